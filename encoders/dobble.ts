@@ -1,0 +1,662 @@
+import { atMostK, DEFAULT_AMO, DEFAULT_CARD, exactlyK, exactlyOne, atMostOne, type AmoEncoding, type CardEncoding } from '../src/card/index.js';
+import { Cnf } from '../src/cnf.js';
+import { UserError } from '../src/errors.js';
+import { isPrimePower, makeField, type FiniteField } from '../src/finite-field.js';
+
+/**
+ * Dobble / Spot it!: decks of cards in which every two cards share exactly one
+ * symbol. With m = n + 1 symbols per card a deck that has no symbol on every
+ * card holds at most n² + n + 1 cards, and the full deck is a projective plane
+ * of order n (one exists when n is a prime power; none of order 6, 10, ...).
+ *
+ * Two constructions: the algebraic plane PG(2, n) over GF(n), and a SAT
+ * encoding over incidence variables for any order and deck size.
+ * Symbols are numbered from 0; cards are sorted lists of symbol numbers.
+ */
+
+export type Deck = number[][];
+
+/** n² + n + 1: the cards (and symbols) of a projective plane of order n. */
+export function planeSize(n: number): number {
+  return n * n + n + 1;
+}
+
+/**
+ * The order n = m - 1 of the plane behind decks with m symbols per card, for
+ * the algebraic method; a UserError when there is none.
+ */
+export function algebraicOrder(symbolsPerCard: number): number {
+  const m = symbolsPerCard;
+  if (!Number.isInteger(m) || m < 2) throw new UserError(`symbols per card must be an integer ≥ 2, not ${m}`);
+  if (!isPrimePower(m - 1)) {
+    throw new UserError(
+      `${m} symbols per card: the algebraic method needs ${m} - 1 = ${m - 1} to be a prime power (2, 3, 4, 5, 7, 8, 9, 11, ...); use the SAT method`,
+    );
+  }
+  return m - 1;
+}
+
+// ---------------------------------------------------------------------------
+// The projective plane PG(2, n)
+
+/**
+ * Points and lines of PG(2, n) share one coordinate system: normalized
+ * homogeneous triples (1,x,y), (0,1,x), (0,0,1) over GF(n). Point numbering:
+ * (0,0,1) is 0, (0,1,x) is 1 + x, (1,x,y) is n + 1 + x·n + y. With the lines
+ * sorted lexicographically by their point lists, line 0 is the line at
+ * infinity {0..n} and lines 1..n are {0} ∪ block_i with block_i the n
+ * consecutive points n+1+(i-1)n .. n+in: the layout the SAT symmetry breaking
+ * assumes.
+ */
+export interface ProjectivePlane {
+  order: number;
+  /** Line i as its sorted point numbers; lines sorted lexicographically. */
+  lines: number[][];
+  /** Line i's homogeneous coordinates [a, b, c]: it holds the points with a·X + b·Y + c·Z = 0. */
+  lineCoordinates: [number, number, number][];
+}
+
+/** The projective plane of order n (a prime power) over GF(n). */
+export function projectivePlane(n: number): ProjectivePlane {
+  const field = makeField(n);
+  const coordinates = normalizedTriples(n);
+  const unsorted = coordinates.map((line) => pointsOnLine(field, line));
+  const order = unsorted.map((_, i) => i).sort((i, j) => compareLex(unsorted[i]!, unsorted[j]!));
+  return {
+    order: n,
+    lines: order.map((i) => unsorted[i]!),
+    lineCoordinates: order.map((i) => coordinates[i]!),
+  };
+}
+
+/** Every normalized triple, in point-number order. */
+function normalizedTriples(n: number): [number, number, number][] {
+  const triples: [number, number, number][] = [[0, 0, 1]];
+  for (let x = 0; x < n; x++) triples.push([0, 1, x]);
+  for (let x = 0; x < n; x++) for (let y = 0; y < n; y++) triples.push([1, x, y]);
+  return triples;
+}
+
+function pointNumber(n: number, [x0, x1, x2]: readonly number[]): number {
+  if (x0 === 1) return n + 1 + x1! * n + x2!;
+  if (x1 === 1) return 1 + x2!;
+  return 0;
+}
+
+/**
+ * The n + 1 points of the line a·X + b·Y + c·Z = 0, solved for the last free
+ * coordinate rather than testing all points, so that big planes stay linear.
+ */
+function pointsOnLine(f: FiniteField, [a, b, c]: readonly number[]): number[] {
+  const n = f.order;
+  const points: number[] = [];
+  if (c !== 0) {
+    // Z = -(a·X + b·Y)/c: one point for each (1, x, ·) and the point (0, 1, -b/c).
+    const minusInvC = f.neg(f.inv(c));
+    for (let x = 0; x < n; x++) points.push(pointNumber(n, [1, x, f.mul(minusInvC, f.add(a!, f.mul(b!, x)))]));
+    points.push(pointNumber(n, [0, 1, f.mul(minusInvC, b!)]));
+  } else if (b !== 0) {
+    // c = 0: the point (0,0,1) and the points (1, -a/b, y).
+    const x = f.neg(f.mul(a!, f.inv(b!)));
+    for (let y = 0; y < n; y++) points.push(pointNumber(n, [1, x, y]));
+    points.push(0);
+  } else {
+    // [1,0,0]: the line at infinity X = 0.
+    for (let p = 0; p <= n; p++) points.push(p);
+  }
+  return points.sort((p, q) => p - q);
+}
+
+function compareLex(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return a.length - b.length;
+}
+
+/**
+ * A largest arc of the plane, as point coordinates: the conic XZ = Y²
+ * ({(1,x,x²)} ∪ {(0,0,1)}, n + 1 points, no three collinear) and, in
+ * characteristic 2, its nucleus (0,1,0), where all its tangents meet.
+ */
+function largestArc(f: FiniteField): [number, number, number][] {
+  const arc: [number, number, number][] = [[0, 0, 1]];
+  for (let x = 0; x < f.order; x++) arc.push([1, x, f.mul(x, x)]);
+  if (f.characteristic === 2) arc.push([0, 1, 0]);
+  return arc;
+}
+
+// ---------------------------------------------------------------------------
+// Algebraic decks, full and truncated
+
+export interface AlgebraicDeckOptions {
+  /** Keep this many cards (default all n² + n + 1), chosen to need few symbols. */
+  cards?: number;
+}
+
+/**
+ * The deck of the plane of order n: cards are lines, symbols points. With
+ * `cards` = K below n² + n + 1, K lines are kept (see `chooseLines`), symbols
+ * on no kept card are dropped and the rest renumbered in order.
+ */
+export function algebraicDeck(n: number, options: AlgebraicDeckOptions = {}): Deck {
+  if (!isPrimePower(n)) throw new UserError(`the algebraic method needs a prime-power order, not ${n}`);
+  const plane = projectivePlane(n);
+  const total = plane.lines.length;
+  const k = options.cards ?? total;
+  if (!Number.isInteger(k) || k < 1 || k > total) {
+    throw new UserError(`cards: ${k} is not possible with ${n + 1} symbols per card: choose 1 to ${total} (a projective plane of order ${n} has ${total} lines)`);
+  }
+  if (k === total) return plane.lines.map((line) => [...line]);
+  return renumberSymbols(chooseLines(plane, k).map((i) => plane.lines[i]!));
+}
+
+/** Symbols renumbered 0.. in the order of their old numbers, unused ones dropped. */
+export function renumberSymbols(cards: readonly (readonly number[])[]): Deck {
+  const used = [...new Set(cards.flat())].sort((a, b) => a - b);
+  const renamed = new Map(used.map((s, i) => [s, i]));
+  return cards.map((card) => card.map((s) => renamed.get(s)!).sort((a, b) => a - b));
+}
+
+/** Number of distinct symbols in a deck. */
+export function symbolCount(deck: readonly (readonly number[])[]): number {
+  return new Set(deck.flat()).size;
+}
+
+/**
+ * K lines of the plane covering few points, as increasing line indices.
+ *
+ * Dropping d = N - K lines loses a point exactly when all n + 1 lines through
+ * it are dropped, so the question is which point set S has the fewest lines
+ * meeting it. A line through s points of S is counted once instead of s
+ * times, and Σ (s - 1) over lines is at most C(|S|, 2) with equality exactly
+ * for arcs (no three points collinear), so arcs are best: losing t arc points
+ * costs t(n+1) - C(t,2) lines. Dually, K lines in "dual arc" position (no three
+ * through a point) cover K(n+1) - C(K,2) points, the fewest possible.
+ *
+ * Both views are run greedily from a largest arc and the better is kept; the
+ * tests compare the result with exhaustive search over all line subsets for
+ * small orders.
+ */
+export function chooseLines(plane: ProjectivePlane, k: number): number[] {
+  const byDropping = dropLinesLosingPoints(plane, k);
+  const byKeeping = keepLinesAddingFewPoints(plane, k);
+  const covered = (lines: number[]) => new Set(lines.flatMap((i) => plane.lines[i]!)).size;
+  return covered(byKeeping) < covered(byDropping) ? byKeeping : byDropping;
+}
+
+interface Incidence {
+  n: number;
+  lines: number[][];
+  /** Point p's lines. */
+  pencils: number[][];
+  /** Largest arc as point numbers, and as line indices (lines with the arc points' coordinates). */
+  arcPoints: number[];
+  arcLines: number[];
+}
+
+function incidence(plane: ProjectivePlane): Incidence {
+  const n = plane.order;
+  const pencils = Array.from({ length: plane.lines.length }, (): number[] => []);
+  plane.lines.forEach((line, i) => line.forEach((p) => pencils[p]!.push(i)));
+  const arc = largestArc(makeField(n));
+  const lineOf = new Map(plane.lineCoordinates.map((c, i) => [c.join(), i]));
+  return {
+    n,
+    lines: plane.lines,
+    pencils,
+    arcPoints: arc.map((c) => pointNumber(n, c)),
+    arcLines: arc.map((c) => lineOf.get(c.join())!),
+  };
+}
+
+/** Index of the minimum of `cost` over `order`, first one on ties. */
+function argMin(order: readonly number[], cost: (i: number) => number, allowed: (i: number) => boolean): number {
+  let best = -1;
+  for (const i of order) if (allowed(i) && (best < 0 || cost(i) < cost(best))) best = i;
+  return best;
+}
+
+/** Seed items first, then the others in index order: the greedy's tie-break. */
+function seedFirst(seed: readonly number[], count: number): number[] {
+  const inSeed = new Set(seed);
+  return [...seed, ...Array.from({ length: count }, (_, i) => i).filter((i) => !inSeed.has(i))];
+}
+
+/**
+ * Drop view: repeatedly lose the point with the fewest lines left (arc points
+ * first on ties) while the dropped lines stay within N - K, then drop the
+ * highest-numbered lines to reach exactly N - K.
+ */
+function dropLinesLosingPoints(plane: ProjectivePlane, k: number): number[] {
+  const { lines, pencils, arcPoints } = incidence(plane);
+  const budget = lines.length - k;
+  const dropped = new Uint8Array(lines.length);
+  const left = pencils.map((pencil) => pencil.length);
+  const lost = new Uint8Array(lines.length);
+  const order = seedFirst(arcPoints, pencils.length);
+  let droppedCount = 0;
+  for (;;) {
+    const p = argMin(order, (q) => left[q]!, (q) => !lost[q]);
+    if (p < 0 || droppedCount + left[p]! > budget) break;
+    lost[p] = 1;
+    for (const line of pencils[p]!) {
+      if (dropped[line]) continue;
+      dropped[line] = 1;
+      droppedCount++;
+      for (const q of lines[line]!) left[q]!--;
+    }
+  }
+  for (let line = lines.length - 1; droppedCount < budget; line--) {
+    if (!dropped[line]) {
+      dropped[line] = 1;
+      droppedCount++;
+    }
+  }
+  return lines.map((_, i) => i).filter((i) => !dropped[i]);
+}
+
+/** Keep view: repeatedly keep the line adding the fewest new points (dual-arc lines first on ties). */
+function keepLinesAddingFewPoints(plane: ProjectivePlane, k: number): number[] {
+  const { lines, pencils, arcLines } = incidence(plane);
+  const kept = new Uint8Array(lines.length);
+  const covered = new Uint8Array(lines.length);
+  const fresh = lines.map((line) => line.length);
+  const order = seedFirst(arcLines, lines.length);
+  for (let count = 0; count < k; count++) {
+    const line = argMin(order, (i) => fresh[i]!, (i) => !kept[i]);
+    kept[line] = 1;
+    for (const p of lines[line]!) {
+      if (covered[p]) continue;
+      covered[p] = 1;
+      for (const other of pencils[p]!) fresh[other]!--;
+    }
+  }
+  return lines.map((_, i) => i).filter((i) => kept[i]);
+}
+
+// ---------------------------------------------------------------------------
+// How many symbols a deck needs
+
+/**
+ * The answer to "how many symbols does a deck of K cards with m symbols per
+ * card need". Decks with a symbol on every card (possible for any K, with
+ * 1 + K(m-1) symbols) are left out: the game would always have the same answer.
+ */
+export interface SymbolsNeeded {
+  cards: number;
+  symbolsPerCard: number;
+  /** 'exact': `symbols` is the minimum; 'bounds': the minimum lies in [lowerBound, symbols]; 'unknown': only the lower bound is known; 'impossible': no such deck. */
+  status: 'exact' | 'bounds' | 'unknown' | 'impossible';
+  /** No deck of this shape has fewer symbols (a counting argument). */
+  lowerBound: number;
+  /** Symbols of the best deck constructed, when one is. */
+  symbols?: number;
+  /** How that deck is built. */
+  method?: 'pairwise' | 'projective-plane';
+  message: string;
+}
+
+/**
+ * A necessary condition on the number v of symbols. Symbol s on r_s cards:
+ * Σ r_s = K·m (incidences) and Σ C(r_s, 2) = C(K, 2) (every pair of cards
+ * shares one symbol); 1 ≤ r_s ≤ min(m, K), because a symbol missing from some
+ * card is on at most m cards (they meet that card in distinct symbols). For a
+ * fixed v, Σ r_s² lies between its value for the most balanced and the most
+ * lopsided split of K·m into v parts; the bound is the first v where the
+ * required Σ r_s² = K(K-1) + K·m falls in that range. It gives
+ * K·m - C(K,2) for small K and n² + n + 1 for a full plane; Infinity when
+ * K > m² - m + 1.
+ */
+export function symbolsLowerBound(cards: number, symbolsPerCard: number): number {
+  const incidences = cards * symbolsPerCard;
+  const sumSquares = cards * (cards - 1) + incidences;
+  const cap = Math.min(symbolsPerCard, cards);
+  for (let v = symbolsPerCard; v <= incidences; v++) {
+    if (v * cap < incidences) continue;
+    const base = Math.floor(incidences / v);
+    const fewest = v * base * base + (incidences - v * base) * (2 * base + 1);
+    const full = Math.floor((incidences - v) / Math.max(1, cap - 1));
+    const rest = incidences - v - full * (cap - 1);
+    const most = full >= v ? v * cap * cap : full * cap * cap + (rest + 1) ** 2 + (v - full - 1);
+    if (fewest <= sumSquares && sumSquares <= most) return v;
+  }
+  // Only decks with a symbol on every card remain (K > m² - m + 1).
+  return Number.POSITIVE_INFINITY;
+}
+
+/**
+ * Whether a projective plane of order n is known not to exist: the
+ * Bruck–Ryser theorem (n ≡ 1 or 2 mod 4 and n not a sum of two squares) and
+ * the computer proof for n = 10 (Lam, Thiel and Swiercz, 1989).
+ */
+export function planeExcluded(n: number): string | null {
+  if (n === 10) return 'no projective plane of order 10 exists (Lam, Thiel and Swiercz, 1989, by computer search)';
+  const sumOfTwoSquares = Array.from({ length: Math.floor(Math.sqrt(n)) + 1 }, (_, a) => n - a * a).some(
+    (rest) => Number.isInteger(Math.sqrt(rest)),
+  );
+  if ((n % 4 === 1 || n % 4 === 2) && !sumOfTwoSquares) {
+    return `no projective plane of order ${n} exists (Bruck–Ryser: ${n} ≡ ${n % 4} mod 4 and is not a sum of two squares)`;
+  }
+  return null;
+}
+
+export function symbolsNeeded(cards: number, symbolsPerCard: number): SymbolsNeeded {
+  const [k, m] = [cards, symbolsPerCard];
+  if (!Number.isInteger(m) || m < 2) throw new UserError(`symbols per card must be an integer ≥ 2, not ${m}`);
+  if (!Number.isInteger(k) || k < 1) throw new UserError(`cards must be a positive integer, not ${k}`);
+  const n = m - 1;
+  const max = planeSize(n);
+  const shape = `${k} cards with ${m} symbols`;
+  const base = { cards: k, symbolsPerCard: m };
+  if (k > max) {
+    return {
+      ...base,
+      status: 'impossible',
+      lowerBound: 1 + k * (m - 1),
+      message: `${shape}: impossible, at most ${max} cards have ${m} symbols each unless one symbol is on every card (which takes ${1 + k * (m - 1)} symbols)`,
+    };
+  }
+  const lowerBound = symbolsLowerBound(k, m);
+  if (k <= m + 1) {
+    // Every two cards get a symbol of their own: K - 1 ≤ m shared symbols per card, the rest unique.
+    const symbols = k * m - (k * (k - 1)) / 2;
+    return { ...base, status: 'exact', lowerBound, symbols, method: 'pairwise', message: `${shape} need ${symbols} symbols (every two cards get a symbol of their own)` };
+  }
+  if (isPrimePower(n)) {
+    const symbols = symbolCount(algebraicDeck(n, { cards: k }));
+    const from = k === max ? `the projective plane of order ${n}` : `${k} of the ${max} lines of the projective plane of order ${n}`;
+    if (symbols === lowerBound) {
+      return { ...base, status: 'exact', lowerBound, symbols, method: 'projective-plane', message: `${shape} need ${symbols} symbols (${from})` };
+    }
+    return {
+      ...base,
+      status: 'bounds',
+      lowerBound,
+      symbols,
+      method: 'projective-plane',
+      message: `${shape} need ${lowerBound} to ${symbols} symbols: ${from} use ${symbols}, counting excludes fewer than ${lowerBound}; the SAT method can settle it`,
+    };
+  }
+  const excluded = planeExcluded(n);
+  if (k === max) {
+    return excluded
+      ? { ...base, status: 'impossible', lowerBound, message: `${shape}: impossible, such a deck is a projective plane of order ${n} and ${excluded}` }
+      : { ...base, status: 'unknown', lowerBound, message: `${shape}: such a deck is a projective plane of order ${n}, whose existence is an open problem` };
+  }
+  return {
+    ...base,
+    status: 'unknown',
+    lowerBound,
+    message: `${shape} need at least ${lowerBound} symbols; ${n} is not a prime power, so there is no algebraic construction: use the SAT method${excluded ? ` (the full deck of ${max} cards is impossible: ${excluded})` : ''}`,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Checking, reading and naming decks
+
+export type DeckCheck =
+  | { ok: true; symbolsPerCard: number; symbols: number; cards: number }
+  | { ok: false; problem: string };
+
+/**
+ * Whether every card has the same number of distinct symbols and every two
+ * cards share exactly one. Cards are numbered from 1 in messages; the first
+ * offending card or pair (in reading order) is named.
+ */
+export function checkDeck(cards: readonly (readonly (string | number)[])[]): DeckCheck {
+  if (cards.length === 0) return { ok: false, problem: 'the deck has no cards' };
+  const sets = cards.map((card) => new Set(card));
+  for (let i = 0; i < cards.length; i++) {
+    if (sets[i]!.size !== cards[i]!.length) {
+      const twice = cards[i]!.find((s, at) => cards[i]!.indexOf(s) !== at);
+      return { ok: false, problem: `card ${i + 1} lists symbol ${String(twice)} twice` };
+    }
+    if (sets[i]!.size !== sets[0]!.size) {
+      return { ok: false, problem: `card ${i + 1} has ${sets[i]!.size} symbols but card 1 has ${sets[0]!.size}` };
+    }
+  }
+  for (let i = 0; i < sets.length; i++) {
+    for (let j = i + 1; j < sets.length; j++) {
+      const common = cards[i]!.filter((s) => sets[j]!.has(s));
+      if (common.length === 0) return { ok: false, problem: `cards ${i + 1} and ${j + 1} share no symbol` };
+      if (common.length > 1) {
+        return { ok: false, problem: `cards ${i + 1} and ${j + 1} share ${common.length} symbols: ${common.join(', ')}` };
+      }
+    }
+  }
+  return { ok: true, symbolsPerCard: sets[0]!.size, symbols: new Set(cards.flat()).size, cards: cards.length };
+}
+
+/** Lines of a text file with their 1-based numbers, without blank lines and `#` comments. */
+function contentLines(text: string): { line: number; content: string }[] {
+  return text
+    .split(/\r?\n/)
+    .map((raw, i) => ({ line: i + 1, content: raw.replace(/#.*$/, '').trim() }))
+    .filter((l) => l.content !== '');
+}
+
+/**
+ * A deck file: one card a line. A line with a comma is split on commas (so
+ * names may contain spaces: "red apple, cat"); otherwise on whitespace.
+ * Blank lines and everything after `#` are ignored. An empty name between
+ * commas is a UserError naming file:line.
+ */
+export function parseDeck(text: string, fileName: string): string[][] {
+  return contentLines(text).map(({ line, content }) => {
+    const symbols = content.includes(',') ? content.split(',').map((s) => s.trim()) : content.split(/\s+/);
+    if (symbols.some((s) => s === '')) throw new UserError(`${fileName}:${line}: empty symbol name (two commas in a row, or a comma at an end)`);
+    return symbols;
+  });
+}
+
+/**
+ * A symbols file: one name a line (a word, an emoji, an image file name),
+ * blank lines and `#` comments skipped; a repeated name is a UserError.
+ */
+export function parseSymbols(text: string, fileName: string): string[] {
+  const seen = new Map<string, number>();
+  return contentLines(text).map(({ line, content }) => {
+    const first = seen.get(content);
+    if (first !== undefined) throw new UserError(`${fileName}:${line}: symbol "${content}" already named on line ${first}`);
+    seen.set(content, line);
+    return content;
+  });
+}
+
+/** The deck with symbol s replaced by names[s]; a UserError when there are too few names. */
+export function nameDeck(deck: readonly (readonly number[])[], names: readonly string[], source = 'the symbols file'): string[][] {
+  const needed = deck.reduce((top, card) => Math.max(top, ...card), -1) + 1;
+  if (names.length < needed) throw new UserError(`${source} has ${names.length} symbol names but the deck needs ${needed}`);
+  return deck.map((card) => card.map((s) => names[s]!));
+}
+
+// ---------------------------------------------------------------------------
+// SAT encoding
+
+/**
+ * How "cards i and j share exactly one symbol" is said. Both use auxiliaries
+ * `both c_i c_j s` that are true when both cards hold s.
+ * - 'exactly-one': both ↔ (in c_i s ∧ in c_j s), exactly one `both` per pair.
+ * - 'at-most-one': only both ← (in c_i s ∧ in c_j s) and at most one `both`
+ *   per pair. Enough for the full deck alone: with every card and every symbol
+ *   on n + 1, Σ_s C(n+1, 2) over the N symbols equals C(N, 2), the number of
+ *   pairs, so pairs sharing at most one symbol all share exactly one.
+ */
+export type PairEncoding = 'exactly-one' | 'at-most-one';
+
+export interface DobbleSatOptions {
+  /** Number of cards K (default n² + n + 1, the full deck). */
+  cards?: number;
+  /** Number of symbols available (default n² + n + 1); asking for fewer asks whether K cards fit in them. */
+  symbols?: number;
+  /** At-most-one encoding for the pair constraints. */
+  amo?: AmoEncoding;
+  /** Cardinality encoding for card and symbol sizes. */
+  card?: CardEncoding;
+  pairs?: PairEncoding;
+  /** Sound symmetry breaking (default true); see `breakSymmetries`. */
+  symmetryBreaking?: boolean;
+}
+
+export interface DobbleShape {
+  order: number;
+  cards: number;
+  symbols: number;
+  /** Whether this is the full deck of the plane: K = v = n² + n + 1. */
+  full: boolean;
+}
+
+/** Cards and symbols of a SAT instance, validated. */
+export function dobbleShape(order: number, options: Pick<DobbleSatOptions, 'cards' | 'symbols'> = {}): DobbleShape {
+  const n = order;
+  if (!Number.isInteger(n) || n < 1) throw new UserError(`symbols per card must be an integer ≥ 2, not ${n + 1}`);
+  const max = planeSize(n);
+  const cards = options.cards ?? max;
+  const symbols = options.symbols ?? max;
+  if (!Number.isInteger(cards) || cards < 2 || cards > max) {
+    throw new UserError(`cards: ${cards} is not possible with ${n + 1} symbols per card: choose 2 to ${max}`);
+  }
+  if (!Number.isInteger(symbols) || symbols < n + 1) {
+    throw new UserError(`symbols: ${symbols} is too few for cards of ${n + 1} symbols`);
+  }
+  return { order: n, cards, symbols, full: cards === max && symbols === max };
+}
+
+export const incidenceName = (card: number, symbol: number) => `in c${card} s${symbol}`;
+const INCIDENCE = /^in c(\d+) s(\d+)$/;
+
+/**
+ * A CNF whose models are decks of K cards with n + 1 symbols each out of v
+ * symbols, every two cards sharing exactly one. Variables `in c s` (card c
+ * holds symbol s) come first and form the projection.
+ */
+export function encodeDobble(order: number, options: DobbleSatOptions = {}): Cnf {
+  const shape = dobbleShape(order, options);
+  const { cards, symbols, full } = shape;
+  const n = order;
+  const amo = options.amo ?? DEFAULT_AMO;
+  const card = options.card ?? DEFAULT_CARD;
+  const pairs = options.pairs ?? 'exactly-one';
+  if (pairs === 'at-most-one' && !full) throw new UserError(`pairs: at-most-one is only correct for the full deck of ${planeSize(n)} cards and symbols`);
+  const cnf = new Cnf();
+  const x = Array.from({ length: cards }, (_, c) => Array.from({ length: symbols }, (_, s) => cnf.vars.named(incidenceName(c, s))));
+  cnf.projection = x.flat();
+
+  cnf.family('card-size', `every card holds exactly ${n + 1} symbols`);
+  x.forEach((row, c) => exactlyK(cnf, row, n + 1, card, `card c${c}`));
+
+  // A symbol missing from some card is on at most n + 1 cards (they meet that card in
+  // distinct symbols); in the full deck on exactly n + 1. "At most" excludes only decks
+  // with one symbol on every card, and only when K > n + 1.
+  cnf.family('symbol-size', full ? `every symbol is on exactly ${n + 1} cards` : `every symbol is on at most ${n + 1} cards`);
+  for (let s = 0; s < symbols; s++) {
+    const column = x.map((row) => row[s]!);
+    if (full) exactlyK(cnf, column, n + 1, card, `symbol s${s}`);
+    else atMostK(cnf, column, n + 1, card, `symbol s${s}`);
+  }
+
+  cnf.family('pair-share-one', 'every two cards share exactly one symbol');
+  for (let i = 0; i < cards; i++) {
+    for (let j = i + 1; j < cards; j++) {
+      const both = x[i]!.map((a, s) => {
+        const b = x[j]![s]!;
+        const and = cnf.vars.aux(`both c${i} c${j} s${s}`);
+        cnf.add([-a, -b, and]);
+        if (pairs === 'exactly-one') {
+          cnf.add([-and, a]);
+          cnf.add([-and, b]);
+        }
+        return and;
+      });
+      if (pairs === 'exactly-one') exactlyOne(cnf, both, amo, `pair c${i} c${j}`);
+      else atMostOne(cnf, both, amo, `pair c${i} c${j}`);
+    }
+  }
+
+  if (options.symmetryBreaking ?? true) {
+    cnf.family('symmetry', 'fixes card 0, the cards through symbol 0 (and 1 in the full deck), and orders the rest');
+    breakSymmetries(cnf, x, shape);
+  }
+  return cnf;
+}
+
+/**
+ * Symmetry breaking. Renaming symbols and reordering cards maps decks to
+ * decks, so any deck can be brought into this form:
+ *
+ * 1. Card 0 is {0..n}: rename the symbols of some card.
+ * 2. Card i (1 ≤ i ≤ n), if it holds symbol 0, is {0} ∪ block_i with
+ *    block_i = n+1+(i-1)n .. n+in: cards through 0 share nothing else, so
+ *    their other symbols are disjoint and can be renamed block by block.
+ * 3. Cards 1..K-1 are in decreasing lexicographic order of their rows
+ *    (symbol 0 most significant): sort them. Card 0 stays first, as no other
+ *    row holds two of 0..n; rows holding 0 come first, in block order, so 2
+ *    and 3 hold together.
+ * 4. Full deck only: the n cards through symbol 1 besides card 0 are
+ *    n+1+t = {1} ∪ {block_i[t] : i = 1..n} for t = 0..n-1. Each holds one
+ *    symbol of each block (it meets card i once, not in 0) and no two hold the
+ *    same (they share only 1). Sorting puts them next, ordered by their block-1
+ *    symbol; renaming inside block_1 makes card n+1+t hold block_1[t], and
+ *    renaming inside each other block (which moves no earlier card) makes it
+ *    hold block_i[t].
+ */
+function breakSymmetries(cnf: Cnf, x: readonly (readonly number[])[], { order: n, cards, symbols, full }: DobbleShape): void {
+  const block = (i: number, t: number) => n + 1 + (i - 1) * n + t;
+  x[0]!.forEach((v, s) => cnf.add([s <= n ? v : -v]));
+  for (let i = 1; i <= n && i < cards; i++) {
+    const through0 = x[i]![0]!;
+    for (let t = 0; t < n; t++) {
+      const s = block(i, t);
+      cnf.add(s < symbols ? [-through0, x[i]![s]!] : [-through0]);
+    }
+  }
+  for (let c = 1; c + 1 < cards; c++) lexGreaterOrEqual(cnf, x[c]!, x[c + 1]!, `lex c${c} c${c + 1}`);
+  if (!full) return;
+  for (let t = 0; t < n; t++) {
+    const row = x[n + 1 + t]!;
+    const members = new Set([1, ...Array.from({ length: n }, (_, i) => block(i + 1, t))]);
+    row.forEach((v, s) => cnf.add([members.has(s) ? v : -v]));
+  }
+  for (let j = 2; j <= n; j++) {
+    for (let t = 0; t < n; t++) {
+      const row = x[2 * n + 1 + (j - 2) * n + t]!;
+      for (let s = 0; s <= n; s++) cnf.add([s === j ? row[s]! : -row[s]!]);
+      for (let u = 0; u < n; u++) cnf.add([u === t ? row[block(1, u)]! : -row[block(1, u)]!]);
+      if (t === 0) cnf.add([row[block(2, j - 1)]!]);
+      if (t === 0 && j === 2) for (let i = 3; i <= n; i++) cnf.add([row[block(i, i - 1)]!]);
+    }
+  }
+}
+
+/**
+ * a ≥ b lexicographically (index 0 most significant), with auxiliaries
+ * e_k "a and b agree before position k": e_k forces a_k ≥ b_k, and agreement
+ * at k carries e_k to e_{k+1}.
+ */
+function lexGreaterOrEqual(cnf: Cnf, a: readonly number[], b: readonly number[], label: string): void {
+  let equalSoFar = 0;
+  for (let k = 0; k < a.length; k++) {
+    const guard = equalSoFar ? [-equalSoFar] : [];
+    cnf.add([...guard, a[k]!, -b[k]!]);
+    if (k + 1 === a.length) break;
+    const next = cnf.vars.aux(label);
+    cnf.add([...guard, a[k]!, b[k]!, next]);
+    cnf.add([...guard, -a[k]!, -b[k]!, next]);
+    equalSoFar = next;
+  }
+}
+
+/**
+ * The deck of a model: card c holds symbol s when `in c s` is true; symbols
+ * renumbered 0.. in order (a truncated deck may leave some unused).
+ */
+export function decodeDobble(cnf: Cnf, value: (v: number) => boolean): Deck {
+  const deck: number[][] = [];
+  for (const v of cnf.projection) {
+    const match = INCIDENCE.exec(cnf.vars.name(v));
+    if (!match) throw new Error(`not a Dobble incidence variable: ${cnf.vars.name(v)}`);
+    const [c, s] = [Number(match[1]), Number(match[2])];
+    deck[c] ??= [];
+    if (value(v)) deck[c]!.push(s);
+  }
+  return renumberSymbols(deck);
+}

@@ -1,0 +1,167 @@
+import { readFileSync } from 'node:fs';
+import { UserError } from '../src/errors.js';
+import { GROUPS, type Cell, isConnected } from '../src/geometry.js';
+import { buildPacking, type NonOverlap, type PackingInstance, type PieceDef } from '../src/packing.js';
+import { inlineArt, parsePieceArt, parsePiecesFile, parseRegion } from '../src/shapes.js';
+import { type AmoEncoding, type CardEncoding, DEFAULT_AMO, DEFAULT_CARD } from '../src/card/index.js';
+
+/**
+ * Polyomino tilings: a board (any shape, holes allowed) and a piece set, every
+ * cell covered exactly once, every piece used once. The pentomino puzzles are
+ * presets of this module.
+ */
+
+/** Standard pieces by name; pentominoes are the bare letters. */
+export const POLYOMINOES: Readonly<Record<string, string>> = {
+  F: '.##/##./.#.',
+  I: '#####',
+  L: '####/#...',
+  N: '##../.###',
+  P: '##/##/#.',
+  T: '###/.#./.#.',
+  U: '#.#/###',
+  V: '#../#../###',
+  W: '#../##./.##',
+  X: '.#./###/.#.',
+  Y: '####/.#..',
+  Z: '##./.#./.##',
+  I4: '####',
+  O4: '##/##',
+  T4: '###/.#.',
+  S4: '.##/##.',
+  L4: '###/#..',
+  I3: '###',
+  L3: '##/#.',
+  D2: '##',
+  M1: '#',
+};
+
+/** Friendlier names for the small pieces. */
+const ALIASES: Readonly<Record<string, string>> = {
+  O: 'O4',
+  square: 'O4',
+  domino: 'D2',
+  monomino: 'M1',
+};
+
+export const PENTOMINOES = 'F,I,L,N,P,T,U,V,W,X,Y,Z';
+
+export interface Preset {
+  board: string;
+  pieces: string;
+  about: string;
+}
+
+export const PRESETS: Readonly<Record<string, Preset>> = {
+  '8x8-square': { board: '8x8', pieces: `${PENTOMINOES},O4`, about: '8x8 board, the 12 pentominoes and the 2x2 square placed anywhere' },
+  '8x8-centre-hole': {
+    board: ['........', '........', '........', '...##...', '...##...', '........', '........', '........'].join('/'),
+    pieces: PENTOMINOES,
+    about: '8x8 board with the centre 2x2 removed, the 12 pentominoes',
+  },
+  '6x10': { board: '10x6', pieces: PENTOMINOES, about: '6x10 rectangle, the 12 pentominoes' },
+  '5x12': { board: '12x5', pieces: PENTOMINOES, about: '5x12 rectangle, the 12 pentominoes' },
+  '4x15': { board: '15x4', pieces: PENTOMINOES, about: '4x15 rectangle, the 12 pentominoes' },
+  '3x20': { board: '20x3', pieces: PENTOMINOES, about: '3x20 rectangle, the 12 pentominoes' },
+};
+
+export interface PolyominoOptions {
+  preset?: string;
+  /** `WxH`, inline art (rows separated by "/"), or a board file. */
+  board?: string;
+  /** Comma-separated names (`L*2` for copies, `Q=##/#.` inline art). */
+  pieces?: string;
+  piecesFile?: string;
+  flip?: boolean;
+  nonOverlap?: NonOverlap;
+  amo?: AmoEncoding;
+  card?: CardEncoding;
+}
+
+function rectangle(w: number, h: number): Cell[] {
+  const cells: Cell[] = [];
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) cells.push([x, y, 0]);
+  return cells;
+}
+
+/** `WxH`, inline art with "/" between rows, or the path of a board file. */
+export function readBoard(board: string, option: string): Cell[] {
+  const size = /^(\d+)x(\d+)$/.exec(board);
+  if (size) {
+    const [w, h] = [Number(size[1]), Number(size[2])];
+    if (w < 1 || h < 1) throw new UserError(`${option}: board size must be positive, got "${board}"`);
+    return rectangle(w, h);
+  }
+  if (/^[.# ]+(\/[.# ]+)*$/.test(board) && board.includes('/')) return parseRegion(board.split('/').join('\n'), option);
+  let text: string;
+  try {
+    text = readFileSync(board, 'utf8');
+  } catch {
+    throw new UserError(`${option}: "${board}" is neither WxH, inline art, nor a readable board file`);
+  }
+  return parseRegion(text, board);
+}
+
+/** A piece list such as `F,I,L*2,Q=##/#.`; names are case-sensitive. */
+export function readPieces(list: string, option: string, catalog: Readonly<Record<string, string>> = POLYOMINOES): PieceDef[] {
+  const pieces: PieceDef[] = [];
+  for (const raw of list.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const m = /^([A-Za-z][\w-]*)(?:\*(\d+))?(?:=(.+))?$/.exec(raw);
+    if (!m) throw new UserError(`${option}: cannot read piece "${raw}"`);
+    const [, given, copies, art] = m;
+    const name = art ? given! : ALIASES[given!] ?? given!;
+    const drawing = art ?? catalog[name];
+    if (drawing === undefined) {
+      throw new UserError(`${option}: unknown piece "${given}"; known: ${Object.keys(catalog).join(' ')}`);
+    }
+    const cells = parsePieceArt(inlineArt(drawing), `${option} piece ${name}`);
+    addPiece(pieces, { name, cells, count: Number(copies ?? 1) }, option);
+  }
+  if (pieces.length === 0) throw new UserError(`${option}: no pieces given`);
+  return pieces;
+}
+
+/** Repeated names become copies of one piece (they are interchangeable). */
+function addPiece(pieces: PieceDef[], piece: PieceDef, where: string): void {
+  if (piece.count < 1) throw new UserError(`${where}: piece ${piece.name} needs a count of at least 1`);
+  if (!isConnected(piece.cells)) throw new UserError(`${where}: piece ${piece.name} is not connected`);
+  const same = pieces.find((p) => p.name === piece.name);
+  if (same) same.count += piece.count;
+  else pieces.push(piece);
+}
+
+export function readPiecesFile(path: string): PieceDef[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new UserError(`--pieces-file: cannot read "${path}"`);
+  }
+  const pieces: PieceDef[] = [];
+  for (const p of parsePiecesFile(text, path)) addPiece(pieces, p, path);
+  return pieces;
+}
+
+export function polyomino(options: PolyominoOptions, puzzle = 'polyomino'): PackingInstance {
+  const preset = options.preset === undefined ? undefined : PRESETS[options.preset];
+  if (options.preset !== undefined && !preset) {
+    throw new UserError(`--preset: unknown preset "${options.preset}"; choose one of: ${Object.keys(PRESETS).join(', ')}`);
+  }
+  const boardText = options.board ?? preset?.board;
+  if (!boardText) throw new UserError('give a board with --board or a --preset');
+  const region = readBoard(boardText, '--board');
+  if (region.some((c) => c[2] !== 0)) throw new UserError('--board: a polyomino board is flat; use the polycube puzzle for 3D figures');
+  const pieces = options.piecesFile ? readPiecesFile(options.piecesFile) : readPieces(options.pieces ?? preset?.pieces ?? PENTOMINOES, '--pieces');
+  const flip = options.flip !== false;
+  return buildPacking({
+    puzzle,
+    params: { preset: options.preset, board: options.preset ? undefined : boardText, pieces: options.piecesFile ?? options.pieces ?? preset?.pieces, flip, nonOverlap: options.nonOverlap ?? 'compact', amo: options.amo ?? DEFAULT_AMO },
+    region,
+    pieces,
+    moves: flip ? GROUPS.planeIsometries : GROUPS.planeRotations,
+    symmetryGroup: GROUPS.planeIsometries,
+    nonOverlap: options.nonOverlap ?? 'compact',
+    amo: options.amo ?? DEFAULT_AMO,
+    card: options.card ?? DEFAULT_CARD,
+  });
+}

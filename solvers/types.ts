@@ -1,0 +1,58 @@
+/**
+ * The one interface every SAT solver adapter implements. In-process engines
+ * answer at once; external ones run a process, hence the promises.
+ */
+export type Status = 'SAT' | 'UNSAT' | 'UNKNOWN';
+
+export interface SolverStats {
+  /** Calls to solve() so far. */
+  solves: number;
+  /** Engine-specific counters (conflicts, restarts, ...), when the engine reports them. */
+  [counter: string]: number;
+}
+
+export interface SolveOptions {
+  /** Literals assumed true for this call only. */
+  assumptions?: readonly number[];
+  /** Give up with UNKNOWN after this many seconds (engines that cannot stop say so). */
+  timeoutSeconds?: number;
+}
+
+export interface Solver {
+  readonly name: string;
+  /** Declares that variables 1..n exist, so that models cover them even if unused. */
+  ensureVars(n: number): void;
+  addClause(lits: ArrayLike<number>): void;
+  solve(options?: SolveOptions): Promise<Status>;
+  /** After SAT: the value of variable v in the model. */
+  value(v: number): boolean;
+  stats(): SolverStats;
+  /** Frees the engine (its heap, its process, its temporary files). */
+  dispose(): void;
+}
+
+/**
+ * Engines that enumerate models natively (clasp -n 0, picosat --all) offer
+ * this; others are driven by the blocking-clause loop.
+ */
+export interface NativeEnumerator {
+  /**
+   * Calls onModel with the true projection variables of each model, distinct
+   * on the projection. Resolves with complete=false when a limit stopped it.
+   */
+  enumerateProjected(
+    projection: readonly number[],
+    onModel: (trueVars: number[]) => void,
+    options?: { limit?: number; timeoutSeconds?: number },
+  ): Promise<{ complete: boolean }>;
+}
+
+export interface SolverFactory {
+  readonly name: string;
+  /** One line for `puzzlesat solvers`. */
+  readonly description: string;
+  readonly kind: 'in-process' | 'external';
+  /** Whether it can run here; a reason when it cannot. */
+  available(): { ok: true; version?: string } | { ok: false; reason: string };
+  create(): Solver;
+}

@@ -1,0 +1,198 @@
+/**
+ * Cardinality constraints over literals, in the encodings of the literature
+ * (one module per family). Every function appends clauses to the Cnf's
+ * current family, names its auxiliary variables `<encoding> <label>`, and
+ * returns what it cost. `lits` is a multiset of literals: a repeated literal
+ * counts each time it appears.
+ */
+import type { Cnf } from '../cnf.js';
+import { UserError } from '../errors.js';
+import { bimanderAtMostOne } from './bimander.js';
+import { binaryAtMostOne } from './binary.js';
+import { cardinalityNetworkAtMostK } from './cardinality-network.js';
+import { commanderAtMostOne } from './commander.js';
+import { ladderAtMostOne } from './ladder.js';
+import { moduloTotalizerAtMostK } from './modulo-totalizer.js';
+import { pairwiseAtMostOne } from './pairwise.js';
+import { productAtMostOne } from './product.js';
+import { sequentialAtMostK, sequentialAtMostOne } from './sequential.js';
+import type { ClauseSink } from './sink.js';
+import { totalizerAtMostK } from './totalizer.js';
+
+export type AmoEncoding = 'pairwise' | 'sequential' | 'ladder' | 'commander' | 'product' | 'binary' | 'bimander';
+export type CardEncoding = 'sequential' | 'totalizer' | 'cardinality-network' | 'modulo-totalizer';
+
+export interface EncodingCost {
+  clauses: number;
+  auxVars: number;
+}
+
+/**
+ * `fits`: one line on when to use it. `clauses`, `auxVars`: the size for n
+ * literals (and bound k), exact unless written O(...).
+ */
+export interface EncodingInfo {
+  name: string;
+  fits: string;
+  clauses: string;
+  auxVars: string;
+}
+
+type Described = Omit<EncodingInfo, 'name'>;
+
+/** Called with 2 <= n literals. */
+const AMO: Record<AmoEncoding, Described & { encode: (sink: ClauseSink, lits: readonly number[]) => void }> = {
+  pairwise: {
+    fits: 'few literals (up to about 6): no auxiliaries, the strongest propagation',
+    clauses: 'n(n-1)/2',
+    auxVars: '0',
+    encode: pairwiseAtMostOne,
+  },
+  sequential: {
+    fits: 'the all-round choice: linear size, propagates as well as pairwise',
+    clauses: '3n-4',
+    auxVars: 'n-1',
+    encode: sequentialAtMostOne,
+  },
+  ladder: {
+    fits: 'counting models without projection: its auxiliaries are functions of the inputs',
+    clauses: '4n-2',
+    auxVars: 'n',
+    encode: ladderAtMostOne,
+  },
+  commander: {
+    fits: 'long lists when auxiliaries should be functions of the inputs; groups of 3, recursive',
+    clauses: 'O(n), about 3.5n',
+    auxVars: 'O(n), about n/2',
+    encode: commanderAtMostOne,
+  },
+  product: {
+    fits: 'very long lists: the fewest clauses and auxiliaries of the linear encodings',
+    clauses: 'O(n), 2n + 4√n + O(n^¼)',
+    auxVars: 'O(√n), 2√n + O(n^¼)',
+    encode: productAtMostOne,
+  },
+  binary: {
+    fits: 'the fewest auxiliaries; weaker propagation, more clauses than linear encodings',
+    clauses: 'n⌈log₂n⌉',
+    auxVars: '⌈log₂n⌉',
+    encode: binaryAtMostOne,
+  },
+  bimander: {
+    fits: 'binary with pairs: a few clauses fewer than binary, one auxiliary fewer',
+    clauses: '⌊n/2⌋ + n⌈log₂⌈n/2⌉⌉',
+    auxVars: '⌈log₂⌈n/2⌉⌉',
+    encode: bimanderAtMostOne,
+  },
+};
+
+/** Called with 1 <= k < n. */
+const CARD: Record<CardEncoding, Described & { encode: (sink: ClauseSink, lits: readonly number[], k: number) => void }> = {
+  sequential: {
+    fits: 'small k: size grows with n*k, simple and propagates fully',
+    clauses: '2nk+n-3k-1',
+    auxVars: '(n-1)k',
+    encode: sequentialAtMostK,
+  },
+  totalizer: {
+    fits: 'the all-round choice: balanced tree of unary counters, propagates fully',
+    clauses: 'O(nk)',
+    auxVars: 'O(n log k)',
+    encode: totalizerAtMostK,
+  },
+  'cardinality-network': {
+    fits: 'large k: sorting networks grow with n log² k instead of n*k',
+    clauses: 'O(n log² k)',
+    auxVars: 'O(n log² k)',
+    encode: cardinalityNetworkAtMostK,
+  },
+  'modulo-totalizer': {
+    fits: 'large k: a totalizer counting in two digits (base about √k)',
+    clauses: 'O(n√k)',
+    auxVars: 'O(n log k)',
+    encode: moduloTotalizerAtMostK,
+  },
+};
+
+const describe = (table: Record<string, Described>): readonly EncodingInfo[] =>
+  Object.entries(table).map(([name, { fits, clauses, auxVars }]) => ({ name, fits, clauses, auxVars }));
+
+export const AMO_ENCODINGS: readonly EncodingInfo[] = describe(AMO);
+export const CARD_ENCODINGS: readonly EncodingInfo[] = describe(CARD);
+
+export const DEFAULT_AMO: AmoEncoding = 'sequential';
+export const DEFAULT_CARD: CardEncoding = 'totalizer';
+
+export function parseAmo(name: string, where: string): AmoEncoding {
+  if (Object.hasOwn(AMO, name)) return name as AmoEncoding;
+  throw new UserError(`unknown at-most-one encoding "${name}" (${where}); choose one of: ${Object.keys(AMO).join(', ')}`);
+}
+
+export function parseCard(name: string, where: string): CardEncoding {
+  if (Object.hasOwn(CARD, name)) return name as CardEncoding;
+  throw new UserError(`unknown cardinality encoding "${name}" (${where}); choose one of: ${Object.keys(CARD).join(', ')}`);
+}
+
+/** One clause: at least one literal is true (the empty clause for no literals). */
+export function atLeastOne(cnf: Cnf, lits: readonly number[]): EncodingCost {
+  return measured(cnf, () => cnf.add(lits));
+}
+
+export function atMostOne(cnf: Cnf, lits: readonly number[], encoding: AmoEncoding, label: string): EncodingCost {
+  return measured(cnf, () => {
+    if (lits.length >= 2) AMO[encoding].encode(sinkFor(cnf, encoding, label), lits);
+  });
+}
+
+export function exactlyOne(cnf: Cnf, lits: readonly number[], encoding: AmoEncoding, label: string): EncodingCost {
+  return sum(atLeastOne(cnf, lits), atMostOne(cnf, lits, encoding, label));
+}
+
+/** k < 0 is impossible (the empty clause); k = 0 makes every literal false; k >= n says nothing. */
+export function atMostK(cnf: Cnf, lits: readonly number[], k: number, encoding: CardEncoding, label: string): EncodingCost {
+  checkBound(k);
+  return measured(cnf, () => {
+    if (k < 0) cnf.add([]);
+    else if (k === 0) for (const lit of lits) cnf.add([-lit]);
+    else if (k < lits.length) CARD[encoding].encode(sinkFor(cnf, encoding, label), lits, k);
+  });
+}
+
+/**
+ * At least k of n true = at most n-k of the negated literals true, so every
+ * cardinality encoding serves both. The one exception is k = 1, a single
+ * clause that no encoding beats.
+ */
+export function atLeastK(cnf: Cnf, lits: readonly number[], k: number, encoding: CardEncoding, label: string): EncodingCost {
+  checkBound(k);
+  if (k === 1) return atLeastOne(cnf, lits);
+  return atMostK(cnf, lits.map((lit) => -lit), lits.length - k, encoding, label);
+}
+
+/** At most k and at least k, encoded separately (two counters). */
+export function exactlyK(cnf: Cnf, lits: readonly number[], k: number, encoding: CardEncoding, label: string): EncodingCost {
+  checkBound(k);
+  if (k < 0 || k > lits.length) return measured(cnf, () => cnf.add([]));
+  return sum(atLeastK(cnf, lits, k, encoding, label), atMostK(cnf, lits, k, encoding, label));
+}
+
+function sinkFor(cnf: Cnf, encoding: string, label: string): ClauseSink {
+  const auxLabel = `${encoding} ${label}`;
+  return { add: (clause) => cnf.add(clause), aux: () => cnf.vars.aux(auxLabel) };
+}
+
+function measured(cnf: Cnf, emit: () => void): EncodingCost {
+  const clausesBefore = cnf.clauseCount;
+  const auxBefore = cnf.vars.auxCount;
+  emit();
+  return { clauses: cnf.clauseCount - clausesBefore, auxVars: cnf.vars.auxCount - auxBefore };
+}
+
+function sum(a: EncodingCost, b: EncodingCost): EncodingCost {
+  return { clauses: a.clauses + b.clauses, auxVars: a.auxVars + b.auxVars };
+}
+
+// A fractional bound is a bug in the calling encoder, not a user error.
+function checkBound(k: number): void {
+  if (!Number.isInteger(k)) throw new Error(`cardinality bound must be an integer, got ${k}`);
+}

@@ -1,0 +1,148 @@
+import { closeSync, existsSync, openSync, readFileSync, writeSync } from 'node:fs';
+import type { Argv } from 'yargs';
+import { UserError } from '../errors.js';
+import type { Instance } from '../puzzle.js';
+import { instanceFromDimacs, readDimacsFile } from '../dimacs.js';
+import { PUZZLES, puzzleByName } from '../../encoders/index.js';
+import { DEFAULT_AMO, DEFAULT_CARD, parseAmo, parseCard } from '../card/index.js';
+
+/** Options every puzzle verb shares (the one CLI contract). */
+export function commonOptions<T>(y: Argv<T>) {
+  return y
+    .option('solver', { type: 'string', describe: 'solver name (puzzlesat solvers lists them)' })
+    .option('amo', { type: 'string', describe: `at-most-one encoding (default ${DEFAULT_AMO}; puzzlesat list encodings)` })
+    .option('card', { type: 'string', describe: `at-most-k encoding (default ${DEFAULT_CARD})` })
+    .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout' })
+    .option('timeout', { type: 'number', describe: 'give up after this many seconds (answer UNKNOWN)' });
+}
+
+/** The puzzle-specific options, all declared once; loadInstance rejects those a puzzle does not read. */
+export function puzzleOptions<T>(y: Argv<T>) {
+  let out = y;
+  const seen = new Set<string>();
+  for (const p of PUZZLES) {
+    for (const o of p.options) {
+      if (seen.has(o.name)) continue;
+      seen.add(o.name);
+      out = out.option(o.name, { type: o.type, describe: o.describe, choices: o.choices as string[] | undefined }) as Argv<T>;
+    }
+  }
+  return out;
+}
+
+export type Args = Record<string, unknown> & { _: (string | number)[] };
+
+export function loadInstance(puzzle: string, args: Args): Instance {
+  if (isCnfPath(puzzle)) return instanceFromDimacs(readDimacsFile(puzzle), puzzle);
+  const entry = puzzleByName(puzzle);
+  const mine = new Set(entry.options.map((o) => o.name));
+  for (const p of PUZZLES) {
+    for (const o of p.options) {
+      if (!mine.has(o.name) && args[o.name] !== undefined) throw new UserError(`--${o.name} does not apply to ${puzzle}`);
+    }
+  }
+  const amo = args.amo === undefined ? DEFAULT_AMO : parseAmo(String(args.amo), '--amo');
+  const card = args.card === undefined ? DEFAULT_CARD : parseCard(String(args.card), '--card');
+  return entry.build({ ...args, amo, card });
+}
+
+/** A DIMACS file is given where a puzzle name would be. */
+export const isCnfPath = (puzzle: string): boolean => /\.(cnf|dimacs)(\.txt)?$/i.test(puzzle) || (puzzle.includes('/') && existsSync(puzzle));
+
+export function positiveInt(value: unknown, option: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new UserError(`${option}: expected a positive whole number, got "${String(value)}"`);
+  return n;
+}
+
+/** Progress on stderr, only when it is a terminal; one line rewritten in place. */
+export function progressLine(): { update(text: string): void; done(): void } {
+  const tty = Boolean(process.stderr.isTTY);
+  let last = 0;
+  let shown = false;
+  return {
+    update(text: string) {
+      const now = Date.now();
+      if (!tty || now - last < 200) return;
+      last = now;
+      shown = true;
+      process.stderr.write(`\r\x1b[K${text}`);
+    },
+    done() {
+      if (shown) process.stderr.write('\r\x1b[K');
+    },
+  };
+}
+
+/** JSONL output, one line per solution, written through at once so a stop loses nothing. */
+export class JsonlOut {
+  private fd: number;
+  constructor(readonly path: string, append: boolean) {
+    try {
+      this.fd = openSync(path, append ? 'a' : 'w');
+    } catch (e) {
+      throw new UserError(`--out: cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    }
+  }
+  write(record: unknown): void {
+    writeSync(this.fd, JSON.stringify(record) + '\n');
+  }
+  close(): void {
+    closeSync(this.fd);
+  }
+}
+
+/** The solutions already in a JSONL file (for --resume), as projection variables. */
+export function readKnown(path: string, instance: Instance): number[][] {
+  if (!existsSync(path)) return [];
+  const projection = new Set(instance.cnf.projection);
+  const known: number[][] = [];
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .forEach((line, i) => {
+      if (line.trim() === '') return;
+      let vars: unknown;
+      try {
+        vars = (JSON.parse(line) as { vars?: unknown }).vars;
+      } catch {
+        throw new UserError(`${path}:${i + 1}: not a JSON line (cannot resume from it)`);
+      }
+      if (!Array.isArray(vars) || !vars.every((v) => projection.has(v as number))) {
+        throw new UserError(`${path}:${i + 1}: this solution was written for another puzzle or encoding (cannot resume)`);
+      }
+      known.push(vars as number[]);
+    });
+  return known;
+}
+
+/** Runs a command body, turning user errors into one line on stderr and exit code 1. */
+export async function guarded(body: () => Promise<number | void>): Promise<void> {
+  try {
+    const code = await body();
+    if (typeof code === 'number') process.exitCode = code;
+  } catch (e) {
+    if (e instanceof UserError) {
+      process.stderr.write(`puzzlesat: ${e.message}\n`);
+    } else {
+      const err = e as Error;
+      process.stderr.write(`puzzlesat: internal error: ${err?.message ?? String(e)}\n`);
+      if (process.env.PUZZLESAT_DEBUG) process.stderr.write(`${err?.stack ?? ''}\n`);
+    }
+    process.exitCode = 1;
+  }
+}
+
+/** Ctrl-C asks long work to stop (first press) or quits (second press). */
+export function interruptFlag(): { stopped(): boolean; release(): void } {
+  let stop = false;
+  const handler = () => {
+    if (stop) process.exit(130);
+    stop = true;
+    process.stderr.write('\npuzzlesat: stopping (Ctrl-C again to quit at once)\n');
+  };
+  process.on('SIGINT', handler);
+  return { stopped: () => stop, release: () => process.off('SIGINT', handler) };
+}
+
+export const seconds = (start: number): number => Math.round(performance.now() - start) / 1000;

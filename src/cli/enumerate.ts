@@ -1,0 +1,102 @@
+import type { Argv } from 'yargs';
+import { enumerate, type Found } from '../enumerate.js';
+import { enumerateExactCover } from '../enumerate-dlx.js';
+import { colorWanted } from '../render.js';
+import { solverByName, DEFAULT_SOLVER } from '../../solvers/index.js';
+import { type Args, JsonlOut, commonOptions, guarded, interruptFlag, loadInstance, positiveInt, progressLine, puzzleOptions, readKnown, seconds } from './common.js';
+import { UserError } from '../errors.js';
+
+export const command = 'enumerate <puzzle>';
+export const describe = 'find all solutions (or all symmetry classes with --unique), streaming them';
+
+export const builder = (y: Argv) =>
+  puzzleOptions(commonOptions(y))
+    .positional('puzzle', { type: 'string', describe: 'puzzle name' })
+    .option('unique', { type: 'boolean', describe: 'count symmetry classes (one solution per class)' })
+    .option('limit', { type: 'number', describe: 'stop after N solutions' })
+    .option('out', { type: 'string', describe: 'write solutions to FILE.jsonl, one per line, as found' })
+    .option('resume', { type: 'boolean', describe: 'continue the enumeration saved in --out' })
+    .option('show', { type: 'number', describe: 'draw the first N solutions on stdout (default 1)' });
+
+export interface EnumerationReport {
+  count: number;
+  raw: number;
+  complete: boolean;
+  seconds: number;
+}
+
+export const handler = (args: Args) =>
+  guarded(async () => {
+    const puzzle = String(args.puzzle);
+    const instance = loadInstance(puzzle, args);
+    const solverName = String(args.solver ?? DEFAULT_SOLVER);
+    const unique = args.unique === true;
+    const limit = positiveInt(args.limit, '--limit');
+    const show = args.show === undefined ? 1 : Number(args.show);
+    if (args.resume && !args.out) throw new UserError('--resume needs --out FILE.jsonl to resume from');
+    const known = args.resume ? readKnown(String(args.out), instance) : [];
+    const out = args.out ? new JsonlOut(String(args.out), Boolean(args.resume)) : undefined;
+    const json = args.json === true;
+    const color = colorWanted(process.stdout);
+    const stop = interruptFlag();
+    const progress = progressLine();
+    const start = performance.now();
+    let shown = 0;
+    let index = known.length;
+    const onFound = (f: Found) => {
+      const solution = instance.decode(f.trueVars);
+      const problem = instance.check(solution);
+      if (problem) throw new Error(`solution ${index + 1} fails the independent check: ${problem}`);
+      index++;
+      out?.write({ index, orbit: f.orbitSize, vars: f.trueVars, solution: instance.toJson(solution) });
+      if (!json && shown < show) {
+        shown++;
+        process.stdout.write(`${instance.render(solution, { color })}\n\n`);
+      }
+      const rate = index / Math.max(seconds(start), 1e-3);
+      progress.update(`${index} ${unique ? 'classes' : 'solutions'} | ${rate.toFixed(1)}/s | ${seconds(start).toFixed(1)} s`);
+    };
+    const shouldStop = stop.stopped;
+    let summary;
+    try {
+      summary =
+        solverName === 'dlx'
+          ? await enumerateExactCover(instance, { unique, limit, known, onFound, shouldStop })
+          : await enumerate(instance, {
+              createSolver: () => solverByName(solverName).create(),
+              unique,
+              limit,
+              known,
+              onFound,
+              shouldStop,
+              timeoutSeconds: args.timeout as number | undefined,
+            });
+    } finally {
+      progress.done();
+      out?.close();
+      stop.release();
+    }
+    const report = {
+      puzzle,
+      params: instance.params,
+      count: summary.count,
+      raw: summary.raw,
+      complete: summary.complete,
+      unique,
+      vars: instance.cnf.varCount,
+      clauses: instance.cnf.clauseCount,
+      families: instance.cnf.familyCounts(),
+      solver: solverName,
+      cubes: summary.cubes,
+      seconds: seconds(start),
+      ...(out ? { out: out.path } : {}),
+    };
+    if (json) process.stdout.write(JSON.stringify(report) + '\n');
+    else process.stdout.write(summaryLine(report) + '\n');
+    return 0;
+  });
+
+export function summaryLine(r: { count: number; raw: number; complete: boolean; unique: boolean; seconds: number; solver: string; vars: number; clauses: number }): string {
+  const what = r.unique ? `${r.count} classes (${r.raw} solutions)` : `${r.count} solutions`;
+  return `${what}${r.complete ? '' : ' so far (incomplete)'} in ${r.seconds.toFixed(2)} s with ${r.solver} [${r.vars} vars, ${r.clauses} clauses]`;
+}

@@ -1,0 +1,70 @@
+import type { Argv } from 'yargs';
+import { DEFAULT_SOLVER, solverByName } from '../../solvers/index.js';
+import { colorWanted } from '../render.js';
+import { type Args, commonOptions, guarded, isCnfPath, loadInstance, puzzleOptions, seconds } from './common.js';
+
+export const command = 'solve <puzzle>';
+export const describe = 'find one solution of a puzzle, or solve any DIMACS file';
+
+export const builder = (y: Argv) =>
+  puzzleOptions(commonOptions(y))
+    .positional('puzzle', { type: 'string', describe: 'puzzle name or a .cnf file' })
+    .option('sat-exit-codes', { type: 'boolean', describe: 'exit 10 when SAT, 20 when UNSAT (SAT-competition style)' });
+
+export const handler = (args: Args) =>
+  guarded(async () => {
+    const puzzle = String(args.puzzle);
+    const instance = loadInstance(puzzle, args);
+    const solverName = String(args.solver ?? DEFAULT_SOLVER);
+    const start = performance.now();
+    const solver = solverByName(solverName).create();
+    let status;
+    let trueVars: number[] = [];
+    let model: number[] = [];
+    try {
+      solver.ensureVars(instance.cnf.varCount);
+      for (const clause of instance.cnf.clauses()) solver.addClause(clause);
+      status = await solver.solve({ timeoutSeconds: args.timeout as number | undefined });
+      if (status === 'SAT') {
+        const check = instance.cnf.satisfiedBy((v) => solver.value(v));
+        if (!check.ok) throw new Error(`${solver.name} returned a model that breaks a ${check.family} clause`);
+        model = Array.from({ length: instance.cnf.varCount }, (_, i) => (solver.value(i + 1) ? i + 1 : -(i + 1)));
+        trueVars = instance.cnf.projection.filter((v) => solver.value(v));
+      }
+    } finally {
+      solver.dispose();
+    }
+    const solution = status === 'SAT' ? instance.decode(trueVars) : undefined;
+    const problem = solution === undefined ? null : instance.check(solution);
+    if (problem) throw new Error(`the solution fails the independent check: ${problem}`);
+    const file = isCnfPath(puzzle);
+    const summary = {
+      status,
+      count: status === 'SAT' ? 1 : 0,
+      complete: status !== 'UNKNOWN',
+      vars: instance.cnf.varCount,
+      clauses: instance.cnf.clauseCount,
+      solver: solver.name,
+      seconds: seconds(start),
+      ...(file ? { model } : { puzzle, params: instance.params, solution: solution === undefined ? null : instance.toJson(solution) }),
+    };
+    if (args.json) process.stdout.write(JSON.stringify(summary) + '\n');
+    else if (file) process.stdout.write(competitionFormat(status, model));
+    else {
+      if (solution !== undefined) process.stdout.write(instance.render(solution, { color: colorWanted(process.stdout) }) + '\n');
+      process.stdout.write(`${status} in ${summary.seconds.toFixed(2)} s with ${summary.solver} [${summary.vars} vars, ${summary.clauses} clauses]\n`);
+    }
+    if (!args['sat-exit-codes']) return 0;
+    return status === 'SAT' ? 10 : status === 'UNSAT' ? 20 : 0;
+  });
+
+/** The SAT-competition answer: an `s` line and the model in `v` lines. */
+export function competitionFormat(status: string, model: readonly number[]): string {
+  const s = { SAT: 'SATISFIABLE', UNSAT: 'UNSATISFIABLE', UNKNOWN: 'UNKNOWN' }[status] ?? 'UNKNOWN';
+  let out = `s ${s}\n`;
+  if (status === 'SAT') {
+    for (let i = 0; i < model.length; i += 16) out += `v ${model.slice(i, i + 16).join(' ')}\n`;
+    out += 'v 0\n';
+  }
+  return out;
+}

@@ -1,0 +1,29 @@
+import type { Argv } from 'yargs';
+import { DEFAULT_SOLVER, SOLVERS } from '../../solvers/index.js';
+import { type Args, guarded } from './common.js';
+
+export const command = 'solvers';
+export const describe = 'list the solvers and whether each can run here';
+
+export const builder = (y: Argv) => y.option('json', { type: 'boolean', describe: 'machine-readable list' });
+
+export const handler = (args: Args) =>
+  guarded(async () => {
+    const list = [
+      ...SOLVERS.map((s) => {
+        const a = s.available();
+        return { name: s.name, kind: s.kind, available: a.ok, version: a.ok ? a.version : undefined, reason: a.ok ? undefined : a.reason, description: s.description, default: s.name === DEFAULT_SOLVER };
+      }),
+      { name: 'dlx', kind: 'exact-cover', available: true, version: 'built in', reason: undefined, description: 'dancing links (Algorithm X) on the placement model, for tiling puzzles', default: false },
+    ];
+    if (args.json) {
+      process.stdout.write(JSON.stringify(list) + '\n');
+      return 0;
+    }
+    const width = Math.max(...list.map((s) => s.name.length));
+    for (const s of list) {
+      const state = s.available ? `ok${s.version ? ` (${s.version})` : ''}` : `unavailable: ${s.reason}`;
+      process.stdout.write(`${s.name.padEnd(width)}  ${s.kind.padEnd(11)}  ${state}${s.default ? '  [default]' : ''}\n    ${s.description}\n`);
+    }
+    return 0;
+  });

@@ -1,0 +1,143 @@
+import { VarPool } from './vars.js';
+
+/** A growable Int32 buffer: clause storage without one JS array per clause. */
+class IntBuffer {
+  data = new Int32Array(64);
+  length = 0;
+  push(x: number): void {
+    if (this.length === this.data.length) {
+      const bigger = new Int32Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = x;
+  }
+}
+
+/**
+ * A named group of clauses that says one thing about the puzzle
+ * ("every cell is covered"). Families are what `explain`, DIMACS comments and
+ * the benchmark report count clauses by.
+ */
+export class Family {
+  private readonly lits = new IntBuffer();
+  private readonly ends = new IntBuffer();
+  /** Auxiliary variables allocated while this family was current. */
+  auxVars = 0;
+
+  constructor(
+    readonly name: string,
+    readonly sentence: string,
+  ) {}
+
+  get size(): number {
+    return this.ends.length;
+  }
+
+  add(clause: ArrayLike<number>): void {
+    for (let i = 0; i < clause.length; i++) {
+      const lit = clause[i]!;
+      if (lit === 0 || !Number.isInteger(lit)) throw new Error(`bad literal ${lit}`);
+      this.lits.push(lit);
+    }
+    this.ends.push(this.lits.length);
+  }
+
+  clause(i: number): Int32Array {
+    const start = i === 0 ? 0 : this.ends.data[i - 1]!;
+    return this.lits.data.subarray(start, this.ends.data[i]!);
+  }
+
+  *clauses(): Generator<Int32Array> {
+    for (let i = 0; i < this.size; i++) yield this.clause(i);
+  }
+
+  /** Total number of literal occurrences. */
+  get literalCount(): number {
+    return this.lits.length;
+  }
+}
+
+/**
+ * A CNF formula under construction: a variable pool, clauses grouped into
+ * families, and the projection set (the variables that define a solution,
+ * onto which enumeration blocks models).
+ */
+export class Cnf {
+  readonly vars = new VarPool();
+  readonly families: Family[] = [];
+  projection: number[] = [];
+  private current: Family | undefined;
+  private auxAtFamilyStart = 0;
+
+  /** Starts (or resumes) a family; later `add` calls go into it. */
+  family(name: string, sentence = ''): Family {
+    this.closeAuxCount();
+    let f = this.families.find((x) => x.name === name);
+    if (!f) {
+      f = new Family(name, sentence);
+      this.families.push(f);
+    }
+    this.current = f;
+    this.auxAtFamilyStart = this.vars.auxCount;
+    return f;
+  }
+
+  add(clause: ArrayLike<number>): void {
+    if (!this.current) throw new Error('Cnf.add called before Cnf.family');
+    for (let i = 0; i < clause.length; i++) {
+      if (Math.abs(clause[i]!) > this.vars.count) throw new Error(`literal ${clause[i]} was never allocated`);
+    }
+    this.current.add(clause);
+  }
+
+  get clauseCount(): number {
+    let n = 0;
+    for (const f of this.families) n += f.size;
+    return n;
+  }
+
+  get varCount(): number {
+    return this.vars.count;
+  }
+
+  *clauses(): Generator<Int32Array> {
+    for (const f of this.families) yield* f.clauses();
+  }
+
+  /** Per-family clause and auxiliary counts, in family order. */
+  familyCounts(): { name: string; clauses: number; auxVars: number }[] {
+    this.closeAuxCount();
+    return this.families.map((f) => ({ name: f.name, clauses: f.size, auxVars: f.auxVars }));
+  }
+
+  /** True iff the assignment (indexed by variable, true = 1) satisfies every clause. */
+  satisfiedBy(value: (v: number) => boolean): { ok: true } | { ok: false; family: string; clause: number[] } {
+    for (const f of this.families) {
+      for (const c of f.clauses()) {
+        let sat = false;
+        for (const lit of c) {
+          if (value(Math.abs(lit)) === lit > 0) {
+            sat = true;
+            break;
+          }
+        }
+        if (!sat) return { ok: false, family: f.name, clause: Array.from(c) };
+      }
+    }
+    return { ok: true };
+  }
+
+  /** Human-readable clause, as in logic-solver's tests: `-a v b v c`. */
+  show(clause: ArrayLike<number>): string {
+    return Array.from(clause, (l) => this.vars.literal(l)).join(' v ');
+  }
+
+  // Aux variables are charged to the family that was current when they were made.
+  private closeAuxCount(): void {
+    if (this.current) {
+      this.current.auxVars += this.vars.auxCount - this.auxAtFamilyStart;
+      this.auxAtFamilyStart = this.vars.auxCount;
+    }
+  }
+}

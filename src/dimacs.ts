@@ -1,0 +1,241 @@
+import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { Cnf } from './cnf.js';
+import type { Instance } from './puzzle.js';
+import { UserError } from './errors.js';
+
+/** What the DIMACS comment block says about where a formula came from. */
+export interface DimacsMeta {
+  puzzle: string;
+  params: Record<string, unknown>;
+  /** One `c var N name` line per variable (default true); `--no-names` turns it off. */
+  names?: boolean;
+}
+
+export const TOOL = 'puzzlesat';
+const CHUNK = 1 << 16;
+const PROJECT_PER_LINE = 32;
+
+/**
+ * The DIMACS text of a formula in chunks of about 64 KiB, so that a million
+ * clauses never become one string. The comment block comes right after the
+ * `p` line because clasp (with --parse-ext) only reads directives there.
+ */
+export function* dimacsChunks(cnf: Cnf, meta: DimacsMeta): Generator<string> {
+  let out = `p cnf ${cnf.varCount} ${cnf.clauseCount}\n`;
+  out += `c tool ${TOOL}\nc puzzle ${meta.puzzle}\n`;
+  for (const [key, value] of Object.entries(meta.params)) {
+    if (value !== undefined) out += `c param ${key} ${String(value).replace(/\s+/g, ' ')}\n`;
+  }
+  for (const f of cnf.familyCounts()) out += `c family ${f.name} ${f.clauses} clauses ${f.auxVars} aux\n`;
+  if (meta.names !== false) {
+    for (let v = 1; v <= cnf.varCount; v++) {
+      out += `c var ${v} ${cnf.vars.name(v)}\n`;
+      if (out.length > CHUNK) {
+        yield out;
+        out = '';
+      }
+    }
+  }
+  for (let i = 0; i < cnf.projection.length; i += PROJECT_PER_LINE) {
+    out += `c project ${cnf.projection.slice(i, i + PROJECT_PER_LINE).join(' ')} 0\n`;
+  }
+  for (const clause of cnf.clauses()) {
+    out += clause.join(' ') + ' 0\n';
+    if (out.length > CHUNK) {
+      yield out;
+      out = '';
+    }
+  }
+  if (out) yield out;
+}
+
+export function dimacsString(cnf: Cnf, meta: DimacsMeta): string {
+  return Array.from(dimacsChunks(cnf, meta)).join('');
+}
+
+/** Writes DIMACS to a file chunk by chunk. */
+export function writeDimacsFile(path: string, cnf: Cnf, meta: DimacsMeta): void {
+  const fd = openSync(path, 'w');
+  try {
+    for (const chunk of dimacsChunks(cnf, meta)) writeSync(fd, chunk);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes DIMACS to a stream (stdout), waiting for it to drain. */
+export async function writeDimacsStream(stream: NodeJS.WritableStream, cnf: Cnf, meta: DimacsMeta): Promise<void> {
+  for (const chunk of dimacsChunks(cnf, meta)) {
+    if (!stream.write(chunk)) await new Promise<void>((resolve) => stream.once('drain', () => resolve()));
+  }
+}
+
+/** A formula read from DIMACS: clauses stored flat, ends[i] closes clause i. */
+export interface DimacsFormula {
+  vars: number;
+  lits: Int32Array;
+  ends: Int32Array;
+  /** Variable names from `c var N name` lines, when the file has them. */
+  names: Map<number, string>;
+  /** Variables from `c project ... 0` lines (empty when none). */
+  projection: number[];
+  /** `c param key value` lines. */
+  params: Map<string, string>;
+  puzzle?: string;
+}
+
+export function clauseCount(f: DimacsFormula): number {
+  return f.ends.length;
+}
+
+export function* dimacsClauses(f: DimacsFormula): Generator<Int32Array> {
+  let start = 0;
+  for (const end of f.ends) {
+    yield f.lits.subarray(start, end);
+    start = end;
+  }
+}
+
+export function readDimacsFile(path: string): DimacsFormula {
+  let text: string;
+  try {
+    text = readFileSync(path, 'latin1');
+  } catch (e) {
+    throw new UserError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+  return parseDimacs(text, path);
+}
+
+const isSpace = (c: number) => c === 32 || c === 9 || c === 13;
+
+/**
+ * A strict DIMACS CNF reader: a bad header, a literal beyond the declared
+ * variable count, a missing terminating 0, a clause-count mismatch or a stray
+ * token is a UserError naming `source:line`. Clauses may span lines.
+ */
+export function parseDimacs(text: string, source = '<input>'): DimacsFormula {
+  const fail = (line: number, msg: string): never => {
+    throw new UserError(`${source}:${line}: ${msg}`);
+  };
+  let vars = -1;
+  let declared = -1;
+  let lits = new Int32Array(1024);
+  let nLits = 0;
+  const ends: number[] = [];
+  const names = new Map<number, string>();
+  const projection: number[] = [];
+  const params = new Map<string, string>();
+  let puzzle: string | undefined;
+  let clauseStartLine = 0;
+  let line = 0;
+  let pos = 0;
+  const n = text.length;
+  while (pos < n) {
+    line++;
+    let eol = text.indexOf('\n', pos);
+    if (eol < 0) eol = n;
+    let p = pos;
+    while (p < eol && isSpace(text.charCodeAt(p))) p++;
+    const first = text.charCodeAt(p);
+    if (p === eol) {
+      // blank line
+    } else if (first === 99 /* c */) {
+      const comment = text.slice(p + 1, eol).trim();
+      const m = /^(var|project|param|puzzle)\s+(.*)$/.exec(comment);
+      if (m) readDirective(m[1]!, m[2]!);
+    } else if (first === 112 /* p */) {
+      if (declared >= 0) fail(line, 'second "p cnf" header');
+      const m = /^p\s+cnf\s+(\d+)\s+(\d+)\s*$/.exec(text.slice(p, eol));
+      if (!m) fail(line, `bad header "${text.slice(p, eol).trim()}", expected "p cnf <vars> <clauses>"`);
+      vars = Number(m![1]);
+      declared = Number(m![2]);
+    } else {
+      if (declared < 0) fail(line, 'clause before the "p cnf" header');
+      while (p < eol) {
+        const start = p;
+        let sign = 1;
+        if (text.charCodeAt(p) === 45) {
+          sign = -1;
+          p++;
+        }
+        let value = 0;
+        const digits = p;
+        while (p < eol) {
+          const d = text.charCodeAt(p) - 48;
+          if (d < 0 || d > 9) break;
+          value = value * 10 + d;
+          p++;
+        }
+        if (p === digits || (p < eol && !isSpace(text.charCodeAt(p)))) {
+          let e = p;
+          while (e < eol && !isSpace(text.charCodeAt(e))) e++;
+          fail(line, `stray token "${text.slice(start, e)}"`);
+        }
+        if (value === 0) {
+          ends.push(nLits);
+        } else {
+          if (value > vars) fail(line, `literal ${sign * value} exceeds the declared ${vars} variables`);
+          if (nLits === (ends.length ? ends[ends.length - 1]! : 0)) clauseStartLine = line;
+          if (nLits === lits.length) {
+            const bigger = new Int32Array(lits.length * 2);
+            bigger.set(lits);
+            lits = bigger;
+          }
+          lits[nLits++] = sign * value;
+        }
+        while (p < eol && isSpace(text.charCodeAt(p))) p++;
+      }
+    }
+    pos = eol + 1;
+  }
+  if (declared < 0) fail(Math.max(line, 1), 'no "p cnf" header');
+  const lastEnd = ends.length ? ends[ends.length - 1]! : 0;
+  if (nLits > lastEnd) fail(clauseStartLine, 'clause not terminated by 0 at end of file');
+  if (ends.length !== declared) fail(line, `header declares ${declared} clauses but the file has ${ends.length}`);
+  return { vars, lits: lits.slice(0, nLits), ends: Int32Array.from(ends), names, projection, params, puzzle };
+
+  function readDirective(kind: string, rest: string): void {
+    if (kind === 'var') {
+      const m = /^(\d+)\s+(.+)$/.exec(rest);
+      if (m) names.set(Number(m[1]), m[2]!);
+    } else if (kind === 'project') {
+      for (const tok of rest.split(/\s+/)) {
+        const v = Number(tok);
+        if (!Number.isInteger(v) || v < 0) fail(line, `bad variable "${tok}" in "c project"`);
+        if (v > 0) projection.push(v);
+      }
+    } else if (kind === 'param') {
+      const m = /^(\S+)\s*(.*)$/.exec(rest);
+      if (m) params.set(m[1]!, m[2]!);
+    } else {
+      puzzle = rest.trim();
+    }
+  }
+}
+
+/**
+ * Any DIMACS file as an instance: variables keep the file's names where it has
+ * them (else `x<n>`), the projection is the file's `c project` set (else every
+ * variable), and a solution is the list of true projection variables.
+ */
+export function instanceFromDimacs(f: DimacsFormula, source: string): Instance<number[]> {
+  const cnf = new Cnf();
+  for (let v = 1; v <= f.vars; v++) {
+    const name = f.names.get(v);
+    cnf.vars.named(name !== undefined && cnf.vars.lookup(name) === undefined ? name : `x${v}#${v}`);
+  }
+  cnf.family('clauses', `the clauses of ${source}`);
+  for (const clause of dimacsClauses(f)) cnf.add(clause);
+  cnf.projection = f.projection.length ? [...f.projection] : Array.from({ length: f.vars }, (_, i) => i + 1);
+  return {
+    puzzle: f.puzzle ?? 'cnf',
+    params: { file: source },
+    cnf,
+    decode: (trueVars) => [...trueVars],
+    check: () => null,
+    render: (trueVars) => `v ${trueVars.join(' ')} 0`,
+    toJson: (trueVars) => ({ true: trueVars }),
+    symmetries: [],
+    splitGroups: [],
+  };
+}

@@ -1,0 +1,133 @@
+import type { Instance } from './puzzle.js';
+import { type Cube, makeCubes, orbit } from './symmetry.js';
+import type { Solver, Status } from '../solvers/types.js';
+import { SolverHeapExhausted } from '../solvers/logic-solver.js';
+
+/**
+ * The blocking-clause loop. Each model is checked against the CNF, projected
+ * onto the solution variables, and blocked — with its whole orbit under the
+ * cube's symmetries when counting classes — so the next model is new.
+ *
+ * One solver serves every cube: a cube is a set of assumptions, and a blocking
+ * clause mentions the cube's own literals, so it never cuts into another cube
+ * (two cubes always differ on two members of one exactly-one group).
+ */
+export interface Found {
+  /** The projection variables true in the model, ascending. */
+  trueVars: number[];
+  /** How many raw solutions this one stands for (its orbit size; 1 without --unique). */
+  orbitSize: number;
+}
+
+export interface EnumerateOptions {
+  createSolver: () => Solver;
+  unique: boolean;
+  limit?: number;
+  /** Solutions found earlier (resume): blocked, with their orbits, before the search starts. */
+  known?: readonly (readonly number[])[];
+  onFound: (found: Found) => void;
+  shouldStop?: () => boolean;
+  onProgress?: (p: { found: number; cubesDone: number; cubes: number }) => void;
+  timeoutSeconds?: number;
+  /** How finely to split the search (default 64 cubes, at most 3 levels deep). */
+  cubeTarget?: number;
+  /** Run only these cubes (by index), for worker threads sharing one enumeration. */
+  cubeIndices?: readonly number[];
+}
+
+export interface EnumerateSummary {
+  count: number;
+  raw: number;
+  complete: boolean;
+  cubes: number;
+  solves: number;
+}
+
+/** A model that breaks a clause means a solver or encoder bug: never skip it quietly. */
+export class ModelCheckError extends Error {}
+
+let lastYield = Date.now();
+/**
+ * In-process solvers answer synchronously; giving the event loop a turn every
+ * 50 ms lets Ctrl-C and output streams through during long enumerations.
+ */
+async function yieldNow(): Promise<void> {
+  if (Date.now() - lastYield < 50) return;
+  await new Promise((resolve) => setImmediate(resolve));
+  lastYield = Date.now();
+}
+
+export function cubesFor(instance: Instance, unique: boolean, target = 64): Cube[] {
+  return makeCubes(instance, { unique, target, maxDepth: 3 });
+}
+
+/** Enumerates in this thread, cube after cube, streaming each solution to onFound. */
+export async function enumerate(instance: Instance, options: EnumerateOptions): Promise<EnumerateSummary> {
+  const cubes = cubesFor(instance, options.unique, options.cubeTarget);
+  const group = options.unique ? instance.symmetries : [];
+  const orbitSize = (vars: readonly number[]) => (group.length ? orbit(group, vars).length : 1);
+  const known = options.known ?? [];
+  const summary: EnumerateSummary = { count: known.length, raw: 0, complete: true, cubes: cubes.length, solves: 0 };
+  for (const k of known) summary.raw += orbitSize(k);
+  // Every blocking clause ever added, to rebuild a solver whose heap ran out.
+  const blocking: number[][] = known.flatMap((k) => orbit(group, k).map((img) => img.map((v) => -v)));
+  const load = (): Solver => {
+    const solver = options.createSolver();
+    solver.ensureVars(instance.cnf.varCount);
+    for (const clause of instance.cnf.clauses()) solver.addClause(clause);
+    for (const clause of blocking) solver.addClause(clause);
+    return solver;
+  };
+  const limitReached = () => options.limit !== undefined && summary.count >= options.limit;
+  const stop = () => limitReached() || options.shouldStop?.() === true;
+  const projection = instance.cnf.projection;
+  let solver = load();
+  let cubesDone = 0;
+  try {
+    for (const index of options.cubeIndices ?? cubes.map((_, i) => i)) {
+      const cube = cubes[index]!;
+      const cubePerms = options.unique ? cube.stabilizer.map((i) => instance.symmetries[i]!) : [];
+      for (;;) {
+        await yieldNow();
+        if (stop()) {
+          summary.complete = false;
+          return summary;
+        }
+        let status: Status;
+        try {
+          status = await solver.solve({ assumptions: cube.lits, timeoutSeconds: options.timeoutSeconds });
+        } catch (e) {
+          if (!(e instanceof SolverHeapExhausted)) throw e;
+          // The fixed heap filled up with learned clauses: start afresh from the
+          // formula plus every blocking clause found so far.
+          solver.dispose();
+          solver = load();
+          continue;
+        }
+        summary.solves++;
+        if (status === 'UNSAT') break;
+        if (status === 'UNKNOWN') {
+          summary.complete = false;
+          return summary;
+        }
+        const check = instance.cnf.satisfiedBy((v) => solver.value(v));
+        if (!check.ok) throw new ModelCheckError(`${solver.name} returned a model that breaks a ${check.family} clause: ${instance.cnf.show(check.clause)}`);
+        const trueVars = projection.filter((v) => solver.value(v)).sort((a, b) => a - b);
+        for (const img of orbit(cubePerms, trueVars)) {
+          const clause = img.map((v) => -v);
+          blocking.push(clause);
+          solver.addClause(clause);
+        }
+        summary.count++;
+        const size = orbitSize(trueVars);
+        summary.raw += size;
+        options.onFound({ trueVars, orbitSize: size });
+      }
+      cubesDone++;
+      options.onProgress?.({ found: summary.count, cubesDone, cubes: cubes.length });
+    }
+  } finally {
+    solver.dispose();
+  }
+  return summary;
+}

@@ -1,0 +1,244 @@
+import { Cnf } from './cnf.js';
+import { UserError } from './errors.js';
+import { type Cell, type Transform, cellKey, isMirror, orientations, regionSymmetries, shapeKey, transformShape } from './geometry.js';
+import type { Instance } from './puzzle.js';
+import { type AmoEncoding, type CardEncoding, atLeastK, atLeastOne, atMostK, atMostOne } from './card/index.js';
+import { checkPacking } from './packing-check.js';
+import { renderPacking } from './render.js';
+
+/**
+ * The one placement model behind every packing puzzle, 2D (z = 0) or 3D:
+ * polyomino tilings, Soma and polycube figures, The Genius Square.
+ * A placement is a piece in one orientation at one offset; its variable is
+ * true when the piece lies there.
+ */
+export interface PieceDef {
+  name: string;
+  cells: Cell[];
+  /** Identical copies of this piece (interchangeable in solutions). */
+  count: number;
+}
+
+export type NonOverlap = 'compact' | 'pairwise';
+
+export interface PackingSpec {
+  puzzle: string;
+  params: Record<string, unknown>;
+  region: Cell[];
+  pieces: PieceDef[];
+  /** How pieces may be turned (e.g. the 8 plane isometries, or rotations only). */
+  moves: readonly Transform[];
+  /** Candidate symmetries of the whole puzzle, for --unique. */
+  symmetryGroup: readonly Transform[];
+  nonOverlap: NonOverlap;
+  amo: AmoEncoding;
+  card: CardEncoding;
+}
+
+export interface Placement {
+  piece: number;
+  orientation: number;
+  offset: Cell;
+  /** Indices into the region's cells, ascending. */
+  cells: number[];
+  variable: number;
+}
+
+export interface PlacedPiece {
+  piece: string;
+  cells: Cell[];
+}
+
+export interface PackingSolution {
+  placements: PlacedPiece[];
+}
+
+export interface PackingInstance extends Instance<PackingSolution> {
+  spec: PackingSpec;
+  placements: Placement[];
+  /** Display symbol per piece (distinct single characters). */
+  symbols: string[];
+}
+
+// ---- variables -------------------------------------------------------------
+
+function placementsOf(spec: PackingSpec, cnf: Cnf): Placement[] {
+  const index = new Map(spec.region.map((c, i) => [cellKey(c), i]));
+  const out: Placement[] = [];
+  spec.pieces.forEach((piece, p) => {
+    const before = out.length;
+    orientations(piece.cells, spec.moves).forEach((shape, o) => {
+      for (const anchor of spec.region) {
+        // Translate so the shape's first block lands on the anchor cell.
+        const [ax, ay, az] = shape[0]!;
+        const offset: Cell = [anchor[0] - ax, anchor[1] - ay, anchor[2] - az];
+        const cells: number[] = [];
+        for (const c of shape) {
+          const i = index.get(cellKey([c[0] + offset[0], c[1] + offset[1], c[2] + offset[2]]));
+          if (i === undefined) break;
+          cells.push(i);
+        }
+        if (cells.length !== shape.length) continue;
+        const at = spec.region[0]![2] === 0 && spec.region.every((c) => c[2] === 0) ? `(${offset[0]},${offset[1]})` : `(${offset.join(',')})`;
+        const variable = cnf.vars.named(`place ${piece.name}#${o} @${at}`);
+        out.push({ piece: p, orientation: o, offset, cells: cells.sort((a, b) => a - b), variable });
+      }
+    });
+    if (out.length === before) throw new UserError(`piece ${piece.name} fits nowhere on the board`);
+  });
+  return out;
+}
+
+// ---- constraint families ---------------------------------------------------
+
+function coverFamilies(spec: PackingSpec, cnf: Cnf, placements: Placement[]): void {
+  const byCell: number[][] = spec.region.map(() => []);
+  for (const pl of placements) for (const c of pl.cells) byCell[c]!.push(pl.variable);
+  cnf.family('cover', 'every cell is covered by at least one placement');
+  byCell.forEach((vars, c) => {
+    if (vars.length === 0) throw new UserError(`cell ${cellName(spec.region[c]!)} cannot be covered by any piece`);
+    atLeastOne(cnf, vars);
+  });
+  if (spec.nonOverlap === 'compact') {
+    cnf.family('non-overlap', `no cell is covered twice (${spec.amo} at-most-one per cell)`);
+    byCell.forEach((vars, c) => atMostOne(cnf, vars, spec.amo, `cell ${cellName(spec.region[c]!)}`));
+  } else {
+    cnf.family('non-overlap', 'no two placements that share a cell are both chosen (one clause per pair)');
+    const seen = new Set<number>();
+    const n = cnf.varCount + 1;
+    for (const vars of byCell) {
+      for (let i = 0; i < vars.length; i++) {
+        for (let j = i + 1; j < vars.length; j++) {
+          const [a, b] = vars[i]! < vars[j]! ? [vars[i]!, vars[j]!] : [vars[j]!, vars[i]!];
+          if (seen.has(a * n + b)) continue;
+          seen.add(a * n + b);
+          cnf.add([-a, -b]);
+        }
+      }
+    }
+  }
+}
+
+function pieceFamilies(spec: PackingSpec, cnf: Cnf, byPiece: number[][]): void {
+  cnf.family('piece-once', `each piece is placed at most once (${spec.amo}; identical copies: at most k, ${spec.card})`);
+  spec.pieces.forEach((piece, p) => {
+    if (piece.count === 1) atMostOne(cnf, byPiece[p]!, spec.amo, `piece ${piece.name}`);
+    else atMostK(cnf, byPiece[p]!, piece.count, spec.card, `piece ${piece.name}`);
+  });
+  cnf.family('piece-at-least-once', 'each piece is placed at least once');
+  spec.pieces.forEach((piece, p) => {
+    if (piece.count === 1) atLeastOne(cnf, byPiece[p]!);
+    else atLeastK(cnf, byPiece[p]!, piece.count, spec.card, `piece ${piece.name}`);
+  });
+}
+
+// ---- symmetry --------------------------------------------------------------
+
+/**
+ * Where each piece goes under a transform: itself if the turned shape is one
+ * of its own orientations, else the identical-count piece that has it (a
+ * reflection maps Soma's screw A onto screw B). Null: not a puzzle symmetry.
+ */
+function pieceImage(spec: PackingSpec, t: Transform): number[] | null {
+  const keys = spec.pieces.map((p) => new Set(orientations(p.cells, spec.moves).map(shapeKey)));
+  const image: number[] = [];
+  for (let p = 0; p < spec.pieces.length; p++) {
+    const turned = shapeKey(transformShape(t, spec.pieces[p]!.cells));
+    const q = keys[p]!.has(turned) ? p : keys.findIndex((k, i) => k.has(turned) && spec.pieces[i]!.count === spec.pieces[p]!.count);
+    if (q < 0 || image.includes(q)) return null;
+    image.push(q);
+  }
+  return image;
+}
+
+function placementSymmetries(spec: PackingSpec, placements: Placement[], varCount: number): Int32Array[] {
+  const byKey = new Map(placements.map((pl) => [`${pl.piece}:${pl.cells.join(',')}`, pl.variable]));
+  const out: Int32Array[] = [];
+  for (const { transform, perm: cellPerm } of regionSymmetries(spec.region, spec.symmetryGroup)) {
+    const pieces = pieceImage(spec, transform);
+    const perm = pieces && placementPermutation(placements, byKey, cellPerm, pieces, varCount);
+    if (perm) out.push(perm);
+  }
+  return out;
+}
+
+function placementPermutation(
+  placements: readonly Placement[],
+  byKey: Map<string, number>,
+  cellPerm: Int32Array,
+  pieces: number[],
+  varCount: number,
+): Int32Array | null {
+  const perm = new Int32Array(varCount + 1);
+  for (const pl of placements) {
+    const cells = pl.cells.map((c) => cellPerm[c]!).sort((a, b) => a - b);
+    const image = byKey.get(`${pieces[pl.piece]}:${cells.join(',')}`);
+    if (image === undefined) return null;
+    perm[pl.variable] = image;
+  }
+  return perm;
+}
+
+// ---- the instance ------------------------------------------------------------
+
+export function cellName(c: Cell): string {
+  return c[2] === 0 ? `(${c[0]},${c[1]})` : `(${c.join(',')})`;
+}
+
+export function buildPacking(spec: PackingSpec): PackingInstance {
+  const area = spec.pieces.reduce((s, p) => s + p.cells.length * p.count, 0);
+  if (area !== spec.region.length) {
+    throw new UserError(`area mismatch: the board has ${spec.region.length} cells but the pieces cover ${area}`);
+  }
+  const cnf = new Cnf();
+  const placements = placementsOf(spec, cnf);
+  const byPiece: number[][] = spec.pieces.map(() => []);
+  for (const pl of placements) byPiece[pl.piece]!.push(pl.variable);
+  coverFamilies(spec, cnf, placements);
+  pieceFamilies(spec, cnf, byPiece);
+  cnf.projection = placements.map((pl) => pl.variable);
+
+  const placementOf = new Map(placements.map((pl) => [pl.variable, pl]));
+  const symbols = pieceSymbols(spec.pieces);
+  const distinct = spec.pieces.every((p) => p.count === 1);
+  const decode = (trueVars: readonly number[]): PackingSolution => ({
+    placements: trueVars
+      .map((v) => placementOf.get(v))
+      .filter((pl): pl is Placement => pl !== undefined)
+      .map((pl) => ({ piece: spec.pieces[pl.piece]!.name, cells: pl.cells.map((c) => spec.region[c]!) })),
+  });
+  return {
+    puzzle: spec.puzzle,
+    params: spec.params,
+    cnf,
+    spec,
+    placements,
+    symbols,
+    decode,
+    check: (s) => checkPacking(spec.region, spec.pieces, spec.moves.some(isMirror), s),
+    render: (s, o) => renderPacking(s, spec.pieces, symbols, o.color),
+    toJson: (s) => ({ placements: s.placements.map((p) => ({ piece: p.piece, cells: p.cells.map((c) => (c[2] === 0 && spec.region.every((r) => r[2] === 0) ? [c[0], c[1]] : [...c])) })) }),
+    symmetries: placementSymmetries(spec, placements, cnf.varCount),
+    splitGroups: spec.pieces.flatMap((p, i) => (p.count === 1 ? [byPiece[i]!] : [])),
+    exactCover: distinct
+      ? {
+          primary: spec.region.length + spec.pieces.length,
+          secondary: 0,
+          rows: placements.map((pl) => [...pl.cells, spec.region.length + pl.piece]),
+          rowVars: placements.map((pl) => pl.variable),
+        }
+      : undefined,
+  };
+}
+
+/** One distinct display character per piece: its initial when free, else the next free letter. */
+function pieceSymbols(pieces: readonly PieceDef[]): string[] {
+  const used = new Set<string>();
+  const pool = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  return pieces.map((p) => {
+    const initial = p.name[0]!.toUpperCase();
+    const s = !used.has(initial) ? initial : [...pool].find((c) => !used.has(c)) ?? '?';
+    used.add(s);
+    return s;
+  });
+}

@@ -1,0 +1,33 @@
+import type { Cnf } from './cnf.js';
+
+/**
+ * What every encoder hands to the rest of the tool: the formula plus the
+ * puzzle-level knowledge needed to enumerate, verify and show solutions.
+ * A puzzle module builds one of these top to bottom: variables, constraint
+ * families, decode, check.
+ */
+export interface Instance<S = unknown> {
+  puzzle: string;
+  /** The parameters that built it, recorded in DIMACS comments and JSON. */
+  params: Record<string, unknown>;
+  cnf: Cnf;
+  /** A solution from the projection variables that are true in a model. */
+  decode(trueVars: readonly number[]): S;
+  /** Independent check of a decoded solution; returns a problem or null. */
+  check(solution: S): string | null;
+  render(solution: S, options: { color: boolean }): string;
+  toJson(solution: S): unknown;
+  /**
+   * Symmetries of the puzzle as permutations of the projection variables
+   * (index v holds the image of variable v; entry 0 unused), identity first.
+   * Enumeration with `--unique` blocks whole orbits under these.
+   */
+  symmetries: Int32Array[];
+  /**
+   * Groups of projection variables of which exactly one is true in every
+   * solution (e.g. the placements of one piece): cubes split the search on them.
+   */
+  splitGroups: number[][];
+  /** The same puzzle as exact cover, when it is one (for the dlx backend). */
+  exactCover?: { primary: number; secondary: number; rows: number[][]; rowVars: number[] };
+}

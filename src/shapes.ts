@@ -1,0 +1,93 @@
+import type { Cell } from './geometry.js';
+import { UserError } from './errors.js';
+
+/**
+ * Text formats for regions (boards, 3D figures) and pieces. Rows run top to
+ * bottom (y grows downwards), columns left to right (x); a line of dashes
+ * (`--`) starts the next z-level. Lines starting with `//` are comments.
+ *
+ * Regions: `.` is a cell; `#` or a space is a hole.
+ * Pieces:  `#` or any letter/digit is a block; `.` or a space is empty.
+ */
+export interface TextLine {
+  text: string;
+  /** 1-based line number in the source, for error messages. */
+  line: number;
+}
+
+const LEVEL_BREAK = /^-{2,}\s*$/;
+
+export function textLines(text: string): TextLine[] {
+  return text.split(/\r?\n/).map((t, i) => ({ text: t.replace(/\s+$/, ''), line: i + 1 }));
+}
+
+function cellsOf(lines: readonly TextLine[], source: string, isCell: (ch: string) => boolean, isEmpty: (ch: string) => boolean, legend: string): Cell[] {
+  const cells: Cell[] = [];
+  let z = 0;
+  let y = 0;
+  for (const { text, line } of lines) {
+    if (text.startsWith('//')) continue;
+    if (LEVEL_BREAK.test(text)) {
+      z++;
+      y = 0;
+      continue;
+    }
+    for (let x = 0; x < text.length; x++) {
+      const ch = text[x]!;
+      if (isCell(ch)) cells.push([x, y, z]);
+      else if (!isEmpty(ch)) throw new UserError(`${source}:${line}: unexpected character "${ch}" at column ${x + 1} (${legend})`);
+    }
+    y++;
+  }
+  return cells;
+}
+
+/** Drops blank lines at both ends (files often end with one). */
+function trimBlank(lines: readonly TextLine[]): TextLine[] {
+  let a = 0;
+  let b = lines.length;
+  while (a < b && lines[a]!.text.trim() === '') a++;
+  while (b > a && lines[b - 1]!.text.trim() === '') b--;
+  return lines.slice(a, b);
+}
+
+export function parseRegion(text: string, source: string): Cell[] {
+  const lines = trimBlank(textLines(text));
+  const cells = cellsOf(lines, source, (c) => c === '.', (c) => c === '#' || c === ' ', 'use "." for a cell, "#" or space for a hole');
+  if (cells.length === 0) throw new UserError(`${source}: the board has no cells (use "." for a cell)`);
+  return cells;
+}
+
+export function parsePieceArt(lines: readonly TextLine[], source: string): Cell[] {
+  const body = trimBlank(lines);
+  return cellsOf(body, source, (c) => /[#A-Za-z0-9]/.test(c), (c) => c === '.' || c === ' ', 'use "#" or a letter for a block, "." or space for empty');
+}
+
+/** Inline art: rows separated by "/", levels by "|" (e.g. "##/#." or "##|#."). */
+export function inlineArt(art: string): TextLine[] {
+  return art.split('|').flatMap((level, i) => [...(i ? [{ text: '--', line: 1 }] : []), ...level.split('/').map((text) => ({ text, line: 1 }))]);
+}
+
+/**
+ * A pieces file: blocks headed `NAME:` followed by the piece's art; `NAME*3:`
+ * declares three identical copies.
+ */
+export function parsePiecesFile(text: string, source: string): { name: string; count: number; cells: Cell[] }[] {
+  const pieces: { name: string; count: number; cells: Cell[]; lines: TextLine[]; line: number }[] = [];
+  for (const l of textLines(text)) {
+    const header = /^\s*([A-Za-z][\w-]*)(?:\*(\d+))?\s*:\s*$/.exec(l.text);
+    if (header) {
+      pieces.push({ name: header[1]!, count: Number(header[2] ?? 1), cells: [], lines: [], line: l.line });
+    } else if (pieces.length) {
+      pieces[pieces.length - 1]!.lines.push(l);
+    } else if (l.text.trim() !== '' && !l.text.startsWith('//')) {
+      throw new UserError(`${source}:${l.line}: expected a piece header such as "Q:" before the art`);
+    }
+  }
+  if (pieces.length === 0) throw new UserError(`${source}: no pieces found (start each with a header line "NAME:")`);
+  return pieces.map((p) => {
+    const cells = parsePieceArt(p.lines, source);
+    if (cells.length === 0) throw new UserError(`${source}:${p.line}: piece ${p.name} has no blocks`);
+    return { name: p.name, count: p.count, cells };
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * The one variable allocator of a formula. Every variable gets a name so that
+ * DIMACS comments, `explain` and error messages can speak about it; auxiliary
+ * variables (introduced by encodings, not by the puzzle) are flagged so that
+ * projection and statistics can leave them out.
+ */
+export class VarPool {
+  private readonly names: string[] = [''];
+  private readonly auxFlags: boolean[] = [false];
+  private readonly byName = new Map<string, number>();
+  private readonly auxSerial = new Map<string, number>();
+  private auxTotal = 0;
+
+  /** Number of variables allocated so far; variables are 1..count. */
+  get count(): number {
+    return this.names.length - 1;
+  }
+
+  /** Allocates a puzzle variable. Names must be unique: a clash is a bug in an encoder. */
+  named(name: string): number {
+    if (this.byName.has(name)) throw new Error(`variable name allocated twice: ${name}`);
+    return this.push(name, false);
+  }
+
+  /**
+   * Allocates an auxiliary variable. `label` says which encoding made it and for
+   * what (e.g. `seq cell(3,4)`); a serial number keeps the names distinct.
+   */
+  aux(label: string): number {
+    const serial = (this.auxSerial.get(label) ?? 0) + 1;
+    this.auxSerial.set(label, serial);
+    return this.push(`aux ${label}#${serial}`, true);
+  }
+
+  name(v: number): string {
+    const n = this.names[Math.abs(v)];
+    if (n === undefined || v === 0) throw new Error(`no variable ${v}`);
+    return n;
+  }
+
+  isAux(v: number): boolean {
+    return this.auxFlags[Math.abs(v)] === true;
+  }
+
+  lookup(name: string): number | undefined {
+    return this.byName.get(name);
+  }
+
+  /** Number of auxiliary variables. */
+  get auxCount(): number {
+    return this.auxTotal;
+  }
+
+  /** A literal as text: `name` or `-name`. */
+  literal(lit: number): string {
+    return (lit < 0 ? '-' : '') + this.name(lit);
+  }
+
+  private push(name: string, aux: boolean): number {
+    this.names.push(name);
+    this.auxFlags.push(aux);
+    if (aux) this.auxTotal++;
+    const v = this.names.length - 1;
+    this.byName.set(name, v);
+    return v;
+  }
+}

@@ -1,0 +1,192 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  type Clauses,
+  negativelyPlantedThreeSat,
+  pigeonhole,
+  randomThreeSat,
+  seededRandom,
+} from '../bench/minisat-builds.js';
+import { loadMinisatWasm, minisatWasm, minisatWasmHeapBytes, type MinisatWasmSolver } from '../solvers/minisat-wasm.js';
+
+const availability = minisatWasm.available();
+const suiteName = availability.ok ? 'minisat-wasm' : `minisat-wasm (skipped: ${availability.reason})`;
+if (!availability.ok) console.warn(suiteName);
+
+function solverWith(clauses: Clauses): MinisatWasmSolver {
+  const solver = minisatWasm.create();
+  for (const clause of clauses) solver.addClause(clause);
+  return solver;
+}
+
+function satisfies(clauses: Clauses, value: (v: number) => boolean): boolean {
+  return clauses.every((clause) => clause.some((lit) => value(Math.abs(lit)) === lit > 0));
+}
+
+/** Models of the clauses over variables 1..n (n <= 30), by trying all 2^n assignments as bit masks. */
+function bruteForceModels(clauses: Clauses, n: number): number {
+  const positive = clauses.map((c) => c.reduce((mask, lit) => (lit > 0 ? mask | (1 << (lit - 1)) : mask), 0));
+  const negative = clauses.map((c) => c.reduce((mask, lit) => (lit < 0 ? mask | (1 << (-lit - 1)) : mask), 0));
+  let models = 0;
+  for (let a = 0; a < 2 ** n; a++) {
+    let ok = true;
+    for (let i = 0; ok && i < clauses.length; i++) ok = (a & positive[i]!) !== 0 || (~a & negative[i]!) !== 0;
+    if (ok) models++;
+  }
+  return models;
+}
+
+describe.skipIf(!availability.ok)(suiteName, () => {
+  beforeAll(async () => {
+    expect(await loadMinisatWasm()).toBe(true);
+  });
+
+  it('describes itself as an in-process engine with the Debian version it was built from', () => {
+    expect(minisatWasm.name).toBe('minisat-wasm');
+    expect(minisatWasm.kind).toBe('in-process');
+    expect(availability).toMatchObject({ ok: true, version: expect.stringMatching(/2\.2/) });
+  });
+
+  it('refuses to create a solver before the module is loaded', async () => {
+    vi.resetModules();
+    const fresh = await import('../solvers/minisat-wasm.js');
+    expect(() => fresh.minisatWasm.create()).toThrow(/loadMinisatWasm/);
+  });
+
+  it('answers small formulas', async () => {
+    const cases: [Clauses, string][] = [
+      [[], 'SAT'],
+      [[[1, 2], [-1], [-2, 3]], 'SAT'],
+      [[[1], [-1]], 'UNSAT'],
+      [[[1, 2], [1, -2], [-1, 2], [-1, -2]], 'UNSAT'],
+      [[[]], 'UNSAT'],
+    ];
+    for (const [clauses, expected] of cases) {
+      const solver = solverWith(clauses);
+      expect(await solver.solve()).toBe(expected);
+      if (expected === 'SAT') expect(satisfies(clauses, (v) => solver.value(v))).toBe(true);
+      solver.dispose();
+    }
+  });
+
+  it('gives values to every declared variable, used or not', async () => {
+    const solver = solverWith([[-2]]);
+    solver.ensureVars(5);
+    expect(await solver.solve()).toBe('SAT');
+    expect(solver.value(2)).toBe(false);
+    expect([1, 3, 4, 5].map((v) => typeof solver.value(v))).toEqual(['boolean', 'boolean', 'boolean', 'boolean']);
+    solver.dispose();
+  });
+
+  it('agrees with brute force on random 3-SAT at the threshold (n=20)', async () => {
+    const n = 20;
+    const seen = new Set<string>();
+    for (let seed = 1; seed <= 12; seed++) {
+      const clauses = randomThreeSat(n, Math.round(4.26 * n), seed);
+      const solver = solverWith(clauses);
+      const status = await solver.solve();
+      expect(status).toBe(bruteForceModels(clauses, n) > 0 ? 'SAT' : 'UNSAT');
+      if (status === 'SAT') expect(satisfies(clauses, (v) => solver.value(v))).toBe(true);
+      seen.add(status);
+      solver.dispose();
+    }
+    expect(seen).toEqual(new Set(['SAT', 'UNSAT']));
+  }, 60_000);
+
+  it('solves under assumptions without keeping them, as brute force says', async () => {
+    const n = 16;
+    const clauses = randomThreeSat(n, 3 * n, 5);
+    const solver = solverWith(clauses);
+    const random = seededRandom(99);
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 30; round++) {
+      const assumptions = Array.from({ length: 4 }, () => (1 + Math.floor(random() * n)) * (random() < 0.5 ? -1 : 1));
+      const constrained = [...clauses, ...assumptions.map((lit) => [lit])];
+      const status = await solver.solve({ assumptions });
+      expect(status).toBe(bruteForceModels(constrained, n) > 0 ? 'SAT' : 'UNSAT');
+      if (status === 'SAT') expect(satisfies(constrained, (v) => solver.value(v))).toBe(true);
+      outcomes.add(status);
+    }
+    expect(outcomes).toEqual(new Set(['SAT', 'UNSAT']));
+    expect(await solver.solve()).toBe('SAT');
+    expect(solver.stats().solves).toBe(31);
+    solver.dispose();
+  });
+
+  it('counts models with blocking clauses added between solves, as brute force does', async () => {
+    const n = 10;
+    const clauses = randomThreeSat(n, 2 * n, 3);
+    const solver = solverWith(clauses);
+    solver.ensureVars(n);
+    let models = 0;
+    while ((await solver.solve()) === 'SAT') {
+      expect(satisfies(clauses, (v) => solver.value(v))).toBe(true);
+      models++;
+      solver.addClause(Array.from({ length: n }, (_, i) => (solver.value(i + 1) ? -(i + 1) : i + 1)));
+    }
+    expect(models).toBe(bruteForceModels(clauses, n));
+    expect(models).toBeGreaterThan(1);
+    solver.dispose();
+  });
+
+  it('knows 6 pigeons do not fit in 5 holes, and 5 do', async () => {
+    const tooMany = solverWith(pigeonhole(6, 5));
+    expect(await tooMany.solve()).toBe('UNSAT');
+    expect(tooMany.stats().conflicts).toBeGreaterThan(0);
+    tooMany.dispose();
+    const clauses = pigeonhole(5, 5);
+    const fits = solverWith(clauses);
+    expect(await fits.solve()).toBe('SAT');
+    expect(satisfies(clauses, (v) => fits.value(v))).toBe(true);
+    fits.dispose();
+  });
+
+  it('tries the preferred value first', async () => {
+    const solver = minisatWasm.create();
+    solver.ensureVars(2);
+    solver.preferValue(1, true);
+    solver.preferValue(2, false);
+    expect(await solver.solve()).toBe('SAT');
+    expect([solver.value(1), solver.value(2)]).toEqual([true, false]);
+    solver.preferValue(1, false);
+    solver.preferValue(2, true);
+    expect(await solver.solve()).toBe('SAT');
+    expect([solver.value(1), solver.value(2)]).toEqual([false, true]);
+    solver.dispose();
+  });
+
+  it('stops at a conflict limit with UNKNOWN and resumes to the answer', async () => {
+    const solver = solverWith(pigeonhole(8, 7));
+    expect(await solver.solve({ conflictLimit: 200 })).toBe('UNKNOWN');
+    const afterLimit = solver.stats().conflicts;
+    expect(afterLimit).toBeGreaterThanOrEqual(200);
+    expect(afterLimit).toBeLessThan(400);
+    expect(() => solver.value(1)).toThrow(/SAT/);
+    expect(await solver.solve()).toBe('UNSAT');
+    expect(solver.stats().conflicts).toBeGreaterThan(afterLimit);
+    solver.dispose();
+  });
+
+  it('gives up with UNKNOWN on 11 pigeons in 10 holes when time runs out', async () => {
+    const solver = solverWith(pigeonhole(11, 10));
+    expect(await solver.solve({ timeoutSeconds: 0.5 })).toBe('UNKNOWN');
+    expect(solver.stats().conflicts).toBeGreaterThan(0);
+    solver.dispose();
+  }, 30_000);
+
+  it('rejects literal 0 and use after dispose', async () => {
+    const solver = minisatWasm.create();
+    expect(() => solver.addClause([1, 0, 2])).toThrow(/bad literal/);
+    await expect(solver.solve({ assumptions: [0] })).rejects.toThrow(/bad literal/);
+    solver.dispose();
+    expect(() => solver.addClause([1])).toThrow(/dispose/);
+  });
+
+  it('grows its heap past 64 MiB for 3 million clauses and still answers correctly', async () => {
+    const clauses = negativelyPlantedThreeSat(100_000, 3_000_000, 11);
+    const solver = solverWith(clauses);
+    expect(minisatWasmHeapBytes()).toBeGreaterThan(64 * 2 ** 20);
+    expect(await solver.solve()).toBe('SAT');
+    expect(satisfies(clauses, (v) => solver.value(v))).toBe(true);
+    solver.dispose();
+  }, 180_000);
+});
