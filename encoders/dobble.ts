@@ -1,4 +1,4 @@
-import { atMostK, DEFAULT_AMO, DEFAULT_CARD, exactlyK, exactlyOne, atMostOne, type AmoEncoding, type CardEncoding } from '../src/card/index.js';
+import { atMostK, atMostOne, DEFAULT_AMO, DEFAULT_CARD, exactlyK, exactlyOne, type AmoEncoding, type CardEncoding } from '../src/card/index.js';
 import { Cnf } from '../src/cnf.js';
 import { UserError } from '../src/errors.js';
 import { isPrimePower, makeField, type FiniteField } from '../src/finite-field.js';
@@ -573,7 +573,7 @@ export function encodeDobble(order: number, options: DobbleSatOptions = {}): Cnf
   }
 
   if (options.symmetryBreaking ?? true) {
-    cnf.family('symmetry', 'fixes card 0, the cards through symbol 0 (and 1 in the full deck), and orders the rest');
+    cnf.family('symmetry', 'fixes card 0 and the cards through symbol 0 (through 1 and more in the full deck), orders the rest');
     breakSymmetries(cnf, x, shape);
   }
   return cnf;
@@ -581,7 +581,8 @@ export function encodeDobble(order: number, options: DobbleSatOptions = {}): Cnf
 
 /**
  * Symmetry breaking. Renaming symbols and reordering cards maps decks to
- * decks, so any deck can be brought into this form:
+ * decks, so any deck can be brought into this form, step by step, each step
+ * keeping what the earlier ones fixed:
  *
  * 1. Card 0 is {0..n}: rename the symbols of some card.
  * 2. Card i (1 ≤ i ≤ n), if it holds symbol 0, is {0} ∪ block_i with
@@ -591,17 +592,35 @@ export function encodeDobble(order: number, options: DobbleSatOptions = {}): Cnf
  *    (symbol 0 most significant): sort them. Card 0 stays first, as no other
  *    row holds two of 0..n; rows holding 0 come first, in block order, so 2
  *    and 3 hold together.
- * 4. Full deck only: the n cards through symbol 1 besides card 0 are
- *    n+1+t = {1} ∪ {block_i[t] : i = 1..n} for t = 0..n-1. Each holds one
- *    symbol of each block (it meets card i once, not in 0) and no two hold the
- *    same (they share only 1). Sorting puts them next, ordered by their block-1
- *    symbol; renaming inside block_1 makes card n+1+t hold block_1[t], and
- *    renaming inside each other block (which moves no earlier card) makes it
- *    hold block_i[t].
+ *
+ * The full deck has more structure: every card outside the pencil of 0 holds
+ * one symbol of 1..n and one of each block (it meets card 0 and each card i
+ * once, not in 0). Write (j, t) for the card holding symbol j and block_1[t].
+ *
+ * 4. The cards through symbol 1 are n+1+t = (1, t) = {1} ∪ {block_i[t]}.
+ *    Sorting puts them right after the pencil of 0, ordered by their block-1
+ *    symbol; no two share a block symbol (they share only 1), so renaming
+ *    inside block_1, then inside each other block, makes (1, t) hold block_i[t].
+ * 5. The cards through symbol j ≥ 2 follow in order of j, then of t: card
+ *    2n+1+(j-2)n+t is (j, t). That is the sorted order, and the n cards through
+ *    j hold distinct block-1 symbols, one each.
+ * 6. Card (j, 0) holds block_2[j-1]. The cards (j, 0) share only block_1[0],
+ *    so their block-2 symbols differ; (1, 0) holds block_2[0]. Renaming the
+ *    symbols 2..n, which moves whole pencils, sorts the others.
+ * 7. Card (2, 0) holds block_i[i-1] for i ≥ 3. It meets each card (1, u) once:
+ *    (1, 0) in block_1[0], (1, 1) in block_2[1], so its symbols of blocks
+ *    3..n sit at positions 2..n-1, one each; swapping whole blocks 3..n (with
+ *    cards 3..n) sorts them.
  */
 function breakSymmetries(cnf: Cnf, x: readonly (readonly number[])[], { order: n, cards, symbols, full }: DobbleShape): void {
   const block = (i: number, t: number) => n + 1 + (i - 1) * n + t;
-  x[0]!.forEach((v, s) => cnf.add([s <= n ? v : -v]));
+  const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+  // Card `row` holds exactly `members` among `columns`.
+  const fix = (row: readonly number[], columns: readonly number[], members: readonly number[]) => {
+    for (const s of columns) cnf.add([members.includes(s) ? row[s]! : -row[s]!]);
+  };
+
+  fix(x[0]!, range(0, symbols), range(0, n + 1));
   for (let i = 1; i <= n && i < cards; i++) {
     const through0 = x[i]![0]!;
     for (let t = 0; t < n; t++) {
@@ -611,20 +630,15 @@ function breakSymmetries(cnf: Cnf, x: readonly (readonly number[])[], { order: n
   }
   for (let c = 1; c + 1 < cards; c++) lexGreaterOrEqual(cnf, x[c]!, x[c + 1]!, `lex c${c} c${c + 1}`);
   if (!full) return;
-  for (let t = 0; t < n; t++) {
-    const row = x[n + 1 + t]!;
-    const members = new Set([1, ...Array.from({ length: n }, (_, i) => block(i + 1, t))]);
-    row.forEach((v, s) => cnf.add([members.has(s) ? v : -v]));
-  }
+
+  const blockOne = range(block(1, 0), block(2, 0));
+  const card = (j: number, t: number) => x[j === 1 ? n + 1 + t : 2 * n + 1 + (j - 2) * n + t]!;
+  for (let t = 0; t < n; t++) fix(card(1, t), range(0, symbols), [1, ...range(1, n + 1).map((i) => block(i, t))]);
   for (let j = 2; j <= n; j++) {
-    for (let t = 0; t < n; t++) {
-      const row = x[2 * n + 1 + (j - 2) * n + t]!;
-      for (let s = 0; s <= n; s++) cnf.add([s === j ? row[s]! : -row[s]!]);
-      for (let u = 0; u < n; u++) cnf.add([u === t ? row[block(1, u)]! : -row[block(1, u)]!]);
-      if (t === 0) cnf.add([row[block(2, j - 1)]!]);
-      if (t === 0 && j === 2) for (let i = 3; i <= n; i++) cnf.add([row[block(i, i - 1)]!]);
-    }
+    for (let t = 0; t < n; t++) fix(card(j, t), [...range(0, n + 1), ...blockOne], [j, block(1, t)]);
+    fix(card(j, 0), [block(2, j - 1)], [block(2, j - 1)]);
   }
+  for (let i = 3; i <= n; i++) fix(card(2, 0), [block(i, i - 1)], [block(i, i - 1)]);
 }
 
 /**

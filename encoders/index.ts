@@ -1,6 +1,8 @@
 import { UserError } from '../src/errors.js';
 import type { Instance } from '../src/puzzle.js';
 import { PRESETS, polyomino } from './polyomino.js';
+import { POLYCUBE_PUZZLE, SOMA_PUZZLE } from './polycube.js';
+import { GENIUS_SQUARE_PUZZLE } from './genius-square.js';
 
 /**
  * The puzzles the CLI knows. Each entry names the options it reads, so that
@@ -52,6 +54,9 @@ function tiling(puzzle: string) {
 export const PUZZLES: PuzzleEntry[] = [
   { name: 'pentomino', about: 'pentomino tilings (presets 8x8-square, 8x8-centre-hole, 6x10, 5x12, 4x15, 3x20)', options: tilingOptions, build: tiling('pentomino') },
   { name: 'polyomino', about: 'any board (holes allowed) tiled by any polyomino set', options: tilingOptions, build: tiling('polyomino') },
+  SOMA_PUZZLE,
+  POLYCUBE_PUZZLE,
+  GENIUS_SQUARE_PUZZLE,
 ];
 
 export function puzzleByName(name: string): PuzzleEntry {

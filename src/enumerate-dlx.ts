@@ -1,13 +1,13 @@
 import { UserError } from './errors.js';
-import { cubesFor, type EnumerateSummary, type Found } from './enumerate.js';
+import type { EnumerateSummary, Found } from './enumerate.js';
 import { solveExactCover } from './exact-cover.js';
 import type { Instance } from './puzzle.js';
-import { image, orbit } from './symmetry.js';
+import { CubeTree, image, orbit } from './symmetry.js';
 
 /**
  * Enumeration by dancing links on the puzzle's exact-cover form (the same
- * placements the CNF is built from). With --unique it uses the same cubes as
- * the SAT path and keeps, in each cube, only the solution that is
+ * placements the CNF is built from). With --unique it splits on the same cube
+ * tree as the SAT path and keeps, in each cube, only the solution that is
  * lexicographically least in its orbit under the cube's symmetries, so each
  * class is reported once.
  */
@@ -28,13 +28,14 @@ export async function enumerateExactCover(instance: Instance, options: ExactCove
   const problem = instance.exactCover;
   if (!problem) throw new UserError(`--solver dlx: ${instance.puzzle} is not posed as exact cover here (pieces with copies, or not a packing)`);
   const rowOf = new Map(problem.rowVars.map((v, r) => [v, r]));
-  const cubes = cubesFor(instance, options.unique);
   const all = options.unique ? instance.symmetries : [];
   const known = new Set((options.known ?? []).map((k) => [...k].sort((a, b) => a - b).join(',')));
-  const summary: EnumerateSummary = { count: known.size, raw: 0, complete: true, cubes: cubes.length, solves: 0 };
+  const summary: EnumerateSummary = { count: known.size, raw: 0, complete: true, cubes: 0, solves: 0 };
   for (const k of options.known ?? []) summary.raw += all.length ? orbit(all, k).length : 1;
   const limitReached = () => options.limit !== undefined && summary.count >= options.limit;
-  for (const cube of cubes) {
+  // Two levels of cubes are enough to take the symmetry out; dancing links does the rest.
+  for (const cube of new CubeTree(instance, options.unique).leaves(2)) {
+    summary.cubes++;
     if (limitReached() || options.shouldStop?.()) {
       summary.complete = false;
       break;

@@ -1,5 +1,5 @@
 import type { Instance } from './puzzle.js';
-import { type Cube, makeCubes, orbit } from './symmetry.js';
+import { CubeTree, orbit } from './symmetry.js';
 import type { Solver, Status } from '../solvers/types.js';
 import { SolverHeapExhausted } from '../solvers/logic-solver.js';
 
@@ -27,18 +27,19 @@ export interface EnumerateOptions {
   known?: readonly (readonly number[])[];
   onFound: (found: Found) => void;
   shouldStop?: () => boolean;
-  onProgress?: (p: { found: number; cubesDone: number; cubes: number }) => void;
+  onProgress?: (p: { found: number; cubes: number }) => void;
   timeoutSeconds?: number;
-  /** How finely to split the search (default 64 cubes, at most 3 levels deep). */
-  cubeTarget?: number;
-  /** Run only these cubes (by index), for worker threads sharing one enumeration. */
-  cubeIndices?: readonly number[];
+  /** How many literals a cube fixes before the SAT solver takes over (default: defaultCubeDepth). */
+  cubeDepth?: number;
+  /** Run only the leaves whose index is congruent to `part` modulo `parts` (worker threads). */
+  part?: { index: number; of: number };
 }
 
 export interface EnumerateSummary {
   count: number;
   raw: number;
   complete: boolean;
+  /** Cubes (leaves of the cube tree) solved. */
   cubes: number;
   solves: number;
 }
@@ -57,17 +58,23 @@ async function yieldNow(): Promise<void> {
   lastYield = Date.now();
 }
 
-export function cubesFor(instance: Instance, unique: boolean, target = 64): Cube[] {
-  return makeCubes(instance, { unique, target, maxDepth: 3 });
+/**
+ * Cubes fix about half of a solution's literals (for a packing, half of its
+ * pieces): deep enough that the solver's part is small, shallow enough that
+ * the cube tree stays far smaller than a full exact-cover search.
+ */
+export function defaultCubeDepth(instance: Instance): number {
+  return instance.cubeDepthHint ?? 0;
 }
 
 /** Enumerates in this thread, cube after cube, streaming each solution to onFound. */
 export async function enumerate(instance: Instance, options: EnumerateOptions): Promise<EnumerateSummary> {
-  const cubes = cubesFor(instance, options.unique, options.cubeTarget);
+  const tree = new CubeTree(instance, options.unique);
+  const depth = options.cubeDepth ?? defaultCubeDepth(instance);
   const group = options.unique ? instance.symmetries : [];
   const orbitSize = (vars: readonly number[]) => (group.length ? orbit(group, vars).length : 1);
   const known = options.known ?? [];
-  const summary: EnumerateSummary = { count: known.length, raw: 0, complete: true, cubes: cubes.length, solves: 0 };
+  const summary: EnumerateSummary = { count: known.length, raw: 0, complete: true, cubes: 0, solves: 0 };
   for (const k of known) summary.raw += orbitSize(k);
   // Every blocking clause ever added, to rebuild a solver whose heap ran out.
   const blocking: number[][] = known.flatMap((k) => orbit(group, k).map((img) => img.map((v) => -v)));
@@ -82,10 +89,11 @@ export async function enumerate(instance: Instance, options: EnumerateOptions): 
   const stop = () => limitReached() || options.shouldStop?.() === true;
   const projection = instance.cnf.projection;
   let solver = load();
-  let cubesDone = 0;
+  let leaf = -1;
   try {
-    for (const index of options.cubeIndices ?? cubes.map((_, i) => i)) {
-      const cube = cubes[index]!;
+    for (const cube of tree.leaves(depth)) {
+      leaf++;
+      if (options.part && leaf % options.part.of !== options.part.index) continue;
       const cubePerms = options.unique ? cube.stabilizer.map((i) => instance.symmetries[i]!) : [];
       for (;;) {
         await yieldNow();
@@ -123,8 +131,8 @@ export async function enumerate(instance: Instance, options: EnumerateOptions): 
         summary.raw += size;
         options.onFound({ trueVars, orbitSize: size });
       }
-      cubesDone++;
-      options.onProgress?.({ found: summary.count, cubesDone, cubes: cubes.length });
+      summary.cubes++;
+      options.onProgress?.({ found: summary.count, cubes: summary.cubes });
     }
   } finally {
     solver.dispose();

@@ -8,7 +8,8 @@ import type { Cell } from './geometry.js';
 export function checkPacking(
   region: readonly Cell[],
   pieces: readonly { name: string; cells: readonly Cell[]; count: number }[],
-  mirrorAllowed: boolean,
+  /** How pieces may move: reflected or not; turned in the plane only, or in space (where a flat piece can flip over). */
+  motions: { mirror: boolean; spatial: boolean },
   solution: { placements: readonly { piece: string; cells: readonly Cell[] }[] },
 ): string | null {
   const key = (c: readonly number[]) => c.join(',');
@@ -19,7 +20,7 @@ export function checkPacking(
     const piece = pieces.find((p) => p.name === pl.piece);
     if (!piece) return `unknown piece ${pl.piece}`;
     used.set(pl.piece, (used.get(pl.piece) ?? 0) + 1);
-    if (!congruent(piece.cells, pl.cells, mirrorAllowed)) return `piece ${pl.piece} is not placed in one of its shapes`;
+    if (!congruent(piece.cells, pl.cells, motions)) return `piece ${pl.piece} is not placed in one of its shapes`;
     for (const c of pl.cells) {
       const k = key(c);
       if (!inRegion.has(k)) return `piece ${pl.piece} leaves the board at (${k})`;
@@ -52,8 +53,18 @@ function canonical(cells: readonly Vec[]): string {
     .join(' ');
 }
 
-/** All images of a shape under the rotations (closure of the generators). */
+// Enumerations check thousands of solutions made of the same few shapes.
+const imagesCache = new Map<string, Set<string>>();
+
 function images(cells: readonly Vec[], flat: boolean): Set<string> {
+  const key = `${flat ? 'plane' : 'space'} ${canonical(cells)}`;
+  let found = imagesCache.get(key);
+  if (!found) imagesCache.set(key, (found = rotationImages(cells, flat)));
+  return found;
+}
+
+/** All images of a shape under the rotations (closure of the generators). */
+function rotationImages(cells: readonly Vec[], flat: boolean): Set<string> {
   const gens = flat ? [turnZ] : [turnX, turnY, turnZ];
   const seen = new Map<string, Vec[]>([[canonical(cells), [...cells]]]);
   const queue = [[...cells]];
@@ -71,10 +82,10 @@ function images(cells: readonly Vec[], flat: boolean): Set<string> {
   return new Set(seen.keys());
 }
 
-function congruent(shape: readonly Cell[], placed: readonly Cell[], mirrorAllowed: boolean): boolean {
+function congruent(shape: readonly Cell[], placed: readonly Cell[], motions: { mirror: boolean; spatial: boolean }): boolean {
   if (shape.length !== placed.length) return false;
-  const flat = [...shape, ...placed].every((c) => c[2] === 0);
+  const flat = !motions.spatial;
   const target = canonical(placed as Vec[]);
   const s = shape as Vec[];
-  return images(s, flat).has(target) || (mirrorAllowed && images(s.map(mirror), flat).has(target));
+  return images(s, flat).has(target) || (motions.mirror && images(s.map(mirror), flat).has(target));
 }

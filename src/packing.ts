@@ -91,9 +91,15 @@ function placementsOf(spec: PackingSpec, cnf: Cnf): Placement[] {
 
 // ---- constraint families ---------------------------------------------------
 
-function coverFamilies(spec: PackingSpec, cnf: Cnf, placements: Placement[]): void {
+/** For each cell, the placements covering it. */
+function coverGroups(spec: PackingSpec, placements: readonly Placement[]): number[][] {
   const byCell: number[][] = spec.region.map(() => []);
   for (const pl of placements) for (const c of pl.cells) byCell[c]!.push(pl.variable);
+  return byCell;
+}
+
+function coverFamilies(spec: PackingSpec, cnf: Cnf, placements: Placement[]): void {
+  const byCell = coverGroups(spec, placements);
   cnf.family('cover', 'every cell is covered by at least one placement');
   byCell.forEach((vars, c) => {
     if (vars.length === 0) throw new UserError(`cell ${cellName(spec.region[c]!)} cannot be covered by any piece`);
@@ -215,11 +221,12 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
     placements,
     symbols,
     decode,
-    check: (s) => checkPacking(spec.region, spec.pieces, spec.moves.some(isMirror), s),
+    check: (s) => checkPacking(spec.region, spec.pieces, { mirror: spec.moves.some(isMirror), spatial: spec.moves.some((t) => t[2]![2] !== 1) }, s),
     render: (s, o) => renderPacking(s, spec.pieces, symbols, o.color),
     toJson: (s) => ({ placements: s.placements.map((p) => ({ piece: p.piece, cells: p.cells.map((c) => (c[2] === 0 && spec.region.every((r) => r[2] === 0) ? [c[0], c[1]] : [...c])) })) }),
     symmetries: placementSymmetries(spec, placements, cnf.varCount),
-    splitGroups: spec.pieces.flatMap((p, i) => (p.count === 1 ? [byPiece[i]!] : [])),
+    cubeDepthHint: Math.floor(spec.pieces.reduce((n, p) => n + p.count, 0) / 2),
+    splitGroups: [...spec.pieces.flatMap((p, i) => (p.count === 1 ? [byPiece[i]!] : [])), ...coverGroups(spec, placements)],
     exactCover: distinct
       ? {
           primary: spec.region.length + spec.pieces.length,

@@ -25,9 +25,12 @@ export interface Instance<S = unknown> {
   symmetries: Int32Array[];
   /**
    * Groups of projection variables of which exactly one is true in every
-   * solution (e.g. the placements of one piece): cubes split the search on them.
+   * solution (the placements of one piece, those covering one cell): cubes
+   * split the search on them, and two variables sharing a group clash.
    */
   splitGroups: number[][];
+  /** How many split-group literals a cube should fix (about half a solution). */
+  cubeDepthHint?: number;
   /** The same puzzle as exact cover, when it is one (for the dlx backend). */
   exactCover?: { primary: number; secondary: number; rows: number[][]; rowVars: number[] };
 }

@@ -1,33 +1,29 @@
 import { auxVars, type ClauseSink } from './sink.js';
-import { atLeastPremise, halves } from './unary.js';
+import { atLeastPremise, atMostPremise, halves } from './unary.js';
 
 /**
  * The modulo totalizer (Ogawa, Liu, Hasegawa, Koshimura & Fujita, ICTAI 2013),
  * at most k of n with 1 <= k < n. A totalizer tree whose nodes count in two
  * unary digits, count = p*upper + lower with p about sqrt(k+1), so a node
- * has about 2 sqrt(k) outputs instead of k+1 and merging costs O(k) clauses
- * instead of O(k^2). A carry variable links the digits. Only the upward
- * implications are encoded; the upper digit is capped at ceil((k+1)/p).
+ * has about 2 sqrt(k) outputs instead of k+1, and merging two nodes costs
+ * O(k) clauses instead of O(k^2). A carry variable links the digits.
  *
- * Invariant (why it is sound): if s inputs under a node are true, then in
- * every model p*U + L >= min(s, k+1), where U and L are the highest true
- * indices of the node's digits. Setting every digit to its exact value
- * satisfies all clauses whenever s <= k.
+ * The lower digit and the carry are defined in both directions (exact), the
+ * upper digit only upwards (at least the count divided by p, capped at
+ * ceil((k+1)/p)). The lower digit wraps around, so an upward-only lower digit
+ * would need a choice between "digit" and "carry" that unit propagation cannot
+ * make; exact, it lets propagation from the inputs alone reach a conflict when
+ * more than k are true, as for the other encodings.
  */
 export function moduloTotalizerAtMostK(sink: ClauseSink, lits: readonly number[], k: number): void {
   const modulus = Math.max(2, Math.ceil(Math.sqrt(k + 1)));
   const limit = k + 1;
   const root = moduloCount(sink, lits, modulus, Math.ceil(limit / modulus));
-  // Forbid every pair of digits whose value reaches k+1.
+  // Forbid p*upper + lower >= k+1 (the lower digit is exact, so one clause per upper value).
   for (let u = 0; u <= root.upper.length; u++) {
     const lowerNeeded = limit - modulus * u;
-    if (lowerNeeded <= 0) {
-      sink.add(atLeastPremise(root.upper, u));
-      continue;
-    }
-    for (let l = lowerNeeded; l <= root.lower.length; l++) {
-      sink.add([...atLeastPremise(root.upper, u), ...atLeastPremise(root.lower, l)]);
-    }
+    if (lowerNeeded <= 0) sink.add(atLeastPremise(root.upper, u));
+    else if (lowerNeeded <= root.lower.length) sink.add([...atLeastPremise(root.upper, u), ...atLeastPremise(root.lower, lowerNeeded)]);
   }
 }
 
@@ -43,13 +39,37 @@ function moduloCount(sink: ClauseSink, lits: readonly number[], modulus: number,
   const [leftLits, rightLits] = halves(lits);
   const a = moduloCount(sink, leftLits, modulus, upperCap);
   const b = moduloCount(sink, rightLits, modulus, upperCap);
-  const canCarry = a.lower.length + b.lower.length >= modulus;
   const lower = auxVars(sink, Math.min(modulus - 1, a.lower.length + b.lower.length));
-  const carry = canCarry ? [sink.aux()] : [];
+  const carry = a.lower.length + b.lower.length >= modulus ? [sink.aux()] : [];
+  addLowerDigit(sink, a.lower, b.lower, lower, carry, modulus);
 
-  for (let i = 0; i <= a.lower.length; i++) {
-    for (let j = 0; j <= b.lower.length; j++) {
-      const premise = [...atLeastPremise(a.lower, i), ...atLeastPremise(b.lower, j)];
+  // Without upper digits below, the carry is the whole upper digit.
+  if (a.upper.length + b.upper.length === 0) return { lower, upper: carry };
+  const upper = auxVars(sink, Math.min(upperCap, Math.floor(lits.length / modulus)));
+  for (let x = 0; x <= a.upper.length; x++) {
+    for (let y = 0; y <= b.upper.length; y++) {
+      const premise = [...atLeastPremise(a.upper, x), ...atLeastPremise(b.upper, y)];
+      if (x + y > 0) sink.add([...premise, upper[Math.min(x + y, upper.length) - 1]!]);
+      // At the cap the carry adds nothing: the clause above already reaches the top digit.
+      if (x + y < upper.length) for (const c of carry) sink.add([...premise, -c, upper[x + y]!]);
+    }
+  }
+  return { lower, upper };
+}
+
+/** lower = (a + b) mod p and carry = (a + b >= p), exactly; `carry` is empty when a + b < p always. */
+function addLowerDigit(
+  sink: ClauseSink,
+  a: readonly number[],
+  b: readonly number[],
+  lower: readonly number[],
+  carry: readonly number[],
+  modulus: number,
+): void {
+  // Upwards: a >= i and b >= j make the digit at least (i+j) mod p, or carry.
+  for (let i = 0; i <= a.length; i++) {
+    for (let j = 0; j <= b.length; j++) {
+      const premise = [...atLeastPremise(a, i), ...atLeastPremise(b, j)];
       const sum = i + j;
       if (sum === 0) continue;
       if (sum < modulus) {
@@ -60,18 +80,19 @@ function moduloCount(sink: ClauseSink, lits: readonly number[], modulus: number,
       }
     }
   }
-  // Without upper digits below, the carry is the whole upper digit.
-  if (a.upper.length + b.upper.length === 0) return { lower, upper: carry };
-  // Sized by what the children can reach, not by floor(n/p): digits of a child
-  // may overstate its count, and the invariant must survive that.
-  const upper = auxVars(sink, Math.min(upperCap, a.upper.length + b.upper.length + carry.length));
-  for (let x = 0; x <= a.upper.length; x++) {
-    for (let y = 0; y <= b.upper.length; y++) {
-      const premise = [...atLeastPremise(a.upper, x), ...atLeastPremise(b.upper, y)];
-      if (x + y > 0) sink.add([...premise, upper[Math.min(x + y, upper.length) - 1]!]);
-      // At the cap the carry adds nothing: the clause above already reaches the top digit.
-      if (x + y < upper.length) for (const c of carry) sink.add([...premise, -c, upper[x + y]!]);
-    }
-  }
-  return { lower, upper };
+  // Downwards: a <= i and b <= j with i + j = s bound the sum by s.
+  const whenSumAtMost = (s: number, conclusion: number[]) =>
+    forEachSplit(s, a.length, b.length, (i, j) => sink.add([...atMostPremise(a, i), ...atMostPremise(b, j), ...conclusion]));
+  for (const c of carry) whenSumAtMost(modulus - 1, [-c]);
+  lower.forEach((digit, t) => {
+    // Digit value t+1 is out of reach when the sum is at most t, or wrapped to at most t.
+    whenSumAtMost(t, [-digit]);
+    for (const c of carry) whenSumAtMost(modulus + t, [-c, -digit]);
+  });
+}
+
+/** Calls back with each (i, j), i <= maxI, j <= maxJ, i + j = s; a bound past both maxima is (maxI, maxJ). */
+function forEachSplit(s: number, maxI: number, maxJ: number, callback: (i: number, j: number) => void): void {
+  if (s >= maxI + maxJ) return callback(maxI, maxJ);
+  for (let i = Math.max(0, s - maxJ); i <= Math.min(maxI, s); i++) callback(i, s - i);
 }

@@ -6,6 +6,7 @@ import * as enumerate from './enumerate.js';
 import * as list from './list.js';
 import * as solve from './solve.js';
 import * as solvers from './solvers.js';
+import * as sweep from './sweep.js';
 
 /** `puzzlesat <verb> <puzzle> [options]`: one contract across puzzles. */
 await yargs(hideBin(process.argv))
@@ -15,6 +16,7 @@ await yargs(hideBin(process.argv))
   .command(encode as never)
   .command(list as never)
   .command(solvers as never)
+  .command(sweep as never)
   .demandCommand(1, 'name a verb: solve, enumerate, encode, list, solvers')
   .strict()
   .recommendCommands()

@@ -8,19 +8,32 @@ export type Clauses = readonly ArrayLike<number>[];
 
 /** A model (value[v] is true or false, index 0 unused) or null when unsatisfiable. */
 export function solveDpll(clauses: Clauses, varCount: number, assumptions: readonly number[] = []): boolean[] | null {
-  const value = new Int8Array(varCount + 1); // 0 unassigned, 1 true, -1 false
+  const value = assume(varCount, assumptions);
+  return value && search(clauses, value) ? Array.from(value, (x) => x === 1) : null;
+}
+
+/** Whether unit propagation alone, from the assumptions, falsifies a clause. */
+export function propagationRefutes(clauses: Clauses, varCount: number, assumptions: readonly number[]): boolean {
+  const value = assume(varCount, assumptions);
+  return value === null || !propagate(clauses, value);
+}
+
+// 0 unassigned, 1 true, -1 false; null when the assumptions contradict each other.
+function assume(varCount: number, assumptions: readonly number[]): Int8Array | null {
+  const value = new Int8Array(varCount + 1);
   for (const lit of assumptions) {
     const wanted = lit > 0 ? 1 : -1;
     if (value[Math.abs(lit)] === -wanted) return null;
     value[Math.abs(lit)] = wanted;
   }
-  return search(clauses, value) ? Array.from(value, (x) => x === 1) : null;
+  return value;
 }
 
 function search(clauses: Clauses, value: Int8Array): boolean {
   if (!propagate(clauses, value)) return false;
   const v = value.indexOf(0, 1);
   if (v === -1) return true;
+  // False first: auxiliaries mostly stand for "at least so many", which the inputs force true when needed.
   for (const choice of [-1, 1]) {
     const saved = value.slice();
     value[v] = choice;

@@ -1,0 +1,271 @@
+import { randomInt } from 'node:crypto';
+import { type AmoEncoding, type CardEncoding, DEFAULT_AMO, DEFAULT_CARD } from '../src/card/index.js';
+import { UserError } from '../src/errors.js';
+import { solveExactCover, type ExactCoverProblem } from '../src/exact-cover.js';
+import { GROUPS, type Cell, regionSymmetries } from '../src/geometry.js';
+import { buildPacking, type PackingInstance, type PackingSolution, type PackingSpec, type PieceDef } from '../src/packing.js';
+import { seededRandom } from '../src/render-dobble.js';
+import { renderGeniusSvg, renderGeniusText } from '../src/render-genius.js';
+import type { PuzzleEntry } from './index.js';
+import { readPieces } from './polyomino.js';
+
+/**
+ * The Genius Square: seven dice put blockers on a 6x6 board and the nine
+ * pieces fill the other 29 cells. Cells are named like the game's board:
+ * rows A–F from the top, columns 1–6 from the left (A1 is the top-left cell,
+ * the geometry's (x, y) = (0, 0)).
+ */
+
+export const SIDE = 6;
+const ROW_NAMES = 'ABCDEF';
+
+/** The dice as printed, face by face; dice 4 and 7 repeat faces, which makes them uneven. */
+export const DICE: readonly (readonly string[])[] = [
+  'A1 C1 D1 D2 E2 F3',
+  'A2 B2 C2 A3 B1 B3',
+  'C3 D3 E3 B4 C4 D4',
+  'E1 F2 F2 B6 A5 A5',
+  'A4 B5 C6 C5 D6 F6',
+  'E4 F4 E5 F5 D5 E6',
+  'F1 F1 F1 A6 A6 A6',
+].map((faces) => faces.split(' '));
+
+/** Each die's distinct cells: a roll is one of them per die. The 36 of them are the whole board. */
+const DIE_CELLS: readonly (readonly string[])[] = DICE.map((faces) => [...new Set(faces)]);
+const DIE_OF = new Map(DIE_CELLS.flatMap((cells, die) => cells.map((label) => [label, die] as const)));
+
+/** Distinct rolls: 6^5 · 4 · 2 = 62208. */
+export const ROLL_COUNT = DIE_CELLS.reduce((n, cells) => n * cells.length, 1);
+
+export const GENIUS_PIECES = 'M1,D2,I3,L3,I4,O4,T4,S4,L4';
+const PIECES: readonly PieceDef[] = readPieces(GENIUS_PIECES, 'genius-square pieces');
+const PIECE_AREA = PIECES.reduce((sum, p) => sum + p.cells.length, 0);
+/** Display letters in piece order: lower case for the trominoes, upper case for the rest. */
+const SYMBOLS = ['M', 'D', 'i', 'v', 'I', 'O', 'T', 'S', 'L'];
+
+/** A roll or blocker set: cell labels such as "A1", in reading order. */
+export type Roll = readonly string[];
+
+export const labelOf = (c: Cell): string => `${ROW_NAMES[c[1]]}${c[0] + 1}`;
+export const cellOf = (label: string): Cell => [Number(label.slice(1)) - 1, ROW_NAMES.indexOf(label[0]!), 0];
+
+/** Labels are one letter and one digit, so string order is reading order. */
+const inReadingOrder = (labels: Iterable<string>): string[] => [...labels].sort();
+
+const BOARD: readonly Cell[] = Array.from({ length: SIDE * SIDE }, (_, i): Cell => [i % SIDE, Math.floor(i / SIDE), 0]);
+
+/** The roll with this index in 0..ROLL_COUNT-1 (mixed radix over the dice, die 1 fastest). */
+export function rollAt(index: number): Roll {
+  const labels: string[] = [];
+  let rest = index;
+  for (const cells of DIE_CELLS) {
+    labels.push(cells[rest % cells.length]!);
+    rest = Math.floor(rest / cells.length);
+  }
+  return inReadingOrder(labels);
+}
+
+/** The index of a valid roll (one cell per die), the inverse of rollAt. */
+export function rollIndex(roll: Roll): number {
+  const faceOf = new Array<number>(DICE.length);
+  for (const label of roll) {
+    const die = DIE_OF.get(label)!;
+    faceOf[die] = DIE_CELLS[die]!.indexOf(label);
+  }
+  let index = 0;
+  for (let die = DICE.length - 1; die >= 0; die--) index = index * DIE_CELLS[die]!.length + faceOf[die]!;
+  return index;
+}
+
+/** Rolls the real dice: each of a die's six faces is equally likely. */
+export function randomRoll(random: () => number): Roll {
+  return inReadingOrder(DICE.map((faces) => faces[Math.floor(random() * faces.length)]!));
+}
+
+/**
+ * Reads a comma-separated blocker list. A roll has exactly one cell per die;
+ * with `anyBlockers` any distinct cells are accepted (custom boards).
+ */
+export function parseBlockers(text: string, option: string, anyBlockers = false): Roll {
+  const labels = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const seen = new Set<string>();
+  const onDie = new Map<number, string>();
+  for (const raw of labels) {
+    const label = raw.toUpperCase();
+    const die = DIE_OF.get(label);
+    if (die === undefined) throw new UserError(`${option}: unknown cell "${raw}" (rows A-F, columns 1-6, e.g. A1)`);
+    if (seen.has(label)) throw new UserError(`${option}: cell ${label} is given twice`);
+    seen.add(label);
+    const other = onDie.get(die);
+    if (other !== undefined && !anyBlockers) {
+      throw new UserError(`${option}: ${other} and ${label} are both on die ${die + 1}, a roll has one cell per die (--any-blockers allows any cells)`);
+    }
+    onDie.set(die, label);
+  }
+  if (!anyBlockers && seen.size !== DICE.length) {
+    throw new UserError(`${option}: a roll has ${DICE.length} blockers, one per die; got ${seen.size}`);
+  }
+  return inReadingOrder(seen);
+}
+
+export interface GeniusOptions {
+  /** Blockers such as "A3,A5,C3,C6,D1,D5,F1". */
+  roll?: string;
+  /** Roll the dice instead (seeded by `seed`, or by a fresh seed that is reported in params). */
+  random?: boolean;
+  seed?: number;
+  anyBlockers?: boolean;
+  amo?: AmoEncoding;
+  card?: CardEncoding;
+}
+
+export interface GeniusInstance extends PackingInstance {
+  blockers: Roll;
+  /** The board with its blockers and pieces as an SVG document. */
+  svg(solution: PackingSolution): string;
+}
+
+const MAX_SEED = 2 ** 32;
+
+function chooseBlockers(o: GeniusOptions): { blockers: Roll; seed?: number } {
+  if (o.roll !== undefined && o.random) throw new UserError('--roll and --random exclude each other');
+  if (o.seed !== undefined && !o.random) throw new UserError('--seed needs --random');
+  if (o.random) {
+    if (o.anyBlockers) throw new UserError('--any-blockers applies to --roll, not to --random');
+    const seed = o.seed ?? randomInt(MAX_SEED);
+    if (!Number.isInteger(seed) || seed < 0 || seed >= MAX_SEED) {
+      throw new UserError(`--seed: expected a whole number from 0 to ${MAX_SEED - 1}, got "${String(o.seed)}"`);
+    }
+    return { blockers: randomRoll(seededRandom(seed)), seed };
+  }
+  if (o.roll === undefined) throw new UserError('give the blockers with --roll A1,C3,... or roll the dice with --random');
+  return { blockers: parseBlockers(o.roll, '--roll', o.anyBlockers === true) };
+}
+
+/** The packing for one board: the cells the blockers leave free, the nine pieces, turned and flipped freely. */
+export function geniusSpec(blockers: Roll, params: Record<string, unknown>, amo: AmoEncoding = DEFAULT_AMO, card: CardEncoding = DEFAULT_CARD): PackingSpec {
+  const blocked = new Set(blockers);
+  const region = BOARD.filter((c) => !blocked.has(labelOf(c)));
+  if (region.length !== PIECE_AREA) {
+    throw new UserError(
+      `--roll: ${blockers.length} blockers leave ${region.length} cells but the nine pieces cover ${PIECE_AREA}; a board needs ${BOARD.length - PIECE_AREA} blockers`,
+    );
+  }
+  return packingSpec(region, [...PIECES], params, amo, card);
+}
+
+function packingSpec(region: Cell[], pieces: PieceDef[], params: Record<string, unknown>, amo: AmoEncoding, card: CardEncoding): PackingSpec {
+  return {
+    puzzle: 'genius-square',
+    params,
+    region,
+    pieces,
+    moves: GROUPS.planeIsometries,
+    // A blocked board is rarely symmetric; buildPacking keeps whichever of these map it onto itself.
+    symmetryGroup: GROUPS.planeIsometries,
+    nonOverlap: 'compact',
+    amo,
+    card,
+  };
+}
+
+export function geniusSquare(options: GeniusOptions): GeniusInstance {
+  const { blockers, seed } = chooseBlockers(options);
+  const amo = options.amo ?? DEFAULT_AMO;
+  const card = options.card ?? DEFAULT_CARD;
+  const params = { roll: blockers.join(','), ...(seed === undefined ? {} : { seed }), ...(options.anyBlockers ? { anyBlockers: true } : {}), amo, card };
+  const instance = buildPacking(geniusSpec(blockers, params, amo, card));
+  const board = { pieces: PIECES, symbols: SYMBOLS, blockers: blockers.map(cellOf), title: `roll ${blockers.join(',')}${seed === undefined ? '' : ` (seed ${seed})`}` };
+  return {
+    ...instance,
+    symbols: SYMBOLS,
+    blockers,
+    render: (s, o) => renderGeniusText(s, board, o.color),
+    svg: (s) => renderGeniusSvg(s, board),
+  };
+}
+
+/**
+ * Solves rolls fast, for sweeps over all of them: one exact-cover matrix
+ * holds the nine pieces' placements on the empty board plus one blocker row
+ * per cell, and a roll forces its seven blocker rows and excludes the rest,
+ * so no per-roll model (or CNF) is built. The placements come from
+ * buildPacking on the empty board with seven interchangeable one-cell
+ * blockers added as a piece: the same placement model as geniusSquare.
+ */
+export class RollSolver {
+  private readonly problem: ExactCoverProblem;
+  /** Row of the blocker on each board cell, by the cell's index in reading order. */
+  private readonly blockerRow: Int32Array;
+
+  constructor() {
+    const blocker: PieceDef = { name: 'blocker', cells: [[0, 0, 0]], count: BOARD.length - PIECE_AREA };
+    const empty = buildPacking(packingSpec([...BOARD], [...PIECES, blocker], {}, DEFAULT_AMO, DEFAULT_CARD));
+    const blockerPiece = PIECES.length;
+    this.blockerRow = new Int32Array(BOARD.length);
+    const rows = empty.placements.map((pl, row) => {
+      if (pl.piece !== blockerPiece) return [...pl.cells, BOARD.length + pl.piece];
+      this.blockerRow[pl.cells[0]!] = row;
+      return pl.cells;
+    });
+    this.problem = { primary: BOARD.length + PIECES.length, secondary: 0, rows };
+  }
+
+  /** Solutions of the board with these blockers (any set of cells), stopping at `limit`. */
+  count(blockers: Roll, limit?: number): number {
+    const blocked = new Set(blockers.map((label) => cellIndex(cellOf(label))));
+    const forced: number[] = [];
+    const excluded: number[] = [];
+    this.blockerRow.forEach((row, cell) => (blocked.has(cell) ? forced : excluded).push(row));
+    return solveExactCover(this.problem, { forced, excluded, limit }).count;
+  }
+
+  /** What a sweep records for the roll with this index: its number of solutions, or 1/0 (solvable or not). */
+  solveRoll(index: number, counting: boolean): number {
+    return this.count(rollAt(index), counting ? undefined : 1);
+  }
+}
+
+const cellIndex = (c: Cell): number => c[1] * SIDE + c[0];
+
+/** The board's 8 symmetries as permutations of cell indices in reading order. */
+const BOARD_SYMMETRIES = regionSymmetries(BOARD, GROUPS.planeIsometries).map((s) => s.perm);
+
+/**
+ * A number shared by exactly the blocker sets that are images of one another
+ * under the board's symmetries (the least of their cell masks). Such boards
+ * have the same number of solutions, as every piece may be turned and
+ * flipped, so a sweep solves one board per key.
+ */
+export function symmetryClassKey(blockers: Roll): number {
+  const cells = blockers.map((label) => cellIndex(cellOf(label)));
+  let least = Infinity;
+  for (const perm of BOARD_SYMMETRIES) {
+    // Sums of distinct powers of two below 2^36 are exact in a double.
+    least = Math.min(least, cells.reduce((mask, c) => mask + 2 ** perm[c]!, 0));
+  }
+  return least;
+}
+
+export const GENIUS_SQUARE_PUZZLE: PuzzleEntry = {
+  name: 'genius-square',
+  about: 'The Genius Square: seven dice place blockers on a 6x6 board, nine pieces fill the rest',
+  options: [
+    { name: 'roll', type: 'string', describe: 'the blocker cells, one per die, e.g. A3,A5,C3,C6,D1,D5,F1 (rows A-F, columns 1-6)' },
+    { name: 'random', type: 'boolean', describe: 'roll the seven dice (reproducible with --seed)' },
+    { name: 'seed', type: 'number', describe: 'seed for --random' },
+    { name: 'any-blockers', type: 'boolean', describe: 'accept any distinct cells as blockers, not only a roll of the dice' },
+  ],
+  build: (args) =>
+    geniusSquare({
+      roll: args.roll === undefined ? undefined : String(args.roll),
+      random: args.random as boolean | undefined,
+      seed: args.seed as number | undefined,
+      anyBlockers: args['any-blockers'] as boolean | undefined,
+      amo: args.amo as AmoEncoding | undefined,
+      card: args.card as CardEncoding | undefined,
+    }),
+};

@@ -1,0 +1,202 @@
+import { readFileSync } from 'node:fs';
+import { UserError } from '../src/errors.js';
+import { GROUPS, type Cell } from '../src/geometry.js';
+import { buildPacking, type NonOverlap, type PackingInstance } from '../src/packing.js';
+import { parseRegion } from '../src/shapes.js';
+import { type AmoEncoding, type CardEncoding, DEFAULT_AMO, DEFAULT_CARD } from '../src/card/index.js';
+import { readPieces, readPiecesFile } from './polyomino.js';
+import type { PuzzleEntry, PuzzleOption } from './index.js';
+
+/**
+ * Polycube packing: a 3D figure filled by a set of polycubes, every cell
+ * covered once, every piece used once. Pieces turn through the 24 rotations of
+ * space but are not reflected (a mirror-image piece is another piece, like
+ * Soma's screws A and B) unless --flip allows it. The Soma cube is the `soma`
+ * puzzle: this module with the seven Soma pieces and a figure preset.
+ *
+ * Figures use the region format of src/shapes.ts: `.` is a cell, `#` or a
+ * space is a hole; rows run down the page (y), columns across it (x); a line
+ * `--` starts the next level up (z), so the first level is the bottom.
+ * The bathtub, a 5x3 floor under a one-cube wall:
+ *
+ *     .....
+ *     .....
+ *     .....
+ *     --
+ *     .....
+ *     .###.
+ *     .....
+ *
+ * Inline, rows are separated by "/" and levels by "|" (".....|.###.").
+ * Pieces files: a header line `NAME:` (`NAME*2:` for copies) before each
+ * piece's art, `#` or a letter for a block, `--` between its levels.
+ */
+
+/** The seven Soma pieces: every irregular polycube of at most four cubes. */
+export const SOMA_PIECES: Readonly<Record<string, string>> = {
+  V: '##/#.',
+  L: '###/#..',
+  T: '###/.#.',
+  Z: '.##/##.',
+  // The screws are mirror images: the V with a cube on one arm or the other.
+  A: '##/#.|.#',
+  B: '##/#.|../#.',
+  // The branch: three arms from one corner.
+  P: '##/#.|#.',
+};
+
+/** Pieces --pieces may name: Soma's, and the straight and square ones that complete the tetracubes. */
+const CATALOG: Readonly<Record<string, string>> = { ...SOMA_PIECES, I4: '####', O4: '##/##', I3: '###', D2: '##', M1: '#' };
+
+/** Named piece sets, usable wherever --pieces takes a name. */
+export const PIECE_SETS: Readonly<Record<string, string>> = {
+  soma: 'V,L,T,Z,A,B,P',
+  tetracubes: 'I4,O4,L,T,Z,A,B,P',
+};
+
+export interface Figure {
+  art: string;
+  about: string;
+}
+
+/** Classic Soma figures, in inline art (bottom level first). */
+export const FIGURES: Readonly<Record<string, Figure>> = {
+  cube: { art: '.../.../...|.../.../...|.../.../...', about: 'the 3x3x3 cube' },
+  bathtub: { art: '...../...../.....|...../.###./.....', about: 'a 5x3 floor under a one-cube wall' },
+  skyscraper: { art: '.../.../...|.../.../...|../..|../..|.', about: 'two 3x3 levels, two 2x2 levels and a spire' },
+  chair: { art: '.../.../...|.../.../...|...|...|...', about: 'a 3x3x2 seat with a three-high back' },
+  well: { art: '...#/..../...#/#.##|.../.#./...|.../.#./...', about: 'a two-level ring on a 3x3 base with two cubes jutting out' },
+  crystal: { art: '.../.../...|.../.../..|.../../.|../.|.', about: 'a stepped corner: the cells with x + y + z <= 4 over a 3x3 base' },
+};
+
+export type SymmetryGroup = 'rotations' | 'isometries';
+
+export interface PolycubeOptions {
+  /** A FIGURES name, `WxHxD`, inline art, or a figure file. */
+  figure?: string;
+  /** Comma-separated names from the catalog or PIECE_SETS (`Q=##/#.|#.` for inline art). */
+  pieces?: string;
+  piecesFile?: string;
+  /** Allow reflected pieces too (off: mirror-image pieces stay distinct). */
+  flip?: boolean;
+  /** What --unique identifies: solutions that differ by a rotation, or also by a reflection of the figure. */
+  symmetry?: SymmetryGroup;
+  nonOverlap?: NonOverlap;
+  amo?: AmoEncoding;
+  card?: CardEncoding;
+}
+
+function box(w: number, h: number, d: number): Cell[] {
+  const cells: Cell[] = [];
+  for (let z = 0; z < d; z++) for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) cells.push([x, y, z]);
+  return cells;
+}
+
+const inlineToText = (art: string) => art.split('|').map((level) => level.split('/').join('\n')).join('\n--\n');
+
+/** A figure by preset name, `WxHxD` box, inline art ("/" rows, "|" levels), or file path. */
+export function readFigure(figure: string, option: string): Cell[] {
+  const size = /^(\d+)x(\d+)x(\d+)$/.exec(figure);
+  if (size) {
+    const [w, h, d] = size.slice(1).map(Number) as [number, number, number];
+    if (w < 1 || h < 1 || d < 1) throw new UserError(`${option}: box sides must be positive, got "${figure}"`);
+    return box(w, h, d);
+  }
+  const preset = FIGURES[figure];
+  if (preset) return parseRegion(inlineToText(preset.art), `figure ${figure}`);
+  if (/^[.# /|]+$/.test(figure) && /[/|]/.test(figure)) return parseRegion(inlineToText(figure), option);
+  let text: string;
+  try {
+    text = readFileSync(figure, 'utf8');
+  } catch {
+    throw new UserError(`${option}: "${figure}" is neither a figure (${Object.keys(FIGURES).join(', ')}), WxHxD, inline art, nor a readable file`);
+  }
+  return parseRegion(text, figure);
+}
+
+/** Set names in a piece list become their members. */
+const expandSets = (list: string) =>
+  list
+    .split(',')
+    .map((item) => PIECE_SETS[item.trim()] ?? item)
+    .join(',');
+
+export function polycube(options: PolycubeOptions, puzzle = 'polycube'): PackingInstance {
+  if (options.figure === undefined) throw new UserError(`give a figure with --figure (one of ${Object.keys(FIGURES).join(', ')}, WxHxD, or a file)`);
+  if (options.pieces !== undefined && options.piecesFile !== undefined) throw new UserError('give the pieces with --pieces or --pieces-file, not both');
+  const region = readFigure(options.figure, '--figure');
+  const pieceList = options.pieces ?? 'soma';
+  const pieces = options.piecesFile ? readPiecesFile(options.piecesFile) : readPieces(expandSets(pieceList), '--pieces', CATALOG);
+  const flip = options.flip === true;
+  const symmetry = options.symmetry ?? 'rotations';
+  const nonOverlap = options.nonOverlap ?? 'compact';
+  const amo = options.amo ?? DEFAULT_AMO;
+  return buildPacking({
+    puzzle,
+    params: { figure: options.figure, pieces: options.piecesFile ?? pieceList, flip, symmetry, nonOverlap, amo },
+    region,
+    pieces,
+    moves: flip ? GROUPS.isometries : GROUPS.rotations,
+    symmetryGroup: GROUPS[symmetry],
+    nonOverlap,
+    amo,
+    card: options.card ?? DEFAULT_CARD,
+  });
+}
+
+/** The Soma puzzle: the seven Soma pieces into a figure, the 3x3x3 cube unless told otherwise. */
+export function soma(options: Omit<PolycubeOptions, 'pieces' | 'piecesFile' | 'flip'>): PackingInstance {
+  return polycube({ ...options, figure: options.figure ?? 'cube', pieces: 'soma' }, 'soma');
+}
+
+// ---- CLI registry entries ----------------------------------------------------
+
+const figureOption: PuzzleOption = {
+  name: 'figure',
+  type: 'string',
+  describe: `a figure: ${Object.keys(FIGURES).join(', ')}, a WxHxD box, inline art (rows "/", levels "|"), or a file (. cell, # or space hole, -- between levels, bottom first)`,
+};
+const symmetryOption: PuzzleOption = {
+  name: 'symmetry',
+  type: 'string',
+  describe: 'what --unique identifies: rotations of the figure (default), or isometries (rotations and reflections, mirror pieces swapped)',
+  choices: ['rotations', 'isometries'],
+};
+const nonOverlapOption: PuzzleOption = {
+  name: 'non-overlap',
+  type: 'string',
+  describe: 'non-overlap family: compact (per-cell at-most-one) or pairwise',
+  choices: ['compact', 'pairwise'],
+};
+
+const str = (args: Record<string, unknown>, key: string) => (args[key] === undefined ? undefined : String(args[key]));
+
+const commonArgs = (args: Record<string, unknown>) => ({
+  figure: str(args, 'figure'),
+  symmetry: args.symmetry as SymmetryGroup | undefined,
+  nonOverlap: args['non-overlap'] as NonOverlap | undefined,
+  amo: args.amo as AmoEncoding | undefined,
+  card: args.card as CardEncoding | undefined,
+});
+
+export const SOMA_PUZZLE: PuzzleEntry = {
+  name: 'soma',
+  about: `the Soma cube and classic Soma figures (${Object.keys(FIGURES).join(', ')})`,
+  options: [figureOption, symmetryOption, nonOverlapOption],
+  build: (args) => soma(commonArgs(args)),
+};
+
+export const POLYCUBE_PUZZLE: PuzzleEntry = {
+  name: 'polycube',
+  about: 'any 3D figure (holes allowed) packed with any polycube set',
+  options: [
+    figureOption,
+    { name: 'pieces', type: 'string', describe: `comma-separated piece names or sets (${Object.keys(PIECE_SETS).join(', ')}); Q=##/#.|#. for inline art` },
+    { name: 'pieces-file', type: 'string', describe: 'a file of pieces: "NAME:" headers followed by their art, -- between levels' },
+    { name: 'flip', type: 'boolean', describe: 'allow reflected pieces (off by default: mirror-image pieces stay distinct)' },
+    symmetryOption,
+    nonOverlapOption,
+  ],
+  build: (args) =>
+    polycube({ ...commonArgs(args), pieces: str(args, 'pieces'), piecesFile: str(args, 'pieces-file'), flip: args.flip as boolean | undefined }),
+};

@@ -1,0 +1,278 @@
+/**
+ * clasp in WebAssembly, from the npm package clingo-wasm (clingo 5.8 with its
+ * clasp front end, run with --mode=clasp so that it reads DIMACS). In-process
+ * in the sense that nothing needs installing beyond npm: clingo-wasm runs the
+ * solver in one worker thread shared by every instance of this adapter.
+ *
+ * Limits of the package that this adapter works around:
+ * - The input is copied onto the module's 1 MiB stack, so a DIMACS text much
+ *   above 1 MB fails with an empty error; it is measured first and refused.
+ * - A failed run can leave the module unusable: the worker is restarted.
+ * - A run can only be stopped by terminating the worker (timeouts, limits).
+ * - Every model printed stays in the worker until the run ends, so native
+ *   enumeration is capped by an estimate of that memory.
+ */
+import { createRequire } from 'node:module';
+import { UserError } from '../src/errors.js';
+import {
+  ClauseStore,
+  type Model,
+  type NativeRunOptions,
+  type ProjectingEnumerator,
+  checkedModel,
+  modelFromLiterals,
+  oneLine,
+  trueVarsOf,
+} from './external.js';
+import type { SolveOptions, Solver, SolverFactory, SolverStats, Status } from './types.js';
+
+const PACKAGE = 'clingo-wasm';
+/** The version whose API this adapter speaks (a worker, streamed models, restart()). */
+const SUPPORTED_MAJOR_MINOR = '0.6';
+
+/**
+ * The failure threshold measured with clingo-wasm 0.6.0 is 1,038,185 bytes
+ * (the 1 MiB stack minus what the call itself uses); keep a margin.
+ */
+export const MAX_INPUT_BYTES = 1_000_000;
+
+/**
+ * clingo-wasm keeps every line it prints until the run ends (as text, then
+ * parsed, then copied out of the worker): about 20 bytes per literal in all.
+ * Native enumeration stops when models x variables passes this.
+ */
+export const MAX_RETAINED_LITERALS = 1 << 24;
+
+/** The slice of clingo-wasm's API used here. */
+interface ClingoResult {
+  Result: 'SATISFIABLE' | 'UNSATISFIABLE' | 'UNKNOWN' | 'OPTIMUM FOUND' | 'ERROR';
+  Error?: string;
+  Solver?: string;
+  Call?: { Witnesses?: { Value: (string | number)[] }[] }[];
+  Models?: { Number: number; More: 'yes' | 'no' };
+}
+
+interface Clingo {
+  run(program: string, models?: number, options?: string[], onModel?: (witness: { Value: (string | number)[] }) => void): Promise<ClingoResult>;
+  /** Terminates the worker (a running call resolves with Result "ERROR"); the next call starts a fresh one. */
+  restart(): Promise<void>;
+}
+
+let clingo: Promise<Clingo> | undefined;
+
+function loadClingo(): Promise<Clingo> {
+  // A computed specifier: the package is optional, so its types may be absent.
+  const specifier: string = PACKAGE;
+  clingo ??= import(specifier).then((m: { default: Clingo }) => m.default);
+  return clingo;
+}
+
+/** The installed clingo-wasm version, or why it cannot be used. */
+function installedVersion(): { ok: true; version: string } | { ok: false; reason: string } {
+  let version: string;
+  try {
+    const require = createRequire(import.meta.url);
+    version = (require(`${PACKAGE}/package.json`) as { version: string }).version;
+  } catch {
+    return { ok: false, reason: `not installed (npm install ${PACKAGE}@${SUPPORTED_MAJOR_MINOR})` };
+  }
+  if (!version.startsWith(`${SUPPORTED_MAJOR_MINOR}.`)) {
+    return { ok: false, reason: `${PACKAGE} ${version} is installed; this adapter needs ${SUPPORTED_MAJOR_MINOR}.x` };
+  }
+  return { ok: true, version };
+}
+
+/** Runs are serialized here, so a restart() for a timeout can only stop our own run. */
+let turn: Promise<unknown> = Promise.resolve();
+
+function exclusively<T>(body: () => Promise<T>): Promise<T> {
+  const result = turn.then(body);
+  turn = result.catch(() => undefined);
+  return result;
+}
+
+interface RunRequest {
+  program: string;
+  models: number;
+  options: string[];
+  onModel?: (lits: number[]) => void;
+  timeoutSeconds?: number;
+  signal?: AbortSignal;
+}
+
+/** A run's result, or 'stopped' when its time ran out or it was asked to stop. */
+type RunOutcome = ClingoResult | 'stopped';
+
+/**
+ * One clingo run. Models reach onModel from the worker's message handler,
+ * where a throw would be lost: it is kept, the run is stopped, and the throw
+ * happens here.
+ */
+function runClingo(request: RunRequest): Promise<RunOutcome> {
+  return exclusively(async () => {
+    const engine = await loadClingo();
+    let stopped = false;
+    let failure: unknown;
+    const stop = () => {
+      if (stopped) return;
+      stopped = true;
+      void engine.restart();
+    };
+    const timer = request.timeoutSeconds === undefined ? undefined : setTimeout(stop, Math.max(0, request.timeoutSeconds * 1000));
+    if (request.signal?.aborted) stop();
+    request.signal?.addEventListener('abort', stop, { once: true });
+    const onModel = request.onModel;
+    try {
+      const result = await engine.run(
+        request.program,
+        request.models,
+        request.options,
+        onModel &&
+          ((witness) => {
+            if (stopped) return;
+            try {
+              onModel(witness.Value.map(Number));
+            } catch (e) {
+              failure = e;
+              stop();
+            }
+          }),
+      );
+      if (failure !== undefined) throw failure;
+      if (stopped) return 'stopped';
+      if (result.Result === 'ERROR') {
+        // The module may be left in a broken state: start the next run on a fresh worker.
+        await engine.restart();
+        throw new UserError(`clasp-wasm: the run failed${result.Error ? `: ${oneLine(result.Error)}` : ' without a message'}`);
+      }
+      return result;
+    } finally {
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', stop);
+    }
+  });
+}
+
+/** The DIMACS text for clingo, refused before it reaches the 1 MiB stack. */
+function programText(chunks: Iterable<string>): string {
+  let text = '';
+  for (const chunk of chunks) {
+    text += chunk;
+    if (text.length > MAX_INPUT_BYTES) {
+      throw new UserError(
+        `clasp-wasm: the CNF is over ${MAX_INPUT_BYTES / 1e6} MB and does not fit clingo-wasm's 1 MiB input stack; ` +
+          'use a compact encoding (--non-overlap compact, --amo sequential) or an external solver (--solver clasp)',
+      );
+    }
+  }
+  return text;
+}
+
+const CLASP_MODE = ['--mode=clasp'];
+
+export class ClaspWasmSolver implements Solver, ProjectingEnumerator {
+  readonly name = 'clasp-wasm';
+  readonly projectsNatively = true;
+  private readonly store = new ClauseStore();
+  private model: Model | undefined;
+  private solves = 0;
+  private disposal = new AbortController();
+
+  ensureVars(n: number): void {
+    this.store.ensureVars(n);
+  }
+
+  addClause(lits: ArrayLike<number>): void {
+    this.store.add(lits);
+  }
+
+  async solve(options: SolveOptions = {}): Promise<Status> {
+    this.solves++;
+    this.model = undefined;
+    const units = options.assumptions ?? [];
+    const outcome = await runClingo({
+      program: programText(this.store.dimacs(units)),
+      models: 1,
+      options: CLASP_MODE,
+      timeoutSeconds: options.timeoutSeconds,
+      signal: this.disposal.signal,
+    });
+    if (outcome === 'stopped' || outcome.Result === 'UNKNOWN') return 'UNKNOWN';
+    if (outcome.Result === 'UNSATISFIABLE') return 'UNSAT';
+    const found = outcome.Call?.at(-1)?.Witnesses?.at(-1)?.Value.map(Number);
+    if (outcome.Result !== 'SATISFIABLE' || !found) throw new UserError(`clasp-wasm: unexpected result "${outcome.Result}"${found ? '' : ' without a model'}`);
+    this.model = checkedModel(this.name, this.store, units, modelFromLiterals(found, this.store.varCount));
+    return 'SAT';
+  }
+
+  /**
+   * clasp's own projected enumeration (--project, reading the `c project`
+   * lines), streamed model by model. Stops with a UserError before clingo-wasm
+   * would hold more than MAX_RETAINED_LITERALS literals of output.
+   */
+  async enumerateProjected(projection: readonly number[], onModel: (trueVars: number[]) => void, options: NativeRunOptions = {}): Promise<{ complete: boolean }> {
+    const stop = new AbortController();
+    const forward = () => stop.abort();
+    for (const s of [options.signal, this.disposal.signal]) {
+      if (s?.aborted) forward();
+      s?.addEventListener('abort', forward, { once: true });
+    }
+    const maxModels = Math.max(1, Math.floor(MAX_RETAINED_LITERALS / Math.max(1, this.store.varCount)));
+    let models = 0;
+    try {
+      const outcome = await runClingo({
+        program: programText(this.store.dimacs([], projection)),
+        models: options.limit ?? 0,
+        options: [...CLASP_MODE, '--parse-ext', '--project'],
+        onModel: (lits) => {
+          if (models >= maxModels) {
+            throw new UserError(
+              `clasp-wasm: clingo-wasm keeps every model in memory until the run ends, and ${models} models of ${this.store.varCount} variables is as many as it may; ` +
+                'use --solver clasp (the program), --limit, or another solver',
+            );
+          }
+          const model = checkedModel(this.name, this.store, [], modelFromLiterals(lits, this.store.varCount));
+          models++;
+          onModel(trueVarsOf(model, projection));
+        },
+        timeoutSeconds: options.timeoutSeconds,
+        signal: stop.signal,
+      });
+      if (outcome === 'stopped' || outcome.Result === 'UNKNOWN') return { complete: false };
+      return { complete: outcome.Models?.More === 'no' };
+    } finally {
+      for (const s of [options.signal, this.disposal.signal]) s?.removeEventListener('abort', forward);
+    }
+  }
+
+  value(v: number): boolean {
+    if (!this.model) throw new Error('clasp-wasm: value() needs the last solve() to have answered SAT');
+    return this.model[v] === 1;
+  }
+
+  stats(): SolverStats {
+    return { solves: this.solves };
+  }
+
+  dispose(): void {
+    this.disposal.abort();
+    this.disposal = new AbortController();
+    this.store.clear();
+    this.model = undefined;
+  }
+}
+
+export const claspWasm: SolverFactory & { create(): ClaspWasmSolver } = {
+  name: 'clasp-wasm',
+  description: `clasp (clingo 5.8) compiled to WebAssembly, from the npm package ${PACKAGE}; enumerates projected models natively; inputs up to 1 MB`,
+  kind: 'in-process',
+  available() {
+    const installed = installedVersion();
+    return installed.ok ? { ok: true, version: `${PACKAGE} ${installed.version}` } : installed;
+  },
+  create(): ClaspWasmSolver {
+    const installed = installedVersion();
+    if (!installed.ok) throw new UserError(`solver clasp-wasm: ${installed.reason}`);
+    return new ClaspWasmSolver();
+  },
+};

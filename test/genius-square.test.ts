@@ -1,0 +1,322 @@
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  DICE,
+  ROLL_COUNT,
+  RollSolver,
+  cellOf,
+  geniusSquare,
+  labelOf,
+  parseBlockers,
+  randomRoll,
+  rollAt,
+  rollIndex,
+  symmetryClassKey,
+  type GeniusInstance,
+} from '../encoders/genius-square.js';
+import { enumerate } from '../src/enumerate.js';
+import { UserError } from '../src/errors.js';
+import { solveExactCover } from '../src/exact-cover.js';
+import type { PackingSolution } from '../src/packing.js';
+import { seededRandom } from '../src/render-dobble.js';
+import { renderHistogramSvg } from '../src/render-genius.js';
+import { readSweepTsv, runSweep, sampleRolls, summarizeSweep, type SweepRow } from '../src/cli/sweep.js';
+import { createLogicSolver } from '../solvers/logic-solver.js';
+
+const solver = new RollSolver();
+
+/** Every solution of a roll by dancing links on its own instance, each one decoded and independently checked. */
+function allSolutions(instance: GeniusInstance): PackingSolution[] {
+  const problem = instance.exactCover!;
+  const solutions: PackingSolution[] = [];
+  const problems = new Set<string>();
+  solveExactCover(problem, {
+    onSolution: (rows) => {
+      const solution = instance.decode(rows.map((r) => problem.rowVars[r]!));
+      const trouble = instance.check(solution);
+      if (trouble !== null) problems.add(trouble);
+      solutions.push(solution);
+    },
+  });
+  expect([...problems]).toEqual([]);
+  return solutions;
+}
+
+/** Milliseconds for the tests that enumerate tens of thousands of solutions on a shared machine. */
+const SLOW = 120_000;
+
+/** A solution as text that names each piece's cells, for comparing solution sets. */
+const solutionKey = (s: PackingSolution) =>
+  s.placements
+    .map((p) => `${p.piece}:${p.cells.map(labelOf).sort().join(' ')}`)
+    .sort()
+    .join(' | ');
+
+/** The board turned a quarter: (x, y) -> (5 - y, x). */
+const quarterTurn = (blockers: readonly string[]) => blockers.map((l) => cellOf(l)).map(([x, y]) => labelOf([5 - y, x, 0]));
+/** The board mirrored in its main diagonal: (x, y) -> (y, x). */
+const transpose = (blockers: readonly string[]) => blockers.map((l) => cellOf(l)).map(([x, y]) => labelOf([y, x, 0]));
+
+const userError = (run: () => unknown): string => {
+  try {
+    run();
+  } catch (e) {
+    expect(e).toBeInstanceOf(UserError);
+    return (e as Error).message;
+  }
+  throw new Error('expected a UserError');
+};
+
+describe('the dice and the rolls', () => {
+  it('cover the board with the 36 distinct faces, one die per cell', () => {
+    const cells = DICE.flatMap((faces) => [...new Set(faces)]);
+    expect(cells).toHaveLength(36);
+    expect(new Set(cells).size).toBe(36);
+    expect(new Set(cells.map((l) => cellOf(l).join()))).toEqual(new Set(Array.from({ length: 36 }, (_, i) => `${i % 6},${Math.floor(i / 6)},0`)));
+  });
+
+  it('number 6^5 * 4 * 2 = 62208, each a valid roll, indexed one to one', () => {
+    expect(ROLL_COUNT).toBe(62208);
+    const seen = new Set<string>();
+    const misindexed: number[] = [];
+    for (let i = 0; i < ROLL_COUNT; i++) {
+      const roll = rollAt(i);
+      if (rollIndex(roll) !== i) misindexed.push(i);
+      seen.add(roll.join(','));
+    }
+    expect(misindexed).toEqual([]);
+    expect(seen.size).toBe(ROLL_COUNT);
+    // Spot-check that rollAt yields rolls the parser accepts.
+    for (let i = 0; i < ROLL_COUNT; i += 997) expect(parseBlockers(rollAt(i).join(','), '--roll')).toEqual(rollAt(i));
+  });
+
+  it('names cells like the board: A1 top left, F6 bottom right', () => {
+    expect(cellOf('A1')).toEqual([0, 0, 0]);
+    expect(cellOf('A6')).toEqual([5, 0, 0]);
+    expect(cellOf('F1')).toEqual([0, 5, 0]);
+    expect(labelOf([3, 2, 0])).toBe('C4');
+  });
+
+  it('rolls the real dice: reproducible by seed, and the uneven dice land as often as their faces say', () => {
+    expect(randomRoll(seededRandom(42))).toEqual(randomRoll(seededRandom(42)));
+    expect(geniusSquare({ random: true, seed: 42 }).params.roll).toBe(geniusSquare({ random: true, seed: 42 }).params.roll);
+    const random = seededRandom(7);
+    const tally = new Map<string, number>();
+    const n = 6000;
+    const rolls = Array.from({ length: n }, () => randomRoll(random));
+    for (const roll of rolls) for (const l of roll) tally.set(l, (tally.get(l) ?? 0) + 1);
+    for (const roll of rolls.slice(0, 100)) expect(parseBlockers(roll.join(','), '--roll')).toEqual(roll);
+    // Die 7 shows F1 on three faces of six, die 4 shows A5 on two and E1 on one.
+    expect(tally.get('F1')! / n).toBeCloseTo(1 / 2, 1);
+    expect(tally.get('A5')! / n).toBeCloseTo(1 / 3, 1);
+    expect(tally.get('E1')! / n).toBeCloseTo(1 / 6, 1);
+  });
+});
+
+describe('bad rolls', () => {
+  it('are rejected with one line naming the option and the cell', () => {
+    const cases: [string, RegExp][] = [
+      ['A1,B1,C3,E1,A4,E4,G7', /^--roll: unknown cell "G7"/],
+      ['A1,B1,C3,E1,A4,E4,A0', /^--roll: unknown cell "A0"/],
+      ['A1,B1,C3,E1,A4,E4,B1', /^--roll: cell B1 is given twice$/],
+      ['A1,C1,C3,E1,A4,E4,F1', /^--roll: A1 and C1 are both on die 1/],
+      ['A1,B1,C3,E1,A4,F1,A6', /^--roll: F1 and A6 are both on die 7/],
+      ['A1,B1,C3,E1,A4,E4', /^--roll: a roll has 7 blockers, one per die; got 6$/],
+      ['', /^--roll: a roll has 7 blockers, one per die; got 0$/],
+    ];
+    for (const [roll, message] of cases) {
+      const text = userError(() => geniusSquare({ roll }));
+      expect(text).toMatch(message);
+      expect(text).not.toContain('\n');
+    }
+  });
+
+  it('reject conflicting or missing options', () => {
+    expect(userError(() => geniusSquare({}))).toMatch(/--roll .* --random/);
+    expect(userError(() => geniusSquare({ roll: rollAt(0).join(','), random: true }))).toMatch(/exclude each other/);
+    expect(userError(() => geniusSquare({ roll: rollAt(0).join(','), seed: 3 }))).toMatch(/--seed needs --random/);
+    expect(userError(() => geniusSquare({ random: true, seed: -1 }))).toMatch(/^--seed: /);
+  });
+
+  it('are accepted with --any-blockers when the area still fits, and refused when it does not', () => {
+    const instance = geniusSquare({ roll: 'A1,C3,D4,E2,B5,F6,A6', anyBlockers: true });
+    expect(instance.blockers).toEqual(['A1', 'A6', 'B5', 'C3', 'D4', 'E2', 'F6']);
+    expect(allSolutions(instance).length).toBe(solver.count(instance.blockers));
+    expect(userError(() => geniusSquare({ roll: 'A1,A2', anyBlockers: true }))).toMatch(/^--roll: 2 blockers leave 34 cells but the nine pieces cover 29/);
+    expect(userError(() => geniusSquare({ roll: 'A1,A1', anyBlockers: true }))).toMatch(/cell A1 is given twice/);
+   }, SLOW);
+});
+
+describe('solution counts', () => {
+  const known: [string, number][] = [
+    ['A6,B1,B5,D1,E3,F2,F4', 11],
+    ['A3,A5,B4,C6,E2,E6,F1', 11],
+    ['A3,A5,C3,C6,D1,D5,F1', 316],
+    ['B3,B4,F1,F2,F3,F4,F6', 22317],
+    ['A1,A3,A4,A5,A6,E3,E4', 22317],
+  ];
+  for (const [roll, count] of known) {
+    it(`${roll} has ${count} solutions, all distinct and valid (dancing links on its own model, and on the sweep's)`, () => {
+      const instance = geniusSquare({ roll });
+      const solutions = allSolutions(instance);
+      expect(solutions).toHaveLength(count);
+      expect(new Set(solutions.map(solutionKey)).size).toBe(count);
+      expect(solver.count(instance.blockers)).toBe(count);
+    }, SLOW);
+  }
+
+  for (const [roll] of known.filter(([, count]) => count === 11)) {
+    it(`${roll}: the SAT blocking-clause loop finds the same 11 solutions`, async () => {
+      const instance = geniusSquare({ roll });
+      const found: string[] = [];
+      const summary = await enumerate(instance, {
+        createSolver: () => createLogicSolver(),
+        unique: false,
+        onFound: ({ trueVars }) => {
+          const solution = instance.decode(trueVars);
+          expect(instance.check(solution)).toBeNull();
+          found.push(solutionKey(solution));
+        },
+      });
+      expect(summary.complete).toBe(true);
+      expect(found.sort()).toEqual(allSolutions(instance).map(solutionKey).sort());
+    }, SLOW);
+  }
+
+  it('are the same for boards that are rotated or mirrored images of each other, which share a symmetry key', () => {
+    const random = seededRandom(11);
+    for (let i = 0; i < 3; i++) {
+      const roll = rollAt(Math.floor(random() * ROLL_COUNT));
+      const images = [quarterTurn(roll), transpose(roll), quarterTurn(quarterTurn(transpose(roll)))];
+      for (const image of images) {
+        expect(symmetryClassKey(image)).toBe(symmetryClassKey(roll));
+        expect(solver.count(image)).toBe(solver.count(roll));
+      }
+    }
+    // Different boards get different keys.
+    expect(symmetryClassKey(rollAt(0))).not.toBe(symmetryClassKey(rollAt(1)));
+  }, SLOW);
+});
+
+describe('rendering', () => {
+  const instance = geniusSquare({ roll: 'A3,A5,C3,C6,D1,D5,F1' });
+  const [solution] = allSolutions(instance);
+
+  it('draws the board as text with the blockers as # and the coordinates around it', () => {
+    const lines = instance.render(solution!, { color: false }).split('\n');
+    expect(lines[0]).toBe('roll A3,A5,C3,C6,D1,D5,F1');
+    expect(lines[1]).toBe('  123456');
+    const rows = lines.slice(2);
+    expect(rows.map((r) => r.slice(0, 2))).toEqual(['A ', 'B ', 'C ', 'D ', 'E ', 'F ']);
+    const hashes = rows.flatMap((r, y) => [...r.slice(2)].flatMap((ch, x) => (ch === '#' ? [labelOf([x, y, 0])] : [])));
+    expect(hashes).toEqual(instance.blockers);
+    // Each piece's letter appears as often as it has cells.
+    const letters = rows.map((r) => r.slice(2)).join('').replace(/#/g, '');
+    expect(letters).toHaveLength(29);
+  });
+
+  it('draws the board as SVG: a peg per blocker, a coloured square per covered cell', () => {
+    const svg = instance.svg(solution!);
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg.match(/<circle/g)).toHaveLength(7);
+    expect(svg.match(/<rect x="\d+" y="\d+" width="40" height="40" fill="#/g)).toHaveLength(29);
+  });
+
+  it('draws a histogram of the positive values and reports the zeros', () => {
+    const svg = renderHistogramSvg([0, 1, 10, 100, 100], { title: 't', xLabel: 'x', yLabel: 'y', bins: 4 });
+    expect(svg).toContain('4 values, 1 zeros not drawn');
+    expect(svg.match(/fill="#3b75af"/g)).toHaveLength(3);
+  });
+});
+
+describe('sweep', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'genius-sweep-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  // 100 sampled rolls and, for each, another roll of its symmetry class when there is one.
+  const sampled = sampleRolls(100, 5);
+  const partner = (index: number) => {
+    const key = symmetryClassKey(rollAt(index));
+    for (const image of [transpose, quarterTurn, (r: readonly string[]) => quarterTurn(quarterTurn(r))]) {
+      const other = image(rollAt(index));
+      if (symmetryClassKey(other) === key && other.join() !== rollAt(index).join()) {
+        try {
+          return rollIndex(parseBlockers(other.join(','), 'test'));
+        } catch {
+          // the image is not a roll of the dice
+        }
+      }
+    }
+    return undefined;
+  };
+  const rolls = [...new Set(sampled.flatMap((i) => [i, partner(i) ?? i]))].slice(0, 200);
+  const tsvRows = (path: string) => readFileSync(path, 'utf8').trim().split('\n').slice(1).sort();
+
+  it('samples distinct rolls, reproducibly', () => {
+    expect(new Set(sampled).size).toBe(100);
+    expect(sampleRolls(100, 5)).toEqual(sampled);
+    expect(sampleRolls(100, 6)).not.toEqual(sampled);
+    expect(rolls.length).toBeGreaterThan(150);
+  });
+
+  it('counts each roll like its own model does, solving one roll per symmetry class, and streams the TSV', async () => {
+    const out = join(dir, 'full.tsv');
+    const run = await runSweep({ count: true, rolls, out });
+    expect(run.complete).toBe(true);
+    expect(run.workers).toBe(0); // from TypeScript sources the work stays in this thread
+    expect(run.results.size).toBe(rolls.length);
+    expect(run.solved).toBeLessThan(rolls.length);
+    const { rows } = readSweepTsv(out);
+    expect(rows).toEqual(run.results);
+    for (const index of rolls.slice(0, 12)) {
+      const count = solveExactCover(geniusSquare({ roll: rollAt(index).join(',') }).exactCover!).count;
+      expect(run.results.get(index)).toEqual({ solvable: count > 0, solutions: count });
+    }
+  }, SLOW);
+
+  it('resumes a stopped sweep to the same TSV, even after a torn last line', async () => {
+    const out = join(dir, 'resumed.tsv');
+    let done = 0;
+    const half = await runSweep({ count: true, rolls, out, shouldStop: () => done >= rolls.length / 2, onProgress: (p) => (done = p.done) });
+    expect(half.complete).toBe(false);
+    expect(half.results.size).toBeLessThan(rolls.length);
+    appendFileSync(out, 'A1,B');
+    const rest = await runSweep({ count: true, rolls, out, resume: true });
+    expect(rest.complete).toBe(true);
+    expect(rest.resumed).toBe(half.results.size);
+    expect(tsvRows(out)).toEqual(tsvRows(join(dir, 'full.tsv')));
+    expect(await runSweep({ count: true, rolls, out, resume: true })).toMatchObject({ resumed: rolls.length, solved: 0, complete: true });
+  }, SLOW);
+
+  it('refuses to resume a solvability-only file with counting, and files that are not sweeps', async () => {
+    const out = join(dir, 'solvable.tsv');
+    const run = await runSweep({ count: false, rolls: rolls.slice(0, 20), out });
+    expect([...run.results.values()].every((r) => r.solvable && r.solutions === null)).toBe(true);
+    await expect(runSweep({ count: true, rolls: rolls.slice(0, 20), out, resume: true })).rejects.toThrow(/written without --count/);
+    appendFileSync(out, 'A1,A2\tyes\t3\n');
+    await expect(runSweep({ count: false, rolls, out, resume: true })).rejects.toThrow(/solvable.tsv:22: a roll has 7 blockers/);
+  });
+
+  const compiledWorker = new URL('../dist/src/sweep-worker.js', import.meta.url);
+  it.runIf(existsSync(compiledWorker))('gives the same answers on worker threads (compiled build)', async () => {
+    const inThread = await runSweep({ count: false, rolls: sampleRolls(300, 9) });
+    const threaded = await runSweep({ count: false, rolls: sampleRolls(300, 9), workers: 2, workerScript: compiledWorker });
+    expect(threaded.workers).toBe(2);
+    expect(threaded.results).toEqual(inThread.results);
+  }, SLOW);
+
+  it('summarizes counts: min, mean, median, max, hardest and easiest', () => {
+    const rows = new Map<number, SweepRow>([10, 40, 20, 30].map((solutions, i) => [i, { solvable: true, solutions }]));
+    const s = summarizeSweep(rows, 2);
+    expect(s.solutions).toEqual({ min: 10, mean: 25, median: 25, max: 40, total: 100, rollsWithMin: 1, rollsWithMax: 1 });
+    expect(s.hardest).toEqual([
+      { roll: rollAt(0).join(','), solutions: 10 },
+      { roll: rollAt(2).join(','), solutions: 20 },
+    ]);
+    expect(s.easiest.map((e) => e.solutions)).toEqual([40, 30]);
+    const solvability = summarizeSweep(new Map([[0, { solvable: false, solutions: null }]]));
+    expect(solvability).toMatchObject({ visited: 1, solvable: 0, unsolvable: [rollAt(0).join(',')] });
+    expect(solvability.solutions).toBeUndefined();
+  });
+});
