@@ -10,12 +10,14 @@
  *
  * --count N times a random sample of N rolls and extrapolates; --count all
  * counts every roll (resumable through --tsv FILE). --write puts the report
- * into bench/results/genius-square.md as well as on stdout.
+ * into bench/results/genius-square.md as well as on stdout, and with
+ * --count all the histogram of solutions per roll next to it.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { ROLL_COUNT, RollSolver, geniusSquare, rollAt, symmetryClassKey } from '../encoders/genius-square.js';
 import { runSweep, sampleRolls, summarizeSweep, type SweepRun } from '../src/cli/sweep.js';
+import { renderHistogramSvg } from '../src/render-genius.js';
 
 interface Args {
   workers: number;
@@ -52,6 +54,7 @@ function perRoll(n: number, work: (roll: number) => void): number {
 }
 
 const fmt = (x: number, digits = 1) => x.toFixed(digits);
+const RESULTS = 'bench/results';
 const CLASSES = new Set(Array.from({ length: ROLL_COUNT }, (_, i) => symmetryClassKey(rollAt(i)))).size;
 
 async function main(): Promise<void> {
@@ -91,12 +94,19 @@ async function main(): Promise<void> {
   const rolls = args.count === 'all' ? undefined : sampleRolls(args.count, 1);
   const counting = await timed(() => runSweep({ count: true, rolls, workers: args.workers, out: args.tsv, resume: args.tsv !== undefined }));
   reportCounts(say, counting, args.count);
+  if (args.write && args.count === 'all') {
+    const values = [...counting.value.results.values()].map((r) => r.solutions ?? 0);
+    mkdirSync(RESULTS, { recursive: true });
+    writeFileSync(`${RESULTS}/genius-square-histogram.svg`, renderHistogramSvg(values, { title: `The Genius Square: solutions per roll (${values.length} rolls)`, xLabel: 'solutions of a roll', yLabel: 'rolls' }));
+    say();
+    say('Histogram of the solutions per roll: [genius-square-histogram.svg](genius-square-histogram.svg).');
+  }
   say();
   say(`Load average at the end: ${fmt(loadavg()[0]!, 2)}.`);
 
   if (args.write) {
-    mkdirSync('bench/results', { recursive: true });
-    writeFileSync('bench/results/genius-square.md', out.join('\n') + '\n');
+    mkdirSync(RESULTS, { recursive: true });
+    writeFileSync(`${RESULTS}/genius-square.md`, out.join('\n') + '\n');
   }
 }
 
@@ -126,10 +136,9 @@ function reportCounts(say: (line?: string) => void, counting: { value: SweepRun;
   }
   const perClass = counting.cpu / run.solved;
   say(`${run.solved} classes solved in ${fmt(counting.wall)} s wall, ${fmt(counting.cpu)} s CPU (${fmt(perClass * 1000)} ms CPU per class).`);
-  if (count !== 'all' || run.resumed > 0) {
-    const allCpu = perClass * CLASSES;
-    say(`Extrapolated to all ${CLASSES} classes: ${fmt(allCpu / 60)} CPU minutes, about ${fmt(allCpu / 60 / run.workers)} minutes on ${run.workers} free cores.`);
-  }
+  const allCpu = perClass * CLASSES;
+  const whole = run.solved === CLASSES ? `All ${CLASSES}` : `Extrapolated to all ${CLASSES}`;
+  say(`${whole} classes: ${fmt(allCpu / 60)} CPU minutes, about ${fmt(allCpu / 60 / run.workers)} minutes on ${run.workers} free cores.`);
 }
 
 await main();

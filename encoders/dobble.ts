@@ -2,6 +2,8 @@ import { atMostK, atMostOne, DEFAULT_AMO, DEFAULT_CARD, exactlyK, exactlyOne, ty
 import { Cnf } from '../src/cnf.js';
 import { UserError } from '../src/errors.js';
 import { isPrimePower, makeField, type FiniteField } from '../src/finite-field.js';
+import type { Instance } from '../src/puzzle.js';
+import type { PuzzleEntry } from './index.js';
 
 /**
  * Dobble / Spot it!: decks of cards in which every two cards share exactly one
@@ -674,3 +676,78 @@ export function decodeDobble(cnf: Cnf, value: (v: number) => boolean): Deck {
   }
   return renumberSymbols(deck);
 }
+
+// ---------------------------------------------------------------------------
+// The puzzle as the CLI sees it
+
+/**
+ * A deck's problem as one line, or null: checkDeck's pair condition plus the
+ * asked shape (K cards of m symbols, at most `maxSymbols` symbols). Shared by
+ * the SAT instance and the CLI, which checks every deck before printing it.
+ */
+export function deckProblem(deck: readonly (readonly (string | number)[])[], shape: { cards: number; symbolsPerCard: number; maxSymbols?: number }): string | null {
+  const result = checkDeck(deck);
+  if (!result.ok) return result.problem;
+  if (result.cards !== shape.cards) return `the deck has ${result.cards} cards, not ${shape.cards}`;
+  if (result.symbolsPerCard !== shape.symbolsPerCard) return `cards hold ${result.symbolsPerCard} symbols, not ${shape.symbolsPerCard}`;
+  if (shape.maxSymbols !== undefined && result.symbols > shape.maxSymbols) return `the deck uses ${result.symbols} symbols, more than ${shape.maxSymbols}`;
+  return null;
+}
+
+/**
+ * The SAT encoding as a CLI instance: solutions are decks of numbered
+ * symbols. `symmetries` is empty on purpose: the symbol renamings and card
+ * orders are broken by clauses (see `breakSymmetries`), and their group is far
+ * too large to list for --unique anyway. No exactly-one groups to split on.
+ */
+export function dobbleInstance(order: number, options: DobbleSatOptions = {}): Instance<Deck> {
+  const cnf = encodeDobble(order, options);
+  const shape = dobbleShape(order, options);
+  return {
+    puzzle: 'dobble',
+    params: {
+      order,
+      cards: shape.cards,
+      symbols: shape.symbols,
+      amo: options.amo ?? DEFAULT_AMO,
+      card: options.card ?? DEFAULT_CARD,
+      pairs: options.pairs ?? 'exactly-one',
+      symmetryBreaking: options.symmetryBreaking ?? true,
+    },
+    cnf,
+    decode(trueVars) {
+      const on = new Set(trueVars);
+      return decodeDobble(cnf, (v) => on.has(v));
+    },
+    check: (deck) => deckProblem(deck, { cards: shape.cards, symbolsPerCard: order + 1, maxSymbols: shape.symbols }),
+    render: (deck) => deck.map((card) => card.join(' ')).join('\n'),
+    toJson: (deck) => ({ cards: deck, symbols: symbolCount(deck), order }),
+    symmetries: [],
+    splitGroups: [],
+  };
+}
+
+export const DOBBLE_PUZZLE: PuzzleEntry = {
+  name: 'dobble',
+  about: 'Dobble / Spot it! decks by SAT: every two cards share exactly one symbol (puzzlesat dobble has the algebraic method too)',
+  options: [
+    { name: 'order', type: 'number', describe: 'order n: cards of n + 1 symbols, at most n² + n + 1 cards' },
+    { name: 'cards', type: 'number', describe: 'number of cards (default n² + n + 1, the full deck)' },
+    { name: 'max-symbols', type: 'number', describe: 'symbols available (default n² + n + 1)' },
+    { name: 'pairs', type: 'string', describe: 'how two cards share one symbol: exactly-one, or at-most-one (full deck only)', choices: ['exactly-one', 'at-most-one'] },
+    { name: 'symmetry-breaking', type: 'boolean', describe: 'symmetry-breaking clauses (default on; --no-symmetry-breaking drops them)' },
+  ],
+  build(args) {
+    const order = Number(args.order);
+    if (args.order === undefined) throw new UserError('dobble needs --order N (cards of N + 1 symbols)');
+    if (!Number.isInteger(order) || order < 1) throw new UserError(`--order: expected a whole number ≥ 1, got "${String(args.order)}"`);
+    return dobbleInstance(order, {
+      cards: args.cards as number | undefined,
+      symbols: args['max-symbols'] as number | undefined,
+      pairs: args.pairs as PairEncoding | undefined,
+      symmetryBreaking: args['symmetry-breaking'] as boolean | undefined,
+      amo: args.amo as AmoEncoding | undefined,
+      card: args.card as CardEncoding | undefined,
+    });
+  },
+};

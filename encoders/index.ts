@@ -3,6 +3,7 @@ import type { Instance } from '../src/puzzle.js';
 import { PRESETS, polyomino } from './polyomino.js';
 import { POLYCUBE_PUZZLE, SOMA_PUZZLE } from './polycube.js';
 import { GENIUS_SQUARE_PUZZLE } from './genius-square.js';
+import { DOBBLE_PUZZLE } from './dobble.js';
 
 /**
  * The puzzles the CLI knows. Each entry names the options it reads, so that
@@ -57,6 +58,7 @@ export const PUZZLES: PuzzleEntry[] = [
   SOMA_PUZZLE,
   POLYCUBE_PUZZLE,
   GENIUS_SQUARE_PUZZLE,
+  DOBBLE_PUZZLE,
 ];
 
 export function puzzleByName(name: string): PuzzleEntry {

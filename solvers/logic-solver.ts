@@ -1,157 +1,27 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import type { Solver, SolverFactory, SolverStats, SolveOptions, Status } from './types.js';
+import { DEFAULT_HEAP_MB, createMinisatAsm } from './minisat-asm.js';
+import type { Solver, SolverFactory } from './types.js';
 
 /**
- * MiniSat as compiled by emscripten (asm.js) inside the npm package
- * logic-solver, driven through its C entry points rather than its formula
- * layer (which would rename and re-encode our clauses).
- *
- * The stock build fixes the heap at 64 MiB, too small for blocking-clause
- * enumeration on big tiling CNFs. asm.js cannot grow its heap, but the heap
- * size is read once when the module is instantiated, so we evaluate the
- * shipped file with a larger default instead of editing node_modules.
+ * logic-solver's MiniSat in Node: the asm.js build read from node_modules and
+ * evaluated by solvers/minisat-asm.ts (which the browser playground shares).
  */
-export const DEFAULT_HEAP_MB = 256;
+export { DEFAULT_HEAP_MB, SolverHeapExhausted } from './minisat-asm.js';
 
-interface MinisatModule {
-  _createTheSolver(): void;
-  _ensureVar(v: number): void;
-  _addClause(ptr: number): number;
-  _solve(): number;
-  _solveAssuming(lit: number): number;
-  _retireVar(v: number): void;
-  _getNumVars(): number;
-  _getSolution(): number;
-  _malloc(bytes: number): number;
-  HEAP32: Int32Array;
-  HEAP8: Int8Array;
-}
+let source: { text: string; file: string } | undefined;
 
-/** Raised when MiniSat's fixed heap is exhausted; the enumerator restarts on it. */
-export class SolverHeapExhausted extends Error {
-  constructor(solver: string) {
-    super(`${solver}: the solver's fixed heap is exhausted`);
-    this.name = 'SolverHeapExhausted';
+function minisatSource(): { text: string; file: string } {
+  if (!source) {
+    const file = createRequire(import.meta.url).resolve('logic-solver/minisat.js');
+    source = { text: readFileSync(file, 'utf8'), file };
   }
-}
-
-const factories = new Map<number, () => MinisatModule>();
-
-function moduleFactory(heapMb: number): () => MinisatModule {
-  let factory = factories.get(heapMb);
-  if (factory) return factory;
-  const require = createRequire(import.meta.url);
-  const file = require.resolve('logic-solver/minisat.js');
-  const stock = 'TOTAL_MEMORY=Module["TOTAL_MEMORY"]||67108864';
-  const source = readFileSync(file, 'utf8');
-  if (!source.includes(stock)) throw new Error(`unexpected logic-solver build in ${file}: heap setting not found`);
-  // asm.js wants a heap that is a multiple of 16 MiB.
-  const bytes = Math.max(1, Math.ceil(heapMb / 16)) * 16 * 1024 * 1024;
-  const patched = source.replace(stock, `TOTAL_MEMORY=${bytes}`);
-  // The build prints through console.log; a silent console keeps stdout for results.
-  const silent = { log() {}, warn() {}, error() {} };
-  factory = new Function('module', 'console', `${patched}\nreturn C_MINISAT;`)({}, silent) as () => MinisatModule;
-  factories.set(heapMb, factory);
-  return factory;
-}
-
-class LogicSolverMinisat implements Solver {
-  readonly name = 'logic-solver';
-  private readonly c: MinisatModule;
-  private scratch = 0;
-  private scratchLen = 0;
-  private numVars = 0;
-  private model: Int8Array | undefined;
-  private solves = 0;
-  private poisoned = false;
-
-  constructor(heapMb: number) {
-    this.c = moduleFactory(heapMb)();
-    this.c._createTheSolver();
-  }
-
-  ensureVars(n: number): void {
-    if (n > this.numVars) {
-      this.guard(() => this.c._ensureVar(n));
-      this.numVars = n;
-    }
-  }
-
-  addClause(lits: ArrayLike<number>): void {
-    let top = 0;
-    for (let i = 0; i < lits.length; i++) top = Math.max(top, Math.abs(lits[i]!));
-    this.ensureVars(top);
-    const ptr = this.scratchFor(lits.length + 1);
-    const heap = this.c.HEAP32;
-    const base = ptr >> 2;
-    for (let i = 0; i < lits.length; i++) heap[base + i] = lits[i]!;
-    heap[base + lits.length] = 0;
-    this.guard(() => this.c._addClause(ptr));
-  }
-
-  async solve(options: SolveOptions = {}): Promise<Status> {
-    this.solves++;
-    this.model = undefined;
-    const assumptions = options.assumptions ?? [];
-    const sat = this.guard(() => {
-      if (assumptions.length === 0) return this.c._solve();
-      if (assumptions.length === 1 && assumptions[0]! > 0) return this.c._solveAssuming(assumptions[0]!);
-      // MiniSat's glue takes one positive assumption: a fresh selector implies them all,
-      // and is retired (fixed false) afterwards so its clauses go dead.
-      const selector = this.numVars + 1;
-      this.ensureVars(selector);
-      for (const lit of assumptions) this.addClause([-selector, lit]);
-      const result = this.c._solveAssuming(selector);
-      this.c._retireVar(selector);
-      return result;
-    });
-    if (!sat) return 'UNSAT';
-    const ptr = this.c._getSolution();
-    const n = this.c._getNumVars();
-    this.model = this.c.HEAP8.slice(ptr, ptr + n);
-    return 'SAT';
-  }
-
-  value(v: number): boolean {
-    if (!this.model) throw new Error('value() called without a model');
-    // MiniSat's lifted boolean: 0 is true.
-    return this.model[v - 1] === 0;
-  }
-
-  stats(): SolverStats {
-    return { solves: this.solves };
-  }
-
-  dispose(): void {
-    this.model = undefined;
-  }
-
-  private scratchFor(ints: number): number {
-    if (ints > this.scratchLen) {
-      this.scratchLen = Math.max(ints, 2 * this.scratchLen, 64);
-      this.scratch = this.guard(() => this.c._malloc(this.scratchLen * 4));
-    }
-    return this.scratch;
-  }
-
-  // emscripten's abort() throws a string-ish error; turn heap exhaustion into a
-  // typed error so callers can restart, and refuse further use of a dead heap.
-  private guard<T>(call: () => T): T {
-    if (this.poisoned) throw new SolverHeapExhausted(this.name);
-    try {
-      return call();
-    } catch (e) {
-      this.poisoned = true;
-      const text = String(e instanceof Error ? e.message : e);
-      if (/enlarge memory|abort|out of memory/i.test(text)) throw new SolverHeapExhausted(this.name);
-      throw e;
-    }
-  }
+  return source;
 }
 
 export function createLogicSolver(heapMb = DEFAULT_HEAP_MB): Solver {
-  return new LogicSolverMinisat(heapMb);
+  const { text, file } = minisatSource();
+  return createMinisatAsm(text, heapMb, file);
 }
 
 export const logicSolver: SolverFactory = {

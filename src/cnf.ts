@@ -52,6 +52,27 @@ export class Family {
     for (let i = 0; i < this.size; i++) yield this.clause(i);
   }
 
+  /** The first clause that the assignment (value[v] = 1 for true) falsifies, or null. */
+  firstFalsified(value: Uint8Array): Int32Array | null {
+    const lits = this.lits.data;
+    const ends = this.ends.data;
+    let start = 0;
+    for (let i = 0; i < this.ends.length; i++) {
+      const end = ends[i]!;
+      let sat = false;
+      for (let j = start; j < end; j++) {
+        const lit = lits[j]!;
+        if ((value[lit > 0 ? lit : -lit] === 1) === lit > 0) {
+          sat = true;
+          break;
+        }
+      }
+      if (!sat) return lits.subarray(start, end);
+      start = end;
+    }
+    return null;
+  }
+
   /** Total number of literal occurrences. */
   get literalCount(): number {
     return this.lits.length;
@@ -113,17 +134,11 @@ export class Cnf {
 
   /** True iff the assignment (indexed by variable, true = 1) satisfies every clause. */
   satisfiedBy(value: (v: number) => boolean): { ok: true } | { ok: false; family: string; clause: number[] } {
+    const values = new Uint8Array(this.varCount + 1);
+    for (let v = 1; v <= this.varCount; v++) values[v] = value(v) ? 1 : 0;
     for (const f of this.families) {
-      for (const c of f.clauses()) {
-        let sat = false;
-        for (const lit of c) {
-          if (value(Math.abs(lit)) === lit > 0) {
-            sat = true;
-            break;
-          }
-        }
-        if (!sat) return { ok: false, family: f.name, clause: Array.from(c) };
-      }
+      const bad = f.firstFalsified(values);
+      if (bad) return { ok: false, family: f.name, clause: Array.from(bad) };
     }
     return { ok: true };
   }

@@ -2,7 +2,7 @@ import type { Argv } from 'yargs';
 import { enumerate, type Found } from '../enumerate.js';
 import { enumerateExactCover } from '../enumerate-dlx.js';
 import { colorWanted } from '../render.js';
-import { solverByName, DEFAULT_SOLVER } from '../../solvers/index.js';
+import { pickSolver } from '../../solvers/index.js';
 import { type Args, JsonlOut, commonOptions, guarded, interruptFlag, loadInstance, positiveInt, progressLine, puzzleOptions, readKnown, seconds } from './common.js';
 import { UserError } from '../errors.js';
 
@@ -12,7 +12,7 @@ export const describe = 'find all solutions (or all symmetry classes with --uniq
 export const builder = (y: Argv) =>
   puzzleOptions(commonOptions(y))
     .positional('puzzle', { type: 'string', describe: 'puzzle name' })
-    .option('unique', { type: 'boolean', describe: 'count symmetry classes (one solution per class)' })
+    .option('unique', { type: 'string', describe: 'count symmetry classes (one solution per class); soma: --unique rotations|isometries' })
     .option('limit', { type: 'number', describe: 'stop after N solutions' })
     .option('out', { type: 'string', describe: 'write solutions to FILE.jsonl, one per line, as found' })
     .option('resume', { type: 'boolean', describe: 'continue the enumeration saved in --out' })
@@ -28,9 +28,10 @@ export interface EnumerationReport {
 export const handler = (args: Args) =>
   guarded(async () => {
     const puzzle = String(args.puzzle);
-    const instance = loadInstance(puzzle, args);
-    const solverName = String(args.solver ?? DEFAULT_SOLVER);
-    const unique = args.unique === true;
+    const instance = loadInstance(puzzle, withSymmetry(args));
+    const unique = args.unique !== undefined;
+    const factory = args.solver === 'dlx' ? undefined : await pickSolver(args.solver);
+    const solverName = factory?.name ?? 'dlx';
     const limit = positiveInt(args.limit, '--limit');
     const show = args.show === undefined ? 1 : Number(args.show);
     if (args.resume && !args.out) throw new UserError('--resume needs --out FILE.jsonl to resume from');
@@ -63,7 +64,7 @@ export const handler = (args: Args) =>
         solverName === 'dlx'
           ? await enumerateExactCover(instance, { unique, limit, known, onFound, shouldStop })
           : await enumerate(instance, {
-              createSolver: () => solverByName(solverName).create(),
+              createSolver: () => factory!.create(),
               unique,
               limit,
               known,
@@ -95,6 +96,17 @@ export const handler = (args: Args) =>
     else process.stdout.write(summaryLine(report) + '\n');
     return 0;
   });
+
+/**
+ * `--unique rotations|isometries` names the symmetry group of puzzles that
+ * offer a choice (their `--symmetry` option); bare `--unique` takes the default.
+ */
+function withSymmetry(args: Args): Args {
+  const group = args.unique;
+  if (group === undefined || group === '' || group === true) return args;
+  if (args.symmetry !== undefined && args.symmetry !== group) throw new UserError(`--unique ${String(group)} contradicts --symmetry ${String(args.symmetry)}`);
+  return { ...args, symmetry: String(group) };
+}
 
 export function summaryLine(r: { count: number; raw: number; complete: boolean; unique: boolean; seconds: number; solver: string; vars: number; clauses: number }): string {
   const what = r.unique ? `${r.count} classes (${r.raw} solutions)` : `${r.count} solutions`;

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import * as dobble from './dobble.js';
 import * as encode from './encode.js';
 import * as enumerate from './enumerate.js';
+import * as explain from './explain.js';
 import * as list from './list.js';
 import * as solve from './solve.js';
 import * as solvers from './solvers.js';
@@ -14,9 +16,11 @@ await yargs(hideBin(process.argv))
   .command(solve as never)
   .command(enumerate as never)
   .command(encode as never)
+  .command(explain as never)
   .command(list as never)
   .command(solvers as never)
   .command(sweep as never)
+  .command(dobble as never)
   .demandCommand(1, 'name a verb: solve, enumerate, encode, list, solvers')
   .strict()
   .recommendCommands()

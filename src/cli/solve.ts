@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { DEFAULT_SOLVER, solverByName } from '../../solvers/index.js';
+import { pickSolver } from '../../solvers/index.js';
 import { colorWanted } from '../render.js';
 import { type Args, commonOptions, guarded, isCnfPath, loadInstance, puzzleOptions, seconds } from './common.js';
 
@@ -15,9 +15,8 @@ export const handler = (args: Args) =>
   guarded(async () => {
     const puzzle = String(args.puzzle);
     const instance = loadInstance(puzzle, args);
-    const solverName = String(args.solver ?? DEFAULT_SOLVER);
     const start = performance.now();
-    const solver = solverByName(solverName).create();
+    const solver = (await pickSolver(args.solver)).create();
     let status;
     let trueVars: number[] = [];
     let model: number[] = [];

@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
-import { DEFAULT_SOLVER, SOLVERS } from '../../solvers/index.js';
+import { SOLVERS, defaultSolverName } from '../../solvers/index.js';
+import { loadMinisatWasm } from '../../solvers/minisat-wasm.js';
 import { type Args, guarded } from './common.js';
 
 export const command = 'solvers';
@@ -9,10 +10,11 @@ export const builder = (y: Argv) => y.option('json', { type: 'boolean', describe
 
 export const handler = (args: Args) =>
   guarded(async () => {
+    await loadMinisatWasm();
     const list = [
       ...SOLVERS.map((s) => {
         const a = s.available();
-        return { name: s.name, kind: s.kind, available: a.ok, version: a.ok ? a.version : undefined, reason: a.ok ? undefined : a.reason, description: s.description, default: s.name === DEFAULT_SOLVER };
+        return { name: s.name, kind: s.kind, available: a.ok, version: a.ok ? a.version : undefined, reason: a.ok ? undefined : a.reason, description: s.description, default: s.name === defaultSolverName() };
       }),
       { name: 'dlx', kind: 'exact-cover', available: true, version: 'built in', reason: undefined, description: 'dancing links (Algorithm X) on the placement model, for tiling puzzles', default: false },
     ];

@@ -1,0 +1,20 @@
+/**
+ * Stands in for the Node built-ins (node:fs, node:module, node:crypto) in the
+ * browser bundle. The library reads files only on paths the playground never
+ * takes (board files, DIMACS files, logic-solver's file loader); if one is
+ * taken after all, it fails with a message saying so.
+ */
+const unavailable = (name: string) => () => {
+  throw new Error(`${name} is not available in the browser playground`);
+};
+
+export const readFileSync = unavailable('readFileSync');
+export const writeFileSync = unavailable('writeFileSync');
+export const existsSync = unavailable('existsSync');
+export const openSync = unavailable('openSync');
+export const writeSync = unavailable('writeSync');
+export const closeSync = unavailable('closeSync');
+export const truncateSync = unavailable('truncateSync');
+export const createRequire = unavailable('createRequire');
+export const randomInt = unavailable('randomInt');
+export default {};

@@ -1,0 +1,301 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Argv } from 'yargs';
+import {
+  algebraicDeck,
+  algebraicOrder,
+  checkDeck,
+  type Deck,
+  deckProblem,
+  dobbleInstance,
+  nameDeck,
+  parseDeck,
+  parseSymbols,
+  planeSize,
+  symbolCount,
+  symbolsNeeded,
+} from '../../encoders/dobble.js';
+import { pickSolver } from '../../solvers/index.js';
+import { SolverHeapExhausted } from '../../solvers/logic-solver.js';
+import type { Solver, Status } from '../../solvers/types.js';
+import { parseAmo, parseCard } from '../card/index.js';
+import { UserError } from '../errors.js';
+import { isPrimePower } from '../finite-field.js';
+import type { Instance } from '../puzzle.js';
+import { renderDobblePages } from '../render-dobble.js';
+import { type Args, commonOptions, guarded, positiveInt, seconds } from './common.js';
+
+/**
+ * `puzzlesat dobble`: a deck of K cards with m symbols each, every two cards
+ * sharing exactly one symbol, from the projective plane of order m - 1
+ * (algebraic) or from a SAT solver; `puzzlesat dobble check FILE` validates
+ * any deck. Decks print one card a line with a `#` summary, so the output
+ * reads back into `dobble check`.
+ */
+export const command = 'dobble';
+export const describe = 'make a Dobble / Spot it! deck (every two cards share exactly one symbol), or check one';
+
+type Method = 'algebraic' | 'sat';
+
+const DECK_OPTIONS = ['solver', 'amo', 'card', 'json', 'timeout', 'symbols-per-card', 'cards', 'symbols', 'method', 'max-symbols', 'symmetry-breaking', 'svg', 'seed'] as const;
+
+/** Options that only mean something to the SAT method. */
+const SAT_ONLY = ['solver', 'amo', 'card', 'timeout', 'max-symbols', 'symmetry-breaking'] as const;
+
+const check = {
+  command: 'check <deck>',
+  describe: 'check a deck file (one card a line, symbols split by spaces, or by commas when the line has one)',
+  builder: (y: Argv) => y.positional('deck', { type: 'string', describe: 'the deck file' }),
+  handler: (args: Args) =>
+    guarded(async () => {
+      const file = String(args.deck);
+      const result = checkDeck(parseDeck(readText(file, 'dobble check'), file));
+      if (!result.ok) {
+        process.stderr.write(`puzzlesat: ${file}: ${result.problem}\n`);
+        return 1;
+      }
+      process.stdout.write(`OK: ${result.cards} cards, ${result.symbolsPerCard} symbols per card, ${result.symbols} symbols; every two cards share exactly one\n`);
+      return 0;
+    }),
+};
+
+const deckOptions = (y: Argv) =>
+  commonOptions(y)
+    .command(check as never)
+    .option('symbols-per-card', { type: 'number', describe: 'symbols on each card (m ≥ 2)' })
+    .option('cards', { type: 'number', describe: 'deck size K (default the most there can be: m² - m + 1)' })
+    .option('symbols', { type: 'string', describe: 'a file of symbol names, one a line (words, emoji, image files); default numbers from 0' })
+    .option('method', {
+      type: 'string',
+      choices: ['algebraic', 'sat'],
+      describe: 'algebraic (projective plane, needs m - 1 a prime power; the default) or sat (any m, proves impossibility)',
+    })
+    .option('max-symbols', { type: 'number', describe: 'SAT method: use at most this many symbols (default m² - m + 1)' })
+    .option('symmetry-breaking', { type: 'boolean', describe: 'SAT method: symmetry-breaking clauses (default on; --no-symmetry-breaking drops them)' })
+    .option('svg', { type: 'string', describe: 'printable cards: FILE when they fit one page, else FILE-1.svg, FILE-2.svg, ... (a .svg ending of FILE dropped)' })
+    .option('seed', { type: 'number', describe: 'seed of the random symbol sizes and turns in --svg (default 1)' })
+    .example('$0 dobble --symbols-per-card 8', 'the 57-card deck of the projective plane of order 7')
+    .example('$0 dobble --symbols-per-card 8 --cards 55 --symbols names.txt --svg deck.svg', 'a named 55-card deck, printable')
+    .example('$0 dobble --symbols-per-card 7 --method sat', 'proves that no 43-card deck of 7 symbols exists')
+    .example('$0 dobble check deck.txt', 'validate any deck');
+
+export const builder = (y: Argv) => localOnly(deckOptions(y), DECK_OPTIONS);
+
+/**
+ * Options are global in yargs: made local, the deck-making ones are rejected
+ * by `dobble check` instead of ignored. (yargs takes global(keys, false);
+ * @types/yargs 17 lacks the second argument.)
+ */
+function localOnly<T>(y: Argv<T>, keys: readonly string[]): Argv<T> {
+  return (y as Argv<T> & { global(keys: readonly string[], global: boolean): Argv<T> }).global(keys, false);
+}
+
+/** What a method found: a deck, or a proof (UNSAT) or timeout (UNKNOWN) without one. */
+interface Outcome {
+  status: Status;
+  deck?: Deck;
+  solver: string;
+  vars: number;
+  clauses: number;
+}
+
+/** Everything the output says about one run. */
+interface Report {
+  method: Method;
+  symbolsPerCard: number;
+  cards: number;
+  maxSymbols?: number;
+  timeout?: number;
+  outcome: Outcome;
+  /** The deck as printed: symbol names, or numbers without --symbols. */
+  named?: (string | number)[][];
+  seconds: number;
+  svg?: string[];
+}
+
+export const handler = (args: Args) =>
+  guarded(async () => {
+    const m = symbolsPerCard(args['symbols-per-card']);
+    const k = deckSize(args.cards, m);
+    const method = chooseMethod(args.method, m, k);
+    if (method === 'algebraic') rejectSatOptions(args);
+    if (args.seed !== undefined && args.svg === undefined) throw new UserError('--seed sets the --svg layout: it needs --svg FILE');
+    const symbolsFile = args.symbols === undefined ? undefined : String(args.symbols);
+    const names = symbolsFile === undefined ? undefined : parseSymbols(readText(symbolsFile, '--symbols'), symbolsFile);
+    const maxSymbols = positiveInt(args['max-symbols'], '--max-symbols');
+
+    const start = performance.now();
+    const outcome = method === 'algebraic' ? algebraic(m - 1, k) : await bySat(m - 1, k, maxSymbols, args);
+    const time = seconds(start);
+
+    const deck = outcome.deck;
+    if (deck) {
+      const problem = deckProblem(deck, { cards: k, symbolsPerCard: m, maxSymbols: method === 'sat' ? (maxSymbols ?? planeSize(m - 1)) : undefined });
+      if (problem) throw new Error(`the ${method} deck fails its check: ${problem}`);
+    }
+    const named = deck && (names ? nameDeck(deck, names, symbolsFile) : deck);
+    const svg = named && args.svg !== undefined ? writePages(String(args.svg), named, args.seed as number | undefined) : undefined;
+    const report: Report = { method, symbolsPerCard: m, cards: k, maxSymbols, timeout: args.timeout as number | undefined, outcome, named, seconds: time, svg };
+    if (args.json) process.stdout.write(JSON.stringify(jsonSummary(report)) + '\n');
+    else {
+      process.stdout.write(textReport(report));
+      if (svg) process.stderr.write(`wrote ${svg.length === 1 ? svg[0] : `${svg[0]} … ${svg.at(-1)} (${svg.length} pages)`}\n`);
+    }
+    // No deck is an answer too (UNSAT proves there is none), not a failure.
+    return 0;
+  });
+
+/** The CLI's --json contract (count, complete, vars, clauses, solver, seconds) plus the deck. */
+function jsonSummary(r: Report) {
+  const deck = r.outcome.deck;
+  return {
+    status: r.outcome.status,
+    cards: r.named ?? null,
+    symbols: deck ? symbolCount(deck) : null,
+    symbolsPerCard: r.symbolsPerCard,
+    order: r.symbolsPerCard - 1,
+    count: deck ? 1 : 0,
+    complete: r.outcome.status !== 'UNKNOWN',
+    vars: r.outcome.vars,
+    clauses: r.outcome.clauses,
+    solver: r.outcome.solver,
+    seconds: r.seconds,
+    method: r.method,
+    ...(r.svg ? { svg: r.svg } : {}),
+  };
+}
+
+/** The deck one card a line and a `#` summary line, or the one-line answer when there is no deck. */
+function textReport(r: Report): string {
+  const { outcome, symbolsPerCard: m, cards: k } = r;
+  const n = m - 1;
+  const time = `${r.seconds.toFixed(2)} s`;
+  if (r.named) {
+    const how =
+      r.method === 'algebraic'
+        ? `algebraic: ${k === planeSize(n) ? 'the' : `${k} of the ${planeSize(n)} lines of the`} projective plane of order ${n}, ${time}`
+        : `SAT: ${outcome.solver}, ${time}, ${outcome.vars} vars, ${outcome.clauses} clauses`;
+    return `${formatDeck(r.named)}# ${k} cards, ${m} symbols per card, ${symbolCount(outcome.deck!)} symbols (${how})\n`;
+  }
+  if (outcome.status === 'UNSAT') return `${impossibility(k, m, r.maxSymbols)} (UNSAT, proved by SAT in ${time})\n`;
+  return `no answer from ${outcome.solver}${r.timeout === undefined ? '' : ` within ${r.timeout} s`} (UNKNOWN)\n`;
+}
+
+function symbolsPerCard(value: unknown): number {
+  if (value === undefined) throw new UserError('dobble: give --symbols-per-card M (or `dobble check FILE` to check a deck)');
+  const m = Number(value);
+  if (!Number.isInteger(m) || m < 2) throw new UserError(`--symbols-per-card: expected a whole number ≥ 2, got "${String(value)}"`);
+  return m;
+}
+
+/** K, at most the m² - m + 1 cards of a plane (more need a symbol on every card). */
+function deckSize(value: unknown, m: number): number {
+  const k = positiveInt(value, '--cards') ?? planeSize(m - 1);
+  if (k > planeSize(m - 1)) throw new UserError(`--cards: ${symbolsNeeded(k, m).message}`);
+  return k;
+}
+
+/**
+ * The method asked for; without one, algebraic when m - 1 is a prime power,
+ * else SAT after a note on what is known about this shape.
+ */
+function chooseMethod(given: unknown, m: number, k: number): Method {
+  if (given === 'sat') return 'sat';
+  if (given === 'algebraic') {
+    algebraicOrder(m); // throws the UserError explaining why not
+    return 'algebraic';
+  }
+  if (isPrimePower(m - 1)) return 'algebraic';
+  process.stderr.write(`puzzlesat: note: ${symbolsNeeded(k, m).message}; trying the SAT method\n`);
+  return 'sat';
+}
+
+function rejectSatOptions(args: Args): void {
+  const given = SAT_ONLY.find((o) => args[o] !== undefined);
+  if (given) throw new UserError(`--${given} is for the SAT method: add --method sat`);
+}
+
+function algebraic(n: number, k: number): Outcome {
+  return { status: 'SAT', deck: algebraicDeck(n, { cards: k }), solver: 'algebraic', vars: 0, clauses: 0 };
+}
+
+async function bySat(n: number, k: number, maxSymbols: number | undefined, args: Args): Promise<Outcome> {
+  if (args.solver === 'dlx') throw new UserError('--solver dlx: a Dobble deck is not an exact-cover problem; choose a SAT solver (puzzlesat solvers lists them)');
+  const factory = await pickSolver(args.solver);
+  const instance = dobbleInstance(n, {
+    cards: k,
+    symbols: maxSymbols,
+    amo: args.amo === undefined ? undefined : parseAmo(String(args.amo), '--amo'),
+    card: args.card === undefined ? undefined : parseCard(String(args.card), '--card'),
+    symmetryBreaking: args['symmetry-breaking'] as boolean | undefined,
+  });
+  const { status, trueVars } = await solveOnce(instance, factory.create(), args.timeout as number | undefined);
+  return {
+    status,
+    deck: status === 'SAT' ? instance.decode(trueVars) : undefined,
+    solver: factory.name,
+    vars: instance.cnf.varCount,
+    clauses: instance.cnf.clauseCount,
+  };
+}
+
+/** One solver call; a model is checked against every clause before it is trusted. */
+async function solveOnce(instance: Instance, solver: Solver, timeoutSeconds: number | undefined): Promise<{ status: Status; trueVars: number[] }> {
+  const cnf = instance.cnf;
+  try {
+    solver.ensureVars(cnf.varCount);
+    for (const clause of cnf.clauses()) solver.addClause(clause);
+    const status = await solver.solve({ timeoutSeconds });
+    if (status !== 'SAT') return { status, trueVars: [] };
+    const check = cnf.satisfiedBy((v) => solver.value(v));
+    if (!check.ok) throw new Error(`${solver.name} returned a model that breaks a ${check.family} clause`);
+    return { status, trueVars: cnf.projection.filter((v) => solver.value(v)) };
+  } catch (e) {
+    // The in-process solver has a fixed heap; a bigger problem needs another solver.
+    if (e instanceof SolverHeapExhausted) throw new UserError(`${e.message}; try an external solver, e.g. --solver cadical (puzzlesat solvers lists them)`);
+    throw e;
+  } finally {
+    solver.dispose();
+  }
+}
+
+/**
+ * What UNSAT proves. The encoding leaves out decks with one symbol on every
+ * card (K > m), which only fit when at least 1 + K(m - 1) symbols are allowed.
+ */
+function impossibility(k: number, m: number, maxSymbols: number | undefined): string {
+  const within = maxSymbols === undefined ? '' : ` using at most ${maxSymbols} symbols`;
+  const aside = k > m && (maxSymbols ?? planeSize(m - 1)) >= 1 + k * (m - 1) ? ', other than those with one symbol on every card,' : '';
+  return `no deck${aside} of ${k} cards with ${m} symbols each exists${within}`;
+}
+
+/** One card a line, in the deck-file format: commas between names when a name has a space. */
+function formatDeck(cards: readonly (readonly (string | number)[])[]): string {
+  const separator = cards.some((card) => card.some((s) => /\s/.test(String(s)))) ? ', ' : ' ';
+  return cards.map((card) => card.join(separator) + '\n').join('');
+}
+
+/** The SVG pages, as FILE for one page or FILE-1.svg, FILE-2.svg, ...; returns the paths. */
+function writePages(file: string, cards: readonly (readonly (string | number)[])[], seed: number | undefined): string[] {
+  const pages = renderDobblePages(
+    cards.map((card) => card.map(String)),
+    { seed },
+  );
+  const stem = file.replace(/\.svg$/i, '');
+  const paths = pages.length === 1 ? [file] : pages.map((_, i) => `${stem}-${i + 1}.svg`);
+  pages.forEach((page, i) => {
+    try {
+      writeFileSync(paths[i]!, page);
+    } catch (e) {
+      throw new UserError(`--svg: cannot write "${paths[i]}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    }
+  });
+  return paths;
+}
+
+function readText(path: string, what: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new UserError(`${what}: cannot read "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+}

@@ -1,0 +1,128 @@
+import type { Argv } from 'yargs';
+import { AMO_ENCODINGS, CARD_ENCODINGS, DEFAULT_AMO, DEFAULT_CARD, parseAmo, parseCard } from '../card/index.js';
+import { UserError } from '../errors.js';
+import { type EncodingRow, type Explanation, encodingRow, explain } from '../explain.js';
+import { type Args, commonOptions, guarded, isCnfPath, loadInstance, puzzleOptions, seconds } from './common.js';
+
+export const command = 'explain <puzzle>';
+export const describe = 'what each constraint family says, its size and the formula behind it, with sample clauses';
+
+export const builder = (y: Argv) =>
+  puzzleOptions(commonOptions(y))
+    .positional('puzzle', { type: 'string', describe: 'puzzle name or a .cnf file' })
+    .option('compare', { type: 'boolean', describe: 'tabulate the size under every at-most-one (and at-most-k) encoding' });
+
+type Kind = 'amo' | 'card';
+
+const ENCODINGS: Record<Kind, { names: readonly string[]; fallback: string }> = {
+  amo: { names: AMO_ENCODINGS.map((e) => e.name), fallback: DEFAULT_AMO },
+  card: { names: CARD_ENCODINGS.map((e) => e.name), fallback: DEFAULT_CARD },
+};
+
+/** The chosen encoding beside the default one, for each of --amo / --card that was given. */
+interface SideBySide {
+  option: Kind;
+  default: EncodingRow;
+  chosen: EncodingRow;
+}
+
+/**
+ * The JSON summary keeps the CLI contract's fields: explain solves nothing,
+ * so count is 0, complete is true and solver is null.
+ */
+export type ExplainReport = Explanation & {
+  count: 0;
+  complete: true;
+  solver: null;
+  seconds: number;
+  sideBySide: SideBySide[];
+  compare?: Partial<Record<Kind, EncodingRow[]>>;
+};
+
+export const handler = (args: Args) =>
+  guarded(async () => {
+    const puzzle = String(args.puzzle);
+    for (const option of ['solver', 'timeout']) {
+      if (args[option] !== undefined) throw new UserError(`--${option} does not apply to explain (it solves nothing)`);
+    }
+    if (isCnfPath(puzzle)) {
+      for (const option of ['amo', 'card', 'compare']) {
+        if (args[option] !== undefined) throw new UserError(`--${option} does not apply to a DIMACS file (its clauses are already encoded)`);
+      }
+    }
+    const start = performance.now();
+    const instance = loadInstance(puzzle, args);
+    const build = (kind: Kind, encoding: string) => encodingRow(encoding, loadInstance(puzzle, { ...args, [kind]: encoding }));
+    const sideBySide: SideBySide[] = [];
+    for (const kind of ['amo', 'card'] as const) {
+      if (args[kind] === undefined) continue;
+      const chosen = kind === 'amo' ? parseAmo(String(args.amo), '--amo') : parseCard(String(args.card), '--card');
+      const fallback = ENCODINGS[kind].fallback;
+      if (chosen !== fallback) sideBySide.push({ option: kind, default: build(kind, fallback), chosen: encodingRow(chosen, instance) });
+    }
+    const compare = args.compare
+      ? { amo: ENCODINGS.amo.names.map((e) => build('amo', e)), card: ENCODINGS.card.names.map((e) => build('card', e)) }
+      : undefined;
+    const report: ExplainReport = { ...explain(instance), count: 0, complete: true, solver: null, seconds: seconds(start), sideBySide, ...(compare ? { compare } : {}) };
+    process.stdout.write(args.json ? JSON.stringify(report) + '\n' : explainText(report, args));
+    return 0;
+  });
+
+// ---- text ---------------------------------------------------------------------
+
+const n = (x: number) => x.toLocaleString('en-US');
+
+function explainText(r: ExplainReport, args: Args): string {
+  const out: string[] = [];
+  const given = Object.entries(r.params)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k} ${String(v)}`)
+    .join(', ');
+  out.push(`${r.puzzle}${given ? ` (${given})` : ''}`);
+  out.push(`${n(r.vars)} variables (${n(r.namedVars)} of the puzzle, ${n(r.auxVars)} auxiliary), ${n(r.clauses)} clauses, ${n(r.literals)} literals`);
+  out.push(`variables: ${r.variables}`, '');
+  for (const f of r.families) {
+    out.push(`${f.name}: ${f.sentence}`);
+    out.push(`  ${n(f.clauses)} clauses, ${n(f.auxVars)} auxiliary variables`);
+    if (f.formula) {
+      const agrees = f.formula.clauses === f.clauses && f.formula.auxVars === f.auxVars;
+      out.push(`  why: ${f.formula.text}`);
+      out.push(`     = ${n(f.formula.clauses)} clauses, ${n(f.formula.auxVars)} auxiliary ${agrees ? '(matches the formula built)' : '(DIFFERS from the formula built: a bug)'}`);
+    }
+    for (const s of f.samples) out.push(`  ${s.about}: ${s.text}`);
+    out.push('');
+  }
+  for (const s of r.sideBySide) {
+    out.push(`--${s.option} ${s.chosen.encoding} against the default ${s.default.encoding}:`);
+    out.push(...table([
+      ['', s.default.encoding, s.chosen.encoding],
+      ...s.default.families.map((f, i) => [f.name, cost(f), cost(s.chosen.families[i]!)]),
+      ['total', `${n(s.default.clauses)} clauses, ${n(s.default.vars)} vars`, `${n(s.chosen.clauses)} clauses, ${n(s.chosen.vars)} vars`],
+    ]));
+    out.push('');
+  }
+  if (r.compare) {
+    for (const kind of ['amo', 'card'] as const) out.push(...compareTable(kind, r.compare[kind]!, args), '');
+  }
+  return out.join('\n');
+}
+
+const cost = (f: { clauses: number; auxVars: number }) => `${n(f.clauses)} clauses, ${n(f.auxVars)} aux`;
+
+function compareTable(kind: Kind, rows: readonly EncodingRow[], args: Args): string[] {
+  const head = `--${kind}: the same puzzle under each ${kind === 'amo' ? 'at-most-one' : 'at-most-k'} encoding`;
+  const same = rows.every((r) => r.clauses === rows[0]!.clauses && r.vars === rows[0]!.vars && r.literals === rows[0]!.literals);
+  if (same) return [`${head}: no difference (this puzzle has no such constraints)`];
+  const chosen = args[kind] === undefined ? ENCODINGS[kind].fallback : String(args[kind]);
+  const mark = (e: string) => (e === chosen ? ' *' : '') + (e === ENCODINGS[kind].fallback ? ' (default)' : '');
+  return [
+    `${head} (* chosen):`,
+    ...table([['encoding', 'vars', 'aux', 'clauses', 'literals'], ...rows.map((r) => [r.encoding + mark(r.encoding), n(r.vars), n(r.auxVars), n(r.clauses), n(r.literals)])]),
+  ];
+}
+
+/** Columns padded to their widest cell: the first left-aligned, the rest right-aligned. */
+function table(rows: readonly string[][]): string[] {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  return rows.map((r) => '  ' + r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('   ').trimEnd());
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { Cnf } from '../src/cnf.js';
+import { dimacsString, parseDimacs, instanceFromDimacs } from '../src/dimacs.js';
+import { UserError } from '../src/errors.js';
+import { VarPool } from '../src/vars.js';
+
+describe('VarPool', () => {
+  it('names puzzle variables and numbers auxiliaries per label', () => {
+    const pool = new VarPool();
+    const a = pool.named('place F#0 @(0,0)');
+    const x = pool.aux('seq cell(0,0)');
+    const y = pool.aux('seq cell(0,0)');
+    expect([a, x, y]).toEqual([1, 2, 3]);
+    expect(pool.name(y)).toBe('aux seq cell(0,0)#2');
+    expect(pool.isAux(a)).toBe(false);
+    expect(pool.isAux(-x)).toBe(true);
+    expect(pool.auxCount).toBe(2);
+    expect(pool.lookup('place F#0 @(0,0)')).toBe(1);
+    expect(pool.literal(-1)).toBe('-place F#0 @(0,0)');
+  });
+
+  it('refuses a name twice', () => {
+    const pool = new VarPool();
+    pool.named('a');
+    expect(() => pool.named('a')).toThrow(/allocated twice/);
+  });
+});
+
+describe('Cnf', () => {
+  it('groups clauses into families with clause and aux counts', () => {
+    const cnf = new Cnf();
+    const [a, b, c] = ['A', 'B', 'C'].map((n) => cnf.vars.named(n));
+    cnf.family('cover', 'something is chosen');
+    cnf.add([a!, b!, c!]);
+    cnf.family('non-overlap', 'at most one');
+    const s = cnf.vars.aux('seq');
+    cnf.add([-a!, s]);
+    cnf.add([-s, -b!]);
+    expect(cnf.familyCounts()).toEqual([
+      { name: 'cover', clauses: 1, auxVars: 0 },
+      { name: 'non-overlap', clauses: 2, auxVars: 1 },
+    ]);
+    expect([...cnf.clauses()].map((cl) => cnf.show(cl))).toEqual(['A v B v C', '-A v aux seq#1', '-aux seq#1 v -B']);
+    expect(cnf.satisfiedBy((v) => v === a || v === s).ok).toBe(true);
+    const broken = cnf.satisfiedBy((v) => v === a);
+    expect(broken).toEqual({ ok: false, family: 'non-overlap', clause: [-a!, s] });
+  });
+
+  it('rejects literals that were never allocated', () => {
+    const cnf = new Cnf();
+    cnf.vars.named('A');
+    cnf.family('f');
+    expect(() => cnf.add([2])).toThrow(/never allocated/);
+  });
+});
+
+function sample(): Cnf {
+  const cnf = new Cnf();
+  const [a, b, c] = ['A', 'B', 'C'].map((n) => cnf.vars.named(n));
+  cnf.family('cover', 'x');
+  cnf.add([a!, b!]);
+  cnf.add([-b!, c!]);
+  cnf.family('other', 'y');
+  cnf.add([-a!, -c!]);
+  cnf.projection = [a!, b!];
+  return cnf;
+}
+
+describe('DIMACS', () => {
+  it('writes the header, then the comment block clasp reads, then the clauses', () => {
+    const text = dimacsString(sample(), { puzzle: 'demo', params: { preset: '3x20' } });
+    expect(text.split('\n')).toEqual([
+      'p cnf 3 3',
+      'c tool puzzlesat',
+      'c puzzle demo',
+      'c param preset 3x20',
+      'c family cover 2 clauses 0 aux',
+      'c family other 1 clauses 0 aux',
+      'c var 1 A',
+      'c var 2 B',
+      'c var 3 C',
+      'c project 1 2 0',
+      '1 2 0',
+      '-2 3 0',
+      '-1 -3 0',
+      '',
+    ]);
+    expect(dimacsString(sample(), { puzzle: 'demo', params: {}, names: false })).not.toContain('c var');
+  });
+
+  it('round-trips through the reader', () => {
+    const f = parseDimacs(dimacsString(sample(), { puzzle: 'demo', params: {} }));
+    expect(f.vars).toBe(3);
+    expect(Array.from(f.lits)).toEqual([1, 2, -2, 3, -1, -3]);
+    expect(Array.from(f.ends)).toEqual([2, 4, 6]);
+    expect(f.projection).toEqual([1, 2]);
+    expect(f.names.get(3)).toBe('C');
+    expect(f.puzzle).toBe('demo');
+    const inst = instanceFromDimacs(f, 'x.cnf');
+    expect(inst.cnf.clauseCount).toBe(3);
+    expect(inst.cnf.vars.name(2)).toBe('B');
+  });
+
+  it('accepts clauses spanning lines and blank lines', () => {
+    const f = parseDimacs('c hi\np cnf 2 2\n1\n -2 0\n\n2 0\n');
+    expect(Array.from(f.ends)).toEqual([2, 3]);
+  });
+
+  const bad: [string, RegExp][] = [
+    ['p cnf x 1\n1 0\n', /<input>:1: bad header/],
+    ['p cnf 2 1\n1 3 0\n', /<input>:2: literal 3 exceeds the declared 2 variables/],
+    ['p cnf 2 1\n1 2\n', /<input>:2: clause not terminated by 0/],
+    ['p cnf 2 2\n1 2 0\n', /header declares 2 clauses but the file has 1/],
+    ['p cnf 2 1\n1 x 0\n', /<input>:2: stray token "x"/],
+    ['p cnf 2 1\n1 2- 0\n', /<input>:2: stray token "2-"/],
+    ['1 2 0\n', /<input>:1: clause before the "p cnf" header/],
+    ['', /no "p cnf" header/],
+    ['p cnf 1 0\np cnf 1 0\n', /<input>:2: second "p cnf" header/],
+  ];
+  it.each(bad)('rejects %j with a located one-line error', (text, message) => {
+    expect(() => parseDimacs(text)).toThrow(UserError);
+    expect(() => parseDimacs(text)).toThrow(message);
+  });
+});

@@ -1,0 +1,159 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkDeck, parseDeck } from '../encoders/dobble.js';
+import { parseDimacs } from '../src/dimacs.js';
+
+/** The compiled CLI (the test script's pretest runs tsc). */
+const CLI = fileURLToPath(new URL('../dist/src/cli/main.js', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'dobble-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function run(...args: string[]) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+/** A --json summary, with the fields every summary carries. */
+function summary(stdout: string) {
+  const s = JSON.parse(stdout) as Record<string, unknown> & { cards: (string | number)[][] | null };
+  for (const key of ['count', 'complete', 'vars', 'clauses', 'solver', 'seconds', 'status', 'method', 'order', 'symbols']) expect(s).toHaveProperty(key);
+  return s;
+}
+
+describe('puzzlesat dobble, algebraic', () => {
+  it('makes the 57-card deck of 8 symbols, one card a line, that reads back as a valid deck', () => {
+    const r = run('dobble', '--symbols-per-card', '8');
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n').filter((l) => /^\d/.test(l))).toHaveLength(57);
+    expect(checkDeck(parseDeck(r.stdout, 'stdout'))).toEqual({ ok: true, cards: 57, symbolsPerCard: 8, symbols: 57 });
+  });
+
+  it('keeps 55 cards on the 57 symbols, since every symbol is on 8 of the 57 cards', () => {
+    const s = summary(run('dobble', '--symbols-per-card', '8', '--cards', '55', '--json').stdout);
+    expect(s).toMatchObject({ status: 'SAT', symbols: 57, order: 7, count: 1, complete: true, vars: 0, clauses: 0, solver: 'algebraic', method: 'algebraic' });
+    expect(checkDeck(s.cards!)).toEqual({ ok: true, cards: 55, symbolsPerCard: 8, symbols: 57 });
+  });
+
+  it('names symbols from a file, prints commas when a name has a space, and the output checks OK', () => {
+    const names = file('names.txt', '# seven names\napple\nred car\n🐱\nsun\nmoon\nstar\ntree\n');
+    const r = run('dobble', '--symbols-per-card', '3', '--symbols', names);
+    expect(r.code).toBe(0);
+    const deck = parseDeck(r.stdout, 'stdout');
+    expect(checkDeck(deck)).toEqual({ ok: true, cards: 7, symbolsPerCard: 3, symbols: 7 });
+    expect(new Set(deck.flat())).toEqual(new Set(['apple', 'red car', '🐱', 'sun', 'moon', 'star', 'tree']));
+    const saved = file('named-deck.txt', r.stdout);
+    expect(run('dobble', 'check', saved)).toMatchObject({ code: 0, stdout: 'OK: 7 cards, 3 symbols per card, 7 symbols; every two cards share exactly one\n' });
+  });
+
+  it('writes FILE for one SVG page and FILE-1.svg, FILE-2.svg, ... for more', () => {
+    // An A4 page holds 6 cards of 80 mm: 3 cards fit one page, 7 need two.
+    expect(run('dobble', '--symbols-per-card', '2', '--svg', 'small.svg').code).toBe(0);
+    expect(readFileSync(join(dir, 'small.svg'), 'utf8')).toMatch(/^<svg[^>]*>\n( {2}<circle [^\n]*\n( {2}<text [^\n]*\n){2}){3}<\/svg>\n$/);
+    const s = summary(run('dobble', '--symbols-per-card', '3', '--svg', 'big.svg', '--seed', '7', '--json').stdout);
+    expect(s.svg).toEqual(['big-1.svg', 'big-2.svg']);
+    expect(existsSync(join(dir, 'big.svg'))).toBe(false);
+    const circles = (name: string) => readFileSync(join(dir, name), 'utf8').match(/<circle /g)!.length;
+    expect(circles('big-1.svg') + circles('big-2.svg')).toBe(7);
+  });
+});
+
+describe('puzzlesat dobble, SAT', () => {
+  it('finds the 13-card deck of 4 symbols (order 3), which passes checkDeck', () => {
+    const s = summary(run('dobble', '--symbols-per-card', '4', '--method', 'sat', '--json').stdout);
+    expect(s).toMatchObject({ status: 'SAT', order: 3, symbols: 13, count: 1, complete: true, method: 'sat' });
+    expect(['minisat-wasm', 'logic-solver']).toContain(s.solver);
+    expect(s.vars).toBeGreaterThan(0);
+    expect(checkDeck(s.cards!)).toEqual({ ok: true, cards: 13, symbolsPerCard: 4, symbols: 13 });
+  });
+
+  it('answers UNSAT, with exit 0, when the deck cannot exist: 8 cards of 4 need 12 symbols', () => {
+    const args = ['dobble', '--symbols-per-card', '4', '--method', 'sat', '--cards', '8', '--max-symbols', '11'];
+    const text = run(...args);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^no deck of 8 cards with 4 symbols each exists using at most 11 symbols \(UNSAT, proved by SAT in [\d.]+ s\)\n$/);
+    const s = summary(run(...args, '--json').stdout);
+    expect(s).toMatchObject({ status: 'UNSAT', cards: null, symbols: null, count: 0, complete: true });
+    expect(summary(run(...args.slice(0, -1), '12', '--json').stdout)).toMatchObject({ status: 'SAT', symbols: 12 });
+  });
+
+  it('falls back to SAT for 7 symbols (order 6 is not a prime power), says why, and proves that no 43-card deck exists', () => {
+    const r = run('dobble', '--symbols-per-card', '7');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^puzzlesat: note: .*Bruck–Ryser.*; trying the SAT method\n$/);
+    expect(r.stdout).toMatch(/^no deck of 43 cards with 7 symbols each exists \(UNSAT, proved by SAT in [\d.]+ s\)\n$/);
+  }, 120_000);
+});
+
+describe('puzzlesat dobble check', () => {
+  it('accepts a valid deck with exit 0 and rejects a bad one with exit 1 and one line naming the pair', () => {
+    const good = run('dobble', 'check', file('good.txt', '1 2\n1 3 # comment\n\n2 3\n'));
+    expect(good).toMatchObject({ code: 0, stderr: '', stdout: 'OK: 3 cards, 2 symbols per card, 3 symbols; every two cards share exactly one\n' });
+    const bad = run('dobble', 'check', file('bad.txt', 'a b\na c\nb c\nb d\n'));
+    expect(bad).toMatchObject({ code: 1, stdout: '' });
+    expect(bad.stderr).toMatch(/^puzzlesat: .*bad\.txt: cards 2 and 4 share no symbol\n$/);
+  });
+});
+
+describe('bad input: one line on stderr, exit 1, no stack', () => {
+  const cases: [string, string[], RegExp][] = [
+    ['fewer than 2 symbols per card', ['dobble', '--symbols-per-card', '1'], /--symbols-per-card: expected a whole number ≥ 2/],
+    ['no symbols per card', ['dobble'], /--symbols-per-card/],
+    ['algebraic without a prime power', ['dobble', '--symbols-per-card', '7', '--method', 'algebraic'], /6 to be a prime power/],
+    ['more cards than a plane has', ['dobble', '--symbols-per-card', '8', '--cards', '58'], /--cards: 58 cards with 8 symbols: impossible, at most 57/],
+    ['a SAT option with the algebraic method', ['dobble', '--symbols-per-card', '8', '--solver', 'cadical'], /--solver is for the SAT method/],
+    ['--seed without --svg', ['dobble', '--symbols-per-card', '3', '--seed', '2'], /--seed .* needs --svg/],
+    ['too few symbol names', ['dobble', '--symbols-per-card', '3', '--symbols', 'three.txt'], /three\.txt has 3 symbol names but the deck needs 7/],
+    ['a deck file with an empty name', ['dobble', 'check', 'malformed.txt'], /malformed\.txt:2: empty symbol name/],
+    ['a missing deck file', ['dobble', 'check', 'missing.txt'], /cannot read "missing\.txt"/],
+    ['a deck option given to check', ['dobble', 'check', 'malformed.txt', '--json'], /Unknown argument: json/],
+    ['dobble through solve without --order', ['solve', 'dobble'], /dobble needs --order N/],
+  ];
+  for (const [what, args, message] of cases) {
+    it(what, () => {
+      file('three.txt', 'a\nb\nc\n');
+      file('malformed.txt', 'a, b\na,,c\n');
+      const r = run(...args);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.split('\n')).toHaveLength(2);
+      expect(r.stderr).not.toMatch(/^\s+at /m);
+    });
+  }
+});
+
+describe('the generic verbs through the registry', () => {
+  it('encode dobble --order 3 writes DIMACS that parses, with the sizes it reports', () => {
+    const r = run('encode', 'dobble', '--order', '3', '-o', 'pp3.cnf', '--json');
+    expect(r.code).toBe(0);
+    const reported = JSON.parse(r.stdout) as { vars: number; clauses: number };
+    const formula = parseDimacs(readFileSync(join(dir, 'pp3.cnf'), 'utf8'), 'pp3.cnf');
+    expect(formula.puzzle).toBe('dobble');
+    expect(formula.params.get('order')).toBe('3');
+    expect(formula.vars).toBe(reported.vars);
+    expect(formula.ends.length).toBe(reported.clauses);
+    // The projection is the 13 × 13 incidence variables.
+    expect(formula.projection).toHaveLength(169);
+  });
+
+  it('solve dobble --order 2 gives a checked Fano plane', () => {
+    const s = JSON.parse(run('solve', 'dobble', '--order', '2', '--json').stdout) as { status: string; solution: { cards: number[][]; symbols: number; order: number } };
+    expect(s.status).toBe('SAT');
+    expect(s.solution).toMatchObject({ symbols: 7, order: 2 });
+    expect(checkDeck(s.solution.cards)).toEqual({ ok: true, cards: 7, symbolsPerCard: 3, symbols: 7 });
+  });
+
+  it('rejects dobble options for other puzzles', () => {
+    const r = run('solve', 'pentomino', '--order', '3');
+    expect(r).toMatchObject({ code: 1, stderr: 'puzzlesat: --order does not apply to pentomino\n' });
+  });
+});
