@@ -67,6 +67,20 @@ export function defaultCubeDepth(instance: Instance): number {
   return instance.cubeDepthHint ?? 0;
 }
 
+/**
+ * The clause that forbids one projected solution: its true variables negated,
+ * plus its false projection variables unless the instance says true sets
+ * never nest (then the short clause is exact and much cheaper).
+ */
+export function blocker(instance: Instance): (trueVars: readonly number[]) => number[] {
+  const projection = instance.cnf.projection;
+  if (instance.trueSetsAreAntichain) return (trueVars) => trueVars.map((v) => -v);
+  return (trueVars) => {
+    const on = new Set(trueVars);
+    return projection.map((v) => (on.has(v) ? -v : v));
+  };
+}
+
 /** Enumerates in this thread, cube after cube, streaming each solution to onFound. */
 export async function enumerate(instance: Instance, options: EnumerateOptions): Promise<EnumerateSummary> {
   const tree = new CubeTree(instance, options.unique);
@@ -77,7 +91,8 @@ export async function enumerate(instance: Instance, options: EnumerateOptions): 
   const summary: EnumerateSummary = { count: known.length, raw: 0, complete: true, cubes: 0, solves: 0 };
   for (const k of known) summary.raw += orbitSize(k);
   // Every blocking clause ever added, to rebuild a solver whose heap ran out.
-  const blocking: number[][] = known.flatMap((k) => orbit(group, k).map((img) => img.map((v) => -v)));
+  const block = blocker(instance);
+  const blocking: number[][] = known.flatMap((k) => orbit(group, k).map(block));
   const load = (): Solver => {
     const solver = options.createSolver();
     solver.ensureVars(instance.cnf.varCount);
@@ -122,7 +137,7 @@ export async function enumerate(instance: Instance, options: EnumerateOptions): 
         if (!check.ok) throw new ModelCheckError(`${solver.name} returned a model that breaks a ${check.family} clause: ${instance.cnf.show(check.clause)}`);
         const trueVars = projection.filter((v) => solver.value(v)).sort((a, b) => a - b);
         for (const img of orbit(cubePerms, trueVars)) {
-          const clause = img.map((v) => -v);
+          const clause = block(img);
           blocking.push(clause);
           solver.addClause(clause);
         }

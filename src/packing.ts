@@ -225,6 +225,7 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
     render: (s, o) => renderPacking(s, spec.pieces, symbols, o.color),
     toJson: (s) => ({ placements: s.placements.map((p) => ({ piece: p.piece, cells: p.cells.map((c) => (c[2] === 0 && spec.region.every((r) => r[2] === 0) ? [c[0], c[1]] : [...c])) })) }),
     symmetries: placementSymmetries(spec, placements, cnf.varCount),
+    trueSetsAreAntichain: true,
     cubeDepthHint: Math.floor(spec.pieces.reduce((n, p) => n + p.count, 0) / 2),
     splitGroups: [...spec.pieces.flatMap((p, i) => (p.count === 1 ? [byPiece[i]!] : [])), ...coverGroups(spec, placements)],
     exactCover: distinct

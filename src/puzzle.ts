@@ -29,6 +29,13 @@ export interface Instance<S = unknown> {
    * split the search on them, and two variables sharing a group clash.
    */
   splitGroups: number[][];
+  /**
+   * No solution's true projection variables contain another's (tilings,
+   * decks: every solution has the same number of true ones), so a blocking
+   * clause over the true variables alone is exact. Otherwise it must also
+   * name the false ones.
+   */
+  trueSetsAreAntichain?: boolean;
   /** How many split-group literals a cube should fix (about half a solution). */
   cubeDepthHint?: number;
   /** The same puzzle as exact cover, when it is one (for the dlx backend). */

@@ -1,6 +1,8 @@
 import type { Argv } from 'yargs';
 import { enumerate, type Found } from '../enumerate.js';
 import { enumerateExactCover } from '../enumerate-dlx.js';
+import { defaultWorkers, enumerateParallel, parallelAvailable } from '../enumerate-parallel.js';
+import { orbit } from '../symmetry.js';
 import { colorWanted } from '../render.js';
 import { pickSolver } from '../../solvers/index.js';
 import { type Args, JsonlOut, commonOptions, guarded, interruptFlag, loadInstance, positiveInt, progressLine, puzzleOptions, readKnown, seconds } from './common.js';
@@ -16,7 +18,9 @@ export const builder = (y: Argv) =>
     .option('limit', { type: 'number', describe: 'stop after N solutions' })
     .option('out', { type: 'string', describe: 'write solutions to FILE.jsonl, one per line, as found' })
     .option('resume', { type: 'boolean', describe: 'continue the enumeration saved in --out' })
-    .option('show', { type: 'number', describe: 'draw the first N solutions on stdout (default 1)' });
+    .option('show', { type: 'number', describe: 'draw the first N solutions on stdout (default 1)' })
+    .option('workers', { type: 'number', describe: 'worker threads for SAT enumeration (default: all cores)' })
+    .option('cube-depth', { type: 'number', describe: 'literals each cube fixes before the SAT solver takes over' });
 
 export interface EnumerationReport {
   count: number;
@@ -58,20 +62,19 @@ export const handler = (args: Args) =>
       progress.update(`${index} ${unique ? 'classes' : 'solutions'} | ${rate.toFixed(1)}/s | ${seconds(start).toFixed(1)} s`);
     };
     const shouldStop = stop.stopped;
+    const workers = args.workers === undefined ? defaultWorkers() : positiveInt(args.workers, '--workers')!;
+    const cubeDepth = args['cube-depth'] === undefined ? undefined : Number(args['cube-depth']);
+    const timeoutSeconds = args.timeout as number | undefined;
     let summary;
     try {
-      summary =
-        solverName === 'dlx'
-          ? await enumerateExactCover(instance, { unique, limit, known, onFound, shouldStop })
-          : await enumerate(instance, {
-              createSolver: () => factory!.create(),
-              unique,
-              limit,
-              known,
-              onFound,
-              shouldStop,
-              timeoutSeconds: args.timeout as number | undefined,
-            });
+      if (solverName === 'dlx') summary = await enumerateExactCover(instance, { unique, limit, known, onFound, shouldStop });
+      else if (workers > 1 && parallelAvailable()) {
+        const job = { puzzle, args: plainArgs(withSymmetry(args)), solver: solverName, unique, known, cubeDepth, timeoutSeconds };
+        const knownRaw = known.reduce((n, k) => n + (unique ? orbit(instance.symmetries, k).length : 1), 0);
+        summary = await enumerateParallel(job, workers, { limit, knownRaw, onFound, shouldStop });
+      } else {
+        summary = await enumerate(instance, { createSolver: () => factory!.create(), unique, limit, known, onFound, shouldStop, cubeDepth, timeoutSeconds });
+      }
     } finally {
       progress.done();
       out?.close();
@@ -96,6 +99,11 @@ export const handler = (args: Args) =>
     else process.stdout.write(summaryLine(report) + '\n');
     return 0;
   });
+
+/** The options as plain data for a worker thread (yargs adds a few extras). */
+function plainArgs(args: Args): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(args)) as Record<string, unknown>;
+}
 
 /**
  * `--unique rotations|isometries` names the symmetry group of puzzles that

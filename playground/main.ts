@@ -1,0 +1,274 @@
+import { AMO_ENCODINGS, DEFAULT_AMO, type AmoEncoding } from '../src/card/index.js';
+import type { Explanation } from '../src/explain.js';
+import { randomRoll } from '../encoders/genius-square.js';
+import { FIGURES } from '../encoders/polycube.js';
+import { PRESETS } from '../encoders/polyomino.js';
+import type { Engine, FromWorker, PuzzleChoice, ToWorker } from './protocol.js';
+
+/**
+ * The page: puzzle choice, board drawing, the formula's summary, and the
+ * solutions the worker streams. All solving happens in the worker, so the
+ * page stays responsive, and Stop terminates the worker outright (a single
+ * SAT call cannot be interrupted any other way) and starts a fresh one.
+ */
+
+const GALLERY = 24;
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const ui = {
+  puzzle: $<HTMLSelectElement>('puzzle'),
+  preset: $<HTMLSelectElement>('preset'),
+  width: $<HTMLInputElement>('width'),
+  height: $<HTMLInputElement>('height'),
+  editor: $<HTMLDivElement>('editor'),
+  pieces: $<HTMLInputElement>('pieces'),
+  flip: $<HTMLInputElement>('flip'),
+  figure: $<HTMLSelectElement>('figure'),
+  roll: $<HTMLInputElement>('roll'),
+  reroll: $<HTMLButtonElement>('reroll'),
+  amo: $<HTMLSelectElement>('amo'),
+  engine: $<HTMLSelectElement>('engine'),
+  unique: $<HTMLInputElement>('unique'),
+  solve: $<HTMLButtonElement>('solve'),
+  enumerate: $<HTMLButtonElement>('enumerate'),
+  stop: $<HTMLButtonElement>('stop'),
+  download: $<HTMLButtonElement>('download'),
+  status: $<HTMLParagraphElement>('status'),
+  count: $<HTMLOutputElement>('count'),
+  totals: $<HTMLParagraphElement>('totals'),
+  variables: $<HTMLParagraphElement>('variables'),
+  families: document.querySelector('#families tbody') as HTMLTableSectionElement,
+  gallery: $<HTMLDivElement>('gallery'),
+};
+
+const fill = (select: HTMLSelectElement, entries: [value: string, label: string][], selected?: string) => {
+  select.replaceChildren(...entries.map(([value, label]) => new Option(label, value, false, value === selected)));
+};
+fill(ui.preset, Object.entries(PRESETS).map(([name, p]) => [name, `${name}: ${p.about}`]), '3x20');
+fill(ui.figure, Object.entries(FIGURES).map(([name, f]) => [name, `${name}: ${f.about}`]));
+fill(ui.amo, AMO_ENCODINGS.map((e) => [e.name, `${e.name}${e.name === DEFAULT_AMO ? ' (default)' : ''}: ${e.clauses} clauses`]), DEFAULT_AMO);
+ui.roll.value = randomRoll(Math.random).join(',');
+
+// ---- the board editor ------------------------------------------------------------
+
+const holes = new Set<string>();
+
+function drawEditor(): void {
+  const [w, h] = [Number(ui.width.value), Number(ui.height.value)];
+  ui.editor.style.gridTemplateColumns = `repeat(${w}, 1.6rem)`;
+  const cells: HTMLButtonElement[] = [];
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const cell = document.createElement('button');
+      cell.type = 'button';
+      cell.className = 'cell';
+      cell.dataset.cell = `${x},${y}`;
+      cell.setAttribute('aria-pressed', String(!holes.has(`${x},${y}`)));
+      cell.title = `(${x},${y})`;
+      cells.push(cell);
+    }
+  }
+  ui.editor.replaceChildren(...cells);
+}
+
+/** The drawn board as region art: "." a cell, "#" a hole, "/" between rows. */
+function boardArt(): string {
+  const [w, h] = [Number(ui.width.value), Number(ui.height.value)];
+  return Array.from({ length: h }, (_, y) => Array.from({ length: w }, (_, x) => (holes.has(`${x},${y}`) ? '#' : '.')).join('')).join('/');
+}
+
+ui.editor.addEventListener('click', (event) => {
+  const cell = (event.target as HTMLElement).closest<HTMLButtonElement>('.cell');
+  if (!cell) return;
+  const key = cell.dataset.cell!;
+  if (holes.has(key)) holes.delete(key);
+  else holes.add(key);
+  cell.setAttribute('aria-pressed', String(!holes.has(key)));
+  scheduleLoad();
+});
+
+// ---- the worker --------------------------------------------------------------------
+
+let worker: Worker;
+let running = false;
+let found = 0;
+/** Whether the current run counts symmetry classes (Solve never does). */
+let counting: 'classes' | 'solutions' = 'solutions';
+let solving = false;
+
+function choice(): PuzzleChoice {
+  switch (ui.puzzle.value) {
+    case 'polyomino':
+      return { kind: 'polyomino', board: boardArt(), pieces: ui.pieces.value, flip: ui.flip.checked };
+    case 'soma':
+      return { kind: 'soma', figure: ui.figure.value };
+    case 'genius-square':
+      return { kind: 'genius-square', roll: ui.roll.value };
+    default:
+      return { kind: 'pentomino', preset: ui.preset.value };
+  }
+}
+
+function startWorker(): void {
+  const w = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+  // Messages of a worker that was stopped meanwhile are ignored.
+  w.onmessage = (event: MessageEvent<FromWorker>) => {
+    if (w === worker) receive(event.data);
+  };
+  w.onerror = (event) => {
+    if (w === worker) receive({ type: 'error', message: `the solver worker failed: ${event.message}` });
+  };
+  worker = w;
+}
+
+const send = (message: ToWorker) => worker.postMessage(message);
+
+/** Builds the chosen puzzle in the worker; `quiet` keeps the status line (after a stop). */
+function load(quiet = false): void {
+  if (!quiet) setStatus('idle', 'building the formula…');
+  ui.families.replaceChildren();
+  send({ type: 'load', puzzle: choice(), amo: ui.amo.value as AmoEncoding });
+}
+
+let loadTimer: ReturnType<typeof setTimeout> | undefined;
+/** Drawing and typing trigger many changes: build once they pause. */
+function scheduleLoad(): void {
+  if (running) stop('stopped: the puzzle changed');
+  clearTimeout(loadTimer);
+  loadTimer = setTimeout(load, 200);
+}
+
+function run(limit: number | undefined): void {
+  found = 0;
+  ui.count.value = '0';
+  ui.gallery.replaceChildren();
+  setRunning(true);
+  setStatus('running', limit === 1 ? 'solving…' : 'enumerating…');
+  solving = limit === 1;
+  const unique = !solving && ui.unique.checked;
+  counting = unique ? 'classes' : 'solutions';
+  send({ type: 'run', engine: ui.engine.value as Engine, unique, limit, gallery: GALLERY });
+}
+
+function stop(reason: string): void {
+  worker.terminate();
+  setRunning(false);
+  setStatus('stopped', `${reason} after ${number(found)} ${noun(found)}`);
+  startWorker();
+  load(true);
+}
+
+// ---- what the worker says ------------------------------------------------------------
+
+const number = (n: number) => n.toLocaleString('en-US');
+const noun = (n: number) => (n !== 1 ? counting : counting === 'classes' ? 'class' : 'solution');
+
+function receive(message: FromWorker): void {
+  switch (message.type) {
+    case 'loaded':
+      showSummary(message.summary);
+      ui.engine.querySelector<HTMLOptionElement>('option[value="dlx"]')!.disabled = !message.exactCover;
+      if (!message.exactCover) ui.engine.value = 'logic-solver';
+      if (ui.status.dataset.state === 'idle') setStatus('idle', 'ready');
+      return;
+    case 'solution': {
+      const figure = document.createElement('figure');
+      figure.innerHTML = `${message.svg}<figcaption>#${message.index}</figcaption>`;
+      ui.gallery.append(figure);
+      return;
+    }
+    case 'progress':
+      showCount(message.count, message.raw);
+      setStatus('running', `${number(message.count)} ${noun(message.count)} so far, ${message.seconds.toFixed(1)} s`);
+      return;
+    case 'done': {
+      showCount(message.count, message.raw);
+      setRunning(false);
+      const time = `${message.seconds.toFixed(2)} s`;
+      if (message.count === 0) setStatus('done', `no solution: the formula is unsatisfiable (${time})`);
+      else if (solving) setStatus('done', `solved in ${time}`);
+      else setStatus('done', `${number(message.count)} ${noun(message.count)}${counting === 'classes' ? ` (${number(message.raw)} solutions)` : ''} in ${time}`);
+      return;
+    }
+    case 'dimacs': {
+      const url = URL.createObjectURL(new Blob(message.chunks, { type: 'text/plain' }));
+      const link = Object.assign(document.createElement('a'), { href: url, download: message.fileName });
+      link.click();
+      URL.revokeObjectURL(url);
+      return;
+    }
+    case 'error':
+      setRunning(false);
+      setStatus('error', message.message);
+      return;
+  }
+}
+
+function showCount(count: number, raw: number): void {
+  found = count;
+  ui.count.value = String(count);
+  ui.count.title = `${raw} solutions in all`;
+}
+
+function showSummary(e: Explanation): void {
+  ui.totals.textContent = `${number(e.vars)} variables (${number(e.namedVars)} of the puzzle, ${number(e.auxVars)} auxiliary), ${number(e.clauses)} clauses`;
+  ui.variables.textContent = e.variables;
+  ui.families.replaceChildren(
+    ...e.families.map((f) => {
+      const row = document.createElement('tr');
+      const why = f.formula ? `<p class="why">${escape(f.formula.text)} = ${number(f.formula.clauses)} clauses</p>` : '';
+      const samples = f.samples.map((s) => `<li><span class="about">${escape(s.about)}:</span> <code>${escape(s.text)}</code></li>`).join('');
+      row.innerHTML =
+        `<th scope="row">${escape(f.name)}</th>` +
+        `<td>${escape(f.sentence)}<details><summary>why this size, sample clauses</summary>${why}<ul>${samples}</ul></details></td>` +
+        `<td class="num">${number(f.clauses)}</td><td class="num">${number(f.auxVars)}</td>`;
+      return row;
+    }),
+  );
+}
+
+const escape = (s: string) => s.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function setStatus(state: 'idle' | 'running' | 'done' | 'stopped' | 'error', text: string): void {
+  ui.status.dataset.state = state;
+  ui.status.textContent = text;
+}
+
+function setRunning(on: boolean): void {
+  running = on;
+  ui.solve.disabled = on;
+  ui.enumerate.disabled = on;
+  ui.download.disabled = on;
+  ui.stop.disabled = !on;
+}
+
+// ---- wiring ----------------------------------------------------------------------------
+
+function showChoice(): void {
+  for (const panel of document.querySelectorAll<HTMLElement>('.choice')) panel.hidden = panel.dataset.for !== ui.puzzle.value;
+}
+
+ui.puzzle.addEventListener('change', () => {
+  showChoice();
+  scheduleLoad();
+});
+for (const input of [ui.preset, ui.figure, ui.amo, ui.pieces, ui.flip, ui.roll]) input.addEventListener('change', scheduleLoad);
+for (const input of [ui.width, ui.height]) {
+  input.addEventListener('change', () => {
+    drawEditor();
+    scheduleLoad();
+  });
+}
+ui.reroll.addEventListener('click', () => {
+  ui.roll.value = randomRoll(Math.random).join(',');
+  scheduleLoad();
+});
+ui.solve.addEventListener('click', () => run(1));
+ui.enumerate.addEventListener('click', () => run(undefined));
+ui.stop.addEventListener('click', () => stop('stopped'));
+ui.download.addEventListener('click', () => send({ type: 'dimacs' }));
+
+drawEditor();
+showChoice();
+startWorker();
+load();

@@ -1,0 +1,106 @@
+import minisatSource from 'logic-solver/minisat.js?raw';
+import type { AmoEncoding } from '../src/card/index.js';
+import { dimacsChunks } from '../src/dimacs.js';
+import { enumerate } from '../src/enumerate.js';
+import { enumerateExactCover } from '../src/enumerate-dlx.js';
+import { UserError } from '../src/errors.js';
+import { explain } from '../src/explain.js';
+import type { PackingInstance, PackingSolution } from '../src/packing.js';
+import { renderIsometricSvg } from '../src/render-iso.js';
+import { geniusSquare } from '../encoders/genius-square.js';
+import { soma } from '../encoders/polycube.js';
+import { polyomino } from '../encoders/polyomino.js';
+import { createMinisatAsm } from '../solvers/minisat-asm.js';
+import { boardSvg } from './board-svg.js';
+import type { FromWorker, PuzzleChoice, ToWorker } from './protocol.js';
+
+/**
+ * The solver side of the playground: builds the formula with the library's
+ * own encoders, runs the same enumeration loop as the CLI (blocking clauses,
+ * cubes, orbits) with logic-solver's MiniSat or dancing links, and streams
+ * counts and pictures back to the page.
+ */
+
+// The enumerators hand the event loop a turn with setImmediate, which browsers lack.
+globalThis.setImmediate ??= ((callback: () => void) => setTimeout(callback, 0)) as unknown as typeof setImmediate;
+
+const post = (message: FromWorker) => (self as unknown as { postMessage(m: FromWorker): void }).postMessage(message);
+
+interface Loaded {
+  instance: PackingInstance;
+  picture: (solution: PackingSolution) => string;
+}
+
+let loaded: Loaded | undefined;
+
+function build(choice: PuzzleChoice, amo: AmoEncoding): Loaded {
+  switch (choice.kind) {
+    case 'pentomino': {
+      const instance = polyomino({ preset: choice.preset, amo }, 'pentomino');
+      return { instance, picture: (s) => boardSvg(s, instance.spec) };
+    }
+    case 'polyomino': {
+      const instance = polyomino({ board: choice.board, pieces: choice.pieces, flip: choice.flip, amo });
+      return { instance, picture: (s) => boardSvg(s, instance.spec) };
+    }
+    case 'soma': {
+      const instance = soma({ figure: choice.figure, amo });
+      return { instance, picture: (s) => renderIsometricSvg(s, instance.spec.pieces, { cellSize: 22, explode: 0.6, legend: false }) };
+    }
+    case 'genius-square': {
+      const instance = geniusSquare({ roll: choice.roll, amo });
+      return { instance, picture: (s) => instance.svg(s) };
+    }
+  }
+}
+
+async function run(request: ToWorker & { type: 'run' }, { instance, picture }: Loaded): Promise<void> {
+  const start = performance.now();
+  const elapsed = () => (performance.now() - start) / 1000;
+  let count = 0;
+  let raw = 0;
+  let lastProgress = 0;
+  const onFound = ({ trueVars, orbitSize }: { trueVars: number[]; orbitSize: number }) => {
+    const solution = instance.decode(trueVars);
+    const problem = instance.check(solution);
+    if (problem) throw new Error(`solution ${count + 1} fails the independent check: ${problem}`);
+    count++;
+    raw += orbitSize;
+    if (count <= request.gallery) post({ type: 'solution', index: count, svg: picture(solution) });
+    // Progress at most every 100 ms: a fast enumeration must not flood the page.
+    if (performance.now() - lastProgress > 100) {
+      lastProgress = performance.now();
+      post({ type: 'progress', count, raw, seconds: elapsed() });
+    }
+  };
+  const options = { unique: request.unique, limit: request.limit, onFound };
+  const summary =
+    request.engine === 'dlx'
+      ? await enumerateExactCover(instance, options)
+      : await enumerate(instance, { ...options, createSolver: () => createMinisatAsm(minisatSource) });
+  post({ type: 'done', count: summary.count, raw: summary.raw, complete: summary.complete, seconds: elapsed() });
+}
+
+function dimacs({ instance }: Loaded): void {
+  const meta = { puzzle: instance.puzzle, params: instance.params };
+  const fileName = `${instance.puzzle}-${String(instance.params.preset ?? instance.params.figure ?? 'board')}.cnf`.replace(/[^\w.-]+/g, '_');
+  post({ type: 'dimacs', fileName, chunks: [...dimacsChunks(instance.cnf, meta)] });
+}
+
+self.onmessage = async (event: MessageEvent<ToWorker>) => {
+  const request = event.data;
+  try {
+    if (request.type === 'load') {
+      loaded = undefined;
+      loaded = build(request.puzzle, request.amo);
+      post({ type: 'loaded', summary: explain(loaded.instance), exactCover: loaded.instance.exactCover !== undefined });
+      return;
+    }
+    if (!loaded) throw new UserError('no puzzle is loaded');
+    if (request.type === 'run') await run(request, loaded);
+    else dimacs(loaded);
+  } catch (e) {
+    // A UserError is the user's to fix (e.g. an area mismatch while drawing); anything else is a bug, said as such.
+    post({ type: 'error', message: e instanceof UserError ? e.message : `internal error: ${e instanceof Error ? e.message : String(e)}` });
+  }
+};
