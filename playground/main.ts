@@ -135,10 +135,19 @@ let loadTimer: ReturnType<typeof setTimeout> | undefined;
 function scheduleLoad(): void {
   if (running) stop('stopped: the puzzle changed');
   clearTimeout(loadTimer);
-  loadTimer = setTimeout(load, 200);
+  loadTimer = setTimeout(() => {
+    loadTimer = undefined;
+    load();
+  }, 200);
 }
 
 function run(limit: number | undefined): void {
+  // A change still waiting for its build goes first: the run is for the puzzle on screen.
+  if (loadTimer !== undefined) {
+    clearTimeout(loadTimer);
+    loadTimer = undefined;
+    load();
+  }
   found = 0;
   ui.count.value = '0';
   ui.gallery.replaceChildren();

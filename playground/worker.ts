@@ -32,6 +32,8 @@ interface Loaded {
 }
 
 let loaded: Loaded | undefined;
+/** Why the last load failed: a run or download then repeats it. */
+let loadError = 'no puzzle is loaded';
 
 function build(choice: PuzzleChoice, amo: AmoEncoding): Loaded {
   switch (choice.kind) {
@@ -92,11 +94,16 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
   try {
     if (request.type === 'load') {
       loaded = undefined;
-      loaded = build(request.puzzle, request.amo);
+      try {
+        loaded = build(request.puzzle, request.amo);
+      } catch (e) {
+        if (e instanceof UserError) loadError = e.message;
+        throw e;
+      }
       post({ type: 'loaded', summary: explain(loaded.instance), exactCover: loaded.instance.exactCover !== undefined });
       return;
     }
-    if (!loaded) throw new UserError('no puzzle is loaded');
+    if (!loaded) throw new UserError(loadError);
     if (request.type === 'run') await run(request, loaded);
     else dimacs(loaded);
   } catch (e) {
