@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { pigeonhole, randomThreeSat } from '../bench/minisat-builds.js';
+import { UserError } from '../src/errors.js';
+import { MAX_INPUT_BYTES, claspWasm, type ClaspWasmSolver } from '../solvers/clasp-wasm.js';
+
+const availability = claspWasm.available();
+const suiteName = availability.ok ? 'clasp-wasm' : `clasp-wasm (skipped: ${availability.reason})`;
+if (!availability.ok) console.warn(suiteName);
+
+function solverWith(clauses: readonly (readonly number[])[]): ClaspWasmSolver {
+  const solver = claspWasm.create();
+  for (const clause of clauses) solver.addClause(clause);
+  return solver;
+}
+
+const satisfies = (clauses: readonly (readonly number[])[], solver: ClaspWasmSolver) => clauses.every((c) => c.some((lit) => solver.value(Math.abs(lit)) === lit > 0));
+
+/** Exactly one of 1..4 true, and 5 implies 1: four models over 1..4, five in all. */
+const EXACTLY_ONE_OF_FOUR = [[1, 2, 3, 4], [-1, -2], [-1, -3], [-1, -4], [-2, -3], [-2, -4], [-3, -4], [-5, 1]];
+
+const dimacsBytes = (vars: number, clauses: readonly (readonly number[])[]) =>
+  `p cnf ${vars} ${clauses.length}\n`.length + clauses.reduce((n, c) => n + c.join(' ').length + 3, 0);
+
+/** Easy random 3-SAT (ratio 2) over `vars` variables whose DIMACS text is about `bytes` long. */
+function easyFormulaOfSize(vars: number, bytes: number): number[][] {
+  const perClause = dimacsBytes(vars, randomThreeSat(vars, 1000, 7)) / 1000;
+  return randomThreeSat(vars, Math.floor(bytes / perClause), 7);
+}
+
+describe.skipIf(!availability.ok)(suiteName, { timeout: 30_000 }, () => {
+  it('names the package version', () => {
+    expect(availability.ok && availability.version).toMatch(/^clingo-wasm 0\.6\.\d+$/);
+  });
+
+  it('finds checked models, honours assumptions for one call, and proves UNSAT', async () => {
+    const solver = solverWith(EXACTLY_ONE_OF_FOUR);
+    expect(await solver.solve()).toBe('SAT');
+    expect(satisfies(EXACTLY_ONE_OF_FOUR, solver)).toBe(true);
+    expect(await solver.solve({ assumptions: [-1, -2, -3] })).toBe('SAT');
+    expect([1, 2, 3, 4].map((v) => solver.value(v))).toEqual([false, false, false, true]);
+    expect(await solver.solve({ assumptions: [5, 2] })).toBe('UNSAT');
+    expect(await solver.solve()).toBe('SAT');
+    expect(await solverWith(pigeonhole(6, 5)).solve()).toBe('UNSAT');
+  });
+
+  it('enumerates projected models natively, and stops at a limit', async () => {
+    const run = async (projection: number[], limit?: number) => {
+      const found: string[] = [];
+      const { complete } = await solverWith(EXACTLY_ONE_OF_FOUR).enumerateProjected(projection, (vars) => found.push(vars.join(',')), { limit });
+      return { complete, found: found.sort() };
+    };
+    expect(await run([1, 2, 3, 4, 5])).toEqual({ complete: true, found: ['1', '1,5', '2', '3', '4'] });
+    expect(await run([1, 2, 3, 4])).toEqual({ complete: true, found: ['1', '2', '3', '4'] });
+    const limited = await run([1, 2, 3, 4], 2);
+    expect(limited.complete).toBe(false);
+    expect(limited.found).toHaveLength(2);
+  });
+
+  it('a timeout answers UNKNOWN (pigeonhole 12 into 11), and the next run works on a fresh worker', async () => {
+    expect(await solverWith(pigeonhole(12, 11)).solve({ timeoutSeconds: 0.5 })).toBe('UNKNOWN');
+    expect(await solverWith([[1, 2], [-1]]).solve()).toBe('SAT');
+  });
+
+  it('dispose() stops a run in progress', async () => {
+    const solver = solverWith(pigeonhole(12, 11));
+    const answer = solver.solve();
+    setTimeout(() => solver.dispose(), 300);
+    expect(await answer).toBe('UNKNOWN');
+  });
+
+  it('solves an input just under its size limit', async () => {
+    const clauses = easyFormulaOfSize(20_000, MAX_INPUT_BYTES - 20_000);
+    expect(dimacsBytes(20_000, clauses)).toBeGreaterThan(0.95 * MAX_INPUT_BYTES);
+    const solver = solverWith(clauses);
+    expect(await solver.solve()).toBe('SAT');
+    expect(satisfies(clauses, solver)).toBe(true);
+  });
+
+  it('refuses an input over 1 MB with a UserError that suggests what to do, and keeps working', async () => {
+    const solver = solverWith(easyFormulaOfSize(20_000, 2 * MAX_INPUT_BYTES));
+    const refusal = solver.solve().catch((e: unknown) => e);
+    await expect(refusal).resolves.toBeInstanceOf(UserError);
+    await expect(refusal).resolves.toMatchObject({ message: expect.stringMatching(/^clasp-wasm: the CNF is over 1 MB .*--non-overlap compact.*--solver clasp/) });
+    expect(await solverWith([[1]]).solve()).toBe('SAT');
+  });
+});

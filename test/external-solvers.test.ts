@@ -1,0 +1,232 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pigeonhole } from '../bench/minisat-builds.js';
+import { UserError } from '../src/errors.js';
+import { ModelCheckError } from '../src/enumerate.js';
+import { EXTERNAL_SPECS, type ExternalSolverSpec, externalSolver, nativeEnumerator } from '../solvers/external.js';
+import { solverByName } from '../solvers/index.js';
+import type { Solver } from '../solvers/types.js';
+
+const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
+
+const specNamed = (name: string): ExternalSolverSpec => EXTERNAL_SPECS.find((s) => s.name === name)!;
+
+function loaded(solver: Solver, clauses: readonly (readonly number[])[]): Solver {
+  for (const clause of clauses) solver.addClause(clause);
+  return solver;
+}
+
+const satisfies = (clauses: readonly (readonly number[])[], solver: Solver) => clauses.every((c) => c.some((lit) => solver.value(Math.abs(lit)) === lit > 0));
+
+/** Exactly one of 1..4 true, and 5 implies 1: four models over 1..4, five in all. */
+const EXACTLY_ONE_OF_FOUR = [[1, 2, 3, 4], [-1, -2], [-1, -3], [-1, -4], [-2, -3], [-2, -4], [-3, -4], [-5, 1]];
+
+/**
+ * Each test gets its own TMPDIR (os.tmpdir() reads it on every call), so it
+ * can check that the adapter leaves nothing behind whatever happened.
+ */
+let scratch: string;
+const savedEnv = { TMPDIR: process.env.TMPDIR, PATH: process.env.PATH };
+beforeEach(() => {
+  scratch = mkdtempSync(join(tmpdir(), 'puzzlesat-external-test-'));
+  process.env.TMPDIR = scratch;
+});
+afterEach(() => {
+  rmSync(scratch, { recursive: true, force: true });
+  for (const [key, value] of Object.entries(savedEnv)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+});
+const leftovers = () => readdirSync(scratch);
+
+for (const spec of EXTERNAL_SPECS) {
+  const availability = externalSolver(spec).available();
+  const title = availability.ok ? `external solver ${spec.name}` : `external solver ${spec.name} (skipped: ${availability.reason})`;
+
+  describe.skipIf(!availability.ok)(title, () => {
+    const factory = externalSolver(spec);
+
+    it('reports where it runs from', () => {
+      const a = factory.available();
+      expect(a.ok && a.version).toMatch(new RegExp(`^${spec.binary}\\b.* at /`));
+    });
+
+    it('finds a model that satisfies the clauses, honours assumptions, and cleans up', async () => {
+      const solver = loaded(factory.create(), EXACTLY_ONE_OF_FOUR);
+      expect(await solver.solve()).toBe('SAT');
+      expect(satisfies(EXACTLY_ONE_OF_FOUR, solver)).toBe(true);
+      expect(await solver.solve({ assumptions: [3] })).toBe('SAT');
+      expect([1, 2, 3, 4].map((v) => solver.value(v))).toEqual([false, false, true, false]);
+      expect(await solver.solve({ assumptions: [5, 2] })).toBe('UNSAT');
+      // Assumptions last one call only.
+      expect(await solver.solve({ assumptions: [5] })).toBe('SAT');
+      expect(solver.value(1)).toBe(true);
+      expect(solver.stats().solves).toBe(4);
+      solver.dispose();
+      expect(leftovers()).toEqual([]);
+    });
+
+    it('declares variables that no clause mentions', async () => {
+      const solver = loaded(factory.create(), [[1], [-2]]);
+      solver.ensureVars(6);
+      expect(await solver.solve()).toBe('SAT');
+      expect([1, 2].map((v) => solver.value(v))).toEqual([true, false]);
+      expect(typeof solver.value(6)).toBe('boolean');
+    });
+
+    it('answers UNSAT on pigeonhole 6 into 5', async () => {
+      expect(await loaded(factory.create(), pigeonhole(6, 5)).solve()).toBe('UNSAT');
+    });
+
+    it('is stopped by its timeout (UNKNOWN) on pigeonhole 12 into 11, leaving no files', async () => {
+      const solver = loaded(factory.create(), pigeonhole(12, 11));
+      expect(await solver.solve({ timeoutSeconds: 0.5 })).toBe('UNKNOWN');
+      expect(leftovers()).toEqual([]);
+    });
+  });
+
+  if (spec.native) {
+    describe.skipIf(!availability.ok)(`${title}: native enumeration`, () => {
+      const enumerateAll = async (projection: number[], limit?: number) => {
+        const solver = loaded(externalSolver(spec).create(), EXACTLY_ONE_OF_FOUR);
+        const found: number[][] = [];
+        const { complete } = await nativeEnumerator(solver)!.enumerateProjected(projection, (vars) => found.push(vars), { limit });
+        solver.dispose();
+        return { complete, found: found.map((f) => f.join(',')).sort() };
+      };
+
+      it('streams every model once', async () => {
+        expect(await enumerateAll([1, 2, 3, 4, 5])).toEqual({ complete: true, found: ['1', '1,5', '2', '3', '4'] });
+        expect(leftovers()).toEqual([]);
+      });
+
+      it('stops at a limit and says it is incomplete', async () => {
+        const { complete, found } = await enumerateAll([1, 2, 3, 4, 5], 2);
+        expect(complete).toBe(false);
+        expect(found).toHaveLength(2);
+      });
+
+      if (spec.native.projects) {
+        it('projects: models that differ only outside the projection count once', async () => {
+          expect(await enumerateAll([1, 2, 3, 4])).toEqual({ complete: true, found: ['1', '2', '3', '4'] });
+        });
+      } else {
+        it('refuses a projection that leaves variables out (it has none)', async () => {
+          await expect(enumerateAll([1, 2, 3, 4])).rejects.toThrow(/projection must be every variable/);
+        });
+      }
+    });
+  }
+}
+
+const fakes = mkdtempSync(join(tmpdir(), 'puzzlesat-fake-solvers-'));
+afterAll(() => rmSync(fakes, { recursive: true, force: true }));
+
+/** A directory holding one executable shell script, put first on PATH under a solver's name. */
+function fakeSolverOnPath(binary: string, script: string): void {
+  const dir = mkdtempSync(join(fakes, `${binary}-`));
+  const file = join(dir, binary);
+  writeFileSync(file, `#!/bin/sh\n${script}\n`);
+  chmodSync(file, 0o755);
+  process.env.PATH = `${dir}${delimiter}${savedEnv.PATH ?? ''}`;
+}
+
+async function failure(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (e) {
+    return e as Error;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('external solver failures', () => {
+  it('a solver that is not installed is unavailable, and solving with it is a UserError', async () => {
+    const missing = externalSolver({ ...specNamed('cadical'), name: 'no-such-solver', binary: 'puzzlesat-no-such-solver' });
+    expect(missing.available()).toEqual({ ok: false, reason: 'puzzlesat-no-such-solver not found on PATH' });
+    const e = await failure(loaded(missing.create(), [[1]]).solve());
+    expect(e).toBeInstanceOf(UserError);
+    expect(e.message).toBe('no-such-solver: puzzlesat-no-such-solver not found on PATH');
+    expect(() => solverByName('no-such-solver')).toThrow(UserError);
+  });
+
+  it('garbage on stdout is a one-line UserError naming the solver', async () => {
+    fakeSolverOnPath('picosat', 'echo "Segmentation fault? no: just noise"; echo "more noise"; exit 10');
+    const e = await failure(loaded(externalSolver(specNamed('picosat')).create(), [[1, 2]]).solve());
+    expect(e).toBeInstanceOf(UserError);
+    expect(e.message).toMatch(/^picosat: cannot read its output .*just noise/);
+    expect(e.message).not.toMatch(/\n/);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('a crash (a signal) or an unexpected exit code is a UserError naming the solver', async () => {
+    fakeSolverOnPath('cadical', 'echo "c starting" ; kill -SEGV $$');
+    const crash = await failure(loaded(externalSolver(specNamed('cadical')).create(), [[1]]).solve());
+    expect(crash).toBeInstanceOf(UserError);
+    expect(crash.message).toMatch(/^cadical crashed \(killed by SIGSEGV\)/);
+
+    fakeSolverOnPath('clasp', 'echo "*** ERROR: (clasp): bad input" >&2; exit 65');
+    const error = await failure(loaded(externalSolver(specNamed('clasp')).create(), [[1]]).solve());
+    expect(error).toBeInstanceOf(UserError);
+    expect(error.message).toBe('clasp failed with exit code 65: *** ERROR: (clasp): bad input');
+  });
+
+  it('an answer that contradicts the exit code is a UserError', async () => {
+    fakeSolverOnPath('kissat', 'echo "s UNSATISFIABLE"; exit 10');
+    const e = await failure(loaded(externalSolver(specNamed('kissat')).create(), [[1]]).solve());
+    expect(e).toBeInstanceOf(UserError);
+    expect(e.message).toMatch(/^kissat: cannot read its output \(it says UNSAT but exits with code 10\)/);
+  });
+
+  it('a model that breaks a clause is never returned', async () => {
+    fakeSolverOnPath('cryptominisat5', 'echo "s SATISFIABLE"; echo "v -1 -2 0"; exit 10');
+    const e = await failure(loaded(externalSolver(specNamed('cryptominisat5')).create(), [[1, 2]]).solve());
+    expect(e).toBeInstanceOf(ModelCheckError);
+    expect(e.message).toMatch(/cryptominisat5 returned a model that breaks the clause \[1 2\]/);
+  });
+
+  it("reads MiniSat's result file, and rejects one that is not there", async () => {
+    fakeSolverOnPath('minisat', 'printf "SAT\\n-1 2 0\\n" > "$3"; exit 10');
+    const solver = loaded(externalSolver(specNamed('minisat')).create(), [[1, 2]]);
+    expect(await solver.solve()).toBe('SAT');
+    expect([solver.value(1), solver.value(2)]).toEqual([false, true]);
+
+    fakeSolverOnPath('minisat', 'exit 20');
+    const e = await failure(loaded(externalSolver(specNamed('minisat')).create(), [[1]]).solve());
+    expect(e).toBeInstanceOf(UserError);
+    expect(e.message).toMatch(/^minisat: cannot read its output \(no answer to go with exit code 20\)/);
+  });
+
+  it('a native enumeration whose model count disagrees with its own summary is a UserError', async () => {
+    fakeSolverOnPath('picosat', 'echo "s SATISFIABLE"; echo "v 1 0"; echo "s SOLUTIONS 2"; exit 20');
+    const solver = loaded(externalSolver(specNamed('picosat')).create(), [[1]]);
+    const e = await failure(nativeEnumerator(solver)!.enumerateProjected([1], () => {}));
+    expect(e).toBeInstanceOf(UserError);
+    expect(e.message).toMatch(/^picosat: cannot read its output \(it counts 2 models but printed 1\)/);
+  });
+
+  it('Ctrl-C while a solver runs: the process still dies of SIGINT, and leaves no files', async () => {
+    fakeSolverOnPath('cadical', 'exec sleep 30');
+    const script = `import { EXTERNAL_SOLVERS } from ${JSON.stringify(join(cli, '..', '..', '..', 'solvers', 'external.js'))};
+      const solver = EXTERNAL_SOLVERS.find((f) => f.name === 'cadical').create();
+      solver.addClause([1]);
+      await solver.solve();`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { env: process.env, stdio: 'ignore' });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    while (!leftovers().some((f) => existsSync(join(scratch, f, 'formula.cnf')))) await new Promise((r) => setTimeout(r, 20));
+    child.kill('SIGINT');
+    expect(await exited).toBe('SIGINT');
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('solve of a CNF file that cannot be read: exit 1 and one line on stderr', () => {
+    const r = spawnSync(process.execPath, [cli, 'solve', join(scratch, 'missing.cnf'), '--solver', 'minisat'], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/missing\.cnf.*ENOENT/);
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * Every available solver, in-process and external, against the same
+ * formulas: the same verdicts (checked against an independent DPLL), models
+ * that satisfy the clauses, and the same solutions when enumerating (checked
+ * against dancing links), by the blocking-clause loop and natively.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Clauses, pigeonhole, randomThreeSat } from '../bench/minisat-builds.js';
+import { polyomino } from '../encoders/polyomino.js';
+import { enumerate, type Found } from '../src/enumerate.js';
+import { enumerateExactCover } from '../src/enumerate-dlx.js';
+import type { Instance } from '../src/puzzle.js';
+import { orbit } from '../src/symmetry.js';
+import { claspWasm } from '../solvers/clasp-wasm.js';
+import { EXTERNAL_SOLVERS, enumerateNative, enumeratesNatively } from '../solvers/external.js';
+import { logicSolver } from '../solvers/logic-solver.js';
+import { loadMinisatWasm, minisatWasm } from '../solvers/minisat-wasm.js';
+import type { Solver, SolverFactory } from '../solvers/types.js';
+import { solveDpll } from './helpers/dpll.js';
+
+const candidates: SolverFactory[] = [logicSolver, minisatWasm, claspWasm, ...EXTERNAL_SOLVERS];
+const engines = candidates.filter((f) => f.available().ok);
+const missing = candidates.filter((f) => !f.available().ok).map((f) => f.name);
+const title = `solvers agree: ${engines.map((f) => f.name).join(', ')}${missing.length ? ` (skipped, unavailable: ${missing.join(', ')})` : ''}`;
+
+// Loaded before the tests are collected: some of them are chosen by asking a solver what it can do.
+if (engines.includes(minisatWasm)) await loadMinisatWasm();
+
+const satisfies = (clauses: Clauses, solver: Solver) => clauses.every((c) => c.some((lit) => solver.value(Math.abs(lit)) === lit > 0));
+
+async function verdict(factory: SolverFactory, clauses: Clauses, varCount: number): Promise<string> {
+  const solver = factory.create();
+  try {
+    solver.ensureVars(varCount);
+    for (const clause of clauses) solver.addClause(clause);
+    const status = await solver.solve();
+    if (status === 'SAT' && !satisfies(clauses, solver)) return 'SAT with a wrong model';
+    return status;
+  } finally {
+    solver.dispose();
+  }
+}
+
+const clausesOf = (instance: Instance): Clauses => Array.from(instance.cnf.clauses(), (c) => Array.from(c));
+
+/** Six pentominoes on 6x5: 36 tilings in 9 classes. Small enough to enumerate with every solver. */
+const SIX_BY_FIVE = { board: '6x5', pieces: 'F,L,P,T,Y,U' };
+const sixByFive = polyomino(SIX_BY_FIVE);
+/** Without auxiliary variables, so that picosat --all (which cannot project) enumerates it natively. */
+const sixByFiveNoAux = polyomino({ ...SIX_BY_FIVE, amo: 'pairwise', nonOverlap: 'pairwise' });
+
+const lexCompare = (a: readonly number[], b: readonly number[]) => {
+  const i = a.findIndex((v, k) => v !== b[k]);
+  return i < 0 ? 0 : a[i]! - b[i]!;
+};
+
+/** A solution class as a key: the lexicographically least member of its orbit. */
+function classKey(instance: Instance, trueVars: readonly number[]): string {
+  return orbit(instance.symmetries, trueVars)
+    .reduce((least, img) => (lexCompare(img, least) < 0 ? img : least))
+    .join(',');
+}
+
+interface Listing {
+  count: number;
+  raw: number;
+  complete: boolean;
+  /** The solutions (or with `unique`, their classes), as sorted keys. */
+  keys: string[];
+}
+
+async function listing(instance: Instance, unique: boolean, run: (onFound: (f: Found) => void) => Promise<{ count: number; raw: number; complete: boolean }>): Promise<Listing> {
+  const keys: string[] = [];
+  let orbitTotal = 0;
+  const summary = await run((f) => {
+    keys.push(unique ? classKey(instance, f.trueVars) : f.trueVars.join(','));
+    orbitTotal += f.orbitSize;
+  });
+  // Each reported solution stands for its orbit: together they are every raw solution.
+  expect(orbitTotal).toBe(summary.raw);
+  return { count: summary.count, raw: summary.raw, complete: summary.complete, keys: keys.sort() };
+}
+
+const byDancingLinks = (instance: Instance, unique: boolean) => listing(instance, unique, (onFound) => enumerateExactCover(instance, { unique, onFound }));
+
+describe(title, { timeout: 60_000 }, () => {
+  describe('verdicts on random 3-SAT at the threshold (ratio 4.26), against DPLL', () => {
+    const formulas = [40, 50, 60].flatMap((n) => [1, 2, 3].map((seed) => ({ n, seed, clauses: randomThreeSat(n, Math.round(4.26 * n), 1000 * n + seed) })));
+    const expected = formulas.map((f) => (solveDpll(f.clauses, f.n) ? 'SAT' : 'UNSAT'));
+
+    it('the formulas are not all alike', () => {
+      expect(new Set(expected)).toEqual(new Set(['SAT', 'UNSAT']));
+    });
+
+    for (const factory of engines) {
+      it(factory.name, async () => {
+        const answers = [];
+        for (const f of formulas) answers.push(await verdict(factory, f.clauses, f.n));
+        expect(answers).toEqual(expected);
+      });
+    }
+  });
+
+  describe('verdicts on puzzle CNFs', () => {
+    const cases = [
+      { name: 'pentominoes F,L,P,T,Y,U on 6x5', instance: sixByFive, expected: 'SAT' },
+      { name: 'the same without auxiliaries', instance: sixByFiveNoAux, expected: 'SAT' },
+      { name: 'tetrominoes L,T,I,O,S on 5x4 (no tiling)', instance: polyomino({ board: '5x4', pieces: 'L4,T4,I4,O4,S4' }), expected: 'UNSAT' },
+    ];
+    const pigeons = pigeonhole(7, 6);
+
+    for (const factory of engines) {
+      it(factory.name, async () => {
+        for (const c of cases) expect([c.name, await verdict(factory, clausesOf(c.instance), c.instance.cnf.varCount)]).toEqual([c.name, c.expected]);
+        expect(await verdict(factory, pigeons, 42)).toBe('UNSAT');
+      });
+    }
+  });
+
+  describe('enumeration of 6x5 (36 tilings, 9 classes), against dancing links', () => {
+    let reference: { all: Listing; classes: Listing };
+    beforeAll(async () => {
+      reference = { all: await byDancingLinks(sixByFive, false), classes: await byDancingLinks(sixByFive, true) };
+    });
+
+    it('dancing links counts 36 tilings in 9 classes, with or without auxiliaries', async () => {
+      expect([reference.all.count, reference.classes.count, reference.classes.raw]).toEqual([36, 9, 36]);
+      // Same placements, same variable numbers: the encoding changes only the auxiliaries.
+      expect((await byDancingLinks(sixByFiveNoAux, false)).keys).toEqual(reference.all.keys);
+    });
+
+    for (const factory of engines) {
+      it(`${factory.name}, blocking-clause loop`, async () => {
+        for (const unique of [false, true]) {
+          // One cube: each solve of an external solver is a process start.
+          const result = await listing(sixByFive, unique, (onFound) => enumerate(sixByFive, { createSolver: () => factory.create(), unique, onFound, cubeDepth: 0 }));
+          expect(result).toEqual(unique ? reference.classes : reference.all);
+        }
+      });
+
+      const probe = factory.create();
+      const native = [sixByFive, sixByFiveNoAux].filter((instance) => enumeratesNatively(probe, instance));
+      probe.dispose();
+      if (native.length === 0) continue;
+      it(`${factory.name}, native enumeration (${native.map((i) => (i === sixByFive ? 'compact' : 'no auxiliaries')).join(', ')})`, async () => {
+        for (const instance of native) {
+          for (const unique of [false, true]) {
+            let mode = '';
+            const result = await listing(instance, unique, async (onFound) => {
+              const summary = await enumerateNative(instance, factory.name, { unique, onFound });
+              mode = summary.mode;
+              return summary;
+            });
+            expect(mode).toBe('native');
+            expect(result).toEqual(unique ? reference.classes : reference.all);
+          }
+        }
+      });
+    }
+  });
+
+  it('picosat enumerates natively only without auxiliaries (it cannot project)', () => {
+    const picosat = EXTERNAL_SOLVERS.find((f) => f.name === 'picosat')!.create();
+    expect([enumeratesNatively(picosat, sixByFive), enumeratesNatively(picosat, sixByFiveNoAux)]).toEqual([false, true]);
+    picosat.dispose();
+  });
+});
