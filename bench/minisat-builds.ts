@@ -15,20 +15,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadMinisatWasm, minisatWasm, minisatWasmBuildDir } from '../solvers/minisat-wasm.js';
+import { seededRandom } from '../src/random.js';
 
 export type Clauses = number[][];
 
-/** A small seeded PRNG (mulberry32): the same seed gives the same formulas everywhere. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Uniform random 3-SAT: m clauses over n variables, three distinct variables each. */
 export function randomThreeSat(n: number, m: number, seed: number): Clauses {

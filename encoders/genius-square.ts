@@ -4,7 +4,7 @@ import { UserError } from '../src/errors.js';
 import { solveExactCover, type ExactCoverProblem } from '../src/exact-cover.js';
 import { GROUPS, type Cell, regionSymmetries } from '../src/geometry.js';
 import { buildPacking, type PackingInstance, type PackingSolution, type PackingSpec, type PieceDef } from '../src/packing.js';
-import { seededRandom } from '../src/render-dobble.js';
+import { seededRandom } from '../src/random.js';
 import { renderGeniusSvg, renderGeniusText } from '../src/render-genius.js';
 import type { PuzzleEntry } from './index.js';
 import { readPieces } from './polyomino.js';

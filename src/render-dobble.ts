@@ -1,4 +1,5 @@
 import { UserError } from './errors.js';
+import { seededRandom } from './random.js';
 
 /**
  * Printable SVG pages of round Dobble cards. As in the real game the symbols
@@ -18,17 +19,6 @@ export interface SymbolPlacement {
 export const RIM_MARGIN = 0.06;
 export const SYMBOL_GAP = 0.03;
 
-/** Mulberry32: a small, fast, seedable generator of numbers in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Random sequential placement jams near 55 % cover; start a little below and
 // shrink until every symbol finds a place.

@@ -21,6 +21,7 @@ import { PAIRWISE_BELOW } from '../src/card/pairwise.js';
 import { Cnf } from '../src/cnf.js';
 import { UserError } from '../src/errors.js';
 import { propagationRefutes, solveDpll } from './helpers/dpll.js';
+import { seededRandom as random } from '../src/random.js';
 
 const AMO_NAMES: AmoEncoding[] = ['pairwise', 'sequential', 'ladder', 'commander', 'product', 'binary', 'bimander'];
 const CARD_NAMES: CardEncoding[] = ['sequential', 'totalizer', 'cardinality-network', 'modulo-totalizer'];
@@ -177,16 +178,6 @@ describe.each(CARD_NAMES)('cardinality %s: exhaustive semantics', (encoding) => 
   });
 });
 
-/** A small deterministic generator (mulberry32), so that a failure reproduces. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Inputs with exactly `count` of the n literals true, at random positions. */
 function randomAssumptions(lits: readonly number[], count: number, next: () => number): number[] {

@@ -1,18 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { isExactCover, solveExactCover, type ExactCoverOptions, type ExactCoverProblem } from '../src/exact-cover.js';
 import { orientations, PENTOMINO_SHAPES, queensProblem, tilingProblem } from '../bench/exact-cover-problems.js';
+import { seededRandom } from '../src/random.js';
 
-/** mulberry32: a small seeded PRNG, so failures reproduce. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomProblem(random: () => number): ExactCoverProblem {
   const primary = 3 + Math.floor(random() * 4);

@@ -20,7 +20,7 @@ import { enumerate } from '../src/enumerate.js';
 import { UserError } from '../src/errors.js';
 import { solveExactCover } from '../src/exact-cover.js';
 import type { PackingSolution } from '../src/packing.js';
-import { seededRandom } from '../src/render-dobble.js';
+import { seededRandom } from '../src/random.js';
 import { renderHistogramSvg } from '../src/render-genius.js';
 import { readSweepTsv, runSweep, sampleRolls, summarizeSweep, type SweepRow } from '../src/cli/sweep.js';
 import { createLogicSolver } from '../solvers/logic-solver.js';

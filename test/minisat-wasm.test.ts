@@ -4,8 +4,8 @@ import {
   negativelyPlantedThreeSat,
   pigeonhole,
   randomThreeSat,
-  seededRandom,
 } from '../bench/minisat-builds.js';
+import { seededRandom } from '../src/random.js';
 import { loadMinisatWasm, minisatWasm, minisatWasmHeapBytes, type MinisatWasmSolver } from '../solvers/minisat-wasm.js';
 
 const availability = minisatWasm.available();

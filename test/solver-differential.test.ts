@@ -48,6 +48,8 @@ const SIX_BY_FIVE = { board: '6x5', pieces: 'F,L,P,T,Y,U' };
 const sixByFive = polyomino(SIX_BY_FIVE);
 /** Without auxiliary variables, so that picosat --all (which cannot project) enumerates it natively. */
 const sixByFiveNoAux = polyomino({ ...SIX_BY_FIVE, amo: 'pairwise', nonOverlap: 'pairwise' });
+/** Four pentominoes on 5x4: 4 tilings, one class. */
+const fiveByFour = polyomino({ board: '5x4', pieces: 'L,P,U,Y' });
 
 const lexCompare = (a: readonly number[], b: readonly number[]) => {
   const i = a.findIndex((v, k) => v !== b[k]);
@@ -117,32 +119,32 @@ describe(title, { timeout: 60_000 }, () => {
     }
   });
 
-  describe('enumeration of 6x5 (36 tilings, 9 classes), against dancing links', () => {
-    let reference: { all: Listing; classes: Listing };
+  describe('enumeration against dancing links', () => {
+    let reference: { all: Listing; classes: Listing; small: Listing };
     beforeAll(async () => {
-      reference = { all: await byDancingLinks(sixByFive, false), classes: await byDancingLinks(sixByFive, true) };
+      reference = { all: await byDancingLinks(sixByFive, false), classes: await byDancingLinks(sixByFive, true), small: await byDancingLinks(fiveByFour, false) };
     });
 
-    it('dancing links counts 36 tilings in 9 classes, with or without auxiliaries', async () => {
-      expect([reference.all.count, reference.classes.count, reference.classes.raw]).toEqual([36, 9, 36]);
+    it('dancing links counts 36 tilings in 9 classes on 6x5, with or without auxiliaries, and 4 on 5x4', async () => {
+      expect([reference.all.count, reference.classes.count, reference.classes.raw, reference.small.count]).toEqual([36, 9, 36, 4]);
       // Same placements, same variable numbers: the encoding changes only the auxiliaries.
       expect((await byDancingLinks(sixByFiveNoAux, false)).keys).toEqual(reference.all.keys);
     });
 
     for (const factory of engines) {
-      it(`${factory.name}, blocking-clause loop`, async () => {
-        for (const unique of [false, true]) {
-          // One cube: each solve of an external solver is a process start.
-          const result = await listing(sixByFive, unique, (onFound) => enumerate(sixByFive, { createSolver: () => factory.create(), unique, onFound, cubeDepth: 0 }));
-          expect(result).toEqual(unique ? reference.classes : reference.all);
-        }
+      // Few solves, one cube: each solve of an external solver is a process start.
+      it(`${factory.name}, blocking-clause loop (5x4 all, 6x5 classes)`, async () => {
+        const run = (instance: Instance, unique: boolean) =>
+          listing(instance, unique, (onFound) => enumerate(instance, { createSolver: () => factory.create(), unique, onFound, cubeDepth: 0 }));
+        expect(await run(fiveByFour, false)).toEqual(reference.small);
+        expect(await run(sixByFive, true)).toEqual(reference.classes);
       });
 
       const probe = factory.create();
       const native = [sixByFive, sixByFiveNoAux].filter((instance) => enumeratesNatively(probe, instance));
       probe.dispose();
       if (native.length === 0) continue;
-      it(`${factory.name}, native enumeration (${native.map((i) => (i === sixByFive ? 'compact' : 'no auxiliaries')).join(', ')})`, async () => {
+      it(`${factory.name}, native enumeration of 6x5 (${native.map((i) => (i === sixByFive ? 'compact' : 'no auxiliaries')).join(', ')})`, async () => {
         for (const instance of native) {
           for (const unique of [false, true]) {
             let mode = '';

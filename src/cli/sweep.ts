@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { Argv } from 'yargs';
 import { ROLL_COUNT, RollSolver, parseBlockers, rollAt, rollIndex, symmetryClassKey } from '../../encoders/genius-square.js';
 import { UserError } from '../errors.js';
-import { seededRandom } from '../render-dobble.js';
+import { seededRandom } from '../random.js';
 import { renderHistogramSvg } from '../render-genius.js';
 import type { SweepAnswer, SweepBatch } from '../sweep-worker.js';
 import { type Args, guarded, interruptFlag, positiveInt, progressLine, seconds } from './common.js';
