@@ -724,6 +724,8 @@ export function dobbleInstance(order: number, options: DobbleSatOptions = {}): I
     toJson: (deck) => ({ cards: deck, symbols: symbolCount(deck), order }),
     symmetries: [],
     splitGroups: [],
+    // Every card holds the same number of symbols, so all solutions have equally many true incidences.
+    trueSetsAreAntichain: true,
   };
 }
 
