@@ -3,17 +3,19 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { checkDeck, parseDeck } from '../encoders/dobble.js';
 import { parseDimacs } from '../src/dimacs.js';
 
 /** The compiled CLI (the test script's pretest runs tsc). */
 const CLI = fileURLToPath(new URL('../dist/src/cli/main.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'dobble-cli-'));
+// Each test spawns the CLI one to three times, which on a loaded machine takes seconds.
+vi.setConfig({ testTimeout: 120_000 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(...args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: 'utf8', timeout: 100_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -91,7 +93,7 @@ describe('puzzlesat dobble, SAT', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^puzzlesat: note: .*Bruck–Ryser.*; trying the SAT method\n$/);
     expect(r.stdout).toMatch(/^no deck of 43 cards with 7 symbols each exists \(UNSAT, proved by SAT in [\d.]+ s\)\n$/);
-  }, 120_000);
+  });
 });
 
 describe('puzzlesat dobble check', () => {

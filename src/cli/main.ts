@@ -10,6 +10,12 @@ import * as solve from './solve.js';
 import * as solvers from './solvers.js';
 import * as sweep from './sweep.js';
 
+// A reader that closes the pipe early (`puzzlesat encode ... | head`) is not an error.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
+
 /** `puzzlesat <verb> <puzzle> [options]`: one contract across puzzles. */
 await yargs(hideBin(process.argv))
   .scriptName('puzzlesat')
@@ -21,12 +27,13 @@ await yargs(hideBin(process.argv))
   .command(solvers as never)
   .command(sweep as never)
   .command(dobble as never)
-  .demandCommand(1, 'name a verb: solve, enumerate, encode, list, solvers')
+  .demandCommand(1, 'name a verb: solve, enumerate, encode, explain, bench, list, solvers, sweep, dobble')
   .strict()
   .recommendCommands()
   .fail((msg, err) => {
     // yargs reports usage problems here; one line, exit 1, no stack.
-    process.stderr.write(`puzzlesat: ${msg ?? err?.message}\n`);
+    const text = String(msg ?? err?.message).replace(/:\s*\n\s*/g, ': ').replace(/\s*\n\s*/g, '; ');
+    process.stderr.write(`puzzlesat: ${text}\n`);
     process.exit(1);
   })
   .help()
