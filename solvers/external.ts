@@ -662,7 +662,8 @@ export class NativeEnumeratingSolver extends ExternalSolver implements Projectin
           signal: stop.signal,
           onLine: (line) => output.line(line),
         });
-        if (this.interrupted(outcome)) return { complete: false };
+        // A stop we asked for may come after the program has already finished printing.
+        if (this.interrupted(outcome) || stop.signal.aborted) return { complete: false };
         const verdict = this.verdictOf(outcome, output.stray);
         if (output.solutions !== undefined && output.solutions !== models) {
           throw this.unreadable(`it counts ${output.solutions} models but printed ${models}`, output.stray);

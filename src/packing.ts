@@ -4,7 +4,8 @@ import { type Cell, type Transform, cellKey, isMirror, orientations, regionSymme
 import type { Instance } from './puzzle.js';
 import { type AmoEncoding, type CardEncoding, atLeastK, atLeastOne, atMostK, atMostOne } from './card/index.js';
 import { checkPacking } from './packing-check.js';
-import { renderPacking } from './render.js';
+import { renderPacking, renderPackingSvg } from './render.js';
+import { pieceColour, renderIsometricSvg } from './render-iso.js';
 
 /**
  * The one placement model behind every packing puzzle, 2D (z = 0) or 3D:
@@ -223,6 +224,7 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
     decode,
     check: (s) => checkPacking(spec.region, spec.pieces, { mirror: spec.moves.some(isMirror), spatial: spec.moves.some((t) => t[2]![2] !== 1) }, s),
     render: (s, o) => renderPacking(s, spec.pieces, symbols, o.color),
+    svg: (s) => (spec.region.some((c) => c[2] !== 0) ? renderIsometricSvg(s, spec.pieces, { explode: 1 }) : renderPackingSvg(s, spec.pieces, symbols, pieceColour)),
     toJson: (s) => ({ placements: s.placements.map((p) => ({ piece: p.piece, cells: p.cells.map((c) => (c[2] === 0 && spec.region.every((r) => r[2] === 0) ? [c[0], c[1]] : [...c])) })) }),
     symmetries: placementSymmetries(spec, placements, cnf.varCount),
     trueSetsAreAntichain: true,

@@ -16,6 +16,8 @@ export interface Instance<S = unknown> {
   /** Independent check of a decoded solution; returns a problem or null. */
   check(solution: S): string | null;
   render(solution: S, options: { color: boolean }): string;
+  /** The solution drawn as an SVG document, where the puzzle has a picture. */
+  svg?(solution: S): string;
   toJson(solution: S): unknown;
   /**
    * Symmetries of the puzzle as permutations of the projection variables

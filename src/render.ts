@@ -46,3 +46,28 @@ export function renderPacking(
   }
   return rows.join('\n');
 }
+
+/** A flat packing as SVG: one square per cell in its piece's colour, with the piece's letter. */
+export function renderPackingSvg(
+  solution: { placements: readonly { piece: string; cells: readonly Cell[] }[] },
+  pieces: readonly { name: string }[],
+  symbols: readonly string[],
+  colour: (index: number) => string,
+): string {
+  const size = 32;
+  const cells = solution.placements.flatMap((pl) => pl.cells);
+  const width = (Math.max(...cells.map((c) => c[0])) + 1) * size;
+  const height = (Math.max(...cells.map((c) => c[1])) + 1) * size;
+  const parts = [`<svg xmlns="http://www.w3.org/2000/svg" width="${width + 2}" height="${height + 2}" viewBox="-1 -1 ${width + 2} ${height + 2}" font-family="sans-serif">`];
+  for (const pl of solution.placements) {
+    const i = pieces.findIndex((p) => p.name === pl.piece);
+    for (const [x, y] of pl.cells) {
+      parts.push(
+        `<rect x="${x * size}" y="${y * size}" width="${size}" height="${size}" fill="${colour(i)}" stroke="#333"/>`,
+        `<text x="${x * size + size / 2}" y="${y * size + size / 2 + 5}" text-anchor="middle" font-size="14">${symbols[i] ?? '?'}</text>`,
+      );
+    }
+  }
+  parts.push('</svg>');
+  return parts.join('\n') + '\n';
+}
