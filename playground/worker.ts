@@ -5,13 +5,11 @@ import { enumerate } from '../src/enumerate.js';
 import { enumerateExactCover } from '../src/enumerate-dlx.js';
 import { UserError } from '../src/errors.js';
 import { explain } from '../src/explain.js';
-import type { PackingInstance, PackingSolution } from '../src/packing.js';
-import { renderIsometricSvg } from '../src/render-iso.js';
+import type { PackingInstance } from '../src/packing.js';
 import { geniusSquare } from '../encoders/genius-square.js';
 import { soma } from '../encoders/polycube.js';
 import { polyomino } from '../encoders/polyomino.js';
 import { createMinisatAsm } from '../solvers/minisat-asm.js';
-import { boardSvg } from './board-svg.js';
 import type { FromWorker, PuzzleChoice, ToWorker } from './protocol.js';
 
 /**
@@ -26,37 +24,24 @@ globalThis.setImmediate ??= ((callback: () => void) => setTimeout(callback, 0)) 
 
 const post = (message: FromWorker) => (self as unknown as { postMessage(m: FromWorker): void }).postMessage(message);
 
-interface Loaded {
-  instance: PackingInstance;
-  picture: (solution: PackingSolution) => string;
-}
-
-let loaded: Loaded | undefined;
+let loaded: PackingInstance | undefined;
 /** Why the last load failed: a run or download then repeats it. */
 let loadError = 'no puzzle is loaded';
 
-function build(choice: PuzzleChoice, amo: AmoEncoding): Loaded {
+function build(choice: PuzzleChoice, amo: AmoEncoding): PackingInstance {
   switch (choice.kind) {
-    case 'pentomino': {
-      const instance = polyomino({ preset: choice.preset, amo }, 'pentomino');
-      return { instance, picture: (s) => boardSvg(s, instance.spec) };
-    }
-    case 'polyomino': {
-      const instance = polyomino({ board: choice.board, pieces: choice.pieces, flip: choice.flip, amo });
-      return { instance, picture: (s) => boardSvg(s, instance.spec) };
-    }
-    case 'soma': {
-      const instance = soma({ figure: choice.figure, amo });
-      return { instance, picture: (s) => renderIsometricSvg(s, instance.spec.pieces, { cellSize: 22, explode: 0.6, legend: false }) };
-    }
-    case 'genius-square': {
-      const instance = geniusSquare({ roll: choice.roll, amo });
-      return { instance, picture: (s) => instance.svg(s) };
-    }
+    case 'pentomino':
+      return polyomino({ preset: choice.preset, amo }, 'pentomino');
+    case 'polyomino':
+      return polyomino({ board: choice.board, pieces: choice.pieces, flip: choice.flip, amo });
+    case 'soma':
+      return soma({ figure: choice.figure, amo });
+    case 'genius-square':
+      return geniusSquare({ roll: choice.roll, amo });
   }
 }
 
-async function run(request: ToWorker & { type: 'run' }, { instance, picture }: Loaded): Promise<void> {
+async function run(request: ToWorker & { type: 'run' }, instance: PackingInstance): Promise<void> {
   const start = performance.now();
   const elapsed = () => (performance.now() - start) / 1000;
   let count = 0;
@@ -68,7 +53,7 @@ async function run(request: ToWorker & { type: 'run' }, { instance, picture }: L
     if (problem) throw new Error(`solution ${count + 1} fails the independent check: ${problem}`);
     count++;
     raw += orbitSize;
-    if (count <= request.gallery) post({ type: 'solution', index: count, svg: picture(solution) });
+    if (count <= request.gallery) post({ type: 'solution', index: count, svg: instance.svg?.(solution) ?? '' });
     // Progress at most every 100 ms: a fast enumeration must not flood the page.
     if (performance.now() - lastProgress > 100) {
       lastProgress = performance.now();
@@ -83,9 +68,9 @@ async function run(request: ToWorker & { type: 'run' }, { instance, picture }: L
   post({ type: 'done', count: summary.count, raw: summary.raw, complete: summary.complete, seconds: elapsed() });
 }
 
-function dimacs({ instance }: Loaded): void {
+function dimacs(instance: PackingInstance): void {
   const meta = { puzzle: instance.puzzle, params: instance.params };
-  const fileName = `${instance.puzzle}-${String(instance.params.preset ?? instance.params.figure ?? 'board')}.cnf`.replace(/[^\w.-]+/g, '_');
+  const fileName = `${instance.puzzle}-${String(instance.params.preset ?? instance.params.figure ?? instance.params.roll ?? 'board')}.cnf`.replace(/[^\w.-]+/g, '_');
   post({ type: 'dimacs', fileName, chunks: [...dimacsChunks(instance.cnf, meta)] });
 }
 
@@ -100,7 +85,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
         if (e instanceof UserError) loadError = e.message;
         throw e;
       }
-      post({ type: 'loaded', summary: explain(loaded.instance), exactCover: loaded.instance.exactCover !== undefined });
+      post({ type: 'loaded', summary: explain(loaded), exactCover: loaded.exactCover !== undefined });
       return;
     }
     if (!loaded) throw new UserError(loadError);

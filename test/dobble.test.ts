@@ -21,7 +21,8 @@ import {
 import type { Cnf } from '../src/cnf.js';
 import { UserError } from '../src/errors.js';
 import { createLogicSolver } from '../solvers/logic-solver.js';
-import { layoutCard, pageGrid, renderDobblePages, RIM_MARGIN, seededRandom } from '../src/render-dobble.js';
+import { layoutCard, pageGrid, renderDobblePages, RIM_MARGIN } from '../src/render-dobble.js';
+import { seededRandom } from '../src/random.js';
 import type { Solver } from '../solvers/types.js';
 
 // ---------------------------------------------------------------------------
