@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { type AmoEncoding, type CardEncoding, DEFAULT_AMO, DEFAULT_CARD } from '../src/card/index.js';
+import { type AmoEncoding, type CardEncoding, DEFAULT_CARD } from '../src/card/index.js';
 import { UserError } from '../src/errors.js';
 import { solveExactCover, type ExactCoverProblem } from '../src/exact-cover.js';
 import { GROUPS, type Cell, regionSymmetries } from '../src/geometry.js';
-import { buildPacking, type PackingInstance, type PackingSolution, type PackingSpec, type PieceDef } from '../src/packing.js';
+import { buildPacking, type PackingInstance, type PackingSolution, type PackingSpec, type PieceDef, PACKING_AMO } from '../src/packing.js';
 import { seededRandom } from '../src/random.js';
 import { renderGeniusSvg, renderGeniusText } from '../src/render-genius.js';
 import type { PuzzleEntry } from './index.js';
@@ -146,7 +146,7 @@ function chooseBlockers(o: GeniusOptions): { blockers: Roll; seed?: number } {
 }
 
 /** The packing for one board: the cells the blockers leave free, the nine pieces, turned and flipped freely. */
-export function geniusSpec(blockers: Roll, params: Record<string, unknown>, amo: AmoEncoding = DEFAULT_AMO, card: CardEncoding = DEFAULT_CARD): PackingSpec {
+export function geniusSpec(blockers: Roll, params: Record<string, unknown>, amo: AmoEncoding = PACKING_AMO, card: CardEncoding = DEFAULT_CARD): PackingSpec {
   const blocked = new Set(blockers);
   const region = BOARD.filter((c) => !blocked.has(labelOf(c)));
   if (region.length !== PIECE_AREA) {
@@ -174,7 +174,7 @@ function packingSpec(region: Cell[], pieces: PieceDef[], params: Record<string, 
 
 export function geniusSquare(options: GeniusOptions): GeniusInstance {
   const { blockers, seed } = chooseBlockers(options);
-  const amo = options.amo ?? DEFAULT_AMO;
+  const amo = options.amo ?? PACKING_AMO;
   const card = options.card ?? DEFAULT_CARD;
   const params = { roll: blockers.join(','), ...(seed === undefined ? {} : { seed }), ...(options.anyBlockers ? { anyBlockers: true } : {}), amo, card };
   const instance = buildPacking(geniusSpec(blockers, params, amo, card));
@@ -203,7 +203,7 @@ export class RollSolver {
 
   constructor() {
     const blocker: PieceDef = { name: 'blocker', cells: [[0, 0, 0]], count: BOARD.length - PIECE_AREA };
-    const empty = buildPacking(packingSpec([...BOARD], [...PIECES, blocker], {}, DEFAULT_AMO, DEFAULT_CARD));
+    const empty = buildPacking(packingSpec([...BOARD], [...PIECES, blocker], {}, PACKING_AMO, DEFAULT_CARD));
     const blockerPiece = PIECES.length;
     this.blockerRow = new Int32Array(BOARD.length);
     const rows = empty.placements.map((pl, row) => {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { UserError } from '../src/errors.js';
 import { GROUPS, type Cell } from '../src/geometry.js';
-import { buildPacking, type NonOverlap, type PackingInstance } from '../src/packing.js';
+import { buildPacking, type NonOverlap, type PackingInstance, PACKING_AMO } from '../src/packing.js';
 import { parseRegion } from '../src/shapes.js';
-import { type AmoEncoding, type CardEncoding, DEFAULT_AMO, DEFAULT_CARD } from '../src/card/index.js';
+import { type AmoEncoding, type CardEncoding, DEFAULT_CARD } from '../src/card/index.js';
 import { readPieces, readPiecesFile } from './polyomino.js';
 import type { PuzzleEntry, PuzzleOption } from './index.js';
 
@@ -130,7 +130,7 @@ export function polycube(options: PolycubeOptions, puzzle = 'polycube'): Packing
   const flip = options.flip === true;
   const symmetry = options.symmetry ?? 'rotations';
   const nonOverlap = options.nonOverlap ?? 'compact';
-  const amo = options.amo ?? DEFAULT_AMO;
+  const amo = options.amo ?? PACKING_AMO;
   return buildPacking({
     puzzle,
     params: { figure: options.figure, pieces: options.piecesFile ?? pieceList, flip, symmetry, nonOverlap, amo },

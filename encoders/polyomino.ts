@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { UserError } from '../src/errors.js';
 import { GROUPS, type Cell, isConnected } from '../src/geometry.js';
-import { buildPacking, type NonOverlap, type PackingInstance, type PieceDef } from '../src/packing.js';
+import { buildPacking, type NonOverlap, type PackingInstance, type PieceDef, PACKING_AMO } from '../src/packing.js';
 import { inlineArt, parsePieceArt, parsePiecesFile, parseRegion } from '../src/shapes.js';
-import { type AmoEncoding, type CardEncoding, DEFAULT_AMO, DEFAULT_CARD } from '../src/card/index.js';
+import { type AmoEncoding, type CardEncoding, DEFAULT_CARD } from '../src/card/index.js';
 
 /**
  * Polyomino tilings: a board (any shape, holes allowed) and a piece set, every
@@ -155,13 +155,13 @@ export function polyomino(options: PolyominoOptions, puzzle = 'polyomino'): Pack
   const flip = options.flip !== false;
   return buildPacking({
     puzzle,
-    params: { preset: options.preset, board: options.preset ? undefined : boardText, pieces: options.piecesFile ?? options.pieces ?? preset?.pieces, flip, nonOverlap: options.nonOverlap ?? 'compact', amo: options.amo ?? DEFAULT_AMO },
+    params: { preset: options.preset, board: options.preset ? undefined : boardText, pieces: options.piecesFile ?? options.pieces ?? preset?.pieces, flip, nonOverlap: options.nonOverlap ?? 'compact', amo: options.amo ?? PACKING_AMO },
     region,
     pieces,
     moves: flip ? GROUPS.planeIsometries : GROUPS.planeRotations,
     symmetryGroup: GROUPS.planeIsometries,
     nonOverlap: options.nonOverlap ?? 'compact',
-    amo: options.amo ?? DEFAULT_AMO,
+    amo: options.amo ?? PACKING_AMO,
     card: options.card ?? DEFAULT_CARD,
   });
 }

@@ -1,4 +1,4 @@
-import { AMO_ENCODINGS, DEFAULT_AMO, type AmoEncoding } from '../src/card/index.js';
+import { AMO_ENCODINGS, type AmoEncoding } from '../src/card/index.js';
 import type { Explanation } from '../src/explain.js';
 import { randomRoll } from '../encoders/genius-square.js';
 import { FIGURES } from '../encoders/polycube.js';
@@ -46,7 +46,8 @@ const fill = (select: HTMLSelectElement, entries: [value: string, label: string]
 };
 fill(ui.preset, Object.entries(PRESETS).map(([name, p]) => [name, `${name}: ${p.about}`]), '3x20');
 fill(ui.figure, Object.entries(FIGURES).map(([name, f]) => [name, `${name}: ${f.about}`]));
-fill(ui.amo, AMO_ENCODINGS.map((e) => [e.name, `${e.name}${e.name === DEFAULT_AMO ? ' (default)' : ''}: ${e.clauses} clauses`]), DEFAULT_AMO);
+// The empty choice leaves the encoding to the puzzle, which picks the one measured best for it.
+fill(ui.amo, [['', "the puzzle's default"], ...AMO_ENCODINGS.map((e): [string, string] => [e.name, `${e.name}: ${e.clauses} clauses`])], '');
 ui.roll.value = randomRoll(Math.random).join(',');
 
 // ---- the board editor ------------------------------------------------------------
@@ -127,7 +128,7 @@ const send = (message: ToWorker) => worker.postMessage(message);
 function load(quiet = false): void {
   if (!quiet) setStatus('idle', 'building the formula…');
   ui.families.replaceChildren();
-  send({ type: 'load', puzzle: choice(), amo: ui.amo.value as AmoEncoding });
+  send({ type: 'load', puzzle: choice(), amo: (ui.amo.value || undefined) as AmoEncoding | undefined });
 }
 
 let loadTimer: ReturnType<typeof setTimeout> | undefined;
@@ -203,7 +204,8 @@ function receive(message: FromWorker): void {
       const url = URL.createObjectURL(new Blob(message.chunks, { type: 'text/plain' }));
       const link = Object.assign(document.createElement('a'), { href: url, download: message.fileName });
       link.click();
-      URL.revokeObjectURL(url);
+      // The download reads the blob after this handler returns: free it later, not now.
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
       return;
     }
     case 'error':

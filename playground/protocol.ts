@@ -17,7 +17,8 @@ export type PuzzleChoice =
 export type Engine = 'logic-solver' | 'dlx';
 
 export type ToWorker =
-  | { type: 'load'; puzzle: PuzzleChoice; amo: AmoEncoding }
+  /** No `amo`: the puzzle's own default at-most-one encoding. */
+  | { type: 'load'; puzzle: PuzzleChoice; amo?: AmoEncoding }
   /** Solve is a run with limit 1; enumerate has no limit. */
   | { type: 'run'; engine: Engine; unique: boolean; limit?: number; gallery: number }
   | { type: 'dimacs' };

@@ -28,7 +28,7 @@ let loaded: PackingInstance | undefined;
 /** Why the last load failed: a run or download then repeats it. */
 let loadError = 'no puzzle is loaded';
 
-function build(choice: PuzzleChoice, amo: AmoEncoding): PackingInstance {
+function build(choice: PuzzleChoice, amo: AmoEncoding | undefined): PackingInstance {
   switch (choice.kind) {
     case 'pentomino':
       return polyomino({ preset: choice.preset, amo }, 'pentomino');

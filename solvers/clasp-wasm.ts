@@ -63,7 +63,13 @@ let clingo: Promise<Clingo> | undefined;
 function loadClingo(): Promise<Clingo> {
   // A computed specifier: the package is optional, so its types may be absent.
   const specifier: string = PACKAGE;
-  clingo ??= import(specifier).then((m: { default: Clingo }) => m.default);
+  clingo ??= import(specifier).then(
+    (m: { default: Clingo }) => m.default,
+    (e: unknown) => {
+      clingo = undefined;
+      throw new UserError(`clasp-wasm: cannot load ${PACKAGE}: ${oneLine(String(e instanceof Error ? e.message : e))}`);
+    },
+  );
   return clingo;
 }
 

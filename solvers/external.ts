@@ -11,10 +11,11 @@
  * blocking-clause loop of src/enumerate.ts for every other solver.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { accessSync, constants, rmSync, statSync } from 'node:fs';
+import { accessSync, constants, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import { UserError } from '../src/errors.js';
 import { type EnumerateSummary, type Found, ModelCheckError, enumerate } from '../src/enumerate.js';
 import type { Instance } from '../src/puzzle.js';
@@ -170,33 +171,58 @@ export function oneLine(text: string, max = 160): string {
 const liveDirs = new Set<string>();
 const liveChildren = new Set<ChildProcess>();
 const CLEANUP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+/** Run directories carry the process id, so that the main thread can find those of every thread. */
+const RUN_DIR_PREFIX = `puzzlesat-${process.pid}-`;
+/** In a run directory: the id of the solver process running on it. */
+const PID_FILE = 'solver.pid';
 
-function cleanUpNow(): void {
+/** This thread's solver processes and run directories. */
+function cleanUpThread(): void {
   for (const child of liveChildren) child.kill('SIGKILL');
   for (const dir of liveDirs) rmSync(dir, { recursive: true, force: true });
 }
+
+/**
+ * Everything this process left, in any thread: a worker thread stopped by
+ * terminate() runs no cleanup of its own, so the main thread finds its run
+ * directories by name, kills the solvers they record, and removes them.
+ */
+function cleanUpProcess(): void {
+  cleanUpThread();
+  let names: string[];
+  try {
+    names = readdirSync(tmpdir()).filter((name) => name.startsWith(RUN_DIR_PREFIX));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const dir = join(tmpdir(), name);
+    try {
+      process.kill(Number(readFileSync(join(dir, PID_FILE), 'latin1')), 'SIGKILL');
+    } catch {
+      // No solver recorded, or it has ended.
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+process.on('exit', isMainThread ? cleanUpProcess : cleanUpThread);
 
 /**
  * On a signal that nobody else handles, the process would die without running
  * `finally` blocks or 'exit' hooks: clean up, then re-raise it so the default
  * action still happens. When another handler is installed (the CLI's Ctrl-C),
  * it decides: either the work winds down through `finally`, or it calls
- * process.exit and the 'exit' hook cleans up.
+ * process.exit and the 'exit' hook cleans up. (Signals reach the main thread only.)
  */
 function onSignal(signal: NodeJS.Signals): void {
   if (process.listenerCount(signal) > 1) return;
-  cleanUpNow();
+  cleanUpProcess();
   for (const s of CLEANUP_SIGNALS) process.off(s, onSignal);
   process.kill(process.pid, signal);
 }
 
-let exitHookInstalled = false;
-
 function track(add: () => void): void {
-  if (!exitHookInstalled) {
-    process.on('exit', cleanUpNow);
-    exitHookInstalled = true;
-  }
   const idle = liveDirs.size + liveChildren.size === 0;
   add();
   if (idle) for (const s of CLEANUP_SIGNALS) process.on(s, onSignal);
@@ -208,7 +234,7 @@ function untrack(remove: () => void): void {
 }
 
 async function withTempDir<T>(body: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), 'puzzlesat-'));
+  const dir = await mkdtemp(join(tmpdir(), RUN_DIR_PREFIX));
   track(() => liveDirs.add(dir));
   try {
     return await body(dir);
@@ -249,10 +275,13 @@ interface RunOptions {
   onLine: (line: string) => void;
 }
 
-function runProcess(solver: string, path: string, args: readonly string[], options: RunOptions): Promise<ProcessOutcome> {
+/** Runs a solver program whose files are in `runDir`, streaming its stdout line by line. */
+function runProcess(solver: string, path: string, args: readonly string[], runDir: string, options: RunOptions): Promise<ProcessOutcome> {
   return new Promise((resolve, reject) => {
     const child = spawn(path, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     track(() => liveChildren.add(child));
+    const pidFile = join(runDir, PID_FILE);
+    if (child.pid !== undefined) writeFileSync(pidFile, String(child.pid));
     let stoppedBy: ProcessOutcome['stoppedBy'];
     let failure: unknown;
     let settled = false;
@@ -294,6 +323,7 @@ function runProcess(solver: string, path: string, args: readonly string[], optio
       clearTimeout(timer);
       clearTimeout(killTimer);
       options.signal?.removeEventListener('abort', onAbort);
+      rmSync(pidFile, { force: true });
       untrack(() => liveChildren.delete(child));
       settle();
     };
@@ -519,7 +549,7 @@ export class ExternalSolver implements Solver {
       await writeChunks(cnfFile, this.store.dimacs(units));
       let lastModel: number[] | undefined;
       const output = new CompetitionOutput((lits) => (lastModel = lits));
-      const outcome = await runProcess(this.name, path, this.spec.solveArgs(cnfFile, resultFile), {
+      const outcome = await runProcess(this.name, path, this.spec.solveArgs(cnfFile, resultFile), dir, {
         timeoutSeconds: options.timeoutSeconds,
         signal: this.disposal.signal,
         // MiniSat answers in its result file; what it prints still helps explain a failure.
@@ -657,7 +687,7 @@ export class NativeEnumeratingSolver extends ExternalSolver implements Projectin
           onModel(trueVarsOf(model, projection));
           if (options.limit !== undefined && models >= options.limit) stop.abort();
         });
-        const outcome = await runProcess(this.name, path, native.args(cnfFile, options.limit), {
+        const outcome = await runProcess(this.name, path, native.args(cnfFile, options.limit), dir, {
           timeoutSeconds: options.timeoutSeconds,
           signal: stop.signal,
           onLine: (line) => output.line(line),
@@ -748,9 +778,9 @@ export function enumeratesNatively(solver: Solver, instance: Instance): boolean 
  * lexicographically least of its orbit under the instance's symmetries.
  */
 export async function enumerateNative(instance: Instance, factoryName: string, options: NativeEnumerateOptions): Promise<NativeEnumerateSummary> {
-  // Imported when called: the registry imports this module.
-  const { solverByName } = await import('./index.js');
-  const factory = solverByName(factoryName);
+  // Imported when called: the registry imports this module. pickSolver also loads minisat-wasm.
+  const { pickSolver } = await import('./index.js');
+  const factory = await pickSolver(factoryName);
   const solver = factory.create();
   if (!enumeratesNatively(solver, instance)) {
     solver.dispose();

@@ -15,9 +15,10 @@ import type { Instance } from './puzzle.js';
 /**
  * `puzzlesat explain`: what each constraint family of a formula says, what it
  * costs, and why it costs exactly that. Where the family's structure is known
- * (the packing model) the size is derived a second time from the puzzle —
- * placements per cell, per piece — and the published size of each encoding,
- * so the reader can check the arithmetic against the formula actually built.
+ * (the packing model, the Dobble encoding) the size is derived a second time
+ * from the puzzle — placements per cell and per piece, cards and symbols —
+ * and the published size of each encoding, so the reader can check the
+ * arithmetic against the formula actually built.
  */
 
 export interface SampleClause {
@@ -63,11 +64,10 @@ export interface Explanation {
 /** What explain knows about a family beyond its clauses. */
 interface FamilyShape {
   formula: FormulaCheck;
-  /** The subject of clause `index` (e.g. the cell it is about). */
-  about(index: number, clause: Int32Array): string;
+  /** The subject of clause `index` of the family (e.g. the cell it is about). */
+  about(index: number): string;
 }
 
-const SAMPLES = 3;
 const SHOWN_LITERALS = 3;
 
 export function explain(instance: Instance): Explanation {
@@ -118,10 +118,10 @@ export function showClause(cnf: Cnf, clause: ArrayLike<number>, shown = SHOWN_LI
 /** The first, a middle and the last clause: the start, the bulk and the end of the family. */
 function sampleClauses(cnf: Cnf, family: Family, shape: FamilyShape | undefined): SampleClause[] {
   const n = family.size;
-  const picks = [...new Set([0, Math.floor(n / 2), n - 1])].filter((i) => i >= 0 && i < n).slice(0, SAMPLES);
+  const picks = [...new Set([0, Math.floor(n / 2), n - 1])].filter((i) => i >= 0 && i < n);
   return picks.map((i) => {
     const clause = family.clause(i);
-    return { about: shape?.about(i, clause) ?? `clause ${i + 1} of ${n}`, text: showClause(cnf, clause), literals: Array.from(clause) };
+    return { about: shape?.about(i) ?? `clause ${i + 1} of ${n}`, text: showClause(cnf, clause), literals: Array.from(clause) };
   });
 }
 

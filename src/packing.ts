@@ -22,6 +22,14 @@ export interface PieceDef {
 
 export type NonOverlap = 'compact' | 'pairwise';
 
+/**
+ * The at-most-one encoding packings use unless told otherwise. Measured on
+ * 8x8-square cubes (depth 7, WebAssembly MiniSat, same run): bimander 14.7 ms
+ * per cube, binary 19, product 21, commander 25, ladder 106, sequential 169 —
+ * bimander's short log-size chains propagate far less per decision.
+ */
+export const PACKING_AMO: AmoEncoding = 'bimander';
+
 export interface PackingSpec {
   puzzle: string;
   params: Record<string, unknown>;

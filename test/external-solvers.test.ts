@@ -1,7 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pigeonhole } from '../bench/minisat-builds.js';
 import { UserError } from '../src/errors.js';
@@ -135,6 +136,20 @@ function fakeSolverOnPath(binary: string, script: string): void {
   process.env.PATH = `${dir}${delimiter}${savedEnv.PATH ?? ''}`;
 }
 
+/** Whether a process is alive (a zombie waiting to be reaped is not). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
 async function failure(promise: Promise<unknown>): Promise<Error> {
   try {
     await promise;
@@ -220,6 +235,31 @@ describe('external solver failures', () => {
     while (!leftovers().some((f) => existsSync(join(scratch, f, 'formula.cnf')))) await new Promise((r) => setTimeout(r, 20));
     child.kill('SIGINT');
     expect(await exited).toBe('SIGINT');
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('a worker thread stopped by terminate(): the main thread kills its solver and removes its files on exit', async () => {
+    fakeSolverOnPath('cadical', 'exec sleep 30');
+    const external = JSON.stringify(pathToFileURL(join(cli, '..', '..', '..', 'solvers', 'external.js')).href);
+    const script = `import { Worker } from 'node:worker_threads';
+      import { readdirSync, readFileSync, existsSync } from 'node:fs';
+      import { join } from 'node:path';
+      await import(${external});
+      const worker = new Worker(\`import(${external}).then(async ({ EXTERNAL_SOLVERS }) => {
+        const solver = EXTERNAL_SOLVERS.find((f) => f.name === 'cadical').create();
+        solver.addClause([1]);
+        await solver.solve();
+      });\`, { eval: true });
+      const tmp = process.env.TMPDIR;
+      const pidFile = () => readdirSync(tmp).map((d) => join(tmp, d, 'solver.pid')).find(existsSync);
+      while (!pidFile()) await new Promise((r) => setTimeout(r, 20));
+      process.stdout.write(readFileSync(pidFile(), 'utf8'));
+      await worker.terminate();`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { env: process.env, encoding: 'utf8', timeout: 20_000 });
+    expect(run.status).toBe(0);
+    const solverPid = Number(run.stdout);
+    expect(solverPid).toBeGreaterThan(0);
+    expect(running(solverPid)).toBe(false);
     expect(leftovers()).toEqual([]);
   });
 

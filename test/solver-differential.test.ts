@@ -171,6 +171,11 @@ describe(title, { timeout: 60_000 }, () => {
     }
   });
 
+  it('enumerateNative falls back to the blocking-clause loop for solvers that cannot enumerate', async () => {
+    const summary = await enumerateNative(fiveByFour, logicSolver.name, { unique: true, onFound: () => {} });
+    expect([summary.mode, summary.count, summary.raw, summary.complete]).toEqual(['blocking-loop', 1, 4, true]);
+  });
+
   it('picosat enumerates natively only without auxiliaries (it cannot project)', () => {
     const picosat = EXTERNAL_SOLVERS.find((f) => f.name === 'picosat')!.create();
     expect([enumeratesNatively(picosat, sixByFive), enumeratesNatively(picosat, sixByFiveNoAux)]).toEqual([false, true]);

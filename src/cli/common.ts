@@ -10,7 +10,7 @@ import { DEFAULT_AMO, DEFAULT_CARD, parseAmo, parseCard } from '../card/index.js
 export function commonOptions<T>(y: Argv<T>) {
   return y
     .option('solver', { type: 'string', describe: 'solver name (puzzlesat solvers lists them)' })
-    .option('amo', { type: 'string', describe: `at-most-one encoding (default ${DEFAULT_AMO}; puzzlesat list encodings)` })
+    .option('amo', { type: 'string', describe: `at-most-one encoding (default: bimander for packings, ${DEFAULT_AMO} otherwise; puzzlesat list encodings)` })
     .option('card', { type: 'string', describe: `at-most-k encoding (default ${DEFAULT_CARD})` })
     .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout' })
     .option('timeout', { type: 'number', describe: 'give up after this many seconds (answer UNKNOWN)' });
@@ -41,8 +41,9 @@ export function loadInstance(puzzle: string, args: Args): Instance {
       if (!mine.has(o.name) && args[o.name] !== undefined) throw new UserError(`--${o.name} does not apply to ${puzzle}`);
     }
   }
-  const amo = args.amo === undefined ? DEFAULT_AMO : parseAmo(String(args.amo), '--amo');
-  const card = args.card === undefined ? DEFAULT_CARD : parseCard(String(args.card), '--card');
+  // Unset encodings stay unset: each puzzle picks the default measured best for it.
+  const amo = args.amo === undefined ? undefined : parseAmo(String(args.amo), '--amo');
+  const card = args.card === undefined ? undefined : parseCard(String(args.card), '--card');
   return entry.build({ ...args, amo, card });
 }
 

@@ -63,7 +63,8 @@ export const handler = (args: Args) =>
     };
     const shouldStop = stop.stopped;
     const workers = args.workers === undefined ? defaultWorkers() : positiveInt(args.workers, '--workers')!;
-    const cubeDepth = args['cube-depth'] === undefined ? undefined : Number(args['cube-depth']);
+    // An external solver pays a process start per solve: one big cube beats many small ones.
+    const cubeDepth = args['cube-depth'] !== undefined ? Number(args['cube-depth']) : factory?.kind === 'external' ? 0 : undefined;
     const timeoutSeconds = args.timeout as number | undefined;
     let summary;
     try {

@@ -14,10 +14,7 @@ export const builder = (y: Argv) =>
 
 type Kind = 'amo' | 'card';
 
-const ENCODINGS: Record<Kind, { names: readonly string[]; fallback: string }> = {
-  amo: { names: AMO_ENCODINGS.map((e) => e.name), fallback: DEFAULT_AMO },
-  card: { names: CARD_ENCODINGS.map((e) => e.name), fallback: DEFAULT_CARD },
-};
+const ENCODINGS: Record<Kind, readonly string[]> = { amo: AMO_ENCODINGS.map((e) => e.name), card: CARD_ENCODINGS.map((e) => e.name) };
 
 /** The chosen encoding beside the default one, for each of --amo / --card that was given. */
 interface SideBySide {
@@ -36,7 +33,7 @@ export type ExplainReport = Explanation & {
   solver: null;
   seconds: number;
   sideBySide: SideBySide[];
-  compare?: Partial<Record<Kind, EncodingRow[]>>;
+  compare?: Record<Kind, EncodingRow[]> & { defaults: Record<Kind, string> };
 };
 
 export const handler = (args: Args) =>
@@ -52,17 +49,22 @@ export const handler = (args: Args) =>
     }
     const start = performance.now();
     const instance = loadInstance(puzzle, args);
-    const build = (kind: Kind, encoding: string) => encodingRow(encoding, loadInstance(puzzle, { ...args, [kind]: encoding }));
+    const build = (kind: Kind, encoding: string | undefined) => loadInstance(puzzle, { ...args, [kind]: encoding });
+    // Each puzzle picks its own default encodings and records them in its params (else the library's).
+    let defaults: Record<string, unknown> | undefined;
+    const defaultOf = (kind: Kind) => {
+      defaults ??= loadInstance(puzzle, { ...args, amo: undefined, card: undefined }).params;
+      return String(defaults[kind] ?? (kind === 'amo' ? DEFAULT_AMO : DEFAULT_CARD));
+    };
     const sideBySide: SideBySide[] = [];
     for (const kind of ['amo', 'card'] as const) {
       if (args[kind] === undefined) continue;
       const chosen = kind === 'amo' ? parseAmo(String(args.amo), '--amo') : parseCard(String(args.card), '--card');
-      const fallback = ENCODINGS[kind].fallback;
-      if (chosen !== fallback) sideBySide.push({ option: kind, default: build(kind, fallback), chosen: encodingRow(chosen, instance) });
+      const fallback = defaultOf(kind);
+      if (chosen !== fallback) sideBySide.push({ option: kind, default: encodingRow(fallback, build(kind, undefined)), chosen: encodingRow(chosen, instance) });
     }
-    const compare = args.compare
-      ? { amo: ENCODINGS.amo.names.map((e) => build('amo', e)), card: ENCODINGS.card.names.map((e) => build('card', e)) }
-      : undefined;
+    const table = (kind: Kind) => ENCODINGS[kind].map((e) => encodingRow(e, build(kind, e)));
+    const compare = args.compare ? { amo: table('amo'), card: table('card'), defaults: { amo: defaultOf('amo'), card: defaultOf('card') } } : undefined;
     const report: ExplainReport = { ...explain(instance), count: 0, complete: true, solver: null, seconds: seconds(start), sideBySide, ...(compare ? { compare } : {}) };
     process.stdout.write(args.json ? JSON.stringify(report) + '\n' : explainText(report, args));
     return 0;
@@ -102,19 +104,19 @@ function explainText(r: ExplainReport, args: Args): string {
     out.push('');
   }
   if (r.compare) {
-    for (const kind of ['amo', 'card'] as const) out.push(...compareTable(kind, r.compare[kind]!, args), '');
+    for (const kind of ['amo', 'card'] as const) out.push(...compareTable(kind, r.compare[kind], r.compare.defaults[kind], args), '');
   }
   return out.join('\n');
 }
 
 const cost = (f: { clauses: number; auxVars: number }) => `${n(f.clauses)} clauses, ${n(f.auxVars)} aux`;
 
-function compareTable(kind: Kind, rows: readonly EncodingRow[], args: Args): string[] {
+function compareTable(kind: Kind, rows: readonly EncodingRow[], fallback: string, args: Args): string[] {
   const head = `--${kind}: the same puzzle under each ${kind === 'amo' ? 'at-most-one' : 'at-most-k'} encoding`;
   const same = rows.every((r) => r.clauses === rows[0]!.clauses && r.vars === rows[0]!.vars && r.literals === rows[0]!.literals);
   if (same) return [`${head}: no difference (this puzzle has no such constraints)`];
-  const chosen = args[kind] === undefined ? ENCODINGS[kind].fallback : String(args[kind]);
-  const mark = (e: string) => (e === chosen ? ' *' : '') + (e === ENCODINGS[kind].fallback ? ' (default)' : '');
+  const chosen = args[kind] === undefined ? fallback : String(args[kind]);
+  const mark = (e: string) => (e === chosen ? ' *' : '') + (e === fallback ? ' (default)' : '');
   return [
     `${head} (* chosen):`,
     ...table([['encoding', 'vars', 'aux', 'clauses', 'literals'], ...rows.map((r) => [r.encoding + mark(r.encoding), n(r.vars), n(r.auxVars), n(r.clauses), n(r.literals)])]),
