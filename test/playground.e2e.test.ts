@@ -10,7 +10,7 @@ import { polyomino } from '../encoders/polyomino.js';
 /**
  * The playground in a real browser: Debian's Chromium driven by
  * playwright-core, on the production build served from 127.0.0.1. Skipped,
- * with the reason in its title, where either is missing.
+ * with the reason printed and in the suite's title, where either is missing.
  *
  * UPDATE_SCREENSHOT=1 writes the screenshot to docs/playground.png.
  */
@@ -51,8 +51,7 @@ function serve(dir: string): Promise<Server> {
 }
 
 describe.skipIf(missing !== null)(`playground in Chromium${missing ? ` (skipped: ${missing})` : ''}`, () => {
-  const work = mkdtempSync(join(tmpdir(), 'puzzlesat-playground-'));
-  const outDir = join(work, 'dist');
+  let work: string;
   let server: Server;
   let url: string;
   let context: Awaited<ReturnType<Playwright['chromium']['launchPersistentContext']>>;
@@ -60,6 +59,8 @@ describe.skipIf(missing !== null)(`playground in Chromium${missing ? ` (skipped:
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'puzzlesat-playground-'));
+    const outDir = join(work, 'dist');
     const { build } = await import('vite');
     await build({ root: join(ROOT, 'playground'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
     server = await serve(outDir);
@@ -78,7 +79,7 @@ describe.skipIf(missing !== null)(`playground in Chromium${missing ? ` (skipped:
   afterAll(async () => {
     await context?.close();
     server?.close();
-    rmSync(work, { recursive: true, force: true });
+    if (work) rmSync(work, { recursive: true, force: true });
   });
 
   /** A fresh page (and solver worker), once the default puzzle is built. */
