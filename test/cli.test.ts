@@ -24,6 +24,7 @@ function expectOneLineError(r: ReturnType<typeof run>, message: RegExp) {
 }
 
 const haveMinisat = spawnSync('sh', ['-c', 'command -v minisat']).status === 0;
+const haveClasp = spawnSync('sh', ['-c', 'command -v clasp']).status === 0;
 
 describe('puzzlesat CLI', { timeout: 240_000 }, () => {
   it('solve draws one tiling of the 8x8 board as letters', () => {
@@ -106,6 +107,12 @@ describe('puzzlesat CLI', { timeout: 240_000 }, () => {
     const solution = inst.decode(inst.cnf.projection.filter((v) => trueSet.has(v)));
     expect(solution.placements).toHaveLength(13);
     expect(inst.check(solution)).toBeNull();
+  });
+
+  it.skipIf(!haveClasp)('enumerates natively with clasp, or by the blocking loop, and says which ran', () => {
+    const base = ['enumerate', 'polyomino', '--board', '6x5', '--pieces', 'F,L,P,T,Y,U', '--unique', '--solver', 'clasp', '--json'];
+    expect(JSON.parse(run(...base).out)).toMatchObject({ count: 9, raw: 36, complete: true, mode: 'native' });
+    expect(JSON.parse(run(...base, '--no-native').out)).toMatchObject({ count: 9, raw: 36, complete: true, mode: 'blocking-loop' });
   });
 
   it('lists solvers', () => {

@@ -5,6 +5,9 @@ import { defaultWorkers, enumerateParallel, parallelAvailable } from '../enumera
 import { orbit } from '../symmetry.js';
 import { colorWanted } from '../render.js';
 import { pickSolver } from '../../solvers/index.js';
+import { enumerateNative, enumeratesNatively } from '../../solvers/external.js';
+import type { SolverFactory } from '../../solvers/types.js';
+import type { Instance } from '../puzzle.js';
 import { type Args, JsonlOut, commonOptions, guarded, interruptFlag, loadInstance, positiveInt, progressLine, puzzleOptions, readKnown, seconds } from './common.js';
 import { UserError } from '../errors.js';
 
@@ -19,6 +22,7 @@ export const builder = (y: Argv) =>
     .option('out', { type: 'string', describe: 'write solutions to FILE.jsonl, one per line, as found' })
     .option('resume', { type: 'boolean', describe: 'continue the enumeration saved in --out' })
     .option('show', { type: 'number', describe: 'draw the first N solutions on stdout (default 1)' })
+    .option('native', { type: 'boolean', describe: 'let solvers that enumerate by themselves (clasp, picosat) do so (default; --no-native uses the blocking-clause loop)' })
     .option('workers', { type: 'number', describe: 'worker threads for SAT enumeration (default: all cores)' })
     .option('cube-depth', { type: 'number', describe: 'literals each cube fixes before the SAT solver takes over' });
 
@@ -67,9 +71,13 @@ export const handler = (args: Args) =>
     const cubeDepth = args['cube-depth'] !== undefined ? Number(args['cube-depth']) : factory?.kind === 'external' ? 0 : undefined;
     const timeoutSeconds = args.timeout as number | undefined;
     let summary;
+    let mode = solverName === 'dlx' ? 'exact-cover' : 'blocking-loop';
     try {
       if (solverName === 'dlx') summary = await enumerateExactCover(instance, { unique, limit, known, onFound, shouldStop });
-      else if (workers > 1 && parallelAvailable()) {
+      else if (args.native !== false && known.length === 0 && offersNative(factory!, instance)) {
+        summary = await enumerateNative(instance, solverName, { unique, limit, onFound, shouldStop, timeoutSeconds });
+        mode = summary.mode;
+      } else if (workers > 1 && parallelAvailable()) {
         const job = { puzzle, args: plainArgs(withSymmetry(args)), solver: solverName, unique, known, cubeDepth, timeoutSeconds };
         const knownRaw = known.reduce((n, k) => n + (unique ? orbit(instance.symmetries, k).length : 1), 0);
         summary = await enumerateParallel(job, workers, { limit, knownRaw, onFound, shouldStop });
@@ -92,6 +100,7 @@ export const handler = (args: Args) =>
       clauses: instance.cnf.clauseCount,
       families: instance.cnf.familyCounts(),
       solver: solverName,
+      mode,
       cubes: summary.cubes,
       seconds: seconds(start),
       ...(out ? { out: out.path } : {}),
@@ -100,6 +109,16 @@ export const handler = (args: Args) =>
     else process.stdout.write(summaryLine(report) + '\n');
     return 0;
   });
+
+/** Whether the solver would enumerate this instance by itself (it checks on a throwaway solver). */
+function offersNative(factory: SolverFactory, instance: Instance): boolean {
+  const probe = factory.create();
+  try {
+    return enumeratesNatively(probe, instance);
+  } finally {
+    probe.dispose();
+  }
+}
 
 /** The options as plain data for a worker thread (yargs adds a few extras). */
 function plainArgs(args: Args): Record<string, unknown> {
