@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import * as bench from './bench.js';
 import * as dobble from './dobble.js';
 import * as encode from './encode.js';
 import * as enumerate from './enumerate.js';
@@ -27,6 +28,7 @@ await yargs(hideBin(process.argv))
   .command(solvers as never)
   .command(sweep as never)
   .command(dobble as never)
+  .command(bench as never)
   .demandCommand(1, 'name a verb: solve, enumerate, encode, explain, bench, list, solvers, sweep, dobble')
   .strict()
   .recommendCommands()

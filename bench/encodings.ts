@@ -1,0 +1,604 @@
+/**
+ * The encoding benchmark: a matrix of encodings x solvers x puzzles. Each cell
+ * records the formula's size, the time to a first solution (one solve of the
+ * whole formula, as `puzzlesat solve` does), and the time to enumerate the
+ * first N symmetry classes and, where that is feasible, all of them (the
+ * cube-and-conquer loop of `puzzlesat enumerate --unique`). Our dancing links
+ * backend (dlx) runs on the same placements as the yardstick.
+ *
+ * Timing is wall clock, because external solvers spend theirs in other
+ * processes; the machine description and load average go into the report.
+ * Every run has a time box: the enumeration polls it between solves and each
+ * solve gets it as its own limit, so one slow cell cannot hold up the matrix
+ * (logic-solver cannot stop inside a solve, so a single long solve of its can
+ * overrun the box).
+ *
+ * This module holds the suites, the runner and the pure renderers (Markdown,
+ * JSON, SVG); `puzzlesat bench` (src/cli/bench.ts) drives it.
+ */
+import { availableParallelism, arch, cpus, loadavg, release, totalmem, type as osType } from 'node:os';
+import { geniusSpec, parseBlockers } from '../encoders/genius-square.js';
+import { soma } from '../encoders/polycube.js';
+import { polyomino } from '../encoders/polyomino.js';
+import { AMO_ENCODINGS, type AmoEncoding } from '../src/card/index.js';
+import { enumerate } from '../src/enumerate.js';
+import { enumerateExactCover } from '../src/enumerate-dlx.js';
+import { UserError } from '../src/errors.js';
+import { buildPacking, type NonOverlap } from '../src/packing.js';
+import type { Instance } from '../src/puzzle.js';
+import { claspWasm } from '../solvers/clasp-wasm.js';
+import { SOLVERS } from '../solvers/index.js';
+import { loadMinisatWasm } from '../solvers/minisat-wasm.js';
+import type { SolverFactory } from '../solvers/types.js';
+
+// ---- what is measured --------------------------------------------------------
+
+export interface Encoding {
+  name: string;
+  amo: AmoEncoding;
+  nonOverlap: NonOverlap;
+  about: string;
+}
+
+/** Every at-most-one encoding with the compact (per-cell) non-overlap family, then the pairwise non-overlap family. */
+export const ENCODINGS: readonly Encoding[] = [
+  ...AMO_ENCODINGS.map((e): Encoding => ({ name: e.name, amo: e.name as AmoEncoding, nonOverlap: 'compact', about: `--amo ${e.name}: ${e.fits}` })),
+  {
+    name: 'pairwise-nonoverlap',
+    amo: 'pairwise',
+    nonOverlap: 'pairwise',
+    about: '--non-overlap pairwise --amo pairwise: one clause per pair of clashing placements, each pair once (compact pairwise repeats a pair for every cell the two share)',
+  },
+];
+
+export interface BenchPuzzle {
+  name: string;
+  about: string;
+  build(encoding: Encoding): Instance;
+  /** Enumerate every class, not only the first N (only where that fits in the time box). */
+  all: boolean;
+  /** Cube depth of the enumeration runs; undefined: the instance's default. */
+  cubeDepth?: number;
+  /** The known totals: classes, and the solutions they stand for (none is symmetric, so raw / classes each). */
+  expected: { classes: number; raw: number };
+}
+
+/** A roll with a few hundred solutions: small enough to enumerate completely in every cell. */
+export const GENIUS_ROLL = 'A3,A5,C3,C6,D1,D5,F1';
+
+export const PUZZLES: readonly BenchPuzzle[] = [
+  {
+    name: '8x8-square',
+    about: '8x8 board, the 12 pentominoes and the 2x2 square',
+    build: (e) => polyomino({ preset: '8x8-square', amo: e.amo, nonOverlap: e.nonOverlap }, 'pentomino'),
+    all: false,
+    // One less than the 13 pieces: the solver places the last piece. Shallower cubes
+    // leave it more search but are much slower here (bench/results/pentomino-8x8.md).
+    cubeDepth: 12,
+    expected: { classes: 16146, raw: 129168 },
+  },
+  {
+    name: '6x10',
+    about: '6x10 rectangle, the 12 pentominoes',
+    build: (e) => polyomino({ preset: '6x10', amo: e.amo, nonOverlap: e.nonOverlap }, 'pentomino'),
+    all: false,
+    cubeDepth: 11,
+    expected: { classes: 2339, raw: 9356 },
+  },
+  {
+    name: 'soma',
+    about: 'the Soma cube, classes under rotations',
+    build: (e) => soma({ amo: e.amo, nonOverlap: e.nonOverlap }),
+    all: true,
+    expected: { classes: 480, raw: 11520 },
+  },
+  {
+    name: 'genius-square',
+    about: `The Genius Square, roll ${GENIUS_ROLL}`,
+    // geniusSquare() fixes the compact family; the spec lets us choose.
+    build: (e) => {
+      const params = { roll: GENIUS_ROLL, amo: e.amo, nonOverlap: e.nonOverlap };
+      return buildPacking({ ...geniusSpec(parseBlockers(GENIUS_ROLL, 'roll'), params, e.amo), nonOverlap: e.nonOverlap });
+    },
+    all: true,
+    expected: { classes: 316, raw: 316 },
+  },
+];
+
+export interface SuiteSettings {
+  suite: 'quick' | 'full';
+  puzzles: readonly string[];
+  encodings: readonly string[];
+  /** Solver names to use when available. */
+  solvers: readonly string[];
+  /** N, the number of classes timed as "first N". */
+  limit: number;
+  repeat: number;
+  timeoutSeconds: number;
+  /** The encoding every SAT cell is compared with (same puzzle, same solver). */
+  baseline: string;
+}
+
+const IN_PROCESS_MINISATS = ['minisat-wasm', 'logic-solver'];
+
+export const SUITES: Readonly<Record<SuiteSettings['suite'], SuiteSettings>> = {
+  quick: {
+    suite: 'quick',
+    puzzles: ['6x10', 'genius-square'],
+    encodings: ['pairwise', 'sequential', 'bimander'],
+    solvers: IN_PROCESS_MINISATS,
+    limit: 20,
+    repeat: 1,
+    timeoutSeconds: 30,
+    baseline: 'pairwise',
+  },
+  full: {
+    suite: 'full',
+    puzzles: PUZZLES.map((p) => p.name),
+    encodings: ENCODINGS.map((e) => e.name),
+    solvers: SOLVERS.map((s) => s.name),
+    limit: 1000,
+    repeat: 3,
+    timeoutSeconds: 60,
+    baseline: 'pairwise',
+  },
+};
+
+/** The yardstick's name in the solver column. */
+export const DLX = 'dlx';
+
+/**
+ * Solvers that take the whole formula afresh at every solve() (a file for a
+ * program, a copy for clasp-wasm's worker) get only the first-solution
+ * measure: in the blocking-clause loop they would spend their time re-reading it.
+ */
+const rereadsFormula = (f: SolverFactory): boolean => f.kind === 'external' || f.name === claspWasm.name;
+
+// ---- results -----------------------------------------------------------------
+
+/** A median over repeated runs; null seconds: the runs did not get there within the time box. */
+export interface Measure {
+  seconds: number | null;
+  /** The solutions those seconds count; for a run stopped by the box, what it had found by then. */
+  found: number;
+  runs: number;
+}
+
+export interface Cell {
+  puzzle: string;
+  encoding: string;
+  solver: string;
+  /** Formula size; null for dlx, which works on the placements. */
+  vars: number | null;
+  clauses: number | null;
+  /** Seconds to build the instance (placements, CNF, symmetries), once per encoding. */
+  buildSeconds: number;
+  first?: Measure;
+  /** Time to the first N classes. */
+  firstN?: Measure;
+  /** Time to all classes, for puzzles enumerated completely. */
+  all?: Measure;
+  /** Classes and solutions counted by the enumeration (its first run). */
+  count?: number;
+  raw?: number;
+  error?: string;
+}
+
+export interface Machine {
+  os: string;
+  cpu: string;
+  cores: number;
+  memoryGiB: number;
+  node: string;
+}
+
+export interface BenchReport {
+  date: string;
+  machine: Machine;
+  loadAverage: { start: number; end: number };
+  settings: SuiteSettings;
+  puzzles: { name: string; about: string; all: boolean; cubeDepth: number | null; expected: { classes: number; raw: number } }[];
+  cells: Cell[];
+}
+
+export function machineDescription(): Machine {
+  return {
+    os: `${osType()} ${release()} ${arch()}`,
+    cpu: cpus()[0]?.model.trim() ?? 'unknown',
+    cores: availableParallelism(),
+    memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+    node: process.version,
+  };
+}
+
+// ---- pure helpers --------------------------------------------------------------
+
+/** The median, with null (a timed-out run) ranked above every time; null if that is where the middle falls. */
+export function median(values: readonly (number | null)[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = values.map((v) => v ?? Infinity).sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  const m = sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return Number.isFinite(m) ? m : null;
+}
+
+/**
+ * Time per solution of a measure: its seconds over the solutions they count,
+ * or, for a run stopped by the box, the box over what it found by then.
+ * Null when the box ran out before any solution.
+ */
+export function timePerSolution(m: Measure, timeoutSeconds: number): number | null {
+  if (m.seconds !== null) return m.seconds / m.found;
+  return m.found > 0 ? timeoutSeconds / m.found : null;
+}
+
+/**
+ * cell / reference as text. Both finished: the ratio of their times ("1.52").
+ * A run stopped by the box: the ratio of times per solution, marked as an
+ * estimate ("≈3.1"), or a bound when it found nothing (">3.4": at least that).
+ */
+export function ratioText(cell: Measure | undefined, reference: Measure | undefined, timeoutSeconds: number): string {
+  if (!cell || !reference) return '–';
+  const [c, r] = [timePerSolution(cell, timeoutSeconds), timePerSolution(reference, timeoutSeconds)];
+  if (c !== null && r !== null) return `${cell.seconds === null || reference.seconds === null ? '≈' : ''}${fixed(c / r)}`;
+  if (c === null && reference.seconds !== null) return `>${fixed(timeoutSeconds / reference.seconds)}`;
+  if (r === null && cell.seconds !== null) return `<${fixed(cell.seconds / timeoutSeconds)}`;
+  return '–';
+}
+
+/** Rounded to suit the size: two decimals below 10, one below 100, none above. */
+function fixed(x: number): string {
+  if (x >= 100) return x.toFixed(0);
+  if (x >= 10) return x.toFixed(1);
+  return x.toFixed(2);
+}
+
+function secondsText(m: Measure | undefined, timeoutSeconds: number): string {
+  if (!m) return '–';
+  if (m.seconds === null) return `>${timeoutSeconds} s (${m.found})`;
+  return m.seconds < 10 ? m.seconds.toFixed(2) : m.seconds.toFixed(1);
+}
+
+/**
+ * Cells whose counts disagree with the puzzle's: an enumeration that got to
+ * the end must find its known number of classes and solutions, and any other
+ * must have found a full orbit of solutions per class (no solution of these
+ * puzzles is symmetric). Returns one line per problem.
+ */
+export function countDisagreements(report: BenchReport): string[] {
+  const problems: string[] = [];
+  for (const { name, expected } of report.puzzles) {
+    const orbit = expected.raw / expected.classes;
+    for (const cell of report.cells.filter((c) => c.puzzle === name && c.count !== undefined)) {
+      const where = `${cell.puzzle} ${cell.encoding} ${cell.solver}`;
+      if (cell.all?.seconds != null) {
+        if (cell.count !== expected.classes || cell.raw !== expected.raw) {
+          problems.push(`${where}: ${cell.count} classes (${cell.raw} solutions), expected ${expected.classes} (${expected.raw})`);
+        }
+      } else if (cell.raw !== cell.count! * orbit) {
+        problems.push(`${where}: ${cell.count} classes stand for ${cell.raw} solutions, expected ${cell.count! * orbit}`);
+      }
+    }
+  }
+  return problems;
+}
+
+const geometricMean = (xs: readonly number[]) => Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / xs.length);
+
+/**
+ * Per encoding, the geometric mean over puzzles and solvers of its ratio to
+ * the baseline in time per solution (the time ratio where both finished).
+ */
+export function encodingSummary(report: BenchReport): { encoding: string; first: number | null; firstN: number | null; cells: number }[] {
+  const { baseline, timeoutSeconds } = report.settings;
+  const sat = report.cells.filter((c) => c.solver !== DLX);
+  const baseOf = (c: Cell) => sat.find((b) => b.puzzle === c.puzzle && b.solver === c.solver && b.encoding === baseline);
+  const ratios = (cells: Cell[], key: 'first' | 'firstN') =>
+    cells.flatMap((c) => {
+      const [m, b] = [c[key], baseOf(c)?.[key]];
+      const [x, y] = [m && timePerSolution(m, timeoutSeconds), b && timePerSolution(b, timeoutSeconds)];
+      return x != null && y != null ? [x / y] : [];
+    });
+  return report.settings.encodings.map((encoding) => {
+    const cells = sat.filter((c) => c.encoding === encoding);
+    const [first, firstN] = [ratios(cells, 'first'), ratios(cells, 'firstN')];
+    return { encoding, first: first.length ? geometricMean(first) : null, firstN: firstN.length ? geometricMean(firstN) : null, cells: cells.length };
+  });
+}
+
+// ---- rendering -------------------------------------------------------------------
+
+export function renderMarkdown(report: BenchReport): string {
+  const { settings, machine } = report;
+  const T = settings.timeoutSeconds;
+  const out: string[] = [];
+  out.push(`# Encoding benchmark (${settings.suite} suite)`, '');
+  out.push(
+    `${report.date}; ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB; ${machine.os}; Node ${machine.node}. ` +
+      `Load average ${report.loadAverage.start.toFixed(2)} at the start and ${report.loadAverage.end.toFixed(2)} at the end: the machine is shared, so times are wall clock and upper bounds.`,
+    '',
+  );
+  out.push(
+    `Times in seconds, median of ${settings.repeat} run${settings.repeat > 1 ? 's' : ''} (a run that hits the ${T} s box is not repeated; ` +
+      `">${T} s (k)" means k were found by then). **first**: one solve of the whole formula, no cubes (as \`puzzlesat solve\`). ` +
+      `**first N**: the first N = ${settings.limit} symmetry classes by \`enumerate --unique\` (cube-and-conquer at the cube depth given per puzzle). ` +
+      `**all**: every class, where feasible. Ratios are cell time / reference time: **×${settings.baseline}** against the ${settings.baseline} encoding with the same solver, **×dlx** against our dancing links on the same placements; ` +
+      `"≈" marks an estimate from times per class when a run was stopped by the box, ">" a bound when it found nothing. ` +
+      `Solvers that re-read the formula at every solve (external programs, clasp-wasm) are timed on the first solution only. build: seconds to build the instance.`,
+    '',
+  );
+  out.push('## Encodings against the baseline', '');
+  out.push(`Geometric mean, over every puzzle and solver, of the ratio to ${settings.baseline} in time per solution (the time ratio where both finished; below 1: faster).`, '');
+  out.push(`| encoding | first ×${settings.baseline} | first N ×${settings.baseline} | cells |`, '|---|---:|---:|---:|');
+  for (const s of encodingSummary(report)) {
+    out.push(`| ${s.encoding} | ${s.first === null ? '–' : fixed(s.first)} | ${s.firstN === null ? '–' : fixed(s.firstN)} | ${s.cells} |`);
+  }
+  out.push('');
+  for (const puzzle of report.puzzles) {
+    out.push(...puzzleTable(report, puzzle));
+  }
+  const errors = report.cells.filter((c) => c.error);
+  if (errors.length) {
+    out.push('## Cells that failed', '');
+    for (const c of errors) out.push(`- ${c.puzzle}, ${c.encoding}, ${c.solver}: ${c.error}`);
+    out.push('');
+  }
+  out.push('## Encodings', '');
+  for (const e of ENCODINGS.filter((e) => settings.encodings.includes(e.name))) out.push(`- **${e.name}**: ${e.about}`);
+  out.push('');
+  return out.join('\n');
+}
+
+function puzzleTable(report: BenchReport, puzzle: BenchReport['puzzles'][number]): string[] {
+  const { settings } = report;
+  const T = settings.timeoutSeconds;
+  const cells = report.cells.filter((c) => c.puzzle === puzzle.name);
+  const dlx = cells.find((c) => c.solver === DLX);
+  const base = (c: Cell) => cells.find((b) => b.solver === c.solver && b.encoding === settings.baseline);
+  const depth = puzzle.cubeDepth === null ? 'the default cube depth' : `cube depth ${puzzle.cubeDepth}`;
+  const out = [`## ${puzzle.name}: ${puzzle.about}`, ''];
+  out.push(`${puzzle.expected.classes} classes (${puzzle.expected.raw} solutions); enumerated with ${depth}${puzzle.all ? ', all classes timed' : ''}.`, '');
+  const b = `×${settings.baseline}`;
+  out.push(
+    `| encoding | solver | vars | clauses | build | first | ${b} | ×dlx | first N | ${b} | ×dlx | all | ${b} | ×dlx | classes |`,
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  );
+  for (const c of cells) {
+    const row = [
+      c.encoding,
+      c.solver,
+      c.vars ?? '–',
+      c.clauses ?? '–',
+      c.buildSeconds.toFixed(2),
+      secondsText(c.first, T),
+      c.solver === DLX ? '–' : ratioText(c.first, base(c)?.first, T),
+      ratioText(c.first, dlx?.first, T),
+      secondsText(c.firstN, T),
+      c.solver === DLX ? '–' : ratioText(c.firstN, base(c)?.firstN, T),
+      ratioText(c.firstN, dlx?.firstN, T),
+      puzzle.all ? secondsText(c.all, T) : '–',
+      puzzle.all && c.solver !== DLX ? ratioText(c.all, base(c)?.all, T) : '–',
+      puzzle.all ? ratioText(c.all, dlx?.all, T) : '–',
+      c.error ? 'failed' : (c.count ?? '–'),
+    ];
+    out.push(`| ${row.join(' | ')} |`);
+  }
+  out.push('');
+  return out;
+}
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const PALETTE = ['#3b75af', '#ef8636', '#519e3e', '#c53a32', '#8d6ab8', '#84584e', '#d57dbf', '#7f7f7f', '#bcbc35', '#42b7c8'];
+
+/**
+ * Horizontal bars, one per cell that enumerated, grouped by puzzle: the time
+ * to the first N classes on a logarithmic axis, coloured by solver. A cell
+ * that ran out of time is drawn to the box, hatched, and labelled with '>'.
+ */
+export function renderChart(report: BenchReport): string {
+  const T = report.settings.timeoutSeconds;
+  const rows = report.cells.filter((c) => c.firstN);
+  const solvers = [...new Set(rows.map((c) => c.solver))];
+  const colour = (solver: string) => PALETTE[solvers.indexOf(solver) % PALETTE.length]!;
+  // A cell that ran out of time is drawn to the box; with no cells the axis spans one decade.
+  const times = rows.length ? rows.map((c) => c.firstN!.seconds ?? T) : [1];
+  const lo = 10 ** Math.floor(Math.log10(Math.max(1e-3, Math.min(...times))));
+  const hi = Math.max(10 * lo, 10 ** Math.ceil(Math.log10(Math.max(...times))));
+  const [labelW, barW, rowH, groupGap, top] = [270, 560, 15, 26, 70];
+  const width = labelW + barW + 80;
+  const xOf = (s: number) => labelW + (Math.log10(Math.max(s, lo) / lo) / Math.log10(hi / lo)) * barW;
+  const parts: string[] = [];
+  let y = top;
+  for (const puzzle of report.puzzles) {
+    const group = rows.filter((c) => c.puzzle === puzzle.name);
+    if (!group.length) continue;
+    parts.push(`<text x="8" y="${y + 4}" font-weight="bold">${escapeXml(`${puzzle.name}: first ${Math.min(report.settings.limit, puzzle.expected.classes)} classes`)}</text>`);
+    y += 10;
+    for (const c of group) {
+      const s = c.firstN!.seconds;
+      const x = xOf(s ?? T);
+      const fill = s === null ? `url(#hatch-${solvers.indexOf(c.solver)})` : colour(c.solver);
+      parts.push(`<text x="${labelW - 6}" y="${y + rowH - 4}" text-anchor="end">${escapeXml(`${c.encoding} · ${c.solver}`)}</text>`);
+      parts.push(`<rect x="${labelW}" y="${y + 2}" width="${(x - labelW).toFixed(1)}" height="${rowH - 3}" fill="${fill}" stroke="${colour(c.solver)}"/>`);
+      parts.push(`<text x="${(x + 4).toFixed(1)}" y="${y + rowH - 4}" fill="#333">${s === null ? `>${T} s` : `${s < 10 ? s.toFixed(2) : s.toFixed(1)} s`}</text>`);
+      y += rowH;
+    }
+    y += groupGap;
+  }
+  const axisY = y - groupGap + 6;
+  const ticks: string[] = [];
+  for (let t = lo; t <= hi * 1.0001; t *= 10) {
+    const x = xOf(t).toFixed(1);
+    ticks.push(`<line x1="${x}" y1="${top - 6}" x2="${x}" y2="${axisY}" stroke="#ddd"/>`);
+    ticks.push(`<text x="${x}" y="${axisY + 16}" text-anchor="middle">${t >= 1 ? t.toFixed(0) : t.toPrecision(1)} s</text>`);
+  }
+  const height = axisY + 40;
+  const patterns = solvers.map(
+    (s, i) =>
+      `<pattern id="hatch-${i}" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="white"/><line x1="0" y1="0" x2="0" y2="6" stroke="${colour(s)}" stroke-width="3"/></pattern>`,
+  );
+  const title = `Time to the first N symmetry classes (${report.settings.suite} suite, N = ${report.settings.limit}, logarithmic axis; hatched: stopped at the ${T} s box)`;
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="11">`,
+    `<defs>${patterns.join('')}</defs>`,
+    `<rect x="0" y="0" width="${width}" height="${height}" fill="white"/>`,
+    `<text x="8" y="20" font-size="14">${escapeXml(title)}</text>`,
+    `<text x="8" y="38" fill="#555">${escapeXml(`${report.date}, ${report.machine.cpu}, ${report.machine.cores} cores, Node ${report.machine.node}`)}</text>`,
+    ...ticks,
+    ...parts,
+    '</svg>',
+    '',
+  ].join('\n');
+}
+
+// ---- running ---------------------------------------------------------------------
+
+export type Backend = { kind: 'sat'; factory: SolverFactory } | { kind: 'dlx' };
+
+export interface Run {
+  /** Seconds to the first and the Nth solution, and to the end of a complete enumeration; null: not reached. */
+  first: number | null;
+  nth: number | null;
+  end: number | null;
+  count: number;
+  raw: number;
+}
+
+export interface RunSpec {
+  unique: boolean;
+  /** The solution whose time is `nth`. */
+  n: number;
+  /** Stop after this many; undefined: enumerate everything. */
+  limit?: number;
+  cubeDepth?: number;
+  timeoutSeconds: number;
+}
+
+/** One enumeration, time-boxed, with the times at which it reached its marks. */
+export async function timedRun(instance: Instance, backend: Backend, spec: RunSpec): Promise<Run> {
+  const start = performance.now();
+  const deadline = start + spec.timeoutSeconds * 1000;
+  const elapsed = () => (performance.now() - start) / 1000;
+  const run: Run = { first: null, nth: null, end: null, count: 0, raw: 0 };
+  const onFound = () => {
+    run.count++;
+    if (run.count === 1) run.first = elapsed();
+    if (run.count === spec.n) run.nth = elapsed();
+  };
+  const shouldStop = () => performance.now() >= deadline;
+  const common = { unique: spec.unique, limit: spec.limit, onFound, shouldStop };
+  const summary =
+    backend.kind === 'dlx'
+      ? await enumerateExactCover(instance, common)
+      : await enumerate(instance, { ...common, createSolver: () => backend.factory.create(), cubeDepth: spec.cubeDepth, timeoutSeconds: spec.timeoutSeconds });
+  if (summary.complete) run.end = elapsed();
+  run.raw = summary.raw;
+  return run;
+}
+
+/** Runs up to `repeat` times (once if the first run times out) and takes medians. */
+async function repeated(repeat: number, once: () => Promise<Run>): Promise<Run[]> {
+  const runs = [await once()];
+  const timedOut = (r: Run) => r.nth === null && r.end === null;
+  while (runs.length < repeat && !timedOut(runs[0]!)) runs.push(await once());
+  return runs;
+}
+
+/** The median of `pick` over the runs; `mark` is how many solutions that time counts. */
+function measure(runs: readonly Run[], pick: (r: Run) => number | null, mark: number): Measure {
+  const seconds = median(runs.map(pick));
+  return { seconds, found: seconds === null ? runs[runs.length - 1]!.count : mark, runs: runs.length };
+}
+
+async function measureBackend(
+  instance: Instance,
+  backend: Backend,
+  puzzle: BenchPuzzle,
+  settings: SuiteSettings,
+): Promise<Pick<Cell, 'first' | 'firstN' | 'all' | 'count' | 'raw'>> {
+  const T = settings.timeoutSeconds;
+  const firstRuns = await repeated(settings.repeat, () => timedRun(instance, backend, { unique: false, n: 1, limit: 1, cubeDepth: 0, timeoutSeconds: T }));
+  const first = measure(firstRuns, (r) => r.first, 1);
+  if (backend.kind === 'sat' && rereadsFormula(backend.factory)) return { first };
+  const n = Math.min(settings.limit, puzzle.expected.classes);
+  const runs = await repeated(settings.repeat, () =>
+    timedRun(instance, backend, { unique: true, n, limit: puzzle.all ? undefined : n, cubeDepth: puzzle.cubeDepth, timeoutSeconds: T }),
+  );
+  return {
+    first,
+    firstN: measure(runs, (r) => r.nth, n),
+    ...(puzzle.all ? { all: measure(runs, (r) => r.end, runs[0]!.count) } : {}),
+    count: runs[0]!.count,
+    raw: runs[0]!.raw,
+  };
+}
+
+function cellLine(c: Cell, T: number): string {
+  const parts = [`${c.puzzle} · ${c.encoding} · ${c.solver}:`];
+  if (c.error) parts.push(`failed: ${c.error}`);
+  if (c.first) parts.push(`first ${secondsText(c.first, T)}`);
+  if (c.firstN) parts.push(`first N ${secondsText(c.firstN, T)}`);
+  if (c.all) parts.push(`all ${secondsText(c.all, T)}`);
+  if (c.count !== undefined) parts.push(`(${c.count} classes)`);
+  return parts.join(' ');
+}
+
+/** The suite's puzzles, encodings and solvers that exist and can run here; a UserError for unknown names. */
+export async function resolveSuite(settings: SuiteSettings): Promise<{ puzzles: BenchPuzzle[]; encodings: Encoding[]; solvers: SolverFactory[] }> {
+  const pick = <T extends { name: string }>(all: readonly T[], names: readonly string[], what: string): T[] =>
+    names.map((name) => {
+      const found = all.find((x) => x.name === name);
+      if (!found) throw new UserError(`bench: unknown ${what} "${name}"; choose from: ${all.map((x) => x.name).join(', ')}`);
+      return found;
+    });
+  const puzzles = pick(PUZZLES, settings.puzzles, 'puzzle');
+  const encodings = pick(ENCODINGS, settings.encodings, 'encoding');
+  if (!settings.encodings.includes(settings.baseline)) {
+    throw new UserError(`--baseline: "${settings.baseline}" is not one of the suite's encodings (${settings.encodings.join(', ')})`);
+  }
+  await loadMinisatWasm();
+  const solvers = pick(SOLVERS, settings.solvers, 'solver').filter((s) => s.available().ok);
+  return { puzzles, encodings, solvers };
+}
+
+/**
+ * Runs the matrix: per puzzle, dlx, then every encoding with every solver.
+ * A run that throws (a solver that fails, an input a solver refuses) is
+ * recorded in its cell; the rest of the matrix goes on.
+ */
+export async function runSuite(settings: SuiteSettings, log: (line: string) => void = () => {}): Promise<BenchReport> {
+  const { puzzles, encodings, solvers } = await resolveSuite(settings);
+  const loadStart = loadavg()[0]!;
+  const cells: Cell[] = [];
+  const record = (cell: Cell) => {
+    cells.push(cell);
+    log(cellLine(cell, settings.timeoutSeconds));
+  };
+  for (const puzzle of puzzles) {
+    for (const [i, encoding] of encodings.entries()) {
+      const start = performance.now();
+      const instance = puzzle.build(encoding);
+      const buildSeconds = (performance.now() - start) / 1000;
+      // The placements do not depend on the encoding: dlx runs once, on the first instance.
+      if (i === 0) record({ puzzle: puzzle.name, encoding: 'exact cover', solver: DLX, vars: null, clauses: null, buildSeconds, ...(await measureBackend(instance, { kind: 'dlx' }, puzzle, settings)) });
+      for (const factory of solvers) {
+        const cell: Cell = { puzzle: puzzle.name, encoding: encoding.name, solver: factory.name, vars: instance.cnf.varCount, clauses: instance.cnf.clauseCount, buildSeconds };
+        try {
+          Object.assign(cell, await measureBackend(instance, { kind: 'sat', factory }, puzzle, settings));
+        } catch (e) {
+          cell.error = (e as Error).message.split('\n')[0];
+        }
+        record(cell);
+      }
+    }
+  }
+  return {
+    date: new Date().toISOString(),
+    machine: machineDescription(),
+    loadAverage: { start: loadStart, end: loadavg()[0]! },
+    settings,
+    puzzles: puzzles.map((p) => ({ name: p.name, about: p.about, all: p.all, cubeDepth: p.cubeDepth ?? null, expected: p.expected })),
+    cells,
+  };
+}

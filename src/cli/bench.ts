@@ -1,0 +1,60 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Argv } from 'yargs';
+import { SUITES, type SuiteSettings, countDisagreements, renderChart, renderMarkdown, runSuite } from '../../bench/encodings.js';
+import { UserError } from '../errors.js';
+import { type Args, guarded, positiveInt } from './common.js';
+
+export const command = 'bench [suite]';
+export const describe = 'benchmark encodings x solvers x puzzles against dancing links (Markdown, JSON, SVG chart)';
+
+/** Where the full suite writes its report unless told otherwise (the quick one writes nothing by default). */
+const FULL_RESULTS = join('bench', 'results');
+
+export const builder = (y: Argv) =>
+  y
+    .positional('suite', { type: 'string', describe: 'what to benchmark', choices: ['encodings'], default: 'encodings' })
+    .option('quick', { type: 'boolean', describe: `the small suite (about a minute): ${SUITES.quick.puzzles.join(' and ')}, ${SUITES.quick.encodings.length} encodings, in-process solvers` })
+    .option('json', { type: 'boolean', describe: 'print the report as JSON instead of Markdown' })
+    .option('out', { type: 'string', describe: `write report.md, report.json and chart.svg into DIR (the full suite: ${FULL_RESULTS} by default)` })
+    .option('repeat', { type: 'number', describe: `runs per measure, the median is kept (default ${SUITES.full.repeat}, quick ${SUITES.quick.repeat})` })
+    .option('baseline', { type: 'string', describe: `the encoding the ratio columns compare with (default ${SUITES.full.baseline})` })
+    .option('timeout', { type: 'number', describe: `seconds per run before it is stopped and marked >T (default ${SUITES.full.timeoutSeconds}, quick ${SUITES.quick.timeoutSeconds})` })
+    .option('solvers', { type: 'string', describe: 'comma-separated solver names to include when available (default: the suite\'s)' });
+
+/** The suite the options describe. */
+export function suiteSettings(args: Args): SuiteSettings {
+  const base = args.quick ? SUITES.quick : SUITES.full;
+  const timeout = args.timeout === undefined ? base.timeoutSeconds : Number(args.timeout);
+  if (!(timeout > 0)) throw new UserError(`--timeout: expected a positive number of seconds, got "${String(args.timeout)}"`);
+  return {
+    ...base,
+    repeat: positiveInt(args.repeat, '--repeat') ?? base.repeat,
+    baseline: args.baseline === undefined ? base.baseline : String(args.baseline),
+    timeoutSeconds: timeout,
+    solvers: args.solvers === undefined ? base.solvers : String(args.solvers).split(',').map((s) => s.trim()).filter(Boolean),
+  };
+}
+
+export const handler = (args: Args) =>
+  guarded(async () => {
+    const settings = suiteSettings(args);
+    const report = await runSuite(settings, (line) => process.stderr.write(`${line}\n`));
+    const markdown = renderMarkdown(report);
+    process.stdout.write(args.json ? `${JSON.stringify(report)}\n` : markdown);
+    const dir = args.out === undefined ? (settings.suite === 'full' ? FULL_RESULTS : undefined) : String(args.out);
+    if (dir !== undefined) {
+      try {
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(join(dir, 'report.md'), markdown);
+        writeFileSync(join(dir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+        writeFileSync(join(dir, 'chart.svg'), renderChart(report));
+      } catch (e) {
+        throw new UserError(`--out: cannot write into "${dir}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+      }
+      process.stderr.write(`wrote ${join(dir, 'report.md')}, report.json and chart.svg\n`);
+    }
+    const problems = countDisagreements(report);
+    for (const p of problems) process.stderr.write(`puzzlesat: counts disagree: ${p}\n`);
+    return problems.length ? 1 : 0;
+  });

@@ -1,0 +1,141 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  type BenchReport,
+  DLX,
+  ENCODINGS,
+  PUZZLES,
+  SUITES,
+  countDisagreements,
+  median,
+  ratioText,
+  renderChart,
+  renderMarkdown,
+  resolveSuite,
+  runSuite,
+  timePerSolution,
+  timedRun,
+} from '../bench/encodings.js';
+import { UserError } from '../src/errors.js';
+import { logicSolver } from '../solvers/logic-solver.js';
+import { suiteSettings } from '../src/cli/bench.js';
+
+describe('bench helpers', () => {
+  it('takes medians with timed-out runs ranked last', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 2, 3])).toBe(2.5);
+    expect(median([1, null, 5])).toBe(5);
+    expect(median([1, null, null])).toBeNull();
+    expect(median([])).toBeNull();
+  });
+
+  it('writes ratios, estimates from time per solution after a timeout, and bounds when nothing was found', () => {
+    const m = (seconds: number | null, found: number) => ({ seconds, found, runs: 1 });
+    expect(ratioText(m(3, 20), m(2, 20), 60)).toBe('1.50');
+    expect(ratioText(m(250, 1), m(2, 1), 600)).toBe('125');
+    // 60 s for 100 solutions against 10 s for 1000: 0.6 s against 0.01 s each.
+    expect(ratioText(m(null, 100), m(10, 1000), 60)).toBe('≈60.0');
+    expect(ratioText(m(null, 50), m(null, 200), 60)).toBe('≈4.00');
+    expect(ratioText(m(null, 0), m(2, 1), 60)).toBe('>30.0');
+    expect(ratioText(m(6, 1), m(null, 0), 60)).toBe('<0.10');
+    expect(ratioText(m(null, 0), m(null, 0), 60)).toBe('–');
+    expect(ratioText(undefined, m(1, 1), 60)).toBe('–');
+    expect(timePerSolution(m(null, 4), 60)).toBe(15);
+    expect(timePerSolution(m(null, 0), 60)).toBeNull();
+  });
+
+  it('reads the CLI options into suite settings', () => {
+    const args = (extra: Record<string, unknown>) => ({ _: ['bench'], ...extra });
+    expect(suiteSettings(args({ quick: true }))).toEqual(SUITES.quick);
+    expect(suiteSettings(args({ repeat: 5, baseline: 'sequential', timeout: 7, solvers: 'logic-solver, minisat' }))).toMatchObject({
+      suite: 'full',
+      repeat: 5,
+      baseline: 'sequential',
+      timeoutSeconds: 7,
+      solvers: ['logic-solver', 'minisat'],
+    });
+    expect(() => suiteSettings(args({ repeat: 0 }))).toThrow(UserError);
+    expect(() => suiteSettings(args({ timeout: -1 }))).toThrow(UserError);
+  });
+
+  it('refuses unknown names and a baseline outside the suite', async () => {
+    await expect(resolveSuite({ ...SUITES.quick, baseline: 'product' })).rejects.toThrow(UserError);
+    await expect(resolveSuite({ ...SUITES.quick, encodings: ['pairwise', 'nosuch'] })).rejects.toThrow(/unknown encoding "nosuch"/);
+    await expect(resolveSuite({ ...SUITES.quick, puzzles: ['tangram'] })).rejects.toThrow(UserError);
+  });
+
+  it('stops a run at its time box and reports it unfinished', async () => {
+    const puzzle = PUZZLES.find((p) => p.name === '6x10')!;
+    const instance = puzzle.build(ENCODINGS.find((e) => e.name === 'sequential')!);
+    for (const backend of [{ kind: 'dlx' } as const, { kind: 'sat', factory: logicSolver } as const]) {
+      const run = await timedRun(instance, backend, { unique: true, n: 100, timeoutSeconds: 1e-6 });
+      expect(run.end).toBeNull();
+      expect(run.nth).toBeNull();
+      expect(run.count).toBeLessThan(100);
+    }
+  });
+});
+
+describe('bench --quick', () => {
+  let report: BenchReport;
+  beforeAll(async () => {
+    report = await runSuite(SUITES.quick);
+  }, 600_000);
+
+  it('has the documented JSON shape', () => {
+    const json = JSON.parse(JSON.stringify(report)) as BenchReport;
+    expect(json.settings.suite).toBe('quick');
+    expect(Number.isNaN(Date.parse(json.date))).toBe(false);
+    expect(json.machine).toEqual({ os: expect.any(String), cpu: expect.any(String), cores: expect.any(Number), memoryGiB: expect.any(Number), node: process.version });
+    expect(json.puzzles.map((p) => p.name)).toEqual(SUITES.quick.puzzles);
+    for (const cell of json.cells) {
+      expect(cell.error).toBeUndefined();
+      expect(cell.first).toEqual({ seconds: expect.any(Number), found: 1, runs: 1 });
+      expect(cell.firstN).toEqual({ seconds: expect.any(Number), found: 20, runs: 1 });
+      if (cell.solver === DLX) expect([cell.vars, cell.clauses]).toEqual([null, null]);
+      else expect([cell.vars, cell.clauses]).toEqual([expect.any(Number), expect.any(Number)]);
+    }
+  });
+
+  it('measures every encoding with every in-process MiniSat, and dlx once per puzzle', async () => {
+    const { solvers } = await resolveSuite(SUITES.quick);
+    expect(solvers.map((s) => s.name)).toContain('logic-solver');
+    for (const puzzle of SUITES.quick.puzzles) {
+      const cells = report.cells.filter((c) => c.puzzle === puzzle);
+      expect(cells.filter((c) => c.solver === DLX)).toHaveLength(1);
+      const sat = cells.filter((c) => c.solver !== DLX).map((c) => `${c.encoding} ${c.solver}`);
+      expect(sat.sort()).toEqual(SUITES.quick.encodings.flatMap((e) => solvers.map((s) => `${e} ${s.name}`)).sort());
+    }
+  });
+
+  it('finds the same counts in every cell of a puzzle', () => {
+    expect(countDisagreements(report)).toEqual([]);
+    const counts = (puzzle: string) => new Set(report.cells.filter((c) => c.puzzle === puzzle).map((c) => `${c.count}/${c.raw}`));
+    // N = 20 classes of 6x10, none of them symmetric: 80 solutions.
+    expect([...counts('6x10')]).toEqual(['20/80']);
+    // Every class of the roll, enumerated to the end in each cell.
+    expect([...counts('genius-square')]).toEqual(['316/316']);
+    expect(report.cells.filter((c) => c.puzzle === 'genius-square').every((c) => c.all?.seconds != null)).toBe(true);
+  });
+
+  it('flags a cell whose count differs', () => {
+    const broken = structuredClone(report);
+    const cell = broken.cells.find((c) => c.puzzle === 'genius-square' && c.solver !== DLX)!;
+    cell.count = 315;
+    expect(countDisagreements(broken)).toEqual([`genius-square ${cell.encoding} ${cell.solver}: 315 classes (316 solutions), expected 316 (316)`]);
+    // A first-N run must still count a full orbit (4 solutions) per class of 6x10.
+    const partial = broken.cells.find((c) => c.puzzle === '6x10' && c.solver === DLX)!;
+    partial.raw = 79;
+    expect(countDisagreements(broken)).toHaveLength(2);
+    expect(countDisagreements(broken)[0]).toBe('6x10 exact cover dlx: 20 classes stand for 79 solutions, expected 80');
+  });
+
+  it('renders a table per puzzle and one bar per enumerated cell', () => {
+    const markdown = renderMarkdown(report);
+    for (const puzzle of SUITES.quick.puzzles) expect(markdown).toContain(`## ${puzzle}:`);
+    expect(markdown.split('\n').filter((line) => line.startsWith('| ') && line.includes(' | dlx | '))).toHaveLength(2);
+    const svg = renderChart(report);
+    expect(svg.startsWith('<svg ')).toBe(true);
+    expect(svg.trimEnd().endsWith('</svg>')).toBe(true);
+    expect(svg.match(/<rect x="270"/g)).toHaveLength(report.cells.length);
+  });
+});
