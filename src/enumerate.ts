@@ -59,9 +59,9 @@ async function yieldNow(): Promise<void> {
 }
 
 /**
- * Cubes fix about half of a solution's literals (for a packing, half of its
- * pieces): deep enough that the solver's part is small, shallow enough that
- * the cube tree stays far smaller than a full exact-cover search.
+ * How many literals a cube fixes when the caller does not say: the instance's
+ * hint (for packings, all pieces but one — deep cubes enumerate tilings
+ * fastest, with the SAT solver completing and certifying each cube), else 0.
  */
 export function defaultCubeDepth(instance: Instance): number {
   return instance.cubeDepthHint ?? 0;
