@@ -7,7 +7,7 @@ import type { PartJob, PartMessage } from './enumerate-parallel.js';
 /**
  * One worker of a parallel enumeration: it rebuilds the same instance (the
  * encoders are deterministic), walks the same cube tree and solves every
- * leaf whose index falls in its part, posting each solution to the main thread.
+ * leaf in its part (its share of the subtrees), posting each solution to the main thread.
  */
 const job = workerData as PartJob;
 const post = (m: PartMessage) => parentPort!.postMessage(m);

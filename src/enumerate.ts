@@ -31,7 +31,7 @@ export interface EnumerateOptions {
   timeoutSeconds?: number;
   /** How many literals a cube fixes before the SAT solver takes over (default: defaultCubeDepth). */
   cubeDepth?: number;
-  /** Run only the leaves whose index is congruent to `part` modulo `parts` (worker threads). */
+  /** Run only this part of the cube tree (worker threads): see CubeTree.leaves. */
   part?: { index: number; of: number };
 }
 
@@ -104,11 +104,8 @@ export async function enumerate(instance: Instance, options: EnumerateOptions): 
   const stop = () => limitReached() || options.shouldStop?.() === true;
   const projection = instance.cnf.projection;
   let solver = load();
-  let leaf = -1;
   try {
-    for (const cube of tree.leaves(depth)) {
-      leaf++;
-      if (options.part && leaf % options.part.of !== options.part.index) continue;
+    for (const cube of tree.leaves(depth, options.part)) {
       const cubePerms = options.unique ? cube.stabilizer.map((i) => instance.symmetries[i]!) : [];
       for (;;) {
         await yieldNow();

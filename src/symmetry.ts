@@ -24,6 +24,9 @@ export function orbit(perms: readonly Int32Array[], trueVars: readonly number[])
   return [...seen.values()];
 }
 
+/** The depth whose nodes are dealt out to parts (worker threads): thousands of subtrees on the 8x8 board. */
+const PART_DEPTH = 4;
+
 export interface Cube {
   /** Literals fixed true in this part of the search. */
   lits: number[];
@@ -40,13 +43,29 @@ export interface Cube {
  * orbit is branched on, and the child keeps the symmetries fixing it: each
  * symmetry class then lives in exactly one leaf. Leaves are handed to the
  * SAT solver, which finishes them.
+ *
+ * Deep trees have hundreds of thousands of leaves, so the live members are
+ * kept the way "dancing cells" keeps them: each group's members sit in one
+ * segment of a flat array with the live ones first, a member dies by being
+ * swapped to just past the live prefix, and undoing in reverse order only
+ * lengthens the prefixes again. Choosing a literal then touches only members
+ * that were still live.
  */
 export class CubeTree {
-  private readonly groups: Int32Array[];
-  private readonly groupsOf: Int32Array[];
+  /** Segment of group g in `slots`: from groupStart[g], live ones first. */
+  private readonly groupStart: Int32Array;
   private readonly liveCount: Int32Array;
-  private readonly deadBy: Int32Array;
+  /** Memberships (a variable in a group) by slot; membership m is of variable memberVar[m], group memberGroup[m]. */
+  private readonly slots: Int32Array;
+  private readonly slotOf: Int32Array;
+  private readonly memberVar: Int32Array;
+  private readonly memberGroup: Int32Array;
+  /** Memberships of variable v: membershipsOf[v] (membership ids). */
+  private readonly membershipsOf: Int32Array[];
   private readonly satisfied: Uint8Array;
+  /** The variables killed on the path to the current node, in order, for undoing (each at most once). */
+  private readonly killed: Int32Array;
+  private killedTop = 0;
   /** invariant[s][g]: symmetry s maps group g onto itself. */
   private readonly invariant: Uint8Array[];
 
@@ -54,65 +73,145 @@ export class CubeTree {
     private readonly instance: Instance,
     unique: boolean,
   ) {
-    this.groups = instance.splitGroups.map((g) => Int32Array.from(g));
+    const groups = instance.splitGroups;
+    const total = groups.reduce((n, g) => n + g.length, 0);
+    this.groupStart = new Int32Array(groups.length);
+    this.liveCount = Int32Array.from(groups, (g) => g.length);
+    this.slots = new Int32Array(total);
+    this.slotOf = new Int32Array(total);
+    this.memberVar = new Int32Array(total);
+    this.memberGroup = new Int32Array(total);
     const lists: number[][] = [];
-    this.groups.forEach((g, gi) => g.forEach((v) => (lists[v] ??= []).push(gi)));
-    this.groupsOf = Array.from({ length: instance.cnf.varCount + 1 }, (_, v) => Int32Array.from(lists[v] ?? []));
-    this.liveCount = Int32Array.from(this.groups, (g) => g.length);
-    this.deadBy = new Int32Array(instance.cnf.varCount + 1);
-    this.satisfied = new Uint8Array(this.groups.length);
+    let m = 0;
+    groups.forEach((g, gi) => {
+      this.groupStart[gi] = m;
+      for (const v of g) {
+        this.slots[m] = this.slotOf[m] = m;
+        this.memberVar[m] = v;
+        this.memberGroup[m] = gi;
+        (lists[v] ??= []).push(m++);
+      }
+    });
+    this.membershipsOf = Array.from({ length: instance.cnf.varCount + 1 }, (_, v) => Int32Array.from(lists[v] ?? []));
+    this.satisfied = new Uint8Array(groups.length);
+    this.killed = new Int32Array(instance.cnf.varCount + 1);
     this.invariant = (unique ? instance.symmetries : []).map((p) =>
-      Uint8Array.from(this.groups, (g) => {
+      Uint8Array.from(groups, (g) => {
         const members = new Set(g);
         return Number(g.every((v) => members.has(p[v]!)));
       }),
     );
   }
 
-  /** Visits the leaves at `depth` (or shallower where nothing splits) in order. */
-  *leaves(depth: number): Generator<Cube> {
-    const all = this.invariant.map((_, i) => i);
-    yield* this.walk({ lits: [], stabilizer: all }, depth);
-  }
-
-  private *walk(cube: Cube, depth: number): Generator<Cube> {
-    const group = depth > 0 ? this.choose(cube.stabilizer) : -1;
+  /**
+   * Visits the leaves at `depth` (or shallower where nothing splits) in
+   * order. With `part`, only every part.of-th subtree from the nodes at
+   * PART_DEPTH (or the leaves, where the tree is shallower), starting at
+   * part.index: the parts are disjoint, cover the tree, and a worker walks
+   * only its own subtrees.
+   */
+  *leaves(depth: number, part?: { index: number; of: number }): Generator<Cube> {
+    const root: Cube = { lits: [], stabilizer: this.invariant.map((_, i) => i) };
+    const group = depth > 0 ? this.choose(root.stabilizer) : -1;
     if (group < 0) {
-      yield cube;
+      if (!part || part.index === 0) yield root;
       return;
     }
+    // A unit is a node at the dealing depth, or a leaf above it; units are numbered in walk order.
+    const unitDepth = Math.min(depth, PART_DEPTH);
+    let unit = 0;
+    const take = (child: Cube, isLeaf: boolean): boolean => {
+      const isUnit = child.lits.length === unitDepth || (isLeaf && child.lits.length < unitDepth);
+      return !part || !isUnit || unit++ % part.of === part.index;
+    };
+    yield* this.split(root, group, depth, take);
+  }
+
+  /**
+   * The children of a node that splits on `group`, those that `take` accepts.
+   * A child whose own split group has no live member left is a dead end,
+   * dropped before it costs a generator: most nodes of a deep tree are such
+   * dead ends.
+   */
+  private *split(cube: Cube, group: number, depth: number, take: (child: Cube, isLeaf: boolean) => boolean): Generator<Cube> {
     const perms = cube.stabilizer.map((i) => this.instance.symmetries[i]!);
     const covered = new Set<number>();
-    const live = Array.from(this.groups[group]!).filter((v) => this.deadBy[v] === 0);
-    for (const v of live) {
+    for (const v of this.liveMembers(group)) {
       if (covered.has(v)) continue;
       covered.add(v);
       for (const p of perms) covered.add(p[v]!);
-      this.select(v, 1);
-      yield* this.walk({ lits: [...cube.lits, v], stabilizer: cube.stabilizer.filter((i) => this.instance.symmetries[i]![v] === v) }, depth - 1);
-      this.select(v, -1);
+      const mark = this.select(v);
+      const child: Cube = { lits: [...cube.lits, v], stabilizer: cube.stabilizer.filter((i) => this.instance.symmetries[i]![v] === v) };
+      const next = depth > 1 ? this.choose(child.stabilizer) : -1;
+      if (next < 0 || this.liveCount[next]! > 0) {
+        if (take(child, next < 0)) {
+          if (next < 0) yield child;
+          else yield* this.split(child, next, depth - 1, take);
+        }
+      }
+      this.unselect(v, mark);
     }
+  }
+
+  /**
+   * The live members of a group, ascending: their order in the array depends
+   * on what was killed and revived before, and the walk must not, so that
+   * every part (worker) of a split tree sees the same tree.
+   */
+  private liveMembers(group: number): Int32Array {
+    const start = this.groupStart[group]!;
+    return this.slots.slice(start, start + this.liveCount[group]!).map((m) => this.memberVar[m]!).sort();
   }
 
   /** The qualifying unsatisfied group with the fewest live members; -1 if none. */
   private choose(stabilizer: readonly number[]): number {
     let best = -1;
-    for (let g = 0; g < this.groups.length; g++) {
+    for (let g = 0; g < this.liveCount.length; g++) {
       if (this.satisfied[g] || (best >= 0 && this.liveCount[g]! >= this.liveCount[best]!)) continue;
       if (stabilizer.every((s) => this.invariant[s]![g])) best = g;
     }
     return best;
   }
 
-  /** Chooses (+1) or un-chooses (-1) a literal, keeping live counts exact. */
-  private select(v: number, step: 1 | -1): void {
-    for (const g of this.groupsOf[v]!) {
-      this.satisfied[g] = step > 0 ? 1 : 0;
-      for (const u of this.groups[g]!) {
-        const before = this.deadBy[u]!;
-        this.deadBy[u] = before + step;
-        if ((before === 0) !== (this.deadBy[u] === 0)) for (const h of this.groupsOf[u]!) this.liveCount[h] = this.liveCount[h]! - step;
-      }
+  /** Chooses v: its groups are satisfied and every live member of them dies. Returns the mark to undo to. */
+  private select(v: number): number {
+    const mark = this.killedTop;
+    for (const m of this.membershipsOf[v]!) {
+      const g = this.memberGroup[m]!;
+      this.satisfied[g] = 1;
+      // Killing the last live member shortens the prefix; repeat until none is left.
+      while (this.liveCount[g]! > 0) this.kill(this.memberVar[this.slots[this.groupStart[g]! + this.liveCount[g]! - 1]!]!);
     }
+    return mark;
+  }
+
+  /** Undoes select(v), reviving its victims in reverse order. */
+  private unselect(v: number, mark: number): void {
+    while (this.killedTop > mark) this.revive(this.killed[--this.killedTop]!);
+    for (const m of this.membershipsOf[v]!) this.satisfied[this.memberGroup[m]!] = 0;
+  }
+
+  /** Swaps u out of the live prefix of each of its groups. */
+  private kill(u: number): void {
+    for (const m of this.membershipsOf[u]!) {
+      const g = this.memberGroup[m]!;
+      const last = this.groupStart[g]! + --this.liveCount[g]!;
+      const at = this.slotOf[m]!;
+      const other = this.slots[last]!;
+      this.slots[at] = other;
+      this.slotOf[other] = at;
+      this.slots[last] = m;
+      this.slotOf[m] = last;
+    }
+    this.killed[this.killedTop++] = u;
+  }
+
+  /**
+   * Undoes kill(u), the last kill not yet undone: u's memberships sit just
+   * past the live prefixes, so lengthening them takes u back (the order
+   * inside a prefix may differ from before, which liveMembers hides).
+   */
+  private revive(u: number): void {
+    for (const m of this.membershipsOf[u]!) this.liveCount[this.memberGroup[m]!]!++;
   }
 }

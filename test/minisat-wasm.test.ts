@@ -128,6 +128,79 @@ describe.skipIf(!availability.ok)(suiteName, () => {
     solver.dispose();
   });
 
+  it('enumerates cube after cube, depth-first, with blocking clauses between solves, as brute force does', async () => {
+    // The glue keeps the trail of the assumptions two solves share and adds
+    // clauses below the level where they stop being unit; this walks cubes in
+    // the order a cube tree does, so consecutive solves share prefixes.
+    const n = 14;
+    const clauses = randomThreeSat(n, 3 * n, 11);
+    const solver = solverWith(clauses);
+    solver.ensureVars(n);
+    const cubeVars = [3, 7, 1, 12];
+    const blocking: number[][] = [];
+    let total = 0;
+    for (let bits = 0; bits < 2 ** cubeVars.length; bits++) {
+      const cube = cubeVars.map((v, i) => ((bits >> (cubeVars.length - 1 - i)) & 1 ? v : -v));
+      let models = 0;
+      while ((await solver.solve({ assumptions: cube })) === 'SAT') {
+        const value = (v: number) => solver.value(v);
+        expect(satisfies([...clauses, ...blocking, ...cube.map((lit) => [lit])], value)).toBe(true);
+        models++;
+        const clause = Array.from({ length: n }, (_, i) => (value(i + 1) ? -(i + 1) : i + 1));
+        blocking.push(clause);
+        solver.addClause(clause);
+      }
+      expect(models).toBe(bruteForceModels([...clauses, ...cube.map((lit) => [lit])], n));
+      total += models;
+    }
+    expect(total).toBe(bruteForceModels(clauses, n));
+    expect(total).toBeGreaterThan(20);
+    solver.dispose();
+  });
+
+  it('answers correctly when clauses that are unit or false under the last model arrive between solves', async () => {
+    const n = 12;
+    const random = seededRandom(7);
+    const clauses = randomThreeSat(n, 2 * n, 17);
+    const solver = solverWith(clauses);
+    solver.ensureVars(n);
+    const all = [...clauses];
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 60; round++) {
+      const assumptions = [1, 2, 3].map((v) => (random() < 0.5 ? v : -v));
+      const status = await solver.solve({ assumptions });
+      const constrained = [...all, ...assumptions.map((lit) => [lit])];
+      expect(status).toBe(bruteForceModels(constrained, n) > 0 ? 'SAT' : 'UNSAT');
+      outcomes.add(status);
+      // A clause over the model's literals, mostly false under it: of one to three literals.
+      const size = 1 + Math.floor(random() * 3);
+      const clause = Array.from({ length: size }, () => {
+        const v = 1 + Math.floor(random() * n);
+        const falseUnderModel = status === 'SAT' ? (solver.value(v) ? -v : v) : -v;
+        return random() < 0.8 ? falseUnderModel : -falseUnderModel;
+      });
+      all.push(clause);
+      solver.addClause(clause);
+      if (bruteForceModels(all, n) === 0) break;
+    }
+    expect(outcomes).toEqual(new Set(['SAT', 'UNSAT']));
+    expect(await solver.solve()).toBe(bruteForceModels(all, n) > 0 ? 'SAT' : 'UNSAT');
+    solver.dispose();
+  });
+
+  it('does not propagate again the assumptions a solve shares with the one before', async () => {
+    const clauses = pigeonhole(9, 9);
+    const [kept, fresh] = [solverWith(clauses), solverWith(clauses)];
+    const prefix = [1, 11, 21, 31, 41, 51];
+    expect(await kept.solve({ assumptions: [...prefix, 61] })).toBe('SAT');
+    const before = kept.stats().propagations;
+    expect(await kept.solve({ assumptions: [...prefix, 62] })).toBe('SAT');
+    expect(await fresh.solve({ assumptions: [...prefix, 62] })).toBe('SAT');
+    expect(kept.stats().propagations - before).toBeLessThan(fresh.stats().propagations / 2);
+    kept.dispose();
+    fresh.dispose();
+  });
+
   it('knows 6 pigeons do not fit in 5 holes, and 5 do', async () => {
     const tooMany = solverWith(pigeonhole(6, 5));
     expect(await tooMany.solve()).toBe('UNSAT');

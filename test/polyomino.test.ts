@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { polyomino } from '../encoders/polyomino.js';
 import { enumerate } from '../src/enumerate.js';
 import { enumerateExactCover } from '../src/enumerate-dlx.js';
+import { CubeTree } from '../src/symmetry.js';
 import { UserError } from '../src/errors.js';
 import type { PackingInstance } from '../src/packing.js';
 import { createLogicSolver } from '../solvers/logic-solver.js';
@@ -179,6 +180,34 @@ describe('known pentomino counts', () => {
     });
     expect(n).toBe(5);
     expect(s.complete).toBe(false);
+  });
+});
+
+describe('the cube tree split into parts (worker threads)', () => {
+  const leavesOf = (inst: PackingInstance, depth: number, part?: { index: number; of: number }) =>
+    [...new CubeTree(inst, true).leaves(depth, part)].map((cube) => cube.lits.join(','));
+
+  it.each([
+    ['6x10', 5, 2],
+    ['6x10', 3, 3],
+    ['3x20', 11, 2],
+    ['8x8-centre-hole', 2, 5],
+  ])('%s at depth %i in %i parts: disjoint, together the whole tree, each a fair share', (preset, depth, parts) => {
+    const inst = polyomino({ preset });
+    const whole = leavesOf(inst, depth);
+    const shares = Array.from({ length: parts }, (_, index) => leavesOf(inst, depth, { index, of: parts }));
+    expect(shares.flat().sort()).toEqual([...whole].sort());
+    for (const share of shares) expect(share.length).toBeGreaterThan(whole.length / parts / 3);
+  });
+
+  it('3x20 counted in two parts finds the 2 classes between them', { timeout: 300_000 }, async () => {
+    const inst = polyomino({ preset: '3x20' });
+    let count = 0;
+    for (const index of [0, 1]) {
+      const s = await enumerate(inst, { createSolver: () => createLogicSolver(), unique: true, part: { index, of: 2 }, onFound: () => count++ });
+      expect(s.complete).toBe(true);
+    }
+    expect(count).toBe(2);
   });
 });
 

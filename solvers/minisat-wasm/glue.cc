@@ -3,16 +3,114 @@
 // in the wasm heap so that JS makes one call per clause, not per literal.
 
 #include <stdint.h>
+#include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 
 #include "minisat/core/Solver.h"
+#include "minisat/mtl/Sort.h"
 
 using namespace Minisat;
 
 namespace {
 
+// MiniSat's solve_() backtracks to level 0 when it returns, so a run of
+// solves whose assumptions share a prefix (the leaves of a cube tree, walked
+// depth-first) propagates that prefix again every time. This solver keeps
+// the trail instead: the next solve backtracks only to the last decision
+// level the two assumption lists agree on.
+class PrefixKeepingSolver : public Solver {
+ public:
+  lbool solveKeepingPrefix(const vec<Lit> &assumps) {
+    int shared = 0;
+    while (shared < assumptions.size() && shared < assumps.size() && assumptions[shared] == assumps[shared]) shared++;
+    // Levels 1..k of a finished solve hold assumptions 0..k-1 (MiniSat gives
+    // each assumption its own level, even an already-true one), so the
+    // shared ones stay valid.
+    if (decisionLevel() > shared) cancelUntil(shared);
+    assumps.copyTo(assumptions);
+    model.clear();
+    conflict.clear();
+    if (!ok) return l_False;
+    solves++;
+    max_learnts = nClauses() * learntsize_factor;
+    learntsize_adjust_confl = learntsize_adjust_start_confl;
+    learntsize_adjust_cnt = (int)learntsize_adjust_confl;
+    lbool status = l_Undef;
+    for (int restart = 0; status == l_Undef; restart++) {
+      double base = luby_restart ? lubyTerm(restart_inc, restart) : pow(restart_inc, restart);
+      status = search((int)(base * restart_first));
+      if (!withinBudget()) break;
+    }
+    if (status == l_True) {
+      model.growTo(nVars());
+      for (int i = 0; i < nVars(); i++) model[i] = value(i);
+    } else if (status == l_False && conflict.size() == 0) {
+      ok = false;
+    }
+    // A solve cut short by its budget has already backtracked to level 0; a
+    // SAT answer leaves its own decisions above the assumptions, which the
+    // next solve's backtrack removes.
+    return status;
+  }
+
+  // Adds a clause giving up no more of the trail than it must. A blocking
+  // clause is false under the model just found; backtracking to level 0 for
+  // it, as addClause_() requires, would make the next solve propagate every
+  // assumption again. Instead the clause is attached just below the level
+  // where its second-latest literal became false: there at least two of its
+  // literals are not false, so it is neither unit nor conflicting and needs
+  // no propagation, and the watches go on those two.
+  bool addClauseKeepingTrail(vec<Lit> &lits) {
+    if (!ok) return false;
+    sort(lits);
+    int kept = 0;
+    for (int i = 0; i < lits.size(); i++) {
+      if (kept > 0 && lits[i] == ~lits[kept - 1]) return true;  // x and -x sort side by side
+      if (kept == 0 || lits[i] != lits[kept - 1]) lits[kept++] = lits[i];
+    }
+    lits.shrink(lits.size() - kept);
+    for (int w = 0; w < 2 && w < lits.size(); w++) {
+      for (int i = w + 1; i < lits.size(); i++) {
+        if (falseSince(lits[i]) > falseSince(lits[w])) {
+          Lit t = lits[w];
+          lits[w] = lits[i];
+          lits[i] = t;
+        }
+      }
+    }
+    int level = lits.size() < 2 ? 0 : falseSince(lits[1]) == INT_MAX ? decisionLevel() : falseSince(lits[1]) - 1;
+    if (level <= 0) {
+      cancelUntil(0);
+      return addClause_(lits);
+    }
+    cancelUntil(level);
+    CRef cr = ca.alloc(lits, false);
+    clauses.push(cr);
+    attachClause(cr);
+    return true;
+  }
+
+ private:
+  // The decision level at which p became false; INT_MAX while it is not false.
+  int falseSince(Lit p) const { return value(p) == l_False ? level(var(p)) : INT_MAX; }
+
+  // Exponent of the i-th term (i from 1) of the Luby sequence 1 1 2 1 1 2 4 ...:
+  // the term ends a block of length 2^k - 1 exactly when i = 2^k - 1, and
+  // otherwise repeats the sequence from the start of the block's second half.
+  static int lubyExponent(long i) {
+    for (;;) {
+      int k = 1;
+      while ((1L << k) - 1 < i) k++;
+      if (i == (1L << k) - 1) return k - 1;
+      i -= (1L << (k - 1)) - 1;
+    }
+  }
+  static double lubyTerm(double y, int restart) { return pow(y, lubyExponent(restart + 1L)); }
+};
+
 struct Handle {
-  Solver solver;
+  PrefixKeepingSolver solver;
   vec<Lit> lits;  // reused for every clause and assumption list
 };
 
@@ -56,7 +154,7 @@ int ms_num_vars(Handle *h) { return h->solver.nVars(); }
 // bad literal (the clause is then not added).
 int ms_add_clause(Handle *h, const int32_t *lits, int count) {
   if (!loadLits(*h, lits, count)) return BAD_LITERAL;
-  return h->solver.addClause_(h->lits) ? 1 : 0;
+  return h->solver.addClauseKeepingTrail(h->lits) ? 1 : 0;
 }
 
 // Solves under the assumptions, stopping after `conflictBudget` more
@@ -69,7 +167,7 @@ int ms_solve(Handle *h, const int32_t *assumptions, int count, double conflictBu
     h->solver.budgetOff();
   else
     h->solver.setConfBudget((int64_t)conflictBudget);
-  lbool result = h->solver.solveLimited(h->lits);
+  lbool result = h->solver.solveKeepingPrefix(h->lits);
   if (result == l_True) return RESULT_SAT;
   if (result == l_False) return RESULT_UNSAT;
   return RESULT_UNKNOWN;
