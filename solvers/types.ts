@@ -27,6 +27,11 @@ export interface Solver {
   /** After SAT: the value of variable v in the model. */
   value(v: number): boolean;
   stats(): SolverStats;
+  /**
+   * A hint that many short solves under assumptions follow (the leaves of a
+   * cube tree), for engines that tune themselves to it.
+   */
+  expectCubes?(): void;
   /** Frees the engine (its heap, its process, its temporary files). */
   dispose(): void;
 }

@@ -95,6 +95,7 @@ export async function enumerate(instance: Instance, options: EnumerateOptions): 
   const blocking: number[][] = known.flatMap((k) => orbit(group, k).map(block));
   const load = (): Solver => {
     const solver = options.createSolver();
+    if (depth > 0) solver.expectCubes?.();
     solver.ensureVars(instance.cnf.varCount);
     for (const clause of instance.cnf.clauses()) solver.addClause(clause);
     for (const clause of blocking) solver.addClause(clause);

@@ -60,8 +60,8 @@ export class CubeTree {
   private readonly slotOf: Int32Array;
   private readonly memberVar: Int32Array;
   private readonly memberGroup: Int32Array;
-  /** Memberships of variable v: membershipsOf[v] (membership ids). */
-  private readonly membershipsOf: Int32Array[];
+  /** Memberships are numbered variable by variable: those of v are firstMembership[v] .. firstMembership[v + 1] - 1. */
+  private readonly firstMembership: Int32Array;
   private readonly satisfied: Uint8Array;
   /** The variables killed on the path to the current node, in order, for undoing (each at most once). */
   private readonly killed: Int32Array;
@@ -81,18 +81,22 @@ export class CubeTree {
     this.slotOf = new Int32Array(total);
     this.memberVar = new Int32Array(total);
     this.memberGroup = new Int32Array(total);
-    const lists: number[][] = [];
-    let m = 0;
+    const varCount = instance.cnf.varCount;
+    this.firstMembership = new Int32Array(varCount + 2);
+    for (const g of groups) for (const v of g) this.firstMembership[v + 1]!++;
+    for (let v = 1; v <= varCount + 1; v++) this.firstMembership[v]! += this.firstMembership[v - 1]!;
+    const next = this.firstMembership.slice();
+    let slot = 0;
     groups.forEach((g, gi) => {
-      this.groupStart[gi] = m;
+      this.groupStart[gi] = slot;
       for (const v of g) {
-        this.slots[m] = this.slotOf[m] = m;
+        const m = next[v]!++;
         this.memberVar[m] = v;
         this.memberGroup[m] = gi;
-        (lists[v] ??= []).push(m++);
+        this.slots[slot] = m;
+        this.slotOf[m] = slot++;
       }
     });
-    this.membershipsOf = Array.from({ length: instance.cnf.varCount + 1 }, (_, v) => Int32Array.from(lists[v] ?? []));
     this.satisfied = new Uint8Array(groups.length);
     this.killed = new Int32Array(instance.cnf.varCount + 1);
     this.invariant = (unique ? instance.symmetries : []).map((p) =>
@@ -141,11 +145,13 @@ export class CubeTree {
       covered.add(v);
       for (const p of perms) covered.add(p[v]!);
       const mark = this.select(v);
-      const child: Cube = { lits: [...cube.lits, v], stabilizer: cube.stabilizer.filter((i) => this.instance.symmetries[i]![v] === v) };
-      const next = depth > 1 ? this.choose(child.stabilizer) : -1;
+      const stabilizer = cube.stabilizer.filter((i) => this.instance.symmetries[i]![v] === v);
+      const next = this.choose(stabilizer);
       if (next < 0 || this.liveCount[next]! > 0) {
-        if (take(child, next < 0)) {
-          if (next < 0) yield child;
+        const child: Cube = { lits: [...cube.lits, v], stabilizer };
+        const isLeaf = depth === 1 || next < 0;
+        if (take(child, isLeaf)) {
+          if (isLeaf) yield child;
           else yield* this.split(child, next, depth - 1, take);
         }
       }
@@ -163,12 +169,23 @@ export class CubeTree {
     return this.slots.slice(start, start + this.liveCount[group]!).map((m) => this.memberVar[m]!).sort();
   }
 
-  /** The qualifying unsatisfied group with the fewest live members; -1 if none. */
+  /**
+   * The qualifying unsatisfied group with the fewest live members; -1 if none.
+   * An unsatisfied group with no live member, qualifying or not, is returned
+   * at once: the node is a dead end (every split group has a true member in
+   * every solution), and leaves are checked too, sparing the solver.
+   */
   private choose(stabilizer: readonly number[]): number {
+    const { liveCount, satisfied, invariant } = this;
     let best = -1;
-    for (let g = 0; g < this.liveCount.length; g++) {
-      if (this.satisfied[g] || (best >= 0 && this.liveCount[g]! >= this.liveCount[best]!)) continue;
-      if (stabilizer.every((s) => this.invariant[s]![g])) best = g;
+    for (let g = 0; g < liveCount.length; g++) {
+      if (satisfied[g]) continue;
+      if (liveCount[g] === 0) return g;
+      if (best >= 0 && liveCount[g]! >= liveCount[best]!) continue;
+      let qualifies = true;
+      // Index 0 is the identity, which maps every group onto itself.
+      for (const s of stabilizer) if (s !== 0 && !invariant[s]![g]) qualifies = false;
+      if (qualifies) best = g;
     }
     return best;
   }
@@ -176,11 +193,12 @@ export class CubeTree {
   /** Chooses v: its groups are satisfied and every live member of them dies. Returns the mark to undo to. */
   private select(v: number): number {
     const mark = this.killedTop;
-    for (const m of this.membershipsOf[v]!) {
-      const g = this.memberGroup[m]!;
+    const { memberGroup, memberVar, slots, groupStart, liveCount } = this;
+    for (let m = this.firstMembership[v]!; m < this.firstMembership[v + 1]!; m++) {
+      const g = memberGroup[m]!;
       this.satisfied[g] = 1;
       // Killing the last live member shortens the prefix; repeat until none is left.
-      while (this.liveCount[g]! > 0) this.kill(this.memberVar[this.slots[this.groupStart[g]! + this.liveCount[g]! - 1]!]!);
+      while (liveCount[g]! > 0) this.kill(memberVar[slots[groupStart[g]! + liveCount[g]! - 1]!]!);
     }
     return mark;
   }
@@ -188,20 +206,22 @@ export class CubeTree {
   /** Undoes select(v), reviving its victims in reverse order. */
   private unselect(v: number, mark: number): void {
     while (this.killedTop > mark) this.revive(this.killed[--this.killedTop]!);
-    for (const m of this.membershipsOf[v]!) this.satisfied[this.memberGroup[m]!] = 0;
+    for (let m = this.firstMembership[v]!; m < this.firstMembership[v + 1]!; m++) this.satisfied[this.memberGroup[m]!] = 0;
   }
 
   /** Swaps u out of the live prefix of each of its groups. */
   private kill(u: number): void {
-    for (const m of this.membershipsOf[u]!) {
-      const g = this.memberGroup[m]!;
-      const last = this.groupStart[g]! + --this.liveCount[g]!;
-      const at = this.slotOf[m]!;
-      const other = this.slots[last]!;
-      this.slots[at] = other;
-      this.slotOf[other] = at;
-      this.slots[last] = m;
-      this.slotOf[m] = last;
+    const { memberGroup, slots, slotOf, groupStart, liveCount } = this;
+    const end = this.firstMembership[u + 1]!;
+    for (let m = this.firstMembership[u]!; m < end; m++) {
+      const g = memberGroup[m]!;
+      const last = groupStart[g]! + --liveCount[g]!;
+      const at = slotOf[m]!;
+      const other = slots[last]!;
+      slots[at] = other;
+      slotOf[other] = at;
+      slots[last] = m;
+      slotOf[m] = last;
     }
     this.killed[this.killedTop++] = u;
   }
@@ -212,6 +232,7 @@ export class CubeTree {
    * inside a prefix may differ from before, which liveMembers hides).
    */
   private revive(u: number): void {
-    for (const m of this.membershipsOf[u]!) this.liveCount[this.memberGroup[m]!]!++;
+    const end = this.firstMembership[u + 1]!;
+    for (let m = this.firstMembership[u]!; m < end; m++) this.liveCount[this.memberGroup[m]!]!++;
   }
 }

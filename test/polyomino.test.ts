@@ -190,7 +190,7 @@ describe('the cube tree split into parts (worker threads)', () => {
   it.each([
     ['6x10', 5, 2],
     ['6x10', 3, 3],
-    ['3x20', 11, 2],
+    ['3x20', 6, 2],
     ['8x8-centre-hole', 2, 5],
   ])('%s at depth %i in %i parts: disjoint, together the whole tree, each a fair share', (preset, depth, parts) => {
     const inst = polyomino({ preset });

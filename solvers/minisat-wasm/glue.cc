@@ -180,6 +180,11 @@ void ms_read_model(Handle *h, int8_t *out, int n) {
   for (int v = 0; v < n; v++) out[v] = (v < model.size() && model[v] == l_True) ? 1 : 0;
 }
 
+// Caps the learnt clauses at this fraction of the problem clauses (MiniSat's
+// default is a third). Cube-and-conquer runs many short solves whose learnt
+// clauses mostly concern one cube; keeping them all slows propagation.
+void ms_set_learnt_fraction(Handle *h, double fraction) { h->solver.learntsize_factor = fraction; }
+
 // 64-bit counters travel as doubles: exact up to 2^53, and JS gets a number.
 double ms_stat(Handle *h, int which) {
   const Solver &s = h->solver;
