@@ -544,6 +544,32 @@ function cellLine(c: Cell, T: number): string {
   return parts.join(' ');
 }
 
+/**
+ * One report from reports of the same suite settings on different puzzles
+ * (parts of a suite run side by side): puzzles and cells in order, the
+ * latest date, and the highest load averages. Every ratio in a report is
+ * between cells of one puzzle, so each still compares runs of one process.
+ */
+export function mergeReports(reports: readonly BenchReport[]): BenchReport {
+  const [first, ...rest] = reports;
+  if (!first) throw new UserError('--merge: no reports given');
+  const key = (r: BenchReport) => JSON.stringify({ ...r.settings, puzzles: [] });
+  for (const r of rest) {
+    if (key(r) !== key(first)) throw new UserError(`--merge: the reports were run with different settings (${key(first)} and ${key(r)})`);
+  }
+  const names = reports.flatMap((r) => r.puzzles.map((p) => p.name));
+  const twice = names.find((name, i) => names.indexOf(name) !== i);
+  if (twice) throw new UserError(`--merge: puzzle ${twice} is in more than one report`);
+  return {
+    date: reports.map((r) => r.date).sort().at(-1)!,
+    machine: first.machine,
+    loadAverage: { start: Math.max(...reports.map((r) => r.loadAverage.start)), end: Math.max(...reports.map((r) => r.loadAverage.end)) },
+    settings: { ...first.settings, puzzles: reports.flatMap((r) => r.settings.puzzles) },
+    puzzles: reports.flatMap((r) => r.puzzles),
+    cells: reports.flatMap((r) => r.cells),
+  };
+}
+
 /** The suite's puzzles, encodings and solvers that exist and can run here; a UserError for unknown names. */
 export async function resolveSuite(settings: SuiteSettings): Promise<{ puzzles: BenchPuzzle[]; encodings: Encoding[]; solvers: SolverFactory[] }> {
   const pick = <T extends { name: string }>(all: readonly T[], names: readonly string[], what: string): T[] =>

@@ -7,8 +7,9 @@
  * - our dancing links (src/exact-cover.ts) on the very same matrix;
  * - our dlx backend as `enumerate --unique --solver dlx` runs it;
  * - the SAT cube-and-conquer loop (`enumerate --unique`), compact against
- *   pairwise non-overlap, at several cube depths. It needs hours for every
- *   class, so each configuration gets a time box and its total is projected.
+ *   pairwise non-overlap, at several cube depths. Shallow cubes leave the
+ *   solver hours of search, so each configuration gets a time box and its
+ *   total is projected; --complete-depth then runs one depth to the end.
  *
  * Classes for the exact-cover engines: the X pentomino's centre is kept in
  * the fundamental region of the board's 8 symmetries (the triangle
@@ -18,7 +19,7 @@
  * (single-threaded work, so they hold up when other jobs load the machine),
  * with wall clock alongside.
  *
- *   npx tsc && node dist/bench/pentomino-8x8.js [--sat-seconds 600] [--depths 4,5,6,7,8] [--complete-depth D] [--solver NAME] [--write]
+ *   npx tsc && node dist/bench/pentomino-8x8.js [--sat-seconds 300] [--depths 6,8,10,11,12] [--complete-depth D] [--solver NAME] [--write]
  *
  * --sat-seconds is the wall-clock budget of the time-boxed SAT part, shared
  * equally by its configurations (each cube-tree size count gets one share
@@ -56,8 +57,8 @@ function parseArgs(argv: string[]): Args {
     const i = argv.indexOf(flag);
     return i >= 0 ? argv[i + 1] : undefined;
   };
-  const satSeconds = Number(get('--sat-seconds') ?? 600);
-  const depths = (get('--depths') ?? '4,5,6,7,8').split(',').map(Number);
+  const satSeconds = Number(get('--sat-seconds') ?? 300);
+  const depths = (get('--depths') ?? '6,8,10,11,12').split(',').map(Number);
   if (!(satSeconds > 0)) throw new Error(`--sat-seconds: expected a positive number, got "${get('--sat-seconds')}"`);
   const completeDepth = get('--complete-depth') === undefined ? undefined : Number(get('--complete-depth'));
   if (![...depths, completeDepth ?? 0].every((d) => Number.isInteger(d) && d >= 0)) {

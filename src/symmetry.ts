@@ -145,7 +145,8 @@ export class CubeTree {
       covered.add(v);
       for (const p of perms) covered.add(p[v]!);
       const mark = this.select(v);
-      const stabilizer = cube.stabilizer.filter((i) => this.instance.symmetries[i]![v] === v);
+      // Deep in the tree only the identity is left, which fixes everything.
+      const stabilizer = cube.stabilizer.length > 1 ? cube.stabilizer.filter((i) => this.instance.symmetries[i]![v] === v) : cube.stabilizer;
       const next = this.choose(stabilizer);
       if (next < 0 || this.liveCount[next]! > 0) {
         const child: Cube = { lits: [...cube.lits, v], stabilizer };
@@ -184,7 +185,7 @@ export class CubeTree {
       if (best >= 0 && liveCount[g]! >= liveCount[best]!) continue;
       let qualifies = true;
       // Index 0 is the identity, which maps every group onto itself.
-      for (const s of stabilizer) if (s !== 0 && !invariant[s]![g]) qualifies = false;
+      if (stabilizer.length > 1) for (const s of stabilizer) if (s !== 0 && !invariant[s]![g]) qualifies = false;
       if (qualifies) best = g;
     }
     return best;

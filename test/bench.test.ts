@@ -7,6 +7,7 @@ import {
   SUITES,
   countDisagreements,
   median,
+  mergeReports,
   ratioText,
   renderChart,
   renderMarkdown,
@@ -53,6 +54,7 @@ describe('bench helpers', () => {
       timeoutSeconds: 7,
       solvers: ['logic-solver', 'minisat'],
     });
+    expect(suiteSettings(args({ puzzles: 'soma, 6x10' })).puzzles).toEqual(['soma', '6x10']);
     expect(() => suiteSettings(args({ repeat: 0 }))).toThrow(UserError);
     expect(() => suiteSettings(args({ timeout: -1 }))).toThrow(UserError);
   });
@@ -127,6 +129,25 @@ describe('bench --quick', () => {
     partial.raw = 79;
     expect(countDisagreements(broken)).toHaveLength(2);
     expect(countDisagreements(broken)[0]).toBe('6x10 exact cover dlx: 20 classes stand for 79 solutions, expected 80');
+  });
+
+  it('merges the reports of a suite run in parts, one puzzle each, into the report of the whole', () => {
+    const part = (puzzle: string): BenchReport => ({
+      ...report,
+      settings: { ...report.settings, puzzles: [puzzle] },
+      puzzles: report.puzzles.filter((p) => p.name === puzzle),
+      cells: report.cells.filter((c) => c.puzzle === puzzle),
+    });
+    const [a, b] = [part('6x10'), { ...part('genius-square'), date: '2099-01-01T00:00:00.000Z' }];
+    const merged = mergeReports([a, b]);
+    expect(merged.cells).toEqual(report.cells);
+    expect(merged.puzzles).toEqual(report.puzzles);
+    expect(merged.settings).toEqual(report.settings);
+    expect(merged.date).toBe(b.date);
+    expect(renderMarkdown(merged).split('\n').filter((line) => line.includes(' | dlx | '))).toHaveLength(2);
+    expect(() => mergeReports([a, a])).toThrow(/puzzle 6x10 is in more than one report/);
+    expect(() => mergeReports([a, { ...b, settings: { ...b.settings, repeat: 9 } }])).toThrow(/different settings/);
+    expect(() => mergeReports([])).toThrow(UserError);
   });
 
   it('renders a table per puzzle and one bar per enumerated cell', () => {

@@ -1,7 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Argv } from 'yargs';
-import { SUITES, type SuiteSettings, countDisagreements, renderChart, renderMarkdown, runSuite } from '../../bench/encodings.js';
+import { type BenchReport, SUITES, type SuiteSettings, countDisagreements, mergeReports, renderChart, renderMarkdown, runSuite } from '../../bench/encodings.js';
 import { UserError } from '../errors.js';
 import { type Args, guarded, positiveInt } from './common.js';
 
@@ -20,7 +20,9 @@ export const builder = (y: Argv) =>
     .option('repeat', { type: 'number', describe: `runs per measure, the median is kept (default ${SUITES.full.repeat}, quick ${SUITES.quick.repeat})` })
     .option('baseline', { type: 'string', describe: `the encoding the ratio columns compare with (default ${SUITES.full.baseline})` })
     .option('timeout', { type: 'number', describe: `seconds per run before it is stopped and marked >T (default ${SUITES.full.timeoutSeconds}, quick ${SUITES.quick.timeoutSeconds})` })
-    .option('solvers', { type: 'string', describe: 'comma-separated solver names to include when available (default: the suite\'s)' });
+    .option('solvers', { type: 'string', describe: 'comma-separated solver names to include when available (default: the suite\'s)' })
+    .option('puzzles', { type: 'string', describe: `comma-separated puzzles to run (default: the suite's; full: ${SUITES.full.puzzles.join(', ')})` })
+    .option('merge', { type: 'string', describe: 'instead of running, merge these comma-separated report.json files (one suite run in parts, e.g. one puzzle per core) into one report' });
 
 /** The suite the options describe. */
 export function suiteSettings(args: Args): SuiteSettings {
@@ -32,17 +34,40 @@ export function suiteSettings(args: Args): SuiteSettings {
     repeat: positiveInt(args.repeat, '--repeat') ?? base.repeat,
     baseline: args.baseline === undefined ? base.baseline : String(args.baseline),
     timeoutSeconds: timeout,
-    solvers: args.solvers === undefined ? base.solvers : String(args.solvers).split(',').map((s) => s.trim()).filter(Boolean),
+    solvers: args.solvers === undefined ? base.solvers : list(args.solvers),
+    puzzles: args.puzzles === undefined ? base.puzzles : list(args.puzzles),
   };
+}
+
+const list = (value: unknown): string[] =>
+  String(value)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+function readReport(file: string): BenchReport {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new UserError(`--merge: cannot read "${file}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+  try {
+    const report = JSON.parse(text) as BenchReport;
+    if (!Array.isArray(report.cells) || !Array.isArray(report.puzzles) || !report.settings) throw new Error('not a bench report');
+    return report;
+  } catch (e) {
+    throw new UserError(`--merge: "${file}" is not a bench report.json (${(e as Error).message})`);
+  }
 }
 
 export const handler = (args: Args) =>
   guarded(async () => {
     const settings = suiteSettings(args);
-    const report = await runSuite(settings, (line) => process.stderr.write(`${line}\n`));
+    const report = args.merge === undefined ? await runSuite(settings, (line) => process.stderr.write(`${line}\n`)) : mergeReports(list(args.merge).map(readReport));
     const markdown = renderMarkdown(report);
     process.stdout.write(args.json ? `${JSON.stringify(report)}\n` : markdown);
-    const dir = args.out === undefined ? (settings.suite === 'full' ? FULL_RESULTS : undefined) : String(args.out);
+    const dir = args.out === undefined ? (report.settings.suite === 'full' ? FULL_RESULTS : undefined) : String(args.out);
     if (dir !== undefined) {
       try {
         mkdirSync(dir, { recursive: true });
