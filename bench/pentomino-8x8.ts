@@ -28,11 +28,12 @@
  * into bench/results/pentomino-8x8.md as well.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { DancingLinks } from 'dancing-links';
 import { polyomino } from '../encoders/polyomino.js';
 import { enumerate } from '../src/enumerate.js';
 import { enumerateExactCover } from '../src/enumerate-dlx.js';
+import { enumerateParallel, parallelAvailable } from '../src/enumerate-parallel.js';
 import { type ExactCoverProblem, solveExactCover } from '../src/exact-cover.js';
 import type { NonOverlap, PackingInstance, Placement } from '../src/packing.js';
 import { CubeTree } from '../src/symmetry.js';
@@ -293,6 +294,18 @@ async function main(): Promise<void> {
         `${fmt(count / all.cpu, 2)} classes per CPU second: ${fmt(all.cpu / peer.cpu, 1)}× dancing-links, ${fmt(all.cpu / dlx.cpu, 1)}× our dlx backend.`,
     );
     say();
+    const workers = availableParallelism();
+    if (workers > 1 && parallelAvailable()) {
+      // As `npm start` runs it: each worker thread walks its share of the subtrees.
+      const job = { puzzle: 'pentomino', args: { preset: '8x8-square' }, solver: factory.name, unique: true, known: [], cubeDepth: depth };
+      const par = await timed(() => enumerateParallel(job, workers, { knownRaw: 0, onFound: () => {}, shouldStop: () => false }));
+      if (par.value.count !== CLASSES || par.value.raw !== SOLUTIONS) throw new Error(`SAT on ${workers} workers: ${par.value.count} classes (${par.value.raw})`);
+      say(
+        `The same on ${workers} worker threads (as \`npm start\`): ${duration(par.wall)} wall, ${fmt(par.wall / peer.wall, 1)}× the dancing-links peer's wall time ` +
+          `(${fmt(peer.wall)} s, one thread) and ${fmt(par.wall / peer.cpu, 1)}× its CPU time.`,
+      );
+      say();
+    }
   }
   say(`Load average at the end: ${fmt(loadavg()[0]!, 2)}.`);
   if (args.write) {

@@ -6,9 +6,10 @@ import { UserError } from './errors.js';
 import type { EnumerateSummary, Found } from './enumerate.js';
 
 /**
- * Parallel enumeration on worker threads: the leaves of the cube tree are dealt
- * round-robin to the workers, each with its own solver; solutions stream back
- * to the main thread, which checks, counts and writes them.
+ * Parallel enumeration on worker threads: the subtrees of the cube tree are
+ * dealt round-robin to the workers (CubeTree.leaves), each with its own
+ * solver; solutions stream back to the main thread, which checks, counts and
+ * writes them.
  */
 export interface PartJob {
   puzzle: string;
