@@ -61,6 +61,8 @@ export interface BenchPuzzle {
   cubeDepth?: number;
   /** The known totals: classes, and the solutions they stand for (none is symmetric, so raw / classes each). */
   expected: { classes: number; raw: number };
+  /** Where every class is enumerated instead, for a puzzle the matrix only samples. */
+  completeRuns?: string;
 }
 
 /** A roll with a few hundred solutions: small enough to enumerate completely in every cell. */
@@ -76,6 +78,8 @@ export const PUZZLES: readonly BenchPuzzle[] = [
     // leave it more search but are much slower here (bench/results/pentomino-8x8.md).
     cubeDepth: 12,
     expected: { classes: 16146, raw: 129168 },
+    completeRuns:
+      'bench/results/pentomino-8x8.md (`npm run bench:pentomino-8x8`) enumerates every class in one run with the npm dancing-links peer, our dlx backend and the best SAT configuration (compact bimander, minisat-wasm, cube depth 12), on one thread and on all worker threads',
   },
   {
     name: '6x10',
@@ -358,6 +362,8 @@ function puzzleTable(report: BenchReport, puzzle: BenchReport['puzzles'][number]
   const depth = puzzle.cubeDepth === null ? 'the default cube depth' : `cube depth ${puzzle.cubeDepth}`;
   const out = [`## ${puzzle.name}: ${puzzle.about}`, ''];
   out.push(`${puzzle.expected.classes} classes (${puzzle.expected.raw} solutions); enumerated with ${depth}${puzzle.all ? ', all classes timed' : ''}.`, '');
+  const completeRuns = PUZZLES.find((p) => p.name === puzzle.name)?.completeRuns;
+  if (completeRuns && !puzzle.all) out.push(`All classes: ${completeRuns}.`, '');
   const b = `×${settings.baseline}`;
   out.push(
     `| encoding | solver | vars | clauses | build | first | ${b} | ×dlx | first N | ${b} | ×dlx | all | ${b} | ×dlx | classes |`,
