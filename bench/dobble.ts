@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkDeck, decodeDobble, encodeDobble, type PairEncoding } from '../encoders/dobble.js';
-import type { Cnf } from '../src/cnf.js';
-import { writeDimacsFile } from '../src/dimacs.js';
+import type { Cnf } from '../src/core/cnf.js';
+import { writeDimacsFile } from '../src/core/dimacs.js';
 import { createLogicSolver } from '../solvers/logic-solver.js';
 
 interface Run {

@@ -7,7 +7,7 @@
  *   npx tsc && node dist/bench/exact-cover.js
  */
 import { DancingLinks } from 'dancing-links';
-import { solveExactCover, type ExactCoverProblem } from '../src/exact-cover.js';
+import { solveExactCover, type ExactCoverProblem } from '../src/enumerate/exact-cover.js';
 import { PENTOMINO_SHAPES, queensProblem, SQUARE_TETROMINO, tilingProblem } from './exact-cover-problems.js';
 
 interface Instance {

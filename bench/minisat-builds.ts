@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadMinisatWasm, minisatWasm, minisatWasmBuildDir } from '../solvers/minisat-wasm.js';
-import { seededRandom } from '../src/random.js';
+import { seededRandom } from '../src/core/random.js';
 
 export type Clauses = number[][];
 

@@ -11,8 +11,8 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { polyomino } from '../encoders/polyomino.js';
-import type { Instance } from '../src/puzzle.js';
-import { UserError } from '../src/errors.js';
+import type { Instance } from '../src/core/puzzle.js';
+import { UserError } from '../src/core/errors.js';
 import { claspWasm } from '../solvers/clasp-wasm.js';
 import { EXTERNAL_SOLVERS, oneLine } from '../solvers/external.js';
 import { logicSolver } from '../solvers/logic-solver.js';

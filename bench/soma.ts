@@ -8,8 +8,8 @@
  *   npx tsc && node dist/bench/soma.js
  */
 import { soma, type SymmetryGroup } from '../encoders/polycube.js';
-import { enumerate, type EnumerateSummary } from '../src/enumerate.js';
-import { enumerateExactCover } from '../src/enumerate-dlx.js';
+import { enumerate, type EnumerateSummary } from '../src/enumerate/blocking-loop.js';
+import { enumerateExactCover } from '../src/enumerate/dlx.js';
 import { logicSolver } from '../solvers/logic-solver.js';
 import { loadMinisatWasm, minisatWasm } from '../solvers/minisat-wasm.js';
 import type { SolverFactory } from '../solvers/types.js';

@@ -1,8 +1,8 @@
 import { atMostK, atMostOne, DEFAULT_AMO, DEFAULT_CARD, exactlyK, exactlyOne, type AmoEncoding, type CardEncoding } from '../src/card/index.js';
-import { Cnf } from '../src/cnf.js';
-import { UserError } from '../src/errors.js';
-import { isPrimePower, makeField, type FiniteField } from '../src/finite-field.js';
-import type { Instance } from '../src/puzzle.js';
+import { Cnf } from '../src/core/cnf.js';
+import { UserError } from '../src/core/errors.js';
+import { isPrimePower, makeField, type FiniteField } from '../src/algebra/finite-field.js';
+import type { Instance } from '../src/core/puzzle.js';
 import type { PuzzleEntry } from './index.js';
 
 /**

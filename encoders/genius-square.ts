@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { type AmoEncoding, type CardEncoding, DEFAULT_CARD } from '../src/card/index.js';
-import { UserError } from '../src/errors.js';
-import { solveExactCover, type ExactCoverProblem } from '../src/exact-cover.js';
-import { GROUPS, type Cell, regionSymmetries } from '../src/geometry.js';
-import { buildPacking, type PackingInstance, type PackingSolution, type PackingSpec, type PieceDef, PACKING_AMO } from '../src/packing.js';
-import { seededRandom } from '../src/random.js';
-import { renderGeniusSvg, renderGeniusText } from '../src/render-genius.js';
+import { UserError } from '../src/core/errors.js';
+import { solveExactCover, type ExactCoverProblem } from '../src/enumerate/exact-cover.js';
+import { GROUPS, type Cell, regionSymmetries } from '../src/geometry/cells.js';
+import { buildPacking, type PackingInstance, type PackingSolution, type PackingSpec, type PieceDef, PACKING_AMO } from './packing.js';
+import { seededRandom } from '../src/core/random.js';
+import { renderGeniusSvg, renderGeniusText } from '../src/render/genius.js';
 import type { PuzzleEntry } from './index.js';
 import { readPieces } from './polyomino.js';
 

@@ -1,5 +1,5 @@
-import { UserError } from '../src/errors.js';
-import type { Instance } from '../src/puzzle.js';
+import { UserError } from '../src/core/errors.js';
+import type { Instance } from '../src/core/puzzle.js';
 import { PRESETS, polyomino } from './polyomino.js';
 import { POLYCUBE_PUZZLE, SOMA_PUZZLE } from './polycube.js';
 import { GENIUS_SQUARE_PUZZLE } from './genius-square.js';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { UserError } from '../src/errors.js';
-import { GROUPS, type Cell } from '../src/geometry.js';
-import { buildPacking, type NonOverlap, type PackingInstance, PACKING_AMO } from '../src/packing.js';
-import { parseRegion } from '../src/shapes.js';
+import { UserError } from '../src/core/errors.js';
+import { GROUPS, type Cell } from '../src/geometry/cells.js';
+import { buildPacking, type NonOverlap, type PackingInstance, PACKING_AMO } from './packing.js';
+import { parseRegion } from '../src/geometry/shapes.js';
 import { type AmoEncoding, type CardEncoding, DEFAULT_CARD } from '../src/card/index.js';
 import { readPieces, readPiecesFile } from './polyomino.js';
 import type { PuzzleEntry, PuzzleOption } from './index.js';
@@ -14,7 +14,7 @@ import type { PuzzleEntry, PuzzleOption } from './index.js';
  * Soma's screws A and B) unless --flip allows it. The Soma cube is the `soma`
  * puzzle: this module with the seven Soma pieces and a figure preset.
  *
- * Figures use the region format of src/shapes.ts: `.` is a cell, `#` or a
+ * Figures use the region format of src/geometry/shapes.ts: `.` is a cell, `#` or a
  * space is a hole; rows run down the page (y), columns across it (x); a line
  * `--` starts the next level up (z), so the first level is the bottom.
  * The bathtub, a 5x3 floor under a one-cube wall:

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { UserError } from '../src/errors.js';
-import { GROUPS, type Cell, isConnected } from '../src/geometry.js';
-import { buildPacking, type NonOverlap, type PackingInstance, type PieceDef, PACKING_AMO } from '../src/packing.js';
-import { inlineArt, parsePieceArt, parsePiecesFile, parseRegion } from '../src/shapes.js';
+import { UserError } from '../src/core/errors.js';
+import { GROUPS, type Cell, isConnected } from '../src/geometry/cells.js';
+import { buildPacking, type NonOverlap, type PackingInstance, type PieceDef, PACKING_AMO } from './packing.js';
+import { inlineArt, parsePieceArt, parsePiecesFile, parseRegion } from '../src/geometry/shapes.js';
 import { type AmoEncoding, type CardEncoding, DEFAULT_CARD } from '../src/card/index.js';
 
 /**

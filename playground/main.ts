@@ -1,5 +1,5 @@
 import { AMO_ENCODINGS, type AmoEncoding } from '../src/card/index.js';
-import type { Explanation } from '../src/explain.js';
+import type { Explanation } from '../src/explain/explain.js';
 import { randomRoll } from '../encoders/genius-square.js';
 import { FIGURES } from '../encoders/polycube.js';
 import { PRESETS } from '../encoders/polyomino.js';

@@ -1,5 +1,5 @@
 import type { AmoEncoding } from '../src/card/index.js';
-import type { Explanation } from '../src/explain.js';
+import type { Explanation } from '../src/explain/explain.js';
 
 /**
  * Messages between the page and the solver worker. The worker owns the

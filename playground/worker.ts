@@ -1,11 +1,11 @@
 import minisatSource from 'logic-solver/minisat.js?raw';
 import type { AmoEncoding } from '../src/card/index.js';
-import { dimacsChunks } from '../src/dimacs.js';
-import { enumerate } from '../src/enumerate.js';
-import { enumerateExactCover } from '../src/enumerate-dlx.js';
-import { UserError } from '../src/errors.js';
-import { explain } from '../src/explain.js';
-import type { PackingInstance } from '../src/packing.js';
+import { dimacsChunks } from '../src/core/dimacs.js';
+import { enumerate } from '../src/enumerate/blocking-loop.js';
+import { enumerateExactCover } from '../src/enumerate/dlx.js';
+import { UserError } from '../src/core/errors.js';
+import { explain } from '../src/explain/explain.js';
+import type { PackingInstance } from '../encoders/packing.js';
 import { geniusSquare } from '../encoders/genius-square.js';
 import { soma } from '../encoders/polycube.js';
 import { polyomino } from '../encoders/polyomino.js';

@@ -13,7 +13,7 @@
  *   enumeration is capped by an estimate of that memory.
  */
 import { createRequire } from 'node:module';
-import { UserError } from '../src/errors.js';
+import { UserError } from '../src/core/errors.js';
 import {
   ClauseStore,
   type Model,

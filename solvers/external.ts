@@ -8,7 +8,7 @@
  *
  * clasp and picosat also enumerate models themselves (clasp -n 0 --project,
  * picosat --all); enumerateNative() drives that, and falls back to the
- * blocking-clause loop of src/enumerate.ts for every other solver.
+ * blocking-clause loop of src/enumerate/blocking-loop.ts for every other solver.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -16,10 +16,10 @@ import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
-import { UserError } from '../src/errors.js';
-import { type EnumerateSummary, type Found, ModelCheckError, enumerate } from '../src/enumerate.js';
-import type { Instance } from '../src/puzzle.js';
-import { orbit } from '../src/symmetry.js';
+import { UserError } from '../src/core/errors.js';
+import { type EnumerateSummary, type Found, ModelCheckError, enumerate } from '../src/enumerate/blocking-loop.js';
+import type { Instance } from '../src/core/puzzle.js';
+import { orbit } from '../src/enumerate/cube-tree.js';
 import type { NativeEnumerator, SolveOptions, Solver, SolverFactory, SolverStats, Status } from './types.js';
 
 // ---------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { UserError } from '../src/errors.js';
+import { UserError } from '../src/core/errors.js';
 import { claspWasm } from './clasp-wasm.js';
 import { EXTERNAL_SOLVERS } from './external.js';
 import { logicSolver } from './logic-solver.js';
@@ -7,7 +7,7 @@ import type { SolverFactory } from './types.js';
 
 /**
  * Every SAT solver adapter by name. `dlx` is not here: it is an exact-cover
- * backend that works on the placement model, not on CNF (see src/exact-cover.ts).
+ * backend that works on the placement model, not on CNF (see src/enumerate/exact-cover.ts).
  */
 export const SOLVERS: SolverFactory[] = [minisatWasm, logicSolver, claspWasm, ...EXTERNAL_SOLVERS];
 

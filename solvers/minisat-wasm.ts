@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UserError } from '../src/errors.js';
+import { UserError } from '../src/core/errors.js';
 import type { SolveOptions, Solver, SolverFactory, SolverStats, Status } from './types.js';
 
 /** The exports of build/minisat.js that this adapter uses. */

@@ -16,7 +16,7 @@ import {
   timePerSolution,
   timedRun,
 } from '../bench/encodings.js';
-import { UserError } from '../src/errors.js';
+import { UserError } from '../src/core/errors.js';
 import { logicSolver } from '../solvers/logic-solver.js';
 import { suiteSettings } from '../src/cli/bench.js';
 

@@ -18,10 +18,10 @@ import {
   type EncodingCost,
 } from '../src/card/index.js';
 import { PAIRWISE_BELOW } from '../src/card/pairwise.js';
-import { Cnf } from '../src/cnf.js';
-import { UserError } from '../src/errors.js';
+import { Cnf } from '../src/core/cnf.js';
+import { UserError } from '../src/core/errors.js';
 import { propagationRefutes, solveDpll } from './helpers/dpll.js';
-import { seededRandom as random } from '../src/random.js';
+import { seededRandom as random } from '../src/core/random.js';
 
 const AMO_NAMES: AmoEncoding[] = ['pairwise', 'sequential', 'ladder', 'commander', 'product', 'binary', 'bimander'];
 const CARD_NAMES: CardEncoding[] = ['sequential', 'totalizer', 'cardinality-network', 'modulo-totalizer'];

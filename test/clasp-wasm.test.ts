@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pigeonhole, randomThreeSat } from '../bench/minisat-builds.js';
-import { UserError } from '../src/errors.js';
+import { UserError } from '../src/core/errors.js';
 import { MAX_INPUT_BYTES, claspWasm, type ClaspWasmSolver } from '../solvers/clasp-wasm.js';
 
 const availability = claspWasm.available();

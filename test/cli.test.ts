@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { polyomino } from '../encoders/polyomino.js';
-import { parseDimacs, dimacsClauses } from '../src/dimacs.js';
+import { parseDimacs, dimacsClauses } from '../src/core/dimacs.js';
 
 // The tests drive the compiled CLI, as users do (`npm test` compiles first).
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Cnf } from '../src/cnf.js';
-import { dimacsString, parseDimacs, instanceFromDimacs } from '../src/dimacs.js';
-import { UserError } from '../src/errors.js';
-import { VarPool } from '../src/vars.js';
+import { Cnf } from '../src/core/cnf.js';
+import { dimacsString, parseDimacs, instanceFromDimacs } from '../src/core/dimacs.js';
+import { UserError } from '../src/core/errors.js';
+import { VarPool } from '../src/core/vars.js';
 
 describe('VarPool', () => {
   it('names puzzle variables and numbers auxiliaries per label', () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { checkDeck, parseDeck } from '../encoders/dobble.js';
-import { parseDimacs } from '../src/dimacs.js';
+import { parseDimacs } from '../src/core/dimacs.js';
 
 /** The compiled CLI (the test script's pretest runs tsc). */
 const CLI = fileURLToPath(new URL('../dist/src/cli/main.js', import.meta.url));

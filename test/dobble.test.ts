@@ -18,11 +18,11 @@ import {
   type Deck,
   type DobbleSatOptions,
 } from '../encoders/dobble.js';
-import type { Cnf } from '../src/cnf.js';
-import { UserError } from '../src/errors.js';
+import type { Cnf } from '../src/core/cnf.js';
+import { UserError } from '../src/core/errors.js';
 import { createLogicSolver } from '../solvers/logic-solver.js';
-import { layoutCard, pageGrid, renderDobblePages, RIM_MARGIN } from '../src/render-dobble.js';
-import { seededRandom } from '../src/random.js';
+import { layoutCard, pageGrid, renderDobblePages, RIM_MARGIN } from '../src/render/dobble.js';
+import { seededRandom } from '../src/core/random.js';
 import type { Solver } from '../solvers/types.js';
 
 // ---------------------------------------------------------------------------

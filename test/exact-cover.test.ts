@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
-import { isExactCover, solveExactCover, type ExactCoverOptions, type ExactCoverProblem } from '../src/exact-cover.js';
+import { isExactCover, solveExactCover, type ExactCoverOptions, type ExactCoverProblem } from '../src/enumerate/exact-cover.js';
 import { orientations, PENTOMINO_SHAPES, queensProblem, tilingProblem } from '../bench/exact-cover-problems.js';
-import { seededRandom } from '../src/random.js';
+import { seededRandom } from '../src/core/random.js';
 
 
 function randomProblem(random: () => number): ExactCoverProblem {

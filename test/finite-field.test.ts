@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { isPrimePower, makeField, MAX_FIELD_ORDER, primePowerDecomposition, type FiniteField } from '../src/finite-field.js';
-import { UserError } from '../src/errors.js';
+import { isPrimePower, makeField, MAX_FIELD_ORDER, primePowerDecomposition, type FiniteField } from '../src/algebra/finite-field.js';
+import { UserError } from '../src/core/errors.js';
 
 const ORDERS = [2, 3, 4, 5, 7, 8, 9, 16, 25, 27, 32];
 

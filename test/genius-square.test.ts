@@ -16,12 +16,12 @@ import {
   symmetryClassKey,
   type GeniusInstance,
 } from '../encoders/genius-square.js';
-import { enumerate } from '../src/enumerate.js';
-import { UserError } from '../src/errors.js';
-import { solveExactCover } from '../src/exact-cover.js';
-import type { PackingSolution } from '../src/packing.js';
-import { seededRandom } from '../src/random.js';
-import { renderHistogramSvg } from '../src/render-genius.js';
+import { enumerate } from '../src/enumerate/blocking-loop.js';
+import { UserError } from '../src/core/errors.js';
+import { solveExactCover } from '../src/enumerate/exact-cover.js';
+import type { PackingSolution } from '../encoders/packing.js';
+import { seededRandom } from '../src/core/random.js';
+import { renderHistogramSvg } from '../src/render/genius.js';
 import { readSweepTsv, runSweep, sampleRolls, summarizeSweep, type SweepRow } from '../src/cli/sweep.js';
 import { createLogicSolver } from '../solvers/logic-solver.js';
 
@@ -298,7 +298,7 @@ describe('sweep', () => {
     await expect(runSweep({ count: false, rolls, out, resume: true })).rejects.toThrow(/solvable.tsv:22: a roll has 7 blockers/);
   });
 
-  const compiledWorker = new URL('../dist/src/sweep-worker.js', import.meta.url);
+  const compiledWorker = new URL('../dist/src/enumerate/sweep-worker.js', import.meta.url);
   it.runIf(existsSync(compiledWorker))('gives the same answers on worker threads (compiled build)', async () => {
     const inThread = await runSweep({ count: false, rolls: sampleRolls(300, 9) });
     const threaded = await runSweep({ count: false, rolls: sampleRolls(300, 9), workers: 2, workerScript: compiledWorker });

@@ -5,7 +5,7 @@ import {
   pigeonhole,
   randomThreeSat,
 } from '../bench/minisat-builds.js';
-import { seededRandom } from '../src/random.js';
+import { seededRandom } from '../src/core/random.js';
 import { loadMinisatWasm, minisatWasm, minisatWasmHeapBytes, type MinisatWasmSolver } from '../solvers/minisat-wasm.js';
 
 const availability = minisatWasm.available();

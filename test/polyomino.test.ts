@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { polyomino } from '../encoders/polyomino.js';
-import { enumerate } from '../src/enumerate.js';
-import { enumerateExactCover } from '../src/enumerate-dlx.js';
-import { CubeTree } from '../src/symmetry.js';
-import { UserError } from '../src/errors.js';
-import type { PackingInstance } from '../src/packing.js';
+import { enumerate } from '../src/enumerate/blocking-loop.js';
+import { enumerateExactCover } from '../src/enumerate/dlx.js';
+import { CubeTree } from '../src/enumerate/cube-tree.js';
+import { UserError } from '../src/core/errors.js';
+import type { PackingInstance } from '../encoders/packing.js';
 import { createLogicSolver } from '../solvers/logic-solver.js';
 
 /** Runs the SAT enumeration, checking every solution independently, and returns the counts. */

@@ -7,10 +7,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Clauses, pigeonhole, randomThreeSat } from '../bench/minisat-builds.js';
 import { polyomino } from '../encoders/polyomino.js';
-import { enumerate, type Found } from '../src/enumerate.js';
-import { enumerateExactCover } from '../src/enumerate-dlx.js';
-import type { Instance } from '../src/puzzle.js';
-import { orbit } from '../src/symmetry.js';
+import { enumerate, type Found } from '../src/enumerate/blocking-loop.js';
+import { enumerateExactCover } from '../src/enumerate/dlx.js';
+import type { Instance } from '../src/core/puzzle.js';
+import { orbit } from '../src/enumerate/cube-tree.js';
 import { MAX_INPUT_BYTES, claspWasm } from '../solvers/clasp-wasm.js';
 import { ClauseStore, EXTERNAL_SOLVERS, enumerateNative, enumeratesNatively } from '../solvers/external.js';
 import { logicSolver } from '../solvers/logic-solver.js';

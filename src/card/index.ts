@@ -5,8 +5,8 @@
  * returns what it cost. `lits` is a multiset of literals: a repeated literal
  * counts each time it appears.
  */
-import type { Cnf } from '../cnf.js';
-import { UserError } from '../errors.js';
+import type { Cnf } from '../core/cnf.js';
+import { UserError } from '../core/errors.js';
 import { bimanderAtMostOne } from './bimander.js';
 import { binaryAtMostOne } from './binary.js';
 import { cardinalityNetworkAtMostK } from './cardinality-network.js';

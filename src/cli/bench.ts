@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Argv } from 'yargs';
 import { type BenchReport, SUITES, type SuiteSettings, countDisagreements, mergeReports, renderChart, renderMarkdown, runSuite } from '../../bench/encodings.js';
-import { UserError } from '../errors.js';
+import { UserError } from '../core/errors.js';
 import { type Args, guarded, positiveInt } from './common.js';
 
 export const command = 'bench [suite]';

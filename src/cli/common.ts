@@ -1,8 +1,8 @@
 import { closeSync, existsSync, openSync, readFileSync, writeSync } from 'node:fs';
 import type { Argv } from 'yargs';
-import { UserError } from '../errors.js';
-import type { Instance } from '../puzzle.js';
-import { instanceFromDimacs, readDimacsFile } from '../dimacs.js';
+import { UserError } from '../core/errors.js';
+import type { Instance } from '../core/puzzle.js';
+import { instanceFromDimacs, readDimacsFile } from '../core/dimacs.js';
 import { PUZZLES, puzzleByName } from '../../encoders/index.js';
 import { DEFAULT_AMO, DEFAULT_CARD, parseAmo, parseCard } from '../card/index.js';
 

@@ -18,10 +18,10 @@ import { pickSolver } from '../../solvers/index.js';
 import { SolverHeapExhausted } from '../../solvers/logic-solver.js';
 import type { Solver, Status } from '../../solvers/types.js';
 import { parseAmo, parseCard } from '../card/index.js';
-import { UserError } from '../errors.js';
-import { isPrimePower } from '../finite-field.js';
-import type { Instance } from '../puzzle.js';
-import { renderDobblePages } from '../render-dobble.js';
+import { UserError } from '../core/errors.js';
+import { isPrimePower } from '../algebra/finite-field.js';
+import type { Instance } from '../core/puzzle.js';
+import { renderDobblePages } from '../render/dobble.js';
 import { type Args, commonOptions, guarded, positiveInt, seconds } from './common.js';
 
 /**

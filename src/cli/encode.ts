@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { writeDimacsFile, writeDimacsStream } from '../dimacs.js';
+import { writeDimacsFile, writeDimacsStream } from '../core/dimacs.js';
 import { type Args, commonOptions, guarded, loadInstance, puzzleOptions } from './common.js';
 
 export const command = 'encode <puzzle>';

@@ -1,15 +1,15 @@
 import type { Argv } from 'yargs';
-import { enumerate, type Found } from '../enumerate.js';
-import { enumerateExactCover } from '../enumerate-dlx.js';
-import { defaultWorkers, enumerateParallel, parallelAvailable } from '../enumerate-parallel.js';
-import { orbit } from '../symmetry.js';
-import { colorWanted } from '../render.js';
+import { enumerate, type Found } from '../enumerate/blocking-loop.js';
+import { enumerateExactCover } from '../enumerate/dlx.js';
+import { defaultWorkers, enumerateParallel, parallelAvailable } from '../enumerate/parallel.js';
+import { orbit } from '../enumerate/cube-tree.js';
+import { colorWanted } from '../render/grid.js';
 import { pickSolver } from '../../solvers/index.js';
 import { enumerateNative, enumeratesNatively } from '../../solvers/external.js';
 import type { SolverFactory } from '../../solvers/types.js';
-import type { Instance } from '../puzzle.js';
+import type { Instance } from '../core/puzzle.js';
 import { type Args, JsonlOut, commonOptions, guarded, interruptFlag, loadInstance, positiveInt, progressLine, puzzleOptions, readKnown, seconds } from './common.js';
-import { UserError } from '../errors.js';
+import { UserError } from '../core/errors.js';
 
 export const command = 'enumerate <puzzle>';
 export const describe = 'find all solutions (or all symmetry classes with --unique), streaming them';

@@ -1,7 +1,7 @@
 import type { Argv } from 'yargs';
 import { AMO_ENCODINGS, CARD_ENCODINGS, DEFAULT_AMO, DEFAULT_CARD, parseAmo, parseCard } from '../card/index.js';
-import { UserError } from '../errors.js';
-import { type EncodingRow, type Explanation, encodingRow, explain } from '../explain.js';
+import { UserError } from '../core/errors.js';
+import { type EncodingRow, type Explanation, encodingRow, explain } from '../explain/explain.js';
 import { type Args, commonOptions, guarded, isCnfPath, loadInstance, puzzleOptions, seconds } from './common.js';
 
 export const command = 'explain <puzzle>';

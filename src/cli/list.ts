@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { AMO_ENCODINGS, CARD_ENCODINGS } from '../card/index.js';
-import { UserError } from '../errors.js';
+import { UserError } from '../core/errors.js';
 import { PUZZLES } from '../../encoders/index.js';
 import { POLYOMINOES, PRESETS } from '../../encoders/polyomino.js';
 import { type Args, guarded } from './common.js';

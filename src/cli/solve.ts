@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
-import { UserError } from '../errors.js';
+import { UserError } from '../core/errors.js';
 import { pickSolver } from '../../solvers/index.js';
-import { colorWanted } from '../render.js';
+import { colorWanted } from '../render/grid.js';
 import { type Args, commonOptions, guarded, isCnfPath, loadInstance, puzzleOptions, seconds } from './common.js';
 
 export const command = 'solve <puzzle>';

@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Argv } from 'yargs';
 import { ROLL_COUNT, RollSolver, parseBlockers, rollAt, rollIndex, symmetryClassKey } from '../../encoders/genius-square.js';
-import { UserError } from '../errors.js';
-import { seededRandom } from '../random.js';
-import { renderHistogramSvg } from '../render-genius.js';
-import type { SweepAnswer, SweepBatch } from '../sweep-worker.js';
+import { UserError } from '../core/errors.js';
+import { seededRandom } from '../core/random.js';
+import { renderHistogramSvg } from '../render/genius.js';
+import type { SweepAnswer, SweepBatch } from '../enumerate/sweep-worker.js';
 import { type Args, guarded, interruptFlag, positiveInt, progressLine, seconds } from './common.js';
 
 /**
@@ -62,7 +62,7 @@ export interface SweepRun {
   seconds: number;
 }
 
-const DEFAULT_WORKER = new URL('../sweep-worker.js', import.meta.url);
+const DEFAULT_WORKER = new URL('../enumerate/sweep-worker.js', import.meta.url);
 /** Classes per message: small enough for a prompt Ctrl-C, large enough to keep messaging cheap. */
 const BATCH = { counting: 8, solvability: 128 };
 

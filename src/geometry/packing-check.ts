@@ -1,4 +1,4 @@
-import type { Cell } from './geometry.js';
+import type { Cell } from './cells.js';
 
 /**
  * An independent packing checker: it shares no code with the encoder (its own

@@ -1,11 +1,11 @@
-import { Cnf } from './cnf.js';
-import { UserError } from './errors.js';
-import { type Cell, type Transform, cellKey, isMirror, orientations, regionSymmetries, shapeKey, transformShape } from './geometry.js';
-import type { Instance } from './puzzle.js';
-import { type AmoEncoding, type CardEncoding, atLeastK, atLeastOne, atMostK, atMostOne } from './card/index.js';
-import { checkPacking } from './packing-check.js';
-import { renderPacking, renderPackingSvg } from './render.js';
-import { pieceColour, renderIsometricSvg } from './render-iso.js';
+import { Cnf } from '../src/core/cnf.js';
+import { UserError } from '../src/core/errors.js';
+import { type Cell, type Transform, cellKey, isMirror, orientations, regionSymmetries, shapeKey, transformShape } from '../src/geometry/cells.js';
+import type { Instance } from '../src/core/puzzle.js';
+import { type AmoEncoding, type CardEncoding, atLeastK, atLeastOne, atMostK, atMostOne } from '../src/card/index.js';
+import { checkPacking } from '../src/geometry/packing-check.js';
+import { renderPacking, renderPackingSvg } from '../src/render/grid.js';
+import { pieceColour, renderIsometricSvg } from '../src/render/iso.js';
 
 /**
  * The one placement model behind every packing puzzle, 2D (z = 0) or 3D:

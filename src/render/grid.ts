@@ -1,5 +1,5 @@
 import pc from 'picocolors';
-import type { Cell } from './geometry.js';
+import type { Cell } from '../geometry/cells.js';
 
 const PALETTE = [pc.bgRed, pc.bgGreen, pc.bgYellow, pc.bgBlue, pc.bgMagenta, pc.bgCyan, pc.bgWhite, pc.bgBlack];
 

@@ -1,4 +1,4 @@
-import type { Cell } from './geometry.js';
+import type { Cell } from '../geometry/cells.js';
 
 /**
  * An isometric SVG picture of a 3D packing: one colour per piece, each cube

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { UserError } from './errors.js';
-import type { EnumerateSummary, Found } from './enumerate.js';
+import { UserError } from '../core/errors.js';
+import type { EnumerateSummary, Found } from './blocking-loop.js';
 
 /**
  * Parallel enumeration on worker threads: the subtrees of the cube tree are
@@ -27,7 +27,7 @@ export type PartMessage =
   | { type: 'done'; summary: EnumerateSummary }
   | { type: 'error'; message: string; user: boolean };
 
-const workerFile = fileURLToPath(new URL('./enumerate-worker.js', import.meta.url));
+const workerFile = fileURLToPath(new URL('./worker.js', import.meta.url));
 
 /** Workers need the compiled worker script; from TypeScript sources (tests) there is none. */
 export const parallelAvailable = (): boolean => existsSync(workerFile);

@@ -1,4 +1,4 @@
-import { UserError } from './errors.js';
+import { UserError } from '../core/errors.js';
 
 /**
  * Finite fields GF(q), q = p^k, with elements as the integers 0..q-1.

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { RollSolver } from '../encoders/genius-square.js';
+import { RollSolver } from '../../encoders/genius-square.js';
 
 /**
  * Worker thread of `puzzlesat sweep`: receives batches of roll indices and

@@ -1,5 +1,5 @@
-import type { Cell } from './geometry.js';
-import { renderPacking } from './render.js';
+import type { Cell } from '../geometry/cells.js';
+import { renderPacking } from './grid.js';
 
 /**
  * Pictures for The Genius Square: the board with its blockers and pieces

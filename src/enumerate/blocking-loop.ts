@@ -1,7 +1,7 @@
-import type { Instance } from './puzzle.js';
-import { CubeTree, orbit } from './symmetry.js';
-import type { Solver, Status } from '../solvers/types.js';
-import { SolverHeapExhausted } from '../solvers/logic-solver.js';
+import type { Instance } from '../core/puzzle.js';
+import { CubeTree, orbit } from './cube-tree.js';
+import type { Solver, Status } from '../../solvers/types.js';
+import { SolverHeapExhausted } from '../../solvers/logic-solver.js';
 
 /**
  * The blocking-clause loop. Each model is checked against the CNF, projected

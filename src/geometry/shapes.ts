@@ -1,5 +1,5 @@
-import type { Cell } from './geometry.js';
-import { UserError } from './errors.js';
+import type { Cell } from './cells.js';
+import { UserError } from '../core/errors.js';
 
 /**
  * Text formats for regions (boards, 3D figures) and pieces. Rows run top to

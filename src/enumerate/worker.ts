@@ -1,8 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { enumerate } from './enumerate.js';
-import { loadInstance, type Args } from './cli/common.js';
-import { pickSolver } from '../solvers/index.js';
-import type { PartJob, PartMessage } from './enumerate-parallel.js';
+import { enumerate } from './blocking-loop.js';
+import { loadInstance, type Args } from '../cli/common.js';
+import { pickSolver } from '../../solvers/index.js';
+import type { PartJob, PartMessage } from './parallel.js';
 
 /**
  * One worker of a parallel enumeration: it rebuilds the same instance (the

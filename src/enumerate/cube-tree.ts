@@ -1,4 +1,4 @@
-import type { Instance } from './puzzle.js';
+import type { Instance } from '../core/puzzle.js';
 
 /**
  * Symmetry handling for enumeration: orbits of solutions, and cubes — the

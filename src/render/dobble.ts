@@ -1,5 +1,5 @@
-import { UserError } from './errors.js';
-import { seededRandom } from './random.js';
+import { UserError } from '../core/errors.js';
+import { seededRandom } from '../core/random.js';
 
 /**
  * Printable SVG pages of round Dobble cards. As in the real game the symbols

@@ -1,4 +1,4 @@
-import { Cnf, type Family } from './cnf.js';
+import { Cnf, type Family } from '../core/cnf.js';
 import {
   AMO_ENCODINGS,
   CARD_ENCODINGS,
@@ -7,10 +7,10 @@ import {
   type EncodingCost,
   atMostK,
   atMostOne,
-} from './card/index.js';
-import type { Cell } from './geometry.js';
-import type { PackingInstance } from './packing.js';
-import type { Instance } from './puzzle.js';
+} from '../card/index.js';
+import type { Cell } from '../geometry/cells.js';
+import type { PackingInstance } from '../../encoders/packing.js';
+import type { Instance } from '../core/puzzle.js';
 
 /**
  * `puzzlesat explain`: what each constraint family of a formula says, what it

@@ -1,8 +1,8 @@
-import { UserError } from './errors.js';
-import type { EnumerateSummary, Found } from './enumerate.js';
+import { UserError } from '../core/errors.js';
+import type { EnumerateSummary, Found } from './blocking-loop.js';
 import { solveExactCover } from './exact-cover.js';
-import type { Instance } from './puzzle.js';
-import { CubeTree, image, orbit } from './symmetry.js';
+import type { Instance } from '../core/puzzle.js';
+import { CubeTree, image, orbit } from './cube-tree.js';
 
 /**
  * Enumeration by dancing links on the puzzle's exact-cover form (the same
