@@ -61,3 +61,14 @@ export interface SolverFactory {
   available(): { ok: true; version?: string } | { ok: false; reason: string };
   create(): Solver;
 }
+
+/**
+ * Engines that can certify UNSAT with a clausal proof (DRAT). enableProof()
+ * must be called before the first clause; takeProof() returns the proof of
+ * everything derived so far, in the format it names. Checked by
+ * src/proof/ (puzzlesat check-proof), never taken on trust.
+ */
+export interface ProofProducer {
+  enableProof(format: 'drat-text' | 'drat-binary'): void;
+  takeProof(): { format: 'drat-text' | 'drat-binary'; bytes: Uint8Array };
+}
