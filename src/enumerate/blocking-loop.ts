@@ -2,6 +2,7 @@ import type { Instance } from '../core/puzzle.js';
 import { CubeTree, orbit } from './cube-tree.js';
 import type { Solver, Status } from '../../solvers/types.js';
 import { SolverHeapExhausted } from '../../solvers/logic-solver.js';
+import { type SymmetryBreaking, searchReducesByOrbits } from '../symmetry/breaking.js';
 
 /**
  * The blocking-clause loop. Each model is checked against the CNF, projected
@@ -22,6 +23,12 @@ export interface Found {
 export interface EnumerateOptions {
   createSolver: () => Solver;
   unique: boolean;
+  /**
+   * How `unique` takes symmetry out: 'clauses' (the default) adds the
+   * symmetry-breaking family, and the search then splits and blocks as for
+   * all solutions; 'orbits' splits cubes on stabiliser orbits and blocks whole orbits.
+   */
+  symmetryBreaking?: SymmetryBreaking;
   limit?: number;
   /** Solutions found earlier (resume): blocked, with their orbits, before the search starts. */
   known?: readonly (readonly number[])[];
@@ -83,7 +90,8 @@ export function blocker(instance: Instance): (trueVars: readonly number[]) => nu
 
 /** Enumerates in this thread, cube after cube, streaming each solution to onFound. */
 export async function enumerate(instance: Instance, options: EnumerateOptions): Promise<EnumerateSummary> {
-  const tree = new CubeTree(instance, options.unique);
+  const byOrbits = options.unique && searchReducesByOrbits(instance, options.symmetryBreaking);
+  const tree = new CubeTree(instance, byOrbits);
   const depth = options.cubeDepth ?? defaultCubeDepth(instance);
   const group = options.unique ? instance.symmetries : [];
   const orbitSize = (vars: readonly number[]) => (group.length ? orbit(group, vars).length : 1);
@@ -107,7 +115,7 @@ export async function enumerate(instance: Instance, options: EnumerateOptions): 
   let solver = load();
   try {
     for (const cube of tree.leaves(depth, options.part)) {
-      const cubePerms = options.unique ? cube.stabilizer.map((i) => instance.symmetries[i]!) : [];
+      const cubePerms = byOrbits ? cube.stabilizer.map((i) => instance.symmetries[i]!) : [];
       for (;;) {
         await yieldNow();
         if (stop()) {
