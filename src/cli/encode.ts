@@ -1,6 +1,8 @@
 import type { Argv } from 'yargs';
 import { writeDimacsFile, writeDimacsStream } from '../core/dimacs.js';
 import { type Args, commonOptions, guarded, loadInstance, puzzleOptions } from './common.js';
+import { withSymmetry } from './enumerate.js';
+import { addSymmetryBreaking } from '../symmetry/breaking.js';
 
 export const command = 'encode <puzzle>';
 export const describe = 'write the puzzle as DIMACS CNF for any SAT solver';
@@ -9,11 +11,13 @@ export const builder = (y: Argv) =>
   puzzleOptions(commonOptions(y))
     .positional('puzzle', { type: 'string', describe: 'puzzle name' })
     .option('output', { alias: 'o', type: 'string', describe: 'write to FILE instead of stdout' })
+    .option('unique', { type: 'string', describe: 'add the symmetry-breaking family: every model is then one symmetry class, for any counter; soma: --unique rotations|isometries' })
     .option('names', { type: 'boolean', describe: 'one "c var N name" comment per variable (--no-names omits them)' });
 
 export const handler = (args: Args) =>
   guarded(async () => {
-    const instance = loadInstance(String(args.puzzle), args);
+    const instance = loadInstance(String(args.puzzle), withSymmetry(args));
+    if (args.unique !== undefined) addSymmetryBreaking(instance);
     const meta = { puzzle: instance.puzzle, params: instance.params, names: args.names !== false };
     const cnf = instance.cnf;
     if (args.output) {

@@ -5,11 +5,12 @@ import { defaultWorkers, enumerateParallel, parallelAvailable } from '../enumera
 import { orbit } from '../enumerate/cube-tree.js';
 import { colorWanted } from '../render/grid.js';
 import { pickSolver } from '../../solvers/index.js';
-import { enumerateNative, enumeratesNatively } from '../../solvers/external.js';
+import { type NativeEnumerateOptions, type NativeEnumerateSummary, enumerateNative, enumeratesNatively } from '../../solvers/external.js';
 import type { SolverFactory } from '../../solvers/types.js';
 import type { Instance } from '../core/puzzle.js';
 import { type Args, JsonlOut, commonOptions, guarded, interruptFlag, loadInstance, positiveInt, progressLine, puzzleOptions, readKnown, seconds } from './common.js';
 import { UserError } from '../core/errors.js';
+import { type SymmetryBreaking, addSymmetryBreaking, parseSymmetryBreaking } from '../symmetry/breaking.js';
 
 export const command = 'enumerate <puzzle>';
 export const describe = 'find all solutions (or all symmetry classes with --unique), streaming them';
@@ -18,6 +19,7 @@ export const builder = (y: Argv) =>
   puzzleOptions(commonOptions(y))
     .positional('puzzle', { type: 'string', describe: 'puzzle name' })
     .option('unique', { type: 'string', describe: 'count symmetry classes (one solution per class); soma: --unique rotations|isometries' })
+    .option('unique-by', { type: 'string', describe: 'how --unique keeps one solution per class: clauses (default; the symmetry-breaking family in the formula) or orbits (cube-tree orbits and orbit blocking, the reference)' })
     .option('limit', { type: 'number', describe: 'stop after N solutions' })
     .option('out', { type: 'string', describe: 'write solutions to FILE.jsonl, one per line, as found' })
     .option('resume', { type: 'boolean', describe: 'continue the enumeration saved in --out' })
@@ -38,6 +40,9 @@ export const handler = (args: Args) =>
     const puzzle = String(args.puzzle);
     const instance = loadInstance(puzzle, withSymmetry(args));
     const unique = args.unique !== undefined;
+    const symmetryBreaking = symmetryBreakingOption(args, unique);
+    // In the formula from the start, so the report counts it and every engine sees it.
+    if (unique && symmetryBreaking === 'clauses') addSymmetryBreaking(instance);
     const factory = args.solver === 'dlx' ? undefined : await pickSolver(args.solver);
     const solverName = factory?.name ?? 'dlx';
     const limit = positiveInt(args.limit, '--limit');
@@ -73,16 +78,16 @@ export const handler = (args: Args) =>
     let summary;
     let mode = solverName === 'dlx' ? 'exact-cover' : 'blocking-loop';
     try {
-      if (solverName === 'dlx') summary = await enumerateExactCover(instance, { unique, limit, known, onFound, shouldStop });
+      if (solverName === 'dlx') summary = await enumerateExactCover(instance, { unique, symmetryBreaking, limit, known, onFound, shouldStop });
       else if (args.native !== false && known.length === 0 && offersNative(factory!, instance)) {
-        summary = await enumerateNative(instance, solverName, { unique, limit, onFound, shouldStop, timeoutSeconds });
+        summary = await enumerateNativeClasses(instance, solverName, { unique, symmetryBreaking, limit, onFound, shouldStop, timeoutSeconds });
         mode = summary.mode;
       } else if (workers > 1 && parallelAvailable()) {
-        const job = { puzzle, args: plainArgs(withSymmetry(args)), solver: solverName, unique, known, cubeDepth, timeoutSeconds };
+        const job = { puzzle, args: plainArgs(withSymmetry(args)), solver: solverName, unique, symmetryBreaking, known, cubeDepth, timeoutSeconds };
         const knownRaw = known.reduce((n, k) => n + (unique ? orbit(instance.symmetries, k).length : 1), 0);
         summary = await enumerateParallel(job, workers, { limit, knownRaw, onFound, shouldStop });
       } else {
-        summary = await enumerate(instance, { createSolver: () => factory!.create(), unique, limit, known, onFound, shouldStop, cubeDepth, timeoutSeconds });
+        summary = await enumerate(instance, { createSolver: () => factory!.create(), unique, symmetryBreaking, limit, known, onFound, shouldStop, cubeDepth, timeoutSeconds });
       }
     } finally {
       progress.done();
@@ -120,6 +125,39 @@ function offersNative(factory: SolverFactory, instance: Instance): boolean {
   }
 }
 
+/**
+ * --unique-by, validated; it only means something with --unique. (Not named
+ * --symmetry-breaking: dobble's boolean option of that name is taken.)
+ */
+function symmetryBreakingOption(args: Args, unique: boolean): SymmetryBreaking {
+  const given = args['unique-by'];
+  if (given !== undefined && !unique) throw new UserError('--unique-by applies to --unique (it says how classes are counted)');
+  return parseSymmetryBreaking(given, '--unique-by');
+}
+
+/**
+ * Native enumeration of classes. With the family in the formula every model
+ * is already one class: the solver must keep them all (its own orbit filter
+ * keeps the least of each orbit, which the family's choice need not be), and
+ * only the orbit sizes are added here.
+ */
+async function enumerateNativeClasses(
+  instance: Instance,
+  solverName: string,
+  options: NativeEnumerateOptions & { symmetryBreaking: SymmetryBreaking },
+): Promise<NativeEnumerateSummary> {
+  const { symmetryBreaking, ...rest } = options;
+  if (!options.unique || symmetryBreaking === 'orbits') return enumerateNative(instance, solverName, rest);
+  let raw = 0;
+  const onFound = (f: Found) => {
+    const orbitSize = orbit(instance.symmetries, f.trueVars).length;
+    raw += orbitSize;
+    options.onFound({ ...f, orbitSize });
+  };
+  const summary = await enumerateNative(instance, solverName, { ...rest, unique: false, onFound });
+  return { ...summary, raw };
+}
+
 /** The options as plain data for a worker thread (yargs adds a few extras). */
 function plainArgs(args: Args): Record<string, unknown> {
   return JSON.parse(JSON.stringify(args)) as Record<string, unknown>;
@@ -129,7 +167,7 @@ function plainArgs(args: Args): Record<string, unknown> {
  * `--unique rotations|isometries` names the symmetry group of puzzles that
  * offer a choice (their `--symmetry` option); bare `--unique` takes the default.
  */
-function withSymmetry(args: Args): Args {
+export function withSymmetry(args: Args): Args {
   const group = args.unique;
   if (group === undefined || group === '' || group === true) return args;
   if (args.symmetry !== undefined && args.symmetry !== group) throw new UserError(`--unique ${String(group)} contradicts --symmetry ${String(args.symmetry)}`);

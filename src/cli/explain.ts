@@ -2,7 +2,9 @@ import type { Argv } from 'yargs';
 import { AMO_ENCODINGS, CARD_ENCODINGS, DEFAULT_AMO, DEFAULT_CARD, parseAmo, parseCard } from '../card/index.js';
 import { UserError } from '../core/errors.js';
 import { type EncodingRow, type Explanation, encodingRow, explain } from '../explain/explain.js';
-import { type Args, commonOptions, guarded, isCnfPath, loadInstance, puzzleOptions, seconds } from './common.js';
+import { type Args, commonOptions, guarded, isCnfPath, loadInstance as loadPlain, puzzleOptions, seconds } from './common.js';
+import { withSymmetry } from './enumerate.js';
+import { addSymmetryBreaking } from '../symmetry/breaking.js';
 
 export const command = 'explain <puzzle>';
 export const describe = 'what each constraint family says, its size and the formula behind it, with sample clauses';
@@ -10,6 +12,7 @@ export const describe = 'what each constraint family says, its size and the form
 export const builder = (y: Argv) =>
   puzzleOptions(commonOptions(y))
     .positional('puzzle', { type: 'string', describe: 'puzzle name or a .cnf file' })
+    .option('unique', { type: 'string', describe: 'with the symmetry-breaking family (one model per symmetry class); soma: --unique rotations|isometries' })
     .option('compare', { type: 'boolean', describe: 'tabulate the size under every at-most-one (and at-most-k) encoding' });
 
 type Kind = 'amo' | 'card';
@@ -48,6 +51,12 @@ export const handler = (args: Args) =>
       }
     }
     const start = performance.now();
+    // Every instance built here, compared ones included, carries the family when --unique asks for it.
+    const loadInstance = (puzzleName: string, a: Args) => {
+      const built = loadPlain(puzzleName, withSymmetry(a));
+      if (a.unique !== undefined) addSymmetryBreaking(built);
+      return built;
+    };
     const instance = loadInstance(puzzle, args);
     const build = (kind: Kind, encoding: string | undefined) => loadInstance(puzzle, { ...args, [kind]: encoding });
     // Each puzzle picks its own default encodings and records them in its params (else the library's).

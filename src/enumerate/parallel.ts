@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { UserError } from '../core/errors.js';
 import type { EnumerateSummary, Found } from './blocking-loop.js';
+import type { SymmetryBreaking } from '../symmetry/breaking.js';
 
 /**
  * Parallel enumeration on worker threads: the subtrees of the cube tree are
@@ -16,6 +17,7 @@ export interface PartJob {
   args: Record<string, unknown>;
   solver: string;
   unique: boolean;
+  symmetryBreaking?: SymmetryBreaking;
   known: number[][];
   cubeDepth?: number;
   timeoutSeconds?: number;

@@ -17,6 +17,7 @@ try {
   const summary = await enumerate(instance, {
     createSolver: () => factory.create(),
     unique: job.unique,
+    symmetryBreaking: job.symmetryBreaking,
     known: job.known,
     cubeDepth: job.cubeDepth,
     timeoutSeconds: job.timeoutSeconds,

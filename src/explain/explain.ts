@@ -11,6 +11,7 @@ import {
 import type { Cell } from '../geometry/cells.js';
 import type { PackingInstance } from '../../encoders/packing.js';
 import type { Instance } from '../core/puzzle.js';
+import { FAMILY as SYMMETRY_BREAKING, addedPlan, breakingAbout, breakingFormula } from '../symmetry/breaking.js';
 
 /**
  * `puzzlesat explain`: what each constraint family of a formula says, what it
@@ -73,6 +74,8 @@ const SHOWN_LITERALS = 3;
 export function explain(instance: Instance): Explanation {
   const cnf = instance.cnf;
   const shapes = isPacking(instance) ? packingShapes(instance) : (dobbleShapes(instance) ?? new Map<string, FamilyShape>());
+  const plan = addedPlan(instance);
+  if (plan) shapes.set(SYMMETRY_BREAKING, { formula: breakingFormula(plan), about: breakingAbout(plan) });
   const counts = cnf.familyCounts();
   const families = cnf.families.map((family, i): FamilyExplanation => {
     const shape = shapes.get(family.name);

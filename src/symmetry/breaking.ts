@@ -39,14 +39,19 @@ import type { Instance } from '../core/puzzle.js';
  * of h⁻¹ the cycle's last position in the order is dropped too: equality on
  * all earlier positions of the cycle makes the whole cycle constant, so the
  * first difference is never there. Over the k positions left, a_j = S at p_j,
- * b_j = S at h⁻¹(p_j), and auxiliary e_j = "equal on positions 1..j":
- *   violation (per guard r):  ¬r ∨ ¬e_{j-1} ∨ a_j ∨ ¬b_j       j = 1..k (no e_0)
- *   e_j ↔ e_{j-1} ∧ (a_j ↔ b_j), both directions:              j = 1..k-1
- *     ¬e_j ∨ e_{j-1} (j ≥ 2),  ¬e_j ∨ ¬a_j ∨ b_j,  ¬e_j ∨ a_j ∨ ¬b_j,
- *     ¬e_{j-1} ∨ a_j ∨ b_j ∨ e_j,  ¬e_{j-1} ∨ ¬a_j ∨ ¬b_j ∨ e_j
- * The e_j are defined in full (not only implied), so each is a function of
- * the solution: the family adds no freedom, and the model count over all
- * variables equals the count over the projection. The chain depends on h
+ * b_j = S at h⁻¹(p_j), and auxiliary e_j = "S not ahead on positions 1..j"
+ * (no position yet where S is true and h(S) false), the guard g being r
+ * itself, or with several representatives fixed by h an auxiliary g ↔ ∨ r:
+ *   violation:  ¬g ∨ ¬e_{j-1} ∨ a_j ∨ ¬b_j                      j = 1..k (no e_0)
+ *   e_j ↔ e_{j-1} ∧ (a_j → b_j), both directions:               j = 1..k-1
+ *     ¬e_j ∨ e_{j-1} (j ≥ 2),  ¬e_j ∨ ¬a_j ∨ b_j,  ¬e_{j-1} ∨ a_j ∨ e_j,  ¬e_{j-1} ∨ ¬b_j ∨ e_j
+ *   shared guard:  ¬g ∨ r_1 ∨ … ∨ r_m,  ¬r_i ∨ g
+ * Under the guard the violation clauses rule out "not ahead, then h(S) true
+ * where S is false", so there e_j means "equal on positions 1..j", and the
+ * chain says S ≤lex h(S). Every auxiliary is defined in full (both
+ * directions), so each is a function of the solution: the family adds no
+ * freedom, and the model count over all variables equals the count over the
+ * projection. The chain depends on h
  * only, so representatives sharing an h share its auxiliaries.
  */
 
@@ -193,25 +198,33 @@ export function addSymmetryBreaking(instance: Instance): BreakingPlan | null {
   for (const v of plan.forbidden) cnf.add([-v]);
   plan.chains.forEach((chain, c) => {
     const k = chain.positions.length;
-    const equal: number[] = [];
-    for (let j = 0; j < k - 1; j++) equal.push(cnf.vars.aux(`lex chain ${c + 1} equal so far`));
+    if (k === 0) return;
+    const guard = chainGuard(cnf, chain, c);
+    const notAhead: number[] = [];
+    for (let j = 0; j < k - 1; j++) notAhead.push(cnf.vars.aux(`lex chain ${c + 1} not ahead`));
     for (let j = 0; j < k; j++) {
       const a = chain.positions[j]!;
       const b = chain.partners[j]!;
-      const before = j === 0 ? [] : [-equal[j - 1]!];
-      const violation = [...before, a, -b];
-      if (chain.guards.length === 0) cnf.add(violation);
-      for (const r of chain.guards) cnf.add([-r, ...violation]);
+      const before = j === 0 ? [] : [-notAhead[j - 1]!];
+      cnf.add([...guard, ...before, a, -b]);
       if (j === k - 1) continue;
-      const e = equal[j]!;
-      if (j > 0) cnf.add([-e, equal[j - 1]!]);
+      const e = notAhead[j]!;
+      if (j > 0) cnf.add([-e, notAhead[j - 1]!]);
       cnf.add([-e, -a, b]);
-      cnf.add([-e, a, -b]);
-      cnf.add([...before, a, b, e]);
-      cnf.add([...before, -a, -b, e]);
+      cnf.add([...before, a, e]);
+      cnf.add([...before, -b, e]);
     }
   });
   return plan;
+}
+
+/** The literal(s) a chain's violation clauses carry: none, ¬r, or ¬g for an auxiliary g ↔ r_1 ∨ … ∨ r_m. */
+function chainGuard(cnf: Instance['cnf'], chain: Chain, c: number): number[] {
+  if (chain.guards.length <= 1) return chain.guards.map((r) => -r);
+  const g = cnf.vars.aux(`lex chain ${c + 1} guard`);
+  cnf.add([-g, ...chain.guards]);
+  for (const r of chain.guards) cnf.add([-r, g]);
+  return [-g];
 }
 
 /** The plan of the family when the instance's formula carries it. */
@@ -244,22 +257,33 @@ function sentence(plan: BreakingPlan): string {
     : `one model per symmetry class: the solution is lexicographically least among its images under all ${plan.groupOrder} symmetries (no exactly-one group is mapped onto itself by all of them)`;
 }
 
-const chainClauses = (c: Chain) => {
+/** Clauses and auxiliaries of one chain: k violations, 4(k-1)-1 definitions of k-1 auxiliaries, and a shared guard of m > 1 representatives (m+1 clauses, one auxiliary). */
+const chainCost = (c: Chain) => {
   const k = c.positions.length;
-  return k * Math.max(1, c.guards.length) + (k < 2 ? 0 : 5 * (k - 1) - 1);
+  const m = c.guards.length;
+  if (k === 0) return { clauses: 0, auxVars: 0 };
+  const guard = m > 1 ? { clauses: m + 1, auxVars: 1 } : { clauses: 0, auxVars: 0 };
+  return { clauses: k + (k < 2 ? 0 : 4 * (k - 1) - 1) + guard.clauses, auxVars: k - 1 + guard.auxVars };
+};
+
+const spread = (ks: readonly number[]) => {
+  if (ks.length === 0) return 'none';
+  const [lo, hi] = [Math.min(...ks), Math.max(...ks)];
+  return lo === hi ? `${lo}` : `${lo} to ${hi}`;
 };
 
 /** The family's size derived from the plan (not from the clauses built), for `explain` to check against the formula. */
 export function breakingFormula(plan: BreakingPlan): { text: string; clauses: number; auxVars: number } {
   const ks = plan.chains.map((c) => c.positions.length);
-  const clauses = plan.forbidden.length + plan.chains.reduce((n, c) => n + chainClauses(c), 0);
-  const auxVars = ks.reduce((n, k) => n + Math.max(0, k - 1), 0);
-  const guard = plan.group >= 0 ? 'g_h = representatives fixed by h' : 'g_h = 1 (unguarded)';
+  const costs = plan.chains.map(chainCost);
+  const clauses = plan.forbidden.length + costs.reduce((n, c) => n + c.clauses, 0);
+  const auxVars = costs.reduce((n, c) => n + c.auxVars, 0);
+  const guards = plan.group >= 0 ? 'guarded by the m_h representatives h fixes (m_h > 1: an auxiliary g ↔ their disjunction, m_h+1 clauses)' : 'unguarded';
   return {
     text:
       `${plan.forbidden.length} units (members off their orbit's representative) + Σ over ${plan.chains.length} lex-leader chains h of ` +
-      `k_h·g_h violation clauses and 5(k_h-1)-1 clauses defining k_h-1 "equal so far" auxiliaries; k_h = positions h moves, less one per cycle ` +
-      `(${ks.length ? `${Math.min(...ks)} to ${Math.max(...ks)}` : 'none'} here), ${guard}`,
+      `k_h violation clauses and 4(k_h-1)-1 clauses defining k_h-1 "not ahead" auxiliaries, ${guards}; k_h = positions h moves outside the pinned group, less one per cycle ` +
+      `(${spread(ks)} here)`,
     clauses,
     auxVars,
   };
@@ -269,7 +293,7 @@ export function breakingFormula(plan: BreakingPlan): { text: string; clauses: nu
 export function breakingAbout(plan: BreakingPlan): (index: number) => string {
   const ends: number[] = [];
   let end = plan.forbidden.length;
-  for (const c of plan.chains) ends.push((end += chainClauses(c)));
+  for (const c of plan.chains) ends.push((end += chainCost(c).clauses));
   return (index) => {
     if (index < plan.forbidden.length) return 'not an orbit representative';
     const c = ends.findIndex((e) => index < e);
