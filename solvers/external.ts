@@ -20,7 +20,7 @@ import { UserError } from '../src/core/errors.js';
 import { type EnumerateSummary, type Found, ModelCheckError, enumerate } from '../src/enumerate/blocking-loop.js';
 import type { Instance } from '../src/core/puzzle.js';
 import { orbit } from '../src/enumerate/cube-tree.js';
-import type { NativeEnumerator, SolveOptions, Solver, SolverFactory, SolverStats, Status } from './types.js';
+import type { NativeEnumerator, ProofProducer, SolveOptions, Solver, SolverFactory, SolverStats, Status } from './types.js';
 
 // ---------------------------------------------------------------------------
 // Clauses, DIMACS text and models, shared with the clasp-wasm adapter.
@@ -455,7 +455,11 @@ export interface ExternalSolverSpec {
   exitVerdict(code: number): ExitVerdict | undefined;
   /** Native enumeration, when the program has it: arguments for a run that prints every model. */
   native?: { projects: boolean; args(cnfFile: string, limit: number | undefined): string[] };
+  /** Arguments for a solve that also writes a DRAT proof to `proofFile`, when the program can. */
+  proofArgs?(cnfFile: string, proofFile: string, format: ProofFormat): string[];
 }
+
+type ProofFormat = ReturnType<ProofProducer['takeProof']>['format'];
 
 export const EXTERNAL_SPECS: readonly ExternalSolverSpec[] = [
   {
@@ -474,6 +478,8 @@ export const EXTERNAL_SPECS: readonly ExternalSolverSpec[] = [
     solveArgs: (cnf) => ['-q', cnf],
     output: 'competition',
     exitVerdict: competitionExit,
+    // cadical writes binary DRAT unless told otherwise.
+    proofArgs: (cnf, proof, format) => ['-q', ...(format === 'drat-text' ? ['--no-binary'] : []), cnf, proof],
   },
   {
     name: 'cryptominisat5',
@@ -549,7 +555,7 @@ export class ExternalSolver implements Solver {
       await writeChunks(cnfFile, this.store.dimacs(units));
       let lastModel: number[] | undefined;
       const output = new CompetitionOutput((lits) => (lastModel = lits));
-      const outcome = await runProcess(this.name, path, this.spec.solveArgs(cnfFile, resultFile), dir, {
+      const outcome = await runProcess(this.name, path, this.argsFor(cnfFile, resultFile, dir), dir, {
         timeoutSeconds: options.timeoutSeconds,
         signal: this.disposal.signal,
         // MiniSat answers in its result file; what it prints still helps explain a failure.
@@ -562,6 +568,7 @@ export class ExternalSolver implements Solver {
         const problem = answer.status === undefined ? `no answer to go with exit code ${outcome.code}` : `it says ${answer.status} but exits with code ${outcome.code}`;
         throw this.unreadable(problem, answer.stray);
       }
+      if (answer.status === 'UNSAT') await this.answeredUnsat(dir);
       if (answer.status !== 'SAT') return answer.status;
       if (!answer.model) throw this.unreadable('SAT without a model', answer.stray);
       this.model = checkedModel(this.name, this.store, units, modelFromLiterals(answer.model, this.store.varCount));
@@ -584,6 +591,13 @@ export class ExternalSolver implements Solver {
     this.store.clear();
     this.model = undefined;
   }
+
+  protected argsFor(cnfFile: string, resultFile: string, _runDir: string): string[] {
+    return this.spec.solveArgs(cnfFile, resultFile);
+  }
+
+  /** Called with the run directory while it still exists, after an UNSAT answer. */
+  protected async answeredUnsat(_runDir: string): Promise<void> {}
 
   /** The program's path now (PATH may have changed since the factory looked). */
   protected program(): string {
@@ -706,6 +720,37 @@ export class NativeEnumeratingSolver extends ExternalSolver implements Projectin
   }
 }
 
+/**
+ * An external solver that writes a DRAT proof with each solve. Every run
+ * starts afresh, so the proof taken is that of the last UNSAT solve, about
+ * the clauses plus that call's assumptions as unit clauses.
+ */
+export class ProofWritingSolver extends ExternalSolver implements ProofProducer {
+  private format: ProofFormat | undefined;
+  private proof: Uint8Array | undefined;
+
+  enableProof(format: ProofFormat): void {
+    this.format = format;
+  }
+
+  takeProof(): { format: ProofFormat; bytes: Uint8Array } {
+    if (!this.format || !this.proof) throw new Error(`${this.name}: takeProof() needs enableProof() and an UNSAT solve`);
+    return { format: this.format, bytes: this.proof };
+  }
+
+  protected override argsFor(cnfFile: string, resultFile: string, runDir: string): string[] {
+    this.proof = undefined;
+    if (!this.format) return super.argsFor(cnfFile, resultFile, runDir);
+    return this.spec.proofArgs!(cnfFile, join(runDir, PROOF_FILE), this.format);
+  }
+
+  protected override async answeredUnsat(runDir: string): Promise<void> {
+    if (this.format) this.proof = await readFile(join(runDir, PROOF_FILE));
+  }
+}
+
+const PROOF_FILE = 'proof.drat';
+
 const versions = new Map<string, string | undefined>();
 
 /** The version a program prints, read once per path. */
@@ -729,7 +774,7 @@ export function externalSolver(spec: ExternalSolverSpec): SolverFactory & { crea
       const version = versionOf(path, spec);
       return { ok: true, version: `${spec.binary}${version ? ` ${version}` : ''} at ${path}` };
     },
-    create: () => (spec.native ? new NativeEnumeratingSolver({ ...spec, native: spec.native }) : new ExternalSolver(spec)),
+    create: () => (spec.native ? new NativeEnumeratingSolver({ ...spec, native: spec.native }) : spec.proofArgs ? new ProofWritingSolver(spec) : new ExternalSolver(spec)),
   };
 }
 

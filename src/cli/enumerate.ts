@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
-import { enumerate, type Found } from '../enumerate/blocking-loop.js';
+import { type CubeExhausted, enumerate, type Found } from '../enumerate/blocking-loop.js';
+import { certifyUnsat, pickProver } from '../proof/certify.js';
 import { enumerateExactCover } from '../enumerate/dlx.js';
 import { defaultWorkers, enumerateParallel, parallelAvailable } from '../enumerate/parallel.js';
 import { orbit } from '../enumerate/cube-tree.js';
@@ -24,7 +25,8 @@ export const builder = (y: Argv) =>
     .option('show', { type: 'number', describe: 'draw the first N solutions on stdout (default 1)' })
     .option('native', { type: 'boolean', describe: 'let solvers that enumerate by themselves (clasp, picosat) do so (default; --no-native uses the blocking-clause loop)' })
     .option('workers', { type: 'number', describe: 'worker threads for SAT enumeration (default: all cores)' })
-    .option('cube-depth', { type: 'number', describe: 'literals each cube fixes before the SAT solver takes over' });
+    .option('cube-depth', { type: 'number', describe: 'literals each cube fixes before the SAT solver takes over' })
+    .option('certify', { type: 'boolean', describe: 'check the UNSAT that closes each cube with a DRAT proof (our checker), or fail; runs in this thread with the blocking-clause loop' });
 
 export interface EnumerationReport {
   count: number;
@@ -70,10 +72,14 @@ export const handler = (args: Args) =>
     // An external solver pays a process start per solve: one big cube beats many small ones.
     const cubeDepth = args['cube-depth'] !== undefined ? Number(args['cube-depth']) : factory?.kind === 'external' ? 0 : undefined;
     const timeoutSeconds = args.timeout as number | undefined;
+    const certifier = args.certify ? cubeCertifier(instance, solverName) : undefined;
     let summary;
     let mode = solverName === 'dlx' ? 'exact-cover' : 'blocking-loop';
     try {
-      if (solverName === 'dlx') summary = await enumerateExactCover(instance, { unique, limit, known, onFound, shouldStop });
+      if (certifier) {
+        // Native runs and worker threads end in UNSATs we cannot see: certify drives the loop here.
+        summary = await enumerate(instance, { createSolver: () => factory!.create(), unique, limit, known, onFound, shouldStop, cubeDepth, timeoutSeconds, onCubeExhausted: certifier.check });
+      } else if (solverName === 'dlx') summary = await enumerateExactCover(instance, { unique, limit, known, onFound, shouldStop });
       else if (args.native !== false && known.length === 0 && offersNative(factory!, instance)) {
         summary = await enumerateNative(instance, solverName, { unique, limit, onFound, shouldStop, timeoutSeconds });
         mode = summary.mode;
@@ -102,13 +108,33 @@ export const handler = (args: Args) =>
       solver: solverName,
       mode,
       cubes: summary.cubes,
+      ...(certifier ? { certified: true, proofs: certifier.verified(), prover: certifier.prover } : {}),
       seconds: seconds(start),
       ...(out ? { out: out.path } : {}),
     };
     if (json) process.stdout.write(JSON.stringify(report) + '\n');
-    else process.stdout.write(summaryLine(report) + '\n');
+    else process.stdout.write(summaryLine(report) + (certifier ? `; ${certifier.verified()} UNSAT answers VERIFIED by DRAT proofs from ${certifier.prover}` : '') + '\n');
     return 0;
   });
+
+/** Checks each cube's closing UNSAT: re-solved with a proof-writing solver, the proof checked by ours. */
+function cubeCertifier(instance: Instance, solverName: string) {
+  if (solverName === 'dlx') throw new UserError('--certify: dlx gives no UNSAT answers to certify; choose a SAT solver with --solver');
+  const prover = pickProver('--certify');
+  let verified = 0;
+  return {
+    prover: prover.name,
+    verified: () => verified,
+    check: async (claim: CubeExhausted) => {
+      const clauses = (function* () {
+        yield* instance.cnf.clauses();
+        yield* claim.blocking;
+      })();
+      await certifyUnsat({ varCount: instance.cnf.varCount, clauses, assumptions: claim.assumptions, answeredBy: claim.solver }, prover, '--certify');
+      verified++;
+    },
+  };
+}
 
 /** Whether the solver would enumerate this instance by itself (it checks on a throwaway solver). */
 function offersNative(factory: SolverFactory, instance: Instance): boolean {

@@ -3,6 +3,7 @@ import type { Argv } from 'yargs';
 import { UserError } from '../core/errors.js';
 import { pickSolver } from '../../solvers/index.js';
 import { colorWanted } from '../render/grid.js';
+import { type Certificate, PROOF_FORMAT, asProofProducer, certifyUnsat, checkedProof, claimFormula, pickProver, proofSolverNames } from '../proof/certify.js';
 import { type Args, commonOptions, guarded, isCnfPath, loadInstance, puzzleOptions, seconds } from './common.js';
 
 export const command = 'solve <puzzle>';
@@ -12,7 +13,9 @@ export const builder = (y: Argv) =>
   puzzleOptions(commonOptions(y))
     .positional('puzzle', { type: 'string', describe: 'puzzle name or a .cnf file' })
     .option('svg', { type: 'string', describe: 'also draw the solution as SVG into FILE' })
-    .option('sat-exit-codes', { type: 'boolean', describe: 'exit 10 when SAT, 20 when UNSAT (SAT-competition style)' });
+    .option('sat-exit-codes', { type: 'boolean', describe: 'exit 10 when SAT, 20 when UNSAT (SAT-competition style)' })
+    .option('proof', { type: 'string', describe: 'write a DRAT proof of an UNSAT answer to FILE (solvers that write proofs: cadical, cadical-wasm)' })
+    .option('certify', { type: 'boolean', describe: 'check an UNSAT answer with a DRAT proof (our checker) or fail' });
 
 export const handler = (args: Args) =>
   guarded(async () => {
@@ -20,13 +23,30 @@ export const handler = (args: Args) =>
     const instance = loadInstance(puzzle, args);
     const start = performance.now();
     const solver = (await pickSolver(args.solver)).create();
+    const proofFile = args.proof === undefined ? undefined : String(args.proof);
+    const certify = args.certify === true;
     let status;
     let trueVars: number[] = [];
     let model: number[] = [];
+    let certificate: Certificate | undefined;
     try {
+      // The answering solver's own proof when it writes one; else certify re-solves with one that does.
+      const producer = asProofProducer(solver);
+      if (proofFile !== undefined && !producer) {
+        throw new UserError(`--proof: ${solver.name} does not write DRAT proofs; solvers that do: ${proofSolverNames().join(', ') || 'none can run here'}`);
+      }
+      const prover = certify && !producer ? pickProver('--certify') : undefined;
+      if (producer && (proofFile !== undefined || certify)) producer.enableProof(PROOF_FORMAT);
       solver.ensureVars(instance.cnf.varCount);
       for (const clause of instance.cnf.clauses()) solver.addClause(clause);
       status = await solver.solve({ timeoutSeconds: args.timeout as number | undefined });
+      if (status === 'UNSAT' && producer && (proofFile !== undefined || certify)) {
+        const proof = producer.takeProof();
+        if (proofFile !== undefined) writeProof(proofFile, proof.bytes);
+        if (certify) certificate = checkedProof(claimFormula({ varCount: instance.cnf.varCount, clauses: instance.cnf.clauses(), answeredBy: solver.name }), proof, solver.name, '--certify');
+      } else if (status === 'UNSAT' && prover) {
+        certificate = await certifyUnsat({ varCount: instance.cnf.varCount, clauses: instance.cnf.clauses(), answeredBy: solver.name }, prover, '--certify');
+      }
       if (status === 'SAT') {
         const check = instance.cnf.satisfiedBy((v) => solver.value(v));
         if (!check.ok) throw new Error(`${solver.name} returned a model that breaks a ${check.family} clause`);
@@ -56,17 +76,35 @@ export const handler = (args: Args) =>
       clauses: instance.cnf.clauseCount,
       solver: solver.name,
       seconds: seconds(start),
+      ...(certify ? { certified: status !== 'UNKNOWN', ...(certificate ? { proof: proofSummary(certificate) } : {}) } : {}),
       ...(file ? { model } : { puzzle, params: instance.params, solution: solution === undefined ? null : instance.toJson(solution) }),
     };
     if (args.json) process.stdout.write(JSON.stringify(summary) + '\n');
-    else if (file) process.stdout.write(competitionFormat(status, model));
+    else if (file) process.stdout.write((certificate ? `c ${certificateLine(certificate)}\n` : '') + competitionFormat(status, model));
     else {
       if (solution !== undefined) process.stdout.write(instance.render(solution, { color: colorWanted(process.stdout) }) + '\n');
       process.stdout.write(`${status} in ${summary.seconds.toFixed(2)} s with ${summary.solver} [${summary.vars} vars, ${summary.clauses} clauses]\n`);
+      if (certificate) process.stdout.write(`${certificateLine(certificate)}\n`);
     }
     if (!args['sat-exit-codes']) return 0;
     return status === 'SAT' ? 10 : status === 'UNSAT' ? 20 : 0;
   });
+
+function writeProof(file: string, bytes: Uint8Array): void {
+  try {
+    writeFileSync(file, bytes);
+  } catch (e) {
+    throw new UserError(`--proof: cannot write "${file}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+}
+
+export function proofSummary(c: Certificate): { status: string; prover: string; lemmas: number; needed: number } {
+  return { status: c.check.status, prover: c.prover, lemmas: c.check.additions, needed: c.check.coreLemmas };
+}
+
+export function certificateLine(c: Certificate): string {
+  return `UNSAT VERIFIED: a DRAT proof from ${c.prover} checks (${c.check.coreLemmas} of ${c.check.additions} lemmas needed)`;
+}
 
 /** The SAT-competition answer: an `s` line and the model in `v` lines. */
 export function competitionFormat(status: string, model: readonly number[]): string {
