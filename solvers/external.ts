@@ -745,7 +745,12 @@ export class ProofWritingSolver extends ExternalSolver implements ProofProducer 
   }
 
   protected override async answeredUnsat(runDir: string): Promise<void> {
-    if (this.format) this.proof = await readFile(join(runDir, PROOF_FILE));
+    if (!this.format) return;
+    try {
+      this.proof = await readFile(join(runDir, PROOF_FILE));
+    } catch (e) {
+      throw new UserError(`${this.name} answered UNSAT but wrote no proof (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    }
   }
 }
 
