@@ -8,7 +8,8 @@ import { UserError } from '../src/core/errors.js';
 import { readDimacsFile } from '../src/core/dimacs.js';
 import { type FlatClauses, checkDrat } from '../src/proof/drat.js';
 import { type ProofSteps, detectFormat, parseProof, toBinary, toText } from '../src/proof/drat-format.js';
-import { findOnPath } from '../solvers/external.js';
+import { EXTERNAL_SPECS, externalSolver, findOnPath } from '../solvers/external.js';
+import { asProofProducer, claimFormula } from '../src/proof/certify.js';
 
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
 const scratch = mkdtempSync(join(tmpdir(), 'puzzlesat-proof-test-'));
@@ -260,6 +261,26 @@ describe.skipIf(!cadical)('DRAT proofs from native cadical', () => {
   }, 120_000);
 });
 
+describe.skipIf(!cadical)('the cadical adapter as a ProofProducer', () => {
+  it('proves UNSAT under assumptions about the clauses plus the assumptions as units, not about the clauses alone', async () => {
+    // Exactly one of 1..4, and 5 implies 1: satisfiable, but not with 5 and 2.
+    const clauses = [[1, 2, 3, 4], [-1, -2], [-1, -3], [-1, -4], [-2, -3], [-2, -4], [-3, -4], [-5, 1]];
+    const solver = externalSolver(EXTERNAL_SPECS.find((s) => s.name === 'cadical')!).create();
+    const producer = asProofProducer(solver)!;
+    expect(producer).toBeDefined();
+    producer.enableProof('drat-text');
+    for (const c of clauses) solver.addClause(c);
+    expect(await solver.solve({ assumptions: [5, 2] })).toBe('UNSAT');
+    const proof = producer.takeProof();
+    expect(proof.format).toBe('drat-text');
+    solver.dispose();
+    const steps = parseProof(proof.bytes);
+    expect(steps.format).toBe('text');
+    expect(checkDrat(claimFormula({ varCount: 5, clauses, assumptions: [5, 2], answeredBy: 'cadical' }), steps).status).toBe('VERIFIED');
+    expect(checkDrat(flat(clauses), steps).status).toBe('FAILED');
+  });
+});
+
 describe.skipIf(!cadical)('check-proof, solve --proof and --certify on the command line', () => {
   const run = (args: string[], env: NodeJS.ProcessEnv = process.env) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: scratch, env });
   const unsat = join(scratch, 'php43.cnf');
@@ -307,6 +328,15 @@ describe.skipIf(!cadical)('check-proof, solve --proof and --certify on the comma
       expect(caught.status, args.join(' ')).toBe(1);
       expect(caught.stderr).toBe('puzzlesat: --certify: kissat answered UNSAT, but cadical finds a model of the same formula\n');
     }
+  });
+
+  it('a solver that answers UNSAT without writing the proof it was asked for is a one-line error', () => {
+    const dir = mkdtempSync(join(scratch, 'fake-'));
+    writeFileSync(join(dir, 'cadical'), '#!/bin/sh\necho "s UNSATISFIABLE"\nexit 20\n');
+    chmodSync(join(dir, 'cadical'), 0o755);
+    const r = run(['solve', unsat, '--solver', 'cadical', '--proof', join(scratch, 'none.drat')], { ...process.env, PATH: `${dir}${delimiter}${process.env.PATH ?? ''}` });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe('puzzlesat: cadical answered UNSAT but wrote no proof (ENOENT)\n');
   });
 
   it('enumerate --certify verifies the UNSAT that closes each cube', () => {
