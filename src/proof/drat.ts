@@ -129,8 +129,8 @@ class Checker {
     const proof = this.proof;
     const stepClause = new Int32Array(proof.count).fill(-1);
     const trailBefore = new Int32Array(proof.count);
-    const counts = { additions: 0, deletions: 0, ignoredDeletions: 0, missingDeletions: 0 };
-    for (let s = 0; s < proof.count; s++) (proof.deletion[s] ? counts.deletions++ : counts.additions++);
+    const deletions = proof.deletion.reduce((n, d) => n + d, 0);
+    const counts = { additions: proof.count - deletions, deletions, ignoredDeletions: 0, missingDeletions: 0 };
     const outcome = (status: CheckResult['status'], message: string, extra: Partial<CheckResult> = {}): CheckResult => ({
       status,
       message: `${status}: ${message}`,
