@@ -3,7 +3,8 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pigeonhole } from '../bench/minisat-builds.js';
+import { pigeonhole, randomThreeSat } from '../bench/minisat-builds.js';
+import { seededRandom } from '../src/core/random.js';
 import { UserError } from '../src/core/errors.js';
 import { readDimacsFile } from '../src/core/dimacs.js';
 import { type FlatClauses, checkDrat } from '../src/proof/drat.js';
@@ -248,6 +249,41 @@ describe.skipIf(!cadical)('DRAT proofs from native cadical', () => {
       }
     }, 60_000);
   });
+
+  it('random 3-SAT past the threshold: proofs verify, and every mutant the checker accepts stands up to the naive check', () => {
+    const random = seededRandom(2014);
+    let refuted = 0;
+    let rejected = 0;
+    for (let seed = 1; refuted < 25; seed++) {
+      const clauses = randomThreeSat(16, 80, seed);
+      const cnf = join(scratch, 'random.cnf');
+      const proofFile = join(scratch, 'random.drat');
+      writeFileSync(cnf, dimacs(clauses));
+      if (spawnSync(cadical!, ['-q', '--no-binary', cnf, proofFile]).status !== 20) continue;
+      refuted++;
+      const lines = readFileSync(proofFile, 'latin1').trimEnd().split('\n');
+      const verify = (ls: readonly string[]) => {
+        const proof = parseProof(bytes(`${ls.join('\n')}\n`));
+        return { proof, result: checkDrat(flat(clauses), proof) };
+      };
+      const { proof, result } = verify(lines);
+      expect(result.status, `seed ${seed}`).toBe('VERIFIED');
+      expect(naiveDratConfirms(clauses, proof, result.coreSteps)).toBe(true);
+      for (let k = 0; k < 8; k++) {
+        // One line removed, one literal negated, or a clause of the formula deleted there.
+        const at = Math.floor(random() * lines.length);
+        const kind = k % 3;
+        const mutated = [...lines];
+        if (kind === 0) mutated.splice(at, 1);
+        else if (kind === 1) mutated[at] = lines[at]!.replace(/(^|\s)(-?)([1-9]\d*)/, (_, space: string, minus: string, v: string) => `${space}${minus ? '' : '-'}${v}`);
+        else mutated.splice(at, 0, `d ${clauses[Math.floor(random() * clauses.length)]!.join(' ')} 0`);
+        const judged = verify(mutated);
+        if (judged.result.status === 'VERIFIED') expect(naiveDratConfirms(clauses, judged.proof, judged.result.coreSteps), `seed ${seed}: ${mutated.join(' / ')}`).toBe(true);
+        else rejected++;
+      }
+    }
+    expect(rejected).toBeGreaterThan(0);
+  }, 60_000);
 
   it('Dobble order 6 (no projective plane of order 6): cadical\'s proof verifies', () => {
     const cnf = join(scratch, 'dobble6.cnf');
