@@ -291,8 +291,11 @@ class Checker {
       mixed ^= Math.imul(h ^ (h >>> 15), 0x85ebca6b);
       n++;
     }
-    const bucket = this.byHash.get((sum ^ Math.imul(mixed, 31) ^ n) >>> 0);
+    const key = (sum ^ Math.imul(mixed, 31) ^ n) >>> 0;
+    const bucket = this.byHash.get(key);
     if (!bucket) return -1;
+    // The newest copy that is not a top-level reason; a reason's deletion is ignored, so it stays findable.
+    let reason = -1;
     for (let b = bucket.length - 1; b >= 0; b--) {
       const id = bucket[b]!;
       if (this.length.data[id] !== n) continue;
@@ -300,14 +303,15 @@ class Checker {
       let same = true;
       for (let k = s; k < s + n && same; k++) same = this.stamp[litIndex(this.arena.data[k]!)] === stamp;
       if (!same) continue;
-      // A top-level reason stays (its deletion is ignored), so it stays findable too.
-      if (!this.isReason(id)) {
-        bucket.splice(b, 1);
-        if (bucket.length === 0) this.byHash.delete((sum ^ Math.imul(mixed, 31) ^ n) >>> 0);
+      if (this.isReason(id)) {
+        reason = id;
+        continue;
       }
+      bucket.splice(b, 1);
+      if (bucket.length === 0) this.byHash.delete(key);
       return id;
     }
-    return -1;
+    return reason;
   }
 
   private isReason(id: number): boolean {
