@@ -22,7 +22,7 @@ import { solveExactCover } from '../src/enumerate/exact-cover.js';
 import type { PackingSolution } from '../encoders/packing.js';
 import { seededRandom } from '../src/core/random.js';
 import { renderHistogramSvg } from '../src/render/genius.js';
-import { readSweepTsv, runSweep, sampleRolls, summarizeSweep, type SweepRow } from '../src/cli/sweep.js';
+import { readSweepTsv, runSweep, sampleRolls, summarizeSweep, type SweepRow } from '../src/enumerate/sweep.js';
 import { createLogicSolver } from '../solvers/logic-solver.js';
 
 const solver = new RollSolver();

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { enumerate } from './blocking-loop.js';
-import { loadInstance, type Args } from '../cli/common.js';
+import { buildInstance } from '../../encoders/index.js';
 import { pickSolver } from '../../solvers/index.js';
 import type { PartJob, PartMessage } from './parallel.js';
 
@@ -12,7 +12,7 @@ import type { PartJob, PartMessage } from './parallel.js';
 const job = workerData as PartJob;
 const post = (m: PartMessage) => parentPort!.postMessage(m);
 try {
-  const instance = loadInstance(job.puzzle, job.args as Args);
+  const instance = buildInstance(job.puzzle, job.args);
   const factory = await pickSolver(job.solver);
   const summary = await enumerate(instance, {
     createSolver: () => factory.create(),
