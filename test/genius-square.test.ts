@@ -298,7 +298,7 @@ describe('sweep', () => {
     await expect(runSweep({ count: false, rolls, out, resume: true })).rejects.toThrow(/solvable.tsv:22: a roll has 7 blockers/);
   });
 
-  const compiledWorker = new URL('../dist/src/enumerate/sweep-worker.js', import.meta.url);
+  const compiledWorker = new URL('../dist/src/enumerate/worker.js', import.meta.url);
   it.runIf(existsSync(compiledWorker))('gives the same answers on worker threads (compiled build)', async () => {
     const inThread = await runSweep({ count: false, rolls: sampleRolls(300, 9) });
     const threaded = await runSweep({ count: false, rolls: sampleRolls(300, 9), workers: 2, workerScript: compiledWorker });

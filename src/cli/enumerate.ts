@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import type { Found } from '../enumerate/blocking-loop.js';
-import { defaultWorkers } from '../enumerate/parallel.js';
+import { defaultWorkers } from '../enumerate/pool.js';
 import { enumerateSolutions } from '../enumerate/strategy.js';
 import { colorWanted } from '../render/grid.js';
 import { buildInstance } from '../../encoders/index.js';

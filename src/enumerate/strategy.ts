@@ -5,7 +5,8 @@ import { type EnumerateSummary, type Found, enumerate } from './blocking-loop.js
 import { orbit } from './cube-tree.js';
 import { enumerateExactCover } from './dlx.js';
 import { enumerateNative } from './native.js';
-import { enumerateParallel, parallelAvailable } from './parallel.js';
+import { enumerateParallel } from './parallel.js';
+import { poolAvailable } from './pool.js';
 
 /**
  * The one place that decides how an enumeration runs. The strategy is chosen
@@ -65,7 +66,7 @@ export async function enumerateSolutions(plan: EnumerationPlan): Promise<Enumera
   const cubeDepth = plan.cubeDepth ?? (factory.kind === 'external' ? 0 : undefined);
   const timeoutSeconds = plan.timeoutSeconds;
   const workers = plan.workers ?? 1;
-  if (workers > 1 && plan.rebuild && parallelAvailable()) {
+  if (workers > 1 && plan.rebuild && poolAvailable()) {
     const job = { ...plan.rebuild, solver, unique, known, cubeDepth, timeoutSeconds };
     const knownRaw = known.reduce((n, k) => n + (unique ? orbit(instance.symmetries, k).length : 1), 0);
     const summary = await enumerateParallel(job, workers, { limit, knownRaw, onFound, shouldStop });

@@ -1,11 +1,11 @@
 import { closeSync, existsSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { ROLL_COUNT, RollSolver, parseBlockers, rollAt, rollIndex, symmetryClassKey } from '../../encoders/genius-square.js';
 import { UserError } from '../core/errors.js';
 import { seededRandom } from '../core/random.js';
-import type { SweepAnswer, SweepBatch } from './sweep-worker.js';
+import { type PoolControl, WORKER_SCRIPT, poolAvailable, runPool } from './pool.js';
+import type { SweepAnswer, SweepBatch } from './worker-tasks.js';
 
 /**
  * A sweep of genius-square (`puzzlesat sweep`): every roll (or a sample), solvable or not
@@ -59,7 +59,6 @@ export interface SweepRun {
   seconds: number;
 }
 
-const DEFAULT_WORKER = new URL('./sweep-worker.js', import.meta.url);
 /** Classes per message: small enough for a prompt Ctrl-C, large enough to keep messaging cheap. */
 const BATCH = { counting: 8, solvability: 128 };
 
@@ -102,8 +101,8 @@ export async function runSweep(options: SweepOptions): Promise<SweepRun> {
       solved += batch.length;
       record(batch.map((u, i) => ({ members: u.members, answer: answers[i]! })));
     };
-    const script = options.workerScript ?? DEFAULT_WORKER;
-    const threads = existsSync(fileURLToPath(script)) ? Math.min(Math.max(1, options.workers ?? availableParallelism()), batches.length) : 0;
+    const script = options.workerScript ?? WORKER_SCRIPT;
+    const threads = poolAvailable(script) ? Math.min(Math.max(1, options.workers ?? availableParallelism()), batches.length) : 0;
     const answered =
       threads > 0
         ? await runInWorkers(script, threads, options.count, batches, onBatch, shouldStop)
@@ -157,7 +156,7 @@ function plan(planned: readonly number[], results: ReadonlyMap<number, SweepRow>
 }
 
 /** Answers batches on worker threads until done or stopped; resolves with the number of batches answered. */
-function runInWorkers(
+async function runInWorkers(
   script: URL,
   threads: number,
   count: boolean,
@@ -165,45 +164,32 @@ function runInWorkers(
   onBatch: (batch: readonly WorkUnit[], answers: readonly number[]) => void,
   shouldStop: () => boolean,
 ): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const pool = Array.from({ length: threads }, () => new Worker(script, { workerData: { count } }));
-    let next = 0;
-    let answered = 0;
-    let inFlight = 0;
-    let finished = false;
-    const finish = (error?: unknown) => {
-      if (finished) return;
-      finished = true;
-      for (const w of pool) void w.terminate();
-      if (error === undefined) resolve(answered);
-      else reject(error);
-    };
-    const feed = (worker: Worker) => {
-      if (shouldStop() || next >= batches.length) {
-        if (inFlight === 0) finish();
-        return;
-      }
-      const batch: SweepBatch = { id: next++, rolls: batches[next - 1]!.map((u) => u.representative) };
-      inFlight++;
-      worker.postMessage(batch);
-    };
-    for (const worker of pool) {
-      worker.on('message', ({ id, results }: SweepAnswer) => {
-        inFlight--;
-        answered++;
-        try {
-          onBatch(batches[id]!, results);
-        } catch (e) {
-          finish(e);
-          return;
-        }
-        feed(worker);
-      });
-      worker.on('error', (e) => finish(e));
-      worker.on('exit', (code) => finish(new Error(`a sweep worker exited with code ${code}`)));
+  let next = 0;
+  let answered = 0;
+  let inFlight = 0;
+  // A stop lets the batches in flight come back (and be recorded) before the workers end.
+  const feed = (worker: Worker, pool: PoolControl) => {
+    if (shouldStop() || next >= batches.length) {
+      if (inFlight === 0) pool.stop();
+      return;
     }
-    pool.forEach(feed);
+    const batch: SweepBatch = { id: next, rolls: batches[next]!.map((u) => u.representative) };
+    next++;
+    inFlight++;
+    worker.postMessage(batch);
+  };
+  await runPool<SweepAnswer>({
+    script,
+    tasks: Array.from({ length: threads }, () => ({ task: 'sweep' as const, count })),
+    onStart: feed,
+    onMessage({ id, results }, worker, pool) {
+      inFlight--;
+      answered++;
+      onBatch(batches[id]!, results);
+      feed(worker, pool);
+    },
   });
+  return answered;
 }
 
 /** The same work in this thread, yielding between batches so Ctrl-C gets through. */
