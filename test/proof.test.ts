@@ -9,7 +9,9 @@ import { UserError } from '../src/core/errors.js';
 import { readDimacsFile } from '../src/core/dimacs.js';
 import { type FlatClauses, checkDrat } from '../src/proof/drat.js';
 import { type ProofSteps, detectFormat, parseProof, toBinary, toText } from '../src/proof/drat-format.js';
-import { EXTERNAL_SPECS, externalSolver, findOnPath } from '../solvers/external.js';
+import { externalSolver } from '../solvers/external/adapter.js';
+import { findOnPath } from '../solvers/external/process.js';
+import { EXTERNAL_SPECS } from '../solvers/external/specs.js';
 import { asProofProducer, claimFormula } from '../src/proof/certify.js';
 
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');

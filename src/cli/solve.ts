@@ -3,8 +3,10 @@ import type { Argv } from 'yargs';
 import { UserError } from '../core/errors.js';
 import { pickSolver } from '../../solvers/index.js';
 import { colorWanted } from '../render/grid.js';
-import { type Certificate, PROOF_FORMAT, asProofProducer, certifyUnsat, checkedProof, claimFormula, pickProver, proofSolverNames } from '../proof/certify.js';
-import { type Args, commonOptions, guarded, isCnfPath, loadInstance, puzzleOptions, seconds } from './common.js';
+import { solveOnce } from '../enumerate/solve-once.js';
+import { buildInstance, isCnfPath } from '../../encoders/index.js';
+import { type Certificate, PROOF_FORMAT, asProofProducer, certifyUnsat, checkedProof, claimFormula, pickProver, proofSolverNames, writesProofs } from '../proof/certify.js';
+import { type Args, commonOptions, guarded, puzzleOptions, seconds } from './common.js';
 
 export const command = 'solve <puzzle>';
 export const describe = 'find one solution of a puzzle, or solve any DIMACS file';
@@ -20,42 +22,29 @@ export const builder = (y: Argv) =>
 export const handler = (args: Args) =>
   guarded(async () => {
     const puzzle = String(args.puzzle);
-    const instance = loadInstance(puzzle, args);
+    const instance = buildInstance(puzzle, args);
     const start = performance.now();
-    const solver = (await pickSolver(args.solver)).create();
+    const factory = await pickSolver(args.solver);
     const proofFile = args.proof === undefined ? undefined : String(args.proof);
     const certify = args.certify === true;
-    let status;
-    let trueVars: number[] = [];
-    let model: number[] = [];
-    let certificate: Certificate | undefined;
-    try {
-      // The answering solver's own proof when it writes one; else certify re-solves with one that does.
-      const producer = asProofProducer(solver);
-      if (proofFile !== undefined && !producer) {
-        throw new UserError(`--proof: ${solver.name} does not write DRAT proofs; solvers that do: ${proofSolverNames().join(', ') || 'none can run here'}`);
-      }
-      const prover = certify && !producer ? pickProver('--certify') : undefined;
-      if (producer && (proofFile !== undefined || certify)) producer.enableProof(PROOF_FORMAT);
-      solver.ensureVars(instance.cnf.varCount);
-      for (const clause of instance.cnf.clauses()) solver.addClause(clause);
-      status = await solver.solve({ timeoutSeconds: args.timeout as number | undefined });
-      if (status === 'UNSAT' && producer && (proofFile !== undefined || certify)) {
-        const proof = producer.takeProof();
-        if (proofFile !== undefined) writeProof(proofFile, proof.bytes);
-        if (certify) certificate = checkedProof(claimFormula({ varCount: instance.cnf.varCount, clauses: instance.cnf.clauses(), answeredBy: solver.name }), proof, solver.name, '--certify');
-      } else if (status === 'UNSAT' && prover) {
-        certificate = await certifyUnsat({ varCount: instance.cnf.varCount, clauses: instance.cnf.clauses(), answeredBy: solver.name }, prover, '--certify');
-      }
-      if (status === 'SAT') {
-        const check = instance.cnf.satisfiedBy((v) => solver.value(v));
-        if (!check.ok) throw new Error(`${solver.name} returned a model that breaks a ${check.family} clause`);
-        model = Array.from({ length: instance.cnf.varCount }, (_, i) => (solver.value(i + 1) ? i + 1 : -(i + 1)));
-        trueVars = instance.cnf.projection.filter((v) => solver.value(v));
-      }
-    } finally {
-      solver.dispose();
+    // The answering solver's own proof when it writes one; else --certify re-solves with one that does.
+    const ownProof = (proofFile !== undefined || certify) && writesProofs(factory);
+    if (proofFile !== undefined && !ownProof) {
+      throw new UserError(`--proof: ${factory.name} does not write DRAT proofs; solvers that do: ${proofSolverNames().join(', ') || 'none can run here'}`);
     }
+    const prover = certify && !ownProof ? pickProver('--certify') : undefined;
+    const solver = factory.create();
+    if (ownProof) asProofProducer(solver)!.enableProof(PROOF_FORMAT);
+    const claim = { varCount: instance.cnf.varCount, clauses: { [Symbol.iterator]: () => instance.cnf.clauses() }, answeredBy: factory.name };
+    let certificate: Certificate | undefined;
+    const afterUnsat = (s: typeof solver) => {
+      if (!ownProof) return;
+      const proof = asProofProducer(s)!.takeProof();
+      if (proofFile !== undefined) writeProof(proofFile, proof.bytes);
+      if (certify) certificate = checkedProof(claimFormula(claim), proof, factory.name, '--certify');
+    };
+    const { status, trueVars, model } = await solveOnce(instance.cnf, solver, { timeoutSeconds: args.timeout as number | undefined, afterUnsat });
+    if (status === 'UNSAT' && prover) certificate = await certifyUnsat(claim, prover, '--certify');
     const solution = status === 'SAT' ? instance.decode(trueVars) : undefined;
     const problem = solution === undefined ? null : instance.check(solution);
     if (problem) throw new Error(`the solution fails the independent check: ${problem}`);
@@ -74,7 +63,7 @@ export const handler = (args: Args) =>
       complete: status !== 'UNKNOWN',
       vars: instance.cnf.varCount,
       clauses: instance.cnf.clauseCount,
-      solver: solver.name,
+      solver: factory.name,
       seconds: seconds(start),
       ...(certify ? { certified: status !== 'UNKNOWN', ...(certificate ? { proof: proofSummary(certificate) } : {}) } : {}),
       ...(file ? { model } : { puzzle, params: instance.params, solution: solution === undefined ? null : instance.toJson(solution) }),
