@@ -1,6 +1,7 @@
 import type { Argv } from 'yargs';
 import { writeDimacsFile, writeDimacsStream } from '../core/dimacs.js';
-import { type Args, commonOptions, guarded, loadInstance, puzzleOptions } from './common.js';
+import { buildInstance } from '../../encoders/index.js';
+import { type Args, commonOptions, guarded, puzzleOptions } from './common.js';
 import { withSymmetry } from './enumerate.js';
 import { addSymmetryBreaking } from '../symmetry/breaking.js';
 
@@ -16,7 +17,7 @@ export const builder = (y: Argv) =>
 
 export const handler = (args: Args) =>
   guarded(async () => {
-    const instance = loadInstance(String(args.puzzle), withSymmetry(args));
+    const instance = buildInstance(String(args.puzzle), withSymmetry(args));
     if (args.unique !== undefined) addSymmetryBreaking(instance);
     const meta = { puzzle: instance.puzzle, params: instance.params, names: args.names !== false };
     const cnf = instance.cnf;

@@ -3,7 +3,8 @@ import type { EnumerateSummary, Found } from './blocking-loop.js';
 import { solveExactCover } from './exact-cover.js';
 import type { Instance } from '../core/puzzle.js';
 import { CubeTree, orbit } from './cube-tree.js';
-import { type SymmetryBreaking, DEFAULT_SYMMETRY_BREAKING, breakingPlan, isLexLeader } from '../symmetry/breaking.js';
+import { type SymmetryBreaking, DEFAULT_SYMMETRY_BREAKING, breakingPlan } from '../symmetry/breaking.js';
+import { isLexLeader } from './lex-leader.js';
 
 /**
  * Enumeration by dancing links on the puzzle's exact-cover form (the same
@@ -73,7 +74,7 @@ export async function enumerateExactCover(instance: Instance, options: ExactCove
       shouldStop: options.shouldStop,
       onSolution: (rows) => {
         const vars = rows.map((r) => problem.rowVars[r]!).sort((a, b) => a - b);
-        if (part.leastUnder.length > 0 && !isLexLeader(vars, part.leastUnder)) return;
+        if (!isLexLeader(part.leastUnder, vars)) return;
         if (known.has(vars.join(','))) return;
         summary.count++;
         const orbitSize = all.length ? orbit(all, vars).length : 1;

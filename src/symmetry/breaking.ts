@@ -300,20 +300,3 @@ export function breakingAbout(plan: BreakingPlan): (index: number) => string {
     return `lex-leader chain ${c + 1} of ${plan.chains.length}${plan.chains[c]!.guards.length ? `, guarded by ${plan.chains[c]!.guards.length} representative(s)` : ''}`;
   };
 }
-
-// ---- the same restriction for engines that do not read clauses -------------------
-
-/**
- * S ≤lex h(S) for every h, on S's true variables sorted ascending. h(S) has as
- * many true variables as S, and at the first index where the two sorted lists
- * differ the smaller variable is the least one where the vectors differ: the
- * list holding it wins, exactly as the clauses decide.
- */
-export function isLexLeader(trueVars: readonly number[], perms: readonly Int32Array[]): boolean {
-  for (const h of perms) {
-    const img = trueVars.map((v) => h[v]!).sort((a, b) => a - b);
-    const i = img.findIndex((v, k) => v !== trueVars[k]);
-    if (i >= 0 && img[i]! < trueVars[i]!) return false;
-  }
-  return true;
-}
