@@ -282,6 +282,12 @@ describe('the family on the command line', { timeout: 240_000 }, () => {
     }
   });
 
+  it('a native enumerator (clasp-wasm) keeps every model of the formula with the family: 240 Soma classes', () => {
+    const r = run('enumerate', 'soma', '--unique', 'isometries', '--solver', 'clasp-wasm', '--json', '--show', '0');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ count: 240, raw: 11520, complete: true, mode: 'native' });
+  });
+
   it('--unique-by: one-line errors', () => {
     for (const [args, message] of [
       [['--unique', '--unique-by', 'lex'], /--unique-by: expected one of clauses, orbits, got "lex"/],
