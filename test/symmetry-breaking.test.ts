@@ -228,6 +228,14 @@ describe('the family as built', () => {
     expect(plain.cnf.families.some((f) => f.name === FAMILY)).toBe(false);
   });
 
+  it('leaves the caller\'s instance alone: classes, then all solutions, on one instance', async () => {
+    const instance = polyomino({ preset: '3x20' });
+    const clauses = instance.cnf.clauseCount;
+    const classes = await enumerate(instance, { createSolver: () => factory.create(), unique: true, onFound: () => {} });
+    const all = await enumerate(instance, { createSolver: () => factory.create(), unique: false, onFound: () => {} });
+    expect([classes.count, classes.raw, all.count, instance.cnf.clauseCount]).toEqual([2, 8, 8, clauses]);
+  });
+
   it('refuses the orbit route on a formula that already carries it', async () => {
     const instance = polyomino({ preset: '3x20' });
     addSymmetryBreaking(instance);

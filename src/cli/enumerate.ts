@@ -8,7 +8,7 @@ import { type Args, JsonlOut, commonOptions, guarded, interruptFlag, positiveInt
 import { UserError } from '../core/errors.js';
 import type { Instance } from '../core/puzzle.js';
 import { certifyUnsat, pickProver } from '../proof/certify.js';
-import { type SymmetryBreaking, parseSymmetryBreaking } from '../symmetry/breaking.js';
+import { type SymmetryBreaking, classSearchInstance, parseSymmetryBreaking } from '../symmetry/breaking.js';
 
 export const command = 'enumerate <puzzle>';
 export const describe = 'find all solutions (or all symmetry classes with --unique), streaming them';
@@ -38,9 +38,11 @@ export const handler = (args: Args) =>
   guarded(async () => {
     const puzzle = String(args.puzzle);
     const buildArgs = withSymmetry(args);
-    const instance = buildInstance(puzzle, buildArgs);
     const unique = args.unique !== undefined;
     const symmetryBreaking = symmetryBreakingOption(args, unique);
+    // With the family when classes are counted by it, so the report counts its clauses.
+    const built = buildInstance(puzzle, buildArgs);
+    const instance = unique ? classSearchInstance(built, symmetryBreaking) : built;
     const limit = positiveInt(args.limit, '--limit');
     const show = args.show === undefined ? 1 : Number(args.show);
     if (args.resume && !args.out) throw new UserError('--resume needs --out FILE.jsonl to resume from');

@@ -2,7 +2,7 @@ import type { Instance } from '../core/puzzle.js';
 import { CubeTree, orbit } from './cube-tree.js';
 import { type Solver, SolverHeapExhausted, type Status } from '../../solvers/types.js';
 import { checkedTrueVars, loadFormula } from './solve-once.js';
-import { type SymmetryBreaking, searchReducesByOrbits } from '../symmetry/breaking.js';
+import { type SymmetryBreaking, classSearchInstance } from '../symmetry/breaking.js';
 
 /**
  * The blocking-clause loop. Each model is checked against the CNF, projected
@@ -95,8 +95,9 @@ export function blocker(instance: Instance): (trueVars: readonly number[]) => nu
 }
 
 /** Enumerates in this thread, cube after cube, streaming each solution to onFound. */
-export async function enumerate(instance: Instance, options: EnumerateOptions): Promise<EnumerateSummary> {
-  const byOrbits = options.unique && searchReducesByOrbits(instance, options.symmetryBreaking);
+export async function enumerate(given: Instance, options: EnumerateOptions): Promise<EnumerateSummary> {
+  const instance = options.unique ? classSearchInstance(given, options.symmetryBreaking) : given;
+  const byOrbits = options.unique && options.symmetryBreaking === 'orbits';
   const tree = new CubeTree(instance, byOrbits);
   const depth = options.cubeDepth ?? defaultCubeDepth(instance);
   const group = options.unique ? instance.symmetries : [];

@@ -7,7 +7,7 @@ import { enumerateExactCover } from './dlx.js';
 import { enumerateNative } from './native.js';
 import { enumerateParallel } from './parallel.js';
 import { poolAvailable } from './pool.js';
-import { type SymmetryBreaking, DEFAULT_SYMMETRY_BREAKING, addSymmetryBreaking } from '../symmetry/breaking.js';
+import { type SymmetryBreaking, DEFAULT_SYMMETRY_BREAKING, classSearchInstance } from '../symmetry/breaking.js';
 
 /**
  * The one place that decides how an enumeration runs. The strategy is chosen
@@ -55,10 +55,10 @@ export interface EnumerationResult extends EnumerateSummary {
 }
 
 export async function enumerateSolutions(plan: EnumerationPlan): Promise<EnumerationResult> {
-  const { instance, unique, limit, onFound } = plan;
+  const { unique, limit, onFound } = plan;
   const symmetryBreaking = plan.symmetryBreaking ?? DEFAULT_SYMMETRY_BREAKING;
-  // In the formula before any engine starts, so native enumerators and workers see it and the report counts it.
-  if (unique && symmetryBreaking === 'clauses') addSymmetryBreaking(instance);
+  // Every engine here, native enumerators included, sees the formula with the family when classes are counted by it.
+  const instance = unique ? classSearchInstance(plan.instance, symmetryBreaking) : plan.instance;
   const known = plan.known ?? [];
   const shouldStop = plan.shouldStop ?? (() => false);
   if (plan.solver === 'dlx') {
@@ -70,8 +70,11 @@ export async function enumerateSolutions(plan: EnumerationPlan): Promise<Enumera
   const probe = factory.create();
   const native = nativeEnumerator(probe);
   const seesEveryUnsat = plan.onCubeExhausted !== undefined;
-  if (plan.native !== false && !seesEveryUnsat && known.length === 0 && native && enumeratesNatively(probe, instance.cnf.projection, instance.cnf.varCount)) {
-    const summary = await enumerateNative(instance, native, { unique, limit, onFound, shouldStop, timeoutSeconds: plan.timeoutSeconds });
+  const nativeOn = (i: Instance) => native !== undefined && enumeratesNatively(probe, i.cnf.projection, i.cnf.varCount);
+  // The family's auxiliaries keep a solver that cannot project (picosat) from enumerating natively; on the bare formula it filters by orbits instead.
+  const nativeTarget = nativeOn(instance) ? instance : nativeOn(plan.instance) ? plan.instance : undefined;
+  if (plan.native !== false && !seesEveryUnsat && known.length === 0 && native && nativeTarget) {
+    const summary = await enumerateNative(nativeTarget, native, { unique, limit, onFound, shouldStop, timeoutSeconds: plan.timeoutSeconds });
     return { ...summary, solver, mode: 'native' };
   }
   probe.dispose();

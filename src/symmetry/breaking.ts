@@ -1,3 +1,4 @@
+import { Cnf } from '../core/cnf.js';
 import { UserError } from '../core/errors.js';
 import type { Instance } from '../core/puzzle.js';
 
@@ -50,9 +51,10 @@ import type { Instance } from '../core/puzzle.js';
  * where S is false", so there e_j means "equal on positions 1..j", and the
  * chain says S ≤lex h(S). Every auxiliary is defined in full (both
  * directions), so each is a function of the solution: the family adds no
- * freedom, and the model count over all variables equals the count over the
- * projection. The chain depends on h
- * only, so representatives sharing an h share its auxiliaries.
+ * freedom, and wherever the rest of the formula's auxiliaries are functions of
+ * the solution too (the packings': tested), the model count over all
+ * variables equals the count over the projection. A chain depends on h only,
+ * so representatives sharing an h share its auxiliaries.
  */
 
 export type SymmetryBreaking = 'clauses' | 'orbits';
@@ -233,18 +235,50 @@ export function addedPlan(instance: Instance): BreakingPlan | null {
 }
 
 /**
- * Readies the instance for counting classes in `mode` and says whether the
- * search must still take symmetry out itself (cube-tree orbits and orbit
- * blocking). With the family the search must not: both together would keep
- * one model per class only where the two choices of representative agree.
+ * The instance a search for classes by `mode` runs on. With 'clauses', one
+ * whose formula carries the family: the instance itself when it already does
+ * (or has no symmetry), else a copy (cached), so that the caller's instance,
+ * which may serve other enumerations, is left as it was. With 'orbits', the
+ * instance itself, whose formula must not carry the family: the search takes
+ * symmetry out by itself (cube-tree orbits, orbit blocking), and both together
+ * would keep a class only where the two choices of representative agree.
  */
-export function searchReducesByOrbits(instance: Instance, mode: SymmetryBreaking = DEFAULT_SYMMETRY_BREAKING): boolean {
+export function classSearchInstance(instance: Instance, mode: SymmetryBreaking = DEFAULT_SYMMETRY_BREAKING): Instance {
   if (mode === 'orbits') {
     if (addedPlan(instance)) throw new Error('the symmetry-breaking family is in the formula: the orbit route would break symmetry twice');
-    return true;
+    return instance;
   }
-  addSymmetryBreaking(instance);
-  return false;
+  const plan = breakingPlan(instance);
+  if (!plan || addedPlan(instance)) return instance;
+  let copy = copies.get(instance);
+  if (!copy) {
+    copy = { ...instance, cnf: copyCnf(instance.cnf) };
+    plans.set(copy, plan);
+    addSymmetryBreaking(copy);
+    copies.set(instance, copy);
+  }
+  return copy;
+}
+
+const copies = new WeakMap<Instance, Instance>();
+
+/** A copy of a formula: variables (names, auxiliary flags), families with their clauses and auxiliary counts, projection. */
+function copyCnf(cnf: Cnf): Cnf {
+  const copy = new Cnf();
+  for (let v = 1; v <= cnf.varCount; v++) {
+    const name = cnf.vars.name(v);
+    // aux(label) names variables "aux label#serial", serials in allocation order: allocating in variable order gives the same names.
+    if (cnf.vars.isAux(v)) copy.vars.aux(name.slice('aux '.length, name.lastIndexOf('#')));
+    else copy.vars.named(name);
+  }
+  const counts = cnf.familyCounts();
+  cnf.families.forEach((f, i) => {
+    const g = copy.family(f.name, f.sentence);
+    for (const clause of f.clauses()) g.add(clause);
+    g.auxVars = counts[i]!.auxVars;
+  });
+  copy.projection = [...cnf.projection];
+  return copy;
 }
 
 // ---- explain --------------------------------------------------------------------
