@@ -1,8 +1,8 @@
-import { writeFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { UserError } from '../core/errors.js';
 import { pickSolver } from '../../solvers/index.js';
 import { colorWanted } from '../render/grid.js';
+import { writeDrawing } from '../render/png.js';
 import { type Args, commonOptions, guarded, isCnfPath, loadInstance, puzzleOptions, seconds } from './common.js';
 
 export const command = 'solve <puzzle>';
@@ -12,6 +12,7 @@ export const builder = (y: Argv) =>
   puzzleOptions(commonOptions(y))
     .positional('puzzle', { type: 'string', describe: 'puzzle name or a .cnf file' })
     .option('svg', { type: 'string', describe: 'also draw the solution as SVG into FILE' })
+    .option('png', { type: 'string', describe: 'also draw the solution as PNG into FILE' })
     .option('sat-exit-codes', { type: 'boolean', describe: 'exit 10 when SAT, 20 when UNSAT (SAT-competition style)' });
 
 export const handler = (args: Args) =>
@@ -39,13 +40,10 @@ export const handler = (args: Args) =>
     const solution = status === 'SAT' ? instance.decode(trueVars) : undefined;
     const problem = solution === undefined ? null : instance.check(solution);
     if (problem) throw new Error(`the solution fails the independent check: ${problem}`);
-    if (args.svg !== undefined && solution !== undefined) {
-      if (!instance.svg) throw new UserError(`--svg: ${puzzle} has no SVG drawing`);
-      try {
-        writeFileSync(String(args.svg), instance.svg(solution));
-      } catch (e) {
-        throw new UserError(`--svg: cannot write "${String(args.svg)}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-      }
+    for (const format of ['svg', 'png'] as const) {
+      if (args[format] === undefined || solution === undefined) continue;
+      if (!instance.svg) throw new UserError(`--${format}: ${puzzle} has no drawing`);
+      writeDrawing(String(args[format]), instance.svg(solution), format);
     }
     const file = isCnfPath(puzzle);
     const summary = {
