@@ -205,7 +205,7 @@ export function renderPackingSvg(solution: Solution, pieces: readonly { name: st
   solution.placements.forEach((pl, i) => {
     const [x, y] = labelCell(pl.cells);
     const text = looks[i]!.label;
-    const size = text.length <= 2 ? 16 : Math.max(9, Math.floor((CELL * 1.6) / text.length));
+    const size = Math.min(16, Math.floor((CELL * 1.2) / text.length));
     parts.push(`<text x="${px(x) + CELL / 2}" y="${px(y) + CELL / 2}" font-size="${size}" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="#111">${escapeXml(text)}</text>`);
   });
   parts.push('</svg>');

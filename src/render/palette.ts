@@ -95,9 +95,10 @@ const before = (a: Cell, b: Cell) => a[2] - b[2] || a[1] - b[1] || a[0] - b[0];
 const firstCell = (cells: readonly Cell[]): Cell => [...cells].sort(before)[0]!;
 
 /**
- * Labels and colours for the placed pieces. Each piece prefers the colour of
- * its place in the piece list, so a piece keeps its colour from one solution
- * to the next as far as it can; when a neighbour already has that colour it
+ * Labels and colours for the placed pieces. Each placed piece (copies
+ * counted apart) prefers the colour of its place in the piece list, so a
+ * piece keeps its colour from one solution to the next as far as it can and
+ * copies get colours of their own; when a neighbour already has that colour it
  * takes the first colour no neighbour has (greedy colouring: never more than
  * one colour above the largest number of neighbours).
  */
@@ -114,13 +115,13 @@ export function pieceLooks(placements: readonly PlacedPiece[], pieces: readonly 
   const colour = new Array<number>(placements.length).fill(-1);
   // Pieces in list order, copies in reading order: the same input always gets the same picture.
   const order = placements.map((_, i) => i).sort((a, b) => pieceOf[a]! - pieceOf[b]! || copyOf[a]! - copyOf[b]!);
-  for (const i of order) {
+  order.forEach((i, rank) => {
     const taken = new Set([...near[i]!].map((j) => colour[j]));
-    const home = Math.max(0, pieceOf[i]!) % PALETTE.length;
+    const home = rank % PALETTE.length;
     let c = home;
     if (taken.has(c)) for (c = 0; taken.has(c); c++);
     colour[i] = c;
-  }
+  });
   return placements.map((pl, i) => {
     const n = copies.get(pl.piece)!.length;
     return { label: n > 1 ? `${pl.piece}${copyLetter(copyOf[i]!)}` : pl.piece, piece: pieceOf[i]!, copy: copyOf[i]!, copies: n, colour: colour[i]! };
