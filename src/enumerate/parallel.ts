@@ -24,6 +24,7 @@ export interface PartJob {
 
 export type PartMessage =
   | { type: 'found'; found: Found }
+  | { type: 'progress'; cubes: number; unit: number }
   | { type: 'done'; summary: EnumerateSummary }
   | { type: 'error'; message: string; user: boolean };
 
@@ -37,12 +38,15 @@ export const defaultWorkers = (): number => (parallelAvailable() ? availablePara
 export async function enumerateParallel(
   job: Omit<PartJob, 'part'>,
   workers: number,
-  options: { limit?: number; knownRaw: number; onFound: (f: Found) => void; shouldStop: () => boolean },
+  options: { limit?: number; knownRaw: number; onFound: (f: Found) => void; shouldStop: () => boolean; onProgress?: (p: { cubes: number; units: number }) => void },
 ): Promise<EnumerateSummary> {
   // Known solutions (resume) are blocked in every worker but counted once, here.
   const total: EnumerateSummary = { count: job.known.length, raw: options.knownRaw, complete: true, cubes: 0, solves: 0 };
   const running = Array.from({ length: workers }, (_, index) => new Worker(workerFile, { workerData: { ...job, part: { index, of: workers } } }));
   let failure: Error | undefined;
+  // Per worker: cubes done, and units (subtrees) of its share passed; worker i takes units i, i + n, i + 2n, ...
+  const cubesDone = running.map(() => 0);
+  const unitsDone = running.map(() => 0);
   let stopped = false;
   const stopAll = () => {
     stopped = true;
@@ -54,11 +58,16 @@ export async function enumerateParallel(
   try {
     await Promise.all(
       running.map(
-        (w) =>
+        (w, index) =>
           new Promise<void>((resolve) => {
             w.on('message', (m: PartMessage) => {
               if (stopped) return;
-              if (m.type === 'found') {
+              if (m.type === 'progress') {
+                cubesDone[index] = m.cubes;
+                unitsDone[index] = Math.ceil((m.unit - index) / workers);
+                const sum = (a: number[]) => a.reduce((x, y) => x + y, 0);
+                options.onProgress?.({ cubes: sum(cubesDone), units: sum(unitsDone) });
+              } else if (m.type === 'found') {
                 total.count++;
                 total.raw += m.found.orbitSize;
                 try {

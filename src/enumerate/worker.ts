@@ -22,6 +22,7 @@ try {
     timeoutSeconds: job.timeoutSeconds,
     part: job.part,
     onFound: (found) => post({ type: 'found', found }),
+    onProgress: ({ cubes, unit }) => post({ type: 'progress', cubes, unit }),
   });
   post({ type: 'done', summary });
 } catch (e) {
