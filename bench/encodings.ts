@@ -536,13 +536,15 @@ export async function resolveSuite(settings: SuiteSettings): Promise<{ puzzles: 
  * A run that throws (a solver that fails, an input a solver refuses) is
  * recorded in its cell; the rest of the matrix goes on.
  */
-export async function runSuite(settings: SuiteSettings, log: (line: string) => void = () => {}): Promise<BenchReport> {
+export async function runSuite(settings: SuiteSettings, log: (line: string, progress: { done: number; total: number }) => void = () => {}): Promise<BenchReport> {
   const { puzzles, encodings, solvers } = await resolveSuite(settings);
   const loadStart = loadavg()[0]!;
   const cells: Cell[] = [];
+  // Per puzzle: dlx once, then every encoding with every solver.
+  const total = puzzles.length * (1 + encodings.length * solvers.length);
   const record = (cell: Cell) => {
     cells.push(cell);
-    log(cellLine(cell, settings.timeoutSeconds));
+    log(cellLine(cell, settings.timeoutSeconds), { done: cells.length, total });
   };
   for (const puzzle of puzzles) {
     for (const [i, encoding] of encodings.entries()) {

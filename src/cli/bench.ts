@@ -4,6 +4,7 @@ import type { Argv } from 'yargs';
 import { type BenchReport, SUITES, type SuiteSettings, countDisagreements, mergeReports, renderChart, renderMarkdown, runSuite } from '../../bench/encodings.js';
 import { UserError } from '../core/errors.js';
 import { type Args, guarded, positiveInt } from './common.js';
+import { startProgress } from './progress.js';
 
 export const command = 'bench [suite]';
 export const describe = 'benchmark encodings x solvers x puzzles against dancing links (Markdown, JSON, SVG chart)';
@@ -64,7 +65,20 @@ function readReport(file: string): BenchReport {
 export const handler = (args: Args) =>
   guarded(async () => {
     const settings = suiteSettings(args);
-    const report = args.merge === undefined ? await runSuite(settings, (line) => process.stderr.write(`${line}\n`)) : mergeReports(list(args.merge).map(readReport));
+    const progress = startProgress(args, { unit: 'cells' });
+    let report: BenchReport;
+    try {
+      report =
+        args.merge === undefined
+          ? await runSuite(settings, (line, { done, total }) => {
+              progress.above(() => process.stderr.write(`${line}\n`));
+              progress.setTotal(total);
+              progress.update(done);
+            })
+          : mergeReports(list(args.merge).map(readReport));
+    } finally {
+      progress.stop();
+    }
     const markdown = renderMarkdown(report);
     process.stdout.write(args.json ? `${JSON.stringify(report)}\n` : markdown);
     const dir = args.out === undefined ? (report.settings.suite === 'full' ? FULL_RESULTS : undefined) : String(args.out);

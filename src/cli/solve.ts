@@ -4,6 +4,10 @@ import { pickSolver } from '../../solvers/index.js';
 import { colorWanted } from '../render/grid.js';
 import { writeDrawing } from '../render/png.js';
 import { type Args, commonOptions, guarded, isCnfPath, loadInstance, puzzleOptions, seconds } from './common.js';
+import { progressWanted, startProgress } from './progress.js';
+
+/** A time limit of about 30 years: no limit in practice. */
+const UNREACHED_SECONDS = 1e9;
 
 export const command = 'solve <puzzle>';
 export const describe = 'find one solution of a puzzle, or solve any DIMACS file';
@@ -24,10 +28,15 @@ export const handler = (args: Args) =>
     let status;
     let trueVars: number[] = [];
     let model: number[] = [];
+    const progress = startProgress(args, { unit: 'conflicts', who: solver.name });
+    // The spinner reads the solver's conflict count between its slices of search; an engine
+    // only slices (and lets the timer run) under a time limit, hence a limit nobody reaches.
+    const heartbeat = setInterval(() => progress.update(solver.stats().conflicts ?? 0), 250);
+    const timeoutSeconds = (args.timeout as number | undefined) ?? (progressWanted(args) ? UNREACHED_SECONDS : undefined);
     try {
       solver.ensureVars(instance.cnf.varCount);
       for (const clause of instance.cnf.clauses()) solver.addClause(clause);
-      status = await solver.solve({ timeoutSeconds: args.timeout as number | undefined });
+      status = await solver.solve({ timeoutSeconds });
       if (status === 'SAT') {
         const check = instance.cnf.satisfiedBy((v) => solver.value(v));
         if (!check.ok) throw new Error(`${solver.name} returned a model that breaks a ${check.family} clause`);
@@ -35,6 +44,8 @@ export const handler = (args: Args) =>
         trueVars = instance.cnf.projection.filter((v) => solver.value(v));
       }
     } finally {
+      clearInterval(heartbeat);
+      progress.stop();
       solver.dispose();
     }
     const solution = status === 'SAT' ? instance.decode(trueVars) : undefined;

@@ -8,7 +8,8 @@ import { UserError } from '../core/errors.js';
 import { seededRandom } from '../core/random.js';
 import { renderHistogramSvg } from '../render/genius.js';
 import type { SweepAnswer, SweepBatch } from '../enumerate/sweep-worker.js';
-import { type Args, guarded, interruptFlag, positiveInt, progressLine, seconds } from './common.js';
+import { type Args, guarded, interruptFlag, positiveInt, seconds } from './common.js';
+import { startProgress } from './progress.js';
 
 /**
  * `puzzlesat sweep genius-square`: every roll (or a sample), solvable or not
@@ -367,21 +368,6 @@ export function sampleRolls(n: number, seed: number): number[] {
   return Array.from(order.subarray(0, n));
 }
 
-function duration(s: number): string {
-  if (!Number.isFinite(s)) return '?';
-  const t = Math.round(s);
-  const hms = [Math.floor(t / 3600), Math.floor(t / 60) % 60, t % 60];
-  return (hms[0] ? `${hms[0]}:${String(hms[1]).padStart(2, '0')}` : String(hms[1])) + `:${String(hms[2]).padStart(2, '0')}`;
-}
-
-function progressText(p: SweepProgress, elapsed: number): string {
-  const fraction = p.total ? p.done / p.total : 1;
-  const width = 24;
-  const filled = Math.round(fraction * width);
-  const rate = (p.done - p.resumed) / Math.max(elapsed, 1e-3);
-  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(100 * fraction).toFixed(1)}% ${p.done}/${p.total} rolls | ${rate.toFixed(0)} rolls/s | ETA ${duration(rate > 0 ? (p.total - p.done) / rate : Infinity)}`;
-}
-
 export const command = 'sweep <puzzle>';
 export const describe = 'solve every roll of genius-square (or a sample): solvable or not, and with --count how many solutions';
 
@@ -409,8 +395,7 @@ export const handler = (args: Args) =>
     const seed = args.seed === undefined ? 1 : Number(args.seed);
     if (!Number.isInteger(seed) || seed < 0) throw new UserError(`--seed: expected a whole number, got "${String(args.seed)}"`);
     const stop = interruptFlag();
-    const progress = progressLine();
-    const start = performance.now();
+    const progress = startProgress(args, { unit: 'rolls', who: 'genius-square' });
     let run: SweepRun;
     try {
       run = await runSweep({
@@ -420,10 +405,13 @@ export const handler = (args: Args) =>
         out: args.out === undefined ? undefined : String(args.out),
         resume: args.resume === true,
         shouldStop: stop.stopped,
-        onProgress: (p) => progress.update(progressText(p, seconds(start))),
+        onProgress: (p) => {
+          progress.setTotal(p.total);
+          progress.update(p.done, p.resumed ? { resumed: p.resumed } : undefined);
+        },
       });
     } finally {
-      progress.done();
+      progress.stop();
       stop.release();
     }
     const summary = summarizeSweep(run.results);
