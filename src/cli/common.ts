@@ -3,31 +3,54 @@ import type { Argv } from 'yargs';
 import { UserError } from '../core/errors.js';
 import type { Instance } from '../core/puzzle.js';
 import { instanceFromDimacs, readDimacsFile } from '../core/dimacs.js';
-import { PUZZLES, puzzleByName } from '../../encoders/index.js';
+import { PUZZLES, type PuzzleOption, puzzleByName } from '../../encoders/index.js';
 import { DEFAULT_AMO, DEFAULT_CARD, parseAmo, parseCard } from '../card/index.js';
 
-/** Options every puzzle verb shares (the one CLI contract). */
-export function commonOptions<T>(y: Argv<T>) {
+/** The encoding options: which at-most-one and at-most-k encodings build the formula. */
+export function encodingOptions<T>(y: Argv<T>) {
   return y
-    .option('solver', { type: 'string', describe: 'solver name (puzzlesat solvers lists them)' })
     .option('amo', { type: 'string', describe: `at-most-one encoding (default: bimander for packings, ${DEFAULT_AMO} otherwise; puzzlesat list encodings)` })
     .option('card', { type: 'string', describe: `at-most-k encoding (default ${DEFAULT_CARD})` })
-    .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout' })
-    .option('timeout', { type: 'number', describe: 'give up after this many seconds (answer UNKNOWN)' });
+    .group(['amo', 'card'], 'Encoding:');
 }
 
-/** The puzzle-specific options, all declared once; loadInstance rejects those a puzzle does not read. */
+/** Options every puzzle verb that solves shares (the one CLI contract). */
+export function commonOptions<T>(y: Argv<T>) {
+  return encodingOptions(y)
+    .option('solver', { type: 'string', describe: 'solver name (puzzlesat solvers lists them)' })
+    .option('timeout', { type: 'number', describe: 'give up after this many seconds (answer UNKNOWN)' })
+    .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout (docs/summary.schema.json)' })
+    .group(['solver', 'timeout'], 'Solving:')
+    .group(['json'], 'Output:');
+}
+
+/**
+ * The puzzle-specific options, all declared once and shown in help under the
+ * puzzles that read them; loadInstance rejects those a puzzle does not read.
+ */
 export function puzzleOptions<T>(y: Argv<T>) {
-  let out = y;
-  const seen = new Set<string>();
+  const readers = new Map<string, { option: PuzzleOption; puzzles: string[] }>();
   for (const p of PUZZLES) {
     for (const o of p.options) {
-      if (seen.has(o.name)) continue;
-      seen.add(o.name);
-      out = out.option(o.name, { type: o.type, describe: o.describe, choices: o.choices as string[] | undefined }) as Argv<T>;
+      const known = readers.get(o.name);
+      if (known) known.puzzles.push(p.name);
+      else readers.set(o.name, { option: o, puzzles: [p.name] });
     }
   }
+  let out = y;
+  const groups = new Map<string, string[]>();
+  for (const [name, { option: o, puzzles }] of readers) {
+    out = out.option(name, { type: o.type, describe: o.describe, choices: o.choices as string[] | undefined }) as Argv<T>;
+    const label = `${puzzles.join(', ')}:`;
+    groups.set(label, [...(groups.get(label) ?? []), name]);
+  }
+  for (const [label, keys] of groups) out = out.group(keys, label);
   return out;
+}
+
+/** The output file option of every verb that writes one: -o, --output (and --out, its older name). */
+export function outputOption<T>(y: Argv<T>, describe: string) {
+  return y.option('output', { alias: ['o', 'out'], type: 'string', describe }).group(['output'], 'Output:');
 }
 
 export type Args = Record<string, unknown> & { _: (string | number)[] };
@@ -122,6 +145,8 @@ export async function guarded(body: () => Promise<number | void>): Promise<void>
   try {
     const code = await body();
     if (typeof code === 'number') process.exitCode = code;
+    // Stopped by Ctrl-C: the partial result is out, and the exit says it is partial (128 + SIGINT).
+    if (interrupted) process.exitCode = EXIT_INTERRUPTED;
   } catch (e) {
     if (e instanceof UserError) {
       process.stderr.write(`puzzlesat: ${e.message}\n`);
@@ -134,12 +159,16 @@ export async function guarded(body: () => Promise<number | void>): Promise<void>
   }
 }
 
+/** The exit code of a run cut short by Ctrl-C, in every verb (what a shell reports for a process SIGINT kills). */
+export const EXIT_INTERRUPTED = 130;
+let interrupted = false;
+
 /** Ctrl-C asks long work to stop (first press) or quits (second press). */
 export function interruptFlag(): { stopped(): boolean; release(): void } {
   let stop = false;
   const handler = () => {
-    if (stop) process.exit(130);
-    stop = true;
+    if (stop) process.exit(EXIT_INTERRUPTED);
+    stop = interrupted = true;
     process.stderr.write('\npuzzlesat: stopping (Ctrl-C again to quit at once)\n');
   };
   process.on('SIGINT', handler);

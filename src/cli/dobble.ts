@@ -45,11 +45,22 @@ const SAT_ONLY = ['solver', 'amo', 'card', 'timeout', 'max-symbols', 'symmetry-b
 const check = {
   command: 'check <deck>',
   describe: 'check a deck file (one card a line, symbols split by spaces, or by commas when the line has one)',
-  builder: (y: Argv) => y.positional('deck', { type: 'string', describe: 'the deck file' }),
+  builder: (y: Argv) =>
+    y
+      .positional('deck', { type: 'string', describe: 'the deck file' })
+      .option('json', { type: 'boolean', describe: 'the verdict as JSON on stdout (status VALID or INVALID)' }),
   handler: (args: Args) =>
     guarded(async () => {
+      const start = performance.now();
       const file = String(args.deck);
       const result = checkDeck(parseDeck(readText(file, 'dobble check'), file));
+      if (args.json) {
+        // The summary contract: a check solves nothing (solver null) and is always complete.
+        const shape = result.ok ? { cards: result.cards, symbolsPerCard: result.symbolsPerCard, symbols: result.symbols } : { problem: result.problem };
+        const summary = { status: result.ok ? 'VALID' : 'INVALID', puzzle: 'dobble', params: { deck: file }, count: result.ok ? 1 : 0, complete: true, vars: 0, clauses: 0, solver: null, seconds: seconds(start), ...shape };
+        process.stdout.write(JSON.stringify(summary) + '\n');
+        return result.ok ? 0 : 1;
+      }
       if (!result.ok) {
         process.stderr.write(`puzzlesat: ${file}: ${result.problem}\n`);
         return 1;
@@ -76,9 +87,9 @@ const deckOptions = (y: Argv) =>
     .option('png', { type: 'string', describe: 'the same pages as PNG: FILE, or FILE-1.png, FILE-2.png, ...' })
     .option('seed', { type: 'number', describe: 'seed of the random symbol sizes and turns in --svg (default 1)' })
     .example('$0 dobble --symbols-per-card 8', 'the 57-card deck of the projective plane of order 7')
-    .example('$0 dobble --symbols-per-card 8 --cards 55 --symbols names.txt --svg deck.svg', 'a named 55-card deck, printable')
+    .example('$0 dobble --symbols-per-card 8 --cards 55 --symbols examples/symbols-57.txt --svg deck.svg', 'a named 55-card deck, printable')
     .example('$0 dobble --symbols-per-card 7 --method sat', 'proves that no 43-card deck of 7 symbols exists')
-    .example('$0 dobble check deck.txt', 'validate any deck');
+    .example('$0 dobble check examples/deck-7.txt', 'validate any deck');
 
 export const builder = (y: Argv) => localOnly(deckOptions(y), DECK_OPTIONS);
 

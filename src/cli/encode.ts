@@ -1,18 +1,24 @@
 import type { Argv } from 'yargs';
 import { writeDimacsFile, writeDimacsStream } from '../core/dimacs.js';
-import { type Args, commonOptions, guarded, loadInstance, puzzleOptions } from './common.js';
+import { UserError } from '../core/errors.js';
+import { type Args, encodingOptions, guarded, loadInstance, outputOption, puzzleOptions } from './common.js';
 
 export const command = 'encode <puzzle>';
 export const describe = 'write the puzzle as DIMACS CNF for any SAT solver';
 
 export const builder = (y: Argv) =>
-  puzzleOptions(commonOptions(y))
+  outputOption(puzzleOptions(encodingOptions(y)), 'write to FILE instead of stdout')
     .positional('puzzle', { type: 'string', describe: 'puzzle name' })
-    .option('output', { alias: 'o', type: 'string', describe: 'write to FILE instead of stdout' })
-    .option('names', { type: 'boolean', describe: 'one "c var N name" comment per variable (--no-names omits them)' });
+    .option('json', { type: 'boolean', describe: 'with --output: the summary (vars, clauses, families) as JSON on stdout' })
+    .option('names', { type: 'boolean', describe: 'one "c var N name" comment per variable (--no-names omits them)' })
+    .group(['json', 'names'], 'Output:')
+    .example('$0 encode pentomino --preset 6x10 -o 6x10.cnf', 'the 6x10 tiling as DIMACS for any SAT solver')
+    .example('$0 encode soma --amo pairwise | head', 'the Soma cube with pairwise at-most-one, first lines');
 
 export const handler = (args: Args) =>
   guarded(async () => {
+    // The summary goes where the formula would: only beside a file.
+    if (args.json && !args.output) throw new UserError('--json needs --output FILE (without it the formula itself is on stdout)');
     const instance = loadInstance(String(args.puzzle), args);
     const meta = { puzzle: instance.puzzle, params: instance.params, names: args.names !== false };
     const cnf = instance.cnf;

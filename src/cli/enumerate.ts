@@ -8,24 +8,28 @@ import { pickSolver } from '../../solvers/index.js';
 import { enumerateNative, enumeratesNatively } from '../../solvers/external.js';
 import type { SolverFactory } from '../../solvers/types.js';
 import type { Instance } from '../core/puzzle.js';
-import { type Args, JsonlOut, commonOptions, guarded, interruptFlag, loadInstance, positiveInt, puzzleOptions, readKnown, seconds } from './common.js';
+import { type Args, JsonlOut, commonOptions, outputOption, guarded, interruptFlag, loadInstance, positiveInt, puzzleOptions, readKnown, seconds } from './common.js';
 import { progressWanted, startProgress } from './progress.js';
 import { UserError } from '../core/errors.js';
 
 export const command = 'enumerate <puzzle>';
 export const describe = 'find all solutions (or all symmetry classes with --unique), streaming them';
 
-export const builder = (y: Argv) =>
+const enumerateOptions = (y: Argv) =>
   puzzleOptions(commonOptions(y))
     .positional('puzzle', { type: 'string', describe: 'puzzle name' })
-    .option('unique', { type: 'string', describe: 'count symmetry classes (one solution per class); soma: --unique rotations|isometries' })
+    .option('unique', { type: 'boolean', describe: 'one solution per symmetry class, and count the classes (soma, polycube: the group is --symmetry)' })
     .option('limit', { type: 'number', describe: 'stop after N solutions' })
-    .option('out', { type: 'string', describe: 'write solutions to FILE.jsonl, one per line, as found' })
-    .option('resume', { type: 'boolean', describe: 'continue the enumeration saved in --out' })
+    .option('resume', { type: 'boolean', describe: 'continue the enumeration saved in --output' })
     .option('show', { type: 'number', describe: 'draw the first N solutions on stdout (default 1)' })
     .option('native', { type: 'boolean', describe: 'let solvers that enumerate by themselves (clasp, picosat) do so (default; --no-native uses the blocking-clause loop)' })
     .option('workers', { type: 'number', describe: 'worker threads for SAT enumeration (default: all cores)' })
-    .option('cube-depth', { type: 'number', describe: 'literals each cube fixes before the SAT solver takes over' });
+    .option('cube-depth', { type: 'number', describe: 'literals each cube fixes before the SAT solver takes over' })
+    .group(['unique', 'limit', 'resume', 'show', 'native', 'workers', 'cube-depth'], 'Enumeration:')
+    .example('$0 enumerate pentomino --preset 8x8-square --unique', 'the 16146 classes of the 8x8 board with the 2x2 square')
+    .example('$0 enumerate soma --unique --symmetry isometries --solver dlx -o soma.jsonl', 'the 240 Soma classes, one JSON line each');
+
+export const builder = (y: Argv) => outputOption(enumerateOptions(y), 'write solutions to FILE.jsonl, one per line, as found');
 
 export interface EnumerationReport {
   count: number;
@@ -37,13 +41,13 @@ export interface EnumerationReport {
 export const handler = (args: Args) =>
   guarded(async () => {
     const puzzle = String(args.puzzle);
-    const instance = loadInstance(puzzle, withSymmetry(args));
-    const unique = args.unique !== undefined;
+    const instance = loadInstance(puzzle, args);
+    const unique = args.unique === true;
     const factory = args.solver === 'dlx' ? undefined : await pickSolver(args.solver);
     const solverName = factory?.name ?? 'dlx';
     const limit = positiveInt(args.limit, '--limit');
     const show = args.show === undefined ? 1 : Number(args.show);
-    if (args.resume && !args.out) throw new UserError('--resume needs --out FILE.jsonl to resume from');
+    if (args.resume && !args.out) throw new UserError('--resume needs --output FILE.jsonl to resume from');
     const known = args.resume ? readKnown(String(args.out), instance) : [];
     const out = args.out ? new JsonlOut(String(args.out), Boolean(args.resume)) : undefined;
     const json = args.json === true;
@@ -90,7 +94,7 @@ export const handler = (args: Args) =>
         summary = await enumerateNative(instance, solverName, { unique, limit, onFound, shouldStop, timeoutSeconds });
         mode = summary.mode;
       } else if (workers > 1 && parallelAvailable()) {
-        const job = { puzzle, args: plainArgs(withSymmetry(args)), solver: solverName, unique, known, cubeDepth, timeoutSeconds };
+        const job = { puzzle, args: plainArgs(args), solver: solverName, unique, known, cubeDepth, timeoutSeconds };
         const knownRaw = known.reduce((n, k) => n + (unique ? orbit(instance.symmetries, k).length : 1), 0);
         const running = enumerateParallel(job, workers, { limit, knownRaw, onFound, shouldStop, onProgress });
         countSubtrees();
@@ -138,17 +142,6 @@ function offersNative(factory: SolverFactory, instance: Instance): boolean {
 /** The options as plain data for a worker thread (yargs adds a few extras). */
 function plainArgs(args: Args): Record<string, unknown> {
   return JSON.parse(JSON.stringify(args)) as Record<string, unknown>;
-}
-
-/**
- * `--unique rotations|isometries` names the symmetry group of puzzles that
- * offer a choice (their `--symmetry` option); bare `--unique` takes the default.
- */
-function withSymmetry(args: Args): Args {
-  const group = args.unique;
-  if (group === undefined || group === '' || group === true) return args;
-  if (args.symmetry !== undefined && args.symmetry !== group) throw new UserError(`--unique ${String(group)} contradicts --symmetry ${String(args.symmetry)}`);
-  return { ...args, symmetry: String(group) };
 }
 
 export function summaryLine(r: { count: number; raw: number; complete: boolean; unique: boolean; seconds: number; solver: string; vars: number; clauses: number }): string {

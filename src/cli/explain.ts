@@ -10,7 +10,9 @@ export const describe = 'what each constraint family says, its size and the form
 export const builder = (y: Argv) =>
   puzzleOptions(commonOptions(y))
     .positional('puzzle', { type: 'string', describe: 'puzzle name or a .cnf file' })
-    .option('compare', { type: 'boolean', describe: 'tabulate the size under every at-most-one (and at-most-k) encoding' });
+    .option('compare', { type: 'boolean', describe: 'tabulate the size under every at-most-one (and at-most-k) encoding' })
+    .example('$0 explain pentomino --preset 6x10', 'each constraint family of the 6x10 tiling, its size and why')
+    .example('$0 explain soma --compare', 'the Soma formula under every at-most-one encoding');
 
 type Kind = 'amo' | 'card';
 

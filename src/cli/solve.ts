@@ -17,7 +17,10 @@ export const builder = (y: Argv) =>
     .positional('puzzle', { type: 'string', describe: 'puzzle name or a .cnf file' })
     .option('svg', { type: 'string', describe: 'also draw the solution as SVG into FILE' })
     .option('png', { type: 'string', describe: 'also draw the solution as PNG into FILE' })
-    .option('sat-exit-codes', { type: 'boolean', describe: 'exit 10 when SAT, 20 when UNSAT (SAT-competition style)' });
+    .option('sat-exit-codes', { type: 'boolean', describe: 'exit 10 when SAT, 20 when UNSAT (SAT-competition style)' })
+    .group(['svg', 'png', 'sat-exit-codes'], 'Output:')
+    .example('$0 solve pentomino --preset 8x8-square --png board.png', 'one tiling, drawn on the terminal and into board.png')
+    .example('$0 solve examples/unsat.cnf --solver cadical', 'any DIMACS file, answered in the SAT-competition format');
 
 export const handler = (args: Args) =>
   guarded(async () => {

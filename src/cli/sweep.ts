@@ -8,7 +8,7 @@ import { UserError } from '../core/errors.js';
 import { seededRandom } from '../core/random.js';
 import { renderHistogramSvg } from '../render/genius.js';
 import type { SweepAnswer, SweepBatch } from '../enumerate/sweep-worker.js';
-import { type Args, guarded, interruptFlag, positiveInt, seconds } from './common.js';
+import { type Args, guarded, interruptFlag, outputOption, positiveInt, seconds } from './common.js';
 import { startProgress } from './progress.js';
 
 /**
@@ -371,17 +371,20 @@ export function sampleRolls(n: number, seed: number): number[] {
 export const command = 'sweep <puzzle>';
 export const describe = 'solve every roll of genius-square (or a sample): solvable or not, and with --count how many solutions';
 
-export const builder = (y: Argv) =>
+const sweepOptions = (y: Argv) =>
   y
     .positional('puzzle', { type: 'string', describe: 'genius-square' })
     .option('count', { type: 'boolean', describe: 'count the solutions of every roll (default: only whether it is solvable)' })
     .option('workers', { type: 'number', describe: `worker threads (default: all cores, here ${availableParallelism()})` })
-    .option('out', { type: 'string', describe: 'stream the results to FILE.tsv (roll, solvable, solutions)' })
-    .option('resume', { type: 'boolean', describe: 'keep the rolls already in --out and visit the others' })
+    .option('resume', { type: 'boolean', describe: 'keep the rolls already in --output and visit the others' })
     .option('histogram', { type: 'string', describe: 'draw the solutions per roll as an SVG histogram (needs --count)' })
     .option('sample', { type: 'number', describe: 'visit N random rolls instead of all' })
     .option('seed', { type: 'number', describe: 'seed for --sample (default 1)' })
-    .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout' });
+    .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout' })
+    .example('$0 sweep genius-square', 'whether each of the 62208 rolls can be solved (all can)')
+    .example('$0 sweep genius-square --count --sample 500 --histogram h.svg -o rolls.tsv', 'solutions of 500 random rolls, drawn and saved');
+
+export const builder = (y: Argv) => outputOption(sweepOptions(y), 'stream the results to FILE.tsv (roll, solvable, solutions)');
 
 export const handler = (args: Args) =>
   guarded(async () => {
@@ -389,7 +392,7 @@ export const handler = (args: Args) =>
     const count = args.count === true;
     const workers = positiveInt(args.workers, '--workers');
     const sample = positiveInt(args.sample, '--sample');
-    if (args.resume && !args.out) throw new UserError('--resume needs --out FILE.tsv to resume from');
+    if (args.resume && !args.out) throw new UserError('--resume needs --output FILE.tsv to resume from');
     if (args.histogram !== undefined && !count) throw new UserError('--histogram needs --count (it draws the solutions per roll)');
     if (args.seed !== undefined && sample === undefined) throw new UserError('--seed applies to --sample');
     const seed = args.seed === undefined ? 1 : Number(args.seed);
