@@ -164,6 +164,8 @@ function jsonSummary(r: Report) {
   const deck = r.outcome.deck;
   return {
     status: r.outcome.status,
+    puzzle: 'dobble',
+    params: { symbolsPerCard: r.symbolsPerCard, cards: r.cards, method: r.method, ...(r.maxSymbols === undefined ? {} : { maxSymbols: r.maxSymbols }) },
     cards: r.named ?? null,
     symbols: deck ? symbolCount(deck) : null,
     symbolsPerCard: r.symbolsPerCard,

@@ -1,7 +1,7 @@
 import type { Argv } from 'yargs';
 import { writeDimacsFile, writeDimacsStream } from '../core/dimacs.js';
 import { UserError } from '../core/errors.js';
-import { type Args, encodingOptions, guarded, loadInstance, outputOption, puzzleOptions } from './common.js';
+import { type Args, encodingOptions, guarded, loadInstance, outputOption, puzzleOptions, seconds } from './common.js';
 
 export const command = 'encode <puzzle>';
 export const describe = 'write the puzzle as DIMACS CNF for any SAT solver';
@@ -19,12 +19,14 @@ export const handler = (args: Args) =>
   guarded(async () => {
     // The summary goes where the formula would: only beside a file.
     if (args.json && !args.output) throw new UserError('--json needs --output FILE (without it the formula itself is on stdout)');
+    const start = performance.now();
     const instance = loadInstance(String(args.puzzle), args);
     const meta = { puzzle: instance.puzzle, params: instance.params, names: args.names !== false };
     const cnf = instance.cnf;
     if (args.output) {
       writeDimacsFile(String(args.output), cnf, meta);
-      const summary = { out: String(args.output), vars: cnf.varCount, clauses: cnf.clauseCount, families: cnf.familyCounts() };
+      // Nothing is solved: status ENCODED, no count, no solver (docs/summary.schema.json).
+      const summary = { status: 'ENCODED', puzzle: instance.puzzle, params: instance.params, count: 0, complete: true, vars: cnf.varCount, clauses: cnf.clauseCount, solver: null, seconds: seconds(start), out: String(args.output), families: cnf.familyCounts() };
       if (args.json) process.stdout.write(JSON.stringify(summary) + '\n');
       else process.stderr.write(`wrote ${summary.out}: ${summary.vars} vars, ${summary.clauses} clauses\n`);
     } else {

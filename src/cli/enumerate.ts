@@ -109,6 +109,7 @@ export const handler = (args: Args) =>
       stop.release();
     }
     const report = {
+      status: summary.count > 0 ? 'SAT' : summary.complete ? 'UNSAT' : 'UNKNOWN',
       puzzle,
       params: instance.params,
       count: summary.count,

@@ -27,9 +27,10 @@ interface SideBySide {
 
 /**
  * The JSON summary keeps the CLI contract's fields: explain solves nothing,
- * so count is 0, complete is true and solver is null.
+ * so status is ENCODED, count is 0, complete is true and solver is null.
  */
 export type ExplainReport = Explanation & {
+  status: 'ENCODED';
   count: 0;
   complete: true;
   solver: null;
@@ -67,7 +68,7 @@ export const handler = (args: Args) =>
     }
     const table = (kind: Kind) => ENCODINGS[kind].map((e) => encodingRow(e, build(kind, e)));
     const compare = args.compare ? { amo: table('amo'), card: table('card'), defaults: { amo: defaultOf('amo'), card: defaultOf('card') } } : undefined;
-    const report: ExplainReport = { ...explain(instance), count: 0, complete: true, solver: null, seconds: seconds(start), sideBySide, ...(compare ? { compare } : {}) };
+    const report: ExplainReport = { status: 'ENCODED', ...explain(instance), count: 0, complete: true, solver: null, seconds: seconds(start), sideBySide, ...(compare ? { compare } : {}) };
     process.stdout.write(args.json ? JSON.stringify(report) + '\n' : explainText(report, args));
     return 0;
   });

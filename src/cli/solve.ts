@@ -62,13 +62,15 @@ export const handler = (args: Args) =>
     const file = isCnfPath(puzzle);
     const summary = {
       status,
+      puzzle,
+      params: instance.params,
       count: status === 'SAT' ? 1 : 0,
       complete: status !== 'UNKNOWN',
       vars: instance.cnf.varCount,
       clauses: instance.cnf.clauseCount,
       solver: solver.name,
       seconds: seconds(start),
-      ...(file ? { model } : { puzzle, params: instance.params, solution: solution === undefined ? null : instance.toJson(solution) }),
+      ...(file ? { model } : { solution: solution === undefined ? null : instance.toJson(solution) }),
     };
     if (args.json) process.stdout.write(JSON.stringify(summary) + '\n');
     else if (file) process.stdout.write(competitionFormat(status, model));

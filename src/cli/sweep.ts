@@ -430,7 +430,9 @@ export const handler = (args: Args) =>
     }
     if (args.json) {
       const { results: _, ...counters } = run;
-      const report = { puzzle: 'genius-square', count: run.results.size, counted: count, ...counters, ...summary, ...(args.out ? { out: String(args.out) } : {}), ...(histogram ? { histogram } : {}), ...(sample ? { sample, seed } : {}) };
+      // No formula (the roll solver places pieces itself): vars, clauses and solver are null.
+      const shared = { status: run.complete ? 'DONE' : 'STOPPED', puzzle: 'genius-square', params: { count, ...(sample ? { sample, seed } : {}) }, count: run.results.size, vars: null, clauses: null, solver: null };
+      const report = { ...shared, counted: count, ...counters, ...summary, ...(args.out ? { out: String(args.out) } : {}), ...(histogram ? { histogram } : {}), ...(sample ? { sample, seed } : {}) };
       process.stdout.write(JSON.stringify(report) + '\n');
     } else {
       process.stdout.write(summaryText(run, summary) + '\n');
