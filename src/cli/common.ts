@@ -1,16 +1,14 @@
 import { closeSync, existsSync, openSync, readFileSync, writeSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { UserError } from '../core/errors.js';
-import type { Instance } from '../core/puzzle.js';
-import { instanceFromDimacs, readDimacsFile } from '../core/dimacs.js';
-import { PUZZLES, type PuzzleOption, puzzleByName } from '../../encoders/index.js';
-import { DEFAULT_AMO, DEFAULT_CARD, parseAmo, parseCard } from '../card/index.js';
+import type { EncodingDefaults, Instance, PuzzleOption } from '../core/puzzle.js';
+import { PUZZLES } from '../../encoders/index.js';
 
 /** The encoding options: which at-most-one and at-most-k encodings build the formula. */
 export function encodingOptions<T>(y: Argv<T>) {
   return y
-    .option('amo', { type: 'string', describe: `at-most-one encoding (default: bimander for packings, ${DEFAULT_AMO} otherwise; puzzlesat list encodings)` })
-    .option('card', { type: 'string', describe: `at-most-k encoding (default ${DEFAULT_CARD})` })
+    .option('amo', { type: 'string', describe: `at-most-one encoding (default: ${defaultsByPuzzle('amo')}; puzzlesat list encodings)` })
+    .option('card', { type: 'string', describe: `at-most-k encoding (default: ${defaultsByPuzzle('card')})` })
     .group(['amo', 'card'], 'Encoding:');
 }
 
@@ -24,9 +22,17 @@ export function commonOptions<T>(y: Argv<T>) {
     .group(['json'], 'Output:');
 }
 
+/** Each puzzle's default encoding, as read from its entry: "bimander for pentomino, ...; sequential for dobble". */
+function defaultsByPuzzle(kind: keyof EncodingDefaults): string {
+  const byEncoding = new Map<string, string[]>();
+  for (const p of PUZZLES) byEncoding.set(p.defaults[kind], [...(byEncoding.get(p.defaults[kind]) ?? []), p.name]);
+  if (byEncoding.size === 1) return [...byEncoding.keys()][0]!;
+  return [...byEncoding].map(([encoding, puzzles]) => `${encoding} for ${puzzles.join(', ')}`).join('; ');
+}
+
 /**
  * The puzzle-specific options, all declared once and shown in help under the
- * puzzles that read them; loadInstance rejects those a puzzle does not read.
+ * puzzles that read them; buildInstance rejects those a puzzle does not read.
  */
 export function puzzleOptions<T>(y: Argv<T>) {
   const readers = new Map<string, { option: PuzzleOption; puzzles: string[] }>();
@@ -55,48 +61,11 @@ export function outputOption<T>(y: Argv<T>, describe: string) {
 
 export type Args = Record<string, unknown> & { _: (string | number)[] };
 
-export function loadInstance(puzzle: string, args: Args): Instance {
-  if (isCnfPath(puzzle)) return instanceFromDimacs(readDimacsFile(puzzle), puzzle);
-  const entry = puzzleByName(puzzle);
-  const mine = new Set(entry.options.map((o) => o.name));
-  for (const p of PUZZLES) {
-    for (const o of p.options) {
-      if (!mine.has(o.name) && args[o.name] !== undefined) throw new UserError(`--${o.name} does not apply to ${puzzle}`);
-    }
-  }
-  // Unset encodings stay unset: each puzzle picks the default measured best for it.
-  const amo = args.amo === undefined ? undefined : parseAmo(String(args.amo), '--amo');
-  const card = args.card === undefined ? undefined : parseCard(String(args.card), '--card');
-  return entry.build({ ...args, amo, card });
-}
-
-/** A DIMACS file is given where a puzzle name would be. */
-export const isCnfPath = (puzzle: string): boolean => /\.(cnf|dimacs)(\.txt)?$/i.test(puzzle) || (puzzle.includes('/') && existsSync(puzzle));
-
 export function positiveInt(value: unknown, option: string): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new UserError(`${option}: expected a positive whole number, got "${String(value)}"`);
   return n;
-}
-
-/** Progress on stderr, only when it is a terminal; one line rewritten in place. */
-export function progressLine(): { update(text: string): void; done(): void } {
-  const tty = Boolean(process.stderr.isTTY);
-  let last = 0;
-  let shown = false;
-  return {
-    update(text: string) {
-      const now = Date.now();
-      if (!tty || now - last < 200) return;
-      last = now;
-      shown = true;
-      process.stderr.write(`\r\x1b[K${text}`);
-    },
-    done() {
-      if (shown) process.stderr.write('\r\x1b[K');
-    },
-  };
 }
 
 /** JSONL output, one line per solution, written through at once so a stop loses nothing. */

@@ -1,7 +1,8 @@
 import type { Argv } from 'yargs';
 import { writeDimacsFile, writeDimacsStream } from '../core/dimacs.js';
 import { UserError } from '../core/errors.js';
-import { type Args, encodingOptions, guarded, loadInstance, outputOption, puzzleOptions, seconds } from './common.js';
+import { buildInstance } from '../../encoders/index.js';
+import { type Args, encodingOptions, guarded, outputOption, puzzleOptions, seconds } from './common.js';
 
 export const command = 'encode <puzzle>';
 export const describe = 'write the puzzle as DIMACS CNF for any SAT solver';
@@ -20,7 +21,7 @@ export const handler = (args: Args) =>
     // The summary goes where the formula would: only beside a file.
     if (args.json && !args.output) throw new UserError('--json needs --output FILE (without it the formula itself is on stdout)');
     const start = performance.now();
-    const instance = loadInstance(String(args.puzzle), args);
+    const instance = buildInstance(String(args.puzzle), args);
     const meta = { puzzle: instance.puzzle, params: instance.params, names: args.names !== false };
     const cnf = instance.cnf;
     if (args.output) {

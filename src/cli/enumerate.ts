@@ -1,14 +1,11 @@
 import type { Argv } from 'yargs';
-import { defaultCubeDepth, enumerate, type Found } from '../enumerate/blocking-loop.js';
-import { enumerateExactCover } from '../enumerate/dlx.js';
-import { defaultWorkers, enumerateParallel, parallelAvailable } from '../enumerate/parallel.js';
-import { CubeTree, orbit } from '../enumerate/cube-tree.js';
+import type { CubeProgress, Found } from '../enumerate/blocking-loop.js';
+import { CubeTree } from '../enumerate/cube-tree.js';
+import { defaultWorkers } from '../enumerate/pool.js';
+import { enumerateSolutions } from '../enumerate/strategy.js';
 import { colorWanted } from '../render/grid.js';
-import { pickSolver } from '../../solvers/index.js';
-import { enumerateNative, enumeratesNatively } from '../../solvers/external.js';
-import type { SolverFactory } from '../../solvers/types.js';
-import type { Instance } from '../core/puzzle.js';
-import { type Args, JsonlOut, commonOptions, outputOption, guarded, interruptFlag, loadInstance, positiveInt, puzzleOptions, readKnown, seconds } from './common.js';
+import { buildInstance } from '../../encoders/index.js';
+import { type Args, JsonlOut, commonOptions, guarded, interruptFlag, outputOption, positiveInt, puzzleOptions, readKnown, seconds } from './common.js';
 import { progressWanted, startProgress } from './progress.js';
 import { UserError } from '../core/errors.js';
 
@@ -41,10 +38,8 @@ export interface EnumerationReport {
 export const handler = (args: Args) =>
   guarded(async () => {
     const puzzle = String(args.puzzle);
-    const instance = loadInstance(puzzle, args);
+    const instance = buildInstance(puzzle, args);
     const unique = args.unique === true;
-    const factory = args.solver === 'dlx' ? undefined : await pickSolver(args.solver);
-    const solverName = factory?.name ?? 'dlx';
     const limit = positiveInt(args.limit, '--limit');
     const show = args.show === undefined ? 1 : Number(args.show);
     if (args.resume && !args.out) throw new UserError('--resume needs --output FILE.jsonl to resume from');
@@ -53,6 +48,17 @@ export const handler = (args: Args) =>
     const json = args.json === true;
     const color = colorWanted(process.stdout);
     const stop = interruptFlag();
+    const solverName = args.solver === undefined ? undefined : String(args.solver);
+    const found: Record<string, number> = { [unique ? 'classes' : 'solutions']: known.length };
+    // A spinner counting solutions, until the blocking-clause loop says it walks a cube tree: then a bar over its units.
+    const progress = startProgress(args, { unit: unique ? 'classes' : 'solutions', who: solverName });
+    let byCubes = false;
+    const onCubeTree = (cubeDepth: number) => {
+      byCubes = true;
+      // A walk no deeper than the dealing depth counts the units exactly (0.1-1.6 s on the pentomino boards): only for a bar.
+      if (progressWanted(args)) progress.restart({ unit: 'subtrees', who: solverName, total: new CubeTree(instance, unique).countUnits(cubeDepth) });
+    };
+    const onProgress = (p: CubeProgress) => progress.update(p.units, { cubes: p.cubes, ...found });
     const start = performance.now();
     let shown = 0;
     let index = known.length;
@@ -67,42 +73,27 @@ export const handler = (args: Args) =>
         progress.above(() => process.stdout.write(`${instance.render(solution, { color })}\n\n`));
       }
       found[unique ? 'classes' : 'solutions'] = index;
-      // Modes that report no cubes count solutions under a spinner.
       if (!byCubes) progress.update(index, found);
     };
-    const shouldStop = stop.stopped;
     const workers = args.workers === undefined ? defaultWorkers() : positiveInt(args.workers, '--workers')!;
-    // An external solver pays a process start per solve: one big cube beats many small ones.
-    const cubeDepth = args['cube-depth'] !== undefined ? Number(args['cube-depth']) : factory?.kind === 'external' ? 0 : undefined;
-    const timeoutSeconds = args.timeout as number | undefined;
     let summary;
-    let mode = solverName === 'dlx' ? 'exact-cover' : 'blocking-loop';
-    const native = solverName !== 'dlx' && args.native !== false && known.length === 0 && offersNative(factory!, instance);
-    // The SAT loops walk the cube tree and report each cube done: a bar over an estimate of their number.
-    const byCubes = solverName !== 'dlx' && !native;
-    const found: Record<string, number> = { [unique ? 'classes' : 'solutions']: known.length };
-    const progress = startProgress(args, byCubes ? { unit: 'subtrees', who: solverName } : { unit: unique ? 'classes' : 'solutions', who: solverName });
-    // The bar counts the cube tree's subtrees (units): a walk no deeper than the dealing depth counts them
-    // exactly (0.1-1.6 s on the pentomino boards), so only when the bar is shown, and while workers start up.
-    const countSubtrees = () => {
-      if (byCubes && progressWanted(args)) progress.setTotal(new CubeTree(instance, unique).countUnits(cubeDepth ?? defaultCubeDepth(instance)));
-    };
-    const onProgress = (p: { cubes: number; unit?: number; units?: number }) => progress.update(p.units ?? p.unit ?? 0, { cubes: p.cubes, ...found });
     try {
-      if (solverName === 'dlx') summary = await enumerateExactCover(instance, { unique, limit, known, onFound, shouldStop });
-      else if (native) {
-        summary = await enumerateNative(instance, solverName, { unique, limit, onFound, shouldStop, timeoutSeconds });
-        mode = summary.mode;
-      } else if (workers > 1 && parallelAvailable()) {
-        const job = { puzzle, args: plainArgs(args), solver: solverName, unique, known, cubeDepth, timeoutSeconds };
-        const knownRaw = known.reduce((n, k) => n + (unique ? orbit(instance.symmetries, k).length : 1), 0);
-        const running = enumerateParallel(job, workers, { limit, knownRaw, onFound, shouldStop, onProgress });
-        countSubtrees();
-        summary = await running;
-      } else {
-        countSubtrees();
-        summary = await enumerate(instance, { createSolver: () => factory!.create(), unique, limit, known, onFound, onProgress, shouldStop, cubeDepth, timeoutSeconds });
-      }
+      summary = await enumerateSolutions({
+        instance,
+        solver: solverName,
+        unique,
+        limit,
+        known,
+        native: args.native !== false,
+        workers,
+        rebuild: { puzzle, args: plainArgs(args) },
+        cubeDepth: args['cube-depth'] === undefined ? undefined : Number(args['cube-depth']),
+        timeoutSeconds: args.timeout as number | undefined,
+        onFound,
+        shouldStop: stop.stopped,
+        onCubeTree,
+        onProgress,
+      });
     } finally {
       progress.stop();
       out?.close();
@@ -119,8 +110,8 @@ export const handler = (args: Args) =>
       vars: instance.cnf.varCount,
       clauses: instance.cnf.clauseCount,
       families: instance.cnf.familyCounts(),
-      solver: solverName,
-      mode,
+      solver: summary.solver,
+      mode: summary.mode,
       cubes: summary.cubes,
       seconds: seconds(start),
       ...(out ? { out: out.path } : {}),
@@ -129,16 +120,6 @@ export const handler = (args: Args) =>
     else process.stdout.write(summaryLine(report) + '\n');
     return 0;
   });
-
-/** Whether the solver would enumerate this instance by itself (it checks on a throwaway solver). */
-function offersNative(factory: SolverFactory, instance: Instance): boolean {
-  const probe = factory.create();
-  try {
-    return enumeratesNatively(probe, instance);
-  } finally {
-    probe.dispose();
-  }
-}
 
 /** The options as plain data for a worker thread (yargs adds a few extras). */
 function plainArgs(args: Args): Record<string, unknown> {

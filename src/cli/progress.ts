@@ -29,12 +29,14 @@ export interface Progress {
   update(done: number, extra?: Record<string, string | number>): void;
   /** A better total (an estimate refined, or the real one). */
   setTotal(total: number, estimated?: boolean): void;
+  /** Counts something else from now on (a spinner over solutions becomes a bar over subtrees). */
+  restart(spec: ProgressSpec): void;
   /** Runs `write` (output on stdout) with the bar line cleared, so the two never mix. */
   above(write: () => void): void;
   stop(): void;
 }
 
-const SILENT: Progress = { update() {}, setTotal() {}, above: (write) => write(), stop() {} };
+const SILENT: Progress = { update() {}, setTotal() {}, restart() {}, above: (write) => write(), stop() {} };
 
 const SPINNER = '⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏';
 const BAR_WIDTH = 24;
@@ -45,12 +47,12 @@ export const progressWanted = (args: Readonly<Record<string, unknown>>): boolean
 /** Starts a bar or a spinner on stderr; a silent stand-in when progress is not wanted. */
 export function startProgress(args: Readonly<Record<string, unknown>>, spec: ProgressSpec): Progress {
   if (!progressWanted(args)) return SILENT;
-  let total = spec.total;
+  let { unit, who, total } = spec;
   let estimated = spec.estimated === true;
   let done = 0;
   let extra: Record<string, string | number> = {};
-  const start = Date.now();
-  const format = () => progressText({ unit: spec.unit, who: spec.who, done, total, estimated, extra, elapsed: (Date.now() - start) / 1000 });
+  let start = Date.now();
+  const format = () => progressText({ unit, who, done, total, estimated, extra, elapsed: (Date.now() - start) / 1000 });
   const bar = new cliProgress.SingleBar({
     stream: process.stderr,
     format,
@@ -71,6 +73,14 @@ export function startProgress(args: Readonly<Record<string, unknown>>, spec: Pro
       total = value;
       estimated = isEstimate;
       bar.setTotal(Math.max(1, value));
+    },
+    restart(next) {
+      ({ unit, who, total } = next);
+      estimated = next.estimated === true;
+      done = 0;
+      start = Date.now();
+      bar.setTotal(Math.max(1, total ?? 1));
+      bar.update(0);
     },
     above(write) {
       process.stderr.write('\r\x1b[K');

@@ -3,7 +3,9 @@ import { UserError } from '../core/errors.js';
 import { pickSolver } from '../../solvers/index.js';
 import { colorWanted } from '../render/grid.js';
 import { writeDrawing } from '../render/png.js';
-import { type Args, commonOptions, guarded, isCnfPath, loadInstance, puzzleOptions, seconds } from './common.js';
+import { solveOnce } from '../enumerate/solve-once.js';
+import { buildInstance, isCnfPath } from '../../encoders/index.js';
+import { type Args, commonOptions, guarded, puzzleOptions, seconds } from './common.js';
 import { progressWanted, startProgress } from './progress.js';
 
 /** A time limit of about 30 years: no limit in practice. */
@@ -25,32 +27,22 @@ export const builder = (y: Argv) =>
 export const handler = (args: Args) =>
   guarded(async () => {
     const puzzle = String(args.puzzle);
-    const instance = loadInstance(puzzle, args);
+    const instance = buildInstance(puzzle, args);
     const start = performance.now();
     const solver = (await pickSolver(args.solver)).create();
-    let status;
-    let trueVars: number[] = [];
-    let model: number[] = [];
     const progress = startProgress(args, { unit: 'conflicts', who: solver.name });
     // The spinner reads the solver's conflict count between its slices of search; an engine
     // only slices (and lets the timer run) under a time limit, hence a limit nobody reaches.
     const heartbeat = setInterval(() => progress.update(solver.stats().conflicts ?? 0), 250);
     const timeoutSeconds = (args.timeout as number | undefined) ?? (progressWanted(args) ? UNREACHED_SECONDS : undefined);
+    let result;
     try {
-      solver.ensureVars(instance.cnf.varCount);
-      for (const clause of instance.cnf.clauses()) solver.addClause(clause);
-      status = await solver.solve({ timeoutSeconds });
-      if (status === 'SAT') {
-        const check = instance.cnf.satisfiedBy((v) => solver.value(v));
-        if (!check.ok) throw new Error(`${solver.name} returned a model that breaks a ${check.family} clause`);
-        model = Array.from({ length: instance.cnf.varCount }, (_, i) => (solver.value(i + 1) ? i + 1 : -(i + 1)));
-        trueVars = instance.cnf.projection.filter((v) => solver.value(v));
-      }
+      result = await solveOnce(instance.cnf, solver, { timeoutSeconds });
     } finally {
       clearInterval(heartbeat);
       progress.stop();
-      solver.dispose();
     }
+    const { status, trueVars, model } = result;
     const solution = status === 'SAT' ? instance.decode(trueVars) : undefined;
     const problem = solution === undefined ? null : instance.check(solution);
     if (problem) throw new Error(`the solution fails the independent check: ${problem}`);
