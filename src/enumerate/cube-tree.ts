@@ -128,7 +128,10 @@ export class CubeTree {
     let unit = 0;
     const take = (child: Cube, isLeaf: boolean): boolean => {
       const isUnit = child.lits.length === unitDepth || (isLeaf && child.lits.length < unitDepth);
-      return !part || !isUnit || unit++ % part.of === part.index;
+      if (!isUnit) return true;
+      // Every unit is numbered, taken or not, so that leaves carry their unit's place in the whole walk.
+      const index = unit++;
+      return !part || index % part.of === part.index;
     };
     for (const leaf of this.split(root, group, depth, take)) yield { ...leaf, unit: unit - 1 };
   }

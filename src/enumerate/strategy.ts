@@ -37,8 +37,8 @@ export interface EnumerationPlan {
   timeoutSeconds?: number;
   onFound: (found: Found) => void;
   shouldStop?: () => boolean;
-  /** Called once when the blocking-clause loop starts, with its cube depth (to count the cube tree's units for a bar). */
-  onCubeTree?: (cubeDepth: number) => void;
+  /** Called once when the blocking-clause loop starts, with its cube depth (to count the cube tree's units for a bar) and solver. */
+  onCubeTree?: (cubeDepth: number, solver: string) => void;
   /** After each cube of the blocking-clause loop. */
   onProgress?: (p: CubeProgress) => void;
 }
@@ -75,11 +75,11 @@ export async function enumerateSolutions(plan: EnumerationPlan): Promise<Enumera
     const knownRaw = known.reduce((n, k) => n + (unique ? orbit(instance.symmetries, k).length : 1), 0);
     const running = enumerateParallel(job, workers, { limit, knownRaw, onFound, shouldStop, onProgress: plan.onProgress });
     // While the workers start up, this thread is free to count the units.
-    plan.onCubeTree?.(cubeDepth ?? defaultCubeDepth(instance));
+    plan.onCubeTree?.(cubeDepth ?? defaultCubeDepth(instance), solver);
     const summary = await running;
     return { ...summary, solver, mode: 'blocking-loop' };
   }
-  plan.onCubeTree?.(cubeDepth ?? defaultCubeDepth(instance));
+  plan.onCubeTree?.(cubeDepth ?? defaultCubeDepth(instance), solver);
   const onProgress = plan.onProgress && ((p: { cubes: number; unit: number }) => plan.onProgress!({ cubes: p.cubes, units: p.unit }));
   const summary = await enumerate(instance, { createSolver: () => factory.create(), unique, limit, known, onFound, onProgress, shouldStop, cubeDepth, timeoutSeconds });
   return { ...summary, solver, mode: 'blocking-loop' };
