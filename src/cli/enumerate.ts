@@ -52,11 +52,15 @@ export const handler = (args: Args) =>
     const found: Record<string, number> = { [unique ? 'classes' : 'solutions']: known.length };
     // A spinner counting solutions, until the blocking-clause loop says it walks a cube tree: then a bar over its units.
     const progress = startProgress(args, { unit: unique ? 'classes' : 'solutions', who: solverName });
+    // Resumed solutions show from the start, while the workers catch up on them.
+    progress.update(known.length, found);
     let byCubes = false;
     const onCubeTree = (cubeDepth: number, solver: string) => {
       byCubes = true;
       // A walk no deeper than the dealing depth counts the units exactly (0.1-1.6 s on the pentomino boards): only for a bar.
-      if (progressWanted(args)) progress.restart({ unit: 'subtrees', who: solver, total: new CubeTree(instance, unique).countUnits(cubeDepth) });
+      if (!progressWanted(args)) return;
+      progress.restart({ unit: 'subtrees', who: solver, total: new CubeTree(instance, unique).countUnits(cubeDepth) });
+      progress.update(0, { cubes: 0, ...found });
     };
     const onProgress = (p: CubeProgress) => progress.update(p.units, { cubes: p.cubes, ...found });
     const start = performance.now();

@@ -185,8 +185,8 @@ export function renderPackingSvg(solution: Solution, pieces: readonly { name: st
   const px = (n: number) => MARGIN + n * CELL;
   const [width, height] = [px(w) + MARGIN, px(h) + MARGIN];
   const parts = [
+    // No background: the page (or svgToPng's white) shows through, and every rect is a cell.
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`,
-    `<rect width="${width}" height="${height}" fill="white"/>`,
   ];
   solution.placements.forEach((pl, i) => {
     for (const [x, y] of pl.cells) parts.push(`<rect x="${px(x)}" y="${px(y)}" width="${CELL}" height="${CELL}" fill="${paletteColour(looks[i]!.colour)}"/>`);
