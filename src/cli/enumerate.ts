@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import type { CubeProgress, Found } from '../enumerate/blocking-loop.js';
+import type { CubeExhausted, CubeProgress, Found } from '../enumerate/blocking-loop.js';
 import { CubeTree } from '../enumerate/cube-tree.js';
 import { defaultWorkers } from '../enumerate/pool.js';
 import { enumerateSolutions } from '../enumerate/strategy.js';
@@ -8,6 +8,8 @@ import { buildInstance } from '../../encoders/index.js';
 import { type Args, JsonlOut, commonOptions, guarded, interruptFlag, outputOption, positiveInt, puzzleOptions, readKnown, seconds } from './common.js';
 import { progressWanted, startProgress } from './progress.js';
 import { UserError } from '../core/errors.js';
+import type { Instance } from '../core/puzzle.js';
+import { certifyUnsat, pickProver } from '../proof/certify.js';
 
 export const command = 'enumerate <puzzle>';
 export const describe = 'find all solutions (or all symmetry classes with --unique), streaming them';
@@ -22,7 +24,8 @@ const enumerateOptions = (y: Argv) =>
     .option('native', { type: 'boolean', describe: 'let solvers that enumerate by themselves (clasp, picosat) do so (default; --no-native uses the blocking-clause loop)' })
     .option('workers', { type: 'number', describe: 'worker threads for SAT enumeration (default: all cores)' })
     .option('cube-depth', { type: 'number', describe: 'literals each cube fixes before the SAT solver takes over' })
-    .group(['unique', 'limit', 'resume', 'show', 'native', 'workers', 'cube-depth'], 'Enumeration:')
+    .option('certify', { type: 'boolean', describe: 'check the UNSAT that closes each cube with a DRAT proof (our checker), or fail; runs the blocking-clause loop in this thread' })
+    .group(['unique', 'limit', 'resume', 'show', 'native', 'workers', 'cube-depth', 'certify'], 'Enumeration:')
     .example('$0 enumerate pentomino --preset 8x8-square --unique', 'the 16146 classes of the 8x8 board with the 2x2 square')
     .example('$0 enumerate soma --unique --symmetry isometries --solver dlx -o soma.jsonl', 'the 240 Soma classes, one JSON line each');
 
@@ -80,6 +83,7 @@ export const handler = (args: Args) =>
       if (!byCubes) progress.update(index, found);
     };
     const workers = args.workers === undefined ? defaultWorkers() : positiveInt(args.workers, '--workers')!;
+    const certifier = args.certify ? cubeCertifier(instance, args.solver) : undefined;
     let summary;
     try {
       summary = await enumerateSolutions({
@@ -97,6 +101,7 @@ export const handler = (args: Args) =>
         shouldStop: stop.stopped,
         onCubeTree,
         onProgress,
+        onCubeExhausted: certifier?.check,
       });
     } finally {
       progress.stop();
@@ -117,13 +122,33 @@ export const handler = (args: Args) =>
       solver: summary.solver,
       mode: summary.mode,
       cubes: summary.cubes,
+      ...(certifier ? { certified: true, proofs: certifier.verified(), prover: certifier.prover } : {}),
       seconds: seconds(start),
       ...(out ? { out: out.path } : {}),
     };
     if (json) process.stdout.write(JSON.stringify(report) + '\n');
-    else process.stdout.write(summaryLine(report) + '\n');
+    else process.stdout.write(summaryLine(report) + (certifier ? `; ${certifier.verified()} UNSAT answers VERIFIED by DRAT proofs from ${certifier.prover}` : '') + '\n');
     return 0;
   });
+
+/** Checks each cube's closing UNSAT: re-solved with a proof-writing solver, the proof checked by ours. */
+function cubeCertifier(instance: Instance, solver: unknown) {
+  if (solver === 'dlx') throw new UserError('--certify: dlx gives no UNSAT answers to certify; choose a SAT solver with --solver');
+  const prover = pickProver('--certify');
+  let verified = 0;
+  return {
+    prover: prover.name,
+    verified: () => verified,
+    check: async (claim: CubeExhausted) => {
+      const clauses = (function* () {
+        yield* instance.cnf.clauses();
+        yield* claim.blocking;
+      })();
+      await certifyUnsat({ varCount: instance.cnf.varCount, clauses, assumptions: claim.assumptions, answeredBy: claim.solver }, prover, '--certify');
+      verified++;
+    },
+  };
+}
 
 /** The options as plain data for a worker thread (yargs adds a few extras). */
 function plainArgs(args: Args): Record<string, unknown> {

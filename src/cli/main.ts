@@ -2,6 +2,7 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import * as bench from './bench.js';
+import * as checkProof from './check-proof.js';
 import * as dobble from './dobble.js';
 import * as encode from './encode.js';
 import * as enumerate from './enumerate.js';
@@ -55,9 +56,10 @@ await yargs(hideBin(process.argv))
   .command(sweep as never)
   .command(dobble as never)
   .command(bench as never)
+  .command(checkProof as never)
   .completion('completion', 'print a bash/zsh completion script (puzzlesat completion >> ~/.bashrc)')
   .option('quiet', { alias: 'q', type: 'boolean', global: true, describe: 'no progress bar or spinner on stderr (they are only drawn on a terminal anyway)' })
-  .demandCommand(1, 'name a verb: solve, enumerate, encode, explain, bench, list, solvers, sweep, dobble, completion')
+  .demandCommand(1, 'name a verb: solve, enumerate, encode, explain, bench, list, solvers, sweep, dobble, check-proof, completion')
   .example('$0 solve pentomino --preset 8x8-square', 'one tiling of the 8x8 board with the 2x2 square')
   .example('$0 enumerate soma --unique --solver dlx', 'the 480 classes of the Soma cube under rotations')
   .epilog(EPILOG)

@@ -1,7 +1,7 @@
 import { pickSolver } from '../../solvers/index.js';
 import { enumeratesNatively, nativeEnumerator } from '../../solvers/types.js';
 import type { Instance } from '../core/puzzle.js';
-import { type CubeProgress, type EnumerateSummary, type Found, defaultCubeDepth, enumerate } from './blocking-loop.js';
+import { type CubeProgress, type EnumerateOptions, type EnumerateSummary, type Found, defaultCubeDepth, enumerate } from './blocking-loop.js';
 import { orbit } from './cube-tree.js';
 import { enumerateExactCover } from './dlx.js';
 import { enumerateNative } from './native.js';
@@ -41,6 +41,12 @@ export interface EnumerationPlan {
   onCubeTree?: (cubeDepth: number, solver: string) => void;
   /** After each cube of the blocking-clause loop. */
   onProgress?: (p: CubeProgress) => void;
+  /**
+   * Called at each UNSAT that closes a cube (--certify). Those UNSATs are seen
+   * only by the blocking-clause loop in this thread, so it then runs there:
+   * no native enumeration, no worker threads.
+   */
+  onCubeExhausted?: EnumerateOptions['onCubeExhausted'];
 }
 
 export interface EnumerationResult extends EnumerateSummary {
@@ -61,7 +67,8 @@ export async function enumerateSolutions(plan: EnumerationPlan): Promise<Enumera
   const solver = factory.name;
   const probe = factory.create();
   const native = nativeEnumerator(probe);
-  if (plan.native !== false && known.length === 0 && native && enumeratesNatively(probe, instance.cnf.projection, instance.cnf.varCount)) {
+  const seesEveryUnsat = plan.onCubeExhausted !== undefined;
+  if (plan.native !== false && !seesEveryUnsat && known.length === 0 && native && enumeratesNatively(probe, instance.cnf.projection, instance.cnf.varCount)) {
     const summary = await enumerateNative(instance, native, { unique, limit, onFound, shouldStop, timeoutSeconds: plan.timeoutSeconds });
     return { ...summary, solver, mode: 'native' };
   }
@@ -70,7 +77,7 @@ export async function enumerateSolutions(plan: EnumerationPlan): Promise<Enumera
   const cubeDepth = plan.cubeDepth ?? (factory.kind === 'external' ? 0 : undefined);
   const timeoutSeconds = plan.timeoutSeconds;
   const workers = plan.workers ?? 1;
-  if (workers > 1 && plan.rebuild && poolAvailable()) {
+  if (workers > 1 && !seesEveryUnsat && plan.rebuild && poolAvailable()) {
     const job = { ...plan.rebuild, solver, unique, known, cubeDepth, timeoutSeconds };
     const knownRaw = known.reduce((n, k) => n + (unique ? orbit(instance.symmetries, k).length : 1), 0);
     const running = enumerateParallel(job, workers, { limit, knownRaw, onFound, shouldStop, onProgress: plan.onProgress });
@@ -81,6 +88,6 @@ export async function enumerateSolutions(plan: EnumerationPlan): Promise<Enumera
   }
   plan.onCubeTree?.(cubeDepth ?? defaultCubeDepth(instance), solver);
   const onProgress = plan.onProgress && ((p: { cubes: number; unit: number }) => plan.onProgress!({ cubes: p.cubes, units: p.unit }));
-  const summary = await enumerate(instance, { createSolver: () => factory.create(), unique, limit, known, onFound, onProgress, shouldStop, cubeDepth, timeoutSeconds });
+  const summary = await enumerate(instance, { createSolver: () => factory.create(), unique, limit, known, onFound, onProgress, shouldStop, cubeDepth, timeoutSeconds, onCubeExhausted: plan.onCubeExhausted });
   return { ...summary, solver, mode: 'blocking-loop' };
 }
