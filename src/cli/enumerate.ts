@@ -10,6 +10,7 @@ import type { SolverFactory } from '../../solvers/types.js';
 import type { Instance } from '../core/puzzle.js';
 import { type Args, JsonlOut, commonOptions, guarded, interruptFlag, loadInstance, positiveInt, progressLine, puzzleOptions, readKnown, seconds } from './common.js';
 import { UserError } from '../core/errors.js';
+import { enumerateOnQueue } from '../distributed/runs.js';
 
 export const command = 'enumerate <puzzle>';
 export const describe = 'find all solutions (or all symmetry classes with --unique), streaming them';
@@ -24,7 +25,9 @@ export const builder = (y: Argv) =>
     .option('show', { type: 'number', describe: 'draw the first N solutions on stdout (default 1)' })
     .option('native', { type: 'boolean', describe: 'let solvers that enumerate by themselves (clasp, picosat) do so (default; --no-native uses the blocking-clause loop)' })
     .option('workers', { type: 'number', describe: 'worker threads for SAT enumeration (default: all cores)' })
-    .option('cube-depth', { type: 'number', describe: 'literals each cube fixes before the SAT solver takes over' });
+    .option('cube-depth', { type: 'number', describe: 'literals each cube fixes before the SAT solver takes over' })
+    .option('queue', { type: 'string', describe: 'run as jobs on a Redis queue for `puzzlesat worker`s: redis://[user:password@]host:port[/db] (docs/distributed.md)' })
+    .option('jobs', { type: 'number', describe: 'with --queue: jobs to split the cube tree into (default from its size)' });
 
 export interface EnumerationReport {
   count: number;
@@ -73,7 +76,12 @@ export const handler = (args: Args) =>
     let summary;
     let mode = solverName === 'dlx' ? 'exact-cover' : 'blocking-loop';
     try {
-      if (solverName === 'dlx') summary = await enumerateExactCover(instance, { unique, limit, known, onFound, shouldStop });
+      if (args.queue !== undefined) {
+        if (args.resume || limit !== undefined) throw new UserError('--queue resumes by itself and runs to the end: drop --resume and --limit');
+        const spec = { puzzle, args: plainArgs(withSymmetry(args)), solver: solverName, unique, cubeDepth, timeoutSeconds, jobs: positiveInt(args.jobs, '--jobs') };
+        summary = await enumerateOnQueue(String(args.queue), spec, { instance, onFound, shouldStop, onProgress: progress.update });
+        mode = 'queue';
+      } else if (solverName === 'dlx') summary = await enumerateExactCover(instance, { unique, limit, known, onFound, shouldStop });
       else if (args.native !== false && known.length === 0 && offersNative(factory!, instance)) {
         summary = await enumerateNative(instance, solverName, { unique, limit, onFound, shouldStop, timeoutSeconds });
         mode = summary.mode;

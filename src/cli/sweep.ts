@@ -8,6 +8,7 @@ import { UserError } from '../core/errors.js';
 import { seededRandom } from '../core/random.js';
 import { renderHistogramSvg } from '../render/genius.js';
 import type { SweepAnswer, SweepBatch } from '../enumerate/sweep-worker.js';
+import { sweepExecutor } from '../distributed/runs.js';
 import { type Args, guarded, interruptFlag, positiveInt, progressLine, seconds } from './common.js';
 
 /**
@@ -38,8 +39,17 @@ export interface SweepOptions {
   resume?: boolean;
   shouldStop?: () => boolean;
   onProgress?: (p: SweepProgress) => void;
+  /** Solves the batches elsewhere (a job queue) instead of on worker threads: see src/distributed/runs.ts. */
+  executor?: SweepExecutor;
   /** The compiled worker; when it is missing (running from TypeScript sources) the sweep runs in this thread. */
   workerScript?: URL;
+}
+
+export interface SweepExecutor {
+  /** How the work ran, for the summary. */
+  describe: string;
+  /** Answers the batches (of representative rolls), calling onBatch as each comes back; resolves with the number answered. */
+  run(count: boolean, batches: readonly (readonly number[])[], onBatch: (batch: number, answers: readonly number[]) => void, shouldStop: () => boolean): Promise<number>;
 }
 
 export interface SweepProgress {
@@ -57,8 +67,10 @@ export interface SweepRun {
   /** Symmetry classes solved in this run. */
   solved: number;
   complete: boolean;
-  /** Worker threads used; 0 when the sweep ran in this thread. */
+  /** Worker threads used; 0 when the sweep ran in this thread or elsewhere. */
   workers: number;
+  /** Where it ran when not here (SweepExecutor.describe). */
+  via?: string;
   seconds: number;
 }
 
@@ -106,9 +118,11 @@ export async function runSweep(options: SweepOptions): Promise<SweepRun> {
       record(batch.map((u, i) => ({ members: u.members, answer: answers[i]! })));
     };
     const script = options.workerScript ?? DEFAULT_WORKER;
-    const threads = existsSync(fileURLToPath(script)) ? Math.min(Math.max(1, options.workers ?? availableParallelism()), batches.length) : 0;
-    const answered =
-      threads > 0
+    const executor = options.executor;
+    const threads = !executor && existsSync(fileURLToPath(script)) ? Math.min(Math.max(1, options.workers ?? availableParallelism()), batches.length) : 0;
+    const answered = executor
+      ? await executor.run(options.count, batches.map((b) => b.map((u) => u.representative)), (b, answers) => onBatch(batches[b]!, answers), shouldStop)
+      : threads > 0
         ? await runInWorkers(script, threads, options.count, batches, onBatch, shouldStop)
         : await runInThread(options.count, batches, onBatch, shouldStop);
     return {
@@ -118,6 +132,7 @@ export async function runSweep(options: SweepOptions): Promise<SweepRun> {
       solved,
       complete: answered === batches.length,
       workers: threads,
+      via: executor?.describe,
       seconds: seconds(start),
     };
   } finally {
@@ -338,7 +353,7 @@ export function summarizeSweep(results: ReadonlyMap<number, SweepRow>, top = 5):
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 function summaryText(run: SweepRun, s: SweepSummary): string {
-  const how = run.workers > 0 ? plural(run.workers, 'worker thread') : 'this thread';
+  const how = run.via ?? (run.workers > 0 ? plural(run.workers, 'worker thread') : 'this thread');
   const lines = [
     `${s.visited} of ${run.planned} rolls visited${run.complete ? '' : ' (stopped early)'} in ${run.seconds.toFixed(1)} s with ${how} ` +
       `(${run.solved} boards solved, one per symmetry class${run.resumed ? `; ${plural(run.resumed, 'roll')} resumed from the file` : ''})`,
@@ -395,7 +410,8 @@ export const builder = (y: Argv) =>
     .option('histogram', { type: 'string', describe: 'draw the solutions per roll as an SVG histogram (needs --count)' })
     .option('sample', { type: 'number', describe: 'visit N random rolls instead of all' })
     .option('seed', { type: 'number', describe: 'seed for --sample (default 1)' })
-    .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout' });
+    .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout' })
+    .option('queue', { type: 'string', describe: 'solve the rolls as jobs on a Redis queue for `puzzlesat worker`s: redis://[user:password@]host:port[/db]' });
 
 export const handler = (args: Args) =>
   guarded(async () => {
@@ -417,6 +433,7 @@ export const handler = (args: Args) =>
         count,
         rolls: sample === undefined ? undefined : sampleRolls(sample, seed),
         workers,
+        executor: args.queue === undefined ? undefined : sweepExecutor(String(args.queue)),
         out: args.out === undefined ? undefined : String(args.out),
         resume: args.resume === true,
         shouldStop: stop.stopped,
