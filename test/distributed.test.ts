@@ -8,7 +8,8 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadInstance } from '../src/cli/common.js';
 import { image } from '../src/enumerate/cube-tree.js';
-import { QUEUE_NAME, TOOL_VERSION } from '../src/distributed/protocol.js';
+import { QUEUE_NAME, TOOL_VERSION, fingerprint, validateJob } from '../src/distributed/protocol.js';
+import { parseQueueUrl } from '../src/distributed/connection.js';
 
 /**
  * Distributed runs end to end: a private redis-server on a loopback port
@@ -21,7 +22,7 @@ if (!haveRedis) console.warn('distributed tests skipped: redis-server is not ins
 
 const USER = 'puzzler';
 const PASSWORD = 'pentomino-secret';
-const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-distributed-'));
+let dir = '';
 let port = 0;
 let redis: ChildProcess | undefined;
 const children = new Set<ChildProcess>();
@@ -122,10 +123,52 @@ function classesOf(path: string): string[] {
 
 const lines = (path: string) => readFileSync(join(dir, path), 'utf8').trim().split('\n');
 
+describe('queue protocol and addresses (no Redis needed)', () => {
+  const fp = fingerprint({ run: 1 });
+  const work = { kind: 'enumerate', puzzle: 'pentomino', args: { preset: '6x10' }, solver: 'minisat-wasm', unique: true, part: { index: 2, of: 5 } };
+  const reason = (data: unknown) => {
+    try {
+      validateJob(data);
+      return 'accepted';
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+
+  it('accepts a well-formed job and names the first problem of a malformed one', () => {
+    expect(validateJob({ fingerprint: fp, work })).toEqual({ fingerprint: fp, work });
+    expect(reason('text')).toBe('malformed job: the data is not an object');
+    expect(reason({ fingerprint: fp, work: { ...work, part: { index: 5, of: 5 } } })).toMatch(/part must be \{index, of\}/);
+    expect(reason({ fingerprint: fp, work: { ...work, puzzle: 'chess' } })).toMatch(/puzzle must be one of pentomino/);
+    expect(reason({ fingerprint: fp, work: { ...work, args: { board: '../../etc/passwd' } } })).toMatch(/--board must be given by value/);
+    expect(reason({ fingerprint: fp, work: { ...work, args: { board: '../.#/..##' } } })).toBe('accepted');
+    expect(reason({ fingerprint: fp, work: { ...work, args: { out: 'x' } } })).toMatch(/unknown option "out"/);
+    expect(reason({ fingerprint: fp, work: { kind: 'sweep', count: true, rolls: [0, 62208] } })).toMatch(/every roll must be an index from 0 to 62207/);
+    expect(reason({ fingerprint: fingerprint({ run: 1 }, '0.0.1'), work })).toMatch(/^job made by puzzlesat 0\.0\.1; this worker runs /);
+  });
+
+  it('fingerprints a run by content, whatever the order of its options', () => {
+    expect(fingerprint({ a: 1, b: [2, 3] })).toBe(fingerprint({ b: [2, 3], a: 1 }));
+    expect(fingerprint({ a: 1 })).not.toBe(fingerprint({ a: 2 }));
+    expect(fingerprint({ a: 1 })).toMatch(new RegExp(`^v${TOOL_VERSION.replace(/\./g, '\\.')}-[0-9a-f]{16}$`));
+  });
+
+  it('reads user, password, database and TLS from the URL or the environment, and never shows the password', () => {
+    const a = parseQueueUrl('rediss://alice:s%40cret@queue.example:6380/3', {});
+    expect(a).toMatchObject({ host: 'queue.example', port: 6380, db: 3, username: 'alice', password: 's@cret', tls: true, shown: 'rediss://alice:***@queue.example:6380/3' });
+    const b = parseQueueUrl('redis://10.0.0.5', { PUZZLESAT_REDIS_PASSWORD: 'from-env', PUZZLESAT_REDIS_USER: 'bob' });
+    expect(b).toMatchObject({ port: 6379, db: 0, username: 'bob', password: 'from-env', tls: false });
+    expect(b.shown).not.toContain('from-env');
+    expect(() => parseQueueUrl('http://alice:hunter2@host', {})).toThrow(/^--queue: expected a redis:\/\/ or rediss:\/\/ URL, got "http:\/\/alice:\*\*\*@host"$/);
+    expect(() => parseQueueUrl('redis://alice:hunter2@host/x', {})).toThrow(/database number/);
+  });
+});
+
 describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis queue', { timeout: 240_000 }, () => {
   let localClasses: string[];
 
   beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'puzzlesat-distributed-'));
     port = await freePort();
     writeFileSync(
       join(dir, 'redis.conf'),

@@ -76,7 +76,7 @@ export async function runOnQueue(
       const stopPoll = setInterval(() => options.shouldStop?.() && done(), 100);
       wake = done;
     });
-  const progress = () => options.onProgress?.({ done: next, total: ids.length, resumed, seconds: (performance.now() - start) / 1000 });
+  const progress = (done = next) => options.onProgress?.({ done, total: ids.length, resumed, seconds: (performance.now() - start) / 1000 });
   const fail = (e: Error) => {
     failure ??= e;
     wake();
@@ -89,6 +89,10 @@ export async function runOnQueue(
     if (typeof result === 'string') return fail(new UserError(`job ${id}: ${result}`));
     pending.delete(id);
     waiting.set(index, result);
+    // Progress first: the deliveries' own progress lines (solutions found) come within the same moment and yield to it.
+    let end = next;
+    while (waiting.has(end)) end++;
+    if (end > next) progress(end);
     try {
       while (waiting.has(next)) {
         const r = waiting.get(next)!;
@@ -99,7 +103,6 @@ export async function runOnQueue(
     } catch (e) {
       return fail(e as Error);
     }
-    progress();
     wake();
   };
   const fetchResult = async (id: string) => {
