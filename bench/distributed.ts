@@ -34,6 +34,7 @@ const option = (flag: string) => {
 const ROLLS = Number(option('--rolls') ?? 1000);
 const WORKER_COUNTS = [1, 2, 3];
 const TICKS = 100;
+const IDLE_SECONDS = 4;
 
 /** CPU seconds a process has used so far (all its threads), from /proc. */
 function cpuOf(pid: number): number {
@@ -108,11 +109,17 @@ interface QueueRow {
   workerCpu: number;
   redisCpu: number;
   commands: number;
+  /** Redis commands per second with the workers idle. */
+  idlePerSecond: number;
 }
 
 /** One distributed run: start the workers, run the coordinator here, read everyone's CPU before the workers stop. */
 async function queueRun(url: string, redis: { party: Party; client: Redis }, workers: number, work: () => Promise<void>): Promise<QueueRow> {
   const pool = await Promise.all(Array.from({ length: workers }, () => party(process.execPath, [cli, 'worker', '--queue', url], (e) => e.includes(' worker on '))));
+  // What idle workers cost Redis (blocking waits, lock and stall checks), apart from the jobs.
+  const idleStart = await commandsProcessed(redis.client);
+  await sleep(IDLE_SECONDS * 1000);
+  const idlePerSecond = ((await commandsProcessed(redis.client)) - idleStart - 1) / IDLE_SECONDS;
   const workerBefore = pool.map((w) => w.cpu());
   const redisBefore = redis.party.cpu();
   const commandsBefore = await commandsProcessed(redis.client);
@@ -129,6 +136,7 @@ async function queueRun(url: string, redis: { party: Party; client: Redis }, wor
     workerCpu: pool.reduce((sum, w, i) => sum + w.cpu() - workerBefore[i]!, 0),
     redisCpu: redis.party.cpu() - redisBefore,
     commands,
+    idlePerSecond,
   };
   await Promise.all(pool.map((w) => w.stop()));
   // A fresh queue for the next run: otherwise it would resume from this one.
@@ -139,7 +147,7 @@ async function queueRun(url: string, redis: { party: Party; client: Redis }, wor
 function redisBenchmark(port: number): { test: string; perSecond: number }[] {
   const tests = [
     ['-t', 'ping_mbulk,set,get,lpush,zadd'],
-    ['eval', "redis.call('hset', KEYS[1], 'f', ARGV[1]); redis.call('zadd', 'z', ARGV[1], KEYS[1]); return redis.call('lpush', 'l', KEYS[1])", '1', 'key:__rand_int__', '__rand_int__'],
+    ['eval', "redis.call('hset', KEYS[1], 'f', ARGV[1]); redis.call('zadd', 'z', ARGV[1], KEYS[1]); return redis.call('lpush', 'l', KEYS[1])", '1', 'job:__rand_int__', '__rand_int__'],
   ];
   return tests.flatMap((t) => {
     const r = spawnSync('redis-benchmark', ['-h', '127.0.0.1', '-p', String(port), '-q', '-n', '50000', '-c', '20', '-r', '100000', ...t], { encoding: 'utf8' });
@@ -159,13 +167,13 @@ function table(title: string, unit: string, amount: number, local: { cpu: number
     '',
     `Local run of the same work in one thread: ${f(local.cpu)} CPU s, ${f(local.wall)} s wall, ${f(amount / local.cpu, 0)} ${unit}/CPU s.`,
     '',
-    `| workers | jobs | wall s | ${unit}/s (wall) | worker CPU s | coordinator CPU s | Redis CPU s | total CPU / local | overhead CPU ms per job | Redis commands per job | Redis CPU ms per job |`,
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    `| workers | jobs | wall s | ${unit}/s (wall) | worker CPU s | coordinator CPU s | Redis CPU s | total CPU / local | overhead CPU ms per job | Redis commands per job (all) | idle commands/s | commands per job beyond idle | Redis CPU ms per job |`,
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of rows) {
     const total = r.workerCpu + r.coordinatorCpu + r.redisCpu;
     out.push(
-      `| ${r.workers} | ${r.jobs} | ${f(r.wall)} | ${f(amount / r.wall, 0)} | ${f(r.workerCpu)} | ${f(r.coordinatorCpu, 2)} | ${f(r.redisCpu, 2)} | ${f(total / local.cpu, 2)} | ${f((1000 * (total - local.cpu)) / r.jobs, 0)} | ${f(r.commands / r.jobs, 0)} | ${f((1000 * r.redisCpu) / r.jobs, 1)} |`,
+      `| ${r.workers} | ${r.jobs} | ${f(r.wall)} | ${f(amount / r.wall, 0)} | ${f(r.workerCpu)} | ${f(r.coordinatorCpu, 2)} | ${f(r.redisCpu, 2)} | ${f(total / local.cpu, 2)} | ${f((1000 * (total - local.cpu)) / r.jobs, 0)} | ${f(r.commands / r.jobs, 0)} | ${f(r.idlePerSecond, 1)} | ${f((r.commands - r.idlePerSecond * r.wall) / r.jobs, 0)} | ${f((1000 * r.redisCpu) / r.jobs, 1)} |`,
     );
   }
   return [...out, ''];

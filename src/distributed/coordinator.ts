@@ -37,6 +37,8 @@ export interface QueueRunOptions {
 const ATTEMPTS = 3;
 /** How often the coordinator asks Redis for the state of every pending job, in case an event was lost (a Redis restart). */
 const RECONCILE_MS = 3000;
+/** Jobs next in output order that each later reconciliation looks at. */
+const RECONCILE_HEAD = 4;
 const ADD_CHUNK = 500;
 
 export async function runOnQueue(
@@ -109,9 +111,15 @@ export async function runOnQueue(
     const job = await Job.fromId(queue, id);
     if (job?.finishedOn && job.returnvalue !== undefined && job.returnvalue !== null) accept(id, job.returnvalue);
   };
-  /** Asks for the state of every pending job: completes what completed, re-adds what Redis lost, reports what failed for good. */
+  /**
+   * Asks for the state of pending jobs: completes what completed, re-adds
+   * what Redis lost, reports what failed for good. At the start that is every
+   * job (a resumed run); later only the next few in output order, since the
+   * output waits on them and events bring the rest: the cost stays the same
+   * however many jobs a run has.
+   */
   const reconcile = async (first: boolean) => {
-    const list = [...pending];
+    const list = first ? [...pending] : [...pending].slice(0, RECONCILE_HEAD);
     for (let i = 0; i < list.length; i += ADD_CHUNK) {
       const chunk = list.slice(i, i + ADD_CHUNK);
       const states = await Promise.all(chunk.map((id) => queue.getJobState(id)));
