@@ -180,13 +180,13 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     expect(await local.done).toBe(0);
     localClasses = classesOf('local.jsonl').sort();
     expect(localClasses).toHaveLength(2339);
-  });
+  }, 120_000);
 
   afterAll(async () => {
     for (const c of children) c.kill('SIGKILL');
     await stopRedis();
     rmSync(dir, { recursive: true, force: true });
-  });
+  }, 30_000);
 
   it('enumerates 6x10 --unique on three workers: the 2339 classes of a local run; a malformed job fails alone', async () => {
     const { queue, close } = queueClient();
