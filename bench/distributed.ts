@@ -18,8 +18,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { loadInstance } from '../src/cli/common.js';
-import { runSweep, sampleRolls } from '../src/cli/sweep.js';
+import { buildInstance } from '../encoders/index.js';
+import { runSweep, sampleRolls } from '../src/enumerate/sweep.js';
 import { enumerate } from '../src/enumerate/blocking-loop.js';
 import { enumerateOnQueue, sweepExecutor } from '../src/distributed/runs.js';
 import { QUEUE_NAME } from '../src/distributed/protocol.js';
@@ -186,16 +186,16 @@ async function main(): Promise<void> {
   const redis = await startRedis(dir, port);
   try {
     // Enumeration: 6x10, every symmetry class, by MiniSat (wasm).
-    const instance = loadInstance('pentomino', { _: [], preset: '6x10' });
+    const instance = buildInstance('pentomino', { preset: '6x10' });
     const factory = await pickSolver('minisat-wasm');
     const localEnum = await timed(() => enumerate(instance, { createSolver: () => factory.create(), unique: true, onFound: () => undefined }));
     const cubes = localEnum.value.cubes;
-    const spec = { puzzle: 'pentomino', args: { preset: '6x10' }, solver: 'minisat-wasm', unique: true };
+    const plan = { instance, rebuild: { puzzle: 'pentomino', args: { preset: '6x10' } }, solver: 'minisat-wasm', unique: true, onFound: () => undefined };
     const enumRows: QueueRow[] = [];
     for (const n of WORKER_COUNTS) {
       enumRows.push(
         await queueRun(url, redis, n, async () => {
-          const summary = await enumerateOnQueue(url, spec, { instance, onFound: () => undefined });
+          const summary = await enumerateOnQueue({ url }, plan);
           if (summary.count !== 2339) throw new Error(`6x10 through the queue: ${summary.count} classes`);
         }),
       );

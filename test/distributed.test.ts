@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Job, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadInstance } from '../src/cli/common.js';
+import { buildInstance } from '../encoders/index.js';
 import { image } from '../src/enumerate/cube-tree.js';
 import { QUEUE_NAME, TOOL_VERSION, fingerprint, validateJob } from '../src/distributed/protocol.js';
 import { parseQueueUrl } from '../src/distributed/connection.js';
@@ -111,7 +111,7 @@ function queueClient() {
 
 /** Each solution of a JSONL file named by its class: the least image of its variables under the puzzle's symmetries. */
 function classesOf(path: string): string[] {
-  const instance = loadInstance('pentomino', { _: [], preset: '6x10' });
+  const instance = buildInstance('pentomino', { preset: '6x10' });
   return readFileSync(join(dir, path), 'utf8')
     .trim()
     .split('\n')

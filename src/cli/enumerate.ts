@@ -1,16 +1,11 @@
 import type { Argv } from 'yargs';
-import { enumerate, type Found } from '../enumerate/blocking-loop.js';
-import { enumerateExactCover } from '../enumerate/dlx.js';
-import { defaultWorkers, enumerateParallel, parallelAvailable } from '../enumerate/parallel.js';
-import { orbit } from '../enumerate/cube-tree.js';
+import type { Found } from '../enumerate/blocking-loop.js';
+import { defaultWorkers } from '../enumerate/pool.js';
+import { enumerateSolutions } from '../enumerate/strategy.js';
 import { colorWanted } from '../render/grid.js';
-import { pickSolver } from '../../solvers/index.js';
-import { enumerateNative, enumeratesNatively } from '../../solvers/external.js';
-import type { SolverFactory } from '../../solvers/types.js';
-import type { Instance } from '../core/puzzle.js';
-import { type Args, JsonlOut, commonOptions, guarded, interruptFlag, loadInstance, positiveInt, progressLine, puzzleOptions, readKnown, seconds } from './common.js';
+import { buildInstance } from '../../encoders/index.js';
+import { type Args, JsonlOut, commonOptions, guarded, interruptFlag, positiveInt, progressLine, puzzleOptions, readKnown, seconds } from './common.js';
 import { UserError } from '../core/errors.js';
-import { enumerateOnQueue } from '../distributed/runs.js';
 
 export const command = 'enumerate <puzzle>';
 export const describe = 'find all solutions (or all symmetry classes with --unique), streaming them';
@@ -39,10 +34,9 @@ export interface EnumerationReport {
 export const handler = (args: Args) =>
   guarded(async () => {
     const puzzle = String(args.puzzle);
-    const instance = loadInstance(puzzle, withSymmetry(args));
+    const buildArgs = withSymmetry(args);
+    const instance = buildInstance(puzzle, buildArgs);
     const unique = args.unique !== undefined;
-    const factory = args.solver === 'dlx' ? undefined : await pickSolver(args.solver);
-    const solverName = factory?.name ?? 'dlx';
     const limit = positiveInt(args.limit, '--limit');
     const show = args.show === undefined ? 1 : Number(args.show);
     if (args.resume && !args.out) throw new UserError('--resume needs --out FILE.jsonl to resume from');
@@ -68,30 +62,24 @@ export const handler = (args: Args) =>
       const rate = index / Math.max(seconds(start), 1e-3);
       progress.update(`${index} ${unique ? 'classes' : 'solutions'} | ${rate.toFixed(1)}/s | ${seconds(start).toFixed(1)} s`);
     };
-    const shouldStop = stop.stopped;
     const workers = args.workers === undefined ? defaultWorkers() : positiveInt(args.workers, '--workers')!;
-    // An external solver pays a process start per solve: one big cube beats many small ones.
-    const cubeDepth = args['cube-depth'] !== undefined ? Number(args['cube-depth']) : factory?.kind === 'external' ? 0 : undefined;
-    const timeoutSeconds = args.timeout as number | undefined;
     let summary;
-    let mode = solverName === 'dlx' ? 'exact-cover' : 'blocking-loop';
     try {
-      if (args.queue !== undefined) {
-        if (args.resume || limit !== undefined) throw new UserError('--queue resumes by itself and runs to the end: drop --resume and --limit');
-        const spec = { puzzle, args: plainArgs(withSymmetry(args)), solver: solverName, unique, cubeDepth, timeoutSeconds, jobs: positiveInt(args.jobs, '--jobs') };
-        summary = await enumerateOnQueue(String(args.queue), spec, { instance, onFound, shouldStop, onProgress: progress.update });
-        mode = 'queue';
-      } else if (solverName === 'dlx') summary = await enumerateExactCover(instance, { unique, limit, known, onFound, shouldStop });
-      else if (args.native !== false && known.length === 0 && offersNative(factory!, instance)) {
-        summary = await enumerateNative(instance, solverName, { unique, limit, onFound, shouldStop, timeoutSeconds });
-        mode = summary.mode;
-      } else if (workers > 1 && parallelAvailable()) {
-        const job = { puzzle, args: plainArgs(withSymmetry(args)), solver: solverName, unique, known, cubeDepth, timeoutSeconds };
-        const knownRaw = known.reduce((n, k) => n + (unique ? orbit(instance.symmetries, k).length : 1), 0);
-        summary = await enumerateParallel(job, workers, { limit, knownRaw, onFound, shouldStop });
-      } else {
-        summary = await enumerate(instance, { createSolver: () => factory!.create(), unique, limit, known, onFound, shouldStop, cubeDepth, timeoutSeconds });
-      }
+      summary = await enumerateSolutions({
+        instance,
+        solver: args.solver === undefined ? undefined : String(args.solver),
+        unique,
+        limit,
+        known,
+        native: args.native !== false,
+        workers,
+        rebuild: { puzzle, args: plainArgs(buildArgs) },
+        cubeDepth: args['cube-depth'] === undefined ? undefined : Number(args['cube-depth']),
+        timeoutSeconds: args.timeout as number | undefined,
+        onFound,
+        shouldStop: stop.stopped,
+        queue: args.queue === undefined ? undefined : { url: String(args.queue), jobs: positiveInt(args.jobs, '--jobs'), onProgress: progress.update },
+      });
     } finally {
       progress.done();
       out?.close();
@@ -107,8 +95,8 @@ export const handler = (args: Args) =>
       vars: instance.cnf.varCount,
       clauses: instance.cnf.clauseCount,
       families: instance.cnf.familyCounts(),
-      solver: solverName,
-      mode,
+      solver: summary.solver,
+      mode: summary.mode,
       cubes: summary.cubes,
       seconds: seconds(start),
       ...(out ? { out: out.path } : {}),
@@ -117,16 +105,6 @@ export const handler = (args: Args) =>
     else process.stdout.write(summaryLine(report) + '\n');
     return 0;
   });
-
-/** Whether the solver would enumerate this instance by itself (it checks on a throwaway solver). */
-function offersNative(factory: SolverFactory, instance: Instance): boolean {
-  const probe = factory.create();
-  try {
-    return enumeratesNatively(probe, instance);
-  } finally {
-    probe.dispose();
-  }
-}
 
 /** The options as plain data for a worker thread (yargs adds a few extras). */
 function plainArgs(args: Args): Record<string, unknown> {

@@ -1,10 +1,10 @@
 import { RollSolver } from '../../encoders/genius-square.js';
+import { buildInstance } from '../../encoders/index.js';
 import { pickSolver } from '../../solvers/index.js';
 import type { SolverFactory } from '../../solvers/types.js';
 import type { Instance } from '../core/puzzle.js';
 import { enumerate, type Found } from '../enumerate/blocking-loop.js';
 import { enumerateExactCover } from '../enumerate/dlx.js';
-import { loadInstance } from '../cli/common.js';
 import { stableJson, type EnumerateResult, type EnumerateWork, type JobData, type JobResult, type SweepResult, type SweepWork } from './protocol.js';
 
 /**
@@ -24,7 +24,7 @@ export async function runJob(job: JobData): Promise<JobResult> {
 
 function instanceFor(work: EnumerateWork): Instance {
   const key = stableJson([work.puzzle, work.args]);
-  if (cached?.key !== key) cached = { key, instance: loadInstance(work.puzzle, { _: [], ...work.args }) };
+  if (cached?.key !== key) cached = { key, instance: buildInstance(work.puzzle, work.args) };
   return cached.instance;
 }
 

@@ -2,11 +2,11 @@ import { UserError } from '../core/errors.js';
 import type { Instance } from '../core/puzzle.js';
 import { defaultCubeDepth, type EnumerateSummary, type Found } from '../enumerate/blocking-loop.js';
 import { CubeTree } from '../enumerate/cube-tree.js';
-import { isCnfPath } from '../cli/common.js';
 import { parseQueueUrl } from './connection.js';
 import { runOnQueue, type QueueProgress } from './coordinator.js';
 import { fingerprint, type EnumerateWork, type SweepWork } from './protocol.js';
-import { PUZZLES } from '../../encoders/index.js';
+import { PUZZLES, isCnfPath } from '../../encoders/index.js';
+import { pickSolver } from '../../solvers/index.js';
 
 /**
  * The two kinds of run a coordinator splits into jobs: an enumeration (parts
@@ -24,22 +24,29 @@ const DEALING_DEPTH = 4;
 /** Symmetry classes per sweep job when counting (about 2.5 CPU s here) and when only deciding solvability. */
 export const SWEEP_JOB_CLASSES = { counting: 192, solvability: 4096 };
 
-export interface EnumerateSpec {
-  puzzle: string;
-  args: Record<string, unknown>;
-  solver: string;
-  unique: boolean;
-  cubeDepth?: number;
-  timeoutSeconds?: number;
+/** How an enumeration goes on a queue (EnumerationPlan.queue in src/enumerate/strategy.ts). */
+export interface QueueChoice {
+  url: string;
   /** Jobs to split into (default from the size of the cube tree). */
   jobs?: number;
+  /** Progress text (jobs done/total, ETA) as jobs complete. */
+  onProgress?: (text: string) => void;
 }
 
-export interface EnumerateOnQueueOptions {
+/** The part of an enumeration plan a queued run reads. */
+export interface QueuedEnumeration {
   instance: Instance;
+  /** A solver name, 'dlx', or undefined for the default solver. */
+  solver?: string;
+  unique: boolean;
+  limit?: number;
+  known?: readonly unknown[];
+  /** The puzzle name and options the instance was built from: the workers rebuild it. */
+  rebuild?: { puzzle: string; args: Record<string, unknown> };
+  cubeDepth?: number;
+  timeoutSeconds?: number;
   onFound: (found: Found) => void;
   shouldStop?: () => boolean;
-  onProgress?: (text: string) => void;
 }
 
 /** The options a worker needs to rebuild the instance: the puzzle's own, by value (yargs' extras and camelCase copies dropped). */
@@ -57,13 +64,17 @@ function dealtUnits(instance: Instance, unique: boolean, depth: number): number 
   return units;
 }
 
-export async function enumerateOnQueue(url: string, spec: EnumerateSpec, options: EnumerateOnQueueOptions): Promise<EnumerateSummary> {
-  const address = parseQueueUrl(url);
-  if (isCnfPath(spec.puzzle)) throw new UserError('--queue: workers rebuild the instance from a puzzle name and its options; a DIMACS file is not sent');
-  const depth = spec.solver === 'dlx' ? 2 : (spec.cubeDepth ?? defaultCubeDepth(options.instance));
-  const units = dealtUnits(options.instance, spec.unique, depth);
-  const parts = Math.max(1, Math.min(spec.jobs ?? Math.round(units / UNITS_PER_JOB), units));
-  const base = { kind: 'enumerate' as const, puzzle: spec.puzzle, args: puzzleArgs(spec.puzzle, spec.args), solver: spec.solver, unique: spec.unique, cubeDepth: spec.cubeDepth, timeoutSeconds: spec.timeoutSeconds };
+export async function enumerateOnQueue(choice: QueueChoice, plan: QueuedEnumeration): Promise<EnumerateSummary & { solver: string; mode: 'queue' }> {
+  const address = parseQueueUrl(choice.url);
+  if (!plan.rebuild || isCnfPath(plan.rebuild.puzzle)) throw new UserError('--queue: workers rebuild the instance from a puzzle name and its options; a DIMACS file is not sent');
+  if (plan.limit !== undefined || (plan.known?.length ?? 0) > 0) throw new UserError('--queue resumes by itself and runs to the end: drop --resume and --limit');
+  const solver = plan.solver ?? (await pickSolver(undefined)).name;
+  const { instance, unique } = plan;
+  const depth = solver === 'dlx' ? 2 : (plan.cubeDepth ?? defaultCubeDepth(instance));
+  const units = dealtUnits(instance, unique, depth);
+  const parts = Math.max(1, Math.min(choice.jobs ?? Math.round(units / UNITS_PER_JOB), units));
+  const { puzzle, args } = plan.rebuild;
+  const base = { kind: 'enumerate' as const, puzzle, args: puzzleArgs(puzzle, args), solver, unique, cubeDepth: plan.cubeDepth, timeoutSeconds: plan.timeoutSeconds };
   const run = fingerprint({ ...base, parts });
   const jobs = Array.from({ length: parts }, (_, index): { name: string; work: EnumerateWork } => ({ name: `part${index}of${parts}`, work: { ...base, part: { index, of: parts } } }));
   const summary: EnumerateSummary = { count: 0, raw: 0, complete: true, cubes: 0, solves: 0 };
@@ -75,20 +86,20 @@ export async function enumerateOnQueue(url: string, spec: EnumerateSpec, options
       for (const found of result.found) {
         summary.count++;
         summary.raw += found.orbitSize;
-        options.onFound(found);
+        plan.onFound(found);
       }
       summary.cubes += result.cubes;
       summary.solves += result.solves;
       if (!result.complete) summary.complete = false;
     },
-    { shouldStop: options.shouldStop, onProgress: (p) => options.onProgress?.(`${jobProgress(p)} | ${summary.count} found`) },
+    { shouldStop: plan.shouldStop, onProgress: (p) => choice.onProgress?.(`${jobProgress(p)} | ${summary.count} found`) },
   );
   if (!complete) summary.complete = false;
-  return summary;
+  return { ...summary, solver, mode: 'queue' };
 }
 
 /**
- * Solves a sweep's batches on the queue, for runSweep (src/cli/sweep.ts):
+ * Solves a sweep's batches on the queue, for runSweep (src/enumerate/sweep.ts):
  * consecutive batches make one job, and answers come back batch by batch in
  * order, so the output is the same line for line as a local run on one thread.
  */
