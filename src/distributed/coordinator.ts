@@ -143,9 +143,10 @@ export async function runOnQueue(
   };
 
   try {
-    events.on('completed', ({ jobId: id }) => void fetchResult(id).catch(fail));
+    // The queue is shared: other runs' events pass by too.
+    events.on('completed', ({ jobId: id }) => void (pending.has(id) && fetchResult(id).catch(fail)));
     events.on('failed', ({ jobId: id, failedReason }) => {
-      if (!indexOf.has(id)) return;
+      if (!pending.has(id)) return;
       // The event also comes when attempts remain: only the job's state says whether it is final.
       void queue
         .getJobState(id)
