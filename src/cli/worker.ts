@@ -32,7 +32,11 @@ export const handler = (args: Args) =>
           void worker.finish().then(resolve);
         } else if (signals === 2) {
           log(`${signal}: putting the active jobs back in the queue`);
-          void worker.release().then(resolve);
+          // The job threads would keep the process alive to the end of their jobs: leave now.
+          void worker.release().finally(() => {
+            log('stopped');
+            process.exit(0);
+          });
         }
       };
       process.on('SIGTERM', onSignal);

@@ -24,7 +24,7 @@ const processorFile = new URL('./job-processor.js', import.meta.url);
 export interface RunningWorker {
   /** Stops taking jobs and resolves once the active ones are finished. */
   finish(): Promise<void>;
-  /** Puts the active jobs back in the queue for others and stops at once. */
+  /** Puts the active jobs back in the queue for others and lets go of Redis; the caller then exits (the job threads are abandoned). */
   release(): Promise<void>;
 }
 
@@ -48,10 +48,10 @@ export async function startWorker(address: QueueAddress, options: WorkerOptions)
     if (job) active.delete(job.id!);
     options.log(`failed ${job?.id ?? '?'}: ${error.message}`);
   });
-  // Connection trouble (a Redis restart) is retried by ioredis; say so once per episode, not per attempt.
+  // Trouble with Redis (a restart) is retried by ioredis and BullMQ; say so once per episode, not per attempt.
   let troubled = false;
   worker.on('error', (e) => {
-    if (!troubled) options.log(`queue connection trouble, retrying: ${e.message.split('\n')[0]}`);
+    if (!troubled) options.log(`queue trouble, retrying: ${e.message.split('\n')[0]}`);
     troubled = true;
   });
   connection.on('ready', () => {
@@ -68,7 +68,7 @@ export async function startWorker(address: QueueAddress, options: WorkerOptions)
     finish: shutDown,
     async release() {
       await Promise.allSettled([...active.values()].map((job) => job.moveToWait(job.token)));
-      await worker.close(true).catch(() => undefined);
+      // Not worker.close(): it would wait for the job threads, whose results nobody wants now.
       connection.disconnect();
     },
   };
