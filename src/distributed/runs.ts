@@ -47,6 +47,8 @@ export interface QueuedEnumeration {
   timeoutSeconds?: number;
   onFound: (found: Found) => void;
   shouldStop?: () => boolean;
+  /** --certify: it needs every UNSAT in this thread, which a queued run does not have. */
+  onCubeExhausted?: unknown;
 }
 
 /** The options a worker needs to rebuild the instance: the puzzle's own, by value (yargs' extras and camelCase copies dropped). */
@@ -68,6 +70,7 @@ export async function enumerateOnQueue(choice: QueueChoice, plan: QueuedEnumerat
   const address = parseQueueUrl(choice.url);
   if (!plan.rebuild || isCnfPath(plan.rebuild.puzzle)) throw new UserError('--queue: workers rebuild the instance from a puzzle name and its options; a DIMACS file is not sent');
   if (plan.limit !== undefined || (plan.known?.length ?? 0) > 0) throw new UserError('--queue resumes by itself and runs to the end: drop --resume and --limit');
+  if (plan.onCubeExhausted !== undefined) throw new UserError('--certify checks proofs in this process: it does not go with --queue');
   const solver = plan.solver ?? (await pickSolver(undefined)).name;
   const { instance, unique } = plan;
   const depth = solver === 'dlx' ? 2 : (plan.cubeDepth ?? defaultCubeDepth(instance));
