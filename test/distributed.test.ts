@@ -92,8 +92,8 @@ function start(args: string[], env: NodeJS.ProcessEnv = {}): Run {
 }
 
 /** A worker that logs in with the password from the environment; a short lock so a killed worker's job comes back soon. */
-async function startWorker(): Promise<Run> {
-  const w = start(['worker', '--queue', bareUrl(), '--lock-seconds', '2'], { PUZZLESAT_REDIS_PASSWORD: PASSWORD });
+async function startWorker(...extra: string[]): Promise<Run> {
+  const w = start(['worker', '--queue', bareUrl(), '--lock-seconds', '2', ...extra], { PUZZLESAT_REDIS_PASSWORD: PASSWORD });
   await until('the worker to connect', () => w.err.includes(' worker on ') || w.child.exitCode !== null);
   expect(w.err).toContain(' worker on ');
   return w;
@@ -194,7 +194,8 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     const work = { kind: 'enumerate', puzzle: 'pentomino', solver: 'minisat-wasm', unique: true, part: { index: 0, of: 1 } };
     await queue.add('enumerate', { fingerprint, work: { ...work, args: { 'pieces-file': 'secrets.txt' } } }, { jobId: 'malformed', attempts: 3 });
     await queue.add('enumerate', { fingerprint: 'v9.9.9-0123456789abcdef', work: { ...work, args: {} } }, { jobId: 'other-version', attempts: 3 });
-    const workers = [await startWorker(), await startWorker(), await startWorker()];
+    // One of them takes two jobs at a time, on two threads.
+    const workers = [await startWorker('--concurrency', '2'), await startWorker(), await startWorker()];
     const run = start(['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--queue', url(), '--out', 'queue.jsonl', '--json', '--show', '0']);
     expect(await run.done).toBe(0);
     expect(JSON.parse(run.out)).toMatchObject({ count: 2339, raw: 9356, complete: true, mode: 'queue', solver: 'minisat-wasm' });
