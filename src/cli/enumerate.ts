@@ -1,6 +1,7 @@
 import type { Argv } from 'yargs';
 import type { CubeExhausted, CubeProgress, Found } from '../enumerate/blocking-loop.js';
 import { CubeTree } from '../enumerate/cube-tree.js';
+import type { QueueProgress } from '../distributed/coordinator.js';
 import { defaultWorkers } from '../enumerate/pool.js';
 import { enumerateSolutions } from '../enumerate/strategy.js';
 import { colorWanted } from '../render/grid.js';
@@ -25,7 +26,9 @@ const enumerateOptions = (y: Argv) =>
     .option('workers', { type: 'number', describe: 'worker threads for SAT enumeration (default: all cores)' })
     .option('cube-depth', { type: 'number', describe: 'literals each cube fixes before the SAT solver takes over' })
     .option('certify', { type: 'boolean', describe: 'check the UNSAT that closes each cube with a DRAT proof (our checker), or fail; runs the blocking-clause loop in this thread' })
-    .group(['unique', 'limit', 'resume', 'show', 'native', 'workers', 'cube-depth', 'certify'], 'Enumeration:')
+    .option('queue', { type: 'string', describe: 'run as jobs on a Redis queue for `puzzlesat worker`s: redis://[user:password@]host:port[/db] (docs/distributed.md)' })
+    .option('jobs', { type: 'number', describe: 'with --queue: jobs to split the cube tree into (default from its size)' })
+    .group(['unique', 'limit', 'resume', 'show', 'native', 'workers', 'cube-depth', 'certify', 'queue', 'jobs'], 'Enumeration:')
     .example('$0 enumerate pentomino --preset 8x8-square --unique', 'the 16146 classes of the 8x8 board with the 2x2 square')
     .example('$0 enumerate soma --unique --symmetry isometries --solver dlx -o soma.jsonl', 'the 240 Soma classes, one JSON line each');
 
@@ -66,6 +69,12 @@ export const handler = (args: Args) =>
       progress.update(0, { cubes: 0, ...found });
     };
     const onProgress = (p: CubeProgress) => progress.update(p.units, { cubes: p.cubes, ...found });
+    // On a queue the work is counted in jobs.
+    const onQueueProgress = (p: QueueProgress) => {
+      if (!byCubes) progress.restart({ unit: 'jobs', who: 'queue', total: p.total });
+      byCubes = true;
+      progress.update(p.done, { ...found, ...(p.resumed ? { resumed: p.resumed } : {}) });
+    };
     const start = performance.now();
     let shown = 0;
     let index = known.length;
@@ -102,6 +111,7 @@ export const handler = (args: Args) =>
         onCubeTree,
         onProgress,
         onCubeExhausted: certifier?.check,
+        queue: args.queue === undefined ? undefined : { url: String(args.queue), jobs: positiveInt(args.jobs, '--jobs'), onProgress: onQueueProgress },
       });
     } finally {
       progress.stop();

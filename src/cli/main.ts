@@ -11,6 +11,7 @@ import * as list from './list.js';
 import * as solve from './solve.js';
 import * as solvers from './solvers.js';
 import * as sweep from './sweep.js';
+import * as worker from './worker.js';
 import { PUZZLES } from '../../encoders/index.js';
 
 // A reader that closes the pipe early (`puzzlesat encode ... | head`) is not an error.
@@ -56,10 +57,11 @@ await yargs(hideBin(process.argv))
   .command(sweep as never)
   .command(dobble as never)
   .command(bench as never)
+  .command(worker as never)
   .command(checkProof as never)
   .completion('completion', 'print a bash/zsh completion script (puzzlesat completion >> ~/.bashrc)')
   .option('quiet', { alias: 'q', type: 'boolean', global: true, describe: 'no progress bar or spinner on stderr (they are only drawn on a terminal anyway)' })
-  .demandCommand(1, 'name a verb: solve, enumerate, encode, explain, bench, list, solvers, sweep, dobble, check-proof, completion')
+  .demandCommand(1, 'name a verb: solve, enumerate, encode, explain, bench, list, solvers, sweep, dobble, check-proof, worker, completion')
   .example('$0 solve pentomino --preset 8x8-square', 'one tiling of the 8x8 board with the 2x2 square')
   .example('$0 enumerate soma --unique --solver dlx', 'the 480 classes of the Soma cube under rotations')
   .epilog(EPILOG)
