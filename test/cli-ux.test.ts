@@ -63,7 +63,7 @@ describe('help and flags', { timeout: 240_000 }, () => {
   it('groups options by the puzzles that read them and gives two examples per verb', () => {
     const help = run('enumerate', '--help').out;
     for (const group of ['Encoding:', 'Solving:', 'Output:', 'Enumeration:', 'pentomino, polyomino:', 'soma, polycube:', 'genius-square:', 'dobble:']) expect(help).toContain(`\n${group}\n`);
-    for (const verb of ['solve', 'enumerate', 'encode', 'explain', 'list', 'solvers', 'sweep', 'dobble', 'bench']) {
+    for (const verb of ['solve', 'enumerate', 'encode', 'explain', 'list', 'solvers', 'sweep', 'dobble', 'bench', 'check-proof', 'worker']) {
       const text = run(verb, '--help').out;
       const examples = text.slice(text.indexOf('Examples:')).split('\n').filter((l) => /^ {2}puzzlesat /.test(l));
       expect(examples.length, verb).toBeGreaterThanOrEqual(2);
