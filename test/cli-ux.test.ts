@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clock, progressText } from '../src/cli/progress.js';
+import { puzzleByName } from '../encoders/index.js';
+import { CubeTree } from '../src/enumerate/cube-tree.js';
 
 // The CLI as users run it (`npm test` compiles first).
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
@@ -25,12 +27,25 @@ const haveScript = spawnSync('sh', ['-c', 'command -v script']).status === 0;
 
 describe('progress', { timeout: 240_000 }, () => {
   it('formats a bar with done/total, percentage, rate, ETA and who works, and a spinner without a total', () => {
-    const bar = progressText({ unit: 'cubes', who: 'minisat-wasm', done: 50, total: 200, estimated: false, extra: { classes: 7 }, elapsed: 10 });
+    const bar = progressText({ unit: 'cubes', who: 'minisat-wasm', done: 50, total: 200, extra: { classes: 7 }, elapsed: 10 });
     expect(bar).toBe('minisat-wasm [######..................] 25.0% 50/200 cubes | 7 classes | 5.0 cubes/s | ETA 0:30 | 0:10');
-    const spin = progressText({ unit: 'conflicts', who: 'cadical', done: 1200, estimated: false, extra: {}, elapsed: 3 });
+    const spin = progressText({ unit: 'conflicts', who: 'cadical', done: 1200, extra: {}, elapsed: 3 });
     expect(spin).toMatch(/^. cadical 1200 conflicts \| 400 conflicts\/s \| 0:03$/);
     expect(clock(3725)).toBe('1:02:05');
     expect(clock(Infinity)).toBe('?');
+  });
+
+  it('counts the cube tree\'s subtrees exactly: every leaf\'s unit is below the count, and two parts share them out', () => {
+    const instance = puzzleByName('pentomino').build({ preset: '6x10' });
+    for (const depth of [3, 6]) {
+      const total = new CubeTree(instance, true).countUnits(depth);
+      const seen = new Set<number>();
+      for (const leaf of new CubeTree(instance, true).leaves(depth)) seen.add(leaf.unit!);
+      expect(Math.max(...seen)).toBeLessThan(total);
+      const parts = [0, 1].map((index) => [...new CubeTree(instance, true).leaves(depth, { index, of: 2 })].map((l) => l.unit!));
+      for (const [index, units] of parts.entries()) expect(units.every((u) => u % 2 === index)).toBe(true);
+      expect(new Set(parts.flat())).toEqual(seen);
+    }
   });
 
   it.skipIf(!haveScript)('draws a bar on a terminal: enumerate counts subtrees, sweep counts rolls', () => {

@@ -2,7 +2,7 @@ import cliProgress from 'cli-progress';
 
 /**
  * Progress on stderr, for a person watching a terminal: a bar with done/total,
- * percentage, rate and ETA when the amount of work is known (or estimated),
+ * percentage, rate and ETA when the amount of work is known,
  * a spinner with the count and the elapsed time when it is not. Redrawn a few
  * times a second even when nothing moves, so a long solve still shows a
  * heartbeat. Nothing at all when stderr is not a terminal (pipes, logs, CI)
@@ -18,8 +18,6 @@ export interface ProgressSpec {
   unit: string;
   /** The amount of work; undefined for a spinner. */
   total?: number;
-  /** The total is an estimate (shown with ≈). */
-  estimated?: boolean;
   /** Who does the work (the solver), shown first. */
   who?: string;
 }
@@ -27,8 +25,8 @@ export interface ProgressSpec {
 export interface Progress {
   /** How much is done, and extra fields to show (e.g. { classes: 120 }). */
   update(done: number, extra?: Record<string, string | number>): void;
-  /** A better total (an estimate refined, or the real one). */
-  setTotal(total: number, estimated?: boolean): void;
+  /** The total, once it is known. */
+  setTotal(total: number): void;
   /** Counts something else from now on (a spinner over solutions becomes a bar over subtrees). */
   restart(spec: ProgressSpec): void;
   /** Runs `write` (output on stdout) with the bar line cleared, so the two never mix. */
@@ -48,11 +46,10 @@ export const progressWanted = (args: Readonly<Record<string, unknown>>): boolean
 export function startProgress(args: Readonly<Record<string, unknown>>, spec: ProgressSpec): Progress {
   if (!progressWanted(args)) return SILENT;
   let { unit, who, total } = spec;
-  let estimated = spec.estimated === true;
   let done = 0;
   let extra: Record<string, string | number> = {};
   let start = Date.now();
-  const format = () => progressText({ unit, who, done, total, estimated, extra, elapsed: (Date.now() - start) / 1000 });
+  const format = () => progressText({ unit, who, done, total, extra, elapsed: (Date.now() - start) / 1000 });
   const bar = new cliProgress.SingleBar({
     stream: process.stderr,
     format,
@@ -69,14 +66,12 @@ export function startProgress(args: Readonly<Record<string, unknown>>, spec: Pro
       if (more) extra = more;
       bar.update(Math.min(value, total ?? value));
     },
-    setTotal(value, isEstimate = false) {
+    setTotal(value) {
       total = value;
-      estimated = isEstimate;
       bar.setTotal(Math.max(1, value));
     },
     restart(next) {
       ({ unit, who, total } = next);
-      estimated = next.estimated === true;
       done = 0;
       start = Date.now();
       bar.setTotal(Math.max(1, total ?? 1));
@@ -97,14 +92,13 @@ export interface ProgressState {
   who?: string;
   done: number;
   total?: number;
-  estimated: boolean;
   extra: Record<string, string | number>;
   /** Seconds since the start. */
   elapsed: number;
 }
 
 /**
- * The progress line. With a total: `minisat-wasm [#####.....] 41.2% 1203/≈2920 cubes | 120 classes | 35.1 cubes/s | ETA 0:49 | 0:34`;
+ * The progress line. With a total: `minisat-wasm [#####.....] 41.2% 781/1896 subtrees | 1203 cubes | 1203 classes | 35.1 subtrees/s | ETA 0:32 | 0:22`;
  * without: `⠹ minisat-wasm 1203 cubes | 120 classes | 35.1 cubes/s | 0:34`.
  */
 export function progressText(s: ProgressState): string {
@@ -115,13 +109,13 @@ export function progressText(s: ProgressState): string {
     const frame = SPINNER[Math.floor(s.elapsed * 5) % SPINNER.length];
     return `${frame} ${who}${s.done} ${s.unit} | ${[...fields, clock(s.elapsed)].join(' | ')}`;
   }
-  // An estimate can fall short; the work done so far is then the least the total can be.
+  // A total that falls short (work found along the way) is at least what is done.
   const total = Math.max(s.total, s.done);
   const fraction = total > 0 ? s.done / total : 1;
   const filled = Math.round(fraction * BAR_WIDTH);
   const eta = rate > 0 ? (total - s.done) / rate : Infinity;
   const bar = `[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}]`;
-  return `${who}${bar} ${(100 * fraction).toFixed(1)}% ${s.done}/${s.estimated ? '≈' : ''}${total} ${s.unit} | ${[...fields, `ETA ${s.estimated ? '≈' : ''}${clock(eta)}`, clock(s.elapsed)].join(' | ')}`;
+  return `${who}${bar} ${(100 * fraction).toFixed(1)}% ${s.done}/${total} ${s.unit} | ${[...fields, `ETA ${clock(eta)}`, clock(s.elapsed)].join(' | ')}`;
 }
 
 /** Seconds as m:ss or h:mm:ss; '?' when unknown. */
