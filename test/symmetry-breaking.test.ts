@@ -291,7 +291,7 @@ describe('the family on the command line', { timeout: 240_000 }, () => {
   });
 
   it('a native enumerator (clasp-wasm) keeps every model of the formula with the family: 240 Soma classes', () => {
-    const r = run('enumerate', 'soma', '--unique', 'isometries', '--solver', 'clasp-wasm', '--json', '--show', '0');
+    const r = run('enumerate', 'soma', '--unique', '--symmetry', 'isometries', '--solver', 'clasp-wasm', '--json', '--show', '0');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toMatchObject({ count: 240, raw: 11520, complete: true, mode: 'native' });
   });

@@ -4,7 +4,6 @@ import { UserError } from '../core/errors.js';
 import { type EncodingRow, type Explanation, encodingRow, explain } from '../explain/explain.js';
 import { buildInstance, encodingChoice, isCnfPath, puzzleByName } from '../../encoders/index.js';
 import { type Args, commonOptions, guarded, puzzleOptions, seconds } from './common.js';
-import { withSymmetry } from './enumerate.js';
 import { addSymmetryBreaking } from '../symmetry/breaking.js';
 import type { Instance } from '../core/puzzle.js';
 
@@ -14,8 +13,10 @@ export const describe = 'what each constraint family says, its size and the form
 export const builder = (y: Argv) =>
   puzzleOptions(commonOptions(y))
     .positional('puzzle', { type: 'string', describe: 'puzzle name or a .cnf file' })
-    .option('unique', { type: 'string', describe: 'with the symmetry-breaking family (one model per symmetry class); soma: --unique rotations|isometries' })
-    .option('compare', { type: 'boolean', describe: 'tabulate the size under every at-most-one (and at-most-k) encoding' });
+    .option('unique', { type: 'boolean', describe: 'with the symmetry-breaking family (one model per symmetry class; soma, polycube: the group is --symmetry)' })
+    .option('compare', { type: 'boolean', describe: 'tabulate the size under every at-most-one (and at-most-k) encoding' })
+    .example('$0 explain pentomino --preset 6x10', 'each constraint family of the 6x10 tiling, its size and why')
+    .example('$0 explain soma --compare', 'the Soma formula under every at-most-one encoding');
 
 type Kind = 'amo' | 'card';
 
@@ -30,9 +31,10 @@ interface SideBySide {
 
 /**
  * The JSON summary keeps the CLI contract's fields: explain solves nothing,
- * so count is 0, complete is true and solver is null.
+ * so status is ENCODED, count is 0, complete is true and solver is null.
  */
 export type ExplainReport = Explanation & {
+  status: 'ENCODED';
   count: 0;
   complete: true;
   solver: null;
@@ -54,9 +56,9 @@ export const handler = (args: Args) =>
     }
     const start = performance.now();
     // Every instance built here, compared ones included, carries the family when --unique asks for it.
-    const withFamily = (built: Instance) => (args.unique === undefined ? built : (addSymmetryBreaking(built), built));
-    const instance = withFamily(buildInstance(puzzle, withSymmetry(args)));
-    const build = (kind: Kind, encoding: string | undefined) => withFamily(buildInstance(puzzle, withSymmetry({ ...args, [kind]: encoding })));
+    const withFamily = (built: Instance) => (args.unique === true ? (addSymmetryBreaking(built), built) : built);
+    const instance = withFamily(buildInstance(puzzle, args));
+    const build = (kind: Kind, encoding: string | undefined) => withFamily(buildInstance(puzzle, { ...args, [kind]: encoding }));
     // A DIMACS file has no encodings to choose (--amo, --card and --compare were refused above).
     const defaultOf = (kind: Kind): string => puzzleByName(puzzle).defaults[kind];
     const sideBySide: SideBySide[] = [];
@@ -68,7 +70,7 @@ export const handler = (args: Args) =>
     }
     const table = (kind: Kind) => ENCODINGS[kind].map((e) => encodingRow(e, build(kind, e)));
     const compare = args.compare ? { amo: table('amo'), card: table('card'), defaults: { amo: defaultOf('amo'), card: defaultOf('card') } } : undefined;
-    const report: ExplainReport = { ...explain(instance), count: 0, complete: true, solver: null, seconds: seconds(start), sideBySide, ...(compare ? { compare } : {}) };
+    const report: ExplainReport = { status: 'ENCODED', ...explain(instance), count: 0, complete: true, solver: null, seconds: seconds(start), sideBySide, ...(compare ? { compare } : {}) };
     process.stdout.write(args.json ? JSON.stringify(report) + '\n' : explainText(report, args));
     return 0;
   });

@@ -29,6 +29,8 @@ export interface ExactCoverEnumerateOptions {
   known?: readonly (readonly number[])[];
   onFound: (found: Found) => void;
   shouldStop?: () => boolean;
+  /** Run only every part.of-th part, from part.index (a distributed job). */
+  part?: { index: number; of: number };
 }
 
 interface Part {
@@ -63,7 +65,10 @@ export async function enumerateExactCover(instance: Instance, options: ExactCove
   const summary: EnumerateSummary = { count: known.size, raw: 0, complete: true, cubes: 0, solves: 0 };
   for (const k of options.known ?? []) summary.raw += all.length ? orbit(all, k).length : 1;
   const limitReached = () => options.limit !== undefined && summary.count >= options.limit;
+  let index = 0;
   for (const part of parts(instance, options)) {
+    // A distributed job takes every part.of-th part.
+    if (options.part && index++ % options.part.of !== options.part.index) continue;
     summary.cubes++;
     if (limitReached() || options.shouldStop?.()) {
       summary.complete = false;
