@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { enumerate, type Found } from '../enumerate/blocking-loop.js';
+import { BRANCHING_RULES, ENUM_MODES, enumerate, parseBranching, parseEnumMode, type Found } from '../enumerate/blocking-loop.js';
 import { enumerateExactCover } from '../enumerate/dlx.js';
 import { defaultWorkers, enumerateParallel, parallelAvailable } from '../enumerate/parallel.js';
 import { orbit } from '../enumerate/cube-tree.js';
@@ -24,7 +24,9 @@ export const builder = (y: Argv) =>
     .option('show', { type: 'number', describe: 'draw the first N solutions on stdout (default 1)' })
     .option('native', { type: 'boolean', describe: 'let solvers that enumerate by themselves (clasp, picosat) do so (default; --no-native uses the blocking-clause loop)' })
     .option('workers', { type: 'number', describe: 'worker threads for SAT enumeration (default: all cores)' })
-    .option('cube-depth', { type: 'number', describe: 'literals each cube fixes before the SAT solver takes over' });
+    .option('cube-depth', { type: 'number', describe: 'literals each cube fixes before the SAT solver takes over' })
+    .option('enum-mode', { type: 'string', describe: `how the SAT solver enumerates a cube: ${ENUM_MODES.join('|')} (default chrono where the solver can)` })
+    .option('branching', { type: 'string', describe: `SAT decisions: ${BRANCHING_RULES.join('|')} (default cover where the puzzle and solver allow)` });
 
 export interface EnumerationReport {
   count: number;
@@ -70,6 +72,8 @@ export const handler = (args: Args) =>
     // An external solver pays a process start per solve: one big cube beats many small ones.
     const cubeDepth = args['cube-depth'] !== undefined ? Number(args['cube-depth']) : factory?.kind === 'external' ? 0 : undefined;
     const timeoutSeconds = args.timeout as number | undefined;
+    const enumMode = parseEnumMode(args['enum-mode']);
+    const branching = parseBranching(args.branching);
     let summary;
     let mode = solverName === 'dlx' ? 'exact-cover' : 'blocking-loop';
     try {
@@ -78,11 +82,11 @@ export const handler = (args: Args) =>
         summary = await enumerateNative(instance, solverName, { unique, limit, onFound, shouldStop, timeoutSeconds });
         mode = summary.mode;
       } else if (workers > 1 && parallelAvailable()) {
-        const job = { puzzle, args: plainArgs(withSymmetry(args)), solver: solverName, unique, known, cubeDepth, timeoutSeconds };
+        const job = { puzzle, args: plainArgs(withSymmetry(args)), solver: solverName, unique, known, cubeDepth, timeoutSeconds, enumMode, branching };
         const knownRaw = known.reduce((n, k) => n + (unique ? orbit(instance.symmetries, k).length : 1), 0);
         summary = await enumerateParallel(job, workers, { limit, knownRaw, onFound, shouldStop });
       } else {
-        summary = await enumerate(instance, { createSolver: () => factory!.create(), unique, limit, known, onFound, shouldStop, cubeDepth, timeoutSeconds });
+        summary = await enumerate(instance, { createSolver: () => factory!.create(), unique, limit, known, onFound, shouldStop, cubeDepth, timeoutSeconds, enumMode, branching });
       }
     } finally {
       progress.done();

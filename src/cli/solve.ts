@@ -3,6 +3,7 @@ import type { Argv } from 'yargs';
 import { UserError } from '../core/errors.js';
 import { pickSolver } from '../../solvers/index.js';
 import { colorWanted } from '../render/grid.js';
+import { BRANCHING_RULES, applyBranching, parseBranching } from '../enumerate/blocking-loop.js';
 import { type Args, commonOptions, guarded, isCnfPath, loadInstance, puzzleOptions, seconds } from './common.js';
 
 export const command = 'solve <puzzle>';
@@ -12,12 +13,14 @@ export const builder = (y: Argv) =>
   puzzleOptions(commonOptions(y))
     .positional('puzzle', { type: 'string', describe: 'puzzle name or a .cnf file' })
     .option('svg', { type: 'string', describe: 'also draw the solution as SVG into FILE' })
-    .option('sat-exit-codes', { type: 'boolean', describe: 'exit 10 when SAT, 20 when UNSAT (SAT-competition style)' });
+    .option('sat-exit-codes', { type: 'boolean', describe: 'exit 10 when SAT, 20 when UNSAT (SAT-competition style)' })
+    .option('branching', { type: 'string', describe: `SAT decisions: ${BRANCHING_RULES.join('|')} (default cover where the puzzle and solver allow)` });
 
 export const handler = (args: Args) =>
   guarded(async () => {
     const puzzle = String(args.puzzle);
     const instance = loadInstance(puzzle, args);
+    const branching = parseBranching(args.branching);
     const start = performance.now();
     const solver = (await pickSolver(args.solver)).create();
     let status;
@@ -26,6 +29,7 @@ export const handler = (args: Args) =>
     try {
       solver.ensureVars(instance.cnf.varCount);
       for (const clause of instance.cnf.clauses()) solver.addClause(clause);
+      applyBranching(instance, solver, branching);
       status = await solver.solve({ timeoutSeconds: args.timeout as number | undefined });
       if (status === 'SAT') {
         const check = instance.cnf.satisfiedBy((v) => solver.value(v));

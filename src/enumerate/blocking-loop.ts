@@ -1,6 +1,7 @@
 import type { Instance } from '../core/puzzle.js';
+import { UserError } from '../core/errors.js';
 import { CubeTree, orbit } from './cube-tree.js';
-import type { Solver, Status } from '../../solvers/types.js';
+import type { BranchingRule, ChronoEnumerator, CoverBrancher, Solver, Status } from '../../solvers/types.js';
 import { SolverHeapExhausted } from '../../solvers/logic-solver.js';
 
 /**
@@ -33,6 +34,66 @@ export interface EnumerateOptions {
   cubeDepth?: number;
   /** Run only this part of the cube tree (worker threads): see CubeTree.leaves. */
   part?: { index: number; of: number };
+  /** How each cube is enumerated (default: defaultEnumMode). */
+  enumMode?: EnumMode;
+  /** How the solver decides (default: defaultBranching). */
+  branching?: BranchingRule;
+}
+
+/**
+ * 'blocking': a solve per model, each model blocked by a clause (the
+ * reference: any solver can do it). 'chrono': the solver enumerates a cube
+ * itself, backtracking chronologically after each model, with no blocking
+ * clauses (solvers that offer ChronoEnumerator).
+ */
+export const ENUM_MODES = ['chrono', 'blocking'] as const;
+export type EnumMode = (typeof ENUM_MODES)[number];
+export const BRANCHING_RULES: readonly BranchingRule[] = ['cover', 'vsids'];
+
+function oneOf<T extends string>(values: readonly T[], option: string): (x: unknown) => T | undefined {
+  return (x) => {
+    if (x === undefined) return undefined;
+    if (values.includes(x as T)) return x as T;
+    throw new UserError(`${option}: expected one of ${values.join(', ')}, got "${String(x)}"`);
+  };
+}
+export const parseEnumMode = oneOf(ENUM_MODES, '--enum-mode');
+export const parseBranching = oneOf(BRANCHING_RULES, '--branching');
+
+const offersChrono = (s: Solver): s is Solver & ChronoEnumerator => typeof (s as Partial<ChronoEnumerator>).enumerateCube === 'function';
+const offersCover = (s: Solver): s is Solver & CoverBrancher => typeof (s as Partial<CoverBrancher>).setBranching === 'function';
+
+/** The mode when none is asked for: chrono where the solver has it (measured in bench/results/sat-search.md). */
+export function defaultEnumMode(solver: Solver): EnumMode {
+  return offersChrono(solver) ? 'chrono' : 'blocking';
+}
+
+/** The rule when none is asked for: cover where the instance names a family to branch on and the solver can. */
+export function defaultBranching(instance: Instance, solver: Solver): BranchingRule {
+  return instance.branchingFamily !== undefined && offersCover(solver) ? 'cover' : 'vsids';
+}
+
+/**
+ * Sets the solver's branching rule (the asked one, else the default) on the
+ * instance's branching family. Asking for cover where it cannot be had is a
+ * UserError.
+ */
+export function applyBranching(instance: Instance, solver: Solver, asked?: BranchingRule): BranchingRule {
+  const rule = asked ?? defaultBranching(instance, solver);
+  if (rule === 'vsids') {
+    if (offersCover(solver)) solver.setBranching('vsids');
+    return rule;
+  }
+  if (!offersCover(solver)) throw new UserError(`--branching cover: solver ${solver.name} cannot branch on clauses (minisat-wasm can)`);
+  const family = instance.cnf.families.find((f) => f.name === instance.branchingFamily);
+  if (!family) throw new UserError(`--branching cover: ${instance.puzzle} names no clause family to branch on`);
+  solver.setBranching('cover', family.clauses());
+  return rule;
+}
+
+function resolveEnumMode(solver: Solver, asked?: EnumMode): EnumMode {
+  if (asked === 'chrono' && !offersChrono(solver)) throw new UserError(`--enum-mode chrono: solver ${solver.name} cannot enumerate a cube by itself (minisat-wasm can); use --enum-mode blocking`);
+  return asked ?? defaultEnumMode(solver);
 }
 
 export interface EnumerateSummary {
@@ -99,15 +160,54 @@ export async function enumerate(instance: Instance, options: EnumerateOptions): 
     solver.ensureVars(instance.cnf.varCount);
     for (const clause of instance.cnf.clauses()) solver.addClause(clause);
     for (const clause of blocking) solver.addClause(clause);
+    applyBranching(instance, solver, options.branching);
     return solver;
   };
   const limitReached = () => options.limit !== undefined && summary.count >= options.limit;
   const stop = () => limitReached() || options.shouldStop?.() === true;
   const projection = instance.cnf.projection;
   let solver = load();
+  const mode = resolveEnumMode(solver, options.enumMode);
+  const deadline = options.timeoutSeconds === undefined ? Infinity : Date.now() + 1000 * options.timeoutSeconds;
+  /** Checks the model, blocks the images it has in the cube (itself too unless `selfExcluded`), streams it. */
+  const accept = (cubePerms: readonly Int32Array[], selfExcluded: boolean): void => {
+    const check = instance.cnf.satisfiedBy((v) => solver.value(v));
+    if (!check.ok) throw new ModelCheckError(`${solver.name} returned a model that breaks a ${check.family} clause: ${instance.cnf.show(check.clause)}`);
+    const trueVars = projection.filter((v) => solver.value(v)).sort((a, b) => a - b);
+    for (const img of orbit(cubePerms, trueVars).slice(selfExcluded ? 1 : 0)) {
+      const clause = block(img);
+      blocking.push(clause);
+      solver.addClause(clause);
+    }
+    summary.count++;
+    const size = orbitSize(trueVars);
+    summary.raw += size;
+    options.onFound({ trueVars, orbitSize: size });
+  };
   try {
     for (const cube of tree.leaves(depth, options.part)) {
       const cubePerms = options.unique ? cube.stabilizer.map((i) => instance.symmetries[i]!) : [];
+      if (mode === 'chrono' && offersChrono(solver)) {
+        await yieldNow();
+        if (stop() || Date.now() >= deadline) {
+          summary.complete = false;
+          return summary;
+        }
+        summary.solves++;
+        const timeoutSeconds = deadline === Infinity ? undefined : Math.max(0, (deadline - Date.now()) / 1000);
+        const onModel = () => {
+          accept(cubePerms, true);
+          return !stop();
+        };
+        const { complete } = await solver.enumerateCube(cube.lits, projection, onModel, { timeoutSeconds, shouldStop: options.shouldStop });
+        if (!complete) {
+          summary.complete = false;
+          return summary;
+        }
+        summary.cubes++;
+        options.onProgress?.({ found: summary.count, cubes: summary.cubes });
+        continue;
+      }
       for (;;) {
         await yieldNow();
         if (stop()) {
@@ -131,18 +231,7 @@ export async function enumerate(instance: Instance, options: EnumerateOptions): 
           summary.complete = false;
           return summary;
         }
-        const check = instance.cnf.satisfiedBy((v) => solver.value(v));
-        if (!check.ok) throw new ModelCheckError(`${solver.name} returned a model that breaks a ${check.family} clause: ${instance.cnf.show(check.clause)}`);
-        const trueVars = projection.filter((v) => solver.value(v)).sort((a, b) => a - b);
-        for (const img of orbit(cubePerms, trueVars)) {
-          const clause = block(img);
-          blocking.push(clause);
-          solver.addClause(clause);
-        }
-        summary.count++;
-        const size = orbitSize(trueVars);
-        summary.raw += size;
-        options.onFound({ trueVars, orbitSize: size });
+        accept(cubePerms, false);
       }
       summary.cubes++;
       options.onProgress?.({ found: summary.count, cubes: summary.cubes });

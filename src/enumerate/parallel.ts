@@ -3,7 +3,8 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { UserError } from '../core/errors.js';
-import type { EnumerateSummary, Found } from './blocking-loop.js';
+import type { EnumMode, EnumerateSummary, Found } from './blocking-loop.js';
+import type { BranchingRule } from '../../solvers/types.js';
 
 /**
  * Parallel enumeration on worker threads: the subtrees of the cube tree are
@@ -19,6 +20,8 @@ export interface PartJob {
   known: number[][];
   cubeDepth?: number;
   timeoutSeconds?: number;
+  enumMode?: EnumMode;
+  branching?: BranchingRule;
   part: { index: number; of: number };
 }
 

@@ -20,6 +20,8 @@ try {
     known: job.known,
     cubeDepth: job.cubeDepth,
     timeoutSeconds: job.timeoutSeconds,
+    enumMode: job.enumMode,
+    branching: job.branching,
     part: job.part,
     onFound: (found) => post({ type: 'found', found }),
   });
