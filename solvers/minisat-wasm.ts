@@ -119,6 +119,12 @@ export interface MinisatSolveOptions extends SolveOptions {
   conflictLimit?: number;
 }
 
+/** An enumerateCube() option that only this engine has. */
+export interface MinisatCubeOptions extends CubeEnumerationOptions {
+  /** Stop (complete=false, resumable) after about this many more conflicts. */
+  conflictLimit?: number;
+}
+
 /**
  * Grows-only int32 space in the wasm heap for clauses, assumptions and models,
  * shared by all solvers (calls are synchronous, so they never overlap).
@@ -301,7 +307,7 @@ export class MinisatWasmSolver implements Solver, CoverBrancher, ChronoEnumerato
     assumptions: readonly number[],
     projection: readonly number[],
     onModel: () => boolean,
-    options: CubeEnumerationOptions = {},
+    options: MinisatCubeOptions = {},
   ): Promise<{ complete: boolean }> {
     const handle = this.live();
     const cube = `${assumptions.join(' ')}|${projection.join(' ')}`;
@@ -317,13 +323,16 @@ export class MinisatWasmSolver implements Solver, CoverBrancher, ChronoEnumerato
       this.openCube = cube;
     }
     const deadline = options.timeoutSeconds === undefined ? Infinity : Date.now() + 1000 * options.timeoutSeconds;
+    let conflictsLeft = options.conflictLimit ?? Infinity;
     let slice = FIRST_SLICE_CONFLICTS;
     let lastYield = Date.now();
     for (;;) {
-      if (options.shouldStop?.() === true || Date.now() >= deadline) return { complete: false };
+      if (options.shouldStop?.() === true || Date.now() >= deadline || conflictsLeft <= 0) return { complete: false };
       const started = Date.now();
       const conflictsBefore = this.stat(STAT_INDEX.conflicts);
-      const step = this.enumStep(handle, deadline === Infinity ? -1 : slice);
+      const unlimited = deadline === Infinity && conflictsLeft === Infinity;
+      const step = this.enumStep(handle, unlimited ? -1 : Math.min(slice, conflictsLeft));
+      conflictsLeft -= this.stat(STAT_INDEX.conflicts) - conflictsBefore;
       if (step === ENUM_DONE) {
         this.openCube = undefined;
         return { complete: true };

@@ -146,6 +146,7 @@ export function blocker(instance: Instance): (trueVars: readonly number[]) => nu
 export async function enumerate(instance: Instance, options: EnumerateOptions): Promise<EnumerateSummary> {
   const tree = new CubeTree(instance, options.unique);
   const depth = options.cubeDepth ?? defaultCubeDepth(instance);
+  if (!Number.isInteger(depth) || depth < 0) throw new UserError(`--cube-depth: expected a whole number >= 0, got "${String(options.cubeDepth)}"`);
   const group = options.unique ? instance.symmetries : [];
   const orbitSize = (vars: readonly number[]) => (group.length ? orbit(group, vars).length : 1);
   const known = options.known ?? [];
