@@ -1,8 +1,8 @@
 import type { Instance } from '../core/puzzle.js';
 import { UserError } from '../core/errors.js';
 import { CubeTree, orbit } from './cube-tree.js';
-import type { BranchingRule, ChronoEnumerator, CoverBrancher, Solver, Status } from '../../solvers/types.js';
-import { SolverHeapExhausted } from '../../solvers/logic-solver.js';
+import { type BranchingRule, type ChronoEnumerator, type CoverBrancher, type Solver, SolverHeapExhausted, type Status } from '../../solvers/types.js';
+import { checkedTrueVars, loadFormula } from './solve-once.js';
 
 /**
  * The blocking-clause loop. Each model is checked against the CNF, projected
@@ -38,7 +38,18 @@ export interface EnumerateOptions {
   enumMode?: EnumMode;
   /** How the solver decides (default: defaultBranching). */
   branching?: BranchingRule;
+  /** Called at each UNSAT that closes a cube (--certify checks it), before the next cube starts. */
+  onCubeExhausted?: (claim: CubeExhausted) => Promise<void>;
 }
+
+
+/** What the UNSAT closing a cube was about: the CNF, these blocking clauses, these assumptions. */
+export interface CubeExhausted {
+  assumptions: readonly number[];
+  blocking: readonly (readonly number[])[];
+  solver: string;
+}
+
 
 /**
  * 'blocking': a solve per model, each model blocked by a clause (the
@@ -91,9 +102,11 @@ export function applyBranching(instance: Instance, solver: Solver, asked?: Branc
   return rule;
 }
 
-function resolveEnumMode(solver: Solver, asked?: EnumMode): EnumMode {
+/** Certifying needs the UNSAT that closes each cube, which only the blocking loop has. */
+function resolveEnumMode(solver: Solver, asked: EnumMode | undefined, certifying: boolean): EnumMode {
   if (asked === 'chrono' && !offersChrono(solver)) throw new UserError(`--enum-mode chrono: solver ${solver.name} cannot enumerate a cube by itself (minisat-wasm can); use --enum-mode blocking`);
-  return asked ?? defaultEnumMode(solver);
+  if (asked === 'chrono' && certifying) throw new UserError('--enum-mode chrono: --certify needs the UNSAT closing each cube; use --enum-mode blocking');
+  return asked ?? (certifying ? 'blocking' : defaultEnumMode(solver));
 }
 
 export interface EnumerateSummary {
@@ -104,9 +117,6 @@ export interface EnumerateSummary {
   cubes: number;
   solves: number;
 }
-
-/** A model that breaks a clause means a solver or encoder bug: never skip it quietly. */
-export class ModelCheckError extends Error {}
 
 let lastYield = Date.now();
 /**
@@ -158,23 +168,19 @@ export async function enumerate(instance: Instance, options: EnumerateOptions): 
   const load = (): Solver => {
     const solver = options.createSolver();
     if (depth > 0) solver.expectCubes?.();
-    solver.ensureVars(instance.cnf.varCount);
-    for (const clause of instance.cnf.clauses()) solver.addClause(clause);
+    loadFormula(solver, instance.cnf);
     for (const clause of blocking) solver.addClause(clause);
     applyBranching(instance, solver, options.branching);
     return solver;
   };
   const limitReached = () => options.limit !== undefined && summary.count >= options.limit;
   const stop = () => limitReached() || options.shouldStop?.() === true;
-  const projection = instance.cnf.projection;
   let solver = load();
-  const mode = resolveEnumMode(solver, options.enumMode);
+  const mode = resolveEnumMode(solver, options.enumMode, options.onCubeExhausted !== undefined);
   const deadline = options.timeoutSeconds === undefined ? Infinity : Date.now() + 1000 * options.timeoutSeconds;
   /** Checks the model, blocks the images it has in the cube (itself too unless `selfExcluded`), streams it. */
   const accept = (cubePerms: readonly Int32Array[], selfExcluded: boolean): void => {
-    const check = instance.cnf.satisfiedBy((v) => solver.value(v));
-    if (!check.ok) throw new ModelCheckError(`${solver.name} returned a model that breaks a ${check.family} clause: ${instance.cnf.show(check.clause)}`);
-    const trueVars = projection.filter((v) => solver.value(v)).sort((a, b) => a - b);
+    const trueVars = checkedTrueVars(instance.cnf, solver);
     for (const img of orbit(cubePerms, trueVars).slice(selfExcluded ? 1 : 0)) {
       const clause = block(img);
       blocking.push(clause);
@@ -200,7 +206,7 @@ export async function enumerate(instance: Instance, options: EnumerateOptions): 
           accept(cubePerms, true);
           return !stop();
         };
-        const { complete } = await solver.enumerateCube(cube.lits, projection, onModel, { timeoutSeconds, shouldStop: options.shouldStop });
+        const { complete } = await solver.enumerateCube(cube.lits, instance.cnf.projection, onModel, { timeoutSeconds, shouldStop: options.shouldStop });
         if (!complete) {
           summary.complete = false;
           return summary;
@@ -227,7 +233,10 @@ export async function enumerate(instance: Instance, options: EnumerateOptions): 
           continue;
         }
         summary.solves++;
-        if (status === 'UNSAT') break;
+        if (status === 'UNSAT') {
+          await options.onCubeExhausted?.({ assumptions: cube.lits, blocking, solver: solver.name });
+          break;
+        }
         if (status === 'UNKNOWN') {
           summary.complete = false;
           return summary;
