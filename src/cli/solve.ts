@@ -27,7 +27,7 @@ export const builder = (y: Argv) =>
     .option('certify', { type: 'boolean', describe: 'check an UNSAT answer with a DRAT proof (our checker) or fail' })
     .option('branching', { type: 'string', describe: `SAT decisions: ${BRANCHING_RULES.join('|')} (default cover where the puzzle and solver allow)` })
     .group(['svg', 'png', 'sat-exit-codes', 'proof'], 'Output:')
-    .group(['certify'], 'Solving:')
+    .group(['certify', 'branching'], 'Solving:')
     .example('$0 solve pentomino --preset 8x8-square --png board.png', 'one tiling, drawn on the terminal and into board.png')
     .example('$0 solve examples/unsat.cnf --solver cadical --certify', 'any DIMACS file, its UNSAT answer checked by a DRAT proof');
 
