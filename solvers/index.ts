@@ -1,4 +1,5 @@
 import { UserError } from '../src/core/errors.js';
+import { cadicalWasm, loadCadicalWasm } from './cadical-wasm.js';
 import { claspWasm } from './clasp-wasm.js';
 import { EXTERNAL_SOLVERS } from './external.js';
 import { logicSolver } from './logic-solver.js';
@@ -9,7 +10,12 @@ import type { SolverFactory } from './types.js';
  * Every SAT solver adapter by name. `dlx` is not here: it is an exact-cover
  * backend that works on the placement model, not on CNF (see src/enumerate/exact-cover.ts).
  */
-export const SOLVERS: SolverFactory[] = [minisatWasm, logicSolver, claspWasm, ...EXTERNAL_SOLVERS];
+export const SOLVERS: SolverFactory[] = [minisatWasm, cadicalWasm, logicSolver, claspWasm, ...EXTERNAL_SOLVERS];
+
+/** Instantiates the WebAssembly engines that have been built (once; later calls share it). */
+export async function loadWasmSolvers(): Promise<void> {
+  await Promise.all([loadMinisatWasm(), loadCadicalWasm()]);
+}
 
 /**
  * The in-process default: the WebAssembly MiniSat when it has been built
@@ -17,8 +23,8 @@ export const SOLVERS: SolverFactory[] = [minisatWasm, logicSolver, claspWasm, ..
  * logic-solver's MiniSat, which needs nothing beyond `npm install`.
  */
 export async function pickSolver(name: unknown): Promise<SolverFactory> {
-  const wasm = await loadMinisatWasm();
-  return solverByName(name === undefined ? (wasm ? minisatWasm.name : logicSolver.name) : String(name));
+  await loadWasmSolvers();
+  return solverByName(name === undefined ? defaultSolverName() : String(name));
 }
 
 /** The solver pickSolver chooses when none is named (after loading has been tried). */

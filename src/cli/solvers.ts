@@ -1,6 +1,5 @@
 import type { Argv } from 'yargs';
-import { SOLVERS, defaultSolverName } from '../../solvers/index.js';
-import { loadMinisatWasm } from '../../solvers/minisat-wasm.js';
+import { SOLVERS, defaultSolverName, loadWasmSolvers } from '../../solvers/index.js';
 import { type Args, guarded } from './common.js';
 
 export const command = 'solvers';
@@ -10,7 +9,7 @@ export const builder = (y: Argv) => y.option('json', { type: 'boolean', describe
 
 export const handler = (args: Args) =>
   guarded(async () => {
-    await loadMinisatWasm();
+    await loadWasmSolvers();
     const list = [
       ...SOLVERS.map((s) => {
         const a = s.available();
