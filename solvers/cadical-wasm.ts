@@ -148,7 +148,11 @@ export class CadicalWasmSolver implements Solver, ProofProducer {
     };
   }
 
-  /** Which value CaDiCaL tries first for v; undefined gives it back to its own phase. */
+  /**
+   * Which value CaDiCaL decides first for v; undefined gives it back to its
+   * own phase. CaDiCaL's "lucky" assignments, tried before the search, do not
+   * look at it (setOption('lucky', 0) turns them off).
+   */
   preferValue(v: number, value: boolean | undefined): void {
     this.mod._cd_set_phase(this.live(), v, value === undefined ? 0 : value ? 1 : -1);
   }
@@ -237,16 +241,18 @@ export class CadicalWasmSolver implements Solver, ProofProducer {
   }
 }
 
+/** Whether the build in buildDir can run: the factory's available(), for any directory. */
+export function cadicalWasmAvailability(buildDir: string): ReturnType<SolverFactory['available']> {
+  if (!isWasmBuilt(buildDir, 'cadical')) return { ok: false, reason: NOT_BUILT };
+  const version = builtVersion(buildDir);
+  return version === undefined ? { ok: true } : { ok: true, version };
+}
+
 export const cadicalWasm: SolverFactory & { create(): CadicalWasmSolver } = {
   name: ENGINE,
   description: 'CaDiCaL (Debian cadical) compiled to WebAssembly, in-process, heap grows to 2 GiB, DRAT proofs',
   kind: 'in-process',
-  available() {
-    const buildDir = wasmBuildDir(ENGINE);
-    if (!isWasmBuilt(buildDir, 'cadical')) return { ok: false, reason: NOT_BUILT };
-    const version = builtVersion(buildDir);
-    return version === undefined ? { ok: true } : { ok: true, version };
-  },
+  available: () => cadicalWasmAvailability(wasmBuildDir(ENGINE)),
   create(): CadicalWasmSolver {
     if (loadedModule) return new CadicalWasmSolver(loadedModule);
     if (!isWasmBuilt(wasmBuildDir(ENGINE), 'cadical')) throw new UserError(`solver ${ENGINE} is ${NOT_BUILT}`);
