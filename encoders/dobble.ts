@@ -517,8 +517,8 @@ export interface DobbleSatOptions {
  *   squares (steps 6 and 7; the cards outside the pencils of 0 and 1 are n - 1
  *   mutually orthogonal Latin squares)
  * - latin: not a cut but implied clauses, true of every deck that satisfies
- *   second-pencil: each card (j, t), j ≥ 2, holds exactly one symbol of each
- *   block, and each symbol of a block is on exactly one card (j, ·) for each j
+ *   second-pencil: the cards outside the pencils of 0 and 1 spell n - 1 Latin
+ *   squares (see impliedLatin), stated directly on the incidence variables
  */
 export const SYMMETRY_STEPS = ['first-line', 'first-pencil', 'lex-lines', 'lex-points', 'second-pencil', 'mols', 'latin'] as const;
 export type SymmetryStep = (typeof SYMMETRY_STEPS)[number];
@@ -649,7 +649,7 @@ export function encodeDobble(order: number, options: DobbleSatOptions = {}): Cnf
     breakSymmetries(cnf, x, shape, steps);
   }
   if (steps.has('latin')) {
-    cnf.family('implied-latin', 'each card outside the pencils of 0 and 1 holds one symbol of each block; each block symbol is on one card through each of 2..n');
+    cnf.family('implied-latin', 'the cards outside the pencils of 0 and 1 spell Latin squares: one symbol of each block per card, each block symbol once per pencil of 2..n and once among the cards through each block-1 symbol');
     impliedLatin(cnf, x, order, amo);
   }
   return cnf;
@@ -737,19 +737,31 @@ function breakSymmetries(cnf: Cnf, x: readonly (readonly number[])[], { order: n
 const pencilCard = (n: number, j: number, t: number) => (j === 1 ? n + 1 + t : 2 * n + 1 + (j - 2) * n + t);
 
 /**
- * The implied clauses of the `latin` step (see SYMMETRY_STEPS). Card (j, t)
- * meets card i = {0} ∪ block_i once and does not hold 0, so it holds one
- * symbol of block_i; points j and block_i[u] are on one line, and the lines
- * through j other than card 0 are the cards (j, ·). The solver could derive
- * both from the pair constraints, but only through their auxiliaries.
+ * The implied clauses of the `latin` step (see SYMMETRY_STEPS). Write
+ * L_i(j, t) = u when card (j, t), j ≥ 2, holds block_i[u] (i ≥ 2): each L_i is
+ * a Latin square, stated in its three directions.
+ * - a cell holds one value: card (j, t) meets card i = {0} ∪ block_i once and
+ *   does not hold 0;
+ * - a row holds each value once: points j and block_i[u] are on one line, and
+ *   the lines through j other than card 0 are the cards (j, ·);
+ * - a column holds each value u ≠ t once: points block_1[t] and block_i[u] are
+ *   on one line, and the lines through block_1[t] other than card 1 and
+ *   (1, t) (which holds block_i[t]) are the cards (j, t).
+ * The solver could derive all three from the pair constraints, but only
+ * through their auxiliaries.
  */
 function impliedLatin(cnf: Cnf, x: readonly (readonly number[])[], n: number, amo: AmoEncoding): void {
   const block = (i: number, u: number) => n + 1 + (i - 1) * n + u;
-  const units = Array.from({ length: n }, (_, u) => u);
-  for (let j = 2; j <= n; j++) {
-    for (let i = 2; i <= n; i++) {
-      for (let t = 0; t < n; t++) exactlyOne(cnf, units.map((u) => x[pencilCard(n, j, t)]![block(i, u)]!), amo, `latin c(${j},${t}) block ${i}`);
-      for (let u = 0; u < n; u++) exactlyOne(cnf, units.map((t) => x[pencilCard(n, j, t)]![block(i, u)]!), amo, `latin pencil ${j} s${block(i, u)}`);
+  const values = Array.from({ length: n }, (_, u) => u);
+  const pencils = Array.from({ length: n - 1 }, (_, k) => k + 2);
+  const holds = (j: number, t: number, i: number, u: number) => x[pencilCard(n, j, t)]![block(i, u)]!;
+  for (let i = 2; i <= n; i++) {
+    for (let j = 2; j <= n; j++) {
+      for (let t = 0; t < n; t++) exactlyOne(cnf, values.map((u) => holds(j, t, i, u)), amo, `latin cell (${j},${t}) block ${i}`);
+      for (let u = 0; u < n; u++) exactlyOne(cnf, values.map((t) => holds(j, t, i, u)), amo, `latin row ${j} s${block(i, u)}`);
+    }
+    for (let t = 0; t < n; t++) {
+      for (const u of values.filter((u) => u !== t)) exactlyOne(cnf, pencils.map((j) => holds(j, t, i, u)), amo, `latin column ${t} s${block(i, u)}`);
     }
   }
 }

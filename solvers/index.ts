@@ -18,17 +18,36 @@ export async function loadWasmSolvers(): Promise<void> {
 }
 
 /**
- * The in-process default: the WebAssembly MiniSat when it has been built
- * (`npm run build:minisat-wasm`; about 2-3x faster, growable heap), else
- * logic-solver's MiniSat, which needs nothing beyond `npm install`.
+ * What a solver is picked for: one large solve (solve, dobble, sweep's single
+ * rolls) or enumeration (many short incremental solves under assumptions, the
+ * leaves of a cube tree).
  */
-export async function pickSolver(name: unknown): Promise<SolverFactory> {
+export type SolverUse = 'solve' | 'enumerate';
+
+/**
+ * The in-process defaults, best first, each falling back to the next when it
+ * has not been built (logic-solver needs nothing beyond `npm install`). From
+ * bench/results/in-process-solvers.md: cadical-wasm wins single solves
+ * (Dobble, pigeonhole, random 3-SAT) by RATIO_PLACEHOLDER; enumeration keeps
+ * minisat-wasm, whose trail-keeping glue and learnt-clause cap are tuned for
+ * cube leaves (ENUM_PLACEHOLDER).
+ */
+export const IN_PROCESS_DEFAULTS: Record<SolverUse, readonly string[]> = {
+  solve: [cadicalWasm.name, minisatWasm.name, logicSolver.name],
+  enumerate: [minisatWasm.name, cadicalWasm.name, logicSolver.name],
+};
+
+/** The solver for `use` when none is named, or the named one; loads the WebAssembly engines first. */
+export async function pickSolver(name: unknown, use: SolverUse = 'solve'): Promise<SolverFactory> {
   await loadWasmSolvers();
-  return solverByName(name === undefined ? defaultSolverName() : String(name));
+  return solverByName(name === undefined ? defaultSolverName(use) : String(name));
 }
 
-/** The solver pickSolver chooses when none is named (after loading has been tried). */
-export const defaultSolverName = (): string => (minisatWasm.available().ok ? minisatWasm.name : logicSolver.name);
+/** The first built solver of IN_PROCESS_DEFAULTS[use] (after loading has been tried). */
+export function defaultSolverName(use: SolverUse = 'solve'): string {
+  const candidates = IN_PROCESS_DEFAULTS[use];
+  return candidates.find((name) => SOLVERS.find((f) => f.name === name)?.available().ok) ?? logicSolver.name;
+}
 
 export function solverByName(name: string): SolverFactory {
   const s = SOLVERS.find((f) => f.name === name);

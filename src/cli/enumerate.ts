@@ -38,7 +38,7 @@ export const handler = (args: Args) =>
     const puzzle = String(args.puzzle);
     const instance = loadInstance(puzzle, withSymmetry(args));
     const unique = args.unique !== undefined;
-    const factory = args.solver === 'dlx' ? undefined : await pickSolver(args.solver);
+    const factory = args.solver === 'dlx' ? undefined : await pickSolver(args.solver, 'enumerate');
     const solverName = factory?.name ?? 'dlx';
     const limit = positiveInt(args.limit, '--limit');
     const show = args.show === undefined ? 1 : Number(args.show);

@@ -13,7 +13,7 @@ const job = workerData as PartJob;
 const post = (m: PartMessage) => parentPort!.postMessage(m);
 try {
   const instance = loadInstance(job.puzzle, job.args as Args);
-  const factory = await pickSolver(job.solver);
+  const factory = await pickSolver(job.solver, 'enumerate');
   const summary = await enumerate(instance, {
     createSolver: () => factory.create(),
     unique: job.unique,
