@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dobbleInstance, type SymmetryStep } from '../encoders/dobble.js';
-import { puzzleByName } from '../encoders/index.js';
+import { buildInstance } from '../encoders/index.js';
 import { dimacsClauses, readDimacsFile, writeDimacsFile } from '../src/core/dimacs.js';
 import { Cnf } from '../src/core/cnf.js';
 import type { Instance } from '../src/core/puzzle.js';
@@ -82,7 +82,7 @@ function problems(dobble9Steps: readonly SymmetryStep[]): Problem[] {
     };
   };
   const puzzle = (name: string, about: string, puzzleName: string, args: Record<string, unknown>): Problem => {
-    const instance = puzzleByName(puzzleName).build(args);
+    const instance = buildInstance(puzzleName, args);
     return { name, about, expected: 'SAT', cnf: instance.cnf, instance };
   };
   return [

@@ -1,22 +1,28 @@
 import { closeSync, existsSync, openSync, readFileSync, writeSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { UserError } from '../core/errors.js';
-import type { Instance } from '../core/puzzle.js';
-import { instanceFromDimacs, readDimacsFile } from '../core/dimacs.js';
-import { PUZZLES, puzzleByName } from '../../encoders/index.js';
-import { DEFAULT_AMO, DEFAULT_CARD, parseAmo, parseCard } from '../card/index.js';
+import type { EncodingDefaults, Instance } from '../core/puzzle.js';
+import { PUZZLES } from '../../encoders/index.js';
 
 /** Options every puzzle verb shares (the one CLI contract). */
 export function commonOptions<T>(y: Argv<T>) {
   return y
     .option('solver', { type: 'string', describe: 'solver name (puzzlesat solvers lists them)' })
-    .option('amo', { type: 'string', describe: `at-most-one encoding (default: bimander for packings, ${DEFAULT_AMO} otherwise; puzzlesat list encodings)` })
-    .option('card', { type: 'string', describe: `at-most-k encoding (default ${DEFAULT_CARD})` })
+    .option('amo', { type: 'string', describe: `at-most-one encoding (default: ${defaultsByPuzzle('amo')}; puzzlesat list encodings)` })
+    .option('card', { type: 'string', describe: `at-most-k encoding (default: ${defaultsByPuzzle('card')})` })
     .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout' })
     .option('timeout', { type: 'number', describe: 'give up after this many seconds (answer UNKNOWN)' });
 }
 
-/** The puzzle-specific options, all declared once; loadInstance rejects those a puzzle does not read. */
+/** Each puzzle's default encoding, as read from its entry: "bimander for pentomino, ...; sequential for dobble". */
+function defaultsByPuzzle(kind: keyof EncodingDefaults): string {
+  const byEncoding = new Map<string, string[]>();
+  for (const p of PUZZLES) byEncoding.set(p.defaults[kind], [...(byEncoding.get(p.defaults[kind]) ?? []), p.name]);
+  if (byEncoding.size === 1) return [...byEncoding.keys()][0]!;
+  return [...byEncoding].map(([encoding, puzzles]) => `${encoding} for ${puzzles.join(', ')}`).join('; ');
+}
+
+/** The puzzle-specific options, all declared once; buildInstance rejects those a puzzle does not read. */
 export function puzzleOptions<T>(y: Argv<T>) {
   let out = y;
   const seen = new Set<string>();
@@ -31,24 +37,6 @@ export function puzzleOptions<T>(y: Argv<T>) {
 }
 
 export type Args = Record<string, unknown> & { _: (string | number)[] };
-
-export function loadInstance(puzzle: string, args: Args): Instance {
-  if (isCnfPath(puzzle)) return instanceFromDimacs(readDimacsFile(puzzle), puzzle);
-  const entry = puzzleByName(puzzle);
-  const mine = new Set(entry.options.map((o) => o.name));
-  for (const p of PUZZLES) {
-    for (const o of p.options) {
-      if (!mine.has(o.name) && args[o.name] !== undefined) throw new UserError(`--${o.name} does not apply to ${puzzle}`);
-    }
-  }
-  // Unset encodings stay unset: each puzzle picks the default measured best for it.
-  const amo = args.amo === undefined ? undefined : parseAmo(String(args.amo), '--amo');
-  const card = args.card === undefined ? undefined : parseCard(String(args.card), '--card');
-  return entry.build({ ...args, amo, card });
-}
-
-/** A DIMACS file is given where a puzzle name would be. */
-export const isCnfPath = (puzzle: string): boolean => /\.(cnf|dimacs)(\.txt)?$/i.test(puzzle) || (puzzle.includes('/') && existsSync(puzzle));
 
 export function positiveInt(value: unknown, option: string): number | undefined {
   if (value === undefined) return undefined;

@@ -1,15 +1,13 @@
 import type { Argv } from 'yargs';
-import { enumerate, type Found } from '../enumerate/blocking-loop.js';
-import { enumerateExactCover } from '../enumerate/dlx.js';
-import { defaultWorkers, enumerateParallel, parallelAvailable } from '../enumerate/parallel.js';
-import { orbit } from '../enumerate/cube-tree.js';
+import type { CubeExhausted, Found } from '../enumerate/blocking-loop.js';
+import { defaultWorkers } from '../enumerate/pool.js';
+import { enumerateSolutions } from '../enumerate/strategy.js';
 import { colorWanted } from '../render/grid.js';
-import { pickSolver } from '../../solvers/index.js';
-import { enumerateNative, enumeratesNatively } from '../../solvers/external.js';
-import type { SolverFactory } from '../../solvers/types.js';
-import type { Instance } from '../core/puzzle.js';
-import { type Args, JsonlOut, commonOptions, guarded, interruptFlag, loadInstance, positiveInt, progressLine, puzzleOptions, readKnown, seconds } from './common.js';
+import { buildInstance } from '../../encoders/index.js';
+import { type Args, JsonlOut, commonOptions, guarded, interruptFlag, positiveInt, progressLine, puzzleOptions, readKnown, seconds } from './common.js';
 import { UserError } from '../core/errors.js';
+import type { Instance } from '../core/puzzle.js';
+import { certifyUnsat, pickProver } from '../proof/certify.js';
 
 export const command = 'enumerate <puzzle>';
 export const describe = 'find all solutions (or all symmetry classes with --unique), streaming them';
@@ -24,7 +22,8 @@ export const builder = (y: Argv) =>
     .option('show', { type: 'number', describe: 'draw the first N solutions on stdout (default 1)' })
     .option('native', { type: 'boolean', describe: 'let solvers that enumerate by themselves (clasp, picosat) do so (default; --no-native uses the blocking-clause loop)' })
     .option('workers', { type: 'number', describe: 'worker threads for SAT enumeration (default: all cores)' })
-    .option('cube-depth', { type: 'number', describe: 'literals each cube fixes before the SAT solver takes over' });
+    .option('cube-depth', { type: 'number', describe: 'literals each cube fixes before the SAT solver takes over' })
+    .option('certify', { type: 'boolean', describe: 'check the UNSAT that closes each cube with a DRAT proof (our checker), or fail; runs the blocking-clause loop in this thread' });
 
 export interface EnumerationReport {
   count: number;
@@ -36,10 +35,9 @@ export interface EnumerationReport {
 export const handler = (args: Args) =>
   guarded(async () => {
     const puzzle = String(args.puzzle);
-    const instance = loadInstance(puzzle, withSymmetry(args));
+    const buildArgs = withSymmetry(args);
+    const instance = buildInstance(puzzle, buildArgs);
     const unique = args.unique !== undefined;
-    const factory = args.solver === 'dlx' ? undefined : await pickSolver(args.solver, 'enumerate');
-    const solverName = factory?.name ?? 'dlx';
     const limit = positiveInt(args.limit, '--limit');
     const show = args.show === undefined ? 1 : Number(args.show);
     if (args.resume && !args.out) throw new UserError('--resume needs --out FILE.jsonl to resume from');
@@ -65,25 +63,25 @@ export const handler = (args: Args) =>
       const rate = index / Math.max(seconds(start), 1e-3);
       progress.update(`${index} ${unique ? 'classes' : 'solutions'} | ${rate.toFixed(1)}/s | ${seconds(start).toFixed(1)} s`);
     };
-    const shouldStop = stop.stopped;
     const workers = args.workers === undefined ? defaultWorkers() : positiveInt(args.workers, '--workers')!;
-    // An external solver pays a process start per solve: one big cube beats many small ones.
-    const cubeDepth = args['cube-depth'] !== undefined ? Number(args['cube-depth']) : factory?.kind === 'external' ? 0 : undefined;
-    const timeoutSeconds = args.timeout as number | undefined;
+    const certifier = args.certify ? cubeCertifier(instance, args.solver) : undefined;
     let summary;
-    let mode = solverName === 'dlx' ? 'exact-cover' : 'blocking-loop';
     try {
-      if (solverName === 'dlx') summary = await enumerateExactCover(instance, { unique, limit, known, onFound, shouldStop });
-      else if (args.native !== false && known.length === 0 && offersNative(factory!, instance)) {
-        summary = await enumerateNative(instance, solverName, { unique, limit, onFound, shouldStop, timeoutSeconds });
-        mode = summary.mode;
-      } else if (workers > 1 && parallelAvailable()) {
-        const job = { puzzle, args: plainArgs(withSymmetry(args)), solver: solverName, unique, known, cubeDepth, timeoutSeconds };
-        const knownRaw = known.reduce((n, k) => n + (unique ? orbit(instance.symmetries, k).length : 1), 0);
-        summary = await enumerateParallel(job, workers, { limit, knownRaw, onFound, shouldStop });
-      } else {
-        summary = await enumerate(instance, { createSolver: () => factory!.create(), unique, limit, known, onFound, shouldStop, cubeDepth, timeoutSeconds });
-      }
+      summary = await enumerateSolutions({
+        instance,
+        solver: args.solver === undefined ? undefined : String(args.solver),
+        unique,
+        limit,
+        known,
+        native: args.native !== false,
+        workers,
+        rebuild: { puzzle, args: plainArgs(buildArgs) },
+        cubeDepth: args['cube-depth'] === undefined ? undefined : Number(args['cube-depth']),
+        timeoutSeconds: args.timeout as number | undefined,
+        onFound,
+        shouldStop: stop.stopped,
+        onCubeExhausted: certifier?.check,
+      });
     } finally {
       progress.done();
       out?.close();
@@ -99,25 +97,35 @@ export const handler = (args: Args) =>
       vars: instance.cnf.varCount,
       clauses: instance.cnf.clauseCount,
       families: instance.cnf.familyCounts(),
-      solver: solverName,
-      mode,
+      solver: summary.solver,
+      mode: summary.mode,
       cubes: summary.cubes,
+      ...(certifier ? { certified: true, proofs: certifier.verified(), prover: certifier.prover } : {}),
       seconds: seconds(start),
       ...(out ? { out: out.path } : {}),
     };
     if (json) process.stdout.write(JSON.stringify(report) + '\n');
-    else process.stdout.write(summaryLine(report) + '\n');
+    else process.stdout.write(summaryLine(report) + (certifier ? `; ${certifier.verified()} UNSAT answers VERIFIED by DRAT proofs from ${certifier.prover}` : '') + '\n');
     return 0;
   });
 
-/** Whether the solver would enumerate this instance by itself (it checks on a throwaway solver). */
-function offersNative(factory: SolverFactory, instance: Instance): boolean {
-  const probe = factory.create();
-  try {
-    return enumeratesNatively(probe, instance);
-  } finally {
-    probe.dispose();
-  }
+/** Checks each cube's closing UNSAT: re-solved with a proof-writing solver, the proof checked by ours. */
+function cubeCertifier(instance: Instance, solver: unknown) {
+  if (solver === 'dlx') throw new UserError('--certify: dlx gives no UNSAT answers to certify; choose a SAT solver with --solver');
+  const prover = pickProver('--certify');
+  let verified = 0;
+  return {
+    prover: prover.name,
+    verified: () => verified,
+    check: async (claim: CubeExhausted) => {
+      const clauses = (function* () {
+        yield* instance.cnf.clauses();
+        yield* claim.blocking;
+      })();
+      await certifyUnsat({ varCount: instance.cnf.varCount, clauses, assumptions: claim.assumptions, answeredBy: claim.solver }, prover, '--certify');
+      verified++;
+    },
+  };
 }
 
 /** The options as plain data for a worker thread (yargs adds a few extras). */

@@ -1,7 +1,7 @@
 import type { Instance } from '../core/puzzle.js';
 import { CubeTree, orbit } from './cube-tree.js';
-import type { Solver, Status } from '../../solvers/types.js';
-import { SolverHeapExhausted } from '../../solvers/logic-solver.js';
+import { type Solver, SolverHeapExhausted, type Status } from '../../solvers/types.js';
+import { checkedTrueVars, loadFormula } from './solve-once.js';
 
 /**
  * The blocking-clause loop. Each model is checked against the CNF, projected
@@ -33,6 +33,15 @@ export interface EnumerateOptions {
   cubeDepth?: number;
   /** Run only this part of the cube tree (worker threads): see CubeTree.leaves. */
   part?: { index: number; of: number };
+  /** Called at each UNSAT that closes a cube (--certify checks it), before the next cube starts. */
+  onCubeExhausted?: (claim: CubeExhausted) => Promise<void>;
+}
+
+/** What the UNSAT closing a cube was about: the CNF, these blocking clauses, these assumptions. */
+export interface CubeExhausted {
+  assumptions: readonly number[];
+  blocking: readonly (readonly number[])[];
+  solver: string;
 }
 
 export interface EnumerateSummary {
@@ -43,9 +52,6 @@ export interface EnumerateSummary {
   cubes: number;
   solves: number;
 }
-
-/** A model that breaks a clause means a solver or encoder bug: never skip it quietly. */
-export class ModelCheckError extends Error {}
 
 let lastYield = Date.now();
 /**
@@ -96,14 +102,12 @@ export async function enumerate(instance: Instance, options: EnumerateOptions): 
   const load = (): Solver => {
     const solver = options.createSolver();
     if (depth > 0) solver.expectCubes?.();
-    solver.ensureVars(instance.cnf.varCount);
-    for (const clause of instance.cnf.clauses()) solver.addClause(clause);
+    loadFormula(solver, instance.cnf);
     for (const clause of blocking) solver.addClause(clause);
     return solver;
   };
   const limitReached = () => options.limit !== undefined && summary.count >= options.limit;
   const stop = () => limitReached() || options.shouldStop?.() === true;
-  const projection = instance.cnf.projection;
   let solver = load();
   try {
     for (const cube of tree.leaves(depth, options.part)) {
@@ -126,14 +130,15 @@ export async function enumerate(instance: Instance, options: EnumerateOptions): 
           continue;
         }
         summary.solves++;
-        if (status === 'UNSAT') break;
+        if (status === 'UNSAT') {
+          await options.onCubeExhausted?.({ assumptions: cube.lits, blocking, solver: solver.name });
+          break;
+        }
         if (status === 'UNKNOWN') {
           summary.complete = false;
           return summary;
         }
-        const check = instance.cnf.satisfiedBy((v) => solver.value(v));
-        if (!check.ok) throw new ModelCheckError(`${solver.name} returned a model that breaks a ${check.family} clause: ${instance.cnf.show(check.clause)}`);
-        const trueVars = projection.filter((v) => solver.value(v)).sort((a, b) => a - b);
+        const trueVars = checkedTrueVars(instance.cnf, solver);
         for (const img of orbit(cubePerms, trueVars)) {
           const clause = block(img);
           blocking.push(clause);
