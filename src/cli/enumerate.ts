@@ -8,6 +8,7 @@ import { type Args, JsonlOut, commonOptions, guarded, interruptFlag, positiveInt
 import { UserError } from '../core/errors.js';
 import type { Instance } from '../core/puzzle.js';
 import { certifyUnsat, pickProver } from '../proof/certify.js';
+import { loadWasmSolvers } from '../../solvers/index.js';
 
 export const command = 'enumerate <puzzle>';
 export const describe = 'find all solutions (or all symmetry classes with --unique), streaming them';
@@ -64,6 +65,8 @@ export const handler = (args: Args) =>
       progress.update(`${index} ${unique ? 'classes' : 'solutions'} | ${rate.toFixed(1)}/s | ${seconds(start).toFixed(1)} s`);
     };
     const workers = args.workers === undefined ? defaultWorkers() : positiveInt(args.workers, '--workers')!;
+    // The prover may be a WebAssembly engine, which must be loaded before it creates solvers.
+    if (args.certify) await loadWasmSolvers();
     const certifier = args.certify ? cubeCertifier(instance, args.solver) : undefined;
     let summary;
     try {
