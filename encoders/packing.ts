@@ -236,6 +236,7 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
     toJson: (s) => ({ placements: s.placements.map((p) => ({ piece: p.piece, cells: p.cells.map((c) => (c[2] === 0 && spec.region.every((r) => r[2] === 0) ? [c[0], c[1]] : [...c])) })) }),
     symmetries: placementSymmetries(spec, placements, cnf.varCount),
     trueSetsAreAntichain: true,
+    branchingFamily: 'cover',
     // Measured on 8x8-square (bench/results/pentomino-8x8.md): classes per CPU second grow
     // with cube depth, from 2.6 at depth 6 to 11 at 10 and 52 at 12, so cubes stop one piece short.
     cubeDepthHint: Math.max(0, spec.pieces.reduce((n, p) => n + p.count, 0) - 1),

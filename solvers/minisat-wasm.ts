@@ -6,20 +6,12 @@
  * The module is instantiated once, asynchronously, by loadMinisatWasm(); after
  * that the factory creates solvers synchronously, all sharing that one heap.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { UserError } from '../src/core/errors.js';
-import type { SolveOptions, Solver, SolverFactory, SolverStats, Status } from './types.js';
+import type { BranchingRule, ChronoEnumerator, CoverBrancher, CubeEnumerationOptions, SolveOptions, Solver, SolverFactory, SolverStats, Status } from './types.js';
+import { builtVersion, instantiateWasm, isWasmBuilt, scratchFor, solveInSlices, wasmBuildDir, type Scratch, type WasmHeap } from './wasm-support.js';
 
 /** The exports of build/minisat.js that this adapter uses. */
-interface MinisatModule {
-  /** Views of the heap; emscripten replaces them when the heap grows. */
-  HEAP8: Int8Array;
-  HEAP32: Int32Array;
-  _malloc(bytes: number): number;
-  _free(ptr: number): void;
+interface MinisatModule extends WasmHeap {
   _ms_new(): number;
   _ms_delete(handle: number): void;
   _ms_ensure_vars(handle: number, n: number): void;
@@ -30,53 +22,51 @@ interface MinisatModule {
   _ms_stat(handle: number, which: number): number;
   _ms_set_polarity(handle: number, v: number, preference: number): void;
   _ms_set_learnt_fraction(handle: number, fraction: number): void;
+  _ms_set_branching(handle: number, rule: number, choice: number): void;
+  _ms_add_branch_clause(handle: number, litsPtr: number, count: number): number;
+  _ms_set_projection(handle: number, varsPtr: number, count: number): number;
+  _ms_enum_begin(handle: number, assumptionsPtr: number, count: number): number;
+  _ms_enum_next(handle: number, conflictBudget: number): number;
+  _ms_enum_end(handle: number): void;
 }
-
-type ModuleFactory = (overrides: { wasmBinary: Uint8Array }) => Promise<MinisatModule>;
 
 const RESULT_SAT = 10;
 const RESULT_UNSAT = 20;
 const RESULT_BAD_LITERAL = -1;
-const STAT_INDEX = { conflicts: 0, decisions: 1, propagations: 2, restarts: 3 } as const;
-
-/** With a time limit, search runs in slices of conflicts this long or so, checking the clock in between. */
-const TARGET_SLICE_MS = 200;
-const FIRST_SLICE_CONFLICTS = 2000;
-const MIN_SLICE_CONFLICTS = 500;
-const MAX_SLICE_CONFLICTS = 1_000_000;
+const STAT_INDEX = { conflicts: 0, decisions: 1, propagations: 2, restarts: 3, flips: 4 } as const;
+const ENUM_MODEL = 10;
+const ENUM_DONE = 20;
+const ENUM_INTERNAL_ERROR = -2;
+const BRANCH_RULE = { vsids: 0, cover: 1 } as const;
+/**
+ * Which literal of the chosen cover clause is decided true: 0 its first
+ * unassigned one, 1 its most active one (VSIDS). The two measured alike on
+ * 8x8 + 2x2 (bench/results/sat-search.md), so the cheaper one.
+ */
+const COVER_LITERAL_CHOICE = 0;
+/** Enumerating, the event loop gets a turn at least this often (Ctrl-C, output streams). */
+const YIELD_EVERY_MS = 50;
 
 /** The learnt-clause cap for cube-and-conquer, as a fraction of the problem clauses: see expectCubes(). */
 const CUBE_LEARNT_FRACTION = 0.01;
 
 const NOT_BUILT = 'not built: run npm run build:minisat-wasm';
 
-/** The nearest directory at or above `start` that holds a package.json. */
-function packageRoot(start: string): string {
-  for (let dir = start; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'package.json'))) return dir;
-    if (dirname(dir) === dir) throw new Error(`minisat-wasm: no package.json above ${start}`);
-  }
-}
-
 /**
  * Where build.sh puts its output. Found from the project root, so that it is
  * the same from solvers/minisat-wasm.ts and from dist/solvers/minisat-wasm.js.
  */
 export function minisatWasmBuildDir(): string {
-  return join(packageRoot(dirname(fileURLToPath(import.meta.url))), 'solvers', 'minisat-wasm', 'build');
+  return wasmBuildDir('minisat-wasm');
 }
 
-function isBuilt(buildDir: string): boolean {
-  return existsSync(join(buildDir, 'minisat.js')) && existsSync(join(buildDir, 'minisat.wasm'));
-}
+const isBuilt = (buildDir: string): boolean => isWasmBuilt(buildDir, 'minisat');
 
 let loadedModule: MinisatModule | undefined;
 let loading: Promise<boolean> | undefined;
 
 async function instantiate(buildDir: string): Promise<boolean> {
-  const createModule = createRequire(import.meta.url)(join(buildDir, 'minisat.js')) as ModuleFactory;
-  // Handing over the bytes keeps the loader from trying fetch() on a file path (Node 20 has fetch).
-  loadedModule = await createModule({ wasmBinary: readFileSync(join(buildDir, 'minisat.wasm')) });
+  loadedModule = await instantiateWasm<MinisatModule>(buildDir, 'minisat');
   return true;
 }
 
@@ -102,46 +92,13 @@ export interface MinisatSolveOptions extends SolveOptions {
   conflictLimit?: number;
 }
 
-/**
- * Grows-only int32 space in the wasm heap for clauses, assumptions and models,
- * shared by all solvers (calls are synchronous, so they never overlap).
- */
-class Scratch {
-  private ptr = 0;
-  private capacityInts = 0;
-
-  constructor(private readonly mod: MinisatModule) {}
-
-  /** A heap address with room for `ints` int32s. */
-  reserve(ints: number): number {
-    if (ints > this.capacityInts || this.ptr === 0) {
-      if (this.ptr !== 0) this.mod._free(this.ptr);
-      this.capacityInts = Math.max(ints, 2 * this.capacityInts, 1024);
-      this.ptr = this.mod._malloc(4 * this.capacityInts);
-      if (this.ptr === 0) throw new Error('minisat-wasm: out of memory for a scratch buffer');
-    }
-    return this.ptr;
-  }
-
-  /** Copies `values` into the heap and returns their address. */
-  write(values: ArrayLike<number>): number {
-    const ptr = this.reserve(values.length);
-    // Read HEAP32 only now: reserve() may have grown the heap and replaced the view.
-    this.mod.HEAP32.set(values, ptr >> 2);
-    return ptr;
-  }
+/** An enumerateCube() option that only this engine has. */
+export interface MinisatCubeOptions extends CubeEnumerationOptions {
+  /** Stop (complete=false, resumable) after about this many more conflicts. */
+  conflictLimit?: number;
 }
 
-const scratchByModule = new WeakMap<MinisatModule, Scratch>();
-
-function scratchFor(mod: MinisatModule): Scratch {
-  let scratch = scratchByModule.get(mod);
-  if (!scratch) {
-    scratch = new Scratch(mod);
-    scratchByModule.set(mod, scratch);
-  }
-  return scratch;
-}
+const nextTurnOfEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** MiniSat's C++ throws OutOfMemoryException when realloc fails; it reaches JS as a bare number. */
 function translateWasmThrow(e: unknown): never {
@@ -149,17 +106,15 @@ function translateWasmThrow(e: unknown): never {
   throw e;
 }
 
-const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x));
-
-const nextTurnOfEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
-export class MinisatWasmSolver implements Solver {
+export class MinisatWasmSolver implements Solver, CoverBrancher, ChronoEnumerator {
   readonly name = 'minisat-wasm';
   private handle: number;
   private readonly scratch: Scratch;
   private solves = 0;
   /** Values of variables 1..n after the last SAT answer (index v-1), else undefined. */
   private model: Int8Array | undefined;
+  /** The cube an unfinished enumerateCube() stopped in (assumptions and projection), to resume it. */
+  private openCube: string | undefined;
 
   constructor(private readonly mod: MinisatModule) {
     this.scratch = scratchFor(mod);
@@ -197,26 +152,22 @@ export class MinisatWasmSolver implements Solver {
   async solve(options: MinisatSolveOptions = {}): Promise<Status> {
     const handle = this.live();
     this.solves++;
+    this.openCube = undefined;
     this.model = undefined;
     const assumptions = options.assumptions ?? [];
     const deadline = options.timeoutSeconds === undefined ? Infinity : Date.now() + 1000 * options.timeoutSeconds;
-    let conflictsLeft = options.conflictLimit ?? Infinity;
-    if (deadline === Infinity && conflictsLeft === Infinity) return this.finish(this.solveSlice(handle, assumptions, -1));
-
-    let slice = FIRST_SLICE_CONFLICTS;
-    for (;;) {
-      const budget = Math.min(slice, conflictsLeft);
-      const started = Date.now();
-      const conflictsBefore = this.stat(STAT_INDEX.conflicts);
-      const result = this.solveSlice(handle, assumptions, budget);
-      if (result !== 0) return this.finish(result);
-      conflictsLeft -= this.stat(STAT_INDEX.conflicts) - conflictsBefore;
-      if (conflictsLeft <= 0 || Date.now() >= deadline) return 'UNKNOWN';
-      const elapsedMs = Math.max(1, Date.now() - started);
-      slice = clamp(Math.round((budget * TARGET_SLICE_MS) / elapsedMs), MIN_SLICE_CONFLICTS, MAX_SLICE_CONFLICTS);
-      await nextTurnOfEventLoop();
-      this.live();
-    }
+    const conflictLimit = options.conflictLimit ?? Infinity;
+    if (deadline === Infinity && conflictLimit === Infinity) return this.finish(this.solveSlice(handle, assumptions, -1));
+    const result = await solveInSlices(
+      {
+        runSlice: (budget) => this.solveSlice(handle, assumptions, budget),
+        conflicts: () => this.stat(STAT_INDEX.conflicts),
+        resumed: () => this.live(),
+      },
+      deadline,
+      conflictLimit,
+    );
+    return this.finish(result);
   }
 
   value(v: number): boolean {
@@ -232,6 +183,7 @@ export class MinisatWasmSolver implements Solver {
       decisions: this.stat(STAT_INDEX.decisions),
       propagations: this.stat(STAT_INDEX.propagations),
       restarts: this.stat(STAT_INDEX.restarts),
+      flips: this.stat(STAT_INDEX.flips),
     };
   }
 
@@ -248,6 +200,77 @@ export class MinisatWasmSolver implements Solver {
    */
   expectCubes(): void {
     this.mod._ms_set_learnt_fraction(this.live(), CUBE_LEARNT_FRACTION);
+  }
+
+  /**
+   * 'cover': each decision takes the registered clause (one of the
+   * formula's, e.g. a packing's at-least-one clause per cell) that is not yet
+   * satisfied and has the fewest literals not false, and decides one of its
+   * literals true; VSIDS once every registered clause is satisfied.
+   * 'vsids': MiniSat's own rule. Learning stays on either way.
+   */
+  setBranching(rule: BranchingRule, clauses: Iterable<ArrayLike<number>> = []): void {
+    const handle = this.live();
+    this.mod._ms_set_branching(handle, BRANCH_RULE[rule], COVER_LITERAL_CHOICE);
+    if (rule !== 'cover') return;
+    for (const clause of clauses) {
+      if (this.mod._ms_add_branch_clause(handle, this.scratch.write(clause), clause.length) === RESULT_BAD_LITERAL) {
+        throw new Error(`minisat-wasm: bad literal in branching clause [${Array.from(clause).join(' ')}]`);
+      }
+    }
+  }
+
+  /**
+   * Every model of the cube, distinct on the projection, without blocking
+   * clauses: after a model the engine flips its deepest projection decision
+   * and never backjumps over a flip (see glue.cc). onModel reads the model
+   * through value() and may add clauses (attached where the search resumes);
+   * returning false stops. Stopped by onModel, shouldStop, the time or the
+   * conflict limit, it resolves complete=false, and the same call again
+   * resumes the cube.
+   */
+  async enumerateCube(
+    assumptions: readonly number[],
+    projection: readonly number[],
+    onModel: () => boolean,
+    options: MinisatCubeOptions = {},
+  ): Promise<{ complete: boolean }> {
+    const handle = this.live();
+    const cube = `${assumptions.join(' ')}|${projection.join(' ')}`;
+    if (this.openCube !== cube) {
+      this.openCube = undefined;
+      if (this.mod._ms_set_projection(handle, this.scratch.write(projection), projection.length) === RESULT_BAD_LITERAL) {
+        throw new Error('minisat-wasm: bad projection variable');
+      }
+      if (this.mod._ms_enum_begin(handle, this.scratch.write(assumptions), assumptions.length) === RESULT_BAD_LITERAL) {
+        throw new Error(`minisat-wasm: bad literal in assumptions [${assumptions.join(' ')}]`);
+      }
+      this.solves++;
+      this.openCube = cube;
+    }
+    const deadline = options.timeoutSeconds === undefined ? Infinity : Date.now() + 1000 * options.timeoutSeconds;
+    let conflictsLeft = options.conflictLimit ?? Infinity;
+    const driver = { runSlice: (budget: number) => this.enumStep(handle, budget), conflicts: () => this.stat(STAT_INDEX.conflicts), resumed: () => this.live() };
+    let lastYield = Date.now();
+    for (;;) {
+      if (options.shouldStop?.() === true || Date.now() >= deadline || conflictsLeft <= 0) return { complete: false };
+      const conflictsBefore = this.stat(STAT_INDEX.conflicts);
+      const unlimited = deadline === Infinity && conflictsLeft === Infinity;
+      const step = unlimited ? this.enumStep(handle, -1) : await solveInSlices(driver, deadline, conflictsLeft);
+      conflictsLeft -= this.stat(STAT_INDEX.conflicts) - conflictsBefore;
+      if (step === ENUM_DONE) {
+        this.openCube = undefined;
+        return { complete: true };
+      }
+      if (step !== ENUM_MODEL) return { complete: false };
+      this.readModel();
+      if (!onModel()) return { complete: false };
+      if (Date.now() - lastYield >= YIELD_EVERY_MS) {
+        await nextTurnOfEventLoop();
+        this.live();
+        lastYield = Date.now();
+      }
+    }
   }
 
   dispose(): void {
@@ -277,20 +300,30 @@ export class MinisatWasmSolver implements Solver {
     return result;
   }
 
+  private enumStep(handle: number, conflictBudget: number): number {
+    let step: number;
+    try {
+      step = this.mod._ms_enum_next(handle, conflictBudget);
+    } catch (e) {
+      translateWasmThrow(e);
+    }
+    if (step === ENUM_INTERNAL_ERROR) throw new Error('minisat-wasm: internal error in enumeration (a clause false below the current level)');
+    return step;
+  }
+
   private finish(result: number): Status {
     if (result === RESULT_UNSAT) return 'UNSAT';
     if (result !== RESULT_SAT) return 'UNKNOWN';
+    this.readModel();
+    return 'SAT';
+  }
+
+  private readModel(): void {
     const n = this.mod._ms_num_vars(this.handle);
     const ptr = this.scratch.reserve(Math.ceil(n / 4));
     this.mod._ms_read_model(this.handle, ptr, n);
     this.model = this.mod.HEAP8.slice(ptr, ptr + n);
-    return 'SAT';
   }
-}
-
-function builtVersion(buildDir: string): string | undefined {
-  const file = join(buildDir, 'version.txt');
-  return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
 }
 
 export const minisatWasm: SolverFactory & { create(): MinisatWasmSolver } = {

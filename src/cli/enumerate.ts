@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import type { CubeExhausted, CubeProgress, Found } from '../enumerate/blocking-loop.js';
+import { BRANCHING_RULES, type CubeExhausted, type CubeProgress, ENUM_MODES, type Found, parseBranching, parseEnumMode } from '../enumerate/blocking-loop.js';
 import { CubeTree } from '../enumerate/cube-tree.js';
 import type { QueueProgress } from '../distributed/coordinator.js';
 import { defaultWorkers } from '../enumerate/pool.js';
@@ -12,6 +12,7 @@ import { progressWanted, startProgress } from './progress.js';
 import { UserError } from '../core/errors.js';
 import type { Instance } from '../core/puzzle.js';
 import { certifyUnsat, pickProver } from '../proof/certify.js';
+import { loadWasmSolvers } from '../../solvers/index.js';
 
 export const command = 'enumerate <puzzle>';
 export const describe = 'find all solutions (or all symmetry classes with --unique), streaming them';
@@ -27,10 +28,12 @@ const enumerateOptions = (y: Argv) =>
     .option('native', { type: 'boolean', describe: 'let solvers that enumerate by themselves (clasp, picosat) do so (default; --no-native uses the blocking-clause loop)' })
     .option('workers', { type: 'number', describe: 'worker threads for SAT enumeration (default: all cores)' })
     .option('cube-depth', { type: 'number', describe: 'literals each cube fixes before the SAT solver takes over' })
+    .option('enum-mode', { type: 'string', describe: `how the SAT solver enumerates a cube: ${ENUM_MODES.join('|')} (default chrono where the solver can)` })
+    .option('branching', { type: 'string', describe: `SAT decisions: ${BRANCHING_RULES.join('|')} (default cover where the puzzle and solver allow)` })
     .option('certify', { type: 'boolean', describe: 'check the UNSAT that closes each cube with a DRAT proof (our checker), or fail; runs the blocking-clause loop in this thread' })
     .option('queue', { type: 'string', describe: 'run as jobs on a Redis queue for `puzzlesat worker`s: redis://[user:password@]host:port[/db] (docs/distributed.md)' })
     .option('jobs', { type: 'number', describe: 'with --queue: jobs to split the cube tree into (default from its size)' })
-    .group(['unique', 'limit', 'resume', 'show', 'native', 'workers', 'cube-depth', 'certify', 'queue', 'jobs'], 'Enumeration:')
+    .group(['unique', 'limit', 'resume', 'show', 'native', 'workers', 'cube-depth', 'enum-mode', 'branching', 'certify', 'queue', 'jobs'], 'Enumeration:')
     .example('$0 enumerate pentomino --preset 8x8-square --unique', 'the 16146 classes of the 8x8 board with the 2x2 square')
     .example('$0 enumerate soma --unique --symmetry isometries --solver dlx -o soma.jsonl', 'the 240 Soma classes, one JSON line each');
 
@@ -97,6 +100,8 @@ export const handler = (args: Args) =>
       if (!byCubes) progress.update(index, found);
     };
     const workers = args.workers === undefined ? defaultWorkers() : positiveInt(args.workers, '--workers')!;
+    // The prover may be a WebAssembly engine, which must be loaded before it creates solvers.
+    if (args.certify) await loadWasmSolvers();
     const certifier = args.certify ? cubeCertifier(instance, args.solver) : undefined;
     let summary;
     try {
@@ -112,6 +117,8 @@ export const handler = (args: Args) =>
         rebuild: { puzzle, args: plainArgs(args) },
         cubeDepth: args['cube-depth'] === undefined ? undefined : Number(args['cube-depth']),
         timeoutSeconds: args.timeout as number | undefined,
+        enumMode: parseEnumMode(args['enum-mode']),
+        branching: parseBranching(args.branching),
         onFound,
         shouldStop: stop.stopped,
         onCubeTree,

@@ -39,6 +39,11 @@ export interface Instance<S = unknown> {
    * name the false ones.
    */
   trueSetsAreAntichain?: boolean;
+  /**
+   * The clause family whose clauses exact-cover branching decides on (a
+   * packing's at-least-one clause per cell), for solvers that can.
+   */
+  branchingFamily?: string;
   /** How many split-group literals a cube should fix (about half a solution). */
   cubeDepthHint?: number;
   /** The same puzzle as exact cover, when it is one (for the dlx backend). */

@@ -1,7 +1,8 @@
 import { pickSolver } from '../../solvers/index.js';
 import { enumeratesNatively, nativeEnumerator } from '../../solvers/types.js';
 import type { Instance } from '../core/puzzle.js';
-import { type CubeProgress, type EnumerateOptions, type EnumerateSummary, type Found, defaultCubeDepth, enumerate } from './blocking-loop.js';
+import { type CubeProgress, type EnumerateOptions, type EnumerateSummary, type EnumMode, type Found, defaultCubeDepth, enumerate } from './blocking-loop.js';
+import type { BranchingRule } from '../../solvers/types.js';
 import { orbit } from './cube-tree.js';
 import { enumerateExactCover } from './dlx.js';
 import { enumerateNative } from './native.js';
@@ -39,6 +40,8 @@ export interface EnumerationPlan {
   rebuild?: { puzzle: string; args: Record<string, unknown> };
   cubeDepth?: number;
   timeoutSeconds?: number;
+  enumMode?: EnumMode;
+  branching?: BranchingRule;
   onFound: (found: Found) => void;
   shouldStop?: () => boolean;
   /** Called once when the blocking-clause loop starts, with its cube depth (to count the cube tree's units for a bar) and solver. */
@@ -73,7 +76,7 @@ export async function enumerateSolutions(plan: EnumerationPlan): Promise<Enumera
     const summary = await enumerateExactCover(instance, { unique, symmetryBreaking, limit, known, onFound, shouldStop });
     return { ...summary, solver: 'dlx', mode: 'exact-cover' };
   }
-  const factory = await pickSolver(plan.solver);
+  const factory = await pickSolver(plan.solver, 'enumerate');
   const solver = factory.name;
   const probe = factory.create();
   const native = nativeEnumerator(probe);
@@ -91,7 +94,7 @@ export async function enumerateSolutions(plan: EnumerationPlan): Promise<Enumera
   const timeoutSeconds = plan.timeoutSeconds;
   const workers = plan.workers ?? 1;
   if (workers > 1 && !seesEveryUnsat && plan.rebuild && poolAvailable()) {
-    const job = { ...plan.rebuild, solver, unique, symmetryBreaking, known, cubeDepth, timeoutSeconds };
+    const job = { ...plan.rebuild, solver, unique, symmetryBreaking, known, cubeDepth, timeoutSeconds, enumMode: plan.enumMode, branching: plan.branching };
     const knownRaw = known.reduce((n, k) => n + (unique ? orbit(instance.symmetries, k).length : 1), 0);
     const running = enumerateParallel(job, workers, { limit, knownRaw, onFound, shouldStop, onProgress: plan.onProgress });
     // While the workers start up, this thread is free to count the units.
@@ -101,6 +104,6 @@ export async function enumerateSolutions(plan: EnumerationPlan): Promise<Enumera
   }
   plan.onCubeTree?.(cubeDepth ?? defaultCubeDepth(instance), solver);
   const onProgress = plan.onProgress && ((p: { cubes: number; unit: number }) => plan.onProgress!({ cubes: p.cubes, units: p.unit }));
-  const summary = await enumerate(instance, { createSolver: () => factory.create(), unique, symmetryBreaking, limit, known, onFound, onProgress, shouldStop, cubeDepth, timeoutSeconds, onCubeExhausted: plan.onCubeExhausted });
+  const summary = await enumerate(instance, { createSolver: () => factory.create(), unique, symmetryBreaking, limit, known, onFound, onProgress, shouldStop, cubeDepth, timeoutSeconds, enumMode: plan.enumMode, branching: plan.branching, onCubeExhausted: plan.onCubeExhausted });
   return { ...summary, solver, mode: 'blocking-loop' };
 }

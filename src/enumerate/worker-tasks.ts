@@ -1,4 +1,5 @@
-import type { EnumerateSummary, Found } from './blocking-loop.js';
+import type { EnumMode, EnumerateSummary, Found } from './blocking-loop.js';
+import type { BranchingRule } from '../../solvers/types.js';
 import type { SymmetryBreaking } from '../symmetry/breaking.js';
 
 /**
@@ -22,6 +23,8 @@ export interface PartJob {
   known: number[][];
   cubeDepth?: number;
   timeoutSeconds?: number;
+  enumMode?: EnumMode;
+  branching?: BranchingRule;
   part: { index: number; of: number };
 }
 

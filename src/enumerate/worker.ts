@@ -24,6 +24,8 @@ async function enumeratePart(job: PartJob): Promise<void> {
       known: job.known,
       cubeDepth: job.cubeDepth,
       timeoutSeconds: job.timeoutSeconds,
+      enumMode: job.enumMode,
+      branching: job.branching,
       part: job.part,
       onFound: (found) => post({ type: 'found', found }),
       onProgress: ({ cubes, unit }) => post({ type: 'progress', part: job.part.index, cubes, unit }),
