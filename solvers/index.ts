@@ -22,7 +22,7 @@ export async function loadWasmSolvers(): Promise<void> {
  * rolls) or enumeration (many short incremental solves under assumptions, the
  * leaves of a cube tree).
  */
-export type SolverUse = 'solve' | 'enumerate';
+export type SolverUse = 'solve' | 'solve-exact-cover' | 'enumerate';
 
 /**
  * The in-process defaults, best first, each falling back to the next when it
@@ -33,9 +33,15 @@ export type SolverUse = 'solve' | 'enumerate';
  * small UNSAT cores (Dobble 6: 0.6 against 1.0, pigeonhole 9->8). Enumeration
  * keeps minisat-wasm, whose glue keeps the trail between cube leaves: all
  * 1010 classes of 5x12 on one worker took it 4.2 CPU s, cadical-wasm 4.7.
+ * One solve of an exact-cover puzzle (the instance names a family to branch
+ * on) goes to minisat-wasm, whose glue branches on that family the way
+ * dancing links does: the first 8x8 pentomino tiling in 0.22 CPU s against
+ * 2.3 for native `minisat -no-pre` and 3.8 for native cadical
+ * (bench/results/sat-search.md, in-process-solvers.md).
  */
 export const IN_PROCESS_DEFAULTS: Record<SolverUse, readonly string[]> = {
   solve: [cadicalWasm.name, minisatWasm.name, logicSolver.name],
+  'solve-exact-cover': [minisatWasm.name, cadicalWasm.name, logicSolver.name],
   enumerate: [minisatWasm.name, cadicalWasm.name, logicSolver.name],
 };
 

@@ -37,8 +37,9 @@ export const handler = (args: Args) =>
     const instance = buildInstance(puzzle, args);
     const branching = parseBranching(args.branching);
     const start = performance.now();
-    const factory = await pickSolver(args.solver);
     const proofFile = args.proof === undefined ? undefined : String(args.proof);
+    // A proof file needs a solver that writes one; otherwise exact-cover puzzles get the branching solver.
+    const factory = await pickSolver(args.solver, instance.branchingFamily && proofFile === undefined ? 'solve-exact-cover' : 'solve');
     const certify = args.certify === true;
     // The answering solver's own proof when it writes one; else --certify re-solves with one that does.
     const ownProof = (proofFile !== undefined || certify) && writesProofs(factory);
