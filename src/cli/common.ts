@@ -41,6 +41,11 @@ export function loadInstance(puzzle: string, args: Args): Instance {
       if (!mine.has(o.name) && args[o.name] !== undefined) throw new UserError(`--${o.name} does not apply to ${puzzle}`);
     }
   }
+  // yargs checks choices on the command line; values set for it (--unique GROUP, worker threads) are checked here.
+  for (const o of entry.options) {
+    const value = args[o.name];
+    if (o.choices && value !== undefined && !o.choices.includes(String(value))) throw new UserError(`--${o.name}: "${String(value)}" is not one of ${o.choices.join(', ')}`);
+  }
   // Unset encodings stay unset: each puzzle picks the default measured best for it.
   const amo = args.amo === undefined ? undefined : parseAmo(String(args.amo), '--amo');
   const card = args.card === undefined ? undefined : parseCard(String(args.card), '--card');
@@ -50,12 +55,7 @@ export function loadInstance(puzzle: string, args: Args): Instance {
 /** A DIMACS file is given where a puzzle name would be. */
 export const isCnfPath = (puzzle: string): boolean => /\.(cnf|dimacs)(\.txt)?$/i.test(puzzle) || (puzzle.includes('/') && existsSync(puzzle));
 
-export function positiveInt(value: unknown, option: string): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new UserError(`${option}: expected a positive whole number, got "${String(value)}"`);
-  return n;
-}
+export { positiveInt } from './options.js';
 
 /** Progress on stderr, only when it is a terminal; one line rewritten in place. */
 export function progressLine(): { update(text: string): void; done(): void } {
@@ -123,15 +123,36 @@ export async function guarded(body: () => Promise<number | void>): Promise<void>
     const code = await body();
     if (typeof code === 'number') process.exitCode = code;
   } catch (e) {
-    if (e instanceof UserError) {
-      process.stderr.write(`puzzlesat: ${e.message}\n`);
-    } else {
-      const err = e as Error;
-      process.stderr.write(`puzzlesat: internal error: ${err?.message ?? String(e)}\n`);
-      if (process.env.PUZZLESAT_DEBUG) process.stderr.write(`${err?.stack ?? ''}\n`);
-    }
-    process.exitCode = 1;
+    reportError(e);
   }
+}
+
+/** One line on stderr for any failure (a UserError as it is; anything else as an internal error), exit code 1. */
+export function reportError(e: unknown): void {
+  if (e instanceof UserError) {
+    process.stderr.write(`puzzlesat: ${userMessage(e.message)}\n`);
+  } else {
+    const err = e as Error;
+    process.stderr.write(`puzzlesat: internal error: ${userMessage(err?.message ?? String(e))}\n`);
+    if (process.env.PUZZLESAT_DEBUG) process.stderr.write(`${err?.stack ?? ''}\n`);
+  }
+  process.exitCode = 1;
+}
+
+const MAX_TOKEN = 60;
+const MAX_MESSAGE = 240;
+const LONG_TOKEN = new RegExp(`\\S{${MAX_TOKEN + 1},}`, 'g');
+
+/**
+ * A message fit for one terminal line: control bytes (escape sequences,
+ * newlines, NULs from binary input) shown as \xNN, any token longer than
+ * MAX_TOKEN characters cut in the middle, the whole capped at MAX_MESSAGE.
+ */
+export function userMessage(message: string): string {
+  const clean = message
+    .replace(LONG_TOKEN, (t) => `${t.slice(0, MAX_TOKEN / 2)}…(${t.length} chars)…${t.slice(-10)}`)
+    .replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return clean.length <= MAX_MESSAGE ? clean : `${clean.slice(0, MAX_MESSAGE - 1)}…`;
 }
 
 /** Ctrl-C asks long work to stop (first press) or quits (second press). */

@@ -10,6 +10,8 @@ import * as list from './list.js';
 import * as solve from './solve.js';
 import * as solvers from './solvers.js';
 import * as sweep from './sweep.js';
+import { checkNumericOptions } from './options.js';
+import { reportError } from './common.js';
 
 // A reader that closes the pipe early (`puzzlesat encode ... | head`) is not an error.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
@@ -20,6 +22,15 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 /** `puzzlesat <verb> <puzzle> [options]`: one contract across puzzles. */
 await yargs(hideBin(process.argv))
   .scriptName('puzzlesat')
+  // Every option value is checked once, here, before any verb starts work.
+  .middleware((argv) => {
+    try {
+      checkNumericOptions(argv);
+    } catch (e) {
+      reportError(e);
+      process.exit();
+    }
+  })
   .command(solve as never)
   .command(enumerate as never)
   .command(encode as never)

@@ -77,6 +77,9 @@ export function parsePiecesFile(text: string, source: string): { name: string; c
   for (const l of textLines(text)) {
     const header = /^\s*([A-Za-z][\w-]*)(?:\*(\d+))?\s*:\s*$/.exec(l.text);
     if (header) {
+      const first = pieces.find((p) => p.name === header[1]);
+      // A second header of one name used to merge into the first shape: refuse it.
+      if (first) throw new UserError(`${source}:${l.line}: piece ${first.name} is declared twice (first at line ${first.line}); write "${first.name}*2:" for copies`);
       pieces.push({ name: header[1]!, count: Number(header[2] ?? 1), cells: [], lines: [], line: l.line });
     } else if (pieces.length) {
       pieces[pieces.length - 1]!.lines.push(l);

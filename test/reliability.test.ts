@@ -1,0 +1,248 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { polyomino } from '../encoders/polyomino.js';
+import { polycube } from '../encoders/polycube.js';
+import { dimacsString, instanceFromDimacs, parseDimacs, readDimacsFile } from '../src/core/dimacs.js';
+import { UserError } from '../src/core/errors.js';
+import { parsePiecesFile } from '../src/geometry/shapes.js';
+import { checkNumericOptions } from '../src/cli/options.js';
+import { userMessage } from '../src/cli/common.js';
+import { solveDpll } from './helpers/dpll.js';
+import { dimacsClauses } from '../src/core/dimacs.js';
+
+/**
+ * One regression test per defect of issue 15 ("no wrong answer, no lost
+ * file"), each written before its fix. In-process where the defect lives in a
+ * library function; the compiled CLI where it lives in a verb.
+ */
+const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
+const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-reliability-'));
+
+function run(...args: string[]) {
+  const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir, timeout: 120_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+function expectOneLineError(r: ReturnType<typeof run>, message: RegExp, code = 1) {
+  expect(r.err).toMatch(message);
+  expect(r.err.trim().split('\n')).toHaveLength(1);
+  expect(r.err).not.toMatch(/internal error|^\s+at /m);
+  expect(r.code).toBe(code);
+}
+
+/** The UserError message a call throws (fails the test on any other outcome). */
+function userErrorOf(call: () => unknown): string {
+  try {
+    call();
+  } catch (e) {
+    if (e instanceof UserError) return e.message;
+    throw e;
+  }
+  throw new Error('expected a UserError');
+}
+
+const file = (name: string, text: string | Buffer) => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+
+describe('1. duplicate piece names are refused, not merged', () => {
+  it('--pieces: a name defined twice with art', () => {
+    expect(userErrorOf(() => polyomino({ board: '4x2', pieces: 'Q=###/#..,Q=##/##' }))).toMatch(/--pieces: piece Q is given twice/);
+    expect(userErrorOf(() => polyomino({ board: '2x1', pieces: 'Q=#,Q=##' }))).toMatch(/piece Q is given twice/);
+    // Redefining a catalog name that is also used plainly is just as ambiguous.
+    expect(userErrorOf(() => polyomino({ board: '4x4', pieces: 'L4,L4=##' }))).toMatch(/piece L4 is given twice/);
+  });
+  it('--pieces: a catalog name repeated still means copies', () => {
+    expect(polyomino({ board: '4x2', pieces: 'L4,L4' }).spec.pieces).toEqual([expect.objectContaining({ name: 'L4', count: 2 })]);
+  });
+  it('a pieces file with two headers of one name names both lines', () => {
+    expect(userErrorOf(() => parsePiecesFile('A:\n##\n\nB:\n#\nA:\n#\n', 'p.txt'))).toBe('p.txt:6: piece A is declared twice (first at line 1); write "A*2:" for copies');
+  });
+  it('polycube pieces too', () => {
+    expect(userErrorOf(() => polycube({ figure: '2x2x1', pieces: 'Q=##,Q=#' }))).toMatch(/piece Q is given twice/);
+  });
+});
+
+describe('5. strict DIMACS', () => {
+  const err = (text: string) => userErrorOf(() => parseDimacs(text, 'f.cnf'));
+  it('literals beyond 2^31-1 are refused, never wrapped', () => {
+    for (const big of ['4294967297', '2147483648', '9007199254740993']) {
+      expect(err(`p cnf 3 1\n${big} 0\n`)).toMatch(/^f\.cnf:2: literal .* (exceeds|out of range)/);
+    }
+  });
+  it('headers out of range are refused before allocating', () => {
+    expect(err(`p cnf ${'9'.repeat(400)} 1\n1 0\n`)).toMatch(/^f\.cnf:1: .*variables.*2147483647/);
+    expect(err('p cnf 2147483648 1\n1 0\n')).toMatch(/^f\.cnf:1:/);
+    expect(err('p cnf 3 4294967296\n1 0\n')).toMatch(/^f\.cnf:1:/);
+  });
+  it('c project beyond the header, and hex or float tokens, are refused', () => {
+    expect(err('p cnf 3 1\nc project 99 0\n1 0\n')).toMatch(/f\.cnf:2: .*99.*3 variables/);
+    expect(err('p cnf 3 1\nc project 0x2 1e1 0\n1 0\n')).toMatch(/f\.cnf:2: bad variable "0x2"/);
+    expect(err('p cnf 3 1\n0x2 0\n')).toMatch(/f\.cnf:2: stray token "0x2"/);
+  });
+  it('the SATLIB % trailer and lone-CR line endings are read', () => {
+    const satlib = parseDimacs('c uf\np cnf 3 2\n 1 -2 0\n2 3 0\n%\n0\n\n', 'f.cnf');
+    expect(satlib.ends.length).toBe(2);
+    const cr = parseDimacs('p cnf 3 2\r1 -2 0\r2 3 0\r', 'f.cnf');
+    expect(Array.from(cr.lits)).toEqual([1, -2, 2, 3]);
+    expect(err('p cnf 3 1\r1 0\rx 0\r')).toMatch(/^f\.cnf:3:/);
+  });
+  it('gzip input is read; xz input is read or explained', () => {
+    const text = 'p cnf 2 2\n1 2 0\n-1 0\n';
+    expect(readDimacsFile(file('g.cnf.gz', gzipSync(text))).ends.length).toBe(2);
+    const xz = spawnSync('xz', ['-c'], { input: text });
+    if (xz.status === 0) expect(readDimacsFile(file('x.cnf.xz', xz.stdout)).ends.length).toBe(2);
+  });
+  it('DIMACS output carries c ind beside c project, and reads back', () => {
+    const inst = polyomino({ board: '3x1', pieces: 'I3' });
+    const text = dimacsString(inst.cnf, { puzzle: 'polyomino', params: {} });
+    const project = text.split('\n').filter((l) => l.startsWith('c project ')).map((l) => l.slice('c project '.length));
+    const ind = text.split('\n').filter((l) => l.startsWith('c ind ')).map((l) => l.slice('c ind '.length));
+    expect(ind).toEqual(project);
+    expect(parseDimacs(text).projection).toEqual(inst.cnf.projection);
+  });
+  it('c var names that collide with the fallback names are a user error or renamed, never an internal error', () => {
+    const f = parseDimacs('p cnf 2 1\nc var 1 x2#2\n1 2 0\n', 'f.cnf');
+    const inst = instanceFromDimacs(f, 'f.cnf');
+    expect(inst.cnf.varCount).toBe(2);
+  });
+});
+
+describe('4/5. numeric options: one validator', () => {
+  it('refuses non-integers, negatives, NaN, empty, overflowing timeouts', () => {
+    const bad: [string, unknown][] = [
+      ['cube-depth', -1],
+      ['cube-depth', Number.NaN],
+      ['cube-depth', 'abc'],
+      ['cube-depth', 1.5],
+      ['workers', 0],
+      ['timeout', -1],
+      ['timeout', 0],
+      ['timeout', Number.NaN],
+      ['timeout', ''],
+      ['timeout', 3e6],
+      ['timeout', Infinity],
+      ['limit', 0],
+    ];
+    for (const [name, value] of bad) expect(userErrorOf(() => checkNumericOptions({ [name]: value, _: [] }))).toMatch(new RegExp(`^--${name}: `));
+  });
+  it('accepts sane values', () => {
+    expect(() => checkNumericOptions({ 'cube-depth': 0, timeout: 0.5, workers: 2, limit: 3, _: [] })).not.toThrow();
+  });
+});
+
+describe('7. error messages stay one short, clean line', () => {
+  it('long tokens are cut and control bytes escaped', () => {
+    const msg = userMessage(`stray token "${'a'.repeat(1_000_000)}\x1b[31m"\nsecond line`);
+    expect(msg.length).toBeLessThan(300);
+    expect(msg).not.toMatch(/[\x00-\x1f\x7f]/);
+    expect(msg).toContain('\\x1b');
+  });
+});
+
+describe('every accepted small DIMACS agrees with the independent DPLL', () => {
+  it('a SATLIB-style file', () => {
+    const f = parseDimacs('p cnf 3 3\n1 2 0\n-1 0\n-2 3 0\n%\n0\n');
+    const clauses = [...dimacsClauses(f)];
+    expect(solveDpll(clauses, f.vars)).not.toBeNull();
+  });
+});
+
+describe('CLI: one-line user errors instead of internal errors and aborts', { timeout: 120_000 }, () => {
+  it('--cube-depth abc, --timeout -1, --timeout 3e6 exit 1 with one line', () => {
+    expectOneLineError(run('enumerate', 'pentomino', '--preset', '3x20', '--cube-depth', 'abc'), /--cube-depth: /);
+    expectOneLineError(run('solve', 'pentomino', '--preset', '3x20', '--timeout', '-1'), /--timeout: /);
+    expectOneLineError(run('solve', 'pentomino', '--preset', '3x20', '--timeout', '3e6'), /--timeout: /);
+  });
+  it('enumerate soma --unique bogus names the choices', () => {
+    expectOneLineError(run('enumerate', 'soma', '--unique', 'bogus'), /(--unique|--symmetry).*bogus.*rotations/);
+  });
+  it('encode -o into a missing directory fails before the work', () => {
+    expectOneLineError(run('encode', 'pentomino', '--preset', '3x20', '-o', join(dir, 'missing', 'x.cnf')), /-o|--output/);
+  });
+  it('a huge board or figure is refused before allocation, with the option to raise the limit', () => {
+    expectOneLineError(run('solve', 'polyomino', '--board', '100000x100000', '--pieces', 'I'), /--board: .*cells.*--max-cells/);
+    expectOneLineError(run('solve', 'soma', '--figure', '1000x1000x1000'), /--figure: .*cells.*--max-cells/);
+  });
+  it('dobble --symbols-per-card 1000000 is refused', () => {
+    expectOneLineError(run('dobble', '--symbols-per-card', '1000000'), /--symbols-per-card: /);
+  });
+  it('an unsolvable board answers UNSAT, exit 0', () => {
+    const r = run('solve', 'polyomino', '--board', '2x2', '--pieces', 'L3,I3', '--json');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).status).toBe('UNSAT');
+  });
+  it('--out /dev/full is a user error', () => {
+    if (!existsSync('/dev/full')) return;
+    expectOneLineError(run('enumerate', 'pentomino', '--preset', '3x20', '--solver', 'dlx', '--out', '/dev/full', '--force'), /--out.*ENOSPC|no space/i);
+  });
+});
+
+describe('2/3. --out and --resume', { timeout: 120_000 }, () => {
+  const lines = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean);
+  const solutions = (path: string) => lines(path).filter((l) => l.includes('"vars"'));
+
+  it('an option error leaves an existing --out file untouched', () => {
+    const out = file('keep.jsonl', 'precious\n');
+    expectOneLineError(run('enumerate', 'pentomino', '--preset', '3x20', '--out', out, '--workers', '0', '--force'), /--workers/);
+    expectOneLineError(run('enumerate', 'polycube', '--figure', '2x2x2', '--pieces', 'Q=##|##', '--solver', 'dlx', '--out', out, '--force'), /dlx/);
+    expect(readFileSync(out, 'utf8')).toBe('precious\n');
+  });
+  it('an existing --out file is not overwritten without --force or --resume', () => {
+    const out = file('exists.jsonl', 'precious\n');
+    expectOneLineError(run('enumerate', 'pentomino', '--preset', '3x20', '--out', out), /exists.*--force.*--resume|--resume.*--force/);
+    expect(readFileSync(out, 'utf8')).toBe('precious\n');
+    expect(run('enumerate', 'pentomino', '--preset', '3x20', '--unique', '--solver', 'dlx', '--out', out, '--force').code).toBe(0);
+    expect(solutions(out)).toHaveLength(2);
+  });
+  it('the file starts with a fingerprint header; --resume refuses another run', () => {
+    const out = join(dir, 'hole.jsonl');
+    expect(run('enumerate', 'pentomino', '--preset', '8x8-centre-hole', '--unique', '--solver', 'dlx', '--out', out, '--show', '0').code).toBe(0);
+    expect(JSON.parse(lines(out)[0]!)).toMatchObject({ puzzlesat: expect.any(String), fingerprint: expect.any(String) });
+    expect(solutions(out)).toHaveLength(65);
+    expectOneLineError(run('enumerate', 'pentomino', '--preset', '6x10', '--unique', '--out', out, '--resume'), /--resume: .*(another|different)/);
+    expectOneLineError(run('enumerate', 'pentomino', '--preset', '8x8-centre-hole', '--out', out, '--resume'), /--resume: .*unique/);
+  });
+  it('--resume rejects a duplicated line and repairs a torn or NUL-padded last line', () => {
+    const out = join(dir, 'torn.jsonl');
+    expect(run('enumerate', 'pentomino', '--preset', '8x8-centre-hole', '--unique', '--solver', 'dlx', '--out', out, '--limit', '10', '--show', '0').code).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    const all = text.split('\n').filter(Boolean);
+    writeFileSync(out, text + all[3] + '\n');
+    expectOneLineError(run('enumerate', 'pentomino', '--preset', '8x8-centre-hole', '--unique', '--solver', 'dlx', '--out', out, '--resume'), /torn\.jsonl:\d+: .*duplicate/);
+    writeFileSync(out, text + all[5]!.slice(0, 20) + '\0'.repeat(100));
+    const r = run('enumerate', 'pentomino', '--preset', '8x8-centre-hole', '--unique', '--solver', 'dlx', '--out', out, '--resume', '--json');
+    expect(r.err).toMatch(/resuming: \d+ solutions from /);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).count).toBe(65);
+    const vars = solutions(out).map((l) => JSON.stringify(JSON.parse(l).vars));
+    expect(new Set(vars).size).toBe(65);
+    expect(vars).toHaveLength(65);
+  });
+  it('a second writer is stopped by the lock; a stale lock is taken over', () => {
+    const out = join(dir, 'locked.jsonl');
+    writeFileSync(`${out}.lock`, `${process.pid}\n`);
+    expectOneLineError(run('enumerate', 'pentomino', '--preset', '3x20', '--solver', 'dlx', '--out', out), /locked|being written/);
+    writeFileSync(`${out}.lock`, '999999999\n');
+    expect(run('enumerate', 'pentomino', '--preset', '3x20', '--solver', 'dlx', '--out', out).code).toBe(0);
+    expect(existsSync(`${out}.lock`)).toBe(false);
+  });
+});
+
+describe('4. --timeout is one limit for the run', { timeout: 120_000 }, () => {
+  it('enumerate across cubes stops at the limit and says complete:false', () => {
+    const t0 = process.hrtime.bigint();
+    const r = run('enumerate', 'pentomino', '--preset', '8x8-square', '--unique', '--timeout', '1', '--workers', '1', '--json', '--show', '0');
+    const wallSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).complete).toBe(false);
+    // Not a timing assertion on speed: the full run takes minutes, a per-cube limit never fires.
+    expect(wallSeconds).toBeLessThan(60);
+  });
+});
