@@ -191,7 +191,7 @@ describe('2/3. --out and --resume', { timeout: 120_000 }, () => {
   it('an option error leaves an existing --out file untouched', () => {
     const out = file('keep.jsonl', 'precious\n');
     expectOneLineError(run('enumerate', 'pentomino', '--preset', '3x20', '--out', out, '--workers', '0', '--force'), /--workers/);
-    expectOneLineError(run('enumerate', 'polycube', '--figure', '2x2x2', '--pieces', 'Q=##|##', '--solver', 'dlx', '--out', out, '--force'), /dlx/);
+    expectOneLineError(run('enumerate', 'polyomino', '--board', '4x1', '--pieces', 'D2*2', '--solver', 'dlx', '--out', out, '--force'), /dlx/);
     expect(readFileSync(out, 'utf8')).toBe('precious\n');
   });
   it('an existing --out file is not overwritten without --force or --resume', () => {

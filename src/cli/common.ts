@@ -1,4 +1,4 @@
-import { closeSync, existsSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { UserError } from '../core/errors.js';
 import type { Instance } from '../core/puzzle.js';
@@ -74,47 +74,6 @@ export function progressLine(): { update(text: string): void; done(): void } {
       if (shown) process.stderr.write('\r\x1b[K');
     },
   };
-}
-
-/** JSONL output, one line per solution, written through at once so a stop loses nothing. */
-export class JsonlOut {
-  private fd: number;
-  constructor(readonly path: string, append: boolean) {
-    try {
-      this.fd = openSync(path, append ? 'a' : 'w');
-    } catch (e) {
-      throw new UserError(`--out: cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-    }
-  }
-  write(record: unknown): void {
-    writeSync(this.fd, JSON.stringify(record) + '\n');
-  }
-  close(): void {
-    closeSync(this.fd);
-  }
-}
-
-/** The solutions already in a JSONL file (for --resume), as projection variables. */
-export function readKnown(path: string, instance: Instance): number[][] {
-  if (!existsSync(path)) return [];
-  const projection = new Set(instance.cnf.projection);
-  const known: number[][] = [];
-  readFileSync(path, 'utf8')
-    .split('\n')
-    .forEach((line, i) => {
-      if (line.trim() === '') return;
-      let vars: unknown;
-      try {
-        vars = (JSON.parse(line) as { vars?: unknown }).vars;
-      } catch {
-        throw new UserError(`${path}:${i + 1}: not a JSON line (cannot resume from it)`);
-      }
-      if (!Array.isArray(vars) || !vars.every((v) => projection.has(v as number))) {
-        throw new UserError(`${path}:${i + 1}: this solution was written for another puzzle or encoding (cannot resume)`);
-      }
-      known.push(vars as number[]);
-    });
-  return known;
 }
 
 /** Runs a command body, turning user errors into one line on stderr and exit code 1. */

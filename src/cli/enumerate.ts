@@ -8,7 +8,9 @@ import { pickSolver } from '../../solvers/index.js';
 import { enumerateNative, enumeratesNatively } from '../../solvers/external.js';
 import type { SolverFactory } from '../../solvers/types.js';
 import type { Instance } from '../core/puzzle.js';
-import { type Args, JsonlOut, commonOptions, guarded, interruptFlag, loadInstance, positiveInt, progressLine, puzzleOptions, readKnown, seconds } from './common.js';
+import { type Args, commonOptions, guarded, interruptFlag, loadInstance, positiveInt, progressLine, puzzleOptions, seconds } from './common.js';
+import { RunFile, runHeader } from './run-file.js';
+import { deadlineAfter } from './options.js';
 import { UserError } from '../core/errors.js';
 
 export const command = 'enumerate <puzzle>';
@@ -21,6 +23,7 @@ export const builder = (y: Argv) =>
     .option('limit', { type: 'number', describe: 'stop after N solutions' })
     .option('out', { type: 'string', describe: 'write solutions to FILE.jsonl, one per line, as found' })
     .option('resume', { type: 'boolean', describe: 'continue the enumeration saved in --out' })
+    .option('force', { type: 'boolean', describe: 'overwrite an existing --out file instead of refusing' })
     .option('show', { type: 'number', describe: 'draw the first N solutions on stdout (default 1)' })
     .option('native', { type: 'boolean', describe: 'let solvers that enumerate by themselves (clasp, picosat) do so (default; --no-native uses the blocking-clause loop)' })
     .option('workers', { type: 'number', describe: 'worker threads for SAT enumeration (default: all cores)' })
@@ -43,8 +46,13 @@ export const handler = (args: Args) =>
     const limit = positiveInt(args.limit, '--limit');
     const show = args.show === undefined ? 1 : Number(args.show);
     if (args.resume && !args.out) throw new UserError('--resume needs --out FILE.jsonl to resume from');
-    const known = args.resume ? readKnown(String(args.out), instance) : [];
-    const out = args.out ? new JsonlOut(String(args.out), Boolean(args.resume)) : undefined;
+    const workers = args.workers === undefined ? defaultWorkers() : positiveInt(args.workers, '--workers')!;
+    // An external solver pays a process start per solve: one big cube beats many small ones.
+    const cubeDepth = args['cube-depth'] !== undefined ? Number(args['cube-depth']) : factory?.kind === 'external' ? 0 : undefined;
+    // Every option is checked above: only now is the output file (lazily) touched.
+    const out = args.out ? new RunFile(String(args.out), instance, runHeader(instance, unique), { resume: args.resume === true, force: args.force === true }) : undefined;
+    const known = out?.known ?? [];
+    if (out && args.resume) process.stderr.write(`puzzlesat: resuming: ${known.length} solutions from ${out.path} (${out.finishedCubes.size} cubes finished)\n`);
     const json = args.json === true;
     const color = colorWanted(process.stdout);
     const stop = interruptFlag();
@@ -57,7 +65,7 @@ export const handler = (args: Args) =>
       const problem = instance.check(solution);
       if (problem) throw new Error(`solution ${index + 1} fails the independent check: ${problem}`);
       index++;
-      out?.write({ index, orbit: f.orbitSize, vars: f.trueVars, solution: instance.toJson(solution) });
+      out?.writeSolution({ orbit: f.orbitSize, vars: f.trueVars, solution: instance.toJson(solution) });
       if (!json && shown < show) {
         shown++;
         process.stdout.write(`${instance.render(solution, { color })}\n\n`);
@@ -65,25 +73,27 @@ export const handler = (args: Args) =>
       const rate = index / Math.max(seconds(start), 1e-3);
       progress.update(`${index} ${unique ? 'classes' : 'solutions'} | ${rate.toFixed(1)}/s | ${seconds(start).toFixed(1)} s`);
     };
-    const shouldStop = stop.stopped;
-    const workers = args.workers === undefined ? defaultWorkers() : positiveInt(args.workers, '--workers')!;
-    // An external solver pays a process start per solve: one big cube beats many small ones.
-    const cubeDepth = args['cube-depth'] !== undefined ? Number(args['cube-depth']) : factory?.kind === 'external' ? 0 : undefined;
-    const timeoutSeconds = args.timeout as number | undefined;
+    // --timeout is one limit for the whole run: a deadline every strategy polls.
+    const deadline = deadlineAfter(args.timeout as number | undefined);
+    const shouldStop = () => stop.stopped() || Date.now() >= deadline;
+    const timeoutSeconds = args.timeout === undefined ? undefined : Math.max(0, (deadline - Date.now()) / 1000);
+    const finishedCubes = out?.finishedCubes;
+    const onCubeDone = out ? (key: string) => out.writeCube(key) : undefined;
     let summary;
     let mode = solverName === 'dlx' ? 'exact-cover' : 'blocking-loop';
     try {
-      if (solverName === 'dlx') summary = await enumerateExactCover(instance, { unique, limit, known, onFound, shouldStop });
+      if (solverName === 'dlx') summary = await enumerateExactCover(instance, { unique, limit, known, onFound, shouldStop, finishedCubes, onCubeDone });
       else if (args.native !== false && known.length === 0 && offersNative(factory!, instance)) {
         summary = await enumerateNative(instance, solverName, { unique, limit, onFound, shouldStop, timeoutSeconds });
         mode = summary.mode;
       } else if (workers > 1 && parallelAvailable()) {
-        const job = { puzzle, args: plainArgs(withSymmetry(args)), solver: solverName, unique, known, cubeDepth, timeoutSeconds };
+        const job = { puzzle, args: plainArgs(withSymmetry(args)), solver: solverName, unique, known, cubeDepth, timeoutSeconds, finishedCubes: [...(finishedCubes ?? [])] };
         const knownRaw = known.reduce((n, k) => n + (unique ? orbit(instance.symmetries, k).length : 1), 0);
-        summary = await enumerateParallel(job, workers, { limit, knownRaw, onFound, shouldStop });
+        summary = await enumerateParallel(job, workers, { limit, knownRaw, onFound, shouldStop, onCubeDone });
       } else {
-        summary = await enumerate(instance, { createSolver: () => factory!.create(), unique, limit, known, onFound, shouldStop, cubeDepth, timeoutSeconds });
+        summary = await enumerate(instance, { createSolver: () => factory!.create(), unique, limit, known, onFound, shouldStop, cubeDepth, timeoutSeconds, finishedCubes, onCubeDone });
       }
+      out?.finish();
     } finally {
       progress.done();
       out?.close();

@@ -31,6 +31,10 @@ export interface EnumerateOptions {
   timeoutSeconds?: number;
   /** How many literals a cube fixes before the SAT solver takes over (default: defaultCubeDepth). */
   cubeDepth?: number;
+  /** Cubes (by cubeKey) whose solutions are all in `known` (resume): skipped. */
+  finishedCubes?: ReadonlySet<string>;
+  /** Told each cube whose every solution has gone to onFound (a resume skips it). */
+  onCubeDone?: (key: string) => void;
   /** Run only this part of the cube tree (worker threads): see CubeTree.leaves. */
   part?: { index: number; of: number };
 }
@@ -43,6 +47,9 @@ export interface EnumerateSummary {
   cubes: number;
   solves: number;
 }
+
+/** A cube's name in --out files: its literals. */
+export const cubeKey = (lits: readonly number[]): string => lits.join(' ');
 
 /** A model that breaks a clause means a solver or encoder bug: never skip it quietly. */
 export class ModelCheckError extends Error {}
@@ -104,19 +111,23 @@ export async function enumerate(instance: Instance, options: EnumerateOptions): 
   const limitReached = () => options.limit !== undefined && summary.count >= options.limit;
   const stop = () => limitReached() || options.shouldStop?.() === true;
   const projection = instance.cnf.projection;
+  // --timeout bounds the whole enumeration, not each solve.
+  const deadline = options.timeoutSeconds === undefined ? Infinity : Date.now() + options.timeoutSeconds * 1000;
+  const timeLeft = () => (deadline === Infinity ? undefined : Math.max(0, (deadline - Date.now()) / 1000));
   let solver = load();
   try {
     for (const cube of tree.leaves(depth, options.part)) {
+      if (options.finishedCubes?.has(cubeKey(cube.lits))) continue;
       const cubePerms = options.unique ? cube.stabilizer.map((i) => instance.symmetries[i]!) : [];
       for (;;) {
         await yieldNow();
-        if (stop()) {
+        if (stop() || timeLeft() === 0) {
           summary.complete = false;
           return summary;
         }
         let status: Status;
         try {
-          status = await solver.solve({ assumptions: cube.lits, timeoutSeconds: options.timeoutSeconds });
+          status = await solver.solve({ assumptions: cube.lits, timeoutSeconds: timeLeft() });
         } catch (e) {
           if (!(e instanceof SolverHeapExhausted)) throw e;
           // The fixed heap filled up with learned clauses: start afresh from the
@@ -145,6 +156,7 @@ export async function enumerate(instance: Instance, options: EnumerateOptions): 
         options.onFound({ trueVars, orbitSize: size });
       }
       summary.cubes++;
+      options.onCubeDone?.(cubeKey(cube.lits));
       options.onProgress?.({ found: summary.count, cubes: summary.cubes });
     }
   } finally {

@@ -1,5 +1,5 @@
 import { UserError } from '../core/errors.js';
-import type { EnumerateSummary, Found } from './blocking-loop.js';
+import { type EnumerateSummary, type Found, cubeKey } from './blocking-loop.js';
 import { solveExactCover } from './exact-cover.js';
 import type { Instance } from '../core/puzzle.js';
 import { CubeTree, image, orbit } from './cube-tree.js';
@@ -17,6 +17,9 @@ export interface ExactCoverEnumerateOptions {
   known?: readonly (readonly number[])[];
   onFound: (found: Found) => void;
   shouldStop?: () => boolean;
+  /** Cubes (by cubeKey) whose solutions are all in `known` (resume): skipped. */
+  finishedCubes?: ReadonlySet<string>;
+  onCubeDone?: (key: string) => void;
 }
 
 const lexLess = (a: readonly number[], b: readonly number[]) => {
@@ -35,6 +38,7 @@ export async function enumerateExactCover(instance: Instance, options: ExactCove
   const limitReached = () => options.limit !== undefined && summary.count >= options.limit;
   // Two levels of cubes are enough to take the symmetry out; dancing links does the rest.
   for (const cube of new CubeTree(instance, options.unique).leaves(2)) {
+    if (options.finishedCubes?.has(cubeKey(cube.lits))) continue;
     summary.cubes++;
     if (limitReached() || options.shouldStop?.()) {
       summary.complete = false;
@@ -57,6 +61,7 @@ export async function enumerateExactCover(instance: Instance, options: ExactCove
     });
     summary.solves += result.nodes;
     if (!result.complete) summary.complete = false;
+    else options.onCubeDone?.(cubeKey(cube.lits));
     await new Promise((resolve) => setImmediate(resolve));
   }
   return summary;

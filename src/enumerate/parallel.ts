@@ -19,11 +19,14 @@ export interface PartJob {
   known: number[][];
   cubeDepth?: number;
   timeoutSeconds?: number;
+  /** Cubes a resume skips (see EnumerateOptions.finishedCubes). */
+  finishedCubes?: string[];
   part: { index: number; of: number };
 }
 
 export type PartMessage =
   | { type: 'found'; found: Found }
+  | { type: 'cube'; key: string }
   | { type: 'done'; summary: EnumerateSummary }
   | { type: 'error'; message: string; user: boolean };
 
@@ -37,7 +40,7 @@ export const defaultWorkers = (): number => (parallelAvailable() ? availablePara
 export async function enumerateParallel(
   job: Omit<PartJob, 'part'>,
   workers: number,
-  options: { limit?: number; knownRaw: number; onFound: (f: Found) => void; shouldStop: () => boolean },
+  options: { limit?: number; knownRaw: number; onFound: (f: Found) => void; shouldStop: () => boolean; onCubeDone?: (key: string) => void },
 ): Promise<EnumerateSummary> {
   // Known solutions (resume) are blocked in every worker but counted once, here.
   const total: EnumerateSummary = { count: job.known.length, raw: options.knownRaw, complete: true, cubes: 0, solves: 0 };
@@ -68,6 +71,8 @@ export async function enumerateParallel(
                   stopAll();
                 }
                 if (options.limit !== undefined && total.count >= options.limit) stopAll();
+              } else if (m.type === 'cube') {
+                options.onCubeDone?.(m.key);
               } else if (m.type === 'done') {
                 total.cubes += m.summary.cubes;
                 total.solves += m.summary.solves;

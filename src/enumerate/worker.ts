@@ -20,6 +20,8 @@ try {
     known: job.known,
     cubeDepth: job.cubeDepth,
     timeoutSeconds: job.timeoutSeconds,
+    finishedCubes: new Set(job.finishedCubes ?? []),
+    onCubeDone: (key) => post({ type: 'cube', key }),
     part: job.part,
     onFound: (found) => post({ type: 'found', found }),
   });
