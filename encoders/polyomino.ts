@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { UserError } from '../src/core/errors.js';
+import { checkSize } from '../src/core/limits.js';
 import { GROUPS, type Cell, isConnected } from '../src/geometry/cells.js';
 import { buildPacking, type NonOverlap, type PackingInstance, type PieceDef, PACKING_AMO } from './packing.js';
 import { inlineArt, parsePieceArt, parsePiecesFile, parseRegion } from '../src/geometry/shapes.js';
@@ -90,6 +91,7 @@ export function readBoard(board: string, option: string): Cell[] {
   if (size) {
     const [w, h] = [Number(size[1]), Number(size[2])];
     if (w < 1 || h < 1) throw new UserError(`${option}: board size must be positive, got "${board}"`);
+    checkSize('cells', w * h, option, `a ${w}x${h} board has`);
     return rectangle(w, h);
   }
   if (/^[.# ]+(\/[.# ]+)*$/.test(board) && board.includes('/')) return parseRegion(board.split('/').join('\n'), option);

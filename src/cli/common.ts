@@ -4,6 +4,7 @@ import { UserError } from '../core/errors.js';
 import type { Instance } from '../core/puzzle.js';
 import { instanceFromDimacs, readDimacsFile } from '../core/dimacs.js';
 import { PUZZLES, puzzleByName } from '../../encoders/index.js';
+import { DEFAULT_LIMITS, limitOption, setSizeLimits, sizeLimit } from '../core/limits.js';
 import { DEFAULT_AMO, DEFAULT_CARD, parseAmo, parseCard } from '../card/index.js';
 
 /** Options every puzzle verb shares (the one CLI contract). */
@@ -13,7 +14,10 @@ export function commonOptions<T>(y: Argv<T>) {
     .option('amo', { type: 'string', describe: `at-most-one encoding (default: bimander for packings, ${DEFAULT_AMO} otherwise; puzzlesat list encodings)` })
     .option('card', { type: 'string', describe: `at-most-k encoding (default ${DEFAULT_CARD})` })
     .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout' })
-    .option('timeout', { type: 'number', describe: 'give up after this many seconds (answer UNKNOWN)' });
+    .option('timeout', { type: 'number', describe: 'give up after this many seconds for the whole run (answer UNKNOWN, or an incomplete count)' })
+    .option('max-cells', { type: 'number', describe: `refuse boards and figures larger than this (default ${DEFAULT_LIMITS.cells})` })
+    .option('max-placements', { type: 'number', describe: `refuse packings with more piece placements (default ${DEFAULT_LIMITS.placements})` })
+    .option('max-vars', { type: 'number', describe: `refuse DIMACS files declaring more variables (default ${DEFAULT_LIMITS.vars})` });
 }
 
 /** The puzzle-specific options, all declared once; loadInstance rejects those a puzzle does not read. */
@@ -33,7 +37,8 @@ export function puzzleOptions<T>(y: Argv<T>) {
 export type Args = Record<string, unknown> & { _: (string | number)[] };
 
 export function loadInstance(puzzle: string, args: Args): Instance {
-  if (isCnfPath(puzzle)) return instanceFromDimacs(readDimacsFile(puzzle), puzzle);
+  setSizeLimits({ cells: args['max-cells'] as number | undefined, placements: args['max-placements'] as number | undefined, vars: args['max-vars'] as number | undefined });
+  if (isCnfPath(puzzle)) return instanceFromDimacs(readDimacsFile(puzzle, { maxVars: sizeLimit('vars'), maxVarsOption: limitOption('vars') }), puzzle);
   const entry = puzzleByName(puzzle);
   const mine = new Set(entry.options.map((o) => o.name));
   for (const p of PUZZLES) {
@@ -53,7 +58,7 @@ export function loadInstance(puzzle: string, args: Args): Instance {
 }
 
 /** A DIMACS file is given where a puzzle name would be. */
-export const isCnfPath = (puzzle: string): boolean => /\.(cnf|dimacs)(\.txt)?$/i.test(puzzle) || (puzzle.includes('/') && existsSync(puzzle));
+export const isCnfPath = (puzzle: string): boolean => /\.(cnf|dimacs)(\.txt)?(\.gz|\.xz)?$/i.test(puzzle) || (puzzle.includes('/') && existsSync(puzzle));
 
 export { positiveInt } from './options.js';
 

@@ -38,8 +38,10 @@ const RULES: Readonly<Record<string, Rule>> = {
   order: count(1),
   'max-symbols': count(1),
   // A deck of m² - m + 1 cards of m symbols is built and printed whole.
-  'symbols-per-card': count(2, 1000, 'a deck of that size has a million cards or more'),
+  'symbols-per-card': count(2, 200, 'a deck has m² - m + 1 cards: larger ones are too big to build and print'),
   'max-cells': count(1),
+  'max-placements': count(1),
+  'max-vars': count(1),
 };
 
 /** Options naming a file the run will write: its directory must exist and be writable. */

@@ -1,5 +1,6 @@
 import type { Cell } from './cells.js';
 import { UserError } from '../core/errors.js';
+import { checkSize } from '../core/limits.js';
 
 /**
  * Text formats for regions (boards, 3D figures) and pieces. Rows run top to
@@ -55,6 +56,7 @@ export function parseRegion(text: string, source: string): Cell[] {
   const lines = trimBlank(textLines(text));
   const cells = cellsOf(lines, source, (c) => c === '.', (c) => c === '#' || c === ' ', 'use "." for a cell, "#" or space for a hole');
   if (cells.length === 0) throw new UserError(`${source}: the board has no cells (use "." for a cell)`);
+  checkSize('cells', cells.length, source, 'the board has');
   return cells;
 }
 
