@@ -16,7 +16,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { ROLL_COUNT, RollSolver, geniusSquare, rollAt, symmetryClassKey } from '../encoders/genius-square.js';
-import { runSweep, sampleRolls, summarizeSweep, type SweepRun } from '../src/cli/sweep.js';
+import { runSweep, sampleRolls, summarizeSweep, type SweepRun } from '../src/enumerate/sweep.js';
 import { renderHistogramSvg } from '../src/render/genius.js';
 
 interface Args {

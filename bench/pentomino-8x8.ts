@@ -33,7 +33,8 @@ import { DancingLinks } from 'dancing-links';
 import { polyomino } from '../encoders/polyomino.js';
 import { enumerate } from '../src/enumerate/blocking-loop.js';
 import { enumerateExactCover } from '../src/enumerate/dlx.js';
-import { enumerateParallel, parallelAvailable } from '../src/enumerate/parallel.js';
+import { enumerateParallel } from '../src/enumerate/parallel.js';
+import { poolAvailable } from '../src/enumerate/pool.js';
 import { type ExactCoverProblem, solveExactCover } from '../src/enumerate/exact-cover.js';
 import type { NonOverlap, PackingInstance, Placement } from '../encoders/packing.js';
 import { CubeTree } from '../src/enumerate/cube-tree.js';
@@ -295,7 +296,7 @@ async function main(): Promise<void> {
     );
     say();
     const workers = availableParallelism();
-    if (workers > 1 && parallelAvailable()) {
+    if (workers > 1 && poolAvailable()) {
       // As `npm start` runs it: each worker thread walks its share of the subtrees.
       const job = { puzzle: 'pentomino', args: { preset: '8x8-square' }, solver: factory.name, unique: true, known: [], cubeDepth: depth };
       const par = await timed(() => enumerateParallel(job, workers, { knownRaw: 0, onFound: () => {}, shouldStop: () => false }));

@@ -3,7 +3,7 @@ import { Cnf } from '../src/core/cnf.js';
 import { UserError } from '../src/core/errors.js';
 import { isPrimePower, makeField, type FiniteField } from '../src/algebra/finite-field.js';
 import type { Instance } from '../src/core/puzzle.js';
-import type { PuzzleEntry } from './index.js';
+import type { EncodingDefaults, PuzzleEntry } from '../src/core/puzzle.js';
 
 /**
  * Dobble / Spot it!: decks of cards in which every two cards share exactly one
@@ -523,6 +523,9 @@ export function dobbleShape(order: number, options: Pick<DobbleSatOptions, 'card
   return { order: n, cards, symbols, full: cards === max && symbols === max };
 }
 
+/** Dobble's pair and size constraints are small: the library's general defaults serve. */
+export const DOBBLE_DEFAULTS: EncodingDefaults = { amo: DEFAULT_AMO, card: DEFAULT_CARD };
+
 export const incidenceName = (card: number, symbol: number) => `in c${card} s${symbol}`;
 const INCIDENCE = /^in c(\d+) s(\d+)$/;
 
@@ -535,8 +538,8 @@ export function encodeDobble(order: number, options: DobbleSatOptions = {}): Cnf
   const shape = dobbleShape(order, options);
   const { cards, symbols, full } = shape;
   const n = order;
-  const amo = options.amo ?? DEFAULT_AMO;
-  const card = options.card ?? DEFAULT_CARD;
+  const amo = options.amo ?? DOBBLE_DEFAULTS.amo;
+  const card = options.card ?? DOBBLE_DEFAULTS.card;
   const pairs = options.pairs ?? 'exactly-one';
   if (pairs === 'at-most-one' && !full) throw new UserError(`pairs: at-most-one is only correct for the full deck of ${planeSize(n)} cards and symbols`);
   const cnf = new Cnf();
@@ -709,8 +712,8 @@ export function dobbleInstance(order: number, options: DobbleSatOptions = {}): I
       order,
       cards: shape.cards,
       symbols: shape.symbols,
-      amo: options.amo ?? DEFAULT_AMO,
-      card: options.card ?? DEFAULT_CARD,
+      amo: options.amo ?? DOBBLE_DEFAULTS.amo,
+      card: options.card ?? DOBBLE_DEFAULTS.card,
       pairs: options.pairs ?? 'exactly-one',
       symmetryBreaking: options.symmetryBreaking ?? true,
     },
@@ -739,6 +742,7 @@ export const DOBBLE_PUZZLE: PuzzleEntry = {
     { name: 'pairs', type: 'string', describe: 'how two cards share one symbol: exactly-one, or at-most-one (full deck only)', choices: ['exactly-one', 'at-most-one'] },
     { name: 'symmetry-breaking', type: 'boolean', describe: 'symmetry-breaking clauses (default on; --no-symmetry-breaking drops them)' },
   ],
+  defaults: DOBBLE_DEFAULTS,
   build(args) {
     const order = Number(args.order);
     if (args.order === undefined) throw new UserError('dobble needs --order N (cards of N + 1 symbols)');
@@ -748,8 +752,8 @@ export const DOBBLE_PUZZLE: PuzzleEntry = {
       symbols: args['max-symbols'] as number | undefined,
       pairs: args.pairs as PairEncoding | undefined,
       symmetryBreaking: args['symmetry-breaking'] as boolean | undefined,
-      amo: args.amo as AmoEncoding | undefined,
-      card: args.card as CardEncoding | undefined,
+      amo: args.amo,
+      card: args.card,
     });
   },
 };

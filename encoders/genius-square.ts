@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { type AmoEncoding, type CardEncoding, DEFAULT_CARD } from '../src/card/index.js';
+import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { UserError } from '../src/core/errors.js';
 import { solveExactCover, type ExactCoverProblem } from '../src/enumerate/exact-cover.js';
 import { GROUPS, type Cell, regionSymmetries } from '../src/geometry/cells.js';
-import { buildPacking, type PackingInstance, type PackingSolution, type PackingSpec, type PieceDef, PACKING_AMO } from './packing.js';
+import { buildPacking, type PackingInstance, type PackingSolution, type PackingSpec, type PieceDef, PACKING_DEFAULTS } from './packing.js';
 import { seededRandom } from '../src/core/random.js';
 import { renderGeniusSvg, renderGeniusText } from '../src/render/genius.js';
-import type { PuzzleEntry } from './index.js';
+import type { PuzzleEntry } from '../src/core/puzzle.js';
 import { readPieces } from './polyomino.js';
 
 /**
@@ -146,7 +146,7 @@ function chooseBlockers(o: GeniusOptions): { blockers: Roll; seed?: number } {
 }
 
 /** The packing for one board: the cells the blockers leave free, the nine pieces, turned and flipped freely. */
-export function geniusSpec(blockers: Roll, params: Record<string, unknown>, amo: AmoEncoding = PACKING_AMO, card: CardEncoding = DEFAULT_CARD): PackingSpec {
+export function geniusSpec(blockers: Roll, params: Record<string, unknown>, amo: AmoEncoding = PACKING_DEFAULTS.amo, card: CardEncoding = PACKING_DEFAULTS.card): PackingSpec {
   const blocked = new Set(blockers);
   const region = BOARD.filter((c) => !blocked.has(labelOf(c)));
   if (region.length !== PIECE_AREA) {
@@ -174,8 +174,8 @@ function packingSpec(region: Cell[], pieces: PieceDef[], params: Record<string, 
 
 export function geniusSquare(options: GeniusOptions): GeniusInstance {
   const { blockers, seed } = chooseBlockers(options);
-  const amo = options.amo ?? PACKING_AMO;
-  const card = options.card ?? DEFAULT_CARD;
+  const amo = options.amo ?? PACKING_DEFAULTS.amo;
+  const card = options.card ?? PACKING_DEFAULTS.card;
   const params = { roll: blockers.join(','), ...(seed === undefined ? {} : { seed }), ...(options.anyBlockers ? { anyBlockers: true } : {}), amo, card };
   const instance = buildPacking(geniusSpec(blockers, params, amo, card));
   const board = { pieces: PIECES, symbols: SYMBOLS, blockers: blockers.map(cellOf), title: `roll ${blockers.join(',')}${seed === undefined ? '' : ` (seed ${seed})`}` };
@@ -203,7 +203,7 @@ export class RollSolver {
 
   constructor() {
     const blocker: PieceDef = { name: 'blocker', cells: [[0, 0, 0]], count: BOARD.length - PIECE_AREA };
-    const empty = buildPacking(packingSpec([...BOARD], [...PIECES, blocker], {}, PACKING_AMO, DEFAULT_CARD));
+    const empty = buildPacking(packingSpec([...BOARD], [...PIECES, blocker], {}, PACKING_DEFAULTS.amo, PACKING_DEFAULTS.card));
     const blockerPiece = PIECES.length;
     this.blockerRow = new Int32Array(BOARD.length);
     const rows = empty.placements.map((pl, row) => {
@@ -259,13 +259,14 @@ export const GENIUS_SQUARE_PUZZLE: PuzzleEntry = {
     { name: 'seed', type: 'number', describe: 'seed for --random' },
     { name: 'any-blockers', type: 'boolean', describe: 'accept any distinct cells as blockers, not only a roll of the dice' },
   ],
+  defaults: PACKING_DEFAULTS,
   build: (args) =>
     geniusSquare({
       roll: args.roll === undefined ? undefined : String(args.roll),
       random: args.random as boolean | undefined,
       seed: args.seed as number | undefined,
       anyBlockers: args['any-blockers'] as boolean | undefined,
-      amo: args.amo as AmoEncoding | undefined,
-      card: args.card as CardEncoding | undefined,
+      amo: args.amo,
+      card: args.card,
     }),
 };

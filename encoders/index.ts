@@ -1,68 +1,53 @@
+import { existsSync } from 'node:fs';
+import { parseAmo, parseCard } from '../src/card/index.js';
+import { instanceFromDimacs, readDimacsFile } from '../src/core/dimacs.js';
 import { UserError } from '../src/core/errors.js';
-import type { Instance } from '../src/core/puzzle.js';
-import { PRESETS, polyomino } from './polyomino.js';
-import { POLYCUBE_PUZZLE, SOMA_PUZZLE } from './polycube.js';
-import { GENIUS_SQUARE_PUZZLE } from './genius-square.js';
+import { limitOption, setSizeLimits, sizeLimit } from '../src/core/limits.js';
+import type { EncodingChoice, Instance, PuzzleEntry } from '../src/core/puzzle.js';
 import { DOBBLE_PUZZLE } from './dobble.js';
+import { GENIUS_SQUARE_PUZZLE } from './genius-square.js';
+import { POLYCUBE_PUZZLE, SOMA_PUZZLE } from './polycube.js';
+import { PENTOMINO_PUZZLE, POLYOMINO_PUZZLE } from './polyomino.js';
 
-/**
- * The puzzles the CLI knows. Each entry names the options it reads, so that
- * one CLI contract serves every puzzle and an option that does not apply is
- * an error rather than silently ignored.
- */
-export interface PuzzleOption {
-  name: string;
-  type: 'string' | 'number' | 'boolean';
-  describe: string;
-  choices?: readonly string[];
-}
-
-export interface PuzzleEntry {
-  name: string;
-  about: string;
-  options: readonly PuzzleOption[];
-  build(args: Record<string, unknown>): Instance;
-}
-
-const str = (args: Record<string, unknown>, key: string) => (args[key] === undefined ? undefined : String(args[key]));
-
-const tilingOptions: PuzzleOption[] = [
-  { name: 'preset', type: 'string', describe: 'a named board and piece set', choices: Object.keys(PRESETS) },
-  { name: 'board', type: 'string', describe: 'WxH, inline art ("../.#" rows), or a board file (. cell, # or space hole)' },
-  { name: 'pieces', type: 'string', describe: 'comma-separated piece names (L*2 for copies, Q=##/#. for inline art)' },
-  { name: 'pieces-file', type: 'string', describe: 'a file of pieces: "NAME:" headers followed by their art' },
-  { name: 'flip', type: 'boolean', describe: 'allow reflected pieces (--no-flip forbids them)' },
-  { name: 'non-overlap', type: 'string', describe: 'non-overlap family: compact (per-cell at-most-one) or pairwise', choices: ['compact', 'pairwise'] },
-];
-
-function tiling(puzzle: string) {
-  return (args: Record<string, unknown>): Instance =>
-    polyomino(
-      {
-        preset: str(args, 'preset') ?? (puzzle === 'pentomino' && args.board === undefined ? '6x10' : undefined),
-        board: str(args, 'board'),
-        pieces: str(args, 'pieces'),
-        piecesFile: str(args, 'pieces-file'),
-        flip: args.flip as boolean | undefined,
-        nonOverlap: args['non-overlap'] as 'compact' | 'pairwise' | undefined,
-        amo: args.amo as never,
-        card: args.card as never,
-      },
-      puzzle,
-    );
-}
-
-export const PUZZLES: PuzzleEntry[] = [
-  { name: 'pentomino', about: 'pentomino tilings (presets 8x8-square, 8x8-centre-hole, 6x10, 5x12, 4x15, 3x20)', options: tilingOptions, build: tiling('pentomino') },
-  { name: 'polyomino', about: 'any board (holes allowed) tiled by any polyomino set', options: tilingOptions, build: tiling('polyomino') },
-  SOMA_PUZZLE,
-  POLYCUBE_PUZZLE,
-  GENIUS_SQUARE_PUZZLE,
-  DOBBLE_PUZZLE,
-];
+/** The puzzles by name; each entry lives in its encoder module. */
+export const PUZZLES: readonly PuzzleEntry[] = [PENTOMINO_PUZZLE, POLYOMINO_PUZZLE, SOMA_PUZZLE, POLYCUBE_PUZZLE, GENIUS_SQUARE_PUZZLE, DOBBLE_PUZZLE];
 
 export function puzzleByName(name: string): PuzzleEntry {
   const p = PUZZLES.find((x) => x.name === name);
   if (!p) throw new UserError(`unknown puzzle "${name}"; choose one of: ${PUZZLES.map((x) => x.name).join(', ')} (or give a .cnf file)`);
   return p;
+}
+
+/** --amo / --card as given, else the puzzle's own defaults. */
+export function encodingChoice(entry: PuzzleEntry, args: Record<string, unknown>): EncodingChoice {
+  return {
+    amo: args.amo === undefined ? entry.defaults.amo : parseAmo(String(args.amo), '--amo'),
+    card: args.card === undefined ? entry.defaults.card : parseCard(String(args.card), '--card'),
+  };
+}
+
+/** A DIMACS file is given where a puzzle name would be. */
+export const isCnfPath = (puzzle: string): boolean => /\.(cnf|dimacs)(\.txt)?(\.gz|\.xz)?$/i.test(puzzle) || (puzzle.includes('/') && existsSync(puzzle));
+
+/**
+ * The instance named by a puzzle (or a DIMACS file) and options spelled as on
+ * the command line; an option that the puzzle does not read is an error.
+ */
+export function buildInstance(puzzle: string, args: Record<string, unknown>): Instance {
+  // The size guards (--max-cells, ...) hold for this build, in this thread or a worker's.
+  setSizeLimits({ cells: args['max-cells'] as number | undefined, placements: args['max-placements'] as number | undefined, vars: args['max-vars'] as number | undefined });
+  if (isCnfPath(puzzle)) return instanceFromDimacs(readDimacsFile(puzzle, { maxVars: sizeLimit('vars'), maxVarsOption: limitOption('vars') }), puzzle);
+  const entry = puzzleByName(puzzle);
+  const mine = new Set(entry.options.map((o) => o.name));
+  for (const p of PUZZLES) {
+    for (const o of p.options) {
+      if (!mine.has(o.name) && args[o.name] !== undefined) throw new UserError(`--${o.name} does not apply to ${puzzle}`);
+    }
+  }
+  // yargs checks choices on the command line; values set for it (--unique GROUP, worker threads) are checked here.
+  for (const o of entry.options) {
+    const value = args[o.name];
+    if (o.choices && value !== undefined && !o.choices.includes(String(value))) throw new UserError(`--${o.name}: "${String(value)}" is not one of ${o.choices.join(', ')}`);
+  }
+  return entry.build({ ...args, ...encodingChoice(entry, args) });
 }

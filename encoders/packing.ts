@@ -2,8 +2,8 @@ import { Cnf } from '../src/core/cnf.js';
 import { UserError } from '../src/core/errors.js';
 import { checkSize } from '../src/core/limits.js';
 import { type Cell, type Transform, cellKey, isMirror, orientations, regionSymmetries, shapeKey, transformShape } from '../src/geometry/cells.js';
-import type { Instance } from '../src/core/puzzle.js';
-import { type AmoEncoding, type CardEncoding, atLeastK, atLeastOne, atMostK, atMostOne } from '../src/card/index.js';
+import type { EncodingDefaults, Instance } from '../src/core/puzzle.js';
+import { type AmoEncoding, type CardEncoding, DEFAULT_CARD, atLeastK, atLeastOne, atMostK, atMostOne } from '../src/card/index.js';
 import { checkPacking } from '../src/geometry/packing-check.js';
 import { renderPacking, renderPackingSvg } from '../src/render/grid.js';
 import { pieceColour, renderIsometricSvg } from '../src/render/iso.js';
@@ -29,7 +29,7 @@ export type NonOverlap = 'compact' | 'pairwise';
  * per cube, binary 19, product 21, commander 25, ladder 106, sequential 169 —
  * bimander's short log-size chains propagate far less per decision.
  */
-export const PACKING_AMO: AmoEncoding = 'bimander';
+export const PACKING_DEFAULTS: EncodingDefaults = { amo: 'bimander', card: DEFAULT_CARD };
 
 export interface PackingSpec {
   puzzle: string;

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { UserError } from '../src/core/errors.js';
 import { checkSize } from '../src/core/limits.js';
 import { GROUPS, type Cell } from '../src/geometry/cells.js';
-import { buildPacking, type NonOverlap, type PackingInstance, PACKING_AMO } from './packing.js';
+import { buildPacking, type NonOverlap, type PackingInstance, PACKING_DEFAULTS } from './packing.js';
 import { parseRegion } from '../src/geometry/shapes.js';
-import { type AmoEncoding, type CardEncoding, DEFAULT_CARD } from '../src/card/index.js';
+import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { readPieces, readPiecesFile } from './polyomino.js';
-import type { PuzzleEntry, PuzzleOption } from './index.js';
+import type { EncodingChoice, PuzzleEntry, PuzzleOption } from '../src/core/puzzle.js';
 
 /**
  * Polycube packing: a 3D figure filled by a set of polycubes, every cell
@@ -132,7 +132,7 @@ export function polycube(options: PolycubeOptions, puzzle = 'polycube'): Packing
   const flip = options.flip === true;
   const symmetry = options.symmetry ?? 'rotations';
   const nonOverlap = options.nonOverlap ?? 'compact';
-  const amo = options.amo ?? PACKING_AMO;
+  const amo = options.amo ?? PACKING_DEFAULTS.amo;
   return buildPacking({
     puzzle,
     params: { figure: options.figure, pieces: options.piecesFile ?? pieceList, flip, symmetry, nonOverlap, amo },
@@ -142,7 +142,7 @@ export function polycube(options: PolycubeOptions, puzzle = 'polycube'): Packing
     symmetryGroup: GROUPS[symmetry],
     nonOverlap,
     amo,
-    card: options.card ?? DEFAULT_CARD,
+    card: options.card ?? PACKING_DEFAULTS.card,
   });
 }
 
@@ -173,18 +173,19 @@ const nonOverlapOption: PuzzleOption = {
 
 const str = (args: Record<string, unknown>, key: string) => (args[key] === undefined ? undefined : String(args[key]));
 
-const commonArgs = (args: Record<string, unknown>) => ({
+const commonArgs = (args: Record<string, unknown> & EncodingChoice) => ({
   figure: str(args, 'figure'),
   symmetry: args.symmetry as SymmetryGroup | undefined,
   nonOverlap: args['non-overlap'] as NonOverlap | undefined,
-  amo: args.amo as AmoEncoding | undefined,
-  card: args.card as CardEncoding | undefined,
+  amo: args.amo,
+  card: args.card,
 });
 
 export const SOMA_PUZZLE: PuzzleEntry = {
   name: 'soma',
   about: `the Soma cube and classic Soma figures (${Object.keys(FIGURES).join(', ')})`,
   options: [figureOption, symmetryOption, nonOverlapOption],
+  defaults: PACKING_DEFAULTS,
   build: (args) => soma(commonArgs(args)),
 };
 
@@ -199,6 +200,7 @@ export const POLYCUBE_PUZZLE: PuzzleEntry = {
     symmetryOption,
     nonOverlapOption,
   ],
+  defaults: PACKING_DEFAULTS,
   build: (args) =>
     polycube({ ...commonArgs(args), pieces: str(args, 'pieces'), piecesFile: str(args, 'pieces-file'), flip: args.flip as boolean | undefined }),
 };

@@ -13,18 +13,9 @@
  *   enumeration is capped by an estimate of that memory.
  */
 import { createRequire } from 'node:module';
-import { UserError } from '../src/core/errors.js';
-import {
-  ClauseStore,
-  type Model,
-  type NativeRunOptions,
-  type ProjectingEnumerator,
-  checkedModel,
-  modelFromLiterals,
-  oneLine,
-  trueVarsOf,
-} from './external.js';
-import type { SolveOptions, Solver, SolverFactory, SolverStats, Status } from './types.js';
+import { UserError, oneLine } from '../src/core/errors.js';
+import { ClauseStoringSolver, type RunAnswer } from './external/clause-store.js';
+import type { NativeRunOptions, ProjectingEnumerator, SolverFactory } from './types.js';
 
 const PACKAGE = 'clingo-wasm';
 /** The version whose API this adapter speaks (a worker, streamed models, restart()). */
@@ -176,39 +167,17 @@ function programText(chunks: Iterable<string>): string {
 
 const CLASP_MODE = ['--mode=clasp'];
 
-export class ClaspWasmSolver implements Solver, ProjectingEnumerator {
+export class ClaspWasmSolver extends ClauseStoringSolver implements ProjectingEnumerator {
   readonly name = 'clasp-wasm';
   readonly projectsNatively = true;
-  private readonly store = new ClauseStore();
-  private model: Model | undefined;
-  private solves = 0;
-  private disposal = new AbortController();
 
-  ensureVars(n: number): void {
-    this.store.ensureVars(n);
-  }
-
-  addClause(lits: ArrayLike<number>): void {
-    this.store.add(lits);
-  }
-
-  async solve(options: SolveOptions = {}): Promise<Status> {
-    this.solves++;
-    this.model = undefined;
-    const units = options.assumptions ?? [];
-    const outcome = await runClingo({
-      program: programText(this.store.dimacs(units)),
-      models: 1,
-      options: CLASP_MODE,
-      timeoutSeconds: options.timeoutSeconds,
-      signal: this.disposal.signal,
-    });
-    if (outcome === 'stopped' || outcome.Result === 'UNKNOWN') return 'UNKNOWN';
-    if (outcome.Result === 'UNSATISFIABLE') return 'UNSAT';
+  protected async runOnce(units: readonly number[], timeoutSeconds: number | undefined, signal: AbortSignal): Promise<RunAnswer> {
+    const outcome = await runClingo({ program: programText(this.store.dimacs(units)), models: 1, options: CLASP_MODE, timeoutSeconds, signal });
+    if (outcome === 'stopped' || outcome.Result === 'UNKNOWN') return { status: 'UNKNOWN' };
+    if (outcome.Result === 'UNSATISFIABLE') return { status: 'UNSAT' };
     const found = outcome.Call?.at(-1)?.Witnesses?.at(-1)?.Value.map(Number);
     if (outcome.Result !== 'SATISFIABLE' || !found) throw new UserError(`clasp-wasm: unexpected result "${outcome.Result}"${found ? '' : ' without a model'}`);
-    this.model = checkedModel(this.name, this.store, units, modelFromLiterals(found, this.store.varCount));
-    return 'SAT';
+    return { status: 'SAT', model: found };
   }
 
   /**
@@ -216,16 +185,10 @@ export class ClaspWasmSolver implements Solver, ProjectingEnumerator {
    * lines), streamed model by model. Stops with a UserError before clingo-wasm
    * would hold more than MAX_RETAINED_LITERALS literals of output.
    */
-  async enumerateProjected(projection: readonly number[], onModel: (trueVars: number[]) => void, options: NativeRunOptions = {}): Promise<{ complete: boolean }> {
-    const stop = new AbortController();
-    const forward = () => stop.abort();
-    for (const s of [options.signal, this.disposal.signal]) {
-      if (s?.aborted) forward();
-      s?.addEventListener('abort', forward, { once: true });
-    }
+  enumerateProjected(projection: readonly number[], onModel: (trueVars: number[]) => void, options: NativeRunOptions = {}): Promise<{ complete: boolean }> {
     const maxModels = Math.max(1, Math.floor(MAX_RETAINED_LITERALS / Math.max(1, this.store.varCount)));
     let models = 0;
-    try {
+    return this.stoppable(options.signal, async (stop) => {
       const outcome = await runClingo({
         program: programText(this.store.dimacs([], projection)),
         models: options.limit ?? 0,
@@ -237,34 +200,16 @@ export class ClaspWasmSolver implements Solver, ProjectingEnumerator {
                 'use --solver clasp (the program), --limit, or another solver',
             );
           }
-          const model = checkedModel(this.name, this.store, [], modelFromLiterals(lits, this.store.varCount));
+          const trueVars = this.projectedModel(lits, projection);
           models++;
-          onModel(trueVarsOf(model, projection));
+          onModel(trueVars);
         },
         timeoutSeconds: options.timeoutSeconds,
         signal: stop.signal,
       });
       if (outcome === 'stopped' || outcome.Result === 'UNKNOWN') return { complete: false };
       return { complete: outcome.Models?.More === 'no' };
-    } finally {
-      for (const s of [options.signal, this.disposal.signal]) s?.removeEventListener('abort', forward);
-    }
-  }
-
-  value(v: number): boolean {
-    if (!this.model) throw new Error('clasp-wasm: value() needs the last solve() to have answered SAT');
-    return this.model[v] === 1;
-  }
-
-  stats(): SolverStats {
-    return { solves: this.solves };
-  }
-
-  dispose(): void {
-    this.disposal.abort();
-    this.disposal = new AbortController();
-    this.store.clear();
-    this.model = undefined;
+    });
   }
 }
 

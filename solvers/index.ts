@@ -1,6 +1,6 @@
 import { UserError } from '../src/core/errors.js';
 import { claspWasm } from './clasp-wasm.js';
-import { EXTERNAL_SOLVERS } from './external.js';
+import { EXTERNAL_SOLVERS } from './external/adapter.js';
 import { logicSolver } from './logic-solver.js';
 import { loadMinisatWasm, minisatWasm } from './minisat-wasm.js';
 import type { SolverFactory } from './types.js';

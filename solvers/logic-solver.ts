@@ -7,7 +7,7 @@ import type { Solver, SolverFactory } from './types.js';
  * logic-solver's MiniSat in Node: the asm.js build read from node_modules and
  * evaluated by solvers/minisat-asm.ts (which the browser playground shares).
  */
-export { DEFAULT_HEAP_MB, SolverHeapExhausted } from './minisat-asm.js';
+export { DEFAULT_HEAP_MB } from './minisat-asm.js';
 
 let source: { text: string; file: string } | undefined;
 

@@ -1,4 +1,4 @@
-import type { Solver, SolverStats, SolveOptions, Status } from './types.js';
+import { type Solver, type SolverStats, type SolveOptions, type Status, SolverHeapExhausted } from './types.js';
 
 /**
  * MiniSat as compiled by emscripten (asm.js) inside the npm package
@@ -28,14 +28,6 @@ interface MinisatModule {
   _malloc(bytes: number): number;
   HEAP32: Int32Array;
   HEAP8: Int8Array;
-}
-
-/** Raised when MiniSat's fixed heap is exhausted; the enumerator restarts on it. */
-export class SolverHeapExhausted extends Error {
-  constructor(solver: string) {
-    super(`${solver}: the solver's fixed heap is exhausted`);
-    this.name = 'SolverHeapExhausted';
-  }
 }
 
 const STOCK_HEAP = 'TOTAL_MEMORY=Module["TOTAL_MEMORY"]||67108864';

@@ -52,6 +52,60 @@ export interface NativeEnumerator {
   ): Promise<{ complete: boolean }>;
 }
 
+/** Options of a native enumeration run beyond the NativeEnumerator interface. */
+export interface NativeRunOptions {
+  limit?: number;
+  timeoutSeconds?: number;
+  /** Aborting stops the run; it then resolves with complete=false. */
+  signal?: AbortSignal;
+}
+
+/** A NativeEnumerator that also says whether it can project. */
+export interface ProjectingEnumerator extends NativeEnumerator {
+  /**
+   * False when the engine only enumerates total models (picosat --all): then
+   * the projection must be every variable, or models would repeat on it.
+   */
+  readonly projectsNatively: boolean;
+  enumerateProjected(projection: readonly number[], onModel: (trueVars: number[]) => void, options?: NativeRunOptions): Promise<{ complete: boolean }>;
+}
+
+export function nativeEnumerator(solver: Solver): (Solver & ProjectingEnumerator) | undefined {
+  return 'enumerateProjected' in solver ? (solver as Solver & ProjectingEnumerator) : undefined;
+}
+
+/** Whether the projection names every variable 1..varCount (what an engine without projection needs). */
+export function coversAllVariables(projection: readonly number[], varCount: number): boolean {
+  const distinct = new Set(projection.filter((v) => v >= 1 && v <= varCount));
+  return distinct.size === varCount;
+}
+
+/**
+ * Whether this solver enumerates the models of a formula by itself: clasp and
+ * clasp-wasm always, picosat only when the projection is every variable (it
+ * has no projection, and auxiliary variables would repeat solutions).
+ */
+export function enumeratesNatively(solver: Solver, projection: readonly number[], varCount: number): boolean {
+  const native = nativeEnumerator(solver);
+  return native !== undefined && (native.projectsNatively || coversAllVariables(projection, varCount));
+}
+
+/** A model that breaks a clause means a solver or encoder bug: never skip it quietly. */
+export class ModelCheckError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ModelCheckError';
+  }
+}
+
+/** Raised when an in-process engine's fixed heap is exhausted; the enumerator restarts on it. */
+export class SolverHeapExhausted extends Error {
+  constructor(solver: string) {
+    super(`${solver}: the solver's fixed heap is exhausted`);
+    this.name = 'SolverHeapExhausted';
+  }
+}
+
 export interface SolverFactory {
   readonly name: string;
   /** One line for `puzzlesat solvers`. */

@@ -6,8 +6,9 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pigeonhole } from '../bench/minisat-builds.js';
 import { UserError } from '../src/core/errors.js';
-import { ModelCheckError } from '../src/enumerate/blocking-loop.js';
-import { EXTERNAL_SPECS, type ExternalSolverSpec, externalSolver, nativeEnumerator } from '../solvers/external.js';
+import { ModelCheckError, nativeEnumerator } from '../solvers/types.js';
+import { externalSolver } from '../solvers/external/adapter.js';
+import { EXTERNAL_SPECS, type ExternalSolverSpec } from '../solvers/external/specs.js';
 import { solverByName } from '../solvers/index.js';
 import type { Solver } from '../solvers/types.js';
 
@@ -226,7 +227,7 @@ describe('external solver failures', () => {
 
   it('Ctrl-C while a solver runs: the process still dies of SIGINT, and leaves no files', async () => {
     fakeSolverOnPath('cadical', 'exec sleep 30');
-    const script = `import { EXTERNAL_SOLVERS } from ${JSON.stringify(join(cli, '..', '..', '..', 'solvers', 'external.js'))};
+    const script = `import { EXTERNAL_SOLVERS } from ${JSON.stringify(join(cli, '..', '..', '..', 'solvers', 'external', 'adapter.js'))};
       const solver = EXTERNAL_SOLVERS.find((f) => f.name === 'cadical').create();
       solver.addClause([1]);
       await solver.solve();`;
@@ -240,7 +241,7 @@ describe('external solver failures', () => {
 
   it('a worker thread stopped by terminate(): the main thread kills its solver and removes its files on exit', async () => {
     fakeSolverOnPath('cadical', 'exec sleep 30');
-    const external = JSON.stringify(pathToFileURL(join(cli, '..', '..', '..', 'solvers', 'external.js')).href);
+    const external = JSON.stringify(pathToFileURL(join(cli, '..', '..', '..', 'solvers', 'external', 'adapter.js')).href);
     const script = `import { Worker } from 'node:worker_threads';
       import { readdirSync, readFileSync, existsSync } from 'node:fs';
       import { join } from 'node:path';

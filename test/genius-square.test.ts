@@ -22,7 +22,7 @@ import { solveExactCover } from '../src/enumerate/exact-cover.js';
 import type { PackingSolution } from '../encoders/packing.js';
 import { seededRandom } from '../src/core/random.js';
 import { renderHistogramSvg } from '../src/render/genius.js';
-import { readSweepTsv, runSweep, sampleRolls, summarizeSweep, type SweepRow } from '../src/cli/sweep.js';
+import { readSweepTsv, runSweep, sampleRolls, summarizeSweep, type SweepRow } from '../src/enumerate/sweep.js';
 import { createLogicSolver } from '../solvers/logic-solver.js';
 
 const solver = new RollSolver();
@@ -298,7 +298,7 @@ describe('sweep', () => {
     await expect(runSweep({ count: false, rolls, out, resume: true })).rejects.toThrow(/solvable.tsv:22: a roll has 7 blockers/);
   });
 
-  const compiledWorker = new URL('../dist/src/enumerate/sweep-worker.js', import.meta.url);
+  const compiledWorker = new URL('../dist/src/enumerate/worker.js', import.meta.url);
   it.runIf(existsSync(compiledWorker))('gives the same answers on worker threads (compiled build)', async () => {
     const inThread = await runSweep({ count: false, rolls: sampleRolls(300, 9) });
     const threaded = await runSweep({ count: false, rolls: sampleRolls(300, 9), workers: 2, workerScript: compiledWorker });

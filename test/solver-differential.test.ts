@@ -12,7 +12,10 @@ import { enumerateExactCover } from '../src/enumerate/dlx.js';
 import type { Instance } from '../src/core/puzzle.js';
 import { orbit } from '../src/enumerate/cube-tree.js';
 import { MAX_INPUT_BYTES, claspWasm } from '../solvers/clasp-wasm.js';
-import { ClauseStore, EXTERNAL_SOLVERS, enumerateNative, enumeratesNatively } from '../solvers/external.js';
+import { EXTERNAL_SOLVERS } from '../solvers/external/adapter.js';
+import { ClauseStore } from '../solvers/external/clause-store.js';
+import { enumeratesNatively } from '../solvers/types.js';
+import { enumerateSolutions } from '../src/enumerate/strategy.js';
 import { logicSolver } from '../solvers/logic-solver.js';
 import { loadMinisatWasm, minisatWasm } from '../solvers/minisat-wasm.js';
 import type { Solver, SolverFactory } from '../solvers/types.js';
@@ -151,7 +154,7 @@ describe(title, { timeout: 60_000 }, () => {
       });
 
       const probe = factory.create();
-      const native = [sixByFive, sixByFiveNoAux].filter((instance) => enumeratesNatively(probe, instance) && acceptedBy(factory, instance));
+      const native = [sixByFive, sixByFiveNoAux].filter((instance) => nativeOn(probe, instance) && acceptedBy(factory, instance));
       probe.dispose();
       if (native.length === 0) continue;
       it(`${factory.name}, native enumeration of 6x5 (${native.map((i) => (i === sixByFive ? 'compact' : 'no auxiliaries')).join(', ')})`, async () => {
@@ -159,7 +162,7 @@ describe(title, { timeout: 60_000 }, () => {
           for (const unique of [false, true]) {
             let mode = '';
             const result = await listing(instance, unique, async (onFound) => {
-              const summary = await enumerateNative(instance, factory.name, { unique, onFound });
+              const summary = await enumerateSolutions({ instance, solver: factory.name, unique, onFound });
               mode = summary.mode;
               return summary;
             });
@@ -171,14 +174,18 @@ describe(title, { timeout: 60_000 }, () => {
     }
   });
 
-  it('enumerateNative falls back to the blocking-clause loop for solvers that cannot enumerate', async () => {
-    const summary = await enumerateNative(fiveByFour, logicSolver.name, { unique: true, onFound: () => {} });
+  it('the dispatcher falls back to the blocking-clause loop for solvers that cannot enumerate', async () => {
+    const summary = await enumerateSolutions({ instance: fiveByFour, solver: logicSolver.name, unique: true, onFound: () => {} });
     expect([summary.mode, summary.count, summary.raw, summary.complete]).toEqual(['blocking-loop', 1, 4, true]);
   });
 
   it('picosat enumerates natively only without auxiliaries (it cannot project)', () => {
     const picosat = EXTERNAL_SOLVERS.find((f) => f.name === 'picosat')!.create();
-    expect([enumeratesNatively(picosat, sixByFive), enumeratesNatively(picosat, sixByFiveNoAux)]).toEqual([false, true]);
+    expect([nativeOn(picosat, sixByFive), nativeOn(picosat, sixByFiveNoAux)]).toEqual([false, true]);
     picosat.dispose();
   });
 });
+
+function nativeOn(solver: Solver, instance: Instance): boolean {
+  return enumeratesNatively(solver, instance.cnf.projection, instance.cnf.varCount);
+}

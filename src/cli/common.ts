@@ -1,18 +1,15 @@
-import { existsSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { UserError } from '../core/errors.js';
-import type { Instance } from '../core/puzzle.js';
-import { instanceFromDimacs, readDimacsFile } from '../core/dimacs.js';
-import { PUZZLES, puzzleByName } from '../../encoders/index.js';
-import { DEFAULT_LIMITS, limitOption, setSizeLimits, sizeLimit } from '../core/limits.js';
-import { DEFAULT_AMO, DEFAULT_CARD, parseAmo, parseCard } from '../card/index.js';
+import type { EncodingDefaults } from '../core/puzzle.js';
+import { DEFAULT_LIMITS } from '../core/limits.js';
+import { PUZZLES } from '../../encoders/index.js';
 
 /** Options every puzzle verb shares (the one CLI contract). */
 export function commonOptions<T>(y: Argv<T>) {
   return y
     .option('solver', { type: 'string', describe: 'solver name (puzzlesat solvers lists them)' })
-    .option('amo', { type: 'string', describe: `at-most-one encoding (default: bimander for packings, ${DEFAULT_AMO} otherwise; puzzlesat list encodings)` })
-    .option('card', { type: 'string', describe: `at-most-k encoding (default ${DEFAULT_CARD})` })
+    .option('amo', { type: 'string', describe: `at-most-one encoding (default: ${defaultsByPuzzle('amo')}; puzzlesat list encodings)` })
+    .option('card', { type: 'string', describe: `at-most-k encoding (default: ${defaultsByPuzzle('card')})` })
     .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout' })
     .option('timeout', { type: 'number', describe: 'give up after this many seconds for the whole run (answer UNKNOWN, or an incomplete count)' })
     .option('max-cells', { type: 'number', describe: `refuse boards and figures larger than this (default ${DEFAULT_LIMITS.cells})` })
@@ -20,7 +17,15 @@ export function commonOptions<T>(y: Argv<T>) {
     .option('max-vars', { type: 'number', describe: `refuse DIMACS files declaring more variables (default ${DEFAULT_LIMITS.vars})` });
 }
 
-/** The puzzle-specific options, all declared once; loadInstance rejects those a puzzle does not read. */
+/** Each puzzle's default encoding, as read from its entry: "bimander for pentomino, ...; sequential for dobble". */
+function defaultsByPuzzle(kind: keyof EncodingDefaults): string {
+  const byEncoding = new Map<string, string[]>();
+  for (const p of PUZZLES) byEncoding.set(p.defaults[kind], [...(byEncoding.get(p.defaults[kind]) ?? []), p.name]);
+  if (byEncoding.size === 1) return [...byEncoding.keys()][0]!;
+  return [...byEncoding].map(([encoding, puzzles]) => `${encoding} for ${puzzles.join(', ')}`).join('; ');
+}
+
+/** The puzzle-specific options, all declared once; buildInstance rejects those a puzzle does not read. */
 export function puzzleOptions<T>(y: Argv<T>) {
   let out = y;
   const seen = new Set<string>();
@@ -35,30 +40,6 @@ export function puzzleOptions<T>(y: Argv<T>) {
 }
 
 export type Args = Record<string, unknown> & { _: (string | number)[] };
-
-export function loadInstance(puzzle: string, args: Args): Instance {
-  setSizeLimits({ cells: args['max-cells'] as number | undefined, placements: args['max-placements'] as number | undefined, vars: args['max-vars'] as number | undefined });
-  if (isCnfPath(puzzle)) return instanceFromDimacs(readDimacsFile(puzzle, { maxVars: sizeLimit('vars'), maxVarsOption: limitOption('vars') }), puzzle);
-  const entry = puzzleByName(puzzle);
-  const mine = new Set(entry.options.map((o) => o.name));
-  for (const p of PUZZLES) {
-    for (const o of p.options) {
-      if (!mine.has(o.name) && args[o.name] !== undefined) throw new UserError(`--${o.name} does not apply to ${puzzle}`);
-    }
-  }
-  // yargs checks choices on the command line; values set for it (--unique GROUP, worker threads) are checked here.
-  for (const o of entry.options) {
-    const value = args[o.name];
-    if (o.choices && value !== undefined && !o.choices.includes(String(value))) throw new UserError(`--${o.name}: "${String(value)}" is not one of ${o.choices.join(', ')}`);
-  }
-  // Unset encodings stay unset: each puzzle picks the default measured best for it.
-  const amo = args.amo === undefined ? undefined : parseAmo(String(args.amo), '--amo');
-  const card = args.card === undefined ? undefined : parseCard(String(args.card), '--card');
-  return entry.build({ ...args, amo, card });
-}
-
-/** A DIMACS file is given where a puzzle name would be. */
-export const isCnfPath = (puzzle: string): boolean => /\.(cnf|dimacs)(\.txt)?(\.gz|\.xz)?$/i.test(puzzle) || (puzzle.includes('/') && existsSync(puzzle));
 
 export { positiveInt } from './options.js';
 

@@ -14,13 +14,13 @@ import {
   symbolCount,
   symbolsNeeded,
 } from '../../encoders/dobble.js';
+import { DOBBLE_PUZZLE } from '../../encoders/dobble.js';
+import { encodingChoice } from '../../encoders/index.js';
 import { pickSolver } from '../../solvers/index.js';
-import { SolverHeapExhausted } from '../../solvers/logic-solver.js';
-import type { Solver, Status } from '../../solvers/types.js';
-import { parseAmo, parseCard } from '../card/index.js';
+import type { Status } from '../../solvers/types.js';
+import { solveOnce } from '../enumerate/solve-once.js';
 import { UserError } from '../core/errors.js';
 import { isPrimePower } from '../algebra/finite-field.js';
-import type { Instance } from '../core/puzzle.js';
 import { renderDobblePages } from '../render/dobble.js';
 import { type Args, commonOptions, guarded, positiveInt, seconds } from './common.js';
 
@@ -224,11 +224,10 @@ async function bySat(n: number, k: number, maxSymbols: number | undefined, args:
   const instance = dobbleInstance(n, {
     cards: k,
     symbols: maxSymbols,
-    amo: args.amo === undefined ? undefined : parseAmo(String(args.amo), '--amo'),
-    card: args.card === undefined ? undefined : parseCard(String(args.card), '--card'),
+    ...encodingChoice(DOBBLE_PUZZLE, args),
     symmetryBreaking: args['symmetry-breaking'] as boolean | undefined,
   });
-  const { status, trueVars } = await solveOnce(instance, factory.create(), args.timeout as number | undefined);
+  const { status, trueVars } = await solveOnce(instance.cnf, factory.create(), { timeoutSeconds: args.timeout as number | undefined });
   return {
     status,
     deck: status === 'SAT' ? instance.decode(trueVars) : undefined,
@@ -236,26 +235,6 @@ async function bySat(n: number, k: number, maxSymbols: number | undefined, args:
     vars: instance.cnf.varCount,
     clauses: instance.cnf.clauseCount,
   };
-}
-
-/** One solver call; a model is checked against every clause before it is trusted. */
-async function solveOnce(instance: Instance, solver: Solver, timeoutSeconds: number | undefined): Promise<{ status: Status; trueVars: number[] }> {
-  const cnf = instance.cnf;
-  try {
-    solver.ensureVars(cnf.varCount);
-    for (const clause of cnf.clauses()) solver.addClause(clause);
-    const status = await solver.solve({ timeoutSeconds });
-    if (status !== 'SAT') return { status, trueVars: [] };
-    const check = cnf.satisfiedBy((v) => solver.value(v));
-    if (!check.ok) throw new Error(`${solver.name} returned a model that breaks a ${check.family} clause`);
-    return { status, trueVars: cnf.projection.filter((v) => solver.value(v)) };
-  } catch (e) {
-    // The in-process solver has a fixed heap; a bigger problem needs another solver.
-    if (e instanceof SolverHeapExhausted) throw new UserError(`${e.message}; try an external solver, e.g. --solver cadical (puzzlesat solvers lists them)`);
-    throw e;
-  } finally {
-    solver.dispose();
-  }
 }
 
 /**

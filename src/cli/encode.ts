@@ -1,6 +1,7 @@
 import type { Argv } from 'yargs';
 import { writeDimacsFile, writeDimacsStream } from '../core/dimacs.js';
-import { type Args, commonOptions, guarded, loadInstance, puzzleOptions } from './common.js';
+import { buildInstance } from '../../encoders/index.js';
+import { type Args, commonOptions, guarded, puzzleOptions } from './common.js';
 
 export const command = 'encode <puzzle>';
 export const describe = 'write the puzzle as DIMACS CNF for any SAT solver';
@@ -13,7 +14,7 @@ export const builder = (y: Argv) =>
 
 export const handler = (args: Args) =>
   guarded(async () => {
-    const instance = loadInstance(String(args.puzzle), args);
+    const instance = buildInstance(String(args.puzzle), args);
     const meta = { puzzle: instance.puzzle, params: instance.params, names: args.names !== false };
     const cnf = instance.cnf;
     if (args.output) {

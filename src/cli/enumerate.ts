@@ -1,16 +1,12 @@
 import type { Argv } from 'yargs';
-import { enumerate, type Found } from '../enumerate/blocking-loop.js';
-import { enumerateExactCover } from '../enumerate/dlx.js';
-import { defaultWorkers, enumerateParallel, parallelAvailable } from '../enumerate/parallel.js';
-import { orbit } from '../enumerate/cube-tree.js';
+import type { Found } from '../enumerate/blocking-loop.js';
+import { defaultWorkers } from '../enumerate/pool.js';
+import { enumerateSolutions } from '../enumerate/strategy.js';
 import { colorWanted } from '../render/grid.js';
-import { pickSolver } from '../../solvers/index.js';
-import { enumerateNative, enumeratesNatively } from '../../solvers/external.js';
-import type { SolverFactory } from '../../solvers/types.js';
-import type { Instance } from '../core/puzzle.js';
-import { type Args, commonOptions, guarded, interruptFlag, loadInstance, positiveInt, progressLine, puzzleOptions, seconds } from './common.js';
-import { RunFile, runHeader } from './run-file.js';
+import { buildInstance } from '../../encoders/index.js';
+import { type Args, commonOptions, guarded, interruptFlag, positiveInt, progressLine, puzzleOptions, seconds } from './common.js';
 import { deadlineAfter } from './options.js';
+import { RunFile, runHeader } from './run-file.js';
 import { UserError } from '../core/errors.js';
 
 export const command = 'enumerate <puzzle>';
@@ -39,17 +35,14 @@ export interface EnumerationReport {
 export const handler = (args: Args) =>
   guarded(async () => {
     const puzzle = String(args.puzzle);
-    const instance = loadInstance(puzzle, withSymmetry(args));
+    const buildArgs = withSymmetry(args);
+    const instance = buildInstance(puzzle, buildArgs);
     const unique = args.unique !== undefined;
-    const factory = args.solver === 'dlx' ? undefined : await pickSolver(args.solver);
-    const solverName = factory?.name ?? 'dlx';
     const limit = positiveInt(args.limit, '--limit');
     const show = args.show === undefined ? 1 : Number(args.show);
     if (args.resume && !args.out) throw new UserError('--resume needs --out FILE.jsonl to resume from');
     const workers = args.workers === undefined ? defaultWorkers() : positiveInt(args.workers, '--workers')!;
-    // An external solver pays a process start per solve: one big cube beats many small ones.
-    const cubeDepth = args['cube-depth'] !== undefined ? Number(args['cube-depth']) : factory?.kind === 'external' ? 0 : undefined;
-    // Every option is checked above: only now is the output file (lazily) touched.
+    // Every option is checked by now (options.ts, above): only from here is the output file touched, and lazily.
     const out = args.out ? new RunFile(String(args.out), instance, runHeader(instance, unique), { resume: args.resume === true, force: args.force === true }) : undefined;
     const known = out?.known ?? [];
     if (out && args.resume) process.stderr.write(`puzzlesat: resuming: ${known.length} solutions from ${out.path} (${out.finishedCubes.size} cubes finished)\n`);
@@ -75,24 +68,24 @@ export const handler = (args: Args) =>
     };
     // --timeout is one limit for the whole run: a deadline every strategy polls.
     const deadline = deadlineAfter(args.timeout as number | undefined);
-    const shouldStop = () => stop.stopped() || Date.now() >= deadline;
-    const timeoutSeconds = args.timeout === undefined ? undefined : Math.max(0, (deadline - Date.now()) / 1000);
-    const finishedCubes = out?.finishedCubes;
-    const onCubeDone = out ? (key: string) => out.writeCube(key) : undefined;
     let summary;
-    let mode = solverName === 'dlx' ? 'exact-cover' : 'blocking-loop';
     try {
-      if (solverName === 'dlx') summary = await enumerateExactCover(instance, { unique, limit, known, onFound, shouldStop, finishedCubes, onCubeDone });
-      else if (args.native !== false && known.length === 0 && offersNative(factory!, instance)) {
-        summary = await enumerateNative(instance, solverName, { unique, limit, onFound, shouldStop, timeoutSeconds });
-        mode = summary.mode;
-      } else if (workers > 1 && parallelAvailable()) {
-        const job = { puzzle, args: plainArgs(withSymmetry(args)), solver: solverName, unique, known, cubeDepth, timeoutSeconds, finishedCubes: [...(finishedCubes ?? [])] };
-        const knownRaw = known.reduce((n, k) => n + (unique ? orbit(instance.symmetries, k).length : 1), 0);
-        summary = await enumerateParallel(job, workers, { limit, knownRaw, onFound, shouldStop, onCubeDone });
-      } else {
-        summary = await enumerate(instance, { createSolver: () => factory!.create(), unique, limit, known, onFound, shouldStop, cubeDepth, timeoutSeconds, finishedCubes, onCubeDone });
-      }
+      summary = await enumerateSolutions({
+        instance,
+        solver: args.solver === undefined ? undefined : String(args.solver),
+        unique,
+        limit,
+        known,
+        native: args.native !== false,
+        workers,
+        rebuild: { puzzle, args: plainArgs(buildArgs) },
+        cubeDepth: args['cube-depth'] === undefined ? undefined : Number(args['cube-depth']),
+        timeoutSeconds: args.timeout as number | undefined,
+        onFound,
+        shouldStop: () => stop.stopped() || Date.now() >= deadline,
+        finishedCubes: out?.finishedCubes,
+        onCubeDone: out ? (key) => out.writeCube(key) : undefined,
+      });
       out?.finish();
     } finally {
       progress.done();
@@ -109,8 +102,8 @@ export const handler = (args: Args) =>
       vars: instance.cnf.varCount,
       clauses: instance.cnf.clauseCount,
       families: instance.cnf.familyCounts(),
-      solver: solverName,
-      mode,
+      solver: summary.solver,
+      mode: summary.mode,
       cubes: summary.cubes,
       seconds: seconds(start),
       ...(out ? { out: out.path } : {}),
@@ -119,16 +112,6 @@ export const handler = (args: Args) =>
     else process.stdout.write(summaryLine(report) + '\n');
     return 0;
   });
-
-/** Whether the solver would enumerate this instance by itself (it checks on a throwaway solver). */
-function offersNative(factory: SolverFactory, instance: Instance): boolean {
-  const probe = factory.create();
-  try {
-    return enumeratesNatively(probe, instance);
-  } finally {
-    probe.dispose();
-  }
-}
 
 /** The options as plain data for a worker thread (yargs adds a few extras). */
 function plainArgs(args: Args): Record<string, unknown> {

@@ -1,8 +1,9 @@
 import type { Argv } from 'yargs';
-import { AMO_ENCODINGS, CARD_ENCODINGS, DEFAULT_AMO, DEFAULT_CARD, parseAmo, parseCard } from '../card/index.js';
+import { AMO_ENCODINGS, CARD_ENCODINGS } from '../card/index.js';
 import { UserError } from '../core/errors.js';
 import { type EncodingRow, type Explanation, encodingRow, explain } from '../explain/explain.js';
-import { type Args, commonOptions, guarded, isCnfPath, loadInstance, puzzleOptions, seconds } from './common.js';
+import { buildInstance, encodingChoice, isCnfPath, puzzleByName } from '../../encoders/index.js';
+import { type Args, commonOptions, guarded, puzzleOptions, seconds } from './common.js';
 
 export const command = 'explain <puzzle>';
 export const describe = 'what each constraint family says, its size and the formula behind it, with sample clauses';
@@ -48,18 +49,14 @@ export const handler = (args: Args) =>
       }
     }
     const start = performance.now();
-    const instance = loadInstance(puzzle, args);
-    const build = (kind: Kind, encoding: string | undefined) => loadInstance(puzzle, { ...args, [kind]: encoding });
-    // Each puzzle picks its own default encodings and records them in its params (else the library's).
-    let defaults: Record<string, unknown> | undefined;
-    const defaultOf = (kind: Kind) => {
-      defaults ??= loadInstance(puzzle, { ...args, amo: undefined, card: undefined }).params;
-      return String(defaults[kind] ?? (kind === 'amo' ? DEFAULT_AMO : DEFAULT_CARD));
-    };
+    const instance = buildInstance(puzzle, args);
+    const build = (kind: Kind, encoding: string | undefined) => buildInstance(puzzle, { ...args, [kind]: encoding });
+    // A DIMACS file has no encodings to choose (--amo, --card and --compare were refused above).
+    const defaultOf = (kind: Kind): string => puzzleByName(puzzle).defaults[kind];
     const sideBySide: SideBySide[] = [];
     for (const kind of ['amo', 'card'] as const) {
       if (args[kind] === undefined) continue;
-      const chosen = kind === 'amo' ? parseAmo(String(args.amo), '--amo') : parseCard(String(args.card), '--card');
+      const chosen = encodingChoice(puzzleByName(puzzle), args)[kind];
       const fallback = defaultOf(kind);
       if (chosen !== fallback) sideBySide.push({ option: kind, default: encodingRow(fallback, build(kind, undefined)), chosen: encodingRow(chosen, instance) });
     }

@@ -3,7 +3,9 @@ import type { Argv } from 'yargs';
 import { UserError } from '../core/errors.js';
 import { pickSolver } from '../../solvers/index.js';
 import { colorWanted } from '../render/grid.js';
-import { type Args, commonOptions, guarded, isCnfPath, loadInstance, puzzleOptions, seconds } from './common.js';
+import { solveOnce } from '../enumerate/solve-once.js';
+import { buildInstance, isCnfPath } from '../../encoders/index.js';
+import { type Args, commonOptions, guarded, puzzleOptions, seconds } from './common.js';
 
 export const command = 'solve <puzzle>';
 export const describe = 'find one solution of a puzzle, or solve any DIMACS file';
@@ -17,25 +19,10 @@ export const builder = (y: Argv) =>
 export const handler = (args: Args) =>
   guarded(async () => {
     const puzzle = String(args.puzzle);
-    const instance = loadInstance(puzzle, args);
+    const instance = buildInstance(puzzle, args);
     const start = performance.now();
-    const solver = (await pickSolver(args.solver)).create();
-    let status;
-    let trueVars: number[] = [];
-    let model: number[] = [];
-    try {
-      solver.ensureVars(instance.cnf.varCount);
-      for (const clause of instance.cnf.clauses()) solver.addClause(clause);
-      status = await solver.solve({ timeoutSeconds: args.timeout as number | undefined });
-      if (status === 'SAT') {
-        const check = instance.cnf.satisfiedBy((v) => solver.value(v));
-        if (!check.ok) throw new Error(`${solver.name} returned a model that breaks a ${check.family} clause`);
-        model = Array.from({ length: instance.cnf.varCount }, (_, i) => (solver.value(i + 1) ? i + 1 : -(i + 1)));
-        trueVars = instance.cnf.projection.filter((v) => solver.value(v));
-      }
-    } finally {
-      solver.dispose();
-    }
+    const factory = await pickSolver(args.solver);
+    const { status, trueVars, model } = await solveOnce(instance.cnf, factory.create(), { timeoutSeconds: args.timeout as number | undefined });
     const solution = status === 'SAT' ? instance.decode(trueVars) : undefined;
     const problem = solution === undefined ? null : instance.check(solution);
     if (problem) throw new Error(`the solution fails the independent check: ${problem}`);
@@ -54,7 +41,7 @@ export const handler = (args: Args) =>
       complete: status !== 'UNKNOWN',
       vars: instance.cnf.varCount,
       clauses: instance.cnf.clauseCount,
-      solver: solver.name,
+      solver: factory.name,
       seconds: seconds(start),
       ...(file ? { model } : { puzzle, params: instance.params, solution: solution === undefined ? null : instance.toJson(solution) }),
     };

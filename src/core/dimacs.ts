@@ -17,41 +17,62 @@ export const TOOL = 'puzzlesat';
 const CHUNK = 1 << 16;
 const PROJECT_PER_LINE = 32;
 
+/** What any DIMACS text is made of; the one writer below turns it into text. */
+export interface DimacsBody {
+  vars: number;
+  clauseCount: number;
+  /** Comment lines (without the leading `c `), right after the `p` line. */
+  comments?: Iterable<string>;
+  /** Written as `c project` lines after the comments (clasp reads them there, with --parse-ext). */
+  projection?: readonly number[];
+  clauses: Iterable<ArrayLike<number>>;
+}
+
 /**
- * The DIMACS text of a formula in chunks of about 64 KiB, so that a million
- * clauses never become one string. The comment block comes right after the
- * `p` line because clasp (with --parse-ext) only reads directives there.
+ * DIMACS text in chunks of about 64 KiB, so that a million clauses never
+ * become one string. The comment block comes right after the `p` line because
+ * clasp (with --parse-ext) only reads directives there.
  */
-export function* dimacsChunks(cnf: Cnf, meta: DimacsMeta): Generator<string> {
-  let out = `p cnf ${cnf.varCount} ${cnf.clauseCount}\n`;
-  out += `c tool ${TOOL}\nc puzzle ${meta.puzzle}\n`;
-  for (const [key, value] of Object.entries(meta.params)) {
-    if (value !== undefined) out += `c param ${key} ${String(value).replace(/\s+/g, ' ')}\n`;
-  }
-  for (const f of cnf.familyCounts()) out += `c family ${f.name} ${f.clauses} clauses ${f.auxVars} aux\n`;
-  if (meta.names !== false) {
-    for (let v = 1; v <= cnf.varCount; v++) {
-      out += `c var ${v} ${cnf.vars.name(v)}\n`;
-      if (out.length > CHUNK) {
-        yield out;
-        out = '';
-      }
+export function* dimacsText(body: DimacsBody): Generator<string> {
+  let out = `p cnf ${body.vars} ${body.clauseCount}\n`;
+  for (const comment of body.comments ?? []) {
+    out += `c ${comment}\n`;
+    if (out.length > CHUNK) {
+      yield out;
+      out = '';
     }
   }
+  const projection = body.projection ?? [];
   // `c project` for our reader and clasp, `c ind` for projected counters (ApproxMC, GANAK, d4).
   for (const directive of ['project', 'ind']) {
-    for (let i = 0; i < cnf.projection.length; i += PROJECT_PER_LINE) {
-      out += `c ${directive} ${cnf.projection.slice(i, i + PROJECT_PER_LINE).join(' ')} 0\n`;
+    for (let i = 0; i < projection.length; i += PROJECT_PER_LINE) {
+      out += `c ${directive} ${projection.slice(i, i + PROJECT_PER_LINE).join(' ')} 0\n`;
     }
   }
-  for (const clause of cnf.clauses()) {
-    out += clause.length ? `${clause.join(' ')} 0\n` : '0\n';
+  for (const clause of body.clauses) {
+    out += clause.length ? `${Array.prototype.join.call(clause, ' ')} 0\n` : '0\n';
     if (out.length > CHUNK) {
       yield out;
       out = '';
     }
   }
   if (out) yield out;
+}
+
+/** Our comment block: where the formula came from, its families, and each variable's name. */
+function* metaComments(cnf: Cnf, meta: DimacsMeta): Generator<string> {
+  yield `tool ${TOOL}`;
+  yield `puzzle ${meta.puzzle}`;
+  for (const [key, value] of Object.entries(meta.params)) {
+    if (value !== undefined) yield `param ${key} ${String(value).replace(/\s+/g, ' ')}`;
+  }
+  for (const f of cnf.familyCounts()) yield `family ${f.name} ${f.clauses} clauses ${f.auxVars} aux`;
+  if (meta.names !== false) for (let v = 1; v <= cnf.varCount; v++) yield `var ${v} ${cnf.vars.name(v)}`;
+}
+
+/** The DIMACS text of a puzzle formula, with our comment block. */
+export function dimacsChunks(cnf: Cnf, meta: DimacsMeta): Generator<string> {
+  return dimacsText({ vars: cnf.varCount, clauseCount: cnf.clauseCount, comments: metaComments(cnf, meta), projection: cnf.projection, clauses: cnf.clauses() });
 }
 
 export function dimacsString(cnf: Cnf, meta: DimacsMeta): string {

@@ -13,3 +13,9 @@ export class UserError extends Error {
 export function require_(condition: unknown, message: string | (() => string)): asserts condition {
   if (!condition) throw new UserError(typeof message === 'string' ? message : message());
 }
+
+/** One line for a UserError: no line breaks, not too long. */
+export function oneLine(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 3)}...` : flat;
+}

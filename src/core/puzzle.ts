@@ -1,3 +1,4 @@
+import type { AmoEncoding, CardEncoding } from '../card/index.js';
 import type { Cnf } from './cnf.js';
 
 /**
@@ -42,4 +43,37 @@ export interface Instance<S = unknown> {
   cubeDepthHint?: number;
   /** The same puzzle as exact cover, when it is one (for the dlx backend). */
   exactCover?: { primary: number; secondary: number; rows: number[][]; rowVars: number[] };
+}
+
+/** A puzzle-specific option; one CLI contract serves every puzzle from these. */
+export interface PuzzleOption {
+  name: string;
+  type: 'string' | 'number' | 'boolean';
+  describe: string;
+  choices?: readonly string[];
+}
+
+/**
+ * The encodings a puzzle uses when --amo / --card are not given (each puzzle
+ * declares the one measured best for it, once, in its entry).
+ */
+export interface EncodingDefaults {
+  amo: AmoEncoding;
+  card: CardEncoding;
+}
+
+/** The encodings an instance is built with: the puzzle's defaults, or what was asked for. */
+export type EncodingChoice = EncodingDefaults;
+
+/**
+ * A puzzle the CLI knows. Each entry names the options it reads, so that an
+ * option that does not apply is an error rather than silently ignored.
+ */
+export interface PuzzleEntry {
+  name: string;
+  about: string;
+  options: readonly PuzzleOption[];
+  defaults: EncodingDefaults;
+  /** Builds the instance from the options by name (as the CLI spells them), encodings already chosen. */
+  build(args: Record<string, unknown> & EncodingChoice): Instance;
 }

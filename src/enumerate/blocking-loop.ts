@@ -1,7 +1,7 @@
 import type { Instance } from '../core/puzzle.js';
 import { CubeTree, orbit } from './cube-tree.js';
-import type { Solver, Status } from '../../solvers/types.js';
-import { SolverHeapExhausted } from '../../solvers/logic-solver.js';
+import { type Solver, SolverHeapExhausted, type Status } from '../../solvers/types.js';
+import { checkedTrueVars, loadFormula } from './solve-once.js';
 
 /**
  * The blocking-clause loop. Each model is checked against the CNF, projected
@@ -50,9 +50,6 @@ export interface EnumerateSummary {
 
 /** A cube's name in --out files: its literals. */
 export const cubeKey = (lits: readonly number[]): string => lits.join(' ');
-
-/** A model that breaks a clause means a solver or encoder bug: never skip it quietly. */
-export class ModelCheckError extends Error {}
 
 let lastYield = Date.now();
 /**
@@ -103,14 +100,12 @@ export async function enumerate(instance: Instance, options: EnumerateOptions): 
   const load = (): Solver => {
     const solver = options.createSolver();
     if (depth > 0) solver.expectCubes?.();
-    solver.ensureVars(instance.cnf.varCount);
-    for (const clause of instance.cnf.clauses()) solver.addClause(clause);
+    loadFormula(solver, instance.cnf);
     for (const clause of blocking) solver.addClause(clause);
     return solver;
   };
   const limitReached = () => options.limit !== undefined && summary.count >= options.limit;
   const stop = () => limitReached() || options.shouldStop?.() === true;
-  const projection = instance.cnf.projection;
   // --timeout bounds the whole enumeration, not each solve.
   const deadline = options.timeoutSeconds === undefined ? Infinity : Date.now() + options.timeoutSeconds * 1000;
   const timeLeft = () => (deadline === Infinity ? undefined : Math.max(0, (deadline - Date.now()) / 1000));
@@ -142,9 +137,7 @@ export async function enumerate(instance: Instance, options: EnumerateOptions): 
           summary.complete = false;
           return summary;
         }
-        const check = instance.cnf.satisfiedBy((v) => solver.value(v));
-        if (!check.ok) throw new ModelCheckError(`${solver.name} returned a model that breaks a ${check.family} clause: ${instance.cnf.show(check.clause)}`);
-        const trueVars = projection.filter((v) => solver.value(v)).sort((a, b) => a - b);
+        const trueVars = checkedTrueVars(instance.cnf, solver);
         for (const img of orbit(cubePerms, trueVars)) {
           const clause = block(img);
           blocking.push(clause);

@@ -2,7 +2,8 @@ import { UserError } from '../core/errors.js';
 import { type EnumerateSummary, type Found, cubeKey } from './blocking-loop.js';
 import { solveExactCover } from './exact-cover.js';
 import type { Instance } from '../core/puzzle.js';
-import { CubeTree, image, orbit } from './cube-tree.js';
+import { CubeTree, orbit } from './cube-tree.js';
+import { isLexLeader } from './lex-leader.js';
 
 /**
  * Enumeration by dancing links on the puzzle's exact-cover form (the same
@@ -21,11 +22,6 @@ export interface ExactCoverEnumerateOptions {
   finishedCubes?: ReadonlySet<string>;
   onCubeDone?: (key: string) => void;
 }
-
-const lexLess = (a: readonly number[], b: readonly number[]) => {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
-  return false;
-};
 
 export async function enumerateExactCover(instance: Instance, options: ExactCoverEnumerateOptions): Promise<EnumerateSummary> {
   const problem = instance.exactCover;
@@ -50,7 +46,7 @@ export async function enumerateExactCover(instance: Instance, options: ExactCove
       shouldStop: options.shouldStop,
       onSolution: (rows) => {
         const vars = rows.map((r) => problem.rowVars[r]!).sort((a, b) => a - b);
-        if (stabilizer.some((p) => lexLess(image(p, vars), vars))) return;
+        if (!isLexLeader(stabilizer, vars)) return;
         if (known.has(vars.join(','))) return;
         summary.count++;
         const orbitSize = all.length ? orbit(all, vars).length : 1;

@@ -1,31 +1,44 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { enumerate } from './blocking-loop.js';
-import { loadInstance, type Args } from '../cli/common.js';
+import { RollSolver } from '../../encoders/genius-square.js';
+import { buildInstance } from '../../encoders/index.js';
 import { pickSolver } from '../../solvers/index.js';
-import type { PartJob, PartMessage } from './parallel.js';
+import { enumerate } from './blocking-loop.js';
+import type { PartJob, PartMessage, SweepAnswer, SweepBatch, WorkerTask } from './worker-tasks.js';
 
-/**
- * One worker of a parallel enumeration: it rebuilds the same instance (the
- * encoders are deterministic), walks the same cube tree and solves every
- * leaf in its part (its share of the subtrees), posting each solution to the main thread.
- */
-const job = workerData as PartJob;
-const post = (m: PartMessage) => parentPort!.postMessage(m);
-try {
-  const instance = loadInstance(job.puzzle, job.args as Args);
-  const factory = await pickSolver(job.solver);
-  const summary = await enumerate(instance, {
-    createSolver: () => factory.create(),
-    unique: job.unique,
-    known: job.known,
-    cubeDepth: job.cubeDepth,
-    timeoutSeconds: job.timeoutSeconds,
-    finishedCubes: new Set(job.finishedCubes ?? []),
-    onCubeDone: (key) => post({ type: 'cube', key }),
-    part: job.part,
-    onFound: (found) => post({ type: 'found', found }),
+/** The script of every worker thread of src/enumerate/pool.ts; workerData says which task it runs. */
+const port = parentPort!;
+const task = workerData as WorkerTask;
+if (task.task === 'enumerate') await enumeratePart(task.job);
+else answerSweepBatches(task.count);
+
+/** Solves every leaf of one part of the cube tree, posting each solution to the main thread. */
+async function enumeratePart(job: PartJob): Promise<void> {
+  const post = (m: PartMessage) => port.postMessage(m);
+  try {
+    const instance = buildInstance(job.puzzle, job.args);
+    const factory = await pickSolver(job.solver);
+    const summary = await enumerate(instance, {
+      createSolver: () => factory.create(),
+      unique: job.unique,
+      known: job.known,
+      cubeDepth: job.cubeDepth,
+      timeoutSeconds: job.timeoutSeconds,
+      finishedCubes: new Set(job.finishedCubes ?? []),
+      onCubeDone: (key) => post({ type: 'cube', key }),
+      part: job.part,
+      onFound: (found) => post({ type: 'found', found }),
+    });
+    post({ type: 'done', summary });
+  } catch (e) {
+    post({ type: 'error', message: e instanceof Error ? e.message : String(e), user: (e as Error)?.name === 'UserError' });
+  }
+}
+
+/** Answers batches of rolls, per roll its number of solutions or whether it has one, until terminated. */
+function answerSweepBatches(count: boolean): void {
+  const solver = new RollSolver();
+  port.on('message', ({ id, rolls }: SweepBatch) => {
+    const answer: SweepAnswer = { id, results: rolls.map((index) => solver.solveRoll(index, count)) };
+    port.postMessage(answer);
   });
-  post({ type: 'done', summary });
-} catch (e) {
-  post({ type: 'error', message: e instanceof Error ? e.message : String(e), user: (e as Error)?.name === 'UserError' });
 }

@@ -1,0 +1,165 @@
+/**
+ * SAT solvers that run as programs of their own (minisat, cadical,
+ * cryptominisat5, picosat, clasp, kissat). The adapter keeps the clauses in
+ * memory; each solve() writes them, with the assumptions as unit clauses, to a
+ * DIMACS file in a fresh temporary directory, runs the program and reads its
+ * answer. Every model is checked against the clauses before SAT is returned.
+ * clasp and picosat also enumerate models themselves (clasp -n 0 --project,
+ * picosat --all): see NativeEnumeratingSolver.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { UserError, oneLine } from '../../src/core/errors.js';
+import { type NativeRunOptions, type ProjectingEnumerator, type SolverFactory, coversAllVariables } from '../types.js';
+import { ClauseStoringSolver, type RunAnswer } from './clause-store.js';
+import { type Answer, CompetitionOutput, type ExitVerdict, readMinisatResult } from './output.js';
+import { type ProcessOutcome, findOnPath, runProcess, withTempDir, writeChunks } from './process.js';
+import { EXTERNAL_SPECS, type ExternalSolverSpec } from './specs.js';
+
+export class ExternalSolver extends ClauseStoringSolver {
+  readonly name: string;
+
+  constructor(protected readonly spec: ExternalSolverSpec) {
+    super();
+    this.name = spec.name;
+  }
+
+  protected runOnce(units: readonly number[], timeoutSeconds: number | undefined, signal: AbortSignal): Promise<RunAnswer> {
+    const path = this.program();
+    return withTempDir(async (dir) => {
+      const cnfFile = join(dir, 'formula.cnf');
+      const resultFile = join(dir, 'result.txt');
+      await writeChunks(cnfFile, this.store.dimacs(units));
+      let lastModel: number[] | undefined;
+      const output = new CompetitionOutput((lits) => (lastModel = lits));
+      const outcome = await runProcess(this.name, path, this.spec.solveArgs(cnfFile, resultFile), dir, {
+        timeoutSeconds,
+        signal,
+        // MiniSat answers in its result file; what it prints still helps explain a failure.
+        onLine: (line) => output.line(line),
+      });
+      if (this.interrupted(outcome)) return { status: 'UNKNOWN' };
+      const verdict = this.verdictOf(outcome, output.stray);
+      const answer: Answer = this.spec.output === 'competition' ? { status: output.status, model: lastModel, stray: output.stray } : await readMinisatResult(resultFile);
+      if (answer.status !== verdict.status) {
+        const problem = answer.status === undefined ? `no answer to go with exit code ${outcome.code}` : `it says ${answer.status} but exits with code ${outcome.code}`;
+        throw this.unreadable(problem, answer.stray);
+      }
+      if (answer.status !== 'SAT') return { status: answer.status };
+      if (!answer.model) throw this.unreadable('SAT without a model', answer.stray);
+      return { status: 'SAT', model: answer.model };
+    });
+  }
+
+  /** The program's path now (PATH may have changed since the factory looked). */
+  protected program(): string {
+    const path = findOnPath(this.spec.binary);
+    if (!path) throw new UserError(`${this.name}: ${this.spec.binary} not found on PATH`);
+    return path;
+  }
+
+  /** Stopped by us, or by a Ctrl-C that reached the solver too. */
+  protected interrupted(outcome: ProcessOutcome): boolean {
+    return outcome.stoppedBy !== undefined || outcome.signal === 'SIGINT';
+  }
+
+  /** The exit code's verdict; a crash or an unknown exit code is an error naming the solver. */
+  protected verdictOf(outcome: ProcessOutcome, stray: string | undefined): ExitVerdict {
+    const detail = lastLine(outcome.stderr) ?? stray;
+    const said = detail ? `: ${oneLine(detail)}` : '';
+    if (outcome.signal) throw new UserError(`${this.name} crashed (killed by ${outcome.signal})${said}`);
+    const verdict = this.spec.exitVerdict(outcome.code ?? -1);
+    if (!verdict) throw new UserError(`${this.name} failed with exit code ${outcome.code}${said}`);
+    return verdict;
+  }
+
+  protected unreadable(problem: string, stray: string | undefined): UserError {
+    return new UserError(`${this.name}: cannot read its output (${problem})${stray ? `: "${oneLine(stray, 80)}"` : ''}`);
+  }
+}
+
+function lastLine(text: string): string | undefined {
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .pop();
+}
+
+/** An external solver that enumerates models itself. */
+export class NativeEnumeratingSolver extends ExternalSolver implements ProjectingEnumerator {
+  readonly projectsNatively: boolean;
+
+  constructor(spec: ExternalSolverSpec & { native: NonNullable<ExternalSolverSpec['native']> }) {
+    super(spec);
+    this.projectsNatively = spec.native.projects;
+  }
+
+  /**
+   * Streams each model as the program prints it (the output is read line by
+   * line, never held whole). Each is checked against the clauses.
+   */
+  async enumerateProjected(projection: readonly number[], onModel: (trueVars: number[]) => void, options: NativeRunOptions = {}): Promise<{ complete: boolean }> {
+    const native = this.spec.native!;
+    if (!native.projects && !coversAllVariables(projection, this.store.varCount)) {
+      throw new Error(`${this.name} enumerates total models only: the projection must be every variable`);
+    }
+    const path = this.program();
+    return this.stoppable(options.signal, (stop) =>
+      withTempDir(async (dir) => {
+        const cnfFile = join(dir, 'formula.cnf');
+        await writeChunks(cnfFile, this.store.dimacs([], native.projects ? projection : []));
+        let models = 0;
+        const output = new CompetitionOutput((lits) => {
+          // Lines still arriving after a stop are not wanted.
+          if (stop.signal.aborted) return;
+          const trueVars = this.projectedModel(lits, projection);
+          models++;
+          onModel(trueVars);
+          if (options.limit !== undefined && models >= options.limit) stop.abort();
+        });
+        const outcome = await runProcess(this.name, path, native.args(cnfFile, options.limit), dir, {
+          timeoutSeconds: options.timeoutSeconds,
+          signal: stop.signal,
+          onLine: (line) => output.line(line),
+        });
+        // A stop we asked for may come after the program has already finished printing.
+        if (this.interrupted(outcome) || stop.signal.aborted) return { complete: false };
+        const verdict = this.verdictOf(outcome, output.stray);
+        if (output.solutions !== undefined && output.solutions !== models) {
+          throw this.unreadable(`it counts ${output.solutions} models but printed ${models}`, output.stray);
+        }
+        return { complete: verdict.exhausted };
+      }),
+    );
+  }
+}
+
+const versions = new Map<string, string | undefined>();
+
+/** The version a program prints, read once per path. */
+function versionOf(path: string, spec: ExternalSolverSpec): string | undefined {
+  if (!spec.version) return undefined;
+  if (!versions.has(path)) {
+    const run = spawnSync(path, spec.version.args, { encoding: 'latin1', timeout: 5000 });
+    versions.set(path, spec.version.pattern.exec(`${run.stdout ?? ''}\n${run.stderr ?? ''}`)?.[1]);
+  }
+  return versions.get(path);
+}
+
+export function externalSolver(spec: ExternalSolverSpec): SolverFactory & { create(): ExternalSolver } {
+  return {
+    name: spec.name,
+    description: spec.description,
+    kind: 'external',
+    available() {
+      const path = findOnPath(spec.binary);
+      if (!path) return { ok: false, reason: `${spec.binary} not found on PATH` };
+      const version = versionOf(path, spec);
+      return { ok: true, version: `${spec.binary}${version ? ` ${version}` : ''} at ${path}` };
+    },
+    create: () => (spec.native ? new NativeEnumeratingSolver({ ...spec, native: spec.native }) : new ExternalSolver(spec)),
+  };
+}
+
+export const EXTERNAL_SOLVERS: readonly SolverFactory[] = EXTERNAL_SPECS.map(externalSolver);

@@ -1,0 +1,176 @@
+/**
+ * The clause-storing solver shell shared by every engine that is handed the
+ * whole formula per run rather than clause by clause (the solver programs, and
+ * clasp-wasm): clauses kept flat in memory, models rebuilt from the literals
+ * an engine prints and checked against every clause before they are trusted.
+ */
+import { dimacsText } from '../../src/core/dimacs.js';
+import { ModelCheckError, type SolveOptions, type Solver, type SolverStats, type Status } from '../types.js';
+
+/** Clauses stored flat (one Int32Array for all literals), as an engine's input. */
+export class ClauseStore {
+  private lits: Int32Array<ArrayBuffer> = new Int32Array(1024);
+  private litCount = 0;
+  private ends: Int32Array<ArrayBuffer> = new Int32Array(256);
+  private count = 0;
+  /** Variables 1..varCount exist (declared, or used in a clause). */
+  varCount = 0;
+
+  ensureVars(n: number): void {
+    this.varCount = Math.max(this.varCount, n);
+  }
+
+  add(clause: ArrayLike<number>): void {
+    if (this.litCount + clause.length > this.lits.length) this.lits = grown(this.lits, this.litCount + clause.length);
+    for (let i = 0; i < clause.length; i++) {
+      const lit = clause[i]!;
+      if (lit === 0 || !Number.isInteger(lit)) throw new Error(`bad literal ${lit} in clause [${Array.from(clause).join(' ')}]`);
+      this.varCount = Math.max(this.varCount, Math.abs(lit));
+      this.lits[this.litCount++] = lit;
+    }
+    if (this.count === this.ends.length) this.ends = grown(this.ends, this.count + 1);
+    this.ends[this.count++] = this.litCount;
+  }
+
+  get clauseCount(): number {
+    return this.count;
+  }
+
+  *clauses(): Generator<Int32Array> {
+    let start = 0;
+    for (let i = 0; i < this.count; i++) {
+      const end = this.ends[i]!;
+      yield this.lits.subarray(start, end);
+      start = end;
+    }
+  }
+
+  /** DIMACS text in chunks: the projection as `c project` lines, the clauses, then `units` as unit clauses. */
+  dimacs(units: readonly number[], projection: readonly number[] = []): Generator<string> {
+    const vars = Math.max(this.varCount, ...units.map((l) => Math.abs(l)));
+    const clauses = function* (store: ClauseStore) {
+      yield* store.clauses();
+      for (const lit of units) yield [lit];
+    };
+    return dimacsText({ vars, clauseCount: this.count + units.length, projection, clauses: clauses(this) });
+  }
+
+  /** The first clause (or unit) that the model leaves unsatisfied, if any. */
+  brokenBy(model: Model, units: readonly number[]): number[] | undefined {
+    const holds = (lit: number) => (model[Math.abs(lit)] === 1) === lit > 0;
+    for (const clause of this.clauses()) if (!clause.some(holds)) return Array.from(clause);
+    const unit = units.find((lit) => !holds(lit));
+    return unit === undefined ? undefined : [unit];
+  }
+
+  clear(): void {
+    this.lits = new Int32Array(0);
+    this.ends = new Int32Array(0);
+    this.litCount = this.count = 0;
+  }
+}
+
+function grown(a: Int32Array, atLeast: number): Int32Array<ArrayBuffer> {
+  const bigger = new Int32Array(Math.max(atLeast, 2 * a.length, 64));
+  bigger.set(a);
+  return bigger;
+}
+
+/** A total assignment: model[v] is 1 when v is true (index 0 unused); variables a solver left out are false. */
+export type Model = Int8Array;
+
+export function modelFromLiterals(lits: readonly number[], varCount: number): Model {
+  let top = varCount;
+  for (const lit of lits) top = Math.max(top, Math.abs(lit));
+  const model = new Int8Array(top + 1);
+  for (const lit of lits) if (lit > 0) model[lit] = 1;
+  return model;
+}
+
+/** The model, once it is known to satisfy every clause and unit; a wrong model is a solver bug. */
+export function checkedModel(solver: string, store: ClauseStore, units: readonly number[], model: Model): Model {
+  const broken = store.brokenBy(model, units);
+  if (broken) throw new ModelCheckError(`${solver} returned a model that breaks the clause [${broken.join(' ')}]`);
+  return model;
+}
+
+/** The projection variables true in the model, ascending. */
+export function trueVarsOf(model: Model, projection: readonly number[]): number[] {
+  return projection.filter((v) => model[v] === 1).sort((a, b) => a - b);
+}
+
+/** What one run of an engine answered: a model (its literals) with SAT. */
+export type RunAnswer = { status: 'SAT'; model: readonly number[] } | { status: Exclude<Status, 'SAT'> };
+
+/**
+ * The Solver contract over a ClauseStore: subclasses only say how one run
+ * answers (runOnce); counting, checking the model and disposal live here.
+ */
+export abstract class ClauseStoringSolver implements Solver {
+  abstract readonly name: string;
+  protected readonly store = new ClauseStore();
+  private model: Model | undefined;
+  private solves = 0;
+  /** Stops a run in progress when the solver is disposed. */
+  private disposal = new AbortController();
+
+  /** One run on the stored clauses plus `units`; `signal` aborts it (answer UNKNOWN). */
+  protected abstract runOnce(units: readonly number[], timeoutSeconds: number | undefined, signal: AbortSignal): Promise<RunAnswer>;
+
+  ensureVars(n: number): void {
+    this.store.ensureVars(n);
+  }
+
+  addClause(lits: ArrayLike<number>): void {
+    this.store.add(lits);
+  }
+
+  async solve(options: SolveOptions = {}): Promise<Status> {
+    this.solves++;
+    this.model = undefined;
+    const units = options.assumptions ?? [];
+    const answer = await this.runOnce(units, options.timeoutSeconds, this.disposal.signal);
+    if (answer.status === 'SAT') this.model = checkedModel(this.name, this.store, units, modelFromLiterals(answer.model, this.store.varCount));
+    return answer.status;
+  }
+
+  value(v: number): boolean {
+    if (!this.model) throw new Error(`${this.name}: value() needs the last solve() to have answered SAT`);
+    return this.model[v] === 1;
+  }
+
+  stats(): SolverStats {
+    return { solves: this.solves };
+  }
+
+  dispose(): void {
+    this.disposal.abort();
+    this.disposal = new AbortController();
+    this.store.clear();
+    this.model = undefined;
+  }
+
+  /** The projection variables of a streamed model, once the model is checked against every clause. */
+  protected projectedModel(lits: readonly number[], projection: readonly number[]): number[] {
+    return trueVarsOf(checkedModel(this.name, this.store, [], modelFromLiterals(lits, this.store.varCount)), projection);
+  }
+
+  /**
+   * Runs `body` with a signal that fires when the caller's does or the solver
+   * is disposed, whichever comes first.
+   */
+  protected async stoppable<T>(callerSignal: AbortSignal | undefined, body: (stop: AbortController) => Promise<T>): Promise<T> {
+    const stop = new AbortController();
+    const forward = () => stop.abort();
+    const sources = [callerSignal, this.disposal.signal];
+    for (const s of sources) {
+      if (s?.aborted) forward();
+      s?.addEventListener('abort', forward, { once: true });
+    }
+    try {
+      return await body(stop);
+    } finally {
+      for (const s of sources) s?.removeEventListener('abort', forward);
+    }
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * What solver programs print: SAT-competition `s`/`v` lines (streamed, any
+ * number of models), MiniSat's result file, and what their exit codes mean.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Status } from '../types.js';
+
+/** A solver's verdict from its exit code; `exhausted` when it has seen the whole search space. */
+export interface ExitVerdict {
+  status: Status;
+  exhausted: boolean;
+}
+
+/** SAT-competition exit codes: 10 satisfiable, 20 unsatisfiable, 0 unknown. */
+export function competitionExit(code: number): ExitVerdict | undefined {
+  if (code === 10) return { status: 'SAT', exhausted: false };
+  if (code === 20) return { status: 'UNSAT', exhausted: true };
+  if (code === 0) return { status: 'UNKNOWN', exhausted: false };
+  return undefined;
+}
+
+/**
+ * clasp's exit code is a bit mask: 10 a model was found, 20 the search space
+ * is exhausted (30 both), +1 interrupted; 33, 65 and 128 are errors.
+ */
+export function claspExit(code: number): ExitVerdict | undefined {
+  const found = code & 10;
+  const exhausted = code & 20;
+  if (code > 31 || code - found - exhausted > 1 || (found !== 0 && found !== 10) || (exhausted !== 0 && exhausted !== 20)) return undefined;
+  const interrupted = (code & 1) === 1;
+  return { status: found ? 'SAT' : exhausted && !interrupted ? 'UNSAT' : 'UNKNOWN', exhausted: exhausted !== 0 && !interrupted };
+}
+
+const COMPETITION_STATUS: Readonly<Record<string, Status>> = { SATISFIABLE: 'SAT', UNSATISFIABLE: 'UNSAT', UNKNOWN: 'UNKNOWN' };
+const MINISAT_STATUS: Readonly<Record<string, Status>> = { SAT: 'SAT', UNSAT: 'UNSAT', INDET: 'UNKNOWN' };
+
+/** Literals written across any number of lines; each 0 closes a model. */
+export class LiteralReader {
+  private lits: number[] = [];
+
+  constructor(private readonly onModel: (lits: number[]) => void) {}
+
+  /** False when a token is not an integer. */
+  read(tokens: string): boolean {
+    for (const token of tokens.split(/\s+/)) {
+      if (token === '') continue;
+      if (!/^-?\d+$/.test(token)) return false;
+      const lit = Number(token);
+      if (lit !== 0) {
+        this.lits.push(lit);
+        continue;
+      }
+      const model = this.lits;
+      this.lits = [];
+      this.onModel(model);
+    }
+    return true;
+  }
+}
+
+/**
+ * SAT-competition output, line by line: `c` comments, `s` status lines (the
+ * last one counts; picosat --all also ends with `s SOLUTIONS n`), `v` lines
+ * of literals, each model closed by 0.
+ */
+export class CompetitionOutput {
+  status: Status | undefined;
+  solutions: number | undefined;
+  /** The first line that is none of those, quoted when the output makes no sense. */
+  stray: string | undefined;
+  private readonly literals: LiteralReader;
+
+  constructor(onModel: (lits: number[]) => void) {
+    this.literals = new LiteralReader(onModel);
+  }
+
+  line(text: string): void {
+    const trimmed = text.trim();
+    if (trimmed === '' || trimmed[0] === 'c') return;
+    if (trimmed.startsWith('s ')) {
+      const said = trimmed.slice(2).trim();
+      const solutions = /^SOLUTIONS\s+(\d+)$/.exec(said);
+      if (solutions) this.solutions = Number(solutions[1]);
+      else if (COMPETITION_STATUS[said]) this.status = COMPETITION_STATUS[said];
+      else this.stray ??= trimmed;
+    } else if (trimmed.startsWith('v ') || trimmed === 'v') {
+      if (!this.literals.read(trimmed.slice(1))) this.stray ??= trimmed;
+    } else {
+      this.stray ??= trimmed;
+    }
+  }
+}
+export interface Answer {
+  status: Status | undefined;
+  model: number[] | undefined;
+  /** What could not be read, to quote. */
+  stray: string | undefined;
+}
+
+/** MiniSat's result file: SAT, UNSAT or INDET on the first line, then the model. Missing when it did not get that far. */
+export async function readMinisatResult(file: string): Promise<Answer> {
+  let text: string;
+  try {
+    text = await readFile(file, 'latin1');
+  } catch {
+    return { status: undefined, model: undefined, stray: undefined };
+  }
+  const newline = text.indexOf('\n');
+  const first = (newline < 0 ? text : text.slice(0, newline)).trim();
+  const rest = newline < 0 ? '' : text.slice(newline + 1);
+  const status = MINISAT_STATUS[first];
+  if (status !== 'SAT') return { status, model: undefined, stray: status ? undefined : first };
+  let model: number[] | undefined;
+  if (!new LiteralReader((lits) => (model = lits)).read(rest)) return { status: undefined, model: undefined, stray: rest };
+  return { status, model, stray: undefined };
+}
+

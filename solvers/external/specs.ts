@@ -1,0 +1,81 @@
+/**
+ * The solver programs puzzlesat knows: how to call each for one solve (and
+ * for native enumeration where it has it), and what its output looks like.
+ * Adding a solver is adding an entry here.
+ */
+import { type ExitVerdict, claspExit, competitionExit } from './output.js';
+
+export interface ExternalSolverSpec {
+  /** The --solver name. */
+  name: string;
+  /** The program, looked up on PATH. */
+  binary: string;
+  description: string;
+  /** Arguments that make it print its version, and where the version is in that output. */
+  version?: { args: readonly string[]; pattern: RegExp };
+  /** Arguments for one solve; `resultFile` is for solvers that write their answer to a file. */
+  solveArgs(cnfFile: string, resultFile: string): string[];
+  /** 'competition': `s`/`v` lines on stdout. 'minisat': SAT/UNSAT/INDET and the model in the result file. */
+  output: 'competition' | 'minisat';
+  exitVerdict(code: number): ExitVerdict | undefined;
+  /** Native enumeration, when the program has it: arguments for a run that prints every model. */
+  native?: { projects: boolean; args(cnfFile: string, limit: number | undefined): string[] };
+}
+
+export const EXTERNAL_SPECS: readonly ExternalSolverSpec[] = [
+  {
+    name: 'minisat',
+    binary: 'minisat',
+    description: 'MiniSat 2.2, the minisat program on PATH (writes its answer to a file)',
+    solveArgs: (cnf, result) => ['-verb=0', cnf, result],
+    output: 'minisat',
+    exitVerdict: competitionExit,
+  },
+  {
+    name: 'cadical',
+    binary: 'cadical',
+    description: 'CaDiCaL, the cadical program on PATH',
+    version: { args: ['--version'], pattern: /^\s*(\S+)/ },
+    solveArgs: (cnf) => ['-q', cnf],
+    output: 'competition',
+    exitVerdict: competitionExit,
+  },
+  {
+    name: 'cryptominisat5',
+    binary: 'cryptominisat5',
+    description: 'CryptoMiniSat 5, the cryptominisat5 program on PATH',
+    version: { args: ['--version'], pattern: /version\s+(\S+)/i },
+    solveArgs: (cnf) => ['--verb', '0', cnf],
+    output: 'competition',
+    exitVerdict: competitionExit,
+  },
+  {
+    name: 'picosat',
+    binary: 'picosat',
+    description: 'PicoSAT, the picosat program on PATH; enumerates with --all (no projection: only when every variable is projected)',
+    version: { args: ['--version'], pattern: /^\s*(\S+)/ },
+    solveArgs: (cnf) => [cnf],
+    output: 'competition',
+    exitVerdict: competitionExit,
+    native: { projects: false, args: (cnf) => ['--all', cnf] },
+  },
+  {
+    name: 'clasp',
+    binary: 'clasp',
+    description: 'clasp (Potassco), the clasp program on PATH; enumerates projected models natively (-n 0 --project)',
+    version: { args: ['--version'], pattern: /clasp version\s+(\S+)/i },
+    solveArgs: (cnf) => ['-V0', cnf],
+    output: 'competition',
+    exitVerdict: claspExit,
+    native: { projects: true, args: (cnf, limit) => ['-V0', '-n', String(limit ?? 0), '--project', '--parse-ext', cnf] },
+  },
+  {
+    name: 'kissat',
+    binary: 'kissat',
+    description: 'Kissat, the kissat program on PATH',
+    version: { args: ['--version'], pattern: /^\s*(\S+)/ },
+    solveArgs: (cnf) => ['-q', cnf],
+    output: 'competition',
+    exitVerdict: competitionExit,
+  },
+];

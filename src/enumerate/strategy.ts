@@ -1,0 +1,81 @@
+import { pickSolver } from '../../solvers/index.js';
+import { enumeratesNatively, nativeEnumerator } from '../../solvers/types.js';
+import type { Instance } from '../core/puzzle.js';
+import { type EnumerateSummary, type Found, enumerate } from './blocking-loop.js';
+import { orbit } from './cube-tree.js';
+import { enumerateExactCover } from './dlx.js';
+import { enumerateNative } from './native.js';
+import { enumerateParallel } from './parallel.js';
+import { poolAvailable } from './pool.js';
+
+/**
+ * The one place that decides how an enumeration runs. The strategy is chosen
+ * once, the solver resolved once, its native capability probed once:
+ * - `--solver dlx`: dancing links on the exact-cover form;
+ * - a solver that enumerates by itself (clasp, clasp-wasm; picosat when the
+ *   projection is every variable), unless `native` is false or resuming;
+ * - worker threads, each running the blocking-clause loop on its share of the cube tree;
+ * - the blocking-clause loop in this thread.
+ */
+export type EnumerationMode = 'exact-cover' | 'native' | 'blocking-loop';
+
+export interface EnumerationPlan {
+  instance: Instance;
+  /** A solver name, 'dlx', or undefined for the default solver. */
+  solver?: string;
+  unique: boolean;
+  limit?: number;
+  /** Solutions found earlier (resume), as projection variables. */
+  known?: number[][];
+  /** Let a solver that enumerates by itself do so (default true). */
+  native?: boolean;
+  /** Worker threads (default 1). They rebuild the instance from `rebuild`, so without it the work stays here. */
+  workers?: number;
+  /** The puzzle name and options the instance was built from, for worker threads. */
+  rebuild?: { puzzle: string; args: Record<string, unknown> };
+  cubeDepth?: number;
+  timeoutSeconds?: number;
+  onFound: (found: Found) => void;
+  shouldStop?: () => boolean;
+  /** Cubes whose solutions are all in `known` (resume): skipped. */
+  finishedCubes?: ReadonlySet<string>;
+  /** Told each cube finished (every solution of it has gone to onFound), for the --out file. */
+  onCubeDone?: (key: string) => void;
+}
+
+export interface EnumerationResult extends EnumerateSummary {
+  /** The solver that ran ('dlx' for dancing links). */
+  solver: string;
+  mode: EnumerationMode;
+}
+
+export async function enumerateSolutions(plan: EnumerationPlan): Promise<EnumerationResult> {
+  const { instance, unique, limit, onFound, finishedCubes, onCubeDone } = plan;
+  const known = plan.known ?? [];
+  const shouldStop = plan.shouldStop ?? (() => false);
+  if (plan.solver === 'dlx') {
+    const summary = await enumerateExactCover(instance, { unique, limit, known, onFound, shouldStop, finishedCubes, onCubeDone });
+    return { ...summary, solver: 'dlx', mode: 'exact-cover' };
+  }
+  const factory = await pickSolver(plan.solver);
+  const solver = factory.name;
+  const probe = factory.create();
+  const native = nativeEnumerator(probe);
+  if (plan.native !== false && known.length === 0 && native && enumeratesNatively(probe, instance.cnf.projection, instance.cnf.varCount)) {
+    const summary = await enumerateNative(instance, native, { unique, limit, onFound, shouldStop, timeoutSeconds: plan.timeoutSeconds });
+    return { ...summary, solver, mode: 'native' };
+  }
+  probe.dispose();
+  // An external solver pays a process start per solve: one big cube beats many small ones.
+  const cubeDepth = plan.cubeDepth ?? (factory.kind === 'external' ? 0 : undefined);
+  const timeoutSeconds = plan.timeoutSeconds;
+  const workers = plan.workers ?? 1;
+  if (workers > 1 && plan.rebuild && poolAvailable()) {
+    const job = { ...plan.rebuild, solver, unique, known, cubeDepth, timeoutSeconds, finishedCubes: [...(finishedCubes ?? [])] };
+    const knownRaw = known.reduce((n, k) => n + (unique ? orbit(instance.symmetries, k).length : 1), 0);
+    const summary = await enumerateParallel(job, workers, { limit, knownRaw, onFound, shouldStop, onCubeDone });
+    return { ...summary, solver, mode: 'blocking-loop' };
+  }
+  const summary = await enumerate(instance, { createSolver: () => factory.create(), unique, limit, known, onFound, shouldStop, cubeDepth, timeoutSeconds, finishedCubes, onCubeDone });
+  return { ...summary, solver, mode: 'blocking-loop' };
+}

@@ -1,0 +1,330 @@
+import { closeSync, existsSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import type { Worker } from 'node:worker_threads';
+import { ROLL_COUNT, RollSolver, parseBlockers, rollAt, rollIndex, symmetryClassKey } from '../../encoders/genius-square.js';
+import { UserError } from '../core/errors.js';
+import { seededRandom } from '../core/random.js';
+import { type PoolControl, WORKER_SCRIPT, poolAvailable, runPool } from './pool.js';
+import type { SweepAnswer, SweepBatch } from './worker-tasks.js';
+
+/**
+ * A sweep of genius-square (`puzzlesat sweep`): every roll (or a sample), solvable or not
+ * and optionally its number of solutions, on worker threads, streamed to a
+ * TSV that a stopped sweep resumes from.
+ *
+ * Rolls that are mirror or rotated images of one another have the same
+ * solutions turned alike, so each symmetry class is solved once and its
+ * answer recorded for every roll in it (28276 classes for the 62208 rolls).
+ */
+
+export interface SweepRow {
+  solvable: boolean;
+  /** Null when the sweep recorded solvability only. */
+  solutions: number | null;
+}
+
+export interface SweepOptions {
+  /** Count every roll's solutions; otherwise stop at the first one. */
+  count: boolean;
+  /** Roll indices to visit (default: all of them). */
+  rolls?: readonly number[];
+  workers?: number;
+  /** TSV to stream the results to. */
+  out?: string;
+  /** Keep the rows already in `out` and visit only the other rolls. */
+  resume?: boolean;
+  shouldStop?: () => boolean;
+  onProgress?: (p: SweepProgress) => void;
+  /** The compiled worker; when it is missing (running from TypeScript sources) the sweep runs in this thread. */
+  workerScript?: URL;
+}
+
+export interface SweepProgress {
+  /** Planned rolls with a result, including resumed ones. */
+  done: number;
+  total: number;
+  resumed: number;
+}
+
+export interface SweepRun {
+  /** Result per visited roll index. */
+  results: Map<number, SweepRow>;
+  planned: number;
+  resumed: number;
+  /** Symmetry classes solved in this run. */
+  solved: number;
+  complete: boolean;
+  /** Worker threads used; 0 when the sweep ran in this thread. */
+  workers: number;
+  seconds: number;
+}
+
+/** Classes per message: small enough for a prompt Ctrl-C, large enough to keep messaging cheap. */
+const BATCH = { counting: 8, solvability: 128 };
+
+export async function runSweep(options: SweepOptions): Promise<SweepRun> {
+  const start = performance.now();
+  const planned = options.rolls ?? Array.from({ length: ROLL_COUNT }, (_, i) => i);
+  const plannedSet = new Set(planned);
+  const file = options.out === undefined ? undefined : SweepFile.open(options.out, options.resume === true);
+  try {
+    const results = new Map<number, SweepRow>();
+    for (const [index, row] of file?.previous ?? []) {
+      if (!plannedSet.has(index)) continue;
+      if (options.count && row.solutions === null) {
+        throw new UserError(`--resume: ${options.out} was written without --count; resume it without --count or start another file`);
+      }
+      results.set(index, row);
+    }
+    const resumed = results.size;
+    const shouldStop = options.shouldStop ?? (() => false);
+    const report = () => options.onProgress?.({ done: results.size, total: planned.length, resumed });
+    const record = (entries: { members: readonly number[]; answer: number }[]) => {
+      const lines: string[] = [];
+      for (const { members, answer } of entries) {
+        const row: SweepRow = { solvable: answer > 0, solutions: options.count ? answer : null };
+        for (const index of members) {
+          results.set(index, row);
+          lines.push(formatRow(index, row));
+        }
+      }
+      file?.append(lines);
+      report();
+    };
+
+    const { units, settled } = plan(planned, results);
+    record(settled);
+    const size = options.count ? BATCH.counting : BATCH.solvability;
+    const batches = Array.from({ length: Math.ceil(units.length / size) }, (_, b) => units.slice(b * size, (b + 1) * size));
+    let solved = 0;
+    const onBatch = (batch: readonly WorkUnit[], answers: readonly number[]) => {
+      solved += batch.length;
+      record(batch.map((u, i) => ({ members: u.members, answer: answers[i]! })));
+    };
+    const script = options.workerScript ?? WORKER_SCRIPT;
+    const threads = poolAvailable(script) ? Math.min(Math.max(1, options.workers ?? availableParallelism()), batches.length) : 0;
+    const answered =
+      threads > 0
+        ? await runInWorkers(script, threads, options.count, batches, onBatch, shouldStop)
+        : await runInThread(options.count, batches, onBatch, shouldStop);
+    return {
+      results,
+      planned: planned.length,
+      resumed,
+      solved,
+      complete: answered === batches.length,
+      workers: threads,
+      seconds: Math.round(performance.now() - start) / 1000,
+    };
+  } finally {
+    file?.close();
+  }
+}
+
+// ---- the plan: one solve per symmetry class ------------------------------------
+
+interface WorkUnit {
+  /** The roll that is solved. */
+  representative: number;
+  /** The planned rolls without a result in its class, which get its answer. */
+  members: number[];
+}
+
+/**
+ * Groups the planned rolls without a result by symmetry class. A class that
+ * already has a result (a resumed file may hold part of one) passes it on to
+ * its other members without solving.
+ */
+function plan(planned: readonly number[], results: ReadonlyMap<number, SweepRow>): { units: WorkUnit[]; settled: { members: number[]; answer: number }[] } {
+  const known = new Map<number, SweepRow>();
+  const pending = new Map<number, number[]>();
+  for (const index of planned) {
+    const key = symmetryClassKey(rollAt(index));
+    const row = results.get(index);
+    if (row) known.set(key, row);
+    else if (pending.has(key)) pending.get(key)!.push(index);
+    else pending.set(key, [index]);
+  }
+  const units: WorkUnit[] = [];
+  const settled: { members: number[]; answer: number }[] = [];
+  for (const [key, members] of pending) {
+    const row = known.get(key);
+    if (row) settled.push({ members, answer: row.solutions ?? Number(row.solvable) });
+    else units.push({ representative: members[0]!, members });
+  }
+  return { units, settled };
+}
+
+/** Answers batches on worker threads until done or stopped; resolves with the number of batches answered. */
+async function runInWorkers(
+  script: URL,
+  threads: number,
+  count: boolean,
+  batches: readonly WorkUnit[][],
+  onBatch: (batch: readonly WorkUnit[], answers: readonly number[]) => void,
+  shouldStop: () => boolean,
+): Promise<number> {
+  let next = 0;
+  let answered = 0;
+  let inFlight = 0;
+  // A stop lets the batches in flight come back (and be recorded) before the workers end.
+  const feed = (worker: Worker, pool: PoolControl) => {
+    if (shouldStop() || next >= batches.length) {
+      if (inFlight === 0) pool.stop();
+      return;
+    }
+    const batch: SweepBatch = { id: next, rolls: batches[next]!.map((u) => u.representative) };
+    next++;
+    inFlight++;
+    worker.postMessage(batch);
+  };
+  await runPool<SweepAnswer>({
+    script,
+    tasks: Array.from({ length: threads }, () => ({ task: 'sweep' as const, count })),
+    onStart: feed,
+    onMessage({ id, results }, worker, pool) {
+      inFlight--;
+      answered++;
+      onBatch(batches[id]!, results);
+      feed(worker, pool);
+    },
+  });
+  return answered;
+}
+
+/** The same work in this thread, yielding between batches so Ctrl-C gets through. */
+async function runInThread(
+  count: boolean,
+  batches: readonly WorkUnit[][],
+  onBatch: (batch: readonly WorkUnit[], answers: readonly number[]) => void,
+  shouldStop: () => boolean,
+): Promise<number> {
+  const solver = new RollSolver();
+  let answered = 0;
+  for (const batch of batches) {
+    if (shouldStop()) break;
+    onBatch(batch, batch.map((u) => solver.solveRoll(u.representative, count)));
+    answered++;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return answered;
+}
+
+// ---- the TSV -------------------------------------------------------------------
+
+const HEADER = 'roll\tsolvable\tsolutions';
+
+const formatRow = (index: number, row: SweepRow): string => `${rollAt(index).join(',')}\t${row.solvable ? 'yes' : 'no'}\t${row.solutions ?? ''}`;
+
+/** The rows of a sweep TSV by roll index, and how many characters of it are whole lines. */
+export function readSweepTsv(path: string): { rows: Map<number, SweepRow>; wholeLines: number } {
+  const text = readFileSync(path, 'utf8');
+  const wholeLines = text.lastIndexOf('\n') + 1;
+  const rows = new Map<number, SweepRow>();
+  const lines = text.slice(0, wholeLines).split('\n').slice(0, -1);
+  if (lines.length > 0 && lines[0] !== HEADER) throw new UserError(`${path}:1: not a sweep TSV (expected the header "${HEADER.replace(/\t/g, '\\t')}")`);
+  lines.slice(1).forEach((line, i) => {
+    const where = `${path}:${i + 2}`;
+    const [roll, solvable, solutions, extra] = line.split('\t');
+    if (roll === undefined || solutions === undefined || extra !== undefined || (solvable !== 'yes' && solvable !== 'no')) {
+      throw new UserError(`${where}: expected "roll<TAB>yes|no<TAB>solutions"`);
+    }
+    if (solutions !== '' && !/^\d+$/.test(solutions)) throw new UserError(`${where}: solutions must be a whole number or empty, got "${solutions}"`);
+    const count = solutions === '' ? null : Number(solutions);
+    if (count !== null && count > 0 !== (solvable === 'yes')) throw new UserError(`${where}: "${solvable}" contradicts ${count} solutions`);
+    rows.set(rollIndex(parseBlockers(roll, where)), { solvable: solvable === 'yes', solutions: count });
+  });
+  return { rows, wholeLines };
+}
+
+/** The output TSV, written line batch by line batch so that a stop loses nothing already solved. */
+class SweepFile {
+  private constructor(
+    private readonly fd: number,
+    readonly previous: ReadonlyMap<number, SweepRow>,
+  ) {}
+
+  static open(path: string, resume: boolean): SweepFile {
+    let previous = new Map<number, SweepRow>();
+    let fresh = true;
+    if (resume && existsSync(path)) {
+      const { rows, wholeLines } = readSweepTsv(path);
+      // Cut an unfinished last line (a hard kill mid-write) before appending.
+      truncateSync(path, wholeLines);
+      previous = rows;
+      fresh = wholeLines === 0;
+    }
+    let fd: number;
+    try {
+      fd = openSync(path, fresh ? 'w' : 'a');
+    } catch (e) {
+      throw new UserError(`--out: cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    }
+    if (fresh) writeSync(fd, HEADER + '\n');
+    return new SweepFile(fd, previous);
+  }
+
+  append(lines: readonly string[]): void {
+    if (lines.length > 0) writeSync(this.fd, lines.join('\n') + '\n');
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+}
+
+// ---- the summary -----------------------------------------------------------------
+
+export interface RollCount {
+  roll: string;
+  solutions: number;
+}
+
+export interface SweepSummary {
+  visited: number;
+  solvable: number;
+  /** The first unsolvable rolls (at most 20). */
+  unsolvable: string[];
+  /** When every visited roll was counted. */
+  solutions?: { min: number; mean: number; median: number; max: number; total: number; rollsWithMin: number; rollsWithMax: number };
+  /** Fewest solutions first. */
+  hardest: RollCount[];
+  /** Most solutions first. */
+  easiest: RollCount[];
+}
+
+export function summarizeSweep(results: ReadonlyMap<number, SweepRow>, top = 5): SweepSummary {
+  const entries = [...results].map(([index, row]) => ({ roll: rollAt(index).join(','), row }));
+  const unsolvable = entries.filter((e) => !e.row.solvable).map((e) => e.roll);
+  const summary: SweepSummary = { visited: entries.length, solvable: entries.length - unsolvable.length, unsolvable: unsolvable.sort().slice(0, 20), hardest: [], easiest: [] };
+  if (entries.length === 0 || entries.some((e) => e.row.solutions === null)) return summary;
+  const counted = entries.map((e) => ({ roll: e.roll, solutions: e.row.solutions! })).sort((a, b) => a.solutions - b.solutions || (a.roll < b.roll ? -1 : 1));
+  const n = counted.length;
+  const total = counted.reduce((sum, c) => sum + c.solutions, 0);
+  const at = (i: number) => counted[i]!.solutions;
+  const min = at(0);
+  const max = at(n - 1);
+  summary.solutions = {
+    min,
+    mean: total / n,
+    median: n % 2 ? at((n - 1) / 2) : (at(n / 2 - 1) + at(n / 2)) / 2,
+    max,
+    total,
+    rollsWithMin: counted.filter((c) => c.solutions === min).length,
+    rollsWithMax: counted.filter((c) => c.solutions === max).length,
+  };
+  summary.hardest = counted.slice(0, top);
+  summary.easiest = counted.slice(-top).reverse();
+  return summary;
+}
+
+export function sampleRolls(n: number, seed: number): number[] {
+  if (n > ROLL_COUNT) throw new UserError(`--sample: there are only ${ROLL_COUNT} rolls, got ${n}`);
+  const random = seededRandom(seed);
+  const order = Int32Array.from({ length: ROLL_COUNT }, (_, i) => i);
+  for (let i = 0; i < n; i++) {
+    const j = i + Math.floor(random() * (ROLL_COUNT - i));
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  return Array.from(order.subarray(0, n));
+}

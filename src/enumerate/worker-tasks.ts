@@ -1,0 +1,43 @@
+import type { EnumerateSummary, Found } from './blocking-loop.js';
+
+/**
+ * What the main thread and the worker threads of src/enumerate/pool.ts say to
+ * each other. One worker script serves every task; workerData names which.
+ */
+export type WorkerTask = { task: 'enumerate'; job: PartJob } | { task: 'sweep'; count: boolean };
+
+/**
+ * A part of a parallel enumeration: the worker rebuilds the same instance
+ * (the encoders are deterministic) from the puzzle and its options, walks the
+ * same cube tree and solves every leaf of its part.
+ */
+export interface PartJob {
+  puzzle: string;
+  args: Record<string, unknown>;
+  solver: string;
+  unique: boolean;
+  known: number[][];
+  cubeDepth?: number;
+  timeoutSeconds?: number;
+  /** Cubes a resume skips (see EnumerateOptions.finishedCubes). */
+  finishedCubes?: string[];
+  part: { index: number; of: number };
+}
+
+export type PartMessage =
+  | { type: 'found'; found: Found }
+  | { type: 'cube'; key: string }
+  | { type: 'done'; summary: EnumerateSummary }
+  | { type: 'error'; message: string; user: boolean };
+
+/** Genius Square rolls for a sweep worker to solve (or count). */
+export interface SweepBatch {
+  id: number;
+  rolls: number[];
+}
+
+export interface SweepAnswer {
+  id: number;
+  /** Per roll: its number of solutions, or 1/0 (solvable or not) when the sweep does not count. */
+  results: number[];
+}
