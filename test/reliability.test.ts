@@ -178,6 +178,11 @@ describe('CLI: one-line user errors instead of internal errors and aborts', { ti
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out).status).toBe('UNSAT');
   });
+  it('worker threads enumerate the board this thread rolled (--random without --seed)', () => {
+    const r = run('enumerate', 'genius-square', '--random', '--workers', '2', '--limit', '30', '--show', '0', '--json');
+    expect(r.err).toBe('');
+    expect(JSON.parse(r.out)).toMatchObject({ count: 30 });
+  });
   it('--out /dev/full is a user error', () => {
     if (!existsSync('/dev/full')) return;
     expectOneLineError(run('enumerate', 'pentomino', '--preset', '3x20', '--solver', 'dlx', '--out', '/dev/full', '--force'), /--out.*ENOSPC|no space/i);

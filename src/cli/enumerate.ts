@@ -8,6 +8,7 @@ import { type Args, commonOptions, guarded, interruptFlag, positiveInt, progress
 import { deadlineAfter } from './options.js';
 import { RunFile, runHeader } from './run-file.js';
 import { UserError } from '../core/errors.js';
+import type { Instance } from '../core/puzzle.js';
 
 export const command = 'enumerate <puzzle>';
 export const describe = 'find all solutions (or all symmetry classes with --unique), streaming them';
@@ -78,7 +79,7 @@ export const handler = (args: Args) =>
         known,
         native: args.native !== false,
         workers,
-        rebuild: { puzzle, args: plainArgs(buildArgs) },
+        rebuild: { puzzle, args: plainArgs(withDrawnSeed(buildArgs, instance)) },
         cubeDepth: args['cube-depth'] === undefined ? undefined : Number(args['cube-depth']),
         timeoutSeconds: args.timeout as number | undefined,
         onFound,
@@ -112,6 +113,16 @@ export const handler = (args: Args) =>
     else process.stdout.write(summaryLine(report) + '\n');
     return 0;
   });
+
+/**
+ * Worker threads rebuild the instance from the options: a seed this thread
+ * drew (--random without --seed) must go with them, or each worker would
+ * roll its own board and send back solutions of another puzzle.
+ */
+function withDrawnSeed(args: Args, instance: Instance): Args {
+  const seed = instance.params.seed;
+  return seed === undefined || args.seed !== undefined ? args : { ...args, seed };
+}
 
 /** The options as plain data for a worker thread (yargs adds a few extras). */
 function plainArgs(args: Args): Record<string, unknown> {
