@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -13,6 +13,9 @@ import { checkNumericOptions } from '../src/cli/options.js';
 import { userMessage } from '../src/cli/common.js';
 import { solveDpll } from './helpers/dpll.js';
 import { dimacsClauses } from '../src/core/dimacs.js';
+import { LineSplitter } from '../solvers/external/process.js';
+import { LiteralReader } from '../solvers/external/output.js';
+import { modelFromLiterals } from '../solvers/external/clause-store.js';
 
 /**
  * One regression test per defect of issue 15 ("no wrong answer, no lost
@@ -249,5 +252,55 @@ describe('4. --timeout is one limit for the run', { timeout: 120_000 }, () => {
     expect(JSON.parse(r.out).complete).toBe(false);
     // Not a timing assertion on speed: the full run takes minutes, a per-cube limit never fires.
     expect(wallSeconds).toBeLessThan(60);
+  });
+});
+
+describe('7. external solvers', { timeout: 120_000 }, () => {
+  const bin = join(dir, 'bin');
+  mkdirSync(bin, { recursive: true });
+  /** A stand-in `kissat` on PATH running `body` (sh), answering --version. */
+  const fakeKissat = (body: string) => {
+    writeFileSync(join(bin, 'kissat'), `#!/bin/sh\nif [ "$1" = --version ]; then echo 9.9; exit 0; fi\n${body}\n`);
+    chmodSync(join(bin, 'kissat'), 0o755);
+  };
+  const runWithFake = (...args: string[]) => {
+    const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir, timeout: 25_000, killSignal: 'SIGKILL', env: { ...process.env, PATH: `${bin}:${process.env.PATH}` } });
+    return { code: r.status, out: r.stdout, err: r.stderr, signal: r.signal };
+  };
+  const cnf = () => file('tiny.cnf', 'p cnf 2 1\n1 2 0\n');
+
+  it('a child that keeps stdout open does not hang the wrapper', () => {
+    // The backgrounded sleep inherits stdout and would hold it for 30 s.
+    fakeKissat('(sleep 30 &)\necho "s UNSATISFIABLE"\nexit 20');
+    const r = runWithFake('solve', cnf(), '--solver', 'kissat', '--json');
+    expect(r.signal).toBeNull();
+    expect(JSON.parse(r.out).status).toBe('UNSAT');
+  });
+  it('--timeout kills the whole process group and answers UNKNOWN', () => {
+    fakeKissat('sleep 30 & wait');
+    const r = runWithFake('solve', cnf(), '--solver', 'kissat', '--timeout', '1', '--json');
+    expect(r.signal).toBeNull();
+    expect(JSON.parse(r.out)).toMatchObject({ status: 'UNKNOWN', complete: false });
+  });
+  it('a model literal of 99999999999 is a one-line user error', () => {
+    fakeKissat('echo "s SATISFIABLE"\necho "v 1 99999999999 0"\nexit 10');
+    const r = runWithFake('solve', cnf(), '--solver', 'kissat');
+    expectOneLineError(r, /kissat: cannot read its output/);
+    expect(() => modelFromLiterals([1, 5], 2, 'kissat')).toThrow(/kissat: its model names variable 5, beyond the formula's 2 variables/);
+    expect(new LiteralReader(() => {}).read('1 4294967297 0')).toBe(false);
+  });
+  it('lines are split the same however the stream is chunked', () => {
+    const got: string[] = [];
+    const split = new LineSplitter();
+    for (const chunk of ['ab', 'c\nd', '', 'e\n\nf', 'g']) split.push(chunk, (l) => got.push(l));
+    split.end((l) => got.push(l));
+    expect(got).toEqual(['abc', 'de', '', 'fg']);
+  });
+  it('run directories of dead processes are removed at start-up', () => {
+    const stale = join(tmpdir(), 'puzzlesat-999999999-test');
+    mkdirSync(stale, { recursive: true });
+    writeFileSync(join(stale, 'copy.cnf'), 'p cnf 1 0\n');
+    run('solvers');
+    expect(readdirSync(tmpdir())).not.toContain('puzzlesat-999999999-test');
   });
 });
