@@ -233,6 +233,18 @@ describe('2/3. --out and --resume', { timeout: 120_000 }, () => {
     expect(new Set(vars).size).toBe(65);
     expect(vars).toHaveLength(65);
   });
+  it('resume skips the cubes the file records as finished', () => {
+    const out = join(dir, 'cubes.jsonl');
+    const args = ['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--workers', '1', '--out', out, '--show', '0', '--json'];
+    const fresh = JSON.parse(run(...args).out);
+    expect(fresh).toMatchObject({ count: 2, complete: true });
+    expect(fresh.cubes).toBeGreaterThan(0);
+    const again = run(...args, '--resume');
+    // Every leaf cube, and every unit (subtree) of the tree above them.
+    const finished = Number(/resuming: 2 solutions from .* \((\d+) cubes finished\)/.exec(again.err)?.[1]);
+    expect(finished).toBeGreaterThanOrEqual(fresh.cubes);
+    expect(JSON.parse(again.out)).toMatchObject({ count: 2, complete: true, cubes: 0 });
+  });
   it('a second writer is stopped by the lock; a stale lock is taken over', () => {
     const out = join(dir, 'locked.jsonl');
     writeFileSync(`${out}.lock`, `${process.pid}\n`);

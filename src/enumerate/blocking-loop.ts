@@ -33,7 +33,7 @@ export interface EnumerateOptions {
   cubeDepth?: number;
   /** Cubes (by cubeKey) whose solutions are all in `known` (resume): skipped. */
   finishedCubes?: ReadonlySet<string>;
-  /** Told each cube whose every solution has gone to onFound (a resume skips it). */
+  /** Told each cube (leaf, or whole unit of the tree) whose every solution has gone to onFound (a resume skips it). */
   onCubeDone?: (key: string) => void;
   /** Run only this part of the cube tree (worker threads): see CubeTree.leaves. */
   part?: { index: number; of: number };
@@ -111,8 +111,9 @@ export async function enumerate(instance: Instance, options: EnumerateOptions): 
   const timeLeft = () => (deadline === Infinity ? undefined : Math.max(0, (deadline - Date.now()) / 1000));
   let solver = load();
   try {
-    for (const cube of tree.leaves(depth, options.part)) {
-      if (options.finishedCubes?.has(cubeKey(cube.lits))) continue;
+    const finished = options.finishedCubes;
+    const hooks = { skip: finished && ((lits: readonly number[]) => finished.has(cubeKey(lits))), onUnitDone: options.onCubeDone && ((lits: readonly number[]) => options.onCubeDone!(cubeKey(lits))) };
+    for (const cube of tree.leaves(depth, options.part, hooks)) {
       const cubePerms = options.unique ? cube.stabilizer.map((i) => instance.symmetries[i]!) : [];
       for (;;) {
         await yieldNow();
