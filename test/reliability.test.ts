@@ -245,6 +245,13 @@ describe('2/3. --out and --resume', { timeout: 120_000 }, () => {
     expect(finished).toBeGreaterThanOrEqual(fresh.cubes);
     expect(JSON.parse(again.out)).toMatchObject({ count: 2, complete: true, cubes: 0 });
   });
+  it('sweep --out keeps an existing file without --force or --resume, and takes the lock', () => {
+    const out = file('sweep.tsv', 'precious\n');
+    expectOneLineError(run('sweep', 'genius-square', '--sample', '2', '--out', out), /--out: .*exists.*--resume.*--force/);
+    expect(readFileSync(out, 'utf8')).toBe('precious\n');
+    writeFileSync(`${out}.lock`, `${process.pid}\n`);
+    expectOneLineError(run('sweep', 'genius-square', '--sample', '2', '--out', out, '--force'), /being written by process/);
+  });
   it('a second writer is stopped by the lock; a stale lock is taken over', () => {
     const out = join(dir, 'locked.jsonl');
     writeFileSync(`${out}.lock`, `${process.pid}\n`);

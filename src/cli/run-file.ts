@@ -52,7 +52,7 @@ export class RunFile {
   private fd: number | undefined;
   /** Bytes of the existing file to keep (resume); undefined for a fresh file. */
   private keepBytes: number | undefined;
-  private readonly lock: Lock;
+  private readonly lock: { release(): void };
 
   constructor(
     readonly path: string,
@@ -61,8 +61,7 @@ export class RunFile {
     options: RunFileOptions,
   ) {
     const exists = existsSync(path);
-    if (exists && !options.resume && !options.force) throw new UserError(`--out: ${path} exists; add --resume to continue it or --force to overwrite it`);
-    this.lock = new Lock(path);
+    this.lock = lockOutput(path, options);
     try {
       if (exists && options.resume) this.readExisting();
     } catch (e) {
@@ -193,6 +192,16 @@ function writeOrExplain(fd: number, text: string, path: string): void {
   } catch (e) {
     throw new UserError(`--out: cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
+}
+
+/**
+ * The guard every --out file goes through (enumerate's JSONL, sweep's TSV):
+ * an existing file is only continued (--resume) or replaced (--force), and
+ * only by one process at a time. Returns the lock to release when done.
+ */
+export function lockOutput(path: string, options: RunFileOptions): { release(): void } {
+  if (existsSync(path) && !options.resume && !options.force) throw new UserError(`--out: ${path} exists; add --resume to continue it or --force to overwrite it`);
+  return new Lock(path);
 }
 
 /**

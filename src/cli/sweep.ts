@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
+import { lockOutput } from './run-file.js';
 import { UserError } from '../core/errors.js';
 import { type SweepProgress, type SweepRun, type SweepSummary, runSweep, sampleRolls, summarizeSweep } from '../enumerate/sweep.js';
 import { renderHistogramSvg } from '../render/genius.js';
@@ -53,6 +54,7 @@ export const builder = (y: Argv) =>
     .option('workers', { type: 'number', describe: `worker threads (default: all cores, here ${availableParallelism()})` })
     .option('out', { type: 'string', describe: 'stream the results to FILE.tsv (roll, solvable, solutions)' })
     .option('resume', { type: 'boolean', describe: 'keep the rolls already in --out and visit the others' })
+    .option('force', { type: 'boolean', describe: 'overwrite an existing --out file instead of refusing' })
     .option('histogram', { type: 'string', describe: 'draw the solutions per roll as an SVG histogram (needs --count)' })
     .option('sample', { type: 'number', describe: 'visit N random rolls instead of all' })
     .option('seed', { type: 'number', describe: 'seed for --sample (default 1)' })
@@ -69,6 +71,7 @@ export const handler = (args: Args) =>
     if (args.seed !== undefined && sample === undefined) throw new UserError('--seed applies to --sample');
     const seed = args.seed === undefined ? 1 : Number(args.seed);
     if (!Number.isInteger(seed) || seed < 0) throw new UserError(`--seed: expected a whole number, got "${String(args.seed)}"`);
+    const lock = args.out === undefined ? undefined : lockOutput(String(args.out), { resume: args.resume === true, force: args.force === true });
     const stop = interruptFlag();
     const progress = progressLine();
     const start = performance.now();
@@ -86,6 +89,7 @@ export const handler = (args: Args) =>
     } finally {
       progress.done();
       stop.release();
+      lock?.release();
     }
     const summary = summarizeSweep(run.results);
     const histogram = args.histogram === undefined ? undefined : String(args.histogram);
