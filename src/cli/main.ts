@@ -2,6 +2,7 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import * as bench from './bench.js';
+import * as checkProof from './check-proof.js';
 import * as dobble from './dobble.js';
 import * as encode from './encode.js';
 import * as enumerate from './enumerate.js';
@@ -40,7 +41,8 @@ await yargs(hideBin(process.argv))
   .command(sweep as never)
   .command(dobble as never)
   .command(bench as never)
-  .demandCommand(1, 'name a verb: solve, enumerate, encode, explain, bench, list, solvers, sweep, dobble')
+  .command(checkProof as never)
+  .demandCommand(1, 'name a verb: solve, enumerate, encode, explain, bench, list, solvers, sweep, dobble, check-proof')
   .strict()
   .recommendCommands()
   .fail((msg, err) => {
