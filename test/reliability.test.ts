@@ -263,6 +263,17 @@ describe('2/3. --out and --resume', { timeout: 120_000 }, () => {
 });
 
 describe('4. --timeout is one limit for the run', { timeout: 120_000 }, () => {
+  it('the in-process solver stops inside a hard solve (pigeonhole 12 into 11) and answers UNKNOWN', () => {
+    const n = 12;
+    const v = (p: number, h: number) => p * (n - 1) + h + 1;
+    const clauses: number[][] = [];
+    for (let p = 0; p < n; p++) clauses.push(Array.from({ length: n - 1 }, (_, h) => v(p, h)));
+    for (let h = 0; h < n - 1; h++) for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) clauses.push([-v(a, h), -v(b, h)]);
+    const php = file('php12.cnf', `p cnf ${n * (n - 1)} ${clauses.length}\n${clauses.map((c) => `${c.join(' ')} 0`).join('\n')}\n`);
+    const r = run('solve', php, '--solver', 'minisat-wasm', '--timeout', '1', '--json');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ status: 'UNKNOWN', complete: false });
+  });
   it('enumerate across cubes stops at the limit and says complete:false', () => {
     const t0 = process.hrtime.bigint();
     const r = run('enumerate', 'pentomino', '--preset', '8x8-square', '--unique', '--timeout', '1', '--workers', '1', '--json', '--show', '0');
