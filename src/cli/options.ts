@@ -45,7 +45,7 @@ const RULES: Readonly<Record<string, Rule>> = {
 };
 
 /** Options naming a file the run will write: its directory must exist and be writable. */
-const OUTPUT_PATHS = ['output', 'out', 'svg'] as const;
+const OUTPUT_PATHS = ['output', 'out', 'svg', 'histogram'] as const;
 
 /** Checks every numeric and output-path option present in `args`; throws a UserError naming the first bad one. */
 export function checkNumericOptions(args: Record<string, unknown>): void {
