@@ -12,7 +12,7 @@ import * as solve from './solve.js';
 import * as solvers from './solvers.js';
 import * as sweep from './sweep.js';
 import { checkNumericOptions } from './options.js';
-import { reportError } from './common.js';
+import { reportError, userMessage } from './common.js';
 
 // A reader that closes the pipe early (`puzzlesat encode ... | head`) is not an error.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
@@ -48,7 +48,7 @@ await yargs(hideBin(process.argv))
   .fail((msg, err) => {
     // yargs reports usage problems here; one line, exit 1, no stack.
     const text = String(msg ?? err?.message).replace(/:\s*\n\s*/g, ': ').replace(/\s*\n\s*/g, '; ');
-    process.stderr.write(`puzzlesat: ${text}\n`);
+    process.stderr.write(`puzzlesat: ${userMessage(text)}\n`);
     process.exit(1);
   })
   .help()
