@@ -35,7 +35,8 @@ export const isCnfPath = (puzzle: string): boolean => /\.(cnf|dimacs)(\.txt)?(\.
  */
 export function buildInstance(puzzle: string, args: Record<string, unknown>): Instance {
   // The size guards (--max-cells, ...) hold for this build, in this thread or a worker's.
-  setSizeLimits({ cells: args['max-cells'] as number | undefined, placements: args['max-placements'] as number | undefined, vars: args['max-vars'] as number | undefined });
+  const limit = (option: string) => args[option] as number | undefined;
+  setSizeLimits({ cells: limit('max-cells'), placements: limit('max-placements'), vars: limit('max-vars'), literals: limit('max-literals') });
   if (isCnfPath(puzzle)) return instanceFromDimacs(readDimacsFile(puzzle, { maxVars: sizeLimit('vars'), maxVarsOption: limitOption('vars') }), puzzle);
   const entry = puzzleByName(puzzle);
   const mine = new Set(entry.options.map((o) => o.name));

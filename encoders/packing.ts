@@ -75,6 +75,8 @@ export interface PackingInstance extends Instance<PackingSolution> {
 function placementsOf(spec: PackingSpec, cnf: Cnf): Placement[] {
   const index = new Map(spec.region.map((c, i) => [cellKey(c), i]));
   const out: Placement[] = [];
+  // Once, not per placement: per placement it made large boards quadratic.
+  const flat = spec.region.every((c) => c[2] === 0);
   spec.pieces.forEach((piece, p) => {
     orientations(piece.cells, spec.moves).forEach((shape, o) => {
       for (const anchor of spec.region) {
@@ -90,7 +92,7 @@ function placementsOf(spec: PackingSpec, cnf: Cnf): Placement[] {
         if (cells.length !== shape.length) continue;
         // Counted as they are made, so an oversized packing stops before its variables exist.
         checkSize('placements', out.length + 1, 'board and pieces', 'give at least');
-        const at = spec.region[0]![2] === 0 && spec.region.every((c) => c[2] === 0) ? `(${offset[0]},${offset[1]})` : `(${offset.join(',')})`;
+        const at = flat ? `(${offset[0]},${offset[1]})` : `(${offset.join(',')})`;
         const variable = cnf.vars.named(`place ${piece.name}#${o} @${at}`);
         out.push({ piece: p, orientation: o, offset, cells: cells.sort((a, b) => a - b), variable });
       }

@@ -173,6 +173,11 @@ describe('CLI: one-line user errors instead of internal errors and aborts', { ti
     expectOneLineError(run('solve', 'polyomino', '--board', '100000x100000', '--pieces', 'I'), /--board: .*cells.*--max-cells/);
     expectOneLineError(run('solve', 'soma', '--figure', '1000x1000x1000'), /--figure: .*cells.*--max-cells/);
   });
+  it('placement counts and encoding sizes are guarded too, each with its option', () => {
+    expectOneLineError(run('encode', 'polyomino', '--board', '20x20', '--pieces', 'I*80', '--max-placements', '100'), /give at least 101 placements.*--max-placements/);
+    expectOneLineError(run('encode', 'polyomino', '--board', '20x20', '--pieces', 'I*80', '--max-literals', '1000'), /clauses: would grow to \d+ literals.*--max-literals/);
+    expect(run('encode', 'polyomino', '--board', '20x20', '--pieces', 'I*80', '-o', join(dir, 'i80.cnf')).code).toBe(0);
+  });
   it('dobble --symbols-per-card 1000000 is refused', () => {
     expectOneLineError(run('dobble', '--symbols-per-card', '1000000'), /--symbols-per-card: /);
   });

@@ -14,7 +14,8 @@ export function commonOptions<T>(y: Argv<T>) {
     .option('timeout', { type: 'number', describe: 'give up after this many seconds for the whole run (answer UNKNOWN, or an incomplete count)' })
     .option('max-cells', { type: 'number', describe: `refuse boards and figures larger than this (default ${DEFAULT_LIMITS.cells})` })
     .option('max-placements', { type: 'number', describe: `refuse packings with more piece placements (default ${DEFAULT_LIMITS.placements})` })
-    .option('max-vars', { type: 'number', describe: `refuse DIMACS files declaring more variables (default ${DEFAULT_LIMITS.vars})` });
+    .option('max-vars', { type: 'number', describe: `refuse DIMACS files declaring more variables (default ${DEFAULT_LIMITS.vars})` })
+    .option('max-literals', { type: 'number', describe: `stop an encoding whose constraint family grows past this many literals (default ${DEFAULT_LIMITS.literals})` });
 }
 
 /** Each puzzle's default encoding, as read from its entry: "bimander for pentomino, ...; sequential for dobble". */

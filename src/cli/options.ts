@@ -42,6 +42,7 @@ const RULES: Readonly<Record<string, Rule>> = {
   'max-cells': count(1),
   'max-placements': count(1),
   'max-vars': count(1),
+  'max-literals': count(64),
 };
 
 /** Options naming a file the run will write: its directory must exist and be writable. */

@@ -4,21 +4,23 @@ import { UserError } from './errors.js';
  * Size guards, checked before the allocation they protect: a 100000x100000
  * board or a 1000x1000x1000 figure is refused in a millisecond with a clear
  * message instead of exhausting V8's heap minutes later. Each limit has an
- * option that raises it (the CLI sets them from --max-cells, --max-placements
- * and --max-vars; worker threads rebuild the same instance with the same options).
+ * option that raises it (the CLI sets them from --max-cells, --max-placements,
+ * --max-vars and --max-literals; worker threads rebuild the same instance with the same options).
  */
 export interface SizeLimits {
   /** Cells of a board or figure. */
   cells: number;
   /** Placements (a piece in one orientation at one offset) of a packing. */
   placements: number;
-  /** Variables a DIMACS header may declare. */
+  /** Variables a DIMACS header may declare (about 300 bytes each once read). */
   vars: number;
+  /** Literals one constraint family may hold (4 bytes each, doubled while growing). */
+  literals: number;
 }
 
-export const DEFAULT_LIMITS: Readonly<SizeLimits> = { cells: 250_000, placements: 5_000_000, vars: 50_000_000 };
+export const DEFAULT_LIMITS: Readonly<SizeLimits> = { cells: 250_000, placements: 1_000_000, vars: 2_000_000, literals: 64_000_000 };
 
-const OPTION: Readonly<Record<keyof SizeLimits, string>> = { cells: '--max-cells', placements: '--max-placements', vars: '--max-vars' };
+const OPTION: Readonly<Record<keyof SizeLimits, string>> = { cells: '--max-cells', placements: '--max-placements', vars: '--max-vars', literals: '--max-literals' };
 
 let current: SizeLimits = { ...DEFAULT_LIMITS };
 
