@@ -159,15 +159,16 @@ describe('every accepted small DIMACS agrees with the independent DPLL', () => {
 
 describe('CLI: one-line user errors instead of internal errors and aborts', { timeout: 120_000 }, () => {
   it('--cube-depth abc, --timeout -1, --timeout 3e6 exit 1 with one line', () => {
-    expectOneLineError(run('enumerate', 'pentomino', '--preset', '3x20', '--cube-depth', 'abc'), /--cube-depth: /);
-    expectOneLineError(run('solve', 'pentomino', '--preset', '3x20', '--timeout', '-1'), /--timeout: /);
-    expectOneLineError(run('solve', 'pentomino', '--preset', '3x20', '--timeout', '3e6'), /--timeout: /);
+    // A bad option value is a usage error (exit 2).
+    expectOneLineError(run('enumerate', 'pentomino', '--preset', '3x20', '--cube-depth', 'abc'), /--cube-depth: /, 2);
+    expectOneLineError(run('solve', 'pentomino', '--preset', '3x20', '--timeout', '-1'), /--timeout: /, 2);
+    expectOneLineError(run('solve', 'pentomino', '--preset', '3x20', '--timeout', '3e6'), /--timeout: /, 2);
   });
   it('enumerate soma --unique bogus names the choices', () => {
-    expectOneLineError(run('enumerate', 'soma', '--unique', 'bogus'), /(--unique|--symmetry).*bogus.*rotations/);
+    expectOneLineError(run('enumerate', 'soma', '--unique', '--symmetry', 'bogus'), /symmetry.*bogus.*rotations/, 2);
   });
   it('encode -o into a missing directory fails before the work', () => {
-    expectOneLineError(run('encode', 'pentomino', '--preset', '3x20', '-o', join(dir, 'missing', 'x.cnf')), /-o|--output/);
+    expectOneLineError(run('encode', 'pentomino', '--preset', '3x20', '-o', join(dir, 'missing', 'x.cnf')), /-o|--output/, 2);
   });
   it('a huge board or figure is refused before allocation, with the option to raise the limit', () => {
     expectOneLineError(run('solve', 'polyomino', '--board', '100000x100000', '--pieces', 'I'), /--board: .*cells.*--max-cells/);
@@ -179,7 +180,7 @@ describe('CLI: one-line user errors instead of internal errors and aborts', { ti
     expect(run('encode', 'polyomino', '--board', '20x20', '--pieces', 'I*80', '-o', join(dir, 'i80.cnf')).code).toBe(0);
   });
   it('dobble --symbols-per-card 1000000 is refused', () => {
-    expectOneLineError(run('dobble', '--symbols-per-card', '1000000'), /--symbols-per-card: /);
+    expectOneLineError(run('dobble', '--symbols-per-card', '1000000'), /--symbols-per-card: /, 2);
   });
   it('an unsolvable board answers UNSAT, exit 0', () => {
     const r = run('solve', 'polyomino', '--board', '3x1', '--pieces', 'L3', '--json');
@@ -203,7 +204,7 @@ describe('2/3. --out and --resume', { timeout: 120_000 }, () => {
 
   it('an option error leaves an existing --out file untouched', () => {
     const out = file('keep.jsonl', 'precious\n');
-    expectOneLineError(run('enumerate', 'pentomino', '--preset', '3x20', '--out', out, '--workers', '0', '--force'), /--workers/);
+    expectOneLineError(run('enumerate', 'pentomino', '--preset', '3x20', '--out', out, '--workers', '0', '--force'), /--workers/, 2);
     expectOneLineError(run('enumerate', 'polyomino', '--board', '4x1', '--pieces', 'D2*2', '--solver', 'dlx', '--out', out, '--force'), /dlx/);
     expect(readFileSync(out, 'utf8')).toBe('precious\n');
   });

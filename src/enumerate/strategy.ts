@@ -1,12 +1,13 @@
 import { pickSolver } from '../../solvers/index.js';
 import { enumeratesNatively, nativeEnumerator } from '../../solvers/types.js';
 import type { Instance } from '../core/puzzle.js';
-import { type EnumerateOptions, type EnumerateSummary, type Found, enumerate } from './blocking-loop.js';
+import { type CubeProgress, type EnumerateOptions, type EnumerateSummary, type Found, defaultCubeDepth, enumerate } from './blocking-loop.js';
 import { orbit } from './cube-tree.js';
 import { enumerateExactCover } from './dlx.js';
 import { enumerateNative } from './native.js';
 import { enumerateParallel } from './parallel.js';
 import { poolAvailable } from './pool.js';
+import { enumerateOnQueue, type QueueChoice } from '../distributed/runs.js';
 
 /**
  * The one place that decides how an enumeration runs. The strategy is chosen
@@ -17,7 +18,7 @@ import { poolAvailable } from './pool.js';
  * - worker threads, each running the blocking-clause loop on its share of the cube tree;
  * - the blocking-clause loop in this thread.
  */
-export type EnumerationMode = 'exact-cover' | 'native' | 'blocking-loop';
+export type EnumerationMode = 'exact-cover' | 'native' | 'blocking-loop' | 'queue';
 
 export interface EnumerationPlan {
   instance: Instance;
@@ -41,12 +42,18 @@ export interface EnumerationPlan {
   finishedCubes?: ReadonlySet<string>;
   /** Told each cube finished (every solution of it has gone to onFound), for the --out file. */
   onCubeDone?: (key: string) => void;
+  /** Called once when the blocking-clause loop starts, with its cube depth (to count the cube tree's units for a bar) and solver. */
+  onCubeTree?: (cubeDepth: number, solver: string) => void;
+  /** After each cube of the blocking-clause loop. */
+  onProgress?: (p: CubeProgress) => void;
   /**
    * Called at each UNSAT that closes a cube (--certify). Those UNSATs are seen
    * only by the blocking-clause loop in this thread, so it then runs there:
    * no native enumeration, no worker threads.
    */
   onCubeExhausted?: EnumerateOptions['onCubeExhausted'];
+  /** Run as jobs on a Redis queue for `puzzlesat worker`s instead (src/distributed; needs `rebuild`). */
+  queue?: QueueChoice;
 }
 
 export interface EnumerationResult extends EnumerateSummary {
@@ -59,6 +66,7 @@ export async function enumerateSolutions(plan: EnumerationPlan): Promise<Enumera
   const { instance, unique, limit, onFound, finishedCubes, onCubeDone } = plan;
   const known = plan.known ?? [];
   const shouldStop = plan.shouldStop ?? (() => false);
+  if (plan.queue) return enumerateOnQueue(plan.queue, plan);
   if (plan.solver === 'dlx') {
     const summary = await enumerateExactCover(instance, { unique, limit, known, onFound, shouldStop, finishedCubes, onCubeDone });
     return { ...summary, solver: 'dlx', mode: 'exact-cover' };
@@ -80,9 +88,14 @@ export async function enumerateSolutions(plan: EnumerationPlan): Promise<Enumera
   if (workers > 1 && !seesEveryUnsat && plan.rebuild && poolAvailable()) {
     const job = { ...plan.rebuild, solver, unique, known, cubeDepth, timeoutSeconds, finishedCubes: [...(finishedCubes ?? [])] };
     const knownRaw = known.reduce((n, k) => n + (unique ? orbit(instance.symmetries, k).length : 1), 0);
-    const summary = await enumerateParallel(job, workers, { limit, knownRaw, onFound, shouldStop, onCubeDone });
+    const running = enumerateParallel(job, workers, { limit, knownRaw, onFound, shouldStop, onProgress: plan.onProgress, onCubeDone });
+    // While the workers start up, this thread is free to count the units.
+    plan.onCubeTree?.(cubeDepth ?? defaultCubeDepth(instance), solver);
+    const summary = await running;
     return { ...summary, solver, mode: 'blocking-loop' };
   }
-  const summary = await enumerate(instance, { createSolver: () => factory.create(), unique, limit, known, onFound, shouldStop, cubeDepth, timeoutSeconds, finishedCubes, onCubeDone, onCubeExhausted: plan.onCubeExhausted });
+  plan.onCubeTree?.(cubeDepth ?? defaultCubeDepth(instance), solver);
+  const onProgress = plan.onProgress && ((p: { cubes: number; unit: number }) => plan.onProgress!({ cubes: p.cubes, units: p.unit }));
+  const summary = await enumerate(instance, { createSolver: () => factory.create(), unique, limit, known, onFound, onProgress, shouldStop, cubeDepth, timeoutSeconds, finishedCubes, onCubeDone, onCubeExhausted: plan.onCubeExhausted });
   return { ...summary, solver, mode: 'blocking-loop' };
 }
