@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { parseAmo, parseCard } from '../src/card/index.js';
 import { instanceFromDimacs, readDimacsFile } from '../src/core/dimacs.js';
 import { UserError } from '../src/core/errors.js';
+import { limitOption, setSizeLimits, sizeLimit } from '../src/core/limits.js';
 import type { EncodingChoice, Instance, PuzzleEntry } from '../src/core/puzzle.js';
 import { DOBBLE_PUZZLE } from './dobble.js';
 import { GENIUS_SQUARE_PUZZLE } from './genius-square.js';
@@ -26,20 +27,28 @@ export function encodingChoice(entry: PuzzleEntry, args: Record<string, unknown>
 }
 
 /** A DIMACS file is given where a puzzle name would be. */
-export const isCnfPath = (puzzle: string): boolean => /\.(cnf|dimacs)(\.txt)?$/i.test(puzzle) || (puzzle.includes('/') && existsSync(puzzle));
+export const isCnfPath = (puzzle: string): boolean => /\.(cnf|dimacs)(\.txt)?(\.gz|\.xz)?$/i.test(puzzle) || (puzzle.includes('/') && existsSync(puzzle));
 
 /**
  * The instance named by a puzzle (or a DIMACS file) and options spelled as on
  * the command line; an option that the puzzle does not read is an error.
  */
 export function buildInstance(puzzle: string, args: Record<string, unknown>): Instance {
-  if (isCnfPath(puzzle)) return instanceFromDimacs(readDimacsFile(puzzle), puzzle);
+  // The size guards (--max-cells, ...) hold for this build, in this thread or a worker's.
+  const limit = (option: string) => args[option] as number | undefined;
+  setSizeLimits({ cells: limit('max-cells'), placements: limit('max-placements'), vars: limit('max-vars'), literals: limit('max-literals') });
+  if (isCnfPath(puzzle)) return instanceFromDimacs(readDimacsFile(puzzle, { maxVars: sizeLimit('vars'), maxVarsOption: limitOption('vars') }), puzzle);
   const entry = puzzleByName(puzzle);
   const mine = new Set(entry.options.map((o) => o.name));
   for (const p of PUZZLES) {
     for (const o of p.options) {
       if (!mine.has(o.name) && args[o.name] !== undefined) throw new UserError(`--${o.name} does not apply to ${puzzle}`);
     }
+  }
+  // yargs checks choices on the command line; values set for it (--unique GROUP, worker threads) are checked here.
+  for (const o of entry.options) {
+    const value = args[o.name];
+    if (o.choices && value !== undefined && !o.choices.includes(String(value))) throw new UserError(`--${o.name}: "${String(value)}" is not one of ${o.choices.join(', ')}`);
   }
   return entry.build({ ...args, ...encodingChoice(entry, args) });
 }

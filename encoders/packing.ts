@@ -1,5 +1,6 @@
 import { Cnf } from '../src/core/cnf.js';
 import { UserError } from '../src/core/errors.js';
+import { checkSize } from '../src/core/limits.js';
 import { type Cell, type Transform, cellKey, isMirror, orientations, regionSymmetries, shapeKey, transformShape } from '../src/geometry/cells.js';
 import type { EncodingDefaults, Instance } from '../src/core/puzzle.js';
 import { type AmoEncoding, type CardEncoding, DEFAULT_CARD, atLeastK, atLeastOne, atMostK, atMostOne } from '../src/card/index.js';
@@ -74,8 +75,9 @@ export interface PackingInstance extends Instance<PackingSolution> {
 function placementsOf(spec: PackingSpec, cnf: Cnf): Placement[] {
   const index = new Map(spec.region.map((c, i) => [cellKey(c), i]));
   const out: Placement[] = [];
+  // Once, not per placement: per placement it made large boards quadratic.
+  const flat = spec.region.every((c) => c[2] === 0);
   spec.pieces.forEach((piece, p) => {
-    const before = out.length;
     orientations(piece.cells, spec.moves).forEach((shape, o) => {
       for (const anchor of spec.region) {
         // Translate so the shape's first block lands on the anchor cell.
@@ -88,12 +90,14 @@ function placementsOf(spec: PackingSpec, cnf: Cnf): Placement[] {
           cells.push(i);
         }
         if (cells.length !== shape.length) continue;
-        const at = spec.region[0]![2] === 0 && spec.region.every((c) => c[2] === 0) ? `(${offset[0]},${offset[1]})` : `(${offset.join(',')})`;
+        // Counted as they are made, so an oversized packing stops before its variables exist.
+        checkSize('placements', out.length + 1, 'board and pieces', 'give at least');
+        const at = flat ? `(${offset[0]},${offset[1]})` : `(${offset.join(',')})`;
         const variable = cnf.vars.named(`place ${piece.name}#${o} @${at}`);
         out.push({ piece: p, orientation: o, offset, cells: cells.sort((a, b) => a - b), variable });
       }
     });
-    if (out.length === before) throw new UserError(`piece ${piece.name} fits nowhere on the board`);
+    // A piece that fits nowhere is an answer (UNSAT: its at-least-once clause is empty), not an input error.
   });
   return out;
 }
@@ -110,10 +114,8 @@ function coverGroups(spec: PackingSpec, placements: readonly Placement[]): numbe
 function coverFamilies(spec: PackingSpec, cnf: Cnf, placements: Placement[]): void {
   const byCell = coverGroups(spec, placements);
   cnf.family('cover', 'every cell is covered by at least one placement');
-  byCell.forEach((vars, c) => {
-    if (vars.length === 0) throw new UserError(`cell ${cellName(spec.region[c]!)} cannot be covered by any piece`);
-    atLeastOne(cnf, vars);
-  });
+  // A cell no piece can cover gets an empty clause: the answer is UNSAT, not an input error.
+  byCell.forEach((vars) => atLeastOne(cnf, vars));
   if (spec.nonOverlap === 'compact') {
     cnf.family('non-overlap', `no cell is covered twice (${spec.amo} at-most-one per cell)`);
     byCell.forEach((vars, c) => atMostOne(cnf, vars, spec.amo, `cell ${cellName(spec.region[c]!)}`));

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { UserError } from '../src/core/errors.js';
+import { checkSize } from '../src/core/limits.js';
 import { GROUPS, type Cell } from '../src/geometry/cells.js';
 import { buildPacking, type NonOverlap, type PackingInstance, PACKING_DEFAULTS } from './packing.js';
 import { parseRegion } from '../src/geometry/shapes.js';
@@ -100,6 +101,7 @@ export function readFigure(figure: string, option: string): Cell[] {
   if (size) {
     const [w, h, d] = size.slice(1).map(Number) as [number, number, number];
     if (w < 1 || h < 1 || d < 1) throw new UserError(`${option}: box sides must be positive, got "${figure}"`);
+    checkSize('cells', w * h * d, option, `a ${w}x${h}x${d} box has`);
     return box(w, h, d);
   }
   const preset = FIGURES[figure];

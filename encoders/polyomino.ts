@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { UserError } from '../src/core/errors.js';
+import { checkSize } from '../src/core/limits.js';
 import { GROUPS, type Cell, isConnected } from '../src/geometry/cells.js';
 import { buildPacking, type NonOverlap, type PackingInstance, type PieceDef, PACKING_DEFAULTS } from './packing.js';
 import { inlineArt, parsePieceArt, parsePiecesFile, parseRegion } from '../src/geometry/shapes.js';
@@ -91,6 +92,7 @@ export function readBoard(board: string, option: string): Cell[] {
   if (size) {
     const [w, h] = [Number(size[1]), Number(size[2])];
     if (w < 1 || h < 1) throw new UserError(`${option}: board size must be positive, got "${board}"`);
+    checkSize('cells', w * h, option, `a ${w}x${h} board has`);
     return rectangle(w, h);
   }
   if (/^[.# ]+(\/[.# ]+)*$/.test(board) && board.includes('/')) return parseRegion(board.split('/').join('\n'), option);
@@ -106,6 +108,7 @@ export function readBoard(board: string, option: string): Cell[] {
 /** A piece list such as `F,I,L*2,Q=##/#.`; names are case-sensitive. */
 export function readPieces(list: string, option: string, catalog: Readonly<Record<string, string>> = POLYOMINOES): PieceDef[] {
   const pieces: PieceDef[] = [];
+  const drawn = new Set<string>();
   for (const raw of list.split(',').map((s) => s.trim()).filter(Boolean)) {
     const m = /^([A-Za-z][\w-]*)(?:\*(\d+))?(?:=(.+))?$/.exec(raw);
     if (!m) throw new UserError(`${option}: cannot read piece "${raw}"`);
@@ -115,6 +118,10 @@ export function readPieces(list: string, option: string, catalog: Readonly<Recor
     if (drawing === undefined) {
       throw new UserError(`${option}: unknown piece "${given}"; known: ${Object.keys(catalog).join(' ')}`);
     }
+    // A repeated catalog name means copies; a name that is also drawn could mean two shapes.
+    const repeated = pieces.some((p) => p.name === name);
+    if (repeated && (art !== undefined || drawn.has(name))) throw new UserError(`${option}: piece ${name} is given twice; use ${name}*2 for copies or another name for another shape`);
+    if (art !== undefined) drawn.add(name);
     const cells = parsePieceArt(inlineArt(drawing), `${option} piece ${name}`);
     addPiece(pieces, { name, cells, count: Number(copies ?? 1) }, option);
   }
@@ -122,7 +129,7 @@ export function readPieces(list: string, option: string, catalog: Readonly<Recor
   return pieces;
 }
 
-/** Repeated names become copies of one piece (they are interchangeable). */
+/** Repeated catalog names become copies of one piece (they are interchangeable). */
 function addPiece(pieces: PieceDef[], piece: PieceDef, where: string): void {
   if (piece.count < 1) throw new UserError(`${where}: piece ${piece.name} needs a count of at least 1`);
   if (!isConnected(piece.cells)) throw new UserError(`${where}: piece ${piece.name} is not connected`);

@@ -26,7 +26,8 @@ export function createLogicSolver(heapMb = DEFAULT_HEAP_MB): Solver {
 
 export const logicSolver: SolverFactory = {
   name: 'logic-solver',
-  description: `MiniSat 2.2 (asm.js, from the npm package logic-solver), heap raised to ${DEFAULT_HEAP_MB} MiB`,
+  // Its glue exports one blocking solve() and no conflict budget: nothing can stop it part-way.
+  description: `MiniSat 2.2 (asm.js, from the npm package logic-solver), heap raised to ${DEFAULT_HEAP_MB} MiB; --timeout is checked only between solves`,
   kind: 'in-process',
   available: () => ({ ok: true, version: 'logic-solver 2.0.1' }),
   create: () => createLogicSolver(),

@@ -98,7 +98,7 @@ describe('help and flags', { timeout: 240_000 }, () => {
     for (const flag of ['-o', '--output', '--out']) {
       const file = `tilings${flag}.jsonl`;
       expect(run('enumerate', 'pentomino', '--preset', '3x20', '--unique', '--solver', 'dlx', '--show', '0', flag, file).code).toBe(0);
-      expect(readFileSync(join(dir, file), 'utf8').trim().split('\n')).toHaveLength(2);
+      expect(readFileSync(join(dir, file), 'utf8').trim().split('\n').filter((l) => l.includes('"vars"'))).toHaveLength(2);
     }
     expect(run('encode', 'pentomino', '--preset', '3x20', '--out', 'x.cnf').code).toBe(0);
     expect(readFileSync(join(dir, 'x.cnf'), 'latin1')).toMatch(/^p cnf /m);

@@ -80,6 +80,7 @@ describe('DIMACS', () => {
       'c var 2 B',
       'c var 3 C',
       'c project 1 2 0',
+      'c ind 1 2 0',
       '1 2 0',
       '-2 3 0',
       '-1 -3 0',

@@ -124,7 +124,8 @@ describe('bad input: one line on stderr, exit 1, no stack', () => {
       file('three.txt', 'a\nb\nc\n');
       file('malformed.txt', 'a, b\na,,c\n');
       const r = run(...args);
-      expect(r.code).toBe(1);
+      // An option value out of range is a usage error (exit 2, src/cli/options.ts); the rest is bad input (1).
+      expect(r.code).toBe(what === 'fewer than 2 symbols per card' ? 2 : 1);
       expect(r.stderr).toMatch(message);
       expect(r.stderr.split('\n')).toHaveLength(2);
       expect(r.stderr).not.toMatch(/^\s+at /m);

@@ -5,6 +5,7 @@
  * an engine prints and checked against every clause before they are trusted.
  */
 import { dimacsText } from '../../src/core/dimacs.js';
+import { UserError } from '../../src/core/errors.js';
 import { ModelCheckError, type SolveOptions, type Solver, type SolverStats, type Status } from '../types.js';
 
 /** Clauses stored flat (one Int32Array for all literals), as an engine's input. */
@@ -79,10 +80,11 @@ function grown(a: Int32Array, atLeast: number): Int32Array<ArrayBuffer> {
 /** A total assignment: model[v] is 1 when v is true (index 0 unused); variables a solver left out are false. */
 export type Model = Int8Array;
 
-export function modelFromLiterals(lits: readonly number[], varCount: number): Model {
-  let top = varCount;
-  for (const lit of lits) top = Math.max(top, Math.abs(lit));
-  const model = new Int8Array(top + 1);
+export function modelFromLiterals(lits: readonly number[], varCount: number, solver = 'the solver'): Model {
+  for (const lit of lits) {
+    if (Math.abs(lit) > varCount) throw new UserError(`${solver}: its model names variable ${Math.abs(lit)}, beyond the formula's ${varCount} variables`);
+  }
+  const model = new Int8Array(varCount + 1);
   for (const lit of lits) if (lit > 0) model[lit] = 1;
   return model;
 }
@@ -130,7 +132,7 @@ export abstract class ClauseStoringSolver implements Solver {
     this.model = undefined;
     const units = options.assumptions ?? [];
     const answer = await this.runOnce(units, options.timeoutSeconds, this.disposal.signal);
-    if (answer.status === 'SAT') this.model = checkedModel(this.name, this.store, units, modelFromLiterals(answer.model, this.store.varCount));
+    if (answer.status === 'SAT') this.model = checkedModel(this.name, this.store, units, modelFromLiterals(answer.model, this.store.varCount, this.name));
     return answer.status;
   }
 
@@ -152,7 +154,7 @@ export abstract class ClauseStoringSolver implements Solver {
 
   /** The projection variables of a streamed model, once the model is checked against every clause. */
   protected projectedModel(lits: readonly number[], projection: readonly number[]): number[] {
-    return trueVarsOf(checkedModel(this.name, this.store, [], modelFromLiterals(lits, this.store.varCount)), projection);
+    return trueVarsOf(checkedModel(this.name, this.store, [], modelFromLiterals(lits, this.store.varCount, this.name)), projection);
   }
 
   /**

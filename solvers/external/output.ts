@@ -44,8 +44,10 @@ export class LiteralReader {
   read(tokens: string): boolean {
     for (const token of tokens.split(/\s+/)) {
       if (token === '') continue;
-      if (!/^-?\d+$/.test(token)) return false;
+      // At most 2^31-1, as in DIMACS: a longer number would lose precision or allocate without end.
+      if (!/^-?\d{1,10}$/.test(token)) return false;
       const lit = Number(token);
+      if (Math.abs(lit) > 2 ** 31 - 1) return false;
       if (lit !== 0) {
         this.lits.push(lit);
         continue;

@@ -19,9 +19,30 @@ const RUN_DIR_PREFIX = `puzzlesat-${process.pid}-`;
 /** In a run directory: the id of the solver process running on it. */
 const PID_FILE = 'solver.pid';
 
+/**
+ * A solver runs as the leader of its own process group, so that a wrapper
+ * script and everything it started go down together; a kill of the group
+ * that finds it gone is not an error.
+ */
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
+}
+
+function killGroupOf(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // No such group: the solver has ended.
+  }
+}
+
 /** This thread's solver processes and run directories. */
 function cleanUpThread(): void {
-  for (const child of liveChildren) child.kill('SIGKILL');
+  for (const child of liveChildren) killGroup(child, 'SIGKILL');
   for (const dir of liveDirs) rmSync(dir, { recursive: true, force: true });
 }
 
@@ -38,18 +59,50 @@ function cleanUpProcess(): void {
   } catch {
     return;
   }
+  for (const name of names) removeRunDir(join(tmpdir(), name));
+}
+
+/** Kills the solver a run directory records (its whole group) and removes the directory with its CNF copy. */
+function removeRunDir(dir: string): void {
+  let pid = NaN;
+  try {
+    pid = Number(readFileSync(join(dir, PID_FILE), 'latin1'));
+  } catch {
+    // No solver recorded.
+  }
+  if (Number.isInteger(pid) && pid > 0) killGroupOf(pid);
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Run directories of processes that are gone (a SIGKILL runs no cleanup):
+ * found by the pid in their name at start-up, their orphaned solvers killed
+ * and their full CNF copies removed.
+ */
+function removeStaleRunDirs(): void {
+  let names: string[];
+  try {
+    names = readdirSync(tmpdir());
+  } catch {
+    return;
+  }
   for (const name of names) {
-    const dir = join(tmpdir(), name);
-    try {
-      process.kill(Number(readFileSync(join(dir, PID_FILE), 'latin1')), 'SIGKILL');
-    } catch {
-      // No solver recorded, or it has ended.
-    }
-    rmSync(dir, { recursive: true, force: true });
+    const owner = /^puzzlesat-(\d+)-/.exec(name);
+    if (owner && !isAlive(Number(owner[1]))) removeRunDir(join(tmpdir(), name));
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
 process.on('exit', isMainThread ? cleanUpProcess : cleanUpThread);
+if (isMainThread) removeStaleRunDirs();
 
 /**
  * On a signal that nobody else handles, the process would die without running
@@ -59,6 +112,8 @@ process.on('exit', isMainThread ? cleanUpProcess : cleanUpThread);
  * process.exit and the 'exit' hook cleans up. (Signals reach the main thread only.)
  */
 function onSignal(signal: NodeJS.Signals): void {
+  // Solvers run in their own process groups, out of the terminal's reach: pass the signal on.
+  for (const child of liveChildren) killGroup(child, signal);
   if (process.listenerCount(signal) > 1) return;
   cleanUpProcess();
   for (const s of CLEANUP_SIGNALS) process.off(s, onSignal);
@@ -99,6 +154,10 @@ export async function writeChunks(path: string, chunks: Iterable<string>): Promi
 
 /** After SIGTERM, how long a solver may take to write its statistics and exit before SIGKILL. */
 const TERM_GRACE_MS = 1000;
+/** After the solver exits, how long its output may take to drain before a descendant holding the pipe is killed. */
+const DRAIN_GRACE_MS = 1000;
+/** setTimeout's largest delay (2^31-1 ms); longer ones would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 const STDERR_KEPT = 2000;
 
 export interface ProcessOutcome {
@@ -116,10 +175,40 @@ interface RunOptions {
   onLine: (line: string) => void;
 }
 
+/**
+ * Splits a stream into lines. The unfinished last line is kept as a list of
+ * chunks, joined once its newline arrives: a 50 MB line costs one copy, not
+ * one per chunk (re-joining the whole tail on every chunk was quadratic).
+ */
+export class LineSplitter {
+  private partial: string[] = [];
+
+  push(chunk: string, deliver: (line: string) => void): void {
+    const newline = chunk.indexOf('\n');
+    if (newline < 0) {
+      this.partial.push(chunk);
+      return;
+    }
+    this.partial.push(chunk.slice(0, newline));
+    const rest = chunk.slice(newline + 1).split('\n');
+    const first = this.partial.join('');
+    this.partial = [rest.pop()!];
+    deliver(first);
+    for (const line of rest) deliver(line);
+  }
+
+  /** The last line, when the stream did not end with a newline. */
+  end(deliver: (line: string) => void): void {
+    const last = this.partial.join('');
+    this.partial = [];
+    if (last) deliver(last);
+  }
+}
+
 /** Runs a solver program whose files are in `runDir`, streaming its stdout line by line. */
 export function runProcess(solver: string, path: string, args: readonly string[], runDir: string, options: RunOptions): Promise<ProcessOutcome> {
   return new Promise((resolve, reject) => {
-    const child = spawn(path, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(path, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     track(() => liveChildren.add(child));
     const pidFile = join(runDir, PID_FILE);
     if (child.pid !== undefined) writeFileSync(pidFile, String(child.pid));
@@ -127,15 +216,16 @@ export function runProcess(solver: string, path: string, args: readonly string[]
     let failure: unknown;
     let settled = false;
     let stderr = '';
-    let partial = '';
+    const lines = new LineSplitter();
     let killTimer: NodeJS.Timeout | undefined;
+    let drainTimer: NodeJS.Timeout | undefined;
     const stop = (why: 'timeout' | 'request') => {
       if (stoppedBy || child.exitCode !== null || child.signalCode !== null) return;
       stoppedBy = why;
-      child.kill('SIGTERM');
-      killTimer = setTimeout(() => child.kill('SIGKILL'), TERM_GRACE_MS);
+      killGroup(child, 'SIGTERM');
+      killTimer = setTimeout(() => killGroup(child, 'SIGKILL'), TERM_GRACE_MS);
     };
-    const timer = options.timeoutSeconds === undefined ? undefined : setTimeout(() => stop('timeout'), Math.max(0, options.timeoutSeconds * 1000));
+    const timer = options.timeoutSeconds === undefined ? undefined : setTimeout(() => stop('timeout'), Math.min(MAX_TIMER_MS, Math.max(0, options.timeoutSeconds * 1000)));
     const onAbort = () => stop('request');
     if (options.signal?.aborted) onAbort();
     options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -149,11 +239,7 @@ export function runProcess(solver: string, path: string, args: readonly string[]
       }
     };
     child.stdout.setEncoding('latin1');
-    child.stdout.on('data', (chunk: string) => {
-      const lines = (partial + chunk).split('\n');
-      partial = lines.pop()!;
-      for (const line of lines) deliver(line);
-    });
+    child.stdout.on('data', (chunk: string) => lines.push(chunk, deliver));
     child.stderr.setEncoding('latin1');
     child.stderr.on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-STDERR_KEPT);
@@ -163,14 +249,24 @@ export function runProcess(solver: string, path: string, args: readonly string[]
       settled = true;
       clearTimeout(timer);
       clearTimeout(killTimer);
+      clearTimeout(drainTimer);
       options.signal?.removeEventListener('abort', onAbort);
       rmSync(pidFile, { force: true });
       untrack(() => liveChildren.delete(child));
       settle();
     };
     child.on('error', (e: NodeJS.ErrnoException) => finish(() => reject(new UserError(`${solver}: cannot run ${path}: ${e.code ?? e.message}`))));
+    // A descendant that keeps stdout open would hold 'close' back for ever: once
+    // the solver itself has exited, its group gets a moment to finish writing, then is killed.
+    child.on('exit', () => {
+      drainTimer = setTimeout(() => {
+        killGroup(child, 'SIGKILL');
+        child.stdout.destroy();
+        child.stderr.destroy();
+      }, DRAIN_GRACE_MS);
+    });
     child.on('close', (code, signal) => {
-      if (partial) deliver(partial);
+      lines.end(deliver);
       finish(() => (failure !== undefined ? reject(failure) : resolve({ code, signal, stoppedBy, stderr })));
     });
   });

@@ -1,7 +1,7 @@
-import { closeSync, existsSync, openSync, readFileSync, writeSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { UserError } from '../core/errors.js';
-import type { EncodingDefaults, Instance, PuzzleOption } from '../core/puzzle.js';
+import type { EncodingDefaults, PuzzleOption } from '../core/puzzle.js';
+import { DEFAULT_LIMITS } from '../core/limits.js';
 import { PUZZLES } from '../../encoders/index.js';
 
 /** The encoding options: which at-most-one and at-most-k encodings build the formula. */
@@ -9,14 +9,20 @@ export function encodingOptions<T>(y: Argv<T>) {
   return y
     .option('amo', { type: 'string', describe: `at-most-one encoding (default: ${defaultsByPuzzle('amo')}; puzzlesat list encodings)` })
     .option('card', { type: 'string', describe: `at-most-k encoding (default: ${defaultsByPuzzle('card')})` })
-    .group(['amo', 'card'], 'Encoding:');
+    .group(['amo', 'card'], 'Encoding:')
+    // Size guards for building any instance (src/core/limits.ts).
+    .option('max-cells', { type: 'number', describe: `refuse boards and figures larger than this (default ${DEFAULT_LIMITS.cells})` })
+    .option('max-placements', { type: 'number', describe: `refuse packings with more piece placements (default ${DEFAULT_LIMITS.placements})` })
+    .option('max-vars', { type: 'number', describe: `refuse DIMACS files declaring more variables (default ${DEFAULT_LIMITS.vars})` })
+    .option('max-literals', { type: 'number', describe: `stop an encoding whose constraint family grows past this many literals (default ${DEFAULT_LIMITS.literals})` })
+    .group(['max-cells', 'max-placements', 'max-vars', 'max-literals'], 'Size limits:');
 }
 
 /** Options every puzzle verb that solves shares (the one CLI contract). */
 export function commonOptions<T>(y: Argv<T>) {
   return encodingOptions(y)
     .option('solver', { type: 'string', describe: 'solver name (puzzlesat solvers lists them)' })
-    .option('timeout', { type: 'number', describe: 'give up after this many seconds (answer UNKNOWN)' })
+    .option('timeout', { type: 'number', describe: 'give up after this many seconds for the whole run (answer UNKNOWN, or an incomplete count)' })
     .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout (docs/summary.schema.json)' })
     .group(['solver', 'timeout'], 'Solving:')
     .group(['json'], 'Output:');
@@ -61,53 +67,7 @@ export function outputOption<T>(y: Argv<T>, describe: string) {
 
 export type Args = Record<string, unknown> & { _: (string | number)[] };
 
-export function positiveInt(value: unknown, option: string): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new UserError(`${option}: expected a positive whole number, got "${String(value)}"`);
-  return n;
-}
-
-/** JSONL output, one line per solution, written through at once so a stop loses nothing. */
-export class JsonlOut {
-  private fd: number;
-  constructor(readonly path: string, append: boolean) {
-    try {
-      this.fd = openSync(path, append ? 'a' : 'w');
-    } catch (e) {
-      throw new UserError(`--out: cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-    }
-  }
-  write(record: unknown): void {
-    writeSync(this.fd, JSON.stringify(record) + '\n');
-  }
-  close(): void {
-    closeSync(this.fd);
-  }
-}
-
-/** The solutions already in a JSONL file (for --resume), as projection variables. */
-export function readKnown(path: string, instance: Instance): number[][] {
-  if (!existsSync(path)) return [];
-  const projection = new Set(instance.cnf.projection);
-  const known: number[][] = [];
-  readFileSync(path, 'utf8')
-    .split('\n')
-    .forEach((line, i) => {
-      if (line.trim() === '') return;
-      let vars: unknown;
-      try {
-        vars = (JSON.parse(line) as { vars?: unknown }).vars;
-      } catch {
-        throw new UserError(`${path}:${i + 1}: not a JSON line (cannot resume from it)`);
-      }
-      if (!Array.isArray(vars) || !vars.every((v) => projection.has(v as number))) {
-        throw new UserError(`${path}:${i + 1}: this solution was written for another puzzle or encoding (cannot resume)`);
-      }
-      known.push(vars as number[]);
-    });
-  return known;
-}
+export { positiveInt } from './options.js';
 
 /** Runs a command body, turning user errors into one line on stderr and exit code 1. */
 export async function guarded(body: () => Promise<number | void>): Promise<void> {
@@ -117,15 +77,36 @@ export async function guarded(body: () => Promise<number | void>): Promise<void>
     // Stopped by Ctrl-C: the partial result is out, and the exit says it is partial (128 + SIGINT).
     if (interrupted) process.exitCode = EXIT_INTERRUPTED;
   } catch (e) {
-    if (e instanceof UserError) {
-      process.stderr.write(`puzzlesat: ${e.message}\n`);
-    } else {
-      const err = e as Error;
-      process.stderr.write(`puzzlesat: internal error: ${err?.message ?? String(e)}\n`);
-      if (process.env.PUZZLESAT_DEBUG) process.stderr.write(`${err?.stack ?? ''}\n`);
-    }
-    process.exitCode = 1;
+    reportError(e);
   }
+}
+
+/** One line on stderr for any failure (a UserError as it is; anything else as an internal error), exit code 1. */
+export function reportError(e: unknown): void {
+  if (e instanceof UserError) {
+    process.stderr.write(`puzzlesat: ${userMessage(e.message)}\n`);
+  } else {
+    const err = e as Error;
+    process.stderr.write(`puzzlesat: internal error: ${userMessage(err?.message ?? String(e))}\n`);
+    if (process.env.PUZZLESAT_DEBUG) process.stderr.write(`${err?.stack ?? ''}\n`);
+  }
+  process.exitCode = 1;
+}
+
+const MAX_TOKEN = 60;
+const MAX_MESSAGE = 240;
+const LONG_TOKEN = new RegExp(`\\S{${MAX_TOKEN + 1},}`, 'g');
+
+/**
+ * A message fit for one terminal line: control bytes (escape sequences,
+ * newlines, NULs from binary input) shown as \xNN, any token longer than
+ * MAX_TOKEN characters cut in the middle, the whole capped at MAX_MESSAGE.
+ */
+export function userMessage(message: string): string {
+  const clean = message
+    .replace(LONG_TOKEN, (t) => `${t.slice(0, MAX_TOKEN / 2)}…(${t.length} chars)…${t.slice(-10)}`)
+    .replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return clean.length <= MAX_MESSAGE ? clean : `${clean.slice(0, MAX_MESSAGE - 1)}…`;
 }
 
 /** The exit code of a run cut short by Ctrl-C, in every verb (what a shell reports for a process SIGINT kills). */

@@ -7,8 +7,10 @@ import { enumerateSolutions } from '../enumerate/strategy.js';
 import { colorWanted } from '../render/grid.js';
 import { buildInstance } from '../../encoders/index.js';
 import { type SymmetryBreaking, classSearchInstance, parseSymmetryBreaking } from '../symmetry/breaking.js';
-import { type Args, JsonlOut, commonOptions, guarded, interruptFlag, outputOption, positiveInt, puzzleOptions, readKnown, seconds } from './common.js';
+import { type Args, commonOptions, guarded, interruptFlag, outputOption, positiveInt, puzzleOptions, seconds } from './common.js';
+import { deadlineAfter } from './options.js';
 import { progressWanted, startProgress } from './progress.js';
+import { RunFile, runHeader } from './run-file.js';
 import { UserError } from '../core/errors.js';
 import type { Instance } from '../core/puzzle.js';
 import { certifyUnsat, pickProver } from '../proof/certify.js';
@@ -24,6 +26,7 @@ const enumerateOptions = (y: Argv) =>
     .option('unique-by', { type: 'string', describe: 'how --unique keeps one solution per class: clauses (default; the symmetry-breaking family in the formula) or orbits (cube-tree orbits and orbit blocking, the reference)' })
     .option('limit', { type: 'number', describe: 'stop after N solutions' })
     .option('resume', { type: 'boolean', describe: 'continue the enumeration saved in --output' })
+    .option('force', { type: 'boolean', describe: 'overwrite an existing --output file instead of refusing' })
     .option('show', { type: 'number', describe: 'draw the first N solutions on stdout (default 1)' })
     .option('native', { type: 'boolean', describe: 'let solvers that enumerate by themselves (clasp, picosat) do so (default; --no-native uses the blocking-clause loop)' })
     .option('workers', { type: 'number', describe: 'worker threads for SAT enumeration (default: all cores)' })
@@ -57,8 +60,14 @@ export const handler = (args: Args) =>
     const limit = positiveInt(args.limit, '--limit');
     const show = args.show === undefined ? 1 : Number(args.show);
     if (args.resume && !args.out) throw new UserError('--resume needs --output FILE.jsonl to resume from');
-    const known = args.resume ? readKnown(String(args.out), instance) : [];
-    const out = args.out ? new JsonlOut(String(args.out), Boolean(args.resume)) : undefined;
+    const workers = args.workers === undefined ? defaultWorkers() : positiveInt(args.workers, '--workers')!;
+    // The prover may be a WebAssembly engine, which must be loaded before it creates solvers.
+    if (args.certify) await loadWasmSolvers();
+    const certifier = args.certify ? cubeCertifier(instance, args.solver) : undefined;
+    // Every option is checked by now (options.ts, above): only from here is the output file touched, and lazily.
+    const out = args.out ? new RunFile(String(args.out), instance, runHeader(instance, unique), { resume: args.resume === true, force: args.force === true }) : undefined;
+    const known = out?.known ?? [];
+    if (out && args.resume) process.stderr.write(`puzzlesat: resuming: ${known.length} solutions from ${out.path} (${out.finishedCubes.size} cubes finished)\n`);
     const json = args.json === true;
     const color = colorWanted(process.stdout);
     const stop = interruptFlag();
@@ -73,7 +82,7 @@ export const handler = (args: Args) =>
       byCubes = true;
       // A walk no deeper than the dealing depth counts the units exactly (0.1-1.6 s on the pentomino boards): only for a bar.
       if (!progressWanted(args)) return;
-      progress.restart({ unit: 'subtrees', who: solver, total: new CubeTree(instance, unique).countUnits(cubeDepth) });
+      progress.restart({ unit: 'subtrees', who: solver, total: new CubeTree(instance, unique && symmetryBreaking === 'orbits').countUnits(cubeDepth) });
       progress.update(0, { cubes: 0, ...found });
     };
     const onProgress = (p: CubeProgress) => progress.update(p.units, { cubes: p.cubes, ...found });
@@ -91,7 +100,7 @@ export const handler = (args: Args) =>
       const problem = instance.check(solution);
       if (problem) throw new Error(`solution ${index + 1} fails the independent check: ${problem}`);
       index++;
-      out?.write({ index, orbit: f.orbitSize, vars: f.trueVars, solution: instance.toJson(solution) });
+      out?.writeSolution({ orbit: f.orbitSize, vars: f.trueVars, solution: instance.toJson(solution) });
       if (!json && shown < show) {
         shown++;
         progress.above(() => process.stdout.write(`${instance.render(solution, { color })}\n\n`));
@@ -99,10 +108,8 @@ export const handler = (args: Args) =>
       found[unique ? 'classes' : 'solutions'] = index;
       if (!byCubes) progress.update(index, found);
     };
-    const workers = args.workers === undefined ? defaultWorkers() : positiveInt(args.workers, '--workers')!;
-    // The prover may be a WebAssembly engine, which must be loaded before it creates solvers.
-    if (args.certify) await loadWasmSolvers();
-    const certifier = args.certify ? cubeCertifier(instance, args.solver) : undefined;
+    // --timeout is one limit for the whole run: a deadline every strategy polls.
+    const deadline = deadlineAfter(args.timeout as number | undefined);
     let summary;
     try {
       summary = await enumerateSolutions({
@@ -114,18 +121,21 @@ export const handler = (args: Args) =>
         known,
         native: args.native !== false,
         workers,
-        rebuild: { puzzle, args: plainArgs(args) },
+        rebuild: { puzzle, args: plainArgs(withDrawnSeed(args, instance)) },
         cubeDepth: args['cube-depth'] === undefined ? undefined : Number(args['cube-depth']),
         timeoutSeconds: args.timeout as number | undefined,
         enumMode: parseEnumMode(args['enum-mode']),
         branching: parseBranching(args.branching),
         onFound,
-        shouldStop: stop.stopped,
+        shouldStop: () => stop.stopped() || Date.now() >= deadline,
+        finishedCubes: out?.finishedCubes,
+        onCubeDone: out ? (key) => out.writeCube(key) : undefined,
         onCubeTree,
         onProgress,
         onCubeExhausted: certifier?.check,
         queue: args.queue === undefined ? undefined : { url: String(args.queue), jobs: positiveInt(args.jobs, '--jobs'), onProgress: onQueueProgress },
       });
+      out?.finish();
     } finally {
       progress.stop();
       out?.close();
@@ -153,6 +163,16 @@ export const handler = (args: Args) =>
     else process.stdout.write(summaryLine(report) + (certifier ? `; ${certifier.verified()} UNSAT answers VERIFIED by DRAT proofs from ${certifier.prover}` : '') + '\n');
     return 0;
   });
+
+/**
+ * Worker threads rebuild the instance from the options: a seed this thread
+ * drew (--random without --seed) must go with them, or each worker would
+ * roll its own board and send back solutions of another puzzle.
+ */
+function withDrawnSeed(args: Args, instance: Instance): Args {
+  const seed = instance.params.seed;
+  return seed === undefined || args.seed !== undefined ? args : { ...args, seed };
+}
 
 /** Checks each cube's closing UNSAT: re-solved with a proof-writing solver, the proof checked by ours. */
 function cubeCertifier(instance: Instance, solver: unknown) {

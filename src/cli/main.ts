@@ -13,6 +13,9 @@ import * as solvers from './solvers.js';
 import * as sweep from './sweep.js';
 import * as worker from './worker.js';
 import { PUZZLES } from '../../encoders/index.js';
+import { checkNumericOptions } from './options.js';
+import { userMessage } from './common.js';
+import { UserError } from '../core/errors.js';
 
 // A reader that closes the pipe early (`puzzlesat encode ... | head`) is not an error.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
@@ -34,7 +37,7 @@ function usageError(msg: string | undefined, err: Error | undefined): never {
   if (/^Not enough non-option arguments/.test(text) && VERBS_WITH_A_PUZZLE.has(verb)) {
     text = `${verb}: name a puzzle: ${puzzleList}${verb === 'solve' || verb === 'explain' ? ', or a .cnf file' : ''} (puzzlesat list puzzles)`;
   }
-  process.stderr.write(`puzzlesat: ${text}\n`);
+  process.stderr.write(`puzzlesat: ${userMessage(text)}\n`);
   process.exit(2);
 }
 
@@ -48,6 +51,15 @@ const EPILOG = [
 await yargs(hideBin(process.argv))
   .scriptName('puzzlesat')
   .usage('$0 <verb> <puzzle> [options]')
+  // Every option value is checked once, here, before any verb starts work: a bad one is a usage error.
+  .middleware((argv) => {
+    try {
+      checkNumericOptions(argv);
+    } catch (e) {
+      if (!(e instanceof UserError)) throw e;
+      usageError(e.message, undefined);
+    }
+  })
   .command(solve as never)
   .command(enumerate as never)
   .command(encode as never)

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
+import { lockOutput } from './run-file.js';
 import { UserError } from '../core/errors.js';
 import { type SweepRun, type SweepSummary, runSweep, sampleRolls, summarizeSweep } from '../enumerate/sweep.js';
 import { renderHistogramSvg } from '../render/genius.js';
@@ -39,6 +40,7 @@ const sweepOptions = (y: Argv) =>
     .option('count', { type: 'boolean', describe: 'count the solutions of every roll (default: only whether it is solvable)' })
     .option('workers', { type: 'number', describe: `worker threads (default: all cores, here ${availableParallelism()})` })
     .option('resume', { type: 'boolean', describe: 'keep the rolls already in --output and visit the others' })
+    .option('force', { type: 'boolean', describe: 'overwrite an existing --output file instead of refusing' })
     .option('histogram', { type: 'string', describe: 'draw the solutions per roll as an SVG histogram (needs --count)' })
     .option('sample', { type: 'number', describe: 'visit N random rolls instead of all' })
     .option('seed', { type: 'number', describe: 'seed for --sample (default 1)' })
@@ -60,6 +62,7 @@ export const handler = (args: Args) =>
     if (args.seed !== undefined && sample === undefined) throw new UserError('--seed applies to --sample');
     const seed = args.seed === undefined ? 1 : Number(args.seed);
     if (!Number.isInteger(seed) || seed < 0) throw new UserError(`--seed: expected a whole number, got "${String(args.seed)}"`);
+    const lock = args.out === undefined ? undefined : lockOutput(String(args.out), { resume: args.resume === true, force: args.force === true });
     const stop = interruptFlag();
     const progress = startProgress(args, { unit: 'rolls', who: 'genius-square' });
     let run: SweepRun;
@@ -80,6 +83,7 @@ export const handler = (args: Args) =>
     } finally {
       progress.stop();
       stop.release();
+      lock?.release();
     }
     const summary = summarizeSweep(run.results);
     const histogram = args.histogram === undefined ? undefined : String(args.histogram);

@@ -1,11 +1,16 @@
+import { checkSize } from './limits.js';
 import { VarPool } from './vars.js';
 
 /** A growable Int32 buffer: clause storage without one JS array per clause. */
 class IntBuffer {
   data = new Int32Array(64);
   length = 0;
+  /** Names the buffer in the message of the size guard. */
+  constructor(private readonly owner: string) {}
   push(x: number): void {
     if (this.length === this.data.length) {
+      // The size guard, checked only when growing: an encoding that would exhaust memory stops with a message.
+      checkSize('literals', this.data.length * 2, `the ${this.owner} clauses`, 'would grow to');
       const bigger = new Int32Array(this.data.length * 2);
       bigger.set(this.data);
       this.data = bigger;
@@ -20,15 +25,18 @@ class IntBuffer {
  * the benchmark report count clauses by.
  */
 export class Family {
-  private readonly lits = new IntBuffer();
-  private readonly ends = new IntBuffer();
+  private readonly lits: IntBuffer;
+  private readonly ends: IntBuffer;
   /** Auxiliary variables allocated while this family was current. */
   auxVars = 0;
 
   constructor(
     readonly name: string,
     readonly sentence: string,
-  ) {}
+  ) {
+    this.lits = new IntBuffer(name);
+    this.ends = new IntBuffer(name);
+  }
 
   get size(): number {
     return this.ends.length;

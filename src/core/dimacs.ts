@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { Cnf } from './cnf.js';
 import type { Instance } from './puzzle.js';
 import { UserError } from './errors.js';
@@ -41,11 +43,14 @@ export function* dimacsText(body: DimacsBody): Generator<string> {
     }
   }
   const projection = body.projection ?? [];
-  for (let i = 0; i < projection.length; i += PROJECT_PER_LINE) {
-    out += `c project ${projection.slice(i, i + PROJECT_PER_LINE).join(' ')} 0\n`;
+  // `c project` for our reader and clasp, `c ind` for projected counters (ApproxMC, GANAK, d4).
+  for (const directive of ['project', 'ind']) {
+    for (let i = 0; i < projection.length; i += PROJECT_PER_LINE) {
+      out += `c ${directive} ${projection.slice(i, i + PROJECT_PER_LINE).join(' ')} 0\n`;
+    }
   }
   for (const clause of body.clauses) {
-    out += Array.prototype.join.call(clause, ' ') + ' 0\n';
+    out += clause.length ? `${Array.prototype.join.call(clause, ' ')} 0\n` : '0\n';
     if (out.length > CHUNK) {
       yield out;
       out = '';
@@ -76,11 +81,17 @@ export function dimacsString(cnf: Cnf, meta: DimacsMeta): string {
 
 /** Writes DIMACS to a file chunk by chunk. */
 export function writeDimacsFile(path: string, cnf: Cnf, meta: DimacsMeta): void {
-  const fd = openSync(path, 'w');
+  const explain = (e: unknown): never => {
+    throw new UserError(`cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  };
+  let fd = -1;
   try {
+    fd = openSync(path, 'w');
     for (const chunk of dimacsChunks(cnf, meta)) writeSync(fd, chunk);
+  } catch (e) {
+    explain(e);
   } finally {
-    closeSync(fd);
+    if (fd >= 0) closeSync(fd);
   }
 }
 
@@ -117,24 +128,59 @@ export function* dimacsClauses(f: DimacsFormula): Generator<Int32Array> {
   }
 }
 
-export function readDimacsFile(path: string): DimacsFormula {
-  let text: string;
+export function readDimacsFile(path: string, limits: DimacsLimits = {}): DimacsFormula {
+  let bytes: Buffer;
   try {
-    text = readFileSync(path, 'latin1');
+    bytes = readFileSync(path);
   } catch (e) {
     throw new UserError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
-  return parseDimacs(text, path);
+  return parseDimacs(decompressed(bytes, path).toString('latin1'), path, limits);
 }
 
-const isSpace = (c: number) => c === 32 || c === 9 || c === 13;
+const GZIP_MAGIC = [0x1f, 0x8b];
+const XZ_MAGIC = [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00];
+const startsWith = (bytes: Buffer, magic: readonly number[]) => magic.every((b, i) => bytes[i] === b);
+
+/** gzip and xz files as minisat and cadical read them: by their magic bytes, whatever the name. */
+function decompressed(bytes: Buffer, path: string): Buffer {
+  if (startsWith(bytes, GZIP_MAGIC)) {
+    try {
+      return gunzipSync(bytes);
+    } catch (e) {
+      throw new UserError(`${path}: damaged gzip data (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    }
+  }
+  if (startsWith(bytes, XZ_MAGIC)) {
+    const xz = spawnSync('xz', ['-dc'], { input: bytes, maxBuffer: 1 << 30 });
+    if (xz.error && (xz.error as NodeJS.ErrnoException).code === 'ENOENT') throw new UserError(`${path}: xz-compressed, and no xz program is installed to read it (install xz-utils or decompress the file)`);
+    if (xz.status !== 0) throw new UserError(`${path}: damaged xz data (${String(xz.stderr ?? xz.error).trim().split('\n')[0]})`);
+    return xz.stdout;
+  }
+  return bytes;
+}
+
+/** The largest variable or clause count DIMACS solvers accept (a signed 32-bit literal). */
+export const DIMACS_MAX = 2 ** 31 - 1;
+
+export interface DimacsLimits {
+  /** Refuse headers declaring more variables than this (memory is allocated per variable). */
+  maxVars?: number;
+  /** The option that raises maxVars, for the message. */
+  maxVarsOption?: string;
+}
+
+const isSpace = (c: number) => c === 32 || c === 9 || c === 11 || c === 12;
+const isLineEnd = (c: number) => c === 10 || c === 13;
 
 /**
- * A strict DIMACS CNF reader: a bad header, a literal beyond the declared
- * variable count, a missing terminating 0, a clause-count mismatch or a stray
- * token is a UserError naming `source:line`. Clauses may span lines.
+ * A strict DIMACS CNF reader: a bad header, a number beyond 2^31-1, a literal
+ * beyond the declared variable count, a missing terminating 0, a
+ * clause-count mismatch or a stray token (hex, float, ...) is a UserError
+ * naming `source:line`. Clauses may span lines; lines end with LF, CRLF or
+ * a lone CR; a `%` line (the SATLIB trailer) ends the formula.
  */
-export function parseDimacs(text: string, source = '<input>'): DimacsFormula {
+export function parseDimacs(text: string, source = '<input>', limits: DimacsLimits = {}): DimacsFormula {
   const fail = (line: number, msg: string): never => {
     throw new UserError(`${source}:${line}: ${msg}`);
   };
@@ -145,6 +191,9 @@ export function parseDimacs(text: string, source = '<input>'): DimacsFormula {
   const ends: number[] = [];
   const names = new Map<number, string>();
   const projection: number[] = [];
+  const projected = new Set<number>();
+  /** The largest projection variable named before the header, checked once the header is known. */
+  let earlyProjection: { v: number; line: number } | undefined;
   const params = new Map<string, string>();
   let puzzle: string | undefined;
   let clauseStartLine = 0;
@@ -153,8 +202,8 @@ export function parseDimacs(text: string, source = '<input>'): DimacsFormula {
   const n = text.length;
   while (pos < n) {
     line++;
-    let eol = text.indexOf('\n', pos);
-    if (eol < 0) eol = n;
+    let eol = pos;
+    while (eol < n && !isLineEnd(text.charCodeAt(eol))) eol++;
     let p = pos;
     while (p < eol && isSpace(text.charCodeAt(p))) p++;
     const first = text.charCodeAt(p);
@@ -162,14 +211,20 @@ export function parseDimacs(text: string, source = '<input>'): DimacsFormula {
       // blank line
     } else if (first === 99 /* c */) {
       const comment = text.slice(p + 1, eol).trim();
-      const m = /^(var|project|param|puzzle)\s+(.*)$/.exec(comment);
+      const m = /^(var|project|ind|param|puzzle)\s+(.*)$/.exec(comment);
       if (m) readDirective(m[1]!, m[2]!);
+    } else if (first === 37 /* % */) {
+      break; // SATLIB files end with "%" and a stray "0"
     } else if (first === 112 /* p */) {
       if (declared >= 0) fail(line, 'second "p cnf" header');
-      const m = /^p\s+cnf\s+(\d+)\s+(\d+)\s*$/.exec(text.slice(p, eol));
-      if (!m) fail(line, `bad header "${text.slice(p, eol).trim()}", expected "p cnf <vars> <clauses>"`);
-      vars = Number(m![1]);
-      declared = Number(m![2]);
+      const header = text.slice(p, eol);
+      const m = /^p\s+cnf\s+(\d+)\s+(\d+)\s*$/.exec(header);
+      if (!m) fail(line, `bad header "${header.trim()}", expected "p cnf <vars> <clauses>"`);
+      vars = headerCount(m![1]!, 'variables');
+      declared = headerCount(m![2]!, 'clauses');
+      if (limits.maxVars !== undefined && vars > limits.maxVars) {
+        fail(line, `the header declares ${vars} variables, more than the limit of ${limits.maxVars}${limits.maxVarsOption ? ` (raise it with ${limits.maxVarsOption})` : ''}`);
+      }
     } else {
       if (declared < 0) fail(line, 'clause before the "p cnf" header');
       while (p < eol) {
@@ -184,7 +239,8 @@ export function parseDimacs(text: string, source = '<input>'): DimacsFormula {
         while (p < eol) {
           const d = text.charCodeAt(p) - 48;
           if (d < 0 || d > 9) break;
-          value = value * 10 + d;
+          // Stop before the double loses precision: 2^53 would read as a neighbour.
+          if (value <= DIMACS_MAX) value = value * 10 + d;
           p++;
         }
         if (p === digits || (p < eol && !isSpace(text.charCodeAt(p)))) {
@@ -192,6 +248,7 @@ export function parseDimacs(text: string, source = '<input>'): DimacsFormula {
           while (e < eol && !isSpace(text.charCodeAt(e))) e++;
           fail(line, `stray token "${text.slice(start, e)}"`);
         }
+        if (value > DIMACS_MAX) fail(line, `literal ${text.slice(start, p)} is out of range (at most ${DIMACS_MAX})`);
         if (value === 0) {
           ends.push(nLits);
         } else {
@@ -207,23 +264,38 @@ export function parseDimacs(text: string, source = '<input>'): DimacsFormula {
         while (p < eol && isSpace(text.charCodeAt(p))) p++;
       }
     }
-    pos = eol + 1;
+    // CRLF is one line end.
+    pos = text.charCodeAt(eol) === 13 && text.charCodeAt(eol + 1) === 10 ? eol + 2 : eol + 1;
   }
   if (declared < 0) fail(Math.max(line, 1), 'no "p cnf" header');
+  if (earlyProjection && earlyProjection.v > vars) fail(earlyProjection.line, `"c project" names variable ${earlyProjection.v}, beyond the declared ${vars} variables`);
   const lastEnd = ends.length ? ends[ends.length - 1]! : 0;
   if (nLits > lastEnd) fail(clauseStartLine, 'clause not terminated by 0 at end of file');
   if (ends.length !== declared) fail(line, `header declares ${declared} clauses but the file has ${ends.length}`);
   return { vars, lits: lits.slice(0, nLits), ends: Int32Array.from(ends), names, projection, params, puzzle };
 
+  /** A header count: digits only (the regex saw to that), at most 2^31-1, checked before any allocation. */
+  function headerCount(digits: string, what: string): number {
+    const value = digits.length > 10 ? Infinity : Number(digits);
+    if (value > DIMACS_MAX) fail(line, `the header declares too many ${what} (at most ${DIMACS_MAX})`);
+    return value;
+  }
+
   function readDirective(kind: string, rest: string): void {
     if (kind === 'var') {
-      const m = /^(\d+)\s+(.+)$/.exec(rest);
+      const m = /^(\d{1,10})\s+(.+)$/.exec(rest);
       if (m) names.set(Number(m[1]), m[2]!);
-    } else if (kind === 'project') {
+    } else if (kind === 'project' || kind === 'ind') {
+      // `c ind` (ApproxMC, GANAK, d4) and `c project` name the same set; a file may carry both.
       for (const tok of rest.split(/\s+/)) {
+        if (!/^\d{1,10}$/.test(tok)) fail(line, `bad variable "${tok}" in "c ${kind}"`);
         const v = Number(tok);
-        if (!Number.isInteger(v) || v < 0) fail(line, `bad variable "${tok}" in "c project"`);
-        if (v > 0) projection.push(v);
+        if (v > DIMACS_MAX) fail(line, `variable ${tok} in "c ${kind}" is out of range`);
+        if (v === 0 || projected.has(v)) continue;
+        if (declared >= 0 && v > vars) fail(line, `"c ${kind}" names variable ${v}, beyond the declared ${vars} variables`);
+        if (declared < 0 && v > (earlyProjection?.v ?? 0)) earlyProjection = { v, line };
+        projected.add(v);
+        projection.push(v);
       }
     } else if (kind === 'param') {
       const m = /^(\S+)\s*(.*)$/.exec(rest);
@@ -234,6 +306,14 @@ export function parseDimacs(text: string, source = '<input>'): DimacsFormula {
   }
 }
 
+/** The file's name for variable v when it is still free, else x<v>#<v> (with more #s if a file name took that too). */
+function freeName(cnf: Cnf, name: string | undefined, v: number): string {
+  if (name !== undefined && cnf.vars.lookup(name) === undefined) return name;
+  let fallback = `x${v}#${v}`;
+  while (cnf.vars.lookup(fallback) !== undefined) fallback += '#';
+  return fallback;
+}
+
 /**
  * Any DIMACS file as an instance: variables keep the file's names where it has
  * them (else `x<n>`), the projection is the file's `c project` set (else every
@@ -241,10 +321,7 @@ export function parseDimacs(text: string, source = '<input>'): DimacsFormula {
  */
 export function instanceFromDimacs(f: DimacsFormula, source: string): Instance<number[]> {
   const cnf = new Cnf();
-  for (let v = 1; v <= f.vars; v++) {
-    const name = f.names.get(v);
-    cnf.vars.named(name !== undefined && cnf.vars.lookup(name) === undefined ? name : `x${v}#${v}`);
-  }
+  for (let v = 1; v <= f.vars; v++) cnf.vars.named(freeName(cnf, f.names.get(v), v));
   cnf.family('clauses', `the clauses of ${source}`);
   for (const clause of dimacsClauses(f)) cnf.add(clause);
   cnf.projection = f.projection.length ? [...f.projection] : Array.from({ length: f.vars }, (_, i) => i + 1);

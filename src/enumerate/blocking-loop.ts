@@ -46,6 +46,10 @@ export interface EnumerateOptions {
   timeoutSeconds?: number;
   /** How many literals a cube fixes before the SAT solver takes over (default: defaultCubeDepth). */
   cubeDepth?: number;
+  /** Cubes (by cubeKey) whose solutions are all in `known` (resume): skipped. */
+  finishedCubes?: ReadonlySet<string>;
+  /** Told each cube (leaf, or whole unit of the tree) whose every solution has gone to onFound (a resume skips it). */
+  onCubeDone?: (key: string) => void;
   /** Run only this part of the cube tree (worker threads): see CubeTree.leaves. */
   part?: { index: number; of: number };
   /** How each cube is enumerated (default: defaultEnumMode). */
@@ -132,6 +136,9 @@ export interface EnumerateSummary {
   solves: number;
 }
 
+/** A cube's name in --out files: its literals. */
+export const cubeKey = (lits: readonly number[]): string => lits.join(' ');
+
 let lastYield = Date.now();
 /**
  * In-process solvers answer synchronously; giving the event loop a turn every
@@ -191,9 +198,11 @@ export async function enumerate(given: Instance, options: EnumerateOptions): Pro
   };
   const limitReached = () => options.limit !== undefined && summary.count >= options.limit;
   const stop = () => limitReached() || options.shouldStop?.() === true;
+  // --timeout bounds the whole enumeration, not each solve.
+  const deadline = options.timeoutSeconds === undefined ? Infinity : Date.now() + options.timeoutSeconds * 1000;
+  const timeLeft = () => (deadline === Infinity ? undefined : Math.max(0, (deadline - Date.now()) / 1000));
   let solver = load();
   const mode = resolveEnumMode(solver, options.enumMode, options.onCubeExhausted !== undefined);
-  const deadline = options.timeoutSeconds === undefined ? Infinity : Date.now() + 1000 * options.timeoutSeconds;
   /** Checks the model, blocks the images it has in the cube (itself too unless `selfExcluded`), streams it. */
   const accept = (cubePerms: readonly Int32Array[], selfExcluded: boolean): void => {
     const trueVars = checkedTrueVars(instance.cnf, solver);
@@ -208,38 +217,40 @@ export async function enumerate(given: Instance, options: EnumerateOptions): Pro
     options.onFound({ trueVars, orbitSize: size });
   };
   try {
-    for (const cube of tree.leaves(depth, options.part)) {
+    const finished = options.finishedCubes;
+    const hooks = { skip: finished && ((lits: readonly number[]) => finished.has(cubeKey(lits))), onUnitDone: options.onCubeDone && ((lits: readonly number[]) => options.onCubeDone!(cubeKey(lits))) };
+    for (const cube of tree.leaves(depth, options.part, hooks)) {
       const cubePerms = byOrbits ? cube.stabilizer.map((i) => instance.symmetries[i]!) : [];
       if (mode === 'chrono' && offersChrono(solver)) {
         await yieldNow();
-        if (stop() || Date.now() >= deadline) {
+        if (stop() || timeLeft() === 0) {
           summary.complete = false;
           return summary;
         }
         summary.solves++;
-        const timeoutSeconds = deadline === Infinity ? undefined : Math.max(0, (deadline - Date.now()) / 1000);
         const onModel = () => {
           accept(cubePerms, true);
           return !stop();
         };
-        const { complete } = await solver.enumerateCube(cube.lits, instance.cnf.projection, onModel, { timeoutSeconds, shouldStop: options.shouldStop });
+        const { complete } = await solver.enumerateCube(cube.lits, instance.cnf.projection, onModel, { timeoutSeconds: timeLeft(), shouldStop: options.shouldStop });
         if (!complete) {
           summary.complete = false;
           return summary;
         }
         summary.cubes++;
+        options.onCubeDone?.(cubeKey(cube.lits));
         options.onProgress?.({ found: summary.count, cubes: summary.cubes, unit: cube.unit ?? 0 });
         continue;
       }
       for (;;) {
         await yieldNow();
-        if (stop()) {
+        if (stop() || timeLeft() === 0) {
           summary.complete = false;
           return summary;
         }
         let status: Status;
         try {
-          status = await solver.solve({ assumptions: cube.lits, timeoutSeconds: options.timeoutSeconds });
+          status = await solver.solve({ assumptions: cube.lits, timeoutSeconds: timeLeft() });
         } catch (e) {
           if (!(e instanceof SolverHeapExhausted)) throw e;
           // The fixed heap filled up with learned clauses: start afresh from the
@@ -260,6 +271,7 @@ export async function enumerate(given: Instance, options: EnumerateOptions): Pro
         accept(cubePerms, false);
       }
       summary.cubes++;
+      options.onCubeDone?.(cubeKey(cube.lits));
       options.onProgress?.({ found: summary.count, cubes: summary.cubes, unit: cube.unit ?? 0 });
     }
   } finally {

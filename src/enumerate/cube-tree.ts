@@ -27,6 +27,13 @@ export function orbit(perms: readonly Int32Array[], trueVars: readonly number[])
 /** The depth whose nodes are dealt out to parts (worker threads): thousands of subtrees on the 8x8 board. */
 const PART_DEPTH = 4;
 
+/** A resume's view of the walk: subtrees (by their literals) already finished are skipped; finished units are reported. */
+export interface WalkHooks {
+  skip?: (lits: readonly number[]) => boolean;
+  /** A unit (a node at the dealing depth) whose every leaf has been consumed. */
+  onUnitDone?: (lits: readonly number[]) => void;
+}
+
 export interface Cube {
   /** Literals fixed true in this part of the search. */
   lits: number[];
@@ -139,7 +146,7 @@ export class CubeTree {
    * part.index: the parts are disjoint, cover the tree, and a worker walks
    * only its own subtrees.
    */
-  *leaves(depth: number, part?: { index: number; of: number }): Generator<Cube> {
+  *leaves(depth: number, part?: { index: number; of: number }, hooks: WalkHooks = {}): Generator<Cube> {
     const root: Cube = { lits: [], stabilizer: this.invariant.map((_, i) => i) };
     const group = depth > 0 ? this.choose(root.stabilizer) : -1;
     if (group < 0) {
@@ -156,7 +163,7 @@ export class CubeTree {
       const index = unit++;
       return !part || index % part.of === part.index;
     };
-    for (const leaf of this.split(root, group, depth, take)) yield { ...leaf, unit: unit - 1 };
+    for (const leaf of this.split(root, group, depth, take, unitDepth, hooks)) yield { ...leaf, unit: unit - 1 };
   }
 
   /**
@@ -185,7 +192,7 @@ export class CubeTree {
    * dropped before it costs a generator: most nodes of a deep tree are such
    * dead ends.
    */
-  private *split(cube: Cube, group: number, depth: number, take: (child: Cube, isLeaf: boolean) => boolean): Generator<Cube> {
+  private *split(cube: Cube, group: number, depth: number, take: (child: Cube, isLeaf: boolean) => boolean, unitDepth = -1, hooks: WalkHooks = {}): Generator<Cube> {
     const perms = cube.stabilizer.map((i) => this.instance.symmetries[i]!);
     const covered = new Set<number>();
     for (const v of this.liveMembers(group)) {
@@ -199,9 +206,14 @@ export class CubeTree {
       if (next < 0 || this.liveCount[next]! > 0) {
         const child: Cube = { lits: [...cube.lits, v], stabilizer };
         const isLeaf = depth === 1 || next < 0;
-        if (take(child, isLeaf)) {
+        // Skipped after take(), so that units keep their numbers (and workers their parts).
+        if (take(child, isLeaf) && !hooks.skip?.(child.lits)) {
           if (isLeaf) yield child;
-          else yield* this.split(child, next, depth - 1, take);
+          else {
+            yield* this.split(child, next, depth - 1, take, unitDepth, hooks);
+            // Reached only when the consumer took every leaf below (a stop returns the generator early).
+            if (child.lits.length === unitDepth) hooks.onUnitDone?.(child.lits);
+          }
         }
       }
       this.unselect(v, mark);

@@ -1,5 +1,5 @@
 import { UserError } from '../core/errors.js';
-import type { EnumerateSummary, Found } from './blocking-loop.js';
+import { type EnumerateSummary, type Found, cubeKey } from './blocking-loop.js';
 import { solveExactCover } from './exact-cover.js';
 import type { Instance } from '../core/puzzle.js';
 import { CubeTree, orbit } from './cube-tree.js';
@@ -29,6 +29,9 @@ export interface ExactCoverEnumerateOptions {
   known?: readonly (readonly number[])[];
   onFound: (found: Found) => void;
   shouldStop?: () => boolean;
+  /** Parts (by cubeKey of their forced rows) whose solutions are all in `known` (resume): skipped. */
+  finishedCubes?: ReadonlySet<string>;
+  onCubeDone?: (key: string) => void;
   /** Run only every part.of-th part, from part.index (a distributed job). */
   part?: { index: number; of: number };
 }
@@ -69,6 +72,7 @@ export async function enumerateExactCover(instance: Instance, options: ExactCove
   for (const part of parts(instance, options)) {
     // A distributed job takes every part.of-th part.
     if (options.part && index++ % options.part.of !== options.part.index) continue;
+    if (options.finishedCubes?.has(cubeKey(part.forced))) continue;
     summary.cubes++;
     if (limitReached() || options.shouldStop?.()) {
       summary.complete = false;
@@ -90,6 +94,7 @@ export async function enumerateExactCover(instance: Instance, options: ExactCove
     });
     summary.solves += result.nodes;
     if (!result.complete) summary.complete = false;
+    else options.onCubeDone?.(cubeKey(part.forced));
     await new Promise((resolve) => setImmediate(resolve));
   }
   return summary;

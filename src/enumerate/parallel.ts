@@ -12,7 +12,7 @@ import type { PartJob, PartMessage } from './worker-tasks.js';
 export async function enumerateParallel(
   job: Omit<PartJob, 'part'>,
   workers: number,
-  options: { limit?: number; knownRaw: number; onFound: (f: Found) => void; shouldStop: () => boolean; onProgress?: (p: CubeProgress) => void },
+  options: { limit?: number; knownRaw: number; onFound: (f: Found) => void; shouldStop: () => boolean; onProgress?: (p: CubeProgress) => void; onCubeDone?: (key: string) => void },
 ): Promise<EnumerateSummary> {
   // Known solutions (resume) are blocked in every worker but counted once, here.
   const total: EnumerateSummary = { count: job.known.length, raw: options.knownRaw, complete: true, cubes: 0, solves: 0 };
@@ -34,6 +34,8 @@ export async function enumerateParallel(
         total.raw += m.found.orbitSize;
         options.onFound(m.found);
         if (options.limit !== undefined && total.count >= options.limit) pool.stop();
+      } else if (m.type === 'cube') {
+        options.onCubeDone?.(m.key);
       } else if (m.type === 'done') {
         total.cubes += m.summary.cubes;
         total.solves += m.summary.solves;

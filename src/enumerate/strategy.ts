@@ -44,6 +44,10 @@ export interface EnumerationPlan {
   branching?: BranchingRule;
   onFound: (found: Found) => void;
   shouldStop?: () => boolean;
+  /** Cubes whose solutions are all in `known` (resume): skipped. */
+  finishedCubes?: ReadonlySet<string>;
+  /** Told each cube finished (every solution of it has gone to onFound), for the --out file. */
+  onCubeDone?: (key: string) => void;
   /** Called once when the blocking-clause loop starts, with its cube depth (to count the cube tree's units for a bar) and solver. */
   onCubeTree?: (cubeDepth: number, solver: string) => void;
   /** After each cube of the blocking-clause loop. */
@@ -65,7 +69,7 @@ export interface EnumerationResult extends EnumerateSummary {
 }
 
 export async function enumerateSolutions(plan: EnumerationPlan): Promise<EnumerationResult> {
-  const { unique, limit, onFound } = plan;
+  const { unique, limit, onFound, finishedCubes, onCubeDone } = plan;
   const symmetryBreaking = plan.symmetryBreaking ?? DEFAULT_SYMMETRY_BREAKING;
   // Every engine here, native enumerators included, sees the formula with the family when classes are counted by it.
   const instance = unique ? classSearchInstance(plan.instance, symmetryBreaking) : plan.instance;
@@ -73,7 +77,7 @@ export async function enumerateSolutions(plan: EnumerationPlan): Promise<Enumera
   const shouldStop = plan.shouldStop ?? (() => false);
   if (plan.queue) return enumerateOnQueue(plan.queue, plan);
   if (plan.solver === 'dlx') {
-    const summary = await enumerateExactCover(instance, { unique, symmetryBreaking, limit, known, onFound, shouldStop });
+    const summary = await enumerateExactCover(instance, { unique, symmetryBreaking, limit, known, onFound, shouldStop, finishedCubes, onCubeDone });
     return { ...summary, solver: 'dlx', mode: 'exact-cover' };
   }
   const factory = await pickSolver(plan.solver, 'enumerate');
@@ -94,9 +98,9 @@ export async function enumerateSolutions(plan: EnumerationPlan): Promise<Enumera
   const timeoutSeconds = plan.timeoutSeconds;
   const workers = plan.workers ?? 1;
   if (workers > 1 && !seesEveryUnsat && plan.rebuild && poolAvailable()) {
-    const job = { ...plan.rebuild, solver, unique, symmetryBreaking, known, cubeDepth, timeoutSeconds, enumMode: plan.enumMode, branching: plan.branching };
+    const job = { ...plan.rebuild, solver, unique, symmetryBreaking, known, cubeDepth, timeoutSeconds, enumMode: plan.enumMode, branching: plan.branching, finishedCubes: [...(finishedCubes ?? [])] };
     const knownRaw = known.reduce((n, k) => n + (unique ? orbit(instance.symmetries, k).length : 1), 0);
-    const running = enumerateParallel(job, workers, { limit, knownRaw, onFound, shouldStop, onProgress: plan.onProgress });
+    const running = enumerateParallel(job, workers, { limit, knownRaw, onFound, shouldStop, onProgress: plan.onProgress, onCubeDone });
     // While the workers start up, this thread is free to count the units.
     plan.onCubeTree?.(cubeDepth ?? defaultCubeDepth(instance), solver);
     const summary = await running;
@@ -104,6 +108,6 @@ export async function enumerateSolutions(plan: EnumerationPlan): Promise<Enumera
   }
   plan.onCubeTree?.(cubeDepth ?? defaultCubeDepth(instance), solver);
   const onProgress = plan.onProgress && ((p: { cubes: number; unit: number }) => plan.onProgress!({ cubes: p.cubes, units: p.unit }));
-  const summary = await enumerate(instance, { createSolver: () => factory.create(), unique, symmetryBreaking, limit, known, onFound, onProgress, shouldStop, cubeDepth, timeoutSeconds, enumMode: plan.enumMode, branching: plan.branching, onCubeExhausted: plan.onCubeExhausted });
+  const summary = await enumerate(instance, { createSolver: () => factory.create(), unique, symmetryBreaking, limit, known, onFound, onProgress, shouldStop, cubeDepth, timeoutSeconds, enumMode: plan.enumMode, branching: plan.branching, finishedCubes, onCubeDone, onCubeExhausted: plan.onCubeExhausted });
   return { ...summary, solver, mode: 'blocking-loop' };
 }

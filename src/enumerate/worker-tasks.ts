@@ -25,11 +25,14 @@ export interface PartJob {
   timeoutSeconds?: number;
   enumMode?: EnumMode;
   branching?: BranchingRule;
+  /** Cubes a resume skips (see EnumerateOptions.finishedCubes). */
+  finishedCubes?: string[];
   part: { index: number; of: number };
 }
 
 export type PartMessage =
   | { type: 'found'; found: Found }
+  | { type: 'cube'; key: string }
   /** After each cube of the part: cubes done, and the cube-tree unit of the last one (see CubeTree.countUnits). */
   | { type: 'progress'; part: number; cubes: number; unit: number }
   | { type: 'done'; summary: EnumerateSummary }

@@ -26,6 +26,8 @@ async function enumeratePart(job: PartJob): Promise<void> {
       timeoutSeconds: job.timeoutSeconds,
       enumMode: job.enumMode,
       branching: job.branching,
+      finishedCubes: new Set(job.finishedCubes ?? []),
+      onCubeDone: (key) => post({ type: 'cube', key }),
       part: job.part,
       onFound: (found) => post({ type: 'found', found }),
       onProgress: ({ cubes, unit }) => post({ type: 'progress', part: job.part.index, cubes, unit }),

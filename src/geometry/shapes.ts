@@ -1,5 +1,6 @@
 import type { Cell } from './cells.js';
 import { UserError } from '../core/errors.js';
+import { checkSize } from '../core/limits.js';
 
 /**
  * Text formats for regions (boards, 3D figures) and pieces. Rows run top to
@@ -55,6 +56,7 @@ export function parseRegion(text: string, source: string): Cell[] {
   const lines = trimBlank(textLines(text));
   const cells = cellsOf(lines, source, (c) => c === '.', (c) => c === '#' || c === ' ', 'use "." for a cell, "#" or space for a hole');
   if (cells.length === 0) throw new UserError(`${source}: the board has no cells (use "." for a cell)`);
+  checkSize('cells', cells.length, source, 'the board has');
   return cells;
 }
 
@@ -77,6 +79,9 @@ export function parsePiecesFile(text: string, source: string): { name: string; c
   for (const l of textLines(text)) {
     const header = /^\s*([A-Za-z][\w-]*)(?:\*(\d+))?\s*:\s*$/.exec(l.text);
     if (header) {
+      const first = pieces.find((p) => p.name === header[1]);
+      // A second header of one name used to merge into the first shape: refuse it.
+      if (first) throw new UserError(`${source}:${l.line}: piece ${first.name} is declared twice (first at line ${first.line}); write "${first.name}*2:" for copies`);
       pieces.push({ name: header[1]!, count: Number(header[2] ?? 1), cells: [], lines: [], line: l.line });
     } else if (pieces.length) {
       pieces[pieces.length - 1]!.lines.push(l);

@@ -1,0 +1,300 @@
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, openSync, readFileSync, truncateSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { UserError } from '../core/errors.js';
+import type { Instance } from '../core/puzzle.js';
+import { orbit } from '../enumerate/cube-tree.js';
+
+/**
+ * The `enumerate --out` file: JSON lines that a killed run resumes from.
+ *
+ *   line 1      {"puzzlesat":"enumerate", "fingerprint":..., what the run was}
+ *   solutions   {"index":n, "orbit":k, "vars":[...], "solution":...}
+ *   cubes       {"cube":"12 345 ..."}  once every solution of that cube is above it
+ *
+ * --resume trusts nothing in it: the header must describe this very run
+ * (puzzle, parameters, --unique, the CNF itself, the tool version), every
+ * solution must pass the puzzle's independent check, no solution (or, under
+ * --unique, no class) may appear twice; only a torn last line — a kill in
+ * the middle of a write — is repaired, by cutting it. A lock file holding
+ * the writer's pid keeps a second run off the file. Nothing is truncated or
+ * created until the first record is written, so a run that fails on its
+ * options or its puzzle leaves an existing file as it was.
+ */
+export interface RunHeader {
+  puzzlesat: 'enumerate';
+  fingerprint: string;
+  version: string;
+  puzzle: string;
+  params: Record<string, unknown>;
+  unique: boolean;
+  /** SHA-256 of the formula (variables, projection, clauses): any encoding change shows. */
+  cnf: string;
+}
+
+export function runHeader(instance: Instance, unique: boolean): RunHeader {
+  const what = { version: toolVersion(), puzzle: instance.puzzle, params: definedOnly(instance.params), unique, cnf: cnfHash(instance) };
+  return { puzzlesat: 'enumerate', fingerprint: sha256(JSON.stringify(what)).slice(0, 16), ...what };
+}
+
+export interface RunFileOptions {
+  resume: boolean;
+  /** Overwrite an existing file that is not resumed. */
+  force: boolean;
+}
+
+export class RunFile {
+  /** Solutions already in the file (resume), as projection variables. */
+  readonly known: number[][] = [];
+  /** Cubes whose every solution is in the file. */
+  readonly finishedCubes = new Set<string>();
+  private fd: number | undefined;
+  /** Bytes of the existing file to keep (resume); undefined for a fresh file. */
+  private keepBytes: number | undefined;
+  private readonly lock: { release(): void };
+
+  constructor(
+    readonly path: string,
+    private readonly instance: Instance,
+    private readonly header: RunHeader,
+    options: RunFileOptions,
+  ) {
+    const exists = existsSync(path);
+    this.lock = lockOutput(path, options);
+    try {
+      if (exists && options.resume) this.readExisting();
+    } catch (e) {
+      this.lock.release();
+      throw e;
+    }
+  }
+
+  writeSolution(record: { orbit: number; vars: number[]; solution: unknown }): void {
+    this.append({ index: this.known.length + ++this.written, ...record });
+  }
+
+  writeCube(key: string): void {
+    this.append({ cube: key });
+  }
+
+  /** Makes sure the file exists (with its header) even when the run found nothing. */
+  finish(): void {
+    this.openForWriting();
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+    this.lock.release();
+  }
+
+  private written = 0;
+
+  private append(record: unknown): void {
+    this.openForWriting();
+    writeOrExplain(this.fd!, JSON.stringify(record) + '\n', this.path);
+  }
+
+  private openForWriting(): void {
+    if (this.fd !== undefined) return;
+    try {
+      if (this.keepBytes !== undefined) {
+        // Cut a torn last line (a kill mid-write) before appending after it.
+        truncateSync(this.path, this.keepBytes);
+        this.fd = openSync(this.path, 'a');
+      } else {
+        this.fd = openSync(this.path, 'w');
+        writeOrExplain(this.fd, JSON.stringify(this.header) + '\n', this.path);
+      }
+    } catch (e) {
+      if (e instanceof UserError) throw e;
+      throw new UserError(`--out: cannot write "${this.path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    }
+  }
+
+  private readExisting(): void {
+    const bytes = readFileSync(this.path);
+    const keep = wholeLinesLength(bytes);
+    const lines = bytes.subarray(0, keep).toString('utf8').split('\n');
+    lines.pop(); // the empty string after the last newline
+    if (lines.length === 0) return; // nothing but a torn first line: start afresh
+    this.keepBytes = keep;
+    checkHeader(lines[0]!, this.header, this.path);
+    const projection = new Set(this.instance.cnf.projection);
+    const group = this.header.unique ? this.instance.symmetries : [];
+    const seenAt = new Map<string, number>();
+    lines.forEach((text, i) => {
+      if (i === 0) return;
+      const where = `${this.path}:${i + 1}`;
+      const record = parseLine(text, where);
+      if (typeof record.cube === 'string') {
+        this.finishedCubes.add(record.cube);
+        return;
+      }
+      const vars = record.vars;
+      if (!Array.isArray(vars) || !vars.every((v) => Number.isInteger(v) && projection.has(v as number))) {
+        throw new UserError(`${where}: not a solution of this run (cannot resume)`);
+      }
+      const problem = this.instance.check(this.instance.decode(vars as number[]));
+      if (problem) throw new UserError(`${where}: this solution fails the puzzle's check (${problem}); cannot resume`);
+      // Under --unique a class is one orbit: any member seen before makes this line a duplicate.
+      for (const image of orbit(group, vars as number[])) {
+        const earlier = seenAt.get(image.join(','));
+        if (earlier !== undefined) throw new UserError(`${where}: duplicate of line ${earlier}${group.length ? ' (the same class)' : ''}; cannot resume`);
+      }
+      seenAt.set([...(vars as number[])].sort((a, b) => a - b).join(','), i + 1);
+      this.known.push(vars as number[]);
+    });
+  }
+}
+
+/** The length of the file's whole lines, without a torn or NUL-padded tail. */
+function wholeLinesLength(bytes: Buffer): number {
+  let end = bytes.lastIndexOf(0x0a) + 1;
+  // A crash can also leave whole lines of NULs (blocks allocated, never written).
+  while (end > 0) {
+    const start = bytes.lastIndexOf(0x0a, end - 2) + 1;
+    if (!bytes.subarray(start, end - 1).every((b) => b === 0)) break;
+    end = start;
+  }
+  return end;
+}
+
+function parseLine(text: string, where: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // reported below
+  }
+  throw new UserError(`${where}: not a JSON record (cannot resume from it)`);
+}
+
+function checkHeader(text: string, ours: RunHeader, path: string): void {
+  let theirs: Partial<RunHeader> | undefined;
+  try {
+    theirs = JSON.parse(text) as Partial<RunHeader>;
+  } catch {
+    // reported below
+  }
+  if (theirs?.puzzlesat !== 'enumerate') throw new UserError(`--resume: ${path}:1 has no run header (not written by puzzlesat enumerate --out); cannot resume`);
+  if (theirs.fingerprint === ours.fingerprint) return;
+  if (theirs.unique !== ours.unique) throw new UserError(`--resume: ${path} was written ${theirs.unique ? 'with' : 'without'} --unique; resume it the same way or start another file`);
+  const differs = (['puzzle', 'params', 'cnf', 'version'] as const).find((k) => JSON.stringify(theirs![k]) !== JSON.stringify(ours[k])) ?? 'fingerprint';
+  const what = { puzzle: 'puzzle', params: 'puzzle parameters', cnf: 'encoding (another CNF)', version: `puzzlesat version (${String(theirs.version)})`, fingerprint: 'run' }[differs];
+  throw new UserError(`--resume: ${path} was written for a different ${what}; resume it with the options it was started with, or start another file`);
+}
+
+function writeOrExplain(fd: number, text: string, path: string): void {
+  try {
+    writeSync(fd, text);
+  } catch (e) {
+    throw new UserError(`--out: cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+}
+
+/**
+ * The guard every --out file goes through (enumerate's JSONL, sweep's TSV):
+ * an existing file is only continued (--resume) or replaced (--force), and
+ * only by one process at a time. Returns the lock to release when done.
+ */
+export function lockOutput(path: string, options: RunFileOptions): { release(): void } {
+  if (existsSync(path) && !options.resume && !options.force) throw new UserError(`--out: ${path} exists; add --resume to continue it or --force to overwrite it`);
+  return new Lock(path);
+}
+
+/**
+ * An advisory lock: FILE.lock made exclusively, holding the writer's pid. A
+ * lock whose process is gone (a SIGKILL) is stale and taken over.
+ */
+class Lock {
+  private readonly path: string;
+  private held = false;
+  private readonly onExit = () => this.release();
+
+  constructor(file: string) {
+    this.path = `${file}.lock`;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        writeFileSync(this.path, `${process.pid}\n`, { flag: 'wx' });
+        break;
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code !== 'EEXIST') throw new UserError(`--out: cannot lock "${file}": ${code ?? String(e)}`);
+        const owner = lockOwner(this.path);
+        if (owner !== undefined && isAlive(owner)) throw new UserError(`--out: ${file} is being written by process ${owner} (its lock is ${this.path})`);
+        if (attempt > 0) throw new UserError(`--out: cannot take over the stale lock ${this.path}`);
+        unlinkQuietly(this.path);
+      }
+    }
+    this.held = true;
+    process.on('exit', this.onExit);
+  }
+
+  release(): void {
+    if (!this.held) return;
+    this.held = false;
+    process.off('exit', this.onExit);
+    unlinkQuietly(this.path);
+  }
+}
+
+function lockOwner(path: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(path, 'utf8').trim());
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function unlinkQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // already gone
+  }
+}
+
+function cnfHash(instance: Instance): string {
+  const hash = createHash('sha256');
+  const cnf = instance.cnf;
+  hash.update(`${cnf.varCount} ${cnf.projection.join(' ')}\n`);
+  for (const clause of cnf.clauses()) {
+    hash.update(new Uint8Array(clause.buffer, clause.byteOffset, clause.byteLength));
+    hash.update('0');
+  }
+  return hash.digest('hex').slice(0, 32);
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+const definedOnly = (params: Record<string, unknown>) => JSON.parse(JSON.stringify(params)) as Record<string, unknown>;
+
+let version: string | undefined;
+/** This package's version, from the nearest package.json above this file (sources and dist alike). */
+export function toolVersion(): string {
+  if (version) return version;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = join(dir, 'package.json');
+    if (existsSync(candidate)) {
+      const pkg = JSON.parse(readFileSync(candidate, 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'puzzlesat') return (version = pkg.version ?? 'unknown');
+    }
+    const up = dirname(dir);
+    if (up === dir) return (version = 'unknown');
+    dir = up;
+  }
+}

@@ -1,0 +1,41 @@
+import { UserError } from './errors.js';
+
+/**
+ * Size guards, checked before the allocation they protect: a 100000x100000
+ * board or a 1000x1000x1000 figure is refused in a millisecond with a clear
+ * message instead of exhausting V8's heap minutes later. Each limit has an
+ * option that raises it (the CLI sets them from --max-cells, --max-placements,
+ * --max-vars and --max-literals; worker threads rebuild the same instance with the same options).
+ */
+export interface SizeLimits {
+  /** Cells of a board or figure. */
+  cells: number;
+  /** Placements (a piece in one orientation at one offset) of a packing. */
+  placements: number;
+  /** Variables a DIMACS header may declare (about 300 bytes each once read). */
+  vars: number;
+  /** Literals one constraint family may hold (4 bytes each, doubled while growing). */
+  literals: number;
+}
+
+export const DEFAULT_LIMITS: Readonly<SizeLimits> = { cells: 250_000, placements: 1_000_000, vars: 2_000_000, literals: 64_000_000 };
+
+const OPTION: Readonly<Record<keyof SizeLimits, string>> = { cells: '--max-cells', placements: '--max-placements', vars: '--max-vars', literals: '--max-literals' };
+
+let current: SizeLimits = { ...DEFAULT_LIMITS };
+
+export function setSizeLimits(limits: Partial<SizeLimits>): void {
+  current = { ...DEFAULT_LIMITS, ...Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)) };
+}
+
+export const sizeLimit = (kind: keyof SizeLimits): number => current[kind];
+export const limitOption = (kind: keyof SizeLimits): string => OPTION[kind];
+
+/** Throws a UserError (naming `where` and the option that raises the limit) when `amount` exceeds the limit. */
+export function checkSize(kind: keyof SizeLimits, amount: number, where: string, what: string): void {
+  if (amount > current[kind]) {
+    throw new UserError(`${where}: ${what} ${formatCount(amount)} ${kind}, more than the limit of ${formatCount(current[kind])} (raise it with ${OPTION[kind]})`);
+  }
+}
+
+const formatCount = (n: number): string => (Number.isFinite(n) && n < 1e15 ? String(n) : n.toExponential(2));

@@ -1,0 +1,342 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { polyomino } from '../encoders/polyomino.js';
+import { polycube } from '../encoders/polycube.js';
+import { dimacsString, instanceFromDimacs, parseDimacs, readDimacsFile } from '../src/core/dimacs.js';
+import { UserError } from '../src/core/errors.js';
+import { parsePiecesFile } from '../src/geometry/shapes.js';
+import { checkNumericOptions } from '../src/cli/options.js';
+import { userMessage } from '../src/cli/common.js';
+import { solveDpll } from './helpers/dpll.js';
+import { dimacsClauses } from '../src/core/dimacs.js';
+import { LineSplitter } from '../solvers/external/process.js';
+import { LiteralReader } from '../solvers/external/output.js';
+import { modelFromLiterals } from '../solvers/external/clause-store.js';
+
+/**
+ * One regression test per defect of issue 15 ("no wrong answer, no lost
+ * file"), each written before its fix. In-process where the defect lives in a
+ * library function; the compiled CLI where it lives in a verb.
+ */
+const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
+const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-reliability-'));
+
+function run(...args: string[]) {
+  const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir, timeout: 120_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+function expectOneLineError(r: ReturnType<typeof run>, message: RegExp, code = 1) {
+  expect(r.err).toMatch(message);
+  expect(r.err.trim().split('\n')).toHaveLength(1);
+  expect(r.err).not.toMatch(/internal error|^\s+at /m);
+  expect(r.code).toBe(code);
+}
+
+/** The UserError message a call throws (fails the test on any other outcome). */
+function userErrorOf(call: () => unknown): string {
+  try {
+    call();
+  } catch (e) {
+    if (e instanceof UserError) return e.message;
+    throw e;
+  }
+  throw new Error('expected a UserError');
+}
+
+const file = (name: string, text: string | Buffer) => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+
+describe('1. duplicate piece names are refused, not merged', () => {
+  it('--pieces: a name defined twice with art', () => {
+    expect(userErrorOf(() => polyomino({ board: '4x2', pieces: 'Q=###/#..,Q=##/##' }))).toMatch(/--pieces: piece Q is given twice/);
+    expect(userErrorOf(() => polyomino({ board: '2x1', pieces: 'Q=#,Q=##' }))).toMatch(/piece Q is given twice/);
+    // Redefining a catalog name that is also used plainly is just as ambiguous.
+    expect(userErrorOf(() => polyomino({ board: '4x4', pieces: 'L4,L4=##' }))).toMatch(/piece L4 is given twice/);
+  });
+  it('--pieces: a catalog name repeated still means copies', () => {
+    expect(polyomino({ board: '4x2', pieces: 'L4,L4' }).spec.pieces).toEqual([expect.objectContaining({ name: 'L4', count: 2 })]);
+  });
+  it('a pieces file with two headers of one name names both lines', () => {
+    expect(userErrorOf(() => parsePiecesFile('A:\n##\n\nB:\n#\nA:\n#\n', 'p.txt'))).toBe('p.txt:6: piece A is declared twice (first at line 1); write "A*2:" for copies');
+  });
+  it('polycube pieces too', () => {
+    expect(userErrorOf(() => polycube({ figure: '2x2x1', pieces: 'Q=##,Q=#' }))).toMatch(/piece Q is given twice/);
+  });
+});
+
+describe('5. strict DIMACS', () => {
+  const err = (text: string) => userErrorOf(() => parseDimacs(text, 'f.cnf'));
+  it('literals beyond 2^31-1 are refused, never wrapped', () => {
+    for (const big of ['4294967297', '2147483648', '9007199254740993']) {
+      expect(err(`p cnf 3 1\n${big} 0\n`)).toMatch(/^f\.cnf:2: literal .* (exceeds|out of range)/);
+    }
+  });
+  it('headers out of range are refused before allocating', () => {
+    expect(err(`p cnf ${'9'.repeat(400)} 1\n1 0\n`)).toMatch(/^f\.cnf:1: .*variables.*2147483647/);
+    expect(err('p cnf 2147483648 1\n1 0\n')).toMatch(/^f\.cnf:1:/);
+    expect(err('p cnf 3 4294967296\n1 0\n')).toMatch(/^f\.cnf:1:/);
+  });
+  it('c project beyond the header, and hex or float tokens, are refused', () => {
+    expect(err('p cnf 3 1\nc project 99 0\n1 0\n')).toMatch(/f\.cnf:2: .*99.*3 variables/);
+    expect(err('p cnf 3 1\nc project 0x2 1e1 0\n1 0\n')).toMatch(/f\.cnf:2: bad variable "0x2"/);
+    expect(err('p cnf 3 1\n0x2 0\n')).toMatch(/f\.cnf:2: stray token "0x2"/);
+  });
+  it('the SATLIB % trailer and lone-CR line endings are read', () => {
+    const satlib = parseDimacs('c uf\np cnf 3 2\n 1 -2 0\n2 3 0\n%\n0\n\n', 'f.cnf');
+    expect(satlib.ends.length).toBe(2);
+    const cr = parseDimacs('p cnf 3 2\r1 -2 0\r2 3 0\r', 'f.cnf');
+    expect(Array.from(cr.lits)).toEqual([1, -2, 2, 3]);
+    expect(err('p cnf 3 1\r1 0\rx 0\r')).toMatch(/^f\.cnf:3:/);
+  });
+  it('gzip input is read; xz input is read or explained', () => {
+    const text = 'p cnf 2 2\n1 2 0\n-1 0\n';
+    expect(readDimacsFile(file('g.cnf.gz', gzipSync(text))).ends.length).toBe(2);
+    const xz = spawnSync('xz', ['-c'], { input: text });
+    if (xz.status === 0) expect(readDimacsFile(file('x.cnf.xz', xz.stdout)).ends.length).toBe(2);
+  });
+  it('DIMACS output carries c ind beside c project, and reads back', () => {
+    const inst = polyomino({ board: '3x1', pieces: 'I3' });
+    const text = dimacsString(inst.cnf, { puzzle: 'polyomino', params: {} });
+    const project = text.split('\n').filter((l) => l.startsWith('c project ')).map((l) => l.slice('c project '.length));
+    const ind = text.split('\n').filter((l) => l.startsWith('c ind ')).map((l) => l.slice('c ind '.length));
+    expect(ind).toEqual(project);
+    expect(parseDimacs(text).projection).toEqual(inst.cnf.projection);
+  });
+  it('c var names that collide with the fallback names are a user error or renamed, never an internal error', () => {
+    const f = parseDimacs('p cnf 2 1\nc var 1 x2#2\n1 2 0\n', 'f.cnf');
+    const inst = instanceFromDimacs(f, 'f.cnf');
+    expect(inst.cnf.varCount).toBe(2);
+  });
+});
+
+describe('4/5. numeric options: one validator', () => {
+  it('refuses non-integers, negatives, NaN, empty, overflowing timeouts', () => {
+    const bad: [string, unknown][] = [
+      ['cube-depth', -1],
+      ['cube-depth', Number.NaN],
+      ['cube-depth', 'abc'],
+      ['cube-depth', 1.5],
+      ['workers', 0],
+      ['timeout', -1],
+      ['timeout', 0],
+      ['timeout', Number.NaN],
+      ['timeout', ''],
+      ['timeout', 3e6],
+      ['timeout', Infinity],
+      ['limit', 0],
+    ];
+    for (const [name, value] of bad) expect(userErrorOf(() => checkNumericOptions({ [name]: value, _: [] }))).toMatch(new RegExp(`^--${name}: `));
+  });
+  it('accepts sane values', () => {
+    expect(() => checkNumericOptions({ 'cube-depth': 0, timeout: 0.5, workers: 2, limit: 3, _: [] })).not.toThrow();
+  });
+});
+
+describe('7. error messages stay one short, clean line', () => {
+  it('long tokens are cut and control bytes escaped', () => {
+    const msg = userMessage(`stray token "${'a'.repeat(1_000_000)}\x1b[31m"\nsecond line`);
+    expect(msg.length).toBeLessThan(300);
+    expect(msg).not.toMatch(/[\x00-\x1f\x7f]/);
+    expect(msg).toContain('\\x1b');
+  });
+});
+
+describe('every accepted small DIMACS agrees with the independent DPLL', () => {
+  it('a SATLIB-style file', () => {
+    const f = parseDimacs('p cnf 3 3\n1 2 0\n-1 0\n-2 3 0\n%\n0\n');
+    const clauses = [...dimacsClauses(f)];
+    expect(solveDpll(clauses, f.vars)).not.toBeNull();
+  });
+});
+
+describe('CLI: one-line user errors instead of internal errors and aborts', { timeout: 120_000 }, () => {
+  it('--cube-depth abc, --timeout -1, --timeout 3e6 exit 1 with one line', () => {
+    // A bad option value is a usage error (exit 2).
+    expectOneLineError(run('enumerate', 'pentomino', '--preset', '3x20', '--cube-depth', 'abc'), /--cube-depth: /, 2);
+    expectOneLineError(run('solve', 'pentomino', '--preset', '3x20', '--timeout', '-1'), /--timeout: /, 2);
+    expectOneLineError(run('solve', 'pentomino', '--preset', '3x20', '--timeout', '3e6'), /--timeout: /, 2);
+  });
+  it('enumerate soma --unique bogus names the choices', () => {
+    expectOneLineError(run('enumerate', 'soma', '--unique', '--symmetry', 'bogus'), /symmetry.*bogus.*rotations/, 2);
+  });
+  it('encode -o into a missing directory fails before the work', () => {
+    expectOneLineError(run('encode', 'pentomino', '--preset', '3x20', '-o', join(dir, 'missing', 'x.cnf')), /-o|--output/, 2);
+  });
+  it('a huge board or figure is refused before allocation, with the option to raise the limit', () => {
+    expectOneLineError(run('solve', 'polyomino', '--board', '100000x100000', '--pieces', 'I'), /--board: .*cells.*--max-cells/);
+    expectOneLineError(run('solve', 'soma', '--figure', '1000x1000x1000'), /--figure: .*cells.*--max-cells/);
+  });
+  it('placement counts and encoding sizes are guarded too, each with its option', () => {
+    expectOneLineError(run('encode', 'polyomino', '--board', '20x20', '--pieces', 'I*80', '--max-placements', '100'), /give at least 101 placements.*--max-placements/);
+    expectOneLineError(run('encode', 'polyomino', '--board', '20x20', '--pieces', 'I*80', '--max-literals', '1000'), /clauses: would grow to \d+ literals.*--max-literals/);
+    expect(run('encode', 'polyomino', '--board', '20x20', '--pieces', 'I*80', '-o', join(dir, 'i80.cnf')).code).toBe(0);
+  });
+  it('dobble --symbols-per-card 1000000 is refused', () => {
+    expectOneLineError(run('dobble', '--symbols-per-card', '1000000'), /--symbols-per-card: /, 2);
+  });
+  it('an unsolvable board answers UNSAT, exit 0', () => {
+    const r = run('solve', 'polyomino', '--board', '3x1', '--pieces', 'L3', '--json');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).status).toBe('UNSAT');
+  });
+  it('worker threads enumerate the board this thread rolled (--random without --seed)', () => {
+    const r = run('enumerate', 'genius-square', '--random', '--workers', '2', '--limit', '30', '--show', '0', '--json');
+    expect(r.err).toBe('');
+    expect(JSON.parse(r.out)).toMatchObject({ count: 30 });
+  });
+  it('--out /dev/full is a user error', () => {
+    if (!existsSync('/dev/full')) return;
+    expectOneLineError(run('enumerate', 'pentomino', '--preset', '3x20', '--solver', 'dlx', '--out', '/dev/full', '--force'), /--out.*ENOSPC|no space/i);
+  });
+});
+
+describe('2/3. --out and --resume', { timeout: 120_000 }, () => {
+  const lines = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean);
+  const solutions = (path: string) => lines(path).filter((l) => l.includes('"vars"'));
+
+  it('an option error leaves an existing --out file untouched', () => {
+    const out = file('keep.jsonl', 'precious\n');
+    expectOneLineError(run('enumerate', 'pentomino', '--preset', '3x20', '--out', out, '--workers', '0', '--force'), /--workers/, 2);
+    expectOneLineError(run('enumerate', 'polyomino', '--board', '4x1', '--pieces', 'D2*2', '--solver', 'dlx', '--out', out, '--force'), /dlx/);
+    expect(readFileSync(out, 'utf8')).toBe('precious\n');
+  });
+  it('an existing --out file is not overwritten without --force or --resume', () => {
+    const out = file('exists.jsonl', 'precious\n');
+    expectOneLineError(run('enumerate', 'pentomino', '--preset', '3x20', '--out', out), /exists.*--force.*--resume|--resume.*--force/);
+    expect(readFileSync(out, 'utf8')).toBe('precious\n');
+    expect(run('enumerate', 'pentomino', '--preset', '3x20', '--unique', '--solver', 'dlx', '--out', out, '--force').code).toBe(0);
+    expect(solutions(out)).toHaveLength(2);
+  });
+  it('the file starts with a fingerprint header; --resume refuses another run', () => {
+    const out = join(dir, 'hole.jsonl');
+    expect(run('enumerate', 'pentomino', '--preset', '8x8-centre-hole', '--unique', '--solver', 'dlx', '--out', out, '--show', '0').code).toBe(0);
+    expect(JSON.parse(lines(out)[0]!)).toMatchObject({ puzzlesat: expect.any(String), fingerprint: expect.any(String) });
+    expect(solutions(out)).toHaveLength(65);
+    expectOneLineError(run('enumerate', 'pentomino', '--preset', '6x10', '--unique', '--out', out, '--resume'), /--resume: .*(another|different)/);
+    expectOneLineError(run('enumerate', 'pentomino', '--preset', '8x8-centre-hole', '--out', out, '--resume'), /--resume: .*unique/);
+  });
+  it('--resume rejects a duplicated line and repairs a torn or NUL-padded last line', () => {
+    const out = join(dir, 'torn.jsonl');
+    expect(run('enumerate', 'pentomino', '--preset', '8x8-centre-hole', '--unique', '--solver', 'dlx', '--out', out, '--limit', '10', '--show', '0').code).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    const all = text.split('\n').filter(Boolean);
+    writeFileSync(out, text + all[3] + '\n');
+    expectOneLineError(run('enumerate', 'pentomino', '--preset', '8x8-centre-hole', '--unique', '--solver', 'dlx', '--out', out, '--resume'), /torn\.jsonl:\d+: .*duplicate/);
+    writeFileSync(out, text + all[5]!.slice(0, 20) + '\0'.repeat(100));
+    const r = run('enumerate', 'pentomino', '--preset', '8x8-centre-hole', '--unique', '--solver', 'dlx', '--out', out, '--resume', '--json');
+    expect(r.err).toMatch(/resuming: \d+ solutions from /);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).count).toBe(65);
+    const vars = solutions(out).map((l) => JSON.stringify(JSON.parse(l).vars));
+    expect(new Set(vars).size).toBe(65);
+    expect(vars).toHaveLength(65);
+  });
+  it('resume skips the cubes the file records as finished', () => {
+    const out = join(dir, 'cubes.jsonl');
+    const args = ['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--workers', '1', '--out', out, '--show', '0', '--json'];
+    const fresh = JSON.parse(run(...args).out);
+    expect(fresh).toMatchObject({ count: 2, complete: true });
+    expect(fresh.cubes).toBeGreaterThan(0);
+    const again = run(...args, '--resume');
+    // Every leaf cube, and every unit (subtree) of the tree above them.
+    const finished = Number(/resuming: 2 solutions from .* \((\d+) cubes finished\)/.exec(again.err)?.[1]);
+    expect(finished).toBeGreaterThanOrEqual(fresh.cubes);
+    expect(JSON.parse(again.out)).toMatchObject({ count: 2, complete: true, cubes: 0 });
+  });
+  it('sweep --out keeps an existing file without --force or --resume, and takes the lock', () => {
+    const out = file('sweep.tsv', 'precious\n');
+    expectOneLineError(run('sweep', 'genius-square', '--sample', '2', '--out', out), /--out: .*exists.*--resume.*--force/);
+    expect(readFileSync(out, 'utf8')).toBe('precious\n');
+    writeFileSync(`${out}.lock`, `${process.pid}\n`);
+    expectOneLineError(run('sweep', 'genius-square', '--sample', '2', '--out', out, '--force'), /being written by process/);
+  });
+  it('a second writer is stopped by the lock; a stale lock is taken over', () => {
+    const out = join(dir, 'locked.jsonl');
+    writeFileSync(`${out}.lock`, `${process.pid}\n`);
+    expectOneLineError(run('enumerate', 'pentomino', '--preset', '3x20', '--solver', 'dlx', '--out', out), /locked|being written/);
+    writeFileSync(`${out}.lock`, '999999999\n');
+    expect(run('enumerate', 'pentomino', '--preset', '3x20', '--solver', 'dlx', '--out', out).code).toBe(0);
+    expect(existsSync(`${out}.lock`)).toBe(false);
+  });
+});
+
+describe('4. --timeout is one limit for the run', { timeout: 120_000 }, () => {
+  it('the in-process solver stops inside a hard solve (pigeonhole 12 into 11) and answers UNKNOWN', () => {
+    const n = 12;
+    const v = (p: number, h: number) => p * (n - 1) + h + 1;
+    const clauses: number[][] = [];
+    for (let p = 0; p < n; p++) clauses.push(Array.from({ length: n - 1 }, (_, h) => v(p, h)));
+    for (let h = 0; h < n - 1; h++) for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) clauses.push([-v(a, h), -v(b, h)]);
+    const php = file('php12.cnf', `p cnf ${n * (n - 1)} ${clauses.length}\n${clauses.map((c) => `${c.join(' ')} 0`).join('\n')}\n`);
+    const r = run('solve', php, '--solver', 'minisat-wasm', '--timeout', '1', '--json');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ status: 'UNKNOWN', complete: false });
+  });
+  it('enumerate across cubes stops at the limit and says complete:false', () => {
+    const t0 = process.hrtime.bigint();
+    const r = run('enumerate', 'pentomino', '--preset', '8x8-square', '--unique', '--timeout', '1', '--workers', '1', '--json', '--show', '0');
+    const wallSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).complete).toBe(false);
+    // Not a timing assertion on speed: the full run takes minutes, a per-cube limit never fires.
+    expect(wallSeconds).toBeLessThan(60);
+  });
+});
+
+describe('7. external solvers', { timeout: 120_000 }, () => {
+  const bin = join(dir, 'bin');
+  mkdirSync(bin, { recursive: true });
+  /** A stand-in `kissat` on PATH running `body` (sh), answering --version. */
+  const fakeKissat = (body: string) => {
+    writeFileSync(join(bin, 'kissat'), `#!/bin/sh\nif [ "$1" = --version ]; then echo 9.9; exit 0; fi\n${body}\n`);
+    chmodSync(join(bin, 'kissat'), 0o755);
+  };
+  const runWithFake = (...args: string[]) => {
+    const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir, timeout: 25_000, killSignal: 'SIGKILL', env: { ...process.env, PATH: `${bin}:${process.env.PATH}` } });
+    return { code: r.status, out: r.stdout, err: r.stderr, signal: r.signal };
+  };
+  const cnf = () => file('tiny.cnf', 'p cnf 2 1\n1 2 0\n');
+
+  it('a child that keeps stdout open does not hang the wrapper', () => {
+    // The backgrounded sleep inherits stdout and would hold it for 30 s.
+    fakeKissat('(sleep 30 &)\necho "s UNSATISFIABLE"\nexit 20');
+    const r = runWithFake('solve', cnf(), '--solver', 'kissat', '--json');
+    expect(r.signal).toBeNull();
+    expect(JSON.parse(r.out).status).toBe('UNSAT');
+  });
+  it('--timeout kills the whole process group and answers UNKNOWN', () => {
+    fakeKissat('sleep 30 & wait');
+    const r = runWithFake('solve', cnf(), '--solver', 'kissat', '--timeout', '1', '--json');
+    expect(r.signal).toBeNull();
+    expect(JSON.parse(r.out)).toMatchObject({ status: 'UNKNOWN', complete: false });
+  });
+  it('a model literal of 99999999999 is a one-line user error', () => {
+    fakeKissat('echo "s SATISFIABLE"\necho "v 1 99999999999 0"\nexit 10');
+    const r = runWithFake('solve', cnf(), '--solver', 'kissat');
+    expectOneLineError(r, /kissat: cannot read its output/);
+    expect(() => modelFromLiterals([1, 5], 2, 'kissat')).toThrow(/kissat: its model names variable 5, beyond the formula's 2 variables/);
+    expect(new LiteralReader(() => {}).read('1 4294967297 0')).toBe(false);
+  });
+  it('lines are split the same however the stream is chunked', () => {
+    const got: string[] = [];
+    const split = new LineSplitter();
+    for (const chunk of ['ab', 'c\nd', '', 'e\n\nf', 'g']) split.push(chunk, (l) => got.push(l));
+    split.end((l) => got.push(l));
+    expect(got).toEqual(['abc', 'de', '', 'fg']);
+  });
+  it('run directories of dead processes are removed at start-up', () => {
+    const stale = join(tmpdir(), 'puzzlesat-999999999-test');
+    mkdirSync(stale, { recursive: true });
+    writeFileSync(join(stale, 'copy.cnf'), 'p cnf 1 0\n');
+    run('solvers');
+    expect(readdirSync(tmpdir())).not.toContain('puzzlesat-999999999-test');
+  });
+});
