@@ -37,6 +37,8 @@ function usageError(msg: string | undefined, err: Error | undefined): never {
   if (/^Not enough non-option arguments/.test(text) && VERBS_WITH_A_PUZZLE.has(verb)) {
     text = `${verb}: name a puzzle: ${puzzleList}${verb === 'solve' || verb === 'explain' ? ', or a .cnf file' : ''} (puzzlesat list puzzles)`;
   }
+  // yargs says "Invalid values: Argument: X, Given: "v", Choices: "a", "b""; name the option as it is typed.
+  text = text.replace(/^Invalid values: Argument: ([\w-]+), Given: (.*?), Choices: (.*)$/, (_, name: string, given: string, choices: string) => `--${name}: expected one of ${choices.replace(/"/g, '')}, got ${given}`);
   process.stderr.write(`puzzlesat: ${userMessage(text)}\n`);
   process.exit(2);
 }

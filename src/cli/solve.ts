@@ -25,7 +25,7 @@ export const builder = (y: Argv) =>
     .option('sat-exit-codes', { type: 'boolean', describe: 'exit 10 when SAT, 20 when UNSAT (SAT-competition style)' })
     .option('proof', { type: 'string', describe: 'write a DRAT proof of an UNSAT answer to FILE (solvers that write proofs: cadical, cadical-wasm)' })
     .option('certify', { type: 'boolean', describe: 'check an UNSAT answer with a DRAT proof (our checker) or fail' })
-    .option('branching', { type: 'string', describe: `SAT decisions: ${BRANCHING_RULES.join('|')} (default cover where the puzzle and solver allow)` })
+    .option('branching', { type: 'string', choices: BRANCHING_RULES, describe: 'SAT decisions (default cover where the puzzle and solver allow)' })
     .group(['svg', 'png', 'sat-exit-codes', 'proof'], 'Output:')
     .group(['certify', 'branching'], 'Solving:')
     .example('$0 solve pentomino --preset 8x8-square --png board.png', 'one tiling, drawn on the terminal and into board.png')
