@@ -178,12 +178,16 @@ const tilingOptions: PuzzleOption[] = [
   { name: 'non-overlap', type: 'string', describe: 'non-overlap family: compact (per-cell at-most-one) or pairwise', choices: ['compact', 'pairwise'] },
 ];
 
-/** The pentomino entry without a board is the 6x10 rectangle; polyomino needs one. */
-function tiling(puzzle: string) {
+/** Pentomino tilings: the 6x10 rectangle unless a preset or a board is given. */
+export function pentomino(options: PolyominoOptions = {}): PackingInstance {
+  return polyomino({ ...options, preset: options.preset ?? (options.board === undefined ? '6x10' : undefined) }, 'pentomino');
+}
+
+function tiling(build: (options: PolyominoOptions) => PackingInstance) {
   return (args: Record<string, unknown> & EncodingChoice): PackingInstance =>
-    polyomino(
+    build(
       {
-        preset: str(args, 'preset') ?? (puzzle === 'pentomino' && args.board === undefined ? '6x10' : undefined),
+        preset: str(args, 'preset'),
         board: str(args, 'board'),
         pieces: str(args, 'pieces'),
         piecesFile: str(args, 'pieces-file'),
@@ -192,7 +196,6 @@ function tiling(puzzle: string) {
         amo: args.amo,
         card: args.card,
       },
-      puzzle,
     );
 }
 
@@ -201,7 +204,7 @@ export const PENTOMINO_PUZZLE: PuzzleEntry = {
   about: 'pentomino tilings (presets 8x8-square, 8x8-centre-hole, 6x10, 5x12, 4x15, 3x20)',
   options: tilingOptions,
   defaults: PACKING_DEFAULTS,
-  build: tiling('pentomino'),
+  build: tiling(pentomino),
 };
 
 export const POLYOMINO_PUZZLE: PuzzleEntry = {
@@ -209,5 +212,5 @@ export const POLYOMINO_PUZZLE: PuzzleEntry = {
   about: 'any board (holes allowed) tiled by any polyomino set',
   options: tilingOptions,
   defaults: PACKING_DEFAULTS,
-  build: tiling('polyomino'),
+  build: tiling((options) => polyomino(options)),
 };
