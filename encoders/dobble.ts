@@ -738,7 +738,7 @@ export const DOBBLE_PUZZLE: PuzzleEntry = {
   options: [
     { name: 'order', type: 'number', describe: 'order n: cards of n + 1 symbols, at most n² + n + 1 cards' },
     { name: 'cards', type: 'number', describe: 'number of cards (default n² + n + 1, the full deck)' },
-    { name: 'max-symbols', type: 'number', describe: 'symbols available (default n² + n + 1)' },
+    { name: 'max-symbols', type: 'number', describe: 'symbols available (default n² + n + 1)', param: 'symbols' },
     { name: 'pairs', type: 'string', describe: 'how two cards share one symbol: exactly-one, or at-most-one (full deck only)', choices: ['exactly-one', 'at-most-one'] },
     { name: 'symmetry-breaking', type: 'boolean', describe: 'symmetry-breaking clauses (default on; --no-symmetry-breaking drops them)' },
   ],

@@ -255,8 +255,8 @@ export const GENIUS_SQUARE_PUZZLE: PuzzleEntry = {
   about: 'The Genius Square: seven dice place blockers on a 6x6 board, nine pieces fill the rest',
   options: [
     { name: 'roll', type: 'string', describe: 'the blocker cells, one per die, e.g. A3,A5,C3,C6,D1,D5,F1 (rows A-F, columns 1-6)' },
-    { name: 'random', type: 'boolean', describe: 'roll the seven dice (reproducible with --seed)' },
-    { name: 'seed', type: 'number', describe: 'seed for --random' },
+    { name: 'random', type: 'boolean', describe: 'roll the seven dice (reproducible with --seed)', param: false },
+    { name: 'seed', type: 'number', describe: 'seed for --random', param: false },
     { name: 'any-blockers', type: 'boolean', describe: 'accept any distinct cells as blockers, not only a roll of the dice' },
   ],
   defaults: PACKING_DEFAULTS,

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import * as decode from './decode.js';
 import * as dobble from './dobble.js';
 import * as encode from './encode.js';
 import * as enumerate from './enumerate.js';
@@ -31,13 +32,14 @@ await yargs(hideBin(process.argv))
   .command(solve as never)
   .command(enumerate as never)
   .command(encode as never)
+  .command(decode as never)
   .command(explain as never)
   .command(list as never)
   .command(solvers as never)
   .command(sweep as never)
   .command(dobble as never)
   .command((bench ?? []) as never)
-  .demandCommand(1, 'name a verb: solve, enumerate, encode, explain, bench, list, solvers, sweep, dobble')
+  .demandCommand(1, 'name a verb: solve, enumerate, encode, decode, explain, bench, list, solvers, sweep, dobble')
   .strict()
   .recommendCommands()
   .fail((msg, err) => {

@@ -51,6 +51,12 @@ export interface PuzzleOption {
   type: 'string' | 'number' | 'boolean';
   describe: string;
   choices?: readonly string[];
+  /**
+   * The `c param` key of a DIMACS header that this option is rebuilt from
+   * (default: its name in camelCase); false when it is not (what it chose is
+   * recorded otherwise, as a random roll is recorded as the roll).
+   */
+  param?: string | false;
 }
 
 /**
