@@ -41,8 +41,30 @@ export interface Instance<S = unknown> {
   trueSetsAreAntichain?: boolean;
   /** How many split-group literals a cube should fix (about half a solution). */
   cubeDepthHint?: number;
+  /** What the encoder knows about its variables and families, for `puzzlesat explain`. */
+  explain?(): InstanceExplanation;
   /** The same puzzle as exact cover, when it is one (for the dlx backend). */
   exactCover?: { primary: number; secondary: number; rows: number[][]; rowVars: number[] };
+}
+
+/** How a family's size follows from the puzzle, e.g. "Σ over cells of 3n_c-4", with the numbers it gives. */
+export interface FormulaCheck {
+  text: string;
+  clauses: number;
+  auxVars: number;
+}
+
+/** What an encoder knows about one of its families beyond its clauses. */
+export interface FamilyShape {
+  formula: FormulaCheck;
+  /** The subject of clause `index` of the family (e.g. the cell it is about). */
+  about(index: number): string;
+}
+
+/** An encoder's account of its formula: what its variables stand for, and its families by name. */
+export interface InstanceExplanation {
+  variables: string;
+  families: ReadonlyMap<string, FamilyShape>;
 }
 
 /** A puzzle-specific option; one CLI contract serves every puzzle from these. */
