@@ -528,14 +528,16 @@ export function dobbleShape(order: number, options: Pick<DobbleSatOptions, 'card
 export const DOBBLE_DEFAULTS: EncodingDefaults = { amo: DEFAULT_AMO, card: DEFAULT_CARD };
 
 export const incidenceName = (card: number, symbol: number) => `in c${card} s${symbol}`;
-const INCIDENCE = /^in c(\d+) s(\d+)$/;
+
+/** The formula with its incidence matrix: incidence[c][s] is the variable `in c s`. */
+export type DobbleCnf = Cnf & { readonly incidence: readonly (readonly number[])[] };
 
 /**
  * A CNF whose models are decks of K cards with n + 1 symbols each out of v
  * symbols, every two cards sharing exactly one. Variables `in c s` (card c
  * holds symbol s) come first and form the projection.
  */
-export function encodeDobble(order: number, options: DobbleSatOptions = {}): Cnf {
+export function encodeDobble(order: number, options: DobbleSatOptions = {}): DobbleCnf {
   const shape = dobbleShape(order, options);
   const { cards, symbols, full } = shape;
   const n = order;
@@ -582,7 +584,7 @@ export function encodeDobble(order: number, options: DobbleSatOptions = {}): Cnf
     cnf.family('symmetry', 'fixes card 0 and the cards through symbol 0 (through 1 and more in the full deck), orders the rest');
     breakSymmetries(cnf, x, shape);
   }
-  return cnf;
+  return Object.assign(cnf, { incidence: x });
 }
 
 /**
@@ -666,18 +668,12 @@ function lexGreaterOrEqual(cnf: Cnf, a: readonly number[], b: readonly number[],
 }
 
 /**
- * The deck of a model: card c holds symbol s when `in c s` is true; symbols
- * renumbered 0.. in order (a truncated deck may leave some unused).
+ * The deck of a model, read off the incidence matrix: card c holds symbol s
+ * when `in c s` is true; symbols renumbered 0.. in order (a truncated deck
+ * may leave some unused).
  */
-export function decodeDobble(cnf: Cnf, value: (v: number) => boolean): Deck {
-  const deck: number[][] = [];
-  for (const v of cnf.projection) {
-    const match = INCIDENCE.exec(cnf.vars.name(v));
-    if (!match) throw new Error(`not a Dobble incidence variable: ${cnf.vars.name(v)}`);
-    const [c, s] = [Number(match[1]), Number(match[2])];
-    deck[c] ??= [];
-    if (value(v)) deck[c]!.push(s);
-  }
+export function decodeDobble(cnf: DobbleCnf, value: (v: number) => boolean): Deck {
+  const deck = cnf.incidence.map((row) => row.flatMap((v, s) => (value(v) ? [s] : [])));
   return renumberSymbols(deck);
 }
 
