@@ -6,7 +6,7 @@ import { GROUPS, type Cell, regionSymmetries } from '../src/geometry/cells.js';
 import { buildPacking, type PackingInstance, type PackingSolution, type PackingSpec, type PieceDef, PACKING_DEFAULTS } from './packing.js';
 import { seededRandom } from '../src/core/random.js';
 import { renderGeniusSvg, renderGeniusText } from '../src/render/genius.js';
-import type { PuzzleEntry } from '../src/core/puzzle.js';
+import { type PuzzleEntry, stringArg } from '../src/core/puzzle.js';
 import { readPieces } from './polyomino.js';
 
 /**
@@ -262,7 +262,7 @@ export const GENIUS_SQUARE_PUZZLE: PuzzleEntry = {
   defaults: PACKING_DEFAULTS,
   build: (args) =>
     geniusSquare({
-      roll: args.roll === undefined ? undefined : String(args.roll),
+      roll: stringArg(args, 'roll'),
       random: args.random as boolean | undefined,
       seed: args.seed as number | undefined,
       anyBlockers: args['any-blockers'] as boolean | undefined,

@@ -1,7 +1,7 @@
 import { Cnf } from '../src/core/cnf.js';
 import { UserError } from '../src/core/errors.js';
 import { type Cell, type Transform, cellKey, isMirror, orientations, regionSymmetries, shapeKey, transformShape } from '../src/geometry/cells.js';
-import type { EncodingDefaults, FamilyShape, Instance, InstanceExplanation } from '../src/core/puzzle.js';
+import type { EncodingDefaults, FamilyShape, Instance, InstanceExplanation, PuzzleOption } from '../src/core/puzzle.js';
 import { amoCost, atLeastKCost, atMostKCost, grouped, range, sizeText } from '../src/explain/sizes.js';
 import { AMO_ENCODINGS, type AmoEncoding, CARD_ENCODINGS, type CardEncoding, DEFAULT_CARD, atLeastK, atLeastOne, atMostK, atMostOne } from '../src/card/index.js';
 import { checkPacking } from '../src/geometry/packing-check.js';
@@ -30,6 +30,14 @@ export type NonOverlap = 'compact' | 'pairwise';
  * bimander's short log-size chains propagate far less per decision.
  */
 export const PACKING_DEFAULTS: EncodingDefaults = { amo: 'bimander', card: DEFAULT_CARD };
+
+/** The option every packing puzzle offers: how non-overlap is encoded. */
+export const NON_OVERLAP_OPTION: PuzzleOption = {
+  name: 'non-overlap',
+  type: 'string',
+  describe: 'non-overlap family: compact (per-cell at-most-one) or pairwise',
+  choices: ['compact', 'pairwise'],
+};
 
 export interface PackingSpec {
   puzzle: string;

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { UserError } from '../src/core/errors.js';
 import { GROUPS, type Cell, isConnected } from '../src/geometry/cells.js';
-import { buildPacking, type NonOverlap, type PackingInstance, type PieceDef, PACKING_DEFAULTS } from './packing.js';
+import { buildPacking, type NonOverlap, type PackingInstance, type PieceDef, NON_OVERLAP_OPTION, PACKING_DEFAULTS } from './packing.js';
 import { inlineArt, parsePieceArt, parsePiecesFile, parseRegion } from '../src/geometry/shapes.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
-import type { EncodingChoice, PuzzleEntry, PuzzleOption } from '../src/core/puzzle.js';
+import { type EncodingChoice, type PuzzleEntry, type PuzzleOption, stringArg } from '../src/core/puzzle.js';
 
 /**
  * Polyomino tilings: a board (any shape, holes allowed) and a piece set, every
@@ -167,15 +167,13 @@ export function polyomino(options: PolyominoOptions, puzzle = 'polyomino'): Pack
   });
 }
 
-const str = (args: Record<string, unknown>, key: string) => (args[key] === undefined ? undefined : String(args[key]));
-
 const tilingOptions: PuzzleOption[] = [
   { name: 'preset', type: 'string', describe: 'a named board and piece set', choices: Object.keys(PRESETS) },
   { name: 'board', type: 'string', describe: 'WxH, inline art ("../.#" rows), or a board file (. cell, # or space hole)' },
   { name: 'pieces', type: 'string', describe: 'comma-separated piece names (L*2 for copies, Q=##/#. for inline art)' },
   { name: 'pieces-file', type: 'string', describe: 'a file of pieces: "NAME:" headers followed by their art' },
   { name: 'flip', type: 'boolean', describe: 'allow reflected pieces (--no-flip forbids them)' },
-  { name: 'non-overlap', type: 'string', describe: 'non-overlap family: compact (per-cell at-most-one) or pairwise', choices: ['compact', 'pairwise'] },
+  NON_OVERLAP_OPTION,
 ];
 
 /** Pentomino tilings: the 6x10 rectangle unless a preset or a board is given. */
@@ -187,10 +185,10 @@ function tiling(build: (options: PolyominoOptions) => PackingInstance) {
   return (args: Record<string, unknown> & EncodingChoice): PackingInstance =>
     build(
       {
-        preset: str(args, 'preset'),
-        board: str(args, 'board'),
-        pieces: str(args, 'pieces'),
-        piecesFile: str(args, 'pieces-file'),
+        preset: stringArg(args, 'preset'),
+        board: stringArg(args, 'board'),
+        pieces: stringArg(args, 'pieces'),
+        piecesFile: stringArg(args, 'pieces-file'),
         flip: args.flip as boolean | undefined,
         nonOverlap: args['non-overlap'] as NonOverlap | undefined,
         amo: args.amo,

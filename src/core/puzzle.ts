@@ -93,6 +93,9 @@ export interface EncodingDefaults {
 /** The encodings an instance is built with: the puzzle's defaults, or what was asked for. */
 export type EncodingChoice = EncodingDefaults;
 
+/** An entry's string option, or undefined when it was not given. */
+export const stringArg = (args: Record<string, unknown>, name: string): string | undefined => (args[name] === undefined ? undefined : String(args[name]));
+
 /**
  * A puzzle the CLI knows. Each entry names the options it reads, so that an
  * option that does not apply is an error rather than silently ignored.
