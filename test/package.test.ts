@@ -31,9 +31,17 @@ describe('the npm package', () => {
     if (existsSync(join(MINISAT_BUILD, 'minisat.wasm')) && !lstatSync(MINISAT_BUILD).isSymbolicLink()) {
       expect(files).toEqual(expect.arrayContaining(['solvers/minisat-wasm/build/minisat.js', 'solvers/minisat-wasm/build/minisat.wasm', 'solvers/minisat-wasm/build/package.json']));
     }
+  });
+
+  it("promises only the Node versions every dependency it installs accepts (clingo-wasm, Node >= 22, is optional)", () => {
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { node: string }; dependencies: Record<string, string> };
-    // clingo-wasm wants Node >= 22; the package promises 20, so it may only be optional.
-    expect(manifest.engines.node).toBe('>=20');
+    const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean; optional?: boolean; engines?: { node?: string } }> };
+    const semver = createRequire(import.meta.url)('semver') as { subset(a: string, b: string): boolean };
+    const stricter = Object.entries(lock.packages)
+      .filter(([path, p]) => path !== '' && !p.dev && !p.optional && p.engines?.node !== undefined)
+      .filter(([, p]) => !semver.subset(manifest.engines.node, p.engines!.node!))
+      .map(([path, p]) => `${path} wants ${p.engines!.node}`);
+    expect(stricter).toEqual([]);
     expect(Object.keys(manifest.dependencies)).not.toContain('clingo-wasm');
   });
 
