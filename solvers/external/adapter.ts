@@ -8,13 +8,14 @@
  * picosat --all): see NativeEnumeratingSolver.
  */
 import { spawnSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UserError, oneLine } from '../../src/core/errors.js';
-import { type NativeRunOptions, type ProjectingEnumerator, type SolverFactory, coversAllVariables } from '../types.js';
+import { type NativeRunOptions, type ProjectingEnumerator, type ProofProducer, type SolverFactory, coversAllVariables } from '../types.js';
 import { ClauseStoringSolver, type RunAnswer } from './clause-store.js';
 import { type Answer, CompetitionOutput, type ExitVerdict, readMinisatResult } from './output.js';
 import { type ProcessOutcome, findOnPath, runProcess, withTempDir, writeChunks } from './process.js';
-import { EXTERNAL_SPECS, type ExternalSolverSpec } from './specs.js';
+import { EXTERNAL_SPECS, type ExternalSolverSpec, type ProofFormat } from './specs.js';
 
 export class ExternalSolver extends ClauseStoringSolver {
   readonly name: string;
@@ -32,7 +33,7 @@ export class ExternalSolver extends ClauseStoringSolver {
       await writeChunks(cnfFile, this.store.dimacs(units));
       let lastModel: number[] | undefined;
       const output = new CompetitionOutput((lits) => (lastModel = lits));
-      const outcome = await runProcess(this.name, path, this.spec.solveArgs(cnfFile, resultFile), dir, {
+      const outcome = await runProcess(this.name, path, this.argsFor(cnfFile, resultFile, dir), dir, {
         timeoutSeconds,
         signal,
         // MiniSat answers in its result file; what it prints still helps explain a failure.
@@ -45,11 +46,19 @@ export class ExternalSolver extends ClauseStoringSolver {
         const problem = answer.status === undefined ? `no answer to go with exit code ${outcome.code}` : `it says ${answer.status} but exits with code ${outcome.code}`;
         throw this.unreadable(problem, answer.stray);
       }
+      if (answer.status === 'UNSAT') await this.answeredUnsat(dir);
       if (answer.status !== 'SAT') return { status: answer.status };
       if (!answer.model) throw this.unreadable('SAT without a model', answer.stray);
       return { status: 'SAT', model: answer.model };
     });
   }
+
+  protected argsFor(cnfFile: string, resultFile: string, _runDir: string): string[] {
+    return this.spec.solveArgs(cnfFile, resultFile);
+  }
+
+  /** Called with the run directory while it still exists, after an UNSAT answer. */
+  protected async answeredUnsat(_runDir: string): Promise<void> {}
 
   /** The program's path now (PATH may have changed since the factory looked). */
   protected program(): string {
@@ -135,6 +144,42 @@ export class NativeEnumeratingSolver extends ExternalSolver implements Projectin
   }
 }
 
+/**
+ * An external solver that writes a DRAT proof with each solve. Every run
+ * starts afresh, so the proof taken is that of the last UNSAT solve, about
+ * the clauses plus that call's assumptions as unit clauses.
+ */
+export class ProofWritingSolver extends ExternalSolver implements ProofProducer {
+  private format: ProofFormat | undefined;
+  private proof: Uint8Array | undefined;
+
+  enableProof(format: ProofFormat): void {
+    this.format = format;
+  }
+
+  takeProof(): { format: ProofFormat; bytes: Uint8Array } {
+    if (!this.format || !this.proof) throw new Error(`${this.name}: takeProof() needs enableProof() and an UNSAT solve`);
+    return { format: this.format, bytes: this.proof };
+  }
+
+  protected override argsFor(cnfFile: string, resultFile: string, runDir: string): string[] {
+    this.proof = undefined;
+    if (!this.format) return super.argsFor(cnfFile, resultFile, runDir);
+    return this.spec.proofArgs!(cnfFile, join(runDir, PROOF_FILE), this.format);
+  }
+
+  protected override async answeredUnsat(runDir: string): Promise<void> {
+    if (!this.format) return;
+    try {
+      this.proof = await readFile(join(runDir, PROOF_FILE));
+    } catch (e) {
+      throw new UserError(`${this.name} answered UNSAT but wrote no proof (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    }
+  }
+}
+
+const PROOF_FILE = 'proof.drat';
+
 const versions = new Map<string, string | undefined>();
 
 /** The version a program prints, read once per path. */
@@ -158,7 +203,7 @@ export function externalSolver(spec: ExternalSolverSpec): SolverFactory & { crea
       const version = versionOf(path, spec);
       return { ok: true, version: `${spec.binary}${version ? ` ${version}` : ''} at ${path}` };
     },
-    create: () => (spec.native ? new NativeEnumeratingSolver({ ...spec, native: spec.native }) : new ExternalSolver(spec)),
+    create: () => (spec.native ? new NativeEnumeratingSolver({ ...spec, native: spec.native }) : spec.proofArgs ? new ProofWritingSolver(spec) : new ExternalSolver(spec)),
   };
 }
 

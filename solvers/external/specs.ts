@@ -3,7 +3,10 @@
  * for native enumeration where it has it), and what its output looks like.
  * Adding a solver is adding an entry here.
  */
+import type { ProofProducer } from '../types.js';
 import { type ExitVerdict, claspExit, competitionExit } from './output.js';
+
+export type ProofFormat = ReturnType<ProofProducer['takeProof']>['format'];
 
 export interface ExternalSolverSpec {
   /** The --solver name. */
@@ -20,6 +23,8 @@ export interface ExternalSolverSpec {
   exitVerdict(code: number): ExitVerdict | undefined;
   /** Native enumeration, when the program has it: arguments for a run that prints every model. */
   native?: { projects: boolean; args(cnfFile: string, limit: number | undefined): string[] };
+  /** Arguments for a solve that also writes a DRAT proof to `proofFile`, when the program can. */
+  proofArgs?(cnfFile: string, proofFile: string, format: ProofFormat): string[];
 }
 
 export const EXTERNAL_SPECS: readonly ExternalSolverSpec[] = [
@@ -39,6 +44,8 @@ export const EXTERNAL_SPECS: readonly ExternalSolverSpec[] = [
     solveArgs: (cnf) => ['-q', cnf],
     output: 'competition',
     exitVerdict: competitionExit,
+    // cadical writes binary DRAT unless told otherwise.
+    proofArgs: (cnf, proof, format) => ['-q', ...(format === 'drat-text' ? ['--no-binary'] : []), cnf, proof],
   },
   {
     name: 'cryptominisat5',

@@ -1,11 +1,13 @@
 import type { Argv } from 'yargs';
-import type { Found } from '../enumerate/blocking-loop.js';
+import type { CubeExhausted, Found } from '../enumerate/blocking-loop.js';
 import { defaultWorkers } from '../enumerate/pool.js';
 import { enumerateSolutions } from '../enumerate/strategy.js';
 import { colorWanted } from '../render/grid.js';
 import { buildInstance } from '../../encoders/index.js';
 import { type Args, JsonlOut, commonOptions, guarded, interruptFlag, positiveInt, progressLine, puzzleOptions, readKnown, seconds } from './common.js';
 import { UserError } from '../core/errors.js';
+import type { Instance } from '../core/puzzle.js';
+import { certifyUnsat, pickProver } from '../proof/certify.js';
 
 export const command = 'enumerate <puzzle>';
 export const describe = 'find all solutions (or all symmetry classes with --unique), streaming them';
@@ -20,7 +22,8 @@ export const builder = (y: Argv) =>
     .option('show', { type: 'number', describe: 'draw the first N solutions on stdout (default 1)' })
     .option('native', { type: 'boolean', describe: 'let solvers that enumerate by themselves (clasp, picosat) do so (default; --no-native uses the blocking-clause loop)' })
     .option('workers', { type: 'number', describe: 'worker threads for SAT enumeration (default: all cores)' })
-    .option('cube-depth', { type: 'number', describe: 'literals each cube fixes before the SAT solver takes over' });
+    .option('cube-depth', { type: 'number', describe: 'literals each cube fixes before the SAT solver takes over' })
+    .option('certify', { type: 'boolean', describe: 'check the UNSAT that closes each cube with a DRAT proof (our checker), or fail; runs the blocking-clause loop in this thread' });
 
 export interface EnumerationReport {
   count: number;
@@ -61,6 +64,7 @@ export const handler = (args: Args) =>
       progress.update(`${index} ${unique ? 'classes' : 'solutions'} | ${rate.toFixed(1)}/s | ${seconds(start).toFixed(1)} s`);
     };
     const workers = args.workers === undefined ? defaultWorkers() : positiveInt(args.workers, '--workers')!;
+    const certifier = args.certify ? cubeCertifier(instance, args.solver) : undefined;
     let summary;
     try {
       summary = await enumerateSolutions({
@@ -76,6 +80,7 @@ export const handler = (args: Args) =>
         timeoutSeconds: args.timeout as number | undefined,
         onFound,
         shouldStop: stop.stopped,
+        onCubeExhausted: certifier?.check,
       });
     } finally {
       progress.done();
@@ -95,13 +100,33 @@ export const handler = (args: Args) =>
       solver: summary.solver,
       mode: summary.mode,
       cubes: summary.cubes,
+      ...(certifier ? { certified: true, proofs: certifier.verified(), prover: certifier.prover } : {}),
       seconds: seconds(start),
       ...(out ? { out: out.path } : {}),
     };
     if (json) process.stdout.write(JSON.stringify(report) + '\n');
-    else process.stdout.write(summaryLine(report) + '\n');
+    else process.stdout.write(summaryLine(report) + (certifier ? `; ${certifier.verified()} UNSAT answers VERIFIED by DRAT proofs from ${certifier.prover}` : '') + '\n');
     return 0;
   });
+
+/** Checks each cube's closing UNSAT: re-solved with a proof-writing solver, the proof checked by ours. */
+function cubeCertifier(instance: Instance, solver: unknown) {
+  if (solver === 'dlx') throw new UserError('--certify: dlx gives no UNSAT answers to certify; choose a SAT solver with --solver');
+  const prover = pickProver('--certify');
+  let verified = 0;
+  return {
+    prover: prover.name,
+    verified: () => verified,
+    check: async (claim: CubeExhausted) => {
+      const clauses = (function* () {
+        yield* instance.cnf.clauses();
+        yield* claim.blocking;
+      })();
+      await certifyUnsat({ varCount: instance.cnf.varCount, clauses, assumptions: claim.assumptions, answeredBy: claim.solver }, prover, '--certify');
+      verified++;
+    },
+  };
+}
 
 /** The options as plain data for a worker thread (yargs adds a few extras). */
 function plainArgs(args: Args): Record<string, unknown> {

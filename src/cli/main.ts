@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import * as checkProof from './check-proof.js';
 import * as decode from './decode.js';
 import * as dobble from './dobble.js';
 import * as encode from './encode.js';
@@ -39,7 +40,8 @@ await yargs(hideBin(process.argv))
   .command(sweep as never)
   .command(dobble as never)
   .command((bench ?? []) as never)
-  .demandCommand(1, 'name a verb: solve, enumerate, encode, decode, explain, bench, list, solvers, sweep, dobble')
+  .command(checkProof as never)
+  .demandCommand(1, 'name a verb: solve, enumerate, encode, decode, explain, bench, list, solvers, sweep, dobble, check-proof')
   .strict()
   .recommendCommands()
   .fail((msg, err) => {

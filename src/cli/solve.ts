@@ -6,6 +6,7 @@ import { pickSolver } from '../../solvers/index.js';
 import { colorWanted } from '../render/grid.js';
 import { solveOnce } from '../enumerate/solve-once.js';
 import { buildInstance, isCnfPath } from '../../encoders/index.js';
+import { type Certificate, PROOF_FORMAT, asProofProducer, certifyUnsat, checkedProof, claimFormula, pickProver, proofSolverNames, writesProofs } from '../proof/certify.js';
 import { type Args, commonOptions, guarded, puzzleOptions, seconds } from './common.js';
 
 export const command = 'solve <puzzle>';
@@ -15,7 +16,9 @@ export const builder = (y: Argv) =>
   puzzleOptions(commonOptions(y))
     .positional('puzzle', { type: 'string', describe: 'puzzle name, a .cnf file, or - for DIMACS on standard input' })
     .option('svg', { type: 'string', describe: 'also draw the solution as SVG into FILE' })
-    .option('sat-exit-codes', { type: 'boolean', describe: 'exit 10 when SAT, 20 when UNSAT (SAT-competition style)' });
+    .option('sat-exit-codes', { type: 'boolean', describe: 'exit 10 when SAT, 20 when UNSAT (SAT-competition style)' })
+    .option('proof', { type: 'string', describe: 'write a DRAT proof of an UNSAT answer to FILE (solvers that write proofs: cadical, cadical-wasm)' })
+    .option('certify', { type: 'boolean', describe: 'check an UNSAT answer with a DRAT proof (our checker) or fail' });
 
 export const handler = (args: Args) =>
   guarded(async () => {
@@ -25,7 +28,26 @@ export const handler = (args: Args) =>
     const instance = formula ? instanceFromDimacs(formula, puzzle === '-' ? '<stdin>' : puzzle) : buildInstance(puzzle, args);
     const start = performance.now();
     const factory = await pickSolver(args.solver);
-    const { status, trueVars, model } = await solveOnce(instance.cnf, factory.create(), { timeoutSeconds: args.timeout as number | undefined });
+    const proofFile = args.proof === undefined ? undefined : String(args.proof);
+    const certify = args.certify === true;
+    // The answering solver's own proof when it writes one; else --certify re-solves with one that does.
+    const ownProof = (proofFile !== undefined || certify) && writesProofs(factory);
+    if (proofFile !== undefined && !ownProof) {
+      throw new UserError(`--proof: ${factory.name} does not write DRAT proofs; solvers that do: ${proofSolverNames().join(', ') || 'none can run here'}`);
+    }
+    const prover = certify && !ownProof ? pickProver('--certify') : undefined;
+    const solver = factory.create();
+    if (ownProof) asProofProducer(solver)!.enableProof(PROOF_FORMAT);
+    const claim = { varCount: instance.cnf.varCount, clauses: { [Symbol.iterator]: () => instance.cnf.clauses() }, answeredBy: factory.name };
+    let certificate: Certificate | undefined;
+    const afterUnsat = (s: typeof solver) => {
+      if (!ownProof) return;
+      const proof = asProofProducer(s)!.takeProof();
+      if (proofFile !== undefined) writeProof(proofFile, proof.bytes);
+      if (certify) certificate = checkedProof(claimFormula(claim), proof, factory.name, '--certify');
+    };
+    const { status, trueVars, model } = await solveOnce(instance.cnf, solver, { timeoutSeconds: args.timeout as number | undefined, afterUnsat });
+    if (status === 'UNSAT' && prover) certificate = await certifyUnsat(claim, prover, '--certify');
     const solution = status === 'SAT' ? instance.decode(trueVars) : undefined;
     const problem = solution === undefined ? null : instance.check(solution);
     if (problem) throw new Error(`the solution fails the independent check: ${problem}`);
@@ -46,17 +68,35 @@ export const handler = (args: Args) =>
       clauses: instance.cnf.clauseCount,
       solver: factory.name,
       seconds: seconds(start),
+      ...(certify ? { certified: status !== 'UNKNOWN', ...(certificate ? { proof: proofSummary(certificate) } : {}) } : {}),
       ...(formula ? { model, ...trueNamesOf(formula, model) } : { puzzle, params: instance.params, solution: solution === undefined ? null : instance.toJson(solution) }),
     };
     if (args.json) process.stdout.write(JSON.stringify(summary) + '\n');
-    else if (file) process.stdout.write(competitionFormat(status, model));
+    else if (file) process.stdout.write((certificate ? `c ${certificateLine(certificate)}\n` : '') + competitionFormat(status, model));
     else {
       if (solution !== undefined) process.stdout.write(instance.render(solution, { color: colorWanted(process.stdout) }) + '\n');
       process.stdout.write(`${status} in ${summary.seconds.toFixed(2)} s with ${summary.solver} [${summary.vars} vars, ${summary.clauses} clauses]\n`);
+      if (certificate) process.stdout.write(`${certificateLine(certificate)}\n`);
     }
     if (!args['sat-exit-codes']) return 0;
     return status === 'SAT' ? 10 : status === 'UNSAT' ? 20 : 0;
   });
+
+function writeProof(file: string, bytes: Uint8Array): void {
+  try {
+    writeFileSync(file, bytes);
+  } catch (e) {
+    throw new UserError(`--proof: cannot write "${file}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+}
+
+export function proofSummary(c: Certificate): { status: string; prover: string; lemmas: number; needed: number } {
+  return { status: c.check.status, prover: c.prover, lemmas: c.check.additions, needed: c.check.coreLemmas };
+}
+
+export function certificateLine(c: Certificate): string {
+  return `UNSAT VERIFIED: a DRAT proof from ${c.prover} checks (${c.check.coreLemmas} of ${c.check.additions} lemmas needed)`;
+}
 
 /** The SAT-competition answer: an `s` line and the model in `v` lines. */
 export function competitionFormat(status: string, model: readonly number[]): string {

@@ -33,6 +33,15 @@ export interface EnumerateOptions {
   cubeDepth?: number;
   /** Run only this part of the cube tree (worker threads): see CubeTree.leaves. */
   part?: { index: number; of: number };
+  /** Called at each UNSAT that closes a cube (--certify checks it), before the next cube starts. */
+  onCubeExhausted?: (claim: CubeExhausted) => Promise<void>;
+}
+
+/** What the UNSAT closing a cube was about: the CNF, these blocking clauses, these assumptions. */
+export interface CubeExhausted {
+  assumptions: readonly number[];
+  blocking: readonly (readonly number[])[];
+  solver: string;
 }
 
 export interface EnumerateSummary {
@@ -121,7 +130,10 @@ export async function enumerate(instance: Instance, options: EnumerateOptions): 
           continue;
         }
         summary.solves++;
-        if (status === 'UNSAT') break;
+        if (status === 'UNSAT') {
+          await options.onCubeExhausted?.({ assumptions: cube.lits, blocking, solver: solver.name });
+          break;
+        }
         if (status === 'UNKNOWN') {
           summary.complete = false;
           return summary;

@@ -27,11 +27,18 @@ export interface SolveOnceResult {
   model: number[];
 }
 
+export interface SolveOnceOptions {
+  timeoutSeconds?: number;
+  /** After an UNSAT answer, before the solver is disposed (--proof takes its proof here). */
+  afterUnsat?: (solver: Solver) => void | Promise<void>;
+}
+
 /** One solver call on a formula, the model checked; the solver is disposed at the end. */
-export async function solveOnce(cnf: Cnf, solver: Solver, options: { timeoutSeconds?: number } = {}): Promise<SolveOnceResult> {
+export async function solveOnce(cnf: Cnf, solver: Solver, options: SolveOnceOptions = {}): Promise<SolveOnceResult> {
   try {
     loadFormula(solver, cnf);
     const status = await solver.solve({ timeoutSeconds: options.timeoutSeconds });
+    if (status === 'UNSAT') await options.afterUnsat?.(solver);
     if (status !== 'SAT') return { status, trueVars: [], model: [] };
     const trueVars = checkedTrueVars(cnf, solver);
     const model = Array.from({ length: cnf.varCount }, (_, i) => (solver.value(i + 1) ? i + 1 : -(i + 1)));

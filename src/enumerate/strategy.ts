@@ -1,7 +1,7 @@
 import { pickSolver } from '../../solvers/index.js';
 import { enumeratesNatively, nativeEnumerator } from '../../solvers/types.js';
 import type { Instance } from '../core/puzzle.js';
-import { type EnumerateSummary, type Found, enumerate } from './blocking-loop.js';
+import { type EnumerateOptions, type EnumerateSummary, type Found, enumerate } from './blocking-loop.js';
 import { orbit } from './cube-tree.js';
 import { enumerateExactCover } from './dlx.js';
 import { enumerateNative } from './native.js';
@@ -37,6 +37,12 @@ export interface EnumerationPlan {
   timeoutSeconds?: number;
   onFound: (found: Found) => void;
   shouldStop?: () => boolean;
+  /**
+   * Called at each UNSAT that closes a cube (--certify). Those UNSATs are seen
+   * only by the blocking-clause loop in this thread, so it then runs there:
+   * no native enumeration, no worker threads.
+   */
+  onCubeExhausted?: EnumerateOptions['onCubeExhausted'];
 }
 
 export interface EnumerationResult extends EnumerateSummary {
@@ -57,7 +63,8 @@ export async function enumerateSolutions(plan: EnumerationPlan): Promise<Enumera
   const solver = factory.name;
   const probe = factory.create();
   const native = nativeEnumerator(probe);
-  if (plan.native !== false && known.length === 0 && native && enumeratesNatively(probe, instance.cnf.projection, instance.cnf.varCount)) {
+  const seesEveryUnsat = plan.onCubeExhausted !== undefined;
+  if (plan.native !== false && !seesEveryUnsat && known.length === 0 && native && enumeratesNatively(probe, instance.cnf.projection, instance.cnf.varCount)) {
     const summary = await enumerateNative(instance, native, { unique, limit, onFound, shouldStop, timeoutSeconds: plan.timeoutSeconds });
     return { ...summary, solver, mode: 'native' };
   }
@@ -66,12 +73,12 @@ export async function enumerateSolutions(plan: EnumerationPlan): Promise<Enumera
   const cubeDepth = plan.cubeDepth ?? (factory.kind === 'external' ? 0 : undefined);
   const timeoutSeconds = plan.timeoutSeconds;
   const workers = plan.workers ?? 1;
-  if (workers > 1 && plan.rebuild && poolAvailable()) {
+  if (workers > 1 && !seesEveryUnsat && plan.rebuild && poolAvailable()) {
     const job = { ...plan.rebuild, solver, unique, known, cubeDepth, timeoutSeconds };
     const knownRaw = known.reduce((n, k) => n + (unique ? orbit(instance.symmetries, k).length : 1), 0);
     const summary = await enumerateParallel(job, workers, { limit, knownRaw, onFound, shouldStop });
     return { ...summary, solver, mode: 'blocking-loop' };
   }
-  const summary = await enumerate(instance, { createSolver: () => factory.create(), unique, limit, known, onFound, shouldStop, cubeDepth, timeoutSeconds });
+  const summary = await enumerate(instance, { createSolver: () => factory.create(), unique, limit, known, onFound, shouldStop, cubeDepth, timeoutSeconds, onCubeExhausted: plan.onCubeExhausted });
   return { ...summary, solver, mode: 'blocking-loop' };
 }

@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import type { Argv } from 'yargs';
+import { UserError } from '../core/errors.js';
+import { readDimacsFile } from '../core/dimacs.js';
+import { checkDrat } from '../proof/drat.js';
+import { parseProof } from '../proof/drat-format.js';
+import { type Args, guarded } from './common.js';
+
+export const command = 'check-proof <cnf> <proof>';
+export const describe = 'verify a DRAT proof (text or binary) that a DIMACS formula is unsatisfiable';
+
+export const builder = (y: Argv) =>
+  y
+    .positional('cnf', { type: 'string', describe: 'the formula, DIMACS' })
+    .positional('proof', { type: 'string', describe: 'the proof, DRAT text or binary (told apart by content)' })
+    .option('json', { type: 'boolean', describe: 'machine-readable result on stdout' });
+
+export const handler = (args: Args) =>
+  guarded(async () => {
+    const cpuStart = process.cpuUsage();
+    const start = performance.now();
+    const formula = readDimacsFile(String(args.cnf));
+    const proofPath = String(args.proof);
+    let bytes: Uint8Array;
+    try {
+      bytes = readFileSync(proofPath);
+    } catch (e) {
+      throw new UserError(`cannot read ${proofPath}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    }
+    const proof = parseProof(bytes, proofPath);
+    const result = checkDrat(formula, proof);
+    const cpu = process.cpuUsage(cpuStart);
+    const report = {
+      status: result.status,
+      message: result.message,
+      format: proof.format,
+      additions: result.additions,
+      deletions: result.deletions,
+      coreLemmas: result.coreLemmas,
+      ratLemmas: result.ratLemmas,
+      ignoredDeletions: result.ignoredDeletions,
+      missingDeletions: result.missingDeletions,
+      seconds: Math.round(performance.now() - start) / 1000,
+      cpuSeconds: Math.round((cpu.user + cpu.system) / 1000) / 1000,
+    };
+    if (args.json) process.stdout.write(JSON.stringify(report) + '\n');
+    else process.stdout.write(`${result.message} (${proof.format} DRAT, ${report.seconds.toFixed(2)} s)\n`);
+    return result.status === 'VERIFIED' ? 0 : 1;
+  });

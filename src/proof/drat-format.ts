@@ -1,0 +1,198 @@
+/**
+ * Reading and writing DRAT proofs, in both of the formats solvers emit:
+ *
+ * - text: one clause a line, literals as DIMACS integers closed by 0; a
+ *   leading `d` deletes the clause; `c` lines are comments;
+ * - binary: each clause is a byte 'a' (add) or 'd' (delete), then its
+ *   literals as unsigned LEB128 numbers (literal l is 2|l| + (l < 0)), then a
+ *   0 byte.
+ *
+ * A binary proof has a 0 byte at the end of its first clause and a text proof
+ * never has one, which is how the format is told apart.
+ */
+import { UserError } from '../core/errors.js';
+import { IntVec } from './int-vec.js';
+
+export type DratFormat = 'text' | 'binary';
+
+/** A parsed proof: step i adds (or deletes) the clause lits[starts[i] .. starts[i+1]). */
+export interface ProofSteps {
+  format: DratFormat;
+  count: number;
+  deletion: Uint8Array;
+  starts: Int32Array;
+  lits: Int32Array;
+  /** Where step i is in the file: its line (text) or its 1-based step number (binary). */
+  where: Int32Array;
+  maxVar: number;
+}
+
+const BYTE_ADD = 0x61; // 'a'
+const BYTE_DELETE = 0x64; // 'd'
+/** How far into the file detection looks for a 0 byte: further than any first clause is long. */
+const DETECT_BYTES = 1 << 16;
+
+export function detectFormat(bytes: Uint8Array): DratFormat {
+  if (bytes.length > 0 && bytes[0] === BYTE_ADD) return 'binary';
+  return bytes.subarray(0, DETECT_BYTES).includes(0) ? 'binary' : 'text';
+}
+
+/** "line 12" or "step 12": where a step is, in words that fit the format. */
+export function stepLabel(proof: ProofSteps, step: number): string {
+  return `${proof.format === 'text' ? 'line' : 'step'} ${proof.where[step]}`;
+}
+
+export function parseProof(bytes: Uint8Array, source = '<proof>'): ProofSteps {
+  return detectFormat(bytes) === 'binary' ? parseBinary(bytes, source) : parseText(bytes, source);
+}
+
+/** Collects steps while a parser runs. */
+class StepBuilder {
+  private readonly deletion = new IntVec(1024);
+  private readonly starts = new IntVec(1024);
+  private readonly lits = new IntVec(8192);
+  private readonly where = new IntVec(1024);
+  private maxVar = 0;
+
+  constructor(private readonly format: DratFormat) {
+    this.starts.push(0);
+  }
+
+  literal(lit: number): void {
+    this.lits.push(lit);
+    const v = lit < 0 ? -lit : lit;
+    if (v > this.maxVar) this.maxVar = v;
+  }
+
+  close(isDeletion: boolean, where: number): void {
+    this.deletion.push(isDeletion ? 1 : 0);
+    this.where.push(where);
+    this.starts.push(this.lits.size);
+  }
+
+  done(): ProofSteps {
+    return {
+      format: this.format,
+      count: this.deletion.size,
+      deletion: Uint8Array.from(this.deletion.toArray()),
+      starts: this.starts.toArray(),
+      lits: this.lits.toArray(),
+      where: this.where.toArray(),
+      maxVar: this.maxVar,
+    };
+  }
+}
+
+const LARGEST_VAR = 2 ** 31 - 1;
+
+function parseText(bytes: Uint8Array, source: string): ProofSteps {
+  const steps = new StepBuilder('text');
+  const fail = (line: number, msg: string): never => {
+    throw new UserError(`${source}:${line}: ${msg}`);
+  };
+  const n = bytes.length;
+  let line = 1;
+  let i = 0;
+  // The clause being read: whether it began with `d`, and the line it began on (0: none open).
+  let isDeletion = false;
+  let openedOn = 0;
+  while (i < n) {
+    const c = bytes[i]!;
+    if (c === 10) {
+      line++;
+      i++;
+    } else if (c === 32 || c === 9 || c === 13) {
+      i++;
+    } else if (c === 99 /* c */ && openedOn === 0) {
+      while (i < n && bytes[i] !== 10) i++;
+    } else if (c === 100 /* d */ && openedOn === 0) {
+      isDeletion = true;
+      openedOn = line;
+      i++;
+    } else if (c === 45 /* - */ || (c >= 48 && c <= 57)) {
+      const negative = c === 45;
+      if (negative) i++;
+      let value = 0;
+      const first = i;
+      while (i < n && bytes[i]! >= 48 && bytes[i]! <= 57) {
+        value = value * 10 + (bytes[i]! - 48);
+        i++;
+      }
+      if (i === first) fail(line, 'a "-" without digits');
+      if (value > LARGEST_VAR) fail(line, `literal ${negative ? '-' : ''}${value} is out of range`);
+      if (openedOn === 0) openedOn = line;
+      if (value === 0) {
+        steps.close(isDeletion, openedOn);
+        isDeletion = false;
+        openedOn = 0;
+      } else {
+        steps.literal(negative ? -value : value);
+      }
+    } else {
+      fail(line, `unexpected character "${String.fromCharCode(c)}"`);
+    }
+  }
+  if (openedOn !== 0) fail(openedOn, 'the last clause has no closing 0');
+  return steps.done();
+}
+
+function parseBinary(bytes: Uint8Array, source: string): ProofSteps {
+  const steps = new StepBuilder('binary');
+  const n = bytes.length;
+  let i = 0;
+  let step = 0;
+  while (i < n) {
+    const kind = bytes[i]!;
+    if (kind !== BYTE_ADD && kind !== BYTE_DELETE) {
+      throw new UserError(`${source}: byte ${i}: expected 'a' or 'd' to start a binary DRAT clause, found 0x${kind.toString(16)}`);
+    }
+    i++;
+    step++;
+    for (;;) {
+      let value = 0;
+      let scale = 1;
+      let byte: number;
+      do {
+        if (i >= n) throw new UserError(`${source}: step ${step}: the proof ends inside a clause`);
+        byte = bytes[i++]!;
+        value += (byte & 0x7f) * scale;
+        scale *= 128;
+      } while (byte & 0x80);
+      if (value === 0) break;
+      const v = Math.floor(value / 2);
+      if (v === 0 || v > LARGEST_VAR) throw new UserError(`${source}: step ${step}: bad literal code ${value}`);
+      steps.literal(value % 2 === 1 ? -v : v);
+    }
+    steps.close(kind === BYTE_DELETE, step);
+  }
+  return steps.done();
+}
+
+/** Steps written as binary DRAT. */
+export function toBinary(proof: ProofSteps): Uint8Array {
+  const out: number[] = [];
+  for (let s = 0; s < proof.count; s++) {
+    out.push(proof.deletion[s] ? BYTE_DELETE : BYTE_ADD);
+    for (let k = proof.starts[s]!; k < proof.starts[s + 1]!; k++) {
+      const lit = proof.lits[k]!;
+      let code = 2 * Math.abs(lit) + (lit < 0 ? 1 : 0);
+      while (code >= 128) {
+        out.push((code % 128) | 0x80);
+        code = Math.floor(code / 128);
+      }
+      out.push(code);
+    }
+    out.push(0);
+  }
+  return Uint8Array.from(out);
+}
+
+/** Steps written as text DRAT. */
+export function toText(proof: ProofSteps): string {
+  const lines: string[] = [];
+  for (let s = 0; s < proof.count; s++) {
+    const lits = Array.from(proof.lits.subarray(proof.starts[s]!, proof.starts[s + 1]!));
+    lines.push(`${proof.deletion[s] ? 'd ' : ''}${[...lits, 0].join(' ')}`);
+  }
+  return lines.length ? `${lines.join('\n')}\n` : '';
+}
