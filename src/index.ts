@@ -9,13 +9,15 @@
  *
  * The CLI (src/cli/) is a thin layer over these functions.
  */
-import { buildInstance, PUZZLES } from '../encoders/index.js';
+import { buildInstance, instanceOfDimacs, PUZZLES } from '../encoders/index.js';
 import { type DobbleSatOptions, dobbleInstance, type Deck } from '../encoders/dobble.js';
 import { type GeniusInstance, type GeniusOptions, geniusSquare } from '../encoders/genius-square.js';
 import type { PackingInstance, PackingSolution } from '../encoders/packing.js';
 import { type PolycubeOptions, polycube, soma } from '../encoders/polycube.js';
 import { type PolyominoOptions, pentomino, polyomino } from '../encoders/polyomino.js';
 import { pickSolver, SOLVERS } from '../solvers/index.js';
+import { modelFromLiterals } from '../solvers/external/clause-store.js';
+import { readAnswer } from '../solvers/external/output.js';
 import type { Status } from '../solvers/types.js';
 import {
   type AmoEncoding,
@@ -31,14 +33,16 @@ import {
   exactlyOne as encodeExactlyOne,
 } from './card/index.js';
 import { Cnf } from './core/cnf.js';
-import { type DimacsMeta, dimacsString, instanceFromDimacs, parseDimacs as readDimacs } from './core/dimacs.js';
+import { type DimacsFormula, type DimacsMeta, dimacsString, instanceFromDimacs, parseDimacs as readDimacs } from './core/dimacs.js';
+import { UserError, oneLine } from './core/errors.js';
 import type { Instance } from './core/puzzle.js';
 import { solveOnce } from './enumerate/solve-once.js';
 import { enumerateSolutions } from './enumerate/strategy.js';
 
 export { Cnf } from './core/cnf.js';
 export { VarPool } from './core/vars.js';
-export { UserError } from './core/errors.js';
+export { UserError };
+export type { DimacsFormula };
 export type { Instance, PuzzleEntry, EncodingDefaults } from './core/puzzle.js';
 export type { AmoEncoding, CardEncoding } from './card/index.js';
 export type { Solver, SolverFactory, Status } from '../solvers/types.js';
@@ -243,6 +247,50 @@ function formulaInstance(f: Cnf): Instance<string[]> {
     symmetries: [],
     splitGroups: [],
   };
+}
+
+// ---- a solver's answer, read back -----------------------------------------------
+
+export interface DecodedAnswer<S = unknown> {
+  /** The puzzle rebuilt from the file's header (or the file as a plain formula). */
+  instance: Instance<S>;
+  status: Status;
+  solutions: { solution: S; trueVars: number[]; trueNames: string[] }[];
+}
+
+/**
+ * Any solver's answer (`s`/`v` lines, several models, or MiniSat's result
+ * file) to a DIMACS file that puzzlesat wrote, as the puzzle's solutions:
+ * the puzzle is rebuilt from the file's header and compared with its clauses,
+ * each model is checked against every clause and by the puzzle's checker.
+ * `where` names the inputs in error messages.
+ */
+export function decodeAnswer(dimacs: string | DimacsFormula, answerText: string, where: { cnf: string; model: string } = { cnf: '<dimacs>', model: '<answer>' }): DecodedAnswer {
+  const formula = typeof dimacs === 'string' ? readDimacs(dimacs, where.cnf) : dimacs;
+  const answer = readAnswer(answerText);
+  if (answer.status === undefined) throw new UserError(`${where.model}: no solver answer found${answer.stray ? ` ("${oneLine(answer.stray, 60)}")` : ''}`);
+  const instance = instanceOfDimacs(formula, where.cnf);
+  const solutions = answer.models.map((lits, i) => decodeModel(instance, lits, `${where.model}: model ${i + 1}`));
+  if (answer.status === 'SAT' && solutions.length === 0) throw new UserError(`${where.model}: SAT without a model`);
+  return { instance, status: answer.status, solutions };
+}
+
+/** One model: checked against every clause of the file, decoded, and checked as a solution. */
+function decodeModel(instance: Instance, lits: readonly number[], where: string) {
+  const cnf = instance.cnf;
+  const beyond = lits.find((lit) => Math.abs(lit) > cnf.varCount);
+  if (beyond !== undefined) throw new UserError(`${where}: literal ${beyond} is beyond the file's ${cnf.varCount} variables`);
+  const model = modelFromLiterals(lits, cnf.varCount);
+  const check = cnf.satisfiedBy((v) => model[v] === 1);
+  if (!check.ok) throw new UserError(`${where} breaks a ${check.family} clause of the file: ${oneLine(cnf.show(check.clause))}`);
+  const trueVars = cnf.projection.filter((v) => model[v] === 1).sort((a, b) => a - b);
+  const solution = instance.decode(trueVars);
+  const problem = instance.check(solution);
+  if (problem) throw new UserError(`${where} fails the puzzle's own check: ${problem}`);
+  const trueNames = Array.from({ length: cnf.varCount }, (_, i) => i + 1)
+    .filter((v) => model[v] === 1 && !cnf.vars.isAux(v))
+    .map((v) => cnf.vars.name(v));
+  return { solution, trueVars, trueNames };
 }
 
 // ---- puzzles --------------------------------------------------------------------

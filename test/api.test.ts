@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   Formula,
+  decodeAnswer,
   atLeast,
   atMost,
   atMostOne,
@@ -129,6 +130,18 @@ describe('enumeration as an async iterator', () => {
     let strips = 0;
     for await (const _ of enumerate(puzzles.pentomino({ preset: '3x20' }), { unique: true })) strips++;
     expect(strips).toBe(2);
+  });
+});
+
+describe('reading an answer back', () => {
+  it('decodes a model of a DIMACS file we wrote into the tiling it stands for', async () => {
+    const board = puzzles.pentomino({ preset: '3x20' });
+    const text = toDimacs(board.cnf, { puzzle: board.puzzle, params: board.params });
+    const { model } = await solve(board.cnf);
+    const decoded = decodeAnswer(text, `s SATISFIABLE\nv ${model!.literals.join(' ')} 0\n`);
+    expect([decoded.status, decoded.solutions.length, decoded.instance.puzzle]).toEqual(['SAT', 1, 'pentomino']);
+    expect((decoded.solutions[0]!.solution as { placements: unknown[] }).placements).toHaveLength(12);
+    expect(() => decodeAnswer(text, 's SATISFIABLE\nv -1 0\n')).toThrow(/model 1 breaks a cover clause/);
   });
 });
 

@@ -1,10 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
-import { instanceOfDimacs } from '../../encoders/index.js';
-import { modelFromLiterals } from '../../solvers/external/clause-store.js';
-import { readAnswer } from '../../solvers/external/output.js';
 import { readDimacsFile } from '../core/dimacs.js';
-import { UserError, oneLine } from '../core/errors.js';
+import { UserError } from '../core/errors.js';
+import { decodeAnswer } from '../index.js';
 import type { Instance } from '../core/puzzle.js';
 import { colorWanted } from '../render/grid.js';
 import { type Args, guarded } from './common.js';
@@ -25,18 +23,14 @@ export const handler = (args: Args) =>
     const cnfFile = String(args.cnf);
     const modelFile = String(args.model);
     const formula = readDimacsFile(cnfFile);
-    const answer = readAnswer(readText(modelFile));
-    if (answer.status === undefined) throw new UserError(`--model ${modelFile}: no solver answer found${answer.stray ? ` ("${oneLine(answer.stray, 60)}")` : ''}`);
-    const instance = instanceOfDimacs(formula, cnfFile);
-    const solutions = answer.models.map((lits, i) => decodeModel(instance, lits, `--model ${modelFile}: model ${i + 1}`));
-    if (answer.status === 'SAT' && solutions.length === 0) throw new UserError(`--model ${modelFile}: SAT without a model`);
+    const { instance, status, solutions } = decodeAnswer(formula, readText(modelFile), { cnf: cnfFile, model: `--model ${modelFile}` });
     if (args.svg !== undefined && solutions.length > 0) writeSvg(instance, solutions[0]!.solution, String(args.svg));
     const named = formula.names.size > 0;
     if (args.json) {
       const report = {
         puzzle: instance.puzzle,
         params: instance.params,
-        status: answer.status,
+        status,
         count: solutions.length,
         solutions: solutions.map((s) => ({ solution: instance.toJson(s.solution), ...(named ? { trueNames: s.trueNames } : { vars: s.trueVars }) })),
       };
@@ -44,28 +38,10 @@ export const handler = (args: Args) =>
     } else {
       const color = colorWanted(process.stdout);
       for (const s of solutions) process.stdout.write(`${instance.render(s.solution, { color })}\n\n`);
-      process.stdout.write(`${answer.status}: ${solutions.length} model${solutions.length === 1 ? '' : 's'} of ${instance.puzzle}, each checked against ${cnfFile} and the puzzle's checker\n`);
+      process.stdout.write(`${status}: ${solutions.length} model${solutions.length === 1 ? '' : 's'} of ${instance.puzzle}, each checked against ${cnfFile} and the puzzle's checker\n`);
     }
     return 0;
   });
-
-/** One model: checked against every clause of the file, decoded, and checked as a solution. */
-function decodeModel(instance: Instance, lits: readonly number[], where: string) {
-  const cnf = instance.cnf;
-  const beyond = lits.find((lit) => Math.abs(lit) > cnf.varCount);
-  if (beyond !== undefined) throw new UserError(`${where}: literal ${beyond} is beyond the file's ${cnf.varCount} variables`);
-  const model = modelFromLiterals(lits, cnf.varCount);
-  const check = cnf.satisfiedBy((v) => model[v] === 1);
-  if (!check.ok) throw new UserError(`${where} breaks a ${check.family} clause of the file: ${oneLine(cnf.show(check.clause))}`);
-  const trueVars = cnf.projection.filter((v) => model[v] === 1).sort((a, b) => a - b);
-  const solution = instance.decode(trueVars);
-  const problem = instance.check(solution);
-  if (problem) throw new UserError(`${where} fails the puzzle's own check: ${problem}`);
-  const trueNames = Array.from({ length: cnf.varCount }, (_, i) => i + 1)
-    .filter((v) => model[v] === 1 && !cnf.vars.isAux(v))
-    .map((v) => cnf.vars.name(v));
-  return { solution, trueVars, trueNames };
-}
 
 function writeSvg(instance: Instance, solution: unknown, file: string): void {
   if (!instance.svg) throw new UserError(`--svg: ${instance.puzzle} has no SVG drawing`);
