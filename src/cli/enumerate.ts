@@ -25,13 +25,6 @@ export const builder = (y: Argv) =>
     .option('cube-depth', { type: 'number', describe: 'literals each cube fixes before the SAT solver takes over' })
     .option('certify', { type: 'boolean', describe: 'check the UNSAT that closes each cube with a DRAT proof (our checker), or fail; runs the blocking-clause loop in this thread' });
 
-export interface EnumerationReport {
-  count: number;
-  raw: number;
-  complete: boolean;
-  seconds: number;
-}
-
 export const handler = (args: Args) =>
   guarded(async () => {
     const puzzle = String(args.puzzle);
