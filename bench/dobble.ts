@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { type DobbleCnf, checkDeck, decodeDobble, encodeDobble, type PairEncoding } from '../encoders/dobble.js';
 import { writeDimacsFile } from '../src/core/dimacs.js';
 import { createLogicSolver } from '../solvers/logic-solver.js';
+import { loadFormula } from '../src/enumerate/solve-once.js';
 
 interface Run {
   status: 'SAT' | 'UNSAT' | 'timeout' | 'error';
@@ -110,8 +111,7 @@ async function runInProcess(order: number, symmetryBreaking: boolean, pairs: Pai
 async function child(order: number, symmetryBreaking: boolean, pairs: PairEncoding): Promise<void> {
   const cnf = encodeDobble(order, { symmetryBreaking, pairs });
   const solver = createLogicSolver();
-  solver.ensureVars(cnf.varCount);
-  for (const clause of cnf.clauses()) solver.addClause(clause);
+  loadFormula(solver, cnf);
   const start = performance.now();
   const status = await solver.solve();
   const seconds = (performance.now() - start) / 1000;
