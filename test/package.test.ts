@@ -70,6 +70,12 @@ describe('the npm package', () => {
     // Only the public entry points are reachable; deep imports stay blocked by the exports map.
     const deep = spawnSync(process.execPath, ['--input-type=module', '-e', "await import('puzzlesat/dist/src/core/cnf.js')"], { cwd: app, encoding: 'utf8' });
     expect(deep.stderr).toMatch(/ERR_PACKAGE_PATH_NOT_EXPORTED/);
+    // The command line from the package (without bench/, so without the bench verb): the 3x20 strip has 2 classes.
+    const bin = join(app, 'node_modules', '.bin', 'puzzlesat');
+    const strip = spawnSync(bin, ['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--json', '--show', '0'], { cwd: app, encoding: 'utf8', timeout: 120_000 });
+    expect(strip.stderr).toBe('');
+    expect(JSON.parse(strip.stdout)).toMatchObject({ count: 2, raw: 8, complete: true });
+    expect(spawnSync(bin, ['bench'], { cwd: app, encoding: 'utf8' }).stderr).toMatch(/Unknown argument: bench/);
     const sub = spawnSync(process.execPath, ['--input-type=module', '-e', "const c = await import('puzzlesat/card'); console.log(c.AMO_ENCODINGS.length > 0)"], { cwd: app, encoding: 'utf8' });
     expect(sub.stdout.trim()).toBe('true');
   }, 240_000);
