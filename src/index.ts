@@ -183,7 +183,8 @@ export interface Found<S> {
 
 /**
  * Every solution, as an async iterator: `for await (const s of enumerate(x))`.
- * A formula is enumerated on its projection (default: its named variables),
+ * A formula is enumerated on its projection (when it has none, its named
+ * variables, which then become its projection),
  * a puzzle instance on its solutions, each checked by the puzzle's own checker.
  * `break`, `limit` or the signal stop the solver.
  */
