@@ -23,7 +23,9 @@ export const builder = (y: Argv) =>
     .option('native', { type: 'boolean', describe: 'let solvers that enumerate by themselves (clasp, picosat) do so (default; --no-native uses the blocking-clause loop)' })
     .option('workers', { type: 'number', describe: 'worker threads for SAT enumeration (default: all cores)' })
     .option('cube-depth', { type: 'number', describe: 'literals each cube fixes before the SAT solver takes over' })
-    .option('certify', { type: 'boolean', describe: 'check the UNSAT that closes each cube with a DRAT proof (our checker), or fail; runs the blocking-clause loop in this thread' });
+    .option('certify', { type: 'boolean', describe: 'check the UNSAT that closes each cube with a DRAT proof (our checker), or fail; runs the blocking-clause loop in this thread' })
+    .option('queue', { type: 'string', describe: 'run as jobs on a Redis queue for `puzzlesat worker`s: redis://[user:password@]host:port[/db] (docs/distributed.md)' })
+    .option('jobs', { type: 'number', describe: 'with --queue: jobs to split the cube tree into (default from its size)' });
 
 export const handler = (args: Args) =>
   guarded(async () => {
@@ -74,6 +76,7 @@ export const handler = (args: Args) =>
         onFound,
         shouldStop: stop.stopped,
         onCubeExhausted: certifier?.check,
+        queue: args.queue === undefined ? undefined : { url: String(args.queue), jobs: positiveInt(args.jobs, '--jobs'), onProgress: progress.update },
       });
     } finally {
       progress.done();

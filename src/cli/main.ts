@@ -13,6 +13,7 @@ import * as list from './list.js';
 import * as solve from './solve.js';
 import * as solvers from './solvers.js';
 import * as sweep from './sweep.js';
+import * as worker from './worker.js';
 
 // A reader that closes the pipe early (`puzzlesat encode ... | head`) is not an error.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
@@ -40,8 +41,9 @@ await yargs(hideBin(process.argv))
   .command(sweep as never)
   .command(dobble as never)
   .command((bench ?? []) as never)
+  .command(worker as never)
   .command(checkProof as never)
-  .demandCommand(1, 'name a verb: solve, enumerate, encode, decode, explain, bench, list, solvers, sweep, dobble, check-proof')
+  .demandCommand(1, 'name a verb: solve, enumerate, encode, decode, explain, bench, list, solvers, sweep, dobble, check-proof, worker')
   .strict()
   .recommendCommands()
   .fail((msg, err) => {

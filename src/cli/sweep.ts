@@ -4,6 +4,7 @@ import type { Argv } from 'yargs';
 import { UserError } from '../core/errors.js';
 import { type SweepProgress, type SweepRun, type SweepSummary, runSweep, sampleRolls, summarizeSweep } from '../enumerate/sweep.js';
 import { renderHistogramSvg } from '../render/genius.js';
+import { sweepExecutor } from '../distributed/runs.js';
 import { type Args, guarded, interruptFlag, positiveInt, progressLine, seconds } from './common.js';
 
 /** `puzzlesat sweep genius-square`: parse, run the sweep (src/enumerate/sweep.ts), print. */
@@ -11,7 +12,7 @@ import { type Args, guarded, interruptFlag, positiveInt, progressLine, seconds }
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 function summaryText(run: SweepRun, s: SweepSummary): string {
-  const how = run.workers > 0 ? plural(run.workers, 'worker thread') : 'this thread';
+  const how = run.via ?? (run.workers > 0 ? plural(run.workers, 'worker thread') : 'this thread');
   const lines = [
     `${s.visited} of ${run.planned} rolls visited${run.complete ? '' : ' (stopped early)'} in ${run.seconds.toFixed(1)} s with ${how} ` +
       `(${run.solved} boards solved, one per symmetry class${run.resumed ? `; ${plural(run.resumed, 'roll')} resumed from the file` : ''})`,
@@ -56,7 +57,8 @@ export const builder = (y: Argv) =>
     .option('histogram', { type: 'string', describe: 'draw the solutions per roll as an SVG histogram (needs --count)' })
     .option('sample', { type: 'number', describe: 'visit N random rolls instead of all' })
     .option('seed', { type: 'number', describe: 'seed for --sample (default 1)' })
-    .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout' });
+    .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout' })
+    .option('queue', { type: 'string', describe: 'solve the rolls as jobs on a Redis queue for `puzzlesat worker`s: redis://[user:password@]host:port[/db]' });
 
 export const handler = (args: Args) =>
   guarded(async () => {
@@ -78,6 +80,7 @@ export const handler = (args: Args) =>
         count,
         rolls: sample === undefined ? undefined : sampleRolls(sample, seed),
         workers,
+        executor: args.queue === undefined ? undefined : sweepExecutor(String(args.queue)),
         out: args.out === undefined ? undefined : String(args.out),
         resume: args.resume === true,
         shouldStop: stop.stopped,

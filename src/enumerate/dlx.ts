@@ -18,6 +18,8 @@ export interface ExactCoverEnumerateOptions {
   known?: readonly (readonly number[])[];
   onFound: (found: Found) => void;
   shouldStop?: () => boolean;
+  /** Run only this part of the cube tree (a distributed job): see CubeTree.leaves. */
+  part?: { index: number; of: number };
 }
 
 export async function enumerateExactCover(instance: Instance, options: ExactCoverEnumerateOptions): Promise<EnumerateSummary> {
@@ -30,7 +32,7 @@ export async function enumerateExactCover(instance: Instance, options: ExactCove
   for (const k of options.known ?? []) summary.raw += all.length ? orbit(all, k).length : 1;
   const limitReached = () => options.limit !== undefined && summary.count >= options.limit;
   // Two levels of cubes are enough to take the symmetry out; dancing links does the rest.
-  for (const cube of new CubeTree(instance, options.unique).leaves(2)) {
+  for (const cube of new CubeTree(instance, options.unique).leaves(2, options.part)) {
     summary.cubes++;
     if (limitReached() || options.shouldStop?.()) {
       summary.complete = false;

@@ -7,6 +7,7 @@ import { enumerateExactCover } from './dlx.js';
 import { enumerateNative } from './native.js';
 import { enumerateParallel } from './parallel.js';
 import { poolAvailable } from './pool.js';
+import { enumerateOnQueue, type QueueChoice } from '../distributed/runs.js';
 
 /**
  * The one place that decides how an enumeration runs. The strategy is chosen
@@ -17,7 +18,7 @@ import { poolAvailable } from './pool.js';
  * - worker threads, each running the blocking-clause loop on its share of the cube tree;
  * - the blocking-clause loop in this thread.
  */
-export type EnumerationMode = 'exact-cover' | 'native' | 'blocking-loop';
+export type EnumerationMode = 'exact-cover' | 'native' | 'blocking-loop' | 'queue';
 
 export interface EnumerationPlan {
   instance: Instance;
@@ -43,6 +44,8 @@ export interface EnumerationPlan {
    * no native enumeration, no worker threads.
    */
   onCubeExhausted?: EnumerateOptions['onCubeExhausted'];
+  /** Run as jobs on a Redis queue for `puzzlesat worker`s instead (src/distributed; needs `rebuild`). */
+  queue?: QueueChoice;
 }
 
 export interface EnumerationResult extends EnumerateSummary {
@@ -55,6 +58,7 @@ export async function enumerateSolutions(plan: EnumerationPlan): Promise<Enumera
   const { instance, unique, limit, onFound } = plan;
   const known = plan.known ?? [];
   const shouldStop = plan.shouldStop ?? (() => false);
+  if (plan.queue) return enumerateOnQueue(plan.queue, plan);
   if (plan.solver === 'dlx') {
     const summary = await enumerateExactCover(instance, { unique, limit, known, onFound, shouldStop });
     return { ...summary, solver: 'dlx', mode: 'exact-cover' };

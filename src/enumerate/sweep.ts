@@ -35,8 +35,17 @@ export interface SweepOptions {
   resume?: boolean;
   shouldStop?: () => boolean;
   onProgress?: (p: SweepProgress) => void;
+  /** Solves the batches elsewhere (a job queue) instead of on worker threads: see src/distributed/runs.ts. */
+  executor?: SweepExecutor;
   /** The compiled worker; when it is missing (running from TypeScript sources) the sweep runs in this thread. */
   workerScript?: URL;
+}
+
+export interface SweepExecutor {
+  /** How the work ran, for the summary. */
+  describe: string;
+  /** Answers the batches (of representative rolls), calling onBatch as each comes back; resolves with the number answered. */
+  run(count: boolean, batches: readonly (readonly number[])[], onBatch: (batch: number, answers: readonly number[]) => void, shouldStop: () => boolean): Promise<number>;
 }
 
 export interface SweepProgress {
@@ -54,8 +63,10 @@ export interface SweepRun {
   /** Symmetry classes solved in this run. */
   solved: number;
   complete: boolean;
-  /** Worker threads used; 0 when the sweep ran in this thread. */
+  /** Worker threads used; 0 when the sweep ran in this thread or elsewhere. */
   workers: number;
+  /** Where it ran when not here (SweepExecutor.describe). */
+  via?: string;
   seconds: number;
 }
 
@@ -102,9 +113,11 @@ export async function runSweep(options: SweepOptions): Promise<SweepRun> {
       record(batch.map((u, i) => ({ members: u.members, answer: answers[i]! })));
     };
     const script = options.workerScript ?? WORKER_SCRIPT;
-    const threads = poolAvailable(script) ? Math.min(Math.max(1, options.workers ?? availableParallelism()), batches.length) : 0;
-    const answered =
-      threads > 0
+    const executor = options.executor;
+    const threads = !executor && poolAvailable(script) ? Math.min(Math.max(1, options.workers ?? availableParallelism()), batches.length) : 0;
+    const answered = executor
+      ? await executor.run(options.count, batches.map((b) => b.map((u) => u.representative)), (b, answers) => onBatch(batches[b]!, answers), shouldStop)
+      : threads > 0
         ? await runInWorkers(script, threads, options.count, batches, onBatch, shouldStop)
         : await runInThread(options.count, batches, onBatch, shouldStop);
     return {
@@ -114,6 +127,7 @@ export async function runSweep(options: SweepOptions): Promise<SweepRun> {
       solved,
       complete: answered === batches.length,
       workers: threads,
+      via: executor?.describe,
       seconds: Math.round(performance.now() - start) / 1000,
     };
   } finally {

@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import { Redis, type RedisOptions } from 'ioredis';
+import { UserError } from '../core/errors.js';
+
+/**
+ * Where the queue lives and how to log in: `redis://[user:password@]host:port[/db]`
+ * or `rediss://` for TLS. The user and password may come from the environment
+ * instead of the URL (so that they stay out of process listings and shell
+ * history); they are never printed: every message shows the masked URL.
+ */
+export interface QueueAddress {
+  host: string;
+  port: number;
+  db: number;
+  username?: string;
+  password?: string;
+  tls: boolean;
+  /** The URL with the password masked, for messages. */
+  shown: string;
+}
+
+export const PASSWORD_ENV = 'PUZZLESAT_REDIS_PASSWORD';
+export const USER_ENV = 'PUZZLESAT_REDIS_USER';
+/** A PEM file of the certificate authorities to trust for rediss:// (else Node's own list). */
+export const CA_ENV = 'PUZZLESAT_REDIS_CA';
+
+/** Hides the password of a URL-ish string, even one that does not parse. */
+export const maskUrl = (url: string): string => url.replace(/^([a-z]+:\/\/[^:/@]*):[^@/]*@/i, '$1:***@');
+
+export function parseQueueUrl(url: string, env: NodeJS.ProcessEnv = process.env, option = '--queue'): QueueAddress {
+  const shown = maskUrl(url);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UserError(`${option}: expected redis://[user:password@]host:port[/db], got "${shown}"`);
+  }
+  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') throw new UserError(`${option}: expected a redis:// or rediss:// URL, got "${shown}"`);
+  if (!parsed.hostname) throw new UserError(`${option}: no host in "${shown}"`);
+  const port = parsed.port === '' ? 6379 : Number(parsed.port);
+  const dbText = parsed.pathname.replace(/^\//, '');
+  if (!/^\d*$/.test(dbText)) throw new UserError(`${option}: the path must be a database number, got "/${dbText}" in "${shown}"`);
+  const username = decodeURIComponent(parsed.username) || env[USER_ENV] || undefined;
+  const password = decodeURIComponent(parsed.password) || env[PASSWORD_ENV] || undefined;
+  return {
+    host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port,
+    db: dbText === '' ? 0 : Number(dbText),
+    username,
+    password,
+    tls: parsed.protocol === 'rediss:',
+    shown: `${parsed.protocol}//${username ? `${username}${password ? ':***' : ''}@` : ''}${parsed.host}${dbText ? `/${dbText}` : ''}`,
+  };
+}
+
+/** The ioredis options for an address: BullMQ needs maxRetriesPerRequest null, and reconnecting forever rides out a Redis restart. */
+export function redisOptions(address: QueueAddress, env: NodeJS.ProcessEnv = process.env): RedisOptions {
+  const ca = env[CA_ENV];
+  return {
+    host: address.host,
+    port: address.port,
+    db: address.db,
+    username: address.username,
+    password: address.password,
+    ...(address.tls ? { tls: { servername: address.host, ...(ca ? { ca: readCa(ca) } : {}) } } : {}),
+    maxRetriesPerRequest: null,
+    lazyConnect: true,
+    retryStrategy: (times) => Math.min(100 * times, 2000),
+  };
+}
+
+function readCa(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new UserError(`${CA_ENV}: cannot read "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+}
+
+/**
+ * Connects and logs in, or fails with one line: a refused login is not
+ * retried (it will not get better), a Redis that cannot be reached at first
+ * is an error too. After that first success the client reconnects by itself.
+ */
+export async function connect(address: QueueAddress): Promise<Redis> {
+  const client = new Redis(redisOptions(address));
+  let lastError: Error | undefined;
+  // ioredis reports every failed reconnection here; the callers see their consequences instead.
+  client.on('error', (e: Error) => void (lastError = e));
+  try {
+    await client.connect();
+    await client.ping();
+  } catch (e) {
+    client.disconnect();
+    // "Connection is closed" hides the cause, which the error event saw first.
+    throw connectionError(address, lastError ?? (e as Error));
+  }
+  return client;
+}
+
+/** One line naming the queue (masked) and the reason, with no password in it. */
+export function connectionError(address: QueueAddress, e: Error | undefined): UserError {
+  const message = String(e?.message ?? e);
+  if (/WRONGPASS|NOAUTH|invalid password|invalid username-password/i.test(message)) {
+    return new UserError(`${address.shown}: Redis refused the login (wrong user or password; set them in the URL or ${USER_ENV}/${PASSWORD_ENV})`);
+  }
+  if (/NOPERM/i.test(message)) return new UserError(`${address.shown}: the Redis user lacks a permission the queue needs (${scrub(message, address)})`);
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  return new UserError(`${address.shown}: cannot reach Redis (${code ?? scrub(message, address)})`);
+}
+
+const scrub = (message: string, address: QueueAddress): string => (address.password ? message.split(address.password).join('***') : message).split('\n')[0]!;

@@ -1,0 +1,173 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { ROLL_COUNT } from '../../encoders/genius-square.js';
+import { PUZZLES } from '../../encoders/index.js';
+import type { Found } from '../enumerate/blocking-loop.js';
+
+/**
+ * The queue protocol between a coordinator and its workers. Everything a
+ * worker receives is checked here as untrusted input: a job is plain JSON
+ * data that names a puzzle by name and its options by value (never a file
+ * to read on the worker's machine), and carries the run's fingerprint, which
+ * names the tool version that made it.
+ */
+
+/** The one BullMQ queue that every coordinator fills and every worker takes from. */
+export const QUEUE_NAME = 'puzzlesat';
+
+/** An enumeration job: one part of the cube tree (CubeTree.leaves with part). */
+export interface EnumerateWork {
+  kind: 'enumerate';
+  puzzle: string;
+  /** The puzzle's own options (and --amo/--card), by value. */
+  args: Record<string, string | number | boolean>;
+  /** A solver name as `puzzlesat solvers` lists it, or dlx. */
+  solver: string;
+  unique: boolean;
+  cubeDepth?: number;
+  timeoutSeconds?: number;
+  part: { index: number; of: number };
+}
+
+/** A sweep job: Genius Square rolls (one per symmetry class) to solve. */
+export interface SweepWork {
+  kind: 'sweep';
+  count: boolean;
+  rolls: number[];
+}
+
+export type Work = EnumerateWork | SweepWork;
+
+export interface JobData {
+  /** `v<tool version>-<hash of the run>`: the same for every job of one run. */
+  fingerprint: string;
+  work: Work;
+}
+
+export interface EnumerateResult {
+  kind: 'enumerate';
+  found: Found[];
+  cubes: number;
+  solves: number;
+  complete: boolean;
+}
+
+export interface SweepResult {
+  kind: 'sweep';
+  /** Per roll: its number of solutions, or 1/0 (solvable or not) without counting. */
+  answers: number[];
+}
+
+export type JobResult = EnumerateResult | SweepResult;
+
+/** A job that can never succeed (malformed, or for another tool version): it fails at once, without retries. */
+export class BadJobError extends Error {}
+
+/** The tool version, read once from the package.json above this file (in sources and in dist alike). */
+export const TOOL_VERSION: string = (() => {
+  for (let dir = new URL('./', import.meta.url); ; dir = new URL('../', dir)) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'puzzlesat' && pkg.version) return pkg.version;
+    } catch {
+      // no package.json at this level: look further up
+    }
+    if (dir.pathname === '/') throw new Error('puzzlesat: cannot find its own package.json');
+  }
+})();
+
+/** The fingerprint of a run: the tool version in clear (workers compare it), the run's content hashed. */
+export function fingerprint(run: unknown, version = TOOL_VERSION): string {
+  const hash = createHash('sha256').update(stableJson(run)).digest('hex').slice(0, 16);
+  return `v${version}-${hash}`;
+}
+
+/** JSON with object keys sorted, so that equal runs hash alike whatever order their options came in. */
+export function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** BullMQ job ids may not contain ":" nor be integers; ours are `<fingerprint>-<name of the piece of work>`. */
+export const jobId = (runFingerprint: string, piece: string): string => `${runFingerprint}-${piece}`;
+
+/** Options whose values reach the encoders; anything else in a job is refused. */
+const PUZZLE_OPTION_NAMES = new Set(['amo', 'card', ...PUZZLES.flatMap((p) => p.options.map((o) => o.name))]);
+/** Options that name a file to read: a worker never reads files a job names. */
+const FILE_OPTIONS = new Set(['pieces-file']);
+/** Shapes given by value: a size, a preset name, or inline art. Anything else would be read as a file. */
+const SHAPE_OPTIONS = new Set(['board', 'figure']);
+const SHAPE_BY_VALUE = /^(\d+x\d+(x\d+)?|[\w-]+|[.# /|]+)$/;
+/** Bounds that keep one job's work and payload sane. */
+const MAX_PARTS = 1_000_000;
+const MAX_ROLLS = 100_000;
+const MAX_TEXT = 4096;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isWhole = (v: unknown, min: number, max: number): v is number => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
+
+function fail(message: string): never {
+  throw new BadJobError(`malformed job: ${message}`);
+}
+
+/**
+ * Checks a job's data as it came off the queue and returns it typed; throws
+ * BadJobError naming the first problem. `version` is the worker's own.
+ */
+export function validateJob(data: unknown, version = TOOL_VERSION): JobData {
+  if (!isRecord(data)) fail('the data is not an object');
+  const fp = data.fingerprint;
+  if (typeof fp !== 'string' || !/^v[\w.+-]+-[0-9a-f]{16}$/.test(fp)) fail('no fingerprint "v<version>-<hash>"');
+  const made = fp.slice(1, fp.lastIndexOf('-'));
+  if (made !== version) throw new BadJobError(`job made by puzzlesat ${made}; this worker runs ${version} (run workers of the coordinator's version)`);
+  const work = data.work;
+  if (!isRecord(work)) fail('no work object');
+  if (work.kind === 'enumerate') return { fingerprint: fp, work: validateEnumerate(work) };
+  if (work.kind === 'sweep') return { fingerprint: fp, work: validateSweep(work) };
+  fail(`unknown kind ${JSON.stringify(work.kind)?.slice(0, 40)}`);
+}
+
+function validateEnumerate(w: Record<string, unknown>): EnumerateWork {
+  if (typeof w.puzzle !== 'string' || !PUZZLES.some((p) => p.name === w.puzzle)) fail(`puzzle must be one of ${PUZZLES.map((p) => p.name).join(', ')}`);
+  if (typeof w.solver !== 'string' || !/^[\w.-]{1,64}$/.test(w.solver)) fail('solver must be a solver name');
+  if (typeof w.unique !== 'boolean') fail('unique must be true or false');
+  if (w.cubeDepth !== undefined && !isWhole(w.cubeDepth, 0, 1000)) fail('cubeDepth must be a whole number from 0 to 1000');
+  if (w.timeoutSeconds !== undefined && !(typeof w.timeoutSeconds === 'number' && w.timeoutSeconds > 0)) fail('timeoutSeconds must be a positive number');
+  const part = w.part;
+  if (!isRecord(part) || !isWhole(part.of, 1, MAX_PARTS) || !isWhole(part.index, 0, part.of - 1)) fail(`part must be {index, of} with 0 <= index < of <= ${MAX_PARTS}`);
+  if (!isRecord(w.args)) fail('args must be an object');
+  const args: Record<string, string | number | boolean> = {};
+  for (const [name, value] of Object.entries(w.args)) {
+    if (!PUZZLE_OPTION_NAMES.has(name)) fail(`unknown option "${name.slice(0, 40)}"`);
+    if (FILE_OPTIONS.has(name)) fail(`--${name} names a file, which workers do not read`);
+    if (!(typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) fail(`--${name} must be a string, number or boolean`);
+    if (typeof value === 'string' && value.length > MAX_TEXT) fail(`--${name} is longer than ${MAX_TEXT} characters`);
+    if (SHAPE_OPTIONS.has(name) && !SHAPE_BY_VALUE.test(String(value))) fail(`--${name} must be given by value (a size, a preset or inline art), not a file`);
+    args[name] = value;
+  }
+  return {
+    kind: 'enumerate',
+    puzzle: w.puzzle,
+    args,
+    solver: w.solver,
+    unique: w.unique,
+    cubeDepth: w.cubeDepth as number | undefined,
+    timeoutSeconds: w.timeoutSeconds as number | undefined,
+    part: { index: part.index as number, of: part.of as number },
+  };
+}
+
+function validateSweep(w: Record<string, unknown>): SweepWork {
+  if (typeof w.count !== 'boolean') fail('count must be true or false');
+  const rolls = w.rolls;
+  if (!Array.isArray(rolls) || rolls.length === 0 || rolls.length > MAX_ROLLS) fail(`rolls must be a list of 1 to ${MAX_ROLLS} roll indices`);
+  if (!rolls.every((r) => isWhole(r, 0, ROLL_COUNT - 1))) fail(`every roll must be an index from 0 to ${ROLL_COUNT - 1}`);
+  return { kind: 'sweep', count: w.count, rolls: rolls as number[] };
+}

@@ -1,0 +1,279 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Job, Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildInstance } from '../encoders/index.js';
+import { image } from '../src/enumerate/cube-tree.js';
+import { QUEUE_NAME, TOOL_VERSION, fingerprint, validateJob } from '../src/distributed/protocol.js';
+import { parseQueueUrl } from '../src/distributed/connection.js';
+
+/**
+ * Distributed runs end to end: a private redis-server on a loopback port
+ * (temporary directory, append-only file, an ACL user), `puzzlesat worker`
+ * processes and coordinators driven through the compiled CLI, as users run them.
+ */
+const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
+const haveRedis = spawnSync('redis-server', ['--version']).status === 0;
+if (!haveRedis) console.warn('distributed tests skipped: redis-server is not installed (Debian package redis-server)');
+
+const USER = 'puzzler';
+const PASSWORD = 'pentomino-secret';
+let dir = '';
+let port = 0;
+let redis: ChildProcess | undefined;
+const children = new Set<ChildProcess>();
+/** The coordinator's URL carries the password; workers take it from the environment. */
+const url = () => `redis://${USER}:${PASSWORD}@127.0.0.1:${port}`;
+const bareUrl = () => `redis://${USER}@127.0.0.1:${port}`;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port: p } = server.address() as { port: number };
+      server.close(() => resolve(p));
+    });
+  });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(what: string, test: () => boolean | Promise<boolean>, seconds = 60): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  while (!(await test())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+async function startRedis(): Promise<void> {
+  redis = spawn('redis-server', [join(dir, 'redis.conf')], { stdio: 'ignore' });
+  await until('redis-server to answer', async () => {
+    const client = new Redis({ host: '127.0.0.1', port, username: USER, password: PASSWORD, lazyConnect: true, retryStrategy: () => null });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      return (await client.ping()) === 'PONG';
+    } catch {
+      return false;
+    } finally {
+      client.disconnect();
+    }
+  });
+}
+
+/** SIGTERM makes redis-server flush the append-only file and exit. */
+async function stopRedis(): Promise<void> {
+  const r = redis;
+  if (!r || r.exitCode !== null) return;
+  const exited = new Promise((resolve) => r.once('exit', resolve));
+  r.kill('SIGTERM');
+  await exited;
+}
+
+interface Run {
+  child: ChildProcess;
+  out: string;
+  err: string;
+  done: Promise<number | null>;
+}
+
+function start(args: string[], env: NodeJS.ProcessEnv = {}): Run {
+  const child = spawn(process.execPath, [cli, ...args], { cwd: dir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  const run: Run = { child, out: '', err: '', done: new Promise((resolve) => child.once('exit', (code) => (children.delete(child), resolve(code)))) };
+  child.stdout!.on('data', (d) => (run.out += d));
+  child.stderr!.on('data', (d) => (run.err += d));
+  return run;
+}
+
+/** A worker that logs in with the password from the environment; a short lock so a killed worker's job comes back soon. */
+async function startWorker(...extra: string[]): Promise<Run> {
+  const w = start(['worker', '--queue', bareUrl(), '--lock-seconds', '2', ...extra], { PUZZLESAT_REDIS_PASSWORD: PASSWORD });
+  await until('the worker to connect', () => w.err.includes(' worker on ') || w.child.exitCode !== null);
+  expect(w.err).toContain(' worker on ');
+  return w;
+}
+
+async function stopWorkers(workers: Run[]): Promise<void> {
+  for (const w of workers) if (w.child.exitCode === null) w.child.kill('SIGTERM');
+  for (const w of workers) await w.done;
+}
+
+function queueClient() {
+  const connection = new Redis({ host: '127.0.0.1', port, username: USER, password: PASSWORD, maxRetriesPerRequest: null });
+  return { queue: new Queue(QUEUE_NAME, { connection }), close: async () => connection.disconnect() };
+}
+
+/** Each solution of a JSONL file named by its class: the least image of its variables under the puzzle's symmetries. */
+function classesOf(path: string): string[] {
+  const instance = buildInstance('pentomino', { preset: '6x10' });
+  return readFileSync(join(dir, path), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const vars = (JSON.parse(line) as { vars: number[] }).vars;
+      return [vars, ...instance.symmetries.map((p) => image(p, vars))].map((v) => v.join(',')).sort()[0]!;
+    });
+}
+
+const lines = (path: string) => readFileSync(join(dir, path), 'utf8').trim().split('\n');
+
+describe('queue protocol and addresses (no Redis needed)', () => {
+  const fp = fingerprint({ run: 1 });
+  const work = { kind: 'enumerate', puzzle: 'pentomino', args: { preset: '6x10' }, solver: 'minisat-wasm', unique: true, part: { index: 2, of: 5 } };
+  const reason = (data: unknown) => {
+    try {
+      validateJob(data);
+      return 'accepted';
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+
+  it('accepts a well-formed job and names the first problem of a malformed one', () => {
+    expect(validateJob({ fingerprint: fp, work })).toEqual({ fingerprint: fp, work });
+    expect(reason('text')).toBe('malformed job: the data is not an object');
+    expect(reason({ fingerprint: fp, work: { ...work, part: { index: 5, of: 5 } } })).toMatch(/part must be \{index, of\}/);
+    expect(reason({ fingerprint: fp, work: { ...work, puzzle: 'chess' } })).toMatch(/puzzle must be one of pentomino/);
+    expect(reason({ fingerprint: fp, work: { ...work, args: { board: '../../etc/passwd' } } })).toMatch(/--board must be given by value/);
+    expect(reason({ fingerprint: fp, work: { ...work, args: { board: '../.#/..##' } } })).toBe('accepted');
+    expect(reason({ fingerprint: fp, work: { ...work, args: { out: 'x' } } })).toMatch(/unknown option "out"/);
+    expect(reason({ fingerprint: fp, work: { kind: 'sweep', count: true, rolls: [0, 62208] } })).toMatch(/every roll must be an index from 0 to 62207/);
+    expect(reason({ fingerprint: fingerprint({ run: 1 }, '0.0.1'), work })).toMatch(/^job made by puzzlesat 0\.0\.1; this worker runs /);
+  });
+
+  it('fingerprints a run by content, whatever the order of its options', () => {
+    expect(fingerprint({ a: 1, b: [2, 3] })).toBe(fingerprint({ b: [2, 3], a: 1 }));
+    expect(fingerprint({ a: 1 })).not.toBe(fingerprint({ a: 2 }));
+    expect(fingerprint({ a: 1 })).toMatch(new RegExp(`^v${TOOL_VERSION.replace(/\./g, '\\.')}-[0-9a-f]{16}$`));
+  });
+
+  it('reads user, password, database and TLS from the URL or the environment, and never shows the password', () => {
+    const a = parseQueueUrl('rediss://alice:s%40cret@queue.example:6380/3', {});
+    expect(a).toMatchObject({ host: 'queue.example', port: 6380, db: 3, username: 'alice', password: 's@cret', tls: true, shown: 'rediss://alice:***@queue.example:6380/3' });
+    const b = parseQueueUrl('redis://10.0.0.5', { PUZZLESAT_REDIS_PASSWORD: 'from-env', PUZZLESAT_REDIS_USER: 'bob' });
+    expect(b).toMatchObject({ port: 6379, db: 0, username: 'bob', password: 'from-env', tls: false });
+    expect(b.shown).not.toContain('from-env');
+    expect(() => parseQueueUrl('http://alice:hunter2@host', {})).toThrow(/^--queue: expected a redis:\/\/ or rediss:\/\/ URL, got "http:\/\/alice:\*\*\*@host"$/);
+    expect(() => parseQueueUrl('redis://alice:hunter2@host/x', {})).toThrow(/database number/);
+  });
+});
+
+describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis queue', { timeout: 240_000 }, () => {
+  let localClasses: string[];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'puzzlesat-distributed-'));
+    port = await freePort();
+    writeFileSync(
+      join(dir, 'redis.conf'),
+      [`port ${port}`, 'bind 127.0.0.1', `dir ${dir}`, 'appendonly yes', 'save ""', 'user default off', `user ${USER} on >${PASSWORD} ~* &* +@all`].join('\n') + '\n',
+    );
+    await startRedis();
+    // The peer: a local run, by dancing links (another engine than the workers' SAT solver).
+    const local = start(['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--solver', 'dlx', '--out', 'local.jsonl', '--show', '0']);
+    expect(await local.done).toBe(0);
+    localClasses = classesOf('local.jsonl').sort();
+    expect(localClasses).toHaveLength(2339);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const c of children) c.kill('SIGKILL');
+    await stopRedis();
+    rmSync(dir, { recursive: true, force: true });
+  }, 30_000);
+
+  it('enumerates 6x10 --unique on three workers: the 2339 classes of a local run; a malformed job fails alone', async () => {
+    const { queue, close } = queueClient();
+    const fingerprint = `v${TOOL_VERSION}-0123456789abcdef`;
+    const work = { kind: 'enumerate', puzzle: 'pentomino', solver: 'minisat-wasm', unique: true, part: { index: 0, of: 1 } };
+    await queue.add('enumerate', { fingerprint, work: { ...work, args: { 'pieces-file': 'secrets.txt' } } }, { jobId: 'malformed', attempts: 3 });
+    await queue.add('enumerate', { fingerprint: 'v9.9.9-0123456789abcdef', work: { ...work, args: {} } }, { jobId: 'other-version', attempts: 3 });
+    // One of them takes two jobs at a time, on two threads.
+    const workers = [await startWorker('--concurrency', '2'), await startWorker(), await startWorker()];
+    const run = start(['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--queue', url(), '--out', 'queue.jsonl', '--json', '--show', '0']);
+    expect(await run.done).toBe(0);
+    expect(JSON.parse(run.out)).toMatchObject({ count: 2339, raw: 9356, complete: true, mode: 'queue', solver: 'minisat-wasm' });
+    expect(classesOf('queue.jsonl').sort()).toEqual(localClasses);
+    expect(run.err).not.toContain(PASSWORD);
+
+    const malformed = (await Job.fromId(queue, 'malformed'))!;
+    expect(await malformed.getState()).toBe('failed');
+    expect(malformed.failedReason).toMatch(/^malformed job: --pieces-file names a file/);
+    expect(malformed.attemptsMade).toBe(1);
+    const other = (await Job.fromId(queue, 'other-version'))!;
+    expect(other.failedReason).toMatch(/job made by puzzlesat 9\.9\.9; this worker runs/);
+    // The workers outlived the bad jobs, and stop cleanly on SIGTERM.
+    expect(workers.every((w) => w.child.exitCode === null)).toBe(true);
+    await stopWorkers(workers);
+    expect(workers.map((w) => w.child.exitCode)).toEqual([0, 0, 0]);
+    expect(workers[0]!.err).toMatch(/stopped\n$/);
+    await queue.close();
+    await close();
+  });
+
+  it('survives a worker SIGKILLed mid-job, a coordinator killed and restarted, and a Redis restart: exactly 2339, no duplicate', async () => {
+    const { queue, close } = queueClient();
+    const args = ['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--queue', url(), '--jobs', '12', '--out', 'faults.jsonl', '--json', '--show', '0'];
+    const victim = await startWorker();
+    const first = start(args);
+    let taken: Job | undefined;
+    await until('a job of the run to start', async () => {
+      taken = (await queue.getActive()).find((j) => j.id!.endsWith('of12'));
+      return taken !== undefined;
+    });
+    victim.child.kill('SIGKILL');
+    await victim.done;
+    expect(await queue.getJobState(taken!.id!)).toBe('active');
+    first.child.kill('SIGKILL');
+    await first.done;
+
+    const workers = [await startWorker(), await startWorker()];
+    const completedOfRun = async () => (await queue.getCompleted(0, -1)).filter((j) => j.id!.endsWith('of12')).length;
+    await until('three jobs to complete', async () => (await completedOfRun()) >= 3);
+    await stopRedis();
+    await startRedis();
+
+    const second = start(args);
+    expect(await second.done).toBe(0);
+    expect(JSON.parse(second.out)).toMatchObject({ count: 2339, raw: 9356, complete: true });
+    const written = lines('faults.jsonl');
+    expect(written).toHaveLength(2339);
+    expect(new Set(written.map((l) => JSON.stringify((JSON.parse(l) as { vars: number[] }).vars))).size).toBe(2339);
+    expect(classesOf('faults.jsonl').sort()).toEqual(localClasses);
+    // The killed worker's job was found stalled and done again by another worker.
+    expect(await queue.getJobState(taken!.id!)).toBe('completed');
+    expect(workers.some((w) => w.err.includes('queue trouble, retrying'))).toBe(true);
+    await stopWorkers(workers);
+    await queue.close();
+    await close();
+  });
+
+  it('sweeps a Genius Square sample with --count through the queue, line for line as the local sweep', async () => {
+    const sweep = ['sweep', 'genius-square', '--count', '--sample', '500'];
+    const local = start([...sweep, '--workers', '1', '--out', 'local.tsv']);
+    expect(await local.done).toBe(0);
+    const workers = [await startWorker(), await startWorker()];
+    const queued = start([...sweep, '--queue', url(), '--out', 'queue.tsv']);
+    expect(await queued.done).toBe(0);
+    await stopWorkers(workers);
+    expect(lines('queue.tsv')).toEqual(lines('local.tsv'));
+    expect(lines('queue.tsv')).toHaveLength(501);
+    // The same summary, but for where the work ran.
+    expect(queued.out.split('\n').slice(1)).toEqual(local.out.split('\n').slice(1));
+    expect(queued.out).toMatch(/^500 of 500 rolls visited in .* with jobs on redis:\/\/puzzler:\*\*\*@127\.0\.0\.1:\d+ /);
+  });
+
+  it('refuses a worker with the wrong password in one line that does not show it', async () => {
+    const w = start(['worker', '--queue', `redis://${USER}:not-the-password@127.0.0.1:${port}`]);
+    expect(await w.done).toBe(1);
+    expect(w.err.trim().split('\n')).toHaveLength(1);
+    expect(w.err).toMatch(/^puzzlesat: redis:\/\/puzzler:\*\*\*@127\.0\.0\.1:\d+: Redis refused the login/);
+    expect(w.err).not.toContain('not-the-password');
+  });
+});
