@@ -393,70 +393,7 @@ function puzzleTable(report: BenchReport, puzzle: BenchReport['puzzles'][number]
   return out;
 }
 
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-const PALETTE = ['#3b75af', '#ef8636', '#519e3e', '#c53a32', '#8d6ab8', '#84584e', '#d57dbf', '#7f7f7f', '#bcbc35', '#42b7c8'];
-
-/**
- * Horizontal bars, one per cell that enumerated, grouped by puzzle: the time
- * to the first N classes on a logarithmic axis, coloured by solver. A cell
- * that ran out of time is drawn to the box, hatched, and labelled with '>'.
- */
-export function renderChart(report: BenchReport): string {
-  const T = report.settings.timeoutSeconds;
-  const rows = report.cells.filter((c) => c.firstN);
-  const solvers = [...new Set(rows.map((c) => c.solver))];
-  const colour = (solver: string) => PALETTE[solvers.indexOf(solver) % PALETTE.length]!;
-  // A cell that ran out of time is drawn to the box; with no cells the axis spans one decade.
-  const times = rows.length ? rows.map((c) => c.firstN!.seconds ?? T) : [1];
-  const lo = 10 ** Math.floor(Math.log10(Math.max(1e-3, Math.min(...times))));
-  const hi = Math.max(10 * lo, 10 ** Math.ceil(Math.log10(Math.max(...times))));
-  const [labelW, barW, rowH, groupGap, top] = [270, 560, 15, 26, 70];
-  const width = labelW + barW + 80;
-  const xOf = (s: number) => labelW + (Math.log10(Math.max(s, lo) / lo) / Math.log10(hi / lo)) * barW;
-  const parts: string[] = [];
-  let y = top;
-  for (const puzzle of report.puzzles) {
-    const group = rows.filter((c) => c.puzzle === puzzle.name);
-    if (!group.length) continue;
-    parts.push(`<text x="8" y="${y + 4}" font-weight="bold">${escapeXml(`${puzzle.name}: first ${Math.min(report.settings.limit, puzzle.expected.classes)} classes`)}</text>`);
-    y += 10;
-    for (const c of group) {
-      const s = c.firstN!.seconds;
-      const x = xOf(s ?? T);
-      const fill = s === null ? `url(#hatch-${solvers.indexOf(c.solver)})` : colour(c.solver);
-      parts.push(`<text x="${labelW - 6}" y="${y + rowH - 4}" text-anchor="end">${escapeXml(`${c.encoding} · ${c.solver}`)}</text>`);
-      parts.push(`<rect x="${labelW}" y="${y + 2}" width="${(x - labelW).toFixed(1)}" height="${rowH - 3}" fill="${fill}" stroke="${colour(c.solver)}"/>`);
-      parts.push(`<text x="${(x + 4).toFixed(1)}" y="${y + rowH - 4}" fill="#333">${s === null ? `>${T} s` : `${s < 10 ? s.toFixed(2) : s.toFixed(1)} s`}</text>`);
-      y += rowH;
-    }
-    y += groupGap;
-  }
-  const axisY = y - groupGap + 6;
-  const ticks: string[] = [];
-  for (let t = lo; t <= hi * 1.0001; t *= 10) {
-    const x = xOf(t).toFixed(1);
-    ticks.push(`<line x1="${x}" y1="${top - 6}" x2="${x}" y2="${axisY}" stroke="#ddd"/>`);
-    ticks.push(`<text x="${x}" y="${axisY + 16}" text-anchor="middle">${t >= 1 ? t.toFixed(0) : t.toPrecision(1)} s</text>`);
-  }
-  const height = axisY + 40;
-  const patterns = solvers.map(
-    (s, i) =>
-      `<pattern id="hatch-${i}" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="white"/><line x1="0" y1="0" x2="0" y2="6" stroke="${colour(s)}" stroke-width="3"/></pattern>`,
-  );
-  const title = `Time to the first N symmetry classes (${report.settings.suite} suite, N = ${report.settings.limit}, logarithmic axis; hatched: stopped at the ${T} s box)`;
-  return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="11">`,
-    `<defs>${patterns.join('')}</defs>`,
-    `<rect x="0" y="0" width="${width}" height="${height}" fill="white"/>`,
-    `<text x="8" y="20" font-size="14">${escapeXml(title)}</text>`,
-    `<text x="8" y="38" fill="#555">${escapeXml(`${report.date}, ${report.machine.cpu}, ${report.machine.cores} cores, Node ${report.machine.node}`)}</text>`,
-    ...ticks,
-    ...parts,
-    '</svg>',
-    '',
-  ].join('\n');
-}
+export { renderChart } from './chart.js';
 
 // ---- running ---------------------------------------------------------------------
 
@@ -599,13 +536,15 @@ export async function resolveSuite(settings: SuiteSettings): Promise<{ puzzles: 
  * A run that throws (a solver that fails, an input a solver refuses) is
  * recorded in its cell; the rest of the matrix goes on.
  */
-export async function runSuite(settings: SuiteSettings, log: (line: string) => void = () => {}): Promise<BenchReport> {
+export async function runSuite(settings: SuiteSettings, log: (line: string, progress: { done: number; total: number }) => void = () => {}): Promise<BenchReport> {
   const { puzzles, encodings, solvers } = await resolveSuite(settings);
   const loadStart = loadavg()[0]!;
   const cells: Cell[] = [];
+  // Per puzzle: dlx once, then every encoding with every solver.
+  const total = puzzles.length * (1 + encodings.length * solvers.length);
   const record = (cell: Cell) => {
     cells.push(cell);
-    log(cellLine(cell, settings.timeoutSeconds));
+    log(cellLine(cell, settings.timeoutSeconds), { done: cells.length, total });
   };
   for (const puzzle of puzzles) {
     for (const [i, encoding] of encodings.entries()) {

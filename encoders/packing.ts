@@ -6,7 +6,7 @@ import { amoCost, atLeastKCost, atMostKCost, grouped, range, sizeText } from '..
 import { AMO_ENCODINGS, type AmoEncoding, CARD_ENCODINGS, type CardEncoding, DEFAULT_CARD, atLeastK, atLeastOne, atMostK, atMostOne } from '../src/card/index.js';
 import { checkPacking } from '../src/geometry/packing-check.js';
 import { renderPacking, renderPackingSvg } from '../src/render/grid.js';
-import { pieceColour, renderIsometricSvg } from '../src/render/iso.js';
+import { renderPolycubeSvg } from '../src/render/iso.js';
 
 /**
  * The one placement model behind every packing puzzle, 2D (z = 0) or 3D:
@@ -241,7 +241,7 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
     decode,
     check: (s) => checkPacking(spec.region, spec.pieces, { mirror: spec.moves.some(isMirror), spatial: spec.moves.some((t) => t[2]![2] !== 1) }, s),
     render: (s, o) => renderPacking(s, spec.pieces, symbols, o.color),
-    svg: (s) => (spec.region.some((c) => c[2] !== 0) ? renderIsometricSvg(s, spec.pieces, { explode: 1 }) : renderPackingSvg(s, spec.pieces, symbols, pieceColour)),
+    svg: (s) => (spec.region.some((c) => c[2] !== 0) ? renderPolycubeSvg(s, spec.pieces) : renderPackingSvg(s, spec.pieces)),
     toJson: (s) => ({ placements: s.placements.map((p) => ({ piece: p.piece, cells: p.cells.map((c) => (c[2] === 0 && spec.region.every((r) => r[2] === 0) ? [c[0], c[1]] : [...c])) })) }),
     symmetries: placementSymmetries(spec, placements, cnf.varCount),
     explain: () => packingExplanation(spec, placements, cnf),

@@ -92,6 +92,17 @@ describe.skipIf(missing !== null)(`playground in Chromium${missing ? ` (skipped:
   const totalsStartWith = (text: string) => page.waitForFunction((t) => document.querySelector('#totals')?.textContent?.startsWith(t), text);
   const waitDone = (timeout: number) => page.waitForFunction(() => document.querySelector<HTMLElement>('#status')?.dataset.state === 'done', undefined, { timeout });
 
+  it('fits a 390 px phone screen: nothing wider than the viewport', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await open();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(390);
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 1000 });
+    }
+  }, 60_000);
+
   it('solves 3x20 with MiniSat and draws the tiling', async () => {
     await open();
     const cnf = FORMULAS['3x20'];

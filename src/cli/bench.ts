@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { Argv } from 'yargs';
 import { type BenchReport, SUITES, type SuiteSettings, countDisagreements, mergeReports, renderChart, renderMarkdown, runSuite } from '../../bench/encodings.js';
 import { UserError } from '../core/errors.js';
-import { type Args, guarded, positiveInt } from './common.js';
+import { type Args, guarded, outputOption, positiveInt } from './common.js';
+import { startProgress } from './progress.js';
 
 export const command = 'bench [suite]';
 export const describe = 'benchmark encodings x solvers x puzzles against dancing links (Markdown, JSON, SVG chart)';
@@ -11,18 +12,21 @@ export const describe = 'benchmark encodings x solvers x puzzles against dancing
 /** Where the full suite writes its report unless told otherwise (the quick one writes nothing by default). */
 const FULL_RESULTS = join('bench', 'results');
 
-export const builder = (y: Argv) =>
+const benchOptions = (y: Argv) =>
   y
     .positional('suite', { type: 'string', describe: 'what to benchmark', choices: ['encodings'], default: 'encodings' })
     .option('quick', { type: 'boolean', describe: `the small suite (about a minute): ${SUITES.quick.puzzles.join(' and ')}, ${SUITES.quick.encodings.length} encodings, in-process solvers` })
     .option('json', { type: 'boolean', describe: 'print the report as JSON instead of Markdown' })
-    .option('out', { type: 'string', describe: `write report.md, report.json and chart.svg into DIR (the full suite: ${FULL_RESULTS} by default)` })
     .option('repeat', { type: 'number', describe: `runs per measure, the median is kept (default ${SUITES.full.repeat}, quick ${SUITES.quick.repeat})` })
     .option('baseline', { type: 'string', describe: `the encoding the ratio columns compare with (default ${SUITES.full.baseline})` })
     .option('timeout', { type: 'number', describe: `seconds per run before it is stopped and marked >T (default ${SUITES.full.timeoutSeconds}, quick ${SUITES.quick.timeoutSeconds})` })
     .option('solvers', { type: 'string', describe: 'comma-separated solver names to include when available (default: the suite\'s)' })
     .option('puzzles', { type: 'string', describe: `comma-separated puzzles to run (default: the suite's; full: ${SUITES.full.puzzles.join(', ')})` })
-    .option('merge', { type: 'string', describe: 'instead of running, merge these comma-separated report.json files (one suite run in parts, e.g. one puzzle per core) into one report' });
+    .option('merge', { type: 'string', describe: 'instead of running, merge these comma-separated report.json files (one suite run in parts, e.g. one puzzle per core) into one report' })
+    .example('$0 bench --quick', 'the one-minute suite, as Markdown on stdout')
+    .example('$0 bench --puzzles soma --solvers minisat-wasm,cadical -o results', 'one puzzle, two solvers, report and chart into results/');
+
+export const builder = (y: Argv) => outputOption(benchOptions(y), `write report.md, report.json and chart.svg into DIR (the full suite: ${FULL_RESULTS} by default)`);
 
 /** The suite the options describe. */
 export function suiteSettings(args: Args): SuiteSettings {
@@ -64,7 +68,20 @@ function readReport(file: string): BenchReport {
 export const handler = (args: Args) =>
   guarded(async () => {
     const settings = suiteSettings(args);
-    const report = args.merge === undefined ? await runSuite(settings, (line) => process.stderr.write(`${line}\n`)) : mergeReports(list(args.merge).map(readReport));
+    const progress = startProgress(args, { unit: 'cells' });
+    let report: BenchReport;
+    try {
+      report =
+        args.merge === undefined
+          ? await runSuite(settings, (line, { done, total }) => {
+              progress.above(() => process.stderr.write(`${line}\n`));
+              progress.setTotal(total);
+              progress.update(done);
+            })
+          : mergeReports(list(args.merge).map(readReport));
+    } finally {
+      progress.stop();
+    }
     const markdown = renderMarkdown(report);
     process.stdout.write(args.json ? `${JSON.stringify(report)}\n` : markdown);
     const dir = args.out === undefined ? (report.settings.suite === 'full' ? FULL_RESULTS : undefined) : String(args.out);

@@ -13,7 +13,9 @@ export const builder = (y: Argv) =>
   y
     .positional('cnf', { type: 'string', describe: 'the formula, DIMACS' })
     .positional('proof', { type: 'string', describe: 'the proof, DRAT text or binary (told apart by content)' })
-    .option('json', { type: 'boolean', describe: 'machine-readable result on stdout' });
+    .option('json', { type: 'boolean', describe: 'machine-readable result on stdout' })
+    .example('$0 check-proof examples/unsat.cnf unsat.drat', 'verify a proof written by solve --proof unsat.drat')
+    .example('$0 check-proof formula.cnf proof.drat --json', 'the verdict as JSON');
 
 export const handler = (args: Args) =>
   guarded(async () => {

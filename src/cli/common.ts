@@ -1,17 +1,25 @@
 import { closeSync, existsSync, openSync, readFileSync, writeSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { UserError } from '../core/errors.js';
-import type { EncodingDefaults, Instance } from '../core/puzzle.js';
+import type { EncodingDefaults, Instance, PuzzleOption } from '../core/puzzle.js';
 import { PUZZLES } from '../../encoders/index.js';
 
-/** Options every puzzle verb shares (the one CLI contract). */
-export function commonOptions<T>(y: Argv<T>) {
+/** The encoding options: which at-most-one and at-most-k encodings build the formula. */
+export function encodingOptions<T>(y: Argv<T>) {
   return y
-    .option('solver', { type: 'string', describe: 'solver name (puzzlesat solvers lists them)' })
     .option('amo', { type: 'string', describe: `at-most-one encoding (default: ${defaultsByPuzzle('amo')}; puzzlesat list encodings)` })
     .option('card', { type: 'string', describe: `at-most-k encoding (default: ${defaultsByPuzzle('card')})` })
-    .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout' })
-    .option('timeout', { type: 'number', describe: 'give up after this many seconds (answer UNKNOWN)' });
+    .group(['amo', 'card'], 'Encoding:');
+}
+
+/** Options every puzzle verb that solves shares (the one CLI contract). */
+export function commonOptions<T>(y: Argv<T>) {
+  return encodingOptions(y)
+    .option('solver', { type: 'string', describe: 'solver name (puzzlesat solvers lists them)' })
+    .option('timeout', { type: 'number', describe: 'give up after this many seconds (answer UNKNOWN)' })
+    .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout (docs/summary.schema.json)' })
+    .group(['solver', 'timeout'], 'Solving:')
+    .group(['json'], 'Output:');
 }
 
 /** Each puzzle's default encoding, as read from its entry: "bimander for pentomino, ...; sequential for dobble". */
@@ -22,18 +30,33 @@ function defaultsByPuzzle(kind: keyof EncodingDefaults): string {
   return [...byEncoding].map(([encoding, puzzles]) => `${encoding} for ${puzzles.join(', ')}`).join('; ');
 }
 
-/** The puzzle-specific options, all declared once; buildInstance rejects those a puzzle does not read. */
+/**
+ * The puzzle-specific options, all declared once and shown in help under the
+ * puzzles that read them; buildInstance rejects those a puzzle does not read.
+ */
 export function puzzleOptions<T>(y: Argv<T>) {
-  let out = y;
-  const seen = new Set<string>();
+  const readers = new Map<string, { option: PuzzleOption; puzzles: string[] }>();
   for (const p of PUZZLES) {
     for (const o of p.options) {
-      if (seen.has(o.name)) continue;
-      seen.add(o.name);
-      out = out.option(o.name, { type: o.type, describe: o.describe, choices: o.choices as string[] | undefined }) as Argv<T>;
+      const known = readers.get(o.name);
+      if (known) known.puzzles.push(p.name);
+      else readers.set(o.name, { option: o, puzzles: [p.name] });
     }
   }
+  let out = y;
+  const groups = new Map<string, string[]>();
+  for (const [name, { option: o, puzzles }] of readers) {
+    out = out.option(name, { type: o.type, describe: o.describe, choices: o.choices as string[] | undefined }) as Argv<T>;
+    const label = `${puzzles.join(', ')}:`;
+    groups.set(label, [...(groups.get(label) ?? []), name]);
+  }
+  for (const [label, keys] of groups) out = out.group(keys, label);
   return out;
+}
+
+/** The output file option of every verb that writes one: -o, --output (and --out, its older name). */
+export function outputOption<T>(y: Argv<T>, describe: string) {
+  return y.option('output', { alias: ['o', 'out'], type: 'string', describe }).group(['output'], 'Output:');
 }
 
 export type Args = Record<string, unknown> & { _: (string | number)[] };
@@ -43,25 +66,6 @@ export function positiveInt(value: unknown, option: string): number | undefined 
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new UserError(`${option}: expected a positive whole number, got "${String(value)}"`);
   return n;
-}
-
-/** Progress on stderr, only when it is a terminal; one line rewritten in place. */
-export function progressLine(): { update(text: string): void; done(): void } {
-  const tty = Boolean(process.stderr.isTTY);
-  let last = 0;
-  let shown = false;
-  return {
-    update(text: string) {
-      const now = Date.now();
-      if (!tty || now - last < 200) return;
-      last = now;
-      shown = true;
-      process.stderr.write(`\r\x1b[K${text}`);
-    },
-    done() {
-      if (shown) process.stderr.write('\r\x1b[K');
-    },
-  };
 }
 
 /** JSONL output, one line per solution, written through at once so a stop loses nothing. */
@@ -110,6 +114,8 @@ export async function guarded(body: () => Promise<number | void>): Promise<void>
   try {
     const code = await body();
     if (typeof code === 'number') process.exitCode = code;
+    // Stopped by Ctrl-C: the partial result is out, and the exit says it is partial (128 + SIGINT).
+    if (interrupted) process.exitCode = EXIT_INTERRUPTED;
   } catch (e) {
     if (e instanceof UserError) {
       process.stderr.write(`puzzlesat: ${e.message}\n`);
@@ -122,12 +128,16 @@ export async function guarded(body: () => Promise<number | void>): Promise<void>
   }
 }
 
+/** The exit code of a run cut short by Ctrl-C, in every verb (what a shell reports for a process SIGINT kills). */
+export const EXIT_INTERRUPTED = 130;
+let interrupted = false;
+
 /** Ctrl-C asks long work to stop (first press) or quits (second press). */
 export function interruptFlag(): { stopped(): boolean; release(): void } {
   let stop = false;
   const handler = () => {
-    if (stop) process.exit(130);
-    stop = true;
+    if (stop) process.exit(EXIT_INTERRUPTED);
+    stop = interrupted = true;
     process.stderr.write('\npuzzlesat: stopping (Ctrl-C again to quit at once)\n');
   };
   process.on('SIGINT', handler);

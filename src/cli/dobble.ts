@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import {
   algebraicDeck,
@@ -22,6 +22,7 @@ import { solveOnce } from '../enumerate/solve-once.js';
 import { UserError } from '../core/errors.js';
 import { isPrimePower } from '../algebra/finite-field.js';
 import { renderDobblePages } from '../render/dobble.js';
+import { writeDrawing } from '../render/png.js';
 import { type Args, commonOptions, guarded, positiveInt, seconds } from './common.js';
 
 /**
@@ -36,7 +37,7 @@ export const describe = 'make a Dobble / Spot it! deck (every two cards share ex
 
 type Method = 'algebraic' | 'sat';
 
-const DECK_OPTIONS = ['solver', 'amo', 'card', 'json', 'timeout', 'symbols-per-card', 'cards', 'symbols', 'method', 'max-symbols', 'symmetry-breaking', 'svg', 'seed'] as const;
+const DECK_OPTIONS = ['solver', 'amo', 'card', 'json', 'timeout', 'symbols-per-card', 'cards', 'symbols', 'method', 'max-symbols', 'symmetry-breaking', 'svg', 'png', 'seed'] as const;
 
 /** Options that only mean something to the SAT method. */
 const SAT_ONLY = ['solver', 'amo', 'card', 'timeout', 'max-symbols', 'symmetry-breaking'] as const;
@@ -44,11 +45,22 @@ const SAT_ONLY = ['solver', 'amo', 'card', 'timeout', 'max-symbols', 'symmetry-b
 const check = {
   command: 'check <deck>',
   describe: 'check a deck file (one card a line, symbols split by spaces, or by commas when the line has one)',
-  builder: (y: Argv) => y.positional('deck', { type: 'string', describe: 'the deck file' }),
+  builder: (y: Argv) =>
+    y
+      .positional('deck', { type: 'string', describe: 'the deck file' })
+      .option('json', { type: 'boolean', describe: 'the verdict as JSON on stdout (status VALID or INVALID)' }),
   handler: (args: Args) =>
     guarded(async () => {
+      const start = performance.now();
       const file = String(args.deck);
       const result = checkDeck(parseDeck(readText(file, 'dobble check'), file));
+      if (args.json) {
+        // The summary contract: a check solves nothing (solver null) and is always complete.
+        const shape = result.ok ? { cards: result.cards, symbolsPerCard: result.symbolsPerCard, symbols: result.symbols } : { problem: result.problem };
+        const summary = { status: result.ok ? 'VALID' : 'INVALID', puzzle: 'dobble', params: { deck: file }, count: result.ok ? 1 : 0, complete: true, vars: 0, clauses: 0, solver: null, seconds: seconds(start), ...shape };
+        process.stdout.write(JSON.stringify(summary) + '\n');
+        return result.ok ? 0 : 1;
+      }
       if (!result.ok) {
         process.stderr.write(`puzzlesat: ${file}: ${result.problem}\n`);
         return 1;
@@ -72,11 +84,12 @@ const deckOptions = (y: Argv) =>
     .option('max-symbols', { type: 'number', describe: 'SAT method: use at most this many symbols (default m² - m + 1)' })
     .option('symmetry-breaking', { type: 'boolean', describe: 'SAT method: symmetry-breaking clauses (default on; --no-symmetry-breaking drops them)' })
     .option('svg', { type: 'string', describe: 'printable cards: FILE when they fit one page, else FILE-1.svg, FILE-2.svg, ... (a .svg ending of FILE dropped)' })
+    .option('png', { type: 'string', describe: 'the same pages as PNG: FILE, or FILE-1.png, FILE-2.png, ...' })
     .option('seed', { type: 'number', describe: 'seed of the random symbol sizes and turns in --svg (default 1)' })
     .example('$0 dobble --symbols-per-card 8', 'the 57-card deck of the projective plane of order 7')
-    .example('$0 dobble --symbols-per-card 8 --cards 55 --symbols names.txt --svg deck.svg', 'a named 55-card deck, printable')
+    .example('$0 dobble --symbols-per-card 8 --cards 55 --symbols examples/symbols-57.txt --svg deck.svg', 'a named 55-card deck, printable')
     .example('$0 dobble --symbols-per-card 7 --method sat', 'proves that no 43-card deck of 7 symbols exists')
-    .example('$0 dobble check deck.txt', 'validate any deck');
+    .example('$0 dobble check examples/deck-7.txt', 'validate any deck');
 
 export const builder = (y: Argv) => localOnly(deckOptions(y), DECK_OPTIONS);
 
@@ -110,6 +123,7 @@ interface Report {
   named?: (string | number)[][];
   seconds: number;
   svg?: string[];
+  png?: string[];
 }
 
 export const handler = (args: Args) =>
@@ -118,7 +132,7 @@ export const handler = (args: Args) =>
     const k = deckSize(args.cards, m);
     const method = chooseMethod(args.method, m, k);
     if (method === 'algebraic') rejectSatOptions(args);
-    if (args.seed !== undefined && args.svg === undefined) throw new UserError('--seed sets the --svg layout: it needs --svg FILE');
+    if (args.seed !== undefined && args.svg === undefined && args.png === undefined) throw new UserError('--seed sets the --svg layout: it needs --svg FILE (or --png FILE)');
     const symbolsFile = args.symbols === undefined ? undefined : String(args.symbols);
     const names = symbolsFile === undefined ? undefined : parseSymbols(readText(symbolsFile, '--symbols'), symbolsFile);
     const maxSymbols = positiveInt(args['max-symbols'], '--max-symbols');
@@ -133,12 +147,13 @@ export const handler = (args: Args) =>
       if (problem) throw new Error(`the ${method} deck fails its check: ${problem}`);
     }
     const named = deck && (names ? nameDeck(deck, names, symbolsFile) : deck);
-    const svg = named && args.svg !== undefined ? writePages(String(args.svg), named, args.seed as number | undefined) : undefined;
-    const report: Report = { method, symbolsPerCard: m, cards: k, maxSymbols, timeout: args.timeout as number | undefined, outcome, named, seconds: time, svg };
+    const svg = named && args.svg !== undefined ? writePages(String(args.svg), named, args.seed as number | undefined, 'svg') : undefined;
+    const png = named && args.png !== undefined ? writePages(String(args.png), named, args.seed as number | undefined, 'png') : undefined;
+    const report: Report = { method, symbolsPerCard: m, cards: k, maxSymbols, timeout: args.timeout as number | undefined, outcome, named, seconds: time, svg, png };
     if (args.json) process.stdout.write(JSON.stringify(jsonSummary(report)) + '\n');
     else {
       process.stdout.write(textReport(report));
-      if (svg) process.stderr.write(`wrote ${svg.length === 1 ? svg[0] : `${svg[0]} … ${svg.at(-1)} (${svg.length} pages)`}\n`);
+      for (const paths of [svg, png]) if (paths) process.stderr.write(`wrote ${paths.length === 1 ? paths[0] : `${paths[0]} … ${paths.at(-1)} (${paths.length} pages)`}\n`);
     }
     // No deck is an answer too (UNSAT proves there is none), not a failure.
     return 0;
@@ -149,6 +164,8 @@ function jsonSummary(r: Report) {
   const deck = r.outcome.deck;
   return {
     status: r.outcome.status,
+    puzzle: 'dobble',
+    params: { symbolsPerCard: r.symbolsPerCard, cards: r.cards, method: r.method, ...(r.maxSymbols === undefined ? {} : { maxSymbols: r.maxSymbols }) },
     cards: r.named ?? null,
     symbols: deck ? symbolCount(deck) : null,
     symbolsPerCard: r.symbolsPerCard,
@@ -161,6 +178,7 @@ function jsonSummary(r: Report) {
     seconds: r.seconds,
     method: r.method,
     ...(r.svg ? { svg: r.svg } : {}),
+    ...(r.png ? { png: r.png } : {}),
   };
 }
 
@@ -253,21 +271,15 @@ function formatDeck(cards: readonly (readonly (string | number)[])[]): string {
   return cards.map((card) => card.join(separator) + '\n').join('');
 }
 
-/** The SVG pages, as FILE for one page or FILE-1.svg, FILE-2.svg, ...; returns the paths. */
-function writePages(file: string, cards: readonly (readonly (string | number)[])[], seed: number | undefined): string[] {
+/** The pages, as FILE for one page or FILE-1.svg, FILE-2.svg, ... (.png for PNG); returns the paths. */
+function writePages(file: string, cards: readonly (readonly (string | number)[])[], seed: number | undefined, format: 'svg' | 'png'): string[] {
   const pages = renderDobblePages(
     cards.map((card) => card.map(String)),
     { seed },
   );
-  const stem = file.replace(/\.svg$/i, '');
-  const paths = pages.length === 1 ? [file] : pages.map((_, i) => `${stem}-${i + 1}.svg`);
-  pages.forEach((page, i) => {
-    try {
-      writeFileSync(paths[i]!, page);
-    } catch (e) {
-      throw new UserError(`--svg: cannot write "${paths[i]}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-    }
-  });
+  const stem = file.replace(new RegExp(`\\.${format}$`, 'i'), '');
+  const paths = pages.length === 1 ? [file] : pages.map((_, i) => `${stem}-${i + 1}.${format}`);
+  pages.forEach((page, i) => writeDrawing(paths[i]!, page, format));
   return paths;
 }
 

@@ -1,25 +1,33 @@
 import type { Argv } from 'yargs';
 import { writeDimacsFile, writeDimacsStream } from '../core/dimacs.js';
+import { UserError } from '../core/errors.js';
 import { buildInstance } from '../../encoders/index.js';
-import { type Args, commonOptions, guarded, puzzleOptions } from './common.js';
+import { type Args, encodingOptions, guarded, outputOption, puzzleOptions, seconds } from './common.js';
 
 export const command = 'encode <puzzle>';
 export const describe = 'write the puzzle as DIMACS CNF for any SAT solver';
 
 export const builder = (y: Argv) =>
-  puzzleOptions(commonOptions(y))
+  outputOption(puzzleOptions(encodingOptions(y)), 'write to FILE instead of stdout')
     .positional('puzzle', { type: 'string', describe: 'puzzle name' })
-    .option('output', { alias: 'o', type: 'string', describe: 'write to FILE instead of stdout' })
-    .option('names', { type: 'boolean', describe: 'one "c var N name" comment per variable (--no-names omits them)' });
+    .option('json', { type: 'boolean', describe: 'with --output: the summary (vars, clauses, families) as JSON on stdout' })
+    .option('names', { type: 'boolean', describe: 'one "c var N name" comment per variable (--no-names omits them)' })
+    .group(['json', 'names'], 'Output:')
+    .example('$0 encode pentomino --preset 6x10 -o 6x10.cnf', 'the 6x10 tiling as DIMACS for any SAT solver')
+    .example('$0 encode soma --amo pairwise | head', 'the Soma cube with pairwise at-most-one, first lines');
 
 export const handler = (args: Args) =>
   guarded(async () => {
+    // The summary goes where the formula would: only beside a file.
+    if (args.json && !args.output) throw new UserError('--json needs --output FILE (without it the formula itself is on stdout)');
+    const start = performance.now();
     const instance = buildInstance(String(args.puzzle), args);
     const meta = { puzzle: instance.puzzle, params: instance.params, names: args.names !== false };
     const cnf = instance.cnf;
     if (args.output) {
       writeDimacsFile(String(args.output), cnf, meta);
-      const summary = { out: String(args.output), vars: cnf.varCount, clauses: cnf.clauseCount, families: cnf.familyCounts() };
+      // Nothing is solved: status ENCODED, no count, no solver (docs/summary.schema.json).
+      const summary = { status: 'ENCODED', puzzle: instance.puzzle, params: instance.params, count: 0, complete: true, vars: cnf.varCount, clauses: cnf.clauseCount, solver: null, seconds: seconds(start), out: String(args.output), families: cnf.familyCounts() };
       if (args.json) process.stdout.write(JSON.stringify(summary) + '\n');
       else process.stderr.write(`wrote ${summary.out}: ${summary.vars} vars, ${summary.clauses} clauses\n`);
     } else {

@@ -1,10 +1,13 @@
 import type { Argv } from 'yargs';
-import type { CubeExhausted, Found } from '../enumerate/blocking-loop.js';
+import type { CubeExhausted, CubeProgress, Found } from '../enumerate/blocking-loop.js';
+import { CubeTree } from '../enumerate/cube-tree.js';
+import type { QueueProgress } from '../distributed/coordinator.js';
 import { defaultWorkers } from '../enumerate/pool.js';
 import { enumerateSolutions } from '../enumerate/strategy.js';
 import { colorWanted } from '../render/grid.js';
 import { buildInstance } from '../../encoders/index.js';
-import { type Args, JsonlOut, commonOptions, guarded, interruptFlag, positiveInt, progressLine, puzzleOptions, readKnown, seconds } from './common.js';
+import { type Args, JsonlOut, commonOptions, guarded, interruptFlag, outputOption, positiveInt, puzzleOptions, readKnown, seconds } from './common.js';
+import { progressWanted, startProgress } from './progress.js';
 import { UserError } from '../core/errors.js';
 import type { Instance } from '../core/puzzle.js';
 import { certifyUnsat, pickProver } from '../proof/certify.js';
@@ -12,36 +15,59 @@ import { certifyUnsat, pickProver } from '../proof/certify.js';
 export const command = 'enumerate <puzzle>';
 export const describe = 'find all solutions (or all symmetry classes with --unique), streaming them';
 
-export const builder = (y: Argv) =>
+const enumerateOptions = (y: Argv) =>
   puzzleOptions(commonOptions(y))
     .positional('puzzle', { type: 'string', describe: 'puzzle name' })
-    .option('unique', { type: 'string', describe: 'count symmetry classes (one solution per class); soma: --unique rotations|isometries' })
+    .option('unique', { type: 'boolean', describe: 'one solution per symmetry class, and count the classes (soma, polycube: the group is --symmetry)' })
     .option('limit', { type: 'number', describe: 'stop after N solutions' })
-    .option('out', { type: 'string', describe: 'write solutions to FILE.jsonl, one per line, as found' })
-    .option('resume', { type: 'boolean', describe: 'continue the enumeration saved in --out' })
+    .option('resume', { type: 'boolean', describe: 'continue the enumeration saved in --output' })
     .option('show', { type: 'number', describe: 'draw the first N solutions on stdout (default 1)' })
     .option('native', { type: 'boolean', describe: 'let solvers that enumerate by themselves (clasp, picosat) do so (default; --no-native uses the blocking-clause loop)' })
     .option('workers', { type: 'number', describe: 'worker threads for SAT enumeration (default: all cores)' })
     .option('cube-depth', { type: 'number', describe: 'literals each cube fixes before the SAT solver takes over' })
     .option('certify', { type: 'boolean', describe: 'check the UNSAT that closes each cube with a DRAT proof (our checker), or fail; runs the blocking-clause loop in this thread' })
     .option('queue', { type: 'string', describe: 'run as jobs on a Redis queue for `puzzlesat worker`s: redis://[user:password@]host:port[/db] (docs/distributed.md)' })
-    .option('jobs', { type: 'number', describe: 'with --queue: jobs to split the cube tree into (default from its size)' });
+    .option('jobs', { type: 'number', describe: 'with --queue: jobs to split the cube tree into (default from its size)' })
+    .group(['unique', 'limit', 'resume', 'show', 'native', 'workers', 'cube-depth', 'certify', 'queue', 'jobs'], 'Enumeration:')
+    .example('$0 enumerate pentomino --preset 8x8-square --unique', 'the 16146 classes of the 8x8 board with the 2x2 square')
+    .example('$0 enumerate soma --unique --symmetry isometries --solver dlx -o soma.jsonl', 'the 240 Soma classes, one JSON line each');
+
+export const builder = (y: Argv) => outputOption(enumerateOptions(y), 'write solutions to FILE.jsonl, one per line, as found');
 
 export const handler = (args: Args) =>
   guarded(async () => {
     const puzzle = String(args.puzzle);
-    const buildArgs = withSymmetry(args);
-    const instance = buildInstance(puzzle, buildArgs);
-    const unique = args.unique !== undefined;
+    const instance = buildInstance(puzzle, args);
+    const unique = args.unique === true;
     const limit = positiveInt(args.limit, '--limit');
     const show = args.show === undefined ? 1 : Number(args.show);
-    if (args.resume && !args.out) throw new UserError('--resume needs --out FILE.jsonl to resume from');
+    if (args.resume && !args.out) throw new UserError('--resume needs --output FILE.jsonl to resume from');
     const known = args.resume ? readKnown(String(args.out), instance) : [];
     const out = args.out ? new JsonlOut(String(args.out), Boolean(args.resume)) : undefined;
     const json = args.json === true;
     const color = colorWanted(process.stdout);
     const stop = interruptFlag();
-    const progress = progressLine();
+    const solverName = args.solver === undefined ? undefined : String(args.solver);
+    const found: Record<string, number> = { [unique ? 'classes' : 'solutions']: known.length };
+    // A spinner counting solutions, until the blocking-clause loop says it walks a cube tree: then a bar over its units.
+    const progress = startProgress(args, { unit: unique ? 'classes' : 'solutions', who: solverName });
+    // Resumed solutions show from the start, while the workers catch up on them.
+    progress.update(known.length, found);
+    let byCubes = false;
+    const onCubeTree = (cubeDepth: number, solver: string) => {
+      byCubes = true;
+      // A walk no deeper than the dealing depth counts the units exactly (0.1-1.6 s on the pentomino boards): only for a bar.
+      if (!progressWanted(args)) return;
+      progress.restart({ unit: 'subtrees', who: solver, total: new CubeTree(instance, unique).countUnits(cubeDepth) });
+      progress.update(0, { cubes: 0, ...found });
+    };
+    const onProgress = (p: CubeProgress) => progress.update(p.units, { cubes: p.cubes, ...found });
+    // On a queue the work is counted in jobs.
+    const onQueueProgress = (p: QueueProgress) => {
+      if (!byCubes) progress.restart({ unit: 'jobs', who: 'queue', total: p.total });
+      byCubes = true;
+      progress.update(p.done, { ...found, ...(p.resumed ? { resumed: p.resumed } : {}) });
+    };
     const start = performance.now();
     let shown = 0;
     let index = known.length;
@@ -53,10 +79,10 @@ export const handler = (args: Args) =>
       out?.write({ index, orbit: f.orbitSize, vars: f.trueVars, solution: instance.toJson(solution) });
       if (!json && shown < show) {
         shown++;
-        process.stdout.write(`${instance.render(solution, { color })}\n\n`);
+        progress.above(() => process.stdout.write(`${instance.render(solution, { color })}\n\n`));
       }
-      const rate = index / Math.max(seconds(start), 1e-3);
-      progress.update(`${index} ${unique ? 'classes' : 'solutions'} | ${rate.toFixed(1)}/s | ${seconds(start).toFixed(1)} s`);
+      found[unique ? 'classes' : 'solutions'] = index;
+      if (!byCubes) progress.update(index, found);
     };
     const workers = args.workers === undefined ? defaultWorkers() : positiveInt(args.workers, '--workers')!;
     const certifier = args.certify ? cubeCertifier(instance, args.solver) : undefined;
@@ -64,26 +90,29 @@ export const handler = (args: Args) =>
     try {
       summary = await enumerateSolutions({
         instance,
-        solver: args.solver === undefined ? undefined : String(args.solver),
+        solver: solverName,
         unique,
         limit,
         known,
         native: args.native !== false,
         workers,
-        rebuild: { puzzle, args: plainArgs(buildArgs) },
+        rebuild: { puzzle, args: plainArgs(args) },
         cubeDepth: args['cube-depth'] === undefined ? undefined : Number(args['cube-depth']),
         timeoutSeconds: args.timeout as number | undefined,
         onFound,
         shouldStop: stop.stopped,
+        onCubeTree,
+        onProgress,
         onCubeExhausted: certifier?.check,
-        queue: args.queue === undefined ? undefined : { url: String(args.queue), jobs: positiveInt(args.jobs, '--jobs'), onProgress: progress.update },
+        queue: args.queue === undefined ? undefined : { url: String(args.queue), jobs: positiveInt(args.jobs, '--jobs'), onProgress: onQueueProgress },
       });
     } finally {
-      progress.done();
+      progress.stop();
       out?.close();
       stop.release();
     }
     const report = {
+      status: summary.count > 0 ? 'SAT' : summary.complete ? 'UNSAT' : 'UNKNOWN',
       puzzle,
       params: instance.params,
       count: summary.count,
@@ -127,17 +156,6 @@ function cubeCertifier(instance: Instance, solver: unknown) {
 /** The options as plain data for a worker thread (yargs adds a few extras). */
 function plainArgs(args: Args): Record<string, unknown> {
   return JSON.parse(JSON.stringify(args)) as Record<string, unknown>;
-}
-
-/**
- * `--unique rotations|isometries` names the symmetry group of puzzles that
- * offer a choice (their `--symmetry` option); bare `--unique` takes the default.
- */
-function withSymmetry(args: Args): Args {
-  const group = args.unique;
-  if (group === undefined || group === '' || group === true) return args;
-  if (args.symmetry !== undefined && args.symmetry !== group) throw new UserError(`--unique ${String(group)} contradicts --symmetry ${String(args.symmetry)}`);
-  return { ...args, symmetry: String(group) };
 }
 
 export function summaryLine(r: { count: number; raw: number; complete: boolean; unique: boolean; seconds: number; solver: string; vars: number; clauses: number }): string {

@@ -11,7 +11,9 @@ export const describe = 'what each constraint family says, its size and the form
 export const builder = (y: Argv) =>
   puzzleOptions(commonOptions(y))
     .positional('puzzle', { type: 'string', describe: 'puzzle name or a .cnf file' })
-    .option('compare', { type: 'boolean', describe: 'tabulate the size under every at-most-one (and at-most-k) encoding' });
+    .option('compare', { type: 'boolean', describe: 'tabulate the size under every at-most-one (and at-most-k) encoding' })
+    .example('$0 explain pentomino --preset 6x10', 'each constraint family of the 6x10 tiling, its size and why')
+    .example('$0 explain soma --compare', 'the Soma formula under every at-most-one encoding');
 
 type Kind = 'amo' | 'card';
 
@@ -26,9 +28,10 @@ interface SideBySide {
 
 /**
  * The JSON summary keeps the CLI contract's fields: explain solves nothing,
- * so count is 0, complete is true and solver is null.
+ * so status is ENCODED, count is 0, complete is true and solver is null.
  */
 export type ExplainReport = Explanation & {
+  status: 'ENCODED';
   count: 0;
   complete: true;
   solver: null;
@@ -62,7 +65,7 @@ export const handler = (args: Args) =>
     }
     const table = (kind: Kind) => ENCODINGS[kind].map((e) => encodingRow(e, build(kind, e)));
     const compare = args.compare ? { amo: table('amo'), card: table('card'), defaults: { amo: defaultOf('amo'), card: defaultOf('card') } } : undefined;
-    const report: ExplainReport = { ...explain(instance), count: 0, complete: true, solver: null, seconds: seconds(start), sideBySide, ...(compare ? { compare } : {}) };
+    const report: ExplainReport = { status: 'ENCODED', ...explain(instance), count: 0, complete: true, solver: null, seconds: seconds(start), sideBySide, ...(compare ? { compare } : {}) };
     process.stdout.write(args.json ? JSON.stringify(report) + '\n' : explainText(report, args));
     return 0;
   });

@@ -11,7 +11,11 @@ export const describe = 'list puzzles, presets, pieces or encodings';
 const TOPICS = ['puzzles', 'presets', 'pieces', 'encodings'] as const;
 
 export const builder = (y: Argv) =>
-  y.positional('what', { type: 'string', choices: TOPICS, default: 'puzzles' }).option('json', { type: 'boolean', describe: 'machine-readable list' });
+  y
+    .positional('what', { type: 'string', choices: TOPICS, default: 'puzzles' })
+    .option('json', { type: 'boolean', describe: 'machine-readable list' })
+    .example('$0 list presets', 'the named boards and piece sets')
+    .example('$0 list encodings --json', 'the at-most-one and at-most-k encodings, as JSON');
 
 function rows(what: string): Record<string, string>[] {
   switch (what) {
@@ -23,8 +27,9 @@ function rows(what: string): Record<string, string>[] {
       return Object.entries(POLYOMINOES).map(([name, art]) => ({ name, about: art }));
     case 'encodings':
       return [
-        ...AMO_ENCODINGS.map((e) => ({ name: `--amo ${e.name}`, about: `${e.fits} (clauses ${e.clauses}, aux ${e.auxVars})` })),
-        ...CARD_ENCODINGS.map((e) => ({ name: `--card ${e.name}`, about: `${e.fits} (clauses ${e.clauses}, aux ${e.auxVars})` })),
+        // The name is what the option takes; `option` says which option.
+        ...AMO_ENCODINGS.map((e) => ({ name: e.name, option: 'amo', about: `${e.fits} (clauses ${e.clauses}, aux ${e.auxVars})` })),
+        ...CARD_ENCODINGS.map((e) => ({ name: e.name, option: 'card', about: `${e.fits} (clauses ${e.clauses}, aux ${e.auxVars})` })),
       ];
     default:
       throw new UserError(`list: unknown topic "${what}"; choose one of: ${TOPICS.join(', ')}`);
@@ -38,7 +43,8 @@ export const handler = (args: Args) =>
       process.stdout.write(JSON.stringify(list) + '\n');
       return 0;
     }
-    const width = Math.max(...list.map((r) => r.name!.length));
-    for (const r of list) process.stdout.write(`${r.name!.padEnd(width)}  ${r.about}\n`);
+    const label = (r: Record<string, string>) => (r.option ? `--${r.option} ${r.name}` : r.name!);
+    const width = Math.max(...list.map((r) => label(r).length));
+    for (const r of list) process.stdout.write(`${label(r).padEnd(width)}  ${r.about}\n`);
     return 0;
   });

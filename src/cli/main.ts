@@ -14,6 +14,7 @@ import * as solve from './solve.js';
 import * as solvers from './solvers.js';
 import * as sweep from './sweep.js';
 import * as worker from './worker.js';
+import { PUZZLES } from '../../encoders/index.js';
 
 // A reader that closes the pipe early (`puzzlesat encode ... | head`) is not an error.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
@@ -28,9 +29,34 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 const benchSuite = new URL('../../bench/encodings.js', import.meta.url);
 const bench = existsSync(fileURLToPath(benchSuite)) ? await import('./bench.js') : undefined;
 
+const VERBS_WITH_A_PUZZLE = new Set(['solve', 'enumerate', 'encode', 'explain']);
+const puzzleList = PUZZLES.map((p) => p.name).join(', ');
+
+/**
+ * A usage problem (unknown option, missing argument, bad choice): one line
+ * and exit 2, the convention that tells it from a failed run (1). A missing
+ * puzzle names the puzzles there are.
+ */
+function usageError(msg: string | undefined, err: Error | undefined): never {
+  let text = String(msg ?? err?.message).replace(/:\s*\n\s*/g, ': ').replace(/\s*\n\s*/g, '; ');
+  const verb = hideBin(process.argv)[0] ?? '';
+  if (/^Not enough non-option arguments/.test(text) && VERBS_WITH_A_PUZZLE.has(verb)) {
+    text = `${verb}: name a puzzle: ${puzzleList}${verb === 'solve' || verb === 'explain' ? ', or a .cnf file' : ''} (puzzlesat list puzzles)`;
+  }
+  process.stderr.write(`puzzlesat: ${text}\n`);
+  process.exit(2);
+}
+
+const EPILOG = [
+  `Puzzles: ${puzzleList} (puzzlesat list puzzles says what each is).`,
+  'Exit codes: 0 success, 1 error, 2 usage error, 130 interrupted (Ctrl-C); solve --sat-exit-codes: 10 SAT, 20 UNSAT.',
+  'Progress is drawn on stderr when it is a terminal (--quiet: never).',
+].join('\n');
+
 /** `puzzlesat <verb> <puzzle> [options]`: one contract across puzzles. */
 await yargs(hideBin(process.argv))
   .scriptName('puzzlesat')
+  .usage('$0 <verb> <puzzle> [options]')
   .command(solve as never)
   .command(enumerate as never)
   .command(encode as never)
@@ -43,15 +69,16 @@ await yargs(hideBin(process.argv))
   .command((bench ?? []) as never)
   .command(worker as never)
   .command(checkProof as never)
-  .demandCommand(1, 'name a verb: solve, enumerate, encode, decode, explain, bench, list, solvers, sweep, dobble, check-proof, worker')
+  .completion('completion', 'print a bash/zsh completion script (puzzlesat completion >> ~/.bashrc)')
+  .option('quiet', { alias: 'q', type: 'boolean', global: true, describe: 'no progress bar or spinner on stderr (they are only drawn on a terminal anyway)' })
+  .demandCommand(1, 'name a verb: solve, enumerate, encode, decode, explain, bench, list, solvers, sweep, dobble, check-proof, worker, completion')
+  .example('$0 solve pentomino --preset 8x8-square', 'one tiling of the 8x8 board with the 2x2 square')
+  .example('$0 enumerate soma --unique --solver dlx', 'the 480 classes of the Soma cube under rotations')
+  .epilog(EPILOG)
   .strict()
   .recommendCommands()
-  .fail((msg, err) => {
-    // yargs reports usage problems here; one line, exit 1, no stack.
-    const text = String(msg ?? err?.message).replace(/:\s*\n\s*/g, ': ').replace(/\s*\n\s*/g, '; ');
-    process.stderr.write(`puzzlesat: ${text}\n`);
-    process.exit(1);
-  })
+  .fail(usageError)
   .help()
   .version()
+  .wrap(Math.min(110, process.stdout.columns || 80))
   .parseAsync();

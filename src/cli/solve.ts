@@ -4,10 +4,15 @@ import { type DimacsFormula, instanceFromDimacs, parseDimacs, readDimacsFile } f
 import { UserError } from '../core/errors.js';
 import { pickSolver } from '../../solvers/index.js';
 import { colorWanted } from '../render/grid.js';
+import { writeDrawing } from '../render/png.js';
 import { solveOnce } from '../enumerate/solve-once.js';
 import { buildInstance, isCnfPath } from '../../encoders/index.js';
 import { type Certificate, PROOF_FORMAT, asProofProducer, certifyUnsat, checkedProof, claimFormula, pickProver, proofSolverNames, writesProofs } from '../proof/certify.js';
 import { type Args, commonOptions, guarded, puzzleOptions, seconds } from './common.js';
+import { progressWanted, startProgress } from './progress.js';
+
+/** A time limit of about 30 years: no limit in practice. */
+const UNREACHED_SECONDS = 1e9;
 
 export const command = 'solve <puzzle>';
 export const describe = 'find one solution of a puzzle, or solve any DIMACS file';
@@ -16,9 +21,14 @@ export const builder = (y: Argv) =>
   puzzleOptions(commonOptions(y))
     .positional('puzzle', { type: 'string', describe: 'puzzle name, a .cnf file, or - for DIMACS on standard input' })
     .option('svg', { type: 'string', describe: 'also draw the solution as SVG into FILE' })
+    .option('png', { type: 'string', describe: 'also draw the solution as PNG into FILE' })
     .option('sat-exit-codes', { type: 'boolean', describe: 'exit 10 when SAT, 20 when UNSAT (SAT-competition style)' })
     .option('proof', { type: 'string', describe: 'write a DRAT proof of an UNSAT answer to FILE (solvers that write proofs: cadical, cadical-wasm)' })
-    .option('certify', { type: 'boolean', describe: 'check an UNSAT answer with a DRAT proof (our checker) or fail' });
+    .option('certify', { type: 'boolean', describe: 'check an UNSAT answer with a DRAT proof (our checker) or fail' })
+    .group(['svg', 'png', 'sat-exit-codes', 'proof'], 'Output:')
+    .group(['certify'], 'Solving:')
+    .example('$0 solve pentomino --preset 8x8-square --png board.png', 'one tiling, drawn on the terminal and into board.png')
+    .example('$0 solve examples/unsat.cnf --solver cadical --certify', 'any DIMACS file, its UNSAT answer checked by a DRAT proof');
 
 export const handler = (args: Args) =>
   guarded(async () => {
@@ -46,30 +56,41 @@ export const handler = (args: Args) =>
       if (proofFile !== undefined) writeProof(proofFile, proof.bytes);
       if (certify) certificate = checkedProof(claimFormula(claim), proof, factory.name, '--certify');
     };
-    const { status, trueVars, model } = await solveOnce(instance.cnf, solver, { timeoutSeconds: args.timeout as number | undefined, afterUnsat });
+    const progress = startProgress(args, { unit: 'conflicts', who: solver.name });
+    // The spinner reads the solver's conflict count between its slices of search; an engine
+    // only slices (and lets the timer run) under a time limit, hence a limit nobody reaches.
+    const heartbeat = setInterval(() => progress.update(solver.stats().conflicts ?? 0), 250);
+    const timeoutSeconds = (args.timeout as number | undefined) ?? (progressWanted(args) ? UNREACHED_SECONDS : undefined);
+    let result;
+    try {
+      result = await solveOnce(instance.cnf, solver, { timeoutSeconds, afterUnsat });
+    } finally {
+      clearInterval(heartbeat);
+      progress.stop();
+    }
+    const { status, trueVars, model } = result;
     if (status === 'UNSAT' && prover) certificate = await certifyUnsat(claim, prover, '--certify');
     const solution = status === 'SAT' ? instance.decode(trueVars) : undefined;
     const problem = solution === undefined ? null : instance.check(solution);
     if (problem) throw new Error(`the solution fails the independent check: ${problem}`);
-    if (args.svg !== undefined && solution !== undefined) {
-      if (!instance.svg) throw new UserError(`--svg: ${puzzle} has no SVG drawing`);
-      try {
-        writeFileSync(String(args.svg), instance.svg(solution));
-      } catch (e) {
-        throw new UserError(`--svg: cannot write "${String(args.svg)}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-      }
+    for (const format of ['svg', 'png'] as const) {
+      if (args[format] === undefined || solution === undefined) continue;
+      if (!instance.svg) throw new UserError(`--${format}: ${puzzle} has no drawing`);
+      writeDrawing(String(args[format]), instance.svg(solution), format);
     }
     const file = formula !== undefined;
     const summary = {
       status,
+      puzzle,
+      params: instance.params,
       count: status === 'SAT' ? 1 : 0,
       complete: status !== 'UNKNOWN',
       vars: instance.cnf.varCount,
       clauses: instance.cnf.clauseCount,
-      solver: factory.name,
+      solver: solver.name,
       seconds: seconds(start),
       ...(certify ? { certified: status !== 'UNKNOWN', ...(certificate ? { proof: proofSummary(certificate) } : {}) } : {}),
-      ...(formula ? { model, ...trueNamesOf(formula, model) } : { puzzle, params: instance.params, solution: solution === undefined ? null : instance.toJson(solution) }),
+      ...(formula ? { model, ...trueNamesOf(formula, model) } : { solution: solution === undefined ? null : instance.toJson(solution) }),
     };
     if (args.json) process.stdout.write(JSON.stringify(summary) + '\n');
     else if (file) process.stdout.write((certificate ? `c ${certificateLine(certificate)}\n` : '') + competitionFormat(status, model));

@@ -6,7 +6,11 @@ import { type Args, guarded } from './common.js';
 export const command = 'solvers';
 export const describe = 'list the solvers and whether each can run here';
 
-export const builder = (y: Argv) => y.option('json', { type: 'boolean', describe: 'machine-readable list' });
+export const builder = (y: Argv) =>
+  y
+    .option('json', { type: 'boolean', describe: 'machine-readable list' })
+    .example('$0 solvers', 'which solvers run here, and the default')
+    .example('$0 solvers --json', 'the same as JSON');
 
 export const handler = (args: Args) =>
   guarded(async () => {

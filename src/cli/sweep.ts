@@ -2,10 +2,11 @@ import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import { UserError } from '../core/errors.js';
-import { type SweepProgress, type SweepRun, type SweepSummary, runSweep, sampleRolls, summarizeSweep } from '../enumerate/sweep.js';
+import { type SweepRun, type SweepSummary, runSweep, sampleRolls, summarizeSweep } from '../enumerate/sweep.js';
 import { renderHistogramSvg } from '../render/genius.js';
 import { sweepExecutor } from '../distributed/runs.js';
-import { type Args, guarded, interruptFlag, positiveInt, progressLine, seconds } from './common.js';
+import { type Args, guarded, interruptFlag, outputOption, positiveInt } from './common.js';
+import { startProgress } from './progress.js';
 
 /** `puzzlesat sweep genius-square`: parse, run the sweep (src/enumerate/sweep.ts), print. */
 
@@ -29,36 +30,24 @@ function summaryText(run: SweepRun, s: SweepSummary): string {
 
 // ---- the command -------------------------------------------------------------------
 
-function duration(s: number): string {
-  if (!Number.isFinite(s)) return '?';
-  const t = Math.round(s);
-  const hms = [Math.floor(t / 3600), Math.floor(t / 60) % 60, t % 60];
-  return (hms[0] ? `${hms[0]}:${String(hms[1]).padStart(2, '0')}` : String(hms[1])) + `:${String(hms[2]).padStart(2, '0')}`;
-}
-
-function progressText(p: SweepProgress, elapsed: number): string {
-  const fraction = p.total ? p.done / p.total : 1;
-  const width = 24;
-  const filled = Math.round(fraction * width);
-  const rate = (p.done - p.resumed) / Math.max(elapsed, 1e-3);
-  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(100 * fraction).toFixed(1)}% ${p.done}/${p.total} rolls | ${rate.toFixed(0)} rolls/s | ETA ${duration(rate > 0 ? (p.total - p.done) / rate : Infinity)}`;
-}
-
 export const command = 'sweep <puzzle>';
 export const describe = 'solve every roll of genius-square (or a sample): solvable or not, and with --count how many solutions';
 
-export const builder = (y: Argv) =>
+const sweepOptions = (y: Argv) =>
   y
     .positional('puzzle', { type: 'string', describe: 'genius-square' })
     .option('count', { type: 'boolean', describe: 'count the solutions of every roll (default: only whether it is solvable)' })
     .option('workers', { type: 'number', describe: `worker threads (default: all cores, here ${availableParallelism()})` })
-    .option('out', { type: 'string', describe: 'stream the results to FILE.tsv (roll, solvable, solutions)' })
-    .option('resume', { type: 'boolean', describe: 'keep the rolls already in --out and visit the others' })
+    .option('resume', { type: 'boolean', describe: 'keep the rolls already in --output and visit the others' })
     .option('histogram', { type: 'string', describe: 'draw the solutions per roll as an SVG histogram (needs --count)' })
     .option('sample', { type: 'number', describe: 'visit N random rolls instead of all' })
     .option('seed', { type: 'number', describe: 'seed for --sample (default 1)' })
     .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout' })
-    .option('queue', { type: 'string', describe: 'solve the rolls as jobs on a Redis queue for `puzzlesat worker`s: redis://[user:password@]host:port[/db]' });
+    .option('queue', { type: 'string', describe: 'solve the rolls as jobs on a Redis queue for `puzzlesat worker`s: redis://[user:password@]host:port[/db]' })
+    .example('$0 sweep genius-square', 'whether each of the 62208 rolls can be solved (all can)')
+    .example('$0 sweep genius-square --count --sample 500 --histogram h.svg -o rolls.tsv', 'solutions of 500 random rolls, drawn and saved');
+
+export const builder = (y: Argv) => outputOption(sweepOptions(y), 'stream the results to FILE.tsv (roll, solvable, solutions)');
 
 export const handler = (args: Args) =>
   guarded(async () => {
@@ -66,14 +55,13 @@ export const handler = (args: Args) =>
     const count = args.count === true;
     const workers = positiveInt(args.workers, '--workers');
     const sample = positiveInt(args.sample, '--sample');
-    if (args.resume && !args.out) throw new UserError('--resume needs --out FILE.tsv to resume from');
+    if (args.resume && !args.out) throw new UserError('--resume needs --output FILE.tsv to resume from');
     if (args.histogram !== undefined && !count) throw new UserError('--histogram needs --count (it draws the solutions per roll)');
     if (args.seed !== undefined && sample === undefined) throw new UserError('--seed applies to --sample');
     const seed = args.seed === undefined ? 1 : Number(args.seed);
     if (!Number.isInteger(seed) || seed < 0) throw new UserError(`--seed: expected a whole number, got "${String(args.seed)}"`);
     const stop = interruptFlag();
-    const progress = progressLine();
-    const start = performance.now();
+    const progress = startProgress(args, { unit: 'rolls', who: 'genius-square' });
     let run: SweepRun;
     try {
       run = await runSweep({
@@ -84,10 +72,13 @@ export const handler = (args: Args) =>
         out: args.out === undefined ? undefined : String(args.out),
         resume: args.resume === true,
         shouldStop: stop.stopped,
-        onProgress: (p) => progress.update(progressText(p, seconds(start))),
+        onProgress: (p) => {
+          progress.setTotal(p.total);
+          progress.update(p.done, p.resumed ? { resumed: p.resumed } : undefined);
+        },
       });
     } finally {
-      progress.done();
+      progress.stop();
       stop.release();
     }
     const summary = summarizeSweep(run.results);
@@ -103,7 +94,9 @@ export const handler = (args: Args) =>
     }
     if (args.json) {
       const { results: _, ...counters } = run;
-      const report = { puzzle: 'genius-square', count: run.results.size, counted: count, ...counters, ...summary, ...(args.out ? { out: String(args.out) } : {}), ...(histogram ? { histogram } : {}), ...(sample ? { sample, seed } : {}) };
+      // No formula (the roll solver places pieces itself): vars, clauses and solver are null.
+      const shared = { status: run.complete ? 'DONE' : 'STOPPED', puzzle: 'genius-square', params: { count, ...(sample ? { sample, seed } : {}) }, count: run.results.size, vars: null, clauses: null, solver: null };
+      const report = { ...shared, counted: count, ...counters, ...summary, ...(args.out ? { out: String(args.out) } : {}), ...(histogram ? { histogram } : {}), ...(sample ? { sample, seed } : {}) };
       process.stdout.write(JSON.stringify(report) + '\n');
     } else {
       process.stdout.write(summaryText(run, summary) + '\n');

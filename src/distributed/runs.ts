@@ -29,8 +29,8 @@ export interface QueueChoice {
   url: string;
   /** Jobs to split into (default from the size of the cube tree). */
   jobs?: number;
-  /** Progress text (jobs done/total, ETA) as jobs complete. */
-  onProgress?: (text: string) => void;
+  /** Jobs done out of all as jobs complete (src/cli/progress.ts draws them). */
+  onProgress?: (p: QueueProgress) => void;
 }
 
 /** The part of an enumeration plan a queued run reads. */
@@ -95,7 +95,7 @@ export async function enumerateOnQueue(choice: QueueChoice, plan: QueuedEnumerat
       summary.solves += result.solves;
       if (!result.complete) summary.complete = false;
     },
-    { shouldStop: plan.shouldStop, onProgress: (p) => choice.onProgress?.(`${jobProgress(p)} | ${summary.count} found`) },
+    { shouldStop: plan.shouldStop, onProgress: (p) => choice.onProgress?.(p) },
   );
   if (!complete) summary.complete = false;
   return { ...summary, solver, mode: 'queue' };
@@ -144,8 +144,3 @@ export function sweepExecutor(url: string) {
   };
 }
 
-function jobProgress(p: QueueProgress): string {
-  const fresh = p.done - p.resumed;
-  const eta = fresh > 0 ? ((p.total - p.done) * p.seconds) / fresh : Infinity;
-  return `jobs ${p.done}/${p.total}${p.resumed ? ` (${p.resumed} resumed)` : ''} | ${p.seconds.toFixed(0)} s | ETA ${Number.isFinite(eta) ? `${eta.toFixed(0)} s` : '?'}`;
-}

@@ -19,6 +19,12 @@ export interface Found {
   orbitSize: number;
 }
 
+/** How far a cube-tree enumeration is: cubes done, and cube-tree units passed (CubeTree.countUnits counts them all). */
+export interface CubeProgress {
+  cubes: number;
+  units: number;
+}
+
 export interface EnumerateOptions {
   createSolver: () => Solver;
   unique: boolean;
@@ -27,7 +33,8 @@ export interface EnumerateOptions {
   known?: readonly (readonly number[])[];
   onFound: (found: Found) => void;
   shouldStop?: () => boolean;
-  onProgress?: (p: { found: number; cubes: number }) => void;
+  /** After each cube; `unit` is the cube's subtree in walk order (CubeTree.countUnits counts them). */
+  onProgress?: (p: { found: number; cubes: number; unit: number }) => void;
   timeoutSeconds?: number;
   /** How many literals a cube fixes before the SAT solver takes over (default: defaultCubeDepth). */
   cubeDepth?: number;
@@ -150,7 +157,7 @@ export async function enumerate(instance: Instance, options: EnumerateOptions): 
         options.onFound({ trueVars, orbitSize: size });
       }
       summary.cubes++;
-      options.onProgress?.({ found: summary.count, cubes: summary.cubes });
+      options.onProgress?.({ found: summary.count, cubes: summary.cubes, unit: cube.unit ?? 0 });
     }
   } finally {
     solver.dispose();

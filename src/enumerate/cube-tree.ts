@@ -30,6 +30,8 @@ const PART_DEPTH = 4;
 export interface Cube {
   /** Literals fixed true in this part of the search. */
   lits: number[];
+  /** The subtree (unit) of the leaf, numbered in walk order over the whole tree (see countUnits); set on leaves. */
+  unit?: number;
   /** Indices (into instance.symmetries) of the symmetries fixing every cube literal. */
   stabilizer: number[];
 }
@@ -118,7 +120,7 @@ export class CubeTree {
     const root: Cube = { lits: [], stabilizer: this.invariant.map((_, i) => i) };
     const group = depth > 0 ? this.choose(root.stabilizer) : -1;
     if (group < 0) {
-      if (!part || part.index === 0) yield root;
+      if (!part || part.index === 0) yield { ...root, unit: 0 };
       return;
     }
     // A unit is a node at the dealing depth, or a leaf above it; units are numbered in walk order.
@@ -126,9 +128,32 @@ export class CubeTree {
     let unit = 0;
     const take = (child: Cube, isLeaf: boolean): boolean => {
       const isUnit = child.lits.length === unitDepth || (isLeaf && child.lits.length < unitDepth);
-      return !part || !isUnit || unit++ % part.of === part.index;
+      if (!isUnit) return true;
+      // Every unit is numbered, taken or not, so that leaves carry their unit's place in the whole walk.
+      const index = unit++;
+      return !part || index % part.of === part.index;
     };
-    yield* this.split(root, group, depth, take);
+    for (const leaf of this.split(root, group, depth, take)) yield { ...leaf, unit: unit - 1 };
+  }
+
+  /**
+   * How many units leaves(depth) deals out (nodes at the dealing depth, and
+   * leaves above it): the whole tree's share of work that a progress bar can
+   * count exactly, by a walk no deeper than PART_DEPTH.
+   */
+  countUnits(depth: number): number {
+    const root: Cube = { lits: [], stabilizer: this.invariant.map((_, i) => i) };
+    const group = depth > 0 ? this.choose(root.stabilizer) : -1;
+    if (group < 0) return 1;
+    const unitDepth = Math.min(depth, PART_DEPTH);
+    let units = 0;
+    const countWithoutDescending = (child: Cube, isLeaf: boolean): boolean => {
+      const isUnit = child.lits.length === unitDepth || (isLeaf && child.lits.length < unitDepth);
+      if (isUnit) units++;
+      return !isUnit;
+    };
+    for (const _ of this.split(root, group, depth, countWithoutDescending));
+    return units;
   }
 
   /**

@@ -1,5 +1,5 @@
 import { UserError } from '../core/errors.js';
-import type { EnumerateSummary, Found } from './blocking-loop.js';
+import type { CubeProgress, EnumerateSummary, Found } from './blocking-loop.js';
 import { runPool } from './pool.js';
 import type { PartJob, PartMessage } from './worker-tasks.js';
 
@@ -12,16 +12,24 @@ import type { PartJob, PartMessage } from './worker-tasks.js';
 export async function enumerateParallel(
   job: Omit<PartJob, 'part'>,
   workers: number,
-  options: { limit?: number; knownRaw: number; onFound: (f: Found) => void; shouldStop: () => boolean },
+  options: { limit?: number; knownRaw: number; onFound: (f: Found) => void; shouldStop: () => boolean; onProgress?: (p: CubeProgress) => void },
 ): Promise<EnumerateSummary> {
   // Known solutions (resume) are blocked in every worker but counted once, here.
   const total: EnumerateSummary = { count: job.known.length, raw: options.knownRaw, complete: true, cubes: 0, solves: 0 };
+  // Per part: cubes done, and units of its share passed (part i takes units i, i + n, i + 2n, ...).
+  const cubesDone = new Array<number>(workers).fill(0);
+  const unitsDone = new Array<number>(workers).fill(0);
+  const sum = (a: number[]) => a.reduce((x, y) => x + y, 0);
   const tasks = Array.from({ length: workers }, (_, index) => ({ task: 'enumerate' as const, job: { ...job, part: { index, of: workers } } }));
   const { stopped } = await runPool<PartMessage>({
     tasks,
     shouldStop: options.shouldStop,
     onMessage(m, _worker, pool) {
-      if (m.type === 'found') {
+      if (m.type === 'progress') {
+        cubesDone[m.part] = m.cubes;
+        unitsDone[m.part] = Math.ceil((m.unit - m.part) / workers);
+        options.onProgress?.({ cubes: sum(cubesDone), units: sum(unitsDone) });
+      } else if (m.type === 'found') {
         total.count++;
         total.raw += m.found.orbitSize;
         options.onFound(m.found);

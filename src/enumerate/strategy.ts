@@ -1,7 +1,7 @@
 import { pickSolver } from '../../solvers/index.js';
 import { enumeratesNatively, nativeEnumerator } from '../../solvers/types.js';
 import type { Instance } from '../core/puzzle.js';
-import { type EnumerateOptions, type EnumerateSummary, type Found, enumerate } from './blocking-loop.js';
+import { type CubeProgress, type EnumerateOptions, type EnumerateSummary, type Found, defaultCubeDepth, enumerate } from './blocking-loop.js';
 import { orbit } from './cube-tree.js';
 import { enumerateExactCover } from './dlx.js';
 import { enumerateNative } from './native.js';
@@ -38,6 +38,10 @@ export interface EnumerationPlan {
   timeoutSeconds?: number;
   onFound: (found: Found) => void;
   shouldStop?: () => boolean;
+  /** Called once when the blocking-clause loop starts, with its cube depth (to count the cube tree's units for a bar) and solver. */
+  onCubeTree?: (cubeDepth: number, solver: string) => void;
+  /** After each cube of the blocking-clause loop. */
+  onProgress?: (p: CubeProgress) => void;
   /**
    * Called at each UNSAT that closes a cube (--certify). Those UNSATs are seen
    * only by the blocking-clause loop in this thread, so it then runs there:
@@ -80,9 +84,14 @@ export async function enumerateSolutions(plan: EnumerationPlan): Promise<Enumera
   if (workers > 1 && !seesEveryUnsat && plan.rebuild && poolAvailable()) {
     const job = { ...plan.rebuild, solver, unique, known, cubeDepth, timeoutSeconds };
     const knownRaw = known.reduce((n, k) => n + (unique ? orbit(instance.symmetries, k).length : 1), 0);
-    const summary = await enumerateParallel(job, workers, { limit, knownRaw, onFound, shouldStop });
+    const running = enumerateParallel(job, workers, { limit, knownRaw, onFound, shouldStop, onProgress: plan.onProgress });
+    // While the workers start up, this thread is free to count the units.
+    plan.onCubeTree?.(cubeDepth ?? defaultCubeDepth(instance), solver);
+    const summary = await running;
     return { ...summary, solver, mode: 'blocking-loop' };
   }
-  const summary = await enumerate(instance, { createSolver: () => factory.create(), unique, limit, known, onFound, shouldStop, cubeDepth, timeoutSeconds, onCubeExhausted: plan.onCubeExhausted });
+  plan.onCubeTree?.(cubeDepth ?? defaultCubeDepth(instance), solver);
+  const onProgress = plan.onProgress && ((p: { cubes: number; unit: number }) => plan.onProgress!({ cubes: p.cubes, units: p.unit }));
+  const summary = await enumerate(instance, { createSolver: () => factory.create(), unique, limit, known, onFound, onProgress, shouldStop, cubeDepth, timeoutSeconds, onCubeExhausted: plan.onCubeExhausted });
   return { ...summary, solver, mode: 'blocking-loop' };
 }

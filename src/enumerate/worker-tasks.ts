@@ -24,6 +24,8 @@ export interface PartJob {
 
 export type PartMessage =
   | { type: 'found'; found: Found }
+  /** After each cube of the part: cubes done, and the cube-tree unit of the last one (see CubeTree.countUnits). */
+  | { type: 'progress'; part: number; cubes: number; unit: number }
   | { type: 'done'; summary: EnumerateSummary }
   | { type: 'error'; message: string; user: boolean };
 

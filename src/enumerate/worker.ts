@@ -25,6 +25,7 @@ async function enumeratePart(job: PartJob): Promise<void> {
       timeoutSeconds: job.timeoutSeconds,
       part: job.part,
       onFound: (found) => post({ type: 'found', found }),
+      onProgress: ({ cubes, unit }) => post({ type: 'progress', part: job.part.index, cubes, unit }),
     });
     post({ type: 'done', summary });
   } catch (e) {

@@ -109,11 +109,12 @@ export function renderDobblePages(deck: readonly (readonly string[])[], options:
   const colors = symbolColors(deck);
   const perPage = columns * rows;
   const pages: string[] = [];
+  const origin = gridOrigin(o, columns, rows);
   for (let first = 0; first < deck.length; first += perPage) {
     const cards = deck.slice(first, first + perPage).map((card, i) => {
       const radius = o.cardDiameterMm / 2;
-      const cx = o.marginMm + radius + (i % columns) * (o.cardDiameterMm + o.gapMm);
-      const cy = o.marginMm + radius + Math.floor(i / columns) * (o.cardDiameterMm + o.gapMm);
+      const cx = origin.x + radius + (i % columns) * (o.cardDiameterMm + o.gapMm);
+      const cy = origin.y + radius + Math.floor(i / columns) * (o.cardDiameterMm + o.gapMm);
       return renderCard(card, layoutCard(card.length, random), cx, cy, radius, colors);
     });
     pages.push(
@@ -124,6 +125,41 @@ export function renderDobblePages(deck: readonly (readonly string[])[], options:
   }
   return pages;
 }
+
+/**
+ * The top-left corner of the grid of cards: the grid centred on the page, so
+ * that the margins left and right (and top and bottom) are equal.
+ */
+export function gridOrigin(options: SheetOptions, columns: number, rows: number): { x: number; y: number } {
+  const o = withDefaults(options);
+  const span = (n: number) => n * o.cardDiameterMm + (n - 1) * o.gapMm;
+  return { x: (o.pageWidthMm - span(columns)) / 2, y: (o.pageHeightMm - span(rows)) / 2 };
+}
+
+/** Length of a crop mark, and its distance from the corner it marks, in millimetres (they stay in the gap between cards). */
+const MARK = { length: 3, offset: 1 };
+
+/** Crop marks at the four corners of a card's square, pointing away from it, for a guillotine or a circle cutter's guide. */
+function cropMarks(cx: number, cy: number, radius: number): string {
+  const d: string[] = [];
+  for (const sx of [-1, 1]) {
+    for (const sy of [-1, 1]) {
+      const [x, y] = [cx + sx * radius, cy + sy * radius];
+      const [near, far] = [MARK.offset, MARK.offset + MARK.length];
+      d.push(`M${mm(x + sx * near)} ${mm(y)}H${mm(x + sx * far)}`, `M${mm(x)} ${mm(y + sy * near)}V${mm(y + sy * far)}`);
+    }
+  }
+  return `<path d="${d.join('')}" stroke="#888" stroke-width="0.2" fill="none"/>`;
+}
+
+/**
+ * Characters that, turned upside down, read as a character (6 and 9, d and
+ * p, or themselves): a symbol made only of them cannot show which way is up.
+ */
+const TURNS_INTO_TEXT = new Set('01689bdpqnuosxzlHINOSXZMWmw');
+
+/** Whether a text symbol needs an orientation cue: 6 or 9, d or p, 16 or 91 ... */
+export const rotationAmbiguous = (name: string): boolean => [...name].every((ch) => TURNS_INTO_TEXT.has(ch));
 
 /** One colour per symbol, the same on every card, by order of first appearance. */
 function symbolColors(deck: readonly (readonly string[])[]): Map<string, string> {
@@ -142,12 +178,19 @@ function renderCard(card: readonly string[], layout: readonly SymbolPlacement[],
       const side = r * Math.SQRT2;
       return `  <image href="${escapeXml(name)}" x="${mm(-side / 2)}" y="${mm(-side / 2)}" width="${mm(side)}" height="${mm(side)}" transform="${at}"/>\n`;
     }
-    // A box w × h fits the disk when its diagonal is at most 2r.
+    // A box w × h fits the disk when its diagonal is at most 2r; an underlined symbol's box is taller.
     const widthEm = textWidthEm(name);
-    const fontSize = (2 * r) / Math.hypot(widthEm, 1);
-    return `  <text transform="${at}" font-size="${mm(fontSize)}" font-family="sans-serif" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="${colors.get(name)}">${escapeXml(name)}</text>\n`;
+    const underline = rotationAmbiguous(name);
+    const fontSize = (2 * r) / Math.hypot(widthEm, underline ? 1.3 : 1);
+    const text = `<text transform="${at}" font-size="${mm(fontSize)}" font-family="sans-serif" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="${colors.get(name)}">${escapeXml(name)}</text>`;
+    if (!underline) return `  ${text}\n`;
+    // The underline turns with the symbol and marks its foot: the cue that tells 6 from 9.
+    const half = (widthEm * fontSize) / 2;
+    const cue = `<line x1="${mm(-half)}" y1="${mm(0.58 * fontSize)}" x2="${mm(half)}" y2="${mm(0.58 * fontSize)}" stroke="${colors.get(name)}" stroke-width="${mm(0.08 * fontSize)}" stroke-linecap="round" transform="${at}"/>`;
+    return `  ${text}${cue}\n`;
   });
-  return `  <circle cx="${mm(cx)}" cy="${mm(cy)}" r="${mm(radius)}" fill="white" stroke="black" stroke-width="0.3"/>\n` + symbols.join('');
+  // One line per card (its outline and crop marks) and one per symbol.
+  return `  <circle cx="${mm(cx)}" cy="${mm(cy)}" r="${mm(radius)}" fill="white" stroke="black" stroke-width="0.3"/>${cropMarks(cx, cy, radius)}\n` + symbols.join('');
 }
 
 /**

@@ -26,8 +26,11 @@ const BLOCKER = '#';
 export function renderGeniusText(solution: Solution, board: GeniusBoard, color: boolean): string {
   const fixed = board.blockers.map((cell) => ({ cell, symbol: BLOCKER }));
   const rows = renderPacking(solution, board.pieces, board.symbols, color, fixed).split('\n');
-  const header = '  ' + Array.from({ length: SIDE }, (_, x) => String(x + 1)).join('');
-  return [board.title, header, ...rows.map((row, y) => `${ROW_NAMES[y]} ${row}`)].join('\n');
+  const columns = Array.from({ length: SIDE }, (_, x) => String(x + 1));
+  if (!color) return [board.title, `  ${columns.join('')}`, ...rows.map((row, y) => `${ROW_NAMES[y]} ${row}`)].join('\n');
+  // The outlined drawing has a border line between rows and 4 characters per column.
+  const header = ('  ' + columns.map((c) => `  ${c} `).join('')).trimEnd();
+  return [board.title, header, ...rows.map((row, r) => `${r % 2 ? ROW_NAMES[(r - 1) / 2] : ' '} ${row}`)].join('\n');
 }
 
 /** Piece colours close to the game's, in piece order (M1 D2 I3 L3 I4 O4 T4 S4 L4). */

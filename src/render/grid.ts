@@ -1,73 +1,215 @@
 import pc from 'picocolors';
 import type { Cell } from '../geometry/cells.js';
-
-const PALETTE = [pc.bgRed, pc.bgGreen, pc.bgYellow, pc.bgBlue, pc.bgMagenta, pc.bgCyan, pc.bgWhite, pc.bgBlack];
+import { type PieceLook, labelCell, paletteColour, pieceLooks, rgbOf } from './palette.js';
 
 /** Whether to colour output: a TTY and no NO_COLOR, as picocolors decides. */
 export const colorWanted = (stream: NodeJS.WriteStream): boolean => Boolean(stream.isTTY) && pc.isColorSupported;
 
+interface Solution {
+  placements: readonly { piece: string; cells: readonly Cell[] }[];
+}
+
+interface Fixed {
+  cell: Cell;
+  symbol: string;
+}
+
 /**
- * A packing drawn as letters, one per piece, like the classic printouts;
- * 3D packings show their z-levels side by side. Holes are blank.
+ * A packing as text. Without colour: the classic printout, one letter per
+ * cell (stable, greppable, what pipes and tests read). With colour (a
+ * terminal): each piece a coloured block outlined with box-drawing lines,
+ * labelled once, touching pieces in different colours. 3D packings show
+ * their z-levels side by side. Holes are blank.
  */
-export function renderPacking(
-  solution: { placements: readonly { piece: string; cells: readonly Cell[] }[] },
-  pieces: readonly { name: string }[],
-  symbols: readonly string[],
-  color: boolean,
-  fixed: readonly { cell: Cell; symbol: string }[] = [],
-): string {
+export function renderPacking(solution: Solution, pieces: readonly { name: string }[], symbols: readonly string[], color: boolean, fixed: readonly Fixed[] = []): string {
+  return (color ? outlinedLevels(solution, pieces, symbols, fixed) : letterLevels(solution, pieces, symbols, fixed)).join('\n');
+}
+
+function extent(solution: Solution, fixed: readonly Fixed[]): [number, number, number] | null {
+  const all = [...solution.placements.flatMap((pl) => pl.cells), ...fixed.map((f) => f.cell)];
+  if (all.length === 0) return null;
+  return [0, 1, 2].map((i) => Math.max(...all.map((c) => c[i]!)) + 1) as [number, number, number];
+}
+
+function letterLevels(solution: Solution, pieces: readonly { name: string }[], symbols: readonly string[], fixed: readonly Fixed[]): string[] {
   const grid = new Map<string, string>();
-  const all: Cell[] = [];
   for (const pl of solution.placements) {
-    const i = pieces.findIndex((p) => p.name === pl.piece);
-    const ch = symbols[i] ?? '?';
-    const paint = color ? PALETTE[i % PALETTE.length]! : (s: string) => s;
-    for (const c of pl.cells) {
-      grid.set(c.join(','), paint(ch));
-      all.push(c);
-    }
+    const ch = symbols[pieces.findIndex((p) => p.name === pl.piece)] ?? '?';
+    for (const c of pl.cells) grid.set(c.join(','), ch);
   }
-  for (const f of fixed) {
-    grid.set(f.cell.join(','), color ? pc.inverse(f.symbol) : f.symbol);
-    all.push(f.cell);
-  }
-  if (all.length === 0) return '';
-  const max = [0, 1, 2].map((i) => Math.max(...all.map((c) => c[i]!)));
+  for (const f of fixed) grid.set(f.cell.join(','), f.symbol);
+  const size = extent(solution, fixed);
+  if (!size) return [''];
   const rows: string[] = [];
-  for (let y = 0; y <= max[1]!; y++) {
+  for (let y = 0; y < size[1]; y++) {
     const levels: string[] = [];
-    for (let z = 0; z <= max[2]!; z++) {
+    for (let z = 0; z < size[2]; z++) {
       let line = '';
-      for (let x = 0; x <= max[0]!; x++) line += grid.get(`${x},${y},${z}`) ?? ' ';
+      for (let x = 0; x < size[0]; x++) line += grid.get(`${x},${y},${z}`) ?? ' ';
       levels.push(line);
     }
     rows.push(levels.join('   ').replace(/\s+$/, ''));
   }
-  return rows.join('\n');
+  return rows;
 }
 
-/** A flat packing as SVG: one square per cell in its piece's colour, with the piece's letter. */
-export function renderPackingSvg(
-  solution: { placements: readonly { piece: string; cells: readonly Cell[] }[] },
-  pieces: readonly { name: string }[],
-  symbols: readonly string[],
-  colour: (index: number) => string,
-): string {
-  const size = 32;
-  const cells = solution.placements.flatMap((pl) => pl.cells);
-  const width = (Math.max(...cells.map((c) => c[0])) + 1) * size;
-  const height = (Math.max(...cells.map((c) => c[1])) + 1) * size;
-  const parts = [`<svg xmlns="http://www.w3.org/2000/svg" width="${width + 2}" height="${height + 2}" viewBox="-1 -1 ${width + 2} ${height + 2}" font-family="sans-serif">`];
-  for (const pl of solution.placements) {
-    const i = pieces.findIndex((p) => p.name === pl.piece);
-    for (const [x, y] of pl.cells) {
-      parts.push(
-        `<rect x="${x * size}" y="${y * size}" width="${size}" height="${size}" fill="${colour(i)}" stroke="#333"/>`,
-        `<text x="${x * size + size / 2}" y="${y * size + size / 2 + 5}" text-anchor="middle" font-size="14">${symbols[i] ?? '?'}</text>`,
-      );
-    }
+// ---- outlined, coloured text ---------------------------------------------------
+
+/** Characters per cell; a label of up to this many characters fits. */
+const CELL_CHARS = 3;
+
+/** Box-drawing character by the arms it has: up, down, left, right (bits 8, 4, 2, 1). */
+const BOX = [' ', '╶', '╴', '─', '╷', '┌', '┐', '┬', '╵', '└', '┘', '┴', '│', '├', '┤', '┼'];
+
+/** One character and its background colour (an xterm-256 index; undefined: the terminal's own). */
+interface Glyph {
+  ch: string;
+  bg?: number;
+  inverse?: true;
+}
+
+/**
+ * The outlined drawing of each z-level, side by side. Lines run only where
+ * two different pieces (or a piece and the outside) meet; inside a piece the
+ * colour runs on, so each piece reads as one shape.
+ */
+export function outlinedLevels(solution: Solution, pieces: readonly { name: string }[], symbols: readonly string[], fixed: readonly Fixed[] = []): string[] {
+  const size = extent(solution, fixed);
+  if (!size) return [''];
+  const looks = pieceLooks(solution.placements, pieces);
+  const owner = new Map<string, string>();
+  const label = new Map<string, string>();
+  solution.placements.forEach((pl, i) => {
+    for (const c of pl.cells) owner.set(c.join(','), `p${i}`);
+    // One label per piece on each level it reaches, so that every part of a 3D piece is named.
+    for (const z of new Set(pl.cells.map((c) => c[2]))) label.set(labelCell(pl.cells.filter((c) => c[2] === z)).join(','), terminalLabel(looks[i]!, symbols));
+  });
+  for (const f of fixed) {
+    owner.set(f.cell.join(','), `f${f.cell.join(',')}`);
+    label.set(f.cell.join(','), f.symbol);
   }
+  const bgOf = (id: string | undefined): number | undefined => (id?.startsWith('p') ? xterm256(paletteColour(looks[Number(id.slice(1))]!.colour)) : undefined);
+  const levels = Array.from({ length: size[2] }, (_, z) => outlinedLevel(size[0], size[1], (x, y) => owner.get(`${x},${y},${z}`), (x, y) => label.get(`${x},${y},${z}`), bgOf));
+  return levels[0]!.map((_, row) => levels.map((level) => paint(level[row]!)).join('   '));
+}
+
+/** The piece's label when it fits a cell, else its one-character symbol (plus the copy letter). */
+function terminalLabel(look: PieceLook, symbols: readonly string[]): string {
+  if (look.label.length <= CELL_CHARS) return look.label;
+  const symbol = symbols[look.piece] ?? '?';
+  return look.copies > 1 ? symbol + look.label.at(-1) : symbol;
+}
+
+function outlinedLevel(
+  width: number,
+  height: number,
+  owner: (x: number, y: number) => string | undefined,
+  label: (x: number, y: number) => string | undefined,
+  bgOf: (id: string | undefined) => number | undefined,
+): Glyph[][] {
+  const at = (x: number, y: number) => (x < 0 || y < 0 || x >= width || y >= height ? undefined : owner(x, y));
+  const rows: Glyph[][] = [];
+  for (let y = 0; y <= height; y++) {
+    // The border line above row y: lattice points and horizontal edges.
+    const border: Glyph[] = [];
+    for (let x = 0; x <= width; x++) {
+      const [nw, ne, sw, se] = [at(x - 1, y - 1), at(x, y - 1), at(x - 1, y), at(x, y)];
+      const arms = (nw !== ne ? 8 : 0) | (sw !== se ? 4 : 0) | (nw !== sw ? 2 : 0) | (ne !== se ? 1 : 0);
+      border.push(arms === 0 ? { ch: ' ', bg: bgOf(se) } : { ch: BOX[arms]! });
+      if (x < width) border.push(...repeat(ne !== se ? { ch: '─' } : { ch: ' ', bg: bgOf(se) }, CELL_CHARS));
+    }
+    rows.push(border);
+    if (y === height) break;
+    const content: Glyph[] = [];
+    for (let x = 0; x <= width; x++) {
+      const [left, right] = [at(x - 1, y), at(x, y)];
+      content.push(left !== right ? { ch: '│' } : { ch: ' ', bg: bgOf(right) });
+      if (x === width) break;
+      const text = centred(label(x, y) ?? '', CELL_CHARS);
+      const fixedCell = right?.startsWith('f') === true;
+      content.push(...[...text].map((ch) => ({ ch, bg: bgOf(right), ...(fixedCell ? { inverse: true as const } : {}) })));
+    }
+    rows.push(content);
+  }
+  return rows;
+}
+
+const repeat = (g: Glyph, n: number): Glyph[] => Array.from({ length: n }, () => g);
+
+function centred(text: string, width: number): string {
+  const t = text.slice(0, width);
+  const left = Math.floor((width - t.length) / 2);
+  return ' '.repeat(left) + t + ' '.repeat(width - t.length - left);
+}
+
+/** Glyphs to a string, one escape sequence per run of one background (black text on colour). */
+function paint(glyphs: readonly Glyph[]): string {
+  let out = '';
+  let i = 0;
+  while (i < glyphs.length) {
+    const { bg, inverse } = glyphs[i]!;
+    let run = '';
+    for (; i < glyphs.length && glyphs[i]!.bg === bg && glyphs[i]!.inverse === inverse; i++) run += glyphs[i]!.ch;
+    if (inverse) out += `\x1b[7m${run}\x1b[0m`;
+    else out += bg === undefined ? run : `\x1b[48;5;${bg}m\x1b[30m${run}\x1b[0m`;
+  }
+  return out;
+}
+
+const CUBE_LEVELS = [0, 95, 135, 175, 215, 255];
+
+/** The nearest colour of the xterm 256-colour cube (near-universal, unlike 24-bit colour). */
+export function xterm256(hex: string): number {
+  const nearest = (v: number) => CUBE_LEVELS.reduce((best, level, i) => (Math.abs(level - v) < Math.abs(CUBE_LEVELS[best]! - v) ? i : best), 0);
+  const [r, g, b] = rgbOf(hex).map(nearest) as [number, number, number];
+  return 16 + 36 * r + 6 * g + b;
+}
+
+// ---- SVG -------------------------------------------------------------------------
+
+const CELL = 36;
+const MARGIN = 10;
+
+/**
+ * A flat packing as SVG: each piece one coloured shape with a thick outline
+ * and one label at its centre, faint lines between its own cells (to count
+ * them), touching pieces in different colours, copies named L4a, L4b, ...
+ */
+export function renderPackingSvg(solution: Solution, pieces: readonly { name: string }[]): string {
+  const looks = pieceLooks(solution.placements, pieces);
+  const owner = new Map<string, number>();
+  solution.placements.forEach((pl, i) => pl.cells.forEach((c) => owner.set(`${c[0]},${c[1]}`, i)));
+  const cells = solution.placements.flatMap((pl) => pl.cells);
+  const w = Math.max(...cells.map((c) => c[0])) + 1;
+  const h = Math.max(...cells.map((c) => c[1])) + 1;
+  const px = (n: number) => MARGIN + n * CELL;
+  const [width, height] = [px(w) + MARGIN, px(h) + MARGIN];
+  const parts = [
+    // No background: the page (or svgToPng's white) shows through, and every rect is a cell.
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`,
+  ];
+  solution.placements.forEach((pl, i) => {
+    for (const [x, y] of pl.cells) parts.push(`<rect x="${px(x)}" y="${px(y)}" width="${CELL}" height="${CELL}" fill="${paletteColour(looks[i]!.colour)}"/>`);
+  });
+  const at = (x: number, y: number) => owner.get(`${x},${y}`);
+  const inner: string[] = [];
+  const outline: string[] = [];
+  // Each unit edge once: faint inside a piece, thick between pieces and around the board.
+  const edge = (path: string, a: number | undefined, b: number | undefined) => {
+    if (a !== undefined || b !== undefined) (a === b ? inner : outline).push(path);
+  };
+  for (let y = 0; y < h; y++) for (let x = 0; x <= w; x++) edge(`M${px(x)} ${px(y)}V${px(y + 1)}`, at(x - 1, y), at(x, y));
+  for (let x = 0; x < w; x++) for (let y = 0; y <= h; y++) edge(`M${px(x)} ${px(y)}H${px(x + 1)}`, at(x, y - 1), at(x, y));
+  if (inner.length) parts.push(`<path d="${inner.join('')}" stroke="#000" stroke-opacity="0.18" stroke-width="1" fill="none"/>`);
+  parts.push(`<path d="${outline.join('')}" stroke="#222" stroke-width="3" stroke-linecap="round" fill="none"/>`);
+  solution.placements.forEach((pl, i) => {
+    const [x, y] = labelCell(pl.cells);
+    const text = looks[i]!.label;
+    const size = Math.min(16, Math.floor((CELL * 1.2) / text.length));
+    parts.push(`<text x="${px(x) + CELL / 2}" y="${px(y) + CELL / 2}" font-size="${size}" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="#111">${escapeXml(text)}</text>`);
+  });
   parts.push('</svg>');
   return parts.join('\n') + '\n';
 }
+
+export const escapeXml = (s: string): string => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,0 +1,159 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { clock, progressText } from '../src/cli/progress.js';
+import { puzzleByName } from '../encoders/index.js';
+import { CubeTree } from '../src/enumerate/cube-tree.js';
+
+// The CLI as users run it (`npm test` compiles first).
+const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
+const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-ux-'));
+
+function run(...args: string[]) {
+  const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir, timeout: 240_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+/** Runs the CLI on a pseudo-terminal (util-linux `script`), as a person at a terminal would; returns everything drawn. */
+function onTerminal(args: string): string {
+  const r = spawnSync('script', ['-qec', `${JSON.stringify(process.execPath)} ${JSON.stringify(cli)} ${args}`, '/dev/null'], { encoding: 'utf8', cwd: dir, timeout: 240_000 });
+  expect(r.status).toBe(0);
+  return r.stdout;
+}
+
+const haveScript = spawnSync('sh', ['-c', 'command -v script']).status === 0;
+
+describe('progress', { timeout: 240_000 }, () => {
+  it('formats a bar with done/total, percentage, rate, ETA and who works, and a spinner without a total', () => {
+    const bar = progressText({ unit: 'cubes', who: 'minisat-wasm', done: 50, total: 200, extra: { classes: 7 }, elapsed: 10 });
+    expect(bar).toBe('minisat-wasm [######..................] 25.0% 50/200 cubes | 7 classes | 5.0 cubes/s | ETA 0:30 | 0:10');
+    const spin = progressText({ unit: 'conflicts', who: 'cadical', done: 1200, extra: {}, elapsed: 3 });
+    expect(spin).toMatch(/^. cadical 1200 conflicts \| 400 conflicts\/s \| 0:03$/);
+    expect(clock(3725)).toBe('1:02:05');
+    expect(clock(Infinity)).toBe('?');
+  });
+
+  it('counts the cube tree\'s subtrees exactly: every leaf\'s unit is below the count, and two parts share them out', () => {
+    const instance = puzzleByName('pentomino').build({ preset: '6x10' });
+    for (const depth of [3, 6]) {
+      const total = new CubeTree(instance, true).countUnits(depth);
+      const seen = new Set<number>();
+      for (const leaf of new CubeTree(instance, true).leaves(depth)) seen.add(leaf.unit!);
+      expect(Math.max(...seen)).toBeLessThan(total);
+      const parts = [0, 1].map((index) => [...new CubeTree(instance, true).leaves(depth, { index, of: 2 })].map((l) => l.unit!));
+      for (const [index, units] of parts.entries()) expect(units.every((u) => u % 2 === index)).toBe(true);
+      expect(new Set(parts.flat())).toEqual(seen);
+    }
+  });
+
+  it.skipIf(!haveScript)('draws a bar on a terminal: enumerate counts subtrees, sweep counts rolls', () => {
+    const enumerate = onTerminal('enumerate pentomino --preset 3x20 --unique --show 0 --workers 1');
+    expect(enumerate).toMatch(/minisat-wasm|logic-solver/);
+    expect(enumerate).toMatch(/\[[#.]{24}\] \d+\.\d% \d+\/\d+ subtrees/);
+    expect(enumerate).toMatch(/2 classes \(8 solutions\)/);
+    const sweep = onTerminal('sweep genius-square --sample 300 --workers 1');
+    expect(sweep).toMatch(/\d+\/300 rolls .*ETA/);
+  });
+
+  it.skipIf(!haveScript)('is silent with --quiet, and when stderr is not a terminal', () => {
+    expect(onTerminal('sweep genius-square --sample 300 --workers 1 --quiet')).not.toMatch(/rolls\/s/);
+    const piped = run('enumerate', 'pentomino', '--preset', '3x20', '--unique', '--show', '0', '--workers', '1');
+    expect(piped.code).toBe(0);
+    expect(piped.err).toBe('');
+    expect(piped.out).toMatch(/^2 classes \(8 solutions\) in [\d.]+ s with /);
+  });
+
+  it.skipIf(!haveScript)('draws pieces outlined and coloured on a terminal, letters in a pipe', () => {
+    const drawn = onTerminal('solve pentomino --preset 6x10');
+    expect(drawn).toMatch(/┌─+┬/);
+    expect(drawn).toMatch(/\x1b\[48;5;\d+m/);
+    const piped = run('solve', 'pentomino', '--preset', '6x10');
+    expect(piped.out.split('\n').slice(0, 6).every((row) => /^[FILNPTUVWXYZ]{10}$/.test(row))).toBe(true);
+  });
+});
+
+describe('help and flags', { timeout: 240_000 }, () => {
+  it('groups options by the puzzles that read them and gives two examples per verb', () => {
+    const help = run('enumerate', '--help').out;
+    for (const group of ['Encoding:', 'Solving:', 'Output:', 'Enumeration:', 'pentomino, polyomino:', 'soma, polycube:', 'genius-square:', 'dobble:']) expect(help).toContain(`\n${group}\n`);
+    for (const verb of ['solve', 'enumerate', 'encode', 'explain', 'list', 'solvers', 'sweep', 'dobble', 'bench', 'check-proof', 'worker']) {
+      const text = run(verb, '--help').out;
+      const examples = text.slice(text.indexOf('Examples:')).split('\n').filter((l) => /^ {2}puzzlesat /.test(l));
+      expect(examples.length, verb).toBeGreaterThanOrEqual(2);
+    }
+    const top = run('--help').out;
+    expect(top).toMatch(/Puzzles: pentomino, polyomino, soma, polycube, genius-square, dobble/);
+    expect(top).toMatch(/Exit codes: 0 success, 1 error, 2 usage error, 130 interrupted/);
+  });
+
+  it('names the puzzles when none is given, as a usage error (exit 2)', () => {
+    const r = run('enumerate');
+    expect(r.code).toBe(2);
+    expect(r.err).toBe('puzzlesat: enumerate: name a puzzle: pentomino, polyomino, soma, polycube, genius-square, dobble (puzzlesat list puzzles)\n');
+  });
+
+  it('takes -o, --output and --out alike for the output file', () => {
+    for (const flag of ['-o', '--output', '--out']) {
+      const file = `tilings${flag}.jsonl`;
+      expect(run('enumerate', 'pentomino', '--preset', '3x20', '--unique', '--solver', 'dlx', '--show', '0', flag, file).code).toBe(0);
+      expect(readFileSync(join(dir, file), 'utf8').trim().split('\n')).toHaveLength(2);
+    }
+    expect(run('encode', 'pentomino', '--preset', '3x20', '--out', 'x.cnf').code).toBe(0);
+    expect(readFileSync(join(dir, 'x.cnf'), 'latin1')).toMatch(/^p cnf /m);
+  });
+
+  it('--unique is a switch; the symmetry group is --symmetry', () => {
+    const count = (...extra: string[]) => JSON.parse(run('enumerate', 'soma', '--unique', '--solver', 'dlx', '--show', '0', '--json', ...extra).out).count;
+    expect(count()).toBe(480);
+    expect(count('--symmetry', 'isometries')).toBe(240);
+    expect(run('enumerate', 'soma', '--unique', 'isometries', '--solver', 'dlx').code).toBe(2);
+  });
+
+  it('rejects what encode would ignore', () => {
+    expect(run('encode', 'pentomino', '--solver', 'cadical').code).toBe(2);
+    const r = run('encode', 'pentomino', '--json');
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/--json needs --output FILE/);
+  });
+
+  it('prints a shell completion script', () => {
+    const r = run('completion');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/puzzlesat/);
+    expect(r.out).toMatch(/complete/);
+  });
+});
+
+describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 240_000 }, () => {
+  it('0, 1 and 2', () => {
+    expect(run('list', 'puzzles').code).toBe(0);
+    expect(run('solve', 'sudoku').code).toBe(1);
+    expect(run('solve', 'pentomino', '--no-such-option').code).toBe(2);
+    expect(run('list', 'nothing').code).toBe(2);
+    expect(run('dobble', 'check', 'deck.txt', '--cards', '3').code).toBe(2);
+  });
+
+  /** Starts a long run, presses Ctrl-C once it is under way, and returns the exit code a shell would show. */
+  function interrupted(args: string[], afterMs: number): Promise<{ code: number; out: string }> {
+    return new Promise((resolve) => {
+      const child = spawn(process.execPath, [cli, ...args], { cwd: dir });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      setTimeout(() => child.kill('SIGINT'), afterMs);
+      child.on('exit', (code, signal) => resolve({ code: code ?? 128 + (signal === 'SIGINT' ? 2 : 0), out }));
+    });
+  }
+
+  it('130 after Ctrl-C, whether the verb stops cleanly (enumerate, sweep) or is cut off (solve)', async () => {
+    const enumerate = await interrupted(['enumerate', 'pentomino', '--preset', '8x8-square', '--unique', '--show', '0', '--workers', '1'], 2500);
+    expect(enumerate.code).toBe(130);
+    expect(enumerate.out).toMatch(/so far \(incomplete\)/);
+    const sweep = await interrupted(['sweep', 'genius-square', '--count', '--workers', '1'], 2500);
+    expect(sweep.code).toBe(130);
+    expect(sweep.out).toMatch(/stopped early/);
+    const solve = await interrupted(['solve', 'pentomino', '--preset', '8x8-square', '--solver', 'logic-solver'], 1500);
+    expect(solve.code).toBe(130);
+  });
+});

@@ -1,0 +1,61 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+
+/** Every verb's --json summary against docs/summary.schema.json. */
+const root = join(import.meta.dirname, '..');
+const cli = join(root, 'dist', 'src', 'cli', 'main.js');
+const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-schema-'));
+const schema = JSON.parse(readFileSync(join(root, 'docs', 'summary.schema.json'), 'utf8'));
+const validate = new Ajv({ allErrors: true }).compile(schema);
+
+function summary(...args: string[]): Record<string, unknown> {
+  const r = spawnSync(process.execPath, [cli, ...args, '--json'], { encoding: 'utf8', cwd: dir, timeout: 240_000 });
+  const lines = r.stdout.trim().split('\n');
+  expect(lines, r.stderr).toHaveLength(1);
+  return JSON.parse(lines[0]!) as Record<string, unknown>;
+}
+
+describe('one JSON summary for every verb', { timeout: 240_000 }, () => {
+  writeFileSync(join(dir, 'unsat.cnf'), 'p cnf 1 2\n1 0\n-1 0\n');
+  writeFileSync(join(dir, 'deck.txt'), '0 1\n0 2\n1 2\n');
+  writeFileSync(join(dir, 'bad-deck.txt'), '0 1\n0 1\n2 3\n');
+  const cases: [string, string[], Record<string, unknown>][] = [
+    ['solve a puzzle', ['solve', 'pentomino', '--preset', '3x20'], { status: 'SAT', puzzle: 'pentomino', count: 1, complete: true }],
+    ['solve a DIMACS file', ['solve', 'unsat.cnf'], { status: 'UNSAT', puzzle: 'unsat.cnf', count: 0, complete: true }],
+    ['enumerate', ['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--solver', 'dlx'], { status: 'SAT', count: 2, complete: true, solver: 'dlx' }],
+    ['enumerate, stopped', ['enumerate', 'soma', '--limit', '3', '--solver', 'dlx'], { status: 'SAT', count: 3, complete: false }],
+    ['encode', ['encode', 'soma', '-o', 'soma.cnf'], { status: 'ENCODED', puzzle: 'soma', count: 0, solver: null, vars: 892 }],
+    ['explain', ['explain', 'pentomino', '--preset', '3x20'], { status: 'ENCODED', puzzle: 'pentomino', solver: null }],
+    ['sweep', ['sweep', 'genius-square', '--sample', '20', '--workers', '1'], { status: 'DONE', puzzle: 'genius-square', count: 20, complete: true, vars: null }],
+    ['dobble', ['dobble', '--symbols-per-card', '3'], { status: 'SAT', puzzle: 'dobble', count: 1, solver: 'algebraic' }],
+    ['dobble by SAT', ['dobble', '--symbols-per-card', '3', '--method', 'sat', '--solver', 'logic-solver'], { status: 'SAT', count: 1, solver: 'logic-solver' }],
+    ['dobble check, valid', ['dobble', 'check', 'deck.txt'], { status: 'VALID', count: 1, complete: true }],
+    ['dobble check, invalid', ['dobble', 'check', 'bad-deck.txt'], { status: 'INVALID', count: 0 }],
+  ];
+  for (const [what, args, expected] of cases) {
+    it(what, () => {
+      const s = summary(...args);
+      expect(validate(s), JSON.stringify(validate.errors)).toBe(true);
+      expect(s).toMatchObject(expected);
+    });
+  }
+
+  it('the schema rejects a summary that lacks a shared field or misspells a status', () => {
+    const good = summary('solve', 'unsat.cnf');
+    const { params: _, ...withoutParams } = good;
+    expect(validate(withoutParams)).toBe(false);
+    expect(validate({ ...good, status: 'UNSATISFIABLE' })).toBe(false);
+  });
+
+  it('list encodings names each encoding by the value its option takes', () => {
+    const r = spawnSync(process.execPath, [cli, 'list', 'encodings', '--json'], { encoding: 'utf8' });
+    const rows = JSON.parse(r.stdout) as { name: string; option: string }[];
+    expect(rows.find((e) => e.name === 'bimander')).toMatchObject({ option: 'amo' });
+    expect(rows.find((e) => e.name === 'totalizer')).toMatchObject({ option: 'card' });
+    expect(rows.every((e) => !e.name.startsWith('--'))).toBe(true);
+  });
+});

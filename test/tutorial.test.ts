@@ -1,0 +1,92 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * docs/tutorial.md, run: every `$ command` of its console blocks in order (later
+ * ones read the files earlier ones write), its output compared with what the
+ * page prints. Runs whose result depends on the machine (the tiling a SAT solver
+ * happens to find) are compared on their last line, the summary; times and the
+ * default solver's name are masked everywhere.
+ */
+const root = join(import.meta.dirname, '..');
+const cli = join(root, 'dist', 'src', 'cli', 'main.js');
+
+interface Step {
+  command: string;
+  expected: string[];
+  line: number;
+}
+
+function steps(markdown: string): Step[] {
+  const out: Step[] = [];
+  let inConsole = false;
+  markdown.split('\n').forEach((text, i) => {
+    if (text.startsWith('```')) {
+      inConsole = !inConsole && text.trim() === '```console';
+      return;
+    }
+    if (!inConsole) return;
+    if (text.startsWith('$ ')) out.push({ command: text.slice(2), expected: [], line: i + 1 });
+    else out.at(-1)?.expected.push(text);
+  });
+  return out;
+}
+
+const mask = (line: string) =>
+  line
+    .replace(/\b\d+(\.\d+)? s\b/g, 'T s')
+    .replace(/\b(minisat-wasm|logic-solver)\b/g, 'SOLVER')
+    .replace(/\b\d+ worker threads?|this thread/g, 'WORKERS')
+    .trimEnd();
+
+/** Output that is the same on every machine: no SAT-solver choice shows in it. */
+const deterministic = (command: string) => !/puzzlesat (solve|enumerate|sweep|dobble)\b/.test(command) || /--solver dlx|puzzlesat dobble --symbols-per-card \d+$/.test(command);
+
+describe('docs/tutorial.md', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-tutorial-'));
+  const all = steps(readFileSync(join(root, 'docs', 'tutorial.md'), 'utf8'));
+
+  it('has commands to run', () => expect(all.length).toBeGreaterThan(30));
+
+  for (const step of all) {
+    it(`line ${step.line}: ${step.command}`, { timeout: 300_000 }, () => {
+      const shell = step.command.replace(/\bnpx puzzlesat\b/g, `${JSON.stringify(process.execPath)} ${JSON.stringify(cli)}`);
+      const actual = execFileSync('sh', ['-c', `${shell} 2>&1`], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } })
+        .split('\n')
+        .map(mask);
+      while (actual.at(-1) === '') actual.pop();
+      const expected = step.expected.map(mask);
+      if (deterministic(step.command)) expect(actual).toEqual(expected);
+      else expect(actual.at(-1)).toBe(expected.at(-1));
+    });
+  }
+});
+
+describe('README', () => {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+
+  it('ships every file its examples read, in examples/', () => {
+    const files = [...new Set([...readme.matchAll(/\bexamples\/[\w.-]+/g)].map((m) => m[0]))];
+    expect(files.length).toBeGreaterThanOrEqual(5);
+    for (const f of files) expect(() => readFileSync(join(root, f)), f).not.toThrow();
+  });
+
+  it('its worked example prints what the page shows (times masked)', { timeout: 300_000 }, () => {
+    const block = readme.slice(readme.indexOf('## A worked example'));
+    const example = block.slice(block.indexOf('```\n') + 4, block.indexOf('\n```', block.indexOf('```\n') + 4));
+    const commands = example.split('\n').filter((l) => l.startsWith('$ '));
+    expect(commands).toHaveLength(3);
+    for (const c of commands) {
+      const shell = c.slice(2).replace(/\bnpx puzzlesat\b/g, `${JSON.stringify(process.execPath)} ${JSON.stringify(cli)}`);
+      const actual = execFileSync('sh', ['-c', shell], { encoding: 'utf8' }).trimEnd().split('\n');
+      const shown = example.slice(example.indexOf(c) + c.length + 1).split('\n');
+      const expected = shown.slice(0, shown.findIndex((l) => l.startsWith('$ ') || l === '') === -1 ? undefined : shown.findIndex((l) => l.startsWith('$ ') || l === ''));
+      // The summary line is the same on every machine; the tiling only with dlx.
+      expect(mask(actual.at(-1)!)).toBe(mask(expected.at(-1)!));
+      if (c.includes('--solver dlx')) expect(actual.map(mask)).toEqual(expected.map(mask));
+    }
+  });
+});
