@@ -496,8 +496,76 @@ export interface DobbleSatOptions {
   /** Cardinality encoding for card and symbol sizes. */
   card?: CardEncoding;
   pairs?: PairEncoding;
-  /** Sound symmetry breaking (default true); see `breakSymmetries`. */
+  /** Sound symmetry breaking (default true); see `breakSymmetries`. False drops every step. */
   symmetryBreaking?: boolean;
+  /** Which symmetry-breaking steps (default DEFAULT_SYMMETRY, those that apply to the shape); see SYMMETRY_STEPS. */
+  symmetry?: readonly SymmetryStep[];
+}
+
+/**
+ * The symmetry-breaking steps, each selectable so that its effect can be
+ * measured (bench/in-process-solvers.ts). Each keeps a deck of every
+ * isomorphism class given the steps it needs (SYMMETRY_NEEDS); the proofs are
+ * at `breakSymmetries`.
+ * - first-line: card 0 is {0..n} (step 1)
+ * - first-pencil: the cards through symbol 0 are {0} ∪ block_i (step 2)
+ * - lex-lines: cards 1.. in decreasing lexicographic order (step 3)
+ * - lex-points: symbols in decreasing lexicographic order of their columns
+ *   (card 0 most significant); with lex-lines the doubly lexicographic matrix
+ * - second-pencil: the full deck's cards through symbol 1 and the order of
+ *   the rest (steps 4 and 5)
+ * - mols: the first column of the first Latin square and the order of the
+ *   squares (steps 6 and 7; the cards outside the pencils of 0 and 1 are n - 1
+ *   mutually orthogonal Latin squares)
+ * - latin: not a cut but implied clauses, true of every deck that satisfies
+ *   second-pencil: the cards outside the pencils of 0 and 1 spell n - 1 Latin
+ *   squares (see impliedLatin), stated directly on the incidence variables
+ */
+export const SYMMETRY_STEPS = ['first-line', 'first-pencil', 'lex-lines', 'lex-points', 'second-pencil', 'mols', 'latin'] as const;
+export type SymmetryStep = (typeof SYMMETRY_STEPS)[number];
+
+/** What each step needs before it is sound (its proof assumes them). */
+export const SYMMETRY_NEEDS: Record<SymmetryStep, readonly SymmetryStep[]> = {
+  'first-line': [],
+  'first-pencil': ['first-line'],
+  'lex-lines': [],
+  'lex-points': ['lex-lines'],
+  'second-pencil': ['first-line', 'first-pencil', 'lex-lines'],
+  mols: ['second-pencil'],
+  latin: ['second-pencil'],
+};
+
+/** Steps that only mean something for the full deck (K = v = n² + n + 1). */
+const FULL_DECK_ONLY: readonly SymmetryStep[] = ['second-pencil', 'mols', 'latin'];
+
+/** The steps used when none are named. */
+export const DEFAULT_SYMMETRY: readonly SymmetryStep[] = ['first-line', 'first-pencil', 'lex-lines', 'second-pencil', 'mols'];
+
+/**
+ * The steps to encode for this shape: the named ones (a UserError naming
+ * `where` when one is unknown, lacks a step it needs, or needs the full
+ * deck), or the defaults that apply.
+ */
+export function symmetrySteps(shape: DobbleShape, options: Pick<DobbleSatOptions, 'symmetry' | 'symmetryBreaking'>, where = '--symmetry-steps'): Set<SymmetryStep> {
+  if (options.symmetryBreaking === false) return new Set();
+  if (options.symmetry === undefined) return new Set(DEFAULT_SYMMETRY.filter((step) => shape.full || !FULL_DECK_ONLY.includes(step)));
+  const steps = new Set(options.symmetry);
+  for (const step of steps) {
+    if (!SYMMETRY_STEPS.includes(step)) throw new UserError(`${where}: unknown step "${step}"; choose from ${SYMMETRY_STEPS.join(', ')}`);
+    const missing = SYMMETRY_NEEDS[step].filter((needed) => !steps.has(needed));
+    if (missing.length > 0) throw new UserError(`${where}: ${step} needs ${missing.join(', ')} too`);
+    if (!shape.full && FULL_DECK_ONLY.includes(step)) throw new UserError(`${where}: ${step} is for the full deck of ${planeSize(shape.order)} cards and symbols`);
+  }
+  return steps;
+}
+
+/** A comma-separated list of steps ("none" for no symmetry breaking), as from --symmetry-steps. */
+export function parseSymmetrySteps(text: string, where = '--symmetry-steps'): SymmetryStep[] {
+  if (text.trim() === 'none') return [];
+  const steps = text.split(',').map((step) => step.trim());
+  const unknown = steps.find((step) => !(SYMMETRY_STEPS as readonly string[]).includes(step));
+  if (unknown !== undefined) throw new UserError(`${where}: unknown step "${unknown}"; choose from ${SYMMETRY_STEPS.join(', ')}, or none`);
+  return steps as SymmetryStep[];
 }
 
 export interface DobbleShape {
@@ -580,9 +648,15 @@ export function encodeDobble(order: number, options: DobbleSatOptions = {}): Dob
     }
   }
 
-  if (options.symmetryBreaking ?? true) {
-    cnf.family('symmetry', 'fixes card 0 and the cards through symbol 0 (through 1 and more in the full deck), orders the rest');
-    breakSymmetries(cnf, x, shape);
+  const steps = symmetrySteps(shape, options);
+  const cuts = [...steps].filter((step) => step !== 'latin');
+  if (cuts.length > 0) {
+    cnf.family('symmetry', `symmetry-breaking steps ${cuts.join(', ')}: fix card 0 and the cards through symbol 0 (and 1 in the full deck), order the rest`);
+    breakSymmetries(cnf, x, shape, steps);
+  }
+  if (steps.has('latin')) {
+    cnf.family('implied-latin', 'the cards outside the pencils of 0 and 1 spell Latin squares: one symbol of each block per card, each block symbol once per pencil of 2..n and once among the cards through each block-1 symbol');
+    impliedLatin(cnf, x, order, amo);
   }
   return Object.assign(cnf, { incidence: x });
 }
@@ -619,8 +693,17 @@ export function encodeDobble(order: number, options: DobbleSatOptions = {}): Dob
  *    (1, 0) in block_1[0], (1, 1) in block_2[1], so its symbols of blocks
  *    3..n sit at positions 2..n-1, one each; swapping whole blocks 3..n (with
  *    cards 3..n) sorts them.
+ *
+ * lex-points (symbols ordered by their columns, card 0 most significant) is
+ * sound with lex-lines: any 0/1 matrix can be brought into doubly
+ * lexicographic order by permuting rows and columns. With it steps 1 and 2
+ * follow (card 0's symbols come first; the pencil of 0 comes next among the
+ * cards and its blocks are consecutive), and in the full deck so do 4 to 7 up
+ * to the choices they make: after steps 1 to 5 every two columns already
+ * differ first in the pencils of 0 and 1 or in the pencil of their own
+ * symbol, in the required order, so steps 6 and 7 stay compatible with it.
  */
-function breakSymmetries(cnf: Cnf, x: readonly (readonly number[])[], { order: n, cards, symbols, full }: DobbleShape): void {
+function breakSymmetries(cnf: Cnf, x: readonly (readonly number[])[], { order: n, cards, symbols, full }: DobbleShape, steps: ReadonlySet<SymmetryStep>): void {
   const block = (i: number, t: number) => n + 1 + (i - 1) * n + t;
   const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
   // Card `row` holds exactly `members` among `columns`.
@@ -628,25 +711,65 @@ function breakSymmetries(cnf: Cnf, x: readonly (readonly number[])[], { order: n
     for (const s of columns) cnf.add([members.includes(s) ? row[s]! : -row[s]!]);
   };
 
-  fix(x[0]!, range(0, symbols), range(0, n + 1));
-  for (let i = 1; i <= n && i < cards; i++) {
-    const through0 = x[i]![0]!;
-    for (let t = 0; t < n; t++) {
-      const s = block(i, t);
-      cnf.add(s < symbols ? [-through0, x[i]![s]!] : [-through0]);
+  if (steps.has('first-line')) fix(x[0]!, range(0, symbols), range(0, n + 1));
+  if (steps.has('first-pencil')) {
+    for (let i = 1; i <= n && i < cards; i++) {
+      const through0 = x[i]![0]!;
+      for (let t = 0; t < n; t++) {
+        const s = block(i, t);
+        cnf.add(s < symbols ? [-through0, x[i]![s]!] : [-through0]);
+      }
     }
   }
-  for (let c = 1; c + 1 < cards; c++) lexGreaterOrEqual(cnf, x[c]!, x[c + 1]!, `lex c${c} c${c + 1}`);
-  if (!full) return;
+  if (steps.has('lex-lines')) for (let c = 1; c + 1 < cards; c++) lexGreaterOrEqual(cnf, x[c]!, x[c + 1]!, `lex c${c} c${c + 1}`);
+  if (steps.has('lex-points')) {
+    const column = (s: number) => x.map((row) => row[s]!);
+    for (let s = 0; s + 1 < symbols; s++) lexGreaterOrEqual(cnf, column(s), column(s + 1), `lex s${s} s${s + 1}`);
+  }
+  if (!full || !steps.has('second-pencil')) return;
 
   const blockOne = range(block(1, 0), block(2, 0));
-  const card = (j: number, t: number) => x[j === 1 ? n + 1 + t : 2 * n + 1 + (j - 2) * n + t]!;
+  const card = (j: number, t: number) => x[pencilCard(n, j, t)]!;
   for (let t = 0; t < n; t++) fix(card(1, t), range(0, symbols), [1, ...range(1, n + 1).map((i) => block(i, t))]);
   for (let j = 2; j <= n; j++) {
     for (let t = 0; t < n; t++) fix(card(j, t), [...range(0, n + 1), ...blockOne], [j, block(1, t)]);
-    fix(card(j, 0), [block(2, j - 1)], [block(2, j - 1)]);
   }
+  if (!steps.has('mols')) return;
+  for (let j = 2; j <= n; j++) fix(card(j, 0), [block(2, j - 1)], [block(2, j - 1)]);
   for (let i = 3; i <= n; i++) fix(card(2, 0), [block(i, i - 1)], [block(i, i - 1)]);
+}
+
+/** Card (j, t) of the full deck under second-pencil: through symbol j (1..n) and block_1[t]. */
+const pencilCard = (n: number, j: number, t: number) => (j === 1 ? n + 1 + t : 2 * n + 1 + (j - 2) * n + t);
+
+/**
+ * The implied clauses of the `latin` step (see SYMMETRY_STEPS). Write
+ * L_i(j, t) = u when card (j, t), j ≥ 2, holds block_i[u] (i ≥ 2): each L_i is
+ * a Latin square, stated in its three directions.
+ * - a cell holds one value: card (j, t) meets card i = {0} ∪ block_i once and
+ *   does not hold 0;
+ * - a row holds each value once: points j and block_i[u] are on one line, and
+ *   the lines through j other than card 0 are the cards (j, ·);
+ * - a column holds each value u ≠ t once: points block_1[t] and block_i[u] are
+ *   on one line, and the lines through block_1[t] other than card 1 and
+ *   (1, t) (which holds block_i[t]) are the cards (j, t).
+ * The solver could derive all three from the pair constraints, but only
+ * through their auxiliaries.
+ */
+function impliedLatin(cnf: Cnf, x: readonly (readonly number[])[], n: number, amo: AmoEncoding): void {
+  const block = (i: number, u: number) => n + 1 + (i - 1) * n + u;
+  const values = Array.from({ length: n }, (_, u) => u);
+  const pencils = Array.from({ length: n - 1 }, (_, k) => k + 2);
+  const holds = (j: number, t: number, i: number, u: number) => x[pencilCard(n, j, t)]![block(i, u)]!;
+  for (let i = 2; i <= n; i++) {
+    for (let j = 2; j <= n; j++) {
+      for (let t = 0; t < n; t++) exactlyOne(cnf, values.map((u) => holds(j, t, i, u)), amo, `latin cell (${j},${t}) block ${i}`);
+      for (let u = 0; u < n; u++) exactlyOne(cnf, values.map((t) => holds(j, t, i, u)), amo, `latin row ${j} s${block(i, u)}`);
+    }
+    for (let t = 0; t < n; t++) {
+      for (const u of values.filter((u) => u !== t)) exactlyOne(cnf, pencils.map((j) => holds(j, t, i, u)), amo, `latin column ${t} s${block(i, u)}`);
+    }
+  }
 }
 
 /**
@@ -703,6 +826,8 @@ export function deckProblem(deck: readonly (readonly (string | number)[])[], sha
 export function dobbleInstance(order: number, options: DobbleSatOptions = {}): Instance<Deck> {
   const cnf = encodeDobble(order, options);
   const shape = dobbleShape(order, options);
+  const steps = symmetrySteps(shape, options);
+  const defaultSteps = symmetrySteps(shape, {});
   const choices: DobbleChoices = {
     n: order,
     cards: shape.cards,
@@ -710,7 +835,7 @@ export function dobbleInstance(order: number, options: DobbleSatOptions = {}): I
     amo: options.amo ?? DOBBLE_DEFAULTS.amo,
     card: options.card ?? DOBBLE_DEFAULTS.card,
     exactPairs: (options.pairs ?? 'exactly-one') === 'exactly-one',
-    symmetry: options.symmetryBreaking ?? true,
+    defaultSymmetry: steps.size === defaultSteps.size && [...steps].every((step) => defaultSteps.has(step)),
   };
   return {
     puzzle: 'dobble',
@@ -721,7 +846,8 @@ export function dobbleInstance(order: number, options: DobbleSatOptions = {}): I
       amo: choices.amo,
       card: choices.card,
       pairs: choices.exactPairs ? 'exactly-one' : 'at-most-one',
-      symmetryBreaking: choices.symmetry,
+      symmetryBreaking: options.symmetryBreaking ?? true,
+      symmetry: [...steps].join(',') || 'none',
     },
     cnf,
     explain: () => dobbleExplanation(choices),
@@ -748,6 +874,12 @@ export const DOBBLE_PUZZLE: PuzzleEntry = {
     { name: 'max-symbols', type: 'number', describe: 'symbols available (default n² + n + 1)', param: 'symbols' },
     { name: 'pairs', type: 'string', describe: 'how two cards share one symbol: exactly-one, or at-most-one (full deck only)', choices: ['exactly-one', 'at-most-one'] },
     { name: 'symmetry-breaking', type: 'boolean', describe: 'symmetry-breaking clauses (default on; --no-symmetry-breaking drops them)' },
+    {
+      name: 'symmetry-steps',
+      type: 'string',
+      param: 'symmetry',
+      describe: `symmetry-breaking steps, comma-separated, or none: ${SYMMETRY_STEPS.join(', ')} (default ${DEFAULT_SYMMETRY.join(',')}; the last three for the full deck only)`,
+    },
   ],
   defaults: DOBBLE_DEFAULTS,
   build(args) {
@@ -759,6 +891,7 @@ export const DOBBLE_PUZZLE: PuzzleEntry = {
       symbols: args['max-symbols'] as number | undefined,
       pairs: args.pairs as PairEncoding | undefined,
       symmetryBreaking: args['symmetry-breaking'] as boolean | undefined,
+      symmetry: args['symmetry-steps'] === undefined ? undefined : parseSymmetrySteps(String(args['symmetry-steps'])),
       amo: args.amo,
       card: args.card,
     });
@@ -776,7 +909,8 @@ interface DobbleChoices {
   amo: AmoEncoding;
   card: CardEncoding;
   exactPairs: boolean;
-  symmetry: boolean;
+  /** The default symmetry-breaking steps, whose size is derived below (other choices are left without a formula). */
+  defaultSymmetry: boolean;
 }
 
 function dobbleExplanation(d: DobbleChoices): InstanceExplanation {
@@ -826,11 +960,11 @@ function dobbleShapes(d: DobbleChoices): Map<string, FamilyShape> {
       pairs,
     ),
   );
-  if (d.symmetry) shapes.set('symmetry', dobbleSymmetryShape(n, K, v, full));
+  if (d.defaultSymmetry) shapes.set('symmetry', dobbleSymmetryShape(n, K, v, full));
   return shapes;
 }
 
-/** breakSymmetries in encoders/dobble.ts, counted: unit clauses fixing cards, and lexicographic order. */
+/** breakSymmetries with the default steps, counted: unit clauses fixing cards, and lexicographic order. */
 function dobbleSymmetryShape(n: number, K: number, v: number, full: boolean): FamilyShape {
   const pencil = Math.min(n, K - 1) * n;
   const lex = Math.max(0, K - 2);

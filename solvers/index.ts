@@ -1,4 +1,5 @@
 import { UserError } from '../src/core/errors.js';
+import { cadicalWasm, loadCadicalWasm } from './cadical-wasm.js';
 import { claspWasm } from './clasp-wasm.js';
 import { EXTERNAL_SOLVERS } from './external/adapter.js';
 import { logicSolver } from './logic-solver.js';
@@ -9,20 +10,46 @@ import type { SolverFactory } from './types.js';
  * Every SAT solver adapter by name. `dlx` is not here: it is an exact-cover
  * backend that works on the placement model, not on CNF (see src/enumerate/exact-cover.ts).
  */
-export const SOLVERS: SolverFactory[] = [minisatWasm, logicSolver, claspWasm, ...EXTERNAL_SOLVERS];
+export const SOLVERS: SolverFactory[] = [minisatWasm, cadicalWasm, logicSolver, claspWasm, ...EXTERNAL_SOLVERS];
 
-/**
- * The in-process default: the WebAssembly MiniSat when it has been built
- * (`npm run build:minisat-wasm`; about 2-3x faster, growable heap), else
- * logic-solver's MiniSat, which needs nothing beyond `npm install`.
- */
-export async function pickSolver(name: unknown): Promise<SolverFactory> {
-  const wasm = await loadMinisatWasm();
-  return solverByName(name === undefined ? (wasm ? minisatWasm.name : logicSolver.name) : String(name));
+/** Instantiates the WebAssembly engines that have been built (once; later calls share it). */
+export async function loadWasmSolvers(): Promise<void> {
+  await Promise.all([loadMinisatWasm(), loadCadicalWasm()]);
 }
 
-/** The solver pickSolver chooses when none is named (after loading has been tried). */
-export const defaultSolverName = (): string => (minisatWasm.available().ok ? minisatWasm.name : logicSolver.name);
+/**
+ * What a solver is picked for: one large solve (solve, dobble, sweep's single
+ * rolls) or enumeration (many short incremental solves under assumptions, the
+ * leaves of a cube tree).
+ */
+export type SolverUse = 'solve' | 'enumerate';
+
+/**
+ * The in-process defaults, best first, each falling back to the next when it
+ * has not been built (logic-solver needs nothing beyond `npm install`). From
+ * bench/results/in-process-solvers.md (CPU s, one run): single solves go to
+ * cadical-wasm, which finds Dobble order 7 in 0.7 (minisat-wasm: over 30) and
+ * order 8 in 3.0, and random 3-SAT 3x faster; minisat-wasm is ahead only on
+ * small UNSAT cores (Dobble 6: 0.6 against 1.0, pigeonhole 9->8). Enumeration
+ * keeps minisat-wasm, whose glue keeps the trail between cube leaves: all
+ * 1010 classes of 5x12 on one worker took it 4.2 CPU s, cadical-wasm 4.7.
+ */
+export const IN_PROCESS_DEFAULTS: Record<SolverUse, readonly string[]> = {
+  solve: [cadicalWasm.name, minisatWasm.name, logicSolver.name],
+  enumerate: [minisatWasm.name, cadicalWasm.name, logicSolver.name],
+};
+
+/** The solver for `use` when none is named, or the named one; loads the WebAssembly engines first. */
+export async function pickSolver(name: unknown, use: SolverUse = 'solve'): Promise<SolverFactory> {
+  await loadWasmSolvers();
+  return solverByName(name === undefined ? defaultSolverName(use) : String(name));
+}
+
+/** The first built solver of IN_PROCESS_DEFAULTS[use] (after loading has been tried). */
+export function defaultSolverName(use: SolverUse = 'solve'): string {
+  const candidates = IN_PROCESS_DEFAULTS[use];
+  return candidates.find((name) => SOLVERS.find((f) => f.name === name)?.available().ok) ?? logicSolver.name;
+}
 
 export function solverByName(name: string): SolverFactory {
   const s = SOLVERS.find((f) => f.name === name);

@@ -6,20 +6,12 @@
  * The module is instantiated once, asynchronously, by loadMinisatWasm(); after
  * that the factory creates solvers synchronously, all sharing that one heap.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { UserError } from '../src/core/errors.js';
 import type { SolveOptions, Solver, SolverFactory, SolverStats, Status } from './types.js';
+import { builtVersion, instantiateWasm, isWasmBuilt, scratchFor, solveInSlices, wasmBuildDir, type Scratch, type WasmHeap } from './wasm-support.js';
 
 /** The exports of build/minisat.js that this adapter uses. */
-interface MinisatModule {
-  /** Views of the heap; emscripten replaces them when the heap grows. */
-  HEAP8: Int8Array;
-  HEAP32: Int32Array;
-  _malloc(bytes: number): number;
-  _free(ptr: number): void;
+interface MinisatModule extends WasmHeap {
   _ms_new(): number;
   _ms_delete(handle: number): void;
   _ms_ensure_vars(handle: number, n: number): void;
@@ -32,51 +24,31 @@ interface MinisatModule {
   _ms_set_learnt_fraction(handle: number, fraction: number): void;
 }
 
-type ModuleFactory = (overrides: { wasmBinary: Uint8Array }) => Promise<MinisatModule>;
-
 const RESULT_SAT = 10;
 const RESULT_UNSAT = 20;
 const RESULT_BAD_LITERAL = -1;
 const STAT_INDEX = { conflicts: 0, decisions: 1, propagations: 2, restarts: 3 } as const;
-
-/** With a time limit, search runs in slices of conflicts this long or so, checking the clock in between. */
-const TARGET_SLICE_MS = 200;
-const FIRST_SLICE_CONFLICTS = 2000;
-const MIN_SLICE_CONFLICTS = 500;
-const MAX_SLICE_CONFLICTS = 1_000_000;
 
 /** The learnt-clause cap for cube-and-conquer, as a fraction of the problem clauses: see expectCubes(). */
 const CUBE_LEARNT_FRACTION = 0.01;
 
 const NOT_BUILT = 'not built: run npm run build:minisat-wasm';
 
-/** The nearest directory at or above `start` that holds a package.json. */
-function packageRoot(start: string): string {
-  for (let dir = start; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'package.json'))) return dir;
-    if (dirname(dir) === dir) throw new Error(`minisat-wasm: no package.json above ${start}`);
-  }
-}
-
 /**
  * Where build.sh puts its output. Found from the project root, so that it is
  * the same from solvers/minisat-wasm.ts and from dist/solvers/minisat-wasm.js.
  */
 export function minisatWasmBuildDir(): string {
-  return join(packageRoot(dirname(fileURLToPath(import.meta.url))), 'solvers', 'minisat-wasm', 'build');
+  return wasmBuildDir('minisat-wasm');
 }
 
-function isBuilt(buildDir: string): boolean {
-  return existsSync(join(buildDir, 'minisat.js')) && existsSync(join(buildDir, 'minisat.wasm'));
-}
+const isBuilt = (buildDir: string): boolean => isWasmBuilt(buildDir, 'minisat');
 
 let loadedModule: MinisatModule | undefined;
 let loading: Promise<boolean> | undefined;
 
 async function instantiate(buildDir: string): Promise<boolean> {
-  const createModule = createRequire(import.meta.url)(join(buildDir, 'minisat.js')) as ModuleFactory;
-  // Handing over the bytes keeps the loader from trying fetch() on a file path (Node 20 has fetch).
-  loadedModule = await createModule({ wasmBinary: readFileSync(join(buildDir, 'minisat.wasm')) });
+  loadedModule = await instantiateWasm<MinisatModule>(buildDir, 'minisat');
   return true;
 }
 
@@ -102,56 +74,11 @@ export interface MinisatSolveOptions extends SolveOptions {
   conflictLimit?: number;
 }
 
-/**
- * Grows-only int32 space in the wasm heap for clauses, assumptions and models,
- * shared by all solvers (calls are synchronous, so they never overlap).
- */
-class Scratch {
-  private ptr = 0;
-  private capacityInts = 0;
-
-  constructor(private readonly mod: MinisatModule) {}
-
-  /** A heap address with room for `ints` int32s. */
-  reserve(ints: number): number {
-    if (ints > this.capacityInts || this.ptr === 0) {
-      if (this.ptr !== 0) this.mod._free(this.ptr);
-      this.capacityInts = Math.max(ints, 2 * this.capacityInts, 1024);
-      this.ptr = this.mod._malloc(4 * this.capacityInts);
-      if (this.ptr === 0) throw new Error('minisat-wasm: out of memory for a scratch buffer');
-    }
-    return this.ptr;
-  }
-
-  /** Copies `values` into the heap and returns their address. */
-  write(values: ArrayLike<number>): number {
-    const ptr = this.reserve(values.length);
-    // Read HEAP32 only now: reserve() may have grown the heap and replaced the view.
-    this.mod.HEAP32.set(values, ptr >> 2);
-    return ptr;
-  }
-}
-
-const scratchByModule = new WeakMap<MinisatModule, Scratch>();
-
-function scratchFor(mod: MinisatModule): Scratch {
-  let scratch = scratchByModule.get(mod);
-  if (!scratch) {
-    scratch = new Scratch(mod);
-    scratchByModule.set(mod, scratch);
-  }
-  return scratch;
-}
-
 /** MiniSat's C++ throws OutOfMemoryException when realloc fails; it reaches JS as a bare number. */
 function translateWasmThrow(e: unknown): never {
   if (typeof e === 'number') throw new Error('minisat-wasm: out of memory (the WebAssembly heap stops at 2 GiB)');
   throw e;
 }
-
-const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x));
-
-const nextTurnOfEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export class MinisatWasmSolver implements Solver {
   readonly name = 'minisat-wasm';
@@ -200,23 +127,18 @@ export class MinisatWasmSolver implements Solver {
     this.model = undefined;
     const assumptions = options.assumptions ?? [];
     const deadline = options.timeoutSeconds === undefined ? Infinity : Date.now() + 1000 * options.timeoutSeconds;
-    let conflictsLeft = options.conflictLimit ?? Infinity;
-    if (deadline === Infinity && conflictsLeft === Infinity) return this.finish(this.solveSlice(handle, assumptions, -1));
-
-    let slice = FIRST_SLICE_CONFLICTS;
-    for (;;) {
-      const budget = Math.min(slice, conflictsLeft);
-      const started = Date.now();
-      const conflictsBefore = this.stat(STAT_INDEX.conflicts);
-      const result = this.solveSlice(handle, assumptions, budget);
-      if (result !== 0) return this.finish(result);
-      conflictsLeft -= this.stat(STAT_INDEX.conflicts) - conflictsBefore;
-      if (conflictsLeft <= 0 || Date.now() >= deadline) return 'UNKNOWN';
-      const elapsedMs = Math.max(1, Date.now() - started);
-      slice = clamp(Math.round((budget * TARGET_SLICE_MS) / elapsedMs), MIN_SLICE_CONFLICTS, MAX_SLICE_CONFLICTS);
-      await nextTurnOfEventLoop();
-      this.live();
-    }
+    const conflictLimit = options.conflictLimit ?? Infinity;
+    if (deadline === Infinity && conflictLimit === Infinity) return this.finish(this.solveSlice(handle, assumptions, -1));
+    const result = await solveInSlices(
+      {
+        runSlice: (budget) => this.solveSlice(handle, assumptions, budget),
+        conflicts: () => this.stat(STAT_INDEX.conflicts),
+        resumed: () => this.live(),
+      },
+      deadline,
+      conflictLimit,
+    );
+    return this.finish(result);
   }
 
   value(v: number): boolean {
@@ -286,11 +208,6 @@ export class MinisatWasmSolver implements Solver {
     this.model = this.mod.HEAP8.slice(ptr, ptr + n);
     return 'SAT';
   }
-}
-
-function builtVersion(buildDir: string): string | undefined {
-  const file = join(buildDir, 'version.txt');
-  return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
 }
 
 export const minisatWasm: SolverFactory & { create(): MinisatWasmSolver } = {

@@ -11,135 +11,15 @@ build="$here/build"
 src="$build/minisat2"
 out_js="$build/minisat.js"
 out_wasm="$build/minisat.wasm"
-deb_src_prefix=/etc/apt/sources.list.d/puzzlesat-deb-src
+build_name=build:minisat-wasm
+# shellcheck source=../debian-source.sh
+. "$here/../debian-source.sh"
 
-log() { printf 'build:minisat-wasm: %s\n' "$*"; }
-
-apt_updated=0
-apt_update_once() {
-  if [ "$apt_updated" = 0 ]; then
-    apt-get update -qq
-    apt_updated=1
-  fi
-}
-
-is_installed() {
-  dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'
-}
-
-install_tools() {
-  local missing=()
-  for pkg in emscripten dpkg-dev node-acorn; do
-    is_installed "$pkg" || missing+=("$pkg")
-  done
-  if [ "${#missing[@]}" -gt 0 ]; then
-    log "installing ${missing[*]}"
-    apt_update_once
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
-  fi
-}
-
-release_suite_pattern() {
-  local codename
-  codename="$(. /etc/os-release && echo "$VERSION_CODENAME")"
-  echo "^${codename}(-updates|-security)?\$"
-}
-
-# Prints deb-src twins of the machine's deb822 entries (*.sources) that have
-# `Types: deb` and a suite of this release; disabled stanzas and comments are
-# left out.
-derive_deb822_entries() {
-  local f
-  for f in /etc/apt/sources.list.d/*.sources; do
-    [ -e "$f" ] && [ "$f" != "$deb_src_prefix.sources" ] || continue
-    awk -v suite_pattern="$(release_suite_pattern)" '
-      function flush() {
-        if (n > 0 && is_deb && on_release && enabled) {
-          for (i = 1; i <= n; i++) print lines[i]
-          print ""
-        }
-        n = 0; is_deb = 0; on_release = 0; enabled = 1
-      }
-      BEGIN { flush() }
-      /^[ \t]*#/ { next }
-      /^[ \t]*$/ { flush(); next }
-      {
-        line = $0
-        key = tolower($1)
-        if (key == "types:") {
-          for (i = 2; i <= NF; i++) if ($i == "deb") is_deb = 1
-          line = "Types: deb-src"
-        } else if (key == "suites:") {
-          for (i = 2; i <= NF; i++) if ($i ~ suite_pattern) on_release = 1
-        } else if (key == "enabled:" && tolower($2) == "no") {
-          enabled = 0
-        }
-        lines[++n] = line
-      }
-      END { flush() }
-    ' "$f"
-  done
-}
-
-# Prints deb-src twins of the machine's one-line `deb` entries (sources.list,
-# *.list) whose suite is of this release.
-derive_one_line_entries() {
-  local f
-  for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
-    [ -e "$f" ] && [ "$f" != "$deb_src_prefix.list" ] || continue
-    awk -v suite_pattern="$(release_suite_pattern)" '
-      $1 != "deb" { next }
-      {
-        rest = $0
-        sub(/^[ \t]*deb[ \t]+/, "", rest)
-        words = rest
-        sub(/^\[[^]]*\][ \t]*/, "", words)
-        split(words, w, /[ \t]+/)
-        if (w[2] ~ suite_pattern) print "deb-src " rest
-      }
-    ' "$f"
-  done
-}
-
-has_deb_src() {
-  grep -qsE '^[[:space:]]*(deb-src[[:space:]]|Types:.*deb-src)' \
-    /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources
-}
-
-write_if_any() {
-  local file="$1" entries="$2"
-  if [ -n "$entries" ]; then
-    log "adding deb-src entries in $file"
-    printf '%s\n' "$entries" > "$file"
-  fi
-}
-
-ensure_deb_src() {
-  if has_deb_src; then return; fi
-  local deb822 one_line
-  deb822="$(derive_deb822_entries)"
-  one_line="$(derive_one_line_entries)"
-  if [ -z "$deb822$one_line" ]; then
-    echo "build:minisat-wasm: found no Debian 'deb' entry in /etc/apt to derive a deb-src entry from" >&2
-    exit 1
-  fi
-  write_if_any "$deb_src_prefix.sources" "$deb822"
-  write_if_any "$deb_src_prefix.list" "$one_line"
-  apt_updated=0
-}
+install_tools() { install_packages emscripten dpkg-dev node-acorn; }
 
 fetch_source() {
   if [ -f "$src/minisat/core/Solver.cc" ]; then return; fi
-  ensure_deb_src
-  apt_update_once
-  local download="$build/download"
-  rm -rf "$download" "$src"
-  mkdir -p "$download"
-  log "fetching Debian source package minisat2"
-  # As root apt cannot drop privileges into a directory its _apt user cannot
-  # write, so the download itself runs unsandboxed.
-  (cd "$download" && apt-get source --download-only -qq -o APT::Sandbox::User=root minisat2)
-  dpkg-source --no-copy -x "$download"/minisat2_*.dsc "$src"
+  fetch_debian_source minisat2 "$src"
 }
 
 newest_input_is_newer_than_output() {
@@ -147,7 +27,7 @@ newest_input_is_newer_than_output() {
   for output in "$out_js" "$out_wasm" "$build/package.json" "$build/version.txt"; do
     [ -f "$output" ] || return 0
   done
-  [ -n "$(find "$here/glue.cc" "$here/zlib-stub" "$here/build.sh" "$src/minisat" -newer "$out_wasm" -print -quit)" ]
+  [ -n "$(find "$here/glue.cc" "$here/zlib-stub" "$here/build.sh" "$here/../debian-source.sh" "$src/minisat" -newer "$out_wasm" -print -quit)" ]
 }
 
 compile() {

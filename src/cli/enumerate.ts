@@ -11,6 +11,7 @@ import { progressWanted, startProgress } from './progress.js';
 import { UserError } from '../core/errors.js';
 import type { Instance } from '../core/puzzle.js';
 import { certifyUnsat, pickProver } from '../proof/certify.js';
+import { loadWasmSolvers } from '../../solvers/index.js';
 
 export const command = 'enumerate <puzzle>';
 export const describe = 'find all solutions (or all symmetry classes with --unique), streaming them';
@@ -85,6 +86,8 @@ export const handler = (args: Args) =>
       if (!byCubes) progress.update(index, found);
     };
     const workers = args.workers === undefined ? defaultWorkers() : positiveInt(args.workers, '--workers')!;
+    // The prover may be a WebAssembly engine, which must be loaded before it creates solvers.
+    if (args.certify) await loadWasmSolvers();
     const certifier = args.certify ? cubeCertifier(instance, args.solver) : undefined;
     let summary;
     try {

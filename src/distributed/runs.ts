@@ -71,7 +71,7 @@ export async function enumerateOnQueue(choice: QueueChoice, plan: QueuedEnumerat
   if (!plan.rebuild || isCnfPath(plan.rebuild.puzzle)) throw new UserError('--queue: workers rebuild the instance from a puzzle name and its options; a DIMACS file is not sent');
   if (plan.limit !== undefined || (plan.known?.length ?? 0) > 0) throw new UserError('--queue resumes by itself and runs to the end: drop --resume and --limit');
   if (plan.onCubeExhausted !== undefined) throw new UserError('--certify checks proofs in this process: it does not go with --queue');
-  const solver = plan.solver ?? (await pickSolver(undefined)).name;
+  const solver = plan.solver ?? (await pickSolver(undefined, 'enumerate')).name;
   const { instance, unique } = plan;
   const depth = solver === 'dlx' ? 2 : (plan.cubeDepth ?? defaultCubeDepth(instance));
   const units = dealtUnits(instance, unique, depth);

@@ -67,7 +67,7 @@ export async function enumerateSolutions(plan: EnumerationPlan): Promise<Enumera
     const summary = await enumerateExactCover(instance, { unique, limit, known, onFound, shouldStop });
     return { ...summary, solver: 'dlx', mode: 'exact-cover' };
   }
-  const factory = await pickSolver(plan.solver);
+  const factory = await pickSolver(plan.solver, 'enumerate');
   const solver = factory.name;
   const probe = factory.create();
   const native = nativeEnumerator(probe);

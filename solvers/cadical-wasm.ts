@@ -1,0 +1,261 @@
+/**
+ * CaDiCaL (Debian's cadical source package) compiled to WebAssembly
+ * (solvers/cadical-wasm/build.sh), driven through the C glue in
+ * solvers/cadical-wasm/glue.cc. It can trace a DRAT proof: CaDiCaL writes it
+ * to a file in emscripten's in-memory file system, and takeProof() reads the
+ * bytes back.
+ *
+ * The module is instantiated once, asynchronously, by loadCadicalWasm(); after
+ * that the factory creates solvers synchronously, all sharing that one heap.
+ */
+import { UserError } from '../src/core/errors.js';
+import type { ProofProducer, SolveOptions, Solver, SolverFactory, SolverStats, Status } from './types.js';
+import { builtVersion, instantiateWasm, isWasmBuilt, scratchFor, solveInSlices, wasmBuildDir, type Scratch, type WasmHeap } from './wasm-support.js';
+
+/** The exports of build/cadical.js that this adapter uses. */
+interface CadicalModule extends WasmHeap {
+  HEAPU8: Uint8Array;
+  FS: { readFile(path: string): Uint8Array; unlink(path: string): void };
+  stringToUTF8(text: string, ptr: number, maxBytes: number): void;
+  lengthBytesUTF8(text: string): number;
+  _cd_new(): number;
+  _cd_delete(handle: number): void;
+  _cd_trace_proof(handle: number, pathPtr: number, binary: number): number;
+  _cd_flush_proof(handle: number): void;
+  _cd_set_option(handle: number, namePtr: number, value: number): number;
+  _cd_reserve(handle: number, n: number): void;
+  _cd_num_vars(handle: number): number;
+  _cd_add_clause(handle: number, litsPtr: number, count: number): number;
+  _cd_solve(handle: number, assumptionsPtr: number, count: number, conflictBudget: number, decisionBudget: number): number;
+  _cd_read_model(handle: number, outPtr: number, n: number): void;
+  _cd_read_failed(handle: number, assumptionsPtr: number, count: number, outPtr: number): void;
+  _cd_set_phase(handle: number, v: number, preference: number): void;
+  _cd_stat(handle: number, which: number): number;
+}
+
+const ENGINE = 'cadical-wasm';
+const RESULT_SAT = 10;
+const RESULT_UNSAT = 20;
+const RESULT_BAD_LITERAL = -1;
+const NO_LIMIT = -1;
+const STAT_INDEX = { conflicts: 0, decisions: 1, propagations: 2, restarts: 3 } as const;
+
+const NOT_BUILT = 'not built: run npm run build:cadical-wasm';
+
+let loadedModule: CadicalModule | undefined;
+let loading: Promise<boolean> | undefined;
+
+/**
+ * Instantiates the WebAssembly module once (later calls share the result).
+ * Resolves false when build.sh has not been run.
+ */
+export function loadCadicalWasm(): Promise<boolean> {
+  const buildDir = wasmBuildDir(ENGINE);
+  if (!isWasmBuilt(buildDir, 'cadical')) return Promise.resolve(false);
+  loading ??= instantiateWasm<CadicalModule>(buildDir, 'cadical').then((mod) => {
+    loadedModule = mod;
+    return true;
+  });
+  return loading;
+}
+
+/** solve() options that only this engine has. */
+export interface CadicalSolveOptions extends SolveOptions {
+  /** Give up with UNKNOWN after about this many more conflicts. */
+  conflictLimit?: number;
+  /** Give up with UNKNOWN after about this many more decisions (one slice; no time limit with it). */
+  decisionLimit?: number;
+}
+
+type ProofFormat = 'drat-text' | 'drat-binary';
+
+/** Each solver's proof file in the in-memory file system gets its own name. */
+let proofFiles = 0;
+
+export class CadicalWasmSolver implements Solver, ProofProducer {
+  readonly name = ENGINE;
+  private handle: number;
+  private readonly scratch: Scratch;
+  private solves = 0;
+  private clausesAdded = 0;
+  /** Values of variables 1..n after the last SAT answer (index v-1), else undefined. */
+  private model: Int8Array | undefined;
+  /** After UNSAT under assumptions: the assumptions that the refutation used. */
+  private failedSet: number[] | undefined;
+  private proof: { path: string; format: ProofFormat } | undefined;
+
+  constructor(private readonly mod: CadicalModule) {
+    this.scratch = scratchFor(mod);
+    this.handle = mod._cd_new();
+  }
+
+  ensureVars(n: number): void {
+    if (n > 0) this.mod._cd_reserve(this.live(), n);
+  }
+
+  addClause(lits: ArrayLike<number>): void {
+    const handle = this.live();
+    const result = this.mod._cd_add_clause(handle, this.scratch.write(lits), lits.length);
+    if (result === RESULT_BAD_LITERAL) throw new Error(`${ENGINE}: bad literal in clause [${Array.from(lits).join(' ')}]`);
+    this.clausesAdded++;
+  }
+
+  /**
+   * Without limits this is one call into CaDiCaL. With a time or conflict
+   * limit the search runs in slices (CaDiCaL keeps all it learnt between
+   * them) and yields to the event loop in between.
+   */
+  async solve(options: CadicalSolveOptions = {}): Promise<Status> {
+    const handle = this.live();
+    this.solves++;
+    this.model = undefined;
+    this.failedSet = undefined;
+    const assumptions = options.assumptions ?? [];
+    const deadline = options.timeoutSeconds === undefined ? Infinity : Date.now() + 1000 * options.timeoutSeconds;
+    const conflictLimit = options.conflictLimit ?? Infinity;
+    const decisions = options.decisionLimit ?? NO_LIMIT;
+    const runSlice = (conflictBudget: number) => this.solveSlice(handle, assumptions, conflictBudget, decisions);
+    if ((deadline === Infinity && conflictLimit === Infinity) || options.decisionLimit !== undefined) {
+      return this.finish(runSlice(conflictLimit === Infinity ? NO_LIMIT : conflictLimit), assumptions);
+    }
+    const result = await solveInSlices(
+      { runSlice, conflicts: () => this.stat(STAT_INDEX.conflicts), resumed: () => this.live() },
+      deadline,
+      conflictLimit,
+    );
+    return this.finish(result, assumptions);
+  }
+
+  value(v: number): boolean {
+    if (!this.model) throw new Error(`${ENGINE}: value() needs the last solve() to have answered SAT`);
+    return this.model[v - 1] === 1;
+  }
+
+  /** After UNSAT under assumptions: those the refutation used (CaDiCaL's failed()); empty when the clauses alone are UNSAT. */
+  failedAssumptions(): number[] {
+    if (!this.failedSet) throw new Error(`${ENGINE}: failedAssumptions() needs the last solve() to have answered UNSAT`);
+    return [...this.failedSet];
+  }
+
+  stats(): SolverStats {
+    this.live();
+    return {
+      solves: this.solves,
+      conflicts: this.stat(STAT_INDEX.conflicts),
+      decisions: this.stat(STAT_INDEX.decisions),
+      propagations: this.stat(STAT_INDEX.propagations),
+      restarts: this.stat(STAT_INDEX.restarts),
+    };
+  }
+
+  /**
+   * Which value CaDiCaL decides first for v; undefined gives it back to its
+   * own phase. CaDiCaL's "lucky" assignments, tried before the search, do not
+   * look at it (setOption('lucky', 0) turns them off).
+   */
+  preferValue(v: number, value: boolean | undefined): void {
+    this.mod._cd_set_phase(this.live(), v, value === undefined ? 0 : value ? 1 : -1);
+  }
+
+  /** Sets a CaDiCaL option by name (as `cadical --NAME=VALUE`); a UserError when CaDiCaL refuses it. */
+  setOption(name: string, value: number): void {
+    const ok = this.withString(name, (ptr) => this.mod._cd_set_option(this.live(), ptr, value));
+    if (!ok) throw new UserError(`${ENGINE}: CaDiCaL has no option "${name}" it would set to ${value} now`);
+  }
+
+  enableProof(format: ProofFormat): void {
+    const handle = this.live();
+    if (this.proof) throw new Error(`${ENGINE}: enableProof() was already called`);
+    if (this.clausesAdded > 0) throw new Error(`${ENGINE}: enableProof() must come before the first clause`);
+    const path = `/proof-${++proofFiles}.drat`;
+    const ok = this.withString(path, (ptr) => this.mod._cd_trace_proof(handle, ptr, format === 'drat-binary' ? 1 : 0));
+    if (!ok) throw new Error(`${ENGINE}: CaDiCaL refused to trace a proof`);
+    this.proof = { path, format };
+  }
+
+  takeProof(): { format: ProofFormat; bytes: Uint8Array } {
+    if (!this.proof) throw new Error(`${ENGINE}: takeProof() needs enableProof() first`);
+    this.mod._cd_flush_proof(this.live());
+    return { format: this.proof.format, bytes: this.mod.FS.readFile(this.proof.path) };
+  }
+
+  dispose(): void {
+    if (this.handle === 0) return;
+    // Deleting the solver closes its proof file, which can then go.
+    this.mod._cd_delete(this.handle);
+    this.handle = 0;
+    this.model = undefined;
+    if (this.proof) this.mod.FS.unlink(this.proof.path);
+    this.proof = undefined;
+  }
+
+  private live(): number {
+    if (this.handle === 0) throw new Error(`${ENGINE}: solver used after dispose()`);
+    return this.handle;
+  }
+
+  private stat(index: number): number {
+    return this.mod._cd_stat(this.handle, index);
+  }
+
+  /** Calls `use` with a NUL-terminated copy of `text` in the heap. */
+  private withString<T>(text: string, use: (ptr: number) => T): T {
+    const bytes = this.mod.lengthBytesUTF8(text) + 1;
+    const ptr = this.mod._malloc(bytes);
+    try {
+      this.mod.stringToUTF8(text, ptr, bytes);
+      return use(ptr);
+    } finally {
+      this.mod._free(ptr);
+    }
+  }
+
+  private solveSlice(handle: number, assumptions: readonly number[], conflictBudget: number, decisionBudget: number): number {
+    const result = this.mod._cd_solve(handle, this.scratch.write(assumptions), assumptions.length, conflictBudget, decisionBudget);
+    if (result === RESULT_BAD_LITERAL) throw new Error(`${ENGINE}: bad literal in assumptions [${assumptions.join(' ')}]`);
+    return result;
+  }
+
+  private finish(result: number, assumptions: readonly number[]): Status {
+    if (result === RESULT_UNSAT) {
+      this.failedSet = this.readFailed(assumptions);
+      return 'UNSAT';
+    }
+    if (result !== RESULT_SAT) return 'UNKNOWN';
+    const n = this.mod._cd_num_vars(this.handle);
+    const ptr = this.scratch.reserve(Math.ceil(n / 4));
+    this.mod._cd_read_model(this.handle, ptr, n);
+    this.model = this.mod.HEAP8.slice(ptr, ptr + n);
+    return 'SAT';
+  }
+
+  private readFailed(assumptions: readonly number[]): number[] {
+    if (assumptions.length === 0) return [];
+    // The flags go after the assumptions in the same scratch space.
+    const ptr = this.scratch.reserve(assumptions.length + Math.ceil(assumptions.length / 4));
+    this.mod.HEAP32.set(assumptions, ptr >> 2);
+    const out = ptr + 4 * assumptions.length;
+    this.mod._cd_read_failed(this.handle, ptr, assumptions.length, out);
+    const flags = this.mod.HEAP8.subarray(out, out + assumptions.length);
+    return assumptions.filter((_, i) => flags[i] === 1);
+  }
+}
+
+/** Whether the build in buildDir can run: the factory's available(), for any directory. */
+export function cadicalWasmAvailability(buildDir: string): ReturnType<SolverFactory['available']> {
+  if (!isWasmBuilt(buildDir, 'cadical')) return { ok: false, reason: NOT_BUILT };
+  const version = builtVersion(buildDir);
+  return version === undefined ? { ok: true } : { ok: true, version };
+}
+
+export const cadicalWasm: SolverFactory & { create(): CadicalWasmSolver } = {
+  name: ENGINE,
+  description: 'CaDiCaL (Debian cadical) compiled to WebAssembly, in-process, heap grows to 2 GiB, DRAT proofs',
+  kind: 'in-process',
+  available: () => cadicalWasmAvailability(wasmBuildDir(ENGINE)),
+  create(): CadicalWasmSolver {
+    if (loadedModule) return new CadicalWasmSolver(loadedModule);
+    if (!isWasmBuilt(wasmBuildDir(ENGINE), 'cadical')) throw new UserError(`solver ${ENGINE} is ${NOT_BUILT}`);
+    throw new Error(`${ENGINE}: await loadCadicalWasm() before create()`);
+  },
+};

@@ -1,0 +1,135 @@
+/**
+ * What the emscripten-built engines (minisat-wasm, cadical-wasm) share: where
+ * their build lives, loading the module, scratch space in the heap, and
+ * solving in conflict slices so that a JS deadline can stop them.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The nearest directory at or above `start` that holds a package.json. */
+function packageRoot(start: string): string {
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`no package.json above ${start}`);
+  }
+}
+
+/**
+ * Where solvers/<engine>/build.sh puts its output. Found from the project
+ * root, so that it is the same from solvers/*.ts and from dist/solvers/*.js.
+ */
+export function wasmBuildDir(engine: string): string {
+  return join(packageRoot(dirname(fileURLToPath(import.meta.url))), 'solvers', engine, 'build');
+}
+
+/** Whether build.sh has produced `<base>.js` and `<base>.wasm` in buildDir. */
+export function isWasmBuilt(buildDir: string, base: string): boolean {
+  return existsSync(join(buildDir, `${base}.js`)) && existsSync(join(buildDir, `${base}.wasm`));
+}
+
+/** The Debian package version build.sh recorded, if it did. */
+export function builtVersion(buildDir: string): string | undefined {
+  const file = join(buildDir, 'version.txt');
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
+}
+
+/** Instantiates the CommonJS emscripten factory `<base>.js` with the bytes of `<base>.wasm`. */
+export async function instantiateWasm<M>(buildDir: string, base: string): Promise<M> {
+  const createModule = createRequire(import.meta.url)(join(buildDir, `${base}.js`)) as (overrides: { wasmBinary: Uint8Array }) => Promise<M>;
+  // Handing over the bytes keeps the loader from trying fetch() on a file path (Node 20 has fetch).
+  return createModule({ wasmBinary: readFileSync(join(buildDir, `${base}.wasm`)) });
+}
+
+/** The parts of an emscripten module that Scratch needs. */
+export interface WasmHeap {
+  /** Views of the heap; emscripten replaces them when the heap grows. */
+  HEAP8: Int8Array;
+  HEAP32: Int32Array;
+  _malloc(bytes: number): number;
+  _free(ptr: number): void;
+}
+
+/**
+ * Grows-only int32 space in the wasm heap for clauses, assumptions and models,
+ * shared by all solvers of one module (calls are synchronous, so they never overlap).
+ */
+export class Scratch {
+  private ptr = 0;
+  private capacityInts = 0;
+
+  constructor(private readonly mod: WasmHeap) {}
+
+  /** A heap address with room for `ints` int32s. */
+  reserve(ints: number): number {
+    if (ints > this.capacityInts || this.ptr === 0) {
+      if (this.ptr !== 0) this.mod._free(this.ptr);
+      this.capacityInts = Math.max(ints, 2 * this.capacityInts, 1024);
+      this.ptr = this.mod._malloc(4 * this.capacityInts);
+      if (this.ptr === 0) throw new Error('out of WebAssembly memory for a scratch buffer');
+    }
+    return this.ptr;
+  }
+
+  /** Copies `values` into the heap and returns their address. */
+  write(values: ArrayLike<number>): number {
+    const ptr = this.reserve(values.length);
+    // Read HEAP32 only now: reserve() may have grown the heap and replaced the view.
+    this.mod.HEAP32.set(values, ptr >> 2);
+    return ptr;
+  }
+}
+
+const scratchByModule = new WeakMap<WasmHeap, Scratch>();
+
+export function scratchFor(mod: WasmHeap): Scratch {
+  let scratch = scratchByModule.get(mod);
+  if (!scratch) {
+    scratch = new Scratch(mod);
+    scratchByModule.set(mod, scratch);
+  }
+  return scratch;
+}
+
+/** With a time limit, search runs in slices of conflicts this long or so, checking the clock in between. */
+const TARGET_SLICE_MS = 200;
+const FIRST_SLICE_CONFLICTS = 2000;
+const MIN_SLICE_CONFLICTS = 500;
+const MAX_SLICE_CONFLICTS = 1_000_000;
+
+const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x));
+
+const nextTurnOfEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+export interface SliceDriver {
+  /** Searches for at most `conflictBudget` more conflicts; a nonzero result (the engine's SAT/UNSAT code) ends the solve. */
+  runSlice(conflictBudget: number): number;
+  /** The engine's conflict counter. */
+  conflicts(): number;
+  /** Called after each yield to the event loop (e.g. to notice a dispose()). */
+  resumed(): void;
+}
+
+/**
+ * Runs slices until one answers, `conflictLimit` conflicts have passed or
+ * the deadline (ms since the epoch) is reached; then 0. Slices are sized to
+ * take about TARGET_SLICE_MS and the event loop gets a turn between them.
+ */
+export async function solveInSlices(driver: SliceDriver, deadline: number, conflictLimit: number): Promise<number> {
+  let conflictsLeft = conflictLimit;
+  let slice = FIRST_SLICE_CONFLICTS;
+  for (;;) {
+    const budget = Math.min(slice, conflictsLeft);
+    const started = Date.now();
+    const conflictsBefore = driver.conflicts();
+    const result = driver.runSlice(budget);
+    if (result !== 0) return result;
+    conflictsLeft -= driver.conflicts() - conflictsBefore;
+    if (conflictsLeft <= 0 || Date.now() >= deadline) return 0;
+    const elapsedMs = Math.max(1, Date.now() - started);
+    slice = clamp(Math.round((budget * TARGET_SLICE_MS) / elapsedMs), MIN_SLICE_CONFLICTS, MAX_SLICE_CONFLICTS);
+    await nextTurnOfEventLoop();
+    driver.resumed();
+  }
+}
