@@ -246,6 +246,7 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
     symmetries: placementSymmetries(spec, placements, cnf.varCount),
     explain: () => packingExplanation(spec, placements, cnf),
     trueSetsAreAntichain: true,
+    branchingFamily: 'cover',
     // Measured on 8x8-square (bench/results/pentomino-8x8.md): classes per CPU second grow
     // with cube depth, from 2.6 at depth 6 to 11 at 10 and 52 at 12, so cubes stop one piece short.
     cubeDepthHint: Math.max(0, spec.pieces.reduce((n, p) => n + p.count, 0) - 1),

@@ -7,7 +7,7 @@
  * that the factory creates solvers synchronously, all sharing that one heap.
  */
 import { UserError } from '../src/core/errors.js';
-import type { SolveOptions, Solver, SolverFactory, SolverStats, Status } from './types.js';
+import type { BranchingRule, ChronoEnumerator, CoverBrancher, CubeEnumerationOptions, SolveOptions, Solver, SolverFactory, SolverStats, Status } from './types.js';
 import { builtVersion, instantiateWasm, isWasmBuilt, scratchFor, solveInSlices, wasmBuildDir, type Scratch, type WasmHeap } from './wasm-support.js';
 
 /** The exports of build/minisat.js that this adapter uses. */
@@ -22,12 +22,30 @@ interface MinisatModule extends WasmHeap {
   _ms_stat(handle: number, which: number): number;
   _ms_set_polarity(handle: number, v: number, preference: number): void;
   _ms_set_learnt_fraction(handle: number, fraction: number): void;
+  _ms_set_branching(handle: number, rule: number, choice: number): void;
+  _ms_add_branch_clause(handle: number, litsPtr: number, count: number): number;
+  _ms_set_projection(handle: number, varsPtr: number, count: number): number;
+  _ms_enum_begin(handle: number, assumptionsPtr: number, count: number): number;
+  _ms_enum_next(handle: number, conflictBudget: number): number;
+  _ms_enum_end(handle: number): void;
 }
 
 const RESULT_SAT = 10;
 const RESULT_UNSAT = 20;
 const RESULT_BAD_LITERAL = -1;
-const STAT_INDEX = { conflicts: 0, decisions: 1, propagations: 2, restarts: 3 } as const;
+const STAT_INDEX = { conflicts: 0, decisions: 1, propagations: 2, restarts: 3, flips: 4 } as const;
+const ENUM_MODEL = 10;
+const ENUM_DONE = 20;
+const ENUM_INTERNAL_ERROR = -2;
+const BRANCH_RULE = { vsids: 0, cover: 1 } as const;
+/**
+ * Which literal of the chosen cover clause is decided true: 0 its first
+ * unassigned one, 1 its most active one (VSIDS). The two measured alike on
+ * 8x8 + 2x2 (bench/results/sat-search.md), so the cheaper one.
+ */
+const COVER_LITERAL_CHOICE = 0;
+/** Enumerating, the event loop gets a turn at least this often (Ctrl-C, output streams). */
+const YIELD_EVERY_MS = 50;
 
 /** The learnt-clause cap for cube-and-conquer, as a fraction of the problem clauses: see expectCubes(). */
 const CUBE_LEARNT_FRACTION = 0.01;
@@ -74,19 +92,29 @@ export interface MinisatSolveOptions extends SolveOptions {
   conflictLimit?: number;
 }
 
+/** An enumerateCube() option that only this engine has. */
+export interface MinisatCubeOptions extends CubeEnumerationOptions {
+  /** Stop (complete=false, resumable) after about this many more conflicts. */
+  conflictLimit?: number;
+}
+
+const nextTurnOfEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /** MiniSat's C++ throws OutOfMemoryException when realloc fails; it reaches JS as a bare number. */
 function translateWasmThrow(e: unknown): never {
   if (typeof e === 'number') throw new Error('minisat-wasm: out of memory (the WebAssembly heap stops at 2 GiB)');
   throw e;
 }
 
-export class MinisatWasmSolver implements Solver {
+export class MinisatWasmSolver implements Solver, CoverBrancher, ChronoEnumerator {
   readonly name = 'minisat-wasm';
   private handle: number;
   private readonly scratch: Scratch;
   private solves = 0;
   /** Values of variables 1..n after the last SAT answer (index v-1), else undefined. */
   private model: Int8Array | undefined;
+  /** The cube an unfinished enumerateCube() stopped in (assumptions and projection), to resume it. */
+  private openCube: string | undefined;
 
   constructor(private readonly mod: MinisatModule) {
     this.scratch = scratchFor(mod);
@@ -124,6 +152,7 @@ export class MinisatWasmSolver implements Solver {
   async solve(options: MinisatSolveOptions = {}): Promise<Status> {
     const handle = this.live();
     this.solves++;
+    this.openCube = undefined;
     this.model = undefined;
     const assumptions = options.assumptions ?? [];
     const deadline = options.timeoutSeconds === undefined ? Infinity : Date.now() + 1000 * options.timeoutSeconds;
@@ -154,6 +183,7 @@ export class MinisatWasmSolver implements Solver {
       decisions: this.stat(STAT_INDEX.decisions),
       propagations: this.stat(STAT_INDEX.propagations),
       restarts: this.stat(STAT_INDEX.restarts),
+      flips: this.stat(STAT_INDEX.flips),
     };
   }
 
@@ -170,6 +200,77 @@ export class MinisatWasmSolver implements Solver {
    */
   expectCubes(): void {
     this.mod._ms_set_learnt_fraction(this.live(), CUBE_LEARNT_FRACTION);
+  }
+
+  /**
+   * 'cover': each decision takes the registered clause (one of the
+   * formula's, e.g. a packing's at-least-one clause per cell) that is not yet
+   * satisfied and has the fewest literals not false, and decides one of its
+   * literals true; VSIDS once every registered clause is satisfied.
+   * 'vsids': MiniSat's own rule. Learning stays on either way.
+   */
+  setBranching(rule: BranchingRule, clauses: Iterable<ArrayLike<number>> = []): void {
+    const handle = this.live();
+    this.mod._ms_set_branching(handle, BRANCH_RULE[rule], COVER_LITERAL_CHOICE);
+    if (rule !== 'cover') return;
+    for (const clause of clauses) {
+      if (this.mod._ms_add_branch_clause(handle, this.scratch.write(clause), clause.length) === RESULT_BAD_LITERAL) {
+        throw new Error(`minisat-wasm: bad literal in branching clause [${Array.from(clause).join(' ')}]`);
+      }
+    }
+  }
+
+  /**
+   * Every model of the cube, distinct on the projection, without blocking
+   * clauses: after a model the engine flips its deepest projection decision
+   * and never backjumps over a flip (see glue.cc). onModel reads the model
+   * through value() and may add clauses (attached where the search resumes);
+   * returning false stops. Stopped by onModel, shouldStop, the time or the
+   * conflict limit, it resolves complete=false, and the same call again
+   * resumes the cube.
+   */
+  async enumerateCube(
+    assumptions: readonly number[],
+    projection: readonly number[],
+    onModel: () => boolean,
+    options: MinisatCubeOptions = {},
+  ): Promise<{ complete: boolean }> {
+    const handle = this.live();
+    const cube = `${assumptions.join(' ')}|${projection.join(' ')}`;
+    if (this.openCube !== cube) {
+      this.openCube = undefined;
+      if (this.mod._ms_set_projection(handle, this.scratch.write(projection), projection.length) === RESULT_BAD_LITERAL) {
+        throw new Error('minisat-wasm: bad projection variable');
+      }
+      if (this.mod._ms_enum_begin(handle, this.scratch.write(assumptions), assumptions.length) === RESULT_BAD_LITERAL) {
+        throw new Error(`minisat-wasm: bad literal in assumptions [${assumptions.join(' ')}]`);
+      }
+      this.solves++;
+      this.openCube = cube;
+    }
+    const deadline = options.timeoutSeconds === undefined ? Infinity : Date.now() + 1000 * options.timeoutSeconds;
+    let conflictsLeft = options.conflictLimit ?? Infinity;
+    const driver = { runSlice: (budget: number) => this.enumStep(handle, budget), conflicts: () => this.stat(STAT_INDEX.conflicts), resumed: () => this.live() };
+    let lastYield = Date.now();
+    for (;;) {
+      if (options.shouldStop?.() === true || Date.now() >= deadline || conflictsLeft <= 0) return { complete: false };
+      const conflictsBefore = this.stat(STAT_INDEX.conflicts);
+      const unlimited = deadline === Infinity && conflictsLeft === Infinity;
+      const step = unlimited ? this.enumStep(handle, -1) : await solveInSlices(driver, deadline, conflictsLeft);
+      conflictsLeft -= this.stat(STAT_INDEX.conflicts) - conflictsBefore;
+      if (step === ENUM_DONE) {
+        this.openCube = undefined;
+        return { complete: true };
+      }
+      if (step !== ENUM_MODEL) return { complete: false };
+      this.readModel();
+      if (!onModel()) return { complete: false };
+      if (Date.now() - lastYield >= YIELD_EVERY_MS) {
+        await nextTurnOfEventLoop();
+        this.live();
+        lastYield = Date.now();
+      }
+    }
   }
 
   dispose(): void {
@@ -199,14 +300,29 @@ export class MinisatWasmSolver implements Solver {
     return result;
   }
 
+  private enumStep(handle: number, conflictBudget: number): number {
+    let step: number;
+    try {
+      step = this.mod._ms_enum_next(handle, conflictBudget);
+    } catch (e) {
+      translateWasmThrow(e);
+    }
+    if (step === ENUM_INTERNAL_ERROR) throw new Error('minisat-wasm: internal error in enumeration (a clause false below the current level)');
+    return step;
+  }
+
   private finish(result: number): Status {
     if (result === RESULT_UNSAT) return 'UNSAT';
     if (result !== RESULT_SAT) return 'UNKNOWN';
+    this.readModel();
+    return 'SAT';
+  }
+
+  private readModel(): void {
     const n = this.mod._ms_num_vars(this.handle);
     const ptr = this.scratch.reserve(Math.ceil(n / 4));
     this.mod._ms_read_model(this.handle, ptr, n);
     this.model = this.mod.HEAP8.slice(ptr, ptr + n);
-    return 'SAT';
   }
 }
 

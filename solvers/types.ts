@@ -126,3 +126,37 @@ export interface ProofProducer {
   enableProof(format: 'drat-text' | 'drat-binary'): void;
   takeProof(): { format: 'drat-text' | 'drat-binary'; bytes: Uint8Array };
 }
+
+/** How an engine picks its decisions: MiniSat's VSIDS, or exact-cover branching on registered clauses. */
+export type BranchingRule = 'vsids' | 'cover';
+
+/**
+ * Engines that can branch the way dancing links does: on the registered
+ * clause (one of the formula's, such as a packing's at-least-one clause per
+ * cell) with the fewest literals left, deciding one of them true.
+ */
+export interface CoverBrancher {
+  setBranching(rule: BranchingRule, clauses?: Iterable<ArrayLike<number>>): void;
+}
+
+export interface CubeEnumerationOptions {
+  /** Stop (complete=false) after this many seconds; the engine checks between conflict-budget slices. */
+  timeoutSeconds?: number;
+  shouldStop?: () => boolean;
+}
+
+/**
+ * Engines that enumerate the models of a cube themselves, distinct on a
+ * projection, without blocking clauses (chronological backtracking after
+ * each model). onModel reads the model through value() and may add clauses
+ * (they apply to the rest of the enumeration); returning false stops. A
+ * stopped cube resumes when the same call is made again.
+ */
+export interface ChronoEnumerator {
+  enumerateCube(
+    assumptions: readonly number[],
+    projection: readonly number[],
+    onModel: () => boolean,
+    options?: CubeEnumerationOptions,
+  ): Promise<{ complete: boolean }>;
+}

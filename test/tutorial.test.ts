@@ -38,7 +38,7 @@ function steps(markdown: string): Step[] {
 const mask = (line: string) =>
   line
     .replace(/\b\d+(\.\d+)? s\b/g, 'T s')
-    .replace(/\b(minisat-wasm|logic-solver)\b/g, 'SOLVER')
+    .replace(/\b(minisat-wasm|cadical-wasm|logic-solver)\b/g, 'SOLVER')
     .replace(/\b\d+ worker threads?|this thread/g, 'WORKERS')
     .trimEnd();
 

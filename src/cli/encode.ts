@@ -3,6 +3,7 @@ import { writeDimacsFile, writeDimacsStream } from '../core/dimacs.js';
 import { UserError } from '../core/errors.js';
 import { buildInstance } from '../../encoders/index.js';
 import { type Args, encodingOptions, guarded, outputOption, puzzleOptions, seconds } from './common.js';
+import { addSymmetryBreaking } from '../symmetry/breaking.js';
 
 export const command = 'encode <puzzle>';
 export const describe = 'write the puzzle as DIMACS CNF for any SAT solver';
@@ -11,6 +12,7 @@ export const builder = (y: Argv) =>
   outputOption(puzzleOptions(encodingOptions(y)), 'write to FILE instead of stdout')
     .positional('puzzle', { type: 'string', describe: 'puzzle name' })
     .option('json', { type: 'boolean', describe: 'with --output: the summary (vars, clauses, families) as JSON on stdout' })
+    .option('unique', { type: 'boolean', describe: 'add the symmetry-breaking family: every model is then one symmetry class, for any counter (soma, polycube: the group is --symmetry)' })
     .option('names', { type: 'boolean', describe: 'one "c var N name" comment per variable (--no-names omits them)' })
     .group(['json', 'names'], 'Output:')
     .example('$0 encode pentomino --preset 6x10 -o 6x10.cnf', 'the 6x10 tiling as DIMACS for any SAT solver')
@@ -22,6 +24,7 @@ export const handler = (args: Args) =>
     if (args.json && !args.output) throw new UserError('--json needs --output FILE (without it the formula itself is on stdout)');
     const start = performance.now();
     const instance = buildInstance(String(args.puzzle), args);
+    if (args.unique === true) addSymmetryBreaking(instance);
     const meta = { puzzle: instance.puzzle, params: instance.params, names: args.names !== false };
     const cnf = instance.cnf;
     if (args.output) {

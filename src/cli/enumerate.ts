@@ -1,11 +1,12 @@
 import type { Argv } from 'yargs';
-import type { CubeExhausted, CubeProgress, Found } from '../enumerate/blocking-loop.js';
+import { BRANCHING_RULES, type CubeExhausted, type CubeProgress, ENUM_MODES, type Found, parseBranching, parseEnumMode } from '../enumerate/blocking-loop.js';
 import { CubeTree } from '../enumerate/cube-tree.js';
 import type { QueueProgress } from '../distributed/coordinator.js';
 import { defaultWorkers } from '../enumerate/pool.js';
 import { enumerateSolutions } from '../enumerate/strategy.js';
 import { colorWanted } from '../render/grid.js';
 import { buildInstance } from '../../encoders/index.js';
+import { type SymmetryBreaking, classSearchInstance, parseSymmetryBreaking } from '../symmetry/breaking.js';
 import { type Args, JsonlOut, commonOptions, guarded, interruptFlag, outputOption, positiveInt, puzzleOptions, readKnown, seconds } from './common.js';
 import { progressWanted, startProgress } from './progress.js';
 import { UserError } from '../core/errors.js';
@@ -20,16 +21,19 @@ const enumerateOptions = (y: Argv) =>
   puzzleOptions(commonOptions(y))
     .positional('puzzle', { type: 'string', describe: 'puzzle name' })
     .option('unique', { type: 'boolean', describe: 'one solution per symmetry class, and count the classes (soma, polycube: the group is --symmetry)' })
+    .option('unique-by', { type: 'string', describe: 'how --unique keeps one solution per class: clauses (default; the symmetry-breaking family in the formula) or orbits (cube-tree orbits and orbit blocking, the reference)' })
     .option('limit', { type: 'number', describe: 'stop after N solutions' })
     .option('resume', { type: 'boolean', describe: 'continue the enumeration saved in --output' })
     .option('show', { type: 'number', describe: 'draw the first N solutions on stdout (default 1)' })
     .option('native', { type: 'boolean', describe: 'let solvers that enumerate by themselves (clasp, picosat) do so (default; --no-native uses the blocking-clause loop)' })
     .option('workers', { type: 'number', describe: 'worker threads for SAT enumeration (default: all cores)' })
     .option('cube-depth', { type: 'number', describe: 'literals each cube fixes before the SAT solver takes over' })
+    .option('enum-mode', { type: 'string', describe: `how the SAT solver enumerates a cube: ${ENUM_MODES.join('|')} (default chrono where the solver can)` })
+    .option('branching', { type: 'string', describe: `SAT decisions: ${BRANCHING_RULES.join('|')} (default cover where the puzzle and solver allow)` })
     .option('certify', { type: 'boolean', describe: 'check the UNSAT that closes each cube with a DRAT proof (our checker), or fail; runs the blocking-clause loop in this thread' })
     .option('queue', { type: 'string', describe: 'run as jobs on a Redis queue for `puzzlesat worker`s: redis://[user:password@]host:port[/db] (docs/distributed.md)' })
     .option('jobs', { type: 'number', describe: 'with --queue: jobs to split the cube tree into (default from its size)' })
-    .group(['unique', 'limit', 'resume', 'show', 'native', 'workers', 'cube-depth', 'certify', 'queue', 'jobs'], 'Enumeration:')
+    .group(['unique', 'limit', 'resume', 'show', 'native', 'workers', 'cube-depth', 'enum-mode', 'branching', 'certify', 'queue', 'jobs'], 'Enumeration:')
     .example('$0 enumerate pentomino --preset 8x8-square --unique', 'the 16146 classes of the 8x8 board with the 2x2 square')
     .example('$0 enumerate soma --unique --symmetry isometries --solver dlx -o soma.jsonl', 'the 240 Soma classes, one JSON line each');
 
@@ -38,8 +42,11 @@ export const builder = (y: Argv) => outputOption(enumerateOptions(y), 'write sol
 export const handler = (args: Args) =>
   guarded(async () => {
     const puzzle = String(args.puzzle);
-    const instance = buildInstance(puzzle, args);
     const unique = args.unique === true;
+    const symmetryBreaking = symmetryBreakingOption(args, unique);
+    // With the family when classes are counted by it, so the report counts its clauses.
+    const built = buildInstance(puzzle, args);
+    const instance = unique ? classSearchInstance(built, symmetryBreaking) : built;
     const limit = positiveInt(args.limit, '--limit');
     const show = args.show === undefined ? 1 : Number(args.show);
     if (args.resume && !args.out) throw new UserError('--resume needs --output FILE.jsonl to resume from');
@@ -95,6 +102,7 @@ export const handler = (args: Args) =>
         instance,
         solver: solverName,
         unique,
+        symmetryBreaking,
         limit,
         known,
         native: args.native !== false,
@@ -102,6 +110,8 @@ export const handler = (args: Args) =>
         rebuild: { puzzle, args: plainArgs(args) },
         cubeDepth: args['cube-depth'] === undefined ? undefined : Number(args['cube-depth']),
         timeoutSeconds: args.timeout as number | undefined,
+        enumMode: parseEnumMode(args['enum-mode']),
+        branching: parseBranching(args.branching),
         onFound,
         shouldStop: stop.stopped,
         onCubeTree,
@@ -154,6 +164,16 @@ function cubeCertifier(instance: Instance, solver: unknown) {
       verified++;
     },
   };
+}
+
+/**
+ * --unique-by, validated; it only means something with --unique. (Not named
+ * --symmetry-breaking: dobble's boolean option of that name is taken.)
+ */
+function symmetryBreakingOption(args: Args, unique: boolean): SymmetryBreaking {
+  const given = args['unique-by'];
+  if (given !== undefined && !unique) throw new UserError('--unique-by applies to --unique (it says how classes are counted)');
+  return parseSymmetryBreaking(given, '--unique-by');
 }
 
 /** The options as plain data for a worker thread (yargs adds a few extras). */

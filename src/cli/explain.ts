@@ -4,6 +4,8 @@ import { UserError } from '../core/errors.js';
 import { type EncodingRow, type Explanation, encodingRow, explain } from '../explain/explain.js';
 import { buildInstance, encodingChoice, isCnfPath, puzzleByName } from '../../encoders/index.js';
 import { type Args, commonOptions, guarded, puzzleOptions, seconds } from './common.js';
+import { addSymmetryBreaking } from '../symmetry/breaking.js';
+import type { Instance } from '../core/puzzle.js';
 
 export const command = 'explain <puzzle>';
 export const describe = 'what each constraint family says, its size and the formula behind it, with sample clauses';
@@ -11,6 +13,7 @@ export const describe = 'what each constraint family says, its size and the form
 export const builder = (y: Argv) =>
   puzzleOptions(commonOptions(y))
     .positional('puzzle', { type: 'string', describe: 'puzzle name or a .cnf file' })
+    .option('unique', { type: 'boolean', describe: 'with the symmetry-breaking family (one model per symmetry class; soma, polycube: the group is --symmetry)' })
     .option('compare', { type: 'boolean', describe: 'tabulate the size under every at-most-one (and at-most-k) encoding' })
     .example('$0 explain pentomino --preset 6x10', 'each constraint family of the 6x10 tiling, its size and why')
     .example('$0 explain soma --compare', 'the Soma formula under every at-most-one encoding');
@@ -52,8 +55,10 @@ export const handler = (args: Args) =>
       }
     }
     const start = performance.now();
-    const instance = buildInstance(puzzle, args);
-    const build = (kind: Kind, encoding: string | undefined) => buildInstance(puzzle, { ...args, [kind]: encoding });
+    // Every instance built here, compared ones included, carries the family when --unique asks for it.
+    const withFamily = (built: Instance) => (args.unique === true ? (addSymmetryBreaking(built), built) : built);
+    const instance = withFamily(buildInstance(puzzle, args));
+    const build = (kind: Kind, encoding: string | undefined) => withFamily(buildInstance(puzzle, { ...args, [kind]: encoding }));
     // A DIMACS file has no encodings to choose (--amo, --card and --compare were refused above).
     const defaultOf = (kind: Kind): string => puzzleByName(puzzle).defaults[kind];
     const sideBySide: SideBySide[] = [];

@@ -6,6 +6,7 @@ import { pickSolver } from '../../solvers/index.js';
 import { colorWanted } from '../render/grid.js';
 import { writeDrawing } from '../render/png.js';
 import { solveOnce } from '../enumerate/solve-once.js';
+import { BRANCHING_RULES, applyBranching, parseBranching } from '../enumerate/blocking-loop.js';
 import { buildInstance, isCnfPath } from '../../encoders/index.js';
 import { type Certificate, PROOF_FORMAT, asProofProducer, certifyUnsat, checkedProof, claimFormula, pickProver, proofSolverNames, writesProofs } from '../proof/certify.js';
 import { type Args, commonOptions, guarded, puzzleOptions, seconds } from './common.js';
@@ -25,8 +26,9 @@ export const builder = (y: Argv) =>
     .option('sat-exit-codes', { type: 'boolean', describe: 'exit 10 when SAT, 20 when UNSAT (SAT-competition style)' })
     .option('proof', { type: 'string', describe: 'write a DRAT proof of an UNSAT answer to FILE (solvers that write proofs: cadical, cadical-wasm)' })
     .option('certify', { type: 'boolean', describe: 'check an UNSAT answer with a DRAT proof (our checker) or fail' })
+    .option('branching', { type: 'string', describe: `SAT decisions: ${BRANCHING_RULES.join('|')} (default cover where the puzzle and solver allow)` })
     .group(['svg', 'png', 'sat-exit-codes', 'proof'], 'Output:')
-    .group(['certify'], 'Solving:')
+    .group(['certify', 'branching'], 'Solving:')
     .example('$0 solve pentomino --preset 8x8-square --png board.png', 'one tiling, drawn on the terminal and into board.png')
     .example('$0 solve examples/unsat.cnf --solver cadical --certify', 'any DIMACS file, its UNSAT answer checked by a DRAT proof');
 
@@ -36,6 +38,7 @@ export const handler = (args: Args) =>
     const puzzle = args.puzzle === '' && process.argv.includes('-') ? '-' : String(args.puzzle);
     const formula = puzzle === '-' ? parseDimacs(readFileSync(0, 'latin1'), '<stdin>') : isCnfPath(puzzle) ? readDimacsFile(puzzle) : undefined;
     const instance = formula ? instanceFromDimacs(formula, puzzle === '-' ? '<stdin>' : puzzle) : buildInstance(puzzle, args);
+    const branching = parseBranching(args.branching);
     const start = performance.now();
     const factory = await pickSolver(args.solver);
     const proofFile = args.proof === undefined ? undefined : String(args.proof);
@@ -48,6 +51,7 @@ export const handler = (args: Args) =>
     const prover = certify && !ownProof ? pickProver('--certify') : undefined;
     const solver = factory.create();
     if (ownProof) asProofProducer(solver)!.enableProof(PROOF_FORMAT);
+    applyBranching(instance, solver, branching);
     const claim = { varCount: instance.cnf.varCount, clauses: { [Symbol.iterator]: () => instance.cnf.clauses() }, answeredBy: factory.name };
     let certificate: Certificate | undefined;
     const afterUnsat = (s: typeof solver) => {

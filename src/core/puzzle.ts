@@ -39,6 +39,11 @@ export interface Instance<S = unknown> {
    * name the false ones.
    */
   trueSetsAreAntichain?: boolean;
+  /**
+   * The clause family whose clauses exact-cover branching decides on (a
+   * packing's at-least-one clause per cell), for solvers that can.
+   */
+  branchingFamily?: string;
   /** How many split-group literals a cube should fix (about half a solution). */
   cubeDepthHint?: number;
   /** What the encoder knows about its variables and families, for `puzzlesat explain`. */

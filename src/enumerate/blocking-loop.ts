@@ -1,7 +1,9 @@
 import type { Instance } from '../core/puzzle.js';
+import { UserError } from '../core/errors.js';
 import { CubeTree, orbit } from './cube-tree.js';
-import { type Solver, SolverHeapExhausted, type Status } from '../../solvers/types.js';
+import { type BranchingRule, type ChronoEnumerator, type CoverBrancher, type Solver, SolverHeapExhausted, type Status } from '../../solvers/types.js';
 import { checkedTrueVars, loadFormula } from './solve-once.js';
+import { type SymmetryBreaking, classSearchInstance } from '../symmetry/breaking.js';
 
 /**
  * The blocking-clause loop. Each model is checked against the CNF, projected
@@ -28,6 +30,12 @@ export interface CubeProgress {
 export interface EnumerateOptions {
   createSolver: () => Solver;
   unique: boolean;
+  /**
+   * How `unique` takes symmetry out: 'clauses' (the default) adds the
+   * symmetry-breaking family, and the search then splits and blocks as for
+   * all solutions; 'orbits' splits cubes on stabiliser orbits and blocks whole orbits.
+   */
+  symmetryBreaking?: SymmetryBreaking;
   limit?: number;
   /** Solutions found earlier (resume): blocked, with their orbits, before the search starts. */
   known?: readonly (readonly number[])[];
@@ -40,15 +48,79 @@ export interface EnumerateOptions {
   cubeDepth?: number;
   /** Run only this part of the cube tree (worker threads): see CubeTree.leaves. */
   part?: { index: number; of: number };
+  /** How each cube is enumerated (default: defaultEnumMode). */
+  enumMode?: EnumMode;
+  /** How the solver decides (default: defaultBranching). */
+  branching?: BranchingRule;
   /** Called at each UNSAT that closes a cube (--certify checks it), before the next cube starts. */
   onCubeExhausted?: (claim: CubeExhausted) => Promise<void>;
 }
+
 
 /** What the UNSAT closing a cube was about: the CNF, these blocking clauses, these assumptions. */
 export interface CubeExhausted {
   assumptions: readonly number[];
   blocking: readonly (readonly number[])[];
   solver: string;
+}
+
+
+/**
+ * 'blocking': a solve per model, each model blocked by a clause (the
+ * reference: any solver can do it). 'chrono': the solver enumerates a cube
+ * itself, backtracking chronologically after each model, with no blocking
+ * clauses (solvers that offer ChronoEnumerator).
+ */
+export const ENUM_MODES = ['chrono', 'blocking'] as const;
+export type EnumMode = (typeof ENUM_MODES)[number];
+export const BRANCHING_RULES: readonly BranchingRule[] = ['cover', 'vsids'];
+
+function oneOf<T extends string>(values: readonly T[], option: string): (x: unknown) => T | undefined {
+  return (x) => {
+    if (x === undefined) return undefined;
+    if (values.includes(x as T)) return x as T;
+    throw new UserError(`${option}: expected one of ${values.join(', ')}, got "${String(x)}"`);
+  };
+}
+export const parseEnumMode = oneOf(ENUM_MODES, '--enum-mode');
+export const parseBranching = oneOf(BRANCHING_RULES, '--branching');
+
+const offersChrono = (s: Solver): s is Solver & ChronoEnumerator => typeof (s as Partial<ChronoEnumerator>).enumerateCube === 'function';
+const offersCover = (s: Solver): s is Solver & CoverBrancher => typeof (s as Partial<CoverBrancher>).setBranching === 'function';
+
+/** The mode when none is asked for: chrono where the solver has it (measured in bench/results/sat-search.md). */
+export function defaultEnumMode(solver: Solver): EnumMode {
+  return offersChrono(solver) ? 'chrono' : 'blocking';
+}
+
+/** The rule when none is asked for: cover where the instance names a family to branch on and the solver can. */
+export function defaultBranching(instance: Instance, solver: Solver): BranchingRule {
+  return instance.branchingFamily !== undefined && offersCover(solver) ? 'cover' : 'vsids';
+}
+
+/**
+ * Sets the solver's branching rule (the asked one, else the default) on the
+ * instance's branching family. Asking for cover where it cannot be had is a
+ * UserError.
+ */
+export function applyBranching(instance: Instance, solver: Solver, asked?: BranchingRule): BranchingRule {
+  const rule = asked ?? defaultBranching(instance, solver);
+  if (rule === 'vsids') {
+    if (offersCover(solver)) solver.setBranching('vsids');
+    return rule;
+  }
+  if (!offersCover(solver)) throw new UserError(`--branching cover: solver ${solver.name} cannot branch on clauses (minisat-wasm can)`);
+  const family = instance.cnf.families.find((f) => f.name === instance.branchingFamily);
+  if (!family) throw new UserError(`--branching cover: ${instance.puzzle} names no clause family to branch on`);
+  solver.setBranching('cover', family.clauses());
+  return rule;
+}
+
+/** Certifying needs the UNSAT that closes each cube, which only the blocking loop has. */
+function resolveEnumMode(solver: Solver, asked: EnumMode | undefined, certifying: boolean): EnumMode {
+  if (asked === 'chrono' && !offersChrono(solver)) throw new UserError(`--enum-mode chrono: solver ${solver.name} cannot enumerate a cube by itself (minisat-wasm can); use --enum-mode blocking`);
+  if (asked === 'chrono' && certifying) throw new UserError('--enum-mode chrono: --certify needs the UNSAT closing each cube; use --enum-mode blocking');
+  return asked ?? (certifying ? 'blocking' : defaultEnumMode(solver));
 }
 
 export interface EnumerateSummary {
@@ -95,9 +167,12 @@ export function blocker(instance: Instance): (trueVars: readonly number[]) => nu
 }
 
 /** Enumerates in this thread, cube after cube, streaming each solution to onFound. */
-export async function enumerate(instance: Instance, options: EnumerateOptions): Promise<EnumerateSummary> {
-  const tree = new CubeTree(instance, options.unique);
+export async function enumerate(given: Instance, options: EnumerateOptions): Promise<EnumerateSummary> {
+  const instance = options.unique ? classSearchInstance(given, options.symmetryBreaking) : given;
+  const byOrbits = options.unique && options.symmetryBreaking === 'orbits';
+  const tree = new CubeTree(instance, byOrbits);
   const depth = options.cubeDepth ?? defaultCubeDepth(instance);
+  if (!Number.isInteger(depth) || depth < 0) throw new UserError(`--cube-depth: expected a whole number >= 0, got "${String(options.cubeDepth)}"`);
   const group = options.unique ? instance.symmetries : [];
   const orbitSize = (vars: readonly number[]) => (group.length ? orbit(group, vars).length : 1);
   const known = options.known ?? [];
@@ -111,14 +186,51 @@ export async function enumerate(instance: Instance, options: EnumerateOptions): 
     if (depth > 0) solver.expectCubes?.();
     loadFormula(solver, instance.cnf);
     for (const clause of blocking) solver.addClause(clause);
+    applyBranching(instance, solver, options.branching);
     return solver;
   };
   const limitReached = () => options.limit !== undefined && summary.count >= options.limit;
   const stop = () => limitReached() || options.shouldStop?.() === true;
   let solver = load();
+  const mode = resolveEnumMode(solver, options.enumMode, options.onCubeExhausted !== undefined);
+  const deadline = options.timeoutSeconds === undefined ? Infinity : Date.now() + 1000 * options.timeoutSeconds;
+  /** Checks the model, blocks the images it has in the cube (itself too unless `selfExcluded`), streams it. */
+  const accept = (cubePerms: readonly Int32Array[], selfExcluded: boolean): void => {
+    const trueVars = checkedTrueVars(instance.cnf, solver);
+    for (const img of orbit(cubePerms, trueVars).slice(selfExcluded ? 1 : 0)) {
+      const clause = block(img);
+      blocking.push(clause);
+      solver.addClause(clause);
+    }
+    summary.count++;
+    const size = orbitSize(trueVars);
+    summary.raw += size;
+    options.onFound({ trueVars, orbitSize: size });
+  };
   try {
     for (const cube of tree.leaves(depth, options.part)) {
-      const cubePerms = options.unique ? cube.stabilizer.map((i) => instance.symmetries[i]!) : [];
+      const cubePerms = byOrbits ? cube.stabilizer.map((i) => instance.symmetries[i]!) : [];
+      if (mode === 'chrono' && offersChrono(solver)) {
+        await yieldNow();
+        if (stop() || Date.now() >= deadline) {
+          summary.complete = false;
+          return summary;
+        }
+        summary.solves++;
+        const timeoutSeconds = deadline === Infinity ? undefined : Math.max(0, (deadline - Date.now()) / 1000);
+        const onModel = () => {
+          accept(cubePerms, true);
+          return !stop();
+        };
+        const { complete } = await solver.enumerateCube(cube.lits, instance.cnf.projection, onModel, { timeoutSeconds, shouldStop: options.shouldStop });
+        if (!complete) {
+          summary.complete = false;
+          return summary;
+        }
+        summary.cubes++;
+        options.onProgress?.({ found: summary.count, cubes: summary.cubes, unit: cube.unit ?? 0 });
+        continue;
+      }
       for (;;) {
         await yieldNow();
         if (stop()) {
@@ -145,16 +257,7 @@ export async function enumerate(instance: Instance, options: EnumerateOptions): 
           summary.complete = false;
           return summary;
         }
-        const trueVars = checkedTrueVars(instance.cnf, solver);
-        for (const img of orbit(cubePerms, trueVars)) {
-          const clause = block(img);
-          blocking.push(clause);
-          solver.addClause(clause);
-        }
-        summary.count++;
-        const size = orbitSize(trueVars);
-        summary.raw += size;
-        options.onFound({ trueVars, orbitSize: size });
+        accept(cubePerms, false);
       }
       summary.cubes++;
       options.onProgress?.({ found: summary.count, cubes: summary.cubes, unit: cube.unit ?? 0 });

@@ -101,12 +101,35 @@ export class CubeTree {
     });
     this.satisfied = new Uint8Array(groups.length);
     this.killed = new Int32Array(instance.cnf.varCount + 1);
+    this.killForcedFalse();
     this.invariant = (unique ? instance.symmetries : []).map((p) =>
       Uint8Array.from(groups, (g) => {
         const members = new Set(g);
         return Number(g.every((v) => members.has(p[v]!)));
       }),
     );
+  }
+
+  /**
+   * Members that a unit clause forbids (the symmetry-breaking family forbids
+   * every placement of the pinned piece but its orbit representatives) die
+   * for good before the walk: branching on them would grow whole subtrees of
+   * cubes that the solver then refutes one by one.
+   */
+  private killForcedFalse(): void {
+    const { firstMembership } = this;
+    const dead = new Set<number>();
+    for (const family of this.instance.cnf.families) {
+      for (const clause of family.clauses()) {
+        const v = -clause[0]!;
+        if (clause.length === 1 && v > 0 && firstMembership[v + 1]! > firstMembership[v]! && !dead.has(v)) {
+          dead.add(v);
+          this.kill(v);
+        }
+      }
+    }
+    // Never revived: no undo mark lies below them.
+    this.killedTop = 0;
   }
 
   /**

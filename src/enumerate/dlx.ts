@@ -3,23 +3,57 @@ import type { EnumerateSummary, Found } from './blocking-loop.js';
 import { solveExactCover } from './exact-cover.js';
 import type { Instance } from '../core/puzzle.js';
 import { CubeTree, orbit } from './cube-tree.js';
+import { type SymmetryBreaking, DEFAULT_SYMMETRY_BREAKING, breakingPlan } from '../symmetry/breaking.js';
 import { isLexLeader } from './lex-leader.js';
 
 /**
  * Enumeration by dancing links on the puzzle's exact-cover form (the same
- * placements the CNF is built from). With --unique it splits on the same cube
- * tree as the SAT path and keeps, in each cube, only the solution that is
- * lexicographically least in its orbit under the cube's symmetries, so each
- * class is reported once.
+ * placements the CNF is built from). The search is cut into parts, each with
+ * some rows forced and a set of symmetries under which a solution must be
+ * lexicographically least to be kept:
+ *
+ * - --unique by clauses (the default): the restriction of the
+ *   symmetry-breaking family (src/symmetry/breaking.ts), one part per orbit
+ *   representative of the pinned group, forcing that row (the others of the
+ *   group share a column with it, so they are out) and keeping the least of
+ *   each orbit under its stabiliser. Each class is met once, by the same
+ *   model the clauses keep.
+ * - --unique by orbits: the cube tree's leaves at depth 2, split on
+ *   stabiliser orbits, keeping the least under each leaf's stabiliser.
+ * - all solutions: the cube tree's leaves at depth 2, nothing filtered.
  */
 export interface ExactCoverEnumerateOptions {
   unique: boolean;
+  symmetryBreaking?: SymmetryBreaking;
   limit?: number;
   known?: readonly (readonly number[])[];
   onFound: (found: Found) => void;
   shouldStop?: () => boolean;
-  /** Run only this part of the cube tree (a distributed job): see CubeTree.leaves. */
+  /** Run only every part.of-th part, from part.index (a distributed job). */
   part?: { index: number; of: number };
+}
+
+interface Part {
+  forced: readonly number[];
+  /** Non-identity symmetries under which a kept solution is lexicographically least. */
+  leastUnder: readonly Int32Array[];
+}
+
+/** Two levels of cubes give the event loop a turn often enough; dancing links does the rest. */
+const CUBE_DEPTH = 2;
+
+function* parts(instance: Instance, options: ExactCoverEnumerateOptions): Generator<Part> {
+  const byOrbits = options.unique && (options.symmetryBreaking ?? DEFAULT_SYMMETRY_BREAKING) === 'orbits';
+  const plan = options.unique && !byOrbits ? breakingPlan(instance) : null;
+  if (plan && plan.group >= 0) {
+    for (const r of plan.representatives) yield { forced: [r.variable], leastUnder: r.stabilizer };
+  } else if (plan) {
+    yield { forced: [], leastUnder: plan.chains.map((c) => c.perm) };
+  } else {
+    for (const cube of new CubeTree(instance, byOrbits).leaves(CUBE_DEPTH)) {
+      yield { forced: cube.lits, leastUnder: byOrbits ? cube.stabilizer.filter((i) => i !== 0).map((i) => instance.symmetries[i]!) : [] };
+    }
+  }
 }
 
 export async function enumerateExactCover(instance: Instance, options: ExactCoverEnumerateOptions): Promise<EnumerateSummary> {
@@ -31,20 +65,21 @@ export async function enumerateExactCover(instance: Instance, options: ExactCove
   const summary: EnumerateSummary = { count: known.size, raw: 0, complete: true, cubes: 0, solves: 0 };
   for (const k of options.known ?? []) summary.raw += all.length ? orbit(all, k).length : 1;
   const limitReached = () => options.limit !== undefined && summary.count >= options.limit;
-  // Two levels of cubes are enough to take the symmetry out; dancing links does the rest.
-  for (const cube of new CubeTree(instance, options.unique).leaves(2, options.part)) {
+  let index = 0;
+  for (const part of parts(instance, options)) {
+    // A distributed job takes every part.of-th part.
+    if (options.part && index++ % options.part.of !== options.part.index) continue;
     summary.cubes++;
     if (limitReached() || options.shouldStop?.()) {
       summary.complete = false;
       break;
     }
-    const stabilizer = options.unique ? cube.stabilizer.map((i) => instance.symmetries[i]!) : [];
     const result = solveExactCover(problem, {
-      forced: cube.lits.map((v) => rowOf.get(v)!),
+      forced: part.forced.map((v) => rowOf.get(v)!),
       shouldStop: options.shouldStop,
       onSolution: (rows) => {
         const vars = rows.map((r) => problem.rowVars[r]!).sort((a, b) => a - b);
-        if (!isLexLeader(stabilizer, vars)) return;
+        if (!isLexLeader(part.leastUnder, vars)) return;
         if (known.has(vars.join(','))) return;
         summary.count++;
         const orbitSize = all.length ? orbit(all, vars).length : 1;

@@ -1,12 +1,14 @@
 import { pickSolver } from '../../solvers/index.js';
 import { enumeratesNatively, nativeEnumerator } from '../../solvers/types.js';
 import type { Instance } from '../core/puzzle.js';
-import { type CubeProgress, type EnumerateOptions, type EnumerateSummary, type Found, defaultCubeDepth, enumerate } from './blocking-loop.js';
+import { type CubeProgress, type EnumerateOptions, type EnumerateSummary, type EnumMode, type Found, defaultCubeDepth, enumerate } from './blocking-loop.js';
+import type { BranchingRule } from '../../solvers/types.js';
 import { orbit } from './cube-tree.js';
 import { enumerateExactCover } from './dlx.js';
 import { enumerateNative } from './native.js';
 import { enumerateParallel } from './parallel.js';
 import { poolAvailable } from './pool.js';
+import { type SymmetryBreaking, DEFAULT_SYMMETRY_BREAKING, classSearchInstance } from '../symmetry/breaking.js';
 import { enumerateOnQueue, type QueueChoice } from '../distributed/runs.js';
 
 /**
@@ -25,6 +27,8 @@ export interface EnumerationPlan {
   /** A solver name, 'dlx', or undefined for the default solver. */
   solver?: string;
   unique: boolean;
+  /** How `unique` counts classes (default: the symmetry-breaking family in the formula). */
+  symmetryBreaking?: SymmetryBreaking;
   limit?: number;
   /** Solutions found earlier (resume), as projection variables. */
   known?: number[][];
@@ -36,6 +40,8 @@ export interface EnumerationPlan {
   rebuild?: { puzzle: string; args: Record<string, unknown> };
   cubeDepth?: number;
   timeoutSeconds?: number;
+  enumMode?: EnumMode;
+  branching?: BranchingRule;
   onFound: (found: Found) => void;
   shouldStop?: () => boolean;
   /** Called once when the blocking-clause loop starts, with its cube depth (to count the cube tree's units for a bar) and solver. */
@@ -59,12 +65,15 @@ export interface EnumerationResult extends EnumerateSummary {
 }
 
 export async function enumerateSolutions(plan: EnumerationPlan): Promise<EnumerationResult> {
-  const { instance, unique, limit, onFound } = plan;
+  const { unique, limit, onFound } = plan;
+  const symmetryBreaking = plan.symmetryBreaking ?? DEFAULT_SYMMETRY_BREAKING;
+  // Every engine here, native enumerators included, sees the formula with the family when classes are counted by it.
+  const instance = unique ? classSearchInstance(plan.instance, symmetryBreaking) : plan.instance;
   const known = plan.known ?? [];
   const shouldStop = plan.shouldStop ?? (() => false);
   if (plan.queue) return enumerateOnQueue(plan.queue, plan);
   if (plan.solver === 'dlx') {
-    const summary = await enumerateExactCover(instance, { unique, limit, known, onFound, shouldStop });
+    const summary = await enumerateExactCover(instance, { unique, symmetryBreaking, limit, known, onFound, shouldStop });
     return { ...summary, solver: 'dlx', mode: 'exact-cover' };
   }
   const factory = await pickSolver(plan.solver, 'enumerate');
@@ -72,8 +81,11 @@ export async function enumerateSolutions(plan: EnumerationPlan): Promise<Enumera
   const probe = factory.create();
   const native = nativeEnumerator(probe);
   const seesEveryUnsat = plan.onCubeExhausted !== undefined;
-  if (plan.native !== false && !seesEveryUnsat && known.length === 0 && native && enumeratesNatively(probe, instance.cnf.projection, instance.cnf.varCount)) {
-    const summary = await enumerateNative(instance, native, { unique, limit, onFound, shouldStop, timeoutSeconds: plan.timeoutSeconds });
+  const nativeOn = (i: Instance) => native !== undefined && enumeratesNatively(probe, i.cnf.projection, i.cnf.varCount);
+  // The family's auxiliaries keep a solver that cannot project (picosat) from enumerating natively; on the bare formula it filters by orbits instead.
+  const nativeTarget = nativeOn(instance) ? instance : nativeOn(plan.instance) ? plan.instance : undefined;
+  if (plan.native !== false && !seesEveryUnsat && known.length === 0 && native && nativeTarget) {
+    const summary = await enumerateNative(nativeTarget, native, { unique, limit, onFound, shouldStop, timeoutSeconds: plan.timeoutSeconds });
     return { ...summary, solver, mode: 'native' };
   }
   probe.dispose();
@@ -82,7 +94,7 @@ export async function enumerateSolutions(plan: EnumerationPlan): Promise<Enumera
   const timeoutSeconds = plan.timeoutSeconds;
   const workers = plan.workers ?? 1;
   if (workers > 1 && !seesEveryUnsat && plan.rebuild && poolAvailable()) {
-    const job = { ...plan.rebuild, solver, unique, known, cubeDepth, timeoutSeconds };
+    const job = { ...plan.rebuild, solver, unique, symmetryBreaking, known, cubeDepth, timeoutSeconds, enumMode: plan.enumMode, branching: plan.branching };
     const knownRaw = known.reduce((n, k) => n + (unique ? orbit(instance.symmetries, k).length : 1), 0);
     const running = enumerateParallel(job, workers, { limit, knownRaw, onFound, shouldStop, onProgress: plan.onProgress });
     // While the workers start up, this thread is free to count the units.
@@ -92,6 +104,6 @@ export async function enumerateSolutions(plan: EnumerationPlan): Promise<Enumera
   }
   plan.onCubeTree?.(cubeDepth ?? defaultCubeDepth(instance), solver);
   const onProgress = plan.onProgress && ((p: { cubes: number; unit: number }) => plan.onProgress!({ cubes: p.cubes, units: p.unit }));
-  const summary = await enumerate(instance, { createSolver: () => factory.create(), unique, limit, known, onFound, onProgress, shouldStop, cubeDepth, timeoutSeconds, onCubeExhausted: plan.onCubeExhausted });
+  const summary = await enumerate(instance, { createSolver: () => factory.create(), unique, symmetryBreaking, limit, known, onFound, onProgress, shouldStop, cubeDepth, timeoutSeconds, enumMode: plan.enumMode, branching: plan.branching, onCubeExhausted: plan.onCubeExhausted });
   return { ...summary, solver, mode: 'blocking-loop' };
 }

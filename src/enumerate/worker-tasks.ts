@@ -1,4 +1,6 @@
-import type { EnumerateSummary, Found } from './blocking-loop.js';
+import type { EnumMode, EnumerateSummary, Found } from './blocking-loop.js';
+import type { BranchingRule } from '../../solvers/types.js';
+import type { SymmetryBreaking } from '../symmetry/breaking.js';
 
 /**
  * What the main thread and the worker threads of src/enumerate/pool.ts say to
@@ -16,9 +18,13 @@ export interface PartJob {
   args: Record<string, unknown>;
   solver: string;
   unique: boolean;
+  /** How `unique` counts classes (src/symmetry/breaking.ts); the worker adds the family to its own instance. */
+  symmetryBreaking?: SymmetryBreaking;
   known: number[][];
   cubeDepth?: number;
   timeoutSeconds?: number;
+  enumMode?: EnumMode;
+  branching?: BranchingRule;
   part: { index: number; of: number };
 }
 

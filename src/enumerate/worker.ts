@@ -20,9 +20,12 @@ async function enumeratePart(job: PartJob): Promise<void> {
     const summary = await enumerate(instance, {
       createSolver: () => factory.create(),
       unique: job.unique,
+      symmetryBreaking: job.symmetryBreaking,
       known: job.known,
       cubeDepth: job.cubeDepth,
       timeoutSeconds: job.timeoutSeconds,
+      enumMode: job.enumMode,
+      branching: job.branching,
       part: job.part,
       onFound: (found) => post({ type: 'found', found }),
       onProgress: ({ cubes, unit }) => post({ type: 'progress', part: job.part.index, cubes, unit }),

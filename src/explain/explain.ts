@@ -1,5 +1,6 @@
 import type { Cnf, Family } from '../core/cnf.js';
 import type { FamilyShape, FormulaCheck, Instance } from '../core/puzzle.js';
+import { FAMILY as SYMMETRY_BREAKING, addedPlan, breakingAbout, breakingFormula } from '../symmetry/breaking.js';
 
 /**
  * `puzzlesat explain`: what each constraint family of a formula says, what it
@@ -50,7 +51,9 @@ const SHOWN_LITERALS = 3;
 export function explain(instance: Instance): Explanation {
   const cnf = instance.cnf;
   const own = instance.explain?.();
-  const shapes = own?.families ?? new Map<string, FamilyShape>();
+  const shapes = new Map<string, FamilyShape>(own?.families ?? []);
+  const plan = addedPlan(instance);
+  if (plan) shapes.set(SYMMETRY_BREAKING, { formula: breakingFormula(plan), about: breakingAbout(plan) });
   const counts = cnf.familyCounts();
   const families = cnf.families.map((family, i): FamilyExplanation => {
     const shape = shapes.get(family.name);
