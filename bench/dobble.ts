@@ -13,10 +13,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkDeck, decodeDobble, encodeDobble, type PairEncoding } from '../encoders/dobble.js';
-import type { Cnf } from '../src/core/cnf.js';
+import { type DobbleCnf, checkDeck, decodeDobble, encodeDobble, type PairEncoding } from '../encoders/dobble.js';
 import { writeDimacsFile } from '../src/core/dimacs.js';
 import { createLogicSolver } from '../solvers/logic-solver.js';
+import { loadFormula } from '../src/enumerate/solve-once.js';
 
 interface Run {
   status: 'SAT' | 'UNSAT' | 'timeout' | 'error';
@@ -83,9 +83,9 @@ function trueVariables(text: string): Set<number> {
   return new Set(lits.filter((l) => l > 0));
 }
 
-const checks = (cnf: Cnf, value: (v: number) => boolean) => checkDeck(decodeDobble(cnf, value)).ok;
+const checks = (cnf: DobbleCnf, value: (v: number) => boolean) => checkDeck(decodeDobble(cnf, value)).ok;
 
-async function runNative(solver: NativeSolver, cnf: Cnf, dir: string, timeout: number): Promise<Run> {
+async function runNative(solver: NativeSolver, cnf: DobbleCnf, dir: string, timeout: number): Promise<Run> {
   const cnfFile = join(dir, 'dobble.cnf');
   const modelFile = join(dir, 'model.txt');
   rmSync(modelFile, { force: true });
@@ -111,8 +111,7 @@ async function runInProcess(order: number, symmetryBreaking: boolean, pairs: Pai
 async function child(order: number, symmetryBreaking: boolean, pairs: PairEncoding): Promise<void> {
   const cnf = encodeDobble(order, { symmetryBreaking, pairs });
   const solver = createLogicSolver();
-  solver.ensureVars(cnf.varCount);
-  for (const clause of cnf.clauses()) solver.addClause(clause);
+  loadFormula(solver, cnf);
   const start = performance.now();
   const status = await solver.solve();
   const seconds = (performance.now() - start) / 1000;

@@ -17,7 +17,8 @@ import { claspWasm } from '../solvers/clasp-wasm.js';
 import { EXTERNAL_SOLVERS } from '../solvers/external/adapter.js';
 import { logicSolver } from '../solvers/logic-solver.js';
 import { loadMinisatWasm, minisatWasm } from '../solvers/minisat-wasm.js';
-import type { SolverFactory } from '../solvers/types.js';
+import { ModelCheckError, type SolverFactory } from '../solvers/types.js';
+import { checkedTrueVars, loadFormula } from '../src/enumerate/solve-once.js';
 
 const REFERENCE = 'minisat';
 
@@ -38,15 +39,15 @@ async function firstSolution(factory: SolverFactory, instance: Instance, timeout
   const started = performance.now();
   const solver = factory.create();
   try {
-    solver.ensureVars(instance.cnf.varCount);
-    for (const clause of instance.cnf.clauses()) solver.addClause(clause);
+    loadFormula(solver, instance.cnf);
     const status = await solver.solve({ timeoutSeconds });
     const seconds = (performance.now() - started) / 1000;
     if (status === 'UNKNOWN') return { failure: `> ${timeoutSeconds} s` };
     if (status !== 'SAT') return { failure: `said ${status}` };
-    if (!instance.cnf.satisfiedBy((v) => solver.value(v)).ok) return { failure: 'wrong model' };
+    checkedTrueVars(instance.cnf, solver);
     return { seconds };
   } catch (e) {
+    if (e instanceof ModelCheckError) return { failure: 'wrong model' };
     if (e instanceof UserError) return { failure: e.message.includes('over 1 MB') ? 'input > 1 MB' : `error: ${oneLine(e.message, 40)}` };
     throw e;
   } finally {

@@ -1,9 +1,10 @@
-import { atMostK, atMostOne, DEFAULT_AMO, DEFAULT_CARD, exactlyK, exactlyOne, type AmoEncoding, type CardEncoding } from '../src/card/index.js';
+import { AMO_ENCODINGS, CARD_ENCODINGS, atMostK, atMostOne, DEFAULT_AMO, DEFAULT_CARD, exactlyK, exactlyOne, type AmoEncoding, type CardEncoding } from '../src/card/index.js';
 import { Cnf } from '../src/core/cnf.js';
 import { UserError } from '../src/core/errors.js';
 import { isPrimePower, makeField, type FiniteField } from '../src/algebra/finite-field.js';
 import type { Instance } from '../src/core/puzzle.js';
-import type { EncodingDefaults, PuzzleEntry } from '../src/core/puzzle.js';
+import type { EncodingDefaults, FamilyShape, InstanceExplanation, PuzzleEntry } from '../src/core/puzzle.js';
+import { add, amoCost, atLeastKCost, atMostKCost, type Group, grouped, sizeText } from '../src/explain/sizes.js';
 
 /**
  * Dobble / Spot it!: decks of cards in which every two cards share exactly one
@@ -595,14 +596,16 @@ export function dobbleShape(order: number, options: Pick<DobbleSatOptions, 'card
 export const DOBBLE_DEFAULTS: EncodingDefaults = { amo: DEFAULT_AMO, card: DEFAULT_CARD };
 
 export const incidenceName = (card: number, symbol: number) => `in c${card} s${symbol}`;
-const INCIDENCE = /^in c(\d+) s(\d+)$/;
+
+/** The formula with its incidence matrix: incidence[c][s] is the variable `in c s`. */
+export type DobbleCnf = Cnf & { readonly incidence: readonly (readonly number[])[] };
 
 /**
  * A CNF whose models are decks of K cards with n + 1 symbols each out of v
  * symbols, every two cards sharing exactly one. Variables `in c s` (card c
  * holds symbol s) come first and form the projection.
  */
-export function encodeDobble(order: number, options: DobbleSatOptions = {}): Cnf {
+export function encodeDobble(order: number, options: DobbleSatOptions = {}): DobbleCnf {
   const shape = dobbleShape(order, options);
   const { cards, symbols, full } = shape;
   const n = order;
@@ -655,7 +658,7 @@ export function encodeDobble(order: number, options: DobbleSatOptions = {}): Cnf
     cnf.family('implied-latin', 'the cards outside the pencils of 0 and 1 spell Latin squares: one symbol of each block per card, each block symbol once per pencil of 2..n and once among the cards through each block-1 symbol');
     impliedLatin(cnf, x, order, amo);
   }
-  return cnf;
+  return Object.assign(cnf, { incidence: x });
 }
 
 /**
@@ -788,18 +791,12 @@ function lexGreaterOrEqual(cnf: Cnf, a: readonly number[], b: readonly number[],
 }
 
 /**
- * The deck of a model: card c holds symbol s when `in c s` is true; symbols
- * renumbered 0.. in order (a truncated deck may leave some unused).
+ * The deck of a model, read off the incidence matrix: card c holds symbol s
+ * when `in c s` is true; symbols renumbered 0.. in order (a truncated deck
+ * may leave some unused).
  */
-export function decodeDobble(cnf: Cnf, value: (v: number) => boolean): Deck {
-  const deck: number[][] = [];
-  for (const v of cnf.projection) {
-    const match = INCIDENCE.exec(cnf.vars.name(v));
-    if (!match) throw new Error(`not a Dobble incidence variable: ${cnf.vars.name(v)}`);
-    const [c, s] = [Number(match[1]), Number(match[2])];
-    deck[c] ??= [];
-    if (value(v)) deck[c]!.push(s);
-  }
+export function decodeDobble(cnf: DobbleCnf, value: (v: number) => boolean): Deck {
+  const deck = cnf.incidence.map((row) => row.flatMap((v, s) => (value(v) ? [s] : [])));
   return renumberSymbols(deck);
 }
 
@@ -829,19 +826,31 @@ export function deckProblem(deck: readonly (readonly (string | number)[])[], sha
 export function dobbleInstance(order: number, options: DobbleSatOptions = {}): Instance<Deck> {
   const cnf = encodeDobble(order, options);
   const shape = dobbleShape(order, options);
+  const steps = symmetrySteps(shape, options);
+  const defaultSteps = symmetrySteps(shape, {});
+  const choices: DobbleChoices = {
+    n: order,
+    cards: shape.cards,
+    symbols: shape.symbols,
+    amo: options.amo ?? DOBBLE_DEFAULTS.amo,
+    card: options.card ?? DOBBLE_DEFAULTS.card,
+    exactPairs: (options.pairs ?? 'exactly-one') === 'exactly-one',
+    defaultSymmetry: steps.size === defaultSteps.size && [...steps].every((step) => defaultSteps.has(step)),
+  };
   return {
     puzzle: 'dobble',
     params: {
       order,
       cards: shape.cards,
       symbols: shape.symbols,
-      amo: options.amo ?? DOBBLE_DEFAULTS.amo,
-      card: options.card ?? DOBBLE_DEFAULTS.card,
-      pairs: options.pairs ?? 'exactly-one',
+      amo: choices.amo,
+      card: choices.card,
+      pairs: choices.exactPairs ? 'exactly-one' : 'at-most-one',
       symmetryBreaking: options.symmetryBreaking ?? true,
-      symmetry: [...symmetrySteps(shape, options)].join(',') || 'none',
+      symmetry: [...steps].join(',') || 'none',
     },
     cnf,
+    explain: () => dobbleExplanation(choices),
     decode(trueVars) {
       const on = new Set(trueVars);
       return decodeDobble(cnf, (v) => on.has(v));
@@ -862,12 +871,13 @@ export const DOBBLE_PUZZLE: PuzzleEntry = {
   options: [
     { name: 'order', type: 'number', describe: 'order n: cards of n + 1 symbols, at most n² + n + 1 cards' },
     { name: 'cards', type: 'number', describe: 'number of cards (default n² + n + 1, the full deck)' },
-    { name: 'max-symbols', type: 'number', describe: 'symbols available (default n² + n + 1)' },
+    { name: 'max-symbols', type: 'number', describe: 'symbols available (default n² + n + 1)', param: 'symbols' },
     { name: 'pairs', type: 'string', describe: 'how two cards share one symbol: exactly-one, or at-most-one (full deck only)', choices: ['exactly-one', 'at-most-one'] },
     { name: 'symmetry-breaking', type: 'boolean', describe: 'symmetry-breaking clauses (default on; --no-symmetry-breaking drops them)' },
     {
       name: 'symmetry-steps',
       type: 'string',
+      param: 'symmetry',
       describe: `symmetry-breaking steps, comma-separated, or none: ${SYMMETRY_STEPS.join(', ')} (default ${DEFAULT_SYMMETRY.join(',')}; the last three for the full deck only)`,
     },
   ],
@@ -887,3 +897,83 @@ export const DOBBLE_PUZZLE: PuzzleEntry = {
     });
   },
 };
+
+// ---- explaining the families (puzzlesat explain) -------------------------------
+// Each family's size derived a second time from K, v and m, to check against the built one.
+
+/** What the explanation needs to know of a Dobble formula: its shape and encodings. */
+interface DobbleChoices {
+  n: number;
+  cards: number;
+  symbols: number;
+  amo: AmoEncoding;
+  card: CardEncoding;
+  exactPairs: boolean;
+  /** The default symmetry-breaking steps, whose size is derived below (other choices are left without a formula). */
+  defaultSymmetry: boolean;
+}
+
+function dobbleExplanation(d: DobbleChoices): InstanceExplanation {
+  return {
+    variables: `one variable per card and symbol: "in c3 s7" says card 3 holds symbol 7; ${d.cards} cards × ${d.symbols} symbols = ${d.cards * d.symbols}`,
+    families: dobbleShapes(d),
+  };
+}
+
+/**
+ * The families of encodeDobble: K cards and v symbols, m = n + 1 symbols a
+ * card. Exactly m is at least m plus at most m, two counters.
+ */
+function dobbleShapes(d: DobbleChoices): Map<string, FamilyShape> {
+  const { n, cards: K, symbols: v, card } = d;
+  const m = n + 1;
+  const full = K === v && K === n * n + n + 1;
+  const exactly = (size: number) => add(atLeastKCost(card, size, m), atMostKCost(card, size, m));
+  const shapes = new Map<string, FamilyShape>();
+  shapes.set(
+    'card-size',
+    grouped(
+      `${K} cards × exactly ${m} of the card's ${v} variables (at most ${m}, and at least ${m} as at most ${v - m} of the negations; ${card}: ${sizeText(CARD_ENCODINGS, card, 'v')} for k = ${m} and k = ${v - m})`,
+      Array.from({ length: K }, (_, c) => ({ label: `card c${c} holds ${m}`, cost: exactly(v) })),
+    ),
+  );
+  shapes.set(
+    'symbol-size',
+    grouped(
+      `${v} symbols × ${full ? 'exactly' : 'at most'} ${m} of the symbol's ${K} variables (${full ? `at least ${m} as at most ${K - m} of the negations; ` : ''}${card}: ${sizeText(CARD_ENCODINGS, card, 'K')})`,
+      Array.from({ length: v }, (_, s) => ({ label: `symbol s${s} on ${full ? '' : 'at most '}${m} cards`, cost: full ? exactly(K) : atMostKCost(card, K, m) })),
+    ),
+  );
+  const perSymbol = d.exactPairs ? 3 : 1;
+  const pairs: Group[] = [];
+  for (let i = 0; i < K; i++) {
+    for (let j = i + 1; j < K; j++) {
+      const share = d.exactPairs ? add({ clauses: 1, auxVars: 0 }, amoCost(d.amo, v)) : amoCost(d.amo, v);
+      pairs.push({ label: `cards c${i} and c${j}`, cost: add({ clauses: perSymbol * v, auxVars: v }, share) });
+    }
+  }
+  shapes.set(
+    'pair-share-one',
+    grouped(
+      `C(${K},2) = ${pairs.length} pairs of cards × (${v} auxiliaries "both hold s", ${perSymbol} clause${perSymbol > 1 ? 's' : ''} each to define it, ` +
+        `then ${d.exactPairs ? 'exactly' : 'at most'} one of them: ${d.amo}, ${sizeText(AMO_ENCODINGS, d.amo, 'v')})`,
+      pairs,
+    ),
+  );
+  if (d.defaultSymmetry) shapes.set('symmetry', dobbleSymmetryShape(n, K, v, full));
+  return shapes;
+}
+
+/** breakSymmetries with the default steps, counted: unit clauses fixing cards, and lexicographic order. */
+function dobbleSymmetryShape(n: number, K: number, v: number, full: boolean): FamilyShape {
+  const pencil = Math.min(n, K - 1) * n;
+  const lex = Math.max(0, K - 2);
+  const parts = [`card 0 fixed: ${v} units`, `cards 1..${Math.min(n, K - 1)} through symbol 0: ${pencil} clauses`, `${lex} lexicographic orders of consecutive cards, 3v-2 clauses and v-1 aux each`];
+  let clauses = v + pencil + lex * (3 * v - 2);
+  if (full) {
+    const fixed = n * v + (n - 1) * n * (2 * n + 1) + (n - 1) + Math.max(0, n - 2);
+    parts.push(`the full deck's cards through symbols 1..${n} fixed: ${fixed} units`);
+    clauses += fixed;
+  }
+  return { formula: { text: parts.join('; '), clauses, auxVars: lex * (v - 1) }, about: () => 'symmetry breaking' };
+}

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { parseAmo, parseCard } from '../src/card/index.js';
-import { instanceFromDimacs, readDimacsFile } from '../src/core/dimacs.js';
+import { type DimacsFormula, clauseCount, dimacsClauses, instanceFromDimacs, readDimacsFile } from '../src/core/dimacs.js';
 import { UserError } from '../src/core/errors.js';
 import { limitOption, setSizeLimits, sizeLimit } from '../src/core/limits.js';
 import type { EncodingChoice, Instance, PuzzleEntry } from '../src/core/puzzle.js';
@@ -51,4 +51,53 @@ export function buildInstance(puzzle: string, args: Record<string, unknown>): In
     if (o.choices && value !== undefined && !o.choices.includes(String(value))) throw new UserError(`--${o.name}: "${String(value)}" is not one of ${o.choices.join(', ')}`);
   }
   return entry.build({ ...args, ...encodingChoice(entry, args) });
+}
+
+const camelCase = (name: string) => name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * The instance a DIMACS file describes, to read a solver's model back as a
+ * solution: the puzzle of its `c puzzle` line rebuilt from its `c param`
+ * lines when it names one, and only when the rebuilt formula is the file's
+ * clause for clause; otherwise the file as a plain formula.
+ */
+export function instanceOfDimacs(f: DimacsFormula, source: string): Instance {
+  const plain = instanceFromDimacs(f, source);
+  const entry = f.puzzle === undefined ? undefined : PUZZLES.find((p) => p.name === f.puzzle);
+  if (!entry) return plain;
+  let rebuilt: Instance;
+  try {
+    rebuilt = entry.build({ ...argsFromParams(entry, f.params), ...encodingChoice(entry, { amo: f.params.get('amo'), card: f.params.get('card') }) });
+  } catch (e) {
+    throw new UserError(`${source}: cannot rebuild ${entry.name} from its header: ${(e as Error).message}`);
+  }
+  const differs = formulaDifference(rebuilt, f);
+  if (differs) throw new UserError(`${source}: ${entry.name} rebuilt from its header differs from the file (${differs}); was it edited, or written by another version?`);
+  return rebuilt;
+}
+
+/** The options recorded in a header, typed as the entry declares them. */
+function argsFromParams(entry: PuzzleEntry, params: ReadonlyMap<string, string>): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  for (const o of entry.options) {
+    if (o.param === false) continue;
+    const value = params.get(o.param ?? camelCase(o.name));
+    if (value !== undefined) args[o.name] = o.type === 'number' ? Number(value) : o.type === 'boolean' ? value === 'true' : value;
+  }
+  return args;
+}
+
+/** Where an instance's formula and a file's differ, or undefined when they are the same clause for clause. */
+function formulaDifference(instance: Instance, f: DimacsFormula): string | undefined {
+  const cnf = instance.cnf;
+  if (cnf.varCount !== f.vars) return `${cnf.varCount} variables, not ${f.vars}`;
+  if (cnf.clauseCount !== clauseCount(f)) return `${cnf.clauseCount} clauses, not ${clauseCount(f)}`;
+  const theirs = dimacsClauses(f);
+  let i = 0;
+  for (const ours of cnf.clauses()) {
+    const clause = theirs.next().value!;
+    i++;
+    if (ours.length !== clause.length || ours.some((lit, j) => lit !== clause[j])) return `clause ${i}`;
+  }
+  return undefined;
 }

@@ -2,8 +2,9 @@ import { Cnf } from '../src/core/cnf.js';
 import { UserError } from '../src/core/errors.js';
 import { checkSize } from '../src/core/limits.js';
 import { type Cell, type Transform, cellKey, isMirror, orientations, regionSymmetries, shapeKey, transformShape } from '../src/geometry/cells.js';
-import type { EncodingDefaults, Instance } from '../src/core/puzzle.js';
-import { type AmoEncoding, type CardEncoding, DEFAULT_CARD, atLeastK, atLeastOne, atMostK, atMostOne } from '../src/card/index.js';
+import type { EncodingDefaults, FamilyShape, Instance, InstanceExplanation, PuzzleOption } from '../src/core/puzzle.js';
+import { amoCost, atLeastKCost, atMostKCost, grouped, range, sizeText } from '../src/explain/sizes.js';
+import { AMO_ENCODINGS, type AmoEncoding, CARD_ENCODINGS, type CardEncoding, DEFAULT_CARD, atLeastK, atLeastOne, atMostK, atMostOne } from '../src/card/index.js';
 import { checkPacking } from '../src/geometry/packing-check.js';
 import { renderPacking, renderPackingSvg } from '../src/render/grid.js';
 import { renderPolycubeSvg } from '../src/render/iso.js';
@@ -30,6 +31,14 @@ export type NonOverlap = 'compact' | 'pairwise';
  * bimander's short log-size chains propagate far less per decision.
  */
 export const PACKING_DEFAULTS: EncodingDefaults = { amo: 'bimander', card: DEFAULT_CARD };
+
+/** The option every packing puzzle offers: how non-overlap is encoded. */
+export const NON_OVERLAP_OPTION: PuzzleOption = {
+  name: 'non-overlap',
+  type: 'string',
+  describe: 'non-overlap family: compact (per-cell at-most-one) or pairwise',
+  choices: ['compact', 'pairwise'],
+};
 
 export interface PackingSpec {
   puzzle: string;
@@ -237,6 +246,7 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
     svg: (s) => (spec.region.some((c) => c[2] !== 0) ? renderPolycubeSvg(s, spec.pieces) : renderPackingSvg(s, spec.pieces)),
     toJson: (s) => ({ placements: s.placements.map((p) => ({ piece: p.piece, cells: p.cells.map((c) => (c[2] === 0 && spec.region.every((r) => r[2] === 0) ? [c[0], c[1]] : [...c])) })) }),
     symmetries: placementSymmetries(spec, placements, cnf.varCount),
+    explain: () => packingExplanation(spec, placements, cnf),
     trueSetsAreAntichain: true,
     branchingFamily: 'cover',
     // Measured on 8x8-square (bench/results/pentomino-8x8.md): classes per CPU second grow
@@ -264,4 +274,109 @@ function pieceSymbols(pieces: readonly PieceDef[]): string[] {
     used.add(s);
     return s;
   });
+}
+
+// ---- explaining the families (puzzlesat explain) -------------------------------
+// Each family's size derived a second time, from placements per cell and per
+// piece and the published size of each encoding, to check against the built one.
+
+function packingExplanation(spec: PackingSpec, placements: readonly Placement[], cnf: Cnf): InstanceExplanation {
+  return { variables: placementVariables(spec, placements, cnf), families: packingShapes(spec, placements, cnf.varCount) };
+}
+
+/** A cell as explain names it: (x,y) on a flat board, (x,y,z) in space (even at z = 0, unlike placement names). */
+function cellLabeller(region: readonly Cell[]): (c: Cell) => string {
+  const flat = region.every((c) => c[2] === 0);
+  return (c) => (flat ? `(${c[0]},${c[1]})` : `(${c.join(',')})`);
+}
+
+function placementVariables(spec: PackingSpec, placements: readonly Placement[], cnf: Cnf): string {
+  const perPiece = spec.pieces.map((p, i) => `${p.name} ${placements.filter((pl) => pl.piece === i).length}`);
+  const example = placements[Math.floor(placements.length / 2)]!;
+  return (
+    `one variable per placement of a piece, e.g. "${cnf.vars.name(example.variable)}": piece ${spec.pieces[example.piece]!.name} ` +
+    `in its orientation ${example.orientation}, its bounding box's corner at ${cellLabeller(spec.region)(example.offset)}; ` +
+    `${placements.length} placements (${perPiece.join(', ')})`
+  );
+}
+
+
+/** The families of buildPacking, derived again from the placements. */
+function packingShapes(spec: PackingSpec, placements: readonly Placement[], varCount: number): Map<string, FamilyShape> {
+  const byCell: number[][] = spec.region.map(() => []);
+  const byPiece: number[][] = spec.pieces.map(() => []);
+  for (const pl of placements) {
+    for (const c of pl.cells) byCell[c]!.push(pl.variable);
+    byPiece[pl.piece]!.push(pl.variable);
+  }
+  const cellName = cellLabeller(spec.region);
+  const cellLabel = (c: number) => `cell ${cellName(spec.region[c]!)}`;
+  const nc = byCell.map((vars) => vars.length);
+  const np = byPiece.map((vars) => vars.length);
+  const shapes = new Map<string, FamilyShape>();
+
+  shapes.set(
+    'cover',
+    grouped(
+      `one clause per cell, the placements covering it: ${spec.region.length} cells`,
+      byCell.map((_, c) => ({ label: `${cellLabel(c)} covered`, cost: { clauses: 1, auxVars: 0 } })),
+    ),
+  );
+
+  if (spec.nonOverlap === 'compact') {
+    shapes.set(
+      'non-overlap',
+      grouped(
+        `Σ over cells of ${spec.amo} at-most-one over n_c literals: ${sizeText(AMO_ENCODINGS, spec.amo, 'n_c')}, ` +
+          `n_c = placements covering the cell (${range(nc)} here)`,
+        byCell.map((vars, c) => ({ label: `${cellLabel(c)} at most once`, cost: amoCost(spec.amo, vars.length) })),
+      ),
+    );
+  } else {
+    const pairs = overlappingPairs(byCell, varCount);
+    const perCell = nc.reduce((s, n) => s + (n * (n - 1)) / 2, 0);
+    shapes.set('non-overlap', {
+      formula: {
+        text: `one clause per pair of placements sharing a cell: Σ over cells of n_c(n_c-1)/2 = ${perCell} counts a pair once per shared cell, ${pairs} distinct pairs`,
+        clauses: pairs,
+        auxVars: 0,
+      },
+      about: () => 'two placements sharing a cell',
+    });
+  }
+
+  const distinct = spec.pieces.every((p) => p.count === 1);
+  const copies = distinct ? '' : `; a piece with k copies: at most k of n_p, ${spec.card}: ${sizeText(CARD_ENCODINGS, spec.card, 'n_p')}`;
+  shapes.set(
+    'piece-once',
+    grouped(
+      `Σ over pieces of ${spec.amo} at-most-one over n_p literals: ${sizeText(AMO_ENCODINGS, spec.amo, 'n_p')}, ` +
+        `n_p = placements of the piece (${range(np)} here)${copies}`,
+      spec.pieces.map((piece, p) => ({
+        label: `piece ${piece.name}${piece.count === 1 ? ' at most once' : ` at most ${piece.count} times`}`,
+        cost: piece.count === 1 ? amoCost(spec.amo, np[p]!) : atMostKCost(spec.card, np[p]!, piece.count),
+      })),
+    ),
+  );
+  shapes.set(
+    'piece-at-least-once',
+    grouped(
+      distinct ? `one clause per piece, its placements: ${spec.pieces.length} pieces` : `one clause per single piece; a piece with k copies: at least k of n_p (${spec.card})`,
+      spec.pieces.map((piece, p) => ({
+        label: `piece ${piece.name} placed${piece.count === 1 ? '' : ` at least ${piece.count} times`}`,
+        cost: atLeastKCost(spec.card, np[p]!, piece.count),
+      })),
+    ),
+  );
+  return shapes;
+}
+
+/** Distinct pairs of placements that share at least one cell. */
+function overlappingPairs(byCell: readonly number[][], varCount: number): number {
+  const seen = new Set<number>();
+  const key = (a: number, b: number) => (a < b ? a * (varCount + 1) + b : b * (varCount + 1) + a);
+  for (const vars of byCell) {
+    for (let i = 0; i < vars.length; i++) for (let j = i + 1; j < vars.length; j++) seen.add(key(vars[i]!, vars[j]!));
+  }
+  return seen.size;
 }

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { UserError } from '../src/core/errors.js';
 import { checkSize } from '../src/core/limits.js';
 import { GROUPS, type Cell } from '../src/geometry/cells.js';
-import { buildPacking, type NonOverlap, type PackingInstance, PACKING_DEFAULTS } from './packing.js';
+import { buildPacking, type NonOverlap, type PackingInstance, NON_OVERLAP_OPTION, PACKING_DEFAULTS } from './packing.js';
 import { parseRegion } from '../src/geometry/shapes.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { readPieces, readPiecesFile } from './polyomino.js';
-import type { EncodingChoice, PuzzleEntry, PuzzleOption } from '../src/core/puzzle.js';
+import { type EncodingChoice, type PuzzleEntry, type PuzzleOption, stringArg } from '../src/core/puzzle.js';
 
 /**
  * Polycube packing: a 3D figure filled by a set of polycubes, every cell
@@ -164,17 +164,8 @@ const symmetryOption: PuzzleOption = {
   describe: 'what --unique identifies: rotations of the figure (default), or isometries (rotations and reflections, mirror pieces swapped)',
   choices: ['rotations', 'isometries'],
 };
-const nonOverlapOption: PuzzleOption = {
-  name: 'non-overlap',
-  type: 'string',
-  describe: 'non-overlap family: compact (per-cell at-most-one) or pairwise',
-  choices: ['compact', 'pairwise'],
-};
-
-const str = (args: Record<string, unknown>, key: string) => (args[key] === undefined ? undefined : String(args[key]));
-
 const commonArgs = (args: Record<string, unknown> & EncodingChoice) => ({
-  figure: str(args, 'figure'),
+  figure: stringArg(args, 'figure'),
   symmetry: args.symmetry as SymmetryGroup | undefined,
   nonOverlap: args['non-overlap'] as NonOverlap | undefined,
   amo: args.amo,
@@ -184,7 +175,7 @@ const commonArgs = (args: Record<string, unknown> & EncodingChoice) => ({
 export const SOMA_PUZZLE: PuzzleEntry = {
   name: 'soma',
   about: `the Soma cube and classic Soma figures (${Object.keys(FIGURES).join(', ')})`,
-  options: [figureOption, symmetryOption, nonOverlapOption],
+  options: [figureOption, symmetryOption, NON_OVERLAP_OPTION],
   defaults: PACKING_DEFAULTS,
   build: (args) => soma(commonArgs(args)),
 };
@@ -198,9 +189,9 @@ export const POLYCUBE_PUZZLE: PuzzleEntry = {
     { name: 'pieces-file', type: 'string', describe: 'a file of pieces: "NAME:" headers followed by their art, -- between levels' },
     { name: 'flip', type: 'boolean', describe: 'allow reflected pieces (off by default: mirror-image pieces stay distinct)' },
     symmetryOption,
-    nonOverlapOption,
+    NON_OVERLAP_OPTION,
   ],
   defaults: PACKING_DEFAULTS,
   build: (args) =>
-    polycube({ ...commonArgs(args), pieces: str(args, 'pieces'), piecesFile: str(args, 'pieces-file'), flip: args.flip as boolean | undefined }),
+    polycube({ ...commonArgs(args), pieces: stringArg(args, 'pieces'), piecesFile: stringArg(args, 'pieces-file'), flip: args.flip as boolean | undefined }),
 };

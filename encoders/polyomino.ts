@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { UserError } from '../src/core/errors.js';
 import { checkSize } from '../src/core/limits.js';
 import { GROUPS, type Cell, isConnected } from '../src/geometry/cells.js';
-import { buildPacking, type NonOverlap, type PackingInstance, type PieceDef, PACKING_DEFAULTS } from './packing.js';
+import { buildPacking, type NonOverlap, type PackingInstance, type PieceDef, NON_OVERLAP_OPTION, PACKING_DEFAULTS } from './packing.js';
 import { inlineArt, parsePieceArt, parsePiecesFile, parseRegion } from '../src/geometry/shapes.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
-import type { EncodingChoice, PuzzleEntry, PuzzleOption } from '../src/core/puzzle.js';
+import { type EncodingChoice, type PuzzleEntry, type PuzzleOption, stringArg } from '../src/core/puzzle.js';
 
 /**
  * Polyomino tilings: a board (any shape, holes allowed) and a piece set, every
@@ -174,32 +174,33 @@ export function polyomino(options: PolyominoOptions, puzzle = 'polyomino'): Pack
   });
 }
 
-const str = (args: Record<string, unknown>, key: string) => (args[key] === undefined ? undefined : String(args[key]));
-
 const tilingOptions: PuzzleOption[] = [
   { name: 'preset', type: 'string', describe: 'a named board and piece set', choices: Object.keys(PRESETS) },
   { name: 'board', type: 'string', describe: 'WxH, inline art ("../.#" rows), or a board file (. cell, # or space hole)' },
   { name: 'pieces', type: 'string', describe: 'comma-separated piece names (L*2 for copies, Q=##/#. for inline art)' },
   { name: 'pieces-file', type: 'string', describe: 'a file of pieces: "NAME:" headers followed by their art' },
   { name: 'flip', type: 'boolean', describe: 'allow reflected pieces (--no-flip forbids them)' },
-  { name: 'non-overlap', type: 'string', describe: 'non-overlap family: compact (per-cell at-most-one) or pairwise', choices: ['compact', 'pairwise'] },
+  NON_OVERLAP_OPTION,
 ];
 
-/** The pentomino entry without a board is the 6x10 rectangle; polyomino needs one. */
-function tiling(puzzle: string) {
+/** Pentomino tilings: the 6x10 rectangle unless a preset or a board is given. */
+export function pentomino(options: PolyominoOptions = {}): PackingInstance {
+  return polyomino({ ...options, preset: options.preset ?? (options.board === undefined ? '6x10' : undefined) }, 'pentomino');
+}
+
+function tiling(build: (options: PolyominoOptions) => PackingInstance) {
   return (args: Record<string, unknown> & EncodingChoice): PackingInstance =>
-    polyomino(
+    build(
       {
-        preset: str(args, 'preset') ?? (puzzle === 'pentomino' && args.board === undefined ? '6x10' : undefined),
-        board: str(args, 'board'),
-        pieces: str(args, 'pieces'),
-        piecesFile: str(args, 'pieces-file'),
+        preset: stringArg(args, 'preset'),
+        board: stringArg(args, 'board'),
+        pieces: stringArg(args, 'pieces'),
+        piecesFile: stringArg(args, 'pieces-file'),
         flip: args.flip as boolean | undefined,
         nonOverlap: args['non-overlap'] as NonOverlap | undefined,
         amo: args.amo,
         card: args.card,
       },
-      puzzle,
     );
 }
 
@@ -208,7 +209,7 @@ export const PENTOMINO_PUZZLE: PuzzleEntry = {
   about: 'pentomino tilings (presets 8x8-square, 8x8-centre-hole, 6x10, 5x12, 4x15, 3x20)',
   options: tilingOptions,
   defaults: PACKING_DEFAULTS,
-  build: tiling('pentomino'),
+  build: tiling(pentomino),
 };
 
 export const POLYOMINO_PUZZLE: PuzzleEntry = {
@@ -216,5 +217,5 @@ export const POLYOMINO_PUZZLE: PuzzleEntry = {
   about: 'any board (holes allowed) tiled by any polyomino set',
   options: tilingOptions,
   defaults: PACKING_DEFAULTS,
-  build: tiling('polyomino'),
+  build: tiling((options) => polyomino(options)),
 };

@@ -71,7 +71,7 @@ function installedVersion(): { ok: true; version: string } | { ok: false; reason
     const require = createRequire(import.meta.url);
     version = (require(`${PACKAGE}/package.json`) as { version: string }).version;
   } catch {
-    return { ok: false, reason: `not installed (npm install ${PACKAGE}@${SUPPORTED_MAJOR_MINOR})` };
+    return { ok: false, reason: `not installed (an optional dependency for Node >= 22: npm install ${PACKAGE}@${SUPPORTED_MAJOR_MINOR})` };
   }
   if (!version.startsWith(`${SUPPORTED_MAJOR_MINOR}.`)) {
     return { ok: false, reason: `${PACKAGE} ${version} is installed; this adapter needs ${SUPPORTED_MAJOR_MINOR}.x` };

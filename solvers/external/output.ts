@@ -107,6 +107,10 @@ export async function readMinisatResult(file: string): Promise<Answer> {
   } catch {
     return { status: undefined, model: undefined, stray: undefined };
   }
+  return minisatResult(text);
+}
+
+function minisatResult(text: string): Answer {
   const newline = text.indexOf('\n');
   const first = (newline < 0 ? text : text.slice(0, newline)).trim();
   const rest = newline < 0 ? '' : text.slice(newline + 1);
@@ -117,3 +121,20 @@ export async function readMinisatResult(file: string): Promise<Answer> {
   return { status, model, stray: undefined };
 }
 
+/**
+ * Any solver's answer, saved as text: MiniSat's result file, or SAT-competition
+ * output (`s` and `v` lines: cadical, kissat, picosat, clasp), which may hold
+ * several models (clasp -n 0, picosat --all).
+ */
+export function readAnswer(text: string): { status: Status | undefined; models: number[][]; stray: string | undefined } {
+  if (MINISAT_STATUS[text.trimStart().split('\n', 1)[0]!.trim()] !== undefined) {
+    const answer = minisatResult(text.trimStart());
+    return { status: answer.status, models: answer.model ? [answer.model] : [], stray: answer.stray };
+  }
+  const models: number[][] = [];
+  const output = new CompetitionOutput((lits) => models.push(lits));
+  for (const line of text.split('\n')) output.line(line);
+  // picosat --all ends with `s SOLUTIONS n` and no satisfiable line.
+  const status = output.status ?? (models.length > 0 ? 'SAT' : undefined);
+  return { status, models, stray: output.stray };
+}

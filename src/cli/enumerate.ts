@@ -42,13 +42,6 @@ const enumerateOptions = (y: Argv) =>
 
 export const builder = (y: Argv) => outputOption(enumerateOptions(y), 'write solutions to FILE.jsonl, one per line, as found');
 
-export interface EnumerationReport {
-  count: number;
-  raw: number;
-  complete: boolean;
-  seconds: number;
-}
-
 export const handler = (args: Args) =>
   guarded(async () => {
     const puzzle = String(args.puzzle);

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import * as bench from './bench.js';
 import * as checkProof from './check-proof.js';
+import * as decode from './decode.js';
 import * as dobble from './dobble.js';
 import * as encode from './encode.js';
 import * as enumerate from './enumerate.js';
@@ -22,6 +24,13 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   if (e.code === 'EPIPE') process.exit(0);
   throw e;
 });
+
+/**
+ * The bench verb runs the repository's bench/ suite, which the npm package
+ * does not ship: it is offered only where that suite was built.
+ */
+const benchSuite = new URL('../../bench/encodings.js', import.meta.url);
+const bench = existsSync(fileURLToPath(benchSuite)) ? await import('./bench.js') : undefined;
 
 const VERBS_WITH_A_PUZZLE = new Set(['solve', 'enumerate', 'encode', 'explain']);
 const puzzleList = PUZZLES.map((p) => p.name).join(', ');
@@ -65,17 +74,18 @@ await yargs(hideBin(process.argv))
   .command(solve as never)
   .command(enumerate as never)
   .command(encode as never)
+  .command(decode as never)
   .command(explain as never)
   .command(list as never)
   .command(solvers as never)
   .command(sweep as never)
   .command(dobble as never)
-  .command(bench as never)
+  .command((bench ?? []) as never)
   .command(worker as never)
   .command(checkProof as never)
   .completion('completion', 'print a bash/zsh completion script (puzzlesat completion >> ~/.bashrc)')
   .option('quiet', { alias: 'q', type: 'boolean', global: true, describe: 'no progress bar or spinner on stderr (they are only drawn on a terminal anyway)' })
-  .demandCommand(1, 'name a verb: solve, enumerate, encode, explain, bench, list, solvers, sweep, dobble, check-proof, worker, completion')
+  .demandCommand(1, 'name a verb: solve, enumerate, encode, decode, explain, bench, list, solvers, sweep, dobble, check-proof, worker, completion')
   .example('$0 solve pentomino --preset 8x8-square', 'one tiling of the 8x8 board with the 2x2 square')
   .example('$0 enumerate soma --unique --solver dlx', 'the 480 classes of the Soma cube under rotations')
   .epilog(EPILOG)

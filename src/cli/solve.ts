@@ -1,5 +1,6 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
+import { type DimacsFormula, instanceFromDimacs, parseDimacs, readDimacsFile } from '../core/dimacs.js';
 import { UserError } from '../core/errors.js';
 import { pickSolver } from '../../solvers/index.js';
 import { colorWanted } from '../render/grid.js';
@@ -19,7 +20,7 @@ export const describe = 'find one solution of a puzzle, or solve any DIMACS file
 
 export const builder = (y: Argv) =>
   puzzleOptions(commonOptions(y))
-    .positional('puzzle', { type: 'string', describe: 'puzzle name or a .cnf file' })
+    .positional('puzzle', { type: 'string', describe: 'puzzle name, a .cnf file, or - for DIMACS on standard input' })
     .option('svg', { type: 'string', describe: 'also draw the solution as SVG into FILE' })
     .option('png', { type: 'string', describe: 'also draw the solution as PNG into FILE' })
     .option('sat-exit-codes', { type: 'boolean', describe: 'exit 10 when SAT, 20 when UNSAT (SAT-competition style)' })
@@ -33,8 +34,10 @@ export const builder = (y: Argv) =>
 
 export const handler = (args: Args) =>
   guarded(async () => {
-    const puzzle = String(args.puzzle);
-    const instance = buildInstance(puzzle, args);
+    // yargs hands a lone "-" over as an empty string.
+    const puzzle = args.puzzle === '' && process.argv.includes('-') ? '-' : String(args.puzzle);
+    const formula = puzzle === '-' ? parseDimacs(readFileSync(0, 'latin1'), '<stdin>') : isCnfPath(puzzle) ? readDimacsFile(puzzle) : undefined;
+    const instance = formula ? instanceFromDimacs(formula, puzzle === '-' ? '<stdin>' : puzzle) : buildInstance(puzzle, args);
     const branching = parseBranching(args.branching);
     const start = performance.now();
     const proofFile = args.proof === undefined ? undefined : String(args.proof);
@@ -80,7 +83,7 @@ export const handler = (args: Args) =>
       if (!instance.svg) throw new UserError(`--${format}: ${puzzle} has no drawing`);
       writeDrawing(String(args[format]), instance.svg(solution), format);
     }
-    const file = isCnfPath(puzzle);
+    const file = formula !== undefined;
     const summary = {
       status,
       puzzle,
@@ -92,7 +95,7 @@ export const handler = (args: Args) =>
       solver: solver.name,
       seconds: seconds(start),
       ...(certify ? { certified: status !== 'UNKNOWN', ...(certificate ? { proof: proofSummary(certificate) } : {}) } : {}),
-      ...(file ? { model } : { solution: solution === undefined ? null : instance.toJson(solution) }),
+      ...(formula ? { model, ...trueNamesOf(formula, model) } : { solution: solution === undefined ? null : instance.toJson(solution) }),
     };
     if (args.json) process.stdout.write(JSON.stringify(summary) + '\n');
     else if (file) process.stdout.write((certificate ? `c ${certificateLine(certificate)}\n` : '') + competitionFormat(status, model));
@@ -130,4 +133,10 @@ export function competitionFormat(status: string, model: readonly number[]): str
     out += 'v 0\n';
   }
   return out;
+}
+
+/** The names of the true variables, when the file names its variables (`c var N name`). */
+function trueNamesOf(formula: DimacsFormula, model: readonly number[]): { trueNames?: string[] } {
+  if (formula.names.size === 0) return {};
+  return { trueNames: model.filter((lit) => lit > 0 && formula.names.has(lit)).map((v) => formula.names.get(v)!) };
 }

@@ -46,8 +46,30 @@ export interface Instance<S = unknown> {
   branchingFamily?: string;
   /** How many split-group literals a cube should fix (about half a solution). */
   cubeDepthHint?: number;
+  /** What the encoder knows about its variables and families, for `puzzlesat explain`. */
+  explain?(): InstanceExplanation;
   /** The same puzzle as exact cover, when it is one (for the dlx backend). */
   exactCover?: { primary: number; secondary: number; rows: number[][]; rowVars: number[] };
+}
+
+/** How a family's size follows from the puzzle, e.g. "Σ over cells of 3n_c-4", with the numbers it gives. */
+export interface FormulaCheck {
+  text: string;
+  clauses: number;
+  auxVars: number;
+}
+
+/** What an encoder knows about one of its families beyond its clauses. */
+export interface FamilyShape {
+  formula: FormulaCheck;
+  /** The subject of clause `index` of the family (e.g. the cell it is about). */
+  about(index: number): string;
+}
+
+/** An encoder's account of its formula: what its variables stand for, and its families by name. */
+export interface InstanceExplanation {
+  variables: string;
+  families: ReadonlyMap<string, FamilyShape>;
 }
 
 /** A puzzle-specific option; one CLI contract serves every puzzle from these. */
@@ -56,6 +78,12 @@ export interface PuzzleOption {
   type: 'string' | 'number' | 'boolean';
   describe: string;
   choices?: readonly string[];
+  /**
+   * The `c param` key of a DIMACS header that this option is rebuilt from
+   * (default: its name in camelCase); false when it is not (what it chose is
+   * recorded otherwise, as a random roll is recorded as the roll).
+   */
+  param?: string | false;
 }
 
 /**
@@ -69,6 +97,9 @@ export interface EncodingDefaults {
 
 /** The encodings an instance is built with: the puzzle's defaults, or what was asked for. */
 export type EncodingChoice = EncodingDefaults;
+
+/** An entry's string option, or undefined when it was not given. */
+export const stringArg = (args: Record<string, unknown>, name: string): string | undefined => (args[name] === undefined ? undefined : String(args[name]));
 
 /**
  * A puzzle the CLI knows. Each entry names the options it reads, so that an

@@ -22,6 +22,11 @@ export class VarPool {
     return this.push(name, false);
   }
 
+  /** The variable of this name, allocated on first use (for formulas written by hand). */
+  id(name: string): number {
+    return this.byName.get(name) ?? this.named(name);
+  }
+
   /**
    * Allocates an auxiliary variable. `label` says which encoding made it and for
    * what (e.g. `seq cell(3,4)`); a serial number keeps the names distinct.

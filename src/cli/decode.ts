@@ -1,0 +1,61 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Argv } from 'yargs';
+import { readDimacsFile } from '../core/dimacs.js';
+import { UserError } from '../core/errors.js';
+import { decodeAnswer } from '../index.js';
+import type { Instance } from '../core/puzzle.js';
+import { colorWanted } from '../render/grid.js';
+import { type Args, guarded } from './common.js';
+
+export const command = 'decode <cnf>';
+export const describe = "turn any solver's answer to a puzzlesat DIMACS file back into the puzzle's solution: checked and drawn";
+
+export const builder = (y: Argv) =>
+  y
+    .positional('cnf', { type: 'string', describe: 'the DIMACS file (from puzzlesat encode)' })
+    .option('model', { type: 'string', demandOption: true, describe: "the solver's answer: `s`/`v` lines (cadical, kissat, clasp, picosat) or minisat's result file" })
+    .option('svg', { type: 'string', describe: 'draw the (first) solution as SVG into FILE' })
+    .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout' })
+    .example('$0 encode pentomino --preset 6x10 -o p.cnf && cadical p.cnf > p.out; $0 decode p.cnf --model p.out', 'a tiling found by CaDiCaL, drawn');
+
+export const handler = (args: Args) =>
+  guarded(async () => {
+    const cnfFile = String(args.cnf);
+    const modelFile = String(args.model);
+    const formula = readDimacsFile(cnfFile);
+    const { instance, status, solutions } = decodeAnswer(formula, readText(modelFile), { cnf: cnfFile, model: `--model ${modelFile}` });
+    if (args.svg !== undefined && solutions.length > 0) writeSvg(instance, solutions[0]!.solution, String(args.svg));
+    const named = formula.names.size > 0;
+    if (args.json) {
+      const report = {
+        puzzle: instance.puzzle,
+        params: instance.params,
+        status,
+        count: solutions.length,
+        solutions: solutions.map((s) => ({ solution: instance.toJson(s.solution), ...(named ? { trueNames: s.trueNames } : { vars: s.trueVars }) })),
+      };
+      process.stdout.write(JSON.stringify(report) + '\n');
+    } else {
+      const color = colorWanted(process.stdout);
+      for (const s of solutions) process.stdout.write(`${instance.render(s.solution, { color })}\n\n`);
+      process.stdout.write(`${status}: ${solutions.length} model${solutions.length === 1 ? '' : 's'} of ${instance.puzzle}, each checked against ${cnfFile} and the puzzle's checker\n`);
+    }
+    return 0;
+  });
+
+function writeSvg(instance: Instance, solution: unknown, file: string): void {
+  if (!instance.svg) throw new UserError(`--svg: ${instance.puzzle} has no SVG drawing`);
+  try {
+    writeFileSync(file, instance.svg(solution));
+  } catch (e) {
+    throw new UserError(`--svg: cannot write "${file}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, 'latin1');
+  } catch (e) {
+    throw new UserError(`--model: cannot read "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+}

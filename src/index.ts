@@ -1,0 +1,316 @@
+/**
+ * puzzlesat as a library: write a formula with named variables and
+ * cardinality constraints, solve it or enumerate its models with any solver,
+ * build any of the puzzles, and read or write DIMACS.
+ *
+ *   const f = new Formula();
+ *   atMostOne(f, [f.vars.id('a'), f.vars.id('b'), f.vars.id('c')]);
+ *   const { status, model } = await solve(f);
+ *
+ * The CLI (src/cli/) is a thin layer over these functions.
+ */
+import { buildInstance, instanceOfDimacs, PUZZLES } from '../encoders/index.js';
+import { type DobbleSatOptions, dobbleInstance, type Deck } from '../encoders/dobble.js';
+import { type GeniusInstance, type GeniusOptions, geniusSquare } from '../encoders/genius-square.js';
+import type { PackingInstance, PackingSolution } from '../encoders/packing.js';
+import { type PolycubeOptions, polycube, soma } from '../encoders/polycube.js';
+import { type PolyominoOptions, pentomino, polyomino } from '../encoders/polyomino.js';
+import { pickSolver, SOLVERS } from '../solvers/index.js';
+import { modelFromLiterals } from '../solvers/external/clause-store.js';
+import { readAnswer } from '../solvers/external/output.js';
+import type { Status } from '../solvers/types.js';
+import {
+  type AmoEncoding,
+  type CardEncoding,
+  AMO_ENCODINGS,
+  CARD_ENCODINGS,
+  DEFAULT_AMO,
+  DEFAULT_CARD,
+  atLeastK,
+  atMostK,
+  atMostOne as encodeAtMostOne,
+  exactlyK,
+  exactlyOne as encodeExactlyOne,
+} from './card/index.js';
+import { Cnf } from './core/cnf.js';
+import { type DimacsFormula, type DimacsMeta, dimacsString, instanceFromDimacs, parseDimacs as readDimacs } from './core/dimacs.js';
+import { UserError, oneLine } from './core/errors.js';
+import type { Instance } from './core/puzzle.js';
+import { solveOnce } from './enumerate/solve-once.js';
+import { enumerateSolutions } from './enumerate/strategy.js';
+
+export { Cnf } from './core/cnf.js';
+export { VarPool } from './core/vars.js';
+export { UserError };
+export type { DimacsFormula };
+export type { Instance, PuzzleEntry, EncodingDefaults } from './core/puzzle.js';
+export type { AmoEncoding, CardEncoding } from './card/index.js';
+export type { Solver, SolverFactory, Status } from '../solvers/types.js';
+export type { PackingInstance, PackingSolution, Deck, GeniusInstance, PolyominoOptions, PolycubeOptions, GeniusOptions, DobbleSatOptions };
+
+// ---- formulas -------------------------------------------------------------------
+
+/**
+ * A CNF formula written by hand: `vars.id('x')` names variables (created on
+ * first use, `vars.name(v)` reads the name back), `add([x, -y])` adds a clause.
+ * Variables that encodings introduce are auxiliary: models and enumeration
+ * leave them out.
+ */
+export class Formula extends Cnf {
+  constructor() {
+    super();
+    this.family('clauses', 'the clauses of the formula');
+  }
+}
+
+export interface AmoOptions {
+  /** Default 'sequential' (puzzlesat list encodings compares them). */
+  encoding?: AmoEncoding;
+}
+
+export interface CardOptions {
+  /** Default 'totalizer'. */
+  encoding?: CardEncoding;
+}
+
+/** At most one of the literals is true. */
+export function atMostOne(f: Cnf, lits: readonly number[], options: AmoOptions = {}): void {
+  encodeAtMostOne(f, lits, options.encoding ?? DEFAULT_AMO, 'atMostOne');
+}
+
+/** Exactly one of the literals is true. */
+export function exactlyOne(f: Cnf, lits: readonly number[], options: AmoOptions = {}): void {
+  encodeExactlyOne(f, lits, options.encoding ?? DEFAULT_AMO, 'exactlyOne');
+}
+
+/** At most k of the literals are true. */
+export function atMost(f: Cnf, lits: readonly number[], k: number, options: CardOptions = {}): void {
+  atMostK(f, lits, k, options.encoding ?? DEFAULT_CARD, `atMost ${k}`);
+}
+
+/** At least k of the literals are true. */
+export function atLeast(f: Cnf, lits: readonly number[], k: number, options: CardOptions = {}): void {
+  atLeastK(f, lits, k, options.encoding ?? DEFAULT_CARD, `atLeast ${k}`);
+}
+
+/** Exactly k of the literals are true. */
+export function exactly(f: Cnf, lits: readonly number[], k: number, options: CardOptions = {}): void {
+  exactlyK(f, lits, k, options.encoding ?? DEFAULT_CARD, `exactly ${k}`);
+}
+
+/** The encodings atMostOne and atMost/atLeast/exactly accept, with what each fits and costs. */
+export const encodings = { amo: AMO_ENCODINGS, card: CARD_ENCODINGS, defaults: { amo: DEFAULT_AMO, card: DEFAULT_CARD } } as const;
+
+// ---- DIMACS ---------------------------------------------------------------------
+
+/** DIMACS text, with `c var N name` lines for the variables (names: false leaves them out). */
+export function toDimacs(f: Cnf, meta: Partial<DimacsMeta> = {}): string {
+  return dimacsString(f, { puzzle: meta.puzzle ?? 'formula', params: meta.params ?? {}, names: meta.names });
+}
+
+/** A formula from DIMACS text; `c var N name` lines name its variables, `c project` lines set its projection. */
+export function parseDimacs(text: string, source = '<dimacs>'): Cnf {
+  return instanceFromDimacs(readDimacs(text, source), source).cnf;
+}
+
+// ---- solving --------------------------------------------------------------------
+
+/** The solvers by name, and whether each can run here. */
+export function solvers(): { name: string; description: string; kind: 'in-process' | 'external'; available: boolean; reason?: string }[] {
+  return SOLVERS.map((s) => {
+    const here = s.available();
+    return { name: s.name, description: s.description, kind: s.kind, available: here.ok, ...(here.ok ? {} : { reason: here.reason }) };
+  });
+}
+
+export interface SolveOptions {
+  /** A solver name (see solvers()); default the fastest in-process one. */
+  solver?: string;
+  /** Seconds before giving up with status UNKNOWN. */
+  timeout?: number;
+}
+
+/** A satisfying assignment, by variable id or name. */
+export interface Model {
+  value(v: number | string): boolean;
+  /** The names of the true variables that are not auxiliary, in variable order. */
+  trueNames: string[];
+  /** Every variable as a signed literal, 1..varCount. */
+  literals: number[];
+}
+
+export interface SolveResult {
+  status: Status;
+  /** Set when status is SAT; checked against every clause. */
+  model?: Model;
+  solver: string;
+}
+
+export async function solve(f: Cnf, options: SolveOptions = {}): Promise<SolveResult> {
+  const factory = await pickSolver(options.solver);
+  const { status, model } = await solveOnce(f, factory.create(), { timeoutSeconds: options.timeout });
+  return { status, solver: factory.name, ...(status === 'SAT' ? { model: namedModel(f, model) } : {}) };
+}
+
+function namedModel(f: Cnf, literals: number[]): Model {
+  const variable = (v: number | string): number => {
+    const id = typeof v === 'number' ? v : f.vars.lookup(v);
+    if (id === undefined || id < 1 || id > literals.length) throw new RangeError(`no variable ${JSON.stringify(v)} in this formula`);
+    return id;
+  };
+  const trueNames = literals.filter((lit) => lit > 0 && !f.vars.isAux(lit)).map((v) => f.vars.name(v));
+  return { value: (v) => literals[variable(v) - 1]! > 0, trueNames, literals };
+}
+
+// ---- enumeration ----------------------------------------------------------------
+
+export interface EnumerateOptions extends SolveOptions {
+  /** Count symmetry classes of a puzzle: one solution per class. */
+  unique?: boolean;
+  limit?: number;
+  /** Aborting ends the iteration (as `break` does). */
+  signal?: AbortSignal;
+}
+
+/** One solution: the puzzle's own form (a formula's: the true variable names) and the variables behind it. */
+export interface Found<S> {
+  solution: S;
+  /** The true projection variables, ascending. */
+  trueVars: number[];
+  /** How many solutions it stands for with `unique` (its orbit), else 1. */
+  orbitSize: number;
+}
+
+/**
+ * Every solution, as an async iterator: `for await (const s of enumerate(x))`.
+ * A formula is enumerated on its projection (when it has none, its named
+ * variables, which then become its projection),
+ * a puzzle instance on its solutions, each checked by the puzzle's own checker.
+ * `break`, `limit` or the signal stop the solver.
+ */
+export async function* enumerate<S = string[]>(source: Instance<S> | Cnf, options: EnumerateOptions = {}): AsyncGenerator<Found<S>> {
+  const instance = (source instanceof Cnf ? formulaInstance(source) : source) as Instance<S>;
+  const queue: Found<S>[] = [];
+  let wake: (() => void) | undefined;
+  let finished = false;
+  let failure: unknown;
+  let stopped = false;
+  const run = enumerateSolutions({
+    instance,
+    solver: options.solver,
+    unique: options.unique === true,
+    limit: options.limit,
+    timeoutSeconds: options.timeout,
+    shouldStop: () => stopped || options.signal?.aborted === true,
+    onFound: ({ trueVars, orbitSize }) => {
+      const solution = instance.decode(trueVars);
+      const problem = instance.check(solution);
+      if (problem) throw new Error(`a solution fails the independent check: ${problem}`);
+      queue.push({ solution, trueVars, orbitSize });
+      wake?.();
+    },
+  }).then(
+    () => undefined,
+    (e: unknown) => {
+      failure = e;
+    },
+  );
+  void run.finally(() => {
+    finished = true;
+    wake?.();
+  });
+  try {
+    for (;;) {
+      while (queue.length) yield queue.shift()!;
+      if (finished) break;
+      await new Promise<void>((resolve) => (wake = resolve));
+      wake = undefined;
+    }
+    if (failure !== undefined) throw failure;
+  } finally {
+    // A `break` lands here: let the solver wind down and free itself.
+    stopped = true;
+    await run;
+  }
+}
+
+/** A formula as an instance: solutions are the names of its true projection variables. */
+function formulaInstance(f: Cnf): Instance<string[]> {
+  if (f.projection.length === 0) f.projection = Array.from({ length: f.varCount }, (_, i) => i + 1).filter((v) => !f.vars.isAux(v));
+  return {
+    puzzle: 'formula',
+    params: {},
+    cnf: f,
+    decode: (trueVars) => trueVars.map((v) => f.vars.name(v)),
+    check: () => null,
+    render: (names) => names.join(' '),
+    toJson: (names) => ({ true: names }),
+    symmetries: [],
+    splitGroups: [],
+  };
+}
+
+// ---- a solver's answer, read back -----------------------------------------------
+
+export interface DecodedAnswer<S = unknown> {
+  /** The puzzle rebuilt from the file's header (or the file as a plain formula). */
+  instance: Instance<S>;
+  status: Status;
+  solutions: { solution: S; trueVars: number[]; trueNames: string[] }[];
+}
+
+/**
+ * Any solver's answer (`s`/`v` lines, several models, or MiniSat's result
+ * file) to a DIMACS file that puzzlesat wrote, as the puzzle's solutions:
+ * the puzzle is rebuilt from the file's header and compared with its clauses,
+ * each model is checked against every clause and by the puzzle's checker.
+ * `where` names the inputs in error messages.
+ */
+export function decodeAnswer(dimacs: string | DimacsFormula, answerText: string, where: { cnf: string; model: string } = { cnf: '<dimacs>', model: '<answer>' }): DecodedAnswer {
+  const formula = typeof dimacs === 'string' ? readDimacs(dimacs, where.cnf) : dimacs;
+  const answer = readAnswer(answerText);
+  if (answer.status === undefined) throw new UserError(`${where.model}: no solver answer found${answer.stray ? ` ("${oneLine(answer.stray, 60)}")` : ''}`);
+  const instance = instanceOfDimacs(formula, where.cnf);
+  const solutions = answer.models.map((lits, i) => decodeModel(instance, lits, `${where.model}: model ${i + 1}`));
+  if (answer.status === 'SAT' && solutions.length === 0) throw new UserError(`${where.model}: SAT without a model`);
+  return { instance, status: answer.status, solutions };
+}
+
+/** One model: checked against every clause of the file, decoded, and checked as a solution. */
+function decodeModel(instance: Instance, lits: readonly number[], where: string) {
+  const cnf = instance.cnf;
+  const beyond = lits.find((lit) => Math.abs(lit) > cnf.varCount);
+  if (beyond !== undefined) throw new UserError(`${where}: literal ${beyond} is beyond the file's ${cnf.varCount} variables`);
+  const model = modelFromLiterals(lits, cnf.varCount);
+  const check = cnf.satisfiedBy((v) => model[v] === 1);
+  if (!check.ok) throw new UserError(`${where} breaks a ${check.family} clause of the file: ${oneLine(cnf.show(check.clause))}`);
+  const trueVars = cnf.projection.filter((v) => model[v] === 1).sort((a, b) => a - b);
+  const solution = instance.decode(trueVars);
+  const problem = instance.check(solution);
+  if (problem) throw new UserError(`${where} fails the puzzle's own check: ${problem}`);
+  const trueNames = Array.from({ length: cnf.varCount }, (_, i) => i + 1)
+    .filter((v) => model[v] === 1 && !cnf.vars.isAux(v))
+    .map((v) => cnf.vars.name(v));
+  return { solution, trueVars, trueNames };
+}
+
+// ---- puzzles --------------------------------------------------------------------
+
+/**
+ * Every puzzle, built from typed options. A board and piece set of your own:
+ * `puzzles.polyomino({ board: '###/#.#/###', pieces: 'L3,Q=##/#.' })`.
+ */
+export const puzzles = {
+  /** A pentomino board; the 6x10 rectangle unless a preset or board is given. */
+  pentomino: (options: PolyominoOptions = {}): PackingInstance => pentomino(options),
+  polyomino: (options: PolyominoOptions): PackingInstance => polyomino(options),
+  soma: (options: Omit<PolycubeOptions, 'pieces' | 'piecesFile' | 'flip'> = {}): PackingInstance => soma(options),
+  polycube: (options: PolycubeOptions): PackingInstance => polycube(options),
+  geniusSquare: (options: GeniusOptions = {}): GeniusInstance => geniusSquare(options),
+  /** Dobble decks of cards with order + 1 symbols, by SAT. */
+  dobble: (order: number, options: DobbleSatOptions = {}): Instance<Deck> => dobbleInstance(order, options),
+  /** Any puzzle by its CLI name and options spelled as on the command line (`{ preset: '8x8-square' }`). */
+  byName: (name: string, args: Record<string, unknown> = {}): Instance => buildInstance(name, args),
+  /** The CLI's entries: names, options, default encodings. */
+  entries: PUZZLES,
+};

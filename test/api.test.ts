@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import {
+  Formula,
+  decodeAnswer,
+  atLeast,
+  atMost,
+  atMostOne,
+  encodings,
+  enumerate,
+  exactly,
+  exactlyOne,
+  parseDimacs,
+  puzzles,
+  solve,
+  solvers,
+  toDimacs,
+} from '../src/index.js';
+
+/** The public API (src/index.ts) as a user calls it. */
+const names = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+
+async function models(f: Formula): Promise<string[][]> {
+  const all: string[][] = [];
+  for await (const { solution } of enumerate(f)) all.push(solution);
+  return all;
+}
+
+describe('formulas with named variables', () => {
+  it('creates a variable on first use and finds it after', () => {
+    const f = new Formula();
+    const x = f.vars.id('x');
+    expect([f.vars.id('y'), f.vars.id('x'), f.vars.name(x), f.varCount]).toEqual([2, x, 'x', 2]);
+  });
+
+  it('solves with a checked, named model, and says UNSAT when there is none', async () => {
+    const f = new Formula();
+    const [a, b] = [f.vars.id('a'), f.vars.id('b')];
+    f.add([a, b]);
+    f.add([-a]);
+    const sat = await solve(f);
+    expect([sat.status, sat.model?.trueNames, sat.model?.value('a'), sat.model?.value(b)]).toEqual(['SAT', ['b'], false, true]);
+    f.add([-b]);
+    expect((await solve(f, { solver: 'logic-solver' })).status).toBe('UNSAT');
+  });
+
+  it('counts the models of every cardinality constraint under every encoding: C(n,k) and their sums', async () => {
+    for (const { name } of encodings.amo) {
+      const f = new Formula();
+      atMostOne(f, names('x', 5).map((n) => f.vars.id(n)), { encoding: name as never });
+      expect((await models(f)).length, name).toBe(6);
+      const g = new Formula();
+      exactlyOne(g, names('x', 5).map((n) => g.vars.id(n)), { encoding: name as never });
+      expect((await models(g)).length, name).toBe(5);
+    }
+    for (const { name } of encodings.card) {
+      const build = (constrain: (f: Formula, lits: number[]) => void) => {
+        const f = new Formula();
+        constrain(
+          f,
+          names('x', 5).map((n) => f.vars.id(n)),
+        );
+        return f;
+      };
+      // 5 choose 0..2 = 1 + 5 + 10; 5 choose 3..5 = 10 + 5 + 1; 5 choose 2.
+      expect((await models(build((f, l) => atMost(f, l, 2, { encoding: name as never })))).length, name).toBe(16);
+      expect((await models(build((f, l) => atLeast(f, l, 3, { encoding: name as never })))).length, name).toBe(16);
+      expect((await models(build((f, l) => exactly(f, l, 2, { encoding: name as never })))).length, name).toBe(10);
+    }
+  });
+
+  it('enumerates on the named variables only: auxiliaries never repeat a model', async () => {
+    const f = new Formula();
+    atMostOne(f, names('x', 6).map((n) => f.vars.id(n)), { encoding: 'sequential' });
+    expect(f.vars.auxCount).toBeGreaterThan(0);
+    const found = await models(f);
+    expect(found.length).toBe(7);
+    expect(new Set(found.map((m) => m.join(','))).size).toBe(7);
+  });
+
+  it('round-trips through DIMACS with the names', async () => {
+    const f = new Formula();
+    f.add([f.vars.id('rain'), -f.vars.id('dry')]);
+    const text = toDimacs(f);
+    expect(text).toMatch(/^p cnf 2 1\n/);
+    const back = parseDimacs(text);
+    expect([back.vars.name(1), back.vars.name(2), back.clauseCount]).toEqual(['rain', 'dry', 1]);
+  });
+});
+
+describe('enumeration as an async iterator', () => {
+  it('a break stops the solver: 2 of the 2339 classes of 6x10', async () => {
+    const board = puzzles.pentomino();
+    const seen: unknown[] = [];
+    for await (const { solution } of enumerate(board, { unique: true })) {
+      seen.push(solution);
+      if (seen.length === 2) break;
+    }
+    expect(seen.length).toBe(2);
+  });
+
+  it('an aborted signal ends it (well before the 2339 classes of 6x10), and limit caps it', async () => {
+    const board = puzzles.pentomino();
+    const stop = new AbortController();
+    let n = 0;
+    for await (const _ of enumerate(board, { unique: true, signal: stop.signal })) {
+      n++;
+      stop.abort();
+    }
+    expect(n).toBeGreaterThan(0);
+    expect(n).toBeLessThan(2339);
+    let limited = 0;
+    for await (const _ of enumerate(board, { limit: 5 })) limited++;
+    expect(limited).toBe(5);
+  });
+
+  it('a custom board and piece set: 24 tilings of the 3x4 by two L and two Q trominoes, 8 classes; the 3x20 has 2', async () => {
+    const board = puzzles.polyomino({ board: '..../..../....', pieces: 'L3,L3,Q=##/#.,Q=##/#.' });
+    let all = 0;
+    for await (const { solution } of enumerate(board)) {
+      expect(board.check(solution)).toBeNull();
+      all++;
+    }
+    let classes = 0;
+    let raw = 0;
+    for await (const { orbitSize } of enumerate(board, { unique: true })) {
+      classes++;
+      raw += orbitSize;
+    }
+    expect([all, classes, raw]).toEqual([24, 8, 24]);
+    let strips = 0;
+    for await (const _ of enumerate(puzzles.pentomino({ preset: '3x20' }), { unique: true })) strips++;
+    expect(strips).toBe(2);
+  });
+});
+
+describe('reading an answer back', () => {
+  it('decodes a model of a DIMACS file we wrote into the tiling it stands for', async () => {
+    const board = puzzles.pentomino({ preset: '3x20' });
+    const text = toDimacs(board.cnf, { puzzle: board.puzzle, params: board.params });
+    const { model } = await solve(board.cnf);
+    const decoded = decodeAnswer(text, `s SATISFIABLE\nv ${model!.literals.join(' ')} 0\n`);
+    expect([decoded.status, decoded.solutions.length, decoded.instance.puzzle]).toEqual(['SAT', 1, 'pentomino']);
+    expect((decoded.solutions[0]!.solution as { placements: unknown[] }).placements).toHaveLength(12);
+    expect(() => decodeAnswer(text, 's SATISFIABLE\nv -1 0\n')).toThrow(/model 1 breaks a cover clause/);
+  });
+});
+
+describe('the solver list', () => {
+  it('names every solver and says which run here; the in-process logic-solver always does', () => {
+    const list = solvers();
+    expect(list.map((s) => s.name)).toEqual(expect.arrayContaining(['logic-solver', 'minisat-wasm', 'clasp-wasm', 'cadical']));
+    expect(list.find((s) => s.name === 'logic-solver')).toMatchObject({ kind: 'in-process', available: true });
+  });
+});

@@ -1,0 +1,93 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * The npm package as a user gets it: `npm pack` of the built tree (pretest
+ * builds dist), installed into a fresh project from the local npm cache, then
+ * examples/quickstart.ts type-checked against the package's declarations,
+ * compiled and run as an ES module.
+ */
+const root = join(import.meta.dirname, '..');
+const scratch = mkdtempSync(join(tmpdir(), 'puzzlesat-package-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
+const MINISAT_BUILD = join(root, 'solvers', 'minisat-wasm', 'build');
+
+describe('the npm package', () => {
+  it('packs LICENSE, the library and its declarations, without the benchmarks', () => {
+    const files = packedFiles();
+    expect(files).toContain('LICENSE');
+    expect(files).toContain('dist/src/index.js');
+    expect(files).toContain('dist/src/index.d.ts');
+    expect(files).toContain('dist/src/cli/main.js');
+    expect(files.filter((f) => f.startsWith('dist/bench/'))).toEqual([]);
+    // npm pack does not follow a symbolic link, so only a build made in place is packed.
+    if (existsSync(join(MINISAT_BUILD, 'minisat.wasm')) && !lstatSync(MINISAT_BUILD).isSymbolicLink()) {
+      expect(files).toEqual(expect.arrayContaining(['solvers/minisat-wasm/build/minisat.js', 'solvers/minisat-wasm/build/minisat.wasm', 'solvers/minisat-wasm/build/package.json']));
+    }
+  });
+
+  it("promises only the Node versions every dependency it installs accepts (clingo-wasm, Node >= 22, is optional)", () => {
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { node: string }; dependencies: Record<string, string> };
+    const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean; optional?: boolean; engines?: { node?: string } }> };
+    const semver = createRequire(import.meta.url)('semver') as { subset(a: string, b: string): boolean };
+    const stricter = Object.entries(lock.packages)
+      .filter(([path, p]) => path !== '' && !p.dev && !p.optional && p.engines?.node !== undefined)
+      .filter(([, p]) => !semver.subset(manifest.engines.node, p.engines!.node!))
+      .map(([path, p]) => `${path} wants ${p.engines!.node}`);
+    expect(stricter).toEqual([]);
+    expect(Object.keys(manifest.dependencies)).not.toContain('clingo-wasm');
+  });
+
+  it('installs from the tarball; the quick-start example type-checks and runs as an ES module', () => {
+    const app = join(scratch, 'app');
+    execFileSync('mkdir', ['-p', app]);
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+    npm(['install', tarball(), '--prefer-offline', '--no-audit', '--no-fund'], app);
+
+    copyFileSync(join(root, 'examples', 'quickstart.ts'), join(app, 'quickstart.ts'));
+    const compilerOptions = { module: 'nodenext', moduleResolution: 'nodenext', target: 'ES2022', strict: true, skipLibCheck: true, outDir: 'out', types: [] };
+    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['quickstart.ts'] }));
+    const typed = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: app, encoding: 'utf8' });
+    expect(typed.stdout + typed.stderr).toBe('');
+    expect(typed.status).toBe(0);
+
+    const run = spawnSync(process.execPath, [join(app, 'out', 'quickstart.js')], { cwd: app, encoding: 'utf8', timeout: 120_000 });
+    expect(run.stderr).toBe('');
+    const lines = run.stdout.trim().split('\n');
+    // 3 named variables, the sequential at-most-one's 2 auxiliaries; its 5 clauses and the 2 written by hand.
+    expect(lines[0]).toBe('p cnf 5 7');
+    expect(lines[1]).toBe('SAT blue (blue is true)');
+    // The 3x4 rectangle has 4 tilings by L-trominoes, each labelled in C(4,2) = 6 ways.
+    expect(lines.at(-1)).toBe('24 tilings, 8 up to symmetry');
+
+    // Only the public entry points are reachable; deep imports stay blocked by the exports map.
+    const deep = spawnSync(process.execPath, ['--input-type=module', '-e', "await import('puzzlesat/dist/src/core/cnf.js')"], { cwd: app, encoding: 'utf8' });
+    expect(deep.stderr).toMatch(/ERR_PACKAGE_PATH_NOT_EXPORTED/);
+    // The command line from the package (without bench/, so without the bench verb): the 3x20 strip has 2 classes.
+    const bin = join(app, 'node_modules', '.bin', 'puzzlesat');
+    const strip = spawnSync(bin, ['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--json', '--show', '0'], { cwd: app, encoding: 'utf8', timeout: 120_000 });
+    expect(strip.stderr).toBe('');
+    expect(JSON.parse(strip.stdout)).toMatchObject({ count: 2, raw: 8, complete: true });
+    expect(spawnSync(bin, ['bench'], { cwd: app, encoding: 'utf8' }).stderr).toMatch(/Unknown argument: bench/);
+    const sub = spawnSync(process.execPath, ['--input-type=module', '-e', "const c = await import('puzzlesat/card'); console.log(c.AMO_ENCODINGS.length > 0)"], { cwd: app, encoding: 'utf8' });
+    expect(sub.stdout.trim()).toBe('true');
+  }, 240_000);
+});
+
+let packed: { filename: string; files: { path: string }[] } | undefined;
+
+/** npm pack of the tree as built, once; its scripts are not run (pretest has built dist already). */
+function pack(): { filename: string; files: { path: string }[] } {
+  packed ??= (JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], root)) as { filename: string; files: { path: string }[] }[])[0]!;
+  return packed;
+}
+
+const packedFiles = () => pack().files.map((f) => f.path);
+const tarball = () => join(scratch, pack().filename);
