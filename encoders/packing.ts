@@ -120,36 +120,62 @@ function coverGroups(spec: PackingSpec, placements: readonly Placement[]): numbe
   return byCell;
 }
 
-function coverFamilies(spec: PackingSpec, cnf: Cnf, placements: Placement[]): void {
+/**
+ * Per-cell pairwise at-most-one is pairwise non-overlap: both forbid each pair
+ * of placements sharing a cell, once per pair however many cells they share.
+ */
+const pairsByOverlap = (spec: PackingSpec): boolean => spec.nonOverlap === 'pairwise' || spec.amo === 'pairwise';
+
+function coverFamilies(spec: PackingSpec, cnf: Cnf, placements: Placement[], overlaps: OverlappingPairs): void {
   const byCell = coverGroups(spec, placements);
   cnf.family('cover', 'every cell is covered by at least one placement');
   // A cell no piece can cover gets an empty clause: the answer is UNSAT, not an input error.
   byCell.forEach((vars) => atLeastOne(cnf, vars));
-  if (spec.nonOverlap === 'compact') {
+  if (pairsByOverlap(spec)) {
+    cnf.family('non-overlap', 'no two placements that share a cell are both chosen (one clause per pair)');
+    for (const [a, b] of overlaps.pairs) cnf.add([-a, -b]);
+  } else {
     cnf.family('non-overlap', `no cell is covered twice (${spec.amo} at-most-one per cell)`);
     byCell.forEach((vars, c) => atMostOne(cnf, vars, spec.amo, `cell ${cellName(spec.region[c]!)}`));
-  } else {
-    cnf.family('non-overlap', 'no two placements that share a cell are both chosen (one clause per pair)');
-    const seen = new Set<number>();
-    const n = cnf.varCount + 1;
-    for (const vars of byCell) {
-      for (let i = 0; i < vars.length; i++) {
-        for (let j = i + 1; j < vars.length; j++) {
-          const [a, b] = vars[i]! < vars[j]! ? [vars[i]!, vars[j]!] : [vars[j]!, vars[i]!];
-          if (seen.has(a * n + b)) continue;
-          seen.add(a * n + b);
-          cnf.add([-a, -b]);
-        }
-      }
-    }
   }
 }
 
-function pieceFamilies(spec: PackingSpec, cnf: Cnf, byPiece: number[][]): void {
+/** Pairs a < b of placements that share at least one cell, each once. */
+interface OverlappingPairs {
+  pairs: [number, number][];
+  has(a: number, b: number): boolean;
+}
+
+function overlappingPairs(byCell: readonly number[][], maxVar: number): OverlappingPairs {
+  const key = (a: number, b: number) => (a < b ? a * (maxVar + 1) + b : b * (maxVar + 1) + a);
+  const seen = new Set<number>();
+  const pairs: [number, number][] = [];
+  for (const vars of byCell) {
+    for (let i = 0; i < vars.length; i++) {
+      for (let j = i + 1; j < vars.length; j++) {
+        const k = key(vars[i]!, vars[j]!);
+        if (seen.has(k)) continue;
+        seen.add(k);
+        pairs.push(vars[i]! < vars[j]! ? [vars[i]!, vars[j]!] : [vars[j]!, vars[i]!]);
+      }
+    }
+  }
+  return { pairs, has: (a, b) => seen.has(key(a, b)) };
+}
+
+/** The pairs of a piece's placements that do not overlap: the overlapping ones are non-overlap clauses already. */
+function disjointPairs(vars: readonly number[], overlaps: OverlappingPairs): [number, number][] {
+  const out: [number, number][] = [];
+  for (let i = 0; i < vars.length; i++) for (let j = i + 1; j < vars.length; j++) if (!overlaps.has(vars[i]!, vars[j]!)) out.push([vars[i]!, vars[j]!]);
+  return out;
+}
+
+function pieceFamilies(spec: PackingSpec, cnf: Cnf, byPiece: number[][], overlaps: OverlappingPairs): void {
   cnf.family('piece-once', `each piece is placed at most once (${spec.amo}; identical copies: at most k, ${spec.card})`);
   spec.pieces.forEach((piece, p) => {
-    if (piece.count === 1) atMostOne(cnf, byPiece[p]!, spec.amo, `piece ${piece.name}`);
-    else atMostK(cnf, byPiece[p]!, piece.count, spec.card, `piece ${piece.name}`);
+    if (piece.count !== 1) atMostK(cnf, byPiece[p]!, piece.count, spec.card, `piece ${piece.name}`);
+    else if (spec.amo === 'pairwise') for (const [a, b] of disjointPairs(byPiece[p]!, overlaps)) cnf.add([-a, -b]);
+    else atMostOne(cnf, byPiece[p]!, spec.amo, `piece ${piece.name}`);
   });
   cnf.family('piece-at-least-once', 'each piece is placed at least once');
   spec.pieces.forEach((piece, p) => {
@@ -220,8 +246,10 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
   const placements = placementsOf(spec, cnf);
   const byPiece: number[][] = spec.pieces.map(() => []);
   for (const pl of placements) byPiece[pl.piece]!.push(pl.variable);
-  coverFamilies(spec, cnf, placements);
-  pieceFamilies(spec, cnf, byPiece);
+  // Only pairwise encodings need the pairs (quadratic in the placements per cell).
+  const overlaps = pairsByOverlap(spec) ? overlappingPairs(coverGroups(spec, placements), cnf.varCount) : NO_PAIRS;
+  coverFamilies(spec, cnf, placements, overlaps);
+  pieceFamilies(spec, cnf, byPiece, overlaps);
   cnf.projection = placements.map((pl) => pl.variable);
 
   const placementOf = new Map(placements.map((pl) => [pl.variable, pl]));
@@ -323,7 +351,8 @@ function packingShapes(spec: PackingSpec, placements: readonly Placement[], varC
     ),
   );
 
-  if (spec.nonOverlap === 'compact') {
+  const overlaps = pairsByOverlap(spec) ? overlappingPairs(byCell, varCount) : NO_PAIRS;
+  if (!pairsByOverlap(spec)) {
     shapes.set(
       'non-overlap',
       grouped(
@@ -333,7 +362,7 @@ function packingShapes(spec: PackingSpec, placements: readonly Placement[], varC
       ),
     );
   } else {
-    const pairs = overlappingPairs(byCell, varCount);
+    const pairs = overlaps.pairs.length;
     const perCell = nc.reduce((s, n) => s + (n * (n - 1)) / 2, 0);
     shapes.set('non-overlap', {
       formula: {
@@ -347,14 +376,16 @@ function packingShapes(spec: PackingSpec, placements: readonly Placement[], varC
 
   const distinct = spec.pieces.every((p) => p.count === 1);
   const copies = distinct ? '' : `; a piece with k copies: at most k of n_p, ${spec.card}: ${sizeText(CARD_ENCODINGS, spec.card, 'n_p')}`;
+  const pairwise = spec.amo === 'pairwise';
+  const onceCost = (p: number) => (pairwise ? { clauses: disjointPairs(byPiece[p]!, overlaps).length, auxVars: 0 } : amoCost(spec.amo, np[p]!));
   shapes.set(
     'piece-once',
     grouped(
       `Σ over pieces of ${spec.amo} at-most-one over n_p literals: ${sizeText(AMO_ENCODINGS, spec.amo, 'n_p')}, ` +
-        `n_p = placements of the piece (${range(np)} here)${copies}`,
+        `n_p = placements of the piece (${range(np)} here)${pairwise ? ', less the pairs that share a cell (non-overlap has them)' : ''}${copies}`,
       spec.pieces.map((piece, p) => ({
         label: `piece ${piece.name}${piece.count === 1 ? ' at most once' : ` at most ${piece.count} times`}`,
-        cost: piece.count === 1 ? amoCost(spec.amo, np[p]!) : atMostKCost(spec.card, np[p]!, piece.count),
+        cost: piece.count === 1 ? onceCost(p) : atMostKCost(spec.card, np[p]!, piece.count),
       })),
     ),
   );
@@ -371,12 +402,4 @@ function packingShapes(spec: PackingSpec, placements: readonly Placement[], varC
   return shapes;
 }
 
-/** Distinct pairs of placements that share at least one cell. */
-function overlappingPairs(byCell: readonly number[][], varCount: number): number {
-  const seen = new Set<number>();
-  const key = (a: number, b: number) => (a < b ? a * (varCount + 1) + b : b * (varCount + 1) + a);
-  for (const vars of byCell) {
-    for (let i = 0; i < vars.length; i++) for (let j = i + 1; j < vars.length; j++) seen.add(key(vars[i]!, vars[j]!));
-  }
-  return seen.size;
-}
+const NO_PAIRS: OverlappingPairs = { pairs: [], has: () => false };

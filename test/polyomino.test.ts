@@ -147,6 +147,17 @@ describe('counts against brute force on small boards', () => {
     }
   });
 
+  it('--amo pairwise with either non-overlap emits no clause twice and counts the same', async () => {
+    const amo = 'pairwise';
+    const keys = (inst: PackingInstance) => [...inst.cnf.clauses()].map((c) => [...c].sort((a, b) => a - b).join(' '));
+    for (const nonOverlap of ['compact', 'pairwise'] as const) {
+      const inst = polyomino({ board: '..../.#../..../....', pieces: 'L4,L3,I4,T4', amo, nonOverlap });
+      const all = keys(inst);
+      expect(new Set(all).size, `${amo}/${nonOverlap}`).toBe(all.length);
+      expect(await satCount(inst, false)).toEqual(await satCount(polyomino({ board: '..../.#../..../....', pieces: 'L4,L3,I4,T4' }), false));
+    }
+  });
+
   it('treats repeated pieces as interchangeable copies', async () => {
     // two identical L tetrominoes: brute force labels them, so it counts each tiling twice
     const truth = bruteForce(4, 2, [], ['###/#..', '###/#..']);
