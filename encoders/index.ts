@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { parseAmo, parseCard } from '../src/card/index.js';
-import { type DimacsFormula, clauseCount, dimacsClauses, instanceFromDimacs, readDimacsFile } from '../src/core/dimacs.js';
+import { type DimacsFormula, clauseCount, dimacsClauses, instanceFromDimacs, parseDimacs, readDimacsFile } from '../src/core/dimacs.js';
 import { UserError } from '../src/core/errors.js';
 import { limitOption, setSizeLimits, sizeLimit } from '../src/core/limits.js';
 import type { EncodingChoice, Instance, PuzzleEntry } from '../src/core/puzzle.js';
@@ -29,15 +29,26 @@ export function encodingChoice(entry: PuzzleEntry, args: Record<string, unknown>
 /** A DIMACS file is given where a puzzle name would be. */
 export const isCnfPath = (puzzle: string): boolean => /\.(cnf|dimacs)(\.txt)?(\.gz|\.xz)?$/i.test(puzzle) || (puzzle.includes('/') && existsSync(puzzle));
 
+/** The size guards (--max-cells, ...) hold for this build, in this thread or a worker's. */
+function applySizeLimits(args: Record<string, unknown>): void {
+  const limit = (option: string) => args[option] as number | undefined;
+  setSizeLimits({ cells: limit('max-cells'), placements: limit('max-placements'), vars: limit('max-vars'), literals: limit('max-literals') });
+}
+
+/** A DIMACS file, or standard input for "-", read under the --max-vars guard. */
+export function readDimacsSource(source: string, args: Record<string, unknown>): DimacsFormula {
+  applySizeLimits(args);
+  const limits = { maxVars: sizeLimit('vars'), maxVarsOption: limitOption('vars') };
+  return source === '-' ? parseDimacs(readFileSync(0, 'latin1'), '<stdin>', limits) : readDimacsFile(source, limits);
+}
+
 /**
  * The instance named by a puzzle (or a DIMACS file) and options spelled as on
  * the command line; an option that the puzzle does not read is an error.
  */
 export function buildInstance(puzzle: string, args: Record<string, unknown>): Instance {
-  // The size guards (--max-cells, ...) hold for this build, in this thread or a worker's.
-  const limit = (option: string) => args[option] as number | undefined;
-  setSizeLimits({ cells: limit('max-cells'), placements: limit('max-placements'), vars: limit('max-vars'), literals: limit('max-literals') });
-  if (isCnfPath(puzzle)) return instanceFromDimacs(readDimacsFile(puzzle, { maxVars: sizeLimit('vars'), maxVarsOption: limitOption('vars') }), puzzle);
+  applySizeLimits(args);
+  if (isCnfPath(puzzle)) return instanceFromDimacs(readDimacsSource(puzzle, args), puzzle);
   const entry = puzzleByName(puzzle);
   const mine = new Set(entry.options.map((o) => o.name));
   for (const p of PUZZLES) {

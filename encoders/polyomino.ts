@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { UserError } from '../src/core/errors.js';
 import { checkSize } from '../src/core/limits.js';
-import { GROUPS, type Cell, isConnected } from '../src/geometry/cells.js';
+import { GROUPS, type Cell, isConnected, shapeKey } from '../src/geometry/cells.js';
 import { buildPacking, type NonOverlap, type PackingInstance, type PieceDef, NON_OVERLAP_OPTION, PACKING_DEFAULTS } from './packing.js';
 import { inlineArt, parsePieceArt, parsePiecesFile, parseRegion } from '../src/geometry/shapes.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
@@ -108,7 +108,6 @@ export function readBoard(board: string, option: string): Cell[] {
 /** A piece list such as `F,I,L*2,Q=##/#.`; names are case-sensitive. */
 export function readPieces(list: string, option: string, catalog: Readonly<Record<string, string>> = POLYOMINOES): PieceDef[] {
   const pieces: PieceDef[] = [];
-  const drawn = new Set<string>();
   for (const raw of list.split(',').map((s) => s.trim()).filter(Boolean)) {
     const m = /^([A-Za-z][\w-]*)(?:\*(\d+))?(?:=(.+))?$/.exec(raw);
     if (!m) throw new UserError(`${option}: cannot read piece "${raw}"`);
@@ -118,11 +117,10 @@ export function readPieces(list: string, option: string, catalog: Readonly<Recor
     if (drawing === undefined) {
       throw new UserError(`${option}: unknown piece "${given}"; known: ${Object.keys(catalog).join(' ')}`);
     }
-    // A repeated catalog name means copies; a name that is also drawn could mean two shapes.
-    const repeated = pieces.some((p) => p.name === name);
-    if (repeated && (art !== undefined || drawn.has(name))) throw new UserError(`${option}: piece ${name} is given twice; use ${name}*2 for copies or another name for another shape`);
-    if (art !== undefined) drawn.add(name);
     const cells = parsePieceArt(inlineArt(drawing), `${option} piece ${name}`);
+    // A repeated name means more copies of one shape; under another shape it would silently become a copy.
+    const earlier = pieces.find((p) => p.name === name);
+    if (earlier && shapeKey(earlier.cells) !== shapeKey(cells)) throw new UserError(`${option}: piece ${name} is given twice with two shapes; use ${name}*2 for copies or another name for another shape`);
     addPiece(pieces, { name, cells, count: Number(copies ?? 1) }, option);
   }
   if (pieces.length === 0) throw new UserError(`${option}: no pieces given`);

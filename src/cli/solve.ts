@@ -1,13 +1,13 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
-import { type DimacsFormula, instanceFromDimacs, parseDimacs, readDimacsFile } from '../core/dimacs.js';
+import { type DimacsFormula, instanceFromDimacs } from '../core/dimacs.js';
 import { UserError } from '../core/errors.js';
 import { pickSolver } from '../../solvers/index.js';
 import { colorWanted } from '../render/grid.js';
 import { writeDrawing } from '../render/png.js';
 import { solveOnce } from '../enumerate/solve-once.js';
 import { BRANCHING_RULES, applyBranching, parseBranching } from '../enumerate/blocking-loop.js';
-import { buildInstance, isCnfPath } from '../../encoders/index.js';
+import { buildInstance, isCnfPath, readDimacsSource } from '../../encoders/index.js';
 import { type Certificate, PROOF_FORMAT, asProofProducer, certifyUnsat, checkedProof, claimFormula, pickProver, proofSolverNames, writesProofs } from '../proof/certify.js';
 import { type Args, commonOptions, guarded, puzzleOptions, seconds } from './common.js';
 import { progressWanted, startProgress } from './progress.js';
@@ -36,7 +36,7 @@ export const handler = (args: Args) =>
   guarded(async () => {
     // yargs hands a lone "-" over as an empty string.
     const puzzle = args.puzzle === '' && process.argv.includes('-') ? '-' : String(args.puzzle);
-    const formula = puzzle === '-' ? parseDimacs(readFileSync(0, 'latin1'), '<stdin>') : isCnfPath(puzzle) ? readDimacsFile(puzzle) : undefined;
+    const formula = puzzle === '-' || isCnfPath(puzzle) ? readDimacsSource(puzzle, args) : undefined;
     const instance = formula ? instanceFromDimacs(formula, puzzle === '-' ? '<stdin>' : puzzle) : buildInstance(puzzle, args);
     const branching = parseBranching(args.branching);
     const start = performance.now();
