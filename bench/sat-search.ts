@@ -25,7 +25,7 @@ import type { Instance } from '../src/core/puzzle.js';
 import type { PackingInstance, Placement } from '../encoders/packing.js';
 import { type EnumMode, applyBranching, enumerate } from '../src/enumerate/blocking-loop.js';
 import { enumerateExactCover } from '../src/enumerate/dlx.js';
-import { loadMinisatWasm, minisatWasm } from '../solvers/minisat-wasm.js';
+import { type MinisatCubeOptions, type MinisatWasmSolver, loadMinisatWasm, minisatWasm } from '../solvers/minisat-wasm.js';
 import type { BranchingRule } from '../solvers/types.js';
 import { machineDescription } from './encodings.js';
 
@@ -89,6 +89,17 @@ function countRows(rows: number[][]): number {
   return solver.findAll().length;
 }
 
+/** How a chrono enumeration meets conflicts: the engine's default, or learning forced on (the rule before plain backtracking). */
+type ConflictRule = 'default' | 'learn';
+
+/** A minisat-wasm solver whose enumerateCube always learns from conflicts. */
+function learningSolver(): MinisatWasmSolver {
+  const solver = minisatWasm.create() as MinisatWasmSolver;
+  const enumerateCube = solver.enumerateCube.bind(solver);
+  solver.enumerateCube = (assumptions, projection, onModel, options: MinisatCubeOptions = {}) => enumerateCube(assumptions, projection, onModel, { ...options, learn: true });
+  return solver;
+}
+
 interface SatRun {
   depth: number;
   branching: BranchingRule;
@@ -101,11 +112,11 @@ interface SatRun {
   total: number;
 }
 
-async function satRun(puzzle: Puzzle, instance: Instance, depth: number, branching: BranchingRule, mode: EnumMode, box: number): Promise<SatRun> {
+async function satRun(puzzle: Puzzle, instance: Instance, depth: number, branching: BranchingRule, mode: EnumMode, conflicts: ConflictRule, box: number): Promise<SatRun> {
   const deadline = performance.now() + box * 1000;
   const run = await timed(() =>
     enumerate(instance, {
-      createSolver: () => minisatWasm.create(),
+      createSolver: conflicts === 'learn' ? learningSolver : () => minisatWasm.create(),
       unique: true,
       cubeDepth: depth,
       enumMode: mode,
@@ -179,7 +190,9 @@ async function main(): Promise<void> {
       `src/enumerate/dlx.ts, also with --unique) and the npm \`dancing-links\` peer, which knows no symmetry and counts every raw solution of the same exact-cover rows. ` +
       `Each SAT run is boxed at ${box} s wall; an unfinished one is projected to all classes from its rate of classes per CPU second (marked "projected"). ` +
       `Branching: cover = the not-yet-satisfied clause of the \`cover\` family (one per cell) with the fewest literals left, its first free literal decided true; ` +
-      `vsids = MiniSat's own. Enumeration: chrono = inside MiniSat by chronological backtracking after each model, no blocking clauses; blocking = a solve per model and a blocking clause for it.`,
+      `vsids = MiniSat's own. Enumeration: chrono = inside MiniSat by chronological backtracking after each model, no blocking clauses ` +
+      `(under cover branching a conflict just flips the deepest decision not yet flipped, "plain backtracking", the default; "learning" = MiniSat's conflict analysis and a learnt clause, as under VSIDS); ` +
+      `blocking = a solve per model and a blocking clause for it.`,
   );
   say();
   say('| puzzle | solver | cube depth | branching | enumeration | classes | CPU s | wall s | CPU s, all classes | × dlx | × dancing-links |');
@@ -195,18 +208,20 @@ async function main(): Promise<void> {
     const ratios = (cpu: number) => `${fmt(cpu / dlx.cpu, 1)} | ${fmt(cpu / peer.cpu, 1)}`;
     say(`| ${puzzle.name} | dlx (ours) | 2 | MRV (exact cover) | dancing links | ${dlx.value.count} | ${fmt(dlx.cpu, 2)} | ${fmt(dlx.wall, 2)} | ${fmt(dlx.cpu, 2)} | 1.0 | ${fmt(dlx.cpu / peer.cpu, 2)} |`);
     say(`| ${puzzle.name} | dancing-links (npm) | - | MRV (exact cover) | dancing links, ${peerCounts} | - | ${fmt(peer.cpu, 2)} | ${fmt(peer.wall, 2)} | ${fmt(peer.cpu, 2)} | ${fmt(peer.cpu / dlx.cpu, 2)} | 1.0 |`);
-    const configs: [number, BranchingRule, EnumMode][] = [
-      [0, 'cover', 'chrono'],
-      [1, 'cover', 'chrono'],
-      [2, 'cover', 'chrono'],
-      [2, 'cover', 'blocking'],
-      [2, 'vsids', 'chrono'],
-      [2, 'vsids', 'blocking'],
+    const configs: [number, BranchingRule, EnumMode, ConflictRule][] = [
+      [0, 'cover', 'chrono', 'default'],
+      [1, 'cover', 'chrono', 'default'],
+      [2, 'cover', 'chrono', 'default'],
+      [2, 'cover', 'chrono', 'learn'],
+      [2, 'cover', 'blocking', 'default'],
+      [2, 'vsids', 'chrono', 'default'],
+      [2, 'vsids', 'blocking', 'default'],
     ];
-    for (const [depth, branching, mode] of configs) {
-      const r = await satRun(puzzle, instance, depth, branching, mode, box);
+    for (const [depth, branching, mode, conflicts] of configs) {
+      const r = await satRun(puzzle, instance, depth, branching, mode, conflicts, box);
       const total = r.complete ? fmt(r.total) : `${duration(r.total)} projected`;
-      say(`| ${puzzle.name} | minisat-wasm | ${depth} | ${branching} | ${mode} | ${r.classes}${r.complete ? '' : ' (boxed)'} | ${fmt(r.cpu)} | ${fmt(r.wall)} | ${total} | ${ratios(r.total)} |`);
+      const how = mode === 'chrono' && branching === 'cover' ? (conflicts === 'learn' ? 'chrono, learning' : 'chrono, plain backtracking') : mode;
+      say(`| ${puzzle.name} | minisat-wasm | ${depth} | ${branching} | ${how} | ${r.classes}${r.complete ? '' : ' (boxed)'} | ${fmt(r.cpu)} | ${fmt(r.wall)} | ${total} | ${ratios(r.total)} |`);
     }
   }
   say();

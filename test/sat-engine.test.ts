@@ -166,7 +166,7 @@ describe.skipIf(!availability.ok)(suiteName, { timeout: 600_000 }, () => {
      * resuming after every `conflictLimit` conflicts, and returns each
      * model's projection; checks every model against the clauses.
      */
-    async function enumerateAll(clauses: Clauses, n: number, projection: number[], cubeVars: number[], branching: BranchingRule, conflictLimit?: number): Promise<string[]> {
+    async function enumerateAll(clauses: Clauses, n: number, projection: number[], cubeVars: number[], branching: BranchingRule, learn: boolean, conflictLimit?: number): Promise<string[]> {
       const solver = minisatWasm.create();
       solver.ensureVars(n);
       for (const c of clauses) solver.addClause(c);
@@ -186,7 +186,7 @@ describe.skipIf(!availability.ok)(suiteName, { timeout: 600_000 }, () => {
               models.push(projection.map((v) => (solver.value(v) ? 1 : 0)).join(''));
               return true;
             },
-            { conflictLimit },
+            { conflictLimit, learn },
           );
           if (complete) break;
         }
@@ -203,12 +203,15 @@ describe.skipIf(!availability.ok)(suiteName, { timeout: 600_000 }, () => {
         const projection = Array.from({ length: n }, (_, i) => i + 1).filter((v) => (v * seed) % 3 !== 0);
         const cubeVars = seed % 3 === 0 ? [] : projection.slice(0, seed % 3);
         const branching: BranchingRule = seed % 2 ? 'cover' : 'vsids';
-        const models = await enumerateAll(clauses, n, projection, cubeVars, branching);
-        expect(new Set(models).size).toBe(models.length);
-        expect(new Set(models)).toEqual(bruteForce(clauses, n, projection));
-        total += models.length;
+        // Conflicts analysed and learnt from, or met by flipping the deepest decision.
+        for (const learn of [true, false]) {
+          const models = await enumerateAll(clauses, n, projection, cubeVars, branching, learn);
+          expect(new Set(models).size).toBe(models.length);
+          expect(new Set(models)).toEqual(bruteForce(clauses, n, projection));
+          total += models.length;
+        }
       }
-      expect(total).toBeGreaterThan(150);
+      expect(total).toBeGreaterThan(300);
     });
 
     it('resumes after a conflict limit, cube after cube, as the DPLL says, on formulas hard enough to conflict often', async () => {
@@ -217,12 +220,14 @@ describe.skipIf(!availability.ok)(suiteName, { timeout: 600_000 }, () => {
         const n = 24;
         const clauses = randomThreeSat(n, Math.round(3.6 * n), 100 + seed) as Clauses;
         const projection = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
-        const models = await enumerateAll(clauses, n, projection, [11, 12], seed % 2 ? 'cover' : 'vsids', 5);
-        expect(new Set(models).size).toBe(models.length);
-        expect(new Set(models)).toEqual(byDpll(clauses, n, projection));
-        stopped += models.length;
+        for (const learn of [true, false]) {
+          const models = await enumerateAll(clauses, n, projection, [11, 12], seed % 2 ? 'cover' : 'vsids', learn, 5);
+          expect(new Set(models).size).toBe(models.length);
+          expect(new Set(models)).toEqual(byDpll(clauses, n, projection));
+          stopped += models.length;
+        }
       }
-      expect(stopped).toBeGreaterThan(100);
+      expect(stopped).toBeGreaterThan(200);
     });
 
     it('keeps its place when clauses arrive between models, and honours them', async () => {

@@ -155,6 +155,10 @@ class SearchingSolver : public Solver {
     return attachBelow(lits);
   }
 
+  // Enumerating: on a conflict, flip the deepest unflipped decision instead
+  // of analysing it (dancing links' plain backtracking: no learnt clause).
+  void setConflictLearning(bool on) { learnWhileEnumerating = on; }
+
   uint64_t flips = 0;
 
  private:
@@ -199,6 +203,7 @@ class SearchingSolver : public Solver {
   bool countsDirty = true;
 
   bool enumerating = false;
+  bool learnWhileEnumerating = true;
   bool modelPending = false;
   bool internalError = false;
   // The levels whose decision is a flipped one, ascending.
@@ -372,6 +377,23 @@ class SearchingSolver : public Solver {
     return false;
   }
 
+  // After a conflict without analysis: everything under the deepest
+  // unflipped decision, projection or not, is exhausted; decide its negation
+  // in its place. False: only assumptions and flips are left.
+  bool flipDeepestDecision() {
+    for (int k = decisionLevel(); k > assumptions.size(); k--) {
+      if (isFlipped(k)) continue;
+      Lit d = decisionAt(k);
+      backtrackTo(k - 1);
+      newDecisionLevel();
+      flipped.push_back(k);
+      uncheckedEnqueue(~d);
+      flips++;
+      return true;
+    }
+    return false;
+  }
+
   // ---- search ------------------------------------------------------------------
 
   // MiniSat's search() with the decisions above, conflict handling that
@@ -432,6 +454,7 @@ class SearchingSolver : public Solver {
       ok = false;
       return ROOT_UNSAT;
     }
+    if (enumerate && !learnWhileEnumerating) return flipDeepestDecision() ? CONTINUE : EXHAUSTED;
     int floor = enumerate ? highestFlip() : 0;
     vec<Lit> &learnt = learntScratch;
     learnt.clear();
@@ -707,6 +730,10 @@ int ms_enum_next(Handle *h, double conflictBudget) {
 
 // Ends the enumeration early; the clauses added during it stay.
 void ms_enum_end(Handle *h) { h->solver.endEnumeration(); }
+
+// 1: learn from conflicts while enumerating (the default), 0: backtrack to
+// the deepest unflipped decision and flip it, as dancing links does.
+void ms_set_conflict_learning(Handle *h, int on) { h->solver.setConflictLearning(on != 0); }
 
 void ms_set_learnt_fraction(Handle *h, double fraction) { h->solver.learntsize_factor = fraction; }
 
