@@ -195,7 +195,7 @@ function duration(seconds: number): string {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const factory = await pickSolver(args.solver);
+  const factory = await pickSolver(args.solver, 'enumerate');
   const machine = machineDescription();
   const out: string[] = [];
   const say = (line = '') => {
@@ -217,7 +217,7 @@ async function main(): Promise<void> {
   say(
     `The peer and our solveExactCover count the same two matrices: the ${compact.placements.length} placements with the X's centre in the fundamental triangle ` +
       `1 <= x <= y <= 3, off its diagonal (${offDiagonal.rows.length} rows, each class once) and on it (${diagonal.rows.length} rows, each class twice); classes = off + on/2. ` +
-      `Our dlx backend (\`enumerate --unique --solver dlx\`) instead takes all placements, splits on two levels of cubes and keeps the least solution of each orbit.`,
+      `Our dlx backend (\`enumerate --unique --solver dlx\`) instead pins the piece the symmetry-breaking family pins (src/symmetry/breaking.ts), one search per orbit representative, and keeps the least solution under each representative's stabiliser.`,
   );
   say();
   const peer = await timed(() => [countWithPeer(offDiagonal), countWithPeer(diagonal)] as const);
