@@ -280,6 +280,13 @@ describe.skipIf(!availability.ok)(suiteName, { timeout: 600_000 }, () => {
     solver.dispose();
   });
 
+  it('reports which enumeration ran: chrono inside minisat-wasm by default, the blocking loop when asked', () => {
+    const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
+    const run = (...more: string[]) => JSON.parse(spawnSync(process.execPath, [cli, 'enumerate', 'pentomino', '--preset', '3x20', '--unique', '--solver', 'minisat-wasm', '--workers', '1', '--json', ...more], { encoding: 'utf8' }).stdout);
+    expect(run()).toMatchObject({ count: 2, raw: 8, complete: true, mode: 'chrono' });
+    expect(run('--enum-mode', 'blocking')).toMatchObject({ count: 2, raw: 8, complete: true, mode: 'blocking-loop' });
+  });
+
   it('rejects bad option values with one line naming the option', () => {
     expect(() => parseEnumMode('dfs')).toThrow(/^--enum-mode: expected one of chrono, blocking, got "dfs"$/);
     expect(() => parseBranching('mrv')).toThrow(/^--branching: expected one of cover, vsids, got "mrv"$/);

@@ -121,7 +121,7 @@ export function applyBranching(instance: Instance, solver: Solver, asked?: Branc
 }
 
 /** Certifying needs the UNSAT that closes each cube, which only the blocking loop has. */
-function resolveEnumMode(solver: Solver, asked: EnumMode | undefined, certifying: boolean): EnumMode {
+export function resolveEnumMode(solver: Solver, asked: EnumMode | undefined, certifying: boolean): EnumMode {
   if (asked === 'chrono' && !offersChrono(solver)) throw new UserError(`--enum-mode chrono: solver ${solver.name} cannot enumerate a cube by itself (minisat-wasm can); use --enum-mode blocking`);
   if (asked === 'chrono' && certifying) throw new UserError('--enum-mode chrono: --certify needs the UNSAT closing each cube; use --enum-mode blocking');
   return asked ?? (certifying ? 'blocking' : defaultEnumMode(solver));

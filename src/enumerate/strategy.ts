@@ -1,7 +1,7 @@
 import { pickSolver } from '../../solvers/index.js';
 import { enumeratesNatively, nativeEnumerator } from '../../solvers/types.js';
 import type { Instance } from '../core/puzzle.js';
-import { type CubeProgress, type EnumerateOptions, type EnumerateSummary, type EnumMode, type Found, defaultCubeDepth, enumerate } from './blocking-loop.js';
+import { type CubeProgress, type EnumerateOptions, type EnumerateSummary, type EnumMode, type Found, defaultCubeDepth, enumerate, resolveEnumMode } from './blocking-loop.js';
 import type { BranchingRule } from '../../solvers/types.js';
 import { orbit } from './cube-tree.js';
 import { enumerateExactCover } from './dlx.js';
@@ -20,7 +20,8 @@ import { enumerateOnQueue, type QueueChoice } from '../distributed/runs.js';
  * - worker threads, each running the blocking-clause loop on its share of the cube tree;
  * - the blocking-clause loop in this thread.
  */
-export type EnumerationMode = 'exact-cover' | 'native' | 'blocking-loop' | 'queue';
+/** What enumerated: dancing links, the solver by itself, the SAT solver inside each cube (chrono) or a solve per model (blocking-loop), or queue workers. */
+export type EnumerationMode = 'exact-cover' | 'native' | 'chrono' | 'blocking-loop' | 'queue';
 
 export interface EnumerationPlan {
   instance: Instance;
@@ -92,6 +93,8 @@ export async function enumerateSolutions(plan: EnumerationPlan): Promise<Enumera
     const summary = await enumerateNative(nativeTarget, native, { unique, limit, onFound, shouldStop, timeoutSeconds: plan.timeoutSeconds });
     return { ...summary, solver, mode: 'native' };
   }
+  // How the SAT solver meets each cube, resolved once on the probe (and again, the same way, by each enumerate()).
+  const mode: EnumerationMode = resolveEnumMode(probe, plan.enumMode, seesEveryUnsat) === 'chrono' ? 'chrono' : 'blocking-loop';
   probe.dispose();
   // An external solver pays a process start per solve: one big cube beats many small ones.
   const cubeDepth = plan.cubeDepth ?? (factory.kind === 'external' ? 0 : undefined);
@@ -104,10 +107,10 @@ export async function enumerateSolutions(plan: EnumerationPlan): Promise<Enumera
     // While the workers start up, this thread is free to count the units.
     plan.onCubeTree?.(cubeDepth ?? defaultCubeDepth(instance), solver);
     const summary = await running;
-    return { ...summary, solver, mode: 'blocking-loop' };
+    return { ...summary, solver, mode };
   }
   plan.onCubeTree?.(cubeDepth ?? defaultCubeDepth(instance), solver);
   const onProgress = plan.onProgress && ((p: { cubes: number; unit: number }) => plan.onProgress!({ cubes: p.cubes, units: p.unit }));
   const summary = await enumerate(instance, { createSolver: () => factory.create(), unique, symmetryBreaking, limit, known, onFound, onProgress, shouldStop, cubeDepth, timeoutSeconds, enumMode: plan.enumMode, branching: plan.branching, finishedCubes, onCubeDone, onCubeExhausted: plan.onCubeExhausted });
-  return { ...summary, solver, mode: 'blocking-loop' };
+  return { ...summary, solver, mode };
 }
