@@ -24,6 +24,7 @@ import { enumerate } from '../src/enumerate/blocking-loop.js';
 import { enumerateOnQueue, sweepExecutor } from '../src/distributed/runs.js';
 import { QUEUE_NAME } from '../src/distributed/protocol.js';
 import { pickSolver } from '../solvers/index.js';
+import { timed } from './timing.js';
 
 const cli = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
 const argv = process.argv.slice(2);
@@ -43,14 +44,6 @@ function cpuOf(pid: number): number {
 }
 
 /** This process's CPU seconds (all threads) during `run`, and its wall time. */
-async function timed<T>(run: () => Promise<T>): Promise<{ value: T; cpu: number; wall: number }> {
-  const before = process.cpuUsage();
-  const start = performance.now();
-  const value = await run();
-  const { user, system } = process.cpuUsage(before);
-  return { value, cpu: (user + system) / 1e6, wall: (performance.now() - start) / 1000 };
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function freePort(): Promise<number> {

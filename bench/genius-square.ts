@@ -18,6 +18,7 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import { ROLL_COUNT, RollSolver, geniusSquare, rollAt, symmetryClassKey } from '../encoders/genius-square.js';
 import { runSweep, sampleRolls, summarizeSweep, type SweepRun } from '../src/enumerate/sweep.js';
 import { renderHistogramSvg } from '../src/render/genius.js';
+import { timed } from './timing.js';
 
 interface Args {
   workers: number;
@@ -37,14 +38,6 @@ function parseArgs(argv: string[]): Args {
 }
 
 /** Wall-clock and CPU seconds (all threads of this process) of an async run. */
-async function timed<T>(run: () => Promise<T>): Promise<{ value: T; wall: number; cpu: number }> {
-  const cpu = process.cpuUsage();
-  const start = performance.now();
-  const value = await run();
-  const { user, system } = process.cpuUsage(cpu);
-  return { value, wall: (performance.now() - start) / 1000, cpu: (user + system) / 1e6 };
-}
-
 /** Milliseconds per roll of `work` over the first `n` sampled rolls. */
 function perRoll(n: number, work: (roll: number) => void): number {
   const rolls = sampleRolls(n, 3);

@@ -41,6 +41,7 @@ import { CubeTree } from '../src/enumerate/cube-tree.js';
 import { pickSolver } from '../solvers/index.js';
 import type { SolverFactory } from '../solvers/types.js';
 import { machineDescription } from './encodings.js';
+import { timed } from './timing.js';
 
 const CLASSES = 16146;
 const SOLUTIONS = 129168;
@@ -67,20 +68,6 @@ function parseArgs(argv: string[]): Args {
     throw new Error(`--depths, --complete-depth: expected whole numbers such as 4,5,6, got "${get('--depths')}", "${get('--complete-depth')}"`);
   }
   return { satSeconds, depths, completeDepth, solver: get('--solver'), write: argv.includes('--write') };
-}
-
-interface Timed<T> {
-  value: T;
-  cpu: number;
-  wall: number;
-}
-
-async function timed<T>(run: () => T | Promise<T>): Promise<Timed<T>> {
-  const cpu = process.cpuUsage();
-  const start = performance.now();
-  const value = await run();
-  const { user, system } = process.cpuUsage(cpu);
-  return { value, cpu: (user + system) / 1e6, wall: (performance.now() - start) / 1000 };
 }
 
 // ---- the exact-cover problems ---------------------------------------------------

@@ -28,6 +28,7 @@ import { enumerateExactCover } from '../src/enumerate/dlx.js';
 import { type MinisatCubeOptions, type MinisatWasmSolver, loadMinisatWasm, minisatWasm } from '../solvers/minisat-wasm.js';
 import type { BranchingRule } from '../solvers/types.js';
 import { machineDescription } from './encodings.js';
+import { type Timed, timed } from './timing.js';
 
 const REPORT = 'bench/results/sat-search.md';
 
@@ -46,20 +47,6 @@ const PUZZLES: Puzzle[] = [
   { name: '8x8 centre hole', command: 'pentomino --preset 8x8-centre-hole --unique', instance: () => polyomino({ preset: '8x8-centre-hole' }), classes: 65 },
   { name: 'Soma cube', command: 'soma --unique isometries', instance: () => soma({ symmetry: 'isometries' }), classes: 240 },
 ];
-
-interface Timed<T> {
-  value: T;
-  cpu: number;
-  wall: number;
-}
-
-async function timed<T>(run: () => T | Promise<T>): Promise<Timed<T>> {
-  const cpu = process.cpuUsage();
-  const start = performance.now();
-  const value = await run();
-  const { user, system } = process.cpuUsage(cpu);
-  return { value, cpu: (user + system) / 1e6, wall: (performance.now() - start) / 1000 };
-}
 
 /**
  * The npm peer knows no symmetry: it counts raw solutions of the instance's
