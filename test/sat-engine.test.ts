@@ -195,6 +195,31 @@ describe.skipIf(!availability.ok)(suiteName, { timeout: 600_000 }, () => {
       return models;
     }
 
+    it('a cube whose assumptions conflict leaves nothing behind for the next cube sharing them', async () => {
+      // Assumptions 1 and 2 clash through 6, in propagation (not as an assumption found false); two cubes keep them as their first two levels.
+      const clauses = [[-1, -2, 6], [-1, -2, -6], [3, 4, 5], [-3, -4]];
+      for (const learn of [true, false]) {
+        for (const branching of ['vsids', 'cover'] as const) {
+          const solver = minisatWasm.create();
+          solver.ensureVars(6);
+          for (const c of clauses) solver.addClause(c);
+          solver.setBranching(branching, [[3, 4, 5]]);
+          for (const cube of [[1, 2, 3], [1, 2, -3], [1, -2, 3]]) {
+            const models: string[] = [];
+            const { complete } = await solver.enumerateCube(cube, [1, 2, 3, 4, 5, 6], () => {
+              expect(clauses.every((c) => c.some((l) => solver.value(Math.abs(l)) === l > 0)), `cube ${cube} learn ${learn}`).toBe(true);
+              models.push(cube.join(' '));
+              return true;
+            }, { learn });
+            expect(complete).toBe(true);
+            // [1, -2, 3]: 4 false, 5 and 6 either way.
+            expect(models, `cube ${cube} learn ${learn} ${branching}`).toHaveLength(cube[1] === 2 ? 0 : 4);
+          }
+          solver.dispose();
+        }
+      }
+    });
+
     it('gives every projected model once on random 3-SAT with auxiliary variables, as brute force does', async () => {
       let total = 0;
       for (let seed = 1; seed <= 60; seed++) {

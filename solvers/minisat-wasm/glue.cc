@@ -454,7 +454,15 @@ class SearchingSolver : public Solver {
       ok = false;
       return ROOT_UNSAT;
     }
-    if (enumerate && !learnWhileEnumerating) return flipDeepestDecision() ? CONTINUE : EXHAUSTED;
+    if (enumerate && !learnWhileEnumerating) {
+      if (flipDeepestDecision()) return CONTINUE;
+      // Nothing left to flip: the conflict is on an assumption's (or a
+      // flip's) level. Leave that level, whose propagation stopped half way
+      // with a false clause, so that the next cube, which may share the
+      // assumptions below it, starts from a consistent trail.
+      backtrackTo(decisionLevel() - 1);
+      return EXHAUSTED;
+    }
     int floor = enumerate ? highestFlip() : 0;
     vec<Lit> &learnt = learntScratch;
     learnt.clear();
@@ -466,7 +474,10 @@ class SearchingSolver : public Solver {
       assertLearnt(learnt);
       return CONTINUE;
     }
-    if (!flipDeepest()) return EXHAUSTED;
+    if (!flipDeepest()) {
+      backtrackTo(decisionLevel() - 1);  // off the conflicting level, as above
+      return EXHAUSTED;
+    }
     // The learnt clause is implied by the formula, so it stays; its
     // asserting literal was on the flipped level, which is gone now.
     if (attachHere(learnt, true) != CRef_Undef) return fail();  // impossible: the asserting literal is unassigned
