@@ -14,7 +14,7 @@ import { enumerate } from '../src/enumerate/blocking-loop.js';
 import { enumerateExactCover } from '../src/enumerate/dlx.js';
 import { solveExactCover } from '../src/enumerate/exact-cover.js';
 import { FAMILY, addSymmetryBreaking, breakingFormula, breakingPlan, parseSymmetryBreaking } from '../src/symmetry/breaking.js';
-import { pickSolver } from '../solvers/index.js';
+import { SOLVERS, pickSolver } from '../solvers/index.js';
 import type { SolverFactory } from '../solvers/types.js';
 
 /*
@@ -290,8 +290,10 @@ describe('the family on the command line', { timeout: 240_000 }, () => {
     }
   });
 
-  it('a native enumerator (clasp-wasm) keeps every model of the formula with the family: 240 Soma classes', () => {
-    const r = run('enumerate', 'soma', '--unique', '--symmetry', 'isometries', '--solver', 'clasp-wasm', '--json', '--show', '0');
+  // clasp in WebAssembly where clingo-wasm installed (it wants Node >= 22), else Debian's clasp.
+  const nativeSolver = ['clasp-wasm', 'clasp'].find((name) => SOLVERS.find((f) => f.name === name)?.available().ok);
+  it.skipIf(nativeSolver === undefined)('a native enumerator (clasp) keeps every model of the formula with the family: 240 Soma classes', () => {
+    const r = run('enumerate', 'soma', '--unique', '--symmetry', 'isometries', '--solver', nativeSolver!, '--json', '--show', '0');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toMatchObject({ count: 240, raw: 11520, complete: true, mode: 'native' });
   });
