@@ -358,32 +358,18 @@ class SearchingSolver : public Solver {
 
   int highestFlip() const { return flipped.empty() ? 0 : flipped.back(); }
 
-  // After a model or an exhausted flip: undo to the deepest decision on a
-  // projection variable that has not been flipped yet and decide its
-  // negation at the same level, with no reason (everything under the
-  // original decision has been enumerated). Cube assumptions, on the first
-  // levels, are never flipped. False: nothing is left to flip.
-  bool flipDeepest() {
+  // Undoes to the deepest decision that has not been flipped yet and decides
+  // its negation at the same level, with no reason: everything under the
+  // original decision has been enumerated. After a model only projection
+  // decisions count (`projectionOnly`): the rest were decided once the
+  // projection was complete. After a conflict met without analysis any
+  // decision does, since the whole subtree under it is exhausted. Cube
+  // assumptions, on the first levels, are never flipped. False: nothing is
+  // left to flip.
+  bool flipDeepest(bool projectionOnly = true) {
     for (int k = decisionLevel(); k > assumptions.size(); k--) {
       Lit d = decisionAt(k);
-      if (isFlipped(k) || !projected(var(d))) continue;
-      backtrackTo(k - 1);
-      newDecisionLevel();
-      flipped.push_back(k);
-      uncheckedEnqueue(~d);
-      flips++;
-      return true;
-    }
-    return false;
-  }
-
-  // After a conflict without analysis: everything under the deepest
-  // unflipped decision, projection or not, is exhausted; decide its negation
-  // in its place. False: only assumptions and flips are left.
-  bool flipDeepestDecision() {
-    for (int k = decisionLevel(); k > assumptions.size(); k--) {
-      if (isFlipped(k)) continue;
-      Lit d = decisionAt(k);
+      if (isFlipped(k) || (projectionOnly && !projected(var(d)))) continue;
       backtrackTo(k - 1);
       newDecisionLevel();
       flipped.push_back(k);
@@ -455,7 +441,7 @@ class SearchingSolver : public Solver {
       return ROOT_UNSAT;
     }
     if (enumerate && !learnWhileEnumerating) {
-      if (flipDeepestDecision()) return CONTINUE;
+      if (flipDeepest(false)) return CONTINUE;
       // Nothing left to flip: the conflict is on an assumption's (or a
       // flip's) level. Leave that level, whose propagation stopped half way
       // with a false clause, so that the next cube, which may share the
