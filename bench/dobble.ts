@@ -17,6 +17,7 @@ import { type DobbleCnf, checkDeck, decodeDobble, encodeDobble, type PairEncodin
 import { writeDimacsFile } from '../src/core/dimacs.js';
 import { createLogicSolver } from '../solvers/logic-solver.js';
 import { loadFormula } from '../src/enumerate/solve-once.js';
+import { trueVariables } from '../solvers/external/output.js';
 
 interface Run {
   status: 'SAT' | 'UNSAT' | 'timeout' | 'error';
@@ -72,15 +73,6 @@ function runLimited(command: string, args: string[], timeoutSeconds: number): Pr
       resolve({ code, stdout: Buffer.concat(chunks).toString(), seconds: (performance.now() - start) / 1000 });
     });
   });
-}
-
-/** True variables from `v` lines (competition format) or a MiniSat result file. */
-function trueVariables(text: string): Set<number> {
-  const lits = text
-    .split('\n')
-    .filter((line) => line.startsWith('v ') || /^-?\d/.test(line))
-    .flatMap((line) => line.replace(/^v /, '').trim().split(/\s+/).map(Number));
-  return new Set(lits.filter((l) => l > 0));
 }
 
 const checks = (cnf: DobbleCnf, value: (v: number) => boolean) => checkDeck(decodeDobble(cnf, value)).ok;

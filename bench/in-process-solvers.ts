@@ -28,6 +28,7 @@ import { Cnf } from '../src/core/cnf.js';
 import type { Instance } from '../src/core/puzzle.js';
 import { loadWasmSolvers, solverByName } from '../solvers/index.js';
 import { pigeonhole, randomThreeSat } from './minisat-builds.js';
+import { trueVariables } from '../solvers/external/output.js';
 
 const IN_PROCESS = ['cadical-wasm', 'minisat-wasm', 'logic-solver'] as const;
 
@@ -124,15 +125,6 @@ function runLimited(command: string, args: string[], cpuLimit: number): Promise<
       resolve({ code: code ?? -1, stdout: Buffer.concat(out).toString(), cpu });
     });
   });
-}
-
-/** True variables from `v` lines, or from MiniSat's result file (`SAT` then the literals). */
-function trueVariables(text: string): Set<number> {
-  const lits = text
-    .split('\n')
-    .filter((line) => line.startsWith('v ') || /^-?\d/.test(line))
-    .flatMap((line) => line.replace(/^v /, '').trim().split(/\s+/).map(Number));
-  return new Set(lits.filter((l) => l > 0));
 }
 
 /** Null when the model satisfies every clause and, for puzzles, decodes to a solution its checker accepts. */

@@ -138,3 +138,8 @@ export function readAnswer(text: string): { status: Status | undefined; models: 
   const status = output.status ?? (models.length > 0 ? 'SAT' : undefined);
   return { status, models, stray: output.stray };
 }
+
+/** The true variables of the first model in a saved answer (see readAnswer); empty when there is none. */
+export function trueVariables(text: string): Set<number> {
+  return new Set((readAnswer(text).models[0] ?? []).filter((lit) => lit > 0));
+}
