@@ -10,6 +10,7 @@ import { buildInstance } from '../encoders/index.js';
 import { image } from '../src/enumerate/cube-tree.js';
 import { QUEUE_NAME, TOOL_VERSION, fingerprint, validateJob } from '../src/distributed/protocol.js';
 import { parseQueueUrl } from '../src/distributed/connection.js';
+import { checkNumericOptions } from '../src/cli/options.js';
 
 /**
  * Distributed runs end to end: a private redis-server on a loopback port
@@ -163,6 +164,18 @@ describe('queue protocol and addresses (no Redis needed)', () => {
     expect(b.shown).not.toContain('from-env');
     expect(() => parseQueueUrl('http://alice:hunter2@host', {})).toThrow(/^--queue: expected a redis:\/\/ or rediss:\/\/ URL, got "http:\/\/alice:\*\*\*@host"$/);
     expect(() => parseQueueUrl('redis://alice:hunter2@host/x', {})).toThrow(/database number/);
+  });
+
+  it('refuses --jobs without --queue as a usage error, instead of running locally and ignoring it', () => {
+    const enumerate = ['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--solver', 'dlx', '--show', '0'];
+    const alone = spawnSync(process.execPath, [cli, ...enumerate, '--jobs', '4'], { encoding: 'utf8', cwd: tmpdir() });
+    expect(alone.status).toBe(2);
+    expect(alone.stderr).toBe('puzzlesat: --jobs: splits a run into jobs on a queue: it needs --queue URL\n');
+    expect(alone.stdout).toBe('');
+    const zero = spawnSync(process.execPath, [cli, ...enumerate, '--jobs', '0', '--queue', 'redis://127.0.0.1:1'], { encoding: 'utf8', cwd: tmpdir() });
+    expect(zero.status).toBe(2);
+    expect(zero.stderr).toMatch(/^puzzlesat: --jobs: expected a whole number ≥ 1, got "0"\n$/);
+    expect(() => checkNumericOptions({ jobs: 4, queue: 'redis://127.0.0.1', _: [] })).not.toThrow();
   });
 });
 
