@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Job, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildInstance } from '../encoders/index.js';
 import { image } from '../src/enumerate/cube-tree.js';
 import { QUEUE_NAME, TOOL_VERSION, fingerprint, validateJob } from '../src/distributed/protocol.js';
@@ -93,8 +93,8 @@ function start(args: string[], env: NodeJS.ProcessEnv = {}): Run {
 }
 
 /** A worker that logs in with the password from the environment; a short lock so a killed worker's job comes back soon. */
-async function startWorker(...extra: string[]): Promise<Run> {
-  const w = start(['worker', '--queue', bareUrl(), '--lock-seconds', '2', ...extra], { PUZZLESAT_REDIS_PASSWORD: PASSWORD });
+async function startWorker(extra: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  const w = start(['worker', '--queue', bareUrl(), '--lock-seconds', '2', ...extra], { PUZZLESAT_REDIS_PASSWORD: PASSWORD, ...env });
   await until('the worker to connect', () => w.err.includes(' worker on ') || w.child.exitCode !== null);
   expect(w.err).toContain(' worker on ');
   return w;
@@ -197,8 +197,14 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     expect(localClasses).toHaveLength(2339);
   }, 120_000);
 
-  afterAll(async () => {
+  // A test that failed half-way leaves its workers running: they must not take the next test's jobs.
+  afterEach(async () => {
+    const left = [...children].map((c) => new Promise((resolve) => (c.exitCode !== null || c.signalCode !== null ? resolve(undefined) : c.once('exit', resolve))));
     for (const c of children) c.kill('SIGKILL');
+    await Promise.all(left);
+  });
+
+  afterAll(async () => {
     await stopRedis();
     rmSync(dir, { recursive: true, force: true });
   }, 30_000);
@@ -210,7 +216,7 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     await queue.add('enumerate', { fingerprint, work: { ...work, args: { 'pieces-file': 'secrets.txt' } } }, { jobId: 'malformed', attempts: 3 });
     await queue.add('enumerate', { fingerprint: 'v9.9.9-0123456789abcdef', work: { ...work, args: {} } }, { jobId: 'other-version', attempts: 3 });
     // One of them takes two jobs at a time, on two threads.
-    const workers = [await startWorker('--concurrency', '2'), await startWorker(), await startWorker()];
+    const workers = [await startWorker(['--concurrency', '2']), await startWorker(), await startWorker()];
     const run = start(['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--queue', url(), '--out', 'queue.jsonl', '--json', '--show', '0']);
     expect(await run.done).toBe(0);
     expect(JSON.parse(run.out)).toMatchObject({ count: 2339, raw: 9356, complete: true, mode: 'queue', solver: 'minisat-wasm' });
@@ -265,6 +271,48 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     expect(await queue.getJobState(taken!.id!)).toBe('completed');
     expect(workers.some((w) => w.err.includes('queue trouble, retrying'))).toBe(true);
     await stopWorkers(workers);
+    await queue.close();
+    await close();
+  });
+
+  it('retries a job that throws once: exactly the 2339 classes of a local run, no duplicate', async () => {
+    const { queue, close } = queueClient();
+    // The retry may land on either worker: "once" is counted in Redis, not by a worker.
+    const faulty = { PUZZLESAT_FAULT_INJECT: 'fail-once:-part3of8' };
+    const workers = [await startWorker([], faulty), await startWorker([], faulty)];
+    expect(workers[0]!.err).toContain('test hook PUZZLESAT_FAULT_INJECT is set: jobs whose id contains "-part3of8" throw (fail-once)');
+    const run = start(['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--queue', url(), '--jobs', '8', '--out', 'retry.jsonl', '--json', '--show', '0']);
+    expect(await run.done).toBe(0);
+    await stopWorkers(workers);
+    expect(JSON.parse(run.out)).toMatchObject({ count: 2339, raw: 9356, complete: true, mode: 'queue' });
+    const written = lines('retry.jsonl').filter((l) => l.includes('"vars"'));
+    expect(new Set(written).size).toBe(2339);
+    expect(classesOf('retry.jsonl').sort()).toEqual(localClasses);
+    // The job failed on its first attempt and completed on its second; the others took one attempt.
+    const jobs = (await queue.getCompleted(0, -1)).filter((j) => j.id!.endsWith('of8'));
+    expect(jobs).toHaveLength(8);
+    const retried = jobs.find((j) => j.id!.endsWith('-part3of8'))!;
+    expect(retried.attemptsMade).toBe(2);
+    expect(jobs.filter((j) => j !== retried).every((j) => j.attemptsMade === 1)).toBe(true);
+    expect(workers.map((w) => w.err).join('')).toContain(`failed ${retried.id}: injected fault (PUZZLESAT_FAULT_INJECT=fail-once:-part3of8) on attempt 1`);
+    await queue.close();
+    await close();
+  });
+
+  it('stops the coordinator with one line naming a job that throws on every attempt, and no count', async () => {
+    const { queue, close } = queueClient();
+    const workers = [await startWorker([], { PUZZLESAT_FAULT_INJECT: 'fail-always:-part1of3' })];
+    const run = start(['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--queue', url(), '--jobs', '3', '--out', 'always.jsonl', '--json', '--show', '0']);
+    expect(await run.done).toBe(1);
+    await stopWorkers(workers);
+    expect(run.out).toBe('');
+    expect(run.err).toMatch(/^puzzlesat: job v[\w.+-]+-part1of3 failed: injected fault \(PUZZLESAT_FAULT_INJECT=fail-always:-part1of3\) on attempt \d+\n$/);
+    const id = run.err.split(' ')[2]!;
+    const job = (await Job.fromId(queue, id))!;
+    expect(await job.getState()).toBe('failed');
+    // It failed for good only after its retries.
+    expect(job.attemptsMade).toBeGreaterThan(1);
+    expect(run.err).toContain(`on attempt ${job.attemptsMade}\n`);
     await queue.close();
     await close();
   });
