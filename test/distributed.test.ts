@@ -317,6 +317,43 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     await close();
   });
 
+  it('stops a busy worker on SIGTERM after its job, and on a second signal puts the job back: still exactly 2339', async () => {
+    const { queue, close } = queueClient();
+    const activeOfRun = async () => (await queue.getActive()).filter((j) => j.id!.endsWith('of3')).map((j) => j.id!);
+    const run = start(['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--queue', url(), '--jobs', '3', '--out', 'signals.jsonl', '--json', '--show', '0']);
+
+    const finisher = await startWorker();
+    await until('the first worker to take a job', async () => (await activeOfRun()).length > 0);
+    const finished = await activeOfRun();
+    finisher.child.kill('SIGTERM');
+    expect(await finisher.done).toBe(0);
+    expect(finisher.err).toContain('SIGTERM: finishing the active jobs');
+    for (const id of finished) expect(finisher.err).toContain(`done ${id} `);
+    // It took no job after the signal.
+    expect(finisher.err.match(/^puzzlesat worker: done /gm)).toHaveLength(finished.length);
+
+    const releaser = await startWorker();
+    await until('the second worker to take a job', async () => (await activeOfRun()).length > 0);
+    const released = await activeOfRun();
+    releaser.child.kill('SIGTERM');
+    await until('the worker to start finishing', () => releaser.err.includes('finishing'));
+    releaser.child.kill('SIGTERM');
+    expect(await releaser.done).toBe(0);
+    expect(releaser.err).toContain('SIGTERM: putting the active jobs back in the queue');
+    for (const id of released) expect(await queue.getJobState(id)).toBe('waiting');
+
+    const last = await startWorker();
+    expect(await run.done).toBe(0);
+    await stopWorkers([last]);
+    expect(JSON.parse(run.out)).toMatchObject({ count: 2339, raw: 9356, complete: true });
+    expect(new Set(lines('signals.jsonl').filter((l) => l.includes('"vars"'))).size).toBe(2339);
+    expect(classesOf('signals.jsonl').sort()).toEqual(localClasses);
+    // Putting a job back is not a failed attempt.
+    for (const id of released) expect((await Job.fromId(queue, id))!.attemptsMade).toBe(1);
+    await queue.close();
+    await close();
+  });
+
   it('sweeps a Genius Square sample with --count through the queue, line for line as the local sweep', async () => {
     const sweep = ['sweep', 'genius-square', '--count', '--sample', '500'];
     const local = start([...sweep, '--workers', '1', '--out', 'local.tsv']);
