@@ -53,10 +53,13 @@ export async function startWorker(address: QueueAddress, options: WorkerOptions)
   });
   // Trouble with Redis (a restart) is retried by ioredis and BullMQ; say so once per episode, not per attempt.
   let troubled = false;
-  worker.on('error', (e) => {
-    if (!troubled) options.log(`queue trouble, retrying: ${e.message.split('\n')[0]}`);
+  const trouble = (why: string) => {
+    if (!troubled) options.log(`queue trouble, retrying: ${why}`);
     troubled = true;
-  });
+  };
+  worker.on('error', (e) => trouble(e.message.split('\n')[0]!));
+  // A restart that loses nothing raises no error: the reconnection is the only sign of it.
+  connection.on('reconnecting', () => trouble('lost the connection to Redis'));
   connection.on('ready', () => {
     if (troubled) options.log('queue connection back');
     troubled = false;
