@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect as tcpConnect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Job, Queue } from 'bullmq';
@@ -20,6 +20,7 @@ import { checkNumericOptions } from '../src/cli/options.js';
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
 const haveRedis = spawnSync('redis-server', ['--version']).status === 0;
 if (!haveRedis) console.warn('distributed tests skipped: redis-server is not installed (Debian package redis-server)');
+const haveOpenssl = spawnSync('openssl', ['version']).status === 0;
 
 const USER = 'puzzler';
 const PASSWORD = 'pentomino-secret';
@@ -382,6 +383,49 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     // The same summary, but for where the work ran.
     expect(queued.out.split('\n').slice(1)).toEqual(local.out.split('\n').slice(1));
     expect(queued.out).toMatch(/^500 of 500 rolls visited in .* with jobs on redis:\/\/puzzler:\*\*\*@127\.0\.0\.1:\d+ /);
+  });
+
+  it.skipIf(!haveOpenssl)('runs over rediss:// (TLS) with a private CA, and refuses a server it does not trust in one line', async () => {
+    const tls = join(dir, 'tls');
+    mkdirSync(tls);
+    const openssl = (...args: string[]) => expect(spawnSync('openssl', args, { cwd: tls, stdio: 'ignore' }).status).toBe(0);
+    openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '2', '-subj', '/CN=puzzlesat test CA');
+    openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1');
+    writeFileSync(join(tls, 'san.ext'), 'subjectAltName=IP:127.0.0.1\n');
+    openssl('x509', '-req', '-in', 'server.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.crt', '-days', '2', '-extfile', 'san.ext');
+    const tlsPort = await freePort();
+    writeFileSync(
+      join(tls, 'redis.conf'),
+      ['port 0', `tls-port ${tlsPort}`, 'bind 127.0.0.1', `dir ${tls}`, `tls-cert-file ${join(tls, 'server.crt')}`, `tls-key-file ${join(tls, 'server.key')}`, `tls-ca-cert-file ${join(tls, 'ca.crt')}`, 'tls-auth-clients no', 'user default off resetpass ~* &* +@all', `user ${USER} on >${PASSWORD} ~* &* +@all`].join('\n') + '\n',
+    );
+    const server = spawn('redis-server', [join(tls, 'redis.conf')], { stdio: 'ignore' });
+    const serverExit = new Promise((resolve) => server.once('exit', resolve));
+    try {
+      await until('the TLS redis-server to listen', () => new Promise<boolean>((resolve) => {
+        const socket = tcpConnect(tlsPort, '127.0.0.1');
+        socket.once('connect', () => (socket.destroy(), resolve(true)));
+        socket.once('error', () => resolve(false));
+      }));
+      // An address, not a name: also no TLS-server-name warning on stderr (RFC 6066 allows only names there).
+      const tlsUrl = `rediss://${USER}@127.0.0.1:${tlsPort}`;
+      const untrusting = start(['worker', '--queue', tlsUrl], { PUZZLESAT_REDIS_PASSWORD: PASSWORD });
+      expect(await untrusting.done).toBe(1);
+      expect(untrusting.err).toMatch(/^puzzlesat: rediss:\/\/puzzler:\*\*\*@127\.0\.0\.1:\d+: the server's TLS certificate is not trusted \([A-Z_]+; PUZZLESAT_REDIS_CA names a PEM file of the authority that signed it\)\n$/);
+
+      const env = { PUZZLESAT_REDIS_PASSWORD: PASSWORD, PUZZLESAT_REDIS_CA: join(tls, 'ca.crt') };
+      const worker = start(['worker', '--queue', tlsUrl], env);
+      await until('the worker to connect over TLS', () => worker.err.includes(' worker on ') || worker.child.exitCode !== null);
+      expect(worker.err).toMatch(/^puzzlesat worker: puzzlesat \S+ worker on rediss:\/\/puzzler:\*\*\*@127\.0\.0\.1:\d+, 1 at a time\n/);
+      const run = start(['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--queue', tlsUrl, '--json', '--show', '0'], env);
+      expect(await run.done).toBe(0);
+      expect(JSON.parse(run.out)).toMatchObject({ count: 2, raw: 8, complete: true, mode: 'queue' });
+      expect(run.err).toBe('');
+      await stopWorkers([worker]);
+      expect(worker.err).toMatch(/done .*\n/);
+    } finally {
+      server.kill('SIGTERM');
+      await serverExit;
+    }
   });
 
   it('refuses a worker with the wrong password in one line that does not show it', async () => {
