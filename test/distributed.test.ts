@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect as tcpConnect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { Job, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildInstance } from '../encoders/index.js';
-import { image } from '../src/enumerate/cube-tree.js';
+import { image, orbit } from '../src/enumerate/cube-tree.js';
 import { QUEUE_NAME, TOOL_VERSION, fingerprint, validateJob } from '../src/distributed/protocol.js';
 import { parseQueueUrl } from '../src/distributed/connection.js';
 import { checkNumericOptions } from '../src/cli/options.js';
@@ -260,12 +260,15 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     victim.child.kill('SIGKILL');
     await victim.done;
     expect(await queue.getJobState(taken!.id!)).toBe('active');
-    first.child.kill('SIGKILL');
-    await first.done;
 
     const workers = [await startWorker(), await startWorker()];
     const finishedOnOfRun = async () => new Map((await queue.getCompleted(0, -1)).filter((j) => j.id!.endsWith('of12')).map((j) => [j.id!, j.finishedOn]));
     await until('three jobs to complete', async () => (await finishedOnOfRun()).size >= 3);
+    // The coordinator dies once it has written some solutions (the first job's, in job order: after the killed worker's job came back).
+    await until('the coordinator to write solutions', () => existsSync(join(dir, 'faults.jsonl')) && lines('faults.jsonl').some((l) => l.includes('"vars"')), 120);
+    first.child.kill('SIGKILL');
+    await first.done;
+    const written = lines('faults.jsonl').filter((l) => l.includes('"vars"')).length;
     const beforeRestart = await finishedOnOfRun();
     await stopRedis();
     await startRedis();
@@ -273,12 +276,13 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     const afterRestart = await finishedOnOfRun();
     for (const [id, at] of beforeRestart) expect(afterRestart.get(id)).toBe(at);
 
-    const second = start(args);
+    const second = start([...args, '--resume']);
     expect(await second.done).toBe(0);
+    expect(second.err).toMatch(new RegExp(`^puzzlesat: resuming: ${written} solutions from faults\\.jsonl`));
     expect(JSON.parse(second.out)).toMatchObject({ count: 2339, raw: 9356, complete: true });
-    const written = lines('faults.jsonl').filter((l) => l.includes('"vars"'));
-    expect(written).toHaveLength(2339);
-    expect(new Set(written.map((l) => JSON.stringify((JSON.parse(l) as { vars: number[] }).vars))).size).toBe(2339);
+    const solutions = lines('faults.jsonl').filter((l) => l.includes('"vars"'));
+    expect(solutions).toHaveLength(2339);
+    expect(new Set(solutions.map((l) => JSON.stringify((JSON.parse(l) as { vars: number[] }).vars))).size).toBe(2339);
     expect(classesOf('faults.jsonl').sort()).toEqual(localClasses);
     // The killed worker's job was found stalled and done again by another worker.
     expect(await queue.getJobState(taken!.id!)).toBe('completed');
@@ -291,18 +295,21 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     await close();
   });
 
-  it('retries a job that throws once: exactly the 2339 classes of a local run, no duplicate', async () => {
+  it('retries a job that throws once, resuming a file begun by a local run: exactly the 2339 classes, each once', async () => {
     const { queue, close } = queueClient();
+    // The local run (dancing links) holds other members of some classes than the workers' SAT solver finds: resume matches classes.
+    const begun = lines('local.jsonl');
+    writeFileSync(join(dir, 'retry.jsonl'), [begun[0], ...begun.filter((l) => l.includes('"vars"')).slice(0, 500)].join('\n') + '\n');
     // The retry may land on either worker: "once" is counted in Redis, not by a worker.
     const faulty = { PUZZLESAT_FAULT_INJECT: 'fail-once:-part3of8' };
     const workers = [await startWorker([], faulty), await startWorker([], faulty)];
     expect(workers[0]!.err).toContain('test hook PUZZLESAT_FAULT_INJECT is set: jobs whose id contains "-part3of8" throw (fail-once)');
-    const run = start(['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--queue', url(), '--jobs', '8', '--out', 'retry.jsonl', '--json', '--show', '0']);
+    const run = start(['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--queue', url(), '--jobs', '8', '--out', 'retry.jsonl', '--resume', '--json', '--show', '0']);
     expect(await run.done).toBe(0);
     await stopWorkers(workers);
+    expect(run.err).toMatch(/^puzzlesat: resuming: 500 solutions from retry\.jsonl/);
     expect(JSON.parse(run.out)).toMatchObject({ count: 2339, raw: 9356, complete: true, mode: 'queue' });
-    const written = lines('retry.jsonl').filter((l) => l.includes('"vars"'));
-    expect(new Set(written).size).toBe(2339);
+    expect(lines('retry.jsonl').filter((l) => l.includes('"vars"')).slice(0, 500)).toEqual(begun.filter((l) => l.includes('"vars"')).slice(0, 500));
     expect(classesOf('retry.jsonl').sort()).toEqual(localClasses);
     // The job failed on its first attempt and completed on its second; the others took one attempt.
     const jobs = (await queue.getCompleted(0, -1)).filter((j) => j.id!.endsWith('of8'));
@@ -315,7 +322,7 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     await close();
   });
 
-  it('stops the coordinator with one line naming a job that throws on every attempt, and no count', async () => {
+  it('stops the coordinator with one line naming a job that throws on every attempt, and no count; a new run retries it', async () => {
     const { queue, close } = queueClient();
     const workers = [await startWorker([], { PUZZLESAT_FAULT_INJECT: 'fail-always:-part1of3' })];
     const run = start(['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--queue', url(), '--jobs', '3', '--out', 'always.jsonl', '--json', '--show', '0']);
@@ -329,6 +336,44 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     // It failed for good only after its retries.
     expect(job.attemptsMade).toBeGreaterThan(1);
     expect(run.err).toContain(`on attempt ${job.attemptsMade}\n`);
+    // The same command once the workers are fixed: the failed job is tried again, and the run completes.
+    const fixed = await startWorker();
+    const again = start(['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--queue', url(), '--jobs', '3', '--out', 'always.jsonl', '--force', '--json', '--show', '0']);
+    expect(await again.done).toBe(0);
+    await stopWorkers([fixed]);
+    expect(JSON.parse(again.out)).toMatchObject({ count: 2, raw: 8, complete: true });
+    expect(await job.getState()).toBe('completed');
+    await queue.close();
+    await close();
+  });
+
+  it('carries --unique-by to the jobs, and resumes a file that holds another member of a class than the workers find', async () => {
+    const { queue, close } = queueClient();
+    const workers = [await startWorker()];
+    const args = ['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--unique-by', 'orbits', '--queue', url(), '--json', '--show', '0'];
+    const first = start([...args, '--out', 'orbits.jsonl']);
+    expect(await first.done).toBe(0);
+    expect(JSON.parse(first.out)).toMatchObject({ count: 2, raw: 8, complete: true });
+    const jobs = (await queue.getCompleted(0, -1)).filter((j) => (j.data as { work: { puzzle?: string; args?: { preset?: string } } }).work.args?.preset === '3x20');
+    expect(jobs.length).toBeGreaterThan(0);
+    expect(jobs.map((j) => (j.data as { work: { symmetryBreaking?: string } }).work.symmetryBreaking)).toContain('orbits');
+
+    // The first class, as another of its members.
+    const instance = buildInstance('pentomino', { preset: '3x20' });
+    const [header, line] = lines('orbits.jsonl').filter((l, i) => i === 0 || l.includes('"vars"'));
+    const record = JSON.parse(line!) as { vars: number[] };
+    const found = [...record.vars].sort((a, b) => a - b).join(',');
+    const other = orbit(instance.symmetries, record.vars).find((m) => m.join(',') !== found)!;
+    writeFileSync(join(dir, 'moved.jsonl'), `${header}\n${JSON.stringify({ ...record, vars: other, solution: instance.toJson(instance.decode(other)) })}\n`);
+    const resumed = start([...args, '--out', 'moved.jsonl', '--resume']);
+    expect(await resumed.done).toBe(0);
+    await stopWorkers(workers);
+    expect(JSON.parse(resumed.out)).toMatchObject({ count: 2, raw: 8, complete: true });
+    const kept = lines('moved.jsonl').filter((l) => l.includes('"vars"')).map((l) => (JSON.parse(l) as { vars: number[] }).vars);
+    expect(kept).toHaveLength(2);
+    expect(kept[0]).toEqual(other);
+    const classOf = (vars: number[]) => orbit(instance.symmetries, vars).map((m) => m.join(',')).sort()[0];
+    expect(new Set(kept.map(classOf)).size).toBe(2);
     await queue.close();
     await close();
   });
@@ -428,11 +473,15 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     }
   });
 
-  it('refuses a worker with the wrong password in one line that does not show it', async () => {
+  it('refuses a worker and a coordinator with the wrong password in one line that does not show it', async () => {
     const w = start(['worker', '--queue', `redis://${USER}:not-the-password@127.0.0.1:${port}`]);
     expect(await w.done).toBe(1);
     expect(w.err.trim().split('\n')).toHaveLength(1);
     expect(w.err).toMatch(/^puzzlesat: redis:\/\/puzzler:\*\*\*@127\.0\.0\.1:\d+: Redis refused the login/);
     expect(w.err).not.toContain('not-the-password');
+    const coordinator = start(['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--queue', `redis://${USER}:not-the-password@127.0.0.1:${port}`, '--show', '0']);
+    expect(await coordinator.done).toBe(1);
+    expect(coordinator.err).toMatch(/^puzzlesat: redis:\/\/puzzler:\*\*\*@127\.0\.0\.1:\d+: Redis refused the login \(.*\)\n$/);
+    expect(coordinator.out).toBe('');
   });
 });
