@@ -11,6 +11,7 @@ import { image, orbit } from '../src/enumerate/cube-tree.js';
 import { QUEUE_NAME, TOOL_VERSION, fingerprint, validateJob } from '../src/distributed/protocol.js';
 import { parseQueueUrl } from '../src/distributed/connection.js';
 import { checkNumericOptions } from '../src/cli/options.js';
+import { faultPlan, injectedFault } from '../src/distributed/fault-injection.js';
 
 /**
  * Distributed runs end to end: a private redis-server on a loopback port
@@ -148,6 +149,8 @@ describe('queue protocol and addresses (no Redis needed)', () => {
     expect(reason({ fingerprint: fp, work: { ...work, args: { board: '../.#/..##' } } })).toBe('accepted');
     expect(reason({ fingerprint: fp, work: { ...work, args: { out: 'x' } } })).toMatch(/unknown option "out"/);
     expect(reason({ fingerprint: fp, work: { kind: 'sweep', count: true, rolls: [0, 62208] } })).toMatch(/every roll must be an index from 0 to 62207/);
+    expect(reason({ fingerprint: fp, work: { ...work, symmetryBreaking: 'orbits' } })).toBe('accepted');
+    expect(reason({ fingerprint: fp, work: { ...work, symmetryBreaking: 'magic' } })).toBe('malformed job: symmetryBreaking must be one of clauses, orbits');
     expect(reason({ fingerprint: fingerprint({ run: 1 }, '0.0.1'), work })).toMatch(/^job made by puzzlesat 0\.0\.1; this worker runs /);
   });
 
@@ -165,6 +168,19 @@ describe('queue protocol and addresses (no Redis needed)', () => {
     expect(b.shown).not.toContain('from-env');
     expect(() => parseQueueUrl('http://alice:hunter2@host', {})).toThrow(/^--queue: expected a redis:\/\/ or rediss:\/\/ URL, got "http:\/\/alice:\*\*\*@host"$/);
     expect(() => parseQueueUrl('redis://alice:hunter2@host/x', {})).toThrow(/database number/);
+  });
+
+  it('reads the fault-injection test hook only when set, and fails a job once per job (by its attempts) or always', () => {
+    expect(faultPlan({})).toBeUndefined();
+    expect(faultPlan({ PUZZLESAT_FAULT_INJECT: '' })).toBeUndefined();
+    expect(() => faultPlan({ PUZZLESAT_FAULT_INJECT: 'fail-twice:part1' })).toThrow(/^PUZZLESAT_FAULT_INJECT: expected fail-once:<part of a job id> or fail-always:<part of a job id>, got "fail-twice:part1"$/);
+    const once = faultPlan({ PUZZLESAT_FAULT_INJECT: 'fail-once:-part1of' });
+    expect(injectedFault(once, 'v1-abc-part1of3', 0)?.message).toBe('injected fault (PUZZLESAT_FAULT_INJECT=fail-once:-part1of) on attempt 1');
+    expect(injectedFault(once, 'v1-abc-part1of3', 1)).toBeUndefined();
+    expect(injectedFault(once, 'v1-abc-part2of3', 0)).toBeUndefined();
+    const always = faultPlan({ PUZZLESAT_FAULT_INJECT: 'fail-always:-part1of' });
+    expect(injectedFault(always, 'v1-abc-part1of3', 2)?.message).toMatch(/on attempt 3$/);
+    expect(injectedFault(undefined, 'v1-abc-part1of3', 0)).toBeUndefined();
   });
 
   it('refuses --jobs without --queue as a usage error, instead of running locally and ignoring it', () => {
