@@ -68,7 +68,11 @@ function describeShape(): void {
     ui.shape.textContent = `choose an order from ${DOBBLE_ORDERS.min} to ${DOBBLE_ORDERS.max}`;
     return;
   }
-  const field = isPrimePower(n) ? `${n} is a prime power: GF(${n}) gives the plane` : `${n} is no prime power: no finite field, only SAT can try`;
+  const field = isPrimePower(n)
+    ? `${n} is a prime power: GF(${n}) gives the plane`
+    : n <= DOBBLE_ORDERS.satMax
+      ? `${n} is no prime power: no finite field, only SAT can try`
+      : `${n} is no prime power, and SAT here stops at order ${DOBBLE_ORDERS.satMax}`;
   ui.shape.textContent = `${number(planeSize(n))} cards of ${n + 1} symbols; ${field}`;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Stands in for the Node built-ins (node:fs, node:module, node:crypto,
- * node:path, node:url) in the browser bundle. The library reads files only on
+ * node:path, node:url, node:child_process, node:zlib) in the browser bundle. The library reads files only on
  * paths the playground never takes (board files, DIMACS files, logic-solver's
  * file loader, the WebAssembly builds' directory: the playground bundles
  * those itself); if one is taken after all, it fails with a message saying so.
@@ -21,4 +21,6 @@ export const randomInt = unavailable('randomInt');
 export const dirname = unavailable('dirname');
 export const join = unavailable('join');
 export const fileURLToPath = unavailable('fileURLToPath');
+export const spawnSync = unavailable('spawnSync');
+export const gunzipSync = unavailable('gunzipSync');
 export default {};
