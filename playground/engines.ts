@@ -32,7 +32,7 @@ const WASM_ENGINES: WasmEngine[] = [
   { name: 'cadical-wasm', label: 'CaDiCaL in WebAssembly', base: 'cadical', loadFrom: loadCadicalWasmFrom, create: () => cadicalWasm.create() },
 ];
 
-const LOGIC_SOLVER = { name: 'logic-solver', label: 'MiniSat in asm.js (npm logic-solver)' } as const;
+const LOGIC_SOLVER = { name: 'logic-solver', label: 'MiniSat in asm.js' } as const;
 
 /**
  * Evaluates an emscripten MODULARIZE build given as text. Its CommonJS tail

@@ -12,7 +12,7 @@ import { geniusSquare } from '../encoders/genius-square.js';
 import { soma } from '../encoders/polycube.js';
 import { polyomino } from '../encoders/polyomino.js';
 import { createSolver, loadEngines } from './engines.js';
-import { DOBBLE_ORDERS, type DeckAnswer, type DeckRequest, type FromWorker, type PuzzleChoice, type ToWorker } from './protocol.js';
+import { DOBBLE_ORDERS, type DeckAnswer, type DeckRequest, type FromWorker, type PuzzleChoice, type SatEngine, type ToWorker } from './protocol.js';
 
 /**
  * The solver side of the playground: builds the formula with the library's
@@ -69,8 +69,15 @@ async function run(request: ToWorker & { type: 'run' }, instance: PackingInstanc
   };
   const options = { unique: request.unique, limit: request.limit, onFound };
   const { engine } = request;
-  const summary = engine === 'dlx' ? await enumerateExactCover(instance, options) : await enumerate(instance, { ...options, createSolver: () => createSolver(engine) });
-  post({ type: 'done', count: summary.count, raw: summary.raw, complete: summary.complete, seconds: elapsed(), solver: engine });
+  // The name the solver gives itself, not the one asked for: the page shows what really ran.
+  let solver: string = engine;
+  const creator = (name: SatEngine) => () => {
+    const created = createSolver(name);
+    solver = created.name;
+    return created;
+  };
+  const summary = engine === 'dlx' ? await enumerateExactCover(instance, options) : await enumerate(instance, { ...options, createSolver: creator(engine) });
+  post({ type: 'done', count: summary.count, raw: summary.raw, complete: summary.complete, seconds: elapsed(), solver });
 }
 
 function dimacs(instance: PackingInstance): void {
@@ -97,9 +104,10 @@ async function makeDeck(request: DeckRequest): Promise<Made> {
   if (request.method === 'sat' && n > DOBBLE_ORDERS.satMax) throw new UserError(`order ${n}: the SAT method here goes up to order ${DOBBLE_ORDERS.satMax}; the algebraic one needs a prime power`);
   if (request.method === 'algebraic') return { deck: algebraicDeck(n, { cards: request.cards }), status: 'SAT', solver: 'algebraic', vars: 0, clauses: 0 };
   const instance = dobbleInstance(n, { cards: request.cards });
-  const { status, trueVars } = await solveOnce(instance.cnf, createSolver(request.engine));
+  const solver = createSolver(request.engine);
+  const { status, trueVars } = await solveOnce(instance.cnf, solver);
   const deck = status === 'SAT' ? instance.decode(trueVars) : undefined;
-  return { deck, status, solver: request.engine, vars: instance.cnf.varCount, clauses: instance.cnf.clauseCount };
+  return { deck, status, solver: solver.name, vars: instance.cnf.varCount, clauses: instance.cnf.clauseCount };
 }
 
 async function deck(request: DeckRequest): Promise<void> {

@@ -161,9 +161,18 @@ describe.skipIf(missing !== null)(`playground in Chromium${missing ? ` (skipped:
     await page.setViewportSize({ width: 390, height: 844 });
     try {
       await open();
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(width).toBeLessThanOrEqual(390);
+      const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+      expect(await width()).toBeLessThanOrEqual(390);
+      // With a tiling drawn, and with the widest board the editor takes.
+      await page.click('#solve');
+      await waitDone(60_000);
+      expect(await width()).toBeLessThanOrEqual(390);
       await shot('tilings-390');
+      await page.selectOption('#puzzle', 'polyomino');
+      await page.fill('#width', '20');
+      await page.dispatchEvent('#width', 'change');
+      expect(await page.locator('#editor .cell').count()).toBe(80);
+      expect(await width()).toBeLessThanOrEqual(390);
     } finally {
       await page.setViewportSize({ width: 1400, height: 1000 });
     }
