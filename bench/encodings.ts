@@ -121,7 +121,7 @@ export const PUZZLES: readonly BenchPuzzle[] = [
  * Issue 12: where the SAT solver, not the cube tree, does the search. Every
  * class by `enumerate --unique` at a shallow cube depth, branching on the
  * cover clauses and enumerating inside MiniSat by chronological backtracking,
- * the one configuration in which MiniSat searches as fast as dancing links
+ * the configuration in which MiniSat comes closest to dancing links
  * (bench/results/sat-search.md). Only minisat-wasm offers cover branching
  * and chrono enumeration. Each run is boxed and, unfinished, projected to
  * all classes from its rate, so the whole matrix stays short.
@@ -208,7 +208,7 @@ export const SUITES: Readonly<Record<SuiteSettings['suite'], SuiteSettings>> = {
     // an unfinished run is an estimate from its rate, marked as such.
     limit: 200,
     repeat: 3,
-    timeoutSeconds: 4,
+    timeoutSeconds: 3,
     baseline: 'pairwise',
     search: { ...SEARCH_REGIME, boxSeconds: 6 },
   },
