@@ -144,22 +144,42 @@ export interface BoxedSearch {
   raw: number;
   complete: boolean;
   cpu: number;
+  /** CPU seconds to the first class: the set-up (instance, solver, clauses) and one search. */
+  firstCpu: number | null;
   wall: number;
-  /** CPU seconds for all `total` classes: measured when complete, else projected from the rate; null: none found. */
+  /** CPU seconds for all `total` classes: measured when complete, else projected (projectCpu); null: none found. */
   allCpu: number | null;
 }
 
 /**
- * Runs `run` until it finishes or `boxSeconds` of wall time pass (it polls
- * the given shouldStop) and projects an unfinished run to `total` classes
- * from its classes per CPU second.
+ * CPU seconds for all `total` classes from a run stopped after `found` of
+ * them: the time to the first, then the rate after it for the rest, so that
+ * the set-up, paid once, is not scaled up with the classes (with one class
+ * found, the plain rate).
  */
-export async function boxedSearch(run: (shouldStop: () => boolean) => Promise<EnumerateSummary>, boxSeconds: number, total: number): Promise<BoxedSearch> {
+export function projectCpu(cpu: number, firstCpu: number, found: number, total: number): number {
+  return found > 1 ? firstCpu + ((cpu - firstCpu) * (total - 1)) / (found - 1) : (cpu * total) / found;
+}
+
+/** CPU seconds of this process since `start` (process.cpuUsage: every thread, worker threads too). */
+const cpuSince = (start: NodeJS.CpuUsage) => {
+  const { user, system } = process.cpuUsage(start);
+  return (user + system) / 1e6;
+};
+
+/**
+ * Runs `run` until it finishes or `boxSeconds` of wall time pass (it polls
+ * the given shouldStop, and calls onFound per class) and projects an
+ * unfinished run to `total` classes.
+ */
+export async function boxedSearch(run: (shouldStop: () => boolean, onFound: () => void) => Promise<EnumerateSummary>, boxSeconds: number, total: number): Promise<BoxedSearch> {
   const deadline = performance.now() + boxSeconds * 1000;
-  const r = await timed(() => run(() => performance.now() >= deadline));
+  const start = process.cpuUsage();
+  let firstCpu: number | null = null;
+  const r = await timed(() => run(() => performance.now() >= deadline, () => void (firstCpu ??= cpuSince(start))));
   const { count, raw, complete } = r.value;
-  const allCpu = complete ? r.cpu : count > 0 ? (r.cpu * total) / count : null;
-  return { found: count, raw, complete, cpu: r.cpu, wall: r.wall, allCpu };
+  const allCpu = complete ? r.cpu : count > 0 ? projectCpu(r.cpu, firstCpu ?? 0, count, total) : null;
+  return { found: count, raw, complete, cpu: r.cpu, firstCpu, wall: r.wall, allCpu };
 }
 
 /** A search cell's run, with the configuration it ran in stated beside it. */
@@ -406,7 +426,7 @@ export function renderMarkdown(report: BenchReport): string {
     '',
   );
   out.push(
-    `Times in seconds, median of up to ${settings.repeat} run${settings.repeat > 1 ? 's' : ''} (a run that hits the ${T} s box is not repeated, nor one once the runs have used ${T} s between them; ` +
+    `Times in seconds, ${settings.repeat > 1 ? `median of up to ${settings.repeat} runs` : 'one run'} (a run that hits the ${T} s box is not repeated, nor one once the runs have used ${T} s between them; ` +
       `">${T} s (k)" means k were found by then). **first**: one solve of the whole formula, no cubes (as \`puzzlesat solve\`). ` +
       `**first N**: the first N = ${settings.limit} symmetry classes by \`enumerate --unique\` (cube-and-conquer at the cube depth given per puzzle). ` +
       `**all**: every class, where feasible. Ratios are cell time / reference time: **×${settings.baseline}** against the ${settings.baseline} encoding with the same solver, **×dlx** against our dancing links on the same placements; ` +
@@ -490,7 +510,8 @@ function searchIntro(settings: SuiteSettings): string[] {
       `so that MiniSat, not the cube tree, does the search: cover = decide on the not-yet-satisfied \`cover\` clause with the fewest free literals, ` +
       `chrono = enumerate inside MiniSat by chronological backtracking, no blocking clauses (a conflict flips the deepest unflipped decision). ` +
       `Only ${r.solver} offers both. Beside it, dlx enumerates every class the same way it always does. ` +
-      `Times are CPU seconds of this process; each run is boxed at ${r.boxSeconds} s wall and, unfinished, projected to all classes from its classes per CPU second ("≈", marked "(boxed)").`,
+      `Times are CPU seconds of this process; each run is boxed at ${r.boxSeconds} s wall and, unfinished, projected to all classes ("≈", marked "(boxed)"): ` +
+      `its CPU to the first class (set-up included), then its classes per CPU second after that for the rest.`,
   ];
 }
 
@@ -498,6 +519,7 @@ function searchIntro(settings: SuiteSettings): string[] {
 const allCpuText = (m: SearchMeasure) => (m.allCpu === null ? '–' : `${m.complete ? '' : '≈'}${fixed(m.allCpu)}`);
 
 function searchRatio(m: SearchMeasure, reference: SearchMeasure | undefined): string {
+  if (m === reference) return '1.00';
   if (m.allCpu === null || !reference || reference.allCpu === null) return '–';
   return `${m.complete && reference.complete ? '' : '≈'}${fixed(m.allCpu / reference.allCpu)}`;
 }
@@ -632,19 +654,19 @@ async function measureBackend(
 async function measureSearch(instance: Instance, backend: Backend, puzzle: BenchPuzzle, regime: SearchRegime): Promise<SearchMeasure> {
   const { classes } = puzzle.expected;
   if (backend.kind === 'dlx') {
-    const run = await boxedSearch((shouldStop) => enumerateExactCover(instance, { unique: true, onFound: () => {}, shouldStop }), regime.boxSeconds, classes);
+    const run = await boxedSearch((shouldStop, onFound) => enumerateExactCover(instance, { unique: true, onFound, shouldStop }), regime.boxSeconds, classes);
     return { ...run, cubeDepth: null, branching: 'MRV (exact cover)', enumeration: 'dancing links' };
   }
   const { factory } = backend;
   const run = await boxedSearch(
-    (shouldStop) =>
+    (shouldStop, onFound) =>
       enumerate(instance, {
         createSolver: () => factory.create(),
         unique: true,
         cubeDepth: regime.cubeDepth,
         branching: regime.branching,
         enumMode: regime.enumMode,
-        onFound: () => {},
+        onFound,
         shouldStop,
         timeoutSeconds: regime.boxSeconds,
       }),

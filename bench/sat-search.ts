@@ -10,7 +10,8 @@
  *   npx tsc && node dist/bench/sat-search.js [--box SECONDS] [--only WORD,...] [--quick] [--write]
  *
  * Every SAT run is time-boxed (--box, wall seconds, default 40); an
- * unfinished one is projected to all classes from its rate and marked so.
+ * unfinished one is projected to all classes from its rate after the first
+ * class (bench/encodings.ts projectCpu) and marked so.
  * Times are CPU seconds of this process (child rusage for native minisat);
  * the machine is shared, so only ratios within one run mean much.
  */
@@ -145,14 +146,14 @@ interface SatRun {
 
 async function satRun(puzzle: Puzzle, instance: Instance, depth: number, branching: BranchingRule, mode: EnumMode, conflicts: ConflictRule, box: number): Promise<SatRun> {
   const run = await boxedSearch(
-    (shouldStop) =>
+    (shouldStop, onFound) =>
       enumerate(instance, {
         createSolver: conflicts === 'learn' ? learningSolver : () => minisatWasm.create(),
         unique: puzzle.allSolutions !== true,
         cubeDepth: depth,
         enumMode: mode,
         branching,
-        onFound: () => {},
+        onFound,
         shouldStop,
         timeoutSeconds: box,
       }),
@@ -179,8 +180,8 @@ async function workerRows(puzzle: Puzzle, instance: Instance, box: number, ratio
   const rows: string[] = [];
   for (const [depth, branching, mode] of COVER_CHRONO.filter(([depth]) => depth > 0)) {
     const run = await boxedSearch(
-      (shouldStop) =>
-        enumerateSolutions({ instance, rebuild: puzzle.rebuild, workers: WORKERS, solver: 'minisat-wasm', unique: true, cubeDepth: depth, enumMode: mode, branching, onFound: () => {}, shouldStop, timeoutSeconds: box }),
+      (shouldStop, onFound) =>
+        enumerateSolutions({ instance, rebuild: puzzle.rebuild, workers: WORKERS, solver: 'minisat-wasm', unique: true, cubeDepth: depth, enumMode: mode, branching, onFound, shouldStop, timeoutSeconds: box }),
       box,
       puzzle.classes,
     );
@@ -258,7 +259,7 @@ async function main(): Promise<void> {
   say(
     `Packings enumerated with \`--unique\` at cube depth 0, 1 or 2, so that MiniSat (minisat-wasm, one thread) does the search, beside \`--solver dlx\` (our dancing links, ` +
       `src/enumerate/dlx.ts, also with --unique) and the npm \`dancing-links\` peer, which knows no symmetry and counts every raw solution of the same exact-cover rows. ` +
-      `Each SAT run is boxed at ${box} s wall; an unfinished one is projected to all classes from its rate of classes per CPU second (marked "projected"). ` +
+      `Each SAT run is boxed at ${box} s wall; an unfinished one is projected to all classes (marked "projected"): its CPU seconds to the first class (set-up included), then its classes per CPU second after that for the rest. ` +
       `Branching: cover = the not-yet-satisfied clause of the \`cover\` family (one per cell) with the fewest literals left, its first free literal decided true; ` +
       `vsids = MiniSat's own. Enumeration: chrono = inside MiniSat by chronological backtracking after each model, no blocking clauses ` +
       `(under cover branching a conflict just flips the deepest decision not yet flipped, "plain backtracking", the default; "learning" = MiniSat's conflict analysis and a learnt clause, as under VSIDS); ` +

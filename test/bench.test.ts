@@ -7,6 +7,7 @@ import {
   SUITES,
   boxedSearch,
   countDisagreements,
+  projectCpu,
   median,
   mergeReports,
   ratioText,
@@ -69,11 +70,17 @@ describe('bench helpers', () => {
     }
   });
 
-  it('projects a boxed search to every class from its rate, and takes a finished one as measured', async () => {
-    const summary = (count: number, complete: boolean) => async () => ({ count, raw: count, complete, cubes: 0, solves: 0 });
+  it('projects a boxed search to every class: the time to the first class once, then the rate after it', async () => {
+    // 2 s to the first of 100 classes, 3 s more for the next 10: 2 + 99 * 0.3.
+    expect(projectCpu(5, 2, 11, 100)).toBeCloseTo(31.7, 12);
+    expect(projectCpu(4, 4, 1, 100)).toBe(400);
+    const summary = (count: number, complete: boolean) => async (_stop: () => boolean, onFound: () => void) => {
+      for (let i = 0; i < count; i++) onFound();
+      return { count, raw: count, complete, cubes: 0, solves: 0 };
+    };
     const boxed = await boxedSearch(summary(4, false), 1, 100);
-    expect(boxed).toMatchObject({ found: 4, complete: false });
-    expect(boxed.allCpu).toBeCloseTo(boxed.cpu * 25, 12);
+    expect(boxed).toMatchObject({ found: 4, complete: false, firstCpu: expect.any(Number) });
+    expect(boxed.allCpu).toBe(projectCpu(boxed.cpu, boxed.firstCpu!, 4, 100));
     const finished = await boxedSearch(summary(100, true), 1, 100);
     expect(finished.allCpu).toBe(finished.cpu);
     expect((await boxedSearch(summary(0, false), 1, 100)).allCpu).toBeNull();
@@ -167,7 +174,7 @@ describe('bench --quick', () => {
       else {
         // Stopped by the box: no solution of 6x10 is symmetric, so each class is 4 solutions; the projection scales the CPU to all 2339.
         expect(m.raw).toBe(4 * m.found);
-        expect(m.allCpu).toBeCloseTo((m.cpu * 2339) / m.found, 9);
+        expect(m.allCpu).toBe(projectCpu(m.cpu, m.firstCpu!, m.found, 2339));
       }
     }
   });
