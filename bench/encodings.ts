@@ -31,8 +31,7 @@ import { UserError } from '../src/core/errors.js';
 import { buildPacking, type NonOverlap } from '../encoders/packing.js';
 import type { Instance } from '../src/core/puzzle.js';
 import { claspWasm } from '../solvers/clasp-wasm.js';
-import { SOLVERS } from '../solvers/index.js';
-import { loadMinisatWasm } from '../solvers/minisat-wasm.js';
+import { SOLVERS, loadWasmSolvers } from '../solvers/index.js';
 import type { BranchingRule, SolverFactory } from '../solvers/types.js';
 import { type EnumerateSummary, type EnumMode } from '../src/enumerate/blocking-loop.js';
 import { timed } from './timing.js';
@@ -726,7 +725,7 @@ export async function resolveSuite(settings: SuiteSettings): Promise<{ puzzles: 
   if (!settings.encodings.includes(settings.baseline)) {
     throw new UserError(`--baseline: "${settings.baseline}" is not one of the suite's encodings (${settings.encodings.join(', ')})`);
   }
-  await loadMinisatWasm();
+  await loadWasmSolvers();
   const solvers = pick(SOLVERS, settings.solvers, 'solver').filter((s) => s.available().ok);
   return { puzzles, encodings, solvers };
 }
