@@ -452,19 +452,26 @@ class SearchingSolver : public Solver {
     return true;
   }
 
+  // Minimum remaining values: the first index with nothing true and the
+  // fewest left (not false), or -1 when every one has something true. After
+  // propagation none has one left, so two is as few as it gets.
+  static int fewestLeft(const std::vector<int> &trueN, const std::vector<int> &left) {
+    int best = -1, fewest = INT_MAX;
+    for (int i = 0; i < (int)trueN.size(); i++) {
+      if (trueN[i] == 0 && left[i] < fewest) {
+        best = i;
+        fewest = left[i];
+        if (fewest <= 2) break;
+      }
+    }
+    return best;
+  }
+
   // The unsatisfied group with the fewest members left, its first free
   // member; lit_Undef when every group has a true member. Called with the
   // trail fully propagated, so the counts are exact.
   Lit pickGroupLiteral() {
-    int best = -1, fewest = INT_MAX;
-    int groupsN = (int)groupLive.size();
-    for (int g = 0; g < groupsN; g++) {
-      if (groupTrue[g] == 0 && groupLive[g] < fewest) {
-        best = g;
-        fewest = groupLive[g];
-        if (fewest <= 2) break;
-      }
-    }
+    int best = fewestLeft(groupTrue, groupLive);
     if (best < 0) return lit_Undef;
     for (int slot = groupStart[best], end = groupStart[best] + groupLive[best]; slot < end; slot++) {
       Lit p = occLit[memberOcc[slot]];
@@ -492,16 +499,7 @@ class SearchingSolver : public Solver {
   // A literal of the registered clause, not yet satisfied, with the fewest
   // literals that are not false; none when all are satisfied.
   Lit pickCoverLiteral() {
-    int best = -1, fewest = INT_MAX;
-    int clausesN = (int)trueCount.size();
-    for (int c = 0; c < clausesN; c++) {
-      if (trueCount[c] == 0 && notFalse[c] < fewest) {
-        best = c;
-        fewest = notFalse[c];
-        // After propagation no clause is unit, so two is as few as it gets.
-        if (fewest <= 2) break;
-      }
-    }
+    int best = fewestLeft(trueCount, notFalse);
     if (best < 0) return lit_Undef;
     Lit chosen = lit_Undef;
     for (int i = branchStart[best]; i < branchStart[best + 1]; i++) {
