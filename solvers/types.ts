@@ -111,6 +111,8 @@ export interface SolverFactory {
   /** One line for `puzzlesat solvers`. */
   readonly description: string;
   readonly kind: 'in-process' | 'external';
+  /** Its solvers propagate exactly-one groups natively (ExactlyOnePropagator). */
+  readonly propagatesExactlyOne?: boolean;
   /** Whether it can run here; a reason when it cannot. */
   available(): { ok: true; version?: string } | { ok: false; reason: string };
   create(): Solver;
@@ -137,6 +139,15 @@ export type BranchingRule = 'vsids' | 'cover';
  */
 export interface CoverBrancher {
   setBranching(rule: BranchingRule, clauses?: Iterable<ArrayLike<number>>): void;
+}
+
+/**
+ * Engines that propagate exactly-one constraints themselves (counts per
+ * group, no clauses), for an enumeration that meets conflicts by plain
+ * backtracking: the group's clauses can then stay out of the engine.
+ */
+export interface ExactlyOnePropagator {
+  addExactlyOne(lits: ArrayLike<number>): void;
 }
 
 export interface CubeEnumerationOptions {
