@@ -14,7 +14,7 @@
  * (board and pieces used) is remembered, so a state reached again by another
  * arrangement of the same pieces costs one lookup.
  *
- * Cells taken before the search (blockers, a cube's rows) are given per call:
+ * Cells taken before the search (a roll's blockers) are given per call:
  * the placements that hit them are dropped once, up front, so the lists the
  * search walks hold only placements that can still fit.
  */
