@@ -157,6 +157,19 @@ describe.skipIf(!availability.ok)(suiteName, { timeout: 600_000 }, () => {
     }
   });
 
+  it('with native groups, a cell no placement covers leaves no solution, and a cell only one covers forces it', async () => {
+    const count = async (board: string, pieces: string) => {
+      const found: Found[] = [];
+      await enumerate(polyomino({ board, pieces, amo: 'pairwise' }), { createSolver: () => minisatWasm.create(), unique: false, enumMode: 'chrono', propagation: 'native', onFound: (f) => found.push(f) });
+      return found.length;
+    };
+    expect(await count('3x1', 'L3')).toBe(0);
+    // The 1x3 I covers a 3x1 strip one way only; with the domino and the square beside it (a 3x2 board), as dancing links counts.
+    expect(await count('3x1', 'I3')).toBe(1);
+    const reference = await byDancingLinks(polyomino({ board: '3x2', pieces: 'I3,D2,M1' }), false);
+    expect(await count('3x2', 'I3,D2,M1')).toBe(reference.keys.length);
+  });
+
   it('says in one line why native propagation cannot be had', async () => {
     const run = (instance: Instance, enumMode: EnumMode) => enumerate(instance, { createSolver: () => minisatWasm.create(), unique: false, enumMode, propagation: 'native', onFound: () => {} });
     await expect(run(polyomino({ preset: '3x20' }), 'chrono')).rejects.toThrow(/^--propagation native: the non-overlap, piece-once clauses have auxiliary variables \(use --amo pairwise\)$/);

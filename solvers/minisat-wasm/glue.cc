@@ -69,6 +69,15 @@ class SearchingSolver : public Solver {
     // The trail so far is counted afresh, with the new group, by the next propagation.
     backtrackTo(0);
     groupsDirty = true;
+    // Propagation only reacts to members being assigned: a group without
+    // members (a cell no placement covers) is false from the start, and a
+    // group of one says its member is true.
+    if (lits.size() == 0) ok = false;
+    if (lits.size() == 1 && ok) {
+      vec<Lit> unit;
+      unit.push(lits[0]);
+      addClause_(unit);
+    }
   }
 
   bool hasGroups() const { return groupStart.size() > 1; }
