@@ -190,7 +190,7 @@ export class ClaspWasmSolver extends ClauseStoringSolver implements ProjectingEn
     let models = 0;
     return this.stoppable(options.signal, async (stop) => {
       const outcome = await runClingo({
-        program: programText(this.store.dimacs([], projection)),
+        program: programText(this.store.dimacs(options.assumptions ?? [], projection)),
         models: options.limit ?? 0,
         options: [...CLASP_MODE, '--parse-ext', '--project'],
         onModel: (lits) => {
@@ -200,7 +200,7 @@ export class ClaspWasmSolver extends ClauseStoringSolver implements ProjectingEn
                 'use --solver clasp (the program), --limit, or another solver',
             );
           }
-          const trueVars = this.projectedModel(lits, projection);
+          const trueVars = this.projectedModel(lits, projection, options.assumptions);
           models++;
           onModel(trueVars);
         },
