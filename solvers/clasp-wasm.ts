@@ -217,6 +217,7 @@ export const claspWasm: SolverFactory & { create(): ClaspWasmSolver } = {
   name: 'clasp-wasm',
   description: `clasp (clingo 5.8) compiled to WebAssembly, from the npm package ${PACKAGE}; enumerates projected models natively; inputs up to 1 MB`,
   kind: 'in-process',
+  enumeration: 'fast: natively with projection, one run per cube of a shallow cube tree',
   available() {
     const installed = installedVersion();
     return installed.ok ? { ok: true, version: `${PACKAGE} ${installed.version}` } : installed;

@@ -130,6 +130,8 @@ export interface SolverFactory {
   /** One line for `puzzlesat solvers`. */
   readonly description: string;
   readonly kind: 'in-process' | 'external';
+  /** How it enumerates, for `puzzlesat solvers`: natively (one run per cube), or a run per model. */
+  readonly enumeration?: string;
   /** Whether it can run here; a reason when it cannot. */
   available(): { ok: true; version?: string } | { ok: false; reason: string };
   create(): Solver;

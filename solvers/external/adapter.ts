@@ -224,11 +224,20 @@ function versionOf(path: string, spec: ExternalSolverSpec): string | undefined {
   return versions.get(path);
 }
 
+/** How `enumerate` drives the program (src/enumerate/strategy.ts picks the mode by this). */
+function enumerationOf(spec: ExternalSolverSpec): string {
+  if (spec.native?.projects) return 'fast: natively with projection, one run per cube of a shallow cube tree';
+  if (spec.native) return 'natively without projection (only formulas whose every variable is a solution variable); else a run per model and per cube';
+  if (spec.cubeBatch) return 'a run per model (the cubes go in batches, one incremental run each)';
+  return 'slow: a run per model and per cube (blocking clauses)';
+}
+
 export function externalSolver(spec: ExternalSolverSpec): SolverFactory & { create(): ExternalSolver } {
   return {
     name: spec.name,
     description: spec.description,
     kind: 'external',
+    enumeration: enumerationOf(spec),
     available() {
       const path = findOnPath(spec.binary);
       if (!path) return { ok: false, reason: `${spec.binary} not found on PATH` };

@@ -86,7 +86,8 @@ export const EXTERNAL_SPECS: readonly ExternalSolverSpec[] = [
     solveArgs: (cnf) => ['-V0', cnf],
     output: 'competition',
     exitVerdict: claspExit,
-    native: { projects: true, args: (cnf, limit) => ['-V0', '-n', String(limit ?? 0), '--project', '--parse-ext', cnf] },
+    // crafty with solution recording: 65 classes of the 8x8 board with the centre hole in 15 cubes took 3.2 CPU s against 6.3 by default, 6x10's 2339 in 7 cubes 52 against 394.
+    native: { projects: true, args: (cnf, limit) => ['-V0', '-n', String(limit ?? 0), '--project', '--parse-ext', '--configuration=crafty', '--enum-mode=record', cnf] },
   },
   {
     name: 'kissat',
