@@ -75,9 +75,9 @@ export interface EnumerationResult extends EnumerateSummary {
  * a program that takes cube batches pays a run per model whatever the cube
  * count, so deep cubes, each nearly solved by the cube tree, win (cadical:
  * 56 at 15 cubes, 16 at 237, 8.4 at 1333, 5.4 at 4002); one that takes a cube per run
- * pays a run per cube too, so fewer (see PER_RUN_CUBES).
+ * pays a run per cube too, so fewer (minisat: 11.8 at 237 cubes, 22.9 at 1333).
  */
-function externalCubeDepth(instance: Instance, batches: boolean): number {
+export function externalCubeDepth(instance: Instance, batches: boolean): number {
   return batches ? cubeDepthFor(instance, BATCH_CUBES, MAX_EXTERNAL_DEPTH) : cubeDepthFor(instance, PER_RUN_CUBES, MAX_EXTERNAL_DEPTH);
 }
 const BATCH_CUBES = 4000;
