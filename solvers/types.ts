@@ -132,6 +132,8 @@ export interface SolverFactory {
   readonly kind: 'in-process' | 'external';
   /** How it enumerates, for `puzzlesat solvers`: natively (one run per cube), or a run per model. */
   readonly enumeration?: string;
+  /** Its solvers propagate exactly-one groups natively (ExactlyOnePropagator). */
+  readonly propagatesExactlyOne?: boolean;
   /** Whether it can run here; a reason when it cannot. */
   available(): { ok: true; version?: string } | { ok: false; reason: string };
   create(): Solver;
@@ -158,6 +160,15 @@ export type BranchingRule = 'vsids' | 'cover';
  */
 export interface CoverBrancher {
   setBranching(rule: BranchingRule, clauses?: Iterable<ArrayLike<number>>): void;
+}
+
+/**
+ * Engines that propagate exactly-one constraints themselves (counts per
+ * group, no clauses), for an enumeration that meets conflicts by plain
+ * backtracking: the group's clauses can then stay out of the engine.
+ */
+export interface ExactlyOnePropagator {
+  addExactlyOne(lits: ArrayLike<number>): void;
 }
 
 export interface CubeEnumerationOptions {

@@ -1,7 +1,7 @@
 import { pickSolver } from '../../solvers/index.js';
 import { enumeratesNatively, nativeEnumerator, offersCubeBatch } from '../../solvers/types.js';
 import type { Instance } from '../core/puzzle.js';
-import { type CubeProgress, type EnumerateOptions, type EnumerateSummary, type EnumMode, type Found, defaultCubeDepth, enumerate, resolveEnumMode } from './blocking-loop.js';
+import { type CubeProgress, type EnumerateOptions, type EnumerateSummary, type EnumMode, type Found, type Propagation, defaultCubeDepth, enumerate, resolveEnumMode, resolvePropagation } from './blocking-loop.js';
 import type { BranchingRule } from '../../solvers/types.js';
 import { orbit } from './cube-tree.js';
 import { enumerateExactCover } from './dlx.js';
@@ -43,6 +43,7 @@ export interface EnumerationPlan {
   timeoutSeconds?: number;
   enumMode?: EnumMode;
   branching?: BranchingRule;
+  propagation?: Propagation;
   onFound: (found: Found) => void;
   shouldStop?: () => boolean;
   /** Cubes whose solutions are all in `known` (resume): skipped. */
@@ -109,23 +110,25 @@ export async function enumerateSolutions(plan: EnumerationPlan): Promise<Enumera
     return { ...summary, solver, mode: 'native' };
   }
   // How the SAT solver meets each cube, resolved once on the probe (and again, the same way, by each enumerate()).
-  const mode: EnumerationMode = resolveEnumMode(probe, plan.enumMode, seesEveryUnsat) === 'chrono' ? 'chrono' : 'blocking-loop';
+  const enumMode = resolveEnumMode(probe, plan.enumMode, seesEveryUnsat);
+  const mode: EnumerationMode = enumMode === 'chrono' ? 'chrono' : 'blocking-loop';
+  const propagation = resolvePropagation(instance, probe, enumMode, plan.propagation);
   const batches = offersCubeBatch(probe) && !seesEveryUnsat;
   probe.dispose();
-  const cubeDepth = plan.cubeDepth ?? (factory.kind === 'external' ? externalCubeDepth(instance, batches) : undefined);
+  const cubeDepth = plan.cubeDepth ?? (factory.kind === 'external' ? externalCubeDepth(instance, batches) : defaultCubeDepth(instance, propagation));
   const timeoutSeconds = plan.timeoutSeconds;
   const workers = plan.workers ?? 1;
   if (workers > 1 && !seesEveryUnsat && plan.rebuild && poolAvailable()) {
-    const job = { ...plan.rebuild, solver, unique, symmetryBreaking, known, cubeDepth, timeoutSeconds, enumMode: plan.enumMode, branching: plan.branching, finishedCubes: [...(finishedCubes ?? [])] };
+    const job = { ...plan.rebuild, solver, unique, symmetryBreaking, known, cubeDepth, timeoutSeconds, enumMode: plan.enumMode, branching: plan.branching, propagation, finishedCubes: [...(finishedCubes ?? [])] };
     const knownRaw = known.reduce((n, k) => n + (unique ? orbit(instance.symmetries, k).length : 1), 0);
     const running = enumerateParallel(job, workers, { limit, knownRaw, onFound, shouldStop, onProgress: plan.onProgress, onCubeDone });
     // While the workers start up, this thread is free to count the units.
-    plan.onCubeTree?.(cubeDepth ?? defaultCubeDepth(instance), solver);
+    plan.onCubeTree?.(cubeDepth, solver);
     const summary = await running;
     return { ...summary, solver, mode };
   }
-  plan.onCubeTree?.(cubeDepth ?? defaultCubeDepth(instance), solver);
+  plan.onCubeTree?.(cubeDepth, solver);
   const onProgress = plan.onProgress && ((p: { cubes: number; unit: number }) => plan.onProgress!({ cubes: p.cubes, units: p.unit }));
-  const summary = await enumerate(instance, { createSolver: () => factory.create(), unique, symmetryBreaking, limit, known, onFound, onProgress, shouldStop, cubeDepth, timeoutSeconds, enumMode: plan.enumMode, branching: plan.branching, finishedCubes, onCubeDone, onCubeExhausted: plan.onCubeExhausted });
+  const summary = await enumerate(instance, { createSolver: () => factory.create(), unique, symmetryBreaking, limit, known, onFound, onProgress, shouldStop, cubeDepth, timeoutSeconds, enumMode: plan.enumMode, branching: plan.branching, propagation, finishedCubes, onCubeDone, onCubeExhausted: plan.onCubeExhausted });
   return { ...summary, solver, mode };
 }
