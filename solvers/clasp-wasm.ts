@@ -192,7 +192,8 @@ export class ClaspWasmSolver extends ClauseStoringSolver implements ProjectingEn
       const outcome = await runClingo({
         program: programText(this.store.dimacs(options.assumptions ?? [], projection)),
         models: options.limit ?? 0,
-        options: [...CLASP_MODE, '--parse-ext', '--project'],
+        // As for the clasp program (solvers/external/specs.ts): crafty with solution recording enumerates 2-7x faster.
+        options: [...CLASP_MODE, '--parse-ext', '--project', '--configuration=crafty', '--enum-mode=record'],
         onModel: (lits) => {
           if (models >= maxModels) {
             throw new UserError(
