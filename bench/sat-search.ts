@@ -7,7 +7,7 @@
  * very same DIMACS. 8x8+2x2 runs on 2 worker threads too, and two Genius
  * Square rolls are counted solution by solution (no symmetry).
  *
- *   npx tsc && node dist/bench/sat-search.js [--box SECONDS] [--only WORD,...] [--quick] [--write]
+ *   npx tsc && node dist/bench/sat-search.js [--box SECONDS] [--only WORD,...] [--quick] [--external-only] [--write]
  *
  * Every SAT run is time-boxed (--box, wall seconds, default 40); an
  * unfinished one is projected to all classes from its rate after the first
@@ -16,7 +16,7 @@
  * the machine is shared, so only ratios within one run mean much.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DancingLinks } from 'dancing-links';
@@ -30,8 +30,11 @@ import type { PackingInstance, Placement } from '../encoders/packing.js';
 import { type EnumMode, type Propagation, applyBranching, enumerate } from '../src/enumerate/blocking-loop.js';
 import { enumerateExactCover } from '../src/enumerate/dlx.js';
 import { type MinisatCubeOptions, type MinisatWasmSolver, loadMinisatWasm, minisatWasm } from '../solvers/minisat-wasm.js';
-import type { BranchingRule } from '../solvers/types.js';
-import { enumerateSolutions } from '../src/enumerate/strategy.js';
+import { type BranchingRule, type SolverFactory, offersCubeBatch } from '../solvers/types.js';
+import { EXTERNAL_SOLVERS } from '../solvers/external/adapter.js';
+import { externalCubeDepth, enumerateSolutions } from '../src/enumerate/strategy.js';
+import { nativeCubeDepth } from '../src/enumerate/native.js';
+import { classSearchInstance } from '../src/symmetry/breaking.js';
 import { poolAvailable } from '../src/enumerate/pool.js';
 import { boxedSearch, machineDescription } from './encodings.js';
 import { type Timed, timed } from './timing.js';
@@ -252,6 +255,8 @@ async function main(): Promise<void> {
   const onlyArg = argv.indexOf('--only');
   // Puzzles whose names contain one of these (comma-separated) words.
   const only = onlyArg >= 0 ? argv[onlyArg + 1]!.split(',') : undefined;
+  // Just the solver programs' rows (see externalSolverRows).
+  if (argv.includes('--external-only')) return externalSolverRows((line = '') => console.log(line), box, only);
   // Only the fastest configuration (cover, chrono) at each depth: a short run.
   const quick = argv.includes('--quick');
   if (!(await loadMinisatWasm())) throw new Error('minisat-wasm is not built: npm run build:minisat-wasm');
@@ -305,6 +310,8 @@ async function main(): Promise<void> {
   }
   say();
 
+  await externalSolverRows(say, box, only);
+
   say('## First tiling of 8x8 + 2x2');
   say();
   say(
@@ -335,6 +342,64 @@ async function main(): Promise<void> {
     writeFileSync(REPORT, out.join('\n') + '\n');
     console.error(`wrote ${REPORT}`);
   }
+}
+
+// ---- External solver programs (issue 12, point 4) ----
+
+/** CPU seconds of the children this process has waited for (Linux: cutime + cstime of /proc/self/stat, in clock ticks). */
+function childCpuSeconds(): number {
+  const stat = readFileSync('/proc/self/stat', 'latin1');
+  // Fields after the parenthesised command name; cutime and cstime are fields 16 and 17.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100;
+
+/**
+ * `enumerate --unique --solver X` for each solver program installed, the way
+ * the strategy dispatcher runs it (its mode and cube depth), on the 8x8 board
+ * with the centre hole and on 6x10, beside `--solver dlx` in the same run.
+ * CPU of this process and of the solver processes are given apart.
+ */
+async function externalSolverRows(say: (line?: string) => void, box: number, only: string[] | undefined): Promise<void> {
+  const programs = ['clasp', 'cryptominisat5', 'cadical', 'minisat', 'picosat'].map(installedProgram).filter((f) => f !== undefined);
+  const puzzles = PUZZLES.filter((p) => (p.name === '8x8 centre hole' || p.name === '6x10') && (!only || only.some((word) => p.name.includes(word))));
+  if (programs.length === 0 || puzzles.length === 0) return;
+  say('## Solver programs');
+  say();
+  say(
+    `\`enumerate --unique --solver X\` through the strategy dispatcher (src/enumerate/strategy.ts): native = the program enumerates projected models itself, one run per cube; ` +
+      `blocking-loop = a run per model (cadical: cubes batched in one \`p inccnf\` run, until one is satisfiable) or per model and cube (minisat, picosat). ` +
+      `CPU s of this process (process.cpuUsage) and of the solver processes (child rusage), boxed at ${box} s wall.`,
+  );
+  say();
+  say('| puzzle | solver | mode | cube depth | cubes | classes | our CPU s | solvers CPU s | total CPU s | × dlx |');
+  say('|---|---|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const puzzle of puzzles) {
+    const instance = puzzle.instance();
+    const dlx = await timed(() => enumerateExactCover(instance, { unique: true, onFound: () => {} }));
+    say(`| ${puzzle.name} | dlx (ours) | exact cover | - | - | ${dlx.value.count} | ${fmt(dlx.cpu, 2)} | 0 | ${fmt(dlx.cpu, 2)} | 1.0 |`);
+    const classes = classSearchInstance(instance);
+    for (const factory of programs) {
+      const children = childCpuSeconds();
+      const deadline = performance.now() + box * 1000;
+      const run = await timed(() => enumerateSolutions({ instance, solver: factory.name, unique: true, onFound: () => {}, shouldStop: () => performance.now() >= deadline, timeoutSeconds: box }));
+      const childCpu = childCpuSeconds() - children;
+      const { count, complete, mode, cubes } = run.value;
+      if (complete && count !== puzzle.classes) throw new Error(`${factory.name} on ${puzzle.name}: ${count} classes, expected ${puzzle.classes}`);
+      const probe = factory.create();
+      const depth = mode === 'native' ? nativeCubeDepth(classes) : externalCubeDepth(classes, offersCubeBatch(probe));
+      probe.dispose();
+      const total = run.cpu + childCpu;
+      say(`| ${puzzle.name} | ${factory.name} | ${mode} | ${depth} | ${cubes} | ${count}${complete ? '' : ' (boxed)'} | ${fmt(run.cpu, 2)} | ${fmt(childCpu, 2)} | ${fmt(total, 2)} | ${fmt(total / dlx.cpu, 1)} |`);
+    }
+  }
+  say();
+}
+
+function installedProgram(name: string): SolverFactory | undefined {
+  const factory = EXTERNAL_SOLVERS.find((f) => f.name === name);
+  return factory?.available().ok ? factory : undefined;
 }
 
 await main();

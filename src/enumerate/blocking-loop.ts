@@ -1,7 +1,7 @@
 import type { Instance } from '../core/puzzle.js';
 import { UserError } from '../core/errors.js';
-import { CubeTree, orbit } from './cube-tree.js';
-import { type BranchingRule, type ChronoEnumerator, type CoverBrancher, type ExactlyOnePropagator, type Solver, SolverHeapExhausted, type Status } from '../../solvers/types.js';
+import { type Cube, CubeTree, orbit } from './cube-tree.js';
+import { type BranchingRule, type ChronoEnumerator, type CoverBrancher, type ExactlyOnePropagator, type Solver, SolverHeapExhausted, type Status, offersCubeBatch } from '../../solvers/types.js';
 import { checkedTrueVars, loadFormula } from './solve-once.js';
 import { type SymmetryBreaking, classSearchInstance } from '../symmetry/breaking.js';
 
@@ -177,6 +177,9 @@ export interface EnumerateSummary {
 /** A cube's name in --out files: its literals. */
 export const cubeKey = (lits: readonly number[]): string => lits.join(' ');
 
+/** Cubes per batch run (CubeBatchSolver): a run re-reads the window's remaining cubes, so not the whole tree at once. */
+const CUBE_BATCH = 1024;
+
 let lastYield = Date.now();
 /**
  * In-process solvers answer synchronously; giving the event loop a turn every
@@ -267,8 +270,45 @@ export async function enumerate(given: Instance, options: EnumerateOptions): Pro
   try {
     const finished = options.finishedCubes;
     const hooks = { skip: finished && ((lits: readonly number[]) => finished.has(cubeKey(lits))), onUnitDone: options.onCubeDone && ((lits: readonly number[]) => options.onCubeDone!(cubeKey(lits))) };
+    const permsOf = (cube: Cube) => (byOrbits ? cube.stabilizer.map((i) => instance.symmetries[i]!) : []);
+    if (mode === 'blocking' && offersCubeBatch(solver) && options.onCubeExhausted === undefined) {
+      // A run per model: the leaves go in windows, and each run starts at the cube the last model came from.
+      // Units are not reported done: the walk takes a window's leaves before they are solved.
+      const leaves = tree.leaves(depth, options.part, { skip: hooks.skip });
+      let window: Cube[] = [];
+      for (;;) {
+        for (let next = leaves.next(); ; next = leaves.next()) {
+          if (!next.done) window.push(next.value);
+          if (next.done || window.length >= CUBE_BATCH) break;
+        }
+        if (window.length === 0) break;
+        await yieldNow();
+        if (stop() || timeLeft() === 0) {
+          summary.complete = false;
+          return summary;
+        }
+        const { status, cube } = await solver.solveFirstCube(
+          window.map((c) => c.lits),
+          { timeoutSeconds: timeLeft() },
+        );
+        summary.solves++;
+        if (status === 'UNKNOWN') {
+          summary.complete = false;
+          return summary;
+        }
+        const exhausted = status === 'SAT' ? cube! : window.length;
+        for (const done of window.slice(0, exhausted)) {
+          summary.cubes++;
+          options.onCubeDone?.(cubeKey(done.lits));
+          options.onProgress?.({ found: summary.count, cubes: summary.cubes, unit: done.unit ?? 0 });
+        }
+        window = window.slice(exhausted);
+        if (status === 'SAT') accept(permsOf(window[0]!), false);
+      }
+      return summary;
+    }
     for (const cube of tree.leaves(depth, options.part, hooks)) {
-      const cubePerms = byOrbits ? cube.stabilizer.map((i) => instance.symmetries[i]!) : [];
+      const cubePerms = permsOf(cube);
       if (mode === 'chrono' && offersChrono(solver)) {
         await yieldNow();
         if (stop() || timeLeft() === 0) {
