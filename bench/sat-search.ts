@@ -9,6 +9,8 @@
  *
  *   npx tsc && node dist/bench/sat-search.js [--box SECONDS] [--only WORD,...] [--quick] [--external-only] [--write]
  *
+ * --external-only runs only the solver programs' rows, into bench/results/sat-search-external.md.
+ *
  * Every SAT run is time-boxed (--box, wall seconds, default 40); an
  * unfinished one is projected to all classes from its rate after the first
  * class (bench/encodings.ts projectCpu) and marked so.
@@ -40,6 +42,7 @@ import { boxedSearch, machineDescription } from './encodings.js';
 import { type Timed, timed } from './timing.js';
 
 const REPORT = 'bench/results/sat-search.md';
+const EXTERNAL_REPORT = 'bench/results/sat-search-external.md';
 
 interface Puzzle {
   name: string;
@@ -255,8 +258,8 @@ async function main(): Promise<void> {
   const onlyArg = argv.indexOf('--only');
   // Puzzles whose names contain one of these (comma-separated) words.
   const only = onlyArg >= 0 ? argv[onlyArg + 1]!.split(',') : undefined;
-  // Just the solver programs' rows (see externalSolverRows).
-  if (argv.includes('--external-only')) return externalSolverRows((line = '') => console.log(line), box, only);
+  // Just the solver programs' rows (see externalSolverRows), in a report of their own.
+  if (argv.includes('--external-only')) return externalReport(box, only, argv.includes('--write'));
   // Only the fastest configuration (cover, chrono) at each depth: a short run.
   const quick = argv.includes('--quick');
   if (!(await loadMinisatWasm())) throw new Error('minisat-wasm is not built: npm run build:minisat-wasm');
@@ -395,6 +398,25 @@ async function externalSolverRows(say: (line?: string) => void, box: number, onl
     }
   }
   say();
+}
+
+/** The solver programs' rows alone, as bench/results/sat-search-external.md (with --write). */
+async function externalReport(box: number, only: string[] | undefined, write: boolean): Promise<void> {
+  const out: string[] = [];
+  const say = (line = '') => {
+    out.push(line);
+    console.log(line);
+  };
+  const machine = machineDescription();
+  say('# Solver programs enumerating');
+  say();
+  say(`${new Date().toISOString().slice(0, 10)}; ${machine.cpu}, ${machine.cores} cores; ${machine.os}; Node ${machine.node}. Load average ${fmt(loadavg()[0]!, 2)} at the start: only ratios within this run compare.`);
+  say();
+  await externalSolverRows(say, box, only);
+  if (!write) return;
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync(EXTERNAL_REPORT, out.join('\n') + '\n');
+  console.error(`wrote ${EXTERNAL_REPORT}`);
 }
 
 function installedProgram(name: string): SolverFactory | undefined {
