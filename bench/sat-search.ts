@@ -34,6 +34,7 @@ import { enumerateExactCover } from '../src/enumerate/dlx.js';
 import { type MinisatCubeOptions, type MinisatWasmSolver, loadMinisatWasm, minisatWasm } from '../solvers/minisat-wasm.js';
 import { type BranchingRule, type SolverFactory, offersCubeBatch } from '../solvers/types.js';
 import { EXTERNAL_SOLVERS } from '../solvers/external/adapter.js';
+import { claspWasm } from '../solvers/clasp-wasm.js';
 import { externalCubeDepth, enumerateSolutions } from '../src/enumerate/strategy.js';
 import { nativeCubeDepth } from '../src/enumerate/native.js';
 import { classSearchInstance } from '../src/symmetry/breaking.js';
@@ -366,6 +367,8 @@ const CLOCK_TICKS = 100;
  */
 async function externalSolverRows(say: (line?: string) => void, box: number, only: string[] | undefined): Promise<void> {
   const programs = ['clasp', 'cryptominisat5', 'cadical', 'minisat', 'picosat'].map(installedProgram).filter((f) => f !== undefined);
+  // clasp in WebAssembly (clingo-wasm, an optional dependency) runs in this process: its CPU is ours.
+  if (claspWasm.available().ok) programs.push(claspWasm);
   const puzzles = PUZZLES.filter((p) => (p.name === '8x8 centre hole' || p.name === '6x10') && (!only || only.some((word) => p.name.includes(word))));
   if (programs.length === 0 || puzzles.length === 0) return;
   say('## Solver programs');
@@ -373,7 +376,7 @@ async function externalSolverRows(say: (line?: string) => void, box: number, onl
   say(
     `\`enumerate --unique --solver X\` through the strategy dispatcher (src/enumerate/strategy.ts): native = the program enumerates projected models itself, one run per cube; ` +
       `blocking-loop = a run per model (cadical: cubes batched in one \`p inccnf\` run, until one is satisfiable) or per model and cube (minisat, picosat). ` +
-      `CPU s of this process (process.cpuUsage) and of the solver processes (child rusage), boxed at ${box} s wall.`,
+      `CPU s of this process (process.cpuUsage; clasp-wasm runs in it) and of the solver processes (child rusage), boxed at ${box} s wall.`,
   );
   say();
   say('| puzzle | solver | mode | cube depth | cubes | classes | our CPU s | solvers CPU s | total CPU s | × dlx |');
