@@ -11,6 +11,8 @@ import { DEFAULT_MOLS_STEPS, MOLS_NEEDS, MOLS_STEPS, modelSquares, type MolsCnf,
 import { UserError } from '../src/core/errors.js';
 import { createLogicSolver } from '../solvers/logic-solver.js';
 import { pickSolver } from '../solvers/index.js';
+import { makeField } from '../src/algebra/finite-field.js';
+import { seededRandom } from '../src/core/random.js';
 
 type Square = number[][];
 
@@ -141,6 +143,65 @@ async function allModels(order: number, symmetry: MolsStep[]): Promise<Square[][
 
 const key = (set: Square[]) => JSON.stringify(set);
 
+/** The n - 1 squares S_m[r][c] = m·r + c over GF(n), m ≠ 0: the Desarguesian plane. */
+function fieldSquares(n: number): Square[] {
+  const f = makeField(n);
+  const range = Array.from({ length: n }, (_, i) => i);
+  return range.slice(1).map((m) => range.map((r) => range.map((c) => f.add(f.mul(m, r), c))));
+}
+
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** The same plane in another frame numbering: rows, columns, squares and each square's values permuted at random. */
+function scrambled(set: Square[], random: () => number): Square[] {
+  const n = set[0]!.length;
+  const range = Array.from({ length: n }, (_, i) => i);
+  const [rows, columns] = [shuffled(range, random), shuffled(range, random)];
+  return shuffled(set, random).map((square) => {
+    const values = shuffled(range, random);
+    return rows.map((r) => columns.map((c) => values[square[r]![c]!]!));
+  });
+}
+
+/**
+ * The proof at `normalise` (encoders/dobble/mols.ts) as a procedure: number
+ * each square's values by row 0; lay the cycles of row 1 of square 0 out on
+ * consecutive columns, longest first, and renumber; order rows by column 0
+ * of square 0; order squares by their cell (1, 0).
+ */
+function normalForm(set: Square[]): Square[] {
+  const n = set[0]!.length;
+  const byFirstRow = (squares: Square[]) =>
+    squares.map((square) => {
+      const rank = new Map(square[0]!.map((v, c) => [v, c]));
+      return square.map((row) => row.map((v) => rank.get(v)!));
+    });
+  let squares = byFirstRow(set);
+  const delta = squares[0]![1]!;
+  const cycles: number[][] = [];
+  const seen = new Set<number>();
+  for (let start = 0; start < n; start++) {
+    const cycle: number[] = [];
+    for (let c = start; !seen.has(c); c = delta[c]!) {
+      seen.add(c);
+      cycle.push(c);
+    }
+    if (cycle.length > 0) cycles.push(cycle);
+  }
+  const columns = cycles.sort((a, b) => b.length - a.length).flat();
+  squares = byFirstRow(squares.map((square) => square.map((row) => columns.map((c) => row[c]!))));
+  const rowOrder = Array.from({ length: n }, (_, r) => squares[0]!.findIndex((row) => row[0] === r));
+  squares = squares.map((square) => rowOrder.map((r) => square[r]!));
+  return squares.sort((a, b) => a[1]![0]! - b[1]![0]!);
+}
+
 describe('Dobble as mutually orthogonal Latin squares (--variables mols)', () => {
   it('checks its steps and shape', () => {
     expect(() => encodeDobble(4, { variables: 'mols', symmetry: ['cycle-order'] })).toThrow(new UserError('--symmetry-steps: cycle-order needs cycles too'));
@@ -180,6 +241,25 @@ describe('Dobble as mutually orthogonal Latin squares (--variables mols)', () =>
       }
     });
   }
+
+  it('every step holds of the normal form of the Desarguesian planes of orders 3-9, in any frame numbering', () => {
+    const random = seededRandom(9);
+    for (const order of [3, 4, 5, 7, 8, 9]) {
+      for (let trial = 0; trial < 5; trial++) {
+        const normal = normalForm(scrambled(fieldSquares(order), random));
+        expect([order, MOLS_STEPS.filter((step) => !satisfies(normal, step))]).toEqual([order, []]);
+        expect(checkDeck(squaresDeck(order, normal))).toMatchObject({ ok: true, cards: planeSize(order) });
+      }
+    }
+  });
+
+  it('the cuts hold of the normal form of Latin squares of order 5 with any cycle type of row 1 (5 or 3 + 2)', () => {
+    const sample = latinSquares(5).filter((_, i) => i % 101 === 0);
+    const types = new Set(sample.map((square) => cycleLengths(normalForm([square])[0]![1]!).join('+')));
+    expect(types).toEqual(new Set(['5', '3+2']));
+    const cuts = MOLS_STEPS.filter((step) => step !== 'point-pairs');
+    for (const square of sample) expect(cuts.filter((step) => !satisfies(normalForm([square]), step))).toEqual([]);
+  });
 
   it('order 6 is UNSAT with the default steps (no two orthogonal Latin squares of order 6)', { timeout: 120_000 }, async () => {
     expect((await solveWith(6, [...DEFAULT_MOLS_STEPS])).status).toBe('UNSAT');
