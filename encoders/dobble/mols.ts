@@ -20,11 +20,8 @@ import { UserError } from '../../src/core/errors.js';
  * which is how a model is decoded (`squaresDeck`), and the deck checker sees
  * the decoded deck, not the squares.
  *
- * Variables `L k r c = v` (one-hot cells), and per pair of squares k < l,
- * value pair (a, b) and row r an auxiliary "row r holds (a, b)", forced by
- * any cell of row r holding a in S_k and b in S_l and at most one true over
- * the rows: orthogonality. At most is enough: n² cells each show one pair and
- * no pair twice, so all n² pairs appear.
+ * Variables `L k r c = v` (one-hot cells); orthogonality through
+ * auxiliaries per pair of squares and value pair (see Orthogonality).
  */
 
 /**
@@ -98,7 +95,7 @@ export function encodeMols(n: number, { amo, orthogonality, steps }: MolsOptions
     }
   });
 
-  cnf.family('orthogonal', 'every two squares are orthogonal: each value pair in one cell');
+  cnf.family('orthogonal', `every two squares are orthogonal: ${orthogonality === 'cells' ? 'each value pair in exactly one cell' : 'no value pair in two rows'}`);
   for (let k = 0; k < n - 1; k++) {
     for (let l = k + 1; l < n - 1; l++) {
       for (const a of range(n)) for (const b of range(n)) orthogonalPair(cnf, squares[k]!, squares[l]!, a, b, `L${k} L${l} (${a},${b})`, orthogonality, amo);
