@@ -1,12 +1,55 @@
 import type { BenchReport } from './encodings.js';
 
 /**
- * The bench chart: one panel per puzzle, a horizontal bar per cell that
- * enumerated (the time to the first N classes, on a logarithmic axis shared
- * by all panels so that they compare), coloured by solver. Every panel has
- * its own labelled axis; a legend names the solvers and the hatched
- * "stopped at the time box" bars.
+ * The bench chart: per puzzle, a panel of the time to the first N classes
+ * (wall seconds, a bar per cell that enumerated) and a panel of the
+ * searching regime (CPU seconds for all classes, a bar per cell that ran
+ * it), on a logarithmic axis shared by all panels so that they compare,
+ * coloured by solver. Every panel has its own labelled axis; a legend names
+ * the solvers and the hatched bars: stopped at the time box, or projected
+ * from the rate of a boxed run.
  */
+
+interface Bar {
+  label: string;
+  solver: string;
+  seconds: number;
+  /** Drawn hatched: stopped at the box (first N) or projected (searching). */
+  unfinished: boolean;
+  text: string;
+}
+
+interface Panel {
+  title: string;
+  bars: Bar[];
+}
+
+const secondsText = (s: number) => `${s < 10 ? s.toFixed(2) : s.toFixed(1)} s`;
+
+function panels(report: BenchReport): Panel[] {
+  const T = report.settings.timeoutSeconds;
+  const search = report.settings.search;
+  return report.puzzles.flatMap((puzzle) => {
+    const cells = report.cells.filter((c) => c.puzzle === puzzle.name);
+    const firstN: Bar[] = cells
+      .filter((c) => c.firstN)
+      .map((c) => {
+        const s = c.firstN!.seconds;
+        return { label: `${c.encoding} · ${c.solver}`, solver: c.solver, seconds: s ?? T, unfinished: s === null, text: s === null ? `>${T} s` : secondsText(s) };
+      });
+    const searching: Bar[] = cells
+      .filter((c) => c.search?.allCpu != null)
+      .map((c) => {
+        const m = c.search!;
+        return { label: `${c.encoding} · ${c.solver}`, solver: c.solver, seconds: m.allCpu!, unfinished: !m.complete, text: `${m.complete ? '' : '≈'}${secondsText(m.allCpu!)} CPU` };
+      });
+    const n = Math.min(report.settings.limit, puzzle.expected.classes);
+    return [
+      { title: `${puzzle.name}: time to the first ${n} classes`, bars: firstN },
+      ...(search ? [{ title: `${puzzle.name}, the SAT solver searching: CPU for all ${puzzle.expected.classes} classes (cube depth ${search.cubeDepth}, ${search.branching}, ${search.enumMode})`, bars: searching }] : []),
+    ].filter((p) => p.bars.length > 0);
+  });
+}
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -20,11 +63,12 @@ const tickText = (t: number) => (t >= 1 ? `${t.toFixed(0)} s` : `${t.toPrecision
 export function renderChart(report: BenchReport): string {
   const { labelW, barW, rowH, panelGap, axisH, headH, legendRow } = LAYOUT;
   const T = report.settings.timeoutSeconds;
-  const rows = report.cells.filter((c) => c.firstN);
-  const solvers = [...new Set(rows.map((c) => c.solver))];
+  const all = panels(report);
+  const rows = all.flatMap((p) => p.bars);
+  const solvers = [...new Set(rows.map((b) => b.solver))];
   const colour = (solver: string) => SOLVER_COLOURS[solvers.indexOf(solver) % SOLVER_COLOURS.length]!;
   // A cell that ran out of time is drawn to the box; with no cells the axis spans one decade.
-  const times = rows.length ? rows.map((c) => c.firstN!.seconds ?? T) : [1];
+  const times = rows.length ? rows.map((b) => b.seconds) : [1];
   const lo = 10 ** Math.floor(Math.log10(Math.max(1e-3, Math.min(...times))));
   const hi = Math.max(10 * lo, 10 ** Math.ceil(Math.log10(Math.max(...times))));
   const width = labelW + barW + 80;
@@ -34,10 +78,10 @@ export function renderChart(report: BenchReport): string {
 
   // The legend: one swatch per solver, then the hatched box.
   const legend: string[] = [];
-  const entries = [...solvers.map((s, i) => ({ fill: colour(s), stroke: colour(s), text: s, i })), { fill: 'url(#hatch-legend)', stroke: '#555', text: `stopped at the ${T} s box`, i: -1 }];
-  const perRow = Math.max(1, Math.floor((width - 16) / 150));
+  const entries = [...solvers.map((s, i) => ({ fill: colour(s), stroke: colour(s), text: s, i })), { fill: 'url(#hatch-legend)', stroke: '#555', text: `stopped at the ${T} s box, or projected`, i: -1 }];
+  const perRow = Math.max(1, Math.floor((width - 16) / 180));
   entries.forEach((e, k) => {
-    const x = 8 + (k % perRow) * 150;
+    const x = 8 + (k % perRow) * 180;
     const y = 52 + Math.floor(k / perRow) * legendRow;
     legend.push(`<rect x="${x}" y="${y}" width="12" height="12" fill="${e.fill}" stroke="${e.stroke}"/><text x="${x + 18}" y="${y + 10}">${escapeXml(e.text)}</text>`);
   });
@@ -45,20 +89,17 @@ export function renderChart(report: BenchReport): string {
 
   const parts: string[] = [];
   let y = top;
-  for (const puzzle of report.puzzles) {
-    const group = rows.filter((c) => c.puzzle === puzzle.name);
-    if (!group.length) continue;
-    parts.push(`<text x="8" y="${y + 12}" font-weight="bold" font-size="12">${escapeXml(`${puzzle.name}: time to the first ${Math.min(report.settings.limit, puzzle.expected.classes)} classes`)}</text>`);
+  for (const panel of all) {
+    parts.push(`<text x="8" y="${y + 12}" font-weight="bold" font-size="12">${escapeXml(panel.title)}</text>`);
     y += headH;
     const panelTop = y;
     const bars: string[] = [];
-    for (const c of group) {
-      const s = c.firstN!.seconds;
-      const x = xOf(s ?? T);
-      const fill = s === null ? `url(#hatch-${solvers.indexOf(c.solver)})` : colour(c.solver);
-      bars.push(`<text x="${labelW - 6}" y="${y + rowH - 4}" text-anchor="end">${escapeXml(`${c.encoding} · ${c.solver}`)}</text>`);
-      bars.push(`<rect x="${labelW}" y="${y + 2}" width="${(x - labelW).toFixed(1)}" height="${rowH - 3}" fill="${fill}" stroke="${colour(c.solver)}"/>`);
-      bars.push(`<text x="${(x + 4).toFixed(1)}" y="${y + rowH - 4}" fill="#333">${s === null ? `>${T} s` : `${s < 10 ? s.toFixed(2) : s.toFixed(1)} s`}</text>`);
+    for (const b of panel.bars) {
+      const x = xOf(b.seconds);
+      const fill = b.unfinished ? `url(#hatch-${solvers.indexOf(b.solver)})` : colour(b.solver);
+      bars.push(`<text x="${labelW - 6}" y="${y + rowH - 4}" text-anchor="end">${escapeXml(b.label)}</text>`);
+      bars.push(`<rect x="${labelW}" y="${y + 2}" width="${(x - labelW).toFixed(1)}" height="${rowH - 3}" fill="${fill}" stroke="${colour(b.solver)}"/>`);
+      bars.push(`<text x="${(x + 4).toFixed(1)}" y="${y + rowH - 4}" fill="#333">${escapeXml(b.text)}</text>`);
       y += rowH;
     }
     const axisY = y + 4;
@@ -78,7 +119,7 @@ export function renderChart(report: BenchReport): string {
   const hatch = (id: string, stroke: string) =>
     `<pattern id="${id}" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="white"/><line x1="0" y1="0" x2="0" y2="6" stroke="${stroke}" stroke-width="3"/></pattern>`;
   const patterns = [...solvers.map((s, i) => hatch(`hatch-${i}`, colour(s))), hatch('hatch-legend', '#777')];
-  const title = `Time to the first N symmetry classes (${report.settings.suite} suite, N = ${report.settings.limit}, median of ${report.settings.repeat})`;
+  const title = `Time to the first N symmetry classes (wall, N = ${report.settings.limit}) and to all of them with the SAT solver searching (CPU); ${report.settings.suite} suite`;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="11">`,
     `<defs>${patterns.join('')}</defs>`,

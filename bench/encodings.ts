@@ -13,6 +13,10 @@
  * (logic-solver cannot stop inside a solve, so a single long solve of its can
  * overrun the box).
  *
+ * Beside these, the searching regime (SearchRegime): every class with a
+ * shallow cube tree, so that MiniSat does the search, in CPU seconds, boxed
+ * and projected from the rate; encodings are compared where the solver works.
+ *
  * This module holds the suites, the runner and the pure renderers (Markdown,
  * JSON, SVG); `puzzlesat bench` (src/cli/bench.ts) drives it.
  */
@@ -27,9 +31,10 @@ import { UserError } from '../src/core/errors.js';
 import { buildPacking, type NonOverlap } from '../encoders/packing.js';
 import type { Instance } from '../src/core/puzzle.js';
 import { claspWasm } from '../solvers/clasp-wasm.js';
-import { SOLVERS } from '../solvers/index.js';
-import { loadMinisatWasm } from '../solvers/minisat-wasm.js';
-import type { SolverFactory } from '../solvers/types.js';
+import { SOLVERS, loadWasmSolvers } from '../solvers/index.js';
+import type { BranchingRule, SolverFactory } from '../solvers/types.js';
+import { type EnumerateSummary, type EnumMode } from '../src/enumerate/blocking-loop.js';
+import { timed } from './timing.js';
 
 // ---- what is measured --------------------------------------------------------
 
@@ -109,6 +114,81 @@ export const PUZZLES: readonly BenchPuzzle[] = [
   },
 ];
 
+// ---- the searching regime ---------------------------------------------------------
+
+/**
+ * Issue 12: where the SAT solver, not the cube tree, does the search. Every
+ * class by `enumerate --unique` at a shallow cube depth, branching on the
+ * cover clauses and enumerating inside MiniSat by chronological backtracking,
+ * the configuration in which MiniSat comes closest to dancing links
+ * (bench/results/sat-search.md). Only minisat-wasm offers cover branching
+ * and chrono enumeration. Each run is boxed and, unfinished, projected to
+ * all classes from its rate, so the whole matrix stays short.
+ */
+export interface SearchRegime {
+  solver: string;
+  cubeDepth: number;
+  branching: BranchingRule;
+  enumMode: EnumMode;
+  /** Wall seconds per run before it stops and is projected. */
+  boxSeconds: number;
+}
+
+const SEARCH_REGIME: Omit<SearchRegime, 'boxSeconds'> = { solver: 'minisat-wasm', cubeDepth: 2, branching: 'cover', enumMode: 'chrono' };
+
+/** One boxed enumeration in CPU seconds of this process (worker threads included). */
+export interface BoxedSearch {
+  /** Classes (or solutions) found, all of them when complete. */
+  found: number;
+  raw: number;
+  complete: boolean;
+  cpu: number;
+  /** CPU seconds to the first class: the set-up (instance, solver, clauses) and one search. */
+  firstCpu: number | null;
+  wall: number;
+  /** CPU seconds for all `total` classes: measured when complete, else projected (projectCpu); null: none found. */
+  allCpu: number | null;
+}
+
+/**
+ * CPU seconds for all `total` classes from a run stopped after `found` of
+ * them: the time to the first, then the rate after it for the rest, so that
+ * the set-up, paid once, is not scaled up with the classes (with one class
+ * found, the plain rate).
+ */
+export function projectCpu(cpu: number, firstCpu: number, found: number, total: number): number {
+  return found > 1 ? firstCpu + ((cpu - firstCpu) * (total - 1)) / (found - 1) : (cpu * total) / found;
+}
+
+/** CPU seconds of this process since `start` (process.cpuUsage: every thread, worker threads too). */
+const cpuSince = (start: NodeJS.CpuUsage) => {
+  const { user, system } = process.cpuUsage(start);
+  return (user + system) / 1e6;
+};
+
+/**
+ * Runs `run` until it finishes or `boxSeconds` of wall time pass (it polls
+ * the given shouldStop, and calls onFound per class) and projects an
+ * unfinished run to `total` classes.
+ */
+export async function boxedSearch(run: (shouldStop: () => boolean, onFound: () => void) => Promise<EnumerateSummary>, boxSeconds: number, total: number): Promise<BoxedSearch> {
+  const deadline = performance.now() + boxSeconds * 1000;
+  const start = process.cpuUsage();
+  let firstCpu: number | null = null;
+  const r = await timed(() => run(() => performance.now() >= deadline, () => void (firstCpu ??= cpuSince(start))));
+  const { count, raw, complete } = r.value;
+  const allCpu = complete ? r.cpu : count > 0 ? projectCpu(r.cpu, firstCpu ?? 0, count, total) : null;
+  return { found: count, raw, complete, cpu: r.cpu, firstCpu, wall: r.wall, allCpu };
+}
+
+/** A search cell's run, with the configuration it ran in stated beside it. */
+export interface SearchMeasure extends BoxedSearch {
+  /** null for dlx, which has no cube tree. */
+  cubeDepth: number | null;
+  branching: string;
+  enumeration: string;
+}
+
 export interface SuiteSettings {
   suite: 'quick' | 'full';
   puzzles: readonly string[];
@@ -121,6 +201,7 @@ export interface SuiteSettings {
   timeoutSeconds: number;
   /** The encoding every SAT cell is compared with (same puzzle, same solver). */
   baseline: string;
+  search: SearchRegime;
 }
 
 const IN_PROCESS_MINISATS = ['minisat-wasm', 'logic-solver'];
@@ -135,16 +216,20 @@ export const SUITES: Readonly<Record<SuiteSettings['suite'], SuiteSettings>> = {
     repeat: 1,
     timeoutSeconds: 30,
     baseline: 'pairwise',
+    search: { ...SEARCH_REGIME, boxSeconds: 2 },
   },
   full: {
     suite: 'full',
     puzzles: PUZZLES.map((p) => p.name),
     encodings: ENCODINGS.map((e) => e.name),
     solvers: SOLVERS.map((s) => s.name),
-    limit: 1000,
+    // Short boxes keep the whole matrix within about ten minutes on two cores;
+    // an unfinished run is an estimate from its rate, marked as such.
+    limit: 200,
     repeat: 3,
-    timeoutSeconds: 60,
+    timeoutSeconds: 3,
     baseline: 'pairwise',
+    search: { ...SEARCH_REGIME, boxSeconds: 6 },
   },
 };
 
@@ -185,6 +270,8 @@ export interface Cell {
   /** Classes and solutions counted by the enumeration (its first run). */
   count?: number;
   raw?: number;
+  /** Every class in the searching regime (dlx, and the regime's solver). */
+  search?: SearchMeasure;
   error?: string;
 }
 
@@ -283,6 +370,15 @@ export function countDisagreements(report: BenchReport): string[] {
         problems.push(`${where}: ${cell.count} classes stand for ${cell.raw} solutions, expected ${cell.count! * orbit}`);
       }
     }
+    for (const cell of report.cells.filter((c) => c.puzzle === name && c.search)) {
+      const { found, raw, complete } = cell.search!;
+      const where = `${cell.puzzle} ${cell.encoding} ${cell.solver} searching`;
+      if (complete && (found !== expected.classes || raw !== expected.raw)) {
+        problems.push(`${where}: ${found} classes (${raw} solutions), expected ${expected.classes} (${expected.raw})`);
+      } else if (!complete && raw !== found * orbit) {
+        problems.push(`${where}: ${found} classes stand for ${raw} solutions, expected ${found * orbit}`);
+      }
+    }
   }
   return problems;
 }
@@ -293,7 +389,7 @@ const geometricMean = (xs: readonly number[]) => Math.exp(xs.reduce((s, x) => s 
  * Per encoding, the geometric mean over puzzles and solvers of its ratio to
  * the baseline in time per solution (the time ratio where both finished).
  */
-export function encodingSummary(report: BenchReport): { encoding: string; first: number | null; firstN: number | null; cells: number }[] {
+export function encodingSummary(report: BenchReport): { encoding: string; first: number | null; firstN: number | null; search: number | null; cells: number }[] {
   const { baseline, timeoutSeconds } = report.settings;
   const sat = report.cells.filter((c) => c.solver !== DLX);
   const baseOf = (c: Cell) => sat.find((b) => b.puzzle === c.puzzle && b.solver === c.solver && b.encoding === baseline);
@@ -303,10 +399,16 @@ export function encodingSummary(report: BenchReport): { encoding: string; first:
       const [x, y] = [m && timePerSolution(m, timeoutSeconds), b && timePerSolution(b, timeoutSeconds)];
       return x != null && y != null ? [x / y] : [];
     });
+  // The searching regime: CPU seconds for all classes, measured or projected.
+  const searchRatios = (cells: Cell[]) =>
+    cells.flatMap((c) => {
+      const [x, y] = [c.search?.allCpu, baseOf(c)?.search?.allCpu];
+      return x != null && y != null ? [x / y] : [];
+    });
+  const mean = (xs: number[]) => (xs.length ? geometricMean(xs) : null);
   return report.settings.encodings.map((encoding) => {
     const cells = sat.filter((c) => c.encoding === encoding);
-    const [first, firstN] = [ratios(cells, 'first'), ratios(cells, 'firstN')];
-    return { encoding, first: first.length ? geometricMean(first) : null, firstN: firstN.length ? geometricMean(firstN) : null, cells: cells.length };
+    return { encoding, first: mean(ratios(cells, 'first')), firstN: mean(ratios(cells, 'firstN')), search: mean(searchRatios(cells)), cells: cells.length };
   });
 }
 
@@ -323,7 +425,7 @@ export function renderMarkdown(report: BenchReport): string {
     '',
   );
   out.push(
-    `Times in seconds, median of ${settings.repeat} run${settings.repeat > 1 ? 's' : ''} (a run that hits the ${T} s box is not repeated; ` +
+    `Times in seconds, ${settings.repeat > 1 ? `median of up to ${settings.repeat} runs` : 'one run'} (a run that hits the ${T} s box is not repeated, nor one once the runs have used ${T} s between them; ` +
       `">${T} s (k)" means k were found by then). **first**: one solve of the whole formula, no cubes (as \`puzzlesat solve\`). ` +
       `**first N**: the first N = ${settings.limit} symmetry classes by \`enumerate --unique\` (cube-and-conquer at the cube depth given per puzzle). ` +
       `**all**: every class, where feasible. Ratios are cell time / reference time: **×${settings.baseline}** against the ${settings.baseline} encoding with the same solver, **×dlx** against our dancing links on the same placements; ` +
@@ -331,15 +433,19 @@ export function renderMarkdown(report: BenchReport): string {
       `Solvers that re-read the formula at every solve (external programs, clasp-wasm) are timed on the first solution only. build: seconds to build the instance.`,
     '',
   );
+  out.push(...searchIntro(settings), '');
   out.push('## Encodings against the baseline', '');
-  out.push(`Geometric mean, over every puzzle and solver, of the ratio to ${settings.baseline} in time per solution (the time ratio where both finished; below 1: faster).`, '');
-  out.push(`| encoding | first ×${settings.baseline} | first N ×${settings.baseline} | cells |`, '|---|---:|---:|---:|');
-  for (const s of encodingSummary(report)) {
-    out.push(`| ${s.encoding} | ${s.first === null ? '–' : fixed(s.first)} | ${s.firstN === null ? '–' : fixed(s.firstN)} | ${s.cells} |`);
-  }
+  out.push(
+    `Geometric mean, over every puzzle and solver, of the ratio to ${settings.baseline} in time per solution (the time ratio where both finished; below 1: faster); ` +
+      `**searching**: over every puzzle, of the ratio in CPU seconds for all classes in the searching regime (${regimeText(settings.search)}).`,
+    '',
+  );
+  out.push(`| encoding | first ×${settings.baseline} | first N ×${settings.baseline} | searching ×${settings.baseline} | cells |`, '|---|---:|---:|---:|---:|');
+  const text = (x: number | null) => (x === null ? '–' : fixed(x));
+  for (const s of encodingSummary(report)) out.push(`| ${s.encoding} | ${text(s.first)} | ${text(s.firstN)} | ${text(s.search)} | ${s.cells} |`);
   out.push('');
   for (const puzzle of report.puzzles) {
-    out.push(...puzzleTable(report, puzzle));
+    out.push(...puzzleTable(report, puzzle), ...searchTable(report, puzzle));
   }
   const errors = report.cells.filter((c) => c.error);
   if (errors.length) {
@@ -393,6 +499,64 @@ function puzzleTable(report: BenchReport, puzzle: BenchReport['puzzles'][number]
   return out;
 }
 
+/** The regime in words, as the CLI would be asked for it. */
+export const regimeText = (r: SearchRegime) => `${r.solver}, cube depth ${r.cubeDepth}, ${r.branching} branching, ${r.enumMode} enumeration`;
+
+function searchIntro(settings: SuiteSettings): string[] {
+  const r = settings.search;
+  return [
+    `**Searching** (issue 12): every class by \`enumerate --unique --solver ${r.solver} --cube-depth ${r.cubeDepth} --branching ${r.branching} --enum-mode ${r.enumMode}\`, ` +
+      `so that MiniSat, not the cube tree, does the search: cover = decide on the not-yet-satisfied \`cover\` clause with the fewest free literals, ` +
+      `chrono = enumerate inside MiniSat by chronological backtracking, no blocking clauses (a conflict flips the deepest unflipped decision). ` +
+      `Only ${r.solver} offers both. Beside it, dlx enumerates every class the same way it always does. ` +
+      `Times are CPU seconds of this process; each run is boxed at ${r.boxSeconds} s wall and, unfinished, projected to all classes ("≈", marked "(boxed)"): ` +
+      `its CPU to the first class (set-up included), then its classes per CPU second after that for the rest.`,
+  ];
+}
+
+/** A CPU figure for all classes: measured, or "≈" projected. */
+const allCpuText = (m: SearchMeasure) => (m.allCpu === null ? '–' : `${m.complete ? '' : '≈'}${fixed(m.allCpu)}`);
+
+function searchRatio(m: SearchMeasure, reference: SearchMeasure | undefined): string {
+  if (m === reference) return '1.00';
+  if (m.allCpu === null || !reference || reference.allCpu === null) return '–';
+  return `${m.complete && reference.complete ? '' : '≈'}${fixed(m.allCpu / reference.allCpu)}`;
+}
+
+function searchTable(report: BenchReport, puzzle: BenchReport['puzzles'][number]): string[] {
+  const { settings } = report;
+  const cells = report.cells.filter((c) => c.puzzle === puzzle.name && c.search);
+  if (!cells.length) return [];
+  const dlx = cells.find((c) => c.solver === DLX)?.search;
+  const base = cells.find((c) => c.solver !== DLX && c.encoding === settings.baseline)?.search;
+  const out = [`### ${puzzle.name}, the SAT solver searching`, ''];
+  out.push(
+    `All ${puzzle.expected.classes} classes; ${regimeText(settings.search)}; boxed at ${settings.search.boxSeconds} s wall, CPU seconds.`,
+    '',
+    `| encoding | solver | cube depth | branching | enumeration | classes | CPU s | wall s | CPU s, all classes | ×${settings.baseline} | ×dlx |`,
+    '|---|---|---:|---|---|---:|---:|---:|---:|---:|---:|',
+  );
+  for (const c of cells) {
+    const m = c.search!;
+    const row = [
+      c.encoding,
+      c.solver,
+      m.cubeDepth ?? '–',
+      m.branching,
+      m.enumeration,
+      `${m.found}${m.complete ? '' : ' (boxed)'}`,
+      fixed(m.cpu),
+      fixed(m.wall),
+      allCpuText(m),
+      c.solver === DLX ? '–' : searchRatio(m, base),
+      searchRatio(m, dlx),
+    ];
+    out.push(`| ${row.join(' | ')} |`);
+  }
+  out.push('');
+  return out;
+}
+
 export { renderChart } from './chart.js';
 
 // ---- running ---------------------------------------------------------------------
@@ -406,6 +570,8 @@ export interface Run {
   end: number | null;
   count: number;
   raw: number;
+  /** Seconds the run took in all. */
+  seconds: number;
 }
 
 export interface RunSpec {
@@ -423,7 +589,7 @@ export async function timedRun(instance: Instance, backend: Backend, spec: RunSp
   const start = performance.now();
   const deadline = start + spec.timeoutSeconds * 1000;
   const elapsed = () => (performance.now() - start) / 1000;
-  const run: Run = { first: null, nth: null, end: null, count: 0, raw: 0 };
+  const run: Run = { first: null, nth: null, end: null, count: 0, raw: 0, seconds: 0 };
   const onFound = () => {
     run.count++;
     if (run.count === 1) run.first = elapsed();
@@ -435,16 +601,22 @@ export async function timedRun(instance: Instance, backend: Backend, spec: RunSp
     backend.kind === 'dlx'
       ? await enumerateExactCover(instance, common)
       : await enumerate(instance, { ...common, createSolver: () => backend.factory.create(), cubeDepth: spec.cubeDepth, timeoutSeconds: spec.timeoutSeconds });
-  if (summary.complete) run.end = elapsed();
+  run.seconds = elapsed();
+  if (summary.complete) run.end = run.seconds;
   run.raw = summary.raw;
   return run;
 }
 
-/** Runs up to `repeat` times (once if the first run times out) and takes medians. */
-async function repeated(repeat: number, once: () => Promise<Run>): Promise<Run[]> {
+/**
+ * Runs up to `repeat` times and takes medians; once if the first run times
+ * out, and no more once the runs have used one time box between them (short
+ * runs are repeated, long ones would only lengthen the matrix).
+ */
+async function repeated(repeat: number, timeoutSeconds: number, once: () => Promise<Run>): Promise<Run[]> {
   const runs = [await once()];
   const timedOut = (r: Run) => r.nth === null && r.end === null;
-  while (runs.length < repeat && !timedOut(runs[0]!)) runs.push(await once());
+  const spent = () => runs.reduce((s, r) => s + r.seconds, 0);
+  while (runs.length < repeat && !timedOut(runs[0]!) && spent() < timeoutSeconds) runs.push(await once());
   return runs;
 }
 
@@ -461,11 +633,11 @@ async function measureBackend(
   settings: SuiteSettings,
 ): Promise<Pick<Cell, 'first' | 'firstN' | 'all' | 'count' | 'raw'>> {
   const T = settings.timeoutSeconds;
-  const firstRuns = await repeated(settings.repeat, () => timedRun(instance, backend, { unique: false, n: 1, limit: 1, cubeDepth: 0, timeoutSeconds: T }));
+  const firstRuns = await repeated(settings.repeat, T, () => timedRun(instance, backend, { unique: false, n: 1, limit: 1, cubeDepth: 0, timeoutSeconds: T }));
   const first = measure(firstRuns, (r) => r.first, 1);
   if (backend.kind === 'sat' && rereadsFormula(backend.factory)) return { first };
   const n = Math.min(settings.limit, puzzle.expected.classes);
-  const runs = await repeated(settings.repeat, () =>
+  const runs = await repeated(settings.repeat, T, () =>
     timedRun(instance, backend, { unique: true, n, limit: puzzle.all ? undefined : n, cubeDepth: puzzle.cubeDepth, timeoutSeconds: T }),
   );
   return {
@@ -477,6 +649,32 @@ async function measureBackend(
   };
 }
 
+/** Every class in the searching regime, boxed: dlx as it always runs, a SAT solver with the regime's cube depth, branching and enumeration. */
+async function measureSearch(instance: Instance, backend: Backend, puzzle: BenchPuzzle, regime: SearchRegime): Promise<SearchMeasure> {
+  const { classes } = puzzle.expected;
+  if (backend.kind === 'dlx') {
+    const run = await boxedSearch((shouldStop, onFound) => enumerateExactCover(instance, { unique: true, onFound, shouldStop }), regime.boxSeconds, classes);
+    return { ...run, cubeDepth: null, branching: 'MRV (exact cover)', enumeration: 'dancing links' };
+  }
+  const { factory } = backend;
+  const run = await boxedSearch(
+    (shouldStop, onFound) =>
+      enumerate(instance, {
+        createSolver: () => factory.create(),
+        unique: true,
+        cubeDepth: regime.cubeDepth,
+        branching: regime.branching,
+        enumMode: regime.enumMode,
+        onFound,
+        shouldStop,
+        timeoutSeconds: regime.boxSeconds,
+      }),
+    regime.boxSeconds,
+    classes,
+  );
+  return { ...run, cubeDepth: regime.cubeDepth, branching: regime.branching, enumeration: regime.enumMode };
+}
+
 function cellLine(c: Cell, T: number): string {
   const parts = [`${c.puzzle} · ${c.encoding} · ${c.solver}:`];
   if (c.error) parts.push(`failed: ${c.error}`);
@@ -484,6 +682,7 @@ function cellLine(c: Cell, T: number): string {
   if (c.firstN) parts.push(`first N ${secondsText(c.firstN, T)}`);
   if (c.all) parts.push(`all ${secondsText(c.all, T)}`);
   if (c.count !== undefined) parts.push(`(${c.count} classes)`);
+  if (c.search) parts.push(`searching: ${c.search.found} classes in ${fixed(c.search.cpu)} CPU s, all ${allCpuText(c.search)}`);
   return parts.join(' ');
 }
 
@@ -526,7 +725,7 @@ export async function resolveSuite(settings: SuiteSettings): Promise<{ puzzles: 
   if (!settings.encodings.includes(settings.baseline)) {
     throw new UserError(`--baseline: "${settings.baseline}" is not one of the suite's encodings (${settings.encodings.join(', ')})`);
   }
-  await loadMinisatWasm();
+  await loadWasmSolvers();
   const solvers = pick(SOLVERS, settings.solvers, 'solver').filter((s) => s.available().ok);
   return { puzzles, encodings, solvers };
 }
@@ -552,11 +751,19 @@ export async function runSuite(settings: SuiteSettings, log: (line: string, prog
       const instance = puzzle.build(encoding);
       const buildSeconds = (performance.now() - start) / 1000;
       // The placements do not depend on the encoding: dlx runs once, on the first instance.
-      if (i === 0) record({ puzzle: puzzle.name, encoding: 'exact cover', solver: DLX, vars: null, clauses: null, buildSeconds, ...(await measureBackend(instance, { kind: 'dlx' }, puzzle, settings)) });
+      // The searching regime is run where its solver is; dlx is its yardstick.
+      const searching = solvers.some((s) => s.name === settings.search.solver);
+      if (i === 0) {
+        const dlx = { kind: 'dlx' } as const;
+        const cell: Cell = { puzzle: puzzle.name, encoding: 'exact cover', solver: DLX, vars: null, clauses: null, buildSeconds, ...(await measureBackend(instance, dlx, puzzle, settings)) };
+        if (searching) cell.search = await measureSearch(instance, dlx, puzzle, settings.search);
+        record(cell);
+      }
       for (const factory of solvers) {
         const cell: Cell = { puzzle: puzzle.name, encoding: encoding.name, solver: factory.name, vars: instance.cnf.varCount, clauses: instance.cnf.clauseCount, buildSeconds };
         try {
           Object.assign(cell, await measureBackend(instance, { kind: 'sat', factory }, puzzle, settings));
+          if (factory.name === settings.search.solver) cell.search = await measureSearch(instance, { kind: 'sat', factory }, puzzle, settings.search);
         } catch (e) {
           cell.error = (e as Error).message.split('\n')[0];
         }

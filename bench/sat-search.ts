@@ -4,12 +4,14 @@
  * tree, finds the tilings; beside each, in the same run, our dancing links
  * (`--solver dlx`) and the npm dancing-links peer. Plus the first tiling of
  * 8x8+2x2: the in-process MiniSat against native `minisat -no-pre` on the
- * very same DIMACS.
+ * very same DIMACS. 8x8+2x2 runs on 2 worker threads too, and two Genius
+ * Square rolls are counted solution by solution (no symmetry).
  *
- *   npx tsc && node dist/bench/sat-search.js [--box SECONDS] [--write]
+ *   npx tsc && node dist/bench/sat-search.js [--box SECONDS] [--only WORD,...] [--quick] [--write]
  *
  * Every SAT run is time-boxed (--box, wall seconds, default 40); an
- * unfinished one is projected to all classes from its rate and marked so.
+ * unfinished one is projected to all classes from its rate after the first
+ * class (bench/encodings.ts projectCpu) and marked so.
  * Times are CPU seconds of this process (child rusage for native minisat);
  * the machine is shared, so only ratios within one run mean much.
  */
@@ -18,6 +20,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DancingLinks } from 'dancing-links';
+import { geniusSquare } from '../encoders/genius-square.js';
 import { soma } from '../encoders/polycube.js';
 import { polyomino } from '../encoders/polyomino.js';
 import { writeDimacsFile } from '../src/core/dimacs.js';
@@ -27,7 +30,9 @@ import { type EnumMode, applyBranching, enumerate } from '../src/enumerate/block
 import { enumerateExactCover } from '../src/enumerate/dlx.js';
 import { type MinisatCubeOptions, type MinisatWasmSolver, loadMinisatWasm, minisatWasm } from '../solvers/minisat-wasm.js';
 import type { BranchingRule } from '../solvers/types.js';
-import { machineDescription } from './encodings.js';
+import { enumerateSolutions } from '../src/enumerate/strategy.js';
+import { poolAvailable } from '../src/enumerate/pool.js';
+import { boxedSearch, machineDescription } from './encodings.js';
 import { type Timed, timed } from './timing.js';
 
 const REPORT = 'bench/results/sat-search.md';
@@ -39,13 +44,53 @@ interface Puzzle {
   classes: number;
   /** The peer counts classes with the X pinned (else raw solutions). */
   pinX?: boolean;
+  /** Every solution is counted, not classes (no --unique): `classes` is the number of solutions. */
+  allSolutions?: true;
+  /** The SAT configurations run (default SAT_CONFIGS). */
+  configs?: readonly SatConfig[];
+  /** How a worker thread rebuilds the instance: given, the puzzle also runs on WORKERS worker threads. */
+  rebuild?: { puzzle: string; args: Record<string, unknown> };
 }
 
+type SatConfig = readonly [depth: number, branching: BranchingRule, mode: EnumMode, conflicts: ConflictRule];
+
+const SAT_CONFIGS: readonly SatConfig[] = [
+  [0, 'cover', 'chrono', 'default'],
+  [1, 'cover', 'chrono', 'default'],
+  [2, 'cover', 'chrono', 'default'],
+  [2, 'cover', 'chrono', 'learn'],
+  [2, 'cover', 'blocking', 'default'],
+  [2, 'vsids', 'chrono', 'default'],
+  [2, 'vsids', 'blocking', 'default'],
+];
+
+/** The configuration that searches fastest, at each shallow depth: what the Genius Square rolls and the worker threads run. */
+const COVER_CHRONO: readonly SatConfig[] = SAT_CONFIGS.filter(([, branching, mode, conflicts]) => branching === 'cover' && mode === 'chrono' && conflicts === 'default');
+
+/** Two rolls counted completely, solution by solution: one with few solutions, one with many. */
+const geniusRoll = (roll: string, solutions: number): Puzzle => ({
+  name: `Genius Square ${roll.replaceAll(',', ' ')}`,
+  command: `genius-square --roll ${roll}`,
+  instance: () => geniusSquare({ roll }),
+  classes: solutions,
+  allSolutions: true,
+  configs: COVER_CHRONO,
+});
+
 const PUZZLES: Puzzle[] = [
-  { name: '8x8 + 2x2', command: 'pentomino --preset 8x8-square --unique', instance: () => polyomino({ preset: '8x8-square' }), classes: 16146, pinX: true },
+  {
+    name: '8x8 + 2x2',
+    command: 'pentomino --preset 8x8-square --unique',
+    instance: () => polyomino({ preset: '8x8-square' }),
+    classes: 16146,
+    pinX: true,
+    rebuild: { puzzle: 'pentomino', args: { preset: '8x8-square' } },
+  },
   { name: '6x10', command: 'pentomino --preset 6x10 --unique', instance: () => polyomino({ preset: '6x10' }), classes: 2339 },
   { name: '8x8 centre hole', command: 'pentomino --preset 8x8-centre-hole --unique', instance: () => polyomino({ preset: '8x8-centre-hole' }), classes: 65 },
   { name: 'Soma cube', command: 'soma --unique isometries', instance: () => soma({ symmetry: 'isometries' }), classes: 240 },
+  geniusRoll('A3,A5,B4,C6,E2,E6,F1', 11),
+  geniusRoll('B3,B4,F1,F2,F3,F4,F6', 22317),
 ];
 
 /**
@@ -100,23 +145,59 @@ interface SatRun {
 }
 
 async function satRun(puzzle: Puzzle, instance: Instance, depth: number, branching: BranchingRule, mode: EnumMode, conflicts: ConflictRule, box: number): Promise<SatRun> {
-  const deadline = performance.now() + box * 1000;
-  const run = await timed(() =>
-    enumerate(instance, {
-      createSolver: conflicts === 'learn' ? learningSolver : () => minisatWasm.create(),
-      unique: true,
-      cubeDepth: depth,
-      enumMode: mode,
-      branching,
-      onFound: () => {},
-      shouldStop: () => performance.now() >= deadline,
-      timeoutSeconds: box,
-    }),
+  const run = await boxedSearch(
+    (shouldStop, onFound) =>
+      enumerate(instance, {
+        createSolver: conflicts === 'learn' ? learningSolver : () => minisatWasm.create(),
+        unique: puzzle.allSolutions !== true,
+        cubeDepth: depth,
+        enumMode: mode,
+        branching,
+        onFound,
+        shouldStop,
+        timeoutSeconds: box,
+      }),
+    box,
+    puzzle.classes,
   );
-  const { count, complete } = run.value;
-  if (complete && count !== puzzle.classes) throw new Error(`${puzzle.name}: ${count} classes, expected ${puzzle.classes}`);
-  const total = complete ? run.cpu : count > 0 ? (run.cpu * puzzle.classes) / count : Infinity;
-  return { depth, branching, mode, classes: count, complete, cpu: run.cpu, wall: run.wall, total };
+  if (run.complete && run.found !== puzzle.classes) throw new Error(`${puzzle.name}: ${run.found} classes, expected ${puzzle.classes}`);
+  return { depth, branching, mode, classes: run.found, complete: run.complete, cpu: run.cpu, wall: run.wall, total: run.allCpu ?? Infinity };
+}
+
+/** The worker threads of `enumerate --workers 2`. */
+const WORKERS = 2;
+
+/**
+ * The puzzle on WORKERS worker threads, as `enumerate --workers 2` runs it:
+ * each thread rebuilds the instance and walks its share of the cube tree's
+ * subtrees. The CPU seconds are the whole process's, worker threads
+ * included (process.cpuUsage counts every thread). Rows as satRow writes them.
+ */
+async function workerRows(puzzle: Puzzle, instance: Instance, box: number, ratios: (cpu: number) => string): Promise<string[]> {
+  if (!puzzle.rebuild) return [];
+  const solver = `minisat-wasm, ${WORKERS} worker threads`;
+  if (!poolAvailable()) return [`| ${puzzle.name} | ${solver} | - | - | - | no worker script (run from dist/) | - | - | - | - | - |`];
+  const rows: string[] = [];
+  for (const [depth, branching, mode] of COVER_CHRONO.filter(([depth]) => depth > 0)) {
+    const run = await boxedSearch(
+      (shouldStop, onFound) =>
+        enumerateSolutions({ instance, rebuild: puzzle.rebuild, workers: WORKERS, solver: 'minisat-wasm', unique: true, cubeDepth: depth, enumMode: mode, branching, onFound, shouldStop, timeoutSeconds: box }),
+      box,
+      puzzle.classes,
+    );
+    if (run.complete && run.found !== puzzle.classes) throw new Error(`${puzzle.name} on ${WORKERS} workers: ${run.found} classes, expected ${puzzle.classes}`);
+    rows.push(satRow(puzzle, solver, { depth, branching, mode, classes: run.found, complete: run.complete, cpu: run.cpu, wall: run.wall, total: run.allCpu ?? Infinity }, 'default', ratios));
+  }
+  // Dancing links has no worker-thread mode: its parts are dealt only to queue workers (`enumerate --queue`).
+  rows.push(`| ${puzzle.name} | dlx (ours), ${WORKERS} worker threads | - | MRV (exact cover) | not supported: dlx runs in one thread (parts only for \`--queue\` workers) | - | - | - | - | - | - |`);
+  return rows;
+}
+
+/** A table row for one SAT run. */
+function satRow(puzzle: Puzzle, solver: string, r: SatRun, conflicts: ConflictRule, ratios: (cpu: number) => string): string {
+  const total = r.complete ? fmt(r.total) : `${duration(r.total)} projected`;
+  const how = r.mode === 'chrono' && r.branching === 'cover' ? (conflicts === 'learn' ? 'chrono, learning' : 'chrono, plain backtracking') : r.mode;
+  return `| ${puzzle.name} | ${solver} | ${r.depth} | ${r.branching} | ${how} | ${r.classes}${r.complete ? '' : ' (boxed)'} | ${fmt(r.cpu)} | ${fmt(r.wall)} | ${total} | ${ratios(r.total)} |`;
 }
 
 /** Native minisat's own CPU figure for one solve of the file. */
@@ -157,7 +238,10 @@ async function main(): Promise<void> {
   const box = boxArg >= 0 ? Number(argv[boxArg + 1]) : 40;
   if (!(box > 0)) throw new Error(`--box: expected a positive number of seconds, got "${argv[boxArg + 1]}"`);
   const onlyArg = argv.indexOf('--only');
+  // Puzzles whose names contain one of these (comma-separated) words.
   const only = onlyArg >= 0 ? argv[onlyArg + 1]!.split(',') : undefined;
+  // Only the fastest configuration (cover, chrono) at each depth: a short run.
+  const quick = argv.includes('--quick');
   if (!(await loadMinisatWasm())) throw new Error('minisat-wasm is not built: npm run build:minisat-wasm');
   const machine = machineDescription();
   const out: string[] = [];
@@ -175,18 +259,20 @@ async function main(): Promise<void> {
   say(
     `Packings enumerated with \`--unique\` at cube depth 0, 1 or 2, so that MiniSat (minisat-wasm, one thread) does the search, beside \`--solver dlx\` (our dancing links, ` +
       `src/enumerate/dlx.ts, also with --unique) and the npm \`dancing-links\` peer, which knows no symmetry and counts every raw solution of the same exact-cover rows. ` +
-      `Each SAT run is boxed at ${box} s wall; an unfinished one is projected to all classes from its rate of classes per CPU second (marked "projected"). ` +
+      `Each SAT run is boxed at ${box} s wall; an unfinished one is projected to all classes (marked "projected"): its CPU seconds to the first class (set-up included), then its classes per CPU second after that for the rest. ` +
       `Branching: cover = the not-yet-satisfied clause of the \`cover\` family (one per cell) with the fewest literals left, its first free literal decided true; ` +
       `vsids = MiniSat's own. Enumeration: chrono = inside MiniSat by chronological backtracking after each model, no blocking clauses ` +
       `(under cover branching a conflict just flips the deepest decision not yet flipped, "plain backtracking", the default; "learning" = MiniSat's conflict analysis and a learnt clause, as under VSIDS); ` +
-      `blocking = a solve per model and a blocking clause for it.`,
+      `blocking = a solve per model and a blocking clause for it. ` +
+      `Rows "${WORKERS} worker threads" run as \`enumerate --workers ${WORKERS}\`: each thread rebuilds the instance and enumerates its share of the cube tree; their CPU seconds are the whole process's, every thread included. ` +
+      `The Genius Square rows count every solution of one roll (no --unique, no symmetry), the "classes" column then counting solutions.`,
   );
   say();
   say('| puzzle | solver | cube depth | branching | enumeration | classes | CPU s | wall s | CPU s, all classes | × dlx | × dancing-links |');
   say('|---|---|---:|---|---|---:|---:|---:|---:|---:|---:|');
-  for (const puzzle of PUZZLES.filter((p) => !only || only.includes(p.name))) {
+  for (const puzzle of PUZZLES.filter((p) => !only || only.some((word) => p.name.includes(word)))) {
     const instance = puzzle.instance();
-    const dlx = await timed(() => enumerateExactCover(instance, { unique: true, onFound: () => {} }));
+    const dlx = await timed(() => enumerateExactCover(instance, { unique: puzzle.allSolutions !== true, onFound: () => {} }));
     if (dlx.value.count !== puzzle.classes) throw new Error(`dlx on ${puzzle.name}: ${dlx.value.count} classes`);
     const peer = await timed(() => peerCount(instance, puzzle.pinX === true));
     const peerWants = puzzle.pinX ? puzzle.classes : dlx.value.raw;
@@ -195,21 +281,11 @@ async function main(): Promise<void> {
     const ratios = (cpu: number) => `${fmt(cpu / dlx.cpu, 1)} | ${fmt(cpu / peer.cpu, 1)}`;
     say(`| ${puzzle.name} | dlx (ours) | 2 | MRV (exact cover) | dancing links | ${dlx.value.count} | ${fmt(dlx.cpu, 2)} | ${fmt(dlx.wall, 2)} | ${fmt(dlx.cpu, 2)} | 1.0 | ${fmt(dlx.cpu / peer.cpu, 2)} |`);
     say(`| ${puzzle.name} | dancing-links (npm) | - | MRV (exact cover) | dancing links, ${peerCounts} | - | ${fmt(peer.cpu, 2)} | ${fmt(peer.wall, 2)} | ${fmt(peer.cpu, 2)} | ${fmt(peer.cpu / dlx.cpu, 2)} | 1.0 |`);
-    const configs: [number, BranchingRule, EnumMode, ConflictRule][] = [
-      [0, 'cover', 'chrono', 'default'],
-      [1, 'cover', 'chrono', 'default'],
-      [2, 'cover', 'chrono', 'default'],
-      [2, 'cover', 'chrono', 'learn'],
-      [2, 'cover', 'blocking', 'default'],
-      [2, 'vsids', 'chrono', 'default'],
-      [2, 'vsids', 'blocking', 'default'],
-    ];
-    for (const [depth, branching, mode, conflicts] of configs) {
+    for (const [depth, branching, mode, conflicts] of puzzle.configs ?? (quick ? COVER_CHRONO : SAT_CONFIGS)) {
       const r = await satRun(puzzle, instance, depth, branching, mode, conflicts, box);
-      const total = r.complete ? fmt(r.total) : `${duration(r.total)} projected`;
-      const how = mode === 'chrono' && branching === 'cover' ? (conflicts === 'learn' ? 'chrono, learning' : 'chrono, plain backtracking') : mode;
-      say(`| ${puzzle.name} | minisat-wasm | ${depth} | ${branching} | ${how} | ${r.classes}${r.complete ? '' : ' (boxed)'} | ${fmt(r.cpu)} | ${fmt(r.wall)} | ${total} | ${ratios(r.total)} |`);
+      say(satRow(puzzle, 'minisat-wasm', r, conflicts, ratios));
     }
+    for (const row of await workerRows(puzzle, instance, box, ratios)) say(row);
   }
   say();
 

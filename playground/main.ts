@@ -3,18 +3,23 @@ import type { Explanation } from '../src/explain/explain.js';
 import { randomRoll } from '../encoders/genius-square.js';
 import { FIGURES } from '../encoders/polycube.js';
 import { PRESETS } from '../encoders/polyomino.js';
-import type { Engine, FromWorker, PuzzleChoice, ToWorker } from './protocol.js';
+import { $, escapeHtml as escape, number, SolverWorker, setStatus as showStatus, showEngines, type StatusState } from './page.js';
+import type { Engine, FromWorker, PuzzleChoice, SatEngine } from './protocol.js';
 
 /**
- * The page: puzzle choice, board drawing, the formula's summary, and the
- * solutions the worker streams. All solving happens in the worker, so the
- * page stays responsive, and Stop terminates the worker outright (a single
- * SAT call cannot be interrupted any other way) and starts a fresh one.
+ * The tiling page: puzzle choice, board drawing, the formula's summary, and
+ * the solutions the worker streams. All solving happens in the worker, so
+ * the page stays responsive.
  */
 
 const GALLERY = 24;
 
-const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+/**
+ * The solver picked first: solvers/index.ts IN_PROCESS_DEFAULTS for
+ * enumeration and exact-cover solves (that module is not imported here: it
+ * brings the external solvers, which need Node).
+ */
+const PREFERRED: readonly SatEngine[] = ['minisat-wasm', 'cadical-wasm', 'logic-solver'];
 const ui = {
   puzzle: $<HTMLSelectElement>('puzzle'),
   preset: $<HTMLSelectElement>('preset'),
@@ -28,6 +33,7 @@ const ui = {
   reroll: $<HTMLButtonElement>('reroll'),
   amo: $<HTMLSelectElement>('amo'),
   engine: $<HTMLSelectElement>('engine'),
+  engineNote: $<HTMLParagraphElement>('engine-note'),
   unique: $<HTMLInputElement>('unique'),
   solve: $<HTMLButtonElement>('solve'),
   enumerate: $<HTMLButtonElement>('enumerate'),
@@ -90,7 +96,6 @@ ui.editor.addEventListener('click', (event) => {
 
 // ---- the worker --------------------------------------------------------------------
 
-let worker: Worker;
 let running = false;
 let found = 0;
 /** Whether the current run counts symmetry classes (Solve never does). */
@@ -110,19 +115,10 @@ function choice(): PuzzleChoice {
   }
 }
 
-function startWorker(): void {
-  const w = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
-  // Messages of a worker that was stopped meanwhile are ignored.
-  w.onmessage = (event: MessageEvent<FromWorker>) => {
-    if (w === worker) receive(event.data);
-  };
-  w.onerror = (event) => {
-    if (w === worker) receive({ type: 'error', message: `the solver worker failed: ${event.message}` });
-  };
-  worker = w;
-}
-
-const send = (message: ToWorker) => worker.postMessage(message);
+const worker = new SolverWorker(receive);
+const send = worker.send.bind(worker);
+/** Dancing links, offered after the SAT solvers when the puzzle is an exact cover. */
+const dlxOption = new Option('dlx: dancing links on the exact cover', 'dlx');
 
 /** Builds the chosen puzzle in the worker; `quiet` keeps the status line (after a stop). */
 function load(quiet = false): void {
@@ -161,24 +157,25 @@ function run(limit: number | undefined): void {
 }
 
 function stop(reason: string): void {
-  worker.terminate();
+  worker.restart();
   setRunning(false);
   setStatus('stopped', `${reason} after ${number(found)} ${noun(found)}`);
-  startWorker();
   load(true);
 }
 
 // ---- what the worker says ------------------------------------------------------------
 
-const number = (n: number) => n.toLocaleString('en-US');
 const noun = (n: number) => (n !== 1 ? counting : counting === 'classes' ? 'class' : 'solution');
 
 function receive(message: FromWorker): void {
   switch (message.type) {
+    case 'engines':
+      showEngines(ui.engine, ui.engineNote, message.engines, PREFERRED, [dlxOption]);
+      return;
     case 'loaded':
       showSummary(message.summary);
-      ui.engine.querySelector<HTMLOptionElement>('option[value="dlx"]')!.disabled = !message.exactCover;
-      if (!message.exactCover) ui.engine.value = 'logic-solver';
+      dlxOption.disabled = !message.exactCover;
+      if (!message.exactCover && ui.engine.value === 'dlx') ui.engine.selectedIndex = 0;
       if (ui.status.dataset.state === 'idle') setStatus('idle', 'ready');
       return;
     case 'solution': {
@@ -194,7 +191,7 @@ function receive(message: FromWorker): void {
     case 'done': {
       showCount(message.count, message.raw);
       setRunning(false);
-      const time = `${message.seconds.toFixed(2)} s`;
+      const time = `${message.seconds.toFixed(2)} s with ${message.solver}`;
       if (message.count === 0) setStatus('done', `no solution: the formula is unsatisfiable (${time})`);
       else if (solving) setStatus('done', `solved in ${time}`);
       else setStatus('done', `${number(message.count)} ${noun(message.count)}${counting === 'classes' ? ` (${number(message.raw)} solutions)` : ''} in ${time}`);
@@ -238,12 +235,7 @@ function showSummary(e: Explanation): void {
   );
 }
 
-const escape = (s: string) => s.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function setStatus(state: 'idle' | 'running' | 'done' | 'stopped' | 'error', text: string): void {
-  ui.status.dataset.state = state;
-  ui.status.textContent = text;
-}
+const setStatus = (state: StatusState, text: string) => showStatus(ui.status, state, text);
 
 function setRunning(on: boolean): void {
   running = on;
@@ -281,5 +273,4 @@ ui.download.addEventListener('click', () => send({ type: 'dimacs' }));
 
 drawEditor();
 showChoice();
-startWorker();
 load();

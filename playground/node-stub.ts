@@ -1,8 +1,9 @@
 /**
- * Stands in for the Node built-ins (node:fs, node:module, node:crypto) in the
- * browser bundle. The library reads files only on paths the playground never
- * takes (board files, DIMACS files, logic-solver's file loader); if one is
- * taken after all, it fails with a message saying so.
+ * Stands in for the Node built-ins (node:fs, node:module, node:crypto,
+ * node:path, node:url, node:child_process, node:zlib) in the browser bundle. The library reads files only on
+ * paths the playground never takes (board files, DIMACS files, logic-solver's
+ * file loader, the WebAssembly builds' directory: the playground bundles
+ * those itself); if one is taken after all, it fails with a message saying so.
  */
 const unavailable = (name: string) => () => {
   throw new Error(`${name} is not available in the browser playground`);
@@ -17,4 +18,9 @@ export const closeSync = unavailable('closeSync');
 export const truncateSync = unavailable('truncateSync');
 export const createRequire = unavailable('createRequire');
 export const randomInt = unavailable('randomInt');
+export const dirname = unavailable('dirname');
+export const join = unavailable('join');
+export const fileURLToPath = unavailable('fileURLToPath');
+export const spawnSync = unavailable('spawnSync');
+export const gunzipSync = unavailable('gunzipSync');
 export default {};

@@ -2,8 +2,8 @@ import type { AmoEncoding } from '../src/card/index.js';
 import type { Explanation } from '../src/explain/explain.js';
 
 /**
- * Messages between the page and the solver worker. The worker owns the
- * formula and the solver; the page only shows what it is told, so a long
+ * Messages between the pages and the solver worker. The worker owns the
+ * formula and the solver; a page only shows what it is told, so a long
  * search never blocks it, and Stop simply terminates the worker.
  */
 
@@ -14,20 +14,70 @@ export type PuzzleChoice =
   | { kind: 'soma'; figure: string }
   | { kind: 'genius-square'; roll: string };
 
-export type Engine = 'logic-solver' | 'dlx';
+/** The SAT solvers a worker may offer; which of them loaded, it says in its first message. */
+export type SatEngine = 'minisat-wasm' | 'cadical-wasm' | 'logic-solver';
+/** A SAT solver, or dancing links on the exact-cover form of a packing. */
+export type Engine = SatEngine | 'dlx';
+
+/** A SAT engine as the worker found it: loaded, or why not. */
+export interface EngineInfo {
+  name: SatEngine;
+  label: string;
+  ok: boolean;
+  version?: string;
+  reason?: string;
+}
+
+export interface DeckRequest {
+  type: 'deck';
+  /** The order n of the projective plane: cards of n + 1 symbols. */
+  order: number;
+  /** Cards to keep; undefined: all n² + n + 1. */
+  cards?: number;
+  method: 'algebraic' | 'sat';
+  engine: SatEngine;
+  /** Names for the symbols 0, 1, ...; empty: the numbers themselves. */
+  names: string[];
+}
 
 export type ToWorker =
   /** No `amo`: the puzzle's own default at-most-one encoding. */
   | { type: 'load'; puzzle: PuzzleChoice; amo?: AmoEncoding }
   /** Solve is a run with limit 1; enumerate has no limit. */
   | { type: 'run'; engine: Engine; unique: boolean; limit?: number; gallery: number }
-  | { type: 'dimacs' };
+  | { type: 'dimacs' }
+  | DeckRequest;
 
 export type FromWorker =
+  /** The worker's first message, once it has tried to load every engine. */
+  | { type: 'engines'; engines: EngineInfo[] }
   | { type: 'loaded'; summary: Explanation; exactCover: boolean }
   /** The SVG of one of the first `gallery` solutions. */
   | { type: 'solution'; index: number; svg: string }
   | { type: 'progress'; count: number; raw: number; seconds: number }
-  | { type: 'done'; count: number; raw: number; complete: boolean; seconds: number }
+  /** `solver`: the engine that ran (its name as the CLI's --solver takes it). */
+  | { type: 'done'; count: number; raw: number; complete: boolean; seconds: number; solver: string }
   | { type: 'dimacs'; fileName: string; chunks: string[] }
+  | DeckAnswer
   | { type: 'error'; message: string };
+
+/** A deck request's answer: the deck with its pictures and check, or the proof that there is none. */
+export type DeckAnswer = {
+  type: 'deck';
+  solver: string;
+  seconds: number;
+  /** The SAT formula's size (0 for the algebraic method). */
+  vars: number;
+  clauses: number;
+} & (
+  | { status: 'SAT'; cards: string[][]; svgs: string[]; check: string; valid: boolean }
+  | { status: 'UNSAT' | 'UNKNOWN' }
+);
+
+/**
+ * The orders the Dobble page offers: beyond 16 the cards get too many to draw
+ * (order 16: 273 cards of 17 symbols). SAT stops at 9, the frontier of SAT
+ * here (issue 13); no plane of order 10 exists (Lam 1989), and SAT could not
+ * prove it.
+ */
+export const DOBBLE_ORDERS = { min: 2, max: 16, satMax: 9 } as const;

@@ -1,28 +1,35 @@
-import minisatSource from 'logic-solver/minisat.js?raw';
 import type { AmoEncoding } from '../src/card/index.js';
 import { dimacsChunks } from '../src/core/dimacs.js';
 import { enumerate } from '../src/enumerate/blocking-loop.js';
 import { enumerateExactCover } from '../src/enumerate/dlx.js';
+import { solveOnce } from '../src/enumerate/solve-once.js';
 import { UserError } from '../src/core/errors.js';
 import { explain } from '../src/explain/explain.js';
+import { renderDobblePages, type SheetOptions } from '../src/render/dobble.js';
+import { algebraicDeck, checkDeck, type Deck, deckProblem, dobbleInstance, nameDeck, planeSize } from '../encoders/dobble.js';
 import type { PackingInstance } from '../encoders/packing.js';
 import { geniusSquare } from '../encoders/genius-square.js';
 import { soma } from '../encoders/polycube.js';
 import { polyomino } from '../encoders/polyomino.js';
-import { createMinisatAsm } from '../solvers/minisat-asm.js';
-import type { FromWorker, PuzzleChoice, ToWorker } from './protocol.js';
+import { createSolver, loadEngines } from './engines.js';
+import { DOBBLE_ORDERS, type DeckAnswer, type DeckRequest, type FromWorker, type PuzzleChoice, type SatEngine, type ToWorker } from './protocol.js';
 
 /**
  * The solver side of the playground: builds the formula with the library's
  * own encoders, runs the same enumeration loop as the CLI (blocking clauses,
- * cubes, orbits) with logic-solver's MiniSat or dancing links, and streams
- * counts and pictures back to the page.
+ * cubes, orbits) with the chosen SAT solver or dancing links, streams counts
+ * and pictures back to the page, and makes Dobble decks.
  */
 
 // The enumerators hand the event loop a turn with setImmediate, which browsers lack.
 globalThis.setImmediate ??= ((callback: () => void) => setTimeout(callback, 0)) as unknown as typeof setImmediate;
 
 const post = (message: FromWorker) => (self as unknown as { postMessage(m: FromWorker): void }).postMessage(message);
+
+// Every request waits for the engines, so that the page hears which there are before anything else.
+const engines = loadEngines().then((list) => {
+  post({ type: 'engines', engines: list });
+});
 
 let loaded: PackingInstance | undefined;
 /** Why the last load failed: a run or download then repeats it. */
@@ -61,11 +68,16 @@ async function run(request: ToWorker & { type: 'run' }, instance: PackingInstanc
     }
   };
   const options = { unique: request.unique, limit: request.limit, onFound };
-  const summary =
-    request.engine === 'dlx'
-      ? await enumerateExactCover(instance, options)
-      : await enumerate(instance, { ...options, createSolver: () => createMinisatAsm(minisatSource) });
-  post({ type: 'done', count: summary.count, raw: summary.raw, complete: summary.complete, seconds: elapsed() });
+  const { engine } = request;
+  // The name the solver gives itself, not the one asked for: the page shows what really ran.
+  let solver: string = engine;
+  const creator = (name: SatEngine) => () => {
+    const created = createSolver(name);
+    solver = created.name;
+    return created;
+  };
+  const summary = engine === 'dlx' ? await enumerateExactCover(instance, options) : await enumerate(instance, { ...options, createSolver: creator(engine) });
+  post({ type: 'done', count: summary.count, raw: summary.raw, complete: summary.complete, seconds: elapsed(), solver });
 }
 
 function dimacs(instance: PackingInstance): void {
@@ -74,9 +86,61 @@ function dimacs(instance: PackingInstance): void {
   post({ type: 'dimacs', fileName, chunks: [...dimacsChunks(instance.cnf, meta)] });
 }
 
+/** One card a page, the page just larger than the card: the CLI's printable card, crop marks and all. */
+const CARD_PAGE: SheetOptions = { cardDiameterMm: 80, pageWidthMm: 90, pageHeightMm: 90, marginMm: 5, gapMm: 0 };
+
+/** What a method found: a deck, or UNSAT/UNKNOWN from the SAT solver. */
+interface Made {
+  deck?: Deck;
+  status: 'SAT' | 'UNSAT' | 'UNKNOWN';
+  solver: string;
+  vars: number;
+  clauses: number;
+}
+
+async function makeDeck(request: DeckRequest): Promise<Made> {
+  const n = request.order;
+  if (!Number.isInteger(n) || n < DOBBLE_ORDERS.min || n > DOBBLE_ORDERS.max) throw new UserError(`order: choose a whole number from ${DOBBLE_ORDERS.min} to ${DOBBLE_ORDERS.max}`);
+  if (request.method === 'sat' && n > DOBBLE_ORDERS.satMax) throw new UserError(`order ${n}: the SAT method here goes up to order ${DOBBLE_ORDERS.satMax}; the algebraic one needs a prime power`);
+  if (request.method === 'algebraic') return { deck: algebraicDeck(n, { cards: request.cards }), status: 'SAT', solver: 'algebraic', vars: 0, clauses: 0 };
+  const instance = dobbleInstance(n, { cards: request.cards });
+  const solver = createSolver(request.engine);
+  const { status, trueVars } = await solveOnce(instance.cnf, solver);
+  const deck = status === 'SAT' ? instance.decode(trueVars) : undefined;
+  return { deck, status, solver: solver.name, vars: instance.cnf.varCount, clauses: instance.cnf.clauseCount };
+}
+
+async function deck(request: DeckRequest): Promise<void> {
+  const start = performance.now();
+  const made = await makeDeck(request);
+  const seconds = (performance.now() - start) / 1000;
+  const common = { type: 'deck', solver: made.solver, seconds, vars: made.vars, clauses: made.clauses } as const;
+  if (!made.deck) {
+    post({ ...common, status: made.status === 'SAT' ? 'UNKNOWN' : made.status });
+    return;
+  }
+  const cards = request.cards ?? planeSize(request.order);
+  // As in the CLI: a deck that fails the shape asked for is a bug, never shown as an answer.
+  const problem = deckProblem(made.deck, { cards, symbolsPerCard: request.order + 1 });
+  if (problem) throw new Error(`the ${request.method} deck fails its check: ${problem}`);
+  const named = request.names.length > 0 ? nameDeck(made.deck, request.names, 'the symbol list') : made.deck.map((card) => card.map(String));
+  // The names the user gave are checked again: a repeated name would break the deck.
+  const verdict = checkDeck(named);
+  const check = verdict.ok
+    ? `OK: ${verdict.cards} cards, ${verdict.symbolsPerCard} symbols per card, ${verdict.symbols} symbols; every two cards share exactly one`
+    : `not a valid deck: ${verdict.problem}`;
+  const answer: DeckAnswer = { ...common, status: 'SAT', cards: named, svgs: renderDobblePages(named, CARD_PAGE), check, valid: verdict.ok };
+  post(answer);
+}
+
 self.onmessage = async (event: MessageEvent<ToWorker>) => {
   const request = event.data;
+  await engines;
   try {
+    if (request.type === 'deck') {
+      await deck(request);
+      return;
+    }
     if (request.type === 'load') {
       loaded = undefined;
       try {

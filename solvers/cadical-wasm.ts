@@ -10,7 +10,7 @@
  */
 import { UserError } from '../src/core/errors.js';
 import type { ProofProducer, SolveOptions, Solver, SolverFactory, SolverStats, Status } from './types.js';
-import { builtVersion, instantiateWasm, isWasmBuilt, scratchFor, solveInSlices, wasmBuildDir, type Scratch, type WasmHeap } from './wasm-support.js';
+import { builtVersion, instantiateWasm, isWasmBuilt, scratchFor, solveInSlices, wasmBuildDir, type Scratch, type WasmHeap, type WasmModuleFactory } from './wasm-support.js';
 
 /** The exports of build/cadical.js that this adapter uses. */
 interface CadicalModule extends WasmHeap {
@@ -45,6 +45,14 @@ const NOT_BUILT = 'not built: run npm run build:cadical-wasm';
 let loadedModule: CadicalModule | undefined;
 let loading: Promise<boolean> | undefined;
 
+function adopt(instantiating: Promise<CadicalModule>): Promise<boolean> {
+  loading ??= instantiating.then((mod) => {
+    loadedModule = mod;
+    return true;
+  });
+  return loading;
+}
+
 /**
  * Instantiates the WebAssembly module once (later calls share the result).
  * Resolves false when build.sh has not been run.
@@ -52,11 +60,16 @@ let loading: Promise<boolean> | undefined;
 export function loadCadicalWasm(): Promise<boolean> {
   const buildDir = wasmBuildDir(ENGINE);
   if (!isWasmBuilt(buildDir, 'cadical')) return Promise.resolve(false);
-  loading ??= instantiateWasm<CadicalModule>(buildDir, 'cadical').then((mod) => {
-    loadedModule = mod;
-    return true;
-  });
-  return loading;
+  return loading ?? adopt(instantiateWasm<CadicalModule>(buildDir, 'cadical'));
+}
+
+/**
+ * loadCadicalWasm() for a host without the build directory (the browser
+ * playground, whose bundler ships build/cadical.js and .wasm): the factory
+ * that build/cadical.js exports and the .wasm bytes, got there.
+ */
+export function loadCadicalWasmFrom(createModule: WasmModuleFactory, wasmBinary: Uint8Array): Promise<boolean> {
+  return loading ?? adopt(createModule({ wasmBinary }) as Promise<CadicalModule>);
 }
 
 /** solve() options that only this engine has. */

@@ -8,7 +8,7 @@
  */
 import { UserError } from '../src/core/errors.js';
 import type { BranchingRule, ChronoEnumerator, CoverBrancher, CubeEnumerationOptions, SolveOptions, Solver, SolverFactory, SolverStats, Status } from './types.js';
-import { builtVersion, instantiateWasm, isWasmBuilt, scratchFor, solveInSlices, wasmBuildDir, type Scratch, type WasmHeap } from './wasm-support.js';
+import { builtVersion, instantiateWasm, isWasmBuilt, scratchFor, solveInSlices, wasmBuildDir, type Scratch, type WasmHeap, type WasmModuleFactory } from './wasm-support.js';
 
 /** The exports of build/minisat.js that this adapter uses. */
 interface MinisatModule extends WasmHeap {
@@ -66,9 +66,12 @@ const isBuilt = (buildDir: string): boolean => isWasmBuilt(buildDir, 'minisat');
 let loadedModule: MinisatModule | undefined;
 let loading: Promise<boolean> | undefined;
 
-async function instantiate(buildDir: string): Promise<boolean> {
-  loadedModule = await instantiateWasm<MinisatModule>(buildDir, 'minisat');
-  return true;
+function adopt(instantiating: Promise<MinisatModule>): Promise<boolean> {
+  loading ??= instantiating.then((mod) => {
+    loadedModule = mod;
+    return true;
+  });
+  return loading;
 }
 
 /**
@@ -78,8 +81,16 @@ async function instantiate(buildDir: string): Promise<boolean> {
 export function loadMinisatWasm(): Promise<boolean> {
   const buildDir = minisatWasmBuildDir();
   if (!isBuilt(buildDir)) return Promise.resolve(false);
-  loading ??= instantiate(buildDir);
-  return loading;
+  return loading ?? adopt(instantiateWasm<MinisatModule>(buildDir, 'minisat'));
+}
+
+/**
+ * loadMinisatWasm() for a host without the build directory (the browser
+ * playground, whose bundler ships build/minisat.js and .wasm): the factory
+ * that build/minisat.js exports and the .wasm bytes, got there.
+ */
+export function loadMinisatWasmFrom(createModule: WasmModuleFactory, wasmBinary: Uint8Array): Promise<boolean> {
+  return loading ?? adopt(createModule({ wasmBinary }) as Promise<MinisatModule>);
 }
 
 /** Bytes in the shared WebAssembly heap (0 before loading); it grows and never shrinks. */

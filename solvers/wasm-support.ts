@@ -35,9 +35,16 @@ export function builtVersion(buildDir: string): string | undefined {
   return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
 }
 
+/**
+ * What an emscripten MODULARIZE build exports: a factory of the module.
+ * Handed the bytes of the .wasm, it never looks for the file itself, so
+ * the same factory works in Node and in a browser Worker.
+ */
+export type WasmModuleFactory<M = unknown> = (overrides: { wasmBinary: Uint8Array }) => Promise<M>;
+
 /** Instantiates the CommonJS emscripten factory `<base>.js` with the bytes of `<base>.wasm`. */
 export async function instantiateWasm<M>(buildDir: string, base: string): Promise<M> {
-  const createModule = createRequire(import.meta.url)(join(buildDir, `${base}.js`)) as (overrides: { wasmBinary: Uint8Array }) => Promise<M>;
+  const createModule = createRequire(import.meta.url)(join(buildDir, `${base}.js`)) as WasmModuleFactory<M>;
   // Handing over the bytes keeps the loader from trying fetch() on a file path (Node 20 has fetch).
   return createModule({ wasmBinary: readFileSync(join(buildDir, `${base}.wasm`)) });
 }

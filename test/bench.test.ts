@@ -5,7 +5,9 @@ import {
   ENCODINGS,
   PUZZLES,
   SUITES,
+  boxedSearch,
   countDisagreements,
+  projectCpu,
   median,
   mergeReports,
   ratioText,
@@ -57,6 +59,38 @@ describe('bench helpers', () => {
     expect(suiteSettings(args({ puzzles: 'soma, 6x10' })).puzzles).toEqual(['soma', '6x10']);
     expect(() => suiteSettings(args({ repeat: 0 }))).toThrow(UserError);
     expect(() => suiteSettings(args({ timeout: -1 }))).toThrow(UserError);
+    expect(suiteSettings(args({ searchBox: 3 })).search).toEqual({ ...SUITES.full.search, boxSeconds: 3 });
+    expect(() => suiteSettings(args({ searchBox: 0 }))).toThrow(/--search-box/);
+  });
+
+  it('states the searching regime: every class at a shallow cube depth, cover branching, chrono enumeration, on minisat-wasm', () => {
+    for (const suite of Object.values(SUITES)) {
+      expect(suite.search).toMatchObject({ solver: 'minisat-wasm', branching: 'cover', enumMode: 'chrono' });
+      expect(suite.search.cubeDepth).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it('projects a boxed search to every class: the time to the first class once, then the rate after it', async () => {
+    // 2 s to the first of 100 classes, 3 s more for the next 10: 2 + 99 * 0.3.
+    expect(projectCpu(5, 2, 11, 100)).toBeCloseTo(31.7, 12);
+    expect(projectCpu(4, 4, 1, 100)).toBe(400);
+    const summary = (count: number, complete: boolean) => async (_stop: () => boolean, onFound: () => void) => {
+      for (let i = 0; i < count; i++) onFound();
+      return { count, raw: count, complete, cubes: 0, solves: 0 };
+    };
+    const boxed = await boxedSearch(summary(4, false), 1, 100);
+    expect(boxed).toMatchObject({ found: 4, complete: false, firstCpu: expect.any(Number) });
+    expect(boxed.allCpu).toBe(projectCpu(boxed.cpu, boxed.firstCpu!, 4, 100));
+    const finished = await boxedSearch(summary(100, true), 1, 100);
+    expect(finished.allCpu).toBe(finished.cpu);
+    expect((await boxedSearch(summary(0, false), 1, 100)).allCpu).toBeNull();
+    // The run is handed a stop that turns true once the box has passed.
+    const stops = await boxedSearch(async (shouldStop) => {
+      const before = shouldStop();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return { count: before ? 1 : shouldStop() ? 2 : 3, raw: 0, complete: false, cubes: 0, solves: 0 };
+    }, 0.01, 10);
+    expect(stops.found).toBe(2);
   });
 
   it('refuses unknown names and a baseline outside the suite', async () => {
@@ -119,6 +153,39 @@ describe('bench --quick', () => {
     expect(report.cells.filter((c) => c.puzzle === 'genius-square').every((c) => c.all?.seconds != null)).toBe(true);
   });
 
+  it('runs the searching regime on dlx and minisat-wasm only, every cell stating its cube depth, branching and enumeration', () => {
+    const { search } = SUITES.quick;
+    for (const puzzle of SUITES.quick.puzzles) {
+      const cells = report.cells.filter((c) => c.puzzle === puzzle);
+      expect(cells.filter((c) => c.search).map((c) => `${c.encoding} ${c.solver}`).sort()).toEqual(['exact cover dlx', ...SUITES.quick.encodings.map((e) => `${e} minisat-wasm`)].sort());
+      for (const c of cells.filter((c) => c.search && c.solver !== DLX)) {
+        expect(c.search).toMatchObject({ cubeDepth: search.cubeDepth, branching: 'cover', enumeration: 'chrono' });
+      }
+      expect(cells.find((c) => c.solver === DLX)!.search).toMatchObject({ cubeDepth: null, branching: 'MRV (exact cover)', enumeration: 'dancing links' });
+    }
+  });
+
+  it('counts every class of the roll in the searching regime, and a full orbit per class of a boxed 6x10 run', () => {
+    for (const c of report.cells.filter((c) => c.search)) {
+      const m = c.search!;
+      expect(m.found).toBeGreaterThan(0);
+      if (c.puzzle === 'genius-square') expect([m.found, m.raw, m.complete, m.allCpu]).toEqual([316, 316, true, m.cpu]);
+      else if (m.complete) expect([m.found, m.raw]).toEqual([2339, 9356]);
+      else {
+        // Stopped by the box: no solution of 6x10 is symmetric, so each class is 4 solutions; the projection scales the CPU to all 2339.
+        expect(m.raw).toBe(4 * m.found);
+        expect(m.allCpu).toBe(projectCpu(m.cpu, m.firstCpu!, m.found, 2339));
+      }
+    }
+  });
+
+  it('flags a searching cell whose count differs', () => {
+    const broken = structuredClone(report);
+    const cell = broken.cells.find((c) => c.puzzle === 'genius-square' && c.solver !== DLX && c.search)!;
+    cell.search!.found = 300;
+    expect(countDisagreements(broken)).toEqual([`genius-square ${cell.encoding} ${cell.solver} searching: 300 classes (316 solutions), expected 316 (316)`]);
+  });
+
   it('flags a cell whose count differs', () => {
     const broken = structuredClone(report);
     const cell = broken.cells.find((c) => c.puzzle === 'genius-square' && c.solver !== DLX)!;
@@ -144,7 +211,7 @@ describe('bench --quick', () => {
     expect(merged.puzzles).toEqual(report.puzzles);
     expect(merged.settings).toEqual(report.settings);
     expect(merged.date).toBe(b.date);
-    expect(renderMarkdown(merged).split('\n').filter((line) => line.includes(' | dlx | '))).toHaveLength(2);
+    expect(renderMarkdown(merged).split('\n').filter((line) => line.includes(' | dlx | '))).toHaveLength(4);
     expect(() => mergeReports([a, a])).toThrow(/puzzle 6x10 is in more than one report/);
     expect(() => mergeReports([a, { ...b, settings: { ...b.settings, repeat: 9 } }])).toThrow(/different settings/);
     expect(() => mergeReports([])).toThrow(UserError);
@@ -153,10 +220,16 @@ describe('bench --quick', () => {
   it('renders a table per puzzle and one bar per enumerated cell', () => {
     const markdown = renderMarkdown(report);
     for (const puzzle of SUITES.quick.puzzles) expect(markdown).toContain(`## ${puzzle}:`);
-    expect(markdown.split('\n').filter((line) => line.startsWith('| ') && line.includes(' | dlx | '))).toHaveLength(2);
+    for (const puzzle of SUITES.quick.puzzles) expect(markdown).toContain(`### ${puzzle}, the SAT solver searching`);
+    // Per puzzle: dlx in the first-N table and in the searching table.
+    expect(markdown.split('\n').filter((line) => line.startsWith('| ') && line.includes(' | dlx | '))).toHaveLength(4);
+    const regimeRows = markdown.split('\n').filter((line) => line.includes(` | minisat-wasm | ${SUITES.quick.search.cubeDepth} | cover | chrono | `));
+    expect(regimeRows).toHaveLength(SUITES.quick.puzzles.length * SUITES.quick.encodings.length);
     const svg = renderChart(report);
     expect(svg.startsWith('<svg ')).toBe(true);
     expect(svg.trimEnd().endsWith('</svg>')).toBe(true);
-    expect(svg.match(/<rect x="270"/g)).toHaveLength(report.cells.length);
+    // A bar per cell that timed its first N classes, and one per searching cell.
+    const bars = report.cells.filter((c) => c.firstN).length + report.cells.filter((c) => c.search?.allCpu != null).length;
+    expect(svg.match(/<rect x="270"/g)).toHaveLength(bars);
   });
 });

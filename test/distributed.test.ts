@@ -1,15 +1,17 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect as tcpConnect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Job, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildInstance } from '../encoders/index.js';
-import { image } from '../src/enumerate/cube-tree.js';
+import { image, orbit } from '../src/enumerate/cube-tree.js';
 import { QUEUE_NAME, TOOL_VERSION, fingerprint, validateJob } from '../src/distributed/protocol.js';
 import { parseQueueUrl } from '../src/distributed/connection.js';
+import { checkNumericOptions } from '../src/cli/options.js';
+import { faultPlan, injectedFault } from '../src/distributed/fault-injection.js';
 
 /**
  * Distributed runs end to end: a private redis-server on a loopback port
@@ -19,6 +21,7 @@ import { parseQueueUrl } from '../src/distributed/connection.js';
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
 const haveRedis = spawnSync('redis-server', ['--version']).status === 0;
 if (!haveRedis) console.warn('distributed tests skipped: redis-server is not installed (Debian package redis-server)');
+const haveOpenssl = spawnSync('openssl', ['version']).status === 0;
 
 const USER = 'puzzler';
 const PASSWORD = 'pentomino-secret';
@@ -92,8 +95,8 @@ function start(args: string[], env: NodeJS.ProcessEnv = {}): Run {
 }
 
 /** A worker that logs in with the password from the environment; a short lock so a killed worker's job comes back soon. */
-async function startWorker(...extra: string[]): Promise<Run> {
-  const w = start(['worker', '--queue', bareUrl(), '--lock-seconds', '2', ...extra], { PUZZLESAT_REDIS_PASSWORD: PASSWORD });
+async function startWorker(extra: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  const w = start(['worker', '--queue', bareUrl(), '--lock-seconds', '2', ...extra], { PUZZLESAT_REDIS_PASSWORD: PASSWORD, ...env });
   await until('the worker to connect', () => w.err.includes(' worker on ') || w.child.exitCode !== null);
   expect(w.err).toContain(' worker on ');
   return w;
@@ -146,6 +149,8 @@ describe('queue protocol and addresses (no Redis needed)', () => {
     expect(reason({ fingerprint: fp, work: { ...work, args: { board: '../.#/..##' } } })).toBe('accepted');
     expect(reason({ fingerprint: fp, work: { ...work, args: { out: 'x' } } })).toMatch(/unknown option "out"/);
     expect(reason({ fingerprint: fp, work: { kind: 'sweep', count: true, rolls: [0, 62208] } })).toMatch(/every roll must be an index from 0 to 62207/);
+    expect(reason({ fingerprint: fp, work: { ...work, symmetryBreaking: 'orbits' } })).toBe('accepted');
+    expect(reason({ fingerprint: fp, work: { ...work, symmetryBreaking: 'magic' } })).toBe('malformed job: symmetryBreaking must be one of clauses, orbits');
     expect(reason({ fingerprint: fingerprint({ run: 1 }, '0.0.1'), work })).toMatch(/^job made by puzzlesat 0\.0\.1; this worker runs /);
   });
 
@@ -164,6 +169,31 @@ describe('queue protocol and addresses (no Redis needed)', () => {
     expect(() => parseQueueUrl('http://alice:hunter2@host', {})).toThrow(/^--queue: expected a redis:\/\/ or rediss:\/\/ URL, got "http:\/\/alice:\*\*\*@host"$/);
     expect(() => parseQueueUrl('redis://alice:hunter2@host/x', {})).toThrow(/database number/);
   });
+
+  it('reads the fault-injection test hook only when set, and fails a job once per job (by its attempts) or always', () => {
+    expect(faultPlan({})).toBeUndefined();
+    expect(faultPlan({ PUZZLESAT_FAULT_INJECT: '' })).toBeUndefined();
+    expect(() => faultPlan({ PUZZLESAT_FAULT_INJECT: 'fail-twice:part1' })).toThrow(/^PUZZLESAT_FAULT_INJECT: expected fail-once:<part of a job id> or fail-always:<part of a job id>, got "fail-twice:part1"$/);
+    const once = faultPlan({ PUZZLESAT_FAULT_INJECT: 'fail-once:-part1of' });
+    expect(injectedFault(once, 'v1-abc-part1of3', 0)?.message).toBe('injected fault (PUZZLESAT_FAULT_INJECT=fail-once:-part1of) on attempt 1');
+    expect(injectedFault(once, 'v1-abc-part1of3', 1)).toBeUndefined();
+    expect(injectedFault(once, 'v1-abc-part2of3', 0)).toBeUndefined();
+    const always = faultPlan({ PUZZLESAT_FAULT_INJECT: 'fail-always:-part1of' });
+    expect(injectedFault(always, 'v1-abc-part1of3', 2)?.message).toMatch(/on attempt 3$/);
+    expect(injectedFault(undefined, 'v1-abc-part1of3', 0)).toBeUndefined();
+  });
+
+  it('refuses --jobs without --queue as a usage error, instead of running locally and ignoring it', () => {
+    const enumerate = ['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--solver', 'dlx', '--show', '0'];
+    const alone = spawnSync(process.execPath, [cli, ...enumerate, '--jobs', '4'], { encoding: 'utf8', cwd: tmpdir() });
+    expect(alone.status).toBe(2);
+    expect(alone.stderr).toBe('puzzlesat: --jobs: splits a run into jobs on a queue: it needs --queue URL\n');
+    expect(alone.stdout).toBe('');
+    const zero = spawnSync(process.execPath, [cli, ...enumerate, '--jobs', '0', '--queue', 'redis://127.0.0.1:1'], { encoding: 'utf8', cwd: tmpdir() });
+    expect(zero.status).toBe(2);
+    expect(zero.stderr).toMatch(/^puzzlesat: --jobs: expected a whole number ≥ 1, got "0"\n$/);
+    expect(() => checkNumericOptions({ jobs: 4, queue: 'redis://127.0.0.1', _: [] })).not.toThrow();
+  });
 });
 
 describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis queue', { timeout: 240_000 }, () => {
@@ -172,9 +202,11 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'puzzlesat-distributed-'));
     port = await freePort();
+    // The default user is off but keeps its permissions: Redis 7.0 replays the append-only file's
+    // transactions (every BullMQ script) as that user, and drops them all if it may do nothing.
     writeFileSync(
       join(dir, 'redis.conf'),
-      [`port ${port}`, 'bind 127.0.0.1', `dir ${dir}`, 'appendonly yes', 'save ""', 'user default off', `user ${USER} on >${PASSWORD} ~* &* +@all`].join('\n') + '\n',
+      [`port ${port}`, 'bind 127.0.0.1', `dir ${dir}`, 'appendonly yes', 'save ""', 'user default off resetpass ~* &* +@all', `user ${USER} on >${PASSWORD} ~* &* +@all`].join('\n') + '\n',
     );
     await startRedis();
     // The peer: a local run, by dancing links (another engine than the workers' SAT solver).
@@ -184,8 +216,14 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     expect(localClasses).toHaveLength(2339);
   }, 120_000);
 
-  afterAll(async () => {
+  // A test that failed half-way leaves its workers running: they must not take the next test's jobs.
+  afterEach(async () => {
+    const left = [...children].map((c) => new Promise((resolve) => (c.exitCode !== null || c.signalCode !== null ? resolve(undefined) : c.once('exit', resolve))));
     for (const c of children) c.kill('SIGKILL');
+    await Promise.all(left);
+  });
+
+  afterAll(async () => {
     await stopRedis();
     rmSync(dir, { recursive: true, force: true });
   }, 30_000);
@@ -197,7 +235,7 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     await queue.add('enumerate', { fingerprint, work: { ...work, args: { 'pieces-file': 'secrets.txt' } } }, { jobId: 'malformed', attempts: 3 });
     await queue.add('enumerate', { fingerprint: 'v9.9.9-0123456789abcdef', work: { ...work, args: {} } }, { jobId: 'other-version', attempts: 3 });
     // One of them takes two jobs at a time, on two threads.
-    const workers = [await startWorker('--concurrency', '2'), await startWorker(), await startWorker()];
+    const workers = [await startWorker(['--concurrency', '2']), await startWorker(), await startWorker()];
     const run = start(['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--queue', url(), '--out', 'queue.jsonl', '--json', '--show', '0']);
     expect(await run.done).toBe(0);
     expect(JSON.parse(run.out)).toMatchObject({ count: 2339, raw: 9356, complete: true, mode: 'queue', solver: 'minisat-wasm' });
@@ -215,6 +253,12 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     await stopWorkers(workers);
     expect(workers.map((w) => w.child.exitCode)).toEqual([0, 0, 0]);
     expect(workers[0]!.err).toMatch(/stopped\n$/);
+    // The same command again, with no worker left: it can only finish from the completed jobs in Redis.
+    const again = start(['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--queue', url(), '--out', 'again.jsonl', '--json', '--show', '0']);
+    await until('the re-run to finish without workers', () => again.child.exitCode !== null, 60);
+    expect(again.child.exitCode).toBe(0);
+    expect(JSON.parse(again.out)).toMatchObject({ count: 2339, complete: true });
+    expect(lines('again.jsonl').filter((l) => l.includes('"vars"'))).toEqual(lines('queue.jsonl').filter((l) => l.includes('"vars"')));
     await queue.close();
     await close();
   });
@@ -232,26 +276,157 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     victim.child.kill('SIGKILL');
     await victim.done;
     expect(await queue.getJobState(taken!.id!)).toBe('active');
-    first.child.kill('SIGKILL');
-    await first.done;
 
     const workers = [await startWorker(), await startWorker()];
-    const completedOfRun = async () => (await queue.getCompleted(0, -1)).filter((j) => j.id!.endsWith('of12')).length;
-    await until('three jobs to complete', async () => (await completedOfRun()) >= 3);
+    const finishedOnOfRun = async () => new Map((await queue.getCompleted(0, -1)).filter((j) => j.id!.endsWith('of12')).map((j) => [j.id!, j.finishedOn]));
+    await until('three jobs to complete', async () => (await finishedOnOfRun()).size >= 3);
+    // The coordinator dies once it has written some solutions (the first job's, in job order: after the killed worker's job came back).
+    await until('the coordinator to write solutions', () => existsSync(join(dir, 'faults.jsonl')) && lines('faults.jsonl').some((l) => l.includes('"vars"')), 120);
+    first.child.kill('SIGKILL');
+    await first.done;
+    const written = lines('faults.jsonl').filter((l) => l.includes('"vars"')).length;
+    const beforeRestart = await finishedOnOfRun();
     await stopRedis();
     await startRedis();
+    // The append-only file kept them (Redis can lose them on loading it: see the configuration above).
+    const afterRestart = await finishedOnOfRun();
+    for (const [id, at] of beforeRestart) expect(afterRestart.get(id)).toBe(at);
 
-    const second = start(args);
+    const second = start([...args, '--resume']);
     expect(await second.done).toBe(0);
+    expect(second.err).toMatch(new RegExp(`^puzzlesat: resuming: ${written} solutions from faults\\.jsonl`));
     expect(JSON.parse(second.out)).toMatchObject({ count: 2339, raw: 9356, complete: true });
-    const written = lines('faults.jsonl').filter((l) => l.includes('"vars"'));
-    expect(written).toHaveLength(2339);
-    expect(new Set(written.map((l) => JSON.stringify((JSON.parse(l) as { vars: number[] }).vars))).size).toBe(2339);
+    const solutions = lines('faults.jsonl').filter((l) => l.includes('"vars"'));
+    expect(solutions).toHaveLength(2339);
+    expect(new Set(solutions.map((l) => JSON.stringify((JSON.parse(l) as { vars: number[] }).vars))).size).toBe(2339);
     expect(classesOf('faults.jsonl').sort()).toEqual(localClasses);
     // The killed worker's job was found stalled and done again by another worker.
     expect(await queue.getJobState(taken!.id!)).toBe('completed');
-    expect(workers.some((w) => w.err.includes('queue trouble, retrying'))).toBe(true);
+    // Both workers lived through the restart, saw it and said so.
+    for (const w of workers) expect(w.err).toMatch(/queue trouble, retrying: .*\n(.*\n)*puzzlesat worker: queue connection back\n/);
+    // What had completed when the coordinator came back was collected, not done again.
+    for (const [id, at] of afterRestart) expect((await Job.fromId(queue, id))!.finishedOn).toBe(at);
     await stopWorkers(workers);
+    await queue.close();
+    await close();
+  });
+
+  it('retries a job that throws once, resuming a file begun by a local run: exactly the 2339 classes, each once', async () => {
+    const { queue, close } = queueClient();
+    // The local run (dancing links) holds other members of some classes than the workers' SAT solver finds: resume matches classes.
+    const begun = lines('local.jsonl');
+    writeFileSync(join(dir, 'retry.jsonl'), [begun[0], ...begun.filter((l) => l.includes('"vars"')).slice(0, 500)].join('\n') + '\n');
+    // The retry may land on either worker: "once" is counted in Redis, not by a worker.
+    const faulty = { PUZZLESAT_FAULT_INJECT: 'fail-once:-part3of8' };
+    const workers = [await startWorker([], faulty), await startWorker([], faulty)];
+    expect(workers[0]!.err).toContain('test hook PUZZLESAT_FAULT_INJECT is set: jobs whose id contains "-part3of8" throw (fail-once)');
+    const run = start(['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--queue', url(), '--jobs', '8', '--out', 'retry.jsonl', '--resume', '--json', '--show', '0']);
+    expect(await run.done).toBe(0);
+    await stopWorkers(workers);
+    expect(run.err).toMatch(/^puzzlesat: resuming: 500 solutions from retry\.jsonl/);
+    expect(JSON.parse(run.out)).toMatchObject({ count: 2339, raw: 9356, complete: true, mode: 'queue' });
+    expect(lines('retry.jsonl').filter((l) => l.includes('"vars"')).slice(0, 500)).toEqual(begun.filter((l) => l.includes('"vars"')).slice(0, 500));
+    expect(classesOf('retry.jsonl').sort()).toEqual(localClasses);
+    // The job failed on its first attempt and completed on its second; the others took one attempt.
+    const jobs = (await queue.getCompleted(0, -1)).filter((j) => j.id!.endsWith('of8'));
+    expect(jobs).toHaveLength(8);
+    const retried = jobs.find((j) => j.id!.endsWith('-part3of8'))!;
+    expect(retried.attemptsMade).toBe(2);
+    expect(jobs.filter((j) => j !== retried).every((j) => j.attemptsMade === 1)).toBe(true);
+    expect(workers.map((w) => w.err).join('')).toContain(`failed ${retried.id}: injected fault (PUZZLESAT_FAULT_INJECT=fail-once:-part3of8) on attempt 1`);
+    await queue.close();
+    await close();
+  });
+
+  it('stops the coordinator with one line naming a job that throws on every attempt, and no count; a new run retries it', async () => {
+    const { queue, close } = queueClient();
+    const workers = [await startWorker([], { PUZZLESAT_FAULT_INJECT: 'fail-always:-part1of3' })];
+    const run = start(['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--queue', url(), '--jobs', '3', '--out', 'always.jsonl', '--json', '--show', '0']);
+    expect(await run.done).toBe(1);
+    await stopWorkers(workers);
+    expect(run.out).toBe('');
+    expect(run.err).toMatch(/^puzzlesat: job v[\w.+-]+-part1of3 failed: injected fault \(PUZZLESAT_FAULT_INJECT=fail-always:-part1of3\) on attempt \d+\n$/);
+    const id = run.err.split(' ')[2]!;
+    const job = (await Job.fromId(queue, id))!;
+    expect(await job.getState()).toBe('failed');
+    // It failed for good only after its retries.
+    expect(job.attemptsMade).toBeGreaterThan(1);
+    expect(run.err).toContain(`on attempt ${job.attemptsMade}\n`);
+    // The same command once the workers are fixed: the failed job is tried again, and the run completes.
+    const fixed = await startWorker();
+    const again = start(['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--queue', url(), '--jobs', '3', '--out', 'always.jsonl', '--force', '--json', '--show', '0']);
+    expect(await again.done).toBe(0);
+    await stopWorkers([fixed]);
+    expect(JSON.parse(again.out)).toMatchObject({ count: 2, raw: 8, complete: true });
+    expect(await job.getState()).toBe('completed');
+    await queue.close();
+    await close();
+  });
+
+  it('carries --unique-by to the jobs, and resumes a file that holds another member of a class than the workers find', async () => {
+    const { queue, close } = queueClient();
+    const workers = [await startWorker()];
+    const args = ['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--unique-by', 'orbits', '--queue', url(), '--json', '--show', '0'];
+    const first = start([...args, '--out', 'orbits.jsonl']);
+    expect(await first.done).toBe(0);
+    expect(JSON.parse(first.out)).toMatchObject({ count: 2, raw: 8, complete: true });
+    const jobs = (await queue.getCompleted(0, -1)).filter((j) => (j.data as { work: { puzzle?: string; args?: { preset?: string } } }).work.args?.preset === '3x20');
+    expect(jobs.length).toBeGreaterThan(0);
+    expect(jobs.map((j) => (j.data as { work: { symmetryBreaking?: string } }).work.symmetryBreaking)).toContain('orbits');
+
+    // The first class, as another of its members.
+    const instance = buildInstance('pentomino', { preset: '3x20' });
+    const [header, line] = lines('orbits.jsonl').filter((l, i) => i === 0 || l.includes('"vars"'));
+    const record = JSON.parse(line!) as { vars: number[] };
+    const found = [...record.vars].sort((a, b) => a - b).join(',');
+    const other = orbit(instance.symmetries, record.vars).find((m) => m.join(',') !== found)!;
+    writeFileSync(join(dir, 'moved.jsonl'), `${header}\n${JSON.stringify({ ...record, vars: other, solution: instance.toJson(instance.decode(other)) })}\n`);
+    const resumed = start([...args, '--out', 'moved.jsonl', '--resume']);
+    expect(await resumed.done).toBe(0);
+    await stopWorkers(workers);
+    expect(JSON.parse(resumed.out)).toMatchObject({ count: 2, raw: 8, complete: true });
+    const kept = lines('moved.jsonl').filter((l) => l.includes('"vars"')).map((l) => (JSON.parse(l) as { vars: number[] }).vars);
+    expect(kept).toHaveLength(2);
+    expect(kept[0]).toEqual(other);
+    const classOf = (vars: number[]) => orbit(instance.symmetries, vars).map((m) => m.join(',')).sort()[0];
+    expect(new Set(kept.map(classOf)).size).toBe(2);
+    await queue.close();
+    await close();
+  });
+
+  it('stops a busy worker on SIGTERM after its job, and on a second signal puts the job back: still exactly 2339', async () => {
+    const { queue, close } = queueClient();
+    const activeOfRun = async () => (await queue.getActive()).filter((j) => j.id!.endsWith('of3')).map((j) => j.id!);
+    const run = start(['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--queue', url(), '--jobs', '3', '--out', 'signals.jsonl', '--json', '--show', '0']);
+
+    const finisher = await startWorker();
+    await until('the first worker to take a job', async () => (await activeOfRun()).length > 0);
+    const finished = await activeOfRun();
+    finisher.child.kill('SIGTERM');
+    expect(await finisher.done).toBe(0);
+    expect(finisher.err).toContain('SIGTERM: finishing the active jobs');
+    for (const id of finished) expect(finisher.err).toContain(`done ${id} `);
+    // It took no job after the signal.
+    expect(finisher.err.match(/^puzzlesat worker: done /gm)).toHaveLength(finished.length);
+
+    const releaser = await startWorker();
+    await until('the second worker to take a job', async () => (await activeOfRun()).length > 0);
+    const released = await activeOfRun();
+    releaser.child.kill('SIGTERM');
+    await until('the worker to start finishing', () => releaser.err.includes('finishing'));
+    releaser.child.kill('SIGTERM');
+    expect(await releaser.done).toBe(0);
+    expect(releaser.err).toContain('SIGTERM: putting the active jobs back in the queue');
+    for (const id of released) expect(await queue.getJobState(id)).toBe('waiting');
+
+    const last = await startWorker();
+    expect(await run.done).toBe(0);
+    await stopWorkers([last]);
+    expect(JSON.parse(run.out)).toMatchObject({ count: 2339, raw: 9356, complete: true });
+    expect(new Set(lines('signals.jsonl').filter((l) => l.includes('"vars"'))).size).toBe(2339);
+    expect(classesOf('signals.jsonl').sort()).toEqual(localClasses);
+    // Putting a job back is not a failed attempt.
+    for (const id of released) expect((await Job.fromId(queue, id))!.attemptsMade).toBe(1);
     await queue.close();
     await close();
   });
@@ -271,11 +446,58 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     expect(queued.out).toMatch(/^500 of 500 rolls visited in .* with jobs on redis:\/\/puzzler:\*\*\*@127\.0\.0\.1:\d+ /);
   });
 
-  it('refuses a worker with the wrong password in one line that does not show it', async () => {
+  it.skipIf(!haveOpenssl)('runs over rediss:// (TLS) with a private CA, and refuses a server it does not trust in one line', async () => {
+    const tls = join(dir, 'tls');
+    mkdirSync(tls);
+    const openssl = (...args: string[]) => expect(spawnSync('openssl', args, { cwd: tls, stdio: 'ignore' }).status).toBe(0);
+    openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '2', '-subj', '/CN=puzzlesat test CA');
+    openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1');
+    writeFileSync(join(tls, 'san.ext'), 'subjectAltName=IP:127.0.0.1\n');
+    openssl('x509', '-req', '-in', 'server.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.crt', '-days', '2', '-extfile', 'san.ext');
+    const tlsPort = await freePort();
+    writeFileSync(
+      join(tls, 'redis.conf'),
+      ['port 0', `tls-port ${tlsPort}`, 'bind 127.0.0.1', `dir ${tls}`, `tls-cert-file ${join(tls, 'server.crt')}`, `tls-key-file ${join(tls, 'server.key')}`, `tls-ca-cert-file ${join(tls, 'ca.crt')}`, 'tls-auth-clients no', 'user default off resetpass ~* &* +@all', `user ${USER} on >${PASSWORD} ~* &* +@all`].join('\n') + '\n',
+    );
+    const server = spawn('redis-server', [join(tls, 'redis.conf')], { stdio: 'ignore' });
+    const serverExit = new Promise((resolve) => server.once('exit', resolve));
+    try {
+      await until('the TLS redis-server to listen', () => new Promise<boolean>((resolve) => {
+        const socket = tcpConnect(tlsPort, '127.0.0.1');
+        socket.once('connect', () => (socket.destroy(), resolve(true)));
+        socket.once('error', () => resolve(false));
+      }));
+      // An address, not a name: also no TLS-server-name warning on stderr (RFC 6066 allows only names there).
+      const tlsUrl = `rediss://${USER}@127.0.0.1:${tlsPort}`;
+      const untrusting = start(['worker', '--queue', tlsUrl], { PUZZLESAT_REDIS_PASSWORD: PASSWORD });
+      expect(await untrusting.done).toBe(1);
+      expect(untrusting.err).toMatch(/^puzzlesat: rediss:\/\/puzzler:\*\*\*@127\.0\.0\.1:\d+: the server's TLS certificate is not trusted \([A-Z_]+; PUZZLESAT_REDIS_CA names a PEM file of the authority that signed it\)\n$/);
+
+      const env = { PUZZLESAT_REDIS_PASSWORD: PASSWORD, PUZZLESAT_REDIS_CA: join(tls, 'ca.crt') };
+      const worker = start(['worker', '--queue', tlsUrl], env);
+      await until('the worker to connect over TLS', () => worker.err.includes(' worker on ') || worker.child.exitCode !== null);
+      expect(worker.err).toMatch(/^puzzlesat worker: puzzlesat \S+ worker on rediss:\/\/puzzler:\*\*\*@127\.0\.0\.1:\d+, 1 at a time\n/);
+      const run = start(['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--queue', tlsUrl, '--json', '--show', '0'], env);
+      expect(await run.done).toBe(0);
+      expect(JSON.parse(run.out)).toMatchObject({ count: 2, raw: 8, complete: true, mode: 'queue' });
+      expect(run.err).toBe('');
+      await stopWorkers([worker]);
+      expect(worker.err).toMatch(/done .*\n/);
+    } finally {
+      server.kill('SIGTERM');
+      await serverExit;
+    }
+  });
+
+  it('refuses a worker and a coordinator with the wrong password in one line that does not show it', async () => {
     const w = start(['worker', '--queue', `redis://${USER}:not-the-password@127.0.0.1:${port}`]);
     expect(await w.done).toBe(1);
     expect(w.err.trim().split('\n')).toHaveLength(1);
     expect(w.err).toMatch(/^puzzlesat: redis:\/\/puzzler:\*\*\*@127\.0\.0\.1:\d+: Redis refused the login/);
     expect(w.err).not.toContain('not-the-password');
+    const coordinator = start(['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--queue', `redis://${USER}:not-the-password@127.0.0.1:${port}`, '--show', '0']);
+    expect(await coordinator.done).toBe(1);
+    expect(coordinator.err).toMatch(/^puzzlesat: redis:\/\/puzzler:\*\*\*@127\.0\.0\.1:\d+: Redis refused the login \(.*\)\n$/);
+    expect(coordinator.out).toBe('');
   });
 });

@@ -89,7 +89,8 @@ describe('explain formulas', () => {
     }
     const pairwise = polyomino({ preset: '6x10', nonOverlap: 'pairwise' }, 'pentomino');
     expectFormulasHold(explain(pairwise), pairwise);
-  });
+    // Eight encodings of 6x10 are built: seconds on a loaded machine.
+  }, 60_000);
 
   it('holds for pieces with copies under every cardinality encoding', () => {
     for (const card of CARDS) {

@@ -20,6 +20,7 @@ const benchOptions = (y: Argv) =>
     .option('repeat', { type: 'number', describe: `runs per measure, the median is kept (default ${SUITES.full.repeat}, quick ${SUITES.quick.repeat})` })
     .option('baseline', { type: 'string', describe: `the encoding the ratio columns compare with (default ${SUITES.full.baseline})` })
     .option('timeout', { type: 'number', describe: `seconds per run before it is stopped and marked >T (default ${SUITES.full.timeoutSeconds}, quick ${SUITES.quick.timeoutSeconds})` })
+    .option('search-box', { type: 'number', describe: `wall seconds per run of the searching regime before it is stopped and projected from its rate (default ${SUITES.full.search.boxSeconds}, quick ${SUITES.quick.search.boxSeconds})` })
     .option('solvers', { type: 'string', describe: 'comma-separated solver names to include when available (default: the suite\'s)' })
     .option('puzzles', { type: 'string', describe: `comma-separated puzzles to run (default: the suite's; full: ${SUITES.full.puzzles.join(', ')})` })
     .option('merge', { type: 'string', describe: 'instead of running, merge these comma-separated report.json files (one suite run in parts, e.g. one puzzle per core) into one report' })
@@ -33,11 +34,14 @@ export function suiteSettings(args: Args): SuiteSettings {
   const base = args.quick ? SUITES.quick : SUITES.full;
   const timeout = args.timeout === undefined ? base.timeoutSeconds : Number(args.timeout);
   if (!(timeout > 0)) throw new UserError(`--timeout: expected a positive number of seconds, got "${String(args.timeout)}"`);
+  const searchBox = args.searchBox === undefined ? base.search.boxSeconds : Number(args.searchBox);
+  if (!(searchBox > 0)) throw new UserError(`--search-box: expected a positive number of seconds, got "${String(args.searchBox)}"`);
   return {
     ...base,
     repeat: positiveInt(args.repeat, '--repeat') ?? base.repeat,
     baseline: args.baseline === undefined ? base.baseline : String(args.baseline),
     timeoutSeconds: timeout,
+    search: { ...base.search, boxSeconds: searchBox },
     solvers: args.solvers === undefined ? base.solvers : list(args.solvers),
     puzzles: args.puzzles === undefined ? base.puzzles : list(args.puzzles),
   };

@@ -43,12 +43,20 @@ const RULES: Readonly<Record<string, Rule>> = {
   'max-placements': count(1),
   'max-vars': count(1),
   'max-literals': count(64),
+  jobs: count(1),
+  concurrency: count(1),
+  'lock-seconds': count(1),
 };
 
 /** Options naming a file the run will write: its directory must exist and be writable. */
 const OUTPUT_PATHS = ['output', 'out', 'svg', 'histogram'] as const;
 
-/** Checks every numeric and output-path option present in `args`; throws a UserError naming the first bad one. */
+/** Options that only mean something with another one: alone they would be silently ignored. */
+const NEEDS: Readonly<Record<string, { needs: string; message: string }>> = {
+  jobs: { needs: 'queue', message: 'splits a run into jobs on a queue: it needs --queue URL' },
+};
+
+/** Checks every numeric and output-path option present in `args`, and that none is given without the option it needs; throws a UserError naming the first bad one. */
 export function checkNumericOptions(args: Record<string, unknown>): void {
   for (const [name, value] of Object.entries(args)) {
     // yargs adds camelCase twins of kebab-case options; RULES spells them kebab, so each is checked once.
@@ -56,6 +64,9 @@ export function checkNumericOptions(args: Record<string, unknown>): void {
     if (rule && value !== undefined) checkValue(name, value, rule);
   }
   for (const name of OUTPUT_PATHS) if (typeof args[name] === 'string') checkWritable(String(args[name]), name);
+  for (const [name, { needs, message }] of Object.entries(NEEDS)) {
+    if (args[name] !== undefined && args[needs] === undefined) throw new UserError(`--${name}: ${message}`);
+  }
 }
 
 function checkValue(name: string, value: unknown, rule: Rule): number {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { Redis, type RedisOptions } from 'ioredis';
 import { UserError } from '../core/errors.js';
 
@@ -62,7 +63,8 @@ export function redisOptions(address: QueueAddress, env: NodeJS.ProcessEnv = pro
     db: address.db,
     username: address.username,
     password: address.password,
-    ...(address.tls ? { tls: { servername: address.host, ...(ca ? { ca: readCa(ca) } : {}) } } : {}),
+    // The certificate is checked against the host either way; TLS may name only a host name, not an address (RFC 6066).
+    ...(address.tls ? { tls: { ...(isIP(address.host) ? {} : { servername: address.host }), ...(ca ? { ca: readCa(ca) } : {}) } } : {}),
     maxRetriesPerRequest: null,
     lazyConnect: true,
     retryStrategy: (times) => Math.min(100 * times, 2000),
@@ -106,6 +108,9 @@ export function connectionError(address: QueueAddress, e: Error | undefined): Us
   }
   if (/NOPERM/i.test(message)) return new UserError(`${address.shown}: the Redis user lacks a permission the queue needs (${scrub(message, address)})`);
   const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  if (code && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/.test(code)) {
+    return new UserError(`${address.shown}: the server's TLS certificate is not trusted (${code}; ${CA_ENV} names a PEM file of the authority that signed it)`);
+  }
   return new UserError(`${address.shown}: cannot reach Redis (${code ?? scrub(message, address)})`);
 }
 

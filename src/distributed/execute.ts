@@ -34,7 +34,7 @@ async function runEnumerate(work: EnumerateWork): Promise<EnumerateResult> {
   const onFound = (f: Found) => void found.push(f);
   const summary =
     work.solver === 'dlx'
-      ? await enumerateExactCover(instance, { unique: work.unique, onFound, part: work.part })
+      ? await enumerateExactCover(instance, { unique: work.unique, symmetryBreaking: work.symmetryBreaking, onFound, part: work.part })
       : await enumerateWith(await factoryFor(work.solver), instance, work, onFound);
   return { kind: 'enumerate', found, cubes: summary.cubes, solves: summary.solves, complete: summary.complete };
 }
@@ -43,6 +43,7 @@ function enumerateWith(factory: SolverFactory, instance: Instance, work: Enumera
   return enumerate(instance, {
     createSolver: () => factory.create(),
     unique: work.unique,
+    symmetryBreaking: work.symmetryBreaking,
     cubeDepth: work.cubeDepth,
     timeoutSeconds: work.timeoutSeconds,
     part: work.part,

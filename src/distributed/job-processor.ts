@@ -1,6 +1,10 @@
 import { UnrecoverableError, type SandboxedJob } from 'bullmq';
 import { runJob } from './execute.js';
+import { faultPlan, injectedFault } from './fault-injection.js';
 import { BadJobError, validateJob, type JobResult } from './protocol.js';
+
+/** The test hook (fault-injection.ts), checked by the worker before it started this thread, so it parses here. */
+const faults = faultPlan();
 
 /**
  * The processor BullMQ runs on a worker thread of `puzzlesat worker`: the
@@ -10,6 +14,8 @@ import { BadJobError, validateJob, type JobResult } from './protocol.js';
  * anything else (a bug, a lost solver) is retried like any failed job.
  */
 export default async function processJob(job: SandboxedJob): Promise<JobResult> {
+  const fault = injectedFault(faults, job.id, job.attemptsMade);
+  if (fault) throw fault;
   try {
     return await runJob(validateJob(job.data));
   } catch (e) {

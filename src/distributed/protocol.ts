@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { ROLL_COUNT } from '../../encoders/genius-square.js';
 import { PUZZLES } from '../../encoders/index.js';
 import type { Found } from '../enumerate/blocking-loop.js';
+import { SYMMETRY_BREAKING, type SymmetryBreaking } from '../symmetry/breaking.js';
 
 /**
  * The queue protocol between a coordinator and its workers. Everything a
@@ -24,6 +25,8 @@ export interface EnumerateWork {
   /** A solver name as `puzzlesat solvers` lists it, or dlx. */
   solver: string;
   unique: boolean;
+  /** How --unique keeps one solution per class (--unique-by); only with unique. */
+  symmetryBreaking?: SymmetryBreaking;
   cubeDepth?: number;
   timeoutSeconds?: number;
   part: { index: number; of: number };
@@ -138,6 +141,8 @@ function validateEnumerate(w: Record<string, unknown>): EnumerateWork {
   if (typeof w.puzzle !== 'string' || !PUZZLES.some((p) => p.name === w.puzzle)) fail(`puzzle must be one of ${PUZZLES.map((p) => p.name).join(', ')}`);
   if (typeof w.solver !== 'string' || !/^[\w.-]{1,64}$/.test(w.solver)) fail('solver must be a solver name');
   if (typeof w.unique !== 'boolean') fail('unique must be true or false');
+  const breaking = w.symmetryBreaking;
+  if (breaking !== undefined && !SYMMETRY_BREAKING.includes(breaking as SymmetryBreaking)) fail(`symmetryBreaking must be one of ${SYMMETRY_BREAKING.join(', ')}`);
   if (w.cubeDepth !== undefined && !isWhole(w.cubeDepth, 0, 1000)) fail('cubeDepth must be a whole number from 0 to 1000');
   if (w.timeoutSeconds !== undefined && !(typeof w.timeoutSeconds === 'number' && w.timeoutSeconds > 0)) fail('timeoutSeconds must be a positive number');
   const part = w.part;
@@ -158,6 +163,7 @@ function validateEnumerate(w: Record<string, unknown>): EnumerateWork {
     args,
     solver: w.solver,
     unique: w.unique,
+    symmetryBreaking: breaking as SymmetryBreaking | undefined,
     cubeDepth: w.cubeDepth as number | undefined,
     timeoutSeconds: w.timeoutSeconds as number | undefined,
     part: { index: part.index as number, of: part.of as number },

@@ -1,12 +1,13 @@
 import { UserError } from '../core/errors.js';
 import type { Instance } from '../core/puzzle.js';
 import { defaultCubeDepth, type EnumerateSummary, type Found } from '../enumerate/blocking-loop.js';
-import { CubeTree } from '../enumerate/cube-tree.js';
+import { CubeTree, orbit } from '../enumerate/cube-tree.js';
 import { parseQueueUrl } from './connection.js';
 import { runOnQueue, type QueueProgress } from './coordinator.js';
 import { fingerprint, type EnumerateWork, type SweepWork } from './protocol.js';
 import { PUZZLES, isCnfPath } from '../../encoders/index.js';
 import { pickSolver } from '../../solvers/index.js';
+import { DEFAULT_SYMMETRY_BREAKING, type SymmetryBreaking } from '../symmetry/breaking.js';
 
 /**
  * The two kinds of run a coordinator splits into jobs: an enumeration (parts
@@ -39,8 +40,10 @@ export interface QueuedEnumeration {
   /** A solver name, 'dlx', or undefined for the default solver. */
   solver?: string;
   unique: boolean;
+  symmetryBreaking?: SymmetryBreaking;
   limit?: number;
-  known?: readonly unknown[];
+  /** Solutions already in --out (--resume): counted when the queue delivers them again, not passed on. */
+  known?: readonly (readonly number[])[];
   /** The puzzle name and options the instance was built from: the workers rebuild it. */
   rebuild?: { puzzle: string; args: Record<string, unknown> };
   cubeDepth?: number;
@@ -69,7 +72,7 @@ function dealtUnits(instance: Instance, unique: boolean, depth: number): number 
 export async function enumerateOnQueue(choice: QueueChoice, plan: QueuedEnumeration): Promise<EnumerateSummary & { solver: string; mode: 'queue' }> {
   const address = parseQueueUrl(choice.url);
   if (!plan.rebuild || isCnfPath(plan.rebuild.puzzle)) throw new UserError('--queue: workers rebuild the instance from a puzzle name and its options; a DIMACS file is not sent');
-  if (plan.limit !== undefined || (plan.known?.length ?? 0) > 0) throw new UserError('--queue resumes by itself and runs to the end: drop --resume and --limit');
+  if (plan.limit !== undefined) throw new UserError('--queue runs to the end: drop --limit');
   if (plan.onCubeExhausted !== undefined) throw new UserError('--certify checks proofs in this process: it does not go with --queue');
   const solver = plan.solver ?? (await pickSolver(undefined, 'enumerate')).name;
   const { instance, unique } = plan;
@@ -77,10 +80,16 @@ export async function enumerateOnQueue(choice: QueueChoice, plan: QueuedEnumerat
   const units = dealtUnits(instance, unique, depth);
   const parts = Math.max(1, Math.min(choice.jobs ?? Math.round(units / UNITS_PER_JOB), units));
   const { puzzle, args } = plan.rebuild;
-  const base = { kind: 'enumerate' as const, puzzle, args: puzzleArgs(puzzle, args), solver, unique, cubeDepth: plan.cubeDepth, timeoutSeconds: plan.timeoutSeconds };
+  // Resolved here, so that the default and the same mode named explicitly make one run.
+  const symmetryBreaking = unique ? (plan.symmetryBreaking ?? DEFAULT_SYMMETRY_BREAKING) : undefined;
+  const base = { kind: 'enumerate' as const, puzzle, args: puzzleArgs(puzzle, args), solver, unique, symmetryBreaking, cubeDepth: plan.cubeDepth, timeoutSeconds: plan.timeoutSeconds };
   const run = fingerprint({ ...base, parts });
   const jobs = Array.from({ length: parts }, (_, index): { name: string; work: EnumerateWork } => ({ name: `part${index}of${parts}`, work: { ...base, part: { index, of: parts } } }));
   const summary: EnumerateSummary = { count: 0, raw: 0, complete: true, cubes: 0, solves: 0 };
+  // Completed jobs stay in Redis, so a resumed run is delivered everything again: what --out has is only counted.
+  const key = unique ? (vars: readonly number[]) => classKey(instance, vars) : solutionKey;
+  const known = new Set((plan.known ?? []).map(key));
+  let met = 0;
   const { complete } = await runOnQueue(
     address,
     { fingerprint: run, jobs },
@@ -89,7 +98,8 @@ export async function enumerateOnQueue(choice: QueueChoice, plan: QueuedEnumerat
       for (const found of result.found) {
         summary.count++;
         summary.raw += found.orbitSize;
-        plan.onFound(found);
+        if (known.has(key(found.trueVars))) met++;
+        else plan.onFound(found);
       }
       summary.cubes += result.cubes;
       summary.solves += result.solves;
@@ -98,8 +108,19 @@ export async function enumerateOnQueue(choice: QueueChoice, plan: QueuedEnumerat
     { shouldStop: plan.shouldStop, onProgress: (p) => choice.onProgress?.(p) },
   );
   if (!complete) summary.complete = false;
+  // Each solution of the file passed the puzzle's check, so a complete run meets them all; this guards that reasoning.
+  if (complete && met < known.size) throw new UserError(`--resume: ${known.size - met} of the ${known.size} solutions in --out were not found by the queued run: start it again with --force`);
   return { ...summary, solver, mode: 'queue' };
 }
+
+/** A solution by its true variables, whatever their order. */
+const solutionKey = (trueVars: readonly number[]): string => [...trueVars].sort((a, b) => a - b).join(',');
+
+/** A symmetry class by its least member: another solver or split may deliver another member than the file holds. */
+const classKey = (instance: Instance, trueVars: readonly number[]): string =>
+  orbit(instance.symmetries, trueVars)
+    .map((member) => member.join(','))
+    .reduce((least, k) => (k < least ? k : least));
 
 /**
  * Solves a sweep's batches on the queue, for runSweep (src/enumerate/sweep.ts):

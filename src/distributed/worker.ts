@@ -1,6 +1,7 @@
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { connect, type QueueAddress } from './connection.js';
+import { FAULT_ENV, faultPlan } from './fault-injection.js';
 import { QUEUE_NAME, TOOL_VERSION } from './protocol.js';
 
 /**
@@ -29,6 +30,8 @@ export interface RunningWorker {
 }
 
 export async function startWorker(address: QueueAddress, options: WorkerOptions): Promise<RunningWorker> {
+  // Before connecting: a test hook that is not understood must not leave a worker running without it.
+  const faults = faultPlan();
   const connection: Redis = await connect(address);
   const active = new Map<string, Job>();
   const worker = new Worker(QUEUE_NAME, processorFile, {
@@ -50,16 +53,20 @@ export async function startWorker(address: QueueAddress, options: WorkerOptions)
   });
   // Trouble with Redis (a restart) is retried by ioredis and BullMQ; say so once per episode, not per attempt.
   let troubled = false;
-  worker.on('error', (e) => {
-    if (!troubled) options.log(`queue trouble, retrying: ${e.message.split('\n')[0]}`);
+  const trouble = (why: string) => {
+    if (!troubled) options.log(`queue trouble, retrying: ${why}`);
     troubled = true;
-  });
+  };
+  worker.on('error', (e) => trouble(e.message.split('\n')[0]!));
+  // A restart that loses nothing raises no error: the reconnection is the only sign of it.
+  connection.on('reconnecting', () => trouble('lost the connection to Redis'));
   connection.on('ready', () => {
     if (troubled) options.log('queue connection back');
     troubled = false;
   });
   await worker.waitUntilReady();
   options.log(`puzzlesat ${TOOL_VERSION} worker on ${address.shown}, ${options.concurrency} at a time`);
+  if (faults) options.log(`test hook ${FAULT_ENV} is set: jobs whose id contains "${faults.idPart}" throw (${faults.when})`);
   const shutDown = async () => {
     await worker.close();
     await connection.quit().catch(() => connection.disconnect());
