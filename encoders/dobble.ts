@@ -901,7 +901,8 @@ export function dobbleInstance(order: number, options: DobbleSatOptions = {}): I
     puzzle: 'dobble',
     params: {
       order,
-      variables: cnf.variables,
+      // Only when not the default, so that incidence headers read as before.
+      ...(cnf.variables === DEFAULT_VARIABLES ? {} : { variables: cnf.variables }),
       cards: shape.cards,
       symbols: shape.symbols,
       amo: choices.amo,
