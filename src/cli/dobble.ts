@@ -94,7 +94,7 @@ const deckOptions = (y: Argv) =>
     .example('$0 dobble --symbols-per-card 8', 'the 57-card deck of the projective plane of order 7')
     .example('$0 dobble --symbols-per-card 8 --cards 55 --symbols examples/symbols-57.txt --svg deck.svg', 'a named 55-card deck, printable')
     .example('$0 dobble --symbols-per-card 7 --method sat', 'proves that no 43-card deck of 7 symbols exists')
-    .example('$0 dobble --symbols-per-card 10 --method sat --variables mols --solver cadical', 'the 91-card deck of order 9 found by SAT')
+    .example('$0 dobble --symbols-per-card 8 --method sat --variables mols --solver cadical', 'the 57-card deck by SAT over 6 orthogonal Latin squares')
     .example('$0 dobble check examples/deck-7.txt', 'validate any deck');
 
 export const builder = (y: Argv) => localOnly(deckOptions(y), DECK_OPTIONS);
