@@ -650,7 +650,7 @@ export function encodeDobble(order: number, options: DobbleSatOptions = {}): Dob
   return variables === 'mols' ? encodeDobbleMols(order, options) : encodeIncidence(order, options);
 }
 
-/** The mols model: the full deck of a prime-power or any other order ≥ 2, decoded through the squares. */
+/** The mols model: the full deck of any order ≥ 2, decoded through the squares into the plane. */
 function encodeDobbleMols(order: number, options: DobbleSatOptions): DobbleCnf {
   const shape = dobbleShape(order, options);
   if (!shape.full) throw new UserError(`--variables mols: the squares make the full deck of ${planeSize(order)} cards and symbols only; drop --cards and --max-symbols or use --variables incidence`);
