@@ -33,7 +33,7 @@ import type { Instance } from '../src/core/puzzle.js';
 import { claspWasm } from '../solvers/clasp-wasm.js';
 import { SOLVERS, loadWasmSolvers } from '../solvers/index.js';
 import type { BranchingRule, SolverFactory } from '../solvers/types.js';
-import { type EnumerateSummary, type EnumMode } from '../src/enumerate/blocking-loop.js';
+import { type EnumerateSummary, type EnumMode, type Propagation } from '../src/enumerate/blocking-loop.js';
 import { timed } from './timing.js';
 
 // ---- what is measured --------------------------------------------------------
@@ -130,11 +130,17 @@ export interface SearchRegime {
   cubeDepth: number;
   branching: BranchingRule;
   enumMode: EnumMode;
+  /**
+   * Always 'clauses' here, so that encodings are compared by their clauses;
+   * native groups (which replace the cover, non-overlap and piece clauses,
+   * and need pairwise) are measured in bench/results/sat-search.md.
+   */
+  propagation: Propagation;
   /** Wall seconds per run before it stops and is projected. */
   boxSeconds: number;
 }
 
-const SEARCH_REGIME: Omit<SearchRegime, 'boxSeconds'> = { solver: 'minisat-wasm', cubeDepth: 2, branching: 'cover', enumMode: 'chrono' };
+const SEARCH_REGIME: Omit<SearchRegime, 'boxSeconds'> = { solver: 'minisat-wasm', cubeDepth: 2, branching: 'cover', enumMode: 'chrono', propagation: 'clauses' };
 
 /** One boxed enumeration in CPU seconds of this process (worker threads included). */
 export interface BoxedSearch {
@@ -500,12 +506,12 @@ function puzzleTable(report: BenchReport, puzzle: BenchReport['puzzles'][number]
 }
 
 /** The regime in words, as the CLI would be asked for it. */
-export const regimeText = (r: SearchRegime) => `${r.solver}, cube depth ${r.cubeDepth}, ${r.branching} branching, ${r.enumMode} enumeration`;
+export const regimeText = (r: SearchRegime) => `${r.solver}, cube depth ${r.cubeDepth}, ${r.branching} branching, ${r.enumMode} enumeration, ${r.propagation} propagated`;
 
 function searchIntro(settings: SuiteSettings): string[] {
   const r = settings.search;
   return [
-    `**Searching** (issue 12): every class by \`enumerate --unique --solver ${r.solver} --cube-depth ${r.cubeDepth} --branching ${r.branching} --enum-mode ${r.enumMode}\`, ` +
+    `**Searching** (issue 12): every class by \`enumerate --unique --solver ${r.solver} --cube-depth ${r.cubeDepth} --branching ${r.branching} --enum-mode ${r.enumMode} --propagation ${r.propagation}\`, ` +
       `so that MiniSat, not the cube tree, does the search: cover = decide on the not-yet-satisfied \`cover\` clause with the fewest free literals, ` +
       `chrono = enumerate inside MiniSat by chronological backtracking, no blocking clauses (a conflict flips the deepest unflipped decision). ` +
       `Only ${r.solver} offers both. Beside it, dlx enumerates every class the same way it always does. ` +
@@ -665,6 +671,7 @@ async function measureSearch(instance: Instance, backend: Backend, puzzle: Bench
         cubeDepth: regime.cubeDepth,
         branching: regime.branching,
         enumMode: regime.enumMode,
+        propagation: regime.propagation,
         onFound,
         shouldStop,
         timeoutSeconds: regime.boxSeconds,

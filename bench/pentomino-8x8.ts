@@ -9,7 +9,8 @@
  * - the SAT cube-and-conquer loop (`enumerate --unique`), compact against
  *   pairwise non-overlap, at several cube depths. Shallow cubes leave the
  *   solver hours of search, so each configuration gets a time box and its
- *   total is projected; --complete-depth then runs one depth to the end.
+ *   total is projected; --complete then runs `npm start`'s enumeration to
+ *   the end, on one thread and on the worker threads.
  *
  * Classes for the exact-cover engines: the X pentomino's centre is kept in
  * the fundamental region of the board's 8 symmetries (the triangle
@@ -19,24 +20,25 @@
  * (single-threaded work, so they hold up when other jobs load the machine),
  * with wall clock alongside.
  *
- *   npx tsc && node dist/bench/pentomino-8x8.js [--sat-seconds 300] [--depths 6,8,10,11,12] [--complete-depth D] [--solver NAME] [--write]
+ *   npx tsc && node dist/bench/pentomino-8x8.js [--sat-seconds 300] [--depths 6,8,10,11,12] [--complete] [--complete-depth D] [--solver NAME] [--write]
  *
  * --sat-seconds is the wall-clock budget of the time-boxed SAT part, shared
  * equally by its configurations (each cube-tree size count gets one share
- * too); --complete-depth D then enumerates every class by SAT (compact, cube
- * depth D), without a box, to check the projections; --write puts the report
+ * too); --complete then enumerates every class by SAT as `npm start` does
+ * (the encoding and cube depth enumerate defaults to), without a box;
+ * --complete-depth D does that at cube depth D; --write puts the report
  * into bench/results/pentomino-8x8.md as well.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { DancingLinks } from 'dancing-links';
 import { polyomino } from '../encoders/polyomino.js';
-import { enumerate } from '../src/enumerate/blocking-loop.js';
+import { defaultCubeDepth, enumerate, resolveEnumMode, resolvePropagation } from '../src/enumerate/blocking-loop.js';
 import { enumerateExactCover } from '../src/enumerate/dlx.js';
 import { enumerateParallel } from '../src/enumerate/parallel.js';
 import { poolAvailable } from '../src/enumerate/pool.js';
 import { type ExactCoverProblem, solveExactCover } from '../src/enumerate/exact-cover.js';
-import type { NonOverlap, PackingInstance, Placement } from '../encoders/packing.js';
+import { PACKING_DEFAULTS, type NonOverlap, type PackingInstance, type Placement } from '../encoders/packing.js';
 import { CubeTree } from '../src/enumerate/cube-tree.js';
 import { pickSolver } from '../solvers/index.js';
 import type { SolverFactory } from '../solvers/types.js';
@@ -50,6 +52,8 @@ const RESULTS = 'bench/results';
 interface Args {
   satSeconds: number;
   depths: number[];
+  /** Run every class to the end as `npm start` does (at completeDepth when given). */
+  complete: boolean;
   completeDepth?: number;
   solver?: string;
   write: boolean;
@@ -67,7 +71,7 @@ function parseArgs(argv: string[]): Args {
   if (![...depths, completeDepth ?? 0].every((d) => Number.isInteger(d) && d >= 0)) {
     throw new Error(`--depths, --complete-depth: expected whole numbers such as 4,5,6, got "${get('--depths')}", "${get('--complete-depth')}"`);
   }
-  return { satSeconds, depths, completeDepth, solver: get('--solver'), write: argv.includes('--write') };
+  return { satSeconds, depths, complete: completeDepth !== undefined || argv.includes('--complete'), completeDepth, solver: get('--solver'), write: argv.includes('--write') };
 }
 
 // ---- the exact-cover problems ---------------------------------------------------
@@ -270,22 +274,30 @@ async function main(): Promise<void> {
     else say(`${nonOverlap}: no class found within the box at any depth.`);
   }
   say();
-  if (args.completeDepth !== undefined) {
-    const depth = args.completeDepth;
-    const all = await timed(() => enumerate(compact, { createSolver: () => factory.create(), unique: true, cubeDepth: depth, onFound: () => {} }));
+  if (args.complete) {
+    // What `npm start` builds and runs: enumerate's encoding for an engine that propagates the groups natively, and its default depth.
+    const amo = factory.propagatesExactlyOne ? PACKING_DEFAULTS.nativeEnumerationAmo : undefined;
+    const startArgs = { preset: '8x8-square', ...(amo ? { amo } : {}) };
+    const start = polyomino(startArgs, 'pentomino');
+    const probe = factory.create();
+    const propagation = resolvePropagation(start, probe, resolveEnumMode(probe, undefined, false));
+    probe.dispose();
+    const depth = args.completeDepth ?? defaultCubeDepth(start, propagation);
+    const all = await timed(() => enumerate(start, { createSolver: () => factory.create(), unique: true, cubeDepth: depth, onFound: () => {} }));
     const { count, raw, cubes } = all.value;
     if (count !== CLASSES || raw !== SOLUTIONS) throw new Error(`SAT depth ${depth}: ${count} classes (${raw}), expected ${CLASSES} (${SOLUTIONS})`);
     say(`### Every class by SAT`);
     say();
     say(
-      `Compact, cube depth ${depth}, no box: ${count} classes (${raw} solutions) in ${cubes} cubes, ${duration(all.cpu)} CPU (${duration(all.wall)} wall), ` +
+      `As \`npm start\` runs it (${start.spec.amo} at-most-one, ${propagation === 'native' ? 'exactly-one groups propagated natively' : 'clauses propagated'}, cover branching, chrono enumeration), ` +
+        `cube depth ${depth}${args.completeDepth === undefined ? ' (the default)' : ''}, one thread, no box: ${count} classes (${raw} solutions) in ${cubes} cubes, ${duration(all.cpu)} CPU (${duration(all.wall)} wall), ` +
         `${fmt(count / all.cpu, 2)} classes per CPU second: ${fmt(all.cpu / peer.cpu, 1)}× dancing-links, ${fmt(all.cpu / dlx.cpu, 1)}× our dlx backend.`,
     );
     say();
     const workers = availableParallelism();
     if (workers > 1 && poolAvailable()) {
       // As `npm start` runs it: each worker thread walks its share of the subtrees.
-      const job = { puzzle: 'pentomino', args: { preset: '8x8-square' }, solver: factory.name, unique: true, known: [], cubeDepth: depth };
+      const job = { puzzle: 'pentomino', args: startArgs, solver: factory.name, unique: true, known: [], cubeDepth: depth };
       const par = await timed(() => enumerateParallel(job, workers, { knownRaw: 0, onFound: () => {}, shouldStop: () => false }));
       if (par.value.count !== CLASSES || par.value.raw !== SOLUTIONS) throw new Error(`SAT on ${workers} workers: ${par.value.count} classes (${par.value.raw})`);
       say(

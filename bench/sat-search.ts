@@ -7,7 +7,7 @@
  * very same DIMACS. 8x8+2x2 runs on 2 worker threads too, and two Genius
  * Square rolls are counted solution by solution (no symmetry).
  *
- *   npx tsc && node dist/bench/sat-search.js [--box SECONDS] [--only WORD,...] [--quick] [--write]
+ *   npx tsc && node dist/bench/sat-search.js [--box SECONDS] [--only WORD,...] [--quick] [--external-only] [--write]
  *
  * Every SAT run is time-boxed (--box, wall seconds, default 40); an
  * unfinished one is projected to all classes from its rate after the first
@@ -16,7 +16,7 @@
  * the machine is shared, so only ratios within one run mean much.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DancingLinks } from 'dancing-links';
@@ -25,12 +25,16 @@ import { soma } from '../encoders/polycube.js';
 import { polyomino } from '../encoders/polyomino.js';
 import { writeDimacsFile } from '../src/core/dimacs.js';
 import type { Instance } from '../src/core/puzzle.js';
+import type { AmoEncoding } from '../src/card/index.js';
 import type { PackingInstance, Placement } from '../encoders/packing.js';
-import { type EnumMode, applyBranching, enumerate } from '../src/enumerate/blocking-loop.js';
+import { type EnumMode, type Propagation, applyBranching, enumerate } from '../src/enumerate/blocking-loop.js';
 import { enumerateExactCover } from '../src/enumerate/dlx.js';
 import { type MinisatCubeOptions, type MinisatWasmSolver, loadMinisatWasm, minisatWasm } from '../solvers/minisat-wasm.js';
-import type { BranchingRule } from '../solvers/types.js';
-import { enumerateSolutions } from '../src/enumerate/strategy.js';
+import { type BranchingRule, type SolverFactory, offersCubeBatch } from '../solvers/types.js';
+import { EXTERNAL_SOLVERS } from '../solvers/external/adapter.js';
+import { externalCubeDepth, enumerateSolutions } from '../src/enumerate/strategy.js';
+import { nativeCubeDepth } from '../src/enumerate/native.js';
+import { classSearchInstance } from '../src/symmetry/breaking.js';
 import { poolAvailable } from '../src/enumerate/pool.js';
 import { boxedSearch, machineDescription } from './encodings.js';
 import { type Timed, timed } from './timing.js';
@@ -40,7 +44,8 @@ const REPORT = 'bench/results/sat-search.md';
 interface Puzzle {
   name: string;
   command: string;
-  instance: () => Instance;
+  /** Built with the puzzle's default at-most-one encoding, or the one given (native propagation needs pairwise). */
+  instance: (amo?: AmoEncoding) => Instance;
   classes: number;
   /** The peer counts classes with the X pinned (else raw solutions). */
   pinX?: boolean;
@@ -52,26 +57,32 @@ interface Puzzle {
   rebuild?: { puzzle: string; args: Record<string, unknown> };
 }
 
-type SatConfig = readonly [depth: number, branching: BranchingRule, mode: EnumMode, conflicts: ConflictRule];
+type SatConfig = readonly [depth: number, branching: BranchingRule, mode: EnumMode, conflicts: ConflictRule, propagation: Propagation];
 
 const SAT_CONFIGS: readonly SatConfig[] = [
-  [0, 'cover', 'chrono', 'default'],
-  [1, 'cover', 'chrono', 'default'],
-  [2, 'cover', 'chrono', 'default'],
-  [2, 'cover', 'chrono', 'learn'],
-  [2, 'cover', 'blocking', 'default'],
-  [2, 'vsids', 'chrono', 'default'],
-  [2, 'vsids', 'blocking', 'default'],
+  [0, 'cover', 'chrono', 'default', 'native'],
+  [2, 'cover', 'chrono', 'default', 'native'],
+  [4, 'cover', 'chrono', 'default', 'native'],
+  [0, 'cover', 'chrono', 'default', 'clauses'],
+  [1, 'cover', 'chrono', 'default', 'clauses'],
+  [2, 'cover', 'chrono', 'default', 'clauses'],
+  [2, 'cover', 'chrono', 'learn', 'clauses'],
+  [2, 'cover', 'blocking', 'default', 'clauses'],
+  [2, 'vsids', 'chrono', 'default', 'clauses'],
+  [2, 'vsids', 'blocking', 'default', 'clauses'],
 ];
 
-/** The configuration that searches fastest, at each shallow depth: what the Genius Square rolls and the worker threads run. */
-const COVER_CHRONO: readonly SatConfig[] = SAT_CONFIGS.filter(([, branching, mode, conflicts]) => branching === 'cover' && mode === 'chrono' && conflicts === 'default');
+/** The configuration that searches fastest (the default of `enumerate`), at each shallow depth: what the Genius Square rolls and the worker threads run. */
+const COVER_CHRONO: readonly SatConfig[] = SAT_CONFIGS.filter(([, branching, mode, conflicts, propagation]) => branching === 'cover' && mode === 'chrono' && conflicts === 'default' && propagation === 'native');
+
+/** What a row's engine propagates: the groups natively (on the pairwise encoding, which they need), or the default encoding's clauses. */
+const propagationText = (instance: Instance, propagation: Propagation) => (propagation === 'native' ? 'native groups (pairwise)' : `clauses (${String(instance.params.amo)})`);
 
 /** Two rolls counted completely, solution by solution: one with few solutions, one with many. */
 const geniusRoll = (roll: string, solutions: number): Puzzle => ({
   name: `Genius Square ${roll.replaceAll(',', ' ')}`,
   command: `genius-square --roll ${roll}`,
-  instance: () => geniusSquare({ roll }),
+  instance: (amo) => geniusSquare({ roll, amo }),
   classes: solutions,
   allSolutions: true,
   configs: COVER_CHRONO,
@@ -81,14 +92,14 @@ const PUZZLES: Puzzle[] = [
   {
     name: '8x8 + 2x2',
     command: 'pentomino --preset 8x8-square --unique',
-    instance: () => polyomino({ preset: '8x8-square' }),
+    instance: (amo) => polyomino({ preset: '8x8-square', amo }),
     classes: 16146,
     pinX: true,
     rebuild: { puzzle: 'pentomino', args: { preset: '8x8-square' } },
   },
-  { name: '6x10', command: 'pentomino --preset 6x10 --unique', instance: () => polyomino({ preset: '6x10' }), classes: 2339 },
-  { name: '8x8 centre hole', command: 'pentomino --preset 8x8-centre-hole --unique', instance: () => polyomino({ preset: '8x8-centre-hole' }), classes: 65 },
-  { name: 'Soma cube', command: 'soma --unique isometries', instance: () => soma({ symmetry: 'isometries' }), classes: 240 },
+  { name: '6x10', command: 'pentomino --preset 6x10 --unique', instance: (amo) => polyomino({ preset: '6x10', amo }), classes: 2339 },
+  { name: '8x8 centre hole', command: 'pentomino --preset 8x8-centre-hole --unique', instance: (amo) => polyomino({ preset: '8x8-centre-hole', amo }), classes: 65 },
+  { name: 'Soma cube', command: 'soma --unique isometries', instance: (amo) => soma({ symmetry: 'isometries', amo }), classes: 240 },
   geniusRoll('A3,A5,B4,C6,E2,E6,F1', 11),
   geniusRoll('B3,B4,F1,F2,F3,F4,F6', 22317),
 ];
@@ -136,6 +147,7 @@ interface SatRun {
   depth: number;
   branching: BranchingRule;
   mode: EnumMode;
+  propagation: string;
   classes: number;
   complete: boolean;
   cpu: number;
@@ -144,7 +156,7 @@ interface SatRun {
   total: number;
 }
 
-async function satRun(puzzle: Puzzle, instance: Instance, depth: number, branching: BranchingRule, mode: EnumMode, conflicts: ConflictRule, box: number): Promise<SatRun> {
+async function satRun(puzzle: Puzzle, instance: Instance, [depth, branching, mode, conflicts, propagation]: SatConfig, box: number): Promise<SatRun> {
   const run = await boxedSearch(
     (shouldStop, onFound) =>
       enumerate(instance, {
@@ -153,6 +165,7 @@ async function satRun(puzzle: Puzzle, instance: Instance, depth: number, branchi
         cubeDepth: depth,
         enumMode: mode,
         branching,
+        propagation,
         onFound,
         shouldStop,
         timeoutSeconds: box,
@@ -161,7 +174,7 @@ async function satRun(puzzle: Puzzle, instance: Instance, depth: number, branchi
     puzzle.classes,
   );
   if (run.complete && run.found !== puzzle.classes) throw new Error(`${puzzle.name}: ${run.found} classes, expected ${puzzle.classes}`);
-  return { depth, branching, mode, classes: run.found, complete: run.complete, cpu: run.cpu, wall: run.wall, total: run.allCpu ?? Infinity };
+  return { depth, branching, mode, propagation: propagationText(instance, propagation), classes: run.found, complete: run.complete, cpu: run.cpu, wall: run.wall, total: run.allCpu ?? Infinity };
 }
 
 /** The worker threads of `enumerate --workers 2`. */
@@ -173,23 +186,25 @@ const WORKERS = 2;
  * subtrees. The CPU seconds are the whole process's, worker threads
  * included (process.cpuUsage counts every thread). Rows as satRow writes them.
  */
-async function workerRows(puzzle: Puzzle, instance: Instance, box: number, ratios: (cpu: number) => string): Promise<string[]> {
+async function workerRows(puzzle: Puzzle, box: number, ratios: (cpu: number) => string): Promise<string[]> {
   if (!puzzle.rebuild) return [];
   const solver = `minisat-wasm, ${WORKERS} worker threads`;
-  if (!poolAvailable()) return [`| ${puzzle.name} | ${solver} | - | - | - | no worker script (run from dist/) | - | - | - | - | - |`];
+  if (!poolAvailable()) return [`| ${puzzle.name} | ${solver} | - | - | - | - | no worker script (run from dist/) | - | - | - | - | - |`];
   const rows: string[] = [];
-  for (const [depth, branching, mode] of COVER_CHRONO.filter(([depth]) => depth > 0)) {
+  const instance = puzzle.instance('pairwise');
+  const rebuild = { ...puzzle.rebuild, args: { ...puzzle.rebuild.args, amo: 'pairwise' } };
+  for (const [depth, branching, mode, , propagation] of COVER_CHRONO.filter(([depth]) => depth > 0)) {
     const run = await boxedSearch(
       (shouldStop, onFound) =>
-        enumerateSolutions({ instance, rebuild: puzzle.rebuild, workers: WORKERS, solver: 'minisat-wasm', unique: true, cubeDepth: depth, enumMode: mode, branching, onFound, shouldStop, timeoutSeconds: box }),
+        enumerateSolutions({ instance, rebuild, workers: WORKERS, solver: 'minisat-wasm', unique: true, cubeDepth: depth, enumMode: mode, branching, propagation, onFound, shouldStop, timeoutSeconds: box }),
       box,
       puzzle.classes,
     );
     if (run.complete && run.found !== puzzle.classes) throw new Error(`${puzzle.name} on ${WORKERS} workers: ${run.found} classes, expected ${puzzle.classes}`);
-    rows.push(satRow(puzzle, solver, { depth, branching, mode, classes: run.found, complete: run.complete, cpu: run.cpu, wall: run.wall, total: run.allCpu ?? Infinity }, 'default', ratios));
+    rows.push(satRow(puzzle, solver, { depth, branching, mode, propagation: propagationText(instance, propagation), classes: run.found, complete: run.complete, cpu: run.cpu, wall: run.wall, total: run.allCpu ?? Infinity }, 'default', ratios));
   }
   // Dancing links has no worker-thread mode: its parts are dealt only to queue workers (`enumerate --queue`).
-  rows.push(`| ${puzzle.name} | dlx (ours), ${WORKERS} worker threads | - | MRV (exact cover) | not supported: dlx runs in one thread (parts only for \`--queue\` workers) | - | - | - | - | - | - |`);
+  rows.push(`| ${puzzle.name} | dlx (ours), ${WORKERS} worker threads | - | MRV (exact cover) | - | not supported: dlx runs in one thread (parts only for \`--queue\` workers) | - | - | - | - | - | - |`);
   return rows;
 }
 
@@ -197,7 +212,7 @@ async function workerRows(puzzle: Puzzle, instance: Instance, box: number, ratio
 function satRow(puzzle: Puzzle, solver: string, r: SatRun, conflicts: ConflictRule, ratios: (cpu: number) => string): string {
   const total = r.complete ? fmt(r.total) : `${duration(r.total)} projected`;
   const how = r.mode === 'chrono' && r.branching === 'cover' ? (conflicts === 'learn' ? 'chrono, learning' : 'chrono, plain backtracking') : r.mode;
-  return `| ${puzzle.name} | ${solver} | ${r.depth} | ${r.branching} | ${how} | ${r.classes}${r.complete ? '' : ' (boxed)'} | ${fmt(r.cpu)} | ${fmt(r.wall)} | ${total} | ${ratios(r.total)} |`;
+  return `| ${puzzle.name} | ${solver} | ${r.depth} | ${r.branching} | ${r.propagation} | ${how} | ${r.classes}${r.complete ? '' : ' (boxed)'} | ${fmt(r.cpu)} | ${fmt(r.wall)} | ${total} | ${ratios(r.total)} |`;
 }
 
 /** Native minisat's own CPU figure for one solve of the file. */
@@ -240,6 +255,8 @@ async function main(): Promise<void> {
   const onlyArg = argv.indexOf('--only');
   // Puzzles whose names contain one of these (comma-separated) words.
   const only = onlyArg >= 0 ? argv[onlyArg + 1]!.split(',') : undefined;
+  // Just the solver programs' rows (see externalSolverRows).
+  if (argv.includes('--external-only')) return externalSolverRows((line = '') => console.log(line), box, only);
   // Only the fastest configuration (cover, chrono) at each depth: a short run.
   const quick = argv.includes('--quick');
   if (!(await loadMinisatWasm())) throw new Error('minisat-wasm is not built: npm run build:minisat-wasm');
@@ -257,19 +274,22 @@ async function main(): Promise<void> {
   );
   say();
   say(
-    `Packings enumerated with \`--unique\` at cube depth 0, 1 or 2, so that MiniSat (minisat-wasm, one thread) does the search, beside \`--solver dlx\` (our dancing links, ` +
+    `Packings enumerated with \`--unique\` at cube depth 0 to 4, so that MiniSat (minisat-wasm, one thread) does the search, beside \`--solver dlx\` (our dancing links, ` +
       `src/enumerate/dlx.ts, also with --unique) and the npm \`dancing-links\` peer, which knows no symmetry and counts every raw solution of the same exact-cover rows. ` +
       `Each SAT run is boxed at ${box} s wall; an unfinished one is projected to all classes (marked "projected"): its CPU seconds to the first class (set-up included), then its classes per CPU second after that for the rest. ` +
       `Branching: cover = the not-yet-satisfied clause of the \`cover\` family (one per cell) with the fewest literals left, its first free literal decided true; ` +
       `vsids = MiniSat's own. Enumeration: chrono = inside MiniSat by chronological backtracking after each model, no blocking clauses ` +
       `(under cover branching a conflict just flips the deepest decision not yet flipped, "plain backtracking", the default; "learning" = MiniSat's conflict analysis and a learnt clause, as under VSIDS); ` +
       `blocking = a solve per model and a blocking clause for it. ` +
+      `Propagation: native groups = the exactly-one groups (one per cell, one per piece) propagated by the engine itself, by counts over live members (a true member falsifies the rest, the last member left is made true), ` +
+      `with their families' clauses left out of the engine and cover branching choosing among cells and pieces, as dancing links does; it needs their encoding without auxiliary variables (pairwise), ` +
+      `and every model is still checked against the whole CNF. This is \`enumerate\`'s default on minisat-wasm (cube depth 4). clauses = MiniSat propagates the formula's clauses (the puzzle's default encoding). ` +
       `Rows "${WORKERS} worker threads" run as \`enumerate --workers ${WORKERS}\`: each thread rebuilds the instance and enumerates its share of the cube tree; their CPU seconds are the whole process's, every thread included. ` +
       `The Genius Square rows count every solution of one roll (no --unique, no symmetry), the "classes" column then counting solutions.`,
   );
   say();
-  say('| puzzle | solver | cube depth | branching | enumeration | classes | CPU s | wall s | CPU s, all classes | × dlx | × dancing-links |');
-  say('|---|---|---:|---|---|---:|---:|---:|---:|---:|---:|');
+  say('| puzzle | solver | cube depth | branching | propagation | enumeration | classes | CPU s | wall s | CPU s, all classes | × dlx | × dancing-links |');
+  say('|---|---|---:|---|---|---|---:|---:|---:|---:|---:|---:|');
   for (const puzzle of PUZZLES.filter((p) => !only || only.some((word) => p.name.includes(word)))) {
     const instance = puzzle.instance();
     const dlx = await timed(() => enumerateExactCover(instance, { unique: puzzle.allSolutions !== true, onFound: () => {} }));
@@ -279,15 +299,18 @@ async function main(): Promise<void> {
     if (peer.value !== peerWants) throw new Error(`dancing-links on ${puzzle.name}: ${peer.value}, expected ${peerWants}`);
     const peerCounts = puzzle.pinX ? `${peer.value} classes, X pinned to the fundamental triangle` : `all ${peer.value} raw solutions`;
     const ratios = (cpu: number) => `${fmt(cpu / dlx.cpu, 1)} | ${fmt(cpu / peer.cpu, 1)}`;
-    say(`| ${puzzle.name} | dlx (ours) | 2 | MRV (exact cover) | dancing links | ${dlx.value.count} | ${fmt(dlx.cpu, 2)} | ${fmt(dlx.wall, 2)} | ${fmt(dlx.cpu, 2)} | 1.0 | ${fmt(dlx.cpu / peer.cpu, 2)} |`);
-    say(`| ${puzzle.name} | dancing-links (npm) | - | MRV (exact cover) | dancing links, ${peerCounts} | - | ${fmt(peer.cpu, 2)} | ${fmt(peer.wall, 2)} | ${fmt(peer.cpu, 2)} | ${fmt(peer.cpu / dlx.cpu, 2)} | 1.0 |`);
-    for (const [depth, branching, mode, conflicts] of puzzle.configs ?? (quick ? COVER_CHRONO : SAT_CONFIGS)) {
-      const r = await satRun(puzzle, instance, depth, branching, mode, conflicts, box);
-      say(satRow(puzzle, 'minisat-wasm', r, conflicts, ratios));
+    say(`| ${puzzle.name} | dlx (ours) | 2 | MRV (exact cover) | - | dancing links | ${dlx.value.count} | ${fmt(dlx.cpu, 2)} | ${fmt(dlx.wall, 2)} | ${fmt(dlx.cpu, 2)} | 1.0 | ${fmt(dlx.cpu / peer.cpu, 2)} |`);
+    say(`| ${puzzle.name} | dancing-links (npm) | - | MRV (exact cover) | - | dancing links, ${peerCounts} | - | ${fmt(peer.cpu, 2)} | ${fmt(peer.wall, 2)} | ${fmt(peer.cpu, 2)} | ${fmt(peer.cpu / dlx.cpu, 2)} | 1.0 |`);
+    const pairwise = puzzle.instance('pairwise');
+    for (const config of puzzle.configs ?? (quick ? COVER_CHRONO : SAT_CONFIGS)) {
+      const r = await satRun(puzzle, config[4] === 'native' ? pairwise : instance, config, box);
+      say(satRow(puzzle, 'minisat-wasm', r, config[3], ratios));
     }
-    for (const row of await workerRows(puzzle, instance, box, ratios)) say(row);
+    for (const row of await workerRows(puzzle, box, ratios)) say(row);
   }
   say();
+
+  await externalSolverRows(say, box, only);
 
   say('## First tiling of 8x8 + 2x2');
   say();
@@ -319,6 +342,64 @@ async function main(): Promise<void> {
     writeFileSync(REPORT, out.join('\n') + '\n');
     console.error(`wrote ${REPORT}`);
   }
+}
+
+// ---- External solver programs (issue 12, point 4) ----
+
+/** CPU seconds of the children this process has waited for (Linux: cutime + cstime of /proc/self/stat, in clock ticks). */
+function childCpuSeconds(): number {
+  const stat = readFileSync('/proc/self/stat', 'latin1');
+  // Fields after the parenthesised command name; cutime and cstime are fields 16 and 17.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100;
+
+/**
+ * `enumerate --unique --solver X` for each solver program installed, the way
+ * the strategy dispatcher runs it (its mode and cube depth), on the 8x8 board
+ * with the centre hole and on 6x10, beside `--solver dlx` in the same run.
+ * CPU of this process and of the solver processes are given apart.
+ */
+async function externalSolverRows(say: (line?: string) => void, box: number, only: string[] | undefined): Promise<void> {
+  const programs = ['clasp', 'cryptominisat5', 'cadical', 'minisat', 'picosat'].map(installedProgram).filter((f) => f !== undefined);
+  const puzzles = PUZZLES.filter((p) => (p.name === '8x8 centre hole' || p.name === '6x10') && (!only || only.some((word) => p.name.includes(word))));
+  if (programs.length === 0 || puzzles.length === 0) return;
+  say('## Solver programs');
+  say();
+  say(
+    `\`enumerate --unique --solver X\` through the strategy dispatcher (src/enumerate/strategy.ts): native = the program enumerates projected models itself, one run per cube; ` +
+      `blocking-loop = a run per model (cadical: cubes batched in one \`p inccnf\` run, until one is satisfiable) or per model and cube (minisat, picosat). ` +
+      `CPU s of this process (process.cpuUsage) and of the solver processes (child rusage), boxed at ${box} s wall.`,
+  );
+  say();
+  say('| puzzle | solver | mode | cube depth | cubes | classes | our CPU s | solvers CPU s | total CPU s | × dlx |');
+  say('|---|---|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const puzzle of puzzles) {
+    const instance = puzzle.instance();
+    const dlx = await timed(() => enumerateExactCover(instance, { unique: true, onFound: () => {} }));
+    say(`| ${puzzle.name} | dlx (ours) | exact cover | - | - | ${dlx.value.count} | ${fmt(dlx.cpu, 2)} | 0 | ${fmt(dlx.cpu, 2)} | 1.0 |`);
+    const classes = classSearchInstance(instance);
+    for (const factory of programs) {
+      const children = childCpuSeconds();
+      const deadline = performance.now() + box * 1000;
+      const run = await timed(() => enumerateSolutions({ instance, solver: factory.name, unique: true, onFound: () => {}, shouldStop: () => performance.now() >= deadline, timeoutSeconds: box }));
+      const childCpu = childCpuSeconds() - children;
+      const { count, complete, mode, cubes } = run.value;
+      if (complete && count !== puzzle.classes) throw new Error(`${factory.name} on ${puzzle.name}: ${count} classes, expected ${puzzle.classes}`);
+      const probe = factory.create();
+      const depth = mode === 'native' ? nativeCubeDepth(classes) : externalCubeDepth(classes, offersCubeBatch(probe));
+      probe.dispose();
+      const total = run.cpu + childCpu;
+      say(`| ${puzzle.name} | ${factory.name} | ${mode} | ${depth} | ${cubes} | ${count}${complete ? '' : ' (boxed)'} | ${fmt(run.cpu, 2)} | ${fmt(childCpu, 2)} | ${fmt(total, 2)} | ${fmt(total / dlx.cpu, 1)} |`);
+    }
+  }
+  say();
+}
+
+function installedProgram(name: string): SolverFactory | undefined {
+  const factory = EXTERNAL_SOLVERS.find((f) => f.name === name);
+  return factory?.available().ok ? factory : undefined;
 }
 
 await main();

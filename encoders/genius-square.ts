@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { UserError } from '../src/core/errors.js';
+import { BitboardCounter, type BitboardPacking } from '../src/enumerate/bitboard.js';
 import { solveExactCover, type ExactCoverProblem } from '../src/enumerate/exact-cover.js';
 import { GROUPS, type Cell, regionSymmetries } from '../src/geometry/cells.js';
 import { buildPacking, type PackingInstance, type PackingSolution, type PackingSpec, type PieceDef, PACKING_DEFAULTS } from './packing.js';
@@ -188,15 +189,24 @@ export function geniusSquare(options: GeniusOptions): GeniusInstance {
   };
 }
 
+/** How RollSolver counts: the bitboard search (the default), or dancing links as the reference. */
+export type RollCounter = 'bitboard' | 'dlx';
+
 /**
- * Solves rolls fast, for sweeps over all of them: one exact-cover matrix
- * holds the nine pieces' placements on the empty board plus one blocker row
- * per cell, and a roll forces its seven blocker rows and excludes the rest,
- * so no per-roll model (or CNF) is built. The placements come from
- * buildPacking on the empty board with seven interchangeable one-cell
- * blockers added as a piece: the same placement model as geniusSquare.
+ * Solves rolls fast, for sweeps over all of them. The nine pieces'
+ * placements on the empty board are made once (by buildPacking, the same
+ * placement model as geniusSquare); a roll only marks its blockers taken.
+ *
+ * - bitboard (src/enumerate/bitboard.ts): the placements that miss the
+ *   blockers, searched cell by cell on a 36-bit board.
+ * - dlx: one exact-cover matrix with the placements plus one blocker row per
+ *   cell; a roll forces its seven blocker rows and excludes the rest. The
+ *   reference the bitboard counts are tested against.
  */
 export class RollSolver {
+  /** The nine pieces' placements on the empty board, cells by index in reading order (what the C peer of the benchmark reads). */
+  readonly emptyBoard: BitboardPacking;
+  private readonly bitboard: BitboardCounter;
   private readonly problem: ExactCoverProblem;
   /** Row of the blocker on each board cell, by the cell's index in reading order. */
   private readonly blockerRow: Int32Array;
@@ -212,14 +222,18 @@ export class RollSolver {
       return pl.cells;
     });
     this.problem = { primary: BOARD.length + PIECES.length, secondary: 0, rows };
+    this.emptyBoard = { cells: BOARD.length, pieces: PIECES.length, placements: empty.placements.filter((pl) => pl.piece !== blockerPiece) };
+    this.bitboard = new BitboardCounter(this.emptyBoard);
   }
 
   /** Solutions of the board with these blockers (any set of cells), stopping at `limit`. */
-  count(blockers: Roll, limit?: number): number {
-    const blocked = new Set(blockers.map((label) => cellIndex(cellOf(label))));
+  count(blockers: Roll, limit?: number, counter: RollCounter = 'bitboard'): number {
+    const blocked = blockedCells(blockers);
+    if (counter === 'bitboard') return this.bitboard.count(blocked, { limit });
+    const isBlocked = new Set(blocked);
     const forced: number[] = [];
     const excluded: number[] = [];
-    this.blockerRow.forEach((row, cell) => (blocked.has(cell) ? forced : excluded).push(row));
+    this.blockerRow.forEach((row, cell) => (isBlocked.has(cell) ? forced : excluded).push(row));
     return solveExactCover(this.problem, { forced, excluded, limit }).count;
   }
 
@@ -231,6 +245,9 @@ export class RollSolver {
 
 const cellIndex = (c: Cell): number => c[1] * SIDE + c[0];
 
+/** The blockers' cells by index in reading order (A1 = 0, A2 = 1, ..., F6 = 35). */
+export const blockedCells = (blockers: Roll): number[] => blockers.map((label) => cellIndex(cellOf(label)));
+
 /** The board's 8 symmetries as permutations of cell indices in reading order. */
 const BOARD_SYMMETRIES = regionSymmetries(BOARD, GROUPS.planeIsometries).map((s) => s.perm);
 
@@ -241,7 +258,7 @@ const BOARD_SYMMETRIES = regionSymmetries(BOARD, GROUPS.planeIsometries).map((s)
  * flipped, so a sweep solves one board per key.
  */
 export function symmetryClassKey(blockers: Roll): number {
-  const cells = blockers.map((label) => cellIndex(cellOf(label)));
+  const cells = blockedCells(blockers);
   let least = Infinity;
   for (const perm of BOARD_SYMMETRIES) {
     // Sums of distinct powers of two below 2^36 are exact in a double.

@@ -26,6 +26,17 @@ export function encodingChoice(entry: PuzzleEntry, args: Record<string, unknown>
   };
 }
 
+/**
+ * The options with --amo filled in for an enumeration whose engine will
+ * propagate the puzzle's exactly-one groups natively, where the puzzle
+ * declares an encoding for that; otherwise as given.
+ */
+export function withNativeEnumerationAmo(puzzle: string, args: Record<string, unknown>): Record<string, unknown> {
+  if (args.amo !== undefined || isCnfPath(puzzle)) return args;
+  const amo = puzzleByName(puzzle).defaults.nativeEnumerationAmo;
+  return amo === undefined ? args : { ...args, amo };
+}
+
 /** A DIMACS file is given where a puzzle name would be. */
 export const isCnfPath = (puzzle: string): boolean => /\.(cnf|dimacs)(\.txt)?(\.gz|\.xz)?$/i.test(puzzle) || (puzzle.includes('/') && existsSync(puzzle));
 

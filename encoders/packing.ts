@@ -30,7 +30,10 @@ export type NonOverlap = 'compact' | 'pairwise';
  * per cube, binary 19, product 21, commander 25, ladder 106, sequential 169 —
  * bimander's short log-size chains propagate far less per decision.
  */
-export const PACKING_DEFAULTS: EncodingDefaults = { amo: 'bimander', card: DEFAULT_CARD };
+// Enumeration with native groups (minisat-wasm): pairwise, the at-most-one without auxiliary
+// variables; 8x8 + 2x2 at cube depth 2 in 1.7x the CPU of dancing links, where bimander
+// clauses took 3.3x (bench/results/sat-search.md).
+export const PACKING_DEFAULTS: EncodingDefaults = { amo: 'bimander', card: DEFAULT_CARD, nativeEnumerationAmo: 'pairwise' };
 
 /** The option every packing puzzle offers: how non-overlap is encoded. */
 export const NON_OVERLAP_OPTION: PuzzleOption = {
@@ -138,6 +141,17 @@ function coverFamilies(spec: PackingSpec, cnf: Cnf, placements: Placement[], ove
     cnf.family('non-overlap', `no cell is covered twice (${spec.amo} at-most-one per cell)`);
     byCell.forEach((vars, c) => atMostOne(cnf, vars, spec.amo, `cell ${cellName(spec.region[c]!)}`));
   }
+}
+
+/**
+ * Cover and non-overlap say together that each cell has exactly one
+ * placement. With every piece distinct the piece families say the same of
+ * each piece's placements; with copies they are counts, and stay clauses.
+ */
+function exactlyOneGroups(spec: PackingSpec, placements: readonly Placement[], byPiece: readonly number[][]): Instance['exactlyOne'] {
+  const cells = coverGroups(spec, placements);
+  if (spec.pieces.some((p) => p.count !== 1)) return { families: ['cover', 'non-overlap'], groups: cells };
+  return { families: ['cover', 'non-overlap', 'piece-once', 'piece-at-least-once'], groups: [...cells, ...byPiece] };
 }
 
 /** Pairs a < b of placements that share at least one cell, each once. */
@@ -281,6 +295,7 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
     // with cube depth, from 2.6 at depth 6 to 11 at 10 and 52 at 12, so cubes stop one piece short.
     cubeDepthHint: Math.max(0, spec.pieces.reduce((n, p) => n + p.count, 0) - 1),
     splitGroups: [...spec.pieces.flatMap((p, i) => (p.count === 1 ? [byPiece[i]!] : [])), ...coverGroups(spec, placements)],
+    exactlyOne: exactlyOneGroups(spec, placements, byPiece),
     exactCover: distinct
       ? {
           primary: spec.region.length + spec.pieces.length,

@@ -190,9 +190,10 @@ export class ClaspWasmSolver extends ClauseStoringSolver implements ProjectingEn
     let models = 0;
     return this.stoppable(options.signal, async (stop) => {
       const outcome = await runClingo({
-        program: programText(this.store.dimacs([], projection)),
+        program: programText(this.store.dimacs(options.assumptions ?? [], projection)),
         models: options.limit ?? 0,
-        options: [...CLASP_MODE, '--parse-ext', '--project'],
+        // As for the clasp program (solvers/external/specs.ts): crafty with solution recording enumerates 2-7x faster.
+        options: [...CLASP_MODE, '--parse-ext', '--project', '--configuration=crafty', '--enum-mode=record'],
         onModel: (lits) => {
           if (models >= maxModels) {
             throw new UserError(
@@ -200,7 +201,7 @@ export class ClaspWasmSolver extends ClauseStoringSolver implements ProjectingEn
                 'use --solver clasp (the program), --limit, or another solver',
             );
           }
-          const trueVars = this.projectedModel(lits, projection);
+          const trueVars = this.projectedModel(lits, projection, options.assumptions);
           models++;
           onModel(trueVars);
         },
@@ -217,6 +218,7 @@ export const claspWasm: SolverFactory & { create(): ClaspWasmSolver } = {
   name: 'clasp-wasm',
   description: `clasp (clingo 5.8) compiled to WebAssembly, from the npm package ${PACKAGE}; enumerates projected models natively; inputs up to 1 MB`,
   kind: 'in-process',
+  enumeration: 'fast: natively with projection, one run per cube of a shallow cube tree',
   available() {
     const installed = installedVersion();
     return installed.ok ? { ok: true, version: `${PACKAGE} ${installed.version}` } : installed;

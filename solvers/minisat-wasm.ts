@@ -7,7 +7,7 @@
  * that the factory creates solvers synchronously, all sharing that one heap.
  */
 import { UserError } from '../src/core/errors.js';
-import type { BranchingRule, ChronoEnumerator, CoverBrancher, CubeEnumerationOptions, SolveOptions, Solver, SolverFactory, SolverStats, Status } from './types.js';
+import type { BranchingRule, ChronoEnumerator, CoverBrancher, CubeEnumerationOptions, ExactlyOnePropagator, SolveOptions, Solver, SolverFactory, SolverStats, Status } from './types.js';
 import { builtVersion, instantiateWasm, isWasmBuilt, scratchFor, solveInSlices, wasmBuildDir, type Scratch, type WasmHeap, type WasmModuleFactory } from './wasm-support.js';
 
 /** The exports of build/minisat.js that this adapter uses. */
@@ -25,6 +25,7 @@ interface MinisatModule extends WasmHeap {
   _ms_set_branching(handle: number, rule: number, choice: number): void;
   _ms_set_conflict_learning(handle: number, on: number): void;
   _ms_add_branch_clause(handle: number, litsPtr: number, count: number): number;
+  _ms_add_exactly_one(handle: number, litsPtr: number, count: number): number;
   _ms_set_projection(handle: number, varsPtr: number, count: number): number;
   _ms_enum_begin(handle: number, assumptionsPtr: number, count: number): number;
   _ms_enum_next(handle: number, conflictBudget: number): number;
@@ -34,6 +35,7 @@ interface MinisatModule extends WasmHeap {
 const RESULT_SAT = 10;
 const RESULT_UNSAT = 20;
 const RESULT_BAD_LITERAL = -1;
+const RESULT_MISUSE = -2;
 const STAT_INDEX = { conflicts: 0, decisions: 1, propagations: 2, restarts: 3, flips: 4 } as const;
 const ENUM_MODEL = 10;
 const ENUM_DONE = 20;
@@ -126,7 +128,7 @@ function translateWasmThrow(e: unknown): never {
   throw e;
 }
 
-export class MinisatWasmSolver implements Solver, CoverBrancher, ChronoEnumerator {
+export class MinisatWasmSolver implements Solver, CoverBrancher, ChronoEnumerator, ExactlyOnePropagator {
   readonly name = 'minisat-wasm';
   private handle: number;
   private readonly scratch: Scratch;
@@ -136,6 +138,8 @@ export class MinisatWasmSolver implements Solver, CoverBrancher, ChronoEnumerato
   /** The cube an unfinished enumerateCube() stopped in (assumptions and projection), to resume it. */
   private openCube: string | undefined;
   private branching: BranchingRule = 'vsids';
+  /** Exactly-one groups were added (addExactlyOne): no solves, no learning. */
+  private hasGroups = false;
 
   constructor(private readonly mod: MinisatModule) {
     this.scratch = scratchFor(mod);
@@ -244,6 +248,20 @@ export class MinisatWasmSolver implements Solver, CoverBrancher, ChronoEnumerato
   }
 
   /**
+   * Propagates "exactly one of lits" natively, without clauses: a true
+   * member falsifies the rest, the last member not false is made true, and
+   * cover branching picks the unsatisfied group with the fewest members left
+   * (dancing links' item choice). Implied literals carry no reason clause,
+   * so the engine can then only enumerate without learning; solve() refuses.
+   */
+  addExactlyOne(lits: ArrayLike<number>): void {
+    if (this.mod._ms_add_exactly_one(this.live(), this.scratch.write(lits), lits.length) === RESULT_BAD_LITERAL) {
+      throw new Error(`minisat-wasm: bad literal in exactly-one group [${Array.from(lits).join(' ')}]`);
+    }
+    this.hasGroups = true;
+  }
+
+  /**
    * Every model of the cube, distinct on the projection, without blocking
    * clauses: after a model the engine flips its deepest projection decision
    * and never backjumps over a flip (see glue.cc). onModel reads the model
@@ -271,7 +289,9 @@ export class MinisatWasmSolver implements Solver, CoverBrancher, ChronoEnumerato
       this.solves++;
       this.openCube = cube;
     }
-    this.mod._ms_set_conflict_learning(handle, (options.learn ?? this.branching !== 'cover') ? 1 : 0);
+    const learn = options.learn ?? (this.branching !== 'cover' && !this.hasGroups);
+    if (learn && this.hasGroups) throw new Error('minisat-wasm: an enumeration with exactly-one groups cannot learn (their implications have no reason clauses)');
+    this.mod._ms_set_conflict_learning(handle, learn ? 1 : 0);
     const deadline = options.timeoutSeconds === undefined ? Infinity : Date.now() + 1000 * options.timeoutSeconds;
     let conflictsLeft = options.conflictLimit ?? Infinity;
     const driver = { runSlice: (budget: number) => this.enumStep(handle, budget), conflicts: () => this.stat(STAT_INDEX.conflicts), resumed: () => this.live() };
@@ -321,6 +341,7 @@ export class MinisatWasmSolver implements Solver, CoverBrancher, ChronoEnumerato
       translateWasmThrow(e);
     }
     if (result === RESULT_BAD_LITERAL) throw new Error(`minisat-wasm: bad literal in assumptions [${assumptions.join(' ')}]`);
+    if (result === RESULT_MISUSE) throw new Error('minisat-wasm: solve() on an engine with exactly-one groups (they are for enumeration without learning)');
     return result;
   }
 
@@ -354,6 +375,7 @@ export const minisatWasm: SolverFactory & { create(): MinisatWasmSolver } = {
   name: 'minisat-wasm',
   description: 'MiniSat 2.2 (Debian minisat2) compiled to WebAssembly, in-process, heap grows to 2 GiB',
   kind: 'in-process',
+  propagatesExactlyOne: true,
   available() {
     const buildDir = minisatWasmBuildDir();
     if (!isBuilt(buildDir)) return { ok: false, reason: NOT_BUILT };

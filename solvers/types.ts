@@ -54,6 +54,8 @@ export interface NativeEnumerator {
 
 /** Options of a native enumeration run beyond the NativeEnumerator interface. */
 export interface NativeRunOptions {
+  /** Literals fixed true for this run (a cube): only the models inside it are enumerated. */
+  assumptions?: readonly number[];
   limit?: number;
   timeoutSeconds?: number;
   /** Aborting stops the run; it then resolves with complete=false. */
@@ -90,6 +92,23 @@ export function enumeratesNatively(solver: Solver, projection: readonly number[]
   return native !== undefined && (native.projectsNatively || coversAllVariables(projection, varCount));
 }
 
+/**
+ * Engines that take a list of cubes in one run and stop at the first
+ * satisfiable one (CaDiCaL's incremental `p inccnf` files): a blocking-clause
+ * enumeration then costs a run per model, not a run per model and per cube.
+ */
+export interface CubeBatchSolver {
+  /**
+   * SAT with the index of the first satisfiable cube (its model is then read
+   * through value()); UNSAT when every cube is; UNKNOWN when stopped.
+   */
+  solveFirstCube(cubes: readonly (readonly number[])[], options?: { timeoutSeconds?: number }): Promise<{ status: Status; cube?: number }>;
+}
+
+export function offersCubeBatch(solver: Solver): solver is Solver & CubeBatchSolver {
+  return typeof (solver as Partial<CubeBatchSolver>).solveFirstCube === 'function';
+}
+
 /** A model that breaks a clause means a solver or encoder bug: never skip it quietly. */
 export class ModelCheckError extends Error {
   constructor(message: string) {
@@ -111,6 +130,10 @@ export interface SolverFactory {
   /** One line for `puzzlesat solvers`. */
   readonly description: string;
   readonly kind: 'in-process' | 'external';
+  /** How it enumerates, for `puzzlesat solvers`: natively (one run per cube), or a run per model. */
+  readonly enumeration?: string;
+  /** Its solvers propagate exactly-one groups natively (ExactlyOnePropagator). */
+  readonly propagatesExactlyOne?: boolean;
   /** Whether it can run here; a reason when it cannot. */
   available(): { ok: true; version?: string } | { ok: false; reason: string };
   create(): Solver;
@@ -137,6 +160,15 @@ export type BranchingRule = 'vsids' | 'cover';
  */
 export interface CoverBrancher {
   setBranching(rule: BranchingRule, clauses?: Iterable<ArrayLike<number>>): void;
+}
+
+/**
+ * Engines that propagate exactly-one constraints themselves (counts per
+ * group, no clauses), for an enumeration that meets conflicts by plain
+ * backtracking: the group's clauses can then stay out of the engine.
+ */
+export interface ExactlyOnePropagator {
+  addExactlyOne(lits: ArrayLike<number>): void;
 }
 
 export interface CubeEnumerationOptions {

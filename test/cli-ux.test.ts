@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -135,19 +135,33 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     expect(run('dobble', 'check', 'deck.txt', '--cards', '3').code).toBe(2);
   });
 
-  /** Starts a long run, presses Ctrl-C once it is under way, and returns the exit code a shell would show. */
-  function interrupted(args: string[], afterMs: number): Promise<{ code: number; out: string }> {
+  /**
+   * Starts a long run, presses Ctrl-C once it is under way — afterMs after
+   * `started` is on disk when given (its first result: set-up takes seconds
+   * on a loaded machine), else afterMs after the start — and returns the exit
+   * code a shell would show.
+   */
+  function interrupted(args: string[], afterMs: number, started?: string): Promise<{ code: number; out: string }> {
     return new Promise((resolve) => {
       const child = spawn(process.execPath, [cli, ...args], { cwd: dir });
       let out = '';
       child.stdout.on('data', (d) => (out += d));
-      setTimeout(() => child.kill('SIGINT'), afterMs);
+      const press = () => setTimeout(() => child.kill('SIGINT'), afterMs);
+      if (started === undefined) press();
+      else {
+        const poll = setInterval(() => {
+          if (!existsSync(join(dir, started))) return;
+          clearInterval(poll);
+          press();
+        }, 100);
+        child.on('exit', () => clearInterval(poll));
+      }
       child.on('exit', (code, signal) => resolve({ code: code ?? 128 + (signal === 'SIGINT' ? 2 : 0), out }));
     });
   }
 
   it('130 after Ctrl-C, whether the verb stops cleanly (enumerate, sweep) or is cut off (solve)', async () => {
-    const enumerate = await interrupted(['enumerate', 'pentomino', '--preset', '8x8-square', '--unique', '--show', '0', '--workers', '1'], 2500);
+    const enumerate = await interrupted(['enumerate', 'pentomino', '--preset', '8x8-square', '--unique', '--show', '0', '--workers', '1', '-o', 'interrupted.jsonl', '--force'], 500, 'interrupted.jsonl');
     expect(enumerate.code).toBe(130);
     expect(enumerate.out).toMatch(/so far \(incomplete\)/);
     const sweep = await interrupted(['sweep', 'genius-square', '--count', '--workers', '1'], 2500);

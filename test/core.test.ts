@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Cnf } from '../src/core/cnf.js';
 import { dimacsString, parseDimacs, instanceFromDimacs } from '../src/core/dimacs.js';
 import { UserError } from '../src/core/errors.js';
+import { seededRandom } from '../src/core/random.js';
 import { VarPool } from '../src/core/vars.js';
 
 describe('VarPool', () => {
@@ -44,6 +45,34 @@ describe('Cnf', () => {
     expect(cnf.satisfiedBy((v) => v === a || v === s).ok).toBe(true);
     const broken = cnf.satisfiedBy((v) => v === a);
     expect(broken).toEqual({ ok: false, family: 'non-overlap', clause: [-a!, s] });
+  });
+
+  it('checks a run of assignments exactly, as a fresh evaluation of every clause does', () => {
+    // The check is incremental (it follows what changed); this compares it
+    // with a direct evaluation on random formulas, on random and on
+    // one-variable-apart assignments, and after the formula grows.
+    const random = seededRandom(7);
+    for (let round = 0; round < 30; round++) {
+      const cnf = new Cnf();
+      const n = 2 + Math.floor(random() * 8);
+      for (let v = 1; v <= n; v++) cnf.vars.named(`x${v}`);
+      const randomClause = () => Array.from({ length: 1 + Math.floor(random() * 3) }, () => (1 + Math.floor(random() * n)) * (random() < 0.5 ? -1 : 1));
+      for (const name of ['f', 'g']) {
+        cnf.family(name);
+        for (let i = 0; i < 1 + random() * 6; i++) cnf.add(randomClause());
+      }
+      let mask = 0;
+      for (let step = 0; step < 60; step++) {
+        mask = random() < 0.5 ? Math.floor(random() * (1 << n)) : mask ^ (1 << Math.floor(random() * n));
+        if (step === 30) cnf.add(randomClause());
+        const value = (v: number) => ((mask >> (v - 1)) & 1) === 1;
+        const clauses = [...cnf.clauses()];
+        const direct = clauses.find((cl) => !Array.from(cl).some((l) => value(Math.abs(l)) === l > 0));
+        const check = cnf.satisfiedBy(value);
+        expect(check.ok).toBe(direct === undefined);
+        if (!check.ok) expect(check.clause).toEqual(Array.from(direct!));
+      }
+    }
   });
 
   it('rejects literals that were never allocated', () => {

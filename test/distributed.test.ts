@@ -210,7 +210,8 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     );
     await startRedis();
     // The peer: a local run, by dancing links (another engine than the workers' SAT solver).
-    const local = start(['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--solver', 'dlx', '--out', 'local.jsonl', '--show', '0']);
+    // With the encoding enumerate builds for the workers' minisat-wasm (native groups need pairwise), so that a queue run can resume this file.
+    const local = start(['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--solver', 'dlx', '--amo', 'pairwise', '--out', 'local.jsonl', '--show', '0']);
     expect(await local.done).toBe(0);
     localClasses = classesOf('local.jsonl').sort();
     expect(localClasses).toHaveLength(2339);

@@ -1,6 +1,7 @@
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   DICE,
@@ -19,7 +20,9 @@ import {
 import { enumerate } from '../src/enumerate/blocking-loop.js';
 import { UserError } from '../src/core/errors.js';
 import { solveExactCover } from '../src/enumerate/exact-cover.js';
-import type { PackingSolution } from '../encoders/packing.js';
+import { BITBOARD_LIMITS, BitboardCounter } from '../src/enumerate/bitboard.js';
+import type { PackingInstance, PackingSolution } from '../encoders/packing.js';
+import { pentomino } from '../encoders/polyomino.js';
 import { seededRandom } from '../src/core/random.js';
 import { renderHistogramSvg } from '../src/render/genius.js';
 import { readSweepTsv, runSweep, sampleRolls, summarizeSweep, type SweepRow } from '../src/enumerate/sweep.js';
@@ -158,12 +161,13 @@ describe('solution counts', () => {
     ['A1,A3,A4,A5,A6,E3,E4', 22317],
   ];
   for (const [roll, count] of known) {
-    it(`${roll} has ${count} solutions, all distinct and valid (dancing links on its own model, and on the sweep's)`, () => {
+    it(`${roll} has ${count} solutions, all distinct and valid (dancing links on its own model; the sweep's bitboard and dancing links on the shared matrix)`, () => {
       const instance = geniusSquare({ roll });
       const solutions = allSolutions(instance);
       expect(solutions).toHaveLength(count);
       expect(new Set(solutions.map(solutionKey)).size).toBe(count);
       expect(solver.count(instance.blockers)).toBe(count);
+      expect(solver.count(instance.blockers, undefined, 'dlx')).toBe(count);
     }, SLOW);
   }
 
@@ -198,6 +202,95 @@ describe('solution counts', () => {
     // Different boards get different keys.
     expect(symmetryClassKey(rollAt(0))).not.toBe(symmetryClassKey(rollAt(1)));
   }, SLOW);
+});
+
+/** The bitboard counter over a packing instance's own placements (its region's cells, nothing taken). */
+const bitboardOf = (instance: PackingInstance) => new BitboardCounter({ cells: instance.spec.region.length, pieces: instance.spec.pieces.length, placements: instance.placements });
+
+/** A solution as its placement variables, ascending, for comparing solution sets. */
+const variablesKey = (variables: readonly number[]) => [...variables].sort((a, b) => a - b).join(',');
+
+describe('the bitboard counter', () => {
+  it('counts every roll like dancing links on the shared matrix, roll for roll, on 150 seeded random rolls, and agrees on solvability', () => {
+    const differing: string[] = [];
+    for (const index of sampleRolls(150, 21)) {
+      const roll = rollAt(index);
+      const dlx = solver.count(roll, undefined, 'dlx');
+      const bitboard = solver.count(roll);
+      const firstOnly = solver.count(roll, 1);
+      if (bitboard !== dlx || firstOnly !== Math.min(1, dlx)) differing.push(`${roll.join(',')}: bitboard ${bitboard} (${firstOnly} with limit 1), dlx ${dlx}`);
+    }
+    expect(differing).toEqual([]);
+  }, SLOW);
+
+  it('counts any seven blockers like dancing links, unsolvable boards included (fast-check, seeded)', () => {
+    const counts: number[] = [];
+    const cells = fc.uniqueArray(fc.integer({ min: 0, max: 35 }), { minLength: 7, maxLength: 7 });
+    fc.assert(
+      fc.property(cells, (indices) => {
+        const blockers = indices.map((i) => labelOf([i % 6, Math.floor(i / 6), 0]));
+        const dlx = solver.count(blockers, undefined, 'dlx');
+        counts.push(dlx);
+        expect(solver.count(blockers)).toBe(dlx);
+      }),
+      { numRuns: 80, seed: 20261201 },
+    );
+    // The property met both kinds of board.
+    expect(counts.some((n) => n === 0)).toBe(true);
+    expect(counts.some((n) => n > 0)).toBe(true);
+  }, SLOW);
+
+  it('stops at a limit', () => {
+    const roll = 'A3,A5,B4,C6,E2,E6,F1'.split(',');
+    expect(solver.count(roll, 5)).toBe(5);
+    expect(solver.count(roll, 20)).toBe(11);
+    expect(() => solver.count(roll, 0)).toThrow(/limit must be at least 1/);
+  });
+
+  for (const roll of ['A3,A5,B4,C6,E2,E6,F1', 'A6,B1,B5,D1,E3,F2,F4', 'A3,A5,C3,C6,D1,D5,F1']) {
+    it(`finds the solutions dancing links finds, solution for solution, on the 29 free cells of ${roll}`, () => {
+      const instance = geniusSquare({ roll });
+      const counter = bitboardOf(instance);
+      const found: string[] = [];
+      const problems = new Set<string>();
+      const total = counter.count([], {
+        onSolution: (placements) => {
+          const variables = placements.map((i) => instance.placements[i]!.variable);
+          const trouble = instance.check(instance.decode(variables));
+          if (trouble !== null) problems.add(trouble);
+          found.push(variablesKey(variables));
+        },
+      });
+      const problem = instance.exactCover!;
+      const expected: string[] = [];
+      solveExactCover(problem, { onSolution: (rows) => void expected.push(variablesKey(rows.map((r) => problem.rowVars[r]!))) });
+      expect([...problems]).toEqual([]);
+      expect(total).toBe(found.length);
+      expect(found.sort()).toEqual(expected.sort());
+      // Counting alone (states remembered) gives the same number as visiting each solution.
+      expect(counter.count([])).toBe(expected.length);
+    });
+  }
+
+  it('counts other packings of up to 64 cells: the pentomino rectangles and the 8x8 board with the centre hole', () => {
+    // Classes times the symmetries of the board: 3x20 2 x 4, 4x15 368 x 4, centre hole 65 x 8.
+    const known: [string, number][] = [
+      ['3x20', 8],
+      ['4x15', 1472],
+      ['8x8-centre-hole', 520],
+    ];
+    for (const [preset, solutions] of known) expect([preset, bitboardOf(pentomino({ preset })).count([])]).toEqual([preset, solutions]);
+  }, SLOW);
+
+  it('refuses what does not fit its words, and malformed placements', () => {
+    const placements = [{ piece: 0, cells: [0] }];
+    expect(() => new BitboardCounter({ cells: BITBOARD_LIMITS.cells + 1, pieces: 1, placements })).toThrow(/at most 64 cells and 32 pieces/);
+    expect(() => new BitboardCounter({ cells: 4, pieces: BITBOARD_LIMITS.pieces + 1, placements })).toThrow(/at most 64 cells and 32 pieces/);
+    expect(() => new BitboardCounter({ cells: 4, pieces: 1, placements: [{ piece: 1, cells: [0] }] })).toThrow(/placement 0 has piece 1/);
+    expect(() => new BitboardCounter({ cells: 4, pieces: 1, placements: [{ piece: 0, cells: [4] }] })).toThrow(/placement 0 has cell 4/);
+    expect(() => new BitboardCounter({ cells: 4, pieces: 1, placements: [{ piece: 0, cells: [1, 1] }] })).toThrow(/lists cell 1 twice/);
+    expect(() => new BitboardCounter({ cells: 4, pieces: 1, placements }).count([7])).toThrow(/taken cell 7/);
+  });
 });
 
 describe('rendering', () => {
@@ -304,6 +397,9 @@ describe('sweep', () => {
     const threaded = await runSweep({ count: false, rolls: sampleRolls(300, 9), workers: 2, workerScript: compiledWorker });
     expect(threaded.workers).toBe(2);
     expect(threaded.results).toEqual(inThread.results);
+    const countedHere = await runSweep({ count: true, rolls: sampleRolls(40, 9) });
+    const countedThreaded = await runSweep({ count: true, rolls: sampleRolls(40, 9), workers: 2, workerScript: compiledWorker });
+    expect(countedThreaded.results).toEqual(countedHere.results);
   }, SLOW);
 
   it('summarizes counts: min, mean, median, max, hardest and easiest', () => {

@@ -13,7 +13,8 @@ import { polycube, soma } from '../encoders/polycube.js';
 import { polyomino } from '../encoders/polyomino.js';
 import type { Instance } from '../src/core/puzzle.js';
 import { seededRandom } from '../src/core/random.js';
-import { type EnumMode, type Found, applyBranching, enumerate, parseBranching, parseEnumMode } from '../src/enumerate/blocking-loop.js';
+import { type EnumMode, type Found, type Propagation, applyBranching, enumerate, parseBranching, parseEnumMode, parsePropagation } from '../src/enumerate/blocking-loop.js';
+import type { AmoEncoding } from '../src/card/index.js';
 import { orbit } from '../src/enumerate/cube-tree.js';
 import { enumerateExactCover } from '../src/enumerate/dlx.js';
 import { loadMinisatWasm, minisatWasm } from '../solvers/minisat-wasm.js';
@@ -56,19 +57,23 @@ async function byDancingLinks(instance: Instance, unique: boolean): Promise<List
   return listing(instance, unique, found, summary.raw);
 }
 
-async function bySat(instance: Instance, unique: boolean, enumMode: EnumMode, branching: BranchingRule, cubeDepth: number): Promise<Listing> {
+async function bySat(instance: Instance, unique: boolean, enumMode: EnumMode, branching: BranchingRule, propagation: Propagation, cubeDepth: number): Promise<Listing> {
   const found: Found[] = [];
-  const summary = await enumerate(instance, { createSolver: () => minisatWasm.create(), unique, enumMode, branching, cubeDepth, onFound: (f) => found.push(f) });
+  const summary = await enumerate(instance, { createSolver: () => minisatWasm.create(), unique, enumMode, branching, propagation, cubeDepth, onFound: (f) => found.push(f) });
   expect(summary.complete).toBe(true);
   expect(summary.count).toBe(found.length);
   return listing(instance, unique, found, summary.raw);
 }
 
-const MECHANISMS: [EnumMode, BranchingRule][] = [
-  ['blocking', 'vsids'],
-  ['blocking', 'cover'],
-  ['chrono', 'vsids'],
-  ['chrono', 'cover'],
+// Native propagation replaces the exactly-one families' clauses, so it runs on
+// the pairwise encoding (no auxiliary variables); the others on the default.
+const MECHANISMS: [EnumMode, BranchingRule, Propagation][] = [
+  ['blocking', 'vsids', 'clauses'],
+  ['blocking', 'cover', 'clauses'],
+  ['chrono', 'vsids', 'clauses'],
+  ['chrono', 'cover', 'clauses'],
+  ['chrono', 'cover', 'native'],
+  ['chrono', 'vsids', 'native'],
 ];
 
 /** A w x h board with `holes` random cells removed, as inline art. */
@@ -87,7 +92,7 @@ function boardWithHoles(w: number, h: number, holes: number, seed: number): stri
 
 interface Board {
   name: string;
-  instance: () => Instance;
+  instance: (amo?: AmoEncoding) => Instance;
   /** Cube depths to run the SAT solver at. */
   depths: number[];
   /** VSIDS searches exact cover slowly: where it needs deeper cubes to finish quickly, this depth. */
@@ -99,19 +104,19 @@ interface Board {
 }
 
 const BOARDS: Board[] = [
-  { name: '6x5 rectangle, six pentominoes', instance: () => polyomino({ board: '6x5', pieces: 'F,L,P,T,Y,U' }), depths: [0, 2], known: { classes: 9, solutions: 36 }, all: true },
-  { name: '3x20 rectangle, the pentominoes', instance: () => polyomino({ preset: '3x20' }), depths: [0], vsidsDepth: 6, known: { classes: 2, solutions: 8 }, all: true },
-  { name: '5x5 with small pieces', instance: () => polyomino({ board: '5x5', pieces: 'T4,S4,L4,O4,I4,I3,D2' }), depths: [0, 1], all: true },
+  { name: '6x5 rectangle, six pentominoes', instance: (amo) => polyomino({ board: '6x5', pieces: 'F,L,P,T,Y,U', amo }), depths: [0, 2], known: { classes: 9, solutions: 36 }, all: true },
+  { name: '3x20 rectangle, the pentominoes', instance: (amo) => polyomino({ preset: '3x20', amo }), depths: [0], vsidsDepth: 6, known: { classes: 2, solutions: 8 }, all: true },
+  { name: '5x5 with small pieces', instance: (amo) => polyomino({ board: '5x5', pieces: 'T4,S4,L4,O4,I4,I3,D2', amo }), depths: [0, 1], all: true },
   // Seeds whose boards have tilings, under symmetry groups of size 1, 2 and 2.
   ...[1, 4, 26].map((seed) => ({
     name: `random 5x5 board with 3 holes (seed ${seed})`,
-    instance: () => polyomino({ board: boardWithHoles(5, 5, 3, seed), pieces: 'T4,S4,L4,O4,I4,D2' }),
+    instance: (amo?: AmoEncoding) => polyomino({ board: boardWithHoles(5, 5, 3, seed), pieces: 'T4,S4,L4,O4,I4,D2', amo }),
     depths: [0],
     all: true,
   })),
-  { name: '8x8 with the centre hole', instance: () => polyomino({ preset: '8x8-centre-hole' }), depths: [1], vsidsDepth: 11, known: { classes: 65 }, all: false },
-  { name: 'Soma cube', instance: () => soma({ symmetry: 'isometries' }), depths: [1], vsidsDepth: 6, known: { classes: 240 }, all: false },
-  { name: 'a small polycube figure (3x2x2, L, A, B)', instance: () => polycube({ figure: '3x2x2', pieces: 'L,A,B' }), depths: [0], known: { classes: 2, solutions: 16 }, all: true },
+  { name: '8x8 with the centre hole', instance: (amo) => polyomino({ preset: '8x8-centre-hole', amo }), depths: [1], vsidsDepth: 11, known: { classes: 65 }, all: false },
+  { name: 'Soma cube', instance: (amo) => soma({ symmetry: 'isometries', amo }), depths: [1], vsidsDepth: 6, known: { classes: 240 }, all: false },
+  { name: 'a small polycube figure (3x2x2, L, A, B)', instance: (amo) => polycube({ figure: '3x2x2', pieces: 'L,A,B', amo }), depths: [0], known: { classes: 2, solutions: 16 }, all: true },
 ];
 
 describe.skipIf(!availability.ok)(suiteName, { timeout: 600_000 }, () => {
@@ -124,20 +129,52 @@ describe.skipIf(!availability.ok)(suiteName, { timeout: 600_000 }, () => {
       for (const unique of board.all ? [true, false] : [true]) {
         it(`${board.name}${unique ? ', --unique' : ''}`, async () => {
           const instance = board.instance();
+          const pairwise = board.instance('pairwise');
           const reference = await byDancingLinks(instance, unique);
           expect(reference.keys.length).toBeGreaterThan(0);
           const expected = unique ? board.known?.classes : board.known?.solutions;
           if (expected !== undefined) expect(reference.keys.length).toBe(expected);
           for (const depth of board.depths) {
-            for (const [mode, branching] of MECHANISMS) {
+            for (const [mode, branching, propagation] of MECHANISMS) {
               const d = branching === 'vsids' ? board.vsidsDepth ?? depth : depth;
-              const got = await bySat(instance, unique, mode, branching, d);
-              expect({ mode, branching, depth: d, ...got }).toEqual({ mode, branching, depth: d, ...reference });
+              const got = await bySat(propagation === 'native' ? pairwise : instance, unique, mode, branching, propagation, d);
+              expect({ mode, branching, propagation, depth: d, ...got }).toEqual({ mode, branching, propagation, depth: d, ...reference });
             }
           }
         });
       }
     }
+  });
+
+  it('propagates only the cells natively where pieces have copies, and finds what the clauses find', async () => {
+    // Dancing links does not take copies; the reference is the blocking loop on the default encoding.
+    for (const unique of [false, true]) {
+      const reference = await bySat(polyomino({ board: '4x4', pieces: 'L4*2,O4,I4' }), unique, 'blocking', 'vsids', 'clauses', 0);
+      expect(reference.keys.length).toBeGreaterThan(0);
+      const pairwise = polyomino({ board: '4x4', pieces: 'L4*2,O4,I4', amo: 'pairwise' });
+      expect(pairwise.exactlyOne?.families).toEqual(['cover', 'non-overlap']);
+      for (const depth of [0, 1]) expect(await bySat(pairwise, unique, 'chrono', 'cover', 'native', depth)).toEqual(reference);
+    }
+  });
+
+  it('with native groups, a cell no placement covers leaves no solution, and a cell only one covers forces it', async () => {
+    const count = async (board: string, pieces: string) => {
+      const found: Found[] = [];
+      await enumerate(polyomino({ board, pieces, amo: 'pairwise' }), { createSolver: () => minisatWasm.create(), unique: false, enumMode: 'chrono', propagation: 'native', onFound: (f) => found.push(f) });
+      return found.length;
+    };
+    expect(await count('3x1', 'L3')).toBe(0);
+    // The 1x3 I covers a 3x1 strip one way only; with the domino and the square beside it (a 3x2 board), as dancing links counts.
+    expect(await count('3x1', 'I3')).toBe(1);
+    const reference = await byDancingLinks(polyomino({ board: '3x2', pieces: 'I3,D2,M1' }), false);
+    expect(await count('3x2', 'I3,D2,M1')).toBe(reference.keys.length);
+  });
+
+  it('says in one line why native propagation cannot be had', async () => {
+    const run = (instance: Instance, enumMode: EnumMode) => enumerate(instance, { createSolver: () => minisatWasm.create(), unique: false, enumMode, propagation: 'native', onFound: () => {} });
+    await expect(run(polyomino({ preset: '3x20' }), 'chrono')).rejects.toThrow(/^--propagation native: the non-overlap, piece-once clauses have auxiliary variables \(use --amo pairwise\)$/);
+    await expect(run(polyomino({ preset: '3x20', amo: 'pairwise' }), 'blocking')).rejects.toThrow(/^--propagation native: it needs --enum-mode chrono$/);
+    expect(() => parsePropagation('fast')).toThrow(/^--propagation: expected one of native, clauses, got "fast"$/);
   });
 
   describe('projected enumeration by chronological backtracking', () => {

@@ -11,29 +11,44 @@ import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UserError, oneLine } from '../../src/core/errors.js';
-import { type NativeRunOptions, type ProjectingEnumerator, type ProofProducer, type SolverFactory, coversAllVariables } from '../types.js';
-import { ClauseStoringSolver, type RunAnswer } from './clause-store.js';
+import { type CubeBatchSolver, type NativeRunOptions, type ProjectingEnumerator, type ProofProducer, type SolverFactory, type Status, coversAllVariables } from '../types.js';
+import { ClauseStoringSolver, type Model, type RunAnswer } from './clause-store.js';
 import { type Answer, CompetitionOutput, type ExitVerdict, readMinisatResult } from './output.js';
 import { type ProcessOutcome, findOnPath, runProcess, withTempDir, writeChunks } from './process.js';
 import { EXTERNAL_SPECS, type ExternalSolverSpec, type ProofFormat } from './specs.js';
 
 export class ExternalSolver extends ClauseStoringSolver {
   readonly name: string;
+  /** Set when the program takes a list of cubes in one run (spec.cubeBatch): see CubeBatchSolver. */
+  readonly solveFirstCube?: CubeBatchSolver['solveFirstCube'];
+  /** After expectCubes(): many short solves follow, so the program's set-up per run is kept cheap (spec.cubeArgs). */
+  private cubes = false;
 
   constructor(protected readonly spec: ExternalSolverSpec) {
     super();
     this.name = spec.name;
+    const batchArgs = spec.cubeBatch;
+    if (batchArgs) this.solveFirstCube = (cubes, options = {}) => this.solveBatch(cubes, batchArgs, options.timeoutSeconds);
+  }
+
+  expectCubes(): void {
+    this.cubes = true;
   }
 
   protected runOnce(units: readonly number[], timeoutSeconds: number | undefined, signal: AbortSignal): Promise<RunAnswer> {
+    return this.runFile(this.store.dimacsBytes(units), (cnf, result, dir) => this.argsFor(cnf, result, dir), timeoutSeconds, signal);
+  }
+
+  /** One run of the program on a file of these bytes, its answer read and matched with its exit code. */
+  private runFile(bytes: readonly Uint8Array[], args: (cnfFile: string, resultFile: string, runDir: string) => string[], timeoutSeconds: number | undefined, signal: AbortSignal): Promise<RunAnswer> {
     const path = this.program();
     return withTempDir(async (dir) => {
       const cnfFile = join(dir, 'formula.cnf');
       const resultFile = join(dir, 'result.txt');
-      await writeChunks(cnfFile, this.store.dimacs(units));
+      await writeChunks(cnfFile, bytes);
       let lastModel: number[] | undefined;
       const output = new CompetitionOutput((lits) => (lastModel = lits));
-      const outcome = await runProcess(this.name, path, this.argsFor(cnfFile, resultFile, dir), dir, {
+      const outcome = await runProcess(this.name, path, args(cnfFile, resultFile, dir), dir, {
         timeoutSeconds,
         signal,
         // MiniSat answers in its result file; what it prints still helps explain a failure.
@@ -53,8 +68,25 @@ export class ExternalSolver extends ClauseStoringSolver {
     });
   }
 
+  /**
+   * The cubes in one incremental run: the program solves them in turn and
+   * stops at the first satisfiable one. Its model names no cube, but every
+   * cube before the one it satisfies was UNSAT, so that one is the first
+   * cube the model satisfies; the model is checked under that cube.
+   */
+  private async solveBatch(cubes: readonly (readonly number[])[], args: (cnfFile: string) => string[], timeoutSeconds: number | undefined): Promise<{ status: Status; cube?: number }> {
+    let cube = -1;
+    const firstSatisfied = (model: Model) => {
+      cube = cubes.findIndex((lits) => lits.every((lit) => (model[Math.abs(lit)] === 1) === lit > 0));
+      if (cube < 0) throw this.unreadable('its model satisfies none of the cubes it was given', undefined);
+      return cubes[cube]!;
+    };
+    const status = await this.settle((signal) => this.runFile(this.store.incrementalBytes(cubes), args, timeoutSeconds, signal), firstSatisfied);
+    return status === 'SAT' ? { status, cube } : { status };
+  }
+
   protected argsFor(cnfFile: string, resultFile: string, _runDir: string): string[] {
-    return this.spec.solveArgs(cnfFile, resultFile);
+    return (this.cubes && this.spec.cubeArgs ? this.spec.cubeArgs : this.spec.solveArgs)(cnfFile, resultFile);
   }
 
   /** Called with the run directory while it still exists, after an UNSAT answer. */
@@ -117,12 +149,12 @@ export class NativeEnumeratingSolver extends ExternalSolver implements Projectin
     return this.stoppable(options.signal, (stop) =>
       withTempDir(async (dir) => {
         const cnfFile = join(dir, 'formula.cnf');
-        await writeChunks(cnfFile, this.store.dimacs([], native.projects ? projection : []));
+        await writeChunks(cnfFile, this.store.dimacsBytes(options.assumptions ?? [], native.projects ? projection : []));
         let models = 0;
         const output = new CompetitionOutput((lits) => {
           // Lines still arriving after a stop are not wanted.
           if (stop.signal.aborted) return;
-          const trueVars = this.projectedModel(lits, projection);
+          const trueVars = this.projectedModel(lits, projection, options.assumptions);
           models++;
           onModel(trueVars);
           if (options.limit !== undefined && models >= options.limit) stop.abort();
@@ -192,11 +224,20 @@ function versionOf(path: string, spec: ExternalSolverSpec): string | undefined {
   return versions.get(path);
 }
 
+/** How `enumerate` drives the program (src/enumerate/strategy.ts picks the mode by this). */
+function enumerationOf(spec: ExternalSolverSpec): string {
+  if (spec.native?.projects) return 'fast: natively with projection, one run per cube of a shallow cube tree';
+  if (spec.native) return 'natively without projection (only formulas whose every variable is a solution variable); else a run per model and per cube';
+  if (spec.cubeBatch) return 'a run per model (the cubes go in batches, one incremental run each)';
+  return 'slow: a run per model and per cube (blocking clauses)';
+}
+
 export function externalSolver(spec: ExternalSolverSpec): SolverFactory & { create(): ExternalSolver } {
   return {
     name: spec.name,
     description: spec.description,
     kind: 'external',
+    enumeration: enumerationOf(spec),
     available() {
       const path = findOnPath(spec.binary);
       if (!path) return { ok: false, reason: `${spec.binary} not found on PATH` };

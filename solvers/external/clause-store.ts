@@ -16,6 +16,9 @@ export class ClauseStore {
   private count = 0;
   /** Variables 1..varCount exist (declared, or used in a clause). */
   varCount = 0;
+  /** DIMACS text of clauses 0..textCount-1 (see clauseBytes). */
+  private text: Buffer[] = [];
+  private textCount = 0;
 
   ensureVars(n: number): void {
     this.varCount = Math.max(this.varCount, n);
@@ -37,30 +40,72 @@ export class ClauseStore {
     return this.count;
   }
 
-  *clauses(): Generator<Int32Array> {
-    let start = 0;
-    for (let i = 0; i < this.count; i++) {
-      const end = this.ends[i]!;
-      yield this.lits.subarray(start, end);
-      start = end;
-    }
+  /**
+   * DIMACS bytes: the `p` line, the projection as `c project`/`c ind` lines,
+   * the stored clauses, then `units` as unit clauses. The clauses are turned
+   * into text once: a later call only adds the text of clauses stored since
+   * (blocking clauses), so a run per model does not rewrite the formula.
+   */
+  dimacsBytes(units: readonly number[], projection: readonly number[] = []): Buffer[] {
+    const vars = Math.max(this.varCount, ...units.map((l) => Math.abs(l)));
+    const head = Array.from(dimacsText({ vars, clauseCount: this.count + units.length, projection, clauses: [] })).join('');
+    return [Buffer.from(head, 'latin1'), ...this.clauseBytes(), Buffer.from(units.map((lit) => `${lit} 0\n`).join(''), 'latin1')];
   }
 
-  /** DIMACS text in chunks: the projection as `c project` lines, the clauses, then `units` as unit clauses. */
-  dimacs(units: readonly number[], projection: readonly number[] = []): Generator<string> {
-    const vars = Math.max(this.varCount, ...units.map((l) => Math.abs(l)));
-    const clauses = function* (store: ClauseStore) {
-      yield* store.clauses();
-      for (const lit of units) yield [lit];
+  /**
+   * An incremental (`p inccnf`) file as CaDiCaL reads it: the clauses, then
+   * one `a ... 0` line per cube, solved in turn until one is satisfiable.
+   */
+  incrementalBytes(cubes: readonly (readonly number[])[]): Buffer[] {
+    return [Buffer.from('p inccnf\n', 'latin1'), ...this.clauseBytes(), Buffer.from(cubes.map((cube) => `a ${cube.map((l) => `${l} `).join('')}0\n`).join(''), 'latin1')];
+  }
+
+  /** DIMACS text in chunks (see dimacsBytes), for engines that take a string. */
+  *dimacs(units: readonly number[], projection: readonly number[] = []): Generator<string> {
+    for (const bytes of this.dimacsBytes(units, projection)) yield bytes.toString('latin1');
+  }
+
+  /** The text of every stored clause, extended by the clauses stored since the last call. */
+  private clauseBytes(): readonly Buffer[] {
+    if (this.textCount === this.count) return this.text;
+    const { lits, ends } = this;
+    let out = '';
+    let start = this.textCount === 0 ? 0 : ends[this.textCount - 1]!;
+    const flush = () => {
+      const bytes = Buffer.from(out, 'latin1');
+      out = '';
+      const last = this.text[this.text.length - 1];
+      // Blocking clauses come one run at a time: small pieces are merged, so the list stays short.
+      if (last && last.length < TEXT_CHUNK) this.text[this.text.length - 1] = Buffer.concat([last, bytes]);
+      else this.text.push(bytes);
     };
-    return dimacsText({ vars, clauseCount: this.count + units.length, projection, clauses: clauses(this) });
+    for (let i = this.textCount; i < this.count; i++) {
+      const end = ends[i]!;
+      for (let j = start; j < end; j++) out += `${lits[j]!} `;
+      out += '0\n';
+      start = end;
+      if (out.length >= TEXT_CHUNK) flush();
+    }
+    if (out) flush();
+    this.textCount = this.count;
+    return this.text;
   }
 
   /** The first clause (or unit) that the model leaves unsatisfied, if any. */
   brokenBy(model: Model, units: readonly number[]): number[] | undefined {
-    const holds = (lit: number) => (model[Math.abs(lit)] === 1) === lit > 0;
-    for (const clause of this.clauses()) if (!clause.some(holds)) return Array.from(clause);
-    const unit = units.find((lit) => !holds(lit));
+    const { lits, ends } = this;
+    let start = 0;
+    for (let i = 0; i < this.count; i++) {
+      const end = ends[i]!;
+      let satisfied = false;
+      for (let j = start; j < end && !satisfied; j++) {
+        const lit = lits[j]!;
+        satisfied = lit > 0 ? model[lit] === 1 : model[-lit] !== 1;
+      }
+      if (!satisfied) return Array.from(lits.subarray(start, end));
+      start = end;
+    }
+    const unit = units.find((lit) => (lit > 0 ? model[lit] !== 1 : model[-lit] === 1));
     return unit === undefined ? undefined : [unit];
   }
 
@@ -68,8 +113,13 @@ export class ClauseStore {
     this.lits = new Int32Array(0);
     this.ends = new Int32Array(0);
     this.litCount = this.count = 0;
+    this.text = [];
+    this.textCount = 0;
   }
 }
+
+/** About how many bytes of clause text make one piece of the cached text. */
+const TEXT_CHUNK = 1 << 16;
 
 function grown(a: Int32Array, atLeast: number): Int32Array<ArrayBuffer> {
   const bigger = new Int32Array(Math.max(atLeast, 2 * a.length, 64));
@@ -128,11 +178,23 @@ export abstract class ClauseStoringSolver implements Solver {
   }
 
   async solve(options: SolveOptions = {}): Promise<Status> {
+    const units = options.assumptions ?? [];
+    return this.settle((signal) => this.runOnce(units, options.timeoutSeconds, signal), () => units);
+  }
+
+  /**
+   * Counts a run and keeps its model, once checked against the clauses and
+   * the units it was found under (`unitsOf` may pick them by the model: the
+   * cube a batch run stopped at).
+   */
+  protected async settle(run: (signal: AbortSignal) => Promise<RunAnswer>, unitsOf: (model: Model) => readonly number[]): Promise<Status> {
     this.solves++;
     this.model = undefined;
-    const units = options.assumptions ?? [];
-    const answer = await this.runOnce(units, options.timeoutSeconds, this.disposal.signal);
-    if (answer.status === 'SAT') this.model = checkedModel(this.name, this.store, units, modelFromLiterals(answer.model, this.store.varCount, this.name));
+    const answer = await run(this.disposal.signal);
+    if (answer.status === 'SAT') {
+      const model = modelFromLiterals(answer.model, this.store.varCount, this.name);
+      this.model = checkedModel(this.name, this.store, unitsOf(model), model);
+    }
     return answer.status;
   }
 
@@ -153,8 +215,8 @@ export abstract class ClauseStoringSolver implements Solver {
   }
 
   /** The projection variables of a streamed model, once the model is checked against every clause. */
-  protected projectedModel(lits: readonly number[], projection: readonly number[]): number[] {
-    return trueVarsOf(checkedModel(this.name, this.store, [], modelFromLiterals(lits, this.store.varCount, this.name)), projection);
+  protected projectedModel(lits: readonly number[], projection: readonly number[], units: readonly number[] = []): number[] {
+    return trueVarsOf(checkedModel(this.name, this.store, units, modelFromLiterals(lits, this.store.varCount, this.name)), projection);
   }
 
   /**

@@ -35,6 +35,8 @@ enum LiteralChoice { CHOOSE_FIRST = 0, CHOOSE_ACTIVE = 1 };
 enum EnumStep { ENUM_BUDGET = 0, ENUM_MODEL = 10, ENUM_DONE = 20, ENUM_INTERNAL_ERROR = -2 };
 // A clause that is false below the current level, where it cannot be analysed.
 const CRef CRef_Error = 0xFFFFFFFEu;
+// A conflict found by an exactly-one group rather than a clause.
+const CRef CRef_Group = 0xFFFFFFFDu;
 
 class SearchingSolver : public Solver {
  public:
@@ -53,6 +55,32 @@ class SearchingSolver : public Solver {
     branchStart.push_back((int)branchLits.size());
     countsDirty = true;
   }
+
+  // An exactly-one constraint over `lits`, propagated natively instead of by
+  // clauses: a true member falsifies the others, and the last member left
+  // not false is made true. Implied literals get no reason clause, so only
+  // an enumeration without conflict analysis may use them (see onConflict);
+  // the formula's clauses for the same constraint can then be left out.
+  // Cover branching then decides on the unsatisfied group with the fewest
+  // members left, as dancing links picks an item.
+  void addExactlyOne(const vec<Lit> &lits) {
+    for (int i = 0; i < lits.size(); i++) groupLits.push_back(lits[i]);
+    groupStart.push_back((int)groupLits.size());
+    // The trail so far is counted afresh, with the new group, by the next propagation.
+    backtrackTo(0);
+    groupsDirty = true;
+    // Propagation only reacts to members being assigned: a group without
+    // members (a cell no placement covers) is false from the start, and a
+    // group of one says its member is true.
+    if (lits.size() == 0) ok = false;
+    if (lits.size() == 1 && ok) {
+      vec<Lit> unit;
+      unit.push(lits[0]);
+      addClause_(unit);
+    }
+  }
+
+  bool hasGroups() const { return groupStart.size() > 1; }
 
   void setProjection(const vec<Var> &vars) {
     isProjection.assign(nVars(), 0);
@@ -101,6 +129,7 @@ class SearchingSolver : public Solver {
   // resume where it stopped).
   int enumerationStep() {
     if (!enumerating) return ENUM_DONE;
+    if (hasGroups() && learnWhileEnumerating) return ENUM_INTERNAL_ERROR;  // see addExactlyOne
     if (!ok) return finishEnumeration();
     if (modelPending) {
       modelPending = false;
@@ -202,6 +231,26 @@ class SearchingSolver : public Solver {
   int counted = 0;
   bool countsDirty = true;
 
+  // Exactly-one groups. Group g's members are the occurrences in
+  // slots groupStart[g] .. groupStart[g+1] of memberOcc, and the first
+  // groupLive[g] of them are its members not false: a member that becomes
+  // false is swapped to the end of that live prefix and the prefix shrinks
+  // (Knuth's "dancing cells"), so propagation visits live members only, as
+  // dancing links visits live rows; undoing in reverse trail order just
+  // lengthens the prefix again.
+  std::vector<Lit> groupLits;  // as added, group after group
+  std::vector<int> groupStart = std::vector<int>(1, 0);
+  bool groupsDirty = false;
+  // An occurrence is one member of one group: its literal, group and slot.
+  std::vector<Lit> occLit;
+  std::vector<int> occGroup, occSlot;
+  std::vector<int> memberOcc;  // by slot
+  // By literal index: its occurrences are occByLit[occByLitStart[i] .. occByLitStart[i+1]).
+  std::vector<int> occByLitStart, occByLit;
+  // Per group, over trail[0 .. gqhead): the live prefix's length, members true.
+  std::vector<int> groupLive, groupTrue;
+  int gqhead = 0;
+
   bool enumerating = false;
   bool learnWhileEnumerating = true;
   bool modelPending = false;
@@ -251,6 +300,8 @@ class SearchingSolver : public Solver {
     int keep = trail_lim[level];
     for (int i = counted - 1; i >= keep; i--) uncount(trail[i]);
     if (counted > keep) counted = keep;
+    for (int i = gqhead - 1; i >= keep; i--) untallyGroups(trail[i]);
+    if (gqhead > keep) gqhead = keep;
     cancelUntil(level);
     while (!flipped.empty() && flipped.back() > level) flipped.pop_back();
   }
@@ -295,6 +346,140 @@ class SearchingSolver : public Solver {
     for (; counted < trail.size(); counted++) count(trail[counted]);
   }
 
+  // ---- exactly-one groups ----------------------------------------------------
+
+  // Lays the groups out afresh (after addExactlyOne, at level 0): every member live, none true.
+  void buildGroups() {
+    int groupsN = (int)groupStart.size() - 1, occN = (int)groupLits.size();
+    occLit = groupLits;
+    occGroup.assign(occN, 0);
+    occSlot.assign(occN, 0);
+    memberOcc.assign(occN, 0);
+    groupLive.assign(groupsN, 0);
+    groupTrue.assign(groupsN, 0);
+    occByLitStart.assign(2 * (size_t)nVars() + 1, 0);
+    for (int g = 0; g < groupsN; g++) {
+      groupLive[g] = groupStart[g + 1] - groupStart[g];
+      for (int o = groupStart[g]; o < groupStart[g + 1]; o++) {
+        occGroup[o] = g;
+        occSlot[o] = o;
+        memberOcc[o] = o;
+        occByLitStart[toInt(occLit[o]) + 1]++;
+      }
+    }
+    for (size_t i = 1; i < occByLitStart.size(); i++) occByLitStart[i] += occByLitStart[i - 1];
+    std::vector<int> fill(occByLitStart.begin(), occByLitStart.end() - 1);
+    occByLit.assign(occN, 0);
+    for (int o = 0; o < occN; o++) occByLit[fill[toInt(occLit[o])]++] = o;
+    gqhead = 0;
+    groupsDirty = false;
+  }
+
+  // The occurrences of literal p in groups: [*begin, *end).
+  void occurrencesOf(Lit p, int &begin, int &end) const {
+    size_t i = (size_t)toInt(p);
+    if (i + 1 >= occByLitStart.size()) {
+      begin = end = 0;
+      return;
+    }
+    begin = occByLitStart[i];
+    end = occByLitStart[i + 1];
+  }
+
+  // p has been assigned: its groups count it true, or drop it from their live prefix.
+  void tallyGroups(Lit p) {
+    int b, e;
+    occurrencesOf(p, b, e);
+    for (int k = b; k < e; k++) groupTrue[occGroup[occByLit[k]]]++;
+    occurrencesOf(~p, b, e);
+    for (int k = b; k < e; k++) {
+      int o = occByLit[k], g = occGroup[o];
+      int last = groupStart[g] + --groupLive[g];
+      int other = memberOcc[last], slot = occSlot[o];
+      memberOcc[slot] = other;
+      occSlot[other] = slot;
+      memberOcc[last] = o;
+      occSlot[o] = last;
+    }
+  }
+
+  // Undoes tallyGroups(p), called in reverse trail order.
+  void untallyGroups(Lit p) {
+    int b, e;
+    occurrencesOf(p, b, e);
+    for (int k = b; k < e; k++) groupTrue[occGroup[occByLit[k]]]--;
+    occurrencesOf(~p, b, e);
+    for (int k = e; k-- > b;) groupLive[occGroup[occByLit[k]]]++;
+  }
+
+  // MiniSat's clause propagation and the groups', to a fixpoint.
+  CRef propagateAll() {
+    if (groupsDirty) buildGroups();
+    for (;;) {
+      CRef confl = propagate();
+      if (confl != CRef_Undef || gqhead == trail.size()) return confl;
+      while (gqhead < trail.size()) {
+        Lit p = trail[gqhead++];
+        tallyGroups(p);
+        if (!propagateGroups(p)) return CRef_Group;
+      }
+    }
+  }
+
+  // What p, just counted, implies in its groups; false on a conflict.
+  bool propagateGroups(Lit p) {
+    int b, e;
+    occurrencesOf(p, b, e);
+    for (int k = b; k < e; k++) {
+      int g = occGroup[occByLit[k]];
+      if (groupTrue[g] > 1) return false;
+      for (int slot = groupStart[g], end = groupStart[g] + groupLive[g]; slot < end; slot++) {
+        Lit q = occLit[memberOcc[slot]];
+        if (q == p) continue;
+        if (value(q) == l_True) return false;
+        if (value(q) == l_Undef) uncheckedEnqueue(~q);
+      }
+    }
+    occurrencesOf(~p, b, e);
+    for (int k = b; k < e; k++) {
+      int g = occGroup[occByLit[k]];
+      if (groupTrue[g] > 0 || groupLive[g] > 1) continue;
+      if (groupLive[g] == 0) return false;
+      // One member left not false (as far as counted): make it true, unless it already is.
+      Lit q = occLit[memberOcc[groupStart[g]]];
+      if (value(q) == l_Undef) uncheckedEnqueue(q);
+    }
+    return true;
+  }
+
+  // Minimum remaining values: the first index with nothing true and the
+  // fewest left (not false), or -1 when every one has something true. After
+  // propagation none has one left, so two is as few as it gets.
+  static int fewestLeft(const std::vector<int> &trueN, const std::vector<int> &left) {
+    int best = -1, fewest = INT_MAX;
+    for (int i = 0; i < (int)trueN.size(); i++) {
+      if (trueN[i] == 0 && left[i] < fewest) {
+        best = i;
+        fewest = left[i];
+        if (fewest <= 2) break;
+      }
+    }
+    return best;
+  }
+
+  // The unsatisfied group with the fewest members left, its first free
+  // member; lit_Undef when every group has a true member. Called with the
+  // trail fully propagated, so the counts are exact.
+  Lit pickGroupLiteral() {
+    int best = fewestLeft(groupTrue, groupLive);
+    if (best < 0) return lit_Undef;
+    for (int slot = groupStart[best], end = groupStart[best] + groupLive[best]; slot < end; slot++) {
+      Lit p = occLit[memberOcc[slot]];
+      if (value(p) == l_Undef && (!enumerating || projected(var(p)))) return p;
+    }
+    return lit_Undef;
+  }
+
   // ---- decisions -------------------------------------------------------------
 
   // The next decision literal, lit_Undef when every variable has a value.
@@ -304,7 +489,7 @@ class SearchingSolver : public Solver {
   Lit pickDecision() {
     catchUp();
     if (branching == BRANCH_COVER) {
-      Lit p = pickCoverLiteral();
+      Lit p = hasGroups() ? pickGroupLiteral() : pickCoverLiteral();
       if (p != lit_Undef) return p;
     }
     if (enumerating && unassignedProjection > 0) return pickProjectionLiteral();
@@ -314,16 +499,7 @@ class SearchingSolver : public Solver {
   // A literal of the registered clause, not yet satisfied, with the fewest
   // literals that are not false; none when all are satisfied.
   Lit pickCoverLiteral() {
-    int best = -1, fewest = INT_MAX;
-    int clausesN = (int)trueCount.size();
-    for (int c = 0; c < clausesN; c++) {
-      if (trueCount[c] == 0 && notFalse[c] < fewest) {
-        best = c;
-        fewest = notFalse[c];
-        // After propagation no clause is unit, so two is as few as it gets.
-        if (fewest <= 2) break;
-      }
-    }
+    int best = fewestLeft(trueCount, notFalse);
     if (best < 0) return lit_Undef;
     Lit chosen = lit_Undef;
     for (int i = branchStart[best]; i < branchStart[best + 1]; i++) {
@@ -388,7 +564,7 @@ class SearchingSolver : public Solver {
     int conflictC = 0;
     starts++;
     for (;;) {
-      CRef confl = propagate();
+      CRef confl = propagateAll();
       if (confl != CRef_Undef) {
         conflicts++;
         conflictC++;
@@ -449,6 +625,8 @@ class SearchingSolver : public Solver {
       backtrackTo(decisionLevel() - 1);
       return EXHAUSTED;
     }
+    // Group implications have no reason clause to analyse.
+    if (hasGroups()) return fail();
     int floor = enumerate ? highestFlip() : 0;
     vec<Lit> &learnt = learntScratch;
     learnt.clear();
@@ -611,6 +789,8 @@ struct Handle {
 
 enum SolveResult { RESULT_UNKNOWN = 0, RESULT_SAT = 10, RESULT_UNSAT = 20 };
 const int BAD_LITERAL = -1;
+// A call the solver's configuration rules out (a solve after exactly-one groups).
+const int MISUSE = -2;
 // Above this, var + var (MiniSat's literal encoding) would overflow an int.
 const int MAX_VAR = (1 << 30) - 1;
 enum Stat { STAT_CONFLICTS = 0, STAT_DECISIONS = 1, STAT_PROPAGATIONS = 2, STAT_RESTARTS = 3, STAT_FLIPS = 4 };
@@ -658,6 +838,7 @@ int ms_add_clause(Handle *h, const int32_t *lits, int count) {
 // -1 for a bad literal.
 int ms_solve(Handle *h, const int32_t *assumptions, int count, double conflictBudget) {
   if (!loadLits(*h, assumptions, count)) return BAD_LITERAL;
+  if (h->solver.hasGroups()) return MISUSE;  // solves analyse conflicts: see addExactlyOne
   if (conflictBudget < 0)
     h->solver.budgetOff();
   else
@@ -689,6 +870,15 @@ void ms_set_branching(Handle *h, int rule, int choice) { h->solver.setBranching(
 int ms_add_branch_clause(Handle *h, const int32_t *lits, int count) {
   if (!loadLits(*h, lits, count)) return BAD_LITERAL;
   h->solver.addBranchClause(h->lits);
+  return 1;
+}
+
+// An exactly-one constraint over the literals, propagated natively (see
+// SearchingSolver::addExactlyOne): for enumerations without conflict
+// learning only; ms_solve then refuses (-2). -1 for a bad literal.
+int ms_add_exactly_one(Handle *h, const int32_t *lits, int count) {
+  if (!loadLits(*h, lits, count)) return BAD_LITERAL;
+  h->solver.addExactlyOne(h->lits);
   return 1;
 }
 

@@ -1,13 +1,13 @@
 import type { Argv } from 'yargs';
 import { UserError } from '../core/errors.js';
-import type { EncodingDefaults, PuzzleOption } from '../core/puzzle.js';
+import type { PuzzleOption } from '../core/puzzle.js';
 import { DEFAULT_LIMITS } from '../core/limits.js';
 import { PUZZLES } from '../../encoders/index.js';
 
 /** The encoding options: which at-most-one and at-most-k encodings build the formula. */
 export function encodingOptions<T>(y: Argv<T>) {
   return y
-    .option('amo', { type: 'string', describe: `at-most-one encoding (default: ${defaultsByPuzzle('amo')}; puzzlesat list encodings)` })
+    .option('amo', { type: 'string', describe: `at-most-one encoding (default: ${defaultsByPuzzle('amo')}${nativeEnumerationDefaults()}; puzzlesat list encodings)` })
     .option('card', { type: 'string', describe: `at-most-k encoding (default: ${defaultsByPuzzle('card')})` })
     .group(['amo', 'card'], 'Encoding:')
     // Size guards for building any instance (src/core/limits.ts).
@@ -29,11 +29,18 @@ export function commonOptions<T>(y: Argv<T>) {
 }
 
 /** Each puzzle's default encoding, as read from its entry: "bimander for pentomino, ...; sequential for dobble". */
-function defaultsByPuzzle(kind: keyof EncodingDefaults): string {
+function defaultsByPuzzle(kind: 'amo' | 'card'): string {
   const byEncoding = new Map<string, string[]>();
   for (const p of PUZZLES) byEncoding.set(p.defaults[kind], [...(byEncoding.get(p.defaults[kind]) ?? []), p.name]);
   if (byEncoding.size === 1) return [...byEncoding.keys()][0]!;
   return [...byEncoding].map(([encoding, puzzles]) => `${encoding} for ${puzzles.join(', ')}`).join('; ');
+}
+
+/** "; enumerate with minisat-wasm: pairwise for pentomino, ..." where puzzles declare one. */
+function nativeEnumerationDefaults(): string {
+  const declaring = PUZZLES.filter((p) => p.defaults.nativeEnumerationAmo !== undefined);
+  if (!declaring.length) return '';
+  return `; enumerate on minisat-wasm: ${[...new Set(declaring.map((p) => p.defaults.nativeEnumerationAmo))].join('/')} for ${declaring.map((p) => p.name).join(', ')}`;
 }
 
 /**

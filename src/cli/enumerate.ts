@@ -1,11 +1,11 @@
 import type { Argv } from 'yargs';
-import { BRANCHING_RULES, type CubeExhausted, type CubeProgress, ENUM_MODES, type Found, parseBranching, parseEnumMode } from '../enumerate/blocking-loop.js';
+import { BRANCHING_RULES, type CubeExhausted, type CubeProgress, ENUM_MODES, type Found, PROPAGATIONS, parseBranching, parseEnumMode, parsePropagation } from '../enumerate/blocking-loop.js';
 import { CubeTree } from '../enumerate/cube-tree.js';
 import type { QueueProgress } from '../distributed/coordinator.js';
 import { defaultWorkers } from '../enumerate/pool.js';
 import { enumerateSolutions } from '../enumerate/strategy.js';
 import { colorWanted } from '../render/grid.js';
-import { buildInstance } from '../../encoders/index.js';
+import { buildInstance, withNativeEnumerationAmo } from '../../encoders/index.js';
 import { type SymmetryBreaking, classSearchInstance, parseSymmetryBreaking } from '../symmetry/breaking.js';
 import { type Args, commonOptions, guarded, interruptFlag, outputOption, positiveInt, puzzleOptions, seconds } from './common.js';
 import { deadlineAfter } from './options.js';
@@ -14,7 +14,7 @@ import { RunFile, runHeader } from './run-file.js';
 import { UserError } from '../core/errors.js';
 import type { Instance } from '../core/puzzle.js';
 import { certifyUnsat, pickProver } from '../proof/certify.js';
-import { loadWasmSolvers } from '../../solvers/index.js';
+import { SOLVERS, defaultSolverName, loadWasmSolvers } from '../../solvers/index.js';
 
 export const command = 'enumerate <puzzle>';
 export const describe = 'find all solutions (or all symmetry classes with --unique), streaming them';
@@ -33,18 +33,33 @@ const enumerateOptions = (y: Argv) =>
     .option('cube-depth', { type: 'number', describe: 'literals each cube fixes before the SAT solver takes over' })
     .option('enum-mode', { type: 'string', choices: ENUM_MODES, describe: 'how the SAT solver enumerates a cube (default chrono where the solver can)' })
     .option('branching', { type: 'string', choices: BRANCHING_RULES, describe: 'SAT decisions (default cover where the puzzle and solver allow)' })
+    .option('propagation', { type: 'string', choices: PROPAGATIONS, describe: 'exactly-one groups (cells, pieces): native in the engine (default where it can: minisat-wasm, chrono, no auxiliary variables in their clauses) or by clauses' })
     .option('certify', { type: 'boolean', describe: 'check the UNSAT that closes each cube with a DRAT proof (our checker), or fail; runs the blocking-clause loop in this thread' })
     .option('queue', { type: 'string', describe: 'run as jobs on a Redis queue for `puzzlesat worker`s: redis://[user:password@]host:port[/db] (docs/distributed.md)' })
     .option('jobs', { type: 'number', describe: 'with --queue: jobs to split the cube tree into (default from its size)' })
-    .group(['unique', 'limit', 'resume', 'show', 'native', 'workers', 'cube-depth', 'enum-mode', 'branching', 'certify', 'queue', 'jobs'], 'Enumeration:')
+    .group(['unique', 'limit', 'resume', 'show', 'native', 'workers', 'cube-depth', 'enum-mode', 'branching', 'propagation', 'certify', 'queue', 'jobs'], 'Enumeration:')
     .example('$0 enumerate pentomino --preset 8x8-square --unique', 'the 16146 classes of the 8x8 board with the 2x2 square')
     .example('$0 enumerate soma --unique --symmetry isometries --solver dlx -o soma.jsonl', 'the 240 Soma classes, one JSON line each');
 
 export const builder = (y: Argv) => outputOption(enumerateOptions(y), 'write solutions to FILE.jsonl, one per line, as found');
 
-export const handler = (args: Args) =>
+/**
+ * Whether this run's engine will propagate the exactly-one groups natively
+ * (blocking-loop.ts resolvePropagation decides for sure; this is what the
+ * encoding default follows): not asked off, chrono enumeration, an engine
+ * that can.
+ */
+async function groupsPropagatedNatively(args: Args): Promise<boolean> {
+  if (args.propagation === 'clauses' || args['enum-mode'] === 'blocking' || args.certify || args.solver === 'dlx') return false;
+  await loadWasmSolvers();
+  const name = args.solver === undefined ? defaultSolverName('enumerate') : String(args.solver);
+  return SOLVERS.find((f) => f.name === name)?.propagatesExactlyOne === true;
+}
+
+export const handler = (given: Args) =>
   guarded(async () => {
-    const puzzle = String(args.puzzle);
+    const puzzle = String(given.puzzle);
+    const args: Args = (await groupsPropagatedNatively(given)) ? (withNativeEnumerationAmo(puzzle, given) as Args) : given;
     const unique = args.unique === true;
     const symmetryBreaking = symmetryBreakingOption(args, unique);
     // With the family when classes are counted by it, so the report counts its clauses.
@@ -119,6 +134,7 @@ export const handler = (args: Args) =>
         timeoutSeconds: args.timeout as number | undefined,
         enumMode: parseEnumMode(args['enum-mode']),
         branching: parseBranching(args.branching),
+        propagation: parsePropagation(args.propagation),
         onFound,
         shouldStop: () => stop.stopped() || Date.now() >= deadline,
         finishedCubes: out?.finishedCubes,

@@ -1,3 +1,4 @@
+import { ClauseTally } from './clause-tally.js';
 import { checkSize } from './limits.js';
 import { VarPool } from './vars.js';
 
@@ -60,25 +61,9 @@ export class Family {
     for (let i = 0; i < this.size; i++) yield this.clause(i);
   }
 
-  /** The first clause that the assignment (value[v] = 1 for true) falsifies, or null. */
-  firstFalsified(value: Uint8Array): Int32Array | null {
-    const lits = this.lits.data;
-    const ends = this.ends.data;
-    let start = 0;
-    for (let i = 0; i < this.ends.length; i++) {
-      const end = ends[i]!;
-      let sat = false;
-      for (let j = start; j < end; j++) {
-        const lit = lits[j]!;
-        if ((value[lit > 0 ? lit : -lit] === 1) === lit > 0) {
-          sat = true;
-          break;
-        }
-      }
-      if (!sat) return lits.subarray(start, end);
-      start = end;
-    }
-    return null;
+  /** The clauses' literals, flat, and where each clause ends in them (views, not copies). */
+  flat(): { lits: Int32Array; ends: Int32Array } {
+    return { lits: this.lits.data.subarray(0, this.lits.length), ends: this.ends.data.subarray(0, this.ends.length) };
   }
 
   /** Total number of literal occurrences. */
@@ -98,6 +83,8 @@ export class Cnf {
   projection: number[] = [];
   private current: Family | undefined;
   private auxAtFamilyStart = 0;
+  /** The model check's state, with the formula's shape it was built for. */
+  private tally: { tally: ClauseTally; shape: string } | undefined;
 
   /** Starts (or resumes) a family; later `add` calls go into it. */
   family(name: string, sentence = ''): Family {
@@ -140,15 +127,38 @@ export class Cnf {
     return this.families.map((f) => ({ name: f.name, clauses: f.size, auxVars: f.auxVars }));
   }
 
-  /** True iff the assignment (indexed by variable, true = 1) satisfies every clause. */
+  /**
+   * Whether the assignment satisfies every clause, and if not the first
+   * falsified one with its family. Successive calls cost what changed since
+   * the previous assignment (ClauseTally), which is what makes checking every
+   * enumerated model cheap; a formula that grew since is tallied afresh.
+   */
   satisfiedBy(value: (v: number) => boolean): { ok: true } | { ok: false; family: string; clause: number[] } {
-    const values = new Uint8Array(this.varCount + 1);
-    for (let v = 1; v <= this.varCount; v++) values[v] = value(v) ? 1 : 0;
+    const tally = this.currentTally();
+    if (tally.satisfiedBy(value)) return { ok: true };
+    const bad = tally.firstFalsified();
+    let before = 0;
+    const family = this.families.find((f) => (before += f.size) > bad)!;
+    return { ok: false, family: family.name, clause: Array.from(tally.clause(bad)) };
+  }
+
+  private currentTally(): ClauseTally {
+    const shape = `${this.varCount}:${this.families.map((f) => `${f.size}/${f.literalCount}`).join(',')}`;
+    if (this.tally?.shape === shape) return this.tally.tally;
+    const total = this.families.reduce((n, f) => n + f.literalCount, 0);
+    const lits = new Int32Array(total);
+    const ends = new Int32Array(this.clauseCount);
+    let litsSoFar = 0;
+    let clausesSoFar = 0;
     for (const f of this.families) {
-      const bad = f.firstFalsified(values);
-      if (bad) return { ok: false, family: f.name, clause: Array.from(bad) };
+      const flat = f.flat();
+      lits.set(flat.lits, litsSoFar);
+      for (let i = 0; i < flat.ends.length; i++) ends[clausesSoFar + i] = flat.ends[i]! + litsSoFar;
+      litsSoFar += flat.lits.length;
+      clausesSoFar += flat.ends.length;
     }
-    return { ok: true };
+    this.tally = { tally: new ClauseTally(this.varCount, lits, ends), shape };
+    return this.tally.tally;
   }
 
   /** Human-readable clause, as in logic-solver's tests: `-a v b v c`. */

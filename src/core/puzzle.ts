@@ -44,6 +44,13 @@ export interface Instance<S = unknown> {
    * packing's at-least-one clause per cell), for solvers that can.
    */
   branchingFamily?: string;
+  /**
+   * Groups of which exactly one variable is true, with the families whose
+   * clauses say that and nothing else (a packing's cover, non-overlap and
+   * piece families): an engine that propagates exactly-one natively is
+   * given the groups instead of those clauses.
+   */
+  exactlyOne?: { families: readonly string[]; groups: readonly (readonly number[])[] };
   /** How many split-group literals a cube should fix (about half a solution). */
   cubeDepthHint?: number;
   /** What the encoder knows about its variables and families, for `puzzlesat explain`. */
@@ -93,6 +100,12 @@ export interface PuzzleOption {
 export interface EncodingDefaults {
   amo: AmoEncoding;
   card: CardEncoding;
+  /**
+   * The at-most-one encoding `enumerate` uses instead when its engine
+   * propagates the exactly-one groups natively (Instance.exactlyOne): the
+   * clauses they replace must then have no auxiliary variables.
+   */
+  nativeEnumerationAmo?: AmoEncoding;
 }
 
 /** The encodings an instance is built with: the puzzle's defaults, or what was asked for. */

@@ -1,7 +1,7 @@
 import type { Instance } from '../core/puzzle.js';
 import { UserError } from '../core/errors.js';
-import { CubeTree, orbit } from './cube-tree.js';
-import { type BranchingRule, type ChronoEnumerator, type CoverBrancher, type Solver, SolverHeapExhausted, type Status } from '../../solvers/types.js';
+import { type Cube, CubeTree, orbit } from './cube-tree.js';
+import { type BranchingRule, type ChronoEnumerator, type CoverBrancher, type ExactlyOnePropagator, type Solver, SolverHeapExhausted, type Status, offersCubeBatch } from '../../solvers/types.js';
 import { checkedTrueVars, loadFormula } from './solve-once.js';
 import { type SymmetryBreaking, classSearchInstance } from '../symmetry/breaking.js';
 
@@ -56,6 +56,8 @@ export interface EnumerateOptions {
   enumMode?: EnumMode;
   /** How the solver decides (default: defaultBranching). */
   branching?: BranchingRule;
+  /** How the instance's exactly-one groups are propagated (default: nativePropagation). */
+  propagation?: Propagation;
   /** Called at each UNSAT that closes a cube (--certify checks it), before the next cube starts. */
   onCubeExhausted?: (claim: CubeExhausted) => Promise<void>;
 }
@@ -86,7 +88,16 @@ function oneOf<T extends string>(values: readonly T[], option: string): (x: unkn
     throw new UserError(`${option}: expected one of ${values.join(', ')}, got "${String(x)}"`);
   };
 }
+/**
+ * 'clauses': the solver propagates the whole CNF. 'native': the instance's
+ * exactly-one groups (Instance.exactlyOne) go to the engine as groups and
+ * their families' clauses stay out of it — every model is still checked
+ * against the whole CNF.
+ */
+export const PROPAGATIONS = ['native', 'clauses'] as const;
+export type Propagation = (typeof PROPAGATIONS)[number];
 export const parseEnumMode = oneOf(ENUM_MODES, '--enum-mode');
+export const parsePropagation = oneOf(PROPAGATIONS, '--propagation');
 export const parseBranching = oneOf(BRANCHING_RULES, '--branching');
 
 const offersChrono = (s: Solver): s is Solver & ChronoEnumerator => typeof (s as Partial<ChronoEnumerator>).enumerateCube === 'function';
@@ -107,7 +118,7 @@ export function defaultBranching(instance: Instance, solver: Solver): BranchingR
  * instance's branching family. Asking for cover where it cannot be had is a
  * UserError.
  */
-export function applyBranching(instance: Instance, solver: Solver, asked?: BranchingRule): BranchingRule {
+export function applyBranching(instance: Instance, solver: Solver, asked?: BranchingRule, groupsNative = false): BranchingRule {
   const rule = asked ?? defaultBranching(instance, solver);
   if (rule === 'vsids') {
     if (offersCover(solver)) solver.setBranching('vsids');
@@ -116,8 +127,35 @@ export function applyBranching(instance: Instance, solver: Solver, asked?: Branc
   if (!offersCover(solver)) throw new UserError(`--branching cover: solver ${solver.name} cannot branch on clauses (minisat-wasm can)`);
   const family = instance.cnf.families.find((f) => f.name === instance.branchingFamily);
   if (!family) throw new UserError(`--branching cover: ${instance.puzzle} names no clause family to branch on`);
-  solver.setBranching('cover', family.clauses());
+  // With native groups the engine branches on the groups themselves (cells and pieces, as dancing links does).
+  solver.setBranching('cover', groupsNative ? [] : family.clauses());
   return rule;
+}
+
+const offersExactlyOne = (s: Solver): s is Solver & ExactlyOnePropagator => typeof (s as Partial<ExactlyOnePropagator>).addExactlyOne === 'function';
+
+/**
+ * Why the instance's exactly-one groups cannot be propagated natively in
+ * this run, or null when they can: the engine must offer it, enumerate by
+ * itself without learning (group implications have no reason clauses), and
+ * the families the groups replace must have no auxiliary variables (the
+ * engine would leave them unconstrained, and the model check reads them).
+ */
+function nativeObstacle(instance: Instance, solver: Solver, mode: EnumMode): string | null {
+  const groups = instance.exactlyOne;
+  if (!groups) return `${instance.puzzle} declares no exactly-one groups`;
+  if (!offersExactlyOne(solver)) return `solver ${solver.name} cannot propagate exactly-one groups (minisat-wasm can)`;
+  if (mode !== 'chrono') return 'it needs --enum-mode chrono';
+  const withAux = instance.cnf.familyCounts().filter((f) => groups.families.includes(f.name) && f.auxVars > 0);
+  if (withAux.length) return `the ${withAux.map((f) => f.name).join(', ')} clauses have auxiliary variables (use --amo pairwise)`;
+  return null;
+}
+
+/** The propagation this run uses: as asked (a UserError where it cannot be had), else native where it can be. */
+export function resolvePropagation(instance: Instance, solver: Solver, mode: EnumMode, asked?: Propagation): Propagation {
+  const obstacle = nativeObstacle(instance, solver, mode);
+  if (asked === 'native' && obstacle) throw new UserError(`--propagation native: ${obstacle}`);
+  return asked ?? (obstacle ? 'clauses' : 'native');
 }
 
 /** Certifying needs the UNSAT that closes each cube, which only the blocking loop has. */
@@ -139,6 +177,9 @@ export interface EnumerateSummary {
 /** A cube's name in --out files: its literals. */
 export const cubeKey = (lits: readonly number[]): string => lits.join(' ');
 
+/** Cubes per batch run (CubeBatchSolver): a run re-reads the window's remaining cubes, so not the whole tree at once. */
+const CUBE_BATCH = 1024;
+
 let lastYield = Date.now();
 /**
  * In-process solvers answer synchronously; giving the event loop a turn every
@@ -151,13 +192,20 @@ async function yieldNow(): Promise<void> {
 }
 
 /**
- * How many literals a cube fixes when the caller does not say: the instance's
- * hint (for packings, all pieces but one — deep cubes enumerate tilings
- * fastest, with the SAT solver completing and certifying each cube), else 0.
+ * How many literals a cube fixes when the caller does not say. Propagating
+ * clauses, the instance's hint (for packings, all pieces but one — deep cubes
+ * enumerate tilings fastest, with the SAT solver completing and certifying
+ * each cube), else 0. With native groups the engine searches as well from
+ * the top (on 8x8 + 2x2 depth 0 to 4 cost the same, depth 12 a third more):
+ * cubes then only deal the work out to threads, NATIVE_CUBE_DEPTH deep.
  */
-export function defaultCubeDepth(instance: Instance): number {
-  return instance.cubeDepthHint ?? 0;
+export function defaultCubeDepth(instance: Instance, propagation: Propagation = 'clauses'): number {
+  const hint = instance.cubeDepthHint ?? 0;
+  return propagation === 'native' ? Math.min(hint, NATIVE_CUBE_DEPTH) : hint;
 }
+
+/** Cube depth under native groups: the cube tree's dealing depth (thousands of subtrees on 8x8, for worker threads). */
+export const NATIVE_CUBE_DEPTH = 4;
 
 /**
  * The clause that forbids one projected solution: its true variables negated,
@@ -178,7 +226,10 @@ export async function enumerate(given: Instance, options: EnumerateOptions): Pro
   const instance = options.unique ? classSearchInstance(given, options.symmetryBreaking) : given;
   const byOrbits = options.unique && options.symmetryBreaking === 'orbits';
   const tree = new CubeTree(instance, byOrbits);
-  const depth = options.cubeDepth ?? defaultCubeDepth(instance);
+  let solver = options.createSolver();
+  const mode = resolveEnumMode(solver, options.enumMode, options.onCubeExhausted !== undefined);
+  const propagation = resolvePropagation(instance, solver, mode, options.propagation);
+  const depth = options.cubeDepth ?? defaultCubeDepth(instance, propagation);
   if (!Number.isInteger(depth) || depth < 0) throw new UserError(`--cube-depth: expected a whole number >= 0, got "${String(options.cubeDepth)}"`);
   const group = options.unique ? instance.symmetries : [];
   const orbitSize = (vars: readonly number[]) => (group.length ? orbit(group, vars).length : 1);
@@ -188,12 +239,13 @@ export async function enumerate(given: Instance, options: EnumerateOptions): Pro
   // Every blocking clause ever added, to rebuild a solver whose heap ran out.
   const block = blocker(instance);
   const blocking: number[][] = known.flatMap((k) => orbit(group, k).map(block));
-  const load = (): Solver => {
-    const solver = options.createSolver();
+  const load = (solver: Solver): Solver => {
     if (depth > 0) solver.expectCubes?.();
-    loadFormula(solver, instance.cnf);
+    const groups = propagation === 'native' ? instance.exactlyOne : undefined;
+    loadFormula(solver, instance.cnf, new Set(groups?.families));
+    if (groups && offersExactlyOne(solver)) for (const group of groups.groups) solver.addExactlyOne(group);
     for (const clause of blocking) solver.addClause(clause);
-    applyBranching(instance, solver, options.branching);
+    applyBranching(instance, solver, options.branching, groups !== undefined);
     return solver;
   };
   const limitReached = () => options.limit !== undefined && summary.count >= options.limit;
@@ -201,8 +253,7 @@ export async function enumerate(given: Instance, options: EnumerateOptions): Pro
   // --timeout bounds the whole enumeration, not each solve.
   const deadline = options.timeoutSeconds === undefined ? Infinity : Date.now() + options.timeoutSeconds * 1000;
   const timeLeft = () => (deadline === Infinity ? undefined : Math.max(0, (deadline - Date.now()) / 1000));
-  let solver = load();
-  const mode = resolveEnumMode(solver, options.enumMode, options.onCubeExhausted !== undefined);
+  solver = load(solver);
   /** Checks the model, blocks the images it has in the cube (itself too unless `selfExcluded`), streams it. */
   const accept = (cubePerms: readonly Int32Array[], selfExcluded: boolean): void => {
     const trueVars = checkedTrueVars(instance.cnf, solver);
@@ -219,8 +270,45 @@ export async function enumerate(given: Instance, options: EnumerateOptions): Pro
   try {
     const finished = options.finishedCubes;
     const hooks = { skip: finished && ((lits: readonly number[]) => finished.has(cubeKey(lits))), onUnitDone: options.onCubeDone && ((lits: readonly number[]) => options.onCubeDone!(cubeKey(lits))) };
+    const permsOf = (cube: Cube) => (byOrbits ? cube.stabilizer.map((i) => instance.symmetries[i]!) : []);
+    if (mode === 'blocking' && offersCubeBatch(solver) && options.onCubeExhausted === undefined) {
+      // A run per model: the leaves go in windows, and each run starts at the cube the last model came from.
+      // Units are not reported done: the walk takes a window's leaves before they are solved.
+      const leaves = tree.leaves(depth, options.part, { skip: hooks.skip });
+      let window: Cube[] = [];
+      for (;;) {
+        for (let next = leaves.next(); ; next = leaves.next()) {
+          if (!next.done) window.push(next.value);
+          if (next.done || window.length >= CUBE_BATCH) break;
+        }
+        if (window.length === 0) break;
+        await yieldNow();
+        if (stop() || timeLeft() === 0) {
+          summary.complete = false;
+          return summary;
+        }
+        const { status, cube } = await solver.solveFirstCube(
+          window.map((c) => c.lits),
+          { timeoutSeconds: timeLeft() },
+        );
+        summary.solves++;
+        if (status === 'UNKNOWN') {
+          summary.complete = false;
+          return summary;
+        }
+        const exhausted = status === 'SAT' ? cube! : window.length;
+        for (const done of window.slice(0, exhausted)) {
+          summary.cubes++;
+          options.onCubeDone?.(cubeKey(done.lits));
+          options.onProgress?.({ found: summary.count, cubes: summary.cubes, unit: done.unit ?? 0 });
+        }
+        window = window.slice(exhausted);
+        if (status === 'SAT') accept(permsOf(window[0]!), false);
+      }
+      return summary;
+    }
     for (const cube of tree.leaves(depth, options.part, hooks)) {
-      const cubePerms = byOrbits ? cube.stabilizer.map((i) => instance.symmetries[i]!) : [];
+      const cubePerms = permsOf(cube);
       if (mode === 'chrono' && offersChrono(solver)) {
         await yieldNow();
         if (stop() || timeLeft() === 0) {
@@ -256,7 +344,7 @@ export async function enumerate(given: Instance, options: EnumerateOptions): Pro
           // The fixed heap filled up with learned clauses: start afresh from the
           // formula plus every blocking clause found so far.
           solver.dispose();
-          solver = load();
+          solver = load(options.createSolver());
           continue;
         }
         summary.solves++;

@@ -2,10 +2,10 @@ import { ModelCheckError, type Solver, SolverHeapExhausted, type Status } from '
 import type { Cnf } from '../core/cnf.js';
 import { UserError } from '../core/errors.js';
 
-/** Hands a formula to a solver: its variables (so that models cover unused ones too), then its clauses. */
-export function loadFormula(solver: Solver, cnf: Cnf): void {
+/** Hands a formula to a solver: its variables (so that models cover unused ones too), then its clauses, but for the families left out. */
+export function loadFormula(solver: Solver, cnf: Cnf, leftOut: ReadonlySet<string> = new Set()): void {
   solver.ensureVars(cnf.varCount);
-  for (const clause of cnf.clauses()) solver.addClause(clause);
+  for (const family of cnf.families) if (!leftOut.has(family.name)) for (const clause of family.clauses()) solver.addClause(clause);
 }
 
 /**

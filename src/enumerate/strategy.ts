@@ -1,11 +1,11 @@
 import { pickSolver } from '../../solvers/index.js';
-import { enumeratesNatively, nativeEnumerator } from '../../solvers/types.js';
+import { enumeratesNatively, nativeEnumerator, offersCubeBatch } from '../../solvers/types.js';
 import type { Instance } from '../core/puzzle.js';
-import { type CubeProgress, type EnumerateOptions, type EnumerateSummary, type EnumMode, type Found, defaultCubeDepth, enumerate, resolveEnumMode } from './blocking-loop.js';
+import { type CubeProgress, type EnumerateOptions, type EnumerateSummary, type EnumMode, type Found, type Propagation, defaultCubeDepth, enumerate, resolveEnumMode, resolvePropagation } from './blocking-loop.js';
 import type { BranchingRule } from '../../solvers/types.js';
 import { orbit } from './cube-tree.js';
 import { enumerateExactCover } from './dlx.js';
-import { enumerateNative } from './native.js';
+import { cubeDepthFor, enumerateNative } from './native.js';
 import { enumerateParallel } from './parallel.js';
 import { poolAvailable } from './pool.js';
 import { type SymmetryBreaking, DEFAULT_SYMMETRY_BREAKING, classSearchInstance } from '../symmetry/breaking.js';
@@ -43,6 +43,7 @@ export interface EnumerationPlan {
   timeoutSeconds?: number;
   enumMode?: EnumMode;
   branching?: BranchingRule;
+  propagation?: Propagation;
   onFound: (found: Found) => void;
   shouldStop?: () => boolean;
   /** Cubes whose solutions are all in `known` (resume): skipped. */
@@ -69,6 +70,21 @@ export interface EnumerationResult extends EnumerateSummary {
   mode: EnumerationMode;
 }
 
+/**
+ * The cube depth for a solver program in the blocking loop, by measurement
+ * (8x8 board with the centre hole, CPU s of our process and the programs):
+ * a program that takes cube batches pays a run per model whatever the cube
+ * count, so deep cubes, each nearly solved by the cube tree, win (cadical:
+ * 56 at 15 cubes, 16 at 237, 8.4 at 1333, 5.4 at 4002); one that takes a cube per run
+ * pays a run per cube too, so fewer (minisat: 11.8 at 237 cubes, 22.9 at 1333).
+ */
+export function externalCubeDepth(instance: Instance, batches: boolean): number {
+  return batches ? cubeDepthFor(instance, BATCH_CUBES, MAX_EXTERNAL_DEPTH) : cubeDepthFor(instance, PER_RUN_CUBES, MAX_EXTERNAL_DEPTH);
+}
+const BATCH_CUBES = 4000;
+const PER_RUN_CUBES = 200;
+const MAX_EXTERNAL_DEPTH = 8;
+
 export async function enumerateSolutions(plan: EnumerationPlan): Promise<EnumerationResult> {
   const { unique, limit, onFound, finishedCubes, onCubeDone } = plan;
   const symmetryBreaking = plan.symmetryBreaking ?? DEFAULT_SYMMETRY_BREAKING;
@@ -90,27 +106,29 @@ export async function enumerateSolutions(plan: EnumerationPlan): Promise<Enumera
   // The family's auxiliaries keep a solver that cannot project (picosat) from enumerating natively; on the bare formula it filters by orbits instead.
   const nativeTarget = nativeOn(instance) ? instance : nativeOn(plan.instance) ? plan.instance : undefined;
   if (plan.native !== false && !seesEveryUnsat && known.length === 0 && native && nativeTarget) {
-    const summary = await enumerateNative(nativeTarget, native, { unique, limit, onFound, shouldStop, timeoutSeconds: plan.timeoutSeconds });
+    const summary = await enumerateNative(nativeTarget, native, { unique, limit, onFound, shouldStop, timeoutSeconds: plan.timeoutSeconds, cubeDepth: plan.cubeDepth });
     return { ...summary, solver, mode: 'native' };
   }
   // How the SAT solver meets each cube, resolved once on the probe (and again, the same way, by each enumerate()).
-  const mode: EnumerationMode = resolveEnumMode(probe, plan.enumMode, seesEveryUnsat) === 'chrono' ? 'chrono' : 'blocking-loop';
+  const enumMode = resolveEnumMode(probe, plan.enumMode, seesEveryUnsat);
+  const mode: EnumerationMode = enumMode === 'chrono' ? 'chrono' : 'blocking-loop';
+  const propagation = resolvePropagation(instance, probe, enumMode, plan.propagation);
+  const batches = offersCubeBatch(probe) && !seesEveryUnsat;
   probe.dispose();
-  // An external solver pays a process start per solve: one big cube beats many small ones.
-  const cubeDepth = plan.cubeDepth ?? (factory.kind === 'external' ? 0 : undefined);
+  const cubeDepth = plan.cubeDepth ?? (factory.kind === 'external' ? externalCubeDepth(instance, batches) : defaultCubeDepth(instance, propagation));
   const timeoutSeconds = plan.timeoutSeconds;
   const workers = plan.workers ?? 1;
   if (workers > 1 && !seesEveryUnsat && plan.rebuild && poolAvailable()) {
-    const job = { ...plan.rebuild, solver, unique, symmetryBreaking, known, cubeDepth, timeoutSeconds, enumMode: plan.enumMode, branching: plan.branching, finishedCubes: [...(finishedCubes ?? [])] };
+    const job = { ...plan.rebuild, solver, unique, symmetryBreaking, known, cubeDepth, timeoutSeconds, enumMode: plan.enumMode, branching: plan.branching, propagation, finishedCubes: [...(finishedCubes ?? [])] };
     const knownRaw = known.reduce((n, k) => n + (unique ? orbit(instance.symmetries, k).length : 1), 0);
     const running = enumerateParallel(job, workers, { limit, knownRaw, onFound, shouldStop, onProgress: plan.onProgress, onCubeDone });
     // While the workers start up, this thread is free to count the units.
-    plan.onCubeTree?.(cubeDepth ?? defaultCubeDepth(instance), solver);
+    plan.onCubeTree?.(cubeDepth, solver);
     const summary = await running;
     return { ...summary, solver, mode };
   }
-  plan.onCubeTree?.(cubeDepth ?? defaultCubeDepth(instance), solver);
+  plan.onCubeTree?.(cubeDepth, solver);
   const onProgress = plan.onProgress && ((p: { cubes: number; unit: number }) => plan.onProgress!({ cubes: p.cubes, units: p.unit }));
-  const summary = await enumerate(instance, { createSolver: () => factory.create(), unique, symmetryBreaking, limit, known, onFound, onProgress, shouldStop, cubeDepth, timeoutSeconds, enumMode: plan.enumMode, branching: plan.branching, finishedCubes, onCubeDone, onCubeExhausted: plan.onCubeExhausted });
+  const summary = await enumerate(instance, { createSolver: () => factory.create(), unique, symmetryBreaking, limit, known, onFound, onProgress, shouldStop, cubeDepth, timeoutSeconds, enumMode: plan.enumMode, branching: plan.branching, propagation, finishedCubes, onCubeDone, onCubeExhausted: plan.onCubeExhausted });
   return { ...summary, solver, mode };
 }

@@ -1,4 +1,4 @@
-import type { EnumMode, EnumerateSummary, Found } from './blocking-loop.js';
+import type { EnumMode, EnumerateSummary, Found, Propagation } from './blocking-loop.js';
 import type { BranchingRule } from '../../solvers/types.js';
 import type { SymmetryBreaking } from '../symmetry/breaking.js';
 
@@ -25,6 +25,7 @@ export interface PartJob {
   timeoutSeconds?: number;
   enumMode?: EnumMode;
   branching?: BranchingRule;
+  propagation?: Propagation;
   /** Cubes a resume skips (see EnumerateOptions.finishedCubes). */
   finishedCubes?: string[];
   part: { index: number; of: number };

@@ -26,6 +26,7 @@ async function enumeratePart(job: PartJob): Promise<void> {
       timeoutSeconds: job.timeoutSeconds,
       enumMode: job.enumMode,
       branching: job.branching,
+      propagation: job.propagation,
       finishedCubes: new Set(job.finishedCubes ?? []),
       onCubeDone: (key) => post({ type: 'cube', key }),
       part: job.part,

@@ -1,0 +1,123 @@
+/**
+ * Enumeration through the solver programs, the way `enumerate --solver X`
+ * runs it (src/enumerate/strategy.ts picks the mode): every class the same as
+ * dancing links finds, and native modes that really project.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { polyomino } from '../encoders/polyomino.js';
+import type { Instance } from '../src/core/puzzle.js';
+import type { Found } from '../src/enumerate/blocking-loop.js';
+import { orbit } from '../src/enumerate/cube-tree.js';
+import { enumerateExactCover } from '../src/enumerate/dlx.js';
+import { enumerateNative } from '../src/enumerate/native.js';
+import { enumerateSolutions } from '../src/enumerate/strategy.js';
+import { EXTERNAL_SOLVERS, NativeEnumeratingSolver } from '../solvers/external/adapter.js';
+import { EXTERNAL_SPECS } from '../solvers/external/specs.js';
+
+const PROGRAMS = ['minisat', 'cadical', 'cryptominisat5', 'picosat', 'clasp'];
+const installed = EXTERNAL_SOLVERS.filter((f) => PROGRAMS.includes(f.name) && f.available().ok);
+const installedNamed = (name: string) => installed.find((f) => f.name === name);
+
+/** A class as a key: the lexicographically least member of its orbit. */
+function classKey(instance: Instance, trueVars: readonly number[]): string {
+  return orbit(instance.symmetries, trueVars)
+    .map((img) => img.join(','))
+    .sort()[0]!;
+}
+
+interface Listing {
+  count: number;
+  raw: number;
+  complete: boolean;
+  keys: string[];
+}
+
+async function listing(instance: Instance, unique: boolean, run: (onFound: (f: Found) => void) => Promise<{ count: number; raw: number; complete: boolean }>): Promise<Listing> {
+  const keys: string[] = [];
+  const summary = await run((f) => keys.push(unique ? classKey(instance, f.trueVars) : f.trueVars.join(',')));
+  return { count: summary.count, raw: summary.raw, complete: summary.complete, keys: keys.sort() };
+}
+
+const byDancingLinks = (instance: Instance, unique: boolean) => listing(instance, unique, (onFound) => enumerateExactCover(instance, { unique, onFound }));
+
+/** What the dispatcher does with a solver: its mode and its listing. */
+async function bySolver(instance: Instance, solver: string, unique: boolean): Promise<Listing & { mode: string }> {
+  let mode = '';
+  const result = await listing(instance, unique, async (onFound) => {
+    const summary = await enumerateSolutions({ instance, solver, unique, onFound });
+    mode = summary.mode;
+    return summary;
+  });
+  return { ...result, mode };
+}
+
+/** Solvers that project natively enumerate by themselves; the others run the blocking loop (cadical in cube batches). */
+const EXPECTED_MODE: Record<string, string> = { clasp: 'native', cryptominisat5: 'native', cadical: 'blocking-loop', minisat: 'blocking-loop', picosat: 'blocking-loop' };
+
+describe('external solvers enumerate the 8x8 board with the centre hole like dancing links', { timeout: 600_000 }, () => {
+  const centre = polyomino({ preset: '8x8-centre-hole' });
+  let reference: Listing;
+  beforeAll(async () => {
+    reference = await byDancingLinks(centre, true);
+  });
+
+  it('dancing links: 65 classes, 520 solutions', () => {
+    expect([reference.count, reference.raw, reference.complete]).toEqual([65, 520, true]);
+  });
+
+  for (const factory of installed) {
+    it(`${factory.name}: the same 65 classes, class for class`, async () => {
+      const result = await bySolver(centre, factory.name, true);
+      expect(result.mode).toBe(EXPECTED_MODE[factory.name]);
+      expect(result).toEqual({ ...reference, mode: result.mode });
+    });
+  }
+});
+
+describe.skipIf(!installedNamed('clasp'))('6x10 through clasp (the fastest program here)', { timeout: 600_000 }, () => {
+  it('2339 classes, class for class as dancing links', async () => {
+    const sixByTen = polyomino({ preset: '6x10' });
+    const reference = await byDancingLinks(sixByTen, true);
+    expect(reference.count).toBe(2339);
+    const result = await bySolver(sixByTen, 'clasp', true);
+    expect(result).toEqual({ ...reference, mode: 'native' });
+  });
+});
+
+/**
+ * 6x5 with six pentominoes (36 tilings) plus one auxiliary variable that no
+ * clause constrains: every tiling is two total models, so an engine that
+ * enumerated raw models and called it projected would count 72.
+ */
+function sixByFiveWithFreeAuxiliary(): Instance {
+  const instance = polyomino({ board: '6x5', pieces: 'F,L,P,T,Y,U' });
+  const free = instance.cnf.vars.aux('free');
+  instance.cnf.family('free auxiliary', 'a variable outside the projection that nothing constrains').add([free, -free]);
+  return instance;
+}
+
+describe('projected counts on a formula whose raw model count is twice the solutions', { timeout: 120_000 }, () => {
+  let reference: Listing;
+  beforeAll(async () => {
+    reference = await byDancingLinks(sixByFiveWithFreeAuxiliary(), false);
+  });
+
+  it('dancing links counts 36 tilings', () => {
+    expect(reference.count).toBe(36);
+  });
+
+  for (const factory of installed) {
+    it(`${factory.name}: 36, solution for solution`, async () => {
+      const result = await bySolver(sixByFiveWithFreeAuxiliary(), factory.name, false);
+      expect(result.mode).toBe(EXPECTED_MODE[factory.name]);
+      expect(result).toEqual({ ...reference, mode: result.mode });
+    });
+  }
+
+  it.skipIf(!installedNamed('picosat'))('an engine that does not project but is taken to (picosat --all) is caught, not believed', async () => {
+    const spec = EXTERNAL_SPECS.find((s) => s.name === 'picosat')!;
+    const pretending = new NativeEnumeratingSolver({ ...spec, native: { ...spec.native!, projects: true } });
+    const run = enumerateNative(sixByFiveWithFreeAuxiliary(), pretending, { unique: false, onFound: () => {}, cubeDepth: 0 });
+    await expect(run).rejects.toThrow(/picosat printed the same solution twice/);
+  });
+});
