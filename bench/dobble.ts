@@ -1,27 +1,36 @@
 /**
  * Time to find (or refute) a projective plane of order n with the Dobble SAT
- * encoding, per solver, with and without symmetry breaking, as a Markdown
- * table. Every run is a child process killed after the timeout: the
- * in-process solver in a copy of this script, the native ones on a DIMACS
- * file. Models are decoded and checked with checkDeck.
+ * encodings, per solver, as Markdown. Every run is a child process under a
+ * CPU-time limit (`ulimit -t`), timed in CPU seconds: native solvers by their
+ * rusage (bash `times`, parsing included), in-process solvers in a copy of
+ * this script by process.cpuUsage around loading and solving. Models are
+ * decoded and passed through the deck checker.
  *
- *   node dist/bench/dobble.js [--orders 2-8] [--timeout 60] [--pairs exactly-one|at-most-one]
- *                             [--solvers logic-solver,minisat,cadical,cryptominisat5]
+ * Two tables:
+ * - per order (default): the default encoding with and without symmetry
+ *   breaking, per solver;
+ *     node dist/bench/dobble.js [--orders 2-8] [--timeout 60] [--pairs exactly-one|at-most-one]
+ *                               [--solvers logic-solver,cadical-wasm,minisat,cadical,cryptominisat5]
+ * - per configuration (--configs): one order, each configuration a choice of
+ *   variables, symmetry-breaking steps and pair encoding, separated by `;`,
+ *   as `variables:steps:pairs` (steps comma-separated, `default` or `none`);
+ *   with --write FILE the table goes to FILE with the machine and its load.
+ *     node dist/bench/dobble.js --order 9 --timeout 600 --solvers cadical
+ *       --configs 'incidence:default:exactly-one;mols:default:exactly-one' [--write bench/results/dobble-order9.md]
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type DobbleCnf, checkDeck, decodeDobble, encodeDobble, type PairEncoding } from '../encoders/dobble.js';
-import { writeDimacsFile } from '../src/core/dimacs.js';
-import { createLogicSolver } from '../solvers/logic-solver.js';
-import { loadFormula } from '../src/enumerate/solve-once.js';
+import { checkDeck, type DobbleCnf, type DobbleSatOptions, type DobbleVariables, encodeDobble, type PairEncoding, parseSymmetrySteps } from '../encoders/dobble.js';
+import { dimacsClauses, readDimacsFile, writeDimacsFile } from '../src/core/dimacs.js';
+import { loadWasmSolvers, solverByName } from '../solvers/index.js';
 import { trueVariables } from '../solvers/external/output.js';
 
 interface Run {
   status: 'SAT' | 'UNSAT' | 'timeout' | 'error';
-  seconds: number;
+  cpu: number;
   /** For SAT: whether the decoded deck passed checkDeck. */
   checked?: boolean;
   detail?: string;
@@ -37,116 +46,169 @@ interface NativeSolver {
 const NATIVE: NativeSolver[] = [
   { name: 'minisat', args: (cnf, model) => ['-verb=0', cnf, model], modelIn: 'file' },
   { name: 'cadical', args: (cnf) => ['-q', cnf], modelIn: 'stdout' },
-  { name: 'cryptominisat5', args: (cnf) => ['--verb=0', cnf], modelIn: 'stdout' },
+  { name: 'cryptominisat5', args: (cnf) => ['--verb=0', '--threads=1', cnf], modelIn: 'stdout' },
 ];
-const IN_PROCESS = 'logic-solver';
+const IN_PROCESS = ['logic-solver', 'cadical-wasm', 'minisat-wasm'];
+const SIGNAL_EXIT = 128;
 
-function parseArgs(argv: string[]): { orders: number[]; timeout: number; pairs: PairEncoding; solvers: string[] } {
-  const get = (flag: string) => {
-    const i = argv.indexOf(flag);
-    return i >= 0 ? argv[i + 1] : undefined;
-  };
-  const [lo, hi] = (get('--orders') ?? '2-8').split('-').map(Number);
-  return {
-    orders: Array.from({ length: (hi ?? lo!) - lo! + 1 }, (_, i) => lo! + i),
-    timeout: Number(get('--timeout') ?? 60),
-    pairs: (get('--pairs') ?? 'exactly-one') as PairEncoding,
-    solvers: (get('--solvers') ?? [IN_PROCESS, ...NATIVE.map((s) => s.name)].join(',')).split(','),
-  };
+function argument(argv: string[], flag: string): string | undefined {
+  const i = argv.indexOf(flag);
+  return i >= 0 ? argv[i + 1] : undefined;
 }
 
 function installed(name: string): boolean {
-  if (name === IN_PROCESS) return true;
+  if (IN_PROCESS.includes(name)) return true;
   return !spawnSync('sh', ['-c', `command -v ${name}`]).status;
 }
 
-/** Runs a process with a wall-clock limit; resolves with its exit code (null when killed), stdout and time. */
-function runLimited(command: string, args: string[], timeoutSeconds: number): Promise<{ code: number | null; stdout: string; seconds: number }> {
-  return new Promise((resolve) => {
-    const start = performance.now();
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'] });
-    const chunks: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => chunks.push(c));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutSeconds * 1000);
+/** Runs `command` niced under a CPU limit with bash; resolves with exit code, stdout and the children's CPU seconds. */
+function runLimited(command: string, args: string[], cpuLimit: number): Promise<{ code: number; stdout: string; cpu: number }> {
+  // `times` prints the shell's then its children's user and system time.
+  const script = 'ulimit -t "$1"; shift; nice "$@"; code=$?; times >&2; exit $code';
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-c', script, 'bash', String(Math.ceil(cpuLimit)), command, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.stderr.on('data', (c: Buffer) => err.push(c));
+    child.on('error', reject);
     child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout: Buffer.concat(chunks).toString(), seconds: (performance.now() - start) / 1000 });
+      const times = (Buffer.concat(err).toString().trim().split('\n').at(-1) ?? '').match(/(\d+)m([\d.]+)s\s+(\d+)m([\d.]+)s/);
+      const cpu = times ? 60 * Number(times[1]) + Number(times[2]) + 60 * Number(times[3]) + Number(times[4]) : NaN;
+      resolve({ code: code ?? -1, stdout: Buffer.concat(out).toString(), cpu });
     });
   });
 }
 
-const checks = (cnf: DobbleCnf, value: (v: number) => boolean) => checkDeck(decodeDobble(cnf, value)).ok;
-
-async function runNative(solver: NativeSolver, cnf: DobbleCnf, dir: string, timeout: number): Promise<Run> {
-  const cnfFile = join(dir, 'dobble.cnf');
-  const modelFile = join(dir, 'model.txt');
-  rmSync(modelFile, { force: true });
-  writeDimacsFile(cnfFile, cnf, { puzzle: 'dobble', params: {}, names: false });
-  const { code, stdout, seconds } = await runLimited(solver.name, solver.args(cnfFile, modelFile), timeout);
-  if (code === null) return { status: 'timeout', seconds };
-  if (code === 20) return { status: 'UNSAT', seconds };
-  if (code !== 10) return { status: 'error', seconds, detail: `exit ${code}` };
-  const model = trueVariables(solver.modelIn === 'file' ? readFileSync(modelFile, 'utf8') : stdout);
-  return { status: 'SAT', seconds, checked: checks(cnf, (v) => model.has(v)) };
+function verdict(cnf: DobbleCnf, code: number, modelText: string, cpu: number, cpuLimit: number): Run {
+  if (code === 20) return { status: 'UNSAT', cpu };
+  if (code === 10) {
+    const model = trueVariables(modelText);
+    if (!cnf.satisfiedBy((v) => model.has(v)).ok) return { status: 'error', cpu, detail: 'model breaks a clause' };
+    return { status: 'SAT', cpu, checked: checkDeck(cnf.deckOf((v) => model.has(v))).ok };
+  }
+  if (code > SIGNAL_EXIT || cpu >= cpuLimit) return { status: 'timeout', cpu: cpuLimit };
+  return { status: 'error', cpu, detail: `exit ${code}` };
 }
 
-async function runInProcess(order: number, symmetryBreaking: boolean, pairs: PairEncoding, timeout: number): Promise<Run> {
+async function run(solver: string, cnf: DobbleCnf, cnfFile: string, cpuLimit: number): Promise<Run> {
+  const native = NATIVE.find((s) => s.name === solver);
+  if (native) {
+    const modelFile = `${cnfFile}.model`;
+    rmSync(modelFile, { force: true });
+    const { code, stdout, cpu } = await runLimited(native.name, native.args(cnfFile, modelFile), cpuLimit);
+    return verdict(cnf, code, native.modelIn === 'file' && code === 10 ? readFileSync(modelFile, 'utf8') : stdout, cpu, cpuLimit);
+  }
   const self = fileURLToPath(import.meta.url);
-  const args = [self, '--child', String(order), String(symmetryBreaking), pairs];
-  const { code, stdout, seconds } = await runLimited(process.execPath, args, timeout);
-  if (code === null) return { status: 'timeout', seconds };
-  if (code !== 0) return { status: 'error', seconds, detail: `exit ${code}` };
-  return JSON.parse(stdout) as Run;
+  const { code, stdout } = await runLimited(process.execPath, ['--max-old-space-size=4096', self, '--child', solver, cnfFile], cpuLimit);
+  const reported = stdout.match(/^c cpu ([\d.]+)$/m);
+  if (!reported) return code > SIGNAL_EXIT ? { status: 'timeout', cpu: cpuLimit } : { status: 'error', cpu: NaN, detail: `exit ${code}` };
+  return verdict(cnf, code, stdout, Number(reported[1]), cpuLimit);
 }
 
-/** The child: encode, solve in-process, print a Run as JSON (time of the solve alone). */
-async function child(order: number, symmetryBreaking: boolean, pairs: PairEncoding): Promise<void> {
-  const cnf = encodeDobble(order, { symmetryBreaking, pairs });
-  const solver = createLogicSolver();
-  loadFormula(solver, cnf);
-  const start = performance.now();
+/** The child: reads the DIMACS file, loads and solves it in-process, prints its CPU time and the model, exits 10/20/0. */
+async function child(name: string, cnfFile: string): Promise<number> {
+  const formula = readDimacsFile(cnfFile);
+  await loadWasmSolvers();
+  const start = process.cpuUsage();
+  const solver = solverByName(name).create();
+  solver.ensureVars(formula.vars);
+  for (const clause of dimacsClauses(formula)) solver.addClause(clause);
   const status = await solver.solve();
-  const seconds = (performance.now() - start) / 1000;
-  const run: Run = status === 'SAT' ? { status, seconds, checked: checks(cnf, (v) => solver.value(v)) } : { status: status === 'UNSAT' ? 'UNSAT' : 'error', seconds };
-  process.stdout.write(JSON.stringify(run));
+  const used = process.cpuUsage(start);
+  let out = `c cpu ${((used.user + used.system) / 1e6).toFixed(3)}\n`;
+  if (status === 'SAT') out += `v ${Array.from({ length: formula.vars }, (_, i) => (solver.value(i + 1) ? i + 1 : -(i + 1))).join(' ')} 0\n`;
+  solver.dispose();
+  process.stdout.write(out);
+  return status === 'SAT' ? 10 : status === 'UNSAT' ? 20 : 0;
 }
 
-function cell(run: Run, timeout: number): string {
-  if (run.status === 'timeout') return `> ${timeout} s`;
-  if (run.status === 'error') return `error (${run.detail ?? '?'})`;
-  const mark = run.status === 'SAT' ? (run.checked ? ' ✓' : ' ✗ bad deck') : '';
-  return `${run.seconds.toFixed(2)} s ${run.status}${mark}`;
+function cell(r: Run, cpuLimit: number): string {
+  if (r.status === 'timeout') return `> ${cpuLimit} s, not found`;
+  if (r.status === 'error') return `error (${r.detail ?? '?'})`;
+  const mark = r.status === 'SAT' ? (r.checked ? ' ✓ deck checked' : ' ✗ bad deck') : '';
+  return `${r.cpu.toFixed(2)} s ${r.status}${mark}`;
 }
 
-async function main(): Promise<void> {
-  const { orders, timeout, pairs, solvers } = parseArgs(process.argv.slice(2));
+/** A configuration `variables:steps:pairs` of --configs. */
+interface Config {
+  label: string;
+  options: DobbleSatOptions;
+}
+
+function parseConfig(text: string): Config {
+  const [variables = 'incidence', steps = 'default', pairs = 'exactly-one'] = text.trim().split(':');
+  const symmetry = steps === 'default' ? undefined : parseSymmetrySteps(steps);
+  return { label: `${variables} | ${steps} | ${pairs}`, options: { variables: variables as DobbleVariables, symmetry, pairs: pairs as PairEncoding } };
+}
+
+function machine(): string {
+  const cores = cpus();
+  return `${cores[0]?.model ?? 'unknown CPU'}, ${cores.length} cores; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`;
+}
+
+async function byConfiguration(argv: string[], dir: string): Promise<void> {
+  const order = Number(argument(argv, '--order') ?? 9);
+  const timeout = Number(argument(argv, '--timeout') ?? 600);
+  const solvers = (argument(argv, '--solvers') ?? 'cadical').split(',').filter(installed);
+  const configs = argument(argv, '--configs')!.split(';').filter((c) => c.trim() !== '').map(parseConfig);
+  const lines = [
+    `Dobble order ${order} (${order * order + order + 1} cards) by SAT, per configuration: CPU seconds under nice, one run at a time, CPU limit ${timeout} s.`,
+    '',
+    `Machine at the start: ${machine()}.`,
+    '',
+    '| variables | steps | pairs | vars | clauses | solver | CPU s, result |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  console.log(lines.join('\n'));
+  for (const config of configs) {
+    const cnf = encodeDobble(order, config.options);
+    const cnfFile = join(dir, 'dobble.cnf');
+    writeDimacsFile(cnfFile, cnf, { puzzle: 'dobble', params: {}, names: false });
+    for (const solver of solvers) {
+      const line = `| ${config.label} | ${cnf.varCount} | ${cnf.clauseCount} | ${solver} | ${cell(await run(solver, cnf, cnfFile, timeout), timeout)} |`;
+      console.log(line);
+      lines.push(line);
+    }
+  }
+  lines.push('', `Machine at the end: ${machine()}.`);
+  const file = argument(argv, '--write');
+  if (file) writeFileSync(file, lines.join('\n') + '\n');
+}
+
+async function byOrder(argv: string[], dir: string): Promise<void> {
+  const [lo, hi] = (argument(argv, '--orders') ?? '2-8').split('-').map(Number);
+  const orders = Array.from({ length: (hi ?? lo!) - lo! + 1 }, (_, i) => lo! + i);
+  const timeout = Number(argument(argv, '--timeout') ?? 60);
+  const pairs = (argument(argv, '--pairs') ?? 'exactly-one') as PairEncoding;
+  const solvers = (argument(argv, '--solvers') ?? ['logic-solver', ...NATIVE.map((s) => s.name)].join(',')).split(',');
   const available = solvers.filter(installed);
   const missing = solvers.filter((s) => !available.includes(s));
-  const dir = mkdtempSync(join(tmpdir(), 'dobble-bench-'));
   const columns = available.flatMap((s) => [`${s} SB`, `${s} no SB`]);
-  console.log(`Dobble SAT: time per order, pairs ${pairs}, timeout ${timeout} s (SB = symmetry breaking)${missing.length ? `; not installed: ${missing.join(', ')}` : ''}\n`);
+  console.log(`Dobble SAT: CPU seconds per order, pairs ${pairs}, CPU limit ${timeout} s (SB = symmetry breaking)${missing.length ? `; not installed: ${missing.join(', ')}` : ''}\n`);
   console.log(`| order | cards | vars (SB) | clauses (SB) | ${columns.join(' | ')} |`);
   console.log(`|---|---|---|---|${columns.map(() => '---').join('|')}|`);
-  try {
-    for (const order of orders) {
-      const cells: string[] = [];
-      let size = '';
-      for (const name of available) {
-        for (const symmetryBreaking of [true, false]) {
-          const cnf = encodeDobble(order, { symmetryBreaking, pairs });
-          if (symmetryBreaking) size = `${order * order + order + 1} | ${cnf.varCount} | ${cnf.clauseCount}`;
-          const native = NATIVE.find((s) => s.name === name);
-          const run = native ? await runNative(native, cnf, dir, timeout) : await runInProcess(order, symmetryBreaking, pairs, timeout);
-          cells.push(cell(run, timeout));
-        }
-      }
-      console.log(`| ${order} | ${size} | ${cells.join(' | ')} |`);
+  for (const order of orders) {
+    const cells: string[] = [];
+    let size = '';
+    for (const symmetryBreaking of [true, false]) {
+      const cnf = encodeDobble(order, { symmetryBreaking, pairs });
+      if (symmetryBreaking) size = `${order * order + order + 1} | ${cnf.varCount} | ${cnf.clauseCount}`;
+      const cnfFile = join(dir, `dobble-${symmetryBreaking}.cnf`);
+      writeDimacsFile(cnfFile, cnf, { puzzle: 'dobble', params: {}, names: false });
+      for (const [i, solver] of available.entries()) cells[2 * i + (symmetryBreaking ? 0 : 1)] = cell(await run(solver, cnf, cnfFile, timeout), timeout);
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+    console.log(`| ${order} | ${size} | ${cells.join(' | ')} |`);
   }
 }
 
 const argv = process.argv.slice(2);
-if (argv[0] === '--child') await child(Number(argv[1]), argv[2] === 'true', argv[3] as PairEncoding);
-else await main();
+if (argv[0] === '--child') process.exitCode = await child(argv[1]!, argv[2]!);
+else {
+  const dir = mkdtempSync(join(tmpdir(), 'dobble-bench-'));
+  try {
+    await (argv.includes('--configs') ? byConfiguration(argv, dir) : byOrder(argv, dir));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -5,6 +5,7 @@ import { isPrimePower, makeField, type FiniteField } from '../src/algebra/finite
 import type { Instance } from '../src/core/puzzle.js';
 import type { EncodingDefaults, FamilyShape, InstanceExplanation, PuzzleEntry } from '../src/core/puzzle.js';
 import { add, amoCost, atLeastKCost, atMostKCost, type Group, grouped, sizeText } from '../src/explain/sizes.js';
+import { DEFAULT_MOLS_STEPS, encodeMols, MOLS_NEEDS, MOLS_STEPS, type MolsStep, modelSquares, squaresDeck } from './dobble/mols.js';
 
 /**
  * Dobble / Spot it!: decks of cards in which every two cards share exactly one
@@ -498,9 +499,26 @@ export interface DobbleSatOptions {
   pairs?: PairEncoding;
   /** Sound symmetry breaking (default true); see `breakSymmetries`. False drops every step. */
   symmetryBreaking?: boolean;
-  /** Which symmetry-breaking steps (default DEFAULT_SYMMETRY, those that apply to the shape); see SYMMETRY_STEPS. */
-  symmetry?: readonly SymmetryStep[];
+  /** Which symmetry-breaking steps (default those of the model that apply to the shape); see SYMMETRY_STEPS and MOLS_STEPS. */
+  symmetry?: readonly DobbleStep[];
+  /** The variables: the deck's incidence matrix (default), or for the full deck n - 1 Latin squares (encoders/dobble/mols.ts). */
+  variables?: DobbleVariables;
 }
+
+/**
+ * What the SAT variables are. 'incidence': card c holds symbol s, for any
+ * deck shape. 'mols': the full deck only, as n - 1 mutually orthogonal Latin
+ * squares with the first card and the pencils of symbols 0 and 1 built in
+ * (see encoders/dobble/mols.ts); its steps are MOLS_STEPS, and --pairs says
+ * how orthogonality is stated (exactly-one: one auxiliary per cell, the
+ * incidence model's pair constraint; at-most-one: one per row).
+ */
+export const DOBBLE_VARIABLES = ['incidence', 'mols'] as const;
+export type DobbleVariables = (typeof DOBBLE_VARIABLES)[number];
+export const DEFAULT_VARIABLES: DobbleVariables = 'incidence';
+
+/** A symmetry-breaking step of either model. */
+export type DobbleStep = SymmetryStep | MolsStep;
 
 /**
  * The symmetry-breaking steps, each selectable so that its effect can be
@@ -549,23 +567,43 @@ export const DEFAULT_SYMMETRY: readonly SymmetryStep[] = ['first-line', 'first-p
 export function symmetrySteps(shape: DobbleShape, options: Pick<DobbleSatOptions, 'symmetry' | 'symmetryBreaking'>, where = '--symmetry-steps'): Set<SymmetryStep> {
   if (options.symmetryBreaking === false) return new Set();
   if (options.symmetry === undefined) return new Set(DEFAULT_SYMMETRY.filter((step) => shape.full || !FULL_DECK_ONLY.includes(step)));
-  const steps = new Set(options.symmetry);
+  const steps = checkedSteps(options.symmetry, SYMMETRY_STEPS, SYMMETRY_NEEDS, 'incidence', where);
   for (const step of steps) {
-    if (!SYMMETRY_STEPS.includes(step)) throw new UserError(`${where}: unknown step "${step}"; choose from ${SYMMETRY_STEPS.join(', ')}`);
-    const missing = SYMMETRY_NEEDS[step].filter((needed) => !steps.has(needed));
-    if (missing.length > 0) throw new UserError(`${where}: ${step} needs ${missing.join(', ')} too`);
     if (!shape.full && FULL_DECK_ONLY.includes(step)) throw new UserError(`${where}: ${step} is for the full deck of ${planeSize(shape.order)} cards and symbols`);
   }
   return steps;
 }
 
-/** A comma-separated list of steps ("none" for no symmetry breaking), as from --symmetry-steps. */
-export function parseSymmetrySteps(text: string, where = '--symmetry-steps'): SymmetryStep[] {
+/** The steps of the mols model: the named ones (checked like symmetrySteps), or DEFAULT_MOLS_STEPS. */
+export function molsSteps(options: Pick<DobbleSatOptions, 'symmetry' | 'symmetryBreaking'>, where = '--symmetry-steps'): Set<MolsStep> {
+  if (options.symmetryBreaking === false) return new Set();
+  return checkedSteps(options.symmetry ?? DEFAULT_MOLS_STEPS, MOLS_STEPS, MOLS_NEEDS, 'mols', where);
+}
+
+/** The steps as a set of the model's own, each with the steps it needs; a UserError naming `where` otherwise. */
+function checkedSteps<S extends DobbleStep>(named: readonly DobbleStep[], known: readonly S[], needs: Record<S, readonly S[]>, model: DobbleVariables, where: string): Set<S> {
+  const foreign = named.find((step) => !(known as readonly DobbleStep[]).includes(step));
+  if (foreign !== undefined) {
+    const owner = (SYMMETRY_STEPS as readonly string[]).includes(foreign) ? 'incidence' : (MOLS_STEPS as readonly string[]).includes(foreign) ? 'mols' : undefined;
+    if (owner === undefined) throw new UserError(`${where}: unknown step "${foreign}"; choose from ${known.join(', ')}`);
+    throw new UserError(`${where}: ${foreign} is a step of --variables ${owner}, not of --variables ${model} (its steps: ${known.join(', ')})`);
+  }
+  const steps = new Set(named as readonly S[]);
+  for (const step of steps) {
+    const missing = needs[step].filter((needed) => !steps.has(needed));
+    if (missing.length > 0) throw new UserError(`${where}: ${step} needs ${missing.join(', ')} too`);
+  }
+  return steps;
+}
+
+/** A comma-separated list of steps of either model ("none" for no symmetry breaking), as from --symmetry-steps. */
+export function parseSymmetrySteps(text: string, where = '--symmetry-steps'): DobbleStep[] {
   if (text.trim() === 'none') return [];
   const steps = text.split(',').map((step) => step.trim());
-  const unknown = steps.find((step) => !(SYMMETRY_STEPS as readonly string[]).includes(step));
-  if (unknown !== undefined) throw new UserError(`${where}: unknown step "${unknown}"; choose from ${SYMMETRY_STEPS.join(', ')}, or none`);
-  return steps as SymmetryStep[];
+  const known: readonly string[] = [...SYMMETRY_STEPS, ...MOLS_STEPS];
+  const unknown = steps.find((step) => !known.includes(step));
+  if (unknown !== undefined) throw new UserError(`${where}: unknown step "${unknown}"; choose from ${SYMMETRY_STEPS.join(', ')} (--variables incidence), ${MOLS_STEPS.join(', ')} (--variables mols), or none`);
+  return steps as DobbleStep[];
 }
 
 export interface DobbleShape {
@@ -597,15 +635,36 @@ export const DOBBLE_DEFAULTS: EncodingDefaults = { amo: DEFAULT_AMO, card: DEFAU
 
 export const incidenceName = (card: number, symbol: number) => `in c${card} s${symbol}`;
 
-/** The formula with its incidence matrix: incidence[c][s] is the variable `in c s`. */
-export type DobbleCnf = Cnf & { readonly incidence: readonly (readonly number[])[] };
+/** The formula with the way back from a model to its deck. */
+export type DobbleCnf = Cnf & { readonly variables: DobbleVariables; readonly deckOf: (value: (v: number) => boolean) => Deck };
 
 /**
  * A CNF whose models are decks of K cards with n + 1 symbols each out of v
- * symbols, every two cards sharing exactly one. Variables `in c s` (card c
- * holds symbol s) come first and form the projection.
+ * symbols, every two cards sharing exactly one, in the chosen model
+ * (DobbleSatOptions.variables). Its puzzle variables come first and form the
+ * projection.
  */
 export function encodeDobble(order: number, options: DobbleSatOptions = {}): DobbleCnf {
+  const variables = options.variables ?? DEFAULT_VARIABLES;
+  if (!DOBBLE_VARIABLES.includes(variables)) throw new UserError(`--variables: unknown choice "${String(variables)}"; choose from ${DOBBLE_VARIABLES.join(', ')}`);
+  return variables === 'mols' ? encodeDobbleMols(order, options) : encodeIncidence(order, options);
+}
+
+/** The mols model: the full deck of any order ≥ 2, decoded through the squares into the plane. */
+function encodeDobbleMols(order: number, options: DobbleSatOptions): DobbleCnf {
+  const shape = dobbleShape(order, options);
+  if (!shape.full) throw new UserError(`--variables mols: the squares make the full deck of ${planeSize(order)} cards and symbols only; drop --cards and --max-symbols or use --variables incidence`);
+  if (order < 2) throw new UserError('--variables mols: order 1 has no Latin squares; use --variables incidence');
+  const cnf = encodeMols(order, {
+    amo: options.amo ?? DOBBLE_DEFAULTS.amo,
+    orthogonality: (options.pairs ?? 'exactly-one') === 'exactly-one' ? 'cells' : 'rows',
+    steps: molsSteps(options),
+  });
+  return Object.assign(cnf, { variables: 'mols' as const, deckOf: (value: (v: number) => boolean) => squaresDeck(order, modelSquares(cnf, value)) });
+}
+
+/** Variables `in c s` (card c holds symbol s). */
+function encodeIncidence(order: number, options: DobbleSatOptions): DobbleCnf {
   const shape = dobbleShape(order, options);
   const { cards, symbols, full } = shape;
   const n = order;
@@ -658,7 +717,8 @@ export function encodeDobble(order: number, options: DobbleSatOptions = {}): Dob
     cnf.family('implied-latin', 'the cards outside the pencils of 0 and 1 spell Latin squares: one symbol of each block per card, each block symbol once per pencil of 2..n and once among the cards through each block-1 symbol');
     impliedLatin(cnf, x, order, amo);
   }
-  return Object.assign(cnf, { incidence: x });
+  const deckOf = (value: (v: number) => boolean) => renumberSymbols(x.map((row) => row.flatMap((v, s) => (value(v) ? [s] : []))));
+  return Object.assign(cnf, { variables: 'incidence' as const, deckOf });
 }
 
 /**
@@ -791,13 +851,12 @@ function lexGreaterOrEqual(cnf: Cnf, a: readonly number[], b: readonly number[],
 }
 
 /**
- * The deck of a model, read off the incidence matrix: card c holds symbol s
- * when `in c s` is true; symbols renumbered 0.. in order (a truncated deck
- * may leave some unused).
+ * The deck of a model. Incidence model: card c holds symbol s when `in c s`
+ * is true, symbols renumbered 0.. in order (a truncated deck may leave some
+ * unused). Mols model: the plane built from the squares (squaresDeck).
  */
 export function decodeDobble(cnf: DobbleCnf, value: (v: number) => boolean): Deck {
-  const deck = cnf.incidence.map((row) => row.flatMap((v, s) => (value(v) ? [s] : [])));
-  return renumberSymbols(deck);
+  return cnf.deckOf(value);
 }
 
 // ---------------------------------------------------------------------------
@@ -826,21 +885,24 @@ export function deckProblem(deck: readonly (readonly (string | number)[])[], sha
 export function dobbleInstance(order: number, options: DobbleSatOptions = {}): Instance<Deck> {
   const cnf = encodeDobble(order, options);
   const shape = dobbleShape(order, options);
-  const steps = symmetrySteps(shape, options);
+  const steps: ReadonlySet<DobbleStep> = cnf.variables === 'mols' ? molsSteps(options) : symmetrySteps(shape, options);
   const defaultSteps = symmetrySteps(shape, {});
   const choices: DobbleChoices = {
+    variables: cnf.variables,
     n: order,
     cards: shape.cards,
     symbols: shape.symbols,
     amo: options.amo ?? DOBBLE_DEFAULTS.amo,
     card: options.card ?? DOBBLE_DEFAULTS.card,
     exactPairs: (options.pairs ?? 'exactly-one') === 'exactly-one',
-    defaultSymmetry: steps.size === defaultSteps.size && [...steps].every((step) => defaultSteps.has(step)),
+    defaultSymmetry: steps.size === defaultSteps.size && [...steps].every((step) => defaultSteps.has(step as SymmetryStep)),
   };
   return {
     puzzle: 'dobble',
     params: {
       order,
+      // Only when not the default, so that incidence headers read as before.
+      ...(cnf.variables === DEFAULT_VARIABLES ? {} : { variables: cnf.variables }),
       cards: shape.cards,
       symbols: shape.symbols,
       amo: choices.amo,
@@ -872,13 +934,14 @@ export const DOBBLE_PUZZLE: PuzzleEntry = {
     { name: 'order', type: 'number', describe: 'order n: cards of n + 1 symbols, at most n² + n + 1 cards' },
     { name: 'cards', type: 'number', describe: 'number of cards (default n² + n + 1, the full deck)' },
     { name: 'max-symbols', type: 'number', describe: 'symbols available (default n² + n + 1)', param: 'symbols' },
+    { name: 'variables', type: 'string', describe: `what the SAT variables are: incidence (card holds symbol; the default) or mols (full deck only: n - 1 orthogonal Latin squares)`, choices: DOBBLE_VARIABLES },
     { name: 'pairs', type: 'string', describe: 'how two cards share one symbol: exactly-one, or at-most-one (full deck only)', choices: ['exactly-one', 'at-most-one'] },
     { name: 'symmetry-breaking', type: 'boolean', describe: 'symmetry-breaking clauses (default on; --no-symmetry-breaking drops them)' },
     {
       name: 'symmetry-steps',
       type: 'string',
       param: 'symmetry',
-      describe: `symmetry-breaking steps, comma-separated, or none: ${SYMMETRY_STEPS.join(', ')} (default ${DEFAULT_SYMMETRY.join(',')}; the last three for the full deck only)`,
+      describe: `symmetry-breaking steps, comma-separated, or none: --variables incidence ${SYMMETRY_STEPS.join(', ')} (default ${DEFAULT_SYMMETRY.join(',')}; the last three for the full deck only); --variables mols ${MOLS_STEPS.join(', ')} (default ${DEFAULT_MOLS_STEPS.join(',')})`,
     },
   ],
   defaults: DOBBLE_DEFAULTS,
@@ -890,6 +953,7 @@ export const DOBBLE_PUZZLE: PuzzleEntry = {
       cards: args.cards as number | undefined,
       symbols: args['max-symbols'] as number | undefined,
       pairs: args.pairs as PairEncoding | undefined,
+      variables: args.variables as DobbleVariables | undefined,
       symmetryBreaking: args['symmetry-breaking'] as boolean | undefined,
       symmetry: args['symmetry-steps'] === undefined ? undefined : parseSymmetrySteps(String(args['symmetry-steps'])),
       amo: args.amo,
@@ -903,6 +967,7 @@ export const DOBBLE_PUZZLE: PuzzleEntry = {
 
 /** What the explanation needs to know of a Dobble formula: its shape and encodings. */
 interface DobbleChoices {
+  variables: DobbleVariables;
   n: number;
   cards: number;
   symbols: number;
@@ -914,6 +979,13 @@ interface DobbleChoices {
 }
 
 function dobbleExplanation(d: DobbleChoices): InstanceExplanation {
+  if (d.variables === 'mols') {
+    const n = d.n;
+    return {
+      variables: `one variable per square, cell and value: "L0 r1 c2 = 3" says square 0 holds 3 in row 1, column 2; ${n - 1} squares × ${n}² cells × ${n} values = ${(n - 1) * n ** 3}`,
+      families: new Map(),
+    };
+  }
   return {
     variables: `one variable per card and symbol: "in c3 s7" says card 3 holds symbol 7; ${d.cards} cards × ${d.symbols} symbols = ${d.cards * d.symbols}`,
     families: dobbleShapes(d),

@@ -88,6 +88,20 @@ describe('puzzlesat dobble, SAT', () => {
     expect(summary(run(...args.slice(0, -1), '12', '--json').stdout)).toMatchObject({ status: 'SAT', symbols: 12 });
   });
 
+  it('--variables mols and --symmetry-steps reach the SAT model: the order-4 deck from Latin squares, checked; a wrong step is one line', () => {
+    const args = ['dobble', '--symbols-per-card', '5', '--method', 'sat', '--variables', 'mols', '--symmetry-steps', 'first-rows,first-column,square-order,cycles,cycle-order'];
+    const s = summary(run(...args, '--json').stdout);
+    expect(s).toMatchObject({ status: 'SAT', order: 4, symbols: 21, count: 1 });
+    expect(checkDeck(s.cards!)).toEqual({ ok: true, cards: 21, symbolsPerCard: 5, symbols: 21 });
+    // 3 squares × 16 cells × 4 values, the projection of the mols model.
+    const encoded = JSON.parse(run('encode', 'dobble', '--order', '4', '--variables', 'mols', '-o', 'mols4.cnf', '--json').stdout) as { vars: number };
+    expect(parseDimacs(readFileSync(join(dir, 'mols4.cnf'), 'utf8'), 'mols4.cnf')).toMatchObject({ vars: encoded.vars });
+    expect(parseDimacs(readFileSync(join(dir, 'mols4.cnf'), 'utf8'), 'mols4.cnf').projection).toHaveLength(192);
+    const wrong = run(...args.slice(0, -1), 'first-line');
+    expect(wrong).toMatchObject({ code: 1, stdout: '' });
+    expect(wrong.stderr).toBe('puzzlesat: --symmetry-steps: first-line is a step of --variables incidence, not of --variables mols (its steps: first-rows, first-column, square-order, cycles, cycle-order, point-pairs)\n');
+  });
+
   it('falls back to SAT for 7 symbols (order 6 is not a prime power), says why, and proves that no 43-card deck exists', () => {
     const r = run('dobble', '--symbols-per-card', '7');
     expect(r.code).toBe(0);

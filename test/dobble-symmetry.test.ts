@@ -19,6 +19,7 @@ import {
   SYMMETRY_STEPS,
   type SymmetryStep,
 } from '../encoders/dobble.js';
+import { MOLS_STEPS } from '../encoders/dobble/mols.js';
 import { UserError } from '../src/core/errors.js';
 import { createLogicSolver } from '../solvers/logic-solver.js';
 
@@ -118,7 +119,9 @@ describe('Dobble symmetry-breaking steps', () => {
   it('knows each step, what it needs and which need the full deck', () => {
     expect(parseSymmetrySteps('first-line, lex-lines')).toEqual(['first-line', 'lex-lines']);
     expect(parseSymmetrySteps('none')).toEqual([]);
-    expect(() => parseSymmetrySteps('first-line,rotate')).toThrow(new UserError('--symmetry-steps: unknown step "rotate"; choose from ' + SYMMETRY_STEPS.join(', ') + ', or none'));
+    expect(() => parseSymmetrySteps('first-line,rotate')).toThrow(
+      new UserError(`--symmetry-steps: unknown step "rotate"; choose from ${SYMMETRY_STEPS.join(', ')} (--variables incidence), ${MOLS_STEPS.join(', ')} (--variables mols), or none`),
+    );
     expect(() => encodeDobble(3, { symmetry: ['first-pencil'] })).toThrow(new UserError('--symmetry-steps: first-pencil needs first-line too'));
     expect(() => encodeDobble(3, { symmetry: ['mols'] })).toThrow(/mols needs second-pencil/);
     expect(() => encodeDobble(3, { cards: 10, symmetry: ['first-line', 'first-pencil', 'lex-lines', 'second-pencil'] })).toThrow(/second-pencil is for the full deck of 13/);

@@ -7,9 +7,12 @@ import {
   type Deck,
   deckProblem,
   dobbleInstance,
+  DOBBLE_VARIABLES,
+  type DobbleVariables,
   nameDeck,
   parseDeck,
   parseSymbols,
+  parseSymmetrySteps,
   planeSize,
   symbolCount,
   symbolsNeeded,
@@ -37,10 +40,10 @@ export const describe = 'make a Dobble / Spot it! deck (every two cards share ex
 
 type Method = 'algebraic' | 'sat';
 
-const DECK_OPTIONS = ['solver', 'amo', 'card', 'json', 'timeout', 'symbols-per-card', 'cards', 'symbols', 'method', 'max-symbols', 'symmetry-breaking', 'svg', 'png', 'seed'] as const;
+const DECK_OPTIONS = ['solver', 'amo', 'card', 'json', 'timeout', 'symbols-per-card', 'cards', 'symbols', 'method', 'max-symbols', 'symmetry-breaking', 'symmetry-steps', 'variables', 'svg', 'png', 'seed'] as const;
 
 /** Options that only mean something to the SAT method. */
-const SAT_ONLY = ['solver', 'amo', 'card', 'timeout', 'max-symbols', 'symmetry-breaking'] as const;
+const SAT_ONLY = ['solver', 'amo', 'card', 'timeout', 'max-symbols', 'symmetry-breaking', 'symmetry-steps', 'variables'] as const;
 
 const check = {
   command: 'check <deck>',
@@ -83,12 +86,15 @@ const deckOptions = (y: Argv) =>
     })
     .option('max-symbols', { type: 'number', describe: 'SAT method: use at most this many symbols (default m² - m + 1)' })
     .option('symmetry-breaking', { type: 'boolean', describe: 'SAT method: symmetry-breaking clauses (default on; --no-symmetry-breaking drops them)' })
+    .option('symmetry-steps', { type: 'string', describe: 'SAT method: which symmetry-breaking steps (puzzlesat solve dobble --help lists them)' })
+    .option('variables', { type: 'string', choices: DOBBLE_VARIABLES, describe: 'SAT method: incidence (card holds symbol; the default) or mols (full deck: n - 1 orthogonal Latin squares)' })
     .option('svg', { type: 'string', describe: 'printable cards: FILE when they fit one page, else FILE-1.svg, FILE-2.svg, ... (a .svg ending of FILE dropped)' })
     .option('png', { type: 'string', describe: 'the same pages as PNG: FILE, or FILE-1.png, FILE-2.png, ...' })
     .option('seed', { type: 'number', describe: 'seed of the random symbol sizes and turns in --svg (default 1)' })
     .example('$0 dobble --symbols-per-card 8', 'the 57-card deck of the projective plane of order 7')
     .example('$0 dobble --symbols-per-card 8 --cards 55 --symbols examples/symbols-57.txt --svg deck.svg', 'a named 55-card deck, printable')
     .example('$0 dobble --symbols-per-card 7 --method sat', 'proves that no 43-card deck of 7 symbols exists')
+    .example('$0 dobble --symbols-per-card 8 --method sat --variables mols --solver cadical', 'the 57-card deck by SAT over 6 orthogonal Latin squares')
     .example('$0 dobble check examples/deck-7.txt', 'validate any deck');
 
 export const builder = (y: Argv) => localOnly(deckOptions(y), DECK_OPTIONS);
@@ -244,6 +250,8 @@ async function bySat(n: number, k: number, maxSymbols: number | undefined, args:
     symbols: maxSymbols,
     ...encodingChoice(DOBBLE_PUZZLE, args),
     symmetryBreaking: args['symmetry-breaking'] as boolean | undefined,
+    symmetry: args['symmetry-steps'] === undefined ? undefined : parseSymmetrySteps(String(args['symmetry-steps'])),
+    variables: args.variables as DobbleVariables | undefined,
   });
   const { status, trueVars } = await solveOnce(instance.cnf, factory.create(), { timeoutSeconds: args.timeout as number | undefined });
   return {
