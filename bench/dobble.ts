@@ -18,14 +18,13 @@
  *     node dist/bench/dobble.js --order 9 --timeout 600 --solvers cadical
  *       --configs 'incidence:default:exactly-one;mols:default:exactly-one' [--write bench/results/dobble-order9.md]
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { checkDeck, type DobbleCnf, type DobbleSatOptions, type DobbleVariables, encodeDobble, type PairEncoding, parseSymmetrySteps } from '../encoders/dobble.js';
-import { dimacsClauses, readDimacsFile, writeDimacsFile } from '../src/core/dimacs.js';
-import { loadWasmSolvers, solverByName } from '../solvers/index.js';
+import { writeDimacsFile } from '../src/core/dimacs.js';
+import { SIGNAL_EXIT, runInProcessLimited, runLimited } from './cpu-limited.js';
 import { trueVariables } from '../solvers/external/output.js';
 
 interface Run {
@@ -49,7 +48,6 @@ const NATIVE: NativeSolver[] = [
   { name: 'cryptominisat5', args: (cnf) => ['--verb=0', '--threads=1', cnf], modelIn: 'stdout' },
 ];
 const IN_PROCESS = ['logic-solver', 'cadical-wasm', 'minisat-wasm'];
-const SIGNAL_EXIT = 128;
 
 function argument(argv: string[], flag: string): string | undefined {
   const i = argv.indexOf(flag);
@@ -61,24 +59,6 @@ function installed(name: string): boolean {
   return !spawnSync('sh', ['-c', `command -v ${name}`]).status;
 }
 
-/** Runs `command` niced under a CPU limit with bash; resolves with exit code, stdout and the children's CPU seconds. */
-function runLimited(command: string, args: string[], cpuLimit: number): Promise<{ code: number; stdout: string; cpu: number }> {
-  // `times` prints the shell's then its children's user and system time.
-  const script = 'ulimit -t "$1"; shift; nice "$@"; code=$?; times >&2; exit $code';
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', script, 'bash', String(Math.ceil(cpuLimit)), command, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.on('data', (c: Buffer) => err.push(c));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const times = (Buffer.concat(err).toString().trim().split('\n').at(-1) ?? '').match(/(\d+)m([\d.]+)s\s+(\d+)m([\d.]+)s/);
-      const cpu = times ? 60 * Number(times[1]) + Number(times[2]) + 60 * Number(times[3]) + Number(times[4]) : NaN;
-      resolve({ code: code ?? -1, stdout: Buffer.concat(out).toString(), cpu });
-    });
-  });
-}
 
 function verdict(cnf: DobbleCnf, code: number, modelText: string, cpu: number, cpuLimit: number): Run {
   if (code === 20) return { status: 'UNSAT', cpu };
@@ -96,32 +76,14 @@ async function run(solver: string, cnf: DobbleCnf, cnfFile: string, cpuLimit: nu
   if (native) {
     const modelFile = `${cnfFile}.model`;
     rmSync(modelFile, { force: true });
-    const { code, stdout, cpu } = await runLimited(native.name, native.args(cnfFile, modelFile), cpuLimit);
+    const { code, stdout, cpu } = await runLimited(native.name, native.args(cnfFile, modelFile), cpuLimit, { nice: true });
     return verdict(cnf, code, native.modelIn === 'file' && code === 10 ? readFileSync(modelFile, 'utf8') : stdout, cpu, cpuLimit);
   }
-  const self = fileURLToPath(import.meta.url);
-  const { code, stdout } = await runLimited(process.execPath, ['--max-old-space-size=4096', self, '--child', solver, cnfFile], cpuLimit);
-  const reported = stdout.match(/^c cpu ([\d.]+)$/m);
-  if (!reported) return code > SIGNAL_EXIT ? { status: 'timeout', cpu: cpuLimit } : { status: 'error', cpu: NaN, detail: `exit ${code}` };
-  return verdict(cnf, code, stdout, Number(reported[1]), cpuLimit);
+  const { code, stdout, cpu } = await runInProcessLimited(solver, cnfFile, cpuLimit, { nice: true });
+  if (cpu === undefined) return code > SIGNAL_EXIT ? { status: 'timeout', cpu: cpuLimit } : { status: 'error', cpu: NaN, detail: `exit ${code}` };
+  return verdict(cnf, code, stdout, cpu, cpuLimit);
 }
 
-/** The child: reads the DIMACS file, loads and solves it in-process, prints its CPU time and the model, exits 10/20/0. */
-async function child(name: string, cnfFile: string): Promise<number> {
-  const formula = readDimacsFile(cnfFile);
-  await loadWasmSolvers();
-  const start = process.cpuUsage();
-  const solver = solverByName(name).create();
-  solver.ensureVars(formula.vars);
-  for (const clause of dimacsClauses(formula)) solver.addClause(clause);
-  const status = await solver.solve();
-  const used = process.cpuUsage(start);
-  let out = `c cpu ${((used.user + used.system) / 1e6).toFixed(3)}\n`;
-  if (status === 'SAT') out += `v ${Array.from({ length: formula.vars }, (_, i) => (solver.value(i + 1) ? i + 1 : -(i + 1))).join(' ')} 0\n`;
-  solver.dispose();
-  process.stdout.write(out);
-  return status === 'SAT' ? 10 : status === 'UNSAT' ? 20 : 0;
-}
 
 function cell(r: Run, cpuLimit: number): string {
   if (r.status === 'timeout') return `> ${cpuLimit} s, not found`;
@@ -203,8 +165,7 @@ async function byOrder(argv: string[], dir: string): Promise<void> {
 }
 
 const argv = process.argv.slice(2);
-if (argv[0] === '--child') process.exitCode = await child(argv[1]!, argv[2]!);
-else {
+{
   const dir = mkdtempSync(join(tmpdir(), 'dobble-bench-'));
   try {
     await (argv.includes('--configs') ? byConfiguration(argv, dir) : byOrder(argv, dir));

@@ -16,17 +16,16 @@
  *
  *   npm run bench:in-process-solvers [-- --timeout 60 --dobble-9-timeout 600 --only dobble-7,dobble-8 --solvers cadical,cadical-wasm --write]
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { dobbleInstance, type SymmetryStep } from '../encoders/dobble.js';
 import { buildInstance } from '../encoders/index.js';
-import { dimacsClauses, readDimacsFile, writeDimacsFile } from '../src/core/dimacs.js';
+import { writeDimacsFile } from '../src/core/dimacs.js';
 import { Cnf } from '../src/core/cnf.js';
 import type { Instance } from '../src/core/puzzle.js';
 import { loadWasmSolvers, solverByName } from '../solvers/index.js';
+import { SIGNAL_EXIT, runInProcessLimited, runLimited } from './cpu-limited.js';
 import { pigeonhole, randomThreeSat } from './minisat-builds.js';
 import { trueVariables } from '../solvers/external/output.js';
 
@@ -107,25 +106,6 @@ interface Run {
   detail?: string;
 }
 
-/** Runs `command` under a CPU limit with bash; resolves with exit code, stdout and the children's CPU seconds. */
-function runLimited(command: string, args: string[], cpuLimit: number): Promise<{ code: number; stdout: string; cpu: number }> {
-  // `times` prints the shell's then its children's user and system time.
-  const script = 'ulimit -t "$1"; shift; "$@"; code=$?; times >&2; exit $code';
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', script, 'bash', String(Math.ceil(cpuLimit)), command, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.on('data', (c: Buffer) => err.push(c));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const lines = Buffer.concat(err).toString().trim().split('\n');
-      const times = (lines.at(-1) ?? '').match(/(\d+)m([\d.]+)s\s+(\d+)m([\d.]+)s/);
-      const cpu = times ? 60 * Number(times[1]) + Number(times[2]) + 60 * Number(times[3]) + Number(times[4]) : NaN;
-      resolve({ code: code ?? -1, stdout: Buffer.concat(out).toString(), cpu });
-    });
-  });
-}
 
 /** Null when the model satisfies every clause and, for puzzles, decodes to a solution its checker accepts. */
 function modelProblem(problem: Problem, model: Set<number>): string | null {
@@ -136,7 +116,6 @@ function modelProblem(problem: Problem, model: Set<number>): string | null {
   return problem.instance.check(solution);
 }
 
-const SIGNAL_EXIT = 128;
 
 function verdict(problem: Problem, code: number, stdout: string, cpu: number, cpuLimit: number): Run {
   if (code === 20) return { status: 'UNSAT', cpu };
@@ -156,34 +135,13 @@ async function runNative(solver: NativeSolver, problem: Problem, cnfFile: string
   return verdict(problem, code, model, cpu, cpuLimit);
 }
 
-/** The in-process solver in a child (this script with --child): its stdout is `c cpu SECONDS`, then the model. */
+/** The in-process solver in a child (bench/cpu-limited.ts): its stdout is `c cpu SECONDS`, then the model. */
 async function runInProcess(name: string, problem: Problem, cnfFile: string, cpuLimit: number): Promise<Run> {
-  const self = fileURLToPath(import.meta.url);
-  const { code, stdout } = await runLimited(process.execPath, ['--max-old-space-size=4096', self, '--child', name, cnfFile], cpuLimit);
-  const reported = stdout.match(/^c cpu ([\d.]+)$/m);
-  if (!reported) return code > SIGNAL_EXIT ? { status: 'timeout', cpu: cpuLimit } : { status: 'error', cpu: NaN, detail: `exit ${code}` };
-  return verdict(problem, code, stdout, Number(reported[1]), cpuLimit);
+  const { code, stdout, cpu } = await runInProcessLimited(name, cnfFile, cpuLimit);
+  if (cpu === undefined) return code > SIGNAL_EXIT ? { status: 'timeout', cpu: cpuLimit } : { status: 'error', cpu: NaN, detail: `exit ${code}` };
+  return verdict(problem, code, stdout, cpu, cpuLimit);
 }
 
-/** The child: reads the DIMACS file, loads and solves it in-process, prints the CPU time and model, exits 10/20/0. */
-async function child(name: string, cnfFile: string): Promise<number> {
-  const formula = readDimacsFile(cnfFile);
-  await loadWasmSolvers();
-  const start = process.cpuUsage();
-  const solver = solverByName(name).create();
-  solver.ensureVars(formula.vars);
-  for (const clause of dimacsClauses(formula)) solver.addClause(clause);
-  const status = await solver.solve();
-  const used = process.cpuUsage(start);
-  let out = `c cpu ${((used.user + used.system) / 1e6).toFixed(3)}\n`;
-  if (status === 'SAT') {
-    const lits = Array.from({ length: formula.vars }, (_, i) => (solver.value(i + 1) ? i + 1 : -(i + 1)));
-    out += `v ${lits.join(' ')} 0\n`;
-  }
-  solver.dispose();
-  process.stdout.write(out);
-  return status === 'SAT' ? 10 : status === 'UNSAT' ? 20 : 0;
-}
 
 function cell(run: Run, reference: Run | undefined): string {
   if (run.status === 'skipped') return `— (${run.detail})`;
@@ -271,5 +229,4 @@ function solverAvailable(name: string): boolean {
 }
 
 const argv = process.argv.slice(2);
-if (argv[0] === '--child') process.exitCode = await child(argv[1]!, argv[2]!);
-else await main(argv);
+await main(argv);
