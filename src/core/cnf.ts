@@ -84,7 +84,7 @@ export class Cnf {
   private current: Family | undefined;
   private auxAtFamilyStart = 0;
   /** The model check's state, with the formula's shape it was built for. */
-  private tally: { tally: ClauseTally; shape: string } | undefined;
+  private tally: { tally: ClauseTally; vars: number; clauses: number; literals: number } | undefined;
 
   /** Starts (or resumes) a family; later `add` calls go into it. */
   family(name: string, sentence = ''): Family {
@@ -143,11 +143,14 @@ export class Cnf {
   }
 
   private currentTally(): ClauseTally {
-    const shape = `${this.varCount}:${this.families.map((f) => `${f.size}/${f.literalCount}`).join(',')}`;
-    if (this.tally?.shape === shape) return this.tally.tally;
+    // Clauses are only ever appended, so these three numbers tell whether the formula grew (checked once per model: no allocation).
+    const vars = this.varCount;
+    const clauses = this.clauseCount;
     const total = this.families.reduce((n, f) => n + f.literalCount, 0);
+    const known = this.tally;
+    if (known && known.vars === vars && known.clauses === clauses && known.literals === total) return known.tally;
     const lits = new Int32Array(total);
-    const ends = new Int32Array(this.clauseCount);
+    const ends = new Int32Array(clauses);
     let litsSoFar = 0;
     let clausesSoFar = 0;
     for (const f of this.families) {
@@ -157,7 +160,7 @@ export class Cnf {
       litsSoFar += flat.lits.length;
       clausesSoFar += flat.ends.length;
     }
-    this.tally = { tally: new ClauseTally(this.varCount, lits, ends), shape };
+    this.tally = { tally: new ClauseTally(vars, lits, ends), vars, clauses, literals: total };
     return this.tally.tally;
   }
 
