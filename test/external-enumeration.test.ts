@@ -6,39 +6,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { polyomino } from '../encoders/polyomino.js';
 import type { Instance } from '../src/core/puzzle.js';
-import type { Found } from '../src/enumerate/blocking-loop.js';
-import { orbit } from '../src/enumerate/cube-tree.js';
-import { enumerateExactCover } from '../src/enumerate/dlx.js';
 import { enumerateNative } from '../src/enumerate/native.js';
 import { enumerateSolutions } from '../src/enumerate/strategy.js';
 import { EXTERNAL_SOLVERS, NativeEnumeratingSolver } from '../solvers/external/adapter.js';
 import { EXTERNAL_SPECS } from '../solvers/external/specs.js';
+import { type Listing, byDancingLinks, listing } from './helpers/listing.js';
 
 const PROGRAMS = ['minisat', 'cadical', 'cryptominisat5', 'picosat', 'clasp'];
 const installed = EXTERNAL_SOLVERS.filter((f) => PROGRAMS.includes(f.name) && f.available().ok);
 const installedNamed = (name: string) => installed.find((f) => f.name === name);
 
-/** A class as a key: the lexicographically least member of its orbit. */
-function classKey(instance: Instance, trueVars: readonly number[]): string {
-  return orbit(instance.symmetries, trueVars)
-    .map((img) => img.join(','))
-    .sort()[0]!;
-}
-
-interface Listing {
-  count: number;
-  raw: number;
-  complete: boolean;
-  keys: string[];
-}
-
-async function listing(instance: Instance, unique: boolean, run: (onFound: (f: Found) => void) => Promise<{ count: number; raw: number; complete: boolean }>): Promise<Listing> {
-  const keys: string[] = [];
-  const summary = await run((f) => keys.push(unique ? classKey(instance, f.trueVars) : f.trueVars.join(',')));
-  return { count: summary.count, raw: summary.raw, complete: summary.complete, keys: keys.sort() };
-}
-
-const byDancingLinks = (instance: Instance, unique: boolean) => listing(instance, unique, (onFound) => enumerateExactCover(instance, { unique, onFound }));
 
 /** What the dispatcher does with a solver: its mode and its listing. */
 async function bySolver(instance: Instance, solver: string, unique: boolean): Promise<Listing & { mode: string }> {

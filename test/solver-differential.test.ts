@@ -7,10 +7,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Clauses, pigeonhole, randomThreeSat } from '../bench/minisat-builds.js';
 import { polyomino } from '../encoders/polyomino.js';
-import { enumerate, type Found } from '../src/enumerate/blocking-loop.js';
+import { enumerate } from '../src/enumerate/blocking-loop.js';
 import { enumerateExactCover } from '../src/enumerate/dlx.js';
 import type { Instance } from '../src/core/puzzle.js';
-import { orbit } from '../src/enumerate/cube-tree.js';
 import { MAX_INPUT_BYTES, claspWasm } from '../solvers/clasp-wasm.js';
 import { EXTERNAL_SOLVERS } from '../solvers/external/adapter.js';
 import { ClauseStore } from '../solvers/external/clause-store.js';
@@ -19,6 +18,7 @@ import { enumerateSolutions } from '../src/enumerate/strategy.js';
 import { logicSolver } from '../solvers/logic-solver.js';
 import { loadMinisatWasm, minisatWasm } from '../solvers/minisat-wasm.js';
 import type { Solver, SolverFactory } from '../solvers/types.js';
+import { type Listing, listing as listed } from './helpers/listing.js';
 import { solveDpll } from './helpers/dpll.js';
 
 const candidates: SolverFactory[] = [logicSolver, minisatWasm, claspWasm, ...EXTERNAL_SOLVERS];
@@ -62,36 +62,12 @@ const sixByFiveNoAux = polyomino({ ...SIX_BY_FIVE, amo: 'pairwise', nonOverlap: 
 /** Four pentominoes on 5x4: 4 tilings, one class. */
 const fiveByFour = polyomino({ board: '5x4', pieces: 'L,P,U,Y' });
 
-const lexCompare = (a: readonly number[], b: readonly number[]) => {
-  const i = a.findIndex((v, k) => v !== b[k]);
-  return i < 0 ? 0 : a[i]! - b[i]!;
-};
-
-/** A solution class as a key: the lexicographically least member of its orbit. */
-function classKey(instance: Instance, trueVars: readonly number[]): string {
-  return orbit(instance.symmetries, trueVars)
-    .reduce((least, img) => (lexCompare(img, least) < 0 ? img : least))
-    .join(',');
-}
-
-interface Listing {
-  count: number;
-  raw: number;
-  complete: boolean;
-  /** The solutions (or with `unique`, their classes), as sorted keys. */
-  keys: string[];
-}
-
-async function listing(instance: Instance, unique: boolean, run: (onFound: (f: Found) => void) => Promise<{ count: number; raw: number; complete: boolean }>): Promise<Listing> {
-  const keys: string[] = [];
+/** The listing, checked on the way: each reported solution stands for its orbit, and together they are every raw solution. */
+async function listing(instance: Instance, unique: boolean, run: Parameters<typeof listed>[2]): Promise<Listing> {
   let orbitTotal = 0;
-  const summary = await run((f) => {
-    keys.push(unique ? classKey(instance, f.trueVars) : f.trueVars.join(','));
-    orbitTotal += f.orbitSize;
-  });
-  // Each reported solution stands for its orbit: together they are every raw solution.
-  expect(orbitTotal).toBe(summary.raw);
-  return { count: summary.count, raw: summary.raw, complete: summary.complete, keys: keys.sort() };
+  const result = await listed(instance, unique, run, (f) => (orbitTotal += f.orbitSize));
+  expect(orbitTotal).toBe(result.raw);
+  return result;
 }
 
 const byDancingLinks = (instance: Instance, unique: boolean) => listing(instance, unique, (onFound) => enumerateExactCover(instance, { unique, onFound }));

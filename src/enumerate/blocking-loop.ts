@@ -56,7 +56,7 @@ export interface EnumerateOptions {
   enumMode?: EnumMode;
   /** How the solver decides (default: defaultBranching). */
   branching?: BranchingRule;
-  /** How the instance's exactly-one groups are propagated (default: nativePropagation). */
+  /** How the instance's exactly-one groups are propagated (default: resolvePropagation). */
   propagation?: Propagation;
   /** Called at each UNSAT that closes a cube (--certify checks it), before the next cube starts. */
   onCubeExhausted?: (claim: CubeExhausted) => Promise<void>;
@@ -249,10 +249,16 @@ export async function enumerate(given: Instance, options: EnumerateOptions): Pro
     return solver;
   };
   const limitReached = () => options.limit !== undefined && summary.count >= options.limit;
+  /** Stopped before the end: the summary so far, marked incomplete. */
+  const incomplete = (): EnumerateSummary => {
+    summary.complete = false;
+    return summary;
+  };
   const stop = () => limitReached() || options.shouldStop?.() === true;
   // --timeout bounds the whole enumeration, not each solve.
   const deadline = options.timeoutSeconds === undefined ? Infinity : Date.now() + options.timeoutSeconds * 1000;
   const timeLeft = () => (deadline === Infinity ? undefined : Math.max(0, (deadline - Date.now()) / 1000));
+  const halted = () => stop() || timeLeft() === 0;
   solver = load(solver);
   /** Checks the model, blocks the images it has in the cube (itself too unless `selfExcluded`), streams it. */
   const accept = (cubePerms: readonly Int32Array[], selfExcluded: boolean): void => {
@@ -283,19 +289,13 @@ export async function enumerate(given: Instance, options: EnumerateOptions): Pro
         }
         if (window.length === 0) break;
         await yieldNow();
-        if (stop() || timeLeft() === 0) {
-          summary.complete = false;
-          return summary;
-        }
+        if (halted()) return incomplete();
         const { status, cube } = await solver.solveFirstCube(
           window.map((c) => c.lits),
           { timeoutSeconds: timeLeft() },
         );
         summary.solves++;
-        if (status === 'UNKNOWN') {
-          summary.complete = false;
-          return summary;
-        }
+        if (status === 'UNKNOWN') return incomplete();
         const exhausted = status === 'SAT' ? cube! : window.length;
         for (const done of window.slice(0, exhausted)) {
           summary.cubes++;
@@ -311,20 +311,14 @@ export async function enumerate(given: Instance, options: EnumerateOptions): Pro
       const cubePerms = permsOf(cube);
       if (mode === 'chrono' && offersChrono(solver)) {
         await yieldNow();
-        if (stop() || timeLeft() === 0) {
-          summary.complete = false;
-          return summary;
-        }
+        if (halted()) return incomplete();
         summary.solves++;
         const onModel = () => {
           accept(cubePerms, true);
           return !stop();
         };
         const { complete } = await solver.enumerateCube(cube.lits, instance.cnf.projection, onModel, { timeoutSeconds: timeLeft(), shouldStop: options.shouldStop });
-        if (!complete) {
-          summary.complete = false;
-          return summary;
-        }
+        if (!complete) return incomplete();
         summary.cubes++;
         options.onCubeDone?.(cubeKey(cube.lits));
         options.onProgress?.({ found: summary.count, cubes: summary.cubes, unit: cube.unit ?? 0 });
@@ -332,10 +326,7 @@ export async function enumerate(given: Instance, options: EnumerateOptions): Pro
       }
       for (;;) {
         await yieldNow();
-        if (stop() || timeLeft() === 0) {
-          summary.complete = false;
-          return summary;
-        }
+        if (halted()) return incomplete();
         let status: Status;
         try {
           status = await solver.solve({ assumptions: cube.lits, timeoutSeconds: timeLeft() });
@@ -352,10 +343,7 @@ export async function enumerate(given: Instance, options: EnumerateOptions): Pro
           await options.onCubeExhausted?.({ assumptions: cube.lits, blocking, solver: solver.name });
           break;
         }
-        if (status === 'UNKNOWN') {
-          summary.complete = false;
-          return summary;
-        }
+        if (status === 'UNKNOWN') return incomplete();
         accept(cubePerms, false);
       }
       summary.cubes++;
