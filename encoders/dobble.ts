@@ -5,6 +5,8 @@ import { isPrimePower, makeField, type FiniteField } from '../src/algebra/finite
 import type { Instance } from '../src/core/puzzle.js';
 import type { EncodingDefaults, FamilyShape, InstanceExplanation, PuzzleEntry } from '../src/core/puzzle.js';
 import { add, amoCost, atLeastKCost, atMostKCost, type Group, grouped, sizeText } from '../src/explain/sizes.js';
+import { compareLex } from './dobble/cards.js';
+import { CYCLIC_NEEDS, CYCLIC_STEPS, type CyclicStep, DEFAULT_CYCLIC_STEPS, developedDeck, encodeCyclic, modelBase, gcd, primeDivisors } from './dobble/cyclic.js';
 import { DEFAULT_MOLS_STEPS, encodeMols, MOLS_NEEDS, MOLS_STEPS, type MolsStep, modelSquares, squaresDeck } from './dobble/mols.js';
 
 /**
@@ -109,11 +111,6 @@ function pointsOnLine(f: FiniteField, [a, b, c]: readonly number[]): number[] {
     for (let p = 0; p <= n; p++) points.push(p);
   }
   return points.sort((p, q) => p - q);
-}
-
-function compareLex(a: readonly number[], b: readonly number[]): number {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-  return a.length - b.length;
 }
 
 /**
@@ -501,7 +498,7 @@ export interface DobbleSatOptions {
   symmetryBreaking?: boolean;
   /** Which symmetry-breaking steps (default those of the model that apply to the shape); see SYMMETRY_STEPS and MOLS_STEPS. */
   symmetry?: readonly DobbleStep[];
-  /** The variables: the deck's incidence matrix (default), or for the full deck n - 1 Latin squares (encoders/dobble/mols.ts). */
+  /** The variables: the deck's incidence matrix (default), or for the full deck n - 1 Latin squares (encoders/dobble/mols.ts) or one card whose translates are the deck (encoders/dobble/cyclic.ts). */
   variables?: DobbleVariables;
 }
 
@@ -511,14 +508,16 @@ export interface DobbleSatOptions {
  * squares with the first card and the pencils of symbols 0 and 1 built in
  * (see encoders/dobble/mols.ts); its steps are MOLS_STEPS, and --pairs says
  * how orthogonality is stated (exactly-one: one auxiliary per cell, the
- * incidence model's pair constraint; at-most-one: one per row).
+ * incidence model's pair constraint; at-most-one: one per row). 'cyclic':
+ * the full deck only, as the translates mod n² + n + 1 of one card, so only
+ * cyclic planes (see encoders/dobble/cyclic.ts); its steps are CYCLIC_STEPS.
  */
-export const DOBBLE_VARIABLES = ['incidence', 'mols'] as const;
+export const DOBBLE_VARIABLES = ['incidence', 'mols', 'cyclic'] as const;
 export type DobbleVariables = (typeof DOBBLE_VARIABLES)[number];
 export const DEFAULT_VARIABLES: DobbleVariables = 'incidence';
 
 /** A symmetry-breaking step of either model. */
-export type DobbleStep = SymmetryStep | MolsStep;
+export type DobbleStep = SymmetryStep | MolsStep | CyclicStep;
 
 /**
  * The symmetry-breaking steps, each selectable so that its effect can be
@@ -574,17 +573,33 @@ export function symmetrySteps(shape: DobbleShape, options: Pick<DobbleSatOptions
   return steps;
 }
 
+/** Each model's own steps, to name the owner of a step given to the wrong model. */
+const MODEL_STEPS: Record<DobbleVariables, readonly DobbleStep[]> = { incidence: SYMMETRY_STEPS, mols: MOLS_STEPS, cyclic: CYCLIC_STEPS };
+
 /** The steps of the mols model: the named ones (checked like symmetrySteps), or DEFAULT_MOLS_STEPS. */
 export function molsSteps(options: Pick<DobbleSatOptions, 'symmetry' | 'symmetryBreaking'>, where = '--symmetry-steps'): Set<MolsStep> {
   if (options.symmetryBreaking === false) return new Set();
   return checkedSteps(options.symmetry ?? DEFAULT_MOLS_STEPS, MOLS_STEPS, MOLS_NEEDS, 'mols', where);
 }
 
+/** The steps of the cyclic model: the named ones (checked like symmetrySteps), or DEFAULT_CYCLIC_STEPS. */
+export function cyclicSteps(options: Pick<DobbleSatOptions, 'symmetry' | 'symmetryBreaking'>, where = '--symmetry-steps'): Set<CyclicStep> {
+  if (options.symmetryBreaking === false) return new Set();
+  return checkedSteps(options.symmetry ?? DEFAULT_CYCLIC_STEPS, CYCLIC_STEPS, CYCLIC_NEEDS, 'cyclic', where);
+}
+
+/** The steps of the chosen model for this shape. */
+function modelSteps(variables: DobbleVariables, shape: DobbleShape, options: DobbleSatOptions): ReadonlySet<DobbleStep> {
+  if (variables === 'mols') return molsSteps(options);
+  if (variables === 'cyclic') return cyclicSteps(options);
+  return symmetrySteps(shape, options);
+}
+
 /** The steps as a set of the model's own, each with the steps it needs; a UserError naming `where` otherwise. */
 function checkedSteps<S extends DobbleStep>(named: readonly DobbleStep[], known: readonly S[], needs: Record<S, readonly S[]>, model: DobbleVariables, where: string): Set<S> {
   const foreign = named.find((step) => !(known as readonly DobbleStep[]).includes(step));
   if (foreign !== undefined) {
-    const owner = (SYMMETRY_STEPS as readonly string[]).includes(foreign) ? 'incidence' : (MOLS_STEPS as readonly string[]).includes(foreign) ? 'mols' : undefined;
+    const owner = DOBBLE_VARIABLES.find((variables) => MODEL_STEPS[variables].includes(foreign));
     if (owner === undefined) throw new UserError(`${where}: unknown step "${foreign}"; choose from ${known.join(', ')}`);
     throw new UserError(`${where}: ${foreign} is a step of --variables ${owner}, not of --variables ${model} (its steps: ${known.join(', ')})`);
   }
@@ -600,9 +615,9 @@ function checkedSteps<S extends DobbleStep>(named: readonly DobbleStep[], known:
 export function parseSymmetrySteps(text: string, where = '--symmetry-steps'): DobbleStep[] {
   if (text.trim() === 'none') return [];
   const steps = text.split(',').map((step) => step.trim());
-  const known: readonly string[] = [...SYMMETRY_STEPS, ...MOLS_STEPS];
+  const known: readonly string[] = DOBBLE_VARIABLES.flatMap((variables) => MODEL_STEPS[variables]);
   const unknown = steps.find((step) => !known.includes(step));
-  if (unknown !== undefined) throw new UserError(`${where}: unknown step "${unknown}"; choose from ${SYMMETRY_STEPS.join(', ')} (--variables incidence), ${MOLS_STEPS.join(', ')} (--variables mols), or none`);
+  if (unknown !== undefined) throw new UserError(`${where}: unknown step "${unknown}"; choose from ${DOBBLE_VARIABLES.map((variables) => `${MODEL_STEPS[variables].join(', ')} (--variables ${variables})`).join(', ')}, or none`);
   return steps as DobbleStep[];
 }
 
@@ -647,7 +662,22 @@ export type DobbleCnf = Cnf & { readonly variables: DobbleVariables; readonly de
 export function encodeDobble(order: number, options: DobbleSatOptions = {}): DobbleCnf {
   const variables = options.variables ?? DEFAULT_VARIABLES;
   if (!DOBBLE_VARIABLES.includes(variables)) throw new UserError(`--variables: unknown choice "${String(variables)}"; choose from ${DOBBLE_VARIABLES.join(', ')}`);
-  return variables === 'mols' ? encodeDobbleMols(order, options) : encodeIncidence(order, options);
+  if (variables === 'mols') return encodeDobbleMols(order, options);
+  if (variables === 'cyclic') return encodeDobbleCyclic(order, options);
+  return encodeIncidence(order, options);
+}
+
+/** The cyclic model: the full deck as the translates of card 0 (cyclic planes only). */
+function encodeDobbleCyclic(order: number, options: DobbleSatOptions): DobbleCnf {
+  const shape = dobbleShape(order, options);
+  if (!shape.full) throw new UserError(`--variables cyclic: the translates of one card make the full deck of ${planeSize(order)} cards and symbols only; drop --cards and --max-symbols or use --variables incidence`);
+  const cnf = encodeCyclic(order, {
+    amo: options.amo ?? DOBBLE_DEFAULTS.amo,
+    card: options.card ?? DOBBLE_DEFAULTS.card,
+    exactPairs: (options.pairs ?? 'exactly-one') === 'exactly-one',
+    steps: cyclicSteps(options),
+  });
+  return Object.assign(cnf, { variables: 'cyclic' as const, deckOf: (value: (v: number) => boolean) => developedDeck(order, modelBase(cnf, value)) });
 }
 
 /** The mols model: the full deck of any order ≥ 2, decoded through the squares into the plane. */
@@ -885,7 +915,7 @@ export function deckProblem(deck: readonly (readonly (string | number)[])[], sha
 export function dobbleInstance(order: number, options: DobbleSatOptions = {}): Instance<Deck> {
   const cnf = encodeDobble(order, options);
   const shape = dobbleShape(order, options);
-  const steps: ReadonlySet<DobbleStep> = cnf.variables === 'mols' ? molsSteps(options) : symmetrySteps(shape, options);
+  const steps = modelSteps(cnf.variables, shape, options);
   const defaultSteps = symmetrySteps(shape, {});
   const choices: DobbleChoices = {
     variables: cnf.variables,
@@ -895,6 +925,7 @@ export function dobbleInstance(order: number, options: DobbleSatOptions = {}): I
     amo: options.amo ?? DOBBLE_DEFAULTS.amo,
     card: options.card ?? DOBBLE_DEFAULTS.card,
     exactPairs: (options.pairs ?? 'exactly-one') === 'exactly-one',
+    steps,
     defaultSymmetry: steps.size === defaultSteps.size && [...steps].every((step) => defaultSteps.has(step as SymmetryStep)),
   };
   return {
@@ -934,14 +965,14 @@ export const DOBBLE_PUZZLE: PuzzleEntry = {
     { name: 'order', type: 'number', describe: 'order n: cards of n + 1 symbols, at most n² + n + 1 cards' },
     { name: 'cards', type: 'number', describe: 'number of cards (default n² + n + 1, the full deck)' },
     { name: 'max-symbols', type: 'number', describe: 'symbols available (default n² + n + 1)', param: 'symbols' },
-    { name: 'variables', type: 'string', describe: `what the SAT variables are: incidence (card holds symbol; the default) or mols (full deck only: n - 1 orthogonal Latin squares)`, choices: DOBBLE_VARIABLES },
+    { name: 'variables', type: 'string', describe: `what the SAT variables are: incidence (card holds symbol; the default), mols (full deck only: n - 1 orthogonal Latin squares) or cyclic (full deck only: the translates of one card, so cyclic planes only)`, choices: DOBBLE_VARIABLES },
     { name: 'pairs', type: 'string', describe: 'how two cards share one symbol: exactly-one, or at-most-one (full deck only)', choices: ['exactly-one', 'at-most-one'] },
     { name: 'symmetry-breaking', type: 'boolean', describe: 'symmetry-breaking clauses (default on; --no-symmetry-breaking drops them)' },
     {
       name: 'symmetry-steps',
       type: 'string',
       param: 'symmetry',
-      describe: `symmetry-breaking steps, comma-separated, or none: --variables incidence ${SYMMETRY_STEPS.join(', ')} (default ${DEFAULT_SYMMETRY.join(',')}; the last three for the full deck only); --variables mols ${MOLS_STEPS.join(', ')} (default ${DEFAULT_MOLS_STEPS.join(',')})`,
+      describe: `symmetry-breaking steps, comma-separated, or none: --variables incidence ${SYMMETRY_STEPS.join(', ')} (default ${DEFAULT_SYMMETRY.join(',')}; the last three for the full deck only); --variables mols ${MOLS_STEPS.join(', ')} (default ${DEFAULT_MOLS_STEPS.join(',')}); --variables cyclic ${CYCLIC_STEPS.join(', ')} (default ${DEFAULT_CYCLIC_STEPS.join(',')})`,
     },
   ],
   defaults: DOBBLE_DEFAULTS,
@@ -976,14 +1007,21 @@ interface DobbleChoices {
   exactPairs: boolean;
   /** The default symmetry-breaking steps, whose size is derived below (other choices are left without a formula). */
   defaultSymmetry: boolean;
+  steps: ReadonlySet<DobbleStep>;
 }
 
 function dobbleExplanation(d: DobbleChoices): InstanceExplanation {
+  if (d.variables === 'cyclic') {
+    return {
+      variables: `one variable per symbol: "D s7" says card 0 holds symbol 7, and card i is card 0 + i mod ${d.symbols}; ${d.symbols} variables`,
+      families: cyclicShapes(d),
+    };
+  }
   if (d.variables === 'mols') {
     const n = d.n;
     return {
       variables: `one variable per square, cell and value: "L0 r1 c2 = 3" says square 0 holds 3 in row 1, column 2; ${n - 1} squares × ${n}² cells × ${n} values = ${(n - 1) * n ** 3}`,
-      families: new Map(),
+      families: molsShapes(d),
     };
   }
   return {
@@ -1033,6 +1071,81 @@ function dobbleShapes(d: DobbleChoices): Map<string, FamilyShape> {
     ),
   );
   if (d.defaultSymmetry) shapes.set('symmetry', dobbleSymmetryShape(n, K, v, full));
+  return shapes;
+}
+
+/** The families of encodeMols: n - 1 squares of n × n cells, values 0..n-1. */
+function molsShapes(d: DobbleChoices): Map<string, FamilyShape> {
+  const { n, amo } = d;
+  const shapes = new Map<string, FamilyShape>();
+  const one = (size: number) => add({ clauses: 1, auxVars: 0 }, amoCost(amo, size));
+  const squares = Array.from({ length: n - 1 }, (_, k) => k);
+  const latin = squares.flatMap((k) => [
+    ...Array.from({ length: n * n }, () => ({ label: `square L${k}: one value a cell`, cost: one(n) })),
+    ...Array.from({ length: 2 * n * n }, () => ({ label: `square L${k}: each value once a row and a column`, cost: one(n) })),
+  ]);
+  shapes.set('latin', grouped(`${n - 1} squares × 3·${n}² exactly-one of ${n} (cells, rows, columns; ${amo}: ${sizeText(AMO_ENCODINGS, amo, 'n')} for n = ${n})`, latin));
+  const pairsOfSquares = ((n - 1) * (n - 2)) / 2;
+  const valuePair = d.exactPairs
+    ? add({ clauses: 3 * n * n, auxVars: n * n }, one(n * n)) // an auxiliary per cell, defined both ways, exactly one
+    : add({ clauses: n * n, auxVars: n }, amoCost(amo, n)); // an auxiliary per row, forced by each cell, at most one
+  const how = d.exactPairs ? `${n}² cell auxiliaries, 3 clauses each, exactly one of them` : `${n} row auxiliaries forced by ${n} cells each, at most one of them`;
+  shapes.set('orthogonal', grouped(`C(${n - 1},2) = ${pairsOfSquares} pairs of squares × ${n}² value pairs × (${how}; ${amo}: ${sizeText(AMO_ENCODINGS, amo, 'v')})`, Array.from({ length: pairsOfSquares * n * n }, () => ({ label: 'a value pair of two squares', cost: valuePair }))));
+  if (d.steps.has('point-pairs')) {
+    const cellPairs = (n * n * (n - 1) * (n - 1)) / 2;
+    shapes.set('point-pairs', grouped(`${cellPairs} pairs of cells in different rows and columns × (${n - 1} "agree" auxiliaries, 2·${n} clauses each, and one clause: some square agrees)`, Array.from({ length: cellPairs }, () => ({ label: 'two cells on one line', cost: { clauses: 2 * n * (n - 1) + 1, auxVars: n - 1 } }))));
+  }
+  if (d.steps.has('cell-values')) {
+    const clauses = (n - 1) * n * (n - 1);
+    shapes.set('cell-values', { formula: { text: `${n - 1} rows × ${n} cells × the ${n - 1} values other than the column's: one clause over the ${n - 1} squares each`, clauses, auxVars: 0 }, about: () => 'a cell shows the value in some square' });
+  }
+  const units: [MolsStep, string, number][] = [
+    ['first-rows', `row 0 of ${n - 1} squares: ${(n - 1) * n} units`, (n - 1) * n],
+    ['first-column', `column 0 of square 0 below row 0: ${n - 1} units`, n - 1],
+    ['square-order', `cell (1, 0) of ${n - 1} squares: ${n - 1} units`, n - 1],
+    // δ(c) ∉ {c, c + 2, ..., n - 1}: n - c values for column c, less c + 1 where it exists.
+    ['cycles', `δ(c) is c + 1 or below c: Σ (n - c) - (n - 1) = ${(n * (n + 1)) / 2 - (n - 1)} units`, (n * (n + 1)) / 2 - (n - 1)],
+    ['cycle-order', `a cycle closing at c bounds the next one: ${cycleOrderClauses(n)} binary clauses`, cycleOrderClauses(n)],
+  ];
+  const cuts = units.filter(([step]) => d.steps.has(step));
+  if (cuts.length > 0) {
+    shapes.set('normalise', { formula: { text: cuts.map(([, text]) => text).join('; '), clauses: cuts.reduce((sum, [, , clauses]) => sum + clauses, 0), auxVars: 0 }, about: () => 'normal form' });
+  }
+  return shapes;
+}
+
+/** cycle-order: for a cycle s..c (length c - s + 1), every end beyond c + (c - s + 1) is barred for the next cycle: Σ max(0, n - 2c + s - 2). */
+function cycleOrderClauses(n: number): number {
+  let clauses = 0;
+  for (let c = 1; c < n; c++) for (let s = 0; s < c; s++) clauses += Math.max(0, n - 2 * c + s - 2);
+  return clauses;
+}
+
+/** The families of encodeCyclic: N = n² + n + 1 symbols, m = n + 1 on card 0, (N - 1)/2 differences. */
+function cyclicShapes(d: DobbleChoices): Map<string, FamilyShape> {
+  const { n, symbols: N, card, amo } = d;
+  const m = n + 1;
+  const shapes = new Map<string, FamilyShape>();
+  const size = add(atLeastKCost(card, N, m), atMostKCost(card, N, m));
+  shapes.set('card-size', grouped(`exactly ${m} of the ${N} variables (at most ${m}, and at least ${m} as at most ${N - m} of the negations; ${card}: ${sizeText(CARD_ENCODINGS, card, 'v')} for v = ${N})`, [{ label: `card 0 holds ${m}`, cost: size }]));
+  const perSymbol = d.exactPairs ? 3 : 1;
+  const share = d.exactPairs ? add({ clauses: 1, auxVars: 0 }, amoCost(amo, N)) : amoCost(amo, N);
+  const differences = Array.from({ length: (N - 1) / 2 }, (_, i) => ({ label: `difference d${i + 1}`, cost: add({ clauses: perSymbol * N, auxVars: N }, share) }));
+  shapes.set(
+    'differences',
+    grouped(
+      `${differences.length} differences × (${N} auxiliaries "a and a + d on card 0", ${perSymbol} clause${perSymbol > 1 ? 's' : ''} each to define it, then ${d.exactPairs ? 'exactly' : 'at most'} one of them: ${amo}, ${sizeText(AMO_ENCODINGS, amo, 'v')} for v = ${N})`,
+      differences,
+    ),
+  );
+  if (d.steps.has('first-pair')) shapes.set('normalise', { formula: { text: 'symbols 0 and 1 on card 0: 2 units', clauses: 2, auxVars: 0 }, about: () => 'symmetry breaking' });
+  const primes = primeDivisors(n);
+  if (d.steps.has('multipliers') && primes.length > 0) {
+    // s ↦ p·s fixes the gcd(p - 1, N) solutions of (p - 1)·s = 0 mod N; every other s gets "s on card 0 → p·s on card 0".
+    const moved = primes.map((p) => N - gcd(p - 1, N));
+    const text = `for each prime p dividing ${n} (${primes.join(', ')}), N - gcd(p - 1, N) implications "s → p·s": ${moved.join(' + ')}`;
+    shapes.set('normalise', { formula: { text, clauses: moved.reduce((a, b) => a + b, 0), auxVars: 0 }, about: () => 'symmetry breaking' });
+  }
   return shapes;
 }
 

@@ -99,7 +99,17 @@ describe('puzzlesat dobble, SAT', () => {
     expect(parseDimacs(readFileSync(join(dir, 'mols4.cnf'), 'utf8'), 'mols4.cnf').projection).toHaveLength(192);
     const wrong = run(...args.slice(0, -1), 'first-line');
     expect(wrong).toMatchObject({ code: 1, stdout: '' });
-    expect(wrong.stderr).toBe('puzzlesat: --symmetry-steps: first-line is a step of --variables incidence, not of --variables mols (its steps: first-rows, first-column, square-order, cycles, cycle-order, point-pairs)\n');
+    expect(wrong.stderr).toBe('puzzlesat: --symmetry-steps: first-line is a step of --variables incidence, not of --variables mols (its steps: first-rows, first-column, square-order, cycles, cycle-order, point-pairs, cell-values)\n');
+  });
+
+  it('--variables cyclic: the 91-card deck, checked; order 6 has no cyclic deck, and the UNSAT says it rules out cyclic decks only', () => {
+    const r = run('dobble', '--symbols-per-card', '7', '--method', 'sat', '--variables', 'cyclic');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^no cyclic deck \(the translates of one card mod 43\) of 43 cards with 7 symbols each exists; other decks are not ruled out \(drop --variables cyclic\) \(UNSAT, proved by SAT in [\d.]+ s\)\n$/);
+    const s = JSON.parse(run('dobble', '--symbols-per-card', '10', '--method', 'sat', '--variables', 'cyclic', '--json').stdout) as { status: string; cards: number[][]; params: { variables: string } };
+    expect(s.status).toBe('SAT');
+    expect(s.params.variables).toBe('cyclic');
+    expect(checkDeck(s.cards)).toEqual({ ok: true, cards: 91, symbolsPerCard: 10, symbols: 91 });
   });
 
   it('falls back to SAT for 7 symbols (order 6 is not a prime power), says why, and proves that no 43-card deck exists', () => {

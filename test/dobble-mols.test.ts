@@ -123,7 +123,8 @@ function satisfies(set: Square[], step: MolsStep): boolean {
       return lengths.every((l, i) => i === 0 || l <= lengths[i - 1]!);
     }
     case 'point-pairs':
-      return true; // implied: it removes no set of MOLS
+    case 'cell-values':
+      return true; // implied: they remove no set of MOLS
   }
 }
 
@@ -257,7 +258,7 @@ describe('Dobble as mutually orthogonal Latin squares (--variables mols)', () =>
     const sample = latinSquares(5).filter((_, i) => i % 101 === 0);
     const types = new Set(sample.map((square) => cycleLengths(normalForm([square])[0]![1]!).join('+')));
     expect(types).toEqual(new Set(['5', '3+2']));
-    const cuts = MOLS_STEPS.filter((step) => step !== 'point-pairs');
+    const cuts = MOLS_STEPS.filter((step) => step !== 'point-pairs' && step !== 'cell-values');
     for (const square of sample) expect(cuts.filter((step) => !satisfies(normalForm([square]), step))).toEqual([]);
   });
 
@@ -274,6 +275,9 @@ describe('Dobble as mutually orthogonal Latin squares (--variables mols)', () =>
       [4, ['first-rows', 'first-column']],
       [4, ['first-rows', 'square-order']],
       [4, ['first-rows', 'point-pairs']],
+      [3, ['first-rows', 'cell-values']],
+      [4, ['first-rows', 'cell-values']],
+      [4, [...DEFAULT_MOLS_STEPS, 'cell-values']],
       [4, [...DEFAULT_MOLS_STEPS]],
     ];
     for (const [order, steps] of cases) {

@@ -20,6 +20,7 @@ import {
   type SymmetryStep,
 } from '../encoders/dobble.js';
 import { MOLS_STEPS } from '../encoders/dobble/mols.js';
+import { CYCLIC_STEPS } from '../encoders/dobble/cyclic.js';
 import { UserError } from '../src/core/errors.js';
 import { createLogicSolver } from '../solvers/logic-solver.js';
 
@@ -120,7 +121,7 @@ describe('Dobble symmetry-breaking steps', () => {
     expect(parseSymmetrySteps('first-line, lex-lines')).toEqual(['first-line', 'lex-lines']);
     expect(parseSymmetrySteps('none')).toEqual([]);
     expect(() => parseSymmetrySteps('first-line,rotate')).toThrow(
-      new UserError(`--symmetry-steps: unknown step "rotate"; choose from ${SYMMETRY_STEPS.join(', ')} (--variables incidence), ${MOLS_STEPS.join(', ')} (--variables mols), or none`),
+      new UserError(`--symmetry-steps: unknown step "rotate"; choose from ${SYMMETRY_STEPS.join(', ')} (--variables incidence), ${MOLS_STEPS.join(', ')} (--variables mols), ${CYCLIC_STEPS.join(', ')} (--variables cyclic), or none`),
     );
     expect(() => encodeDobble(3, { symmetry: ['first-pencil'] })).toThrow(new UserError('--symmetry-steps: first-pencil needs first-line too'));
     expect(() => encodeDobble(3, { symmetry: ['mols'] })).toThrow(/mols needs second-pencil/);

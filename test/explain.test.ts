@@ -123,6 +123,35 @@ describe('explain formulas', () => {
     }
   });
 
+  it('holds for the mols Dobble model: orders 2-6, no step, the default steps, every step, both pair encodings', () => {
+    const every = ['first-rows', 'first-column', 'square-order', 'cycles', 'cycle-order', 'point-pairs', 'cell-values'] as const;
+    for (const amo of ['sequential', 'pairwise'] as const) {
+      for (let order = 2; order <= 6; order++) {
+        for (const pairs of ['exactly-one', 'at-most-one'] as const) {
+          for (const options of [{}, { symmetryBreaking: false }, { symmetry: [...every] }, { symmetry: ['first-rows' as const, 'cycles' as const, 'cycle-order' as const] }]) {
+            const instance = dobbleInstance(order, { amo, card: 'totalizer', variables: 'mols', pairs, ...options });
+            expectFormulasHold(explain(instance), instance);
+          }
+        }
+      }
+    }
+  });
+
+  it('holds for the cyclic Dobble model: every order 1-12 (orders with one, two or no prime divisors), each step, both pair encodings', () => {
+    for (const amo of ['sequential', 'pairwise'] as const) {
+      for (let order = 1; order <= 12; order++) {
+        for (const options of [{}, { symmetry: ['first-pair' as const] }, { pairs: 'at-most-one' as const, symmetryBreaking: false }]) {
+          const instance = dobbleInstance(order, { amo, card: 'totalizer', variables: 'cyclic', ...options });
+          const e = explain(instance);
+          expectFormulasHold(e, instance);
+          // Order 1 has no prime divisor, so the default step (multipliers) adds nothing.
+          const normalised = options.symmetryBreaking !== false && ('symmetry' in options || order > 1);
+          expect(e.families.map((f) => f.name)).toEqual(['card-size', 'differences', ...(normalised ? ['normalise'] : [])]);
+        }
+      }
+    }
+  });
+
   it('uses published sizes that the encoders really have', () => {
     const built = (encode: (cnf: Cnf, lits: number[]) => void, n: number) => {
       const cnf = new Cnf();

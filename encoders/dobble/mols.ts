@@ -1,6 +1,7 @@
 import { atMostOne, exactlyOne, type AmoEncoding } from '../../src/card/index.js';
 import { Cnf } from '../../src/core/cnf.js';
 import { UserError } from '../../src/core/errors.js';
+import { sortedDeck } from './cards.js';
 
 /**
  * The full Dobble deck of order n as n - 1 mutually orthogonal Latin squares
@@ -40,7 +41,7 @@ import { UserError } from '../../src/core/errors.js';
  *   columns lie on one line, so some square has equal values in them (the
  *   plane's other axiom, which the pair constraints imply only by counting)
  */
-export const MOLS_STEPS = ['first-rows', 'first-column', 'square-order', 'cycles', 'cycle-order', 'point-pairs'] as const;
+export const MOLS_STEPS = ['first-rows', 'first-column', 'square-order', 'cycles', 'cycle-order', 'point-pairs', 'cell-values'] as const;
 export type MolsStep = (typeof MOLS_STEPS)[number];
 
 export const MOLS_NEEDS: Record<MolsStep, readonly MolsStep[]> = {
@@ -50,6 +51,7 @@ export const MOLS_NEEDS: Record<MolsStep, readonly MolsStep[]> = {
   cycles: ['first-rows'],
   'cycle-order': ['cycles'],
   'point-pairs': [],
+  'cell-values': ['first-rows'],
 };
 
 export const DEFAULT_MOLS_STEPS: readonly MolsStep[] = ['first-rows', 'first-column', 'square-order', 'cycles', 'cycle-order'];
@@ -103,6 +105,7 @@ export function encodeMols(n: number, { amo, orthogonality, steps }: MolsOptions
   }
 
   if (steps.has('point-pairs')) impliedPointPairs(cnf, squares, n);
+  if (steps.has('cell-values')) impliedCellValues(cnf, squares, n);
   normalise(cnf, squares, n, steps);
   return Object.assign(cnf, { squares });
 }
@@ -156,6 +159,24 @@ function impliedPointPairs(cnf: Cnf, squares: Squares, n: number): void {
 }
 
 /**
+ * With row 0 of every square 0..n-1, cell (r, c) outside row 0 and the point
+ * (0, v), v ≠ c, are on one line, through some point of ℓ∞ other than 0 and
+ * 1: some square shows v at (r, c). The n - 1 squares show n - 1 values
+ * there, none of them c (column c starts with c), so each v ≠ c is shown by
+ * exactly one square. The at-most-one half unit propagation finds from the
+ * pair constraints of (v, v); the at-least-one half it gets only by counting,
+ * so it is said here, without auxiliaries.
+ */
+function impliedCellValues(cnf: Cnf, squares: Squares, n: number): void {
+  cnf.family('cell-values', 'implied: a cell outside row 0 shows each value other than its column\'s in some square (it shares a line with (0, v))');
+  for (let r = 1; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      for (let v = 0; v < n; v++) if (v !== c) cnf.add(squares.map((square) => square[r]![c]![v]!));
+    }
+  }
+}
+
+/**
  * The cuts. Every complete set of MOLS from a plane (any choice of ℓ∞, 0, 1
  * and of the numberings) can be brought into this form, each step keeping
  * the earlier ones:
@@ -184,7 +205,7 @@ function impliedPointPairs(cnf: Cnf, squares: Squares, n: number): void {
  *    the steps above fixed it).
  */
 function normalise(cnf: Cnf, squares: Squares, n: number, steps: ReadonlySet<MolsStep>): void {
-  const cuts = [...steps].filter((step) => step !== 'point-pairs');
+  const cuts = [...steps].filter((step) => step !== 'point-pairs' && step !== 'cell-values');
   if (cuts.length === 0) return;
   cnf.family('normalise', `normal form of the squares: ${cuts.join(', ')}`);
   const is = (k: number, r: number, c: number, v: number) => cnf.add([squares[k]![r]![c]![v]!]);
@@ -221,10 +242,7 @@ export function squaresDeck(n: number, values: readonly (readonly (readonly numb
       lines.push([k + 2, ...through.map((i) => cell(Math.floor(i / n), i % n))]);
     }
   });
-  return lines.map((line) => line.sort((a, b) => a - b)).sort((a, b) => {
-    const k = a.findIndex((s, i) => s !== b[i]);
-    return k < 0 ? 0 : a[k]! - b[k]!;
-  });
+  return sortedDeck(lines);
 }
 
 /** The squares of a model: each cell's first true value, -1 for none (the decoded deck then fails its check). */

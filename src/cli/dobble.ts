@@ -87,7 +87,7 @@ const deckOptions = (y: Argv) =>
     .option('max-symbols', { type: 'number', describe: 'SAT method: use at most this many symbols (default m² - m + 1)' })
     .option('symmetry-breaking', { type: 'boolean', describe: 'SAT method: symmetry-breaking clauses (default on; --no-symmetry-breaking drops them)' })
     .option('symmetry-steps', { type: 'string', describe: 'SAT method: which symmetry-breaking steps (puzzlesat solve dobble --help lists them)' })
-    .option('variables', { type: 'string', choices: DOBBLE_VARIABLES, describe: 'SAT method: incidence (card holds symbol; the default) or mols (full deck: n - 1 orthogonal Latin squares)' })
+    .option('variables', { type: 'string', choices: DOBBLE_VARIABLES, describe: 'SAT method: incidence (card holds symbol; the default), mols (full deck: n - 1 orthogonal Latin squares) or cyclic (full deck: the translates of one card, cyclic planes only)' })
     .option('svg', { type: 'string', describe: 'printable cards: FILE when they fit one page, else FILE-1.svg, FILE-2.svg, ... (a .svg ending of FILE dropped)' })
     .option('png', { type: 'string', describe: 'the same pages as PNG: FILE, or FILE-1.png, FILE-2.png, ...' })
     .option('seed', { type: 'number', describe: 'seed of the random symbol sizes and turns in --svg (default 1)' })
@@ -95,6 +95,7 @@ const deckOptions = (y: Argv) =>
     .example('$0 dobble --symbols-per-card 8 --cards 55 --symbols examples/symbols-57.txt --svg deck.svg', 'a named 55-card deck, printable')
     .example('$0 dobble --symbols-per-card 7 --method sat', 'proves that no 43-card deck of 7 symbols exists')
     .example('$0 dobble --symbols-per-card 8 --method sat --variables mols --solver cadical', 'the 57-card deck by SAT over 6 orthogonal Latin squares')
+    .example('$0 dobble --symbols-per-card 10 --method sat --variables cyclic', 'the 91-card deck by SAT: one card whose translates mod 91 are the deck')
     .example('$0 dobble check examples/deck-7.txt', 'validate any deck');
 
 export const builder = (y: Argv) => localOnly(deckOptions(y), DECK_OPTIONS);
@@ -123,6 +124,8 @@ interface Report {
   symbolsPerCard: number;
   cards: number;
   maxSymbols?: number;
+  /** The SAT model asked for (--variables): what an UNSAT answer rules out depends on it. */
+  variables?: DobbleVariables;
   timeout?: number;
   outcome: Outcome;
   /** The deck as printed: symbol names, or numbers without --symbols. */
@@ -155,7 +158,7 @@ export const handler = (args: Args) =>
     const named = deck && (names ? nameDeck(deck, names, symbolsFile) : deck);
     const svg = named && args.svg !== undefined ? writePages(String(args.svg), named, args.seed as number | undefined, 'svg') : undefined;
     const png = named && args.png !== undefined ? writePages(String(args.png), named, args.seed as number | undefined, 'png') : undefined;
-    const report: Report = { method, symbolsPerCard: m, cards: k, maxSymbols, timeout: args.timeout as number | undefined, outcome, named, seconds: time, svg, png };
+    const report: Report = { method, symbolsPerCard: m, cards: k, maxSymbols, variables: args.variables as DobbleVariables | undefined, timeout: args.timeout as number | undefined, outcome, named, seconds: time, svg, png };
     if (args.json) process.stdout.write(JSON.stringify(jsonSummary(report)) + '\n');
     else {
       process.stdout.write(textReport(report));
@@ -171,7 +174,7 @@ function jsonSummary(r: Report) {
   return {
     status: r.outcome.status,
     puzzle: 'dobble',
-    params: { symbolsPerCard: r.symbolsPerCard, cards: r.cards, method: r.method, ...(r.maxSymbols === undefined ? {} : { maxSymbols: r.maxSymbols }) },
+    params: { symbolsPerCard: r.symbolsPerCard, cards: r.cards, method: r.method, ...(r.maxSymbols === undefined ? {} : { maxSymbols: r.maxSymbols }), ...(r.variables === undefined ? {} : { variables: r.variables }) },
     cards: r.named ?? null,
     symbols: deck ? symbolCount(deck) : null,
     symbolsPerCard: r.symbolsPerCard,
@@ -200,8 +203,10 @@ function textReport(r: Report): string {
         : `SAT: ${outcome.solver}, ${time}, ${outcome.vars} vars, ${outcome.clauses} clauses`;
     return `${formatDeck(r.named)}# ${k} cards, ${m} symbols per card, ${symbolCount(outcome.deck!)} symbols (${how})\n`;
   }
-  if (outcome.status === 'UNSAT') return `${impossibility(k, m, r.maxSymbols)} (UNSAT, proved by SAT in ${time})\n`;
-  return `no answer from ${outcome.solver}${r.timeout === undefined ? '' : ` within ${r.timeout} s`} (UNKNOWN)\n`;
+  if (outcome.status === 'UNSAT') return `${impossibility(k, m, r.maxSymbols, r.variables)} (UNSAT, proved by SAT in ${time})\n`;
+  // The normalised models keep every plane and are slow from order 9 on; the cyclic one is fast where a cyclic plane exists.
+  const hint = r.variables !== 'cyclic' && k === planeSize(n) && r.maxSymbols === undefined ? '; --variables cyclic looks for a cyclic deck (the translates of one card), fast for prime-power orders' : '';
+  return `no answer from ${outcome.solver}${r.timeout === undefined ? '' : ` within ${r.timeout} s`} (UNKNOWN)${hint}\n`;
 }
 
 function symbolsPerCard(value: unknown): number {
@@ -266,8 +271,11 @@ async function bySat(n: number, k: number, maxSymbols: number | undefined, args:
 /**
  * What UNSAT proves. The encoding leaves out decks with one symbol on every
  * card (K > m), which only fit when at least 1 + K(m - 1) symbols are allowed.
+ * The cyclic model has only the translates of one card, so its UNSAT rules
+ * out those decks alone.
  */
-function impossibility(k: number, m: number, maxSymbols: number | undefined): string {
+function impossibility(k: number, m: number, maxSymbols: number | undefined, variables: DobbleVariables | undefined): string {
+  if (variables === 'cyclic') return `no cyclic deck (the translates of one card mod ${k}) of ${k} cards with ${m} symbols each exists; other decks are not ruled out (drop --variables cyclic)`;
   const within = maxSymbols === undefined ? '' : ` using at most ${maxSymbols} symbols`;
   const aside = k > m && (maxSymbols ?? planeSize(m - 1)) >= 1 + k * (m - 1) ? ', other than those with one symbol on every card,' : '';
   return `no deck${aside} of ${k} cards with ${m} symbols each exists${within}`;
