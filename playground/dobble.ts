@@ -1,7 +1,7 @@
 import { isPrimePower } from '../src/algebra/finite-field.js';
 import { planeSize } from '../encoders/dobble.js';
 import { $, number, SolverWorker, setStatus as showStatus, showEngines, type StatusState } from './page.js';
-import { DOBBLE_ORDERS, type DeckAnswer, type FromWorker, type SatEngine } from './protocol.js';
+import { DOBBLE_ORDERS, type DeckAnswer, type DobbleMethod, type FromWorker, type SatEngine } from './protocol.js';
 
 /**
  * The Dobble page: a deck of order n from the finite-field construction or
@@ -72,13 +72,13 @@ function describeShape(): void {
     ? `${n} is a prime power: GF(${n}) gives the plane`
     : n <= DOBBLE_ORDERS.satMax
       ? `${n} is no prime power: no finite field, only SAT can try`
-      : `${n} is no prime power, and SAT here stops at order ${DOBBLE_ORDERS.satMax}`;
+      : `${n} is no prime power; SAT here stops at order ${DOBBLE_ORDERS.satMax}, SAT cyclic goes on (it rules out cyclic decks only)`;
   ui.shape.textContent = `${number(planeSize(n))} cards of ${n + 1} symbols; ${field}`;
 }
 
 /** The solver menu matters to SAT only. */
 function showMethod(): void {
-  ui.engine.disabled = ui.method.value !== 'sat';
+  ui.engine.disabled = ui.method.value === 'algebraic';
 }
 
 function names(): string[] {
@@ -93,8 +93,8 @@ function make(): void {
   ui.check.textContent = '';
   delete ui.check.dataset.valid;
   setRunning(true);
-  const method = ui.method.value as 'algebraic' | 'sat';
-  setStatus('running', method === 'sat' ? `searching with ${ui.engine.value}…` : 'building the plane…');
+  const method = ui.method.value as DobbleMethod;
+  setStatus('running', method === 'algebraic' ? 'building the plane…' : `searching with ${ui.engine.value}…`);
   const cards = ui.cards.value.trim() === '' ? undefined : Number(ui.cards.value);
   worker.send({ type: 'deck', order: Number(ui.order.value), cards, method, engine: ui.engine.value as SatEngine, names: names() });
 }
@@ -112,7 +112,9 @@ function showDeck(answer: DeckAnswer): void {
   if (answer.status !== 'SAT') {
     const n = Number(ui.order.value);
     const what = `${ui.cards.value.trim() || number(planeSize(n))} cards of ${n + 1} symbols`;
-    if (answer.status === 'UNSAT') setStatus('done', `no deck of ${what} exists: proved by ${answer.solver} in ${time} (${formula})`);
+    // The cyclic model has the translates of one card only: its UNSAT leaves other decks open.
+    const kind = ui.method.value === 'cyclic' ? 'cyclic deck' : 'deck';
+    if (answer.status === 'UNSAT') setStatus('done', `no ${kind} of ${what} exists: proved by ${answer.solver} in ${time} (${formula})`);
     else setStatus('done', `no answer from ${answer.solver} (${time})`);
     return;
   }

@@ -28,13 +28,16 @@ export interface EngineInfo {
   reason?: string;
 }
 
+export type DobbleMethod = 'algebraic' | 'sat' | 'cyclic';
+
 export interface DeckRequest {
   type: 'deck';
   /** The order n of the projective plane: cards of n + 1 symbols. */
   order: number;
   /** Cards to keep; undefined: all n² + n + 1. */
   cards?: number;
-  method: 'algebraic' | 'sat';
+  /** sat: the incidence model; cyclic: the translates of one card (encoders/dobble/cyclic.ts), full decks only. */
+  method: DobbleMethod;
   engine: SatEngine;
   /** Names for the symbols 0, 1, ...; empty: the numbers themselves. */
   names: string[];

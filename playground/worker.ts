@@ -103,7 +103,7 @@ async function makeDeck(request: DeckRequest): Promise<Made> {
   if (!Number.isInteger(n) || n < DOBBLE_ORDERS.min || n > DOBBLE_ORDERS.max) throw new UserError(`order: choose a whole number from ${DOBBLE_ORDERS.min} to ${DOBBLE_ORDERS.max}`);
   if (request.method === 'sat' && n > DOBBLE_ORDERS.satMax) throw new UserError(`order ${n}: the SAT method here goes up to order ${DOBBLE_ORDERS.satMax}; the algebraic one needs a prime power`);
   if (request.method === 'algebraic') return { deck: algebraicDeck(n, { cards: request.cards }), status: 'SAT', solver: 'algebraic', vars: 0, clauses: 0 };
-  const instance = dobbleInstance(n, { cards: request.cards });
+  const instance = dobbleInstance(n, { cards: request.cards, variables: request.method === 'cyclic' ? 'cyclic' : 'incidence' });
   const solver = createSolver(request.engine);
   const { status, trueVars } = await solveOnce(instance.cnf, solver);
   const deck = status === 'SAT' ? instance.decode(trueVars) : undefined;

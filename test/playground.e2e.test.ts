@@ -134,7 +134,7 @@ describe.skipIf(missing !== null)(`playground in Chromium${missing ? ` (skipped:
     await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'ready');
   };
   /** Makes a deck of order n and waits for the answer; returns the cards as the page lists them. */
-  const makeDeck = async (n: number, method: 'algebraic' | 'sat', engine?: string) => {
+  const makeDeck = async (n: number, method: 'algebraic' | 'sat' | 'cyclic', engine?: string) => {
     await page.fill('#order', String(n));
     await page.selectOption('#method', method);
     if (engine) await page.selectOption('#engine', engine);
@@ -345,6 +345,14 @@ describe.skipIf(missing !== null)(`playground in Chromium${missing ? ` (skipped:
     await page.click('#make');
     await page.waitForFunction(() => document.querySelector<HTMLElement>('#status')?.dataset.state === 'error');
     expect(await page.textContent('#status')).toBe('the algebraic method needs a prime-power order, not 6');
+  }, 150_000);
+
+  it.skipIf(!WASM_ENGINES[0]!.built)('Dobble: SAT cyclic makes the 91-card deck of order 9; its UNSAT for order 6 speaks of cyclic decks only', async () => {
+    await openDobble();
+    await expectPlane(await makeDeck(9, 'cyclic', 'minisat-wasm'), 9);
+    expect(await page.textContent('#status')).toMatch(/^91 cards made by SAT in [\d.]+ s with minisat-wasm \([\d,]+ variables, [\d,]+ clauses\)$/);
+    expect(await makeDeck(6, 'cyclic', 'minisat-wasm')).toEqual([]);
+    expect(await page.textContent('#status')).toMatch(/^no cyclic deck of 43 cards of 7 symbols exists: proved by minisat-wasm in [\d.]+ s/);
   }, 150_000);
 
   it('Dobble: Stop ends a long SAT search, and the next deck comes from a fresh worker', async () => {
