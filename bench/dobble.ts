@@ -11,9 +11,10 @@
  *   breaking, per solver;
  *     node dist/bench/dobble.js [--orders 2-8] [--timeout 60] [--pairs exactly-one|at-most-one]
  *                               [--solvers logic-solver,cadical-wasm,minisat,cadical,cryptominisat5]
- * - per configuration (--configs): one order, each configuration a choice of
- *   variables, symmetry-breaking steps and pair encoding, separated by `;`,
- *   as `variables:steps:pairs` (steps comma-separated, `default` or `none`);
+ * - per configuration (--configs): one or more orders (--order 9 or
+ *   --order 9,10), each configuration a choice of variables,
+ *   symmetry-breaking steps and pair encoding, separated by `;`, as
+ *   `variables:steps:pairs` (steps comma-separated, `default` or `none`);
  *   with --write FILE the table goes to FILE with the machine and its load.
  *     node dist/bench/dobble.js --order 9 --timeout 600 --solvers cadical
  *       --configs 'incidence:default:exactly-one;mols:default:exactly-one' [--write bench/results/dobble-order9.md]
@@ -110,27 +111,29 @@ function machine(): string {
 }
 
 async function byConfiguration(argv: string[], dir: string): Promise<void> {
-  const order = Number(argument(argv, '--order') ?? 9);
+  const orders = (argument(argv, '--order') ?? '9').split(',').map(Number);
   const timeout = Number(argument(argv, '--timeout') ?? 600);
   const solvers = (argument(argv, '--solvers') ?? 'cadical').split(',').filter(installed);
   const configs = argument(argv, '--configs')!.split(';').filter((c) => c.trim() !== '').map(parseConfig);
   const lines = [
-    `Dobble order ${order} (${order * order + order + 1} cards) by SAT, per configuration: CPU seconds under nice, one run at a time, CPU limit ${timeout} s.`,
+    `Dobble order ${orders.join(', ')} (${orders.map((n) => n * n + n + 1).join(', ')} cards) by SAT, per configuration: CPU seconds under nice, one run at a time, CPU limit ${timeout} s.`,
     '',
     `Machine at the start: ${machine()}.`,
     '',
-    '| variables | steps | pairs | vars | clauses | solver | CPU s, result |',
-    '|---|---|---|---|---|---|---|',
+    '| order | variables | steps | pairs | vars | clauses | solver | CPU s, result |',
+    '|---|---|---|---|---|---|---|---|',
   ];
   console.log(lines.join('\n'));
-  for (const config of configs) {
-    const cnf = encodeDobble(order, config.options);
-    const cnfFile = join(dir, 'dobble.cnf');
-    writeDimacsFile(cnfFile, cnf, { puzzle: 'dobble', params: {}, names: false });
-    for (const solver of solvers) {
-      const line = `| ${config.label} | ${cnf.varCount} | ${cnf.clauseCount} | ${solver} | ${cell(await run(solver, cnf, cnfFile, timeout), timeout)} |`;
-      console.log(line);
-      lines.push(line);
+  for (const order of orders) {
+    for (const config of configs) {
+      const cnf = encodeDobble(order, config.options);
+      const cnfFile = join(dir, 'dobble.cnf');
+      writeDimacsFile(cnfFile, cnf, { puzzle: 'dobble', params: {}, names: false });
+      for (const solver of solvers) {
+        const line = `| ${order} | ${config.label} | ${cnf.varCount} | ${cnf.clauseCount} | ${solver} | ${cell(await run(solver, cnf, cnfFile, timeout), timeout)} |`;
+        console.log(line);
+        lines.push(line);
+      }
     }
   }
   lines.push('', `Machine at the end: ${machine()}.`);
