@@ -3,9 +3,9 @@ import { UserError } from '../src/core/errors.js';
 import { checkSize } from '../src/core/limits.js';
 import { GROUPS, type Cell } from '../src/geometry/cells.js';
 import { buildPacking, type NonOverlap, type PackingInstance, NON_OVERLAP_OPTION, PACKING_DEFAULTS } from './packing.js';
-import { parseRegion } from '../src/geometry/shapes.js';
+import { cellsArt, parseRegion } from '../src/geometry/shapes.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
-import { readPieces, readPiecesFile } from './polyomino.js';
+import { piecesParam, readPieces, readPiecesFile } from './polyomino.js';
 import { type EncodingChoice, type PuzzleEntry, type PuzzleOption, stringArg } from '../src/core/puzzle.js';
 
 /**
@@ -95,6 +95,14 @@ function box(w: number, h: number, d: number): Cell[] {
 
 const inlineToText = (art: string) => art.split('|').map((level) => level.split('/').join('\n')).join('\n--\n');
 
+const isInlineFigure = (figure: string) => /^[.# /|]+$/.test(figure) && /[/|]/.test(figure);
+
+/** The figure as its header records it: as given, or for a figure file its art, so that the header rebuilds the formula without the file. */
+function figureParam(figure: string, region: readonly Cell[]): string {
+  const inOption = FIGURES[figure] !== undefined || /^(\d+)x(\d+)x(\d+)$/.test(figure) || isInlineFigure(figure);
+  return inOption ? figure : cellsArt(region, '.', '#');
+}
+
 /** A figure by preset name, `WxHxD` box, inline art ("/" rows, "|" levels), or file path. */
 export function readFigure(figure: string, option: string): Cell[] {
   const size = /^(\d+)x(\d+)x(\d+)$/.exec(figure);
@@ -106,7 +114,7 @@ export function readFigure(figure: string, option: string): Cell[] {
   }
   const preset = FIGURES[figure];
   if (preset) return parseRegion(inlineToText(preset.art), `figure ${figure}`);
-  if (/^[.# /|]+$/.test(figure) && /[/|]/.test(figure)) return parseRegion(inlineToText(figure), option);
+  if (isInlineFigure(figure)) return parseRegion(inlineToText(figure), option);
   let text: string;
   try {
     text = readFileSync(figure, 'utf8');
@@ -135,7 +143,7 @@ export function polycube(options: PolycubeOptions, puzzle = 'polycube'): Packing
   const amo = options.amo ?? PACKING_DEFAULTS.amo;
   return buildPacking({
     puzzle,
-    params: { figure: options.figure, pieces: options.piecesFile ?? pieceList, flip, symmetry, nonOverlap, amo },
+    params: { figure: figureParam(options.figure, region), pieces: options.piecesFile ? piecesParam(pieces) : pieceList, flip, symmetry, nonOverlap, amo },
     region,
     pieces,
     moves: flip ? GROUPS.isometries : GROUPS.rotations,

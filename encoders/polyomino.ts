@@ -3,7 +3,7 @@ import { UserError } from '../src/core/errors.js';
 import { checkSize } from '../src/core/limits.js';
 import { GROUPS, type Cell, isConnected, shapeKey } from '../src/geometry/cells.js';
 import { buildPacking, type NonOverlap, type PackingInstance, type PieceDef, NON_OVERLAP_OPTION, PACKING_DEFAULTS } from './packing.js';
-import { inlineArt, parsePieceArt, parsePiecesFile, parseRegion } from '../src/geometry/shapes.js';
+import { cellsArt, inlineArt, parsePieceArt, parsePiecesFile, parseRegion } from '../src/geometry/shapes.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { type EncodingChoice, type PuzzleEntry, type PuzzleOption, stringArg } from '../src/core/puzzle.js';
 
@@ -86,6 +86,22 @@ function rectangle(w: number, h: number): Cell[] {
   return cells;
 }
 
+/** `WxH` or inline art with "/" between rows: a board given in the option itself, not in a file. */
+const boardInOption = (board: string) => /^(\d+)x(\d+)$/.test(board) || (/^[.# ]+(\/[.# ]+)*$/.test(board) && board.includes('/'));
+
+/**
+ * The board as its header records it: as given, or for a board file its art
+ * (cellsArt), so that the header rebuilds the formula without the file.
+ */
+export function boardParam(board: string, region: readonly Cell[]): string {
+  return boardInOption(board) ? board : cellsArt(region, '.', '#');
+}
+
+/** Pieces as a --pieces list of inline art (`V=##/#.,I*2=##`), which readPieces reads back to the same pieces. */
+export function piecesParam(pieces: readonly PieceDef[]): string {
+  return pieces.map((p) => `${p.name}${p.count > 1 ? `*${p.count}` : ''}=${cellsArt(p.cells, '#', '.')}`).join(',');
+}
+
 /** `WxH`, inline art with "/" between rows, or the path of a board file. */
 export function readBoard(board: string, option: string): Cell[] {
   const size = /^(\d+)x(\d+)$/.exec(board);
@@ -95,7 +111,7 @@ export function readBoard(board: string, option: string): Cell[] {
     checkSize('cells', w * h, option, `a ${w}x${h} board has`);
     return rectangle(w, h);
   }
-  if (/^[.# ]+(\/[.# ]+)*$/.test(board) && board.includes('/')) return parseRegion(board.split('/').join('\n'), option);
+  if (boardInOption(board)) return parseRegion(board.split('/').join('\n'), option);
   let text: string;
   try {
     text = readFileSync(board, 'utf8');
@@ -161,7 +177,8 @@ export function polyomino(options: PolyominoOptions, puzzle = 'polyomino'): Pack
   const flip = options.flip !== false;
   return buildPacking({
     puzzle,
-    params: { preset: options.preset, board: options.preset ? undefined : boardText, pieces: options.piecesFile ?? options.pieces ?? preset?.pieces, flip, nonOverlap: options.nonOverlap ?? 'compact', amo: options.amo ?? PACKING_DEFAULTS.amo },
+    // Files are recorded by their contents: the header alone rebuilds the formula (puzzlesat decode, elsewhere).
+    params: { preset: options.preset, board: options.preset ? undefined : boardParam(boardText, region), pieces: options.piecesFile ? piecesParam(pieces) : options.pieces ?? preset?.pieces, flip, nonOverlap: options.nonOverlap ?? 'compact', amo: options.amo ?? PACKING_DEFAULTS.amo },
     region,
     pieces,
     moves: flip ? GROUPS.planeIsometries : GROUPS.planeRotations,

@@ -78,6 +78,24 @@ describe('puzzlesat decode', () => {
     }
   }, SLOW);
 
+  it('rebuilds boards, figures and pieces read from files without the files: the header carries their art (regression)', () => {
+    write('board.txt', '#..\n...\n..#\n');
+    write('hooks.txt', 'V:\n##\n#.\nI*2:\n##\n');
+    write('figure.txt', '..\n..\n--\n.#\n..\n');
+    write('cubes.txt', 'V:\n##\n#.\nL*2:\n#\n--\n#\n');
+    for (const [name, args] of [
+      ['board', ['polyomino', '--board', 'board.txt', '--pieces-file', 'hooks.txt']],
+      ['figure', ['polycube', '--figure', 'figure.txt', '--pieces-file', 'cubes.txt']],
+    ] as const) {
+      const { cnf, answer } = encodedAndSolved(name, [...args]);
+      const model = write(`${name}.out`, answer);
+      for (const file of args.filter((a) => a.endsWith('.txt'))) rmSync(join(dir, file));
+      const result = run(['decode', cnf, '--model', model, '--json']);
+      expect([name, result.stderr]).toEqual([name, '']);
+      expect((JSON.parse(result.stdout) as { count: number }).count).toBe(1);
+    }
+  }, SLOW);
+
   it('refuses a model that breaks a clause, a header that does not match the clauses, and a file with no answer', () => {
     const { cnf, answer } = encodedAndSolved('p6x10', ['pentomino', '--preset', '6x10']);
     const allFalse = `s SATISFIABLE\nv ${Array.from({ length: 20 }, (_, i) => -(i + 1)).join(' ')} 0\n`;

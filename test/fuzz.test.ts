@@ -12,7 +12,7 @@ import { dimacsClauses, parseDimacs } from '../src/core/dimacs.js';
 import { UserError } from '../src/core/errors.js';
 import type { Instance } from '../src/core/puzzle.js';
 import { solveExactCover } from '../src/enumerate/exact-cover.js';
-import { parsePiecesFile, parseRegion } from '../src/geometry/shapes.js';
+import { cellsArt, inlineArt, parsePieceArt, parsePiecesFile, parseRegion } from '../src/geometry/shapes.js';
 import { MAX_TIMEOUT_SECONDS, checkNumericOptions } from '../src/cli/options.js';
 import { pickSolver } from '../solvers/index.js';
 import type { SolverFactory } from '../solvers/types.js';
@@ -193,17 +193,22 @@ describe('fuzz', { timeout: 300_000 }, () => {
     );
   });
 
-  it('board files and pieces files: a parse or a one-line error', () => {
+  it('board files and pieces files: a parse or a one-line error; what parses reads back from its header art (cellsArt) cell for cell', () => {
+    const fromArt = (art: string) => inlineArt(art).map((l) => l.text).join('\n');
     const line = fc.oneof(artRow, fc.constantFrom('A:', 'B*2:', 'A:', '// note', '--', '', 'C*0:', '9:', 'Q :'));
     fc.assert(
       fc.property(fc.array(line, { maxLength: 8 }), fc.constantFrom('\n', '\r\n'), (lines, eol) => {
         const text = lines.join(eol);
         const region = acceptedOrUserError(() => parseRegion(text, 'board.txt'));
-        if (region) expect(region.length).toBeGreaterThan(0);
+        if (region) {
+          expect(region.length).toBeGreaterThan(0);
+          expect(parseRegion(fromArt(cellsArt(region, '.', '#')), 'header')).toEqual(region);
+        }
         const pieces = acceptedOrUserError(() => parsePiecesFile(text, 'pieces.txt'));
         if (pieces) {
           expect(new Set(pieces.map((p) => p.name)).size).toBe(pieces.length);
           for (const p of pieces) expect(p.cells.length).toBeGreaterThan(0);
+          for (const p of pieces) expect(parsePieceArt(inlineArt(cellsArt(p.cells, '#', '.')), 'header')).toEqual(p.cells);
         }
       }),
       { seed: SEED + 3, numRuns: 1500 },

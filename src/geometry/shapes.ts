@@ -65,6 +65,22 @@ export function parsePieceArt(lines: readonly TextLine[], source: string): Cell[
   return cellsOf(body, source, (c) => /[#A-Za-z0-9]/.test(c), (c) => c === '.' || c === ' ', 'use "#" or a letter for a block, "." or space for empty');
 }
 
+/**
+ * Cells as inline art that reads back to the same cells in the same order:
+ * "/" between rows, "|" between levels, every level drawn over rows 0..max
+ * and columns 0..max, `cell` for a cell and `gap` for the rest. It lets a
+ * DIMACS header carry a board or a piece read from a file. One row gets a
+ * row of gaps under it, since boards are taken as art only when it has a "/".
+ */
+export function cellsArt(cells: readonly Cell[], cell: string, gap: string): string {
+  const [width, height, depth] = [0, 1, 2].map((axis) => Math.max(...cells.map((c) => c[axis]!)) + 1) as [number, number, number];
+  const on = new Set(cells.map((c) => c.join(',')));
+  const upTo = (n: number) => Array.from({ length: n }, (_, i) => i);
+  const levels = upTo(depth).map((z) => upTo(height).map((y) => upTo(width).map((x) => (on.has(`${x},${y},${z}`) ? cell : gap)).join('')));
+  if (depth === 1 && height === 1) levels[0]!.push(gap.repeat(width));
+  return levels.map((rows) => rows.join('/')).join('|');
+}
+
 /** Inline art: rows separated by "/", levels by "|" (e.g. "##/#." or "##|#."). */
 export function inlineArt(art: string): TextLine[] {
   return art.split('|').flatMap((level, i) => [...(i ? [{ text: '--', line: 1 }] : []), ...level.split('/').map((text) => ({ text, line: 1 }))]);
