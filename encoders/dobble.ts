@@ -1,12 +1,12 @@
 import { AMO_ENCODINGS, CARD_ENCODINGS, atMostK, atMostOne, DEFAULT_AMO, DEFAULT_CARD, exactlyK, exactlyOne, type AmoEncoding, type CardEncoding } from '../src/card/index.js';
 import { Cnf } from '../src/core/cnf.js';
 import { UserError } from '../src/core/errors.js';
-import { isPrimePower, makeField, type FiniteField } from '../src/algebra/finite-field.js';
+import { gcd, isPrimePower, makeField, primeDivisors, type FiniteField } from '../src/algebra/finite-field.js';
 import type { Instance } from '../src/core/puzzle.js';
 import type { EncodingDefaults, FamilyShape, InstanceExplanation, PuzzleEntry } from '../src/core/puzzle.js';
 import { add, amoCost, atLeastKCost, atMostKCost, type Group, grouped, sizeText } from '../src/explain/sizes.js';
 import { compareLex } from './dobble/cards.js';
-import { CYCLIC_NEEDS, CYCLIC_STEPS, type CyclicStep, DEFAULT_CYCLIC_STEPS, developedDeck, encodeCyclic, modelBase, gcd, primeDivisors } from './dobble/cyclic.js';
+import { CYCLIC_NEEDS, CYCLIC_STEPS, type CyclicStep, DEFAULT_CYCLIC_STEPS, developedDeck, encodeCyclic, modelBase } from './dobble/cyclic.js';
 import { DEFAULT_MOLS_STEPS, encodeMols, MOLS_NEEDS, MOLS_STEPS, type MolsStep, modelSquares, squaresDeck } from './dobble/mols.js';
 
 /**

@@ -95,17 +95,18 @@ function box(w: number, h: number, d: number): Cell[] {
 
 const inlineToText = (art: string) => art.split('|').map((level) => level.split('/').join('\n')).join('\n--\n');
 
+const BOX = /^(\d+)x(\d+)x(\d+)$/;
 const isInlineFigure = (figure: string) => /^[.# /|]+$/.test(figure) && /[/|]/.test(figure);
 
 /** The figure as its header records it: as given, or for a figure file its art, so that the header rebuilds the formula without the file. */
 function figureParam(figure: string, region: readonly Cell[]): string {
-  const inOption = FIGURES[figure] !== undefined || /^(\d+)x(\d+)x(\d+)$/.test(figure) || isInlineFigure(figure);
+  const inOption = FIGURES[figure] !== undefined || BOX.test(figure) || isInlineFigure(figure);
   return inOption ? figure : cellsArt(region, '.', '#');
 }
 
 /** A figure by preset name, `WxHxD` box, inline art ("/" rows, "|" levels), or file path. */
 export function readFigure(figure: string, option: string): Cell[] {
-  const size = /^(\d+)x(\d+)x(\d+)$/.exec(figure);
+  const size = BOX.exec(figure);
   if (size) {
     const [w, h, d] = size.slice(1).map(Number) as [number, number, number];
     if (w < 1 || h < 1 || d < 1) throw new UserError(`${option}: box sides must be positive, got "${figure}"`);

@@ -87,7 +87,8 @@ function rectangle(w: number, h: number): Cell[] {
 }
 
 /** `WxH` or inline art with "/" between rows: a board given in the option itself, not in a file. */
-const boardInOption = (board: string) => /^(\d+)x(\d+)$/.test(board) || (/^[.# ]+(\/[.# ]+)*$/.test(board) && board.includes('/'));
+const RECTANGLE = /^(\d+)x(\d+)$/;
+const boardInOption = (board: string) => RECTANGLE.test(board) || (/^[.# ]+(\/[.# ]+)*$/.test(board) && board.includes('/'));
 
 /**
  * The board as its header records it: as given, or for a board file its art
@@ -104,7 +105,7 @@ export function piecesParam(pieces: readonly PieceDef[]): string {
 
 /** `WxH`, inline art with "/" between rows, or the path of a board file. */
 export function readBoard(board: string, option: string): Cell[] {
-  const size = /^(\d+)x(\d+)$/.exec(board);
+  const size = RECTANGLE.exec(board);
   if (size) {
     const [w, h] = [Number(size[1]), Number(size[2])];
     if (w < 1 || h < 1) throw new UserError(`${option}: board size must be positive, got "${board}"`);

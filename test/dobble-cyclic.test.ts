@@ -8,7 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkDeck, decodeDobble, encodeDobble, planeSize } from '../encoders/dobble.js';
-import { CYCLIC_STEPS, type CyclicCnf, type CyclicStep, developedDeck, gcd, modelBase, primeDivisors } from '../encoders/dobble/cyclic.js';
+import { CYCLIC_STEPS, type CyclicCnf, type CyclicStep, developedDeck, modelBase } from '../encoders/dobble/cyclic.js';
+import { gcd, primeDivisors } from '../src/algebra/finite-field.js';
 import { UserError } from '../src/core/errors.js';
 import { createLogicSolver } from '../solvers/logic-solver.js';
 import { pickSolver } from '../solvers/index.js';

@@ -1,6 +1,7 @@
 import { atMostOne, exactlyK, exactlyOne, type AmoEncoding, type CardEncoding } from '../../src/card/index.js';
 import { Cnf } from '../../src/core/cnf.js';
 import { UserError } from '../../src/core/errors.js';
+import { primeDivisors } from '../../src/algebra/finite-field.js';
 import { sortedDeck } from './cards.js';
 
 /**
@@ -93,8 +94,8 @@ export function encodeCyclic(n: number, { amo, card, exactPairs, steps }: Cyclic
     cnf.add([base[0]!]);
     cnf.add([base[1]!]);
   }
-  const primes = primeDivisors(n);
-  if (steps.has('multipliers') && primes.length > 0) {
+  const primes = steps.has('multipliers') ? primeDivisors(n) : [];
+  if (primes.length > 0) {
     cnf.family('normalise', `card 0 is fixed by multiplying by ${primes.join(' and ')} mod ${N} (the translate fixed by the multipliers)`);
     for (const p of primes) {
       for (let s = 0; s < N; s++) {
@@ -104,23 +105,6 @@ export function encodeCyclic(n: number, { amo, card, exactPairs, steps }: Cyclic
     }
   }
   return Object.assign(cnf, { base });
-}
-
-/** The greatest common divisor of two whole numbers. */
-export function gcd(a: number, b: number): number {
-  return b === 0 ? Math.abs(a) : gcd(b, a % b);
-}
-
-/** The primes dividing n ≥ 1, smallest first. */
-export function primeDivisors(n: number): number[] {
-  const primes: number[] = [];
-  for (let p = 2, rest = n; rest > 1; p++) {
-    if (p * p > rest) return [...primes, rest];
-    if (rest % p !== 0) continue;
-    primes.push(p);
-    while (rest % p === 0) rest /= p;
-  }
-  return primes;
 }
 
 /** The N translates of card 0 (its symbols, any order), as a sorted deck. */

@@ -46,6 +46,22 @@ export function primePowerDecomposition(q: number): { p: number; k: number } | n
   return { p, k };
 }
 
+/** The primes dividing n ≥ 1, smallest first (none for 1). */
+export function primeDivisors(n: number): number[] {
+  const primes: number[] = [];
+  for (let rest = n; rest > 1; ) {
+    const p = smallestPrimeFactor(rest);
+    primes.push(p);
+    while (rest % p === 0) rest /= p;
+  }
+  return primes;
+}
+
+/** The greatest common divisor of two whole numbers. */
+export function gcd(a: number, b: number): number {
+  return b === 0 ? Math.abs(a) : gcd(b, a % b);
+}
+
 export function isPrimePower(q: number): boolean {
   return primePowerDecomposition(q) !== null;
 }
