@@ -35,18 +35,37 @@ function panels(report: BenchReport): Panel[] {
       .filter((c) => c.firstN)
       .map((c) => {
         const s = c.firstN!.seconds;
-        return { label: `${c.encoding} · ${c.solver}`, solver: c.solver, seconds: s ?? T, unfinished: s === null, text: s === null ? `>${T} s` : secondsText(s) };
+        return {
+          label: `${c.encoding} · ${c.solver}`,
+          solver: c.solver,
+          seconds: s ?? T,
+          unfinished: s === null,
+          text: s === null ? `>${T} s` : secondsText(s),
+        };
       });
     const searching: Bar[] = cells
       .filter((c) => c.search?.allCpu != null)
       .map((c) => {
         const m = c.search!;
-        return { label: `${c.encoding} · ${c.solver}`, solver: c.solver, seconds: m.allCpu!, unfinished: !m.complete, text: `${m.complete ? '' : '≈'}${secondsText(m.allCpu!)} CPU` };
+        return {
+          label: `${c.encoding} · ${c.solver}`,
+          solver: c.solver,
+          seconds: m.allCpu!,
+          unfinished: !m.complete,
+          text: `${m.complete ? '' : '≈'}${secondsText(m.allCpu!)} CPU`,
+        };
       });
     const n = Math.min(report.settings.limit, puzzle.expected.classes);
     return [
       { title: `${puzzle.name}: time to the first ${n} classes`, bars: firstN },
-      ...(search ? [{ title: `${puzzle.name}, the SAT solver searching: CPU for all ${puzzle.expected.classes} classes (cube depth ${search.cubeDepth}, ${search.branching}, ${search.enumMode})`, bars: searching }] : []),
+      ...(search
+        ? [
+            {
+              title: `${puzzle.name}, the SAT solver searching: CPU for all ${puzzle.expected.classes} classes (cube depth ${search.cubeDepth}, ${search.branching}, ${search.enumMode})`,
+              bars: searching,
+            },
+          ]
+        : []),
     ].filter((p) => p.bars.length > 0);
   });
 }
@@ -78,12 +97,17 @@ export function renderChart(report: BenchReport): string {
 
   // The legend: one swatch per solver, then the hatched box.
   const legend: string[] = [];
-  const entries = [...solvers.map((s, i) => ({ fill: colour(s), stroke: colour(s), text: s, i })), { fill: 'url(#hatch-legend)', stroke: '#555', text: `stopped at the ${T} s box, or projected`, i: -1 }];
+  const entries = [
+    ...solvers.map((s, i) => ({ fill: colour(s), stroke: colour(s), text: s, i })),
+    { fill: 'url(#hatch-legend)', stroke: '#555', text: `stopped at the ${T} s box, or projected`, i: -1 },
+  ];
   const perRow = Math.max(1, Math.floor((width - 16) / 180));
   entries.forEach((e, k) => {
     const x = 8 + (k % perRow) * 180;
     const y = 52 + Math.floor(k / perRow) * legendRow;
-    legend.push(`<rect x="${x}" y="${y}" width="12" height="12" fill="${e.fill}" stroke="${e.stroke}"/><text x="${x + 18}" y="${y + 10}">${escapeXml(e.text)}</text>`);
+    legend.push(
+      `<rect x="${x}" y="${y}" width="12" height="12" fill="${e.fill}" stroke="${e.stroke}"/><text x="${x + 18}" y="${y + 10}">${escapeXml(e.text)}</text>`,
+    );
   });
   const top = 52 + Math.ceil(entries.length / perRow) * legendRow + 14;
 
@@ -98,7 +122,9 @@ export function renderChart(report: BenchReport): string {
       const x = xOf(b.seconds);
       const fill = b.unfinished ? `url(#hatch-${solvers.indexOf(b.solver)})` : colour(b.solver);
       bars.push(`<text x="${labelW - 6}" y="${y + rowH - 4}" text-anchor="end">${escapeXml(b.label)}</text>`);
-      bars.push(`<rect x="${labelW}" y="${y + 2}" width="${(x - labelW).toFixed(1)}" height="${rowH - 3}" fill="${fill}" stroke="${colour(b.solver)}"/>`);
+      bars.push(
+        `<rect x="${labelW}" y="${y + 2}" width="${(x - labelW).toFixed(1)}" height="${rowH - 3}" fill="${fill}" stroke="${colour(b.solver)}"/>`,
+      );
       bars.push(`<text x="${(x + 4).toFixed(1)}" y="${y + rowH - 4}" fill="#333">${escapeXml(b.text)}</text>`);
       y += rowH;
     }
@@ -110,7 +136,9 @@ export function renderChart(report: BenchReport): string {
     parts.push(`<line x1="${labelW}" y1="${panelTop}" x2="${labelW}" y2="${axisY}" stroke="#333"/>`);
     for (const t of ticks) {
       const x = xOf(t).toFixed(1);
-      parts.push(`<line x1="${x}" y1="${axisY}" x2="${x}" y2="${axisY + 4}" stroke="#333"/><text x="${x}" y="${axisY + 16}" text-anchor="middle">${tickText(t)}</text>`);
+      parts.push(
+        `<line x1="${x}" y1="${axisY}" x2="${x}" y2="${axisY + 4}" stroke="#333"/><text x="${x}" y="${axisY + 16}" text-anchor="middle">${tickText(t)}</text>`,
+      );
     }
     parts.push(`<text x="${labelW + barW / 2}" y="${axisY + 30}" text-anchor="middle" fill="#555">seconds (logarithmic)</text>`);
     y = axisY + axisH + panelGap - 20;

@@ -17,7 +17,12 @@ export const SIGNAL_EXIT = 128;
  * Runs `command` (niced when asked) under a CPU limit with bash; resolves
  * with exit code, stdout and the children's CPU seconds.
  */
-export function runLimited(command: string, args: string[], cpuLimit: number, options: { nice?: boolean } = {}): Promise<{ code: number; stdout: string; cpu: number }> {
+export function runLimited(
+  command: string,
+  args: string[],
+  cpuLimit: number,
+  options: { nice?: boolean } = {},
+): Promise<{ code: number; stdout: string; cpu: number }> {
   // `times` prints the shell's then its children's user and system time.
   const script = `ulimit -t "$1"; shift; ${options.nice ? 'nice ' : ''}"$@"; code=$?; times >&2; exit $code`;
   return new Promise((resolve, reject) => {
@@ -41,8 +46,18 @@ export function runLimited(command: string, args: string[], cpuLimit: number, op
  * CPU seconds of the solve alone as the child measured them (undefined when
  * it did not get that far: stopped at the limit, or failed).
  */
-export async function runInProcessLimited(name: string, cnfFile: string, cpuLimit: number, options: { nice?: boolean } = {}): Promise<{ code: number; stdout: string; cpu: number | undefined }> {
-  const { code, stdout } = await runLimited(process.execPath, ['--max-old-space-size=4096', fileURLToPath(import.meta.url), name, cnfFile], cpuLimit, options);
+export async function runInProcessLimited(
+  name: string,
+  cnfFile: string,
+  cpuLimit: number,
+  options: { nice?: boolean } = {},
+): Promise<{ code: number; stdout: string; cpu: number | undefined }> {
+  const { code, stdout } = await runLimited(
+    process.execPath,
+    ['--max-old-space-size=4096', fileURLToPath(import.meta.url), name, cnfFile],
+    cpuLimit,
+    options,
+  );
   const reported = stdout.match(/^c cpu ([\d.]+)$/m);
   return { code, stdout, cpu: reported ? Number(reported[1]) : undefined };
 }

@@ -80,7 +80,11 @@ function party(command: string, args: string[], ready: (stderr: string) => boole
 }
 
 async function startRedis(dir: string, port: number): Promise<{ party: Party; client: Redis }> {
-  const redis = await party('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', ''], () => true);
+  const redis = await party(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', ''],
+    () => true,
+  );
   const client = new Redis({ host: '127.0.0.1', port, maxRetriesPerRequest: null, retryStrategy: (n) => Math.min(50 * n, 500) });
   for (;;) {
     try {
@@ -108,7 +112,9 @@ interface QueueRow {
 
 /** One distributed run: start the workers, run the coordinator here, read everyone's CPU before the workers stop. */
 async function queueRun(url: string, redis: { party: Party; client: Redis }, workers: number, work: () => Promise<void>): Promise<QueueRow> {
-  const pool = await Promise.all(Array.from({ length: workers }, () => party(process.execPath, [cli, 'worker', '--queue', url], (e) => e.includes(' worker on '))));
+  const pool = await Promise.all(
+    Array.from({ length: workers }, () => party(process.execPath, [cli, 'worker', '--queue', url], (e) => e.includes(' worker on '))),
+  );
   // What idle workers cost Redis (blocking waits, lock and stall checks), apart from the jobs.
   const idleStart = await commandsProcessed(redis.client);
   await sleep(IDLE_SECONDS * 1000);
@@ -140,10 +146,18 @@ async function queueRun(url: string, redis: { party: Party; client: Redis }, wor
 function redisBenchmark(port: number): { test: string; perSecond: number }[] {
   const tests = [
     ['-t', 'ping_mbulk,set,get,lpush,zadd'],
-    ['eval', "redis.call('hset', KEYS[1], 'f', ARGV[1]); redis.call('zadd', 'z', ARGV[1], KEYS[1]); return redis.call('lpush', 'l', KEYS[1])", '1', 'job:__rand_int__', '__rand_int__'],
+    [
+      'eval',
+      "redis.call('hset', KEYS[1], 'f', ARGV[1]); redis.call('zadd', 'z', ARGV[1], KEYS[1]); return redis.call('lpush', 'l', KEYS[1])",
+      '1',
+      'job:__rand_int__',
+      '__rand_int__',
+    ],
   ];
   return tests.flatMap((t) => {
-    const r = spawnSync('redis-benchmark', ['-h', '127.0.0.1', '-p', String(port), '-q', '-n', '50000', '-c', '20', '-r', '100000', ...t], { encoding: 'utf8' });
+    const r = spawnSync('redis-benchmark', ['-h', '127.0.0.1', '-p', String(port), '-q', '-n', '50000', '-c', '20', '-r', '100000', ...t], {
+      encoding: 'utf8',
+    });
     // -q prints progress lines ended by \r, then "<command>: <n> requests per second, ...".
     return r.stdout.split(/[\r\n]+/).flatMap((line) => {
       const m = /^(.*): ([\d.]+) requests per second/.exec(line.trim());
@@ -183,7 +197,13 @@ async function main(): Promise<void> {
     const factory = await pickSolver('minisat-wasm');
     const localEnum = await timed(() => enumerate(instance, { createSolver: () => factory.create(), unique: true, onFound: () => undefined }));
     const cubes = localEnum.value.cubes;
-    const plan = { instance, rebuild: { puzzle: 'pentomino', args: { preset: '6x10' } }, solver: 'minisat-wasm', unique: true, onFound: () => undefined };
+    const plan = {
+      instance,
+      rebuild: { puzzle: 'pentomino', args: { preset: '6x10' } },
+      solver: 'minisat-wasm',
+      unique: true,
+      onFound: () => undefined,
+    };
     const enumRows: QueueRow[] = [];
     for (const n of WORKER_COUNTS) {
       enumRows.push(

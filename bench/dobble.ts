@@ -23,7 +23,15 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkDeck, type DobbleCnf, type DobbleSatOptions, type DobbleVariables, encodeDobble, type PairEncoding, parseSymmetrySteps } from '../encoders/dobble.js';
+import {
+  checkDeck,
+  type DobbleCnf,
+  type DobbleSatOptions,
+  type DobbleVariables,
+  encodeDobble,
+  type PairEncoding,
+  parseSymmetrySteps,
+} from '../encoders/dobble.js';
 import { writeDimacsFile } from '../src/core/dimacs.js';
 import { SIGNAL_EXIT, runInProcessLimited, runLimited } from './cpu-limited.js';
 import { trueVariables } from '../solvers/external/output.js';
@@ -60,7 +68,6 @@ function installed(name: string): boolean {
   return !spawnSync('sh', ['-c', `command -v ${name}`]).status;
 }
 
-
 function verdict(cnf: DobbleCnf, code: number, modelText: string, cpu: number, cpuLimit: number): Run {
   if (code === 20) return { status: 'UNSAT', cpu };
   if (code === 10) {
@@ -85,7 +92,6 @@ async function run(solver: string, cnf: DobbleCnf, cnfFile: string, cpuLimit: nu
   return verdict(cnf, code, stdout, cpu, cpuLimit);
 }
 
-
 function cell(r: Run, cpuLimit: number): string {
   if (r.status === 'timeout') return `> ${cpuLimit} s, not found`;
   if (r.status === 'error') return `error (${r.detail ?? '?'})`;
@@ -102,19 +108,27 @@ interface Config {
 function parseConfig(text: string): Config {
   const [variables = 'incidence', steps = 'default', pairs = 'exactly-one'] = text.trim().split(':');
   const symmetry = steps === 'default' ? undefined : parseSymmetrySteps(steps);
-  return { label: `${variables} | ${steps} | ${pairs}`, options: { variables: variables as DobbleVariables, symmetry, pairs: pairs as PairEncoding } };
+  return {
+    label: `${variables} | ${steps} | ${pairs}`,
+    options: { variables: variables as DobbleVariables, symmetry, pairs: pairs as PairEncoding },
+  };
 }
 
 function machine(): string {
   const cores = cpus();
-  return `${cores[0]?.model ?? 'unknown CPU'}, ${cores.length} cores; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`;
+  return `${cores[0]?.model ?? 'unknown CPU'}, ${cores.length} cores; load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
 }
 
 async function byConfiguration(argv: string[], dir: string): Promise<void> {
   const orders = (argument(argv, '--order') ?? '9').split(',').map(Number);
   const timeout = Number(argument(argv, '--timeout') ?? 600);
   const solvers = (argument(argv, '--solvers') ?? 'cadical').split(',').filter(installed);
-  const configs = argument(argv, '--configs')!.split(';').filter((c) => c.trim() !== '').map(parseConfig);
+  const configs = argument(argv, '--configs')!
+    .split(';')
+    .filter((c) => c.trim() !== '')
+    .map(parseConfig);
   const lines = [
     `Dobble order ${orders.join(', ')} (${orders.map((n) => n * n + n + 1).join(', ')} cards) by SAT, per configuration: CPU seconds under nice, one run at a time, CPU limit ${timeout} s.`,
     '',
@@ -150,7 +164,9 @@ async function byOrder(argv: string[], dir: string): Promise<void> {
   const available = solvers.filter(installed);
   const missing = solvers.filter((s) => !available.includes(s));
   const columns = available.flatMap((s) => [`${s} SB`, `${s} no SB`]);
-  console.log(`Dobble SAT: CPU seconds per order, pairs ${pairs}, CPU limit ${timeout} s (SB = symmetry breaking)${missing.length ? `; not installed: ${missing.join(', ')}` : ''}\n`);
+  console.log(
+    `Dobble SAT: CPU seconds per order, pairs ${pairs}, CPU limit ${timeout} s (SB = symmetry breaking)${missing.length ? `; not installed: ${missing.join(', ')}` : ''}\n`,
+  );
   console.log(`| order | cards | vars (SB) | clauses (SB) | ${columns.join(' | ')} |`);
   console.log(`|---|---|---|---|${columns.map(() => '---').join('|')}|`);
   for (const order of orders) {
@@ -161,7 +177,8 @@ async function byOrder(argv: string[], dir: string): Promise<void> {
       if (symmetryBreaking) size = `${order * order + order + 1} | ${cnf.varCount} | ${cnf.clauseCount}`;
       const cnfFile = join(dir, `dobble-${symmetryBreaking}.cnf`);
       writeDimacsFile(cnfFile, cnf, { puzzle: 'dobble', params: {}, names: false });
-      for (const [i, solver] of available.entries()) cells[2 * i + (symmetryBreaking ? 0 : 1)] = cell(await run(solver, cnf, cnfFile, timeout), timeout);
+      for (const [i, solver] of available.entries())
+        cells[2 * i + (symmetryBreaking ? 0 : 1)] = cell(await run(solver, cnf, cnfFile, timeout), timeout);
     }
     console.log(`| ${order} | ${size} | ${cells.join(' | ')} |`);
   }

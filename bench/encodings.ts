@@ -52,7 +52,8 @@ export const ENCODINGS: readonly Encoding[] = [
     name: 'pairwise-nonoverlap',
     amo: 'pairwise',
     nonOverlap: 'pairwise',
-    about: '--non-overlap pairwise --amo pairwise: one clause per pair of clashing placements, each pair once (compact pairwise repeats a pair for every cell the two share)',
+    about:
+      '--non-overlap pairwise --amo pairwise: one clause per pair of clashing placements, each pair once (compact pairwise repeats a pair for every cell the two share)',
   },
 ];
 
@@ -140,7 +141,13 @@ export interface SearchRegime {
   boxSeconds: number;
 }
 
-const SEARCH_REGIME: Omit<SearchRegime, 'boxSeconds'> = { solver: 'minisat-wasm', cubeDepth: 2, branching: 'cover', enumMode: 'chrono', propagation: 'clauses' };
+const SEARCH_REGIME: Omit<SearchRegime, 'boxSeconds'> = {
+  solver: 'minisat-wasm',
+  cubeDepth: 2,
+  branching: 'cover',
+  enumMode: 'chrono',
+  propagation: 'clauses',
+};
 
 /** One boxed enumeration in CPU seconds of this process (worker threads included). */
 export interface BoxedSearch {
@@ -177,11 +184,20 @@ const cpuSince = (start: NodeJS.CpuUsage) => {
  * the given shouldStop, and calls onFound per class) and projects an
  * unfinished run to `total` classes.
  */
-export async function boxedSearch(run: (shouldStop: () => boolean, onFound: () => void) => Promise<EnumerateSummary>, boxSeconds: number, total: number): Promise<BoxedSearch> {
+export async function boxedSearch(
+  run: (shouldStop: () => boolean, onFound: () => void) => Promise<EnumerateSummary>,
+  boxSeconds: number,
+  total: number,
+): Promise<BoxedSearch> {
   const deadline = performance.now() + boxSeconds * 1000;
   const start = process.cpuUsage();
   let firstCpu: number | null = null;
-  const r = await timed(() => run(() => performance.now() >= deadline, () => void (firstCpu ??= cpuSince(start))));
+  const r = await timed(() =>
+    run(
+      () => performance.now() >= deadline,
+      () => void (firstCpu ??= cpuSince(start)),
+    ),
+  );
   const { count, raw, complete } = r.value;
   const allCpu = complete ? r.cpu : count > 0 ? projectCpu(r.cpu, firstCpu ?? 0, count, total) : null;
   return { found: count, raw, complete, cpu: r.cpu, firstCpu, wall: r.wall, allCpu };
@@ -395,7 +411,9 @@ const geometricMean = (xs: readonly number[]) => Math.exp(xs.reduce((s, x) => s 
  * Per encoding, the geometric mean over puzzles and solvers of its ratio to
  * the baseline in time per solution (the time ratio where both finished).
  */
-export function encodingSummary(report: BenchReport): { encoding: string; first: number | null; firstN: number | null; search: number | null; cells: number }[] {
+export function encodingSummary(
+  report: BenchReport,
+): { encoding: string; first: number | null; firstN: number | null; search: number | null; cells: number }[] {
   const { baseline, timeoutSeconds } = report.settings;
   const sat = report.cells.filter((c) => c.solver !== DLX);
   const baseOf = (c: Cell) => sat.find((b) => b.puzzle === c.puzzle && b.solver === c.solver && b.encoding === baseline);
@@ -414,7 +432,13 @@ export function encodingSummary(report: BenchReport): { encoding: string; first:
   const mean = (xs: number[]) => (xs.length ? geometricMean(xs) : null);
   return report.settings.encodings.map((encoding) => {
     const cells = sat.filter((c) => c.encoding === encoding);
-    return { encoding, first: mean(ratios(cells, 'first')), firstN: mean(ratios(cells, 'firstN')), search: mean(searchRatios(cells)), cells: cells.length };
+    return {
+      encoding,
+      first: mean(ratios(cells, 'first')),
+      firstN: mean(ratios(cells, 'firstN')),
+      search: mean(searchRatios(cells)),
+      cells: cells.length,
+    };
   });
 }
 
@@ -446,7 +470,10 @@ export function renderMarkdown(report: BenchReport): string {
       `**searching**: over every puzzle, of the ratio in CPU seconds for all classes in the searching regime (${regimeText(settings.search)}).`,
     '',
   );
-  out.push(`| encoding | first ×${settings.baseline} | first N ×${settings.baseline} | searching ×${settings.baseline} | cells |`, '|---|---:|---:|---:|---:|');
+  out.push(
+    `| encoding | first ×${settings.baseline} | first N ×${settings.baseline} | searching ×${settings.baseline} | cells |`,
+    '|---|---:|---:|---:|---:|',
+  );
   const text = (x: number | null) => (x === null ? '–' : fixed(x));
   for (const s of encodingSummary(report)) out.push(`| ${s.encoding} | ${text(s.first)} | ${text(s.firstN)} | ${text(s.search)} | ${s.cells} |`);
   out.push('');
@@ -473,7 +500,10 @@ function puzzleTable(report: BenchReport, puzzle: BenchReport['puzzles'][number]
   const base = (c: Cell) => cells.find((b) => b.solver === c.solver && b.encoding === settings.baseline);
   const depth = puzzle.cubeDepth === null ? 'the default cube depth' : `cube depth ${puzzle.cubeDepth}`;
   const out = [`## ${puzzle.name}: ${puzzle.about}`, ''];
-  out.push(`${puzzle.expected.classes} classes (${puzzle.expected.raw} solutions); enumerated with ${depth}${puzzle.all ? ', all classes timed' : ''}.`, '');
+  out.push(
+    `${puzzle.expected.classes} classes (${puzzle.expected.raw} solutions); enumerated with ${depth}${puzzle.all ? ', all classes timed' : ''}.`,
+    '',
+  );
   const completeRuns = PUZZLES.find((p) => p.name === puzzle.name)?.completeRuns;
   if (completeRuns && !puzzle.all) out.push(`All classes: ${completeRuns}.`, '');
   const b = `×${settings.baseline}`;
@@ -506,7 +536,8 @@ function puzzleTable(report: BenchReport, puzzle: BenchReport['puzzles'][number]
 }
 
 /** The regime in words, as the CLI would be asked for it. */
-export const regimeText = (r: SearchRegime) => `${r.solver}, cube depth ${r.cubeDepth}, ${r.branching} branching, ${r.enumMode} enumeration, ${r.propagation} propagated`;
+export const regimeText = (r: SearchRegime) =>
+  `${r.solver}, cube depth ${r.cubeDepth}, ${r.branching} branching, ${r.enumMode} enumeration, ${r.propagation} propagated`;
 
 function searchIntro(settings: SuiteSettings): string[] {
   const r = settings.search;
@@ -607,7 +638,13 @@ export async function timedRun(instance: Instance, backend: Backend, spec: RunSp
     backend.kind === 'dlx'
       ? await enumerateExactCover(instance, common)
       : // Clauses propagated, as in the searching regime: encodings are compared by their clauses (native groups would replace pairwise's).
-        await enumerate(instance, { ...common, createSolver: () => backend.factory.create(), cubeDepth: spec.cubeDepth, timeoutSeconds: spec.timeoutSeconds, propagation: 'clauses' });
+        await enumerate(instance, {
+          ...common,
+          createSolver: () => backend.factory.create(),
+          cubeDepth: spec.cubeDepth,
+          timeoutSeconds: spec.timeoutSeconds,
+          propagation: 'clauses',
+        });
   run.seconds = elapsed();
   if (summary.complete) run.end = run.seconds;
   run.raw = summary.raw;
@@ -640,7 +677,9 @@ async function measureBackend(
   settings: SuiteSettings,
 ): Promise<Pick<Cell, 'first' | 'firstN' | 'all' | 'count' | 'raw'>> {
   const T = settings.timeoutSeconds;
-  const firstRuns = await repeated(settings.repeat, T, () => timedRun(instance, backend, { unique: false, n: 1, limit: 1, cubeDepth: 0, timeoutSeconds: T }));
+  const firstRuns = await repeated(settings.repeat, T, () =>
+    timedRun(instance, backend, { unique: false, n: 1, limit: 1, cubeDepth: 0, timeoutSeconds: T }),
+  );
   const first = measure(firstRuns, (r) => r.first, 1);
   if (backend.kind === 'sat' && rereadsFormula(backend.factory)) return { first };
   const n = Math.min(settings.limit, puzzle.expected.classes);
@@ -660,7 +699,11 @@ async function measureBackend(
 async function measureSearch(instance: Instance, backend: Backend, puzzle: BenchPuzzle, regime: SearchRegime): Promise<SearchMeasure> {
   const { classes } = puzzle.expected;
   if (backend.kind === 'dlx') {
-    const run = await boxedSearch((shouldStop, onFound) => enumerateExactCover(instance, { unique: true, onFound, shouldStop }), regime.boxSeconds, classes);
+    const run = await boxedSearch(
+      (shouldStop, onFound) => enumerateExactCover(instance, { unique: true, onFound, shouldStop }),
+      regime.boxSeconds,
+      classes,
+    );
     return { ...run, cubeDepth: null, branching: 'MRV (exact cover)', enumeration: 'dancing links' };
   }
   const { factory } = backend;
@@ -711,7 +754,10 @@ export function mergeReports(reports: readonly BenchReport[]): BenchReport {
   const twice = names.find((name, i) => names.indexOf(name) !== i);
   if (twice) throw new UserError(`--merge: puzzle ${twice} is in more than one report`);
   return {
-    date: reports.map((r) => r.date).sort().at(-1)!,
+    date: reports
+      .map((r) => r.date)
+      .sort()
+      .at(-1)!,
     machine: first.machine,
     loadAverage: { start: Math.max(...reports.map((r) => r.loadAverage.start)), end: Math.max(...reports.map((r) => r.loadAverage.end)) },
     settings: { ...first.settings, puzzles: reports.flatMap((r) => r.settings.puzzles) },
@@ -743,7 +789,10 @@ export async function resolveSuite(settings: SuiteSettings): Promise<{ puzzles: 
  * A run that throws (a solver that fails, an input a solver refuses) is
  * recorded in its cell; the rest of the matrix goes on.
  */
-export async function runSuite(settings: SuiteSettings, log: (line: string, progress: { done: number; total: number }) => void = () => {}): Promise<BenchReport> {
+export async function runSuite(
+  settings: SuiteSettings,
+  log: (line: string, progress: { done: number; total: number }) => void = () => {},
+): Promise<BenchReport> {
   const { puzzles, encodings, solvers } = await resolveSuite(settings);
   const loadStart = loadavg()[0]!;
   const cells: Cell[] = [];
@@ -763,12 +812,27 @@ export async function runSuite(settings: SuiteSettings, log: (line: string, prog
       const searching = solvers.some((s) => s.name === settings.search.solver);
       if (i === 0) {
         const dlx = { kind: 'dlx' } as const;
-        const cell: Cell = { puzzle: puzzle.name, encoding: 'exact cover', solver: DLX, vars: null, clauses: null, buildSeconds, ...(await measureBackend(instance, dlx, puzzle, settings)) };
+        const cell: Cell = {
+          puzzle: puzzle.name,
+          encoding: 'exact cover',
+          solver: DLX,
+          vars: null,
+          clauses: null,
+          buildSeconds,
+          ...(await measureBackend(instance, dlx, puzzle, settings)),
+        };
         if (searching) cell.search = await measureSearch(instance, dlx, puzzle, settings.search);
         record(cell);
       }
       for (const factory of solvers) {
-        const cell: Cell = { puzzle: puzzle.name, encoding: encoding.name, solver: factory.name, vars: instance.cnf.varCount, clauses: instance.cnf.clauseCount, buildSeconds };
+        const cell: Cell = {
+          puzzle: puzzle.name,
+          encoding: encoding.name,
+          solver: factory.name,
+          vars: instance.cnf.varCount,
+          clauses: instance.cnf.clauseCount,
+          buildSeconds,
+        };
         try {
           Object.assign(cell, await measureBackend(instance, { kind: 'sat', factory }, puzzle, settings));
           if (factory.name === settings.search.solver) cell.search = await measureSearch(instance, { kind: 'sat', factory }, puzzle, settings.search);

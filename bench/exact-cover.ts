@@ -113,7 +113,9 @@ if (!argv.includes('--skip-counts')) {
   console.log();
 }
 
-console.log('| preset, --unique | pinned piece: representatives (with a stabiliser) | classes | ours: --solver dlx (CPU s) | dancing-links, same pinning (CPU s) | ours/peer |');
+console.log(
+  '| preset, --unique | pinned piece: representatives (with a stabiliser) | classes | ours: --solver dlx (CPU s) | dancing-links, same pinning (CPU s) | ours/peer |',
+);
 console.log('|---|---:|---:|---:|---:|---:|');
 for (const preset of (flag('--classes') ?? '8x8-square,6x10,8x8-centre-hole').split(',')) {
   const puzzle = polyomino({ preset });
@@ -122,5 +124,7 @@ for (const preset of (flag('--classes') ?? '8x8-square,6x10,8x8-centre-hole').sp
   const peer = timed(() => peerClasses(puzzle));
   if (ours.value.count !== peer.value) throw new Error(`${preset}: ours found ${ours.value.count} classes, the peer ${peer.value}`);
   const pins = `${plan.representatives.length} (${plan.representatives.filter((r) => r.stabilizer.length > 0).length})`;
-  console.log(`| ${preset} | ${pins} | ${ours.value.count} | ${(ours.ms / 1000).toFixed(2)} | ${(peer.ms / 1000).toFixed(2)} | ${(ours.ms / peer.ms).toFixed(2)} |`);
+  console.log(
+    `| ${preset} | ${pins} | ${ours.value.count} | ${(ours.ms / 1000).toFixed(2)} | ${(peer.ms / 1000).toFixed(2)} | ${(ours.ms / peer.ms).toFixed(2)} |`,
+  );
 }

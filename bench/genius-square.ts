@@ -41,7 +41,12 @@ function parseArgs(argv: string[]): Args {
     return i >= 0 ? argv[i + 1] : undefined;
   };
   const count = get('--count') ?? 'all';
-  return { workers: Number(get('--workers') ?? 2), first: Number(get('--first') ?? 3000), count: count === 'all' ? 'all' : Number(count), write: argv.includes('--write') };
+  return {
+    workers: Number(get('--workers') ?? 2),
+    first: Number(get('--first') ?? 3000),
+    count: count === 'all' ? 'all' : Number(count),
+    write: argv.includes('--write'),
+  };
 }
 
 const fmt = (x: number, digits = 1) => x.toFixed(digits);
@@ -124,7 +129,8 @@ async function runPeer(peer: Peer, solver: RollSolver, rolls: readonly number[],
   outputs.forEach((output, p) => {
     const lines = output.trim().split('\n');
     const last = lines.pop()!;
-    if (!last.startsWith('cpu ') || lines.length !== shares[p]!.length) throw new Error(`genius-count: unexpected output (${lines.length} counts for ${shares[p]!.length} rolls, last line "${last}")`);
+    if (!last.startsWith('cpu ') || lines.length !== shares[p]!.length)
+      throw new Error(`genius-count: unexpected output (${lines.length} counts for ${shares[p]!.length} rolls, last line "${last}")`);
     cpu += Number(last.slice(4));
     lines.forEach((line, i) => counts.set(shares[p]![i]!, Number(line)));
   });
@@ -180,7 +186,9 @@ async function main(): Promise<void> {
       `load average ${fmt(loadBefore, 2)} at the start (the machine is shared, so wall times are upper bounds; CPU times count every thread of this process, and the C peer's own getrusage).`,
   );
   say();
-  say(`${ROLL_COUNT} rolls fall into ${CLASSES} classes under the board's 8 symmetries; the sweep solves one roll per class (same pieces turned alike give the same count), and so does the C peer here.`);
+  say(
+    `${ROLL_COUNT} rolls fall into ${CLASSES} classes under the board's 8 symmetries; the sweep solves one roll per class (same pieces turned alike give the same count), and so does the C peer here.`,
+  );
   say();
 
   const solver = new RollSolver();
@@ -188,17 +196,40 @@ async function main(): Promise<void> {
   say();
   say('| step | ms per roll |');
   say('|---|---:|');
-  say(`| buildPacking for the roll (placements, CNF, symmetries): what the sweep does not do | ${fmt(perRoll(50, (roll) => geniusSquare({ roll: rollAt(roll).join(',') })), 2)} |`);
-  say(`| bitboard (the sweep's counter): drop the placements that hit the blockers, search to the first solution | ${fmt(perRoll(2000, (roll) => solver.count(rollAt(roll), 1)), 3)} |`);
-  say(`| bitboard: every solution | ${fmt(perRoll(300, (roll) => solver.count(rollAt(roll))), 3)} |`);
-  say(`| dancing links (src/enumerate/exact-cover.ts) on the shared matrix, blockers forced: every solution | ${fmt(perRoll(100, (roll) => solver.count(rollAt(roll), undefined, 'dlx')), 3)} |`);
+  say(
+    `| buildPacking for the roll (placements, CNF, symmetries): what the sweep does not do | ${fmt(
+      perRoll(50, (roll) => geniusSquare({ roll: rollAt(roll).join(',') })),
+      2,
+    )} |`,
+  );
+  say(
+    `| bitboard (the sweep's counter): drop the placements that hit the blockers, search to the first solution | ${fmt(
+      perRoll(2000, (roll) => solver.count(rollAt(roll), 1)),
+      3,
+    )} |`,
+  );
+  say(
+    `| bitboard: every solution | ${fmt(
+      perRoll(300, (roll) => solver.count(rollAt(roll))),
+      3,
+    )} |`,
+  );
+  say(
+    `| dancing links (src/enumerate/exact-cover.ts) on the shared matrix, blockers forced: every solution | ${fmt(
+      perRoll(100, (roll) => solver.count(rollAt(roll), undefined, 'dlx')),
+      3,
+    )} |`,
+  );
   say();
 
   const solvability = await timed(() => runSweep({ count: false, workers: args.workers }));
   const s = summarizeSweep(solvability.value.results);
   say(`## Solvability of all ${ROLL_COUNT} rolls (${solvability.value.workers} worker threads)`);
   say();
-  say(`${s.solvable} of ${s.visited} rolls solvable${s.unsolvable.length ? `; unsolvable: ${s.unsolvable.join(' ')}` : ''}; ` + `${fmt(solvability.wall)} s wall, ${fmt(solvability.cpu)} s CPU (goal: under 60 s on 2 cores).`);
+  say(
+    `${s.solvable} of ${s.visited} rolls solvable${s.unsolvable.length ? `; unsolvable: ${s.unsolvable.join(' ')}` : ''}; ` +
+      `${fmt(solvability.wall)} s wall, ${fmt(solvability.cpu)} s CPU (goal: under 60 s on 2 cores).`,
+  );
   say();
 
   const peer = compilePeer();
@@ -210,15 +241,27 @@ async function main(): Promise<void> {
       say();
     }
     // On every roll the C peer runs once, in as many processes as the sweep has workers: its CPU seconds hardly depend on the split.
-    const first = await compare(say, solver, peer, `the first ${args.first} rolls`, firstRolls(args.first), args.workers, [...new Set([1, args.workers])]);
+    const first = await compare(say, solver, peer, `the first ${args.first} rolls`, firstRolls(args.first), args.workers, [
+      ...new Set([1, args.workers]),
+    ]);
     const allRolls = args.count === 'all' ? firstRolls(ROLL_COUNT) : firstRolls(args.count);
     const whole = args.count === 'all' ? `all ${ROLL_COUNT} rolls` : `the first ${args.count} rolls`;
-    const counted = allRolls.length === first.rolls ? first.sweep : await compare(say, solver, peer, whole, allRolls, args.workers, [args.workers]).then((c) => c.sweep);
+    const counted =
+      allRolls.length === first.rolls
+        ? first.sweep
+        : await compare(say, solver, peer, whole, allRolls, args.workers, [args.workers]).then((c) => c.sweep);
     reportCounts(say, counted.value, whole);
     if (args.write && args.count === 'all') {
       const values = [...counted.value.results.values()].map((r) => r.solutions ?? 0);
       mkdirSync(RESULTS, { recursive: true });
-      writeFileSync(`${RESULTS}/genius-square-histogram.svg`, renderHistogramSvg(values, { title: `The Genius Square: solutions per roll (${values.length} rolls)`, xLabel: 'solutions of a roll', yLabel: 'rolls' }));
+      writeFileSync(
+        `${RESULTS}/genius-square-histogram.svg`,
+        renderHistogramSvg(values, {
+          title: `The Genius Square: solutions per roll (${values.length} rolls)`,
+          xLabel: 'solutions of a roll',
+          yLabel: 'rolls',
+        }),
+      );
       say();
       say('Histogram of the solutions per roll: [genius-square-histogram.svg](genius-square-histogram.svg).');
     }
@@ -260,22 +303,37 @@ async function compare(
     runs.push(sweep);
     if (sweep.value.solved !== solved.length) throw new Error(`the sweep solved ${sweep.value.solved} classes, expected ${solved.length}`);
     const used = sweep.value.workers;
-    sweeps.push({ counter: 'sweep: bitboard (src/enumerate/bitboard.ts)', threads: used, parallel: `${used} worker thread${used === 1 ? '' : 's'}`, cpu: sweep.cpu, wall: sweep.wall });
+    sweeps.push({
+      counter: 'sweep: bitboard (src/enumerate/bitboard.ts)',
+      threads: used,
+      parallel: `${used} worker thread${used === 1 ? '' : 's'}`,
+      cpu: sweep.cpu,
+      wall: sweep.wall,
+    });
   }
   const peers: (Row & { threads: number })[] = [];
   if (typeof peer !== 'string') {
     for (const processes of peerProcesses) {
       const c = await runPeer(peer, solver, solved, processes);
       const wrong = runs.flatMap((run) => mismatches(run.value, c));
-      if (wrong.length > 0) throw new Error(`${wrong.length} rolls counted differently by the sweep and the C peer, e.g. ${wrong.slice(0, 3).join('; ')}`);
-      peers.push({ counter: 'C dancing links (bench/peers/genius-count.c, cc -O2)', threads: processes, parallel: `${processes} process${processes === 1 ? '' : 'es'}`, cpu: c.cpu, wall: c.wall });
+      if (wrong.length > 0)
+        throw new Error(`${wrong.length} rolls counted differently by the sweep and the C peer, e.g. ${wrong.slice(0, 3).join('; ')}`);
+      peers.push({
+        counter: 'C dancing links (bench/peers/genius-count.c, cc -O2)',
+        threads: processes,
+        parallel: `${processes} process${processes === 1 ? '' : 'es'}`,
+        cpu: c.cpu,
+        wall: c.wall,
+      });
     }
   }
   say('| counter | parallel | CPU s | wall s | CPU ratio to the C peer |');
   say('|---|---|---:|---:|---:|');
   for (const row of [...sweeps, ...peers]) {
     const against = sweeps.includes(row) ? (peers.find((p) => p.threads === row.threads) ?? peers[0]) : undefined;
-    say(`| ${row.counter} | ${row.parallel} | ${fmt(row.cpu, 2)} | ${fmt(row.wall, 2)} | ${against ? `${fmt(row.cpu / against.cpu, 2)}x (against ${against.parallel})` : ''} |`);
+    say(
+      `| ${row.counter} | ${row.parallel} | ${fmt(row.cpu, 2)} | ${fmt(row.wall, 2)} | ${against ? `${fmt(row.cpu / against.cpu, 2)}x (against ${against.parallel})` : ''} |`,
+    );
   }
   say();
   if (peers.length > 0) say(`Every one of the ${rolls.length} rolls has the same count from the sweep (each run) and from the C peer.`);

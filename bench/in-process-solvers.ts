@@ -106,7 +106,6 @@ interface Run {
   detail?: string;
 }
 
-
 /** Null when the model satisfies every clause and, for puzzles, decodes to a solution its checker accepts. */
 function modelProblem(problem: Problem, model: Set<number>): string | null {
   const check = problem.cnf.satisfiedBy((v) => model.has(v));
@@ -115,7 +114,6 @@ function modelProblem(problem: Problem, model: Set<number>): string | null {
   const solution = problem.instance.decode(problem.cnf.projection.filter((v) => model.has(v)));
   return problem.instance.check(solution);
 }
-
 
 function verdict(problem: Problem, code: number, stdout: string, cpu: number, cpuLimit: number): Run {
   if (code === 20) return { status: 'UNSAT', cpu };
@@ -142,12 +140,14 @@ async function runInProcess(name: string, problem: Problem, cnfFile: string, cpu
   return verdict(problem, code, stdout, cpu, cpuLimit);
 }
 
-
 function cell(run: Run, reference: Run | undefined): string {
   if (run.status === 'skipped') return `— (${run.detail})`;
   if (run.status === 'timeout') return `> ${run.cpu.toFixed(0)} s`;
   if (run.status === 'error') return `error: ${run.detail ?? '?'}`;
-  const ratio = reference && (reference.status === 'SAT' || reference.status === 'UNSAT') && reference.cpu > 0 ? ` (${(run.cpu / reference.cpu).toFixed(1)}x)` : '';
+  const ratio =
+    reference && (reference.status === 'SAT' || reference.status === 'UNSAT') && reference.cpu > 0
+      ? ` (${(run.cpu / reference.cpu).toFixed(1)}x)`
+      : '';
   return `${run.cpu.toFixed(2)}${ratio}`;
 }
 
@@ -192,10 +192,14 @@ async function main(argv: string[]): Promise<void> {
           }
         }
         runs.set(name, run);
-        process.stderr.write(`${problem.name} ${name}: ${run.status} ${Number.isFinite(run.cpu) ? run.cpu.toFixed(2) : ''}${run.detail ? ` (${run.detail})` : ''}\n`);
+        process.stderr.write(
+          `${problem.name} ${name}: ${run.status} ${Number.isFinite(run.cpu) ? run.cpu.toFixed(2) : ''}${run.detail ? ` (${run.detail})` : ''}\n`,
+        );
       }
       const reference = runs.get(REFERENCE);
-      rows.push(`| ${problem.name} | ${problem.expected} | ${problem.cnf.varCount} | ${problem.cnf.clauseCount} | ${solvers.map((s) => cell(runs.get(s)!, reference)).join(' | ')} |`);
+      rows.push(
+        `| ${problem.name} | ${problem.expected} | ${problem.cnf.varCount} | ${problem.cnf.clauseCount} | ${solvers.map((s) => cell(runs.get(s)!, reference)).join(' | ')} |`,
+      );
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

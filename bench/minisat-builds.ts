@@ -19,7 +19,6 @@ import { seededRandom } from '../src/core/random.js';
 
 export type Clauses = number[][];
 
-
 /** Uniform random 3-SAT: m clauses over n variables, three distinct variables each. */
 export function randomThreeSat(n: number, m: number, seed: number): Clauses {
   const random = seededRandom(seed);
@@ -97,7 +96,11 @@ function timeLogicSolver(clauses: Clauses): Answer {
     return { status: sat ? 'SAT' : 'UNSAT', ms: performance.now() - started };
   } catch (e) {
     if (logged.some((line) => line.includes('Cannot enlarge memory'))) return { failure: 'out of memory (64 MiB heap)' };
-    return { failure: `failed (${String(e instanceof Error ? e.message : e).split('\n')[0]!.slice(0, 60)})` };
+    return {
+      failure: `failed (${String(e instanceof Error ? e.message : e)
+        .split('\n')[0]!
+        .slice(0, 60)})`,
+    };
   } finally {
     console.log = consoleLog;
   }

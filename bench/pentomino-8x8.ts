@@ -71,7 +71,14 @@ function parseArgs(argv: string[]): Args {
   if (![...depths, completeDepth ?? 0].every((d) => Number.isInteger(d) && d >= 0)) {
     throw new Error(`--depths, --complete-depth: expected whole numbers such as 4,5,6, got "${get('--depths')}", "${get('--complete-depth')}"`);
   }
-  return { satSeconds, depths, complete: completeDepth !== undefined || argv.includes('--complete'), completeDepth, solver: get('--solver'), write: argv.includes('--write') };
+  return {
+    satSeconds,
+    depths,
+    complete: completeDepth !== undefined || argv.includes('--complete'),
+    completeDepth,
+    solver: get('--solver'),
+    write: argv.includes('--write'),
+  };
 }
 
 // ---- the exact-cover problems ---------------------------------------------------
@@ -103,7 +110,12 @@ function fundamentalProblems(instance: PackingInstance): { offDiagonal: ExactCov
 
 function countWithPeer({ primary, secondary, rows }: ExactCoverProblem): number {
   const solver = new DancingLinks<number>().createSolver({ primaryColumns: primary, secondaryColumns: secondary });
-  solver.addSparseConstraints(rows.map((cells, row) => ({ data: row, columnIndices: { primary: cells.filter((c) => c < primary), secondary: cells.filter((c) => c >= primary).map((c) => c - primary) } })));
+  solver.addSparseConstraints(
+    rows.map((cells, row) => ({
+      data: row,
+      columnIndices: { primary: cells.filter((c) => c < primary), secondary: cells.filter((c) => c >= primary).map((c) => c - primary) },
+    })),
+  );
   return solver.findAll().length;
 }
 
@@ -216,13 +228,18 @@ async function main(): Promise<void> {
   const ours = await timed(() => [solveExactCover(offDiagonal).count, solveExactCover(diagonal).count] as const);
   classesOf(ours.value[0], ours.value[1], 'solveExactCover');
   const dlx = await timed(() => enumerateExactCover(compact, { unique: true, onFound: () => {} }));
-  if (dlx.value.count !== CLASSES || dlx.value.raw !== SOLUTIONS) throw new Error(`dlx backend: ${dlx.value.count} classes (${dlx.value.raw}), expected ${CLASSES} (${SOLUTIONS})`);
+  if (dlx.value.count !== CLASSES || dlx.value.raw !== SOLUTIONS)
+    throw new Error(`dlx backend: ${dlx.value.count} classes (${dlx.value.raw}), expected ${CLASSES} (${SOLUTIONS})`);
 
   say('| engine | solutions counted | CPU s | wall s | × dancing-links |');
   say('|---|---:|---:|---:|---:|');
   say(`| dancing-links (npm) | ${peer.value[0]} + ${peer.value[1]} | ${fmt(peer.cpu)} | ${fmt(peer.wall)} | 1.00 |`);
-  say(`| ours: solveExactCover, same matrices | ${ours.value[0]} + ${ours.value[1]} | ${fmt(ours.cpu)} | ${fmt(ours.wall)} | ${fmt(ours.cpu / peer.cpu, 2)} |`);
-  say(`| ours: dlx backend, --unique | ${dlx.value.count} classes (${dlx.value.raw}) | ${fmt(dlx.cpu)} | ${fmt(dlx.wall)} | ${fmt(dlx.cpu / peer.cpu, 2)} |`);
+  say(
+    `| ours: solveExactCover, same matrices | ${ours.value[0]} + ${ours.value[1]} | ${fmt(ours.cpu)} | ${fmt(ours.wall)} | ${fmt(ours.cpu / peer.cpu, 2)} |`,
+  );
+  say(
+    `| ours: dlx backend, --unique | ${dlx.value.count} classes (${dlx.value.raw}) | ${fmt(dlx.cpu)} | ${fmt(dlx.wall)} | ${fmt(dlx.cpu / peer.cpu, 2)} |`,
+  );
   say();
 
   const configs = args.depths.length * 2;
@@ -246,7 +263,9 @@ async function main(): Promise<void> {
       console.error(`${nonOverlap} depth ${depth}: ${row.classes} classes, ${row.cubes} cubes in ${fmt(row.cpu)} CPU s`);
     }
   }
-  say('| non-overlap | vars | clauses | cube depth | leaves | cubes solved | classes | CPU s | wall s | classes / CPU s | projected (rate) | projected (cubes) | × dancing-links (rate) |');
+  say(
+    '| non-overlap | vars | clauses | cube depth | leaves | cubes solved | classes | CPU s | wall s | classes / CPU s | projected (rate) | projected (cubes) | × dancing-links (rate) |',
+  );
   say('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     const leaves = r.tree.complete ? String(r.tree.leaves) : `>${r.tree.leaves}`;
@@ -270,7 +289,10 @@ async function main(): Promise<void> {
   say();
   for (const nonOverlap of ['compact', 'pairwise'] as const) {
     const best = rows.filter((r) => r.nonOverlap === nonOverlap && r.byRate !== null).sort((a, b) => a.byRate! - b.byRate!)[0];
-    if (best) say(`Best depth for ${nonOverlap}: ${best.depth} (${fmt(best.classes / best.cpu, 2)} classes per CPU second; all classes in about ${duration(best.byRate!)}, ${fmt(best.byRate! / peer.cpu, 0)}× dancing-links).`);
+    if (best)
+      say(
+        `Best depth for ${nonOverlap}: ${best.depth} (${fmt(best.classes / best.cpu, 2)} classes per CPU second; all classes in about ${duration(best.byRate!)}, ${fmt(best.byRate! / peer.cpu, 0)}× dancing-links).`,
+      );
     else say(`${nonOverlap}: no class found within the box at any depth.`);
   }
   say();
@@ -302,7 +324,8 @@ async function main(): Promise<void> {
       // As `npm start` runs it: each worker thread walks its share of the subtrees.
       const job = { puzzle: 'pentomino', args: startArgs, solver: factory.name, unique: true, known: [], cubeDepth: depth };
       const par = await timed(() => enumerateParallel(job, workers, { knownRaw: 0, onFound: () => {}, shouldStop: () => false }));
-      if (par.value.count !== CLASSES || par.value.raw !== SOLUTIONS) throw new Error(`SAT on ${workers} workers: ${par.value.count} classes (${par.value.raw})`);
+      if (par.value.count !== CLASSES || par.value.raw !== SOLUTIONS)
+        throw new Error(`SAT on ${workers} workers: ${par.value.count} classes (${par.value.raw})`);
       say(
         `The same on ${workers} worker threads (as \`npm start\`): ${duration(par.wall)} wall, ${fmt(par.wall / peer.wall, 1)}× the dancing-links peer's wall time ` +
           `(${fmt(peer.wall)} s, one thread) and ${fmt(par.wall / peer.cpu, 1)}× its CPU time.`,

@@ -55,7 +55,16 @@ function measure(instance: string, cnfFile: string, dir: string): Row {
   const formula = readDimacsFile(cnfFile);
   const result = checkDrat(formula, parseProof(readFileSync(proofFile)));
   const check = cpuSeconds(start);
-  return { instance, vars: formula.vars, clauses: formula.ends.length, lemmas: result.additions, needed: result.coreLemmas, status: result.status, cadical, check };
+  return {
+    instance,
+    vars: formula.vars,
+    clauses: formula.ends.length,
+    lemmas: result.additions,
+    needed: result.coreLemmas,
+    status: result.status,
+    cadical,
+    check,
+  };
 }
 
 function main(): void {
@@ -85,7 +94,8 @@ function main(): void {
     ].join('\n');
     process.stdout.write(`${table}\n`);
     if (process.argv.includes('--write')) {
-      const header = '# Proof checking: our DRAT checker against the solve that wrote the proof\n\n`node dist/bench/proof-check.js --write`; CPU seconds, one run on a shared machine (2 cores, other jobs running).\n\n';
+      const header =
+        '# Proof checking: our DRAT checker against the solve that wrote the proof\n\n`node dist/bench/proof-check.js --write`; CPU seconds, one run on a shared machine (2 cores, other jobs running).\n\n';
       writeFileSync(join(import.meta.dirname, '..', '..', 'bench', 'results', 'proof-check.md'), `${header}${table}\n`);
     }
   } finally {

@@ -77,10 +77,13 @@ const SAT_CONFIGS: readonly SatConfig[] = [
 ];
 
 /** The configuration that searches fastest (the default of `enumerate`), at each shallow depth: what the Genius Square rolls and the worker threads run. */
-const COVER_CHRONO: readonly SatConfig[] = SAT_CONFIGS.filter(([, branching, mode, conflicts, propagation]) => branching === 'cover' && mode === 'chrono' && conflicts === 'default' && propagation === 'native');
+const COVER_CHRONO: readonly SatConfig[] = SAT_CONFIGS.filter(
+  ([, branching, mode, conflicts, propagation]) => branching === 'cover' && mode === 'chrono' && conflicts === 'default' && propagation === 'native',
+);
 
 /** What a row's engine propagates: the groups natively (on the pairwise encoding, which they need), or the default encoding's clauses. */
-const propagationText = (instance: Instance, propagation: Propagation) => (propagation === 'native' ? 'native groups (pairwise)' : `clauses (${String(instance.params.amo)})`);
+const propagationText = (instance: Instance, propagation: Propagation) =>
+  propagation === 'native' ? 'native groups (pairwise)' : `clauses (${String(instance.params.amo)})`;
 
 /** Two rolls counted completely, solution by solution: one with few solutions, one with many. */
 const geniusRoll = (roll: string, solutions: number): Puzzle => ({
@@ -102,7 +105,12 @@ const PUZZLES: Puzzle[] = [
     rebuild: { puzzle: 'pentomino', args: { preset: '8x8-square' } },
   },
   { name: '6x10', command: 'pentomino --preset 6x10 --unique', instance: (amo) => polyomino({ preset: '6x10', amo }), classes: 2339 },
-  { name: '8x8 centre hole', command: 'pentomino --preset 8x8-centre-hole --unique', instance: (amo) => polyomino({ preset: '8x8-centre-hole', amo }), classes: 65 },
+  {
+    name: '8x8 centre hole',
+    command: 'pentomino --preset 8x8-centre-hole --unique',
+    instance: (amo) => polyomino({ preset: '8x8-centre-hole', amo }),
+    classes: 65,
+  },
   { name: 'Soma cube', command: 'soma --unique isometries', instance: (amo) => soma({ symmetry: 'isometries', amo }), classes: 240 },
   geniusRoll('A3,A5,B4,C6,E2,E6,F1', 11),
   geniusRoll('B3,B4,F1,F2,F3,F4,F6', 22317),
@@ -132,7 +140,12 @@ function countRows(rows: number[][]): number {
   const primary = Math.max(...rows.flat()) + 1;
   const secondary = 0;
   const solver = new DancingLinks<number>().createSolver({ primaryColumns: primary, secondaryColumns: secondary });
-  solver.addSparseConstraints(rows.map((cells, row) => ({ data: row, columnIndices: { primary: cells.filter((c) => c < primary), secondary: cells.filter((c) => c >= primary).map((c) => c - primary) } })));
+  solver.addSparseConstraints(
+    rows.map((cells, row) => ({
+      data: row,
+      columnIndices: { primary: cells.filter((c) => c < primary), secondary: cells.filter((c) => c >= primary).map((c) => c - primary) },
+    })),
+  );
   return solver.findAll().length;
 }
 
@@ -143,7 +156,8 @@ type ConflictRule = 'default' | 'learn';
 function learningSolver(): MinisatWasmSolver {
   const solver = minisatWasm.create() as MinisatWasmSolver;
   const enumerateCube = solver.enumerateCube.bind(solver);
-  solver.enumerateCube = (assumptions, projection, onModel, options: MinisatCubeOptions = {}) => enumerateCube(assumptions, projection, onModel, { ...options, learn: true });
+  solver.enumerateCube = (assumptions, projection, onModel, options: MinisatCubeOptions = {}) =>
+    enumerateCube(assumptions, projection, onModel, { ...options, learn: true });
   return solver;
 }
 
@@ -178,7 +192,17 @@ async function satRun(puzzle: Puzzle, instance: Instance, [depth, branching, mod
     puzzle.classes,
   );
   if (run.complete && run.found !== puzzle.classes) throw new Error(`${puzzle.name}: ${run.found} classes, expected ${puzzle.classes}`);
-  return { depth, branching, mode, propagation: propagationText(instance, propagation), classes: run.found, complete: run.complete, cpu: run.cpu, wall: run.wall, total: run.allCpu ?? Infinity };
+  return {
+    depth,
+    branching,
+    mode,
+    propagation: propagationText(instance, propagation),
+    classes: run.found,
+    complete: run.complete,
+    cpu: run.cpu,
+    wall: run.wall,
+    total: run.allCpu ?? Infinity,
+  };
 }
 
 /** The worker threads of `enumerate --workers 2`. */
@@ -200,15 +224,49 @@ async function workerRows(puzzle: Puzzle, box: number, ratios: (cpu: number) => 
   for (const [depth, branching, mode, , propagation] of COVER_CHRONO.filter(([depth]) => depth > 0)) {
     const run = await boxedSearch(
       (shouldStop, onFound) =>
-        enumerateSolutions({ instance, rebuild, workers: WORKERS, solver: 'minisat-wasm', unique: true, cubeDepth: depth, enumMode: mode, branching, propagation, onFound, shouldStop, timeoutSeconds: box }),
+        enumerateSolutions({
+          instance,
+          rebuild,
+          workers: WORKERS,
+          solver: 'minisat-wasm',
+          unique: true,
+          cubeDepth: depth,
+          enumMode: mode,
+          branching,
+          propagation,
+          onFound,
+          shouldStop,
+          timeoutSeconds: box,
+        }),
       box,
       puzzle.classes,
     );
-    if (run.complete && run.found !== puzzle.classes) throw new Error(`${puzzle.name} on ${WORKERS} workers: ${run.found} classes, expected ${puzzle.classes}`);
-    rows.push(satRow(puzzle, solver, { depth, branching, mode, propagation: propagationText(instance, propagation), classes: run.found, complete: run.complete, cpu: run.cpu, wall: run.wall, total: run.allCpu ?? Infinity }, 'default', ratios));
+    if (run.complete && run.found !== puzzle.classes)
+      throw new Error(`${puzzle.name} on ${WORKERS} workers: ${run.found} classes, expected ${puzzle.classes}`);
+    rows.push(
+      satRow(
+        puzzle,
+        solver,
+        {
+          depth,
+          branching,
+          mode,
+          propagation: propagationText(instance, propagation),
+          classes: run.found,
+          complete: run.complete,
+          cpu: run.cpu,
+          wall: run.wall,
+          total: run.allCpu ?? Infinity,
+        },
+        'default',
+        ratios,
+      ),
+    );
   }
   // Dancing links has no worker-thread mode: its parts are dealt only to queue workers (`enumerate --queue`).
-  rows.push(`| ${puzzle.name} | dlx (ours), ${WORKERS} worker threads | - | MRV (exact cover) | - | not supported: dlx runs in one thread (parts only for \`--queue\` workers) | - | - | - | - | - | - |`);
+  rows.push(
+    `| ${puzzle.name} | dlx (ours), ${WORKERS} worker threads | - | MRV (exact cover) | - | not supported: dlx runs in one thread (parts only for \`--queue\` workers) | - | - | - | - | - | - |`,
+  );
   return rows;
 }
 
@@ -292,7 +350,9 @@ async function main(): Promise<void> {
       `The Genius Square rows count every solution of one roll (no --unique, no symmetry), the "classes" column then counting solutions.`,
   );
   say();
-  say('| puzzle | solver | cube depth | branching | propagation | enumeration | classes | CPU s | wall s | CPU s, all classes | × dlx | × dancing-links |');
+  say(
+    '| puzzle | solver | cube depth | branching | propagation | enumeration | classes | CPU s | wall s | CPU s, all classes | × dlx | × dancing-links |',
+  );
   say('|---|---|---:|---|---|---|---:|---:|---:|---:|---:|---:|');
   for (const puzzle of PUZZLES.filter((p) => !only || only.some((word) => p.name.includes(word)))) {
     const instance = puzzle.instance();
@@ -303,8 +363,12 @@ async function main(): Promise<void> {
     if (peer.value !== peerWants) throw new Error(`dancing-links on ${puzzle.name}: ${peer.value}, expected ${peerWants}`);
     const peerCounts = puzzle.pinX ? `${peer.value} classes, X pinned to the fundamental triangle` : `all ${peer.value} raw solutions`;
     const ratios = (cpu: number) => `${fmt(cpu / dlx.cpu, 1)} | ${fmt(cpu / peer.cpu, 1)}`;
-    say(`| ${puzzle.name} | dlx (ours) | 2 | MRV (exact cover) | - | dancing links | ${dlx.value.count} | ${fmt(dlx.cpu, 2)} | ${fmt(dlx.wall, 2)} | ${fmt(dlx.cpu, 2)} | 1.0 | ${fmt(dlx.cpu / peer.cpu, 2)} |`);
-    say(`| ${puzzle.name} | dancing-links (npm) | - | MRV (exact cover) | - | dancing links, ${peerCounts} | - | ${fmt(peer.cpu, 2)} | ${fmt(peer.wall, 2)} | ${fmt(peer.cpu, 2)} | ${fmt(peer.cpu / dlx.cpu, 2)} | 1.0 |`);
+    say(
+      `| ${puzzle.name} | dlx (ours) | 2 | MRV (exact cover) | - | dancing links | ${dlx.value.count} | ${fmt(dlx.cpu, 2)} | ${fmt(dlx.wall, 2)} | ${fmt(dlx.cpu, 2)} | 1.0 | ${fmt(dlx.cpu / peer.cpu, 2)} |`,
+    );
+    say(
+      `| ${puzzle.name} | dancing-links (npm) | - | MRV (exact cover) | - | dancing links, ${peerCounts} | - | ${fmt(peer.cpu, 2)} | ${fmt(peer.wall, 2)} | ${fmt(peer.cpu, 2)} | ${fmt(peer.cpu / dlx.cpu, 2)} | 1.0 |`,
+    );
     const pairwise = puzzle.instance('pairwise');
     for (const config of puzzle.configs ?? (quick ? COVER_CHRONO : SAT_CONFIGS)) {
       const r = await satRun(puzzle, config[4] === 'native' ? pairwise : instance, config, box);
@@ -337,9 +401,15 @@ async function main(): Promise<void> {
     const runs = [];
     for (let i = 0; i < 3; i++) runs.push(await inProcessSolve(first, branching));
     const best = runs.reduce((a, b) => (b.cpu < a.cpu ? b : a));
-    say(`| minisat-wasm (in-process) | ${branching} | ${best.value.status} | ${best.value.conflicts} | ${fmt(best.cpu, 3)} | ${native ? fmt(best.cpu / native, 1) : 'n/a'} |`);
+    say(
+      `| minisat-wasm (in-process) | ${branching} | ${best.value.status} | ${best.value.conflicts} | ${fmt(best.cpu, 3)} | ${native ? fmt(best.cpu / native, 1) : 'n/a'} |`,
+    );
   }
-  say(native ? `| minisat -no-pre (native) | vsids | ${natives[0]!.status} | - | ${fmt(native, 3)} | 1.0 |` : '| minisat (native) | - | not installed | - | - | - |');
+  say(
+    native
+      ? `| minisat -no-pre (native) | vsids | ${natives[0]!.status} | - | ${fmt(native, 3)} | 1.0 |`
+      : '| minisat (native) | - | not installed | - | - | - |',
+  );
   say();
   if (argv.includes('--write')) {
     mkdirSync('bench/results', { recursive: true });
@@ -389,7 +459,16 @@ async function externalSolverRows(say: (line?: string) => void, box: number, onl
     for (const factory of programs) {
       const children = childCpuSeconds();
       const deadline = performance.now() + box * 1000;
-      const run = await timed(() => enumerateSolutions({ instance, solver: factory.name, unique: true, onFound: () => {}, shouldStop: () => performance.now() >= deadline, timeoutSeconds: box }));
+      const run = await timed(() =>
+        enumerateSolutions({
+          instance,
+          solver: factory.name,
+          unique: true,
+          onFound: () => {},
+          shouldStop: () => performance.now() >= deadline,
+          timeoutSeconds: box,
+        }),
+      );
       const childCpu = childCpuSeconds() - children;
       const { count, complete, mode, cubes } = run.value;
       if (complete && count !== puzzle.classes) throw new Error(`${factory.name} on ${puzzle.name}: ${count} classes, expected ${puzzle.classes}`);
@@ -397,7 +476,9 @@ async function externalSolverRows(say: (line?: string) => void, box: number, onl
       const depth = mode === 'native' ? nativeCubeDepth(classes) : externalCubeDepth(classes, offersCubeBatch(probe));
       probe.dispose();
       const total = run.cpu + childCpu;
-      say(`| ${puzzle.name} | ${factory.name} | ${mode} | ${depth} | ${cubes} | ${count}${complete ? '' : ' (boxed)'} | ${fmt(run.cpu, 2)} | ${fmt(childCpu, 2)} | ${fmt(total, 2)} | ${fmt(total / dlx.cpu, 1)} |`);
+      say(
+        `| ${puzzle.name} | ${factory.name} | ${mode} | ${depth} | ${cubes} | ${count}${complete ? '' : ' (boxed)'} | ${fmt(run.cpu, 2)} | ${fmt(childCpu, 2)} | ${fmt(total, 2)} | ${fmt(total / dlx.cpu, 1)} |`,
+      );
     }
   }
   say();
@@ -413,7 +494,9 @@ async function externalReport(box: number, only: string[] | undefined, write: bo
   const machine = machineDescription();
   say('# Solver programs enumerating');
   say();
-  say(`${new Date().toISOString().slice(0, 10)}; ${machine.cpu}, ${machine.cores} cores; ${machine.os}; Node ${machine.node}. Load average ${fmt(loadavg()[0]!, 2)} at the start: only ratios within this run compare.`);
+  say(
+    `${new Date().toISOString().slice(0, 10)}; ${machine.cpu}, ${machine.cores} cores; ${machine.os}; Node ${machine.node}. Load average ${fmt(loadavg()[0]!, 2)} at the start: only ratios within this run compare.`,
+  );
   say();
   await externalSolverRows(say, box, only);
   if (!write) return;

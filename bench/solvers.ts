@@ -74,7 +74,9 @@ function cell(outcome: Outcome, reference: Outcome | undefined): string {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { timeout: { type: 'string', default: '60' }, only: { type: 'string' }, repeat: { type: 'string', default: '1' } } });
+  const { values } = parseArgs({
+    options: { timeout: { type: 'string', default: '60' }, only: { type: 'string' }, repeat: { type: 'string', default: '1' } },
+  });
   const timeoutSeconds = Number(values.timeout);
   const repeat = Math.max(1, Number(values.repeat));
   const only = values.only?.split(',');
@@ -96,7 +98,13 @@ async function main(): Promise<void> {
     '',
     `| solver | ${list.map((p) => `${p.name} (${p.instance.cnf.varCount} vars, ${p.instance.cnf.clauseCount} clauses)`).join(' | ')} |`,
     `|---|${list.map(() => '---:').join('|')}|`,
-    ...factories.map((f) => `| ${f.name} | ${results.get(f.name)!.map((o, i) => cell(o, reference?.[i])).join(' | ')} |`),
+    ...factories.map(
+      (f) =>
+        `| ${f.name} | ${results
+          .get(f.name)!
+          .map((o, i) => cell(o, reference?.[i]))
+          .join(' | ')} |`,
+    ),
   ];
   process.stdout.write(lines.join('\n') + '\n');
 }

@@ -36,7 +36,12 @@ else console.error('minisat-wasm is not built (npm run build:minisat-wasm): left
 
 const header = ['symmetry', 'classes', 'cubes', 'dlx (CPU ms)', ...solvers.flatMap((s) => [`${s.name} (CPU ms)`, `${s.name}/dlx`])];
 console.log(`| ${header.join(' | ')} |`);
-console.log(`|---|${header.slice(1).map(() => '---:').join('|')}|`);
+console.log(
+  `|---|${header
+    .slice(1)
+    .map(() => '---:')
+    .join('|')}|`,
+);
 for (const symmetry of ['rotations', 'isometries'] as const) {
   const instance = soma({ symmetry });
   const dlx = await cpuTimed(() => enumerateExactCover(instance, { unique: true, onFound: () => {} }));

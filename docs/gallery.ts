@@ -59,7 +59,8 @@ const ENTRIES: Entry[] = [
   },
   {
     title: 'A printable Dobble deck',
-    about: 'Cards centred on A4 with crop marks; symbols that read the same turned round (6 and 9, 0, 18 ...) are underlined. The first of the pages.',
+    about:
+      'Cards centred on A4 with crop marks; symbols that read the same turned round (6 and 9, 0, 18 ...) are underlined. The first of the pages.',
     args: ['dobble', '--symbols-per-card', '6', '--png', 'dobble.png'],
     png: 'dobble-1.png',
   },
@@ -92,10 +93,26 @@ function main(): void {
     // Pictures drawn from data files rather than one command.
     run(['sweep', 'genius-square', '--count', '--sample', '400', '--histogram', 'histogram.svg'], work);
     writeFileSync(join(DIR, 'histogram.png'), svgToPng(readFileSync(join(work, 'histogram.svg'), 'utf8')));
-    page.push('## Solutions per roll of The Genius Square', '', '```sh', 'puzzlesat sweep genius-square --count --sample 400 --histogram histogram.svg', '```', '', '![histogram](gallery/histogram.png)', '');
+    page.push(
+      '## Solutions per roll of The Genius Square',
+      '',
+      '```sh',
+      'puzzlesat sweep genius-square --count --sample 400 --histogram histogram.svg',
+      '```',
+      '',
+      '![histogram](gallery/histogram.png)',
+      '',
+    );
     const report = JSON.parse(readFileSync(join('bench', 'results', 'report.json'), 'utf8')) as BenchReport;
     writeFileSync(join(DIR, 'bench-chart.png'), svgToPng(renderChart(report), 700));
-    page.push('## The encoding benchmark', '', `The chart of bench/results/report.json (${report.date.slice(0, 10)}, ${report.machine.cpu}); \`puzzlesat bench\` draws it as chart.svg.`, '', '![bench chart](gallery/bench-chart.png)', '');
+    page.push(
+      '## The encoding benchmark',
+      '',
+      `The chart of bench/results/report.json (${report.date.slice(0, 10)}, ${report.machine.cpu}); \`puzzlesat bench\` draws it as chart.svg.`,
+      '',
+      '![bench chart](gallery/bench-chart.png)',
+      '',
+    );
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

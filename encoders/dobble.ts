@@ -1,4 +1,15 @@
-import { AMO_ENCODINGS, CARD_ENCODINGS, atMostK, atMostOne, DEFAULT_AMO, DEFAULT_CARD, exactlyK, exactlyOne, type AmoEncoding, type CardEncoding } from '../src/card/index.js';
+import {
+  AMO_ENCODINGS,
+  CARD_ENCODINGS,
+  atMostK,
+  atMostOne,
+  DEFAULT_AMO,
+  DEFAULT_CARD,
+  exactlyK,
+  exactlyOne,
+  type AmoEncoding,
+  type CardEncoding,
+} from '../src/card/index.js';
 import { Cnf } from '../src/core/cnf.js';
 import { UserError } from '../src/core/errors.js';
 import { gcd, isPrimePower, makeField, primeDivisors, type FiniteField } from '../src/algebra/finite-field.js';
@@ -144,7 +155,9 @@ export function algebraicDeck(n: number, options: AlgebraicDeckOptions = {}): De
   const total = plane.lines.length;
   const k = options.cards ?? total;
   if (!Number.isInteger(k) || k < 1 || k > total) {
-    throw new UserError(`cards: ${k} is not possible with ${n + 1} symbols per card: choose 1 to ${total} (a projective plane of order ${n} has ${total} lines)`);
+    throw new UserError(
+      `cards: ${k} is not possible with ${n + 1} symbols per card: choose 1 to ${total} (a projective plane of order ${n} has ${total} lines)`,
+    );
   }
   if (k === total) return plane.lines.map((line) => [...line]);
   return renumberSymbols(chooseLines(plane, k).map((i) => plane.lines[i]!));
@@ -236,7 +249,11 @@ function dropLinesLosingPoints(plane: ProjectivePlane, k: number): number[] {
   const order = seedFirst(arcPoints, pencils.length);
   let droppedCount = 0;
   for (;;) {
-    const p = argMin(order, (q) => left[q]!, (q) => !lost[q]);
+    const p = argMin(
+      order,
+      (q) => left[q]!,
+      (q) => !lost[q],
+    );
     if (p < 0 || droppedCount + left[p]! > budget) break;
     lost[p] = 1;
     for (const line of pencils[p]!) {
@@ -263,7 +280,11 @@ function keepLinesAddingFewPoints(plane: ProjectivePlane, k: number): number[] {
   const fresh = lines.map((line) => line.length);
   const order = seedFirst(arcLines, lines.length);
   for (let count = 0; count < k; count++) {
-    const line = argMin(order, (i) => fresh[i]!, (i) => !kept[i]);
+    const line = argMin(
+      order,
+      (i) => fresh[i]!,
+      (i) => !kept[i],
+    );
     kept[line] = 1;
     for (const p of lines[line]!) {
       if (covered[p]) continue;
@@ -331,9 +352,7 @@ export function symbolsLowerBound(cards: number, symbolsPerCard: number): number
  */
 export function planeExcluded(n: number): string | null {
   if (n === 10) return 'no projective plane of order 10 exists (Lam, Thiel and Swiercz, 1989, by computer search)';
-  const sumOfTwoSquares = Array.from({ length: Math.floor(Math.sqrt(n)) + 1 }, (_, a) => n - a * a).some(
-    (rest) => Number.isInteger(Math.sqrt(rest)),
-  );
+  const sumOfTwoSquares = Array.from({ length: Math.floor(Math.sqrt(n)) + 1 }, (_, a) => n - a * a).some((rest) => Number.isInteger(Math.sqrt(rest)));
   if ((n % 4 === 1 || n % 4 === 2) && !sumOfTwoSquares) {
     return `no projective plane of order ${n} exists (Bruck–Ryser: ${n} ≡ ${n % 4} mod 4 and is not a sum of two squares)`;
   }
@@ -360,7 +379,14 @@ export function symbolsNeeded(cards: number, symbolsPerCard: number): SymbolsNee
   if (k <= m + 1) {
     // Every two cards get a symbol of their own: K - 1 ≤ m shared symbols per card, the rest unique.
     const symbols = k * m - (k * (k - 1)) / 2;
-    return { ...base, status: 'exact', lowerBound, symbols, method: 'pairwise', message: `${shape} need ${symbols} symbols (every two cards get a symbol of their own)` };
+    return {
+      ...base,
+      status: 'exact',
+      lowerBound,
+      symbols,
+      method: 'pairwise',
+      message: `${shape} need ${symbols} symbols (every two cards get a symbol of their own)`,
+    };
   }
   if (isPrimePower(n)) {
     const symbols = symbolCount(algebraicDeck(n, { cards: k }));
@@ -380,8 +406,18 @@ export function symbolsNeeded(cards: number, symbolsPerCard: number): SymbolsNee
   const excluded = planeExcluded(n);
   if (k === max) {
     return excluded
-      ? { ...base, status: 'impossible', lowerBound, message: `${shape}: impossible, such a deck is a projective plane of order ${n} and ${excluded}` }
-      : { ...base, status: 'unknown', lowerBound, message: `${shape}: such a deck is a projective plane of order ${n}, whose existence is an open problem` };
+      ? {
+          ...base,
+          status: 'impossible',
+          lowerBound,
+          message: `${shape}: impossible, such a deck is a projective plane of order ${n} and ${excluded}`,
+        }
+      : {
+          ...base,
+          status: 'unknown',
+          lowerBound,
+          message: `${shape}: such a deck is a projective plane of order ${n}, whose existence is an open problem`,
+        };
   }
   return {
     ...base,
@@ -394,9 +430,7 @@ export function symbolsNeeded(cards: number, symbolsPerCard: number): SymbolsNee
 // ---------------------------------------------------------------------------
 // Checking, reading and naming decks
 
-export type DeckCheck =
-  | { ok: true; symbolsPerCard: number; symbols: number; cards: number }
-  | { ok: false; problem: string };
+export type DeckCheck = { ok: true; symbolsPerCard: number; symbols: number; cards: number } | { ok: false; problem: string };
 
 /**
  * Whether every card has the same number of distinct symbols and every two
@@ -563,12 +597,17 @@ export const DEFAULT_SYMMETRY: readonly SymmetryStep[] = ['first-line', 'first-p
  * `where` when one is unknown, lacks a step it needs, or needs the full
  * deck), or the defaults that apply.
  */
-export function symmetrySteps(shape: DobbleShape, options: Pick<DobbleSatOptions, 'symmetry' | 'symmetryBreaking'>, where = '--symmetry-steps'): Set<SymmetryStep> {
+export function symmetrySteps(
+  shape: DobbleShape,
+  options: Pick<DobbleSatOptions, 'symmetry' | 'symmetryBreaking'>,
+  where = '--symmetry-steps',
+): Set<SymmetryStep> {
   if (options.symmetryBreaking === false) return new Set();
   if (options.symmetry === undefined) return new Set(DEFAULT_SYMMETRY.filter((step) => shape.full || !FULL_DECK_ONLY.includes(step)));
   const steps = checkedSteps(options.symmetry, SYMMETRY_STEPS, SYMMETRY_NEEDS, 'incidence', where);
   for (const step of steps) {
-    if (!shape.full && FULL_DECK_ONLY.includes(step)) throw new UserError(`${where}: ${step} is for the full deck of ${planeSize(shape.order)} cards and symbols`);
+    if (!shape.full && FULL_DECK_ONLY.includes(step))
+      throw new UserError(`${where}: ${step} is for the full deck of ${planeSize(shape.order)} cards and symbols`);
   }
   return steps;
 }
@@ -596,7 +635,13 @@ function modelSteps(variables: DobbleVariables, shape: DobbleShape, options: Dob
 }
 
 /** The steps as a set of the model's own, each with the steps it needs; a UserError naming `where` otherwise. */
-function checkedSteps<S extends DobbleStep>(named: readonly DobbleStep[], known: readonly S[], needs: Record<S, readonly S[]>, model: DobbleVariables, where: string): Set<S> {
+function checkedSteps<S extends DobbleStep>(
+  named: readonly DobbleStep[],
+  known: readonly S[],
+  needs: Record<S, readonly S[]>,
+  model: DobbleVariables,
+  where: string,
+): Set<S> {
   const foreign = named.find((step) => !(known as readonly DobbleStep[]).includes(step));
   if (foreign !== undefined) {
     const owner = DOBBLE_VARIABLES.find((variables) => MODEL_STEPS[variables].includes(foreign));
@@ -617,7 +662,10 @@ export function parseSymmetrySteps(text: string, where = '--symmetry-steps'): Do
   const steps = text.split(',').map((step) => step.trim());
   const known: readonly string[] = DOBBLE_VARIABLES.flatMap((variables) => MODEL_STEPS[variables]);
   const unknown = steps.find((step) => !known.includes(step));
-  if (unknown !== undefined) throw new UserError(`${where}: unknown step "${unknown}"; choose from ${DOBBLE_VARIABLES.map((variables) => `${MODEL_STEPS[variables].join(', ')} (--variables ${variables})`).join(', ')}, or none`);
+  if (unknown !== undefined)
+    throw new UserError(
+      `${where}: unknown step "${unknown}"; choose from ${DOBBLE_VARIABLES.map((variables) => `${MODEL_STEPS[variables].join(', ')} (--variables ${variables})`).join(', ')}, or none`,
+    );
   return steps as DobbleStep[];
 }
 
@@ -661,7 +709,8 @@ export type DobbleCnf = Cnf & { readonly variables: DobbleVariables; readonly de
  */
 export function encodeDobble(order: number, options: DobbleSatOptions = {}): DobbleCnf {
   const variables = options.variables ?? DEFAULT_VARIABLES;
-  if (!DOBBLE_VARIABLES.includes(variables)) throw new UserError(`--variables: unknown choice "${String(variables)}"; choose from ${DOBBLE_VARIABLES.join(', ')}`);
+  if (!DOBBLE_VARIABLES.includes(variables))
+    throw new UserError(`--variables: unknown choice "${String(variables)}"; choose from ${DOBBLE_VARIABLES.join(', ')}`);
   if (variables === 'mols') return encodeDobbleMols(order, options);
   if (variables === 'cyclic') return encodeDobbleCyclic(order, options);
   return encodeIncidence(order, options);
@@ -670,7 +719,10 @@ export function encodeDobble(order: number, options: DobbleSatOptions = {}): Dob
 /** The cyclic model: the full deck as the translates of card 0 (cyclic planes only). */
 function encodeDobbleCyclic(order: number, options: DobbleSatOptions): DobbleCnf {
   const shape = dobbleShape(order, options);
-  if (!shape.full) throw new UserError(`--variables cyclic: the translates of one card make the full deck of ${planeSize(order)} cards and symbols only; drop --cards and --max-symbols or use --variables incidence`);
+  if (!shape.full)
+    throw new UserError(
+      `--variables cyclic: the translates of one card make the full deck of ${planeSize(order)} cards and symbols only; drop --cards and --max-symbols or use --variables incidence`,
+    );
   const cnf = encodeCyclic(order, {
     amo: options.amo ?? DOBBLE_DEFAULTS.amo,
     card: options.card ?? DOBBLE_DEFAULTS.card,
@@ -683,7 +735,10 @@ function encodeDobbleCyclic(order: number, options: DobbleSatOptions): DobbleCnf
 /** The mols model: the full deck of any order ≥ 2, decoded through the squares into the plane. */
 function encodeDobbleMols(order: number, options: DobbleSatOptions): DobbleCnf {
   const shape = dobbleShape(order, options);
-  if (!shape.full) throw new UserError(`--variables mols: the squares make the full deck of ${planeSize(order)} cards and symbols only; drop --cards and --max-symbols or use --variables incidence`);
+  if (!shape.full)
+    throw new UserError(
+      `--variables mols: the squares make the full deck of ${planeSize(order)} cards and symbols only; drop --cards and --max-symbols or use --variables incidence`,
+    );
   if (order < 2) throw new UserError('--variables mols: order 1 has no Latin squares; use --variables incidence');
   const cnf = encodeMols(order, {
     amo: options.amo ?? DOBBLE_DEFAULTS.amo,
@@ -701,7 +756,8 @@ function encodeIncidence(order: number, options: DobbleSatOptions): DobbleCnf {
   const amo = options.amo ?? DOBBLE_DEFAULTS.amo;
   const card = options.card ?? DOBBLE_DEFAULTS.card;
   const pairs = options.pairs ?? 'exactly-one';
-  if (pairs === 'at-most-one' && !full) throw new UserError(`pairs: at-most-one is only correct for the full deck of ${planeSize(n)} cards and symbols`);
+  if (pairs === 'at-most-one' && !full)
+    throw new UserError(`pairs: at-most-one is only correct for the full deck of ${planeSize(n)} cards and symbols`);
   const cnf = new Cnf();
   const x = Array.from({ length: cards }, (_, c) => Array.from({ length: symbols }, (_, s) => cnf.vars.named(incidenceName(c, s))));
   cnf.projection = x.flat();
@@ -740,11 +796,17 @@ function encodeIncidence(order: number, options: DobbleSatOptions): DobbleCnf {
   const steps = symmetrySteps(shape, options);
   const cuts = [...steps].filter((step) => step !== 'latin');
   if (cuts.length > 0) {
-    cnf.family('symmetry', `symmetry-breaking steps ${cuts.join(', ')}: fix card 0 and the cards through symbol 0 (and 1 in the full deck), order the rest`);
+    cnf.family(
+      'symmetry',
+      `symmetry-breaking steps ${cuts.join(', ')}: fix card 0 and the cards through symbol 0 (and 1 in the full deck), order the rest`,
+    );
     breakSymmetries(cnf, x, shape, steps);
   }
   if (steps.has('latin')) {
-    cnf.family('implied-latin', 'the cards outside the pencils of 0 and 1 spell Latin squares: one symbol of each block per card, each block symbol once per pencil of 2..n and once among the cards through each block-1 symbol');
+    cnf.family(
+      'implied-latin',
+      'the cards outside the pencils of 0 and 1 spell Latin squares: one symbol of each block per card, each block symbol once per pencil of 2..n and once among the cards through each block-1 symbol',
+    );
     impliedLatin(cnf, x, order, amo);
   }
   const deckOf = (value: (v: number) => boolean) => renumberSymbols(x.map((row) => row.flatMap((v, s) => (value(v) ? [s] : []))));
@@ -793,7 +855,12 @@ function encodeIncidence(order: number, options: DobbleSatOptions): DobbleCnf {
  * differ first in the pencils of 0 and 1 or in the pencil of their own
  * symbol, in the required order, so steps 6 and 7 stay compatible with it.
  */
-function breakSymmetries(cnf: Cnf, x: readonly (readonly number[])[], { order: n, cards, symbols, full }: DobbleShape, steps: ReadonlySet<SymmetryStep>): void {
+function breakSymmetries(
+  cnf: Cnf,
+  x: readonly (readonly number[])[],
+  { order: n, cards, symbols, full }: DobbleShape,
+  steps: ReadonlySet<SymmetryStep>,
+): void {
   const block = (i: number, t: number) => n + 1 + (i - 1) * n + t;
   const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
   // Card `row` holds exactly `members` among `columns`.
@@ -853,11 +920,29 @@ function impliedLatin(cnf: Cnf, x: readonly (readonly number[])[], n: number, am
   const holds = (j: number, t: number, i: number, u: number) => x[pencilCard(n, j, t)]![block(i, u)]!;
   for (let i = 2; i <= n; i++) {
     for (let j = 2; j <= n; j++) {
-      for (let t = 0; t < n; t++) exactlyOne(cnf, values.map((u) => holds(j, t, i, u)), amo, `latin cell (${j},${t}) block ${i}`);
-      for (let u = 0; u < n; u++) exactlyOne(cnf, values.map((t) => holds(j, t, i, u)), amo, `latin row ${j} s${block(i, u)}`);
+      for (let t = 0; t < n; t++)
+        exactlyOne(
+          cnf,
+          values.map((u) => holds(j, t, i, u)),
+          amo,
+          `latin cell (${j},${t}) block ${i}`,
+        );
+      for (let u = 0; u < n; u++)
+        exactlyOne(
+          cnf,
+          values.map((t) => holds(j, t, i, u)),
+          amo,
+          `latin row ${j} s${block(i, u)}`,
+        );
     }
     for (let t = 0; t < n; t++) {
-      for (const u of values.filter((u) => u !== t)) exactlyOne(cnf, pencils.map((j) => holds(j, t, i, u)), amo, `latin column ${t} s${block(i, u)}`);
+      for (const u of values.filter((u) => u !== t))
+        exactlyOne(
+          cnf,
+          pencils.map((j) => holds(j, t, i, u)),
+          amo,
+          `latin column ${t} s${block(i, u)}`,
+        );
     }
   }
 }
@@ -897,12 +982,16 @@ export function decodeDobble(cnf: DobbleCnf, value: (v: number) => boolean): Dec
  * asked shape (K cards of m symbols, at most `maxSymbols` symbols). Shared by
  * the SAT instance and the CLI, which checks every deck before printing it.
  */
-export function deckProblem(deck: readonly (readonly (string | number)[])[], shape: { cards: number; symbolsPerCard: number; maxSymbols?: number }): string | null {
+export function deckProblem(
+  deck: readonly (readonly (string | number)[])[],
+  shape: { cards: number; symbolsPerCard: number; maxSymbols?: number },
+): string | null {
   const result = checkDeck(deck);
   if (!result.ok) return result.problem;
   if (result.cards !== shape.cards) return `the deck has ${result.cards} cards, not ${shape.cards}`;
   if (result.symbolsPerCard !== shape.symbolsPerCard) return `cards hold ${result.symbolsPerCard} symbols, not ${shape.symbolsPerCard}`;
-  if (shape.maxSymbols !== undefined && result.symbols > shape.maxSymbols) return `the deck uses ${result.symbols} symbols, more than ${shape.maxSymbols}`;
+  if (shape.maxSymbols !== undefined && result.symbols > shape.maxSymbols)
+    return `the deck uses ${result.symbols} symbols, more than ${shape.maxSymbols}`;
   return null;
 }
 
@@ -965,8 +1054,18 @@ export const DOBBLE_PUZZLE: PuzzleEntry = {
     { name: 'order', type: 'number', describe: 'order n: cards of n + 1 symbols, at most n² + n + 1 cards' },
     { name: 'cards', type: 'number', describe: 'number of cards (default n² + n + 1, the full deck)' },
     { name: 'max-symbols', type: 'number', describe: 'symbols available (default n² + n + 1)', param: 'symbols' },
-    { name: 'variables', type: 'string', describe: `what the SAT variables are: incidence (card holds symbol; the default), mols (full deck only: n - 1 orthogonal Latin squares) or cyclic (full deck only: the translates of one card, so cyclic planes only)`, choices: DOBBLE_VARIABLES },
-    { name: 'pairs', type: 'string', describe: 'how two cards share one symbol: exactly-one, or at-most-one (full deck only)', choices: ['exactly-one', 'at-most-one'] },
+    {
+      name: 'variables',
+      type: 'string',
+      describe: `what the SAT variables are: incidence (card holds symbol; the default), mols (full deck only: n - 1 orthogonal Latin squares) or cyclic (full deck only: the translates of one card, so cyclic planes only)`,
+      choices: DOBBLE_VARIABLES,
+    },
+    {
+      name: 'pairs',
+      type: 'string',
+      describe: 'how two cards share one symbol: exactly-one, or at-most-one (full deck only)',
+      choices: ['exactly-one', 'at-most-one'],
+    },
     { name: 'symmetry-breaking', type: 'boolean', describe: 'symmetry-breaking clauses (default on; --no-symmetry-breaking drops them)' },
     {
       name: 'symmetry-steps',
@@ -1051,7 +1150,10 @@ function dobbleShapes(d: DobbleChoices): Map<string, FamilyShape> {
     'symbol-size',
     grouped(
       `${v} symbols × ${full ? 'exactly' : 'at most'} ${m} of the symbol's ${K} variables (${full ? `at least ${m} as at most ${K - m} of the negations; ` : ''}${card}: ${sizeText(CARD_ENCODINGS, card, 'K')})`,
-      Array.from({ length: v }, (_, s) => ({ label: `symbol s${s} on ${full ? '' : 'at most '}${m} cards`, cost: full ? exactly(K) : atMostKCost(card, K, m) })),
+      Array.from({ length: v }, (_, s) => ({
+        label: `symbol s${s} on ${full ? '' : 'at most '}${m} cards`,
+        cost: full ? exactly(K) : atMostKCost(card, K, m),
+      })),
     ),
   );
   const perSymbol = d.exactPairs ? 3 : 1;
@@ -1084,20 +1186,47 @@ function molsShapes(d: DobbleChoices): Map<string, FamilyShape> {
     ...Array.from({ length: n * n }, () => ({ label: `square L${k}: one value a cell`, cost: one(n) })),
     ...Array.from({ length: 2 * n * n }, () => ({ label: `square L${k}: each value once a row and a column`, cost: one(n) })),
   ]);
-  shapes.set('latin', grouped(`${n - 1} squares × 3·${n}² exactly-one of ${n} (cells, rows, columns; ${amo}: ${sizeText(AMO_ENCODINGS, amo, 'n')} for n = ${n})`, latin));
+  shapes.set(
+    'latin',
+    grouped(
+      `${n - 1} squares × 3·${n}² exactly-one of ${n} (cells, rows, columns; ${amo}: ${sizeText(AMO_ENCODINGS, amo, 'n')} for n = ${n})`,
+      latin,
+    ),
+  );
   const pairsOfSquares = ((n - 1) * (n - 2)) / 2;
   const valuePair = d.exactPairs
     ? add({ clauses: 3 * n * n, auxVars: n * n }, one(n * n)) // an auxiliary per cell, defined both ways, exactly one
     : add({ clauses: n * n, auxVars: n }, amoCost(amo, n)); // an auxiliary per row, forced by each cell, at most one
-  const how = d.exactPairs ? `${n}² cell auxiliaries, 3 clauses each, exactly one of them` : `${n} row auxiliaries forced by ${n} cells each, at most one of them`;
-  shapes.set('orthogonal', grouped(`C(${n - 1},2) = ${pairsOfSquares} pairs of squares × ${n}² value pairs × (${how}; ${amo}: ${sizeText(AMO_ENCODINGS, amo, 'v')})`, Array.from({ length: pairsOfSquares * n * n }, () => ({ label: 'a value pair of two squares', cost: valuePair }))));
+  const how = d.exactPairs
+    ? `${n}² cell auxiliaries, 3 clauses each, exactly one of them`
+    : `${n} row auxiliaries forced by ${n} cells each, at most one of them`;
+  shapes.set(
+    'orthogonal',
+    grouped(
+      `C(${n - 1},2) = ${pairsOfSquares} pairs of squares × ${n}² value pairs × (${how}; ${amo}: ${sizeText(AMO_ENCODINGS, amo, 'v')})`,
+      Array.from({ length: pairsOfSquares * n * n }, () => ({ label: 'a value pair of two squares', cost: valuePair })),
+    ),
+  );
   if (d.steps.has('point-pairs')) {
     const cellPairs = (n * n * (n - 1) * (n - 1)) / 2;
-    shapes.set('point-pairs', grouped(`${cellPairs} pairs of cells in different rows and columns × (${n - 1} "agree" auxiliaries, 2·${n} clauses each, and one clause: some square agrees)`, Array.from({ length: cellPairs }, () => ({ label: 'two cells on one line', cost: { clauses: 2 * n * (n - 1) + 1, auxVars: n - 1 } }))));
+    shapes.set(
+      'point-pairs',
+      grouped(
+        `${cellPairs} pairs of cells in different rows and columns × (${n - 1} "agree" auxiliaries, 2·${n} clauses each, and one clause: some square agrees)`,
+        Array.from({ length: cellPairs }, () => ({ label: 'two cells on one line', cost: { clauses: 2 * n * (n - 1) + 1, auxVars: n - 1 } })),
+      ),
+    );
   }
   if (d.steps.has('cell-values')) {
     const clauses = (n - 1) * n * (n - 1);
-    shapes.set('cell-values', { formula: { text: `${n - 1} rows × ${n} cells × the ${n - 1} values other than the column's: one clause over the ${n - 1} squares each`, clauses, auxVars: 0 }, about: () => 'a cell shows the value in some square' });
+    shapes.set('cell-values', {
+      formula: {
+        text: `${n - 1} rows × ${n} cells × the ${n - 1} values other than the column's: one clause over the ${n - 1} squares each`,
+        clauses,
+        auxVars: 0,
+      },
+      about: () => 'a cell shows the value in some square',
+    });
   }
   const units: [MolsStep, string, number][] = [
     ['first-rows', `row 0 of ${n - 1} squares: ${(n - 1) * n} units`, (n - 1) * n],
@@ -1109,7 +1238,10 @@ function molsShapes(d: DobbleChoices): Map<string, FamilyShape> {
   ];
   const cuts = units.filter(([step]) => d.steps.has(step));
   if (cuts.length > 0) {
-    shapes.set('normalise', { formula: { text: cuts.map(([, text]) => text).join('; '), clauses: cuts.reduce((sum, [, , clauses]) => sum + clauses, 0), auxVars: 0 }, about: () => 'normal form' });
+    shapes.set('normalise', {
+      formula: { text: cuts.map(([, text]) => text).join('; '), clauses: cuts.reduce((sum, [, , clauses]) => sum + clauses, 0), auxVars: 0 },
+      about: () => 'normal form',
+    });
   }
   return shapes;
 }
@@ -1127,10 +1259,19 @@ function cyclicShapes(d: DobbleChoices): Map<string, FamilyShape> {
   const m = n + 1;
   const shapes = new Map<string, FamilyShape>();
   const size = add(atLeastKCost(card, N, m), atMostKCost(card, N, m));
-  shapes.set('card-size', grouped(`exactly ${m} of the ${N} variables (at most ${m}, and at least ${m} as at most ${N - m} of the negations; ${card}: ${sizeText(CARD_ENCODINGS, card, 'v')} for v = ${N})`, [{ label: `card 0 holds ${m}`, cost: size }]));
+  shapes.set(
+    'card-size',
+    grouped(
+      `exactly ${m} of the ${N} variables (at most ${m}, and at least ${m} as at most ${N - m} of the negations; ${card}: ${sizeText(CARD_ENCODINGS, card, 'v')} for v = ${N})`,
+      [{ label: `card 0 holds ${m}`, cost: size }],
+    ),
+  );
   const perSymbol = d.exactPairs ? 3 : 1;
   const share = d.exactPairs ? add({ clauses: 1, auxVars: 0 }, amoCost(amo, N)) : amoCost(amo, N);
-  const differences = Array.from({ length: (N - 1) / 2 }, (_, i) => ({ label: `difference d${i + 1}`, cost: add({ clauses: perSymbol * N, auxVars: N }, share) }));
+  const differences = Array.from({ length: (N - 1) / 2 }, (_, i) => ({
+    label: `difference d${i + 1}`,
+    cost: add({ clauses: perSymbol * N, auxVars: N }, share),
+  }));
   shapes.set(
     'differences',
     grouped(
@@ -1138,7 +1279,8 @@ function cyclicShapes(d: DobbleChoices): Map<string, FamilyShape> {
       differences,
     ),
   );
-  if (d.steps.has('first-pair')) shapes.set('normalise', { formula: { text: 'symbols 0 and 1 on card 0: 2 units', clauses: 2, auxVars: 0 }, about: () => 'symmetry breaking' });
+  if (d.steps.has('first-pair'))
+    shapes.set('normalise', { formula: { text: 'symbols 0 and 1 on card 0: 2 units', clauses: 2, auxVars: 0 }, about: () => 'symmetry breaking' });
   const primes = primeDivisors(n);
   if (d.steps.has('multipliers') && primes.length > 0) {
     // s ↦ p·s fixes the gcd(p - 1, N) solutions of (p - 1)·s = 0 mod N; every other s gets "s on card 0 → p·s on card 0".
@@ -1153,7 +1295,11 @@ function cyclicShapes(d: DobbleChoices): Map<string, FamilyShape> {
 function dobbleSymmetryShape(n: number, K: number, v: number, full: boolean): FamilyShape {
   const pencil = Math.min(n, K - 1) * n;
   const lex = Math.max(0, K - 2);
-  const parts = [`card 0 fixed: ${v} units`, `cards 1..${Math.min(n, K - 1)} through symbol 0: ${pencil} clauses`, `${lex} lexicographic orders of consecutive cards, 3v-2 clauses and v-1 aux each`];
+  const parts = [
+    `card 0 fixed: ${v} units`,
+    `cards 1..${Math.min(n, K - 1)} through symbol 0: ${pencil} clauses`,
+    `${lex} lexicographic orders of consecutive cards, 3v-2 clauses and v-1 aux each`,
+  ];
   let clauses = v + pencil + lex * (3 * v - 2);
   if (full) {
     const fixed = n * v + (n - 1) * n * (2 * n + 1) + (n - 1) + Math.max(0, n - 2);

@@ -102,7 +102,9 @@ export function parseBlockers(text: string, option: string, anyBlockers = false)
     seen.add(label);
     const other = onDie.get(die);
     if (other !== undefined && !anyBlockers) {
-      throw new UserError(`${option}: ${other} and ${label} are both on die ${die + 1}, a roll has one cell per die (--any-blockers allows any cells)`);
+      throw new UserError(
+        `${option}: ${other} and ${label} are both on die ${die + 1}, a roll has one cell per die (--any-blockers allows any cells)`,
+      );
     }
     onDie.set(die, label);
   }
@@ -147,7 +149,12 @@ function chooseBlockers(o: GeniusOptions): { blockers: Roll; seed?: number } {
 }
 
 /** The packing for one board: the cells the blockers leave free, the nine pieces, turned and flipped freely. */
-export function geniusSpec(blockers: Roll, params: Record<string, unknown>, amo: AmoEncoding = PACKING_DEFAULTS.amo, card: CardEncoding = PACKING_DEFAULTS.card): PackingSpec {
+export function geniusSpec(
+  blockers: Roll,
+  params: Record<string, unknown>,
+  amo: AmoEncoding = PACKING_DEFAULTS.amo,
+  card: CardEncoding = PACKING_DEFAULTS.card,
+): PackingSpec {
   const blocked = new Set(blockers);
   const region = BOARD.filter((c) => !blocked.has(labelOf(c)));
   if (region.length !== PIECE_AREA) {
@@ -177,9 +184,20 @@ export function geniusSquare(options: GeniusOptions): GeniusInstance {
   const { blockers, seed } = chooseBlockers(options);
   const amo = options.amo ?? PACKING_DEFAULTS.amo;
   const card = options.card ?? PACKING_DEFAULTS.card;
-  const params = { roll: blockers.join(','), ...(seed === undefined ? {} : { seed }), ...(options.anyBlockers ? { anyBlockers: true } : {}), amo, card };
+  const params = {
+    roll: blockers.join(','),
+    ...(seed === undefined ? {} : { seed }),
+    ...(options.anyBlockers ? { anyBlockers: true } : {}),
+    amo,
+    card,
+  };
   const instance = buildPacking(geniusSpec(blockers, params, amo, card));
-  const board = { pieces: PIECES, symbols: SYMBOLS, blockers: blockers.map(cellOf), title: `roll ${blockers.join(',')}${seed === undefined ? '' : ` (seed ${seed})`}` };
+  const board = {
+    pieces: PIECES,
+    symbols: SYMBOLS,
+    blockers: blockers.map(cellOf),
+    title: `roll ${blockers.join(',')}${seed === undefined ? '' : ` (seed ${seed})`}`,
+  };
   return {
     ...instance,
     symbols: SYMBOLS,
@@ -262,7 +280,10 @@ export function symmetryClassKey(blockers: Roll): number {
   let least = Infinity;
   for (const perm of BOARD_SYMMETRIES) {
     // Sums of distinct powers of two below 2^36 are exact in a double.
-    least = Math.min(least, cells.reduce((mask, c) => mask + 2 ** perm[c]!, 0));
+    least = Math.min(
+      least,
+      cells.reduce((mask, c) => mask + 2 ** perm[c]!, 0),
+    );
   }
   return least;
 }

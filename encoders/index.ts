@@ -10,7 +10,14 @@ import { POLYCUBE_PUZZLE, SOMA_PUZZLE } from './polycube.js';
 import { PENTOMINO_PUZZLE, POLYOMINO_PUZZLE } from './polyomino.js';
 
 /** The puzzles by name; each entry lives in its encoder module. */
-export const PUZZLES: readonly PuzzleEntry[] = [PENTOMINO_PUZZLE, POLYOMINO_PUZZLE, SOMA_PUZZLE, POLYCUBE_PUZZLE, GENIUS_SQUARE_PUZZLE, DOBBLE_PUZZLE];
+export const PUZZLES: readonly PuzzleEntry[] = [
+  PENTOMINO_PUZZLE,
+  POLYOMINO_PUZZLE,
+  SOMA_PUZZLE,
+  POLYCUBE_PUZZLE,
+  GENIUS_SQUARE_PUZZLE,
+  DOBBLE_PUZZLE,
+];
 
 export function puzzleByName(name: string): PuzzleEntry {
   const p = PUZZLES.find((x) => x.name === name);
@@ -38,7 +45,8 @@ export function withNativeEnumerationAmo(puzzle: string, args: Record<string, un
 }
 
 /** A DIMACS file is given where a puzzle name would be. */
-export const isCnfPath = (puzzle: string): boolean => /\.(cnf|dimacs)(\.txt)?(\.gz|\.xz)?$/i.test(puzzle) || (puzzle.includes('/') && existsSync(puzzle));
+export const isCnfPath = (puzzle: string): boolean =>
+  /\.(cnf|dimacs)(\.txt)?(\.gz|\.xz)?$/i.test(puzzle) || (puzzle.includes('/') && existsSync(puzzle));
 
 /** The size guards (--max-cells, ...) hold for this build, in this thread or a worker's. */
 function applySizeLimits(args: Record<string, unknown>): void {
@@ -70,7 +78,8 @@ export function buildInstance(puzzle: string, args: Record<string, unknown>): In
   // yargs checks choices on the command line; values set for it (--unique GROUP, worker threads) are checked here.
   for (const o of entry.options) {
     const value = args[o.name];
-    if (o.choices && value !== undefined && !o.choices.includes(String(value))) throw new UserError(`--${o.name}: "${String(value)}" is not one of ${o.choices.join(', ')}`);
+    if (o.choices && value !== undefined && !o.choices.includes(String(value)))
+      throw new UserError(`--${o.name}: "${String(value)}" is not one of ${o.choices.join(', ')}`);
   }
   return entry.build({ ...args, ...encodingChoice(entry, args) });
 }
@@ -94,7 +103,10 @@ export function instanceOfDimacs(f: DimacsFormula, source: string): Instance {
     throw new UserError(`${source}: cannot rebuild ${entry.name} from its header: ${(e as Error).message}`);
   }
   const differs = formulaDifference(rebuilt, f);
-  if (differs) throw new UserError(`${source}: ${entry.name} rebuilt from its header differs from the file (${differs}); was it edited, or written by another version?`);
+  if (differs)
+    throw new UserError(
+      `${source}: ${entry.name} rebuilt from its header differs from the file (${differs}); was it edited, or written by another version?`,
+    );
   return rebuilt;
 }
 

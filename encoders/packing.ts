@@ -4,7 +4,17 @@ import { checkSize } from '../src/core/limits.js';
 import { type Cell, type Transform, cellKey, isMirror, orientations, regionSymmetries, shapeKey, transformShape } from '../src/geometry/cells.js';
 import type { EncodingDefaults, FamilyShape, Instance, InstanceExplanation, PuzzleOption } from '../src/core/puzzle.js';
 import { amoCost, atLeastKCost, atMostKCost, grouped, range, sizeText } from '../src/explain/sizes.js';
-import { AMO_ENCODINGS, type AmoEncoding, CARD_ENCODINGS, type CardEncoding, DEFAULT_CARD, atLeastK, atLeastOne, atMostK, atMostOne } from '../src/card/index.js';
+import {
+  AMO_ENCODINGS,
+  type AmoEncoding,
+  CARD_ENCODINGS,
+  type CardEncoding,
+  DEFAULT_CARD,
+  atLeastK,
+  atLeastOne,
+  atMostK,
+  atMostOne,
+} from '../src/card/index.js';
 import { checkPacking } from '../src/geometry/packing-check.js';
 import { renderPacking, renderPackingSvg } from '../src/render/grid.js';
 import { renderPolycubeSvg } from '../src/render/iso.js';
@@ -180,7 +190,8 @@ function overlappingPairs(byCell: readonly number[][], maxVar: number): Overlapp
 /** The pairs of a piece's placements that do not overlap: the overlapping ones are non-overlap clauses already. */
 function disjointPairs(vars: readonly number[], overlaps: OverlappingPairs): [number, number][] {
   const out: [number, number][] = [];
-  for (let i = 0; i < vars.length; i++) for (let j = i + 1; j < vars.length; j++) if (!overlaps.has(vars[i]!, vars[j]!)) out.push([vars[i]!, vars[j]!]);
+  for (let i = 0; i < vars.length; i++)
+    for (let j = i + 1; j < vars.length; j++) if (!overlaps.has(vars[i]!, vars[j]!)) out.push([vars[i]!, vars[j]!]);
   return out;
 }
 
@@ -286,7 +297,12 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
     check: (s) => checkPacking(spec.region, spec.pieces, { mirror: spec.moves.some(isMirror), spatial: spec.moves.some((t) => t[2]![2] !== 1) }, s),
     render: (s, o) => renderPacking(s, spec.pieces, symbols, o.color),
     svg: (s) => (spec.region.some((c) => c[2] !== 0) ? renderPolycubeSvg(s, spec.pieces) : renderPackingSvg(s, spec.pieces)),
-    toJson: (s) => ({ placements: s.placements.map((p) => ({ piece: p.piece, cells: p.cells.map((c) => (c[2] === 0 && spec.region.every((r) => r[2] === 0) ? [c[0], c[1]] : [...c])) })) }),
+    toJson: (s) => ({
+      placements: s.placements.map((p) => ({
+        piece: p.piece,
+        cells: p.cells.map((c) => (c[2] === 0 && spec.region.every((r) => r[2] === 0) ? [c[0], c[1]] : [...c])),
+      })),
+    }),
     symmetries: placementSymmetries(spec, placements, cnf.varCount),
     explain: () => packingExplanation(spec, placements, cnf),
     trueSetsAreAntichain: true,
@@ -313,7 +329,7 @@ function pieceSymbols(pieces: readonly PieceDef[]): string[] {
   const pool = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
   return pieces.map((p) => {
     const initial = p.name[0]!.toUpperCase();
-    const s = !used.has(initial) ? initial : [...pool].find((c) => !used.has(c)) ?? '?';
+    const s = !used.has(initial) ? initial : ([...pool].find((c) => !used.has(c)) ?? '?');
     used.add(s);
     return s;
   });
@@ -342,7 +358,6 @@ function placementVariables(spec: PackingSpec, placements: readonly Placement[],
     `${placements.length} placements (${perPiece.join(', ')})`
   );
 }
-
 
 /** The families of buildPacking, derived again from the placements. */
 function packingShapes(spec: PackingSpec, placements: readonly Placement[], varCount: number): Map<string, FamilyShape> {
@@ -407,7 +422,9 @@ function packingShapes(spec: PackingSpec, placements: readonly Placement[], varC
   shapes.set(
     'piece-at-least-once',
     grouped(
-      distinct ? `one clause per piece, its placements: ${spec.pieces.length} pieces` : `one clause per single piece; a piece with k copies: at least k of n_p (${spec.card})`,
+      distinct
+        ? `one clause per piece, its placements: ${spec.pieces.length} pieces`
+        : `one clause per single piece; a piece with k copies: at least k of n_p (${spec.card})`,
       spec.pieces.map((piece, p) => ({
         label: `piece ${piece.name} placed${piece.count === 1 ? '' : ` at least ${piece.count} times`}`,
         cost: atLeastKCost(spec.card, np[p]!, piece.count),

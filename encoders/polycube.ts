@@ -93,7 +93,11 @@ function box(w: number, h: number, d: number): Cell[] {
   return cells;
 }
 
-const inlineToText = (art: string) => art.split('|').map((level) => level.split('/').join('\n')).join('\n--\n');
+const inlineToText = (art: string) =>
+  art
+    .split('|')
+    .map((level) => level.split('/').join('\n'))
+    .join('\n--\n');
 
 const BOX = /^(\d+)x(\d+)x(\d+)$/;
 const isInlineFigure = (figure: string) => /^[.# /|]+$/.test(figure) && /[/|]/.test(figure);
@@ -134,7 +138,8 @@ const expandSets = (list: string) =>
 
 export function polycube(options: PolycubeOptions, puzzle = 'polycube'): PackingInstance {
   if (options.figure === undefined) throw new UserError(`give a figure with --figure (one of ${Object.keys(FIGURES).join(', ')}, WxHxD, or a file)`);
-  if (options.pieces !== undefined && options.piecesFile !== undefined) throw new UserError('give the pieces with --pieces or --pieces-file, not both');
+  if (options.pieces !== undefined && options.piecesFile !== undefined)
+    throw new UserError('give the pieces with --pieces or --pieces-file, not both');
   const region = readFigure(options.figure, '--figure');
   const pieceList = options.pieces ?? 'soma';
   const pieces = options.piecesFile ? readPiecesFile(options.piecesFile) : readPieces(expandSets(pieceList), '--pieces', CATALOG);
@@ -144,7 +149,14 @@ export function polycube(options: PolycubeOptions, puzzle = 'polycube'): Packing
   const amo = options.amo ?? PACKING_DEFAULTS.amo;
   return buildPacking({
     puzzle,
-    params: { figure: figureParam(options.figure, region), pieces: options.piecesFile ? piecesParam(pieces) : pieceList, flip, symmetry, nonOverlap, amo },
+    params: {
+      figure: figureParam(options.figure, region),
+      pieces: options.piecesFile ? piecesParam(pieces) : pieceList,
+      flip,
+      symmetry,
+      nonOverlap,
+      amo,
+    },
     region,
     pieces,
     moves: flip ? GROUPS.isometries : GROUPS.rotations,
@@ -194,7 +206,11 @@ export const POLYCUBE_PUZZLE: PuzzleEntry = {
   about: 'any 3D figure (holes allowed) packed with any polycube set',
   options: [
     figureOption,
-    { name: 'pieces', type: 'string', describe: `comma-separated piece names or sets (${Object.keys(PIECE_SETS).join(', ')}); Q=##/#.|#. for inline art` },
+    {
+      name: 'pieces',
+      type: 'string',
+      describe: `comma-separated piece names or sets (${Object.keys(PIECE_SETS).join(', ')}); Q=##/#.|#. for inline art`,
+    },
     { name: 'pieces-file', type: 'string', describe: 'a file of pieces: "NAME:" headers followed by their art, -- between levels' },
     { name: 'flip', type: 'boolean', describe: 'allow reflected pieces (off by default: mirror-image pieces stay distinct)' },
     symmetryOption,
@@ -202,5 +218,10 @@ export const POLYCUBE_PUZZLE: PuzzleEntry = {
   ],
   defaults: PACKING_DEFAULTS,
   build: (args) =>
-    polycube({ ...commonArgs(args), pieces: stringArg(args, 'pieces'), piecesFile: stringArg(args, 'pieces-file'), flip: args.flip as boolean | undefined }),
+    polycube({
+      ...commonArgs(args),
+      pieces: stringArg(args, 'pieces'),
+      piecesFile: stringArg(args, 'pieces-file'),
+      flip: args.flip as boolean | undefined,
+    }),
 };

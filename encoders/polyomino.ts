@@ -125,11 +125,14 @@ export function readBoard(board: string, option: string): Cell[] {
 /** A piece list such as `F,I,L*2,Q=##/#.`; names are case-sensitive. */
 export function readPieces(list: string, option: string, catalog: Readonly<Record<string, string>> = POLYOMINOES): PieceDef[] {
   const pieces: PieceDef[] = [];
-  for (const raw of list.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const m = /^([A-Za-z][\w-]*)(?:\*(\d+))?(?:=(.+))?$/.exec(raw);
     if (!m) throw new UserError(`${option}: cannot read piece "${raw}"`);
     const [, given, copies, art] = m;
-    const name = art ? given! : ALIASES[given!] ?? given!;
+    const name = art ? given! : (ALIASES[given!] ?? given!);
     const drawing = art ?? catalog[name];
     if (drawing === undefined) {
       throw new UserError(`${option}: unknown piece "${given}"; known: ${Object.keys(catalog).join(' ')}`);
@@ -137,7 +140,8 @@ export function readPieces(list: string, option: string, catalog: Readonly<Recor
     const cells = parsePieceArt(inlineArt(drawing), `${option} piece ${name}`);
     // A repeated name means more copies of one shape; under another shape it would silently become a copy.
     const earlier = pieces.find((p) => p.name === name);
-    if (earlier && shapeKey(earlier.cells) !== shapeKey(cells)) throw new UserError(`${option}: piece ${name} is given twice with two shapes; use ${name}*2 for copies or another name for another shape`);
+    if (earlier && shapeKey(earlier.cells) !== shapeKey(cells))
+      throw new UserError(`${option}: piece ${name} is given twice with two shapes; use ${name}*2 for copies or another name for another shape`);
     addPiece(pieces, { name, cells, count: Number(copies ?? 1) }, option);
   }
   if (pieces.length === 0) throw new UserError(`${option}: no pieces given`);
@@ -179,7 +183,14 @@ export function polyomino(options: PolyominoOptions, puzzle = 'polyomino'): Pack
   return buildPacking({
     puzzle,
     // Files are recorded by their contents: the header alone rebuilds the formula (puzzlesat decode, elsewhere).
-    params: { preset: options.preset, board: options.preset ? undefined : boardParam(boardText, region), pieces: options.piecesFile ? piecesParam(pieces) : options.pieces ?? preset?.pieces, flip, nonOverlap: options.nonOverlap ?? 'compact', amo: options.amo ?? PACKING_DEFAULTS.amo },
+    params: {
+      preset: options.preset,
+      board: options.preset ? undefined : boardParam(boardText, region),
+      pieces: options.piecesFile ? piecesParam(pieces) : (options.pieces ?? preset?.pieces),
+      flip,
+      nonOverlap: options.nonOverlap ?? 'compact',
+      amo: options.amo ?? PACKING_DEFAULTS.amo,
+    },
     region,
     pieces,
     moves: flip ? GROUPS.planeIsometries : GROUPS.planeRotations,
@@ -206,18 +217,16 @@ export function pentomino(options: PolyominoOptions = {}): PackingInstance {
 
 function tiling(build: (options: PolyominoOptions) => PackingInstance) {
   return (args: Record<string, unknown> & EncodingChoice): PackingInstance =>
-    build(
-      {
-        preset: stringArg(args, 'preset'),
-        board: stringArg(args, 'board'),
-        pieces: stringArg(args, 'pieces'),
-        piecesFile: stringArg(args, 'pieces-file'),
-        flip: args.flip as boolean | undefined,
-        nonOverlap: args['non-overlap'] as NonOverlap | undefined,
-        amo: args.amo,
-        card: args.card,
-      },
-    );
+    build({
+      preset: stringArg(args, 'preset'),
+      board: stringArg(args, 'board'),
+      pieces: stringArg(args, 'pieces'),
+      piecesFile: stringArg(args, 'pieces-file'),
+      flip: args.flip as boolean | undefined,
+      nonOverlap: args['non-overlap'] as NonOverlap | undefined,
+      amo: args.amo,
+      card: args.card,
+    });
 }
 
 export const PENTOMINO_PUZZLE: PuzzleEntry = {

@@ -60,7 +60,11 @@ async function loadWasmEngine(engine: WasmEngine): Promise<EngineInfo> {
   const info = { name: engine.name, label: engine.label };
   if (!script || !binary) return { ...info, ok: false, reason: `not built (run npm run build:${engine.name}, then build the playground again)` };
   try {
-    const [source, bytes, version] = await Promise.all([script(), binary().then(fetchBytes), versions[`../solvers/${engine.name}/build/version.txt`]?.()]);
+    const [source, bytes, version] = await Promise.all([
+      script(),
+      binary().then(fetchBytes),
+      versions[`../solvers/${engine.name}/build/version.txt`]?.(),
+    ]);
     await engine.loadFrom(factoryFromSource(source), bytes);
     return { ...info, ok: true, version: version?.trim() };
   } catch (e) {

@@ -50,8 +50,15 @@ const ui = {
 const fill = (select: HTMLSelectElement, entries: [value: string, label: string][], selected?: string) => {
   select.replaceChildren(...entries.map(([value, label]) => new Option(label, value, false, value === selected)));
 };
-fill(ui.preset, Object.entries(PRESETS).map(([name, p]) => [name, `${name}: ${p.about}`]), '3x20');
-fill(ui.figure, Object.entries(FIGURES).map(([name, f]) => [name, `${name}: ${f.about}`]));
+fill(
+  ui.preset,
+  Object.entries(PRESETS).map(([name, p]) => [name, `${name}: ${p.about}`]),
+  '3x20',
+);
+fill(
+  ui.figure,
+  Object.entries(FIGURES).map(([name, f]) => [name, `${name}: ${f.about}`]),
+);
 // The empty choice leaves the encoding to the puzzle, which picks the one measured best for it.
 fill(ui.amo, [['', "the puzzle's default"], ...AMO_ENCODINGS.map((e): [string, string] => [e.name, `${e.name}: ${e.clauses} clauses`])], '');
 ui.roll.value = randomRoll(Math.random).join(',');
@@ -194,7 +201,11 @@ function receive(message: FromWorker): void {
       const time = `${message.seconds.toFixed(2)} s with ${message.solver}`;
       if (message.count === 0) setStatus('done', `no solution: the formula is unsatisfiable (${time})`);
       else if (solving) setStatus('done', `solved in ${time}`);
-      else setStatus('done', `${number(message.count)} ${noun(message.count)}${counting === 'classes' ? ` (${number(message.raw)} solutions)` : ''} in ${time}`);
+      else
+        setStatus(
+          'done',
+          `${number(message.count)} ${noun(message.count)}${counting === 'classes' ? ` (${number(message.raw)} solutions)` : ''} in ${time}`,
+        );
       return;
     }
     case 'dimacs': {

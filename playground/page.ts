@@ -53,7 +53,13 @@ export class SolverWorker {
  * dancing links), keeping the user's choice when it is still there, else the
  * first of `preferred` that loaded; `note` says which engines are missing and why.
  */
-export function showEngines(select: HTMLSelectElement, note: HTMLElement, engines: readonly EngineInfo[], preferred: readonly SatEngine[], extra: readonly HTMLOptionElement[] = []): void {
+export function showEngines(
+  select: HTMLSelectElement,
+  note: HTMLElement,
+  engines: readonly EngineInfo[],
+  preferred: readonly SatEngine[],
+  extra: readonly HTMLOptionElement[] = [],
+): void {
   const chosen = select.value;
   const ready = engines.filter((e) => e.ok);
   // Named as --solver takes them, which is also how the status line names them.

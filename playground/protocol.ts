@@ -72,10 +72,7 @@ export type DeckAnswer = {
   /** The SAT formula's size (0 for the algebraic method). */
   vars: number;
   clauses: number;
-} & (
-  | { status: 'SAT'; cards: string[][]; svgs: string[]; check: string; valid: boolean }
-  | { status: 'UNSAT' | 'UNKNOWN' }
-);
+} & ({ status: 'SAT'; cards: string[][]; svgs: string[]; check: string; valid: boolean } | { status: 'UNSAT' | 'UNKNOWN' });
 
 /**
  * The orders the Dobble page offers: beyond 16 the cards get too many to draw

@@ -76,13 +76,17 @@ async function run(request: ToWorker & { type: 'run' }, instance: PackingInstanc
     solver = created.name;
     return created;
   };
-  const summary = engine === 'dlx' ? await enumerateExactCover(instance, options) : await enumerate(instance, { ...options, createSolver: creator(engine) });
+  const summary =
+    engine === 'dlx' ? await enumerateExactCover(instance, options) : await enumerate(instance, { ...options, createSolver: creator(engine) });
   post({ type: 'done', count: summary.count, raw: summary.raw, complete: summary.complete, seconds: elapsed(), solver });
 }
 
 function dimacs(instance: PackingInstance): void {
   const meta = { puzzle: instance.puzzle, params: instance.params };
-  const fileName = `${instance.puzzle}-${String(instance.params.preset ?? instance.params.figure ?? instance.params.roll ?? 'board')}.cnf`.replace(/[^\w.-]+/g, '_');
+  const fileName = `${instance.puzzle}-${String(instance.params.preset ?? instance.params.figure ?? instance.params.roll ?? 'board')}.cnf`.replace(
+    /[^\w.-]+/g,
+    '_',
+  );
   post({ type: 'dimacs', fileName, chunks: [...dimacsChunks(instance.cnf, meta)] });
 }
 
@@ -100,9 +104,12 @@ interface Made {
 
 async function makeDeck(request: DeckRequest): Promise<Made> {
   const n = request.order;
-  if (!Number.isInteger(n) || n < DOBBLE_ORDERS.min || n > DOBBLE_ORDERS.max) throw new UserError(`order: choose a whole number from ${DOBBLE_ORDERS.min} to ${DOBBLE_ORDERS.max}`);
-  if (request.method === 'sat' && n > DOBBLE_ORDERS.satMax) throw new UserError(`order ${n}: the SAT method here goes up to order ${DOBBLE_ORDERS.satMax}; the algebraic one needs a prime power`);
-  if (request.method === 'algebraic') return { deck: algebraicDeck(n, { cards: request.cards }), status: 'SAT', solver: 'algebraic', vars: 0, clauses: 0 };
+  if (!Number.isInteger(n) || n < DOBBLE_ORDERS.min || n > DOBBLE_ORDERS.max)
+    throw new UserError(`order: choose a whole number from ${DOBBLE_ORDERS.min} to ${DOBBLE_ORDERS.max}`);
+  if (request.method === 'sat' && n > DOBBLE_ORDERS.satMax)
+    throw new UserError(`order ${n}: the SAT method here goes up to order ${DOBBLE_ORDERS.satMax}; the algebraic one needs a prime power`);
+  if (request.method === 'algebraic')
+    return { deck: algebraicDeck(n, { cards: request.cards }), status: 'SAT', solver: 'algebraic', vars: 0, clauses: 0 };
   const instance = dobbleInstance(n, { cards: request.cards, variables: request.method === 'cyclic' ? 'cyclic' : 'incidence' });
   const solver = createSolver(request.engine);
   const { status, trueVars } = await solveOnce(instance.cnf, solver);

@@ -10,7 +10,17 @@
  */
 import { UserError } from '../src/core/errors.js';
 import type { ProofProducer, SolveOptions, Solver, SolverFactory, SolverStats, Status } from './types.js';
-import { builtVersion, instantiateWasm, isWasmBuilt, scratchFor, solveInSlices, wasmBuildDir, type Scratch, type WasmHeap, type WasmModuleFactory } from './wasm-support.js';
+import {
+  builtVersion,
+  instantiateWasm,
+  isWasmBuilt,
+  scratchFor,
+  solveInSlices,
+  wasmBuildDir,
+  type Scratch,
+  type WasmHeap,
+  type WasmModuleFactory,
+} from './wasm-support.js';
 
 /** The exports of build/cadical.js that this adapter uses. */
 interface CadicalModule extends WasmHeap {

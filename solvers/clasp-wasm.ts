@@ -176,7 +176,8 @@ export class ClaspWasmSolver extends ClauseStoringSolver implements ProjectingEn
     if (outcome === 'stopped' || outcome.Result === 'UNKNOWN') return { status: 'UNKNOWN' };
     if (outcome.Result === 'UNSATISFIABLE') return { status: 'UNSAT' };
     const found = outcome.Call?.at(-1)?.Witnesses?.at(-1)?.Value.map(Number);
-    if (outcome.Result !== 'SATISFIABLE' || !found) throw new UserError(`clasp-wasm: unexpected result "${outcome.Result}"${found ? '' : ' without a model'}`);
+    if (outcome.Result !== 'SATISFIABLE' || !found)
+      throw new UserError(`clasp-wasm: unexpected result "${outcome.Result}"${found ? '' : ' without a model'}`);
     return { status: 'SAT', model: found };
   }
 
@@ -185,7 +186,11 @@ export class ClaspWasmSolver extends ClauseStoringSolver implements ProjectingEn
    * lines), streamed model by model. Stops with a UserError before clingo-wasm
    * would hold more than MAX_RETAINED_LITERALS literals of output.
    */
-  enumerateProjected(projection: readonly number[], onModel: (trueVars: number[]) => void, options: NativeRunOptions = {}): Promise<{ complete: boolean }> {
+  enumerateProjected(
+    projection: readonly number[],
+    onModel: (trueVars: number[]) => void,
+    options: NativeRunOptions = {},
+  ): Promise<{ complete: boolean }> {
     const maxModels = Math.max(1, Math.floor(MAX_RETAINED_LITERALS / Math.max(1, this.store.varCount)));
     let models = 0;
     return this.stoppable(options.signal, async (stop) => {

@@ -7,8 +7,29 @@
  * that the factory creates solvers synchronously, all sharing that one heap.
  */
 import { UserError } from '../src/core/errors.js';
-import type { BranchingRule, ChronoEnumerator, CoverBrancher, CubeEnumerationOptions, ExactlyOnePropagator, SolveOptions, Solver, SolverFactory, SolverStats, Status } from './types.js';
-import { builtVersion, instantiateWasm, isWasmBuilt, scratchFor, solveInSlices, wasmBuildDir, type Scratch, type WasmHeap, type WasmModuleFactory } from './wasm-support.js';
+import type {
+  BranchingRule,
+  ChronoEnumerator,
+  CoverBrancher,
+  CubeEnumerationOptions,
+  ExactlyOnePropagator,
+  SolveOptions,
+  Solver,
+  SolverFactory,
+  SolverStats,
+  Status,
+} from './types.js';
+import {
+  builtVersion,
+  instantiateWasm,
+  isWasmBuilt,
+  scratchFor,
+  solveInSlices,
+  wasmBuildDir,
+  type Scratch,
+  type WasmHeap,
+  type WasmModuleFactory,
+} from './wasm-support.js';
 
 /** The exports of build/minisat.js that this adapter uses. */
 interface MinisatModule extends WasmHeap {
@@ -290,11 +311,16 @@ export class MinisatWasmSolver implements Solver, CoverBrancher, ChronoEnumerato
       this.openCube = cube;
     }
     const learn = options.learn ?? (this.branching !== 'cover' && !this.hasGroups);
-    if (learn && this.hasGroups) throw new Error('minisat-wasm: an enumeration with exactly-one groups cannot learn (their implications have no reason clauses)');
+    if (learn && this.hasGroups)
+      throw new Error('minisat-wasm: an enumeration with exactly-one groups cannot learn (their implications have no reason clauses)');
     this.mod._ms_set_conflict_learning(handle, learn ? 1 : 0);
     const deadline = options.timeoutSeconds === undefined ? Infinity : Date.now() + 1000 * options.timeoutSeconds;
     let conflictsLeft = options.conflictLimit ?? Infinity;
-    const driver = { runSlice: (budget: number) => this.enumStep(handle, budget), conflicts: () => this.stat(STAT_INDEX.conflicts), resumed: () => this.live() };
+    const driver = {
+      runSlice: (budget: number) => this.enumStep(handle, budget),
+      conflicts: () => this.stat(STAT_INDEX.conflicts),
+      resumed: () => this.live(),
+    };
     let lastYield = Date.now();
     for (;;) {
       if (options.shouldStop?.() === true || Date.now() >= deadline || conflictsLeft <= 0) return { complete: false };
@@ -341,7 +367,8 @@ export class MinisatWasmSolver implements Solver, CoverBrancher, ChronoEnumerato
       translateWasmThrow(e);
     }
     if (result === RESULT_BAD_LITERAL) throw new Error(`minisat-wasm: bad literal in assumptions [${assumptions.join(' ')}]`);
-    if (result === RESULT_MISUSE) throw new Error('minisat-wasm: solve() on an engine with exactly-one groups (they are for enumeration without learning)');
+    if (result === RESULT_MISUSE)
+      throw new Error('minisat-wasm: solve() on an engine with exactly-one groups (they are for enumeration without learning)');
     return result;
   }
 

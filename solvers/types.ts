@@ -69,7 +69,11 @@ export interface ProjectingEnumerator extends NativeEnumerator {
    * the projection must be every variable, or models would repeat on it.
    */
   readonly projectsNatively: boolean;
-  enumerateProjected(projection: readonly number[], onModel: (trueVars: number[]) => void, options?: NativeRunOptions): Promise<{ complete: boolean }>;
+  enumerateProjected(
+    projection: readonly number[],
+    onModel: (trueVars: number[]) => void,
+    options?: NativeRunOptions,
+  ): Promise<{ complete: boolean }>;
 }
 
 export function nativeEnumerator(solver: Solver): (Solver & ProjectingEnumerator) | undefined {

@@ -266,10 +266,15 @@ export interface DecodedAnswer<S = unknown> {
  * each model is checked against every clause and by the puzzle's checker.
  * `where` names the inputs in error messages.
  */
-export function decodeAnswer(dimacs: string | DimacsFormula, answerText: string, where: { cnf: string; model: string } = { cnf: '<dimacs>', model: '<answer>' }): DecodedAnswer {
+export function decodeAnswer(
+  dimacs: string | DimacsFormula,
+  answerText: string,
+  where: { cnf: string; model: string } = { cnf: '<dimacs>', model: '<answer>' },
+): DecodedAnswer {
   const formula = typeof dimacs === 'string' ? readDimacs(dimacs, where.cnf) : dimacs;
   const answer = readAnswer(answerText);
-  if (answer.status === undefined) throw new UserError(`${where.model}: no solver answer found${answer.stray ? ` ("${oneLine(answer.stray, 60)}")` : ''}`);
+  if (answer.status === undefined)
+    throw new UserError(`${where.model}: no solver answer found${answer.stray ? ` ("${oneLine(answer.stray, 60)}")` : ''}`);
   const instance = instanceOfDimacs(formula, where.cnf);
   const solutions = answer.models.map((lits, i) => decodeModel(instance, lits, `${where.model}: model ${i + 1}`));
   if (answer.status === 'SAT' && solutions.length === 0) throw new UserError(`${where.model}: SAT without a model`);

@@ -46,10 +46,18 @@ describe('formulas with named variables', () => {
   it('counts the models of every cardinality constraint under every encoding: C(n,k) and their sums', async () => {
     for (const { name } of encodings.amo) {
       const f = new Formula();
-      atMostOne(f, names('x', 5).map((n) => f.vars.id(n)), { encoding: name as never });
+      atMostOne(
+        f,
+        names('x', 5).map((n) => f.vars.id(n)),
+        { encoding: name as never },
+      );
       expect((await models(f)).length, name).toBe(6);
       const g = new Formula();
-      exactlyOne(g, names('x', 5).map((n) => g.vars.id(n)), { encoding: name as never });
+      exactlyOne(
+        g,
+        names('x', 5).map((n) => g.vars.id(n)),
+        { encoding: name as never },
+      );
       expect((await models(g)).length, name).toBe(5);
     }
     for (const { name } of encodings.card) {
@@ -70,7 +78,11 @@ describe('formulas with named variables', () => {
 
   it('enumerates on the named variables only: auxiliaries never repeat a model', async () => {
     const f = new Formula();
-    atMostOne(f, names('x', 6).map((n) => f.vars.id(n)), { encoding: 'sequential' });
+    atMostOne(
+      f,
+      names('x', 6).map((n) => f.vars.id(n)),
+      { encoding: 'sequential' },
+    );
     expect(f.vars.auxCount).toBeGreaterThan(0);
     const found = await models(f);
     expect(found.length).toBe(7);

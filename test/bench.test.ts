@@ -85,11 +85,15 @@ describe('bench helpers', () => {
     expect(finished.allCpu).toBe(finished.cpu);
     expect((await boxedSearch(summary(0, false), 1, 100)).allCpu).toBeNull();
     // The run is handed a stop that turns true once the box has passed.
-    const stops = await boxedSearch(async (shouldStop) => {
-      const before = shouldStop();
-      await new Promise((resolve) => setTimeout(resolve, 30));
-      return { count: before ? 1 : shouldStop() ? 2 : 3, raw: 0, complete: false, cubes: 0, solves: 0 };
-    }, 0.01, 10);
+    const stops = await boxedSearch(
+      async (shouldStop) => {
+        const before = shouldStop();
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        return { count: before ? 1 : shouldStop() ? 2 : 3, raw: 0, complete: false, cubes: 0, solves: 0 };
+      },
+      0.01,
+      10,
+    );
     expect(stops.found).toBe(2);
   });
 
@@ -121,7 +125,13 @@ describe('bench --quick', () => {
     const json = JSON.parse(JSON.stringify(report)) as BenchReport;
     expect(json.settings.suite).toBe('quick');
     expect(Number.isNaN(Date.parse(json.date))).toBe(false);
-    expect(json.machine).toEqual({ os: expect.any(String), cpu: expect.any(String), cores: expect.any(Number), memoryGiB: expect.any(Number), node: process.version });
+    expect(json.machine).toEqual({
+      os: expect.any(String),
+      cpu: expect.any(String),
+      cores: expect.any(Number),
+      memoryGiB: expect.any(Number),
+      node: process.version,
+    });
     expect(json.puzzles.map((p) => p.name)).toEqual(SUITES.quick.puzzles);
     for (const cell of json.cells) {
       expect(cell.error).toBeUndefined();
@@ -157,11 +167,20 @@ describe('bench --quick', () => {
     const { search } = SUITES.quick;
     for (const puzzle of SUITES.quick.puzzles) {
       const cells = report.cells.filter((c) => c.puzzle === puzzle);
-      expect(cells.filter((c) => c.search).map((c) => `${c.encoding} ${c.solver}`).sort()).toEqual(['exact cover dlx', ...SUITES.quick.encodings.map((e) => `${e} minisat-wasm`)].sort());
+      expect(
+        cells
+          .filter((c) => c.search)
+          .map((c) => `${c.encoding} ${c.solver}`)
+          .sort(),
+      ).toEqual(['exact cover dlx', ...SUITES.quick.encodings.map((e) => `${e} minisat-wasm`)].sort());
       for (const c of cells.filter((c) => c.search && c.solver !== DLX)) {
         expect(c.search).toMatchObject({ cubeDepth: search.cubeDepth, branching: 'cover', enumeration: 'chrono' });
       }
-      expect(cells.find((c) => c.solver === DLX)!.search).toMatchObject({ cubeDepth: null, branching: 'MRV (exact cover)', enumeration: 'dancing links' });
+      expect(cells.find((c) => c.solver === DLX)!.search).toMatchObject({
+        cubeDepth: null,
+        branching: 'MRV (exact cover)',
+        enumeration: 'dancing links',
+      });
     }
   });
 
@@ -183,7 +202,9 @@ describe('bench --quick', () => {
     const broken = structuredClone(report);
     const cell = broken.cells.find((c) => c.puzzle === 'genius-square' && c.solver !== DLX && c.search)!;
     cell.search!.found = 300;
-    expect(countDisagreements(broken)).toEqual([`genius-square ${cell.encoding} ${cell.solver} searching: 300 classes (316 solutions), expected 316 (316)`]);
+    expect(countDisagreements(broken)).toEqual([
+      `genius-square ${cell.encoding} ${cell.solver} searching: 300 classes (316 solutions), expected 316 (316)`,
+    ]);
   });
 
   it('flags a cell whose count differs', () => {
@@ -211,7 +232,11 @@ describe('bench --quick', () => {
     expect(merged.puzzles).toEqual(report.puzzles);
     expect(merged.settings).toEqual(report.settings);
     expect(merged.date).toBe(b.date);
-    expect(renderMarkdown(merged).split('\n').filter((line) => line.includes(' | dlx | '))).toHaveLength(4);
+    expect(
+      renderMarkdown(merged)
+        .split('\n')
+        .filter((line) => line.includes(' | dlx | ')),
+    ).toHaveLength(4);
     expect(() => mergeReports([a, a])).toThrow(/puzzle 6x10 is in more than one report/);
     expect(() => mergeReports([a, { ...b, settings: { ...b.settings, repeat: 9 } }])).toThrow(/different settings/);
     expect(() => mergeReports([])).toThrow(UserError);

@@ -32,7 +32,11 @@ function solverWith(clauses: Clauses): CadicalWasmSolver {
 const satisfies = (clauses: Clauses, solver: Solver) => clauses.every((c) => Array.from(c).some((lit) => solver.value(Math.abs(lit)) === lit > 0));
 
 /** The DRAT text proof as lines, without the trailing newline's empty line. */
-const proofLines = (bytes: Uint8Array) => new TextDecoder().decode(bytes).split('\n').filter((line) => line !== '');
+const proofLines = (bytes: Uint8Array) =>
+  new TextDecoder()
+    .decode(bytes)
+    .split('\n')
+    .filter((line) => line !== '');
 
 describe('cadical-wasm when not built', () => {
   it('says so in one line, and naming it is a UserError with that line', () => {
@@ -66,7 +70,15 @@ describe.skipIf(!availability.ok)(suiteName, { timeout: 60_000 }, () => {
       [[], 'SAT'],
       [[[1, 2], [-1], [-2, 3]], 'SAT'],
       [[[1], [-1]], 'UNSAT'],
-      [[[1, 2], [1, -2], [-1, 2], [-1, -2]], 'UNSAT'],
+      [
+        [
+          [1, 2],
+          [1, -2],
+          [-1, 2],
+          [-1, -2],
+        ],
+        'UNSAT',
+      ],
       [[[]], 'UNSAT'],
     ];
     for (const [clauses, expected] of cases) {
@@ -82,7 +94,9 @@ describe.skipIf(!availability.ok)(suiteName, { timeout: 60_000 }, () => {
   });
 
   it('agrees with the DPLL and with minisat-wasm on random 3-SAT at the threshold', async () => {
-    const formulas = [30, 40, 50, 60].flatMap((n) => [1, 2, 3, 4].map((seed) => ({ n, clauses: randomThreeSat(n, Math.round(4.26 * n), 7000 * n + seed) })));
+    const formulas = [30, 40, 50, 60].flatMap((n) =>
+      [1, 2, 3, 4].map((seed) => ({ n, clauses: randomThreeSat(n, Math.round(4.26 * n), 7000 * n + seed) })),
+    );
     const byDpll = formulas.map((f) => (solveDpll(f.clauses, f.n) ? 'SAT' : 'UNSAT'));
     expect(new Set(byDpll)).toEqual(new Set(['SAT', 'UNSAT']));
     const answers: string[] = [];
@@ -111,7 +125,7 @@ describe.skipIf(!availability.ok)(suiteName, { timeout: 60_000 }, () => {
     let refuted = 0;
     for (let seed = 0; seed < 30; seed++) {
       // Ten distinct variables with signs picked by the seed.
-      const assumptions = Array.from({ length: 10 }, (_, i) => ((seed * 7 + i * 13) % n) + 1).map((v, i) => (((seed >> i % 5) + i) & 1 ? v : -v));
+      const assumptions = Array.from({ length: 10 }, (_, i) => ((seed * 7 + i * 13) % n) + 1).map((v, i) => (((seed >> (i % 5)) + i) & 1 ? v : -v));
       const expected = solveDpll(clauses, n, assumptions) ? 'SAT' : 'UNSAT';
       expect(await solver.solve({ assumptions })).toBe(expected);
       if (expected === 'SAT') {
@@ -236,7 +250,7 @@ describe.skipIf(!availability.ok)(suiteName, { timeout: 60_000 }, () => {
     // Binary DRAT: 'a' or 'd', variable-byte literals, a 0 byte. The empty clause is 'a' 0.
     expect([bytes[0] === 0x61 || bytes[0] === 0x64, bytes.length > 2]).toEqual([true, true]);
     let lastAddition = '';
-    for (let i = 0; i < bytes.length; ) {
+    for (let i = 0; i < bytes.length;) {
       const kind = bytes[i++]!;
       expect([0x61, 0x64]).toContain(kind);
       const start = i;

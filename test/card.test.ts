@@ -91,23 +91,41 @@ const alternateSigns = (i: number): boolean => i % 2 === 0; // [-x1, x2, -x3, ..
 describe.each(AMO_NAMES)('at-most-one %s: exhaustive semantics', (encoding) => {
   it('at most one, n = 1..8: satisfiable exactly for the n+1 assignments with at most one true input', () => {
     for (let n = 1; n <= 8; n++) {
-      const result = exhaustive(n, (cnf, lits) => atMostOne(cnf, lits, encoding, 'amo'), (c) => c <= 1);
+      const result = exhaustive(
+        n,
+        (cnf, lits) => atMostOne(cnf, lits, encoding, 'amo'),
+        (c) => c <= 1,
+      );
       expect(result, `n=${n}`).toEqual({ satisfiable: n + 1, wrong: [] });
     }
   });
 
   it('exactly one, n = 1..8: satisfiable exactly for the n assignments with one true input', () => {
     for (let n = 1; n <= 8; n++) {
-      const result = exhaustive(n, (cnf, lits) => exactlyOne(cnf, lits, encoding, 'eo'), (c) => c === 1);
+      const result = exhaustive(
+        n,
+        (cnf, lits) => exactlyOne(cnf, lits, encoding, 'eo'),
+        (c) => c === 1,
+      );
       expect(result, `n=${n}`).toEqual({ satisfiable: n, wrong: [] });
     }
   });
 
   it('works on literals: inputs negated at odd positions, n = 1..6', () => {
     for (let n = 1; n <= 6; n++) {
-      const amo = exhaustive(n, (cnf, lits) => atMostOne(cnf, lits, encoding, 'amo'), (c) => c <= 1, alternateSigns);
+      const amo = exhaustive(
+        n,
+        (cnf, lits) => atMostOne(cnf, lits, encoding, 'amo'),
+        (c) => c <= 1,
+        alternateSigns,
+      );
       expect(amo, `at most one, n=${n}`).toEqual({ satisfiable: n + 1, wrong: [] });
-      const eo = exhaustive(n, (cnf, lits) => exactlyOne(cnf, lits, encoding, 'eo'), (c) => c === 1, alternateSigns);
+      const eo = exhaustive(
+        n,
+        (cnf, lits) => exactlyOne(cnf, lits, encoding, 'eo'),
+        (c) => c === 1,
+        alternateSigns,
+      );
       expect(eo, `exactly one, n=${n}`).toEqual({ satisfiable: n, wrong: [] });
     }
   });
@@ -142,7 +160,11 @@ describe.each(CARD_NAMES)('cardinality %s: exhaustive semantics', (encoding) => 
   it('at most k, n = 1..8, k = 0..n: models projected onto the inputs number sum_{i<=k} C(n,i)', () => {
     for (let n = 1; n <= 8; n++) {
       for (let k = 0; k <= n; k++) {
-        const result = exhaustive(n, (cnf, lits) => atMostK(cnf, lits, k, encoding, 'le'), (c) => c <= k);
+        const result = exhaustive(
+          n,
+          (cnf, lits) => atMostK(cnf, lits, k, encoding, 'le'),
+          (c) => c <= k,
+        );
         expect(result, `n=${n} k=${k}`).toEqual({ satisfiable: binomialSum(n, 0, k), wrong: [] });
       }
     }
@@ -151,7 +173,11 @@ describe.each(CARD_NAMES)('cardinality %s: exhaustive semantics', (encoding) => 
   it('at least k, n = 1..8, k = 0..n: sum_{i>=k} C(n,i) models', () => {
     for (let n = 1; n <= 8; n++) {
       for (let k = 0; k <= n; k++) {
-        const result = exhaustive(n, (cnf, lits) => atLeastK(cnf, lits, k, encoding, 'ge'), (c) => c >= k);
+        const result = exhaustive(
+          n,
+          (cnf, lits) => atLeastK(cnf, lits, k, encoding, 'ge'),
+          (c) => c >= k,
+        );
         expect(result, `n=${n} k=${k}`).toEqual({ satisfiable: binomialSum(n, k, n), wrong: [] });
       }
     }
@@ -160,7 +186,11 @@ describe.each(CARD_NAMES)('cardinality %s: exhaustive semantics', (encoding) => 
   it('exactly k, n = 1..8, k = 0..n: C(n,k) models', () => {
     for (let n = 1; n <= 8; n++) {
       for (let k = 0; k <= n; k++) {
-        const result = exhaustive(n, (cnf, lits) => exactlyK(cnf, lits, k, encoding, 'eq'), (c) => c === k);
+        const result = exhaustive(
+          n,
+          (cnf, lits) => exactlyK(cnf, lits, k, encoding, 'eq'),
+          (c) => c === k,
+        );
         expect(result, `n=${n} k=${k}`).toEqual({ satisfiable: binomial(n, k), wrong: [] });
       }
     }
@@ -169,15 +199,24 @@ describe.each(CARD_NAMES)('cardinality %s: exhaustive semantics', (encoding) => 
   it('works on literals: inputs negated at odd positions, n = 1..6', () => {
     for (let n = 1; n <= 6; n++) {
       for (let k = 0; k <= n; k++) {
-        const le = exhaustive(n, (cnf, lits) => atMostK(cnf, lits, k, encoding, 'le'), (c) => c <= k, alternateSigns);
+        const le = exhaustive(
+          n,
+          (cnf, lits) => atMostK(cnf, lits, k, encoding, 'le'),
+          (c) => c <= k,
+          alternateSigns,
+        );
         expect(le, `at most, n=${n} k=${k}`).toEqual({ satisfiable: binomialSum(n, 0, k), wrong: [] });
-        const eq = exhaustive(n, (cnf, lits) => exactlyK(cnf, lits, k, encoding, 'eq'), (c) => c === k, alternateSigns);
+        const eq = exhaustive(
+          n,
+          (cnf, lits) => exactlyK(cnf, lits, k, encoding, 'eq'),
+          (c) => c === k,
+          alternateSigns,
+        );
         expect(eq, `exactly, n=${n} k=${k}`).toEqual({ satisfiable: binomial(n, k), wrong: [] });
       }
     }
   });
 });
-
 
 /** Inputs with exactly `count` of the n literals true, at random positions. */
 function randomAssumptions(lits: readonly number[], count: number, next: () => number): number[] {
@@ -303,7 +342,15 @@ describe('bookkeeping', () => {
   it('at least k costs what at most n-k of the negated literals costs', () => {
     for (const encoding of CARD_NAMES) {
       const ge = encode(12, (c, lits) => atLeastK(c, lits, 5, encoding, 'g')).cost;
-      const le = encode(12, (c, lits) => atMostK(c, lits.map((l) => -l), 7, encoding, 'l')).cost;
+      const le = encode(12, (c, lits) =>
+        atMostK(
+          c,
+          lits.map((l) => -l),
+          7,
+          encoding,
+          'l',
+        ),
+      ).cost;
       expect(ge, encoding).toEqual(le);
     }
   });
@@ -324,9 +371,7 @@ describe('encoding names', () => {
     for (const name of AMO_NAMES) expect(parseAmo(name, '--amo')).toBe(name);
     for (const name of CARD_NAMES) expect(parseCard(name, '--card')).toBe(name);
     expect(() => parseAmo('sinz', '--amo')).toThrow(
-      new UserError(
-        'unknown at-most-one encoding "sinz" (--amo); choose one of: pairwise, sequential, ladder, commander, product, binary, bimander',
-      ),
+      new UserError('unknown at-most-one encoding "sinz" (--amo); choose one of: pairwise, sequential, ladder, commander, product, binary, bimander'),
     );
     expect(() => parseCard('adder', '--card')).toThrow(
       new UserError('unknown cardinality encoding "adder" (--card); choose one of: sequential, totalizer, cardinality-network, modulo-totalizer'),

@@ -13,10 +13,20 @@ function solverWith(clauses: readonly (readonly number[])[]): ClaspWasmSolver {
   return solver;
 }
 
-const satisfies = (clauses: readonly (readonly number[])[], solver: ClaspWasmSolver) => clauses.every((c) => c.some((lit) => solver.value(Math.abs(lit)) === lit > 0));
+const satisfies = (clauses: readonly (readonly number[])[], solver: ClaspWasmSolver) =>
+  clauses.every((c) => c.some((lit) => solver.value(Math.abs(lit)) === lit > 0));
 
 /** Exactly one of 1..4 true, and 5 implies 1: four models over 1..4, five in all. */
-const EXACTLY_ONE_OF_FOUR = [[1, 2, 3, 4], [-1, -2], [-1, -3], [-1, -4], [-2, -3], [-2, -4], [-3, -4], [-5, 1]];
+const EXACTLY_ONE_OF_FOUR = [
+  [1, 2, 3, 4],
+  [-1, -2],
+  [-1, -3],
+  [-1, -4],
+  [-2, -3],
+  [-2, -4],
+  [-3, -4],
+  [-5, 1],
+];
 
 const dimacsBytes = (vars: number, clauses: readonly (readonly number[])[]) =>
   `p cnf ${vars} ${clauses.length}\n`.length + clauses.reduce((n, c) => n + c.join(' ').length + 3, 0);
@@ -80,7 +90,9 @@ describe.skipIf(!availability.ok)(suiteName, { timeout: 30_000 }, () => {
     const solver = solverWith(easyFormulaOfSize(20_000, 2 * MAX_INPUT_BYTES));
     const refusal = solver.solve().catch((e: unknown) => e);
     await expect(refusal).resolves.toBeInstanceOf(UserError);
-    await expect(refusal).resolves.toMatchObject({ message: expect.stringMatching(/^clasp-wasm: the CNF is over 1 MB .*--non-overlap compact.*--solver clasp/) });
+    await expect(refusal).resolves.toMatchObject({
+      message: expect.stringMatching(/^clasp-wasm: the CNF is over 1 MB .*--non-overlap compact.*--solver clasp/),
+    });
     expect(await solverWith([[1]]).solve()).toBe('SAT');
   });
 });

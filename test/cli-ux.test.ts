@@ -18,7 +18,11 @@ function run(...args: string[]) {
 
 /** Runs the CLI on a pseudo-terminal (util-linux `script`), as a person at a terminal would; returns everything drawn. */
 function onTerminal(args: string): string {
-  const r = spawnSync('script', ['-qec', `${JSON.stringify(process.execPath)} ${JSON.stringify(cli)} ${args}`, '/dev/null'], { encoding: 'utf8', cwd: dir, timeout: 240_000 });
+  const r = spawnSync('script', ['-qec', `${JSON.stringify(process.execPath)} ${JSON.stringify(cli)} ${args}`, '/dev/null'], {
+    encoding: 'utf8',
+    cwd: dir,
+    timeout: 240_000,
+  });
   expect(r.status).toBe(0);
   return r.stdout;
 }
@@ -35,7 +39,7 @@ describe('progress', { timeout: 240_000 }, () => {
     expect(clock(Infinity)).toBe('?');
   });
 
-  it('counts the cube tree\'s subtrees exactly: every leaf\'s unit is below the count, and two parts share them out', () => {
+  it("counts the cube tree's subtrees exactly: every leaf's unit is below the count, and two parts share them out", () => {
     const instance = puzzleByName('pentomino').build({ preset: '6x10' });
     for (const depth of [3, 6]) {
       const total = new CubeTree(instance, true).countUnits(depth);
@@ -70,17 +74,26 @@ describe('progress', { timeout: 240_000 }, () => {
     expect(drawn).toMatch(/┌─+┬/);
     expect(drawn).toMatch(/\x1b\[48;5;\d+m/);
     const piped = run('solve', 'pentomino', '--preset', '6x10');
-    expect(piped.out.split('\n').slice(0, 6).every((row) => /^[FILNPTUVWXYZ]{10}$/.test(row))).toBe(true);
+    expect(
+      piped.out
+        .split('\n')
+        .slice(0, 6)
+        .every((row) => /^[FILNPTUVWXYZ]{10}$/.test(row)),
+    ).toBe(true);
   });
 });
 
 describe('help and flags', { timeout: 240_000 }, () => {
   it('groups options by the puzzles that read them and gives two examples per verb', () => {
     const help = run('enumerate', '--help').out;
-    for (const group of ['Encoding:', 'Solving:', 'Output:', 'Enumeration:', 'pentomino, polyomino:', 'soma, polycube:', 'genius-square:', 'dobble:']) expect(help).toContain(`\n${group}\n`);
+    for (const group of ['Encoding:', 'Solving:', 'Output:', 'Enumeration:', 'pentomino, polyomino:', 'soma, polycube:', 'genius-square:', 'dobble:'])
+      expect(help).toContain(`\n${group}\n`);
     for (const verb of ['solve', 'enumerate', 'encode', 'explain', 'list', 'solvers', 'sweep', 'dobble', 'bench', 'check-proof', 'worker']) {
       const text = run(verb, '--help').out;
-      const examples = text.slice(text.indexOf('Examples:')).split('\n').filter((l) => /^ {2}puzzlesat /.test(l));
+      const examples = text
+        .slice(text.indexOf('Examples:'))
+        .split('\n')
+        .filter((l) => /^ {2}puzzlesat /.test(l));
       expect(examples.length, verb).toBeGreaterThanOrEqual(2);
     }
     const top = run('--help').out;
@@ -98,14 +111,20 @@ describe('help and flags', { timeout: 240_000 }, () => {
     for (const flag of ['-o', '--output', '--out']) {
       const file = `tilings${flag}.jsonl`;
       expect(run('enumerate', 'pentomino', '--preset', '3x20', '--unique', '--solver', 'dlx', '--show', '0', flag, file).code).toBe(0);
-      expect(readFileSync(join(dir, file), 'utf8').trim().split('\n').filter((l) => l.includes('"vars"'))).toHaveLength(2);
+      expect(
+        readFileSync(join(dir, file), 'utf8')
+          .trim()
+          .split('\n')
+          .filter((l) => l.includes('"vars"')),
+      ).toHaveLength(2);
     }
     expect(run('encode', 'pentomino', '--preset', '3x20', '--out', 'x.cnf').code).toBe(0);
     expect(readFileSync(join(dir, 'x.cnf'), 'latin1')).toMatch(/^p cnf /m);
   });
 
   it('--unique is a switch; the symmetry group is --symmetry', () => {
-    const count = (...extra: string[]) => JSON.parse(run('enumerate', 'soma', '--unique', '--solver', 'dlx', '--show', '0', '--json', ...extra).out).count;
+    const count = (...extra: string[]) =>
+      JSON.parse(run('enumerate', 'soma', '--unique', '--solver', 'dlx', '--show', '0', '--json', ...extra).out).count;
     expect(count()).toBe(480);
     expect(count('--symmetry', 'isometries')).toBe(240);
     expect(run('enumerate', 'soma', '--unique', 'isometries', '--solver', 'dlx').code).toBe(2);
@@ -161,7 +180,11 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
   }
 
   it('130 after Ctrl-C, whether the verb stops cleanly (enumerate, sweep) or is cut off (solve)', async () => {
-    const enumerate = await interrupted(['enumerate', 'pentomino', '--preset', '8x8-square', '--unique', '--show', '0', '--workers', '1', '-o', 'interrupted.jsonl', '--force'], 500, 'interrupted.jsonl');
+    const enumerate = await interrupted(
+      ['enumerate', 'pentomino', '--preset', '8x8-square', '--unique', '--show', '0', '--workers', '1', '-o', 'interrupted.jsonl', '--force'],
+      500,
+      'interrupted.jsonl',
+    );
     expect(enumerate.code).toBe(130);
     expect(enumerate.out).toMatch(/so far \(incomplete\)/);
     const sweep = await interrupted(['sweep', 'genius-square', '--count', '--workers', '1'], 2500);

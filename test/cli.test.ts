@@ -74,7 +74,11 @@ describe('puzzlesat CLI', { timeout: 240_000 }, () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toMatchObject({ count: 2, raw: 8, complete: true, unique: true });
     // A header line, the solutions, and a record per finished cube.
-    const solutionLines = () => readFileSync(join(dir, 'tilings.jsonl'), 'utf8').trim().split('\n').filter((l) => l.includes('"vars"'));
+    const solutionLines = () =>
+      readFileSync(join(dir, 'tilings.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .filter((l) => l.includes('"vars"'));
     const lines = solutionLines();
     expect(lines).toHaveLength(2);
     expect(JSON.parse(lines[0]!).solution.placements).toHaveLength(12);
@@ -105,7 +109,12 @@ describe('puzzlesat CLI', { timeout: 240_000 }, () => {
     const [status, values] = readFileSync(join(dir, 'sq.out'), 'utf8').split('\n');
     expect(status).toBe('SAT');
     const inst = polyomino({ preset: '8x8-square' });
-    const trueSet = new Set(values!.split(' ').map(Number).filter((l) => l > 0));
+    const trueSet = new Set(
+      values!
+        .split(' ')
+        .map(Number)
+        .filter((l) => l > 0),
+    );
     const solution = inst.decode(inst.cnf.projection.filter((v) => trueSet.has(v)));
     expect(solution.placements).toHaveLength(13);
     expect(inst.check(solution)).toBeNull();

@@ -56,7 +56,8 @@ describe('Cnf', () => {
       const cnf = new Cnf();
       const n = 2 + Math.floor(random() * 8);
       for (let v = 1; v <= n; v++) cnf.vars.named(`x${v}`);
-      const randomClause = () => Array.from({ length: 1 + Math.floor(random() * 3) }, () => (1 + Math.floor(random() * n)) * (random() < 0.5 ? -1 : 1));
+      const randomClause = () =>
+        Array.from({ length: 1 + Math.floor(random() * 3) }, () => (1 + Math.floor(random() * n)) * (random() < 0.5 ? -1 : 1));
       for (const name of ['f', 'g']) {
         cnf.family(name);
         for (let i = 0; i < 1 + random() * 6; i++) cnf.add(randomClause());

@@ -42,83 +42,112 @@ describe('readAnswer', () => {
 const SLOW = 120_000;
 
 describe('puzzlesat decode', () => {
-  it('turns a model of an encoded pentomino board back into a tiling, checked and drawn', () => {
-    const { cnf, answer } = encodedAndSolved('p3x20', ['pentomino', '--preset', '3x20']);
-    const result = run(['decode', cnf, '--model', write('p.out', answer), '--json', '--svg', 'p.svg']);
-    expect(result.stderr).toBe('');
-    const report = JSON.parse(result.stdout) as { puzzle: string; status: string; count: number; solutions: { solution: { placements: unknown[] }; trueNames: string[] }[] };
-    expect([report.puzzle, report.status, report.count]).toEqual(['pentomino', 'SAT', 1]);
-    expect(report.solutions[0]!.solution.placements).toHaveLength(12);
-    expect(report.solutions[0]!.trueNames.filter((n) => n.startsWith('place '))).toHaveLength(12);
-    expect(readFileSync(join(dir, 'p.svg'), 'utf8')).toMatch(/^<svg/);
-  }, SLOW);
-
-  it("reads MiniSat's result file and several models (clasp -n 0) alike", () => {
-    const { cnf, answer } = encodedAndSolved('soma', ['soma']);
-    const model = answer
-      .split('\n')
-      .filter((l) => l.startsWith('v '))
-      .map((l) => l.slice(2))
-      .join(' ');
-    const minisat = run(['decode', cnf, '--model', write('soma.minisat', `SAT\n${model}\n`)]);
-    expect(minisat.stdout).toMatch(/SAT: 1 model of soma/);
-    const twice = run(['decode', cnf, '--model', write('soma.clasp', `${answer}${answer}`), '--json']);
-    expect((JSON.parse(twice.stdout) as { count: number }).count).toBe(2);
-  }, SLOW);
-
-  it('rebuilds Dobble and a random Genius Square roll from their headers', () => {
-    for (const [name, args] of [
-      ['dobble', ['dobble', '--order', '2', '--cards', '6', '--max-symbols', '7']],
-      ['genius', ['genius-square', '--random', '--seed', '3']],
-    ] as const) {
-      const { cnf, answer } = encodedAndSolved(name, [...args]);
-      const result = run(['decode', cnf, '--model', write(`${name}.out`, answer), '--json']);
+  it(
+    'turns a model of an encoded pentomino board back into a tiling, checked and drawn',
+    () => {
+      const { cnf, answer } = encodedAndSolved('p3x20', ['pentomino', '--preset', '3x20']);
+      const result = run(['decode', cnf, '--model', write('p.out', answer), '--json', '--svg', 'p.svg']);
       expect(result.stderr).toBe('');
-      expect((JSON.parse(result.stdout) as { count: number }).count).toBe(1);
-    }
-  }, SLOW);
+      const report = JSON.parse(result.stdout) as {
+        puzzle: string;
+        status: string;
+        count: number;
+        solutions: { solution: { placements: unknown[] }; trueNames: string[] }[];
+      };
+      expect([report.puzzle, report.status, report.count]).toEqual(['pentomino', 'SAT', 1]);
+      expect(report.solutions[0]!.solution.placements).toHaveLength(12);
+      expect(report.solutions[0]!.trueNames.filter((n) => n.startsWith('place '))).toHaveLength(12);
+      expect(readFileSync(join(dir, 'p.svg'), 'utf8')).toMatch(/^<svg/);
+    },
+    SLOW,
+  );
 
-  it('rebuilds boards, figures and pieces read from files without the files: the header carries their art (regression)', () => {
-    write('board.txt', '#..\n...\n..#\n');
-    write('hooks.txt', 'V:\n##\n#.\nI*2:\n##\n');
-    write('figure.txt', '..\n..\n--\n.#\n..\n');
-    write('cubes.txt', 'V:\n##\n#.\nL*2:\n#\n--\n#\n');
-    for (const [name, args] of [
-      ['board', ['polyomino', '--board', 'board.txt', '--pieces-file', 'hooks.txt']],
-      ['figure', ['polycube', '--figure', 'figure.txt', '--pieces-file', 'cubes.txt']],
-    ] as const) {
-      const { cnf, answer } = encodedAndSolved(name, [...args]);
-      const model = write(`${name}.out`, answer);
-      for (const file of args.filter((a) => a.endsWith('.txt'))) rmSync(join(dir, file));
-      const result = run(['decode', cnf, '--model', model, '--json']);
-      expect([name, result.stderr]).toEqual([name, '']);
-      expect((JSON.parse(result.stdout) as { count: number }).count).toBe(1);
-    }
-  }, SLOW);
+  it(
+    "reads MiniSat's result file and several models (clasp -n 0) alike",
+    () => {
+      const { cnf, answer } = encodedAndSolved('soma', ['soma']);
+      const model = answer
+        .split('\n')
+        .filter((l) => l.startsWith('v '))
+        .map((l) => l.slice(2))
+        .join(' ');
+      const minisat = run(['decode', cnf, '--model', write('soma.minisat', `SAT\n${model}\n`)]);
+      expect(minisat.stdout).toMatch(/SAT: 1 model of soma/);
+      const twice = run(['decode', cnf, '--model', write('soma.clasp', `${answer}${answer}`), '--json']);
+      expect((JSON.parse(twice.stdout) as { count: number }).count).toBe(2);
+    },
+    SLOW,
+  );
 
-  it('refuses a model that breaks a clause, a header that does not match the clauses, and a file with no answer', () => {
-    const { cnf, answer } = encodedAndSolved('p6x10', ['pentomino', '--preset', '6x10']);
-    const allFalse = `s SATISFIABLE\nv ${Array.from({ length: 20 }, (_, i) => -(i + 1)).join(' ')} 0\n`;
-    const broken = run(['decode', cnf, '--model', write('false.out', allFalse)]);
-    expect([broken.status, broken.stderr.trim().split('\n')]).toEqual([1, [expect.stringMatching(/model 1 breaks a cover clause of the file/)]]);
+  it(
+    'rebuilds Dobble and a random Genius Square roll from their headers',
+    () => {
+      for (const [name, args] of [
+        ['dobble', ['dobble', '--order', '2', '--cards', '6', '--max-symbols', '7']],
+        ['genius', ['genius-square', '--random', '--seed', '3']],
+      ] as const) {
+        const { cnf, answer } = encodedAndSolved(name, [...args]);
+        const result = run(['decode', cnf, '--model', write(`${name}.out`, answer), '--json']);
+        expect(result.stderr).toBe('');
+        expect((JSON.parse(result.stdout) as { count: number }).count).toBe(1);
+      }
+    },
+    SLOW,
+  );
 
-    const edited = write('edited.cnf', readFileSync(cnf, 'latin1').replace('c param preset 6x10', 'c param preset 5x12'));
-    const mismatch = run(['decode', edited, '--model', write('p6.out', answer)]);
-    expect(mismatch.status).toBe(1);
-    expect(mismatch.stderr).toMatch(/pentomino rebuilt from its header differs from the file/);
+  it(
+    'rebuilds boards, figures and pieces read from files without the files: the header carries their art (regression)',
+    () => {
+      write('board.txt', '#..\n...\n..#\n');
+      write('hooks.txt', 'V:\n##\n#.\nI*2:\n##\n');
+      write('figure.txt', '..\n..\n--\n.#\n..\n');
+      write('cubes.txt', 'V:\n##\n#.\nL*2:\n#\n--\n#\n');
+      for (const [name, args] of [
+        ['board', ['polyomino', '--board', 'board.txt', '--pieces-file', 'hooks.txt']],
+        ['figure', ['polycube', '--figure', 'figure.txt', '--pieces-file', 'cubes.txt']],
+      ] as const) {
+        const { cnf, answer } = encodedAndSolved(name, [...args]);
+        const model = write(`${name}.out`, answer);
+        for (const file of args.filter((a) => a.endsWith('.txt'))) rmSync(join(dir, file));
+        const result = run(['decode', cnf, '--model', model, '--json']);
+        expect([name, result.stderr]).toEqual([name, '']);
+        expect((JSON.parse(result.stdout) as { count: number }).count).toBe(1);
+      }
+    },
+    SLOW,
+  );
 
-    const nothing = run(['decode', cnf, '--model', write('empty.out', 'no answer here\n')]);
-    expect([nothing.status, nothing.stderr]).toEqual([1, expect.stringMatching(/no solver answer found/)]);
-  }, SLOW);
+  it(
+    'refuses a model that breaks a clause, a header that does not match the clauses, and a file with no answer',
+    () => {
+      const { cnf, answer } = encodedAndSolved('p6x10', ['pentomino', '--preset', '6x10']);
+      const allFalse = `s SATISFIABLE\nv ${Array.from({ length: 20 }, (_, i) => -(i + 1)).join(' ')} 0\n`;
+      const broken = run(['decode', cnf, '--model', write('false.out', allFalse)]);
+      expect([broken.status, broken.stderr.trim().split('\n')]).toEqual([1, [expect.stringMatching(/model 1 breaks a cover clause of the file/)]]);
+
+      const edited = write('edited.cnf', readFileSync(cnf, 'latin1').replace('c param preset 6x10', 'c param preset 5x12'));
+      const mismatch = run(['decode', edited, '--model', write('p6.out', answer)]);
+      expect(mismatch.status).toBe(1);
+      expect(mismatch.stderr).toMatch(/pentomino rebuilt from its header differs from the file/);
+
+      const nothing = run(['decode', cnf, '--model', write('empty.out', 'no answer here\n')]);
+      expect([nothing.status, nothing.stderr]).toEqual([1, expect.stringMatching(/no solver answer found/)]);
+    },
+    SLOW,
+  );
 });
 
 describe('puzzlesat solve on DIMACS', () => {
-  it('reads standard input with "-", and --json names the true variables when the file names them', () => {
-    const named = run(['solve', '-', '--json'], 'p cnf 2 2\nc var 1 rain\nc var 2 wet\n1 0\n-1 2 0\n');
-    expect(named.stderr).toBe('');
-    expect(JSON.parse(named.stdout)).toMatchObject({ status: 'SAT', model: [1, 2], trueNames: ['rain', 'wet'] });
-    const anonymous = JSON.parse(run(['solve', '-', '--json'], 'p cnf 2 2\n-1 0\n-2 0\n').stdout) as Record<string, unknown>;
-    expect(anonymous).toMatchObject({ status: 'SAT', model: [-1, -2] });
-    expect(anonymous).not.toHaveProperty('trueNames');
-  }, SLOW);
+  it(
+    'reads standard input with "-", and --json names the true variables when the file names them',
+    () => {
+      const named = run(['solve', '-', '--json'], 'p cnf 2 2\nc var 1 rain\nc var 2 wet\n1 0\n-1 2 0\n');
+      expect(named.stderr).toBe('');
+      expect(JSON.parse(named.stdout)).toMatchObject({ status: 'SAT', model: [1, 2], trueNames: ['rain', 'wet'] });
+      const anonymous = JSON.parse(run(['solve', '-', '--json'], 'p cnf 2 2\n-1 0\n-2 0\n').stdout) as Record<string, unknown>;
+      expect(anonymous).toMatchObject({ status: 'SAT', model: [-1, -2] });
+      expect(anonymous).not.toHaveProperty('trueNames');
+    },
+    SLOW,
+  );
 });

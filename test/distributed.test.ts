@@ -115,15 +115,17 @@ function queueClient() {
 /** Each solution of a JSONL file named by its class: the least image of its variables under the puzzle's symmetries. */
 function classesOf(path: string): string[] {
   const instance = buildInstance('pentomino', { preset: '6x10' });
-  return readFileSync(join(dir, path), 'utf8')
-    .trim()
-    .split('\n')
-    // Solution lines only: the file also holds its run header and finished-cube records.
-    .filter((line) => line.includes('"vars"'))
-    .map((line) => {
-      const vars = (JSON.parse(line) as { vars: number[] }).vars;
-      return [vars, ...instance.symmetries.map((p) => image(p, vars))].map((v) => v.join(',')).sort()[0]!;
-    });
+  return (
+    readFileSync(join(dir, path), 'utf8')
+      .trim()
+      .split('\n')
+      // Solution lines only: the file also holds its run header and finished-cube records.
+      .filter((line) => line.includes('"vars"'))
+      .map((line) => {
+        const vars = (JSON.parse(line) as { vars: number[] }).vars;
+        return [vars, ...instance.symmetries.map((p) => image(p, vars))].map((v) => v.join(',')).sort()[0]!;
+      })
+  );
 }
 
 const lines = (path: string) => readFileSync(join(dir, path), 'utf8').trim().split('\n');
@@ -148,9 +150,13 @@ describe('queue protocol and addresses (no Redis needed)', () => {
     expect(reason({ fingerprint: fp, work: { ...work, args: { board: '../../etc/passwd' } } })).toMatch(/--board must be given by value/);
     expect(reason({ fingerprint: fp, work: { ...work, args: { board: '../.#/..##' } } })).toBe('accepted');
     expect(reason({ fingerprint: fp, work: { ...work, args: { out: 'x' } } })).toMatch(/unknown option "out"/);
-    expect(reason({ fingerprint: fp, work: { kind: 'sweep', count: true, rolls: [0, 62208] } })).toMatch(/every roll must be an index from 0 to 62207/);
+    expect(reason({ fingerprint: fp, work: { kind: 'sweep', count: true, rolls: [0, 62208] } })).toMatch(
+      /every roll must be an index from 0 to 62207/,
+    );
     expect(reason({ fingerprint: fp, work: { ...work, symmetryBreaking: 'orbits' } })).toBe('accepted');
-    expect(reason({ fingerprint: fp, work: { ...work, symmetryBreaking: 'magic' } })).toBe('malformed job: symmetryBreaking must be one of clauses, orbits');
+    expect(reason({ fingerprint: fp, work: { ...work, symmetryBreaking: 'magic' } })).toBe(
+      'malformed job: symmetryBreaking must be one of clauses, orbits',
+    );
     expect(reason({ fingerprint: fingerprint({ run: 1 }, '0.0.1'), work })).toMatch(/^job made by puzzlesat 0\.0\.1; this worker runs /);
   });
 
@@ -162,18 +168,30 @@ describe('queue protocol and addresses (no Redis needed)', () => {
 
   it('reads user, password, database and TLS from the URL or the environment, and never shows the password', () => {
     const a = parseQueueUrl('rediss://alice:s%40cret@queue.example:6380/3', {});
-    expect(a).toMatchObject({ host: 'queue.example', port: 6380, db: 3, username: 'alice', password: 's@cret', tls: true, shown: 'rediss://alice:***@queue.example:6380/3' });
+    expect(a).toMatchObject({
+      host: 'queue.example',
+      port: 6380,
+      db: 3,
+      username: 'alice',
+      password: 's@cret',
+      tls: true,
+      shown: 'rediss://alice:***@queue.example:6380/3',
+    });
     const b = parseQueueUrl('redis://10.0.0.5', { PUZZLESAT_REDIS_PASSWORD: 'from-env', PUZZLESAT_REDIS_USER: 'bob' });
     expect(b).toMatchObject({ port: 6379, db: 0, username: 'bob', password: 'from-env', tls: false });
     expect(b.shown).not.toContain('from-env');
-    expect(() => parseQueueUrl('http://alice:hunter2@host', {})).toThrow(/^--queue: expected a redis:\/\/ or rediss:\/\/ URL, got "http:\/\/alice:\*\*\*@host"$/);
+    expect(() => parseQueueUrl('http://alice:hunter2@host', {})).toThrow(
+      /^--queue: expected a redis:\/\/ or rediss:\/\/ URL, got "http:\/\/alice:\*\*\*@host"$/,
+    );
     expect(() => parseQueueUrl('redis://alice:hunter2@host/x', {})).toThrow(/database number/);
   });
 
   it('reads the fault-injection test hook only when set, and fails a job once per job (by its attempts) or always', () => {
     expect(faultPlan({})).toBeUndefined();
     expect(faultPlan({ PUZZLESAT_FAULT_INJECT: '' })).toBeUndefined();
-    expect(() => faultPlan({ PUZZLESAT_FAULT_INJECT: 'fail-twice:part1' })).toThrow(/^PUZZLESAT_FAULT_INJECT: expected fail-once:<part of a job id> or fail-always:<part of a job id>, got "fail-twice:part1"$/);
+    expect(() => faultPlan({ PUZZLESAT_FAULT_INJECT: 'fail-twice:part1' })).toThrow(
+      /^PUZZLESAT_FAULT_INJECT: expected fail-once:<part of a job id> or fail-always:<part of a job id>, got "fail-twice:part1"$/,
+    );
     const once = faultPlan({ PUZZLESAT_FAULT_INJECT: 'fail-once:-part1of' });
     expect(injectedFault(once, 'v1-abc-part1of3', 0)?.message).toBe('injected fault (PUZZLESAT_FAULT_INJECT=fail-once:-part1of) on attempt 1');
     expect(injectedFault(once, 'v1-abc-part1of3', 1)).toBeUndefined();
@@ -189,7 +207,10 @@ describe('queue protocol and addresses (no Redis needed)', () => {
     expect(alone.status).toBe(2);
     expect(alone.stderr).toBe('puzzlesat: --jobs: splits a run into jobs on a queue: it needs --queue URL\n');
     expect(alone.stdout).toBe('');
-    const zero = spawnSync(process.execPath, [cli, ...enumerate, '--jobs', '0', '--queue', 'redis://127.0.0.1:1'], { encoding: 'utf8', cwd: tmpdir() });
+    const zero = spawnSync(process.execPath, [cli, ...enumerate, '--jobs', '0', '--queue', 'redis://127.0.0.1:1'], {
+      encoding: 'utf8',
+      cwd: tmpdir(),
+    });
     expect(zero.status).toBe(2);
     expect(zero.stderr).toMatch(/^puzzlesat: --jobs: expected a whole number ≥ 1, got "0"\n$/);
     expect(() => checkNumericOptions({ jobs: 4, queue: 'redis://127.0.0.1', _: [] })).not.toThrow();
@@ -206,12 +227,34 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     // transactions (every BullMQ script) as that user, and drops them all if it may do nothing.
     writeFileSync(
       join(dir, 'redis.conf'),
-      [`port ${port}`, 'bind 127.0.0.1', `dir ${dir}`, 'appendonly yes', 'save ""', 'user default off resetpass ~* &* +@all', `user ${USER} on >${PASSWORD} ~* &* +@all`].join('\n') + '\n',
+      [
+        `port ${port}`,
+        'bind 127.0.0.1',
+        `dir ${dir}`,
+        'appendonly yes',
+        'save ""',
+        'user default off resetpass ~* &* +@all',
+        `user ${USER} on >${PASSWORD} ~* &* +@all`,
+      ].join('\n') + '\n',
     );
     await startRedis();
     // The peer: a local run, by dancing links (another engine than the workers' SAT solver).
     // With the encoding enumerate builds for the workers' minisat-wasm (native groups need pairwise), so that a queue run can resume this file.
-    const local = start(['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--solver', 'dlx', '--amo', 'pairwise', '--out', 'local.jsonl', '--show', '0']);
+    const local = start([
+      'enumerate',
+      'pentomino',
+      '--preset',
+      '6x10',
+      '--unique',
+      '--solver',
+      'dlx',
+      '--amo',
+      'pairwise',
+      '--out',
+      'local.jsonl',
+      '--show',
+      '0',
+    ]);
     expect(await local.done).toBe(0);
     localClasses = classesOf('local.jsonl').sort();
     expect(localClasses).toHaveLength(2339);
@@ -219,7 +262,9 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
 
   // A test that failed half-way leaves its workers running: they must not take the next test's jobs.
   afterEach(async () => {
-    const left = [...children].map((c) => new Promise((resolve) => (c.exitCode !== null || c.signalCode !== null ? resolve(undefined) : c.once('exit', resolve))));
+    const left = [...children].map(
+      (c) => new Promise((resolve) => (c.exitCode !== null || c.signalCode !== null ? resolve(undefined) : c.once('exit', resolve))),
+    );
     for (const c of children) c.kill('SIGKILL');
     await Promise.all(left);
   });
@@ -255,7 +300,20 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     expect(workers.map((w) => w.child.exitCode)).toEqual([0, 0, 0]);
     expect(workers[0]!.err).toMatch(/stopped\n$/);
     // The same command again, with no worker left: it can only finish from the completed jobs in Redis.
-    const again = start(['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--queue', url(), '--out', 'again.jsonl', '--json', '--show', '0']);
+    const again = start([
+      'enumerate',
+      'pentomino',
+      '--preset',
+      '6x10',
+      '--unique',
+      '--queue',
+      url(),
+      '--out',
+      'again.jsonl',
+      '--json',
+      '--show',
+      '0',
+    ]);
     await until('the re-run to finish without workers', () => again.child.exitCode !== null, 60);
     expect(again.child.exitCode).toBe(0);
     expect(JSON.parse(again.out)).toMatchObject({ count: 2339, complete: true });
@@ -266,7 +324,22 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
 
   it('survives a worker SIGKILLed mid-job, a coordinator killed and restarted, and a Redis restart: exactly 2339, no duplicate', async () => {
     const { queue, close } = queueClient();
-    const args = ['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--queue', url(), '--jobs', '12', '--out', 'faults.jsonl', '--json', '--show', '0'];
+    const args = [
+      'enumerate',
+      'pentomino',
+      '--preset',
+      '6x10',
+      '--unique',
+      '--queue',
+      url(),
+      '--jobs',
+      '12',
+      '--out',
+      'faults.jsonl',
+      '--json',
+      '--show',
+      '0',
+    ];
     const victim = await startWorker();
     const first = start(args);
     let taken: Job | undefined;
@@ -279,10 +352,15 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     expect(await queue.getJobState(taken!.id!)).toBe('active');
 
     const workers = [await startWorker(), await startWorker()];
-    const finishedOnOfRun = async () => new Map((await queue.getCompleted(0, -1)).filter((j) => j.id!.endsWith('of12')).map((j) => [j.id!, j.finishedOn]));
+    const finishedOnOfRun = async () =>
+      new Map((await queue.getCompleted(0, -1)).filter((j) => j.id!.endsWith('of12')).map((j) => [j.id!, j.finishedOn]));
     await until('three jobs to complete', async () => (await finishedOnOfRun()).size >= 3);
     // The coordinator dies once it has written some solutions (the first job's, in job order: after the killed worker's job came back).
-    await until('the coordinator to write solutions', () => existsSync(join(dir, 'faults.jsonl')) && lines('faults.jsonl').some((l) => l.includes('"vars"')), 120);
+    await until(
+      'the coordinator to write solutions',
+      () => existsSync(join(dir, 'faults.jsonl')) && lines('faults.jsonl').some((l) => l.includes('"vars"')),
+      120,
+    );
     first.child.kill('SIGKILL');
     await first.done;
     const written = lines('faults.jsonl').filter((l) => l.includes('"vars"')).length;
@@ -321,12 +399,32 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     const faulty = { PUZZLESAT_FAULT_INJECT: 'fail-once:-part3of8' };
     const workers = [await startWorker([], faulty), await startWorker([], faulty)];
     expect(workers[0]!.err).toContain('test hook PUZZLESAT_FAULT_INJECT is set: jobs whose id contains "-part3of8" throw (fail-once)');
-    const run = start(['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--queue', url(), '--jobs', '8', '--out', 'retry.jsonl', '--resume', '--json', '--show', '0']);
+    const run = start([
+      'enumerate',
+      'pentomino',
+      '--preset',
+      '6x10',
+      '--unique',
+      '--queue',
+      url(),
+      '--jobs',
+      '8',
+      '--out',
+      'retry.jsonl',
+      '--resume',
+      '--json',
+      '--show',
+      '0',
+    ]);
     expect(await run.done).toBe(0);
     await stopWorkers(workers);
     expect(run.err).toMatch(/^puzzlesat: resuming: 500 solutions from retry\.jsonl/);
     expect(JSON.parse(run.out)).toMatchObject({ count: 2339, raw: 9356, complete: true, mode: 'queue' });
-    expect(lines('retry.jsonl').filter((l) => l.includes('"vars"')).slice(0, 500)).toEqual(begun.filter((l) => l.includes('"vars"')).slice(0, 500));
+    expect(
+      lines('retry.jsonl')
+        .filter((l) => l.includes('"vars"'))
+        .slice(0, 500),
+    ).toEqual(begun.filter((l) => l.includes('"vars"')).slice(0, 500));
     expect(classesOf('retry.jsonl').sort()).toEqual(localClasses);
     // The job failed on its first attempt and completed on its second; the others took one attempt.
     const jobs = (await queue.getCompleted(0, -1)).filter((j) => j.id!.endsWith('of8'));
@@ -334,7 +432,9 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     const retried = jobs.find((j) => j.id!.endsWith('-part3of8'))!;
     expect(retried.attemptsMade).toBe(2);
     expect(jobs.filter((j) => j !== retried).every((j) => j.attemptsMade === 1)).toBe(true);
-    expect(workers.map((w) => w.err).join('')).toContain(`failed ${retried.id}: injected fault (PUZZLESAT_FAULT_INJECT=fail-once:-part3of8) on attempt 1`);
+    expect(workers.map((w) => w.err).join('')).toContain(
+      `failed ${retried.id}: injected fault (PUZZLESAT_FAULT_INJECT=fail-once:-part3of8) on attempt 1`,
+    );
     await queue.close();
     await close();
   });
@@ -342,11 +442,28 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
   it('stops the coordinator with one line naming a job that throws on every attempt, and no count; a new run retries it', async () => {
     const { queue, close } = queueClient();
     const workers = [await startWorker([], { PUZZLESAT_FAULT_INJECT: 'fail-always:-part1of3' })];
-    const run = start(['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--queue', url(), '--jobs', '3', '--out', 'always.jsonl', '--json', '--show', '0']);
+    const run = start([
+      'enumerate',
+      'pentomino',
+      '--preset',
+      '3x20',
+      '--unique',
+      '--queue',
+      url(),
+      '--jobs',
+      '3',
+      '--out',
+      'always.jsonl',
+      '--json',
+      '--show',
+      '0',
+    ]);
     expect(await run.done).toBe(1);
     await stopWorkers(workers);
     expect(run.out).toBe('');
-    expect(run.err).toMatch(/^puzzlesat: job v[\w.+-]+-part1of3 failed: injected fault \(PUZZLESAT_FAULT_INJECT=fail-always:-part1of3\) on attempt \d+\n$/);
+    expect(run.err).toMatch(
+      /^puzzlesat: job v[\w.+-]+-part1of3 failed: injected fault \(PUZZLESAT_FAULT_INJECT=fail-always:-part1of3\) on attempt \d+\n$/,
+    );
     const id = run.err.split(' ')[2]!;
     const job = (await Job.fromId(queue, id))!;
     expect(await job.getState()).toBe('failed');
@@ -355,7 +472,23 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     expect(run.err).toContain(`on attempt ${job.attemptsMade}\n`);
     // The same command once the workers are fixed: the failed job is tried again, and the run completes.
     const fixed = await startWorker();
-    const again = start(['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--queue', url(), '--jobs', '3', '--out', 'always.jsonl', '--force', '--json', '--show', '0']);
+    const again = start([
+      'enumerate',
+      'pentomino',
+      '--preset',
+      '3x20',
+      '--unique',
+      '--queue',
+      url(),
+      '--jobs',
+      '3',
+      '--out',
+      'always.jsonl',
+      '--force',
+      '--json',
+      '--show',
+      '0',
+    ]);
     expect(await again.done).toBe(0);
     await stopWorkers([fixed]);
     expect(JSON.parse(again.out)).toMatchObject({ count: 2, raw: 8, complete: true });
@@ -371,7 +504,9 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     const first = start([...args, '--out', 'orbits.jsonl']);
     expect(await first.done).toBe(0);
     expect(JSON.parse(first.out)).toMatchObject({ count: 2, raw: 8, complete: true });
-    const jobs = (await queue.getCompleted(0, -1)).filter((j) => (j.data as { work: { puzzle?: string; args?: { preset?: string } } }).work.args?.preset === '3x20');
+    const jobs = (await queue.getCompleted(0, -1)).filter(
+      (j) => (j.data as { work: { puzzle?: string; args?: { preset?: string } } }).work.args?.preset === '3x20',
+    );
     expect(jobs.length).toBeGreaterThan(0);
     expect(jobs.map((j) => (j.data as { work: { symmetryBreaking?: string } }).work.symmetryBreaking)).toContain('orbits');
 
@@ -381,15 +516,23 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     const record = JSON.parse(line!) as { vars: number[] };
     const found = [...record.vars].sort((a, b) => a - b).join(',');
     const other = orbit(instance.symmetries, record.vars).find((m) => m.join(',') !== found)!;
-    writeFileSync(join(dir, 'moved.jsonl'), `${header}\n${JSON.stringify({ ...record, vars: other, solution: instance.toJson(instance.decode(other)) })}\n`);
+    writeFileSync(
+      join(dir, 'moved.jsonl'),
+      `${header}\n${JSON.stringify({ ...record, vars: other, solution: instance.toJson(instance.decode(other)) })}\n`,
+    );
     const resumed = start([...args, '--out', 'moved.jsonl', '--resume']);
     expect(await resumed.done).toBe(0);
     await stopWorkers(workers);
     expect(JSON.parse(resumed.out)).toMatchObject({ count: 2, raw: 8, complete: true });
-    const kept = lines('moved.jsonl').filter((l) => l.includes('"vars"')).map((l) => (JSON.parse(l) as { vars: number[] }).vars);
+    const kept = lines('moved.jsonl')
+      .filter((l) => l.includes('"vars"'))
+      .map((l) => (JSON.parse(l) as { vars: number[] }).vars);
     expect(kept).toHaveLength(2);
     expect(kept[0]).toEqual(other);
-    const classOf = (vars: number[]) => orbit(instance.symmetries, vars).map((m) => m.join(',')).sort()[0];
+    const classOf = (vars: number[]) =>
+      orbit(instance.symmetries, vars)
+        .map((m) => m.join(','))
+        .sort()[0];
     expect(new Set(kept.map(classOf)).size).toBe(2);
     await queue.close();
     await close();
@@ -398,7 +541,22 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
   it('stops a busy worker on SIGTERM after its job, and on a second signal puts the job back: still exactly 2339', async () => {
     const { queue, close } = queueClient();
     const activeOfRun = async () => (await queue.getActive()).filter((j) => j.id!.endsWith('of3')).map((j) => j.id!);
-    const run = start(['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--queue', url(), '--jobs', '3', '--out', 'signals.jsonl', '--json', '--show', '0']);
+    const run = start([
+      'enumerate',
+      'pentomino',
+      '--preset',
+      '6x10',
+      '--unique',
+      '--queue',
+      url(),
+      '--jobs',
+      '3',
+      '--out',
+      'signals.jsonl',
+      '--json',
+      '--show',
+      '0',
+    ]);
 
     const finisher = await startWorker();
     await until('the first worker to take a job', async () => (await activeOfRun()).length > 0);
@@ -454,25 +612,58 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '2', '-subj', '/CN=puzzlesat test CA');
     openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1');
     writeFileSync(join(tls, 'san.ext'), 'subjectAltName=IP:127.0.0.1\n');
-    openssl('x509', '-req', '-in', 'server.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.crt', '-days', '2', '-extfile', 'san.ext');
+    openssl(
+      'x509',
+      '-req',
+      '-in',
+      'server.csr',
+      '-CA',
+      'ca.crt',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-out',
+      'server.crt',
+      '-days',
+      '2',
+      '-extfile',
+      'san.ext',
+    );
     const tlsPort = await freePort();
     writeFileSync(
       join(tls, 'redis.conf'),
-      ['port 0', `tls-port ${tlsPort}`, 'bind 127.0.0.1', `dir ${tls}`, `tls-cert-file ${join(tls, 'server.crt')}`, `tls-key-file ${join(tls, 'server.key')}`, `tls-ca-cert-file ${join(tls, 'ca.crt')}`, 'tls-auth-clients no', 'user default off resetpass ~* &* +@all', `user ${USER} on >${PASSWORD} ~* &* +@all`].join('\n') + '\n',
+      [
+        'port 0',
+        `tls-port ${tlsPort}`,
+        'bind 127.0.0.1',
+        `dir ${tls}`,
+        `tls-cert-file ${join(tls, 'server.crt')}`,
+        `tls-key-file ${join(tls, 'server.key')}`,
+        `tls-ca-cert-file ${join(tls, 'ca.crt')}`,
+        'tls-auth-clients no',
+        'user default off resetpass ~* &* +@all',
+        `user ${USER} on >${PASSWORD} ~* &* +@all`,
+      ].join('\n') + '\n',
     );
     const server = spawn('redis-server', [join(tls, 'redis.conf')], { stdio: 'ignore' });
     const serverExit = new Promise((resolve) => server.once('exit', resolve));
     try {
-      await until('the TLS redis-server to listen', () => new Promise<boolean>((resolve) => {
-        const socket = tcpConnect(tlsPort, '127.0.0.1');
-        socket.once('connect', () => (socket.destroy(), resolve(true)));
-        socket.once('error', () => resolve(false));
-      }));
+      await until(
+        'the TLS redis-server to listen',
+        () =>
+          new Promise<boolean>((resolve) => {
+            const socket = tcpConnect(tlsPort, '127.0.0.1');
+            socket.once('connect', () => (socket.destroy(), resolve(true)));
+            socket.once('error', () => resolve(false));
+          }),
+      );
       // An address, not a name: also no TLS-server-name warning on stderr (RFC 6066 allows only names there).
       const tlsUrl = `rediss://${USER}@127.0.0.1:${tlsPort}`;
       const untrusting = start(['worker', '--queue', tlsUrl], { PUZZLESAT_REDIS_PASSWORD: PASSWORD });
       expect(await untrusting.done).toBe(1);
-      expect(untrusting.err).toMatch(/^puzzlesat: rediss:\/\/puzzler:\*\*\*@127\.0\.0\.1:\d+: the server's TLS certificate is not trusted \([A-Z_]+; PUZZLESAT_REDIS_CA names a PEM file of the authority that signed it\)\n$/);
+      expect(untrusting.err).toMatch(
+        /^puzzlesat: rediss:\/\/puzzler:\*\*\*@127\.0\.0\.1:\d+: the server's TLS certificate is not trusted \([A-Z_]+; PUZZLESAT_REDIS_CA names a PEM file of the authority that signed it\)\n$/,
+      );
 
       const env = { PUZZLESAT_REDIS_PASSWORD: PASSWORD, PUZZLESAT_REDIS_CA: join(tls, 'ca.crt') };
       const worker = start(['worker', '--queue', tlsUrl], env);
@@ -496,7 +687,17 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     expect(w.err.trim().split('\n')).toHaveLength(1);
     expect(w.err).toMatch(/^puzzlesat: redis:\/\/puzzler:\*\*\*@127\.0\.0\.1:\d+: Redis refused the login/);
     expect(w.err).not.toContain('not-the-password');
-    const coordinator = start(['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--queue', `redis://${USER}:not-the-password@127.0.0.1:${port}`, '--show', '0']);
+    const coordinator = start([
+      'enumerate',
+      'pentomino',
+      '--preset',
+      '3x20',
+      '--unique',
+      '--queue',
+      `redis://${USER}:not-the-password@127.0.0.1:${port}`,
+      '--show',
+      '0',
+    ]);
     expect(await coordinator.done).toBe(1);
     expect(coordinator.err).toMatch(/^puzzlesat: redis:\/\/puzzler:\*\*\*@127\.0\.0\.1:\d+: Redis refused the login \(.*\)\n$/);
     expect(coordinator.out).toBe('');

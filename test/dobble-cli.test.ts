@@ -28,7 +28,8 @@ function file(name: string, text: string): string {
 /** A --json summary, with the fields every summary carries. */
 function summary(stdout: string) {
   const s = JSON.parse(stdout) as Record<string, unknown> & { cards: (string | number)[][] | null };
-  for (const key of ['count', 'complete', 'vars', 'clauses', 'solver', 'seconds', 'status', 'method', 'order', 'symbols']) expect(s).toHaveProperty(key);
+  for (const key of ['count', 'complete', 'vars', 'clauses', 'solver', 'seconds', 'status', 'method', 'order', 'symbols'])
+    expect(s).toHaveProperty(key);
   return s;
 }
 
@@ -42,7 +43,17 @@ describe('puzzlesat dobble, algebraic', () => {
 
   it('keeps 55 cards on the 57 symbols, since every symbol is on 8 of the 57 cards', () => {
     const s = summary(run('dobble', '--symbols-per-card', '8', '--cards', '55', '--json').stdout);
-    expect(s).toMatchObject({ status: 'SAT', symbols: 57, order: 7, count: 1, complete: true, vars: 0, clauses: 0, solver: 'algebraic', method: 'algebraic' });
+    expect(s).toMatchObject({
+      status: 'SAT',
+      symbols: 57,
+      order: 7,
+      count: 1,
+      complete: true,
+      vars: 0,
+      clauses: 0,
+      solver: 'algebraic',
+      method: 'algebraic',
+    });
     expect(checkDeck(s.cards!)).toEqual({ ok: true, cards: 55, symbolsPerCard: 8, symbols: 57 });
   });
 
@@ -54,7 +65,10 @@ describe('puzzlesat dobble, algebraic', () => {
     expect(checkDeck(deck)).toEqual({ ok: true, cards: 7, symbolsPerCard: 3, symbols: 7 });
     expect(new Set(deck.flat())).toEqual(new Set(['apple', 'red car', '🐱', 'sun', 'moon', 'star', 'tree']));
     const saved = file('named-deck.txt', r.stdout);
-    expect(run('dobble', 'check', saved)).toMatchObject({ code: 0, stdout: 'OK: 7 cards, 3 symbols per card, 7 symbols; every two cards share exactly one\n' });
+    expect(run('dobble', 'check', saved)).toMatchObject({
+      code: 0,
+      stdout: 'OK: 7 cards, 3 symbols per card, 7 symbols; every two cards share exactly one\n',
+    });
   });
 
   it('writes FILE for one SVG page and FILE-1.svg, FILE-2.svg, ... for more', () => {
@@ -89,24 +103,44 @@ describe('puzzlesat dobble, SAT', () => {
   });
 
   it('--variables mols and --symmetry-steps reach the SAT model: the order-4 deck from Latin squares, checked; a wrong step is one line', () => {
-    const args = ['dobble', '--symbols-per-card', '5', '--method', 'sat', '--variables', 'mols', '--symmetry-steps', 'first-rows,first-column,square-order,cycles,cycle-order'];
+    const args = [
+      'dobble',
+      '--symbols-per-card',
+      '5',
+      '--method',
+      'sat',
+      '--variables',
+      'mols',
+      '--symmetry-steps',
+      'first-rows,first-column,square-order,cycles,cycle-order',
+    ];
     const s = summary(run(...args, '--json').stdout);
     expect(s).toMatchObject({ status: 'SAT', order: 4, symbols: 21, count: 1 });
     expect(checkDeck(s.cards!)).toEqual({ ok: true, cards: 21, symbolsPerCard: 5, symbols: 21 });
     // 3 squares × 16 cells × 4 values, the projection of the mols model.
-    const encoded = JSON.parse(run('encode', 'dobble', '--order', '4', '--variables', 'mols', '-o', 'mols4.cnf', '--json').stdout) as { vars: number };
+    const encoded = JSON.parse(run('encode', 'dobble', '--order', '4', '--variables', 'mols', '-o', 'mols4.cnf', '--json').stdout) as {
+      vars: number;
+    };
     expect(parseDimacs(readFileSync(join(dir, 'mols4.cnf'), 'utf8'), 'mols4.cnf')).toMatchObject({ vars: encoded.vars });
     expect(parseDimacs(readFileSync(join(dir, 'mols4.cnf'), 'utf8'), 'mols4.cnf').projection).toHaveLength(192);
     const wrong = run(...args.slice(0, -1), 'first-line');
     expect(wrong).toMatchObject({ code: 1, stdout: '' });
-    expect(wrong.stderr).toBe('puzzlesat: --symmetry-steps: first-line is a step of --variables incidence, not of --variables mols (its steps: first-rows, first-column, square-order, cycles, cycle-order, point-pairs, cell-values)\n');
+    expect(wrong.stderr).toBe(
+      'puzzlesat: --symmetry-steps: first-line is a step of --variables incidence, not of --variables mols (its steps: first-rows, first-column, square-order, cycles, cycle-order, point-pairs, cell-values)\n',
+    );
   });
 
   it('--variables cyclic: the 91-card deck, checked; order 6 has no cyclic deck, and the UNSAT says it rules out cyclic decks only', () => {
     const r = run('dobble', '--symbols-per-card', '7', '--method', 'sat', '--variables', 'cyclic');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^no cyclic deck \(the translates of one card mod 43\) of 43 cards with 7 symbols each exists; other decks are not ruled out \(drop --variables cyclic\) \(UNSAT, proved by SAT in [\d.]+ s\)\n$/);
-    const s = JSON.parse(run('dobble', '--symbols-per-card', '10', '--method', 'sat', '--variables', 'cyclic', '--json').stdout) as { status: string; cards: number[][]; params: { variables: string } };
+    expect(r.stdout).toMatch(
+      /^no cyclic deck \(the translates of one card mod 43\) of 43 cards with 7 symbols each exists; other decks are not ruled out \(drop --variables cyclic\) \(UNSAT, proved by SAT in [\d.]+ s\)\n$/,
+    );
+    const s = JSON.parse(run('dobble', '--symbols-per-card', '10', '--method', 'sat', '--variables', 'cyclic', '--json').stdout) as {
+      status: string;
+      cards: number[][];
+      params: { variables: string };
+    };
     expect(s.status).toBe('SAT');
     expect(s.params.variables).toBe('cyclic');
     expect(checkDeck(s.cards)).toEqual({ ok: true, cards: 91, symbolsPerCard: 10, symbols: 91 });
@@ -115,7 +149,9 @@ describe('puzzlesat dobble, SAT', () => {
   it('a timed-out search for a full deck says that --variables cyclic is fast; for a partial deck it does not', () => {
     const full = run('dobble', '--symbols-per-card', '9', '--method', 'sat', '--solver', 'minisat-wasm', '--timeout', '0.01');
     expect(full.code).toBe(0);
-    expect(full.stdout).toBe('no answer from minisat-wasm within 0.01 s (UNKNOWN); --variables cyclic looks for a cyclic deck (the translates of one card), fast for prime-power orders\n');
+    expect(full.stdout).toBe(
+      'no answer from minisat-wasm within 0.01 s (UNKNOWN); --variables cyclic looks for a cyclic deck (the translates of one card), fast for prime-power orders\n',
+    );
     const partial = run('dobble', '--symbols-per-card', '9', '--cards', '60', '--method', 'sat', '--solver', 'minisat-wasm', '--timeout', '0.01');
     expect(partial.stdout).toBe('no answer from minisat-wasm within 0.01 s (UNKNOWN)\n');
   });
@@ -143,7 +179,11 @@ describe('bad input: one line on stderr, exit 1, no stack', () => {
     ['fewer than 2 symbols per card', ['dobble', '--symbols-per-card', '1'], /--symbols-per-card: expected a whole number ≥ 2/],
     ['no symbols per card', ['dobble'], /--symbols-per-card/],
     ['algebraic without a prime power', ['dobble', '--symbols-per-card', '7', '--method', 'algebraic'], /6 to be a prime power/],
-    ['more cards than a plane has', ['dobble', '--symbols-per-card', '8', '--cards', '58'], /--cards: 58 cards with 8 symbols: impossible, at most 57/],
+    [
+      'more cards than a plane has',
+      ['dobble', '--symbols-per-card', '8', '--cards', '58'],
+      /--cards: 58 cards with 8 symbols: impossible, at most 57/,
+    ],
     ['a SAT option with the algebraic method', ['dobble', '--symbols-per-card', '8', '--solver', 'cadical'], /--solver is for the SAT method/],
     ['--seed without --svg', ['dobble', '--symbols-per-card', '3', '--seed', '2'], /--seed .* needs --svg/],
     ['too few symbol names', ['dobble', '--symbols-per-card', '3', '--symbols', 'three.txt'], /three\.txt has 3 symbol names but the deck needs 7/],
@@ -180,7 +220,10 @@ describe('the generic verbs through the registry', () => {
   });
 
   it('solve dobble --order 2 gives a checked Fano plane', () => {
-    const s = JSON.parse(run('solve', 'dobble', '--order', '2', '--json').stdout) as { status: string; solution: { cards: number[][]; symbols: number; order: number } };
+    const s = JSON.parse(run('solve', 'dobble', '--order', '2', '--json').stdout) as {
+      status: string;
+      solution: { cards: number[][]; symbols: number; order: number };
+    };
     expect(s.status).toBe('SAT');
     expect(s.solution).toMatchObject({ symbols: 7, order: 2 });
     expect(checkDeck(s.solution.cards)).toEqual({ ok: true, cards: 7, symbolsPerCard: 3, symbols: 7 });

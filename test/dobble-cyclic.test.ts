@@ -34,7 +34,10 @@ function differenceSets(n: number): number[][] {
 }
 
 /** All models' first cards, by blocking each one found. */
-async function allBases(order: number, options: { symmetryBreaking?: boolean; symmetry?: CyclicStep[]; pairs?: 'exactly-one' | 'at-most-one' }): Promise<number[][]> {
+async function allBases(
+  order: number,
+  options: { symmetryBreaking?: boolean; symmetry?: CyclicStep[]; pairs?: 'exactly-one' | 'at-most-one' },
+): Promise<number[][]> {
   const cnf = encodeDobble(order, { variables: 'cyclic', ...options });
   const solver = createLogicSolver();
   for (const clause of cnf.clauses()) solver.addClause(clause);
@@ -55,11 +58,17 @@ const translates = (set: readonly number[], N: number) => Array.from({ length: N
 
 describe('Dobble as the translates of one card (--variables cyclic)', () => {
   it('checks its steps and shape', () => {
-    expect(() => encodeDobble(4, { variables: 'cyclic', symmetry: ['cycles'] })).toThrow(new UserError('--symmetry-steps: cycles is a step of --variables mols, not of --variables cyclic (its steps: first-pair, multipliers)'));
+    expect(() => encodeDobble(4, { variables: 'cyclic', symmetry: ['cycles'] })).toThrow(
+      new UserError('--symmetry-steps: cycles is a step of --variables mols, not of --variables cyclic (its steps: first-pair, multipliers)'),
+    );
     expect(() => encodeDobble(4, { symmetry: ['first-pair'] })).toThrow(/first-pair is a step of --variables cyclic, not of --variables incidence/);
-    expect(() => encodeDobble(4, { variables: 'cyclic', cards: 20 })).toThrow(/--variables cyclic: the translates of one card make the full deck of 21 cards/);
+    expect(() => encodeDobble(4, { variables: 'cyclic', cards: 20 })).toThrow(
+      /--variables cyclic: the translates of one card make the full deck of 21 cards/,
+    );
     expect(CYCLIC_STEPS).toEqual(['first-pair', 'multipliers']);
-    expect(() => encodeDobble(4, { variables: 'cyclic', symmetry: ['first-pair', 'multipliers'] })).toThrow(/first-pair and multipliers each choose the translate/);
+    expect(() => encodeDobble(4, { variables: 'cyclic', symmetry: ['first-pair', 'multipliers'] })).toThrow(
+      /first-pair and multipliers each choose the translate/,
+    );
     expect([1, 2, 9, 10, 12, 30, 97].map(primeDivisors)).toEqual([[], [2], [3], [2, 5], [2, 3], [2, 3, 5], [97]]);
   });
 
@@ -93,24 +102,36 @@ describe('Dobble as the translates of one card (--variables cyclic)', () => {
 
   // The Singer sets of order n = pᵉ are the φ(N) / 3e sets t·D up to translation (the multiplier group <p> has order 3e), and a set
   // fixed by p has gcd(p - 1, N) translates fixed by p: D + s with (p - 1)·s = 0 mod N. Every cyclic plane of these orders is Desarguesian.
-  it('orders 2-9: as many multiplier-fixed difference sets as the Singer sets give, φ(N) / 3e · gcd(p - 1, N) for n = pᵉ', { timeout: 120_000 }, async () => {
-    const totient = (N: number) => Array.from({ length: N }, (_, i) => i).filter((i) => gcd(i, N) === 1).length;
-    for (const [order, p, e] of [[2, 2, 1], [3, 3, 1], [4, 2, 2], [5, 5, 1], [7, 7, 1], [8, 2, 3], [9, 3, 2]] as const) {
-      const cnf = encodeDobble(order, { variables: 'cyclic' });
-      const solver = (await pickSolver(undefined)).create();
-      solver.ensureVars(cnf.varCount);
-      for (const clause of cnf.clauses()) solver.addClause(clause);
-      let count = 0;
-      while ((await solver.solve()) === 'SAT') {
-        expect(checkDeck(decodeDobble(cnf, (v) => solver.value(v))).ok).toBe(true);
-        solver.addClause(cnf.projection.map((v) => (solver.value(v) ? -v : v)));
-        count++;
+  it(
+    'orders 2-9: as many multiplier-fixed difference sets as the Singer sets give, φ(N) / 3e · gcd(p - 1, N) for n = pᵉ',
+    { timeout: 120_000 },
+    async () => {
+      const totient = (N: number) => Array.from({ length: N }, (_, i) => i).filter((i) => gcd(i, N) === 1).length;
+      for (const [order, p, e] of [
+        [2, 2, 1],
+        [3, 3, 1],
+        [4, 2, 2],
+        [5, 5, 1],
+        [7, 7, 1],
+        [8, 2, 3],
+        [9, 3, 2],
+      ] as const) {
+        const cnf = encodeDobble(order, { variables: 'cyclic' });
+        const solver = (await pickSolver(undefined)).create();
+        solver.ensureVars(cnf.varCount);
+        for (const clause of cnf.clauses()) solver.addClause(clause);
+        let count = 0;
+        while ((await solver.solve()) === 'SAT') {
+          expect(checkDeck(decodeDobble(cnf, (v) => solver.value(v))).ok).toBe(true);
+          solver.addClause(cnf.projection.map((v) => (solver.value(v) ? -v : v)));
+          count++;
+        }
+        solver.dispose();
+        const N = planeSize(order);
+        expect([order, count]).toEqual([order, (totient(N) / (3 * e)) * gcd(p - 1, N)]);
       }
-      solver.dispose();
-      const N = planeSize(order);
-      expect([order, count]).toEqual([order, (totient(N) / (3 * e)) * gcd(p - 1, N)]);
-    }
-  });
+    },
+  );
 
   for (const order of [7, 8, 9, 11]) {
     it(`order ${order}: the default solver finds a cyclic deck of ${planeSize(order)} cards the checker accepts`, { timeout: 60_000 }, async () => {

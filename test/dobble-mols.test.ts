@@ -205,8 +205,12 @@ function normalForm(set: Square[]): Square[] {
 
 describe('Dobble as mutually orthogonal Latin squares (--variables mols)', () => {
   it('checks its steps and shape', () => {
-    expect(() => encodeDobble(4, { variables: 'mols', symmetry: ['cycle-order'] })).toThrow(new UserError('--symmetry-steps: cycle-order needs cycles too'));
-    expect(() => encodeDobble(4, { variables: 'mols', symmetry: ['first-line'] })).toThrow(/first-line is a step of --variables incidence, not of --variables mols/);
+    expect(() => encodeDobble(4, { variables: 'mols', symmetry: ['cycle-order'] })).toThrow(
+      new UserError('--symmetry-steps: cycle-order needs cycles too'),
+    );
+    expect(() => encodeDobble(4, { variables: 'mols', symmetry: ['first-line'] })).toThrow(
+      /first-line is a step of --variables incidence, not of --variables mols/,
+    );
     expect(() => encodeDobble(4, { symmetry: ['cycles'] })).toThrow(/cycles is a step of --variables mols/);
     expect(() => encodeDobble(4, { variables: 'mols', cards: 20 })).toThrow(/--variables mols: the squares make the full deck of 21 cards/);
     expect(() => encodeDobble(1, { variables: 'mols' })).toThrow(UserError);
@@ -215,12 +219,35 @@ describe('Dobble as mutually orthogonal Latin squares (--variables mols)', () =>
 
   it('decodes squares into the plane: the two orthogonal squares of order 3 give a valid 13-card deck', () => {
     const deck = squaresDeck(3, [
-      [[0, 1, 2], [1, 2, 0], [2, 0, 1]],
-      [[0, 1, 2], [2, 0, 1], [1, 2, 0]],
+      [
+        [0, 1, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+      ],
+      [
+        [0, 1, 2],
+        [2, 0, 1],
+        [1, 2, 0],
+      ],
     ]);
     expect(checkDeck(deck)).toEqual({ ok: true, cards: 13, symbolsPerCard: 4, symbols: 13 });
     // Two equal squares are not orthogonal: lines of squares 0 and 1 meet in 3 points.
-    expect(checkDeck(squaresDeck(3, [[[0, 1, 2], [1, 2, 0], [2, 0, 1]], [[0, 1, 2], [1, 2, 0], [2, 0, 1]]]))).toMatchObject({ ok: false });
+    expect(
+      checkDeck(
+        squaresDeck(3, [
+          [
+            [0, 1, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+          ],
+          [
+            [0, 1, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+          ],
+        ]),
+      ),
+    ).toMatchObject({ ok: false });
   });
 
   for (const order of [2, 3, 4, 5, 7]) {
@@ -282,7 +309,10 @@ describe('Dobble as mutually orthogonal Latin squares (--variables mols)', () =>
     ];
     for (const [order, steps] of cases) {
       it(`order ${order}: ${steps.join(',')}`, { timeout: 120_000 }, async () => {
-        const expected = sets.get(order)!.filter((set) => steps.every((step) => satisfies(set, step))).map(key);
+        const expected = sets
+          .get(order)!
+          .filter((set) => steps.every((step) => satisfies(set, step)))
+          .map(key);
         const models = (await allModels(order, steps)).map(key);
         expect(new Set(models).size).toBe(models.length);
         expect(new Set(models)).toEqual(new Set(expected));

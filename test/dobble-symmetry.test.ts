@@ -81,7 +81,9 @@ function satisfiesStep(m: boolean[][], n: number, step: SymmetryStep): boolean {
     case 'second-pencil':
       return (
         range(0, n).every((t) => holdsExactly(card(1, t), range(0, size), [1, ...range(1, n + 1).map((i) => block(i, t))])) &&
-        range(2, n + 1).every((j) => range(0, n).every((t) => holdsExactly(card(j, t), [...range(0, n + 1), ...range(block(1, 0), block(2, 0))], [j, block(1, t)])))
+        range(2, n + 1).every((j) =>
+          range(0, n).every((t) => holdsExactly(card(j, t), [...range(0, n + 1), ...range(block(1, 0), block(2, 0))], [j, block(1, t)])),
+        )
       );
     case 'mols':
       return range(2, n + 1).every((j) => m[card(j, 0)]![block(2, j - 1)]) && range(3, n + 1).every((i) => m[card(2, 0)]![block(i, i - 1)]);
@@ -121,12 +123,17 @@ describe('Dobble symmetry-breaking steps', () => {
     expect(parseSymmetrySteps('first-line, lex-lines')).toEqual(['first-line', 'lex-lines']);
     expect(parseSymmetrySteps('none')).toEqual([]);
     expect(() => parseSymmetrySteps('first-line,rotate')).toThrow(
-      new UserError(`--symmetry-steps: unknown step "rotate"; choose from ${SYMMETRY_STEPS.join(', ')} (--variables incidence), ${MOLS_STEPS.join(', ')} (--variables mols), ${CYCLIC_STEPS.join(', ')} (--variables cyclic), or none`),
+      new UserError(
+        `--symmetry-steps: unknown step "rotate"; choose from ${SYMMETRY_STEPS.join(', ')} (--variables incidence), ${MOLS_STEPS.join(', ')} (--variables mols), ${CYCLIC_STEPS.join(', ')} (--variables cyclic), or none`,
+      ),
     );
     expect(() => encodeDobble(3, { symmetry: ['first-pencil'] })).toThrow(new UserError('--symmetry-steps: first-pencil needs first-line too'));
     expect(() => encodeDobble(3, { symmetry: ['mols'] })).toThrow(/mols needs second-pencil/);
-    expect(() => encodeDobble(3, { cards: 10, symmetry: ['first-line', 'first-pencil', 'lex-lines', 'second-pencil'] })).toThrow(/second-pencil is for the full deck of 13/);
-    for (const step of SYMMETRY_STEPS) for (const needed of SYMMETRY_NEEDS[step]) expect(SYMMETRY_STEPS.indexOf(needed)).toBeLessThan(SYMMETRY_STEPS.indexOf(step));
+    expect(() => encodeDobble(3, { cards: 10, symmetry: ['first-line', 'first-pencil', 'lex-lines', 'second-pencil'] })).toThrow(
+      /second-pencil is for the full deck of 13/,
+    );
+    for (const step of SYMMETRY_STEPS)
+      for (const needed of SYMMETRY_NEEDS[step]) expect(SYMMETRY_STEPS.indexOf(needed)).toBeLessThan(SYMMETRY_STEPS.indexOf(step));
   });
 
   for (const order of [2, 3, 4, 5]) {

@@ -92,7 +92,6 @@ function bruteForceMinimumSymbols(m: number, cards: number): number {
   }
 }
 
-const toMasks = (deck: Deck) => deck.map((card) => card.reduce((mask, s) => mask | (1 << s), 0));
 const deckKey = (masks: readonly number[]) => masks.join(',');
 
 function permutations(n: number): number[][] {
@@ -145,7 +144,7 @@ async function allIncidenceModels(order: number, options: DobbleSatOptions): Pro
   while ((await solver.solve()) === 'SAT') {
     const masks = new Array<number>(options.cards!).fill(0);
     cnf.projection.forEach((v, i) => {
-      if (solver.value(v)) masks[Math.floor(i / symbols)]! |= 1 << i % symbols;
+      if (solver.value(v)) masks[Math.floor(i / symbols)]! |= 1 << (i % symbols);
     });
     models.push(masks);
     solver.addClause(cnf.projection.map((v) => (solver.value(v) ? -v : v)));
@@ -200,7 +199,13 @@ describe('algebraic decks', () => {
   });
 
   it('truncated decks renumber symbols 0.. and keep checkDeck valid', () => {
-    for (const [n, k] of [[3, 5], [4, 8], [5, 20], [7, 30], [8, 60]] as const) {
+    for (const [n, k] of [
+      [3, 5],
+      [4, 8],
+      [5, 20],
+      [7, 30],
+      [8, 60],
+    ] as const) {
       const deck = algebraicDeck(n, { cards: k });
       const symbols = symbolCount(deck);
       expectValidDeck(deck, k, n + 1, symbols);
@@ -240,7 +245,10 @@ describe('algebraic decks', () => {
 
 describe('symbolsNeeded', () => {
   it('matches exhaustive search: 3 symbols per card, every deck size; 4 symbols, up to 9 cards', () => {
-    for (const [m, largest] of [[3, 7], [4, 9]] as const) {
+    for (const [m, largest] of [
+      [3, 7],
+      [4, 9],
+    ] as const) {
       for (let k = 3; k <= largest; k++) {
         const answer = symbolsNeeded(k, m);
         const minimum = bruteForceMinimumSymbols(m, k);
@@ -293,14 +301,41 @@ describe('symbolsNeeded', () => {
 
 describe('checkDeck', () => {
   it('accepts a valid deck of names', () => {
-    expect(checkDeck([['a', 'b'], ['b', 'c'], ['c', 'a']])).toEqual({ ok: true, symbolsPerCard: 2, symbols: 3, cards: 3 });
+    expect(
+      checkDeck([
+        ['a', 'b'],
+        ['b', 'c'],
+        ['c', 'a'],
+      ]),
+    ).toEqual({ ok: true, symbolsPerCard: 2, symbols: 3, cards: 3 });
   });
 
   it('names the first offending pair, card size or repeated symbol', () => {
-    expect(checkDeck([['a', 'b', 'c'], ['a', 'd', 'e'], ['a', 'b', 'f']])).toEqual({ ok: false, problem: 'cards 1 and 3 share 2 symbols: a, b' });
-    expect(checkDeck([[1, 2], [3, 4]])).toEqual({ ok: false, problem: 'cards 1 and 2 share no symbol' });
-    expect(checkDeck([['a', 'b'], ['a', 'c', 'd']])).toEqual({ ok: false, problem: 'card 2 has 3 symbols but card 1 has 2' });
-    expect(checkDeck([['a', 'b'], ['c', 'a', 'c']])).toEqual({ ok: false, problem: 'card 2 lists symbol c twice' });
+    expect(
+      checkDeck([
+        ['a', 'b', 'c'],
+        ['a', 'd', 'e'],
+        ['a', 'b', 'f'],
+      ]),
+    ).toEqual({ ok: false, problem: 'cards 1 and 3 share 2 symbols: a, b' });
+    expect(
+      checkDeck([
+        [1, 2],
+        [3, 4],
+      ]),
+    ).toEqual({ ok: false, problem: 'cards 1 and 2 share no symbol' });
+    expect(
+      checkDeck([
+        ['a', 'b'],
+        ['a', 'c', 'd'],
+      ]),
+    ).toEqual({ ok: false, problem: 'card 2 has 3 symbols but card 1 has 2' });
+    expect(
+      checkDeck([
+        ['a', 'b'],
+        ['c', 'a', 'c'],
+      ]),
+    ).toEqual({ ok: false, problem: 'card 2 lists symbol c twice' });
     expect(checkDeck([])).toEqual({ ok: false, problem: 'the deck has no cards' });
   });
 
@@ -322,7 +357,9 @@ describe('deck and symbol files', () => {
   });
 
   it('reports an empty symbol with file:line', () => {
-    expect(() => parseDeck('a, b\n\na,,b\n', 'deck.txt')).toThrow(new UserError('deck.txt:3: empty symbol name (two commas in a row, or a comma at an end)'));
+    expect(() => parseDeck('a, b\n\na,,b\n', 'deck.txt')).toThrow(
+      new UserError('deck.txt:3: empty symbol name (two commas in a row, or a comma at an end)'),
+    );
   });
 
   it('reads symbol names and maps them onto a deck', () => {
@@ -367,7 +404,12 @@ describe('SAT encoding', () => {
   }, 120_000);
 
   it('finds truncated decks, and settles their symbol counts', async () => {
-    for (const [n, k] of [[3, 6], [3, 10], [4, 12], [5, 30]] as const) {
+    for (const [n, k] of [
+      [3, 6],
+      [3, 10],
+      [4, 12],
+      [5, 30],
+    ] as const) {
       const deck = await solveDeck(n, { cards: k });
       expectValidDeck(deck!, k, n + 1);
     }
@@ -384,9 +426,15 @@ describe('SAT encoding', () => {
   });
 
   describe('models equal brute force (no symmetry breaking)', () => {
-    for (const [n, k, v, count] of [[1, 3, 3, 6], [1, 3, 4, 24], [2, 4, 6, 720]] as const) {
+    for (const [n, k, v, count] of [
+      [1, 3, 3, 6],
+      [1, 3, 4, 24],
+      [2, 4, 6, 720],
+    ] as const) {
       it(`order ${n}, ${k} cards, ${v} symbols: ${count} labelled decks`, async () => {
-        const expected = bruteForceDecks(n + 1, k, v).map(deckKey).sort();
+        const expected = bruteForceDecks(n + 1, k, v)
+          .map(deckKey)
+          .sort();
         expect(expected).toHaveLength(count);
         const models = (await allIncidenceModels(n, { cards: k, symbols: v, symmetryBreaking: false })).map(deckKey).sort();
         expect(models).toEqual(expected);
@@ -399,7 +447,15 @@ describe('SAT encoding', () => {
   });
 
   describe('symmetry breaking keeps a deck of every isomorphism class', () => {
-    for (const [n, k, v] of [[1, 3, 3], [1, 3, 4], [2, 4, 6], [2, 4, 7], [2, 5, 7], [2, 6, 7], [2, 7, 7]] as const) {
+    for (const [n, k, v] of [
+      [1, 3, 3],
+      [1, 3, 4],
+      [2, 4, 6],
+      [2, 4, 7],
+      [2, 5, 7],
+      [2, 6, 7],
+      [2, 7, 7],
+    ] as const) {
       it(`order ${n}, ${k} cards, ${v} symbols`, async () => {
         const decks = bruteForceDecks(n + 1, k, v);
         const classOf = isomorphismClasses(decks, v);

@@ -3,7 +3,6 @@ import { isExactCover, solveExactCover, type ExactCoverOptions, type ExactCoverP
 import { orientations, PENTOMINO_SHAPES, queensProblem, tilingProblem } from '../bench/exact-cover-problems.js';
 import { seededRandom } from '../src/core/random.js';
 
-
 function randomProblem(random: () => number): ExactCoverProblem {
   const primary = 3 + Math.floor(random() * 4);
   const secondary = Math.floor(random() * 3);
@@ -26,7 +25,10 @@ function bruteForceCovers(problem: ExactCoverProblem): number[][] {
 }
 
 function canonical(covers: number[][]): number[][] {
-  return covers.map((rows) => rows.join(',')).sort().map((key) => (key === '' ? [] : key.split(',').map(Number)));
+  return covers
+    .map((rows) => rows.join(','))
+    .sort()
+    .map((key) => (key === '' ? [] : key.split(',').map(Number)));
 }
 
 function allCovers(problem: ExactCoverProblem, options: ExactCoverOptions = {}): number[][] {
@@ -169,7 +171,10 @@ describe('solveExactCover', () => {
   });
 
   it('rejects malformed problems and options', () => {
-    const bad = (problem: ExactCoverProblem, options: ExactCoverOptions = {}) => () => solveExactCover(problem, options);
+    const bad =
+      (problem: ExactCoverProblem, options: ExactCoverOptions = {}) =>
+      () =>
+        solveExactCover(problem, options);
     expect(bad({ primary: 2, secondary: 0, rows: [[0], []] })).toThrow(/row 1/);
     expect(bad({ primary: 1, secondary: 1, rows: [[1]] })).toThrow(/row 0 covers no primary column/);
     expect(bad({ primary: 2, secondary: 0, rows: [[0, 2]] })).toThrow(/column 2 outside/);

@@ -67,7 +67,14 @@ describe('explain on the 8x8 board with the square, sequential at-most-one', () 
     // The first cover clause lists exactly the placements covering (0,0), the first region cell.
     const covering = instance.placements.filter((pl) => pl.cells.includes(0)).map((pl) => pl.variable);
     expect(cover.literals).toEqual(covering);
-    expect(cover.text.startsWith(covering.slice(0, 3).map((v) => instance.cnf.vars.name(v)).join(' ∨ ') + ' ∨ …')).toBe(true);
+    expect(
+      cover.text.startsWith(
+        covering
+          .slice(0, 3)
+          .map((v) => instance.cnf.vars.name(v))
+          .join(' ∨ ') + ' ∨ …',
+      ),
+    ).toBe(true);
     expect(cover.text).toContain(`(${covering.length} literals)`);
     for (const f of e.families) {
       expect(f.samples.length).toBe(3);
@@ -114,7 +121,12 @@ describe('explain formulas', () => {
       for (const card of CARDS) {
         for (const order of [1, 2, 3, 4]) {
           const partial = order * order + order;
-          for (const options of [{}, { cards: partial }, { cards: partial, symbols: partial }, { pairs: 'at-most-one' as const, symmetryBreaking: false }]) {
+          for (const options of [
+            {},
+            { cards: partial },
+            { cards: partial, symbols: partial },
+            { pairs: 'at-most-one' as const, symmetryBreaking: false },
+          ]) {
             const instance = dobbleInstance(order, { amo, card, ...options });
             expectFormulasHold(explain(instance), instance);
           }
@@ -128,7 +140,12 @@ describe('explain formulas', () => {
     for (const amo of ['sequential', 'pairwise'] as const) {
       for (let order = 2; order <= 6; order++) {
         for (const pairs of ['exactly-one', 'at-most-one'] as const) {
-          for (const options of [{}, { symmetryBreaking: false }, { symmetry: [...every] }, { symmetry: ['first-rows' as const, 'cycles' as const, 'cycle-order' as const] }]) {
+          for (const options of [
+            {},
+            { symmetryBreaking: false },
+            { symmetry: [...every] },
+            { symmetry: ['first-rows' as const, 'cycles' as const, 'cycle-order' as const] },
+          ]) {
             const instance = dobbleInstance(order, { amo, card: 'totalizer', variables: 'mols', pairs, ...options });
             expectFormulasHold(explain(instance), instance);
           }
@@ -163,7 +180,9 @@ describe('explain formulas', () => {
     for (let n = 1; n <= 40; n++) {
       for (const amo of AMOS) expect(amoCost(amo, n), `${amo} n=${n}`).toEqual(built((cnf, lits) => atMostOne(cnf, lits, amo, 't'), n));
       for (let k = 0; k <= n; k++) {
-        expect(atMostKCost('sequential', n, k), `sequential n=${n} k=${k}`).toEqual(built((cnf, lits) => atMostK(cnf, lits, k, 'sequential', 't'), n));
+        expect(atMostKCost('sequential', n, k), `sequential n=${n} k=${k}`).toEqual(
+          built((cnf, lits) => atMostK(cnf, lits, k, 'sequential', 't'), n),
+        );
       }
     }
   });

@@ -16,7 +16,6 @@ const PROGRAMS = ['minisat', 'cadical', 'cryptominisat5', 'picosat', 'clasp'];
 const installed = EXTERNAL_SOLVERS.filter((f) => PROGRAMS.includes(f.name) && f.available().ok);
 const installedNamed = (name: string) => installed.find((f) => f.name === name);
 
-
 /** What the dispatcher does with a solver: its mode and its listing. */
 async function bySolver(instance: Instance, solver: string, unique: boolean): Promise<Listing & { mode: string }> {
   let mode = '';
@@ -29,7 +28,13 @@ async function bySolver(instance: Instance, solver: string, unique: boolean): Pr
 }
 
 /** Solvers that project natively enumerate by themselves; the others run the blocking loop (cadical in cube batches). */
-const EXPECTED_MODE: Record<string, string> = { clasp: 'native', cryptominisat5: 'native', cadical: 'blocking-loop', minisat: 'blocking-loop', picosat: 'blocking-loop' };
+const EXPECTED_MODE: Record<string, string> = {
+  clasp: 'native',
+  cryptominisat5: 'native',
+  cadical: 'blocking-loop',
+  minisat: 'blocking-loop',
+  picosat: 'blocking-loop',
+};
 
 describe('external solvers enumerate the 8x8 board with the centre hole like dancing links', { timeout: 600_000 }, () => {
   const centre = polyomino({ preset: '8x8-centre-hole' });

@@ -21,10 +21,20 @@ function loaded(solver: Solver, clauses: readonly (readonly number[])[]): Solver
   return solver;
 }
 
-const satisfies = (clauses: readonly (readonly number[])[], solver: Solver) => clauses.every((c) => c.some((lit) => solver.value(Math.abs(lit)) === lit > 0));
+const satisfies = (clauses: readonly (readonly number[])[], solver: Solver) =>
+  clauses.every((c) => c.some((lit) => solver.value(Math.abs(lit)) === lit > 0));
 
 /** Exactly one of 1..4 true, and 5 implies 1: four models over 1..4, five in all. */
-const EXACTLY_ONE_OF_FOUR = [[1, 2, 3, 4], [-1, -2], [-1, -3], [-1, -4], [-2, -3], [-2, -4], [-3, -4], [-5, 1]];
+const EXACTLY_ONE_OF_FOUR = [
+  [1, 2, 3, 4],
+  [-1, -2],
+  [-1, -3],
+  [-1, -4],
+  [-2, -3],
+  [-2, -4],
+  [-3, -4],
+  [-5, 1],
+];
 
 /**
  * Each test gets its own TMPDIR (os.tmpdir() reads it on every call), so it

@@ -52,11 +52,13 @@ function acceptedOrUserError<T>(call: () => T): T | undefined {
 /** The variables a clause set uses, renumbered 1..k, so DPLL never branches on unused ones. */
 function compact(clauses: readonly ArrayLike<number>[]): { clauses: number[][]; vars: number } {
   const index = new Map<number, number>();
-  const out = clauses.map((c) => Array.from(c, (lit) => {
-    const v = Math.abs(lit);
-    if (!index.has(v)) index.set(v, index.size + 1);
-    return Math.sign(lit) * index.get(v)!;
-  }));
+  const out = clauses.map((c) =>
+    Array.from(c, (lit) => {
+      const v = Math.abs(lit);
+      if (!index.has(v)) index.set(v, index.size + 1);
+      return Math.sign(lit) * index.get(v)!;
+    }),
+  );
   return { clauses: out, vars: index.size };
 }
 
@@ -78,8 +80,14 @@ async function crossCheck(clauses: readonly ArrayLike<number>[]): Promise<void> 
 
 // ---- DIMACS ------------------------------------------------------------------------
 
-const clauseArb = (vars: number) => fc.array(fc.integer({ min: 1, max: vars }).chain((v) => fc.constantFrom(v, -v)), { minLength: 0, maxLength: 4 });
-const formulaArb = fc.integer({ min: 1, max: 9 }).chain((vars) => fc.record({ vars: fc.constant(vars), clauses: fc.array(clauseArb(vars), { maxLength: 14 }) }));
+const clauseArb = (vars: number) =>
+  fc.array(
+    fc.integer({ min: 1, max: vars }).chain((v) => fc.constantFrom(v, -v)),
+    { minLength: 0, maxLength: 4 },
+  );
+const formulaArb = fc
+  .integer({ min: 1, max: 9 })
+  .chain((vars) => fc.record({ vars: fc.constant(vars), clauses: fc.array(clauseArb(vars), { maxLength: 14 }) }));
 const layoutArb = fc.record({
   eol: fc.constantFrom('\n', '\r\n', '\r'),
   gap: fc.constantFrom(' ', '  ', '\t', ' \t '),
@@ -88,7 +96,10 @@ const layoutArb = fc.record({
   project: fc.boolean(),
 });
 
-function dimacsText(f: { vars: number; clauses: number[][] }, l: { eol: string; gap: string; comments: boolean; satlibTrailer: boolean; project: boolean }): string {
+function dimacsText(
+  f: { vars: number; clauses: number[][] },
+  l: { eol: string; gap: string; comments: boolean; satlibTrailer: boolean; project: boolean },
+): string {
   const lines = [`p cnf ${f.vars} ${f.clauses.length}`];
   if (l.comments) lines.unshift('c generated');
   if (l.project) lines.push(`c project ${Array.from({ length: f.vars }, (_, i) => i + 1).join(' ')} 0`);
@@ -102,7 +113,27 @@ const mutationArb = fc.array(
   fc.record({
     at: fc.nat(),
     cut: fc.integer({ min: 0, max: 3 }),
-    insert: fc.constantFrom('', '-', '0', '9', ' ', '\n', '\r', '\0', 'x', '0x2', '1e1', '%', 'p cnf 3 1', 'c project 99 0', '4294967297', '2147483648', '9'.repeat(40), '\u00e9', 'c ind 1 0'),
+    insert: fc.constantFrom(
+      '',
+      '-',
+      '0',
+      '9',
+      ' ',
+      '\n',
+      '\r',
+      '\0',
+      'x',
+      '0x2',
+      '1e1',
+      '%',
+      'p cnf 3 1',
+      'c project 99 0',
+      '4294967297',
+      '2147483648',
+      '9'.repeat(40),
+      '\u00e9',
+      'c ind 1 0',
+    ),
   }),
   { minLength: 1, maxLength: 4 },
 );
@@ -153,7 +184,12 @@ describe('fuzz', { timeout: 300_000 }, () => {
     fc.tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 4 })).map(([w, h]) => `${w}x${h}`),
     fc.constantFrom('100000x100000', '3x-1', '0x0', '', '/', 'x'),
   );
-  const pieceArt = fc.array(fc.array(fc.constantFrom('#', '#', '.', 'A'), { minLength: 1, maxLength: 3 }).map((cs) => cs.join('')), { minLength: 1, maxLength: 2 }).map((rows) => rows.join('/'));
+  const pieceArt = fc
+    .array(
+      fc.array(fc.constantFrom('#', '#', '.', 'A'), { minLength: 1, maxLength: 3 }).map((cs) => cs.join('')),
+      { minLength: 1, maxLength: 2 },
+    )
+    .map((rows) => rows.join('/'));
   const pieceToken = fc.oneof(
     fc.constantFrom('M1', 'D2', 'I3', 'L3', 'O4', 'X', 'L', 'D2*2', 'M1*3', 'M1*0', 'nope', '=', '*', 'Q*'),
     fc.tuple(fc.constantFrom('Q', 'R', 'L3'), pieceArt).map(([name, art]) => `${name}=${art}`),
@@ -194,7 +230,10 @@ describe('fuzz', { timeout: 300_000 }, () => {
   });
 
   it('board files and pieces files: a parse or a one-line error; what parses reads back from its header art (cellsArt) cell for cell', () => {
-    const fromArt = (art: string) => inlineArt(art).map((l) => l.text).join('\n');
+    const fromArt = (art: string) =>
+      inlineArt(art)
+        .map((l) => l.text)
+        .join('\n');
     const line = fc.oneof(artRow, fc.constantFrom('A:', 'B*2:', 'A:', '// note', '--', '', 'C*0:', '9:', 'Q :'));
     fc.assert(
       fc.property(fc.array(line, { maxLength: 8 }), fc.constantFrom('\n', '\r\n'), (lines, eol) => {
@@ -222,7 +261,9 @@ describe('fuzz', { timeout: 300_000 }, () => {
       fc.tuple(fc.nat(3), fc.nat(3), fc.nat(2)).map(([w, h, d]) => `${w}x${h}x${d}`),
       fc.constantFrom('1000x1000x1000', 'cube', 'nope'),
     );
-    const cubePieces = fc.array(fc.constantFrom('M1', 'D2', 'I3', 'V', 'L', 'Q=##|#.', 'Q=#', 'Q=#|#', 'soma'), { minLength: 1, maxLength: 3 }).map((ts) => ts.join(','));
+    const cubePieces = fc
+      .array(fc.constantFrom('M1', 'D2', 'I3', 'V', 'L', 'Q=##|#.', 'Q=#', 'Q=#|#', 'soma'), { minLength: 1, maxLength: 3 })
+      .map((ts) => ts.join(','));
     await fc.assert(
       fc.asyncProperty(figureArb, cubePieces, async (figure, pieces) => {
         const instance = acceptedOrUserError(() => polycube({ figure, pieces }));
@@ -239,7 +280,9 @@ describe('fuzz', { timeout: 300_000 }, () => {
     );
     await fc.assert(
       fc.asyncProperty(fc.array(label, { minLength: 0, maxLength: 9 }), fc.boolean(), async (labels, anyBlockers) => {
-        const instance = acceptedOrUserError(() => buildInstance('genius-square', { roll: labels.join(','), 'any-blockers': anyBlockers || undefined }));
+        const instance = acceptedOrUserError(() =>
+          buildInstance('genius-square', { roll: labels.join(','), 'any-blockers': anyBlockers || undefined }),
+        );
         if (instance) await answerIsRight(instance);
       }),
       { seed: SEED + 5, numRuns: 800 },
@@ -309,7 +352,18 @@ describe('fuzz the CLI', { timeout: 300_000 }, () => {
       ['huge.cnf'],
     );
     const extra = fc.array(
-      fc.constantFrom(['--timeout', '5'], ['--timeout', '-1'], ['--timeout', 'abc'], ['--cube-depth', 'x'], ['--cube-depth', '2'], ['--limit', '0'], ['--amo', 'magic'], ['--json'], ['--solver', 'dlx'], ['--max-cells', '4']),
+      fc.constantFrom(
+        ['--timeout', '5'],
+        ['--timeout', '-1'],
+        ['--timeout', 'abc'],
+        ['--cube-depth', 'x'],
+        ['--cube-depth', '2'],
+        ['--limit', '0'],
+        ['--amo', 'magic'],
+        ['--json'],
+        ['--solver', 'dlx'],
+        ['--max-cells', '4'],
+      ),
       { maxLength: 2 },
     );
     fc.assert(

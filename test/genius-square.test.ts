@@ -143,13 +143,19 @@ describe('bad rolls', () => {
     expect(userError(() => geniusSquare({ random: true, seed: -1 }))).toMatch(/^--seed: /);
   });
 
-  it('are accepted with --any-blockers when the area still fits, and refused when it does not', () => {
-    const instance = geniusSquare({ roll: 'A1,C3,D4,E2,B5,F6,A6', anyBlockers: true });
-    expect(instance.blockers).toEqual(['A1', 'A6', 'B5', 'C3', 'D4', 'E2', 'F6']);
-    expect(allSolutions(instance).length).toBe(solver.count(instance.blockers));
-    expect(userError(() => geniusSquare({ roll: 'A1,A2', anyBlockers: true }))).toMatch(/^--roll: 2 blockers leave 34 cells but the nine pieces cover 29/);
-    expect(userError(() => geniusSquare({ roll: 'A1,A1', anyBlockers: true }))).toMatch(/cell A1 is given twice/);
-   }, SLOW);
+  it(
+    'are accepted with --any-blockers when the area still fits, and refused when it does not',
+    () => {
+      const instance = geniusSquare({ roll: 'A1,C3,D4,E2,B5,F6,A6', anyBlockers: true });
+      expect(instance.blockers).toEqual(['A1', 'A6', 'B5', 'C3', 'D4', 'E2', 'F6']);
+      expect(allSolutions(instance).length).toBe(solver.count(instance.blockers));
+      expect(userError(() => geniusSquare({ roll: 'A1,A2', anyBlockers: true }))).toMatch(
+        /^--roll: 2 blockers leave 34 cells but the nine pieces cover 29/,
+      );
+      expect(userError(() => geniusSquare({ roll: 'A1,A1', anyBlockers: true }))).toMatch(/cell A1 is given twice/);
+    },
+    SLOW,
+  );
 });
 
 describe('solution counts', () => {
@@ -161,84 +167,106 @@ describe('solution counts', () => {
     ['A1,A3,A4,A5,A6,E3,E4', 22317],
   ];
   for (const [roll, count] of known) {
-    it(`${roll} has ${count} solutions, all distinct and valid (dancing links on its own model; the sweep's bitboard and dancing links on the shared matrix)`, () => {
-      const instance = geniusSquare({ roll });
-      const solutions = allSolutions(instance);
-      expect(solutions).toHaveLength(count);
-      expect(new Set(solutions.map(solutionKey)).size).toBe(count);
-      expect(solver.count(instance.blockers)).toBe(count);
-      expect(solver.count(instance.blockers, undefined, 'dlx')).toBe(count);
-    }, SLOW);
+    it(
+      `${roll} has ${count} solutions, all distinct and valid (dancing links on its own model; the sweep's bitboard and dancing links on the shared matrix)`,
+      () => {
+        const instance = geniusSquare({ roll });
+        const solutions = allSolutions(instance);
+        expect(solutions).toHaveLength(count);
+        expect(new Set(solutions.map(solutionKey)).size).toBe(count);
+        expect(solver.count(instance.blockers)).toBe(count);
+        expect(solver.count(instance.blockers, undefined, 'dlx')).toBe(count);
+      },
+      SLOW,
+    );
   }
 
   for (const [roll] of known.filter(([, count]) => count === 11)) {
-    it(`${roll}: the SAT blocking-clause loop finds the same 11 solutions`, async () => {
-      const instance = geniusSquare({ roll });
-      const found: string[] = [];
-      const summary = await enumerate(instance, {
-        createSolver: () => createLogicSolver(),
-        unique: false,
-        onFound: ({ trueVars }) => {
-          const solution = instance.decode(trueVars);
-          expect(instance.check(solution)).toBeNull();
-          found.push(solutionKey(solution));
-        },
-      });
-      expect(summary.complete).toBe(true);
-      expect(found.sort()).toEqual(allSolutions(instance).map(solutionKey).sort());
-    }, SLOW);
+    it(
+      `${roll}: the SAT blocking-clause loop finds the same 11 solutions`,
+      async () => {
+        const instance = geniusSquare({ roll });
+        const found: string[] = [];
+        const summary = await enumerate(instance, {
+          createSolver: () => createLogicSolver(),
+          unique: false,
+          onFound: ({ trueVars }) => {
+            const solution = instance.decode(trueVars);
+            expect(instance.check(solution)).toBeNull();
+            found.push(solutionKey(solution));
+          },
+        });
+        expect(summary.complete).toBe(true);
+        expect(found.sort()).toEqual(allSolutions(instance).map(solutionKey).sort());
+      },
+      SLOW,
+    );
   }
 
-  it('are the same for boards that are rotated or mirrored images of each other, which share a symmetry key', () => {
-    const random = seededRandom(11);
-    for (let i = 0; i < 3; i++) {
-      const roll = rollAt(Math.floor(random() * ROLL_COUNT));
-      const images = [quarterTurn(roll), transpose(roll), quarterTurn(quarterTurn(transpose(roll)))];
-      for (const image of images) {
-        expect(symmetryClassKey(image)).toBe(symmetryClassKey(roll));
-        expect(solver.count(image)).toBe(solver.count(roll));
+  it(
+    'are the same for boards that are rotated or mirrored images of each other, which share a symmetry key',
+    () => {
+      const random = seededRandom(11);
+      for (let i = 0; i < 3; i++) {
+        const roll = rollAt(Math.floor(random() * ROLL_COUNT));
+        const images = [quarterTurn(roll), transpose(roll), quarterTurn(quarterTurn(transpose(roll)))];
+        for (const image of images) {
+          expect(symmetryClassKey(image)).toBe(symmetryClassKey(roll));
+          expect(solver.count(image)).toBe(solver.count(roll));
+        }
       }
-    }
-    // Different boards get different keys.
-    expect(symmetryClassKey(rollAt(0))).not.toBe(symmetryClassKey(rollAt(1)));
-  }, SLOW);
+      // Different boards get different keys.
+      expect(symmetryClassKey(rollAt(0))).not.toBe(symmetryClassKey(rollAt(1)));
+    },
+    SLOW,
+  );
 });
 
 /** The bitboard counter over a packing instance's own placements (its region's cells, nothing taken). */
-const bitboardOf = (instance: PackingInstance) => new BitboardCounter({ cells: instance.spec.region.length, pieces: instance.spec.pieces.length, placements: instance.placements });
+const bitboardOf = (instance: PackingInstance) =>
+  new BitboardCounter({ cells: instance.spec.region.length, pieces: instance.spec.pieces.length, placements: instance.placements });
 
 /** A solution as its placement variables, ascending, for comparing solution sets. */
 const variablesKey = (variables: readonly number[]) => [...variables].sort((a, b) => a - b).join(',');
 
 describe('the bitboard counter', () => {
-  it('counts every roll like dancing links on the shared matrix, roll for roll, on 150 seeded random rolls, and agrees on solvability', () => {
-    const differing: string[] = [];
-    for (const index of sampleRolls(150, 21)) {
-      const roll = rollAt(index);
-      const dlx = solver.count(roll, undefined, 'dlx');
-      const bitboard = solver.count(roll);
-      const firstOnly = solver.count(roll, 1);
-      if (bitboard !== dlx || firstOnly !== Math.min(1, dlx)) differing.push(`${roll.join(',')}: bitboard ${bitboard} (${firstOnly} with limit 1), dlx ${dlx}`);
-    }
-    expect(differing).toEqual([]);
-  }, SLOW);
+  it(
+    'counts every roll like dancing links on the shared matrix, roll for roll, on 150 seeded random rolls, and agrees on solvability',
+    () => {
+      const differing: string[] = [];
+      for (const index of sampleRolls(150, 21)) {
+        const roll = rollAt(index);
+        const dlx = solver.count(roll, undefined, 'dlx');
+        const bitboard = solver.count(roll);
+        const firstOnly = solver.count(roll, 1);
+        if (bitboard !== dlx || firstOnly !== Math.min(1, dlx))
+          differing.push(`${roll.join(',')}: bitboard ${bitboard} (${firstOnly} with limit 1), dlx ${dlx}`);
+      }
+      expect(differing).toEqual([]);
+    },
+    SLOW,
+  );
 
-  it('counts any seven blockers like dancing links, unsolvable boards included (fast-check, seeded)', () => {
-    const counts: number[] = [];
-    const cells = fc.uniqueArray(fc.integer({ min: 0, max: 35 }), { minLength: 7, maxLength: 7 });
-    fc.assert(
-      fc.property(cells, (indices) => {
-        const blockers = indices.map((i) => labelOf([i % 6, Math.floor(i / 6), 0]));
-        const dlx = solver.count(blockers, undefined, 'dlx');
-        counts.push(dlx);
-        expect(solver.count(blockers)).toBe(dlx);
-      }),
-      { numRuns: 80, seed: 20261201 },
-    );
-    // The property met both kinds of board.
-    expect(counts.some((n) => n === 0)).toBe(true);
-    expect(counts.some((n) => n > 0)).toBe(true);
-  }, SLOW);
+  it(
+    'counts any seven blockers like dancing links, unsolvable boards included (fast-check, seeded)',
+    () => {
+      const counts: number[] = [];
+      const cells = fc.uniqueArray(fc.integer({ min: 0, max: 35 }), { minLength: 7, maxLength: 7 });
+      fc.assert(
+        fc.property(cells, (indices) => {
+          const blockers = indices.map((i) => labelOf([i % 6, Math.floor(i / 6), 0]));
+          const dlx = solver.count(blockers, undefined, 'dlx');
+          counts.push(dlx);
+          expect(solver.count(blockers)).toBe(dlx);
+        }),
+        { numRuns: 80, seed: 20261201 },
+      );
+      // The property met both kinds of board.
+      expect(counts.some((n) => n === 0)).toBe(true);
+      expect(counts.some((n) => n > 0)).toBe(true);
+    },
+    SLOW,
+  );
 
   it('stops at a limit', () => {
     const roll = 'A3,A5,B4,C6,E2,E6,F1'.split(',');
@@ -272,15 +300,19 @@ describe('the bitboard counter', () => {
     });
   }
 
-  it('counts other packings of up to 64 cells: the pentomino rectangles and the 8x8 board with the centre hole', () => {
-    // Classes times the symmetries of the board: 3x20 2 x 4, 4x15 368 x 4, centre hole 65 x 8.
-    const known: [string, number][] = [
-      ['3x20', 8],
-      ['4x15', 1472],
-      ['8x8-centre-hole', 520],
-    ];
-    for (const [preset, solutions] of known) expect([preset, bitboardOf(pentomino({ preset })).count([])]).toEqual([preset, solutions]);
-  }, SLOW);
+  it(
+    'counts other packings of up to 64 cells: the pentomino rectangles and the 8x8 board with the centre hole',
+    () => {
+      // Classes times the symmetries of the board: 3x20 2 x 4, 4x15 368 x 4, centre hole 65 x 8.
+      const known: [string, number][] = [
+        ['3x20', 8],
+        ['4x15', 1472],
+        ['8x8-centre-hole', 520],
+      ];
+      for (const [preset, solutions] of known) expect([preset, bitboardOf(pentomino({ preset })).count([])]).toEqual([preset, solutions]);
+    },
+    SLOW,
+  );
 
   it('refuses what does not fit its words, and malformed placements', () => {
     const placements = [{ piece: 0, cells: [0] }];
@@ -306,7 +338,10 @@ describe('rendering', () => {
     const hashes = rows.flatMap((r, y) => [...r.slice(2)].flatMap((ch, x) => (ch === '#' ? [labelOf([x, y, 0])] : [])));
     expect(hashes).toEqual(instance.blockers);
     // Each piece's letter appears as often as it has cells.
-    const letters = rows.map((r) => r.slice(2)).join('').replace(/#/g, '');
+    const letters = rows
+      .map((r) => r.slice(2))
+      .join('')
+      .replace(/#/g, '');
     expect(letters).toHaveLength(29);
   });
 
@@ -353,34 +388,42 @@ describe('sweep', () => {
     expect(rolls.length).toBeGreaterThan(150);
   });
 
-  it('counts each roll like its own model does, solving one roll per symmetry class, and streams the TSV', async () => {
-    const out = join(dir, 'full.tsv');
-    const run = await runSweep({ count: true, rolls, out });
-    expect(run.complete).toBe(true);
-    expect(run.workers).toBe(0); // from TypeScript sources the work stays in this thread
-    expect(run.results.size).toBe(rolls.length);
-    expect(run.solved).toBeLessThan(rolls.length);
-    const { rows } = readSweepTsv(out);
-    expect(rows).toEqual(run.results);
-    for (const index of rolls.slice(0, 12)) {
-      const count = solveExactCover(geniusSquare({ roll: rollAt(index).join(',') }).exactCover!).count;
-      expect(run.results.get(index)).toEqual({ solvable: count > 0, solutions: count });
-    }
-  }, SLOW);
+  it(
+    'counts each roll like its own model does, solving one roll per symmetry class, and streams the TSV',
+    async () => {
+      const out = join(dir, 'full.tsv');
+      const run = await runSweep({ count: true, rolls, out });
+      expect(run.complete).toBe(true);
+      expect(run.workers).toBe(0); // from TypeScript sources the work stays in this thread
+      expect(run.results.size).toBe(rolls.length);
+      expect(run.solved).toBeLessThan(rolls.length);
+      const { rows } = readSweepTsv(out);
+      expect(rows).toEqual(run.results);
+      for (const index of rolls.slice(0, 12)) {
+        const count = solveExactCover(geniusSquare({ roll: rollAt(index).join(',') }).exactCover!).count;
+        expect(run.results.get(index)).toEqual({ solvable: count > 0, solutions: count });
+      }
+    },
+    SLOW,
+  );
 
-  it('resumes a stopped sweep to the same TSV, even after a torn last line', async () => {
-    const out = join(dir, 'resumed.tsv');
-    let done = 0;
-    const half = await runSweep({ count: true, rolls, out, shouldStop: () => done >= rolls.length / 2, onProgress: (p) => (done = p.done) });
-    expect(half.complete).toBe(false);
-    expect(half.results.size).toBeLessThan(rolls.length);
-    appendFileSync(out, 'A1,B');
-    const rest = await runSweep({ count: true, rolls, out, resume: true });
-    expect(rest.complete).toBe(true);
-    expect(rest.resumed).toBe(half.results.size);
-    expect(tsvRows(out)).toEqual(tsvRows(join(dir, 'full.tsv')));
-    expect(await runSweep({ count: true, rolls, out, resume: true })).toMatchObject({ resumed: rolls.length, solved: 0, complete: true });
-  }, SLOW);
+  it(
+    'resumes a stopped sweep to the same TSV, even after a torn last line',
+    async () => {
+      const out = join(dir, 'resumed.tsv');
+      let done = 0;
+      const half = await runSweep({ count: true, rolls, out, shouldStop: () => done >= rolls.length / 2, onProgress: (p) => (done = p.done) });
+      expect(half.complete).toBe(false);
+      expect(half.results.size).toBeLessThan(rolls.length);
+      appendFileSync(out, 'A1,B');
+      const rest = await runSweep({ count: true, rolls, out, resume: true });
+      expect(rest.complete).toBe(true);
+      expect(rest.resumed).toBe(half.results.size);
+      expect(tsvRows(out)).toEqual(tsvRows(join(dir, 'full.tsv')));
+      expect(await runSweep({ count: true, rolls, out, resume: true })).toMatchObject({ resumed: rolls.length, solved: 0, complete: true });
+    },
+    SLOW,
+  );
 
   it('refuses to resume a solvability-only file with counting, and files that are not sweeps', async () => {
     const out = join(dir, 'solvable.tsv');
@@ -392,15 +435,19 @@ describe('sweep', () => {
   });
 
   const compiledWorker = new URL('../dist/src/enumerate/worker.js', import.meta.url);
-  it.runIf(existsSync(compiledWorker))('gives the same answers on worker threads (compiled build)', async () => {
-    const inThread = await runSweep({ count: false, rolls: sampleRolls(300, 9) });
-    const threaded = await runSweep({ count: false, rolls: sampleRolls(300, 9), workers: 2, workerScript: compiledWorker });
-    expect(threaded.workers).toBe(2);
-    expect(threaded.results).toEqual(inThread.results);
-    const countedHere = await runSweep({ count: true, rolls: sampleRolls(40, 9) });
-    const countedThreaded = await runSweep({ count: true, rolls: sampleRolls(40, 9), workers: 2, workerScript: compiledWorker });
-    expect(countedThreaded.results).toEqual(countedHere.results);
-  }, SLOW);
+  it.runIf(existsSync(compiledWorker))(
+    'gives the same answers on worker threads (compiled build)',
+    async () => {
+      const inThread = await runSweep({ count: false, rolls: sampleRolls(300, 9) });
+      const threaded = await runSweep({ count: false, rolls: sampleRolls(300, 9), workers: 2, workerScript: compiledWorker });
+      expect(threaded.workers).toBe(2);
+      expect(threaded.results).toEqual(inThread.results);
+      const countedHere = await runSweep({ count: true, rolls: sampleRolls(40, 9) });
+      const countedThreaded = await runSweep({ count: true, rolls: sampleRolls(40, 9), workers: 2, workerScript: compiledWorker });
+      expect(countedThreaded.results).toEqual(countedHere.results);
+    },
+    SLOW,
+  );
 
   it('summarizes counts: min, mean, median, max, hardest and easiest', () => {
     const rows = new Map<number, SweepRow>([10, 40, 20, 30].map((solutions, i) => [i, { solvable: true, solutions }]));

@@ -1,10 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  type Clauses,
-  negativelyPlantedThreeSat,
-  pigeonhole,
-  randomThreeSat,
-} from '../bench/minisat-builds.js';
+import { type Clauses, negativelyPlantedThreeSat, pigeonhole, randomThreeSat } from '../bench/minisat-builds.js';
 import { seededRandom } from '../src/core/random.js';
 import { loadMinisatWasm, minisatWasm, minisatWasmHeapBytes, type MinisatWasmSolver } from '../solvers/minisat-wasm.js';
 
@@ -57,7 +52,15 @@ describe.skipIf(!availability.ok)(suiteName, () => {
       [[], 'SAT'],
       [[[1, 2], [-1], [-2, 3]], 'SAT'],
       [[[1], [-1]], 'UNSAT'],
-      [[[1, 2], [1, -2], [-1, 2], [-1, -2]], 'UNSAT'],
+      [
+        [
+          [1, 2],
+          [1, -2],
+          [-1, 2],
+          [-1, -2],
+        ],
+        'UNSAT',
+      ],
       [[[]], 'UNSAT'],
     ];
     for (const [clauses, expected] of cases) {

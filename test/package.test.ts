@@ -29,13 +29,24 @@ describe('the npm package', () => {
     expect(files.filter((f) => f.startsWith('dist/bench/'))).toEqual([]);
     // npm pack does not follow a symbolic link, so only a build made in place is packed.
     if (existsSync(join(MINISAT_BUILD, 'minisat.wasm')) && !lstatSync(MINISAT_BUILD).isSymbolicLink()) {
-      expect(files).toEqual(expect.arrayContaining(['solvers/minisat-wasm/build/minisat.js', 'solvers/minisat-wasm/build/minisat.wasm', 'solvers/minisat-wasm/build/package.json']));
+      expect(files).toEqual(
+        expect.arrayContaining([
+          'solvers/minisat-wasm/build/minisat.js',
+          'solvers/minisat-wasm/build/minisat.wasm',
+          'solvers/minisat-wasm/build/package.json',
+        ]),
+      );
     }
   });
 
-  it("promises only the Node versions every dependency it installs accepts (clingo-wasm, Node >= 22, is optional)", () => {
-    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { node: string }; dependencies: Record<string, string> };
-    const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean; optional?: boolean; engines?: { node?: string } }> };
+  it('promises only the Node versions every dependency it installs accepts (clingo-wasm, Node >= 22, is optional)', () => {
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      engines: { node: string };
+      dependencies: Record<string, string>;
+    };
+    const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { dev?: boolean; optional?: boolean; engines?: { node?: string } }>;
+    };
     const semver = createRequire(import.meta.url)('semver') as { subset(a: string, b: string): boolean };
     const stricter = Object.entries(lock.packages)
       .filter(([path, p]) => path !== '' && !p.dev && !p.optional && p.engines?.node !== undefined)
@@ -52,7 +63,15 @@ describe('the npm package', () => {
     npm(['install', tarball(), '--prefer-offline', '--no-audit', '--no-fund'], app);
 
     copyFileSync(join(root, 'examples', 'quickstart.ts'), join(app, 'quickstart.ts'));
-    const compilerOptions = { module: 'nodenext', moduleResolution: 'nodenext', target: 'ES2022', strict: true, skipLibCheck: true, outDir: 'out', types: [] };
+    const compilerOptions = {
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      target: 'ES2022',
+      strict: true,
+      skipLibCheck: true,
+      outDir: 'out',
+      types: [],
+    };
     writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['quickstart.ts'] }));
     const typed = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: app, encoding: 'utf8' });
     expect(typed.stdout + typed.stderr).toBe('');
@@ -68,15 +87,26 @@ describe('the npm package', () => {
     expect(lines.at(-1)).toBe('24 tilings, 8 up to symmetry');
 
     // Only the public entry points are reachable; deep imports stay blocked by the exports map.
-    const deep = spawnSync(process.execPath, ['--input-type=module', '-e', "await import('puzzlesat/dist/src/core/cnf.js')"], { cwd: app, encoding: 'utf8' });
+    const deep = spawnSync(process.execPath, ['--input-type=module', '-e', "await import('puzzlesat/dist/src/core/cnf.js')"], {
+      cwd: app,
+      encoding: 'utf8',
+    });
     expect(deep.stderr).toMatch(/ERR_PACKAGE_PATH_NOT_EXPORTED/);
     // The command line from the package (without bench/, so without the bench verb): the 3x20 strip has 2 classes.
     const bin = join(app, 'node_modules', '.bin', 'puzzlesat');
-    const strip = spawnSync(bin, ['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--json', '--show', '0'], { cwd: app, encoding: 'utf8', timeout: 120_000 });
+    const strip = spawnSync(bin, ['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--json', '--show', '0'], {
+      cwd: app,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(strip.stderr).toBe('');
     expect(JSON.parse(strip.stdout)).toMatchObject({ count: 2, raw: 8, complete: true });
     expect(spawnSync(bin, ['bench'], { cwd: app, encoding: 'utf8' }).stderr).toMatch(/Unknown argument: bench/);
-    const sub = spawnSync(process.execPath, ['--input-type=module', '-e', "const c = await import('puzzlesat/card'); console.log(c.AMO_ENCODINGS.length > 0)"], { cwd: app, encoding: 'utf8' });
+    const sub = spawnSync(
+      process.execPath,
+      ['--input-type=module', '-e', "const c = await import('puzzlesat/card'); console.log(c.AMO_ENCODINGS.length > 0)"],
+      { cwd: app, encoding: 'utf8' },
+    );
     expect(sub.stdout.trim()).toBe('true');
   }, 240_000);
 });
@@ -85,7 +115,9 @@ let packed: { filename: string; files: { path: string }[] } | undefined;
 
 /** npm pack of the tree as built, once; its scripts are not run (pretest has built dist already). */
 function pack(): { filename: string; files: { path: string }[] } {
-  packed ??= (JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], root)) as { filename: string; files: { path: string }[] }[])[0]!;
+  packed ??= (
+    JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], root)) as { filename: string; files: { path: string }[] }[]
+  )[0]!;
   return packed;
 }
 

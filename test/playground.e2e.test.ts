@@ -19,7 +19,16 @@ import { polyomino } from '../encoders/polyomino.js';
  */
 
 const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 // Through a variable, so that the bundler does not try to resolve a package that may be absent.
@@ -125,7 +134,8 @@ describe.skipIf(missing !== null)(`playground in Chromium${missing ? ` (skipped:
   const state = () => page.getAttribute('#status', 'data-state');
   const count = async () => Number(await page.textContent('#count'));
   const totalsStartWith = (text: string) => page.waitForFunction((t) => document.querySelector('#totals')?.textContent?.startsWith(t), text);
-  const waitDone = (timeout: number) => page.waitForFunction(() => document.querySelector<HTMLElement>('#status')?.dataset.state === 'done', undefined, { timeout });
+  const waitDone = (timeout: number) =>
+    page.waitForFunction(() => document.querySelector<HTMLElement>('#status')?.dataset.state === 'done', undefined, { timeout });
   const shot = async (name: string) => {
     if (process.env.PLAYGROUND_SHOTS) writeFileSync(join(process.env.PLAYGROUND_SHOTS, `${name}.png`), await page.screenshot({ fullPage: true }));
   };
@@ -150,7 +160,9 @@ describe.skipIf(missing !== null)(`playground in Chromium${missing ? ` (skipped:
     expect(new Set(cards.flat()).size).toBe(size);
     expect(pairsShareExactlyOne(cards)).toBe(true);
     expect(await page.locator('#cards-gallery svg').count()).toBe(size);
-    const drawn = await page.$$eval('#cards-gallery figure', (figures) => figures.map((f) => [...f.querySelectorAll('svg text')].map((t) => t.textContent)));
+    const drawn = await page.$$eval('#cards-gallery figure', (figures) =>
+      figures.map((f) => [...f.querySelectorAll('svg text')].map((t) => t.textContent)),
+    );
     expect(drawn).toEqual(cards);
     expect(await page.getAttribute('#check', 'data-valid')).toBe('true');
     expect(await page.textContent('#check')).toBe(`OK: ${size} cards, ${n + 1} symbols per card, ${size} symbols; every two cards share exactly one`);
@@ -232,36 +244,44 @@ describe.skipIf(missing !== null)(`playground in Chromium${missing ? ` (skipped:
   }, 180_000);
 
   describe.each(WASM_ENGINES)('$name in the browser', ({ name, built }) => {
-    it.skipIf(!built)(`solves 3x20 and enumerates its 2 classes (8 solutions) with ${name}`, async () => {
-      await open();
-      await page.selectOption('#engine', name);
-      await page.click('#solve');
-      await waitDone(60_000);
-      expect(await page.textContent('#status')).toMatch(new RegExp(`^solved in [\\d.]+ s with ${name}$`));
-      expect(await page.locator('#gallery svg rect').count()).toBe(60);
-      await page.click('#enumerate');
-      await waitDone(120_000);
-      expect(await count()).toBe(2);
-      expect(await page.textContent('#status')).toMatch(new RegExp(`^2 classes \\(8 solutions\\) in [\\d.]+ s with ${name}$`));
-    }, 180_000);
+    it.skipIf(!built)(
+      `solves 3x20 and enumerates its 2 classes (8 solutions) with ${name}`,
+      async () => {
+        await open();
+        await page.selectOption('#engine', name);
+        await page.click('#solve');
+        await waitDone(60_000);
+        expect(await page.textContent('#status')).toMatch(new RegExp(`^solved in [\\d.]+ s with ${name}$`));
+        expect(await page.locator('#gallery svg rect').count()).toBe(60);
+        await page.click('#enumerate');
+        await waitDone(120_000);
+        expect(await count()).toBe(2);
+        expect(await page.textContent('#status')).toMatch(new RegExp(`^2 classes \\(8 solutions\\) in [\\d.]+ s with ${name}$`));
+      },
+      180_000,
+    );
 
     // 370 classes and 1480 tilings: the CLI's count with dlx, minisat-wasm and cadical-wasm alike
     // (enumerate polyomino --board 6x4 --pieces L4,O4,I4,S4,L3,I3,D2 [--unique]).
-    it.skipIf(!built)(`enumerates the drawn 6x4 board with ${name}: 370 classes, 1480 tilings`, async () => {
-      await open();
-      await page.selectOption('#puzzle', 'polyomino');
-      await totalsStartWith(variables(FORMULAS.drawn));
-      await page.selectOption('#engine', name);
-      await page.click('#enumerate');
-      await waitDone(120_000);
-      expect(await count()).toBe(370);
-      expect(await page.textContent('#status')).toMatch(new RegExp(`^370 classes \\(1,480 solutions\\) in [\\d.]+ s with ${name}$`));
-      await page.uncheck('#unique');
-      await page.click('#enumerate');
-      await waitDone(120_000);
-      expect(await count()).toBe(1480);
-      expect(await page.locator('#gallery svg').count()).toBe(24);
-    }, 240_000);
+    it.skipIf(!built)(
+      `enumerates the drawn 6x4 board with ${name}: 370 classes, 1480 tilings`,
+      async () => {
+        await open();
+        await page.selectOption('#puzzle', 'polyomino');
+        await totalsStartWith(variables(FORMULAS.drawn));
+        await page.selectOption('#engine', name);
+        await page.click('#enumerate');
+        await waitDone(120_000);
+        expect(await count()).toBe(370);
+        expect(await page.textContent('#status')).toMatch(new RegExp(`^370 classes \\(1,480 solutions\\) in [\\d.]+ s with ${name}$`));
+        await page.uncheck('#unique');
+        await page.click('#enumerate');
+        await waitDone(120_000);
+        expect(await count()).toBe(1480);
+        expect(await page.locator('#gallery svg').count()).toBe(24);
+      },
+      240_000,
+    );
   });
 
   it('downloads the DIMACS of the formula shown', async () => {
@@ -293,7 +313,10 @@ describe.skipIf(missing !== null)(`playground in Chromium${missing ? ` (skipped:
     await page.click('#enumerate');
     await page.waitForFunction(() => Number(document.querySelector<HTMLOutputElement>('#count')?.value) >= 50, undefined, { timeout: 120_000 });
     expect(await state()).toBe('running');
-    await page.locator('#families details').first().evaluate((d) => ((d as HTMLDetailsElement).open = true));
+    await page
+      .locator('#families details')
+      .first()
+      .evaluate((d) => ((d as HTMLDetailsElement).open = true));
     const png = await page.screenshot();
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     if (process.env.UPDATE_SCREENSHOT) writeFileSync(join(ROOT, 'docs', 'playground.png'), png);
@@ -329,31 +352,45 @@ describe.skipIf(missing !== null)(`playground in Chromium${missing ? ` (skipped:
   }, 60_000);
 
   describe.each(WASM_ENGINES)('Dobble by SAT with $name', ({ name, built }) => {
-    it.skipIf(!built)(`finds a plane of order 5 with ${name}`, async () => {
-      await openDobble();
-      const cards = await makeDeck(5, 'sat', name);
-      await expectPlane(cards, 5);
-      expect(await page.textContent('#status')).toMatch(new RegExp(`^31 cards made by SAT in [\\d.]+ s with ${name} \\([\\d,]+ variables, [\\d,]+ clauses\\)$`));
-    }, 150_000);
+    it.skipIf(!built)(
+      `finds a plane of order 5 with ${name}`,
+      async () => {
+        await openDobble();
+        const cards = await makeDeck(5, 'sat', name);
+        await expectPlane(cards, 5);
+        expect(await page.textContent('#status')).toMatch(
+          new RegExp(`^31 cards made by SAT in [\\d.]+ s with ${name} \\([\\d,]+ variables, [\\d,]+ clauses\\)$`),
+        );
+      },
+      150_000,
+    );
   });
 
-  it.skipIf(!WASM_ENGINES[0]!.built)('Dobble: order 6 has no plane; SAT proves it, the finite field says why it cannot', async () => {
-    await openDobble();
-    expect(await makeDeck(6, 'sat', 'minisat-wasm')).toEqual([]);
-    expect(await page.textContent('#status')).toMatch(/^no deck of 43 cards of 7 symbols exists: proved by minisat-wasm in [\d.]+ s/);
-    await page.selectOption('#method', 'algebraic');
-    await page.click('#make');
-    await page.waitForFunction(() => document.querySelector<HTMLElement>('#status')?.dataset.state === 'error');
-    expect(await page.textContent('#status')).toBe('the algebraic method needs a prime-power order, not 6');
-  }, 150_000);
+  it.skipIf(!WASM_ENGINES[0]!.built)(
+    'Dobble: order 6 has no plane; SAT proves it, the finite field says why it cannot',
+    async () => {
+      await openDobble();
+      expect(await makeDeck(6, 'sat', 'minisat-wasm')).toEqual([]);
+      expect(await page.textContent('#status')).toMatch(/^no deck of 43 cards of 7 symbols exists: proved by minisat-wasm in [\d.]+ s/);
+      await page.selectOption('#method', 'algebraic');
+      await page.click('#make');
+      await page.waitForFunction(() => document.querySelector<HTMLElement>('#status')?.dataset.state === 'error');
+      expect(await page.textContent('#status')).toBe('the algebraic method needs a prime-power order, not 6');
+    },
+    150_000,
+  );
 
-  it.skipIf(!WASM_ENGINES[0]!.built)('Dobble: SAT cyclic makes the 91-card deck of order 9; its UNSAT for order 6 speaks of cyclic decks only', async () => {
-    await openDobble();
-    await expectPlane(await makeDeck(9, 'cyclic', 'minisat-wasm'), 9);
-    expect(await page.textContent('#status')).toMatch(/^91 cards made by SAT in [\d.]+ s with minisat-wasm \([\d,]+ variables, [\d,]+ clauses\)$/);
-    expect(await makeDeck(6, 'cyclic', 'minisat-wasm')).toEqual([]);
-    expect(await page.textContent('#status')).toMatch(/^no cyclic deck of 43 cards of 7 symbols exists: proved by minisat-wasm in [\d.]+ s/);
-  }, 150_000);
+  it.skipIf(!WASM_ENGINES[0]!.built)(
+    'Dobble: SAT cyclic makes the 91-card deck of order 9; its UNSAT for order 6 speaks of cyclic decks only',
+    async () => {
+      await openDobble();
+      await expectPlane(await makeDeck(9, 'cyclic', 'minisat-wasm'), 9);
+      expect(await page.textContent('#status')).toMatch(/^91 cards made by SAT in [\d.]+ s with minisat-wasm \([\d,]+ variables, [\d,]+ clauses\)$/);
+      expect(await makeDeck(6, 'cyclic', 'minisat-wasm')).toEqual([]);
+      expect(await page.textContent('#status')).toMatch(/^no cyclic deck of 43 cards of 7 symbols exists: proved by minisat-wasm in [\d.]+ s/);
+    },
+    150_000,
+  );
 
   it('Dobble: Stop ends a long SAT search, and the next deck comes from a fresh worker', async () => {
     await openDobble();

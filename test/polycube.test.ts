@@ -89,7 +89,9 @@ describe('the Soma cube by exact cover', () => {
     const instance = soma({});
     let vars: number[] = [];
     await enumerateExactCover(instance, { unique: false, limit: 1, onFound: (f) => (vars = f.trueVars) });
-    const swapped = { placements: instance.decode(vars).placements.map((p) => ({ ...p, piece: p.piece === 'A' ? 'B' : p.piece === 'B' ? 'A' : p.piece })) };
+    const swapped = {
+      placements: instance.decode(vars).placements.map((p) => ({ ...p, piece: p.piece === 'A' ? 'B' : p.piece === 'B' ? 'A' : p.piece })),
+    };
     expect(instance.check(swapped)).toMatch(/piece [AB] is not placed in one of its shapes/);
   });
 
@@ -140,7 +142,10 @@ describe('classic Soma figures', () => {
   }
 
   it('a figure file in the documented format (bottom level first) is the bathtub preset', async () => {
-    const path = scratchFile('bathtub.txt', ['// the bathtub, floor first', '.....', '.....', '.....', '--', '.....', '.###.', '.....', ''].join('\n'));
+    const path = scratchFile(
+      'bathtub.txt',
+      ['// the bathtub, floor first', '.....', '.....', '.....', '--', '.....', '.###.', '.....', ''].join('\n'),
+    );
     const fromFile = polycube({ figure: path, pieces: 'soma' });
     expect(fromFile.spec.region).toEqual(readFigure('bathtub', 'test'));
     expect((await dlxSolutions(fromFile)).keys.length).toBe(316);
@@ -149,7 +154,36 @@ describe('classic Soma figures', () => {
   it('pieces from a pieces file (levels split by --) behave as the built-in set', async () => {
     const path = scratchFile(
       'soma.pieces',
-      ['V:', '##', '#.', 'L:', '###', '#..', 'T:', '###', '.#.', 'Z:', '.##', '##.', 'A:', '##', '#.', '--', '.#', 'B:', '##', '#.', '--', '..', '#.', 'P:', 'PP', 'P.', '--', 'P.'].join('\n'),
+      [
+        'V:',
+        '##',
+        '#.',
+        'L:',
+        '###',
+        '#..',
+        'T:',
+        '###',
+        '.#.',
+        'Z:',
+        '.##',
+        '##.',
+        'A:',
+        '##',
+        '#.',
+        '--',
+        '.#',
+        'B:',
+        '##',
+        '#.',
+        '--',
+        '..',
+        '#.',
+        'P:',
+        'PP',
+        'P.',
+        '--',
+        'P.',
+      ].join('\n'),
     );
     const fromFile = polycube({ figure: 'bathtub', piecesFile: path });
     const builtIn = polycube({ figure: 'bathtub', pieces: PIECE_SETS.soma });

@@ -34,8 +34,7 @@ async function dlxCount(inst: PackingInstance, unique: boolean) {
 // ---- an independent brute-force tiler (no code shared with the encoder) ----
 
 type P = [number, number];
-const parse = (art: string): P[] =>
-  art.split('/').flatMap((row, y) => [...row].flatMap((ch, x) => (ch === '#' ? [[x, y] as P] : [])));
+const parse = (art: string): P[] => art.split('/').flatMap((row, y) => [...row].flatMap((ch, x) => (ch === '#' ? [[x, y] as P] : [])));
 const canon = (cells: P[]): string => {
   const mx = Math.min(...cells.map((c) => c[0]));
   const my = Math.min(...cells.map((c) => c[1]));
@@ -47,13 +46,16 @@ const canon = (cells: P[]): string => {
 };
 const turns = (cells: P[], flip: boolean): P[][] => {
   const out = new Map<string, P[]>();
-  let cur = cells;
   for (const mirror of flip ? [false, true] : [false]) {
-    cur = mirror ? cells.map(([x, y]) => [-x, y] as P) : cells;
+    let cur = mirror ? cells.map(([x, y]) => [-x, y] as P) : cells;
     for (let r = 0; r < 4; r++) {
       cur = cur.map(([x, y]) => [-y, x] as P);
       const k = canon(cur);
-      if (!out.has(k)) out.set(k, k.split(' ').map((s) => s.split(':').map(Number) as P));
+      if (!out.has(k))
+        out.set(
+          k,
+          k.split(' ').map((s) => s.split(':').map(Number) as P),
+        );
     }
   }
   return [...out.values()];

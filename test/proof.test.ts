@@ -24,7 +24,8 @@ const flat = (clauses: readonly (readonly number[])[]): FlatClauses => {
   for (const c of clauses) ends.push((ends.at(-1) ?? 0) + c.length);
   return { vars: Math.max(0, ...clauses.flat().map(Math.abs)), lits: clauses.flat(), ends };
 };
-const check = (clauses: readonly (readonly number[])[], proofText: string, target?: number[]) => checkDrat(flat(clauses), parseProof(bytes(proofText)), { target });
+const check = (clauses: readonly (readonly number[])[], proofText: string, target?: number[]) =>
+  checkDrat(flat(clauses), parseProof(bytes(proofText)), { target });
 const dimacs = (clauses: readonly (readonly number[])[]) =>
   `p cnf ${Math.max(0, ...clauses.flat().map(Math.abs))} ${clauses.length}\n${clauses.map((c) => `${c.join(' ')} 0\n`).join('')}`;
 
@@ -74,7 +75,14 @@ describe('DRAT checking by hand-made proofs', () => {
   });
 
   // Unit 1 is RUP (assuming -1, clauses 1-2 propagate 2 and -2); once 1 holds, 3 is RUP, then 1 and 3 refute.
-  const STAIRS = [[1, 2], [1, -2], [-1, 3, 4], [-1, -3, 4], [-1, 3, -4], [-1, -3, -4]];
+  const STAIRS = [
+    [1, 2],
+    [1, -2],
+    [-1, 3, 4],
+    [-1, -3, 4],
+    [-1, 3, -4],
+    [-1, -3, -4],
+  ];
 
   it('removing a lemma a later one needs, or flipping its literal, is rejected', () => {
     expect(check(STAIRS, '1 0\n3 0\n0\n').status).toBe('VERIFIED');
@@ -93,7 +101,17 @@ describe('DRAT checking by hand-made proofs', () => {
 
   // Found by a search over small formulas: (1 -2) is RAT on 1 but not RUP, and not RAT on -2;
   // the unit 1 then follows from it by RUP (and not without it), and propagation refutes.
-  const RAT_FORMULA = [[5, -2, 3], [-5, 1, 3], [-3, -4, -5], [3, -1], [-3, 4], [2, 1], [-5, -1], [-3, -5], [5, -4]];
+  const RAT_FORMULA = [
+    [5, -2, 3],
+    [-5, 1, 3],
+    [-3, -4, -5],
+    [3, -1],
+    [-3, 4],
+    [2, 1],
+    [-5, -1],
+    [-3, -5],
+    [5, -4],
+  ];
 
   it('RAT: a lemma that is not RUP is accepted as RAT on its first literal, and rejected with the other pivot', () => {
     const good = check(RAT_FORMULA, '1 -2 0\n1 0\n0\n');
@@ -116,7 +134,12 @@ describe('DRAT checking by hand-made proofs', () => {
 
   it('certifies UNSAT under assumptions as the derivation of the negated assumptions', () => {
     // Satisfiable (x = 1 true), unsatisfiable under the assumption -1.
-    const f = [[1, 2, 3], [1, 2, -3], [1, -2, 3], [1, -2, -3]];
+    const f = [
+      [1, 2, 3],
+      [1, 2, -3],
+      [1, -2, 3],
+      [1, -2, -3],
+    ];
     expect(check(f, '1 2 0\n', [1])).toMatchObject({ status: 'VERIFIED', coreLemmas: 1 });
     const r = check(f, '', [1]);
     expect(r.status).toBe('FAILED');
@@ -140,7 +163,7 @@ function naiveDratConfirms(formula: readonly (readonly number[])[], proof: Proof
       if (value.get(Math.abs(lit)) === lit < 0) return true;
       value.set(Math.abs(lit), lit > 0);
     }
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
       for (const c of clauses) {
         if (c.some((l) => value.get(Math.abs(l)) === l > 0)) continue;
@@ -179,7 +202,10 @@ function cadicalProof(name: string, cnfText: string): { cnf: string; binary: str
   writeFileSync(cnf, cnfText);
   const binary = join(scratch, `${name}.drat`);
   const text = join(scratch, `${name}.txt.drat`);
-  for (const [file, extra] of [[binary, []], [text, ['--no-binary']]] as const) {
+  for (const [file, extra] of [
+    [binary, []],
+    [text, ['--no-binary']],
+  ] as const) {
     const run = spawnSync(cadical!, ['-q', ...extra, cnf, file], { encoding: 'latin1' });
     expect(run.status).toBe(20);
   }
@@ -190,22 +216,29 @@ describe.skipIf(!cadical)('DRAT proofs from native cadical', () => {
   it.each([
     [6, 5],
     [8, 7],
-  ])('pigeonhole %i -> %i: binary and text proofs read alike and verify', (pigeons, holes) => {
-    const clauses = pigeonhole(pigeons, holes);
-    const files = cadicalProof(`php${pigeons}`, dimacs(clauses));
-    const binary = parseProof(readFileSync(files.binary));
-    const text = parseProof(readFileSync(files.text));
-    expect([binary.format, text.format]).toEqual(['binary', 'text']);
-    expect(toText(binary)).toBe(readFileSync(files.text, 'latin1'));
-    const results = [binary, text].map((p) => checkDrat(flat(clauses), p));
-    for (const r of results) expect(r).toMatchObject({ status: 'VERIFIED', ratLemmas: 0 });
-    expect(results[0]!.coreSteps).toEqual(results[1]!.coreSteps);
-    expect(results[0]!.coreLemmas).toBeGreaterThan(0);
-  }, 60_000);
+  ])(
+    'pigeonhole %i -> %i: binary and text proofs read alike and verify',
+    (pigeons, holes) => {
+      const clauses = pigeonhole(pigeons, holes);
+      const files = cadicalProof(`php${pigeons}`, dimacs(clauses));
+      const binary = parseProof(readFileSync(files.binary));
+      const text = parseProof(readFileSync(files.text));
+      expect([binary.format, text.format]).toEqual(['binary', 'text']);
+      expect(toText(binary)).toBe(readFileSync(files.text, 'latin1'));
+      const results = [binary, text].map((p) => checkDrat(flat(clauses), p));
+      for (const r of results) expect(r).toMatchObject({ status: 'VERIFIED', ratLemmas: 0 });
+      expect(results[0]!.coreSteps).toEqual(results[1]!.coreSteps);
+      expect(results[0]!.coreLemmas).toBeGreaterThan(0);
+    },
+    60_000,
+  );
 
   describe('mutations of the pigeonhole 6 -> 5 proof', () => {
     const clauses = pigeonhole(6, 5);
-    const lines = () => readFileSync(cadicalProof('php6-mut', dimacs(clauses)).text, 'latin1').trimEnd().split('\n');
+    const lines = () =>
+      readFileSync(cadicalProof('php6-mut', dimacs(clauses)).text, 'latin1')
+        .trimEnd()
+        .split('\n');
     const checkLines = (ls: readonly string[]) => {
       const proof = parseProof(bytes(`${ls.join('\n')}\n`));
       return { proof, result: checkDrat(flat(clauses), proof) };
@@ -233,11 +266,21 @@ describe.skipIf(!cadical)('DRAT proofs from native cadical', () => {
       expect(naiveDratConfirms(clauses, proof, result.coreSteps)).toBe(true);
       const verdicts = { removed: [] as string[], flipped: [] as string[] };
       for (const s of result.coreSteps) {
-        verdicts.removed.push(judge(original.filter((_, i) => i !== s), s));
+        verdicts.removed.push(
+          judge(
+            original.filter((_, i) => i !== s),
+            s,
+          ),
+        );
         const lits = original[s]!.split(' ');
         if (lits.length < 2) continue;
         lits[0] = String(-Number(lits[0]));
-        verdicts.flipped.push(judge(original.map((l, i) => (i === s ? lits.join(' ') : l)), s));
+        verdicts.flipped.push(
+          judge(
+            original.map((l, i) => (i === s ? lits.join(' ') : l)),
+            s,
+          ),
+        );
       }
       // Most needed lemmas are needed for real: most mutations break the proof.
       for (const v of Object.values(verdicts)) expect(v.filter((x) => x === 'rejected').length).toBeGreaterThan(v.length / 2);
@@ -277,17 +320,19 @@ describe.skipIf(!cadical)('DRAT proofs from native cadical', () => {
         const kind = k % 3;
         const mutated = [...lines];
         if (kind === 0) mutated.splice(at, 1);
-        else if (kind === 1) mutated[at] = lines[at]!.replace(/(^|\s)(-?)([1-9]\d*)/, (_, space: string, minus: string, v: string) => `${space}${minus ? '' : '-'}${v}`);
+        else if (kind === 1)
+          mutated[at] = lines[at]!.replace(/(^|\s)(-?)([1-9]\d*)/, (_, space: string, minus: string, v: string) => `${space}${minus ? '' : '-'}${v}`);
         else mutated.splice(at, 0, `d ${clauses[Math.floor(random() * clauses.length)]!.join(' ')} 0`);
         const judged = verify(mutated);
-        if (judged.result.status === 'VERIFIED') expect(naiveDratConfirms(clauses, judged.proof, judged.result.coreSteps), `seed ${seed}: ${mutated.join(' / ')}`).toBe(true);
+        if (judged.result.status === 'VERIFIED')
+          expect(naiveDratConfirms(clauses, judged.proof, judged.result.coreSteps), `seed ${seed}: ${mutated.join(' / ')}`).toBe(true);
         else rejected++;
       }
     }
     expect(rejected).toBeGreaterThan(0);
   }, 60_000);
 
-  it('Dobble order 6 (no projective plane of order 6): cadical\'s proof verifies', () => {
+  it("Dobble order 6 (no projective plane of order 6): cadical's proof verifies", () => {
     const cnf = join(scratch, 'dobble6.cnf');
     const encode = spawnSync(process.execPath, [cli, 'encode', 'dobble', '--order', '6', '--no-names', '-o', cnf], { encoding: 'utf8' });
     expect(encode.status, encode.stderr).toBe(0);
@@ -302,7 +347,16 @@ describe.skipIf(!cadical)('DRAT proofs from native cadical', () => {
 describe.skipIf(!cadical)('the cadical adapter as a ProofProducer', () => {
   it('proves UNSAT under assumptions about the clauses plus the assumptions as units, not about the clauses alone', async () => {
     // Exactly one of 1..4, and 5 implies 1: satisfiable, but not with 5 and 2.
-    const clauses = [[1, 2, 3, 4], [-1, -2], [-1, -3], [-1, -4], [-2, -3], [-2, -4], [-3, -4], [-5, 1]];
+    const clauses = [
+      [1, 2, 3, 4],
+      [-1, -2],
+      [-1, -3],
+      [-1, -4],
+      [-2, -3],
+      [-2, -4],
+      [-3, -4],
+      [-5, 1],
+    ];
     const solver = externalSolver(EXTERNAL_SPECS.find((s) => s.name === 'cadical')!).create();
     const producer = asProofProducer(solver)!;
     expect(producer).toBeDefined();
@@ -320,11 +374,19 @@ describe.skipIf(!cadical)('the cadical adapter as a ProofProducer', () => {
 });
 
 describe.skipIf(!cadical)('check-proof, solve --proof and --certify on the command line', () => {
-  const run = (args: string[], env: NodeJS.ProcessEnv = process.env) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: scratch, env });
+  const run = (args: string[], env: NodeJS.ProcessEnv = process.env) =>
+    spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: scratch, env });
   const unsat = join(scratch, 'php43.cnf');
   const sat = join(scratch, 'sat.cnf');
   writeFileSync(unsat, dimacs(pigeonhole(4, 3)));
-  writeFileSync(sat, dimacs([[1, 2], [-1, 2], [-2, 3]]));
+  writeFileSync(
+    sat,
+    dimacs([
+      [1, 2],
+      [-1, 2],
+      [-2, 3],
+    ]),
+  );
 
   it('solve --proof writes a proof that check-proof verifies, and a broken one fails with exit 1', () => {
     const proof = join(scratch, 'php43.drat');
@@ -373,7 +435,10 @@ describe.skipIf(!cadical)('check-proof, solve --proof and --certify on the comma
     const dir = mkdtempSync(join(scratch, 'fake-'));
     writeFileSync(join(dir, 'cadical'), '#!/bin/sh\necho "s UNSATISFIABLE"\nexit 20\n');
     chmodSync(join(dir, 'cadical'), 0o755);
-    const r = run(['solve', unsat, '--solver', 'cadical', '--proof', join(scratch, 'none.drat')], { ...process.env, PATH: `${dir}${delimiter}${process.env.PATH ?? ''}` });
+    const r = run(['solve', unsat, '--solver', 'cadical', '--proof', join(scratch, 'none.drat')], {
+      ...process.env,
+      PATH: `${dir}${delimiter}${process.env.PATH ?? ''}`,
+    });
     expect(r.status).toBe(1);
     expect(r.stderr).toBe('puzzlesat: cadical answered UNSAT but wrote no proof (ENOENT)\n');
   });

@@ -65,7 +65,9 @@ describe('1. duplicate piece names are refused, not merged', () => {
     expect(polyomino({ board: '4x2', pieces: 'L4,L4' }).spec.pieces).toEqual([expect.objectContaining({ name: 'L4', count: 2 })]);
   });
   it('a pieces file with two headers of one name names both lines', () => {
-    expect(userErrorOf(() => parsePiecesFile('A:\n##\n\nB:\n#\nA:\n#\n', 'p.txt'))).toBe('p.txt:6: piece A is declared twice (first at line 1); write "A*2:" for copies');
+    expect(userErrorOf(() => parsePiecesFile('A:\n##\n\nB:\n#\nA:\n#\n', 'p.txt'))).toBe(
+      'p.txt:6: piece A is declared twice (first at line 1); write "A*2:" for copies',
+    );
   });
   it('polycube pieces too', () => {
     expect(userErrorOf(() => polycube({ figure: '2x2x1', pieces: 'Q=##,Q=#' }))).toMatch(/piece Q is given twice/);
@@ -105,8 +107,14 @@ describe('5. strict DIMACS', () => {
   it('DIMACS output carries c ind beside c project, and reads back', () => {
     const inst = polyomino({ board: '3x1', pieces: 'I3' });
     const text = dimacsString(inst.cnf, { puzzle: 'polyomino', params: {} });
-    const project = text.split('\n').filter((l) => l.startsWith('c project ')).map((l) => l.slice('c project '.length));
-    const ind = text.split('\n').filter((l) => l.startsWith('c ind ')).map((l) => l.slice('c ind '.length));
+    const project = text
+      .split('\n')
+      .filter((l) => l.startsWith('c project '))
+      .map((l) => l.slice('c project '.length));
+    const ind = text
+      .split('\n')
+      .filter((l) => l.startsWith('c ind '))
+      .map((l) => l.slice('c ind '.length));
     expect(ind).toEqual(project);
     expect(parseDimacs(text).projection).toEqual(inst.cnf.projection);
   });
@@ -175,8 +183,14 @@ describe('CLI: one-line user errors instead of internal errors and aborts', { ti
     expectOneLineError(run('solve', 'soma', '--figure', '1000x1000x1000'), /--figure: .*cells.*--max-cells/);
   });
   it('placement counts and encoding sizes are guarded too, each with its option', () => {
-    expectOneLineError(run('encode', 'polyomino', '--board', '20x20', '--pieces', 'I*80', '--max-placements', '100'), /give at least 101 placements.*--max-placements/);
-    expectOneLineError(run('encode', 'polyomino', '--board', '20x20', '--pieces', 'I*80', '--max-literals', '1000'), /clauses: would grow to \d+ literals.*--max-literals/);
+    expectOneLineError(
+      run('encode', 'polyomino', '--board', '20x20', '--pieces', 'I*80', '--max-placements', '100'),
+      /give at least 101 placements.*--max-placements/,
+    );
+    expectOneLineError(
+      run('encode', 'polyomino', '--board', '20x20', '--pieces', 'I*80', '--max-literals', '1000'),
+      /clauses: would grow to \d+ literals.*--max-literals/,
+    );
     expect(run('encode', 'polyomino', '--board', '20x20', '--pieces', 'I*80', '-o', join(dir, 'i80.cnf')).code).toBe(0);
   });
   it('dobble --symbols-per-card 1000000 is refused', () => {
@@ -194,7 +208,10 @@ describe('CLI: one-line user errors instead of internal errors and aborts', { ti
   });
   it('--out /dev/full is a user error', () => {
     if (!existsSync('/dev/full')) return;
-    expectOneLineError(run('enumerate', 'pentomino', '--preset', '3x20', '--solver', 'dlx', '--out', '/dev/full', '--force'), /--out.*ENOSPC|no space/i);
+    expectOneLineError(
+      run('enumerate', 'pentomino', '--preset', '3x20', '--solver', 'dlx', '--out', '/dev/full', '--force'),
+      /--out.*ENOSPC|no space/i,
+    );
   });
 });
 
@@ -225,11 +242,16 @@ describe('2/3. --out and --resume', { timeout: 120_000 }, () => {
   });
   it('--resume rejects a duplicated line and repairs a torn or NUL-padded last line', () => {
     const out = join(dir, 'torn.jsonl');
-    expect(run('enumerate', 'pentomino', '--preset', '8x8-centre-hole', '--unique', '--solver', 'dlx', '--out', out, '--limit', '10', '--show', '0').code).toBe(0);
+    expect(
+      run('enumerate', 'pentomino', '--preset', '8x8-centre-hole', '--unique', '--solver', 'dlx', '--out', out, '--limit', '10', '--show', '0').code,
+    ).toBe(0);
     const text = readFileSync(out, 'utf8');
     const all = text.split('\n').filter(Boolean);
     writeFileSync(out, text + all[3] + '\n');
-    expectOneLineError(run('enumerate', 'pentomino', '--preset', '8x8-centre-hole', '--unique', '--solver', 'dlx', '--out', out, '--resume'), /torn\.jsonl:\d+: .*duplicate/);
+    expectOneLineError(
+      run('enumerate', 'pentomino', '--preset', '8x8-centre-hole', '--unique', '--solver', 'dlx', '--out', out, '--resume'),
+      /torn\.jsonl:\d+: .*duplicate/,
+    );
     writeFileSync(out, text + all[5]!.slice(0, 20) + '\0'.repeat(100));
     const r = run('enumerate', 'pentomino', '--preset', '8x8-centre-hole', '--unique', '--solver', 'dlx', '--out', out, '--resume', '--json');
     expect(r.err).toMatch(/resuming: \d+ solutions from /);
@@ -300,7 +322,13 @@ describe('7. external solvers', { timeout: 120_000 }, () => {
     chmodSync(join(bin, 'kissat'), 0o755);
   };
   const runWithFake = (...args: string[]) => {
-    const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir, timeout: 25_000, killSignal: 'SIGKILL', env: { ...process.env, PATH: `${bin}:${process.env.PATH}` } });
+    const r = spawnSync(process.execPath, [cli, ...args], {
+      encoding: 'utf8',
+      cwd: dir,
+      timeout: 25_000,
+      killSignal: 'SIGKILL',
+      env: { ...process.env, PATH: `${bin}:${process.env.PATH}` },
+    });
     return { code: r.status, out: r.stdout, err: r.stderr, signal: r.signal };
   };
   const cnf = () => file('tiny.cnf', 'p cnf 2 1\n1 2 0\n');

@@ -23,7 +23,11 @@ function lab(hex: string): [number, number, number] {
   const lin = (c: number) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
   const [r, g, b] = rgbOf(hex).map(lin) as [number, number, number];
   const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
-  const [x, y, z] = [(0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, 0.2126 * r + 0.7152 * g + 0.0722 * b, (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883];
+  const [x, y, z] = [
+    (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047,
+    0.2126 * r + 0.7152 * g + 0.0722 * b,
+    (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883,
+  ];
   return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
 }
 
@@ -67,7 +71,8 @@ describe('palette', () => {
     for (const s of await solutions(instance, 20)) {
       const svg = renderPackingSvg(s, instance.spec.pieces);
       const fill = new Map<string, string>();
-      for (const [, x, y, f] of svg.matchAll(/<rect x="(\d+)" y="(\d+)" width="36" height="36" fill="(#[0-9a-f]+)"/g)) fill.set(`${(Number(x) - 10) / 36},${(Number(y) - 10) / 36}`, f!);
+      for (const [, x, y, f] of svg.matchAll(/<rect x="(\d+)" y="(\d+)" width="36" height="36" fill="(#[0-9a-f]+)"/g))
+        fill.set(`${(Number(x) - 10) / 36},${(Number(y) - 10) / 36}`, f!);
       expect(fill.size).toBe(64);
       const piece = new Map(s.placements.flatMap((pl, i) => pl.cells.map((c) => [`${c[0]},${c[1]}`, i] as const)));
       for (const [k, p] of piece) {
@@ -95,7 +100,12 @@ describe('polyomino pictures', () => {
     // 3 rows of cells: 7 lines; 4 cells of 4 characters: 17 columns.
     expect(text).toHaveLength(7);
     for (const line of text) expect([...line]).toHaveLength(17);
-    expect(text.join('\n').match(/L4a|L4b|D2a|D2b/g)!.sort()).toEqual(['D2a', 'D2b', 'L4a', 'L4b']);
+    expect(
+      text
+        .join('\n')
+        .match(/L4a|L4b|D2a|D2b/g)!
+        .sort(),
+    ).toEqual(['D2a', 'D2b', 'L4a', 'L4b']);
     // Inside the board, a line between two cells only where pieces meet: 12 cells, 4 pieces of 4, 4, 2, 2 cells
     // have 12 - 4 = 8 inner cell-to-cell adjacencies without a line.
     const owner = new Map(s!.placements.flatMap((pl, i) => pl.cells.map((c) => [`${c[0]},${c[1]}`, i] as const)));
@@ -117,7 +127,12 @@ async function solutionsBySat(instance: PackingInstance): Promise<PackingSolutio
   const { enumerate } = await import('../src/enumerate/blocking-loop.js');
   const { logicSolver } = await import('../solvers/logic-solver.js');
   const found: PackingSolution[] = [];
-  await enumerate(instance, { createSolver: () => logicSolver.create(), unique: false, limit: 1, onFound: (f) => found.push(instance.decode(f.trueVars)) });
+  await enumerate(instance, {
+    createSolver: () => logicSolver.create(),
+    unique: false,
+    limit: 1,
+    onFound: (f) => found.push(instance.decode(f.trueVars)),
+  });
   return found;
 }
 
@@ -143,7 +158,9 @@ describe('Dobble sheets', () => {
 
   it('centre the grid on A4: equal margins left and right, top and bottom', () => {
     const [page] = renderDobblePages(deck);
-    const circles = [...page!.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)" r="([\d.]+)"/g)].map((m) => m.slice(1).map(Number) as [number, number, number]);
+    const circles = [...page!.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)" r="([\d.]+)"/g)].map(
+      (m) => m.slice(1).map(Number) as [number, number, number],
+    );
     expect(circles).toHaveLength(6);
     const left = Math.min(...circles.map(([x, , r]) => x - r));
     const right = 210 - Math.max(...circles.map(([x, , r]) => x + r));
@@ -176,12 +193,29 @@ describe('PNG and the bench chart', () => {
   });
 
   it('draws an axis on every panel and a legend of the solvers', () => {
-    const cell = (puzzle: string, solver: string, seconds: number | null) => ({ puzzle, encoding: 'pairwise', solver, vars: 1, clauses: 1, buildSeconds: 0, firstN: { seconds, found: 1, runs: 1 } });
+    const cell = (puzzle: string, solver: string, seconds: number | null) => ({
+      puzzle,
+      encoding: 'pairwise',
+      solver,
+      vars: 1,
+      clauses: 1,
+      buildSeconds: 0,
+      firstN: { seconds, found: 1, runs: 1 },
+    });
     const report = {
       date: 'd',
       machine: { os: 'o', cpu: 'c', cores: 2, memoryGiB: 1, node: 'v' },
       loadAverage: { start: 0, end: 0 },
-      settings: { suite: 'quick', puzzles: ['a', 'b'], encodings: ['pairwise'], solvers: ['s1', 's2'], limit: 10, repeat: 1, timeoutSeconds: 5, baseline: 'pairwise' },
+      settings: {
+        suite: 'quick',
+        puzzles: ['a', 'b'],
+        encodings: ['pairwise'],
+        solvers: ['s1', 's2'],
+        limit: 10,
+        repeat: 1,
+        timeoutSeconds: 5,
+        baseline: 'pairwise',
+      },
       puzzles: ['a', 'b'].map((name) => ({ name, about: '', all: false, cubeDepth: null, expected: { classes: 10, raw: 10 } })),
       cells: [cell('a', 's1', 0.5), cell('a', 's2', null), cell('b', 's1', 2), cell('b', 's2', 1)],
     } as unknown as BenchReport;

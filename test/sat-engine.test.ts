@@ -13,7 +13,16 @@ import { polycube, soma } from '../encoders/polycube.js';
 import { polyomino } from '../encoders/polyomino.js';
 import type { Instance } from '../src/core/puzzle.js';
 import { seededRandom } from '../src/core/random.js';
-import { type EnumMode, type Found, type Propagation, applyBranching, enumerate, parseBranching, parseEnumMode, parsePropagation } from '../src/enumerate/blocking-loop.js';
+import {
+  type EnumMode,
+  type Found,
+  type Propagation,
+  applyBranching,
+  enumerate,
+  parseBranching,
+  parseEnumMode,
+  parsePropagation,
+} from '../src/enumerate/blocking-loop.js';
 import type { AmoEncoding } from '../src/card/index.js';
 import { orbit } from '../src/enumerate/cube-tree.js';
 import { enumerateExactCover } from '../src/enumerate/dlx.js';
@@ -57,9 +66,24 @@ async function byDancingLinks(instance: Instance, unique: boolean): Promise<List
   return listing(instance, unique, found, summary.raw);
 }
 
-async function bySat(instance: Instance, unique: boolean, enumMode: EnumMode, branching: BranchingRule, propagation: Propagation, cubeDepth: number): Promise<Listing> {
+async function bySat(
+  instance: Instance,
+  unique: boolean,
+  enumMode: EnumMode,
+  branching: BranchingRule,
+  propagation: Propagation,
+  cubeDepth: number,
+): Promise<Listing> {
   const found: Found[] = [];
-  const summary = await enumerate(instance, { createSolver: () => minisatWasm.create(), unique, enumMode, branching, propagation, cubeDepth, onFound: (f) => found.push(f) });
+  const summary = await enumerate(instance, {
+    createSolver: () => minisatWasm.create(),
+    unique,
+    enumMode,
+    branching,
+    propagation,
+    cubeDepth,
+    onFound: (f) => found.push(f),
+  });
   expect(summary.complete).toBe(true);
   expect(summary.count).toBe(found.length);
   return listing(instance, unique, found, summary.raw);
@@ -80,7 +104,7 @@ const MECHANISMS: [EnumMode, BranchingRule, Propagation][] = [
 function boardWithHoles(w: number, h: number, holes: number, seed: number): string {
   const random = seededRandom(seed);
   const cells = Array.from({ length: w * h }, () => '.');
-  for (let k = 0; k < holes; ) {
+  for (let k = 0; k < holes;) {
     const i = Math.floor(random() * cells.length);
     if (cells[i] === '.') {
       cells[i] = '#';
@@ -104,8 +128,21 @@ interface Board {
 }
 
 const BOARDS: Board[] = [
-  { name: '6x5 rectangle, six pentominoes', instance: (amo) => polyomino({ board: '6x5', pieces: 'F,L,P,T,Y,U', amo }), depths: [0, 2], known: { classes: 9, solutions: 36 }, all: true },
-  { name: '3x20 rectangle, the pentominoes', instance: (amo) => polyomino({ preset: '3x20', amo }), depths: [0], vsidsDepth: 6, known: { classes: 2, solutions: 8 }, all: true },
+  {
+    name: '6x5 rectangle, six pentominoes',
+    instance: (amo) => polyomino({ board: '6x5', pieces: 'F,L,P,T,Y,U', amo }),
+    depths: [0, 2],
+    known: { classes: 9, solutions: 36 },
+    all: true,
+  },
+  {
+    name: '3x20 rectangle, the pentominoes',
+    instance: (amo) => polyomino({ preset: '3x20', amo }),
+    depths: [0],
+    vsidsDepth: 6,
+    known: { classes: 2, solutions: 8 },
+    all: true,
+  },
   { name: '5x5 with small pieces', instance: (amo) => polyomino({ board: '5x5', pieces: 'T4,S4,L4,O4,I4,I3,D2', amo }), depths: [0, 1], all: true },
   // Seeds whose boards have tilings, under symmetry groups of size 1, 2 and 2.
   ...[1, 4, 26].map((seed) => ({
@@ -114,9 +151,22 @@ const BOARDS: Board[] = [
     depths: [0],
     all: true,
   })),
-  { name: '8x8 with the centre hole', instance: (amo) => polyomino({ preset: '8x8-centre-hole', amo }), depths: [1], vsidsDepth: 11, known: { classes: 65 }, all: false },
+  {
+    name: '8x8 with the centre hole',
+    instance: (amo) => polyomino({ preset: '8x8-centre-hole', amo }),
+    depths: [1],
+    vsidsDepth: 11,
+    known: { classes: 65 },
+    all: false,
+  },
   { name: 'Soma cube', instance: (amo) => soma({ symmetry: 'isometries', amo }), depths: [1], vsidsDepth: 6, known: { classes: 240 }, all: false },
-  { name: 'a small polycube figure (3x2x2, L, A, B)', instance: (amo) => polycube({ figure: '3x2x2', pieces: 'L,A,B', amo }), depths: [0], known: { classes: 2, solutions: 16 }, all: true },
+  {
+    name: 'a small polycube figure (3x2x2, L, A, B)',
+    instance: (amo) => polycube({ figure: '3x2x2', pieces: 'L,A,B', amo }),
+    depths: [0],
+    known: { classes: 2, solutions: 16 },
+    all: true,
+  },
 ];
 
 describe.skipIf(!availability.ok)(suiteName, { timeout: 600_000 }, () => {
@@ -136,7 +186,7 @@ describe.skipIf(!availability.ok)(suiteName, { timeout: 600_000 }, () => {
           if (expected !== undefined) expect(reference.keys.length).toBe(expected);
           for (const depth of board.depths) {
             for (const [mode, branching, propagation] of MECHANISMS) {
-              const d = branching === 'vsids' ? board.vsidsDepth ?? depth : depth;
+              const d = branching === 'vsids' ? (board.vsidsDepth ?? depth) : depth;
               const got = await bySat(propagation === 'native' ? pairwise : instance, unique, mode, branching, propagation, d);
               expect({ mode, branching, propagation, depth: d, ...got }).toEqual({ mode, branching, propagation, depth: d, ...reference });
             }
@@ -160,7 +210,13 @@ describe.skipIf(!availability.ok)(suiteName, { timeout: 600_000 }, () => {
   it('with native groups, a cell no placement covers leaves no solution, and a cell only one covers forces it', async () => {
     const count = async (board: string, pieces: string) => {
       const found: Found[] = [];
-      await enumerate(polyomino({ board, pieces, amo: 'pairwise' }), { createSolver: () => minisatWasm.create(), unique: false, enumMode: 'chrono', propagation: 'native', onFound: (f) => found.push(f) });
+      await enumerate(polyomino({ board, pieces, amo: 'pairwise' }), {
+        createSolver: () => minisatWasm.create(),
+        unique: false,
+        enumMode: 'chrono',
+        propagation: 'native',
+        onFound: (f) => found.push(f),
+      });
       return found.length;
     };
     expect(await count('3x1', 'L3')).toBe(0);
@@ -171,9 +227,14 @@ describe.skipIf(!availability.ok)(suiteName, { timeout: 600_000 }, () => {
   });
 
   it('says in one line why native propagation cannot be had', async () => {
-    const run = (instance: Instance, enumMode: EnumMode) => enumerate(instance, { createSolver: () => minisatWasm.create(), unique: false, enumMode, propagation: 'native', onFound: () => {} });
-    await expect(run(polyomino({ preset: '3x20' }), 'chrono')).rejects.toThrow(/^--propagation native: the non-overlap, piece-once clauses have auxiliary variables \(use --amo pairwise\)$/);
-    await expect(run(polyomino({ preset: '3x20', amo: 'pairwise' }), 'blocking')).rejects.toThrow(/^--propagation native: it needs --enum-mode chrono$/);
+    const run = (instance: Instance, enumMode: EnumMode) =>
+      enumerate(instance, { createSolver: () => minisatWasm.create(), unique: false, enumMode, propagation: 'native', onFound: () => {} });
+    await expect(run(polyomino({ preset: '3x20' }), 'chrono')).rejects.toThrow(
+      /^--propagation native: the non-overlap, piece-once clauses have auxiliary variables \(use --amo pairwise\)$/,
+    );
+    await expect(run(polyomino({ preset: '3x20', amo: 'pairwise' }), 'blocking')).rejects.toThrow(
+      /^--propagation native: it needs --enum-mode chrono$/,
+    );
     expect(() => parsePropagation('fast')).toThrow(/^--propagation: expected one of native, clauses, got "fast"$/);
   });
 
@@ -203,12 +264,23 @@ describe.skipIf(!availability.ok)(suiteName, { timeout: 600_000 }, () => {
      * resuming after every `conflictLimit` conflicts, and returns each
      * model's projection; checks every model against the clauses.
      */
-    async function enumerateAll(clauses: Clauses, n: number, projection: number[], cubeVars: number[], branching: BranchingRule, learn: boolean, conflictLimit?: number): Promise<string[]> {
+    async function enumerateAll(
+      clauses: Clauses,
+      n: number,
+      projection: number[],
+      cubeVars: number[],
+      branching: BranchingRule,
+      learn: boolean,
+      conflictLimit?: number,
+    ): Promise<string[]> {
       const solver = minisatWasm.create();
       solver.ensureVars(n);
       for (const c of clauses) solver.addClause(c);
       // Cover branching on the formula's longest clauses, whatever they mean.
-      solver.setBranching(branching, clauses.filter((c) => c.length >= 3));
+      solver.setBranching(
+        branching,
+        clauses.filter((c) => c.length >= 3),
+      );
       const models: string[] = [];
       for (let bits = 0; bits < 2 ** cubeVars.length; bits++) {
         const cube = cubeVars.map((v, i) => ((bits >> i) & 1 ? v : -v));
@@ -234,20 +306,37 @@ describe.skipIf(!availability.ok)(suiteName, { timeout: 600_000 }, () => {
 
     it('a cube whose assumptions conflict leaves nothing behind for the next cube sharing them', async () => {
       // Assumptions 1 and 2 clash through 6, in propagation (not as an assumption found false); two cubes keep them as their first two levels.
-      const clauses = [[-1, -2, 6], [-1, -2, -6], [3, 4, 5], [-3, -4]];
+      const clauses = [
+        [-1, -2, 6],
+        [-1, -2, -6],
+        [3, 4, 5],
+        [-3, -4],
+      ];
       for (const learn of [true, false]) {
         for (const branching of ['vsids', 'cover'] as const) {
           const solver = minisatWasm.create();
           solver.ensureVars(6);
           for (const c of clauses) solver.addClause(c);
           solver.setBranching(branching, [[3, 4, 5]]);
-          for (const cube of [[1, 2, 3], [1, 2, -3], [1, -2, 3]]) {
+          for (const cube of [
+            [1, 2, 3],
+            [1, 2, -3],
+            [1, -2, 3],
+          ]) {
             const models: string[] = [];
-            const { complete } = await solver.enumerateCube(cube, [1, 2, 3, 4, 5, 6], () => {
-              expect(clauses.every((c) => c.some((l) => solver.value(Math.abs(l)) === l > 0)), `cube ${cube} learn ${learn}`).toBe(true);
-              models.push(cube.join(' '));
-              return true;
-            }, { learn });
+            const { complete } = await solver.enumerateCube(
+              cube,
+              [1, 2, 3, 4, 5, 6],
+              () => {
+                expect(
+                  clauses.every((c) => c.some((l) => solver.value(Math.abs(l)) === l > 0)),
+                  `cube ${cube} learn ${learn}`,
+                ).toBe(true);
+                models.push(cube.join(' '));
+                return true;
+              },
+              { learn },
+            );
             expect(complete).toBe(true);
             // [1, -2, 3]: 4 false, 5 and 6 either way.
             expect(models, `cube ${cube} learn ${learn} ${branching}`).toHaveLength(cube[1] === 2 ? 0 : 4);
@@ -344,7 +433,14 @@ describe.skipIf(!availability.ok)(suiteName, { timeout: 600_000 }, () => {
 
   it('reports which enumeration ran: chrono inside minisat-wasm by default, the blocking loop when asked', () => {
     const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
-    const run = (...more: string[]) => JSON.parse(spawnSync(process.execPath, [cli, 'enumerate', 'pentomino', '--preset', '3x20', '--unique', '--solver', 'minisat-wasm', '--workers', '1', '--json', ...more], { encoding: 'utf8' }).stdout);
+    const run = (...more: string[]) =>
+      JSON.parse(
+        spawnSync(
+          process.execPath,
+          [cli, 'enumerate', 'pentomino', '--preset', '3x20', '--unique', '--solver', 'minisat-wasm', '--workers', '1', '--json', ...more],
+          { encoding: 'utf8' },
+        ).stdout,
+      );
     expect(run()).toMatchObject({ count: 2, raw: 8, complete: true, mode: 'chrono' });
     expect(run('--enum-mode', 'blocking')).toMatchObject({ count: 2, raw: 8, complete: true, mode: 'blocking-loop' });
   });

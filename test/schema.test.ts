@@ -26,13 +26,25 @@ describe('one JSON summary for every verb', { timeout: 240_000 }, () => {
   const cases: [string, string[], Record<string, unknown>][] = [
     ['solve a puzzle', ['solve', 'pentomino', '--preset', '3x20'], { status: 'SAT', puzzle: 'pentomino', count: 1, complete: true }],
     ['solve a DIMACS file', ['solve', 'unsat.cnf'], { status: 'UNSAT', puzzle: 'unsat.cnf', count: 0, complete: true }],
-    ['enumerate', ['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--solver', 'dlx'], { status: 'SAT', count: 2, complete: true, solver: 'dlx' }],
+    [
+      'enumerate',
+      ['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--solver', 'dlx'],
+      { status: 'SAT', count: 2, complete: true, solver: 'dlx' },
+    ],
     ['enumerate, stopped', ['enumerate', 'soma', '--limit', '3', '--solver', 'dlx'], { status: 'SAT', count: 3, complete: false }],
     ['encode', ['encode', 'soma', '-o', 'soma.cnf'], { status: 'ENCODED', puzzle: 'soma', count: 0, solver: null, vars: 892 }],
     ['explain', ['explain', 'pentomino', '--preset', '3x20'], { status: 'ENCODED', puzzle: 'pentomino', solver: null }],
-    ['sweep', ['sweep', 'genius-square', '--sample', '20', '--workers', '1'], { status: 'DONE', puzzle: 'genius-square', count: 20, complete: true, vars: null }],
+    [
+      'sweep',
+      ['sweep', 'genius-square', '--sample', '20', '--workers', '1'],
+      { status: 'DONE', puzzle: 'genius-square', count: 20, complete: true, vars: null },
+    ],
     ['dobble', ['dobble', '--symbols-per-card', '3'], { status: 'SAT', puzzle: 'dobble', count: 1, solver: 'algebraic' }],
-    ['dobble by SAT', ['dobble', '--symbols-per-card', '3', '--method', 'sat', '--solver', 'logic-solver'], { status: 'SAT', count: 1, solver: 'logic-solver' }],
+    [
+      'dobble by SAT',
+      ['dobble', '--symbols-per-card', '3', '--method', 'sat', '--solver', 'logic-solver'],
+      { status: 'SAT', count: 1, solver: 'logic-solver' },
+    ],
     ['dobble check, valid', ['dobble', 'check', 'deck.txt'], { status: 'VALID', count: 1, complete: true }],
     ['dobble check, invalid', ['dobble', 'check', 'bad-deck.txt'], { status: 'INVALID', count: 0 }],
   ];

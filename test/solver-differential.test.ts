@@ -70,11 +70,14 @@ async function listing(instance: Instance, unique: boolean, run: Parameters<type
   return result;
 }
 
-const byDancingLinks = (instance: Instance, unique: boolean) => listing(instance, unique, (onFound) => enumerateExactCover(instance, { unique, onFound }));
+const byDancingLinks = (instance: Instance, unique: boolean) =>
+  listing(instance, unique, (onFound) => enumerateExactCover(instance, { unique, onFound }));
 
 describe(title, { timeout: 60_000 }, () => {
   describe('verdicts on random 3-SAT at the threshold (ratio 4.26), against DPLL', () => {
-    const formulas = [40, 50, 60].flatMap((n) => [1, 2, 3].map((seed) => ({ n, seed, clauses: randomThreeSat(n, Math.round(4.26 * n), 1000 * n + seed) })));
+    const formulas = [40, 50, 60].flatMap((n) =>
+      [1, 2, 3].map((seed) => ({ n, seed, clauses: randomThreeSat(n, Math.round(4.26 * n), 1000 * n + seed) })),
+    );
     const expected = formulas.map((f) => (solveDpll(f.clauses, f.n) ? 'SAT' : 'UNSAT'));
 
     it('the formulas are not all alike', () => {
@@ -111,7 +114,11 @@ describe(title, { timeout: 60_000 }, () => {
   describe('enumeration against dancing links', () => {
     let reference: { all: Listing; classes: Listing; small: Listing };
     beforeAll(async () => {
-      reference = { all: await byDancingLinks(sixByFive, false), classes: await byDancingLinks(sixByFive, true), small: await byDancingLinks(fiveByFour, false) };
+      reference = {
+        all: await byDancingLinks(sixByFive, false),
+        classes: await byDancingLinks(sixByFive, true),
+        small: await byDancingLinks(fiveByFour, false),
+      };
     });
 
     it('dancing links counts 36 tilings in 9 classes on 6x5, with or without auxiliaries, and 4 on 5x4', async () => {

@@ -143,7 +143,11 @@ describe('the symmetry-breaking family keeps one model per class', { timeout: 30
   });
 
   it('without an invariant exactly-one group it falls back to lex-leader over the whole group', async () => {
-    for (const build of [() => soma({ figure: 'bathtub', symmetry: 'isometries' }), () => polyomino(findBoards(8, 1)[0]!), () => polyomino(findBoards(2, 1)[0]!)]) {
+    for (const build of [
+      () => soma({ figure: 'bathtub', symmetry: 'isometries' }),
+      () => polyomino(findBoards(8, 1)[0]!),
+      () => polyomino(findBoards(2, 1)[0]!),
+    ]) {
       // No split groups: nothing to pin, and the solver searches one cube (small instances only).
       const bare = () => ({ ...build(), splitGroups: [] }) as Instance;
       const probe = bare();
@@ -181,7 +185,12 @@ describe('the symmetry-breaking family keeps one model per class', { timeout: 30
     for (const build of [() => polyomino({ preset: '8x8-centre-hole' }), () => soma({ symmetry: 'isometries' })]) {
       const keys = new Set<string>();
       const instance = build();
-      const s = await enumerate(instance, { createSolver: () => factory.create(), unique: true, symmetryBreaking: 'orbits', onFound: (f) => keys.add(canonical(instance, f.trueVars)) });
+      const s = await enumerate(instance, {
+        createSolver: () => factory.create(),
+        unique: true,
+        symmetryBreaking: 'orbits',
+        onFound: (f) => keys.add(canonical(instance, f.trueVars)),
+      });
       expect(instance.cnf.families.some((f) => f.name === FAMILY)).toBe(false);
       expect(keys).toEqual((await reference(build())).classes);
       expect(s.count).toBe(keys.size);
@@ -228,7 +237,7 @@ describe('the family as built', () => {
     expect(plain.cnf.families.some((f) => f.name === FAMILY)).toBe(false);
   });
 
-  it('leaves the caller\'s instance alone: classes, then all solutions, on one instance', async () => {
+  it("leaves the caller's instance alone: classes, then all solutions, on one instance", async () => {
     const instance = polyomino({ preset: '3x20' });
     const clauses = instance.cnf.clauseCount;
     const classes = await enumerate(instance, { createSolver: () => factory.create(), unique: true, onFound: () => {} });
@@ -239,7 +248,9 @@ describe('the family as built', () => {
   it('refuses the orbit route on a formula that already carries it', async () => {
     const instance = polyomino({ preset: '3x20' });
     addSymmetryBreaking(instance);
-    await expect(enumerate(instance, { createSolver: () => factory.create(), unique: true, symmetryBreaking: 'orbits', onFound: () => {} })).rejects.toThrow(/twice/);
+    await expect(
+      enumerate(instance, { createSolver: () => factory.create(), unique: true, symmetryBreaking: 'orbits', onFound: () => {} }),
+    ).rejects.toThrow(/twice/);
   });
 
   it('parses --unique-by', () => {
@@ -260,7 +271,7 @@ const run = (...args: string[]) => {
 };
 
 describe('the family on the command line', { timeout: 240_000 }, () => {
-  it('encode --unique writes it into the DIMACS: counting that file\'s models counts classes', async () => {
+  it("encode --unique writes it into the DIMACS: counting that file's models counts classes", async () => {
     const r = run('encode', 'pentomino', '--preset', '3x20', '--unique', '-o', 'classes.cnf');
     expect(r.code).toBe(0);
     const text = readFileSync(join(dir, 'classes.cnf'), 'utf8');
@@ -277,7 +288,9 @@ describe('the family on the command line', { timeout: 240_000 }, () => {
   it('explain --unique lists it with its sentence and a formula that matches', () => {
     const r = run('explain', 'pentomino', '--preset', '8x8-centre-hole', '--unique', '--json');
     expect(r.code).toBe(0);
-    const family = (JSON.parse(r.out) as { families: { name: string; sentence: string; clauses: number; formula: { clauses: number } }[] }).families.find((f) => f.name === FAMILY)!;
+    const family = (
+      JSON.parse(r.out) as { families: { name: string; sentence: string; clauses: number; formula: { clauses: number } }[] }
+    ).families.find((f) => f.name === FAMILY)!;
     expect(family.sentence).toMatch(/one model per symmetry class/);
     expect(family.formula.clauses).toBe(family.clauses);
   });
@@ -394,7 +407,6 @@ function countSync(instance: PackingInstance, onSolution: (vars: number[]) => vo
 }
 
 // ---- Genius Square blockers --------------------------------------------------------------
-
 
 /** Seeded blocker sets symmetric about the main diagonal: one cell on it, three mirrored pairs. */
 function mirrorBlockers(count: number): string[] {

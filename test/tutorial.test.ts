@@ -43,7 +43,8 @@ const mask = (line: string) =>
     .trimEnd();
 
 /** Output that is the same on every machine: no SAT-solver choice shows in it. */
-const deterministic = (command: string) => !/puzzlesat (solve|enumerate|sweep|dobble)\b/.test(command) || /--solver dlx|puzzlesat dobble --symbols-per-card \d+$/.test(command);
+const deterministic = (command: string) =>
+  !/puzzlesat (solve|enumerate|sweep|dobble)\b/.test(command) || /--solver dlx|puzzlesat dobble --symbols-per-card \d+$/.test(command);
 
 describe('docs/tutorial.md', () => {
   const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-tutorial-'));
@@ -83,7 +84,10 @@ describe('README', () => {
       const shell = c.slice(2).replace(/\bnpx puzzlesat\b/g, `${JSON.stringify(process.execPath)} ${JSON.stringify(cli)}`);
       const actual = execFileSync('sh', ['-c', shell], { encoding: 'utf8' }).trimEnd().split('\n');
       const shown = example.slice(example.indexOf(c) + c.length + 1).split('\n');
-      const expected = shown.slice(0, shown.findIndex((l) => l.startsWith('$ ') || l === '') === -1 ? undefined : shown.findIndex((l) => l.startsWith('$ ') || l === ''));
+      const expected = shown.slice(
+        0,
+        shown.findIndex((l) => l.startsWith('$ ') || l === '') === -1 ? undefined : shown.findIndex((l) => l.startsWith('$ ') || l === ''),
+      );
       // The summary line is the same on every machine; the tiling only with dlx.
       expect(mask(actual.at(-1)!)).toBe(mask(expected.at(-1)!));
       if (c.includes('--solver dlx')) expect(actual.map(mask)).toEqual(expected.map(mask));

@@ -64,7 +64,8 @@ export type CyclicCnf = Cnf & { readonly base: readonly number[] };
 /** The difference-set formula of order n ≥ 1: its models are the first cards D. */
 export function encodeCyclic(n: number, { amo, card, exactPairs, steps }: CyclicOptions): CyclicCnf {
   if (!Number.isInteger(n) || n < 1) throw new UserError(`--variables cyclic: the order must be a whole number ≥ 1, not ${n}`);
-  if (steps.has('first-pair') && steps.has('multipliers')) throw new UserError('--symmetry-steps: first-pair and multipliers each choose the translate of card 0 to keep; give one of them');
+  if (steps.has('first-pair') && steps.has('multipliers'))
+    throw new UserError('--symmetry-steps: first-pair and multipliers each choose the translate of card 0 to keep; give one of them');
   const N = n * n + n + 1;
   const cnf = new Cnf();
   const base = Array.from({ length: N }, (_, s) => cnf.vars.named(baseName(s)));
@@ -73,7 +74,10 @@ export function encodeCyclic(n: number, { amo, card, exactPairs, steps }: Cyclic
   cnf.family('card-size', `card 0 holds exactly ${n + 1} of the ${N} symbols (implied by the differences, said for propagation)`);
   exactlyK(cnf, base, n + 1, card, 'card 0');
 
-  cnf.family('differences', `every difference d = 1..${(N - 1) / 2} mod ${N} is made by ${exactPairs ? 'exactly' : 'at most'} one pair {a, a + d} of card 0`);
+  cnf.family(
+    'differences',
+    `every difference d = 1..${(N - 1) / 2} mod ${N} is made by ${exactPairs ? 'exactly' : 'at most'} one pair {a, a + d} of card 0`,
+  );
   for (let d = 1; d <= (N - 1) / 2; d++) {
     const pairs = base.map((a, i) => {
       const b = base[(i + d) % N]!;

@@ -92,15 +92,31 @@ export function encodeMols(n: number, { amo, orthogonality, steps }: MolsOptions
   squares.forEach((square, k) => {
     for (const r of range(n)) for (const c of range(n)) exactlyOne(cnf, square[r]![c]!, amo, `cell L${k} r${r} c${c}`);
     for (const v of range(n)) {
-      for (const r of range(n)) exactlyOne(cnf, range(n).map((c) => square[r]![c]![v]!), amo, `row L${k} r${r} v${v}`);
-      for (const c of range(n)) exactlyOne(cnf, range(n).map((r) => square[r]![c]![v]!), amo, `column L${k} c${c} v${v}`);
+      for (const r of range(n))
+        exactlyOne(
+          cnf,
+          range(n).map((c) => square[r]![c]![v]!),
+          amo,
+          `row L${k} r${r} v${v}`,
+        );
+      for (const c of range(n))
+        exactlyOne(
+          cnf,
+          range(n).map((r) => square[r]![c]![v]!),
+          amo,
+          `column L${k} c${c} v${v}`,
+        );
     }
   });
 
-  cnf.family('orthogonal', `every two squares are orthogonal: ${orthogonality === 'cells' ? 'each value pair in exactly one cell' : 'no value pair in two rows'}`);
+  cnf.family(
+    'orthogonal',
+    `every two squares are orthogonal: ${orthogonality === 'cells' ? 'each value pair in exactly one cell' : 'no value pair in two rows'}`,
+  );
   for (let k = 0; k < n - 1; k++) {
     for (let l = k + 1; l < n - 1; l++) {
-      for (const a of range(n)) for (const b of range(n)) orthogonalPair(cnf, squares[k]!, squares[l]!, a, b, `L${k} L${l} (${a},${b})`, orthogonality, amo);
+      for (const a of range(n))
+        for (const b of range(n)) orthogonalPair(cnf, squares[k]!, squares[l]!, a, b, `L${k} L${l} (${a},${b})`, orthogonality, amo);
     }
   }
 
@@ -110,7 +126,16 @@ export function encodeMols(n: number, { amo, orthogonality, steps }: MolsOptions
   return Object.assign(cnf, { squares });
 }
 
-function orthogonalPair(cnf: Cnf, first: Squares[number], second: Squares[number], a: number, b: number, label: string, how: Orthogonality, amo: AmoEncoding): void {
+function orthogonalPair(
+  cnf: Cnf,
+  first: Squares[number],
+  second: Squares[number],
+  a: number,
+  b: number,
+  label: string,
+  how: Orthogonality,
+  amo: AmoEncoding,
+): void {
   const n = first.length;
   if (how === 'rows') {
     const rows = first.map((row, r) => {
@@ -168,7 +193,7 @@ function impliedPointPairs(cnf: Cnf, squares: Squares, n: number): void {
  * so it is said here, without auxiliaries.
  */
 function impliedCellValues(cnf: Cnf, squares: Squares, n: number): void {
-  cnf.family('cell-values', 'implied: a cell outside row 0 shows each value other than its column\'s in some square (it shares a line with (0, v))');
+  cnf.family('cell-values', "implied: a cell outside row 0 shows each value other than its column's in some square (it shares a line with (0, v))");
   for (let r = 1; r < n; r++) {
     for (let c = 0; c < n; c++) {
       for (let v = 0; v < n; v++) if (v !== c) cnf.add(squares.map((square) => square[r]![c]![v]!));

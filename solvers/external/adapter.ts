@@ -11,7 +11,15 @@ import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UserError, oneLine } from '../../src/core/errors.js';
-import { type CubeBatchSolver, type NativeRunOptions, type ProjectingEnumerator, type ProofProducer, type SolverFactory, type Status, coversAllVariables } from '../types.js';
+import {
+  type CubeBatchSolver,
+  type NativeRunOptions,
+  type ProjectingEnumerator,
+  type ProofProducer,
+  type SolverFactory,
+  type Status,
+  coversAllVariables,
+} from '../types.js';
 import { ClauseStoringSolver, type Model, type RunAnswer } from './clause-store.js';
 import { type Answer, CompetitionOutput, type ExitVerdict, readMinisatResult } from './output.js';
 import { type ProcessOutcome, findOnPath, runProcess, withTempDir, writeChunks } from './process.js';
@@ -40,7 +48,12 @@ export class ExternalSolver extends ClauseStoringSolver {
   }
 
   /** One run of the program on a file of these bytes, its answer read and matched with its exit code. */
-  private runFile(bytes: readonly Uint8Array[], args: (cnfFile: string, resultFile: string, runDir: string) => string[], timeoutSeconds: number | undefined, signal: AbortSignal): Promise<RunAnswer> {
+  private runFile(
+    bytes: readonly Uint8Array[],
+    args: (cnfFile: string, resultFile: string, runDir: string) => string[],
+    timeoutSeconds: number | undefined,
+    signal: AbortSignal,
+  ): Promise<RunAnswer> {
     const path = this.program();
     return withTempDir(async (dir) => {
       const cnfFile = join(dir, 'formula.cnf');
@@ -56,9 +69,13 @@ export class ExternalSolver extends ClauseStoringSolver {
       });
       if (this.interrupted(outcome)) return { status: 'UNKNOWN' };
       const verdict = this.verdictOf(outcome, output.stray);
-      const answer: Answer = this.spec.output === 'competition' ? { status: output.status, model: lastModel, stray: output.stray } : await readMinisatResult(resultFile);
+      const answer: Answer =
+        this.spec.output === 'competition' ? { status: output.status, model: lastModel, stray: output.stray } : await readMinisatResult(resultFile);
       if (answer.status !== verdict.status) {
-        const problem = answer.status === undefined ? `no answer to go with exit code ${outcome.code}` : `it says ${answer.status} but exits with code ${outcome.code}`;
+        const problem =
+          answer.status === undefined
+            ? `no answer to go with exit code ${outcome.code}`
+            : `it says ${answer.status} but exits with code ${outcome.code}`;
         throw this.unreadable(problem, answer.stray);
       }
       if (answer.status === 'UNSAT') await this.answeredUnsat(dir);
@@ -74,7 +91,11 @@ export class ExternalSolver extends ClauseStoringSolver {
    * cube before the one it satisfies was UNSAT, so that one is the first
    * cube the model satisfies; the model is checked under that cube.
    */
-  private async solveBatch(cubes: readonly (readonly number[])[], args: (cnfFile: string) => string[], timeoutSeconds: number | undefined): Promise<{ status: Status; cube?: number }> {
+  private async solveBatch(
+    cubes: readonly (readonly number[])[],
+    args: (cnfFile: string) => string[],
+    timeoutSeconds: number | undefined,
+  ): Promise<{ status: Status; cube?: number }> {
     let cube = -1;
     const firstSatisfied = (model: Model) => {
       cube = cubes.findIndex((lits) => lits.every((lit) => (model[Math.abs(lit)] === 1) === lit > 0));
@@ -140,7 +161,11 @@ export class NativeEnumeratingSolver extends ExternalSolver implements Projectin
    * Streams each model as the program prints it (the output is read line by
    * line, never held whole). Each is checked against the clauses.
    */
-  async enumerateProjected(projection: readonly number[], onModel: (trueVars: number[]) => void, options: NativeRunOptions = {}): Promise<{ complete: boolean }> {
+  async enumerateProjected(
+    projection: readonly number[],
+    onModel: (trueVars: number[]) => void,
+    options: NativeRunOptions = {},
+  ): Promise<{ complete: boolean }> {
     const native = this.spec.native!;
     if (!native.projects && !coversAllVariables(projection, this.store.varCount)) {
       throw new Error(`${this.name} enumerates total models only: the projection must be every variable`);
@@ -227,7 +252,8 @@ function versionOf(path: string, spec: ExternalSolverSpec): string | undefined {
 /** How `enumerate` drives the program (src/enumerate/strategy.ts picks the mode by this). */
 function enumerationOf(spec: ExternalSolverSpec): string {
   if (spec.native?.projects) return 'fast: natively with projection, one run per cube of a shallow cube tree';
-  if (spec.native) return 'natively without projection (only formulas whose every variable is a solution variable); else a run per model and per cube';
+  if (spec.native)
+    return 'natively without projection (only formulas whose every variable is a solution variable); else a run per model and per cube';
   if (spec.cubeBatch) return 'a run per model (the cubes go in batches, one incremental run each)';
   return 'slow: a run per model and per cube (blocking clauses)';
 }
@@ -244,7 +270,12 @@ export function externalSolver(spec: ExternalSolverSpec): SolverFactory & { crea
       const version = versionOf(path, spec);
       return { ok: true, version: `${spec.binary}${version ? ` ${version}` : ''} at ${path}` };
     },
-    create: () => (spec.native ? new NativeEnumeratingSolver({ ...spec, native: spec.native }) : spec.proofArgs ? new ProofWritingSolver(spec) : new ExternalSolver(spec)),
+    create: () =>
+      spec.native
+        ? new NativeEnumeratingSolver({ ...spec, native: spec.native })
+        : spec.proofArgs
+          ? new ProofWritingSolver(spec)
+          : new ExternalSolver(spec),
   };
 }
 

@@ -57,7 +57,11 @@ export class ClauseStore {
    * one `a ... 0` line per cube, solved in turn until one is satisfiable.
    */
   incrementalBytes(cubes: readonly (readonly number[])[]): Buffer[] {
-    return [Buffer.from('p inccnf\n', 'latin1'), ...this.clauseBytes(), Buffer.from(cubes.map((cube) => `a ${cube.map((l) => `${l} `).join('')}0\n`).join(''), 'latin1')];
+    return [
+      Buffer.from('p inccnf\n', 'latin1'),
+      ...this.clauseBytes(),
+      Buffer.from(cubes.map((cube) => `a ${cube.map((l) => `${l} `).join('')}0\n`).join(''), 'latin1'),
+    ];
   }
 
   /** DIMACS text in chunks (see dimacsBytes), for engines that take a string. */
@@ -132,7 +136,8 @@ export type Model = Int8Array;
 
 export function modelFromLiterals(lits: readonly number[], varCount: number, solver = 'the solver'): Model {
   for (const lit of lits) {
-    if (Math.abs(lit) > varCount) throw new UserError(`${solver}: its model names variable ${Math.abs(lit)}, beyond the formula's ${varCount} variables`);
+    if (Math.abs(lit) > varCount)
+      throw new UserError(`${solver}: its model names variable ${Math.abs(lit)}, beyond the formula's ${varCount} variables`);
   }
   const model = new Int8Array(varCount + 1);
   for (const lit of lits) if (lit > 0) model[lit] = 1;
@@ -179,7 +184,10 @@ export abstract class ClauseStoringSolver implements Solver {
 
   async solve(options: SolveOptions = {}): Promise<Status> {
     const units = options.assumptions ?? [];
-    return this.settle((signal) => this.runOnce(units, options.timeoutSeconds, signal), () => units);
+    return this.settle(
+      (signal) => this.runOnce(units, options.timeoutSeconds, signal),
+      () => units,
+    );
   }
 
   /**

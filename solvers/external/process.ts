@@ -161,7 +161,6 @@ export async function writeChunks(path: string, chunks: readonly Uint8Array[]): 
   }
 }
 
-
 /** After SIGTERM, how long a solver may take to write its statistics and exit before SIGKILL. */
 const TERM_GRACE_MS = 1000;
 /** After the solver exits, how long its output may take to drain before a descendant holding the pipe is killed. */
@@ -235,7 +234,10 @@ export function runProcess(solver: string, path: string, args: readonly string[]
       killGroup(child, 'SIGTERM');
       killTimer = setTimeout(() => killGroup(child, 'SIGKILL'), TERM_GRACE_MS);
     };
-    const timer = options.timeoutSeconds === undefined ? undefined : setTimeout(() => stop('timeout'), Math.min(MAX_TIMER_MS, Math.max(0, options.timeoutSeconds * 1000)));
+    const timer =
+      options.timeoutSeconds === undefined
+        ? undefined
+        : setTimeout(() => stop('timeout'), Math.min(MAX_TIMER_MS, Math.max(0, options.timeoutSeconds * 1000)));
     const onAbort = () => stop('request');
     if (options.signal?.aborted) onAbort();
     options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -284,7 +286,12 @@ export function runProcess(solver: string, path: string, args: readonly string[]
 
 /** Where `binary` is on PATH (or the path itself when it has a slash), if it is an executable file. */
 export function findOnPath(binary: string): string | undefined {
-  const candidates = binary.includes('/') ? [binary] : (process.env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, binary));
+  const candidates = binary.includes('/')
+    ? [binary]
+    : (process.env.PATH ?? '')
+        .split(delimiter)
+        .filter(Boolean)
+        .map((dir) => join(dir, binary));
   return candidates.find((file) => {
     try {
       accessSync(file, constants.X_OK);

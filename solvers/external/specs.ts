@@ -60,7 +60,8 @@ export const EXTERNAL_SPECS: readonly ExternalSolverSpec[] = [
   {
     name: 'cryptominisat5',
     binary: 'cryptominisat5',
-    description: 'CryptoMiniSat 5, the cryptominisat5 program on PATH; enumerates projected models natively (--maxsol, projection from the c ind lines)',
+    description:
+      'CryptoMiniSat 5, the cryptominisat5 program on PATH; enumerates projected models natively (--maxsol, projection from the c ind lines)',
     version: { args: ['--version'], pattern: /version\s+(\S+)/i },
     solveArgs: (cnf) => ['--verb', '0', cnf],
     output: 'competition',
@@ -87,7 +88,10 @@ export const EXTERNAL_SPECS: readonly ExternalSolverSpec[] = [
     output: 'competition',
     exitVerdict: claspExit,
     // crafty with solution recording: 65 classes of the 8x8 board with the centre hole in 15 cubes took 3.2 CPU s against 6.3 by default, 6x10's 2339 in 7 cubes 52 against 394.
-    native: { projects: true, args: (cnf, limit) => ['-V0', '-n', String(limit ?? 0), '--project', '--parse-ext', '--configuration=crafty', '--enum-mode=record', cnf] },
+    native: {
+      projects: true,
+      args: (cnf, limit) => ['-V0', '-n', String(limit ?? 0), '--project', '--parse-ext', '--configuration=crafty', '--enum-mode=record', cnf],
+    },
   },
   {
     name: 'kissat',

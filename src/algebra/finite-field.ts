@@ -49,7 +49,7 @@ export function primePowerDecomposition(q: number): { p: number; k: number } | n
 /** The primes dividing n ≥ 1, smallest first (none for 1). */
 export function primeDivisors(n: number): number[] {
   const primes: number[] = [];
-  for (let rest = n; rest > 1; ) {
+  for (let rest = n; rest > 1;) {
     const p = smallestPrimeFactor(rest);
     primes.push(p);
     while (rest % p === 0) rest /= p;

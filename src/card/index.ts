@@ -169,7 +169,13 @@ export function atMostK(cnf: Cnf, lits: readonly number[], k: number, encoding: 
 export function atLeastK(cnf: Cnf, lits: readonly number[], k: number, encoding: CardEncoding, label: string): EncodingCost {
   checkBound(k);
   if (k === 1) return atLeastOne(cnf, lits);
-  return atMostK(cnf, lits.map((lit) => -lit), lits.length - k, encoding, label);
+  return atMostK(
+    cnf,
+    lits.map((lit) => -lit),
+    lits.length - k,
+    encoding,
+    label,
+  );
 }
 
 /** At most k and at least k, encoded separately (two counters). */

@@ -15,11 +15,7 @@ export function pairwiseAtMostOne(sink: ClauseSink, lits: readonly number[]): vo
 export const PAIRWISE_BELOW = 7;
 
 /** An inner at-most-one of a recursive encoding: `recursive` itself from PAIRWISE_BELOW literals up. */
-export function innerAtMostOne(
-  sink: ClauseSink,
-  lits: readonly number[],
-  recursive: (sink: ClauseSink, lits: readonly number[]) => void,
-): void {
+export function innerAtMostOne(sink: ClauseSink, lits: readonly number[], recursive: (sink: ClauseSink, lits: readonly number[]) => void): void {
   if (lits.length >= PAIRWISE_BELOW) recursive(sink, lits);
   else pairwiseAtMostOne(sink, lits);
 }

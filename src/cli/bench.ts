@@ -1,7 +1,16 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Argv } from 'yargs';
-import { type BenchReport, SUITES, type SuiteSettings, countDisagreements, mergeReports, renderChart, renderMarkdown, runSuite } from '../../bench/encodings.js';
+import {
+  type BenchReport,
+  SUITES,
+  type SuiteSettings,
+  countDisagreements,
+  mergeReports,
+  renderChart,
+  renderMarkdown,
+  runSuite,
+} from '../../bench/encodings.js';
 import { UserError } from '../core/errors.js';
 import { type Args, guarded, outputOption, positiveInt } from './common.js';
 import { startProgress } from './progress.js';
@@ -15,19 +24,36 @@ const FULL_RESULTS = join('bench', 'results');
 const benchOptions = (y: Argv) =>
   y
     .positional('suite', { type: 'string', describe: 'what to benchmark', choices: ['encodings'], default: 'encodings' })
-    .option('quick', { type: 'boolean', describe: `the small suite (about a minute): ${SUITES.quick.puzzles.join(' and ')}, ${SUITES.quick.encodings.length} encodings, in-process solvers` })
+    .option('quick', {
+      type: 'boolean',
+      describe: `the small suite (about a minute): ${SUITES.quick.puzzles.join(' and ')}, ${SUITES.quick.encodings.length} encodings, in-process solvers`,
+    })
     .option('json', { type: 'boolean', describe: 'print the report as JSON instead of Markdown' })
-    .option('repeat', { type: 'number', describe: `runs per measure, the median is kept (default ${SUITES.full.repeat}, quick ${SUITES.quick.repeat})` })
+    .option('repeat', {
+      type: 'number',
+      describe: `runs per measure, the median is kept (default ${SUITES.full.repeat}, quick ${SUITES.quick.repeat})`,
+    })
     .option('baseline', { type: 'string', describe: `the encoding the ratio columns compare with (default ${SUITES.full.baseline})` })
-    .option('timeout', { type: 'number', describe: `seconds per run before it is stopped and marked >T (default ${SUITES.full.timeoutSeconds}, quick ${SUITES.quick.timeoutSeconds})` })
-    .option('search-box', { type: 'number', describe: `wall seconds per run of the searching regime before it is stopped and projected from its rate (default ${SUITES.full.search.boxSeconds}, quick ${SUITES.quick.search.boxSeconds})` })
-    .option('solvers', { type: 'string', describe: 'comma-separated solver names to include when available (default: the suite\'s)' })
+    .option('timeout', {
+      type: 'number',
+      describe: `seconds per run before it is stopped and marked >T (default ${SUITES.full.timeoutSeconds}, quick ${SUITES.quick.timeoutSeconds})`,
+    })
+    .option('search-box', {
+      type: 'number',
+      describe: `wall seconds per run of the searching regime before it is stopped and projected from its rate (default ${SUITES.full.search.boxSeconds}, quick ${SUITES.quick.search.boxSeconds})`,
+    })
+    .option('solvers', { type: 'string', describe: "comma-separated solver names to include when available (default: the suite's)" })
     .option('puzzles', { type: 'string', describe: `comma-separated puzzles to run (default: the suite's; full: ${SUITES.full.puzzles.join(', ')})` })
-    .option('merge', { type: 'string', describe: 'instead of running, merge these comma-separated report.json files (one suite run in parts, e.g. one puzzle per core) into one report' })
+    .option('merge', {
+      type: 'string',
+      describe:
+        'instead of running, merge these comma-separated report.json files (one suite run in parts, e.g. one puzzle per core) into one report',
+    })
     .example('$0 bench --quick', 'the one-minute suite, as Markdown on stdout')
     .example('$0 bench --puzzles soma --solvers minisat-wasm,cadical -o results', 'one puzzle, two solvers, report and chart into results/');
 
-export const builder = (y: Argv) => outputOption(benchOptions(y), `write report.md, report.json and chart.svg into DIR (the full suite: ${FULL_RESULTS} by default)`);
+export const builder = (y: Argv) =>
+  outputOption(benchOptions(y), `write report.md, report.json and chart.svg into DIR (the full suite: ${FULL_RESULTS} by default)`);
 
 /** The suite the options describe. */
 export function suiteSettings(args: Args): SuiteSettings {

@@ -6,16 +6,24 @@ import { PUZZLES } from '../../encoders/index.js';
 
 /** The encoding options: which at-most-one and at-most-k encodings build the formula. */
 export function encodingOptions<T>(y: Argv<T>) {
-  return y
-    .option('amo', { type: 'string', describe: `at-most-one encoding (default: ${defaultsByPuzzle('amo')}${nativeEnumerationDefaults()}; puzzlesat list encodings)` })
-    .option('card', { type: 'string', describe: `at-most-k encoding (default: ${defaultsByPuzzle('card')})` })
-    .group(['amo', 'card'], 'Encoding:')
-    // Size guards for building any instance (src/core/limits.ts).
-    .option('max-cells', { type: 'number', describe: `refuse boards and figures larger than this (default ${DEFAULT_LIMITS.cells})` })
-    .option('max-placements', { type: 'number', describe: `refuse packings with more piece placements (default ${DEFAULT_LIMITS.placements})` })
-    .option('max-vars', { type: 'number', describe: `refuse DIMACS files declaring more variables (default ${DEFAULT_LIMITS.vars})` })
-    .option('max-literals', { type: 'number', describe: `stop an encoding whose constraint family grows past this many literals (default ${DEFAULT_LIMITS.literals})` })
-    .group(['max-cells', 'max-placements', 'max-vars', 'max-literals'], 'Size limits:');
+  return (
+    y
+      .option('amo', {
+        type: 'string',
+        describe: `at-most-one encoding (default: ${defaultsByPuzzle('amo')}${nativeEnumerationDefaults()}; puzzlesat list encodings)`,
+      })
+      .option('card', { type: 'string', describe: `at-most-k encoding (default: ${defaultsByPuzzle('card')})` })
+      .group(['amo', 'card'], 'Encoding:')
+      // Size guards for building any instance (src/core/limits.ts).
+      .option('max-cells', { type: 'number', describe: `refuse boards and figures larger than this (default ${DEFAULT_LIMITS.cells})` })
+      .option('max-placements', { type: 'number', describe: `refuse packings with more piece placements (default ${DEFAULT_LIMITS.placements})` })
+      .option('max-vars', { type: 'number', describe: `refuse DIMACS files declaring more variables (default ${DEFAULT_LIMITS.vars})` })
+      .option('max-literals', {
+        type: 'number',
+        describe: `stop an encoding whose constraint family grows past this many literals (default ${DEFAULT_LIMITS.literals})`,
+      })
+      .group(['max-cells', 'max-placements', 'max-vars', 'max-literals'], 'Size limits:')
+  );
 }
 
 /** Options every puzzle verb that solves shares (the one CLI contract). */

@@ -13,10 +13,17 @@ export const describe = "turn any solver's answer to a puzzlesat DIMACS file bac
 export const builder = (y: Argv) =>
   y
     .positional('cnf', { type: 'string', describe: 'the DIMACS file (from puzzlesat encode)' })
-    .option('model', { type: 'string', demandOption: true, describe: "the solver's answer: `s`/`v` lines (cadical, kissat, clasp, picosat) or minisat's result file" })
+    .option('model', {
+      type: 'string',
+      demandOption: true,
+      describe: "the solver's answer: `s`/`v` lines (cadical, kissat, clasp, picosat) or minisat's result file",
+    })
     .option('svg', { type: 'string', describe: 'draw the (first) solution as SVG into FILE' })
     .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout' })
-    .example('$0 encode pentomino --preset 6x10 -o p.cnf && cadical p.cnf > p.out; $0 decode p.cnf --model p.out', 'a tiling found by CaDiCaL, drawn');
+    .example(
+      '$0 encode pentomino --preset 6x10 -o p.cnf && cadical p.cnf > p.out; $0 decode p.cnf --model p.out',
+      'a tiling found by CaDiCaL, drawn',
+    );
 
 export const handler = (args: Args) =>
   guarded(async () => {
@@ -38,7 +45,9 @@ export const handler = (args: Args) =>
     } else {
       const color = colorWanted(process.stdout);
       for (const s of solutions) process.stdout.write(`${instance.render(s.solution, { color })}\n\n`);
-      process.stdout.write(`${status}: ${solutions.length} model${solutions.length === 1 ? '' : 's'} of ${instance.puzzle}, each checked against ${cnfFile} and the puzzle's checker\n`);
+      process.stdout.write(
+        `${status}: ${solutions.length} model${solutions.length === 1 ? '' : 's'} of ${instance.puzzle}, each checked against ${cnfFile} and the puzzle's checker\n`,
+      );
     }
     return 0;
   });

@@ -40,7 +40,24 @@ export const describe = 'make a Dobble / Spot it! deck (every two cards share ex
 
 type Method = 'algebraic' | 'sat';
 
-const DECK_OPTIONS = ['solver', 'amo', 'card', 'json', 'timeout', 'symbols-per-card', 'cards', 'symbols', 'method', 'max-symbols', 'symmetry-breaking', 'symmetry-steps', 'variables', 'svg', 'png', 'seed'] as const;
+const DECK_OPTIONS = [
+  'solver',
+  'amo',
+  'card',
+  'json',
+  'timeout',
+  'symbols-per-card',
+  'cards',
+  'symbols',
+  'method',
+  'max-symbols',
+  'symmetry-breaking',
+  'symmetry-steps',
+  'variables',
+  'svg',
+  'png',
+  'seed',
+] as const;
 
 /** Options that only mean something to the SAT method. */
 const SAT_ONLY = ['solver', 'amo', 'card', 'timeout', 'max-symbols', 'symmetry-breaking', 'symmetry-steps', 'variables'] as const;
@@ -59,8 +76,21 @@ const check = {
       const result = checkDeck(parseDeck(readText(file, 'dobble check'), file));
       if (args.json) {
         // The summary contract: a check solves nothing (solver null) and is always complete.
-        const shape = result.ok ? { cards: result.cards, symbolsPerCard: result.symbolsPerCard, symbols: result.symbols } : { problem: result.problem };
-        const summary = { status: result.ok ? 'VALID' : 'INVALID', puzzle: 'dobble', params: { deck: file }, count: result.ok ? 1 : 0, complete: true, vars: 0, clauses: 0, solver: null, seconds: seconds(start), ...shape };
+        const shape = result.ok
+          ? { cards: result.cards, symbolsPerCard: result.symbolsPerCard, symbols: result.symbols }
+          : { problem: result.problem };
+        const summary = {
+          status: result.ok ? 'VALID' : 'INVALID',
+          puzzle: 'dobble',
+          params: { deck: file },
+          count: result.ok ? 1 : 0,
+          complete: true,
+          vars: 0,
+          clauses: 0,
+          solver: null,
+          seconds: seconds(start),
+          ...shape,
+        };
         process.stdout.write(JSON.stringify(summary) + '\n');
         return result.ok ? 0 : 1;
       }
@@ -68,7 +98,9 @@ const check = {
         process.stderr.write(`puzzlesat: ${file}: ${result.problem}\n`);
         return 1;
       }
-      process.stdout.write(`OK: ${result.cards} cards, ${result.symbolsPerCard} symbols per card, ${result.symbols} symbols; every two cards share exactly one\n`);
+      process.stdout.write(
+        `OK: ${result.cards} cards, ${result.symbolsPerCard} symbols per card, ${result.symbols} symbols; every two cards share exactly one\n`,
+      );
       return 0;
     }),
 };
@@ -85,17 +117,34 @@ const deckOptions = (y: Argv) =>
       describe: 'algebraic (projective plane, needs m - 1 a prime power; the default) or sat (any m, proves impossibility)',
     })
     .option('max-symbols', { type: 'number', describe: 'SAT method: use at most this many symbols (default m² - m + 1)' })
-    .option('symmetry-breaking', { type: 'boolean', describe: 'SAT method: symmetry-breaking clauses (default on; --no-symmetry-breaking drops them)' })
+    .option('symmetry-breaking', {
+      type: 'boolean',
+      describe: 'SAT method: symmetry-breaking clauses (default on; --no-symmetry-breaking drops them)',
+    })
     .option('symmetry-steps', { type: 'string', describe: 'SAT method: which symmetry-breaking steps (puzzlesat solve dobble --help lists them)' })
-    .option('variables', { type: 'string', choices: DOBBLE_VARIABLES, describe: 'SAT method: incidence (card holds symbol; the default), mols (full deck: n - 1 orthogonal Latin squares) or cyclic (full deck: the translates of one card, cyclic planes only)' })
-    .option('svg', { type: 'string', describe: 'printable cards: FILE when they fit one page, else FILE-1.svg, FILE-2.svg, ... (a .svg ending of FILE dropped)' })
+    .option('variables', {
+      type: 'string',
+      choices: DOBBLE_VARIABLES,
+      describe:
+        'SAT method: incidence (card holds symbol; the default), mols (full deck: n - 1 orthogonal Latin squares) or cyclic (full deck: the translates of one card, cyclic planes only)',
+    })
+    .option('svg', {
+      type: 'string',
+      describe: 'printable cards: FILE when they fit one page, else FILE-1.svg, FILE-2.svg, ... (a .svg ending of FILE dropped)',
+    })
     .option('png', { type: 'string', describe: 'the same pages as PNG: FILE, or FILE-1.png, FILE-2.png, ...' })
     .option('seed', { type: 'number', describe: 'seed of the random symbol sizes and turns in --svg (default 1)' })
     .example('$0 dobble --symbols-per-card 8', 'the 57-card deck of the projective plane of order 7')
     .example('$0 dobble --symbols-per-card 8 --cards 55 --symbols examples/symbols-57.txt --svg deck.svg', 'a named 55-card deck, printable')
     .example('$0 dobble --symbols-per-card 7 --method sat', 'proves that no 43-card deck of 7 symbols exists')
-    .example('$0 dobble --symbols-per-card 8 --method sat --variables mols --solver cadical', 'the 57-card deck by SAT over 6 orthogonal Latin squares')
-    .example('$0 dobble --symbols-per-card 10 --method sat --variables cyclic', 'the 91-card deck by SAT: one card whose translates mod 91 are the deck')
+    .example(
+      '$0 dobble --symbols-per-card 8 --method sat --variables mols --solver cadical',
+      'the 57-card deck by SAT over 6 orthogonal Latin squares',
+    )
+    .example(
+      '$0 dobble --symbols-per-card 10 --method sat --variables cyclic',
+      'the 91-card deck by SAT: one card whose translates mod 91 are the deck',
+    )
     .example('$0 dobble check examples/deck-7.txt', 'validate any deck');
 
 export const builder = (y: Argv) => localOnly(deckOptions(y), DECK_OPTIONS);
@@ -141,7 +190,8 @@ export const handler = (args: Args) =>
     const k = deckSize(args.cards, m);
     const method = chooseMethod(args.method, m, k);
     if (method === 'algebraic') rejectSatOptions(args);
-    if (args.seed !== undefined && args.svg === undefined && args.png === undefined) throw new UserError('--seed sets the --svg layout: it needs --svg FILE (or --png FILE)');
+    if (args.seed !== undefined && args.svg === undefined && args.png === undefined)
+      throw new UserError('--seed sets the --svg layout: it needs --svg FILE (or --png FILE)');
     const symbolsFile = args.symbols === undefined ? undefined : String(args.symbols);
     const names = symbolsFile === undefined ? undefined : parseSymbols(readText(symbolsFile, '--symbols'), symbolsFile);
     const maxSymbols = positiveInt(args['max-symbols'], '--max-symbols');
@@ -158,11 +208,24 @@ export const handler = (args: Args) =>
     const named = deck && (names ? nameDeck(deck, names, symbolsFile) : deck);
     const svg = named && args.svg !== undefined ? writePages(String(args.svg), named, args.seed as number | undefined, 'svg') : undefined;
     const png = named && args.png !== undefined ? writePages(String(args.png), named, args.seed as number | undefined, 'png') : undefined;
-    const report: Report = { method, symbolsPerCard: m, cards: k, maxSymbols, variables: args.variables as DobbleVariables | undefined, timeout: args.timeout as number | undefined, outcome, named, seconds: time, svg, png };
+    const report: Report = {
+      method,
+      symbolsPerCard: m,
+      cards: k,
+      maxSymbols,
+      variables: args.variables as DobbleVariables | undefined,
+      timeout: args.timeout as number | undefined,
+      outcome,
+      named,
+      seconds: time,
+      svg,
+      png,
+    };
     if (args.json) process.stdout.write(JSON.stringify(jsonSummary(report)) + '\n');
     else {
       process.stdout.write(textReport(report));
-      for (const paths of [svg, png]) if (paths) process.stderr.write(`wrote ${paths.length === 1 ? paths[0] : `${paths[0]} … ${paths.at(-1)} (${paths.length} pages)`}\n`);
+      for (const paths of [svg, png])
+        if (paths) process.stderr.write(`wrote ${paths.length === 1 ? paths[0] : `${paths[0]} … ${paths.at(-1)} (${paths.length} pages)`}\n`);
     }
     // No deck is an answer too (UNSAT proves there is none), not a failure.
     return 0;
@@ -174,7 +237,13 @@ function jsonSummary(r: Report) {
   return {
     status: r.outcome.status,
     puzzle: 'dobble',
-    params: { symbolsPerCard: r.symbolsPerCard, cards: r.cards, method: r.method, ...(r.maxSymbols === undefined ? {} : { maxSymbols: r.maxSymbols }), ...(r.variables === undefined ? {} : { variables: r.variables }) },
+    params: {
+      symbolsPerCard: r.symbolsPerCard,
+      cards: r.cards,
+      method: r.method,
+      ...(r.maxSymbols === undefined ? {} : { maxSymbols: r.maxSymbols }),
+      ...(r.variables === undefined ? {} : { variables: r.variables }),
+    },
     cards: r.named ?? null,
     symbols: deck ? symbolCount(deck) : null,
     symbolsPerCard: r.symbolsPerCard,
@@ -205,7 +274,10 @@ function textReport(r: Report): string {
   }
   if (outcome.status === 'UNSAT') return `${impossibility(k, m, r.maxSymbols, r.variables)} (UNSAT, proved by SAT in ${time})\n`;
   // The normalised models keep every plane and are slow from order 9 on; the cyclic one is fast where a cyclic plane exists.
-  const hint = r.variables !== 'cyclic' && k === planeSize(n) && r.maxSymbols === undefined ? '; --variables cyclic looks for a cyclic deck (the translates of one card), fast for prime-power orders' : '';
+  const hint =
+    r.variables !== 'cyclic' && k === planeSize(n) && r.maxSymbols === undefined
+      ? '; --variables cyclic looks for a cyclic deck (the translates of one card), fast for prime-power orders'
+      : '';
   return `no answer from ${outcome.solver}${r.timeout === undefined ? '' : ` within ${r.timeout} s`} (UNKNOWN)${hint}\n`;
 }
 
@@ -248,7 +320,8 @@ function algebraic(n: number, k: number): Outcome {
 }
 
 async function bySat(n: number, k: number, maxSymbols: number | undefined, args: Args): Promise<Outcome> {
-  if (args.solver === 'dlx') throw new UserError('--solver dlx: a Dobble deck is not an exact-cover problem; choose a SAT solver (puzzlesat solvers lists them)');
+  if (args.solver === 'dlx')
+    throw new UserError('--solver dlx: a Dobble deck is not an exact-cover problem; choose a SAT solver (puzzlesat solvers lists them)');
   const factory = await pickSolver(args.solver);
   const instance = dobbleInstance(n, {
     cards: k,
@@ -275,7 +348,8 @@ async function bySat(n: number, k: number, maxSymbols: number | undefined, args:
  * out those decks alone.
  */
 function impossibility(k: number, m: number, maxSymbols: number | undefined, variables: DobbleVariables | undefined): string {
-  if (variables === 'cyclic') return `no cyclic deck (the translates of one card mod ${k}) of ${k} cards with ${m} symbols each exists; other decks are not ruled out (drop --variables cyclic)`;
+  if (variables === 'cyclic')
+    return `no cyclic deck (the translates of one card mod ${k}) of ${k} cards with ${m} symbols each exists; other decks are not ruled out (drop --variables cyclic)`;
   const within = maxSymbols === undefined ? '' : ` using at most ${maxSymbols} symbols`;
   const aside = k > m && (maxSymbols ?? planeSize(m - 1)) >= 1 + k * (m - 1) ? ', other than those with one symbol on every card,' : '';
   return `no deck${aside} of ${k} cards with ${m} symbols each exists${within}`;

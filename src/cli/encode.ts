@@ -12,7 +12,10 @@ export const builder = (y: Argv) =>
   outputOption(puzzleOptions(encodingOptions(y)), 'write to FILE instead of stdout')
     .positional('puzzle', { type: 'string', describe: 'puzzle name' })
     .option('json', { type: 'boolean', describe: 'with --output: the summary (vars, clauses, families) as JSON on stdout' })
-    .option('unique', { type: 'boolean', describe: 'add the symmetry-breaking family: every model is then one symmetry class, for any counter (soma, polycube: the group is --symmetry)' })
+    .option('unique', {
+      type: 'boolean',
+      describe: 'add the symmetry-breaking family: every model is then one symmetry class, for any counter (soma, polycube: the group is --symmetry)',
+    })
     .option('names', { type: 'boolean', describe: 'one "c var N name" comment per variable (--no-names omits them)' })
     .group(['json', 'names'], 'Output:')
     .example('$0 encode pentomino --preset 6x10 -o 6x10.cnf', 'the 6x10 tiling as DIMACS for any SAT solver')
@@ -30,7 +33,19 @@ export const handler = (args: Args) =>
     if (args.output) {
       writeDimacsFile(String(args.output), cnf, meta);
       // Nothing is solved: status ENCODED, no count, no solver (docs/summary.schema.json).
-      const summary = { status: 'ENCODED', puzzle: instance.puzzle, params: instance.params, count: 0, complete: true, vars: cnf.varCount, clauses: cnf.clauseCount, solver: null, seconds: seconds(start), out: String(args.output), families: cnf.familyCounts() };
+      const summary = {
+        status: 'ENCODED',
+        puzzle: instance.puzzle,
+        params: instance.params,
+        count: 0,
+        complete: true,
+        vars: cnf.varCount,
+        clauses: cnf.clauseCount,
+        solver: null,
+        seconds: seconds(start),
+        out: String(args.output),
+        families: cnf.familyCounts(),
+      };
       if (args.json) process.stdout.write(JSON.stringify(summary) + '\n');
       else process.stderr.write(`wrote ${summary.out}: ${summary.vars} vars, ${summary.clauses} clauses\n`);
     } else {

@@ -1,5 +1,15 @@
 import type { Argv } from 'yargs';
-import { BRANCHING_RULES, type CubeExhausted, type CubeProgress, ENUM_MODES, type Found, PROPAGATIONS, parseBranching, parseEnumMode, parsePropagation } from '../enumerate/blocking-loop.js';
+import {
+  BRANCHING_RULES,
+  type CubeExhausted,
+  type CubeProgress,
+  ENUM_MODES,
+  type Found,
+  PROPAGATIONS,
+  parseBranching,
+  parseEnumMode,
+  parsePropagation,
+} from '../enumerate/blocking-loop.js';
 import { CubeTree } from '../enumerate/cube-tree.js';
 import type { QueueProgress } from '../distributed/coordinator.js';
 import { defaultWorkers } from '../enumerate/pool.js';
@@ -22,22 +32,50 @@ export const describe = 'find all solutions (or all symmetry classes with --uniq
 const enumerateOptions = (y: Argv) =>
   puzzleOptions(commonOptions(y))
     .positional('puzzle', { type: 'string', describe: 'puzzle name' })
-    .option('unique', { type: 'boolean', describe: 'one solution per symmetry class, and count the classes (soma, polycube: the group is --symmetry)' })
-    .option('unique-by', { type: 'string', describe: 'how --unique keeps one solution per class: clauses (default; the symmetry-breaking family in the formula) or orbits (cube-tree orbits and orbit blocking, the reference)' })
+    .option('unique', {
+      type: 'boolean',
+      describe: 'one solution per symmetry class, and count the classes (soma, polycube: the group is --symmetry)',
+    })
+    .option('unique-by', {
+      type: 'string',
+      describe:
+        'how --unique keeps one solution per class: clauses (default; the symmetry-breaking family in the formula) or orbits (cube-tree orbits and orbit blocking, the reference)',
+    })
     .option('limit', { type: 'number', describe: 'stop after N solutions' })
     .option('resume', { type: 'boolean', describe: 'continue the enumeration saved in --output' })
     .option('force', { type: 'boolean', describe: 'overwrite an existing --output file instead of refusing' })
     .option('show', { type: 'number', describe: 'draw the first N solutions on stdout (default 1)' })
-    .option('native', { type: 'boolean', describe: 'let solvers that enumerate by themselves (clasp, picosat) do so (default; --no-native uses the blocking-clause loop)' })
+    .option('native', {
+      type: 'boolean',
+      describe: 'let solvers that enumerate by themselves (clasp, picosat) do so (default; --no-native uses the blocking-clause loop)',
+    })
     .option('workers', { type: 'number', describe: 'worker threads for SAT enumeration (default: all cores)' })
     .option('cube-depth', { type: 'number', describe: 'literals each cube fixes before the SAT solver takes over' })
-    .option('enum-mode', { type: 'string', choices: ENUM_MODES, describe: 'how the SAT solver enumerates a cube (default chrono where the solver can)' })
+    .option('enum-mode', {
+      type: 'string',
+      choices: ENUM_MODES,
+      describe: 'how the SAT solver enumerates a cube (default chrono where the solver can)',
+    })
     .option('branching', { type: 'string', choices: BRANCHING_RULES, describe: 'SAT decisions (default cover where the puzzle and solver allow)' })
-    .option('propagation', { type: 'string', choices: PROPAGATIONS, describe: 'exactly-one groups (cells, pieces): native in the engine (default where it can: minisat-wasm, chrono, no auxiliary variables in their clauses) or by clauses' })
-    .option('certify', { type: 'boolean', describe: 'check the UNSAT that closes each cube with a DRAT proof (our checker), or fail; runs the blocking-clause loop in this thread' })
-    .option('queue', { type: 'string', describe: 'run as jobs on a Redis queue for `puzzlesat worker`s: redis://[user:password@]host:port[/db] (docs/distributed.md)' })
+    .option('propagation', {
+      type: 'string',
+      choices: PROPAGATIONS,
+      describe:
+        'exactly-one groups (cells, pieces): native in the engine (default where it can: minisat-wasm, chrono, no auxiliary variables in their clauses) or by clauses',
+    })
+    .option('certify', {
+      type: 'boolean',
+      describe: 'check the UNSAT that closes each cube with a DRAT proof (our checker), or fail; runs the blocking-clause loop in this thread',
+    })
+    .option('queue', {
+      type: 'string',
+      describe: 'run as jobs on a Redis queue for `puzzlesat worker`s: redis://[user:password@]host:port[/db] (docs/distributed.md)',
+    })
     .option('jobs', { type: 'number', describe: 'with --queue: jobs to split the cube tree into (default from its size)' })
-    .group(['unique', 'limit', 'resume', 'show', 'native', 'workers', 'cube-depth', 'enum-mode', 'branching', 'propagation', 'certify', 'queue', 'jobs'], 'Enumeration:')
+    .group(
+      ['unique', 'limit', 'resume', 'show', 'native', 'workers', 'cube-depth', 'enum-mode', 'branching', 'propagation', 'certify', 'queue', 'jobs'],
+      'Enumeration:',
+    )
     .example('$0 enumerate pentomino --preset 8x8-square --unique', 'the 16146 classes of the 8x8 board with the 2x2 square')
     .example('$0 enumerate soma --unique --symmetry isometries --solver dlx -o soma.jsonl', 'the 240 Soma classes, one JSON line each');
 
@@ -73,9 +111,12 @@ export const handler = (given: Args) =>
     if (args.certify) await loadWasmSolvers();
     const certifier = args.certify ? cubeCertifier(instance, args.solver) : undefined;
     // Every option is checked by now (options.ts, above): only from here is the output file touched, and lazily.
-    const out = args.out ? new RunFile(String(args.out), instance, runHeader(instance, unique), { resume: args.resume === true, force: args.force === true }) : undefined;
+    const out = args.out
+      ? new RunFile(String(args.out), instance, runHeader(instance, unique), { resume: args.resume === true, force: args.force === true })
+      : undefined;
     const known = out?.known ?? [];
-    if (out && args.resume) process.stderr.write(`puzzlesat: resuming: ${known.length} solutions from ${out.path} (${out.finishedCubes.size} cubes finished)\n`);
+    if (out && args.resume)
+      process.stderr.write(`puzzlesat: resuming: ${known.length} solutions from ${out.path} (${out.finishedCubes.size} cubes finished)\n`);
     const json = args.json === true;
     const color = colorWanted(process.stdout);
     const stop = interruptFlag();
@@ -90,7 +131,11 @@ export const handler = (given: Args) =>
       byCubes = true;
       // A walk no deeper than the dealing depth counts the units exactly (0.1-1.6 s on the pentomino boards): only for a bar.
       if (!progressWanted(args)) return;
-      progress.restart({ unit: 'subtrees', who: solver, total: new CubeTree(instance, unique && symmetryBreaking === 'orbits').countUnits(cubeDepth) });
+      progress.restart({
+        unit: 'subtrees',
+        who: solver,
+        total: new CubeTree(instance, unique && symmetryBreaking === 'orbits').countUnits(cubeDepth),
+      });
       progress.update(0, { cubes: 0, ...found });
     };
     const onProgress = (p: CubeProgress) => progress.update(p.units, { cubes: p.cubes, ...found });
@@ -142,7 +187,8 @@ export const handler = (given: Args) =>
         onCubeTree,
         onProgress,
         onCubeExhausted: certifier?.check,
-        queue: args.queue === undefined ? undefined : { url: String(args.queue), jobs: positiveInt(args.jobs, '--jobs'), onProgress: onQueueProgress },
+        queue:
+          args.queue === undefined ? undefined : { url: String(args.queue), jobs: positiveInt(args.jobs, '--jobs'), onProgress: onQueueProgress },
       });
       out?.finish();
     } finally {
@@ -169,7 +215,10 @@ export const handler = (given: Args) =>
       ...(out ? { out: out.path } : {}),
     };
     if (json) process.stdout.write(JSON.stringify(report) + '\n');
-    else process.stdout.write(summaryLine(report) + (certifier ? `; ${certifier.verified()} UNSAT answers VERIFIED by DRAT proofs from ${certifier.prover}` : '') + '\n');
+    else
+      process.stdout.write(
+        summaryLine(report) + (certifier ? `; ${certifier.verified()} UNSAT answers VERIFIED by DRAT proofs from ${certifier.prover}` : '') + '\n',
+      );
     return 0;
   });
 
@@ -217,7 +266,16 @@ function plainArgs(args: Args): Record<string, unknown> {
   return JSON.parse(JSON.stringify(args)) as Record<string, unknown>;
 }
 
-export function summaryLine(r: { count: number; raw: number; complete: boolean; unique: boolean; seconds: number; solver: string; vars: number; clauses: number }): string {
+export function summaryLine(r: {
+  count: number;
+  raw: number;
+  complete: boolean;
+  unique: boolean;
+  seconds: number;
+  solver: string;
+  vars: number;
+  clauses: number;
+}): string {
   const what = r.unique ? `${r.count} classes (${r.raw} solutions)` : `${r.count} solutions`;
   return `${what}${r.complete ? '' : ' so far (incomplete)'} in ${r.seconds.toFixed(2)} s with ${r.solver} [${r.vars} vars, ${r.clauses} clauses]`;
 }

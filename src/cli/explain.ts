@@ -13,7 +13,10 @@ export const describe = 'what each constraint family says, its size and the form
 export const builder = (y: Argv) =>
   puzzleOptions(commonOptions(y))
     .positional('puzzle', { type: 'string', describe: 'puzzle name or a .cnf file' })
-    .option('unique', { type: 'boolean', describe: 'with the symmetry-breaking family (one model per symmetry class; soma, polycube: the group is --symmetry)' })
+    .option('unique', {
+      type: 'boolean',
+      describe: 'with the symmetry-breaking family (one model per symmetry class; soma, polycube: the group is --symmetry)',
+    })
     .option('compare', { type: 'boolean', describe: 'tabulate the size under every at-most-one (and at-most-k) encoding' })
     .example('$0 explain pentomino --preset 6x10', 'each constraint family of the 6x10 tiling, its size and why')
     .example('$0 explain soma --compare', 'the Soma formula under every at-most-one encoding');
@@ -66,11 +69,23 @@ export const handler = (args: Args) =>
       if (args[kind] === undefined) continue;
       const chosen = encodingChoice(puzzleByName(puzzle), args)[kind];
       const fallback = defaultOf(kind);
-      if (chosen !== fallback) sideBySide.push({ option: kind, default: encodingRow(fallback, build(kind, undefined)), chosen: encodingRow(chosen, instance) });
+      if (chosen !== fallback)
+        sideBySide.push({ option: kind, default: encodingRow(fallback, build(kind, undefined)), chosen: encodingRow(chosen, instance) });
     }
     const table = (kind: Kind) => ENCODINGS[kind].map((e) => encodingRow(e, build(kind, e)));
-    const compare = args.compare ? { amo: table('amo'), card: table('card'), defaults: { amo: defaultOf('amo'), card: defaultOf('card') } } : undefined;
-    const report: ExplainReport = { status: 'ENCODED', ...explain(instance), count: 0, complete: true, solver: null, seconds: seconds(start), sideBySide, ...(compare ? { compare } : {}) };
+    const compare = args.compare
+      ? { amo: table('amo'), card: table('card'), defaults: { amo: defaultOf('amo'), card: defaultOf('card') } }
+      : undefined;
+    const report: ExplainReport = {
+      status: 'ENCODED',
+      ...explain(instance),
+      count: 0,
+      complete: true,
+      solver: null,
+      seconds: seconds(start),
+      sideBySide,
+      ...(compare ? { compare } : {}),
+    };
     process.stdout.write(args.json ? JSON.stringify(report) + '\n' : explainText(report, args));
     return 0;
   });
@@ -94,18 +109,22 @@ function explainText(r: ExplainReport, args: Args): string {
     if (f.formula) {
       const agrees = f.formula.clauses === f.clauses && f.formula.auxVars === f.auxVars;
       out.push(`  why: ${f.formula.text}`);
-      out.push(`     = ${n(f.formula.clauses)} clauses, ${n(f.formula.auxVars)} auxiliary ${agrees ? '(matches the formula built)' : '(DIFFERS from the formula built: a bug)'}`);
+      out.push(
+        `     = ${n(f.formula.clauses)} clauses, ${n(f.formula.auxVars)} auxiliary ${agrees ? '(matches the formula built)' : '(DIFFERS from the formula built: a bug)'}`,
+      );
     }
     for (const s of f.samples) out.push(`  ${s.about}: ${s.text}`);
     out.push('');
   }
   for (const s of r.sideBySide) {
     out.push(`--${s.option} ${s.chosen.encoding} against the default ${s.default.encoding}:`);
-    out.push(...table([
-      ['', s.default.encoding, s.chosen.encoding],
-      ...s.default.families.map((f, i) => [f.name, cost(f), cost(s.chosen.families[i]!)]),
-      ['total', `${n(s.default.clauses)} clauses, ${n(s.default.vars)} vars`, `${n(s.chosen.clauses)} clauses, ${n(s.chosen.vars)} vars`],
-    ]));
+    out.push(
+      ...table([
+        ['', s.default.encoding, s.chosen.encoding],
+        ...s.default.families.map((f, i) => [f.name, cost(f), cost(s.chosen.families[i]!)]),
+        ['total', `${n(s.default.clauses)} clauses, ${n(s.default.vars)} vars`, `${n(s.chosen.clauses)} clauses, ${n(s.chosen.vars)} vars`],
+      ]),
+    );
     out.push('');
   }
   if (r.compare) {
@@ -124,12 +143,22 @@ function compareTable(kind: Kind, rows: readonly EncodingRow[], fallback: string
   const mark = (e: string) => (e === chosen ? ' *' : '') + (e === fallback ? ' (default)' : '');
   return [
     `${head} (* chosen):`,
-    ...table([['encoding', 'vars', 'aux', 'clauses', 'literals'], ...rows.map((r) => [r.encoding + mark(r.encoding), n(r.vars), n(r.auxVars), n(r.clauses), n(r.literals)])]),
+    ...table([
+      ['encoding', 'vars', 'aux', 'clauses', 'literals'],
+      ...rows.map((r) => [r.encoding + mark(r.encoding), n(r.vars), n(r.auxVars), n(r.clauses), n(r.literals)]),
+    ]),
   ];
 }
 
 /** Columns padded to their widest cell: the first left-aligned, the rest right-aligned. */
 function table(rows: readonly string[][]): string[] {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  return rows.map((r) => '  ' + r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('   ').trimEnd());
+  return rows.map(
+    (r) =>
+      '  ' +
+      r
+        .map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!)))
+        .join('   ')
+        .trimEnd(),
+  );
 }

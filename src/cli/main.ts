@@ -41,13 +41,18 @@ const puzzleList = PUZZLES.map((p) => p.name).join(', ');
  * puzzle names the puzzles there are.
  */
 function usageError(msg: string | undefined, err: Error | undefined): never {
-  let text = String(msg ?? err?.message).replace(/:\s*\n\s*/g, ': ').replace(/\s*\n\s*/g, '; ');
+  let text = String(msg ?? err?.message)
+    .replace(/:\s*\n\s*/g, ': ')
+    .replace(/\s*\n\s*/g, '; ');
   const verb = hideBin(process.argv)[0] ?? '';
   if (/^Not enough non-option arguments/.test(text) && VERBS_WITH_A_PUZZLE.has(verb)) {
     text = `${verb}: name a puzzle: ${puzzleList}${verb === 'solve' || verb === 'explain' ? ', or a .cnf file' : ''} (puzzlesat list puzzles)`;
   }
   // yargs says "Invalid values: Argument: X, Given: "v", Choices: "a", "b""; name the option as it is typed.
-  text = text.replace(/^Invalid values: Argument: ([\w-]+), Given: (.*?), Choices: (.*)$/, (_, name: string, given: string, choices: string) => `--${name}: expected one of ${choices.replace(/"/g, '')}, got ${given}`);
+  text = text.replace(
+    /^Invalid values: Argument: ([\w-]+), Given: (.*?), Choices: (.*)$/,
+    (_, name: string, given: string, choices: string) => `--${name}: expected one of ${choices.replace(/"/g, '')}, got ${given}`,
+  );
   process.stderr.write(`puzzlesat: ${userMessage(text)}\n`);
   process.exit(2);
 }
@@ -84,7 +89,12 @@ await yargs(hideBin(process.argv))
   .command(worker as never)
   .command(checkProof as never)
   .completion('completion', 'print a bash/zsh completion script (puzzlesat completion >> ~/.bashrc)')
-  .option('quiet', { alias: 'q', type: 'boolean', global: true, describe: 'no progress bar or spinner on stderr (they are only drawn on a terminal anyway)' })
+  .option('quiet', {
+    alias: 'q',
+    type: 'boolean',
+    global: true,
+    describe: 'no progress bar or spinner on stderr (they are only drawn on a terminal anyway)',
+  })
   .demandCommand(1, 'name a verb: solve, enumerate, encode, decode, explain, bench, list, solvers, sweep, dobble, check-proof, worker, completion')
   .example('$0 solve pentomino --preset 8x8-square', 'one tiling of the 8x8 board with the 2x2 square')
   .example('$0 enumerate soma --unique --solver dlx', 'the 480 classes of the Soma cube under rotations')

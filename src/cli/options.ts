@@ -73,14 +73,16 @@ function checkValue(name: string, value: unknown, rule: Rule): number {
   const option = `--${name}`;
   const n = asNumber(value);
   if (rule.kind === 'seconds') {
-    if (n === undefined || !(n > 0) || !Number.isFinite(n)) throw new UserError(`${option}: expected a positive number of seconds, got ${shown(value)}`);
+    if (n === undefined || !(n > 0) || !Number.isFinite(n))
+      throw new UserError(`${option}: expected a positive number of seconds, got ${shown(value)}`);
     if (n > MAX_TIMEOUT_SECONDS) throw new UserError(`${option}: at most ${MAX_TIMEOUT_SECONDS} seconds (24.8 days), got ${shown(value)}`);
     return n;
   }
   if (n === undefined || !Number.isInteger(n) || n < rule.min) {
     throw new UserError(`${option}: expected a whole number ≥ ${rule.min}, got ${shown(value)}`);
   }
-  if (rule.max !== undefined && n > rule.max) throw new UserError(`${option}: at most ${rule.max}${rule.why ? ` (${rule.why})` : ''}, got ${shown(value)}`);
+  if (rule.max !== undefined && n > rule.max)
+    throw new UserError(`${option}: at most ${rule.max}${rule.why ? ` (${rule.why})` : ''}, got ${shown(value)}`);
   return n;
 }
 
@@ -91,7 +93,8 @@ function asNumber(value: unknown): number | undefined {
   return undefined;
 }
 
-const shown = (value: unknown): string => (typeof value === 'number' && Number.isNaN(value) ? 'something that is not a number' : `"${String(value)}"`);
+const shown = (value: unknown): string =>
+  typeof value === 'number' && Number.isNaN(value) ? 'something that is not a number' : `"${String(value)}"`;
 
 function checkWritable(path: string, name: string): void {
   const option = name === 'output' ? '--output (-o)' : `--${name}`;

@@ -103,7 +103,12 @@ export interface ProgressState {
  */
 export function progressText(s: ProgressState): string {
   const rate = s.done / Math.max(s.elapsed, 1e-3);
-  const fields = [...Object.entries(s.extra).filter(([k]) => k !== s.unit).map(([k, v]) => `${v} ${k}`), `${rate < 10 ? rate.toFixed(1) : Math.round(rate)} ${s.unit}/s`];
+  const fields = [
+    ...Object.entries(s.extra)
+      .filter(([k]) => k !== s.unit)
+      .map(([k, v]) => `${v} ${k}`),
+    `${rate < 10 ? rate.toFixed(1) : Math.round(rate)} ${s.unit}/s`,
+  ];
   const who = s.who ? `${s.who} ` : '';
   if (s.total === undefined) {
     const frame = SPINNER[Math.floor(s.elapsed * 5) % SPINNER.length];
@@ -125,4 +130,3 @@ export function clock(seconds: number): string {
   const [h, m, s] = [Math.floor(t / 3600), Math.floor(t / 60) % 60, t % 60];
   return (h ? `${h}:${String(m).padStart(2, '0')}` : String(m)) + `:${String(s).padStart(2, '0')}`;
 }
-

@@ -141,7 +141,8 @@ export class RunFile {
       // Under --unique a class is one orbit: any member seen before makes this line a duplicate.
       for (const image of orbit(group, vars as number[])) {
         const earlier = seenAt.get(image.join(','));
-        if (earlier !== undefined) throw new UserError(`${where}: duplicate of line ${earlier}${group.length ? ' (the same class)' : ''}; cannot resume`);
+        if (earlier !== undefined)
+          throw new UserError(`${where}: duplicate of line ${earlier}${group.length ? ' (the same class)' : ''}; cannot resume`);
       }
       seenAt.set([...(vars as number[])].sort((a, b) => a - b).join(','), i + 1);
       this.known.push(vars as number[]);
@@ -178,11 +179,20 @@ function checkHeader(text: string, ours: RunHeader, path: string): void {
   } catch {
     // reported below
   }
-  if (theirs?.puzzlesat !== 'enumerate') throw new UserError(`--resume: ${path}:1 has no run header (not written by puzzlesat enumerate --out); cannot resume`);
+  if (theirs?.puzzlesat !== 'enumerate')
+    throw new UserError(`--resume: ${path}:1 has no run header (not written by puzzlesat enumerate --out); cannot resume`);
   if (theirs.fingerprint === ours.fingerprint) return;
-  if (theirs.unique !== ours.unique) throw new UserError(`--resume: ${path} was written ${theirs.unique ? 'with' : 'without'} --unique; resume it the same way or start another file`);
-  const differs = (['puzzle', 'params', 'cnf', 'version'] as const).find((k) => JSON.stringify(theirs![k]) !== JSON.stringify(ours[k])) ?? 'fingerprint';
-  const what = { puzzle: 'puzzle', params: 'puzzle parameters', cnf: 'encoding (another CNF)', version: `puzzlesat version (${String(theirs.version)})`, fingerprint: 'run' }[differs];
+  if (theirs.unique !== ours.unique)
+    throw new UserError(`--resume: ${path} was written ${theirs.unique ? 'with' : 'without'} --unique; resume it the same way or start another file`);
+  const differs =
+    (['puzzle', 'params', 'cnf', 'version'] as const).find((k) => JSON.stringify(theirs![k]) !== JSON.stringify(ours[k])) ?? 'fingerprint';
+  const what = {
+    puzzle: 'puzzle',
+    params: 'puzzle parameters',
+    cnf: 'encoding (another CNF)',
+    version: `puzzlesat version (${String(theirs.version)})`,
+    fingerprint: 'run',
+  }[differs];
   throw new UserError(`--resume: ${path} was written for a different ${what}; resume it with the options it was started with, or start another file`);
 }
 
@@ -200,7 +210,8 @@ function writeOrExplain(fd: number, text: string, path: string): void {
  * only by one process at a time. Returns the lock to release when done.
  */
 export function lockOutput(path: string, options: RunFileOptions): { release(): void } {
-  if (existsSync(path) && !options.resume && !options.force) throw new UserError(`--out: ${path} exists; add --resume to continue it or --force to overwrite it`);
+  if (existsSync(path) && !options.resume && !options.force)
+    throw new UserError(`--out: ${path} exists; add --resume to continue it or --force to overwrite it`);
   return new Lock(path);
 }
 
@@ -223,7 +234,8 @@ class Lock {
         const code = (e as NodeJS.ErrnoException).code;
         if (code !== 'EEXIST') throw new UserError(`--out: cannot lock "${file}": ${code ?? String(e)}`);
         const owner = lockOwner(this.path);
-        if (owner !== undefined && isAlive(owner)) throw new UserError(`--out: ${file} is being written by process ${owner} (its lock is ${this.path})`);
+        if (owner !== undefined && isAlive(owner))
+          throw new UserError(`--out: ${file} is being written by process ${owner} (its lock is ${this.path})`);
         if (attempt > 0) throw new UserError(`--out: cannot take over the stale lock ${this.path}`);
         unlinkQuietly(this.path);
       }

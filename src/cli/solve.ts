@@ -8,7 +8,17 @@ import { writeDrawing } from '../render/png.js';
 import { solveOnce } from '../enumerate/solve-once.js';
 import { BRANCHING_RULES, applyBranching, parseBranching } from '../enumerate/blocking-loop.js';
 import { buildInstance, isCnfPath, readDimacsSource } from '../../encoders/index.js';
-import { type Certificate, PROOF_FORMAT, asProofProducer, certifyUnsat, checkedProof, claimFormula, pickProver, proofSolverNames, writesProofs } from '../proof/certify.js';
+import {
+  type Certificate,
+  PROOF_FORMAT,
+  asProofProducer,
+  certifyUnsat,
+  checkedProof,
+  claimFormula,
+  pickProver,
+  proofSolverNames,
+  writesProofs,
+} from '../proof/certify.js';
 import { type Args, commonOptions, guarded, puzzleOptions, seconds } from './common.js';
 import { progressWanted, startProgress } from './progress.js';
 
@@ -47,7 +57,9 @@ export const handler = (args: Args) =>
     // The answering solver's own proof when it writes one; else --certify re-solves with one that does.
     const ownProof = (proofFile !== undefined || certify) && writesProofs(factory);
     if (proofFile !== undefined && !ownProof) {
-      throw new UserError(`--proof: ${factory.name} does not write DRAT proofs; solvers that do: ${proofSolverNames().join(', ') || 'none can run here'}`);
+      throw new UserError(
+        `--proof: ${factory.name} does not write DRAT proofs; solvers that do: ${proofSolverNames().join(', ') || 'none can run here'}`,
+      );
     }
     const prover = certify && !ownProof ? pickProver('--certify') : undefined;
     const solver = factory.create();
@@ -101,7 +113,9 @@ export const handler = (args: Args) =>
     else if (file) process.stdout.write((certificate ? `c ${certificateLine(certificate)}\n` : '') + competitionFormat(status, model));
     else {
       if (solution !== undefined) process.stdout.write(instance.render(solution, { color: colorWanted(process.stdout) }) + '\n');
-      process.stdout.write(`${status} in ${summary.seconds.toFixed(2)} s with ${summary.solver} [${summary.vars} vars, ${summary.clauses} clauses]\n`);
+      process.stdout.write(
+        `${status} in ${summary.seconds.toFixed(2)} s with ${summary.solver} [${summary.vars} vars, ${summary.clauses} clauses]\n`,
+      );
       if (certificate) process.stdout.write(`${certificateLine(certificate)}\n`);
     }
     if (!args['sat-exit-codes']) return 0;

@@ -20,9 +20,29 @@ export const handler = (args: Args) =>
     const list = [
       ...SOLVERS.map((s) => {
         const a = s.available();
-        return { name: s.name, kind: s.kind, available: a.ok, version: a.ok ? a.version : undefined, reason: a.ok ? undefined : a.reason, description: s.description, enumeration: s.enumeration, default: s.name === defaultSolverName(), defaultFor: defaultUses(s.name) };
+        return {
+          name: s.name,
+          kind: s.kind,
+          available: a.ok,
+          version: a.ok ? a.version : undefined,
+          reason: a.ok ? undefined : a.reason,
+          description: s.description,
+          enumeration: s.enumeration,
+          default: s.name === defaultSolverName(),
+          defaultFor: defaultUses(s.name),
+        };
       }),
-      { name: 'dlx', kind: 'exact-cover', available: true, version: 'built in', reason: undefined, description: 'dancing links (Algorithm X) on the placement model, for tiling puzzles', enumeration: 'fast: dancing links on the exact-cover form (tiling puzzles)', default: false, defaultFor: [] as SolverUse[] },
+      {
+        name: 'dlx',
+        kind: 'exact-cover',
+        available: true,
+        version: 'built in',
+        reason: undefined,
+        description: 'dancing links (Algorithm X) on the placement model, for tiling puzzles',
+        enumeration: 'fast: dancing links on the exact-cover form (tiling puzzles)',
+        default: false,
+        defaultFor: [] as SolverUse[],
+      },
     ];
     if (args.json) {
       process.stdout.write(JSON.stringify(list) + '\n');
@@ -31,7 +51,9 @@ export const handler = (args: Args) =>
     const width = Math.max(...list.map((s) => s.name.length));
     for (const s of list) {
       const state = s.available ? `ok${s.version ? ` (${s.version})` : ''}` : `unavailable: ${s.reason}`;
-      process.stdout.write(`${s.name.padEnd(width)}  ${s.kind.padEnd(11)}  ${state}${s.defaultFor?.length ? `  [default for ${s.defaultFor.join(', ')}]` : ''}\n    ${s.description}\n${s.enumeration ? `    enumerates: ${s.enumeration}\n` : ''}`);
+      process.stdout.write(
+        `${s.name.padEnd(width)}  ${s.kind.padEnd(11)}  ${state}${s.defaultFor?.length ? `  [default for ${s.defaultFor.join(', ')}]` : ''}\n    ${s.description}\n${s.enumeration ? `    enumerates: ${s.enumeration}\n` : ''}`,
+      );
     }
     return 0;
   });

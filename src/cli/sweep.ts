@@ -22,7 +22,9 @@ function summaryText(run: SweepRun, s: SweepSummary): string {
   ];
   if (s.solutions) {
     const { min, mean, median, max, total, rollsWithMin, rollsWithMax } = s.solutions;
-    lines.push(`solutions per roll: min ${min} (${plural(rollsWithMin, 'roll')}), mean ${mean.toFixed(1)}, median ${median}, max ${max} (${plural(rollsWithMax, 'roll')}); ${total} in all`);
+    lines.push(
+      `solutions per roll: min ${min} (${plural(rollsWithMin, 'roll')}), mean ${mean.toFixed(1)}, median ${median}, max ${max} (${plural(rollsWithMax, 'roll')}); ${total} in all`,
+    );
     lines.push(`hardest: ${s.hardest.map((h) => `${h.roll} (${h.solutions})`).join(', ')}`);
     lines.push(`easiest: ${s.easiest.map((h) => `${h.roll} (${h.solutions})`).join(', ')}`);
   }
@@ -45,7 +47,10 @@ const sweepOptions = (y: Argv) =>
     .option('sample', { type: 'number', describe: 'visit N random rolls instead of all' })
     .option('seed', { type: 'number', describe: 'seed for --sample (default 1)' })
     .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout' })
-    .option('queue', { type: 'string', describe: 'solve the rolls as jobs on a Redis queue for `puzzlesat worker`s: redis://[user:password@]host:port[/db]' })
+    .option('queue', {
+      type: 'string',
+      describe: 'solve the rolls as jobs on a Redis queue for `puzzlesat worker`s: redis://[user:password@]host:port[/db]',
+    })
     .example('$0 sweep genius-square', 'whether each of the 62208 rolls can be solved (all can)')
     .example('$0 sweep genius-square --count --sample 500 --histogram h.svg -o rolls.tsv', 'solutions of 500 random rolls, drawn and saved');
 
@@ -89,7 +94,11 @@ export const handler = (args: Args) =>
     const histogram = args.histogram === undefined ? undefined : String(args.histogram);
     if (histogram !== undefined) {
       const values = [...run.results.values()].map((r) => r.solutions ?? 0);
-      const svg = renderHistogramSvg(values, { title: `The Genius Square: solutions per roll (${values.length} rolls)`, xLabel: 'solutions of a roll', yLabel: 'rolls' });
+      const svg = renderHistogramSvg(values, {
+        title: `The Genius Square: solutions per roll (${values.length} rolls)`,
+        xLabel: 'solutions of a roll',
+        yLabel: 'rolls',
+      });
       try {
         writeFileSync(histogram, svg);
       } catch (e) {
@@ -99,8 +108,24 @@ export const handler = (args: Args) =>
     if (args.json) {
       const { results: _, ...counters } = run;
       // No formula (the roll solver places pieces itself): vars, clauses and solver are null.
-      const shared = { status: run.complete ? 'DONE' : 'STOPPED', puzzle: 'genius-square', params: { count, ...(sample ? { sample, seed } : {}) }, count: run.results.size, vars: null, clauses: null, solver: null };
-      const report = { ...shared, counted: count, ...counters, ...summary, ...(args.out ? { out: String(args.out) } : {}), ...(histogram ? { histogram } : {}), ...(sample ? { sample, seed } : {}) };
+      const shared = {
+        status: run.complete ? 'DONE' : 'STOPPED',
+        puzzle: 'genius-square',
+        params: { count, ...(sample ? { sample, seed } : {}) },
+        count: run.results.size,
+        vars: null,
+        clauses: null,
+        solver: null,
+      };
+      const report = {
+        ...shared,
+        counted: count,
+        ...counters,
+        ...summary,
+        ...(args.out ? { out: String(args.out) } : {}),
+        ...(histogram ? { histogram } : {}),
+        ...(sample ? { sample, seed } : {}),
+      };
       process.stdout.write(JSON.stringify(report) + '\n');
     } else {
       process.stdout.write(summaryText(run, summary) + '\n');

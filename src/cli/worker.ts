@@ -8,9 +8,16 @@ export const describe = 'take enumeration and sweep jobs from a Redis queue (see
 
 export const builder = (y: Argv) =>
   y
-    .option('queue', { type: 'string', demandOption: true, describe: 'redis://[user:password@]host:port[/db] or rediss:// (password also from PUZZLESAT_REDIS_PASSWORD)' })
+    .option('queue', {
+      type: 'string',
+      demandOption: true,
+      describe: 'redis://[user:password@]host:port[/db] or rediss:// (password also from PUZZLESAT_REDIS_PASSWORD)',
+    })
     .option('concurrency', { type: 'number', describe: 'jobs at a time, each on its own thread (default 1; one per core to use them all)' })
-    .option('lock-seconds', { type: 'number', describe: `a job's lock between heartbeats; a killed worker's job is retried after about twice this (default ${DEFAULT_LOCK_SECONDS})` })
+    .option('lock-seconds', {
+      type: 'number',
+      describe: `a job's lock between heartbeats; a killed worker's job is retried after about twice this (default ${DEFAULT_LOCK_SECONDS})`,
+    })
     .example('$0 worker --queue redis://localhost:6379', 'serve jobs of `enumerate --queue` and `sweep --queue`, one at a time')
     .example('$0 worker --queue redis://queue.example:6379 --concurrency 2', 'two jobs at a time on a two-core machine');
 

@@ -72,7 +72,13 @@ function* metaComments(cnf: Cnf, meta: DimacsMeta): Generator<string> {
 
 /** The DIMACS text of a puzzle formula, with our comment block. */
 export function dimacsChunks(cnf: Cnf, meta: DimacsMeta): Generator<string> {
-  return dimacsText({ vars: cnf.varCount, clauseCount: cnf.clauseCount, comments: metaComments(cnf, meta), projection: cnf.projection, clauses: cnf.clauses() });
+  return dimacsText({
+    vars: cnf.varCount,
+    clauseCount: cnf.clauseCount,
+    comments: metaComments(cnf, meta),
+    projection: cnf.projection,
+    clauses: cnf.clauses(),
+  });
 }
 
 export function dimacsString(cnf: Cnf, meta: DimacsMeta): string {
@@ -153,8 +159,16 @@ function decompressed(bytes: Buffer, path: string): Buffer {
   }
   if (startsWith(bytes, XZ_MAGIC)) {
     const xz = spawnSync('xz', ['-dc'], { input: bytes, maxBuffer: 1 << 30 });
-    if (xz.error && (xz.error as NodeJS.ErrnoException).code === 'ENOENT') throw new UserError(`${path}: xz-compressed, and no xz program is installed to read it (install xz-utils or decompress the file)`);
-    if (xz.status !== 0) throw new UserError(`${path}: damaged xz data (${String(xz.stderr ?? xz.error).trim().split('\n')[0]})`);
+    if (xz.error && (xz.error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new UserError(`${path}: xz-compressed, and no xz program is installed to read it (install xz-utils or decompress the file)`);
+    if (xz.status !== 0)
+      throw new UserError(
+        `${path}: damaged xz data (${
+          String(xz.stderr ?? xz.error)
+            .trim()
+            .split('\n')[0]
+        })`,
+      );
     return xz.stdout;
   }
   return bytes;
@@ -223,7 +237,10 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
       vars = headerCount(m![1]!, 'variables');
       declared = headerCount(m![2]!, 'clauses');
       if (limits.maxVars !== undefined && vars > limits.maxVars) {
-        fail(line, `the header declares ${vars} variables, more than the limit of ${limits.maxVars}${limits.maxVarsOption ? ` (raise it with ${limits.maxVarsOption})` : ''}`);
+        fail(
+          line,
+          `the header declares ${vars} variables, more than the limit of ${limits.maxVars}${limits.maxVarsOption ? ` (raise it with ${limits.maxVarsOption})` : ''}`,
+        );
       }
     } else {
       if (declared < 0) fail(line, 'clause before the "p cnf" header');
@@ -268,7 +285,8 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
     pos = text.charCodeAt(eol) === 13 && text.charCodeAt(eol + 1) === 10 ? eol + 2 : eol + 1;
   }
   if (declared < 0) fail(Math.max(line, 1), 'no "p cnf" header');
-  if (earlyProjection && earlyProjection.v > vars) fail(earlyProjection.line, `"c project" names variable ${earlyProjection.v}, beyond the declared ${vars} variables`);
+  if (earlyProjection && earlyProjection.v > vars)
+    fail(earlyProjection.line, `"c project" names variable ${earlyProjection.v}, beyond the declared ${vars} variables`);
   const lastEnd = ends.length ? ends[ends.length - 1]! : 0;
   if (nLits > lastEnd) fail(clauseStartLine, 'clause not terminated by 0 at end of file');
   if (ends.length !== declared) fail(line, `header declares ${declared} clauses but the file has ${ends.length}`);

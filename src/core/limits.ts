@@ -20,7 +20,12 @@ export interface SizeLimits {
 
 export const DEFAULT_LIMITS: Readonly<SizeLimits> = { cells: 250_000, placements: 1_000_000, vars: 2_000_000, literals: 64_000_000 };
 
-const OPTION: Readonly<Record<keyof SizeLimits, string>> = { cells: '--max-cells', placements: '--max-placements', vars: '--max-vars', literals: '--max-literals' };
+const OPTION: Readonly<Record<keyof SizeLimits, string>> = {
+  cells: '--max-cells',
+  placements: '--max-placements',
+  vars: '--max-vars',
+  literals: '--max-literals',
+};
 
 let current: SizeLimits = { ...DEFAULT_LIMITS };
 
@@ -34,7 +39,9 @@ export const limitOption = (kind: keyof SizeLimits): string => OPTION[kind];
 /** Throws a UserError (naming `where` and the option that raises the limit) when `amount` exceeds the limit. */
 export function checkSize(kind: keyof SizeLimits, amount: number, where: string, what: string): void {
   if (amount > current[kind]) {
-    throw new UserError(`${where}: ${what} ${formatCount(amount)} ${kind}, more than the limit of ${formatCount(current[kind])} (raise it with ${OPTION[kind]})`);
+    throw new UserError(
+      `${where}: ${what} ${formatCount(amount)} ${kind}, more than the limit of ${formatCount(current[kind])} (raise it with ${OPTION[kind]})`,
+    );
   }
 }
 

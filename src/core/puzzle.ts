@@ -112,7 +112,8 @@ export interface EncodingDefaults {
 export type EncodingChoice = EncodingDefaults;
 
 /** An entry's string option, or undefined when it was not given. */
-export const stringArg = (args: Record<string, unknown>, name: string): string | undefined => (args[name] === undefined ? undefined : String(args[name]));
+export const stringArg = (args: Record<string, unknown>, name: string): string | undefined =>
+  args[name] === undefined ? undefined : String(args[name]);
 
 /**
  * A puzzle the CLI knows. Each entry names the options it reads, so that an

@@ -36,7 +36,8 @@ export function parseQueueUrl(url: string, env: NodeJS.ProcessEnv = process.env,
   } catch {
     throw new UserError(`${option}: expected redis://[user:password@]host:port[/db], got "${shown}"`);
   }
-  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') throw new UserError(`${option}: expected a redis:// or rediss:// URL, got "${shown}"`);
+  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:')
+    throw new UserError(`${option}: expected a redis:// or rediss:// URL, got "${shown}"`);
   if (!parsed.hostname) throw new UserError(`${option}: no host in "${shown}"`);
   const port = parsed.port === '' ? 6379 : Number(parsed.port);
   const dbText = parsed.pathname.replace(/^\//, '');
@@ -106,12 +107,16 @@ export function connectionError(address: QueueAddress, e: Error | undefined): Us
   if (/WRONGPASS|NOAUTH|invalid password|invalid username-password/i.test(message)) {
     return new UserError(`${address.shown}: Redis refused the login (wrong user or password; set them in the URL or ${USER_ENV}/${PASSWORD_ENV})`);
   }
-  if (/NOPERM/i.test(message)) return new UserError(`${address.shown}: the Redis user lacks a permission the queue needs (${scrub(message, address)})`);
+  if (/NOPERM/i.test(message))
+    return new UserError(`${address.shown}: the Redis user lacks a permission the queue needs (${scrub(message, address)})`);
   const code = (e as NodeJS.ErrnoException | undefined)?.code;
   if (code && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/.test(code)) {
-    return new UserError(`${address.shown}: the server's TLS certificate is not trusted (${code}; ${CA_ENV} names a PEM file of the authority that signed it)`);
+    return new UserError(
+      `${address.shown}: the server's TLS certificate is not trusted (${code}; ${CA_ENV} names a PEM file of the authority that signed it)`,
+    );
   }
   return new UserError(`${address.shown}: cannot reach Redis (${code ?? scrub(message, address)})`);
 }
 
-const scrub = (message: string, address: QueueAddress): string => (address.password ? message.split(address.password).join('***') : message).split('\n')[0]!;
+const scrub = (message: string, address: QueueAddress): string =>
+  (address.password ? message.split(address.password).join('***') : message).split('\n')[0]!;

@@ -154,7 +154,10 @@ export async function runOnQueue(
         .catch(fail);
     });
     await events.waitUntilReady();
-    await addJobs(queue, ids.map((id, i) => ({ id, data: payloads[i]! })));
+    await addJobs(
+      queue,
+      ids.map((id, i) => ({ id, data: payloads[i]! })),
+    );
     await reconcile(true);
     progress();
     while (next < ids.length && !failure && !options.shouldStop?.()) {
@@ -184,10 +187,11 @@ async function addJobs(queue: Queue, jobs: { id: string; data: JobData }[]): Pro
   }
 }
 
-const quit = (client: Redis) => client.quit().then(
-  () => undefined,
-  () => client.disconnect(),
-);
+const quit = (client: Redis) =>
+  client.quit().then(
+    () => undefined,
+    () => client.disconnect(),
+  );
 
 /**
  * A worker's answer is input too: it must be of the job's kind and shape, or
@@ -200,11 +204,15 @@ function checkedResult(value: unknown, job: JobData): JobResult | string {
   if (r.kind === 'sweep') {
     const answers = (r as { answers?: unknown }).answers;
     const want = (job.work as { rolls: number[] }).rolls.length;
-    if (!Array.isArray(answers) || answers.length !== want || !answers.every((a) => Number.isInteger(a) && a >= 0)) return `the worker's result does not answer the ${want} rolls`;
+    if (!Array.isArray(answers) || answers.length !== want || !answers.every((a) => Number.isInteger(a) && a >= 0))
+      return `the worker's result does not answer the ${want} rolls`;
     return r as JobResult;
   }
   const e = r as Partial<Extract<JobResult, { kind: 'enumerate' }>>;
-  const goodFound = Array.isArray(e.found) && e.found.every((f) => Array.isArray(f?.trueVars) && f.trueVars.every(Number.isInteger) && Number.isInteger(f.orbitSize) && f.orbitSize > 0);
-  if (!goodFound || !Number.isInteger(e.cubes) || !Number.isInteger(e.solves) || typeof e.complete !== 'boolean') return "the worker's result is not a list of solutions with counters";
+  const goodFound =
+    Array.isArray(e.found) &&
+    e.found.every((f) => Array.isArray(f?.trueVars) && f.trueVars.every(Number.isInteger) && Number.isInteger(f.orbitSize) && f.orbitSize > 0);
+  if (!goodFound || !Number.isInteger(e.cubes) || !Number.isInteger(e.solves) || typeof e.complete !== 'boolean')
+    return "the worker's result is not a list of solutions with counters";
   return r as JobResult;
 }

@@ -129,7 +129,8 @@ export function validateJob(data: unknown, version = TOOL_VERSION): JobData {
   const fp = data.fingerprint;
   if (typeof fp !== 'string' || !/^v[\w.+-]+-[0-9a-f]{16}$/.test(fp)) fail('no fingerprint "v<version>-<hash>"');
   const made = fp.slice(1, fp.lastIndexOf('-'));
-  if (made !== version) throw new BadJobError(`job made by puzzlesat ${made}; this worker runs ${version} (run workers of the coordinator's version)`);
+  if (made !== version)
+    throw new BadJobError(`job made by puzzlesat ${made}; this worker runs ${version} (run workers of the coordinator's version)`);
   const work = data.work;
   if (!isRecord(work)) fail('no work object');
   if (work.kind === 'enumerate') return { fingerprint: fp, work: validateEnumerate(work) };
@@ -138,23 +139,29 @@ export function validateJob(data: unknown, version = TOOL_VERSION): JobData {
 }
 
 function validateEnumerate(w: Record<string, unknown>): EnumerateWork {
-  if (typeof w.puzzle !== 'string' || !PUZZLES.some((p) => p.name === w.puzzle)) fail(`puzzle must be one of ${PUZZLES.map((p) => p.name).join(', ')}`);
+  if (typeof w.puzzle !== 'string' || !PUZZLES.some((p) => p.name === w.puzzle))
+    fail(`puzzle must be one of ${PUZZLES.map((p) => p.name).join(', ')}`);
   if (typeof w.solver !== 'string' || !/^[\w.-]{1,64}$/.test(w.solver)) fail('solver must be a solver name');
   if (typeof w.unique !== 'boolean') fail('unique must be true or false');
   const breaking = w.symmetryBreaking;
-  if (breaking !== undefined && !SYMMETRY_BREAKING.includes(breaking as SymmetryBreaking)) fail(`symmetryBreaking must be one of ${SYMMETRY_BREAKING.join(', ')}`);
+  if (breaking !== undefined && !SYMMETRY_BREAKING.includes(breaking as SymmetryBreaking))
+    fail(`symmetryBreaking must be one of ${SYMMETRY_BREAKING.join(', ')}`);
   if (w.cubeDepth !== undefined && !isWhole(w.cubeDepth, 0, 1000)) fail('cubeDepth must be a whole number from 0 to 1000');
-  if (w.timeoutSeconds !== undefined && !(typeof w.timeoutSeconds === 'number' && w.timeoutSeconds > 0)) fail('timeoutSeconds must be a positive number');
+  if (w.timeoutSeconds !== undefined && !(typeof w.timeoutSeconds === 'number' && w.timeoutSeconds > 0))
+    fail('timeoutSeconds must be a positive number');
   const part = w.part;
-  if (!isRecord(part) || !isWhole(part.of, 1, MAX_PARTS) || !isWhole(part.index, 0, part.of - 1)) fail(`part must be {index, of} with 0 <= index < of <= ${MAX_PARTS}`);
+  if (!isRecord(part) || !isWhole(part.of, 1, MAX_PARTS) || !isWhole(part.index, 0, part.of - 1))
+    fail(`part must be {index, of} with 0 <= index < of <= ${MAX_PARTS}`);
   if (!isRecord(w.args)) fail('args must be an object');
   const args: Record<string, string | number | boolean> = {};
   for (const [name, value] of Object.entries(w.args)) {
     if (!PUZZLE_OPTION_NAMES.has(name)) fail(`unknown option "${name.slice(0, 40)}"`);
     if (FILE_OPTIONS.has(name)) fail(`--${name} names a file, which workers do not read`);
-    if (!(typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) fail(`--${name} must be a string, number or boolean`);
+    if (!(typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'))
+      fail(`--${name} must be a string, number or boolean`);
     if (typeof value === 'string' && value.length > MAX_TEXT) fail(`--${name} is longer than ${MAX_TEXT} characters`);
-    if (SHAPE_OPTIONS.has(name) && !SHAPE_BY_VALUE.test(String(value))) fail(`--${name} must be given by value (a size, a preset or inline art), not a file`);
+    if (SHAPE_OPTIONS.has(name) && !SHAPE_BY_VALUE.test(String(value)))
+      fail(`--${name} must be given by value (a size, a preset or inline art), not a file`);
     args[name] = value;
   }
   return {

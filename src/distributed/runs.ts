@@ -71,7 +71,8 @@ function dealtUnits(instance: Instance, unique: boolean, depth: number): number 
 
 export async function enumerateOnQueue(choice: QueueChoice, plan: QueuedEnumeration): Promise<EnumerateSummary & { solver: string; mode: 'queue' }> {
   const address = parseQueueUrl(choice.url);
-  if (!plan.rebuild || isCnfPath(plan.rebuild.puzzle)) throw new UserError('--queue: workers rebuild the instance from a puzzle name and its options; a DIMACS file is not sent');
+  if (!plan.rebuild || isCnfPath(plan.rebuild.puzzle))
+    throw new UserError('--queue: workers rebuild the instance from a puzzle name and its options; a DIMACS file is not sent');
   if (plan.limit !== undefined) throw new UserError('--queue runs to the end: drop --limit');
   if (plan.onCubeExhausted !== undefined) throw new UserError('--certify checks proofs in this process: it does not go with --queue');
   const solver = plan.solver ?? (await pickSolver(undefined, 'enumerate')).name;
@@ -82,9 +83,21 @@ export async function enumerateOnQueue(choice: QueueChoice, plan: QueuedEnumerat
   const { puzzle, args } = plan.rebuild;
   // Resolved here, so that the default and the same mode named explicitly make one run.
   const symmetryBreaking = unique ? (plan.symmetryBreaking ?? DEFAULT_SYMMETRY_BREAKING) : undefined;
-  const base = { kind: 'enumerate' as const, puzzle, args: puzzleArgs(puzzle, args), solver, unique, symmetryBreaking, cubeDepth: plan.cubeDepth, timeoutSeconds: plan.timeoutSeconds };
+  const base = {
+    kind: 'enumerate' as const,
+    puzzle,
+    args: puzzleArgs(puzzle, args),
+    solver,
+    unique,
+    symmetryBreaking,
+    cubeDepth: plan.cubeDepth,
+    timeoutSeconds: plan.timeoutSeconds,
+  };
   const run = fingerprint({ ...base, parts });
-  const jobs = Array.from({ length: parts }, (_, index): { name: string; work: EnumerateWork } => ({ name: `part${index}of${parts}`, work: { ...base, part: { index, of: parts } } }));
+  const jobs = Array.from({ length: parts }, (_, index): { name: string; work: EnumerateWork } => ({
+    name: `part${index}of${parts}`,
+    work: { ...base, part: { index, of: parts } },
+  }));
   const summary: EnumerateSummary = { count: 0, raw: 0, complete: true, cubes: 0, solves: 0 };
   // Completed jobs stay in Redis, so a resumed run is delivered everything again: what --out has is only counted.
   const key = unique ? (vars: readonly number[]) => classKey(instance, vars) : solutionKey;
@@ -109,7 +122,10 @@ export async function enumerateOnQueue(choice: QueueChoice, plan: QueuedEnumerat
   );
   if (!complete) summary.complete = false;
   // Each solution of the file passed the puzzle's check, so a complete run meets them all; this guards that reasoning.
-  if (complete && met < known.size) throw new UserError(`--resume: ${known.size - met} of the ${known.size} solutions in --out were not found by the queued run: start it again with --force`);
+  if (complete && met < known.size)
+    throw new UserError(
+      `--resume: ${known.size - met} of the ${known.size} solutions in --out were not found by the queued run: start it again with --force`,
+    );
   return { ...summary, solver, mode: 'queue' };
 }
 
@@ -131,7 +147,12 @@ export function sweepExecutor(url: string) {
   const address = parseQueueUrl(url);
   return {
     describe: `jobs on ${address.shown}`,
-    async run(count: boolean, batches: readonly (readonly number[])[], onBatch: (batch: number, answers: readonly number[]) => void, shouldStop: () => boolean): Promise<number> {
+    async run(
+      count: boolean,
+      batches: readonly (readonly number[])[],
+      onBatch: (batch: number, answers: readonly number[]) => void,
+      shouldStop: () => boolean,
+    ): Promise<number> {
       const perJob = count ? SWEEP_JOB_CLASSES.counting : SWEEP_JOB_CLASSES.solvability;
       const groups: number[][] = [];
       let size = Infinity;
@@ -143,7 +164,10 @@ export function sweepExecutor(url: string) {
         groups.at(-1)!.push(b);
         size += batch.length;
       });
-      const jobs = groups.map((group): { name: string; work: SweepWork } => ({ name: `batch${group[0]}`, work: { kind: 'sweep', count, rolls: group.flatMap((b) => batches[b]!) } }));
+      const jobs = groups.map((group): { name: string; work: SweepWork } => ({
+        name: `batch${group[0]}`,
+        work: { kind: 'sweep', count, rolls: group.flatMap((b) => batches[b]!) },
+      }));
       const run = fingerprint({ kind: 'sweep', count, rolls: batches, perJob });
       let answered = 0;
       await runOnQueue(
@@ -164,4 +188,3 @@ export function sweepExecutor(url: string) {
     },
   };
 }
-

@@ -45,7 +45,7 @@ export function fitsBitboard(packing: Pick<BitboardPacking, 'cells' | 'pieces'>)
 const WORD = 32;
 
 /** A bit's mask in its word (bits 0..31 in the low word, 32..63 in the high one). */
-const maskOf = (bit: number): number => 1 << bit % WORD;
+const maskOf = (bit: number): number => 1 << (bit % WORD);
 
 export class BitboardCounter {
   private readonly cells: number;
@@ -64,7 +64,9 @@ export class BitboardCounter {
 
   constructor(packing: BitboardPacking) {
     if (!fitsBitboard(packing)) {
-      throw new Error(`bitboard: at most ${BITBOARD_LIMITS.cells} cells and ${BITBOARD_LIMITS.pieces} pieces, got ${packing.cells} and ${packing.pieces}`);
+      throw new Error(
+        `bitboard: at most ${BITBOARD_LIMITS.cells} cells and ${BITBOARD_LIMITS.pieces} pieces, got ${packing.cells} and ${packing.pieces}`,
+      );
     }
     packing.placements.forEach((pl, i) => validatePlacement(packing, pl, i));
     this.cells = packing.cells;
@@ -89,7 +91,13 @@ export class BitboardCounter {
       this.index[k] = i;
       this.lowestBit[k] = lowest;
     });
-    this.fit = { low: new Int32Array(n), high: new Int32Array(n), pieceBit: new Int32Array(n), index: new Int32Array(n), start: new Int32Array(BITBOARD_LIMITS.cells + 1) };
+    this.fit = {
+      low: new Int32Array(n),
+      high: new Int32Array(n),
+      pieceBit: new Int32Array(n),
+      index: new Int32Array(n),
+      start: new Int32Array(BITBOARD_LIMITS.cells + 1),
+    };
   }
 
   /** Solutions with the cells `taken` (indices, any order) covered up front, stopping at `limit`. */
@@ -213,11 +221,13 @@ function breadthFirstLevels(start: number, neighbours: readonly Set<number>[]): 
 }
 
 function validatePlacement(packing: BitboardPacking, pl: BitboardPacking['placements'][number], i: number): void {
-  if (!Number.isInteger(pl.piece) || pl.piece < 0 || pl.piece >= packing.pieces) throw new Error(`bitboard: placement ${i} has piece ${pl.piece} outside 0..${packing.pieces - 1}`);
+  if (!Number.isInteger(pl.piece) || pl.piece < 0 || pl.piece >= packing.pieces)
+    throw new Error(`bitboard: placement ${i} has piece ${pl.piece} outside 0..${packing.pieces - 1}`);
   if (pl.cells.length === 0) throw new Error(`bitboard: placement ${i} covers no cell`);
   const seen = new Set<number>();
   for (const c of pl.cells) {
-    if (!Number.isInteger(c) || c < 0 || c >= packing.cells) throw new Error(`bitboard: placement ${i} has cell ${c} outside 0..${packing.cells - 1}`);
+    if (!Number.isInteger(c) || c < 0 || c >= packing.cells)
+      throw new Error(`bitboard: placement ${i} has cell ${c} outside 0..${packing.cells - 1}`);
     if (seen.has(c)) throw new Error(`bitboard: placement ${i} lists cell ${c} twice`);
     seen.add(c);
   }
@@ -255,7 +265,8 @@ class StateCache {
 
   /** The count stored for this state in its slot, or -1. */
   get(slot: number, taken: number, takenHigh: number, used: number): number {
-    const hit = this.generationOf[slot] === this.generation && this.taken[slot] === taken && this.takenHigh[slot] === takenHigh && this.used[slot] === used;
+    const hit =
+      this.generationOf[slot] === this.generation && this.taken[slot] === taken && this.takenHigh[slot] === takenHigh && this.used[slot] === used;
     return hit ? this.counts[slot]! : -1;
   }
 

@@ -1,7 +1,16 @@
 import type { Instance } from '../core/puzzle.js';
 import { UserError } from '../core/errors.js';
 import { type Cube, CubeTree, orbit } from './cube-tree.js';
-import { type BranchingRule, type ChronoEnumerator, type CoverBrancher, type ExactlyOnePropagator, type Solver, SolverHeapExhausted, type Status, offersCubeBatch } from '../../solvers/types.js';
+import {
+  type BranchingRule,
+  type ChronoEnumerator,
+  type CoverBrancher,
+  type ExactlyOnePropagator,
+  type Solver,
+  SolverHeapExhausted,
+  type Status,
+  offersCubeBatch,
+} from '../../solvers/types.js';
 import { checkedTrueVars, loadFormula } from './solve-once.js';
 import { type SymmetryBreaking, classSearchInstance } from '../symmetry/breaking.js';
 
@@ -62,14 +71,12 @@ export interface EnumerateOptions {
   onCubeExhausted?: (claim: CubeExhausted) => Promise<void>;
 }
 
-
 /** What the UNSAT closing a cube was about: the CNF, these blocking clauses, these assumptions. */
 export interface CubeExhausted {
   assumptions: readonly number[];
   blocking: readonly (readonly number[])[];
   solver: string;
 }
-
 
 /**
  * 'blocking': a solve per model, each model blocked by a clause (the
@@ -160,8 +167,10 @@ export function resolvePropagation(instance: Instance, solver: Solver, mode: Enu
 
 /** Certifying needs the UNSAT that closes each cube, which only the blocking loop has. */
 export function resolveEnumMode(solver: Solver, asked: EnumMode | undefined, certifying: boolean): EnumMode {
-  if (asked === 'chrono' && !offersChrono(solver)) throw new UserError(`--enum-mode chrono: solver ${solver.name} cannot enumerate a cube by itself (minisat-wasm can); use --enum-mode blocking`);
-  if (asked === 'chrono' && certifying) throw new UserError('--enum-mode chrono: --certify needs the UNSAT closing each cube; use --enum-mode blocking');
+  if (asked === 'chrono' && !offersChrono(solver))
+    throw new UserError(`--enum-mode chrono: solver ${solver.name} cannot enumerate a cube by itself (minisat-wasm can); use --enum-mode blocking`);
+  if (asked === 'chrono' && certifying)
+    throw new UserError('--enum-mode chrono: --certify needs the UNSAT closing each cube; use --enum-mode blocking');
   return asked ?? (certifying ? 'blocking' : defaultEnumMode(solver));
 }
 
@@ -275,7 +284,10 @@ export async function enumerate(given: Instance, options: EnumerateOptions): Pro
   };
   try {
     const finished = options.finishedCubes;
-    const hooks = { skip: finished && ((lits: readonly number[]) => finished.has(cubeKey(lits))), onUnitDone: options.onCubeDone && ((lits: readonly number[]) => options.onCubeDone!(cubeKey(lits))) };
+    const hooks = {
+      skip: finished && ((lits: readonly number[]) => finished.has(cubeKey(lits))),
+      onUnitDone: options.onCubeDone && ((lits: readonly number[]) => options.onCubeDone!(cubeKey(lits))),
+    };
     const permsOf = (cube: Cube) => (byOrbits ? cube.stabilizer.map((i) => instance.symmetries[i]!) : []);
     if (mode === 'blocking' && offersCubeBatch(solver) && options.onCubeExhausted === undefined) {
       // A run per model: the leaves go in windows, and each run starts at the cube the last model came from.
@@ -317,7 +329,10 @@ export async function enumerate(given: Instance, options: EnumerateOptions): Pro
           accept(cubePerms, true);
           return !stop();
         };
-        const { complete } = await solver.enumerateCube(cube.lits, instance.cnf.projection, onModel, { timeoutSeconds: timeLeft(), shouldStop: options.shouldStop });
+        const { complete } = await solver.enumerateCube(cube.lits, instance.cnf.projection, onModel, {
+          timeoutSeconds: timeLeft(),
+          shouldStop: options.shouldStop,
+        });
         if (!complete) return incomplete();
         summary.cubes++;
         options.onCubeDone?.(cubeKey(cube.lits));

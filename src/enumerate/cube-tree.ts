@@ -192,7 +192,14 @@ export class CubeTree {
    * dropped before it costs a generator: most nodes of a deep tree are such
    * dead ends.
    */
-  private *split(cube: Cube, group: number, depth: number, take: (child: Cube, isLeaf: boolean) => boolean, unitDepth = -1, hooks: WalkHooks = {}): Generator<Cube> {
+  private *split(
+    cube: Cube,
+    group: number,
+    depth: number,
+    take: (child: Cube, isLeaf: boolean) => boolean,
+    unitDepth = -1,
+    hooks: WalkHooks = {},
+  ): Generator<Cube> {
     const perms = cube.stabilizer.map((i) => this.instance.symmetries[i]!);
     const covered = new Set<number>();
     for (const v of this.liveMembers(group)) {
@@ -227,7 +234,10 @@ export class CubeTree {
    */
   private liveMembers(group: number): Int32Array {
     const start = this.groupStart[group]!;
-    return this.slots.slice(start, start + this.liveCount[group]!).map((m) => this.memberVar[m]!).sort();
+    return this.slots
+      .slice(start, start + this.liveCount[group]!)
+      .map((m) => this.memberVar[m]!)
+      .sort();
   }
 
   /**

@@ -260,13 +260,7 @@ function chooseColumn(m: Matrix): number {
   return best;
 }
 
-function search(
-  m: Matrix,
-  primary: number,
-  forced: readonly number[],
-  limit: number,
-  options: ExactCoverOptions,
-): ExactCoverResult {
+function search(m: Matrix, primary: number, forced: readonly number[], limit: number, options: ExactCoverOptions): ExactCoverResult {
   const { links, headRight, root } = m;
   const { onSolution, shouldStop } = options;
   // chosen[k] is the node whose row was taken at depth k; each depth covers

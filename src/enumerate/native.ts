@@ -48,7 +48,11 @@ export function cubeDepthFor(instance: Instance, cubes: number, maxDepth: number
 export const nativeCubeDepth = (instance: Instance): number => cubeDepthFor(instance, NATIVE_CUBES, MAX_NATIVE_DEPTH);
 
 /** Runs the solver's own enumeration on the instance, cube by cube; the solver is disposed at the end. */
-export async function enumerateNative(instance: Instance, solver: Solver & ProjectingEnumerator, options: NativeEnumerateOptions): Promise<EnumerateSummary> {
+export async function enumerateNative(
+  instance: Instance,
+  solver: Solver & ProjectingEnumerator,
+  options: NativeEnumerateOptions,
+): Promise<EnumerateSummary> {
   const group = options.unique ? instance.symmetries : [];
   // With the symmetry-breaking family in the formula every model is one class already: none is filtered, raw adds orbit sizes.
   const classesByFormula = options.unique && addedPlan(instance) !== null;
@@ -67,7 +71,8 @@ export async function enumerateNative(instance: Instance, solver: Solver & Proje
     const onModel = (trueVars: number[]) => {
       if (stop.signal.aborted) return;
       const key = trueVars.join(' ');
-      if (seen.has(key)) throw new Error(`${solver.name} printed the same solution twice (${key}): its enumeration does not project onto the solution variables`);
+      if (seen.has(key))
+        throw new Error(`${solver.name} printed the same solution twice (${key}): its enumeration does not project onto the solution variables`);
       seen.add(key);
       const orbitSize = group.length ? orbit(group, trueVars).length : 1;
       summary.raw += classesByFormula ? orbitSize : 1;

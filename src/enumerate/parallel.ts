@@ -12,7 +12,14 @@ import type { PartJob, PartMessage } from './worker-tasks.js';
 export async function enumerateParallel(
   job: Omit<PartJob, 'part'>,
   workers: number,
-  options: { limit?: number; knownRaw: number; onFound: (f: Found) => void; shouldStop: () => boolean; onProgress?: (p: CubeProgress) => void; onCubeDone?: (key: string) => void },
+  options: {
+    limit?: number;
+    knownRaw: number;
+    onFound: (f: Found) => void;
+    shouldStop: () => boolean;
+    onProgress?: (p: CubeProgress) => void;
+    onCubeDone?: (key: string) => void;
+  },
 ): Promise<EnumerateSummary> {
   // Known solutions (resume) are blocked in every worker but counted once, here.
   const total: EnumerateSummary = { count: job.known.length, raw: options.knownRaw, complete: true, cubes: 0, solves: 0 };

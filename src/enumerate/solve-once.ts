@@ -45,7 +45,8 @@ export async function solveOnce(cnf: Cnf, solver: Solver, options: SolveOnceOpti
     return { status, trueVars, model };
   } catch (e) {
     // The in-process solver has a fixed heap; a bigger problem needs another solver.
-    if (e instanceof SolverHeapExhausted) throw new UserError(`${e.message}; try an external solver, e.g. --solver cadical (puzzlesat solvers lists them)`);
+    if (e instanceof SolverHeapExhausted)
+      throw new UserError(`${e.message}; try an external solver, e.g. --solver cadical (puzzlesat solvers lists them)`);
     throw e;
   } finally {
     solver.dispose();

@@ -1,7 +1,18 @@
 import { pickSolver } from '../../solvers/index.js';
 import { enumeratesNatively, nativeEnumerator, offersCubeBatch } from '../../solvers/types.js';
 import type { Instance } from '../core/puzzle.js';
-import { type CubeProgress, type EnumerateOptions, type EnumerateSummary, type EnumMode, type Found, type Propagation, defaultCubeDepth, enumerate, resolveEnumMode, resolvePropagation } from './blocking-loop.js';
+import {
+  type CubeProgress,
+  type EnumerateOptions,
+  type EnumerateSummary,
+  type EnumMode,
+  type Found,
+  type Propagation,
+  defaultCubeDepth,
+  enumerate,
+  resolveEnumMode,
+  resolvePropagation,
+} from './blocking-loop.js';
 import type { BranchingRule } from '../../solvers/types.js';
 import { orbit } from './cube-tree.js';
 import { enumerateExactCover } from './dlx.js';
@@ -106,7 +117,14 @@ export async function enumerateSolutions(plan: EnumerationPlan): Promise<Enumera
   // The family's auxiliaries keep a solver that cannot project (picosat) from enumerating natively; on the bare formula it filters by orbits instead.
   const nativeTarget = nativeOn(instance) ? instance : nativeOn(plan.instance) ? plan.instance : undefined;
   if (plan.native !== false && !seesEveryUnsat && known.length === 0 && native && nativeTarget) {
-    const summary = await enumerateNative(nativeTarget, native, { unique, limit, onFound, shouldStop, timeoutSeconds: plan.timeoutSeconds, cubeDepth: plan.cubeDepth });
+    const summary = await enumerateNative(nativeTarget, native, {
+      unique,
+      limit,
+      onFound,
+      shouldStop,
+      timeoutSeconds: plan.timeoutSeconds,
+      cubeDepth: plan.cubeDepth,
+    });
     return { ...summary, solver, mode: 'native' };
   }
   // How the SAT solver meets each cube, resolved once on the probe (and again, the same way, by each enumerate()).
@@ -119,7 +137,19 @@ export async function enumerateSolutions(plan: EnumerationPlan): Promise<Enumera
   const timeoutSeconds = plan.timeoutSeconds;
   const workers = plan.workers ?? 1;
   if (workers > 1 && !seesEveryUnsat && plan.rebuild && poolAvailable()) {
-    const job = { ...plan.rebuild, solver, unique, symmetryBreaking, known, cubeDepth, timeoutSeconds, enumMode: plan.enumMode, branching: plan.branching, propagation, finishedCubes: [...(finishedCubes ?? [])] };
+    const job = {
+      ...plan.rebuild,
+      solver,
+      unique,
+      symmetryBreaking,
+      known,
+      cubeDepth,
+      timeoutSeconds,
+      enumMode: plan.enumMode,
+      branching: plan.branching,
+      propagation,
+      finishedCubes: [...(finishedCubes ?? [])],
+    };
     const knownRaw = known.reduce((n, k) => n + (unique ? orbit(instance.symmetries, k).length : 1), 0);
     const running = enumerateParallel(job, workers, { limit, knownRaw, onFound, shouldStop, onProgress: plan.onProgress, onCubeDone });
     // While the workers start up, this thread is free to count the units.
@@ -129,6 +159,23 @@ export async function enumerateSolutions(plan: EnumerationPlan): Promise<Enumera
   }
   plan.onCubeTree?.(cubeDepth, solver);
   const onProgress = plan.onProgress && ((p: { cubes: number; unit: number }) => plan.onProgress!({ cubes: p.cubes, units: p.unit }));
-  const summary = await enumerate(instance, { createSolver: () => factory.create(), unique, symmetryBreaking, limit, known, onFound, onProgress, shouldStop, cubeDepth, timeoutSeconds, enumMode: plan.enumMode, branching: plan.branching, propagation, finishedCubes, onCubeDone, onCubeExhausted: plan.onCubeExhausted });
+  const summary = await enumerate(instance, {
+    createSolver: () => factory.create(),
+    unique,
+    symmetryBreaking,
+    limit,
+    known,
+    onFound,
+    onProgress,
+    shouldStop,
+    cubeDepth,
+    timeoutSeconds,
+    enumMode: plan.enumMode,
+    branching: plan.branching,
+    propagation,
+    finishedCubes,
+    onCubeDone,
+    onCubeExhausted: plan.onCubeExhausted,
+  });
   return { ...summary, solver, mode };
 }

@@ -45,7 +45,12 @@ export interface SweepExecutor {
   /** How the work ran, for the summary. */
   describe: string;
   /** Answers the batches (of representative rolls), calling onBatch as each comes back; resolves with the number answered. */
-  run(count: boolean, batches: readonly (readonly number[])[], onBatch: (batch: number, answers: readonly number[]) => void, shouldStop: () => boolean): Promise<number>;
+  run(
+    count: boolean,
+    batches: readonly (readonly number[])[],
+    onBatch: (batch: number, answers: readonly number[]) => void,
+    shouldStop: () => boolean,
+  ): Promise<number>;
 }
 
 export interface SweepProgress {
@@ -116,7 +121,12 @@ export async function runSweep(options: SweepOptions): Promise<SweepRun> {
     const executor = options.executor;
     const threads = !executor && poolAvailable(script) ? Math.min(Math.max(1, options.workers ?? availableParallelism()), batches.length) : 0;
     const answered = executor
-      ? await executor.run(options.count, batches.map((b) => b.map((u) => u.representative)), (b, answers) => onBatch(batches[b]!, answers), shouldStop)
+      ? await executor.run(
+          options.count,
+          batches.map((b) => b.map((u) => u.representative)),
+          (b, answers) => onBatch(batches[b]!, answers),
+          shouldStop,
+        )
       : threads > 0
         ? await runInWorkers(script, threads, options.count, batches, onBatch, shouldStop)
         : await runInThread(options.count, batches, onBatch, shouldStop);
@@ -149,7 +159,10 @@ interface WorkUnit {
  * already has a result (a resumed file may hold part of one) passes it on to
  * its other members without solving.
  */
-function plan(planned: readonly number[], results: ReadonlyMap<number, SweepRow>): { units: WorkUnit[]; settled: { members: number[]; answer: number }[] } {
+function plan(
+  planned: readonly number[],
+  results: ReadonlyMap<number, SweepRow>,
+): { units: WorkUnit[]; settled: { members: number[]; answer: number }[] } {
   const known = new Map<number, SweepRow>();
   const pending = new Map<number, number[]>();
   for (const index of planned) {
@@ -217,7 +230,10 @@ async function runInThread(
   let answered = 0;
   for (const batch of batches) {
     if (shouldStop()) break;
-    onBatch(batch, batch.map((u) => solver.solveRoll(u.representative, count)));
+    onBatch(
+      batch,
+      batch.map((u) => solver.solveRoll(u.representative, count)),
+    );
     answered++;
     await new Promise((resolve) => setImmediate(resolve));
   }
@@ -236,7 +252,8 @@ export function readSweepTsv(path: string): { rows: Map<number, SweepRow>; whole
   const wholeLines = text.lastIndexOf('\n') + 1;
   const rows = new Map<number, SweepRow>();
   const lines = text.slice(0, wholeLines).split('\n').slice(0, -1);
-  if (lines.length > 0 && lines[0] !== HEADER) throw new UserError(`${path}:1: not a sweep TSV (expected the header "${HEADER.replace(/\t/g, '\\t')}")`);
+  if (lines.length > 0 && lines[0] !== HEADER)
+    throw new UserError(`${path}:1: not a sweep TSV (expected the header "${HEADER.replace(/\t/g, '\\t')}")`);
   lines.slice(1).forEach((line, i) => {
     const where = `${path}:${i + 2}`;
     const [roll, solvable, solutions, extra] = line.split('\t');
@@ -310,9 +327,17 @@ export interface SweepSummary {
 export function summarizeSweep(results: ReadonlyMap<number, SweepRow>, top = 5): SweepSummary {
   const entries = [...results].map(([index, row]) => ({ roll: rollAt(index).join(','), row }));
   const unsolvable = entries.filter((e) => !e.row.solvable).map((e) => e.roll);
-  const summary: SweepSummary = { visited: entries.length, solvable: entries.length - unsolvable.length, unsolvable: unsolvable.sort().slice(0, 20), hardest: [], easiest: [] };
+  const summary: SweepSummary = {
+    visited: entries.length,
+    solvable: entries.length - unsolvable.length,
+    unsolvable: unsolvable.sort().slice(0, 20),
+    hardest: [],
+    easiest: [],
+  };
   if (entries.length === 0 || entries.some((e) => e.row.solutions === null)) return summary;
-  const counted = entries.map((e) => ({ roll: e.roll, solutions: e.row.solutions! })).sort((a, b) => a.solutions - b.solutions || (a.roll < b.roll ? -1 : 1));
+  const counted = entries
+    .map((e) => ({ roll: e.roll, solutions: e.row.solutions! }))
+    .sort((a, b) => a.solutions - b.solutions || (a.roll < b.roll ? -1 : 1));
   const n = counted.length;
   const total = counted.reduce((sum, c) => sum + c.solutions, 0);
   const at = (i: number) => counted[i]!.solutions;

@@ -91,7 +91,10 @@ export function showClause(cnf: Cnf, clause: ArrayLike<number>, shown = SHOWN_LI
   if (clause.length === 0) return '⊥ (the empty clause)';
   const lits = Array.from(clause);
   if (lits.length <= shown + 1) return lits.map((l) => showLiteral(cnf, l)).join(' ∨ ');
-  return `${lits.slice(0, shown).map((l) => showLiteral(cnf, l)).join(' ∨ ')} ∨ … (${lits.length} literals)`;
+  return `${lits
+    .slice(0, shown)
+    .map((l) => showLiteral(cnf, l))
+    .join(' ∨ ')} ∨ … (${lits.length} literals)`;
 }
 
 /** The first, a middle and the last clause: the start, the bulk and the end of the family. */

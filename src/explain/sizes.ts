@@ -80,7 +80,6 @@ export function sizeText(table: readonly { name: string; clauses: string; auxVar
     : `size measured on ${n} fresh literals (published: ${sub(info.clauses)} clauses, ${sub(info.auxVars)} aux)`;
 }
 
-
 export interface Group {
   label: string;
   cost: EncodingCost;

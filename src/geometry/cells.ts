@@ -19,9 +19,7 @@ export function isMirror(t: Transform): boolean {
 
 function determinant(t: Transform): number {
   const [a, b, c] = [t[0]!, t[1]!, t[2]!];
-  return (
-    a[0]! * (b[1]! * c[2]! - b[2]! * c[1]!) - a[1]! * (b[0]! * c[2]! - b[2]! * c[0]!) + a[2]! * (b[0]! * c[1]! - b[1]! * c[0]!)
-  );
+  return a[0]! * (b[1]! * c[2]! - b[2]! * c[1]!) - a[1]! * (b[0]! * c[2]! - b[2]! * c[0]!) + a[2]! * (b[0]! * c[1]! - b[1]! * c[0]!);
 }
 
 /** All 48 signed permutation matrices: the isometries of the cube fixing the origin. */
@@ -68,9 +66,7 @@ export const GROUPS = {
 /** Translates a cell set so its minimum corner is the origin, and sorts it. */
 export function normalize(cells: readonly Cell[]): Cell[] {
   const [mx, my, mz] = minCorner(cells);
-  return cells
-    .map((c): Cell => [c[0] - mx, c[1] - my, c[2] - mz])
-    .sort((a, b) => a[2] - b[2] || a[1] - b[1] || a[0] - b[0]);
+  return cells.map((c): Cell => [c[0] - mx, c[1] - my, c[2] - mz]).sort((a, b) => a[2] - b[2] || a[1] - b[1] || a[0] - b[0]);
 }
 
 export const shapeKey = (cells: readonly Cell[]): string => normalize(cells).map(cellKey).join(' ');

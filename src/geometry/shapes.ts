@@ -22,7 +22,13 @@ export function textLines(text: string): TextLine[] {
   return text.split(/\r?\n/).map((t, i) => ({ text: t.replace(/\s+$/, ''), line: i + 1 }));
 }
 
-function cellsOf(lines: readonly TextLine[], source: string, isCell: (ch: string) => boolean, isEmpty: (ch: string) => boolean, legend: string): Cell[] {
+function cellsOf(
+  lines: readonly TextLine[],
+  source: string,
+  isCell: (ch: string) => boolean,
+  isEmpty: (ch: string) => boolean,
+  legend: string,
+): Cell[] {
   const cells: Cell[] = [];
   let z = 0;
   let y = 0;
@@ -54,7 +60,13 @@ function trimBlank(lines: readonly TextLine[]): TextLine[] {
 
 export function parseRegion(text: string, source: string): Cell[] {
   const lines = trimBlank(textLines(text));
-  const cells = cellsOf(lines, source, (c) => c === '.', (c) => c === '#' || c === ' ', 'use "." for a cell, "#" or space for a hole');
+  const cells = cellsOf(
+    lines,
+    source,
+    (c) => c === '.',
+    (c) => c === '#' || c === ' ',
+    'use "." for a cell, "#" or space for a hole',
+  );
   if (cells.length === 0) throw new UserError(`${source}: the board has no cells (use "." for a cell)`);
   checkSize('cells', cells.length, source, 'the board has');
   return cells;
@@ -62,7 +74,13 @@ export function parseRegion(text: string, source: string): Cell[] {
 
 export function parsePieceArt(lines: readonly TextLine[], source: string): Cell[] {
   const body = trimBlank(lines);
-  return cellsOf(body, source, (c) => /[#A-Za-z0-9]/.test(c), (c) => c === '.' || c === ' ', 'use "#" or a letter for a block, "." or space for empty');
+  return cellsOf(
+    body,
+    source,
+    (c) => /[#A-Za-z0-9]/.test(c),
+    (c) => c === '.' || c === ' ',
+    'use "#" or a letter for a block, "." or space for empty',
+  );
 }
 
 /**
@@ -76,7 +94,13 @@ export function cellsArt(cells: readonly Cell[], cell: string, gap: string): str
   const [width, height, depth] = [0, 1, 2].map((axis) => Math.max(...cells.map((c) => c[axis]!)) + 1) as [number, number, number];
   const on = new Set(cells.map((c) => c.join(',')));
   const upTo = (n: number) => Array.from({ length: n }, (_, i) => i);
-  const levels = upTo(depth).map((z) => upTo(height).map((y) => upTo(width).map((x) => (on.has(`${x},${y},${z}`) ? cell : gap)).join('')));
+  const levels = upTo(depth).map((z) =>
+    upTo(height).map((y) =>
+      upTo(width)
+        .map((x) => (on.has(`${x},${y},${z}`) ? cell : gap))
+        .join(''),
+    ),
+  );
   if (depth === 1 && height === 1) levels[0]!.push(gap.repeat(width));
   return levels.map((rows) => rows.join('/')).join('|');
 }
@@ -97,7 +121,10 @@ export function parsePiecesFile(text: string, source: string): { name: string; c
     if (header) {
       const first = pieces.find((p) => p.name === header[1]);
       // A second header of one name used to merge into the first shape: refuse it.
-      if (first) throw new UserError(`${source}:${l.line}: piece ${first.name} is declared twice (first at line ${first.line}); write "${first.name}*2:" for copies`);
+      if (first)
+        throw new UserError(
+          `${source}:${l.line}: piece ${first.name} is declared twice (first at line ${first.line}); write "${first.name}*2:" for copies`,
+        );
       pieces.push({ name: header[1]!, count: Number(header[2] ?? 1), cells: [], lines: [], line: l.line });
     } else if (pieces.length) {
       pieces[pieces.length - 1]!.lines.push(l);

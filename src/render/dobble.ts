@@ -19,7 +19,6 @@ export interface SymbolPlacement {
 export const RIM_MARGIN = 0.06;
 export const SYMBOL_GAP = 0.03;
 
-
 // Random sequential placement jams near 55 % cover; start a little below and
 // shrink until every symbol finds a place.
 const START_FILL = 0.5;
@@ -38,7 +37,10 @@ export function layoutCard(count: number, random: () => number): SymbolPlacement
   const sizeSquares = sizes.reduce((sum, s) => sum + s * s, 0);
   for (let fill = START_FILL; ; fill *= SHRINK) {
     const scale = Math.sqrt(fill / sizeSquares);
-    const placed = placeAll(sizes.map((s) => s * scale), random);
+    const placed = placeAll(
+      sizes.map((s) => s * scale),
+      random,
+    );
     if (placed) return placed;
   }
 }
@@ -168,7 +170,14 @@ function symbolColors(deck: readonly (readonly string[])[]): Map<string, string>
   return colors;
 }
 
-function renderCard(card: readonly string[], layout: readonly SymbolPlacement[], cx: number, cy: number, radius: number, colors: Map<string, string>): string {
+function renderCard(
+  card: readonly string[],
+  layout: readonly SymbolPlacement[],
+  cx: number,
+  cy: number,
+  radius: number,
+  colors: Map<string, string>,
+): string {
   const symbols = card.map((name, i) => {
     const p = layout[i]!;
     const r = p.r * radius;
@@ -190,7 +199,10 @@ function renderCard(card: readonly string[], layout: readonly SymbolPlacement[],
     return `  ${text}${cue}\n`;
   });
   // One line per card (its outline and crop marks) and one per symbol.
-  return `  <circle cx="${mm(cx)}" cy="${mm(cy)}" r="${mm(radius)}" fill="white" stroke="black" stroke-width="0.3"/>${cropMarks(cx, cy, radius)}\n` + symbols.join('');
+  return (
+    `  <circle cx="${mm(cx)}" cy="${mm(cy)}" r="${mm(radius)}" fill="white" stroke="black" stroke-width="0.3"/>${cropMarks(cx, cy, radius)}\n` +
+    symbols.join('')
+  );
 }
 
 /**

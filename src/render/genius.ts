@@ -122,7 +122,9 @@ export function renderHistogramSvg(values: readonly number[], options: Histogram
   heights.forEach((n, i) => {
     if (n === 0) return;
     const x = PAD.left + (i / bins) * plotW;
-    parts.push(`<rect x="${x.toFixed(1)}" y="${yOf(n).toFixed(1)}" width="${(plotW / bins - 1).toFixed(1)}" height="${(plotH - (yOf(n) - PAD.top)).toFixed(1)}" fill="#3b75af"/>`);
+    parts.push(
+      `<rect x="${x.toFixed(1)}" y="${yOf(n).toFixed(1)}" width="${(plotW / bins - 1).toFixed(1)}" height="${(plotH - (yOf(n) - PAD.top)).toFixed(1)}" fill="#3b75af"/>`,
+    );
   });
   const axisY = PAD.top + plotH;
   parts.push(`<line x1="${PAD.left}" y1="${axisY}" x2="${WIDTH - PAD.right}" y2="${axisY}" stroke="black"/>`);

@@ -21,7 +21,13 @@ interface Fixed {
  * labelled once, touching pieces in different colours. 3D packings show
  * their z-levels side by side. Holes are blank.
  */
-export function renderPacking(solution: Solution, pieces: readonly { name: string }[], symbols: readonly string[], color: boolean, fixed: readonly Fixed[] = []): string {
+export function renderPacking(
+  solution: Solution,
+  pieces: readonly { name: string }[],
+  symbols: readonly string[],
+  color: boolean,
+  fixed: readonly Fixed[] = [],
+): string {
   return (color ? outlinedLevels(solution, pieces, symbols, fixed) : letterLevels(solution, pieces, symbols, fixed)).join('\n');
 }
 
@@ -73,7 +79,12 @@ interface Glyph {
  * two different pieces (or a piece and the outside) meet; inside a piece the
  * colour runs on, so each piece reads as one shape.
  */
-export function outlinedLevels(solution: Solution, pieces: readonly { name: string }[], symbols: readonly string[], fixed: readonly Fixed[] = []): string[] {
+export function outlinedLevels(
+  solution: Solution,
+  pieces: readonly { name: string }[],
+  symbols: readonly string[],
+  fixed: readonly Fixed[] = [],
+): string[] {
   const size = extent(solution, fixed);
   if (!size) return [''];
   const looks = pieceLooks(solution.placements, pieces);
@@ -82,14 +93,24 @@ export function outlinedLevels(solution: Solution, pieces: readonly { name: stri
   solution.placements.forEach((pl, i) => {
     for (const c of pl.cells) owner.set(c.join(','), `p${i}`);
     // One label per piece on each level it reaches, so that every part of a 3D piece is named.
-    for (const z of new Set(pl.cells.map((c) => c[2]))) label.set(labelCell(pl.cells.filter((c) => c[2] === z)).join(','), terminalLabel(looks[i]!, symbols));
+    for (const z of new Set(pl.cells.map((c) => c[2])))
+      label.set(labelCell(pl.cells.filter((c) => c[2] === z)).join(','), terminalLabel(looks[i]!, symbols));
   });
   for (const f of fixed) {
     owner.set(f.cell.join(','), `f${f.cell.join(',')}`);
     label.set(f.cell.join(','), f.symbol);
   }
-  const bgOf = (id: string | undefined): number | undefined => (id?.startsWith('p') ? xterm256(paletteColour(looks[Number(id.slice(1))]!.colour)) : undefined);
-  const levels = Array.from({ length: size[2] }, (_, z) => outlinedLevel(size[0], size[1], (x, y) => owner.get(`${x},${y},${z}`), (x, y) => label.get(`${x},${y},${z}`), bgOf));
+  const bgOf = (id: string | undefined): number | undefined =>
+    id?.startsWith('p') ? xterm256(paletteColour(looks[Number(id.slice(1))]!.colour)) : undefined;
+  const levels = Array.from({ length: size[2] }, (_, z) =>
+    outlinedLevel(
+      size[0],
+      size[1],
+      (x, y) => owner.get(`${x},${y},${z}`),
+      (x, y) => label.get(`${x},${y},${z}`),
+      bgOf,
+    ),
+  );
   return levels[0]!.map((_, row) => levels.map((level) => paint(level[row]!)).join('   '));
 }
 
@@ -189,7 +210,8 @@ export function renderPackingSvg(solution: Solution, pieces: readonly { name: st
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`,
   ];
   solution.placements.forEach((pl, i) => {
-    for (const [x, y] of pl.cells) parts.push(`<rect x="${px(x)}" y="${px(y)}" width="${CELL}" height="${CELL}" fill="${paletteColour(looks[i]!.colour)}"/>`);
+    for (const [x, y] of pl.cells)
+      parts.push(`<rect x="${px(x)}" y="${px(y)}" width="${CELL}" height="${CELL}" fill="${paletteColour(looks[i]!.colour)}"/>`);
   });
   const at = (x: number, y: number) => owner.get(`${x},${y}`);
   const inner: string[] = [];
@@ -206,7 +228,9 @@ export function renderPackingSvg(solution: Solution, pieces: readonly { name: st
     const [x, y] = labelCell(pl.cells);
     const text = looks[i]!.label;
     const size = Math.min(16, Math.floor((CELL * 1.2) / text.length));
-    parts.push(`<text x="${px(x) + CELL / 2}" y="${px(y) + CELL / 2}" font-size="${size}" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="#111">${escapeXml(text)}</text>`);
+    parts.push(
+      `<text x="${px(x) + CELL / 2}" y="${px(y) + CELL / 2}" font-size="${size}" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="#111">${escapeXml(text)}</text>`,
+    );
   });
   parts.push('</svg>');
   return parts.join('\n') + '\n';

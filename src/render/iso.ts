@@ -26,9 +26,36 @@ type Face = 'top' | 'left' | 'right';
 
 /** Each visible face: the neighbour that would hide it, and its corners as offsets from the cube's origin. */
 const FACES: readonly { face: Face; neighbour: Cell; corners: readonly Cell[] }[] = [
-  { face: 'top', neighbour: [0, 0, 1], corners: [[0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 1, 1]] },
-  { face: 'left', neighbour: [0, 1, 0], corners: [[0, 1, 0], [1, 1, 0], [1, 1, 1], [0, 1, 1]] },
-  { face: 'right', neighbour: [1, 0, 0], corners: [[1, 0, 0], [1, 1, 0], [1, 1, 1], [1, 0, 1]] },
+  {
+    face: 'top',
+    neighbour: [0, 0, 1],
+    corners: [
+      [0, 0, 1],
+      [1, 0, 1],
+      [1, 1, 1],
+      [0, 1, 1],
+    ],
+  },
+  {
+    face: 'left',
+    neighbour: [0, 1, 0],
+    corners: [
+      [0, 1, 0],
+      [1, 1, 0],
+      [1, 1, 1],
+      [0, 1, 1],
+    ],
+  },
+  {
+    face: 'right',
+    neighbour: [1, 0, 0],
+    corners: [
+      [1, 0, 0],
+      [1, 1, 0],
+      [1, 1, 1],
+      [1, 0, 1],
+    ],
+  },
 ];
 
 /** Light from above: tops lightest, the right faces darkest. */
@@ -91,7 +118,9 @@ function isometricPanel(solution: Solution, looks: readonly PieceLook[], size: n
     solution.placements.forEach((pl, i) => {
       for (const z of new Set(pl.cells.map((c) => c[2]))) {
         const [px, py] = project(labelCell(pl.cells.filter((c) => c[2] === z)), [0.5, 0.5, 1]);
-        body.push(`<text x="${num(px)}" y="${num(py)}" font-size="${num(size * 0.5)}" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="#111" stroke="none">${escapeXml(looks[i]!.label)}</text>`);
+        body.push(
+          `<text x="${num(px)}" y="${num(py)}" font-size="${num(size * 0.5)}" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="#111" stroke="none">${escapeXml(looks[i]!.label)}</text>`,
+        );
       }
     });
   }
@@ -149,7 +178,9 @@ export function renderPolycubeSvg(solution: Solution, pieces: readonly { name: s
   const levels = [...new Set(solution.placements.flatMap((pl) => pl.cells.map((c) => c[2])))].sort((a, b) => a - b);
   const panels: { panel: Panel; caption: string }[] = [{ panel: isometricPanel(solution, looks, cellSize, 0, false), caption: 'assembled' }];
   for (const z of levels) {
-    const only = { placements: solution.placements.map((pl) => ({ piece: pl.piece, cells: pl.cells.filter((c) => c[2] === z).map((c): Cell => [c[0], c[1], 0]) })) };
+    const only = {
+      placements: solution.placements.map((pl) => ({ piece: pl.piece, cells: pl.cells.filter((c) => c[2] === z).map((c): Cell => [c[0], c[1], 0]) })),
+    };
     const name = z === levels[0] ? `level ${z + 1} (bottom)` : z === levels.at(-1) ? `level ${z + 1} (top)` : `level ${z + 1}`;
     panels.push({ panel: isometricPanel(only, looks, cellSize, 0, true), caption: name });
   }
@@ -165,7 +196,9 @@ export function renderPolycubeSvg(solution: Solution, pieces: readonly { name: s
     const dx = x - panel.left;
     const dy = margin + height - panel.bottom;
     parts.push(`<g transform="translate(${num(dx)} ${num(dy)})">`, OUTLINE, ...panel.body, '</g>', '</g>');
-    parts.push(`<text x="${num(x + w / 2)}" y="${num(margin + height + captionH - 6)}" font-size="13" text-anchor="middle" fill="#333">${caption}</text>`);
+    parts.push(
+      `<text x="${num(x + w / 2)}" y="${num(margin + height + captionH - 6)}" font-size="13" text-anchor="middle" fill="#333">${caption}</text>`,
+    );
     x += w + gap;
   }
   const width = x - gap + margin;

@@ -72,7 +72,14 @@ export interface PieceLook {
 }
 
 const key = (c: Cell) => `${c[0]},${c[1]},${c[2]}`;
-const STEPS: readonly Cell[] = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]];
+const STEPS: readonly Cell[] = [
+  [1, 0, 0],
+  [-1, 0, 0],
+  [0, 1, 0],
+  [0, -1, 0],
+  [0, 0, 1],
+  [0, 0, -1],
+];
 
 /** For each placed piece, the indices of the placed pieces it shares a face (an edge, in 2D) with. */
 export function touching(placements: readonly PlacedPiece[]): Set<number>[] {

@@ -181,7 +181,14 @@ export function breakingPlan(instance: Instance): BreakingPlan | null {
       const chains = perms.filter((h) => guardsOf.has(h)).map((h) => chainOf(h, projection, skip, guardsOf.get(h)!));
       plan = { group: best.group, members, ...best.orbits, chains, groupOrder };
     } else {
-      plan = { group: -1, members: [], representatives: [], forbidden: [], chains: perms.map((h) => chainOf(h, projection, new Set(), [])), groupOrder };
+      plan = {
+        group: -1,
+        members: [],
+        representatives: [],
+        forbidden: [],
+        chains: perms.map((h) => chainOf(h, projection, new Set(), [])),
+        groupOrder,
+      };
     }
   }
   plans.set(instance, plan);
@@ -312,7 +319,8 @@ export function breakingFormula(plan: BreakingPlan): { text: string; clauses: nu
   const costs = plan.chains.map(chainCost);
   const clauses = plan.forbidden.length + costs.reduce((n, c) => n + c.clauses, 0);
   const auxVars = costs.reduce((n, c) => n + c.auxVars, 0);
-  const guards = plan.group >= 0 ? 'guarded by the m_h representatives h fixes (m_h > 1: an auxiliary g ↔ their disjunction, m_h+1 clauses)' : 'unguarded';
+  const guards =
+    plan.group >= 0 ? 'guarded by the m_h representatives h fixes (m_h > 1: an auxiliary g ↔ their disjunction, m_h+1 clauses)' : 'unguarded';
   return {
     text:
       `${plan.forbidden.length} units (members off their orbit's representative) + Σ over ${plan.chains.length} lex-leader chains h of ` +

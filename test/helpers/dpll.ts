@@ -45,7 +45,7 @@ function search(clauses: Clauses, value: Int8Array): boolean {
 
 /** Assigns the unit literals until none is left; false on a falsified clause. */
 function propagate(clauses: Clauses, value: Int8Array): boolean {
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const clause of clauses) {
       let unassigned = 0;

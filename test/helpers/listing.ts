@@ -35,4 +35,5 @@ export async function listing(instance: Instance, unique: boolean, run: Run, eac
   return { count: summary.count, raw: summary.raw, complete: summary.complete, keys: keys.sort() };
 }
 
-export const byDancingLinks = (instance: Instance, unique: boolean): Promise<Listing> => listing(instance, unique, (onFound) => enumerateExactCover(instance, { unique, onFound }));
+export const byDancingLinks = (instance: Instance, unique: boolean): Promise<Listing> =>
+  listing(instance, unique, (onFound) => enumerateExactCover(instance, { unique, onFound }));
