@@ -20,6 +20,7 @@ import {
 import { checkPacking } from '../src/geometry/packing-check.js';
 import { renderPacking, renderPackingSvg } from '../src/render/grid.js';
 import { renderPolycubeSvg } from '../src/render/iso.js';
+import { renderPlaneSvg, renderPlaneText } from '../src/render/plane.js';
 
 /**
  * The one placement model behind every packing puzzle, 2D (z = 0) or 3D:
@@ -495,6 +496,9 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
       .filter((pl): pl is Placement => pl !== undefined)
       .map((pl) => ({ piece: spec.pieces[pl.piece]!.name, cells: pl.cells.map((c) => board.cells[c]!) })),
   });
+  // Squares and cubes keep their pictures; the other grids are drawn from their corners in the plane.
+  const squareCells = board.grid.name === 'square' || board.grid.name === 'cube';
+  const picture = { grid: board.grid, cells: spec.region, optional: spec.optional ?? [] };
   // Cells as their grid writes them; a flat figure of cubes as (x, y), as it always has been.
   const written = board.grid.arity === 2 || (board.grid.name === 'cube' && board.cells.every((r) => r[2] === 0));
   return {
@@ -510,9 +514,13 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
         optional: spec.optional,
         used: spec.used,
       }),
-    render: (s, o) => renderPacking(s, spec.pieces, symbols, o.color),
+    render: (s, o) => (squareCells ? renderPacking(s, spec.pieces, symbols, o.color) : renderPlaneText(picture, s, spec.pieces, symbols, o.color)),
     svg: (s) =>
-      board.cells.some((c) => c[2] !== 0) && board.grid.name === 'cube' ? renderPolycubeSvg(s, spec.pieces) : renderPackingSvg(s, spec.pieces),
+      !squareCells
+        ? renderPlaneSvg(picture, s, spec.pieces)
+        : board.cells.some((c) => c[2] !== 0)
+          ? renderPolycubeSvg(s, spec.pieces)
+          : renderPackingSvg(s, spec.pieces),
     toJson: (s) => ({
       placements: s.placements.map((p) => ({
         piece: p.piece,

@@ -65,6 +65,9 @@ interface Source {
 }
 
 const isJson = (text: string) => text.trimStart().startsWith('{');
+
+/** Inline art: rows separated by "/", and on cubes levels by "|" (elsewhere "|" draws a stick). */
+const inlineLines = (grid: Grid, art: string) => (grid.name === 'cube' ? inlineArt(art) : art.split('/').map((text) => ({ text, line: 1 })));
 const SIZE = /^(\d+)x(\d+)$/;
 
 /** A file when one is there; else the option's text itself when it reads as JSON, WxH or art; else an error. */
@@ -144,7 +147,7 @@ function boardInput(value: string): BoardInput {
   return {
     read: (grid) => {
       const size = source.inline ? SIZE.exec(source.text) : null;
-      const lines = source.inline ? inlineArt(source.text) : textLines(source.text);
+      const lines = source.inline ? inlineLines(grid, source.text) : textLines(source.text);
       const cells = size ? sizedBoard(grid, Number(size[1]), Number(size[2])) : parseGridArt(grid, lines, source.where, 'board');
       if (cells.length === 0) throw new UserError(`${source.where}: the board has no cells`);
       return { grid, cells, optional: [] };
@@ -178,7 +181,7 @@ function inlinePieces(list: string, grid: Grid, option: string): FormPiece[] {
     if (pieces.some((p) => p.name === name)) throw new UserError(`${option}: piece ${name} is given twice; give copies a count (${name}*2)`);
     const piece = {
       name: name!,
-      cells: parseGridArt(grid, inlineArt(drawing), `${option} piece ${name}`, 'piece'),
+      cells: parseGridArt(grid, inlineLines(grid, drawing), `${option} piece ${name}`, 'piece'),
       ...parseCount(copies ?? '1', `${option}: piece ${name}`),
     };
     checkPiece(grid, piece, option);

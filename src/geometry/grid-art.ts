@@ -89,19 +89,27 @@ function triangles(ms: readonly Mark[], source: string): Cell[] {
   });
 }
 
-/** Sticks: lattice points at even columns of even rows; `-` between two of them, `|` between the rows. */
+/**
+ * Sticks: lattice points at even columns of every other line, `-` between
+ * two points, `|` between two lines of points; which columns and lines those
+ * are is read from the first character drawn (art need not start with points).
+ */
 function sticks(ms: readonly Mark[], source: string): Cell[] {
+  const first = ms[0]!;
+  const rowShift = mod2(first.row + (first.ch === '|' ? 1 : 0));
+  const columnShift = mod2(first.column + (first.ch === '-' ? 1 : 0));
   const out: Cell[] = [];
   for (const m of ms) {
-    const [oddColumn, oddRow] = [mod2(m.column) === 1, mod2(m.row) === 1];
-    if (m.ch === '-' && oddColumn && !oddRow) out.push([(m.column - 1) / 2, m.row / 2, 0]);
-    else if (m.ch === '|' && !oddColumn && oddRow) out.push([m.column / 2, (m.row - 1) / 2, 1]);
+    const [column, row] = [m.column - columnShift, m.row - rowShift];
+    const [oddColumn, oddRow] = [mod2(column) === 1, mod2(row) === 1];
+    if (m.ch === '-' && oddColumn && !oddRow) out.push([(column - 1) / 2, row / 2, 0]);
+    else if (m.ch === '|' && !oddColumn && oddRow) out.push([column / 2, (row - 1) / 2, 1]);
     else if ('+.o*'.includes(m.ch) && !oddColumn && !oddRow) continue;
     else
       throw misplaced(
         source,
         m,
-        'is not where square-grid art has it: points (+) at even columns of every other line counted from the bottom, - between them, | on the lines between',
+        'is not where square-grid art has it: points (+) every other column on every other line, - between two points, | between two lines of points',
       );
   }
   return out;
