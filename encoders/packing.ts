@@ -410,9 +410,12 @@ function placementPermutation(
 /**
  * The packing as exact cover with secondary items, when it is one: required
  * cells and single pieces are primary items; optional cells, pieces placed
- * at most once and crossings secondary. Not when a piece has copies, when a
- * count of pieces used is imposed (unless the areas imply it), or when a
- * placement would cover no primary item (Algorithm X could never choose it).
+ * at most once and crossings secondary. Algorithm X never chooses a row
+ * without a primary item, so where a placement would cover only optional
+ * items, optional cells and pieces are primary too, each with a row of its
+ * own that stands for leaving it out (no variable: rowVars 0), as Polyform
+ * Puzzler lists omitted pieces. Not when a piece has copies, nor when a count
+ * of pieces used is imposed that the areas do not imply.
  */
 function exactCoverOf(
   spec: PackingSpec,
@@ -422,21 +425,23 @@ function exactCoverOf(
 ): Instance['exactCover'] {
   if (spec.pieces.some((p) => p.count > 1)) return undefined;
   if (spec.used && !usedIsImplied(spec, board)) return undefined;
-  const primaryPieces = spec.pieces.map((p, i) => (leastOf(p) === 1 ? i : -1)).filter((i) => i >= 0);
+  const singles = spec.pieces.map((p, i) => (leastOf(p) === 1 ? i : -1)).filter((i) => i >= 0);
   const optionalPieces = spec.pieces.map((p, i) => (leastOf(p) === 0 ? i : -1)).filter((i) => i >= 0);
   const optionalCells = board.cells.length - board.required;
-  const primary = board.required + primaryPieces.length;
-  // Columns: required cells, single pieces | optional cells, optional pieces, crossings.
-  const cellColumn = (c: number) => (c < board.required ? c : primary + (c - board.required));
+  // Columns: required cells, single pieces, optional cells, optional pieces, crossings.
+  const first = board.required + singles.length;
+  const cellColumn = (c: number) => (c < board.required ? c : first + (c - board.required));
   const pieceColumn = new Map<number, number>([
-    ...primaryPieces.map((p, i): [number, number] => [p, board.required + i]),
-    ...optionalPieces.map((p, i): [number, number] => [p, primary + optionalCells + i]),
+    ...singles.map((p, i): [number, number] => [p, board.required + i]),
+    ...optionalPieces.map((p, i): [number, number] => [p, first + optionalCells + i]),
   ]);
   const rows: number[][] = placements.map((pl) => [...pl.cells.map(cellColumn), pieceColumn.get(pl.piece)!]);
-  const crossingBase = primary + optionalCells + optionalPieces.length;
-  crossings.forEach((item, i) => item.placements.forEach((pl) => rows[pl]!.push(crossingBase + i)));
-  if (rows.some((row) => !row.some((column) => column < primary))) return undefined;
-  return { primary, secondary: optionalCells + optionalPieces.length + crossings.length, rows, rowVars: placements.map((pl) => pl.variable) };
+  const optional = optionalCells + optionalPieces.length;
+  crossings.forEach((item, i) => item.placements.forEach((pl) => rows[pl]!.push(first + optional + i)));
+  const rowVars = placements.map((pl) => pl.variable);
+  if (rows.every((row) => row.some((column) => column < first))) return { primary: first, secondary: optional + crossings.length, rows, rowVars };
+  const leaveOut = Array.from({ length: optional }, (_, i) => [first + i]);
+  return { primary: first + optional, secondary: crossings.length, rows: [...rows, ...leaveOut], rowVars: [...rowVars, ...leaveOut.map(() => 0)] };
 }
 
 /** Every solution places the same number of pieces, the one `used` asks: no optional cells and pieces of one size. */

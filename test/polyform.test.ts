@@ -1,7 +1,7 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { polyform, type PolyformOptions } from '../encoders/polyform.js';
 import type { PackingInstance } from '../encoders/packing.js';
-import type { Cell } from '../src/geometry/cells.js';
+import { type Cell, isMirror } from '../src/geometry/cells.js';
 import { inlineArt, parsePieceArt } from '../src/geometry/shapes.js';
 import { SOMA_PIECES } from '../encoders/polycube.js';
 import { enumerate } from '../src/enumerate/blocking-loop.js';
@@ -9,6 +9,7 @@ import { pickSolver } from '../solvers/index.js';
 import type { SolverFactory } from '../solvers/types.js';
 import { byDancingLinks, listing } from './helpers/listing.js';
 import { allPieces, boardJson, examplePieces, stickRectangle, trigParallelogram, twigHexagon, without } from './helpers/polyform-fixtures.js';
+import { explain } from '../src/explain/explain.js';
 
 let factory: SolverFactory;
 beforeAll(async () => {
@@ -93,4 +94,46 @@ describe('published counts on every grid, by SAT and by dancing links', () => {
     ]);
     expect(await count(build({ board: boardJson('hexagon-edges', board), pieces: allPieces('hexagon-edges', [1, 2, 3, 4]) }), true)).toBe(1175);
   }, 300_000);
+});
+
+describe('one-sided sets', () => {
+  // One-sided counts of order 5 (order 4 for trigs), as cited in test/grids.test.ts: the free set made one-sided.
+  it.each([
+    ['square', 5, 18],
+    ['triangle', 5, 6],
+    ['hexagon', 5, 33],
+    ['square-edges', 5, 99],
+    ['triangle-edges', 4, 104],
+    ['hexagon-edges', 5, 19],
+  ] as const)('%s: --one-sided turns the free polyforms of order %i into the %i one-sided ones, none turned over', (grid, order, oneSided) => {
+    const instance = build({ board: boardJson(grid, [[0, 0, 0]]), pieces: allPieces(grid, [order], {}, '0..1'), oneSided: true });
+    expect(instance.spec.pieces).toHaveLength(oneSided);
+    expect(instance.spec.pieces.every((p) => p.moves!.every((t) => !isMirror(t)))).toBe(true);
+  });
+});
+
+describe('explain on the other grids', () => {
+  const families = (instance: PackingInstance) => instance.cnf.familyCounts();
+  it.each([
+    ['sticks with crossings, optional sticks, ranges and a total', 'square-edges', 'compact'],
+    ['trigs with crossings, pairwise', 'triangle-edges', 'pairwise'],
+    ['hexagons with optional cells, pairwise', 'hexagon', 'pairwise'],
+  ] as const)('%s: every family’s formula gives the clauses and auxiliaries built', (_what, grid, nonOverlap) => {
+    const cells =
+      grid === 'hexagon'
+        ? Array.from({ length: 9 }, (_, i): Cell => [i % 3, Math.floor(i / 3), 0])
+        : grid === 'square-edges'
+          ? stickRectangle(3, 3)
+          : trigParallelogram(2, 2);
+    const instance = build({
+      board: boardJson(grid, cells.slice(2), cells.slice(0, 2)),
+      pieces: allPieces(grid, [2, 3], { use: '1..4' }, '0..1'),
+      nonOverlap,
+    });
+    const e = explain(instance);
+    expect(e.families.map((f) => f.name)).toEqual(families(instance).map((f) => f.name));
+    expect(e.families.map((f) => f.name)).toEqual(expect.arrayContaining(['optional-cells', 'pieces-used']));
+    if (grid !== 'hexagon') expect(e.families.map((f) => f.name)).toContain('no-crossing');
+    for (const f of e.families) expect([f.formula!.clauses, f.formula!.auxVars], `${f.name}: ${f.formula!.text}`).toEqual([f.clauses, f.auxVars]);
+  });
 });

@@ -56,7 +56,11 @@ export interface Instance<S = unknown> {
   cubeDepthHint?: number;
   /** What the encoder knows about its variables and families, for `puzzlesat explain`. */
   explain?(): InstanceExplanation;
-  /** The same puzzle as exact cover, when it is one (for the dlx backend). */
+  /**
+   * The same puzzle as exact cover, when it is one (for the dlx backend):
+   * row r is variable rowVars[r], or stands for no variable when that is 0
+   * (a packing's row for leaving an optional cell or piece out).
+   */
   exactCover?: { primary: number; secondary: number; rows: number[][]; rowVars: number[] };
 }
 

@@ -20,12 +20,12 @@ export const boardJson = (grid: GridName, cells: readonly Cell[], optional: read
     ...(optional.length ? { optional: optional.map((c) => numbers(grid, c)) } : {}),
   });
 
-/** Every free polyform of these orders on a grid, named P<order><letter> (each `count` times, when given). */
+/** Every free polyform of these orders on a grid, named P<order>_<index> (each `count` times, when given). */
 export function allPieces(grid: GridName, orders: readonly number[], extra: Record<string, unknown> = {}, count?: string): string {
   const levels = polyforms(GRIDS[grid], Math.max(...orders));
   const pieces = orders.flatMap((o) =>
     levels[o - 1]!.map((cells, i) => ({
-      name: `P${o}${String.fromCharCode(97 + i)}`,
+      name: `P${o}_${i}`,
       cells: cells.map((c) => numbers(grid, c)),
       ...(count ? { count } : {}),
     })),
