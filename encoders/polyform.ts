@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { UserError } from '../src/core/errors.js';
 import { checkSize } from '../src/core/limits.js';
-import { type Cell, GROUPS, type Transform, cellKey, isMirror, orientations, shapeKey, transformShape } from '../src/geometry/cells.js';
+import { type Cell, GROUPS, type Transform, isMirror, orientations, shapeKey, transformShape } from '../src/geometry/cells.js';
 import { GRIDS, GRID_NAMES, type Grid, type GridName, aspect } from '../src/geometry/grids.js';
 import { parseGridArt } from '../src/geometry/grid-art.js';
+import { namedBoard } from '../src/geometry/board-shapes.js';
 import { type CheckedPiece, checkPacking, congruent } from '../src/geometry/packing-check.js';
 import { crossingProblem, planeCongruence } from '../src/geometry/plane-check.js';
 import {
@@ -19,6 +20,7 @@ import {
   useOf,
 } from '../src/geometry/polyform-json.js';
 import { COUNT, inlineArt, parseCount, parsePiecesFile, textLines } from '../src/geometry/shapes.js';
+import { freePolyforms, rotationsOf } from '../src/geometry/polyforms.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { type PuzzleEntry, type PuzzleOption, stringArg } from '../src/core/puzzle.js';
 import { NON_OVERLAP_OPTION, PACKING_DEFAULTS, type NonOverlap, type PackingInstance, type PieceDef, buildPacking } from './packing.js';
@@ -31,9 +33,9 @@ import { POLYOMINOES } from './polyomino.js';
  * stay empty, one-sided sets, and Polyform Puzzler's per-piece limits on
  * turns and flips.
  *
- * A board is JSON ({"grid", "cells", "optional"}), WxH (the parallelogram of
- * W by H cells of the grid, or of W by H squares, triangles' rhombi or
- * hexagons with all their edges), or text art where the grid has one
+ * A board is JSON ({"grid", "cells", "optional"}), a shape by name (WxH,
+ * hexagon:N, triangle:N, trapezoid:WxH: src/geometry/board-shapes.ts), or
+ * text art where the grid has one
  * (src/geometry/grid-art.ts), in a file or inline (rows separated by "/").
  * Pieces: JSON ({"grid", "pieces", "use"}) in --pieces-file or inline in
  * --pieces, or a pieces file of "NAME*count:" headers and art, or an inline
@@ -68,11 +70,12 @@ const isJson = (text: string) => text.trimStart().startsWith('{');
 
 /** Inline art: rows separated by "/", and on cubes levels by "|" (elsewhere "|" draws a stick). */
 const inlineLines = (grid: Grid, art: string) => (grid.name === 'cube' ? inlineArt(art) : art.split('/').map((text) => ({ text, line: 1 })));
-const SIZE = /^(\d+)x(\d+)$/;
+/** Boards by name: WxH, hexagon:N, triangle:N, trapezoid:WxH (src/geometry/board-shapes.ts). */
+const NAMED = /^((hexagon|triangle):\d+|(trapezoid:)?\d+x\d+)$/;
 
 /** A file when one is there; else the option's text itself when it reads as JSON, WxH or art; else an error. */
 function readSource(value: string, option: string, what: string): Source {
-  const inline = isJson(value) || SIZE.test(value) || /^[.#^v+|\-/ o*]+$/.test(value);
+  const inline = isJson(value) || NAMED.test(value) || /^[.#^v+|\-/ o*]+$/.test(value);
   if (!existsSync(value) && inline) return { text: value, where: option, inline: true };
   try {
     return { text: readFileSync(value, 'utf8'), where: value, inline: false };
@@ -94,45 +97,6 @@ function gridOf(declared: readonly { grid: Grid; from: string }[]): Grid {
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
-/** The six edges of hexagon (x, y) on the hexagonal grid's edges. */
-const hexagonSides = (x: number, y: number): Cell[] => [
-  [x, y, 0],
-  [x, y, 1],
-  [x + 1, y, 1],
-  [x + 1, y, 2],
-  [x, y + 1, 0],
-  [x, y + 1, 2],
-];
-
-/** The W by H board of a grid: W by H cells (a parallelogram on the 60° grids), or all the edges of W by H squares, rhombi or hexagons. */
-export function sizedBoard(grid: Grid, w: number, h: number): Cell[] {
-  const xy = range(h).flatMap((y) => range(w).map((x) => [x, y] as const));
-  switch (grid.name) {
-    case 'square':
-    case 'hexagon':
-      return xy.map(([x, y]): Cell => [x, y, 0]);
-    case 'triangle':
-      return [0, 1].flatMap((z) => xy.map(([x, y]): Cell => [x, y, z]));
-    case 'square-edges':
-      return [
-        ...range(h + 1).flatMap((y) => range(w).map((x): Cell => [x, y, 0])),
-        ...range(h).flatMap((y) => range(w + 1).map((x): Cell => [x, y, 1])),
-      ];
-    case 'triangle-edges':
-      // Polyform Puzzler's bordered parallelogram: the sides of every rhombus.
-      return range(h + 1).flatMap((y) =>
-        range(w + 1).flatMap((x) => [0, 1, 2].filter((d) => (d === 0 ? x < w : y < h && (d === 1 || x > 0))).map((d): Cell => [x, y, d])),
-      );
-    case 'hexagon-edges': {
-      const seen = new Map<string, Cell>();
-      for (const [x, y] of xy) for (const e of hexagonSides(x, y)) seen.set(cellKey(e), e);
-      return [...seen.values()];
-    }
-    default:
-      throw new UserError(`--board: WxH is for the planar grids; give a cube's figure as JSON or art`);
-  }
-}
-
 interface BoardInput {
   json?: FormBoard;
   read(grid: Grid): FormBoard;
@@ -146,9 +110,10 @@ function boardInput(value: string): BoardInput {
   }
   return {
     read: (grid) => {
-      const size = source.inline ? SIZE.exec(source.text) : null;
+      const named = source.inline ? namedBoard(grid, source.text) : undefined;
+      if (typeof named === 'string') throw new UserError(`--board: ${named}`);
       const lines = source.inline ? inlineLines(grid, source.text) : textLines(source.text);
-      const cells = size ? sizedBoard(grid, Number(size[1]), Number(size[2])) : parseGridArt(grid, lines, source.where, 'board');
+      const cells = named ?? parseGridArt(grid, lines, source.where, 'board');
       if (cells.length === 0) throw new UserError(`${source.where}: the board has no cells`);
       return { grid, cells, optional: [] };
     },
@@ -162,7 +127,14 @@ interface PiecesInput {
   read(grid: Grid): FormPieces;
 }
 
-/** An inline list "A=art,B*2=art,C*0..1=art"; on square cells, names of the polyomino catalog too. */
+/** Every free polyform of some orders: "free:4" or "free:1-3", with a count for each ("free:4*0..1"). */
+const FREE = new RegExp(String.raw`^free:(\d+)(?:-(\d+))?(?:\*(${COUNT}))?$`);
+
+/**
+ * An inline list "A=art,B*2=art,C*0..1=art"; "free:1-3" for every free
+ * polyform of orders 1 to 3 (named A3, B3, ...); on square cells, names of
+ * the polyomino catalog too.
+ */
 function inlinePieces(list: string, grid: Grid, option: string): FormPiece[] {
   const pieces: FormPiece[] = [];
   const pattern = new RegExp(String.raw`^([A-Za-z0-9][\w'-]*)(?:\*(${COUNT}))?(?:=(.+))?$`);
@@ -170,6 +142,14 @@ function inlinePieces(list: string, grid: Grid, option: string): FormPiece[] {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)) {
+    const free = FREE.exec(raw);
+    if (free) {
+      const [from, to] = [Number(free[1]), Number(free[2] ?? free[1])];
+      if (from < 1 || to < from || to > 8) throw new UserError(`${option}: "${raw}": orders from 1 to 8, the first no larger than the second`);
+      const counts = parseCount(free[3] ?? '1', `${option}: ${raw}`);
+      for (const p of freePolyforms(grid, from, to)) pieces.push({ ...p, ...counts });
+      continue;
+    }
     const m = pattern.exec(raw);
     if (!m) throw new UserError(`${option}: cannot read piece "${raw}" (write NAME=art, NAME*2=art or NAME*0..1=art)`);
     const [, name, copies, art] = m;
@@ -221,8 +201,7 @@ const points = (grid: Grid, cells: readonly Cell[]) => cells.map(grid.toPoint);
 
 /** The piece's mirror image, or undefined when a turn of the piece is its mirror image already. */
 function mirrorTwin(grid: Grid, piece: FormPiece): Cell[] | undefined {
-  const rotations = grid.group.filter((t) => !isMirror(t));
-  const own = new Set(orientations(points(grid, piece.cells), rotations, grid.period).map((s) => shapeKey(s, grid.period)));
+  const own = new Set(orientations(points(grid, piece.cells), rotationsOf(grid), grid.period).map((s) => shapeKey(s, grid.period)));
   const mirrored = transformShape(grid.name === 'cube' ? GROUPS.isometries.find(isMirror)! : grid.flip, points(grid, piece.cells), grid.period);
   return own.has(shapeKey(mirrored, grid.period)) ? undefined : mirrored.map((p) => grid.fromPoint(p)!);
 }
@@ -329,12 +308,14 @@ export const POLYFORM_OPTIONS: readonly PuzzleOption[] = [
   {
     name: 'board',
     type: 'string',
-    describe: 'JSON {"grid","cells","optional"}, WxH, text art, or a file of either (cells may be listed as "optional": they may stay empty)',
+    describe:
+      'JSON {"grid","cells","optional"}, WxH, hexagon:N, triangle:N, trapezoid:WxH, text art, or a file of JSON or art (cells listed as "optional" may stay empty)',
   },
   {
     name: 'pieces',
     type: 'string',
-    describe: 'inline pieces: JSON {"grid","pieces":[{"name","cells","count","flip","rotations"}],"use"}, or A=art,B*2=art,C*0..1=art',
+    describe:
+      'inline pieces: JSON {"grid","pieces":[{"name","cells","count","flip","rotations"}],"use"}, or A=art,B*2=art,C*0..1=art, and free:1-3 for every free polyform of orders 1 to 3',
   },
   { name: 'pieces-file', type: 'string', describe: 'a pieces file: that JSON, or "NAME*count:" headers followed by art', param: false },
   { name: 'flip', type: 'boolean', describe: 'may pieces that do not say be turned over (default: yes in the plane, no for cubes)' },

@@ -9,7 +9,7 @@ import { enumerate } from '../src/enumerate/blocking-loop.js';
 import { pickSolver } from '../solvers/index.js';
 import type { SolverFactory } from '../solvers/types.js';
 import { byDancingLinks, classKey, listing } from './helpers/listing.js';
-import { polyforms } from './helpers/polyforms.js';
+import { polyforms } from '../src/geometry/polyforms.js';
 
 /*
  * --unique on every grid: the board's group is computed from its shape (with

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type Cell, cellKey, isMirror, regionSymmetries } from '../src/geometry/cells.js';
-import { GRIDS, GRID_NAMES, type Grid, aspect, cellProblem, isConnectedOn } from '../src/geometry/grids.js';
-import { originCells, polyforms, rotationsOf } from './helpers/polyforms.js';
+import { GRIDS, GRID_NAMES, type Grid, type GridName, aspect, cellProblem, isConnectedOn } from '../src/geometry/grids.js';
+import { originCells, polyforms, rotationsOf } from '../src/geometry/polyforms.js';
+import { namedBoard } from '../src/geometry/board-shapes.js';
 
 const apply = (t: readonly (readonly number[])[], p: Cell): Cell =>
   [0, 1, 2].map((i) => t[i]![0]! * p[0] + t[i]![1]! * p[1] + t[i]![2]! * p[2]) as unknown as Cell;
@@ -275,6 +276,35 @@ describe('a board group computed from its shape', () => {
         [1, 0, 2],
       ]),
     ).toBe(6);
+  });
+});
+
+describe('boards by name (Polyform Puzzler’s shapes)', () => {
+  const sized = (grid: GridName, name: string) => namedBoard(GRIDS[grid], name) as Cell[];
+  const order = (grid: GridName, name: string) =>
+    regionSymmetries(sized(grid, name).map(GRIDS[grid].toPoint), GRIDS[grid].group, GRIDS[grid].period).length;
+  it.each([
+    ['triangle', 'hexagon:2', 24, 12],
+    ['triangle', 'triangle:3', 9, 6],
+    ['triangle', '9x4', 72, 2],
+    ['hexagon', 'hexagon:3', 19, 12],
+    ['hexagon', 'triangle:4', 10, 6],
+    ['hexagon', 'trapezoid:5x2', 9, 2],
+    ['square-edges', '5x5', 60, 8],
+    ['triangle-edges', 'hexagon:1', 12, 12],
+    ['triangle-edges', 'triangle:2', 9, 6],
+    ['triangle-edges', 'trapezoid:6x2', 37, 2],
+    ['hexagon-edges', 'hexagon:2', 30, 12],
+    ['hexagon-edges', 'triangle:2', 15, 6],
+  ] as const)('%s %s: %i cells, a group of %i', (grid, name, cells, group) => {
+    expect(sized(grid, name)).toHaveLength(cells);
+    expect(new Set(sized(grid, name).map(cellKey)).size).toBe(cells);
+    expect(order(grid, name)).toBe(group);
+  });
+  it('refuses shapes a grid lacks, and sizes of 0', () => {
+    expect(namedBoard(GRIDS.square, 'hexagon:2')).toMatch(/the square grid has no such board/);
+    expect(namedBoard(GRIDS.triangle, '0x3')).toMatch(/sizes are whole numbers from 1/);
+    expect(namedBoard(GRIDS.triangle, 'octagon:2')).toBeUndefined();
   });
 });
 

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { allPieces, boardJson, examplePieces, stickRectangle } from './helpers/polyform-fixtures.js';
+import { allPieces, boardJson, examplePieces, shape } from './helpers/polyform-fixtures.js';
 
 /** The polyform puzzle through the compiled CLI. */
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
@@ -81,7 +81,7 @@ describe('bad input: one line naming the file, the JSON path or the option, exit
 });
 
 describe('encode, solve the file, decode: the header rebuilds the puzzle on every grid and with every rule', () => {
-  const lattice = stickRectangle(3, 3);
+  const lattice = shape('square-edges', '2x2');
   const sticks = write('sticks.json', boardJson('square-edges', lattice.slice(2), lattice.slice(0, 2)));
   const cases: [string, string[]][] = [
     [

@@ -9,7 +9,7 @@ import { enumerate } from '../src/enumerate/blocking-loop.js';
 import { enumerateExactCover } from '../src/enumerate/dlx.js';
 import { pickSolver } from '../solvers/index.js';
 import { type BrutePiece, bruteForceCount } from './helpers/brute-force.js';
-import { polyforms } from './helpers/polyforms.js';
+import { polyforms } from '../src/geometry/polyforms.js';
 
 const PLANAR = GRID_NAMES.filter((g) => g !== 'cube');
 const numbers = (grid: Grid, c: Cell) => (grid.arity === 2 ? [c[0], c[1]] : [...c]);

@@ -8,7 +8,7 @@ import { enumerate } from '../src/enumerate/blocking-loop.js';
 import { pickSolver } from '../solvers/index.js';
 import type { SolverFactory } from '../solvers/types.js';
 import { byDancingLinks, listing } from './helpers/listing.js';
-import { allPieces, boardJson, examplePieces, stickRectangle, trigParallelogram, twigHexagon, without } from './helpers/polyform-fixtures.js';
+import { allPieces, boardJson, examplePieces, shape, without } from './helpers/polyform-fixtures.js';
 import { explain } from '../src/explain/explain.js';
 
 let factory: SolverFactory;
@@ -64,13 +64,13 @@ describe('published counts on every grid, by SAT and by dancing links', () => {
   // with two corners clipped, "21 solutions" (opposite corners) and "132 solutions" (corners on one side).
   it('polysticks: orders 1-3 in 4x4 lattices with clipped corners, 21 and 132 solutions', async () => {
     const sticks = allPieces('square-edges', [1, 2, 3]);
-    const opposite = without(stickRectangle(4, 4), [
+    const opposite = without(shape('square-edges', '3x3'), [
       [0, 0, 0],
       [0, 0, 1],
       [2, 3, 0],
       [3, 2, 1],
     ]);
-    const oneSide = without(stickRectangle(4, 4), [
+    const oneSide = without(shape('square-edges', '3x3'), [
       [0, 3, 0],
       [0, 2, 1],
       [2, 3, 0],
@@ -82,13 +82,19 @@ describe('published counts on every grid, by SAT and by dancing links', () => {
 
   // Polyform Puzzler, docs/polytrigs.txt: tritrigs "5x2 paralellogram: 9 solutions" (puzzler/puzzles/tritrigs.py: the bordered 5x2 grid less (2,1,0)).
   it('polytrigs: the 12 tritrigs in the 5x2 parallelogram, 9 solutions', async () => {
-    const board = without(trigParallelogram(5, 2), [[2, 1, 0]]);
+    const board = without(shape('triangle-edges', '5x2'), [[2, 1, 0]]);
     expect(await count(build({ board: boardJson('triangle-edges', board), pieces: allPieces('triangle-edges', [3]) }), true)).toBe(9);
+  }, 300_000);
+
+  // Polyform Puzzler, docs/polytrigs.txt: tritrigs "6x2 trapezoid: 8 solutions" (tritrigs.py: the trapezoid less (2,1,0)).
+  it('polytrigs: the 12 tritrigs in the 6x2 trapezoid, 8 solutions; pieces given as free:3', async () => {
+    const board = without(shape('triangle-edges', 'trapezoid:6x2'), [[2, 1, 0]]);
+    expect(await count(build({ board: boardJson('triangle-edges', board), grid: 'triangle-edges', pieces: 'free:3' }), true)).toBe(8);
   }, 300_000);
 
   // Polyform Puzzler, puzzler/puzzles/polytwigs1234.py: Polytwigs1234Hex1, "1175 solutions".
   it('polytwigs: orders 1-4 in the side-2 hexagon less two twigs, 1175 solutions', async () => {
-    const board = without(twigHexagon(2), [
+    const board = without(shape('hexagon-edges', 'hexagon:2'), [
       [1, 1, 0],
       [1, 2, 0],
     ]);
@@ -123,8 +129,8 @@ describe('explain on the other grids', () => {
       grid === 'hexagon'
         ? Array.from({ length: 9 }, (_, i): Cell => [i % 3, Math.floor(i / 3), 0])
         : grid === 'square-edges'
-          ? stickRectangle(3, 3)
-          : trigParallelogram(2, 2);
+          ? shape('square-edges', '2x2')
+          : shape('triangle-edges', '2x2');
     const instance = build({
       board: boardJson(grid, cells.slice(2), cells.slice(0, 2)),
       pieces: allPieces(grid, [2, 3], { use: '1..4' }, '0..1'),

@@ -1,11 +1,12 @@
-import { type Cell, type Transform, cellKey, isMirror, shapeKey, transformShape } from '../../src/geometry/cells.js';
-import type { Grid } from '../../src/geometry/grids.js';
+import { type Cell, type Transform, cellKey, isMirror, shapeKey, transformShape } from './cells.js';
+import type { Grid } from './grids.js';
 
 /**
- * Every polyform of orders 1..n on a grid, up to the given transforms and
- * the grid's translations: grown one cell at a time through the grid's
+ * Every polyform of orders 1..n on a grid, up to the given transforms (the
+ * grid's whole group: free polyforms; its rotations: one-sided ones) and the
+ * grid's translations: grown one cell at a time through the grid's
  * neighbours, each shape kept by its least key over the transforms. Returns
- * one representative (as grid cells) per class, by order.
+ * one representative (as grid cells) per class, by order, in the order found.
  */
 export function polyforms(grid: Grid, n: number, transforms: readonly Transform[] = grid.group): Cell[][][] {
   const canonical = (points: readonly Cell[]) => transforms.map((t) => shapeKey(transformShape(t, points, grid.period), grid.period)).sort()[0]!;
@@ -44,3 +45,15 @@ export function originCells(grid: Grid): Cell[] {
 }
 
 export const rotationsOf = (grid: Grid): Transform[] => grid.group.filter((t) => !isMirror(t));
+
+/** A, B, ..., Z, AA, AB, ...: the letter part of generated piece names. */
+function letters(n: number): string {
+  const letter = String.fromCharCode(65 + (n % 26));
+  return n < 26 ? letter : letters(Math.floor(n / 26) - 1) + letter;
+}
+
+/** Every free polyform of orders from..to on a grid, named by a letter and the order (A4, B4, ...), in the order found. */
+export function freePolyforms(grid: Grid, from: number, to: number): { name: string; cells: Cell[] }[] {
+  const levels = polyforms(grid, to);
+  return levels.slice(from - 1).flatMap((level, i) => level.map((cells, k) => ({ name: `${letters(k)}${from + i}`, cells })));
+}
