@@ -75,7 +75,9 @@ const NAMED = /^((hexagon|triangle):\d+|(trapezoid:)?\d+x\d+)$/;
 
 /** A file when one is there; else the option's text itself when it reads as JSON, WxH or art; else an error. */
 function readSource(value: string, option: string, what: string): Source {
-  const inline = isJson(value) || NAMED.test(value) || /^[.#^v+|\-/ o*]+$/.test(value);
+  // JSON is never a file name: taken as it is before any file system lookup (which the browser playground lacks).
+  if (isJson(value)) return { text: value, where: option, inline: true };
+  const inline = NAMED.test(value) || /^[.#^v+|\-/ o*]+$/.test(value);
   if (!existsSync(value) && inline) return { text: value, where: option, inline: true };
   try {
     return { text: readFileSync(value, 'utf8'), where: value, inline: false };
