@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { parseAmo, parseCard } from '../src/card/index.js';
-import { type DimacsFormula, clauseCount, dimacsClauses, instanceFromDimacs, parseDimacs, readDimacsFile } from '../src/core/dimacs.js';
+import { type DimacsFormula, clauseCount, decompressed, dimacsClauses, instanceFromDimacs, parseDimacs, readDimacsFile } from '../src/core/dimacs.js';
+import { readInput } from '../src/core/input.js';
 import { UserError } from '../src/core/errors.js';
-import { limitOption, setSizeLimits, sizeLimit } from '../src/core/limits.js';
+import { limitOption, limitsFromOptions, setSizeLimits, sizeLimit } from '../src/core/limits.js';
 import type { EncodingChoice, Instance, PuzzleEntry } from '../src/core/puzzle.js';
 import { DOBBLE_PUZZLE } from './dobble.js';
 import { GENIUS_SQUARE_PUZZLE } from './genius-square.js';
@@ -50,15 +51,16 @@ export const isCnfPath = (puzzle: string): boolean =>
 
 /** The size guards (--max-cells, ...) hold for this build, in this thread or a worker's. */
 function applySizeLimits(args: Record<string, unknown>): void {
-  const limit = (option: string) => args[option] as number | undefined;
-  setSizeLimits({ cells: limit('max-cells'), placements: limit('max-placements'), vars: limit('max-vars'), literals: limit('max-literals') });
+  setSizeLimits(limitsFromOptions(args));
 }
 
 /** A DIMACS file, or standard input for "-", read under the --max-vars guard. */
 export function readDimacsSource(source: string, args: Record<string, unknown>): DimacsFormula {
   applySizeLimits(args);
   const limits = { maxVars: sizeLimit('vars'), maxVarsOption: limitOption('vars') };
-  return source === '-' ? parseDimacs(readFileSync(0, 'latin1'), '<stdin>', limits) : readDimacsFile(source, limits);
+  return source === '-'
+    ? parseDimacs(decompressed(readInput(0, '<stdin>'), '<stdin>').toString('latin1'), '<stdin>', limits)
+    : readDimacsFile(source, limits);
 }
 
 /**

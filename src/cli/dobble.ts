@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import {
   algebraicDeck,
@@ -27,6 +26,7 @@ import { isPrimePower } from '../algebra/finite-field.js';
 import { renderDobblePages } from '../render/dobble.js';
 import { writeDrawing } from '../render/png.js';
 import { type Args, commonOptions, guarded, positiveInt, seconds } from './common.js';
+import { readInput } from '../core/input.js';
 
 /**
  * `puzzlesat dobble`: a deck of K cards with m symbols each, every two cards
@@ -375,8 +375,9 @@ function writePages(file: string, cards: readonly (readonly (string | number)[])
 
 function readText(path: string, what: string): string {
   try {
-    return readFileSync(path, 'utf8');
+    return readInput(path, path).toString('utf8');
   } catch (e) {
+    if (e instanceof UserError) throw e;
     throw new UserError(`${what}: cannot read "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
 }

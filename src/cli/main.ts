@@ -18,12 +18,17 @@ import { PUZZLES } from '../../encoders/index.js';
 import { checkNumericOptions } from './options.js';
 import { userMessage } from './common.js';
 import { UserError } from '../core/errors.js';
+import { limitsFromOptions, setSizeLimits } from '../core/limits.js';
 
-// A reader that closes the pipe early (`puzzlesat encode ... | head`) is not an error.
+// A reader that closes the pipe early (`puzzlesat encode ... | head`) is not an error; any other
+// write error (a full disk: `> /dev/full`) is one line and exit 1, in every verb.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   if (e.code === 'EPIPE') process.exit(0);
-  throw e;
+  process.stderr.write(`puzzlesat: cannot write the output: ${e.code ?? e.message}\n`);
+  process.exit(1);
 });
+// Nothing can be said when stderr itself fails: the exit code tells.
+process.stderr.on('error', () => process.exit(1));
 
 /**
  * The bench verb runs the repository's bench/ suite, which the npm package
@@ -71,6 +76,7 @@ await yargs(hideBin(process.argv))
   .middleware((argv) => {
     try {
       checkNumericOptions(argv);
+      setSizeLimits(limitsFromOptions(argv));
     } catch (e) {
       if (!(e instanceof UserError)) throw e;
       usageError(e.message, undefined);

@@ -1,4 +1,5 @@
 import { accessSync, constants, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
 
@@ -25,10 +26,28 @@ export const MAX_TIMEOUT_SECONDS = 2_147_483;
 
 const count = (min: number, max?: number, why?: string): IntRule => ({ kind: 'int', min, max, why });
 
+/**
+ * Threads beyond a few per core only add memory (each worker holds its own
+ * copy of the formula and a solver): 100,000 of them took 8 GB and crashed.
+ */
+export const THREADS_PER_CORE = 4;
+const maxThreads = (): IntRule => {
+  const cores = availableParallelism();
+  return count(1, THREADS_PER_CORE * cores, `${THREADS_PER_CORE} threads for each of the ${cores} cores`);
+};
+/**
+ * A job lock is renewed on a timer of half its length, and BullMQ sets
+ * timers of the whole length: both must stay within setTimeout's 2^31-1 ms
+ * (beyond it Node fires them at once, and an idle worker spins).
+ */
+export const MAX_LOCK_SECONDS = 86_400;
+/** A queue run's jobs are all put on the queue at its start. */
+export const MAX_JOBS = 100_000;
+
 const RULES: Readonly<Record<string, Rule>> = {
   timeout: { kind: 'seconds' },
   'cube-depth': count(0),
-  workers: count(1),
+  workers: maxThreads(),
   limit: count(1),
   show: count(0),
   sample: count(1),
@@ -43,9 +62,10 @@ const RULES: Readonly<Record<string, Rule>> = {
   'max-placements': count(1),
   'max-vars': count(1),
   'max-literals': count(64),
-  jobs: count(1),
-  concurrency: count(1),
-  'lock-seconds': count(1),
+  'max-input-bytes': count(1),
+  jobs: count(1, MAX_JOBS, 'each job is a record in Redis, all written at the start'),
+  concurrency: maxThreads(),
+  'lock-seconds': count(1, MAX_LOCK_SECONDS, 'one day; a job renews its lock while it runs'),
 };
 
 /** Options naming a file the run will write: its directory must exist and be writable. */

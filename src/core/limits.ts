@@ -16,16 +16,30 @@ export interface SizeLimits {
   vars: number;
   /** Literals one constraint family may hold (4 bytes each, doubled while growing). */
   literals: number;
+  /** Bytes of one input file or of standard input, read whole (after decompression). */
+  bytes: number;
 }
 
-export const DEFAULT_LIMITS: Readonly<SizeLimits> = { cells: 250_000, placements: 1_000_000, vars: 2_000_000, literals: 64_000_000 };
+export const DEFAULT_LIMITS: Readonly<SizeLimits> = {
+  cells: 250_000,
+  placements: 1_000_000,
+  vars: 2_000_000,
+  literals: 64_000_000,
+  bytes: 256 * 1024 * 1024,
+};
 
 const OPTION: Readonly<Record<keyof SizeLimits, string>> = {
   cells: '--max-cells',
   placements: '--max-placements',
   vars: '--max-vars',
   literals: '--max-literals',
+  bytes: '--max-input-bytes',
 };
+
+/** The limits the command-line options (--max-cells, ...) give; absent ones stay at their defaults. */
+export function limitsFromOptions(args: Record<string, unknown>): Partial<SizeLimits> {
+  return Object.fromEntries(Object.entries(OPTION).map(([kind, option]) => [kind, args[option.slice(2)] as number | undefined]));
+}
 
 let current: SizeLimits = { ...DEFAULT_LIMITS };
 
