@@ -22,6 +22,9 @@ export const PUZZLES: readonly PuzzleEntry[] = [
 
 export function puzzleByName(name: string): PuzzleEntry {
   const p = PUZZLES.find((x) => x.name === name);
+  // yargs hands "-" over as an empty string: standard input, which holds a formula only solve reads.
+  if (name === '' || name === '-')
+    throw new UserError(`"-" (a DIMACS formula on standard input) is read by solve only; name a puzzle: ${PUZZLES.map((x) => x.name).join(', ')}`);
   if (!p) throw new UserError(`unknown puzzle "${name}"; choose one of: ${PUZZLES.map((x) => x.name).join(', ')} (or give a .cnf file)`);
   return p;
 }
@@ -70,7 +73,9 @@ export const isCnfPath = (puzzle: string): boolean =>
 
 /** The size guards (--max-cells, ...) hold for this build, in this thread or a worker's. */
 function applySizeLimits(args: Record<string, unknown>): void {
-  setSizeLimits(limitsFromOptions(args));
+  // Options that name no limit leave the ones in force (the CLI sets them first, from every option given).
+  const given = limitsFromOptions(args);
+  if (Object.values(given).some((v) => v !== undefined)) setSizeLimits(given);
 }
 
 /** A DIMACS file, or standard input for "-", read under the --max-vars guard. */

@@ -12,6 +12,9 @@ import { cellsArt, parseRegion, textLines } from '../src/geometry/shapes.js';
 import { RunFile, runHeader } from '../src/cli/run-file.js';
 import { UserError } from '../src/core/errors.js';
 import { classSearchInstance } from '../src/symmetry/breaking.js';
+import { fingerprint, validateJob } from '../src/distributed/protocol.js';
+import { parseQueueUrl } from '../src/distributed/connection.js';
+import { resolvePlan } from '../src/plan.js';
 import { parseProof } from '../src/proof/drat-format.js';
 
 /**
@@ -415,6 +418,8 @@ describe('1. resume that cannot lie', { timeout: 600_000 }, () => {
   });
 
   it('a truncated 6x10 file resumes to 2339 classes, complete', () => {
+    if (!existsSync(join(dir, 'six.jsonl')))
+      expect(run(['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--amo', 'pairwise', '--show', '0', '-o', 'six.jsonl']).code).toBe(0);
     const file = readFileSync(join(dir, 'six.jsonl'), 'utf8').trim().split('\n');
     writeFileSync(join(dir, 'six-half.jsonl'), `${file.slice(0, Math.floor(file.length / 2)).join('\n')}\n`);
     const r = run([
@@ -434,5 +439,184 @@ describe('1. resume that cannot lie', { timeout: 600_000 }, () => {
     ]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toMatchObject({ count: 2339, raw: 9356, complete: true });
+  });
+});
+
+describe('7. queue hardening', { timeout: 300_000 }, () => {
+  const planned = (args: Record<string, unknown>) => ({
+    fingerprint: fingerprint({ run: 26 }),
+    work: {
+      kind: 'enumerate',
+      plan: {
+        verb: 'enumerate',
+        puzzle: 'polyomino',
+        args,
+        engine: 'minisat-wasm',
+        strategy: 'cubes',
+        unique: false,
+        symmetryBreaking: 'clauses',
+        enumMode: 'chrono',
+        propagation: 'native',
+        branching: 'cover',
+        cubeDepth: 2,
+      },
+      part: { index: 0, of: 1 },
+    },
+  });
+  const reason = (data: unknown) => {
+    try {
+      validateJob(data);
+      return 'accepted';
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+
+  it('a job naming a board file without a dot or slash (./secret) is refused, not read', () => {
+    writeFileSync(join(dir, 'secret'), '..\n..\n');
+    expect(reason(planned({ board: 'secret', pieces: 'O4' }))).toMatch(/--board must be given by value/);
+    expect(reason(planned({ board: '2x2', pieces: 'O4' }))).toBe('accepted');
+    expect(reason(planned({ board: '../..', pieces: 'O4' }))).toBe('accepted');
+    expect(
+      reason({
+        ...planned({ figure: 'soma-cube' }),
+        work: { ...planned({}).work, plan: { ...planned({}).work.plan, puzzle: 'polycube', args: { figure: 'secret' } } },
+      }),
+    ).toMatch(/--figure must be given by value/);
+  });
+
+  it('plans carry a board, figure or pieces file by value: threads and jobs never reopen a file (--queue with --pieces-file was "malformed job")', async () => {
+    writeFileSync(join(dir, 'b.txt'), '...\n...\n');
+    writeFileSync(join(dir, 'p.txt'), 'V:\n##\n#.\n\nW:\n.#\n##\n');
+    const plan = await resolvePlan('polyomino', { verb: 'enumerate', args: { board: join(dir, 'b.txt'), 'pieces-file': join(dir, 'p.txt') } });
+    expect(plan.args).toMatchObject({ board: '.../...', pieces: 'V=##/#.,W=.#/##' });
+    expect(plan.args['pieces-file']).toBeUndefined();
+    expect(reason({ fingerprint: fingerprint({ run: 26 }), work: { kind: 'enumerate', plan, part: { index: 0, of: 1 } } })).toBe('accepted');
+  });
+
+  it('the database number is checked against its range; --lock-seconds against the timers', () => {
+    expect(() => parseQueueUrl('redis://127.0.0.1:6379/99999999999')).toThrow(/database 99999999999 is out of range/);
+    expectOneLineError(run(['worker', '--queue', 'redis://127.0.0.1:1', '--lock-seconds', '3000000']), /--lock-seconds: at most 86400/, 2);
+  });
+
+  const haveRedis = spawnSync('redis-server', ['--version']).status === 0;
+  it.skipIf(!haveRedis)('a database the server does not have (redis://…/99999) is one line, not a hang', async () => {
+    const port = 20_000 + (process.pid % 20_000);
+    const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    try {
+      let r: Run | undefined;
+      for (let i = 0; i < 100; i++) {
+        r = run(['worker', '--queue', `redis://127.0.0.1:${port}/99999`], { timeout: 60_000 });
+        if (!/cannot reach Redis/.test(r.err)) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expectOneLineError(r!, /redis:\/\/127\.0\.0\.1:\d+\/99999: this Redis has no database 99999/);
+    } finally {
+      server.kill('SIGKILL');
+    }
+  });
+});
+
+describe('3. one output-path rule', { timeout: 300_000 }, () => {
+  const fresh = (name: string, text: string) => {
+    writeFileSync(join(dir, name), text);
+    return name;
+  };
+
+  it("no option writes over the run's own input, even with --force (solve in.cnf --proof in.cnf replaced the CNF)", () => {
+    const cnf = fresh('in.cnf', 'p cnf 1 2\n1 0\n-1 0\n');
+    expectOneLineError(
+      run(['solve', cnf, '--proof', cnf, '--solver', 'cadical-wasm', '--force']),
+      /--proof: in\.cnf is the input of this run; write elsewhere/,
+    );
+    expect(readFileSync(join(dir, cnf), 'utf8')).toBe('p cnf 1 2\n1 0\n-1 0\n');
+    const board = fresh('board.txt', '.....\n.....\n');
+    for (const force of [[], ['--force']]) {
+      expectOneLineError(
+        run(['encode', 'polyomino', '--board', board, '--pieces', 'I,I', '-o', board, ...force]),
+        /--output \(-o\): board\.txt is the --board file of this run/,
+      );
+      expectOneLineError(
+        run(['enumerate', 'polyomino', '--board', board, '--pieces', 'I,I', '-o', board, ...force]),
+        /--output \(-o\): board\.txt is the --board file of this run/,
+      );
+    }
+    expect(readFileSync(join(dir, board), 'utf8')).toBe('.....\n.....\n');
+  });
+
+  it('an existing file is replaced only with --force: --proof, --svg, --png and encode -o overwrote', () => {
+    const cnf = fresh('u.cnf', 'p cnf 1 2\n1 0\n-1 0\n');
+    for (const [option, args] of [
+      ['--proof', ['solve', cnf, '--solver', 'cadical-wasm']],
+      ['--svg', ['solve', 'pentomino', '--preset', '3x20']],
+      ['--png', ['solve', 'pentomino', '--preset', '3x20']],
+      ['-o', ['encode', 'pentomino', '--preset', '3x20']],
+    ] as const) {
+      const kept = fresh('kept.txt', 'keep me');
+      expectOneLineError(run([...args, option, kept]), /kept\.txt exists; add --force to replace it/);
+      expect(readFileSync(join(dir, kept), 'utf8')).toBe('keep me');
+      expect(run([...args, option, kept, '--force']).code).toBe(0);
+      expect(readFileSync(join(dir, kept), 'utf8')).not.toBe('keep me');
+    }
+  });
+
+  it('a board file given to worker threads is read once: -o over it is refused, and threads never reopen it', async () => {
+    writeFileSync(join(dir, 'b2.txt'), '......\n......\n......\n......\n......\n');
+    const plan = await resolvePlan('polyomino', { verb: 'enumerate', args: { board: join(dir, 'b2.txt'), pieces: 'I*6' }, workers: 2 });
+    expect(plan.args.board).toBe('....../....../....../....../......');
+  });
+});
+
+describe('5. no stack traces', { timeout: 300_000 }, () => {
+  it('a write error on stdout is one line and exit 1, in every verb (list pieces > /dev/full printed a trace)', () => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      for (const args of [
+        ['list', 'pieces'],
+        ['solvers'],
+        ['encode', 'pentomino', '--preset', '3x20'],
+        ['explain', 'pentomino', '--preset', '3x20'],
+        ['dobble', '--symbols-per-card', '3'],
+      ]) {
+        expectOneLineError(run(args, { stdio: ['ignore', full, 'pipe'] }), /^puzzlesat: cannot write the output: ENOSPC/);
+      }
+    } finally {
+      closeSync(full);
+    }
+  });
+});
+
+describe('8. unclear or silent', { timeout: 300_000 }, () => {
+  it('conflicting options are refused naming both; a repeated option is refused; enumerate - names the problem; gzip on stdin is read', () => {
+    expectOneLineError(run(['solve', 'pentomino', '--preset', '3x20', '--board', '4x5']), /--preset and --board do not go together/, 2);
+    writeFileSync(join(dir, 'pp.txt'), 'Q:\n##\n');
+    expectOneLineError(
+      run(['solve', 'polyomino', '--board', '2x1', '--pieces', 'I', '--pieces-file', 'pp.txt']),
+      /--pieces and --pieces-file do not go together/,
+      2,
+    );
+    expectOneLineError(
+      run(['encode', 'pentomino', '--preset', '3x20', '-o', 'a', '-o', 'b']),
+      /--(output|out) is given 2 times \(a, b\): give it once/,
+      2,
+    );
+    expect(existsSync(join(dir, 'a,b'))).toBe(false);
+    expectOneLineError(run(['enumerate', '-']), /"-" \(a DIMACS formula on standard input\) is read by solve only; name a puzzle: pentomino/);
+    const r = run(['solve', '-'], { input: gzipSync('p cnf 1 1\n1 0\n') });
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^s SATISFIABLE\nv 1\n/);
+  });
+});
+
+describe('6. one deadline, encoding included', { timeout: 300_000 }, () => {
+  it('--timeout covers building the formula: a Dobble order that takes long to encode stops there (48 s with --timeout 2)', () => {
+    for (const args of [
+      ['solve', 'dobble', '--order', '10', '--timeout', '0.01'],
+      ['dobble', '--symbols-per-card', '10', '--method', 'sat', '--timeout', '0.01'],
+    ]) {
+      const r = run(args);
+      expect(r.code).toBe(0);
+      expect(r.out).toBe('UNKNOWN: --timeout ran out while building the formula, before any solving\n');
+    }
   });
 });

@@ -275,7 +275,7 @@ describe('2/3. --out and --resume', { timeout: 120_000 }, () => {
   });
   it('sweep --out keeps an existing file without --force or --resume, and takes the lock', () => {
     const out = file('sweep.tsv', 'precious\n');
-    expectOneLineError(run('sweep', 'genius-square', '--sample', '2', '--out', out), /--out: .*exists.*--resume.*--force/);
+    expectOneLineError(run('sweep', 'genius-square', '--sample', '2', '--out', out), /--output \(-o\): .*exists.*--resume.*--force/);
     expect(readFileSync(out, 'utf8')).toBe('precious\n');
     writeFileSync(`${out}.lock`, `${process.pid}\n`);
     expectOneLineError(run('sweep', 'genius-square', '--sample', '2', '--out', out, '--force'), /being written by process/);

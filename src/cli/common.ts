@@ -1,7 +1,8 @@
 import type { Argv } from 'yargs';
 import { UserError } from '../core/errors.js';
+import { hideBin } from 'yargs/helpers';
 import type { PuzzleOption } from '../core/puzzle.js';
-import { DEFAULT_LIMITS } from '../core/limits.js';
+import { DEFAULT_LIMITS, DeadlineReached } from '../core/limits.js';
 import { PUZZLES } from '../../encoders/index.js';
 import { type PlanRequest, puzzleArgsOf } from '../index.js';
 
@@ -124,8 +125,31 @@ export async function guarded(body: () => Promise<number | void>): Promise<void>
     // Stopped by Ctrl-C: the partial result is out, and the exit says it is partial (128 + SIGINT).
     if (interrupted) process.exitCode = EXIT_INTERRUPTED;
   } catch (e) {
+    if (e instanceof DeadlineReached) return reportUnanswered(e);
     reportError(e);
   }
+}
+
+/**
+ * --timeout ran out before the formula was built: an answer still, UNKNOWN
+ * with nothing found (the --timeout contract), in the run's own format.
+ */
+function reportUnanswered(e: DeadlineReached): void {
+  const [verb, puzzle] = hideBin(process.argv);
+  if (process.argv.includes('--json')) {
+    const summary = {
+      status: 'UNKNOWN',
+      puzzle: puzzle ?? verb,
+      params: {},
+      count: 0,
+      complete: false,
+      vars: 0,
+      clauses: 0,
+      solver: null,
+      seconds: 0,
+    };
+    process.stdout.write(`${JSON.stringify({ ...summary, reason: e.message })}\n`);
+  } else process.stdout.write(`UNKNOWN: ${e.message}\n`);
 }
 
 /** One line on stderr for any failure (a UserError as it is; anything else as an internal error), exit code 1. */

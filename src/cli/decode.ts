@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { readDimacsFile } from '../core/dimacs.js';
 import { UserError } from '../core/errors.js';
@@ -7,6 +6,7 @@ import type { Instance } from '../core/puzzle.js';
 import { colorWanted } from '../render/grid.js';
 import { type Args, guarded, sizeLimitOptions } from './common.js';
 import { readInput } from '../core/input.js';
+import { writeReplacing } from '../core/output.js';
 
 export const command = 'decode <cnf>';
 export const describe = "turn any solver's answer to a puzzlesat DIMACS file back into the puzzle's solution: checked and drawn";
@@ -56,7 +56,7 @@ export const handler = (args: Args) =>
 function writeSvg(instance: Instance, solution: unknown, file: string): void {
   if (!instance.svg) throw new UserError(`--svg: ${instance.puzzle} has no SVG drawing`);
   try {
-    writeFileSync(file, instance.svg(solution));
+    writeReplacing(file, [instance.svg(solution)]);
   } catch (e) {
     throw new UserError(`--svg: cannot write "${file}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }

@@ -27,6 +27,7 @@ import { renderDobblePages } from '../render/dobble.js';
 import { writeDrawing } from '../render/png.js';
 import { type Args, commonOptions, guarded, positiveInt, seconds } from './common.js';
 import { readInput } from '../core/input.js';
+import { secondsLeft } from '../core/limits.js';
 
 /**
  * `puzzlesat dobble`: a deck of K cards with m symbols each, every two cards
@@ -331,7 +332,7 @@ async function bySat(n: number, k: number, maxSymbols: number | undefined, args:
     symmetry: args['symmetry-steps'] === undefined ? undefined : parseSymmetrySteps(String(args['symmetry-steps'])),
     variables: args.variables as DobbleVariables | undefined,
   });
-  const { status, trueVars } = await solveOnce(instance.cnf, factory.create(), { timeoutSeconds: args.timeout as number | undefined });
+  const { status, trueVars } = await solveOnce(instance.cnf, factory.create(), { timeoutSeconds: secondsLeft(args.timeout as number | undefined) });
   return {
     status,
     deck: status === 'SAT' ? instance.decode(trueVars) : undefined,

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { closeSync, openSync, writeSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { Cnf } from './cnf.js';
 import type { Instance } from './puzzle.js';
 import { UserError } from './errors.js';
 import { readInput } from './input.js';
+import { writeReplacing } from './output.js';
 import { checkSize, sizeLimit } from './limits.js';
 
 /** What the DIMACS comment block says about where a formula came from. */
@@ -92,14 +92,10 @@ export function writeDimacsFile(path: string, cnf: Cnf, meta: DimacsMeta): void 
   const explain = (e: unknown): never => {
     throw new UserError(`cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   };
-  let fd = -1;
   try {
-    fd = openSync(path, 'w');
-    for (const chunk of dimacsChunks(cnf, meta)) writeSync(fd, chunk);
+    writeReplacing(path, dimacsChunks(cnf, meta));
   } catch (e) {
     explain(e);
-  } finally {
-    if (fd >= 0) closeSync(fd);
   }
 }
 

@@ -60,3 +60,28 @@ export function checkSize(kind: keyof SizeLimits, amount: number, where: string,
 }
 
 const formatCount = (n: number): string => (Number.isFinite(n) && n < 1e15 ? String(n) : n.toExponential(2));
+
+/**
+ * The run's deadline (Date.now() clock; Infinity for none): --timeout counts
+ * from the start, so that building the formula spends the same budget as
+ * solving it. Encoders meet it as they add clauses (Family.add).
+ */
+let runDeadline = Infinity;
+
+export function setRunDeadline(at: number): void {
+  runDeadline = at;
+}
+
+/** The time a run ran out of while it was still building its formula. */
+export class DeadlineReached extends UserError {}
+
+export function checkDeadline(): void {
+  if (Date.now() >= runDeadline) throw new DeadlineReached('--timeout ran out while building the formula, before any solving');
+}
+
+/** Seconds left of a limit of `seconds` from now and of the run's deadline, whichever ends first; undefined when neither limits. */
+export function secondsLeft(seconds: number | undefined): number | undefined {
+  const fromDeadline = runDeadline === Infinity ? undefined : Math.max(0, (runDeadline - Date.now()) / 1000);
+  if (seconds === undefined) return fromDeadline;
+  return fromDeadline === undefined ? seconds : Math.min(seconds, fromDeadline);
+}
