@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readInput } from '../src/core/input.js';
 import { UserError } from '../src/core/errors.js';
 import { checkSize } from '../src/core/limits.js';
 import { type Cell, GROUPS, type Transform, isMirror, orientations, shapeKey, transformShape } from '../src/geometry/cells.js';
@@ -80,8 +81,9 @@ function readSource(value: string, option: string, what: string): Source {
   const inline = NAMED.test(value) || /^[.#^v+|\-/ o*]+$/.test(value);
   if (!existsSync(value) && inline) return { text: value, where: option, inline: true };
   try {
-    return { text: readFileSync(value, 'utf8'), where: value, inline: false };
-  } catch {
+    return { text: readInput(value, value).toString('utf8'), where: value, inline: false };
+  } catch (e) {
+    if (e instanceof UserError) throw e;
     throw new UserError(`${option}: "${value}" is not ${what}, nor a readable file`);
   }
 }
@@ -112,6 +114,11 @@ function boardInput(value: string): BoardInput {
   }
   return {
     read: (grid) => {
+      // A size is checked before a board of that size is made: every cell counts towards --max-cells.
+      if (source.inline && NAMED.test(source.text)) {
+        const sizes = source.text.match(/\d+/g)!.map(Number);
+        checkSize('cells', sizes.length === 1 ? 3 * sizes[0]! ** 2 : sizes[0]! * sizes[1]!, '--board', `"${source.text}" has about`);
+      }
       const named = source.inline ? namedBoard(grid, source.text) : undefined;
       if (typeof named === 'string') throw new UserError(`--board: ${named}`);
       const lines = source.inline ? inlineLines(grid, source.text) : textLines(source.text);
