@@ -100,6 +100,66 @@ describe('published counts on every grid, by SAT and by dancing links', () => {
     ]);
     expect(await count(build({ board: boardJson('hexagon-edges', board), pieces: allPieces('hexagon-edges', [1, 2, 3, 4]) }), true)).toBe(1175);
   }, 300_000);
+
+  // Polyform Puzzler, puzzler/puzzles/polytwigs1234.py: Polytwigs1234Hex1..Hex6, "1175", "1506", "2019", "2007", "958",
+  // "962 solutions", each with P4 limited to 3 of its 12 aspects (flips None, rotations (0, 1, 2)). Hex3-Hex6 are less
+  // symmetric than that limit, so their counts are of solutions under it: reproduced with Puzzler's own pieces
+  // (examples/polyform/polytwigs-1234.json) and the same per-piece limit in our aspect convention.
+  it('polytwigs: Puzzler’s own per-piece limit reproduces its six hexagon counts, all solutions counted', async () => {
+    const set = JSON.parse(examplePieces('polytwigs-1234.json')) as { pieces: { name: string; flip?: boolean; rotations?: number[] }[] };
+    Object.assign(
+      set.pieces.find((p) => p.name === 'P4')!,
+      { flip: false, rotations: [0, 1, 2] },
+    );
+    const holes: [number, Cell[]][] = [
+      [
+        1175,
+        [
+          [1, 1, 0],
+          [1, 2, 0],
+        ],
+      ],
+      [
+        1506,
+        [
+          [0, 2, 0],
+          [2, 1, 0],
+        ],
+      ],
+      [
+        2019,
+        [
+          [1, 2, 1],
+          [2, 2, 2],
+        ],
+      ],
+      [
+        2007,
+        [
+          [1, 1, 2],
+          [1, 2, 1],
+        ],
+      ],
+      [
+        958,
+        [
+          [1, 2, 2],
+          [2, 1, 1],
+        ],
+      ],
+      [
+        962,
+        [
+          [1, 2, 2],
+          [1, 1, 1],
+        ],
+      ],
+    ];
+    for (const [expected, cut] of holes) {
+      const board = boardJson('hexagon-edges', without(shape('hexagon-edges', 'hexagon:2'), cut));
+      expect(await count(build({ board, pieces: JSON.stringify(set) }), false)).toBe(expected);
+    }
+  }, 600_000);
 });
 
 describe('one-sided sets', () => {
