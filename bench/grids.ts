@@ -67,7 +67,7 @@ const unbordered = (m: number, n: number): Cell[] =>
     range(m - 1).flatMap((x) => [0, 1].filter((z) => !((z === 1 && x === 0) || (z === 0 && y === 0))).map((z): Cell => [x, y, z])),
   );
 
-const HEXIAMONDS = 'examples/polyform/hexiamonds.json';
+const HEXIAMONDS = 'examples/hexiamonds.json';
 /** Puzzler's polytwigs of orders 1-4, P4 restricted as Puzzler's Polytwigs1234Hex puzzles do. */
 const TWIGS_P4 = JSON.stringify(
   ((set: { pieces: { name: string; flip?: boolean; rotations?: number[] }[] }) => {
@@ -76,9 +76,9 @@ const TWIGS_P4 = JSON.stringify(
       { flip: false, rotations: [0, 1, 2] },
     );
     return set;
-  })(JSON.parse(readFileSync('examples/polyform/polytwigs-1234.json', 'utf8'))),
+  })(JSON.parse(readFileSync('examples/polytwigs-1234.json', 'utf8'))),
 );
-const TETRAHEXES = 'examples/polyform/tetrahexes.json';
+const TETRAHEXES = 'examples/tetrahexes.json';
 const SOMA = JSON.stringify({
   grid: 'cube',
   pieces: Object.entries(SOMA_PIECES).map(([name, art]) => ({ name, cells: parsePieceArt(inlineArt(art), name).map((c) => [...c]) })),

@@ -104,7 +104,7 @@ describe('published counts on every grid, by SAT and by dancing links', () => {
   // Polyform Puzzler, puzzler/puzzles/polytwigs1234.py: Polytwigs1234Hex1..Hex6, "1175", "1506", "2019", "2007", "958",
   // "962 solutions", each with P4 limited to 3 of its 12 aspects (flips None, rotations (0, 1, 2)). Hex3-Hex6 are less
   // symmetric than that limit, so their counts are of solutions under it: reproduced with Puzzler's own pieces
-  // (examples/polyform/polytwigs-1234.json) and the same per-piece limit in our aspect convention.
+  // (examples/polytwigs-1234.json) and the same per-piece limit in our aspect convention.
   it('polytwigs: Puzzler’s own per-piece limit reproduces its six hexagon counts, all solutions counted', async () => {
     const set = JSON.parse(examplePieces('polytwigs-1234.json')) as { pieces: { name: string; flip?: boolean; rotations?: number[] }[] };
     Object.assign(

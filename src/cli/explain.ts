@@ -94,11 +94,14 @@ export const handler = (args: Args) =>
 
 const n = (x: number) => x.toLocaleString('en-US');
 
+/** A parameter as the heading shows it: a board or piece set given as JSON can run to thousands of characters. */
+const shortened = (v: string) => (v.length <= 80 ? v : `${v.slice(0, 60)}… (${n(v.length)} characters)`);
+
 function explainText(r: ExplainReport, args: Args): string {
   const out: string[] = [];
   const given = Object.entries(r.params)
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${k} ${String(v)}`)
+    .map(([k, v]) => `${k} ${shortened(String(v))}`)
     .join(', ');
   out.push(`${r.puzzle}${given ? ` (${given})` : ''}`);
   out.push(`${n(r.vars)} variables (${n(r.namedVars)} of the puzzle, ${n(r.auxVars)} auxiliary), ${n(r.clauses)} clauses, ${n(r.literals)} literals`);

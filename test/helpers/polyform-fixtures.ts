@@ -34,7 +34,7 @@ export function allPieces(grid: GridName, orders: readonly number[], extra: Reco
   return JSON.stringify({ grid, pieces, ...extra });
 }
 
-export const examplePieces = (file: string): string => readFileSync(new URL(`../../examples/polyform/${file}`, import.meta.url), 'utf8');
+export const examplePieces = (file: string): string => readFileSync(new URL(`../../examples/${file}`, import.meta.url), 'utf8');
 
 /** A named board of src/geometry/board-shapes.ts, which must exist on the grid. */
 export const shape = (grid: GridName, name: string): Cell[] => namedBoard(GRIDS[grid], name) as Cell[];
