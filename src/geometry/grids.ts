@@ -94,6 +94,15 @@ function aspects(turn: Transform, flip: Transform, turns: number): Transform[] {
   return out;
 }
 
+/** A planar grid's motions: Puzzler's turn and flip, the group they make, and where the flip's mirror lies in the drawing. */
+const planar = (turn: Transform, turns: number, flip: Transform, flipAxis: number) => ({
+  group: aspects(turn, flip, turns),
+  turn,
+  flip,
+  turns,
+  flipAxis,
+});
+
 /** The aspect turn^r after flip^f of a grid. */
 export function aspect(grid: Grid, r: number, flipped: boolean): Transform {
   let t = flipped ? grid.flip : IDENTITY;
@@ -165,14 +174,12 @@ const SQUARE: Grid = {
   toPoint: (c) => c,
   fromPoint: (p) => (p[2] === 0 ? p : undefined),
   period: 1,
+  ...planar(QUARTER, 4, FLIP_Y, 0),
+  // The same eight in the order the square puzzles have always numbered orientations.
   group: GROUPS.planeIsometries,
-  turn: QUARTER,
-  flip: FLIP_Y,
-  turns: 4,
   neighbours: (c) => [shift(c, 1, 0), shift(c, -1, 0), shift(c, 0, 1), shift(c, 0, -1)],
   corners: (c) => [shift(c, 0, 0), shift(c, 1, 0), shift(c, 1, 1), shift(c, 0, 1)],
   plane: squarePlane,
-  flipAxis: 0,
   label: flat,
 };
 
@@ -208,16 +215,12 @@ const TRIANGLE: Grid = {
     return [(p[0] - 1 - z) / 3, (p[1] - 1 - z) / 3, z];
   },
   period: 3,
-  group: aspects(SIXTH, FLIP_PERPENDICULAR, 6),
-  turn: SIXTH,
-  flip: FLIP_PERPENDICULAR,
-  turns: 6,
+  ...planar(SIXTH, 6, FLIP_PERPENDICULAR, Math.PI / 2),
   neighbours: (c) =>
     c[2] === 0 ? [shift(c, 0, 0, 1), shift(c, -1, 0, 1), shift(c, 0, -1, 1)] : [shift(c, 1, 0, 0), shift(c, 0, 1, 0), shift(c, 0, 0, 0)],
   corners: (c) =>
     c[2] === 0 ? [shift(c, 0, 0, 0), shift(c, 1, 0, 0), shift(c, 0, 1, 0)] : [shift(c, 1, 0, 0), shift(c, 1, 1, 0), shift(c, 0, 1, 0)],
   plane: trianglePlane,
-  flipAxis: Math.PI / 2,
   label: full,
 };
 
@@ -238,14 +241,10 @@ const HEXAGON: Grid = {
   toPoint: (c) => c,
   fromPoint: (p) => (p[2] === 0 ? p : undefined),
   period: 1,
-  group: aspects(SIXTH, FLIP_ALONG_E2, 6),
-  turn: SIXTH,
-  flip: FLIP_ALONG_E2,
-  turns: 6,
+  ...planar(SIXTH, 6, FLIP_ALONG_E2, Math.PI / 3),
   neighbours: (c) => [shift(c, 1, 0), shift(c, 0, 1), shift(c, -1, 1), shift(c, -1, 0), shift(c, 0, -1), shift(c, 1, -1)],
   corners: (c) => HEX_CORNERS.map(([dx, dy]): Cell => [3 * c[0] + dx, 3 * c[1] + dy, 0]),
   plane: hexPlane,
-  flipAxis: Math.PI / 3,
   label: flat,
 };
 
@@ -266,17 +265,13 @@ const SQUARE_EDGES: Grid = {
     return odd(p[0]) ? [(p[0] - 1) / 2, p[1] / 2, 0] : [p[0] / 2, (p[1] - 1) / 2, 1];
   },
   period: 2,
-  group: aspects(QUARTER, FLIP_X, 4),
-  turn: QUARTER,
-  flip: FLIP_X,
-  turns: 4,
+  ...planar(QUARTER, 4, FLIP_X, Math.PI / 2),
   neighbours: (c) =>
     c[2] === 0
       ? [shift(c, 1, 0), shift(c, 1, 0, 1), shift(c, 0, 0, 1), shift(c, -1, 0), shift(c, 0, -1, 1), shift(c, 1, -1, 1)]
       : [shift(c, 0, 0, 0), shift(c, 0, 1, 0), shift(c, 0, 1), shift(c, -1, 1, 0), shift(c, -1, 0, 0), shift(c, 0, -1)],
   corners: (c) => [shift(c, 0, 0, 0), c[2] === 0 ? shift(c, 1, 0, 0) : shift(c, 0, 1, 0)],
   plane: squarePlane,
-  flipAxis: Math.PI / 2,
   crossing: 4,
   label: full,
 };
@@ -301,10 +296,7 @@ const TRIANGLE_EDGES: Grid = {
     return [(p[0] - TRIANGLE_STEPS[d]![0]) / 2, (p[1] - TRIANGLE_STEPS[d]![1]) / 2, d];
   },
   period: 2,
-  group: aspects(SIXTH, FLIP_ALONG_E2, 6),
-  turn: SIXTH,
-  flip: FLIP_ALONG_E2,
-  turns: 6,
+  ...planar(SIXTH, 6, FLIP_ALONG_E2, Math.PI / 3),
   // The edges through each end: the other two from the start point and the three into it, then the same at the far end.
   neighbours: (c) => {
     const [dx, dy] = TRIANGLE_STEPS[c[2]]!;
@@ -321,7 +313,6 @@ const TRIANGLE_EDGES: Grid = {
   },
   corners: (c) => [shift(c, 0, 0, 0), shift(c, TRIANGLE_STEPS[c[2]]![0], TRIANGLE_STEPS[c[2]]![1], 0)],
   plane: trianglePlane,
-  flipAxis: Math.PI / 3,
   crossing: 6,
   label: full,
 };
@@ -346,10 +337,7 @@ const HEXAGON_EDGES: Grid = {
     return [(p[0] + (d === 0 ? 0 : 1)) / 2, (p[1] + (d === 1 ? 0 : 1)) / 2, d];
   },
   period: 2,
-  group: aspects(SIXTH, FLIP_ALONG_E2, 6),
-  turn: SIXTH,
-  flip: FLIP_ALONG_E2,
-  turns: 6,
+  ...planar(SIXTH, 6, FLIP_ALONG_E2, Math.PI / 3),
   neighbours: (c) => {
     const [x, y] = c;
     if (c[2] === 0) return [shift(c, 0, 0, 1), shift(c, 0, 0, 2), [x + 1, y - 1, 1], [x + 1, y, 2]];
@@ -361,9 +349,8 @@ const HEXAGON_EDGES: Grid = {
     const [dx, dy] = HEX_EDGE_STEPS[c[2]]!;
     return [start, [start[0] + dx, start[1] + dy, 0]];
   },
+  // Drawn turned 30° clockwise from Puzzler's pictures, like the hexagon cells (the mirror along e2 at 60°).
   plane: hexPlane,
-  // Drawn turned 30° clockwise from Puzzler's pictures, like the hexagon cells: the mirror along e2 lies at 60°.
-  flipAxis: Math.PI / 3,
   label: full,
 };
 
