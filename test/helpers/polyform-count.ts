@@ -1,0 +1,437 @@
+/**
+ * An independent polyform counter for the catalogue's tests: it shares no code
+ * with src/ or the encoders. Every grid is embedded in an integer lattice
+ * (squares and cubes as they are; triangles by 3x their centroids, segments by
+ * 2x their midpoints, in units u = 0° and v = 60° on the hexagonal grids), so
+ * that rotations and reflections are integer matrices and a placement is any
+ * image of a piece whose cells all land on board cells. Sticks on the square
+ * and triangular grids get Polyform Puzzler's no-crossing items; a small
+ * dancing-links search counts exact covers.
+ */
+import type { CataloguePuzzle, Coord, Grid, PieceSpec, Restriction } from '../../encoders/catalogue/types.js';
+
+type Vec = number[];
+type Mat = number[][];
+
+const mul = (m: Mat, v: Vec): Vec => m.map((row) => row.reduce((s, a, j) => s + a * v[j]!, 0));
+const compose = (a: Mat, b: Mat): Mat => a.map((row) => b[0]!.map((_, j) => row.reduce((s, x, k) => s + x * b[k]![j]!, 0)));
+const det = (m: Mat): number =>
+  m.length === 2 ? m[0]![0]! * m[1]![1]! - m[0]![1]! * m[1]![0]! : m[0]!.reduce((s, a, j) => s + (j % 2 ? -1 : 1) * a * det(minor(m, j)), 0);
+const minor = (m: Mat, j: number): Mat => m.slice(1).map((row) => row.filter((_, k) => k !== j));
+const key = (v: Vec) => v.join(',');
+const identity = (n: number): Mat => Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => Number(i === j)));
+
+/** The closure of some generators: a finite group of matrices, identity first. */
+function closure(gens: Mat[]): Mat[] {
+  const out = [identity(gens[0]!.length)];
+  const seen = new Set(out.map((m) => key(m.flat())));
+  for (let i = 0; i < out.length; i++)
+    for (const g of gens) {
+      const m = compose(g, out[i]!);
+      if (seen.has(key(m.flat()))) continue;
+      seen.add(key(m.flat()));
+      out.push(m);
+    }
+  return out;
+}
+
+/** A cell as lattice points: the point itself (squares, hexagons, cubes), a triangle's corners, a segment's ends. */
+type Cell = Vec[];
+
+interface Lattice {
+  embed(c: Coord): Cell;
+  group: Mat[];
+  /** Puzzler's rotation step and mirror, for its aspect restrictions. */
+  turn: Mat;
+  mirror: Mat;
+  steps: number;
+}
+
+const HEX_TURN = [
+  [0, -1],
+  [1, 1],
+];
+const TWIG_DIRS = [
+  [1, 0],
+  [-1, 1],
+  [0, -1],
+];
+const TRIG_DIRS = [
+  [1, 0],
+  [0, 1],
+  [-1, 1],
+];
+const plus = (p: Vec, q: readonly number[]) => p.map((v, i) => v + q[i]!);
+
+function lattice(grid: Grid): Lattice {
+  const square = {
+    turn: [
+      [0, -1],
+      [1, 0],
+    ],
+    steps: 4,
+  };
+  const hex = { turn: HEX_TURN, steps: 6 };
+  switch (grid) {
+    case 'square':
+      return {
+        ...square,
+        embed: ([x, y]) => [[x!, y!]],
+        mirror: [
+          [1, 0],
+          [0, -1],
+        ],
+        group: closure([
+          square.turn,
+          [
+            [1, 0],
+            [0, -1],
+          ],
+        ]),
+      };
+    case 'square-edges':
+      return {
+        ...square,
+        embed: ([x, y, d]) => [
+          [x!, y!],
+          [x! + 1 - d!, y! + d!],
+        ],
+        mirror: [
+          [-1, 0],
+          [0, 1],
+        ],
+        group: closure([
+          square.turn,
+          [
+            [-1, 0],
+            [0, 1],
+          ],
+        ]),
+      };
+    case 'triangle':
+      // The three corners; z = 1 is the downward triangle of the rhombus at (x, y).
+      return {
+        ...hex,
+        embed: ([x, y, z]) =>
+          z
+            ? [
+                [x! + 1, y!],
+                [x!, y! + 1],
+                [x! + 1, y! + 1],
+              ]
+            : [
+                [x!, y!],
+                [x! + 1, y!],
+                [x!, y! + 1],
+              ],
+        mirror: [
+          [-1, -1],
+          [0, 1],
+        ],
+        group: closure([
+          HEX_TURN,
+          [
+            [-1, -1],
+            [0, 1],
+          ],
+        ]),
+      };
+    case 'hexagon':
+      return {
+        ...hex,
+        embed: ([x, y]) => [[x!, y!]],
+        mirror: [
+          [-1, 0],
+          [1, 1],
+        ],
+        group: closure([
+          HEX_TURN,
+          [
+            [-1, 0],
+            [1, 1],
+          ],
+        ]),
+      };
+    case 'triangle-edges':
+      return {
+        ...hex,
+        embed: ([x, y, d]) => [[x!, y!], plus([x!, y!], TRIG_DIRS[d!]!)],
+        mirror: [
+          [-1, 0],
+          [1, 1],
+        ],
+        group: closure([
+          HEX_TURN,
+          [
+            [-1, 0],
+            [1, 1],
+          ],
+        ]),
+      };
+    case 'hexagon-edges': {
+      // The lower-left corner of hexagon (x, y) is (x - y, x + 2y) in units u, v.
+      const corner = (x: number, y: number) => [x - y, x + 2 * y];
+      return {
+        ...hex,
+        embed: ([x, y, d]) => [corner(x!, y!), plus(corner(x!, y!), TWIG_DIRS[d!]!)],
+        mirror: [
+          [1, 1],
+          [0, -1],
+        ],
+        group: closure([
+          HEX_TURN,
+          [
+            [1, 1],
+            [0, -1],
+          ],
+        ]),
+      };
+    }
+    case 'cube': {
+      const gens = [
+        [
+          [0, -1, 0],
+          [1, 0, 0],
+          [0, 0, 1],
+        ],
+        [
+          [1, 0, 0],
+          [0, 0, -1],
+          [0, 1, 0],
+        ],
+        [
+          [-1, 0, 0],
+          [0, 1, 0],
+          [0, 0, 1],
+        ],
+      ];
+      return { embed: ([x, y, z]) => [[x!, y!, z!]], group: closure(gens), turn: gens[0]!, mirror: gens[2]!, steps: 4 };
+    }
+  }
+}
+
+/** Puzzler's aspects of a restricted piece: turn^r(mirror^f(piece)). */
+function restrictedMoves(l: Lattice, r: Restriction): Mat[] {
+  const pick = (given: readonly number[] | null | undefined, all: number[]) => (given === undefined ? all : (given ?? [0]));
+  const power = (m: Mat, n: number) => Array.from({ length: n }).reduce<Mat>((acc) => compose(m, acc), identity(m.length));
+  const rotations = pick(r.rotations, [...Array(l.steps).keys()]);
+  const flips = pick(r.flips, [0, 1]);
+  return flips.flatMap((f) => rotations.map((n) => compose(power(l.turn, n), power(l.mirror, f))));
+}
+
+const byCoords = (a: Vec, b: Vec) => a[0]! - b[0]! || a[1]! - b[1]! || (a[2] ?? 0) - (b[2] ?? 0);
+const least = (cells: Cell[]): Vec => cells.flat().sort(byCoords)[0]!;
+const cellKey = (c: Cell) => [...c].sort(byCoords).map(key).join(';');
+const moveCell = (m: Mat, c: Cell): Cell => c.map((p) => mul(m, p));
+const shiftCell = (c: Cell, t: Vec): Cell => c.map((p) => plus(p, t));
+
+/** A shape moved so that its least point is at the origin: equal keys, congruent by translation. */
+function normal(cells: Cell[]): string {
+  const o = least(cells);
+  return cells
+    .map((c) => cellKey(c.map((p) => p.map((v, i) => v - o[i]!))))
+    .sort()
+    .join(' ');
+}
+
+interface Placement {
+  piece: number;
+  cells: Cell[];
+  keys: string[];
+  claims: string[];
+}
+
+/** Puzzler's no-crossing claims of one placed stick piece, from the directions it leaves each point in. */
+function claims(grid: Grid, cells: Cell[]): string[] {
+  if (grid !== 'square-edges' && grid !== 'triangle-edges') return [];
+  const dirs =
+    grid === 'square-edges'
+      ? [
+          [1, 0],
+          [0, 1],
+          [-1, 0],
+          [0, -1],
+        ]
+      : [
+          [1, 0],
+          [0, 1],
+          [-1, 1],
+          [-1, 0],
+          [0, -1],
+          [1, -1],
+        ];
+  const at = new Map<string, Set<number>>();
+  for (const [a, b] of cells)
+    for (const [p, q] of [
+      [a!, b!],
+      [b!, a!],
+    ]) {
+      const d = dirs.findIndex((e) => e[0] === q[0]! - p[0]! && e[1] === q[1]! - p[1]!);
+      if (!at.has(key(p))) at.set(key(p), new Set());
+      at.get(key(p))!.add(d);
+    }
+  const out: string[] = [];
+  const n = dirs.length;
+  for (const [p, ds] of at)
+    for (const d of ds) {
+      // Square grid: running straight through a point claims it. Triangular grid: turning
+      // through 120° or running straight on claims the directions from the first segment to the second.
+      if (n === 4) {
+        if (ds.has((d + 2) % 4)) out.push(p);
+      } else if (!ds.has((d + 1) % 6)) {
+        const span = ds.has((d + 2) % 6) ? 3 : ds.has((d + 3) % 6) ? 4 : 0;
+        for (let i = 0; i < span; i++) out.push(`${p}:${(d + i) % 6}`);
+      }
+    }
+  return [...new Set(out)];
+}
+
+interface Model {
+  lattice: Lattice;
+  board: Cell[];
+  pieces: readonly PieceSpec[];
+  placements: Placement[];
+  minCount: number[];
+  maxCount: number[];
+}
+
+function range(count: PieceSpec['count']): [number, number] {
+  if (count === undefined) return [1, 1];
+  if (typeof count === 'number') return [count, count];
+  const [lo, hi] = count.split('..').map(Number);
+  return [lo!, hi!];
+}
+
+/** The moves a piece may make: all, the rotations for one-sided pieces, or the source's restriction. */
+function moves(l: Lattice, piece: PieceSpec, restriction: readonly Restriction[] | undefined): Mat[] {
+  const r = restriction?.find((x) => x.piece === piece.name);
+  if (r) return restrictedMoves(l, r);
+  return piece.flip === false ? l.group.filter((m) => det(m) > 0) : l.group;
+}
+
+function model(p: CataloguePuzzle, restricted: boolean): Model {
+  const l = lattice(p.board.grid);
+  const board = p.board.cells.map((c) => l.embed(c));
+  const onBoard = new Set(board.map(cellKey));
+  const placements: Placement[] = [];
+  p.pieces.pieces.forEach((piece, index) => {
+    const seen = new Set<string>();
+    for (const m of moves(l, piece, restricted ? p.restriction : undefined)) {
+      const image = piece.cells.map((c) => moveCell(m, l.embed(c)));
+      const anchor = least([image[0]!]);
+      for (const b of board) {
+        const t = least([b]).map((v, i) => v - anchor[i]!);
+        const cells = image.map((c) => shiftCell(c, t));
+        const keys = cells.map(cellKey);
+        if (!keys.every((c) => onBoard.has(c))) continue;
+        const id = [...keys].sort().join(' ');
+        if (seen.has(id)) continue;
+        seen.add(id);
+        placements.push({ piece: index, cells, keys, claims: claims(p.board.grid, cells) });
+      }
+    }
+  });
+  const ranges = p.pieces.pieces.map((x) => range(x.count));
+  return { lattice: l, board, pieces: p.pieces.pieces, placements, minCount: ranges.map((r) => r[0]), maxCount: ranges.map((r) => r[1]) };
+}
+
+/**
+ * Every exact cover: each board cell once, each piece between its counts,
+ * each claim at most once. Calls `found` with the placements of each.
+ */
+function search(m: Model, found: (chosen: Placement[]) => void): void {
+  const byCell = new Map<string, Placement[]>();
+  for (const p of m.placements) for (const c of p.keys) byCell.set(c, [...(byCell.get(c) ?? []), p]);
+  const covered = new Set<string>();
+  const claimed = new Set<string>();
+  const used = m.pieces.map(() => 0);
+  const chosen: Placement[] = [];
+  const fits = (p: Placement) =>
+    used[p.piece]! < m.maxCount[p.piece]! && p.keys.every((c) => !covered.has(c)) && p.claims.every((c) => !claimed.has(c));
+  const cells = m.board.map(cellKey);
+  const step = (): void => {
+    // Branch on the uncovered cell with the fewest fitting placements.
+    let best: Placement[] | undefined;
+    for (const c of cells) {
+      if (covered.has(c)) continue;
+      const options = (byCell.get(c) ?? []).filter(fits);
+      if (!best || options.length < best.length) best = options;
+      if (best.length === 0) return;
+    }
+    if (!best) {
+      if (used.every((u, i) => u >= m.minCount[i]!)) found([...chosen]);
+      return;
+    }
+    for (const p of best) {
+      p.keys.forEach((c) => covered.add(c));
+      p.claims.forEach((c) => claimed.add(c));
+      used[p.piece]!++;
+      chosen.push(p);
+      step();
+      chosen.pop();
+      used[p.piece]!--;
+      p.claims.forEach((c) => claimed.delete(c));
+      p.keys.forEach((c) => covered.delete(c));
+    }
+  };
+  step();
+}
+
+/** The board's symmetries: the lattice moves that map it onto itself, with the translation that puts it back. */
+function boardSymmetries(m: Model, properOnly: boolean): { move: Mat; shift: Vec }[] {
+  const target = normal(m.board);
+  const o = least(m.board);
+  return m.lattice.group
+    .filter((g) => !properOnly || det(g) > 0)
+    .flatMap((move) => {
+      const image = m.board.map((c) => moveCell(move, c));
+      if (normal(image) !== target) return [];
+      const lo = least(image);
+      return [{ move, shift: o.map((v, i) => v - lo[i]!) }];
+    });
+}
+
+/** For each piece, the piece its mirror image is (itself unless the set is one-sided, or chiral like Soma's screws). */
+function mirrorPartners(m: Model): number[] {
+  const mirror = m.lattice.group.find((g) => det(g) < 0)!;
+  return m.pieces.map((piece) => {
+    const image = normal(piece.cells.map((c) => moveCell(mirror, m.lattice.embed(c))));
+    const j = m.pieces.findIndex((q) =>
+      moves(m.lattice, q, undefined).some((g) => normal(q.cells.map((c) => moveCell(g, m.lattice.embed(c)))) === image),
+    );
+    return j < 0 ? m.pieces.indexOf(piece) : j;
+  });
+}
+
+export interface Counts {
+  /** Solutions counted as the catalogue entry says (all, classes, or with the restriction). */
+  count: number;
+  placements: number;
+}
+
+/** The catalogue entry's count, by this independent search. */
+export function countPuzzle(p: CataloguePuzzle, kind = p.counts): Counts {
+  const m = model(p, kind === 'restricted');
+  if (kind !== 'classes') {
+    let n = 0;
+    search(m, () => n++);
+    return { count: n, placements: m.placements.length };
+  }
+  const symmetries = boardSymmetries(m, p.symmetry === 'rotations');
+  const partner = mirrorPartners(m);
+  const classes = new Set<string>();
+  search(m, (chosen) => {
+    const forms = symmetries.map(({ move, shift }) =>
+      chosen
+        .map((pl) => {
+          const name = det(move) < 0 ? partner[pl.piece]! : pl.piece;
+          const cells = pl.cells.map((c) => cellKey(shiftCell(moveCell(move, c), shift)));
+          return `${name}:${cells.sort().join(' ')}`;
+        })
+        .sort()
+        .join('|'),
+    );
+    classes.add(forms.sort()[0]!);
+  });
+  return { count: classes.size, placements: m.placements.length };
+}
