@@ -1,6 +1,6 @@
 import type { CataloguePuzzle, CountKind, Coord, Family, Grid, PieceSpec, Restriction } from './types.js';
 
-/** Piece cells as Puzzler lists them; `origin` is the cell its piece data leaves implied. */
+/** Piece cells as Puzzler lists them; `origin` is the cell its piece data leaves implied (cells and hexagons), none for sticks. */
 export function pieceSet(shapes: Readonly<Record<string, readonly Coord[]>>, origin?: Coord): PieceSpec[] {
   return Object.entries(shapes).map(([name, cells]) => ({ name, cells: origin ? [origin, ...cells] : cells }));
 }

@@ -1,4 +1,4 @@
-import { adjust, family, oneSided, only } from './define.js';
+import { adjust, family, oneSided, only, pieceSet } from './define.js';
 import { sticks, sticksDiamond, sticksUnbordered, without } from './shapes.js';
 import type { CataloguePuzzle, Coord, PieceSpec } from './types.js';
 
@@ -13,7 +13,7 @@ import type { CataloguePuzzle, Coord, PieceSpec } from './types.js';
 const PUZZLER = 'https://puzzler.sourceforge.net/docs/polysticks.html';
 
 /** Puzzler's tetrasticks, every segment listed. */
-export const TETRASTICKS: PieceSpec[] = Object.entries({
+export const TETRASTICKS: PieceSpec[] = pieceSet({
   I: [
     [0, 0, 0],
     [1, 0, 0],
@@ -110,10 +110,10 @@ export const TETRASTICKS: PieceSpec[] = Object.entries({
     [0, 1, 0],
     [0, 0, 1],
   ],
-} as Record<string, Coord[]>).map(([name, cells]) => ({ name, cells }));
+});
 
 /** Puzzler's polysticks of orders 1-3. */
-export const POLYSTICKS_123: PieceSpec[] = Object.entries({
+export const POLYSTICKS_123: PieceSpec[] = pieceSet({
   I1: [[0, 0, 0]],
   I2: [
     [0, 0, 0],
@@ -148,7 +148,7 @@ export const POLYSTICKS_123: PieceSpec[] = Object.entries({
     [0, 0, 0],
     [1, 0, 1],
   ],
-} as Record<string, Coord[]>).map(([name, cells]) => ({ name, cells }));
+});
 
 /** Puzzler's mirror of a segment: about the vertical x = -1/2. */
 export const mirrorStick = ([x, y, d]: Coord): Coord => [-x! + d! - 1, y!, d!];

@@ -1,6 +1,6 @@
-import { family, only } from './define.js';
+import { family, only, pieceSet } from './define.js';
 import { trigHexagon, trigs, trigSemiregularHexagon, trigTrapezoid, trigTriangle, union, without } from './shapes.js';
-import type { CataloguePuzzle, Coord, PieceSpec } from './types.js';
+import type { CataloguePuzzle, PieceSpec } from './types.js';
 
 /**
  * Polytrig puzzles: the 12 tritrigs on the edges of the triangular grid,
@@ -13,7 +13,7 @@ import type { CataloguePuzzle, Coord, PieceSpec } from './types.js';
 const PUZZLER = 'https://puzzler.sourceforge.net/docs/polytrigs.html';
 
 /** Puzzler's tritrigs, every segment listed. */
-export const TRITRIGS: PieceSpec[] = Object.entries({
+export const TRITRIGS: PieceSpec[] = pieceSet({
   I3: [
     [0, 0, 0],
     [1, 0, 0],
@@ -74,7 +74,7 @@ export const TRITRIGS: PieceSpec[] = Object.entries({
     [1, 0, 2],
     [0, 0, 1],
   ],
-} as Record<string, Coord[]>).map(([name, cells]) => ({ name, cells }));
+});
 
 const tritrig = family('polytrigs', 'triangle-edges', TRITRIGS, PUZZLER);
 const hex31 = trigSemiregularHexagon(3, 1);

@@ -1,4 +1,4 @@
-import { family, oneSided, only } from './define.js';
+import { family, oneSided, only, pieceSet } from './define.js';
 import {
   twigButterfly,
   twigChevron,
@@ -15,7 +15,7 @@ import {
   union,
   without,
 } from './shapes.js';
-import type { CataloguePuzzle, Coord, PieceSpec } from './types.js';
+import type { CataloguePuzzle, Coord } from './types.js';
 
 /**
  * Polytwig puzzles: polysticks on the edges of the hexagonal grid (three
@@ -25,8 +25,6 @@ import type { CataloguePuzzle, Coord, PieceSpec } from './types.js';
  */
 
 const PUZZLER = 'https://puzzler.sourceforge.net/docs/polytwigs.html';
-
-const set = (shapes: Record<string, Coord[]>): PieceSpec[] => Object.entries(shapes).map(([name, cells]) => ({ name, cells }));
 
 const MONO_DI = {
   I1: [[0, 0, 0]],
@@ -80,7 +78,7 @@ const TETRA = {
 };
 
 /** Puzzler's pentatwigs, every segment listed. */
-export const PENTATWIGS = set({
+export const PENTATWIGS = pieceSet({
   C5: [
     [0, 0, 0],
     [0, 0, 1],
@@ -166,8 +164,8 @@ export const PENTATWIGS = set({
     [1, 0, 1],
   ],
 });
-export const TETRATWIGS = set(TETRA);
-export const POLYTWIGS_1234 = set({ ...MONO_DI, ...TRI, ...TETRA });
+export const TETRATWIGS = pieceSet(TETRA);
+export const POLYTWIGS_1234 = pieceSet({ ...MONO_DI, ...TRI, ...TETRA });
 
 const DIRECTIONS = [
   [1, 0],
@@ -196,7 +194,7 @@ const pentatwig = family('polytwigs', 'hexagon-edges', PENTATWIGS, PUZZLER);
 const tetratwig = family('polytwigs', 'hexagon-edges', TETRATWIGS, PUZZLER);
 const oneSidedTetratwig = family('polytwigs', 'hexagon-edges', oneSided(TETRATWIGS, mirrorTwig, ['P4', 'Y4']), PUZZLER);
 const polytwig1234 = family('polytwigs', 'hexagon-edges', POLYTWIGS_1234, PUZZLER);
-const oneSided123 = family('polytwigs', 'hexagon-edges', oneSided(set({ ...MONO_DI, ...TRI }), mirrorTwig, ['S3']), PUZZLER);
+const oneSided123 = family('polytwigs', 'hexagon-edges', oneSided(pieceSet({ ...MONO_DI, ...TRI }), mirrorTwig, ['S3']), PUZZLER);
 
 const R5 = (rotations: readonly number[] | null | undefined, flips?: readonly number[] | null) => only('R5', rotations, flips);
 const triangle5 = twigTriangle(5);
