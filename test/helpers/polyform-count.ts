@@ -211,11 +211,12 @@ function lattice(grid: Grid): Lattice {
 }
 
 /** Puzzler's aspects of a restricted piece: turn^r(mirror^f(piece)). */
-function restrictedMoves(l: Lattice, r: Restriction): Mat[] {
+function restrictedMoves(l: Lattice, r: Restriction, oneSided: boolean): Mat[] {
   const pick = (given: readonly number[] | null | undefined, all: number[]) => (given === undefined ? all : (given ?? [0]));
   const power = (m: Mat, n: number) => Array.from({ length: n }).reduce<Mat>((acc) => compose(m, acc), identity(m.length));
   const rotations = pick(r.rotations, [...Array(l.steps).keys()]);
-  const flips = pick(r.flips, [0, 1]);
+  // A one-sided piece is never turned over (Puzzler's one-sided sets drop its flips).
+  const flips = pick(r.flips, oneSided ? [0] : [0, 1]);
   return flips.flatMap((f) => rotations.map((n) => compose(power(l.turn, n), power(l.mirror, f))));
 }
 
@@ -305,7 +306,7 @@ function range(count: PieceSpec['count']): [number, number] {
 /** The moves a piece may make: all, the rotations for one-sided pieces, or the source's restriction. */
 function moves(l: Lattice, piece: PieceSpec, restriction: readonly Restriction[] | undefined): Mat[] {
   const r = restriction?.find((x) => x.piece === piece.name);
-  if (r) return restrictedMoves(l, r);
+  if (r) return restrictedMoves(l, r, piece.flip === false);
   return piece.flip === false ? l.group.filter((m) => det(m) > 0) : l.group;
 }
 
