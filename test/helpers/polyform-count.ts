@@ -337,43 +337,84 @@ function model(p: CataloguePuzzle, restricted: boolean): Model {
 }
 
 /**
- * Every exact cover: each board cell once, each piece between its counts,
- * each claim at most once. Calls `found` with the placements of each.
+ * Every exact cover, by dancing links (Knuth's Algorithm X with primary and
+ * secondary items): each board cell once; each piece once, or at most once
+ * when its count is "0..1"; each no-crossing claim at most once. Calls `found`
+ * with the placements of each cover.
  */
 function search(m: Model, found: (chosen: Placement[]) => void): void {
-  const byCell = new Map<string, Placement[]>();
-  for (const p of m.placements) for (const c of p.keys) byCell.set(c, [...(byCell.get(c) ?? []), p]);
-  const covered = new Set<string>();
-  const claimed = new Set<string>();
-  const used = m.pieces.map(() => 0);
-  const chosen: Placement[] = [];
-  const fits = (p: Placement) =>
-    used[p.piece]! < m.maxCount[p.piece]! && p.keys.every((c) => !covered.has(c)) && p.claims.every((c) => !claimed.has(c));
-  const cells = m.board.map(cellKey);
+  const items = new Map<string, number>();
+  const primary: string[] = [...m.board.map(cellKey)];
+  const secondary: string[] = [];
+  m.pieces.forEach((piece, i) => {
+    if (m.maxCount[i] !== 1) throw new Error(`${piece.name}: the counter takes counts 1 and 0..1 only`);
+    (m.minCount[i] === 1 ? primary : secondary).push(`piece ${i}`);
+  });
+  for (const c of new Set(m.placements.flatMap((p) => p.claims))) secondary.push(`claim ${c}`);
+  [...primary, ...secondary].forEach((name, i) => items.set(name, i + 1));
+  const n = primary.length + secondary.length;
+  // Node 0 is the root; 1..n the item headers; rows follow. Links as in Knuth's dlx1.
+  const L = [0],
+    R = [0],
+    U = [0],
+    D = [0],
+    C = [0],
+    size = [0],
+    row: number[] = [0];
+  for (let i = 1; i <= n; i++) {
+    L.push(i <= primary.length ? i - 1 : i);
+    R.push(i < primary.length ? i + 1 : i <= primary.length ? 0 : i);
+    (U.push(i), D.push(i), C.push(i), size.push(0), row.push(-1));
+  }
+  L[0] = primary.length;
+  R[0] = primary.length ? 1 : 0;
+  m.placements.forEach((p, r) => {
+    const first = L.length;
+    for (const name of [...p.keys, `piece ${p.piece}`, ...p.claims.map((c) => `claim ${c}`)]) {
+      const c = items.get(name)!;
+      const x = L.length;
+      (L.push(x - 1), R.push(x + 1), U.push(U[c]!), D.push(c), C.push(c), row.push(r));
+      D[U[c]!] = x;
+      U[c] = x;
+      size[c]!++;
+    }
+    L[first] = L.length - 1;
+    R[L.length - 1] = first;
+  });
+  const cover = (c: number) => {
+    R[L[c]!] = R[c]!;
+    L[R[c]!] = L[c]!;
+    for (let i = D[c]!; i !== c; i = D[i]!)
+      for (let j = R[i]!; j !== i; j = R[j]!) {
+        U[D[j]!] = U[j]!;
+        D[U[j]!] = D[j]!;
+        size[C[j]!]!--;
+      }
+  };
+  const uncover = (c: number) => {
+    for (let i = U[c]!; i !== c; i = U[i]!)
+      for (let j = L[i]!; j !== i; j = L[j]!) {
+        size[C[j]!]!++;
+        U[D[j]!] = j;
+        D[U[j]!] = j;
+      }
+    R[L[c]!] = c;
+    L[R[c]!] = c;
+  };
+  const chosen: number[] = [];
   const step = (): void => {
-    // Branch on the uncovered cell with the fewest fitting placements.
-    let best: Placement[] | undefined;
-    for (const c of cells) {
-      if (covered.has(c)) continue;
-      const options = (byCell.get(c) ?? []).filter(fits);
-      if (!best || options.length < best.length) best = options;
-      if (best.length === 0) return;
-    }
-    if (!best) {
-      if (used.every((u, i) => u >= m.minCount[i]!)) found([...chosen]);
-      return;
-    }
-    for (const p of best) {
-      p.keys.forEach((c) => covered.add(c));
-      p.claims.forEach((c) => claimed.add(c));
-      used[p.piece]!++;
-      chosen.push(p);
+    if (R[0] === 0) return found(chosen.map((x) => m.placements[row[x]!]!));
+    let c = R[0]!;
+    for (let j = R[c]!; j !== 0; j = R[j]!) if (size[j]! < size[c]!) c = j;
+    cover(c);
+    for (let r = D[c]!; r !== c; r = D[r]!) {
+      chosen.push(r);
+      for (let j = R[r]!; j !== r; j = R[j]!) cover(C[j]!);
       step();
+      for (let j = L[r]!; j !== r; j = L[j]!) uncover(C[j]!);
       chosen.pop();
-      used[p.piece]!--;
-      p.claims.forEach((c) => claimed.delete(c));
-      p.keys.forEach((c) => covered.delete(c));
     }
+    uncover(c);
   };
   step();
 }
