@@ -364,7 +364,14 @@ function search(m: Model, found: (chosen: Placement[]) => void): void {
   for (let i = 1; i <= n; i++) {
     L.push(i <= primary.length ? i - 1 : i);
     R.push(i < primary.length ? i + 1 : i <= primary.length ? 0 : i);
-    (U.push(i), D.push(i), C.push(i), size.push(0), row.push(-1));
+    for (const [list, v] of [
+      [U, i],
+      [D, i],
+      [C, i],
+      [size, 0],
+      [row, -1],
+    ] as const)
+      list.push(v);
   }
   L[0] = primary.length;
   R[0] = primary.length ? 1 : 0;
@@ -373,7 +380,15 @@ function search(m: Model, found: (chosen: Placement[]) => void): void {
     for (const name of [...p.keys, `piece ${p.piece}`, ...p.claims.map((c) => `claim ${c}`)]) {
       const c = items.get(name)!;
       const x = L.length;
-      (L.push(x - 1), R.push(x + 1), U.push(U[c]!), D.push(c), C.push(c), row.push(r));
+      for (const [list, v] of [
+        [L, x - 1],
+        [R, x + 1],
+        [U, U[c]!],
+        [D, c],
+        [C, c],
+        [row, r],
+      ] as const)
+        list.push(v);
       D[U[c]!] = x;
       U[c] = x;
       size[c]!++;
