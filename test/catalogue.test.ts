@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE, FAMILIES, cataloguePuzzle } from '../encoders/catalogue/index.js';
 import type { Grid } from '../encoders/catalogue/types.js';
-import { countPuzzle } from './helpers/polyform-count.js';
+import { countPuzzle, restrictionCountsClasses } from './helpers/polyform-count.js';
 
 /** How many numbers a coordinate has on each grid, and the largest direction or orientation index. */
 const ARITY: Record<Grid, { length: number; last?: number }> = {
@@ -83,6 +83,13 @@ describe('published counts, by an independent exact-cover counter', () => {
       expect(countPuzzle(p).count).toBe(p.count);
     },
     120_000,
+  );
+
+  it.each(CATALOGUE.filter((p) => p.counts === 'restricted').map((p) => [p.name, p] as const))(
+    '%s: perClass holds exactly when the restriction is a transversal of the board group acting freely',
+    (_, p) => {
+      expect(p.perClass ?? false).toBe(restrictionCountsClasses(p));
+    },
   );
 
   it('counts classes and restrictions as the source does: the same board counted three ways', () => {

@@ -34,6 +34,7 @@ export interface Entry {
   note: string;
   optional?: readonly Coord[];
   restriction?: readonly Restriction[];
+  perClass?: boolean;
   symmetry?: 'rotations' | 'isometries';
   pieces?: readonly PieceSpec[];
   source?: string;
@@ -49,6 +50,7 @@ export function family(family: Family, grid: Grid, pieces: readonly PieceSpec[],
     count: e.count,
     counts: e.counts,
     ...(e.restriction ? { restriction: e.restriction } : {}),
+    ...(e.perClass ? { perClass: true } : {}),
     ...(e.symmetry ? { symmetry: e.symmetry } : {}),
     source: e.source ?? source,
     note: e.note,

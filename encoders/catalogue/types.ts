@@ -62,6 +62,12 @@ export interface CataloguePuzzle {
   counts: CountKind;
   /** The source's own restriction, when it counts with one (kept even when it amounts to counting classes). */
   restriction?: readonly Restriction[];
+  /**
+   * The restriction keeps exactly one solution per class of the board's
+   * symmetry group, so the count is also the number of classes (the tests
+   * check the group-theoretic condition for every such entry).
+   */
+  perClass?: boolean;
   /** For `classes` on cubes: rotations only (chiral pieces, Soma) or all isometries (mirror pairs relabelled). */
   symmetry?: 'rotations' | 'isometries';
   /** Where the count is documented. */

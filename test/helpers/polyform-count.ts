@@ -492,3 +492,31 @@ export function countPuzzle(p: CataloguePuzzle, kind = p.counts): Counts {
   });
   return { count: classes.size, placements: m.placements.length };
 }
+
+/**
+ * Whether the source's restriction keeps exactly one solution per class of the
+ * board's symmetry group: the restricted piece's aspects form a transversal of
+ * the group's orbits, and no symmetry but the identity fixes an aspect (so no
+ * solution is symmetric and every class is a full orbit).
+ */
+export function restrictionCountsClasses(p: CataloguePuzzle): boolean {
+  const m = model(p, false);
+  const [r, more] = p.restriction ?? [];
+  if (!r || more) return false;
+  const index = m.pieces.findIndex((x) => x.name === r.piece);
+  const piece = m.pieces[index]!;
+  const partner = mirrorPartners(m);
+  const symmetries = boardSymmetries(m, p.symmetry === 'rotations');
+  // A reflection that sends the piece to its mirror partner relates it to another piece's aspects.
+  if (symmetries.some(({ move }) => det(move) < 0 && partner[index] !== index)) return false;
+  const shape = (g: Mat) => normal(piece.cells.map((c) => moveCell(g, m.lattice.embed(c))));
+  const allowed = new Set(moves(m.lattice, piece, undefined).map(shape));
+  const kept = new Set(restrictedMoves(m.lattice, r, piece.flip === false).map(shape));
+  const moveShape = (g: Mat, s: string) => normal(s.split(' ').map((c) => moveCell(g, c.split(';').map((pt) => pt.split(',').map(Number)))));
+  for (const a of allowed) {
+    const orbit = symmetries.map(({ move }) => moveShape(move, a));
+    if (new Set(orbit).size !== symmetries.length) return false;
+    if (orbit.filter((o) => kept.has(o)).length !== 1) return false;
+  }
+  return true;
+}
