@@ -25,6 +25,6 @@ export const FAMILIES: readonly Family[] = ['polyominoes', 'polycubes', 'polyiam
 
 export function cataloguePuzzle(name: string): CataloguePuzzle {
   const found = CATALOGUE.find((p) => p.name === name);
-  if (!found) throw new UserError(`--puzzle: unknown puzzle "${name}"; \`puzzlesat list puzzles\` lists the ${CATALOGUE.length} named puzzles`);
+  if (!found) throw new UserError(`unknown catalogue puzzle "${name}"; \`puzzlesat list puzzles\` lists the ${CATALOGUE.length} named puzzles`);
   return found;
 }

@@ -46,6 +46,7 @@ const RULES: Readonly<Record<string, Rule>> = {
   jobs: count(1),
   concurrency: count(1),
   'lock-seconds': count(1),
+  'max-seconds': count(1),
 };
 
 /** Options naming a file the run will write: its directory must exist and be writable. */
