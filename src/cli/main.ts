@@ -103,7 +103,10 @@ await yargs(withNamedPuzzle(hideBin(process.argv)))
     global: true,
     describe: 'no progress bar or spinner on stderr (they are only drawn on a terminal anyway)',
   })
-  .demandCommand(1, 'name a verb: solve, enumerate, encode, decode, explain, bench, list, solvers, sweep, dobble, check-proof, worker, completion')
+  .demandCommand(
+    1,
+    'name a verb: solve, enumerate, encode, decode, explain, bench, list, solvers, sweep, verify, dobble, check-proof, worker, completion',
+  )
   .example('$0 solve pentomino --preset 8x8-square', 'one tiling of the 8x8 board with the 2x2 square')
   .example('$0 enumerate soma --unique --solver dlx', 'the 480 classes of the Soma cube under rotations')
   .epilog(EPILOG)
