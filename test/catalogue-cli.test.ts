@@ -13,7 +13,7 @@ describe('the catalogue on the command line', () => {
     const names = (JSON.parse(r.stdout) as { name: string }[]).map((x) => x.name);
     expect(names).toContain('polyomino');
     for (const p of CATALOGUE) expect(names).toContain(p.name);
-  });
+  }, 120_000);
 
   it('verify reproduces published counts with our solver, and says which it cannot count yet', () => {
     // Soma clip: 20 classes under rotation (Polyform Puzzler, polycubes page, SomaClip);
@@ -52,10 +52,14 @@ describe('the catalogue on the command line', () => {
     [['enumerate', 'polyomino', '--puzzle', 'soma-clip'], 1, /a polycube puzzle, not polyomino/],
     [['enumerate', 'polyomino', '--puzzle', 'hexiamonds-6x6'], 1, /the triangle grid needs the polyform puzzle/],
     [['enumerate', 'polyomino', '--puzzle', 'pentominoes-3x20', '--board', '3x3'], 1, /give it without --board/],
-  ] as const)('bad input %j: one line, exit %i', (args, code, message) => {
-    const r = run(...args);
-    expect(r.status).toBe(code);
-    expect(r.stderr).toMatch(message);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-  });
+  ] as const)(
+    'bad input %j: one line, exit %i',
+    (args, code, message) => {
+      const r = run(...args);
+      expect(r.status).toBe(code);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    },
+    120_000,
+  );
 });
