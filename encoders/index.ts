@@ -8,6 +8,7 @@ import { DOBBLE_PUZZLE } from './dobble.js';
 import { GENIUS_SQUARE_PUZZLE } from './genius-square.js';
 import { POLYCUBE_PUZZLE, SOMA_PUZZLE } from './polycube.js';
 import { PENTOMINO_PUZZLE, POLYOMINO_PUZZLE } from './polyomino.js';
+import { POLYFORM_PUZZLE } from './polyform.js';
 
 /** The puzzles by name; each entry lives in its encoder module. */
 export const PUZZLES: readonly PuzzleEntry[] = [
@@ -15,6 +16,7 @@ export const PUZZLES: readonly PuzzleEntry[] = [
   POLYOMINO_PUZZLE,
   SOMA_PUZZLE,
   POLYCUBE_PUZZLE,
+  POLYFORM_PUZZLE,
   GENIUS_SQUARE_PUZZLE,
   DOBBLE_PUZZLE,
 ];
