@@ -63,130 +63,78 @@ const TRIG_DIRS = [
 ];
 const plus = (p: Vec, q: readonly number[]) => p.map((v, i) => v + q[i]!);
 
+/** A plane grid: Puzzler's turn and mirror generate its point group. */
+const planar = (turn: Mat, steps: number, mirror: Mat, embed: Lattice['embed']): Lattice => ({
+  turn,
+  steps,
+  mirror,
+  embed,
+  group: closure([turn, mirror]),
+});
+
+const SQUARE_TURN = [
+  [0, -1],
+  [1, 0],
+];
+/** Mirrors of Puzzler's flip0: about the x axis (squares), the vertical (square edges, triangles), the 60° line (hexagons, triangle edges). */
+const X_MIRROR = [
+  [1, 0],
+  [0, -1],
+];
+const Y_MIRROR = [
+  [-1, 0],
+  [0, 1],
+];
+const TRIANGLE_MIRROR = [
+  [-1, -1],
+  [0, 1],
+];
+const SIXTY_MIRROR = [
+  [-1, 0],
+  [1, 1],
+];
+/** The lower-left corner of hexagon (x, y), in units u, v. */
+const corner = (x: number, y: number) => [x - y, x + 2 * y];
+
 function lattice(grid: Grid): Lattice {
-  const square = {
-    turn: [
-      [0, -1],
-      [1, 0],
-    ],
-    steps: 4,
-  };
-  const hex = { turn: HEX_TURN, steps: 6 };
   switch (grid) {
     case 'square':
-      return {
-        ...square,
-        embed: ([x, y]) => [[x!, y!]],
-        mirror: [
-          [1, 0],
-          [0, -1],
-        ],
-        group: closure([
-          square.turn,
-          [
-            [1, 0],
-            [0, -1],
-          ],
-        ]),
-      };
+      return planar(SQUARE_TURN, 4, X_MIRROR, ([x, y]) => [[x!, y!]]);
     case 'square-edges':
-      return {
-        ...square,
-        embed: ([x, y, d]) => [
-          [x!, y!],
-          [x! + 1 - d!, y! + d!],
-        ],
-        mirror: [
-          [-1, 0],
-          [0, 1],
-        ],
-        group: closure([
-          square.turn,
-          [
-            [-1, 0],
-            [0, 1],
-          ],
-        ]),
-      };
+      return planar(SQUARE_TURN, 4, Y_MIRROR, ([x, y, d]) => [
+        [x!, y!],
+        [x! + 1 - d!, y! + d!],
+      ]);
     case 'triangle':
       // The three corners; z = 1 is the downward triangle of the rhombus at (x, y).
-      return {
-        ...hex,
-        embed: ([x, y, z]) =>
-          z
-            ? [
-                [x! + 1, y!],
-                [x!, y! + 1],
-                [x! + 1, y! + 1],
-              ]
-            : [
-                [x!, y!],
-                [x! + 1, y!],
-                [x!, y! + 1],
-              ],
-        mirror: [
-          [-1, -1],
-          [0, 1],
-        ],
-        group: closure([
-          HEX_TURN,
-          [
-            [-1, -1],
-            [0, 1],
-          ],
-        ]),
-      };
+      return planar(HEX_TURN, 6, TRIANGLE_MIRROR, ([x, y, z]) =>
+        z
+          ? [
+              [x! + 1, y!],
+              [x!, y! + 1],
+              [x! + 1, y! + 1],
+            ]
+          : [
+              [x!, y!],
+              [x! + 1, y!],
+              [x!, y! + 1],
+            ],
+      );
     case 'hexagon':
-      return {
-        ...hex,
-        embed: ([x, y]) => [[x!, y!]],
-        mirror: [
-          [-1, 0],
-          [1, 1],
-        ],
-        group: closure([
-          HEX_TURN,
-          [
-            [-1, 0],
-            [1, 1],
-          ],
-        ]),
-      };
+      return planar(HEX_TURN, 6, SIXTY_MIRROR, ([x, y]) => [[x!, y!]]);
     case 'triangle-edges':
-      return {
-        ...hex,
-        embed: ([x, y, d]) => [[x!, y!], plus([x!, y!], TRIG_DIRS[d!]!)],
-        mirror: [
-          [-1, 0],
-          [1, 1],
-        ],
-        group: closure([
-          HEX_TURN,
-          [
-            [-1, 0],
-            [1, 1],
-          ],
-        ]),
-      };
-    case 'hexagon-edges': {
-      // The lower-left corner of hexagon (x, y) is (x - y, x + 2y) in units u, v.
-      const corner = (x: number, y: number) => [x - y, x + 2 * y];
-      return {
-        ...hex,
-        embed: ([x, y, d]) => [corner(x!, y!), plus(corner(x!, y!), TWIG_DIRS[d!]!)],
-        mirror: [
+      return planar(HEX_TURN, 6, SIXTY_MIRROR, ([x, y, d]) => [[x!, y!], plus([x!, y!], TRIG_DIRS[d!]!)]);
+    case 'hexagon-edges':
+      // Any mirror of the honeycomb serves: one-sided twins are listed in the data, not made here.
+      return planar(
+        HEX_TURN,
+        6,
+        [
           [1, 1],
           [0, -1],
         ],
-        group: closure([
-          HEX_TURN,
-          [
-            [1, 1],
-            [0, -1],
-          ],
-        ]),
-      };
-    }
+        ([x, y, d]) => [corner(x!, y!), plus(corner(x!, y!), TWIG_DIRS[d!]!)],
+      );
     case 'cube': {
       const gens = [
         [
@@ -512,7 +460,15 @@ export function restrictionCountsClasses(p: CataloguePuzzle): boolean {
   const shape = (g: Mat) => normal(piece.cells.map((c) => moveCell(g, m.lattice.embed(c))));
   const allowed = new Set(moves(m.lattice, piece, undefined).map(shape));
   const kept = new Set(restrictedMoves(m.lattice, r, piece.flip === false).map(shape));
-  const moveShape = (g: Mat, s: string) => normal(s.split(' ').map((c) => moveCell(g, c.split(';').map((pt) => pt.split(',').map(Number)))));
+  const moveShape = (g: Mat, s: string) =>
+    normal(
+      s.split(' ').map((c) =>
+        moveCell(
+          g,
+          c.split(';').map((pt) => pt.split(',').map(Number)),
+        ),
+      ),
+    );
   for (const a of allowed) {
     const orbit = symmetries.map(({ move }) => moveShape(move, a));
     if (new Set(orbit).size !== symmetries.length) return false;
