@@ -90,7 +90,12 @@ interface VerifyRow {
 
 /** `puzzlesat verify --json` as a Markdown report. */
 function verifyReport(file: string, cpuLimit: number): string {
-  const { puzzles } = JSON.parse(readFileSync(file, 'utf8')) as { puzzles: VerifyRow[] };
+  // The lines of `verify --json`: one per puzzle, then the summary (absent when the run was stopped).
+  const puzzles = readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as VerifyRow)
+    .filter((r) => r.name !== undefined);
   const tally = (o: string) => puzzles.filter((r) => r.outcome === o).length;
   const families = [...new Set(puzzles.map((r) => r.family))].map(
     (f) => `${f} ${puzzles.filter((r) => r.family === f && r.outcome === 'agrees').length}/${puzzles.filter((r) => r.family === f).length}`,

@@ -19,7 +19,7 @@ export const builder = (y: Argv) =>
     .option('family', { type: 'string', choices: FAMILIES as string[], describe: 'only the puzzles of this family' })
     .option('max-seconds', { type: 'number', describe: `CPU seconds each count may take (default ${DEFAULT_CPU_SECONDS})` })
     .option('solver', { type: 'string', describe: 'solver for the counts (puzzlesat solvers lists them)' })
-    .option('json', { type: 'boolean', describe: 'machine-readable results' })
+    .option('json', { type: 'boolean', describe: 'machine-readable results: a JSON line per puzzle as it is counted, then the summary' })
     .example('$0 verify soma-cube pentominoes-6x10', 'two named puzzles')
     .example('$0 verify --family polycubes --max-seconds 60 --json', 'a family, a minute each, as JSON');
 
@@ -95,6 +95,8 @@ export const handler = (args: Args) =>
     const rows: Verified[] = [];
     for (const p of puzzles) {
       rows.push(await verifyOne(p, cpuLimit, args.solver as string | undefined));
+      // With --json each puzzle's line goes out as it is counted (a long run shows its progress), the summary last.
+      if (args.json) process.stdout.write(JSON.stringify(rows.at(-1)) + '\n');
       if (process.stderr.isTTY) process.stderr.write(`\r${rows.length}/${puzzles.length} ${p.name}: ${rows.at(-1)!.outcome}\x1b[K`);
     }
     if (process.stderr.isTTY) process.stderr.write('\n');
@@ -106,9 +108,7 @@ export const handler = (args: Args) =>
         unfinished: tally('did not finish'),
         unsupported: tally('unsupported'),
       };
-      process.stdout.write(
-        JSON.stringify({ status: tally('disagrees') ? 'DISAGREE' : 'OK', ...summary, complete: summary.unfinished === 0, puzzles: rows }) + '\n',
-      );
+      process.stdout.write(JSON.stringify({ status: tally('disagrees') ? 'DISAGREE' : 'OK', ...summary, complete: summary.unfinished === 0 }) + '\n');
     } else process.stdout.write(table(rows));
     return tally('disagrees') ? 1 : 0;
   });
