@@ -4,7 +4,7 @@ import { GROUPS, type Cell } from '../src/geometry/cells.js';
 import { buildPacking, type NonOverlap, type PackingInstance, NON_OVERLAP_OPTION, PACKING_DEFAULTS } from './packing.js';
 import { cellsArt, parseRegion } from '../src/geometry/shapes.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
-import { piecesParam, readPieces, readPiecesFile } from './polyomino.js';
+import { PUZZLE_OPTION, namedPuzzle, piecesParam, readPieces, readPiecesFile } from './polyomino.js';
 import { type EncodingChoice, type PuzzleEntry, type PuzzleOption, stringArg } from '../src/core/puzzle.js';
 import { readInput } from '../src/core/input.js';
 
@@ -73,6 +73,8 @@ export const FIGURES: Readonly<Record<string, Figure>> = {
 export type SymmetryGroup = 'rotations' | 'isometries';
 
 export interface PolycubeOptions {
+  /** A catalogue puzzle on cubic cells: its figure and pieces (puzzlesat list puzzles). */
+  puzzle?: string;
   /** A FIGURES name, `WxHxD`, inline art, or a figure file. */
   figure?: string;
   /** Comma-separated names from the catalog or PIECE_SETS (`Q=##/#.|#.` for inline art). */
@@ -138,6 +140,7 @@ const expandSets = (list: string) =>
     .join(',');
 
 export function polycube(options: PolycubeOptions, puzzle = 'polycube'): PackingInstance {
+  if (options.puzzle !== undefined) return polycube({ ...options, ...namedPuzzle(options, 'polycube'), puzzle: undefined }, puzzle);
   if (options.figure === undefined) throw new UserError(`give a figure with --figure (one of ${Object.keys(FIGURES).join(', ')}, WxHxD, or a file)`);
   if (options.pieces !== undefined && options.piecesFile !== undefined)
     throw new UserError('give the pieces with --pieces or --pieces-file, not both');
@@ -214,6 +217,7 @@ export const POLYCUBE_PUZZLE: PuzzleEntry = {
     },
     { name: 'pieces-file', type: 'string', describe: 'a file of pieces: "NAME:" headers followed by their art, -- between levels' },
     { name: 'flip', type: 'boolean', describe: 'allow reflected pieces (off by default: mirror-image pieces stay distinct)' },
+    PUZZLE_OPTION,
     symmetryOption,
     NON_OVERLAP_OPTION,
   ],
@@ -224,5 +228,6 @@ export const POLYCUBE_PUZZLE: PuzzleEntry = {
       pieces: stringArg(args, 'pieces'),
       piecesFile: stringArg(args, 'pieces-file'),
       flip: args.flip as boolean | undefined,
+      puzzle: stringArg(args, 'named-puzzle'),
     }),
 };

@@ -25,7 +25,8 @@ import { freePolyforms, rotationsOf } from '../src/geometry/polyforms.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { type PuzzleEntry, type PuzzleOption, stringArg } from '../src/core/puzzle.js';
 import { NON_OVERLAP_OPTION, PACKING_DEFAULTS, type NonOverlap, type PackingInstance, type PieceDef, buildPacking } from './packing.js';
-import { POLYOMINOES } from './polyomino.js';
+import { POLYOMINOES, PUZZLE_OPTION } from './polyomino.js';
+import { namedCatalogue, polyformJson } from './catalogue/arguments.js';
 
 /**
  * Packings on any of the seven grids (src/geometry/grids.ts): polyominoes,
@@ -334,8 +335,18 @@ export const POLYFORM_OPTIONS: readonly PuzzleOption[] = [
     describe: 'a one-sided set: each piece unlike its mirror image gets its twin (named in lower case), none turned over',
   },
   { name: 'use', type: 'string', describe: 'how many pieces a solution places: K or LEAST..MOST (e.g. 11 of the 12)' },
+  PUZZLE_OPTION,
   NON_OVERLAP_OPTION,
 ];
+
+/** --puzzle NAME: the catalogue's board and pieces (with the source's restriction when its count is counted under one), instead of --board and --pieces. */
+function named(args: Record<string, unknown>): { board?: string; pieces?: string } {
+  const name = stringArg(args, 'named-puzzle');
+  if (name === undefined) return { board: stringArg(args, 'board'), pieces: stringArg(args, 'pieces') };
+  const clash = ['board', 'pieces', 'pieces-file', 'grid', 'use', 'one-sided'].find((o) => args[o] !== undefined);
+  if (clash) throw new UserError(`--puzzle names the board and pieces: give it without --${clash}`);
+  return polyformJson(namedCatalogue(name, GRID_NAMES, 'polyform'));
+}
 
 export const POLYFORM_PUZZLE: PuzzleEntry = {
   name: 'polyform',
@@ -346,8 +357,7 @@ export const POLYFORM_PUZZLE: PuzzleEntry = {
   build: (args) =>
     polyform({
       grid: stringArg(args, 'grid'),
-      board: stringArg(args, 'board'),
-      pieces: stringArg(args, 'pieces'),
+      ...named(args),
       piecesFile: stringArg(args, 'pieces-file'),
       flip: args.flip as boolean | undefined,
       oneSided: args['one-sided'] as boolean | undefined,

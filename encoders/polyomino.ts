@@ -6,6 +6,7 @@ import { COUNT, cellsArt, countText, inlineArt, parseCount, parsePieceArt, parse
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { type EncodingChoice, type PuzzleEntry, type PuzzleOption, stringArg } from '../src/core/puzzle.js';
 import { readInput } from '../src/core/input.js';
+import { catalogueArt } from './catalogue/arguments.js';
 
 /**
  * Polyomino tilings: a board (any shape, holes allowed) and a piece set, every
@@ -68,6 +69,8 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
 };
 
 export interface PolyominoOptions {
+  /** A catalogue puzzle on square cells: its board and pieces (puzzlesat list puzzles). */
+  puzzle?: string;
   preset?: string;
   /** `WxH`, inline art (rows separated by "/"), or a board file. */
   board?: string;
@@ -177,7 +180,27 @@ export function readPiecesFile(path: string): PieceDef[] {
   return pieces;
 }
 
+/** The --puzzle option: a named catalogue puzzle stands for the board (or figure) and pieces, which it excludes. */
+export const PUZZLE_OPTION: PuzzleOption = {
+  name: 'named-puzzle',
+  type: 'string',
+  describe: '--puzzle NAME: a named puzzle from the catalogue (puzzlesat list puzzles), its board and pieces',
+  param: false,
+};
+
+/** The board or figure and the pieces a --puzzle names, after checking that none of them is also given. */
+export function namedPuzzle(
+  options: { puzzle?: string; board?: string; figure?: string; pieces?: string; piecesFile?: string; preset?: string },
+  puzzle: 'polyomino' | 'polycube',
+): { board?: string; figure?: string; pieces: string } {
+  const clash = (['board', 'figure', 'pieces', 'piecesFile', 'preset'] as const).find((o) => options[o] !== undefined);
+  if (clash) throw new UserError(`--puzzle names the board and pieces: give it without --${clash.replace('piecesFile', 'pieces-file')}`);
+  const named = catalogueArt(options.puzzle!, puzzle);
+  return { [puzzle === 'polycube' ? 'figure' : 'board']: named.board, pieces: named.pieces };
+}
+
 export function polyomino(options: PolyominoOptions, puzzle = 'polyomino'): PackingInstance {
+  if (options.puzzle !== undefined) return polyomino({ ...options, ...namedPuzzle(options, 'polyomino'), puzzle: undefined }, puzzle);
   const preset = options.preset === undefined ? undefined : PRESETS[options.preset];
   if (options.preset !== undefined && !preset) {
     throw new UserError(`--preset: unknown preset "${options.preset}"; choose one of: ${Object.keys(PRESETS).join(', ')}`);
@@ -210,6 +233,7 @@ export function polyomino(options: PolyominoOptions, puzzle = 'polyomino'): Pack
 }
 
 const tilingOptions: PuzzleOption[] = [
+  PUZZLE_OPTION,
   { name: 'preset', type: 'string', describe: 'a named board and piece set', choices: Object.keys(PRESETS) },
   { name: 'board', type: 'string', describe: 'WxH, inline art ("../.#" rows), or a board file (. cell, # or space hole)' },
   { name: 'pieces', type: 'string', describe: 'comma-separated piece names (L*2 for copies, Q=##/#. for inline art)' },
@@ -220,7 +244,10 @@ const tilingOptions: PuzzleOption[] = [
 
 /** Pentomino tilings: the 6x10 rectangle unless a preset or a board is given. */
 export function pentomino(options: PolyominoOptions = {}): PackingInstance {
-  return polyomino({ ...options, preset: options.preset ?? (options.board === undefined ? '6x10' : undefined) }, 'pentomino');
+  return polyomino(
+    { ...options, preset: options.preset ?? (options.board === undefined && options.puzzle === undefined ? '6x10' : undefined) },
+    'pentomino',
+  );
 }
 
 function tiling(build: (options: PolyominoOptions) => PackingInstance) {
@@ -230,6 +257,7 @@ function tiling(build: (options: PolyominoOptions) => PackingInstance) {
       board: stringArg(args, 'board'),
       pieces: stringArg(args, 'pieces'),
       piecesFile: stringArg(args, 'pieces-file'),
+      puzzle: stringArg(args, 'named-puzzle'),
       flip: args.flip as boolean | undefined,
       nonOverlap: args['non-overlap'] as NonOverlap | undefined,
       amo: args.amo,

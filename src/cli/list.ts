@@ -2,6 +2,7 @@ import type { Argv } from 'yargs';
 import { AMO_ENCODINGS, CARD_ENCODINGS } from '../card/index.js';
 import { UserError } from '../core/errors.js';
 import { PUZZLES } from '../../encoders/index.js';
+import { CATALOGUE } from '../../encoders/catalogue/index.js';
 import { POLYOMINOES, PRESETS } from '../../encoders/polyomino.js';
 import { type Args, guarded } from './common.js';
 
@@ -9,6 +10,13 @@ export const command = 'list [what]';
 export const describe = 'list puzzles, presets, pieces or encodings';
 
 const TOPICS = ['puzzles', 'presets', 'pieces', 'encodings'] as const;
+
+/** What a catalogue count counts, in the listing's words. */
+const COUNTS = {
+  solutions: 'solutions',
+  classes: 'classes under the board symmetry',
+  restricted: "solutions under the source's restriction",
+} as const;
 
 export const builder = (y: Argv) =>
   y
@@ -20,7 +28,11 @@ export const builder = (y: Argv) =>
 function rows(what: string): Record<string, string>[] {
   switch (what) {
     case 'puzzles':
-      return PUZZLES.map((p) => ({ name: p.name, about: p.about }));
+      // The puzzle kinds, then the named puzzles of the catalogue (puzzlesat verify counts them).
+      return [
+        ...PUZZLES.map((p) => ({ name: p.name, about: p.about })),
+        ...CATALOGUE.map((p) => ({ name: p.name, about: `${p.family}: ${p.count} ${COUNTS[p.counts]} (${p.note}; ${p.source})` })),
+      ];
     case 'presets':
       return Object.entries(PRESETS).map(([name, p]) => ({ name, about: p.about }));
     case 'pieces':

@@ -13,6 +13,7 @@ import * as list from './list.js';
 import * as solve from './solve.js';
 import * as solvers from './solvers.js';
 import * as sweep from './sweep.js';
+import * as verify from './verify.js';
 import * as worker from './worker.js';
 import { PUZZLES } from '../../encoders/index.js';
 import { checkNumericOptions, checkOutputs } from './options.js';
@@ -69,7 +70,13 @@ const EPILOG = [
 ].join('\n');
 
 /** `puzzlesat <verb> <puzzle> [options]`: one contract across puzzles. */
-await yargs(hideBin(process.argv))
+/**
+ * `--puzzle NAME` names a catalogue puzzle; yargs keeps the key `puzzle` for
+ * the verb's positional, so the option travels as --named-puzzle.
+ */
+const withNamedPuzzle = (argv: string[]) => argv.map((a) => (a === '--puzzle' ? '--named-puzzle' : a.replace(/^--puzzle=/, '--named-puzzle=')));
+
+await yargs(withNamedPuzzle(hideBin(process.argv)))
   .scriptName('puzzlesat')
   .usage('$0 <verb> <puzzle> [options]')
   // Every option value is checked once, here, before any verb starts work: a bad one is a usage error.
@@ -100,6 +107,7 @@ await yargs(hideBin(process.argv))
   .command(list as never)
   .command(solvers as never)
   .command(sweep as never)
+  .command(verify as never)
   .command(dobble as never)
   .command((bench ?? []) as never)
   .command(worker as never)
@@ -116,7 +124,10 @@ await yargs(hideBin(process.argv))
     global: true,
     describe: 'no progress bar or spinner on stderr (they are only drawn on a terminal anyway)',
   })
-  .demandCommand(1, 'name a verb: solve, enumerate, encode, decode, explain, bench, list, solvers, sweep, dobble, check-proof, worker, completion')
+  .demandCommand(
+    1,
+    'name a verb: solve, enumerate, encode, decode, explain, bench, list, solvers, sweep, verify, dobble, check-proof, worker, completion',
+  )
   .example('$0 solve pentomino --preset 8x8-square', 'one tiling of the 8x8 board with the 2x2 square')
   .example('$0 enumerate soma --unique --solver dlx', 'the 480 classes of the Soma cube under rotations')
   .epilog(EPILOG)

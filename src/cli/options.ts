@@ -66,6 +66,7 @@ const RULES: Readonly<Record<string, Rule>> = {
   jobs: count(1, MAX_JOBS, 'each job is a record in Redis, all written at the start'),
   concurrency: maxThreads(),
   'lock-seconds': count(1, MAX_LOCK_SECONDS, 'one day; a job renews its lock while it runs'),
+  'max-seconds': count(1),
 };
 
 /**
