@@ -15,6 +15,8 @@ import { SYMMETRY_BREAKING, type SymmetryBreaking } from '../symmetry/breaking.j
 
 /** The one BullMQ queue that every coordinator fills and every worker takes from. */
 export const QUEUE_NAME = 'puzzlesat';
+/** A job's lock between heartbeats (puzzlesat worker --lock-seconds). */
+export const DEFAULT_LOCK_SECONDS = 30;
 
 /** An enumeration job: one part of the cube tree (CubeTree.leaves with part). */
 export interface EnumerateWork {

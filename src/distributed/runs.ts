@@ -3,7 +3,8 @@ import type { Instance } from '../core/puzzle.js';
 import { defaultCubeDepth, type EnumerateSummary, type Found } from '../enumerate/blocking-loop.js';
 import { CubeTree, orbit } from '../enumerate/cube-tree.js';
 import { parseQueueUrl } from './connection.js';
-import { runOnQueue, type QueueProgress } from './coordinator.js';
+import type { QueueProgress } from './coordinator.js';
+import { loadOptional } from '../core/optional.js';
 import { fingerprint, type EnumerateWork, type SweepWork } from './protocol.js';
 import { PUZZLES, isCnfPath } from '../../encoders/index.js';
 import { pickSolver } from '../../solvers/index.js';
@@ -103,7 +104,9 @@ export async function enumerateOnQueue(choice: QueueChoice, plan: QueuedEnumerat
   const key = unique ? (vars: readonly number[]) => classKey(instance, vars) : solutionKey;
   const known = new Set((plan.known ?? []).map(key));
   let met = 0;
-  const { complete } = await runOnQueue(
+  const { complete } = await (
+    await coordinator()
+  ).runOnQueue(
     address,
     { fingerprint: run, jobs },
     (_, result) => {
@@ -170,7 +173,9 @@ export function sweepExecutor(url: string) {
       }));
       const run = fingerprint({ kind: 'sweep', count, rolls: batches, perJob });
       let answered = 0;
-      await runOnQueue(
+      await (
+        await coordinator()
+      ).runOnQueue(
         address,
         { fingerprint: run, jobs },
         (index, result) => {
@@ -188,3 +193,6 @@ export function sweepExecutor(url: string) {
     },
   };
 }
+
+/** The coordinator and BullMQ, loaded only for a queued run. */
+const coordinator = () => loadOptional(() => import('./coordinator.js'), ['bullmq', 'ioredis'], 'a Redis queue (--queue)');
