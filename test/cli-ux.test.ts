@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { clock, progressText } from '../src/cli/progress.js';
 import { puzzleByName } from '../encoders/index.js';
 import { CubeTree } from '../src/enumerate/cube-tree.js';
+import { missing } from './helpers/requires.js';
 
 // The CLI as users run it (`npm test` compiles first).
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
@@ -26,8 +27,6 @@ function onTerminal(args: string): string {
   expect(r.status).toBe(0);
   return r.stdout;
 }
-
-const haveScript = spawnSync('sh', ['-c', 'command -v script']).status === 0;
 
 describe('progress', { timeout: 240_000 }, () => {
   it('formats a bar with done/total, percentage, rate, ETA and who works, and a spinner without a total', () => {
@@ -52,7 +51,7 @@ describe('progress', { timeout: 240_000 }, () => {
     }
   });
 
-  it.skipIf(!haveScript)('draws a bar on a terminal: enumerate counts subtrees, sweep counts rolls', () => {
+  it.skipIf(missing('script'))('draws a bar on a terminal: enumerate counts subtrees, sweep counts rolls', () => {
     const enumerate = onTerminal('enumerate pentomino --preset 3x20 --unique --show 0 --workers 1');
     expect(enumerate).toMatch(/minisat-wasm|logic-solver/);
     expect(enumerate).toMatch(/\[[#.]{24}\] \d+\.\d% \d+\/\d+ subtrees/);
@@ -61,7 +60,7 @@ describe('progress', { timeout: 240_000 }, () => {
     expect(sweep).toMatch(/\d+\/300 rolls .*ETA/);
   });
 
-  it.skipIf(!haveScript)('is silent with --quiet, and when stderr is not a terminal', () => {
+  it.skipIf(missing('script'))('is silent with --quiet, and when stderr is not a terminal', () => {
     expect(onTerminal('sweep genius-square --sample 300 --workers 1 --quiet')).not.toMatch(/rolls\/s/);
     const piped = run('enumerate', 'pentomino', '--preset', '3x20', '--unique', '--show', '0', '--workers', '1');
     expect(piped.code).toBe(0);
@@ -69,7 +68,7 @@ describe('progress', { timeout: 240_000 }, () => {
     expect(piped.out).toMatch(/^2 classes \(8 solutions\) in [\d.]+ s with /);
   });
 
-  it.skipIf(!haveScript)('draws pieces outlined and coloured on a terminal, letters in a pipe', () => {
+  it.skipIf(missing('script'))('draws pieces outlined and coloured on a terminal, letters in a pipe', () => {
     const drawn = onTerminal('solve pentomino --preset 6x10');
     expect(drawn).toMatch(/┌─+┬/);
     expect(drawn).toMatch(/\x1b\[48;5;\d+m/);

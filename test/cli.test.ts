@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { polyomino } from '../encoders/polyomino.js';
 import { parseDimacs, dimacsClauses } from '../src/core/dimacs.js';
+import { missing } from './helpers/requires.js';
 
 // The tests drive the compiled CLI, as users do (`npm test` compiles first).
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
@@ -22,9 +23,6 @@ function expectOneLineError(r: ReturnType<typeof run>, message: RegExp) {
   expect(r.err).toMatch(message);
   expect(r.err).not.toMatch(/^\s+at /m);
 }
-
-const haveMinisat = spawnSync('sh', ['-c', 'command -v minisat']).status === 0;
-const haveClasp = spawnSync('sh', ['-c', 'command -v clasp']).status === 0;
 
 describe('puzzlesat CLI', { timeout: 240_000 }, () => {
   it('solve draws one tiling of the 8x8 board as letters', () => {
@@ -103,7 +101,7 @@ describe('puzzlesat CLI', { timeout: 240_000 }, () => {
     expect(j).toMatchObject({ count: 4, complete: true });
   });
 
-  it.skipIf(!haveMinisat)('writes 8x8 DIMACS that native minisat solves and that decodes to a valid tiling', () => {
+  it.skipIf(missing('minisat'))('writes 8x8 DIMACS that native minisat solves and that decodes to a valid tiling', () => {
     expect(run('encode', 'pentomino', '--preset', '8x8-square', '-o', 'sq.cnf').code).toBe(0);
     spawnSync('minisat', [join(dir, 'sq.cnf'), join(dir, 'sq.out')], { encoding: 'utf8' });
     const [status, values] = readFileSync(join(dir, 'sq.out'), 'utf8').split('\n');
@@ -120,7 +118,7 @@ describe('puzzlesat CLI', { timeout: 240_000 }, () => {
     expect(inst.check(solution)).toBeNull();
   });
 
-  it.skipIf(!haveClasp)('enumerates natively with clasp, or by the blocking loop, and says which ran', () => {
+  it.skipIf(missing('clasp'))('enumerates natively with clasp, or by the blocking loop, and says which ran', () => {
     const base = ['enumerate', 'polyomino', '--board', '6x5', '--pieces', 'F,L,P,T,Y,U', '--unique', '--solver', 'clasp', '--json'];
     expect(JSON.parse(run(...base).out)).toMatchObject({ count: 9, raw: 36, complete: true, mode: 'native' });
     expect(JSON.parse(run(...base, '--no-native').out)).toMatchObject({ count: 9, raw: 36, complete: true, mode: 'blocking-loop' });
