@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseAmo, parseCard } from '../src/card/index.js';
 import { type DimacsFormula, clauseCount, dimacsClauses, instanceFromDimacs, parseDimacs, readDimacsFile } from '../src/core/dimacs.js';
-import { UserError } from '../src/core/errors.js';
+import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
 import { limitOption, setSizeLimits, sizeLimit } from '../src/core/limits.js';
 import type { EncodingChoice, Instance, PuzzleEntry } from '../src/core/puzzle.js';
 import { DOBBLE_PUZZLE } from './dobble.js';
@@ -21,7 +21,13 @@ export const PUZZLES: readonly PuzzleEntry[] = [
 
 export function puzzleByName(name: string): PuzzleEntry {
   const p = PUZZLES.find((x) => x.name === name);
-  if (!p) throw new UserError(`unknown puzzle "${name}"; choose one of: ${PUZZLES.map((x) => x.name).join(', ')} (or give a .cnf file)`);
+  if (!p)
+    throw new UsageError(
+      `unknown puzzle "${name}"${didYouMean(
+        name,
+        PUZZLES.map((x) => x.name),
+      )}; choose one of: ${PUZZLES.map((x) => x.name).join(', ')} (or give a .cnf file)`,
+    );
   return p;
 }
 
@@ -72,7 +78,7 @@ export function buildInstance(puzzle: string, args: Record<string, unknown>): In
   const mine = new Set(entry.options.map((o) => o.name));
   for (const p of PUZZLES) {
     for (const o of p.options) {
-      if (!mine.has(o.name) && args[o.name] !== undefined) throw new UserError(`--${o.name} does not apply to ${puzzle}`);
+      if (!mine.has(o.name) && args[o.name] !== undefined) throw new UsageError(`--${o.name} does not apply to ${puzzle}`);
     }
   }
   // yargs checks choices on the command line; values set for it (--unique GROUP, worker threads) are checked here.

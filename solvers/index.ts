@@ -1,4 +1,4 @@
-import { UserError } from '../src/core/errors.js';
+import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
 import { cadicalWasm, loadCadicalWasm } from './cadical-wasm.js';
 import { claspWasm } from './clasp-wasm.js';
 import { EXTERNAL_SOLVERS } from './external/adapter.js';
@@ -59,7 +59,8 @@ export function defaultSolverName(use: SolverUse = 'solve'): string {
 
 export function solverByName(name: string): SolverFactory {
   const s = SOLVERS.find((f) => f.name === name);
-  if (!s) throw new UserError(`--solver: unknown solver "${name}"; choose one of: ${[...SOLVERS.map((f) => f.name), 'dlx'].join(', ')}`);
+  const names = [...SOLVERS.map((f) => f.name), 'dlx'];
+  if (!s) throw new UsageError(`--solver: unknown solver "${name}"${didYouMean(name, names)}; choose one of: ${names.join(', ')}`);
   const ok = s.available();
   if (!ok.ok) throw new UserError(`--solver ${name}: ${ok.reason}`);
   return s;

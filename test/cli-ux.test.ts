@@ -147,10 +147,32 @@ describe('help and flags', { timeout: 240_000 }, () => {
 describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 240_000 }, () => {
   it('0, 1 and 2', () => {
     expect(run('list', 'puzzles').code).toBe(0);
-    expect(run('solve', 'sudoku').code).toBe(1);
+    expect(run('solve', 'no-such-file.cnf').code).toBe(1);
     expect(run('solve', 'pentomino', '--no-such-option').code).toBe(2);
     expect(run('list', 'nothing').code).toBe(2);
     expect(run('dobble', 'check', 'deck.txt', '--cards', '3').code).toBe(2);
+  });
+
+  it('every bad option value, unknown puzzle, solver or encoding is a usage error (2), with a suggestion where one is close', () => {
+    const cases: [string[], RegExp][] = [
+      [['enumerate', 'pentomino', '--amo', 'bimandr'], /unknown at-most-one encoding "bimandr" \(did you mean bimander\?\)/],
+      [['solve', 'pentomino', '--card', 'totalizr'], /\(did you mean totalizer\?\)/],
+      [['solve', 'pentomino', '--solver', 'minisatt'], /unknown solver "minisatt" \(did you mean minisat\?\)/],
+      [['solve', 'pentominoe'], /unknown puzzle "pentominoe" \(did you mean pentomino\?\)/],
+      [['solve', 'sudoku'], /unknown puzzle "sudoku"; choose one of/],
+      [['solve', 'pentomino', '--presett', '6x10'], /Unknown argument: presett \(did you mean --preset\?\)/],
+      [['solve', 'pentomino', '--preset', '6x1'], /--preset: expected one of .*, got "6x1" \(did you mean 6x10\?\)/],
+      [['solve', 'pentomino', '--pieces', 'F,I,L,N,P,T,U,V,W,X,Y,Zz'], /unknown piece "Zz" \(did you mean Z\?\)/],
+      [['enumerate', 'pentomino', '--enum-mode', 'chrno'], /got "chrno" \(did you mean chrono\?\)/],
+      [['dobble', '--symbols-per-card'], /give --symbols-per-card M/],
+      [['list', 'presetz'], /^puzzlesat: list: the topic: expected one of .*, got "presetz" \(did you mean presets\?\)$/],
+      [['solve', 'pentomino', '--png', 'x.png', '--scale', '0'], /--scale: expected a positive number/],
+    ];
+    for (const [args, message] of cases) {
+      const r = run(...args);
+      expect({ args, code: r.code, err: r.err.trim() }).toEqual({ args, code: 2, err: expect.stringMatching(message) });
+      expect(r.err.trim().split('\n')).toHaveLength(1);
+    }
   });
 
   /**

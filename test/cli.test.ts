@@ -17,8 +17,9 @@ function run(...args: string[]) {
 }
 
 /** A user error: exit 1, one line on stderr, no stack trace. */
-function expectOneLineError(r: ReturnType<typeof run>, message: RegExp) {
-  expect(r.code).toBe(1);
+/** One line naming the problem, no stack trace, and the exit code: 1 for bad input, 2 for a usage error. */
+function expectOneLineError(r: ReturnType<typeof run>, message: RegExp, code = 1) {
+  expect(r.code).toBe(code);
   expect(r.err.trim().split('\n')).toHaveLength(1);
   expect(r.err).toMatch(message);
   expect(r.err).not.toMatch(/^\s+at /m);
@@ -139,23 +140,23 @@ describe('puzzlesat CLI', { timeout: 240_000 }, () => {
       expectOneLineError(run('solve', 'missing.cnf'), /cannot read missing\.cnf/);
     });
     it('an unknown piece', () => {
-      expectOneLineError(run('solve', 'pentomino', '--board', '6x10', '--pieces', 'F,I,Q'), /--pieces: unknown piece "Q"/);
+      expectOneLineError(run('solve', 'pentomino', '--board', '6x10', '--pieces', 'F,I,Q'), /--pieces: unknown piece "Q"/, 2);
     });
     it('a bad board file names its line', () => {
       writeFileSync(join(dir, 'board.txt'), '....\n..x.\n');
       expectOneLineError(run('solve', 'polyomino', '--board', 'board.txt', '--pieces', 'L4,L4'), /board\.txt:2: unexpected character "x"/);
     });
     it('an unknown encoding', () => {
-      expectOneLineError(run('solve', 'pentomino', '--amo', 'magic'), /unknown at-most-one encoding "magic"/);
+      expectOneLineError(run('solve', 'pentomino', '--amo', 'magic'), /unknown at-most-one encoding "magic"/, 2);
     });
     it('an option that does not apply to the puzzle', () => {
-      expectOneLineError(run('solve', 'pentomino', '--roll', 'A1'), /--roll does not apply to pentomino/);
+      expectOneLineError(run('solve', 'pentomino', '--roll', 'A1'), /--roll does not apply to pentomino/, 2);
     });
     it('an unknown puzzle', () => {
-      expectOneLineError(run('solve', 'sudoku'), /unknown puzzle "sudoku"/);
+      expectOneLineError(run('solve', 'sudoku'), /unknown puzzle "sudoku"/, 2);
     });
     it('--resume without --out', () => {
-      expectOneLineError(run('enumerate', 'pentomino', '--resume'), /--resume needs --out/);
+      expectOneLineError(run('enumerate', 'pentomino', '--resume'), /--resume needs --out/, 2);
     });
   });
 

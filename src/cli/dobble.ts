@@ -22,7 +22,7 @@ import { encodingChoice } from '../../encoders/index.js';
 import { pickSolver } from '../../solvers/index.js';
 import type { Status } from '../../solvers/types.js';
 import { solveOnce } from '../enumerate/solve-once.js';
-import { UserError } from '../core/errors.js';
+import { UsageError, UserError } from '../core/errors.js';
 import { isPrimePower } from '../algebra/finite-field.js';
 import { renderDobblePages } from '../render/dobble.js';
 import { DEFAULT_PNG_SCALE, writeDrawing } from '../render/png.js';
@@ -286,7 +286,7 @@ function textReport(r: Report): string {
 }
 
 function symbolsPerCard(value: unknown): number {
-  if (value === undefined) throw new UserError('dobble: give --symbols-per-card M (or `dobble check FILE` to check a deck)');
+  if (value === undefined) throw new UsageError('dobble: give --symbols-per-card M (or `dobble check FILE` to check a deck)');
   const m = Number(value);
   if (!Number.isInteger(m) || m < 2) throw new UserError(`--symbols-per-card: expected a whole number ≥ 2, got "${String(value)}"`);
   return m;

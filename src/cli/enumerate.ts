@@ -21,7 +21,7 @@ import { type Args, commonOptions, guarded, interruptFlag, outputOption, positiv
 import { deadlineAfter } from './options.js';
 import { progressWanted, startProgress } from './progress.js';
 import { RunFile, runHeader } from './run-file.js';
-import { UserError } from '../core/errors.js';
+import { UsageError, UserError } from '../core/errors.js';
 import type { Instance } from '../core/puzzle.js';
 import { certifyUnsat, pickProver } from '../proof/certify.js';
 import { SOLVERS, defaultSolverName, loadWasmSolvers } from '../../solvers/index.js';
@@ -105,7 +105,7 @@ export const handler = (given: Args) =>
     const instance = unique ? classSearchInstance(built, symmetryBreaking) : built;
     const limit = positiveInt(args.limit, '--limit');
     const show = args.show === undefined ? 1 : Number(args.show);
-    if (args.resume && !args.out) throw new UserError('--resume needs --output FILE.jsonl to resume from');
+    if (args.resume && !args.out) throw new UsageError('--resume needs --output FILE.jsonl to resume from');
     const workers = args.workers === undefined ? defaultWorkers() : positiveInt(args.workers, '--workers')!;
     // The prover may be a WebAssembly engine, which must be loaded before it creates solvers.
     if (args.certify) await loadWasmSolvers();
