@@ -315,7 +315,10 @@ describe('4. --timeout is one limit for the run', { timeout: 120_000 }, () => {
   }
   it('the library stops logic-solver, which cannot stop itself, at solve({ timeout })', async () => {
     const f = new Formula();
-    for (const clause of dimacsClauses(readDimacsFile(php()))) f.add(clause);
+    const formula = readDimacsFile(php());
+    // Variables 1..n, allocated in order, named as DIMACS numbers them.
+    for (let v = 1; v <= formula.vars; v++) expect(f.vars.id(`x${v}`)).toBe(v);
+    for (const clause of dimacsClauses(formula)) f.add(clause);
     const t0 = process.hrtime.bigint();
     const { status } = await solve(f, { solver: 'logic-solver', timeout: 3 });
     expect(status).toBe('UNKNOWN');

@@ -14,9 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { cadicalWasm } from '../../solvers/cadical-wasm.js';
-import { claspWasm } from '../../solvers/clasp-wasm.js';
-import { minisatWasm } from '../../solvers/minisat-wasm.js';
+import { SOLVERS } from '../../solvers/index.js';
 
 /** Programs and the Debian package that has each (npm run setup installs them as root). */
 const PROGRAMS: Record<string, string> = {
@@ -31,10 +29,8 @@ const PROGRAMS: Record<string, string> = {
   script: 'bsdutils',
 };
 
-const ENGINES = { 'minisat-wasm': minisatWasm, 'cadical-wasm': cadicalWasm, 'clasp-wasm': claspWasm } as const;
-
-/** An engine, 'cli', or a program looked up on PATH. */
-export type Requirement = keyof typeof ENGINES | 'cli' | (string & {});
+/** A solver by name (solvers/index.ts: minisat-wasm, cadical-wasm, clasp-wasm, ...), 'cli', or a program looked up on PATH. */
+export type Requirement = 'minisat-wasm' | 'cadical-wasm' | 'clasp-wasm' | 'cli' | (string & {});
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -42,8 +38,9 @@ const root = join(import.meta.dirname, '..', '..');
 function absence(what: Requirement): string | undefined {
   if (what === 'cli')
     return existsSync(join(root, 'dist', 'src', 'cli', 'main.js')) ? undefined : 'the compiled CLI (dist/; npm test compiles it first)';
-  if (what in ENGINES) {
-    const a = ENGINES[what as keyof typeof ENGINES].available();
+  const solver = SOLVERS.find((f) => f.name === what);
+  if (solver && !(what in PROGRAMS)) {
+    const a = solver.available();
     return a.ok ? undefined : `${what} (${a.reason})`;
   }
   const found = spawnSync('sh', ['-c', `command -v ${what}`], { encoding: 'utf8' }).status === 0;
