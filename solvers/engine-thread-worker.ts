@@ -5,7 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ClingoRequest, ClingoResult } from './clasp-wasm.js';
 import { type LogicSolverReply, type LogicSolverRequest, createLogicSolver } from './logic-solver.js';
-import { SolverHeapExhausted } from './types.js';
+import { type Solver, SolverHeapExhausted } from './types.js';
 
 const port = parentPort!;
 const { engine } = workerData as { engine: string };
@@ -14,11 +14,16 @@ else if (engine === 'clingo') await serveClingo();
 else throw new Error(`no engine thread for ${engine}`);
 
 function serveLogicSolver(): void {
-  const solver = createLogicSolver();
+  let solver: Solver | undefined;
   let vars = 0;
-  port.on('message', async ({ vars: declared, clauses, assumptions }: LogicSolverRequest) => {
+  port.on('message', async ({ fresh, vars: declared, clauses, assumptions }: LogicSolverRequest) => {
     let reply: LogicSolverReply;
     try {
+      if (fresh || !solver) {
+        solver?.dispose();
+        solver = createLogicSolver();
+        vars = 0;
+      }
       solver.ensureVars(declared);
       vars = Math.max(vars, declared);
       for (let start = 0, i = 0; i < clauses.length; i++) {
@@ -26,8 +31,9 @@ function serveLogicSolver(): void {
         solver.addClause(clauses.subarray(start, i));
         start = i + 1;
       }
-      const status = await solver.solve({ assumptions });
-      const model = status === 'SAT' ? Uint8Array.from({ length: vars }, (_, i) => (solver.value(i + 1) ? 1 : 0)) : undefined;
+      const current = solver;
+      const status = await current.solve({ assumptions });
+      const model = status === 'SAT' ? Uint8Array.from({ length: vars }, (_, i) => (current.value(i + 1) ? 1 : 0)) : undefined;
       reply = { status, model };
     } catch (e) {
       reply = { error: String(e instanceof Error ? e.message : e), heapExhausted: e instanceof SolverHeapExhausted };

@@ -47,6 +47,11 @@ export class EngineThread<Request, Reply> {
     return this.worker !== undefined;
   }
 
+  /** Whether a request is pending. */
+  get busy(): boolean {
+    return this.settleStopped !== undefined;
+  }
+
   /** The reply, or 'stopped' when the time ran out, the signal aborted or terminate() was called (the thread is then gone). */
   request(message: Request, options: EngineRequestOptions = {}): Promise<Reply | 'stopped'> {
     if (!ENGINE_THREAD_SCRIPT) throw new Error('no compiled engine thread script (npm run build)');

@@ -28,6 +28,8 @@ export function createLogicSolver(heapMb = DEFAULT_HEAP_MB): Solver {
 
 /** What the engine thread is sent per solve: the clauses added since the last one (0-terminated), and the assumptions. */
 export interface LogicSolverRequest {
+  /** Start a new solver in the thread first (the thread served a solver before). */
+  fresh: boolean;
   vars: number;
   clauses: Int32Array;
   assumptions: number[];
@@ -41,9 +43,19 @@ export type LogicSolverReply = { status: Status; model?: Uint8Array } | { error:
  * terminated when a solve's time runs out. The clauses are also kept here,
  * so that a solve after a stop replays them into a fresh thread.
  */
+/**
+ * Threads of disposed solvers, kept for the next ones: starting a thread and
+ * evaluating the asm.js there costs far more than a small solve (20x here),
+ * and a fuzz test or a library user may make thousands of solvers.
+ */
+const idle: EngineThread<LogicSolverRequest, LogicSolverReply>[] = [];
+const MAX_IDLE_THREADS = 2;
+
 class ThreadedLogicSolver implements Solver {
   readonly name = 'logic-solver';
-  private readonly thread = new EngineThread<LogicSolverRequest, LogicSolverReply>('logic-solver');
+  private readonly thread = idle.pop() ?? new EngineThread<LogicSolverRequest, LogicSolverReply>('logic-solver');
+  /** The thread's solver is someone else's (a pooled thread) until the first request replaces it. */
+  private fresh = true;
   /** Every clause, each ended by a 0; clauses[0..sent) are in the thread. */
   private clauses = new Int32Array(4096);
   private length = 0;
@@ -76,8 +88,10 @@ class ThreadedLogicSolver implements Solver {
     if (!this.thread.alive) this.sent = 0;
     const clauses = this.clauses.slice(this.sent, this.length);
     this.sent = this.length;
+    const fresh = this.fresh;
+    this.fresh = false;
     const reply = await this.thread.request(
-      { vars: this.vars, clauses, assumptions: [...(options.assumptions ?? [])] },
+      { fresh, vars: this.vars, clauses, assumptions: [...(options.assumptions ?? [])] },
       { timeoutSeconds: options.timeoutSeconds },
     );
     if (reply === 'stopped') return 'UNKNOWN';
@@ -101,7 +115,9 @@ class ThreadedLogicSolver implements Solver {
 
   dispose(): void {
     this.model = undefined;
-    this.thread.terminate();
+    // A thread between requests may serve the next solver; one stopped mid-solve is gone already.
+    if (this.thread.alive && !this.thread.busy && idle.length < MAX_IDLE_THREADS && !idle.includes(this.thread)) idle.push(this.thread);
+    else this.thread.terminate();
   }
 }
 
