@@ -80,7 +80,8 @@ describe('README', () => {
 
   it('its quick start is what CI runs, exactly (.ci/run adds only the noninteractive environment)', () => {
     const block = readme.slice(readme.indexOf('## Quick start'));
-    const quickStart = block.slice(block.indexOf('```\n') + 4, block.indexOf('\n```')).split('\n');
+    const open = block.indexOf('```\n') + 4;
+    const quickStart = block.slice(open, block.indexOf('\n```', open)).split('\n');
     const commands = quickStart.map((l) => l.replace(/\s+#.*$/, '').trim()).filter(Boolean);
     expect(commands).toEqual(['npm install && npm run setup && npm start', 'npm test']);
     const ci = readFileSync(join(root, '.ci', 'run'), 'utf8')
