@@ -215,7 +215,7 @@ describe('queue protocol and addresses (no Redis needed)', () => {
   });
 });
 
-describe.skipIf(missing('redis-server'))('distributed enumeration and sweeps over a Redis queue', { timeout: 240_000 }, () => {
+describe.skipIf(missing('redis-server', 'minisat-wasm'))('distributed enumeration and sweeps over a Redis queue', { timeout: 240_000 }, () => {
   let localClasses: string[];
 
   beforeAll(async () => {
