@@ -15,7 +15,7 @@ import { type GeniusInstance, type GeniusOptions, geniusSquare } from '../encode
 import type { PackingInstance, PackingSolution } from '../encoders/packing.js';
 import { type PolycubeOptions, polycube, soma } from '../encoders/polycube.js';
 import { type PolyominoOptions, pentomino, polyomino } from '../encoders/polyomino.js';
-import { pickSolver, SOLVERS } from '../solvers/index.js';
+import { SOLVERS } from '../solvers/index.js';
 import { modelFromLiterals } from '../solvers/external/clause-store.js';
 import { readAnswer } from '../solvers/external/output.js';
 import type { Status } from '../solvers/types.js';
@@ -34,14 +34,34 @@ import {
 } from './card/index.js';
 import { Cnf } from './core/cnf.js';
 import { type DimacsFormula, type DimacsMeta, dimacsString, instanceFromDimacs, parseDimacs as readDimacs } from './core/dimacs.js';
-import { UserError, oneLine } from './core/errors.js';
-import type { Instance } from './core/puzzle.js';
-import { solveOnce } from './enumerate/solve-once.js';
-import { enumerateSolutions } from './enumerate/strategy.js';
+import { UsageError, UserError, oneLine } from './core/errors.js';
+import { type Instance, checkedSolution } from './core/puzzle.js';
+import type { EnumeratePlan, SolvePlan } from './core/plan.js';
+import { resolvePlan } from './plan.js';
+import { runPlan } from './run.js';
 
 export { Cnf } from './core/cnf.js';
+export { resolvePlan, type PlanRequest } from './plan.js';
+export {
+  runPlan,
+  planInstance,
+  searchedInstance,
+  cubeTreeUnitSizes,
+  type RunHooks,
+  type FoundSolution,
+  type SolveOutcome,
+  type EnumerationResult,
+} from './run.js';
+export { BRANCHING_RULES, ENUM_MODES, PROPAGATIONS } from './core/plan.js';
+export { puzzleArgsOf } from '../encoders/index.js';
+export { colorWanted } from './render/grid.js';
+export { writeDrawing } from './render/png.js';
+export { isCnfPath } from '../encoders/index.js';
+export { trueNamesInFile } from './core/dimacs.js';
+export type { Certificate } from './proof/certify.js';
+export type { Plan, SolvePlan, EnumeratePlan, SweepPlan, Part } from './core/plan.js';
 export { VarPool } from './core/vars.js';
-export { UserError };
+export { UsageError, UserError };
 export type { DimacsFormula };
 export type { Instance, PuzzleEntry, EncodingDefaults } from './core/puzzle.js';
 export type { AmoEncoding, CardEncoding } from './card/index.js';
@@ -147,9 +167,9 @@ export interface SolveResult {
 }
 
 export async function solve(f: Cnf, options: SolveOptions = {}): Promise<SolveResult> {
-  const factory = await pickSolver(options.solver);
-  const { status, model } = await solveOnce(f, factory.create(), { timeoutSeconds: options.timeout });
-  return { status, solver: factory.name, ...(status === 'SAT' ? { model: namedModel(f, model) } : {}) };
+  const plan = await resolvePlan(formulaInstance(f), { verb: 'solve', solver: options.solver, timeout: options.timeout });
+  const { status, model, solver } = await runPlan(plan as SolvePlan);
+  return { status, solver, ...(status === 'SAT' ? { model: namedModel(f, model) } : {}) };
 }
 
 function namedModel(f: Cnf, literals: number[]): Model {
@@ -190,23 +210,22 @@ export interface Found<S> {
  */
 export async function* enumerate<S = string[]>(source: Instance<S> | Cnf, options: EnumerateOptions = {}): AsyncGenerator<Found<S>> {
   const instance = (source instanceof Cnf ? formulaInstance(source) : source) as Instance<S>;
+  const plan = (await resolvePlan(instance, {
+    verb: 'enumerate',
+    solver: options.solver,
+    unique: options.unique === true,
+    limit: options.limit,
+    timeout: options.timeout,
+  })) as EnumeratePlan;
   const queue: Found<S>[] = [];
   let wake: (() => void) | undefined;
   let finished = false;
   let failure: unknown;
   let stopped = false;
-  const run = enumerateSolutions({
-    instance,
-    solver: options.solver,
-    unique: options.unique === true,
-    limit: options.limit,
-    timeoutSeconds: options.timeout,
+  const run = runPlan(plan, {
     shouldStop: () => stopped || options.signal?.aborted === true,
-    onFound: ({ trueVars, orbitSize }) => {
-      const solution = instance.decode(trueVars);
-      const problem = instance.check(solution);
-      if (problem) throw new Error(`a solution fails the independent check: ${problem}`);
-      queue.push({ solution, trueVars, orbitSize });
+    onSolution: ({ solution, trueVars, orbitSize }) => {
+      queue.push({ solution: solution as S, trueVars, orbitSize });
       wake?.();
     },
   }).then(
@@ -290,9 +309,7 @@ function decodeModel(instance: Instance, lits: readonly number[], where: string)
   const check = cnf.satisfiedBy((v) => model[v] === 1);
   if (!check.ok) throw new UserError(`${where} breaks a ${check.family} clause of the file: ${oneLine(cnf.show(check.clause))}`);
   const trueVars = cnf.projection.filter((v) => model[v] === 1).sort((a, b) => a - b);
-  const solution = instance.decode(trueVars);
-  const problem = instance.check(solution);
-  if (problem) throw new UserError(`${where} fails the puzzle's own check: ${problem}`);
+  const solution = checkedSolution(instance, trueVars, where, true);
   const trueNames = Array.from({ length: cnf.varCount }, (_, i) => i + 1)
     .filter((v) => model[v] === 1 && !cnf.vars.isAux(v))
     .map((v) => cnf.vars.name(v));
