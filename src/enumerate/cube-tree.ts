@@ -1,4 +1,5 @@
 import type { Instance } from '../core/puzzle.js';
+import { seededRandom } from '../core/random.js';
 
 /**
  * Symmetry handling for enumeration: orbits of solutions, and cubes — the
@@ -26,18 +27,6 @@ export function orbit(perms: readonly Int32Array[], trueVars: readonly number[])
 
 /** A stabilizer of the identity alone: every group qualifies. */
 const IDENTITY_ONLY: readonly number[] = [0];
-
-/** A small seeded PRNG (Mulberry32): uniform floats in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The depth whose nodes are dealt out to parts (worker threads): thousands of subtrees on the 8x8 board. */
 const PART_DEPTH = 4;
@@ -214,7 +203,7 @@ export class CubeTree {
   unitSizes(depth: number, probes = 16, seed = 1): Float64Array {
     const root: Cube = { lits: [], stabilizer: this.invariant.map((_, i) => i) };
     const group = depth > 0 ? this.choose(root.stabilizer) : -1;
-    const random = mulberry32(seed);
+    const random = seededRandom(seed);
     if (group < 0) return Float64Array.of(this.estimateBelow(probes, random));
     const unitDepth = Math.min(depth, PART_DEPTH);
     const sizes: number[] = [];
