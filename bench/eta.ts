@@ -11,8 +11,8 @@
  *   node dist/bench/eta.js [--write]   (bench/results/eta.md)
  */
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { machineDescription } from './encodings.js';
 
@@ -22,7 +22,10 @@ const RUNS: { name: string; args: string[] }[] = [
   { name: 'npm start (8x8 + 2x2, --unique)', args: ['enumerate', 'pentomino', '--preset', '8x8-square', '--unique', '--show', '0'] },
   { name: '8x8 centre hole, --unique', args: ['enumerate', 'pentomino', '--preset', '8x8-centre-hole', '--unique', '--show', '0'] },
   { name: '6x10, --unique', args: ['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--show', '0'] },
-  { name: 'Genius Square sweep (--count)', args: ['sweep', 'genius-square', '--count', '-o', '/dev/null'] },
+  {
+    name: 'Genius Square sweep (--count)',
+    args: ['sweep', 'genius-square', '--count', '-o', join(mkdtempSync(join(tmpdir(), 'puzzlesat-eta-')), 'sweep.tsv')],
+  },
 ];
 const POINTS = [0.1, 0.25, 0.5];
 
