@@ -16,7 +16,7 @@ vi.setConfig({ testTimeout: 120_000 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(...args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: 'utf8', timeout: 100_000 });
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: 'utf8', timeout: 240_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -267,7 +267,7 @@ describe('external solver failures', () => {
       while (!pidFile()) await new Promise((r) => setTimeout(r, 20));
       process.stdout.write(readFileSync(pidFile(), 'utf8'));
       await worker.terminate();`;
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { env: process.env, encoding: 'utf8', timeout: 20_000 });
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { env: process.env, encoding: 'utf8', timeout: 120_000 });
     expect(run.status).toBe(0);
     const solverPid = Number(run.stdout);
     expect(solverPid).toBeGreaterThan(0);

@@ -373,7 +373,7 @@ describe('fuzz the CLI', { timeout: 300_000 }, () => {
     fc.assert(
       fc.property(fc.constantFrom('solve', 'enumerate', 'encode'), puzzle, extra, (verb, p, more) => {
         const args = [verb, ...p, ...more.flat(), ...(verb === 'enumerate' ? ['--limit', '2', '--show', '0'] : [])];
-        const r = spawnSync(process.execPath, [cli, ...args], { cwd: dir, encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL' });
+        const r = spawnSync(process.execPath, [cli, ...args], { cwd: dir, encoding: 'utf8', timeout: 240_000, killSignal: 'SIGKILL' });
         expect(r.signal, args.join(' ')).toBeNull();
         const err = r.stderr.trim();
         if (r.status === 0) expect(err === '' || /^puzzlesat: (note|resuming)/.test(err), args.join(' ')).toBe(true);

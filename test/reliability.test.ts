@@ -347,7 +347,7 @@ describe('7. external solvers', { timeout: 120_000 }, () => {
     const r = spawnSync(process.execPath, [cli, ...args], {
       encoding: 'utf8',
       cwd: dir,
-      timeout: 25_000,
+      timeout: 120_000,
       killSignal: 'SIGKILL',
       env: { ...process.env, PATH: `${bin}:${process.env.PATH}` },
     });
