@@ -11,7 +11,7 @@
  * the Debian packages says what it left out instead of failing.
  */
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { SOLVERS } from '../../solvers/index.js';
@@ -34,6 +34,9 @@ export type Requirement = 'minisat-wasm' | 'cadical-wasm' | 'clasp-wasm' | 'cli'
 
 const root = join(import.meta.dirname, '..', '..');
 
+/** The Debian packages scripts/setup.sh installs, read from its DEBIAN_PACKAGES line (declared there once). */
+const SETUP_PACKAGES = (readFileSync(join(root, 'scripts', 'setup.sh'), 'utf8').match(/^DEBIAN_PACKAGES=\(([^)]*)\)/m)?.[1] ?? '').split(/\s+/);
+
 /** Why `what` is not here, or undefined when it is. */
 function absence(what: Requirement): string | undefined {
   if (what === 'cli')
@@ -45,7 +48,9 @@ function absence(what: Requirement): string | undefined {
   }
   const found = spawnSync('sh', ['-c', `command -v ${what}`], { encoding: 'utf8' }).status === 0;
   if (found) return undefined;
-  return `${what} (not on PATH${PROGRAMS[what] ? `; Debian package ${PROGRAMS[what]}, which npm run setup installs as root` : ''})`;
+  const pkg = PROGRAMS[what];
+  const bySetup = pkg !== undefined && SETUP_PACKAGES.includes(pkg) ? ', which npm run setup installs as root' : '';
+  return `${what} (not on PATH${pkg ? `; Debian package ${pkg}${bySetup}` : ''})`;
 }
 
 const known = new Map<Requirement, string | undefined>();

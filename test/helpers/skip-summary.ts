@@ -31,7 +31,7 @@ export default function setup(project: TestProject): () => void {
       byReason.set(reason, (byReason.get(reason) ?? new Set()).add(file));
     }
     if (byReason.size === 0) return;
-    console.log(`\nSkipped, for what this machine lacks (npm run setup brings it as root on Debian):`);
+    console.log(`\nSkipped, for what this machine lacks:`);
     for (const [reason, files] of byReason) console.log(`  ${reason}: ${[...files].join(', ')}`);
   };
 }
