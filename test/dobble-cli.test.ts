@@ -200,8 +200,8 @@ describe('bad input: one line on stderr, exit 1, no stack', () => {
       file('three.txt', 'a\nb\nc\n');
       file('malformed.txt', 'a, b\na,,c\n');
       const r = run(...args);
-      // An option value out of range is a usage error (exit 2, src/cli/options.ts); the rest is bad input (1).
-      expect(r.code).toBe(what === 'fewer than 2 symbols per card' ? 2 : 1);
+      // An option value out of range or a missing option is a usage error (exit 2); the rest is bad input (1).
+      expect(r.code).toBe(['fewer than 2 symbols per card', 'no symbols per card'].includes(what) ? 2 : 1);
       expect(r.stderr).toMatch(message);
       expect(r.stderr.split('\n')).toHaveLength(2);
       expect(r.stderr).not.toMatch(/^\s+at /m);
@@ -235,6 +235,6 @@ describe('the generic verbs through the registry', () => {
 
   it('rejects dobble options for other puzzles', () => {
     const r = run('solve', 'pentomino', '--order', '3');
-    expect(r).toMatchObject({ code: 1, stderr: 'puzzlesat: --order does not apply to pentomino\n' });
+    expect(r).toMatchObject({ code: 2, stderr: 'puzzlesat: --order does not apply to pentomino\n' });
   });
 });
