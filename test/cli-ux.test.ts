@@ -135,7 +135,7 @@ describe('help and flags', { timeout: 240_000 }, () => {
   it('rejects what encode would ignore', () => {
     expect(run('encode', 'pentomino', '--solver', 'cadical').code).toBe(2);
     const r = run('encode', 'pentomino', '--json');
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.err).toMatch(/--json needs --output FILE/);
   });
 
