@@ -11,7 +11,7 @@ import {
   type CardEncoding,
 } from '../src/card/index.js';
 import { Cnf } from '../src/core/cnf.js';
-import { UserError } from '../src/core/errors.js';
+import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
 import { checkSize } from '../src/core/limits.js';
 import { gcd, isPrimePower, makeField, primeDivisors, type FiniteField } from '../src/algebra/finite-field.js';
 import type { Instance } from '../src/core/puzzle.js';
@@ -777,7 +777,9 @@ export type DobbleCnf = Cnf & { readonly variables: DobbleVariables; readonly de
 export function encodeDobble(order: number, options: DobbleSatOptions = {}): DobbleCnf {
   const variables = options.variables ?? DEFAULT_VARIABLES;
   if (!DOBBLE_VARIABLES.includes(variables))
-    throw new UserError(`--variables: unknown choice "${String(variables)}"; choose from ${DOBBLE_VARIABLES.join(', ')}`);
+    throw new UsageError(
+      `--variables: unknown choice "${String(variables)}"${didYouMean(String(variables), DOBBLE_VARIABLES)}; choose from ${DOBBLE_VARIABLES.join(', ')}`,
+    );
   checkFormulaSize(variables, dobbleShape(order, options), options);
   if (variables === 'mols') return encodeDobbleMols(order, options);
   if (variables === 'cyclic') return encodeDobbleCyclic(order, options);

@@ -1,4 +1,4 @@
-import { UserError } from '../src/core/errors.js';
+import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
 import { cadicalWasm, loadCadicalWasm } from './cadical-wasm.js';
 import { claspWasm } from './clasp-wasm.js';
 import { EXTERNAL_SOLVERS } from './external/adapter.js';
@@ -61,7 +61,8 @@ export function defaultSolverName(use: SolverUse = 'solve'): string {
 /** The engine named by --solver, if it can run here; a UserError naming the engines otherwise. */
 export function engineByName(name: string): Engine {
   const engine = ENGINES.find((f) => f.name === name);
-  if (!engine) throw new UserError(`--solver: unknown solver "${name}"; choose one of: ${ENGINES.map((f) => f.name).join(', ')}`);
+  const names = ENGINES.map((f) => f.name);
+  if (!engine) throw new UsageError(`--solver: unknown solver "${name}"${didYouMean(name, names)}; choose one of: ${names.join(', ')}`);
   const ok = engine.available();
   if (!ok.ok) throw new UserError(`--solver ${name}: ${ok.reason}`);
   return engine;

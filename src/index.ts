@@ -34,7 +34,7 @@ import {
 } from './card/index.js';
 import { Cnf } from './core/cnf.js';
 import { type DimacsFormula, type DimacsMeta, dimacsString, instanceFromDimacs, parseDimacs as readDimacs } from './core/dimacs.js';
-import { UserError, oneLine } from './core/errors.js';
+import { UsageError, UserError, oneLine } from './core/errors.js';
 import { type Instance, checkedSolution } from './core/puzzle.js';
 import type { EnumeratePlan, SolvePlan } from './core/plan.js';
 import { resolvePlan } from './plan.js';
@@ -46,7 +46,7 @@ export {
   runPlan,
   planInstance,
   searchedInstance,
-  cubeTreeUnits,
+  cubeTreeUnitSizes,
   type RunHooks,
   type FoundSolution,
   type SolveOutcome,
@@ -61,7 +61,7 @@ export { trueNamesInFile } from './core/dimacs.js';
 export type { Certificate } from './proof/certify.js';
 export type { Plan, SolvePlan, EnumeratePlan, SweepPlan, Part } from './core/plan.js';
 export { VarPool } from './core/vars.js';
-export { UserError };
+export { UsageError, UserError };
 export type { DimacsFormula };
 export type { Instance, PuzzleEntry, EncodingDefaults } from './core/puzzle.js';
 export type { AmoEncoding, CardEncoding } from './card/index.js';

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { buildInstance, encodingChoice, isCnfPath, puzzleByName } from '../encoders/index.js';
 import { defaultSolverName, engineByName, engineCapabilities, loadWasmSolvers, type SolverUse } from '../solvers/index.js';
 import { type Capabilities, coversAllVariables } from '../solvers/types.js';
-import { UserError } from './core/errors.js';
+import { UsageError, UserError } from './core/errors.js';
 import type { EnumeratePlan, Plan, PuzzleArgs, SolvePlan, Strategy, SweepPlan, Verb } from './core/plan.js';
 import type { Instance } from './core/puzzle.js';
 import {
@@ -168,7 +168,7 @@ function resolveEnumerate(puzzle: string | Instance, r: PlanRequest): WithInstan
   const askedPropagation = parsePropagation(r.propagation);
   const askedBranching = parseBranching(r.branching);
   const unique = r.unique === true;
-  if (r.uniqueBy !== undefined && !unique) throw new UserError('--unique-by applies to --unique (it says how classes are counted)');
+  if (r.uniqueBy !== undefined && !unique) throw new UsageError('--unique-by applies to --unique (it says how classes are counted)');
   let symmetryBreaking = parseSymmetryBreaking(r.uniqueBy, '--unique-by');
   const engine = engineByName(r.solver ?? defaultSolverName('enumerate'));
   const caps = engineCapabilities(engine);

@@ -199,9 +199,9 @@ async function runEnumeration(plan: EnumeratePlan, hooks: RunHooks): Promise<Enu
   return { ...summary, ...ran, ...(certifier ? { certified: { proofs: certifier.verified(), prover: certifier.prover } } : {}) };
 }
 
-/** Units of the plan's cube tree at its depth, for a progress bar (a walk no deeper than the dealing depth: quick). */
-export function cubeTreeUnits(plan: EnumeratePlan): number {
-  return new CubeTree(searchedInstance(plan), plan.unique && plan.symmetryBreaking === 'orbits').countUnits(plan.cubeDepth);
+/** Knuth's estimate of the work in each unit of the plan's cube tree, in walk order, for a progress bar (CubeTree.unitSizes). */
+export function cubeTreeUnitSizes(plan: EnumeratePlan): Float64Array {
+  return new CubeTree(searchedInstance(plan), plan.unique && plan.symmetryBreaking === 'orbits').unitSizes(plan.cubeDepth);
 }
 
 /** The instance the enumeration searches: with the symmetry-breaking family when classes are counted by it. */

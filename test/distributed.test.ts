@@ -12,6 +12,7 @@ import { QUEUE_NAME, TOOL_VERSION, fingerprint, validateJob } from '../src/distr
 import { parseQueueUrl } from '../src/distributed/connection.js';
 import { checkNumericOptions } from '../src/cli/options.js';
 import { faultPlan, injectedFault } from '../src/distributed/fault-injection.js';
+import { missing } from './helpers/requires.js';
 
 /**
  * Distributed runs end to end: a private redis-server on a loopback port
@@ -19,9 +20,6 @@ import { faultPlan, injectedFault } from '../src/distributed/fault-injection.js'
  * processes and coordinators driven through the compiled CLI, as users run them.
  */
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
-const haveRedis = spawnSync('redis-server', ['--version']).status === 0;
-if (!haveRedis) console.warn('distributed tests skipped: redis-server is not installed (Debian package redis-server)');
-const haveOpenssl = spawnSync('openssl', ['version']).status === 0;
 
 const USER = 'puzzler';
 const PASSWORD = 'pentomino-secret';
@@ -245,7 +243,7 @@ describe('queue protocol and addresses (no Redis needed)', () => {
   });
 });
 
-describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis queue', { timeout: 240_000 }, () => {
+describe.skipIf(missing('redis-server', 'minisat-wasm'))('distributed enumeration and sweeps over a Redis queue', { timeout: 240_000 }, () => {
   let localClasses: string[];
 
   beforeAll(async () => {
@@ -673,7 +671,7 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     expect(queued.out).toMatch(/^500 of 500 rolls visited in .* with jobs on redis:\/\/puzzler:\*\*\*@127\.0\.0\.1:\d+ /);
   });
 
-  it.skipIf(!haveOpenssl)('runs over rediss:// (TLS) with a private CA, and refuses a server it does not trust in one line', async () => {
+  it.skipIf(missing('openssl'))('runs over rediss:// (TLS) with a private CA, and refuses a server it does not trust in one line', async () => {
     const tls = join(dir, 'tls');
     mkdirSync(tls);
     const openssl = (...args: string[]) => expect(spawnSync('openssl', args, { cwd: tls, stdio: 'ignore' }).status).toBe(0);

@@ -21,10 +21,10 @@ import { encodingChoice } from '../../encoders/index.js';
 import { pickSolver } from '../../solvers/index.js';
 import type { Status } from '../../solvers/types.js';
 import { solveOnce } from '../enumerate/solve-once.js';
-import { UserError } from '../core/errors.js';
+import { UsageError, UserError } from '../core/errors.js';
 import { isPrimePower } from '../algebra/finite-field.js';
 import { renderDobblePages } from '../render/dobble.js';
-import { writeDrawing } from '../render/png.js';
+import { DEFAULT_PNG_SCALE, writeDrawing } from '../render/png.js';
 import { type Args, commonOptions, guarded, positiveInt, seconds } from './common.js';
 import { readInput } from '../core/input.js';
 import { secondsLeft } from '../core/limits.js';
@@ -131,9 +131,10 @@ const deckOptions = (y: Argv) =>
     })
     .option('svg', {
       type: 'string',
-      describe: 'printable cards: FILE when they fit one page, else FILE-1.svg, FILE-2.svg, ... (a .svg ending of FILE dropped)',
+      describe: 'printable cards: FILE when they fit one page, else one file a page, FILE-1.svg, FILE-2.svg, ... (a .svg ending of FILE dropped)',
     })
-    .option('png', { type: 'string', describe: 'the same pages as PNG: FILE, or FILE-1.png, FILE-2.png, ...' })
+    .option('png', { type: 'string', describe: 'the same pages as PNG: FILE, or FILE-1.png, FILE-2.png, ... (one file a page)' })
+    .option('scale', { type: 'number', describe: `PNG pixels per drawing unit (default ${DEFAULT_PNG_SCALE})` })
     .option('seed', { type: 'number', describe: 'seed of the random symbol sizes and turns in --svg (default 1)' })
     .example('$0 dobble --symbols-per-card 8', 'the 57-card deck of the projective plane of order 7')
     .example('$0 dobble --symbols-per-card 8 --cards 55 --symbols examples/symbols-57.txt --svg deck.svg', 'a named 55-card deck, printable')
@@ -207,8 +208,10 @@ export const handler = (args: Args) =>
       if (problem) throw new Error(`the ${method} deck fails its check: ${problem}`);
     }
     const named = deck && (names ? nameDeck(deck, names, symbolsFile) : deck);
-    const svg = named && args.svg !== undefined ? writePages(String(args.svg), named, args.seed as number | undefined, 'svg') : undefined;
-    const png = named && args.png !== undefined ? writePages(String(args.png), named, args.seed as number | undefined, 'png') : undefined;
+    const pages = (option: 'svg' | 'png') =>
+      named && args[option] !== undefined ? writePages(String(args[option]), named, args, option) : undefined;
+    const svg = await pages('svg');
+    const png = await pages('png');
     const report: Report = {
       method,
       symbolsPerCard: m,
@@ -226,7 +229,8 @@ export const handler = (args: Args) =>
     else {
       process.stdout.write(textReport(report));
       for (const paths of [svg, png])
-        if (paths) process.stderr.write(`wrote ${paths.length === 1 ? paths[0] : `${paths[0]} … ${paths.at(-1)} (${paths.length} pages)`}\n`);
+        if (paths)
+          process.stderr.write(`wrote ${paths.length === 1 ? paths[0] : `${paths.length} pages, one file a page: ${paths[0]} … ${paths.at(-1)}`}\n`);
     }
     // No deck is an answer too (UNSAT proves there is none), not a failure.
     return 0;
@@ -283,7 +287,7 @@ function textReport(r: Report): string {
 }
 
 function symbolsPerCard(value: unknown): number {
-  if (value === undefined) throw new UserError('dobble: give --symbols-per-card M (or `dobble check FILE` to check a deck)');
+  if (value === undefined) throw new UsageError('dobble: give --symbols-per-card M (or `dobble check FILE` to check a deck)');
   const m = Number(value);
   if (!Number.isInteger(m) || m < 2) throw new UserError(`--symbols-per-card: expected a whole number ≥ 2, got "${String(value)}"`);
   return m;
@@ -363,14 +367,14 @@ function formatDeck(cards: readonly (readonly (string | number)[])[]): string {
 }
 
 /** The pages, as FILE for one page or FILE-1.svg, FILE-2.svg, ... (.png for PNG); returns the paths. */
-function writePages(file: string, cards: readonly (readonly (string | number)[])[], seed: number | undefined, format: 'svg' | 'png'): string[] {
+async function writePages(file: string, cards: readonly (readonly (string | number)[])[], args: Args, format: 'svg' | 'png'): Promise<string[]> {
   const pages = renderDobblePages(
     cards.map((card) => card.map(String)),
-    { seed },
+    { seed: args.seed as number | undefined },
   );
   const stem = file.replace(new RegExp(`\\.${format}$`, 'i'), '');
   const paths = pages.length === 1 ? [file] : pages.map((_, i) => `${stem}-${i + 1}.${format}`);
-  pages.forEach((page, i) => writeDrawing(paths[i]!, page, format));
+  for (const [i, page] of pages.entries()) await writeDrawing(paths[i]!, page, format, args.scale as number | undefined);
   return paths;
 }
 

@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { AMO_ENCODINGS, CARD_ENCODINGS } from '../card/index.js';
-import { UserError } from '../core/errors.js';
+import { UsageError } from '../core/errors.js';
 import { type EncodingRow, type Explanation, encodingRow, explain } from '../explain/explain.js';
 import { buildInstance, encodingChoice, isCnfPath, puzzleByName } from '../../encoders/index.js';
 import { type Args, commonOptions, guarded, puzzleOptions, seconds } from './common.js';
@@ -50,11 +50,11 @@ export const handler = (args: Args) =>
   guarded(async () => {
     const puzzle = String(args.puzzle);
     for (const option of ['solver', 'timeout']) {
-      if (args[option] !== undefined) throw new UserError(`--${option} does not apply to explain (it solves nothing)`);
+      if (args[option] !== undefined) throw new UsageError(`--${option} does not apply to explain (it solves nothing)`);
     }
     if (isCnfPath(puzzle)) {
       for (const option of ['amo', 'card', 'compare']) {
-        if (args[option] !== undefined) throw new UserError(`--${option} does not apply to a DIMACS file (its clauses are already encoded)`);
+        if (args[option] !== undefined) throw new UsageError(`--${option} does not apply to a DIMACS file (its clauses are already encoded)`);
       }
     }
     const start = performance.now();

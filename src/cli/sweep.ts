@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import { lockOutput } from './run-file.js';
-import { UserError } from '../core/errors.js';
+import { UsageError, UserError } from '../core/errors.js';
 import { type SweepRun, type SweepSummary, runSweep, sampleRolls, summarizeSweep } from '../enumerate/sweep.js';
 import { renderHistogramSvg } from '../render/genius.js';
 import { sweepExecutor } from '../distributed/runs.js';
@@ -62,7 +62,7 @@ export const handler = (args: Args) =>
     const count = args.count === true;
     const workers = positiveInt(args.workers, '--workers');
     const sample = positiveInt(args.sample, '--sample');
-    if (args.resume && !args.out) throw new UserError('--resume needs --output FILE.tsv to resume from');
+    if (args.resume && !args.out) throw new UsageError('--resume needs --output FILE.tsv to resume from');
     if (args.histogram !== undefined && !count) throw new UserError('--histogram needs --count (it draws the solutions per roll)');
     if (args.seed !== undefined && sample === undefined) throw new UserError('--seed applies to --sample');
     const seed = args.seed === undefined ? 1 : Number(args.seed);

@@ -1,5 +1,5 @@
 import type { Instance } from '../core/puzzle.js';
-import { UserError } from '../core/errors.js';
+import { UsageError, UserError, didYouMean } from '../core/errors.js';
 import { type Cube, CubeTree, orbit } from './cube-tree.js';
 import { BRANCHING_RULES, ENUM_MODES, PROPAGATIONS, type BranchingRule, type EnumMode, type Propagation } from '../core/plan.js';
 import {
@@ -86,7 +86,7 @@ function oneOf<T extends string>(values: readonly T[], option: string): (x: unkn
   return (x) => {
     if (x === undefined) return undefined;
     if (values.includes(x as T)) return x as T;
-    throw new UserError(`${option}: expected one of ${values.join(', ')}, got "${String(x)}"`);
+    throw new UsageError(`${option}: expected one of ${values.join(', ')}, got "${String(x)}"${didYouMean(String(x), values)}`);
   };
 }
 export const parseEnumMode = oneOf(ENUM_MODES, '--enum-mode');
