@@ -15,7 +15,7 @@ import { type GeniusInstance, type GeniusOptions, geniusSquare } from '../encode
 import type { PackingInstance, PackingSolution } from '../encoders/packing.js';
 import { type PolycubeOptions, polycube, soma } from '../encoders/polycube.js';
 import { type PolyominoOptions, pentomino, polyomino } from '../encoders/polyomino.js';
-import { SOLVERS } from '../solvers/index.js';
+import { ENGINES, IN_PROCESS_DEFAULTS, SOLVERS, type SolverUse, defaultSolverName, loadWasmSolvers } from '../solvers/index.js';
 import { modelFromLiterals } from '../solvers/external/clause-store.js';
 import { readAnswer } from '../solvers/external/output.js';
 import type { Status } from '../solvers/types.js';
@@ -336,3 +336,71 @@ export const puzzles = {
   /** The CLI's entries: names, options, default encodings. */
   entries: PUZZLES,
 };
+
+// ---- for front ends: what the CLI (src/cli/) uses, so that it reaches the library through this file alone ----
+
+export { PUZZLES, buildInstance, puzzleByName } from '../encoders/index.js';
+export { POLYOMINOES, PRESETS } from '../encoders/polyomino.js';
+export {
+  algebraicDeck,
+  checkDeck,
+  deckMethod,
+  deckProblem,
+  DOBBLE_VARIABLES,
+  nameDeck,
+  parseDeck,
+  parseSymbols,
+  planeSize,
+  symbolCount,
+  symbolsNeeded,
+  type DeckMethod,
+  type DobbleVariables,
+} from '../encoders/dobble.js';
+export { AMO_ENCODINGS, CARD_ENCODINGS } from './card/index.js';
+export { DEFAULT_LIMITS } from './core/limits.js';
+export { readDimacsFile, writeDimacsFile, writeDimacsStream } from './core/dimacs.js';
+export type { PuzzleOption } from './core/puzzle.js';
+export { orbit } from './enumerate/cube-tree.js';
+export { summarizeSweep, type SweepRun, type SweepSummary } from './enumerate/sweep.js';
+export { explainPuzzle, type EncodingKind, type PuzzleExplanation, type SideBySide } from './explain/report.js';
+export type { EncodingRow, Explanation } from './explain/explain.js';
+export { addSymmetryBreaking } from './symmetry/breaking.js';
+export { checkDrat } from './proof/drat.js';
+export { parseProof } from './proof/drat-format.js';
+export { renderDobblePages } from './render/dobble.js';
+export { renderHistogramSvg } from './render/genius.js';
+export { parseQueueUrl } from './distributed/connection.js';
+export { DEFAULT_LOCK_SECONDS, startWorker } from './distributed/worker.js';
+export type { QueueProgress } from './distributed/coordinator.js';
+
+/** Every engine `--solver` takes, with whether it runs here and what it is the default for (`puzzlesat solvers`). */
+export async function engines(): Promise<EngineRow[]> {
+  await loadWasmSolvers();
+  const uses = Object.keys(IN_PROCESS_DEFAULTS) as SolverUse[];
+  return ENGINES.map((engine) => {
+    const a = engine.available();
+    return {
+      name: engine.name,
+      kind: engine.kind,
+      available: a.ok,
+      version: a.ok ? a.version : undefined,
+      reason: a.ok ? undefined : a.reason,
+      description: engine.description,
+      enumeration: engine.enumeration,
+      default: engine.name === defaultSolverName(),
+      defaultFor: uses.filter((use) => defaultSolverName(use) === engine.name),
+    };
+  });
+}
+
+export interface EngineRow {
+  name: string;
+  kind: 'in-process' | 'external' | 'exact-cover';
+  available: boolean;
+  version?: string;
+  reason?: string;
+  description: string;
+  enumeration?: string;
+  default: boolean;
+  defaultFor: string[];
+}

@@ -1,9 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
-import { UserError } from '../core/errors.js';
-import { readDimacsFile } from '../core/dimacs.js';
-import { checkDrat } from '../proof/drat.js';
-import { parseProof } from '../proof/drat-format.js';
+import { UserError, checkDrat, parseProof, readDimacsFile } from '../index.js';
 import { type Args, guarded } from './common.js';
 
 export const command = 'check-proof <cnf> <proof>';

@@ -1,9 +1,5 @@
 import type { Argv } from 'yargs';
-import { UserError } from '../core/errors.js';
-import type { PuzzleOption } from '../core/puzzle.js';
-import { DEFAULT_LIMITS } from '../core/limits.js';
-import { PUZZLES } from '../../encoders/index.js';
-import { type PlanRequest, puzzleArgsOf } from '../index.js';
+import { DEFAULT_LIMITS, type PlanRequest, PUZZLES, type PuzzleOption, UserError, puzzleArgsOf } from '../index.js';
 
 /** The encoding options: which at-most-one and at-most-k encodings build the formula. */
 export function encodingOptions<T>(y: Argv<T>) {

@@ -1,10 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
-import { readDimacsFile } from '../core/dimacs.js';
-import { UserError } from '../core/errors.js';
-import { decodeAnswer } from '../index.js';
-import type { Instance } from '../core/puzzle.js';
-import { colorWanted } from '../render/grid.js';
+import { type Instance, UserError, colorWanted, decodeAnswer, readDimacsFile } from '../index.js';
 import { type Args, guarded } from './common.js';
 
 export const command = 'decode <cnf>';

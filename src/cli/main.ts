@@ -14,10 +14,9 @@ import * as solve from './solve.js';
 import * as solvers from './solvers.js';
 import * as sweep from './sweep.js';
 import * as worker from './worker.js';
-import { PUZZLES } from '../../encoders/index.js';
+import { PUZZLES, UserError } from '../index.js';
 import { checkNumericOptions } from './options.js';
 import { userMessage } from './common.js';
-import { UserError } from '../core/errors.js';
 
 // A reader that closes the pipe early (`puzzlesat encode ... | head`) is not an error.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {

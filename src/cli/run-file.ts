@@ -2,9 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, truncateSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UserError } from '../core/errors.js';
-import type { Instance } from '../core/puzzle.js';
-import { orbit } from '../enumerate/cube-tree.js';
+import { type Instance, UserError, orbit } from '../index.js';
 
 /**
  * The `enumerate --out` file: JSON lines that a killed run resumes from.
