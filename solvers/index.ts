@@ -5,6 +5,10 @@ import { EXTERNAL_SOLVERS } from './external/adapter.js';
 import { logicSolver } from './logic-solver.js';
 import { loadMinisatWasm, minisatWasm } from './minisat-wasm.js';
 import { dlx } from './dlx/index.js';
+
+/** Reading any solver's answer back (`s`/`v` lines, MiniSat's result file), for decode. */
+export { readAnswer } from './external/output.js';
+export { modelFromLiterals } from './external/clause-store.js';
 import { type Capabilities, EXACT_COVER_CAPABILITIES, type Engine, type SolverFactory, isSatEngine, solverCapabilities } from './types.js';
 
 /** Every SAT solver adapter by name. */

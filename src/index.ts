@@ -15,9 +15,16 @@ import { type GeniusInstance, type GeniusOptions, geniusSquare } from '../encode
 import type { PackingInstance, PackingSolution } from '../encoders/packing.js';
 import { type PolycubeOptions, polycube, soma } from '../encoders/polycube.js';
 import { type PolyominoOptions, pentomino, polyomino } from '../encoders/polyomino.js';
-import { ENGINES, IN_PROCESS_DEFAULTS, SOLVERS, type SolverUse, defaultSolverName, loadWasmSolvers } from '../solvers/index.js';
-import { modelFromLiterals } from '../solvers/external/clause-store.js';
-import { readAnswer } from '../solvers/external/output.js';
+import {
+  ENGINES,
+  IN_PROCESS_DEFAULTS,
+  SOLVERS,
+  type SolverUse,
+  defaultSolverName,
+  loadWasmSolvers,
+  modelFromLiterals,
+  readAnswer,
+} from '../solvers/index.js';
 import type { Status } from '../solvers/types.js';
 import {
   type AmoEncoding,
@@ -361,8 +368,9 @@ export { DEFAULT_LIMITS } from './core/limits.js';
 export { readDimacsFile, writeDimacsFile, writeDimacsStream } from './core/dimacs.js';
 export type { PuzzleOption } from './core/puzzle.js';
 export { orbit } from './enumerate/cube-tree.js';
+export { processAlive } from './core/process.js';
 export { summarizeSweep, type SweepRun, type SweepSummary } from './enumerate/sweep.js';
-export { explainPuzzle, type EncodingKind, type PuzzleExplanation, type SideBySide } from './explain/report.js';
+export { explainPuzzle, type EncodingKind, type PuzzleExplanation, type SideBySide } from './explain-puzzle.js';
 export type { EncodingRow, Explanation } from './explain/explain.js';
 export { addSymmetryBreaking } from './symmetry/breaking.js';
 export { checkDrat } from './proof/drat.js';

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import { UserError } from '../../src/core/errors.js';
+import { processAlive } from '../../src/core/process.js';
 
 const liveDirs = new Set<string>();
 const liveChildren = new Set<ChildProcess>();
@@ -88,16 +89,7 @@ function removeStaleRunDirs(): void {
   }
   for (const name of names) {
     const owner = /^puzzlesat-(\d+)-/.exec(name);
-    if (owner && !isAlive(Number(owner[1]))) removeRunDir(join(tmpdir(), name));
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
+    if (owner && !processAlive(Number(owner[1]))) removeRunDir(join(tmpdir(), name));
   }
 }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, truncateSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Instance, UserError, orbit } from '../index.js';
+import { type Instance, UserError, orbit, processAlive } from '../index.js';
 
 /**
  * The `enumerate --out` file: JSON lines that a killed run resumes from.
@@ -232,7 +232,7 @@ class Lock {
         const code = (e as NodeJS.ErrnoException).code;
         if (code !== 'EEXIST') throw new UserError(`--out: cannot lock "${file}": ${code ?? String(e)}`);
         const owner = lockOwner(this.path);
-        if (owner !== undefined && isAlive(owner))
+        if (owner !== undefined && processAlive(owner))
           throw new UserError(`--out: ${file} is being written by process ${owner} (its lock is ${this.path})`);
         if (attempt > 0) throw new UserError(`--out: cannot take over the stale lock ${this.path}`);
         unlinkQuietly(this.path);
@@ -256,16 +256,6 @@ function lockOwner(path: string): number | undefined {
     return Number.isInteger(pid) && pid > 0 ? pid : undefined;
   } catch {
     return undefined;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

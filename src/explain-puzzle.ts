@@ -1,15 +1,15 @@
-import { buildInstance, encodingChoice, isCnfPath, puzzleByName } from '../../encoders/index.js';
-import { AMO_ENCODINGS, CARD_ENCODINGS } from '../card/index.js';
-import { UserError } from '../core/errors.js';
-import type { Instance } from '../core/puzzle.js';
-import { addSymmetryBreaking } from '../symmetry/breaking.js';
-import { type EncodingRow, type Explanation, encodingRow, explain } from './explain.js';
+import { buildInstance, encodingChoice, isCnfPath, puzzleByName } from '../encoders/index.js';
+import { AMO_ENCODINGS, CARD_ENCODINGS } from './card/index.js';
+import { UserError } from './core/errors.js';
+import type { Instance } from './core/puzzle.js';
+import { addSymmetryBreaking } from './symmetry/breaking.js';
+import { type EncodingRow, type Explanation, encodingRow, explain } from './explain/explain.js';
 
 /**
  * What `puzzlesat explain` tells: the puzzle's families (explain.ts), each
  * encoding given beside the puzzle's default, and with `compare` the size
  * under every encoding. It builds instances by name, so it sits above the
- * encoders, unlike explain.ts, which they use.
+ * encoders, unlike src/explain/, which they use.
  */
 export type EncodingKind = 'amo' | 'card';
 
