@@ -194,6 +194,8 @@ function refuseForQueue(puzzle: string | Instance, r: PlanRequest, certify: bool
     throw new UserError('--queue: workers rebuild the instance from a puzzle name and its options; a DIMACS file is not sent');
   if (r.limit !== undefined) throw new UserError('--queue runs to the end: drop --limit');
   if (certify) throw new UserError('--certify checks proofs in this process: it does not go with --queue');
+  if (r.workers !== undefined)
+    throw new UserError('--workers does not go with --queue: each queue worker takes its own jobs (puzzlesat worker --concurrency)');
 }
 
 function resolveSweep(puzzle: string | Instance, r: PlanRequest): SweepPlan {

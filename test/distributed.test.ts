@@ -241,6 +241,19 @@ describe('queue protocol and addresses (no Redis needed)', () => {
     expect(zero.stderr).toMatch(/^puzzlesat: --jobs: expected a whole number ≥ 1, got "0"\n$/);
     expect(() => checkNumericOptions({ jobs: 4, queue: 'redis://127.0.0.1', _: [] })).not.toThrow();
   });
+
+  it('refuses, in one line naming both options and before any connection, what a queued run cannot carry', () => {
+    const enumerate = ['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--queue', 'redis://127.0.0.1:1', '--show', '0'];
+    for (const [extra, message] of [
+      [['--workers', '2'], '--workers does not go with --queue: each queue worker takes its own jobs (puzzlesat worker --concurrency)'],
+      [['--limit', '1'], '--queue runs to the end: drop --limit'],
+      [['--certify'], '--certify checks proofs in this process: it does not go with --queue'],
+    ] as const) {
+      const r = spawnSync(process.execPath, [cli, ...enumerate, ...extra], { encoding: 'utf8', cwd: tmpdir() });
+      expect(r.stderr).toBe(`puzzlesat: ${message}\n`);
+      expect(r.status).toBe(1);
+    }
+  }, 60_000);
 });
 
 describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis queue', { timeout: 240_000 }, () => {
