@@ -364,7 +364,9 @@ export {
   type DobbleVariables,
 } from '../encoders/dobble.js';
 export { AMO_ENCODINGS, CARD_ENCODINGS } from './card/index.js';
-export { DEFAULT_LIMITS } from './core/limits.js';
+export { DEFAULT_LIMITS, DeadlineReached, limitOption, limitsFromOptions, setRunDeadline, setSizeLimits, sizeLimit } from './core/limits.js';
+export { readInput } from './core/input.js';
+export { writeReplacing } from './core/output.js';
 export { readDimacsFile, writeDimacsFile, writeDimacsStream } from './core/dimacs.js';
 export type { PuzzleOption } from './core/puzzle.js';
 export { orbit } from './enumerate/cube-tree.js';

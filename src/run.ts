@@ -4,6 +4,7 @@ import { SolverHeapExhausted, type Status } from '../solvers/types.js';
 import type { EnumeratePlan, Plan, SolvePlan, SweepPlan, Verb } from './core/plan.js';
 import { type Instance, checkedSolution } from './core/puzzle.js';
 import { UserError } from './core/errors.js';
+import { secondsLeft } from './core/limits.js';
 import type { QueueProgress } from './distributed/coordinator.js';
 import { enumerateOnQueue, sweepExecutor } from './distributed/runs.js';
 import { applyBranching, type CubeProgress, type EnumerateSummary, type Found } from './enumerate/blocking-loop.js';
@@ -95,7 +96,8 @@ export const planInstance = (plan: SolvePlan | EnumeratePlan): Instance => resol
 
 /** The stop that polls the caller's hook and the plan's deadline (--timeout is one limit for the whole run). */
 function stopper(plan: { timeoutSeconds?: number }, hooks: RunHooks): () => boolean {
-  const deadline = plan.timeoutSeconds === undefined ? Infinity : Date.now() + plan.timeoutSeconds * 1000;
+  const left = secondsLeft(plan.timeoutSeconds);
+  const deadline = left === undefined ? Infinity : Date.now() + left * 1000;
   return () => hooks.shouldStop?.() === true || Date.now() >= deadline;
 }
 
@@ -110,7 +112,7 @@ async function runSolve(plan: SolvePlan, hooks: RunHooks): Promise<SolveOutcome>
   const proofs = proofSession(instance.cnf, solver, plan);
   applyBranching(instance, solver, plan.branching);
   const heartbeat = hooks.onConflicts && setInterval(() => hooks.onConflicts!(solver.stats().conflicts ?? 0), HEARTBEAT_MS);
-  const timeoutSeconds = plan.timeoutSeconds ?? (heartbeat ? UNREACHED_SECONDS : undefined);
+  const timeoutSeconds = secondsLeft(plan.timeoutSeconds) ?? (heartbeat ? UNREACHED_SECONDS : undefined);
   let status: Status;
   let trueVars: number[] = [];
   let model: number[] = [];

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import {
   algebraicDeck,
@@ -23,6 +22,7 @@ import {
   symbolCount,
   symbolsNeeded,
   UserError,
+  readInput,
   writeDrawing,
 } from '../index.js';
 import { type Args, commonOptions, guarded, planRequest, positiveInt, seconds } from './common.js';
@@ -346,8 +346,9 @@ function writePages(file: string, cards: readonly (readonly (string | number)[])
 
 function readText(path: string, what: string): string {
   try {
-    return readFileSync(path, 'utf8');
+    return readInput(path, path).toString('utf8');
   } catch (e) {
+    if (e instanceof UserError) throw e;
     throw new UserError(`${what}: cannot read "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
 }

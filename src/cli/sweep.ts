@@ -1,8 +1,17 @@
-import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import { lockOutput } from './run-file.js';
-import { type SweepPlan, type SweepRun, type SweepSummary, UserError, renderHistogramSvg, resolvePlan, runPlan, summarizeSweep } from '../index.js';
+import {
+  type SweepPlan,
+  type SweepRun,
+  type SweepSummary,
+  UserError,
+  renderHistogramSvg,
+  resolvePlan,
+  runPlan,
+  summarizeSweep,
+  writeReplacing,
+} from '../index.js';
 import { type Args, guarded, interruptFlag, outputOption, positiveInt } from './common.js';
 import { startProgress } from './progress.js';
 
@@ -96,7 +105,7 @@ export const handler = (args: Args) =>
         yLabel: 'rolls',
       });
       try {
-        writeFileSync(histogram, svg);
+        writeReplacing(histogram, [svg]);
       } catch (e) {
         throw new UserError(`--histogram: cannot write "${histogram}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
       }
