@@ -54,6 +54,24 @@ export function algebraicOrder(symbolsPerCard: number): number {
   return m - 1;
 }
 
+/** How a deck is made: the lines of a projective plane, or a SAT solver. */
+export type DeckMethod = 'algebraic' | 'sat';
+
+/**
+ * The method asked for, else algebraic when m - 1 is a prime power, else SAT
+ * with a note on what is known about this shape (a UserError when algebraic
+ * is asked for and cannot be had).
+ */
+export function deckMethod(asked: DeckMethod | undefined, symbolsPerCard: number, cards: number): { method: DeckMethod; note?: string } {
+  if (asked === 'sat') return { method: 'sat' };
+  if (asked === 'algebraic') {
+    algebraicOrder(symbolsPerCard);
+    return { method: 'algebraic' };
+  }
+  if (isPrimePower(symbolsPerCard - 1)) return { method: 'algebraic' };
+  return { method: 'sat', note: `${symbolsNeeded(cards, symbolsPerCard).message}; trying the SAT method` };
+}
+
 // ---------------------------------------------------------------------------
 // The projective plane PG(2, n)
 

@@ -4,7 +4,7 @@ import { GROUPS, type Cell, isConnected, shapeKey } from '../src/geometry/cells.
 import { buildPacking, type NonOverlap, type PackingInstance, type PieceDef, NON_OVERLAP_OPTION, PACKING_DEFAULTS } from './packing.js';
 import { cellsArt, inlineArt, parsePieceArt, parsePiecesFile, parseRegion } from '../src/geometry/shapes.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
-import { type EncodingChoice, type PuzzleEntry, type PuzzleOption, stringArg } from '../src/core/puzzle.js';
+import { type EncodingChoice, type PuzzleEntry, type PuzzleOption, entryOptions } from '../src/core/puzzle.js';
 import { readInput } from '../src/core/input.js';
 
 /**
@@ -222,17 +222,7 @@ export function pentomino(options: PolyominoOptions = {}): PackingInstance {
 }
 
 function tiling(build: (options: PolyominoOptions) => PackingInstance) {
-  return (args: Record<string, unknown> & EncodingChoice): PackingInstance =>
-    build({
-      preset: stringArg(args, 'preset'),
-      board: stringArg(args, 'board'),
-      pieces: stringArg(args, 'pieces'),
-      piecesFile: stringArg(args, 'pieces-file'),
-      flip: args.flip as boolean | undefined,
-      nonOverlap: args['non-overlap'] as NonOverlap | undefined,
-      amo: args.amo,
-      card: args.card,
-    });
+  return (args: Record<string, unknown> & EncodingChoice): PackingInstance => build(entryOptions(tilingOptions, args));
 }
 
 export const PENTOMINO_PUZZLE: PuzzleEntry = {

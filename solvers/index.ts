@@ -5,7 +5,11 @@ import { EXTERNAL_SOLVERS } from './external/adapter.js';
 import { logicSolver } from './logic-solver.js';
 import { loadMinisatWasm, minisatWasm } from './minisat-wasm.js';
 import { dlx } from './dlx/index.js';
-import { type Capabilities, type Engine, type SolverFactory, isSatEngine, solverCapabilities } from './types.js';
+
+/** Reading any solver's answer back (`s`/`v` lines, MiniSat's result file), for decode. */
+export { readAnswer } from './external/output.js';
+export { modelFromLiterals } from './external/clause-store.js';
+import { type Capabilities, EXACT_COVER_CAPABILITIES, type Engine, type SolverFactory, isSatEngine, solverCapabilities } from './types.js';
 
 /** Every SAT solver adapter by name. */
 export const SOLVERS: SolverFactory[] = [minisatWasm, cadicalWasm, logicSolver, claspWasm, ...EXTERNAL_SOLVERS];
@@ -77,8 +81,7 @@ export function solverByName(name: string, why = 'this needs a SAT solver'): Sol
 
 /** What the engine can do, read once from one throwaway solver (an exact-cover engine has no solver to ask). */
 export function engineCapabilities(engine: Engine): Capabilities {
-  if (!isSatEngine(engine))
-    return { exactCover: true, external: false, chrono: false, cover: false, exactlyOne: false, cubeBatch: false, proofs: false };
+  if (!isSatEngine(engine)) return EXACT_COVER_CAPABILITIES;
   const probe = engine.create();
   try {
     return solverCapabilities(probe, engine.kind === 'external');

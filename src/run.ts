@@ -11,7 +11,8 @@ import { applyBranching, type CubeProgress, type EnumerateSummary, type Found } 
 import { CubeTree, orbit } from './enumerate/cube-tree.js';
 import { enumerateParallel } from './enumerate/parallel.js';
 import { checkedTrueVars, loadFormula } from './enumerate/solve-once.js';
-import { enumeratePart, rebuiltInstance } from './enumerate/strategy.js';
+import { enumeratePart } from './enumerate/part.js';
+import { engineSolvers, rebuiltInstance } from './enumerate/by-name.js';
 import { type SweepRun, runSweep, sampleRolls } from './enumerate/sweep.js';
 import type { Certificate } from './proof/certify.js';
 import { cubeCertifier, proofSession } from './proof/orchestrate.js';
@@ -195,6 +196,7 @@ async function runEnumeration(plan: EnumeratePlan, hooks: RunHooks): Promise<Enu
     onCubeDone: hooks.onCubeDone,
     onProgress: hooks.onProgress && ((p) => hooks.onProgress!({ cubes: p.cubes, units: p.unit })),
     onCubeExhausted: certifier?.check,
+    createSolver: engineSolvers(plan),
   });
   return { ...summary, ...ran, ...(certifier ? { certified: { proofs: certifier.verified(), prover: certifier.prover } } : {}) };
 }

@@ -128,23 +128,25 @@ function classesOf(path: string): string[] {
 
 const lines = (path: string) => readFileSync(join(dir, path), 'utf8').trim().split('\n');
 
+/** An enumeration plan as a job carries it (src/core/plan.ts), for jobs written by hand; `args` added per job. */
+const JOB_PLAN = {
+  verb: 'enumerate',
+  puzzle: 'pentomino',
+  rebuildable: true,
+  engine: 'minisat-wasm',
+  strategy: 'cubes',
+  unique: true,
+  symmetryBreaking: 'clauses',
+  enumMode: 'chrono',
+  propagation: 'native',
+  branching: 'cover',
+  cubeDepth: 4,
+  workers: 1,
+};
+
 describe('queue protocol and addresses (no Redis needed)', () => {
   const fp = fingerprint({ run: 1 });
-  const plan = {
-    verb: 'enumerate',
-    puzzle: 'pentomino',
-    args: { preset: '6x10' },
-    rebuildable: true,
-    engine: 'minisat-wasm',
-    strategy: 'cubes',
-    unique: true,
-    symmetryBreaking: 'clauses',
-    enumMode: 'chrono',
-    propagation: 'native',
-    branching: 'cover',
-    cubeDepth: 4,
-    workers: 1,
-  };
+  const plan = { ...JOB_PLAN, args: { preset: '6x10' } };
   const work = { kind: 'enumerate', plan, part: { index: 2, of: 5 } };
   const planned = (change: Record<string, unknown>) => ({ ...work, plan: { ...plan, ...change } });
   const reason = (data: unknown) => {
@@ -241,6 +243,19 @@ describe('queue protocol and addresses (no Redis needed)', () => {
     expect(zero.stderr).toMatch(/^puzzlesat: --jobs: expected a whole number ≥ 1, got "0"\n$/);
     expect(() => checkNumericOptions({ jobs: 4, queue: 'redis://127.0.0.1', _: [] })).not.toThrow();
   });
+
+  it('refuses, in one line naming both options and before any connection, what a queued run cannot carry', () => {
+    const enumerate = ['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--queue', 'redis://127.0.0.1:1', '--show', '0'];
+    for (const [extra, message] of [
+      [['--workers', '2'], '--workers does not go with --queue: each queue worker takes its own jobs (puzzlesat worker --concurrency)'],
+      [['--limit', '1'], '--queue runs to the end: drop --limit'],
+      [['--certify'], '--certify checks proofs in this process: it does not go with --queue'],
+    ] as const) {
+      const r = spawnSync(process.execPath, [cli, ...enumerate, ...extra], { encoding: 'utf8', cwd: tmpdir() });
+      expect(r.stderr).toBe(`puzzlesat: ${message}\n`);
+      expect(r.status).toBe(1);
+    }
+  }, 60_000);
 });
 
 describe.skipIf(missing('redis-server', 'minisat-wasm'))('distributed enumeration and sweeps over a Redis queue', { timeout: 240_000 }, () => {
@@ -303,19 +318,7 @@ describe.skipIf(missing('redis-server', 'minisat-wasm'))('distributed enumeratio
   it('enumerates 6x10 --unique on three workers: the 2339 classes of a local run; a malformed job fails alone', async () => {
     const { queue, close } = queueClient();
     const fingerprint = `v${TOOL_VERSION}-0123456789abcdef`;
-    const plan = {
-      verb: 'enumerate',
-      puzzle: 'pentomino',
-      engine: 'minisat-wasm',
-      strategy: 'cubes',
-      unique: true,
-      symmetryBreaking: 'clauses',
-      enumMode: 'chrono',
-      propagation: 'native',
-      branching: 'cover',
-      cubeDepth: 4,
-    };
-    const work = (args: Record<string, unknown>) => ({ kind: 'enumerate', plan: { ...plan, args }, part: { index: 0, of: 1 } });
+    const work = (args: Record<string, unknown>) => ({ kind: 'enumerate', plan: { ...JOB_PLAN, args }, part: { index: 0, of: 1 } });
     await queue.add('enumerate', { fingerprint, work: work({ 'pieces-file': 'secrets.txt' }) }, { jobId: 'malformed', attempts: 3 });
     await queue.add('enumerate', { fingerprint: 'v9.9.9-0123456789abcdef', work: work({}) }, { jobId: 'other-version', attempts: 3 });
     // One of them takes two jobs at a time, on two threads.

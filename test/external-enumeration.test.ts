@@ -1,6 +1,6 @@
 /**
  * Enumeration through the solver programs, the way `enumerate --solver X`
- * runs it (src/enumerate/strategy.ts picks the mode): every class the same as
+ * runs it (src/enumerate/by-name.ts picks the mode): every class the same as
  * dancing links finds, and native modes that really project.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -6,6 +6,7 @@
  * counts each time it appears.
  */
 import type { Cnf } from '../core/cnf.js';
+import type { AmoEncoding, CardEncoding } from '../core/encodings.js';
 import { UsageError, didYouMean } from '../core/errors.js';
 import { bimanderAtMostOne } from './bimander.js';
 import { binaryAtMostOne } from './binary.js';
@@ -19,8 +20,7 @@ import { sequentialAtMostK, sequentialAtMostOne } from './sequential.js';
 import type { ClauseSink } from './sink.js';
 import { totalizerAtMostK } from './totalizer.js';
 
-export type AmoEncoding = 'pairwise' | 'sequential' | 'ladder' | 'commander' | 'product' | 'binary' | 'bimander';
-export type CardEncoding = 'sequential' | 'totalizer' | 'cardinality-network' | 'modulo-totalizer';
+export type { AmoEncoding, CardEncoding } from '../core/encodings.js';
 
 export interface EncodingCost {
   clauses: number;

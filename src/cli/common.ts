@@ -1,10 +1,6 @@
 import type { Argv } from 'yargs';
-import { UsageError, UserError } from '../core/errors.js';
 import { hideBin } from 'yargs/helpers';
-import type { PuzzleOption } from '../core/puzzle.js';
-import { DEFAULT_LIMITS, DeadlineReached } from '../core/limits.js';
-import { PUZZLES } from '../../encoders/index.js';
-import { type PlanRequest, puzzleArgsOf } from '../index.js';
+import { DEFAULT_LIMITS, DeadlineReached, type PlanRequest, PUZZLES, type PuzzleOption, UsageError, UserError, puzzleArgsOf } from '../index.js';
 
 /** The encoding options: which at-most-one and at-most-k encodings build the formula. */
 export function encodingOptions<T>(y: Argv<T>) {

@@ -1,9 +1,6 @@
 import type { Argv } from 'yargs';
-import { writeDimacsFile, writeDimacsStream } from '../core/dimacs.js';
-import { UsageError } from '../core/errors.js';
-import { buildInstance } from '../../encoders/index.js';
+import { UsageError, addSymmetryBreaking, buildInstance, writeDimacsFile, writeDimacsStream } from '../index.js';
 import { type Args, encodingOptions, guarded, outputOption, puzzleOptions, seconds, sizeLimitOptions } from './common.js';
-import { addSymmetryBreaking } from '../symmetry/breaking.js';
 
 export const command = 'encode <puzzle>';
 export const describe = 'write the puzzle as DIMACS CNF for any SAT solver';

@@ -1,8 +1,5 @@
 import type { Argv } from 'yargs';
-import { AMO_ENCODINGS, CARD_ENCODINGS } from '../card/index.js';
-import { UsageError, didYouMean } from '../core/errors.js';
-import { PUZZLES } from '../../encoders/index.js';
-import { POLYOMINOES, PRESETS } from '../../encoders/polyomino.js';
+import { AMO_ENCODINGS, CARD_ENCODINGS, POLYOMINOES, PRESETS, PUZZLES, UsageError, didYouMean } from '../index.js';
 import { type Args, guarded } from './common.js';
 
 export const command = 'list [topic]';

@@ -14,11 +14,9 @@ import * as solve from './solve.js';
 import * as solvers from './solvers.js';
 import * as sweep from './sweep.js';
 import * as worker from './worker.js';
-import { PUZZLES } from '../../encoders/index.js';
+import { PUZZLES, UserError, didYouMean, limitsFromOptions, setRunDeadline, setSizeLimits } from '../index.js';
 import { checkNumericOptions, checkOutputs } from './options.js';
 import { userMessage } from './common.js';
-import { UserError, didYouMean } from '../core/errors.js';
-import { limitsFromOptions, setRunDeadline, setSizeLimits } from '../core/limits.js';
 
 // A reader that closes the pipe early (`puzzlesat encode ... | head`) is not an error; any other
 // write error (a full disk: `> /dev/full`) is one line and exit 1, in every verb.

@@ -1,7 +1,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { UserError } from '../core/errors.js';
+import { UserError } from '../index.js';
 
 /**
  * The one validation layer for option values, run (as yargs middleware)

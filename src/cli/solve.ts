@@ -1,6 +1,7 @@
 import type { Argv } from 'yargs';
 import {
   BRANCHING_RULES,
+  DEFAULT_PNG_SCALE,
   type Certificate,
   type Instance,
   type SolvePlan,
@@ -12,11 +13,10 @@ import {
   runPlan,
   trueNamesInFile,
   writeDrawing,
+  writeReplacing,
 } from '../index.js';
 import { type Args, commonOptions, guarded, planRequest, puzzleOptions, seconds } from './common.js';
 import { progressWanted, startProgress } from './progress.js';
-import { writeReplacing } from '../core/output.js';
-import { DEFAULT_PNG_SCALE } from '../render/png.js';
 
 export const command = 'solve <puzzle>';
 export const describe = 'find one solution of a puzzle, or solve any DIMACS file';

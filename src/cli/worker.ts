@@ -1,7 +1,5 @@
 import type { Argv } from 'yargs';
-import { parseQueueUrl } from '../distributed/connection.js';
-import { DEFAULT_LOCK_SECONDS } from '../distributed/protocol.js';
-import { loadOptional } from '../core/optional.js';
+import { DEFAULT_LOCK_SECONDS, parseQueueUrl, startWorker } from '../index.js';
 import { type Args, guarded, positiveInt } from './common.js';
 
 export const command = 'worker';
@@ -32,7 +30,6 @@ export const handler = (args: Args) =>
     const concurrency = positiveInt(args.concurrency, '--concurrency') ?? 1;
     const lockSeconds = positiveInt(args['lock-seconds'], '--lock-seconds') ?? DEFAULT_LOCK_SECONDS;
     const log = (line: string) => process.stderr.write(`puzzlesat worker: ${line}\n`);
-    const { startWorker } = await loadOptional(() => import('../distributed/worker.js'), ['bullmq', 'ioredis'], 'puzzlesat worker');
     const worker = await startWorker(address, { concurrency, lockSeconds, log });
     await new Promise<void>((resolve) => {
       let signals = 0;

@@ -225,7 +225,6 @@ export async function enumerate(given: Instance, options: EnumerateOptions): Pro
   const propagation = resolvePropagation(instance, caps, solver.name, mode, options.propagation);
   const branching = resolveBranching(instance, caps, solver.name, options.branching);
   const depth = options.cubeDepth ?? defaultCubeDepth(instance, propagation);
-  if (!Number.isInteger(depth) || depth < 0) throw new UserError(`--cube-depth: expected a whole number >= 0, got "${String(options.cubeDepth)}"`);
   const group = options.unique ? instance.symmetries : [];
   const orbitSize = (vars: readonly number[]) => (group.length ? orbit(group, vars).length : 1);
   const known = options.known ?? [];
