@@ -39,7 +39,7 @@ function countOne(name: string): void {
 
 async function run(names: string[], cpuLimit: number, progress: (rows: Row[]) => void): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const p of names.length ? names.map(cataloguePuzzle) : CATALOGUE) {
+  for (const p of names.length ? names.map((n) => cataloguePuzzle(n)) : CATALOGUE) {
     const { code, stdout, cpu } = await runLimited(process.execPath, [fileURLToPath(import.meta.url), '--one', p.name], cpuLimit, { nice: true });
     const done = code === 0 ? (JSON.parse(stdout) as { count: number; cpu: number }) : undefined;
     if (code !== 0 && code <= SIGNAL_EXIT) throw new Error(`${p.name}: the counter failed (exit ${code})`);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { parseAmo, parseCard } from '../src/card/index.js';
 import { type DimacsFormula, clauseCount, decompressed, dimacsClauses, instanceFromDimacs, parseDimacs, readDimacsFile } from '../src/core/dimacs.js';
 import { readInput } from '../src/core/input.js';
-import { UserError } from '../src/core/errors.js';
+import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
 import { limitOption, limitsFromOptions, setSizeLimits, sizeLimit } from '../src/core/limits.js';
 import type { EncodingChoice, Instance, PuzzleEntry } from '../src/core/puzzle.js';
 import { DOBBLE_PUZZLE } from './dobble.js';
@@ -26,8 +26,14 @@ export function puzzleByName(name: string): PuzzleEntry {
   const p = PUZZLES.find((x) => x.name === name);
   // yargs hands "-" over as an empty string: standard input, which holds a formula only solve reads.
   if (name === '' || name === '-')
-    throw new UserError(`"-" (a DIMACS formula on standard input) is read by solve only; name a puzzle: ${PUZZLES.map((x) => x.name).join(', ')}`);
-  if (!p) throw new UserError(`unknown puzzle "${name}"; choose one of: ${PUZZLES.map((x) => x.name).join(', ')} (or give a .cnf file)`);
+    throw new UsageError(`"-" (a DIMACS formula on standard input) is read by solve only; name a puzzle: ${PUZZLES.map((x) => x.name).join(', ')}`);
+  if (!p)
+    throw new UsageError(
+      `unknown puzzle "${name}"${didYouMean(
+        name,
+        PUZZLES.map((x) => x.name),
+      )}; choose one of: ${PUZZLES.map((x) => x.name).join(', ')} (or give a .cnf file)`,
+    );
   return p;
 }
 
@@ -101,7 +107,7 @@ export function buildInstance(puzzle: string, args: Record<string, unknown>): In
   const mine = new Set(entry.options.map((o) => o.name));
   for (const p of PUZZLES) {
     for (const o of p.options) {
-      if (!mine.has(o.name) && args[o.name] !== undefined) throw new UserError(`--${o.name} does not apply to ${puzzle}`);
+      if (!mine.has(o.name) && args[o.name] !== undefined) throw new UsageError(`--${o.name} does not apply to ${puzzle}`);
     }
   }
   // yargs checks choices on the command line; values set for it (--unique GROUP, worker threads) are checked here.

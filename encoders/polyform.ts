@@ -23,10 +23,10 @@ import {
 import { COUNT, inlineArt, parseCount, parsePiecesFile, textLines } from '../src/geometry/shapes.js';
 import { freePolyforms, rotationsOf } from '../src/geometry/polyforms.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
-import { type PuzzleEntry, type PuzzleOption, stringArg } from '../src/core/puzzle.js';
+import { type PuzzleEntry, type PuzzleOption, entryOptions } from '../src/core/puzzle.js';
 import { NON_OVERLAP_OPTION, PACKING_DEFAULTS, type NonOverlap, type PackingInstance, type PieceDef, buildPacking } from './packing.js';
-import { POLYOMINOES, PUZZLE_OPTION } from './polyomino.js';
-import { namedCatalogue, polyformJson } from './catalogue/arguments.js';
+import { POLYOMINOES } from './polyomino.js';
+import { PUZZLE_OPTION, namedPuzzle } from './catalogue/arguments.js';
 
 /**
  * Packings on any of the seven grids (src/geometry/grids.ts): polyominoes,
@@ -46,6 +46,8 @@ import { namedCatalogue, polyformJson } from './catalogue/arguments.js';
  */
 
 export interface PolyformOptions {
+  /** A catalogue puzzle: its board and pieces (puzzlesat list puzzles), with the source's restriction when its count is counted under one. */
+  puzzle?: string;
   grid?: string;
   board?: string;
   pieces?: string;
@@ -244,6 +246,7 @@ function movesOf(grid: Grid, piece: FormPiece, flip: boolean | undefined): reado
 // ---- the puzzle ---------------------------------------------------------------------------
 
 export function polyform(options: PolyformOptions): PackingInstance {
+  if (options.puzzle !== undefined) return polyform({ ...options, ...namedPuzzle(options.puzzle, options, 'polyform'), puzzle: undefined });
   if (options.board === undefined) throw new UserError('give a board with --board (a JSON or art file, WxH, or inline art)');
   if (options.grid !== undefined && !(GRID_NAMES as readonly string[]).includes(options.grid))
     throw new UserError(`--grid: "${options.grid}" is not a grid; choose one of ${GRID_NAMES.join(', ')}`);
@@ -339,31 +342,11 @@ export const POLYFORM_OPTIONS: readonly PuzzleOption[] = [
   NON_OVERLAP_OPTION,
 ];
 
-/** --puzzle NAME: the catalogue's board and pieces (with the source's restriction when its count is counted under one), instead of --board and --pieces. */
-function named(args: Record<string, unknown>): { board?: string; pieces?: string } {
-  const name = stringArg(args, 'named-puzzle');
-  if (name === undefined) return { board: stringArg(args, 'board'), pieces: stringArg(args, 'pieces') };
-  const clash = ['board', 'pieces', 'pieces-file', 'grid', 'use', 'one-sided'].find((o) => args[o] !== undefined);
-  if (clash) throw new UserError(`--puzzle names the board and pieces: give it without --${clash}`);
-  return polyformJson(namedCatalogue(name, GRID_NAMES, 'polyform'));
-}
-
 export const POLYFORM_PUZZLE: PuzzleEntry = {
   name: 'polyform',
   about:
     'any board on any grid (squares, cubes, triangles, hexagons, and the edges of the square, triangular and hexagonal grids) packed with any pieces',
   options: POLYFORM_OPTIONS,
   defaults: PACKING_DEFAULTS,
-  build: (args) =>
-    polyform({
-      grid: stringArg(args, 'grid'),
-      ...named(args),
-      piecesFile: stringArg(args, 'pieces-file'),
-      flip: args.flip as boolean | undefined,
-      oneSided: args['one-sided'] as boolean | undefined,
-      use: stringArg(args, 'use'),
-      nonOverlap: args['non-overlap'] as NonOverlap | undefined,
-      amo: args.amo,
-      card: args.card,
-    }),
+  build: (args) => polyform(entryOptions(POLYFORM_OPTIONS, args)),
 };

@@ -1,12 +1,12 @@
-import { UserError } from '../src/core/errors.js';
+import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
 import { checkSize } from '../src/core/limits.js';
 import { GROUPS, type Cell, isConnected, shapeKey } from '../src/geometry/cells.js';
 import { buildPacking, type NonOverlap, type PackingInstance, type PieceDef, NON_OVERLAP_OPTION, PACKING_DEFAULTS } from './packing.js';
 import { COUNT, cellsArt, countText, inlineArt, parseCount, parsePieceArt, parsePiecesFile, parseRegion } from '../src/geometry/shapes.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
-import { type EncodingChoice, type PuzzleEntry, type PuzzleOption, stringArg } from '../src/core/puzzle.js';
+import { type EncodingChoice, type PuzzleEntry, type PuzzleOption, entryOptions } from '../src/core/puzzle.js';
 import { readInput } from '../src/core/input.js';
-import { catalogueArt } from './catalogue/arguments.js';
+import { PUZZLE_OPTION, namedPuzzle } from './catalogue/arguments.js';
 
 /**
  * Polyomino tilings: a board (any shape, holes allowed) and a piece set, every
@@ -144,7 +144,9 @@ export function readPieces(list: string, option: string, catalog: Readonly<Recor
     const name = art ? given! : (ALIASES[given!] ?? given!);
     const drawing = art ?? catalog[name];
     if (drawing === undefined) {
-      throw new UserError(`${option}: unknown piece "${given}"; known: ${Object.keys(catalog).join(' ')}`);
+      throw new UsageError(
+        `${option}: unknown piece "${given}"${didYouMean(given!, Object.keys(catalog))}; known: ${Object.keys(catalog).join(' ')}`,
+      );
     }
     const cells = parsePieceArt(inlineArt(drawing), `${option} piece ${name}`);
     // A repeated name means more copies of one shape; under another shape it would silently become a copy.
@@ -180,30 +182,13 @@ export function readPiecesFile(path: string): PieceDef[] {
   return pieces;
 }
 
-/** The --puzzle option: a named catalogue puzzle stands for the board (or figure) and pieces, which it excludes. */
-export const PUZZLE_OPTION: PuzzleOption = {
-  name: 'named-puzzle',
-  type: 'string',
-  describe: '--puzzle NAME: a named puzzle from the catalogue (puzzlesat list puzzles), its board and pieces',
-  param: false,
-};
-
-/** The board or figure and the pieces a --puzzle names, after checking that none of them is also given. */
-export function namedPuzzle(
-  options: { puzzle?: string; board?: string; figure?: string; pieces?: string; piecesFile?: string; preset?: string },
-  puzzle: 'polyomino' | 'polycube',
-): { board?: string; figure?: string; pieces: string } {
-  const clash = (['board', 'figure', 'pieces', 'piecesFile', 'preset'] as const).find((o) => options[o] !== undefined);
-  if (clash) throw new UserError(`--puzzle names the board and pieces: give it without --${clash.replace('piecesFile', 'pieces-file')}`);
-  const named = catalogueArt(options.puzzle!, puzzle);
-  return { [puzzle === 'polycube' ? 'figure' : 'board']: named.board, pieces: named.pieces };
-}
-
 export function polyomino(options: PolyominoOptions, puzzle = 'polyomino'): PackingInstance {
-  if (options.puzzle !== undefined) return polyomino({ ...options, ...namedPuzzle(options, 'polyomino'), puzzle: undefined }, puzzle);
+  if (options.puzzle !== undefined) return polyomino({ ...options, ...namedPuzzle(options.puzzle, options, 'polyomino'), puzzle: undefined }, puzzle);
   const preset = options.preset === undefined ? undefined : PRESETS[options.preset];
   if (options.preset !== undefined && !preset) {
-    throw new UserError(`--preset: unknown preset "${options.preset}"; choose one of: ${Object.keys(PRESETS).join(', ')}`);
+    throw new UsageError(
+      `--preset: unknown preset "${options.preset}"${didYouMean(options.preset!, Object.keys(PRESETS))}; choose one of: ${Object.keys(PRESETS).join(', ')}`,
+    );
   }
   const boardText = options.board ?? preset?.board;
   if (!boardText) throw new UserError('give a board with --board or a --preset');
@@ -251,18 +236,7 @@ export function pentomino(options: PolyominoOptions = {}): PackingInstance {
 }
 
 function tiling(build: (options: PolyominoOptions) => PackingInstance) {
-  return (args: Record<string, unknown> & EncodingChoice): PackingInstance =>
-    build({
-      preset: stringArg(args, 'preset'),
-      board: stringArg(args, 'board'),
-      pieces: stringArg(args, 'pieces'),
-      piecesFile: stringArg(args, 'pieces-file'),
-      puzzle: stringArg(args, 'named-puzzle'),
-      flip: args.flip as boolean | undefined,
-      nonOverlap: args['non-overlap'] as NonOverlap | undefined,
-      amo: args.amo,
-      card: args.card,
-    });
+  return (args: Record<string, unknown> & EncodingChoice): PackingInstance => build(entryOptions(tilingOptions, args));
 }
 
 export const PENTOMINO_PUZZLE: PuzzleEntry = {

@@ -55,13 +55,30 @@ describe('the catalogue on the command line', () => {
     expect(JSON.parse(trigs.stdout)).toMatchObject({ count: 9, complete: true });
   }, 600_000);
 
+  it("--puzzle is one option, shown and spelled as typed, beside the verb's positional kind", () => {
+    const help = run('enumerate', 'polyform', '--help').stdout;
+    expect(help).toMatch(/--puzzle +a named puzzle from the catalogue/);
+    expect(help).not.toMatch(/named-puzzle/);
+    expect(help).toMatch(/enumerate <kind>/);
+  }, 120_000);
+
   it.each([
-    [['verify', 'no-such-puzzle'], 1, /unknown catalogue puzzle "no-such-puzzle"/],
+    [['verify', 'no-such-puzzle'], 2, /^puzzlesat: verify: unknown catalogue puzzle "no-such-puzzle"/],
     [['verify', '--max-seconds', '0'], 2, /--max-seconds/],
-    [['enumerate', 'polyomino', '--puzzle', 'soma-clip'], 1, /on the cube grid, which polyomino does not read/],
-    [['enumerate', 'polyomino', '--puzzle', 'hexiamonds-6x6'], 1, /try puzzlesat enumerate polyform --puzzle hexiamonds-6x6/],
-    [['enumerate', 'polyform', '--puzzle', 'hexiamonds-6x6', '--board', '3x3'], 1, /give it without --board/],
-    [['enumerate', 'polyomino', '--puzzle', 'pentominoes-3x20', '--board', '3x3'], 1, /give it without --board/],
+    [
+      ['enumerate', 'polyform', '--puzzle', 'hexiamonds-6x7'],
+      2,
+      /--puzzle: unknown catalogue puzzle "hexiamonds-6x7" \(did you mean hexiamonds-6x6\?\)/,
+    ],
+    [['enumerate', 'polyomino', '--puzzle', 'soma-clip'], 2, /--puzzle soma-clip: on the cube grid, which polyomino does not read/],
+    [['enumerate', 'polyomino', '--puzzle', 'hexiamonds-6x6'], 2, /try puzzlesat enumerate polyform --puzzle hexiamonds-6x6/],
+    [
+      ['enumerate', 'polyform', '--puzzle', 'hexiamonds-6x6', '--board', '3x3'],
+      2,
+      /^puzzlesat: --puzzle names the board and pieces: give it without --board/,
+    ],
+    [['enumerate', 'polyomino', '--puzzle', 'pentominoes-3x20', '--board', '3x3'], 2, /give it without --board/],
+    [['enumerate', 'polycube', '--puzzle', 'soma-cube', '--pieces-file', 'x.txt'], 2, /give it without --pieces-file/],
   ] as const)(
     'bad input %j: one line, exit %i',
     (args, code, message) => {

@@ -23,7 +23,7 @@ describe('the puzzle catalogue', () => {
     for (const f of FAMILIES) expect(CATALOGUE.filter((p) => p.family === f).length, f).toBeGreaterThanOrEqual(10);
     expect(new Set(CATALOGUE.map((p) => p.name)).size).toBe(CATALOGUE.length);
     expect(cataloguePuzzle('hexiamonds-6x6').count).toBe(156);
-    expect(() => cataloguePuzzle('no-such-puzzle')).toThrow(/unknown puzzle "no-such-puzzle"/);
+    expect(() => cataloguePuzzle('no-such-puzzle')).toThrow(/unknown catalogue puzzle "no-such-puzzle"/);
   });
 
   it.each(CATALOGUE.map((p) => [p.name, p] as const))('%s is well formed: cells on its grid, area matching the pieces, a source', (_, p) => {

@@ -1,5 +1,7 @@
-import { UserError } from '../../src/core/errors.js';
+import { UsageError } from '../../src/core/errors.js';
+import type { PuzzleOption } from '../../src/core/puzzle.js';
 import type { Cell } from '../../src/geometry/cells.js';
+import { GRID_NAMES } from '../../src/geometry/grids.js';
 import { cellsArt } from '../../src/geometry/shapes.js';
 import { cataloguePuzzle } from './index.js';
 import { mirrorTriangle } from './polyiamonds.js';
@@ -53,9 +55,9 @@ export function countCommand(p: CataloguePuzzle): CountCommand {
 
 /** `--puzzle NAME`: the named puzzle, checked to be on a grid this puzzle reads. */
 export function namedCatalogue(name: string, grids: readonly Grid[], puzzle: string): CataloguePuzzle {
-  const p = cataloguePuzzle(name);
+  const p = cataloguePuzzle(name, '--puzzle');
   if (!grids.includes(p.board.grid))
-    throw new UserError(
+    throw new UsageError(
       `--puzzle ${name}: on the ${p.board.grid} grid, which ${puzzle} does not read; try puzzlesat enumerate polyform --puzzle ${name}`,
     );
   return p;
@@ -74,13 +76,42 @@ function art(cells: readonly Coord[], on: string, off: string): string {
 }
 
 /** `--puzzle NAME` for the polyomino and polycube puzzles: the named board (or figure) and pieces as inline art. */
-export function catalogueArt(name: string, puzzle: 'polyomino' | 'polycube'): { board: string; pieces: string } {
+function catalogueArt(name: string, puzzle: 'polyomino' | 'polycube'): { board: string; pieces: string } {
   const p = namedCatalogue(name, [puzzle === 'polycube' ? 'cube' : 'square'], puzzle);
   const ranged = p.pieces.pieces.find((x) => typeof x.count === 'string');
   if (ranged)
-    throw new UserError(
+    throw new UsageError(
       `--puzzle ${name}: piece ${ranged.name} is optional (count ${ranged.count}); puzzlesat enumerate polyform --puzzle ${name} takes it`,
     );
   const pieces = p.pieces.pieces.map((x) => `${x.name}${Number(x.count ?? 1) > 1 ? `*${x.count}` : ''}=${art(x.cells, '#', '.')}`).join(',');
   return { board: art(p.board.cells, '.', '#'), pieces };
+}
+
+/** The --puzzle option of the packing puzzles: a named catalogue puzzle stands for the board (or figure) and pieces. */
+export const PUZZLE_OPTION: PuzzleOption = {
+  name: 'puzzle',
+  type: 'string',
+  describe: 'a named puzzle from the catalogue (puzzlesat list puzzles): its board and pieces',
+  // The instance records the board and pieces it stands for, which rebuild it.
+  param: false,
+};
+
+/** What --puzzle stands for, by the typed options' names: given beside it, one of the two would silently win. */
+const REPLACED = ['board', 'figure', 'preset', 'grid', 'pieces', 'piecesFile', 'use', 'oneSided'] as const;
+
+/**
+ * `--puzzle NAME` for a packing puzzle: the named board (a figure for
+ * polycube) and pieces in the form that puzzle reads, refused beside an
+ * option it replaces.
+ */
+export function namedPuzzle(
+  name: string,
+  options: Partial<Record<(typeof REPLACED)[number], unknown>>,
+  puzzle: 'polyomino' | 'polycube' | 'polyform',
+): { board?: string; figure?: string; pieces: string } {
+  const clash = REPLACED.find((o) => options[o] !== undefined);
+  if (clash) throw new UsageError(`--puzzle names the board and pieces: give it without --${clash.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+  if (puzzle === 'polyform') return polyformJson(namedCatalogue(name, GRID_NAMES, 'polyform'));
+  const named = catalogueArt(name, puzzle);
+  return { [puzzle === 'polycube' ? 'figure' : 'board']: named.board, pieces: named.pieces };
 }

@@ -1,4 +1,4 @@
-import { UserError } from '../../src/core/errors.js';
+import { UsageError, didYouMean } from '../../src/core/errors.js';
 import { POLYCUBE_PUZZLES } from './polycubes.js';
 import { POLYHEX_PUZZLES } from './polyhexes.js';
 import { POLYIAMOND_PUZZLES } from './polyiamonds.js';
@@ -23,8 +23,14 @@ export const CATALOGUE: readonly CataloguePuzzle[] = [
 
 export const FAMILIES: readonly Family[] = ['polyominoes', 'polycubes', 'polyiamonds', 'polyhexes', 'polysticks', 'polytrigs', 'polytwigs'];
 
-export function cataloguePuzzle(name: string): CataloguePuzzle {
+export function cataloguePuzzle(name: string, where = 'verify'): CataloguePuzzle {
   const found = CATALOGUE.find((p) => p.name === name);
-  if (!found) throw new UserError(`unknown catalogue puzzle "${name}"; \`puzzlesat list puzzles\` lists the ${CATALOGUE.length} named puzzles`);
+  if (!found)
+    throw new UsageError(
+      `${where}: unknown catalogue puzzle "${name}"${didYouMean(
+        name,
+        CATALOGUE.map((p) => p.name),
+      )}; \`puzzlesat list puzzles\` lists the ${CATALOGUE.length} named puzzles`,
+    );
   return found;
 }

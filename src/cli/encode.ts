@@ -1,16 +1,13 @@
 import type { Argv } from 'yargs';
-import { writeDimacsFile, writeDimacsStream } from '../core/dimacs.js';
-import { UserError } from '../core/errors.js';
-import { buildInstance } from '../../encoders/index.js';
+import { UsageError, addSymmetryBreaking, buildInstance, writeDimacsFile, writeDimacsStream } from '../index.js';
 import { type Args, encodingOptions, guarded, outputOption, puzzleOptions, seconds, sizeLimitOptions } from './common.js';
-import { addSymmetryBreaking } from '../symmetry/breaking.js';
 
-export const command = 'encode <puzzle>';
+export const command = 'encode <kind>';
 export const describe = 'write the puzzle as DIMACS CNF for any SAT solver';
 
 export const builder = (y: Argv) =>
   outputOption(puzzleOptions(sizeLimitOptions(encodingOptions(y))), 'write to FILE instead of stdout')
-    .positional('puzzle', { type: 'string', describe: 'puzzle name' })
+    .positional('kind', { type: 'string', describe: 'the kind of puzzle (puzzlesat list puzzles)' })
     .option('json', { type: 'boolean', describe: 'with --output: the summary (vars, clauses, families) as JSON on stdout' })
     .option('unique', {
       type: 'boolean',
@@ -24,9 +21,9 @@ export const builder = (y: Argv) =>
 export const handler = (args: Args) =>
   guarded(async () => {
     // The summary goes where the formula would: only beside a file.
-    if (args.json && !args.output) throw new UserError('--json needs --output FILE (without it the formula itself is on stdout)');
+    if (args.json && !args.output) throw new UsageError('--json needs --output FILE (without it the formula itself is on stdout)');
     const start = performance.now();
-    const instance = buildInstance(String(args.puzzle), args);
+    const instance = buildInstance(String(args.kind), args);
     if (args.unique === true) addSymmetryBreaking(instance);
     const meta = { puzzle: instance.puzzle, params: instance.params, names: args.names !== false };
     const cnf = instance.cnf;

@@ -1,7 +1,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { UserError } from '../core/errors.js';
+import { UserError } from '../index.js';
 
 /**
  * The one validation layer for option values, run (as yargs middleware)
@@ -19,7 +19,13 @@ interface IntRule {
 interface SecondsRule {
   kind: 'seconds';
 }
-type Rule = IntRule | SecondsRule;
+/** A positive number up to `max` (a factor, not a count). */
+interface FactorRule {
+  kind: 'factor';
+  max: number;
+  why: string;
+}
+type Rule = IntRule | SecondsRule | FactorRule;
 
 /** setTimeout's largest delay is 2^31-1 ms; beyond it Node fires at once. */
 export const MAX_TIMEOUT_SECONDS = 2_147_483;
@@ -46,6 +52,7 @@ export const MAX_JOBS = 100_000;
 
 const RULES: Readonly<Record<string, Rule>> = {
   timeout: { kind: 'seconds' },
+  scale: { kind: 'factor', max: 16, why: 'a 16x picture of the 8x8 board is already 5000 px wide' },
   'cube-depth': count(0),
   workers: maxThreads(),
   limit: count(1),
@@ -78,7 +85,7 @@ const RULES: Readonly<Record<string, Rule>> = {
  */
 const OUTPUT_PATHS = ['output', 'svg', 'png', 'histogram', 'proof'] as const;
 /** Options (and positionals) naming a file the run reads. */
-const INPUT_PATHS = ['puzzle', 'cnf', 'board', 'figure', 'pieces-file', 'symbols', 'model', 'deck'] as const;
+const INPUT_PATHS = ['kind', 'cnf', 'board', 'figure', 'pieces-file', 'symbols', 'model', 'deck'] as const;
 /** Verbs whose option of an output's name is something else: check-proof reads its proof; bench writes into a directory. */
 const NOT_OUTPUTS: Readonly<Record<string, readonly string[]>> = { 'check-proof': ['proof'], bench: ['output'] };
 
@@ -88,6 +95,9 @@ const CONFLICTS: readonly (readonly [string, string, string])[] = [
   ['pieces', 'pieces-file', 'both give the pieces'],
 ];
 
+/** The arguments that are lists: yargs' own and verify's catalogue names. */
+const LIST_POSITIONALS: ReadonlySet<string> = new Set(['_', 'names']);
+
 /** Options that only mean something with another one: alone they would be silently ignored. */
 const NEEDS: Readonly<Record<string, { needs: string; message: string }>> = {
   jobs: { needs: 'queue', message: 'splits a run into jobs on a queue: it needs --queue URL' },
@@ -96,8 +106,8 @@ const NEEDS: Readonly<Record<string, { needs: string; message: string }>> = {
 /** Checks every numeric and output-path option present in `args`, and that none is given without the option it needs; throws a UserError naming the first bad one. */
 export function checkNumericOptions(args: Record<string, unknown>): void {
   for (const [name, value] of Object.entries(args)) {
-    // No option takes a list: a repeated one (-o a -o b) would be read as "a,b".
-    if (Array.isArray(value) && name.length > 1 && !/[A-Z]/.test(name) && name !== '_')
+    // No option takes a list: a repeated one (-o a -o b) would be read as "a,b". Only verify's positional names do.
+    if (Array.isArray(value) && name.length > 1 && !/[A-Z]/.test(name) && !LIST_POSITIONALS.has(name))
       throw new UserError(`--${name} is given ${value.length} times (${value.map(String).join(', ')}): give it once`);
     // yargs adds camelCase twins of kebab-case options; RULES spells them kebab, so each is checked once.
     const rule = RULES[name];
@@ -119,6 +129,11 @@ function checkValue(name: string, value: unknown, rule: Rule): number {
     if (n === undefined || !(n > 0) || !Number.isFinite(n))
       throw new UserError(`${option}: expected a positive number of seconds, got ${shown(value)}`);
     if (n > MAX_TIMEOUT_SECONDS) throw new UserError(`${option}: at most ${MAX_TIMEOUT_SECONDS} seconds (24.8 days), got ${shown(value)}`);
+    return n;
+  }
+  if (rule.kind === 'factor') {
+    if (n === undefined || !(n > 0) || !Number.isFinite(n)) throw new UserError(`${option}: expected a positive number, got ${shown(value)}`);
+    if (n > rule.max) throw new UserError(`${option}: at most ${rule.max} (${rule.why}), got ${shown(value)}`);
     return n;
   }
   if (n === undefined || !Number.isInteger(n) || n < rule.min) {
@@ -154,7 +169,7 @@ export function checkOutputs(args: Record<string, unknown>): void {
     const input = inputs.find((i) => i.id === id);
     if (input)
       throw new UserError(
-        `${option}: ${path} is ${input.name === 'puzzle' || input.name === 'cnf' ? 'the input' : `the --${input.name} file`} of this run; write elsewhere (--force does not replace inputs)`,
+        `${option}: ${path} is ${input.name === 'kind' || input.name === 'cnf' ? 'the input' : `the --${input.name} file`} of this run; write elsewhere (--force does not replace inputs)`,
       );
     const twice = written.get(id);
     if (twice) throw new UserError(`${option}: ${path} is also written by ${twice}; give each output its own file`);

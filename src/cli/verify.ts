@@ -1,10 +1,6 @@
 import type { Argv } from 'yargs';
 import { fileURLToPath } from 'node:url';
-import { CATALOGUE, FAMILIES, cataloguePuzzle } from '../../encoders/catalogue/index.js';
-import { countCommand } from '../../encoders/catalogue/arguments.js';
-import type { CataloguePuzzle } from '../../encoders/catalogue/types.js';
-import { SIGNAL_EXIT, runLimited } from '../core/cpu-limit.js';
-import { UserError } from '../core/errors.js';
+import { CATALOGUE, type CataloguePuzzle, FAMILIES, SIGNAL_EXIT, UserError, cataloguePuzzle, countCommand, runLimited } from '../index.js';
 import { type Args, guarded } from './common.js';
 
 export const command = 'verify [names..]';
@@ -46,7 +42,7 @@ const MAIN = fileURLToPath(new URL('./main.js', import.meta.url));
 function selection(args: Args): readonly CataloguePuzzle[] {
   const names = (args.names as string[] | undefined) ?? [];
   const family = args.family as string | undefined;
-  const chosen = names.length ? names.map(cataloguePuzzle) : CATALOGUE;
+  const chosen = names.length ? names.map((n) => cataloguePuzzle(n)) : CATALOGUE;
   return family ? chosen.filter((p) => p.family === family) : chosen;
 }
 

@@ -1,4 +1,4 @@
-import type { AmoEncoding, CardEncoding } from '../card/index.js';
+import type { AmoEncoding, CardEncoding } from './encodings.js';
 import type { Cnf } from './cnf.js';
 import { UserError } from './errors.js';
 
@@ -116,9 +116,19 @@ export interface EncodingDefaults {
 /** The encodings an instance is built with: the puzzle's defaults, or what was asked for. */
 export type EncodingChoice = EncodingDefaults;
 
-/** An entry's string option, or undefined when it was not given. */
-export const stringArg = (args: Record<string, unknown>, name: string): string | undefined =>
-  args[name] === undefined ? undefined : String(args[name]);
+/**
+ * An entry's options as its typed builder takes them: each name in camelCase
+ * (`pieces-file` → piecesFile, the encodings as they are), the entry's string
+ * options as strings (a plan from a queue may carry a number).
+ */
+export function entryOptions<T>(options: readonly PuzzleOption[], args: Record<string, unknown>): T {
+  const strings = new Set(options.filter((o) => o.type === 'string').map((o) => o.name));
+  const typed: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(args)) {
+    if (value !== undefined) typed[name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())] = strings.has(name) ? String(value) : value;
+  }
+  return typed as T;
+}
 
 /**
  * A puzzle the CLI knows. Each entry names the options it reads, so that an
