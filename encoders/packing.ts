@@ -55,6 +55,18 @@ export type NonOverlap = 'compact' | 'pairwise';
 // clauses took 3.3x (bench/results/sat-search.md).
 export const PACKING_DEFAULTS: EncodingDefaults = { amo: 'bimander', card: DEFAULT_CARD, nativeEnumerationAmo: 'pairwise' };
 
+/** A packing's encodings as asked for (the CLI's plan always asks; a library caller may not). */
+export interface PackingChoices {
+  nonOverlap?: NonOverlap;
+  amo?: AmoEncoding;
+  card?: CardEncoding;
+}
+
+/** The encodings a packing is built with: what was asked for, else the one default of each (PACKING_DEFAULTS, compact non-overlap). */
+export function packingChoices(asked: PackingChoices): Required<PackingChoices> {
+  return { nonOverlap: asked.nonOverlap ?? 'compact', amo: asked.amo ?? PACKING_DEFAULTS.amo, card: asked.card ?? PACKING_DEFAULTS.card };
+}
+
 /** The option every packing puzzle offers: how non-overlap is encoded. */
 export const NON_OVERLAP_OPTION: PuzzleOption = {
   name: 'non-overlap',

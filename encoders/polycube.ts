@@ -1,7 +1,7 @@
 import { UserError } from '../src/core/errors.js';
 import { checkSize } from '../src/core/limits.js';
 import { GROUPS, type Cell } from '../src/geometry/cells.js';
-import { buildPacking, type NonOverlap, type PackingInstance, NON_OVERLAP_OPTION, PACKING_DEFAULTS } from './packing.js';
+import { buildPacking, type NonOverlap, type PackingInstance, NON_OVERLAP_OPTION, PACKING_DEFAULTS, packingChoices } from './packing.js';
 import { cellsArt, parseRegion } from '../src/geometry/shapes.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { piecesParam, readPieces, readPiecesFile } from './polyomino.js';
@@ -150,8 +150,7 @@ export function polycube(options: PolycubeOptions, puzzle = 'polycube'): Packing
   const pieces = options.piecesFile ? readPiecesFile(options.piecesFile) : readPieces(expandSets(pieceList), '--pieces', CATALOG);
   const flip = options.flip === true;
   const symmetry = options.symmetry ?? 'rotations';
-  const nonOverlap = options.nonOverlap ?? 'compact';
-  const amo = options.amo ?? PACKING_DEFAULTS.amo;
+  const { nonOverlap, amo, card } = packingChoices(options);
   return buildPacking({
     puzzle,
     params: {
@@ -168,7 +167,7 @@ export function polycube(options: PolycubeOptions, puzzle = 'polycube'): Packing
     symmetryGroup: GROUPS[symmetry],
     nonOverlap,
     amo,
-    card: options.card ?? PACKING_DEFAULTS.card,
+    card,
   });
 }
 

@@ -24,7 +24,15 @@ import { COUNT, inlineArt, parseCount, parsePiecesFile, textLines } from '../src
 import { freePolyforms, rotationsOf } from '../src/geometry/polyforms.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { type PuzzleEntry, type PuzzleOption, entryOptions } from '../src/core/puzzle.js';
-import { NON_OVERLAP_OPTION, PACKING_DEFAULTS, type NonOverlap, type PackingInstance, type PieceDef, buildPacking } from './packing.js';
+import {
+  NON_OVERLAP_OPTION,
+  PACKING_DEFAULTS,
+  type NonOverlap,
+  type PackingInstance,
+  type PieceDef,
+  buildPacking,
+  packingChoices,
+} from './packing.js';
 import { POLYOMINOES } from './polyomino.js';
 import { PUZZLE_OPTION, namedPuzzle } from './catalogue/arguments.js';
 
@@ -271,8 +279,7 @@ export function polyform(options: PolyformOptions): PackingInstance {
     least: p.least,
     moves: movesOf(grid, p, options.flip),
   }));
-  const amo = options.amo ?? PACKING_DEFAULTS.amo;
-  const nonOverlap = options.nonOverlap ?? 'compact';
+  const { nonOverlap, amo, card } = packingChoices(options);
   const instance = buildPacking({
     puzzle: 'polyform',
     // The header records the board and pieces as JSON: it rebuilds the formula without the files.
@@ -295,7 +302,7 @@ export function polyform(options: PolyformOptions): PackingInstance {
     ...(use ? { used: use } : {}),
     nonOverlap,
     amo,
-    card: options.card ?? PACKING_DEFAULTS.card,
+    card,
   });
   const byName = new Map(set.map((p) => [p.name, p]));
   const fits =

@@ -1,7 +1,15 @@
 import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
 import { checkSize } from '../src/core/limits.js';
 import { GROUPS, type Cell, isConnected, shapeKey } from '../src/geometry/cells.js';
-import { buildPacking, type NonOverlap, type PackingInstance, type PieceDef, NON_OVERLAP_OPTION, PACKING_DEFAULTS } from './packing.js';
+import {
+  buildPacking,
+  type NonOverlap,
+  type PackingInstance,
+  type PieceDef,
+  NON_OVERLAP_OPTION,
+  PACKING_DEFAULTS,
+  packingChoices,
+} from './packing.js';
 import { COUNT, cellsArt, countText, inlineArt, parseCount, parsePieceArt, parsePiecesFile, parseRegion } from '../src/geometry/shapes.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { type EncodingChoice, type PuzzleEntry, type PuzzleOption, entryOptions } from '../src/core/puzzle.js';
@@ -196,6 +204,7 @@ export function polyomino(options: PolyominoOptions, puzzle = 'polyomino'): Pack
   if (region.some((c) => c[2] !== 0)) throw new UserError('--board: a polyomino board is flat; use the polycube puzzle for 3D figures');
   const pieces = options.piecesFile ? readPiecesFile(options.piecesFile) : readPieces(options.pieces ?? preset?.pieces ?? PENTOMINOES, '--pieces');
   const flip = options.flip !== false;
+  const { nonOverlap, amo, card } = packingChoices(options);
   return buildPacking({
     puzzle,
     // Files are recorded by their contents: the header alone rebuilds the formula (puzzlesat decode, elsewhere).
@@ -204,16 +213,16 @@ export function polyomino(options: PolyominoOptions, puzzle = 'polyomino'): Pack
       board: options.preset ? undefined : boardParam(boardText, region),
       pieces: options.piecesFile ? piecesParam(pieces) : (options.pieces ?? preset?.pieces),
       flip,
-      nonOverlap: options.nonOverlap ?? 'compact',
-      amo: options.amo ?? PACKING_DEFAULTS.amo,
+      nonOverlap,
+      amo,
     },
     region,
     pieces,
     moves: flip ? GROUPS.planeIsometries : GROUPS.planeRotations,
     symmetryGroup: GROUPS.planeIsometries,
-    nonOverlap: options.nonOverlap ?? 'compact',
-    amo: options.amo ?? PACKING_DEFAULTS.amo,
-    card: options.card ?? PACKING_DEFAULTS.card,
+    nonOverlap,
+    amo,
+    card,
   });
 }
 

@@ -203,3 +203,22 @@ describe('explain on the other grids', () => {
     for (const f of e.families) expect([f.formula!.clauses, f.formula!.auxVars], `${f.name}: ${f.formula!.text}`).toEqual([f.clauses, f.auxVars]);
   });
 });
+
+describe('encoding defaults', () => {
+  it('every packing built without encodings gets the one declared default, and records it', async () => {
+    const { PACKING_DEFAULTS } = await import('../encoders/packing.js');
+    const { polyomino } = await import('../encoders/polyomino.js');
+    const { polycube } = await import('../encoders/polycube.js');
+    const { geniusSquare } = await import('../encoders/genius-square.js');
+    const built = [
+      polyomino({ board: '5x2', pieces: 'L,I' }),
+      polycube({ figure: '2x2x1', pieces: 'Q=##/#.,M=#' }),
+      polyform({ board: '3x2', grid: 'square', pieces: 'L3,I3' }),
+      geniusSquare({ random: true, seed: 1 }),
+    ];
+    for (const instance of built) {
+      expect(instance.spec).toMatchObject({ nonOverlap: 'compact', amo: PACKING_DEFAULTS.amo, card: PACKING_DEFAULTS.card });
+      expect(instance.params.amo).toBe(PACKING_DEFAULTS.amo);
+    }
+  });
+});
