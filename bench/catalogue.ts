@@ -9,8 +9,8 @@
  *   npx tsc && node dist/bench/catalogue.js [--cpu SECONDS] [--write] [NAMES...]
  *
  * --write rewrites bench/results/catalogue-independent.md (run from the
- * repository's root). With `--verify FILE` it renders instead the JSON of
- * `puzzlesat verify --json` (our solver's counts) as bench/results/catalogue.md.
+ * repository's root). With `--verify FILE...` it renders instead the JSON lines of
+ * `puzzlesat verify --json` runs (our solver's counts) as bench/results/catalogue.md.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -81,6 +81,8 @@ interface VerifyRow {
   family: string;
   counts: string;
   documented: number;
+  /** The CPU seconds the count was allowed. */
+  limit: number;
   outcome: string;
   count?: number;
   cpu?: number;
@@ -88,35 +90,54 @@ interface VerifyRow {
   reason?: string;
 }
 
-/** `puzzlesat verify --json` as a Markdown report. */
-function verifyReport(file: string, cpuLimit: number): string {
-  // The lines of `verify --json`: one per puzzle, then the summary (absent when the run was stopped).
-  const puzzles = readFileSync(file, 'utf8')
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as VerifyRow)
-    .filter((r) => r.name !== undefined);
+/** The puzzle lines of `puzzlesat verify --json` runs, in order; a puzzle counted again (say with more time) keeps its last line. */
+function verifyRows(files: readonly string[]): VerifyRow[] {
+  const byName = new Map<string, VerifyRow>();
+  for (const file of files) {
+    for (const line of readFileSync(file, 'utf8').trim().split('\n')) {
+      const row = JSON.parse(line) as VerifyRow;
+      // The summary line (absent when a run was stopped) has no name.
+      if (row.name !== undefined) byName.set(row.name, row);
+    }
+  }
+  return CATALOGUE.flatMap((p) => byName.get(p.name) ?? []);
+}
+
+/** `puzzlesat verify --json` runs as a Markdown report: the tally, every disagreement with the catalogue's note on it, the puzzles not reached, the rows. */
+function verifyReport(files: readonly string[]): string {
+  const puzzles = verifyRows(files);
   const tally = (o: string) => puzzles.filter((r) => r.outcome === o).length;
   const families = [...new Set(puzzles.map((r) => r.family))].map(
     (f) => `${f} ${puzzles.filter((r) => r.family === f && r.outcome === 'agrees').length}/${puzzles.filter((r) => r.family === f).length}`,
   );
   const cpu = puzzles.reduce((s, r) => s + (r.outcome === 'agrees' ? (r.cpu ?? 0) : 0), 0);
+  const limits = [...new Set(puzzles.map((r) => r.limit))].sort((a, b) => a - b);
+  const reached = new Set(puzzles.map((r) => r.name));
+  const missing = CATALOGUE.filter((p) => !reached.has(p.name)).map((p) => p.name);
+  const disagreements = puzzles
+    .filter((r) => r.outcome === 'disagrees')
+    .map((r) => `- ${r.name}: ours ${r.count}, documented ${r.documented}. ${cataloguePuzzle(r.name).note}.`);
   return [
     '# Catalogue: documented counts against our solver',
     '',
-    `\`puzzlesat verify --max-seconds ${cpuLimit} --json\` over the whole catalogue (encoders/catalogue): each puzzle counted by`,
-    '`puzzlesat enumerate` (the polyform puzzle, polycube for cubes) in a child process under the CPU limit, niced,',
-    `on a 2-core machine shared with other jobs (load average 20-40 during the run). \`counts\` says what the documented`,
-    "count counts; restrictions are the source's own, given to the pieces as turns and flips; classes are counted with --unique.",
+    '`puzzlesat verify --json` over the catalogue (encoders/catalogue): each puzzle counted by `puzzlesat enumerate`',
+    "(the polyform puzzle, polycube for cubes) in a child process under a CPU limit (`--max-seconds`, the row's",
+    '`limit`), niced, on a 2-core machine shared with other jobs (load average 7-40 during the runs). `counts` says',
+    "what the documented count counts; restrictions are the source's own, given to the pieces as turns and flips;",
+    "classes are counted with --unique. Rendered by `node dist/bench/catalogue.js --verify` from the runs' JSON lines",
+    '(bench/results/catalogue-verify.jsonl; a puzzle counted twice keeps its later line).',
     '',
-    `${puzzles.length} puzzles: ${tally('agrees')} agree (in ${cpu.toFixed(0)} CPU s), ${tally('disagrees')} disagree, ` +
-      `${tally('did not finish')} did not finish within ${cpuLimit} CPU s, ${tally('unsupported')} not expressible. Agreeing by family: ${families.join(', ')}.`,
+    `${CATALOGUE.length} catalogue puzzles, ${puzzles.length} counted: ${tally('agrees')} agree (in ${cpu.toFixed(0)} CPU s), ` +
+      `${tally('disagrees')} disagree, ${tally('did not finish')} did not finish within their limit (${limits.join(' or ')} CPU s), ` +
+      `${tally('unsupported')} not expressible, ${missing.length} not reached. Agreeing by family: ${families.join(', ')}.`,
     '',
-    '| puzzle | family | counts | ours | documented | CPU s | solver | result |',
-    '|---|---|---|---:|---:|---:|---|---|',
+    ...(disagreements.length ? ['Disagreements (the catalogue keeps the documented count):', '', ...disagreements, ''] : []),
+    ...(missing.length ? [`Not reached: ${missing.join(', ')}.`, ''] : []),
+    '| puzzle | family | counts | ours | documented | CPU s | limit | solver | result |',
+    '|---|---|---|---:|---:|---:|---:|---|---|',
     ...puzzles.map(
       (r) =>
-        `| ${r.name} | ${r.family} | ${r.counts} | ${r.count ?? ''} | ${r.documented} | ${r.cpu?.toFixed(1) ?? ''} | ${r.solver ?? ''} | ${r.outcome === 'disagrees' ? '**disagrees**' : r.outcome}${r.reason ? `: ${r.reason}` : ''} |`,
+        `| ${r.name} | ${r.family} | ${r.counts} | ${r.count ?? ''} | ${r.documented} | ${r.cpu?.toFixed(1) ?? ''} | ${r.limit} | ${r.solver ?? ''} | ${r.outcome === 'disagrees' ? '**disagrees**' : r.outcome}${r.reason ? `: ${r.reason}` : ''} |`,
     ),
     '',
   ].join('\n');
@@ -126,7 +147,7 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args[0] === '--one') return countOne(args[1]!);
   if (args[0] === '--verify') {
-    const text = verifyReport(args[1]!, args.includes('--cpu') ? Number(args[args.indexOf('--cpu') + 1]) : 600);
+    const text = verifyReport(args.slice(1));
     writeFileSync('bench/results/catalogue.md', text);
     return void process.stdout.write(text);
   }

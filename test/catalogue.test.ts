@@ -92,6 +92,15 @@ describe('published counts, by an independent exact-cover counter', () => {
     },
   );
 
+  it('one-sided-tetratwigs-triangle-3: 3 solutions in 2 classes, where Puzzler documents 2 with no restriction (kept as a disputed count)', () => {
+    // Puzzler's tetratwigs.py: OneSidedTetratwigsTriangle_3, holes (1,0,1), (1,1,1), (2,0,1), "2 solutions", no customize_piece_data.
+    const p = cataloguePuzzle('one-sided-tetratwigs-triangle-3');
+    expect(p.count).toBe(2);
+    expect(p.note).toMatch(/disputed/);
+    expect(countPuzzle(p, 'solutions').count).toBe(3);
+    expect(countPuzzle(p, 'classes').count).toBe(2);
+  });
+
   it('counts classes and restrictions as the source does: the same board counted three ways', () => {
     // Puzzler's Tetrahexes4x7 keeps P4 to rotations 0-2, one solution per class of the
     // parallelogram's group {identity, 180°}: 9 classes, 18 solutions in all.

@@ -26,6 +26,8 @@ interface Verified {
   family: string;
   counts: string;
   documented: number;
+  /** The CPU seconds the count was allowed. */
+  limit: number;
   outcome: Outcome;
   count?: number;
   complete?: boolean;
@@ -48,7 +50,7 @@ function selection(args: Args): readonly CataloguePuzzle[] {
 
 /** One puzzle counted by `puzzlesat enumerate` in a child under the CPU limit. */
 async function verifyOne(p: CataloguePuzzle, cpuLimit: number, solver: string | undefined): Promise<Verified> {
-  const base = { name: p.name, family: p.family, counts: p.counts, documented: p.count };
+  const base = { name: p.name, family: p.family, counts: p.counts, documented: p.count, limit: cpuLimit };
   const cmd = countCommand(p);
   if ('unsupported' in cmd) return { ...base, outcome: 'unsupported', reason: cmd.unsupported };
   const extra = solver ? ['--solver', solver] : [];
