@@ -12,9 +12,10 @@
  *
  * A run that passes the CPU limit (default 1800 s) stops and is reported as such.
  */
-import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { polyform, type PolyformOptions } from '../encoders/polyform.js';
+import { cataloguePuzzle } from '../encoders/catalogue/index.js';
+import { polyformJson } from '../encoders/catalogue/arguments.js';
 import { SOMA_PIECES, readFigure } from '../encoders/polycube.js';
 import { PACKING_DEFAULTS, type PackingInstance } from '../encoders/packing.js';
 import { PENTOMINOES } from '../encoders/polyomino.js';
@@ -68,16 +69,6 @@ const unbordered = (m: number, n: number): Cell[] =>
   );
 
 const HEXIAMONDS = 'examples/hexiamonds.json';
-/** Puzzler's polytwigs of orders 1-4, P4 restricted as Puzzler's Polytwigs1234Hex puzzles do. */
-const TWIGS_P4 = JSON.stringify(
-  ((set: { pieces: { name: string; flip?: boolean; rotations?: number[] }[] }) => {
-    Object.assign(
-      set.pieces.find((p) => p.name === 'P4')!,
-      { flip: false, rotations: [0, 1, 2] },
-    );
-    return set;
-  })(JSON.parse(readFileSync('examples/polytwigs-1234.json', 'utf8'))),
-);
 const TETRAHEXES = 'examples/tetrahexes.json';
 const SOMA = JSON.stringify({
   grid: 'cube',
@@ -338,57 +329,25 @@ const PUZZLES: Puzzle[] = [
       pieces: 'free:3',
     },
   },
-  // Polytwigs: the polytwigs of orders 1-4 (Puzzler's pieces) in the side-2 hexagon less two twigs. Puzzler restricts
-  // P4 to 3 of its 12 aspects (no flip, turns 0-2); on boards whose group is smaller than that, its counts are of
-  // solutions under the restriction, which the pieces here reproduce (its coordinates and aspects are Puzzler's).
+  // Polytwigs: the polytwigs of orders 1-4 (Puzzler's pieces) in the side-2 hexagon less two twigs, from the catalogue.
+  // Puzzler restricts P4 to 3 of its 12 aspects (no flip, turns 0-2); on boards whose group is smaller than that, its
+  // counts are of solutions under the restriction, which the catalogue gives the pieces (Puzzler's coordinates and aspects).
   ...(
-    [
-      [
-        1175,
-        [
-          [1, 1, 0],
-          [1, 2, 0],
-        ],
-        { solutions: 1175, duration: '0:00:18.193', file: 'solutions/polytwigs-1234-hex-1.txt' },
-      ],
-      [
-        1506,
-        [
-          [0, 2, 0],
-          [2, 1, 0],
-        ],
-      ],
-      [
-        2019,
-        [
-          [1, 2, 1],
-          [2, 2, 2],
-        ],
-      ],
-      [
-        2007,
-        [
-          [1, 1, 2],
-          [1, 2, 1],
-        ],
-      ],
-      [
-        958,
-        [
-          [1, 2, 2],
-          [2, 1, 1],
-        ],
-      ],
-    ] as [number, Cell[], Log?][]
-  ).map(([classes, holes, log], i): Puzzle => ({
-    family: 'polytwigs',
-    name: `polytwigs 1-4 hexagon ${i + 1}`,
-    source: 'Puzzler polytwigs1234.py',
-    classes,
-    restricted: 'P4: no flip, turns 0-2',
-    ...(log ? { log } : {}),
-    options: { board: board('hexagon-edges', without(named('hexagon-edges', 'hexagon:2'), holes)), pieces: TWIGS_P4 },
-  })),
+    [{ solutions: 1175, duration: '0:00:18.193', file: 'solutions/polytwigs-1234-hex-1.txt' }, undefined, undefined, undefined, undefined] as (
+      Log | undefined
+    )[]
+  ).map((log, i): Puzzle => {
+    const p = cataloguePuzzle(`polytwigs-1234-hexagon-${i + 1}`);
+    return {
+      family: 'polytwigs',
+      name: `polytwigs 1-4 hexagon ${i + 1}`,
+      source: 'Puzzler polytwigs1234.py',
+      classes: p.count,
+      restricted: 'P4: no flip, turns 0-2',
+      ...(log ? { log } : {}),
+      options: polyformJson(p),
+    };
+  }),
 ];
 
 const argument = (name: string) => {

@@ -81,6 +81,14 @@ const ringPuzzle = (w: number, h: number, d: number, count: number) =>
     note: `Puzzler SolidPentominoes${h}x${d}x${w}Ring: duplicates under the ring's reflections removed`,
   });
 
+/** Puzzler's Soma castles: a 5x5 floor with a tower on each corner. */
+const castle = union(cubes(5, 5, 1), [
+  [0, 0, 1],
+  [0, 4, 1],
+  [4, 0, 1],
+  [4, 4, 1],
+]);
+
 export const POLYCUBE_PUZZLES: CataloguePuzzle[] = [
   soma('soma-cube', {
     board: cubes(3, 3, 3),
@@ -221,35 +229,19 @@ export const POLYCUBE_PUZZLES: CataloguePuzzle[] = [
   ),
   somaAll(
     'soma-castle-1',
-    without(
-      union(cubes(5, 5, 1), [
-        [0, 0, 1],
-        [0, 4, 1],
-        [4, 0, 1],
-        [4, 4, 1],
-      ]),
-      [
-        [4, 4, 0],
-        [4, 4, 1],
-      ],
-    ),
+    without(castle, [
+      [4, 4, 0],
+      [4, 4, 1],
+    ]),
     6,
     'SomaCastle1',
   ),
   somaClasses(
     'soma-castle-2',
-    without(
-      union(cubes(5, 5, 1), [
-        [0, 0, 1],
-        [0, 4, 1],
-        [4, 0, 1],
-        [4, 4, 1],
-      ]),
-      [
-        [2, 0, 0],
-        [2, 4, 0],
-      ],
-    ),
+    without(castle, [
+      [2, 0, 0],
+      [2, 4, 0],
+    ]),
     10,
     'SomaCastle2',
   ),
