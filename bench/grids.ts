@@ -59,6 +59,8 @@ const without = (cells: readonly Cell[], holes: readonly Cell[]) => {
   const out = new Set(holes.map(cellKey));
   return cells.filter((c) => !out.has(cellKey(c)));
 };
+/** A catalogue puzzle's board, as the polyform puzzle reads it. */
+const catalogueBoard = (name: string) => JSON.stringify(cataloguePuzzle(name).board);
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 /** Polyform Puzzler's bordered m by n polystick grid (m by n lattice points) and its unbordered one. */
@@ -203,36 +205,14 @@ const PUZZLES: Puzzle[] = [
     name: 'polysticks 1-3 4x4, opposite corners clipped',
     source: 'Puzzler polysticks123.py',
     classes: 21,
-    options: {
-      board: board(
-        'square-edges',
-        without(bordered(4, 4), [
-          [0, 0, 0],
-          [0, 0, 1],
-          [2, 3, 0],
-          [3, 2, 1],
-        ]),
-      ),
-      pieces: 'free:1-3',
-    },
+    options: { board: catalogueBoard('polysticks-123-4x4-clipped-corners-1'), pieces: 'free:1-3' },
   },
   {
     family: 'polysticks',
     name: 'polysticks 1-3 4x4, two corners clipped',
     source: 'Puzzler polysticks123.py',
     classes: 132,
-    options: {
-      board: board(
-        'square-edges',
-        without(bordered(4, 4), [
-          [0, 3, 0],
-          [0, 2, 1],
-          [2, 3, 0],
-          [3, 2, 1],
-        ]),
-      ),
-      pieces: 'free:1-3',
-    },
+    options: { board: catalogueBoard('polysticks-123-4x4-clipped-corners-2'), pieces: 'free:1-3' },
   },
   {
     family: 'polysticks',

@@ -125,6 +125,17 @@ function hexagonWithHole(added: readonly Coord[], removed: readonly Coord[]): Co
 const chevron = (w: number, h: number) => triangles(w, h, (x, y, z) => (y >= h / 2 ? x < w - h / 2 : h / 2 - 1 < t(x, y, z) && t(x, y, z) < w));
 
 const choose9 = (omit: readonly string[]) => adjust(HEXIAMONDS, { omit });
+/** Puzzler's side-3 hexagons of 9 hexiamonds (three left out), one piece kept turned over and unturned: one solution per class. */
+const choose9Hexagon = (name: string, omit: readonly string[], turnedOver: string, count: number, source: string) =>
+  hexiamond(name, {
+    board: iamondHexagon(3),
+    pieces: choose9(omit),
+    count,
+    counts: 'restricted',
+    perClass: true,
+    restriction: only(turnedOver, null, [1]),
+    note: `${source}: 9 hexiamonds, ${omit.join(' ')} left out; ${turnedOver} turned over, not turned`,
+  });
 
 export const POLYIAMOND_PUZZLES: CataloguePuzzle[] = [
   hexiamond('hexiamonds-3x12', { board: triangles(12, 3), count: 0, counts: 'solutions', note: 'Puzzler Hexiamonds3x12' }),
@@ -507,33 +518,9 @@ export const POLYIAMOND_PUZZLES: CataloguePuzzle[] = [
     restriction: only('P6', [0, 1, 2], null),
     note: 'Puzzler HexiamondsX1: P6 not turned over, in rotations 0-2',
   }),
-  hexiamond('hexiamonds-hexicator', {
-    board: iamondHexagon(3),
-    pieces: choose9(['J6', 'H6', 'G6']),
-    count: 1,
-    counts: 'restricted',
-    perClass: true,
-    restriction: only('P6', null, [1]),
-    note: "Puzzler HexiamondsHexicator (George Sicherman's Hexicator): 9 hexiamonds, J6 H6 G6 left out; P6 turned over, not turned",
-  }),
-  hexiamond('hexiamonds-choose-9-hexagon-2', {
-    board: iamondHexagon(3),
-    pieces: choose9(['E6', 'H6', 'V6']),
-    count: 9,
-    counts: 'restricted',
-    perClass: true,
-    restriction: only('P6', null, [1]),
-    note: 'Puzzler HexiamondsChoose9Hexagon2: E6 H6 V6 left out; P6 turned over, not turned',
-  }),
-  hexiamond('hexiamonds-choose-9-hexagon-3', {
-    board: iamondHexagon(3),
-    pieces: choose9(['F6', 'P6', 'X6']),
-    count: 15,
-    counts: 'restricted',
-    perClass: true,
-    restriction: only('J6', null, [1]),
-    note: 'Puzzler HexiamondsChoose9Hexagon3: F6 P6 X6 left out; J6 turned over, not turned',
-  }),
+  choose9Hexagon('hexiamonds-hexicator', ['J6', 'H6', 'G6'], 'P6', 1, "Puzzler HexiamondsHexicator (George Sicherman's Hexicator)"),
+  choose9Hexagon('hexiamonds-choose-9-hexagon-2', ['E6', 'H6', 'V6'], 'P6', 9, 'Puzzler HexiamondsChoose9Hexagon2'),
+  choose9Hexagon('hexiamonds-choose-9-hexagon-3', ['F6', 'P6', 'X6'], 'J6', 15, 'Puzzler HexiamondsChoose9Hexagon3'),
   hexiamond('hexiamonds-delta-1', {
     board: triangles(8, 8, (x, y) => y - x >= 0),
     count: 11,
