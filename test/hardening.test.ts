@@ -573,6 +573,10 @@ describe('6. one deadline, encoding included', { timeout: 300_000 }, () => {
     const why = '--timeout ran out while building the formula, before any solving';
     const solve = run(['solve', 'dobble', '--order', '10', '--timeout', '0.01']);
     expect(solve).toMatchObject({ code: 0, out: `UNKNOWN: ${why}\n` });
+    // --json as yargs reads it (here `--json=true`), not as a word on the command line.
+    const json = run(['solve', 'dobble', '--order', '10', '--timeout', '0.01', '--json=true']);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.out)).toMatchObject({ status: 'UNKNOWN', puzzle: 'dobble', count: 0, complete: false, reason: why });
     // The dobble verb answers in its own words, with its hint for full decks.
     const dobble = run(['dobble', '--symbols-per-card', '10', '--method', 'sat', '--timeout', '0.01']);
     expect(dobble.code).toBe(0);

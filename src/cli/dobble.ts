@@ -71,7 +71,7 @@ const check = {
       .positional('deck', { type: 'string', describe: 'the deck file' })
       .option('json', { type: 'boolean', describe: 'the verdict as JSON on stdout (status VALID or INVALID)' }),
   handler: (args: Args) =>
-    guarded(async () => {
+    guarded(args, async () => {
       const start = performance.now();
       const file = String(args.deck);
       const result = checkDeck(parseDeck(readText(file, 'dobble check'), file));
@@ -189,7 +189,7 @@ interface Report {
 }
 
 export const handler = (args: Args) =>
-  guarded(async () => {
+  guarded(args, async () => {
     const m = symbolsPerCard(args['symbols-per-card']);
     const k = deckSize(args.cards, m);
     const { method, note } = deckMethod(args.method as DeckMethod | undefined, m, k);
