@@ -87,7 +87,7 @@ function table(rows: readonly Verified[]): string {
 }
 
 export const handler = (args: Args) =>
-  guarded(async () => {
+  guarded(args, async () => {
     const cpuLimit = (args['max-seconds'] as number | undefined) ?? DEFAULT_CPU_SECONDS;
     const puzzles = selection(args);
     const rows: Verified[] = [];
