@@ -9,7 +9,7 @@ const solutionOf = (instance: ReturnType<typeof polyform>, placements: { piece: 
 });
 
 describe('pictures on the other grids', () => {
-  it('hexagons: offset rows of letters, a polygon per cell, thick lines only between pieces', () => {
+  it('hexagons: offset rows of letters, a polygon per cell, thick lines only between pieces', async () => {
     const instance = polyform({ board: ' . ./. . ./ . .', grid: 'hexagon', pieces: 'A=# #,B=# #/ #,C=# #' });
     const s = solutionOf(instance, [
       {
@@ -40,7 +40,7 @@ describe('pictures on the other grids', () => {
     const svg = instance.svg!(s);
     expect(svg.match(/<polygon /g)).toHaveLength(7);
     expect(svg).toMatch(/stroke-opacity="0.18"/);
-    expect(svgToPng(svg).subarray(1, 4).toString()).toBe('PNG');
+    expect((await svgToPng(svg)).subarray(1, 4).toString()).toBe('PNG');
   });
 
   it('triangles: the ^v rows with letters; the picture of a hexiamond solution has 72 triangles and 12 labels', async () => {
