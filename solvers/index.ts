@@ -59,6 +59,10 @@ export function defaultSolverName(use: SolverUse = 'solve'): string {
 
 export function solverByName(name: string): SolverFactory {
   const s = SOLVERS.find((f) => f.name === name);
+  if (name === 'dlx')
+    throw new UserError(
+      '--solver dlx: dancing links is not a SAT solver; it works on the exact-cover form of a packing puzzle (enumerate --solver dlx)',
+    );
   if (!s) throw new UserError(`--solver: unknown solver "${name}"; choose one of: ${[...SOLVERS.map((f) => f.name), 'dlx'].join(', ')}`);
   const ok = s.available();
   if (!ok.ok) throw new UserError(`--solver ${name}: ${ok.reason}`);

@@ -19,19 +19,6 @@ import { pickSolver, SOLVERS } from '../solvers/index.js';
 import { modelFromLiterals } from '../solvers/external/clause-store.js';
 import { readAnswer } from '../solvers/external/output.js';
 import type { Status } from '../solvers/types.js';
-import {
-  type AmoEncoding,
-  type CardEncoding,
-  AMO_ENCODINGS,
-  CARD_ENCODINGS,
-  DEFAULT_AMO,
-  DEFAULT_CARD,
-  atLeastK,
-  atMostK,
-  atMostOne as encodeAtMostOne,
-  exactlyK,
-  exactlyOne as encodeExactlyOne,
-} from './card/index.js';
 import { Cnf } from './core/cnf.js';
 import { type DimacsFormula, type DimacsMeta, dimacsString, instanceFromDimacs, parseDimacs as readDimacs } from './core/dimacs.js';
 import { UserError, oneLine } from './core/errors.js';
@@ -44,7 +31,18 @@ export { VarPool } from './core/vars.js';
 export { UserError };
 export type { DimacsFormula };
 export type { Instance, PuzzleEntry, EncodingDefaults } from './core/puzzle.js';
-export type { AmoEncoding, CardEncoding } from './card/index.js';
+export {
+  type AmoEncoding,
+  type AmoOptions,
+  type CardEncoding,
+  type CardOptions,
+  atLeast,
+  atMost,
+  atMostOne,
+  encodings,
+  exactly,
+  exactlyOne,
+} from './constraints.js';
 export type { Solver, SolverFactory, Status } from '../solvers/types.js';
 export type { PackingInstance, PackingSolution, Deck, GeniusInstance, PolyominoOptions, PolycubeOptions, GeniusOptions, DobbleSatOptions };
 
@@ -63,44 +61,6 @@ export class Formula extends Cnf {
   }
 }
 
-export interface AmoOptions {
-  /** Default 'sequential' (puzzlesat list encodings compares them). */
-  encoding?: AmoEncoding;
-}
-
-export interface CardOptions {
-  /** Default 'totalizer'. */
-  encoding?: CardEncoding;
-}
-
-/** At most one of the literals is true. */
-export function atMostOne(f: Cnf, lits: readonly number[], options: AmoOptions = {}): void {
-  encodeAtMostOne(f, lits, options.encoding ?? DEFAULT_AMO, 'atMostOne');
-}
-
-/** Exactly one of the literals is true. */
-export function exactlyOne(f: Cnf, lits: readonly number[], options: AmoOptions = {}): void {
-  encodeExactlyOne(f, lits, options.encoding ?? DEFAULT_AMO, 'exactlyOne');
-}
-
-/** At most k of the literals are true. */
-export function atMost(f: Cnf, lits: readonly number[], k: number, options: CardOptions = {}): void {
-  atMostK(f, lits, k, options.encoding ?? DEFAULT_CARD, `atMost ${k}`);
-}
-
-/** At least k of the literals are true. */
-export function atLeast(f: Cnf, lits: readonly number[], k: number, options: CardOptions = {}): void {
-  atLeastK(f, lits, k, options.encoding ?? DEFAULT_CARD, `atLeast ${k}`);
-}
-
-/** Exactly k of the literals are true. */
-export function exactly(f: Cnf, lits: readonly number[], k: number, options: CardOptions = {}): void {
-  exactlyK(f, lits, k, options.encoding ?? DEFAULT_CARD, `exactly ${k}`);
-}
-
-/** The encodings atMostOne and atMost/atLeast/exactly accept, with what each fits and costs. */
-export const encodings = { amo: AMO_ENCODINGS, card: CARD_ENCODINGS, defaults: { amo: DEFAULT_AMO, card: DEFAULT_CARD } } as const;
-
 // ---- DIMACS ---------------------------------------------------------------------
 
 /** DIMACS text, with `c var N name` lines for the variables (names: false leaves them out). */
@@ -108,9 +68,17 @@ export function toDimacs(f: Cnf, meta: Partial<DimacsMeta> = {}): string {
   return dimacsString(f, { puzzle: meta.puzzle ?? 'formula', params: meta.params ?? {}, names: meta.names });
 }
 
-/** A formula from DIMACS text; `c var N name` lines name its variables, `c project` lines set its projection. */
+/**
+ * A formula from DIMACS text: `c var N name` lines name its variables, `c aux`
+ * lines mark the auxiliary ones, `c project` lines set its projection (none:
+ * enumerate() then projects on the variables that are not auxiliary, as for
+ * the formula that was written).
+ */
 export function parseDimacs(text: string, source = '<dimacs>'): Cnf {
-  return instanceFromDimacs(readDimacs(text, source), source).cnf;
+  const formula = readDimacs(text, source);
+  const { cnf } = instanceFromDimacs(formula, source);
+  cnf.projection = [...formula.projection];
+  return cnf;
 }
 
 // ---- solving --------------------------------------------------------------------
@@ -139,17 +107,57 @@ export interface Model {
   literals: number[];
 }
 
-export interface SolveResult {
+export interface SolveResult<S = never> {
   status: Status;
-  /** Set when status is SAT; checked against every clause. */
+  /** Set when a SAT solver answered SAT; checked against every clause. */
   model?: Model;
+  /** A puzzle's solution when status is SAT, decoded and checked by the puzzle's own checker. */
+  solution?: S;
   solver: string;
 }
 
-export async function solve(f: Cnf, options: SolveOptions = {}): Promise<SolveResult> {
-  const factory = await pickSolver(options.solver);
-  const { status, model } = await solveOnce(f, factory.create(), { timeoutSeconds: options.timeout });
-  return { status, solver: factory.name, ...(status === 'SAT' ? { model: namedModel(f, model) } : {}) };
+/** The name under which dancing links solves exact-cover puzzles (it works on placements, not on CNF). */
+const DLX = 'dlx';
+
+/**
+ * One solve of a formula, or of a puzzle (its solution then decoded and
+ * checked). `solver: 'dlx'` solves an exact-cover puzzle by dancing links.
+ */
+export async function solve<S = never>(source: Cnf | Instance<S>, options: SolveOptions = {}): Promise<SolveResult<S>> {
+  if (options.solver === DLX) return solveByDancingLinks(source, options);
+  const instance = source instanceof Cnf ? undefined : source;
+  const f = instance?.cnf ?? (source as Cnf);
+  const factory = await pickSolver(options.solver, instance?.branchingFamily ? 'solve-exact-cover' : 'solve');
+  const { status, model, trueVars } = await solveOnce(f, factory.create(), { timeoutSeconds: options.timeout });
+  if (status !== 'SAT') return { status, solver: factory.name };
+  return { status, solver: factory.name, model: namedModel(f, model), ...(instance ? { solution: checkedSolution(instance, trueVars) } : {}) };
+}
+
+function checkedSolution<S>(instance: Instance<S>, trueVars: readonly number[]): S {
+  const solution = instance.decode(trueVars);
+  const problem = instance.check(solution);
+  if (problem) throw new Error(`a solution fails the independent check: ${problem}`);
+  return solution;
+}
+
+/** The first solution dancing links finds (no model: it assigns placements, not the formula's auxiliaries); a formula has no exact-cover form to give it. */
+async function solveByDancingLinks<S>(source: Cnf | Instance<S>, options: SolveOptions): Promise<SolveResult<S>> {
+  if (source instanceof Cnf || !source.exactCover) {
+    const what = source instanceof Cnf ? 'a formula' : `${source.puzzle} here`;
+    throw new UserError(`solver ${DLX} (dancing links) solves an exact-cover puzzle, not ${what}: choose a SAT solver (solvers() lists them)`);
+  }
+  let found: readonly number[] | undefined;
+  const deadline = options.timeout === undefined ? Infinity : Date.now() + 1000 * options.timeout;
+  const { complete } = await enumerateSolutions({
+    instance: source,
+    solver: DLX,
+    unique: false,
+    limit: 1,
+    shouldStop: () => Date.now() >= deadline,
+    onFound: ({ trueVars }) => (found = trueVars),
+  });
+  if (found) return { status: 'SAT', solver: DLX, solution: checkedSolution(source, found) };
+  return { status: complete ? 'UNSAT' : 'UNKNOWN', solver: DLX };
 }
 
 function namedModel(f: Cnf, literals: number[]): Model {

@@ -37,6 +37,12 @@ export class VarPool {
     return this.push(`aux ${label}#${serial}`, true);
   }
 
+  /** An auxiliary variable under a name given whole (one read back from a file that marks it auxiliary). */
+  auxNamed(name: string): number {
+    if (this.byName.has(name)) throw new Error(`variable name allocated twice: ${name}`);
+    return this.push(name, true);
+  }
+
   name(v: number): string {
     const n = this.names[Math.abs(v)];
     if (n === undefined || v === 0) throw new Error(`no variable ${v}`);
