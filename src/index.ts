@@ -25,6 +25,8 @@ import { UserError, oneLine } from './core/errors.js';
 import type { Instance } from './core/puzzle.js';
 import { solveOnce } from './enumerate/solve-once.js';
 import { enumerateSolutions } from './enumerate/strategy.js';
+import { type Explanation, explain as explainInstance } from './explain/explain.js';
+import { ledgerShapes } from './explain/ledger.js';
 
 export { Cnf } from './core/cnf.js';
 export { VarPool } from './core/vars.js';
@@ -44,6 +46,9 @@ export {
   exactlyOne,
 } from './constraints.js';
 export type { Solver, SolverFactory, Status } from '../solvers/types.js';
+export type { Explanation, FamilyExplanation } from './explain/explain.js';
+export { type Op, type Term, Expr, and, evaluate, iff, implies, ite, not, or, xor } from './formula/expr.js';
+export { type Translation, type TranslationOptions, TRANSLATIONS, literalOf, satisfy } from './formula/translate.js';
 export type { PackingInstance, PackingSolution, Deck, GeniusInstance, PolyominoOptions, PolycubeOptions, GeniusOptions, DobbleSatOptions };
 
 // ---- formulas -------------------------------------------------------------------
@@ -242,9 +247,14 @@ export async function* enumerate<S = string[]>(source: Instance<S> | Cnf, option
   }
 }
 
-/** A formula as an instance: solutions are the names of its true projection variables. */
+/** A formula as an instance: solutions are the names of its true projection variables (its named variables when it has no projection). */
 function formulaInstance(f: Cnf): Instance<string[]> {
   if (f.projection.length === 0) f.projection = Array.from({ length: f.varCount }, (_, i) => i + 1).filter((v) => !f.vars.isAux(v));
+  return formulaAsInstance(f);
+}
+
+/** A formula as an instance, as it is. */
+function formulaAsInstance(f: Cnf): Instance<string[]> {
   return {
     puzzle: 'formula',
     params: {},
@@ -255,7 +265,22 @@ function formulaInstance(f: Cnf): Instance<string[]> {
     toJson: (names) => ({ true: names }),
     symmetries: [],
     splitGroups: [],
+    explain: () => ({
+      variables: `${f.varCount - f.vars.auxCount} named variables, ${f.vars.auxCount} auxiliaries of encodings and gates`,
+      families: ledgerShapes(f),
+    }),
   };
+}
+
+// ---- explaining -------------------------------------------------------------------
+
+/**
+ * What each family of a formula (or a puzzle) says, what it costs, and why:
+ * the library's constraints and formula operators record what they wrote, so
+ * each family's size is recomputed from their structure beside the clauses built.
+ */
+export function explain(source: Cnf | Instance): Explanation {
+  return explainInstance(source instanceof Cnf ? formulaAsInstance(source) : source);
 }
 
 // ---- a solver's answer, read back -----------------------------------------------

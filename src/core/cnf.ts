@@ -99,6 +99,11 @@ export class Cnf {
     return f;
   }
 
+  /** The family `add` writes into (undefined before the first `family` call). */
+  get currentFamily(): Family | undefined {
+    return this.current;
+  }
+
   add(clause: ArrayLike<number>): void {
     if (!this.current) throw new Error('Cnf.add called before Cnf.family');
     for (let i = 0; i < clause.length; i++) {
