@@ -38,17 +38,22 @@ export {
   type AmoOptions,
   type CardEncoding,
   type CardOptions,
+  type PbEncoding,
+  type PbOptions,
   atLeast,
+  atLeastWeighted,
   atMost,
   atMostOne,
+  atMostWeighted,
   encodings,
   exactly,
   exactlyOne,
+  exactlyWeighted,
 } from './constraints.js';
 export type { Solver, SolverFactory, Status } from '../solvers/types.js';
 export type { Explanation, FamilyExplanation } from './explain/explain.js';
 export { type Op, type Term, Expr, and, evaluate, iff, implies, ite, not, or, xor } from './formula/expr.js';
-export { type Translation, type TranslationOptions, TRANSLATIONS, literalOf, satisfy } from './formula/translate.js';
+export { type Translation, type TranslationOptions, TRANSLATIONS, literalOf, literalsOf, satisfy } from './formula/translate.js';
 export type { PackingInstance, PackingSolution, Deck, GeniusInstance, PolyominoOptions, PolycubeOptions, GeniusOptions, DobbleSatOptions };
 
 // ---- formulas -------------------------------------------------------------------

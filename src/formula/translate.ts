@@ -377,3 +377,14 @@ export function satisfy(f: Cnf, term: Term, options: TranslationOptions = {}): v
 export function literalOf(f: Cnf, term: Term): number {
   return translator(f).literal(term);
 }
+
+/** Literals for terms: a literal as it is, a name's variable (created on first use), an expression's gate (as literalOf). */
+export function literalsOf(f: Cnf, terms: readonly Term[]): number[] {
+  return terms.map((t) => (typeof t === 'number' ? checkedLiteral(f, t) : typeof t === 'string' ? f.vars.id(t) : literalOf(f, t)));
+}
+
+function checkedLiteral(f: Cnf, lit: number): number {
+  if (!Number.isInteger(lit) || lit === 0 || Math.abs(lit) > f.varCount)
+    throw new RangeError(`literal ${lit}: the formula has ${f.varCount} variables`);
+  return lit;
+}

@@ -91,3 +91,9 @@ function count(clauses: Clauses, value: Int8Array): number {
   }
   return total;
 }
+
+/** The assignment unit propagation reaches from the assumptions (index v: 1 true, -1 false, 0 open), or null on a conflict. */
+export function unitPropagation(clauses: Clauses, varCount: number, assumptions: readonly number[]): Int8Array | null {
+  const value = assume(varCount, assumptions);
+  return value && propagate(clauses, value) ? value : null;
+}
