@@ -9,9 +9,10 @@
  * that the factory creates solvers synchronously, all sharing that one heap.
  */
 import { UserError } from '../src/core/errors.js';
-import type { ProofProducer, SolveOptions, Solver, SolverFactory, SolverStats, Status } from './types.js';
+import type { ConflictLimited, FailedAssumptions, ProofProducer, SolveOptions, Solver, SolverFactory, SolverStats, Status } from './types.js';
 import {
   builtVersion,
+  failedAmong,
   instantiateWasm,
   isWasmBuilt,
   scratchFor,
@@ -84,8 +85,6 @@ export function loadCadicalWasmFrom(createModule: WasmModuleFactory, wasmBinary:
 
 /** solve() options that only this engine has. */
 export interface CadicalSolveOptions extends SolveOptions {
-  /** Give up with UNKNOWN after about this many more conflicts. */
-  conflictLimit?: number;
   /** Give up with UNKNOWN after about this many more decisions (one slice; no time limit with it). */
   decisionLimit?: number;
 }
@@ -95,8 +94,9 @@ type ProofFormat = 'drat-text' | 'drat-binary';
 /** Each solver's proof file in the in-memory file system gets its own name. */
 let proofFiles = 0;
 
-export class CadicalWasmSolver implements Solver, ProofProducer {
+export class CadicalWasmSolver implements Solver, ProofProducer, FailedAssumptions, ConflictLimited {
   readonly name = ENGINE;
+  readonly limitsConflicts = true;
   private handle: number;
   private readonly scratch: Scratch;
   private solves = 0;
@@ -253,14 +253,7 @@ export class CadicalWasmSolver implements Solver, ProofProducer {
   }
 
   private readFailed(assumptions: readonly number[]): number[] {
-    if (assumptions.length === 0) return [];
-    // The flags go after the assumptions in the same scratch space.
-    const ptr = this.scratch.reserve(assumptions.length + Math.ceil(assumptions.length / 4));
-    this.mod.HEAP32.set(assumptions, ptr >> 2);
-    const out = ptr + 4 * assumptions.length;
-    this.mod._cd_read_failed(this.handle, ptr, assumptions.length, out);
-    const flags = this.mod.HEAP8.subarray(out, out + assumptions.length);
-    return assumptions.filter((_, i) => flags[i] === 1);
+    return failedAmong(this.mod, this.scratch, assumptions, (ptr, count, out) => this.mod._cd_read_failed(this.handle, ptr, count, out));
   }
 }
 

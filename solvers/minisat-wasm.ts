@@ -10,9 +10,11 @@ import { UserError } from '../src/core/errors.js';
 import type {
   BranchingRule,
   ChronoEnumerator,
+  ConflictLimited,
   CoverBrancher,
   CubeEnumerationOptions,
   ExactlyOnePropagator,
+  FailedAssumptions,
   SolveOptions,
   Solver,
   SolverFactory,
@@ -21,6 +23,7 @@ import type {
 } from './types.js';
 import {
   builtVersion,
+  failedAmong,
   instantiateWasm,
   isWasmBuilt,
   scratchFor,
@@ -40,6 +43,7 @@ interface MinisatModule extends WasmHeap {
   _ms_add_clause(handle: number, litsPtr: number, count: number): number;
   _ms_solve(handle: number, assumptionsPtr: number, count: number, conflictBudget: number): number;
   _ms_read_model(handle: number, outPtr: number, n: number): void;
+  _ms_read_failed(handle: number, assumptionsPtr: number, count: number, outPtr: number): void;
   _ms_stat(handle: number, which: number): number;
   _ms_set_polarity(handle: number, v: number, preference: number): void;
   _ms_set_learnt_fraction(handle: number, fraction: number): void;
@@ -121,12 +125,6 @@ export function minisatWasmHeapBytes(): number {
   return loadedModule?.HEAP8.length ?? 0;
 }
 
-/** A solve() option that only this engine has. */
-export interface MinisatSolveOptions extends SolveOptions {
-  /** Give up with UNKNOWN after about this many more conflicts. */
-  conflictLimit?: number;
-}
-
 /** An enumerateCube() option that only this engine has. */
 export interface MinisatCubeOptions extends CubeEnumerationOptions {
   /** Stop (complete=false, resumable) after about this many more conflicts. */
@@ -149,13 +147,16 @@ function translateWasmThrow(e: unknown): never {
   throw e;
 }
 
-export class MinisatWasmSolver implements Solver, CoverBrancher, ChronoEnumerator, ExactlyOnePropagator {
+export class MinisatWasmSolver implements Solver, CoverBrancher, ChronoEnumerator, ExactlyOnePropagator, FailedAssumptions, ConflictLimited {
   readonly name = 'minisat-wasm';
+  readonly limitsConflicts = true;
   private handle: number;
   private readonly scratch: Scratch;
   private solves = 0;
   /** Values of variables 1..n after the last SAT answer (index v-1), else undefined. */
   private model: Int8Array | undefined;
+  /** After UNSAT under assumptions: the assumptions that the refutation used. */
+  private failedSet: number[] | undefined;
   /** The cube an unfinished enumerateCube() stopped in (assumptions and projection), to resume it. */
   private openCube: string | undefined;
   private branching: BranchingRule = 'vsids';
@@ -195,15 +196,16 @@ export class MinisatWasmSolver implements Solver, CoverBrancher, ChronoEnumerato
    * though each slice starts its restart sequence anew) and yields to the event
    * loop in between.
    */
-  async solve(options: MinisatSolveOptions = {}): Promise<Status> {
+  async solve(options: SolveOptions = {}): Promise<Status> {
     const handle = this.live();
     this.solves++;
     this.openCube = undefined;
     this.model = undefined;
+    this.failedSet = undefined;
     const assumptions = options.assumptions ?? [];
     const deadline = options.timeoutSeconds === undefined ? Infinity : Date.now() + 1000 * options.timeoutSeconds;
     const conflictLimit = options.conflictLimit ?? Infinity;
-    if (deadline === Infinity && conflictLimit === Infinity) return this.finish(this.solveSlice(handle, assumptions, -1));
+    if (deadline === Infinity && conflictLimit === Infinity) return this.finish(this.solveSlice(handle, assumptions, -1), assumptions);
     const result = await solveInSlices(
       {
         runSlice: (budget) => this.solveSlice(handle, assumptions, budget),
@@ -213,12 +215,18 @@ export class MinisatWasmSolver implements Solver, CoverBrancher, ChronoEnumerato
       deadline,
       conflictLimit,
     );
-    return this.finish(result);
+    return this.finish(result, assumptions);
   }
 
   value(v: number): boolean {
     if (!this.model) throw new Error('minisat-wasm: value() needs the last solve() to have answered SAT');
     return this.model[v - 1] === 1;
+  }
+
+  /** After UNSAT under assumptions: those the refutation used (MiniSat's final conflict); empty when the clauses alone are UNSAT. */
+  failedAssumptions(): number[] {
+    if (!this.failedSet) throw new Error('minisat-wasm: failedAssumptions() needs the last solve() to have answered UNSAT');
+    return [...this.failedSet];
   }
 
   stats(): SolverStats {
@@ -383,8 +391,11 @@ export class MinisatWasmSolver implements Solver, CoverBrancher, ChronoEnumerato
     return step;
   }
 
-  private finish(result: number): Status {
-    if (result === RESULT_UNSAT) return 'UNSAT';
+  private finish(result: number, assumptions: readonly number[]): Status {
+    if (result === RESULT_UNSAT) {
+      this.failedSet = failedAmong(this.mod, this.scratch, assumptions, (ptr, count, out) => this.mod._ms_read_failed(this.handle, ptr, count, out));
+      return 'UNSAT';
+    }
     if (result !== RESULT_SAT) return 'UNKNOWN';
     this.readModel();
     return 'SAT';

@@ -140,3 +140,22 @@ export async function solveInSlices(driver: SliceDriver, deadline: number, confl
     driver.resumed();
   }
 }
+
+/**
+ * After UNSAT under assumptions, those the engine's glue flags as used: the
+ * assumptions go into scratch space with room after them for one int8 flag
+ * each, which `read(assumptionsPtr, count, flagsPtr)` fills.
+ */
+export function failedAmong(
+  mod: WasmHeap,
+  scratch: Scratch,
+  assumptions: readonly number[],
+  read: (assumptionsPtr: number, count: number, flagsPtr: number) => void,
+): number[] {
+  if (assumptions.length === 0) return [];
+  const ptr = scratch.reserve(assumptions.length + Math.ceil(assumptions.length / 4));
+  mod.HEAP32.set(assumptions, ptr >> 2);
+  const flags = ptr + 4 * assumptions.length;
+  read(ptr, assumptions.length, flags);
+  return assumptions.filter((_, i) => mod.HEAP8[flags + i] === 1);
+}

@@ -15,7 +15,7 @@ import { type GeniusInstance, type GeniusOptions, geniusSquare } from '../encode
 import type { PackingInstance, PackingSolution } from '../encoders/packing.js';
 import { type PolycubeOptions, polycube, soma } from '../encoders/polycube.js';
 import { type PolyominoOptions, pentomino, polyomino } from '../encoders/polyomino.js';
-import { pickSolver, SOLVERS } from '../solvers/index.js';
+import { SOLVERS } from '../solvers/index.js';
 import { modelFromLiterals } from '../solvers/external/clause-store.js';
 import { readAnswer } from '../solvers/external/output.js';
 import type { Status } from '../solvers/types.js';
@@ -23,7 +23,7 @@ import { Cnf } from './core/cnf.js';
 import { type DimacsFormula, type DimacsMeta, dimacsString, instanceFromDimacs, parseDimacs as readDimacs } from './core/dimacs.js';
 import { UserError, oneLine } from './core/errors.js';
 import type { Instance } from './core/puzzle.js';
-import { solveOnce } from './enumerate/solve-once.js';
+import { type Model, openSolver } from './session/solver.js';
 import { enumerateSolutions } from './enumerate/strategy.js';
 import { type Explanation, explain as explainInstance } from './explain/explain.js';
 import { ledgerShapes } from './explain/ledger.js';
@@ -51,6 +51,7 @@ export {
   exactlyWeighted,
 } from './constraints.js';
 export type { Solver, SolverFactory, Status } from '../solvers/types.js';
+export { type CoreOptions, type Model, type OpenSolverOptions, type SessionSolveOptions, SatSolver, openSolver } from './session/solver.js';
 export type { Explanation, FamilyExplanation } from './explain/explain.js';
 export { type Op, type Term, Expr, and, evaluate, iff, implies, ite, not, or, xor } from './formula/expr.js';
 export { type Translation, type TranslationOptions, TRANSLATIONS, literalOf, literalsOf, satisfy } from './formula/translate.js';
@@ -108,15 +109,6 @@ export interface SolveOptions {
   timeout?: number;
 }
 
-/** A satisfying assignment, by variable id or name. */
-export interface Model {
-  value(v: number | string): boolean;
-  /** The names of the true variables that are not auxiliary, in variable order. */
-  trueNames: string[];
-  /** Every variable as a signed literal, 1..varCount. */
-  literals: number[];
-}
-
 export interface SolveResult<S = never> {
   status: Status;
   /** Set when a SAT solver answered SAT; checked against every clause. */
@@ -135,12 +127,14 @@ const DLX = 'dlx';
  */
 export async function solve<S = never>(source: Cnf | Instance<S>, options: SolveOptions = {}): Promise<SolveResult<S>> {
   if (options.solver === DLX) return solveByDancingLinks(source, options);
-  const instance = source instanceof Cnf ? undefined : source;
-  const f = instance?.cnf ?? (source as Cnf);
-  const factory = await pickSolver(options.solver, instance?.branchingFamily ? 'solve-exact-cover' : 'solve');
-  const { status, model, trueVars } = await solveOnce(f, factory.create(), { timeoutSeconds: options.timeout });
-  if (status !== 'SAT') return { status, solver: factory.name };
-  return { status, solver: factory.name, model: namedModel(f, model), ...(instance ? { solution: checkedSolution(instance, trueVars) } : {}) };
+  const s = await openSolver(source, { solver: options.solver });
+  try {
+    const status = await s.solve({ timeout: options.timeout });
+    if (status !== 'SAT') return { status, solver: s.name };
+    return { status, solver: s.name, model: s.model, ...(source instanceof Cnf ? {} : { solution: s.solution as S }) };
+  } finally {
+    s.close();
+  }
 }
 
 function checkedSolution<S>(instance: Instance<S>, trueVars: readonly number[]): S {
@@ -168,16 +162,6 @@ async function solveByDancingLinks<S>(source: Cnf | Instance<S>, options: SolveO
   });
   if (found) return { status: 'SAT', solver: DLX, solution: checkedSolution(source, found) };
   return { status: complete ? 'UNSAT' : 'UNKNOWN', solver: DLX };
-}
-
-function namedModel(f: Cnf, literals: number[]): Model {
-  const variable = (v: number | string): number => {
-    const id = typeof v === 'number' ? v : f.vars.lookup(v);
-    if (id === undefined || id < 1 || id > literals.length) throw new RangeError(`no variable ${JSON.stringify(v)} in this formula`);
-    return id;
-  };
-  const trueNames = literals.filter((lit) => lit > 0 && !f.vars.isAux(lit)).map((v) => f.vars.name(v));
-  return { value: (v) => literals[variable(v) - 1]! > 0, trueNames, literals };
 }
 
 // ---- enumeration ----------------------------------------------------------------

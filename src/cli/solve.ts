@@ -5,20 +5,10 @@ import { UserError } from '../core/errors.js';
 import { pickSolver } from '../../solvers/index.js';
 import { colorWanted } from '../render/grid.js';
 import { writeDrawing } from '../render/png.js';
-import { solveOnce } from '../enumerate/solve-once.js';
+import { SatSolver } from '../session/solver.js';
 import { BRANCHING_RULES, applyBranching, parseBranching } from '../enumerate/blocking-loop.js';
 import { buildInstance, isCnfPath, readDimacsSource } from '../../encoders/index.js';
-import {
-  type Certificate,
-  PROOF_FORMAT,
-  asProofProducer,
-  certifyUnsat,
-  checkedProof,
-  claimFormula,
-  pickProver,
-  proofSolverNames,
-  writesProofs,
-} from '../proof/certify.js';
+import { type Certificate, pickProver, proofSolverNames, writesProofs } from '../proof/certify.js';
 import { type Args, commonOptions, guarded, puzzleOptions, seconds } from './common.js';
 import { progressWanted, startProgress } from './progress.js';
 
@@ -61,35 +51,34 @@ export const handler = (args: Args) =>
         `--proof: ${factory.name} does not write DRAT proofs; solvers that do: ${proofSolverNames().join(', ') || 'none can run here'}`,
       );
     }
-    const prover = certify && !ownProof ? pickProver('--certify') : undefined;
-    const solver = factory.create();
-    if (ownProof) asProofProducer(solver)!.enableProof(PROOF_FORMAT);
-    applyBranching(instance, solver, branching);
-    const claim = { varCount: instance.cnf.varCount, clauses: { [Symbol.iterator]: () => instance.cnf.clauses() }, answeredBy: factory.name };
+    // Fails before the solve when no solver here can re-solve for a proof.
+    if (certify && !ownProof) pickProver('--certify');
+    const session = new SatSolver(instance.cnf, factory.create(), { proof: ownProof, instance });
+    applyBranching(instance, session.engine, branching);
     let certificate: Certificate | undefined;
-    const afterUnsat = (s: typeof solver) => {
-      if (!ownProof) return;
-      const proof = asProofProducer(s)!.takeProof();
-      if (proofFile !== undefined) writeProof(proofFile, proof.bytes);
-      if (certify) certificate = checkedProof(claimFormula(claim), proof, factory.name, '--certify');
-    };
-    const progress = startProgress(args, { unit: 'conflicts', who: solver.name });
+    const progress = startProgress(args, { unit: 'conflicts', who: session.name });
     // The spinner reads the solver's conflict count between its slices of search; an engine
     // only slices (and lets the timer run) under a time limit, hence a limit nobody reaches.
-    const heartbeat = setInterval(() => progress.update(solver.stats().conflicts ?? 0), 250);
+    const heartbeat = setInterval(() => progress.update(session.stats().conflicts ?? 0), 250);
     const timeoutSeconds = (args.timeout as number | undefined) ?? (progressWanted(args) ? UNREACHED_SECONDS : undefined);
-    let result;
+    let status;
+    let model: number[];
+    let solution: unknown;
     try {
-      result = await solveOnce(instance.cnf, solver, { timeoutSeconds, afterUnsat });
+      try {
+        status = await session.solve({ timeout: timeoutSeconds });
+      } finally {
+        clearInterval(heartbeat);
+        progress.stop();
+      }
+      if (status === 'UNSAT' && proofFile !== undefined) writeProof(proofFile, session.proof().bytes);
+      if (status === 'UNSAT' && certify) certificate = await session.certify('--certify');
+      model = session.model?.literals ?? [];
+      // Decoded and checked by the puzzle's own checker.
+      solution = session.solution;
     } finally {
-      clearInterval(heartbeat);
-      progress.stop();
+      session.close();
     }
-    const { status, trueVars, model } = result;
-    if (status === 'UNSAT' && prover) certificate = await certifyUnsat(claim, prover, '--certify');
-    const solution = status === 'SAT' ? instance.decode(trueVars) : undefined;
-    const problem = solution === undefined ? null : instance.check(solution);
-    if (problem) throw new Error(`the solution fails the independent check: ${problem}`);
     for (const format of ['svg', 'png'] as const) {
       if (args[format] === undefined || solution === undefined) continue;
       if (!instance.svg) throw new UserError(`--${format}: ${puzzle} has no drawing`);
@@ -104,7 +93,7 @@ export const handler = (args: Args) =>
       complete: status !== 'UNKNOWN',
       vars: instance.cnf.varCount,
       clauses: instance.cnf.clauseCount,
-      solver: solver.name,
+      solver: session.name,
       seconds: seconds(start),
       ...(certify ? { certified: status !== 'UNKNOWN', ...(certificate ? { proof: proofSummary(certificate) } : {}) } : {}),
       ...(formula ? { model, ...trueNamesOf(formula, model) } : { solution: solution === undefined ? null : instance.toJson(solution) }),
