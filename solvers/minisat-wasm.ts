@@ -79,6 +79,7 @@ const YIELD_EVERY_MS = 50;
 const CUBE_LEARNT_FRACTION = 0.01;
 
 const NOT_BUILT = 'not built: run npm run build:minisat-wasm';
+const STALE_BUILD = 'built from older glue (no ms_read_failed): run npm run build:minisat-wasm again';
 
 /**
  * Where build.sh puts its output. Found from the project root, so that it is
@@ -417,6 +418,8 @@ export const minisatWasm: SolverFactory & { create(): MinisatWasmSolver } = {
   available() {
     const buildDir = minisatWasmBuildDir();
     if (!isBuilt(buildDir)) return { ok: false, reason: NOT_BUILT };
+    // A build from before the glue exported failed assumptions cannot answer cores: rebuild it.
+    if (loadedModule && typeof loadedModule._ms_read_failed !== 'function') return { ok: false, reason: STALE_BUILD };
     const version = builtVersion(buildDir);
     return version === undefined ? { ok: true } : { ok: true, version };
   },
