@@ -51,6 +51,15 @@ export {
   exactlyWeighted,
 } from './constraints.js';
 export type { Solver, SolverFactory, Status } from '../solvers/types.js';
+export {
+  type OptimizeOptions,
+  type OptimizeResult,
+  type OptimizeStrategy,
+  type Optimum,
+  OPTIMIZE_STRATEGIES,
+  maximize,
+  minimize,
+} from './optimize/index.js';
 export { type CoreOptions, type Model, type OpenSolverOptions, type SessionSolveOptions, SatSolver, openSolver } from './session/solver.js';
 export type { Explanation, FamilyExplanation } from './explain/explain.js';
 export { type Op, type Term, Expr, and, evaluate, iff, implies, ite, not, or, xor } from './formula/expr.js';

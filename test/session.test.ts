@@ -163,3 +163,21 @@ describe('the object itself', () => {
     await expect(s.solve()).rejects.toThrow(/used after close/);
   });
 });
+
+describe('logic-solver adapter', () => {
+  it('variables added after a solve under several assumptions are fresh, not the retired selector (regression)', async () => {
+    const { logicSolver } = await import('../solvers/logic-solver.js');
+    const engine = logicSolver.create();
+    try {
+      engine.ensureVars(2);
+      engine.addClause([1, 2]);
+      expect(await engine.solve({ assumptions: [1, 2] })).toBe('SAT');
+      engine.ensureVars(3);
+      engine.addClause([3]);
+      expect(await engine.solve()).toBe('SAT');
+      expect(engine.value(3)).toBe(true);
+    } finally {
+      engine.dispose();
+    }
+  });
+});

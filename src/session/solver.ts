@@ -136,9 +136,13 @@ export class SatSolver {
 
   /** After SAT on a puzzle: its solution, decoded and checked by the puzzle's own checker. */
   get solution(): unknown {
+    return this.model && this.solutionOf(this.model);
+  }
+
+  /** A model's solution, on a puzzle (undefined on a formula). */
+  solutionOf(model: Model): unknown {
     const instance = this.options.instance;
-    const model = this.model;
-    if (!instance || !model) return undefined;
+    if (!instance) return undefined;
     const solution = instance.decode(instance.cnf.projection.filter((v) => model.value(v)).sort((a, b) => a - b));
     const problem = instance.check(solution);
     if (problem) throw new Error(`a solution fails the independent check: ${problem}`);
