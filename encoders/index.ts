@@ -1,11 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseAmo, parseCard } from '../src/card/index.js';
+import { parsePb } from '../src/pb/index.js';
 import { type DimacsFormula, clauseCount, dimacsClauses, instanceFromDimacs, parseDimacs, readDimacsFile } from '../src/core/dimacs.js';
 import { UserError } from '../src/core/errors.js';
 import { limitOption, setSizeLimits, sizeLimit } from '../src/core/limits.js';
 import type { EncodingChoice, Instance, PuzzleEntry } from '../src/core/puzzle.js';
 import { DOBBLE_PUZZLE } from './dobble.js';
 import { GENIUS_SQUARE_PUZZLE } from './genius-square.js';
+import { KNAPSACK_PUZZLE } from './knapsack.js';
 import { POLYCUBE_PUZZLE, SOMA_PUZZLE } from './polycube.js';
 import { PENTOMINO_PUZZLE, POLYOMINO_PUZZLE } from './polyomino.js';
 
@@ -17,6 +19,7 @@ export const PUZZLES: readonly PuzzleEntry[] = [
   POLYCUBE_PUZZLE,
   GENIUS_SQUARE_PUZZLE,
   DOBBLE_PUZZLE,
+  KNAPSACK_PUZZLE,
 ];
 
 export function puzzleByName(name: string): PuzzleEntry {
@@ -25,11 +28,13 @@ export function puzzleByName(name: string): PuzzleEntry {
   return p;
 }
 
-/** --amo / --card as given, else the puzzle's own defaults. */
+/** --amo / --card / --pb as given, else the puzzle's own defaults; --pb only where the puzzle has weighted sums. */
 export function encodingChoice(entry: PuzzleEntry, args: Record<string, unknown>): EncodingChoice {
+  if (args.pb !== undefined && entry.defaults.pb === undefined) throw new UserError(`--pb does not apply to ${entry.name} (it has no weighted sums)`);
   return {
     amo: args.amo === undefined ? entry.defaults.amo : parseAmo(String(args.amo), '--amo'),
     card: args.card === undefined ? entry.defaults.card : parseCard(String(args.card), '--card'),
+    ...(entry.defaults.pb === undefined ? {} : { pb: args.pb === undefined ? entry.defaults.pb : parsePb(String(args.pb), '--pb') }),
   };
 }
 
@@ -98,7 +103,10 @@ export function instanceOfDimacs(f: DimacsFormula, source: string): Instance {
   if (!entry) return plain;
   let rebuilt: Instance;
   try {
-    rebuilt = entry.build({ ...argsFromParams(entry, f.params), ...encodingChoice(entry, { amo: f.params.get('amo'), card: f.params.get('card') }) });
+    rebuilt = entry.build({
+      ...argsFromParams(entry, f.params),
+      ...encodingChoice(entry, { amo: f.params.get('amo'), card: f.params.get('card'), pb: f.params.get('pb') }),
+    });
   } catch (e) {
     throw new UserError(`${source}: cannot rebuild ${entry.name} from its header: ${(e as Error).message}`);
   }

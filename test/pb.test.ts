@@ -12,6 +12,7 @@ import {
   atMostWeighted,
   exactlyWeighted,
   parsePb,
+  weightedBounds,
 } from '../src/pb/index.js';
 import { sumBits } from '../src/pb/adder.js';
 import { normalizeAtMost } from '../src/pb/normalize.js';
@@ -153,6 +154,32 @@ function gacMisses(encoding: PbEncoding, weights: readonly number[], k: number):
   }
   return misses;
 }
+
+describe('bounds for one sum and many k (optimisation)', () => {
+  it.each(ENCODINGS)('%s: each bound holds behind its own guard; the adder builds its network once', (encoding) => {
+    const weights = [5, 3, -2, 4];
+    const cnf = new Cnf();
+    const xs = weights.map((_, i) => cnf.vars.named(`x${i + 1}`));
+    const guards = [9, 6, 3, 0, -3].map((k) => ({ k, guard: cnf.vars.named(`g${k}`) }));
+    cnf.family('bounds');
+    const terms = weights.map((weight, i) => ({ lit: xs[i]!, weight }));
+    const bound = weightedBounds(cnf, terms, encoding, 'cost');
+    const auxAfter: number[] = [];
+    for (const { k, guard } of guards) {
+      bound(k, guard);
+      auxAfter.push(cnf.vars.auxCount);
+    }
+    const clauses = Array.from(cnf.clauses(), (c) => Array.from(c));
+    for (const { k, guard } of guards) {
+      const others = guards.filter((g) => g.guard !== guard).map((g) => -g.guard);
+      const on = truthTable([...clauses, [guard], ...others.map((l) => [l])], cnf.varCount, xs, (lits) => sumUnder(terms, lits) <= k);
+      expect(on.wrong, `${encoding} ≤ ${k}`).toEqual([]);
+    }
+    const off = truthTable([...clauses, ...guards.map((g) => [-g.guard])], cnf.varCount, xs, () => true);
+    expect(off.wrong).toEqual([]);
+    if (encoding === 'adder') expect(new Set(auxAfter).size).toBe(1);
+  });
+});
 
 describe('propagation strength', () => {
   it.each(['bdd', 'swc'] as const)('%s keeps arc consistency on every partial assignment', (encoding) => {

@@ -13,7 +13,8 @@ export function encodingOptions<T>(y: Argv<T>) {
         describe: `at-most-one encoding (default: ${defaultsByPuzzle('amo')}${nativeEnumerationDefaults()}; puzzlesat list encodings)`,
       })
       .option('card', { type: 'string', describe: `at-most-k encoding (default: ${defaultsByPuzzle('card')})` })
-      .group(['amo', 'card'], 'Encoding:')
+      .option('pb', { type: 'string', describe: `pseudo-Boolean encoding of weighted sums (${pbDefaults()})` })
+      .group(['amo', 'card', 'pb'], 'Encoding:')
       // Size guards for building any instance (src/core/limits.ts).
       .option('max-cells', { type: 'number', describe: `refuse boards and figures larger than this (default ${DEFAULT_LIMITS.cells})` })
       .option('max-placements', { type: 'number', describe: `refuse packings with more piece placements (default ${DEFAULT_LIMITS.placements})` })
@@ -42,6 +43,12 @@ function defaultsByPuzzle(kind: 'amo' | 'card'): string {
   for (const p of PUZZLES) byEncoding.set(p.defaults[kind], [...(byEncoding.get(p.defaults[kind]) ?? []), p.name]);
   if (byEncoding.size === 1) return [...byEncoding.keys()][0]!;
   return [...byEncoding].map(([encoding, puzzles]) => `${encoding} for ${puzzles.join(', ')}`).join('; ');
+}
+
+/** "default: bdd; for knapsack", from the entries that have weighted sums. */
+function pbDefaults(): string {
+  const weighted = PUZZLES.filter((p) => p.defaults.pb !== undefined);
+  return `default: ${[...new Set(weighted.map((p) => p.defaults.pb))].join('/')}; for ${weighted.map((p) => p.name).join(', ')}`;
 }
 
 /** "; enumerate with minisat-wasm: pairwise for pentomino, ..." where puzzles declare one. */

@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
 import { AMO_ENCODINGS, CARD_ENCODINGS } from '../card/index.js';
+import { PB_ENCODINGS } from '../pb/index.js';
 import { UserError } from '../core/errors.js';
 import { PUZZLES } from '../../encoders/index.js';
 import { POLYOMINOES, PRESETS } from '../../encoders/polyomino.js';
@@ -15,7 +16,7 @@ export const builder = (y: Argv) =>
     .positional('what', { type: 'string', choices: TOPICS, default: 'puzzles' })
     .option('json', { type: 'boolean', describe: 'machine-readable list' })
     .example('$0 list presets', 'the named boards and piece sets')
-    .example('$0 list encodings --json', 'the at-most-one and at-most-k encodings, as JSON');
+    .example('$0 list encodings --json', 'the at-most-one, at-most-k and pseudo-Boolean encodings, as JSON');
 
 function rows(what: string): Record<string, string>[] {
   switch (what) {
@@ -30,6 +31,7 @@ function rows(what: string): Record<string, string>[] {
         // The name is what the option takes; `option` says which option.
         ...AMO_ENCODINGS.map((e) => ({ name: e.name, option: 'amo', about: `${e.fits} (clauses ${e.clauses}, aux ${e.auxVars})` })),
         ...CARD_ENCODINGS.map((e) => ({ name: e.name, option: 'card', about: `${e.fits} (clauses ${e.clauses}, aux ${e.auxVars})` })),
+        ...PB_ENCODINGS.map((e) => ({ name: e.name, option: 'pb', about: `${e.fits} (clauses ${e.clauses}, aux ${e.auxVars})` })),
       ];
     default:
       throw new UserError(`list: unknown topic "${what}"; choose one of: ${TOPICS.join(', ')}`);

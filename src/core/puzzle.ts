@@ -1,4 +1,5 @@
 import type { AmoEncoding, CardEncoding } from '../card/index.js';
+import type { PbEncoding } from '../pb/index.js';
 import type { Cnf } from './cnf.js';
 
 /**
@@ -55,6 +56,8 @@ export interface Instance<S = unknown> {
   cubeDepthHint?: number;
   /** What the encoder knows about its variables and families, for `puzzlesat explain`. */
   explain?(): InstanceExplanation;
+  /** A weighted sum of projection variables that the puzzle optimises (`puzzlesat optimize`), named for output. */
+  objective?: { name: string; sense: 'minimize' | 'maximize'; terms: readonly number[]; weights: readonly number[] };
   /** The same puzzle as exact cover, when it is one (for the dlx backend). */
   exactCover?: { primary: number; secondary: number; rows: number[][]; rowVars: number[] };
 }
@@ -106,6 +109,8 @@ export interface EncodingDefaults {
    * clauses they replace must then have no auxiliary variables.
    */
   nativeEnumerationAmo?: AmoEncoding;
+  /** The pseudo-Boolean encoding of its weighted sums, for puzzles that have them (--pb applies to those only). */
+  pb?: PbEncoding;
 }
 
 /** The encodings an instance is built with: the puzzle's defaults, or what was asked for. */

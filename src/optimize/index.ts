@@ -5,15 +5,15 @@
  * round its solution is blocked on the solution variables, so the next
  * round finds the next best, no cheaper than the one before.
  */
-import type { Cnf } from '../core/cnf.js';
+import { Cnf } from '../core/cnf.js';
 import { UserError } from '../core/errors.js';
 import type { Instance } from '../core/puzzle.js';
 import type { Term } from '../formula/expr.js';
-import { DEFAULT_PB, type PbEncoding } from '../pb/index.js';
+import { DEFAULT_PB, type PbEncoding, weightedBounds } from '../pb/index.js';
 import type { Certificate } from '../proof/certify.js';
 import { type Model, type SatSolver, openSolver } from '../session/solver.js';
 import { normalObjective } from './objective.js';
-import { type Round, type RoundStatus, type RoundStrategy, coreGuidedRound, linearRound } from './rounds.js';
+import { type ProofKind, type Round, type RoundStatus, type RoundStrategy, coreGuidedRound, linearRound } from './rounds.js';
 
 export type OptimizeStrategy = 'linear' | 'core-guided';
 
@@ -105,7 +105,8 @@ async function optimize<S>(
 ): Promise<OptimizeResult<S>> {
   const best = options.best ?? 1;
   if (!Number.isInteger(best) || best < 1) throw new RangeError(`best: a whole number ≥ 1, got ${best}`);
-  const s = await openSolver(source, { solver: options.solver });
+  // The search adds bounds and blocking clauses: to a copy, so the caller's formula stays as it was.
+  const s = await openSolver(source instanceof Cnf ? source.clone() : { ...source, cnf: source.cnf.clone() }, { solver: options.solver });
   try {
     const f = s.formula;
     // The solution variables, fixed before the objective adds its own.
@@ -117,6 +118,8 @@ async function optimize<S>(
       terms,
       weights.map((w) => sign * w),
     );
+    // One bound maker for every round: the adder's network is shared by all bounds.
+    const bounds = weightedBounds(f, objective.terms, options.encoding ?? DEFAULT_PB, 'objective');
     const deadline = options.timeout === undefined ? Infinity : Date.now() + 1000 * options.timeout;
     const round = STRATEGIES[options.strategy ?? DEFAULT_STRATEGY].round;
     const solutions: Optimum<S>[] = [];
@@ -125,7 +128,7 @@ async function optimize<S>(
       const r: Round = await round({
         s,
         objective,
-        encoding: options.encoding ?? DEFAULT_PB,
+        bound: bounds,
         timeLeft: () => (deadline === Infinity ? undefined : Math.max(0.001, (deadline - Date.now()) / 1000)),
         certify: options.certify ? (options.certifyOption ?? 'certify') : undefined,
         floor: solutions.length ? signed(sign, solutions.at(-1)!.value) : undefined,
@@ -148,13 +151,22 @@ async function optimize<S>(
   }
 }
 
+/** How each kind of proof reads, for a search that minimises (lower) or maximises (higher). */
+const PROOF_TEXT: Record<ProofKind, (better: string) => string> = {
+  bound: (better) => `no solution left has a ${better} value (UNSAT)`,
+  floor: () => 'it ties the solution before it, the best then',
+  least: (better) => `no value can be ${better}`,
+  cores: (better) => `its cores rule out a ${better} value`,
+  'cores refuted': (better) => `its cores rule out a ${better} value, and so does an UNSAT`,
+};
+
 function optimum<S>(s: SatSolver, r: Round, sign: 1 | -1): Optimum<S> {
   const solution = s.solutionOf(r.model!) as S | undefined;
   return {
     value: signed(sign, r.cost!),
     model: r.model!,
     ...(solution === undefined ? {} : { solution }),
-    ...(r.proof ? { proof: r.proof } : {}),
+    ...(r.proof ? { proof: PROOF_TEXT[r.proof](sign === 1 ? 'lower' : 'higher') } : {}),
     ...(r.certificate ? { certificate: r.certificate } : {}),
   };
 }

@@ -1,6 +1,5 @@
 import { unaryCount } from '../card/totalizer.js';
 import type { Cnf } from '../core/cnf.js';
-import { type PbEncoding, atMostWeighted } from '../pb/index.js';
 import type { Certificate } from '../proof/certify.js';
 import type { Model, SatSolver } from '../session/solver.js';
 import { type NormalObjective, costOf } from './objective.js';
@@ -24,7 +23,8 @@ import { type NormalObjective, costOf } from './objective.js';
 export interface RoundContext {
   s: SatSolver;
   objective: NormalObjective;
-  encoding: PbEncoding;
+  /** Adds the bound cost ≤ k, switched on by the guard. */
+  bound: (k: number, guard: number) => void;
   /** Seconds left for the whole optimisation (undefined: no limit). */
   timeLeft: () => number | undefined;
   /** The option that asked for certificates (its name goes into error messages); undefined: none asked. */
@@ -35,12 +35,19 @@ export interface RoundContext {
 
 export type RoundStatus = 'OPTIMUM' | 'FEASIBLE' | 'UNSAT' | 'UNKNOWN';
 
+/**
+ * How an optimum is known: `bound`, the UNSAT of a lower cost; `floor`, it
+ * costs what the round before found least, so nothing left costs less;
+ * `least`, no assignment costs less; `cores`, the cores' lower bound (with
+ * `refuted` when one more solve refuted a lower cost, for its certificate).
+ */
+export type ProofKind = 'bound' | 'floor' | 'least' | 'cores' | 'cores refuted';
+
 export interface Round {
   status: RoundStatus;
   cost?: number;
   model?: Model;
-  /** How the optimum is known. */
-  proof?: string;
+  proof?: ProofKind;
   certificate?: Certificate;
 }
 
@@ -53,7 +60,7 @@ const FAMILY = 'objective';
 function guardedBound(ctx: RoundContext, k: number): number {
   return inObjectiveFamily(ctx.s.formula, (f) => {
     const guard = f.vars.aux(`objective ≤ ${k}`);
-    atMostWeighted(f, ctx.objective.terms, k - ctx.objective.offset, ctx.encoding, `objective ≤ ${k}`, guard);
+    ctx.bound(k - ctx.objective.offset, guard);
     return guard;
   });
 }
@@ -69,7 +76,7 @@ function inObjectiveFamily<T>(f: Cnf, emit: (f: Cnf) => T): T {
   }
 }
 
-async function proved(ctx: RoundContext, found: { cost: number; model: Model }, proof: string, unsatJustAnswered: boolean): Promise<Round> {
+async function proved(ctx: RoundContext, found: { cost: number; model: Model }, proof: ProofKind, unsatJustAnswered: boolean): Promise<Round> {
   const certificate = ctx.certify && unsatJustAnswered ? await ctx.s.certify(ctx.certify) : undefined;
   return { status: 'OPTIMUM', ...found, proof, ...(certificate ? { certificate } : {}) };
 }
@@ -82,7 +89,7 @@ export const linearRound: RoundStrategy = async (ctx) => {
     const status = await s.solve({ assumptions, timeout: ctx.timeLeft() });
     if (status === 'UNKNOWN') return best ? { status: 'FEASIBLE', ...best } : { status: 'UNKNOWN' };
     if (status === 'UNSAT') {
-      if (best) return proved(ctx, best, `no solution costs less than ${best.cost} (UNSAT)`, true);
+      if (best) return proved(ctx, best, 'bound', true);
       if (assumptions.length === 0) return { status: 'UNSAT' };
       // Nothing left at the floor: search above it.
       assumptions = [];
@@ -90,8 +97,8 @@ export const linearRound: RoundStrategy = async (ctx) => {
     }
     const cost = costOf(objective, (v) => s.model!.value(v));
     best = { cost, model: s.model! };
-    if (ctx.floor !== undefined && cost <= ctx.floor) return proved(ctx, best, `no solution costs less than ${ctx.floor} (the round before)`, false);
-    if (cost === objective.offset) return proved(ctx, best, `${cost} is the least the objective can be`, false);
+    if (ctx.floor !== undefined && cost <= ctx.floor) return proved(ctx, best, 'floor', false);
+    if (cost === objective.offset) return proved(ctx, best, 'least', false);
     assumptions = [guardedBound(ctx, cost - 1)];
   }
 };
@@ -102,7 +109,7 @@ export const coreGuidedRound: RoundStrategy = async (ctx) => {
   // Assumption literal (true: no cost) -> its weight left.
   const soft = new Map<number, number>(objective.terms.map((t) => [-t.lit, t.weight]));
   // Assumption ¬o_j of a totalizer -> that totalizer, to assume ¬o_{j+1} once ¬o_j is in a core.
-  const sums = new Map<number, { outputs: number[]; j: number; weight: number }>();
+  const sums = new Map<number, { outputs: number[]; j: number }>();
   for (;;) {
     const status = await s.solve({ assumptions: [...soft.keys()], timeout: ctx.timeLeft() });
     if (status === 'UNKNOWN') return { status: 'UNKNOWN' };
@@ -111,11 +118,11 @@ export const coreGuidedRound: RoundStrategy = async (ctx) => {
       if (cost !== lowerBound)
         throw new Error(`core-guided search: a model of cost ${cost} under the assumptions, but the lower bound is ${lowerBound}`);
       const found = { cost, model: s.model! };
-      if (!ctx.certify || cost === objective.offset) return proved(ctx, found, `the cores raise the lower bound to ${cost}`, false);
+      if (!ctx.certify || cost === objective.offset) return proved(ctx, found, cost === objective.offset ? 'least' : 'cores', false);
       // The cores are UNSATs under assumptions; one bound, checked, proves the same.
       if ((await s.solve({ assumptions: [guardedBound(ctx, cost - 1)], timeout: ctx.timeLeft() })) !== 'UNSAT')
         throw new Error(`core-guided search: cost ${cost} - 1 is not refuted, but the cores say it should be`);
-      return proved(ctx, found, `the cores raise the lower bound to ${cost}; no solution costs less (UNSAT)`, true);
+      return proved(ctx, found, 'cores refuted', true);
     }
     const core = (await s.core()) as number[];
     if (core.length === 0) return { status: 'UNSAT' };
@@ -125,11 +132,12 @@ export const coreGuidedRound: RoundStrategy = async (ctx) => {
       const left = soft.get(a)! - least;
       if (left > 0) soft.set(a, left);
       else soft.delete(a);
+      // The weight a core takes from ¬o_j moves on to ¬o_{j+1} (RC2's rule: added to what it has).
       const sum = sums.get(a);
       if (sum && sum.j < sum.outputs.length) {
         const next = -sum.outputs[sum.j]!;
-        soft.set(next, sum.weight);
-        sums.set(next, { ...sum, j: sum.j + 1 });
+        soft.set(next, (soft.get(next) ?? 0) + least);
+        sums.set(next, { outputs: sum.outputs, j: sum.j + 1 });
       }
     }
     if (core.length === 1) {
@@ -145,6 +153,6 @@ export const coreGuidedRound: RoundStrategy = async (ctx) => {
       ),
     );
     soft.set(-outputs[1]!, least);
-    sums.set(-outputs[1]!, { outputs, j: 2, weight: least });
+    sums.set(-outputs[1]!, { outputs, j: 2 });
   }
 };

@@ -10,9 +10,9 @@ import type { Cnf } from '../core/cnf.js';
 import { UserError } from '../core/errors.js';
 import { type EncodingCost, type EncodingInfo, measured } from '../card/index.js';
 import type { ClauseSink } from '../card/sink.js';
-import { adderAtMostWeighted } from './adder.js';
+import { adderAtMostWeighted, comparatorAtMost, sumBits } from './adder.js';
 import { bddAtMostWeighted } from './bdd.js';
-import { type WeightedLit, normalizeAtMost } from './normalize.js';
+import { type WeightedLit, gcd, normalizeAtMost, positiveSum } from './normalize.js';
 import { swcAtMostWeighted } from './swc.js';
 
 export type { WeightedLit } from './normalize.js';
@@ -115,5 +115,30 @@ function sinkFor(cnf: Cnf, auxLabel: string, guard: number | undefined): ClauseS
   return {
     add: (clause) => cnf.add(guard === undefined ? clause : [...clause, -guard]),
     aux: () => cnf.vars.aux(auxLabel),
+  };
+}
+
+/**
+ * Bounds Σ wᵢ·ℓᵢ ≤ k for one sum and many k (an optimisation's falling
+ * bound), each switched on by its guard. The adder's network does not depend
+ * on k: it is built once, and each bound adds only its comparator. The other
+ * encodings build each bound afresh.
+ */
+export function weightedBounds(cnf: Cnf, terms: readonly WeightedLit[], encoding: PbEncoding, label: string): (k: number, guard: number) => void {
+  if (encoding !== 'adder') return (k, guard) => void atMostWeighted(cnf, terms, k, encoding, `${label} ≤ ${k}`, guard);
+  const positive = positiveSum(terms);
+  const g = positive.terms.reduce((d, t) => gcd(d, t.weight), 0) || 1;
+  const total = positive.terms.reduce((s, t) => s + t.weight, 0);
+  let bits: (number | undefined)[] | undefined;
+  return (k, guard) => {
+    const sink = sinkFor(cnf, `adder ${label}`, guard);
+    const bound = k - positive.shift;
+    if (bound < 0) return sink.add([]);
+    if (total <= bound) return;
+    bits ??= sumBits(
+      sinkFor(cnf, `adder ${label}`, undefined),
+      positive.terms.map((t) => ({ lit: t.lit, weight: t.weight / g })),
+    );
+    comparatorAtMost(sink, bits, Math.floor(bound / g));
   };
 }

@@ -25,37 +25,45 @@ export type NormalForm =
     };
 
 export function normalizeAtMost(terms: readonly WeightedLit[], k: number): NormalForm {
-  for (const t of terms) checkInteger(t.weight, 'weight');
   checkInteger(k, 'bound');
-  // Coefficient of each variable taken positively, and the constant the negative literals leave.
-  const coefficient = new Map<number, number>();
-  let bound = k;
-  for (const { lit, weight } of terms) {
-    const v = Math.abs(lit);
-    if (lit > 0) coefficient.set(v, (coefficient.get(v) ?? 0) + weight);
-    else {
-      bound -= weight;
-      coefficient.set(v, (coefficient.get(v) ?? 0) - weight);
-    }
-  }
-  let sum: WeightedLit[] = [];
-  for (const [v, c] of coefficient) {
-    if (c > 0) sum.push({ lit: v, weight: c });
-    else if (c < 0) {
-      bound -= c;
-      sum.push({ lit: -v, weight: -c });
-    }
-  }
+  const positive = positiveSum(terms);
+  const bound = k - positive.shift;
   if (bound < 0) return { kind: 'false' };
-  const units = sum.filter((t) => t.weight > bound).map((t) => -t.lit);
-  sum = sum.filter((t) => t.weight <= bound);
+  const units = positive.terms.filter((t) => t.weight > bound).map((t) => -t.lit);
+  const sum = positive.terms.filter((t) => t.weight <= bound);
   const total = sum.reduce((s, t) => s + t.weight, 0);
   if (total <= bound) return units.length ? { kind: 'sum', units, terms: [], k: bound } : { kind: 'true' };
   const g = sum.reduce((d, t) => gcd(d, t.weight), 0);
   return { kind: 'sum', units, terms: sum.map((t) => ({ lit: t.lit, weight: t.weight / g })), k: Math.floor(bound / g) };
 }
 
-function gcd(a: number, b: number): number {
+/**
+ * The sum with positive weights, one term per variable: Σ wᵢ·ℓᵢ ≤ k holds
+ * exactly when Σ of these terms ≤ k - shift (a negative weight w on ℓ is
+ * w + |w| on ¬ℓ; a variable met twice has its weights added).
+ */
+export function positiveSum(terms: readonly WeightedLit[]): { terms: WeightedLit[]; shift: number } {
+  for (const t of terms) checkInteger(t.weight, 'weight');
+  // Coefficient of each variable taken positively, and the constant the negative literals leave.
+  const coefficient = new Map<number, number>();
+  let shift = 0;
+  for (const { lit, weight } of terms) {
+    const v = Math.abs(lit);
+    if (lit < 0) shift += weight;
+    coefficient.set(v, (coefficient.get(v) ?? 0) + (lit > 0 ? weight : -weight));
+  }
+  const sum: WeightedLit[] = [];
+  for (const [v, c] of coefficient) {
+    if (c > 0) sum.push({ lit: v, weight: c });
+    else if (c < 0) {
+      shift += c;
+      sum.push({ lit: -v, weight: -c });
+    }
+  }
+  return { terms: sum, shift };
+}
+
+export function gcd(a: number, b: number): number {
   while (b) [a, b] = [b, a % b];
   return a;
 }
