@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { UserError } from '../src/core/errors.js';
-import { BitboardCounter, type BitboardPacking } from '../src/enumerate/bitboard.js';
-import { solveExactCover, type ExactCoverProblem } from '../src/enumerate/exact-cover.js';
+import { BitboardCounter, type BitboardPacking } from '../solvers/dlx/bitboard.js';
+import { solveExactCover, type ExactCoverProblem } from '../solvers/dlx/exact-cover.js';
 import { GROUPS, type Cell, regionSymmetries } from '../src/geometry/cells.js';
 import { buildPacking, type PackingInstance, type PackingSolution, type PackingSpec, type PieceDef, PACKING_DEFAULTS } from './packing.js';
 import { seededRandom } from '../src/core/random.js';
@@ -215,7 +215,7 @@ export type RollCounter = 'bitboard' | 'dlx';
  * placements on the empty board are made once (by buildPacking, the same
  * placement model as geniusSquare); a roll only marks its blockers taken.
  *
- * - bitboard (src/enumerate/bitboard.ts): the placements that miss the
+ * - bitboard (solvers/dlx/bitboard.ts): the placements that miss the
  *   blockers, searched cell by cell on a 36-bit board.
  * - dlx: one exact-cover matrix with the placements plus one blocker row per
  *   cell; a roll forces its seven blocker rows and excludes the rest. The

@@ -28,6 +28,26 @@ export function puzzleByName(name: string): PuzzleEntry {
   return p;
 }
 
+/** The options that reach the encoders: every puzzle's own, the encodings and the size guards (the same names on the command line and in a plan). */
+export const PUZZLE_ARG_NAMES: ReadonlySet<string> = new Set([
+  'amo',
+  'card',
+  'pb',
+  'max-cells',
+  'max-placements',
+  'max-vars',
+  'max-literals',
+  ...PUZZLES.flatMap((p) => p.options.map((o) => o.name)),
+]);
+
+/** The options among `args` that reach the encoders, by value (yargs' extras and camelCase twins left out). */
+export function puzzleArgsOf(args: Record<string, unknown>): Record<string, string | number | boolean> {
+  const picked: Record<string, string | number | boolean> = {};
+  for (const [name, value] of Object.entries(args))
+    if (PUZZLE_ARG_NAMES.has(name) && value !== undefined) picked[name] = value as string | number | boolean;
+  return picked;
+}
+
 /** --amo / --card / --pb as given, else the puzzle's own defaults; --pb only where the puzzle has weighted sums. */
 export function encodingChoice(entry: PuzzleEntry, args: Record<string, unknown>): EncodingChoice {
   if (args.pb !== undefined && entry.defaults.pb === undefined) throw new UserError(`--pb does not apply to ${entry.name} (it has no weighted sums)`);
@@ -72,6 +92,7 @@ export function readDimacsSource(source: string, args: Record<string, unknown>):
  */
 export function buildInstance(puzzle: string, args: Record<string, unknown>): Instance {
   applySizeLimits(args);
+  if (puzzle === '-') return instanceFromDimacs(readDimacsSource(puzzle, args), '<stdin>');
   if (isCnfPath(puzzle)) return instanceFromDimacs(readDimacsSource(puzzle, args), puzzle);
   const entry = puzzleByName(puzzle);
   const mine = new Set(entry.options.map((o) => o.name));

@@ -4,13 +4,14 @@ import { claspWasm } from './clasp-wasm.js';
 import { EXTERNAL_SOLVERS } from './external/adapter.js';
 import { logicSolver } from './logic-solver.js';
 import { loadMinisatWasm, minisatWasm } from './minisat-wasm.js';
-import type { SolverFactory } from './types.js';
+import { dlx } from './dlx/index.js';
+import { type Capabilities, type Engine, type SolverFactory, isSatEngine, solverCapabilities } from './types.js';
 
-/**
- * Every SAT solver adapter by name. `dlx` is not here: it is an exact-cover
- * backend that works on the placement model, not on CNF (see src/enumerate/exact-cover.ts).
- */
+/** Every SAT solver adapter by name. */
 export const SOLVERS: SolverFactory[] = [minisatWasm, cadicalWasm, logicSolver, claspWasm, ...EXTERNAL_SOLVERS];
+
+/** Every engine `--solver` names: the SAT solvers, and dancing links on the exact-cover form. */
+export const ENGINES: readonly Engine[] = [...SOLVERS, dlx];
 
 /** Instantiates the WebAssembly engines that have been built (once; later calls share it). */
 export async function loadWasmSolvers(): Promise<void> {
@@ -57,14 +58,30 @@ export function defaultSolverName(use: SolverUse = 'solve'): string {
   return candidates.find((name) => SOLVERS.find((f) => f.name === name)?.available().ok) ?? logicSolver.name;
 }
 
-export function solverByName(name: string): SolverFactory {
-  const s = SOLVERS.find((f) => f.name === name);
-  if (name === 'dlx')
-    throw new UserError(
-      '--solver dlx: dancing links is not a SAT solver; it works on the exact-cover form of a packing puzzle (enumerate --solver dlx)',
-    );
-  if (!s) throw new UserError(`--solver: unknown solver "${name}"; choose one of: ${[...SOLVERS.map((f) => f.name), 'dlx'].join(', ')}`);
-  const ok = s.available();
+/** The engine named by --solver, if it can run here; a UserError naming the engines otherwise. */
+export function engineByName(name: string): Engine {
+  const engine = ENGINES.find((f) => f.name === name);
+  if (!engine) throw new UserError(`--solver: unknown solver "${name}"; choose one of: ${ENGINES.map((f) => f.name).join(', ')}`);
+  const ok = engine.available();
   if (!ok.ok) throw new UserError(`--solver ${name}: ${ok.reason}`);
-  return s;
+  return engine;
+}
+
+/** A SAT engine by name; `why` says what needs clauses when the name is an exact-cover engine. */
+export function solverByName(name: string, why = 'this needs a SAT solver'): SolverFactory {
+  const engine = engineByName(name);
+  if (!isSatEngine(engine)) throw new UserError(`--solver ${name}: ${why} (puzzlesat solvers lists them)`);
+  return engine;
+}
+
+/** What the engine can do, read once from one throwaway solver (an exact-cover engine has no solver to ask). */
+export function engineCapabilities(engine: Engine): Capabilities {
+  if (!isSatEngine(engine))
+    return { exactCover: true, external: false, chrono: false, cover: false, exactlyOne: false, cubeBatch: false, proofs: false };
+  const probe = engine.create();
+  try {
+    return solverCapabilities(probe, engine.kind === 'external');
+  } finally {
+    probe.dispose();
+  }
 }

@@ -22,13 +22,34 @@ import type { Status } from '../solvers/types.js';
 import { Cnf } from './core/cnf.js';
 import { type DimacsFormula, type DimacsMeta, dimacsString, instanceFromDimacs, parseDimacs as readDimacs } from './core/dimacs.js';
 import { UserError, oneLine } from './core/errors.js';
-import type { Instance } from './core/puzzle.js';
-import { type Model, openSolver } from './session/solver.js';
-import { enumerateSolutions } from './enumerate/strategy.js';
+import { type Instance, checkedSolution } from './core/puzzle.js';
+import type { EnumeratePlan, SolvePlan } from './core/plan.js';
 import { type Explanation, explain as explainInstance } from './explain/explain.js';
 import { ledgerShapes } from './explain/ledger.js';
+import { resolvePlan } from './plan.js';
+import { runPlan } from './run.js';
+import { type Model, namedModel } from './session/solver.js';
 
 export { Cnf } from './core/cnf.js';
+export { resolvePlan, type PlanRequest } from './plan.js';
+export {
+  runPlan,
+  planInstance,
+  searchedInstance,
+  cubeTreeUnits,
+  type RunHooks,
+  type FoundSolution,
+  type SolveOutcome,
+  type EnumerationResult,
+} from './run.js';
+export { BRANCHING_RULES, ENUM_MODES, PROPAGATIONS } from './core/plan.js';
+export { puzzleArgsOf } from '../encoders/index.js';
+export { colorWanted } from './render/grid.js';
+export { writeDrawing } from './render/png.js';
+export { isCnfPath } from '../encoders/index.js';
+export { trueNamesInFile } from './core/dimacs.js';
+export type { Certificate } from './proof/certify.js';
+export type { Plan, SolvePlan, EnumeratePlan, SweepPlan, Part } from './core/plan.js';
 export { VarPool } from './core/vars.js';
 export { UserError };
 export type { DimacsFormula };
@@ -127,50 +148,23 @@ export interface SolveResult<S = never> {
   solver: string;
 }
 
-/** The name under which dancing links solves exact-cover puzzles (it works on placements, not on CNF). */
-const DLX = 'dlx';
-
 /**
  * One solve of a formula, or of a puzzle (its solution then decoded and
- * checked). `solver: 'dlx'` solves an exact-cover puzzle by dancing links.
+ * checked), by the solver object (openSolver) on the engine the plan picks;
+ * `solver: 'dlx'` solves an exact-cover puzzle by dancing links.
  */
 export async function solve<S = never>(source: Cnf | Instance<S>, options: SolveOptions = {}): Promise<SolveResult<S>> {
-  if (options.solver === DLX) return solveByDancingLinks(source, options);
-  const s = await openSolver(source, { solver: options.solver });
-  try {
-    const status = await s.solve({ timeout: options.timeout });
-    if (status !== 'SAT') return { status, solver: s.name };
-    return { status, solver: s.name, model: s.model, ...(source instanceof Cnf ? {} : { solution: s.solution as S }) };
-  } finally {
-    s.close();
-  }
-}
-
-function checkedSolution<S>(instance: Instance<S>, trueVars: readonly number[]): S {
-  const solution = instance.decode(trueVars);
-  const problem = instance.check(solution);
-  if (problem) throw new Error(`a solution fails the independent check: ${problem}`);
-  return solution;
-}
-
-/** The first solution dancing links finds (no model: it assigns placements, not the formula's auxiliaries); a formula has no exact-cover form to give it. */
-async function solveByDancingLinks<S>(source: Cnf | Instance<S>, options: SolveOptions): Promise<SolveResult<S>> {
-  if (source instanceof Cnf || !source.exactCover) {
-    const what = source instanceof Cnf ? 'a formula' : `${source.puzzle} here`;
-    throw new UserError(`solver ${DLX} (dancing links) solves an exact-cover puzzle, not ${what}: choose a SAT solver (solvers() lists them)`);
-  }
-  let found: readonly number[] | undefined;
-  const deadline = options.timeout === undefined ? Infinity : Date.now() + 1000 * options.timeout;
-  const { complete } = await enumerateSolutions({
-    instance: source,
-    solver: DLX,
-    unique: false,
-    limit: 1,
-    shouldStop: () => Date.now() >= deadline,
-    onFound: ({ trueVars }) => (found = trueVars),
-  });
-  if (found) return { status: 'SAT', solver: DLX, solution: checkedSolution(source, found) };
-  return { status: complete ? 'UNSAT' : 'UNKNOWN', solver: DLX };
+  const instance = source instanceof Cnf ? formulaAsInstance(source) : source;
+  const plan = await resolvePlan(instance, { verb: 'solve', solver: options.solver, timeout: options.timeout });
+  const { status, model, solution, solver } = await runPlan(plan as SolvePlan);
+  if (status !== 'SAT') return { status, solver };
+  return {
+    status,
+    solver,
+    // Dancing links assigns placements only: no model of the whole formula.
+    ...(model.length ? { model: namedModel(instance.cnf, model) } : {}),
+    ...(source instanceof Cnf ? {} : { solution: solution as S }),
+  };
 }
 
 // ---- enumeration ----------------------------------------------------------------
@@ -201,23 +195,22 @@ export interface Found<S> {
  */
 export async function* enumerate<S = string[]>(source: Instance<S> | Cnf, options: EnumerateOptions = {}): AsyncGenerator<Found<S>> {
   const instance = (source instanceof Cnf ? formulaInstance(source) : source) as Instance<S>;
+  const plan = (await resolvePlan(instance, {
+    verb: 'enumerate',
+    solver: options.solver,
+    unique: options.unique === true,
+    limit: options.limit,
+    timeout: options.timeout,
+  })) as EnumeratePlan;
   const queue: Found<S>[] = [];
   let wake: (() => void) | undefined;
   let finished = false;
   let failure: unknown;
   let stopped = false;
-  const run = enumerateSolutions({
-    instance,
-    solver: options.solver,
-    unique: options.unique === true,
-    limit: options.limit,
-    timeoutSeconds: options.timeout,
+  const run = runPlan(plan, {
     shouldStop: () => stopped || options.signal?.aborted === true,
-    onFound: ({ trueVars, orbitSize }) => {
-      const solution = instance.decode(trueVars);
-      const problem = instance.check(solution);
-      if (problem) throw new Error(`a solution fails the independent check: ${problem}`);
-      queue.push({ solution, trueVars, orbitSize });
+    onSolution: ({ solution, trueVars, orbitSize }) => {
+      queue.push({ solution: solution as S, trueVars, orbitSize });
       wake?.();
     },
   }).then(
@@ -321,9 +314,7 @@ function decodeModel(instance: Instance, lits: readonly number[], where: string)
   const check = cnf.satisfiedBy((v) => model[v] === 1);
   if (!check.ok) throw new UserError(`${where} breaks a ${check.family} clause of the file: ${oneLine(cnf.show(check.clause))}`);
   const trueVars = cnf.projection.filter((v) => model[v] === 1).sort((a, b) => a - b);
-  const solution = instance.decode(trueVars);
-  const problem = instance.check(solution);
-  if (problem) throw new UserError(`${where} fails the puzzle's own check: ${problem}`);
+  const solution = checkedSolution(instance, trueVars, where, true);
   const trueNames = Array.from({ length: cnf.varCount }, (_, i) => i + 1)
     .filter((v) => model[v] === 1 && !cnf.vars.isAux(v))
     .map((v) => cnf.vars.name(v));

@@ -7,10 +7,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { polyomino } from '../encoders/polyomino.js';
 import type { Instance } from '../src/core/puzzle.js';
 import { enumerateNative } from '../src/enumerate/native.js';
-import { enumerateSolutions } from '../src/enumerate/strategy.js';
 import { EXTERNAL_SOLVERS, NativeEnumeratingSolver } from '../solvers/external/adapter.js';
 import { EXTERNAL_SPECS } from '../solvers/external/specs.js';
-import { type Listing, byDancingLinks, listing } from './helpers/listing.js';
+import { type Listing, byDancingLinks, byPlan, listing } from './helpers/listing.js';
 
 const PROGRAMS = ['minisat', 'cadical', 'cryptominisat5', 'picosat', 'clasp'];
 const installed = EXTERNAL_SOLVERS.filter((f) => PROGRAMS.includes(f.name) && f.available().ok);
@@ -20,7 +19,7 @@ const installedNamed = (name: string) => installed.find((f) => f.name === name);
 async function bySolver(instance: Instance, solver: string, unique: boolean): Promise<Listing & { mode: string }> {
   let mode = '';
   const result = await listing(instance, unique, async (onFound) => {
-    const summary = await enumerateSolutions({ instance, solver, unique, onFound });
+    const summary = await byPlan(instance, solver, unique, onFound);
     mode = summary.mode;
     return summary;
   });

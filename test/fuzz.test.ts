@@ -11,7 +11,7 @@ import { polyomino } from '../encoders/polyomino.js';
 import { dimacsClauses, parseDimacs } from '../src/core/dimacs.js';
 import { UserError } from '../src/core/errors.js';
 import type { Instance } from '../src/core/puzzle.js';
-import { solveExactCover } from '../src/enumerate/exact-cover.js';
+import { solveExactCover } from '../solvers/dlx/exact-cover.js';
 import { cellsArt, inlineArt, parsePieceArt, parsePiecesFile, parseRegion } from '../src/geometry/shapes.js';
 import { MAX_TIMEOUT_SECONDS, checkNumericOptions } from '../src/cli/options.js';
 import { pickSolver } from '../solvers/index.js';

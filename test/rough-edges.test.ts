@@ -49,14 +49,14 @@ describe('DIMACS keeps which variables are auxiliary', () => {
 });
 
 describe('dlx named for what it is', () => {
-  it('solve(formula, { solver: "dlx" }) says dlx needs an exact-cover puzzle, without offering dlx again', async () => {
+  it('solve(formula, { solver: "dlx" }) says dlx needs a puzzle posed as exact cover, without calling dlx unknown', async () => {
     const f = new Formula();
     f.add([f.vars.id('x')]);
     const error = await solve(f, { solver: 'dlx' }).then(
       () => undefined,
       (e: unknown) => e as Error,
     );
-    expect(error?.message).toMatch(/dlx .*exact-cover puzzle/);
+    expect(error?.message).toMatch(/--solver dlx: formula is not posed as exact cover/);
     expect(error?.message).not.toMatch(/unknown solver/);
   });
 

@@ -12,7 +12,7 @@ import { instanceFromDimacs, parseDimacs } from '../src/core/dimacs.js';
 import { seededRandom } from '../src/core/random.js';
 import { enumerate } from '../src/enumerate/blocking-loop.js';
 import { enumerateExactCover } from '../src/enumerate/dlx.js';
-import { solveExactCover } from '../src/enumerate/exact-cover.js';
+import { solveExactCover } from '../solvers/dlx/exact-cover.js';
 import { FAMILY, addSymmetryBreaking, breakingFormula, breakingPlan, parseSymmetryBreaking } from '../src/symmetry/breaking.js';
 import { SOLVERS, pickSolver } from '../solvers/index.js';
 import type { SolverFactory } from '../solvers/types.js';

@@ -3,6 +3,7 @@ import { UserError } from '../core/errors.js';
 import type { PuzzleOption } from '../core/puzzle.js';
 import { DEFAULT_LIMITS } from '../core/limits.js';
 import { PUZZLES } from '../../encoders/index.js';
+import { type PlanRequest, puzzleArgsOf } from '../index.js';
 
 /** The encoding options: which at-most-one and at-most-k encodings build the formula. */
 export function encodingOptions<T>(y: Argv<T>) {
@@ -88,6 +89,31 @@ export function outputOption<T>(y: Argv<T>, describe: string) {
 }
 
 export type Args = Record<string, unknown> & { _: (string | number)[] };
+
+/** The options as a plan request (src/plan.ts resolves and checks them): the puzzle's own by value, the rest by name. */
+export function planRequest(args: Args): Omit<PlanRequest, 'verb'> {
+  const text = (name: string) => (args[name] === undefined ? undefined : String(args[name]));
+  const number = (name: string) => (args[name] === undefined ? undefined : Number(args[name]));
+  const flag = (name: string) => (args[name] === undefined ? undefined : args[name] === true);
+  return {
+    args: puzzleArgsOf(args),
+    solver: text('solver'),
+    timeout: number('timeout'),
+    proof: args.proof === undefined ? undefined : true,
+    certify: flag('certify'),
+    branching: text('branching'),
+    unique: flag('unique'),
+    uniqueBy: text('unique-by'),
+    limit: number('limit'),
+    native: flag('native'),
+    workers: number('workers'),
+    cubeDepth: number('cube-depth'),
+    enumMode: text('enum-mode'),
+    propagation: text('propagation'),
+    queue: text('queue'),
+    jobs: number('jobs'),
+  };
+}
 
 export { positiveInt } from './options.js';
 

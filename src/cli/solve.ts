@@ -1,19 +1,21 @@
 import { writeFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
-import { type DimacsFormula, instanceFromDimacs } from '../core/dimacs.js';
-import { UserError } from '../core/errors.js';
-import { pickSolver } from '../../solvers/index.js';
-import { colorWanted } from '../render/grid.js';
-import { writeDrawing } from '../render/png.js';
-import { SatSolver } from '../session/solver.js';
-import { BRANCHING_RULES, applyBranching, parseBranching } from '../enumerate/blocking-loop.js';
-import { buildInstance, isCnfPath, readDimacsSource } from '../../encoders/index.js';
-import { type Certificate, pickProver, proofSolverNames, writesProofs } from '../proof/certify.js';
-import { type Args, commonOptions, guarded, puzzleOptions, seconds } from './common.js';
+import {
+  BRANCHING_RULES,
+  type Certificate,
+  type Instance,
+  type SolvePlan,
+  UserError,
+  colorWanted,
+  isCnfPath,
+  planInstance,
+  resolvePlan,
+  runPlan,
+  trueNamesInFile,
+  writeDrawing,
+} from '../index.js';
+import { type Args, commonOptions, guarded, planRequest, puzzleOptions, seconds } from './common.js';
 import { progressWanted, startProgress } from './progress.js';
-
-/** A time limit of about 30 years: no limit in practice. */
-const UNREACHED_SECONDS = 1e9;
 
 export const command = 'solve <puzzle>';
 export const describe = 'find one solution of a puzzle, or solve any DIMACS file';
@@ -36,55 +38,25 @@ export const handler = (args: Args) =>
   guarded(async () => {
     // yargs hands a lone "-" over as an empty string.
     const puzzle = args.puzzle === '' && process.argv.includes('-') ? '-' : String(args.puzzle);
-    const formula = puzzle === '-' || isCnfPath(puzzle) ? readDimacsSource(puzzle, args) : undefined;
-    const instance = formula ? instanceFromDimacs(formula, puzzle === '-' ? '<stdin>' : puzzle) : buildInstance(puzzle, args);
-    const branching = parseBranching(args.branching);
+    const plan = (await resolvePlan(puzzle, { verb: 'solve', ...planRequest(args) })) as SolvePlan;
+    const instance = planInstance(plan);
     const start = performance.now();
-    const proofFile = args.proof === undefined ? undefined : String(args.proof);
-    // A proof file needs a solver that writes one; otherwise exact-cover puzzles get the branching solver.
-    const factory = await pickSolver(args.solver, instance.branchingFamily && proofFile === undefined ? 'solve-exact-cover' : 'solve');
-    const certify = args.certify === true;
-    // The answering solver's own proof when it writes one; else --certify re-solves with one that does.
-    const ownProof = (proofFile !== undefined || certify) && writesProofs(factory);
-    if (proofFile !== undefined && !ownProof) {
-      throw new UserError(
-        `--proof: ${factory.name} does not write DRAT proofs; solvers that do: ${proofSolverNames().join(', ') || 'none can run here'}`,
-      );
-    }
-    // Fails before the solve when no solver here can re-solve for a proof.
-    if (certify && !ownProof) pickProver('--certify');
-    const session = new SatSolver(instance.cnf, factory.create(), { proof: ownProof, instance });
-    applyBranching(instance, session.engine, branching);
-    let certificate: Certificate | undefined;
-    const progress = startProgress(args, { unit: 'conflicts', who: session.name });
-    // The spinner reads the solver's conflict count between its slices of search; an engine
-    // only slices (and lets the timer run) under a time limit, hence a limit nobody reaches.
-    const heartbeat = setInterval(() => progress.update(session.stats().conflicts ?? 0), 250);
-    const timeoutSeconds = (args.timeout as number | undefined) ?? (progressWanted(args) ? UNREACHED_SECONDS : undefined);
-    let status;
-    let model: number[];
-    let solution: unknown;
+    const progress = startProgress(args, { unit: 'conflicts', who: plan.engine });
+    let result;
     try {
-      try {
-        status = await session.solve({ timeout: timeoutSeconds });
-      } finally {
-        clearInterval(heartbeat);
-        progress.stop();
-      }
-      if (status === 'UNSAT' && proofFile !== undefined) writeProof(proofFile, session.proof().bytes);
-      if (status === 'UNSAT' && certify) certificate = await session.certify('--certify');
-      model = session.model?.literals ?? [];
-      // Decoded and checked by the puzzle's own checker.
-      solution = session.solution;
+      // The spinner reads the engine's conflict count between its slices of search.
+      result = await runPlan(plan, progressWanted(args) ? { onConflicts: (n) => progress.update(n) } : {});
     } finally {
-      session.close();
+      progress.stop();
     }
+    const { status, model, solution, certificate } = result;
+    if (result.proof && args.proof !== undefined) writeProof(String(args.proof), result.proof);
     for (const format of ['svg', 'png'] as const) {
       if (args[format] === undefined || solution === undefined) continue;
       if (!instance.svg) throw new UserError(`--${format}: ${puzzle} has no drawing`);
       writeDrawing(String(args[format]), instance.svg(solution), format);
     }
-    const file = formula !== undefined;
+    const file = !plan.rebuildable || isCnfPath(puzzle);
     const summary = {
       status,
       puzzle,
@@ -93,10 +65,10 @@ export const handler = (args: Args) =>
       complete: status !== 'UNKNOWN',
       vars: instance.cnf.varCount,
       clauses: instance.cnf.clauseCount,
-      solver: session.name,
+      solver: result.solver,
       seconds: seconds(start),
-      ...(certify ? { certified: status !== 'UNKNOWN', ...(certificate ? { proof: proofSummary(certificate) } : {}) } : {}),
-      ...(formula ? { model, ...trueNamesOf(formula, model) } : { solution: solution === undefined ? null : instance.toJson(solution) }),
+      ...(plan.certify ? { certified: status !== 'UNKNOWN', ...(certificate ? { proof: proofSummary(certificate) } : {}) } : {}),
+      ...(file ? { model, ...trueNames(instance, model) } : { solution: solution === undefined ? null : instance.toJson(solution) }),
     };
     if (args.json) process.stdout.write(JSON.stringify(summary) + '\n');
     else if (file) process.stdout.write((certificate ? `c ${certificateLine(certificate)}\n` : '') + competitionFormat(status, model));
@@ -139,7 +111,7 @@ export function competitionFormat(status: string, model: readonly number[]): str
 }
 
 /** The names of the true variables, when the file names its variables (`c var N name`). */
-function trueNamesOf(formula: DimacsFormula, model: readonly number[]): { trueNames?: string[] } {
-  if (formula.names.size === 0) return {};
-  return { trueNames: model.filter((lit) => lit > 0 && formula.names.has(lit)).map((v) => formula.names.get(v)!) };
+function trueNames(instance: Instance, model: readonly number[]): { trueNames?: string[] } {
+  const names = trueNamesInFile(instance, model);
+  return names ? { trueNames: names } : {};
 }

@@ -354,6 +354,20 @@ function freeName(cnf: Cnf, name: string | undefined, v: number): string {
  * variable), and a solution is the list of true projection variables.
  */
 export function instanceFromDimacs(f: DimacsFormula, source: string): Instance<number[]> {
+  const instance = plainInstance(f, source);
+  if (f.names.size > 0) fileNames.set(instance, f.names);
+  return instance;
+}
+
+const fileNames = new WeakMap<Instance, ReadonlyMap<number, string>>();
+
+/** The names of the model's true variables that the file named (`c var N name`); undefined when it names none. */
+export function trueNamesInFile(instance: Instance, model: readonly number[]): string[] | undefined {
+  const names = fileNames.get(instance);
+  return names && model.filter((lit) => lit > 0 && names.has(lit)).map((v) => names.get(v)!);
+}
+
+function plainInstance(f: DimacsFormula, source: string): Instance<number[]> {
   const cnf = new Cnf();
   for (let v = 1; v <= f.vars; v++) {
     const name = freeName(cnf, f.names.get(v), v);

@@ -1,6 +1,7 @@
 import type { AmoEncoding, CardEncoding } from '../card/index.js';
 import type { PbEncoding } from '../pb/index.js';
 import type { Cnf } from './cnf.js';
+import { UserError } from './errors.js';
 
 /**
  * What every encoder hands to the rest of the tool: the formula plus the
@@ -131,4 +132,20 @@ export interface PuzzleEntry {
   defaults: EncodingDefaults;
   /** Builds the instance from the options by name (as the CLI spells them), encodings already chosen. */
   build(args: Record<string, unknown> & EncodingChoice): Instance;
+}
+
+/**
+ * A model's true projection variables as the puzzle's solution, checked by
+ * the puzzle's own checker: the one decode-and-check every route uses. A
+ * solution that fails is a solver or encoder bug (an Error naming `what`);
+ * `asUserError` makes it the user's problem instead (a model read from a file).
+ */
+export function checkedSolution<S>(instance: Instance<S>, trueVars: readonly number[], what: string, asUserError = false): S {
+  const solution = instance.decode(trueVars);
+  const problem = instance.check(solution);
+  if (problem) {
+    const message = `${what} fails ${asUserError ? "the puzzle's own check" : 'the independent check'}: ${problem}`;
+    throw asUserError ? new UserError(message) : new Error(message);
+  }
+  return solution;
 }

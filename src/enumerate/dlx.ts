@@ -1,6 +1,6 @@
 import { UserError } from '../core/errors.js';
 import { type EnumerateSummary, type Found, cubeKey } from './blocking-loop.js';
-import { solveExactCover } from './exact-cover.js';
+import { solveExactCover } from '../../solvers/dlx/exact-cover.js';
 import type { Instance } from '../core/puzzle.js';
 import { CubeTree, orbit } from './cube-tree.js';
 import { type SymmetryBreaking, DEFAULT_SYMMETRY_BREAKING, breakingPlan } from '../symmetry/breaking.js';
@@ -43,7 +43,7 @@ interface Part {
 }
 
 /** Two levels of cubes give the event loop a turn often enough; dancing links does the rest. */
-const CUBE_DEPTH = 2;
+export const EXACT_COVER_DEPTH = 2;
 
 function* parts(instance: Instance, options: ExactCoverEnumerateOptions): Generator<Part> {
   const byOrbits = options.unique && (options.symmetryBreaking ?? DEFAULT_SYMMETRY_BREAKING) === 'orbits';
@@ -53,7 +53,7 @@ function* parts(instance: Instance, options: ExactCoverEnumerateOptions): Genera
   } else if (plan) {
     yield { forced: [], leastUnder: plan.chains.map((c) => c.perm) };
   } else {
-    for (const cube of new CubeTree(instance, byOrbits).leaves(CUBE_DEPTH)) {
+    for (const cube of new CubeTree(instance, byOrbits).leaves(EXACT_COVER_DEPTH)) {
       yield { forced: cube.lits, leastUnder: byOrbits ? cube.stabilizer.filter((i) => i !== 0).map((i) => instance.symmetries[i]!) : [] };
     }
   }

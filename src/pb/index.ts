@@ -12,7 +12,8 @@ import { type EncodingCost, type EncodingInfo, measured } from '../card/index.js
 import type { ClauseSink } from '../card/sink.js';
 import { adderAtMostWeighted, comparatorAtMost, sumBits } from './adder.js';
 import { bddAtMostWeighted } from './bdd.js';
-import { type WeightedLit, gcd, normalizeAtMost, positiveSum } from './normalize.js';
+import { gcd } from '../algebra/finite-field.js';
+import { type WeightedLit, normalizeAtMost, positiveSum } from './normalize.js';
 import { swcAtMostWeighted } from './swc.js';
 
 export type { WeightedLit } from './normalize.js';

@@ -1,3 +1,5 @@
+import { gcd } from '../algebra/finite-field.js';
+
 /** A literal with an integer weight: one term of a weighted sum. */
 export interface WeightedLit {
   lit: number;
@@ -61,11 +63,6 @@ export function positiveSum(terms: readonly WeightedLit[]): { terms: WeightedLit
     }
   }
   return { terms: sum, shift };
-}
-
-export function gcd(a: number, b: number): number {
-  while (b) [a, b] = [b, a % b];
-  return a;
 }
 
 // A fractional weight or bound is a bug in the caller (the public functions check theirs first).

@@ -11,7 +11,7 @@
  *   await s.solve({ assumptions: ['a', not('b')] });   // 'UNSAT'
  *   await s.core();                                    // ['a']
  */
-import { pickSolver } from '../../solvers/index.js';
+import { pickSolver, solverByName } from '../../solvers/index.js';
 import {
   type ProofProducer,
   type Solver,
@@ -24,7 +24,7 @@ import {
 } from '../../solvers/types.js';
 import type { Cnf } from '../core/cnf.js';
 import { UserError } from '../core/errors.js';
-import type { Instance } from '../core/puzzle.js';
+import { type Instance, checkedSolution } from '../core/puzzle.js';
 import type { Term } from '../formula/expr.js';
 import { literalsOf } from '../formula/translate.js';
 import { type Certificate, PROOF_FORMAT, asProofProducer, certifyUnsat, checkedProof, claimFormula, pickProver } from '../proof/certify.js';
@@ -139,14 +139,15 @@ export class SatSolver {
     return this.model && this.solutionOf(this.model);
   }
 
-  /** A model's solution, on a puzzle (undefined on a formula). */
+  /** A model's solution, on a puzzle (undefined on a formula), decoded and checked by the puzzle's own checker. */
   solutionOf(model: Model): unknown {
     const instance = this.options.instance;
     if (!instance) return undefined;
-    const solution = instance.decode(instance.cnf.projection.filter((v) => model.value(v)).sort((a, b) => a - b));
-    const problem = instance.check(solution);
-    if (problem) throw new Error(`a solution fails the independent check: ${problem}`);
-    return solution;
+    return checkedSolution(
+      instance,
+      instance.cnf.projection.filter((v) => model.value(v)).sort((a, b) => a - b),
+      'the solution',
+    );
   }
 
   /**
@@ -205,9 +206,10 @@ export class SatSolver {
    * Checks the last UNSAT answer with our DRAT checker (src/proof): the
    * engine's own proof when it wrote one and no assumptions were made, else
    * the same formula with the assumptions as unit clauses solved again by a
-   * solver that writes proofs. A proof that fails is a UserError naming `option`.
+   * solver that writes proofs (`prover`, or the first that can here). A proof
+   * that fails is a UserError naming `option`.
    */
-  async certify(option = 'certify'): Promise<Certificate> {
+  async certify(option = 'certify', prover?: string): Promise<Certificate> {
     const last = this.live().last;
     if (last?.status !== 'UNSAT') throw new Error(`certify() needs the last solve to have answered UNSAT${last ? `, not ${last.status}` : ''}`);
     const families = this.formula.families.slice(0, last.familySizes.length);
@@ -218,7 +220,7 @@ export class SatSolver {
     };
     const claim = { varCount: this.formula.varCount, clauses, assumptions: last.lits, answeredBy: this.name };
     if (this.options.proof && last.lits.length === 0) return checkedProof(claimFormula(claim), this.proof(), this.name, option);
-    return certifyUnsat(claim, pickProver(option), option);
+    return certifyUnsat(claim, prover === undefined ? pickProver(option) : solverByName(prover), option);
   }
 
   /** Frees the engine; the formula stays. */

@@ -1,6 +1,7 @@
 import { Cnf } from '../core/cnf.js';
 import { UserError } from '../core/errors.js';
 import type { Instance } from '../core/puzzle.js';
+import { SYMMETRY_BREAKING, type SymmetryBreaking } from '../core/plan.js';
 
 /**
  * Symmetry breaking as a constraint family: clauses that leave exactly one
@@ -57,10 +58,9 @@ import type { Instance } from '../core/puzzle.js';
  * so representatives sharing an h share its auxiliaries.
  */
 
-export type SymmetryBreaking = 'clauses' | 'orbits';
+export { SYMMETRY_BREAKING, type SymmetryBreaking } from '../core/plan.js';
 
-/** How `--unique` removes symmetric copies: this family, or the cube tree's stabiliser orbits plus orbit blocking. */
-export const SYMMETRY_BREAKING: readonly SymmetryBreaking[] = ['clauses', 'orbits'];
+/** How `--unique` removes symmetric copies by default: this family (the other way: the cube tree's stabiliser orbits plus orbit blocking). */
 export const DEFAULT_SYMMETRY_BREAKING: SymmetryBreaking = 'clauses';
 
 export function parseSymmetryBreaking(value: unknown, option: string): SymmetryBreaking {

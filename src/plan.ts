@@ -1,0 +1,258 @@
+import { availableParallelism } from 'node:os';
+import { buildInstance, encodingChoice, isCnfPath, puzzleByName } from '../encoders/index.js';
+import { defaultSolverName, engineByName, engineCapabilities, loadWasmSolvers, type SolverUse } from '../solvers/index.js';
+import { type Capabilities, coversAllVariables } from '../solvers/types.js';
+import { UserError } from './core/errors.js';
+import type { EnumeratePlan, Plan, PuzzleArgs, SolvePlan, Strategy, SweepPlan, Verb } from './core/plan.js';
+import type { Instance } from './core/puzzle.js';
+import {
+  nativeGroupsPossible,
+  parseBranching,
+  parseEnumMode,
+  parsePropagation,
+  resolveBranching,
+  resolveEnumMode,
+  resolvePropagation,
+} from './enumerate/blocking-loop.js';
+import { poolAvailable } from './enumerate/pool.js';
+import { defaultDepth } from './enumerate/strategy.js';
+import { pickProver } from './proof/certify.js';
+import { classSearchInstance, parseSymmetryBreaking } from './symmetry/breaking.js';
+
+/**
+ * The one place that turns what was asked into a Plan: every default is
+ * applied here (encodings per puzzle and verb, engine, enumeration mode,
+ * propagation, branching, cube depth, symmetry breaking, workers), every
+ * combination checked here — a refused one is one line naming both options —
+ * and the engine's capabilities probed here, once. What it returns is plain
+ * data (src/core/plan.ts) that src/run.ts carries out, in this thread, on
+ * worker threads or as queue jobs.
+ */
+export interface PlanRequest {
+  verb: Verb;
+  /** The puzzle's options as the CLI spells them (`preset`, `board`, `amo`, `card`, `non-overlap`, ...). */
+  args?: Record<string, unknown>;
+  /** An engine name (`puzzlesat solvers`); default the best in-process one for the verb. */
+  solver?: string;
+  /** Seconds for the whole run. */
+  timeout?: number;
+  /** solve: keep the engine's DRAT proof (--proof FILE). */
+  proof?: boolean;
+  /** solve, enumerate: check every UNSAT answer with a DRAT proof. */
+  certify?: boolean;
+  branching?: string;
+  /** enumerate: one solution per symmetry class; how (--unique-by). */
+  unique?: boolean;
+  uniqueBy?: string;
+  limit?: number;
+  /** Let an engine that enumerates by itself do so (default true). */
+  native?: boolean;
+  workers?: number;
+  cubeDepth?: number;
+  enumMode?: string;
+  propagation?: string;
+  queue?: string;
+  jobs?: number;
+  /** The run continues a file of solutions (they are blocked, so the engine's own enumeration cannot serve). */
+  resuming?: boolean;
+  /** sweep: count each roll's solutions; visit a seeded sample; stream to a file. */
+  count?: boolean;
+  sample?: number;
+  seed?: number;
+  out?: string;
+  resume?: boolean;
+}
+
+/** The instance each plan was resolved on, so that the run does not build it again (a plan that travelled is rebuilt from its args). */
+const resolvedOn = new WeakMap<Plan, Instance>();
+
+/** The instance resolvePlan built for this plan, if it was resolved in this thread. */
+export const resolvedInstance = (plan: Plan): Instance | undefined => resolvedOn.get(plan);
+
+/**
+ * Resolves a request on a puzzle (its name, or a DIMACS file for solve) or
+ * on an instance built by the caller (which workers cannot rebuild, so its
+ * runs stay in this thread).
+ */
+export async function resolvePlan(puzzle: string | Instance, request: PlanRequest): Promise<Plan> {
+  if (request.verb === 'sweep') return resolveSweep(puzzle, request);
+  await loadWasmSolvers();
+  const plan = request.verb === 'solve' ? resolveSolve(puzzle, request) : resolveEnumerate(puzzle, request);
+  const { instance, ...data } = plan;
+  resolvedOn.set(data as Plan, instance);
+  return data as Plan;
+}
+
+type WithInstance<P> = P & { instance: Instance };
+
+/** The puzzle's options with the encodings chosen: the puzzle's defaults, the given ones, or `amo` where the run needs another. */
+function encodedArgs(puzzle: string, args: Record<string, unknown>, amo?: string): PuzzleArgs {
+  const given: PuzzleArgs = {};
+  for (const [name, value] of Object.entries(args)) if (value !== undefined) given[name] = value as string | number | boolean;
+  if (isCnfPath(puzzle) || puzzle === '-') return given;
+  return { ...given, ...encodingChoice(puzzleByName(puzzle), { ...given, amo: given.amo ?? amo }) };
+}
+
+/** Builds the plan's instance; a seed the encoder drew (a random roll) joins the args, so that every worker rolls the same board. */
+function built(puzzle: string | Instance, args: PuzzleArgs): { instance: Instance; args: PuzzleArgs; name: string; rebuildable: boolean } {
+  if (typeof puzzle !== 'string') return { instance: puzzle, args, name: puzzle.puzzle, rebuildable: false };
+  const instance = buildInstance(puzzle, args);
+  const seed = instance.params.seed;
+  const drawn = seed !== undefined && args.seed === undefined ? { ...args, seed: seed as number } : args;
+  return { instance, args: drawn, name: puzzle, rebuildable: puzzle !== '-' };
+}
+
+function resolveSolve(puzzle: string | Instance, r: PlanRequest): WithInstance<SolvePlan> {
+  const asked = parseBranching(r.branching);
+  const { instance, args, name, rebuildable } = built(puzzle, typeof puzzle === 'string' ? encodedArgs(puzzle, r.args ?? {}) : {});
+  const proof = r.proof === true;
+  // A proof needs an engine that writes one; otherwise exact-cover puzzles get the branching solver.
+  const use: SolverUse = instance.branchingFamily && !proof ? 'solve-exact-cover' : 'solve';
+  const engine = engineByName(r.solver ?? defaultSolverName(use));
+  const caps = engineCapabilities(engine);
+  const certify = r.certify === true;
+  if (caps.exactCover) {
+    for (const [option, given] of [
+      ['--proof', proof],
+      ['--certify', certify],
+      ['--branching', asked !== undefined],
+    ] as const)
+      if (given) throw new UserError(`${option} does not go with --solver ${engine.name}: dancing links gives no proofs and takes no branching rule`);
+    if (!instance.exactCover)
+      throw new UserError(`--solver ${engine.name}: ${name} is not posed as exact cover here (pieces with copies, or not a packing)`);
+  }
+  if (proof && !caps.proofs)
+    throw new UserError(`--proof: ${engine.name} does not write DRAT proofs; solvers that do: ${proofEngines().join(', ') || 'none can run here'}`);
+  const ownProof = (proof || certify) && caps.proofs;
+  return {
+    verb: 'solve',
+    puzzle: name,
+    args,
+    rebuildable,
+    engine: engine.name,
+    timeoutSeconds: r.timeout,
+    strategy: caps.exactCover ? 'exact-cover' : 'cubes',
+    branching: caps.exactCover ? 'vsids' : resolveBranching(instance, caps, engine.name, asked),
+    ownProof,
+    certify,
+    ...(certify && !ownProof ? { prover: pickProver('--certify').name } : {}),
+    instance,
+  };
+}
+
+/** The engines that write DRAT proofs here, for messages. */
+const proofEngines = (): string[] =>
+  ['cadical-wasm', 'cadical'].filter((name) => {
+    try {
+      return engineCapabilities(engineByName(name)).proofs;
+    } catch {
+      return false;
+    }
+  });
+
+function resolveEnumerate(puzzle: string | Instance, r: PlanRequest): WithInstance<EnumeratePlan> {
+  const askedMode = parseEnumMode(r.enumMode);
+  const askedPropagation = parsePropagation(r.propagation);
+  const askedBranching = parseBranching(r.branching);
+  const unique = r.unique === true;
+  if (r.uniqueBy !== undefined && !unique) throw new UserError('--unique-by applies to --unique (it says how classes are counted)');
+  let symmetryBreaking = parseSymmetryBreaking(r.uniqueBy, '--unique-by');
+  const engine = engineByName(r.solver ?? defaultSolverName('enumerate'));
+  const caps = engineCapabilities(engine);
+  const certify = r.certify === true;
+  const queue = r.queue === undefined ? undefined : { url: r.queue, ...(r.jobs === undefined ? {} : { jobs: r.jobs }) };
+  if (caps.exactCover) refuseForExactCover(engine.name, r, certify);
+  if (queue) refuseForQueue(puzzle, r, certify);
+  const enumMode = caps.exactCover ? 'blocking' : resolveEnumMode(caps, engine.name, askedMode, certify);
+  // Natively propagated groups need their clauses free of auxiliary variables: the puzzle names the encoding for that.
+  const nativeAmo =
+    typeof puzzle === 'string' && !isCnfPath(puzzle) && nativeGroupsPossible(caps, enumMode, askedPropagation)
+      ? puzzleByName(puzzle).defaults.nativeEnumerationAmo
+      : undefined;
+  const { instance, args, name, rebuildable } = built(puzzle, typeof puzzle === 'string' ? encodedArgs(puzzle, r.args ?? {}, nativeAmo) : {});
+  if (caps.exactCover && !instance.exactCover)
+    throw new UserError(`--solver ${engine.name}: ${name} is not posed as exact cover here (pieces with copies, or not a packing)`);
+  const nativeRun =
+    !queue && r.native !== false && !certify && r.resuming !== true ? nativeTarget(instance, caps, unique, symmetryBreaking) : undefined;
+  if (nativeRun === 'bare') symmetryBreaking = 'orbits';
+  const strategy: Strategy = caps.exactCover ? 'exact-cover' : nativeRun ? 'native' : 'cubes';
+  const searched = unique ? classSearchInstance(instance, symmetryBreaking) : instance;
+  const propagation = strategy === 'cubes' ? resolvePropagation(searched, caps, engine.name, enumMode, askedPropagation) : 'clauses';
+  const branching = strategy === 'cubes' ? resolveBranching(searched, caps, engine.name, askedBranching) : 'vsids';
+  const threads = strategy === 'cubes' && !certify && rebuildable && !queue && poolAvailable();
+  return {
+    verb: 'enumerate',
+    puzzle: name,
+    args,
+    rebuildable,
+    engine: engine.name,
+    timeoutSeconds: r.timeout,
+    strategy,
+    unique,
+    symmetryBreaking,
+    limit: r.limit,
+    enumMode,
+    propagation,
+    branching,
+    cubeDepth: r.cubeDepth ?? defaultDepth(strategy, searched, caps, propagation, certify),
+    workers: threads ? (r.workers ?? availableParallelism()) : 1,
+    ...(queue ? { queue } : {}),
+    ...(certify ? { prover: pickProver('--certify').name } : {}),
+    instance,
+  };
+}
+
+/**
+ * Whether the engine's own enumeration can serve, and on what: the formula
+ * with the symmetry-breaking family, or — for an engine that cannot project
+ * (picosat), whose models would repeat on the family's auxiliaries — the bare
+ * formula, each class then kept by its orbit.
+ */
+function nativeTarget(
+  instance: Instance,
+  caps: Capabilities,
+  unique: boolean,
+  mode: EnumeratePlan['symmetryBreaking'],
+): 'family' | 'bare' | undefined {
+  if (caps.nativeEnumeration === undefined) return undefined;
+  const fits = (i: Instance) => caps.nativeEnumeration === 'projecting' || coversAllVariables(i.cnf.projection, i.cnf.varCount);
+  if (fits(unique ? classSearchInstance(instance, mode) : instance)) return 'family';
+  return unique && mode === 'clauses' && fits(instance) ? 'bare' : undefined;
+}
+
+/** Dancing links searches the exact cover itself: the SAT loop's settings mean nothing to it. */
+function refuseForExactCover(engine: string, r: PlanRequest, certify: boolean): void {
+  if (certify) throw new UserError(`--certify: ${engine} gives no UNSAT answers to certify; choose a SAT solver with --solver`);
+  const loopOptions = [
+    ['--enum-mode', r.enumMode],
+    ['--propagation', r.propagation],
+    ['--branching', r.branching],
+    ['--cube-depth', r.cubeDepth],
+  ] as const;
+  for (const [option, value] of loopOptions)
+    if (value !== undefined) throw new UserError(`${option} does not go with --solver ${engine}: dancing links searches the exact cover itself`);
+}
+
+/** What a queue cannot carry: the workers rebuild the instance by name and run to the end, far from this process. */
+function refuseForQueue(puzzle: string | Instance, r: PlanRequest, certify: boolean): void {
+  if (typeof puzzle !== 'string' || isCnfPath(puzzle))
+    throw new UserError('--queue: workers rebuild the instance from a puzzle name and its options; a DIMACS file is not sent');
+  if (r.limit !== undefined) throw new UserError('--queue runs to the end: drop --limit');
+  if (certify) throw new UserError('--certify checks proofs in this process: it does not go with --queue');
+}
+
+function resolveSweep(puzzle: string | Instance, r: PlanRequest): SweepPlan {
+  if (puzzle !== 'genius-square')
+    throw new UserError(`sweep: only genius-square has rolls to sweep, got "${typeof puzzle === 'string' ? puzzle : puzzle.puzzle}"`);
+  if (r.resume && r.out === undefined) throw new UserError('--resume needs --output FILE.tsv to resume from');
+  if (r.seed !== undefined && r.sample === undefined) throw new UserError('--seed applies to --sample');
+  return {
+    verb: 'sweep',
+    puzzle,
+    count: r.count === true,
+    ...(r.sample === undefined ? {} : { sample: { rolls: r.sample, seed: r.seed ?? 1 } }),
+    ...(r.workers === undefined ? {} : { workers: r.workers }),
+    ...(r.queue === undefined ? {} : { queue: { url: r.queue } }),
+    ...(r.out === undefined ? {} : { out: { path: r.out, resume: r.resume === true } }),
+  };
+}
