@@ -73,7 +73,7 @@ export function knapsack(options: KnapsackOptions): KnapsackInstance {
   };
   const sizeText = (what: string, cost: { clauses: number; auxVars: number }) => {
     const info = PB_ENCODINGS.find((e) => e.name === pb)!;
-    return `${pb} over ${items.length} items, ${what} (normalised first; ${pb}: ${info.clauses} clauses, ${info.auxVars} aux) = ${cost.clauses} clauses, ${cost.auxVars} aux`;
+    return `${pb} over ${items.length} items, ${what}, normalised first (${pb}: clauses ${info.clauses}; auxiliaries ${info.auxVars}) = ${cost.clauses} clauses, ${cost.auxVars} aux`;
   };
   const families = new Map([
     ['capacity', pbShape(sizeText(`Σ weight·take ≤ ${capacity}`, pbAtMostCost(pb, weights, capacity)), pbAtMostCost(pb, weights, capacity))],

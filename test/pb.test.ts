@@ -429,7 +429,7 @@ describe('encoding names', () => {
 });
 
 describe('the library functions', () => {
-  it('count the models of weighted sums over names and expressions, under every encoding, as brute force does', async () => {
+  it('count the models of weighted sums over names and expressions, under every encoding, as brute force does', { timeout: 120_000 }, async () => {
     const {
       Formula,
       and,

@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
 import { AMO_ENCODINGS, CARD_ENCODINGS } from '../card/index.js';
+import { PB_ENCODINGS } from '../pb/index.js';
 import { UserError } from '../core/errors.js';
 import { type EncodingRow, type Explanation, encodingRow, explain } from '../explain/explain.js';
 import { buildInstance, encodingChoice, isCnfPath, puzzleByName } from '../../encoders/index.js';
@@ -17,13 +18,22 @@ export const builder = (y: Argv) =>
       type: 'boolean',
       describe: 'with the symmetry-breaking family (one model per symmetry class; soma, polycube: the group is --symmetry)',
     })
-    .option('compare', { type: 'boolean', describe: 'tabulate the size under every at-most-one (and at-most-k) encoding' })
+    .option('compare', {
+      type: 'boolean',
+      describe: 'tabulate the size under every at-most-one and at-most-k (and, for weighted sums, pseudo-Boolean) encoding',
+    })
     .example('$0 explain pentomino --preset 6x10', 'each constraint family of the 6x10 tiling, its size and why')
     .example('$0 explain soma --compare', 'the Soma formula under every at-most-one encoding');
 
-type Kind = 'amo' | 'card';
+type Kind = 'amo' | 'card' | 'pb';
 
-const ENCODINGS: Record<Kind, readonly string[]> = { amo: AMO_ENCODINGS.map((e) => e.name), card: CARD_ENCODINGS.map((e) => e.name) };
+const ENCODINGS: Record<Kind, readonly string[]> = {
+  amo: AMO_ENCODINGS.map((e) => e.name),
+  card: CARD_ENCODINGS.map((e) => e.name),
+  pb: PB_ENCODINGS.map((e) => e.name),
+};
+
+const WHAT: Record<Kind, string> = { amo: 'at-most-one', card: 'at-most-k', pb: 'pseudo-Boolean' };
 
 /** The chosen encoding beside the default one, for each of --amo / --card that was given. */
 interface SideBySide {
@@ -43,7 +53,7 @@ export type ExplainReport = Explanation & {
   solver: null;
   seconds: number;
   sideBySide: SideBySide[];
-  compare?: Record<Kind, EncodingRow[]> & { defaults: Record<Kind, string> };
+  compare?: Partial<Record<Kind, EncodingRow[]>> & { defaults: Partial<Record<Kind, string>> };
 };
 
 export const handler = (args: Args) =>
@@ -53,7 +63,7 @@ export const handler = (args: Args) =>
       if (args[option] !== undefined) throw new UserError(`--${option} does not apply to explain (it solves nothing)`);
     }
     if (isCnfPath(puzzle)) {
-      for (const option of ['amo', 'card', 'compare']) {
+      for (const option of ['amo', 'card', 'pb', 'compare']) {
         if (args[option] !== undefined) throw new UserError(`--${option} does not apply to a DIMACS file (its clauses are already encoded)`);
       }
     }
@@ -62,19 +72,21 @@ export const handler = (args: Args) =>
     const withFamily = (built: Instance) => (args.unique === true ? (addSymmetryBreaking(built), built) : built);
     const instance = withFamily(buildInstance(puzzle, args));
     const build = (kind: Kind, encoding: string | undefined) => withFamily(buildInstance(puzzle, { ...args, [kind]: encoding }));
-    // A DIMACS file has no encodings to choose (--amo, --card and --compare were refused above).
-    const defaultOf = (kind: Kind): string => puzzleByName(puzzle).defaults[kind];
+    // A DIMACS file has no encodings to choose (--amo, --card, --pb and --compare were refused above).
+    const defaultOf = (kind: Kind): string => puzzleByName(puzzle).defaults[kind]!;
+    // --pb only where the puzzle has weighted sums (buildInstance has refused it elsewhere).
+    const kinds: Kind[] = isCnfPath(puzzle) ? [] : ['amo', 'card', ...(puzzleByName(puzzle).defaults.pb ? (['pb'] as const) : [])];
     const sideBySide: SideBySide[] = [];
-    for (const kind of ['amo', 'card'] as const) {
+    for (const kind of kinds) {
       if (args[kind] === undefined) continue;
-      const chosen = encodingChoice(puzzleByName(puzzle), args)[kind];
+      const chosen = encodingChoice(puzzleByName(puzzle), args)[kind]!;
       const fallback = defaultOf(kind);
       if (chosen !== fallback)
         sideBySide.push({ option: kind, default: encodingRow(fallback, build(kind, undefined)), chosen: encodingRow(chosen, instance) });
     }
     const table = (kind: Kind) => ENCODINGS[kind].map((e) => encodingRow(e, build(kind, e)));
     const compare = args.compare
-      ? { amo: table('amo'), card: table('card'), defaults: { amo: defaultOf('amo'), card: defaultOf('card') } }
+      ? { ...Object.fromEntries(kinds.map((k) => [k, table(k)])), defaults: Object.fromEntries(kinds.map((k) => [k, defaultOf(k)])) }
       : undefined;
     const report: ExplainReport = {
       status: 'ENCODED',
@@ -128,7 +140,10 @@ function explainText(r: ExplainReport, args: Args): string {
     out.push('');
   }
   if (r.compare) {
-    for (const kind of ['amo', 'card'] as const) out.push(...compareTable(kind, r.compare[kind], r.compare.defaults[kind], args), '');
+    for (const kind of ['amo', 'card', 'pb'] as const) {
+      const rows = r.compare[kind];
+      if (rows) out.push(...compareTable(kind, rows, r.compare.defaults[kind]!, args), '');
+    }
   }
   return out.join('\n');
 }
@@ -136,7 +151,7 @@ function explainText(r: ExplainReport, args: Args): string {
 const cost = (f: { clauses: number; auxVars: number }) => `${n(f.clauses)} clauses, ${n(f.auxVars)} aux`;
 
 function compareTable(kind: Kind, rows: readonly EncodingRow[], fallback: string, args: Args): string[] {
-  const head = `--${kind}: the same puzzle under each ${kind === 'amo' ? 'at-most-one' : 'at-most-k'} encoding`;
+  const head = `--${kind}: the same puzzle under each ${WHAT[kind]} encoding`;
   const same = rows.every((r) => r.clauses === rows[0]!.clauses && r.vars === rows[0]!.vars && r.literals === rows[0]!.literals);
   if (same) return [`${head}: no difference (this puzzle has no such constraints)`];
   const chosen = args[kind] === undefined ? fallback : String(args[kind]);

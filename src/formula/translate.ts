@@ -79,14 +79,25 @@ class Translator {
   /** Adds clauses that hold exactly when the term does (on its variables). */
   satisfy(term: Term, mode: Translation): void {
     this.run(term, mode, () => {
-      const conjuncts: Term[] = [term];
+      // A conjunction, disjunction, implication or equivalence at the top, or a negation pushed through one (De Morgan), needs no gate of its own.
+      const conjuncts: { t: Term; negated: boolean }[] = [{ t: term, negated: false }];
       while (conjuncts.length) {
-        const t = conjuncts.pop()!;
-        // A conjunction, disjunction or implication at the top needs no gate of its own.
-        if (t instanceof Expr && t.op === 'and') conjuncts.push(...[...t.args].reverse());
-        else if (t instanceof Expr && t.op === 'or') this.assertClause(t.args.map((a) => this.value(a)));
-        else if (t instanceof Expr && t.op === 'implies') this.assertClause([negate(this.value(t.args[0]!)), this.value(t.args[1]!)]);
-        else this.assertClause([this.value(t)]);
+        const { t, negated } = conjuncts.pop()!;
+        const op = t instanceof Expr ? t.op : undefined;
+        const args = t instanceof Expr ? t.args : [];
+        const literal = (a: Term, flip: boolean) => (flip ? negate(this.value(a)) : this.value(a));
+        if (op === 'not') conjuncts.push({ t: args[0]!, negated: !negated });
+        else if (op === (negated ? 'or' : 'and')) conjuncts.push(...[...args].reverse().map((a) => ({ t: a, negated })));
+        else if (op === (negated ? 'and' : 'or')) this.assertClause(args.map((a) => literal(a, negated)));
+        else if (op === 'implies' && !negated) this.assertClause([negate(this.value(args[0]!)), this.value(args[1]!)]);
+        else if (op === 'implies') conjuncts.push({ t: args[1]!, negated: true }, { t: args[0]!, negated: false });
+        else if (op === 'iff' || (op === 'xor' && args.length === 2)) {
+          // a ↔ b is (¬a ∨ b) ∧ (a ∨ ¬b); negated (or a ⊕ b), (a ∨ b) ∧ (¬a ∨ ¬b).
+          const [a, b] = [this.value(args[0]!), this.value(args[1]!)];
+          const equal = (op === 'iff') !== negated;
+          this.assertClause([negate(a), equal ? b : negate(b)]);
+          this.assertClause([a, equal ? negate(b) : b]);
+        } else this.assertClause([literal(t, negated)]);
       }
     });
   }

@@ -24,14 +24,14 @@ export type PbEncoding = 'bdd' | 'swc' | 'adder';
 const PB: Record<PbEncoding, Omit<EncodingInfo, 'name'> & { encode: (sink: ClauseSink, terms: readonly WeightedLit[], k: number) => void }> = {
   bdd: {
     fits: 'the all-round choice: a reduced BDD, arc-consistent; small when few distinct partial sums matter, n·k nodes at worst',
-    clauses: '≤ 2·nodes + 1, nodes ≤ n·(k+1)',
-    auxVars: 'nodes',
+    clauses: '≤ 2 per node + 1',
+    auxVars: 'one per node, ≤ n·(k+1) nodes',
     encode: bddAtMostWeighted,
   },
   swc: {
     fits: 'small bounds: a sequential weight counter, linear in n·k, arc-consistent, simple',
     clauses: '≤ 3 per register + n - 1',
-    auxVars: 'registers ≤ (n-1)k (those a later row reads)',
+    auxVars: 'one per register a later row reads, ≤ (n-1)k',
     encode: swcAtMostWeighted,
   },
   adder: {
