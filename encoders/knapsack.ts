@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { Cnf } from '../src/core/cnf.js';
 import { UserError } from '../src/core/errors.js';
-import { type EncodingChoice, type Instance, type PuzzleEntry, stringArg } from '../src/core/puzzle.js';
+import { type EncodingChoice, type Instance, type PuzzleEntry, SEED_OPTION, stringArg } from '../src/core/puzzle.js';
 import { seededRandom } from '../src/core/random.js';
 import { pbAtLeastCost, pbAtMostCost } from '../src/explain/sizes.js';
 import { DEFAULT_PB, type PbEncoding, PB_ENCODINGS, atLeastWeighted, atMostWeighted } from '../src/pb/index.js';
@@ -159,7 +159,7 @@ export const KNAPSACK_PUZZLE: PuzzleEntry = {
   options: [
     { name: 'items', type: 'string', describe: 'items as name:weight:value,… or a file of "name weight value" lines' },
     { name: 'random-items', type: 'number', describe: 'draw this many items (weights and values 1-100; reproducible with --seed)', param: false },
-    { name: 'seed', type: 'number', describe: 'seed for --random', param: false },
+    SEED_OPTION,
     { name: 'capacity', type: 'number', describe: 'the most the items taken may weigh (default half the total weight)' },
     { name: 'min-value', type: 'number', describe: 'only selections worth at least this much' },
   ],

@@ -117,6 +117,14 @@ export interface EncodingDefaults {
 /** The encodings an instance is built with: the puzzle's defaults, or what was asked for. */
 export type EncodingChoice = EncodingDefaults;
 
+/** The seed of a puzzle's random draw (genius-square --random, knapsack --random-items): recorded as what it drew, not as itself. */
+export const SEED_OPTION: PuzzleOption = {
+  name: 'seed',
+  type: 'number',
+  describe: 'seed for a random draw (--random, --random-items)',
+  param: false,
+};
+
 /** An entry's string option, or undefined when it was not given. */
 export const stringArg = (args: Record<string, unknown>, name: string): string | undefined =>
   args[name] === undefined ? undefined : String(args[name]);

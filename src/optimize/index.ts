@@ -76,25 +76,18 @@ export interface OptimizeResult<S = unknown> {
   solves: number;
 }
 
-/** The least value of Σ weights[i]·terms[i] over the models (and the next best, with `best`). */
-export function minimize<S = unknown>(
+type Search = <S = unknown>(
   source: Cnf | Instance<S>,
   terms: readonly Term[],
   weights: readonly number[],
-  options: OptimizeOptions = {},
-): Promise<OptimizeResult<S>> {
-  return optimize(source, terms, weights, 1, options);
-}
+  options?: OptimizeOptions,
+) => Promise<OptimizeResult<S>>;
+
+/** The least value of Σ weights[i]·terms[i] over the models (and the next best, with `best`). */
+export const minimize: Search = (source, terms, weights, options = {}) => optimize(source, terms, weights, 1, options);
 
 /** The greatest value of Σ weights[i]·terms[i], as the least of its negation. */
-export function maximize<S = unknown>(
-  source: Cnf | Instance<S>,
-  terms: readonly Term[],
-  weights: readonly number[],
-  options: OptimizeOptions = {},
-): Promise<OptimizeResult<S>> {
-  return optimize(source, terms, weights, -1, options);
-}
+export const maximize: Search = (source, terms, weights, options = {}) => optimize(source, terms, weights, -1, options);
 
 async function optimize<S>(
   source: Cnf | Instance<S>,

@@ -2,6 +2,7 @@ import type { Cnf } from '../core/cnf.js';
 import type { Term } from '../formula/expr.js';
 import { literalsOf } from '../formula/translate.js';
 import type { WeightedLit } from '../pb/index.js';
+import { positiveSum } from '../pb/normalize.js';
 
 /**
  * A weighted sum to minimise, Σ wᵢ·termᵢ, as a constant plus positive
@@ -15,24 +16,9 @@ export interface NormalObjective {
 export function normalObjective(f: Cnf, terms: readonly Term[], weights: readonly number[]): NormalObjective {
   if (terms.length !== weights.length) throw new RangeError(`${terms.length} terms but ${weights.length} weights`);
   for (const w of weights) if (!Number.isSafeInteger(w)) throw new RangeError(`objective weights are integers, got ${w}`);
-  // The weight of each variable taken positively, and the constant that negated literals leave.
-  const byVariable = new Map<number, number>();
-  let offset = 0;
-  literalsOf(f, terms).forEach((lit, i) => {
-    const w = weights[i]!;
-    const v = Math.abs(lit);
-    if (lit < 0) offset += w;
-    byVariable.set(v, (byVariable.get(v) ?? 0) + (lit > 0 ? w : -w));
-  });
-  const out: WeightedLit[] = [];
-  for (const [v, w] of byVariable) {
-    if (w > 0) out.push({ lit: v, weight: w });
-    if (w < 0) {
-      offset += w;
-      out.push({ lit: -v, weight: -w });
-    }
-  }
-  return { offset, terms: out };
+  // Σ wᵢ·ℓᵢ = shift + the positive sum (see positiveSum).
+  const { terms: positive, shift } = positiveSum(literalsOf(f, terms).map((lit, i) => ({ lit, weight: weights[i]! })));
+  return { offset: shift, terms: positive };
 }
 
 /** The objective's value under a model (value of each variable). */

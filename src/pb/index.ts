@@ -57,18 +57,15 @@ export function parsePb(name: string, where: string): PbEncoding {
 }
 
 /**
- * Σ wᵢ·ℓᵢ ≤ k. `guard`, when given, makes the constraint conditional: it
- * holds when the guard literal is true (every clause gets ¬guard), so that a
- * bound can be switched on by an assumption and left off later.
+ * A weighted-sum constraint on the Cnf's current family, its auxiliaries
+ * labelled `<encoding> <label>`. `guard`, when given, makes it conditional:
+ * it holds when the guard literal is true (every clause gets ¬guard), so that
+ * a bound can be switched on by an assumption and left off later.
  */
-export function atMostWeighted(
-  cnf: Cnf,
-  terms: readonly WeightedLit[],
-  k: number,
-  encoding: PbEncoding,
-  label: string,
-  guard?: number,
-): EncodingCost {
+type WeightedConstraint = (cnf: Cnf, terms: readonly WeightedLit[], k: number, encoding: PbEncoding, label: string, guard?: number) => EncodingCost;
+
+/** Σ wᵢ·ℓᵢ ≤ k. */
+export const atMostWeighted: WeightedConstraint = (cnf, terms, k, encoding, label, guard) => {
   const sink = sinkFor(cnf, `${encoding} ${label}`, guard);
   return measured(cnf, () => {
     const form = normalizeAtMost(terms, k);
@@ -77,18 +74,11 @@ export function atMostWeighted(
     for (const unit of form.units) sink.add([unit]);
     if (form.terms.length) PB[encoding].encode(sink, form.terms, form.k);
   });
-}
+};
 
 /** Σ wᵢ·ℓᵢ ≥ k, as Σ (-wᵢ)·ℓᵢ ≤ -k. */
-export function atLeastWeighted(
-  cnf: Cnf,
-  terms: readonly WeightedLit[],
-  k: number,
-  encoding: PbEncoding,
-  label: string,
-  guard?: number,
-): EncodingCost {
-  return atMostWeighted(
+export const atLeastWeighted: WeightedConstraint = (cnf, terms, k, encoding, label, guard) =>
+  atMostWeighted(
     cnf,
     terms.map((t) => ({ lit: t.lit, weight: -t.weight })),
     -k,
@@ -96,21 +86,13 @@ export function atLeastWeighted(
     label,
     guard,
   );
-}
 
 /** Σ wᵢ·ℓᵢ = k: at most k and at least k, encoded separately. */
-export function exactlyWeighted(
-  cnf: Cnf,
-  terms: readonly WeightedLit[],
-  k: number,
-  encoding: PbEncoding,
-  label: string,
-  guard?: number,
-): EncodingCost {
+export const exactlyWeighted: WeightedConstraint = (cnf, terms, k, encoding, label, guard) => {
   const upper = atMostWeighted(cnf, terms, k, encoding, label, guard);
   const lower = atLeastWeighted(cnf, terms, k, encoding, label, guard);
   return { clauses: upper.clauses + lower.clauses, auxVars: upper.auxVars + lower.auxVars };
-}
+};
 
 function sinkFor(cnf: Cnf, auxLabel: string, guard: number | undefined): ClauseSink {
   return {
