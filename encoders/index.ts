@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { parseAmo, parseCard } from '../src/card/index.js';
 import { parsePb } from '../src/pb/index.js';
-import { type DimacsFormula, clauseCount, dimacsClauses, instanceFromDimacs, parseDimacs, readDimacsFile } from '../src/core/dimacs.js';
+import { type DimacsFormula, clauseCount, decompressed, dimacsClauses, instanceFromDimacs, parseDimacs, readDimacsFile } from '../src/core/dimacs.js';
+import { readInput } from '../src/core/input.js';
 import { UserError } from '../src/core/errors.js';
-import { limitOption, setSizeLimits, sizeLimit } from '../src/core/limits.js';
+import { limitOption, limitsFromOptions, setSizeLimits, sizeLimit } from '../src/core/limits.js';
 import type { EncodingChoice, Instance, PuzzleEntry } from '../src/core/puzzle.js';
 import { DOBBLE_PUZZLE } from './dobble.js';
 import { GENIUS_SQUARE_PUZZLE } from './genius-square.js';
@@ -24,6 +25,9 @@ export const PUZZLES: readonly PuzzleEntry[] = [
 
 export function puzzleByName(name: string): PuzzleEntry {
   const p = PUZZLES.find((x) => x.name === name);
+  // yargs hands "-" over as an empty string: standard input, which holds a formula only solve reads.
+  if (name === '' || name === '-')
+    throw new UserError(`"-" (a DIMACS formula on standard input) is read by solve only; name a puzzle: ${PUZZLES.map((x) => x.name).join(', ')}`);
   if (!p) throw new UserError(`unknown puzzle "${name}"; choose one of: ${PUZZLES.map((x) => x.name).join(', ')} (or give a .cnf file)`);
   return p;
 }
@@ -75,15 +79,18 @@ export const isCnfPath = (puzzle: string): boolean =>
 
 /** The size guards (--max-cells, ...) hold for this build, in this thread or a worker's. */
 function applySizeLimits(args: Record<string, unknown>): void {
-  const limit = (option: string) => args[option] as number | undefined;
-  setSizeLimits({ cells: limit('max-cells'), placements: limit('max-placements'), vars: limit('max-vars'), literals: limit('max-literals') });
+  // Options that name no limit leave the ones in force (the CLI sets them first, from every option given).
+  const given = limitsFromOptions(args);
+  if (Object.values(given).some((v) => v !== undefined)) setSizeLimits(given);
 }
 
 /** A DIMACS file, or standard input for "-", read under the --max-vars guard. */
 export function readDimacsSource(source: string, args: Record<string, unknown>): DimacsFormula {
   applySizeLimits(args);
   const limits = { maxVars: sizeLimit('vars'), maxVarsOption: limitOption('vars') };
-  return source === '-' ? parseDimacs(readFileSync(0, 'latin1'), '<stdin>', limits) : readDimacsFile(source, limits);
+  return source === '-'
+    ? parseDimacs(decompressed(readInput(0, '<stdin>'), '<stdin>').toString('latin1'), '<stdin>', limits)
+    : readDimacsFile(source, limits);
 }
 
 /**

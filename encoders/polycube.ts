@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { UserError } from '../src/core/errors.js';
 import { checkSize } from '../src/core/limits.js';
 import { GROUPS, type Cell } from '../src/geometry/cells.js';
@@ -7,6 +6,7 @@ import { cellsArt, parseRegion } from '../src/geometry/shapes.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { piecesParam, readPieces, readPiecesFile } from './polyomino.js';
 import { type EncodingChoice, type PuzzleEntry, type PuzzleOption, stringArg } from '../src/core/puzzle.js';
+import { readInput } from '../src/core/input.js';
 
 /**
  * Polycube packing: a 3D figure filled by a set of polycubes, every cell
@@ -122,8 +122,9 @@ export function readFigure(figure: string, option: string): Cell[] {
   if (isInlineFigure(figure)) return parseRegion(inlineToText(figure), option);
   let text: string;
   try {
-    text = readFileSync(figure, 'utf8');
-  } catch {
+    text = readInput(figure, figure).toString('utf8');
+  } catch (e) {
+    if (e instanceof UserError) throw e;
     throw new UserError(`${option}: "${figure}" is neither a figure (${Object.keys(FIGURES).join(', ')}), WxHxD, inline art, nor a readable file`);
   }
   return parseRegion(text, figure);

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { UserError } from '../src/core/errors.js';
 import { checkSize } from '../src/core/limits.js';
 import { GROUPS, type Cell, isConnected, shapeKey } from '../src/geometry/cells.js';
@@ -6,6 +5,7 @@ import { buildPacking, type NonOverlap, type PackingInstance, type PieceDef, NON
 import { cellsArt, inlineArt, parsePieceArt, parsePiecesFile, parseRegion } from '../src/geometry/shapes.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { type EncodingChoice, type PuzzleEntry, type PuzzleOption, stringArg } from '../src/core/puzzle.js';
+import { readInput } from '../src/core/input.js';
 
 /**
  * Polyomino tilings: a board (any shape, holes allowed) and a piece set, every
@@ -115,8 +115,9 @@ export function readBoard(board: string, option: string): Cell[] {
   if (boardInOption(board)) return parseRegion(board.split('/').join('\n'), option);
   let text: string;
   try {
-    text = readFileSync(board, 'utf8');
-  } catch {
+    text = readInput(board, board).toString('utf8');
+  } catch (e) {
+    if (e instanceof UserError) throw e;
     throw new UserError(`${option}: "${board}" is neither WxH, inline art, nor a readable board file`);
   }
   return parseRegion(text, board);
@@ -160,8 +161,9 @@ function addPiece(pieces: PieceDef[], piece: PieceDef, where: string): void {
 export function readPiecesFile(path: string): PieceDef[] {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
-  } catch {
+    text = readInput(path, path).toString('utf8');
+  } catch (e) {
+    if (e instanceof UserError) throw e;
     throw new UserError(`--pieces-file: cannot read "${path}"`);
   }
   const pieces: PieceDef[] = [];

@@ -93,13 +93,26 @@ function encodedArgs(puzzle: string, args: Record<string, unknown>, amo?: string
   return { ...given, ...encodingChoice(puzzleByName(puzzle), { ...given, amo: given.amo ?? amo }) };
 }
 
-/** Builds the plan's instance; a seed the encoder drew (a random roll) joins the args, so that every worker rolls the same board. */
+/**
+ * Builds the plan's instance. What the build read travels with the plan by
+ * value: a seed the encoder drew (a random roll), so that every worker rolls
+ * the same board, and a board, figure or pieces file as the art its header
+ * records, so that no worker thread or queue job opens a file again (an
+ * output of this run may have replaced it, and a job must not name files).
+ */
 function built(puzzle: string | Instance, args: PuzzleArgs): { instance: Instance; args: PuzzleArgs; name: string; rebuildable: boolean } {
   if (typeof puzzle !== 'string') return { instance: puzzle, args, name: puzzle.puzzle, rebuildable: false };
   const instance = buildInstance(puzzle, args);
-  const seed = instance.params.seed;
-  const drawn = seed !== undefined && args.seed === undefined ? { ...args, seed: seed as number } : args;
-  return { instance, args: drawn, name: puzzle, rebuildable: puzzle !== '-' };
+  const { seed, board, figure, pieces } = instance.params;
+  const byValue: PuzzleArgs = { ...args };
+  if (seed !== undefined && args.seed === undefined) byValue.seed = seed as number;
+  if (typeof args.board === 'string' && typeof board === 'string') byValue.board = board;
+  if (typeof args.figure === 'string' && typeof figure === 'string') byValue.figure = figure;
+  if (args['pieces-file'] !== undefined && typeof pieces === 'string') {
+    delete byValue['pieces-file'];
+    byValue.pieces = pieces;
+  }
+  return { instance, args: byValue, name: puzzle, rebuildable: puzzle !== '-' };
 }
 
 function resolveSolve(puzzle: string | Instance, r: PlanRequest): WithInstance<SolvePlan> {

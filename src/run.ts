@@ -3,6 +3,7 @@ import { solverByName } from '../solvers/index.js';
 import type { Status } from '../solvers/types.js';
 import type { EnumeratePlan, Plan, SolvePlan, SweepPlan, Verb } from './core/plan.js';
 import { type Instance, checkedSolution } from './core/puzzle.js';
+import { secondsLeft } from './core/limits.js';
 import type { QueueProgress } from './distributed/coordinator.js';
 import { enumerateOnQueue, sweepExecutor } from './distributed/runs.js';
 import { applyBranching, type CubeProgress, type EnumerateSummary, type Found } from './enumerate/blocking-loop.js';
@@ -93,7 +94,8 @@ export const planInstance = (plan: SolvePlan | EnumeratePlan): Instance => resol
 
 /** The stop that polls the caller's hook and the plan's deadline (--timeout is one limit for the whole run). */
 function stopper(plan: { timeoutSeconds?: number }, hooks: RunHooks): () => boolean {
-  const deadline = plan.timeoutSeconds === undefined ? Infinity : Date.now() + plan.timeoutSeconds * 1000;
+  const left = secondsLeft(plan.timeoutSeconds);
+  const deadline = left === undefined ? Infinity : Date.now() + left * 1000;
   return () => hooks.shouldStop?.() === true || Date.now() >= deadline;
 }
 
@@ -109,7 +111,7 @@ async function runSolve(plan: SolvePlan, hooks: RunHooks): Promise<SolveOutcome>
   const heartbeat = hooks.onConflicts && setInterval(() => hooks.onConflicts!(s.stats().conflicts ?? 0), HEARTBEAT_MS);
   try {
     applyBranching(instance, s.engine, plan.branching);
-    const status = await s.solve({ timeout: plan.timeoutSeconds ?? (heartbeat ? UNREACHED_SECONDS : undefined) });
+    const status = await s.solve({ timeout: secondsLeft(plan.timeoutSeconds) ?? (heartbeat ? UNREACHED_SECONDS : undefined) });
     if (status !== 'SAT') return { status, trueVars: [], model: [], solver: s.name, ...(status === 'UNSAT' ? await unsatProofs(s, plan) : {}) };
     const model = s.model!.literals;
     const trueVars = instance.cnf.projection.filter((v) => model[v - 1]! > 0).sort((a, b) => a - b);

@@ -165,6 +165,10 @@ describe('queue protocol and addresses (no Redis needed)', () => {
     expect(reason({ fingerprint: fp, work: planned({ puzzle: 'chess' }) })).toMatch(/puzzle must be one of pentomino/);
     expect(reason({ fingerprint: fp, work: planned({ args: { board: '../../etc/passwd' } }) })).toMatch(/--board must be given by value/);
     expect(reason({ fingerprint: fp, work: planned({ args: { board: '../.#/..##' } }) })).toBe('accepted');
+    // A bare name is a file too (./secret was read, and quoted in the failure): refused before any read (issue 26).
+    expect(reason({ fingerprint: fp, work: planned({ args: { board: 'secret' } }) })).toMatch(/--board must be given by value/);
+    expect(reason({ fingerprint: fp, work: planned({ puzzle: 'polycube', args: { figure: 'secret' } }) })).toMatch(/--figure must be given by value/);
+    expect(reason({ fingerprint: fp, work: planned({ puzzle: 'polycube', args: { figure: 'cube' } }) })).not.toMatch(/given by value/);
     expect(reason({ fingerprint: fp, work: planned({ args: { out: 'x' } }) })).toMatch(/unknown option "out"/);
     expect(reason({ fingerprint: fp, work: { kind: 'sweep', count: true, rolls: [0, 62208] } })).toMatch(
       /every roll must be an index from 0 to 62207/,

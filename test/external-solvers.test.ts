@@ -268,7 +268,7 @@ describe('external solver failures', () => {
       await worker.terminate();`;
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { env: process.env, encoding: 'utf8', timeout: 20_000 });
     expect(run.status).toBe(0);
-    const solverPid = Number(run.stdout);
+    const solverPid = Number(run.stdout.split(' ')[0]);
     expect(solverPid).toBeGreaterThan(0);
     expect(running(solverPid)).toBe(false);
     expect(leftovers()).toEqual([]);

@@ -275,7 +275,7 @@ describe('2/3. --out and --resume', { timeout: 120_000 }, () => {
   });
   it('sweep --out keeps an existing file without --force or --resume, and takes the lock', () => {
     const out = file('sweep.tsv', 'precious\n');
-    expectOneLineError(run('sweep', 'genius-square', '--sample', '2', '--out', out), /--out: .*exists.*--resume.*--force/);
+    expectOneLineError(run('sweep', 'genius-square', '--sample', '2', '--out', out), /--output \(-o\): .*exists.*--resume.*--force/);
     expect(readFileSync(out, 'utf8')).toBe('precious\n');
     writeFileSync(`${out}.lock`, `${process.pid}\n`);
     expectOneLineError(run('sweep', 'genius-square', '--sample', '2', '--out', out, '--force'), /being written by process/);
@@ -361,10 +361,11 @@ describe('7. external solvers', { timeout: 120_000 }, () => {
     expect(got).toEqual(['abc', 'de', '', 'fg']);
   });
   it('run directories of dead processes are removed at start-up', () => {
-    const stale = join(tmpdir(), 'puzzlesat-999999999-test');
-    mkdirSync(stale, { recursive: true });
-    writeFileSync(join(stale, 'copy.cnf'), 'p cnf 1 0\n');
+    // Named as the adapter names them (user, pid, start time) and private, as mkdtemp makes them.
+    const name = `puzzlesat-${process.getuid?.() ?? 'u'}-999999999-1-test`;
+    mkdirSync(join(tmpdir(), name), { mode: 0o700 });
+    writeFileSync(join(tmpdir(), name, 'copy.cnf'), 'p cnf 1 0\n');
     run('solvers');
-    expect(readdirSync(tmpdir())).not.toContain('puzzlesat-999999999-test');
+    expect(readdirSync(tmpdir())).not.toContain(name);
   });
 });

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import {
   algebraicDeck,
@@ -27,6 +26,8 @@ import { isPrimePower } from '../algebra/finite-field.js';
 import { renderDobblePages } from '../render/dobble.js';
 import { writeDrawing } from '../render/png.js';
 import { type Args, commonOptions, guarded, positiveInt, seconds } from './common.js';
+import { readInput } from '../core/input.js';
+import { secondsLeft } from '../core/limits.js';
 
 /**
  * `puzzlesat dobble`: a deck of K cards with m symbols each, every two cards
@@ -331,7 +332,7 @@ async function bySat(n: number, k: number, maxSymbols: number | undefined, args:
     symmetry: args['symmetry-steps'] === undefined ? undefined : parseSymmetrySteps(String(args['symmetry-steps'])),
     variables: args.variables as DobbleVariables | undefined,
   });
-  const { status, trueVars } = await solveOnce(instance.cnf, factory.create(), { timeoutSeconds: args.timeout as number | undefined });
+  const { status, trueVars } = await solveOnce(instance.cnf, factory.create(), { timeoutSeconds: secondsLeft(args.timeout as number | undefined) });
   return {
     status,
     deck: status === 'SAT' ? instance.decode(trueVars) : undefined,
@@ -375,8 +376,9 @@ function writePages(file: string, cards: readonly (readonly (string | number)[])
 
 function readText(path: string, what: string): string {
   try {
-    return readFileSync(path, 'utf8');
+    return readInput(path, path).toString('utf8');
   } catch (e) {
+    if (e instanceof UserError) throw e;
     throw new UserError(`${what}: cannot read "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
 }

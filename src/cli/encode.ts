@@ -2,14 +2,14 @@ import type { Argv } from 'yargs';
 import { writeDimacsFile, writeDimacsStream } from '../core/dimacs.js';
 import { UserError } from '../core/errors.js';
 import { buildInstance } from '../../encoders/index.js';
-import { type Args, encodingOptions, guarded, outputOption, puzzleOptions, seconds } from './common.js';
+import { type Args, encodingOptions, guarded, outputOption, puzzleOptions, seconds, sizeLimitOptions } from './common.js';
 import { addSymmetryBreaking } from '../symmetry/breaking.js';
 
 export const command = 'encode <puzzle>';
 export const describe = 'write the puzzle as DIMACS CNF for any SAT solver';
 
 export const builder = (y: Argv) =>
-  outputOption(puzzleOptions(encodingOptions(y)), 'write to FILE instead of stdout')
+  outputOption(puzzleOptions(sizeLimitOptions(encodingOptions(y))), 'write to FILE instead of stdout')
     .positional('puzzle', { type: 'string', describe: 'puzzle name' })
     .option('json', { type: 'boolean', describe: 'with --output: the summary (vars, clauses, families) as JSON on stdout' })
     .option('unique', {

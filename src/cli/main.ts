@@ -16,15 +16,20 @@ import * as solvers from './solvers.js';
 import * as sweep from './sweep.js';
 import * as worker from './worker.js';
 import { PUZZLES } from '../../encoders/index.js';
-import { checkNumericOptions } from './options.js';
+import { checkNumericOptions, checkOutputs } from './options.js';
 import { userMessage } from './common.js';
 import { UserError } from '../core/errors.js';
+import { limitsFromOptions, setRunDeadline, setSizeLimits } from '../core/limits.js';
 
-// A reader that closes the pipe early (`puzzlesat encode ... | head`) is not an error.
+// A reader that closes the pipe early (`puzzlesat encode ... | head`) is not an error; any other
+// write error (a full disk: `> /dev/full`) is one line and exit 1, in every verb.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   if (e.code === 'EPIPE') process.exit(0);
-  throw e;
+  process.stderr.write(`puzzlesat: cannot write the output: ${e.code ?? e.message}\n`);
+  process.exit(1);
 });
+// Nothing can be said when stderr itself fails: the exit code tells.
+process.stderr.on('error', () => process.exit(1));
 
 /**
  * The bench verb runs the repository's bench/ suite, which the npm package
@@ -72,9 +77,20 @@ await yargs(hideBin(process.argv))
   .middleware((argv) => {
     try {
       checkNumericOptions(argv);
+      setSizeLimits(limitsFromOptions(argv));
+      // --timeout counts from here: building the formula spends it too.
+      if (typeof argv.timeout === 'number') setRunDeadline(Date.now() + argv.timeout * 1000);
     } catch (e) {
       if (!(e instanceof UserError)) throw e;
       usageError(e.message, undefined);
+    }
+    // Outputs are checked before any work too, but a file in the way is not a usage error: exit 1.
+    try {
+      checkOutputs(argv);
+    } catch (e) {
+      if (!(e instanceof UserError)) throw e;
+      process.stderr.write(`puzzlesat: ${userMessage(e.message)}\n`);
+      process.exit(1);
     }
   })
   .command(solve as never)
@@ -91,6 +107,11 @@ await yargs(hideBin(process.argv))
   .command(worker as never)
   .command(checkProof as never)
   .completion('completion', 'print a bash/zsh completion script (puzzlesat completion >> ~/.bashrc)')
+  .option('force', {
+    type: 'boolean',
+    global: true,
+    describe: 'replace existing output files (-o, --svg, --png, --proof, --histogram); never a file the run reads',
+  })
   .option('quiet', {
     alias: 'q',
     type: 'boolean',

@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import {
   BRANCHING_RULES,
@@ -16,6 +15,7 @@ import {
 } from '../index.js';
 import { type Args, commonOptions, guarded, planRequest, puzzleOptions, seconds } from './common.js';
 import { progressWanted, startProgress } from './progress.js';
+import { writeReplacing } from '../core/output.js';
 
 export const command = 'solve <puzzle>';
 export const describe = 'find one solution of a puzzle, or solve any DIMACS file';
@@ -85,7 +85,7 @@ export const handler = (args: Args) =>
 
 function writeProof(file: string, bytes: Uint8Array): void {
   try {
-    writeFileSync(file, bytes);
+    writeReplacing(file, [bytes]);
   } catch (e) {
     throw new UserError(`--proof: cannot write "${file}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }

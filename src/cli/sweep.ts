@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import { lockOutput } from './run-file.js';
@@ -8,6 +7,7 @@ import { renderHistogramSvg } from '../render/genius.js';
 import { sweepExecutor } from '../distributed/runs.js';
 import { type Args, guarded, interruptFlag, outputOption, positiveInt } from './common.js';
 import { startProgress } from './progress.js';
+import { writeReplacing } from '../core/output.js';
 
 /** `puzzlesat sweep genius-square`: parse, run the sweep (src/enumerate/sweep.ts), print. */
 
@@ -100,7 +100,7 @@ export const handler = (args: Args) =>
         yLabel: 'rolls',
       });
       try {
-        writeFileSync(histogram, svg);
+        writeReplacing(histogram, [svg]);
       } catch (e) {
         throw new UserError(`--histogram: cannot write "${histogram}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
       }

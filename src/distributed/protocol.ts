@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { ROLL_COUNT } from '../../encoders/genius-square.js';
 import { PUZZLE_ARG_NAMES, PUZZLES } from '../../encoders/index.js';
+import { FIGURES } from '../../encoders/polycube.js';
 import type { Found } from '../enumerate/blocking-loop.js';
 import {
   BRANCHING_RULES,
@@ -105,13 +106,20 @@ export const jobId = (runFingerprint: string, piece: string): string => `${runFi
 const PUZZLE_OPTION_NAMES = PUZZLE_ARG_NAMES;
 /** Options that name a file to read: a worker never reads files a job names. */
 const FILE_OPTIONS = new Set(['pieces-file']);
-/** Shapes given by value: a size, a preset name, or inline art. Anything else would be read as a file. */
-const SHAPE_OPTIONS = new Set(['board', 'figure']);
-const SHAPE_BY_VALUE = /^(\d+x\d+(x\d+)?|[\w-]+|[.# /|]+)$/;
+/**
+ * Shapes given by value: a size, inline art (which has a "/" or "|"), or for
+ * a figure one of the named figures. Anything else would be read as a file —
+ * a bare name like `secret` too.
+ */
+const SHAPE_BY_VALUE: Readonly<Record<string, (value: string) => boolean>> = {
+  board: (value) => /^\d+x\d+$/.test(value) || (/^[.# /]+$/.test(value) && value.includes('/')),
+  figure: (value) => FIGURES[value] !== undefined || /^\d+x\d+x\d+$/.test(value) || (/^[.# /|]+$/.test(value) && /[/|]/.test(value)),
+};
 /** Bounds that keep one job's work and payload sane. */
 const MAX_PARTS = 1_000_000;
 const MAX_ROLLS = 100_000;
-const MAX_TEXT = 4096;
+/** A string option: room for a board's art up to the cells limit (a file's board travels so). */
+const MAX_TEXT = 1 << 20;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isWhole = (v: unknown, min: number, max: number): v is number => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
@@ -189,8 +197,8 @@ function puzzleArgs(given: unknown): PuzzleArgs {
     if (!(typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'))
       fail(`--${name} must be a string, number or boolean`);
     if (typeof value === 'string' && value.length > MAX_TEXT) fail(`--${name} is longer than ${MAX_TEXT} characters`);
-    if (SHAPE_OPTIONS.has(name) && !SHAPE_BY_VALUE.test(String(value)))
-      fail(`--${name} must be given by value (a size, a preset or inline art), not a file`);
+    if (SHAPE_BY_VALUE[name] && !SHAPE_BY_VALUE[name](String(value)))
+      fail(`--${name} must be given by value (a size, a named figure or inline art), not a file`);
     args[name] = value;
   }
   return args;

@@ -1,5 +1,6 @@
 import { unaryCount } from '../card/totalizer.js';
 import type { Cnf } from '../core/cnf.js';
+import { DeadlineReached } from '../core/limits.js';
 import type { Certificate } from '../proof/certify.js';
 import type { Model, SatSolver } from '../session/solver.js';
 import { type NormalObjective, costOf } from './objective.js';
@@ -65,6 +66,16 @@ function guardedBound(ctx: RoundContext, k: number): number {
   });
 }
 
+/** What `build` adds, or undefined when the run's deadline passes while it adds clauses (the search then ends with what it has). */
+function unlessOutOfTime<T>(build: () => T): T | undefined {
+  try {
+    return build();
+  } catch (e) {
+    if (e instanceof DeadlineReached) return undefined;
+    throw e;
+  }
+}
+
 /** Runs `emit` with the objective's family current, then resumes the family that was. */
 function inObjectiveFamily<T>(f: Cnf, emit: (f: Cnf) => T): T {
   const previous = f.currentFamily?.name;
@@ -84,7 +95,9 @@ async function proved(ctx: RoundContext, found: { cost: number; model: Model }, 
 export const linearRound: RoundStrategy = async (ctx) => {
   const { s, objective } = ctx;
   let best: { cost: number; model: Model } | undefined;
-  let assumptions = ctx.floor === undefined ? [] : [guardedBound(ctx, ctx.floor)];
+  const floor = ctx.floor === undefined ? undefined : unlessOutOfTime(() => guardedBound(ctx, ctx.floor!));
+  if (ctx.floor !== undefined && floor === undefined) return { status: 'UNKNOWN' };
+  let assumptions = floor === undefined ? [] : [floor];
   for (;;) {
     const status = await s.solve({ assumptions, timeout: ctx.timeLeft() });
     if (status === 'UNKNOWN') return best ? { status: 'FEASIBLE', ...best } : { status: 'UNKNOWN' };
@@ -99,7 +112,9 @@ export const linearRound: RoundStrategy = async (ctx) => {
     best = { cost, model: s.model! };
     if (ctx.floor !== undefined && cost <= ctx.floor) return proved(ctx, best, 'floor', false);
     if (cost === objective.offset) return proved(ctx, best, 'least', false);
-    assumptions = [guardedBound(ctx, cost - 1)];
+    const guard = unlessOutOfTime(() => guardedBound(ctx, cost - 1));
+    if (guard === undefined) return { status: 'FEASIBLE', ...best };
+    assumptions = [guard];
   }
 };
 
@@ -120,8 +135,11 @@ export const coreGuidedRound: RoundStrategy = async (ctx) => {
       const found = { cost, model: s.model! };
       if (!ctx.certify || cost === objective.offset) return proved(ctx, found, cost === objective.offset ? 'least' : 'cores', false);
       // The cores are UNSATs under assumptions; one bound, checked, proves the same.
-      if ((await s.solve({ assumptions: [guardedBound(ctx, cost - 1)], timeout: ctx.timeLeft() })) !== 'UNSAT')
-        throw new Error(`core-guided search: cost ${cost} - 1 is not refuted, but the cores say it should be`);
+      const guard = unlessOutOfTime(() => guardedBound(ctx, cost - 1));
+      if (guard === undefined) return proved(ctx, found, 'cores', false);
+      const status = await s.solve({ assumptions: [guard], timeout: ctx.timeLeft() });
+      if (status === 'UNKNOWN') return proved(ctx, found, 'cores', false);
+      if (status === 'SAT') throw new Error(`core-guided search: cost ${cost} - 1 is not refuted, but the cores say it should be`);
       return proved(ctx, found, 'cores refuted', true);
     }
     const core = (await s.core()) as number[];
@@ -145,13 +163,16 @@ export const coreGuidedRound: RoundStrategy = async (ctx) => {
       continue;
     }
     // At least one of the core's costly literals is true; the totalizer's outputs count how many more.
-    const outputs = inObjectiveFamily(s.formula, (f) =>
-      unaryCount(
-        { add: (c) => f.add(c), aux: () => f.vars.aux('oll totalizer') },
-        core.map((a) => -a),
-        core.length,
+    const outputs = unlessOutOfTime(() =>
+      inObjectiveFamily(s.formula, (f) =>
+        unaryCount(
+          { add: (c) => f.add(c), aux: () => f.vars.aux('oll totalizer') },
+          core.map((a) => -a),
+          core.length,
+        ),
       ),
     );
+    if (outputs === undefined) return { status: 'UNKNOWN' };
     soft.set(-outputs[1]!, least);
     sums.set(-outputs[1]!, { outputs, j: 2 });
   }

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { writeReplacing } from '../core/output.js';
 import { Resvg } from '@resvg/resvg-js';
 import { UserError } from '../core/errors.js';
 
@@ -19,7 +19,7 @@ export function svgToPng(svg: string, width?: number): Buffer {
 /** Writes `svg` as SVG or PNG by the option that asked for it; failures name the option and the file. */
 export function writeDrawing(path: string, svg: string, format: 'svg' | 'png'): void {
   try {
-    writeFileSync(path, format === 'png' ? svgToPng(svg) : svg);
+    writeReplacing(path, [format === 'png' ? svgToPng(svg) : svg]);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new UserError(`--${format}: cannot write "${path}": ${code ?? (e as Error).message}`);
