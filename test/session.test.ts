@@ -181,3 +181,28 @@ describe('logic-solver adapter', () => {
     }
   });
 });
+
+describe('phase hints', () => {
+  it.runIf(IN_PROCESS.includes('minisat-wasm'))(
+    'prefer() decides free variables the way it is told (minisat-wasm); logic-solver takes none',
+    async () => {
+      const f = new Formula();
+      const names = ['a', 'b', 'c', 'd'];
+      satisfy(f, or(...names));
+      const s = await openSolver(f, { solver: 'minisat-wasm' });
+      try {
+        for (const n of names) s.prefer(n, true);
+        expect(await s.solve()).toBe('SAT');
+        expect(s.model?.trueNames).toEqual(names);
+        for (const n of names.slice(1)) s.prefer(n, false);
+        expect(await s.solve()).toBe('SAT');
+        expect(s.model?.trueNames).toEqual(['a']);
+      } finally {
+        s.close();
+      }
+      const t = await openSolver(f, { solver: 'logic-solver' });
+      expect(() => t.prefer('a', true)).toThrow(/logic-solver takes no phase hints/);
+      t.close();
+    },
+  );
+});
