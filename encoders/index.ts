@@ -5,7 +5,7 @@ import { type DimacsFormula, clauseCount, decompressed, dimacsClauses, instanceF
 import { readInput } from '../src/core/input.js';
 import { UserError } from '../src/core/errors.js';
 import { limitOption, limitsFromOptions, setSizeLimits, sizeLimit } from '../src/core/limits.js';
-import type { EncodingChoice, Instance, PuzzleEntry } from '../src/core/puzzle.js';
+import { type EncodingChoice, type Instance, type PuzzleEntry, encodingKinds } from '../src/core/puzzle.js';
 import { DOBBLE_PUZZLE } from './dobble.js';
 import { GENIUS_SQUARE_PUZZLE } from './genius-square.js';
 import { KNAPSACK_PUZZLE } from './knapsack.js';
@@ -52,9 +52,14 @@ export function puzzleArgsOf(args: Record<string, unknown>): Record<string, stri
   return picked;
 }
 
+/** What a puzzle that does not read an encoding option lacks. */
+const UNREAD = { amo: 'at-most-one constraints', card: 'at-most-k constraints', pb: 'weighted sums' } as const;
+
 /** --amo / --card / --pb as given, else the puzzle's own defaults; --pb only where the puzzle has weighted sums. */
 export function encodingChoice(entry: PuzzleEntry, args: Record<string, unknown>): EncodingChoice {
-  if (args.pb !== undefined && entry.defaults.pb === undefined) throw new UserError(`--pb does not apply to ${entry.name} (it has no weighted sums)`);
+  for (const kind of ['amo', 'card', 'pb'] as const)
+    if (args[kind] !== undefined && !encodingKinds(entry).includes(kind))
+      throw new UserError(`--${kind} does not apply to ${entry.name} (it has no ${UNREAD[kind]})`);
   return {
     amo: args.amo === undefined ? entry.defaults.amo : parseAmo(String(args.amo), '--amo'),
     card: args.card === undefined ? entry.defaults.card : parseCard(String(args.card), '--card'),

@@ -163,7 +163,10 @@ export const KNAPSACK_PUZZLE: PuzzleEntry = {
     { name: 'capacity', type: 'number', describe: 'the most the items taken may weigh (default half the total weight)' },
     { name: 'min-value', type: 'number', describe: 'only selections worth at least this much' },
   ],
+  // Only its weighted sums have an encoding to choose; amo and card are the entry contract's placeholders.
   defaults: { amo: 'sequential', card: 'totalizer', pb: DEFAULT_PB },
+  encodings: ['pb'],
+  objective: 'the value of the items taken, maximised',
   build: (args: Record<string, unknown> & EncodingChoice) =>
     knapsack({
       items: stringArg(args, 'items'),

@@ -104,6 +104,7 @@ describe('on the command line', () => {
   it('says what is wrong in one line', { timeout: 300_000 }, () => {
     const cases: [string[], RegExp][] = [
       [['solve', 'pentomino', '--pb', 'bdd'], /--pb does not apply to pentomino \(it has no weighted sums\)/],
+      [['solve', 'knapsack', '--items', 'a:1:1', '--amo', 'pairwise'], /--amo does not apply to knapsack \(it has no at-most-one constraints\)/],
       [['solve', 'knapsack', '--items', 'tent:5'], /--items, item 1: "tent:5" is not name:weight:value/],
       [['solve', 'knapsack', '--items', 'a:1:1,a:2:2'], /--items, item 2: item "a" is named twice/],
       [['solve', 'knapsack', '--items', 'a:1:1', '--pb', 'gte'], /unknown pseudo-Boolean encoding "gte" \(--pb\)/],

@@ -1,7 +1,7 @@
 import type { Argv } from 'yargs';
 import { UserError } from '../core/errors.js';
 import { hideBin } from 'yargs/helpers';
-import type { PuzzleOption } from '../core/puzzle.js';
+import { type EncodingKind, type PuzzleOption, encodingKinds } from '../core/puzzle.js';
 import { DEFAULT_LIMITS, DeadlineReached } from '../core/limits.js';
 import { PUZZLES } from '../../encoders/index.js';
 import { type PlanRequest, puzzleArgsOf } from '../index.js';
@@ -14,7 +14,7 @@ export function encodingOptions<T>(y: Argv<T>) {
       describe: `at-most-one encoding (default: ${defaultsByPuzzle('amo')}${nativeEnumerationDefaults()}; puzzlesat list encodings)`,
     })
     .option('card', { type: 'string', describe: `at-most-k encoding (default: ${defaultsByPuzzle('card')})` })
-    .option('pb', { type: 'string', describe: `pseudo-Boolean encoding of weighted sums (${pbDefaults()})` })
+    .option('pb', { type: 'string', describe: `pseudo-Boolean encoding of weighted sums (default: ${defaultsByPuzzle('pb')})` })
     .group(['amo', 'card', 'pb'], 'Encoding:');
 }
 
@@ -46,17 +46,12 @@ export function commonOptions<T>(y: Argv<T>) {
 }
 
 /** Each puzzle's default encoding, as read from its entry: "bimander for pentomino, ...; sequential for dobble". */
-function defaultsByPuzzle(kind: 'amo' | 'card'): string {
+function defaultsByPuzzle(kind: EncodingKind): string {
   const byEncoding = new Map<string, string[]>();
-  for (const p of PUZZLES) byEncoding.set(p.defaults[kind], [...(byEncoding.get(p.defaults[kind]) ?? []), p.name]);
-  if (byEncoding.size === 1) return [...byEncoding.keys()][0]!;
+  for (const p of PUZZLES.filter((x) => encodingKinds(x).includes(kind)))
+    byEncoding.set(p.defaults[kind]!, [...(byEncoding.get(p.defaults[kind]!) ?? []), p.name]);
+  if (byEncoding.size === 1) return `${[...byEncoding.keys()][0]!}${kind === 'pb' ? ` for ${[...byEncoding.values()][0]!.join(', ')}` : ''}`;
   return [...byEncoding].map(([encoding, puzzles]) => `${encoding} for ${puzzles.join(', ')}`).join('; ');
-}
-
-/** "default: bdd; for knapsack", from the entries that have weighted sums. */
-function pbDefaults(): string {
-  const weighted = PUZZLES.filter((p) => p.defaults.pb !== undefined);
-  return `default: ${[...new Set(weighted.map((p) => p.defaults.pb))].join('/')}; for ${weighted.map((p) => p.name).join(', ')}`;
 }
 
 /** "; enumerate with minisat-wasm: pairwise for pentomino, ..." where puzzles declare one. */

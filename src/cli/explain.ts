@@ -6,7 +6,7 @@ import { type EncodingRow, type Explanation, encodingRow, explain } from '../exp
 import { buildInstance, encodingChoice, isCnfPath, puzzleByName } from '../../encoders/index.js';
 import { type Args, commonOptions, guarded, puzzleOptions, seconds } from './common.js';
 import { addSymmetryBreaking } from '../symmetry/breaking.js';
-import type { Instance } from '../core/puzzle.js';
+import { type Instance, encodingKinds } from '../core/puzzle.js';
 
 export const command = 'explain <puzzle>';
 export const describe = 'what each constraint family says, its size and the formula behind it, with sample clauses';
@@ -74,8 +74,8 @@ export const handler = (args: Args) =>
     const build = (kind: Kind, encoding: string | undefined) => withFamily(buildInstance(puzzle, { ...args, [kind]: encoding }));
     // A DIMACS file has no encodings to choose (--amo, --card, --pb and --compare were refused above).
     const defaultOf = (kind: Kind): string => puzzleByName(puzzle).defaults[kind]!;
-    // --pb only where the puzzle has weighted sums (buildInstance has refused it elsewhere).
-    const kinds: Kind[] = isCnfPath(puzzle) ? [] : ['amo', 'card', ...(puzzleByName(puzzle).defaults.pb ? (['pb'] as const) : [])];
+    // Only the encodings the puzzle reads (buildInstance has refused the others).
+    const kinds: readonly Kind[] = isCnfPath(puzzle) ? [] : encodingKinds(puzzleByName(puzzle));
     const sideBySide: SideBySide[] = [];
     for (const kind of kinds) {
       if (args[kind] === undefined) continue;

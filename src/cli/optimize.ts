@@ -10,7 +10,7 @@ export const command = 'optimize <puzzle>';
 export const describe = 'the best solutions of a puzzle by its objective (knapsack: the most value), each proved best';
 
 /** The puzzles that declare an objective, for help and errors. */
-const withObjective = () => PUZZLES.filter((p) => p.defaults.pb !== undefined).map((p) => p.name);
+const withObjective = () => PUZZLES.filter((p) => p.objective !== undefined).map((p) => p.name);
 
 export const builder = (y: Argv) =>
   puzzleOptions(commonOptions(y))

@@ -133,11 +133,18 @@ export const stringArg = (args: Record<string, unknown>, name: string): string |
  * A puzzle the CLI knows. Each entry names the options it reads, so that an
  * option that does not apply is an error rather than silently ignored.
  */
+/** The encoding options a puzzle can read. */
+export type EncodingKind = 'amo' | 'card' | 'pb';
+
 export interface PuzzleEntry {
   name: string;
   about: string;
   options: readonly PuzzleOption[];
   defaults: EncodingDefaults;
+  /** The encoding options it reads (default amo and card): the others are refused rather than ignored. */
+  encodings?: readonly EncodingKind[];
+  /** What `puzzlesat optimize` optimises, for puzzles whose instances have an objective. */
+  objective?: string;
   /** Builds the instance from the options by name (as the CLI spells them), encodings already chosen. */
   build(args: Record<string, unknown> & EncodingChoice): Instance;
 }
@@ -157,3 +164,6 @@ export function checkedSolution<S>(instance: Instance<S>, trueVars: readonly num
   }
   return solution;
 }
+
+/** The encoding options an entry reads. */
+export const encodingKinds = (entry: PuzzleEntry): readonly EncodingKind[] => entry.encodings ?? ['amo', 'card'];
