@@ -4,7 +4,7 @@ import { defaultSolverName, engineByName, engineCapabilities, loadWasmSolvers, t
 import { type Capabilities, coversAllVariables } from '../solvers/types.js';
 import { UserError } from './core/errors.js';
 import type { EnumeratePlan, Plan, PuzzleArgs, SolvePlan, Strategy, SweepPlan, Verb } from './core/plan.js';
-import type { Instance } from './core/puzzle.js';
+import { type Instance, encodingKinds } from './core/puzzle.js';
 import {
   nativeGroupsPossible,
   parseBranching,
@@ -90,7 +90,10 @@ function encodedArgs(puzzle: string, args: Record<string, unknown>, amo?: string
   const given: PuzzleArgs = {};
   for (const [name, value] of Object.entries(args)) if (value !== undefined) given[name] = value as string | number | boolean;
   if (isCnfPath(puzzle) || puzzle === '-') return given;
-  return { ...given, ...encodingChoice(puzzleByName(puzzle), { ...given, amo: given.amo ?? amo }) };
+  const entry = puzzleByName(puzzle);
+  const chosen = encodingChoice(entry, { ...given, amo: given.amo ?? (encodingKinds(entry).includes('amo') ? amo : undefined) });
+  // Only the encodings the puzzle reads travel in its args (a rebuild refuses the others).
+  return { ...given, ...Object.fromEntries(encodingKinds(entry).map((kind) => [kind, chosen[kind]!])) };
 }
 
 /**
