@@ -41,7 +41,7 @@ export interface PbSuiteSettings {
 
 export const PB_SUITES: Readonly<Record<PbSuiteSettings['suite'], PbSuiteSettings>> = {
   quick: { suite: 'quick', knapsackItems: [15], seeds: 1, queens: [6], solvers: ['minisat-wasm'], timeoutSeconds: 10 },
-  full: { suite: 'full', knapsackItems: [20, 40, 60], seeds: 2, queens: [6, 7, 8, 9], solvers: ['minisat-wasm', 'cadical-wasm'], timeoutSeconds: 60 },
+  full: { suite: 'full', knapsackItems: [20, 30, 40], seeds: 2, queens: [6, 7, 8, 9], solvers: ['minisat-wasm', 'cadical-wasm'], timeoutSeconds: 40 },
 };
 
 /** OEIS A075458, the queens domination number of the n×n board, n = 1..11. */
