@@ -111,7 +111,7 @@ async function runSolve(plan: SolvePlan, hooks: RunHooks): Promise<SolveOutcome>
   const heartbeat = hooks.onConflicts && setInterval(() => hooks.onConflicts!(s.stats().conflicts ?? 0), HEARTBEAT_MS);
   try {
     applyBranching(instance, s.engine, plan.branching);
-    const status = await s.solve({ timeout: secondsLeft(plan.timeoutSeconds) ?? (heartbeat ? UNREACHED_SECONDS : undefined) });
+    const status = await s.solve({ timeout: plan.timeoutSeconds ?? (heartbeat ? UNREACHED_SECONDS : undefined) });
     if (status !== 'SAT') return { status, trueVars: [], model: [], solver: s.name, ...(status === 'UNSAT' ? await unsatProofs(s, plan) : {}) };
     const model = s.model!.literals;
     const trueVars = instance.cnf.projection.filter((v) => model[v - 1]! > 0).sort((a, b) => a - b);

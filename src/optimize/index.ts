@@ -7,7 +7,6 @@
  */
 import { Cnf } from '../core/cnf.js';
 import { UserError } from '../core/errors.js';
-import { secondsLeft } from '../core/limits.js';
 import type { Instance } from '../core/puzzle.js';
 import type { Term } from '../formula/expr.js';
 import { DEFAULT_PB, type PbEncoding, weightedBounds } from '../pb/index.js';
@@ -123,8 +122,8 @@ async function optimize<S>(
         s,
         objective,
         bound: bounds,
-        // The caller's limit, or the command line's --timeout for the whole run, whichever ends first.
-        timeLeft: () => secondsLeft(deadline === Infinity ? undefined : Math.max(0.001, (deadline - Date.now()) / 1000)),
+        // The session meets the command line's --timeout for the whole run too.
+        timeLeft: () => (deadline === Infinity ? undefined : Math.max(0.001, (deadline - Date.now()) / 1000)),
         certify: options.certify ? (options.certifyOption ?? 'certify') : undefined,
         floor: solutions.length ? signed(sign, solutions.at(-1)!.value) : undefined,
       });

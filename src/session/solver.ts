@@ -24,6 +24,7 @@ import {
 } from '../../solvers/types.js';
 import type { Cnf } from '../core/cnf.js';
 import { UserError } from '../core/errors.js';
+import { secondsLeft } from '../core/limits.js';
 import { type Instance, checkedSolution } from '../core/puzzle.js';
 import type { Term } from '../formula/expr.js';
 import { literalsOf } from '../formula/translate.js';
@@ -112,7 +113,8 @@ export class SatSolver {
     let status: Status;
     try {
       this.sync();
-      status = await this.engine.solve({ assumptions: lits, timeoutSeconds: options.timeout, conflictLimit: options.conflicts });
+      // The caller's limit, or the command line's --timeout for the whole run, whichever ends first.
+      status = await this.engine.solve({ assumptions: lits, timeoutSeconds: secondsLeft(options.timeout), conflictLimit: options.conflicts });
     } catch (e) {
       // The asm.js engine has a fixed heap; a bigger problem needs another solver.
       if (e instanceof SolverHeapExhausted)
