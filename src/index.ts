@@ -81,7 +81,8 @@ export {
   maximize,
   minimize,
 } from './optimize/index.js';
-export { type CoreOptions, type Model, type OpenSolverOptions, type SessionSolveOptions, SatSolver, openSolver } from './session/solver.js';
+export { type CoreOptions, type Model, type SessionSolveOptions, SatSolver } from './session/solver.js';
+export { type OpenSolverOptions, openSolver } from './session/open.js';
 export type { Explanation, FamilyExplanation } from './explain/explain.js';
 export { type Op, type Term, Expr, and, evaluate, iff, implies, ite, not, or, xor } from './formula/expr.js';
 export { type Translation, type TranslationOptions, TRANSLATIONS, literalOf, literalsOf, satisfy } from './formula/translate.js';

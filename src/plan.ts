@@ -16,7 +16,7 @@ import {
 } from './enumerate/blocking-loop.js';
 import { poolAvailable } from './enumerate/pool.js';
 import { defaultDepth } from './enumerate/strategy.js';
-import { pickProver } from './proof/certify.js';
+import { pickProver } from './proof/provers.js';
 import { classSearchInstance, parseSymmetryBreaking } from './symmetry/breaking.js';
 
 /**

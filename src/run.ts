@@ -107,7 +107,12 @@ const HEARTBEAT_MS = 250;
 async function runSolve(plan: SolvePlan, hooks: RunHooks): Promise<SolveOutcome> {
   const instance = planInstance(plan);
   if (plan.strategy === 'exact-cover') return solveByExactCover(plan, instance, hooks);
-  const s = new SatSolver(instance.cnf, solverByName(plan.engine).create(), { proof: plan.ownProof, instance });
+  const prover = plan.prover;
+  const s = new SatSolver(instance.cnf, solverByName(plan.engine).create(), {
+    proof: plan.ownProof,
+    instance,
+    ...(prover ? { prover: () => solverByName(prover) } : {}),
+  });
   const heartbeat = hooks.onConflicts && setInterval(() => hooks.onConflicts!(s.stats().conflicts ?? 0), HEARTBEAT_MS);
   try {
     applyBranching(instance, s.engine, plan.branching);
@@ -125,7 +130,7 @@ async function runSolve(plan: SolvePlan, hooks: RunHooks): Promise<SolveOutcome>
 /** The engine's own proof (kept for --proof) and, certifying, the checked certificate (its proof, or the prover's). */
 async function unsatProofs(s: SatSolver, plan: SolvePlan): Promise<{ proof?: Uint8Array; certificate?: Certificate }> {
   const proof = plan.ownProof ? s.proof().bytes : undefined;
-  const certificate = plan.certify ? await s.certify('--certify', plan.prover) : undefined;
+  const certificate = plan.certify ? await s.certify('--certify') : undefined;
   return { ...(proof ? { proof } : {}), ...(certificate ? { certificate } : {}) };
 }
 

@@ -11,7 +11,8 @@ import type { Instance } from '../core/puzzle.js';
 import type { Term } from '../formula/expr.js';
 import { DEFAULT_PB, type PbEncoding, weightedBounds } from '../pb/index.js';
 import type { Certificate } from '../proof/certify.js';
-import { type Model, type SatSolver, openSolver } from '../session/solver.js';
+import type { Model, SatSolver } from '../session/solver.js';
+import { openSolver } from '../session/open.js';
 import { normalObjective } from './objective.js';
 import { type ProofKind, type Round, type RoundStatus, type RoundStrategy, coreGuidedRound, linearRound } from './rounds.js';
 

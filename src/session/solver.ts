@@ -7,14 +7,14 @@
  * the others (logic-solver, solver programs, which take the assumptions as
  * unit clauses) get a core by deletion, one solve per assumption.
  *
- *   const s = await openSolver(f, { solver: 'cadical-wasm' });
+ *   const s = await openSolver(f, { solver: 'cadical-wasm' });   // ./open.ts
  *   await s.solve({ assumptions: ['a', not('b')] });   // 'UNSAT'
  *   await s.core();                                    // ['a']
  */
-import { pickSolver, solverByName } from '../../solvers/index.js';
 import {
   type ProofProducer,
   type Solver,
+  type SolverFactory,
   type SolverStats,
   type Status,
   ModelCheckError,
@@ -28,7 +28,7 @@ import { secondsLeft } from '../core/limits.js';
 import { type Instance, checkedSolution } from '../core/puzzle.js';
 import type { Term } from '../formula/expr.js';
 import { literalsOf } from '../formula/translate.js';
-import { type Certificate, PROOF_FORMAT, asProofProducer, certifyUnsat, checkedProof, claimFormula, pickProver } from '../proof/certify.js';
+import { type Certificate, PROOF_FORMAT, asProofProducer, certifyUnsat, checkedProof, claimFormula } from '../proof/certify.js';
 
 /** A satisfying assignment, by variable id or name. */
 export interface Model {
@@ -37,13 +37,6 @@ export interface Model {
   trueNames: string[];
   /** Every variable as a signed literal, 1..varCount. */
   literals: number[];
-}
-
-export interface OpenSolverOptions {
-  /** A solver name (solvers() lists them); default the in-process one measured best for single solves. */
-  solver?: string;
-  /** Have the engine write a DRAT proof (engines that can: cadical-wasm, cadical); must be asked for before any clause. */
-  proof?: boolean;
 }
 
 export interface SessionSolveOptions {
@@ -60,6 +53,15 @@ export interface CoreOptions {
   minimal?: boolean;
   /** Seconds for each solve of the shrinking; one that runs out keeps its assumption. */
   timeout?: number;
+}
+
+export interface SatSolverOptions {
+  /** Have the engine write a DRAT proof; must be asked for before any clause. */
+  proof?: boolean;
+  /** The puzzle the formula is, to read solutions back. */
+  instance?: Instance;
+  /** The solver that re-solves an UNSAT claim for certify() when the engine's own proof cannot serve (`option` names the caller in errors). */
+  prover?: (option: string) => SolverFactory;
 }
 
 /** What the last solve was: its answer, its assumptions, and the formula it saw (clauses per family). */
@@ -83,7 +85,7 @@ export class SatSolver {
     readonly formula: Cnf,
     /** The engine adapter, for engine-specific settings (branching, options). */
     readonly engine: Solver,
-    private readonly options: { proof?: boolean; instance?: Instance } = {},
+    private readonly options: SatSolverOptions = {},
   ) {
     if (options.proof) {
       const producer = asProofProducer(engine);
@@ -211,7 +213,7 @@ export class SatSolver {
    * solver that writes proofs (`prover`, or the first that can here). A proof
    * that fails is a UserError naming `option`.
    */
-  async certify(option = 'certify', prover?: string): Promise<Certificate> {
+  async certify(option = 'certify'): Promise<Certificate> {
     const last = this.live().last;
     if (last?.status !== 'UNSAT') throw new Error(`certify() needs the last solve to have answered UNSAT${last ? `, not ${last.status}` : ''}`);
     const families = this.formula.families.slice(0, last.familySizes.length);
@@ -222,7 +224,8 @@ export class SatSolver {
     };
     const claim = { varCount: this.formula.varCount, clauses, assumptions: last.lits, answeredBy: this.name };
     if (this.options.proof && last.lits.length === 0) return checkedProof(claimFormula(claim), this.proof(), this.name, option);
-    return certifyUnsat(claim, prover === undefined ? pickProver(option) : solverByName(prover), option);
+    if (!this.options.prover) throw new Error(`${option}: no solver to re-solve for a proof was given (openSolver gives one)`);
+    return certifyUnsat(claim, this.options.prover(option), option);
   }
 
   /** Frees the engine; the formula stays. */
@@ -279,14 +282,4 @@ export function namedModel(f: Cnf, literals: number[]): Model {
   };
   const trueNames = literals.filter((lit) => lit > 0 && !f.vars.isAux(lit)).map((v) => f.vars.name(v));
   return { value: (v) => literals[variable(v) - 1]! > 0, trueNames, literals };
-}
-
-/**
- * A solver object on a formula, or on a puzzle (its formula, and its
- * solution read back). The WebAssembly engines are loaded first.
- */
-export async function openSolver(source: Cnf | Instance, options: OpenSolverOptions = {}): Promise<SatSolver> {
-  const instance = 'cnf' in source ? source : undefined;
-  const factory = await pickSolver(options.solver, instance?.branchingFamily ? 'solve-exact-cover' : 'solve');
-  return new SatSolver(instance?.cnf ?? (source as Cnf), factory.create(), { proof: options.proof, instance });
 }
