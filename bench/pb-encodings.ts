@@ -98,16 +98,16 @@ async function knapsackRows(settings: PbSuiteSettings, log: (row: PbRow) => void
   const rows: PbRow[] = [];
   for (const n of settings.knapsackItems) {
     for (let seed = 1; seed <= settings.seeds; seed++) {
-      const base = knapsack({ random: n, seed });
+      const base = knapsack({ randomItems: n, seed });
       const optimum = bestValueByDp(base.items, base.capacity);
       for (const { name } of PB_ENCODINGS) {
         const pb = name as PbEncoding;
-        const at = (minValue: number) => knapsack({ random: n, seed, minValue, pb });
+        const at = (minValue: number) => knapsack({ randomItems: n, seed, minValue, pb });
         for (const solver of settings.solvers) {
           const unsatFormula = at(optimum + 1);
           const sat = await oneSolve(at(optimum).cnf, solver, settings.timeoutSeconds);
           const unsat = await oneSolve(unsatFormula.cnf, solver, settings.timeoutSeconds);
-          const plain = knapsack({ random: n, seed, pb });
+          const plain = knapsack({ randomItems: n, seed, pb });
           const opt = await timed(() =>
             maximize(plain, plain.objective!.terms, plain.objective!.weights, { solver, encoding: pb, timeout: settings.timeoutSeconds }),
           );

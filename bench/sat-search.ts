@@ -440,7 +440,7 @@ async function externalSolverRows(say: (line?: string) => void, box: number, onl
   say('## Solver programs');
   say();
   say(
-    `\`enumerate --unique --solver X\` through the strategy dispatcher (src/enumerate/strategy.ts): native = the program enumerates projected models itself, one run per cube; ` +
+    `\`enumerate --unique --solver X\` through the strategy dispatcher (src/enumerate/by-name.ts): native = the program enumerates projected models itself, one run per cube; ` +
       `blocking-loop = a run per model (cadical: cubes batched in one \`p inccnf\` run, until one is satisfiable) or per model and cube (minisat, picosat). ` +
       `CPU s of this process (process.cpuUsage; clasp-wasm runs in it) and of the solver processes (child rusage), boxed at ${box} s wall.`,
   );

@@ -11,7 +11,7 @@ import {
   type CardEncoding,
 } from '../src/card/index.js';
 import { Cnf } from '../src/core/cnf.js';
-import { UserError } from '../src/core/errors.js';
+import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
 import { checkSize } from '../src/core/limits.js';
 import { gcd, isPrimePower, makeField, primeDivisors, type FiniteField } from '../src/algebra/finite-field.js';
 import type { Instance } from '../src/core/puzzle.js';
@@ -52,6 +52,24 @@ export function algebraicOrder(symbolsPerCard: number): number {
     );
   }
   return m - 1;
+}
+
+/** How a deck is made: the lines of a projective plane, or a SAT solver. */
+export type DeckMethod = 'algebraic' | 'sat';
+
+/**
+ * The method asked for, else algebraic when m - 1 is a prime power, else SAT
+ * with a note on what is known about this shape (a UserError when algebraic
+ * is asked for and cannot be had).
+ */
+export function deckMethod(asked: DeckMethod | undefined, symbolsPerCard: number, cards: number): { method: DeckMethod; note?: string } {
+  if (asked === 'sat') return { method: 'sat' };
+  if (asked === 'algebraic') {
+    algebraicOrder(symbolsPerCard);
+    return { method: 'algebraic' };
+  }
+  if (isPrimePower(symbolsPerCard - 1)) return { method: 'algebraic' };
+  return { method: 'sat', note: `${symbolsNeeded(cards, symbolsPerCard).message}; trying the SAT method` };
 }
 
 // ---------------------------------------------------------------------------
@@ -777,7 +795,9 @@ export type DobbleCnf = Cnf & { readonly variables: DobbleVariables; readonly de
 export function encodeDobble(order: number, options: DobbleSatOptions = {}): DobbleCnf {
   const variables = options.variables ?? DEFAULT_VARIABLES;
   if (!DOBBLE_VARIABLES.includes(variables))
-    throw new UserError(`--variables: unknown choice "${String(variables)}"; choose from ${DOBBLE_VARIABLES.join(', ')}`);
+    throw new UsageError(
+      `--variables: unknown choice "${String(variables)}"${didYouMean(String(variables), DOBBLE_VARIABLES)}; choose from ${DOBBLE_VARIABLES.join(', ')}`,
+    );
   checkFormulaSize(variables, dobbleShape(order, options), options);
   if (variables === 'mols') return encodeDobbleMols(order, options);
   if (variables === 'cyclic') return encodeDobbleCyclic(order, options);

@@ -3,7 +3,7 @@ import { parseAmo, parseCard } from '../src/card/index.js';
 import { parsePb } from '../src/pb/index.js';
 import { type DimacsFormula, clauseCount, decompressed, dimacsClauses, instanceFromDimacs, parseDimacs, readDimacsFile } from '../src/core/dimacs.js';
 import { readInput } from '../src/core/input.js';
-import { UserError } from '../src/core/errors.js';
+import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
 import { limitOption, limitsFromOptions, setSizeLimits, sizeLimit } from '../src/core/limits.js';
 import { type EncodingChoice, type Instance, type PuzzleEntry, encodingKinds } from '../src/core/puzzle.js';
 import { DOBBLE_PUZZLE } from './dobble.js';
@@ -27,8 +27,14 @@ export function puzzleByName(name: string): PuzzleEntry {
   const p = PUZZLES.find((x) => x.name === name);
   // yargs hands "-" over as an empty string: standard input, which holds a formula only solve reads.
   if (name === '' || name === '-')
-    throw new UserError(`"-" (a DIMACS formula on standard input) is read by solve only; name a puzzle: ${PUZZLES.map((x) => x.name).join(', ')}`);
-  if (!p) throw new UserError(`unknown puzzle "${name}"; choose one of: ${PUZZLES.map((x) => x.name).join(', ')} (or give a .cnf file)`);
+    throw new UsageError(`"-" (a DIMACS formula on standard input) is read by solve only; name a puzzle: ${PUZZLES.map((x) => x.name).join(', ')}`);
+  if (!p)
+    throw new UsageError(
+      `unknown puzzle "${name}"${didYouMean(
+        name,
+        PUZZLES.map((x) => x.name),
+      )}; choose one of: ${PUZZLES.map((x) => x.name).join(', ')} (or give a .cnf file)`,
+    );
   return p;
 }
 
@@ -59,7 +65,7 @@ const UNREAD = { amo: 'at-most-one constraints', card: 'at-most-k constraints', 
 export function encodingChoice(entry: PuzzleEntry, args: Record<string, unknown>): EncodingChoice {
   for (const kind of ['amo', 'card', 'pb'] as const)
     if (args[kind] !== undefined && !encodingKinds(entry).includes(kind))
-      throw new UserError(`--${kind} does not apply to ${entry.name} (it has no ${UNREAD[kind]})`);
+      throw new UsageError(`--${kind} does not apply to ${entry.name} (it has no ${UNREAD[kind]})`);
   return {
     amo: args.amo === undefined ? entry.defaults.amo : parseAmo(String(args.amo), '--amo'),
     card: args.card === undefined ? entry.defaults.card : parseCard(String(args.card), '--card'),
@@ -110,7 +116,7 @@ export function buildInstance(puzzle: string, args: Record<string, unknown>): In
   const mine = new Set(entry.options.map((o) => o.name));
   for (const p of PUZZLES) {
     for (const o of p.options) {
-      if (!mine.has(o.name) && args[o.name] !== undefined) throw new UserError(`--${o.name} does not apply to ${puzzle}`);
+      if (!mine.has(o.name) && args[o.name] !== undefined) throw new UsageError(`--${o.name} does not apply to ${puzzle}`);
     }
   }
   // yargs checks choices on the command line; values set for it (--unique GROUP, worker threads) are checked here.

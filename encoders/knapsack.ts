@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { Cnf } from '../src/core/cnf.js';
 import { UserError } from '../src/core/errors.js';
-import { type EncodingChoice, type Instance, type PuzzleEntry, SEED_OPTION, stringArg } from '../src/core/puzzle.js';
+import { type Instance, type PuzzleEntry, type PuzzleOption, SEED_OPTION, entryOptions } from '../src/core/puzzle.js';
 import { seededRandom } from '../src/core/random.js';
 import { pbAtLeastCost, pbAtMostCost } from '../src/explain/sizes.js';
 import { DEFAULT_PB, type PbEncoding, PB_ENCODINGS, atLeastWeighted, atMostWeighted } from '../src/pb/index.js';
@@ -24,7 +24,7 @@ export interface KnapsackOptions {
   /** name:weight:value,… or a file of `name weight value` lines. */
   items?: string;
   /** Draw this many items instead (weights and values 1..100, reproducible with seed). */
-  random?: number;
+  randomItems?: number;
   seed?: number;
   /** Default: half the total weight. */
   capacity?: number;
@@ -39,7 +39,7 @@ export interface KnapsackSolution {
 
 export type KnapsackInstance = Instance<KnapsackSolution> & { items: readonly Item[]; capacity: number };
 
-/** Weights and values of --random items are drawn from 1..RANDOM_MAX. */
+/** Weights and values of --random-items are drawn from 1..RANDOM_MAX. */
 const RANDOM_MAX = 100;
 
 export function knapsack(options: KnapsackOptions): KnapsackInstance {
@@ -118,11 +118,11 @@ function renderTaken({ taken }: KnapsackSolution, capacity: number): string {
 const itemsParam = (items: readonly Item[]) => items.map((it) => `${it.name}:${it.weight}:${it.value}`).join(',');
 
 function itemsOf(options: KnapsackOptions): Item[] {
-  if (options.random !== undefined && options.items !== undefined) throw new UserError('--items and --random-items: give one of them');
-  if (options.random !== undefined) {
+  if (options.randomItems !== undefined && options.items !== undefined) throw new UserError('--items and --random-items: give one of them');
+  if (options.randomItems !== undefined) {
     const random = seededRandom(options.seed ?? 1);
     const draw = () => 1 + Math.floor(random() * RANDOM_MAX);
-    return Array.from({ length: options.random }, (_, i) => ({ name: `i${i + 1}`, weight: draw(), value: draw() }));
+    return Array.from({ length: options.randomItems }, (_, i) => ({ name: `i${i + 1}`, weight: draw(), value: draw() }));
   }
   if (options.items === undefined) throw new UserError('knapsack: give --items name:weight:value,… (or a file of them) or --random-items N');
   const spec = options.items;
@@ -153,27 +153,21 @@ function parseItem(text: string, where: string): Item {
   return item;
 }
 
+const KNAPSACK_OPTIONS: readonly PuzzleOption[] = [
+  { name: 'items', type: 'string', describe: 'items as name:weight:value,… or a file of "name weight value" lines' },
+  { name: 'random-items', type: 'number', describe: 'draw this many items (weights and values 1-100; reproducible with --seed)', param: false },
+  SEED_OPTION,
+  { name: 'capacity', type: 'number', describe: 'the most the items taken may weigh (default half the total weight)' },
+  { name: 'min-value', type: 'number', describe: 'only selections worth at least this much' },
+];
+
 export const KNAPSACK_PUZZLE: PuzzleEntry = {
   name: 'knapsack',
   about: 'the 0-1 knapsack: take items that fit the capacity (optimize: worth the most); weighted sums in the --pb encoding',
-  options: [
-    { name: 'items', type: 'string', describe: 'items as name:weight:value,… or a file of "name weight value" lines' },
-    { name: 'random-items', type: 'number', describe: 'draw this many items (weights and values 1-100; reproducible with --seed)', param: false },
-    SEED_OPTION,
-    { name: 'capacity', type: 'number', describe: 'the most the items taken may weigh (default half the total weight)' },
-    { name: 'min-value', type: 'number', describe: 'only selections worth at least this much' },
-  ],
+  options: KNAPSACK_OPTIONS,
   // Only its weighted sums have an encoding to choose; amo and card are the entry contract's placeholders.
   defaults: { amo: 'sequential', card: 'totalizer', pb: DEFAULT_PB },
   encodings: ['pb'],
   objective: 'the value of the items taken, maximised',
-  build: (args: Record<string, unknown> & EncodingChoice) =>
-    knapsack({
-      items: stringArg(args, 'items'),
-      random: args['random-items'] as number | undefined,
-      seed: args.seed as number | undefined,
-      capacity: args.capacity as number | undefined,
-      minValue: args['min-value'] as number | undefined,
-      pb: args.pb,
-    }),
+  build: (args) => knapsack(entryOptions(KNAPSACK_OPTIONS, args)),
 };

@@ -1,11 +1,15 @@
-import { UserError } from '../src/core/errors.js';
+import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
 import { cadicalWasm, loadCadicalWasm } from './cadical-wasm.js';
 import { claspWasm } from './clasp-wasm.js';
 import { EXTERNAL_SOLVERS } from './external/adapter.js';
 import { logicSolver } from './logic-solver.js';
 import { loadMinisatWasm, minisatWasm } from './minisat-wasm.js';
 import { dlx } from './dlx/index.js';
-import { type Capabilities, type Engine, type SolverFactory, isSatEngine, solverCapabilities } from './types.js';
+
+/** Reading any solver's answer back (`s`/`v` lines, MiniSat's result file), for decode. */
+export { readAnswer } from './external/output.js';
+export { modelFromLiterals } from './external/clause-store.js';
+import { type Capabilities, EXACT_COVER_CAPABILITIES, type Engine, type SolverFactory, isSatEngine, solverCapabilities } from './types.js';
 
 /** Every SAT solver adapter by name. */
 export const SOLVERS: SolverFactory[] = [minisatWasm, cadicalWasm, logicSolver, claspWasm, ...EXTERNAL_SOLVERS];
@@ -61,7 +65,8 @@ export function defaultSolverName(use: SolverUse = 'solve'): string {
 /** The engine named by --solver, if it can run here; a UserError naming the engines otherwise. */
 export function engineByName(name: string): Engine {
   const engine = ENGINES.find((f) => f.name === name);
-  if (!engine) throw new UserError(`--solver: unknown solver "${name}"; choose one of: ${ENGINES.map((f) => f.name).join(', ')}`);
+  const names = ENGINES.map((f) => f.name);
+  if (!engine) throw new UsageError(`--solver: unknown solver "${name}"${didYouMean(name, names)}; choose one of: ${names.join(', ')}`);
   const ok = engine.available();
   if (!ok.ok) throw new UserError(`--solver ${name}: ${ok.reason}`);
   return engine;
@@ -76,8 +81,7 @@ export function solverByName(name: string, why = 'this needs a SAT solver'): Sol
 
 /** What the engine can do, read once from one throwaway solver (an exact-cover engine has no solver to ask). */
 export function engineCapabilities(engine: Engine): Capabilities {
-  if (!isSatEngine(engine))
-    return { exactCover: true, external: false, chrono: false, cover: false, exactlyOne: false, cubeBatch: false, proofs: false };
+  if (!isSatEngine(engine)) return EXACT_COVER_CAPABILITIES;
   const probe = engine.create();
   try {
     return solverCapabilities(probe, engine.kind === 'external');

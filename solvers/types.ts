@@ -139,6 +139,17 @@ export function offersCubeBatch(solver: Solver): solver is Solver & CubeBatchSol
   return typeof (solver as Partial<CubeBatchSolver>).solveFirstCube === 'function';
 }
 
+/** What an exact-cover engine offers the plan: none of the SAT loop's interfaces. */
+export const EXACT_COVER_CAPABILITIES: Capabilities = {
+  exactCover: true,
+  external: false,
+  chrono: false,
+  cover: false,
+  exactlyOne: false,
+  cubeBatch: false,
+  proofs: false,
+};
+
 /** What a live solver offers, by the interfaces it implements. */
 export function solverCapabilities(solver: Solver, external: boolean): Capabilities {
   const has = (method: string) => typeof (solver as unknown as Record<string, unknown>)[method] === 'function';

@@ -15,13 +15,21 @@ import { type GeniusInstance, type GeniusOptions, geniusSquare } from '../encode
 import type { PackingInstance, PackingSolution } from '../encoders/packing.js';
 import { type PolycubeOptions, polycube, soma } from '../encoders/polycube.js';
 import { type PolyominoOptions, pentomino, polyomino } from '../encoders/polyomino.js';
-import { SOLVERS } from '../solvers/index.js';
-import { modelFromLiterals } from '../solvers/external/clause-store.js';
-import { readAnswer } from '../solvers/external/output.js';
+import {
+  ENGINES,
+  IN_PROCESS_DEFAULTS,
+  SOLVERS,
+  type SolverUse,
+  defaultSolverName,
+  loadWasmSolvers,
+  modelFromLiterals,
+  readAnswer,
+} from '../solvers/index.js';
 import type { Status } from '../solvers/types.js';
 import { Cnf } from './core/cnf.js';
 import { type DimacsFormula, type DimacsMeta, dimacsString, instanceFromDimacs, parseDimacs as readDimacs } from './core/dimacs.js';
-import { UserError, oneLine } from './core/errors.js';
+import { UsageError, UserError, oneLine } from './core/errors.js';
+import { loadOptional } from './core/optional.js';
 import { type Instance, checkedSolution } from './core/puzzle.js';
 import type { EnumeratePlan, SolvePlan } from './core/plan.js';
 import { type Explanation, explain as explainInstance } from './explain/explain.js';
@@ -36,7 +44,7 @@ export {
   runPlan,
   planInstance,
   searchedInstance,
-  cubeTreeUnits,
+  cubeTreeUnitSizes,
   type RunHooks,
   type FoundSolution,
   type SolveOutcome,
@@ -51,9 +59,11 @@ export { trueNamesInFile } from './core/dimacs.js';
 export type { Certificate } from './proof/certify.js';
 export type { Plan, SolvePlan, EnumeratePlan, SweepPlan, Part } from './core/plan.js';
 export { VarPool } from './core/vars.js';
-export { UserError };
+export { UsageError, UserError };
+export { didYouMean } from './core/errors.js';
+export { DEFAULT_PNG_SCALE } from './render/png.js';
 export type { DimacsFormula };
-export type { Instance, PuzzleEntry, EncodingDefaults } from './core/puzzle.js';
+export { type Instance, type PuzzleEntry, type EncodingDefaults, type EncodingKind, encodingKinds } from './core/puzzle.js';
 export {
   type AmoEncoding,
   type AmoOptions,
@@ -77,13 +87,14 @@ export {
   type OptimizeResult,
   type OptimizeStrategy,
   type Optimum,
+  DEFAULT_STRATEGY,
   OPTIMIZE_STRATEGIES,
   maximize,
   minimize,
 } from './optimize/index.js';
 export { type CoreOptions, type Model, type SessionSolveOptions, SatSolver } from './session/solver.js';
 export { type OpenSolverOptions, openSolver } from './session/open.js';
-export type { Explanation, FamilyExplanation } from './explain/explain.js';
+export type { FamilyExplanation } from './explain/explain.js';
 export { type Op, type Term, Expr, and, evaluate, iff, implies, ite, not, or, xor } from './formula/expr.js';
 export { type Translation, type TranslationOptions, TRANSLATIONS, literalOf, literalsOf, satisfy } from './formula/translate.js';
 export type { PackingInstance, PackingSolution, Deck, GeniusInstance, PolyominoOptions, PolycubeOptions, GeniusOptions, DobbleSatOptions };
@@ -342,3 +353,81 @@ export const puzzles = {
   /** The CLI's entries: names, options, default encodings. */
   entries: PUZZLES,
 };
+
+// ---- for front ends: what the CLI (src/cli/) uses, so that it reaches the library through this file alone ----
+
+export { PUZZLES, buildInstance, encodingChoice, puzzleByName } from '../encoders/index.js';
+export { POLYOMINOES, PRESETS } from '../encoders/polyomino.js';
+export {
+  algebraicDeck,
+  checkDeck,
+  deckMethod,
+  deckProblem,
+  DOBBLE_VARIABLES,
+  nameDeck,
+  parseDeck,
+  parseSymbols,
+  planeSize,
+  symbolCount,
+  symbolsNeeded,
+  type DeckMethod,
+  type DobbleVariables,
+} from '../encoders/dobble.js';
+export { AMO_ENCODINGS, CARD_ENCODINGS } from './card/index.js';
+export { PB_ENCODINGS } from './pb/index.js';
+export { DEFAULT_LIMITS, DeadlineReached, limitOption, limitsFromOptions, setRunDeadline, setSizeLimits, sizeLimit } from './core/limits.js';
+export { readInput } from './core/input.js';
+export { writeReplacing } from './core/output.js';
+export { readDimacsFile, writeDimacsFile, writeDimacsStream } from './core/dimacs.js';
+export type { PuzzleOption } from './core/puzzle.js';
+export { orbit } from './enumerate/cube-tree.js';
+export { processAlive } from './core/process.js';
+export { summarizeSweep, type SweepRun, type SweepSummary } from './enumerate/sweep.js';
+export { explainPuzzle, type PuzzleExplanation, type SideBySide } from './explain-puzzle.js';
+export type { EncodingRow, Explanation } from './explain/explain.js';
+export { addSymmetryBreaking } from './symmetry/breaking.js';
+export { checkDrat } from './proof/drat.js';
+export { parseProof } from './proof/drat-format.js';
+export { renderDobblePages } from './render/dobble.js';
+export { renderHistogramSvg } from './render/genius.js';
+export { parseQueueUrl } from './distributed/connection.js';
+export { DEFAULT_LOCK_SECONDS } from './distributed/protocol.js';
+
+/** A queue worker (`puzzlesat worker`): bullmq and ioredis are loaded only here, where the queue is used. */
+export async function startWorker(...args: Parameters<typeof import('./distributed/worker.js').startWorker>) {
+  const worker = await loadOptional(() => import('./distributed/worker.js'), ['bullmq', 'ioredis'], 'puzzlesat worker');
+  return worker.startWorker(...args);
+}
+export type { QueueProgress } from './distributed/coordinator.js';
+
+/** Every engine `--solver` takes, with whether it runs here and what it is the default for (`puzzlesat solvers`). */
+export async function engines(): Promise<EngineRow[]> {
+  await loadWasmSolvers();
+  const uses = Object.keys(IN_PROCESS_DEFAULTS) as SolverUse[];
+  return ENGINES.map((engine) => {
+    const a = engine.available();
+    return {
+      name: engine.name,
+      kind: engine.kind,
+      available: a.ok,
+      version: a.ok ? a.version : undefined,
+      reason: a.ok ? undefined : a.reason,
+      description: engine.description,
+      enumeration: engine.enumeration,
+      default: engine.name === defaultSolverName(),
+      defaultFor: uses.filter((use) => defaultSolverName(use) === engine.name),
+    };
+  });
+}
+
+export interface EngineRow {
+  name: string;
+  kind: 'in-process' | 'external' | 'exact-cover';
+  available: boolean;
+  version?: string;
+  reason?: string;
+  description: string;
+  enumeration?: string;
+  default: boolean;
+  defaultFor: string[];
+}

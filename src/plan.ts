@@ -1,9 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { buildInstance, encodingChoice, isCnfPath, puzzleByName } from '../encoders/index.js';
 import { defaultSolverName, engineByName, engineCapabilities, loadWasmSolvers, type SolverUse } from '../solvers/index.js';
-import { type Capabilities, coversAllVariables } from '../solvers/types.js';
-import { UserError } from './core/errors.js';
-import type { EnumeratePlan, Plan, PuzzleArgs, SolvePlan, Strategy, SweepPlan, Verb } from './core/plan.js';
+import { UsageError, UserError } from './core/errors.js';
+import type { EnumeratePlan, Plan, PuzzleArgs, SolvePlan, SweepPlan, Verb } from './core/plan.js';
 import { type Instance, encodingKinds } from './core/puzzle.js';
 import {
   nativeGroupsPossible,
@@ -12,12 +11,11 @@ import {
   parsePropagation,
   resolveBranching,
   resolveEnumMode,
-  resolvePropagation,
 } from './enumerate/blocking-loop.js';
 import { poolAvailable } from './enumerate/pool.js';
-import { defaultDepth } from './enumerate/strategy.js';
-import { pickProver } from './proof/provers.js';
-import { classSearchInstance, parseSymmetryBreaking } from './symmetry/breaking.js';
+import { refuseForExactCover, searchSettings } from './enumerate/settings.js';
+import { pickProver, proofSolverNames } from './proof/provers.js';
+import { parseSymmetryBreaking } from './symmetry/breaking.js';
 
 /**
  * The one place that turns what was asked into a Plan: every default is
@@ -138,7 +136,9 @@ function resolveSolve(puzzle: string | Instance, r: PlanRequest): WithInstance<S
       throw new UserError(`--solver ${engine.name}: ${name} is not posed as exact cover here (pieces with copies, or not a packing)`);
   }
   if (proof && !caps.proofs)
-    throw new UserError(`--proof: ${engine.name} does not write DRAT proofs; solvers that do: ${proofEngines().join(', ') || 'none can run here'}`);
+    throw new UserError(
+      `--proof: ${engine.name} does not write DRAT proofs; solvers that do: ${proofSolverNames().join(', ') || 'none can run here'}`,
+    );
   const ownProof = (proof || certify) && caps.proofs;
   return {
     verb: 'solve',
@@ -156,46 +156,36 @@ function resolveSolve(puzzle: string | Instance, r: PlanRequest): WithInstance<S
   };
 }
 
-/** The engines that write DRAT proofs here, for messages. */
-const proofEngines = (): string[] =>
-  ['cadical-wasm', 'cadical'].filter((name) => {
-    try {
-      return engineCapabilities(engineByName(name)).proofs;
-    } catch {
-      return false;
-    }
-  });
-
 function resolveEnumerate(puzzle: string | Instance, r: PlanRequest): WithInstance<EnumeratePlan> {
   const askedMode = parseEnumMode(r.enumMode);
-  const askedPropagation = parsePropagation(r.propagation);
-  const askedBranching = parseBranching(r.branching);
   const unique = r.unique === true;
-  if (r.uniqueBy !== undefined && !unique) throw new UserError('--unique-by applies to --unique (it says how classes are counted)');
-  let symmetryBreaking = parseSymmetryBreaking(r.uniqueBy, '--unique-by');
+  if (r.uniqueBy !== undefined && !unique) throw new UsageError('--unique-by applies to --unique (it says how classes are counted)');
   const engine = engineByName(r.solver ?? defaultSolverName('enumerate'));
   const caps = engineCapabilities(engine);
   const certify = r.certify === true;
   const queue = r.queue === undefined ? undefined : { url: r.queue, ...(r.jobs === undefined ? {} : { jobs: r.jobs }) };
-  if (caps.exactCover) refuseForExactCover(engine.name, r, certify);
+  if (caps.exactCover) refuseForExactCover(engine.name, r);
   if (queue) refuseForQueue(puzzle, r, certify);
-  const enumMode = caps.exactCover ? 'blocking' : resolveEnumMode(caps, engine.name, askedMode, certify);
+  const enumMode = resolveEnumMode(caps, engine.name, askedMode, certify);
   // Natively propagated groups need their clauses free of auxiliary variables: the puzzle names the encoding for that.
   const nativeAmo =
-    typeof puzzle === 'string' && !isCnfPath(puzzle) && nativeGroupsPossible(caps, enumMode, askedPropagation)
+    typeof puzzle === 'string' && !isCnfPath(puzzle) && nativeGroupsPossible(caps, enumMode, parsePropagation(r.propagation))
       ? puzzleByName(puzzle).defaults.nativeEnumerationAmo
       : undefined;
   const { instance, args, name, rebuildable } = built(puzzle, typeof puzzle === 'string' ? encodedArgs(puzzle, r.args ?? {}, nativeAmo) : {});
   if (caps.exactCover && !instance.exactCover)
     throw new UserError(`--solver ${engine.name}: ${name} is not posed as exact cover here (pieces with copies, or not a packing)`);
-  const nativeRun =
-    !queue && r.native !== false && !certify && r.resuming !== true ? nativeTarget(instance, caps, unique, symmetryBreaking) : undefined;
-  if (nativeRun === 'bare') symmetryBreaking = 'orbits';
-  const strategy: Strategy = caps.exactCover ? 'exact-cover' : nativeRun ? 'native' : 'cubes';
-  const searched = unique ? classSearchInstance(instance, symmetryBreaking) : instance;
-  const propagation = strategy === 'cubes' ? resolvePropagation(searched, caps, engine.name, enumMode, askedPropagation) : 'clauses';
-  const branching = strategy === 'cubes' ? resolveBranching(searched, caps, engine.name, askedBranching) : 'vsids';
-  const threads = strategy === 'cubes' && !certify && rebuildable && !queue && poolAvailable();
+  const settings = searchSettings(instance, engine.name, caps, {
+    unique,
+    symmetryBreaking: parseSymmetryBreaking(r.uniqueBy, '--unique-by'),
+    nativeAllowed: !queue && r.native !== false && !certify && r.resuming !== true,
+    enumMode,
+    certify,
+    propagation: r.propagation,
+    branching: r.branching,
+    cubeDepth: r.cubeDepth,
+  });
+  const threads = settings.strategy === 'cubes' && !certify && rebuildable && !queue && poolAvailable();
   return {
     verb: 'enumerate',
     puzzle: name,
@@ -203,50 +193,15 @@ function resolveEnumerate(puzzle: string | Instance, r: PlanRequest): WithInstan
     rebuildable,
     engine: engine.name,
     timeoutSeconds: r.timeout,
-    strategy,
     unique,
-    symmetryBreaking,
     limit: r.limit,
     enumMode,
-    propagation,
-    branching,
-    cubeDepth: r.cubeDepth ?? defaultDepth(strategy, searched, caps, propagation, certify),
+    ...settings,
     workers: threads ? (r.workers ?? availableParallelism()) : 1,
     ...(queue ? { queue } : {}),
     ...(certify ? { prover: pickProver('--certify').name } : {}),
     instance,
   };
-}
-
-/**
- * Whether the engine's own enumeration can serve, and on what: the formula
- * with the symmetry-breaking family, or — for an engine that cannot project
- * (picosat), whose models would repeat on the family's auxiliaries — the bare
- * formula, each class then kept by its orbit.
- */
-function nativeTarget(
-  instance: Instance,
-  caps: Capabilities,
-  unique: boolean,
-  mode: EnumeratePlan['symmetryBreaking'],
-): 'family' | 'bare' | undefined {
-  if (caps.nativeEnumeration === undefined) return undefined;
-  const fits = (i: Instance) => caps.nativeEnumeration === 'projecting' || coversAllVariables(i.cnf.projection, i.cnf.varCount);
-  if (fits(unique ? classSearchInstance(instance, mode) : instance)) return 'family';
-  return unique && mode === 'clauses' && fits(instance) ? 'bare' : undefined;
-}
-
-/** Dancing links searches the exact cover itself: the SAT loop's settings mean nothing to it. */
-function refuseForExactCover(engine: string, r: PlanRequest, certify: boolean): void {
-  if (certify) throw new UserError(`--certify: ${engine} gives no UNSAT answers to certify; choose a SAT solver with --solver`);
-  const loopOptions = [
-    ['--enum-mode', r.enumMode],
-    ['--propagation', r.propagation],
-    ['--branching', r.branching],
-    ['--cube-depth', r.cubeDepth],
-  ] as const;
-  for (const [option, value] of loopOptions)
-    if (value !== undefined) throw new UserError(`${option} does not go with --solver ${engine}: dancing links searches the exact cover itself`);
 }
 
 /** What a queue cannot carry: the workers rebuild the instance by name and run to the end, far from this process. */
@@ -255,12 +210,14 @@ function refuseForQueue(puzzle: string | Instance, r: PlanRequest, certify: bool
     throw new UserError('--queue: workers rebuild the instance from a puzzle name and its options; a DIMACS file is not sent');
   if (r.limit !== undefined) throw new UserError('--queue runs to the end: drop --limit');
   if (certify) throw new UserError('--certify checks proofs in this process: it does not go with --queue');
+  if (r.workers !== undefined)
+    throw new UserError('--workers does not go with --queue: each queue worker takes its own jobs (puzzlesat worker --concurrency)');
 }
 
 function resolveSweep(puzzle: string | Instance, r: PlanRequest): SweepPlan {
   if (puzzle !== 'genius-square')
     throw new UserError(`sweep: only genius-square has rolls to sweep, got "${typeof puzzle === 'string' ? puzzle : puzzle.puzzle}"`);
-  if (r.resume && r.out === undefined) throw new UserError('--resume needs --output FILE.tsv to resume from');
+  if (r.resume && r.out === undefined) throw new UsageError('--resume needs --output FILE.tsv to resume from');
   if (r.seed !== undefined && r.sample === undefined) throw new UserError('--seed applies to --sample');
   return {
     verb: 'sweep',

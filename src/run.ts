@@ -9,10 +9,11 @@ import { enumerateOnQueue, sweepExecutor } from './distributed/runs.js';
 import { applyBranching, type CubeProgress, type EnumerateSummary, type Found } from './enumerate/blocking-loop.js';
 import { CubeTree, orbit } from './enumerate/cube-tree.js';
 import { enumerateParallel } from './enumerate/parallel.js';
-import { enumeratePart, rebuiltInstance } from './enumerate/strategy.js';
+import { enumeratePart } from './enumerate/part.js';
+import { engineSolvers, rebuiltInstance } from './enumerate/by-name.js';
 import { type SweepRun, runSweep, sampleRolls } from './enumerate/sweep.js';
 import type { Certificate } from './proof/certify.js';
-import { cubeCertifier } from './proof/orchestrate.js';
+import { cubeCertifier } from './enumerate/certify-cubes.js';
 import { SatSolver } from './session/solver.js';
 import { resolvedInstance } from './plan.js';
 import { classSearchInstance } from './symmetry/breaking.js';
@@ -193,13 +194,14 @@ async function runEnumeration(plan: EnumeratePlan, hooks: RunHooks): Promise<Enu
     onCubeDone: hooks.onCubeDone,
     onProgress: hooks.onProgress && ((p) => hooks.onProgress!({ cubes: p.cubes, units: p.unit })),
     onCubeExhausted: certifier?.check,
+    createSolver: engineSolvers(plan),
   });
   return { ...summary, ...ran, ...(certifier ? { certified: { proofs: certifier.verified(), prover: certifier.prover } } : {}) };
 }
 
-/** Units of the plan's cube tree at its depth, for a progress bar (a walk no deeper than the dealing depth: quick). */
-export function cubeTreeUnits(plan: EnumeratePlan): number {
-  return new CubeTree(searchedInstance(plan), plan.unique && plan.symmetryBreaking === 'orbits').countUnits(plan.cubeDepth);
+/** Knuth's estimate of the work in each unit of the plan's cube tree, in walk order, for a progress bar (CubeTree.unitSizes). */
+export function cubeTreeUnitSizes(plan: EnumeratePlan): Float64Array {
+  return new CubeTree(searchedInstance(plan), plan.unique && plan.symmetryBreaking === 'orbits').unitSizes(plan.cubeDepth);
 }
 
 /** The instance the enumeration searches: with the symmetry-breaking family when classes are counted by it. */

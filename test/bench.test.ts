@@ -22,6 +22,7 @@ import { PB_SUITES, type PbReport, pbDisagreements, renderPbMarkdown, runPbSuite
 import { UserError } from '../src/core/errors.js';
 import { logicSolver } from '../solvers/logic-solver.js';
 import { suiteSettings } from '../src/cli/bench.js';
+import { missing } from './helpers/requires.js';
 
 describe('bench helpers', () => {
   it('takes medians with timed-out runs ranked last', () => {
@@ -116,7 +117,8 @@ describe('bench helpers', () => {
   });
 });
 
-describe('bench --quick', () => {
+// The quick suite's searching regime runs minisat-wasm.
+describe.skipIf(missing('minisat-wasm'))('bench --quick', () => {
   let report: BenchReport;
   beforeAll(async () => {
     report = await runSuite(SUITES.quick);

@@ -12,6 +12,7 @@ import { QUEUE_NAME, TOOL_VERSION, fingerprint, validateJob } from '../src/distr
 import { parseQueueUrl } from '../src/distributed/connection.js';
 import { checkNumericOptions } from '../src/cli/options.js';
 import { faultPlan, injectedFault } from '../src/distributed/fault-injection.js';
+import { missing } from './helpers/requires.js';
 
 /**
  * Distributed runs end to end: a private redis-server on a loopback port
@@ -19,9 +20,6 @@ import { faultPlan, injectedFault } from '../src/distributed/fault-injection.js'
  * processes and coordinators driven through the compiled CLI, as users run them.
  */
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
-const haveRedis = spawnSync('redis-server', ['--version']).status === 0;
-if (!haveRedis) console.warn('distributed tests skipped: redis-server is not installed (Debian package redis-server)');
-const haveOpenssl = spawnSync('openssl', ['version']).status === 0;
 
 const USER = 'puzzler';
 const PASSWORD = 'pentomino-secret';
@@ -130,23 +128,25 @@ function classesOf(path: string): string[] {
 
 const lines = (path: string) => readFileSync(join(dir, path), 'utf8').trim().split('\n');
 
+/** An enumeration plan as a job carries it (src/core/plan.ts), for jobs written by hand; `args` added per job. */
+const JOB_PLAN = {
+  verb: 'enumerate',
+  puzzle: 'pentomino',
+  rebuildable: true,
+  engine: 'minisat-wasm',
+  strategy: 'cubes',
+  unique: true,
+  symmetryBreaking: 'clauses',
+  enumMode: 'chrono',
+  propagation: 'native',
+  branching: 'cover',
+  cubeDepth: 4,
+  workers: 1,
+};
+
 describe('queue protocol and addresses (no Redis needed)', () => {
   const fp = fingerprint({ run: 1 });
-  const plan = {
-    verb: 'enumerate',
-    puzzle: 'pentomino',
-    args: { preset: '6x10' },
-    rebuildable: true,
-    engine: 'minisat-wasm',
-    strategy: 'cubes',
-    unique: true,
-    symmetryBreaking: 'clauses',
-    enumMode: 'chrono',
-    propagation: 'native',
-    branching: 'cover',
-    cubeDepth: 4,
-    workers: 1,
-  };
+  const plan = { ...JOB_PLAN, args: { preset: '6x10' } };
   const work = { kind: 'enumerate', plan, part: { index: 2, of: 5 } };
   const planned = (change: Record<string, unknown>) => ({ ...work, plan: { ...plan, ...change } });
   const reason = (data: unknown) => {
@@ -243,9 +243,22 @@ describe('queue protocol and addresses (no Redis needed)', () => {
     expect(zero.stderr).toMatch(/^puzzlesat: --jobs: expected a whole number ≥ 1, got "0"\n$/);
     expect(() => checkNumericOptions({ jobs: 4, queue: 'redis://127.0.0.1', _: [] })).not.toThrow();
   });
+
+  it('refuses, in one line naming both options and before any connection, what a queued run cannot carry', () => {
+    const enumerate = ['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--queue', 'redis://127.0.0.1:1', '--show', '0'];
+    for (const [extra, message] of [
+      [['--workers', '2'], '--workers does not go with --queue: each queue worker takes its own jobs (puzzlesat worker --concurrency)'],
+      [['--limit', '1'], '--queue runs to the end: drop --limit'],
+      [['--certify'], '--certify checks proofs in this process: it does not go with --queue'],
+    ] as const) {
+      const r = spawnSync(process.execPath, [cli, ...enumerate, ...extra], { encoding: 'utf8', cwd: tmpdir() });
+      expect(r.stderr).toBe(`puzzlesat: ${message}\n`);
+      expect(r.status).toBe(1);
+    }
+  }, 60_000);
 });
 
-describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis queue', { timeout: 240_000 }, () => {
+describe.skipIf(missing('redis-server', 'minisat-wasm'))('distributed enumeration and sweeps over a Redis queue', { timeout: 240_000 }, () => {
   let localClasses: string[];
 
   beforeAll(async () => {
@@ -305,19 +318,7 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
   it('enumerates 6x10 --unique on three workers: the 2339 classes of a local run; a malformed job fails alone', async () => {
     const { queue, close } = queueClient();
     const fingerprint = `v${TOOL_VERSION}-0123456789abcdef`;
-    const plan = {
-      verb: 'enumerate',
-      puzzle: 'pentomino',
-      engine: 'minisat-wasm',
-      strategy: 'cubes',
-      unique: true,
-      symmetryBreaking: 'clauses',
-      enumMode: 'chrono',
-      propagation: 'native',
-      branching: 'cover',
-      cubeDepth: 4,
-    };
-    const work = (args: Record<string, unknown>) => ({ kind: 'enumerate', plan: { ...plan, args }, part: { index: 0, of: 1 } });
+    const work = (args: Record<string, unknown>) => ({ kind: 'enumerate', plan: { ...JOB_PLAN, args }, part: { index: 0, of: 1 } });
     await queue.add('enumerate', { fingerprint, work: work({ 'pieces-file': 'secrets.txt' }) }, { jobId: 'malformed', attempts: 3 });
     await queue.add('enumerate', { fingerprint: 'v9.9.9-0123456789abcdef', work: work({}) }, { jobId: 'other-version', attempts: 3 });
     // One of them takes two jobs at a time, on two threads.
@@ -673,7 +674,7 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     expect(queued.out).toMatch(/^500 of 500 rolls visited in .* with jobs on redis:\/\/puzzler:\*\*\*@127\.0\.0\.1:\d+ /);
   });
 
-  it.skipIf(!haveOpenssl)('runs over rediss:// (TLS) with a private CA, and refuses a server it does not trust in one line', async () => {
+  it.skipIf(missing('openssl'))('runs over rediss:// (TLS) with a private CA, and refuses a server it does not trust in one line', async () => {
     const tls = join(dir, 'tls');
     mkdirSync(tls);
     const openssl = (...args: string[]) => expect(spawnSync('openssl', args, { cwd: tls, stdio: 'ignore' }).status).toBe(0);

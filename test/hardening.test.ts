@@ -561,7 +561,7 @@ describe('8. unclear or silent', { timeout: 300_000 }, () => {
       2,
     );
     expect(existsSync(join(dir, 'a,b'))).toBe(false);
-    expectOneLineError(run(['enumerate', '-']), /"-" \(a DIMACS formula on standard input\) is read by solve only; name a puzzle: pentomino/);
+    expectOneLineError(run(['enumerate', '-']), /"-" \(a DIMACS formula on standard input\) is read by solve only; name a puzzle: pentomino/, 2);
     const r = run(['solve', '-'], { input: gzipSync('p cnf 1 1\n1 0\n') });
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^s SATISFIABLE\nv 1\n/);

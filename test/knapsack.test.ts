@@ -37,7 +37,7 @@ describe('knapsack', () => {
     { timeout: 600_000 },
     async (pb) => {
       for (let seed = 1; seed <= 4; seed++) {
-        const k = knapsack({ random: 16, seed, pb });
+        const k = knapsack({ randomItems: 16, seed, pb });
         const best = bestValueByDp(k.items, k.capacity);
         for (const strategy of ['linear', 'core-guided'] as const) {
           const r = await maximize(k, k.objective!.terms, k.objective!.weights, { solver: 'minisat-wasm', strategy, encoding: pb });
@@ -49,13 +49,13 @@ describe('knapsack', () => {
   );
 
   it('the 5 best loads of 11 items are the 5 best subsets that fit (brute force)', { timeout: 120_000 }, async () => {
-    const k = knapsack({ random: 11, seed: 4 });
+    const k = knapsack({ randomItems: 11, seed: 4 });
     const r = await maximize(k, k.objective!.terms, k.objective!.weights, { solver: 'cadical-wasm', best: 5 });
     expect(r.solutions.map((s) => s.value)).toEqual(feasibleValues(k.items, k.capacity).slice(0, 5));
   });
 
   it.each(ENCODINGS)('%s: every subset that fits is a solution, once (enumerated against brute force)', async (pb) => {
-    const k = knapsack({ random: 9, seed: 2, pb });
+    const k = knapsack({ randomItems: 9, seed: 2, pb });
     let count = 0;
     for await (const { solution } of enumerate(k, { solver: 'minisat-wasm' })) {
       expect(k.check(solution)).toBeNull();
@@ -76,14 +76,14 @@ describe('knapsack', () => {
 
   it('explain: each family is a weighted sum whose size is recomputed from the weights', () => {
     for (const pb of ENCODINGS) {
-      const e = explain(knapsack({ random: 15, seed: 3, minValue: 300, pb }));
+      const e = explain(knapsack({ randomItems: 15, seed: 3, minValue: 300, pb }));
       expect(e.families.map((f) => f.name)).toEqual(['capacity', 'value']);
       for (const f of e.families) expect(f.formula, `${pb} ${f.name}`).toMatchObject({ clauses: f.clauses, auxVars: f.auxVars });
     }
   });
 
   it('its DIMACS header rebuilds it, encoding included', () => {
-    const k = knapsack({ random: 6, seed: 9, capacity: 100, minValue: 120, pb: 'adder' });
+    const k = knapsack({ randomItems: 6, seed: 9, capacity: 100, minValue: 120, pb: 'adder' });
     const back = instanceOfDimacs(parseDimacs(dimacsString(k.cnf, { puzzle: 'knapsack', params: k.params })), 'k.cnf');
     expect(back.params).toEqual(k.params);
     expect(back.cnf.clauseCount).toBe(k.cnf.clauseCount);
@@ -101,21 +101,21 @@ describe('on the command line', () => {
     expect(lines.at(-1)).toMatch(/^OPTIMUM value 16 in [\d.]+ s with logic-solver \[\d+ vars, \d+ clauses, \d+ solves\]$/);
   });
 
-  it('says what is wrong in one line', { timeout: 300_000 }, () => {
-    const cases: [string[], RegExp][] = [
-      [['solve', 'pentomino', '--pb', 'bdd'], /--pb does not apply to pentomino \(it has no weighted sums\)/],
-      [['solve', 'knapsack', '--items', 'a:1:1', '--amo', 'pairwise'], /--amo does not apply to knapsack \(it has no at-most-one constraints\)/],
-      [['solve', 'knapsack', '--items', 'tent:5'], /--items, item 1: "tent:5" is not name:weight:value/],
-      [['solve', 'knapsack', '--items', 'a:1:1,a:2:2'], /--items, item 2: item "a" is named twice/],
-      [['solve', 'knapsack', '--items', 'a:1:1', '--pb', 'gte'], /unknown pseudo-Boolean encoding "gte" \(--pb\)/],
-      [['optimize', 'pentomino'], /optimize: pentomino has no objective; puzzles with one: knapsack/],
-      [['solve', 'knapsack', '--random-items', '0'], /--random-items: expected a whole number ≥ 1, got "0"/],
+  it('says what is wrong in one line: usage errors exit 2, bad items 1', { timeout: 300_000 }, () => {
+    const cases: [string[], RegExp, number][] = [
+      [['solve', 'pentomino', '--pb', 'bdd'], /--pb does not apply to pentomino \(it has no weighted sums\)/, 2],
+      [['solve', 'knapsack', '--items', 'a:1:1', '--amo', 'pairwise'], /--amo does not apply to knapsack \(it has no at-most-one constraints\)/, 2],
+      [['solve', 'knapsack', '--items', 'tent:5'], /--items, item 1: "tent:5" is not name:weight:value/, 1],
+      [['solve', 'knapsack', '--items', 'a:1:1,a:2:2'], /--items, item 2: item "a" is named twice/, 1],
+      [['solve', 'knapsack', '--items', 'a:1:1', '--pb', 'ader'], /unknown pseudo-Boolean encoding "ader" \(did you mean adder\?\) \(--pb\)/, 2],
+      [['optimize', 'pentomino'], /optimize: pentomino has no objective; puzzles with one: knapsack/, 2],
+      [['solve', 'knapsack', '--random-items', '0'], /--random-items: expected a whole number ≥ 1, got "0"/, 2],
     ];
-    for (const [args, message] of cases) {
+    for (const [args, message, code] of cases) {
       const r = run(...args);
       expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
       expect(r.stderr).toMatch(message);
-      expect(r.status).not.toBe(0);
+      expect(r.status, args.join(' ')).toBe(code);
     }
   });
 });

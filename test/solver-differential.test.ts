@@ -72,7 +72,7 @@ async function listing(instance: Instance, unique: boolean, run: Parameters<type
 const byDancingLinks = (instance: Instance, unique: boolean) =>
   listing(instance, unique, (onFound) => enumerateExactCover(instance, { unique, onFound }));
 
-describe(title, { timeout: 60_000 }, () => {
+describe(title, { timeout: 300_000 }, () => {
   describe('verdicts on random 3-SAT at the threshold (ratio 4.26), against DPLL', () => {
     const formulas = [40, 50, 60].flatMap((n) =>
       [1, 2, 3].map((seed) => ({ n, seed, clauses: randomThreeSat(n, Math.round(4.26 * n), 1000 * n + seed) })),

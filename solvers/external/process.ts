@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import { UserError } from '../../src/core/errors.js';
+import { processAlive } from '../../src/core/process.js';
 
 const liveDirs = new Set<string>();
 const liveChildren = new Set<ChildProcess>();
@@ -146,17 +147,8 @@ function recordedSolver(dir: string): number | undefined {
  */
 function removeStaleRunDirs(): void {
   for (const run of ourRunDirs()) {
-    const sameProcess = isAlive(run.pid) && (run.start === '0' || processStartTime(run.pid) === run.start);
+    const sameProcess = processAlive(run.pid) && (run.start === '0' || processStartTime(run.pid) === run.start);
     if (!sameProcess) removeRunDir(run.dir, 'process');
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -12,7 +12,7 @@ import {
   runSuite,
 } from '../../bench/encodings.js';
 import { PB_SUITES, pbDisagreements, renderPbMarkdown, runPbSuite } from '../../bench/pb-encodings.js';
-import { UserError } from '../core/errors.js';
+import { UsageError, UserError } from '../index.js';
 import { type Args, guarded, outputOption, positiveInt } from './common.js';
 import { startProgress } from './progress.js';
 
@@ -142,7 +142,7 @@ export const handler = (args: Args) =>
 /** `bench pb`: the pseudo-Boolean suite, its report written as pb-encodings.md and .json (the full suite: into bench/results). */
 async function benchPb(args: Args): Promise<number> {
   for (const option of ['merge', 'puzzles', 'baseline', 'repeat', 'searchBox'])
-    if (args[option] !== undefined) throw new UserError(`--${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} does not apply to bench pb`);
+    if (args[option] !== undefined) throw new UsageError(`--${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} does not apply to bench pb`);
   const base = args.quick ? PB_SUITES.quick : PB_SUITES.full;
   const timeout = args.timeout === undefined ? base.timeoutSeconds : Number(args.timeout);
   if (!(timeout > 0)) throw new UserError(`--timeout: expected a positive number of seconds, got "${String(args.timeout)}"`);

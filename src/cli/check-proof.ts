@@ -1,11 +1,6 @@
 import type { Argv } from 'yargs';
-import { UserError } from '../core/errors.js';
-import { readDimacsFile } from '../core/dimacs.js';
-import { checkDrat } from '../proof/drat.js';
-import { parseProof } from '../proof/drat-format.js';
+import { UserError, checkDrat, limitOption, parseProof, readDimacsFile, readInput, sizeLimit } from '../index.js';
 import { type Args, guarded, sizeLimitOptions } from './common.js';
-import { readInput } from '../core/input.js';
-import { limitOption, sizeLimit } from '../core/limits.js';
 
 export const command = 'check-proof <cnf> <proof>';
 export const describe = 'verify a DRAT proof (text or binary) that a DIMACS formula is unsatisfiable';

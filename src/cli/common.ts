@@ -1,10 +1,17 @@
 import type { Argv } from 'yargs';
-import { UserError } from '../core/errors.js';
 import { hideBin } from 'yargs/helpers';
-import { type EncodingKind, type PuzzleOption, encodingKinds } from '../core/puzzle.js';
-import { DEFAULT_LIMITS, DeadlineReached } from '../core/limits.js';
-import { PUZZLES } from '../../encoders/index.js';
-import { type PlanRequest, puzzleArgsOf } from '../index.js';
+import {
+  DEFAULT_LIMITS,
+  DeadlineReached,
+  type EncodingKind,
+  type PlanRequest,
+  PUZZLES,
+  type PuzzleOption,
+  UsageError,
+  UserError,
+  encodingKinds,
+  puzzleArgsOf,
+} from '../index.js';
 
 /** The encoding options: which at-most-one and at-most-k encodings build the formula. */
 export function encodingOptions<T>(y: Argv<T>) {
@@ -154,10 +161,14 @@ function reportUnanswered(e: DeadlineReached): void {
   } else process.stdout.write(`UNKNOWN: ${e.message}\n`);
 }
 
-/** One line on stderr for any failure (a UserError as it is; anything else as an internal error), exit code 1. */
+/** One line on stderr for any failure (a UserError as it is; anything else as an internal error), exit code 1, or 2 for a usage error. */
 export function reportError(e: unknown): void {
   if (e instanceof UserError) {
     process.stderr.write(`puzzlesat: ${userMessage(e.message)}\n`);
+    if (e instanceof UsageError) {
+      process.exitCode = EXIT_USAGE;
+      return;
+    }
   } else {
     const err = e as Error;
     process.stderr.write(`puzzlesat: internal error: ${userMessage(err?.message ?? String(e))}\n`);
@@ -181,6 +192,9 @@ export function userMessage(message: string): string {
     .replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
   return clean.length <= MAX_MESSAGE ? clean : `${clean.slice(0, MAX_MESSAGE - 1)}…`;
 }
+
+/** The exit code of a usage error (a bad option value, an unknown name), as for yargs' own. */
+export const EXIT_USAGE = 2;
 
 /** The exit code of a run cut short by Ctrl-C, in every verb (what a shell reports for a process SIGINT kills). */
 export const EXIT_INTERRUPTED = 130;

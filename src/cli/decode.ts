@@ -1,12 +1,6 @@
 import type { Argv } from 'yargs';
-import { readDimacsFile } from '../core/dimacs.js';
-import { UserError } from '../core/errors.js';
-import { decodeAnswer } from '../index.js';
-import type { Instance } from '../core/puzzle.js';
-import { colorWanted } from '../render/grid.js';
+import { type Instance, UserError, colorWanted, decodeAnswer, readDimacsFile, readInput, writeReplacing } from '../index.js';
 import { type Args, guarded, sizeLimitOptions } from './common.js';
-import { readInput } from '../core/input.js';
-import { writeReplacing } from '../core/output.js';
 
 export const command = 'decode <cnf>';
 export const describe = "turn any solver's answer to a puzzlesat DIMACS file back into the puzzle's solution: checked and drawn";

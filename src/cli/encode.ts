@@ -1,9 +1,6 @@
 import type { Argv } from 'yargs';
-import { writeDimacsFile, writeDimacsStream } from '../core/dimacs.js';
-import { UserError } from '../core/errors.js';
-import { buildInstance } from '../../encoders/index.js';
+import { UsageError, addSymmetryBreaking, buildInstance, writeDimacsFile, writeDimacsStream } from '../index.js';
 import { type Args, encodingOptions, guarded, outputOption, puzzleOptions, seconds, sizeLimitOptions } from './common.js';
-import { addSymmetryBreaking } from '../symmetry/breaking.js';
 
 export const command = 'encode <puzzle>';
 export const describe = 'write the puzzle as DIMACS CNF for any SAT solver';
@@ -24,7 +21,7 @@ export const builder = (y: Argv) =>
 export const handler = (args: Args) =>
   guarded(async () => {
     // The summary goes where the formula would: only beside a file.
-    if (args.json && !args.output) throw new UserError('--json needs --output FILE (without it the formula itself is on stdout)');
+    if (args.json && !args.output) throw new UsageError('--json needs --output FILE (without it the formula itself is on stdout)');
     const start = performance.now();
     const instance = buildInstance(String(args.puzzle), args);
     if (args.unique === true) addSymmetryBreaking(instance);

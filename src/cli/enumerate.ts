@@ -7,9 +7,9 @@ import {
   type Instance,
   PROPAGATIONS,
   type RunHooks,
-  UserError,
+  UsageError,
   colorWanted,
-  cubeTreeUnits,
+  cubeTreeUnitSizes,
   resolvePlan,
   runPlan,
   searchedInstance,
@@ -76,7 +76,7 @@ export const builder = (y: Argv) => outputOption(enumerateOptions(y), 'write sol
 export const handler = (args: Args) =>
   guarded(async () => {
     const puzzle = String(args.puzzle);
-    if (args.resume && !args.out) throw new UserError('--resume needs --output FILE.jsonl to resume from');
+    if (args.resume && !args.out) throw new UsageError('--resume needs --output FILE.jsonl to resume from');
     const plan = (await resolvePlan(puzzle, { verb: 'enumerate', ...planRequest(args), resuming: args.resume === true })) as EnumeratePlan;
     // With the family when classes are counted by it, so the report counts its clauses and the file's header its formula.
     const instance = searchedInstance(plan);
@@ -133,9 +133,11 @@ function enumerationProgress(args: Args, plan: EnumeratePlan, noun: string, resu
   const hooks: RunHooks = {
     onCubeTree: (_depth, engine) => {
       byCubes = true;
-      // A walk no deeper than the dealing depth counts the units exactly (0.1-1.6 s on the pentomino boards): only for a bar.
+      // A walk no deeper than the dealing depth counts the units and weighs each by Knuth's estimate
+      // of the search below it (0.1-1.6 CPU s on the pentomino boards, while the workers start): only for a bar.
       if (!progressWanted(args)) return;
-      progress.restart({ unit: 'subtrees', who: engine, total: cubeTreeUnits(plan) });
+      const weights = cubeTreeUnitSizes(plan);
+      progress.restart({ unit: 'subtrees', who: engine, total: weights.length, weights });
       progress.update(0, { cubes: 0, ...found });
     },
     onProgress: (p) => progress.update(p.units, { cubes: p.cubes, ...found }),

@@ -15,11 +15,9 @@ import * as solve from './solve.js';
 import * as solvers from './solvers.js';
 import * as sweep from './sweep.js';
 import * as worker from './worker.js';
-import { PUZZLES } from '../../encoders/index.js';
+import { PUZZLES, UserError, didYouMean, limitsFromOptions, setRunDeadline, setSizeLimits } from '../index.js';
 import { checkNumericOptions, checkOutputs } from './options.js';
 import { userMessage } from './common.js';
-import { UserError } from '../core/errors.js';
-import { limitsFromOptions, setRunDeadline, setSizeLimits } from '../core/limits.js';
 
 // A reader that closes the pipe early (`puzzlesat encode ... | head`) is not an error; any other
 // write error (a full disk: `> /dev/full`) is one line and exit 1, in every verb.
@@ -51,14 +49,30 @@ function usageError(msg: string | undefined, err: Error | undefined): never {
     .replace(/:\s*\n\s*/g, ': ')
     .replace(/\s*\n\s*/g, '; ');
   const verb = hideBin(process.argv)[0] ?? '';
+  // "Unknown argument: presett": suggest the option it is a typo of.
+  // yargs' typings leave out getOptions(), which lists the options of the verb being parsed.
+  const options = Object.keys((cli as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key).filter(
+    (k) => k.length > 1 && !/[A-Z]/.test(k),
+  );
+  text = text.replace(
+    /^(Unknown arguments?: )(.*)$/,
+    (_, head: string, names: string) =>
+      head +
+      names
+        .split(', ')
+        .map((name) => `${name}${didYouMean(name, options).replace(/mean (\S+)\?/, 'mean --$1?')}`)
+        .join(', '),
+  );
   if (/^Not enough non-option arguments/.test(text) && VERBS_WITH_A_PUZZLE.has(verb)) {
     text = `${verb}: name a puzzle: ${puzzleList}${verb === 'solve' || verb === 'explain' ? ', or a .cnf file' : ''} (puzzlesat list puzzles)`;
   }
   // yargs says "Invalid values: Argument: X, Given: "v", Choices: "a", "b""; name the option as it is typed.
-  text = text.replace(
-    /^Invalid values: Argument: ([\w-]+), Given: (.*?), Choices: (.*)$/,
-    (_, name: string, given: string, choices: string) => `--${name}: expected one of ${choices.replace(/"/g, '')}, got ${given}`,
-  );
+  // A positional (list's topic) is named as such, not as an option nobody can type.
+  text = text.replace(/^Invalid values: Argument: ([\w-]+), Given: (.*?), Choices: (.*)$/, (_, name: string, given: string, choices: string) => {
+    const plain = choices.replace(/"/g, '');
+    const where = process.argv.some((a) => a === `--${name}` || a.startsWith(`--${name}=`)) ? `--${name}` : `${verb}: the ${name}`;
+    return `${where}: expected one of ${plain}, got ${given}${didYouMean(given.replace(/"/g, ''), plain.split(', '))}`;
+  });
   process.stderr.write(`puzzlesat: ${userMessage(text)}\n`);
   process.exit(2);
 }
@@ -70,7 +84,8 @@ const EPILOG = [
 ].join('\n');
 
 /** `puzzlesat <verb> <puzzle> [options]`: one contract across puzzles. */
-await yargs(hideBin(process.argv))
+const cli = yargs(hideBin(process.argv));
+await cli
   .scriptName('puzzlesat')
   .usage('$0 <verb> <puzzle> [options]')
   // Every option value is checked once, here, before any verb starts work: a bad one is a usage error.

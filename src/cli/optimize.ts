@@ -1,8 +1,18 @@
 import type { Argv } from 'yargs';
-import { buildInstance, encodingChoice, isCnfPath, puzzleByName, PUZZLES } from '../../encoders/index.js';
-import { UserError } from '../core/errors.js';
-import { DEFAULT_STRATEGY, OPTIMIZE_STRATEGIES, type OptimizeResult, maximize, minimize } from '../optimize/index.js';
-import { colorWanted } from '../render/grid.js';
+import {
+  DEFAULT_STRATEGY,
+  OPTIMIZE_STRATEGIES,
+  type OptimizeResult,
+  PUZZLES,
+  UsageError,
+  buildInstance,
+  colorWanted,
+  encodingChoice,
+  isCnfPath,
+  maximize,
+  minimize,
+  puzzleByName,
+} from '../index.js';
 import { type Args, commonOptions, guarded, puzzleOptions, seconds } from './common.js';
 import { certificateLine, proofSummary } from './solve.js';
 
@@ -32,11 +42,11 @@ export const builder = (y: Argv) =>
 export const handler = (args: Args) =>
   guarded(async () => {
     const puzzle = String(args.puzzle);
-    if (isCnfPath(puzzle)) throw new UserError(`optimize: a DIMACS file has no objective; puzzles with one: ${withObjective().join(', ')}`);
+    if (isCnfPath(puzzle)) throw new UsageError(`optimize: a DIMACS file has no objective; puzzles with one: ${withObjective().join(', ')}`);
     const start = performance.now();
     const instance = buildInstance(puzzle, args);
     const objective = instance.objective;
-    if (!objective) throw new UserError(`optimize: ${puzzle} has no objective; puzzles with one: ${withObjective().join(', ')}`);
+    if (!objective) throw new UsageError(`optimize: ${puzzle} has no objective; puzzles with one: ${withObjective().join(', ')}`);
     // The puzzle's formula as built, before the search adds its bounds.
     const size = { vars: instance.cnf.varCount, clauses: instance.cnf.clauseCount };
     const search = objective.sense === 'maximize' ? maximize : minimize;

@@ -1,7 +1,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { UserError } from '../core/errors.js';
+import { UserError } from '../index.js';
 
 /**
  * The one validation layer for option values, run (as yargs middleware)
@@ -19,7 +19,13 @@ interface IntRule {
 interface SecondsRule {
   kind: 'seconds';
 }
-type Rule = IntRule | SecondsRule;
+/** A positive number up to `max` (a factor, not a count). */
+interface FactorRule {
+  kind: 'factor';
+  max: number;
+  why: string;
+}
+type Rule = IntRule | SecondsRule | FactorRule;
 
 /** setTimeout's largest delay is 2^31-1 ms; beyond it Node fires at once. */
 export const MAX_TIMEOUT_SECONDS = 2_147_483;
@@ -46,6 +52,7 @@ export const MAX_JOBS = 100_000;
 
 const RULES: Readonly<Record<string, Rule>> = {
   timeout: { kind: 'seconds' },
+  scale: { kind: 'factor', max: 16, why: 'a 16x picture of the 8x8 board is already 5000 px wide' },
   'cube-depth': count(0),
   workers: maxThreads(),
   limit: count(1),
@@ -122,6 +129,11 @@ function checkValue(name: string, value: unknown, rule: Rule): number {
     if (n === undefined || !(n > 0) || !Number.isFinite(n))
       throw new UserError(`${option}: expected a positive number of seconds, got ${shown(value)}`);
     if (n > MAX_TIMEOUT_SECONDS) throw new UserError(`${option}: at most ${MAX_TIMEOUT_SECONDS} seconds (24.8 days), got ${shown(value)}`);
+    return n;
+  }
+  if (rule.kind === 'factor') {
+    if (n === undefined || !(n > 0) || !Number.isFinite(n)) throw new UserError(`${option}: expected a positive number, got ${shown(value)}`);
+    if (n > rule.max) throw new UserError(`${option}: at most ${rule.max} (${rule.why}), got ${shown(value)}`);
     return n;
   }
   if (n === undefined || !Number.isInteger(n) || n < rule.min) {

@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, truncateSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
-import { readInput } from '../core/input.js';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UserError } from '../core/errors.js';
-import type { Instance } from '../core/puzzle.js';
-import { orbit } from '../enumerate/cube-tree.js';
+import { type Instance, UserError, orbit, processAlive, readInput } from '../index.js';
 
 /**
  * The `enumerate --out` file: JSON lines that a killed run resumes from.
@@ -280,7 +277,7 @@ class Lock {
         const code = (e as NodeJS.ErrnoException).code;
         if (code !== 'EEXIST') throw new UserError(`--out: cannot lock "${file}": ${code ?? String(e)}`);
         const owner = lockOwner(this.path);
-        if (owner !== undefined && isAlive(owner))
+        if (owner !== undefined && processAlive(owner))
           throw new UserError(`--out: ${file} is being written by process ${owner} (its lock is ${this.path})`);
         if (attempt > 0) throw new UserError(`--out: cannot take over the stale lock ${this.path}`);
         unlinkQuietly(this.path);
@@ -304,16 +301,6 @@ function lockOwner(path: string): number | undefined {
     return Number.isInteger(pid) && pid > 0 ? pid : undefined;
   } catch {
     return undefined;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Argv } from 'yargs';
 import {
   BRANCHING_RULES,
+  DEFAULT_PNG_SCALE,
   type Certificate,
   type Instance,
   type SolvePlan,
@@ -12,10 +13,10 @@ import {
   runPlan,
   trueNamesInFile,
   writeDrawing,
+  writeReplacing,
 } from '../index.js';
 import { type Args, commonOptions, guarded, planRequest, puzzleOptions, seconds } from './common.js';
 import { progressWanted, startProgress } from './progress.js';
-import { writeReplacing } from '../core/output.js';
 
 export const command = 'solve <puzzle>';
 export const describe = 'find one solution of a puzzle, or solve any DIMACS file';
@@ -24,12 +25,16 @@ export const builder = (y: Argv) =>
   puzzleOptions(commonOptions(y))
     .positional('puzzle', { type: 'string', describe: 'puzzle name, a .cnf file, or - for DIMACS on standard input' })
     .option('svg', { type: 'string', describe: 'also draw the solution as SVG into FILE' })
-    .option('png', { type: 'string', describe: 'also draw the solution as PNG into FILE' })
+    .option('png', {
+      type: 'string',
+      describe: `also draw the solution as PNG into FILE (--scale times the drawing's size, default ${DEFAULT_PNG_SCALE}x)`,
+    })
+    .option('scale', { type: 'number', describe: `PNG pixels per drawing unit (default ${DEFAULT_PNG_SCALE})` })
     .option('sat-exit-codes', { type: 'boolean', describe: 'exit 10 when SAT, 20 when UNSAT (SAT-competition style)' })
     .option('proof', { type: 'string', describe: 'write a DRAT proof of an UNSAT answer to FILE (solvers that write proofs: cadical, cadical-wasm)' })
     .option('certify', { type: 'boolean', describe: 'check an UNSAT answer with a DRAT proof (our checker) or fail' })
     .option('branching', { type: 'string', choices: BRANCHING_RULES, describe: 'SAT decisions (default cover where the puzzle and solver allow)' })
-    .group(['svg', 'png', 'sat-exit-codes', 'proof'], 'Output:')
+    .group(['svg', 'png', 'scale', 'sat-exit-codes', 'proof'], 'Output:')
     .group(['certify', 'branching'], 'Solving:')
     .example('$0 solve pentomino --preset 8x8-square --png board.png', 'one tiling, drawn on the terminal and into board.png')
     .example('$0 solve examples/unsat.cnf --solver cadical --certify', 'any DIMACS file, its UNSAT answer checked by a DRAT proof');
@@ -54,7 +59,7 @@ export const handler = (args: Args) =>
     for (const format of ['svg', 'png'] as const) {
       if (args[format] === undefined || solution === undefined) continue;
       if (!instance.svg) throw new UserError(`--${format}: ${puzzle} has no drawing`);
-      writeDrawing(String(args[format]), instance.svg(solution), format);
+      await writeDrawing(String(args[format]), instance.svg(solution), format, args.scale as number | undefined);
     }
     const file = !plan.rebuildable || isCnfPath(puzzle);
     const summary = {

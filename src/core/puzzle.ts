@@ -1,5 +1,4 @@
-import type { AmoEncoding, CardEncoding } from '../card/index.js';
-import type { PbEncoding } from '../pb/index.js';
+import type { AmoEncoding, CardEncoding, PbEncoding } from './encodings.js';
 import type { Cnf } from './cnf.js';
 import { UserError } from './errors.js';
 
@@ -125,17 +124,27 @@ export const SEED_OPTION: PuzzleOption = {
   param: false,
 };
 
-/** An entry's string option, or undefined when it was not given. */
-export const stringArg = (args: Record<string, unknown>, name: string): string | undefined =>
-  args[name] === undefined ? undefined : String(args[name]);
+/**
+ * An entry's options as its typed builder takes them: each name in camelCase
+ * (`pieces-file` → piecesFile, the encodings as they are), the entry's string
+ * options as strings (a plan from a queue may carry a number).
+ */
+export function entryOptions<T>(options: readonly PuzzleOption[], args: Record<string, unknown>): T {
+  const strings = new Set(options.filter((o) => o.type === 'string').map((o) => o.name));
+  const typed: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(args)) {
+    if (value !== undefined) typed[name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())] = strings.has(name) ? String(value) : value;
+  }
+  return typed as T;
+}
+
+/** The encoding options a puzzle can read. */
+export type EncodingKind = 'amo' | 'card' | 'pb';
 
 /**
  * A puzzle the CLI knows. Each entry names the options it reads, so that an
  * option that does not apply is an error rather than silently ignored.
  */
-/** The encoding options a puzzle can read. */
-export type EncodingKind = 'amo' | 'card' | 'pb';
-
 export interface PuzzleEntry {
   name: string;
   about: string;

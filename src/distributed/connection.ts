@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 import { UserError } from '../core/errors.js';
+import { loadOptional } from '../core/optional.js';
 
 /**
  * Where the queue lives and how to log in: `redis://[user:password@]host:port[/db]`
@@ -91,6 +92,7 @@ function readCa(path: string): string {
  * is an error too. After that first success the client reconnects by itself.
  */
 export async function connect(address: QueueAddress): Promise<Redis> {
+  const { Redis } = await loadOptional(() => import('ioredis'), ['ioredis'], 'a Redis queue (--queue)');
   // The database is chosen after the login: ioredis selects options.db as it connects, and a database
   // the server does not have (redis://host/99999) then fails that select on every reconnection, for ever.
   const client = new Redis({ ...redisOptions(address), db: 0 });

@@ -1,7 +1,7 @@
 import { RollSolver } from '../../encoders/genius-square.js';
 import { loadWasmSolvers } from '../../solvers/index.js';
 import type { Found } from '../enumerate/blocking-loop.js';
-import { runPlanPart } from '../enumerate/strategy.js';
+import { runPlanPart } from '../enumerate/by-name.js';
 import type { EnumerateResult, EnumerateWork, JobData, JobResult, SweepResult, SweepWork } from './protocol.js';
 
 /**

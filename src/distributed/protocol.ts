@@ -25,6 +25,8 @@ import {
 
 /** The one BullMQ queue that every coordinator fills and every worker takes from. */
 export const QUEUE_NAME = 'puzzlesat';
+/** A job's lock between heartbeats (puzzlesat worker --lock-seconds). */
+export const DEFAULT_LOCK_SECONDS = 30;
 
 /** An enumeration job: the run's resolved plan and one part of its cube tree (CubeTree.leaves with part). */
 export interface EnumerateWork {

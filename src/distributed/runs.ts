@@ -4,7 +4,8 @@ import type { EnumerateSummary, Found } from '../enumerate/blocking-loop.js';
 import type { EnumeratePlan } from '../core/plan.js';
 import { CubeTree, orbit } from '../enumerate/cube-tree.js';
 import { parseQueueUrl } from './connection.js';
-import { runOnQueue, type QueueProgress } from './coordinator.js';
+import type { QueueProgress } from './coordinator.js';
+import { loadOptional } from '../core/optional.js';
 import { fingerprint, type EnumerateWork, type SweepWork } from './protocol.js';
 
 /**
@@ -61,7 +62,9 @@ export async function enumerateOnQueue(plan: EnumeratePlan, instance: Instance, 
   const key = plan.unique ? (vars: readonly number[]) => classKey(instance, vars) : solutionKey;
   const known = new Set((hooks.known ?? []).map(key));
   let met = 0;
-  const { complete } = await runOnQueue(
+  const { complete } = await (
+    await coordinator()
+  ).runOnQueue(
     address,
     { fingerprint: run, jobs },
     (_, result) => {
@@ -128,7 +131,9 @@ export function sweepExecutor(url: string) {
       }));
       const run = fingerprint({ kind: 'sweep', count, rolls: batches, perJob });
       let answered = 0;
-      await runOnQueue(
+      await (
+        await coordinator()
+      ).runOnQueue(
         address,
         { fingerprint: run, jobs },
         (index, result) => {
@@ -146,3 +151,6 @@ export function sweepExecutor(url: string) {
     },
   };
 }
+
+/** The coordinator and BullMQ, loaded only for a queued run. */
+const coordinator = () => loadOptional(() => import('./coordinator.js'), ['bullmq', 'ioredis'], 'a Redis queue (--queue)');

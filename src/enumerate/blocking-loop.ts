@@ -1,5 +1,5 @@
 import type { Instance } from '../core/puzzle.js';
-import { UserError } from '../core/errors.js';
+import { UsageError, UserError, didYouMean } from '../core/errors.js';
 import { type Cube, CubeTree, orbit } from './cube-tree.js';
 import { BRANCHING_RULES, ENUM_MODES, PROPAGATIONS, type BranchingRule, type EnumMode, type Propagation } from '../core/plan.js';
 import {
@@ -86,7 +86,7 @@ function oneOf<T extends string>(values: readonly T[], option: string): (x: unkn
   return (x) => {
     if (x === undefined) return undefined;
     if (values.includes(x as T)) return x as T;
-    throw new UserError(`${option}: expected one of ${values.join(', ')}, got "${String(x)}"`);
+    throw new UsageError(`${option}: expected one of ${values.join(', ')}, got "${String(x)}"${didYouMean(String(x), values)}`);
   };
 }
 export const parseEnumMode = oneOf(ENUM_MODES, '--enum-mode');
@@ -225,7 +225,6 @@ export async function enumerate(given: Instance, options: EnumerateOptions): Pro
   const propagation = resolvePropagation(instance, caps, solver.name, mode, options.propagation);
   const branching = resolveBranching(instance, caps, solver.name, options.branching);
   const depth = options.cubeDepth ?? defaultCubeDepth(instance, propagation);
-  if (!Number.isInteger(depth) || depth < 0) throw new UserError(`--cube-depth: expected a whole number >= 0, got "${String(options.cubeDepth)}"`);
   const group = options.unique ? instance.symmetries : [];
   const orbitSize = (vars: readonly number[]) => (group.length ? orbit(group, vars).length : 1);
   const known = options.known ?? [];

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { RollSolver } from '../../encoders/genius-square.js';
 import { loadWasmSolvers } from '../../solvers/index.js';
-import { runPlanPart } from './strategy.js';
+import { runPlanPart } from './by-name.js';
 import type { PartJob, PartMessage, SweepAnswer, SweepBatch, WorkerTask } from './worker-tasks.js';
 
 /** The script of every worker thread of src/enumerate/pool.ts; workerData says which task it runs. */

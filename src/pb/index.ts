@@ -7,7 +7,8 @@
  * normalize.ts brings each constraint to the form the encodings take.
  */
 import type { Cnf } from '../core/cnf.js';
-import { UserError } from '../core/errors.js';
+import type { PbEncoding } from '../core/encodings.js';
+import { UsageError, didYouMean } from '../core/errors.js';
 import { type EncodingCost, type EncodingInfo, measured } from '../card/index.js';
 import type { ClauseSink } from '../card/sink.js';
 import { adderAtMostWeighted, comparatorAtMost, sumBits } from './adder.js';
@@ -18,7 +19,7 @@ import { swcAtMostWeighted } from './swc.js';
 
 export type { WeightedLit } from './normalize.js';
 
-export type PbEncoding = 'bdd' | 'swc' | 'adder';
+export type { PbEncoding } from '../core/encodings.js';
 
 /** Called with n ≥ 2 terms of positive weight, each at most k, summing to more than k ≥ 1. */
 const PB: Record<PbEncoding, Omit<EncodingInfo, 'name'> & { encode: (sink: ClauseSink, terms: readonly WeightedLit[], k: number) => void }> = {
@@ -53,7 +54,9 @@ export const DEFAULT_PB: PbEncoding = 'bdd';
 
 export function parsePb(name: string, where: string): PbEncoding {
   if (Object.hasOwn(PB, name)) return name as PbEncoding;
-  throw new UserError(`unknown pseudo-Boolean encoding "${name}" (${where}); choose one of: ${Object.keys(PB).join(', ')}`);
+  throw new UsageError(
+    `unknown pseudo-Boolean encoding "${name}"${didYouMean(name, Object.keys(PB))} (${where}); choose one of: ${Object.keys(PB).join(', ')}`,
+  );
 }
 
 /**

@@ -13,6 +13,11 @@ import { writesProofs } from './certify.js';
 /** Solvers asked to re-solve for a proof, best first: in-process needs no program start. */
 const PROVER_PREFERENCE = ['cadical-wasm', 'cadical'];
 
+/** The registered solvers that can write a DRAT proof here, by name. */
+export function proofSolverNames(): string[] {
+  return SOLVERS.filter((f) => f.available().ok && writesProofs(f)).map((f) => f.name);
+}
+
 /** The solver that re-solves for proofs; a UserError naming `option` when none can run. */
 export function pickProver(option: string): SolverFactory {
   for (const name of PROVER_PREFERENCE) {

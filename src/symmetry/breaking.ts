@@ -1,5 +1,5 @@
 import { Cnf } from '../core/cnf.js';
-import { UserError } from '../core/errors.js';
+import { UsageError, didYouMean } from '../core/errors.js';
 import type { Instance } from '../core/puzzle.js';
 import { SYMMETRY_BREAKING, type SymmetryBreaking } from '../core/plan.js';
 
@@ -66,7 +66,10 @@ export const DEFAULT_SYMMETRY_BREAKING: SymmetryBreaking = 'clauses';
 export function parseSymmetryBreaking(value: unknown, option: string): SymmetryBreaking {
   if (value === undefined) return DEFAULT_SYMMETRY_BREAKING;
   const mode = SYMMETRY_BREAKING.find((m) => m === value);
-  if (!mode) throw new UserError(`${option}: expected one of ${SYMMETRY_BREAKING.join(', ')}, got "${String(value)}"`);
+  if (!mode)
+    throw new UsageError(
+      `${option}: expected one of ${SYMMETRY_BREAKING.join(', ')}, got "${String(value)}"${didYouMean(String(value), SYMMETRY_BREAKING)}`,
+    );
   return mode;
 }
 

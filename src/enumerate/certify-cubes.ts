@@ -1,12 +1,12 @@
 import type { Cnf } from '../core/cnf.js';
 import { solverByName } from '../../solvers/index.js';
-import type { CubeExhausted } from '../enumerate/blocking-loop.js';
-import { certifyUnsat } from './certify.js';
+import { certifyUnsat } from '../proof/certify.js';
+import type { CubeExhausted } from './blocking-loop.js';
 
 /**
  * How an enumeration backs the UNSAT answers that close its cubes with DRAT
- * proofs: the same formula re-solved by a prover (certify.ts). A single
- * solve's proof work is the solver object's (src/session/solver.ts).
+ * proofs: the same formula re-solved by a prover (src/proof/certify.ts). A
+ * single solve's proof work is the solver object's (src/session/solver.ts).
  */
 
 /** Checks each cube's closing UNSAT: re-solved with the prover, the proof checked by ours. */
