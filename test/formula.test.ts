@@ -285,3 +285,48 @@ describe('explain shows a formula written with operators as a family', () => {
     expect(families[1]!.samples.map((s) => s.about)).toEqual(['((a ∧ b) ∨ ¬d)', 'atMostOne of 4', 'atMostOne of 4']);
   });
 });
+
+describe('golden clauses (a, b, c are the inputs; each gate checked by hand against its definition)', () => {
+  const shown = (build: (f: Cnf) => void) => {
+    const f = new Cnf();
+    for (const name of ['a', 'b', 'c']) f.vars.named(name);
+    f.family('golden');
+    build(f);
+    return Array.from(f.clauses(), (c) => f.show(c));
+  };
+  const gateOf = (t: Term) => shown((f) => literalOf(f, t));
+
+  it('literalOf gives the full equivalence g ↔ t: and, xor, ite (iff is the negated xor gate)', () => {
+    expect(gateOf(and('a', 'b'))).toEqual(['-aux tseitin and#1 v a', '-aux tseitin and#1 v b', 'aux tseitin and#1 v -a v -b']);
+    const xorGate = ['-aux tseitin xor#1 v a v b', '-aux tseitin xor#1 v -a v -b', 'aux tseitin xor#1 v -a v b', 'aux tseitin xor#1 v a v -b'];
+    expect(gateOf(xor('a', 'b'))).toEqual(xorGate);
+    expect(gateOf(iff('a', 'b'))).toEqual(xorGate);
+    expect(gateOf(ite('a', 'b', 'c'))).toEqual([
+      '-aux tseitin ite#1 v -a v b',
+      '-aux tseitin ite#1 v a v c',
+      'aux tseitin ite#1 v -a v -b',
+      'aux tseitin ite#1 v a v -c',
+    ]);
+  });
+
+  it('satisfy: Tseitin defines both sides of a gate, Plaisted-Greenbaum only the side its polarity needs', () => {
+    const t = or(and('a', 'b'), 'c');
+    expect(shown((f) => satisfy(f, t, { translation: 'tseitin' }))).toEqual([
+      'aux tseitin and#1 v c',
+      '-aux tseitin and#1 v a',
+      '-aux tseitin and#1 v b',
+      'aux tseitin and#1 v -a v -b',
+    ]);
+    expect(shown((f) => satisfy(f, t, { translation: 'plaisted-greenbaum' }))).toEqual([
+      'aux plaisted-greenbaum and#1 v c',
+      '-aux plaisted-greenbaum and#1 v a',
+      '-aux plaisted-greenbaum and#1 v b',
+    ]);
+    // a → (b ⊕ c): the gate occurs positively, so only g → b ⊕ c.
+    expect(shown((f) => satisfy(f, implies('a', xor('b', 'c')), { translation: 'plaisted-greenbaum' }))).toEqual([
+      '-a v aux plaisted-greenbaum xor#1',
+      '-aux plaisted-greenbaum xor#1 v b v c',
+      '-aux plaisted-greenbaum xor#1 v -b v -c',
+    ]);
+  });
+});

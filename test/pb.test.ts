@@ -470,3 +470,103 @@ describe('the library functions', () => {
     expect(() => atMostW(g, ['a'], [0.5], 1)).toThrow(RangeError);
   });
 });
+
+describe('golden clauses (x1..x3 are the inputs; each checked by hand)', () => {
+  const shown = (emit: (cnf: Cnf, xs: number[]) => void) => {
+    const { cnf } = encode(3, emit);
+    return Array.from(cnf.clauses(), (c) => cnf.show(c));
+  };
+  const atMost5 =
+    (encoding: PbEncoding) =>
+    (cnf: Cnf, [x1, x2, x3]: number[]) =>
+      atMostWeighted(
+        cnf,
+        [
+          { lit: x1!, weight: 2 },
+          { lit: x2!, weight: 3 },
+          { lit: x3!, weight: 4 },
+        ],
+        5,
+        encoding,
+        'g',
+      );
+
+  it('bdd, 2·x1 + 3·x2 + 4·x3 ≤ 5, heaviest first: g#1 = "x1 adds nothing", g#2 = "x2, x1 add at most 1", root g#3', () => {
+    expect(shown(atMost5('bdd'))).toEqual([
+      '-aux bdd g#1 v -x1',
+      '-aux bdd g#2 v aux bdd g#1',
+      '-aux bdd g#2 v -x2',
+      '-aux bdd g#3 v -x3 v aux bdd g#2',
+      'aux bdd g#3',
+    ]);
+  });
+
+  it('swc, the same: only the sums that matter are registers, g#1 = "x1 taken", g#2 = "x1 or x2 taken" (then x3 does not fit)', () => {
+    expect(shown(atMost5('swc'))).toEqual(['-x1 v aux swc g#1', '-x2 v aux swc g#2', '-aux swc g#1 v aux swc g#2', '-x3 v -aux swc g#2']);
+  });
+
+  it('adder, the same: bit 0 is x2; bit 1 the half adder x1 ⊕ x2 (g#1, carry g#2); bit 2 x3 ⊕ g#2 (g#3, carry g#4 = bit 3); then ≤ 101b', () => {
+    expect(shown(atMost5('adder'))).toEqual([
+      '-x1 v -x2 v -aux adder g#1',
+      'x1 v x2 v -aux adder g#1',
+      '-x1 v x2 v aux adder g#1',
+      'x1 v -x2 v aux adder g#1',
+      '-x1 v -x2 v aux adder g#2',
+      'x1 v -aux adder g#2',
+      'x2 v -aux adder g#2',
+      '-x3 v -aux adder g#2 v -aux adder g#3',
+      'x3 v aux adder g#2 v -aux adder g#3',
+      '-x3 v aux adder g#2 v aux adder g#3',
+      'x3 v -aux adder g#2 v aux adder g#3',
+      '-x3 v -aux adder g#2 v aux adder g#4',
+      'x3 v -aux adder g#4',
+      'aux adder g#2 v -aux adder g#4',
+      // bits 2 and 1 make 6 or more; bit 3 makes 8 or more.
+      '-aux adder g#1 v -aux adder g#3',
+      '-aux adder g#4',
+    ]);
+  });
+
+  it('≥ and negative weights reach the encodings as ≤ over negated literals', () => {
+    // 2·x1 + 3·x2 + 4·x3 ≥ 5 is 2·¬x1 + 3·¬x2 + 4·¬x3 ≤ 4.
+    expect(
+      shown((cnf, [x1, x2, x3]) =>
+        atLeastWeighted(
+          cnf,
+          [
+            { lit: x1!, weight: 2 },
+            { lit: x2!, weight: 3 },
+            { lit: x3!, weight: 4 },
+          ],
+          5,
+          'bdd',
+          'g',
+        ),
+      ),
+    ).toEqual([
+      '-aux bdd g#1 v x1',
+      '-aux bdd g#2 v x2 v aux bdd g#1',
+      '-aux bdd g#3 v aux bdd g#1',
+      '-aux bdd g#3 v x2',
+      '-aux bdd g#4 v aux bdd g#2',
+      '-aux bdd g#4 v x3 v aux bdd g#3',
+      'aux bdd g#4',
+    ]);
+    // 2·x1 + 3·¬x2 − 4·x3 ≥ 0 is 2·¬x1 + 3·x2 + 4·x3 ≤ 5: the first diagram with x1 negated.
+    expect(
+      shown((cnf, [x1, x2, x3]) =>
+        atLeastWeighted(
+          cnf,
+          [
+            { lit: x1!, weight: 2 },
+            { lit: -x2!, weight: 3 },
+            { lit: x3!, weight: -4 },
+          ],
+          0,
+          'bdd',
+          'g',
+        ),
+      ),
+    ).toEqual(['-aux bdd g#1 v x1', '-aux bdd g#2 v aux bdd g#1', '-aux bdd g#2 v -x2', '-aux bdd g#3 v -x3 v aux bdd g#2', 'aux bdd g#3']);
+  });
+});
