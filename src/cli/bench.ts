@@ -103,7 +103,7 @@ function readReport(file: string): BenchReport {
 }
 
 export const handler = (args: Args) =>
-  guarded(async () => {
+  guarded(args, async () => {
     if (args.suite === 'pb') return benchPb(args);
     const settings = suiteSettings(args);
     const progress = startProgress(args, { unit: 'cells' });

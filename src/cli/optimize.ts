@@ -40,7 +40,7 @@ export const builder = (y: Argv) =>
     );
 
 export const handler = (args: Args) =>
-  guarded(async () => {
+  guarded(args, async () => {
     const puzzle = String(args.puzzle);
     if (isCnfPath(puzzle)) throw new UsageError(`optimize: a DIMACS file has no objective; puzzles with one: ${withObjective().join(', ')}`);
     const start = performance.now();
