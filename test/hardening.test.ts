@@ -537,6 +537,10 @@ describe('5. no stack traces', { timeout: 300_000 }, () => {
         ['encode', 'pentomino', '--preset', '3x20'],
         ['explain', 'pentomino', '--preset', '3x20'],
         ['dobble', '--symbols-per-card', '3'],
+        // yargs exited 0 after help and version, before the failed write was reported.
+        ['--help'],
+        ['solve', '--help'],
+        ['--version'],
       ]) {
         expectOneLineError(run(args, { stdio: ['ignore', full, 'pipe'] }), /^puzzlesat: cannot write the output: ENOSPC/);
       }
