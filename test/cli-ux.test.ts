@@ -106,7 +106,9 @@ describe('help and flags', { timeout: 240_000 }, () => {
   it('names the puzzles when none is given, as a usage error (exit 2)', () => {
     const r = run('enumerate');
     expect(r.code).toBe(2);
-    expect(r.err).toBe('puzzlesat: enumerate: name a puzzle: pentomino, polyomino, soma, polycube, genius-square, dobble (puzzlesat list puzzles)\n');
+    expect(r.err).toBe(
+      'puzzlesat: enumerate: name a puzzle: pentomino, polyomino, soma, polycube, genius-square, dobble, knapsack (puzzlesat list puzzles)\n',
+    );
   });
 
   it('takes -o, --output and --out alike for the output file', () => {
