@@ -16,7 +16,7 @@ import {
 } from './packing.js';
 import { seededRandom } from '../src/core/random.js';
 import { renderGeniusSvg, renderGeniusText } from '../src/render/genius.js';
-import { type PuzzleEntry, type PuzzleOption, entryOptions } from '../src/core/puzzle.js';
+import { type PuzzleEntry, type PuzzleOption, SEED_OPTION, entryOptions } from '../src/core/puzzle.js';
 import { readPieces } from './polyomino.js';
 
 /**
@@ -295,7 +295,7 @@ export function symmetryClassKey(blockers: Roll): number {
 const GENIUS_OPTIONS: readonly PuzzleOption[] = [
   { name: 'roll', type: 'string', describe: 'the blocker cells, one per die, e.g. A3,A5,C3,C6,D1,D5,F1 (rows A-F, columns 1-6)' },
   { name: 'random', type: 'boolean', describe: 'roll the seven dice (reproducible with --seed)', param: false },
-  { name: 'seed', type: 'number', describe: 'seed for --random', param: false },
+  SEED_OPTION,
   { name: 'any-blockers', type: 'boolean', describe: 'accept any distinct cells as blockers, not only a roll of the dice' },
 ];
 

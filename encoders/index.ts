@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import { parseAmo, parseCard } from '../src/card/index.js';
+import { parsePb } from '../src/pb/index.js';
 import { type DimacsFormula, clauseCount, decompressed, dimacsClauses, instanceFromDimacs, parseDimacs, readDimacsFile } from '../src/core/dimacs.js';
 import { readInput } from '../src/core/input.js';
 import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
 import { limitOption, limitsFromOptions, setSizeLimits, sizeLimit } from '../src/core/limits.js';
-import type { EncodingChoice, Instance, PuzzleEntry } from '../src/core/puzzle.js';
+import { type EncodingChoice, type Instance, type PuzzleEntry, encodingKinds } from '../src/core/puzzle.js';
 import { DOBBLE_PUZZLE } from './dobble.js';
 import { GENIUS_SQUARE_PUZZLE } from './genius-square.js';
+import { KNAPSACK_PUZZLE } from './knapsack.js';
 import { POLYCUBE_PUZZLE, SOMA_PUZZLE } from './polycube.js';
 import { PENTOMINO_PUZZLE, POLYOMINO_PUZZLE } from './polyomino.js';
 import { POLYFORM_PUZZLE } from './polyform.js';
@@ -20,6 +22,7 @@ export const PUZZLES: readonly PuzzleEntry[] = [
   POLYFORM_PUZZLE,
   GENIUS_SQUARE_PUZZLE,
   DOBBLE_PUZZLE,
+  KNAPSACK_PUZZLE,
 ];
 
 export function puzzleByName(name: string): PuzzleEntry {
@@ -41,6 +44,7 @@ export function puzzleByName(name: string): PuzzleEntry {
 export const PUZZLE_ARG_NAMES: ReadonlySet<string> = new Set([
   'amo',
   'card',
+  'pb',
   'max-cells',
   'max-placements',
   'max-vars',
@@ -56,11 +60,18 @@ export function puzzleArgsOf(args: Record<string, unknown>): Record<string, stri
   return picked;
 }
 
-/** --amo / --card as given, else the puzzle's own defaults. */
+/** What a puzzle that does not read an encoding option lacks. */
+const UNREAD = { amo: 'at-most-one constraints', card: 'at-most-k constraints', pb: 'weighted sums' } as const;
+
+/** --amo / --card / --pb as given, else the puzzle's own defaults; --pb only where the puzzle has weighted sums. */
 export function encodingChoice(entry: PuzzleEntry, args: Record<string, unknown>): EncodingChoice {
+  for (const kind of ['amo', 'card', 'pb'] as const)
+    if (args[kind] !== undefined && !encodingKinds(entry).includes(kind))
+      throw new UsageError(`--${kind} does not apply to ${entry.name} (it has no ${UNREAD[kind]})`);
   return {
     amo: args.amo === undefined ? entry.defaults.amo : parseAmo(String(args.amo), '--amo'),
     card: args.card === undefined ? entry.defaults.card : parseCard(String(args.card), '--card'),
+    ...(entry.defaults.pb === undefined ? {} : { pb: args.pb === undefined ? entry.defaults.pb : parsePb(String(args.pb), '--pb') }),
   };
 }
 
@@ -133,7 +144,10 @@ export function instanceOfDimacs(f: DimacsFormula, source: string): Instance {
   if (!entry) return plain;
   let rebuilt: Instance;
   try {
-    rebuilt = entry.build({ ...argsFromParams(entry, f.params), ...encodingChoice(entry, { amo: f.params.get('amo'), card: f.params.get('card') }) });
+    rebuilt = entry.build({
+      ...argsFromParams(entry, f.params),
+      ...encodingChoice(entry, { amo: f.params.get('amo'), card: f.params.get('card'), pb: f.params.get('pb') }),
+    });
   } catch (e) {
     throw new UserError(`${source}: cannot rebuild ${entry.name} from its header: ${(e as Error).message}`);
   }

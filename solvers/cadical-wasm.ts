@@ -9,7 +9,7 @@
  * that the factory creates solvers synchronously, all sharing that one heap.
  */
 import { UserError } from '../src/core/errors.js';
-import type { ProofProducer, SolveOptions, Solver, SolverFactory, Status } from './types.js';
+import type { ConflictLimited, FailedAssumptions, ProofProducer, SolveOptions, Solver, SolverFactory, Status } from './types.js';
 import { type WasmHeap, WasmModule, type WasmModuleFactory, WasmSolverShell, solveInSlices } from './wasm-support.js';
 
 /** The exports of build/cadical.js that this adapter uses. */
@@ -57,8 +57,6 @@ export const loadCadicalWasmFrom = (createModule: WasmModuleFactory, wasmBinary:
 
 /** solve() options that only this engine has. */
 export interface CadicalSolveOptions extends SolveOptions {
-  /** Give up with UNKNOWN after about this many more conflicts. */
-  conflictLimit?: number;
   /** Give up with UNKNOWN after about this many more decisions (one slice; no time limit with it). */
   decisionLimit?: number;
 }
@@ -68,14 +66,19 @@ type ProofFormat = 'drat-text' | 'drat-binary';
 /** Each solver's proof file in the in-memory file system gets its own name. */
 let proofFiles = 0;
 
-export class CadicalWasmSolver extends WasmSolverShell<CadicalModule> implements Solver, ProofProducer {
+export class CadicalWasmSolver extends WasmSolverShell<CadicalModule> implements Solver, ProofProducer, FailedAssumptions, ConflictLimited {
+  readonly limitsConflicts = true;
   private clausesAdded = 0;
-  /** After UNSAT under assumptions: the assumptions that the refutation used. */
-  private failedSet: number[] | undefined;
   private proof: { path: string; format: ProofFormat } | undefined;
 
   constructor(mod: CadicalModule) {
-    const glue = { free: mod._cd_delete, stat: mod._cd_stat, numVars: mod._cd_num_vars, readModel: mod._cd_read_model };
+    const glue = {
+      free: mod._cd_delete,
+      stat: mod._cd_stat,
+      numVars: mod._cd_num_vars,
+      readModel: mod._cd_read_model,
+      readFailed: mod._cd_read_failed,
+    };
     super(ENGINE, mod, glue, mod._cd_new(), STAT_INDEX);
   }
 
@@ -114,12 +117,6 @@ export class CadicalWasmSolver extends WasmSolverShell<CadicalModule> implements
       conflictLimit,
     );
     return this.finish(result, assumptions);
-  }
-
-  /** After UNSAT under assumptions: those the refutation used (CaDiCaL's failed()); empty when the clauses alone are UNSAT. */
-  failedAssumptions(): number[] {
-    if (!this.failedSet) throw new Error(`${ENGINE}: failedAssumptions() needs the last solve() to have answered UNSAT`);
-    return [...this.failedSet];
   }
 
   /**
@@ -180,23 +177,12 @@ export class CadicalWasmSolver extends WasmSolverShell<CadicalModule> implements
 
   private finish(result: number, assumptions: readonly number[]): Status {
     if (result === RESULT_UNSAT) {
-      this.failedSet = this.readFailed(assumptions);
+      this.readFailed(assumptions);
       return 'UNSAT';
     }
     if (result !== RESULT_SAT) return 'UNKNOWN';
     this.readModel();
     return 'SAT';
-  }
-
-  private readFailed(assumptions: readonly number[]): number[] {
-    if (assumptions.length === 0) return [];
-    // The flags go after the assumptions in the same scratch space.
-    const ptr = this.scratch.reserve(assumptions.length + Math.ceil(assumptions.length / 4));
-    this.mod.HEAP32.set(assumptions, ptr >> 2);
-    const out = ptr + 4 * assumptions.length;
-    this.mod._cd_read_failed(this.handle, ptr, assumptions.length, out);
-    const flags = this.mod.HEAP8.subarray(out, out + assumptions.length);
-    return assumptions.filter((_, i) => flags[i] === 1);
   }
 }
 

@@ -54,7 +54,14 @@ class LogicSolverMinisat implements Solver {
   private readonly c: MinisatModule;
   private scratch = 0;
   private scratchLen = 0;
-  private numVars = 0;
+  /**
+   * The engine's variable for each of ours (index = our variable). The
+   * engine also has variables of its own, the selectors of solves under
+   * several assumptions (retired, so fixed false, afterwards): ours must
+   * never land on one, so the numbering is kept apart.
+   */
+  private readonly engineVar: number[] = [0];
+  private engineVars = 0;
   private model: Int8Array | undefined;
   private solves = 0;
   private poisoned = false;
@@ -65,16 +72,24 @@ class LogicSolverMinisat implements Solver {
   }
 
   ensureVars(n: number): void {
-    if (n > this.numVars) {
-      this.guard(() => this.c._ensureVar(n));
-      this.numVars = n;
-    }
+    if (n < this.engineVar.length) return;
+    while (this.engineVar.length <= n) this.engineVar.push(++this.engineVars);
+    this.guard(() => this.c._ensureVar(this.engineVars));
   }
 
   addClause(lits: ArrayLike<number>): void {
     let top = 0;
     for (let i = 0; i < lits.length; i++) top = Math.max(top, Math.abs(lits[i]!));
     this.ensureVars(top);
+    this.addEngineClause(Array.from(lits, (l) => this.engineLit(l)));
+  }
+
+  private engineLit(lit: number): number {
+    const v = this.engineVar[Math.abs(lit)]!;
+    return lit < 0 ? -v : v;
+  }
+
+  private addEngineClause(lits: readonly number[]): void {
     const ptr = this.scratchFor(lits.length + 1);
     const heap = this.c.HEAP32;
     const base = ptr >> 2;
@@ -86,15 +101,16 @@ class LogicSolverMinisat implements Solver {
   async solve(options: SolveOptions = {}): Promise<Status> {
     this.solves++;
     this.model = undefined;
-    const assumptions = options.assumptions ?? [];
+    for (const lit of options.assumptions ?? []) this.ensureVars(Math.abs(lit));
+    const assumptions = (options.assumptions ?? []).map((lit) => this.engineLit(lit));
     const sat = this.guard(() => {
       if (assumptions.length === 0) return this.c._solve();
       if (assumptions.length === 1 && assumptions[0]! > 0) return this.c._solveAssuming(assumptions[0]!);
       // MiniSat's glue takes one positive assumption: a fresh selector implies them all,
       // and is retired (fixed false) afterwards so its clauses go dead.
-      const selector = this.numVars + 1;
-      this.ensureVars(selector);
-      for (const lit of assumptions) this.addClause([-selector, lit]);
+      const selector = ++this.engineVars;
+      this.c._ensureVar(selector);
+      for (const lit of assumptions) this.addEngineClause([-selector, lit]);
       const result = this.c._solveAssuming(selector);
       this.c._retireVar(selector);
       return result;
@@ -109,7 +125,7 @@ class LogicSolverMinisat implements Solver {
   value(v: number): boolean {
     if (!this.model) throw new Error('value() called without a model');
     // MiniSat's lifted boolean: 0 is true.
-    return this.model[v - 1] === 0;
+    return this.model[this.engineVar[v]! - 1] === 0;
   }
 
   stats(): SolverStats {

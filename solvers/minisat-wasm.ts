@@ -9,9 +9,11 @@
 import type {
   BranchingRule,
   ChronoEnumerator,
+  ConflictLimited,
   CoverBrancher,
   CubeEnumerationOptions,
   ExactlyOnePropagator,
+  FailedAssumptions,
   SolveOptions,
   Solver,
   SolverFactory,
@@ -28,6 +30,7 @@ interface MinisatModule extends WasmHeap {
   _ms_add_clause(handle: number, litsPtr: number, count: number): number;
   _ms_solve(handle: number, assumptionsPtr: number, count: number, conflictBudget: number): number;
   _ms_read_model(handle: number, outPtr: number, n: number): void;
+  _ms_read_failed(handle: number, assumptionsPtr: number, count: number, outPtr: number): void;
   _ms_stat(handle: number, which: number): number;
   _ms_set_polarity(handle: number, v: number, preference: number): void;
   _ms_set_learnt_fraction(handle: number, fraction: number): void;
@@ -62,6 +65,9 @@ const YIELD_EVERY_MS = 50;
 /** The learnt-clause cap for cube-and-conquer, as a fraction of the problem clauses: see expectCubes(). */
 const CUBE_LEARNT_FRACTION = 0.01;
 
+/** A build from before the glue exported failed assumptions cannot answer cores. */
+const STALE_BUILD = 'built from older glue (no ms_read_failed): run npm run build:minisat-wasm again';
+
 const engine = new WasmModule<MinisatModule>('minisat-wasm', 'minisat', 'loadMinisatWasm');
 
 /** Where build.sh puts its output. */
@@ -83,12 +89,6 @@ export const loadMinisatWasmFrom = (createModule: WasmModuleFactory, wasmBinary:
 /** Bytes in the shared WebAssembly heap (0 before loading); it grows and never shrinks. */
 export const minisatWasmHeapBytes = (): number => engine.loaded?.HEAP8.length ?? 0;
 
-/** A solve() option that only this engine has. */
-export interface MinisatSolveOptions extends SolveOptions {
-  /** Give up with UNKNOWN after about this many more conflicts. */
-  conflictLimit?: number;
-}
-
 /** An enumerateCube() option that only this engine has. */
 export interface MinisatCubeOptions extends CubeEnumerationOptions {
   /** Stop (complete=false, resumable) after about this many more conflicts. */
@@ -109,7 +109,11 @@ function translateWasmThrow(e: unknown): never {
   throw e;
 }
 
-export class MinisatWasmSolver extends WasmSolverShell<MinisatModule> implements Solver, CoverBrancher, ChronoEnumerator, ExactlyOnePropagator {
+export class MinisatWasmSolver
+  extends WasmSolverShell<MinisatModule>
+  implements Solver, CoverBrancher, ChronoEnumerator, ExactlyOnePropagator, FailedAssumptions, ConflictLimited
+{
+  readonly limitsConflicts = true;
   /** The cube an unfinished enumerateCube() stopped in (assumptions and projection), to resume it. */
   private openCube: string | undefined;
   private branching: BranchingRule = 'vsids';
@@ -117,7 +121,13 @@ export class MinisatWasmSolver extends WasmSolverShell<MinisatModule> implements
   private hasGroups = false;
 
   constructor(mod: MinisatModule) {
-    const glue = { free: mod._ms_delete, stat: mod._ms_stat, numVars: mod._ms_num_vars, readModel: mod._ms_read_model };
+    const glue = {
+      free: mod._ms_delete,
+      stat: mod._ms_stat,
+      numVars: mod._ms_num_vars,
+      readModel: mod._ms_read_model,
+      readFailed: mod._ms_read_failed,
+    };
     super('minisat-wasm', mod, glue, mod._ms_new(), STAT_INDEX);
   }
 
@@ -149,15 +159,16 @@ export class MinisatWasmSolver extends WasmSolverShell<MinisatModule> implements
    * though each slice starts its restart sequence anew) and yields to the event
    * loop in between.
    */
-  async solve(options: MinisatSolveOptions = {}): Promise<Status> {
+  async solve(options: SolveOptions = {}): Promise<Status> {
     const handle = this.live();
     this.solves++;
     this.openCube = undefined;
     this.model = undefined;
+    this.failedSet = undefined;
     const assumptions = options.assumptions ?? [];
     const deadline = options.timeoutSeconds === undefined ? Infinity : Date.now() + 1000 * options.timeoutSeconds;
     const conflictLimit = options.conflictLimit ?? Infinity;
-    if (deadline === Infinity && conflictLimit === Infinity) return this.finish(this.solveSlice(handle, assumptions, -1));
+    if (deadline === Infinity && conflictLimit === Infinity) return this.finish(this.solveSlice(handle, assumptions, -1), assumptions);
     const result = await solveInSlices(
       {
         runSlice: (budget) => this.solveSlice(handle, assumptions, budget),
@@ -167,7 +178,7 @@ export class MinisatWasmSolver extends WasmSolverShell<MinisatModule> implements
       deadline,
       conflictLimit,
     );
-    return this.finish(result);
+    return this.finish(result, assumptions);
   }
 
   /** Which value MiniSat tries first for v; undefined gives it back to phase saving. */
@@ -304,8 +315,11 @@ export class MinisatWasmSolver extends WasmSolverShell<MinisatModule> implements
     return step;
   }
 
-  private finish(result: number): Status {
-    if (result === RESULT_UNSAT) return 'UNSAT';
+  private finish(result: number, assumptions: readonly number[]): Status {
+    if (result === RESULT_UNSAT) {
+      this.readFailed(assumptions);
+      return 'UNSAT';
+    }
     if (result !== RESULT_SAT) return 'UNKNOWN';
     this.readModel();
     return 'SAT';
@@ -317,6 +331,7 @@ export const minisatWasm: SolverFactory & { create(): MinisatWasmSolver } = {
   description: 'MiniSat 2.2 (Debian minisat2) compiled to WebAssembly, in-process, heap grows to 2 GiB',
   kind: 'in-process',
   propagatesExactlyOne: true,
-  available: () => engine.availability(),
+  available: () =>
+    engine.loaded && typeof engine.loaded._ms_read_failed !== 'function' ? { ok: false, reason: STALE_BUILD } : engine.availability(),
   create: () => new MinisatWasmSolver(engine.forCreate()),
 };

@@ -18,6 +18,8 @@ export interface SolveOptions {
   assumptions?: readonly number[];
   /** Give up with UNKNOWN after this many seconds (engines that cannot stop say so). */
   timeoutSeconds?: number;
+  /** Give up with UNKNOWN after about this many more conflicts; read only by ConflictLimited engines. */
+  conflictLimit?: number;
 }
 
 export interface Solver {
@@ -36,6 +38,28 @@ export interface Solver {
   expectCubes?(): void;
   /** Frees the engine (its heap, its process, its temporary files). */
   dispose(): void;
+}
+
+/** Engines that stop a solve after a budget of conflicts (SolveOptions.conflictLimit). */
+export interface ConflictLimited {
+  readonly limitsConflicts: true;
+}
+
+export function limitsConflicts(solver: Solver): boolean {
+  return (solver as Partial<ConflictLimited>).limitsConflicts === true;
+}
+
+/**
+ * Engines that name, after an UNSAT answer under assumptions, the
+ * assumptions the refutation used (an unsatisfiable core, not necessarily
+ * minimal; empty when the clauses alone are unsatisfiable).
+ */
+export interface FailedAssumptions {
+  failedAssumptions(): number[];
+}
+
+export function failedAssumptionsOf(solver: Solver): (Solver & FailedAssumptions) | undefined {
+  return typeof (solver as Partial<FailedAssumptions>).failedAssumptions === 'function' ? (solver as Solver & FailedAssumptions) : undefined;
 }
 
 /**

@@ -219,12 +219,15 @@ export interface WasmGlue {
   numVars(handle: number): number;
   /** Writes the values of variables 1..n as int8 (1 true) at `out`. */
   readModel(handle: number, out: number, n: number): void;
+  /** After UNSAT: writes, for each of the `count` assumptions at `assumptions`, an int8 at `out` (1 when the refutation used it). */
+  readFailed(handle: number, assumptions: number, count: number, out: number): void;
 }
 
 /**
  * The part every WebAssembly solver shares: its handle in the module (0 once
  * disposed), the scratch space, the solve count, the model of the last SAT
- * answer, and the engine's counters by name.
+ * answer, the failed assumptions of the last UNSAT one, and the engine's
+ * counters by name.
  */
 export abstract class WasmSolverShell<M extends WasmHeap> {
   protected handle: number;
@@ -232,6 +235,8 @@ export abstract class WasmSolverShell<M extends WasmHeap> {
   protected solves = 0;
   /** Values of variables 1..n after the last SAT answer (index v-1), else undefined. */
   protected model: Int8Array | undefined;
+  /** After an UNSAT answer: the assumptions that the refutation used, else undefined. */
+  protected failedSet: number[] | undefined;
 
   constructor(
     readonly name: string,
@@ -249,6 +254,12 @@ export abstract class WasmSolverShell<M extends WasmHeap> {
     return this.model[v - 1] === 1;
   }
 
+  /** After UNSAT under assumptions: those the refutation used (a core, not necessarily minimal); empty when the clauses alone are UNSAT. */
+  failedAssumptions(): number[] {
+    if (!this.failedSet) throw new Error(`${this.name}: failedAssumptions() needs the last solve() to have answered UNSAT`);
+    return [...this.failedSet];
+  }
+
   stats(): SolverStats {
     this.live();
     const stats: SolverStats = { solves: this.solves };
@@ -261,6 +272,7 @@ export abstract class WasmSolverShell<M extends WasmHeap> {
     this.glue.free(this.handle);
     this.handle = 0;
     this.model = undefined;
+    this.failedSet = undefined;
   }
 
   /** The handle, or an Error when the solver was disposed. */
@@ -279,5 +291,19 @@ export abstract class WasmSolverShell<M extends WasmHeap> {
     const ptr = this.scratch.reserve(Math.ceil(n / 4));
     this.glue.readModel(this.handle, ptr, n);
     this.model = this.mod.HEAP8.slice(ptr, ptr + n);
+  }
+
+  /** Reads which of the assumptions the engine's refutation used, after an UNSAT answer. */
+  protected readFailed(assumptions: readonly number[]): void {
+    if (assumptions.length === 0) {
+      this.failedSet = [];
+      return;
+    }
+    // The flags go after the assumptions in the same scratch space.
+    const ptr = this.scratch.reserve(assumptions.length + Math.ceil(assumptions.length / 4));
+    this.mod.HEAP32.set(assumptions, ptr >> 2);
+    const flags = ptr + 4 * assumptions.length;
+    this.glue.readFailed(this.handle, ptr, assumptions.length, flags);
+    this.failedSet = assumptions.filter((_, i) => this.mod.HEAP8[flags + i] === 1);
   }
 }

@@ -26,27 +26,17 @@ import {
   readAnswer,
 } from '../solvers/index.js';
 import type { Status } from '../solvers/types.js';
-import {
-  type AmoEncoding,
-  type CardEncoding,
-  AMO_ENCODINGS,
-  CARD_ENCODINGS,
-  DEFAULT_AMO,
-  DEFAULT_CARD,
-  atLeastK,
-  atMostK,
-  atMostOne as encodeAtMostOne,
-  exactlyK,
-  exactlyOne as encodeExactlyOne,
-} from './card/index.js';
 import { Cnf } from './core/cnf.js';
 import { type DimacsFormula, type DimacsMeta, dimacsString, instanceFromDimacs, parseDimacs as readDimacs } from './core/dimacs.js';
 import { UsageError, UserError, oneLine } from './core/errors.js';
 import { loadOptional } from './core/optional.js';
 import { type Instance, checkedSolution } from './core/puzzle.js';
 import type { EnumeratePlan, SolvePlan } from './core/plan.js';
+import { type Explanation, explain as explainInstance } from './explain/explain.js';
+import { ledgerShapes } from './explain/ledger.js';
 import { resolvePlan } from './plan.js';
 import { runPlan } from './run.js';
+import { type Model, namedModel } from './session/solver.js';
 
 export { Cnf } from './core/cnf.js';
 export { resolvePlan, type PlanRequest } from './plan.js';
@@ -76,9 +66,40 @@ export { UsageError, UserError };
 export { didYouMean } from './core/errors.js';
 export { DEFAULT_PNG_SCALE } from './render/png.js';
 export type { DimacsFormula };
-export type { Instance, PuzzleEntry, EncodingDefaults } from './core/puzzle.js';
-export type { AmoEncoding, CardEncoding } from './card/index.js';
+export { type Instance, type PuzzleEntry, type EncodingDefaults, type EncodingKind, encodingKinds } from './core/puzzle.js';
+export {
+  type AmoEncoding,
+  type AmoOptions,
+  type CardEncoding,
+  type CardOptions,
+  type PbEncoding,
+  type PbOptions,
+  atLeast,
+  atLeastWeighted,
+  atMost,
+  atMostOne,
+  atMostWeighted,
+  encodings,
+  exactly,
+  exactlyOne,
+  exactlyWeighted,
+} from './constraints.js';
 export type { Solver, SolverFactory, Status } from '../solvers/types.js';
+export {
+  type OptimizeOptions,
+  type OptimizeResult,
+  type OptimizeStrategy,
+  type Optimum,
+  DEFAULT_STRATEGY,
+  OPTIMIZE_STRATEGIES,
+  maximize,
+  minimize,
+} from './optimize/index.js';
+export { type CoreOptions, type Model, type SessionSolveOptions, SatSolver } from './session/solver.js';
+export { type OpenSolverOptions, openSolver } from './session/open.js';
+export type { FamilyExplanation } from './explain/explain.js';
+export { type Op, type Term, Expr, and, evaluate, iff, implies, ite, not, or, xor } from './formula/expr.js';
+export { type Translation, type TranslationOptions, TRANSLATIONS, literalOf, literalsOf, satisfy } from './formula/translate.js';
 export type { PackingInstance, PackingSolution, Deck, GeniusInstance, PolyominoOptions, PolycubeOptions, GeniusOptions, DobbleSatOptions };
 
 // ---- formulas -------------------------------------------------------------------
@@ -96,44 +117,6 @@ export class Formula extends Cnf {
   }
 }
 
-export interface AmoOptions {
-  /** Default 'sequential' (puzzlesat list encodings compares them). */
-  encoding?: AmoEncoding;
-}
-
-export interface CardOptions {
-  /** Default 'totalizer'. */
-  encoding?: CardEncoding;
-}
-
-/** At most one of the literals is true. */
-export function atMostOne(f: Cnf, lits: readonly number[], options: AmoOptions = {}): void {
-  encodeAtMostOne(f, lits, options.encoding ?? DEFAULT_AMO, 'atMostOne');
-}
-
-/** Exactly one of the literals is true. */
-export function exactlyOne(f: Cnf, lits: readonly number[], options: AmoOptions = {}): void {
-  encodeExactlyOne(f, lits, options.encoding ?? DEFAULT_AMO, 'exactlyOne');
-}
-
-/** At most k of the literals are true. */
-export function atMost(f: Cnf, lits: readonly number[], k: number, options: CardOptions = {}): void {
-  atMostK(f, lits, k, options.encoding ?? DEFAULT_CARD, `atMost ${k}`);
-}
-
-/** At least k of the literals are true. */
-export function atLeast(f: Cnf, lits: readonly number[], k: number, options: CardOptions = {}): void {
-  atLeastK(f, lits, k, options.encoding ?? DEFAULT_CARD, `atLeast ${k}`);
-}
-
-/** Exactly k of the literals are true. */
-export function exactly(f: Cnf, lits: readonly number[], k: number, options: CardOptions = {}): void {
-  exactlyK(f, lits, k, options.encoding ?? DEFAULT_CARD, `exactly ${k}`);
-}
-
-/** The encodings atMostOne and atMost/atLeast/exactly accept, with what each fits and costs. */
-export const encodings = { amo: AMO_ENCODINGS, card: CARD_ENCODINGS, defaults: { amo: DEFAULT_AMO, card: DEFAULT_CARD } } as const;
-
 // ---- DIMACS ---------------------------------------------------------------------
 
 /** DIMACS text, with `c var N name` lines for the variables (names: false leaves them out). */
@@ -141,9 +124,17 @@ export function toDimacs(f: Cnf, meta: Partial<DimacsMeta> = {}): string {
   return dimacsString(f, { puzzle: meta.puzzle ?? 'formula', params: meta.params ?? {}, names: meta.names });
 }
 
-/** A formula from DIMACS text; `c var N name` lines name its variables, `c project` lines set its projection. */
+/**
+ * A formula from DIMACS text: `c var N name` lines name its variables, `c aux`
+ * lines mark the auxiliary ones, `c project` lines set its projection (none:
+ * enumerate() then projects on the variables that are not auxiliary, as for
+ * the formula that was written).
+ */
 export function parseDimacs(text: string, source = '<dimacs>'): Cnf {
-  return instanceFromDimacs(readDimacs(text, source), source).cnf;
+  const formula = readDimacs(text, source);
+  const { cnf } = instanceFromDimacs(formula, source);
+  cnf.projection = [...formula.projection];
+  return cnf;
 }
 
 // ---- solving --------------------------------------------------------------------
@@ -163,36 +154,32 @@ export interface SolveOptions {
   timeout?: number;
 }
 
-/** A satisfying assignment, by variable id or name. */
-export interface Model {
-  value(v: number | string): boolean;
-  /** The names of the true variables that are not auxiliary, in variable order. */
-  trueNames: string[];
-  /** Every variable as a signed literal, 1..varCount. */
-  literals: number[];
-}
-
-export interface SolveResult {
+export interface SolveResult<S = never> {
   status: Status;
-  /** Set when status is SAT; checked against every clause. */
+  /** Set when a SAT solver answered SAT; checked against every clause. */
   model?: Model;
+  /** A puzzle's solution when status is SAT, decoded and checked by the puzzle's own checker. */
+  solution?: S;
   solver: string;
 }
 
-export async function solve(f: Cnf, options: SolveOptions = {}): Promise<SolveResult> {
-  const plan = await resolvePlan(formulaInstance(f), { verb: 'solve', solver: options.solver, timeout: options.timeout });
-  const { status, model, solver } = await runPlan(plan as SolvePlan);
-  return { status, solver, ...(status === 'SAT' ? { model: namedModel(f, model) } : {}) };
-}
-
-function namedModel(f: Cnf, literals: number[]): Model {
-  const variable = (v: number | string): number => {
-    const id = typeof v === 'number' ? v : f.vars.lookup(v);
-    if (id === undefined || id < 1 || id > literals.length) throw new RangeError(`no variable ${JSON.stringify(v)} in this formula`);
-    return id;
+/**
+ * One solve of a formula, or of a puzzle (its solution then decoded and
+ * checked), by the solver object (openSolver) on the engine the plan picks;
+ * `solver: 'dlx'` solves an exact-cover puzzle by dancing links.
+ */
+export async function solve<S = never>(source: Cnf | Instance<S>, options: SolveOptions = {}): Promise<SolveResult<S>> {
+  const instance = source instanceof Cnf ? formulaAsInstance(source) : source;
+  const plan = await resolvePlan(instance, { verb: 'solve', solver: options.solver, timeout: options.timeout });
+  const { status, model, solution, solver } = await runPlan(plan as SolvePlan);
+  if (status !== 'SAT') return { status, solver };
+  return {
+    status,
+    solver,
+    // Dancing links assigns placements only: no model of the whole formula.
+    ...(model.length ? { model: namedModel(instance.cnf, model) } : {}),
+    ...(source instanceof Cnf ? {} : { solution: solution as S }),
   };
-  const trueNames = literals.filter((lit) => lit > 0 && !f.vars.isAux(lit)).map((v) => f.vars.name(v));
-  return { value: (v) => literals[variable(v) - 1]! > 0, trueNames, literals };
 }
 
 // ---- enumeration ----------------------------------------------------------------
@@ -266,9 +253,14 @@ export async function* enumerate<S = string[]>(source: Instance<S> | Cnf, option
   }
 }
 
-/** A formula as an instance: solutions are the names of its true projection variables. */
+/** A formula as an instance: solutions are the names of its true projection variables (its named variables when it has no projection). */
 function formulaInstance(f: Cnf): Instance<string[]> {
   if (f.projection.length === 0) f.projection = Array.from({ length: f.varCount }, (_, i) => i + 1).filter((v) => !f.vars.isAux(v));
+  return formulaAsInstance(f);
+}
+
+/** A formula as an instance, as it is. */
+function formulaAsInstance(f: Cnf): Instance<string[]> {
   return {
     puzzle: 'formula',
     params: {},
@@ -279,7 +271,22 @@ function formulaInstance(f: Cnf): Instance<string[]> {
     toJson: (names) => ({ true: names }),
     symmetries: [],
     splitGroups: [],
+    explain: () => ({
+      variables: `${f.varCount - f.vars.auxCount} named variables, ${f.vars.auxCount} auxiliaries of encodings and gates`,
+      families: ledgerShapes(f),
+    }),
   };
+}
+
+// ---- explaining -------------------------------------------------------------------
+
+/**
+ * What each family of a formula (or a puzzle) says, what it costs, and why:
+ * the library's constraints and formula operators record what they wrote, so
+ * each family's size is recomputed from their structure beside the clauses built.
+ */
+export function explain(source: Cnf | Instance): Explanation {
+  return explainInstance(source instanceof Cnf ? formulaAsInstance(source) : source);
 }
 
 // ---- a solver's answer, read back -----------------------------------------------
@@ -352,7 +359,7 @@ export const puzzles = {
 
 // ---- for front ends: what the CLI (src/cli/) uses, so that it reaches the library through this file alone ----
 
-export { PUZZLES, buildInstance, puzzleByName } from '../encoders/index.js';
+export { PUZZLES, buildInstance, encodingChoice, puzzleByName } from '../encoders/index.js';
 export { POLYOMINOES, PRESETS } from '../encoders/polyomino.js';
 export {
   algebraicDeck,
@@ -370,6 +377,7 @@ export {
   type DobbleVariables,
 } from '../encoders/dobble.js';
 export { AMO_ENCODINGS, CARD_ENCODINGS } from './card/index.js';
+export { PB_ENCODINGS } from './pb/index.js';
 export { DEFAULT_LIMITS, DeadlineReached, limitOption, limitsFromOptions, setRunDeadline, setSizeLimits, sizeLimit } from './core/limits.js';
 export { readInput } from './core/input.js';
 export { defaultSolverName } from '../solvers/index.js';
@@ -379,7 +387,7 @@ export type { PuzzleOption } from './core/puzzle.js';
 export { orbit } from './enumerate/cube-tree.js';
 export { processAlive } from './core/process.js';
 export { summarizeSweep, type SweepRun, type SweepSummary } from './enumerate/sweep.js';
-export { explainPuzzle, type EncodingKind, type PuzzleExplanation, type SideBySide } from './explain-puzzle.js';
+export { explainPuzzle, type PuzzleExplanation, type SideBySide } from './explain-puzzle.js';
 export type { EncodingRow, Explanation } from './explain/explain.js';
 export { addSymmetryBreaking } from './symmetry/breaking.js';
 export { checkDrat } from './proof/drat.js';

@@ -3,7 +3,7 @@ import { buildInstance, encodingChoice, isCnfPath, puzzleByName } from '../encod
 import { defaultSolverName, engineByName, engineCapabilities, loadWasmSolvers, type SolverUse } from '../solvers/index.js';
 import { UsageError, UserError } from './core/errors.js';
 import type { EnumeratePlan, Plan, PuzzleArgs, SolvePlan, SweepPlan, Verb } from './core/plan.js';
-import type { Instance } from './core/puzzle.js';
+import { type Instance, encodingKinds } from './core/puzzle.js';
 import {
   nativeGroupsPossible,
   parseBranching,
@@ -14,7 +14,7 @@ import {
 } from './enumerate/blocking-loop.js';
 import { poolAvailable } from './enumerate/pool.js';
 import { refuseForExactCover, searchSettings } from './enumerate/settings.js';
-import { pickProver, proofSolverNames } from './proof/certify.js';
+import { pickProver, proofSolverNames } from './proof/provers.js';
 import { parseSymmetryBreaking } from './symmetry/breaking.js';
 
 /**
@@ -88,7 +88,10 @@ function encodedArgs(puzzle: string, args: Record<string, unknown>, amo?: string
   const given: PuzzleArgs = {};
   for (const [name, value] of Object.entries(args)) if (value !== undefined) given[name] = value as string | number | boolean;
   if (isCnfPath(puzzle) || puzzle === '-') return given;
-  return { ...given, ...encodingChoice(puzzleByName(puzzle), { ...given, amo: given.amo ?? amo }) };
+  const entry = puzzleByName(puzzle);
+  const chosen = encodingChoice(entry, { ...given, amo: given.amo ?? (encodingKinds(entry).includes('amo') ? amo : undefined) });
+  // Only the encodings the puzzle reads travel in its args (a rebuild refuses the others).
+  return { ...given, ...Object.fromEntries(encodingKinds(entry).map((kind) => [kind, chosen[kind]!])) };
 }
 
 /**

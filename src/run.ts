@@ -1,21 +1,20 @@
 import { solveExactCover } from '../solvers/dlx/exact-cover.js';
 import { solverByName } from '../solvers/index.js';
-import { SolverHeapExhausted, type Status } from '../solvers/types.js';
+import type { Status } from '../solvers/types.js';
 import type { EnumeratePlan, Plan, SolvePlan, SweepPlan, Verb } from './core/plan.js';
 import { type Instance, checkedSolution } from './core/puzzle.js';
-import { UserError } from './core/errors.js';
 import { secondsLeft } from './core/limits.js';
 import type { QueueProgress } from './distributed/coordinator.js';
 import { enumerateOnQueue, sweepExecutor } from './distributed/runs.js';
 import { applyBranching, type CubeProgress, type EnumerateSummary, type Found } from './enumerate/blocking-loop.js';
 import { CubeTree, orbit } from './enumerate/cube-tree.js';
 import { enumerateParallel } from './enumerate/parallel.js';
-import { checkedTrueVars, loadFormula } from './enumerate/solve-once.js';
 import { enumeratePart } from './enumerate/part.js';
 import { engineSolvers, rebuiltInstance } from './enumerate/by-name.js';
 import { type SweepRun, runSweep, sampleRolls } from './enumerate/sweep.js';
 import type { Certificate } from './proof/certify.js';
-import { cubeCertifier, proofSession } from './proof/orchestrate.js';
+import { cubeCertifier } from './enumerate/certify-cubes.js';
+import { SatSolver } from './session/solver.js';
 import { resolvedInstance } from './plan.js';
 import { classSearchInstance } from './symmetry/breaking.js';
 
@@ -105,36 +104,35 @@ function stopper(plan: { timeoutSeconds?: number }, hooks: RunHooks): () => bool
 const UNREACHED_SECONDS = 1e9;
 const HEARTBEAT_MS = 250;
 
+/** One solve by the solver object (src/session/solver.ts): the model checked, the solution decoded and checked, the UNSAT backed by a proof when asked. */
 async function runSolve(plan: SolvePlan, hooks: RunHooks): Promise<SolveOutcome> {
   const instance = planInstance(plan);
   if (plan.strategy === 'exact-cover') return solveByExactCover(plan, instance, hooks);
-  const solver = solverByName(plan.engine).create();
-  const proofs = proofSession(instance.cnf, solver, plan);
-  applyBranching(instance, solver, plan.branching);
-  const heartbeat = hooks.onConflicts && setInterval(() => hooks.onConflicts!(solver.stats().conflicts ?? 0), HEARTBEAT_MS);
-  const timeoutSeconds = secondsLeft(plan.timeoutSeconds) ?? (heartbeat ? UNREACHED_SECONDS : undefined);
-  let status: Status;
-  let trueVars: number[] = [];
-  let model: number[] = [];
+  const prover = plan.prover;
+  const s = new SatSolver(instance.cnf, solverByName(plan.engine).create(), {
+    proof: plan.ownProof,
+    instance,
+    ...(prover ? { prover: () => solverByName(prover) } : {}),
+  });
+  const heartbeat = hooks.onConflicts && setInterval(() => hooks.onConflicts!(s.stats().conflicts ?? 0), HEARTBEAT_MS);
   try {
-    loadFormula(solver, instance.cnf);
-    status = await solver.solve({ timeoutSeconds });
-    if (status === 'UNSAT') proofs.afterUnsat(solver);
-    if (status === 'SAT') {
-      trueVars = checkedTrueVars(instance.cnf, solver);
-      model = Array.from({ length: instance.cnf.varCount }, (_, i) => (solver.value(i + 1) ? i + 1 : -(i + 1)));
-    }
-  } catch (e) {
-    // The in-process solver has a fixed heap; a bigger problem needs another solver.
-    if (e instanceof SolverHeapExhausted)
-      throw new UserError(`${e.message}; try an external solver, e.g. --solver cadical (puzzlesat solvers lists them)`);
-    throw e;
+    applyBranching(instance, s.engine, plan.branching);
+    const status = await s.solve({ timeout: plan.timeoutSeconds ?? (heartbeat ? UNREACHED_SECONDS : undefined) });
+    if (status !== 'SAT') return { status, trueVars: [], model: [], solver: s.name, ...(status === 'UNSAT' ? await unsatProofs(s, plan) : {}) };
+    const model = s.model!.literals;
+    const trueVars = instance.cnf.projection.filter((v) => model[v - 1]! > 0).sort((a, b) => a - b);
+    return { status, trueVars, model, solution: s.solution, solver: s.name };
   } finally {
     if (heartbeat) clearInterval(heartbeat);
-    solver.dispose();
+    s.close();
   }
-  const solution = status === 'SAT' ? checkedSolution(instance, trueVars, 'the solution') : undefined;
-  return { status, trueVars, model, solution, solver: solver.name, ...(await proofs.finish(status)) };
+}
+
+/** The engine's own proof (kept for --proof) and, certifying, the checked certificate (its proof, or the prover's). */
+async function unsatProofs(s: SatSolver, plan: SolvePlan): Promise<{ proof?: Uint8Array; certificate?: Certificate }> {
+  const proof = plan.ownProof ? s.proof().bytes : undefined;
+  const certificate = plan.certify ? await s.certify('--certify') : undefined;
+  return { ...(proof ? { proof } : {}), ...(certificate ? { certificate } : {}) };
 }
 
 /** One solution by dancing links: SAT with it, or UNSAT when the search ends without one. */

@@ -18,6 +18,7 @@ import {
   timePerSolution,
   timedRun,
 } from '../bench/encodings.js';
+import { PB_SUITES, type PbReport, pbDisagreements, renderPbMarkdown, runPbSuite } from '../bench/pb-encodings.js';
 import { UserError } from '../src/core/errors.js';
 import { logicSolver } from '../solvers/logic-solver.js';
 import { suiteSettings } from '../src/cli/bench.js';
@@ -258,5 +259,45 @@ describe.skipIf(missing('minisat-wasm'))('bench --quick', () => {
     // A bar per cell that timed its first N classes, and one per searching cell.
     const bars = report.cells.filter((c) => c.firstN).length + report.cells.filter((c) => c.search?.allCpu != null).length;
     expect(svg.match(/<rect x="270"/g)).toHaveLength(bars);
+  });
+});
+
+describe('bench pb --quick', () => {
+  let report: PbReport;
+  beforeAll(async () => {
+    report = await runPbSuite(PB_SUITES.quick);
+  }, 600_000);
+
+  it('runs every PB encoding on the knapsack and every PB and cardinality encoding on queens domination', () => {
+    const workloads = [...new Set(report.rows.map((r) => r.workload))];
+    expect(workloads).toEqual(['knapsack', 'queens domination']);
+    expect(report.rows.filter((r) => r.workload === 'knapsack').map((r) => r.encoding)).toEqual(['bdd', 'swc', 'adder']);
+    expect(report.rows.filter((r) => r.workload === 'queens domination').map((r) => r.encoding)).toEqual([
+      'bdd',
+      'swc',
+      'adder',
+      'sequential',
+      'totalizer',
+      'cardinality-network',
+      'modulo-totalizer',
+    ]);
+  });
+
+  it('answers as the known optimum says: SAT at it, UNSAT beyond, the maximisation proved at it (dynamic programming; OEIS A075458)', () => {
+    expect(pbDisagreements(report)).toEqual([]);
+    for (const r of report.rows) expect([r.sat.status, r.unsat.status], `${r.workload} ${r.encoding}`).toEqual(['SAT', 'UNSAT']);
+    for (const r of report.rows.filter((x) => x.optimize)) expect(r.optimize?.value).toBe(r.expected.optimum);
+  });
+
+  it('flags a row whose answer contradicts the optimum', () => {
+    const bad = { ...report, rows: [{ ...report.rows[0]!, unsat: { status: 'SAT' as const, cpu: 0.1 } }] };
+    expect(pbDisagreements(bad)).toEqual([`${report.rows[0]!.workload} ${report.rows[0]!.problem} bdd minisat-wasm: SAT beyond the optimum`]);
+  });
+
+  it('renders one table per workload, the cardinality encodings marked', () => {
+    const markdown = renderPbMarkdown(report);
+    expect(markdown).toMatch(/^# Pseudo-Boolean encodings \(quick suite\)/);
+    expect(markdown).toMatch(/## knapsack[\s\S]*## queens domination/);
+    expect(markdown).toContain('| 6×6, γ = 3 | totalizer (card) | minisat-wasm |');
   });
 });

@@ -107,7 +107,7 @@ describe('help and flags', { timeout: 240_000 }, () => {
     const r = run('enumerate');
     expect(r.code).toBe(2);
     expect(r.err).toBe(
-      'puzzlesat: enumerate: name a puzzle: pentomino, polyomino, soma, polycube, polyform, genius-square, dobble (puzzlesat list puzzles)\n',
+      'puzzlesat: enumerate: name a puzzle: pentomino, polyomino, soma, polycube, polyform, genius-square, dobble, knapsack (puzzlesat list puzzles)\n',
     );
   });
 

@@ -9,8 +9,8 @@ import { missing } from './helpers/requires.js';
 /**
  * The npm package as a user gets it: `npm pack` of the built tree (pretest
  * builds dist), installed into a fresh project from the local npm cache, then
- * examples/quickstart.ts type-checked against the package's declarations,
- * compiled and run as an ES module.
+ * examples/quickstart.ts and examples/encodings.ts type-checked against the
+ * package's declarations, compiled and run as ES modules.
  */
 const root = join(import.meta.dirname, '..');
 const scratch = mkdtempSync(join(tmpdir(), 'puzzlesat-package-'));
@@ -58,7 +58,7 @@ describe('the npm package', () => {
     expect(Object.keys(dependencies)).not.toContain('clingo-wasm');
   });
 
-  it('installs from the tarball; the quick-start example type-checks and runs as an ES module', () => {
+  it('installs from the tarball; the quick-start and encodings examples type-check and run as ES modules', () => {
     const app = join(scratch, 'app');
     execFileSync('mkdir', ['-p', app]);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
@@ -74,7 +74,7 @@ describe('the npm package', () => {
     );
     expect(tree.bytes).toBeLessThan(10e6);
 
-    copyFileSync(join(root, 'examples', 'quickstart.ts'), join(app, 'quickstart.ts'));
+    for (const example of ['quickstart.ts', 'encodings.ts']) copyFileSync(join(root, 'examples', example), join(app, example));
     const compilerOptions = {
       module: 'nodenext',
       moduleResolution: 'nodenext',
@@ -84,7 +84,7 @@ describe('the npm package', () => {
       outDir: 'out',
       types: [],
     };
-    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['quickstart.ts'] }));
+    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['quickstart.ts', 'encodings.ts'] }));
     const typed = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: app, encoding: 'utf8' });
     expect(typed.stdout + typed.stderr).toBe('');
     expect(typed.status).toBe(0);
@@ -97,6 +97,17 @@ describe('the npm package', () => {
     expect(lines[1]).toBe('SAT blue (blue is true)');
     // The 3x4 rectangle has 4 tilings by L-trominoes, each labelled in C(4,2) = 6 ways.
     expect(lines.at(-1)).toBe('24 tilings, 8 up to symmetry');
+
+    // Writing your own encodings: operators, a weighted sum, the solver object's assumptions and minimal core, a proved optimum.
+    const own = spawnSync(process.execPath, [join(app, 'out', 'encodings.js')], { cwd: app, encoding: 'utf8', timeout: 120_000 });
+    expect(own.stderr).toBe('');
+    expect(own.stdout.trim().split('\n')).toEqual([
+      // One family: the rules' 1 + 1 + 2 clauses and 3 for their one gate (concert ∨ cinema); the budget's diagram, 4 clauses and 3 nodes.
+      'clauses: 11 clauses, 4 auxiliary',
+      'UNSAT concert and museum',
+      'SAT concert hike dinner',
+      'OPTIMUM 12 concert hike dinner',
+    ]);
 
     // Only the public entry points are reachable; deep imports stay blocked by the exports map.
     const deep = spawnSync(process.execPath, ['--input-type=module', '-e', "await import('puzzlesat/dist/src/core/cnf.js')"], {
@@ -116,10 +127,14 @@ describe('the npm package', () => {
     expect(spawnSync(bin, ['bench'], { cwd: app, encoding: 'utf8' }).stderr).toMatch(/Unknown argument: bench/);
     const sub = spawnSync(
       process.execPath,
-      ['--input-type=module', '-e', "const c = await import('puzzlesat/card'); console.log(c.AMO_ENCODINGS.length > 0)"],
+      [
+        '--input-type=module',
+        '-e',
+        "const c = await import('puzzlesat/card'); const p = await import('puzzlesat'); console.log(c.AMO_ENCODINGS.length > 0, c.atMostOne === p.atMostOne)",
+      ],
       { cwd: app, encoding: 'utf8' },
     );
-    expect(sub.stdout.trim()).toBe('true');
+    expect(sub.stdout.trim()).toBe('true true');
   }, 240_000);
 });
 

@@ -444,7 +444,7 @@ describe.skipIf(missing('cadical'))('check-proof, solve --proof and --certify on
     expect(r.stderr).toBe('puzzlesat: cadical answered UNSAT but wrote no proof (ENOENT)\n');
   });
 
-  it('enumerate --certify verifies the UNSAT that closes each cube', () => {
+  it.skipIf(missing('minisat-wasm'))('enumerate --certify verifies the UNSAT that closes each cube', () => {
     const r = run(['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--solver', 'minisat-wasm', '--certify', '--json', '--show', '0']);
     expect(r.status, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout) as { count: number; complete: boolean; certified: boolean; proofs: number; cubes: number };

@@ -45,6 +45,11 @@ describe('one JSON summary for every verb', { timeout: 240_000 }, () => {
       ['dobble', '--symbols-per-card', '3', '--method', 'sat', '--solver', 'logic-solver'],
       { status: 'SAT', count: 1, solver: 'logic-solver' },
     ],
+    [
+      'optimize',
+      ['optimize', 'knapsack', '--items', 'a:3:4,b:2:3,c:2:2', '--capacity', '4', '--best', '2', '--solver', 'logic-solver'],
+      { status: 'OPTIMUM', puzzle: 'knapsack', count: 2, complete: true, solutions: [{ value: 5 }, { value: 4 }] },
+    ],
     ['dobble check, valid', ['dobble', 'check', 'deck.txt'], { status: 'VALID', count: 1, complete: true }],
     ['dobble check, invalid', ['dobble', 'check', 'bad-deck.txt'], { status: 'INVALID', count: 0 }],
   ];

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,10 +9,18 @@ import { describe, expect, it } from 'vitest';
  * ones read the files earlier ones write), its output compared with what the
  * page prints. Runs whose result depends on the machine (the tiling a SAT solver
  * happens to find) are compared on their last line, the summary; times and the
- * default solver's name are masked everywhere.
+ * default solver's name are masked everywhere. A code block whose info string
+ * names a file (```ts kakuro.ts) is the reader's program: it is written to that
+ * file first, in a directory where `import … from 'puzzlesat'` finds this package.
  */
 const root = join(import.meta.dirname, '..');
 const cli = join(root, 'dist', 'src', 'cli', 'main.js');
+const tsx = join(root, 'node_modules', '.bin', 'tsx');
+
+/** The programs the page asks the reader to save: file name and text. */
+function programs(markdown: string): { file: string; text: string }[] {
+  return [...markdown.matchAll(/^```\w+ ([\w.-]+)\n([\s\S]*?)^```$/gm)].map((m) => ({ file: m[1]!, text: m[2]! }));
+}
 
 interface Step {
   command: string;
@@ -57,13 +65,23 @@ const deterministic = (command: string) =>
 
 describe('docs/tutorial.md', () => {
   const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-tutorial-'));
-  const all = steps(readFileSync(join(root, 'docs', 'tutorial.md'), 'utf8'));
+  const page = readFileSync(join(root, 'docs', 'tutorial.md'), 'utf8');
+  const all = steps(page);
+  // The reader's programs run as ES modules that import this package, as they would in a checkout.
+  for (const { file, text } of programs(page)) writeFileSync(join(dir, file), text);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+  mkdirSync(join(dir, 'node_modules'));
+  symlinkSync(root, join(dir, 'node_modules', 'puzzlesat'), 'dir');
+
+  it('saves the programs it runs', () => expect(programs(page).map((p) => p.file)).toContain('kakuro.ts'));
 
   it('has commands to run', () => expect(all.length).toBeGreaterThan(30));
 
   for (const step of all) {
     it(`line ${step.line}: ${step.command}`, { timeout: 300_000 }, () => {
-      const shell = step.command.replace(/\bnpx puzzlesat\b/g, `${JSON.stringify(process.execPath)} ${JSON.stringify(cli)}`);
+      const shell = step.command
+        .replace(/\bnpx puzzlesat\b/g, `${JSON.stringify(process.execPath)} ${JSON.stringify(cli)}`)
+        .replace(/\bnpx tsx\b/g, JSON.stringify(tsx));
       const actual = execFileSync('sh', ['-c', `${shell} 2>&1`], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } })
         .split('\n')
         .map(mask);

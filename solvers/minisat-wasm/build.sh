@@ -33,7 +33,7 @@ compile() {
     return
   fi
   log "compiling with em++"
-  local exported='["_ms_new","_ms_delete","_ms_ensure_vars","_ms_num_vars","_ms_add_clause","_ms_solve","_ms_read_model","_ms_stat","_ms_set_polarity","_ms_set_learnt_fraction","_ms_set_conflict_learning","_ms_set_branching","_ms_add_branch_clause","_ms_add_exactly_one","_ms_set_projection","_ms_enum_begin","_ms_enum_next","_ms_enum_end","_malloc","_free"]'
+  local exported='["_ms_new","_ms_delete","_ms_ensure_vars","_ms_num_vars","_ms_add_clause","_ms_solve","_ms_read_model","_ms_read_failed","_ms_stat","_ms_set_polarity","_ms_set_learnt_fraction","_ms_set_conflict_learning","_ms_set_branching","_ms_add_branch_clause","_ms_add_exactly_one","_ms_set_projection","_ms_enum_begin","_ms_enum_next","_ms_enum_end","_malloc","_free"]'
   emscripten_module createMinisatModule "$exported" '["HEAP32","HEAP8"]' \
     -std=c++11 -O3 -DNDEBUG -Wno-reserved-user-defined-literal -Wno-dangling-else \
     -I "$here/zlib-stub" -I "$src" \

@@ -856,6 +856,20 @@ void ms_read_model(Handle *h, int8_t *out, int n) {
   for (int v = 0; v < n; v++) out[v] = (v < model.size() && model[v] == l_True) ? 1 : 0;
 }
 
+// After UNSAT under assumptions: writes 1 to out[i] when assumptions[i] is
+// among those the refutation used, else 0. MiniSat's analyzeFinal leaves
+// them, negated, in `conflict` (empty when the clauses alone are UNSAT).
+void ms_read_failed(Handle *h, const int32_t *assumptions, int count, int8_t *out) {
+  const vec<Lit> &conflict = h->solver.conflict;
+  for (int i = 0; i < count; i++) {
+    out[i] = 0;
+    int32_t x = assumptions[i];
+    if (x == 0 || x > MAX_VAR || x < -MAX_VAR) continue;
+    Lit negated = ~mkLit((x > 0 ? x : -x) - 1, x < 0);
+    for (int j = 0; j < conflict.size() && !out[i]; j++) out[i] = conflict[j] == negated ? 1 : 0;
+  }
+}
+
 // Caps the learnt clauses at this fraction of the problem clauses (MiniSat's
 // default is a third). Cube-and-conquer runs many short solves whose learnt
 // clauses mostly concern one cube; keeping them all slows propagation.

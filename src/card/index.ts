@@ -194,7 +194,8 @@ function sinkFor(cnf: Cnf, encoding: string, label: string): ClauseSink {
   return { add: (clause) => cnf.add(clause), aux: () => cnf.vars.aux(auxLabel) };
 }
 
-function measured(cnf: Cnf, emit: () => void): EncodingCost {
+/** What `emit` added to the formula: clauses and auxiliary variables. */
+export function measured(cnf: Cnf, emit: () => void): EncodingCost {
   const clausesBefore = cnf.clauseCount;
   const auxBefore = cnf.vars.auxCount;
   emit();

@@ -18,8 +18,8 @@ export function totalizerAtMostK(sink: ClauseSink, lits: readonly number[], k: n
   }
 }
 
-/** A unary counter of `lits`, capped at `cap` outputs. */
-function unaryCount(sink: ClauseSink, lits: readonly number[], cap: number): number[] {
+/** A unary counter of `lits`, capped at `cap` outputs: out[t] follows from t+1 of them true (upward only). */
+export function unaryCount(sink: ClauseSink, lits: readonly number[], cap: number): number[] {
   if (lits.length === 1) return [lits[0]!];
   const [leftLits, rightLits] = halves(lits);
   const a = unaryCount(sink, leftLits, cap);

@@ -11,7 +11,8 @@ import {
   renderMarkdown,
   runSuite,
 } from '../../bench/encodings.js';
-import { UserError } from '../index.js';
+import { PB_SUITES, pbDisagreements, renderPbMarkdown, runPbSuite } from '../../bench/pb-encodings.js';
+import { UsageError, UserError } from '../index.js';
 import { type Args, guarded, outputOption, positiveInt } from './common.js';
 import { startProgress } from './progress.js';
 
@@ -23,7 +24,13 @@ const FULL_RESULTS = join('bench', 'results');
 
 const benchOptions = (y: Argv) =>
   y
-    .positional('suite', { type: 'string', describe: 'what to benchmark', choices: ['encodings'], default: 'encodings' })
+    .positional('suite', {
+      type: 'string',
+      describe:
+        'what to benchmark: encodings (packings: at-most-one encodings x solvers x puzzles) or pb (pseudo-Boolean and cardinality encodings on weighted workloads)',
+      choices: ['encodings', 'pb'],
+      default: 'encodings',
+    })
     .option('quick', {
       type: 'boolean',
       describe: `the small suite (about a minute): ${SUITES.quick.puzzles.join(' and ')}, ${SUITES.quick.encodings.length} encodings, in-process solvers`,
@@ -97,6 +104,7 @@ function readReport(file: string): BenchReport {
 
 export const handler = (args: Args) =>
   guarded(args, async () => {
+    if (args.suite === 'pb') return benchPb(args);
     const settings = suiteSettings(args);
     const progress = startProgress(args, { unit: 'cells' });
     let report: BenchReport;
@@ -130,3 +138,36 @@ export const handler = (args: Args) =>
     for (const p of problems) process.stderr.write(`puzzlesat: counts disagree: ${p}\n`);
     return problems.length ? 1 : 0;
   });
+
+/** `bench pb`: the pseudo-Boolean suite, its report written as pb-encodings.md and .json (the full suite: into bench/results). */
+async function benchPb(args: Args): Promise<number> {
+  for (const option of ['merge', 'puzzles', 'baseline', 'repeat', 'searchBox'])
+    if (args[option] !== undefined) throw new UsageError(`--${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} does not apply to bench pb`);
+  const base = args.quick ? PB_SUITES.quick : PB_SUITES.full;
+  const timeout = args.timeout === undefined ? base.timeoutSeconds : Number(args.timeout);
+  if (!(timeout > 0)) throw new UserError(`--timeout: expected a positive number of seconds, got "${String(args.timeout)}"`);
+  const settings = { ...base, timeoutSeconds: timeout, solvers: args.solvers === undefined ? base.solvers : list(args.solvers) };
+  const progress = startProgress(args, { unit: 'rows' });
+  let report;
+  try {
+    report = await runPbSuite(settings, (line) => progress.above(() => process.stderr.write(`${line}\n`)));
+  } finally {
+    progress.stop();
+  }
+  const markdown = renderPbMarkdown(report);
+  process.stdout.write(args.json ? `${JSON.stringify(report)}\n` : markdown);
+  const dir = args.out === undefined ? (settings.suite === 'full' ? FULL_RESULTS : undefined) : String(args.out);
+  if (dir !== undefined) {
+    try {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'pb-encodings.md'), markdown);
+      writeFileSync(join(dir, 'pb-encodings.json'), `${JSON.stringify(report, null, 2)}\n`);
+    } catch (e) {
+      throw new UserError(`--out: cannot write into "${dir}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    }
+    process.stderr.write(`wrote ${join(dir, 'pb-encodings.md')} and pb-encodings.json\n`);
+  }
+  const problems = pbDisagreements(report);
+  for (const p of problems) process.stderr.write(`puzzlesat: answers disagree: ${p}\n`);
+  return problems.length ? 1 : 0;
+}

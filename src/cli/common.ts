@@ -1,5 +1,16 @@
 import type { Argv } from 'yargs';
-import { DEFAULT_LIMITS, DeadlineReached, type PlanRequest, PUZZLES, type PuzzleOption, UsageError, UserError, puzzleArgsOf } from '../index.js';
+import {
+  DEFAULT_LIMITS,
+  DeadlineReached,
+  type EncodingKind,
+  type PlanRequest,
+  PUZZLES,
+  type PuzzleOption,
+  UsageError,
+  UserError,
+  encodingKinds,
+  puzzleArgsOf,
+} from '../index.js';
 
 /** The encoding options: which at-most-one and at-most-k encodings build the formula. */
 export function encodingOptions<T>(y: Argv<T>) {
@@ -9,7 +20,8 @@ export function encodingOptions<T>(y: Argv<T>) {
       describe: `at-most-one encoding (default: ${defaultsByPuzzle('amo')}${nativeEnumerationDefaults()}; puzzlesat list encodings)`,
     })
     .option('card', { type: 'string', describe: `at-most-k encoding (default: ${defaultsByPuzzle('card')})` })
-    .group(['amo', 'card'], 'Encoding:');
+    .option('pb', { type: 'string', describe: `pseudo-Boolean encoding of weighted sums (default: ${defaultsByPuzzle('pb')})` })
+    .group(['amo', 'card', 'pb'], 'Encoding:');
 }
 
 /** Size guards for reading and building any instance (src/core/limits.ts); main.ts applies them before a verb starts. */
@@ -40,10 +52,11 @@ export function commonOptions<T>(y: Argv<T>) {
 }
 
 /** Each puzzle's default encoding, as read from its entry: "bimander for pentomino, ...; sequential for dobble". */
-function defaultsByPuzzle(kind: 'amo' | 'card'): string {
+function defaultsByPuzzle(kind: EncodingKind): string {
   const byEncoding = new Map<string, string[]>();
-  for (const p of PUZZLES) byEncoding.set(p.defaults[kind], [...(byEncoding.get(p.defaults[kind]) ?? []), p.name]);
-  if (byEncoding.size === 1) return [...byEncoding.keys()][0]!;
+  for (const p of PUZZLES.filter((x) => encodingKinds(x).includes(kind)))
+    byEncoding.set(p.defaults[kind]!, [...(byEncoding.get(p.defaults[kind]!) ?? []), p.name]);
+  if (byEncoding.size === 1) return `${[...byEncoding.keys()][0]!}${kind === 'pb' ? ` for ${[...byEncoding.values()][0]!.join(', ')}` : ''}`;
   return [...byEncoding].map(([encoding, puzzles]) => `${encoding} for ${puzzles.join(', ')}`).join('; ');
 }
 

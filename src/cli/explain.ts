@@ -12,11 +12,16 @@ export const builder = (y: Argv) =>
       type: 'boolean',
       describe: 'with the symmetry-breaking family (one model per symmetry class; soma, polycube: the group is --symmetry)',
     })
-    .option('compare', { type: 'boolean', describe: 'tabulate the size under every at-most-one (and at-most-k) encoding' })
+    .option('compare', {
+      type: 'boolean',
+      describe: 'tabulate the size under every at-most-one and at-most-k (and, for weighted sums, pseudo-Boolean) encoding',
+    })
     .example('$0 explain pentomino --preset 6x10', 'each constraint family of the 6x10 tiling, its size and why')
     .example('$0 explain soma --compare', 'the Soma formula under every at-most-one encoding');
 
 type Kind = EncodingKind;
+
+const WHAT: Record<Kind, string> = { amo: 'at-most-one', card: 'at-most-k', pb: 'pseudo-Boolean' };
 
 /**
  * The JSON summary keeps the CLI contract's fields: explain solves nothing,
@@ -91,7 +96,10 @@ function explainText(r: ExplainReport, args: Args): string {
     out.push('');
   }
   if (r.compare) {
-    for (const kind of ['amo', 'card'] as const) out.push(...compareTable(kind, r.compare[kind], r.compare.defaults[kind], args), '');
+    for (const kind of ['amo', 'card', 'pb'] as const) {
+      const rows = r.compare[kind];
+      if (rows) out.push(...compareTable(kind, rows, r.compare.defaults[kind]!, args), '');
+    }
   }
   return out.join('\n');
 }
@@ -99,7 +107,7 @@ function explainText(r: ExplainReport, args: Args): string {
 const cost = (f: { clauses: number; auxVars: number }) => `${n(f.clauses)} clauses, ${n(f.auxVars)} aux`;
 
 function compareTable(kind: Kind, rows: readonly EncodingRow[], fallback: string, args: Args): string[] {
-  const head = `--${kind}: the same puzzle under each ${kind === 'amo' ? 'at-most-one' : 'at-most-k'} encoding`;
+  const head = `--${kind}: the same puzzle under each ${WHAT[kind]} encoding`;
   const same = rows.every((r) => r.clauses === rows[0]!.clauses && r.vars === rows[0]!.vars && r.literals === rows[0]!.literals);
   if (same) return [`${head}: no difference (this puzzle has no such constraints)`];
   const chosen = args[kind] === undefined ? fallback : String(args[kind]);

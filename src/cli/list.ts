@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { AMO_ENCODINGS, CARD_ENCODINGS, CATALOGUE, POLYOMINOES, PRESETS, PUZZLES, UsageError, didYouMean } from '../index.js';
+import { AMO_ENCODINGS, CARD_ENCODINGS, CATALOGUE, PB_ENCODINGS, POLYOMINOES, PRESETS, PUZZLES, UsageError, didYouMean } from '../index.js';
 import { type Args, guarded } from './common.js';
 
 export const command = 'list [topic]';
@@ -19,7 +19,7 @@ export const builder = (y: Argv) =>
     .positional('topic', { type: 'string', choices: TOPICS, default: 'puzzles', describe: 'what to list' })
     .option('json', { type: 'boolean', describe: 'machine-readable list' })
     .example('$0 list presets', 'the named boards and piece sets')
-    .example('$0 list encodings --json', 'the at-most-one and at-most-k encodings, as JSON');
+    .example('$0 list encodings --json', 'the at-most-one, at-most-k and pseudo-Boolean encodings, as JSON');
 
 function rows(what: string): Record<string, string>[] {
   switch (what) {
@@ -38,6 +38,7 @@ function rows(what: string): Record<string, string>[] {
         // The name is what the option takes; `option` says which option.
         ...AMO_ENCODINGS.map((e) => ({ name: e.name, option: 'amo', about: `${e.fits} (clauses ${e.clauses}, aux ${e.auxVars})` })),
         ...CARD_ENCODINGS.map((e) => ({ name: e.name, option: 'card', about: `${e.fits} (clauses ${e.clauses}, aux ${e.auxVars})` })),
+        ...PB_ENCODINGS.map((e) => ({ name: e.name, option: 'pb', about: `${e.fits} (clauses ${e.clauses}, aux ${e.auxVars})` })),
       ];
     default:
       throw new UsageError(`list: unknown topic "${what}"${didYouMean(String(what), TOPICS)}; choose one of: ${TOPICS.join(', ')}`);

@@ -10,6 +10,7 @@ import * as encode from './encode.js';
 import * as enumerate from './enumerate.js';
 import * as explain from './explain.js';
 import * as list from './list.js';
+import * as optimize from './optimize.js';
 import * as solve from './solve.js';
 import * as solvers from './solvers.js';
 import * as sweep from './sweep.js';
@@ -110,6 +111,7 @@ await cli
   })
   .command(solve as never)
   .command(enumerate as never)
+  .command(optimize as never)
   .command(encode as never)
   .command(decode as never)
   .command(explain as never)
@@ -145,5 +147,7 @@ await cli
   .fail(usageError)
   .help()
   .version()
+  // After --help or --version yargs would exit at once, before a failed write to stdout (`> /dev/full`) is reported: let the process end by itself.
+  .exitProcess(false)
   .wrap(Math.min(110, process.stdout.columns || 80))
   .parseAsync();

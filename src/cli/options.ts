@@ -65,6 +65,10 @@ const RULES: Readonly<Record<string, Rule>> = {
   'max-symbols': count(1),
   // A deck of m² - m + 1 cards of m symbols is built and printed whole.
   'symbols-per-card': count(2, 200, 'a deck has m² - m + 1 cards: larger ones are too big to build and print'),
+  capacity: count(0),
+  'min-value': count(0),
+  'random-items': count(1),
+  best: count(1),
   'max-cells': count(1),
   'max-placements': count(1),
   'max-vars': count(1),

@@ -83,7 +83,9 @@ export class Family {
  * onto which enumeration blocks models).
  */
 export class Cnf {
-  readonly vars = new VarPool();
+  /** A formula starts with a fresh pool; clone() hands over a copy. */
+  constructor(readonly vars: VarPool = new VarPool()) {}
+
   readonly families: Family[] = [];
   projection: number[] = [];
   private current: Family | undefined;
@@ -102,6 +104,29 @@ export class Cnf {
     this.current = f;
     this.auxAtFamilyStart = this.vars.auxCount;
     return f;
+  }
+
+  /** The family `add` writes into (undefined before the first `family` call). */
+  get currentFamily(): Family | undefined {
+    return this.current;
+  }
+
+  /**
+   * A copy to add to without changing this formula (optimisation adds bounds
+   * and blocking clauses to one): the same variables, families, clauses and
+   * projection; its current family is the one current here.
+   */
+  clone(): Cnf {
+    this.closeAuxCount();
+    const copy = new Cnf(this.vars.clone());
+    for (const f of this.families) {
+      const g = copy.family(f.name, f.sentence);
+      for (const clause of f.clauses()) g.add(clause);
+      g.auxVars = f.auxVars;
+    }
+    copy.projection = [...this.projection];
+    if (this.current) copy.family(this.current.name);
+    return copy;
   }
 
   add(clause: ArrayLike<number>): void {

@@ -70,6 +70,8 @@ function* metaComments(cnf: Cnf, meta: DimacsMeta): Generator<string> {
   }
   for (const f of cnf.familyCounts()) yield `family ${f.name} ${f.clauses} clauses ${f.auxVars} aux`;
   if (meta.names !== false) for (let v = 1; v <= cnf.varCount; v++) yield `var ${v} ${cnf.vars.name(v)}`;
+  const aux = Array.from({ length: cnf.varCount }, (_, i) => i + 1).filter((v) => cnf.vars.isAux(v));
+  for (let i = 0; i < aux.length; i += PROJECT_PER_LINE) yield `aux ${aux.slice(i, i + PROJECT_PER_LINE).join(' ')} 0`;
 }
 
 /** The DIMACS text of a puzzle formula, with our comment block. */
@@ -115,6 +117,8 @@ export interface DimacsFormula {
   names: Map<number, string>;
   /** Variables from `c project ... 0` lines (empty when none). */
   projection: number[];
+  /** Variables from `c aux ... 0` lines: auxiliaries of an encoding, not the puzzle's own. */
+  aux: Set<number>;
   /** `c param key value` lines. */
   params: Map<string, string>;
   puzzle?: string;
@@ -213,8 +217,9 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
   const names = new Map<number, string>();
   const projection: number[] = [];
   const projected = new Set<number>();
-  /** The largest projection variable named before the header, checked once the header is known. */
-  let earlyProjection: { v: number; line: number } | undefined;
+  const aux = new Set<number>();
+  /** The largest variable a `c project`/`c ind`/`c aux` line named before the header, checked once the header is known. */
+  let early: { v: number; line: number; kind: string } | undefined;
   const params = new Map<string, string>();
   let puzzle: string | undefined;
   let clauseStartLine = 0;
@@ -232,7 +237,7 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
       // blank line
     } else if (first === 99 /* c */) {
       const comment = text.slice(p + 1, eol).trim();
-      const m = /^(var|project|ind|param|puzzle)\s+(.*)$/.exec(comment);
+      const m = /^(var|project|ind|aux|param|puzzle)\s+(.*)$/.exec(comment);
       if (m) readDirective(m[1]!, m[2]!);
     } else if (first === 37 /* % */) {
       break; // SATLIB files end with "%" and a stray "0"
@@ -292,12 +297,11 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
     pos = text.charCodeAt(eol) === 13 && text.charCodeAt(eol + 1) === 10 ? eol + 2 : eol + 1;
   }
   if (declared < 0) fail(Math.max(line, 1), 'no "p cnf" header');
-  if (earlyProjection && earlyProjection.v > vars)
-    fail(earlyProjection.line, `"c project" names variable ${earlyProjection.v}, beyond the declared ${vars} variables`);
+  if (early && early.v > vars) fail(early.line, `"c ${early.kind}" names variable ${early.v}, beyond the declared ${vars} variables`);
   const lastEnd = ends.length ? ends[ends.length - 1]! : 0;
   if (nLits > lastEnd) fail(clauseStartLine, 'clause not terminated by 0 at end of file');
   if (ends.length !== declared) fail(line, `header declares ${declared} clauses but the file has ${ends.length}`);
-  return { vars, lits: lits.slice(0, nLits), ends: Int32Array.from(ends), names, projection, params, puzzle };
+  return { vars, lits: lits.slice(0, nLits), ends: Int32Array.from(ends), names, projection, aux, params, puzzle };
 
   /** A header count: digits only (the regex saw to that), at most 2^31-1, checked before any allocation. */
   function headerCount(digits: string, what: string): number {
@@ -306,22 +310,34 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
     return value;
   }
 
+  /** The variables of a `c project`/`c ind`/`c aux` line, each checked against the header (or, before it, once it comes). */
+  function variableList(kind: string, rest: string): number[] {
+    const out: number[] = [];
+    for (const tok of rest.split(/\s+/)) {
+      if (!/^\d{1,10}$/.test(tok)) fail(line, `bad variable "${tok}" in "c ${kind}"`);
+      const v = Number(tok);
+      if (v > DIMACS_MAX) fail(line, `variable ${tok} in "c ${kind}" is out of range`);
+      if (v === 0) continue;
+      if (declared >= 0 && v > vars) fail(line, `"c ${kind}" names variable ${v}, beyond the declared ${vars} variables`);
+      if (declared < 0 && v > (early?.v ?? 0)) early = { v, line, kind };
+      out.push(v);
+    }
+    return out;
+  }
+
   function readDirective(kind: string, rest: string): void {
     if (kind === 'var') {
       const m = /^(\d{1,10})\s+(.+)$/.exec(rest);
       if (m) names.set(Number(m[1]), m[2]!);
     } else if (kind === 'project' || kind === 'ind') {
       // `c ind` (ApproxMC, GANAK, d4) and `c project` name the same set; a file may carry both.
-      for (const tok of rest.split(/\s+/)) {
-        if (!/^\d{1,10}$/.test(tok)) fail(line, `bad variable "${tok}" in "c ${kind}"`);
-        const v = Number(tok);
-        if (v > DIMACS_MAX) fail(line, `variable ${tok} in "c ${kind}" is out of range`);
-        if (v === 0 || projected.has(v)) continue;
-        if (declared >= 0 && v > vars) fail(line, `"c ${kind}" names variable ${v}, beyond the declared ${vars} variables`);
-        if (declared < 0 && v > (earlyProjection?.v ?? 0)) earlyProjection = { v, line };
+      for (const v of variableList(kind, rest)) {
+        if (projected.has(v)) continue;
         projected.add(v);
         projection.push(v);
       }
+    } else if (kind === 'aux') {
+      for (const v of variableList(kind, rest)) aux.add(v);
     } else if (kind === 'param') {
       const m = /^(\S+)\s*(.*)$/.exec(rest);
       if (m) params.set(m[1]!, m[2]!);
@@ -360,7 +376,11 @@ export function trueNamesInFile(instance: Instance, model: readonly number[]): s
 
 function plainInstance(f: DimacsFormula, source: string): Instance<number[]> {
   const cnf = new Cnf();
-  for (let v = 1; v <= f.vars; v++) cnf.vars.named(freeName(cnf, f.names.get(v), v));
+  for (let v = 1; v <= f.vars; v++) {
+    const name = freeName(cnf, f.names.get(v), v);
+    if (f.aux.has(v)) cnf.vars.auxNamed(name);
+    else cnf.vars.named(name);
+  }
   cnf.family('clauses', `the clauses of ${source}`);
   for (const clause of dimacsClauses(f)) cnf.add(clause);
   cnf.projection = f.projection.length ? [...f.projection] : Array.from({ length: f.vars }, (_, i) => i + 1);

@@ -1,4 +1,4 @@
-import type { AmoEncoding, CardEncoding } from './encodings.js';
+import type { AmoEncoding, CardEncoding, PbEncoding } from './encodings.js';
 import type { Cnf } from './cnf.js';
 import { UserError } from './errors.js';
 
@@ -56,6 +56,8 @@ export interface Instance<S = unknown> {
   cubeDepthHint?: number;
   /** What the encoder knows about its variables and families, for `puzzlesat explain`. */
   explain?(): InstanceExplanation;
+  /** A weighted sum of projection variables that the puzzle optimises (`puzzlesat optimize`), named for output. */
+  objective?: { name: string; sense: 'minimize' | 'maximize'; terms: readonly number[]; weights: readonly number[] };
   /**
    * The same puzzle as exact cover, when it is one (for the dlx backend):
    * row r is variable rowVars[r], or stands for no variable when that is 0
@@ -111,10 +113,20 @@ export interface EncodingDefaults {
    * clauses they replace must then have no auxiliary variables.
    */
   nativeEnumerationAmo?: AmoEncoding;
+  /** The pseudo-Boolean encoding of its weighted sums, for puzzles that have them (--pb applies to those only). */
+  pb?: PbEncoding;
 }
 
 /** The encodings an instance is built with: the puzzle's defaults, or what was asked for. */
 export type EncodingChoice = EncodingDefaults;
+
+/** The seed of a puzzle's random draw (genius-square --random, knapsack --random-items): recorded as what it drew, not as itself. */
+export const SEED_OPTION: PuzzleOption = {
+  name: 'seed',
+  type: 'number',
+  describe: 'seed for a random draw (--random, --random-items)',
+  param: false,
+};
 
 /**
  * An entry's options as its typed builder takes them: each name in camelCase
@@ -130,6 +142,9 @@ export function entryOptions<T>(options: readonly PuzzleOption[], args: Record<s
   return typed as T;
 }
 
+/** The encoding options a puzzle can read. */
+export type EncodingKind = 'amo' | 'card' | 'pb';
+
 /**
  * A puzzle the CLI knows. Each entry names the options it reads, so that an
  * option that does not apply is an error rather than silently ignored.
@@ -139,6 +154,10 @@ export interface PuzzleEntry {
   about: string;
   options: readonly PuzzleOption[];
   defaults: EncodingDefaults;
+  /** The encoding options it reads (default amo and card): the others are refused rather than ignored. */
+  encodings?: readonly EncodingKind[];
+  /** What `puzzlesat optimize` optimises, for puzzles whose instances have an objective. */
+  objective?: string;
   /** Builds the instance from the options by name (as the CLI spells them), encodings already chosen. */
   build(args: Record<string, unknown> & EncodingChoice): Instance;
 }
@@ -158,3 +177,6 @@ export function checkedSolution<S>(instance: Instance<S>, trueVars: readonly num
   }
   return solution;
 }
+
+/** The encoding options an entry reads. */
+export const encodingKinds = (entry: PuzzleEntry): readonly EncodingKind[] => entry.encodings ?? ['amo', 'card'];

@@ -37,6 +37,23 @@ export class VarPool {
     return this.push(`aux ${label}#${serial}`, true);
   }
 
+  /** An auxiliary variable under a name given whole (one read back from a file that marks it auxiliary). */
+  auxNamed(name: string): number {
+    if (this.byName.has(name)) throw new Error(`variable name allocated twice: ${name}`);
+    return this.push(name, true);
+  }
+
+  /** A pool with the same variables, names and auxiliary numbering, to grow apart from this one. */
+  clone(): VarPool {
+    const copy = new VarPool();
+    copy.names.push(...this.names.slice(1));
+    copy.auxFlags.push(...this.auxFlags.slice(1));
+    for (const [name, v] of this.byName) copy.byName.set(name, v);
+    for (const [label, serial] of this.auxSerial) copy.auxSerial.set(label, serial);
+    copy.auxTotal = this.auxTotal;
+    return copy;
+  }
+
   name(v: number): string {
     const n = this.names[Math.abs(v)];
     if (n === undefined || v === 0) throw new Error(`no variable ${v}`);

@@ -1,6 +1,6 @@
-import { ModelCheckError, type Solver, SolverHeapExhausted, type Status } from '../../solvers/types.js';
+import type { Solver, Status } from '../../solvers/types.js';
 import type { Cnf } from '../core/cnf.js';
-import { UserError } from '../core/errors.js';
+import { SatSolver, checkModel } from '../session/solver.js';
 
 /** Hands a formula to a solver: its variables (so that models cover unused ones too), then its clauses, but for the families left out. */
 export function loadFormula(solver: Solver, cnf: Cnf, leftOut: ReadonlySet<string> = new Set()): void {
@@ -14,8 +14,7 @@ export function loadFormula(solver: Solver, cnf: Cnf, leftOut: ReadonlySet<strin
  * encoder bug, never skipped quietly.
  */
 export function checkedTrueVars(cnf: Cnf, solver: Solver): number[] {
-  const check = cnf.satisfiedBy((v) => solver.value(v));
-  if (!check.ok) throw new ModelCheckError(`${solver.name} returned a model that breaks a ${check.family} clause: ${cnf.show(check.clause)}`);
+  checkModel(cnf, solver);
   return cnf.projection.filter((v) => solver.value(v)).sort((a, b) => a - b);
 }
 
@@ -33,22 +32,16 @@ export interface SolveOnceOptions {
   afterUnsat?: (solver: Solver) => void | Promise<void>;
 }
 
-/** One solver call on a formula, the model checked; the solver is disposed at the end. */
+/** One solver call on a formula (through the solver object), the model checked; the solver is disposed at the end. */
 export async function solveOnce(cnf: Cnf, solver: Solver, options: SolveOnceOptions = {}): Promise<SolveOnceResult> {
+  const session = new SatSolver(cnf, solver);
   try {
-    loadFormula(solver, cnf);
-    const status = await solver.solve({ timeoutSeconds: options.timeoutSeconds });
+    const status = await session.solve({ timeout: options.timeoutSeconds });
     if (status === 'UNSAT') await options.afterUnsat?.(solver);
     if (status !== 'SAT') return { status, trueVars: [], model: [] };
-    const trueVars = checkedTrueVars(cnf, solver);
-    const model = Array.from({ length: cnf.varCount }, (_, i) => (solver.value(i + 1) ? i + 1 : -(i + 1)));
-    return { status, trueVars, model };
-  } catch (e) {
-    // The in-process solver has a fixed heap; a bigger problem needs another solver.
-    if (e instanceof SolverHeapExhausted)
-      throw new UserError(`${e.message}; try an external solver, e.g. --solver cadical (puzzlesat solvers lists them)`);
-    throw e;
+    const model = session.model!.literals;
+    return { status, trueVars: cnf.projection.filter((v) => model[v - 1]! > 0).sort((a, b) => a - b), model };
   } finally {
-    solver.dispose();
+    session.close();
   }
 }

@@ -1,6 +1,9 @@
 import { Cnf } from '../core/cnf.js';
 import type { FamilyShape } from '../core/puzzle.js';
 import { type AmoEncoding, type CardEncoding, type EncodingCost, atMostK, atMostOne } from '../card/index.js';
+import { type PbEncoding, type WeightedLit, atMostWeighted } from '../pb/index.js';
+import { normalizeAtMost } from '../pb/normalize.js';
+import { neededRegisters } from '../pb/swc.js';
 
 /**
  * The vocabulary encoders explain their families in (Instance.explain): the
@@ -25,6 +28,61 @@ const AMO_CLOSED: Partial<Record<AmoEncoding, (n: number) => EncodingCost>> = {
 const CARD_CLOSED: Partial<Record<CardEncoding, (n: number, k: number) => EncodingCost>> = {
   sequential: (n, k) => ({ clauses: 2 * n * k + n - 3 * k - 1, auxVars: (n - 1) * k }),
 };
+
+/**
+ * Sizes of the pseudo-Boolean encodings on normalised terms (positive
+ * weights, each at most k, summing to more than k), recomputed from the
+ * weights: the sequential weight counter register by register, the adder network from
+ * its buckets' bit counts. The BDD's size depends on how its intervals merge,
+ * so it is measured.
+ */
+const PB_CLOSED: Partial<Record<PbEncoding, (weights: readonly number[], k: number) => EncodingCost>> = {
+  swc: (unsorted, k) => {
+    // Per kept register j of row i: set by term i (j ≤ wᵢ), carried (j kept in row i-1), shifted (j-wᵢ kept); per term after the first, its overflow clause when row i-1 keeps k+1-wᵢ.
+    const weights = [...unsorted].sort((a, b) => a - b);
+    const rows = neededRegisters(weights, k).map((row) => new Set(row));
+    let clauses = 0;
+    let auxVars = 0;
+    weights.forEach((w, i) => {
+      const prev = rows[i - 1] ?? new Set<number>();
+      if (prev.has(k + 1 - w)) clauses++;
+      for (const j of rows[i] ?? []) {
+        auxVars++;
+        clauses += Number(j <= w) + Number(prev.has(j)) + Number(prev.has(j - w));
+      }
+    });
+    return { clauses, auxVars };
+  },
+  adder: (weights, k) => {
+    // Bits per bucket; c ≥ 2 bits take ⌊(c-1)/2⌋ full adders and, when c is even, a half adder, each sending a carry up.
+    const counts: number[] = [];
+    for (const w of weights) for (let b = 0; w >= 2 ** b; b++) if (Math.floor(w / 2 ** b) % 2) counts[b] = (counts[b] ?? 0) + 1;
+    let full = 0;
+    let half = 0;
+    for (let b = 0; b < counts.length; b++) {
+      const c = counts[b] ?? 0;
+      if (c < 2) continue;
+      const adders = { full: Math.floor((c - 1) / 2), half: c % 2 === 0 ? 1 : 0 };
+      full += adders.full;
+      half += adders.half;
+      counts[b + 1] = (counts[b + 1] ?? 0) + adders.full + adders.half;
+    }
+    const present = Array.from({ length: counts.length }, (_, b) => (counts[b] ?? 0) > 0);
+    return { clauses: 14 * full + 7 * half + comparatorClauses(present, k), auxVars: 2 * (full + half) };
+  },
+};
+
+/** One clause per 0 bit of k below the sum's top bit, unless a constant-0 bit of the sum settles it. */
+function comparatorClauses(present: readonly boolean[], k: number): number {
+  if (k >= 2 ** present.length) return 0;
+  const one = (i: number) => Math.floor(k / 2 ** i) % 2 === 1;
+  let clauses = 0;
+  for (let i = 0; i < present.length; i++) {
+    if (one(i) || !present[i]) continue;
+    if (present.every((here, j) => j <= i || !one(j) || here)) clauses++;
+  }
+  return clauses;
+}
 
 const log2Ceil = (n: number): number => (n <= 1 ? 0 : Math.ceil(Math.log2(n)));
 
@@ -59,6 +117,37 @@ export function atMostKCost(encoding: CardEncoding, n: number, k: number): Encod
 /** At least k of n: one clause for k = 1, else at most n-k of the negations. */
 export function atLeastKCost(encoding: CardEncoding, n: number, k: number): EncodingCost {
   return k === 1 ? { clauses: 1, auxVars: 0 } : atMostKCost(encoding, n, n - k);
+}
+
+/** Σ wᵢ·ℓᵢ ≤ k under a pseudo-Boolean encoding, with the facade's normalisation (units for terms heavier than k, the empty clause for k < 0). */
+export function pbAtMostCost(encoding: PbEncoding, terms: readonly WeightedLit[], k: number): EncodingCost {
+  const form = normalizeAtMost(terms, k);
+  if (form.kind !== 'sum') return { clauses: form.kind === 'false' ? 1 : 0, auxVars: 0 };
+  const units = { clauses: form.units.length, auxVars: 0 };
+  if (form.terms.length === 0) return units;
+  const weights = form.terms.map((t) => t.weight);
+  const key = `pb ${encoding} ${form.k} ${weights.join(',')}`;
+  const size =
+    PB_CLOSED[encoding]?.(weights, form.k) ??
+    measure(key, weights.length, (cnf, lits) =>
+      atMostWeighted(
+        cnf,
+        weights.map((weight, i) => ({ lit: lits[i]!, weight })),
+        form.k,
+        encoding,
+        'scratch',
+      ),
+    );
+  return add(units, size);
+}
+
+/** Σ wᵢ·ℓᵢ ≥ k, as Σ (-wᵢ)·ℓᵢ ≤ -k. */
+export function pbAtLeastCost(encoding: PbEncoding, terms: readonly WeightedLit[], k: number): EncodingCost {
+  return pbAtMostCost(
+    encoding,
+    terms.map((t) => ({ lit: t.lit, weight: -t.weight })),
+    -k,
+  );
 }
 
 /**

@@ -9,14 +9,10 @@
  * answering solver writes proofs itself, its own proof is checked instead.
  */
 import { UserError } from '../core/errors.js';
-import { SOLVERS } from '../../solvers/index.js';
 import type { ProofProducer, Solver, SolverFactory } from '../../solvers/types.js';
 import { type CheckResult, type FlatClauses, checkDrat } from './drat.js';
 import { parseProof } from './drat-format.js';
 import { IntVec } from './int-vec.js';
-
-/** Solvers asked to re-solve for a proof, best first: in-process needs no program start. */
-const PROVER_PREFERENCE = ['cadical-wasm', 'cadical'];
 
 /** The format we ask solvers for: binary is about a third of the size of text. */
 export const PROOF_FORMAT = 'drat-binary';
@@ -34,20 +30,6 @@ export function writesProofs(factory: SolverFactory): boolean {
   } finally {
     probe.dispose();
   }
-}
-
-/** The registered solvers that can write a DRAT proof here, by name. */
-export function proofSolverNames(): string[] {
-  return SOLVERS.filter((f) => f.available().ok && writesProofs(f)).map((f) => f.name);
-}
-
-/** The solver that re-solves for proofs; a UserError naming `option` when none can run. */
-export function pickProver(option: string): SolverFactory {
-  for (const name of PROVER_PREFERENCE) {
-    const factory = SOLVERS.find((f) => f.name === name);
-    if (factory?.available().ok && writesProofs(factory)) return factory;
-  }
-  throw new UserError(`${option} needs a solver that writes DRAT proofs (${PROVER_PREFERENCE.join(' or ')}), and none can run here`);
 }
 
 /** What an UNSAT answer was about: clauses (CNF, then any added later) and assumptions. */

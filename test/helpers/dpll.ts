@@ -71,3 +71,29 @@ function propagate(clauses: Clauses, value: Int8Array): boolean {
   }
   return true;
 }
+
+/** The number of models over all variables 1..varCount that extend the assumptions (DPLL, counting both branches). */
+export function countModels(clauses: Clauses, varCount: number, assumptions: readonly number[] = []): number {
+  const value = assume(varCount, assumptions);
+  return value ? count(clauses, value) : 0;
+}
+
+function count(clauses: Clauses, value: Int8Array): number {
+  if (!propagate(clauses, value)) return 0;
+  const v = value.indexOf(0, 1);
+  if (v === -1) return 1;
+  let total = 0;
+  for (const choice of [-1, 1]) {
+    const saved = value.slice();
+    value[v] = choice;
+    total += count(clauses, value);
+    value.set(saved);
+  }
+  return total;
+}
+
+/** The assignment unit propagation reaches from the assumptions (index v: 1 true, -1 false, 0 open), or null on a conflict. */
+export function unitPropagation(clauses: Clauses, varCount: number, assumptions: readonly number[]): Int8Array | null {
+  const value = assume(varCount, assumptions);
+  return value && propagate(clauses, value) ? value : null;
+}

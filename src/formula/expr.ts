@@ -1,0 +1,95 @@
+/**
+ * Boolean formulas over a formula's variables, written with operators:
+ * `or('rain', and('wind', not('sun')))`. A term is a variable's name, a
+ * literal (a variable number, negative for its negation), a constant, or an
+ * expression built by the operators below. Expressions are plain immutable
+ * values: building one touches no formula; translate.ts turns one into
+ * clauses of a particular formula.
+ */
+export type Op = 'not' | 'and' | 'or' | 'implies' | 'iff' | 'xor' | 'ite';
+
+export type Term = number | string | boolean | Expr;
+
+export class Expr {
+  private constructor(
+    readonly op: Op,
+    readonly args: readonly Term[],
+  ) {
+    Object.freeze(this);
+  }
+
+  /** Only the operators below make expressions, each checking its terms. */
+  static make(op: Op, args: readonly Term[]): Expr {
+    args.forEach(checkTerm);
+    return new Expr(op, Object.freeze([...args]));
+  }
+}
+
+function checkTerm(t: Term): void {
+  if (typeof t === 'number' && (!Number.isInteger(t) || t === 0)) throw new RangeError(`a literal is a nonzero integer, got ${t}`);
+  if (typeof t === 'string' && t === '') throw new RangeError('a variable name cannot be empty');
+  if (typeof t === 'object' && !(t instanceof Expr)) throw new TypeError('a term is a name, a literal, a boolean or an expression');
+}
+
+export const not = (a: Term): Expr => Expr.make('not', [a]);
+/** All of them (true when there are none). */
+export const and = (...args: Term[]): Expr => Expr.make('and', args);
+/** At least one of them (false when there are none). */
+export const or = (...args: Term[]): Expr => Expr.make('or', args);
+export const implies = (a: Term, b: Term): Expr => Expr.make('implies', [a, b]);
+export const iff = (a: Term, b: Term): Expr => Expr.make('iff', [a, b]);
+/** An odd number of them (false when there are none). */
+export const xor = (...args: Term[]): Expr => Expr.make('xor', args);
+/** If `cond` then `then` else `otherwise`. */
+export const ite = (cond: Term, then: Term, otherwise: Term): Expr => Expr.make('ite', [cond, then, otherwise]);
+
+/**
+ * The truth value of a term under an assignment of its variables (`value`
+ * takes a variable's name or number), computed directly from the operators:
+ * the reference the clausal translations are checked against.
+ */
+export function evaluate(t: Term, value: (v: string | number) => boolean): boolean {
+  if (typeof t === 'boolean') return t;
+  if (typeof t === 'number') return t > 0 ? value(t) : !value(-t);
+  if (typeof t === 'string') return value(t);
+  const arg = (i: number) => evaluate(t.args[i]!, value);
+  switch (t.op) {
+    case 'not':
+      return !arg(0);
+    case 'and':
+      return t.args.every((_, i) => arg(i));
+    case 'or':
+      return t.args.some((_, i) => arg(i));
+    case 'implies':
+      return !arg(0) || arg(1);
+    case 'iff':
+      return arg(0) === arg(1);
+    case 'xor':
+      return t.args.reduce<boolean>((odd, _, i) => odd !== arg(i), false);
+    case 'ite':
+      return arg(0) ? arg(1) : arg(2);
+  }
+}
+
+/** Nesting shown before the rest of a term becomes "…" (labels stay short, and deep chains need no deep recursion). */
+const SHOWN_DEPTH = 6;
+
+/** The term in the usual notation, e.g. `(rain ∨ (wind ∧ ¬sun))`; `name` spells a variable number. */
+export function showTerm(t: Term, name: (v: number) => string = String, depth = SHOWN_DEPTH): string {
+  if (typeof t === 'boolean') return t ? '⊤' : '⊥';
+  if (typeof t === 'number') return (t < 0 ? '¬' : '') + name(Math.abs(t));
+  if (typeof t === 'string') return t;
+  if (depth === 0) return '…';
+  const parts = t.args.map((a) => showTerm(a, name, depth - 1));
+  switch (t.op) {
+    case 'not':
+      return `¬${parts[0]}`;
+    case 'ite':
+      return `(${parts[0]} ? ${parts[1]} : ${parts[2]})`;
+    default: {
+      if (parts.length === 0) return t.op === 'and' ? '⊤' : '⊥';
+      const symbol = { and: ' ∧ ', or: ' ∨ ', implies: ' → ', iff: ' ↔ ', xor: ' ⊕ ' }[t.op];
+      return parts.length === 1 ? parts[0]! : `(${parts.join(symbol)})`;
+    }
+  }
+}

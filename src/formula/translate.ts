@@ -1,0 +1,401 @@
+import type { Cnf } from '../core/cnf.js';
+import { recorded } from '../core/ledger.js';
+import { type Term, Expr, showTerm } from './expr.js';
+
+/**
+ * Expressions into clauses. Every operator node becomes a gate: an auxiliary
+ * variable g standing for the node, defined by clauses over its inputs. The
+ * gates are normalised (and-gates with sorted, distinct inputs; or as a
+ * negated and; xor and ite with their signs pulled out; constants folded
+ * away) and hashed by their inputs, so that a subformula written twice, or
+ * in another order, or as its De Morgan dual, gets one variable per formula.
+ *
+ * Tseitin (1968) defines each gate both ways (g ↔ node), so the auxiliaries
+ * are functions of the inputs. Plaisted and Greenbaum (1986) keep only the
+ * direction the formula's polarity needs: a gate met positively gets
+ * g → node, one met negatively node → g, one under xor, ite or iff both;
+ * fewer clauses, and still exactly the same models on the inputs. A gate
+ * first met on one side gets its other side when a later constraint needs it.
+ */
+export type Translation = 'tseitin' | 'plaisted-greenbaum';
+
+export const TRANSLATIONS: readonly { name: Translation; fits: string }[] = [
+  { name: 'tseitin', fits: 'every gate defined both ways: auxiliaries are functions of the inputs (model counting without projection)' },
+  { name: 'plaisted-greenbaum', fits: 'one direction per gate where polarity allows: fewer clauses, the same models on the inputs' },
+];
+
+export const DEFAULT_TRANSLATION: Translation = 'tseitin';
+
+/**
+ * A node's value while translating: a constant, or a node literal (± a node
+ * id; nodes are the inputs and the gates). A gate gets its variable only
+ * when a clause first needs it, so gates that fold away (x ⊕ x) cost none.
+ */
+type Value = number | boolean;
+type Kind = 'and' | 'xor' | 'ite';
+
+/** Sides of a gate g: POS is g → node, NEG is node → g. */
+const POS = 1;
+const NEG = 2;
+const BOTH = POS | NEG;
+
+interface Gate {
+  kind: Kind;
+  /** Node literals. and: n ≥ 2, sorted, distinct; xor: two positive, sorted; ite: condition (positive), then (positive), else. */
+  inputs: readonly number[];
+  /** The sides whose clauses are in the formula. */
+  sides: number;
+  /** Its variable, once a clause needed it. */
+  variable?: number;
+}
+
+type Node = { input: number } | { gate: Gate };
+
+/** What one call emitted, for its ledger entry. */
+interface Tally {
+  gatesMade: number;
+  /** Sides emitted, by gate shape ("and 3 POS"). */
+  sides: Map<string, number>;
+  asserted: number;
+}
+
+const negate = (v: Value): Value => (typeof v === 'boolean' ? !v : -v);
+const byNode = (a: number, b: number) => Math.abs(a) - Math.abs(b) || a - b;
+/** Labels of long formulas are cut here. */
+const LABEL_CHARS = 80;
+
+class Translator {
+  /** Node ids from 1; nodes[0] unused. */
+  private readonly nodes: Node[] = [{ input: 0 }];
+  private readonly inputNodes = new Map<number, number>();
+  private readonly byKey = new Map<string, number>();
+  private readonly values = new WeakMap<Expr, Value>();
+  private constant: number | undefined;
+  private mode: Translation = DEFAULT_TRANSLATION;
+  private tally: Tally = newTally();
+
+  constructor(private readonly cnf: Cnf) {}
+
+  /** Adds clauses that hold exactly when the term does (on its variables). */
+  satisfy(term: Term, mode: Translation): void {
+    this.run(term, mode, () => {
+      // A conjunction, disjunction, implication or equivalence at the top, or a negation pushed through one (De Morgan), needs no gate of its own.
+      const conjuncts: { t: Term; negated: boolean }[] = [{ t: term, negated: false }];
+      while (conjuncts.length) {
+        const { t, negated } = conjuncts.pop()!;
+        const op = t instanceof Expr ? t.op : undefined;
+        const args = t instanceof Expr ? t.args : [];
+        const literal = (a: Term, flip: boolean) => (flip ? negate(this.value(a)) : this.value(a));
+        if (op === 'not') conjuncts.push({ t: args[0]!, negated: !negated });
+        else if (op === (negated ? 'or' : 'and')) conjuncts.push(...[...args].reverse().map((a) => ({ t: a, negated })));
+        else if (op === (negated ? 'and' : 'or')) this.assertClause(args.map((a) => literal(a, negated)));
+        else if (op === 'implies' && !negated) this.assertClause([negate(this.value(args[0]!)), this.value(args[1]!)]);
+        else if (op === 'implies') conjuncts.push({ t: args[1]!, negated: true }, { t: args[0]!, negated: false });
+        else if (op === 'iff' || (op === 'xor' && args.length === 2)) {
+          // a ↔ b is (¬a ∨ b) ∧ (a ∨ ¬b); negated (or a ⊕ b), (a ∨ b) ∧ (¬a ∨ ¬b).
+          const [a, b] = [this.value(args[0]!), this.value(args[1]!)];
+          const equal = (op === 'iff') !== negated;
+          this.assertClause([negate(a), equal ? b : negate(b)]);
+          this.assertClause([a, equal ? negate(b) : b]);
+        } else this.assertClause([literal(t, negated)]);
+      }
+    });
+  }
+
+  /** A literal equivalent to the term (Tseitin, both ways, whatever the mode), for assumptions and weighted sums. */
+  literal(term: Term): number {
+    return this.run(term, 'tseitin', () => {
+      const v = this.value(term);
+      if (typeof v === 'number') {
+        this.need([v]);
+        return this.variableOf(v);
+      }
+      if (this.constant === undefined) {
+        this.constant = this.cnf.vars.aux('tseitin true');
+        this.tally.gatesMade++;
+        this.cnf.add([this.constant]);
+        this.tally.asserted++;
+      }
+      return v ? this.constant : -this.constant;
+    });
+  }
+
+  /** Runs one call under `mode`, recording in the ledger what it emitted. */
+  private run<T>(term: Term, mode: Translation, emit: () => T): T {
+    this.mode = mode;
+    this.tally = newTally();
+    return recorded(this.cnf, emit, () => {
+      const label = showTerm(term, (v) => this.cnf.vars.name(v));
+      return { label: label.length > LABEL_CHARS ? `${label.slice(0, LABEL_CHARS - 1)}…` : label, ...accountFor(this.tally, mode) };
+    });
+  }
+
+  // ---- terms to values (building gates, no clauses yet) ----------------------------
+
+  /** A term's value, its operator nodes made gates (post-order, without recursion: deep chains are fine). */
+  private value(root: Term): Value {
+    const stack: Term[] = [root];
+    const out: Value[] = [];
+    const entered = new Set<Expr>();
+    while (stack.length) {
+      const t = stack[stack.length - 1]!;
+      if (!(t instanceof Expr)) {
+        stack.pop();
+        out.push(this.leaf(t));
+        continue;
+      }
+      const known = this.values.get(t);
+      if (known !== undefined) {
+        stack.pop();
+        out.push(known);
+        continue;
+      }
+      if (!entered.has(t)) {
+        entered.add(t);
+        for (let i = t.args.length - 1; i >= 0; i--) stack.push(t.args[i]!);
+        continue;
+      }
+      stack.pop();
+      entered.delete(t);
+      const args = out.splice(out.length - t.args.length, t.args.length);
+      const v = this.node(t, args);
+      this.values.set(t, v);
+      out.push(v);
+    }
+    return out[0]!;
+  }
+
+  private leaf(t: number | string | boolean): Value {
+    if (typeof t === 'boolean') return t;
+    const lit = typeof t === 'string' ? this.cnf.vars.id(t) : t;
+    if (Math.abs(lit) > this.cnf.varCount) throw new RangeError(`literal ${t}: the formula has ${this.cnf.varCount} variables`);
+    const v = Math.abs(lit);
+    let id = this.inputNodes.get(v);
+    if (id === undefined) {
+      id = this.nodes.push({ input: v }) - 1;
+      this.inputNodes.set(v, id);
+    }
+    return lit < 0 ? -id : id;
+  }
+
+  private node(e: Expr, a: Value[]): Value {
+    switch (e.op) {
+      case 'not':
+        return negate(a[0]!);
+      case 'and':
+        return this.and(a);
+      case 'or':
+        return negate(this.and(a.map(negate)));
+      case 'implies':
+        return negate(this.and([a[0]!, negate(a[1]!)]));
+      case 'iff':
+        return negate(this.xor(a));
+      case 'xor':
+        return this.xor(a);
+      case 'ite':
+        return this.ite(a[0]!, a[1]!, a[2]!);
+    }
+  }
+
+  private and(values: readonly Value[]): Value {
+    const lits = new Set<number>();
+    for (const v of values) {
+      if (v === false || (typeof v === 'number' && lits.has(-v))) return false;
+      if (typeof v === 'number') lits.add(v);
+    }
+    if (lits.size === 0) return true;
+    if (lits.size === 1) return [...lits][0]!;
+    return this.gate('and', [...lits].sort(byNode));
+  }
+
+  /** Parity: constants and signs pulled out, pairs of a node cancelled, the rest folded into two-input gates in node order. */
+  private xor(values: readonly Value[]): Value {
+    let odd = false;
+    const nodes = new Set<number>();
+    for (const v of values) {
+      if (typeof v === 'boolean') odd = odd !== v;
+      else {
+        if (v < 0) odd = !odd;
+        const x = Math.abs(v);
+        if (nodes.has(x)) nodes.delete(x);
+        else nodes.add(x);
+      }
+    }
+    let acc: Value = false;
+    for (const x of [...nodes].sort((p, q) => p - q))
+      acc =
+        acc === false
+          ? x
+          : this.gate(
+              'xor',
+              [acc as number, x].sort((p, q) => p - q),
+            );
+    return odd ? negate(acc) : acc;
+  }
+
+  private ite(c: Value, t: Value, e: Value): Value {
+    if (typeof c === 'boolean') return c ? t : e;
+    if (c < 0) return this.ite(-c, e, t);
+    if (t === e) return t;
+    if (t === negate(e)) return negate(this.xor([c, t]));
+    if (t === true || t === c) return negate(this.and([-c, negate(e)]));
+    if (t === false || t === -c) return this.and([-c, e]);
+    if (e === true || e === -c) return negate(this.and([c, negate(t)]));
+    if (e === false || e === c) return this.and([c, t]);
+    // Both branches are literals now; the sign is pulled out of the then-branch.
+    const [tl, el] = [t as number, e as number];
+    return tl < 0 ? -this.gate('ite', [c, -tl, -el]) : this.gate('ite', [c, tl, el]);
+  }
+
+  private gate(kind: Kind, inputs: number[]): number {
+    const key = `${kind} ${inputs.join(' ')}`;
+    const known = this.byKey.get(key);
+    if (known !== undefined) return known;
+    const id = this.nodes.push({ gate: { kind, inputs, sides: 0 } }) - 1;
+    this.byKey.set(key, id);
+    return id;
+  }
+
+  // ---- clauses -----------------------------------------------------------------------
+
+  /** The formula's literal for a node literal: an input's variable, or the gate's (allocated now if it has none yet). */
+  private variableOf(lit: number): number {
+    const node = this.nodes[Math.abs(lit)]!;
+    let v: number;
+    if ('input' in node) v = node.input;
+    else {
+      if (node.gate.variable === undefined) {
+        node.gate.variable = this.cnf.vars.aux(`${this.mode} ${node.gate.kind}`);
+        this.tally.gatesMade++;
+      }
+      v = node.gate.variable;
+    }
+    return lit < 0 ? -v : v;
+  }
+
+  private assertClause(values: readonly Value[]): void {
+    if (values.includes(true)) return;
+    const lits = [...new Set(values.filter((v): v is number => v !== false))];
+    if (lits.some((l) => lits.includes(-l))) return;
+    this.cnf.add(lits.map((l) => this.variableOf(l)));
+    this.tally.asserted++;
+    this.need(lits);
+  }
+
+  /**
+   * Gives each node literal's gate the side the literal needs: a literal that
+   * occurs positively in a clause must imply its node (POS), one that occurs
+   * negatively must follow from it (NEG); Tseitin gives every gate both.
+   * Each side is emitted once; its clauses in turn need their inputs' sides.
+   */
+  private need(lits: readonly number[]): void {
+    const work = [...lits];
+    while (work.length) {
+      const lit = work.pop()!;
+      const node = this.nodes[Math.abs(lit)]!;
+      if ('input' in node) continue;
+      const gate = node.gate;
+      const missing = (this.mode === 'tseitin' ? BOTH : lit > 0 ? POS : NEG) & ~gate.sides;
+      gate.sides |= missing;
+      for (const side of [POS, NEG]) {
+        if (!(missing & side)) continue;
+        const key = `${gate.kind} ${gate.inputs.length} ${side}`;
+        this.tally.sides.set(key, (this.tally.sides.get(key) ?? 0) + 1);
+        for (const clause of sideClauses(Math.abs(lit), gate, side)) {
+          this.cnf.add(clause.map((l) => this.variableOf(l)));
+          for (const x of clause) if (Math.abs(x) !== Math.abs(lit)) work.push(x);
+        }
+      }
+    }
+  }
+}
+
+/** The clauses of one side of the gate of node g, over node literals. */
+function sideClauses(g: number, { kind, inputs }: Gate, side: number): number[][] {
+  const pos = side === POS;
+  if (kind === 'and') return pos ? inputs.map((x) => [-g, x]) : [[g, ...inputs.map((x) => -x)]];
+  if (kind === 'xor') {
+    const [a, b] = inputs as [number, number];
+    return pos
+      ? [
+          [-g, a, b],
+          [-g, -a, -b],
+        ]
+      : [
+          [g, -a, b],
+          [g, a, -b],
+        ];
+  }
+  const [c, t, e] = inputs as [number, number, number];
+  return pos
+    ? [
+        [-g, -c, t],
+        [-g, c, e],
+      ]
+    : [
+        [g, -c, -t],
+        [g, c, -e],
+      ];
+}
+
+const newTally = (): Tally => ({ gatesMade: 0, sides: new Map(), asserted: 0 });
+
+/**
+ * A call's size from its gate count, by the clauses per side (→: the gate
+ * implies its node, ←: the node implies the gate): andₙ→ n clauses
+ * (¬g ∨ xᵢ), andₙ← 1 (g ∨ ¬x₁ ∨ … ∨ ¬xₙ); xor and ite 2 per side.
+ */
+function accountFor(tally: Tally, mode: Translation): { text: string; formula: { clauses: number; auxVars: number } } {
+  const parts: string[] = [];
+  let clauses = tally.asserted;
+  for (const [key, count] of [...tally.sides].sort()) {
+    const [kind, n, side] = key.split(' ') as [Kind, string, string];
+    const per = kind === 'and' && Number(side) === POS ? Number(n) : kind === 'and' ? 1 : 2;
+    clauses += count * per;
+    const arrow = Number(side) === POS ? '→' : '←';
+    parts.push(`${count}×${per} ${kind}${kind === 'and' ? n : ''}${arrow}`);
+  }
+  parts.push(`${tally.asserted} asserted`);
+  return {
+    text: `${mode}: ${parts.join(' + ')} = ${clauses} clauses, ${tally.gatesMade} aux (one per gate)`,
+    formula: { clauses, auxVars: tally.gatesMade },
+  };
+}
+
+const translators = new WeakMap<Cnf, Translator>();
+
+function translator(cnf: Cnf): Translator {
+  let t = translators.get(cnf);
+  if (!t) translators.set(cnf, (t = new Translator(cnf)));
+  return t;
+}
+
+export interface TranslationOptions {
+  /** Default 'tseitin'. */
+  translation?: Translation;
+}
+
+/**
+ * Adds to the formula's current family clauses that every model satisfies
+ * exactly when it makes the term true (names create variables on first
+ * use). Gates are shared with every earlier call on the same formula.
+ */
+export function satisfy(f: Cnf, term: Term, options: TranslationOptions = {}): void {
+  translator(f).satisfy(term, options.translation ?? DEFAULT_TRANSLATION);
+}
+
+/** A literal of the formula that is true exactly when the term is (a gate defined both ways; the term's own literal when it is one). */
+export function literalOf(f: Cnf, term: Term): number {
+  return translator(f).literal(term);
+}
+
+/** Literals for terms: a literal as it is, a name's variable (created on first use), an expression's gate (as literalOf). */
+export function literalsOf(f: Cnf, terms: readonly Term[]): number[] {
+  return terms.map((t) => (typeof t === 'number' ? checkedLiteral(f, t) : typeof t === 'string' ? f.vars.id(t) : literalOf(f, t)));
+}
+
+function checkedLiteral(f: Cnf, lit: number): number {
+  if (!Number.isInteger(lit) || lit === 0 || Math.abs(lit) > f.varCount)
+    throw new RangeError(`literal ${lit}: the formula has ${f.varCount} variables`);
+  return lit;
+}

@@ -1,0 +1,56 @@
+import type { ClauseSink } from '../card/sink.js';
+import type { WeightedLit } from './normalize.js';
+
+/**
+ * Σ wᵢ·xᵢ ≤ k as a reduced ordered BDD (Eén & Sörensson, JSAT 2006; Abío,
+ * Nieuwenhuis, Oliveras, Rodríguez-Carbonell & Mayer-Eichberger, CP 2012).
+ * Node (i, K) stands for "the terms from i on sum to at most K"; terms are
+ * taken heaviest first. Every node answers alike on a whole interval of K,
+ * computed from its children's intervals, so one node serves the interval
+ * (Abío et al.'s construction) and the diagram is built without enumerating
+ * K. Each inner node v with children f (xᵢ false) and t (xᵢ true) costs the
+ * two clauses v → f and v ∧ xᵢ → t, which is all an upper bound needs and
+ * keeps generalised arc consistency; the root is asserted.
+ */
+interface Node {
+  /** A literal, or a constant terminal. */
+  lit: number | boolean;
+  /** The bounds K for which this node is the same function. */
+  lo: number;
+  hi: number;
+}
+
+const FALSE: Node = { lit: false, lo: -Infinity, hi: -1 };
+
+export function bddAtMostWeighted(sink: ClauseSink, terms: readonly WeightedLit[], k: number): void {
+  const sorted = [...terms].sort((a, b) => b.weight - a.weight);
+  const n = sorted.length;
+  const rest = new Array<number>(n + 1).fill(0);
+  for (let i = n - 1; i >= 0; i--) rest[i] = rest[i + 1]! + sorted[i]!.weight;
+  const levels: Node[][] = Array.from({ length: n }, () => []);
+  const build = (i: number, K: number): Node => {
+    if (K < 0) return FALSE;
+    if (rest[i]! <= K) return { lit: true, lo: rest[i]!, hi: Infinity };
+    const known = levels[i]!.find((node) => node.lo <= K && K <= node.hi);
+    if (known) return known;
+    const { lit: x, weight: w } = sorted[i]!;
+    const f = build(i + 1, K);
+    const t = build(i + 1, K - w);
+    const lo = Math.max(f.lo, t.lo + w);
+    const hi = Math.min(f.hi, t.hi + w);
+    let lit: number | boolean;
+    if (f.lit === t.lit) lit = f.lit;
+    else {
+      const v = sink.aux();
+      // f is never false here (K ≥ 0), so v → f is nothing when f is true.
+      if (typeof f.lit === 'number') sink.add([-v, f.lit]);
+      if (t.lit !== true) sink.add(t.lit === false ? [-v, -x] : [-v, -x, t.lit]);
+      lit = v;
+    }
+    const node = { lit, lo, hi };
+    levels[i]!.push(node);
+    return node;
+  };
+  // The facade hands over Σ wᵢ > k ≥ 0, so the root is an inner node.
+  sink.add([build(0, k).lit as number]);
+}

@@ -1,0 +1,285 @@
+/**
+ * The solver object: one engine kept open on a formula, solved again and
+ * again as the formula grows, under assumptions, with budgets, reading back
+ * a checked model, an unsatisfiable core over the assumptions, the engine's
+ * counters and its DRAT proof. Every engine is behind it: the in-process
+ * ones answer cores natively (MiniSat's final conflict, CaDiCaL's failed());
+ * the others (logic-solver, solver programs, which take the assumptions as
+ * unit clauses) get a core by deletion, one solve per assumption.
+ *
+ *   const s = await openSolver(f, { solver: 'cadical-wasm' });   // ./open.ts
+ *   await s.solve({ assumptions: ['a', not('b')] });   // 'UNSAT'
+ *   await s.core();                                    // ['a']
+ */
+import {
+  type ProofProducer,
+  type Solver,
+  type SolverFactory,
+  type SolverStats,
+  type Status,
+  ModelCheckError,
+  SolverHeapExhausted,
+  failedAssumptionsOf,
+  limitsConflicts,
+} from '../../solvers/types.js';
+import type { Cnf } from '../core/cnf.js';
+import { UserError } from '../core/errors.js';
+import { secondsLeft } from '../core/limits.js';
+import { type Instance, checkedSolution } from '../core/puzzle.js';
+import type { Term } from '../formula/expr.js';
+import { literalsOf } from '../formula/translate.js';
+import { type Certificate, PROOF_FORMAT, asProofProducer, certifyUnsat, checkedProof, claimFormula } from '../proof/certify.js';
+
+/** A satisfying assignment, by variable id or name. */
+export interface Model {
+  value(v: number | string): boolean;
+  /** The names of the true variables that are not auxiliary, in variable order. */
+  trueNames: string[];
+  /** Every variable as a signed literal, 1..varCount. */
+  literals: number[];
+}
+
+export interface SessionSolveOptions {
+  /** Terms assumed true for this call only: literals, names or expressions. */
+  assumptions?: readonly Term[];
+  /** Seconds before giving up with UNKNOWN. */
+  timeout?: number;
+  /** Conflicts before giving up with UNKNOWN (engines that count them: minisat-wasm, cadical-wasm). */
+  conflicts?: number;
+}
+
+export interface CoreOptions {
+  /** Shrink the core until no assumption can go (one solve per assumption left). Engines without native cores always do. */
+  minimal?: boolean;
+  /** Seconds for each solve of the shrinking; one that runs out keeps its assumption. */
+  timeout?: number;
+}
+
+export interface SatSolverOptions {
+  /** Have the engine write a DRAT proof; must be asked for before any clause. */
+  proof?: boolean;
+  /** The puzzle the formula is, to read solutions back. */
+  instance?: Instance;
+  /** The solver that re-solves an UNSAT claim for certify() when the engine's own proof cannot serve (`option` names the caller in errors). */
+  prover?: (option: string) => SolverFactory;
+}
+
+/** What the last solve was: its answer, its assumptions, and the formula it saw (clauses per family). */
+interface LastSolve {
+  status: Status;
+  assumptions: readonly Term[];
+  lits: number[];
+  familySizes: number[];
+  model?: Model;
+  core?: Term[];
+}
+
+export class SatSolver {
+  /** Clauses of each family (by position) already handed to the engine. */
+  private readonly loaded: number[] = [];
+  private last: LastSolve | undefined;
+  private closed = false;
+
+  constructor(
+    /** The formula the solver works on; clauses added to it (by any constraint function) reach the engine at the next solve. */
+    readonly formula: Cnf,
+    /** The engine adapter, for engine-specific settings (branching, options). */
+    readonly engine: Solver,
+    private readonly options: SatSolverOptions = {},
+  ) {
+    if (options.proof) {
+      const producer = asProofProducer(engine);
+      if (!producer) throw new UserError(`solver ${engine.name} does not write DRAT proofs (cadical-wasm and cadical do)`);
+      producer.enableProof(PROOF_FORMAT);
+    }
+  }
+
+  /** The engine's name. */
+  get name(): string {
+    return this.engine.name;
+  }
+
+  /** Adds a clause (terms: literals, names, expressions) to the formula's current family. */
+  add(clause: readonly Term[]): this {
+    this.formula.add(literalsOf(this.formula, clause));
+    return this;
+  }
+
+  async solve(options: SessionSolveOptions = {}): Promise<Status> {
+    this.live();
+    if (options.conflicts !== undefined && !limitsConflicts(this.engine))
+      throw new UserError(`conflicts: ${this.name} cannot stop after a number of conflicts (minisat-wasm and cadical-wasm can)`);
+    const assumptions = [...(options.assumptions ?? [])];
+    const lits = literalsOf(this.formula, assumptions);
+    this.last = undefined;
+    let status: Status;
+    try {
+      this.sync();
+      // The caller's limit, or the command line's --timeout for the whole run, whichever ends first.
+      status = await this.engine.solve({ assumptions: lits, timeoutSeconds: secondsLeft(options.timeout), conflictLimit: options.conflicts });
+    } catch (e) {
+      // The asm.js engine has a fixed heap; a bigger problem needs another solver.
+      if (e instanceof SolverHeapExhausted)
+        throw new UserError(`${e.message}; try an external solver, e.g. --solver cadical (puzzlesat solvers lists them)`);
+      throw e;
+    }
+    this.last = { status, assumptions, lits, familySizes: this.formula.families.map((f) => f.size) };
+    if (status === 'SAT') this.last.model = this.checkedModel(lits);
+    return status;
+  }
+
+  /** The last answer; undefined before the first solve. */
+  get status(): Status | undefined {
+    return this.last?.status;
+  }
+
+  /** After SAT: the model, checked against every clause and assumption. */
+  get model(): Model | undefined {
+    return this.last?.model;
+  }
+
+  /** After SAT on a puzzle: its solution, decoded and checked by the puzzle's own checker. */
+  get solution(): unknown {
+    return this.model && this.solutionOf(this.model);
+  }
+
+  /** A model's solution, on a puzzle (undefined on a formula), decoded and checked by the puzzle's own checker. */
+  solutionOf(model: Model): unknown {
+    const instance = this.options.instance;
+    if (!instance) return undefined;
+    return checkedSolution(
+      instance,
+      instance.cnf.projection.filter((v) => model.value(v)).sort((a, b) => a - b),
+      'the solution',
+    );
+  }
+
+  /**
+   * After UNSAT: assumptions (as they were given) that are unsatisfiable
+   * together with the formula; empty when the formula alone is. The engine's
+   * own core when it has one, else (or with `minimal`) shrunk by deletion.
+   */
+  async core(options: CoreOptions = {}): Promise<Term[]> {
+    const last = this.live().last;
+    if (last?.status !== 'UNSAT') throw new Error(`core() needs the last solve to have answered UNSAT${last ? `, not ${last.status}` : ''}`);
+    const native = failedAssumptionsOf(this.engine);
+    if (last.core && !options.minimal) return [...last.core];
+    let core = native ? indicesOf(last.lits, native.failedAssumptions()) : last.lits.map((_, i) => i);
+    if (options.minimal || !native) core = await this.shrink(last, core, options.timeout);
+    last.core = core.map((i) => last.assumptions[i]!);
+    return [...last.core];
+  }
+
+  /**
+   * Deletion: try each assumption not yet known necessary; when the rest stay
+   * unsatisfiable, drop it (with a native core, keep only what the engine
+   * used). An assumption the rest need stays needed in every smaller core.
+   */
+  private async shrink(last: LastSolve, start: number[], timeout: number | undefined): Promise<number[]> {
+    const native = failedAssumptionsOf(this.engine);
+    const needed = new Set<number>();
+    let core = start;
+    for (let next = core.find((k) => !needed.has(k)); next !== undefined; next = core.find((k) => !needed.has(k))) {
+      const without = core.filter((k) => k !== next);
+      const status = await this.engine.solve({ assumptions: without.map((k) => last.lits[k]!), timeoutSeconds: timeout });
+      if (status !== 'UNSAT') needed.add(next);
+      else core = native ? indicesOf(last.lits, native.failedAssumptions()).filter((k) => without.includes(k)) : without;
+    }
+    return core;
+  }
+
+  /** The engine's counters, with the size of the formula it has. */
+  stats(): SolverStats & { vars: number; clauses: number } {
+    return { ...this.live().engine.stats(), vars: this.formula.varCount, clauses: this.formula.clauseCount };
+  }
+
+  /** Which value the engine tries first for a variable (undefined: its own choice), where the engine takes hints (minisat-wasm, cadical-wasm). */
+  prefer(variable: number | string, value: boolean | undefined): void {
+    const engine = this.live().engine as Solver & { preferValue?(v: number, value: boolean | undefined): void };
+    if (!engine.preferValue) throw new UserError(`${this.name} takes no phase hints (minisat-wasm and cadical-wasm do)`);
+    engine.preferValue(literalsOf(this.formula, [variable])[0]!, value);
+  }
+
+  /** The engine's DRAT proof of everything it derived so far (opened with `proof: true`). */
+  proof(): ReturnType<ProofProducer['takeProof']> {
+    if (!this.options.proof) throw new Error('proof() needs openSolver(…, { proof: true })');
+    return asProofProducer(this.live().engine)!.takeProof();
+  }
+
+  /**
+   * Checks the last UNSAT answer with our DRAT checker (src/proof): the
+   * engine's own proof when it wrote one and no assumptions were made, else
+   * the same formula with the assumptions as unit clauses solved again by a
+   * solver that writes proofs (`prover`, or the first that can here). A proof
+   * that fails is a UserError naming `option`.
+   */
+  async certify(option = 'certify'): Promise<Certificate> {
+    const last = this.live().last;
+    if (last?.status !== 'UNSAT') throw new Error(`certify() needs the last solve to have answered UNSAT${last ? `, not ${last.status}` : ''}`);
+    const families = this.formula.families.slice(0, last.familySizes.length);
+    const clauses = {
+      *[Symbol.iterator]() {
+        for (const [i, f] of families.entries()) for (let c = 0; c < last.familySizes[i]!; c++) yield f.clause(c);
+      },
+    };
+    const claim = { varCount: this.formula.varCount, clauses, assumptions: last.lits, answeredBy: this.name };
+    if (this.options.proof && last.lits.length === 0) return checkedProof(claimFormula(claim), this.proof(), this.name, option);
+    if (!this.options.prover) throw new Error(`${option}: no solver to re-solve for a proof was given (openSolver gives one)`);
+    return certifyUnsat(claim, this.options.prover(option), option);
+  }
+
+  /** Frees the engine; the formula stays. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.engine.dispose();
+  }
+
+  private live(): this {
+    if (this.closed) throw new Error(`${this.name}: solver used after close()`);
+    return this;
+  }
+
+  /** Hands the engine the variables and the clauses added since the last solve. */
+  private sync(): void {
+    this.engine.ensureVars(this.formula.varCount);
+    this.formula.families.forEach((family, i) => {
+      for (let c = this.loaded[i] ?? 0; c < family.size; c++) this.engine.addClause(family.clause(c));
+      this.loaded[i] = family.size;
+    });
+  }
+
+  private checkedModel(assumptions: readonly number[]): Model {
+    const f = this.formula;
+    checkModel(f, this.engine);
+    const broken = assumptions.find((lit) => this.engine.value(Math.abs(lit)) !== lit > 0);
+    if (broken !== undefined) throw new ModelCheckError(`${this.name} returned a model that breaks the assumption ${f.vars.literal(broken)}`);
+    return namedModel(
+      f,
+      Array.from({ length: f.varCount }, (_, i) => (this.engine.value(i + 1) ? i + 1 : -(i + 1))),
+    );
+  }
+}
+
+/** Throws a ModelCheckError unless the engine's model satisfies every clause: a wrong model is a solver or encoder bug, never skipped quietly. */
+export function checkModel(cnf: Cnf, engine: Solver): void {
+  const check = cnf.satisfiedBy((v) => engine.value(v));
+  if (!check.ok) throw new ModelCheckError(`${engine.name} returned a model that breaks a ${check.family} clause: ${cnf.show(check.clause)}`);
+}
+
+/** Positions in `lits` of the literals in `used`. */
+const indicesOf = (lits: readonly number[], used: readonly number[]): number[] => {
+  const set = new Set(used);
+  return lits.flatMap((lit, i) => (set.has(lit) ? [i] : []));
+};
+
+/** A model (every variable as a signed literal) read by variable id or name. */
+export function namedModel(f: Cnf, literals: number[]): Model {
+  const variable = (v: number | string): number => {
+    const id = typeof v === 'number' ? v : f.vars.lookup(v);
+    if (id === undefined || id < 1 || id > literals.length) throw new RangeError(`no variable ${JSON.stringify(v)} in this formula`);
+    return id;
+  };
+  const trueNames = literals.filter((lit) => lit > 0 && !f.vars.isAux(lit)).map((v) => f.vars.name(v));
+  return { value: (v) => literals[variable(v) - 1]! > 0, trueNames, literals };
+}

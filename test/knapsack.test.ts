@@ -1,0 +1,121 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { instanceOfDimacs } from '../encoders/index.js';
+import { type Item, knapsack } from '../encoders/knapsack.js';
+import { dimacsString, parseDimacs } from '../src/core/dimacs.js';
+import { enumerate, explain, maximize, solve } from '../src/index.js';
+import type { PbEncoding } from '../src/pb/index.js';
+
+/**
+ * The knapsack puzzle against dynamic programming, the textbook independent
+ * solver for the 0-1 knapsack (best value for each capacity, item by item),
+ * and against brute force over every subset for the smaller instances.
+ */
+const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
+const ENCODINGS: PbEncoding[] = ['bdd', 'swc', 'adder'];
+
+function bestValueByDp(items: readonly Item[], capacity: number): number {
+  const best = new Array<number>(capacity + 1).fill(0);
+  for (const it of items) for (let c = capacity; c >= it.weight; c--) best[c] = Math.max(best[c]!, best[c - it.weight]! + it.value);
+  return best[capacity]!;
+}
+
+/** The values of every subset that fits, best first. */
+function feasibleValues(items: readonly Item[], capacity: number): number[] {
+  const values: number[] = [];
+  for (let mask = 0; mask < 1 << items.length; mask++) {
+    const taken = items.filter((_, i) => (mask >> i) & 1);
+    if (taken.reduce((s, it) => s + it.weight, 0) <= capacity) values.push(taken.reduce((s, it) => s + it.value, 0));
+  }
+  return values.sort((a, b) => b - a);
+}
+
+describe('knapsack', () => {
+  it.each(ENCODINGS)(
+    '%s: the most valuable load of 16 random items, both strategies, equals dynamic programming (4 seeds)',
+    { timeout: 600_000 },
+    async (pb) => {
+      for (let seed = 1; seed <= 4; seed++) {
+        const k = knapsack({ randomItems: 16, seed, pb });
+        const best = bestValueByDp(k.items, k.capacity);
+        for (const strategy of ['linear', 'core-guided'] as const) {
+          const r = await maximize(k, k.objective!.terms, k.objective!.weights, { solver: 'minisat-wasm', strategy, encoding: pb });
+          expect([r.status, r.solutions[0]!.value], `seed ${seed} ${strategy}`).toEqual(['OPTIMUM', best]);
+          expect(k.check(r.solutions[0]!.solution!)).toBeNull();
+        }
+      }
+    },
+  );
+
+  it('the 5 best loads of 11 items are the 5 best subsets that fit (brute force)', { timeout: 120_000 }, async () => {
+    const k = knapsack({ randomItems: 11, seed: 4 });
+    const r = await maximize(k, k.objective!.terms, k.objective!.weights, { solver: 'cadical-wasm', best: 5 });
+    expect(r.solutions.map((s) => s.value)).toEqual(feasibleValues(k.items, k.capacity).slice(0, 5));
+  });
+
+  it.each(ENCODINGS)('%s: every subset that fits is a solution, once (enumerated against brute force)', async (pb) => {
+    const k = knapsack({ randomItems: 9, seed: 2, pb });
+    let count = 0;
+    for await (const { solution } of enumerate(k, { solver: 'minisat-wasm' })) {
+      expect(k.check(solution)).toBeNull();
+      count++;
+    }
+    expect(count).toBe(feasibleValues(k.items, k.capacity).length);
+  });
+
+  it('the decision version: worth at least the optimum is SAT, one more is UNSAT', { timeout: 120_000 }, async () => {
+    const items = 'tent:5:8,stove:3:6,rope:2:3,lamp:4:7,map:1:2';
+    const best = bestValueByDp(knapsack({ items, capacity: 9 }).items, 9);
+    expect(best).toBe(16);
+    for (const pb of ENCODINGS) {
+      expect((await solve(knapsack({ items, capacity: 9, minValue: best, pb }), { solver: 'logic-solver' })).status, pb).toBe('SAT');
+      expect((await solve(knapsack({ items, capacity: 9, minValue: best + 1, pb }), { solver: 'logic-solver' })).status, pb).toBe('UNSAT');
+    }
+  });
+
+  it('explain: each family is a weighted sum whose size is recomputed from the weights', () => {
+    for (const pb of ENCODINGS) {
+      const e = explain(knapsack({ randomItems: 15, seed: 3, minValue: 300, pb }));
+      expect(e.families.map((f) => f.name)).toEqual(['capacity', 'value']);
+      for (const f of e.families) expect(f.formula, `${pb} ${f.name}`).toMatchObject({ clauses: f.clauses, auxVars: f.auxVars });
+    }
+  });
+
+  it('its DIMACS header rebuilds it, encoding included', () => {
+    const k = knapsack({ randomItems: 6, seed: 9, capacity: 100, minValue: 120, pb: 'adder' });
+    const back = instanceOfDimacs(parseDimacs(dimacsString(k.cnf, { puzzle: 'knapsack', params: k.params })), 'k.cnf');
+    expect(back.params).toEqual(k.params);
+    expect(back.cnf.clauseCount).toBe(k.cnf.clauseCount);
+  });
+});
+
+describe('on the command line', () => {
+  const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 120_000 });
+
+  it('optimize prints each optimum with its proof and the summary line', { timeout: 120_000 }, () => {
+    const r = run('optimize', 'knapsack', '--items', 'tent:5:8,stove:3:6,rope:2:3,lamp:4:7,map:1:2', '--capacity', '9', '--solver', 'logic-solver');
+    expect(r.stderr).toBe('');
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toBe('#1: value 16 (best: no solution left has a higher value (UNSAT))');
+    expect(lines.at(-1)).toMatch(/^OPTIMUM value 16 in [\d.]+ s with logic-solver \[\d+ vars, \d+ clauses, \d+ solves\]$/);
+  });
+
+  it('says what is wrong in one line: usage errors exit 2, bad items 1', { timeout: 300_000 }, () => {
+    const cases: [string[], RegExp, number][] = [
+      [['solve', 'pentomino', '--pb', 'bdd'], /--pb does not apply to pentomino \(it has no weighted sums\)/, 2],
+      [['solve', 'knapsack', '--items', 'a:1:1', '--amo', 'pairwise'], /--amo does not apply to knapsack \(it has no at-most-one constraints\)/, 2],
+      [['solve', 'knapsack', '--items', 'tent:5'], /--items, item 1: "tent:5" is not name:weight:value/, 1],
+      [['solve', 'knapsack', '--items', 'a:1:1,a:2:2'], /--items, item 2: item "a" is named twice/, 1],
+      [['solve', 'knapsack', '--items', 'a:1:1', '--pb', 'ader'], /unknown pseudo-Boolean encoding "ader" \(did you mean adder\?\) \(--pb\)/, 2],
+      [['optimize', 'pentomino'], /optimize: pentomino has no objective; puzzles with one: knapsack/, 2],
+      [['solve', 'knapsack', '--random-items', '0'], /--random-items: expected a whole number ≥ 1, got "0"/, 2],
+    ];
+    for (const [args, message, code] of cases) {
+      const r = run(...args);
+      expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(r.stderr).toMatch(message);
+      expect(r.status, args.join(' ')).toBe(code);
+    }
+  });
+});
