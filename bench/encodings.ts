@@ -108,7 +108,7 @@ export const PUZZLES: readonly BenchPuzzle[] = [
     // geniusSquare() fixes the compact family; the spec lets us choose.
     build: (e) => {
       const params = { roll: GENIUS_ROLL, amo: e.amo, nonOverlap: e.nonOverlap };
-      return buildPacking({ ...geniusSpec(parseBlockers(GENIUS_ROLL, 'roll'), params, e.amo), nonOverlap: e.nonOverlap });
+      return buildPacking({ ...geniusSpec(parseBlockers(GENIUS_ROLL, 'roll'), params, { amo: e.amo }), nonOverlap: e.nonOverlap });
     },
     all: true,
     expected: { classes: 316, raw: 316 },

@@ -4,7 +4,16 @@ import { UserError } from '../src/core/errors.js';
 import { BitboardCounter, type BitboardPacking } from '../solvers/dlx/bitboard.js';
 import { solveExactCover, type ExactCoverProblem } from '../solvers/dlx/exact-cover.js';
 import { GROUPS, type Cell, regionSymmetries } from '../src/geometry/cells.js';
-import { buildPacking, type PackingInstance, type PackingSolution, type PackingSpec, type PieceDef, PACKING_DEFAULTS } from './packing.js';
+import {
+  buildPacking,
+  type PackingInstance,
+  type PackingSolution,
+  type PackingSpec,
+  type PieceDef,
+  type PackingChoices,
+  PACKING_DEFAULTS,
+  packingChoices,
+} from './packing.js';
 import { seededRandom } from '../src/core/random.js';
 import { renderGeniusSvg, renderGeniusText } from '../src/render/genius.js';
 import { type PuzzleEntry, type PuzzleOption, SEED_OPTION, entryOptions } from '../src/core/puzzle.js';
@@ -149,12 +158,7 @@ function chooseBlockers(o: GeniusOptions): { blockers: Roll; seed?: number } {
 }
 
 /** The packing for one board: the cells the blockers leave free, the nine pieces, turned and flipped freely. */
-export function geniusSpec(
-  blockers: Roll,
-  params: Record<string, unknown>,
-  amo: AmoEncoding = PACKING_DEFAULTS.amo,
-  card: CardEncoding = PACKING_DEFAULTS.card,
-): PackingSpec {
+export function geniusSpec(blockers: Roll, params: Record<string, unknown>, asked: PackingChoices = {}): PackingSpec {
   const blocked = new Set(blockers);
   const region = BOARD.filter((c) => !blocked.has(labelOf(c)));
   if (region.length !== PIECE_AREA) {
@@ -162,10 +166,11 @@ export function geniusSpec(
       `--roll: ${blockers.length} blockers leave ${region.length} cells but the nine pieces cover ${PIECE_AREA}; a board needs ${BOARD.length - PIECE_AREA} blockers`,
     );
   }
-  return packingSpec(region, [...PIECES], params, amo, card);
+  return packingSpec(region, [...PIECES], params, asked);
 }
 
-function packingSpec(region: Cell[], pieces: PieceDef[], params: Record<string, unknown>, amo: AmoEncoding, card: CardEncoding): PackingSpec {
+function packingSpec(region: Cell[], pieces: PieceDef[], params: Record<string, unknown>, asked: PackingChoices): PackingSpec {
+  const { amo, card } = packingChoices(asked);
   return {
     puzzle: 'genius-square',
     params,
@@ -182,8 +187,7 @@ function packingSpec(region: Cell[], pieces: PieceDef[], params: Record<string, 
 
 export function geniusSquare(options: GeniusOptions): GeniusInstance {
   const { blockers, seed } = chooseBlockers(options);
-  const amo = options.amo ?? PACKING_DEFAULTS.amo;
-  const card = options.card ?? PACKING_DEFAULTS.card;
+  const { amo, card } = packingChoices(options);
   const params = {
     roll: blockers.join(','),
     ...(seed === undefined ? {} : { seed }),
@@ -191,7 +195,7 @@ export function geniusSquare(options: GeniusOptions): GeniusInstance {
     amo,
     card,
   };
-  const instance = buildPacking(geniusSpec(blockers, params, amo, card));
+  const instance = buildPacking(geniusSpec(blockers, params, { amo, card }));
   const board = {
     pieces: PIECES,
     symbols: SYMBOLS,
@@ -231,7 +235,7 @@ export class RollSolver {
 
   constructor() {
     const blocker: PieceDef = { name: 'blocker', cells: [[0, 0, 0]], count: BOARD.length - PIECE_AREA };
-    const empty = buildPacking(packingSpec([...BOARD], [...PIECES, blocker], {}, PACKING_DEFAULTS.amo, PACKING_DEFAULTS.card));
+    const empty = buildPacking(packingSpec([...BOARD], [...PIECES, blocker], {}, {}));
     const blockerPiece = PIECES.length;
     this.blockerRow = new Int32Array(BOARD.length);
     const rows = empty.placements.map((pl, row) => {

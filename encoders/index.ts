@@ -11,6 +11,7 @@ import { GENIUS_SQUARE_PUZZLE } from './genius-square.js';
 import { KNAPSACK_PUZZLE } from './knapsack.js';
 import { POLYCUBE_PUZZLE, SOMA_PUZZLE } from './polycube.js';
 import { PENTOMINO_PUZZLE, POLYOMINO_PUZZLE } from './polyomino.js';
+import { POLYFORM_PUZZLE } from './polyform.js';
 
 /** The puzzles by name; each entry lives in its encoder module. */
 export const PUZZLES: readonly PuzzleEntry[] = [
@@ -18,6 +19,7 @@ export const PUZZLES: readonly PuzzleEntry[] = [
   POLYOMINO_PUZZLE,
   SOMA_PUZZLE,
   POLYCUBE_PUZZLE,
+  POLYFORM_PUZZLE,
   GENIUS_SQUARE_PUZZLE,
   DOBBLE_PUZZLE,
   KNAPSACK_PUZZLE,

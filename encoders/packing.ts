@@ -2,6 +2,8 @@ import { Cnf } from '../src/core/cnf.js';
 import { UserError } from '../src/core/errors.js';
 import { checkSize } from '../src/core/limits.js';
 import { type Cell, type Transform, cellKey, isMirror, orientations, regionSymmetries, shapeKey, transformShape } from '../src/geometry/cells.js';
+import { type Grid, GRIDS } from '../src/geometry/grids.js';
+import { crossingClaims } from '../src/geometry/crossings.js';
 import type { EncodingDefaults, FamilyShape, Instance, InstanceExplanation, PuzzleOption } from '../src/core/puzzle.js';
 import { amoCost, atLeastKCost, atMostKCost, grouped, range, sizeText } from '../src/explain/sizes.js';
 import {
@@ -18,6 +20,7 @@ import {
 import { checkPacking } from '../src/geometry/packing-check.js';
 import { renderPacking, renderPackingSvg } from '../src/render/grid.js';
 import { renderPolycubeSvg } from '../src/render/iso.js';
+import { renderPlaneSvg, renderPlaneText } from '../src/render/plane.js';
 
 /**
  * The one placement model behind every packing puzzle, 2D (z = 0) or 3D:
@@ -28,9 +31,16 @@ import { renderPolycubeSvg } from '../src/render/iso.js';
 export interface PieceDef {
   name: string;
   cells: Cell[];
-  /** Identical copies of this piece (interchangeable in solutions). */
+  /** Identical copies of this piece (interchangeable in solutions): the most a solution places. */
   count: number;
+  /** The fewest copies a solution places (default: count, so exactly count). */
+  least?: number;
+  /** Which of the grid's motions may move this piece (default: the puzzle's moves). */
+  moves?: readonly Transform[];
 }
+
+/** The fewest copies of a piece a solution places. */
+export const leastOf = (p: PieceDef): number => p.least ?? p.count;
 
 export type NonOverlap = 'compact' | 'pairwise';
 
@@ -45,6 +55,18 @@ export type NonOverlap = 'compact' | 'pairwise';
 // clauses took 3.3x (bench/results/sat-search.md).
 export const PACKING_DEFAULTS: EncodingDefaults = { amo: 'bimander', card: DEFAULT_CARD, nativeEnumerationAmo: 'pairwise' };
 
+/** A packing's encodings as asked for (the CLI's plan always asks; a library caller may not). */
+export interface PackingChoices {
+  nonOverlap?: NonOverlap;
+  amo?: AmoEncoding;
+  card?: CardEncoding;
+}
+
+/** The encodings a packing is built with: what was asked for, else the one default of each (PACKING_DEFAULTS, compact non-overlap). */
+export function packingChoices(asked: PackingChoices): Required<PackingChoices> {
+  return { nonOverlap: asked.nonOverlap ?? 'compact', amo: asked.amo ?? PACKING_DEFAULTS.amo, card: asked.card ?? PACKING_DEFAULTS.card };
+}
+
 /** The option every packing puzzle offers: how non-overlap is encoded. */
 export const NON_OVERLAP_OPTION: PuzzleOption = {
   name: 'non-overlap',
@@ -56,8 +78,15 @@ export const NON_OVERLAP_OPTION: PuzzleOption = {
 export interface PackingSpec {
   puzzle: string;
   params: Record<string, unknown>;
+  /** The cells every solution covers. */
   region: Cell[];
+  /** Cells a solution may leave uncovered (covered at most once); numbered after the region's in placements. */
+  optional?: Cell[];
+  /** The grid of the cells (default: square cells, cubes when the region leaves z = 0). */
+  grid?: Grid;
   pieces: PieceDef[];
+  /** How many pieces (copies counted) a solution places, when the puzzle says (e.g. 11 of the 12). */
+  used?: { least: number; most: number };
   /** How pieces may be turned (e.g. the 8 plane isometries, or rotations only). */
   moves: readonly Transform[];
   /** Candidate symmetries of the whole puzzle, for --unique. */
@@ -92,19 +121,47 @@ export interface PackingInstance extends Instance<PackingSolution> {
   symbols: string[];
 }
 
+// ---- the board on its grid ---------------------------------------------------
+
+/**
+ * What buildPacking works on: the cells (the region's, then the optional
+ * ones) as the grid's points, on which its group acts and which its
+ * translations (multiples of `period`) move.
+ */
+interface Board {
+  grid: Grid;
+  cells: Cell[];
+  points: Cell[];
+  /** The first `required` cells must be covered. */
+  required: number;
+}
+
+function boardOf(spec: PackingSpec): Board {
+  const cells = [...spec.region, ...(spec.optional ?? [])];
+  const grid = spec.grid ?? (cells.every((c) => c[2] === 0) ? GRIDS.square : GRIDS.cube);
+  return { grid, cells, points: cells.map(grid.toPoint), required: spec.region.length };
+}
+
+/** The moves of one piece: its own, else the puzzle's. */
+const movesOf = (spec: PackingSpec, piece: PieceDef): readonly Transform[] => piece.moves ?? spec.moves;
+
 // ---- variables -------------------------------------------------------------
 
-function placementsOf(spec: PackingSpec, cnf: Cnf): Placement[] {
-  const index = new Map(spec.region.map((c, i) => [cellKey(c), i]));
+function placementsOf(spec: PackingSpec, board: Board, cnf: Cnf): Placement[] {
+  const { grid, points } = board;
+  const period = grid.period;
+  const index = new Map(points.map((c, i) => [cellKey(c), i]));
   const out: Placement[] = [];
   // Once, not per placement: per placement it made large boards quadratic.
-  const flat = spec.region.every((c) => c[2] === 0);
+  const flat = points.every((c) => c[2] === 0);
   spec.pieces.forEach((piece, p) => {
-    orientations(piece.cells, spec.moves).forEach((shape, o) => {
-      for (const anchor of spec.region) {
+    orientations(piece.cells.map(grid.toPoint), movesOf(spec, piece), period).forEach((shape, o) => {
+      for (const anchor of points) {
         // Translate so the shape's first block lands on the anchor cell.
         const [ax, ay, az] = shape[0]!;
         const offset: Cell = [anchor[0] - ax, anchor[1] - ay, anchor[2] - az];
+        // Only the grid's translations keep a shape's cells cells of the same kind.
+        if (period !== 1 && (offset[0] % period !== 0 || offset[1] % period !== 0)) continue;
         const cells: number[] = [];
         for (const c of shape) {
           const i = index.get(cellKey([c[0] + offset[0], c[1] + offset[1], c[2] + offset[2]]));
@@ -114,9 +171,10 @@ function placementsOf(spec: PackingSpec, cnf: Cnf): Placement[] {
         if (cells.length !== shape.length) continue;
         // Counted as they are made, so an oversized packing stops before its variables exist.
         checkSize('placements', out.length + 1, 'board and pieces', 'give at least');
-        const at = flat ? `(${offset[0]},${offset[1]})` : `(${offset.join(',')})`;
+        const moved: Cell = [offset[0] / period, offset[1] / period, offset[2]];
+        const at = flat ? `(${moved[0]},${moved[1]})` : `(${moved.join(',')})`;
         const variable = cnf.vars.named(`place ${piece.name}#${o} @${at}`);
-        out.push({ piece: p, orientation: o, offset, cells: cells.sort((a, b) => a - b), variable });
+        out.push({ piece: p, orientation: o, offset: moved, cells: cells.sort((a, b) => a - b), variable });
       }
     });
     // A piece that fits nowhere is an answer (UNSAT: its at-least-once clause is empty), not an input error.
@@ -126,9 +184,9 @@ function placementsOf(spec: PackingSpec, cnf: Cnf): Placement[] {
 
 // ---- constraint families ---------------------------------------------------
 
-/** For each cell, the placements covering it. */
-function coverGroups(spec: PackingSpec, placements: readonly Placement[]): number[][] {
-  const byCell: number[][] = spec.region.map(() => []);
+/** For each cell (required, then optional), the placements covering it. */
+function coverGroups(board: Board, placements: readonly Placement[]): number[][] {
+  const byCell: number[][] = board.cells.map(() => []);
   for (const pl of placements) for (const c of pl.cells) byCell[c]!.push(pl.variable);
   return byCell;
 }
@@ -139,42 +197,58 @@ function coverGroups(spec: PackingSpec, placements: readonly Placement[]): numbe
  */
 const pairsByOverlap = (spec: PackingSpec): boolean => spec.nonOverlap === 'pairwise' || spec.amo === 'pairwise';
 
-function coverFamilies(spec: PackingSpec, cnf: Cnf, placements: Placement[], overlaps: OverlappingPairs): void {
-  const byCell = coverGroups(spec, placements);
+function coverFamilies(spec: PackingSpec, board: Board, cnf: Cnf, byCell: readonly number[][], overlaps: OverlappingPairs): void {
+  const required = byCell.slice(0, board.required);
+  const optional = byCell.slice(board.required);
   cnf.family('cover', 'every cell is covered by at least one placement');
   // A cell no piece can cover gets an empty clause: the answer is UNSAT, not an input error.
-  byCell.forEach((vars) => atLeastOne(cnf, vars));
+  required.forEach((vars) => atLeastOne(cnf, vars));
   if (pairsByOverlap(spec)) {
     cnf.family('non-overlap', 'no two placements that share a cell are both chosen (one clause per pair)');
-    for (const [a, b] of overlaps.pairs) cnf.add([-a, -b]);
+    for (const [a, b] of overlaps.pairs.slice(0, overlaps.required)) cnf.add([-a, -b]);
   } else {
     cnf.family('non-overlap', `no cell is covered twice (${spec.amo} at-most-one per cell)`);
-    byCell.forEach((vars, c) => atMostOne(cnf, vars, spec.amo, `cell ${cellName(spec.region[c]!)}`));
+    required.forEach((vars, c) => atMostOne(cnf, vars, spec.amo, `cell ${cellName(board.grid, board.cells[c]!)}`));
   }
+  if (optional.length === 0) return;
+  cnf.family(
+    'optional-cells',
+    `a cell that may stay empty is covered at most once (${pairsByOverlap(spec) ? 'one clause per pair not met above' : spec.amo})`,
+  );
+  if (pairsByOverlap(spec)) for (const [a, b] of overlaps.pairs.slice(overlaps.required)) cnf.add([-a, -b]);
+  else optional.forEach((vars, c) => atMostOne(cnf, vars, spec.amo, `cell ${cellName(board.grid, board.cells[board.required + c]!)}`));
 }
 
+/** Exactly one copy, the default. */
+const single = (p: PieceDef) => p.count === 1 && leastOf(p) === 1;
+
 /**
- * Cover and non-overlap say together that each cell has exactly one
- * placement. With every piece distinct the piece families say the same of
- * each piece's placements; with copies they are counts, and stay clauses.
+ * Cover and non-overlap say together that each required cell has exactly
+ * one placement. With every piece single the piece families say the same of
+ * each piece's placements; with copies or optional pieces they are counts,
+ * and stay clauses.
  */
-function exactlyOneGroups(spec: PackingSpec, placements: readonly Placement[], byPiece: readonly number[][]): Instance['exactlyOne'] {
-  const cells = coverGroups(spec, placements);
-  if (spec.pieces.some((p) => p.count !== 1)) return { families: ['cover', 'non-overlap'], groups: cells };
+function exactlyOneGroups(spec: PackingSpec, board: Board, byCell: readonly number[][], byPiece: readonly number[][]): Instance['exactlyOne'] {
+  const cells = byCell.slice(0, board.required);
+  if (!spec.pieces.every(single)) return { families: ['cover', 'non-overlap'], groups: cells };
   return { families: ['cover', 'non-overlap', 'piece-once', 'piece-at-least-once'], groups: [...cells, ...byPiece] };
 }
 
-/** Pairs a < b of placements that share at least one cell, each once. */
+/** Pairs a < b of placements that share at least one cell, each once: those met on required cells first. */
 interface OverlappingPairs {
   pairs: [number, number][];
+  /** How many of `pairs` share a required cell. */
+  required: number;
   has(a: number, b: number): boolean;
 }
 
-function overlappingPairs(byCell: readonly number[][], maxVar: number): OverlappingPairs {
+function overlappingPairs(byCell: readonly number[][], required: number, maxVar: number): OverlappingPairs {
   const key = (a: number, b: number) => (a < b ? a * (maxVar + 1) + b : b * (maxVar + 1) + a);
   const seen = new Set<number>();
   const pairs: [number, number][] = [];
-  for (const vars of byCell) {
+  let requiredPairs = 0;
+  byCell.forEach((vars, c) => {
+    if (c === required) requiredPairs = pairs.length;
     for (let i = 0; i < vars.length; i++) {
       for (let j = i + 1; j < vars.length; j++) {
         const k = key(vars[i]!, vars[j]!);
@@ -183,8 +257,9 @@ function overlappingPairs(byCell: readonly number[][], maxVar: number): Overlapp
         pairs.push(vars[i]! < vars[j]! ? [vars[i]!, vars[j]!] : [vars[j]!, vars[i]!]);
       }
     }
-  }
-  return { pairs, has: (a, b) => seen.has(key(a, b)) };
+  });
+  if (required >= byCell.length) requiredPairs = pairs.length;
+  return { pairs, required: requiredPairs, has: (a, b) => seen.has(key(a, b)) };
 }
 
 /** The pairs of a piece's placements that do not overlap: the overlapping ones are non-overlap clauses already. */
@@ -202,37 +277,123 @@ function pieceFamilies(spec: PackingSpec, cnf: Cnf, byPiece: number[][], overlap
     else if (spec.amo === 'pairwise') for (const [a, b] of disjointPairs(byPiece[p]!, overlaps)) cnf.add([-a, -b]);
     else atMostOne(cnf, byPiece[p]!, spec.amo, `piece ${piece.name}`);
   });
+  if (!spec.pieces.some((p) => leastOf(p) > 0)) return;
   cnf.family('piece-at-least-once', 'each piece is placed at least once');
   spec.pieces.forEach((piece, p) => {
-    if (piece.count === 1) atLeastOne(cnf, byPiece[p]!);
-    else atLeastK(cnf, byPiece[p]!, piece.count, spec.card, `piece ${piece.name}`);
+    const least = leastOf(piece);
+    if (least === 1) atLeastOne(cnf, byPiece[p]!);
+    else if (least > 1) atLeastK(cnf, byPiece[p]!, least, spec.card, `piece ${piece.name}`);
   });
+}
+
+/**
+ * "Use k of these pieces": a piece placed at most once counts by an
+ * indicator u_p ↔ (one of its placements), a piece with copies by its
+ * placements themselves; the total is held between the bounds.
+ */
+function usedFamily(spec: PackingSpec, cnf: Cnf, byPiece: readonly number[][]): number[] | undefined {
+  const used = spec.used;
+  if (!used) return undefined;
+  const { least, most } = used;
+  cnf.family('pieces-used', `the number of pieces placed is ${least === most ? least : `${least} to ${most}`} (${spec.card})`);
+  const counted: number[] = [];
+  spec.pieces.forEach((piece, p) => {
+    if (piece.count !== 1) return counted.push(...byPiece[p]!);
+    const u = cnf.vars.aux(`piece ${piece.name} used`);
+    for (const v of byPiece[p]!) cnf.add([-v, u]);
+    cnf.add([-u, ...byPiece[p]!]);
+    counted.push(u);
+  });
+  atLeastK(cnf, counted, least, spec.card, 'pieces used');
+  atMostK(cnf, counted, most, spec.card, 'pieces used');
+  return counted;
+}
+
+/**
+ * The crossing items of stick pieces (src/geometry/crossings.ts): for each
+ * claim, the placements making it, less those that overlap every other
+ * placement making it (they exclude one another already); claims made by
+ * fewer than two placements say nothing, and claims made by the same
+ * placements are one item. On the square grid this leaves one item per
+ * inner lattice point: the placements running straight through it.
+ */
+function crossingItems(board: Board, placements: readonly Placement[]): { label: string; placements: number[] }[] {
+  if (!board.grid.crossing) return [];
+  const claimers = new Map<string, { label: string; placements: number[] }>();
+  placements.forEach((pl, i) => {
+    for (const claim of crossingClaims(
+      board.grid,
+      pl.cells.map((c) => board.cells[c]!),
+    )) {
+      const entry = claimers.get(claim.key) ?? { label: claim.label, placements: [] };
+      entry.placements.push(i);
+      claimers.set(claim.key, entry);
+    }
+  });
+  const cellSets = placements.map((pl) => new Set(pl.cells));
+  const disjoint = (a: number, b: number) => placements[a]!.cells.every((c) => !cellSets[b]!.has(c));
+  const items = new Map<string, { label: string; placements: number[] }>();
+  for (const { label, placements: list } of claimers.values()) {
+    const kept = list.filter((a) => list.some((b) => b !== a && disjoint(a, b)));
+    const key = kept.join(',');
+    if (kept.length >= 2 && !items.has(key)) items.set(key, { label, placements: kept });
+  }
+  return [...items.values()];
+}
+
+function crossingFamily(
+  spec: PackingSpec,
+  cnf: Cnf,
+  items: readonly { label: string; placements: number[] }[],
+  placements: readonly Placement[],
+): void {
+  if (items.length === 0) return;
+  cnf.family('no-crossing', `stick pieces may meet at a lattice point but not cross there (${spec.amo} at-most-one per crossing)`);
+  for (const item of items)
+    atMostOne(
+      cnf,
+      item.placements.map((i) => placements[i]!.variable),
+      spec.amo,
+      `crossing ${item.label}`,
+    );
 }
 
 // ---- symmetry --------------------------------------------------------------
 
 /**
- * Where each piece goes under a transform: itself if the turned shape is one
- * of its own orientations, else the identical-count piece that has it (a
- * reflection maps Soma's screw A onto screw B). Null: not a puzzle symmetry.
+ * Where each piece goes under a transform: itself if the turned piece has the
+ * same orientations, else the piece with the same counts whose orientations
+ * those are (a reflection maps Soma's screw A onto screw B, and a one-sided
+ * piece onto its mirror twin). Null: not a puzzle symmetry.
  */
-function pieceImage(spec: PackingSpec, t: Transform): number[] | null {
-  const keys = spec.pieces.map((p) => new Set(orientations(p.cells, spec.moves).map(shapeKey)));
+function pieceImage(spec: PackingSpec, grid: Grid, t: Transform): number[] | null {
+  const period = grid.period;
+  const shapes = spec.pieces.map((p) => orientations(p.cells.map(grid.toPoint), movesOf(spec, p), period));
+  const keys = shapes.map((list) =>
+    list
+      .map((s) => shapeKey(s, period))
+      .sort()
+      .join('|'),
+  );
   const image: number[] = [];
   for (let p = 0; p < spec.pieces.length; p++) {
-    const turned = shapeKey(transformShape(t, spec.pieces[p]!.cells));
-    const q = keys[p]!.has(turned) ? p : keys.findIndex((k, i) => k.has(turned) && spec.pieces[i]!.count === spec.pieces[p]!.count);
+    const turned = shapes[p]!.map((s) => shapeKey(transformShape(t, s, period), period))
+      .sort()
+      .join('|');
+    const same = (i: number) => spec.pieces[i]!.count === spec.pieces[p]!.count && leastOf(spec.pieces[i]!) === leastOf(spec.pieces[p]!);
+    const q = keys[p] === turned ? p : keys.findIndex((k, i) => k === turned && same(i));
     if (q < 0 || image.includes(q)) return null;
     image.push(q);
   }
   return image;
 }
 
-function placementSymmetries(spec: PackingSpec, placements: Placement[], varCount: number): Int32Array[] {
+function placementSymmetries(spec: PackingSpec, board: Board, placements: Placement[], varCount: number): Int32Array[] {
   const byKey = new Map(placements.map((pl) => [`${pl.piece}:${pl.cells.join(',')}`, pl.variable]));
   const out: Int32Array[] = [];
-  for (const { transform, perm: cellPerm } of regionSymmetries(spec.region, spec.symmetryGroup)) {
-    const pieces = pieceImage(spec, transform);
+  const kinds = board.cells.map((_, i) => (i < board.required ? 0 : 1));
+  for (const { transform, perm: cellPerm } of regionSymmetries(board.points, spec.symmetryGroup, board.grid.period, kinds)) {
+    const pieces = pieceImage(spec, board.grid, transform);
     const perm = pieces && placementPermutation(placements, byKey, cellPerm, pieces, varCount);
     if (perm) out.push(perm);
   }
@@ -256,36 +417,107 @@ function placementPermutation(
   return perm;
 }
 
+// ---- exact cover -------------------------------------------------------------
+
+/**
+ * The packing as exact cover with secondary items, when it is one: required
+ * cells and single pieces are primary items; optional cells, pieces placed
+ * at most once and crossings secondary. Algorithm X never chooses a row
+ * without a primary item, so where a placement would cover only optional
+ * items, optional cells and pieces are primary too, each with a row of its
+ * own that stands for leaving it out (no variable: rowVars 0), as Polyform
+ * Puzzler lists omitted pieces. Not when a piece has copies, nor when a count
+ * of pieces used is imposed that the areas do not imply.
+ */
+function exactCoverOf(
+  spec: PackingSpec,
+  board: Board,
+  placements: readonly Placement[],
+  crossings: readonly { placements: number[] }[],
+): Instance['exactCover'] {
+  if (spec.pieces.some((p) => p.count > 1)) return undefined;
+  if (spec.used && !usedIsImplied(spec, board)) return undefined;
+  const singles = spec.pieces.map((p, i) => (leastOf(p) === 1 ? i : -1)).filter((i) => i >= 0);
+  const optionalPieces = spec.pieces.map((p, i) => (leastOf(p) === 0 ? i : -1)).filter((i) => i >= 0);
+  const optionalCells = board.cells.length - board.required;
+  // Columns: required cells, single pieces, optional cells, optional pieces, crossings.
+  const first = board.required + singles.length;
+  const cellColumn = (c: number) => (c < board.required ? c : first + (c - board.required));
+  const pieceColumn = new Map<number, number>([
+    ...singles.map((p, i): [number, number] => [p, board.required + i]),
+    ...optionalPieces.map((p, i): [number, number] => [p, first + optionalCells + i]),
+  ]);
+  const rows: number[][] = placements.map((pl) => [...pl.cells.map(cellColumn), pieceColumn.get(pl.piece)!]);
+  const optional = optionalCells + optionalPieces.length;
+  crossings.forEach((item, i) => item.placements.forEach((pl) => rows[pl]!.push(first + optional + i)));
+  const rowVars = placements.map((pl) => pl.variable);
+  if (rows.every((row) => row.some((column) => column < first))) return { primary: first, secondary: optional + crossings.length, rows, rowVars };
+  const leaveOut = Array.from({ length: optional }, (_, i) => [first + i]);
+  return { primary: first + optional, secondary: crossings.length, rows: [...rows, ...leaveOut], rowVars: [...rowVars, ...leaveOut.map(() => 0)] };
+}
+
+/** Every solution places the same number of pieces, the one `used` asks: no optional cells and pieces of one size. */
+function usedIsImplied(spec: PackingSpec, board: Board): boolean {
+  const sizes = new Set(spec.pieces.map((p) => p.cells.length));
+  if (board.cells.length !== board.required || sizes.size !== 1) return false;
+  const k = board.required / [...sizes][0]!;
+  return spec.used!.least <= k && k <= spec.used!.most;
+}
+
 // ---- the instance ------------------------------------------------------------
 
-export function cellName(c: Cell): string {
-  return c[2] === 0 ? `(${c[0]},${c[1]})` : `(${c.join(',')})`;
+/** A cell as variable labels name it: (x,y) when z = 0 on the square and cube grids (as they always have), else as its grid writes it. */
+export function cellName(grid: Grid, c: Cell): string {
+  if (grid.name === 'square' || grid.name === 'cube') return c[2] === 0 ? `(${c[0]},${c[1]})` : `(${c.join(',')})`;
+  return grid.label(c);
+}
+
+/** Refuses a board the pieces cannot fill, or pieces that must be placed and do not fit. */
+function checkAreas(spec: PackingSpec, board: Board): void {
+  const area = (count: (p: PieceDef) => number) => spec.pieces.reduce((s, p) => s + p.cells.length * count(p), 0);
+  const [least, most] = [area(leastOf), area((p) => p.count)];
+  const optional = board.cells.length - board.required;
+  if (least === most && optional === 0 && least !== board.required)
+    throw new UserError(`area mismatch: the board has ${board.required} cells but the pieces cover ${least}`);
+  if (least > board.cells.length)
+    throw new UserError(`more pieces required than fit: the pieces that must be placed cover ${least} cells, the board has ${board.cells.length}`);
+  if (most < board.required) throw new UserError(`the pieces cover at most ${most} cells, but the board has ${board.required} that must be covered`);
+  const copies = spec.pieces.reduce((s, p) => s + p.count, 0);
+  const needed = spec.pieces.reduce((s, p) => s + leastOf(p), 0);
+  if (spec.used && (spec.used.least > copies || spec.used.most < needed || spec.used.least > spec.used.most))
+    throw new UserError(`pieces used ${spec.used.least}..${spec.used.most}: there are ${copies} pieces, of which ${needed} must be placed`);
 }
 
 export function buildPacking(spec: PackingSpec): PackingInstance {
-  const area = spec.pieces.reduce((s, p) => s + p.cells.length * p.count, 0);
-  if (area !== spec.region.length) {
-    throw new UserError(`area mismatch: the board has ${spec.region.length} cells but the pieces cover ${area}`);
-  }
+  const board = boardOf(spec);
+  checkAreas(spec, board);
   const cnf = new Cnf();
-  const placements = placementsOf(spec, cnf);
+  const placements = placementsOf(spec, board, cnf);
   const byPiece: number[][] = spec.pieces.map(() => []);
   for (const pl of placements) byPiece[pl.piece]!.push(pl.variable);
+  const byCell = coverGroups(board, placements);
   // Only pairwise encodings need the pairs (quadratic in the placements per cell).
-  const overlaps = pairsByOverlap(spec) ? overlappingPairs(coverGroups(spec, placements), cnf.varCount) : NO_PAIRS;
-  coverFamilies(spec, cnf, placements, overlaps);
+  const overlaps = pairsByOverlap(spec) ? overlappingPairs(byCell, board.required, cnf.varCount) : NO_PAIRS;
+  coverFamilies(spec, board, cnf, byCell, overlaps);
   pieceFamilies(spec, cnf, byPiece, overlaps);
+  usedFamily(spec, cnf, byPiece);
+  const crossings = crossingItems(board, placements);
+  crossingFamily(spec, cnf, crossings, placements);
   cnf.projection = placements.map((pl) => pl.variable);
 
   const placementOf = new Map(placements.map((pl) => [pl.variable, pl]));
   const symbols = pieceSymbols(spec.pieces);
-  const distinct = spec.pieces.every((p) => p.count === 1);
   const decode = (trueVars: readonly number[]): PackingSolution => ({
     placements: trueVars
       .map((v) => placementOf.get(v))
       .filter((pl): pl is Placement => pl !== undefined)
-      .map((pl) => ({ piece: spec.pieces[pl.piece]!.name, cells: pl.cells.map((c) => spec.region[c]!) })),
+      .map((pl) => ({ piece: spec.pieces[pl.piece]!.name, cells: pl.cells.map((c) => board.cells[c]!) })),
   });
+  // Squares and cubes keep their pictures; the other grids are drawn from their corners in the plane.
+  const squareCells = board.grid.name === 'square' || board.grid.name === 'cube';
+  const picture = { grid: board.grid, cells: spec.region, optional: spec.optional ?? [] };
+  // Cells as their grid writes them; a flat figure of cubes as (x, y), as it always has been.
+  const written = board.grid.arity === 2 || (board.grid.name === 'cube' && board.cells.every((r) => r[2] === 0));
   return {
     puzzle: spec.puzzle,
     params: spec.params,
@@ -294,32 +526,34 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
     placements,
     symbols,
     decode,
-    check: (s) => checkPacking(spec.region, spec.pieces, { mirror: spec.moves.some(isMirror), spatial: spec.moves.some((t) => t[2]![2] !== 1) }, s),
-    render: (s, o) => renderPacking(s, spec.pieces, symbols, o.color),
-    svg: (s) => (spec.region.some((c) => c[2] !== 0) ? renderPolycubeSvg(s, spec.pieces) : renderPackingSvg(s, spec.pieces)),
+    check: (s) =>
+      checkPacking(spec.region, spec.pieces, { mirror: spec.moves.some(isMirror), spatial: spec.moves.some((t) => t[2]![2] !== 1) }, s, {
+        optional: spec.optional,
+        used: spec.used,
+      }),
+    render: (s, o) => (squareCells ? renderPacking(s, spec.pieces, symbols, o.color) : renderPlaneText(picture, s, spec.pieces, symbols, o.color)),
+    svg: (s) =>
+      !squareCells
+        ? renderPlaneSvg(picture, s, spec.pieces)
+        : board.cells.some((c) => c[2] !== 0)
+          ? renderPolycubeSvg(s, spec.pieces)
+          : renderPackingSvg(s, spec.pieces),
     toJson: (s) => ({
       placements: s.placements.map((p) => ({
         piece: p.piece,
-        cells: p.cells.map((c) => (c[2] === 0 && spec.region.every((r) => r[2] === 0) ? [c[0], c[1]] : [...c])),
+        cells: p.cells.map((c) => (written ? [c[0], c[1]] : [...c])),
       })),
     }),
-    symmetries: placementSymmetries(spec, placements, cnf.varCount),
-    explain: () => packingExplanation(spec, placements, cnf),
-    trueSetsAreAntichain: true,
+    symmetries: placementSymmetries(spec, board, placements, cnf.varCount),
+    explain: () => packingExplanation(spec, board, placements, crossings, cnf),
+    trueSetsAreAntichain: board.cells.length === board.required,
     branchingFamily: 'cover',
     // Measured on 8x8-square (bench/results/pentomino-8x8.md): classes per CPU second grow
     // with cube depth, from 2.6 at depth 6 to 11 at 10 and 52 at 12, so cubes stop one piece short.
     cubeDepthHint: Math.max(0, spec.pieces.reduce((n, p) => n + p.count, 0) - 1),
-    splitGroups: [...spec.pieces.flatMap((p, i) => (p.count === 1 ? [byPiece[i]!] : [])), ...coverGroups(spec, placements)],
-    exactlyOne: exactlyOneGroups(spec, placements, byPiece),
-    exactCover: distinct
-      ? {
-          primary: spec.region.length + spec.pieces.length,
-          secondary: 0,
-          rows: placements.map((pl) => [...pl.cells, spec.region.length + pl.piece]),
-          rowVars: placements.map((pl) => pl.variable),
-        }
-      : undefined,
+    splitGroups: [...spec.pieces.flatMap((p, i) => (single(p) ? [byPiece[i]!] : [])), ...byCell.slice(0, board.required)],
+    exactlyOne: exactlyOneGroups(spec, board, byCell, byPiece),
+    exactCover: exactCoverOf(spec, board, placements, crossings),
   };
 }
 
@@ -339,73 +573,100 @@ function pieceSymbols(pieces: readonly PieceDef[]): string[] {
 // Each family's size derived a second time, from placements per cell and per
 // piece and the published size of each encoding, to check against the built one.
 
-function packingExplanation(spec: PackingSpec, placements: readonly Placement[], cnf: Cnf): InstanceExplanation {
-  return { variables: placementVariables(spec, placements, cnf), families: packingShapes(spec, placements, cnf.varCount) };
+function packingExplanation(
+  spec: PackingSpec,
+  board: Board,
+  placements: readonly Placement[],
+  crossings: readonly { label: string; placements: number[] }[],
+  cnf: Cnf,
+): InstanceExplanation {
+  return { variables: placementVariables(spec, board, placements, cnf), families: packingShapes(spec, board, placements, crossings, cnf.varCount) };
 }
 
-/** A cell as explain names it: (x,y) on a flat board, (x,y,z) in space (even at z = 0, unlike placement names). */
-function cellLabeller(region: readonly Cell[]): (c: Cell) => string {
-  const flat = region.every((c) => c[2] === 0);
+/** A cell as explain names it: (x,y) on a flat board of squares, (x,y,z) in space (even at z = 0, unlike placement names); else as its grid writes it. */
+function cellLabeller(board: Board): (c: Cell) => string {
+  if (board.grid.name !== 'square' && board.grid.name !== 'cube') return board.grid.label;
+  const flat = board.cells.every((c) => c[2] === 0);
   return (c) => (flat ? `(${c[0]},${c[1]})` : `(${c.join(',')})`);
 }
 
-function placementVariables(spec: PackingSpec, placements: readonly Placement[], cnf: Cnf): string {
+function placementVariables(spec: PackingSpec, board: Board, placements: readonly Placement[], cnf: Cnf): string {
   const perPiece = spec.pieces.map((p, i) => `${p.name} ${placements.filter((pl) => pl.piece === i).length}`);
-  const example = placements[Math.floor(placements.length / 2)]!;
+  const example = placements[Math.floor(placements.length / 2)];
+  if (!example) return 'one variable per placement of a piece; no piece fits anywhere';
+  const where =
+    board.grid.period === 1
+      ? `its bounding box's corner at ${cellLabeller(board)(example.offset)}`
+      : `moved by (${example.offset[0]},${example.offset[1]}) on the ${board.grid.name} grid`;
   return (
     `one variable per placement of a piece, e.g. "${cnf.vars.name(example.variable)}": piece ${spec.pieces[example.piece]!.name} ` +
-    `in its orientation ${example.orientation}, its bounding box's corner at ${cellLabeller(spec.region)(example.offset)}; ` +
+    `in its orientation ${example.orientation}, ${where}; ` +
     `${placements.length} placements (${perPiece.join(', ')})`
   );
 }
 
 /** The families of buildPacking, derived again from the placements. */
-function packingShapes(spec: PackingSpec, placements: readonly Placement[], varCount: number): Map<string, FamilyShape> {
-  const byCell: number[][] = spec.region.map(() => []);
+function packingShapes(
+  spec: PackingSpec,
+  board: Board,
+  placements: readonly Placement[],
+  crossings: readonly { label: string; placements: number[] }[],
+  varCount: number,
+): Map<string, FamilyShape> {
+  const byCell = coverGroups(board, placements);
   const byPiece: number[][] = spec.pieces.map(() => []);
-  for (const pl of placements) {
-    for (const c of pl.cells) byCell[c]!.push(pl.variable);
-    byPiece[pl.piece]!.push(pl.variable);
-  }
-  const cellName = cellLabeller(spec.region);
-  const cellLabel = (c: number) => `cell ${cellName(spec.region[c]!)}`;
-  const nc = byCell.map((vars) => vars.length);
+  for (const pl of placements) byPiece[pl.piece]!.push(pl.variable);
+  const cellName = cellLabeller(board);
+  const cellLabel = (c: number) => `cell ${cellName(board.cells[c]!)}`;
+  const required = byCell.slice(0, board.required);
+  const nc = required.map((vars) => vars.length);
   const np = byPiece.map((vars) => vars.length);
   const shapes = new Map<string, FamilyShape>();
 
   shapes.set(
     'cover',
     grouped(
-      `one clause per cell, the placements covering it: ${spec.region.length} cells`,
-      byCell.map((_, c) => ({ label: `${cellLabel(c)} covered`, cost: { clauses: 1, auxVars: 0 } })),
+      `one clause per cell, the placements covering it: ${board.required} cells`,
+      required.map((_, c) => ({ label: `${cellLabel(c)} covered`, cost: { clauses: 1, auxVars: 0 } })),
     ),
   );
 
-  const overlaps = pairsByOverlap(spec) ? overlappingPairs(byCell, varCount) : NO_PAIRS;
+  const overlaps = pairsByOverlap(spec) ? overlappingPairs(byCell, board.required, varCount) : NO_PAIRS;
+  const amoPerCell = (vars: readonly number[][], first: number, what: string) =>
+    grouped(
+      `Σ over ${what} of ${spec.amo} at-most-one over n_c literals: ${sizeText(AMO_ENCODINGS, spec.amo, 'n_c')}, ` +
+        `n_c = placements covering the cell (${range(vars.map((v) => v.length))} here)`,
+      vars.map((v, c) => ({ label: `${cellLabel(first + c)} at most once`, cost: amoCost(spec.amo, v.length) })),
+    );
+  const pairsShape = (pairs: number, text: string): FamilyShape => ({
+    formula: { text, clauses: pairs, auxVars: 0 },
+    about: () => 'two placements sharing a cell',
+  });
   if (!pairsByOverlap(spec)) {
+    shapes.set('non-overlap', amoPerCell(required, 0, 'cells'));
+  } else {
+    const perCell = nc.reduce((s, n) => s + (n * (n - 1)) / 2, 0);
     shapes.set(
       'non-overlap',
-      grouped(
-        `Σ over cells of ${spec.amo} at-most-one over n_c literals: ${sizeText(AMO_ENCODINGS, spec.amo, 'n_c')}, ` +
-          `n_c = placements covering the cell (${range(nc)} here)`,
-        byCell.map((vars, c) => ({ label: `${cellLabel(c)} at most once`, cost: amoCost(spec.amo, vars.length) })),
+      pairsShape(
+        overlaps.required,
+        `one clause per pair of placements sharing a cell: Σ over cells of n_c(n_c-1)/2 = ${perCell} counts a pair once per shared cell, ${overlaps.required} distinct pairs`,
       ),
     );
-  } else {
-    const pairs = overlaps.pairs.length;
-    const perCell = nc.reduce((s, n) => s + (n * (n - 1)) / 2, 0);
-    shapes.set('non-overlap', {
-      formula: {
-        text: `one clause per pair of placements sharing a cell: Σ over cells of n_c(n_c-1)/2 = ${perCell} counts a pair once per shared cell, ${pairs} distinct pairs`,
-        clauses: pairs,
-        auxVars: 0,
-      },
-      about: () => 'two placements sharing a cell',
-    });
   }
+  const optional = byCell.slice(board.required);
+  if (optional.length > 0)
+    shapes.set(
+      'optional-cells',
+      pairsByOverlap(spec)
+        ? pairsShape(overlaps.pairs.length - overlaps.required, `one clause per pair of placements sharing only cells that may stay empty`)
+        : amoPerCell(optional, board.required, 'cells that may stay empty'),
+    );
 
-  const distinct = spec.pieces.every((p) => p.count === 1);
-  const copies = distinct ? '' : `; a piece with k copies: at most k of n_p, ${spec.card}: ${sizeText(CARD_ENCODINGS, spec.card, 'n_p')}`;
+  const distinct = spec.pieces.every(single);
+  const copies = spec.pieces.every((p) => p.count === 1)
+    ? ''
+    : `; a piece with k copies: at most k of n_p, ${spec.card}: ${sizeText(CARD_ENCODINGS, spec.card, 'n_p')}`;
   const pairwise = spec.amo === 'pairwise';
   const onceCost = (p: number) => (pairwise ? { clauses: disjointPairs(byPiece[p]!, overlaps).length, auxVars: 0 } : amoCost(spec.amo, np[p]!));
   shapes.set(
@@ -419,19 +680,46 @@ function packingShapes(spec: PackingSpec, placements: readonly Placement[], varC
       })),
     ),
   );
-  shapes.set(
-    'piece-at-least-once',
-    grouped(
-      distinct
-        ? `one clause per piece, its placements: ${spec.pieces.length} pieces`
-        : `one clause per single piece; a piece with k copies: at least k of n_p (${spec.card})`,
-      spec.pieces.map((piece, p) => ({
-        label: `piece ${piece.name} placed${piece.count === 1 ? '' : ` at least ${piece.count} times`}`,
-        cost: atLeastKCost(spec.card, np[p]!, piece.count),
-      })),
-    ),
-  );
+  const placed = spec.pieces.map((piece, p) => ({ piece, p, least: leastOf(piece) })).filter((x) => x.least > 0);
+  if (placed.length > 0)
+    shapes.set(
+      'piece-at-least-once',
+      grouped(
+        distinct
+          ? `one clause per piece, its placements: ${spec.pieces.length} pieces`
+          : `one clause per piece placed at least once; a piece placed at least k times: at least k of n_p (${spec.card})`,
+        placed.map(({ piece, p, least }) => ({
+          label: `piece ${piece.name} placed${least === 1 ? '' : ` at least ${least} times`}`,
+          cost: atLeastKCost(spec.card, np[p]!, least),
+        })),
+      ),
+    );
+  if (spec.used) {
+    const singles = spec.pieces.map((p, i) => (p.count === 1 ? i : -1)).filter((i) => i >= 0);
+    const n = spec.pieces.reduce((s, p, i) => s + (p.count === 1 ? 1 : np[i]!), 0);
+    const { least, most } = spec.used;
+    shapes.set(
+      'pieces-used',
+      grouped(
+        `an indicator per piece placed at most once (n_p + 1 clauses each), then at least ${least} and at most ${most} of the n = ${n} indicators and placements of pieces with copies (${spec.card})`,
+        [
+          ...singles.map((p) => ({ label: `piece ${spec.pieces[p]!.name} used`, cost: { clauses: np[p]! + 1, auxVars: 1 } })),
+          { label: 'pieces used, at least', cost: atLeastKCost(spec.card, n, least) },
+          { label: 'pieces used, at most', cost: atMostKCost(spec.card, n, most) },
+        ],
+      ),
+    );
+  }
+  if (crossings.length > 0)
+    shapes.set(
+      'no-crossing',
+      grouped(
+        `Σ over crossings of ${spec.amo} at-most-one over n_x literals: ${sizeText(AMO_ENCODINGS, spec.amo, 'n_x')}, ` +
+          `n_x = placements that would cross there (${range(crossings.map((c) => c.placements.length))} here; ${crossings.length} crossings)`,
+        crossings.map((item) => ({ label: `crossing at ${item.label}`, cost: amoCost(spec.amo, item.placements.length) })),
+      ),
+    );
   return shapes;
 }
 
-const NO_PAIRS: OverlappingPairs = { pairs: [], has: () => false };
+const NO_PAIRS: OverlappingPairs = { pairs: [], required: 0, has: () => false };

@@ -1,10 +1,11 @@
 import { UserError } from '../src/core/errors.js';
 import { checkSize } from '../src/core/limits.js';
 import { GROUPS, type Cell } from '../src/geometry/cells.js';
-import { buildPacking, type NonOverlap, type PackingInstance, NON_OVERLAP_OPTION, PACKING_DEFAULTS } from './packing.js';
+import { buildPacking, type NonOverlap, type PackingInstance, NON_OVERLAP_OPTION, PACKING_DEFAULTS, packingChoices } from './packing.js';
 import { cellsArt, parseRegion } from '../src/geometry/shapes.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { piecesParam, readPieces, readPiecesFile } from './polyomino.js';
+import { PUZZLE_OPTION, namedPuzzle } from './catalogue/arguments.js';
 import { type PuzzleEntry, type PuzzleOption, entryOptions } from '../src/core/puzzle.js';
 import { readInput } from '../src/core/input.js';
 
@@ -73,6 +74,8 @@ export const FIGURES: Readonly<Record<string, Figure>> = {
 export type SymmetryGroup = 'rotations' | 'isometries';
 
 export interface PolycubeOptions {
+  /** A catalogue puzzle on cubic cells: its figure and pieces (puzzlesat list puzzles). */
+  puzzle?: string;
   /** A FIGURES name, `WxHxD`, inline art, or a figure file. */
   figure?: string;
   /** Comma-separated names from the catalog or PIECE_SETS (`Q=##/#.|#.` for inline art). */
@@ -138,6 +141,7 @@ const expandSets = (list: string) =>
     .join(',');
 
 export function polycube(options: PolycubeOptions, puzzle = 'polycube'): PackingInstance {
+  if (options.puzzle !== undefined) return polycube({ ...options, ...namedPuzzle(options.puzzle, options, 'polycube'), puzzle: undefined }, puzzle);
   if (options.figure === undefined) throw new UserError(`give a figure with --figure (one of ${Object.keys(FIGURES).join(', ')}, WxHxD, or a file)`);
   if (options.pieces !== undefined && options.piecesFile !== undefined)
     throw new UserError('give the pieces with --pieces or --pieces-file, not both');
@@ -146,8 +150,7 @@ export function polycube(options: PolycubeOptions, puzzle = 'polycube'): Packing
   const pieces = options.piecesFile ? readPiecesFile(options.piecesFile) : readPieces(expandSets(pieceList), '--pieces', CATALOG);
   const flip = options.flip === true;
   const symmetry = options.symmetry ?? 'rotations';
-  const nonOverlap = options.nonOverlap ?? 'compact';
-  const amo = options.amo ?? PACKING_DEFAULTS.amo;
+  const { nonOverlap, amo, card } = packingChoices(options);
   return buildPacking({
     puzzle,
     params: {
@@ -164,7 +167,7 @@ export function polycube(options: PolycubeOptions, puzzle = 'polycube'): Packing
     symmetryGroup: GROUPS[symmetry],
     nonOverlap,
     amo,
-    card: options.card ?? PACKING_DEFAULTS.card,
+    card,
   });
 }
 
@@ -206,6 +209,7 @@ const POLYCUBE_OPTIONS: readonly PuzzleOption[] = [
   },
   { name: 'pieces-file', type: 'string', describe: 'a file of pieces: "NAME:" headers followed by their art, -- between levels' },
   { name: 'flip', type: 'boolean', describe: 'allow reflected pieces (off by default: mirror-image pieces stay distinct)' },
+  PUZZLE_OPTION,
   symmetryOption,
   NON_OVERLAP_OPTION,
 ];

@@ -1,11 +1,20 @@
 import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
 import { checkSize } from '../src/core/limits.js';
 import { GROUPS, type Cell, isConnected, shapeKey } from '../src/geometry/cells.js';
-import { buildPacking, type NonOverlap, type PackingInstance, type PieceDef, NON_OVERLAP_OPTION, PACKING_DEFAULTS } from './packing.js';
-import { cellsArt, inlineArt, parsePieceArt, parsePiecesFile, parseRegion } from '../src/geometry/shapes.js';
+import {
+  buildPacking,
+  type NonOverlap,
+  type PackingInstance,
+  type PieceDef,
+  NON_OVERLAP_OPTION,
+  PACKING_DEFAULTS,
+  packingChoices,
+} from './packing.js';
+import { COUNT, cellsArt, countText, inlineArt, parseCount, parsePieceArt, parsePiecesFile, parseRegion } from '../src/geometry/shapes.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { type EncodingChoice, type PuzzleEntry, type PuzzleOption, entryOptions } from '../src/core/puzzle.js';
 import { readInput } from '../src/core/input.js';
+import { PUZZLE_OPTION, namedPuzzle } from './catalogue/arguments.js';
 
 /**
  * Polyomino tilings: a board (any shape, holes allowed) and a piece set, every
@@ -68,6 +77,8 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
 };
 
 export interface PolyominoOptions {
+  /** A catalogue puzzle on square cells: its board and pieces (puzzlesat list puzzles). */
+  puzzle?: string;
   preset?: string;
   /** `WxH`, inline art (rows separated by "/"), or a board file. */
   board?: string;
@@ -98,9 +109,14 @@ export function boardParam(board: string, region: readonly Cell[]): string {
   return boardInOption(board) ? board : cellsArt(region, '.', '#');
 }
 
-/** Pieces as a --pieces list of inline art (`V=##/#.,I*2=##`), which readPieces reads back to the same pieces. */
+/** Pieces as a --pieces list of inline art (`V=##/#.,I*2=##,X*0..1=...`), which readPieces reads back to the same pieces. */
 export function piecesParam(pieces: readonly PieceDef[]): string {
-  return pieces.map((p) => `${p.name}${p.count > 1 ? `*${p.count}` : ''}=${cellsArt(p.cells, '#', '.')}`).join(',');
+  return pieces
+    .map((p) => {
+      const copies = countText(p.least ?? p.count, p.count);
+      return `${p.name}${copies === '1' ? '' : `*${copies}`}=${cellsArt(p.cells, '#', '.')}`;
+    })
+    .join(',');
 }
 
 /** `WxH`, inline art with "/" between rows, or the path of a board file. */
@@ -123,14 +139,14 @@ export function readBoard(board: string, option: string): Cell[] {
   return parseRegion(text, board);
 }
 
-/** A piece list such as `F,I,L*2,Q=##/#.`; names are case-sensitive. */
+/** A piece list such as `F,I,L*2,X*0..1,Q=##/#.`; names are case-sensitive. */
 export function readPieces(list: string, option: string, catalog: Readonly<Record<string, string>> = POLYOMINOES): PieceDef[] {
   const pieces: PieceDef[] = [];
   for (const raw of list
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)) {
-    const m = /^([A-Za-z][\w-]*)(?:\*(\d+))?(?:=(.+))?$/.exec(raw);
+    const m = new RegExp(String.raw`^([A-Za-z][\w-]*)(?:\*(${COUNT}))?(?:=(.+))?$`).exec(raw);
     if (!m) throw new UserError(`${option}: cannot read piece "${raw}"`);
     const [, given, copies, art] = m;
     const name = art ? given! : (ALIASES[given!] ?? given!);
@@ -145,7 +161,7 @@ export function readPieces(list: string, option: string, catalog: Readonly<Recor
     const earlier = pieces.find((p) => p.name === name);
     if (earlier && shapeKey(earlier.cells) !== shapeKey(cells))
       throw new UserError(`${option}: piece ${name} is given twice with two shapes; use ${name}*2 for copies or another name for another shape`);
-    addPiece(pieces, { name, cells, count: Number(copies ?? 1) }, option);
+    addPiece(pieces, { name, cells, ...parseCount(copies ?? '1', `${option}: piece ${name}`) }, option);
   }
   if (pieces.length === 0) throw new UserError(`${option}: no pieces given`);
   return pieces;
@@ -153,11 +169,12 @@ export function readPieces(list: string, option: string, catalog: Readonly<Recor
 
 /** Repeated catalog names become copies of one piece (they are interchangeable). */
 function addPiece(pieces: PieceDef[], piece: PieceDef, where: string): void {
-  if (piece.count < 1) throw new UserError(`${where}: piece ${piece.name} needs a count of at least 1`);
   if (!isConnected(piece.cells)) throw new UserError(`${where}: piece ${piece.name} is not connected`);
   const same = pieces.find((p) => p.name === piece.name);
-  if (same) same.count += piece.count;
-  else pieces.push(piece);
+  if (same) {
+    same.least = (same.least ?? same.count) + (piece.least ?? piece.count);
+    same.count += piece.count;
+  } else pieces.push(piece);
 }
 
 export function readPiecesFile(path: string): PieceDef[] {
@@ -169,11 +186,12 @@ export function readPiecesFile(path: string): PieceDef[] {
     throw new UserError(`--pieces-file: cannot read "${path}"`);
   }
   const pieces: PieceDef[] = [];
-  for (const p of parsePiecesFile(text, path)) addPiece(pieces, p, path);
+  for (const p of parsePiecesFile(text, path)) addPiece(pieces, { name: p.name, cells: p.cells, count: p.count, least: p.least }, path);
   return pieces;
 }
 
 export function polyomino(options: PolyominoOptions, puzzle = 'polyomino'): PackingInstance {
+  if (options.puzzle !== undefined) return polyomino({ ...options, ...namedPuzzle(options.puzzle, options, 'polyomino'), puzzle: undefined }, puzzle);
   const preset = options.preset === undefined ? undefined : PRESETS[options.preset];
   if (options.preset !== undefined && !preset) {
     throw new UsageError(
@@ -186,6 +204,7 @@ export function polyomino(options: PolyominoOptions, puzzle = 'polyomino'): Pack
   if (region.some((c) => c[2] !== 0)) throw new UserError('--board: a polyomino board is flat; use the polycube puzzle for 3D figures');
   const pieces = options.piecesFile ? readPiecesFile(options.piecesFile) : readPieces(options.pieces ?? preset?.pieces ?? PENTOMINOES, '--pieces');
   const flip = options.flip !== false;
+  const { nonOverlap, amo, card } = packingChoices(options);
   return buildPacking({
     puzzle,
     // Files are recorded by their contents: the header alone rebuilds the formula (puzzlesat decode, elsewhere).
@@ -194,20 +213,21 @@ export function polyomino(options: PolyominoOptions, puzzle = 'polyomino'): Pack
       board: options.preset ? undefined : boardParam(boardText, region),
       pieces: options.piecesFile ? piecesParam(pieces) : (options.pieces ?? preset?.pieces),
       flip,
-      nonOverlap: options.nonOverlap ?? 'compact',
-      amo: options.amo ?? PACKING_DEFAULTS.amo,
+      nonOverlap,
+      amo,
     },
     region,
     pieces,
     moves: flip ? GROUPS.planeIsometries : GROUPS.planeRotations,
     symmetryGroup: GROUPS.planeIsometries,
-    nonOverlap: options.nonOverlap ?? 'compact',
-    amo: options.amo ?? PACKING_DEFAULTS.amo,
-    card: options.card ?? PACKING_DEFAULTS.card,
+    nonOverlap,
+    amo,
+    card,
   });
 }
 
 const tilingOptions: PuzzleOption[] = [
+  PUZZLE_OPTION,
   { name: 'preset', type: 'string', describe: 'a named board and piece set', choices: Object.keys(PRESETS) },
   { name: 'board', type: 'string', describe: 'WxH, inline art ("../.#" rows), or a board file (. cell, # or space hole)' },
   { name: 'pieces', type: 'string', describe: 'comma-separated piece names (L*2 for copies, Q=##/#. for inline art)' },
@@ -218,7 +238,10 @@ const tilingOptions: PuzzleOption[] = [
 
 /** Pentomino tilings: the 6x10 rectangle unless a preset or a board is given. */
 export function pentomino(options: PolyominoOptions = {}): PackingInstance {
-  return polyomino({ ...options, preset: options.preset ?? (options.board === undefined ? '6x10' : undefined) }, 'pentomino');
+  return polyomino(
+    { ...options, preset: options.preset ?? (options.board === undefined && options.puzzle === undefined ? '6x10' : undefined) },
+    'pentomino',
+  );
 }
 
 function tiling(build: (options: PolyominoOptions) => PackingInstance) {

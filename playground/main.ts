@@ -5,6 +5,8 @@ import { FIGURES } from '../encoders/polycube.js';
 import { PRESETS } from '../encoders/polyomino.js';
 import { $, escapeHtml as escape, number, SolverWorker, setStatus as showStatus, showEngines, type StatusState } from './page.js';
 import type { Engine, FromWorker, PuzzleChoice, SatEngine } from './protocol.js';
+import { GRID_DEFAULTS, GridEditor } from './grid-editor.js';
+import { GRIDS, type GridName } from '../src/geometry/grids.js';
 
 /**
  * The tiling page: puzzle choice, board drawing, the formula's summary, and
@@ -30,6 +32,11 @@ const ui = {
   flip: $<HTMLInputElement>('flip'),
   figure: $<HTMLSelectElement>('figure'),
   roll: $<HTMLInputElement>('roll'),
+  grid: $<HTMLSelectElement>('grid'),
+  gridWidth: $<HTMLInputElement>('grid-width'),
+  gridHeight: $<HTMLInputElement>('grid-height'),
+  gridPieces: $<HTMLInputElement>('grid-pieces'),
+  gridFlip: $<HTMLInputElement>('grid-flip'),
   reroll: $<HTMLButtonElement>('reroll'),
   amo: $<HTMLSelectElement>('amo'),
   engine: $<HTMLSelectElement>('engine'),
@@ -101,6 +108,21 @@ ui.editor.addEventListener('click', (event) => {
   scheduleLoad();
 });
 
+// ---- the editor of the other grids ---------------------------------------------------
+
+const gridEditor = new GridEditor($<HTMLDivElement>('grid-editor'), () => scheduleLoad());
+const gridName = () => ui.grid.value as GridName;
+const drawGridEditor = (holes: readonly string[] = []) => gridEditor.draw(gridName(), Number(ui.gridWidth.value), Number(ui.gridHeight.value), holes);
+
+/** A grid's own board and pieces, which have solutions. */
+function gridDefaults(): void {
+  const d = GRID_DEFAULTS[gridName()]!;
+  ui.gridWidth.value = String(d.width);
+  ui.gridHeight.value = String(d.height);
+  ui.gridPieces.value = d.pieces;
+  drawGridEditor(d.holes);
+}
+
 // ---- the worker --------------------------------------------------------------------
 
 let running = false;
@@ -117,6 +139,8 @@ function choice(): PuzzleChoice {
       return { kind: 'soma', figure: ui.figure.value };
     case 'genius-square':
       return { kind: 'genius-square', roll: ui.roll.value };
+    case 'polyform':
+      return { kind: 'polyform', board: gridEditor.board(GRIDS[gridName()]), pieces: ui.gridPieces.value, flip: ui.gridFlip.checked };
     default:
       return { kind: 'pentomino', preset: ui.preset.value };
   }
@@ -264,7 +288,18 @@ ui.puzzle.addEventListener('change', () => {
   showChoice();
   scheduleLoad();
 });
-for (const input of [ui.preset, ui.figure, ui.amo, ui.pieces, ui.flip, ui.roll]) input.addEventListener('change', scheduleLoad);
+for (const input of [ui.preset, ui.figure, ui.amo, ui.pieces, ui.flip, ui.roll, ui.gridPieces, ui.gridFlip])
+  input.addEventListener('change', scheduleLoad);
+ui.grid.addEventListener('change', () => {
+  gridDefaults();
+  scheduleLoad();
+});
+for (const input of [ui.gridWidth, ui.gridHeight]) {
+  input.addEventListener('change', () => {
+    drawGridEditor();
+    scheduleLoad();
+  });
+}
 for (const input of [ui.width, ui.height]) {
   input.addEventListener('change', () => {
     drawEditor();
@@ -281,5 +316,6 @@ ui.stop.addEventListener('click', () => stop('stopped'));
 ui.download.addEventListener('click', () => send({ type: 'dimacs' }));
 
 drawEditor();
+gridDefaults();
 showChoice();
 load();

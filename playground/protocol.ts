@@ -12,7 +12,9 @@ export type PuzzleChoice =
   /** A drawn board as region art ("." cell, "#" hole, "/" between rows). */
   | { kind: 'polyomino'; board: string; pieces: string; flip: boolean }
   | { kind: 'soma'; figure: string }
-  | { kind: 'genius-square'; roll: string };
+  | { kind: 'genius-square'; roll: string }
+  /** A board of another grid as the polyform puzzle's JSON, and its pieces as --pieces takes them. */
+  | { kind: 'polyform'; board: string; pieces: string; flip: boolean };
 
 /** The SAT solvers a worker may offer; which of them loaded, it says in its first message. */
 export type SatEngine = 'minisat-wasm' | 'cadical-wasm' | 'logic-solver';

@@ -12,6 +12,7 @@ import type { PackingInstance } from '../encoders/packing.js';
 import { geniusSquare } from '../encoders/genius-square.js';
 import { soma } from '../encoders/polycube.js';
 import { polyomino } from '../encoders/polyomino.js';
+import { polyform } from '../encoders/polyform.js';
 import { capabilitiesOf, createSolver, loadEngines } from './engines.js';
 import { DOBBLE_ORDERS, type DeckAnswer, type DeckRequest, type FromWorker, type PuzzleChoice, type SatEngine, type ToWorker } from './protocol.js';
 
@@ -46,6 +47,8 @@ function build(choice: PuzzleChoice, amo: AmoEncoding | undefined): PackingInsta
       return soma({ figure: choice.figure, amo });
     case 'genius-square':
       return geniusSquare({ roll: choice.roll, amo });
+    case 'polyform':
+      return polyform({ board: choice.board, pieces: choice.pieces, flip: choice.flip, amo });
   }
 }
 

@@ -52,6 +52,9 @@ export {
 } from './run.js';
 export { BRANCHING_RULES, ENUM_MODES, PROPAGATIONS } from './core/plan.js';
 export { puzzleArgsOf } from '../encoders/index.js';
+export { CATALOGUE, FAMILIES, cataloguePuzzle, type CataloguePuzzle } from '../encoders/catalogue/index.js';
+export { countCommand } from '../encoders/catalogue/arguments.js';
+export { SIGNAL_EXIT, runLimited } from './core/cpu-limit.js';
 export { colorWanted } from './render/grid.js';
 export { writeDrawing } from './render/png.js';
 export { isCnfPath } from '../encoders/index.js';

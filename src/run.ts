@@ -141,7 +141,10 @@ async function solveByExactCover(plan: SolvePlan, instance: Instance, hooks: Run
   let rows: number[] | undefined;
   const result = solveExactCover(problem, { limit: 1, shouldStop: stopper(plan, hooks), onSolution: (found) => void (rows = found) });
   const status: Status = rows ? 'SAT' : result.complete ? 'UNSAT' : 'UNKNOWN';
-  const trueVars = (rows ?? []).map((r) => problem.rowVars[r]!).sort((a, b) => a - b);
+  const trueVars = (rows ?? [])
+    .map((r) => problem.rowVars[r]!)
+    .filter((v) => v > 0)
+    .sort((a, b) => a - b);
   const solution = rows ? checkedSolution(instance, trueVars, 'the solution') : undefined;
   return { status, trueVars, model: [], solution, solver: plan.engine };
 }

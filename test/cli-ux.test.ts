@@ -99,7 +99,7 @@ describe('help and flags', { timeout: 240_000 }, () => {
       expect(examples.length, verb).toBeGreaterThanOrEqual(2);
     }
     const top = run('--help').out;
-    expect(top).toMatch(/Puzzles: pentomino, polyomino, soma, polycube, genius-square, dobble/);
+    expect(top).toMatch(/Puzzles: pentomino, polyomino, soma, polycube, polyform, genius-square, dobble/);
     expect(top).toMatch(/Exit codes: 0 success, 1 error, 2 usage error, 130 interrupted/);
   });
 
@@ -107,7 +107,7 @@ describe('help and flags', { timeout: 240_000 }, () => {
     const r = run('enumerate');
     expect(r.code).toBe(2);
     expect(r.err).toBe(
-      'puzzlesat: enumerate: name a puzzle: pentomino, polyomino, soma, polycube, genius-square, dobble, knapsack (puzzlesat list puzzles)\n',
+      'puzzlesat: enumerate: name a puzzle: pentomino, polyomino, soma, polycube, polyform, genius-square, dobble, knapsack (puzzlesat list puzzles)\n',
     );
   });
 

@@ -456,7 +456,7 @@ describe('fuzz limits, outputs and inputs (issue 26)', { timeout: 600_000 }, () 
         fc.constantFrom('output', 'svg', 'png', 'proof', 'histogram'),
         fc.constantFrom(...spellings, join(work, 'other.txt'), join(work, 'new.txt')),
         fc.boolean(),
-        fc.constantFrom('board', 'pieces-file', 'puzzle'),
+        fc.constantFrom('board', 'pieces-file', 'kind'),
         (output, path, force, inputOption) => {
           const args = { _: ['encode'], [inputOption]: input, [output]: path, ...(force ? { force: true } : {}) };
           let message: string | undefined;

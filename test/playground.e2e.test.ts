@@ -284,6 +284,36 @@ describe.skipIf(absent)('playground in Chromium', () => {
     );
   });
 
+  // Polyform Puzzler, docs/hexiamonds.txt and docs/polyhexes.txt: the hexiamonds in the 4x9 parallelogram, 74 solutions;
+  // the tetrahexes in the 4x7 parallelogram, 9 (classes under the board's symmetry, as the CLI counts them).
+  it('draws and solves on triangles and hexagons: 74 hexiamond classes in 4x9, 9 tetrahex classes in 4x7', async () => {
+    await open();
+    await page.selectOption('#puzzle', 'polyform');
+    expect(await page.locator('#grid-editor polygon').count()).toBe(72);
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'ready');
+    await page.selectOption('#engine', 'dlx');
+    await page.click('#enumerate');
+    await waitDone(170_000);
+    expect(await page.textContent('#status')).toMatch(/^74 classes \(148 solutions\) in [\d.]+ s with dlx$/);
+    // Each tiling drawn: 72 triangles in 12 pieces.
+    expect(await page.locator('#gallery svg').first().locator('polygon').count()).toBe(72);
+    expect(await page.locator('#gallery svg').first().locator('text').count()).toBe(12);
+    await shot('polyiamonds');
+    await page.selectOption('#grid', 'hexagon');
+    await page.waitForFunction(() => document.querySelectorAll('#grid-editor polygon').length === 28);
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'ready');
+    const sat = (await page.$$eval('#engine option', (options) => options.map((o) => (o as HTMLOptionElement).value)))[0]!;
+    await page.selectOption('#engine', sat);
+    await page.click('#enumerate');
+    await waitDone(170_000);
+    expect(await page.textContent('#status')).toMatch(new RegExp(`^9 classes \\(18 solutions\\) in [\\d.]+ s with ${sat}$`));
+    // Cutting a hexagon out leaves 27 cells for 28 cells of pieces: an area error, said on the page.
+    await page.click('#grid-editor [data-cell="0,0,0"]');
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('#status')?.dataset.state === 'error');
+    expect(await page.textContent('#status')).toBe('area mismatch: the board has 27 cells but the pieces cover 28');
+    await shot('polyhexes');
+  }, 360_000);
+
   it('downloads the DIMACS of the formula shown', async () => {
     await open();
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);

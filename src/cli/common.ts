@@ -143,7 +143,7 @@ export async function guarded(args: Args, body: () => Promise<number | void>): P
  * with nothing found (the --timeout contract), in the run's own format.
  */
 function reportUnanswered(e: DeadlineReached, args: Args): void {
-  const puzzle = String(args.puzzle ?? args._[0]);
+  const puzzle = String(args.kind ?? args._[0]);
   if (args.json === true) {
     const summary = {
       status: 'UNKNOWN',

@@ -2,12 +2,12 @@ import type { Argv } from 'yargs';
 import { UsageError, addSymmetryBreaking, buildInstance, writeDimacsFile, writeDimacsStream } from '../index.js';
 import { type Args, encodingOptions, guarded, outputOption, puzzleOptions, seconds, sizeLimitOptions } from './common.js';
 
-export const command = 'encode <puzzle>';
+export const command = 'encode <kind>';
 export const describe = 'write the puzzle as DIMACS CNF for any SAT solver';
 
 export const builder = (y: Argv) =>
   outputOption(puzzleOptions(sizeLimitOptions(encodingOptions(y))), 'write to FILE instead of stdout')
-    .positional('puzzle', { type: 'string', describe: 'puzzle name' })
+    .positional('kind', { type: 'string', describe: 'the kind of puzzle (puzzlesat list puzzles)' })
     .option('json', { type: 'boolean', describe: 'with --output: the summary (vars, clauses, families) as JSON on stdout' })
     .option('unique', {
       type: 'boolean',
@@ -23,7 +23,7 @@ export const handler = (args: Args) =>
     // The summary goes where the formula would: only beside a file.
     if (args.json && !args.output) throw new UsageError('--json needs --output FILE (without it the formula itself is on stdout)');
     const start = performance.now();
-    const instance = buildInstance(String(args.puzzle), args);
+    const instance = buildInstance(String(args.kind), args);
     if (args.unique === true) addSymmetryBreaking(instance);
     const meta = { puzzle: instance.puzzle, params: instance.params, names: args.names !== false };
     const cnf = instance.cnf;

@@ -18,12 +18,12 @@ import { type Args, commonOptions, guarded, interruptFlag, outputOption, planReq
 import { progressWanted, startProgress } from './progress.js';
 import { RunFile, runHeader } from './run-file.js';
 
-export const command = 'enumerate <puzzle>';
+export const command = 'enumerate <kind>';
 export const describe = 'find all solutions (or all symmetry classes with --unique), streaming them';
 
 const enumerateOptions = (y: Argv) =>
   puzzleOptions(commonOptions(y))
-    .positional('puzzle', { type: 'string', describe: 'puzzle name' })
+    .positional('kind', { type: 'string', describe: 'the kind of puzzle (puzzlesat list puzzles)' })
     .option('unique', {
       type: 'boolean',
       describe: 'one solution per symmetry class, and count the classes (soma, polycube: the group is --symmetry)',
@@ -75,7 +75,7 @@ export const builder = (y: Argv) => outputOption(enumerateOptions(y), 'write sol
 
 export const handler = (args: Args) =>
   guarded(args, async () => {
-    const puzzle = String(args.puzzle);
+    const puzzle = String(args.kind);
     if (args.resume && !args.out) throw new UsageError('--resume needs --output FILE.jsonl to resume from');
     const plan = (await resolvePlan(puzzle, { verb: 'enumerate', ...planRequest(args), resuming: args.resume === true })) as EnumeratePlan;
     // With the family when classes are counted by it, so the report counts its clauses and the file's header its formula.

@@ -2,12 +2,12 @@ import type { Argv } from 'yargs';
 import { type EncodingKind, type EncodingRow, type PuzzleExplanation, UsageError, explainPuzzle, puzzleArgsOf } from '../index.js';
 import { type Args, commonOptions, guarded, puzzleOptions, seconds } from './common.js';
 
-export const command = 'explain <puzzle>';
+export const command = 'explain <kind>';
 export const describe = 'what each constraint family says, its size and the formula behind it, with sample clauses';
 
 export const builder = (y: Argv) =>
   puzzleOptions(commonOptions(y))
-    .positional('puzzle', { type: 'string', describe: 'puzzle name or a .cnf file' })
+    .positional('kind', { type: 'string', describe: 'the kind of puzzle (puzzlesat list puzzles), or a .cnf file' })
     .option('unique', {
       type: 'boolean',
       describe: 'with the symmetry-breaking family (one model per symmetry class; soma, polycube: the group is --symmetry)',
@@ -37,7 +37,7 @@ export type ExplainReport = PuzzleExplanation & {
 
 export const handler = (args: Args) =>
   guarded(args, async () => {
-    const puzzle = String(args.puzzle);
+    const puzzle = String(args.kind);
     for (const option of ['solver', 'timeout']) {
       if (args[option] !== undefined) throw new UsageError(`--${option} does not apply to explain (it solves nothing)`);
     }
@@ -59,11 +59,14 @@ export const handler = (args: Args) =>
 
 const n = (x: number) => x.toLocaleString('en-US');
 
+/** A parameter as the heading shows it: a board or piece set given as JSON can run to thousands of characters. */
+const shortened = (v: string) => (v.length <= 80 ? v : `${v.slice(0, 60)}… (${n(v.length)} characters)`);
+
 function explainText(r: ExplainReport, args: Args): string {
   const out: string[] = [];
   const given = Object.entries(r.params)
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${k} ${String(v)}`)
+    .map(([k, v]) => `${k} ${shortened(String(v))}`)
     .join(', ');
   out.push(`${r.puzzle}${given ? ` (${given})` : ''}`);
   out.push(`${n(r.vars)} variables (${n(r.namedVars)} of the puzzle, ${n(r.auxVars)} auxiliary), ${n(r.clauses)} clauses, ${n(r.literals)} literals`);

@@ -1,11 +1,18 @@
 import type { Argv } from 'yargs';
-import { AMO_ENCODINGS, CARD_ENCODINGS, PB_ENCODINGS, POLYOMINOES, PRESETS, PUZZLES, UsageError, didYouMean } from '../index.js';
+import { AMO_ENCODINGS, CARD_ENCODINGS, CATALOGUE, PB_ENCODINGS, POLYOMINOES, PRESETS, PUZZLES, UsageError, didYouMean } from '../index.js';
 import { type Args, guarded } from './common.js';
 
 export const command = 'list [topic]';
 export const describe = 'list puzzles, presets, pieces or encodings';
 
 const TOPICS = ['puzzles', 'presets', 'pieces', 'encodings'] as const;
+
+/** What a catalogue count counts, in the listing's words. */
+const COUNTS = {
+  solutions: 'solutions',
+  classes: 'classes under the board symmetry',
+  restricted: "solutions under the source's restriction",
+} as const;
 
 export const builder = (y: Argv) =>
   y
@@ -17,7 +24,11 @@ export const builder = (y: Argv) =>
 function rows(what: string): Record<string, string>[] {
   switch (what) {
     case 'puzzles':
-      return PUZZLES.map((p) => ({ name: p.name, about: p.about }));
+      // The puzzle kinds, then the named puzzles of the catalogue (puzzlesat verify counts them).
+      return [
+        ...PUZZLES.map((p) => ({ name: p.name, about: p.about })),
+        ...CATALOGUE.map((p) => ({ name: p.name, about: `${p.family}: ${p.count} ${COUNTS[p.counts]} (${p.note}; ${p.source})` })),
+      ];
     case 'presets':
       return Object.entries(PRESETS).map(([name, p]) => ({ name, about: p.about }));
     case 'pieces':

@@ -14,6 +14,7 @@ import * as optimize from './optimize.js';
 import * as solve from './solve.js';
 import * as solvers from './solvers.js';
 import * as sweep from './sweep.js';
+import * as verify from './verify.js';
 import * as worker from './worker.js';
 import { PUZZLES, UserError, didYouMean, limitsFromOptions, setRunDeadline, setSizeLimits } from '../index.js';
 import { checkNumericOptions, checkOutputs } from './options.js';
@@ -83,11 +84,11 @@ const EPILOG = [
   'Progress is drawn on stderr when it is a terminal (--quiet: never).',
 ].join('\n');
 
-/** `puzzlesat <verb> <puzzle> [options]`: one contract across puzzles. */
+/** `puzzlesat <verb> <kind> [options]`: one contract across puzzles; the kind is the verb's positional, so that `--puzzle NAME` (a catalogue puzzle) is an option of its own. */
 const cli = yargs(hideBin(process.argv));
 await cli
   .scriptName('puzzlesat')
-  .usage('$0 <verb> <puzzle> [options]')
+  .usage('$0 <verb> <kind> [options]')
   // Every option value is checked once, here, before any verb starts work: a bad one is a usage error.
   .middleware((argv) => {
     try {
@@ -117,6 +118,7 @@ await cli
   .command(list as never)
   .command(solvers as never)
   .command(sweep as never)
+  .command(verify as never)
   .command(dobble as never)
   .command((bench ?? []) as never)
   .command(worker as never)
@@ -133,7 +135,10 @@ await cli
     global: true,
     describe: 'no progress bar or spinner on stderr (they are only drawn on a terminal anyway)',
   })
-  .demandCommand(1, 'name a verb: solve, enumerate, encode, decode, explain, bench, list, solvers, sweep, dobble, check-proof, worker, completion')
+  .demandCommand(
+    1,
+    'name a verb: solve, enumerate, encode, decode, explain, bench, list, solvers, sweep, verify, dobble, check-proof, worker, completion',
+  )
   .example('$0 solve pentomino --preset 8x8-square', 'one tiling of the 8x8 board with the 2x2 square')
   .example('$0 enumerate soma --unique --solver dlx', 'the 480 classes of the Soma cube under rotations')
   .epilog(EPILOG)

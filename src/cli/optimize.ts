@@ -16,7 +16,7 @@ import {
 import { type Args, commonOptions, guarded, puzzleOptions, seconds } from './common.js';
 import { certificateLine, proofSummary } from './solve.js';
 
-export const command = 'optimize <puzzle>';
+export const command = 'optimize <kind>';
 export const describe = 'the best solutions of a puzzle by its objective (knapsack: the most value), each proved best';
 
 /** The puzzles that declare an objective, for help and errors. */
@@ -24,7 +24,7 @@ const withObjective = () => PUZZLES.filter((p) => p.objective !== undefined).map
 
 export const builder = (y: Argv) =>
   puzzleOptions(commonOptions(y))
-    .positional('puzzle', { type: 'string', describe: `a puzzle with an objective (${withObjective().join(', ')})` })
+    .positional('kind', { type: 'string', describe: `the kind of puzzle, one with an objective (${withObjective().join(', ')})` })
     .option('best', { type: 'number', describe: 'the k best solutions, in order of value (default 1)' })
     .option('strategy', {
       type: 'string',
@@ -41,7 +41,7 @@ export const builder = (y: Argv) =>
 
 export const handler = (args: Args) =>
   guarded(args, async () => {
-    const puzzle = String(args.puzzle);
+    const puzzle = String(args.kind);
     if (isCnfPath(puzzle)) throw new UsageError(`optimize: a DIMACS file has no objective; puzzles with one: ${withObjective().join(', ')}`);
     const start = performance.now();
     const instance = buildInstance(puzzle, args);

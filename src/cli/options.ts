@@ -77,6 +77,7 @@ const RULES: Readonly<Record<string, Rule>> = {
   jobs: count(1, MAX_JOBS, 'each job is a record in Redis, all written at the start'),
   concurrency: maxThreads(),
   'lock-seconds': count(1, MAX_LOCK_SECONDS, 'one day; a job renews its lock while it runs'),
+  'max-seconds': count(1),
 };
 
 /**
@@ -88,7 +89,7 @@ const RULES: Readonly<Record<string, Rule>> = {
  */
 const OUTPUT_PATHS = ['output', 'svg', 'png', 'histogram', 'proof'] as const;
 /** Options (and positionals) naming a file the run reads. */
-const INPUT_PATHS = ['puzzle', 'cnf', 'board', 'figure', 'pieces-file', 'symbols', 'model', 'deck'] as const;
+const INPUT_PATHS = ['kind', 'cnf', 'board', 'figure', 'pieces-file', 'symbols', 'model', 'deck'] as const;
 /** Verbs whose option of an output's name is something else: check-proof reads its proof; bench writes into a directory. */
 const NOT_OUTPUTS: Readonly<Record<string, readonly string[]>> = { 'check-proof': ['proof'], bench: ['output'] };
 
@@ -98,6 +99,9 @@ const CONFLICTS: readonly (readonly [string, string, string])[] = [
   ['pieces', 'pieces-file', 'both give the pieces'],
 ];
 
+/** The arguments that are lists: yargs' own and verify's catalogue names. */
+const LIST_POSITIONALS: ReadonlySet<string> = new Set(['_', 'names']);
+
 /** Options that only mean something with another one: alone they would be silently ignored. */
 const NEEDS: Readonly<Record<string, { needs: string; message: string }>> = {
   jobs: { needs: 'queue', message: 'splits a run into jobs on a queue: it needs --queue URL' },
@@ -106,8 +110,8 @@ const NEEDS: Readonly<Record<string, { needs: string; message: string }>> = {
 /** Checks every numeric and output-path option present in `args`, and that none is given without the option it needs; throws a UserError naming the first bad one. */
 export function checkNumericOptions(args: Record<string, unknown>): void {
   for (const [name, value] of Object.entries(args)) {
-    // No option takes a list: a repeated one (-o a -o b) would be read as "a,b".
-    if (Array.isArray(value) && name.length > 1 && !/[A-Z]/.test(name) && name !== '_')
+    // No option takes a list: a repeated one (-o a -o b) would be read as "a,b". Only verify's positional names do.
+    if (Array.isArray(value) && name.length > 1 && !/[A-Z]/.test(name) && !LIST_POSITIONALS.has(name))
       throw new UserError(`--${name} is given ${value.length} times (${value.map(String).join(', ')}): give it once`);
     // yargs adds camelCase twins of kebab-case options; RULES spells them kebab, so each is checked once.
     const rule = RULES[name];
@@ -169,7 +173,7 @@ export function checkOutputs(args: Record<string, unknown>): void {
     const input = inputs.find((i) => i.id === id);
     if (input)
       throw new UserError(
-        `${option}: ${path} is ${input.name === 'puzzle' || input.name === 'cnf' ? 'the input' : `the --${input.name} file`} of this run; write elsewhere (--force does not replace inputs)`,
+        `${option}: ${path} is ${input.name === 'kind' || input.name === 'cnf' ? 'the input' : `the --${input.name} file`} of this run; write elsewhere (--force does not replace inputs)`,
       );
     const twice = written.get(id);
     if (twice) throw new UserError(`${option}: ${path} is also written by ${twice}; give each output its own file`);

@@ -18,12 +18,12 @@ import {
 import { type Args, commonOptions, guarded, planRequest, puzzleOptions, seconds } from './common.js';
 import { progressWanted, startProgress } from './progress.js';
 
-export const command = 'solve <puzzle>';
+export const command = 'solve <kind>';
 export const describe = 'find one solution of a puzzle, or solve any DIMACS file';
 
 export const builder = (y: Argv) =>
   puzzleOptions(commonOptions(y))
-    .positional('puzzle', { type: 'string', describe: 'puzzle name, a .cnf file, or - for DIMACS on standard input' })
+    .positional('kind', { type: 'string', describe: 'the kind of puzzle (puzzlesat list puzzles), a .cnf file, or - for DIMACS on standard input' })
     .option('svg', { type: 'string', describe: 'also draw the solution as SVG into FILE' })
     .option('png', {
       type: 'string',
@@ -42,7 +42,7 @@ export const builder = (y: Argv) =>
 export const handler = (args: Args) =>
   guarded(args, async () => {
     // yargs hands a lone "-" over as an empty string.
-    const puzzle = args.puzzle === '' && process.argv.includes('-') ? '-' : String(args.puzzle);
+    const puzzle = args.kind === '' && process.argv.includes('-') ? '-' : String(args.kind);
     const plan = (await resolvePlan(puzzle, { verb: 'solve', ...planRequest(args) })) as SolvePlan;
     const instance = planInstance(plan);
     const start = performance.now();

@@ -39,12 +39,12 @@ function summaryText(run: SweepRun, s: SweepSummary): string {
 
 // ---- the command -------------------------------------------------------------------
 
-export const command = 'sweep <puzzle>';
+export const command = 'sweep <kind>';
 export const describe = 'solve every roll of genius-square (or a sample): solvable or not, and with --count how many solutions';
 
 const sweepOptions = (y: Argv) =>
   y
-    .positional('puzzle', { type: 'string', describe: 'genius-square' })
+    .positional('kind', { type: 'string', describe: 'the kind of puzzle: genius-square' })
     .option('count', { type: 'boolean', describe: 'count the solutions of every roll (default: only whether it is solvable)' })
     .option('workers', { type: 'number', describe: `worker threads (default: all cores, here ${availableParallelism()})` })
     .option('resume', { type: 'boolean', describe: 'keep the rolls already in --output and visit the others' })
@@ -67,7 +67,7 @@ export const handler = (args: Args) =>
     const count = args.count === true;
     const sample = positiveInt(args.sample, '--sample');
     if (args.histogram !== undefined && !count) throw new UserError('--histogram needs --count (it draws the solutions per roll)');
-    const plan = (await resolvePlan(String(args.puzzle), {
+    const plan = (await resolvePlan(String(args.kind), {
       verb: 'sweep',
       count,
       sample,

@@ -58,7 +58,11 @@ export interface Instance<S = unknown> {
   explain?(): InstanceExplanation;
   /** A weighted sum of projection variables that the puzzle optimises (`puzzlesat optimize`), named for output. */
   objective?: { name: string; sense: 'minimize' | 'maximize'; terms: readonly number[]; weights: readonly number[] };
-  /** The same puzzle as exact cover, when it is one (for the dlx backend). */
+  /**
+   * The same puzzle as exact cover, when it is one (for the dlx backend):
+   * row r is variable rowVars[r], or stands for no variable when that is 0
+   * (a packing's row for leaving an optional cell or piece out).
+   */
   exactCover?: { primary: number; secondary: number; rows: number[][]; rowVars: number[] };
 }
 

@@ -73,7 +73,11 @@ export async function enumerateExactCover(instance: Instance, options: ExactCove
       forced: part.forced.map((v) => rowOf.get(v)!),
       shouldStop: options.shouldStop,
       onSolution: (rows) => {
-        const vars = rows.map((r) => problem.rowVars[r]!).sort((a, b) => a - b);
+        // Rows that stand for no variable (leaving an optional cell or piece out) are not part of the solution's variables.
+        const vars = rows
+          .map((r) => problem.rowVars[r]!)
+          .filter((v) => v > 0)
+          .sort((a, b) => a - b);
         if (!isLexLeader(part.leastUnder, vars)) return;
         if (known.has(vars.join(','))) return;
         summary.count++;

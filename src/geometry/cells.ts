@@ -63,23 +63,30 @@ export const GROUPS = {
   isometries: [...SIGNED].sort(byIdentityFirst),
 } as const;
 
-/** Translates a cell set so its minimum corner is the origin, and sorts it. */
-export function normalize(cells: readonly Cell[]): Cell[] {
-  const [mx, my, mz] = minCorner(cells);
+/**
+ * Translates a cell set by a multiple of `period` on each axis so that its
+ * minimum corner lies in [0, period), and sorts it: two sets that differ by
+ * such a translation (a translation of the grid) normalize alike.
+ */
+export function normalize(cells: readonly Cell[], period = 1): Cell[] {
+  const [mx, my, mz] = minCorner(cells).map((v) => period * Math.floor(v / period)) as [number, number, number];
   return cells.map((c): Cell => [c[0] - mx, c[1] - my, c[2] - mz]).sort((a, b) => a[2] - b[2] || a[1] - b[1] || a[0] - b[0]);
 }
 
-export const shapeKey = (cells: readonly Cell[]): string => normalize(cells).map(cellKey).join(' ');
+export const shapeKey = (cells: readonly Cell[], period = 1): string => normalize(cells, period).map(cellKey).join(' ');
 
-export function transformShape(t: Transform, cells: readonly Cell[]): Cell[] {
-  return normalize(cells.map((c) => apply(t, c)));
+export function transformShape(t: Transform, cells: readonly Cell[], period = 1): Cell[] {
+  return normalize(
+    cells.map((c) => apply(t, c)),
+    period,
+  );
 }
 
-/** The distinct orientations of a shape under a group (duplicates removed). */
-export function orientations(cells: readonly Cell[], group: readonly Transform[]): Cell[][] {
+/** The distinct orientations of a shape under a group (duplicates removed), in group order. */
+export function orientations(cells: readonly Cell[], group: readonly Transform[], period = 1): Cell[][] {
   const seen = new Map<string, Cell[]>();
   for (const t of group) {
-    const shape = transformShape(t, cells);
+    const shape = transformShape(t, cells, period);
     const key = shape.map(cellKey).join(' ');
     if (!seen.has(key)) seen.set(key, shape);
   }
@@ -88,22 +95,32 @@ export function orientations(cells: readonly Cell[], group: readonly Transform[]
 
 /**
  * The symmetries of a region (a board or a 3D figure): for each transform of
- * the group that maps the region onto itself, the permutation of its cells
- * (cell index -> cell index), in group order (the identity first).
+ * the group that maps the region onto itself, followed by a translation by
+ * multiples of `period`, the permutation of its cells (cell index -> cell
+ * index), in group order (the identity first). `kinds`, when given, must be
+ * kept too: a cell maps only to a cell of its own kind (a board's optional
+ * cells to optional ones).
  */
-export function regionSymmetries(cells: readonly Cell[], group: readonly Transform[]): { transform: Transform; perm: Int32Array }[] {
+export function regionSymmetries(
+  cells: readonly Cell[],
+  group: readonly Transform[],
+  period = 1,
+  kinds?: readonly number[],
+): { transform: Transform; perm: Int32Array }[] {
   const index = new Map(cells.map((c, i) => [cellKey(c), i]));
   const out: { transform: Transform; perm: Int32Array }[] = [];
+  const origin = minCorner(cells);
   for (const t of group) {
     const moved = cells.map((c) => apply(t, c));
-    const [mx, my, mz] = minCorner(moved);
-    const [ox, oy, oz] = minCorner(cells);
+    const offset = minCorner(moved).map((v, axis) => origin[axis]! - v);
+    // Only a translation of the grid maps its cells onto cells of the same shape.
+    if (offset.some((v) => v % period !== 0)) continue;
     const perm = new Int32Array(cells.length);
     let ok = true;
     for (let i = 0; i < moved.length && ok; i++) {
       const m = moved[i]!;
-      const j = index.get(cellKey([m[0] - mx + ox, m[1] - my + oy, m[2] - mz + oz]));
-      if (j === undefined) ok = false;
+      const j = index.get(cellKey([m[0] + offset[0]!, m[1] + offset[1]!, m[2] + offset[2]!]));
+      if (j === undefined || (kinds && kinds[j] !== kinds[i])) ok = false;
       else perm[i] = j;
     }
     if (ok) out.push({ transform: t, perm });

@@ -1,26 +1,44 @@
 import { type Cell, minCorner } from './cells.js';
 
+export interface CheckedPiece {
+  name: string;
+  cells: readonly Cell[];
+  /** The most copies placed, and the fewest (default: exactly count). */
+  count: number;
+  least?: number;
+}
+
+/** What else a board asks: cells that may stay empty, and how many pieces a solution places. */
+export interface BoardRules {
+  optional?: readonly Cell[];
+  used?: { least: number; most: number };
+}
+
 /**
  * An independent packing checker: it shares no code with the encoder (its own
  * rotations, its own congruence test), so an encoder bug cannot hide behind it.
  * Returns a description of the first problem, or null when the packing is valid.
+ * Pieces move as `motions` says (reflected or not; turned in the plane only, or
+ * in space, where a flat piece can flip over), or as a congruence test of the
+ * caller's decides (src/geometry/plane-check.ts for the other grids).
  */
 export function checkPacking(
   region: readonly Cell[],
-  pieces: readonly { name: string; cells: readonly Cell[]; count: number }[],
-  /** How pieces may move: reflected or not; turned in the plane only, or in space (where a flat piece can flip over). */
-  motions: { mirror: boolean; spatial: boolean },
+  pieces: readonly CheckedPiece[],
+  motions: { mirror: boolean; spatial: boolean } | ((piece: CheckedPiece, placed: readonly Cell[]) => boolean),
   solution: { placements: readonly { piece: string; cells: readonly Cell[] }[] },
+  rules: BoardRules = {},
 ): string | null {
   const key = (c: readonly number[]) => c.join(',');
-  const inRegion = new Set(region.map(key));
+  const inRegion = new Set([...region, ...(rules.optional ?? [])].map(key));
+  const fits = typeof motions === 'function' ? motions : (piece: CheckedPiece, placed: readonly Cell[]) => congruent(piece.cells, placed, motions);
   const coveredBy = new Map<string, string>();
   const used = new Map<string, number>();
   for (const pl of solution.placements) {
     const piece = pieces.find((p) => p.name === pl.piece);
     if (!piece) return `unknown piece ${pl.piece}`;
     used.set(pl.piece, (used.get(pl.piece) ?? 0) + 1);
-    if (!congruent(piece.cells, pl.cells, motions)) return `piece ${pl.piece} is not placed in one of its shapes`;
+    if (!fits(piece, pl.cells)) return `piece ${pl.piece} is not placed in one of its shapes`;
     for (const c of pl.cells) {
       const k = key(c);
       if (!inRegion.has(k)) return `piece ${pl.piece} leaves the board at (${k})`;
@@ -32,8 +50,12 @@ export function checkPacking(
   for (const c of region) if (!coveredBy.has(key(c))) return `cell (${key(c)}) is not covered`;
   for (const p of pieces) {
     const n = used.get(p.name) ?? 0;
-    if (n !== p.count) return `piece ${p.name} is used ${n} times, expected ${p.count}`;
+    const least = p.least ?? p.count;
+    if (n < least || n > p.count) return `piece ${p.name} is used ${n} times, expected ${least === p.count ? p.count : `${least} to ${p.count}`}`;
   }
+  const total = solution.placements.length;
+  if (rules.used && (total < rules.used.least || total > rules.used.most))
+    return `${total} pieces are placed, expected ${rules.used.least} to ${rules.used.most}`;
   return null;
 }
 
@@ -82,7 +104,7 @@ function rotationImages(cells: readonly Vec[], flat: boolean): Set<string> {
   return new Set(seen.keys());
 }
 
-function congruent(shape: readonly Cell[], placed: readonly Cell[], motions: { mirror: boolean; spatial: boolean }): boolean {
+export function congruent(shape: readonly Cell[], placed: readonly Cell[], motions: { mirror: boolean; spatial: boolean }): boolean {
   if (shape.length !== placed.length) return false;
   const flat = !motions.spatial;
   const target = canonical(placed as Vec[]);

@@ -114,14 +114,40 @@ export function inlineArt(art: string): TextLine[] {
   return art.split('|').flatMap((level, i) => [...(i ? [{ text: '--', line: 1 }] : []), ...level.split('/').map((text) => ({ text, line: 1 }))]);
 }
 
+/** How a piece's copies are written after "*": a number ("3": exactly three) or a range ("0..1": at most one, maybe none). */
+export const COUNT = String.raw`\d+(?:\.\.\d+)?`;
+
+/** A piece count as written after "*": exactly k (k ≥ 1), or least..most (least ≤ most, most ≥ 1). */
+export function parseCount(text: string, where: string): { least: number; count: number } {
+  const range = /^(\d+)\.\.(\d+)$/.exec(text);
+  if (range) {
+    const [least, count] = [Number(range[1]), Number(range[2])];
+    if (least > count) throw new UserError(`${where}: "${text}" is an empty range (write least..most)`);
+    if (count < 1) throw new UserError(`${where}: "${text}" never places the piece; leave it out`);
+    return { least, count };
+  }
+  if (!/^\d+$/.test(text) || Number(text) < 1)
+    throw new UserError(`${where}: "${text}" is not a count (a whole number ≥ 1, or a range such as 0..1)`);
+  return { least: Number(text), count: Number(text) };
+}
+
+/** A count as parseCount reads it back. */
+export const countText = (least: number, count: number): string => (least === count ? `${count}` : `${least}..${count}`);
+
 /**
  * A pieces file: blocks headed `NAME:` followed by the piece's art; `NAME*3:`
- * declares three identical copies.
+ * declares three identical copies, `NAME*0..1:` a piece that may be left out.
+ * The art is square-cell art unless another reader is given.
  */
-export function parsePiecesFile(text: string, source: string): { name: string; count: number; cells: Cell[] }[] {
-  const pieces: { name: string; count: number; cells: Cell[]; lines: TextLine[]; line: number }[] = [];
+export function parsePiecesFile(
+  text: string,
+  source: string,
+  art: (lines: readonly TextLine[], source: string) => Cell[] = parsePieceArt,
+): { name: string; count: number; least: number; cells: Cell[]; line: number }[] {
+  const pieces: { name: string; count: number; least: number; lines: TextLine[]; line: number }[] = [];
+  const headerPattern = new RegExp(String.raw`^\s*([A-Za-z][\w-]*)(?:\*(${COUNT}))?\s*:\s*$`);
   for (const l of textLines(text)) {
-    const header = /^\s*([A-Za-z][\w-]*)(?:\*(\d+))?\s*:\s*$/.exec(l.text);
+    const header = headerPattern.exec(l.text);
     if (header) {
       const first = pieces.find((p) => p.name === header[1]);
       // A second header of one name used to merge into the first shape: refuse it.
@@ -129,7 +155,8 @@ export function parsePiecesFile(text: string, source: string): { name: string; c
         throw new UserError(
           `${source}:${l.line}: piece ${first.name} is declared twice (first at line ${first.line}); write "${first.name}*2:" for copies`,
         );
-      pieces.push({ name: header[1]!, count: Number(header[2] ?? 1), cells: [], lines: [], line: l.line });
+      const { least, count } = parseCount(header[2] ?? '1', `${source}:${l.line}: piece ${header[1]}`);
+      pieces.push({ name: header[1]!, count, least, lines: [], line: l.line });
     } else if (pieces.length) {
       pieces[pieces.length - 1]!.lines.push(l);
     } else if (l.text.trim() !== '' && !l.text.startsWith('//')) {
@@ -138,8 +165,8 @@ export function parsePiecesFile(text: string, source: string): { name: string; c
   }
   if (pieces.length === 0) throw new UserError(`${source}: no pieces found (start each with a header line "NAME:")`);
   return pieces.map((p) => {
-    const cells = parsePieceArt(p.lines, source);
+    const cells = art(p.lines, source);
     if (cells.length === 0) throw new UserError(`${source}:${p.line}: piece ${p.name} has no blocks`);
-    return { name: p.name, count: p.count, cells };
+    return { name: p.name, count: p.count, least: p.least, cells, line: p.line };
   });
 }

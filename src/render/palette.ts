@@ -81,15 +81,18 @@ const STEPS: readonly Cell[] = [
   [0, 0, -1],
 ];
 
-/** For each placed piece, the indices of the placed pieces it shares a face (an edge, in 2D) with. */
-export function touching(placements: readonly PlacedPiece[]): Set<number>[] {
+/** The cells sharing a face with a cell of the square or cube grid. */
+const faceNeighbours = (c: Cell): Cell[] => STEPS.map((d) => [c[0] + d[0], c[1] + d[1], c[2] + d[2]]);
+
+/** For each placed piece, the indices of the placed pieces it shares a face (an edge, in 2D; on other grids, what `neighbours` says) with. */
+export function touching(placements: readonly PlacedPiece[], neighbours: (c: Cell) => readonly Cell[] = faceNeighbours): Set<number>[] {
   const owner = new Map<string, number>();
   placements.forEach((pl, i) => pl.cells.forEach((c) => owner.set(key(c), i)));
   return placements.map((pl, i) => {
     const near = new Set<number>();
     for (const c of pl.cells) {
-      for (const d of STEPS) {
-        const j = owner.get(key([c[0] + d[0], c[1] + d[1], c[2] + d[2]]));
+      for (const n of neighbours(c)) {
+        const j = owner.get(key(n));
         if (j !== undefined && j !== i) near.add(j);
       }
     }
@@ -109,7 +112,11 @@ const firstCell = (cells: readonly Cell[]): Cell => [...cells].sort(before)[0]!;
  * takes the first colour no neighbour has (greedy colouring: never more than
  * one colour above the largest number of neighbours).
  */
-export function pieceLooks(placements: readonly PlacedPiece[], pieces: readonly { name: string }[]): PieceLook[] {
+export function pieceLooks(
+  placements: readonly PlacedPiece[],
+  pieces: readonly { name: string }[],
+  neighbours?: (c: Cell) => readonly Cell[],
+): PieceLook[] {
   const pieceOf = placements.map((pl) => pieces.findIndex((p) => p.name === pl.piece));
   const copies = new Map<string, number[]>();
   placements.forEach((pl, i) => copies.set(pl.piece, [...(copies.get(pl.piece) ?? []), i]));
@@ -118,7 +125,7 @@ export function pieceLooks(placements: readonly PlacedPiece[], pieces: readonly 
     group.sort((a, b) => before(firstCell(placements[a]!.cells), firstCell(placements[b]!.cells)));
     group.forEach((p, c) => (copyOf[p] = c));
   }
-  const near = touching(placements);
+  const near = touching(placements, neighbours);
   const colour = new Array<number>(placements.length).fill(-1);
   // Pieces in list order, copies in reading order: the same input always gets the same picture.
   const order = placements.map((_, i) => i).sort((a, b) => pieceOf[a]! - pieceOf[b]! || copyOf[a]! - copyOf[b]!);

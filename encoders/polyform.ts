@@ -1,0 +1,359 @@
+import { existsSync } from 'node:fs';
+import { readInput } from '../src/core/input.js';
+import { UserError } from '../src/core/errors.js';
+import { checkSize } from '../src/core/limits.js';
+import { type Cell, GROUPS, type Transform, isMirror, orientations, shapeKey, transformShape } from '../src/geometry/cells.js';
+import { GRIDS, GRID_NAMES, type Grid, type GridName, aspect } from '../src/geometry/grids.js';
+import { parseGridArt } from '../src/geometry/grid-art.js';
+import { namedBoard } from '../src/geometry/board-shapes.js';
+import { type CheckedPiece, checkPacking, congruent } from '../src/geometry/packing-check.js';
+import { crossingProblem, planeCongruence } from '../src/geometry/plane-check.js';
+import {
+  type FormBoard,
+  type FormPiece,
+  type FormPieces,
+  boardFromJson,
+  boardJson,
+  checkPiece,
+  parseJson,
+  piecesFromJson,
+  piecesJson,
+  useOf,
+} from '../src/geometry/polyform-json.js';
+import { COUNT, inlineArt, parseCount, parsePiecesFile, textLines } from '../src/geometry/shapes.js';
+import { freePolyforms, rotationsOf } from '../src/geometry/polyforms.js';
+import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
+import { type PuzzleEntry, type PuzzleOption, entryOptions } from '../src/core/puzzle.js';
+import {
+  NON_OVERLAP_OPTION,
+  PACKING_DEFAULTS,
+  type NonOverlap,
+  type PackingInstance,
+  type PieceDef,
+  buildPacking,
+  packingChoices,
+} from './packing.js';
+import { POLYOMINOES } from './polyomino.js';
+import { PUZZLE_OPTION, namedPuzzle } from './catalogue/arguments.js';
+
+/**
+ * Packings on any of the seven grids (src/geometry/grids.ts): polyominoes,
+ * polycubes, polyiamonds, polyhexes, polysticks, polytrigs and polytwigs, with
+ * per-piece rules: counts and ranges, "use k of these pieces", cells that may
+ * stay empty, one-sided sets, and Polyform Puzzler's per-piece limits on
+ * turns and flips.
+ *
+ * A board is JSON ({"grid", "cells", "optional"}), a shape by name (WxH,
+ * hexagon:N, triangle:N, trapezoid:WxH: src/geometry/board-shapes.ts), or
+ * text art where the grid has one
+ * (src/geometry/grid-art.ts), in a file or inline (rows separated by "/").
+ * Pieces: JSON ({"grid", "pieces", "use"}) in --pieces-file or inline in
+ * --pieces, or a pieces file of "NAME*count:" headers and art, or an inline
+ * list "A=art,B*0..1=art" (square cells also take the pentomino letters and
+ * the other names of the polyomino puzzle).
+ */
+
+export interface PolyformOptions {
+  /** A catalogue puzzle: its board and pieces (puzzlesat list puzzles), with the source's restriction when its count is counted under one. */
+  puzzle?: string;
+  grid?: string;
+  board?: string;
+  pieces?: string;
+  piecesFile?: string;
+  /** The default for pieces that do not say: may they be turned over? (On cubes a solid cannot be: off.) */
+  flip?: boolean;
+  /** Each piece that differs from its mirror image gets its mirror twin as another piece; none is turned over. */
+  oneSided?: boolean;
+  /** How many pieces a solution places: "11" or "10..12". */
+  use?: string;
+  nonOverlap?: NonOverlap;
+  amo?: AmoEncoding;
+  card?: CardEncoding;
+}
+
+/** Where a source's text comes from: a file's path, or the option that holds it inline. */
+interface Source {
+  text: string;
+  where: string;
+  inline: boolean;
+}
+
+const isJson = (text: string) => text.trimStart().startsWith('{');
+
+/** Inline art: rows separated by "/", and on cubes levels by "|" (elsewhere "|" draws a stick). */
+const inlineLines = (grid: Grid, art: string) => (grid.name === 'cube' ? inlineArt(art) : art.split('/').map((text) => ({ text, line: 1 })));
+/** Boards by name: WxH, hexagon:N, triangle:N, trapezoid:WxH (src/geometry/board-shapes.ts). */
+const NAMED = /^((hexagon|triangle):\d+|(trapezoid:)?\d+x\d+)$/;
+
+/** A file when one is there; else the option's text itself when it reads as JSON, WxH or art; else an error. */
+function readSource(value: string, option: string, what: string): Source {
+  // JSON is never a file name: taken as it is before any file system lookup (which the browser playground lacks).
+  if (isJson(value)) return { text: value, where: option, inline: true };
+  const inline = NAMED.test(value) || /^[.#^v+|\-/ o*]+$/.test(value);
+  if (!existsSync(value) && inline) return { text: value, where: option, inline: true };
+  try {
+    return { text: readInput(value, value).toString('utf8'), where: value, inline: false };
+  } catch (e) {
+    if (e instanceof UserError) throw e;
+    throw new UserError(`${option}: "${value}" is not ${what}, nor a readable file`);
+  }
+}
+
+/** The grid the puzzle is on: --grid, the board's file, the pieces' file, all agreeing; square cells when none says. */
+function gridOf(declared: readonly { grid: Grid; from: string }[]): Grid {
+  const [first, ...rest] = declared;
+  for (const d of rest)
+    if (d.grid !== first!.grid)
+      throw new UserError(`grid mismatch: ${first!.from} is on the ${first!.grid.name} grid, ${d.from} on the ${d.grid.name} grid`);
+  return first?.grid ?? GRIDS.square;
+}
+
+// ---- boards --------------------------------------------------------------------------
+
+const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+interface BoardInput {
+  json?: FormBoard;
+  read(grid: Grid): FormBoard;
+}
+
+function boardInput(value: string): BoardInput {
+  const source = readSource(value, '--board', 'JSON, WxH or inline art (rows separated by "/")');
+  if (isJson(source.text)) {
+    const json = boardFromJson(parseJson(source.text, source.where), source.where);
+    return { json, read: () => json };
+  }
+  return {
+    read: (grid) => {
+      // A size is checked before a board of that size is made: every cell counts towards --max-cells.
+      if (source.inline && NAMED.test(source.text)) {
+        const sizes = source.text.match(/\d+/g)!.map(Number);
+        checkSize('cells', sizes.length === 1 ? 3 * sizes[0]! ** 2 : sizes[0]! * sizes[1]!, '--board', `"${source.text}" has about`);
+      }
+      const named = source.inline ? namedBoard(grid, source.text) : undefined;
+      if (typeof named === 'string') throw new UserError(`--board: ${named}`);
+      const lines = source.inline ? inlineLines(grid, source.text) : textLines(source.text);
+      const cells = named ?? parseGridArt(grid, lines, source.where, 'board');
+      if (cells.length === 0) throw new UserError(`${source.where}: the board has no cells`);
+      return { grid, cells, optional: [] };
+    },
+  };
+}
+
+// ---- pieces ----------------------------------------------------------------------------
+
+interface PiecesInput {
+  json?: FormPieces;
+  read(grid: Grid): FormPieces;
+}
+
+/** Every free polyform of some orders: "free:4" or "free:1-3", with a count for each ("free:4*0..1"). */
+const FREE = new RegExp(String.raw`^free:(\d+)(?:-(\d+))?(?:\*(${COUNT}))?$`);
+
+/**
+ * An inline list "A=art,B*2=art,C*0..1=art"; "free:1-3" for every free
+ * polyform of orders 1 to 3 (named A3, B3, ...); on square cells, names of
+ * the polyomino catalog too.
+ */
+function inlinePieces(list: string, grid: Grid, option: string): FormPiece[] {
+  const pieces: FormPiece[] = [];
+  const pattern = new RegExp(String.raw`^([A-Za-z0-9][\w'-]*)(?:\*(${COUNT}))?(?:=(.+))?$`);
+  for (const raw of list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const free = FREE.exec(raw);
+    if (free) {
+      const [from, to] = [Number(free[1]), Number(free[2] ?? free[1])];
+      if (from < 1 || to < from || to > 8) throw new UserError(`${option}: "${raw}": orders from 1 to 8, the first no larger than the second`);
+      const counts = parseCount(free[3] ?? '1', `${option}: ${raw}`);
+      for (const p of freePolyforms(grid, from, to)) pieces.push({ ...p, ...counts });
+      continue;
+    }
+    const m = pattern.exec(raw);
+    if (!m) throw new UserError(`${option}: cannot read piece "${raw}" (write NAME=art, NAME*2=art or NAME*0..1=art)`);
+    const [, name, copies, art] = m;
+    const drawing = art ?? (grid.name === 'square' ? POLYOMINOES[name!] : undefined);
+    if (drawing === undefined)
+      throw new UserError(
+        `${option}: piece ${name} has no art${grid.name === 'square' ? `; known names: ${Object.keys(POLYOMINOES).join(' ')}` : ' (write NAME=art)'}`,
+      );
+    if (pieces.some((p) => p.name === name)) throw new UserError(`${option}: piece ${name} is given twice; give copies a count (${name}*2)`);
+    const piece = {
+      name: name!,
+      cells: parseGridArt(grid, inlineLines(grid, drawing), `${option} piece ${name}`, 'piece'),
+      ...parseCount(copies ?? '1', `${option}: piece ${name}`),
+    };
+    checkPiece(grid, piece, option);
+    pieces.push(piece);
+  }
+  if (pieces.length === 0) throw new UserError(`${option}: no pieces given`);
+  return pieces;
+}
+
+function piecesInput(options: PolyformOptions): PiecesInput {
+  if (options.pieces !== undefined && options.piecesFile !== undefined) throw new UserError('give the pieces once: --pieces or --pieces-file');
+  const value = options.piecesFile ?? options.pieces;
+  if (value === undefined) throw new UserError('give the pieces: --pieces-file FILE (JSON or "NAME:" blocks of art) or --pieces LIST');
+  const option = options.piecesFile !== undefined ? '--pieces-file' : '--pieces';
+  const source: Source = option === '--pieces' ? { text: value, where: option, inline: true } : readSource(value, option, 'a pieces file');
+  if (isJson(source.text)) {
+    const json = piecesFromJson(parseJson(source.text, source.where), source.where);
+    return { json, read: () => json };
+  }
+  return {
+    read: (grid) => ({
+      grid,
+      pieces: source.inline
+        ? inlinePieces(source.text, grid, option)
+        : parsePiecesFile(source.text, source.where, (lines, where) => parseGridArt(grid, lines, where, 'piece')).map((p) => {
+            const piece = { name: p.name, cells: p.cells, count: p.count, least: p.least };
+            checkPiece(grid, piece, `${source.where}:${p.line}`);
+            return piece;
+          }),
+    }),
+  };
+}
+
+// ---- piece rules ----------------------------------------------------------------------------
+
+const points = (grid: Grid, cells: readonly Cell[]) => cells.map(grid.toPoint);
+
+/** The piece's mirror image, or undefined when a turn of the piece is its mirror image already. */
+function mirrorTwin(grid: Grid, piece: FormPiece): Cell[] | undefined {
+  const own = new Set(orientations(points(grid, piece.cells), rotationsOf(grid), grid.period).map((s) => shapeKey(s, grid.period)));
+  const mirrored = transformShape(grid.name === 'cube' ? GROUPS.isometries.find(isMirror)! : grid.flip, points(grid, piece.cells), grid.period);
+  return own.has(shapeKey(mirrored, grid.period)) ? undefined : mirrored.map((p) => grid.fromPoint(p)!);
+}
+
+/** A one-sided set: every piece that differs from its mirror image is joined by its twin (Polyform Puzzler names it in lower case), and none is turned over. */
+function oneSided(grid: Grid, pieces: readonly FormPiece[]): FormPiece[] {
+  const taken = new Set(pieces.map((p) => p.name));
+  return pieces.flatMap((piece) => {
+    const twin = mirrorTwin(grid, piece);
+    const own = { ...piece, flip: false };
+    if (!twin) return [own];
+    let name = piece.name.toLowerCase() === piece.name ? `${piece.name}'` : piece.name.toLowerCase();
+    while (taken.has(name)) name += "'";
+    taken.add(name);
+    return [own, { ...own, name, cells: twin }];
+  });
+}
+
+/** May the piece be turned over: its own say, else the puzzle's (default: yes in the plane, no in space). */
+const flips = (grid: Grid, piece: FormPiece, flip: boolean | undefined) => piece.flip ?? flip ?? grid.name !== 'cube';
+
+/** The motions of a piece: its allowed turns, each after the flip or not (Polyform Puzzler's aspects). */
+function movesOf(grid: Grid, piece: FormPiece, flip: boolean | undefined): readonly Transform[] {
+  const mirror = flips(grid, piece, flip);
+  if (grid.name === 'cube') return mirror ? GROUPS.isometries : GROUPS.rotations;
+  const turns = piece.rotations ?? range(grid.turns);
+  return [false, ...(mirror ? [true] : [])].flatMap((f) => turns.map((r) => aspect(grid, r, f)));
+}
+
+// ---- the puzzle ---------------------------------------------------------------------------
+
+export function polyform(options: PolyformOptions): PackingInstance {
+  if (options.puzzle !== undefined) return polyform({ ...options, ...namedPuzzle(options.puzzle, options, 'polyform'), puzzle: undefined });
+  if (options.board === undefined) throw new UserError('give a board with --board (a JSON or art file, WxH, or inline art)');
+  if (options.grid !== undefined && !(GRID_NAMES as readonly string[]).includes(options.grid))
+    throw new UserError(`--grid: "${options.grid}" is not a grid; choose one of ${GRID_NAMES.join(', ')}`);
+  const boardIn = boardInput(options.board);
+  const piecesIn = piecesInput(options);
+  const grid = gridOf([
+    ...(options.grid === undefined ? [] : [{ grid: GRIDS[options.grid as GridName], from: '--grid' }]),
+    ...(boardIn.json ? [{ grid: boardIn.json.grid, from: `the board (${options.board.length > 40 ? '--board' : options.board})` }] : []),
+    ...(piecesIn.json ? [{ grid: piecesIn.json.grid, from: `the pieces (${options.piecesFile ?? '--pieces'})` }] : []),
+  ]);
+  const board = boardIn.read(grid);
+  checkSize('cells', board.cells.length + board.optional.length, '--board', 'the board has');
+  const given = piecesIn.read(grid);
+  const use = options.use === undefined ? given.use : useOf(options.use, '--use');
+  if (options.use !== undefined && given.use && (given.use.least !== use!.least || given.use.most !== use!.most))
+    throw new UserError(`--use ${options.use}: the pieces file asks for ${given.use.least}..${given.use.most} pieces ($.use)`);
+  const set = options.oneSided ? oneSided(grid, given.pieces) : given.pieces;
+  const pieces: PieceDef[] = set.map((p) => ({
+    name: p.name,
+    cells: p.cells,
+    count: p.count,
+    least: p.least,
+    moves: movesOf(grid, p, options.flip),
+  }));
+  const { nonOverlap, amo, card } = packingChoices(options);
+  const instance = buildPacking({
+    puzzle: 'polyform',
+    // The header records the board and pieces as JSON: it rebuilds the formula without the files.
+    params: {
+      grid: grid.name,
+      board: boardJson(board),
+      pieces: piecesJson(given),
+      flip: options.flip,
+      oneSided: options.oneSided,
+      use: options.use,
+      nonOverlap,
+      amo,
+    },
+    grid,
+    region: board.cells,
+    optional: board.optional,
+    pieces,
+    moves: grid.group,
+    symmetryGroup: grid.group,
+    ...(use ? { used: use } : {}),
+    nonOverlap,
+    amo,
+    card,
+  });
+  const byName = new Map(set.map((p) => [p.name, p]));
+  const fits =
+    grid.name === 'cube'
+      ? (piece: CheckedPiece, placed: readonly Cell[]) =>
+          congruent(piece.cells, placed, { mirror: flips(grid, byName.get(piece.name)!, options.flip), spatial: true })
+      : planeCongruence(grid, (piece) => {
+          const p = byName.get(piece.name)!;
+          return { turns: p.rotations ?? range(grid.turns), flip: flips(grid, p, options.flip) };
+        });
+  return {
+    ...instance,
+    check: (s) =>
+      checkPacking(board.cells, pieces, fits, s, { optional: board.optional, used: use }) ??
+      (grid.crossing ? crossingProblem(grid, s.placements) : null),
+  };
+}
+
+// ---- CLI registry entry -------------------------------------------------------------------
+
+export const POLYFORM_OPTIONS: readonly PuzzleOption[] = [
+  { name: 'grid', type: 'string', describe: 'the grid of board and pieces given as art or WxH (JSON files name theirs)', choices: GRID_NAMES },
+  {
+    name: 'board',
+    type: 'string',
+    describe:
+      'JSON {"grid","cells","optional"}, WxH, hexagon:N, triangle:N, trapezoid:WxH, text art, or a file of JSON or art (cells listed as "optional" may stay empty)',
+  },
+  {
+    name: 'pieces',
+    type: 'string',
+    describe:
+      'inline pieces: JSON {"grid","pieces":[{"name","cells","count","flip","rotations"}],"use"}, or A=art,B*2=art,C*0..1=art, and free:1-3 for every free polyform of orders 1 to 3',
+  },
+  { name: 'pieces-file', type: 'string', describe: 'a pieces file: that JSON, or "NAME*count:" headers followed by art', param: false },
+  { name: 'flip', type: 'boolean', describe: 'may pieces that do not say be turned over (default: yes in the plane, no for cubes)' },
+  {
+    name: 'one-sided',
+    type: 'boolean',
+    describe: 'a one-sided set: each piece unlike its mirror image gets its twin (named in lower case), none turned over',
+  },
+  { name: 'use', type: 'string', describe: 'how many pieces a solution places: K or LEAST..MOST (e.g. 11 of the 12)' },
+  PUZZLE_OPTION,
+  NON_OVERLAP_OPTION,
+];
+
+export const POLYFORM_PUZZLE: PuzzleEntry = {
+  name: 'polyform',
+  about:
+    'any board on any grid (squares, cubes, triangles, hexagons, and the edges of the square, triangular and hexagonal grids) packed with any pieces',
+  options: POLYFORM_OPTIONS,
+  defaults: PACKING_DEFAULTS,
+  build: (args) => polyform(entryOptions(POLYFORM_OPTIONS, args)),
+};

@@ -1,0 +1,112 @@
+import type { Argv } from 'yargs';
+import { fileURLToPath } from 'node:url';
+import { CATALOGUE, type CataloguePuzzle, FAMILIES, SIGNAL_EXIT, UserError, cataloguePuzzle, countCommand, runLimited } from '../index.js';
+import { type Args, guarded } from './common.js';
+
+export const command = 'verify [names..]';
+export const describe = 'count catalogue puzzles and compare with their documented counts (puzzlesat list puzzles names them)';
+
+/** A puzzle's CPU allowance unless --max-seconds says otherwise: ten minutes, as the catalogue's report uses. */
+const DEFAULT_CPU_SECONDS = 600;
+
+export const builder = (y: Argv) =>
+  y
+    .positional('names', { type: 'string', array: true, describe: 'catalogue puzzles (default: all, or all of --family)' })
+    .option('family', { type: 'string', choices: FAMILIES as string[], describe: 'only the puzzles of this family' })
+    .option('max-seconds', { type: 'number', describe: `CPU seconds each count may take (default ${DEFAULT_CPU_SECONDS})` })
+    .option('solver', { type: 'string', describe: 'solver for the counts (puzzlesat solvers lists them)' })
+    .option('json', { type: 'boolean', describe: 'machine-readable results: a JSON line per puzzle as it is counted, then the summary' })
+    .example('$0 verify soma-cube pentominoes-6x10', 'two named puzzles')
+    .example('$0 verify --family polycubes --max-seconds 60 --json', 'a family, a minute each, as JSON');
+
+type Outcome = 'agrees' | 'disagrees' | 'did not finish' | 'unsupported';
+
+interface Verified {
+  name: string;
+  family: string;
+  counts: string;
+  documented: number;
+  /** The CPU seconds the count was allowed. */
+  limit: number;
+  outcome: Outcome;
+  count?: number;
+  complete?: boolean;
+  solver?: string;
+  vars?: number;
+  clauses?: number;
+  seconds?: number;
+  cpu?: number;
+  reason?: string;
+}
+
+const MAIN = fileURLToPath(new URL('./main.js', import.meta.url));
+
+function selection(args: Args): readonly CataloguePuzzle[] {
+  const names = (args.names as string[] | undefined) ?? [];
+  const family = args.family as string | undefined;
+  const chosen = names.length ? names.map((n) => cataloguePuzzle(n)) : CATALOGUE;
+  return family ? chosen.filter((p) => p.family === family) : chosen;
+}
+
+/** One puzzle counted by `puzzlesat enumerate` in a child under the CPU limit. */
+async function verifyOne(p: CataloguePuzzle, cpuLimit: number, solver: string | undefined): Promise<Verified> {
+  const base = { name: p.name, family: p.family, counts: p.counts, documented: p.count, limit: cpuLimit };
+  const cmd = countCommand(p);
+  if ('unsupported' in cmd) return { ...base, outcome: 'unsupported', reason: cmd.unsupported };
+  const extra = solver ? ['--solver', solver] : [];
+  const { code, stdout, cpu } = await runLimited(process.execPath, [MAIN, 'enumerate', ...cmd.args, '--show', '0', '--json', ...extra], cpuLimit);
+  if (code > SIGNAL_EXIT) return { ...base, outcome: 'did not finish', cpu };
+  if (code !== 0) throw new UserError(`verify ${p.name}: puzzlesat enumerate failed (exit ${code})`);
+  const summary = JSON.parse(stdout.trim().split('\n').at(-1)!) as {
+    count: number;
+    complete: boolean;
+    solver: string;
+    vars: number;
+    clauses: number;
+    seconds: number;
+  };
+  const outcome: Outcome = !summary.complete ? 'did not finish' : summary.count === p.count ? 'agrees' : 'disagrees';
+  const { count, complete, vars, clauses, seconds } = summary;
+  return { ...base, outcome, count, complete, solver: summary.solver, vars, clauses, seconds, cpu };
+}
+
+function table(rows: readonly Verified[]): string {
+  const lines = rows.map((r) =>
+    [
+      r.name,
+      r.family,
+      r.counts,
+      r.count ?? '',
+      r.documented,
+      r.cpu?.toFixed(1) ?? '',
+      r.solver ?? '',
+      r.outcome + (r.reason ? `: ${r.reason}` : ''),
+    ].join('\t'),
+  );
+  return ['puzzle\tfamily\tcounts\tours\tdocumented\tCPU s\tsolver\tresult', ...lines].join('\n') + '\n';
+}
+
+export const handler = (args: Args) =>
+  guarded(args, async () => {
+    const cpuLimit = (args['max-seconds'] as number | undefined) ?? DEFAULT_CPU_SECONDS;
+    const puzzles = selection(args);
+    const rows: Verified[] = [];
+    for (const p of puzzles) {
+      rows.push(await verifyOne(p, cpuLimit, args.solver as string | undefined));
+      // With --json each puzzle's line goes out as it is counted (a long run shows its progress), the summary last.
+      if (args.json) process.stdout.write(JSON.stringify(rows.at(-1)) + '\n');
+      if (process.stderr.isTTY) process.stderr.write(`\r${rows.length}/${puzzles.length} ${p.name}: ${rows.at(-1)!.outcome}\x1b[K`);
+    }
+    if (process.stderr.isTTY) process.stderr.write('\n');
+    const tally = (o: Outcome) => rows.filter((r) => r.outcome === o).length;
+    if (args.json) {
+      const summary = {
+        agrees: tally('agrees'),
+        disagrees: tally('disagrees'),
+        unfinished: tally('did not finish'),
+        unsupported: tally('unsupported'),
+      };
+      process.stdout.write(JSON.stringify({ status: tally('disagrees') ? 'DISAGREE' : 'OK', ...summary, complete: summary.unfinished === 0 }) + '\n');
+    } else process.stdout.write(table(rows));
+    return tally('disagrees') ? 1 : 0;
+  });

@@ -1,0 +1,135 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { allPieces, boardJson, examplePieces, shape } from './helpers/polyform-fixtures.js';
+
+/** The polyform puzzle through the compiled CLI. */
+const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
+const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-polyform-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const run = (args: string[]) => spawnSync(process.execPath, [cli, ...args], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+const write = (file: string, text: string) => {
+  writeFileSync(join(dir, file), text);
+  return join(dir, file);
+};
+
+/** Several CLI runs (a process start each) on a shared, busy machine. */
+const SLOW = 240_000;
+
+describe('bad input: one line naming the file, the JSON path or the option, exit 1, nothing written', () => {
+  const hexPieces = write('hex-pieces.json', allPieces('hexagon', [1, 2]));
+  const cases: [string, () => string[], RegExp][] = [
+    [
+      'a cell off the grid (a triangle with orientation 5)',
+      () => ['--board', write('t.json', '{"grid":"triangle","cells":[[0,0,5]]}'), '--pieces', 'A=^'],
+      /t\.json: \$\.cells\[0\]: \[0,0,5\] is not a cell of the triangle grid: orientation 5 is not one of 0 \(the upward triangle\) or 1/,
+    ],
+    [
+      'an edge with a bad direction',
+      () => ['--board', write('e.json', '{"grid":"square-edges","cells":[[0,0,0],[0,0,2]]}'), '--pieces', 'I=-'],
+      /e\.json: \$\.cells\[1\]: \[0,0,2\] is not a cell of the square-edges grid: direction 2 is not one of 0/,
+    ],
+    [
+      'an empty board',
+      () => ['--board', write('empty.json', '{"grid":"hexagon","cells":[]}'), '--pieces-file', hexPieces],
+      /empty\.json: \$\.cells: the board has no cells/,
+    ],
+    [
+      'a piece that is not connected',
+      () => ['--board', '3x1', '--grid', 'hexagon', '--pieces', '{"grid":"hexagon","pieces":[{"name":"G","cells":[[0,0],[2,0]]}]}'],
+      /--pieces: \$\.pieces\[0\]: piece G is not connected on the hexagon grid/,
+    ],
+    ['an empty range', () => ['--board', '2x1', '--pieces', 'A*3..1=##'], /--pieces: piece A: "3\.\.1" is an empty range/],
+    [
+      'more pieces required than fit',
+      () => ['--board', '2x1', '--pieces', 'A=##,B=##,C*0..1=#'],
+      /more pieces required than fit: the pieces that must be placed cover 4 cells, the board has 2/,
+    ],
+    [
+      'board and pieces on two grids',
+      () => ['--board', write('tb.json', boardJson('triangle', [[0, 0, 0]])), '--pieces-file', hexPieces],
+      /grid mismatch: the board \(.*tb\.json\) is on the triangle grid, the pieces \(.*hex-pieces\.json\) on the hexagon grid/,
+    ],
+    [
+      'a file that is not JSON',
+      () => ['--board', write('bad.json', '{"grid":\n"hexagon",\n  cells: []}'), '--pieces', 'A=#'],
+      /bad\.json:3: not valid JSON/,
+    ],
+    ['art drawn off the grid', () => ['--board', '^^', '--grid', 'triangle', '--pieces', 'A=^'], /--board:1: "\^" at column 2 points the wrong way/],
+    [
+      'per-piece turns out of range',
+      () => ['--board', '2x1', '--pieces', '{"grid":"square","pieces":[{"name":"D","cells":[[0,0],[1,0]],"rotations":[4]}]}'],
+      /\$\.pieces\[0\]\.rotations: expected distinct turns from 0 to 3/,
+    ],
+  ];
+  it.each(cases)(
+    '%s',
+    (_what, args, message) => {
+      const out = join(dir, 'never.cnf');
+      const r = run(['encode', 'polyform', ...args(), '-o', out]);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).not.toMatch(/at .*\.js:\d+/);
+      expect(existsSync(out)).toBe(false);
+    },
+    SLOW,
+  );
+});
+
+describe('encode, solve the file, decode: the header rebuilds the puzzle on every grid and with every rule', () => {
+  const lattice = shape('square-edges', '2x2');
+  const sticks = write('sticks.json', boardJson('square-edges', lattice.slice(2), lattice.slice(0, 2)));
+  const cases: [string, string[]][] = [
+    [
+      'hexiamonds in the 4x9 parallelogram',
+      ['--board', '9x4', '--grid', 'triangle', '--pieces-file', write('hexi.json', examplePieces('hexiamonds.json'))],
+    ],
+    [
+      'tetrahexes with a turn limit',
+      ['--board', '7x4', '--pieces', examplePieces('tetrahexes.json').replace('"name": "P4",', '"name": "P4", "rotations": [0, 1, 2],')],
+    ],
+    [
+      'polysticks, one-sided, each 0..1, 2 to 5 of them, two sticks optional',
+      ['--board', sticks, '--pieces-file', write('st.json', allPieces('square-edges', [2, 3], { use: '2..5' }, '0..1')), '--one-sided'],
+    ],
+    [
+      'pentominoes, 11 of 12, with an optional cell',
+      [
+        '--board',
+        write(
+          'p.json',
+          boardJson(
+            'square',
+            Array.from({ length: 55 }, (_, i) => [i % 11, Math.floor(i / 11), 0]),
+            [[11, 0, 0]],
+          ),
+        ),
+        '--pieces',
+        'F,I,L,N,P,T,U,V,W,X,Y,Z'.replace(/(\w)/g, '$1*0..1'),
+        '--use',
+        '11',
+      ],
+    ],
+  ];
+  it.each(cases)(
+    '%s',
+    (name, args) => {
+      const cnf = join(dir, `${name.split(' ')[0]}.cnf`);
+      const encoded = run(['encode', 'polyform', ...args, '-o', cnf]);
+      expect(encoded.stderr).toMatch(/^wrote /);
+      const solved = run(['solve', cnf]);
+      expect(solved.status).toBe(0);
+      const model = write(`${name.split(' ')[0]}.out`, solved.stdout);
+      const decoded = run(['decode', cnf, '--model', model, '--json']);
+      expect(decoded.stderr).toBe('');
+      const report = JSON.parse(decoded.stdout) as { puzzle: string; status: string; solutions: { solution: { placements: unknown[] } }[] };
+      expect([report.puzzle, report.status]).toEqual(['polyform', 'SAT']);
+      expect(report.solutions[0]!.solution.placements.length).toBeGreaterThan(0);
+    },
+    SLOW,
+  );
+});
