@@ -38,6 +38,9 @@ import { UserError, oneLine } from './core/errors.js';
 import type { Instance } from './core/puzzle.js';
 import { solveOnce } from './enumerate/solve-once.js';
 import { enumerateSolutions } from './enumerate/strategy.js';
+import { type CountMethod, type UniqueBy, countPuzzle } from './count/count.js';
+import type { StrategyChoice } from './count/exact-cover.js';
+import type { TermResult } from './count/solutions.js';
 
 export { Cnf } from './core/cnf.js';
 export { VarPool } from './core/vars.js';
@@ -232,6 +235,75 @@ export async function* enumerate<S = string[]>(source: Instance<S> | Cnf, option
     stopped = true;
     await run;
   }
+}
+
+// ---- counting -------------------------------------------------------------------
+
+export interface CountOptions {
+  /** Count symmetry classes of a puzzle rather than solutions. */
+  unique?: boolean;
+  /** Classes by Burnside's lemma ('burnside', pinned; 'burnside-group', the whole group) or as models of the symmetry-breaking family ('clauses'). */
+  uniqueBy?: UniqueBy;
+  /** 'exact-cover' (the default for puzzles that are exact cover) or 'cnf' (the projected model counter; formulas always). */
+  method?: CountMethod;
+  /** Exact cover: 'sweep', 'mrv' or 'auto' (default). */
+  strategy?: StrategyChoice;
+  /** Bytes the counter and its cache may take (default 1 GiB); beyond it the count stops, incomplete. */
+  maxMemory?: number;
+  /** Seconds before stopping with an incomplete count. */
+  timeout?: number;
+  signal?: AbortSignal;
+  /** The share of the count done, now and then. */
+  onProgress?: (fraction: number) => void;
+}
+
+export interface CountResult {
+  /** Exact when complete; otherwise a lower bound. */
+  count: bigint;
+  complete: boolean;
+  /** How it was counted, in words. */
+  method: string;
+  counter: CountMethod;
+  nodes: number;
+  cache: { entries: number; bytes: number; lookups: number; hits: number; evictions: number; savedNodes?: number };
+  /** Burnside's terms, for classes by exact cover. */
+  terms?: TermResult[];
+  /** Why an incomplete count stopped: 'memory' (the bound), or 'stopped' (timeout or signal). */
+  stopped?: 'memory' | 'stopped';
+  seconds: number;
+}
+
+/**
+ * The number of solutions (or classes) without visiting them one by one: a
+ * puzzle posed as exact cover by the counter with a cache (classes by
+ * Burnside's lemma), any other puzzle or formula by the projected model
+ * counter (a formula over its projection; when it has none, its named
+ * variables, as enumerate does).
+ */
+export async function count(source: Instance | Cnf, options: CountOptions = {}): Promise<CountResult> {
+  const start = performance.now();
+  const instance = source instanceof Cnf ? formulaInstance(source) : source;
+  const deadline = options.timeout === undefined ? Infinity : Date.now() + options.timeout * 1000;
+  const report = await countPuzzle(instance, {
+    unique: options.unique,
+    uniqueBy: options.uniqueBy,
+    method: source instanceof Cnf ? 'cnf' : options.method,
+    strategy: options.strategy,
+    maxBytes: options.maxMemory,
+    shouldStop: () => options.signal?.aborted === true || Date.now() >= deadline,
+    onTick: options.onProgress,
+  });
+  return {
+    count: report.count,
+    complete: report.complete,
+    method: report.method,
+    counter: report.counter,
+    nodes: report.nodes,
+    cache: report.cache,
+    ...(report.terms ? { terms: report.terms } : {}),
+    ...(report.complete ? {} : { stopped: report.memory ? 'memory' : 'stopped' }),
+    seconds: (performance.now() - start) / 1000,
+  };
 }
 
 /** A formula as an instance: solutions are the names of its true projection variables. */

@@ -18,7 +18,11 @@ interface IntRule {
 interface SecondsRule {
   kind: 'seconds';
 }
-type Rule = IntRule | SecondsRule;
+/** An amount of memory: a number of MiB, or with a unit (512M, 2G, 1.5G). */
+interface SizeRule {
+  kind: 'size';
+}
+type Rule = IntRule | SecondsRule | SizeRule;
 
 /** setTimeout's largest delay is 2^31-1 ms; beyond it Node fires at once. */
 export const MAX_TIMEOUT_SECONDS = 2_147_483;
@@ -46,6 +50,7 @@ const RULES: Readonly<Record<string, Rule>> = {
   jobs: count(1),
   concurrency: count(1),
   'lock-seconds': count(1),
+  'max-memory': { kind: 'size' },
 };
 
 /** Options naming a file the run will write: its directory must exist and be writable. */
@@ -71,6 +76,7 @@ export function checkNumericOptions(args: Record<string, unknown>): void {
 
 function checkValue(name: string, value: unknown, rule: Rule): number {
   const option = `--${name}`;
+  if (rule.kind === 'size') return sizeInBytes(value, option);
   const n = asNumber(value);
   if (rule.kind === 'seconds') {
     if (n === undefined || !(n > 0) || !Number.isFinite(n))
@@ -107,6 +113,19 @@ function checkWritable(path: string, name: string): void {
     if (e instanceof UserError) throw e;
     throw new UserError(`${option}: cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
+}
+
+const UNITS: Readonly<Record<string, number>> = { k: 2 ** 10, m: 2 ** 20, g: 2 ** 30, t: 2 ** 40 };
+/** The least memory bound that makes sense: a counter's memo alone wants a MiB. */
+const MIN_SIZE = 2 ** 20;
+
+/** Bytes from "512" (MiB), "512M", "2G", "1.5g", "64K" ... */
+export function sizeInBytes(value: unknown, option: string): number {
+  const m = /^\s*(\d+\.?\d*|\.\d+)\s*([kmgt])?i?b?\s*$/i.exec(String(value));
+  const bytes = m ? Number(m[1]) * UNITS[(m[2] ?? 'm').toLowerCase()]! : NaN;
+  if (!(bytes >= MIN_SIZE) || !Number.isFinite(bytes))
+    throw new UserError(`${option}: expected an amount of memory of at least 1M (a number of MiB, or with K, M, G or T), got ${shown(value)}`);
+  return Math.floor(bytes);
 }
 
 /** A whole number ≥ 1, or undefined when the option is absent (the rule of RULES for verbs that read it directly). */

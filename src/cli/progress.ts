@@ -20,6 +20,8 @@ export interface ProgressSpec {
   total?: number;
   /** Who does the work (the solver), shown first. */
   who?: string;
+  /** The work is a share of a whole, done and total 0..1 (a count's tree): shown as a percentage and an ETA, no count or rate. */
+  share?: boolean;
 }
 
 export interface Progress {
@@ -45,11 +47,11 @@ export const progressWanted = (args: Readonly<Record<string, unknown>>): boolean
 /** Starts a bar or a spinner on stderr; a silent stand-in when progress is not wanted. */
 export function startProgress(args: Readonly<Record<string, unknown>>, spec: ProgressSpec): Progress {
   if (!progressWanted(args)) return SILENT;
-  let { unit, who, total } = spec;
+  let { unit, who, total, share } = spec;
   let done = 0;
   let extra: Record<string, string | number> = {};
   let start = Date.now();
-  const format = () => progressText({ unit, who, done, total, extra, elapsed: (Date.now() - start) / 1000 });
+  const format = () => progressText({ unit, who, done, total, share, extra, elapsed: (Date.now() - start) / 1000 });
   const bar = new cliProgress.SingleBar({
     stream: process.stderr,
     format,
@@ -71,7 +73,7 @@ export function startProgress(args: Readonly<Record<string, unknown>>, spec: Pro
       bar.setTotal(Math.max(1, value));
     },
     restart(next) {
-      ({ unit, who, total } = next);
+      ({ unit, who, total, share } = next);
       done = 0;
       start = Date.now();
       bar.setTotal(Math.max(1, total ?? 1));
@@ -92,6 +94,7 @@ export interface ProgressState {
   who?: string;
   done: number;
   total?: number;
+  share?: boolean;
   extra: Record<string, string | number>;
   /** Seconds since the start. */
   elapsed: number;
@@ -120,6 +123,9 @@ export function progressText(s: ProgressState): string {
   const filled = Math.round(fraction * BAR_WIDTH);
   const eta = rate > 0 ? (total - s.done) / rate : Infinity;
   const bar = `[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}]`;
+  // A share's ETA extrapolates the time so far: the estimate of how much is done is what can be wrong.
+  if (s.share)
+    return `${who}${bar} ${(100 * fraction).toFixed(1)}% ${s.unit} | ${[...fields.slice(0, -1), `ETA ${clock(eta)}`, clock(s.elapsed)].join(' | ')}`;
   return `${who}${bar} ${(100 * fraction).toFixed(1)}% ${s.done}/${total} ${s.unit} | ${[...fields, `ETA ${clock(eta)}`, clock(s.elapsed)].join(' | ')}`;
 }
 

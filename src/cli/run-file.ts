@@ -151,7 +151,7 @@ export class RunFile {
 }
 
 /** The length of the file's whole lines, without a torn or NUL-padded tail. */
-function wholeLinesLength(bytes: Buffer): number {
+export function wholeLinesLength(bytes: Buffer): number {
   let end = bytes.lastIndexOf(0x0a) + 1;
   // A crash can also leave whole lines of NULs (blocks allocated, never written).
   while (end > 0) {
@@ -162,7 +162,7 @@ function wholeLinesLength(bytes: Buffer): number {
   return end;
 }
 
-function parseLine(text: string, where: string): Record<string, unknown> {
+export function parseLine(text: string, where: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(text);
     if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
@@ -196,7 +196,7 @@ function checkHeader(text: string, ours: RunHeader, path: string): void {
   throw new UserError(`--resume: ${path} was written for a different ${what}; resume it with the options it was started with, or start another file`);
 }
 
-function writeOrExplain(fd: number, text: string, path: string): void {
+export function writeOrExplain(fd: number, text: string, path: string): void {
   try {
     writeSync(fd, text);
   } catch (e) {
@@ -279,7 +279,7 @@ function unlinkQuietly(path: string): void {
   }
 }
 
-function cnfHash(instance: Instance): string {
+export function cnfHash(instance: Instance): string {
   const hash = createHash('sha256');
   const cnf = instance.cnf;
   hash.update(`${cnf.varCount} ${cnf.projection.join(' ')}\n`);
@@ -290,9 +290,9 @@ function cnfHash(instance: Instance): string {
   return hash.digest('hex').slice(0, 32);
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-const definedOnly = (params: Record<string, unknown>) => JSON.parse(JSON.stringify(params)) as Record<string, unknown>;
+export const definedOnly = (params: Record<string, unknown>) => JSON.parse(JSON.stringify(params)) as Record<string, unknown>;
 
 let version: string | undefined;
 /** This package's version, from the nearest package.json above this file (sources and dist alike). */
