@@ -21,7 +21,8 @@ import { Redis } from 'ioredis';
 import { buildInstance } from '../encoders/index.js';
 import { runSweep, sampleRolls } from '../src/enumerate/sweep.js';
 import { enumerate } from '../src/enumerate/blocking-loop.js';
-import { enumerateOnQueue, sweepExecutor } from '../src/distributed/runs.js';
+import { sweepExecutor } from '../src/distributed/runs.js';
+import { type EnumeratePlan, resolvePlan, runPlan } from '../src/index.js';
 import { QUEUE_NAME } from '../src/distributed/protocol.js';
 import { pickSolver } from '../solvers/index.js';
 import { timed } from './timing.js';
@@ -197,18 +198,18 @@ async function main(): Promise<void> {
     const factory = await pickSolver('minisat-wasm');
     const localEnum = await timed(() => enumerate(instance, { createSolver: () => factory.create(), unique: true, onFound: () => undefined }));
     const cubes = localEnum.value.cubes;
-    const plan = {
-      instance,
-      rebuild: { puzzle: 'pentomino', args: { preset: '6x10' } },
+    const plan = (await resolvePlan('pentomino', {
+      verb: 'enumerate',
+      args: { preset: '6x10' },
       solver: 'minisat-wasm',
       unique: true,
-      onFound: () => undefined,
-    };
+      queue: url,
+    })) as EnumeratePlan;
     const enumRows: QueueRow[] = [];
     for (const n of WORKER_COUNTS) {
       enumRows.push(
         await queueRun(url, redis, n, async () => {
-          const summary = await enumerateOnQueue({ url }, plan);
+          const summary = await runPlan(plan);
           if (summary.count !== 2339) throw new Error(`6x10 through the queue: ${summary.count} classes`);
         }),
       );

@@ -2,7 +2,7 @@
  * Known exact cover instances shared by test/exact-cover.test.ts and
  * bench/exact-cover.ts: pentomino tilings of a rectangle and n queens.
  */
-import type { ExactCoverProblem } from '../src/enumerate/exact-cover.js';
+import type { ExactCoverProblem } from '../solvers/dlx/exact-cover.js';
 
 /** The 12 pentominoes in their conventional letters, plus the 2x2 square of the 8x8 puzzle. */
 export const PENTOMINO_SHAPES: Readonly<Record<string, readonly string[]>> = {

@@ -13,7 +13,7 @@
  *   npx tsc && node dist/bench/exact-cover.js [--classes 8x8-square,6x10] [--skip-counts]
  */
 import { DancingLinks } from 'dancing-links';
-import { solveExactCover, type ExactCoverProblem } from '../src/enumerate/exact-cover.js';
+import { solveExactCover, type ExactCoverProblem } from '../solvers/dlx/exact-cover.js';
 import { PENTOMINO_SHAPES, queensProblem, SQUARE_TETROMINO, tilingProblem } from './exact-cover-problems.js';
 import { polyomino } from '../encoders/polyomino.js';
 import type { Instance as Puzzle } from '../src/core/puzzle.js';

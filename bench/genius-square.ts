@@ -215,7 +215,7 @@ async function main(): Promise<void> {
     )} |`,
   );
   say(
-    `| dancing links (src/enumerate/exact-cover.ts) on the shared matrix, blockers forced: every solution | ${fmt(
+    `| dancing links (solvers/dlx/exact-cover.ts) on the shared matrix, blockers forced: every solution | ${fmt(
       perRoll(100, (roll) => solver.count(rollAt(roll), undefined, 'dlx')),
       3,
     )} |`,
@@ -304,7 +304,7 @@ async function compare(
     if (sweep.value.solved !== solved.length) throw new Error(`the sweep solved ${sweep.value.solved} classes, expected ${solved.length}`);
     const used = sweep.value.workers;
     sweeps.push({
-      counter: 'sweep: bitboard (src/enumerate/bitboard.ts)',
+      counter: 'sweep: bitboard (solvers/dlx/bitboard.ts)',
       threads: used,
       parallel: `${used} worker thread${used === 1 ? '' : 's'}`,
       cpu: sweep.cpu,

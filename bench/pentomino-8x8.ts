@@ -33,11 +33,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { DancingLinks } from 'dancing-links';
 import { polyomino } from '../encoders/polyomino.js';
-import { defaultCubeDepth, enumerate, resolveEnumMode, resolvePropagation } from '../src/enumerate/blocking-loop.js';
+import { enumerate } from '../src/enumerate/blocking-loop.js';
+import { type EnumeratePlan, resolvePlan, runPlan } from '../src/index.js';
 import { enumerateExactCover } from '../src/enumerate/dlx.js';
-import { enumerateParallel } from '../src/enumerate/parallel.js';
 import { poolAvailable } from '../src/enumerate/pool.js';
-import { type ExactCoverProblem, solveExactCover } from '../src/enumerate/exact-cover.js';
+import { type ExactCoverProblem, solveExactCover } from '../solvers/dlx/exact-cover.js';
 import { PACKING_DEFAULTS, type NonOverlap, type PackingInstance, type Placement } from '../encoders/packing.js';
 import { CubeTree } from '../src/enumerate/cube-tree.js';
 import { pickSolver } from '../solvers/index.js';
@@ -301,10 +301,9 @@ async function main(): Promise<void> {
     const amo = factory.propagatesExactlyOne ? PACKING_DEFAULTS.nativeEnumerationAmo : undefined;
     const startArgs = { preset: '8x8-square', ...(amo ? { amo } : {}) };
     const start = polyomino(startArgs, 'pentomino');
-    const probe = factory.create();
-    const propagation = resolvePropagation(start, probe, resolveEnumMode(probe, undefined, false));
-    probe.dispose();
-    const depth = defaultCubeDepth(start, propagation);
+    // The plan enumerate resolves for this engine: its propagation and default depth.
+    const plan = (await resolvePlan('pentomino', { verb: 'enumerate', args: startArgs, solver: factory.name, unique: true })) as EnumeratePlan;
+    const { propagation, cubeDepth: depth } = plan;
     say(`### Every class by SAT`);
     say();
     // The default depth, and the one asked for beside it (e.g. a shallower one, where MiniSat does more of the search).
@@ -322,8 +321,7 @@ async function main(): Promise<void> {
     const workers = availableParallelism();
     if (workers > 1 && poolAvailable()) {
       // As `npm start` runs it: each worker thread walks its share of the subtrees.
-      const job = { puzzle: 'pentomino', args: startArgs, solver: factory.name, unique: true, known: [], cubeDepth: depth };
-      const par = await timed(() => enumerateParallel(job, workers, { knownRaw: 0, onFound: () => {}, shouldStop: () => false }));
+      const par = await timed(() => runPlan({ ...plan, workers }));
       if (par.value.count !== CLASSES || par.value.raw !== SOLUTIONS)
         throw new Error(`SAT on ${workers} workers: ${par.value.count} classes (${par.value.raw})`);
       say(

@@ -32,12 +32,10 @@ import type { PackingInstance, Placement } from '../encoders/packing.js';
 import { type EnumMode, type Propagation, applyBranching, enumerate } from '../src/enumerate/blocking-loop.js';
 import { enumerateExactCover } from '../src/enumerate/dlx.js';
 import { type MinisatCubeOptions, type MinisatWasmSolver, loadMinisatWasm, minisatWasm } from '../solvers/minisat-wasm.js';
-import { type BranchingRule, type SolverFactory, offersCubeBatch } from '../solvers/types.js';
+import type { BranchingRule, SolverFactory } from '../solvers/types.js';
 import { EXTERNAL_SOLVERS } from '../solvers/external/adapter.js';
 import { claspWasm } from '../solvers/clasp-wasm.js';
-import { externalCubeDepth, enumerateSolutions } from '../src/enumerate/strategy.js';
-import { nativeCubeDepth } from '../src/enumerate/native.js';
-import { classSearchInstance } from '../src/symmetry/breaking.js';
+import { resolvePlan, runPlan, type EnumeratePlan } from '../src/index.js';
 import { poolAvailable } from '../src/enumerate/pool.js';
 import { boxedSearch, machineDescription } from './encodings.js';
 import { type Timed, timed } from './timing.js';
@@ -224,9 +222,9 @@ async function workerRows(puzzle: Puzzle, box: number, ratios: (cpu: number) => 
   for (const [depth, branching, mode, , propagation] of COVER_CHRONO.filter(([depth]) => depth > 0)) {
     const run = await boxedSearch(
       (shouldStop, onFound) =>
-        enumerateSolutions({
-          instance,
-          rebuild,
+        resolvePlan(rebuild.puzzle, {
+          verb: 'enumerate',
+          args: rebuild.args,
           workers: WORKERS,
           solver: 'minisat-wasm',
           unique: true,
@@ -234,10 +232,8 @@ async function workerRows(puzzle: Puzzle, box: number, ratios: (cpu: number) => 
           enumMode: mode,
           branching,
           propagation,
-          onFound,
-          shouldStop,
-          timeoutSeconds: box,
-        }),
+          timeout: box,
+        }).then((plan) => runPlan(plan as EnumeratePlan, { onSolution: onFound, shouldStop })),
       box,
       puzzle.classes,
     );
@@ -444,7 +440,7 @@ async function externalSolverRows(say: (line?: string) => void, box: number, onl
   say('## Solver programs');
   say();
   say(
-    `\`enumerate --unique --solver X\` through the strategy dispatcher (src/enumerate/strategy.ts): native = the program enumerates projected models itself, one run per cube; ` +
+    `\`enumerate --unique --solver X\` through the strategy dispatcher (src/enumerate/by-name.ts): native = the program enumerates projected models itself, one run per cube; ` +
       `blocking-loop = a run per model (cadical: cubes batched in one \`p inccnf\` run, until one is satisfiable) or per model and cube (minisat, picosat). ` +
       `CPU s of this process (process.cpuUsage; clasp-wasm runs in it) and of the solver processes (child rusage), boxed at ${box} s wall.`,
   );
@@ -455,26 +451,15 @@ async function externalSolverRows(say: (line?: string) => void, box: number, onl
     const instance = puzzle.instance();
     const dlx = await timed(() => enumerateExactCover(instance, { unique: true, onFound: () => {} }));
     say(`| ${puzzle.name} | dlx (ours) | exact cover | - | - | ${dlx.value.count} | ${fmt(dlx.cpu, 2)} | 0 | ${fmt(dlx.cpu, 2)} | 1.0 |`);
-    const classes = classSearchInstance(instance);
     for (const factory of programs) {
       const children = childCpuSeconds();
       const deadline = performance.now() + box * 1000;
-      const run = await timed(() =>
-        enumerateSolutions({
-          instance,
-          solver: factory.name,
-          unique: true,
-          onFound: () => {},
-          shouldStop: () => performance.now() >= deadline,
-          timeoutSeconds: box,
-        }),
-      );
+      const plan = (await resolvePlan(instance, { verb: 'enumerate', solver: factory.name, unique: true, timeout: box })) as EnumeratePlan;
+      const run = await timed(() => runPlan(plan, { shouldStop: () => performance.now() >= deadline }));
       const childCpu = childCpuSeconds() - children;
       const { count, complete, mode, cubes } = run.value;
       if (complete && count !== puzzle.classes) throw new Error(`${factory.name} on ${puzzle.name}: ${count} classes, expected ${puzzle.classes}`);
-      const probe = factory.create();
-      const depth = mode === 'native' ? nativeCubeDepth(classes) : externalCubeDepth(classes, offersCubeBatch(probe));
-      probe.dispose();
+      const depth = plan.cubeDepth;
       const total = run.cpu + childCpu;
       say(
         `| ${puzzle.name} | ${factory.name} | ${mode} | ${depth} | ${cubes} | ${count}${complete ? '' : ' (boxed)'} | ${fmt(run.cpu, 2)} | ${fmt(childCpu, 2)} | ${fmt(total, 2)} | ${fmt(total / dlx.cpu, 1)} |`,

@@ -70,7 +70,7 @@ function run(args: readonly string[], cwd: string): string {
   return execFileSync(process.execPath, [join(process.cwd(), CLI), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
 }
 
-function main(): void {
+async function main(): Promise<void> {
   rmSync(DIR, { recursive: true, force: true });
   mkdirSync(DIR, { recursive: true });
   const work = join(tmpdir(), `puzzlesat-gallery-${process.pid}`);
@@ -92,7 +92,7 @@ function main(): void {
     }
     // Pictures drawn from data files rather than one command.
     run(['sweep', 'genius-square', '--count', '--sample', '400', '--histogram', 'histogram.svg'], work);
-    writeFileSync(join(DIR, 'histogram.png'), svgToPng(readFileSync(join(work, 'histogram.svg'), 'utf8')));
+    writeFileSync(join(DIR, 'histogram.png'), await svgToPng(readFileSync(join(work, 'histogram.svg'), 'utf8')));
     page.push(
       '## Solutions per roll of The Genius Square',
       '',
@@ -104,7 +104,7 @@ function main(): void {
       '',
     );
     const report = JSON.parse(readFileSync(join('bench', 'results', 'report.json'), 'utf8')) as BenchReport;
-    writeFileSync(join(DIR, 'bench-chart.png'), svgToPng(renderChart(report), 700));
+    writeFileSync(join(DIR, 'bench-chart.png'), await svgToPng(renderChart(report), { width: 700 }));
     page.push(
       '## The encoding benchmark',
       '',
@@ -122,4 +122,4 @@ function main(): void {
 
 const quote = (a: string) => (/^[\w./,=-]+$/.test(a) ? a : `'${a}'`);
 
-main();
+await main();

@@ -11,7 +11,8 @@ import {
   type CardEncoding,
 } from '../src/card/index.js';
 import { Cnf } from '../src/core/cnf.js';
-import { UserError } from '../src/core/errors.js';
+import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
+import { checkSize } from '../src/core/limits.js';
 import { gcd, isPrimePower, makeField, primeDivisors, type FiniteField } from '../src/algebra/finite-field.js';
 import type { Instance } from '../src/core/puzzle.js';
 import type { EncodingDefaults, FamilyShape, InstanceExplanation, PuzzleEntry } from '../src/core/puzzle.js';
@@ -51,6 +52,24 @@ export function algebraicOrder(symbolsPerCard: number): number {
     );
   }
   return m - 1;
+}
+
+/** How a deck is made: the lines of a projective plane, or a SAT solver. */
+export type DeckMethod = 'algebraic' | 'sat';
+
+/**
+ * The method asked for, else algebraic when m - 1 is a prime power, else SAT
+ * with a note on what is known about this shape (a UserError when algebraic
+ * is asked for and cannot be had).
+ */
+export function deckMethod(asked: DeckMethod | undefined, symbolsPerCard: number, cards: number): { method: DeckMethod; note?: string } {
+  if (asked === 'sat') return { method: 'sat' };
+  if (asked === 'algebraic') {
+    algebraicOrder(symbolsPerCard);
+    return { method: 'algebraic' };
+  }
+  if (isPrimePower(symbolsPerCard - 1)) return { method: 'algebraic' };
+  return { method: 'sat', note: `${symbolsNeeded(cards, symbolsPerCard).message}; trying the SAT method` };
 }
 
 // ---------------------------------------------------------------------------
@@ -439,26 +458,92 @@ export type DeckCheck = { ok: true; symbolsPerCard: number; symbols: number; car
  */
 export function checkDeck(cards: readonly (readonly (string | number)[])[]): DeckCheck {
   if (cards.length === 0) return { ok: false, problem: 'the deck has no cards' };
-  const sets = cards.map((card) => new Set(card));
+  const ids = symbolIds(cards);
+  const stamp = new Int32Array(ids.count).fill(-1);
   for (let i = 0; i < cards.length; i++) {
-    if (sets[i]!.size !== cards[i]!.length) {
-      const twice = cards[i]!.find((s, at) => cards[i]!.indexOf(s) !== at);
-      return { ok: false, problem: `card ${i + 1} lists symbol ${String(twice)} twice` };
-    }
-    if (sets[i]!.size !== sets[0]!.size) {
-      return { ok: false, problem: `card ${i + 1} has ${sets[i]!.size} symbols but card 1 has ${sets[0]!.size}` };
+    const twice = ids.cards[i]!.findIndex((s) => {
+      const again = stamp[s] === i;
+      stamp[s] = i;
+      return again;
+    });
+    if (twice >= 0) return { ok: false, problem: `card ${i + 1} lists symbol ${String(cards[i]![twice])} twice` };
+    if (cards[i]!.length !== cards[0]!.length) {
+      return { ok: false, problem: `card ${i + 1} has ${cards[i]!.length} symbols but card 1 has ${cards[0]!.length}` };
     }
   }
-  for (let i = 0; i < sets.length; i++) {
-    for (let j = i + 1; j < sets.length; j++) {
-      const common = cards[i]!.filter((s) => sets[j]!.has(s));
-      if (common.length === 0) return { ok: false, problem: `cards ${i + 1} and ${j + 1} share no symbol` };
-      if (common.length > 1) {
-        return { ok: false, problem: `cards ${i + 1} and ${j + 1} share ${common.length} symbols: ${common.join(', ')}` };
+  if (!everyPairSharesOne(ids.cards, ids.count)) {
+    const problem = firstBadPair(cards, ids.cards, ids.count);
+    if (problem) return { ok: false, problem };
+  }
+  return { ok: true, symbolsPerCard: cards[0]!.length, symbols: ids.count, cards: cards.length };
+}
+
+/** The cards with symbols numbered 0.. in order of first appearance. */
+function symbolIds(cards: readonly (readonly (string | number)[])[]): { cards: Int32Array[]; count: number } {
+  const id = new Map<string | number, number>();
+  const numbered = cards.map((card) =>
+    Int32Array.from(card, (s) => {
+      let i = id.get(s);
+      if (i === undefined) id.set(s, (i = id.size));
+      return i;
+    }),
+  );
+  return { cards: numbered, count: id.size };
+}
+
+/**
+ * Every two cards share exactly one symbol, decided in O(v·m²) steps that stay
+ * in cache instead of O(K²·m) (the 39,801 cards of order 199 took hours pair
+ * by pair): no two cards share two symbols when, for each symbol s, the cards
+ * holding s hold no other symbol twice between them; and then Σ C(deg s, 2)
+ * over the symbols counts the pairs of cards that share one, which must be
+ * all C(K, 2) of them. False when that does not hold; firstBadPair then
+ * names the pair.
+ */
+function everyPairSharesOne(cards: readonly Int32Array[], symbols: number): boolean {
+  const holders = holdersOf(cards, symbols);
+  const mark = new Int32Array(symbols).fill(-1);
+  let sharing = 0;
+  for (let s = 0; s < symbols; s++) {
+    const holding = holders[s]!;
+    sharing += (holding.length * (holding.length - 1)) / 2;
+    for (const c of holding) {
+      for (const t of cards[c]!) {
+        if (t === s) continue;
+        if (mark[t] === s) return false;
+        mark[t] = s;
       }
     }
   }
-  return { ok: true, symbolsPerCard: sets[0]!.size, symbols: new Set(cards.flat()).size, cards: cards.length };
+  return sharing === (cards.length * (cards.length - 1)) / 2;
+}
+
+/** For each symbol, the cards that hold it, ascending. */
+function holdersOf(cards: readonly Int32Array[], symbols: number): Int32Array[] {
+  const degree = new Int32Array(symbols);
+  for (const card of cards) for (const s of card) degree[s]!++;
+  const holders = Array.from(degree, (d) => new Int32Array(d));
+  degree.fill(0);
+  cards.forEach((card, c) => card.forEach((s) => (holders[s]![degree[s]!++] = c)));
+  return holders;
+}
+
+/** The first pair of cards, in reading order, that does not share exactly one symbol, as the problem; null when there is none. */
+function firstBadPair(cards: readonly (readonly (string | number)[])[], ids: readonly Int32Array[], symbols: number): string | null {
+  const holders = holdersOf(ids, symbols);
+  const shared = new Int32Array(ids.length);
+  for (let i = 0; i < ids.length; i++) {
+    shared.fill(0);
+    for (const s of ids[i]!) for (const c of holders[s]!) shared[c]!++;
+    for (let j = i + 1; j < ids.length; j++) {
+      if (shared[j] === 0) return `cards ${i + 1} and ${j + 1} share no symbol`;
+      if (shared[j]! > 1) {
+        const common = cards[i]!.filter((s) => cards[j]!.includes(s));
+        return `cards ${i + 1} and ${j + 1} share ${common.length} symbols: ${common.join(', ')}`;
+      }
+    }
+  }
+  return null;
 }
 
 /** Lines of a text file with their 1-based numbers, without blank lines and `#` comments. */
@@ -710,10 +795,43 @@ export type DobbleCnf = Cnf & { readonly variables: DobbleVariables; readonly de
 export function encodeDobble(order: number, options: DobbleSatOptions = {}): DobbleCnf {
   const variables = options.variables ?? DEFAULT_VARIABLES;
   if (!DOBBLE_VARIABLES.includes(variables))
-    throw new UserError(`--variables: unknown choice "${String(variables)}"; choose from ${DOBBLE_VARIABLES.join(', ')}`);
+    throw new UsageError(
+      `--variables: unknown choice "${String(variables)}"${didYouMean(String(variables), DOBBLE_VARIABLES)}; choose from ${DOBBLE_VARIABLES.join(', ')}`,
+    );
+  checkFormulaSize(variables, dobbleShape(order, options), options);
   if (variables === 'mols') return encodeDobbleMols(order, options);
   if (variables === 'cyclic') return encodeDobbleCyclic(order, options);
   return encodeIncidence(order, options);
+}
+
+/**
+ * The largest family of each model, counted in literals from below before any
+ * of it is built, against --max-literals: an order whose formula cannot fit
+ * is refused at once (order 15 took 44 s and 2 GB to reach the limit while
+ * building; order 100000 overflowed an array). The exact count is still
+ * kept by the formula as it grows (src/core/cnf.ts).
+ */
+function checkFormulaSize(variables: DobbleVariables, shape: DobbleShape, options: DobbleSatOptions): void {
+  const exact = (options.pairs ?? 'exactly-one') === 'exactly-one';
+  const amo = options.amo ?? DOBBLE_DEFAULTS.amo;
+  const pairs = (count: number) => (count * (count - 1)) / 2;
+  // A "shares exactly one" group over g pairs: 3 literals a pair (7 with both implications, and
+  // one more in the at-least-one clause); a Latin constraint: the at-least-one clause. Then an
+  // at-most-one over the g, whose every clause has 2 literals or more: bounded first by g (each
+  // literal in a clause at least), then, once g is known to be small, measured.
+  const perPair = exact ? 8 : 3;
+  const { order: n, cards, symbols } = shape;
+  const families: Record<DobbleVariables, { family: string; groups: number; size: number; perElement: number }> = {
+    incidence: { family: 'pair-share-one', groups: pairs(cards), size: symbols, perElement: perPair },
+    cyclic: { family: 'differences', groups: (planeSize(n) - 1) / 2, size: planeSize(n), perElement: perPair },
+    // Every cell, row and column of each of the n - 1 squares: exactly one of n.
+    mols: { family: 'latin', groups: 3 * n * n * (n - 1), size: n, perElement: 1 },
+  };
+  const { family, groups, size, perElement } = families[variables];
+  for (const measured of [false, true]) {
+    const group = size * perElement + 2 * (measured ? amoCost(amo, size).clauses : size / 2);
+    checkSize('literals', groups * group, `the ${family} clauses`, 'would hold at least');
+  }
 }
 
 /** The cyclic model: the full deck as the translates of card 0 (cyclic planes only). */

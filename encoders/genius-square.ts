@@ -1,13 +1,13 @@
 import { randomInt } from 'node:crypto';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { UserError } from '../src/core/errors.js';
-import { BitboardCounter, type BitboardPacking } from '../src/enumerate/bitboard.js';
-import { solveExactCover, type ExactCoverProblem } from '../src/enumerate/exact-cover.js';
+import { BitboardCounter, type BitboardPacking } from '../solvers/dlx/bitboard.js';
+import { solveExactCover, type ExactCoverProblem } from '../solvers/dlx/exact-cover.js';
 import { GROUPS, type Cell, regionSymmetries } from '../src/geometry/cells.js';
 import { buildPacking, type PackingInstance, type PackingSolution, type PackingSpec, type PieceDef, PACKING_DEFAULTS } from './packing.js';
 import { seededRandom } from '../src/core/random.js';
 import { renderGeniusSvg, renderGeniusText } from '../src/render/genius.js';
-import { type PuzzleEntry, stringArg } from '../src/core/puzzle.js';
+import { type PuzzleEntry, type PuzzleOption, entryOptions } from '../src/core/puzzle.js';
 import { readPieces } from './polyomino.js';
 
 /**
@@ -215,7 +215,7 @@ export type RollCounter = 'bitboard' | 'dlx';
  * placements on the empty board are made once (by buildPacking, the same
  * placement model as geniusSquare); a roll only marks its blockers taken.
  *
- * - bitboard (src/enumerate/bitboard.ts): the placements that miss the
+ * - bitboard (solvers/dlx/bitboard.ts): the placements that miss the
  *   blockers, searched cell by cell on a 36-bit board.
  * - dlx: one exact-cover matrix with the placements plus one blocker row per
  *   cell; a roll forces its seven blocker rows and excludes the rest. The
@@ -288,23 +288,17 @@ export function symmetryClassKey(blockers: Roll): number {
   return least;
 }
 
+const GENIUS_OPTIONS: readonly PuzzleOption[] = [
+  { name: 'roll', type: 'string', describe: 'the blocker cells, one per die, e.g. A3,A5,C3,C6,D1,D5,F1 (rows A-F, columns 1-6)' },
+  { name: 'random', type: 'boolean', describe: 'roll the seven dice (reproducible with --seed)', param: false },
+  { name: 'seed', type: 'number', describe: 'seed for --random', param: false },
+  { name: 'any-blockers', type: 'boolean', describe: 'accept any distinct cells as blockers, not only a roll of the dice' },
+];
+
 export const GENIUS_SQUARE_PUZZLE: PuzzleEntry = {
   name: 'genius-square',
   about: 'The Genius Square: seven dice place blockers on a 6x6 board, nine pieces fill the rest',
-  options: [
-    { name: 'roll', type: 'string', describe: 'the blocker cells, one per die, e.g. A3,A5,C3,C6,D1,D5,F1 (rows A-F, columns 1-6)' },
-    { name: 'random', type: 'boolean', describe: 'roll the seven dice (reproducible with --seed)', param: false },
-    { name: 'seed', type: 'number', describe: 'seed for --random', param: false },
-    { name: 'any-blockers', type: 'boolean', describe: 'accept any distinct cells as blockers, not only a roll of the dice' },
-  ],
+  options: GENIUS_OPTIONS,
   defaults: PACKING_DEFAULTS,
-  build: (args) =>
-    geniusSquare({
-      roll: stringArg(args, 'roll'),
-      random: args.random as boolean | undefined,
-      seed: args.seed as number | undefined,
-      anyBlockers: args['any-blockers'] as boolean | undefined,
-      amo: args.amo,
-      card: args.card,
-    }),
+  build: (args) => geniusSquare(entryOptions(GENIUS_OPTIONS, args)),
 };

@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { parseAmo, parseCard } from '../src/card/index.js';
-import { type DimacsFormula, clauseCount, dimacsClauses, instanceFromDimacs, parseDimacs, readDimacsFile } from '../src/core/dimacs.js';
-import { UserError } from '../src/core/errors.js';
-import { limitOption, setSizeLimits, sizeLimit } from '../src/core/limits.js';
+import { type DimacsFormula, clauseCount, decompressed, dimacsClauses, instanceFromDimacs, parseDimacs, readDimacsFile } from '../src/core/dimacs.js';
+import { readInput } from '../src/core/input.js';
+import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
+import { limitOption, limitsFromOptions, setSizeLimits, sizeLimit } from '../src/core/limits.js';
 import type { EncodingChoice, Instance, PuzzleEntry } from '../src/core/puzzle.js';
 import { DOBBLE_PUZZLE } from './dobble.js';
 import { GENIUS_SQUARE_PUZZLE } from './genius-square.js';
@@ -21,8 +22,36 @@ export const PUZZLES: readonly PuzzleEntry[] = [
 
 export function puzzleByName(name: string): PuzzleEntry {
   const p = PUZZLES.find((x) => x.name === name);
-  if (!p) throw new UserError(`unknown puzzle "${name}"; choose one of: ${PUZZLES.map((x) => x.name).join(', ')} (or give a .cnf file)`);
+  // yargs hands "-" over as an empty string: standard input, which holds a formula only solve reads.
+  if (name === '' || name === '-')
+    throw new UsageError(`"-" (a DIMACS formula on standard input) is read by solve only; name a puzzle: ${PUZZLES.map((x) => x.name).join(', ')}`);
+  if (!p)
+    throw new UsageError(
+      `unknown puzzle "${name}"${didYouMean(
+        name,
+        PUZZLES.map((x) => x.name),
+      )}; choose one of: ${PUZZLES.map((x) => x.name).join(', ')} (or give a .cnf file)`,
+    );
   return p;
+}
+
+/** The options that reach the encoders: every puzzle's own, the encodings and the size guards (the same names on the command line and in a plan). */
+export const PUZZLE_ARG_NAMES: ReadonlySet<string> = new Set([
+  'amo',
+  'card',
+  'max-cells',
+  'max-placements',
+  'max-vars',
+  'max-literals',
+  ...PUZZLES.flatMap((p) => p.options.map((o) => o.name)),
+]);
+
+/** The options among `args` that reach the encoders, by value (yargs' extras and camelCase twins left out). */
+export function puzzleArgsOf(args: Record<string, unknown>): Record<string, string | number | boolean> {
+  const picked: Record<string, string | number | boolean> = {};
+  for (const [name, value] of Object.entries(args))
+    if (PUZZLE_ARG_NAMES.has(name) && value !== undefined) picked[name] = value as string | number | boolean;
+  return picked;
 }
 
 /** --amo / --card as given, else the puzzle's own defaults. */
@@ -50,15 +79,18 @@ export const isCnfPath = (puzzle: string): boolean =>
 
 /** The size guards (--max-cells, ...) hold for this build, in this thread or a worker's. */
 function applySizeLimits(args: Record<string, unknown>): void {
-  const limit = (option: string) => args[option] as number | undefined;
-  setSizeLimits({ cells: limit('max-cells'), placements: limit('max-placements'), vars: limit('max-vars'), literals: limit('max-literals') });
+  // Options that name no limit leave the ones in force (the CLI sets them first, from every option given).
+  const given = limitsFromOptions(args);
+  if (Object.values(given).some((v) => v !== undefined)) setSizeLimits(given);
 }
 
 /** A DIMACS file, or standard input for "-", read under the --max-vars guard. */
 export function readDimacsSource(source: string, args: Record<string, unknown>): DimacsFormula {
   applySizeLimits(args);
   const limits = { maxVars: sizeLimit('vars'), maxVarsOption: limitOption('vars') };
-  return source === '-' ? parseDimacs(readFileSync(0, 'latin1'), '<stdin>', limits) : readDimacsFile(source, limits);
+  return source === '-'
+    ? parseDimacs(decompressed(readInput(0, '<stdin>'), '<stdin>').toString('latin1'), '<stdin>', limits)
+    : readDimacsFile(source, limits);
 }
 
 /**
@@ -67,12 +99,13 @@ export function readDimacsSource(source: string, args: Record<string, unknown>):
  */
 export function buildInstance(puzzle: string, args: Record<string, unknown>): Instance {
   applySizeLimits(args);
+  if (puzzle === '-') return instanceFromDimacs(readDimacsSource(puzzle, args), '<stdin>');
   if (isCnfPath(puzzle)) return instanceFromDimacs(readDimacsSource(puzzle, args), puzzle);
   const entry = puzzleByName(puzzle);
   const mine = new Set(entry.options.map((o) => o.name));
   for (const p of PUZZLES) {
     for (const o of p.options) {
-      if (!mine.has(o.name) && args[o.name] !== undefined) throw new UserError(`--${o.name} does not apply to ${puzzle}`);
+      if (!mine.has(o.name) && args[o.name] !== undefined) throw new UsageError(`--${o.name} does not apply to ${puzzle}`);
     }
   }
   // yargs checks choices on the command line; values set for it (--unique GROUP, worker threads) are checked here.

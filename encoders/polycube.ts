@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { UserError } from '../src/core/errors.js';
 import { checkSize } from '../src/core/limits.js';
 import { GROUPS, type Cell } from '../src/geometry/cells.js';
@@ -6,7 +5,8 @@ import { buildPacking, type NonOverlap, type PackingInstance, NON_OVERLAP_OPTION
 import { cellsArt, parseRegion } from '../src/geometry/shapes.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { piecesParam, readPieces, readPiecesFile } from './polyomino.js';
-import { type EncodingChoice, type PuzzleEntry, type PuzzleOption, stringArg } from '../src/core/puzzle.js';
+import { type PuzzleEntry, type PuzzleOption, entryOptions } from '../src/core/puzzle.js';
+import { readInput } from '../src/core/input.js';
 
 /**
  * Polycube packing: a 3D figure filled by a set of polycubes, every cell
@@ -122,8 +122,9 @@ export function readFigure(figure: string, option: string): Cell[] {
   if (isInlineFigure(figure)) return parseRegion(inlineToText(figure), option);
   let text: string;
   try {
-    text = readFileSync(figure, 'utf8');
-  } catch {
+    text = readInput(figure, figure).toString('utf8');
+  } catch (e) {
+    if (e instanceof UserError) throw e;
     throw new UserError(`${option}: "${figure}" is neither a figure (${Object.keys(FIGURES).join(', ')}), WxHxD, inline art, nor a readable file`);
   }
   return parseRegion(text, figure);
@@ -185,43 +186,34 @@ const symmetryOption: PuzzleOption = {
   describe: 'what --unique identifies: rotations of the figure (default), or isometries (rotations and reflections, mirror pieces swapped)',
   choices: ['rotations', 'isometries'],
 };
-const commonArgs = (args: Record<string, unknown> & EncodingChoice) => ({
-  figure: stringArg(args, 'figure'),
-  symmetry: args.symmetry as SymmetryGroup | undefined,
-  nonOverlap: args['non-overlap'] as NonOverlap | undefined,
-  amo: args.amo,
-  card: args.card,
-});
+
+const SOMA_OPTIONS: readonly PuzzleOption[] = [figureOption, symmetryOption, NON_OVERLAP_OPTION];
 
 export const SOMA_PUZZLE: PuzzleEntry = {
   name: 'soma',
   about: `the Soma cube and classic Soma figures (${Object.keys(FIGURES).join(', ')})`,
-  options: [figureOption, symmetryOption, NON_OVERLAP_OPTION],
+  options: SOMA_OPTIONS,
   defaults: PACKING_DEFAULTS,
-  build: (args) => soma(commonArgs(args)),
+  build: (args) => soma(entryOptions(SOMA_OPTIONS, args)),
 };
+
+const POLYCUBE_OPTIONS: readonly PuzzleOption[] = [
+  figureOption,
+  {
+    name: 'pieces',
+    type: 'string',
+    describe: `comma-separated piece names or sets (${Object.keys(PIECE_SETS).join(', ')}); Q=##/#.|#. for inline art`,
+  },
+  { name: 'pieces-file', type: 'string', describe: 'a file of pieces: "NAME:" headers followed by their art, -- between levels' },
+  { name: 'flip', type: 'boolean', describe: 'allow reflected pieces (off by default: mirror-image pieces stay distinct)' },
+  symmetryOption,
+  NON_OVERLAP_OPTION,
+];
 
 export const POLYCUBE_PUZZLE: PuzzleEntry = {
   name: 'polycube',
   about: 'any 3D figure (holes allowed) packed with any polycube set',
-  options: [
-    figureOption,
-    {
-      name: 'pieces',
-      type: 'string',
-      describe: `comma-separated piece names or sets (${Object.keys(PIECE_SETS).join(', ')}); Q=##/#.|#. for inline art`,
-    },
-    { name: 'pieces-file', type: 'string', describe: 'a file of pieces: "NAME:" headers followed by their art, -- between levels' },
-    { name: 'flip', type: 'boolean', describe: 'allow reflected pieces (off by default: mirror-image pieces stay distinct)' },
-    symmetryOption,
-    NON_OVERLAP_OPTION,
-  ],
+  options: POLYCUBE_OPTIONS,
   defaults: PACKING_DEFAULTS,
-  build: (args) =>
-    polycube({
-      ...commonArgs(args),
-      pieces: stringArg(args, 'pieces'),
-      piecesFile: stringArg(args, 'pieces-file'),
-      flip: args.flip as boolean | undefined,
-    }),
+  build: (args) => polycube(entryOptions(POLYCUBE_OPTIONS, args)),
 };

@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { UserError } from '../src/core/errors.js';
+import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
 import { checkSize } from '../src/core/limits.js';
 import { GROUPS, type Cell, isConnected, shapeKey } from '../src/geometry/cells.js';
 import { buildPacking, type NonOverlap, type PackingInstance, type PieceDef, NON_OVERLAP_OPTION, PACKING_DEFAULTS } from './packing.js';
 import { cellsArt, inlineArt, parsePieceArt, parsePiecesFile, parseRegion } from '../src/geometry/shapes.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
-import { type EncodingChoice, type PuzzleEntry, type PuzzleOption, stringArg } from '../src/core/puzzle.js';
+import { type EncodingChoice, type PuzzleEntry, type PuzzleOption, entryOptions } from '../src/core/puzzle.js';
+import { readInput } from '../src/core/input.js';
 
 /**
  * Polyomino tilings: a board (any shape, holes allowed) and a piece set, every
@@ -115,8 +115,9 @@ export function readBoard(board: string, option: string): Cell[] {
   if (boardInOption(board)) return parseRegion(board.split('/').join('\n'), option);
   let text: string;
   try {
-    text = readFileSync(board, 'utf8');
-  } catch {
+    text = readInput(board, board).toString('utf8');
+  } catch (e) {
+    if (e instanceof UserError) throw e;
     throw new UserError(`${option}: "${board}" is neither WxH, inline art, nor a readable board file`);
   }
   return parseRegion(text, board);
@@ -135,7 +136,9 @@ export function readPieces(list: string, option: string, catalog: Readonly<Recor
     const name = art ? given! : (ALIASES[given!] ?? given!);
     const drawing = art ?? catalog[name];
     if (drawing === undefined) {
-      throw new UserError(`${option}: unknown piece "${given}"; known: ${Object.keys(catalog).join(' ')}`);
+      throw new UsageError(
+        `${option}: unknown piece "${given}"${didYouMean(given!, Object.keys(catalog))}; known: ${Object.keys(catalog).join(' ')}`,
+      );
     }
     const cells = parsePieceArt(inlineArt(drawing), `${option} piece ${name}`);
     // A repeated name means more copies of one shape; under another shape it would silently become a copy.
@@ -160,8 +163,9 @@ function addPiece(pieces: PieceDef[], piece: PieceDef, where: string): void {
 export function readPiecesFile(path: string): PieceDef[] {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
-  } catch {
+    text = readInput(path, path).toString('utf8');
+  } catch (e) {
+    if (e instanceof UserError) throw e;
     throw new UserError(`--pieces-file: cannot read "${path}"`);
   }
   const pieces: PieceDef[] = [];
@@ -172,7 +176,9 @@ export function readPiecesFile(path: string): PieceDef[] {
 export function polyomino(options: PolyominoOptions, puzzle = 'polyomino'): PackingInstance {
   const preset = options.preset === undefined ? undefined : PRESETS[options.preset];
   if (options.preset !== undefined && !preset) {
-    throw new UserError(`--preset: unknown preset "${options.preset}"; choose one of: ${Object.keys(PRESETS).join(', ')}`);
+    throw new UsageError(
+      `--preset: unknown preset "${options.preset}"${didYouMean(options.preset!, Object.keys(PRESETS))}; choose one of: ${Object.keys(PRESETS).join(', ')}`,
+    );
   }
   const boardText = options.board ?? preset?.board;
   if (!boardText) throw new UserError('give a board with --board or a --preset');
@@ -216,17 +222,7 @@ export function pentomino(options: PolyominoOptions = {}): PackingInstance {
 }
 
 function tiling(build: (options: PolyominoOptions) => PackingInstance) {
-  return (args: Record<string, unknown> & EncodingChoice): PackingInstance =>
-    build({
-      preset: stringArg(args, 'preset'),
-      board: stringArg(args, 'board'),
-      pieces: stringArg(args, 'pieces'),
-      piecesFile: stringArg(args, 'pieces-file'),
-      flip: args.flip as boolean | undefined,
-      nonOverlap: args['non-overlap'] as NonOverlap | undefined,
-      amo: args.amo,
-      card: args.card,
-    });
+  return (args: Record<string, unknown> & EncodingChoice): PackingInstance => build(entryOptions(tilingOptions, args));
 }
 
 export const PENTOMINO_PUZZLE: PuzzleEntry = {

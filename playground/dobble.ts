@@ -45,7 +45,12 @@ const worker = new SolverWorker(receive);
 function receive(message: FromWorker): void {
   switch (message.type) {
     case 'engines':
-      showEngines(ui.engine, ui.engineNote, message.engines, PREFERRED);
+      showEngines(
+        ui.engine,
+        ui.engineNote,
+        message.engines.filter((e) => !e.exactCover),
+        PREFERRED,
+      );
       ready = true;
       setRunning(false);
       if (ui.status.dataset.state === 'idle') setStatus('idle', 'ready');

@@ -2,7 +2,8 @@ import minisatSource from 'logic-solver/minisat.js?raw';
 import { cadicalWasm, loadCadicalWasmFrom } from '../solvers/cadical-wasm.js';
 import { createMinisatAsm } from '../solvers/minisat-asm.js';
 import { loadMinisatWasmFrom, minisatWasm } from '../solvers/minisat-wasm.js';
-import type { Solver } from '../solvers/types.js';
+import { dlx } from '../solvers/dlx/index.js';
+import { type Capabilities, EXACT_COVER_CAPABILITIES, type Solver, solverCapabilities } from '../solvers/types.js';
 import type { WasmModuleFactory } from '../solvers/wasm-support.js';
 import type { EngineInfo, SatEngine } from './protocol.js';
 
@@ -57,7 +58,7 @@ async function loadWasmEngine(engine: WasmEngine): Promise<EngineInfo> {
   const file = (ext: string) => `../solvers/${engine.name}/build/${engine.base}.${ext}`;
   const script = scripts[file('js')];
   const binary = binaries[file('wasm')];
-  const info = { name: engine.name, label: engine.label };
+  const info = { name: engine.name, label: engine.label, exactCover: false };
   if (!script || !binary) return { ...info, ok: false, reason: `not built (run npm run build:${engine.name}, then build the playground again)` };
   try {
     const [source, bytes, version] = await Promise.all([
@@ -74,10 +75,24 @@ async function loadWasmEngine(engine: WasmEngine): Promise<EngineInfo> {
 
 let loaded: Promise<EngineInfo[]> | undefined;
 
-/** Every SAT engine with whether it loaded, logic-solver last (it always does). */
+/** Dancing links, as the library registers it (solvers/dlx): it needs nothing loaded. */
+const EXACT_COVER = { name: dlx.name, label: dlx.description, exactCover: true, ok: true } as const;
+
+/** Every engine with whether it loaded: the SAT engines, logic-solver last of them (it always loads), then dancing links. */
 export function loadEngines(): Promise<EngineInfo[]> {
-  loaded ??= Promise.all(WASM_ENGINES.map(loadWasmEngine)).then((wasm) => [...wasm, { ...LOGIC_SOLVER, ok: true }]);
+  loaded ??= Promise.all(WASM_ENGINES.map(loadWasmEngine)).then((wasm) => [...wasm, { ...LOGIC_SOLVER, exactCover: false, ok: true }, EXACT_COVER]);
   return loaded;
+}
+
+/** What an engine can do: a throwaway solver is asked (an exact-cover engine has none). */
+export function capabilitiesOf(name: string): Capabilities {
+  if (name === EXACT_COVER.name) return EXACT_COVER_CAPABILITIES;
+  const probe = createSolver(name as SatEngine);
+  try {
+    return solverCapabilities(probe, false);
+  } finally {
+    probe.dispose();
+  }
 }
 
 /** A fresh solver of a loaded engine; loadEngines() must have resolved. */

@@ -124,9 +124,6 @@ function choice(): PuzzleChoice {
 
 const worker = new SolverWorker(receive);
 const send = worker.send.bind(worker);
-/** Dancing links, offered after the SAT solvers when the puzzle is an exact cover. */
-const dlxOption = new Option('dlx: dancing links on the exact cover', 'dlx');
-
 /** Builds the chosen puzzle in the worker; `quiet` keeps the status line (after a stop). */
 function load(quiet = false): void {
   if (!quiet) setStatus('idle', 'building the formula…');
@@ -177,12 +174,13 @@ const noun = (n: number) => (n !== 1 ? counting : counting === 'classes' ? 'clas
 function receive(message: FromWorker): void {
   switch (message.type) {
     case 'engines':
-      showEngines(ui.engine, ui.engineNote, message.engines, PREFERRED, [dlxOption]);
+      showEngines(ui.engine, ui.engineNote, message.engines, PREFERRED);
       return;
     case 'loaded':
       showSummary(message.summary);
-      dlxOption.disabled = !message.exactCover;
-      if (!message.exactCover && ui.engine.value === 'dlx') ui.engine.selectedIndex = 0;
+      // Exact-cover engines (dancing links) only for a puzzle posed as exact cover.
+      for (const option of ui.engine.options) if (option.dataset.exactCover) option.disabled = !message.exactCover;
+      if (ui.engine.selectedOptions[0]?.disabled) ui.engine.selectedIndex = 0;
       if (ui.status.dataset.state === 'idle') setStatus('idle', 'ready');
       return;
     case 'solution': {

@@ -53,23 +53,19 @@ export class SolverWorker {
  * dancing links), keeping the user's choice when it is still there, else the
  * first of `preferred` that loaded; `note` says which engines are missing and why.
  */
-export function showEngines(
-  select: HTMLSelectElement,
-  note: HTMLElement,
-  engines: readonly EngineInfo[],
-  preferred: readonly SatEngine[],
-  extra: readonly HTMLOptionElement[] = [],
-): void {
+export function showEngines(select: HTMLSelectElement, note: HTMLElement, engines: readonly EngineInfo[], preferred: readonly SatEngine[]): void {
   const chosen = select.value;
   const ready = engines.filter((e) => e.ok);
   // Named as --solver takes them, which is also how the status line names them.
   const options = ready.map((e) => {
     const option = new Option(`${e.name}: ${e.label}`, e.name);
     if (e.version) option.title = `built from Debian's source package, version ${e.version}`;
+    // Offered only while the puzzle is an exact cover (the tilings page enables it when it is).
+    if (e.exactCover) option.dataset.exactCover = 'yes';
     return option;
   });
-  select.replaceChildren(...options, ...extra);
-  const names = [...options, ...extra].map((o) => o.value);
+  select.replaceChildren(...options);
+  const names = options.map((o) => o.value);
   select.value = names.includes(chosen) ? chosen : (preferred.find((name) => ready.some((e) => e.name === name)) ?? names[0]!);
   const missing = engines.filter((e) => !e.ok);
   note.textContent = missing.map((e) => `${e.name}: ${e.reason}.`).join(' ');

@@ -16,13 +16,14 @@ export type PuzzleChoice =
 
 /** The SAT solvers a worker may offer; which of them loaded, it says in its first message. */
 export type SatEngine = 'minisat-wasm' | 'cadical-wasm' | 'logic-solver';
-/** A SAT solver, or dancing links on the exact-cover form of a packing. */
-export type Engine = SatEngine | 'dlx';
+/** A SAT solver, or an exact-cover engine (dancing links) on the exact-cover form of a packing: by its registered name. */
+export type Engine = string;
 
-/** A SAT engine as the worker found it: loaded, or why not. */
+/** An engine as the worker found it: loaded, or why not; `exactCover` for an engine that searches the exact-cover form, not CNF. */
 export interface EngineInfo {
-  name: SatEngine;
+  name: Engine;
   label: string;
+  exactCover: boolean;
   ok: boolean;
   version?: string;
   reason?: string;

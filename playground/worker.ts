@@ -1,7 +1,8 @@
 import type { AmoEncoding } from '../src/card/index.js';
 import { dimacsChunks } from '../src/core/dimacs.js';
-import { enumerate } from '../src/enumerate/blocking-loop.js';
-import { enumerateExactCover } from '../src/enumerate/dlx.js';
+import { checkedSolution } from '../src/core/puzzle.js';
+import { enumeratePart } from '../src/enumerate/part.js';
+import { localPlan } from '../src/enumerate/settings.js';
 import { solveOnce } from '../src/enumerate/solve-once.js';
 import { UserError } from '../src/core/errors.js';
 import { explain } from '../src/explain/explain.js';
@@ -11,7 +12,7 @@ import type { PackingInstance } from '../encoders/packing.js';
 import { geniusSquare } from '../encoders/genius-square.js';
 import { soma } from '../encoders/polycube.js';
 import { polyomino } from '../encoders/polyomino.js';
-import { createSolver, loadEngines } from './engines.js';
+import { capabilitiesOf, createSolver, loadEngines } from './engines.js';
 import { DOBBLE_ORDERS, type DeckAnswer, type DeckRequest, type FromWorker, type PuzzleChoice, type SatEngine, type ToWorker } from './protocol.js';
 
 /**
@@ -55,9 +56,7 @@ async function run(request: ToWorker & { type: 'run' }, instance: PackingInstanc
   let raw = 0;
   let lastProgress = 0;
   const onFound = ({ trueVars, orbitSize }: { trueVars: number[]; orbitSize: number }) => {
-    const solution = instance.decode(trueVars);
-    const problem = instance.check(solution);
-    if (problem) throw new Error(`solution ${count + 1} fails the independent check: ${problem}`);
+    const solution = checkedSolution(instance, trueVars, `solution ${count + 1}`);
     count++;
     raw += orbitSize;
     if (count <= request.gallery) post({ type: 'solution', index: count, svg: instance.svg?.(solution) ?? '' });
@@ -67,17 +66,17 @@ async function run(request: ToWorker & { type: 'run' }, instance: PackingInstanc
       post({ type: 'progress', count, raw, seconds: elapsed() });
     }
   };
-  const options = { unique: request.unique, limit: request.limit, onFound };
   const { engine } = request;
+  // The plan the CLI would resolve for this engine, run in this thread as one part of the work.
+  const plan = localPlan(instance, engine, capabilitiesOf(engine), { unique: request.unique, limit: request.limit });
   // The name the solver gives itself, not the one asked for: the page shows what really ran.
   let solver: string = engine;
-  const creator = (name: SatEngine) => () => {
-    const created = createSolver(name);
+  const createSolverHere = () => {
+    const created = createSolver(engine as SatEngine);
     solver = created.name;
     return created;
   };
-  const summary =
-    engine === 'dlx' ? await enumerateExactCover(instance, options) : await enumerate(instance, { ...options, createSolver: creator(engine) });
+  const summary = await enumeratePart(plan, instance, undefined, { onFound, createSolver: createSolverHere });
   post({ type: 'done', count: summary.count, raw: summary.raw, complete: summary.complete, seconds: elapsed(), solver });
 }
 

@@ -9,18 +9,8 @@
  * that the factory creates solvers synchronously, all sharing that one heap.
  */
 import { UserError } from '../src/core/errors.js';
-import type { ProofProducer, SolveOptions, Solver, SolverFactory, SolverStats, Status } from './types.js';
-import {
-  builtVersion,
-  instantiateWasm,
-  isWasmBuilt,
-  scratchFor,
-  solveInSlices,
-  wasmBuildDir,
-  type Scratch,
-  type WasmHeap,
-  type WasmModuleFactory,
-} from './wasm-support.js';
+import type { ProofProducer, SolveOptions, Solver, SolverFactory, Status } from './types.js';
+import { type WasmHeap, WasmModule, type WasmModuleFactory, WasmSolverShell, solveInSlices } from './wasm-support.js';
 
 /** The exports of build/cadical.js that this adapter uses. */
 interface CadicalModule extends WasmHeap {
@@ -50,37 +40,20 @@ const RESULT_BAD_LITERAL = -1;
 const NO_LIMIT = -1;
 const STAT_INDEX = { conflicts: 0, decisions: 1, propagations: 2, restarts: 3 } as const;
 
-const NOT_BUILT = 'not built: run npm run build:cadical-wasm';
-
-let loadedModule: CadicalModule | undefined;
-let loading: Promise<boolean> | undefined;
-
-function adopt(instantiating: Promise<CadicalModule>): Promise<boolean> {
-  loading ??= instantiating.then((mod) => {
-    loadedModule = mod;
-    return true;
-  });
-  return loading;
-}
+const engine = new WasmModule<CadicalModule>(ENGINE, 'cadical', 'loadCadicalWasm');
 
 /**
  * Instantiates the WebAssembly module once (later calls share the result).
  * Resolves false when build.sh has not been run.
  */
-export function loadCadicalWasm(): Promise<boolean> {
-  const buildDir = wasmBuildDir(ENGINE);
-  if (!isWasmBuilt(buildDir, 'cadical')) return Promise.resolve(false);
-  return loading ?? adopt(instantiateWasm<CadicalModule>(buildDir, 'cadical'));
-}
+export const loadCadicalWasm = (): Promise<boolean> => engine.load();
 
 /**
  * loadCadicalWasm() for a host without the build directory (the browser
- * playground, whose bundler ships build/cadical.js and .wasm): the factory
- * that build/cadical.js exports and the .wasm bytes, got there.
+ * playground, whose bundler ships build/cadical.js and .wasm).
  */
-export function loadCadicalWasmFrom(createModule: WasmModuleFactory, wasmBinary: Uint8Array): Promise<boolean> {
-  return loading ?? adopt(createModule({ wasmBinary }) as Promise<CadicalModule>);
-}
+export const loadCadicalWasmFrom = (createModule: WasmModuleFactory, wasmBinary: Uint8Array): Promise<boolean> =>
+  engine.loadFrom(createModule, wasmBinary);
 
 /** solve() options that only this engine has. */
 export interface CadicalSolveOptions extends SolveOptions {
@@ -95,21 +68,15 @@ type ProofFormat = 'drat-text' | 'drat-binary';
 /** Each solver's proof file in the in-memory file system gets its own name. */
 let proofFiles = 0;
 
-export class CadicalWasmSolver implements Solver, ProofProducer {
-  readonly name = ENGINE;
-  private handle: number;
-  private readonly scratch: Scratch;
-  private solves = 0;
+export class CadicalWasmSolver extends WasmSolverShell<CadicalModule> implements Solver, ProofProducer {
   private clausesAdded = 0;
-  /** Values of variables 1..n after the last SAT answer (index v-1), else undefined. */
-  private model: Int8Array | undefined;
   /** After UNSAT under assumptions: the assumptions that the refutation used. */
   private failedSet: number[] | undefined;
   private proof: { path: string; format: ProofFormat } | undefined;
 
-  constructor(private readonly mod: CadicalModule) {
-    this.scratch = scratchFor(mod);
-    this.handle = mod._cd_new();
+  constructor(mod: CadicalModule) {
+    const glue = { free: mod._cd_delete, stat: mod._cd_stat, numVars: mod._cd_num_vars, readModel: mod._cd_read_model };
+    super(ENGINE, mod, glue, mod._cd_new(), STAT_INDEX);
   }
 
   ensureVars(n: number): void {
@@ -149,26 +116,10 @@ export class CadicalWasmSolver implements Solver, ProofProducer {
     return this.finish(result, assumptions);
   }
 
-  value(v: number): boolean {
-    if (!this.model) throw new Error(`${ENGINE}: value() needs the last solve() to have answered SAT`);
-    return this.model[v - 1] === 1;
-  }
-
   /** After UNSAT under assumptions: those the refutation used (CaDiCaL's failed()); empty when the clauses alone are UNSAT. */
   failedAssumptions(): number[] {
     if (!this.failedSet) throw new Error(`${ENGINE}: failedAssumptions() needs the last solve() to have answered UNSAT`);
     return [...this.failedSet];
-  }
-
-  stats(): SolverStats {
-    this.live();
-    return {
-      solves: this.solves,
-      conflicts: this.stat(STAT_INDEX.conflicts),
-      decisions: this.stat(STAT_INDEX.decisions),
-      propagations: this.stat(STAT_INDEX.propagations),
-      restarts: this.stat(STAT_INDEX.restarts),
-    };
   }
 
   /**
@@ -203,22 +154,10 @@ export class CadicalWasmSolver implements Solver, ProofProducer {
   }
 
   dispose(): void {
-    if (this.handle === 0) return;
     // Deleting the solver closes its proof file, which can then go.
-    this.mod._cd_delete(this.handle);
-    this.handle = 0;
-    this.model = undefined;
+    super.dispose();
     if (this.proof) this.mod.FS.unlink(this.proof.path);
     this.proof = undefined;
-  }
-
-  private live(): number {
-    if (this.handle === 0) throw new Error(`${ENGINE}: solver used after dispose()`);
-    return this.handle;
-  }
-
-  private stat(index: number): number {
-    return this.mod._cd_stat(this.handle, index);
   }
 
   /** Calls `use` with a NUL-terminated copy of `text` in the heap. */
@@ -245,10 +184,7 @@ export class CadicalWasmSolver implements Solver, ProofProducer {
       return 'UNSAT';
     }
     if (result !== RESULT_SAT) return 'UNKNOWN';
-    const n = this.mod._cd_num_vars(this.handle);
-    const ptr = this.scratch.reserve(Math.ceil(n / 4));
-    this.mod._cd_read_model(this.handle, ptr, n);
-    this.model = this.mod.HEAP8.slice(ptr, ptr + n);
+    this.readModel();
     return 'SAT';
   }
 
@@ -265,20 +201,12 @@ export class CadicalWasmSolver implements Solver, ProofProducer {
 }
 
 /** Whether the build in buildDir can run: the factory's available(), for any directory. */
-export function cadicalWasmAvailability(buildDir: string): ReturnType<SolverFactory['available']> {
-  if (!isWasmBuilt(buildDir, 'cadical')) return { ok: false, reason: NOT_BUILT };
-  const version = builtVersion(buildDir);
-  return version === undefined ? { ok: true } : { ok: true, version };
-}
+export const cadicalWasmAvailability = (buildDir: string): ReturnType<SolverFactory['available']> => engine.availability(buildDir);
 
 export const cadicalWasm: SolverFactory & { create(): CadicalWasmSolver } = {
   name: ENGINE,
   description: 'CaDiCaL (Debian cadical) compiled to WebAssembly, in-process, heap grows to 2 GiB, DRAT proofs',
   kind: 'in-process',
-  available: () => cadicalWasmAvailability(wasmBuildDir(ENGINE)),
-  create(): CadicalWasmSolver {
-    if (loadedModule) return new CadicalWasmSolver(loadedModule);
-    if (!isWasmBuilt(wasmBuildDir(ENGINE), 'cadical')) throw new UserError(`solver ${ENGINE} is ${NOT_BUILT}`);
-    throw new Error(`${ENGINE}: await loadCadicalWasm() before create()`);
-  },
+  available: () => engine.availability(),
+  create: () => new CadicalWasmSolver(engine.forCreate()),
 };

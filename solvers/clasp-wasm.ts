@@ -1,29 +1,35 @@
 /**
  * clasp in WebAssembly, from the npm package clingo-wasm (clingo 5.8 with its
  * clasp front end, run with --mode=clasp so that it reads DIMACS). In-process
- * in the sense that nothing needs installing beyond npm: clingo-wasm runs the
- * solver in one worker thread shared by every instance of this adapter.
+ * in the sense that nothing needs installing beyond npm: the solver runs in
+ * one engine thread (solvers/engine-thread.ts) shared by every instance of
+ * this adapter. clingo-wasm 0.5 is the release for Node 20 (0.6 needs Node
+ * 22); it runs a program synchronously, hence the thread.
  *
  * Limits of the package that this adapter works around:
  * - The input is copied onto the module's 1 MiB stack, so a DIMACS text much
- *   above 1 MB fails with an empty error; it is measured first and refused.
- * - A failed run can leave the module unusable: the worker is restarted.
- * - A run can only be stopped by terminating the worker (timeouts, limits).
- * - Every model printed stays in the worker until the run ends, so native
- *   enumeration is capped by an estimate of that memory.
+ *   above 1 MB fails; it is measured first and refused.
+ * - A failed run can leave the module unusable (a failing run leaks the
+ *   stack its program took, the defect 0.6 fixed): the thread is restarted
+ *   after every failed run.
+ * - A run can only be stopped by terminating the thread (timeouts, limits).
+ * - Every model of a run comes back at its end, so native enumeration asks
+ *   for at most as many models as fit an estimate of that memory.
  */
 import { createRequire } from 'node:module';
 import { UserError, oneLine } from '../src/core/errors.js';
+import { EngineThread, engineThreadsAvailable } from './engine-thread.js';
 import { ClauseStoringSolver, type RunAnswer } from './external/clause-store.js';
 import type { NativeRunOptions, ProjectingEnumerator, SolverFactory } from './types.js';
 
 const PACKAGE = 'clingo-wasm';
-/** The version whose API this adapter speaks (a worker, streamed models, restart()). */
-const SUPPORTED_MAJOR_MINOR = '0.6';
+/** The version whose API this adapter speaks: run(program, models, options), synchronous inside. */
+const SUPPORTED_MAJOR_MINOR = '0.5';
 
 /**
- * The failure threshold measured with clingo-wasm 0.6.0 is 1,038,185 bytes
- * (the 1 MiB stack minus what the call itself uses); keep a margin.
+ * The failure threshold measured with clingo-wasm 0.6.0 was 1,038,185 bytes
+ * (the 1 MiB stack minus what the call itself uses); 0.5.0 has the same
+ * stack. Keep a margin.
  */
 export const MAX_INPUT_BYTES = 1_000_000;
 
@@ -34,8 +40,8 @@ export const MAX_INPUT_BYTES = 1_000_000;
  */
 export const MAX_RETAINED_LITERALS = 1 << 24;
 
-/** The slice of clingo-wasm's API used here. */
-interface ClingoResult {
+/** The slice of clingo-wasm's result used here. */
+export interface ClingoResult {
   Result: 'SATISFIABLE' | 'UNSATISFIABLE' | 'UNKNOWN' | 'OPTIMUM FOUND' | 'ERROR';
   Error?: string;
   Solver?: string;
@@ -43,24 +49,37 @@ interface ClingoResult {
   Models?: { Number: number; More: 'yes' | 'no' };
 }
 
+/** One run as the engine thread takes it (solvers/engine-thread-worker.ts). */
+export interface ClingoRequest {
+  program: string;
+  models: number;
+  options: string[];
+}
+
 interface Clingo {
   run(program: string, models?: number, options?: string[], onModel?: (witness: { Value: (string | number)[] }) => void): Promise<ClingoResult>;
-  /** Terminates the worker (a running call resolves with Result "ERROR"); the next call starts a fresh one. */
+  /** Terminates the thread (a running call resolves with Result "ERROR"); the next call starts a fresh one. */
   restart(): Promise<void>;
 }
 
-let clingo: Promise<Clingo> | undefined;
+let clingo: Clingo | undefined;
 
-function loadClingo(): Promise<Clingo> {
-  // A computed specifier: the package is optional, so its types may be absent.
-  const specifier: string = PACKAGE;
-  clingo ??= import(specifier).then(
-    (m: { default: Clingo }) => m.default,
-    (e: unknown) => {
-      clingo = undefined;
-      throw new UserError(`clasp-wasm: cannot load ${PACKAGE}: ${oneLine(String(e instanceof Error ? e.message : e))}`);
+/** clingo-wasm in its engine thread; onModel hears each model once the run has ended. */
+function loadClingo(): Clingo {
+  if (clingo) return clingo;
+  if (!engineThreadsAvailable()) throw new UserError('clasp-wasm: runs in an engine thread, which needs the compiled package (dist/)');
+  const thread = new EngineThread<ClingoRequest, ClingoResult>('clingo');
+  clingo = {
+    async run(program, models = 1, options = [], onModel) {
+      const result = await thread.request({ program, models, options }).catch((e: unknown) => {
+        throw new UserError(`clasp-wasm: cannot run ${PACKAGE}: ${oneLine(String(e instanceof Error ? e.message : e))}`);
+      });
+      if (result === 'stopped') return { Result: 'ERROR', Error: 'stopped' };
+      for (const call of onModel ? (result.Call ?? []) : []) for (const witness of call.Witnesses ?? []) onModel!(witness);
+      return result;
     },
-  );
+    restart: async () => thread.terminate(),
+  };
   return clingo;
 }
 
@@ -71,7 +90,7 @@ function installedVersion(): { ok: true; version: string } | { ok: false; reason
     const require = createRequire(import.meta.url);
     version = (require(`${PACKAGE}/package.json`) as { version: string }).version;
   } catch {
-    return { ok: false, reason: `not installed (an optional dependency for Node >= 22: npm install ${PACKAGE}@${SUPPORTED_MAJOR_MINOR})` };
+    return { ok: false, reason: `not installed (an optional peer dependency: npm install ${PACKAGE}@${SUPPORTED_MAJOR_MINOR})` };
   }
   if (!version.startsWith(`${SUPPORTED_MAJOR_MINOR}.`)) {
     return { ok: false, reason: `${PACKAGE} ${version} is installed; this adapter needs ${SUPPORTED_MAJOR_MINOR}.x` };
@@ -107,7 +126,7 @@ type RunOutcome = ClingoResult | 'stopped';
  */
 function runClingo(request: RunRequest): Promise<RunOutcome> {
   return exclusively(async () => {
-    const engine = await loadClingo();
+    const engine = loadClingo();
     let stopped = false;
     let failure: unknown;
     const stop = () => {
@@ -196,7 +215,8 @@ export class ClaspWasmSolver extends ClauseStoringSolver implements ProjectingEn
     return this.stoppable(options.signal, async (stop) => {
       const outcome = await runClingo({
         program: programText(this.store.dimacs(options.assumptions ?? [], projection)),
-        models: options.limit ?? 0,
+        // Every model comes back at the end of the run: ask for no more than may be held (one more, to notice the cap).
+        models: Math.min(options.limit ?? Infinity, maxModels + 1),
         // As for the clasp program (solvers/external/specs.ts): crafty with solution recording enumerates 2-7x faster.
         options: [...CLASP_MODE, '--parse-ext', '--project', '--configuration=crafty', '--enum-mode=record'],
         onModel: (lits) => {

@@ -137,3 +137,38 @@ fetch_debian_source() {
   (cd "$download" && apt-get source --download-only -qq -o APT::Sandbox::User=root "$package")
   dpkg-source --no-copy -x "$download/${package}"_*.dsc "$dest"
 }
+
+# outputs_missing: whether any of the build's outputs (the loader, the .wasm,
+# its CommonJS marker and the Debian version) is missing. The caller sets
+# out_js, out_wasm and build.
+outputs_missing() {
+  local output
+  for output in "$out_js" "$out_wasm" "$build/package.json" "$build/version.txt"; do
+    [ -f "$output" ] || return 0
+  done
+  return 1
+}
+
+# emscripten_module EXPORT_NAME EXPORTED_FUNCTIONS RUNTIME_METHODS EM++ARGS...:
+# links the engine into $out_js and $out_wasm as a MODULARIZE factory with
+# the settings every engine here shares (a heap that grows to 2 GiB, Node,
+# browser and worker builds, no exit or rejection handlers of its own), then
+# records what it is: a CommonJS marker (the project is an ES module package,
+# so require() needs it) and the Debian package version of $src.
+emscripten_module() {
+  local export_name="$1" exported="$2" runtime="$3"
+  shift 3
+  # The JS optimizer that emscripten runs needs Debian's acorn.
+  NODE_PATH=/usr/share/nodejs em++ "$@" \
+    -s ALLOW_MEMORY_GROWTH=1 \
+    -s MAXIMUM_MEMORY=2GB \
+    -s MODULARIZE=1 -s EXPORT_NAME="$export_name" \
+    -s ENVIRONMENT=node,web,worker \
+    -s NODEJS_CATCH_EXIT=0 -s NODEJS_CATCH_REJECTION=0 \
+    -s EXPORTED_FUNCTIONS="$exported" \
+    -s EXPORTED_RUNTIME_METHODS="$runtime" \
+    -o "$out_js"
+  printf '{ "type": "commonjs" }\n' > "$build/package.json"
+  dpkg-parsechangelog -l "$src/debian/changelog" -S Version > "$build/version.txt"
+  log "built $out_wasm ($(stat -c %s "$out_wasm") bytes)"
+}

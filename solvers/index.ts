@@ -1,16 +1,21 @@
-import { UserError } from '../src/core/errors.js';
+import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
 import { cadicalWasm, loadCadicalWasm } from './cadical-wasm.js';
 import { claspWasm } from './clasp-wasm.js';
 import { EXTERNAL_SOLVERS } from './external/adapter.js';
 import { logicSolver } from './logic-solver.js';
 import { loadMinisatWasm, minisatWasm } from './minisat-wasm.js';
-import type { SolverFactory } from './types.js';
+import { dlx } from './dlx/index.js';
 
-/**
- * Every SAT solver adapter by name. `dlx` is not here: it is an exact-cover
- * backend that works on the placement model, not on CNF (see src/enumerate/exact-cover.ts).
- */
+/** Reading any solver's answer back (`s`/`v` lines, MiniSat's result file), for decode. */
+export { readAnswer } from './external/output.js';
+export { modelFromLiterals } from './external/clause-store.js';
+import { type Capabilities, EXACT_COVER_CAPABILITIES, type Engine, type SolverFactory, isSatEngine, solverCapabilities } from './types.js';
+
+/** Every SAT solver adapter by name. */
 export const SOLVERS: SolverFactory[] = [minisatWasm, cadicalWasm, logicSolver, claspWasm, ...EXTERNAL_SOLVERS];
+
+/** Every engine `--solver` names: the SAT solvers, and dancing links on the exact-cover form. */
+export const ENGINES: readonly Engine[] = [...SOLVERS, dlx];
 
 /** Instantiates the WebAssembly engines that have been built (once; later calls share it). */
 export async function loadWasmSolvers(): Promise<void> {
@@ -57,10 +62,30 @@ export function defaultSolverName(use: SolverUse = 'solve'): string {
   return candidates.find((name) => SOLVERS.find((f) => f.name === name)?.available().ok) ?? logicSolver.name;
 }
 
-export function solverByName(name: string): SolverFactory {
-  const s = SOLVERS.find((f) => f.name === name);
-  if (!s) throw new UserError(`--solver: unknown solver "${name}"; choose one of: ${[...SOLVERS.map((f) => f.name), 'dlx'].join(', ')}`);
-  const ok = s.available();
+/** The engine named by --solver, if it can run here; a UserError naming the engines otherwise. */
+export function engineByName(name: string): Engine {
+  const engine = ENGINES.find((f) => f.name === name);
+  const names = ENGINES.map((f) => f.name);
+  if (!engine) throw new UsageError(`--solver: unknown solver "${name}"${didYouMean(name, names)}; choose one of: ${names.join(', ')}`);
+  const ok = engine.available();
   if (!ok.ok) throw new UserError(`--solver ${name}: ${ok.reason}`);
-  return s;
+  return engine;
+}
+
+/** A SAT engine by name; `why` says what needs clauses when the name is an exact-cover engine. */
+export function solverByName(name: string, why = 'this needs a SAT solver'): SolverFactory {
+  const engine = engineByName(name);
+  if (!isSatEngine(engine)) throw new UserError(`--solver ${name}: ${why} (puzzlesat solvers lists them)`);
+  return engine;
+}
+
+/** What the engine can do, read once from one throwaway solver (an exact-cover engine has no solver to ask). */
+export function engineCapabilities(engine: Engine): Capabilities {
+  if (!isSatEngine(engine)) return EXACT_COVER_CAPABILITIES;
+  const probe = engine.create();
+  try {
+    return solverCapabilities(probe, engine.kind === 'external');
+  } finally {
+    probe.dispose();
+  }
 }

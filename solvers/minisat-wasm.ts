@@ -6,7 +6,6 @@
  * The module is instantiated once, asynchronously, by loadMinisatWasm(); after
  * that the factory creates solvers synchronously, all sharing that one heap.
  */
-import { UserError } from '../src/core/errors.js';
 import type {
   BranchingRule,
   ChronoEnumerator,
@@ -16,20 +15,9 @@ import type {
   SolveOptions,
   Solver,
   SolverFactory,
-  SolverStats,
   Status,
 } from './types.js';
-import {
-  builtVersion,
-  instantiateWasm,
-  isWasmBuilt,
-  scratchFor,
-  solveInSlices,
-  wasmBuildDir,
-  type Scratch,
-  type WasmHeap,
-  type WasmModuleFactory,
-} from './wasm-support.js';
+import { type WasmHeap, WasmModule, type WasmModuleFactory, WasmSolverShell, nextTurnOfEventLoop, solveInSlices } from './wasm-support.js';
 
 /** The exports of build/minisat.js that this adapter uses. */
 interface MinisatModule extends WasmHeap {
@@ -74,52 +62,26 @@ const YIELD_EVERY_MS = 50;
 /** The learnt-clause cap for cube-and-conquer, as a fraction of the problem clauses: see expectCubes(). */
 const CUBE_LEARNT_FRACTION = 0.01;
 
-const NOT_BUILT = 'not built: run npm run build:minisat-wasm';
+const engine = new WasmModule<MinisatModule>('minisat-wasm', 'minisat', 'loadMinisatWasm');
 
-/**
- * Where build.sh puts its output. Found from the project root, so that it is
- * the same from solvers/minisat-wasm.ts and from dist/solvers/minisat-wasm.js.
- */
-export function minisatWasmBuildDir(): string {
-  return wasmBuildDir('minisat-wasm');
-}
-
-const isBuilt = (buildDir: string): boolean => isWasmBuilt(buildDir, 'minisat');
-
-let loadedModule: MinisatModule | undefined;
-let loading: Promise<boolean> | undefined;
-
-function adopt(instantiating: Promise<MinisatModule>): Promise<boolean> {
-  loading ??= instantiating.then((mod) => {
-    loadedModule = mod;
-    return true;
-  });
-  return loading;
-}
+/** Where build.sh puts its output. */
+export const minisatWasmBuildDir = (): string => engine.buildDir;
 
 /**
  * Instantiates the WebAssembly module once (later calls share the result).
  * Resolves false when build.sh has not been run.
  */
-export function loadMinisatWasm(): Promise<boolean> {
-  const buildDir = minisatWasmBuildDir();
-  if (!isBuilt(buildDir)) return Promise.resolve(false);
-  return loading ?? adopt(instantiateWasm<MinisatModule>(buildDir, 'minisat'));
-}
+export const loadMinisatWasm = (): Promise<boolean> => engine.load();
 
 /**
  * loadMinisatWasm() for a host without the build directory (the browser
- * playground, whose bundler ships build/minisat.js and .wasm): the factory
- * that build/minisat.js exports and the .wasm bytes, got there.
+ * playground, whose bundler ships build/minisat.js and .wasm).
  */
-export function loadMinisatWasmFrom(createModule: WasmModuleFactory, wasmBinary: Uint8Array): Promise<boolean> {
-  return loading ?? adopt(createModule({ wasmBinary }) as Promise<MinisatModule>);
-}
+export const loadMinisatWasmFrom = (createModule: WasmModuleFactory, wasmBinary: Uint8Array): Promise<boolean> =>
+  engine.loadFrom(createModule, wasmBinary);
 
 /** Bytes in the shared WebAssembly heap (0 before loading); it grows and never shrinks. */
-export function minisatWasmHeapBytes(): number {
-  return loadedModule?.HEAP8.length ?? 0;
-}
+export const minisatWasmHeapBytes = (): number => engine.loaded?.HEAP8.length ?? 0;
 
 /** A solve() option that only this engine has. */
 export interface MinisatSolveOptions extends SolveOptions {
@@ -141,30 +103,22 @@ export interface MinisatCubeOptions extends CubeEnumerationOptions {
   learn?: boolean;
 }
 
-const nextTurnOfEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
 /** MiniSat's C++ throws OutOfMemoryException when realloc fails; it reaches JS as a bare number. */
 function translateWasmThrow(e: unknown): never {
   if (typeof e === 'number') throw new Error('minisat-wasm: out of memory (the WebAssembly heap stops at 2 GiB)');
   throw e;
 }
 
-export class MinisatWasmSolver implements Solver, CoverBrancher, ChronoEnumerator, ExactlyOnePropagator {
-  readonly name = 'minisat-wasm';
-  private handle: number;
-  private readonly scratch: Scratch;
-  private solves = 0;
-  /** Values of variables 1..n after the last SAT answer (index v-1), else undefined. */
-  private model: Int8Array | undefined;
+export class MinisatWasmSolver extends WasmSolverShell<MinisatModule> implements Solver, CoverBrancher, ChronoEnumerator, ExactlyOnePropagator {
   /** The cube an unfinished enumerateCube() stopped in (assumptions and projection), to resume it. */
   private openCube: string | undefined;
   private branching: BranchingRule = 'vsids';
   /** Exactly-one groups were added (addExactlyOne): no solves, no learning. */
   private hasGroups = false;
 
-  constructor(private readonly mod: MinisatModule) {
-    this.scratch = scratchFor(mod);
-    this.handle = mod._ms_new();
+  constructor(mod: MinisatModule) {
+    const glue = { free: mod._ms_delete, stat: mod._ms_stat, numVars: mod._ms_num_vars, readModel: mod._ms_read_model };
+    super('minisat-wasm', mod, glue, mod._ms_new(), STAT_INDEX);
   }
 
   ensureVars(n: number): void {
@@ -214,23 +168,6 @@ export class MinisatWasmSolver implements Solver, CoverBrancher, ChronoEnumerato
       conflictLimit,
     );
     return this.finish(result);
-  }
-
-  value(v: number): boolean {
-    if (!this.model) throw new Error('minisat-wasm: value() needs the last solve() to have answered SAT');
-    return this.model[v - 1] === 1;
-  }
-
-  stats(): SolverStats {
-    this.live();
-    return {
-      solves: this.solves,
-      conflicts: this.stat(STAT_INDEX.conflicts),
-      decisions: this.stat(STAT_INDEX.decisions),
-      propagations: this.stat(STAT_INDEX.propagations),
-      restarts: this.stat(STAT_INDEX.restarts),
-      flips: this.stat(STAT_INDEX.flips),
-    };
   }
 
   /** Which value MiniSat tries first for v; undefined gives it back to phase saving. */
@@ -343,22 +280,6 @@ export class MinisatWasmSolver implements Solver, CoverBrancher, ChronoEnumerato
     }
   }
 
-  dispose(): void {
-    if (this.handle === 0) return;
-    this.mod._ms_delete(this.handle);
-    this.handle = 0;
-    this.model = undefined;
-  }
-
-  private live(): number {
-    if (this.handle === 0) throw new Error('minisat-wasm: solver used after dispose()');
-    return this.handle;
-  }
-
-  private stat(index: number): number {
-    return this.mod._ms_stat(this.handle, index);
-  }
-
   private solveSlice(handle: number, assumptions: readonly number[], conflictBudget: number): number {
     let result: number;
     try {
@@ -389,13 +310,6 @@ export class MinisatWasmSolver implements Solver, CoverBrancher, ChronoEnumerato
     this.readModel();
     return 'SAT';
   }
-
-  private readModel(): void {
-    const n = this.mod._ms_num_vars(this.handle);
-    const ptr = this.scratch.reserve(Math.ceil(n / 4));
-    this.mod._ms_read_model(this.handle, ptr, n);
-    this.model = this.mod.HEAP8.slice(ptr, ptr + n);
-  }
 }
 
 export const minisatWasm: SolverFactory & { create(): MinisatWasmSolver } = {
@@ -403,15 +317,6 @@ export const minisatWasm: SolverFactory & { create(): MinisatWasmSolver } = {
   description: 'MiniSat 2.2 (Debian minisat2) compiled to WebAssembly, in-process, heap grows to 2 GiB',
   kind: 'in-process',
   propagatesExactlyOne: true,
-  available() {
-    const buildDir = minisatWasmBuildDir();
-    if (!isBuilt(buildDir)) return { ok: false, reason: NOT_BUILT };
-    const version = builtVersion(buildDir);
-    return version === undefined ? { ok: true } : { ok: true, version };
-  },
-  create(): MinisatWasmSolver {
-    if (loadedModule) return new MinisatWasmSolver(loadedModule);
-    if (!isBuilt(minisatWasmBuildDir())) throw new UserError(`solver minisat-wasm is ${NOT_BUILT}`);
-    throw new Error('minisat-wasm: await loadMinisatWasm() before create()');
-  },
+  available: () => engine.availability(),
+  create: () => new MinisatWasmSolver(engine.forCreate()),
 };

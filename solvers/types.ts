@@ -1,3 +1,5 @@
+import type { BranchingRule } from '../src/core/plan.js';
+
 /**
  * The one interface every SAT solver adapter implements. In-process engines
  * answer at once; external ones run a process, hence the promises.
@@ -113,6 +115,33 @@ export function offersCubeBatch(solver: Solver): solver is Solver & CubeBatchSol
   return typeof (solver as Partial<CubeBatchSolver>).solveFirstCube === 'function';
 }
 
+/** What an exact-cover engine offers the plan: none of the SAT loop's interfaces. */
+export const EXACT_COVER_CAPABILITIES: Capabilities = {
+  exactCover: true,
+  external: false,
+  chrono: false,
+  cover: false,
+  exactlyOne: false,
+  cubeBatch: false,
+  proofs: false,
+};
+
+/** What a live solver offers, by the interfaces it implements. */
+export function solverCapabilities(solver: Solver, external: boolean): Capabilities {
+  const has = (method: string) => typeof (solver as unknown as Record<string, unknown>)[method] === 'function';
+  const native = nativeEnumerator(solver);
+  return {
+    exactCover: false,
+    external,
+    chrono: has('enumerateCube'),
+    cover: has('setBranching'),
+    exactlyOne: has('addExactlyOne'),
+    nativeEnumeration: native === undefined ? undefined : native.projectsNatively ? 'projecting' : 'total',
+    cubeBatch: offersCubeBatch(solver),
+    proofs: has('enableProof') && has('takeProof'),
+  };
+}
+
 /** A model that breaks a clause means a solver or encoder bug: never skip it quietly. */
 export class ModelCheckError extends Error {
   constructor(message: string) {
@@ -129,18 +158,56 @@ export class SolverHeapExhausted extends Error {
   }
 }
 
-export interface SolverFactory {
+/** What every registered engine says about itself, for `puzzlesat solvers` and the plan. */
+export interface EngineInfo {
   readonly name: string;
   /** One line for `puzzlesat solvers`. */
   readonly description: string;
-  readonly kind: 'in-process' | 'external';
+  readonly kind: 'in-process' | 'external' | 'exact-cover';
   /** How it enumerates, for `puzzlesat solvers`: natively (one run per cube), or a run per model. */
   readonly enumeration?: string;
-  /** Its solvers propagate exactly-one groups natively (ExactlyOnePropagator). */
-  readonly propagatesExactlyOne?: boolean;
   /** Whether it can run here; a reason when it cannot. */
   available(): { ok: true; version?: string } | { ok: false; reason: string };
+}
+
+/** A SAT engine: it takes CNF clauses. */
+export interface SolverFactory extends EngineInfo {
+  readonly kind: 'in-process' | 'external';
+  /** Its solvers propagate exactly-one groups natively (ExactlyOnePropagator). */
+  readonly propagatesExactlyOne?: boolean;
   create(): Solver;
+}
+
+/** An engine that searches the puzzle's exact-cover form (rows of items), not its CNF: dancing links. */
+export interface ExactCoverEngine extends EngineInfo {
+  readonly kind: 'exact-cover';
+}
+
+export type Engine = SolverFactory | ExactCoverEngine;
+
+export const isSatEngine = (engine: Engine): engine is SolverFactory => engine.kind !== 'exact-cover';
+
+/**
+ * What an engine can do, read once from one throwaway solver (plain data, so
+ * a plan is decided from it without touching an engine again).
+ */
+export interface Capabilities {
+  /** It searches the exact-cover form (no CNF, no UNSAT answers). */
+  exactCover: boolean;
+  /** It runs as a separate program. */
+  external: boolean;
+  /** ChronoEnumerator: enumerates a cube itself. */
+  chrono: boolean;
+  /** CoverBrancher: branches on a clause family. */
+  cover: boolean;
+  /** ExactlyOnePropagator: propagates exactly-one groups. */
+  exactlyOne: boolean;
+  /** ProjectingEnumerator: 'projecting', or 'total' when it only enumerates whole models (picosat). */
+  nativeEnumeration?: 'projecting' | 'total';
+  /** CubeBatchSolver: takes a list of cubes per run. */
+  cubeBatch: boolean;
+  /** ProofProducer: writes DRAT proofs. */
+  proofs: boolean;
 }
 
 /**
@@ -154,8 +221,8 @@ export interface ProofProducer {
   takeProof(): { format: 'drat-text' | 'drat-binary'; bytes: Uint8Array };
 }
 
-/** How an engine picks its decisions: MiniSat's VSIDS, or exact-cover branching on registered clauses. */
-export type BranchingRule = 'vsids' | 'cover';
+/** How an engine picks its decisions (declared with the plan's other settings). */
+export type { BranchingRule } from '../src/core/plan.js';
 
 /**
  * Engines that can branch the way dancing links does: on the registered

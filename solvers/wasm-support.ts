@@ -4,9 +4,11 @@
  * solving in conflict slices so that a JS deadline can stop them.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { UserError } from '../src/core/errors.js';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SolverStats } from './types.js';
 
 /** The nearest directory at or above `start` that holds a package.json. */
 function packageRoot(start: string): string {
@@ -107,7 +109,8 @@ const MAX_SLICE_CONFLICTS = 1_000_000;
 
 const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x));
 
-const nextTurnOfEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+/** A turn of the event loop for timers, Ctrl-C and output streams between slices of synchronous search. */
+export const nextTurnOfEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export interface SliceDriver {
   /** Searches for at most `conflictBudget` more conflicts; a nonzero result (the engine's SAT/UNSAT code) ends the solve. */
@@ -138,5 +141,143 @@ export async function solveInSlices(driver: SliceDriver, deadline: number, confl
     slice = clamp(Math.round((budget * TARGET_SLICE_MS) / elapsedMs), MIN_SLICE_CONFLICTS, MAX_SLICE_CONFLICTS);
     await nextTurnOfEventLoop();
     driver.resumed();
+  }
+}
+
+/**
+ * One engine's WebAssembly module: instantiated once, asynchronously (from
+ * its build directory, or from a host's own copy of the loader and bytes, as
+ * the browser playground has them), then shared by every solver it creates
+ * synchronously, all on one heap.
+ */
+export class WasmModule<M> {
+  private instance: M | undefined;
+  private loading: Promise<boolean> | undefined;
+
+  /**
+   * `engine` names the engine and its solvers/<engine>/ folder; `base` its
+   * build's file names (`<base>.js`, `<base>.wasm`); `loader` the exported
+   * function that loads it, for messages.
+   */
+  constructor(
+    readonly engine: string,
+    private readonly base: string,
+    private readonly loader: string,
+  ) {}
+
+  get buildDir(): string {
+    return wasmBuildDir(this.engine);
+  }
+
+  /** Instantiates the module once (later calls share the result); false when build.sh has not been run. */
+  load(): Promise<boolean> {
+    if (!isWasmBuilt(this.buildDir, this.base)) return Promise.resolve(false);
+    return this.loading ?? this.adopt(instantiateWasm<M>(this.buildDir, this.base));
+  }
+
+  /** load() for a host without the build directory: the factory that `<base>.js` exports and the .wasm bytes, got there. */
+  loadFrom(createModule: WasmModuleFactory, wasmBinary: Uint8Array): Promise<boolean> {
+    return this.loading ?? this.adopt(createModule({ wasmBinary }) as Promise<M>);
+  }
+
+  /** The module once loaded. */
+  get loaded(): M | undefined {
+    return this.instance;
+  }
+
+  /** Whether the build in buildDir can run: the engine factory's available(). */
+  availability(buildDir = this.buildDir): { ok: true; version?: string } | { ok: false; reason: string } {
+    if (!isWasmBuilt(buildDir, this.base)) return { ok: false, reason: this.notBuilt };
+    const version = builtVersion(buildDir);
+    return version === undefined ? { ok: true } : { ok: true, version };
+  }
+
+  /** The loaded module, for a factory's create(): a UserError when it was never built, an Error when it was not loaded first. */
+  forCreate(): M {
+    if (this.instance) return this.instance;
+    if (!isWasmBuilt(this.buildDir, this.base)) throw new UserError(`solver ${this.engine} is ${this.notBuilt}`);
+    throw new Error(`${this.engine}: await ${this.loader}() before create()`);
+  }
+
+  private get notBuilt(): string {
+    return `not built: run npm run build:${this.engine}`;
+  }
+
+  private adopt(instantiating: Promise<M>): Promise<boolean> {
+    this.loading ??= instantiating.then((mod) => {
+      this.instance = mod;
+      return true;
+    });
+    return this.loading;
+  }
+}
+
+/** What the shared solver shell needs of an engine's C glue besides the heap: its counters and its model. */
+export interface WasmGlue {
+  free(handle: number): void;
+  stat(handle: number, which: number): number;
+  numVars(handle: number): number;
+  /** Writes the values of variables 1..n as int8 (1 true) at `out`. */
+  readModel(handle: number, out: number, n: number): void;
+}
+
+/**
+ * The part every WebAssembly solver shares: its handle in the module (0 once
+ * disposed), the scratch space, the solve count, the model of the last SAT
+ * answer, and the engine's counters by name.
+ */
+export abstract class WasmSolverShell<M extends WasmHeap> {
+  protected handle: number;
+  protected readonly scratch: Scratch;
+  protected solves = 0;
+  /** Values of variables 1..n after the last SAT answer (index v-1), else undefined. */
+  protected model: Int8Array | undefined;
+
+  constructor(
+    readonly name: string,
+    protected readonly mod: M,
+    private readonly glue: WasmGlue,
+    handle: number,
+    private readonly counters: Readonly<Record<string, number>>,
+  ) {
+    this.scratch = scratchFor(mod);
+    this.handle = handle;
+  }
+
+  value(v: number): boolean {
+    if (!this.model) throw new Error(`${this.name}: value() needs the last solve() to have answered SAT`);
+    return this.model[v - 1] === 1;
+  }
+
+  stats(): SolverStats {
+    this.live();
+    const stats: SolverStats = { solves: this.solves };
+    for (const [counter, index] of Object.entries(this.counters)) stats[counter] = this.stat(index);
+    return stats;
+  }
+
+  dispose(): void {
+    if (this.handle === 0) return;
+    this.glue.free(this.handle);
+    this.handle = 0;
+    this.model = undefined;
+  }
+
+  /** The handle, or an Error when the solver was disposed. */
+  protected live(): number {
+    if (this.handle === 0) throw new Error(`${this.name}: solver used after dispose()`);
+    return this.handle;
+  }
+
+  protected stat(index: number): number {
+    return this.glue.stat(this.handle, index);
+  }
+
+  /** Reads the engine's model after a SAT answer. */
+  protected readModel(): void {
+    const n = this.glue.numVars(this.handle);
+    const ptr = this.scratch.reserve(Math.ceil(n / 4));
+    this.glue.readModel(this.handle, ptr, n);
+    this.model = this.mod.HEAP8.slice(ptr, ptr + n);
   }
 }

@@ -15,9 +15,16 @@ import { type GeniusInstance, type GeniusOptions, geniusSquare } from '../encode
 import type { PackingInstance, PackingSolution } from '../encoders/packing.js';
 import { type PolycubeOptions, polycube, soma } from '../encoders/polycube.js';
 import { type PolyominoOptions, pentomino, polyomino } from '../encoders/polyomino.js';
-import { pickSolver, SOLVERS } from '../solvers/index.js';
-import { modelFromLiterals } from '../solvers/external/clause-store.js';
-import { readAnswer } from '../solvers/external/output.js';
+import {
+  ENGINES,
+  IN_PROCESS_DEFAULTS,
+  SOLVERS,
+  type SolverUse,
+  defaultSolverName,
+  loadWasmSolvers,
+  modelFromLiterals,
+  readAnswer,
+} from '../solvers/index.js';
 import type { Status } from '../solvers/types.js';
 import {
   type AmoEncoding,
@@ -34,17 +41,44 @@ import {
 } from './card/index.js';
 import { Cnf } from './core/cnf.js';
 import { type DimacsFormula, type DimacsMeta, dimacsString, instanceFromDimacs, parseDimacs as readDimacs } from './core/dimacs.js';
-import { UserError, oneLine } from './core/errors.js';
-import type { Instance } from './core/puzzle.js';
-import { solveOnce } from './enumerate/solve-once.js';
-import { enumerateSolutions } from './enumerate/strategy.js';
-import { type CountMethod, type UniqueBy, countPuzzle } from './count/count.js';
-import type { StrategyChoice } from './count/exact-cover.js';
+import { UsageError, UserError, oneLine } from './core/errors.js';
+import { loadOptional } from './core/optional.js';
+import { type Instance, checkedSolution } from './core/puzzle.js';
+import type { CountMethod, CountPlan, EnumeratePlan, SolvePlan, StrategyChoice, UniqueBy } from './core/plan.js';
+import { resolvePlan } from './plan.js';
+import { runPlan } from './run.js';
+import type { CountReport } from './count/count.js';
 import type { TermResult } from './count/solutions.js';
 
 export { Cnf } from './core/cnf.js';
+export { resolvePlan, type PlanRequest } from './plan.js';
+export {
+  runPlan,
+  planInstance,
+  searchedInstance,
+  cubeTreeUnitSizes,
+  type RunHooks,
+  type FoundSolution,
+  type SolveOutcome,
+  type EnumerationResult,
+  type CountResume,
+} from './run.js';
+export { BRANCHING_RULES, ENUM_MODES, PROPAGATIONS, COUNT_METHODS, COUNT_STRATEGIES, COUNT_UNIQUE_BY } from './core/plan.js';
+export type { CountMethod, StrategyChoice, UniqueBy } from './core/plan.js';
+export type { CountReport, FinishedUnit } from './count/count.js';
+export { DEFAULT_MAX_BYTES, ResumeConflict, mebibytes, type Strategy as CountStrategy } from './count/engine.js';
+export type { TermResult };
+export { puzzleArgsOf } from '../encoders/index.js';
+export { colorWanted } from './render/grid.js';
+export { writeDrawing } from './render/png.js';
+export { isCnfPath } from '../encoders/index.js';
+export { trueNamesInFile } from './core/dimacs.js';
+export type { Certificate } from './proof/certify.js';
+export type { Plan, SolvePlan, EnumeratePlan, SweepPlan, CountPlan, Part } from './core/plan.js';
 export { VarPool } from './core/vars.js';
-export { UserError };
+export { UsageError, UserError };
+export { didYouMean } from './core/errors.js';
+export { DEFAULT_PNG_SCALE } from './render/png.js';
 export type { DimacsFormula };
 export type { Instance, PuzzleEntry, EncodingDefaults } from './core/puzzle.js';
 export type { AmoEncoding, CardEncoding } from './card/index.js';
@@ -150,9 +184,9 @@ export interface SolveResult {
 }
 
 export async function solve(f: Cnf, options: SolveOptions = {}): Promise<SolveResult> {
-  const factory = await pickSolver(options.solver);
-  const { status, model } = await solveOnce(f, factory.create(), { timeoutSeconds: options.timeout });
-  return { status, solver: factory.name, ...(status === 'SAT' ? { model: namedModel(f, model) } : {}) };
+  const plan = await resolvePlan(formulaInstance(f), { verb: 'solve', solver: options.solver, timeout: options.timeout });
+  const { status, model, solver } = await runPlan(plan as SolvePlan);
+  return { status, solver, ...(status === 'SAT' ? { model: namedModel(f, model) } : {}) };
 }
 
 function namedModel(f: Cnf, literals: number[]): Model {
@@ -193,23 +227,22 @@ export interface Found<S> {
  */
 export async function* enumerate<S = string[]>(source: Instance<S> | Cnf, options: EnumerateOptions = {}): AsyncGenerator<Found<S>> {
   const instance = (source instanceof Cnf ? formulaInstance(source) : source) as Instance<S>;
+  const plan = (await resolvePlan(instance, {
+    verb: 'enumerate',
+    solver: options.solver,
+    unique: options.unique === true,
+    limit: options.limit,
+    timeout: options.timeout,
+  })) as EnumeratePlan;
   const queue: Found<S>[] = [];
   let wake: (() => void) | undefined;
   let finished = false;
   let failure: unknown;
   let stopped = false;
-  const run = enumerateSolutions({
-    instance,
-    solver: options.solver,
-    unique: options.unique === true,
-    limit: options.limit,
-    timeoutSeconds: options.timeout,
+  const run = runPlan(plan, {
     shouldStop: () => stopped || options.signal?.aborted === true,
-    onFound: ({ trueVars, orbitSize }) => {
-      const solution = instance.decode(trueVars);
-      const problem = instance.check(solution);
-      if (problem) throw new Error(`a solution fails the independent check: ${problem}`);
-      queue.push({ solution, trueVars, orbitSize });
+    onSolution: ({ solution, trueVars, orbitSize }) => {
+      queue.push({ solution: solution as S, trueVars, orbitSize });
       wake?.();
     },
   }).then(
@@ -282,17 +315,20 @@ export interface CountResult {
  */
 export async function count(source: Instance | Cnf, options: CountOptions = {}): Promise<CountResult> {
   const start = performance.now();
-  const instance = source instanceof Cnf ? formulaInstance(source) : source;
-  const deadline = options.timeout === undefined ? Infinity : Date.now() + options.timeout * 1000;
-  const report = await countPuzzle(instance, {
+  const plan = (await resolvePlan(source instanceof Cnf ? formulaInstance(source) : source, {
+    verb: 'count',
     unique: options.unique,
     uniqueBy: options.uniqueBy,
-    method: source instanceof Cnf ? 'cnf' : options.method,
+    method: options.method,
     strategy: options.strategy,
     maxBytes: options.maxMemory,
-    shouldStop: () => options.signal?.aborted === true || Date.now() >= deadline,
-    onTick: options.onProgress,
-  });
+    timeout: options.timeout,
+  })) as CountPlan;
+  const report = await runPlan(plan, { shouldStop: () => options.signal?.aborted === true, onCountProgress: options.onProgress });
+  return countResult(report, (performance.now() - start) / 1000);
+}
+
+function countResult(report: CountReport, seconds: number): CountResult {
   return {
     count: report.count,
     complete: report.complete,
@@ -302,7 +338,7 @@ export async function count(source: Instance | Cnf, options: CountOptions = {}):
     cache: report.cache,
     ...(report.terms ? { terms: report.terms } : {}),
     ...(report.complete ? {} : { stopped: report.memory ? 'memory' : 'stopped' }),
-    seconds: (performance.now() - start) / 1000,
+    seconds,
   };
 }
 
@@ -362,9 +398,7 @@ function decodeModel(instance: Instance, lits: readonly number[], where: string)
   const check = cnf.satisfiedBy((v) => model[v] === 1);
   if (!check.ok) throw new UserError(`${where} breaks a ${check.family} clause of the file: ${oneLine(cnf.show(check.clause))}`);
   const trueVars = cnf.projection.filter((v) => model[v] === 1).sort((a, b) => a - b);
-  const solution = instance.decode(trueVars);
-  const problem = instance.check(solution);
-  if (problem) throw new UserError(`${where} fails the puzzle's own check: ${problem}`);
+  const solution = checkedSolution(instance, trueVars, where, true);
   const trueNames = Array.from({ length: cnf.varCount }, (_, i) => i + 1)
     .filter((v) => model[v] === 1 && !cnf.vars.isAux(v))
     .map((v) => cnf.vars.name(v));
@@ -391,3 +425,80 @@ export const puzzles = {
   /** The CLI's entries: names, options, default encodings. */
   entries: PUZZLES,
 };
+
+// ---- for front ends: what the CLI (src/cli/) uses, so that it reaches the library through this file alone ----
+
+export { PUZZLES, buildInstance, puzzleByName } from '../encoders/index.js';
+export { POLYOMINOES, PRESETS } from '../encoders/polyomino.js';
+export {
+  algebraicDeck,
+  checkDeck,
+  deckMethod,
+  deckProblem,
+  DOBBLE_VARIABLES,
+  nameDeck,
+  parseDeck,
+  parseSymbols,
+  planeSize,
+  symbolCount,
+  symbolsNeeded,
+  type DeckMethod,
+  type DobbleVariables,
+} from '../encoders/dobble.js';
+export { AMO_ENCODINGS, CARD_ENCODINGS } from './card/index.js';
+export { DEFAULT_LIMITS, DeadlineReached, limitOption, limitsFromOptions, setRunDeadline, setSizeLimits, sizeLimit } from './core/limits.js';
+export { readInput } from './core/input.js';
+export { writeReplacing } from './core/output.js';
+export { readDimacsFile, writeDimacsFile, writeDimacsStream } from './core/dimacs.js';
+export type { PuzzleOption } from './core/puzzle.js';
+export { orbit } from './enumerate/cube-tree.js';
+export { processAlive } from './core/process.js';
+export { summarizeSweep, type SweepRun, type SweepSummary } from './enumerate/sweep.js';
+export { explainPuzzle, type EncodingKind, type PuzzleExplanation, type SideBySide } from './explain-puzzle.js';
+export type { EncodingRow, Explanation } from './explain/explain.js';
+export { addSymmetryBreaking } from './symmetry/breaking.js';
+export { checkDrat } from './proof/drat.js';
+export { parseProof } from './proof/drat-format.js';
+export { renderDobblePages } from './render/dobble.js';
+export { renderHistogramSvg } from './render/genius.js';
+export { parseQueueUrl } from './distributed/connection.js';
+export { DEFAULT_LOCK_SECONDS } from './distributed/protocol.js';
+
+/** A queue worker (`puzzlesat worker`): bullmq and ioredis are loaded only here, where the queue is used. */
+export async function startWorker(...args: Parameters<typeof import('./distributed/worker.js').startWorker>) {
+  const worker = await loadOptional(() => import('./distributed/worker.js'), ['bullmq', 'ioredis'], 'puzzlesat worker');
+  return worker.startWorker(...args);
+}
+export type { QueueProgress } from './distributed/coordinator.js';
+
+/** Every engine `--solver` takes, with whether it runs here and what it is the default for (`puzzlesat solvers`). */
+export async function engines(): Promise<EngineRow[]> {
+  await loadWasmSolvers();
+  const uses = Object.keys(IN_PROCESS_DEFAULTS) as SolverUse[];
+  return ENGINES.map((engine) => {
+    const a = engine.available();
+    return {
+      name: engine.name,
+      kind: engine.kind,
+      available: a.ok,
+      version: a.ok ? a.version : undefined,
+      reason: a.ok ? undefined : a.reason,
+      description: engine.description,
+      enumeration: engine.enumeration,
+      default: engine.name === defaultSolverName(),
+      defaultFor: uses.filter((use) => defaultSolverName(use) === engine.name),
+    };
+  });
+}
+
+export interface EngineRow {
+  name: string;
+  kind: 'in-process' | 'external' | 'exact-cover';
+  available: boolean;
+  version?: string;
+  reason?: string;
+  description: string;
+  enumeration?: string;
+  default: boolean;
+  defaultFor: string[];
+}

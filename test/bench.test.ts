@@ -21,6 +21,7 @@ import {
 import { UserError } from '../src/core/errors.js';
 import { logicSolver } from '../solvers/logic-solver.js';
 import { suiteSettings } from '../src/cli/bench.js';
+import { missing } from './helpers/requires.js';
 
 describe('bench helpers', () => {
   it('takes medians with timed-out runs ranked last', () => {
@@ -115,7 +116,8 @@ describe('bench helpers', () => {
   });
 });
 
-describe('bench --quick', () => {
+// The quick suite's searching regime runs minisat-wasm.
+describe.skipIf(missing('minisat-wasm'))('bench --quick', () => {
   let report: BenchReport;
   beforeAll(async () => {
     report = await runSuite(SUITES.quick);

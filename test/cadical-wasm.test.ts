@@ -18,10 +18,9 @@ import { loadMinisatWasm, minisatWasm } from '../solvers/minisat-wasm.js';
 import { solverByName } from '../solvers/index.js';
 import type { Solver } from '../solvers/types.js';
 import { solveDpll } from './helpers/dpll.js';
+import { missing } from './helpers/requires.js';
 
 const availability = cadicalWasm.available();
-const suiteName = availability.ok ? 'cadical-wasm' : `cadical-wasm (skipped: ${availability.reason})`;
-if (!availability.ok) console.warn(suiteName);
 
 function solverWith(clauses: Clauses): CadicalWasmSolver {
   const solver = cadicalWasm.create();
@@ -54,7 +53,7 @@ describe('cadical-wasm when not built', () => {
   });
 });
 
-describe.skipIf(!availability.ok)(suiteName, { timeout: 60_000 }, () => {
+describe.skipIf(missing('cadical-wasm'))('cadical-wasm', () => {
   beforeAll(async () => {
     expect(await loadCadicalWasm()).toBe(true);
     await loadMinisatWasm();

@@ -19,7 +19,7 @@ import {
 } from '../src/card/index.js';
 import { PAIRWISE_BELOW } from '../src/card/pairwise.js';
 import { Cnf } from '../src/core/cnf.js';
-import { UserError } from '../src/core/errors.js';
+import { UsageError, UserError } from '../src/core/errors.js';
 import { propagationRefutes, solveDpll } from './helpers/dpll.js';
 import { seededRandom as random } from '../src/core/random.js';
 
@@ -367,14 +367,17 @@ describe('encoding names', () => {
     expect(CARD_NAMES).toContain(DEFAULT_CARD);
   });
 
-  it('parses known names and rejects others with a UserError naming the option', () => {
+  it('parses known names and rejects others with a usage error naming the option, and the encoding meant where one is close', () => {
     for (const name of AMO_NAMES) expect(parseAmo(name, '--amo')).toBe(name);
     for (const name of CARD_NAMES) expect(parseCard(name, '--card')).toBe(name);
     expect(() => parseAmo('sinz', '--amo')).toThrow(
-      new UserError('unknown at-most-one encoding "sinz" (--amo); choose one of: pairwise, sequential, ladder, commander, product, binary, bimander'),
+      new UsageError(
+        'unknown at-most-one encoding "sinz" (--amo); choose one of: pairwise, sequential, ladder, commander, product, binary, bimander',
+      ),
     );
+    expect(() => parseAmo('bimandr', '--amo')).toThrow(/^unknown at-most-one encoding "bimandr" \(did you mean bimander\?\) \(--amo\)/);
     expect(() => parseCard('adder', '--card')).toThrow(
-      new UserError('unknown cardinality encoding "adder" (--card); choose one of: sequential, totalizer, cardinality-network, modulo-totalizer'),
+      new UsageError('unknown cardinality encoding "adder" (--card); choose one of: sequential, totalizer, cardinality-network, modulo-totalizer'),
     );
     // Names of Object.prototype are not encodings.
     expect(() => parseAmo('constructor', '--amo')).toThrow(UserError);

@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { pigeonhole, randomThreeSat } from '../bench/minisat-builds.js';
 import { UserError } from '../src/core/errors.js';
 import { MAX_INPUT_BYTES, claspWasm, type ClaspWasmSolver } from '../solvers/clasp-wasm.js';
+import { missing } from './helpers/requires.js';
 
 const availability = claspWasm.available();
-const suiteName = availability.ok ? 'clasp-wasm' : `clasp-wasm (skipped: ${availability.reason})`;
-if (!availability.ok) console.warn(suiteName);
 
 function solverWith(clauses: readonly (readonly number[])[]): ClaspWasmSolver {
   const solver = claspWasm.create();
@@ -37,9 +36,9 @@ function easyFormulaOfSize(vars: number, bytes: number): number[][] {
   return randomThreeSat(vars, Math.floor(bytes / perClause), 7);
 }
 
-describe.skipIf(!availability.ok)(suiteName, { timeout: 30_000 }, () => {
+describe.skipIf(missing('clasp-wasm'))('clasp-wasm', () => {
   it('names the package version', () => {
-    expect(availability.ok && availability.version).toMatch(/^clingo-wasm 0\.6\.\d+$/);
+    expect(availability.ok && availability.version).toMatch(/^clingo-wasm 0\.5\.\d+$/);
   });
 
   it('finds checked models, honours assumptions for one call, and proves UNSAT', async () => {

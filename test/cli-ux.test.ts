@@ -3,9 +3,10 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clock, progressText } from '../src/cli/progress.js';
+import { EtaEstimator, clock, progressText } from '../src/cli/progress.js';
 import { puzzleByName } from '../encoders/index.js';
 import { CubeTree } from '../src/enumerate/cube-tree.js';
+import { missing } from './helpers/requires.js';
 
 // The CLI as users run it (`npm test` compiles first).
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
@@ -27,12 +28,13 @@ function onTerminal(args: string): string {
   return r.stdout;
 }
 
-const haveScript = spawnSync('sh', ['-c', 'command -v script']).status === 0;
-
 describe('progress', { timeout: 240_000 }, () => {
   it('formats a bar with done/total, percentage, rate, ETA and who works, and a spinner without a total', () => {
-    const bar = progressText({ unit: 'cubes', who: 'minisat-wasm', done: 50, total: 200, extra: { classes: 7 }, elapsed: 10 });
+    const bar = progressText({ unit: 'cubes', who: 'minisat-wasm', done: 50, total: 200, extra: { classes: 7 }, elapsed: 10, eta: 30 });
     expect(bar).toBe('minisat-wasm [######..................] 25.0% 50/200 cubes | 7 classes | 5.0 cubes/s | ETA 0:30 | 0:10');
+    // The share of the work, not of the units, fills the bar; no ETA until the estimate is stable.
+    const early = progressText({ unit: 'cubes', done: 50, total: 200, extra: {}, elapsed: 1, fraction: 0.5 });
+    expect(early).toBe('[############............] 50.0% 50/200 cubes | 50 cubes/s | ETA … | 0:01');
     const spin = progressText({ unit: 'conflicts', who: 'cadical', done: 1200, extra: {}, elapsed: 3 });
     expect(spin).toMatch(/^. cadical 1200 conflicts \| 400 conflicts\/s \| 0:03$/);
     expect(clock(3725)).toBe('1:02:05');
@@ -52,7 +54,7 @@ describe('progress', { timeout: 240_000 }, () => {
     }
   });
 
-  it.skipIf(!haveScript)('draws a bar on a terminal: enumerate counts subtrees, sweep counts rolls', () => {
+  it.skipIf(missing('script'))('draws a bar on a terminal: enumerate counts subtrees, sweep counts rolls', () => {
     const enumerate = onTerminal('enumerate pentomino --preset 3x20 --unique --show 0 --workers 1');
     expect(enumerate).toMatch(/minisat-wasm|logic-solver/);
     expect(enumerate).toMatch(/\[[#.]{24}\] \d+\.\d% \d+\/\d+ subtrees/);
@@ -61,7 +63,7 @@ describe('progress', { timeout: 240_000 }, () => {
     expect(sweep).toMatch(/\d+\/300 rolls .*ETA/);
   });
 
-  it.skipIf(!haveScript)('is silent with --quiet, and when stderr is not a terminal', () => {
+  it.skipIf(missing('script'))('is silent with --quiet, and when stderr is not a terminal', () => {
     expect(onTerminal('sweep genius-square --sample 300 --workers 1 --quiet')).not.toMatch(/rolls\/s/);
     const piped = run('enumerate', 'pentomino', '--preset', '3x20', '--unique', '--show', '0', '--workers', '1');
     expect(piped.code).toBe(0);
@@ -69,7 +71,7 @@ describe('progress', { timeout: 240_000 }, () => {
     expect(piped.out).toMatch(/^2 classes \(8 solutions\) in [\d.]+ s with /);
   });
 
-  it.skipIf(!haveScript)('draws pieces outlined and coloured on a terminal, letters in a pipe', () => {
+  it.skipIf(missing('script'))('draws pieces outlined and coloured on a terminal, letters in a pipe', () => {
     const drawn = onTerminal('solve pentomino --preset 6x10');
     expect(drawn).toMatch(/┌─+┬/);
     expect(drawn).toMatch(/\x1b\[48;5;\d+m/);
@@ -133,7 +135,7 @@ describe('help and flags', { timeout: 240_000 }, () => {
   it('rejects what encode would ignore', () => {
     expect(run('encode', 'pentomino', '--solver', 'cadical').code).toBe(2);
     const r = run('encode', 'pentomino', '--json');
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.err).toMatch(/--json needs --output FILE/);
   });
 
@@ -148,10 +150,32 @@ describe('help and flags', { timeout: 240_000 }, () => {
 describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 240_000 }, () => {
   it('0, 1 and 2', () => {
     expect(run('list', 'puzzles').code).toBe(0);
-    expect(run('solve', 'sudoku').code).toBe(1);
+    expect(run('solve', 'no-such-file.cnf').code).toBe(1);
     expect(run('solve', 'pentomino', '--no-such-option').code).toBe(2);
     expect(run('list', 'nothing').code).toBe(2);
     expect(run('dobble', 'check', 'deck.txt', '--cards', '3').code).toBe(2);
+  });
+
+  it('every bad option value, unknown puzzle, solver or encoding is a usage error (2), with a suggestion where one is close', () => {
+    const cases: [string[], RegExp][] = [
+      [['enumerate', 'pentomino', '--amo', 'bimandr'], /unknown at-most-one encoding "bimandr" \(did you mean bimander\?\)/],
+      [['solve', 'pentomino', '--card', 'totalizr'], /\(did you mean totalizer\?\)/],
+      [['solve', 'pentomino', '--solver', 'minisatt'], /unknown solver "minisatt" \(did you mean minisat\?\)/],
+      [['solve', 'pentominoe'], /unknown puzzle "pentominoe" \(did you mean pentomino\?\)/],
+      [['solve', 'sudoku'], /unknown puzzle "sudoku"; choose one of/],
+      [['solve', 'pentomino', '--presett', '6x10'], /Unknown argument: presett \(did you mean --preset\?\)/],
+      [['solve', 'pentomino', '--preset', '6x1'], /--preset: expected one of .*, got "6x1" \(did you mean 6x10\?\)/],
+      [['solve', 'pentomino', '--pieces', 'F,I,L,N,P,T,U,V,W,X,Y,Zz'], /unknown piece "Zz" \(did you mean Z\?\)/],
+      [['enumerate', 'pentomino', '--enum-mode', 'chrno'], /got "chrno" \(did you mean chrono\?\)/],
+      [['dobble', '--symbols-per-card'], /give --symbols-per-card M/],
+      [['list', 'presetz'], /^puzzlesat: list: the topic: expected one of .*, got "presetz" \(did you mean presets\?\)$/],
+      [['solve', 'pentomino', '--png', 'x.png', '--scale', '0'], /--scale: expected a positive number/],
+    ];
+    for (const [args, message] of cases) {
+      const r = run(...args);
+      expect({ args, code: r.code, err: r.err.trim() }).toEqual({ args, code: 2, err: expect.stringMatching(message) });
+      expect(r.err.trim().split('\n')).toHaveLength(1);
+    }
   });
 
   /**
@@ -192,5 +216,28 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     expect(sweep.out).toMatch(/stopped early/);
     const solve = await interrupted(['solve', 'pentomino', '--preset', '8x8-square', '--solver', 'logic-solver'], 1500);
     expect(solve.code).toBe(130);
+  });
+});
+
+describe('the ETA', () => {
+  it('counts work by the weights, and is shown only once its predictions agree', () => {
+    // Two heavy units first, then eight light ones: half the work is in the first two.
+    const eta = new EtaEstimator(Float64Array.of(4, 4, 1, 1, 1, 1, 1, 1, 1, 1));
+    expect(eta.fraction(2, 10)).toBe(0.5);
+    expect(new EtaEstimator().fraction(2, 10)).toBe(0.2);
+    // Work done at a steady 5% a second: nothing before 3 s, then 20 s in all.
+    const shown: (number | undefined)[] = [];
+    for (let t = 0.2; t <= 10; t += 0.2) shown.push(eta.observe(t, 0.05 * t));
+    expect(shown.slice(0, 10).every((s) => s === undefined)).toBe(true);
+    expect(shown.at(-1)).toBeCloseTo(10, 5);
+  });
+
+  it('follows a change of pace: the rate is that of the second half of the time so far', () => {
+    const eta = new EtaEstimator();
+    // 1% a second for 10 s (start-up), then 4% a second.
+    let last: number | undefined;
+    for (let t = 0.2; t <= 20; t += 0.2) last = eta.observe(t, t <= 10 ? 0.01 * t : 0.1 + 0.04 * (t - 10));
+    // At 20 s, 50% is done and the second half of the time ran at 4%/s: 12.5 s left.
+    expect(last).toBeCloseTo(12.5, 0);
   });
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { polyomino } from '../encoders/polyomino.js';
 import { parseDimacs, dimacsClauses } from '../src/core/dimacs.js';
+import { missing } from './helpers/requires.js';
 
 // The tests drive the compiled CLI, as users do (`npm test` compiles first).
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
@@ -16,15 +17,13 @@ function run(...args: string[]) {
 }
 
 /** A user error: exit 1, one line on stderr, no stack trace. */
-function expectOneLineError(r: ReturnType<typeof run>, message: RegExp) {
-  expect(r.code).toBe(1);
+/** One line naming the problem, no stack trace, and the exit code: 1 for bad input, 2 for a usage error. */
+function expectOneLineError(r: ReturnType<typeof run>, message: RegExp, code = 1) {
+  expect(r.code).toBe(code);
   expect(r.err.trim().split('\n')).toHaveLength(1);
   expect(r.err).toMatch(message);
   expect(r.err).not.toMatch(/^\s+at /m);
 }
-
-const haveMinisat = spawnSync('sh', ['-c', 'command -v minisat']).status === 0;
-const haveClasp = spawnSync('sh', ['-c', 'command -v clasp']).status === 0;
 
 describe('puzzlesat CLI', { timeout: 240_000 }, () => {
   it('solve draws one tiling of the 8x8 board as letters', () => {
@@ -103,7 +102,7 @@ describe('puzzlesat CLI', { timeout: 240_000 }, () => {
     expect(j).toMatchObject({ count: 4, complete: true });
   });
 
-  it.skipIf(!haveMinisat)('writes 8x8 DIMACS that native minisat solves and that decodes to a valid tiling', () => {
+  it.skipIf(missing('minisat'))('writes 8x8 DIMACS that native minisat solves and that decodes to a valid tiling', () => {
     expect(run('encode', 'pentomino', '--preset', '8x8-square', '-o', 'sq.cnf').code).toBe(0);
     spawnSync('minisat', [join(dir, 'sq.cnf'), join(dir, 'sq.out')], { encoding: 'utf8' });
     const [status, values] = readFileSync(join(dir, 'sq.out'), 'utf8').split('\n');
@@ -120,7 +119,7 @@ describe('puzzlesat CLI', { timeout: 240_000 }, () => {
     expect(inst.check(solution)).toBeNull();
   });
 
-  it.skipIf(!haveClasp)('enumerates natively with clasp, or by the blocking loop, and says which ran', () => {
+  it.skipIf(missing('clasp'))('enumerates natively with clasp, or by the blocking loop, and says which ran', () => {
     const base = ['enumerate', 'polyomino', '--board', '6x5', '--pieces', 'F,L,P,T,Y,U', '--unique', '--solver', 'clasp', '--json'];
     expect(JSON.parse(run(...base).out)).toMatchObject({ count: 9, raw: 36, complete: true, mode: 'native' });
     expect(JSON.parse(run(...base, '--no-native').out)).toMatchObject({ count: 9, raw: 36, complete: true, mode: 'blocking-loop' });
@@ -141,23 +140,23 @@ describe('puzzlesat CLI', { timeout: 240_000 }, () => {
       expectOneLineError(run('solve', 'missing.cnf'), /cannot read missing\.cnf/);
     });
     it('an unknown piece', () => {
-      expectOneLineError(run('solve', 'pentomino', '--board', '6x10', '--pieces', 'F,I,Q'), /--pieces: unknown piece "Q"/);
+      expectOneLineError(run('solve', 'pentomino', '--board', '6x10', '--pieces', 'F,I,Q'), /--pieces: unknown piece "Q"/, 2);
     });
     it('a bad board file names its line', () => {
       writeFileSync(join(dir, 'board.txt'), '....\n..x.\n');
       expectOneLineError(run('solve', 'polyomino', '--board', 'board.txt', '--pieces', 'L4,L4'), /board\.txt:2: unexpected character "x"/);
     });
     it('an unknown encoding', () => {
-      expectOneLineError(run('solve', 'pentomino', '--amo', 'magic'), /unknown at-most-one encoding "magic"/);
+      expectOneLineError(run('solve', 'pentomino', '--amo', 'magic'), /unknown at-most-one encoding "magic"/, 2);
     });
     it('an option that does not apply to the puzzle', () => {
-      expectOneLineError(run('solve', 'pentomino', '--roll', 'A1'), /--roll does not apply to pentomino/);
+      expectOneLineError(run('solve', 'pentomino', '--roll', 'A1'), /--roll does not apply to pentomino/, 2);
     });
     it('an unknown puzzle', () => {
-      expectOneLineError(run('solve', 'sudoku'), /unknown puzzle "sudoku"/);
+      expectOneLineError(run('solve', 'sudoku'), /unknown puzzle "sudoku"/, 2);
     });
     it('--resume without --out', () => {
-      expectOneLineError(run('enumerate', 'pentomino', '--resume'), /--resume needs --out/);
+      expectOneLineError(run('enumerate', 'pentomino', '--resume'), /--resume needs --out/, 2);
     });
   });
 

@@ -109,7 +109,7 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
     // Another count's file.
     expect(run(...puzzle, '--unique', '-o', out, '--resume').err).toMatch(/counts solutions \(no --unique\); resume it the same way/);
     expect(run('pentomino', '--preset', '5x12', '-o', out, '--resume').err).toMatch(/was written for a different puzzle parameters/);
-    expect(run(...puzzle, '-o', out).err).toMatch(/exists; add --resume to continue it or --force to overwrite it/);
+    expect(run(...puzzle, '-o', out).err).toMatch(/exists; add --resume to continue it or --force to replace it/);
   });
 
   it('refuses what does not apply', () => {

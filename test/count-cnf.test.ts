@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AMO_ENCODINGS, CARD_ENCODINGS, atMostK, atMostOne } from '../src/card/index.js';
 import { Cnf } from '../src/core/cnf.js';
@@ -8,6 +9,7 @@ import { polyomino } from '../encoders/polyomino.js';
 import { geniusSquare } from '../encoders/genius-square.js';
 import { countInstance } from '../src/count/solutions.js';
 import { type DimacsFormula, parseDimacs } from '../src/core/dimacs.js';
+import { Formula, count, exactlyOne } from '../src/index.js';
 
 const clausesOf = (f: DimacsFormula): number[][] => Array.from(f.ends, (end, k) => Array.from(f.lits.subarray(k ? f.ends[k - 1]! : 0, end)));
 
@@ -50,6 +52,25 @@ describe('CNF model counter', () => {
       expect(result.count, `round ${round}: ${JSON.stringify(f)}`).toBe(expected);
       expect(result.complete).toBe(true);
     }
+  });
+
+  it('counts what brute force counts on every formula fast-check draws (shrunk to the smallest failing one)', async () => {
+    const formula = fc.integer({ min: 1, max: 9 }).chain((varCount) => {
+      const literal = fc.integer({ min: 1, max: varCount }).chain((v) => fc.constantFrom(v, -v));
+      return fc.record({
+        varCount: fc.constant(varCount),
+        clauses: fc.array(fc.array(literal, { minLength: 0, maxLength: 4 }), { maxLength: 3 * varCount }),
+        projection: fc.subarray(Array.from({ length: varCount }, (_, i) => i + 1)),
+      });
+    });
+    await fc.assert(
+      fc.asyncProperty(formula, async (f) => {
+        const result = await countCnf(f);
+        expect(result.complete).toBe(true);
+        expect(result.count).toBe(bruteForce(f.varCount, f.clauses, f.projection));
+      }),
+      { numRuns: 300, seed: 23 },
+    );
   });
 
   it('counts 2^n for the empty formula, 0 for an empty clause and for x ∧ ¬x', async () => {
@@ -95,6 +116,25 @@ describe('CNF model counter', () => {
       const expected = [0, 1, 2, 3].reduce((s, k) => s + binomial(8, k), 0);
       expect((await countCnf({ varCount: f.varCount, clauses: f.clauses(), projection: lits })).count, encoding).toBe(BigInt(expected));
     }
+  });
+
+  it('counts the domino tilings of 2n x 2n boards, a puzzle with copies (OEIS A004003: 2, 36, 6728), through the library', async () => {
+    for (const [n, tilings] of [
+      [2, 2n],
+      [4, 36n],
+      [6, 6728n],
+    ] as const) {
+      const result = await count(polyomino({ board: `${n}x${n}`, pieces: `D2*${(n * n) / 2}` }));
+      expect(result, `${n}x${n}`).toMatchObject({ count: tilings, complete: true, counter: 'cnf' });
+    }
+  }, 600_000);
+
+  it('counts a hand-written formula through the library on its named variables, auxiliary ones projected away', async () => {
+    const f = new Formula();
+    const names = ['a', 'b', 'c', 'd', 'e'].map((x) => f.vars.id(x));
+    exactlyOne(f, names, { encoding: 'sequential' });
+    expect(f.varCount).toBeGreaterThan(names.length);
+    expect(await count(f)).toMatchObject({ count: 5n, complete: true, counter: 'cnf' });
   });
 
   it("counts a puzzle's formula as the exact-cover counter counts the puzzle", async () => {

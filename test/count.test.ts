@@ -6,11 +6,12 @@ import { runSweep } from '../src/enumerate/sweep.js';
 import type { Instance } from '../src/core/puzzle.js';
 import { seededRandom } from '../src/core/random.js';
 import { image } from '../src/enumerate/cube-tree.js';
-import { isExactCover, solveExactCover } from '../src/enumerate/exact-cover.js';
+import { isExactCover, solveExactCover } from '../solvers/dlx/exact-cover.js';
 import { burnsideSum, classTerms } from '../src/count/burnside.js';
 import { DancingCounter } from '../src/count/dancing.js';
 import { MemoryBoundExceeded } from '../src/count/engine.js';
-import { type StrategyChoice, runCount } from '../src/count/exact-cover.js';
+import { runCount } from '../src/count/exact-cover.js';
+import type { StrategyChoice } from '../src/core/plan.js';
 import { type ExactCoverInput, type ItemOrder, boardOrder, compileProblem, inputOrder } from '../src/count/problem.js';
 import { countInstance, itemOrderOf } from '../src/count/solutions.js';
 import { SweepCounter, sweepWindow } from '../src/count/sweep.js';
@@ -113,6 +114,36 @@ describe('exact-cover counter', () => {
     const result = await countInstance(pentomino({ preset: '8x8-square' }), { unique: true });
     expect(result).toMatchObject({ count: 16146, complete: true });
   }, 600_000);
+
+  /**
+   * The pentomino presets' published counts. Rectangles: 2339 classes of
+   * 6x10 (Haselgrove and Haselgrove, "A computer program for pentominoes",
+   * Eureka 23, 1960), 1010 of 5x12, 368 of 4x15 and 2 of 3x20 (Golomb,
+   * "Polyominoes", 2nd ed., 1994, ch. 2; Polyform Puzzler's Pentominoes6x10,
+   * 5x12, 4x15 and 3x20 docs); no rectangle tiling is symmetric, so each
+   * class holds 4 solutions. 8x8 with the centre 2x2 hole: 65 classes (Dana
+   * Scott, 1958; Polyform Puzzler's Pentominoes8x8CenterHole), none
+   * symmetric, so 8 x 65 solutions. Solutions are also counted by
+   * enumeration (dancing links) where it is quick.
+   */
+  it.each([
+    ['6x10', 2339, 4, false],
+    ['5x12', 1010, 4, false],
+    ['4x15', 368, 4, false],
+    ['3x20', 2, 4, true],
+    ['8x8-centre-hole', 65, 8, true],
+  ] as const)(
+    'counts the published classes and solutions of the pentomino preset %s',
+    async (preset, classes, group, enumerate) => {
+      const instance = pentomino({ preset });
+      expect(instance.symmetries.length).toBe(group);
+      const solutions = await countInstance(instance);
+      expect(solutions).toMatchObject({ count: classes * group, complete: true });
+      expect(await countInstance(instance, { unique: true })).toMatchObject({ count: classes, complete: true });
+      if (enumerate) expect(enumerated(instance).length).toBe(classes * group);
+    },
+    600_000,
+  );
 
   it('counts the Soma cube: 11520 solutions, 480 classes under rotations, 240 under isometries (Conway and Guy)', async () => {
     const rotations = soma({});

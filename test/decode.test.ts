@@ -10,7 +10,7 @@ const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
 const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-decode-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const run = (args: string[], input?: string) => spawnSync(process.execPath, [cli, ...args], { cwd: dir, encoding: 'utf8', input, timeout: 60_000 });
+const run = (args: string[], input?: string) => spawnSync(process.execPath, [cli, ...args], { cwd: dir, encoding: 'utf8', input, timeout: 240_000 });
 
 /** Encodes a puzzle and solves the file with our own solver, as an external solver would: `s`/`v` lines. */
 function encodedAndSolved(name: string, args: string[]): { cnf: string; answer: string } {

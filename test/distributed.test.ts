@@ -12,6 +12,7 @@ import { QUEUE_NAME, TOOL_VERSION, fingerprint, validateJob } from '../src/distr
 import { parseQueueUrl } from '../src/distributed/connection.js';
 import { checkNumericOptions } from '../src/cli/options.js';
 import { faultPlan, injectedFault } from '../src/distributed/fault-injection.js';
+import { missing } from './helpers/requires.js';
 
 /**
  * Distributed runs end to end: a private redis-server on a loopback port
@@ -19,9 +20,6 @@ import { faultPlan, injectedFault } from '../src/distributed/fault-injection.js'
  * processes and coordinators driven through the compiled CLI, as users run them.
  */
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
-const haveRedis = spawnSync('redis-server', ['--version']).status === 0;
-if (!haveRedis) console.warn('distributed tests skipped: redis-server is not installed (Debian package redis-server)');
-const haveOpenssl = spawnSync('openssl', ['version']).status === 0;
 
 const USER = 'puzzler';
 const PASSWORD = 'pentomino-secret';
@@ -130,9 +128,27 @@ function classesOf(path: string): string[] {
 
 const lines = (path: string) => readFileSync(join(dir, path), 'utf8').trim().split('\n');
 
+/** An enumeration plan as a job carries it (src/core/plan.ts), for jobs written by hand; `args` added per job. */
+const JOB_PLAN = {
+  verb: 'enumerate',
+  puzzle: 'pentomino',
+  rebuildable: true,
+  engine: 'minisat-wasm',
+  strategy: 'cubes',
+  unique: true,
+  symmetryBreaking: 'clauses',
+  enumMode: 'chrono',
+  propagation: 'native',
+  branching: 'cover',
+  cubeDepth: 4,
+  workers: 1,
+};
+
 describe('queue protocol and addresses (no Redis needed)', () => {
   const fp = fingerprint({ run: 1 });
-  const work = { kind: 'enumerate', puzzle: 'pentomino', args: { preset: '6x10' }, solver: 'minisat-wasm', unique: true, part: { index: 2, of: 5 } };
+  const plan = { ...JOB_PLAN, args: { preset: '6x10' } };
+  const work = { kind: 'enumerate', plan, part: { index: 2, of: 5 } };
+  const planned = (change: Record<string, unknown>) => ({ ...work, plan: { ...plan, ...change } });
   const reason = (data: unknown) => {
     try {
       validateJob(data);
@@ -146,17 +162,29 @@ describe('queue protocol and addresses (no Redis needed)', () => {
     expect(validateJob({ fingerprint: fp, work })).toEqual({ fingerprint: fp, work });
     expect(reason('text')).toBe('malformed job: the data is not an object');
     expect(reason({ fingerprint: fp, work: { ...work, part: { index: 5, of: 5 } } })).toMatch(/part must be \{index, of\}/);
-    expect(reason({ fingerprint: fp, work: { ...work, puzzle: 'chess' } })).toMatch(/puzzle must be one of pentomino/);
-    expect(reason({ fingerprint: fp, work: { ...work, args: { board: '../../etc/passwd' } } })).toMatch(/--board must be given by value/);
-    expect(reason({ fingerprint: fp, work: { ...work, args: { board: '../.#/..##' } } })).toBe('accepted');
-    expect(reason({ fingerprint: fp, work: { ...work, args: { out: 'x' } } })).toMatch(/unknown option "out"/);
+    expect(reason({ fingerprint: fp, work: planned({ puzzle: 'chess' }) })).toMatch(/puzzle must be one of pentomino/);
+    expect(reason({ fingerprint: fp, work: planned({ args: { board: '../../etc/passwd' } }) })).toMatch(/--board must be given by value/);
+    expect(reason({ fingerprint: fp, work: planned({ args: { board: '../.#/..##' } }) })).toBe('accepted');
+    // A bare name is a file too (./secret was read, and quoted in the failure): refused before any read (issue 26).
+    expect(reason({ fingerprint: fp, work: planned({ args: { board: 'secret' } }) })).toMatch(/--board must be given by value/);
+    expect(reason({ fingerprint: fp, work: planned({ puzzle: 'polycube', args: { figure: 'secret' } }) })).toMatch(/--figure must be given by value/);
+    expect(reason({ fingerprint: fp, work: planned({ puzzle: 'polycube', args: { figure: 'cube' } }) })).not.toMatch(/given by value/);
+    expect(reason({ fingerprint: fp, work: planned({ args: { out: 'x' } }) })).toMatch(/unknown option "out"/);
     expect(reason({ fingerprint: fp, work: { kind: 'sweep', count: true, rolls: [0, 62208] } })).toMatch(
       /every roll must be an index from 0 to 62207/,
     );
-    expect(reason({ fingerprint: fp, work: { ...work, symmetryBreaking: 'orbits' } })).toBe('accepted');
-    expect(reason({ fingerprint: fp, work: { ...work, symmetryBreaking: 'magic' } })).toBe(
-      'malformed job: symmetryBreaking must be one of clauses, orbits',
+    expect(reason({ fingerprint: fp, work: planned({ symmetryBreaking: 'orbits' }) })).toBe('accepted');
+    expect(reason({ fingerprint: fp, work: planned({ symmetryBreaking: 'magic' }) })).toBe(
+      'malformed job: plan.symmetryBreaking must be one of clauses, orbits',
     );
+    // Every setting of the plan is checked as it comes off the queue: none can reach a worker as something else.
+    expect(reason({ fingerprint: fp, work: planned({ enumMode: 'fast' }) })).toBe('malformed job: plan.enumMode must be one of chrono, blocking');
+    expect(reason({ fingerprint: fp, work: planned({ propagation: 'magic' }) })).toBe(
+      'malformed job: plan.propagation must be one of native, clauses',
+    );
+    expect(reason({ fingerprint: fp, work: planned({ branching: 'random' }) })).toBe('malformed job: plan.branching must be one of cover, vsids');
+    expect(reason({ fingerprint: fp, work: planned({ strategy: 'native' }) })).toBe('malformed job: plan.strategy must be one of exact-cover, cubes');
+    expect(reason({ fingerprint: fp, work: planned({ cubeDepth: undefined }) })).toMatch(/plan.cubeDepth must be a whole number/);
     expect(reason({ fingerprint: fingerprint({ run: 1 }, '0.0.1'), work })).toMatch(/^job made by puzzlesat 0\.0\.1; this worker runs /);
   });
 
@@ -215,9 +243,22 @@ describe('queue protocol and addresses (no Redis needed)', () => {
     expect(zero.stderr).toMatch(/^puzzlesat: --jobs: expected a whole number ≥ 1, got "0"\n$/);
     expect(() => checkNumericOptions({ jobs: 4, queue: 'redis://127.0.0.1', _: [] })).not.toThrow();
   });
+
+  it('refuses, in one line naming both options and before any connection, what a queued run cannot carry', () => {
+    const enumerate = ['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--queue', 'redis://127.0.0.1:1', '--show', '0'];
+    for (const [extra, message] of [
+      [['--workers', '2'], '--workers does not go with --queue: each queue worker takes its own jobs (puzzlesat worker --concurrency)'],
+      [['--limit', '1'], '--queue runs to the end: drop --limit'],
+      [['--certify'], '--certify checks proofs in this process: it does not go with --queue'],
+    ] as const) {
+      const r = spawnSync(process.execPath, [cli, ...enumerate, ...extra], { encoding: 'utf8', cwd: tmpdir() });
+      expect(r.stderr).toBe(`puzzlesat: ${message}\n`);
+      expect(r.status).toBe(1);
+    }
+  }, 60_000);
 });
 
-describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis queue', { timeout: 240_000 }, () => {
+describe.skipIf(missing('redis-server', 'minisat-wasm'))('distributed enumeration and sweeps over a Redis queue', { timeout: 240_000 }, () => {
   let localClasses: string[];
 
   beforeAll(async () => {
@@ -277,9 +318,9 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
   it('enumerates 6x10 --unique on three workers: the 2339 classes of a local run; a malformed job fails alone', async () => {
     const { queue, close } = queueClient();
     const fingerprint = `v${TOOL_VERSION}-0123456789abcdef`;
-    const work = { kind: 'enumerate', puzzle: 'pentomino', solver: 'minisat-wasm', unique: true, part: { index: 0, of: 1 } };
-    await queue.add('enumerate', { fingerprint, work: { ...work, args: { 'pieces-file': 'secrets.txt' } } }, { jobId: 'malformed', attempts: 3 });
-    await queue.add('enumerate', { fingerprint: 'v9.9.9-0123456789abcdef', work: { ...work, args: {} } }, { jobId: 'other-version', attempts: 3 });
+    const work = (args: Record<string, unknown>) => ({ kind: 'enumerate', plan: { ...JOB_PLAN, args }, part: { index: 0, of: 1 } });
+    await queue.add('enumerate', { fingerprint, work: work({ 'pieces-file': 'secrets.txt' }) }, { jobId: 'malformed', attempts: 3 });
+    await queue.add('enumerate', { fingerprint: 'v9.9.9-0123456789abcdef', work: work({}) }, { jobId: 'other-version', attempts: 3 });
     // One of them takes two jobs at a time, on two threads.
     const workers = [await startWorker(['--concurrency', '2']), await startWorker(), await startWorker()];
     const run = start(['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--queue', url(), '--out', 'queue.jsonl', '--json', '--show', '0']);
@@ -505,10 +546,10 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     expect(await first.done).toBe(0);
     expect(JSON.parse(first.out)).toMatchObject({ count: 2, raw: 8, complete: true });
     const jobs = (await queue.getCompleted(0, -1)).filter(
-      (j) => (j.data as { work: { puzzle?: string; args?: { preset?: string } } }).work.args?.preset === '3x20',
+      (j) => (j.data as { work: { plan?: { args?: { preset?: string } } } }).work.plan?.args?.preset === '3x20',
     );
     expect(jobs.length).toBeGreaterThan(0);
-    expect(jobs.map((j) => (j.data as { work: { symmetryBreaking?: string } }).work.symmetryBreaking)).toContain('orbits');
+    expect(jobs.map((j) => (j.data as { work: { plan: { symmetryBreaking?: string } } }).work.plan.symmetryBreaking)).toContain('orbits');
 
     // The first class, as another of its members.
     const instance = buildInstance('pentomino', { preset: '3x20' });
@@ -534,6 +575,34 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
         .map((m) => m.join(','))
         .sort()[0];
     expect(new Set(kept.map(classOf)).size).toBe(2);
+    await queue.close();
+    await close();
+  });
+
+  it('runs the enumeration settings given to the coordinator on the workers: --enum-mode, --propagation, --branching, --cube-depth, --unique-by', async () => {
+    const { queue, close } = queueClient();
+    const workers = [await startWorker()];
+    const settings = ['--propagation', 'clauses', '--branching', 'vsids', '--enum-mode', 'blocking', '--cube-depth', '3', '--unique-by', 'orbits'];
+    const args = ['enumerate', 'pentomino', '--preset', '3x20', '--unique', ...settings, '--queue', url(), '--json', '--show', '0'];
+    const run = start(args);
+    expect(await run.done).toBe(0);
+    await stopWorkers(workers);
+    // The two classes of the 3x20 strip (the count of a local run by dancing links, in the cli tests).
+    expect(JSON.parse(run.out)).toMatchObject({ count: 2, raw: 8, complete: true, mode: 'queue' });
+    const jobs = (await queue.getCompleted(0, -1)).filter((j) => {
+      const plan = (j.data as { work: { plan?: { args?: { preset?: string }; cubeDepth?: number } } }).work.plan;
+      return plan?.args?.preset === '3x20' && plan.cubeDepth === 3;
+    });
+    expect(jobs.length).toBeGreaterThan(0);
+    for (const job of jobs) {
+      const { plan } = (job.data as { work: { plan: Record<string, unknown> } }).work;
+      expect(plan).toMatchObject({ enumMode: 'blocking', propagation: 'clauses', branching: 'vsids', cubeDepth: 3, symmetryBreaking: 'orbits' });
+    }
+    // What the workers did shows it too: by blocking clauses every cube costs a solve per solution plus the UNSAT closing it
+    // (chrono, the default here, makes one enumeration call per cube).
+    const results = jobs.map((j) => j.returnvalue as { found: unknown[]; cubes: number; solves: number });
+    const sum = (f: (r: (typeof results)[number]) => number) => results.reduce((n, r) => n + f(r), 0);
+    expect(sum((r) => r.solves)).toBe(sum((r) => r.cubes) + sum((r) => r.found.length));
     await queue.close();
     await close();
   });
@@ -605,7 +674,7 @@ describe.skipIf(!haveRedis)('distributed enumeration and sweeps over a Redis que
     expect(queued.out).toMatch(/^500 of 500 rolls visited in .* with jobs on redis:\/\/puzzler:\*\*\*@127\.0\.0\.1:\d+ /);
   });
 
-  it.skipIf(!haveOpenssl)('runs over rediss:// (TLS) with a private CA, and refuses a server it does not trust in one line', async () => {
+  it.skipIf(missing('openssl'))('runs over rediss:// (TLS) with a private CA, and refuses a server it does not trust in one line', async () => {
     const tls = join(dir, 'tls');
     mkdirSync(tls);
     const openssl = (...args: string[]) => expect(spawnSync('openssl', args, { cwd: tls, stdio: 'ignore' }).status).toBe(0);

@@ -134,7 +134,7 @@ describe('Dobble as the translates of one card (--variables cyclic)', () => {
   );
 
   for (const order of [7, 8, 9, 11]) {
-    it(`order ${order}: the default solver finds a cyclic deck of ${planeSize(order)} cards the checker accepts`, { timeout: 60_000 }, async () => {
+    it(`order ${order}: the default solver finds a cyclic deck of ${planeSize(order)} cards the checker accepts`, { timeout: 300_000 }, async () => {
       const cnf = encodeDobble(order, { variables: 'cyclic' });
       const solver = (await pickSolver(undefined)).create();
       solver.ensureVars(cnf.varCount);

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { isExactCover, solveExactCover, type ExactCoverOptions, type ExactCoverProblem } from '../src/enumerate/exact-cover.js';
+import { isExactCover, solveExactCover, type ExactCoverOptions, type ExactCoverProblem } from '../solvers/dlx/exact-cover.js';
 import { orientations, PENTOMINO_SHAPES, queensProblem, tilingProblem } from '../bench/exact-cover-problems.js';
 import { seededRandom } from '../src/core/random.js';
 

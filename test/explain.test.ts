@@ -240,8 +240,8 @@ describe('puzzlesat explain', () => {
     expect(r.stdout).toContain('--card: the same puzzle under each at-most-k encoding: no difference');
   });
 
-  it('rejects options that do not apply, in one line', () => {
+  it('rejects options that do not apply, in one line, as usage errors (2)', () => {
     const r = run('pentomino', '--preset', '3x20', '--solver', 'kissat');
-    expect([r.status, r.stderr]).toEqual([1, 'puzzlesat: --solver does not apply to explain (it solves nothing)\n']);
+    expect([r.status, r.stderr]).toEqual([2, 'puzzlesat: --solver does not apply to explain (it solves nothing)\n']);
   });
 });

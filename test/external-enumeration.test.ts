@@ -1,26 +1,25 @@
 /**
  * Enumeration through the solver programs, the way `enumerate --solver X`
- * runs it (src/enumerate/strategy.ts picks the mode): every class the same as
+ * runs it (src/enumerate/by-name.ts picks the mode): every class the same as
  * dancing links finds, and native modes that really project.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { polyomino } from '../encoders/polyomino.js';
 import type { Instance } from '../src/core/puzzle.js';
 import { enumerateNative } from '../src/enumerate/native.js';
-import { enumerateSolutions } from '../src/enumerate/strategy.js';
 import { EXTERNAL_SOLVERS, NativeEnumeratingSolver } from '../solvers/external/adapter.js';
 import { EXTERNAL_SPECS } from '../solvers/external/specs.js';
-import { type Listing, byDancingLinks, listing } from './helpers/listing.js';
+import { type Listing, byDancingLinks, byPlan, listing } from './helpers/listing.js';
+import { missing } from './helpers/requires.js';
 
 const PROGRAMS = ['minisat', 'cadical', 'cryptominisat5', 'picosat', 'clasp'];
 const installed = EXTERNAL_SOLVERS.filter((f) => PROGRAMS.includes(f.name) && f.available().ok);
-const installedNamed = (name: string) => installed.find((f) => f.name === name);
 
 /** What the dispatcher does with a solver: its mode and its listing. */
 async function bySolver(instance: Instance, solver: string, unique: boolean): Promise<Listing & { mode: string }> {
   let mode = '';
   const result = await listing(instance, unique, async (onFound) => {
-    const summary = await enumerateSolutions({ instance, solver, unique, onFound });
+    const summary = await byPlan(instance, solver, unique, onFound);
     mode = summary.mode;
     return summary;
   });
@@ -56,7 +55,7 @@ describe('external solvers enumerate the 8x8 board with the centre hole like dan
   }
 });
 
-describe.skipIf(!installedNamed('clasp'))('6x10 through clasp (the fastest program here)', { timeout: 600_000 }, () => {
+describe.skipIf(missing('clasp'))('6x10 through clasp (the fastest program here)', { timeout: 600_000 }, () => {
   it('2339 classes, class for class as dancing links', async () => {
     const sixByTen = polyomino({ preset: '6x10' });
     const reference = await byDancingLinks(sixByTen, true);
@@ -96,7 +95,7 @@ describe('projected counts on a formula whose raw model count is twice the solut
     });
   }
 
-  it.skipIf(!installedNamed('picosat'))('an engine that does not project but is taken to (picosat --all) is caught, not believed', async () => {
+  it.skipIf(missing('picosat'))('an engine that does not project but is taken to (picosat --all) is caught, not believed', async () => {
     const spec = EXTERNAL_SPECS.find((s) => s.name === 'picosat')!;
     const pretending = new NativeEnumeratingSolver({ ...spec, native: { ...spec.native!, projects: true } });
     const run = enumerateNative(sixByFiveWithFreeAuxiliary(), pretending, { unique: false, onFound: () => {}, cubeDepth: 0 });

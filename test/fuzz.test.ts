@@ -1,6 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { linkSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { readInput } from '../src/core/input.js';
+import { setSizeLimits } from '../src/core/limits.js';
+import { parseProof } from '../src/proof/drat-format.js';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,10 +14,11 @@ import { polyomino } from '../encoders/polyomino.js';
 import { dimacsClauses, parseDimacs } from '../src/core/dimacs.js';
 import { UserError } from '../src/core/errors.js';
 import type { Instance } from '../src/core/puzzle.js';
-import { solveExactCover } from '../src/enumerate/exact-cover.js';
+import { solveExactCover } from '../solvers/dlx/exact-cover.js';
 import { cellsArt, inlineArt, parsePieceArt, parsePiecesFile, parseRegion } from '../src/geometry/shapes.js';
-import { MAX_TIMEOUT_SECONDS, checkNumericOptions } from '../src/cli/options.js';
+import { MAX_TIMEOUT_SECONDS, checkNumericOptions, checkOutputs } from '../src/cli/options.js';
 import { pickSolver } from '../solvers/index.js';
+import { createLogicSolver } from '../solvers/logic-solver.js';
 import type { SolverFactory } from '../solvers/types.js';
 import { solveDpll } from './helpers/dpll.js';
 
@@ -32,6 +36,9 @@ const SEED = 15;
 let factory: SolverFactory;
 beforeAll(async () => {
   factory = await pickSolver(undefined);
+  // Without the WebAssembly engines the default is logic-solver, whose every instance takes a 256 MiB heap:
+  // thousands of small formulas get 16 MiB ones, made in this thread (as quick to make as they are to solve).
+  if (factory.name === 'logic-solver') factory = { ...factory, create: () => createLogicSolver(16) };
 });
 
 let cases = 0;
@@ -369,7 +376,7 @@ describe('fuzz the CLI', { timeout: 300_000 }, () => {
     fc.assert(
       fc.property(fc.constantFrom('solve', 'enumerate', 'encode'), puzzle, extra, (verb, p, more) => {
         const args = [verb, ...p, ...more.flat(), ...(verb === 'enumerate' ? ['--limit', '2', '--show', '0'] : [])];
-        const r = spawnSync(process.execPath, [cli, ...args], { cwd: dir, encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL' });
+        const r = spawnSync(process.execPath, [cli, ...args], { cwd: dir, encoding: 'utf8', timeout: 240_000, killSignal: 'SIGKILL' });
         expect(r.signal, args.join(' ')).toBeNull();
         const err = r.stderr.trim();
         if (r.status === 0) expect(err === '' || /^puzzlesat: (note|resuming)/.test(err), args.join(' ')).toBe(true);
@@ -381,6 +388,131 @@ describe('fuzz the CLI', { timeout: 300_000 }, () => {
         }
       }),
       { seed: SEED + 8, numRuns: 60 },
+    );
+  });
+});
+
+/**
+ * Issue 26's families: size and range limits, output paths that alias the
+ * run's inputs, inputs past the size limit, proofs past the variable limit.
+ * Sized for CI; `npm run fuzz` multiplies every count (PUZZLESAT_FUZZ_SCALE).
+ * Tampered resume files are fuzzed in test/hardening.test.ts (100 mutations
+ * of a 6x10 file against its true classes).
+ */
+const SCALE = Number(process.env.PUZZLESAT_FUZZ_SCALE ?? 1);
+
+describe('fuzz limits, outputs and inputs (issue 26)', { timeout: 600_000 }, () => {
+  const work = mkdtempSync(join(tmpdir(), 'puzzlesat-fuzz26-'));
+
+  it('every numeric option is held to its range, or refused in one line', () => {
+    const bounded: Record<string, number> = {
+      workers: 4 * availableParallelism(),
+      concurrency: 4 * availableParallelism(),
+      'lock-seconds': 86_400,
+      jobs: 100_000,
+    };
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...Object.keys(bounded), 'max-input-bytes', 'max-vars', 'max-cells'),
+        fc.oneof(
+          fc.integer({ min: -10, max: 10 }),
+          fc.integer({ min: 0, max: 2 ** 31 }),
+          fc.double({ noNaN: false }),
+          fc.constantFrom(1e15, Infinity, '1e3', 'abc', ''),
+        ),
+        (name, value) => {
+          let accepted = true;
+          acceptedOrUserError(() => {
+            accepted = false;
+            checkNumericOptions({ _: ['enumerate'], [name]: value });
+            accepted = true;
+          });
+          if (!accepted) return;
+          const n = Number(value);
+          expect(Number.isInteger(n) && n >= 1).toBe(true);
+          if (bounded[name] !== undefined) expect(n).toBeLessThanOrEqual(bounded[name]!);
+        },
+      ),
+      { seed: SEED + 26, numRuns: 500 * SCALE },
+    );
+  });
+
+  it('an output that is one of the inputs, by any spelling or link, is refused even with --force; other existing files need --force', () => {
+    const input = join(work, 'board.txt');
+    writeFileSync(input, '..\n..\n');
+    linkSync(input, join(work, 'hard-link.txt'));
+    symlinkSync(input, join(work, 'soft-link.txt'));
+    writeFileSync(join(work, 'other.txt'), 'keep');
+    const spellings = [
+      input,
+      join(work, '.', 'board.txt'),
+      join(work, 'sub', '..', 'board.txt'),
+      join(work, 'hard-link.txt'),
+      join(work, 'soft-link.txt'),
+    ];
+    mkdirSync(join(work, 'sub'), { recursive: true });
+    fc.assert(
+      fc.property(
+        fc.constantFrom('output', 'svg', 'png', 'proof', 'histogram'),
+        fc.constantFrom(...spellings, join(work, 'other.txt'), join(work, 'new.txt')),
+        fc.boolean(),
+        fc.constantFrom('board', 'pieces-file', 'puzzle'),
+        (output, path, force, inputOption) => {
+          const args = { _: ['encode'], [inputOption]: input, [output]: path, ...(force ? { force: true } : {}) };
+          let message: string | undefined;
+          try {
+            checkOutputs(args);
+          } catch (e) {
+            if (!(e instanceof UserError)) throw e;
+            message = e.message;
+          }
+          if (spellings.includes(path)) expect(message).toMatch(/of this run; write elsewhere/);
+          else if (path.endsWith('other.txt') && !force) expect(message).toMatch(/exists; add --force/);
+          else expect(message).toBeUndefined();
+        },
+      ),
+      { seed: SEED + 27, numRuns: 300 * SCALE },
+    );
+  });
+
+  it('an input is read whole up to the byte limit and refused past it, whatever its size', () => {
+    const file = join(work, 'sized.bin');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4096 }), fc.integer({ min: 1, max: 4096 }), (size, limit) => {
+        writeFileSync(file, Buffer.alloc(size, 0x2e));
+        setSizeLimits({ bytes: limit });
+        try {
+          const read = acceptedOrUserError(() => readInput(file, 'sized.bin'));
+          if (size <= limit) expect(read?.length).toBe(size);
+          else expect(read).toBeUndefined();
+        } finally {
+          setSizeLimits({});
+        }
+      }),
+      { seed: SEED + 28, numRuns: 300 * SCALE },
+    );
+  });
+
+  it('a proof names no variable past its limit, text or binary', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.array(
+            fc.integer({ min: -(2 ** 31 - 1), max: 2 ** 31 - 1 }).filter((l) => l !== 0),
+            { maxLength: 4 },
+          ),
+          { maxLength: 6 },
+        ),
+        fc.integer({ min: 1, max: 1000 }),
+        (clauses, maxVar) => {
+          const text = clauses.map((c) => `${c.join(' ')} 0\n`).join('');
+          const proof = acceptedOrUserError(() => parseProof(Buffer.from(text), 'p', { maxVar }));
+          const largest = Math.max(0, ...clauses.flat().map(Math.abs));
+          if (largest <= maxVar) expect(proof?.maxVar).toBe(largest);
+          else expect(proof).toBeUndefined();
+        },
+      ),
+      { seed: SEED + 29, numRuns: 500 * SCALE },
     );
   });
 });

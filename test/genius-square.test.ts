@@ -19,8 +19,8 @@ import {
 } from '../encoders/genius-square.js';
 import { enumerate } from '../src/enumerate/blocking-loop.js';
 import { UserError } from '../src/core/errors.js';
-import { solveExactCover } from '../src/enumerate/exact-cover.js';
-import { BITBOARD_LIMITS, BitboardCounter } from '../src/enumerate/bitboard.js';
+import { solveExactCover } from '../solvers/dlx/exact-cover.js';
+import { BITBOARD_LIMITS, BitboardCounter } from '../solvers/dlx/bitboard.js';
 import type { PackingInstance, PackingSolution } from '../encoders/packing.js';
 import { pentomino } from '../encoders/polyomino.js';
 import { seededRandom } from '../src/core/random.js';

@@ -2,10 +2,9 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Clauses, negativelyPlantedThreeSat, pigeonhole, randomThreeSat } from '../bench/minisat-builds.js';
 import { seededRandom } from '../src/core/random.js';
 import { loadMinisatWasm, minisatWasm, minisatWasmHeapBytes, type MinisatWasmSolver } from '../solvers/minisat-wasm.js';
+import { missing } from './helpers/requires.js';
 
 const availability = minisatWasm.available();
-const suiteName = availability.ok ? 'minisat-wasm' : `minisat-wasm (skipped: ${availability.reason})`;
-if (!availability.ok) console.warn(suiteName);
 
 function solverWith(clauses: Clauses): MinisatWasmSolver {
   const solver = minisatWasm.create();
@@ -30,7 +29,7 @@ function bruteForceModels(clauses: Clauses, n: number): number {
   return models;
 }
 
-describe.skipIf(!availability.ok)(suiteName, () => {
+describe.skipIf(missing('minisat-wasm'))('minisat-wasm', () => {
   beforeAll(async () => {
     expect(await loadMinisatWasm()).toBe(true);
   });

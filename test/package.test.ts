@@ -1,9 +1,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { missing } from './helpers/requires.js';
 
 /**
  * The npm package as a user gets it: `npm pack` of the built tree (pretest
@@ -17,7 +18,6 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
-const MINISAT_BUILD = join(root, 'solvers', 'minisat-wasm', 'build');
 
 describe('the npm package', () => {
   it('packs LICENSE, the library and its declarations, without the benchmarks', () => {
@@ -27,40 +27,52 @@ describe('the npm package', () => {
     expect(files).toContain('dist/src/index.d.ts');
     expect(files).toContain('dist/src/cli/main.js');
     expect(files.filter((f) => f.startsWith('dist/bench/'))).toEqual([]);
-    // npm pack does not follow a symbolic link, so only a build made in place is packed.
-    if (existsSync(join(MINISAT_BUILD, 'minisat.wasm')) && !lstatSync(MINISAT_BUILD).isSymbolicLink()) {
-      expect(files).toEqual(
-        expect.arrayContaining([
-          'solvers/minisat-wasm/build/minisat.js',
-          'solvers/minisat-wasm/build/minisat.wasm',
-          'solvers/minisat-wasm/build/package.json',
-        ]),
-      );
-    }
+  });
+
+  it.skipIf(missing('minisat-wasm', 'cadical-wasm'))('packs both WebAssembly engines', () => {
+    expect(packedFiles()).toEqual(expect.arrayContaining(ENGINE_FILES));
+  });
+
+  it('refuses to pack without the WebAssembly engines (prepack), naming what is missing and how to build it', () => {
+    expect(manifest().scripts.prepack).toMatch(/scripts\/check-pack\.js/);
+    const r = spawnSync(process.execPath, [join(root, 'scripts', 'check-pack.js'), scratch], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim()).toMatch(
+      /^npm pack: refused: the WebAssembly engines are missing \(solvers\/minisat-wasm\/build\/minisat\.js, .*\); run npm run setup/,
+    );
+    // Nothing runs when the tarball is installed: no prepare, install or postinstall script.
+    expect(Object.keys(manifest().scripts).filter((s) => /^(pre|post)?(install|prepare)$/.test(s))).toEqual([]);
   });
 
   it('promises only the Node versions every dependency it installs accepts (clingo-wasm, Node >= 22, is optional)', () => {
-    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-      engines: { node: string };
-      dependencies: Record<string, string>;
-    };
+    const { engines, dependencies } = manifest();
     const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
       packages: Record<string, { dev?: boolean; optional?: boolean; engines?: { node?: string } }>;
     };
     const semver = createRequire(import.meta.url)('semver') as { subset(a: string, b: string): boolean };
     const stricter = Object.entries(lock.packages)
       .filter(([path, p]) => path !== '' && !p.dev && !p.optional && p.engines?.node !== undefined)
-      .filter(([, p]) => !semver.subset(manifest.engines.node, p.engines!.node!))
+      .filter(([, p]) => !semver.subset(engines.node, p.engines!.node!))
       .map(([path, p]) => `${path} wants ${p.engines!.node}`);
     expect(stricter).toEqual([]);
-    expect(Object.keys(manifest.dependencies)).not.toContain('clingo-wasm');
+    expect(Object.keys(dependencies)).not.toContain('clingo-wasm');
   });
 
   it('installs from the tarball; the quick-start example type-checks and runs as an ES module', () => {
     const app = join(scratch, 'app');
     execFileSync('mkdir', ['-p', app]);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-    npm(['install', tarball(), '--prefer-offline', '--no-audit', '--no-fund'], app);
+    const installed = spawnSync('npm', ['install', tarball(), '--prefer-offline', '--no-audit', '--no-fund'], { cwd: app, encoding: 'utf8' });
+    expect(installed.status).toBe(0);
+    // No warning about a script of ours (a prepare script would be named here).
+    expect(installed.stderr).not.toMatch(/puzzlesat/);
+    // A small tree: the heavy, feature-specific packages (bullmq, ioredis, resvg, clingo-wasm) are optional peers, not installed.
+    const tree = installedTree(join(app, 'node_modules'));
+    expect(tree.packages.filter((p) => /^(bullmq|ioredis|@resvg|ajv|clingo-wasm)/.test(p))).toEqual([]);
+    console.log(
+      `a consumer of the tarball installs ${tree.packages.length} packages, ${(tree.bytes / 1e6).toFixed(1)} MB: ${tree.packages.join(', ')}`,
+    );
+    expect(tree.bytes).toBeLessThan(10e6);
 
     copyFileSync(join(root, 'examples', 'quickstart.ts'), join(app, 'quickstart.ts'));
     const compilerOptions = {
@@ -110,6 +122,34 @@ describe('the npm package', () => {
     expect(sub.stdout.trim()).toBe('true');
   }, 240_000);
 });
+
+const ENGINE_FILES = [
+  'minisat-wasm/build/minisat.js',
+  'minisat-wasm/build/minisat.wasm',
+  'cadical-wasm/build/cadical.js',
+  'cadical-wasm/build/cadical.wasm',
+].map((f) => `solvers/${f}`);
+
+const manifest = () =>
+  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    engines: { node: string };
+    dependencies: Record<string, string>;
+    scripts: Record<string, string>;
+  };
+
+/** The packages under node_modules (scoped ones by their full name) and the bytes of every file there. */
+function installedTree(modules: string): { packages: string[]; bytes: number } {
+  const packages = readdirSync(modules)
+    .filter((n) => !n.startsWith('.'))
+    .flatMap((n) => (n.startsWith('@') ? readdirSync(join(modules, n)).map((m) => `${n}/${m}`) : [n]))
+    .sort();
+  const bytes = (dir: string): number =>
+    readdirSync(dir, { withFileTypes: true }).reduce(
+      (n, e) => n + (e.isDirectory() ? bytes(join(dir, e.name)) : e.isFile() ? statSync(join(dir, e.name)).size : 0),
+      0,
+    );
+  return { packages, bytes: bytes(modules) };
+}
 
 let packed: { filename: string; files: { path: string }[] } | undefined;
 

@@ -6,6 +6,7 @@ import { basename, dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { polyomino } from '../encoders/polyomino.js';
+import { missing } from './helpers/requires.js';
 
 /**
  * The playground in a real browser: Debian's Chromium driven by
@@ -35,8 +36,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PLAYWRIGHT = 'playwright-core';
 type Playwright = typeof import('playwright-core');
 const playwright = (await import(/* @vite-ignore */ PLAYWRIGHT).catch(() => null)) as Playwright | null;
-const missing = !playwright ? 'playwright-core is not installed' : !existsSync(CHROMIUM) ? `${CHROMIUM} is missing (apt-get install chromium)` : null;
-if (missing) console.warn(`playground e2e test skipped: ${missing}`);
+const absent = !playwright ? 'playwright-core is not installed' : missing('chromium');
 
 /** The formulas the page should show, built here by the library with the puzzles' default encodings. */
 const FORMULAS = {
@@ -85,7 +85,7 @@ function serve(dir: string): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-describe.skipIf(missing !== null)(`playground in Chromium${missing ? ` (skipped: ${missing})` : ''}`, () => {
+describe.skipIf(absent)('playground in Chromium', () => {
   let work: string;
   let server: Server;
   let url: string;

@@ -136,7 +136,7 @@ describe('counts against brute force on small boards', () => {
     { board: '4x4', w: 4, h: 4, holes: [], pieces: ['###/#..', '##/##', '####', '###/..#'], names: 'L4,O4,I4,J=###/..#', flip: false },
     { board: '..../.#../..../....', w: 4, h: 4, holes: ['1,1'], pieces: ['###/#..', '##/#.', '####', '###/.#.'], names: 'L4,L3,I4,T4' },
   ];
-  it.each(cases)('$names on $board (flip=$flip)', { timeout: 60_000 }, async (c) => {
+  it.each(cases)('$names on $board (flip=$flip)', { timeout: 300_000 }, async (c) => {
     const inst = polyomino({ board: c.board, pieces: c.names, flip: c.flip });
     const truth = bruteForce(c.w, c.h, c.holes, c.pieces, c.flip !== false);
     expect(truth.raw).toBeGreaterThan(0);
@@ -174,7 +174,7 @@ describe('known pentomino counts', () => {
     expect(await satCount(polyomino({ preset: '3x20' }), true)).toEqual({ count: 2, raw: 8 });
   });
 
-  it('8x8 with the centre hole: 65 classes, 520 tilings (dancing links)', { timeout: 60_000 }, async () => {
+  it('8x8 with the centre hole: 65 classes, 520 tilings (dancing links)', { timeout: 300_000 }, async () => {
     expect(await dlxCount(polyomino({ preset: '8x8-centre-hole' }), true)).toEqual({ count: 65, raw: 520 });
   });
 

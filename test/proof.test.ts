@@ -13,6 +13,7 @@ import { externalSolver } from '../solvers/external/adapter.js';
 import { findOnPath } from '../solvers/external/process.js';
 import { EXTERNAL_SPECS } from '../solvers/external/specs.js';
 import { asProofProducer, claimFormula } from '../src/proof/certify.js';
+import { missing } from './helpers/requires.js';
 
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
 const scratch = mkdtempSync(join(tmpdir(), 'puzzlesat-proof-test-'));
@@ -212,7 +213,7 @@ function cadicalProof(name: string, cnfText: string): { cnf: string; binary: str
   return { cnf, binary, text };
 }
 
-describe.skipIf(!cadical)('DRAT proofs from native cadical', () => {
+describe.skipIf(missing('cadical'))('DRAT proofs from native cadical', () => {
   it.each([
     [6, 5],
     [8, 7],
@@ -344,7 +345,7 @@ describe.skipIf(!cadical)('DRAT proofs from native cadical', () => {
   }, 120_000);
 });
 
-describe.skipIf(!cadical)('the cadical adapter as a ProofProducer', () => {
+describe.skipIf(missing('cadical'))('the cadical adapter as a ProofProducer', () => {
   it('proves UNSAT under assumptions about the clauses plus the assumptions as units, not about the clauses alone', async () => {
     // Exactly one of 1..4, and 5 implies 1: satisfiable, but not with 5 and 2.
     const clauses = [
@@ -373,7 +374,7 @@ describe.skipIf(!cadical)('the cadical adapter as a ProofProducer', () => {
   });
 });
 
-describe.skipIf(!cadical)('check-proof, solve --proof and --certify on the command line', () => {
+describe.skipIf(missing('cadical'))('check-proof, solve --proof and --certify on the command line', () => {
   const run = (args: string[], env: NodeJS.ProcessEnv = process.env) =>
     spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: scratch, env });
   const unsat = join(scratch, 'php43.cnf');

@@ -186,10 +186,15 @@ describe('Dobble sheets', () => {
 });
 
 describe('PNG and the bench chart', () => {
-  it('converts an SVG to PNG in-process', () => {
-    const png = svgToPng('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="red"/></svg>');
+  it('converts an SVG to PNG in-process, twice its size unless a scale or width is given', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="red"/></svg>';
+    const png = await svgToPng(svg);
     expect([...png.subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
-    expect(png.readUInt32BE(16)).toBe(40);
+    // The IHDR chunk: width at byte 16, height at 20.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([80, 40]);
+    const scaled = await svgToPng(svg, { scale: 3 });
+    expect([scaled.readUInt32BE(16), scaled.readUInt32BE(20)]).toEqual([120, 60]);
+    expect((await svgToPng(svg, { width: 100 })).readUInt32BE(16)).toBe(100);
   });
 
   it('draws an axis on every panel and a legend of the solvers', () => {

@@ -29,9 +29,7 @@ import { enumerateExactCover } from '../src/enumerate/dlx.js';
 import { loadMinisatWasm, minisatWasm } from '../solvers/minisat-wasm.js';
 import type { BranchingRule } from '../solvers/types.js';
 import { solveDpll } from './helpers/dpll.js';
-
-const availability = minisatWasm.available();
-const suiteName = availability.ok ? 'sat engine' : `sat engine (skipped: ${availability.reason})`;
+import { missing } from './helpers/requires.js';
 
 type Clauses = number[][];
 
@@ -169,7 +167,7 @@ const BOARDS: Board[] = [
   },
 ];
 
-describe.skipIf(!availability.ok)(suiteName, { timeout: 600_000 }, () => {
+describe.skipIf(missing('minisat-wasm'))('sat engine', { timeout: 600_000 }, () => {
   beforeAll(async () => {
     expect(await loadMinisatWasm()).toBe(true);
   });

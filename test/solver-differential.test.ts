@@ -14,11 +14,10 @@ import { MAX_INPUT_BYTES, claspWasm } from '../solvers/clasp-wasm.js';
 import { EXTERNAL_SOLVERS } from '../solvers/external/adapter.js';
 import { ClauseStore } from '../solvers/external/clause-store.js';
 import { enumeratesNatively } from '../solvers/types.js';
-import { enumerateSolutions } from '../src/enumerate/strategy.js';
 import { logicSolver } from '../solvers/logic-solver.js';
 import { loadMinisatWasm, minisatWasm } from '../solvers/minisat-wasm.js';
 import type { Solver, SolverFactory } from '../solvers/types.js';
-import { type Listing, listing as listed } from './helpers/listing.js';
+import { type Listing, byPlan, listing as listed } from './helpers/listing.js';
 import { solveDpll } from './helpers/dpll.js';
 
 const candidates: SolverFactory[] = [logicSolver, minisatWasm, claspWasm, ...EXTERNAL_SOLVERS];
@@ -73,7 +72,7 @@ async function listing(instance: Instance, unique: boolean, run: Parameters<type
 const byDancingLinks = (instance: Instance, unique: boolean) =>
   listing(instance, unique, (onFound) => enumerateExactCover(instance, { unique, onFound }));
 
-describe(title, { timeout: 60_000 }, () => {
+describe(title, { timeout: 300_000 }, () => {
   describe('verdicts on random 3-SAT at the threshold (ratio 4.26), against DPLL', () => {
     const formulas = [40, 50, 60].flatMap((n) =>
       [1, 2, 3].map((seed) => ({ n, seed, clauses: randomThreeSat(n, Math.round(4.26 * n), 1000 * n + seed) })),
@@ -145,7 +144,7 @@ describe(title, { timeout: 60_000 }, () => {
           for (const unique of [false, true]) {
             let mode = '';
             const result = await listing(instance, unique, async (onFound) => {
-              const summary = await enumerateSolutions({ instance, solver: factory.name, unique, onFound });
+              const summary = await byPlan(instance, factory.name, unique, onFound);
               mode = summary.mode;
               return summary;
             });
@@ -158,7 +157,7 @@ describe(title, { timeout: 60_000 }, () => {
   });
 
   it('the dispatcher falls back to the blocking-clause loop for solvers that cannot enumerate', async () => {
-    const summary = await enumerateSolutions({ instance: fiveByFour, solver: logicSolver.name, unique: true, onFound: () => {} });
+    const summary = await byPlan(fiveByFour, logicSolver.name, true, () => {});
     expect([summary.mode, summary.count, summary.raw, summary.complete]).toEqual(['blocking-loop', 1, 4, true]);
   });
 

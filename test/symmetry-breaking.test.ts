@@ -12,7 +12,7 @@ import { instanceFromDimacs, parseDimacs } from '../src/core/dimacs.js';
 import { seededRandom } from '../src/core/random.js';
 import { enumerate } from '../src/enumerate/blocking-loop.js';
 import { enumerateExactCover } from '../src/enumerate/dlx.js';
-import { solveExactCover } from '../src/enumerate/exact-cover.js';
+import { solveExactCover } from '../solvers/dlx/exact-cover.js';
 import { FAMILY, addSymmetryBreaking, breakingFormula, breakingPlan, parseSymmetryBreaking } from '../src/symmetry/breaking.js';
 import { SOLVERS, pickSolver } from '../solvers/index.js';
 import type { SolverFactory } from '../solvers/types.js';
@@ -311,13 +311,13 @@ describe('the family on the command line', { timeout: 240_000 }, () => {
     expect(JSON.parse(r.out)).toMatchObject({ count: 240, raw: 11520, complete: true, mode: 'native' });
   });
 
-  it('--unique-by: one-line errors', () => {
+  it('--unique-by: one-line usage errors (2)', () => {
     for (const [args, message] of [
       [['--unique', '--unique-by', 'lex'], /--unique-by: expected one of clauses, orbits, got "lex"/],
       [['--unique-by', 'orbits'], /--unique-by applies to --unique/],
     ] as const) {
       const r = run('enumerate', 'pentomino', '--preset', '3x20', ...args);
-      expect(r.code).toBe(1);
+      expect(r.code).toBe(2);
       expect(r.err.trim().split('\n')).toHaveLength(1);
       expect(r.err).toMatch(message);
     }

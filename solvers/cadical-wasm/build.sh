@@ -66,10 +66,7 @@ compile_objects() {
 }
 
 needs_link() {
-  local output
-  for output in "$out_js" "$out_wasm" "$build/package.json" "$build/version.txt"; do
-    [ -f "$output" ] || return 0
-  done
+  outputs_missing && return 0
   [ -n "$(find "$obj" "$here/glue.cc" "$here/build.sh" "$here/../debian-source.sh" -newer "$out_wasm" -print -quit)" ]
 }
 
@@ -80,23 +77,9 @@ link() {
   fi
   log "linking with em++"
   local exported='["_cd_new","_cd_delete","_cd_trace_proof","_cd_flush_proof","_cd_set_option","_cd_reserve","_cd_num_vars","_cd_add_clause","_cd_solve","_cd_read_model","_cd_read_failed","_cd_set_phase","_cd_stat","_malloc","_free"]'
-  # The JS optimizer that emscripten runs needs Debian's acorn. The file
-  # system stays in (MEMFS only): CaDiCaL writes DRAT proofs to a FILE*.
-  NODE_PATH=/usr/share/nodejs em++ "${cxxflags[@]}" -I "$src/src" \
-    "$here/glue.cc" "$obj"/*.o \
-    -s ALLOW_MEMORY_GROWTH=1 \
-    -s MAXIMUM_MEMORY=2GB \
-    -s MODULARIZE=1 -s EXPORT_NAME=createCadicalModule \
-    -s ENVIRONMENT=node,web,worker \
-    -s NODEJS_CATCH_EXIT=0 -s NODEJS_CATCH_REJECTION=0 \
-    -s EXPORTED_FUNCTIONS="$exported" \
-    -s EXPORTED_RUNTIME_METHODS='["HEAP32","HEAP8","HEAPU8","FS","stringToUTF8","lengthBytesUTF8"]' \
-    -o "$out_js"
-  # The project is an ES module package; this marks the generated loader as
-  # the CommonJS it is, so that require() accepts it.
-  printf '{ "type": "commonjs" }\n' > "$build/package.json"
-  dpkg-parsechangelog -l "$src/debian/changelog" -S Version > "$build/version.txt"
-  log "built $out_wasm ($(stat -c %s "$out_wasm") bytes)"
+  # The file system stays in (MEMFS only): CaDiCaL writes DRAT proofs to a FILE*.
+  emscripten_module createCadicalModule "$exported" '["HEAP32","HEAP8","HEAPU8","FS","stringToUTF8","lengthBytesUTF8"]' \
+    "${cxxflags[@]}" -I "$src/src" "$here/glue.cc" "$obj"/*.o
 }
 
 mkdir -p "$build"

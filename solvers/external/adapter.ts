@@ -249,7 +249,7 @@ function versionOf(path: string, spec: ExternalSolverSpec): string | undefined {
   return versions.get(path);
 }
 
-/** How `enumerate` drives the program (src/enumerate/strategy.ts picks the mode by this). */
+/** How `enumerate` drives the program (src/plan.ts picks the strategy by this). */
 function enumerationOf(spec: ExternalSolverSpec): string {
   if (spec.native?.projects) return 'fast: natively with projection, one run per cube of a shallow cube tree';
   if (spec.native)

@@ -4,20 +4,48 @@
  * line, and processes and directories are cleaned up however we end.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { accessSync, constants, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, lstatSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import { UserError } from '../../src/core/errors.js';
+import { processAlive } from '../../src/core/process.js';
 
 const liveDirs = new Set<string>();
 const liveChildren = new Set<ChildProcess>();
 const CLEANUP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-/** Run directories carry the process id, so that the main thread can find those of every thread. */
-const RUN_DIR_PREFIX = `puzzlesat-${process.pid}-`;
-/** In a run directory: the id of the solver process running on it. */
+
+/**
+ * When a process started (clock ticks since boot, /proc/PID/stat field 22):
+ * with its pid it names one process for good, whatever pids are reused.
+ * Undefined where there is no /proc, or no such process.
+ */
+export function processStartTime(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    // The command name (field 2) is in parentheses and may hold spaces: count fields after its closing one.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/** This user's id (none on Windows): run directories are only ever taken for ours when this user owns them. */
+const UID = process.getuid?.();
+/** 0 where the start time cannot be read: such a record is never trusted to name a process. */
+const OWN_START = processStartTime(process.pid) ?? '0';
+/**
+ * Run directories carry the user, the process id and its start time, so that
+ * the main thread can find those of every thread, and a later run can tell a
+ * directory whose process is gone from one whose pid was merely reused.
+ */
+const RUN_DIR_PREFIX = `puzzlesat-${UID ?? 'u'}-${process.pid}-${OWN_START}-`;
+const RUN_DIR_NAME = /^puzzlesat-(\d+|u)-(\d+)-(\d+)-/;
+/** In a run directory: the solver process running on it, as "pid start-time". */
 const PID_FILE = 'solver.pid';
+/** Pids 0 and 1 (and negatives) address groups or init, never a solver of ours. */
+const MIN_PID = 2;
 
 /**
  * A solver runs as the leader of its own process group, so that a wrapper
@@ -32,72 +60,95 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-function killGroupOf(pid: number): void {
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // No such group: the solver has ended.
-  }
-}
-
 /** This thread's solver processes and run directories. */
 function cleanUpThread(): void {
   for (const child of liveChildren) killGroup(child, 'SIGKILL');
   for (const dir of liveDirs) rmSync(dir, { recursive: true, force: true });
 }
 
-/**
- * Everything this process left, in any thread: a worker thread stopped by
- * terminate() runs no cleanup of its own, so the main thread finds its run
- * directories by name, kills the solvers they record, and removes them.
- */
-function cleanUpProcess(): void {
-  cleanUpThread();
-  let names: string[];
-  try {
-    names = readdirSync(tmpdir()).filter((name) => name.startsWith(RUN_DIR_PREFIX));
-  } catch {
-    return;
-  }
-  for (const name of names) removeRunDir(join(tmpdir(), name));
-}
-
-/** Kills the solver a run directory records (its whole group) and removes the directory with its CNF copy. */
-function removeRunDir(dir: string): void {
-  let pid = NaN;
-  try {
-    pid = Number(readFileSync(join(dir, PID_FILE), 'latin1'));
-  } catch {
-    // No solver recorded.
-  }
-  if (Number.isInteger(pid) && pid > 0) killGroupOf(pid);
-  rmSync(dir, { recursive: true, force: true });
-}
-
-/**
- * Run directories of processes that are gone (a SIGKILL runs no cleanup):
- * found by the pid in their name at start-up, their orphaned solvers killed
- * and their full CNF copies removed.
- */
-function removeStaleRunDirs(): void {
+/** The run directories in the temporary directory that are ours: named as we name them, made by this user, private. */
+function ourRunDirs(): { dir: string; pid: number; start: string }[] {
   let names: string[];
   try {
     names = readdirSync(tmpdir());
   } catch {
-    return;
+    return [];
   }
+  const dirs = [];
   for (const name of names) {
-    const owner = /^puzzlesat-(\d+)-/.exec(name);
-    if (owner && !isAlive(Number(owner[1]))) removeRunDir(join(tmpdir(), name));
+    const m = RUN_DIR_NAME.exec(name);
+    if (!m || m[1] !== String(UID ?? 'u')) continue;
+    const dir = join(tmpdir(), name);
+    if (isPrivateDirOfOurs(dir)) dirs.push({ dir, pid: Number(m[2]), start: m[3]! });
+  }
+  return dirs;
+}
+
+/** A real directory (not a link to one) owned by this user, closed to everyone else: mkdtemp makes them so. */
+function isPrivateDirOfOurs(dir: string): boolean {
+  try {
+    const st = lstatSync(dir);
+    return st.isDirectory() && (UID === undefined || st.uid === UID) && (st.mode & 0o077) === 0;
+  } catch {
+    return false;
   }
 }
 
-function isAlive(pid: number): boolean {
+/**
+ * Everything this process left, in any thread: a worker thread stopped by
+ * terminate() runs no cleanup of its own, so the main thread finds its run
+ * directories by name, kills the solvers they record (the groups this run
+ * created), and removes them.
+ */
+function cleanUpProcess(): void {
+  cleanUpThread();
+  for (const run of ourRunDirs()) if (run.pid === process.pid && run.start === OWN_START) removeRunDir(run.dir, 'group');
+}
+
+/**
+ * Kills the solver a run directory records and removes the directory with its
+ * CNF copy. The record is believed only when the process it names is still
+ * the one that was started: same pid, same start time. A solver of this run
+ * goes down with its group; one of an earlier run alone (its group is not
+ * one this run created).
+ */
+function removeRunDir(dir: string, reach: 'group' | 'process'): void {
+  const solver = recordedSolver(dir);
+  if (solver !== undefined) {
+    try {
+      process.kill(reach === 'group' ? -solver : solver, 'SIGKILL');
+    } catch {
+      // It has ended.
+    }
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** The pid in a run directory's record, when it is a plausible solver pid that still names the process started then. */
+function recordedSolver(dir: string): number | undefined {
+  let text: string;
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
+    text = readFileSync(join(dir, PID_FILE), 'latin1');
+  } catch {
+    return undefined;
+  }
+  const m = /^(\d{1,10}) (\d{1,20})$/.exec(text);
+  if (!m) return undefined;
+  const pid = Number(m[1]);
+  if (pid < MIN_PID || pid === process.pid || m[2] === '0') return undefined;
+  return processStartTime(pid) === m[2] ? pid : undefined;
+}
+
+/**
+ * Run directories of processes that are gone (a SIGKILL runs no cleanup):
+ * found at start-up among our own private directories, their orphaned
+ * solvers killed and their full CNF copies removed. A process is gone when
+ * its pid is free or now names a process that started at another time.
+ */
+function removeStaleRunDirs(): void {
+  for (const run of ourRunDirs()) {
+    const sameProcess = processAlive(run.pid) && (run.start === '0' || processStartTime(run.pid) === run.start);
+    if (!sameProcess) removeRunDir(run.dir, 'process');
   }
 }
 
@@ -132,7 +183,12 @@ function untrack(remove: () => void): void {
 }
 
 export async function withTempDir<T>(body: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), RUN_DIR_PREFIX));
+  let dir: string;
+  try {
+    dir = await mkdtemp(join(tmpdir(), RUN_DIR_PREFIX));
+  } catch (e) {
+    throw new UserError(`cannot make a run directory for the solver in ${tmpdir()} (TMPDIR): ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
   track(() => liveDirs.add(dir));
   try {
     return await body(dir);
@@ -220,7 +276,7 @@ export function runProcess(solver: string, path: string, args: readonly string[]
     const child = spawn(path, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     track(() => liveChildren.add(child));
     const pidFile = join(runDir, PID_FILE);
-    if (child.pid !== undefined) writeFileSync(pidFile, String(child.pid));
+    if (child.pid !== undefined) writeFileSync(pidFile, `${child.pid} ${processStartTime(child.pid) ?? 0}`);
     let stoppedBy: ProcessOutcome['stoppedBy'];
     let failure: unknown;
     let settled = false;

@@ -23,10 +23,7 @@ fetch_source() {
 }
 
 newest_input_is_newer_than_output() {
-  local output
-  for output in "$out_js" "$out_wasm" "$build/package.json" "$build/version.txt"; do
-    [ -f "$output" ] || return 0
-  done
+  outputs_missing && return 0
   [ -n "$(find "$here/glue.cc" "$here/zlib-stub" "$here/build.sh" "$here/../debian-source.sh" "$src/minisat" -newer "$out_wasm" -print -quit)" ]
 }
 
@@ -37,25 +34,11 @@ compile() {
   fi
   log "compiling with em++"
   local exported='["_ms_new","_ms_delete","_ms_ensure_vars","_ms_num_vars","_ms_add_clause","_ms_solve","_ms_read_model","_ms_stat","_ms_set_polarity","_ms_set_learnt_fraction","_ms_set_conflict_learning","_ms_set_branching","_ms_add_branch_clause","_ms_add_exactly_one","_ms_set_projection","_ms_enum_begin","_ms_enum_next","_ms_enum_end","_malloc","_free"]'
-  # The JS optimizer that emscripten runs needs Debian's acorn.
-  NODE_PATH=/usr/share/nodejs em++ \
+  emscripten_module createMinisatModule "$exported" '["HEAP32","HEAP8"]' \
     -std=c++11 -O3 -DNDEBUG -Wno-reserved-user-defined-literal -Wno-dangling-else \
     -I "$here/zlib-stub" -I "$src" \
     "$src/minisat/core/Solver.cc" "$here/glue.cc" \
-    -s ALLOW_MEMORY_GROWTH=1 \
-    -s MAXIMUM_MEMORY=2GB \
-    -s MODULARIZE=1 -s EXPORT_NAME=createMinisatModule \
-    -s ENVIRONMENT=node,web,worker \
-    -s FILESYSTEM=0 \
-    -s NODEJS_CATCH_EXIT=0 -s NODEJS_CATCH_REJECTION=0 \
-    -s EXPORTED_FUNCTIONS="$exported" \
-    -s EXPORTED_RUNTIME_METHODS='["HEAP32","HEAP8"]' \
-    -o "$out_js"
-  # The project is an ES module package; this marks the generated loader as
-  # the CommonJS it is, so that require() accepts it.
-  printf '{ "type": "commonjs" }\n' > "$build/package.json"
-  dpkg-parsechangelog -l "$src/debian/changelog" -S Version > "$build/version.txt"
-  log "built $out_wasm ($(stat -c %s "$out_wasm") bytes)"
+    -s FILESYSTEM=0
 }
 
 mkdir -p "$build"

@@ -6,7 +6,8 @@
  * counts each time it appears.
  */
 import type { Cnf } from '../core/cnf.js';
-import { UserError } from '../core/errors.js';
+import type { AmoEncoding, CardEncoding } from '../core/encodings.js';
+import { UsageError, didYouMean } from '../core/errors.js';
 import { bimanderAtMostOne } from './bimander.js';
 import { binaryAtMostOne } from './binary.js';
 import { cardinalityNetworkAtMostK } from './cardinality-network.js';
@@ -19,8 +20,7 @@ import { sequentialAtMostK, sequentialAtMostOne } from './sequential.js';
 import type { ClauseSink } from './sink.js';
 import { totalizerAtMostK } from './totalizer.js';
 
-export type AmoEncoding = 'pairwise' | 'sequential' | 'ladder' | 'commander' | 'product' | 'binary' | 'bimander';
-export type CardEncoding = 'sequential' | 'totalizer' | 'cardinality-network' | 'modulo-totalizer';
+export type { AmoEncoding, CardEncoding } from '../core/encodings.js';
 
 export interface EncodingCost {
   clauses: number;
@@ -128,12 +128,16 @@ export const DEFAULT_CARD: CardEncoding = 'totalizer';
 
 export function parseAmo(name: string, where: string): AmoEncoding {
   if (Object.hasOwn(AMO, name)) return name as AmoEncoding;
-  throw new UserError(`unknown at-most-one encoding "${name}" (${where}); choose one of: ${Object.keys(AMO).join(', ')}`);
+  throw new UsageError(
+    `unknown at-most-one encoding "${name}"${didYouMean(name, Object.keys(AMO))} (${where}); choose one of: ${Object.keys(AMO).join(', ')}`,
+  );
 }
 
 export function parseCard(name: string, where: string): CardEncoding {
   if (Object.hasOwn(CARD, name)) return name as CardEncoding;
-  throw new UserError(`unknown cardinality encoding "${name}" (${where}); choose one of: ${Object.keys(CARD).join(', ')}`);
+  throw new UsageError(
+    `unknown cardinality encoding "${name}"${didYouMean(name, Object.keys(CARD))} (${where}); choose one of: ${Object.keys(CARD).join(', ')}`,
+  );
 }
 
 /** One clause: at least one literal is true (the empty clause for no literals). */

@@ -11,7 +11,7 @@ import {
   renderMarkdown,
   runSuite,
 } from '../../bench/encodings.js';
-import { UserError } from '../core/errors.js';
+import { UserError } from '../index.js';
 import { type Args, guarded, outputOption, positiveInt } from './common.js';
 import { startProgress } from './progress.js';
 

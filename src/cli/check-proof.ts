@@ -1,16 +1,12 @@
-import { readFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
-import { UserError } from '../core/errors.js';
-import { readDimacsFile } from '../core/dimacs.js';
-import { checkDrat } from '../proof/drat.js';
-import { parseProof } from '../proof/drat-format.js';
-import { type Args, guarded } from './common.js';
+import { UserError, checkDrat, limitOption, parseProof, readDimacsFile, readInput, sizeLimit } from '../index.js';
+import { type Args, guarded, sizeLimitOptions } from './common.js';
 
 export const command = 'check-proof <cnf> <proof>';
 export const describe = 'verify a DRAT proof (text or binary) that a DIMACS formula is unsatisfiable';
 
 export const builder = (y: Argv) =>
-  y
+  sizeLimitOptions(y)
     .positional('cnf', { type: 'string', describe: 'the formula, DIMACS' })
     .positional('proof', { type: 'string', describe: 'the proof, DRAT text or binary (told apart by content)' })
     .option('json', { type: 'boolean', describe: 'machine-readable result on stdout' })
@@ -21,15 +17,21 @@ export const handler = (args: Args) =>
   guarded(async () => {
     const cpuStart = process.cpuUsage();
     const start = performance.now();
-    const formula = readDimacsFile(String(args.cnf));
+    const formula = readDimacsFile(String(args.cnf), { maxVars: sizeLimit('vars'), maxVarsOption: limitOption('vars') });
     const proofPath = String(args.proof);
     let bytes: Uint8Array;
     try {
-      bytes = readFileSync(proofPath);
+      bytes = readInput(proofPath, proofPath);
     } catch (e) {
+      if (e instanceof UserError) throw e;
       throw new UserError(`cannot read ${proofPath}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
     }
-    const proof = parseProof(bytes, proofPath);
+    // New (extension) variables are allowed up to the variable limit: the checker allocates for each.
+    const maxVar = Math.max(formula.vars, sizeLimit('vars'));
+    const proof = parseProof(bytes, proofPath, {
+      maxVar,
+      maxVarText: `the formula's ${formula.vars} variables and the limit of ${maxVar} (raise it with ${limitOption('vars')})`,
+    });
     const result = checkDrat(formula, proof);
     const cpu = process.cpuUsage(cpuStart);
     const report = {

@@ -1,34 +1,38 @@
 import type { Argv } from 'yargs';
-import { UserError } from '../core/errors.js';
-import type { PuzzleOption } from '../core/puzzle.js';
-import { DEFAULT_LIMITS } from '../core/limits.js';
-import { PUZZLES } from '../../encoders/index.js';
+import { hideBin } from 'yargs/helpers';
+import { DEFAULT_LIMITS, DeadlineReached, type PlanRequest, PUZZLES, type PuzzleOption, UsageError, UserError, puzzleArgsOf } from '../index.js';
 
 /** The encoding options: which at-most-one and at-most-k encodings build the formula. */
 export function encodingOptions<T>(y: Argv<T>) {
-  return (
-    y
-      .option('amo', {
-        type: 'string',
-        describe: `at-most-one encoding (default: ${defaultsByPuzzle('amo')}${nativeEnumerationDefaults()}; puzzlesat list encodings)`,
-      })
-      .option('card', { type: 'string', describe: `at-most-k encoding (default: ${defaultsByPuzzle('card')})` })
-      .group(['amo', 'card'], 'Encoding:')
-      // Size guards for building any instance (src/core/limits.ts).
-      .option('max-cells', { type: 'number', describe: `refuse boards and figures larger than this (default ${DEFAULT_LIMITS.cells})` })
-      .option('max-placements', { type: 'number', describe: `refuse packings with more piece placements (default ${DEFAULT_LIMITS.placements})` })
-      .option('max-vars', { type: 'number', describe: `refuse DIMACS files declaring more variables (default ${DEFAULT_LIMITS.vars})` })
-      .option('max-literals', {
-        type: 'number',
-        describe: `stop an encoding whose constraint family grows past this many literals (default ${DEFAULT_LIMITS.literals})`,
-      })
-      .group(['max-cells', 'max-placements', 'max-vars', 'max-literals'], 'Size limits:')
-  );
+  return y
+    .option('amo', {
+      type: 'string',
+      describe: `at-most-one encoding (default: ${defaultsByPuzzle('amo')}${nativeEnumerationDefaults()}; puzzlesat list encodings)`,
+    })
+    .option('card', { type: 'string', describe: `at-most-k encoding (default: ${defaultsByPuzzle('card')})` })
+    .group(['amo', 'card'], 'Encoding:');
+}
+
+/** Size guards for reading and building any instance (src/core/limits.ts); main.ts applies them before a verb starts. */
+export function sizeLimitOptions<T>(y: Argv<T>) {
+  return y
+    .option('max-cells', { type: 'number', describe: `refuse boards and figures larger than this (default ${DEFAULT_LIMITS.cells})` })
+    .option('max-placements', { type: 'number', describe: `refuse packings with more piece placements (default ${DEFAULT_LIMITS.placements})` })
+    .option('max-vars', { type: 'number', describe: `refuse DIMACS files and proofs with more variables (default ${DEFAULT_LIMITS.vars})` })
+    .option('max-literals', {
+      type: 'number',
+      describe: `stop an encoding whose constraint family grows past this many literals (default ${DEFAULT_LIMITS.literals})`,
+    })
+    .option('max-input-bytes', {
+      type: 'number',
+      describe: `refuse an input file (or standard input) larger than this, unpacked (default ${DEFAULT_LIMITS.bytes})`,
+    })
+    .group(['max-cells', 'max-placements', 'max-vars', 'max-literals', 'max-input-bytes'], 'Size limits:');
 }
 
 /** Options every puzzle verb that solves shares (the one CLI contract). */
 export function commonOptions<T>(y: Argv<T>) {
-  return encodingOptions(y)
+  return sizeLimitOptions(encodingOptions(y))
     .option('solver', { type: 'string', describe: 'solver name (puzzlesat solvers lists them)' })
     .option('timeout', { type: 'number', describe: 'give up after this many seconds for the whole run (answer UNKNOWN, or an incomplete count)' })
     .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout (docs/summary.schema.json)' })
@@ -82,6 +86,31 @@ export function outputOption<T>(y: Argv<T>, describe: string) {
 
 export type Args = Record<string, unknown> & { _: (string | number)[] };
 
+/** The options as a plan request (src/plan.ts resolves and checks them): the puzzle's own by value, the rest by name. */
+export function planRequest(args: Args): Omit<PlanRequest, 'verb'> {
+  const text = (name: string) => (args[name] === undefined ? undefined : String(args[name]));
+  const number = (name: string) => (args[name] === undefined ? undefined : Number(args[name]));
+  const flag = (name: string) => (args[name] === undefined ? undefined : args[name] === true);
+  return {
+    args: puzzleArgsOf(args),
+    solver: text('solver'),
+    timeout: number('timeout'),
+    proof: args.proof === undefined ? undefined : true,
+    certify: flag('certify'),
+    branching: text('branching'),
+    unique: flag('unique'),
+    uniqueBy: text('unique-by'),
+    limit: number('limit'),
+    native: flag('native'),
+    workers: number('workers'),
+    cubeDepth: number('cube-depth'),
+    enumMode: text('enum-mode'),
+    propagation: text('propagation'),
+    queue: text('queue'),
+    jobs: number('jobs'),
+  };
+}
+
 export { positiveInt } from './options.js';
 
 /** Runs a command body, turning user errors into one line on stderr and exit code 1. */
@@ -92,14 +121,41 @@ export async function guarded(body: () => Promise<number | void>): Promise<void>
     // Stopped by Ctrl-C: the partial result is out, and the exit says it is partial (128 + SIGINT).
     if (interrupted) process.exitCode = EXIT_INTERRUPTED;
   } catch (e) {
+    if (e instanceof DeadlineReached) return reportUnanswered(e);
     reportError(e);
   }
 }
 
-/** One line on stderr for any failure (a UserError as it is; anything else as an internal error), exit code 1. */
+/**
+ * --timeout ran out before the formula was built: an answer still, UNKNOWN
+ * with nothing found (the --timeout contract), in the run's own format.
+ */
+function reportUnanswered(e: DeadlineReached): void {
+  const [verb, puzzle] = hideBin(process.argv);
+  if (process.argv.includes('--json')) {
+    const summary = {
+      status: 'UNKNOWN',
+      puzzle: puzzle ?? verb,
+      params: {},
+      count: 0,
+      complete: false,
+      vars: 0,
+      clauses: 0,
+      solver: null,
+      seconds: 0,
+    };
+    process.stdout.write(`${JSON.stringify({ ...summary, reason: e.message })}\n`);
+  } else process.stdout.write(`UNKNOWN: ${e.message}\n`);
+}
+
+/** One line on stderr for any failure (a UserError as it is; anything else as an internal error), exit code 1, or 2 for a usage error. */
 export function reportError(e: unknown): void {
   if (e instanceof UserError) {
     process.stderr.write(`puzzlesat: ${userMessage(e.message)}\n`);
+    if (e instanceof UsageError) {
+      process.exitCode = EXIT_USAGE;
+      return;
+    }
   } else {
     const err = e as Error;
     process.stderr.write(`puzzlesat: internal error: ${userMessage(err?.message ?? String(e))}\n`);
@@ -123,6 +179,9 @@ export function userMessage(message: string): string {
     .replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
   return clean.length <= MAX_MESSAGE ? clean : `${clean.slice(0, MAX_MESSAGE - 1)}…`;
 }
+
+/** The exit code of a usage error (a bad option value, an unknown name), as for yargs' own. */
+export const EXIT_USAGE = 2;
 
 /** The exit code of a run cut short by Ctrl-C, in every verb (what a shell reports for a process SIGINT kills). */
 export const EXIT_INTERRUPTED = 130;

@@ -1,9 +1,6 @@
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, truncateSync } from 'node:fs';
-import { UserError } from '../core/errors.js';
-import type { Instance } from '../core/puzzle.js';
-import type { Strategy } from '../count/engine.js';
-import type { CountMethod, FinishedUnit, UniqueBy } from '../count/count.js';
+import { type CountMethod, type CountStrategy as Strategy, type FinishedUnit, type Instance, type UniqueBy, UserError } from '../index.js';
 import { cnfHash, definedOnly, lockOutput, parseLine, sha256, toolVersion, wholeLinesLength, writeOrExplain } from './run-file.js';
 
 /**

@@ -1,22 +1,24 @@
 import type { Argv } from 'yargs';
-import { buildInstance, isCnfPath } from '../../encoders/index.js';
-import { UserError } from '../core/errors.js';
-import type { Instance } from '../core/puzzle.js';
 import {
   COUNT_METHODS,
+  COUNT_STRATEGIES,
+  COUNT_UNIQUE_BY,
   type CountMethod,
+  type CountPlan,
   type CountReport,
-  UNIQUE_BY,
-  type UniqueBy,
-  countPuzzle,
-  methodFor,
-  requestProblem,
-} from '../count/count.js';
-import { DEFAULT_MAX_BYTES, ResumeConflict, mebibytes } from '../count/engine.js';
-import { STRATEGIES, type StrategyChoice } from '../count/exact-cover.js';
+  DEFAULT_MAX_BYTES,
+  type Instance,
+  ResumeConflict,
+  UsageError,
+  UserError,
+  mebibytes,
+  planInstance,
+  resolvePlan,
+  runPlan,
+} from '../index.js';
 import { CountFile, countHeader } from './count-file.js';
-import { type Args, encodingOptions, guarded, interruptFlag, outputOption, puzzleOptions, seconds } from './common.js';
-import { deadlineAfter, sizeInBytes } from './options.js';
+import { type Args, encodingOptions, guarded, interruptFlag, outputOption, planRequest, puzzleOptions, seconds, sizeLimitOptions } from './common.js';
+import { sizeInBytes } from './options.js';
 import { startProgress } from './progress.js';
 
 /**
@@ -28,7 +30,7 @@ export const describe = 'count the solutions (or with --unique the classes) with
 
 export const builder = (y: Argv) =>
   outputOption(
-    puzzleOptions(encodingOptions(y))
+    puzzleOptions(sizeLimitOptions(encodingOptions(y)))
       .positional('puzzle', {
         type: 'string',
         describe: 'puzzle name, or a .cnf file (its models, projected on its c project / c p show / c ind variables)',
@@ -36,7 +38,7 @@ export const builder = (y: Argv) =>
       .option('unique', { type: 'boolean', describe: 'count the symmetry classes (soma, polycube: the group is --symmetry)' })
       .option('unique-by', {
         type: 'string',
-        choices: UNIQUE_BY,
+        choices: COUNT_UNIQUE_BY,
         describe:
           "how classes are counted: burnside (default; Burnside's lemma pinned at the symmetry-breaking family's representatives), burnside-group (over the whole group), clauses (models of the symmetry-breaking family, by the cnf method)",
       })
@@ -48,7 +50,7 @@ export const builder = (y: Argv) =>
       })
       .option('strategy', {
         type: 'string',
-        choices: STRATEGIES,
+        choices: COUNT_STRATEGIES,
         describe:
           'exact cover: sweep (first empty cell along the longest axis), mrv (fewest options first), or auto (sweep where the front is short)',
       })
@@ -56,7 +58,7 @@ export const builder = (y: Argv) =>
         type: 'string',
         describe: `memory for the counter and its cache, in MiB or with a unit: 512M, 2G (default ${mebibytes(DEFAULT_MAX_BYTES)}M)`,
       })
-      .option('timeout', { type: 'number', describe: 'stop after this many seconds with the count so far, marked incomplete' })
+      .option('timeout', { type: 'number', describe: 'stop after this many seconds for the whole run, with the count so far marked incomplete' })
       .option('resume', { type: 'boolean', describe: 'continue the count saved in --output' })
       .option('force', { type: 'boolean', describe: 'overwrite an existing --output file instead of refusing' })
       .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout (docs/summary.schema.json)' })
@@ -69,45 +71,34 @@ export const builder = (y: Argv) =>
 export const handler = (args: Args) =>
   guarded(async () => {
     const puzzle = String(args.puzzle);
-    const unique = args.unique === true;
-    const uniqueBy = args['unique-by'] as UniqueBy | undefined;
-    if (uniqueBy !== undefined && !unique) throw new UserError('--unique-by applies to --unique (it says how classes are counted)');
-    if (args.resume && !args.output) throw new UserError('--resume needs --output FILE.jsonl to resume from');
-    if (unique && isCnfPath(puzzle)) throw new UserError('--unique: a .cnf file has no symmetries to count classes under');
-    const maxBytes = args['max-memory'] === undefined ? undefined : sizeInBytes(args['max-memory'], '--max-memory');
+    if (args.resume && !args.output) throw new UsageError('--resume needs --output FILE.jsonl to resume from');
+    const plan = (await resolvePlan(puzzle, {
+      verb: 'count',
+      ...planRequest(args),
+      method: args.method === undefined ? undefined : String(args.method),
+      strategy: args.strategy === undefined ? undefined : String(args.strategy),
+      maxBytes: args['max-memory'] === undefined ? undefined : sizeInBytes(args['max-memory'], '--max-memory'),
+    })) as CountPlan;
+    const instance = planInstance(plan);
     const start = performance.now();
-    const instance = buildInstance(puzzle, args);
-    const request = {
-      unique,
-      uniqueBy,
-      method: args.method as CountMethod | undefined,
-      strategy: args.strategy as StrategyChoice | undefined,
-      maxBytes,
-    };
-    const problem = requestProblem(instance, request);
-    if (problem) throw new UserError(`--method: ${problem}`);
-    const counter = methodFor(instance, request);
     // Every option is checked by now: only from here is the output file touched.
     const out = args.output
-      ? new CountFile(String(args.output), countHeader(instance, counter, unique, uniqueBy), {
+      ? new CountFile(String(args.output), countHeader(instance, plan.method, plan.unique, plan.uniqueBy), {
           resume: args.resume === true,
           force: args.force === true,
         })
       : undefined;
     if (out?.resumedUnits) process.stderr.write(`puzzlesat: resuming: ${out.resumedUnits} finished parts from ${out.path}\n`);
     const stop = interruptFlag();
-    const deadline = deadlineAfter(args.timeout as number | undefined);
-    const progress = startProgress(args, { unit: unique ? 'of the classes counted' : 'of the count', who: counter, total: 1, share: true });
+    const progress = startProgress(args, { unit: plan.unique ? 'of the classes counted' : 'of the count', who: plan.method, total: 1, share: true });
     let report: CountReport;
     try {
-      report = await countPuzzle(instance, {
-        ...request,
-        shouldStop: () => stop.stopped() || Date.now() >= deadline,
-        onTick: (fraction) => progress.update(fraction),
-        finished: out?.finished,
-        strategies: out?.strategies,
-        recheck: out?.recheck(),
-        onUnit: (u) => out?.writeUnit(u),
+      report = await runPlan(plan, {
+        shouldStop: stop.stopped,
+        onCountProgress: (fraction) => progress.update(fraction),
+        ...(out
+          ? { countResume: { finished: out.finished, strategies: out.strategies, recheck: out.recheck() }, onCountUnit: (u) => out.writeUnit(u) }
+          : {}),
       });
       out?.finish(report.complete ? report.count : undefined);
     } catch (e) {
@@ -121,7 +112,7 @@ export const handler = (args: Args) =>
       out?.close();
       stop.release();
     }
-    const summary = summaryOf(report, instance, puzzle, unique, seconds(start), out?.path);
+    const summary = summaryOf(report, instance, puzzle, plan.unique, seconds(start), out?.path);
     process.stdout.write(args.json ? `${jsonLine(summary)}\n` : `${summaryText(summary, report)}\n`);
     if (report.memory) {
       process.stderr.write(`puzzlesat: --max-memory: ${report.memory.message}; the count above is incomplete (give more with --max-memory)\n`);

@@ -1,17 +1,12 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
-import { readDimacsFile } from '../core/dimacs.js';
-import { UserError } from '../core/errors.js';
-import { decodeAnswer } from '../index.js';
-import type { Instance } from '../core/puzzle.js';
-import { colorWanted } from '../render/grid.js';
-import { type Args, guarded } from './common.js';
+import { type Instance, UserError, colorWanted, decodeAnswer, readDimacsFile, readInput, writeReplacing } from '../index.js';
+import { type Args, guarded, sizeLimitOptions } from './common.js';
 
 export const command = 'decode <cnf>';
 export const describe = "turn any solver's answer to a puzzlesat DIMACS file back into the puzzle's solution: checked and drawn";
 
 export const builder = (y: Argv) =>
-  y
+  sizeLimitOptions(y)
     .positional('cnf', { type: 'string', describe: 'the DIMACS file (from puzzlesat encode)' })
     .option('model', {
       type: 'string',
@@ -55,7 +50,7 @@ export const handler = (args: Args) =>
 function writeSvg(instance: Instance, solution: unknown, file: string): void {
   if (!instance.svg) throw new UserError(`--svg: ${instance.puzzle} has no SVG drawing`);
   try {
-    writeFileSync(file, instance.svg(solution));
+    writeReplacing(file, [instance.svg(solution)]);
   } catch (e) {
     throw new UserError(`--svg: cannot write "${file}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
@@ -63,8 +58,9 @@ function writeSvg(instance: Instance, solution: unknown, file: string): void {
 
 function readText(path: string): string {
   try {
-    return readFileSync(path, 'latin1');
+    return readInput(path, path).toString('latin1');
   } catch (e) {
+    if (e instanceof UserError) throw e;
     throw new UserError(`--model: cannot read "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
 }

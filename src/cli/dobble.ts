@@ -1,32 +1,33 @@
-import { readFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import {
   algebraicDeck,
-  algebraicOrder,
   checkDeck,
   type Deck,
+  type DeckMethod,
+  deckMethod,
   deckProblem,
-  dobbleInstance,
   DOBBLE_VARIABLES,
   type DobbleVariables,
   nameDeck,
   parseDeck,
   parseSymbols,
-  parseSymmetrySteps,
   planeSize,
+  planInstance,
+  puzzleArgsOf,
+  renderDobblePages,
+  resolvePlan,
+  runPlan,
+  type SolvePlan,
+  type Status,
   symbolCount,
   symbolsNeeded,
-} from '../../encoders/dobble.js';
-import { DOBBLE_PUZZLE } from '../../encoders/dobble.js';
-import { encodingChoice } from '../../encoders/index.js';
-import { pickSolver } from '../../solvers/index.js';
-import type { Status } from '../../solvers/types.js';
-import { solveOnce } from '../enumerate/solve-once.js';
-import { UserError } from '../core/errors.js';
-import { isPrimePower } from '../algebra/finite-field.js';
-import { renderDobblePages } from '../render/dobble.js';
-import { writeDrawing } from '../render/png.js';
-import { type Args, commonOptions, guarded, positiveInt, seconds } from './common.js';
+  DEFAULT_PNG_SCALE,
+  UsageError,
+  UserError,
+  readInput,
+  writeDrawing,
+} from '../index.js';
+import { type Args, commonOptions, guarded, planRequest, positiveInt, seconds } from './common.js';
 
 /**
  * `puzzlesat dobble`: a deck of K cards with m symbols each, every two cards
@@ -37,8 +38,6 @@ import { type Args, commonOptions, guarded, positiveInt, seconds } from './commo
  */
 export const command = 'dobble';
 export const describe = 'make a Dobble / Spot it! deck (every two cards share exactly one symbol), or check one';
-
-type Method = 'algebraic' | 'sat';
 
 const DECK_OPTIONS = [
   'solver',
@@ -130,9 +129,10 @@ const deckOptions = (y: Argv) =>
     })
     .option('svg', {
       type: 'string',
-      describe: 'printable cards: FILE when they fit one page, else FILE-1.svg, FILE-2.svg, ... (a .svg ending of FILE dropped)',
+      describe: 'printable cards: FILE when they fit one page, else one file a page, FILE-1.svg, FILE-2.svg, ... (a .svg ending of FILE dropped)',
     })
-    .option('png', { type: 'string', describe: 'the same pages as PNG: FILE, or FILE-1.png, FILE-2.png, ...' })
+    .option('png', { type: 'string', describe: 'the same pages as PNG: FILE, or FILE-1.png, FILE-2.png, ... (one file a page)' })
+    .option('scale', { type: 'number', describe: `PNG pixels per drawing unit (default ${DEFAULT_PNG_SCALE})` })
     .option('seed', { type: 'number', describe: 'seed of the random symbol sizes and turns in --svg (default 1)' })
     .example('$0 dobble --symbols-per-card 8', 'the 57-card deck of the projective plane of order 7')
     .example('$0 dobble --symbols-per-card 8 --cards 55 --symbols examples/symbols-57.txt --svg deck.svg', 'a named 55-card deck, printable')
@@ -169,7 +169,7 @@ interface Outcome {
 
 /** Everything the output says about one run. */
 interface Report {
-  method: Method;
+  method: DeckMethod;
   symbolsPerCard: number;
   cards: number;
   maxSymbols?: number;
@@ -188,7 +188,8 @@ export const handler = (args: Args) =>
   guarded(async () => {
     const m = symbolsPerCard(args['symbols-per-card']);
     const k = deckSize(args.cards, m);
-    const method = chooseMethod(args.method, m, k);
+    const { method, note } = deckMethod(args.method as DeckMethod | undefined, m, k);
+    if (note) process.stderr.write(`puzzlesat: note: ${note}\n`);
     if (method === 'algebraic') rejectSatOptions(args);
     if (args.seed !== undefined && args.svg === undefined && args.png === undefined)
       throw new UserError('--seed sets the --svg layout: it needs --svg FILE (or --png FILE)');
@@ -206,8 +207,10 @@ export const handler = (args: Args) =>
       if (problem) throw new Error(`the ${method} deck fails its check: ${problem}`);
     }
     const named = deck && (names ? nameDeck(deck, names, symbolsFile) : deck);
-    const svg = named && args.svg !== undefined ? writePages(String(args.svg), named, args.seed as number | undefined, 'svg') : undefined;
-    const png = named && args.png !== undefined ? writePages(String(args.png), named, args.seed as number | undefined, 'png') : undefined;
+    const pages = (option: 'svg' | 'png') =>
+      named && args[option] !== undefined ? writePages(String(args[option]), named, args, option) : undefined;
+    const svg = await pages('svg');
+    const png = await pages('png');
     const report: Report = {
       method,
       symbolsPerCard: m,
@@ -225,7 +228,8 @@ export const handler = (args: Args) =>
     else {
       process.stdout.write(textReport(report));
       for (const paths of [svg, png])
-        if (paths) process.stderr.write(`wrote ${paths.length === 1 ? paths[0] : `${paths[0]} … ${paths.at(-1)} (${paths.length} pages)`}\n`);
+        if (paths)
+          process.stderr.write(`wrote ${paths.length === 1 ? paths[0] : `${paths.length} pages, one file a page: ${paths[0]} … ${paths.at(-1)}`}\n`);
     }
     // No deck is an answer too (UNSAT proves there is none), not a failure.
     return 0;
@@ -282,7 +286,7 @@ function textReport(r: Report): string {
 }
 
 function symbolsPerCard(value: unknown): number {
-  if (value === undefined) throw new UserError('dobble: give --symbols-per-card M (or `dobble check FILE` to check a deck)');
+  if (value === undefined) throw new UsageError('dobble: give --symbols-per-card M (or `dobble check FILE` to check a deck)');
   const m = Number(value);
   if (!Number.isInteger(m) || m < 2) throw new UserError(`--symbols-per-card: expected a whole number ≥ 2, got "${String(value)}"`);
   return m;
@@ -295,21 +299,6 @@ function deckSize(value: unknown, m: number): number {
   return k;
 }
 
-/**
- * The method asked for; without one, algebraic when m - 1 is a prime power,
- * else SAT after a note on what is known about this shape.
- */
-function chooseMethod(given: unknown, m: number, k: number): Method {
-  if (given === 'sat') return 'sat';
-  if (given === 'algebraic') {
-    algebraicOrder(m); // throws the UserError explaining why not
-    return 'algebraic';
-  }
-  if (isPrimePower(m - 1)) return 'algebraic';
-  process.stderr.write(`puzzlesat: note: ${symbolsNeeded(k, m).message}; trying the SAT method\n`);
-  return 'sat';
-}
-
 function rejectSatOptions(args: Args): void {
   const given = SAT_ONLY.find((o) => args[o] !== undefined);
   if (given) throw new UserError(`--${given} is for the SAT method: add --method sat`);
@@ -319,26 +308,14 @@ function algebraic(n: number, k: number): Outcome {
   return { status: 'SAT', deck: algebraicDeck(n, { cards: k }), solver: 'algebraic', vars: 0, clauses: 0 };
 }
 
+/** The deck as the dobble puzzle solved: its options by the puzzle's names, the plan resolved and run as `solve dobble` would. */
 async function bySat(n: number, k: number, maxSymbols: number | undefined, args: Args): Promise<Outcome> {
-  if (args.solver === 'dlx')
-    throw new UserError('--solver dlx: a Dobble deck is not an exact-cover problem; choose a SAT solver (puzzlesat solvers lists them)');
-  const factory = await pickSolver(args.solver);
-  const instance = dobbleInstance(n, {
-    cards: k,
-    symbols: maxSymbols,
-    ...encodingChoice(DOBBLE_PUZZLE, args),
-    symmetryBreaking: args['symmetry-breaking'] as boolean | undefined,
-    symmetry: args['symmetry-steps'] === undefined ? undefined : parseSymmetrySteps(String(args['symmetry-steps'])),
-    variables: args.variables as DobbleVariables | undefined,
-  });
-  const { status, trueVars } = await solveOnce(instance.cnf, factory.create(), { timeoutSeconds: args.timeout as number | undefined });
-  return {
-    status,
-    deck: status === 'SAT' ? instance.decode(trueVars) : undefined,
-    solver: factory.name,
-    vars: instance.cnf.varCount,
-    clauses: instance.cnf.clauseCount,
-  };
+  const { solver, timeout } = planRequest(args);
+  const deckArgs = { order: n, cards: k, 'max-symbols': maxSymbols, ...puzzleArgsOf(args) };
+  const plan = await resolvePlan('dobble', { verb: 'solve', args: deckArgs, solver, timeout });
+  const instance = planInstance(plan as SolvePlan);
+  const { status, solution, solver: ran } = await runPlan(plan as SolvePlan);
+  return { status, deck: solution as Deck | undefined, solver: ran, vars: instance.cnf.varCount, clauses: instance.cnf.clauseCount };
 }
 
 /**
@@ -362,21 +339,22 @@ function formatDeck(cards: readonly (readonly (string | number)[])[]): string {
 }
 
 /** The pages, as FILE for one page or FILE-1.svg, FILE-2.svg, ... (.png for PNG); returns the paths. */
-function writePages(file: string, cards: readonly (readonly (string | number)[])[], seed: number | undefined, format: 'svg' | 'png'): string[] {
+async function writePages(file: string, cards: readonly (readonly (string | number)[])[], args: Args, format: 'svg' | 'png'): Promise<string[]> {
   const pages = renderDobblePages(
     cards.map((card) => card.map(String)),
-    { seed },
+    { seed: args.seed as number | undefined },
   );
   const stem = file.replace(new RegExp(`\\.${format}$`, 'i'), '');
   const paths = pages.length === 1 ? [file] : pages.map((_, i) => `${stem}-${i + 1}.${format}`);
-  pages.forEach((page, i) => writeDrawing(paths[i]!, page, format));
+  for (const [i, page] of pages.entries()) await writeDrawing(paths[i]!, page, format, args.scale as number | undefined);
   return paths;
 }
 
 function readText(path: string, what: string): string {
   try {
-    return readFileSync(path, 'utf8');
+    return readInput(path, path).toString('utf8');
   } catch (e) {
+    if (e instanceof UserError) throw e;
     throw new UserError(`${what}: cannot read "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
 }

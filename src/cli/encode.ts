@@ -1,15 +1,12 @@
 import type { Argv } from 'yargs';
-import { writeDimacsFile, writeDimacsStream } from '../core/dimacs.js';
-import { UserError } from '../core/errors.js';
-import { buildInstance } from '../../encoders/index.js';
-import { type Args, encodingOptions, guarded, outputOption, puzzleOptions, seconds } from './common.js';
-import { addSymmetryBreaking } from '../symmetry/breaking.js';
+import { UsageError, addSymmetryBreaking, buildInstance, writeDimacsFile, writeDimacsStream } from '../index.js';
+import { type Args, encodingOptions, guarded, outputOption, puzzleOptions, seconds, sizeLimitOptions } from './common.js';
 
 export const command = 'encode <puzzle>';
 export const describe = 'write the puzzle as DIMACS CNF for any SAT solver';
 
 export const builder = (y: Argv) =>
-  outputOption(puzzleOptions(encodingOptions(y)), 'write to FILE instead of stdout')
+  outputOption(puzzleOptions(sizeLimitOptions(encodingOptions(y))), 'write to FILE instead of stdout')
     .positional('puzzle', { type: 'string', describe: 'puzzle name' })
     .option('json', { type: 'boolean', describe: 'with --output: the summary (vars, clauses, families) as JSON on stdout' })
     .option('unique', {
@@ -24,7 +21,7 @@ export const builder = (y: Argv) =>
 export const handler = (args: Args) =>
   guarded(async () => {
     // The summary goes where the formula would: only beside a file.
-    if (args.json && !args.output) throw new UserError('--json needs --output FILE (without it the formula itself is on stdout)');
+    if (args.json && !args.output) throw new UsageError('--json needs --output FILE (without it the formula itself is on stdout)');
     const start = performance.now();
     const instance = buildInstance(String(args.puzzle), args);
     if (args.unique === true) addSymmetryBreaking(instance);

@@ -1,11 +1,6 @@
 import type { Argv } from 'yargs';
-import { AMO_ENCODINGS, CARD_ENCODINGS } from '../card/index.js';
-import { UserError } from '../core/errors.js';
-import { type EncodingRow, type Explanation, encodingRow, explain } from '../explain/explain.js';
-import { buildInstance, encodingChoice, isCnfPath, puzzleByName } from '../../encoders/index.js';
+import { type EncodingKind, type EncodingRow, type PuzzleExplanation, UsageError, explainPuzzle, puzzleArgsOf } from '../index.js';
 import { type Args, commonOptions, guarded, puzzleOptions, seconds } from './common.js';
-import { addSymmetryBreaking } from '../symmetry/breaking.js';
-import type { Instance } from '../core/puzzle.js';
 
 export const command = 'explain <puzzle>';
 export const describe = 'what each constraint family says, its size and the formula behind it, with sample clauses';
@@ -21,70 +16,35 @@ export const builder = (y: Argv) =>
     .example('$0 explain pentomino --preset 6x10', 'each constraint family of the 6x10 tiling, its size and why')
     .example('$0 explain soma --compare', 'the Soma formula under every at-most-one encoding');
 
-type Kind = 'amo' | 'card';
-
-const ENCODINGS: Record<Kind, readonly string[]> = { amo: AMO_ENCODINGS.map((e) => e.name), card: CARD_ENCODINGS.map((e) => e.name) };
-
-/** The chosen encoding beside the default one, for each of --amo / --card that was given. */
-interface SideBySide {
-  option: Kind;
-  default: EncodingRow;
-  chosen: EncodingRow;
-}
+type Kind = EncodingKind;
 
 /**
  * The JSON summary keeps the CLI contract's fields: explain solves nothing,
  * so status is ENCODED, count is 0, complete is true and solver is null.
  */
-export type ExplainReport = Explanation & {
+export type ExplainReport = PuzzleExplanation & {
   status: 'ENCODED';
   count: 0;
   complete: true;
   solver: null;
   seconds: number;
-  sideBySide: SideBySide[];
-  compare?: Record<Kind, EncodingRow[]> & { defaults: Record<Kind, string> };
 };
 
 export const handler = (args: Args) =>
   guarded(async () => {
     const puzzle = String(args.puzzle);
     for (const option of ['solver', 'timeout']) {
-      if (args[option] !== undefined) throw new UserError(`--${option} does not apply to explain (it solves nothing)`);
-    }
-    if (isCnfPath(puzzle)) {
-      for (const option of ['amo', 'card', 'compare']) {
-        if (args[option] !== undefined) throw new UserError(`--${option} does not apply to a DIMACS file (its clauses are already encoded)`);
-      }
+      if (args[option] !== undefined) throw new UsageError(`--${option} does not apply to explain (it solves nothing)`);
     }
     const start = performance.now();
-    // Every instance built here, compared ones included, carries the family when --unique asks for it.
-    const withFamily = (built: Instance) => (args.unique === true ? (addSymmetryBreaking(built), built) : built);
-    const instance = withFamily(buildInstance(puzzle, args));
-    const build = (kind: Kind, encoding: string | undefined) => withFamily(buildInstance(puzzle, { ...args, [kind]: encoding }));
-    // A DIMACS file has no encodings to choose (--amo, --card and --compare were refused above).
-    const defaultOf = (kind: Kind): string => puzzleByName(puzzle).defaults[kind];
-    const sideBySide: SideBySide[] = [];
-    for (const kind of ['amo', 'card'] as const) {
-      if (args[kind] === undefined) continue;
-      const chosen = encodingChoice(puzzleByName(puzzle), args)[kind];
-      const fallback = defaultOf(kind);
-      if (chosen !== fallback)
-        sideBySide.push({ option: kind, default: encodingRow(fallback, build(kind, undefined)), chosen: encodingRow(chosen, instance) });
-    }
-    const table = (kind: Kind) => ENCODINGS[kind].map((e) => encodingRow(e, build(kind, e)));
-    const compare = args.compare
-      ? { amo: table('amo'), card: table('card'), defaults: { amo: defaultOf('amo'), card: defaultOf('card') } }
-      : undefined;
+    const explained = explainPuzzle(puzzle, puzzleArgsOf(args), { unique: args.unique === true, compare: args.compare === true });
     const report: ExplainReport = {
       status: 'ENCODED',
-      ...explain(instance),
+      ...explained,
       count: 0,
       complete: true,
       solver: null,
       seconds: seconds(start),
-      sideBySide,
-      ...(compare ? { compare } : {}),
     };
     process.stdout.write(args.json ? JSON.stringify(report) + '\n' : explainText(report, args));
     return 0;

@@ -1,18 +1,15 @@
 import type { Argv } from 'yargs';
-import { AMO_ENCODINGS, CARD_ENCODINGS } from '../card/index.js';
-import { UserError } from '../core/errors.js';
-import { PUZZLES } from '../../encoders/index.js';
-import { POLYOMINOES, PRESETS } from '../../encoders/polyomino.js';
+import { AMO_ENCODINGS, CARD_ENCODINGS, POLYOMINOES, PRESETS, PUZZLES, UsageError, didYouMean } from '../index.js';
 import { type Args, guarded } from './common.js';
 
-export const command = 'list [what]';
+export const command = 'list [topic]';
 export const describe = 'list puzzles, presets, pieces or encodings';
 
 const TOPICS = ['puzzles', 'presets', 'pieces', 'encodings'] as const;
 
 export const builder = (y: Argv) =>
   y
-    .positional('what', { type: 'string', choices: TOPICS, default: 'puzzles' })
+    .positional('topic', { type: 'string', choices: TOPICS, default: 'puzzles', describe: 'what to list' })
     .option('json', { type: 'boolean', describe: 'machine-readable list' })
     .example('$0 list presets', 'the named boards and piece sets')
     .example('$0 list encodings --json', 'the at-most-one and at-most-k encodings, as JSON');
@@ -32,13 +29,13 @@ function rows(what: string): Record<string, string>[] {
         ...CARD_ENCODINGS.map((e) => ({ name: e.name, option: 'card', about: `${e.fits} (clauses ${e.clauses}, aux ${e.auxVars})` })),
       ];
     default:
-      throw new UserError(`list: unknown topic "${what}"; choose one of: ${TOPICS.join(', ')}`);
+      throw new UsageError(`list: unknown topic "${what}"${didYouMean(String(what), TOPICS)}; choose one of: ${TOPICS.join(', ')}`);
   }
 }
 
 export const handler = (args: Args) =>
   guarded(async () => {
-    const list = rows(String(args.what ?? 'puzzles'));
+    const list = rows(String(args.topic ?? 'puzzles'));
     if (args.json) {
       process.stdout.write(JSON.stringify(list) + '\n');
       return 0;

@@ -15,16 +15,19 @@ import * as solve from './solve.js';
 import * as solvers from './solvers.js';
 import * as sweep from './sweep.js';
 import * as worker from './worker.js';
-import { PUZZLES } from '../../encoders/index.js';
-import { checkNumericOptions } from './options.js';
+import { PUZZLES, UserError, didYouMean, limitsFromOptions, setRunDeadline, setSizeLimits } from '../index.js';
+import { checkNumericOptions, checkOutputs } from './options.js';
 import { userMessage } from './common.js';
-import { UserError } from '../core/errors.js';
 
-// A reader that closes the pipe early (`puzzlesat encode ... | head`) is not an error.
+// A reader that closes the pipe early (`puzzlesat encode ... | head`) is not an error; any other
+// write error (a full disk: `> /dev/full`) is one line and exit 1, in every verb.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   if (e.code === 'EPIPE') process.exit(0);
-  throw e;
+  process.stderr.write(`puzzlesat: cannot write the output: ${e.code ?? e.message}\n`);
+  process.exit(1);
 });
+// Nothing can be said when stderr itself fails: the exit code tells.
+process.stderr.on('error', () => process.exit(1));
 
 /**
  * The bench verb runs the repository's bench/ suite, which the npm package
@@ -46,14 +49,30 @@ function usageError(msg: string | undefined, err: Error | undefined): never {
     .replace(/:\s*\n\s*/g, ': ')
     .replace(/\s*\n\s*/g, '; ');
   const verb = hideBin(process.argv)[0] ?? '';
+  // "Unknown argument: presett": suggest the option it is a typo of.
+  // yargs' typings leave out getOptions(), which lists the options of the verb being parsed.
+  const options = Object.keys((cli as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key).filter(
+    (k) => k.length > 1 && !/[A-Z]/.test(k),
+  );
+  text = text.replace(
+    /^(Unknown arguments?: )(.*)$/,
+    (_, head: string, names: string) =>
+      head +
+      names
+        .split(', ')
+        .map((name) => `${name}${didYouMean(name, options).replace(/mean (\S+)\?/, 'mean --$1?')}`)
+        .join(', '),
+  );
   if (/^Not enough non-option arguments/.test(text) && VERBS_WITH_A_PUZZLE.has(verb)) {
     text = `${verb}: name a puzzle: ${puzzleList}${verb === 'solve' || verb === 'explain' || verb === 'count' ? ', or a .cnf file' : ''} (puzzlesat list puzzles)`;
   }
   // yargs says "Invalid values: Argument: X, Given: "v", Choices: "a", "b""; name the option as it is typed.
-  text = text.replace(
-    /^Invalid values: Argument: ([\w-]+), Given: (.*?), Choices: (.*)$/,
-    (_, name: string, given: string, choices: string) => `--${name}: expected one of ${choices.replace(/"/g, '')}, got ${given}`,
-  );
+  // A positional (list's topic) is named as such, not as an option nobody can type.
+  text = text.replace(/^Invalid values: Argument: ([\w-]+), Given: (.*?), Choices: (.*)$/, (_, name: string, given: string, choices: string) => {
+    const plain = choices.replace(/"/g, '');
+    const where = process.argv.some((a) => a === `--${name}` || a.startsWith(`--${name}=`)) ? `--${name}` : `${verb}: the ${name}`;
+    return `${where}: expected one of ${plain}, got ${given}${didYouMean(given.replace(/"/g, ''), plain.split(', '))}`;
+  });
   process.stderr.write(`puzzlesat: ${userMessage(text)}\n`);
   process.exit(2);
 }
@@ -65,16 +84,28 @@ const EPILOG = [
 ].join('\n');
 
 /** `puzzlesat <verb> <puzzle> [options]`: one contract across puzzles. */
-await yargs(hideBin(process.argv))
+const cli = yargs(hideBin(process.argv));
+await cli
   .scriptName('puzzlesat')
   .usage('$0 <verb> <puzzle> [options]')
   // Every option value is checked once, here, before any verb starts work: a bad one is a usage error.
   .middleware((argv) => {
     try {
       checkNumericOptions(argv);
+      setSizeLimits(limitsFromOptions(argv));
+      // --timeout counts from here: building the formula spends it too.
+      if (typeof argv.timeout === 'number') setRunDeadline(Date.now() + argv.timeout * 1000);
     } catch (e) {
       if (!(e instanceof UserError)) throw e;
       usageError(e.message, undefined);
+    }
+    // Outputs are checked before any work too, but a file in the way is not a usage error: exit 1.
+    try {
+      checkOutputs(argv);
+    } catch (e) {
+      if (!(e instanceof UserError)) throw e;
+      process.stderr.write(`puzzlesat: ${userMessage(e.message)}\n`);
+      process.exit(1);
     }
   })
   .command(solve as never)
@@ -91,6 +122,11 @@ await yargs(hideBin(process.argv))
   .command(worker as never)
   .command(checkProof as never)
   .completion('completion', 'print a bash/zsh completion script (puzzlesat completion >> ~/.bashrc)')
+  .option('force', {
+    type: 'boolean',
+    global: true,
+    describe: 'replace existing output files (-o, --svg, --png, --proof, --histogram); never a file the run reads',
+  })
   .option('quiet', {
     alias: 'q',
     type: 'boolean',

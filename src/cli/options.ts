@@ -1,6 +1,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { UserError } from '../core/errors.js';
+import { UserError } from '../index.js';
 
 /**
  * The one validation layer for option values, run (as yargs middleware)
@@ -18,21 +19,46 @@ interface IntRule {
 interface SecondsRule {
   kind: 'seconds';
 }
+/** A positive number up to `max` (a factor, not a count). */
+interface FactorRule {
+  kind: 'factor';
+  max: number;
+  why: string;
+}
 /** An amount of memory: a number of MiB, or with a unit (512M, 2G, 1.5G). */
 interface SizeRule {
   kind: 'size';
 }
-type Rule = IntRule | SecondsRule | SizeRule;
+type Rule = IntRule | SecondsRule | FactorRule | SizeRule;
 
 /** setTimeout's largest delay is 2^31-1 ms; beyond it Node fires at once. */
 export const MAX_TIMEOUT_SECONDS = 2_147_483;
 
 const count = (min: number, max?: number, why?: string): IntRule => ({ kind: 'int', min, max, why });
 
+/**
+ * Threads beyond a few per core only add memory (each worker holds its own
+ * copy of the formula and a solver): 100,000 of them took 8 GB and crashed.
+ */
+export const THREADS_PER_CORE = 4;
+const maxThreads = (): IntRule => {
+  const cores = availableParallelism();
+  return count(1, THREADS_PER_CORE * cores, `${THREADS_PER_CORE} threads for each of the ${cores} cores`);
+};
+/**
+ * A job lock is renewed on a timer of half its length, and BullMQ sets
+ * timers of the whole length: both must stay within setTimeout's 2^31-1 ms
+ * (beyond it Node fires them at once, and an idle worker spins).
+ */
+export const MAX_LOCK_SECONDS = 86_400;
+/** A queue run's jobs are all put on the queue at its start. */
+export const MAX_JOBS = 100_000;
+
 const RULES: Readonly<Record<string, Rule>> = {
   timeout: { kind: 'seconds' },
+  scale: { kind: 'factor', max: 16, why: 'a 16x picture of the 8x8 board is already 5000 px wide' },
   'cube-depth': count(0),
-  workers: count(1),
+  workers: maxThreads(),
   limit: count(1),
   show: count(0),
   sample: count(1),
@@ -47,14 +73,31 @@ const RULES: Readonly<Record<string, Rule>> = {
   'max-placements': count(1),
   'max-vars': count(1),
   'max-literals': count(64),
-  jobs: count(1),
-  concurrency: count(1),
-  'lock-seconds': count(1),
+  'max-input-bytes': count(1),
+  jobs: count(1, MAX_JOBS, 'each job is a record in Redis, all written at the start'),
+  concurrency: maxThreads(),
+  'lock-seconds': count(1, MAX_LOCK_SECONDS, 'one day; a job renews its lock while it runs'),
   'max-memory': { kind: 'size' },
 };
 
-/** Options naming a file the run will write: its directory must exist and be writable. */
-const OUTPUT_PATHS = ['output', 'out', 'svg', 'histogram'] as const;
+/**
+ * The one output-path rule, for every option that writes a file: its
+ * directory exists and is writable; an existing file is replaced only with
+ * --force (or continued with --resume, for the files that stream); a file the
+ * run reads is never written, even with --force; no two outputs are one file.
+ * All checked here, before any work starts.
+ */
+const OUTPUT_PATHS = ['output', 'svg', 'png', 'histogram', 'proof'] as const;
+/** Options (and positionals) naming a file the run reads. */
+const INPUT_PATHS = ['puzzle', 'cnf', 'board', 'figure', 'pieces-file', 'symbols', 'model', 'deck'] as const;
+/** Verbs whose option of an output's name is something else: check-proof reads its proof; bench writes into a directory. */
+const NOT_OUTPUTS: Readonly<Record<string, readonly string[]>> = { 'check-proof': ['proof'], bench: ['output'] };
+
+/** Options that say one thing two ways: given together, one would silently win. */
+const CONFLICTS: readonly (readonly [string, string, string])[] = [
+  ['preset', 'board', 'a preset names its own board'],
+  ['pieces', 'pieces-file', 'both give the pieces'],
+];
 
 /** Options that only mean something with another one: alone they would be silently ignored. */
 const NEEDS: Readonly<Record<string, { needs: string; message: string }>> = {
@@ -64,11 +107,17 @@ const NEEDS: Readonly<Record<string, { needs: string; message: string }>> = {
 /** Checks every numeric and output-path option present in `args`, and that none is given without the option it needs; throws a UserError naming the first bad one. */
 export function checkNumericOptions(args: Record<string, unknown>): void {
   for (const [name, value] of Object.entries(args)) {
+    // No option takes a list: a repeated one (-o a -o b) would be read as "a,b".
+    if (Array.isArray(value) && name.length > 1 && !/[A-Z]/.test(name) && name !== '_')
+      throw new UserError(`--${name} is given ${value.length} times (${value.map(String).join(', ')}): give it once`);
     // yargs adds camelCase twins of kebab-case options; RULES spells them kebab, so each is checked once.
     const rule = RULES[name];
     if (rule && value !== undefined) checkValue(name, value, rule);
   }
-  for (const name of OUTPUT_PATHS) if (typeof args[name] === 'string') checkWritable(String(args[name]), name);
+  for (const { path, option } of outputsOf(args)) checkWritable(path, option);
+  for (const [a, b, why] of CONFLICTS) {
+    if (args[a] !== undefined && args[b] !== undefined) throw new UserError(`--${a} and --${b} do not go together (${why}): give one`);
+  }
   for (const [name, { needs, message }] of Object.entries(NEEDS)) {
     if (args[name] !== undefined && args[needs] === undefined) throw new UserError(`--${name}: ${message}`);
   }
@@ -82,6 +131,11 @@ function checkValue(name: string, value: unknown, rule: Rule): number {
     if (n === undefined || !(n > 0) || !Number.isFinite(n))
       throw new UserError(`${option}: expected a positive number of seconds, got ${shown(value)}`);
     if (n > MAX_TIMEOUT_SECONDS) throw new UserError(`${option}: at most ${MAX_TIMEOUT_SECONDS} seconds (24.8 days), got ${shown(value)}`);
+    return n;
+  }
+  if (rule.kind === 'factor') {
+    if (n === undefined || !(n > 0) || !Number.isFinite(n)) throw new UserError(`${option}: expected a positive number, got ${shown(value)}`);
+    if (n > rule.max) throw new UserError(`${option}: at most ${rule.max} (${rule.why}), got ${shown(value)}`);
     return n;
   }
   if (n === undefined || !Number.isInteger(n) || n < rule.min) {
@@ -102,8 +156,56 @@ function asNumber(value: unknown): number | undefined {
 const shown = (value: unknown): string =>
   typeof value === 'number' && Number.isNaN(value) ? 'something that is not a number' : `"${String(value)}"`;
 
-function checkWritable(path: string, name: string): void {
-  const option = name === 'output' ? '--output (-o)' : `--${name}`;
+/** The output-path rule for every option that writes (OUTPUT_PATHS); throws a UserError naming the first that breaks it. */
+export function checkOutputs(args: Record<string, unknown>): void {
+  const verb = verbOf(args);
+  const fileOf = (name: string) => (typeof args[name] === 'string' ? String(args[name]) : undefined);
+  const inputs = [...INPUT_PATHS, ...(verb === 'check-proof' ? ['proof'] : [])].flatMap((name) => {
+    const id = fileId(fileOf(name));
+    return id ? [{ name, id }] : [];
+  });
+  const written = new Map<string, string>();
+  for (const { name, path, option } of outputsOf(args)) {
+    const id = fileId(path);
+    if (id === undefined) continue;
+    const input = inputs.find((i) => i.id === id);
+    if (input)
+      throw new UserError(
+        `${option}: ${path} is ${input.name === 'puzzle' || input.name === 'cnf' ? 'the input' : `the --${input.name} file`} of this run; write elsewhere (--force does not replace inputs)`,
+      );
+    const twice = written.get(id);
+    if (twice) throw new UserError(`${option}: ${path} is also written by ${twice}; give each output its own file`);
+    written.set(id, option);
+    const resumable = name === 'output' && (verb === 'enumerate' || verb === 'sweep' || verb === 'count');
+    if (!args.force && !(resumable && args.resume))
+      throw new UserError(`${option}: ${path} exists; add ${resumable ? '--resume to continue it or ' : ''}--force to replace it`);
+  }
+}
+
+const verbOf = (args: Record<string, unknown>): string => String(Array.isArray(args._) ? args._[0] : '');
+
+/** The output files the options name, with the option as messages spell it. */
+function outputsOf(args: Record<string, unknown>): { name: string; path: string; option: string }[] {
+  const skipped = NOT_OUTPUTS[verbOf(args)] ?? [];
+  return OUTPUT_PATHS.filter((name) => typeof args[name] === 'string' && !skipped.includes(name)).map((name) => ({
+    name,
+    path: String(args[name]),
+    option: name === 'output' ? '--output (-o)' : `--${name}`,
+  }));
+}
+
+/** An existing regular file's identity (device and inode: the same through links and other spellings); undefined for none or a device. */
+function fileId(path: string | undefined): string | undefined {
+  if (path === undefined || path === '' || path === '-') return undefined;
+  try {
+    const st = statSync(path);
+    return st.isFile() ? `${st.dev}:${st.ino}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function checkWritable(path: string, option: string): void {
   if (path === '') throw new UserError(`${option}: give a file name`);
   const parent = dirname(resolve(path));
   try {

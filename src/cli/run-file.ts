@@ -2,25 +2,32 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, truncateSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UserError } from '../core/errors.js';
-import type { Instance } from '../core/puzzle.js';
-import { orbit } from '../enumerate/cube-tree.js';
+import { type Instance, UserError, orbit, processAlive, readInput } from '../index.js';
 
 /**
  * The `enumerate --out` file: JSON lines that a killed run resumes from.
  *
  *   line 1      {"puzzlesat":"enumerate", "fingerprint":..., what the run was}
- *   solutions   {"index":n, "orbit":k, "vars":[...], "solution":...}
- *   cubes       {"cube":"12 345 ..."}  once every solution of that cube is above it
+ *   solutions   {"index":n, "orbit":k, "vars":[...], "solution":..., "sum":...}
+ *   cubes       {"cube":"12 345 ...", "sum":...}  once every solution of that cube is above it
  *
- * --resume trusts nothing in it: the header must describe this very run
- * (puzzle, parameters, --unique, the CNF itself, the tool version), every
- * solution must pass the puzzle's independent check, no solution (or, under
- * --unique, no class) may appear twice; only a torn last line — a kill in
- * the middle of a write — is repaired, by cutting it. A lock file holding
- * the writer's pid keeps a second run off the file. Nothing is truncated or
- * created until the first record is written, so a run that fails on its
- * options or its puzzle leaves an existing file as it was.
+ * A cube record claims solutions it does not list, so a file that lost a
+ * solution line above one would resume to a wrong count reported complete.
+ * Every record therefore ends in a checksum chained over the whole file
+ * above it (SHA-256 of the previous sum and the record's text): a line
+ * deleted, duplicated, moved, edited or added breaks the chain at that
+ * line, and --resume refuses the file there, in one line. Only what a
+ * killed run leaves is accepted: a prefix of what it wrote, whose cube
+ * records hold by construction; a torn last line is cut.
+ *
+ * --resume trusts nothing else either: the header must describe this very
+ * run (puzzle, parameters, --unique, the CNF itself, the tool version),
+ * solutions are numbered in order, every one must pass the puzzle's
+ * independent check, no solution (or, under --unique, no class) and no cube
+ * may appear twice. A lock file holding the writer's pid keeps a second run
+ * off the file. Nothing is truncated or created until the first record is
+ * written, so a run that fails on its options or its puzzle leaves an
+ * existing file as it was.
  */
 export interface RunHeader {
   puzzlesat: 'enumerate';
@@ -52,6 +59,8 @@ export class RunFile {
   private fd: number | undefined;
   /** Bytes of the existing file to keep (resume); undefined for a fresh file. */
   private keepBytes: number | undefined;
+  /** The checksum of the last line written (or kept): the next record's chains from it. */
+  private sum: string;
   private readonly lock: { release(): void };
 
   constructor(
@@ -61,6 +70,7 @@ export class RunFile {
     options: RunFileOptions,
   ) {
     const exists = existsSync(path);
+    this.sum = chained('', JSON.stringify(header));
     this.lock = lockOutput(path, options);
     try {
       if (exists && options.resume) this.readExisting();
@@ -91,9 +101,11 @@ export class RunFile {
 
   private written = 0;
 
-  private append(record: unknown): void {
+  private append(record: object): void {
     this.openForWriting();
-    writeOrExplain(this.fd!, JSON.stringify(record) + '\n', this.path);
+    const body = JSON.stringify(record).slice(0, -1);
+    this.sum = chained(this.sum, body);
+    writeOrExplain(this.fd!, `${body},"sum":"${this.sum}"}\n`, this.path);
   }
 
   private openForWriting(): void {
@@ -114,24 +126,37 @@ export class RunFile {
   }
 
   private readExisting(): void {
-    const bytes = readFileSync(this.path);
+    const bytes = readInput(this.path, this.path);
     const keep = wholeLinesLength(bytes);
     const lines = bytes.subarray(0, keep).toString('utf8').split('\n');
     lines.pop(); // the empty string after the last newline
-    if (lines.length === 0) return; // nothing but a torn first line: start afresh
+    if (lines.length === 0) {
+      // Nothing but a torn first line (a kill while writing the header): start afresh. Anything else is not ours to replace.
+      const text = bytes.toString('utf8').replace(/\0+$/, '');
+      if (JSON.stringify(this.header).startsWith(text)) return;
+      throw new UserError(`--resume: ${this.path} is not a file of puzzlesat enumerate --output (no run header); cannot resume from it`);
+    }
     this.keepBytes = keep;
     checkHeader(lines[0]!, this.header, this.path);
+    this.sum = chained('', lines[0]!);
     const projection = new Set(this.instance.cnf.projection);
     const group = this.header.unique ? this.instance.symmetries : [];
     const seenAt = new Map<string, number>();
+    const cubeAt = new Map<string, number>();
     lines.forEach((text, i) => {
       if (i === 0) return;
       const where = `${this.path}:${i + 1}`;
+      this.sum = checkedSum(text, this.sum, where);
       const record = parseLine(text, where);
       if (typeof record.cube === 'string') {
+        const earlier = cubeAt.get(record.cube);
+        if (earlier !== undefined) throw new UserError(`${where}: cube ${record.cube} is already finished at line ${earlier}; cannot resume`);
+        cubeAt.set(record.cube, i + 1);
         this.finishedCubes.add(record.cube);
         return;
       }
+      if (record.index !== this.known.length + 1)
+        throw new UserError(`${where}: solution ${String(record.index)} where solution ${this.known.length + 1} should be; cannot resume`);
       const vars = record.vars;
       if (!Array.isArray(vars) || !vars.every((v) => Number.isInteger(v) && projection.has(v as number))) {
         throw new UserError(`${where}: not a solution of this run (cannot resume)`);
@@ -148,6 +173,24 @@ export class RunFile {
       this.known.push(vars as number[]);
     });
   }
+}
+
+/** How many hex digits of SHA-256 a record's checksum keeps (128 bits). */
+const SUM_DIGITS = 32;
+const SUMMED = new RegExp(`^(.*),"sum":"([0-9a-f]{${SUM_DIGITS}})"\\}$`);
+
+/** The checksum of a record's text (its JSON without the closing brace and the sum) after the line whose sum is `previous`. */
+const chained = (previous: string, body: string): string => sha256(`${previous}\n${body}`).slice(0, SUM_DIGITS);
+
+/** The sum a record line carries, when it is the one the lines above call for; else a UserError naming the line. */
+function checkedSum(text: string, previous: string, where: string): string {
+  const m = SUMMED.exec(text);
+  if (!m) throw new UserError(`${where}: no checksum (the file was written by an older puzzlesat, or edited); cannot resume from it`);
+  if (m[2] !== chained(previous, m[1]!))
+    throw new UserError(
+      `${where}: the checksum does not follow from the lines above (a line deleted, moved, duplicated, changed or added); cannot resume`,
+    );
+  return m[2]!;
 }
 
 /** The length of the file's whole lines, without a torn or NUL-padded tail. */
@@ -234,7 +277,7 @@ class Lock {
         const code = (e as NodeJS.ErrnoException).code;
         if (code !== 'EEXIST') throw new UserError(`--out: cannot lock "${file}": ${code ?? String(e)}`);
         const owner = lockOwner(this.path);
-        if (owner !== undefined && isAlive(owner))
+        if (owner !== undefined && processAlive(owner))
           throw new UserError(`--out: ${file} is being written by process ${owner} (its lock is ${this.path})`);
         if (attempt > 0) throw new UserError(`--out: cannot take over the stale lock ${this.path}`);
         unlinkQuietly(this.path);
@@ -258,16 +301,6 @@ function lockOwner(path: string): number | undefined {
     return Number.isInteger(pid) && pid > 0 ? pid : undefined;
   } catch {
     return undefined;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

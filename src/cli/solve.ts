@@ -1,29 +1,22 @@
-import { writeFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
-import { type DimacsFormula, instanceFromDimacs } from '../core/dimacs.js';
-import { UserError } from '../core/errors.js';
-import { pickSolver } from '../../solvers/index.js';
-import { colorWanted } from '../render/grid.js';
-import { writeDrawing } from '../render/png.js';
-import { solveOnce } from '../enumerate/solve-once.js';
-import { BRANCHING_RULES, applyBranching, parseBranching } from '../enumerate/blocking-loop.js';
-import { buildInstance, isCnfPath, readDimacsSource } from '../../encoders/index.js';
 import {
+  BRANCHING_RULES,
+  DEFAULT_PNG_SCALE,
   type Certificate,
-  PROOF_FORMAT,
-  asProofProducer,
-  certifyUnsat,
-  checkedProof,
-  claimFormula,
-  pickProver,
-  proofSolverNames,
-  writesProofs,
-} from '../proof/certify.js';
-import { type Args, commonOptions, guarded, puzzleOptions, seconds } from './common.js';
+  type Instance,
+  type SolvePlan,
+  UserError,
+  colorWanted,
+  isCnfPath,
+  planInstance,
+  resolvePlan,
+  runPlan,
+  trueNamesInFile,
+  writeDrawing,
+  writeReplacing,
+} from '../index.js';
+import { type Args, commonOptions, guarded, planRequest, puzzleOptions, seconds } from './common.js';
 import { progressWanted, startProgress } from './progress.js';
-
-/** A time limit of about 30 years: no limit in practice. */
-const UNREACHED_SECONDS = 1e9;
 
 export const command = 'solve <puzzle>';
 export const describe = 'find one solution of a puzzle, or solve any DIMACS file';
@@ -32,12 +25,16 @@ export const builder = (y: Argv) =>
   puzzleOptions(commonOptions(y))
     .positional('puzzle', { type: 'string', describe: 'puzzle name, a .cnf file, or - for DIMACS on standard input' })
     .option('svg', { type: 'string', describe: 'also draw the solution as SVG into FILE' })
-    .option('png', { type: 'string', describe: 'also draw the solution as PNG into FILE' })
+    .option('png', {
+      type: 'string',
+      describe: `also draw the solution as PNG into FILE (--scale times the drawing's size, default ${DEFAULT_PNG_SCALE}x)`,
+    })
+    .option('scale', { type: 'number', describe: `PNG pixels per drawing unit (default ${DEFAULT_PNG_SCALE})` })
     .option('sat-exit-codes', { type: 'boolean', describe: 'exit 10 when SAT, 20 when UNSAT (SAT-competition style)' })
     .option('proof', { type: 'string', describe: 'write a DRAT proof of an UNSAT answer to FILE (solvers that write proofs: cadical, cadical-wasm)' })
     .option('certify', { type: 'boolean', describe: 'check an UNSAT answer with a DRAT proof (our checker) or fail' })
     .option('branching', { type: 'string', choices: BRANCHING_RULES, describe: 'SAT decisions (default cover where the puzzle and solver allow)' })
-    .group(['svg', 'png', 'sat-exit-codes', 'proof'], 'Output:')
+    .group(['svg', 'png', 'scale', 'sat-exit-codes', 'proof'], 'Output:')
     .group(['certify', 'branching'], 'Solving:')
     .example('$0 solve pentomino --preset 8x8-square --png board.png', 'one tiling, drawn on the terminal and into board.png')
     .example('$0 solve examples/unsat.cnf --solver cadical --certify', 'any DIMACS file, its UNSAT answer checked by a DRAT proof');
@@ -46,56 +43,25 @@ export const handler = (args: Args) =>
   guarded(async () => {
     // yargs hands a lone "-" over as an empty string.
     const puzzle = args.puzzle === '' && process.argv.includes('-') ? '-' : String(args.puzzle);
-    const formula = puzzle === '-' || isCnfPath(puzzle) ? readDimacsSource(puzzle, args) : undefined;
-    const instance = formula ? instanceFromDimacs(formula, puzzle === '-' ? '<stdin>' : puzzle) : buildInstance(puzzle, args);
-    const branching = parseBranching(args.branching);
+    const plan = (await resolvePlan(puzzle, { verb: 'solve', ...planRequest(args) })) as SolvePlan;
+    const instance = planInstance(plan);
     const start = performance.now();
-    const proofFile = args.proof === undefined ? undefined : String(args.proof);
-    // A proof file needs a solver that writes one; otherwise exact-cover puzzles get the branching solver.
-    const factory = await pickSolver(args.solver, instance.branchingFamily && proofFile === undefined ? 'solve-exact-cover' : 'solve');
-    const certify = args.certify === true;
-    // The answering solver's own proof when it writes one; else --certify re-solves with one that does.
-    const ownProof = (proofFile !== undefined || certify) && writesProofs(factory);
-    if (proofFile !== undefined && !ownProof) {
-      throw new UserError(
-        `--proof: ${factory.name} does not write DRAT proofs; solvers that do: ${proofSolverNames().join(', ') || 'none can run here'}`,
-      );
-    }
-    const prover = certify && !ownProof ? pickProver('--certify') : undefined;
-    const solver = factory.create();
-    if (ownProof) asProofProducer(solver)!.enableProof(PROOF_FORMAT);
-    applyBranching(instance, solver, branching);
-    const claim = { varCount: instance.cnf.varCount, clauses: { [Symbol.iterator]: () => instance.cnf.clauses() }, answeredBy: factory.name };
-    let certificate: Certificate | undefined;
-    const afterUnsat = (s: typeof solver) => {
-      if (!ownProof) return;
-      const proof = asProofProducer(s)!.takeProof();
-      if (proofFile !== undefined) writeProof(proofFile, proof.bytes);
-      if (certify) certificate = checkedProof(claimFormula(claim), proof, factory.name, '--certify');
-    };
-    const progress = startProgress(args, { unit: 'conflicts', who: solver.name });
-    // The spinner reads the solver's conflict count between its slices of search; an engine
-    // only slices (and lets the timer run) under a time limit, hence a limit nobody reaches.
-    const heartbeat = setInterval(() => progress.update(solver.stats().conflicts ?? 0), 250);
-    const timeoutSeconds = (args.timeout as number | undefined) ?? (progressWanted(args) ? UNREACHED_SECONDS : undefined);
+    const progress = startProgress(args, { unit: 'conflicts', who: plan.engine });
     let result;
     try {
-      result = await solveOnce(instance.cnf, solver, { timeoutSeconds, afterUnsat });
+      // The spinner reads the engine's conflict count between its slices of search.
+      result = await runPlan(plan, progressWanted(args) ? { onConflicts: (n) => progress.update(n) } : {});
     } finally {
-      clearInterval(heartbeat);
       progress.stop();
     }
-    const { status, trueVars, model } = result;
-    if (status === 'UNSAT' && prover) certificate = await certifyUnsat(claim, prover, '--certify');
-    const solution = status === 'SAT' ? instance.decode(trueVars) : undefined;
-    const problem = solution === undefined ? null : instance.check(solution);
-    if (problem) throw new Error(`the solution fails the independent check: ${problem}`);
+    const { status, model, solution, certificate } = result;
+    if (result.proof && args.proof !== undefined) writeProof(String(args.proof), result.proof);
     for (const format of ['svg', 'png'] as const) {
       if (args[format] === undefined || solution === undefined) continue;
       if (!instance.svg) throw new UserError(`--${format}: ${puzzle} has no drawing`);
-      writeDrawing(String(args[format]), instance.svg(solution), format);
+      await writeDrawing(String(args[format]), instance.svg(solution), format, args.scale as number | undefined);
     }
-    const file = formula !== undefined;
+    const file = !plan.rebuildable || isCnfPath(puzzle);
     const summary = {
       status,
       puzzle,
@@ -104,10 +70,10 @@ export const handler = (args: Args) =>
       complete: status !== 'UNKNOWN',
       vars: instance.cnf.varCount,
       clauses: instance.cnf.clauseCount,
-      solver: solver.name,
+      solver: result.solver,
       seconds: seconds(start),
-      ...(certify ? { certified: status !== 'UNKNOWN', ...(certificate ? { proof: proofSummary(certificate) } : {}) } : {}),
-      ...(formula ? { model, ...trueNamesOf(formula, model) } : { solution: solution === undefined ? null : instance.toJson(solution) }),
+      ...(plan.certify ? { certified: status !== 'UNKNOWN', ...(certificate ? { proof: proofSummary(certificate) } : {}) } : {}),
+      ...(file ? { model, ...trueNames(instance, model) } : { solution: solution === undefined ? null : instance.toJson(solution) }),
     };
     if (args.json) process.stdout.write(JSON.stringify(summary) + '\n');
     else if (file) process.stdout.write((certificate ? `c ${certificateLine(certificate)}\n` : '') + competitionFormat(status, model));
@@ -124,7 +90,7 @@ export const handler = (args: Args) =>
 
 function writeProof(file: string, bytes: Uint8Array): void {
   try {
-    writeFileSync(file, bytes);
+    writeReplacing(file, [bytes]);
   } catch (e) {
     throw new UserError(`--proof: cannot write "${file}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
@@ -150,7 +116,7 @@ export function competitionFormat(status: string, model: readonly number[]): str
 }
 
 /** The names of the true variables, when the file names its variables (`c var N name`). */
-function trueNamesOf(formula: DimacsFormula, model: readonly number[]): { trueNames?: string[] } {
-  if (formula.names.size === 0) return {};
-  return { trueNames: model.filter((lit) => lit > 0 && formula.names.has(lit)).map((v) => formula.names.get(v)!) };
+function trueNames(instance: Instance, model: readonly number[]): { trueNames?: string[] } {
+  const names = trueNamesInFile(instance, model);
+  return names ? { trueNames: names } : {};
 }

@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { IN_PROCESS_DEFAULTS, SOLVERS, type SolverUse, defaultSolverName, loadWasmSolvers } from '../../solvers/index.js';
+import { engines } from '../index.js';
 import { type Args, guarded } from './common.js';
 
 export const command = 'solvers';
@@ -11,39 +11,9 @@ export const builder = (y: Argv) =>
     .example('$0 solvers', 'which solvers run here, and the default')
     .example('$0 solvers --json', 'the same as JSON');
 
-/** The uses (solve, enumerate) for which this solver is the default here. */
-const defaultUses = (name: string): SolverUse[] => (Object.keys(IN_PROCESS_DEFAULTS) as SolverUse[]).filter((use) => defaultSolverName(use) === name);
-
 export const handler = (args: Args) =>
   guarded(async () => {
-    await loadWasmSolvers();
-    const list = [
-      ...SOLVERS.map((s) => {
-        const a = s.available();
-        return {
-          name: s.name,
-          kind: s.kind,
-          available: a.ok,
-          version: a.ok ? a.version : undefined,
-          reason: a.ok ? undefined : a.reason,
-          description: s.description,
-          enumeration: s.enumeration,
-          default: s.name === defaultSolverName(),
-          defaultFor: defaultUses(s.name),
-        };
-      }),
-      {
-        name: 'dlx',
-        kind: 'exact-cover',
-        available: true,
-        version: 'built in',
-        reason: undefined,
-        description: 'dancing links (Algorithm X) on the placement model, for tiling puzzles',
-        enumeration: 'fast: dancing links on the exact-cover form (tiling puzzles)',
-        default: false,
-        defaultFor: [] as SolverUse[],
-      },
-    ];
+    const list = await engines();
     if (args.json) {
       process.stdout.write(JSON.stringify(list) + '\n');
       return 0;

@@ -1,11 +1,17 @@
-import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
 import { lockOutput } from './run-file.js';
-import { UserError } from '../core/errors.js';
-import { type SweepRun, type SweepSummary, runSweep, sampleRolls, summarizeSweep } from '../enumerate/sweep.js';
-import { renderHistogramSvg } from '../render/genius.js';
-import { sweepExecutor } from '../distributed/runs.js';
+import {
+  type SweepPlan,
+  type SweepRun,
+  type SweepSummary,
+  UserError,
+  renderHistogramSvg,
+  resolvePlan,
+  runPlan,
+  summarizeSweep,
+  writeReplacing,
+} from '../index.js';
 import { type Args, guarded, interruptFlag, outputOption, positiveInt } from './common.js';
 import { startProgress } from './progress.js';
 
@@ -58,29 +64,28 @@ export const builder = (y: Argv) => outputOption(sweepOptions(y), 'stream the re
 
 export const handler = (args: Args) =>
   guarded(async () => {
-    if (args.puzzle !== 'genius-square') throw new UserError(`sweep: only genius-square has rolls to sweep, got "${String(args.puzzle)}"`);
     const count = args.count === true;
-    const workers = positiveInt(args.workers, '--workers');
     const sample = positiveInt(args.sample, '--sample');
-    if (args.resume && !args.out) throw new UserError('--resume needs --output FILE.tsv to resume from');
     if (args.histogram !== undefined && !count) throw new UserError('--histogram needs --count (it draws the solutions per roll)');
-    if (args.seed !== undefined && sample === undefined) throw new UserError('--seed applies to --sample');
-    const seed = args.seed === undefined ? 1 : Number(args.seed);
-    if (!Number.isInteger(seed) || seed < 0) throw new UserError(`--seed: expected a whole number, got "${String(args.seed)}"`);
+    const plan = (await resolvePlan(String(args.puzzle), {
+      verb: 'sweep',
+      count,
+      sample,
+      seed: args.seed === undefined ? undefined : Number(args.seed),
+      workers: positiveInt(args.workers, '--workers'),
+      queue: args.queue === undefined ? undefined : String(args.queue),
+      out: args.out === undefined ? undefined : String(args.out),
+      resume: args.resume === true,
+    })) as SweepPlan;
+    const seed = plan.sample?.seed;
     const lock = args.out === undefined ? undefined : lockOutput(String(args.out), { resume: args.resume === true, force: args.force === true });
     const stop = interruptFlag();
     const progress = startProgress(args, { unit: 'rolls', who: 'genius-square' });
     let run: SweepRun;
     try {
-      run = await runSweep({
-        count,
-        rolls: sample === undefined ? undefined : sampleRolls(sample, seed),
-        workers,
-        executor: args.queue === undefined ? undefined : sweepExecutor(String(args.queue)),
-        out: args.out === undefined ? undefined : String(args.out),
-        resume: args.resume === true,
+      run = await runPlan(plan, {
         shouldStop: stop.stopped,
-        onProgress: (p) => {
+        onSweepProgress: (p) => {
           progress.setTotal(p.total);
           progress.update(p.done, p.resumed ? { resumed: p.resumed } : undefined);
         },
@@ -100,7 +105,7 @@ export const handler = (args: Args) =>
         yLabel: 'rolls',
       });
       try {
-        writeFileSync(histogram, svg);
+        writeReplacing(histogram, [svg]);
       } catch (e) {
         throw new UserError(`--histogram: cannot write "${histogram}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
       }

@@ -1,6 +1,5 @@
 import type { Argv } from 'yargs';
-import { parseQueueUrl } from '../distributed/connection.js';
-import { DEFAULT_LOCK_SECONDS, startWorker } from '../distributed/worker.js';
+import { DEFAULT_LOCK_SECONDS, parseQueueUrl, startWorker } from '../index.js';
 import { type Args, guarded, positiveInt } from './common.js';
 
 export const command = 'worker';

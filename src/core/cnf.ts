@@ -1,6 +1,9 @@
 import { ClauseTally } from './clause-tally.js';
-import { checkSize } from './limits.js';
+import { checkDeadline, checkSize } from './limits.js';
 import { VarPool } from './vars.js';
+
+/** Clauses between two looks at the clock (a mask: every 8192). */
+const DEADLINE_EVERY = 8191;
 
 /** A growable Int32 buffer: clause storage without one JS array per clause. */
 class IntBuffer {
@@ -50,6 +53,8 @@ export class Family {
       this.lits.push(lit);
     }
     this.ends.push(this.lits.length);
+    // Building a formula can take longer than the run may (a Dobble order of 40): the deadline is met here too.
+    if ((this.ends.length & DEADLINE_EVERY) === 0) checkDeadline();
   }
 
   clause(i: number): Int32Array {

@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { Cnf } from './cnf.js';
 import type { Instance } from './puzzle.js';
 import { UserError } from './errors.js';
+import { readInput } from './input.js';
+import { writeReplacing } from './output.js';
+import { checkSize, sizeLimit } from './limits.js';
 
 /** What the DIMACS comment block says about where a formula came from. */
 export interface DimacsMeta {
@@ -92,14 +94,10 @@ export function writeDimacsFile(path: string, cnf: Cnf, meta: DimacsMeta): void 
   const explain = (e: unknown): never => {
     throw new UserError(`cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   };
-  let fd = -1;
   try {
-    fd = openSync(path, 'w');
-    for (const chunk of dimacsChunks(cnf, meta)) writeSync(fd, chunk);
+    writeReplacing(path, dimacsChunks(cnf, meta));
   } catch (e) {
     explain(e);
-  } finally {
-    if (fd >= 0) closeSync(fd);
   }
 }
 
@@ -139,8 +137,9 @@ export function* dimacsClauses(f: DimacsFormula): Generator<Int32Array> {
 export function readDimacsFile(path: string, limits: DimacsLimits = {}): DimacsFormula {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(path);
+    bytes = readInput(path, path);
   } catch (e) {
+    if (e instanceof UserError) throw e;
     throw new UserError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
   return parseDimacs(decompressed(bytes, path).toString('latin1'), path, limits);
@@ -150,17 +149,25 @@ const GZIP_MAGIC = [0x1f, 0x8b];
 const XZ_MAGIC = [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00];
 const startsWith = (bytes: Buffer, magic: readonly number[]) => magic.every((b, i) => bytes[i] === b);
 
-/** gzip and xz files as minisat and cadical read them: by their magic bytes, whatever the name. */
-function decompressed(bytes: Buffer, path: string): Buffer {
+/**
+ * gzip and xz files (and standard input) as minisat and cadical read them: by
+ * their magic bytes, whatever the name; what they unpack to is held to the
+ * input limit too.
+ */
+export function decompressed(bytes: Buffer, path: string): Buffer {
+  const limit = sizeLimit('bytes');
+  const tooLarge = () => checkSize('bytes', limit + 1, path, 'decompresses to at least');
   if (startsWith(bytes, GZIP_MAGIC)) {
     try {
-      return gunzipSync(bytes);
+      return gunzipSync(bytes, { maxOutputLength: limit });
     } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') tooLarge();
       throw new UserError(`${path}: damaged gzip data (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
     }
   }
   if (startsWith(bytes, XZ_MAGIC)) {
-    const xz = spawnSync('xz', ['-dc'], { input: bytes, maxBuffer: 1 << 30 });
+    const xz = spawnSync('xz', ['-dc'], { input: bytes, maxBuffer: limit });
+    if (xz.error && (xz.error as NodeJS.ErrnoException).code === 'ENOBUFS') tooLarge();
     if (xz.error && (xz.error as NodeJS.ErrnoException).code === 'ENOENT')
       throw new UserError(`${path}: xz-compressed, and no xz program is installed to read it (install xz-utils or decompress the file)`);
     if (xz.status !== 0)
@@ -340,6 +347,20 @@ function freeName(cnf: Cnf, name: string | undefined, v: number): string {
  * variable), and a solution is the list of true projection variables.
  */
 export function instanceFromDimacs(f: DimacsFormula, source: string): Instance<number[]> {
+  const instance = plainInstance(f, source);
+  if (f.names.size > 0) fileNames.set(instance, f.names);
+  return instance;
+}
+
+const fileNames = new WeakMap<Instance, ReadonlyMap<number, string>>();
+
+/** The names of the model's true variables that the file named (`c var N name`); undefined when it names none. */
+export function trueNamesInFile(instance: Instance, model: readonly number[]): string[] | undefined {
+  const names = fileNames.get(instance);
+  return names && model.filter((lit) => lit > 0 && names.has(lit)).map((v) => names.get(v)!);
+}
+
+function plainInstance(f: DimacsFormula, source: string): Instance<number[]> {
   const cnf = new Cnf();
   for (let v = 1; v <= f.vars; v++) cnf.vars.named(freeName(cnf, f.names.get(v), v));
   cnf.family('clauses', `the clauses of ${source}`);

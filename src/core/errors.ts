@@ -19,3 +19,43 @@ export function oneLine(text: string, max = 160): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 3)}...` : flat;
 }
+
+/**
+ * A usage error: a bad option value, an unknown puzzle, solver, encoding or
+ * choice. The CLI exits 2 for it, as for yargs' own usage errors, and 1 for
+ * any other UserError (bad input files, failed runs).
+ */
+export class UsageError extends UserError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+/** " (did you mean X?)" when one of `choices` is a likely typo of `given`, else ''. */
+export function didYouMean(given: string, choices: readonly string[]): string {
+  const typed = given.toLowerCase();
+  // A typo: a few edits, at most a third of the word (one for short words).
+  const allowed = Math.max(1, Math.floor(typed.length / 3));
+  let best: { choice: string; distance: number } | undefined;
+  for (const choice of choices) {
+    const distance = editDistance(typed, choice.toLowerCase());
+    if (distance <= allowed && (!best || distance < best.distance)) best = { choice, distance };
+  }
+  return best ? ` (did you mean ${best.choice}?)` : '';
+}
+
+/** Levenshtein distance with adjacent transpositions (one edit each). */
+export function editDistance(a: string, b: string): number {
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) current[j] = Math.min(current[j]!, before[j - 2]! + 1);
+    }
+    [before, previous] = [previous, current];
+  }
+  return previous[b.length]!;
+}

@@ -16,16 +16,30 @@ export interface SizeLimits {
   vars: number;
   /** Literals one constraint family may hold (4 bytes each, doubled while growing). */
   literals: number;
+  /** Bytes of one input file or of standard input, read whole (after decompression). */
+  bytes: number;
 }
 
-export const DEFAULT_LIMITS: Readonly<SizeLimits> = { cells: 250_000, placements: 1_000_000, vars: 2_000_000, literals: 64_000_000 };
+export const DEFAULT_LIMITS: Readonly<SizeLimits> = {
+  cells: 250_000,
+  placements: 1_000_000,
+  vars: 2_000_000,
+  literals: 64_000_000,
+  bytes: 256 * 1024 * 1024,
+};
 
 const OPTION: Readonly<Record<keyof SizeLimits, string>> = {
   cells: '--max-cells',
   placements: '--max-placements',
   vars: '--max-vars',
   literals: '--max-literals',
+  bytes: '--max-input-bytes',
 };
+
+/** The limits the command-line options (--max-cells, ...) give; absent ones stay at their defaults. */
+export function limitsFromOptions(args: Record<string, unknown>): Partial<SizeLimits> {
+  return Object.fromEntries(Object.entries(OPTION).map(([kind, option]) => [kind, args[option.slice(2)] as number | undefined]));
+}
 
 let current: SizeLimits = { ...DEFAULT_LIMITS };
 
@@ -46,3 +60,28 @@ export function checkSize(kind: keyof SizeLimits, amount: number, where: string,
 }
 
 const formatCount = (n: number): string => (Number.isFinite(n) && n < 1e15 ? String(n) : n.toExponential(2));
+
+/**
+ * The run's deadline (Date.now() clock; Infinity for none): --timeout counts
+ * from the start, so that building the formula spends the same budget as
+ * solving it. Encoders meet it as they add clauses (Family.add).
+ */
+let runDeadline = Infinity;
+
+export function setRunDeadline(at: number): void {
+  runDeadline = at;
+}
+
+/** The time a run ran out of while it was still building its formula. */
+export class DeadlineReached extends UserError {}
+
+export function checkDeadline(): void {
+  if (Date.now() >= runDeadline) throw new DeadlineReached('--timeout ran out while building the formula, before any solving');
+}
+
+/** Seconds left of a limit of `seconds` from now and of the run's deadline, whichever ends first; undefined when neither limits. */
+export function secondsLeft(seconds: number | undefined): number | undefined {
+  const fromDeadline = runDeadline === Infinity ? undefined : Math.max(0, (runDeadline - Date.now()) / 1000);
+  if (seconds === undefined) return fromDeadline;
+  return fromDeadline === undefined ? seconds : Math.min(seconds, fromDeadline);
+}

@@ -1,5 +1,6 @@
-import type { AmoEncoding, CardEncoding } from '../card/index.js';
+import type { AmoEncoding, CardEncoding } from './encodings.js';
 import type { Cnf } from './cnf.js';
+import { UserError } from './errors.js';
 
 /**
  * What every encoder hands to the rest of the tool: the formula plus the
@@ -111,9 +112,19 @@ export interface EncodingDefaults {
 /** The encodings an instance is built with: the puzzle's defaults, or what was asked for. */
 export type EncodingChoice = EncodingDefaults;
 
-/** An entry's string option, or undefined when it was not given. */
-export const stringArg = (args: Record<string, unknown>, name: string): string | undefined =>
-  args[name] === undefined ? undefined : String(args[name]);
+/**
+ * An entry's options as its typed builder takes them: each name in camelCase
+ * (`pieces-file` → piecesFile, the encodings as they are), the entry's string
+ * options as strings (a plan from a queue may carry a number).
+ */
+export function entryOptions<T>(options: readonly PuzzleOption[], args: Record<string, unknown>): T {
+  const strings = new Set(options.filter((o) => o.type === 'string').map((o) => o.name));
+  const typed: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(args)) {
+    if (value !== undefined) typed[name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())] = strings.has(name) ? String(value) : value;
+  }
+  return typed as T;
+}
 
 /**
  * A puzzle the CLI knows. Each entry names the options it reads, so that an
@@ -126,4 +137,20 @@ export interface PuzzleEntry {
   defaults: EncodingDefaults;
   /** Builds the instance from the options by name (as the CLI spells them), encodings already chosen. */
   build(args: Record<string, unknown> & EncodingChoice): Instance;
+}
+
+/**
+ * A model's true projection variables as the puzzle's solution, checked by
+ * the puzzle's own checker: the one decode-and-check every route uses. A
+ * solution that fails is a solver or encoder bug (an Error naming `what`);
+ * `asUserError` makes it the user's problem instead (a model read from a file).
+ */
+export function checkedSolution<S>(instance: Instance<S>, trueVars: readonly number[], what: string, asUserError = false): S {
+  const solution = instance.decode(trueVars);
+  const problem = instance.check(solution);
+  if (problem) {
+    const message = `${what} fails ${asUserError ? "the puzzle's own check" : 'the independent check'}: ${problem}`;
+    throw asUserError ? new UserError(message) : new Error(message);
+  }
+  return solution;
 }

@@ -1,8 +1,8 @@
+import type { CountMethod, StrategyChoice, UniqueBy } from '../core/plan.js';
 import type { Instance } from '../core/puzzle.js';
 import { classSearchInstance } from '../symmetry/breaking.js';
 import { type CnfCount, countCnf } from './cnf.js';
 import { MemoryBoundExceeded, type Strategy } from './engine.js';
-import type { StrategyChoice } from './exact-cover.js';
 import { type TermResult, countInstance } from './solutions.js';
 
 /**
@@ -12,12 +12,6 @@ import { type TermResult, countInstance } from './solutions.js';
  * asked, with the symmetry-breaking family in it for classes (one model per
  * class, counted directly: the cross-check of Burnside).
  */
-export type CountMethod = 'exact-cover' | 'cnf';
-export const COUNT_METHODS: readonly CountMethod[] = ['exact-cover', 'cnf'];
-
-/** How classes are counted: Burnside pinned at the representatives, Burnside over the whole group, or models of the symmetry-breaking family. */
-export type UniqueBy = 'burnside' | 'burnside-group' | 'clauses';
-export const UNIQUE_BY: readonly UniqueBy[] = ['burnside', 'burnside-group', 'clauses'];
 
 export interface CountRequest {
   unique?: boolean;

@@ -1,3 +1,4 @@
+import type { StrategyChoice } from '../core/plan.js';
 import type { CacheStats } from './cache.js';
 import { DancingCounter } from './dancing.js';
 import {
@@ -20,9 +21,6 @@ import { SweepCounter, sweepWindow } from './sweep.js';
  * the units it finished, yields to the event loop between units, and keeps
  * the engine's memory within a bound.
  */
-export type StrategyChoice = Strategy | 'auto';
-
-export const STRATEGIES: readonly StrategyChoice[] = ['auto', 'sweep', 'mrv'];
 
 export interface UnitCount {
   /** The unit's path of rows (input row indices), space-separated; '*' for the whole tree. */

@@ -2,7 +2,8 @@ import type { Instance } from '../core/puzzle.js';
 import type { CacheStats } from './cache.js';
 import { type BurnsideTerm, burnsideSum, classTerms, solutionTerms } from './burnside.js';
 import { MemoryBoundExceeded, type Strategy } from './engine.js';
-import { type RunResult, type StrategyChoice, type UnitCount, resolveStrategy, runCount } from './exact-cover.js';
+import type { StrategyChoice } from '../core/plan.js';
+import { type RunResult, type UnitCount, resolveStrategy, runCount } from './exact-cover.js';
 import { type ItemOrder, boardOrder, compileProblem, inputOrder } from './problem.js';
 
 /**

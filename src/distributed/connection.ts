@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 import { UserError } from '../core/errors.js';
+import { loadOptional } from '../core/optional.js';
 
 /**
  * Where the queue lives and how to log in: `redis://[user:password@]host:port[/db]`
@@ -28,6 +29,8 @@ export const CA_ENV = 'PUZZLESAT_REDIS_CA';
 /** Hides the password of a URL-ish string, even one that does not parse. */
 export const maskUrl = (url: string): string => url.replace(/^([a-z]+:\/\/[^:/@]*):[^@/]*@/i, '$1:***@');
 
+const MAX_DB = 2 ** 31 - 1;
+
 export function parseQueueUrl(url: string, env: NodeJS.ProcessEnv = process.env, option = '--queue'): QueueAddress {
   const shown = maskUrl(url);
   let parsed: URL;
@@ -42,6 +45,9 @@ export function parseQueueUrl(url: string, env: NodeJS.ProcessEnv = process.env,
   const port = parsed.port === '' ? 6379 : Number(parsed.port);
   const dbText = parsed.pathname.replace(/^\//, '');
   if (!/^\d*$/.test(dbText)) throw new UserError(`${option}: the path must be a database number, got "/${dbText}" in "${shown}"`);
+  // Redis numbers its databases with C ints; whether this one exists the server says (connect).
+  if (dbText.length > 10 || Number(dbText) > MAX_DB)
+    throw new UserError(`${option}: database ${dbText} is out of range (0 to ${MAX_DB}) in "${shown}"`);
   const username = decodeURIComponent(parsed.username) || env[USER_ENV] || undefined;
   const password = decodeURIComponent(parsed.password) || env[PASSWORD_ENV] || undefined;
   return {
@@ -86,7 +92,10 @@ function readCa(path: string): string {
  * is an error too. After that first success the client reconnects by itself.
  */
 export async function connect(address: QueueAddress): Promise<Redis> {
-  const client = new Redis(redisOptions(address));
+  const { Redis } = await loadOptional(() => import('ioredis'), ['ioredis'], 'a Redis queue (--queue)');
+  // The database is chosen after the login: ioredis selects options.db as it connects, and a database
+  // the server does not have (redis://host/99999) then fails that select on every reconnection, for ever.
+  const client = new Redis({ ...redisOptions(address), db: 0 });
   let lastError: Error | undefined;
   // ioredis reports every failed reconnection here; the callers see their consequences instead.
   client.on('error', (e: Error) => void (lastError = e));
@@ -98,6 +107,14 @@ export async function connect(address: QueueAddress): Promise<Redis> {
     // "Connection is closed" hides the cause, which the error event saw first.
     throw connectionError(address, lastError ?? (e as Error));
   }
+  try {
+    await client.select(address.db);
+  } catch (e) {
+    client.disconnect();
+    throw new UserError(`${address.shown}: this Redis has no database ${address.db} (${scrub(String((e as Error).message), address)})`);
+  }
+  // Reconnections, and the connections BullMQ duplicates from this one, select it from here on.
+  client.options.db = address.db;
   return client;
 }
 

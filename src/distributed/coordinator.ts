@@ -1,7 +1,7 @@
 import { Job, Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { UserError } from '../core/errors.js';
-import { connect, type QueueAddress } from './connection.js';
+import { connect, connectionError, type QueueAddress } from './connection.js';
 import { QUEUE_NAME, jobId, validateJob, type JobData, type JobResult, type Work } from './protocol.js';
 
 /**
@@ -58,6 +58,17 @@ export async function runOnQueue(
   });
   const queue = new Queue(QUEUE_NAME, { connection });
   const events = new QueueEvents(QUEUE_NAME, { connection: eventsConnection });
+  // Redis going away (a restart): ioredis reconnects, BullMQ carries on, and the reconciliation below
+  // finds what happened meanwhile. Its errors are said once per episode, in one line, never as a trace.
+  let troubled = false;
+  const trouble = (e: Error) => {
+    if (!troubled)
+      process.stderr.write(`puzzlesat: ${connectionError(address, e).message}; waiting for it to come back (Ctrl-C leaves the jobs queued)\n`);
+    troubled = true;
+  };
+  queue.on('error', trouble);
+  events.on('error', trouble);
+  for (const client of [connection, eventsConnection]) client.on('ready', () => void (troubled = false));
   const start = performance.now();
   const waiting = new Map<number, JobResult>();
   const pending = new Set(ids);

@@ -1,9 +1,19 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { ROLL_COUNT } from '../../encoders/genius-square.js';
-import { PUZZLES } from '../../encoders/index.js';
+import { PUZZLE_ARG_NAMES, PUZZLES } from '../../encoders/index.js';
+import { FIGURES } from '../../encoders/polycube.js';
 import type { Found } from '../enumerate/blocking-loop.js';
-import { SYMMETRY_BREAKING, type SymmetryBreaking } from '../symmetry/breaking.js';
+import {
+  BRANCHING_RULES,
+  ENUM_MODES,
+  PROPAGATIONS,
+  SYMMETRY_BREAKING,
+  type EnumeratePlan,
+  type Part,
+  type PuzzleArgs,
+  type Strategy,
+} from '../core/plan.js';
 
 /**
  * The queue protocol between a coordinator and its workers. Everything a
@@ -15,21 +25,14 @@ import { SYMMETRY_BREAKING, type SymmetryBreaking } from '../symmetry/breaking.j
 
 /** The one BullMQ queue that every coordinator fills and every worker takes from. */
 export const QUEUE_NAME = 'puzzlesat';
+/** A job's lock between heartbeats (puzzlesat worker --lock-seconds). */
+export const DEFAULT_LOCK_SECONDS = 30;
 
-/** An enumeration job: one part of the cube tree (CubeTree.leaves with part). */
+/** An enumeration job: the run's resolved plan and one part of its cube tree (CubeTree.leaves with part). */
 export interface EnumerateWork {
   kind: 'enumerate';
-  puzzle: string;
-  /** The puzzle's own options (and --amo/--card), by value. */
-  args: Record<string, string | number | boolean>;
-  /** A solver name as `puzzlesat solvers` lists it, or dlx. */
-  solver: string;
-  unique: boolean;
-  /** How --unique keeps one solution per class (--unique-by); only with unique. */
-  symmetryBreaking?: SymmetryBreaking;
-  cubeDepth?: number;
-  timeoutSeconds?: number;
-  part: { index: number; of: number };
+  plan: EnumeratePlan;
+  part: Part;
 }
 
 /** A sweep job: Genius Square rolls (one per symmetry class) to solve. */
@@ -102,16 +105,23 @@ export function stableJson(value: unknown): string {
 export const jobId = (runFingerprint: string, piece: string): string => `${runFingerprint}-${piece}`;
 
 /** Options whose values reach the encoders; anything else in a job is refused. */
-const PUZZLE_OPTION_NAMES = new Set(['amo', 'card', ...PUZZLES.flatMap((p) => p.options.map((o) => o.name))]);
+const PUZZLE_OPTION_NAMES = PUZZLE_ARG_NAMES;
 /** Options that name a file to read: a worker never reads files a job names. */
 const FILE_OPTIONS = new Set(['pieces-file']);
-/** Shapes given by value: a size, a preset name, or inline art. Anything else would be read as a file. */
-const SHAPE_OPTIONS = new Set(['board', 'figure']);
-const SHAPE_BY_VALUE = /^(\d+x\d+(x\d+)?|[\w-]+|[.# /|]+)$/;
+/**
+ * Shapes given by value: a size, inline art (which has a "/" or "|"), or for
+ * a figure one of the named figures. Anything else would be read as a file —
+ * a bare name like `secret` too.
+ */
+const SHAPE_BY_VALUE: Readonly<Record<string, (value: string) => boolean>> = {
+  board: (value) => /^\d+x\d+$/.test(value) || (/^[.# /]+$/.test(value) && value.includes('/')),
+  figure: (value) => FIGURES[value] !== undefined || /^\d+x\d+x\d+$/.test(value) || (/^[.# /|]+$/.test(value) && /[/|]/.test(value)),
+};
 /** Bounds that keep one job's work and payload sane. */
 const MAX_PARTS = 1_000_000;
 const MAX_ROLLS = 100_000;
-const MAX_TEXT = 4096;
+/** A string option: room for a board's art up to the cells limit (a file's board travels so). */
+const MAX_TEXT = 1 << 20;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isWhole = (v: unknown, min: number, max: number): v is number => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
@@ -138,43 +148,62 @@ export function validateJob(data: unknown, version = TOOL_VERSION): JobData {
   fail(`unknown kind ${JSON.stringify(work.kind)?.slice(0, 40)}`);
 }
 
+const STRATEGIES: readonly Strategy[] = ['exact-cover', 'cubes'];
+
+/** A value of a plan field that must be one of `values`. */
+function oneOf<T extends string>(value: unknown, values: readonly T[], field: string): T {
+  if (!values.includes(value as T)) fail(`plan.${field} must be one of ${values.join(', ')}`);
+  return value as T;
+}
+
 function validateEnumerate(w: Record<string, unknown>): EnumerateWork {
-  if (typeof w.puzzle !== 'string' || !PUZZLES.some((p) => p.name === w.puzzle))
-    fail(`puzzle must be one of ${PUZZLES.map((p) => p.name).join(', ')}`);
-  if (typeof w.solver !== 'string' || !/^[\w.-]{1,64}$/.test(w.solver)) fail('solver must be a solver name');
-  if (typeof w.unique !== 'boolean') fail('unique must be true or false');
-  const breaking = w.symmetryBreaking;
-  if (breaking !== undefined && !SYMMETRY_BREAKING.includes(breaking as SymmetryBreaking))
-    fail(`symmetryBreaking must be one of ${SYMMETRY_BREAKING.join(', ')}`);
-  if (w.cubeDepth !== undefined && !isWhole(w.cubeDepth, 0, 1000)) fail('cubeDepth must be a whole number from 0 to 1000');
-  if (w.timeoutSeconds !== undefined && !(typeof w.timeoutSeconds === 'number' && w.timeoutSeconds > 0))
-    fail('timeoutSeconds must be a positive number');
+  const p = w.plan;
+  if (!isRecord(p) || p.verb !== 'enumerate') fail('plan must be an enumeration plan');
+  if (typeof p.puzzle !== 'string' || !PUZZLES.some((entry) => entry.name === p.puzzle))
+    fail(`puzzle must be one of ${PUZZLES.map((entry) => entry.name).join(', ')}`);
+  if (typeof p.engine !== 'string' || !/^[\w.-]{1,64}$/.test(p.engine)) fail('plan.engine must be a solver name');
+  if (typeof p.unique !== 'boolean') fail('plan.unique must be true or false');
+  if (!isWhole(p.cubeDepth, 0, 1000)) fail('plan.cubeDepth must be a whole number from 0 to 1000');
+  if (p.timeoutSeconds !== undefined && !(typeof p.timeoutSeconds === 'number' && p.timeoutSeconds > 0))
+    fail('plan.timeoutSeconds must be a positive number');
   const part = w.part;
   if (!isRecord(part) || !isWhole(part.of, 1, MAX_PARTS) || !isWhole(part.index, 0, part.of - 1))
     fail(`part must be {index, of} with 0 <= index < of <= ${MAX_PARTS}`);
-  if (!isRecord(w.args)) fail('args must be an object');
-  const args: Record<string, string | number | boolean> = {};
-  for (const [name, value] of Object.entries(w.args)) {
+  const plan: EnumeratePlan = {
+    verb: 'enumerate',
+    puzzle: p.puzzle,
+    args: puzzleArgs(p.args),
+    rebuildable: true,
+    engine: p.engine,
+    strategy: oneOf(p.strategy, STRATEGIES, 'strategy'),
+    unique: p.unique,
+    symmetryBreaking: oneOf(p.symmetryBreaking, SYMMETRY_BREAKING, 'symmetryBreaking'),
+    enumMode: oneOf(p.enumMode, ENUM_MODES, 'enumMode'),
+    propagation: oneOf(p.propagation, PROPAGATIONS, 'propagation'),
+    branching: oneOf(p.branching, BRANCHING_RULES, 'branching'),
+    cubeDepth: p.cubeDepth,
+    timeoutSeconds: p.timeoutSeconds as number | undefined,
+    // A job is one part of the run, on one thread, to the end: the coordinator splits and counts.
+    workers: 1,
+  };
+  return { kind: 'enumerate', plan, part: { index: part.index as number, of: part.of as number } };
+}
+
+/** The puzzle's options as a job carries them: by value, never a file for the worker to read. */
+function puzzleArgs(given: unknown): PuzzleArgs {
+  if (!isRecord(given)) fail('args must be an object');
+  const args: PuzzleArgs = {};
+  for (const [name, value] of Object.entries(given)) {
     if (!PUZZLE_OPTION_NAMES.has(name)) fail(`unknown option "${name.slice(0, 40)}"`);
     if (FILE_OPTIONS.has(name)) fail(`--${name} names a file, which workers do not read`);
     if (!(typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'))
       fail(`--${name} must be a string, number or boolean`);
     if (typeof value === 'string' && value.length > MAX_TEXT) fail(`--${name} is longer than ${MAX_TEXT} characters`);
-    if (SHAPE_OPTIONS.has(name) && !SHAPE_BY_VALUE.test(String(value)))
-      fail(`--${name} must be given by value (a size, a preset or inline art), not a file`);
+    if (SHAPE_BY_VALUE[name] && !SHAPE_BY_VALUE[name](String(value)))
+      fail(`--${name} must be given by value (a size, a named figure or inline art), not a file`);
     args[name] = value;
   }
-  return {
-    kind: 'enumerate',
-    puzzle: w.puzzle,
-    args,
-    solver: w.solver,
-    unique: w.unique,
-    symmetryBreaking: breaking as SymmetryBreaking | undefined,
-    cubeDepth: w.cubeDepth as number | undefined,
-    timeoutSeconds: w.timeoutSeconds as number | undefined,
-    part: { index: part.index as number, of: part.of as number },
-  };
+  return args;
 }
 
 function validateSweep(w: Record<string, unknown>): SweepWork {

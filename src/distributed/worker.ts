@@ -17,7 +17,6 @@ export interface WorkerOptions {
   log: (line: string) => void;
 }
 
-export const DEFAULT_LOCK_SECONDS = 30;
 /** How often a job may stall (its worker died) before it is failed rather than retried: a bad job should not kill workers forever. */
 const MAX_STALLS = 5;
 const processorFile = new URL('./job-processor.js', import.meta.url);

@@ -1,8 +1,9 @@
 import type { Instance } from '../core/puzzle.js';
-import { UserError } from '../core/errors.js';
+import { UsageError, UserError, didYouMean } from '../core/errors.js';
 import { type Cube, CubeTree, orbit } from './cube-tree.js';
+import { BRANCHING_RULES, ENUM_MODES, PROPAGATIONS, type BranchingRule, type EnumMode, type Propagation } from '../core/plan.js';
 import {
-  type BranchingRule,
+  type Capabilities,
   type ChronoEnumerator,
   type CoverBrancher,
   type ExactlyOnePropagator,
@@ -10,6 +11,7 @@ import {
   SolverHeapExhausted,
   type Status,
   offersCubeBatch,
+  solverCapabilities,
 } from '../../solvers/types.js';
 import { checkedTrueVars, loadFormula } from './solve-once.js';
 import { type SymmetryBreaking, classSearchInstance } from '../symmetry/breaking.js';
@@ -78,68 +80,55 @@ export interface CubeExhausted {
   solver: string;
 }
 
-/**
- * 'blocking': a solve per model, each model blocked by a clause (the
- * reference: any solver can do it). 'chrono': the solver enumerates a cube
- * itself, backtracking chronologically after each model, with no blocking
- * clauses (solvers that offer ChronoEnumerator).
- */
-export const ENUM_MODES = ['chrono', 'blocking'] as const;
-export type EnumMode = (typeof ENUM_MODES)[number];
-export const BRANCHING_RULES: readonly BranchingRule[] = ['cover', 'vsids'];
+export { BRANCHING_RULES, ENUM_MODES, PROPAGATIONS, type EnumMode, type Propagation } from '../core/plan.js';
 
 function oneOf<T extends string>(values: readonly T[], option: string): (x: unknown) => T | undefined {
   return (x) => {
     if (x === undefined) return undefined;
     if (values.includes(x as T)) return x as T;
-    throw new UserError(`${option}: expected one of ${values.join(', ')}, got "${String(x)}"`);
+    throw new UsageError(`${option}: expected one of ${values.join(', ')}, got "${String(x)}"${didYouMean(String(x), values)}`);
   };
 }
-/**
- * 'clauses': the solver propagates the whole CNF. 'native': the instance's
- * exactly-one groups (Instance.exactlyOne) go to the engine as groups and
- * their families' clauses stay out of it — every model is still checked
- * against the whole CNF.
- */
-export const PROPAGATIONS = ['native', 'clauses'] as const;
-export type Propagation = (typeof PROPAGATIONS)[number];
 export const parseEnumMode = oneOf(ENUM_MODES, '--enum-mode');
 export const parsePropagation = oneOf(PROPAGATIONS, '--propagation');
 export const parseBranching = oneOf(BRANCHING_RULES, '--branching');
 
 const offersChrono = (s: Solver): s is Solver & ChronoEnumerator => typeof (s as Partial<ChronoEnumerator>).enumerateCube === 'function';
 const offersCover = (s: Solver): s is Solver & CoverBrancher => typeof (s as Partial<CoverBrancher>).setBranching === 'function';
-
-/** The mode when none is asked for: chrono where the solver has it (measured in bench/results/sat-search.md). */
-export function defaultEnumMode(solver: Solver): EnumMode {
-  return offersChrono(solver) ? 'chrono' : 'blocking';
-}
-
-/** The rule when none is asked for: cover where the instance names a family to branch on and the solver can. */
-export function defaultBranching(instance: Instance, solver: Solver): BranchingRule {
-  return instance.branchingFamily !== undefined && offersCover(solver) ? 'cover' : 'vsids';
-}
+const offersExactlyOne = (s: Solver): s is Solver & ExactlyOnePropagator => typeof (s as Partial<ExactlyOnePropagator>).addExactlyOne === 'function';
 
 /**
- * Sets the solver's branching rule (the asked one, else the default) on the
- * instance's branching family. Asking for cover where it cannot be had is a
- * UserError.
+ * The defaults of the cube loop's settings, each declared here once, read
+ * from the engine's capabilities: src/plan.ts applies them when it resolves a
+ * plan; enumerate() applies the same ones for a caller that hands it a bare
+ * solver (tests, benches).
  */
-export function applyBranching(instance: Instance, solver: Solver, asked?: BranchingRule, groupsNative = false): BranchingRule {
-  const rule = asked ?? defaultBranching(instance, solver);
-  if (rule === 'vsids') {
-    if (offersCover(solver)) solver.setBranching('vsids');
-    return rule;
-  }
-  if (!offersCover(solver)) throw new UserError(`--branching cover: solver ${solver.name} cannot branch on clauses (minisat-wasm can)`);
-  const family = instance.cnf.families.find((f) => f.name === instance.branchingFamily);
-  if (!family) throw new UserError(`--branching cover: ${instance.puzzle} names no clause family to branch on`);
-  // With native groups the engine branches on the groups themselves (cells and pieces, as dancing links does).
-  solver.setBranching('cover', groupsNative ? [] : family.clauses());
-  return rule;
+
+/** The mode when none is asked for: chrono where the engine has it (measured in bench/results/sat-search.md); certifying needs blocking. */
+export function resolveEnumMode(caps: Capabilities, engine: string, asked: EnumMode | undefined, certifying: boolean): EnumMode {
+  if (asked === 'chrono' && !caps.chrono)
+    throw new UserError(`--enum-mode chrono: solver ${engine} cannot enumerate a cube by itself (minisat-wasm can); use --enum-mode blocking`);
+  if (asked === 'chrono' && certifying)
+    throw new UserError('--enum-mode chrono: --certify needs the UNSAT closing each cube; use --enum-mode blocking');
+  return asked ?? (certifying || !caps.chrono ? 'blocking' : 'chrono');
 }
 
-const offersExactlyOne = (s: Solver): s is Solver & ExactlyOnePropagator => typeof (s as Partial<ExactlyOnePropagator>).addExactlyOne === 'function';
+/** The rule when none is asked for: cover where the instance names a family to branch on and the engine can; asking for cover where it cannot be had is refused. */
+export function resolveBranching(instance: Instance, caps: Capabilities, engine: string, asked?: BranchingRule): BranchingRule {
+  if (asked === 'cover' && !caps.cover) throw new UserError(`--branching cover: solver ${engine} cannot branch on clauses (minisat-wasm can)`);
+  if (asked === 'cover' && !instance.cnf.families.some((f) => f.name === instance.branchingFamily))
+    throw new UserError(`--branching cover: ${instance.puzzle} names no clause family to branch on`);
+  return asked ?? (instance.branchingFamily !== undefined && caps.cover ? 'cover' : 'vsids');
+}
+
+/** Sets the solver's branching rule on the instance's branching family (the rule resolved by resolveBranching). */
+export function applyBranching(instance: Instance, solver: Solver, rule: BranchingRule, groupsNative = false): void {
+  if (!offersCover(solver)) return;
+  if (rule === 'vsids') return solver.setBranching('vsids');
+  const family = instance.cnf.families.find((f) => f.name === instance.branchingFamily)!;
+  // With native groups the engine branches on the groups themselves (cells and pieces, as dancing links does).
+  solver.setBranching('cover', groupsNative ? [] : family.clauses());
+}
 
 /**
  * Why the instance's exactly-one groups cannot be propagated natively in
@@ -148,10 +137,10 @@ const offersExactlyOne = (s: Solver): s is Solver & ExactlyOnePropagator => type
  * the families the groups replace must have no auxiliary variables (the
  * engine would leave them unconstrained, and the model check reads them).
  */
-function nativeObstacle(instance: Instance, solver: Solver, mode: EnumMode): string | null {
+function nativeObstacle(instance: Instance, caps: Capabilities, engine: string, mode: EnumMode): string | null {
   const groups = instance.exactlyOne;
   if (!groups) return `${instance.puzzle} declares no exactly-one groups`;
-  if (!offersExactlyOne(solver)) return `solver ${solver.name} cannot propagate exactly-one groups (minisat-wasm can)`;
+  if (!caps.exactlyOne) return `solver ${engine} cannot propagate exactly-one groups (minisat-wasm can)`;
   if (mode !== 'chrono') return 'it needs --enum-mode chrono';
   const withAux = instance.cnf.familyCounts().filter((f) => groups.families.includes(f.name) && f.auxVars > 0);
   if (withAux.length) return `the ${withAux.map((f) => f.name).join(', ')} clauses have auxiliary variables (use --amo pairwise)`;
@@ -159,20 +148,15 @@ function nativeObstacle(instance: Instance, solver: Solver, mode: EnumMode): str
 }
 
 /** The propagation this run uses: as asked (a UserError where it cannot be had), else native where it can be. */
-export function resolvePropagation(instance: Instance, solver: Solver, mode: EnumMode, asked?: Propagation): Propagation {
-  const obstacle = nativeObstacle(instance, solver, mode);
+export function resolvePropagation(instance: Instance, caps: Capabilities, engine: string, mode: EnumMode, asked?: Propagation): Propagation {
+  const obstacle = nativeObstacle(instance, caps, engine, mode);
   if (asked === 'native' && obstacle) throw new UserError(`--propagation native: ${obstacle}`);
   return asked ?? (obstacle ? 'clauses' : 'native');
 }
 
-/** Certifying needs the UNSAT that closes each cube, which only the blocking loop has. */
-export function resolveEnumMode(solver: Solver, asked: EnumMode | undefined, certifying: boolean): EnumMode {
-  if (asked === 'chrono' && !offersChrono(solver))
-    throw new UserError(`--enum-mode chrono: solver ${solver.name} cannot enumerate a cube by itself (minisat-wasm can); use --enum-mode blocking`);
-  if (asked === 'chrono' && certifying)
-    throw new UserError('--enum-mode chrono: --certify needs the UNSAT closing each cube; use --enum-mode blocking');
-  return asked ?? (certifying ? 'blocking' : defaultEnumMode(solver));
-}
+/** Whether native propagation is still open before the instance is built: what picks the encoding it needs (PuzzleEntry.defaults.nativeEnumerationAmo). */
+export const nativeGroupsPossible = (caps: Capabilities, mode: EnumMode, asked?: Propagation): boolean =>
+  asked !== 'clauses' && mode === 'chrono' && caps.exactlyOne;
 
 export interface EnumerateSummary {
   count: number;
@@ -236,10 +220,11 @@ export async function enumerate(given: Instance, options: EnumerateOptions): Pro
   const byOrbits = options.unique && options.symmetryBreaking === 'orbits';
   const tree = new CubeTree(instance, byOrbits);
   let solver = options.createSolver();
-  const mode = resolveEnumMode(solver, options.enumMode, options.onCubeExhausted !== undefined);
-  const propagation = resolvePropagation(instance, solver, mode, options.propagation);
+  const caps = solverCapabilities(solver, false);
+  const mode = resolveEnumMode(caps, solver.name, options.enumMode, options.onCubeExhausted !== undefined);
+  const propagation = resolvePropagation(instance, caps, solver.name, mode, options.propagation);
+  const branching = resolveBranching(instance, caps, solver.name, options.branching);
   const depth = options.cubeDepth ?? defaultCubeDepth(instance, propagation);
-  if (!Number.isInteger(depth) || depth < 0) throw new UserError(`--cube-depth: expected a whole number >= 0, got "${String(options.cubeDepth)}"`);
   const group = options.unique ? instance.symmetries : [];
   const orbitSize = (vars: readonly number[]) => (group.length ? orbit(group, vars).length : 1);
   const known = options.known ?? [];
@@ -254,7 +239,7 @@ export async function enumerate(given: Instance, options: EnumerateOptions): Pro
     loadFormula(solver, instance.cnf, new Set(groups?.families));
     if (groups && offersExactlyOne(solver)) for (const group of groups.groups) solver.addExactlyOne(group);
     for (const clause of blocking) solver.addClause(clause);
-    applyBranching(instance, solver, options.branching, groups !== undefined);
+    applyBranching(instance, solver, branching, groups !== undefined);
     return solver;
   };
   const limitReached = () => options.limit !== undefined && summary.count >= options.limit;

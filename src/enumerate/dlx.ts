@@ -1,9 +1,9 @@
 import { UserError } from '../core/errors.js';
-import { type EnumerateSummary, type Found, cubeKey } from './blocking-loop.js';
-import { solveExactCover } from './exact-cover.js';
+import { type EnumerateOptions, type EnumerateSummary, cubeKey } from './blocking-loop.js';
+import { solveExactCover } from '../../solvers/dlx/exact-cover.js';
 import type { Instance } from '../core/puzzle.js';
 import { CubeTree, orbit } from './cube-tree.js';
-import { type SymmetryBreaking, DEFAULT_SYMMETRY_BREAKING, breakingPlan } from '../symmetry/breaking.js';
+import { DEFAULT_SYMMETRY_BREAKING, breakingPlan } from '../symmetry/breaking.js';
 import { isLexLeader } from './lex-leader.js';
 
 /**
@@ -22,19 +22,10 @@ import { isLexLeader } from './lex-leader.js';
  *   stabiliser orbits, keeping the least under each leaf's stabiliser.
  * - all solutions: the cube tree's leaves at depth 2, nothing filtered.
  */
-export interface ExactCoverEnumerateOptions {
-  unique: boolean;
-  symmetryBreaking?: SymmetryBreaking;
-  limit?: number;
-  known?: readonly (readonly number[])[];
-  onFound: (found: Found) => void;
-  shouldStop?: () => boolean;
-  /** Parts (by cubeKey of their forced rows) whose solutions are all in `known` (resume): skipped. */
-  finishedCubes?: ReadonlySet<string>;
-  onCubeDone?: (key: string) => void;
-  /** Run only every part.of-th part, from part.index (a distributed job). */
-  part?: { index: number; of: number };
-}
+export type ExactCoverEnumerateOptions = Pick<
+  EnumerateOptions,
+  'unique' | 'symmetryBreaking' | 'limit' | 'known' | 'onFound' | 'shouldStop' | 'finishedCubes' | 'onCubeDone' | 'part'
+>;
 
 interface Part {
   forced: readonly number[];
@@ -43,7 +34,7 @@ interface Part {
 }
 
 /** Two levels of cubes give the event loop a turn often enough; dancing links does the rest. */
-const CUBE_DEPTH = 2;
+export const EXACT_COVER_DEPTH = 2;
 
 function* parts(instance: Instance, options: ExactCoverEnumerateOptions): Generator<Part> {
   const byOrbits = options.unique && (options.symmetryBreaking ?? DEFAULT_SYMMETRY_BREAKING) === 'orbits';
@@ -53,7 +44,7 @@ function* parts(instance: Instance, options: ExactCoverEnumerateOptions): Genera
   } else if (plan) {
     yield { forced: [], leastUnder: plan.chains.map((c) => c.perm) };
   } else {
-    for (const cube of new CubeTree(instance, byOrbits).leaves(CUBE_DEPTH)) {
+    for (const cube of new CubeTree(instance, byOrbits).leaves(EXACT_COVER_DEPTH)) {
       yield { forced: cube.lits, leastUnder: byOrbits ? cube.stabilizer.filter((i) => i !== 0).map((i) => instance.symmetries[i]!) : [] };
     }
   }

@@ -1,7 +1,8 @@
 import { UserError } from '../core/errors.js';
 import type { CubeProgress, EnumerateSummary, Found } from './blocking-loop.js';
 import { runPool } from './pool.js';
-import type { PartJob, PartMessage } from './worker-tasks.js';
+import type { EnumeratePlan } from '../core/plan.js';
+import type { PartMessage } from './worker-tasks.js';
 
 /**
  * Parallel enumeration on worker threads: the subtrees of the cube tree are
@@ -10,10 +11,10 @@ import type { PartJob, PartMessage } from './worker-tasks.js';
  * writes them.
  */
 export async function enumerateParallel(
-  job: Omit<PartJob, 'part'>,
-  workers: number,
+  plan: EnumeratePlan,
   options: {
-    limit?: number;
+    known: number[][];
+    finishedCubes: string[];
     knownRaw: number;
     onFound: (f: Found) => void;
     shouldStop: () => boolean;
@@ -22,12 +23,17 @@ export async function enumerateParallel(
   },
 ): Promise<EnumerateSummary> {
   // Known solutions (resume) are blocked in every worker but counted once, here.
-  const total: EnumerateSummary = { count: job.known.length, raw: options.knownRaw, complete: true, cubes: 0, solves: 0 };
+  const workers = plan.workers;
+  const total: EnumerateSummary = { count: options.known.length, raw: options.knownRaw, complete: true, cubes: 0, solves: 0 };
   // Per part: cubes done, and units of its share passed (part i takes units i, i + n, i + 2n, ...).
   const cubesDone = new Array<number>(workers).fill(0);
   const unitsDone = new Array<number>(workers).fill(0);
   const sum = (a: number[]) => a.reduce((x, y) => x + y, 0);
-  const tasks = Array.from({ length: workers }, (_, index) => ({ task: 'enumerate' as const, job: { ...job, part: { index, of: workers } } }));
+  const { known, finishedCubes } = options;
+  const tasks = Array.from({ length: workers }, (_, index) => ({
+    task: 'enumerate' as const,
+    job: { plan, part: { index, of: workers }, known, finishedCubes },
+  }));
   const { stopped } = await runPool<PartMessage>({
     tasks,
     shouldStop: options.shouldStop,
@@ -40,7 +46,7 @@ export async function enumerateParallel(
         total.count++;
         total.raw += m.found.orbitSize;
         options.onFound(m.found);
-        if (options.limit !== undefined && total.count >= options.limit) pool.stop();
+        if (plan.limit !== undefined && total.count >= plan.limit) pool.stop();
       } else if (m.type === 'cube') {
         options.onCubeDone?.(m.key);
       } else if (m.type === 'done') {

@@ -1,4 +1,5 @@
-import { closeSync, existsSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, truncateSync, writeSync } from 'node:fs';
+import { readInput } from '../core/input.js';
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { ROLL_COUNT, RollSolver, parseBlockers, rollAt, rollIndex, symmetryClassKey } from '../../encoders/genius-square.js';
@@ -248,7 +249,7 @@ const formatRow = (index: number, row: SweepRow): string => `${rollAt(index).joi
 
 /** The rows of a sweep TSV by roll index, and how many characters of it are whole lines. */
 export function readSweepTsv(path: string): { rows: Map<number, SweepRow>; wholeLines: number } {
-  const text = readFileSync(path, 'utf8');
+  const text = readInput(path, path).toString('utf8');
   const wholeLines = text.lastIndexOf('\n') + 1;
   const rows = new Map<number, SweepRow>();
   const lines = text.slice(0, wholeLines).split('\n').slice(0, -1);

@@ -1,6 +1,5 @@
-import type { EnumMode, EnumerateSummary, Found, Propagation } from './blocking-loop.js';
-import type { BranchingRule } from '../../solvers/types.js';
-import type { SymmetryBreaking } from '../symmetry/breaking.js';
+import type { EnumeratePlan, Part } from '../core/plan.js';
+import type { EnumerateSummary, Found } from './blocking-loop.js';
 
 /**
  * What the main thread and the worker threads of src/enumerate/pool.ts say to
@@ -9,26 +8,16 @@ import type { SymmetryBreaking } from '../symmetry/breaking.js';
 export type WorkerTask = { task: 'enumerate'; job: PartJob } | { task: 'sweep'; count: boolean };
 
 /**
- * A part of a parallel enumeration: the worker rebuilds the same instance
- * (the encoders are deterministic) from the puzzle and its options, walks the
- * same cube tree and solves every leaf of its part.
+ * A part of a parallel enumeration: the plan and the part, as a queue job
+ * carries them, plus what a resume knows (solutions and finished cubes in
+ * the --out file). The worker rebuilds the same instance from the plan.
  */
 export interface PartJob {
-  puzzle: string;
-  args: Record<string, unknown>;
-  solver: string;
-  unique: boolean;
-  /** How `unique` counts classes (src/symmetry/breaking.ts); the worker adds the family to its own instance. */
-  symmetryBreaking?: SymmetryBreaking;
+  plan: EnumeratePlan;
+  part: Part;
   known: number[][];
-  cubeDepth?: number;
-  timeoutSeconds?: number;
-  enumMode?: EnumMode;
-  branching?: BranchingRule;
-  propagation?: Propagation;
   /** Cubes a resume skips (see EnumerateOptions.finishedCubes). */
-  finishedCubes?: string[];
-  part: { index: number; of: number };
+  finishedCubes: string[];
 }
 
 export type PartMessage =

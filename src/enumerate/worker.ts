@@ -1,8 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { RollSolver } from '../../encoders/genius-square.js';
-import { buildInstance } from '../../encoders/index.js';
-import { pickSolver } from '../../solvers/index.js';
-import { enumerate } from './blocking-loop.js';
+import { loadWasmSolvers } from '../../solvers/index.js';
+import { runPlanPart } from './by-name.js';
 import type { PartJob, PartMessage, SweepAnswer, SweepBatch, WorkerTask } from './worker-tasks.js';
 
 /** The script of every worker thread of src/enumerate/pool.ts; workerData says which task it runs. */
@@ -15,21 +14,11 @@ else answerSweepBatches(task.count);
 async function enumeratePart(job: PartJob): Promise<void> {
   const post = (m: PartMessage) => port.postMessage(m);
   try {
-    const instance = buildInstance(job.puzzle, job.args);
-    const factory = await pickSolver(job.solver);
-    const summary = await enumerate(instance, {
-      createSolver: () => factory.create(),
-      unique: job.unique,
-      symmetryBreaking: job.symmetryBreaking,
+    await loadWasmSolvers();
+    const summary = await runPlanPart(job.plan, job.part, {
       known: job.known,
-      cubeDepth: job.cubeDepth,
-      timeoutSeconds: job.timeoutSeconds,
-      enumMode: job.enumMode,
-      branching: job.branching,
-      propagation: job.propagation,
-      finishedCubes: new Set(job.finishedCubes ?? []),
+      finishedCubes: new Set(job.finishedCubes),
       onCubeDone: (key) => post({ type: 'cube', key }),
-      part: job.part,
       onFound: (found) => post({ type: 'found', found }),
       onProgress: ({ cubes, unit }) => post({ type: 'progress', part: job.part.index, cubes, unit }),
     });

@@ -111,7 +111,8 @@ export function regionSymmetries(cells: readonly Cell[], group: readonly Transfo
   return out;
 }
 
-function minCorner(cells: readonly Cell[]): Cell {
+/** The smallest coordinate on each axis (a loop: spreading 100,000 cells into Math.min overflows the stack). */
+export function minCorner(cells: readonly Cell[]): Cell {
   let mx = Infinity;
   let my = Infinity;
   let mz = Infinity;
@@ -123,11 +124,17 @@ function minCorner(cells: readonly Cell[]): Cell {
   return [mx, my, mz];
 }
 
+/** The largest coordinate on each axis. */
+export function maxCorner(cells: readonly Cell[]): Cell {
+  const [fx, fy, fz] = minCorner(cells.map((c): Cell => [-c[0], -c[1], -c[2]]));
+  return [-fx, -fy, -fz];
+}
+
 /** Size of the bounding box. */
 export function extent(cells: readonly Cell[]): Cell {
   const [ox, oy, oz] = minCorner(cells);
-  const [fx, fy, fz] = minCorner(cells.map((c): Cell => [-c[0], -c[1], -c[2]]));
-  return [-fx - ox + 1, -fy - oy + 1, -fz - oz + 1];
+  const [fx, fy, fz] = maxCorner(cells);
+  return [fx - ox + 1, fy - oy + 1, fz - oz + 1];
 }
 
 /** Is the cell set connected through faces? */

@@ -1,4 +1,4 @@
-import type { Cell } from './cells.js';
+import { type Cell, minCorner } from './cells.js';
 
 /**
  * An independent packing checker: it shares no code with the encoder (its own
@@ -46,7 +46,7 @@ const turnZ = ([x, y, z]: Vec): Vec => [-y, x, z];
 const mirror = ([x, y, z]: Vec): Vec => [-x, y, z];
 
 function canonical(cells: readonly Vec[]): string {
-  const min = [0, 1, 2].map((i) => Math.min(...cells.map((c) => c[i]!)));
+  const min = minCorner(cells);
   return cells
     .map((c) => c.map((v, i) => v - min[i]!).join(','))
     .sort()

@@ -1,4 +1,4 @@
-import type { Cell } from './cells.js';
+import { type Cell, maxCorner } from './cells.js';
 import { UserError } from '../core/errors.js';
 import { checkSize } from '../core/limits.js';
 
@@ -19,7 +19,8 @@ export interface TextLine {
 const LEVEL_BREAK = /^-{2,}\s*$/;
 
 export function textLines(text: string): TextLine[] {
-  return text.split(/\r?\n/).map((t, i) => ({ text: t.replace(/\s+$/, ''), line: i + 1 }));
+  // trimEnd, not /\s+$/: that regex backtracks quadratically over a long run of spaces inside a line.
+  return text.split(/\r?\n/).map((t, i) => ({ text: t.trimEnd(), line: i + 1 }));
 }
 
 function cellsOf(
@@ -69,6 +70,9 @@ export function parseRegion(text: string, source: string): Cell[] {
   );
   if (cells.length === 0) throw new UserError(`${source}: the board has no cells (use "." for a cell)`);
   checkSize('cells', cells.length, source, 'the board has');
+  // Drawings of the board (its art in headers, the terminal, SVG) take its whole box, holes included.
+  const [x, y, z] = maxCorner(cells).map((m) => m + 1);
+  checkSize('cells', x! * y! * z!, source, `the board spans ${x}x${y}${z! > 1 ? `x${z}` : ''}, which is`);
   return cells;
 }
 
@@ -91,7 +95,7 @@ export function parsePieceArt(lines: readonly TextLine[], source: string): Cell[
  * row of gaps under it, since boards are taken as art only when it has a "/".
  */
 export function cellsArt(cells: readonly Cell[], cell: string, gap: string): string {
-  const [width, height, depth] = [0, 1, 2].map((axis) => Math.max(...cells.map((c) => c[axis]!)) + 1) as [number, number, number];
+  const [width, height, depth] = maxCorner(cells).map((m) => m + 1) as [number, number, number];
   const on = new Set(cells.map((c) => c.join(',')));
   const upTo = (n: number) => Array.from({ length: n }, (_, i) => i);
   const levels = upTo(depth).map((z) =>

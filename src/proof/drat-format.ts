@@ -42,9 +42,26 @@ export function stepLabel(proof: ProofSteps, step: number): string {
   return `${proof.format === 'text' ? 'line' : 'step'} ${proof.where[step]}`;
 }
 
-export function parseProof(bytes: Uint8Array, source = '<proof>'): ProofSteps {
-  return detectFormat(bytes) === 'binary' ? parseBinary(bytes, source) : parseText(bytes, source);
+/**
+ * How far a proof's variables may go: the checker allocates per variable, so
+ * a 15-byte proof naming variable 2^31-1 must be refused as it is read, not
+ * after gigabytes. Variables past the formula's (extension variables) are
+ * allowed up to the limit.
+ */
+export interface ProofLimits {
+  maxVar?: number;
+  /** What maxVar is and how to raise it, for the message: "the formula's 3 variables and the limit of 2000000 (raise it with --max-vars)". */
+  maxVarText?: string;
 }
+
+export function parseProof(bytes: Uint8Array, source = '<proof>', limits: ProofLimits = {}): ProofSteps {
+  const maxVar = Math.min(limits.maxVar ?? LARGEST_VAR, LARGEST_VAR);
+  const beyond = (v: number) => (v > maxVar ? `variable ${v} is beyond ${limits.maxVarText ?? `the largest, ${maxVar}`}` : undefined);
+  return detectFormat(bytes) === 'binary' ? parseBinary(bytes, source, beyond) : parseText(bytes, source, beyond);
+}
+
+/** Why a variable cannot be read (beyond the limit), or undefined. */
+type VarCheck = (v: number) => string | undefined;
 
 /** Collects steps while a parser runs. */
 class StepBuilder {
@@ -85,7 +102,7 @@ class StepBuilder {
 
 const LARGEST_VAR = 2 ** 31 - 1;
 
-function parseText(bytes: Uint8Array, source: string): ProofSteps {
+function parseText(bytes: Uint8Array, source: string, beyond: VarCheck): ProofSteps {
   const steps = new StepBuilder('text');
   const fail = (line: number, msg: string): never => {
     throw new UserError(`${source}:${line}: ${msg}`);
@@ -120,6 +137,8 @@ function parseText(bytes: Uint8Array, source: string): ProofSteps {
       }
       if (i === first) fail(line, 'a "-" without digits');
       if (value > LARGEST_VAR) fail(line, `literal ${negative ? '-' : ''}${value} is out of range`);
+      const tooBig = beyond(value);
+      if (tooBig) fail(line, tooBig);
       if (openedOn === 0) openedOn = line;
       if (value === 0) {
         steps.close(isDeletion, openedOn);
@@ -136,7 +155,7 @@ function parseText(bytes: Uint8Array, source: string): ProofSteps {
   return steps.done();
 }
 
-function parseBinary(bytes: Uint8Array, source: string): ProofSteps {
+function parseBinary(bytes: Uint8Array, source: string, beyond: VarCheck): ProofSteps {
   const steps = new StepBuilder('binary');
   const n = bytes.length;
   let i = 0;
@@ -161,6 +180,8 @@ function parseBinary(bytes: Uint8Array, source: string): ProofSteps {
       if (value === 0) break;
       const v = Math.floor(value / 2);
       if (v === 0 || v > LARGEST_VAR) throw new UserError(`${source}: step ${step}: bad literal code ${value}`);
+      const tooBig = beyond(v);
+      if (tooBig) throw new UserError(`${source}: step ${step}: ${tooBig}`);
       steps.literal(value % 2 === 1 ? -v : v);
     }
     steps.close(kind === BYTE_DELETE, step);

@@ -1,5 +1,5 @@
 import pc from 'picocolors';
-import type { Cell } from '../geometry/cells.js';
+import { type Cell, maxCorner } from '../geometry/cells.js';
 import { type PieceLook, labelCell, paletteColour, pieceLooks, rgbOf } from './palette.js';
 
 /** Whether to colour output: a TTY and no NO_COLOR, as picocolors decides. */
@@ -34,7 +34,7 @@ export function renderPacking(
 function extent(solution: Solution, fixed: readonly Fixed[]): [number, number, number] | null {
   const all = [...solution.placements.flatMap((pl) => pl.cells), ...fixed.map((f) => f.cell)];
   if (all.length === 0) return null;
-  return [0, 1, 2].map((i) => Math.max(...all.map((c) => c[i]!)) + 1) as [number, number, number];
+  return maxCorner(all).map((m) => m + 1) as [number, number, number];
 }
 
 function letterLevels(solution: Solution, pieces: readonly { name: string }[], symbols: readonly string[], fixed: readonly Fixed[]): string[] {
@@ -201,8 +201,7 @@ export function renderPackingSvg(solution: Solution, pieces: readonly { name: st
   const owner = new Map<string, number>();
   solution.placements.forEach((pl, i) => pl.cells.forEach((c) => owner.set(`${c[0]},${c[1]}`, i)));
   const cells = solution.placements.flatMap((pl) => pl.cells);
-  const w = Math.max(...cells.map((c) => c[0])) + 1;
-  const h = Math.max(...cells.map((c) => c[1])) + 1;
+  const [w, h] = maxCorner(cells).map((m) => m + 1) as [number, number];
   const px = (n: number) => MARGIN + n * CELL;
   const [width, height] = [px(w) + MARGIN, px(h) + MARGIN];
   const parts = [

@@ -1,6 +1,7 @@
 import { Cnf } from '../core/cnf.js';
-import { UserError } from '../core/errors.js';
+import { UsageError, didYouMean } from '../core/errors.js';
 import type { Instance } from '../core/puzzle.js';
+import { SYMMETRY_BREAKING, type SymmetryBreaking } from '../core/plan.js';
 
 /**
  * Symmetry breaking as a constraint family: clauses that leave exactly one
@@ -57,16 +58,18 @@ import type { Instance } from '../core/puzzle.js';
  * so representatives sharing an h share its auxiliaries.
  */
 
-export type SymmetryBreaking = 'clauses' | 'orbits';
+export { SYMMETRY_BREAKING, type SymmetryBreaking } from '../core/plan.js';
 
-/** How `--unique` removes symmetric copies: this family, or the cube tree's stabiliser orbits plus orbit blocking. */
-export const SYMMETRY_BREAKING: readonly SymmetryBreaking[] = ['clauses', 'orbits'];
+/** How `--unique` removes symmetric copies by default: this family (the other way: the cube tree's stabiliser orbits plus orbit blocking). */
 export const DEFAULT_SYMMETRY_BREAKING: SymmetryBreaking = 'clauses';
 
 export function parseSymmetryBreaking(value: unknown, option: string): SymmetryBreaking {
   if (value === undefined) return DEFAULT_SYMMETRY_BREAKING;
   const mode = SYMMETRY_BREAKING.find((m) => m === value);
-  if (!mode) throw new UserError(`${option}: expected one of ${SYMMETRY_BREAKING.join(', ')}, got "${String(value)}"`);
+  if (!mode)
+    throw new UsageError(
+      `${option}: expected one of ${SYMMETRY_BREAKING.join(', ')}, got "${String(value)}"${didYouMean(String(value), SYMMETRY_BREAKING)}`,
+    );
   return mode;
 }
 

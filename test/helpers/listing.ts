@@ -7,6 +7,7 @@ import type { Instance } from '../../src/core/puzzle.js';
 import type { Found } from '../../src/enumerate/blocking-loop.js';
 import { orbit } from '../../src/enumerate/cube-tree.js';
 import { enumerateExactCover } from '../../src/enumerate/dlx.js';
+import { type EnumeratePlan, type EnumerationResult, resolvePlan, runPlan } from '../../src/index.js';
 
 /** A class as a key: the lexicographically least member of its orbit. */
 export function classKey(instance: Instance, trueVars: readonly number[]): string {
@@ -37,3 +38,9 @@ export async function listing(instance: Instance, unique: boolean, run: Run, eac
 
 export const byDancingLinks = (instance: Instance, unique: boolean): Promise<Listing> =>
   listing(instance, unique, (onFound) => enumerateExactCover(instance, { unique, onFound }));
+
+/** `enumerate --solver X` on an instance, as the library runs it: the resolved plan, carried out. */
+export async function byPlan(instance: Instance, solver: string, unique: boolean, onFound: (f: Found) => void): Promise<EnumerationResult> {
+  const plan = (await resolvePlan(instance, { verb: 'enumerate', solver, unique })) as EnumeratePlan;
+  return runPlan(plan, { onSolution: onFound });
+}

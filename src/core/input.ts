@@ -1,0 +1,36 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { checkSize, sizeLimit } from './limits.js';
+
+/** Read in pieces of this size when the total is not known (pipes, devices, standard input). */
+const CHUNK = 1 << 20;
+
+/**
+ * The whole of an input — a file by path, or an open descriptor (0 for
+ * standard input) — refused with a one-line UserError naming `where`, the
+ * limit and --max-input-bytes as soon as it holds more than the input limit:
+ * a regular file by its size before reading, a pipe or a device (/dev/zero)
+ * once that many bytes have come. Open and read errors are thrown as they are
+ * (callers word them).
+ */
+export function readInput(source: string | number, where: string): Buffer {
+  const limit = sizeLimit('bytes');
+  const fd = typeof source === 'number' ? source : openSync(source, 'r');
+  try {
+    const stat = fstatSync(fd);
+    if (stat.isFile()) checkSize('bytes', stat.size, where, 'holds');
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const room = Math.min(CHUNK, limit + 1 - total);
+      const chunk = Buffer.allocUnsafe(room);
+      const got = readSync(fd, chunk, 0, room, null);
+      if (got === 0) break;
+      chunks.push(got === room ? chunk : chunk.subarray(0, got));
+      total += got;
+      checkSize('bytes', total, where, 'holds at least');
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    if (typeof source !== 'number') closeSync(fd);
+  }
+}

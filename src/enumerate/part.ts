@@ -1,0 +1,69 @@
+import { nativeEnumerator, type Solver } from '../../solvers/types.js';
+import type { EnumeratePlan, Part, Strategy } from '../core/plan.js';
+import type { Instance } from '../core/puzzle.js';
+import { classSearchInstance } from '../symmetry/breaking.js';
+import { type EnumerateOptions, type EnumerateSummary, type Found, enumerate } from './blocking-loop.js';
+import { enumerateExactCover } from './dlx.js';
+import { enumerateNative } from './native.js';
+
+/**
+ * One part of an enumeration plan, run in this thread. Every route runs its
+ * share of the work through here — this thread, a worker thread, a queue job,
+ * the playground — with the same plan, so a setting reaches every engine the
+ * same way. The plan's strategy (decided once, by src/plan.ts) picks the search:
+ * - 'exact-cover': dancing links on the exact-cover form;
+ * - 'native': the solver's own enumeration (clasp, picosat), a run per cube;
+ * - 'cubes': the cube tree, the SAT engine finishing each cube (blocking-clause loop or chrono).
+ */
+export interface PartHooks {
+  onFound: (found: Found) => void;
+  shouldStop?: () => boolean;
+  /** Solutions found earlier (resume): blocked before the search starts, counted once. */
+  known?: readonly (readonly number[])[];
+  /** Cubes whose solutions are all in `known` (resume): skipped. */
+  finishedCubes?: ReadonlySet<string>;
+  /** Told each cube finished (every solution of it has gone to onFound). */
+  onCubeDone?: (key: string) => void;
+  /** After each cube; `unit` is its subtree in walk order (CubeTree.countUnits counts them). */
+  onProgress?: (p: { cubes: number; unit: number }) => void;
+  /** Each UNSAT that closes a cube, for the plan's prover to certify. */
+  onCubeExhausted?: EnumerateOptions['onCubeExhausted'];
+  /** The plan's engine's solvers (called only by strategies that solve CNF): solvers/index.ts by name, or the playground's own builds. */
+  createSolver: () => Solver;
+}
+
+type Search = (plan: EnumeratePlan, instance: Instance, part: Part | undefined, hooks: PartHooks) => Promise<EnumerateSummary>;
+
+const STRATEGIES: Readonly<Record<Strategy, Search>> = {
+  'exact-cover': (plan, instance, part, hooks) =>
+    enumerateExactCover(instance, { unique: plan.unique, symmetryBreaking: plan.symmetryBreaking, limit: plan.limit, part, ...hooks }),
+  native: (plan, instance, _part, hooks) =>
+    enumerateNative(instance, nativeEnumerator(hooks.createSolver())!, {
+      unique: plan.unique,
+      limit: plan.limit,
+      onFound: hooks.onFound,
+      shouldStop: hooks.shouldStop,
+      timeoutSeconds: plan.timeoutSeconds,
+      cubeDepth: plan.cubeDepth,
+    }),
+  cubes: (plan, instance, part, hooks) =>
+    enumerate(instance, {
+      unique: plan.unique,
+      symmetryBreaking: plan.symmetryBreaking,
+      limit: plan.limit,
+      cubeDepth: plan.cubeDepth,
+      timeoutSeconds: plan.timeoutSeconds,
+      enumMode: plan.enumMode,
+      branching: plan.branching,
+      propagation: plan.propagation,
+      part,
+      ...hooks,
+    }),
+};
+
+/** Runs one part (or, without a part, all) of the plan on the instance it was resolved for. */
+export function enumeratePart(plan: EnumeratePlan, instance: Instance, part: Part | undefined, hooks: PartHooks): Promise<EnumerateSummary> {
+  // Every engine, native enumerators included, sees the formula with the family when classes are counted by it.
+  const searched = plan.unique ? classSearchInstance(instance, plan.symmetryBreaking) : instance;
+  return STRATEGIES[plan.strategy](plan, searched, part, hooks);
+}

@@ -1,0 +1,283 @@
+import { availableParallelism } from 'node:os';
+import { buildInstance, encodingChoice, isCnfPath, puzzleByName } from '../encoders/index.js';
+import { defaultSolverName, engineByName, engineCapabilities, loadWasmSolvers, type SolverUse } from '../solvers/index.js';
+import { UsageError, UserError } from './core/errors.js';
+import {
+  COUNT_METHODS,
+  COUNT_STRATEGIES,
+  COUNT_UNIQUE_BY,
+  type CountPlan,
+  type EnumeratePlan,
+  type Plan,
+  type PuzzleArgs,
+  type SolvePlan,
+  type SweepPlan,
+  type Verb,
+} from './core/plan.js';
+import type { Instance } from './core/puzzle.js';
+import {
+  nativeGroupsPossible,
+  parseBranching,
+  parseEnumMode,
+  parsePropagation,
+  resolveBranching,
+  resolveEnumMode,
+} from './enumerate/blocking-loop.js';
+import { poolAvailable } from './enumerate/pool.js';
+import { refuseForExactCover, searchSettings } from './enumerate/settings.js';
+import { pickProver, proofSolverNames } from './proof/certify.js';
+import { parseSymmetryBreaking } from './symmetry/breaking.js';
+import { methodFor, requestProblem } from './count/count.js';
+import { DEFAULT_MAX_BYTES } from './count/engine.js';
+
+/**
+ * The one place that turns what was asked into a Plan: every default is
+ * applied here (encodings per puzzle and verb, engine, enumeration mode,
+ * propagation, branching, cube depth, symmetry breaking, workers), every
+ * combination checked here — a refused one is one line naming both options —
+ * and the engine's capabilities probed here, once. What it returns is plain
+ * data (src/core/plan.ts) that src/run.ts carries out, in this thread, on
+ * worker threads or as queue jobs.
+ */
+export interface PlanRequest {
+  verb: Verb;
+  /** The puzzle's options as the CLI spells them (`preset`, `board`, `amo`, `card`, `non-overlap`, ...). */
+  args?: Record<string, unknown>;
+  /** An engine name (`puzzlesat solvers`); default the best in-process one for the verb. */
+  solver?: string;
+  /** Seconds for the whole run. */
+  timeout?: number;
+  /** solve: keep the engine's DRAT proof (--proof FILE). */
+  proof?: boolean;
+  /** solve, enumerate: check every UNSAT answer with a DRAT proof. */
+  certify?: boolean;
+  branching?: string;
+  /** enumerate: one solution per symmetry class; how (--unique-by). */
+  unique?: boolean;
+  uniqueBy?: string;
+  limit?: number;
+  /** Let an engine that enumerates by itself do so (default true). */
+  native?: boolean;
+  workers?: number;
+  cubeDepth?: number;
+  enumMode?: string;
+  propagation?: string;
+  queue?: string;
+  jobs?: number;
+  /** The run continues a file of solutions (they are blocked, so the engine's own enumeration cannot serve). */
+  resuming?: boolean;
+  /** sweep: count each roll's solutions; visit a seeded sample; stream to a file. */
+  count?: boolean;
+  sample?: number;
+  seed?: number;
+  out?: string;
+  resume?: boolean;
+  /** count: 'exact-cover' or 'cnf' (default exact cover where the puzzle is posed so); the exact-cover branching; bytes for the counter and its cache. */
+  method?: string;
+  strategy?: string;
+  maxBytes?: number;
+}
+
+/** The instance each plan was resolved on, so that the run does not build it again (a plan that travelled is rebuilt from its args). */
+const resolvedOn = new WeakMap<Plan, Instance>();
+
+/** The instance resolvePlan built for this plan, if it was resolved in this thread. */
+export const resolvedInstance = (plan: Plan): Instance | undefined => resolvedOn.get(plan);
+
+/**
+ * Resolves a request on a puzzle (its name, or a DIMACS file for solve) or
+ * on an instance built by the caller (which workers cannot rebuild, so its
+ * runs stay in this thread).
+ */
+export async function resolvePlan(puzzle: string | Instance, request: PlanRequest): Promise<Plan> {
+  if (request.verb === 'sweep') return resolveSweep(puzzle, request);
+  if (request.verb === 'count') return resolveCount(puzzle, request);
+  await loadWasmSolvers();
+  const plan = request.verb === 'solve' ? resolveSolve(puzzle, request) : resolveEnumerate(puzzle, request);
+  const { instance, ...data } = plan;
+  resolvedOn.set(data as Plan, instance);
+  return data as Plan;
+}
+
+type WithInstance<P> = P & { instance: Instance };
+
+/** The puzzle's options with the encodings chosen: the puzzle's defaults, the given ones, or `amo` where the run needs another. */
+function encodedArgs(puzzle: string, args: Record<string, unknown>, amo?: string): PuzzleArgs {
+  const given: PuzzleArgs = {};
+  for (const [name, value] of Object.entries(args)) if (value !== undefined) given[name] = value as string | number | boolean;
+  if (isCnfPath(puzzle) || puzzle === '-') return given;
+  return { ...given, ...encodingChoice(puzzleByName(puzzle), { ...given, amo: given.amo ?? amo }) };
+}
+
+/**
+ * Builds the plan's instance. What the build read travels with the plan by
+ * value: a seed the encoder drew (a random roll), so that every worker rolls
+ * the same board, and a board, figure or pieces file as the art its header
+ * records, so that no worker thread or queue job opens a file again (an
+ * output of this run may have replaced it, and a job must not name files).
+ */
+function built(puzzle: string | Instance, args: PuzzleArgs): { instance: Instance; args: PuzzleArgs; name: string; rebuildable: boolean } {
+  if (typeof puzzle !== 'string') return { instance: puzzle, args, name: puzzle.puzzle, rebuildable: false };
+  const instance = buildInstance(puzzle, args);
+  const { seed, board, figure, pieces } = instance.params;
+  const byValue: PuzzleArgs = { ...args };
+  if (seed !== undefined && args.seed === undefined) byValue.seed = seed as number;
+  if (typeof args.board === 'string' && typeof board === 'string') byValue.board = board;
+  if (typeof args.figure === 'string' && typeof figure === 'string') byValue.figure = figure;
+  if (args['pieces-file'] !== undefined && typeof pieces === 'string') {
+    delete byValue['pieces-file'];
+    byValue.pieces = pieces;
+  }
+  return { instance, args: byValue, name: puzzle, rebuildable: puzzle !== '-' };
+}
+
+function resolveSolve(puzzle: string | Instance, r: PlanRequest): WithInstance<SolvePlan> {
+  const asked = parseBranching(r.branching);
+  const { instance, args, name, rebuildable } = built(puzzle, typeof puzzle === 'string' ? encodedArgs(puzzle, r.args ?? {}) : {});
+  const proof = r.proof === true;
+  // A proof needs an engine that writes one; otherwise exact-cover puzzles get the branching solver.
+  const use: SolverUse = instance.branchingFamily && !proof ? 'solve-exact-cover' : 'solve';
+  const engine = engineByName(r.solver ?? defaultSolverName(use));
+  const caps = engineCapabilities(engine);
+  const certify = r.certify === true;
+  if (caps.exactCover) {
+    for (const [option, given] of [
+      ['--proof', proof],
+      ['--certify', certify],
+      ['--branching', asked !== undefined],
+    ] as const)
+      if (given) throw new UserError(`${option} does not go with --solver ${engine.name}: dancing links gives no proofs and takes no branching rule`);
+    if (!instance.exactCover)
+      throw new UserError(`--solver ${engine.name}: ${name} is not posed as exact cover here (pieces with copies, or not a packing)`);
+  }
+  if (proof && !caps.proofs)
+    throw new UserError(
+      `--proof: ${engine.name} does not write DRAT proofs; solvers that do: ${proofSolverNames().join(', ') || 'none can run here'}`,
+    );
+  const ownProof = (proof || certify) && caps.proofs;
+  return {
+    verb: 'solve',
+    puzzle: name,
+    args,
+    rebuildable,
+    engine: engine.name,
+    timeoutSeconds: r.timeout,
+    strategy: caps.exactCover ? 'exact-cover' : 'cubes',
+    branching: caps.exactCover ? 'vsids' : resolveBranching(instance, caps, engine.name, asked),
+    ownProof,
+    certify,
+    ...(certify && !ownProof ? { prover: pickProver('--certify').name } : {}),
+    instance,
+  };
+}
+
+function resolveEnumerate(puzzle: string | Instance, r: PlanRequest): WithInstance<EnumeratePlan> {
+  const askedMode = parseEnumMode(r.enumMode);
+  const unique = r.unique === true;
+  if (r.uniqueBy !== undefined && !unique) throw new UsageError('--unique-by applies to --unique (it says how classes are counted)');
+  const engine = engineByName(r.solver ?? defaultSolverName('enumerate'));
+  const caps = engineCapabilities(engine);
+  const certify = r.certify === true;
+  const queue = r.queue === undefined ? undefined : { url: r.queue, ...(r.jobs === undefined ? {} : { jobs: r.jobs }) };
+  if (caps.exactCover) refuseForExactCover(engine.name, r);
+  if (queue) refuseForQueue(puzzle, r, certify);
+  const enumMode = resolveEnumMode(caps, engine.name, askedMode, certify);
+  // Natively propagated groups need their clauses free of auxiliary variables: the puzzle names the encoding for that.
+  const nativeAmo =
+    typeof puzzle === 'string' && !isCnfPath(puzzle) && nativeGroupsPossible(caps, enumMode, parsePropagation(r.propagation))
+      ? puzzleByName(puzzle).defaults.nativeEnumerationAmo
+      : undefined;
+  const { instance, args, name, rebuildable } = built(puzzle, typeof puzzle === 'string' ? encodedArgs(puzzle, r.args ?? {}, nativeAmo) : {});
+  if (caps.exactCover && !instance.exactCover)
+    throw new UserError(`--solver ${engine.name}: ${name} is not posed as exact cover here (pieces with copies, or not a packing)`);
+  const settings = searchSettings(instance, engine.name, caps, {
+    unique,
+    symmetryBreaking: parseSymmetryBreaking(r.uniqueBy, '--unique-by'),
+    nativeAllowed: !queue && r.native !== false && !certify && r.resuming !== true,
+    enumMode,
+    certify,
+    propagation: r.propagation,
+    branching: r.branching,
+    cubeDepth: r.cubeDepth,
+  });
+  const threads = settings.strategy === 'cubes' && !certify && rebuildable && !queue && poolAvailable();
+  return {
+    verb: 'enumerate',
+    puzzle: name,
+    args,
+    rebuildable,
+    engine: engine.name,
+    timeoutSeconds: r.timeout,
+    unique,
+    limit: r.limit,
+    enumMode,
+    ...settings,
+    workers: threads ? (r.workers ?? availableParallelism()) : 1,
+    ...(queue ? { queue } : {}),
+    ...(certify ? { prover: pickProver('--certify').name } : {}),
+    instance,
+  };
+}
+
+/** What a queue cannot carry: the workers rebuild the instance by name and run to the end, far from this process. */
+function refuseForQueue(puzzle: string | Instance, r: PlanRequest, certify: boolean): void {
+  if (typeof puzzle !== 'string' || isCnfPath(puzzle))
+    throw new UserError('--queue: workers rebuild the instance from a puzzle name and its options; a DIMACS file is not sent');
+  if (r.limit !== undefined) throw new UserError('--queue runs to the end: drop --limit');
+  if (certify) throw new UserError('--certify checks proofs in this process: it does not go with --queue');
+  if (r.workers !== undefined)
+    throw new UserError('--workers does not go with --queue: each queue worker takes its own jobs (puzzlesat worker --concurrency)');
+}
+
+function resolveSweep(puzzle: string | Instance, r: PlanRequest): SweepPlan {
+  if (puzzle !== 'genius-square')
+    throw new UserError(`sweep: only genius-square has rolls to sweep, got "${typeof puzzle === 'string' ? puzzle : puzzle.puzzle}"`);
+  if (r.resume && r.out === undefined) throw new UsageError('--resume needs --output FILE.tsv to resume from');
+  if (r.seed !== undefined && r.sample === undefined) throw new UserError('--seed applies to --sample');
+  return {
+    verb: 'sweep',
+    puzzle,
+    count: r.count === true,
+    ...(r.sample === undefined ? {} : { sample: { rolls: r.sample, seed: r.seed ?? 1 } }),
+    ...(r.workers === undefined ? {} : { workers: r.workers }),
+    ...(r.queue === undefined ? {} : { queue: { url: r.queue } }),
+    ...(r.out === undefined ? {} : { out: { path: r.out, resume: r.resume === true } }),
+  };
+}
+
+/** One of the choices, or a usage error naming the option and the choices. */
+function choice<T extends string>(value: string | undefined, choices: readonly T[], option: string): T | undefined {
+  if (value === undefined || (choices as readonly string[]).includes(value)) return value as T | undefined;
+  throw new UsageError(`${option}: expected one of ${choices.join(', ')}, got "${value}"`);
+}
+
+function resolveCount(puzzle: string | Instance, r: PlanRequest): CountPlan {
+  const unique = r.unique === true;
+  const uniqueBy = choice(r.uniqueBy, COUNT_UNIQUE_BY, '--unique-by');
+  if (uniqueBy !== undefined && !unique) throw new UsageError('--unique-by applies to --unique (it says how classes are counted)');
+  if (r.solver !== undefined) throw new UsageError('count: --solver does not apply: the counters are our own (--method exact-cover or cnf)');
+  const asked = { unique, uniqueBy, method: choice(r.method, COUNT_METHODS, '--method') };
+  const strategy = choice(r.strategy, COUNT_STRATEGIES, '--strategy') ?? 'auto';
+  if (unique && typeof puzzle === 'string' && isCnfPath(puzzle))
+    throw new UserError('--unique: a .cnf file has no symmetries to count classes under');
+  const { instance, args, name, rebuildable } = built(puzzle, typeof puzzle === 'string' ? encodedArgs(puzzle, r.args ?? {}) : {});
+  const problem = requestProblem(instance, asked);
+  if (problem) throw new UserError(`--method: ${problem}`);
+  const method = methodFor(instance, asked);
+  if (method === 'cnf' && r.strategy !== undefined)
+    throw new UsageError("--strategy is the exact-cover counter's branching: it does not go with --method cnf");
+  const plan: CountPlan = {
+    verb: 'count',
+    puzzle: name,
+    args,
+    rebuildable,
+    timeoutSeconds: r.timeout,
+    unique,
+    ...(unique ? { uniqueBy: uniqueBy ?? (method === 'cnf' ? 'clauses' : 'burnside') } : {}),
+    method,
+    strategy,
+    maxBytes: r.maxBytes ?? DEFAULT_MAX_BYTES,
+  };
+  resolvedOn.set(plan, instance);
+  return plan;
+}

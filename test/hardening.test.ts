@@ -1,0 +1,582 @@
+import { type SpawnSyncOptions, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { algebraicDeck, checkDeck } from '../encoders/dobble.js';
+import { buildInstance } from '../encoders/index.js';
+import { processStartTime } from '../solvers/external/process.js';
+import { cellsArt, parseRegion, textLines } from '../src/geometry/shapes.js';
+import { RunFile, runHeader } from '../src/cli/run-file.js';
+import { UserError } from '../src/core/errors.js';
+import { classSearchInstance } from '../src/symmetry/breaking.js';
+import { fingerprint, validateJob } from '../src/distributed/protocol.js';
+import { parseQueueUrl } from '../src/distributed/connection.js';
+import { resolvePlan } from '../src/plan.js';
+import { parseProof } from '../src/proof/drat-format.js';
+
+/**
+ * One regression test per defect of issue 26 ("no wrong count from a
+ * tampered file, no process killed that we did not start, no file
+ * overwritten, no input that exhausts memory"), each written to fail before
+ * its fix, most on the compiled CLI with the command the issue gives.
+ */
+const cli = process.env.PUZZLESAT_CLI ?? join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
+const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-hardening-'));
+
+interface Run {
+  code: number | null;
+  out: string;
+  err: string;
+}
+
+function run(args: string[], options: SpawnSyncOptions = {}): Run {
+  const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir, timeout: 120_000, ...options });
+  return { code: r.status, out: String(r.stdout), err: String(r.stderr) };
+}
+
+/** One line on stderr (besides notes), no stack trace, no internal error, the exit code given. */
+function expectOneLineError(r: Run, message: RegExp, code = 1): void {
+  expect(r.err).toMatch(message);
+  expect(
+    r.err
+      .trim()
+      .split('\n')
+      .filter((line) => !line.startsWith('puzzlesat: note: ')),
+  ).toHaveLength(1);
+  expect(r.err).not.toMatch(/internal error|^\s+at /m);
+  expect(r.code).toBe(code);
+}
+
+/** Running, and not a zombie (a killed child of this test runner stays one until the event loop reaps it). */
+const alive = (pid: number): boolean => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
+  } catch {
+    return false;
+  }
+};
+
+describe('2. only our own processes', { timeout: 300_000 }, () => {
+  const sleepers: number[] = [];
+  /** A process in a group of its own, as a solver (or anyone's process) runs. */
+  function sleeper(): number {
+    const child = spawn('sleep', ['600'], { detached: true, stdio: 'ignore' });
+    child.unref();
+    sleepers.push(child.pid!);
+    return child.pid!;
+  }
+  afterAll(() => {
+    for (const pid of sleepers) if (alive(pid)) process.kill(pid, 'SIGKILL');
+  });
+  const tmp = () => mkdtempSync(join(dir, 'tmp-'));
+  const uid = process.getuid?.() ?? 'u';
+
+  it('a run folder planted in a shared temporary directory kills nothing (the issue: puzzlesat-4000000-x)', () => {
+    const t = tmp();
+    const victim = sleeper();
+    mkdirSync(join(t, 'puzzlesat-4000000-x'));
+    writeFileSync(join(t, 'puzzlesat-4000000-x', 'solver.pid'), String(victim));
+    expect(run(['solvers'], { env: { ...process.env, TMPDIR: t } }).code).toBe(0);
+    expect(alive(victim)).toBe(true);
+  });
+
+  it('a folder named as ours but not private, or naming a process by pid alone or another start time, kills nothing', () => {
+    const t = tmp();
+    const victim = sleeper();
+    const start = processStartTime(victim)!;
+    const dead = 4_000_000;
+    // Open to others (mode 755): not a folder mkdtemp made for us.
+    const open = join(t, `puzzlesat-${uid}-${dead}-1-open`);
+    mkdirSync(open, { mode: 0o755 });
+    chmodSync(open, 0o755);
+    writeFileSync(join(open, 'solver.pid'), `${victim} ${start}`);
+    // Private, but the record names the pid without its start time, or with another.
+    for (const [name, record] of [
+      ['bare', String(victim)],
+      ['reused', `${victim} ${Number(start) + 1}`],
+      ['negative', `-${victim} ${start}`],
+    ]) {
+      const d = join(t, `puzzlesat-${uid}-${dead}-1-${name}`);
+      mkdirSync(d, { mode: 0o700 });
+      writeFileSync(join(d, 'solver.pid'), record!);
+    }
+    expect(run(['solvers'], { env: { ...process.env, TMPDIR: t } }).code).toBe(0);
+    expect(alive(victim)).toBe(true);
+    // The open folder is left alone; the private stale ones are removed.
+    expect(readdirSync(t)).toEqual([`puzzlesat-${uid}-${dead}-1-open`]);
+  });
+
+  it('a stale run folder of ours (owner gone, its solver still the one started) is cleaned and its solver killed; a live one is kept', () => {
+    const t = tmp();
+    const orphan = sleeper();
+    const stale = join(t, `puzzlesat-${uid}-4000000-1-stale`);
+    mkdirSync(stale, { mode: 0o700 });
+    writeFileSync(join(stale, 'solver.pid'), `${orphan} ${processStartTime(orphan)}`);
+    // A folder of a live process (this test runner, with its true start time) is not stale.
+    const live = `puzzlesat-${uid}-${process.pid}-${processStartTime(process.pid)}-live`;
+    mkdirSync(join(t, live), { mode: 0o700 });
+    expect(run(['solvers'], { env: { ...process.env, TMPDIR: t } }).code).toBe(0);
+    expect(alive(orphan)).toBe(false);
+    expect(readdirSync(t)).toEqual([live]);
+  });
+
+  it('a missing TMPDIR with an external solver is one line, exit 1', () => {
+    const fake = mkdtempSync(join(dir, 'bin-'));
+    writeFileSync(join(fake, 'minisat'), '#!/bin/sh\necho "s SATISFIABLE"\nexit 10\n', { mode: 0o755 });
+    const cnf = join(dir, 'one.cnf');
+    writeFileSync(cnf, 'p cnf 1 1\n1 0\n');
+    const env = { ...process.env, TMPDIR: join(dir, 'no-such-dir'), PATH: `${fake}:${process.env.PATH}` };
+    expectOneLineError(run(['solve', cnf, '--solver', 'minisat'], { env }), /no-such-dir.*TMPDIR.*ENOENT/);
+  });
+
+  it('the start time read from /proc tells processes apart', () => {
+    expect(processStartTime(process.pid)).toMatch(/^\d+$/);
+    expect(processStartTime(2 ** 30)).toBeUndefined();
+    expect(existsSync(`/proc/${process.pid}/stat`)).toBe(true);
+  });
+});
+
+/** GNU time, where installed, reports a run's peak memory; without it the memory bound is not checked. */
+const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+
+/** A CLI run with its peak resident memory in MB (undefined without GNU time). */
+function measured(args: string[], options: SpawnSyncOptions = {}): Run & { peakMb?: number } {
+  if (!gnuTime) return run(args, options);
+  const report = join(dir, `time-${process.pid}-${Math.random().toString(36).slice(2)}.txt`);
+  const r = spawnSync(gnuTime, ['-f', '%M', '-o', report, process.execPath, cli, ...args], {
+    encoding: 'utf8',
+    cwd: dir,
+    timeout: 120_000,
+    ...options,
+  });
+  const peakKb = Number(readFileSync(report, 'utf8').trim().split('\n').at(-1));
+  return { code: r.status, out: String(r.stdout), err: String(r.stderr), peakMb: peakKb / 1024 };
+}
+
+/** Fails in one line, in bounded memory (the issue's bar: under 2 GB). */
+function expectBoundedRefusal(r: ReturnType<typeof measured>, message: RegExp, code = 1): void {
+  expectOneLineError(r, message, code);
+  if (r.peakMb !== undefined) expect(r.peakMb).toBeLessThan(2048);
+}
+
+describe('4. bounded resources', { timeout: 300_000 }, () => {
+  it('--workers and --concurrency are held to a few threads a core (100000 took 8 GB; 1e15 was an internal error)', () => {
+    for (const n of ['100000', '5000', '1e15']) {
+      expectOneLineError(
+        run(['enumerate', 'pentomino', '--preset', '3x20', '--workers', n]),
+        /--workers: at most \d+ \(4 threads for each of the \d+ cores\)/,
+        2,
+      );
+    }
+    expectOneLineError(run(['worker', '--queue', 'redis://127.0.0.1:1', '--concurrency', '100000']), /--concurrency: at most/, 2);
+  });
+
+  it('a 15-byte proof naming variable 2^31-1 is refused as it is read (was 8.3 GB, then "Invalid array length")', () => {
+    writeFileSync(join(dir, 'f.cnf'), 'p cnf 3 1\n1 0\n');
+    writeFileSync(join(dir, 'p.drat'), '2147483647 0\n');
+    expectBoundedRefusal(
+      measured(['check-proof', 'f.cnf', 'p.drat']),
+      /^puzzlesat: p\.drat:1: variable 2147483647 is beyond the formula's 3 variables and the limit of 2000000 \(raise it with --max-vars\)/,
+    );
+    // Binary DRAT: 'a', the literal code of 2^31-1 in LEB128, 0.
+    writeFileSync(join(dir, 'p.bin'), Buffer.from([0x61, 0xfe, 0xff, 0xff, 0xff, 0x0f, 0x00]));
+    expectBoundedRefusal(measured(['check-proof', 'f.cnf', 'p.bin']), /p\.bin: step 1: variable 2147483647 is beyond/);
+    // Extension variables within the limit are still read.
+    expect(parseProof(Buffer.from('-4 1 0\n'), 'p', { maxVar: 10 }).maxVar).toBe(4);
+  });
+
+  it('boards over 125,000 cells are drawn as art without overflowing the stack (the limit is 250,000)', () => {
+    const cells = Array.from({ length: 200_000 }, (_, i): [number, number, number] => [i % 500, Math.floor(i / 500), 0]);
+    const art = cellsArt(cells, '.', '#');
+    expect(art.length).toBe(200_000 + 399);
+    expect(parseRegion(art.split('/').join('\n'), 'art')).toHaveLength(200_000);
+  });
+
+  it('a board whose few cells span a huge box is refused by the box, before anything is drawn', () => {
+    writeFileSync(join(dir, 'sparse.txt'), `.${'\n'.repeat(100_000)}${' '.repeat(100_000)}.\n`);
+    expectBoundedRefusal(
+      measured(['encode', 'polyomino', '--board', 'sparse.txt', '--pieces', 'I']),
+      /sparse\.txt: the board spans 100001x100001, which is 10000200001 cells, more than the limit of 250000 \(raise it with --max-cells\)/,
+    );
+  });
+
+  it('a line of a million spaces is read in linear time (trailing-space trimming was quadratic)', () => {
+    expect(textLines(`${' '.repeat(1_000_000)}x`)[0]!.text).toHaveLength(1_000_001);
+  });
+
+  it('inputs are read up to --max-input-bytes: /dev/zero as a file, on stdin, as --board; a 1 GB file by its size', { timeout: 300_000 }, () => {
+    const limit = /holds (at least )?\d+ bytes, more than the limit of 268435456 \(raise it with --max-input-bytes\)/;
+    expectBoundedRefusal(measured(['solve', '/dev/zero']), new RegExp(`/dev/zero: ${limit.source}`));
+    expectBoundedRefusal(measured(['solve', 'pentomino', '--board', '/dev/zero', '--pieces', 'I']), new RegExp(`/dev/zero: ${limit.source}`));
+    const zero = openSync('/dev/zero', 'r');
+    try {
+      expectBoundedRefusal(measured(['solve', '-'], { stdio: [zero, 'pipe', 'pipe'] }), new RegExp(`<stdin>: ${limit.source}`));
+    } finally {
+      closeSync(zero);
+    }
+    const huge = join(dir, 'huge.cnf');
+    writeFileSync(huge, '');
+    truncateSync(huge, 2 ** 30);
+    expectBoundedRefusal(measured(['solve', huge]), /huge\.cnf: holds 1073741824 bytes, more than the limit of 268435456/);
+    // The limit is the option's, and holds for what gzip unpacks to.
+    writeFileSync(join(dir, 'small.cnf.gz'), gzipSync(`p cnf 1 1\n1 0\nc ${'x'.repeat(300)}\n`));
+    expectOneLineError(
+      run(['solve', 'small.cnf.gz', '--max-input-bytes', '100']),
+      /small\.cnf\.gz: decompresses to at least 101 bytes, more than the limit of 100/,
+    );
+    expectOneLineError(
+      run(['solve', '-', '--max-input-bytes', '10'], { input: 'p cnf 1 1\n1 0\n' }),
+      /<stdin>: holds at least 11 bytes, more than the limit of 10/,
+    );
+  });
+
+  it('Dobble orders whose formula cannot fit --max-literals are refused before building (16: 44 s and 2 GB; order 100000: internal error)', () => {
+    expectBoundedRefusal(
+      measured(['dobble', '--symbols-per-card', '16']),
+      /the pair-share-one clauses: would hold at least \d+ literals, more than the limit of 64000000 \(raise it with --max-literals\)/,
+    );
+    expectBoundedRefusal(measured(['solve', 'dobble', '--order', '100000']), /the pair-share-one clauses: would hold at least [\d.e+]+ literals/);
+    expectBoundedRefusal(measured(['solve', 'dobble', '--order', '100', '--variables', 'cyclic']), /the differences clauses: would hold at least/);
+    expectBoundedRefusal(measured(['solve', 'dobble', '--order', '100', '--variables', 'mols']), /the latin clauses: would hold at least/);
+  });
+
+  it('the documented largest deck (200 symbols a card, 39,801 cards) is built and checked (it did not finish in 120 s)', { timeout: 600_000 }, () => {
+    const r = measured(['dobble', '--symbols-per-card', '200'], { timeout: 600_000, maxBuffer: 1 << 27 });
+    expect(r.code).toBe(0);
+    const lines = r.out.trim().split('\n');
+    expect(lines).toHaveLength(39_802);
+    expect(lines.at(-1)).toMatch(/^# 39801 cards, 200 symbols per card, 39801 symbols/);
+    if (r.peakMb !== undefined) expect(r.peakMb).toBeLessThan(2048);
+  });
+
+  it('the fast deck check names the same first bad pair as pair by pair', () => {
+    const plane = algebraicDeck(3);
+    expect(checkDeck(plane)).toMatchObject({ ok: true, cards: 13, symbols: 13, symbolsPerCard: 4 });
+    const twoShared = plane.map((card) => [...card]);
+    twoShared[7]![0] = twoShared[2]!.find((s) => !twoShared[7]!.includes(s))!;
+    const disjoint = plane.map((card) => [...card]).slice(0, 12);
+    disjoint[11] = [100, 101, 102, 103];
+    for (const deck of [twoShared, disjoint]) {
+      const result = checkDeck(deck);
+      expect(result.ok).toBe(false);
+      expect(!result.ok && result.problem).toBe(pairByPair(deck));
+    }
+  });
+});
+
+/** The first pair (reading order) not sharing exactly one symbol, found the slow, obvious way. */
+function pairByPair(deck: number[][]): string | null {
+  for (let i = 0; i < deck.length; i++) {
+    for (let j = i + 1; j < deck.length; j++) {
+      const common = deck[i]!.filter((s) => deck[j]!.includes(s));
+      if (common.length !== 1)
+        return common.length
+          ? `cards ${i + 1} and ${j + 1} share ${common.length} symbols: ${common.join(', ')}`
+          : `cards ${i + 1} and ${j + 1} share no symbol`;
+    }
+  }
+  return null;
+}
+
+describe('1. resume that cannot lie', { timeout: 600_000 }, () => {
+  const enumerate3x20 = ['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--show', '0'];
+  let reference: string[];
+  beforeAll(() => {
+    expect(run([...enumerate3x20, '-o', 'r.jsonl']).code).toBe(0);
+    reference = readFileSync(join(dir, 'r.jsonl'), 'utf8').trim().split('\n');
+  });
+  const resumed = (lines: string[]) => {
+    writeFileSync(join(dir, 'm.jsonl'), `${lines.join('\n')}\n`);
+    return run([...enumerate3x20, '-o', 'm.jsonl', '--resume', '--json']);
+  };
+
+  it('a deleted solution line is refused, not resumed to 1 class "complete" (the issue: grep -v \'"index":1,\')', () => {
+    expectOneLineError(
+      resumed(reference.filter((line) => !line.includes('"index":1,'))),
+      /m\.jsonl:\d+: the checksum does not follow from the lines above .*cannot resume/,
+    );
+  });
+
+  it('duplicated, moved, edited and forged lines are refused at the line', () => {
+    const solution = reference.findIndex((line) => line.includes('"index":2,'));
+    const cube = reference.findIndex((line, i) => i > solution && line.startsWith('{"cube"'));
+    const moved = [...reference];
+    [moved[solution], moved[cube]] = [moved[cube]!, moved[solution]!];
+    const forged = [...reference.slice(0, 2), '{"cube":"1 2 3 4","sum":"0123456789abcdef0123456789abcdef"}', ...reference.slice(2)];
+    const unsummed = [...reference.slice(0, 2), '{"cube":"1 2 3 4"}', ...reference.slice(2)];
+    const edited = reference.map((line, i) => (i === cube ? line.replace(/"cube":"\d+/, '"cube":"7') : line));
+    for (const lines of [[...reference.slice(0, 3), reference[2]!, ...reference.slice(3)], moved, forged, edited]) {
+      expectOneLineError(resumed(lines), /m\.jsonl:\d+: the checksum does not follow from the lines above/);
+    }
+    expectOneLineError(resumed(unsummed), /m\.jsonl:3: no checksum/);
+  });
+
+  it('what a kill leaves (any prefix, a torn last line) resumes to the right count, complete', () => {
+    for (const keep of [1, 3, Math.floor(reference.length / 2), reference.length]) {
+      const r = resumed(reference.slice(0, keep));
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.out)).toMatchObject({ count: 2, raw: 8, complete: true });
+    }
+    writeFileSync(join(dir, 'm.jsonl'), `${reference.slice(0, 5).join('\n')}\n${reference[5]!.slice(0, 20)}`);
+    expect(JSON.parse(run([...enumerate3x20, '-o', 'm.jsonl', '--resume', '--json']).out)).toMatchObject({ count: 2, complete: true });
+  });
+
+  it('--resume on a file that is not ours (no newline, e.g. notes) leaves it as it was', () => {
+    writeFileSync(join(dir, 'notes.txt'), 'my notes');
+    expectOneLineError(run([...enumerate3x20, '-o', 'notes.txt', '--resume']), /notes\.txt is not a file of puzzlesat enumerate --output/);
+    expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).toBe('my notes');
+  });
+
+  it('100 random mutations of a 6x10 --unique file: each is refused, or resumes from a state that cannot give a wrong count', () => {
+    const args = ['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--amo', 'pairwise', '--show', '0', '--workers', '1'];
+    expect(run([...args, '-o', 'six.jsonl']).code).toBe(0);
+    const file = readFileSync(join(dir, 'six.jsonl'), 'utf8').trim().split('\n');
+    const instance = classSearchInstance(buildInstance('pentomino', { preset: '6x10', amo: 'pairwise' }), 'clauses');
+    const header = runHeader(instance, true);
+    const classes = file.filter((line) => line.startsWith('{"index"')).map((line) => (JSON.parse(line) as { vars: number[] }).vars);
+    // The 6x10 board has 2339 tilings up to symmetry (Haselgrove and Haselgrove, 1960; Polyform Puzzler's pentomino rectangles).
+    expect(classes).toHaveLength(2339);
+    const byKey = new Set(classes.map((vars) => [...vars].sort((a, b) => a - b).join(',')));
+    const projection = new Set(instance.cnf.projection);
+    const read = (lines: string[]) => {
+      const path = join(dir, 'mutant.jsonl');
+      writeFileSync(path, lines.length ? `${lines.join('\n')}\n` : '');
+      const state = new RunFile(path, instance, header, { resume: true, force: false });
+      state.close();
+      return state;
+    };
+    const untouched = read(file);
+    expect(untouched.known).toHaveLength(2339);
+    expect(untouched.finishedCubes.size).toBe(file.length - 1 - 2339);
+
+    const line = fc.nat({ max: file.length - 1 });
+    const mutation = fc.oneof(
+      fc.record({ kind: fc.constant('delete' as const), at: line }),
+      fc.record({ kind: fc.constant('duplicate' as const), at: line, to: line }),
+      fc.record({ kind: fc.constant('swap' as const), at: line, to: line }),
+      fc.record({ kind: fc.constant('truncate' as const), at: line }),
+      fc.record({ kind: fc.constant('forge-cube' as const), at: line, to: line }),
+      fc.record({ kind: fc.constant('edit' as const), at: line, char: fc.nat(), by: fc.constantFrom('0', '1', '9', ' ', '"', '-') }),
+    );
+    type Mutation = typeof mutation extends fc.Arbitrary<infer M> ? M : never;
+    const apply = (lines: string[], m: Mutation): string[] => {
+      const out = [...lines];
+      const at = Math.min(m.at, out.length - 1);
+      if (out.length === 0) return out;
+      if (m.kind === 'delete') out.splice(at, 1);
+      else if (m.kind === 'duplicate') out.splice(Math.min(m.to, out.length), 0, out[at]!);
+      else if (m.kind === 'swap') [out[at], out[Math.min(m.to, out.length - 1)]] = [out[Math.min(m.to, out.length - 1)]!, out[at]!];
+      else if (m.kind === 'truncate') out.length = at;
+      else if (m.kind === 'forge-cube') {
+        // A cube record pasted in from elsewhere in the file: the forgery an editor makes.
+        const cubes = out.filter((l) => l.startsWith('{"cube"'));
+        if (cubes.length) out.splice(Math.max(1, Math.min(m.to, out.length)), 0, cubes[at % cubes.length]!);
+      } else {
+        const text = out[at]!;
+        const i = m.char % Math.max(1, text.length);
+        out[at] = text.slice(0, i) + m.by + text.slice(i + 1);
+      }
+      return out;
+    };
+    let refused = 0;
+    let accepted = 0;
+    fc.assert(
+      fc.property(fc.array(mutation, { minLength: 1, maxLength: 3 }), (mutations) => {
+        const lines = mutations.reduce(apply, file);
+        let state: RunFile;
+        try {
+          state = read(lines);
+        } catch (e) {
+          if (!(e instanceof UserError)) throw e;
+          expect(e.message).not.toMatch(/\n/);
+          refused++;
+          return;
+        }
+        accepted++;
+        // What was kept are true classes, each once: the run blocks them and counts them.
+        for (const vars of state.known) expect(byKey.has([...vars].sort((a, b) => a - b).join(','))).toBe(true);
+        // Every cube it skips holds no class the file lacks: the resumed count is the true one.
+        const known = new Set(state.known.map((vars) => [...vars].sort((a, b) => a - b).join(',')));
+        for (const key of state.finishedCubes) {
+          const lits = key.split(' ').map(Number);
+          expect(lits.every((lit) => projection.has(Math.abs(lit)))).toBe(true);
+          for (const vars of classes) {
+            const on = new Set(vars);
+            if (lits.every((lit) => (lit > 0 ? on.has(lit) : !on.has(-lit)))) expect(known.has([...vars].sort((a, b) => a - b).join(','))).toBe(true);
+          }
+        }
+      }),
+      { seed: 26, numRuns: 100 },
+    );
+    expect(refused + accepted).toBe(100);
+    expect(refused).toBeGreaterThan(0);
+    expect(accepted).toBeGreaterThan(0);
+  });
+
+  it('a truncated 6x10 file resumes to 2339 classes, complete', () => {
+    if (!existsSync(join(dir, 'six.jsonl')))
+      expect(run(['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--amo', 'pairwise', '--show', '0', '-o', 'six.jsonl']).code).toBe(0);
+    const file = readFileSync(join(dir, 'six.jsonl'), 'utf8').trim().split('\n');
+    writeFileSync(join(dir, 'six-half.jsonl'), `${file.slice(0, Math.floor(file.length / 2)).join('\n')}\n`);
+    const r = run([
+      'enumerate',
+      'pentomino',
+      '--preset',
+      '6x10',
+      '--unique',
+      '--amo',
+      'pairwise',
+      '--show',
+      '0',
+      '-o',
+      'six-half.jsonl',
+      '--resume',
+      '--json',
+    ]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ count: 2339, raw: 9356, complete: true });
+  });
+});
+
+describe('7. queue hardening', { timeout: 300_000 }, () => {
+  it('plans carry a board, figure or pieces file by value: threads and jobs never reopen a file (--queue with --pieces-file was "malformed job")', async () => {
+    writeFileSync(join(dir, 'b.txt'), '...\n...\n');
+    writeFileSync(join(dir, 'p.txt'), 'V:\n##\n#.\n\nW:\n.#\n##\n');
+    const plan = await resolvePlan('polyomino', { verb: 'enumerate', args: { board: join(dir, 'b.txt'), 'pieces-file': join(dir, 'p.txt') } });
+    expect(plan.args).toMatchObject({ board: '.../...', pieces: 'V=##/#.,W=.#/##' });
+    expect(plan.args['pieces-file']).toBeUndefined();
+    expect(validateJob({ fingerprint: fingerprint({ run: 26 }), work: { kind: 'enumerate', plan, part: { index: 0, of: 1 } } }).work).toMatchObject({
+      plan: { args: plan.args },
+    });
+  });
+
+  it('the database number is checked against its range; --lock-seconds against the timers', () => {
+    expect(() => parseQueueUrl('redis://127.0.0.1:6379/99999999999')).toThrow(/database 99999999999 is out of range/);
+    expectOneLineError(run(['worker', '--queue', 'redis://127.0.0.1:1', '--lock-seconds', '3000000']), /--lock-seconds: at most 86400/, 2);
+  });
+
+  const haveRedis = spawnSync('redis-server', ['--version']).status === 0;
+  it.skipIf(!haveRedis)('a database the server does not have (redis://…/99999) is one line, not a hang', async () => {
+    const port = 20_000 + (process.pid % 20_000);
+    const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    try {
+      let r: Run | undefined;
+      for (let i = 0; i < 100; i++) {
+        r = run(['worker', '--queue', `redis://127.0.0.1:${port}/99999`], { timeout: 60_000 });
+        if (!/cannot reach Redis/.test(r.err)) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expectOneLineError(r!, /redis:\/\/127\.0\.0\.1:\d+\/99999: this Redis has no database 99999/);
+    } finally {
+      server.kill('SIGKILL');
+    }
+  });
+});
+
+describe('3. one output-path rule', { timeout: 300_000 }, () => {
+  const fresh = (name: string, text: string) => {
+    writeFileSync(join(dir, name), text);
+    return name;
+  };
+
+  it("no option writes over the run's own input, even with --force (solve in.cnf --proof in.cnf replaced the CNF)", () => {
+    const cnf = fresh('in.cnf', 'p cnf 1 2\n1 0\n-1 0\n');
+    expectOneLineError(
+      run(['solve', cnf, '--proof', cnf, '--solver', 'cadical-wasm', '--force']),
+      /--proof: in\.cnf is the input of this run; write elsewhere/,
+    );
+    expect(readFileSync(join(dir, cnf), 'utf8')).toBe('p cnf 1 2\n1 0\n-1 0\n');
+    const board = fresh('board.txt', '.....\n.....\n');
+    for (const force of [[], ['--force']]) {
+      expectOneLineError(
+        run(['encode', 'polyomino', '--board', board, '--pieces', 'I,I', '-o', board, ...force]),
+        /--output \(-o\): board\.txt is the --board file of this run/,
+      );
+      expectOneLineError(
+        run(['enumerate', 'polyomino', '--board', board, '--pieces', 'I,I', '-o', board, ...force]),
+        /--output \(-o\): board\.txt is the --board file of this run/,
+      );
+    }
+    expect(readFileSync(join(dir, board), 'utf8')).toBe('.....\n.....\n');
+  });
+
+  it('an existing file is replaced only with --force: --proof, --svg, --png and encode -o overwrote', () => {
+    const cnf = fresh('u.cnf', 'p cnf 1 2\n1 0\n-1 0\n');
+    for (const [option, args] of [
+      ['--proof', ['solve', cnf, '--solver', 'cadical-wasm']],
+      ['--svg', ['solve', 'pentomino', '--preset', '3x20']],
+      ['--png', ['solve', 'pentomino', '--preset', '3x20']],
+      ['-o', ['encode', 'pentomino', '--preset', '3x20']],
+    ] as const) {
+      const kept = fresh('kept.txt', 'keep me');
+      expectOneLineError(run([...args, option, kept]), /kept\.txt exists; add --force to replace it/);
+      expect(readFileSync(join(dir, kept), 'utf8')).toBe('keep me');
+      expect(run([...args, option, kept, '--force']).code).toBe(0);
+      expect(readFileSync(join(dir, kept), 'utf8')).not.toBe('keep me');
+    }
+  });
+
+  it('a board file given to worker threads is read once: -o over it is refused, and threads never reopen it', async () => {
+    writeFileSync(join(dir, 'b2.txt'), '......\n......\n......\n......\n......\n');
+    const plan = await resolvePlan('polyomino', { verb: 'enumerate', args: { board: join(dir, 'b2.txt'), pieces: 'I*6' }, workers: 2 });
+    expect(plan.args.board).toBe('....../....../....../....../......');
+  });
+});
+
+describe('5. no stack traces', { timeout: 300_000 }, () => {
+  it('a write error on stdout is one line and exit 1, in every verb (list pieces > /dev/full printed a trace)', () => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      for (const args of [
+        ['list', 'pieces'],
+        ['solvers'],
+        ['encode', 'pentomino', '--preset', '3x20'],
+        ['explain', 'pentomino', '--preset', '3x20'],
+        ['dobble', '--symbols-per-card', '3'],
+      ]) {
+        expectOneLineError(run(args, { stdio: ['ignore', full, 'pipe'] }), /^puzzlesat: cannot write the output: ENOSPC/);
+      }
+    } finally {
+      closeSync(full);
+    }
+  });
+});
+
+describe('8. unclear or silent', { timeout: 300_000 }, () => {
+  it('conflicting options are refused naming both; a repeated option is refused; enumerate - names the problem; gzip on stdin is read', () => {
+    expectOneLineError(run(['solve', 'pentomino', '--preset', '3x20', '--board', '4x5']), /--preset and --board do not go together/, 2);
+    writeFileSync(join(dir, 'pp.txt'), 'Q:\n##\n');
+    expectOneLineError(
+      run(['solve', 'polyomino', '--board', '2x1', '--pieces', 'I', '--pieces-file', 'pp.txt']),
+      /--pieces and --pieces-file do not go together/,
+      2,
+    );
+    expectOneLineError(
+      run(['encode', 'pentomino', '--preset', '3x20', '-o', 'a', '-o', 'b']),
+      /--(output|out) is given 2 times \(a, b\): give it once/,
+      2,
+    );
+    expect(existsSync(join(dir, 'a,b'))).toBe(false);
+    expectOneLineError(run(['enumerate', '-']), /"-" \(a DIMACS formula on standard input\) is read by solve only; name a puzzle: pentomino/, 2);
+    const r = run(['solve', '-'], { input: gzipSync('p cnf 1 1\n1 0\n') });
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^s SATISFIABLE\nv 1\n/);
+  });
+});
+
+describe('6. one deadline, encoding included', { timeout: 300_000 }, () => {
+  it('--timeout covers building the formula: a Dobble order that takes long to encode stops there (48 s with --timeout 2)', () => {
+    for (const args of [
+      ['solve', 'dobble', '--order', '10', '--timeout', '0.01'],
+      ['dobble', '--symbols-per-card', '10', '--method', 'sat', '--timeout', '0.01'],
+    ]) {
+      const r = run(args);
+      expect(r.code).toBe(0);
+      expect(r.out).toBe('UNKNOWN: --timeout ran out while building the formula, before any solving\n');
+    }
+  });
+});

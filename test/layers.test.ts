@@ -1,0 +1,85 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The layering docs/architecture.md states, held against the imports as
+ * written: no two folders import each other (directly or round a loop), the
+ * CLI reaches the library through src/index.ts alone, and the engines in
+ * solvers/ build on src/core alone.
+ */
+const root = join(import.meta.dirname, '..');
+
+/** Every TypeScript source under the folder, by path from the root. */
+function sources(folder: string): string[] {
+  return readdirSync(join(root, folder)).flatMap((name) => {
+    const path = join(folder, name);
+    if (statSync(join(root, path)).isDirectory()) return name === 'build' ? [] : sources(path);
+    return name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** The project files a source imports (type imports and re-exports included), by path from the root. */
+function imports(file: string): string[] {
+  const text = readFileSync(join(root, file), 'utf8');
+  return [...text.matchAll(/^(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/gm)].map((m) =>
+    normalize(join(dirname(file), m[1]!)).replace(/\.js$/, '.ts'),
+  );
+}
+
+/** The folder a file belongs to: src/<sub> (src's own files each stand alone), encoders, solvers. */
+function folderOf(file: string): string {
+  const [top, sub] = file.split('/');
+  return top === 'src' ? `src/${sub!.replace(/\.ts$/, '')}` : top!;
+}
+
+const files = ['src', 'encoders', 'solvers'].flatMap(sources);
+const edges = new Map<string, Set<string>>();
+for (const file of files) {
+  for (const target of imports(file)) {
+    const [from, to] = [folderOf(file), folderOf(target)];
+    if (from !== to) edges.set(from, (edges.get(from) ?? new Set()).add(to));
+  }
+}
+
+/** The folders reachable from `start` by imports. */
+function reachable(start: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...(edges.get(start) ?? [])];
+  while (stack.length) {
+    const folder = stack.pop()!;
+    if (seen.has(folder)) continue;
+    seen.add(folder);
+    stack.push(...(edges.get(folder) ?? []));
+  }
+  return seen;
+}
+
+describe('layers', () => {
+  it('has no import cycle between folders', () => {
+    const cycles = [...edges.keys()].filter((folder) => reachable(folder).has(folder));
+    expect(cycles).toEqual([]);
+  });
+
+  it('the CLI imports only src/index.ts and its own files (the bench verb aside: the repository suite it runs is not in the package)', () => {
+    const outside = files
+      .filter((file) => file.startsWith('src/cli/') && file !== 'src/cli/bench.ts')
+      .flatMap((file) => imports(file).map((target) => [file, target] as const))
+      .filter(([, target]) => !target.startsWith('src/cli/') && target !== 'src/index.ts');
+    expect(outside).toEqual([]);
+  });
+
+  it('solvers/ imports only src/core', () => {
+    const outside = files
+      .filter((file) => file.startsWith('solvers/'))
+      .flatMap((file) => imports(file).map((target) => [file, target] as const))
+      .filter(([, target]) => !target.startsWith('solvers/') && !target.startsWith('src/core/'));
+    expect(outside).toEqual([]);
+  });
+
+  it('reads the imports it judges (a folder that imports nothing would pass vacuously)', () => {
+    expect(edges.get('src/cli')).toContain('src/index');
+    expect(reachable('src/index')).toContain('solvers');
+    expect(reachable('src/plan')).toContain('encoders');
+  });
+});

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Timeouts are generous on purpose: the suite must pass on a loaded 2-core
+ * machine, so no test may depend on its speed. A test that is heavy by
+ * design says so with its own, larger timeout.
+ */
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
+    teardownTimeout: 60_000,
+    globalSetup: ['test/helpers/skip-summary.ts'],
+  },
+});
