@@ -288,7 +288,20 @@ function enumerationCell(run: Run, documented: number): string {
   return `${n(count)} in ${secs(run.cpu)} s (box)${projected}`;
 }
 
-const hours = (s: number) => (s < 3600 ? `${(s / 60).toFixed(0)} min` : `${(s / 3600).toFixed(1)} h`);
+/**
+ * Enumeration's CPU seconds over the count's, for the same classes: measured
+ * when both finished, projected from the enumeration's rate ("≈") when its
+ * box stopped it; none when the count did not finish.
+ */
+function speedup(count: Run, enumeration: Run, documented: number): string {
+  if (!count.summary?.complete) return '–';
+  const e = enumeration.summary;
+  if (e?.complete) return `${(enumeration.cpu / count.cpu).toFixed(1)}x`;
+  const found = typeof e?.count === 'number' ? e.count : 0;
+  return found > 0 ? `≈ ${((enumeration.cpu * documented) / found / count.cpu).toFixed(0)}x` : '–';
+}
+
+const hours = (s: number) => (s < 60 ? `${s.toFixed(0)} s` : s < 3600 ? `${(s / 60).toFixed(0)} min` : `${(s / 3600).toFixed(1)} h`);
 
 async function puzzleRows(only: Set<string> | undefined, box: number, countBox: number, maxMemory: string): Promise<string[]> {
   const rows: string[] = [];
@@ -305,7 +318,8 @@ async function puzzleRows(only: Set<string> | undefined, box: number, countBox: 
     rows.push(
       `| ${p.name} | ${n(p.documented)} | ${countCell(ours, p.documented)} | ${secs(ours.cpu)} | ${s ? String(s.method) : '–'} | ` +
         `${cache ? `${n(cache.entries)} (${(cache.bytes / 2 ** 20).toFixed(0)} MiB)` : '–'} | ${cache ? `${(100 * cache.hitRate).toFixed(1)}%` : '–'} | ` +
-        `${cache ? n(cache.savedNodes) : '–'} | ${enumerationCell(dlx, p.documented)} | ${enumerationCell(sat, p.documented)} | ${p.puzzlerLog} |`,
+        `${cache ? n(cache.savedNodes) : '–'} | ${enumerationCell(dlx, p.documented)} | ${enumerationCell(sat, p.documented)} | ` +
+        `${speedup(ours, dlx, p.documented)} | ${speedup(ours, sat, p.documented)} | ${p.puzzlerLog} |`,
     );
     process.stderr.write(`${rows.at(-1)}\n`);
   }
@@ -372,10 +386,10 @@ async function main(): Promise<void> {
     '',
     '## Classes of the reference puzzles',
     '',
-    `What does the search: **count** is \`puzzlesat count … --unique --max-memory ${maxMemory}\` (the exact-cover counter with its cache, classes by Burnside's lemma; CPU limit ${countBox} s); **dlx** is \`enumerate --unique --solver dlx\` (dancing links visiting every class) and **SAT** \`enumerate --unique --workers 1\` (the default in-process solver), each under a CPU box of ${box} s, projected from their rate when the box stops them. Documented counts and boards from Polyform Puzzler's source; its logged times from its run logs.`,
+    `What does the search: **count** is \`puzzlesat count … --unique --max-memory ${maxMemory}\` (the exact-cover counter with its cache, classes by Burnside's lemma; CPU limit ${countBox} s); **dlx** is \`enumerate --unique --solver dlx\` (dancing links visiting every class) and **SAT** \`enumerate --unique --workers 1\` (the default in-process solver), each under a CPU box of ${box} s, projected from their rate when the box stops them; the ÷ columns are enumeration's CPU seconds over the count's (≈: projected). Documented counts and boards from Polyform Puzzler's source; its logged times from its run logs.`,
     '',
-    '| puzzle | documented | count | CPU s | method | cache entries | hit rate | nodes saved | dlx | SAT | Puzzler |',
-    '|---|---:|---:|---:|---|---:|---:|---:|---|---|---|',
+    '| puzzle | documented | count | CPU s | method | cache entries | hit rate | nodes saved | dlx | SAT | dlx ÷ count | SAT ÷ count | Puzzler |',
+    '|---|---:|---:|---:|---|---:|---:|---:|---|---|---:|---:|---|',
     ...puzzles,
     '',
     ...(formulas.length

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readFileSync, truncateSync } from 'node:fs';
+import { closeSync, existsSync, readFileSync } from 'node:fs';
 import { type CountMethod, type CountStrategy as Strategy, type FinishedUnit, type Instance, type UniqueBy, UserError } from '../index.js';
-import { cnfHash, definedOnly, lockOutput, parseLine, sha256, toolVersion, wholeLinesLength, writeOrExplain } from './run-file.js';
+import { cnfHash, definedOnly, lockOutput, openForAppending, parseLine, sha256, toolVersion, wholeLinesLength, writeOrExplain } from './run-file.js';
 
 /**
  * The `count --output` file: JSON lines that a stopped count resumes from.
@@ -122,19 +122,7 @@ export class CountFile {
   }
 
   private openForWriting(): void {
-    if (this.fd !== undefined) return;
-    try {
-      if (this.keepBytes !== undefined) {
-        truncateSync(this.path, this.keepBytes);
-        this.fd = openSync(this.path, 'a');
-      } else {
-        this.fd = openSync(this.path, 'w');
-        writeOrExplain(this.fd, JSON.stringify(this.header) + '\n', this.path);
-      }
-    } catch (e) {
-      if (e instanceof UserError) throw e;
-      throw new UserError(`--output: cannot write "${this.path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-    }
+    this.fd ??= openForAppending(this.path, this.keepBytes, this.header, '--output');
   }
 
   private readExisting(): void {

@@ -109,20 +109,7 @@ export class RunFile {
   }
 
   private openForWriting(): void {
-    if (this.fd !== undefined) return;
-    try {
-      if (this.keepBytes !== undefined) {
-        // Cut a torn last line (a kill mid-write) before appending after it.
-        truncateSync(this.path, this.keepBytes);
-        this.fd = openSync(this.path, 'a');
-      } else {
-        this.fd = openSync(this.path, 'w');
-        writeOrExplain(this.fd, JSON.stringify(this.header) + '\n', this.path);
-      }
-    } catch (e) {
-      if (e instanceof UserError) throw e;
-      throw new UserError(`--out: cannot write "${this.path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-    }
+    this.fd ??= openForAppending(this.path, this.keepBytes, this.header, '--out');
   }
 
   private readExisting(): void {
@@ -191,6 +178,26 @@ function checkedSum(text: string, previous: string, where: string): string {
       `${where}: the checksum does not follow from the lines above (a line deleted, moved, duplicated, changed or added); cannot resume`,
     );
   return m[2]!;
+}
+
+/**
+ * A file of JSON lines opened to write on: after the whole lines kept from a
+ * resumed run (a torn last line, a kill mid-write, cut first), or afresh with
+ * its header line. `option` names the file in an error.
+ */
+export function openForAppending(path: string, keepBytes: number | undefined, header: object, option: string): number {
+  try {
+    if (keepBytes !== undefined) {
+      truncateSync(path, keepBytes);
+      return openSync(path, 'a');
+    }
+    const fd = openSync(path, 'w');
+    writeOrExplain(fd, JSON.stringify(header) + '\n', path);
+    return fd;
+  } catch (e) {
+    if (e instanceof UserError) throw e;
+    throw new UserError(`${option}: cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
 }
 
 /** The length of the file's whole lines, without a torn or NUL-padded tail. */

@@ -1,5 +1,5 @@
 import { CountCache } from './cache.js';
-import { type CountEngine, type EngineOptions, CountOverflow, MAX_EXACT, POLL_NODES, Stopped, TreeProgress } from './engine.js';
+import { CountSearch, type EngineOptions, CountOverflow, MAX_EXACT, POLL_NODES, Stopped } from './engine.js';
 import type { CountProblem } from './problem.js';
 
 /**
@@ -16,11 +16,9 @@ import type { CountProblem } from './problem.js';
  * reverse order, undoing only grows the prefix back. The same work as
  * dancing links, on contiguous memory.
  */
-export class DancingCounter implements CountEngine {
+export class DancingCounter extends CountSearch {
   readonly strategy = 'mrv';
   readonly cache: CountCache;
-  nodes = 0;
-  private readonly p: CountProblem;
   /** Memberships m (a row's m-th entry in rowItems) by item segment: the live ones first. */
   private readonly slots: Int32Array;
   private readonly where: Int32Array;
@@ -33,14 +31,11 @@ export class DancingCounter implements CountEngine {
   private activeCount = 0;
   /** Covered items as bits: the memo key. */
   private readonly covered: Int32Array;
-  private readonly progress = new TreeProgress();
   private readonly shouldStop: () => boolean;
   private untilPoll = POLL_NODES;
-  /** The rows pushed, from the root to the current node. */
-  private readonly path: number[] = [];
 
   constructor(problem: CountProblem, options: EngineOptions) {
-    this.p = problem;
+    super(problem);
     const n = problem.items;
     const memberships = problem.rowItems.length;
     const rows = problem.rowStart.length - 1;
@@ -70,37 +65,23 @@ export class DancingCounter implements CountEngine {
     this.shouldStop = options.shouldStop ?? (() => false);
   }
 
-  push(row: number): void {
-    this.path.push(row);
+  protected take(row: number): void {
     this.selectRow(row);
   }
 
-  pop(): void {
-    this.unselectRow(this.path.pop()!);
+  protected giveBack(row: number): void {
+    this.unselectRow(row);
   }
 
-  children(): number[] {
-    const item = this.p.impossible ? -1 : this.choose();
+  protected branchRows(): number[] {
+    const item = this.choose();
     const out: number[] = [];
-    if (item >= 0) {
-      for (let q = this.itemStart[item]!, end = q + this.live[item]!; q < end; q++) out.push(this.memberRow[this.slots[q]!]!);
-    }
-    return out.sort((a, b) => a - b);
+    if (item >= 0) for (let q = this.itemStart[item]!, end = q + this.live[item]!; q < end; q++) out.push(this.memberRow[this.slots[q]!]!);
+    return out;
   }
 
-  count(): number {
-    if (this.p.impossible) return 0;
-    this.progress.reset();
-    this.progress.running = true;
-    try {
-      return this.visit();
-    } finally {
-      this.progress.running = false;
-    }
-  }
-
-  fraction(): number {
-    return this.progress.fraction();
+  protected countFromHere(): number {
+    return this.visit();
   }
 
   /** The uncovered primary item with the fewest live rows (ties: first in the sweep); -1 when none is left. */

@@ -1,4 +1,5 @@
 import type { CountCache } from './cache.js';
+import type { CountProblem } from './problem.js';
 
 /**
  * What the two counting searches (sweep.ts, dancing.ts) share: how the
@@ -128,4 +129,56 @@ export class TreeProgress {
     }
     return Math.min(1, done);
   }
+}
+
+/**
+ * What the two engines do alike around their own search: the path that
+ * push and pop walk, the rows a node branches on, in order, and the
+ * progress of a count() call. Each engine brings how a row is taken and
+ * given back, what it branches on, and the search from the root.
+ */
+export abstract class CountSearch implements CountEngine {
+  abstract readonly strategy: Strategy;
+  abstract readonly cache: CountCache;
+  nodes = 0;
+  protected readonly progress = new TreeProgress();
+  /** The rows pushed, to pop. */
+  private readonly path: number[] = [];
+
+  constructor(protected readonly p: CountProblem) {}
+
+  push(row: number): void {
+    this.path.push(row);
+    this.take(row);
+  }
+
+  pop(): void {
+    this.giveBack(this.path.pop()!);
+  }
+
+  children(): number[] {
+    return this.p.impossible ? [] : this.branchRows().sort((a, b) => a - b);
+  }
+
+  count(): number {
+    if (this.p.impossible) return 0;
+    this.progress.reset();
+    this.progress.running = true;
+    try {
+      return this.countFromHere();
+    } finally {
+      this.progress.running = false;
+    }
+  }
+
+  fraction(): number {
+    return this.progress.fraction();
+  }
+
+  protected abstract take(row: number): void;
+  protected abstract giveBack(row: number): void;
+  /** The rows the current node branches on, in any order. */
+  protected abstract branchRows(): number[];
+  /** The solutions below the current node, by the engine's own search. */
+  protected abstract countFromHere(): number;
 }

@@ -1,5 +1,5 @@
 import { CountCache } from './cache.js';
-import { type CountEngine, type EngineOptions, CountOverflow, MAX_EXACT, POLL_NODES, Stopped, TreeProgress } from './engine.js';
+import { CountSearch, type EngineOptions, CountOverflow, MAX_EXACT, POLL_NODES, Stopped } from './engine.js';
 import type { CountProblem } from './problem.js';
 
 /**
@@ -59,11 +59,9 @@ function lowestPrimary(p: CountProblem, r: number): number {
   throw new Error(`count: row ${r} covers no primary item`);
 }
 
-export class SweepCounter implements CountEngine {
+export class SweepCounter extends CountSearch {
   readonly strategy = 'sweep';
   readonly cache: CountCache;
-  nodes = 0;
-  private readonly p: CountProblem;
   private readonly words: number;
   private readonly covered: Int32Array;
   private readonly primaryBits: Int32Array;
@@ -82,15 +80,12 @@ export class SweepCounter implements CountEngine {
   private readonly windowWords: number;
   private readonly lastWordMask: number;
   private readonly key: Int32Array;
-  private readonly progress = new TreeProgress();
   private readonly shouldStop: () => boolean;
   private untilPoll = POLL_NODES;
-  /** The rows pushed, from the root to the current node. */
-  private readonly path: number[] = [];
 
   /** `window` defaults to sweepWindow(problem); a narrower one gives wrong counts (the tests' mutation check). */
   constructor(problem: CountProblem, options: EngineOptions, window: SweepWindow = sweepWindow(problem)) {
-    this.p = problem;
+    super(problem);
     const n = problem.items;
     const rows = problem.rowStart.length - 1;
     this.words = Math.max(1, Math.ceil(n / 32));
@@ -144,35 +139,23 @@ export class SweepCounter implements CountEngine {
     this.shouldStop = options.shouldStop ?? (() => false);
   }
 
-  push(row: number): void {
-    this.path.push(row);
+  protected take(row: number): void {
     this.toggle(row);
   }
 
-  pop(): void {
-    this.toggle(this.path.pop()!);
+  protected giveBack(row: number): void {
+    this.toggle(row);
   }
 
-  children(): number[] {
+  protected branchRows(): number[] {
     const out: number[] = [];
-    const f = this.p.impossible ? -1 : this.firstFree(0);
+    const f = this.firstFree(0);
     if (f >= 0) for (let k = this.firstOf[f]!; k < this.firstOf[f + 1]!; k++) if (this.fits(this.byLow[k]!)) out.push(this.byLow[k]!);
-    return out.sort((a, b) => a - b);
+    return out;
   }
 
-  count(): number {
-    if (this.p.impossible) return 0;
-    this.progress.reset();
-    this.progress.running = true;
-    try {
-      return this.visit(0);
-    } finally {
-      this.progress.running = false;
-    }
-  }
-
-  fraction(): number {
-    return this.progress.fraction();
+  protected countFromHere(): number {
+    return this.visit(0);
   }
 
   /** Takes a row in or out (rows taken are disjoint, so XOR does both). */
