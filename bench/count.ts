@@ -386,7 +386,7 @@ async function main(): Promise<void> {
     '',
     '## Classes of the reference puzzles',
     '',
-    `What does the search: **count** is \`puzzlesat count … --unique --max-memory ${maxMemory}\` (the exact-cover counter with its cache, classes by Burnside's lemma; CPU limit ${countBox} s); **dlx** is \`enumerate --unique --solver dlx\` (dancing links visiting every class) and **SAT** \`enumerate --unique --workers 1\` (the default in-process solver), each under a CPU box of ${box} s, projected from their rate when the box stops them; the ÷ columns are enumeration's CPU seconds over the count's (≈: projected). Documented counts and boards from Polyform Puzzler's source; its logged times from its run logs.`,
+    `What does the search: **count** is \`puzzlesat count … --unique --max-memory ${maxMemory}\` (the exact-cover counter with its cache, classes by Burnside's lemma; CPU limit ${countBox} s); **dlx** is \`enumerate --unique --solver dlx\` (dancing links visiting every class) and **SAT** \`enumerate --unique --workers 1\` (the default in-process solver), each under a CPU box of ${box} s and a --timeout of ${box - 5} wall seconds (on a loaded machine the timeout stops a run first: its CPU seconds are then below the box), projected from their rate when the box stops them; the ÷ columns are enumeration's CPU seconds over the count's (≈: projected). Documented counts and boards from Polyform Puzzler's source; its logged times from its run logs.`,
     '',
     '| puzzle | documented | count | CPU s | method | cache entries | hit rate | nodes saved | dlx | SAT | dlx ÷ count | SAT ÷ count | Puzzler |',
     '|---|---:|---:|---:|---|---:|---:|---:|---|---|---:|---:|---|',
