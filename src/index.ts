@@ -448,6 +448,7 @@ export {
 export { AMO_ENCODINGS, CARD_ENCODINGS } from './card/index.js';
 export { DEFAULT_LIMITS, DeadlineReached, limitOption, limitsFromOptions, setRunDeadline, setSizeLimits, sizeLimit } from './core/limits.js';
 export { readInput } from './core/input.js';
+export { defaultSolverName } from '../solvers/index.js';
 export { writeReplacing } from './core/output.js';
 export { readDimacsFile, writeDimacsFile, writeDimacsStream } from './core/dimacs.js';
 export type { PuzzleOption } from './core/puzzle.js';

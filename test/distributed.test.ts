@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect as tcpConnect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -434,8 +435,10 @@ describe.skipIf(missing('redis-server', 'minisat-wasm'))('distributed enumeratio
   it('retries a job that throws once, resuming a file begun by a local run: exactly the 2339 classes, each once', async () => {
     const { queue, close } = queueClient();
     // The local run (dancing links) holds other members of some classes than the workers' SAT solver finds: resume matches classes.
+    // A run stopped after its 500th solution leaves a prefix of its file (each line's checksum chains from the lines above).
     const begun = lines('local.jsonl');
-    writeFileSync(join(dir, 'retry.jsonl'), [begun[0], ...begun.filter((l) => l.includes('"vars"')).slice(0, 500)].join('\n') + '\n');
+    const cut = begun.findIndex((l, i) => begun.slice(0, i + 1).filter((m) => m.includes('"vars"')).length === 500);
+    writeFileSync(join(dir, 'retry.jsonl'), begun.slice(0, cut + 1).join('\n') + '\n');
     // The retry may land on either worker: "once" is counted in Redis, not by a worker.
     const faulty = { PUZZLESAT_FAULT_INJECT: 'fail-once:-part3of8' };
     const workers = [await startWorker([], faulty), await startWorker([], faulty)];
@@ -557,10 +560,11 @@ describe.skipIf(missing('redis-server', 'minisat-wasm'))('distributed enumeratio
     const record = JSON.parse(line!) as { vars: number[] };
     const found = [...record.vars].sort((a, b) => a - b).join(',');
     const other = orbit(instance.symmetries, record.vars).find((m) => m.join(',') !== found)!;
-    writeFileSync(
-      join(dir, 'moved.jsonl'),
-      `${header}\n${JSON.stringify({ ...record, vars: other, solution: instance.toJson(instance.decode(other)) })}\n`,
-    );
+    // The record as the run file writes one: its text, then a checksum chained from the header's (SHA-256, 32 hex digits).
+    const sum = (previous: string, body: string) => createHash('sha256').update(`${previous}\n${body}`).digest('hex').slice(0, 32);
+    const { sum: _dropped, ...fields } = record as { sum?: string; vars: number[] };
+    const body = JSON.stringify({ ...fields, vars: other, solution: instance.toJson(instance.decode(other)) }).slice(0, -1);
+    writeFileSync(join(dir, 'moved.jsonl'), `${header}\n${body},"sum":"${sum(sum('', header!), body)}"}\n`);
     const resumed = start([...args, '--out', 'moved.jsonl', '--resume']);
     expect(await resumed.done).toBe(0);
     await stopWorkers(workers);

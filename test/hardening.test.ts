@@ -537,6 +537,10 @@ describe('5. no stack traces', { timeout: 300_000 }, () => {
         ['encode', 'pentomino', '--preset', '3x20'],
         ['explain', 'pentomino', '--preset', '3x20'],
         ['dobble', '--symbols-per-card', '3'],
+        // yargs exited 0 after help and version, before the failed write was reported.
+        ['--help'],
+        ['solve', '--help'],
+        ['--version'],
       ]) {
         expectOneLineError(run(args, { stdio: ['ignore', full, 'pipe'] }), /^puzzlesat: cannot write the output: ENOSPC/);
       }
@@ -570,13 +574,16 @@ describe('8. unclear or silent', { timeout: 300_000 }, () => {
 
 describe('6. one deadline, encoding included', { timeout: 300_000 }, () => {
   it('--timeout covers building the formula: a Dobble order that takes long to encode stops there (48 s with --timeout 2)', () => {
-    for (const args of [
-      ['solve', 'dobble', '--order', '10', '--timeout', '0.01'],
-      ['dobble', '--symbols-per-card', '10', '--method', 'sat', '--timeout', '0.01'],
-    ]) {
-      const r = run(args);
-      expect(r.code).toBe(0);
-      expect(r.out).toBe('UNKNOWN: --timeout ran out while building the formula, before any solving\n');
-    }
+    const why = '--timeout ran out while building the formula, before any solving';
+    const solve = run(['solve', 'dobble', '--order', '10', '--timeout', '0.01']);
+    expect(solve).toMatchObject({ code: 0, out: `UNKNOWN: ${why}\n` });
+    // --json as yargs reads it (here `--json=true`), not as a word on the command line.
+    const json = run(['solve', 'dobble', '--order', '10', '--timeout', '0.01', '--json=true']);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.out)).toMatchObject({ status: 'UNKNOWN', puzzle: 'dobble', count: 0, complete: false, reason: why });
+    // The dobble verb answers in its own words, with its hint for full decks.
+    const dobble = run(['dobble', '--symbols-per-card', '10', '--method', 'sat', '--timeout', '0.01']);
+    expect(dobble.code).toBe(0);
+    expect(dobble.out).toMatch(new RegExp(`^no answer from \\S+ within 0\\.01 s \\(UNKNOWN: ${why}\\); --variables cyclic .*\\n$`));
   });
 });

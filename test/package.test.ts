@@ -34,8 +34,8 @@ describe('the npm package', () => {
   });
 
   it('refuses to pack without the WebAssembly engines (prepack), naming what is missing and how to build it', () => {
-    expect(manifest().scripts.prepack).toMatch(/scripts\/check-pack\.js/);
-    const r = spawnSync(process.execPath, [join(root, 'scripts', 'check-pack.js'), scratch], { encoding: 'utf8' });
+    expect(manifest().scripts.prepack).toMatch(/solvers\/setup\/check-pack\.js/);
+    const r = spawnSync(process.execPath, [join(root, 'solvers', 'setup', 'check-pack.js'), scratch], { encoding: 'utf8' });
     expect(r.status).toBe(1);
     expect(r.stderr.trim()).toMatch(
       /^npm pack: refused: the WebAssembly engines are missing \(solvers\/minisat-wasm\/build\/minisat\.js, .*\); run npm run setup/,

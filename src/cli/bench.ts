@@ -96,7 +96,7 @@ function readReport(file: string): BenchReport {
 }
 
 export const handler = (args: Args) =>
-  guarded(async () => {
+  guarded(args, async () => {
     const settings = suiteSettings(args);
     const progress = startProgress(args, { unit: 'cells' });
     let report: BenchReport;

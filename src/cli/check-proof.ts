@@ -14,7 +14,7 @@ export const builder = (y: Argv) =>
     .example('$0 check-proof formula.cnf proof.drat --json', 'the verdict as JSON');
 
 export const handler = (args: Args) =>
-  guarded(async () => {
+  guarded(args, async () => {
     const cpuStart = process.cpuUsage();
     const start = performance.now();
     const formula = readDimacsFile(String(args.cnf), { maxVars: sizeLimit('vars'), maxVarsOption: limitOption('vars') });

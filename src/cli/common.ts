@@ -1,5 +1,4 @@
 import type { Argv } from 'yargs';
-import { hideBin } from 'yargs/helpers';
 import { DEFAULT_LIMITS, DeadlineReached, type PlanRequest, PUZZLES, type PuzzleOption, UsageError, UserError, puzzleArgsOf } from '../index.js';
 
 /** The encoding options: which at-most-one and at-most-k encodings build the formula. */
@@ -113,15 +112,15 @@ export function planRequest(args: Args): Omit<PlanRequest, 'verb'> {
 
 export { positiveInt } from './options.js';
 
-/** Runs a command body, turning user errors into one line on stderr and exit code 1. */
-export async function guarded(body: () => Promise<number | void>): Promise<void> {
+/** Runs a command body, turning user errors into one line on stderr and exit code 1 (2 for usage); `args` are the command's own, for the format of an unanswered run. */
+export async function guarded(args: Args, body: () => Promise<number | void>): Promise<void> {
   try {
     const code = await body();
     if (typeof code === 'number') process.exitCode = code;
     // Stopped by Ctrl-C: the partial result is out, and the exit says it is partial (128 + SIGINT).
     if (interrupted) process.exitCode = EXIT_INTERRUPTED;
   } catch (e) {
-    if (e instanceof DeadlineReached) return reportUnanswered(e);
+    if (e instanceof DeadlineReached) return reportUnanswered(e, args);
     reportError(e);
   }
 }
@@ -130,12 +129,12 @@ export async function guarded(body: () => Promise<number | void>): Promise<void>
  * --timeout ran out before the formula was built: an answer still, UNKNOWN
  * with nothing found (the --timeout contract), in the run's own format.
  */
-function reportUnanswered(e: DeadlineReached): void {
-  const [verb, puzzle] = hideBin(process.argv);
-  if (process.argv.includes('--json')) {
+function reportUnanswered(e: DeadlineReached, args: Args): void {
+  const puzzle = String(args.puzzle ?? args._[0]);
+  if (args.json === true) {
     const summary = {
       status: 'UNKNOWN',
-      puzzle: puzzle ?? verb,
+      puzzle,
       params: {},
       count: 0,
       complete: false,

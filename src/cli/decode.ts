@@ -21,7 +21,7 @@ export const builder = (y: Argv) =>
     );
 
 export const handler = (args: Args) =>
-  guarded(async () => {
+  guarded(args, async () => {
     const cnfFile = String(args.cnf);
     const modelFile = String(args.model);
     const formula = readDimacsFile(cnfFile);

@@ -1,5 +1,7 @@
 import type { Argv } from 'yargs';
 import {
+  DeadlineReached,
+  defaultSolverName,
   algebraicDeck,
   checkDeck,
   type Deck,
@@ -69,7 +71,7 @@ const check = {
       .positional('deck', { type: 'string', describe: 'the deck file' })
       .option('json', { type: 'boolean', describe: 'the verdict as JSON on stdout (status VALID or INVALID)' }),
   handler: (args: Args) =>
-    guarded(async () => {
+    guarded(args, async () => {
       const start = performance.now();
       const file = String(args.deck);
       const result = checkDeck(parseDeck(readText(file, 'dobble check'), file));
@@ -165,6 +167,8 @@ interface Outcome {
   solver: string;
   vars: number;
   clauses: number;
+  /** Why there is no answer, when it is not the solver's time limit. */
+  reason?: string;
 }
 
 /** Everything the output says about one run. */
@@ -185,7 +189,7 @@ interface Report {
 }
 
 export const handler = (args: Args) =>
-  guarded(async () => {
+  guarded(args, async () => {
     const m = symbolsPerCard(args['symbols-per-card']);
     const k = deckSize(args.cards, m);
     const { method, note } = deckMethod(args.method as DeckMethod | undefined, m, k);
@@ -259,6 +263,7 @@ function jsonSummary(r: Report) {
     solver: r.outcome.solver,
     seconds: r.seconds,
     method: r.method,
+    ...(r.outcome.reason ? { reason: r.outcome.reason } : {}),
     ...(r.svg ? { svg: r.svg } : {}),
     ...(r.png ? { png: r.png } : {}),
   };
@@ -282,7 +287,7 @@ function textReport(r: Report): string {
     r.variables !== 'cyclic' && k === planeSize(n) && r.maxSymbols === undefined
       ? '; --variables cyclic looks for a cyclic deck (the translates of one card), fast for prime-power orders'
       : '';
-  return `no answer from ${outcome.solver}${r.timeout === undefined ? '' : ` within ${r.timeout} s`} (UNKNOWN)${hint}\n`;
+  return `no answer from ${outcome.solver}${r.timeout === undefined ? '' : ` within ${r.timeout} s`} (UNKNOWN${outcome.reason ? `: ${outcome.reason}` : ''})${hint}\n`;
 }
 
 function symbolsPerCard(value: unknown): number {
@@ -312,10 +317,17 @@ function algebraic(n: number, k: number): Outcome {
 async function bySat(n: number, k: number, maxSymbols: number | undefined, args: Args): Promise<Outcome> {
   const { solver, timeout } = planRequest(args);
   const deckArgs = { order: n, cards: k, 'max-symbols': maxSymbols, ...puzzleArgsOf(args) };
-  const plan = await resolvePlan('dobble', { verb: 'solve', args: deckArgs, solver, timeout });
-  const instance = planInstance(plan as SolvePlan);
-  const { status, solution, solver: ran } = await runPlan(plan as SolvePlan);
-  return { status, deck: solution as Deck | undefined, solver: ran, vars: instance.cnf.varCount, clauses: instance.cnf.clauseCount };
+  try {
+    const plan = (await resolvePlan('dobble', { verb: 'solve', args: deckArgs, solver, timeout })) as SolvePlan;
+    const instance = planInstance(plan);
+    const { status, solution, solver: ran } = await runPlan(plan);
+    return { status, deck: solution as Deck | undefined, solver: ran, vars: instance.cnf.varCount, clauses: instance.cnf.clauseCount };
+  } catch (e) {
+    // Out of time while the deck's formula was still being built: no answer, but the report (and its hint) as for any other.
+    if (e instanceof DeadlineReached)
+      return { status: 'UNKNOWN', solver: solver ?? defaultSolverName('solve'), vars: 0, clauses: 0, reason: e.message };
+    throw e;
+  }
 }
 
 /**

@@ -19,7 +19,7 @@ export const builder = (y: Argv) =>
     .example('$0 encode soma --amo pairwise | head', 'the Soma cube with pairwise at-most-one, first lines');
 
 export const handler = (args: Args) =>
-  guarded(async () => {
+  guarded(args, async () => {
     // The summary goes where the formula would: only beside a file.
     if (args.json && !args.output) throw new UsageError('--json needs --output FILE (without it the formula itself is on stdout)');
     const start = performance.now();

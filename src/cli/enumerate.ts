@@ -74,7 +74,7 @@ const enumerateOptions = (y: Argv) =>
 export const builder = (y: Argv) => outputOption(enumerateOptions(y), 'write solutions to FILE.jsonl, one per line, as found');
 
 export const handler = (args: Args) =>
-  guarded(async () => {
+  guarded(args, async () => {
     const puzzle = String(args.puzzle);
     if (args.resume && !args.out) throw new UsageError('--resume needs --output FILE.jsonl to resume from');
     const plan = (await resolvePlan(puzzle, { verb: 'enumerate', ...planRequest(args), resuming: args.resume === true })) as EnumeratePlan;

@@ -31,7 +31,7 @@ export type ExplainReport = PuzzleExplanation & {
 };
 
 export const handler = (args: Args) =>
-  guarded(async () => {
+  guarded(args, async () => {
     const puzzle = String(args.puzzle);
     for (const option of ['solver', 'timeout']) {
       if (args[option] !== undefined) throw new UsageError(`--${option} does not apply to explain (it solves nothing)`);

@@ -34,7 +34,7 @@ function rows(what: string): Record<string, string>[] {
 }
 
 export const handler = (args: Args) =>
-  guarded(async () => {
+  guarded(args, async () => {
     const list = rows(String(args.topic ?? 'puzzles'));
     if (args.json) {
       process.stdout.write(JSON.stringify(list) + '\n');

@@ -145,5 +145,7 @@ await cli
   .fail(usageError)
   .help()
   .version()
+  // After --help or --version yargs would exit at once, before a failed write to stdout (`> /dev/full`) is reported: let the process end by itself.
+  .exitProcess(false)
   .wrap(Math.min(110, process.stdout.columns || 80))
   .parseAsync();

@@ -40,7 +40,7 @@ export const builder = (y: Argv) =>
     .example('$0 solve examples/unsat.cnf --solver cadical --certify', 'any DIMACS file, its UNSAT answer checked by a DRAT proof');
 
 export const handler = (args: Args) =>
-  guarded(async () => {
+  guarded(args, async () => {
     // yargs hands a lone "-" over as an empty string.
     const puzzle = args.puzzle === '' && process.argv.includes('-') ? '-' : String(args.puzzle);
     const plan = (await resolvePlan(puzzle, { verb: 'solve', ...planRequest(args) })) as SolvePlan;

@@ -12,7 +12,7 @@ export const builder = (y: Argv) =>
     .example('$0 solvers --json', 'the same as JSON');
 
 export const handler = (args: Args) =>
-  guarded(async () => {
+  guarded(args, async () => {
     const list = await engines();
     if (args.json) {
       process.stdout.write(JSON.stringify(list) + '\n');

@@ -63,7 +63,7 @@ const sweepOptions = (y: Argv) =>
 export const builder = (y: Argv) => outputOption(sweepOptions(y), 'stream the results to FILE.tsv (roll, solvable, solutions)');
 
 export const handler = (args: Args) =>
-  guarded(async () => {
+  guarded(args, async () => {
     const count = args.count === true;
     const sample = positiveInt(args.sample, '--sample');
     if (args.histogram !== undefined && !count) throw new UserError('--histogram needs --count (it draws the solutions per roll)');

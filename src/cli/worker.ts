@@ -25,7 +25,7 @@ export const builder = (y: Argv) =>
  * one puts them back in the queue for other workers and stops at once.
  */
 export const handler = (args: Args) =>
-  guarded(async () => {
+  guarded(args, async () => {
     const address = parseQueueUrl(String(args.queue));
     const concurrency = positiveInt(args.concurrency, '--concurrency') ?? 1;
     const lockSeconds = positiveInt(args['lock-seconds'], '--lock-seconds') ?? DEFAULT_LOCK_SECONDS;

@@ -34,8 +34,10 @@ export type Requirement = 'minisat-wasm' | 'cadical-wasm' | 'clasp-wasm' | 'cli'
 
 const root = join(import.meta.dirname, '..', '..');
 
-/** The Debian packages scripts/setup.sh installs, read from its DEBIAN_PACKAGES line (declared there once). */
-const SETUP_PACKAGES = (readFileSync(join(root, 'scripts', 'setup.sh'), 'utf8').match(/^DEBIAN_PACKAGES=\(([^)]*)\)/m)?.[1] ?? '').split(/\s+/);
+/** The Debian packages solvers/setup/setup.sh installs, read from its DEBIAN_PACKAGES line (declared there once). */
+const SETUP_PACKAGES = (readFileSync(join(root, 'solvers', 'setup', 'setup.sh'), 'utf8').match(/^DEBIAN_PACKAGES=\(([^)]*)\)/m)?.[1] ?? '').split(
+  /\s+/,
+);
 
 /** Why `what` is not here, or undefined when it is. */
 function absence(what: Requirement): string | undefined {

@@ -9,7 +9,7 @@
 # tests that need a missing piece are skipped (test/helpers/requires.ts).
 # PUZZLESAT_NO_BUILD=1 skips the Debian packages and the builds on purpose.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 say() { printf 'setup: %s\n' "$*"; }
 
@@ -68,4 +68,4 @@ build minisat-wasm
 build cadical-wasm
 
 # Which engine `npm start` (an enumeration) and a single solve use now, and why not a faster one.
-node scripts/engines.js
+node solvers/setup/engines.js

@@ -1,6 +1,6 @@
 // One line per use (enumerate, as `npm start` does; a single solve): the
 // in-process engine it gets here, and why each faster one was passed over.
-import { IN_PROCESS_DEFAULTS, SOLVERS, defaultSolverName, loadWasmSolvers } from '../dist/solvers/index.js';
+import { IN_PROCESS_DEFAULTS, SOLVERS, defaultSolverName, loadWasmSolvers } from '../../dist/solvers/index.js';
 
 await loadWasmSolvers();
 for (const [use, label] of [

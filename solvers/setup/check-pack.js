@@ -5,7 +5,7 @@ import { existsSync, lstatSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ENGINE_FILES = [
   'minisat-wasm/build/minisat.js',
   'minisat-wasm/build/minisat.wasm',
