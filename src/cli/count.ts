@@ -69,7 +69,7 @@ export const builder = (y: Argv) =>
   );
 
 export const handler = (args: Args) =>
-  guarded(async () => {
+  guarded(args, async () => {
     const puzzle = String(args.puzzle);
     if (args.resume && !args.output) throw new UsageError('--resume needs --output FILE.jsonl to resume from');
     const plan = (await resolvePlan(puzzle, {
