@@ -144,6 +144,8 @@ function lowerBound(terms: readonly BurnsideTerm[], fixed: readonly number[]): n
 function methodOf(terms: readonly BurnsideTerm[], results: readonly TermResult[], options: CountInstanceOptions): string {
   const strategies = [...new Set(results.filter((r) => r.symmetry === 0).map((r) => r.strategy))].join('+');
   if (!options.unique) return `exact cover (${strategies})`;
+  // The symmetry-breaking family pins a piece that has no placement: no terms, no solutions.
+  if (terms.length === 0) return 'Burnside with no terms (the pinned piece has no placement)';
   const blocks = new Set(terms.map((t) => t.block)).size;
   const pinned = terms.some((t) => t.representative !== undefined);
   return `Burnside over ${terms[0]!.group} symmetries, ${pinned ? `pinned at ${blocks} representatives, ` : ''}${terms.length} terms (${strategies})`;
