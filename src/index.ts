@@ -31,12 +31,14 @@ import { type DimacsFormula, type DimacsMeta, dimacsString, instanceFromDimacs, 
 import { UsageError, UserError, oneLine } from './core/errors.js';
 import { loadOptional } from './core/optional.js';
 import { type Instance, checkedSolution } from './core/puzzle.js';
-import type { EnumeratePlan, SolvePlan } from './core/plan.js';
+import type { CountMethod, CountPlan, EnumeratePlan, SolvePlan, StrategyChoice, UniqueBy } from './core/plan.js';
 import { type Explanation, explain as explainInstance } from './explain/explain.js';
 import { ledgerShapes } from './explain/ledger.js';
 import { resolvePlan } from './plan.js';
 import { runPlan } from './run.js';
 import { type Model, namedModel } from './session/solver.js';
+import type { CountReport } from './count/count.js';
+import type { TermResult } from './count/solutions.js';
 
 export { Cnf } from './core/cnf.js';
 export { resolvePlan, type PlanRequest } from './plan.js';
@@ -49,8 +51,13 @@ export {
   type FoundSolution,
   type SolveOutcome,
   type EnumerationResult,
+  type CountResume,
 } from './run.js';
-export { BRANCHING_RULES, ENUM_MODES, PROPAGATIONS } from './core/plan.js';
+export { BRANCHING_RULES, ENUM_MODES, PROPAGATIONS, COUNT_METHODS, COUNT_STRATEGIES, COUNT_UNIQUE_BY } from './core/plan.js';
+export type { CountMethod, StrategyChoice, UniqueBy } from './core/plan.js';
+export type { CountReport, FinishedUnit } from './count/count.js';
+export { DEFAULT_MAX_BYTES, ResumeConflict, mebibytes, type Strategy as CountStrategy } from './count/engine.js';
+export type { TermResult };
 export { puzzleArgsOf } from '../encoders/index.js';
 export { CATALOGUE, FAMILIES, cataloguePuzzle, type CataloguePuzzle } from '../encoders/catalogue/index.js';
 export { countCommand } from '../encoders/catalogue/arguments.js';
@@ -60,7 +67,7 @@ export { writeDrawing } from './render/png.js';
 export { isCnfPath } from '../encoders/index.js';
 export { trueNamesInFile } from './core/dimacs.js';
 export type { Certificate } from './proof/certify.js';
-export type { Plan, SolvePlan, EnumeratePlan, SweepPlan, Part } from './core/plan.js';
+export type { Plan, SolvePlan, EnumeratePlan, SweepPlan, CountPlan, Part } from './core/plan.js';
 export { VarPool } from './core/vars.js';
 export { UsageError, UserError };
 export { didYouMean } from './core/errors.js';
@@ -251,6 +258,78 @@ export async function* enumerate<S = string[]>(source: Instance<S> | Cnf, option
     stopped = true;
     await run;
   }
+}
+
+// ---- counting -------------------------------------------------------------------
+
+export interface CountOptions {
+  /** Count symmetry classes of a puzzle rather than solutions. */
+  unique?: boolean;
+  /** Classes by Burnside's lemma ('burnside', pinned; 'burnside-group', the whole group) or as models of the symmetry-breaking family ('clauses'). */
+  uniqueBy?: UniqueBy;
+  /** 'exact-cover' (the default for puzzles that are exact cover) or 'cnf' (the projected model counter; formulas always). */
+  method?: CountMethod;
+  /** Exact cover: 'sweep', 'mrv' or 'auto' (default). */
+  strategy?: StrategyChoice;
+  /** Bytes the counter and its cache may take (default 1 GiB); beyond it the count stops, incomplete. */
+  maxMemory?: number;
+  /** Seconds before stopping with an incomplete count. */
+  timeout?: number;
+  signal?: AbortSignal;
+  /** The share of the count done, now and then. */
+  onProgress?: (fraction: number) => void;
+}
+
+export interface CountResult {
+  /** Exact when complete; otherwise a lower bound. */
+  count: bigint;
+  complete: boolean;
+  /** How it was counted, in words. */
+  method: string;
+  counter: CountMethod;
+  nodes: number;
+  cache: { entries: number; bytes: number; lookups: number; hits: number; evictions: number; savedNodes?: number };
+  /** Burnside's terms, for classes by exact cover. */
+  terms?: TermResult[];
+  /** Why an incomplete count stopped: 'memory' (the bound), or 'stopped' (timeout or signal). */
+  stopped?: 'memory' | 'stopped';
+  seconds: number;
+}
+
+/**
+ * The number of solutions (or classes) without visiting them one by one: a
+ * puzzle posed as exact cover by the counter with a cache (classes by
+ * Burnside's lemma), any other puzzle or formula by the projected model
+ * counter (a formula over its projection; when it has none, its named
+ * variables, as enumerate does).
+ */
+export async function count(source: Instance | Cnf, options: CountOptions = {}): Promise<CountResult> {
+  const start = performance.now();
+  const plan = (await resolvePlan(source instanceof Cnf ? formulaInstance(source) : source, {
+    verb: 'count',
+    unique: options.unique,
+    uniqueBy: options.uniqueBy,
+    method: options.method,
+    strategy: options.strategy,
+    maxBytes: options.maxMemory,
+    timeout: options.timeout,
+  })) as CountPlan;
+  const report = await runPlan(plan, { shouldStop: () => options.signal?.aborted === true, onCountProgress: options.onProgress });
+  return countResult(report, (performance.now() - start) / 1000);
+}
+
+function countResult(report: CountReport, seconds: number): CountResult {
+  return {
+    count: report.count,
+    complete: report.complete,
+    method: report.method,
+    counter: report.counter,
+    nodes: report.nodes,
+    cache: report.cache,
+    ...(report.terms ? { terms: report.terms } : {}),
+    ...(report.complete ? {} : { stopped: report.memory ? 'memory' : 'stopped' }),
+    seconds,
+  };
 }
 
 /** A formula as an instance: solutions are the names of its true projection variables (its named variables when it has no projection). */

@@ -2,7 +2,18 @@ import { availableParallelism } from 'node:os';
 import { buildInstance, encodingChoice, isCnfPath, puzzleByName } from '../encoders/index.js';
 import { defaultSolverName, engineByName, engineCapabilities, loadWasmSolvers, type SolverUse } from '../solvers/index.js';
 import { UsageError, UserError } from './core/errors.js';
-import type { EnumeratePlan, Plan, PuzzleArgs, SolvePlan, SweepPlan, Verb } from './core/plan.js';
+import {
+  COUNT_METHODS,
+  COUNT_STRATEGIES,
+  COUNT_UNIQUE_BY,
+  type CountPlan,
+  type EnumeratePlan,
+  type Plan,
+  type PuzzleArgs,
+  type SolvePlan,
+  type SweepPlan,
+  type Verb,
+} from './core/plan.js';
 import { type Instance, encodingKinds } from './core/puzzle.js';
 import {
   nativeGroupsPossible,
@@ -16,6 +27,8 @@ import { poolAvailable } from './enumerate/pool.js';
 import { refuseForExactCover, searchSettings } from './enumerate/settings.js';
 import { pickProver, proofSolverNames } from './proof/provers.js';
 import { parseSymmetryBreaking } from './symmetry/breaking.js';
+import { methodFor, requestProblem } from './count/count.js';
+import { DEFAULT_MAX_BYTES } from './count/engine.js';
 
 /**
  * The one place that turns what was asked into a Plan: every default is
@@ -59,6 +72,10 @@ export interface PlanRequest {
   seed?: number;
   out?: string;
   resume?: boolean;
+  /** count: 'exact-cover' or 'cnf' (default exact cover where the puzzle is posed so); the exact-cover branching; bytes for the counter and its cache. */
+  method?: string;
+  strategy?: string;
+  maxBytes?: number;
 }
 
 /** The instance each plan was resolved on, so that the run does not build it again (a plan that travelled is rebuilt from its args). */
@@ -74,6 +91,7 @@ export const resolvedInstance = (plan: Plan): Instance | undefined => resolvedOn
  */
 export async function resolvePlan(puzzle: string | Instance, request: PlanRequest): Promise<Plan> {
   if (request.verb === 'sweep') return resolveSweep(puzzle, request);
+  if (request.verb === 'count') return resolveCount(puzzle, request);
   await loadWasmSolvers();
   const plan = request.verb === 'solve' ? resolveSolve(puzzle, request) : resolveEnumerate(puzzle, request);
   const { instance, ...data } = plan;
@@ -228,4 +246,41 @@ function resolveSweep(puzzle: string | Instance, r: PlanRequest): SweepPlan {
     ...(r.queue === undefined ? {} : { queue: { url: r.queue } }),
     ...(r.out === undefined ? {} : { out: { path: r.out, resume: r.resume === true } }),
   };
+}
+
+/** One of the choices, or a usage error naming the option and the choices. */
+function choice<T extends string>(value: string | undefined, choices: readonly T[], option: string): T | undefined {
+  if (value === undefined || (choices as readonly string[]).includes(value)) return value as T | undefined;
+  throw new UsageError(`${option}: expected one of ${choices.join(', ')}, got "${value}"`);
+}
+
+function resolveCount(puzzle: string | Instance, r: PlanRequest): CountPlan {
+  const unique = r.unique === true;
+  const uniqueBy = choice(r.uniqueBy, COUNT_UNIQUE_BY, '--unique-by');
+  if (uniqueBy !== undefined && !unique) throw new UsageError('--unique-by applies to --unique (it says how classes are counted)');
+  if (r.solver !== undefined) throw new UsageError('count: --solver does not apply: the counters are our own (--method exact-cover or cnf)');
+  const asked = { unique, uniqueBy, method: choice(r.method, COUNT_METHODS, '--method') };
+  const strategy = choice(r.strategy, COUNT_STRATEGIES, '--strategy') ?? 'auto';
+  if (unique && typeof puzzle === 'string' && isCnfPath(puzzle))
+    throw new UserError('--unique: a .cnf file has no symmetries to count classes under');
+  const { instance, args, name, rebuildable } = built(puzzle, typeof puzzle === 'string' ? encodedArgs(puzzle, r.args ?? {}) : {});
+  const problem = requestProblem(instance, asked);
+  if (problem) throw new UserError(`--method: ${problem}`);
+  const method = methodFor(instance, asked);
+  if (method === 'cnf' && r.strategy !== undefined)
+    throw new UsageError("--strategy is the exact-cover counter's branching: it does not go with --method cnf");
+  const plan: CountPlan = {
+    verb: 'count',
+    puzzle: name,
+    args,
+    rebuildable,
+    timeoutSeconds: r.timeout,
+    unique,
+    ...(unique ? { uniqueBy: uniqueBy ?? (method === 'cnf' ? 'clauses' : 'burnside') } : {}),
+    method,
+    strategy,
+    maxBytes: r.maxBytes ?? DEFAULT_MAX_BYTES,
+  };
+  resolvedOn.set(plan, instance);
+  return plan;
 }

@@ -1,7 +1,7 @@
 import { solveExactCover } from '../solvers/dlx/exact-cover.js';
 import { solverByName } from '../solvers/index.js';
 import type { Status } from '../solvers/types.js';
-import type { EnumeratePlan, Plan, SolvePlan, SweepPlan, Verb } from './core/plan.js';
+import type { CountPlan, EnumeratePlan, Plan, SolvePlan, SweepPlan, Verb } from './core/plan.js';
 import { type Instance, checkedSolution } from './core/puzzle.js';
 import { secondsLeft } from './core/limits.js';
 import type { QueueProgress } from './distributed/coordinator.js';
@@ -17,6 +17,8 @@ import { cubeCertifier } from './enumerate/certify-cubes.js';
 import { SatSolver } from './session/solver.js';
 import { resolvedInstance } from './plan.js';
 import { classSearchInstance } from './symmetry/breaking.js';
+import { type CountReport, type FinishedUnit, countPuzzle } from './count/count.js';
+import type { Strategy as CountStrategy } from './count/engine.js';
 
 /**
  * Carries out a resolved plan (src/plan.ts): the library's one entry for
@@ -42,6 +44,21 @@ export interface RunHooks {
   onConflicts?: (conflicts: number) => void;
   /** sweep: rolls done of all. */
   onSweepProgress?: (p: { done: number; total: number; resumed: number }) => void;
+  /** count: the share of the count done (0..1), now and then. */
+  onCountProgress?: (fraction: number) => void;
+  /** count --resume: the parts of the count a file holds (CountFile), skipped and added, a few counted again. */
+  countResume?: CountResume;
+  /** count: each finished part of the count, to save for a resume. */
+  onCountUnit?: (unit: FinishedUnit) => void;
+}
+
+export interface CountResume {
+  /** Counts of finished units by term, then unit. */
+  finished: ReadonlyMap<string, ReadonlyMap<string, bigint>>;
+  /** The strategy each exact-cover term ran with. */
+  strategies: ReadonlyMap<string, CountStrategy>;
+  /** Finished units to count again and compare, by term. */
+  recheck: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 export interface FoundSolution<S = unknown> extends Found {
@@ -79,11 +96,12 @@ interface Results {
   solve: SolveOutcome;
   enumerate: EnumerationResult;
   sweep: SweepRun;
+  count: CountReport;
 }
 
 type Runner<V extends Verb> = (plan: Extract<Plan, { verb: V }>, hooks: RunHooks) => Promise<Results[V]>;
 
-const RUNNERS: { [V in Verb]: Runner<V> } = { solve: runSolve, enumerate: runEnumeration, sweep: runSweepPlan };
+const RUNNERS: { [V in Verb]: Runner<V> } = { solve: runSolve, enumerate: runEnumeration, sweep: runSweepPlan, count: runCount };
 
 /** Runs the plan to its end, a stop or its deadline. */
 export function runPlan<P extends Plan>(plan: P, hooks: RunHooks = {}): Promise<Results[P['verb']]> {
@@ -91,7 +109,7 @@ export function runPlan<P extends Plan>(plan: P, hooks: RunHooks = {}): Promise<
 }
 
 /** The plan's instance: the one it was resolved on, else rebuilt from its puzzle and args. */
-export const planInstance = (plan: SolvePlan | EnumeratePlan): Instance => resolvedInstance(plan) ?? rebuiltInstance(plan);
+export const planInstance = (plan: SolvePlan | EnumeratePlan | CountPlan): Instance => resolvedInstance(plan) ?? rebuiltInstance(plan);
 
 /** The stop that polls the caller's hook and the plan's deadline (--timeout is one limit for the whole run). */
 function stopper(plan: { timeoutSeconds?: number }, hooks: RunHooks): () => boolean {
@@ -222,5 +240,20 @@ function runSweepPlan(plan: SweepPlan, hooks: RunHooks): Promise<SweepRun> {
     resume: plan.out?.resume === true,
     shouldStop: hooks.shouldStop,
     onProgress: hooks.onSweepProgress,
+  });
+}
+
+/** The count of solutions (or classes) without visiting them (src/count/): stops at the deadline, the caller's stop or the memory bound, incomplete. */
+function runCount(plan: CountPlan, hooks: RunHooks): Promise<CountReport> {
+  return countPuzzle(planInstance(plan), {
+    unique: plan.unique,
+    uniqueBy: plan.uniqueBy,
+    method: plan.method,
+    strategy: plan.strategy,
+    maxBytes: plan.maxBytes,
+    shouldStop: stopper(plan, hooks),
+    onTick: hooks.onCountProgress,
+    ...hooks.countResume,
+    onUnit: hooks.onCountUnit,
   });
 }

@@ -111,6 +111,7 @@ describe('DIMACS', () => {
       'c var 3 C',
       'c project 1 2 0',
       'c ind 1 2 0',
+      'c p show 1 2 0',
       '1 2 0',
       '-2 3 0',
       '-1 -3 0',

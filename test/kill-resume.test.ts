@@ -67,6 +67,22 @@ describe('kill and resume', { timeout: 180_000 }, () => {
     expect(new Set(solutions).size).toBe(2339);
   });
 
+  it('count 6x10 --unique --output: killed at random moments, resumed to the 2339 classes', async () => {
+    const out = join(dir, '6x10-count.jsonl');
+    const args = ['count', 'pentomino', '--preset', '6x10', '--unique', '--output', out];
+    const kills = await killCycles(args, seededRandom(23), 300, 1500);
+    expect(kills).toBeGreaterThan(5);
+    const final = spawnSync(process.execPath, [cli, ...args, '--resume', '--json'], { cwd: dir, encoding: 'utf8' });
+    expect(final.status).toBe(0);
+    expect(JSON.parse(final.stdout)).toMatchObject({ count: 2339, complete: true });
+    const records = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { term?: string; unit?: string });
+    const units = records.filter((r) => r.unit !== undefined).map((r) => `${r.term} ${r.unit}`);
+    expect(new Set(units).size).toBe(units.length);
+  });
+
   it('sweep --count --sample --out: the same rows as an uninterrupted sweep', async () => {
     const sample = ['sweep', 'genius-square', '--count', '--sample', '160', '--workers', '1'];
     const reference = join(dir, 'reference.tsv');

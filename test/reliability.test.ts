@@ -107,7 +107,7 @@ describe('5. strict DIMACS', () => {
     const xz = spawnSync('xz', ['-c'], { input: text });
     if (xz.status === 0) expect(readDimacsFile(file('x.cnf.xz', xz.stdout)).ends.length).toBe(2);
   });
-  it('DIMACS output carries c ind beside c project, and reads back', () => {
+  it('DIMACS output carries c ind and c p show beside c project, and reads back', () => {
     const inst = polyomino({ board: '3x1', pieces: 'I3' });
     const text = dimacsString(inst.cnf, { puzzle: 'polyomino', params: {} });
     const project = text
@@ -119,6 +119,8 @@ describe('5. strict DIMACS', () => {
       .filter((l) => l.startsWith('c ind '))
       .map((l) => l.slice('c ind '.length));
     expect(ind).toEqual(project);
+    const show = text.split('\n').filter((l) => l.startsWith('c p show '));
+    expect(show).toEqual([`c p show ${inst.cnf.projection.join(' ')} 0`]);
     expect(parseDimacs(text).projection).toEqual(inst.cnf.projection);
   });
   it('c var names that collide with the fallback names are a user error or renamed, never an internal error', () => {

@@ -39,6 +39,13 @@ describe('one JSON summary for every verb', { timeout: 240_000 }, () => {
       ['sweep', 'genius-square', '--sample', '20', '--workers', '1'],
       { status: 'DONE', puzzle: 'genius-square', count: 20, complete: true, vars: null },
     ],
+    ['count', ['count', 'pentomino', '--preset', '3x20', '--unique'], { status: 'SAT', count: 2, complete: true, solver: 'exact-cover counter' }],
+    ['count a DIMACS file', ['count', 'unsat.cnf'], { status: 'UNSAT', count: 0, complete: true, solver: 'cnf counter' }],
+    [
+      'count, past the memory bound',
+      ['count', 'pentomino', '--preset', '6x10', '--max-memory', '1M'],
+      { status: 'UNKNOWN', count: 0, complete: false },
+    ],
     ['dobble', ['dobble', '--symbols-per-card', '3'], { status: 'SAT', puzzle: 'dobble', count: 1, solver: 'algebraic' }],
     [
       'dobble by SAT',

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import * as checkProof from './check-proof.js';
+import * as count from './count.js';
 import * as decode from './decode.js';
 import * as dobble from './dobble.js';
 import * as encode from './encode.js';
@@ -37,7 +38,7 @@ process.stderr.on('error', () => process.exit(1));
 const benchSuite = new URL('../../bench/encodings.js', import.meta.url);
 const bench = existsSync(fileURLToPath(benchSuite)) ? await import('./bench.js') : undefined;
 
-const VERBS_WITH_A_PUZZLE = new Set(['solve', 'enumerate', 'encode', 'explain']);
+const VERBS_WITH_A_PUZZLE = new Set(['solve', 'enumerate', 'count', 'encode', 'explain']);
 const puzzleList = PUZZLES.map((p) => p.name).join(', ');
 
 /**
@@ -65,7 +66,7 @@ function usageError(msg: string | undefined, err: Error | undefined): never {
         .join(', '),
   );
   if (/^Not enough non-option arguments/.test(text) && VERBS_WITH_A_PUZZLE.has(verb)) {
-    text = `${verb}: name a puzzle: ${puzzleList}${verb === 'solve' || verb === 'explain' ? ', or a .cnf file' : ''} (puzzlesat list puzzles)`;
+    text = `${verb}: name a puzzle: ${puzzleList}${verb === 'solve' || verb === 'explain' || verb === 'count' ? ', or a .cnf file' : ''} (puzzlesat list puzzles)`;
   }
   // yargs says "Invalid values: Argument: X, Given: "v", Choices: "a", "b""; name the option as it is typed.
   // A positional (list's topic) is named as such, not as an option nobody can type.
@@ -112,6 +113,7 @@ await cli
   .command(solve as never)
   .command(enumerate as never)
   .command(optimize as never)
+  .command(count as never)
   .command(encode as never)
   .command(decode as never)
   .command(explain as never)
@@ -137,7 +139,7 @@ await cli
   })
   .demandCommand(
     1,
-    'name a verb: solve, enumerate, encode, decode, explain, bench, list, solvers, sweep, verify, dobble, check-proof, worker, completion',
+    'name a verb: solve, enumerate, count, optimize, encode, decode, explain, bench, list, solvers, sweep, verify, dobble, check-proof, worker, completion',
   )
   .example('$0 solve pentomino --preset 8x8-square', 'one tiling of the 8x8 board with the 2x2 square')
   .example('$0 enumerate soma --unique --solver dlx', 'the 480 classes of the Soma cube under rotations')

@@ -25,7 +25,11 @@ interface FactorRule {
   max: number;
   why: string;
 }
-type Rule = IntRule | SecondsRule | FactorRule;
+/** An amount of memory: a number of MiB, or with a unit (512M, 2G, 1.5G). */
+interface SizeRule {
+  kind: 'size';
+}
+type Rule = IntRule | SecondsRule | FactorRule | SizeRule;
 
 /** setTimeout's largest delay is 2^31-1 ms; beyond it Node fires at once. */
 export const MAX_TIMEOUT_SECONDS = 2_147_483;
@@ -78,6 +82,7 @@ const RULES: Readonly<Record<string, Rule>> = {
   concurrency: maxThreads(),
   'lock-seconds': count(1, MAX_LOCK_SECONDS, 'one day; a job renews its lock while it runs'),
   'max-seconds': count(1),
+  'max-memory': { kind: 'size' },
 };
 
 /**
@@ -128,6 +133,7 @@ export function checkNumericOptions(args: Record<string, unknown>): void {
 
 function checkValue(name: string, value: unknown, rule: Rule): number {
   const option = `--${name}`;
+  if (rule.kind === 'size') return sizeInBytes(value, option);
   const n = asNumber(value);
   if (rule.kind === 'seconds') {
     if (n === undefined || !(n > 0) || !Number.isFinite(n))
@@ -178,7 +184,7 @@ export function checkOutputs(args: Record<string, unknown>): void {
     const twice = written.get(id);
     if (twice) throw new UserError(`${option}: ${path} is also written by ${twice}; give each output its own file`);
     written.set(id, option);
-    const resumable = name === 'output' && (verb === 'enumerate' || verb === 'sweep');
+    const resumable = name === 'output' && (verb === 'enumerate' || verb === 'sweep' || verb === 'count');
     if (!args.force && !(resumable && args.resume))
       throw new UserError(`${option}: ${path} exists; add ${resumable ? '--resume to continue it or ' : ''}--force to replace it`);
   }
@@ -217,6 +223,19 @@ function checkWritable(path: string, option: string): void {
     if (e instanceof UserError) throw e;
     throw new UserError(`${option}: cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
+}
+
+const UNITS: Readonly<Record<string, number>> = { k: 2 ** 10, m: 2 ** 20, g: 2 ** 30, t: 2 ** 40 };
+/** The least memory bound that makes sense: a counter's memo alone wants a MiB. */
+const MIN_SIZE = 2 ** 20;
+
+/** Bytes from "512" (MiB), "512M", "2G", "1.5g", "64K" ... */
+export function sizeInBytes(value: unknown, option: string): number {
+  const m = /^\s*(\d+\.?\d*|\.\d+)\s*([kmgt])?i?b?\s*$/i.exec(String(value));
+  const bytes = m ? Number(m[1]) * UNITS[(m[2] ?? 'm').toLowerCase()]! : NaN;
+  if (!(bytes >= MIN_SIZE) || !Number.isFinite(bytes))
+    throw new UserError(`${option}: expected an amount of memory of at least 1M (a number of MiB, or with K, M, G or T), got ${shown(value)}`);
+  return Math.floor(bytes);
 }
 
 /** A whole number ≥ 1, or undefined when the option is absent (the rule of RULES for verbs that read it directly). */

@@ -20,6 +20,8 @@ export interface ProgressSpec {
   total?: number;
   /** Who does the work (the solver), shown first. */
   who?: string;
+  /** The work is a share of a whole, done and total 0..1 (a count's tree): shown as a percentage and an ETA, no count or rate. */
+  share?: boolean;
   /**
    * The work each unit holds, in the order units are done (CubeTree.unitSizes):
    * the percentage and the ETA then count work, not units.
@@ -50,7 +52,7 @@ export const progressWanted = (args: Readonly<Record<string, unknown>>): boolean
 /** Starts a bar or a spinner on stderr; a silent stand-in when progress is not wanted. */
 export function startProgress(args: Readonly<Record<string, unknown>>, spec: ProgressSpec): Progress {
   if (!progressWanted(args)) return SILENT;
-  let { unit, who, total } = spec;
+  let { unit, who, total, share } = spec;
   let done = 0;
   let extra: Record<string, string | number> = {};
   let start = Date.now();
@@ -63,6 +65,7 @@ export function startProgress(args: Readonly<Record<string, unknown>>, spec: Pro
       who,
       done,
       total,
+      share,
       extra,
       elapsed,
       fraction,
@@ -90,7 +93,7 @@ export function startProgress(args: Readonly<Record<string, unknown>>, spec: Pro
       bar.setTotal(Math.max(1, value));
     },
     restart(next) {
-      ({ unit, who, total } = next);
+      ({ unit, who, total, share } = next);
       done = 0;
       start = Date.now();
       eta = new EtaEstimator(next.weights);
@@ -114,6 +117,7 @@ export interface ProgressState {
   who?: string;
   done: number;
   total?: number;
+  share?: boolean;
   extra: Record<string, string | number>;
   /** Seconds since the start. */
   elapsed: number;
@@ -147,6 +151,8 @@ export function progressText(s: ProgressState): string {
   const filled = Math.round(fraction * BAR_WIDTH);
   const bar = `[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}]`;
   const eta = s.eta === undefined ? 'ETA …' : `ETA ${clock(s.eta)}`;
+  // A share has no units to show or to rate: the percentage is the whole of it.
+  if (s.share) return `${who}${bar} ${(100 * fraction).toFixed(1)}% ${s.unit} | ${[...fields.slice(0, -1), eta, clock(s.elapsed)].join(' | ')}`;
   return `${who}${bar} ${(100 * fraction).toFixed(1)}% ${s.done}/${total} ${s.unit} | ${[...fields, eta, clock(s.elapsed)].join(' | ')}`;
 }
 

@@ -109,20 +109,7 @@ export class RunFile {
   }
 
   private openForWriting(): void {
-    if (this.fd !== undefined) return;
-    try {
-      if (this.keepBytes !== undefined) {
-        // Cut a torn last line (a kill mid-write) before appending after it.
-        truncateSync(this.path, this.keepBytes);
-        this.fd = openSync(this.path, 'a');
-      } else {
-        this.fd = openSync(this.path, 'w');
-        writeOrExplain(this.fd, JSON.stringify(this.header) + '\n', this.path);
-      }
-    } catch (e) {
-      if (e instanceof UserError) throw e;
-      throw new UserError(`--out: cannot write "${this.path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-    }
+    this.fd ??= openForAppending(this.path, this.keepBytes, this.header, '--out');
   }
 
   private readExisting(): void {
@@ -193,8 +180,28 @@ function checkedSum(text: string, previous: string, where: string): string {
   return m[2]!;
 }
 
+/**
+ * A file of JSON lines opened to write on: after the whole lines kept from a
+ * resumed run (a torn last line, a kill mid-write, cut first), or afresh with
+ * its header line. `option` names the file in an error.
+ */
+export function openForAppending(path: string, keepBytes: number | undefined, header: object, option: string): number {
+  try {
+    if (keepBytes !== undefined) {
+      truncateSync(path, keepBytes);
+      return openSync(path, 'a');
+    }
+    const fd = openSync(path, 'w');
+    writeOrExplain(fd, JSON.stringify(header) + '\n', path);
+    return fd;
+  } catch (e) {
+    if (e instanceof UserError) throw e;
+    throw new UserError(`${option}: cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+}
+
 /** The length of the file's whole lines, without a torn or NUL-padded tail. */
-function wholeLinesLength(bytes: Buffer): number {
+export function wholeLinesLength(bytes: Buffer): number {
   let end = bytes.lastIndexOf(0x0a) + 1;
   // A crash can also leave whole lines of NULs (blocks allocated, never written).
   while (end > 0) {
@@ -205,7 +212,7 @@ function wholeLinesLength(bytes: Buffer): number {
   return end;
 }
 
-function parseLine(text: string, where: string): Record<string, unknown> {
+export function parseLine(text: string, where: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(text);
     if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
@@ -239,7 +246,7 @@ function checkHeader(text: string, ours: RunHeader, path: string): void {
   throw new UserError(`--resume: ${path} was written for a different ${what}; resume it with the options it was started with, or start another file`);
 }
 
-function writeOrExplain(fd: number, text: string, path: string): void {
+export function writeOrExplain(fd: number, text: string, path: string): void {
   try {
     writeSync(fd, text);
   } catch (e) {
@@ -312,7 +319,7 @@ function unlinkQuietly(path: string): void {
   }
 }
 
-function cnfHash(instance: Instance): string {
+export function cnfHash(instance: Instance): string {
   const hash = createHash('sha256');
   const cnf = instance.cnf;
   hash.update(`${cnf.varCount} ${cnf.projection.join(' ')}\n`);
@@ -323,9 +330,9 @@ function cnfHash(instance: Instance): string {
   return hash.digest('hex').slice(0, 32);
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-const definedOnly = (params: Record<string, unknown>) => JSON.parse(JSON.stringify(params)) as Record<string, unknown>;
+export const definedOnly = (params: Record<string, unknown>) => JSON.parse(JSON.stringify(params)) as Record<string, unknown>;
 
 let version: string | undefined;
 /** This package's version, from the nearest package.json above this file (sources and dist alike). */

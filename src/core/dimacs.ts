@@ -51,6 +51,8 @@ export function* dimacsText(body: DimacsBody): Generator<string> {
       out += `c ${directive} ${projection.slice(i, i + PROJECT_PER_LINE).join(' ')} 0\n`;
     }
   }
+  // The Model Counting Competition's form: the whole set on one `c p show` line.
+  if (projection.length) out += `c p show ${projection.join(' ')} 0\n`;
   for (const clause of body.clauses) {
     out += clause.length ? `${Array.prototype.join.call(clause, ' ')} 0\n` : '0\n';
     if (out.length > CHUNK) {
@@ -237,8 +239,8 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
       // blank line
     } else if (first === 99 /* c */) {
       const comment = text.slice(p + 1, eol).trim();
-      const m = /^(var|project|ind|aux|param|puzzle)\s+(.*)$/.exec(comment);
-      if (m) readDirective(m[1]!, m[2]!);
+      const m = /^(var|project|ind|p\s+show|aux|param|puzzle)\s+(.*)$/.exec(comment);
+      if (m) readDirective(m[1]!.replace(/\s+/, ' '), m[2]!);
     } else if (first === 37 /* % */) {
       break; // SATLIB files end with "%" and a stray "0"
     } else if (first === 112 /* p */) {
@@ -329,8 +331,8 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
     if (kind === 'var') {
       const m = /^(\d{1,10})\s+(.+)$/.exec(rest);
       if (m) names.set(Number(m[1]), m[2]!);
-    } else if (kind === 'project' || kind === 'ind') {
-      // `c ind` (ApproxMC, GANAK, d4) and `c project` name the same set; a file may carry both.
+    } else if (kind === 'project' || kind === 'ind' || kind === 'p show') {
+      // `c ind` (ApproxMC, GANAK, d4), `c p show` (the Model Counting Competition) and `c project` name the same set; a file may carry several.
       for (const v of variableList(kind, rest)) {
         if (projected.has(v)) continue;
         projected.add(v);

@@ -107,5 +107,28 @@ export interface SweepPlan {
   out?: { path: string; resume: boolean };
 }
 
-export type Plan = SolvePlan | EnumeratePlan | SweepPlan;
+/** What counts: the exact-cover counter with a cache (src/count/sweep.ts, dancing.ts), or the projected model counter on the formula (src/count/cnf.ts). */
+export const COUNT_METHODS = ['exact-cover', 'cnf'] as const;
+export type CountMethod = (typeof COUNT_METHODS)[number];
+
+/** How `count --unique` counts classes: Burnside pinned at the symmetry-breaking family's representatives, Burnside over the whole group, or models of the symmetry-breaking family. */
+export const COUNT_UNIQUE_BY = ['burnside', 'burnside-group', 'clauses'] as const;
+export type UniqueBy = (typeof COUNT_UNIQUE_BY)[number];
+
+/** The exact-cover counter's branching: the first empty cell of a sweep, fewest options first, or the sweep where the front stays short. */
+export const COUNT_STRATEGIES = ['auto', 'sweep', 'mrv'] as const;
+export type StrategyChoice = (typeof COUNT_STRATEGIES)[number];
+
+export interface CountPlan extends Omit<PlanBase, 'engine'> {
+  verb: 'count';
+  unique: boolean;
+  /** Set with unique. */
+  uniqueBy?: UniqueBy;
+  method: CountMethod;
+  strategy: StrategyChoice;
+  /** Bytes the counter and its cache may take; beyond them the count stops, incomplete. */
+  maxBytes: number;
+}
+
+export type Plan = SolvePlan | EnumeratePlan | SweepPlan | CountPlan;
 export type Verb = Plan['verb'];

@@ -1,0 +1,412 @@
+/**
+ * Counting without enumerating (`puzzlesat count`, src/count/), timed beside
+ * enumeration of the same puzzle in the same run: dancing links
+ * (`enumerate --solver dlx`) and SAT enumeration (`enumerate`, the default
+ * in-process solver, one thread), each under a CPU box, and beside the time
+ * Polyform Puzzler's own exact-cover search logged for it. Then the CNF
+ * counter on formulas we write, beside enumerating their models.
+ *
+ * Every run is the CLI in a child process under `ulimit -t` (bench/cpu-limited.ts);
+ * CPU seconds are the child's user + system time.
+ *
+ *   npx tsc && node dist/bench/count.js [--only 8x8,cornucopia,...] [--box SECONDS] [--count-box SECONDS] [--max-memory 4G] [--write]
+ *
+ * --box is the CPU limit of each enumeration (default 300), --count-box that
+ * of each count (default 3600); --write puts the report into
+ * bench/results/count.md as well as on stdout.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { POLYOMINOES } from '../encoders/polyomino.js';
+import { runLimited } from './cpu-limited.js';
+
+const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+const RESULTS = 'bench/results/count.md';
+
+// ---- the puzzles, as Polyform Puzzler (David Goodger) defines them ----------------------------
+// Boards and pieces are facts read from Puzzler's source (the mirror github.com/tiwo/puzzler):
+// puzzler/puzzles/polyominoes.py (piece coordinates, (0,0) implied), hexominoes.py (Cornucopia17x6),
+// pentominoes.py (OneSidedPentominoes6x15 and 9x10, PentominoesPlusSquareTetromino8x8) and
+// polyominoes2345.py (Polyominoes2345X1). Puzzler counts classes: it fixes one asymmetric piece's
+// aspect (or checks for duplicate images) so that each class is found once.
+
+type Coords = readonly (readonly [number, number])[];
+
+/** A piece as --pieces art from Puzzler's coordinates ((0,0) implied). */
+function art(coords: Coords): string {
+  const all = [[0, 0] as const, ...coords];
+  const [minX, minY] = [Math.min(...all.map((c) => c[0])), Math.min(...all.map((c) => c[1]))];
+  const [w, h] = [Math.max(...all.map((c) => c[0])) - minX + 1, Math.max(...all.map((c) => c[1])) - minY + 1];
+  const rows = Array.from({ length: h }, () => Array<string>(w).fill('.'));
+  for (const [x, y] of all) rows[y - minY]![x - minX] = '#';
+  return rows.map((r) => r.join('')).join('/');
+}
+
+/** A piece's mirror image, for the one-sided sets (Puzzler's lowercase pieces). */
+const mirrored = (drawing: string): string =>
+  drawing
+    .split('/')
+    .map((row) => [...row].reverse().join(''))
+    .join('/');
+
+/** Cornucopia: the 17 hexominoes with neither symmetry nor a 2x2 square (Stewart Coffin; Puzzler's Cornucopia class). */
+const CORNUCOPIA: Record<string, Coords> = {
+  G06: [
+    [0, 1],
+    [0, 2],
+    [1, -1],
+    [1, 0],
+    [1, 2],
+  ],
+  H06: [
+    [0, 1],
+    [0, 2],
+    [1, 1],
+    [2, 0],
+    [2, 1],
+  ],
+  L06: [
+    [0, 1],
+    [0, 2],
+    [0, 3],
+    [0, 4],
+    [1, 0],
+  ],
+  N16: [
+    [0, 1],
+    [0, 2],
+    [0, 3],
+    [1, 3],
+    [1, 4],
+  ],
+  T16: [
+    [-1, 2],
+    [0, 1],
+    [0, 2],
+    [1, 2],
+    [2, 2],
+  ],
+  U06: [
+    [0, 1],
+    [1, 0],
+    [2, 0],
+    [2, 1],
+    [3, 0],
+  ],
+  V06: [
+    [1, 0],
+    [2, 0],
+    [2, 1],
+    [2, 2],
+    [2, 3],
+  ],
+  W06: [
+    [1, 0],
+    [1, 1],
+    [2, 1],
+    [2, 2],
+    [2, 3],
+  ],
+  W26: [
+    [1, 0],
+    [1, 1],
+    [2, 1],
+    [2, 2],
+    [3, 1],
+  ],
+  Y06: [
+    [-1, 3],
+    [0, 1],
+    [0, 2],
+    [0, 3],
+    [0, 4],
+  ],
+  Z16: [
+    [-1, 2],
+    [0, 1],
+    [0, 2],
+    [1, 0],
+    [2, 0],
+  ],
+  F06: [
+    [-1, 2],
+    [0, 1],
+    [0, 2],
+    [0, 3],
+    [1, 3],
+  ],
+  F16: [
+    [-1, 1],
+    [0, 1],
+    [0, 2],
+    [0, 3],
+    [1, 3],
+  ],
+  F26: [
+    [-2, 1],
+    [-1, 1],
+    [0, 1],
+    [0, 2],
+    [1, 2],
+  ],
+  F36: [
+    [-1, 1],
+    [0, 1],
+    [0, 2],
+    [1, 2],
+    [2, 2],
+  ],
+  J06: [
+    [0, 1],
+    [1, 0],
+    [2, 0],
+    [2, 1],
+    [2, 2],
+  ],
+  M06: [
+    [0, 1],
+    [1, 1],
+    [2, 1],
+    [2, 2],
+    [3, 2],
+  ],
+};
+
+const PENTOMINOES = ['F', 'I', 'L', 'N', 'P', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z'];
+const ASYMMETRIC = new Set(['F', 'L', 'N', 'P', 'Y', 'Z']);
+/** The 18 one-sided pentominoes: the 12, and a mirror image of each asymmetric one, never flipped. */
+const ONE_SIDED = [
+  ...PENTOMINOES,
+  ...PENTOMINOES.filter((p) => ASYMMETRIC.has(p)).map((p) => `${p.toLowerCase()}=${mirrored(POLYOMINOES[p]!)}`),
+].join(',');
+
+/** Polyominoes2345X1: a 14x4 and a 4x14 bar crossing, less the 8 holes ringing the centre. */
+function xBoard(): string {
+  const holes = new Set(['5,6', '5,7', '6,5', '6,8', '7,5', '7,8', '8,6', '8,7']);
+  const inBar = (x: number, y: number) => (y >= 5 && y < 9) || (x >= 5 && x < 9);
+  return Array.from({ length: 14 }, (_, y) =>
+    Array.from({ length: 14 }, (_, x) => (inBar(x, y) && !holes.has(`${x},${y}`) ? '.' : '#')).join(''),
+  ).join('/');
+}
+
+interface BenchPuzzle {
+  key: string;
+  name: string;
+  args: string[];
+  documented: number;
+  /** What Puzzler's run log says about its own enumeration. */
+  puzzlerLog: string;
+}
+
+const PUZZLES: BenchPuzzle[] = [
+  {
+    key: '8x8',
+    name: 'PentominoesPlusSquareTetromino8x8 (`npm start`)',
+    args: ['pentomino', '--preset', '8x8-square'],
+    documented: 16146,
+    puzzlerLog: '54 min',
+  },
+  {
+    key: 'cornucopia',
+    name: 'Cornucopia17x6',
+    args: [
+      'polyomino',
+      '--board',
+      '17x6',
+      '--pieces',
+      Object.entries(CORNUCOPIA)
+        .map(([n, c]) => `${n}=${art(c)}`)
+        .join(','),
+    ],
+    documented: 162086,
+    puzzlerLog: '4 h 03 min, 1.3 billion searches',
+  },
+  {
+    key: '6x15',
+    name: 'OneSidedPentominoes6x15',
+    args: ['polyomino', '--board', '15x6', '--pieces', ONE_SIDED, '--no-flip'],
+    documented: 2567183,
+    puzzlerLog: 'log stopped after 51 solutions',
+  },
+  {
+    key: '9x10',
+    name: 'OneSidedPentominoes9x10',
+    args: ['polyomino', '--board', '10x9', '--pieces', ONE_SIDED, '--no-flip'],
+    documented: 10440433,
+    puzzlerLog: 'log stopped after 54 solutions',
+  },
+  {
+    key: '2345x1',
+    name: 'Polyominoes2345X1',
+    args: ['polyomino', '--board', xBoard(), '--pieces', ['D2', 'I3', 'L3', 'I4', 'L4', 'O4', 'T4', 'S4', ...PENTOMINOES].join(',')],
+    documented: 178355676,
+    puzzlerLog: 'docstring only, no run log',
+  },
+];
+
+// ---- running the CLI under a CPU box ------------------------------------------------------
+
+interface Run {
+  cpu: number;
+  /** The --json summary; undefined when the box stopped the run before it printed one. */
+  summary?: Record<string, unknown>;
+}
+
+async function cli(args: string[], box: number): Promise<Run> {
+  // --timeout a little inside the box, so that the run stops itself and still prints its summary.
+  const r = await runLimited(process.execPath, ['--max-old-space-size=8192', CLI, ...args, '--json', '--timeout', String(Math.max(1, box - 5))], box);
+  const line = r.stdout.trim().split('\n').at(-1);
+  let summary: Record<string, unknown> | undefined;
+  try {
+    summary = line ? (JSON.parse(line) as Record<string, unknown>) : undefined;
+  } catch {
+    summary = undefined;
+  }
+  return { cpu: r.cpu, summary };
+}
+
+const n = (x: unknown) => (typeof x === 'number' ? x.toLocaleString('en-US') : '–');
+const secs = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(0));
+
+function countCell(run: Run, documented: number): string {
+  const s = run.summary;
+  if (!s) return `no answer in ${secs(run.cpu)} s`;
+  const count = s.count as number;
+  const agrees = s.complete ? (count === documented ? ' ✓' : ` ✗ (documented ${n(documented)})`) : ' (incomplete)';
+  return `${n(count)}${agrees}`;
+}
+
+/** An enumeration's cell: every class in so many seconds, or how far the box got, with the rate's projection. */
+function enumerationCell(run: Run, documented: number): string {
+  const s = run.summary;
+  if (!s) return `stopped at ${secs(run.cpu)} s before any output`;
+  const count = s.count as number;
+  if (s.complete) return `${n(count)} in ${secs(run.cpu)} s`;
+  const projected = count > 0 ? `, all ${n(documented)} in about ${hours((run.cpu * documented) / count)}` : '';
+  return `${n(count)} in ${secs(run.cpu)} s (box)${projected}`;
+}
+
+/**
+ * Enumeration's CPU seconds over the count's, for the same classes: measured
+ * when both finished, projected from the enumeration's rate ("≈") when its
+ * box stopped it; none when the count did not finish.
+ */
+function speedup(count: Run, enumeration: Run, documented: number): string {
+  if (!count.summary?.complete) return '–';
+  const e = enumeration.summary;
+  if (e?.complete) return `${(enumeration.cpu / count.cpu).toFixed(1)}x`;
+  const found = typeof e?.count === 'number' ? e.count : 0;
+  return found > 0 ? `≈ ${((enumeration.cpu * documented) / found / count.cpu).toFixed(0)}x` : '–';
+}
+
+const hours = (s: number) => (s < 60 ? `${s.toFixed(0)} s` : s < 3600 ? `${(s / 60).toFixed(0)} min` : `${(s / 3600).toFixed(1)} h`);
+
+async function puzzleRows(only: Set<string> | undefined, box: number, countBox: number, maxMemory: string): Promise<string[]> {
+  const rows: string[] = [];
+  for (const p of PUZZLES) {
+    if (only && !only.has(p.key)) continue;
+    process.stderr.write(`${p.name}: count\n`);
+    const ours = await cli(['count', ...p.args, '--unique', '--max-memory', maxMemory], countBox);
+    process.stderr.write(`${p.name}: dlx\n`);
+    const dlx = await cli(['enumerate', ...p.args, '--unique', '--solver', 'dlx', '--show', '0'], box);
+    process.stderr.write(`${p.name}: SAT enumeration\n`);
+    const sat = await cli(['enumerate', ...p.args, '--unique', '--show', '0', '--workers', '1'], box);
+    const s = ours.summary;
+    const cache = s?.cache as { entries: number; bytes: number; hitRate: number; savedNodes: number } | undefined;
+    rows.push(
+      `| ${p.name} | ${n(p.documented)} | ${countCell(ours, p.documented)} | ${secs(ours.cpu)} | ${s ? String(s.method) : '–'} | ` +
+        `${cache ? `${n(cache.entries)} (${(cache.bytes / 2 ** 20).toFixed(0)} MiB)` : '–'} | ${cache ? `${(100 * cache.hitRate).toFixed(1)}%` : '–'} | ` +
+        `${cache ? n(cache.savedNodes) : '–'} | ${enumerationCell(dlx, p.documented)} | ${enumerationCell(sat, p.documented)} | ` +
+        `${speedup(ours, dlx, p.documented)} | ${speedup(ours, sat, p.documented)} | ${p.puzzlerLog} |`,
+    );
+    process.stderr.write(`${rows.at(-1)}\n`);
+  }
+  return rows;
+}
+
+// ---- the CNF counter on our own formulas ------------------------------------------------------
+
+const FORMULAS: { name: string; args: string[] }[] = [
+  { name: 'polyomino 10x3, P U V L Y N', args: ['polyomino', '--board', '10x3', '--pieces', 'P,U,V,L,Y,N'] },
+  { name: 'polyomino 5x4, the 5 tetrominoes (none)', args: ['polyomino', '--board', '5x4', '--pieces', 'I4,L4,T4,S4,O4'] },
+  { name: 'genius-square, roll A3 A5 C3 C6 D1 D5 F1', args: ['genius-square', '--roll', 'A3,A5,C3,C6,D1,D5,F1'] },
+  { name: 'pentomino 3x20', args: ['pentomino', '--preset', '3x20'] },
+  { name: 'pentomino 6x10 (pairwise at-most-one)', args: ['pentomino', '--preset', '6x10', '--amo', 'pairwise'] },
+];
+
+async function formulaRows(box: number): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-count-bench-'));
+  const rows: string[] = [];
+  for (const [k, f] of FORMULAS.entries()) {
+    const file = join(dir, `f${k}.cnf`);
+    const encoded = await runLimited(process.execPath, [CLI, 'encode', ...f.args, '-o', file, '--json'], 600);
+    const shape = JSON.parse(encoded.stdout.trim().split('\n').at(-1)!) as { vars: number; clauses: number };
+    process.stderr.write(`${f.name}: count\n`);
+    const counted = await cli(['count', file], box);
+    process.stderr.write(`${f.name}: enumerate\n`);
+    const enumerated = await cli(['enumerate', file, '--show', '0', '--workers', '1'], box);
+    const c = counted.summary;
+    const e = enumerated.summary;
+    const cache = c?.cache as { entries: number; hitRate: number } | undefined;
+    const cell = (s: Record<string, unknown> | undefined, cpu: number) =>
+      s ? `${n(s.count)}${s.complete ? '' : ' (box)'} in ${secs(cpu)} s` : `no answer in ${secs(cpu)} s`;
+    rows.push(
+      `| ${f.name} | ${n(shape.vars)} | ${n(shape.clauses)} | ${cell(c, counted.cpu)} | ${c ? n(c.nodes) : '–'} | ` +
+        `${cache ? `${n(cache.entries)}, ${(100 * cache.hitRate).toFixed(1)}%` : '–'} | ${cell(e, enumerated.cpu)} | ${e ? String(e.solver) : '–'} |`,
+    );
+    process.stderr.write(`${rows.at(-1)}\n`);
+  }
+  return rows;
+}
+
+// ---- the report ------------------------------------------------------------------------------
+
+function option(argv: string[], flag: string): string | undefined {
+  const i = argv.indexOf(flag);
+  return i >= 0 ? argv[i + 1] : undefined;
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const only = option(argv, '--only') ? new Set(option(argv, '--only')!.split(',')) : undefined;
+  const box = Number(option(argv, '--box') ?? 300);
+  const countBox = Number(option(argv, '--count-box') ?? 3600);
+  const maxMemory = option(argv, '--max-memory') ?? '4G';
+  const started = new Date().toISOString().slice(0, 10);
+  const load = loadavg()[0]!.toFixed(1);
+  const machine = `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB; Node ${process.version}`;
+  const puzzles = await puzzleRows(only, box, countBox, maxMemory);
+  const formulas = only && !only.has('cnf') ? [] : await formulaRows(box);
+  const report = [
+    '# Counting without enumerating',
+    '',
+    `${started}; ${machine}. Load average ${load} at the start, ${loadavg()[0]!.toFixed(1)} at the end: the machine is shared, so CPU seconds of each child process are the measure. \`node dist/bench/count.js${argv.length ? ` ${argv.join(' ')}` : ''}\`.`,
+    '',
+    '## Classes of the reference puzzles',
+    '',
+    `What does the search: **count** is \`puzzlesat count … --unique --max-memory ${maxMemory}\` (the exact-cover counter with its cache, classes by Burnside's lemma; CPU limit ${countBox} s); **dlx** is \`enumerate --unique --solver dlx\` (dancing links visiting every class) and **SAT** \`enumerate --unique --workers 1\` (the default in-process solver), each under a CPU box of ${box} s and a --timeout of ${box - 5} wall seconds (on a loaded machine the timeout stops a run first: its CPU seconds are then below the box), projected from their rate when the box stops them; the ÷ columns are enumeration's CPU seconds over the count's (≈: projected). Documented counts and boards from Polyform Puzzler's source; its logged times from its run logs.`,
+    '',
+    '| puzzle | documented | count | CPU s | method | cache entries | hit rate | nodes saved | dlx | SAT | dlx ÷ count | SAT ÷ count | Puzzler |',
+    '|---|---:|---:|---:|---|---:|---:|---:|---|---|---:|---:|---|',
+    ...puzzles,
+    '',
+    ...(formulas.length
+      ? [
+          '## The CNF counter on our own formulas',
+          '',
+          `What does the search: **count** is \`puzzlesat count FILE.cnf\` (projected model counting with component caching, on the projection the file names); **enumerate** is \`enumerate FILE.cnf --workers 1\` (every model by the SAT solver named). Both under a CPU box of ${box} s.`,
+          '',
+          '| formula | vars | clauses | count | nodes | cache entries, hit rate | enumerate | solver |',
+          '|---|---:|---:|---|---:|---|---|---|',
+          ...formulas,
+          '',
+        ]
+      : []),
+  ].join('\n');
+  process.stdout.write(`${report}\n`);
+  if (argv.includes('--write')) writeFileSync(RESULTS, `${report}\n`);
+}
+
+await main();

@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, readFileSync } from 'node:fs';
+import { type CountMethod, type CountStrategy as Strategy, type FinishedUnit, type Instance, type UniqueBy, UserError } from '../index.js';
+import { cnfHash, definedOnly, lockOutput, openForAppending, parseLine, sha256, toolVersion, wholeLinesLength, writeOrExplain } from './run-file.js';
+
+/**
+ * The `count --output` file: JSON lines that a stopped count resumes from.
+ *
+ *   line 1   {"puzzlesat":"count", "fingerprint":..., what the count is}
+ *   units    {"term":"r1850 s0", "strategy":"mrv", "unit":"12 345", "count":"6683", "nodes":970262}
+ *   last     {"done":true, "count":"16146"}   once the count is complete
+ *
+ * A unit is a subtree of one term's search (runCount, countCnf) with its
+ * count, written as soon as it is finished. --resume checks the header
+ * against this run (puzzle, parameters, how classes are counted, the
+ * problem itself, the tool version), refuses malformed or repeated units,
+ * and the count refuses units it does not have; a few finished units are
+ * also counted again and must agree. Only a torn last line is repaired.
+ */
+export interface CountHeader {
+  puzzlesat: 'count';
+  fingerprint: string;
+  version: string;
+  puzzle: string;
+  params: Record<string, unknown>;
+  unique: boolean;
+  uniqueBy: UniqueBy | null;
+  counter: CountMethod;
+  /** SHA-256 of what is counted: the exact-cover rows and symmetries, or the formula. */
+  problem: string;
+}
+
+export function countHeader(instance: Instance, counter: CountMethod, unique: boolean, uniqueBy: UniqueBy | undefined): CountHeader {
+  const what = {
+    version: toolVersion(),
+    puzzle: instance.puzzle,
+    params: definedOnly(instance.params),
+    unique,
+    uniqueBy: unique ? (uniqueBy ?? null) : null,
+    counter,
+    problem: counter === 'cnf' ? cnfHash(instance) : exactCoverHash(instance),
+  };
+  return { puzzlesat: 'count', fingerprint: sha256(JSON.stringify(what)).slice(0, 16), ...what };
+}
+
+function exactCoverHash(instance: Instance): string {
+  const ec = instance.exactCover!;
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify({ primary: ec.primary, secondary: ec.secondary, rows: ec.rows, rowVars: ec.rowVars }));
+  for (const s of instance.symmetries) hash.update(new Uint8Array(s.buffer, s.byteOffset, s.byteLength));
+  return hash.digest('hex').slice(0, 32);
+}
+
+/** How many finished units a resume counts again, the cheapest of them. */
+const RECHECKS = 3;
+
+export class CountFile {
+  /** Finished units by term, then unit. */
+  readonly finished = new Map<string, Map<string, bigint>>();
+  readonly strategies = new Map<string, Strategy>();
+  /** The line each finished unit came from, by "term|unit" (error messages). */
+  private readonly lineOf = new Map<string, number>();
+  private readonly nodesOf = new Map<string, number>();
+  private fd: number | undefined;
+  private keepBytes: number | undefined;
+  private readonly lock: { release(): void };
+
+  constructor(
+    readonly path: string,
+    private readonly header: CountHeader,
+    options: { resume: boolean; force: boolean },
+  ) {
+    const exists = existsSync(path);
+    this.lock = lockOutput(path, options);
+    try {
+      if (exists && options.resume) this.readExisting();
+    } catch (e) {
+      this.lock.release();
+      throw e;
+    }
+  }
+
+  get resumedUnits(): number {
+    return this.lineOf.size;
+  }
+
+  /** The cheapest finished units (fewest nodes), a few per count, to count again. */
+  recheck(): Map<string, Set<string>> {
+    const byCost = [...this.nodesOf].sort((a, b) => a[1] - b[1]).slice(0, RECHECKS);
+    const out = new Map<string, Set<string>>();
+    for (const [key] of byCost) {
+      const [term, unit] = splitKey(key);
+      out.set(term, (out.get(term) ?? new Set()).add(unit));
+    }
+    return out;
+  }
+
+  /** Where a unit named in an error was read from. */
+  where(term: string, unit: string): string {
+    const line = this.lineOf.get(`${term}|${unit}`);
+    return line === undefined ? this.path : `${this.path}:${line}`;
+  }
+
+  writeUnit(u: FinishedUnit): void {
+    this.append({ term: u.term, ...(u.strategy ? { strategy: u.strategy } : {}), unit: u.unit, count: String(u.count), nodes: u.nodes });
+  }
+
+  finish(count: bigint | undefined): void {
+    if (count === undefined) this.openForWriting();
+    else this.append({ done: true, count: String(count) });
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+    this.lock.release();
+  }
+
+  private append(record: unknown): void {
+    this.openForWriting();
+    writeOrExplain(this.fd!, JSON.stringify(record) + '\n', this.path);
+  }
+
+  private openForWriting(): void {
+    this.fd ??= openForAppending(this.path, this.keepBytes, this.header, '--output');
+  }
+
+  private readExisting(): void {
+    const bytes = readFileSync(this.path);
+    const keep = wholeLinesLength(bytes);
+    const lines = bytes.subarray(0, keep).toString('utf8').split('\n');
+    lines.pop();
+    if (lines.length === 0) return;
+    this.keepBytes = keep;
+    this.checkHeader(lines[0]!);
+    lines.forEach((text, i) => {
+      if (i === 0) return;
+      const where = `${this.path}:${i + 1}`;
+      const record = parseLine(text, where);
+      if (record.done === true) {
+        // The count was complete: its units stay, the closing line is written again at the end.
+        this.keepBytes = Math.min(this.keepBytes!, Buffer.byteLength(lines.slice(0, i).join('\n') + '\n'));
+        return;
+      }
+      const { term, unit, count, strategy, nodes } = record;
+      if (typeof term !== 'string' || typeof unit !== 'string' || typeof count !== 'string' || !/^\d+$/.test(count))
+        throw new UserError(`${where}: not a unit of a count (term, unit, count); cannot resume`);
+      if (strategy !== undefined && strategy !== 'sweep' && strategy !== 'mrv')
+        throw new UserError(`${where}: unknown strategy "${String(strategy)}"; cannot resume`);
+      const key = `${term}|${unit}`;
+      const earlier = this.lineOf.get(key);
+      if (earlier !== undefined) throw new UserError(`${where}: unit "${unit}" of ${term} again (first on line ${earlier}); cannot resume`);
+      const before = this.strategies.get(term);
+      if (strategy !== undefined && before !== undefined && before !== strategy)
+        throw new UserError(`${where}: term ${term} ran with ${before} above, ${strategy} here; cannot resume`);
+      if (strategy !== undefined) this.strategies.set(term, strategy);
+      this.lineOf.set(key, i + 1);
+      this.nodesOf.set(key, typeof nodes === 'number' ? nodes : Infinity);
+      const units = this.finished.get(term) ?? new Map<string, bigint>();
+      units.set(unit, BigInt(count));
+      this.finished.set(term, units);
+    });
+  }
+
+  private checkHeader(text: string): void {
+    let theirs: Partial<CountHeader> | undefined;
+    try {
+      theirs = JSON.parse(text) as Partial<CountHeader>;
+    } catch {
+      // reported below
+    }
+    if (theirs?.puzzlesat !== 'count')
+      throw new UserError(`--resume: ${this.path}:1 has no count header (not written by puzzlesat count --output); cannot resume`);
+    const ours = this.header;
+    if (theirs.fingerprint === ours.fingerprint) return;
+    if (theirs.unique !== ours.unique)
+      throw new UserError(
+        `--resume: ${this.path} counts ${theirs.unique ? 'classes (--unique)' : 'solutions (no --unique)'}; resume it the same way or start another file`,
+      );
+    const differs = (['uniqueBy', 'counter', 'puzzle', 'params', 'problem', 'version'] as const).find(
+      (k) => JSON.stringify(theirs![k]) !== JSON.stringify(ours[k]),
+    );
+    const what = {
+      uniqueBy: `way of counting classes (--unique-by ${String(theirs.uniqueBy ?? 'burnside')})`,
+      counter: `counter (--method ${String(theirs.counter)})`,
+      puzzle: 'puzzle',
+      params: 'puzzle parameters',
+      problem: 'problem (other rows, symmetries or clauses)',
+      version: `puzzlesat version (${String(theirs.version)})`,
+    }[differs ?? 'problem'];
+    throw new UserError(
+      `--resume: ${this.path} was written for a different ${what}; resume it with the options it was started with, or start another file`,
+    );
+  }
+}
+
+function splitKey(key: string): [string, string] {
+  const bar = key.indexOf('|');
+  return [key.slice(0, bar), key.slice(bar + 1)];
+}

@@ -1,0 +1,184 @@
+import type { Argv } from 'yargs';
+import {
+  COUNT_METHODS,
+  COUNT_STRATEGIES,
+  COUNT_UNIQUE_BY,
+  type CountMethod,
+  type CountPlan,
+  type CountReport,
+  DEFAULT_MAX_BYTES,
+  type Instance,
+  ResumeConflict,
+  UsageError,
+  UserError,
+  mebibytes,
+  planInstance,
+  resolvePlan,
+  runPlan,
+} from '../index.js';
+import { CountFile, countHeader } from './count-file.js';
+import { type Args, encodingOptions, guarded, interruptFlag, outputOption, planRequest, puzzleOptions, seconds, sizeLimitOptions } from './common.js';
+import { sizeInBytes } from './options.js';
+import { startProgress } from './progress.js';
+
+/**
+ * `puzzlesat count`: the number of solutions (or classes) without visiting
+ * them, by the exact-cover counter or the CNF counter (src/count/).
+ */
+export const command = 'count <kind>';
+export const describe = 'count the solutions (or with --unique the classes) without enumerating them; or the models of a .cnf file';
+
+export const builder = (y: Argv) =>
+  outputOption(
+    puzzleOptions(sizeLimitOptions(encodingOptions(y)))
+      .positional('kind', {
+        type: 'string',
+        describe: 'puzzle name, or a .cnf file (its models, projected on its c project / c p show / c ind variables)',
+      })
+      .option('unique', { type: 'boolean', describe: 'count the symmetry classes (soma, polycube: the group is --symmetry)' })
+      .option('unique-by', {
+        type: 'string',
+        choices: COUNT_UNIQUE_BY,
+        describe:
+          "how classes are counted: burnside (default; Burnside's lemma pinned at the symmetry-breaking family's representatives), burnside-group (over the whole group), clauses (models of the symmetry-breaking family, by the cnf method)",
+      })
+      .option('method', {
+        type: 'string',
+        choices: COUNT_METHODS,
+        describe:
+          'exact-cover (default where the puzzle is exact cover: the counter with a cache) or cnf (the projected model counter on the formula)',
+      })
+      .option('strategy', {
+        type: 'string',
+        choices: COUNT_STRATEGIES,
+        describe:
+          'exact cover: sweep (first empty cell along the longest axis), mrv (fewest options first), or auto (sweep where the front is short)',
+      })
+      .option('max-memory', {
+        type: 'string',
+        describe: `memory for the counter and its cache, in MiB or with a unit: 512M, 2G (default ${mebibytes(DEFAULT_MAX_BYTES)}M)`,
+      })
+      .option('timeout', { type: 'number', describe: 'stop after this many seconds for the whole run, with the count so far marked incomplete' })
+      .option('resume', { type: 'boolean', describe: 'continue the count saved in --output' })
+      .option('force', { type: 'boolean', describe: 'overwrite an existing --output file instead of refusing' })
+      .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout (docs/summary.schema.json)' })
+      .group(['unique', 'unique-by', 'method', 'strategy', 'max-memory', 'timeout', 'resume'], 'Counting:')
+      .example('$0 count pentomino --preset 8x8-square --unique', 'the 16146 classes of the 8x8 board with the 2x2 square')
+      .example('$0 count examples/my.cnf --json', 'the models of a DIMACS file, projected on its c project variables'),
+    'save each finished part of the count to FILE.jsonl, so that --resume continues it',
+  );
+
+export const handler = (args: Args) =>
+  guarded(args, async () => {
+    const puzzle = String(args.kind);
+    if (args.resume && !args.output) throw new UsageError('--resume needs --output FILE.jsonl to resume from');
+    const plan = (await resolvePlan(puzzle, {
+      verb: 'count',
+      ...planRequest(args),
+      method: args.method === undefined ? undefined : String(args.method),
+      strategy: args.strategy === undefined ? undefined : String(args.strategy),
+      maxBytes: args['max-memory'] === undefined ? undefined : sizeInBytes(args['max-memory'], '--max-memory'),
+    })) as CountPlan;
+    const instance = planInstance(plan);
+    const start = performance.now();
+    // Every option is checked by now: only from here is the output file touched.
+    const out = args.output
+      ? new CountFile(String(args.output), countHeader(instance, plan.method, plan.unique, plan.uniqueBy), {
+          resume: args.resume === true,
+          force: args.force === true,
+        })
+      : undefined;
+    if (out?.resumedUnits) process.stderr.write(`puzzlesat: resuming: ${out.resumedUnits} finished parts from ${out.path}\n`);
+    const stop = interruptFlag();
+    const progress = startProgress(args, { unit: plan.unique ? 'of the classes counted' : 'of the count', who: plan.method, total: 1, share: true });
+    let report: CountReport;
+    try {
+      report = await runPlan(plan, {
+        shouldStop: stop.stopped,
+        onCountProgress: (fraction) => progress.update(fraction),
+        ...(out
+          ? { countResume: { finished: out.finished, strategies: out.strategies, recheck: out.recheck() }, onCountUnit: (u) => out.writeUnit(u) }
+          : {}),
+      });
+      out?.finish(report.complete ? report.count : undefined);
+    } catch (e) {
+      if (e instanceof ResumeConflict && out) {
+        const [term] = [...out.finished].find(([, units]) => units.has(e.unit)) ?? ['?'];
+        throw new UserError(`--resume: ${out.where(term, e.unit)}: ${e.message}; the file does not belong to this count`);
+      }
+      throw e;
+    } finally {
+      progress.stop();
+      out?.close();
+      stop.release();
+    }
+    const summary = summaryOf(report, instance, puzzle, plan.unique, seconds(start), out?.path);
+    process.stdout.write(args.json ? `${jsonLine(summary)}\n` : `${summaryText(summary, report)}\n`);
+    if (report.memory) {
+      process.stderr.write(`puzzlesat: --max-memory: ${report.memory.message}; the count above is incomplete (give more with --max-memory)\n`);
+      return 1;
+    }
+    return 0;
+  });
+
+interface CountSummary {
+  status: 'SAT' | 'UNSAT' | 'UNKNOWN';
+  puzzle: string;
+  params: Record<string, unknown>;
+  count: bigint;
+  complete: boolean;
+  unique: boolean;
+  method: string;
+  counter: CountMethod;
+  vars: number;
+  clauses: number;
+  solver: string;
+  seconds: number;
+  nodes: number;
+  cache: CountReport['cache'] & { hitRate: number };
+  terms?: { key: string; fixed: number; complete: boolean; strategy: string; nodes: number }[];
+  out?: string;
+}
+
+function summaryOf(report: CountReport, instance: Instance, puzzle: string, unique: boolean, secs: number, out: string | undefined): CountSummary {
+  const cnf = report.counted.cnf;
+  const { lookups, hits } = report.cache;
+  return {
+    status: report.count > 0n ? 'SAT' : report.complete ? 'UNSAT' : 'UNKNOWN',
+    puzzle,
+    params: instance.params,
+    count: report.count,
+    complete: report.complete,
+    unique,
+    method: report.method,
+    counter: report.counter,
+    vars: cnf.varCount,
+    clauses: cnf.clauseCount,
+    solver: `${report.counter} counter`,
+    seconds: secs,
+    nodes: report.nodes,
+    cache: { ...report.cache, hitRate: lookups ? Math.round((1e4 * hits) / lookups) / 1e4 : 0 },
+    ...(report.terms
+      ? { terms: report.terms.map((t) => ({ key: t.key, fixed: t.fixed, complete: t.complete, strategy: t.strategy, nodes: t.nodes })) }
+      : {}),
+    ...(out ? { out } : {}),
+  };
+}
+
+/** The summary as JSON, the count written as an exact integer however large (JSON numbers have no size limit; JavaScript's do). */
+function jsonLine(summary: CountSummary): string {
+  const { count, ...rest } = summary;
+  return `{"count":${count.toString()},${JSON.stringify(rest).slice(1)}`;
+}
+
+const grouped = (n: number | bigint): string => n.toLocaleString('en-US');
+
+function summaryText(s: CountSummary, report: CountReport): string {
+  const what = `${grouped(s.count)} ${s.unique ? 'classes' : s.counter === 'cnf' && s.puzzle.match(/\.(cnf|dimacs)/i) ? 'models' : 'solutions'}`;
+  const cache = report.cache;
+  const saved = cache.savedNodes === undefined ? '' : `, ${grouped(cache.savedNodes)} nodes saved`;
+  return (
+    `${s.complete ? what : `at least ${what} (incomplete)`} in ${s.seconds.toFixed(2)} s by ${s.method} [${s.vars} vars, ${s.clauses} clauses]; ` +
+    `${grouped(s.nodes)} nodes, cache ${grouped(cache.entries)} entries (${mebibytes(cache.bytes)} MiB), ${(100 * s.cache.hitRate).toFixed(1)}% hits${saved}`
+  );
+}

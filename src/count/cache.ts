@@ -1,0 +1,173 @@
+/**
+ * The memo of a counting search: the number of solutions below each
+ * subproblem met, keyed by a fixed number of 32-bit words that say what is
+ * left of the subproblem (which items are still uncovered). A count found
+ * once is reused wherever the search meets the same subproblem again.
+ *
+ * Bounded: the table lives in typed arrays sized from a byte budget. It
+ * starts small, doubles while the budget allows, and once at its largest it
+ * evicts. It is set-associative (a key may sit in any of the BUCKET slots of
+ * its bucket), and a new entry replaces the slot whose subtree cost the
+ * fewest search nodes: what is cheapest to recompute goes first. Every hit
+ * adds the nodes its entry had cost to `savedNodes`, which is how the output
+ * says what the cache saved.
+ */
+
+export interface CacheStats {
+  /** Entries held now. */
+  entries: number;
+  /** Bytes of the table now. */
+  bytes: number;
+  lookups: number;
+  hits: number;
+  stores: number;
+  /** Entries overwritten to make room once the table could grow no more. */
+  evictions: number;
+  /** Search nodes the hits did not have to visit again (what their subtrees had cost). */
+  savedNodes: number;
+}
+
+const BUCKET = 8;
+const FIRST_BUCKETS = 1 << 12;
+/** A full bucket makes the table grow (while the budget allows) once this share of all slots is taken; below it, the bucket evicts. */
+const GROW_AT = 0.5;
+
+export class CountCache {
+  private keys: Int32Array;
+  private counts: Float64Array;
+  private costs: Float64Array;
+  private used: Uint8Array;
+  private buckets: number;
+  private entries = 0;
+  private maxBuckets: number;
+  readonly stats: Omit<CacheStats, 'entries' | 'bytes'> = { lookups: 0, hits: 0, stores: 0, evictions: 0, savedNodes: 0 };
+
+  /**
+   * @param width key words per entry
+   * @param maxBytes the most the table may take; at least one bucket's worth is always kept
+   */
+  constructor(
+    readonly width: number,
+    maxBytes: number,
+  ) {
+    this.maxBuckets = CountCache.bucketsWithin(width, maxBytes);
+    this.buckets = Math.min(FIRST_BUCKETS, this.maxBuckets);
+    const slots = this.buckets * BUCKET;
+    this.keys = new Int32Array(slots * width);
+    this.counts = new Float64Array(slots);
+    this.costs = new Float64Array(slots);
+    this.used = new Uint8Array(slots);
+  }
+
+  /** The most buckets (a power of two, at least one) that `maxBytes` holds. */
+  private static bucketsWithin(width: number, maxBytes: number): number {
+    const most = Math.max(1, Math.floor(maxBytes / (BUCKET * CountCache.slotBytes(width))));
+    return 2 ** Math.floor(Math.log2(most));
+  }
+
+  /** A new budget: the table grows into it (it never shrinks; a smaller budget stops the growth). */
+  setBudget(maxBytes: number): void {
+    this.maxBuckets = Math.max(this.buckets, CountCache.bucketsWithin(this.width, maxBytes));
+  }
+
+  /** Bytes one slot takes: its key, count, cost and used flag. */
+  static slotBytes(width: number): number {
+    return 4 * width + 8 + 8 + 1;
+  }
+
+  get bytes(): number {
+    return this.buckets * BUCKET * CountCache.slotBytes(this.width);
+  }
+
+  snapshot(): CacheStats {
+    return { entries: this.entries, bytes: this.bytes, ...this.stats };
+  }
+
+  /** The count stored for `key` (its first `width` words), or -1. */
+  get(key: Int32Array): number {
+    this.stats.lookups++;
+    const slot = this.find(key, this.bucketOf(key));
+    if (slot < 0) return -1;
+    this.stats.hits++;
+    this.stats.savedNodes += this.costs[slot]!;
+    return this.counts[slot]!;
+  }
+
+  /** Remembers `count` for `key`; `cost` is the search nodes it took, the entry's worth when room must be made. */
+  set(key: Int32Array, count: number, cost: number): void {
+    const bucket = this.bucketOf(key);
+    let slot = this.find(key, bucket);
+    if (slot < 0) {
+      slot = this.victim(bucket);
+      if (this.used[slot] && this.entries >= GROW_AT * this.buckets * BUCKET && this.buckets < this.maxBuckets) {
+        this.grow();
+        this.set(key, count, cost);
+        return;
+      }
+      if (this.used[slot]) this.stats.evictions++;
+      else this.entries++;
+    }
+    this.stats.stores++;
+    this.write(slot, key, 0, count, cost);
+  }
+
+  private bucketOf(key: Int32Array): number {
+    let h = 0x9e3779b9 | 0;
+    for (let k = 0; k < this.width; k++) {
+      h = Math.imul(h ^ key[k]!, 0x85ebca6b);
+      h ^= h >>> 13;
+    }
+    h = Math.imul(h, 0xc2b2ae35);
+    h ^= h >>> 16;
+    return h & (this.buckets - 1);
+  }
+
+  private find(key: Int32Array, bucket: number): number {
+    const { keys, used, width } = this;
+    for (let s = bucket * BUCKET, end = s + BUCKET; s < end; s++) {
+      if (!used[s]) continue;
+      let k = 0;
+      const base = s * width;
+      while (k < width && keys[base + k] === key[k]) k++;
+      if (k === width) return s;
+    }
+    return -1;
+  }
+
+  /** An empty slot of the bucket, else the one that cost least. */
+  private victim(bucket: number): number {
+    let best = bucket * BUCKET;
+    for (let s = best, end = s + BUCKET; s < end; s++) {
+      if (!this.used[s]) return s;
+      if (this.costs[s]! < this.costs[best]!) best = s;
+    }
+    return best;
+  }
+
+  private write(slot: number, from: Int32Array, offset: number, count: number, cost: number): void {
+    this.keys.set(from.subarray(offset, offset + this.width), slot * this.width);
+    this.counts[slot] = count;
+    this.costs[slot] = cost;
+    this.used[slot] = 1;
+  }
+
+  private grow(): void {
+    const { keys, counts, costs, used, width } = this;
+    this.buckets *= 2;
+    const slots = this.buckets * BUCKET;
+    this.keys = new Int32Array(slots * width);
+    this.counts = new Float64Array(slots);
+    this.costs = new Float64Array(slots);
+    this.used = new Uint8Array(slots);
+    this.entries = 0;
+    const key = new Int32Array(width);
+    for (let s = 0; s < used.length; s++) {
+      if (!used[s]) continue;
+      key.set(keys.subarray(s * width, (s + 1) * width));
+      // Doubling splits each bucket in two, so every old entry finds a free slot.
+      const slot = this.victim(this.bucketOf(key));
+      this.write(slot, key, 0, counts[s]!, costs[s]!);
+      this.entries++;
+    }
+  }
+}

@@ -1,0 +1,548 @@
+import { DEFAULT_MAX_BYTES, MIN_CACHE_BYTES, MemoryBoundExceeded, POLL_NODES, ResumeConflict, Stopped, TreeProgress } from './engine.js';
+
+/**
+ * Exact projected model counting of CNF (#∃SAT): the number of assignments
+ * to the projection variables that extend to a model. The scheme of
+ * sharpSAT (Thurley, SAT 2006) without clause learning: unit propagation by
+ * two watched literals; after each decision the clauses not yet satisfied
+ * fall apart into components over disjoint variables, counted separately
+ * and multiplied; each component's count is cached under its variables and
+ * the ids of its clauses of three or more literals (a binary clause between
+ * two unassigned variables is always there, and a longer clause's residue is
+ * its literals on the component's variables), so that a component met again
+ * under another assignment costs one lookup.
+ *
+ * Projection: decisions go to projection variables only. A component with
+ * none left counts 1 if it is satisfiable and 0 if not (a search of its own,
+ * cached the same way); a projection variable in no remaining clause
+ * doubles the count, any other variable there changes nothing.
+ */
+export interface CnfInput {
+  varCount: number;
+  clauses: Iterable<ArrayLike<number>>;
+  /** The variables the count is over; all of them when empty or absent. */
+  projection?: readonly number[];
+}
+
+export interface CnfCountOptions {
+  /** Bytes the formula's arrays and the cache may take together. */
+  maxBytes?: number;
+  shouldStop?: () => boolean;
+  onTick?: (fraction: number) => void;
+  /** Units already counted (resume), by unit key (their decision literals): skipped, their counts added. Each must be a unit of this count. */
+  finished?: ReadonlyMap<string, bigint>;
+  /** Finished units to count again all the same: a different count throws ResumeConflict. */
+  recheck?: ReadonlySet<string>;
+  onUnit?: (unit: { unit: string; count: bigint; nodes: number }) => void;
+}
+
+export interface CnfCount {
+  /** The exact count when complete; else the sum over the finished units, a lower bound. */
+  count: bigint;
+  complete: boolean;
+  nodes: number;
+  /** Units: the subtrees below the counter's first decisions. */
+  units: number;
+  resumed: number;
+  cache: { entries: number; bytes: number; lookups: number; hits: number; evictions: number };
+}
+
+/** Levels of the counter's own decisions that cut the count into units (resume, Ctrl-C, progress). */
+const UNIT_DEPTH = 6;
+/** Ranks an open binary clause behind every longer one when choosing where to branch. */
+const LONG = 1 << 30;
+/** A cached entry beyond its key: the map's own slot, the count, the key string's header (a rough figure, for the bound). */
+const ENTRY_OVERHEAD = 96;
+const YIELD_MS = 50;
+
+export async function countCnf(input: CnfInput, options: CnfCountOptions = {}): Promise<CnfCount> {
+  const counter = new CnfCounter(input, options);
+  return counter.run();
+}
+
+class CnfCounter {
+  private readonly n: number;
+  private readonly litStart: Int32Array;
+  private readonly lits: Int32Array;
+  private readonly projected: Uint8Array;
+  /**
+   * For components: each variable's clauses of three or more literals, and
+   * its partners in binary clauses (a binary clause is open exactly when
+   * both its variables are unassigned: propagation would have settled it
+   * otherwise). Watches by literal (2v for v, 2v+1 for ¬v).
+   */
+  private readonly occStart: Int32Array;
+  private readonly occ: Int32Array;
+  private readonly pairStart: Int32Array;
+  private readonly pairs: Int32Array;
+  private readonly watches: number[][];
+  private readonly value: Int8Array;
+  private readonly trail: Int32Array;
+  private trailTop = 0;
+  private propagated = 0;
+  private readonly unsat: boolean;
+  private readonly varStamp: Int32Array;
+  private readonly clauseStamp: Int32Array;
+  private epoch = 0;
+  private readonly cache = new Map<string, bigint>();
+  private cacheBytes = 0;
+  private readonly stats = { lookups: 0, hits: 0, evictions: 0 };
+  private readonly maxCacheBytes: number;
+  private readonly progress = new TreeProgress();
+  private nodes = 0;
+  private untilPoll = POLL_NODES;
+  private weightDone = 0;
+  private unitWeight = 0;
+
+  constructor(
+    input: CnfInput,
+    private readonly options: CnfCountOptions,
+  ) {
+    const n = input.varCount;
+    this.n = n;
+    const clauses: number[][] = [];
+    let unsat = false;
+    for (const raw of input.clauses) {
+      const clause = normalised(raw, n);
+      if (clause === null) continue; // a tautology
+      if (clause.length === 0) unsat = true;
+      clauses.push(clause);
+    }
+    const total = clauses.reduce((s, c) => s + c.length, 0);
+    // Flat clauses, occurrences and watches: about 4 ints per literal, plus per-variable arrays.
+    const needed = 16 * total + 8 * clauses.length + 64 * (n + 1);
+    const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    if (needed + MIN_CACHE_BYTES > maxBytes) throw new MemoryBoundExceeded(needed + MIN_CACHE_BYTES, maxBytes);
+    this.maxCacheBytes = maxBytes - needed;
+    this.litStart = new Int32Array(clauses.length + 1);
+    this.lits = new Int32Array(total);
+    clauses.forEach((c, k) => {
+      this.litStart[k + 1] = this.litStart[k]! + c.length;
+      this.lits.set(c, this.litStart[k]!);
+    });
+    this.projected = new Uint8Array(n + 1);
+    const projection = input.projection?.length ? input.projection : Array.from({ length: n }, (_, i) => i + 1);
+    for (const v of projection) {
+      if (!Number.isInteger(v) || v < 1 || v > n) throw new Error(`count: projection variable ${v} outside 1..${n}`);
+      this.projected[v] = 1;
+    }
+    const long: (readonly [number, number])[] = [];
+    const pairs: (readonly [number, number])[] = [];
+    clauses.forEach((c, k) => {
+      if (c.length >= 3) for (const lit of c) long.push([Math.abs(lit), k]);
+      else if (c.length === 2) pairs.push([Math.abs(c[0]!), Math.abs(c[1]!)], [Math.abs(c[1]!), Math.abs(c[0]!)]);
+    });
+    [this.occStart, this.occ] = byVariable(n, long);
+    [this.pairStart, this.pairs] = byVariable(n, pairs);
+    this.watches = Array.from({ length: 2 * n + 2 }, () => []);
+    this.value = new Int8Array(n + 1);
+    this.trail = new Int32Array(n + 1);
+    this.varStamp = new Int32Array(n + 1);
+    this.clauseStamp = new Int32Array(clauses.length);
+    let units = false;
+    clauses.forEach((c, k) => {
+      if (c.length >= 2) {
+        this.watches[watchIndex(c[0]!)]!.push(k);
+        this.watches[watchIndex(c[1]!)]!.push(k);
+      } else if (c.length === 1) units = true;
+    });
+    this.unsat = unsat || (units && !this.assignUnits(clauses));
+  }
+
+  async run(): Promise<CnfCount> {
+    const summary = (count: bigint, complete: boolean, units: number, resumed: number): CnfCount => ({
+      count,
+      complete,
+      nodes: this.nodes,
+      units,
+      resumed,
+      cache: { entries: this.cache.size, bytes: this.cacheBytes, ...this.stats },
+    });
+    if (this.unsat || !this.propagate()) {
+      if (!this.options.finished?.has('*')) this.options.onUnit?.({ unit: '*', count: 0n, nodes: 0 });
+      return summary(0n, true, 1, this.options.finished?.has('*') ? 1 : 0);
+    }
+    const units = this.units();
+    const keys = new Set(units.map((u) => unitKey(u.lits)));
+    for (const key of this.options.finished?.keys() ?? [])
+      if (!keys.has(key)) throw new ResumeConflict(key, `unit "${key}" is not a subtree of this count`);
+    let count = 0n;
+    let complete = true;
+    let resumed = 0;
+    let lastYield = performance.now();
+    for (const { lits, weight } of units) {
+      const key = unitKey(lits);
+      const known = this.options.finished?.get(key);
+      if (known !== undefined && !this.options.recheck?.has(key)) {
+        count += known;
+        resumed++;
+        this.weightDone += weight;
+        continue;
+      }
+      if (this.options.shouldStop?.()) {
+        complete = false;
+        break;
+      }
+      this.unitWeight = weight;
+      const before = this.nodes;
+      try {
+        const c = this.countUnder(lits);
+        if (known !== undefined && c !== known)
+          throw new ResumeConflict(key, `unit "${key}" was recorded with ${known} models, recounting gives ${c}`);
+        count += c;
+        if (known === undefined) this.options.onUnit?.({ unit: key, count: c, nodes: this.nodes - before });
+        else resumed++;
+      } catch (e) {
+        if (!(e instanceof Stopped)) throw e;
+        complete = false;
+        break;
+      }
+      this.weightDone += weight;
+      this.unitWeight = 0;
+      if (performance.now() - lastYield > YIELD_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        lastYield = performance.now();
+      }
+    }
+    this.options.onTick?.(complete ? 1 : this.weightDone);
+    return summary(count, complete, units.length, resumed);
+  }
+
+  /**
+   * The units: the counter's own first decisions, UNIT_DEPTH deep (any
+   * projection variable b splits a count into b and ¬b, components or not);
+   * a node whose propagation fails, or with no projection variable left to
+   * decide, stays a unit.
+   */
+  private units(): { lits: number[]; weight: number }[] {
+    let level = [{ lits: [] as number[], weight: 1 }];
+    for (let depth = 0; depth < UNIT_DEPTH; depth++) {
+      const next: typeof level = [];
+      for (const unit of level) {
+        const b = this.branchUnder(unit.lits);
+        if (b === 0) next.push(unit);
+        else for (const lit of [b, -b]) next.push({ lits: [...unit.lits, lit], weight: unit.weight / 2 });
+      }
+      level = next;
+    }
+    return level;
+  }
+
+  /** The literal the search would branch on after `lits`, 0 when propagation fails or nothing projected is left. */
+  private branchUnder(lits: readonly number[]): number {
+    const mark = this.trailTop;
+    try {
+      if (!this.assume(lits)) return 0;
+      const { components } = this.split(this.unassignedVars());
+      return components.find((c) => c.projected)?.branch ?? 0;
+    } finally {
+      this.undo(mark);
+    }
+  }
+
+  /** Assigns the literals and propagates; false on a conflict (the caller undoes). */
+  private assume(lits: readonly number[]): boolean {
+    for (const lit of lits) {
+      if (this.isFalse(lit)) return false;
+      if (!this.isTrue(lit)) this.assign(lit);
+    }
+    return this.propagate();
+  }
+
+  private countUnder(lits: readonly number[]): bigint {
+    const mark = this.trailTop;
+    this.progress.reset();
+    this.progress.running = true;
+    try {
+      return this.assume(lits) ? this.countScope(this.unassignedVars()) : 0n;
+    } finally {
+      this.progress.running = false;
+      this.undo(mark);
+    }
+  }
+
+  private unassignedVars(): Int32Array {
+    const out: number[] = [];
+    for (let v = 1; v <= this.n; v++) if (this.value[v] === 0) out.push(v);
+    return Int32Array.from(out);
+  }
+
+  // ---- assignment and propagation -------------------------------------------
+
+  private assign(lit: number): void {
+    this.value[Math.abs(lit)] = lit > 0 ? 1 : -1;
+    this.trail[this.trailTop++] = lit;
+  }
+
+  private undo(mark: number): void {
+    while (this.trailTop > mark) this.value[Math.abs(this.trail[--this.trailTop]!)] = 0;
+    this.propagated = Math.min(this.propagated, mark);
+  }
+
+  private isTrue(lit: number): boolean {
+    const v = this.value[Math.abs(lit)]!;
+    return lit > 0 ? v > 0 : v < 0;
+  }
+
+  private isFalse(lit: number): boolean {
+    const v = this.value[Math.abs(lit)]!;
+    return lit > 0 ? v < 0 : v > 0;
+  }
+
+  private assignUnits(clauses: readonly number[][]): boolean {
+    for (const c of clauses) {
+      if (c.length !== 1) continue;
+      if (this.isFalse(c[0]!)) return false;
+      if (!this.isTrue(c[0]!)) this.assign(c[0]!);
+    }
+    return true;
+  }
+
+  /** Unit propagation from the trail's unpropagated part; false on a conflict. */
+  private propagate(): boolean {
+    const { lits, litStart, watches } = this;
+    while (this.propagated < this.trailTop) {
+      const falsified = -this.trail[this.propagated++]!;
+      const list = watches[watchIndex(falsified)]!;
+      let keep = 0;
+      for (let w = 0; w < list.length; w++) {
+        const c = list[w]!;
+        const start = litStart[c]!;
+        const end = litStart[c + 1]!;
+        // Keep the two watched literals in the first two places.
+        if (lits[start] === falsified) {
+          lits[start] = lits[start + 1]!;
+          lits[start + 1] = falsified;
+        }
+        const other = lits[start]!;
+        if (this.isTrue(other)) {
+          list[keep++] = c;
+          continue;
+        }
+        let moved = false;
+        for (let k = start + 2; k < end; k++) {
+          if (!this.isFalse(lits[k]!)) {
+            lits[start + 1] = lits[k]!;
+            lits[k] = falsified;
+            watches[watchIndex(lits[start + 1]!)]!.push(c);
+            moved = true;
+            break;
+          }
+        }
+        if (moved) continue;
+        list[keep++] = c;
+        if (this.isFalse(other)) {
+          while (++w < list.length) list[keep++] = list[w]!;
+          list.length = keep;
+          return false;
+        }
+        this.assign(other);
+      }
+      list.length = keep;
+    }
+    return true;
+  }
+
+  // ---- components -------------------------------------------------------------
+
+  private satisfied(c: number): boolean {
+    for (let k = this.litStart[c]!; k < this.litStart[c + 1]!; k++) if (this.isTrue(this.lits[k]!)) return true;
+    return false;
+  }
+
+  /**
+   * The components of the unassigned variables `scope`: each with its
+   * variables, its open clauses of three or more literals (for the key) and
+   * whether it holds a projection variable. A projection variable in no open
+   * clause comes back in `free`.
+   */
+  private split(scope: Int32Array): { components: Component[]; free: number } {
+    const epoch = ++this.epoch;
+    const components: Component[] = [];
+    let free = 0;
+    for (const start of scope) {
+      if (this.value[start] !== 0 || this.varStamp[start] === epoch) continue;
+      this.varStamp[start] = epoch;
+      const vars = [start];
+      const clauses: number[] = [];
+      let projected = this.projected[start] === 1;
+      let firstProjected = projected ? start : 0;
+      // The open clause with the fewest unassigned literals that has a projection variable: the branch comes from it.
+      let shortest = Infinity;
+      let branch = 0;
+      for (let q = 0; q < vars.length; q++) {
+        const u = vars[q]!;
+        for (let o = this.pairStart[u]!; o < this.pairStart[u + 1]!; o++) {
+          const w = this.pairs[o]!;
+          if (this.value[w] !== 0 || this.varStamp[w] === epoch) continue;
+          this.varStamp[w] = epoch;
+          vars.push(w);
+          if (this.projected[w] && !projected) {
+            projected = true;
+            firstProjected = w;
+          }
+        }
+        for (let o = this.occStart[u]!; o < this.occStart[u + 1]!; o++) {
+          const c = this.occ[o]!;
+          if (this.clauseStamp[c] === epoch) continue;
+          this.clauseStamp[c] = epoch;
+          if (this.satisfied(c)) continue;
+          clauses.push(c);
+          let open = 0;
+          let candidate = 0;
+          for (let k = this.litStart[c]!; k < this.litStart[c + 1]!; k++) {
+            const lit = this.lits[k]!;
+            const w = Math.abs(lit);
+            if (this.value[w] !== 0) continue;
+            open++;
+            if (candidate === 0 && this.projected[w]) candidate = lit;
+            if (this.varStamp[w] === epoch) continue;
+            this.varStamp[w] = epoch;
+            vars.push(w);
+            if (this.projected[w] && !projected) {
+              projected = true;
+              firstProjected = w;
+            }
+          }
+          // A long clause down to two open literals ranks behind the ones with more: on a puzzle those are mostly at-most-one encodings.
+          if (candidate !== 0 && (open >= 3 ? open : open + LONG) < shortest) {
+            shortest = open >= 3 ? open : open + LONG;
+            branch = candidate;
+          }
+        }
+      }
+      // After propagation an open clause has two unassigned literals: a variable alone is in none.
+      if (vars.length === 1) {
+        if (this.projected[start]) free++;
+        continue;
+      }
+      // No open long clause with a projection literal: any projection variable will do; with none, any variable (a satisfiability search).
+      components.push({
+        vars: Int32Array.from(vars).sort(),
+        clauses: Int32Array.from(clauses).sort(),
+        projected,
+        branch: branch || firstProjected || vars[0]!,
+      });
+    }
+    return { components, free };
+  }
+
+  /** Models (projected) of the unassigned variables `scope`: the product over its components, doubled per free projection variable. */
+  private countScope(scope: Int32Array): bigint {
+    const { components, free } = this.split(scope);
+    let result = 1n;
+    for (const component of components) {
+      const c = this.countComponent(component);
+      if (c === 0n) return 0n;
+      result *= c;
+    }
+    return result << BigInt(free);
+  }
+
+  private countComponent(component: Component): bigint {
+    this.tick();
+    const key = cacheKey(component);
+    this.stats.lookups++;
+    const known = this.cache.get(key);
+    if (known !== undefined) {
+      this.stats.hits++;
+      return known;
+    }
+    const v = component.branch;
+    let total = 0n;
+    this.progress.enter(2);
+    for (const lit of [v, -v]) {
+      const mark = this.trailTop;
+      this.assign(lit);
+      if (this.propagate()) {
+        const rest = this.countScope(component.vars);
+        // Without projection variables a component is a satisfiability question: one model will do.
+        total += component.projected ? rest : rest > 0n ? 1n : 0n;
+      }
+      this.undo(mark);
+      this.progress.next();
+      if (!component.projected && total > 0n) break;
+    }
+    this.progress.leave();
+    this.remember(key, total);
+    return total;
+  }
+
+  private remember(key: string, count: bigint): void {
+    const bytes = 2 * key.length + ENTRY_OVERHEAD;
+    // Oldest first: a Map iterates in insertion order.
+    while (this.cacheBytes + bytes > this.maxCacheBytes && this.cache.size > 0) {
+      const [oldest] = this.cache.keys();
+      this.cacheBytes -= 2 * oldest!.length + ENTRY_OVERHEAD;
+      this.cache.delete(oldest!);
+      this.stats.evictions++;
+    }
+    this.cache.set(key, count);
+    this.cacheBytes += bytes;
+  }
+
+  private tick(): void {
+    this.nodes++;
+    if (--this.untilPoll > 0) return;
+    this.untilPoll = POLL_NODES;
+    this.options.onTick?.(this.weightDone + this.unitWeight * this.progress.fraction());
+    if (this.options.shouldStop?.()) throw new Stopped();
+  }
+}
+
+const unitKey = (lits: readonly number[]): string => (lits.length ? lits.join(' ') : '*');
+
+interface Component {
+  vars: Int32Array;
+  clauses: Int32Array;
+  projected: boolean;
+  /**
+   * The literal tried first: a projection literal of the shortest open
+   * clause of three or more literals (on a puzzle, a cell with the fewest
+   * placements left, as dancing links would choose; binary clauses are the
+   * at-most-one encodings, which say nothing about where to branch), true
+   * first.
+   */
+  branch: number;
+}
+
+const watchIndex = (lit: number): number => (lit > 0 ? 2 * lit : -2 * lit + 1);
+
+/** Pairs (variable, value) as lists by variable: starts (n + 2 of them) and the values in variable order. */
+function byVariable(n: number, entries: readonly (readonly [number, number])[]): [Int32Array, Int32Array] {
+  const start = new Int32Array(n + 2);
+  for (const [v] of entries) start[v + 1]++;
+  for (let v = 0; v <= n; v++) start[v + 1] += start[v]!;
+  const values = new Int32Array(entries.length);
+  const fill = start.slice();
+  for (const [v, x] of entries) values[fill[v]!++] = x;
+  return [start, values];
+}
+
+/** A clause without repeated literals; null for a tautology. Throws on a literal outside 1..n. */
+function normalised(raw: ArrayLike<number>, n: number): number[] | null {
+  const seen = new Set<number>();
+  for (let k = 0; k < raw.length; k++) {
+    const lit = raw[k]!;
+    if (!Number.isInteger(lit) || lit === 0 || Math.abs(lit) > n) throw new Error(`count: literal ${lit} outside ±1..${n}`);
+    if (seen.has(-lit)) return null;
+    seen.add(lit);
+  }
+  return [...seen];
+}
+
+/** The component as a string: its variables, a separator, its long clauses (16-bit halves of each number). */
+function cacheKey(component: Component): string {
+  const words = new Uint16Array(2 * (component.vars.length + component.clauses.length + 1));
+  let k = 0;
+  const put = (x: number) => {
+    words[k++] = x & 0xffff;
+    words[k++] = x >>> 16;
+  };
+  for (const v of component.vars) put(v);
+  put(0xffffffff);
+  for (const c of component.clauses) put(c);
+  let out = '';
+  for (let i = 0; i < words.length; i += 4096) out += String.fromCharCode(...words.subarray(i, i + 4096));
+  return out;
+}

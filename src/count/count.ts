@@ -1,0 +1,146 @@
+import type { CountMethod, StrategyChoice, UniqueBy } from '../core/plan.js';
+import type { Instance } from '../core/puzzle.js';
+import { classSearchInstance } from '../symmetry/breaking.js';
+import { type CnfCount, countCnf } from './cnf.js';
+import { MemoryBoundExceeded, type Strategy } from './engine.js';
+import { type TermResult, countInstance } from './solutions.js';
+
+/**
+ * Counting a puzzle (or a formula posed as one) by the method that fits:
+ * the exact-cover counter where the puzzle is exact cover, with Burnside's
+ * terms for classes; the CNF counter on its formula otherwise, or when
+ * asked, with the symmetry-breaking family in it for classes (one model per
+ * class, counted directly: the cross-check of Burnside).
+ */
+
+export interface CountRequest {
+  unique?: boolean;
+  uniqueBy?: UniqueBy;
+  method?: CountMethod;
+  strategy?: StrategyChoice;
+  maxBytes?: number;
+  shouldStop?: () => boolean;
+  /** The share of the count done, now and then. */
+  onTick?: (fraction: number) => void;
+  /** Resume: counts of finished units by term, then unit. */
+  finished?: ReadonlyMap<string, ReadonlyMap<string, bigint>>;
+  /** Resume: the strategy each exact-cover term ran with. */
+  strategies?: ReadonlyMap<string, Strategy>;
+  /** Resume: finished units to recount and compare, by term. */
+  recheck?: ReadonlyMap<string, ReadonlySet<string>>;
+  onUnit?: (u: FinishedUnit) => void;
+}
+
+export interface FinishedUnit {
+  term: string;
+  strategy?: Strategy;
+  unit: string;
+  count: bigint;
+  nodes: number;
+}
+
+export interface CountReport {
+  /** Exact when complete; else a lower bound. */
+  count: bigint;
+  complete: boolean;
+  counter: CountMethod;
+  /** How it was counted, for people: "exact cover (sweep)", "Burnside, 8 symmetries pinned at 6 representatives (mrv)", ... */
+  method: string;
+  nodes: number;
+  cache: { entries: number; bytes: number; lookups: number; hits: number; evictions: number; savedNodes?: number };
+  /** Burnside's terms (exact cover). */
+  terms?: TermResult[];
+  /** The instance whose formula was counted (the CNF counter with classes: the one with the symmetry-breaking family). */
+  counted: Instance;
+  /** Set when the count stopped at the memory bound. */
+  memory?: MemoryBoundExceeded;
+}
+
+/** The method a request runs with on this instance (exact cover where the puzzle has it and nothing rules it out). */
+export function methodFor(instance: Instance, request: Pick<CountRequest, 'method' | 'unique' | 'uniqueBy'>): CountMethod {
+  if (request.method) return request.method;
+  if (request.unique && request.uniqueBy === 'clauses') return 'cnf';
+  return instance.exactCover ? 'exact-cover' : 'cnf';
+}
+
+/** Checks a request against the instance; returns a problem in words, or null. */
+export function requestProblem(instance: Instance, request: CountRequest): string | null {
+  const method = methodFor(instance, request);
+  if (method === 'exact-cover' && !instance.exactCover)
+    return `${instance.puzzle} is not posed as exact cover here (pieces with copies, or not a packing); count its formula with the cnf method`;
+  if (method === 'exact-cover' && request.unique && request.uniqueBy === 'clauses')
+    return 'classes by clauses are models of the symmetry-breaking family, a formula: they need the cnf method';
+  if (method === 'cnf' && request.unique && request.uniqueBy !== undefined && request.uniqueBy !== 'clauses')
+    return `classes by ${request.uniqueBy} need the exact-cover method; the cnf method counts classes by clauses`;
+  return null;
+}
+
+export async function countPuzzle(instance: Instance, request: CountRequest = {}): Promise<CountReport> {
+  const problem = requestProblem(instance, request);
+  if (problem) throw new Error(`count: ${problem}`);
+  return methodFor(instance, request) === 'exact-cover' ? byExactCover(instance, request) : byCnf(instance, request);
+}
+
+async function byExactCover(instance: Instance, request: CountRequest): Promise<CountReport> {
+  const numbers = (m?: ReadonlyMap<string, ReadonlyMap<string, bigint>>) =>
+    m && new Map([...m].map(([term, units]) => [term, new Map([...units].map(([u, c]) => [u, Number(c)]))]));
+  const result = await countInstance(instance, {
+    unique: request.unique,
+    unpinned: request.uniqueBy === 'burnside-group',
+    strategy: request.strategy,
+    maxBytes: request.maxBytes,
+    shouldStop: request.shouldStop,
+    onTick: request.onTick,
+    finished: numbers(request.finished),
+    strategies: request.strategies,
+    recheck: request.recheck,
+    onUnit: (term, strategy, u) => request.onUnit?.({ term, strategy, unit: u.unit, count: BigInt(u.count), nodes: u.nodes }),
+  });
+  return {
+    count: BigInt(result.count),
+    complete: result.complete,
+    counter: 'exact-cover',
+    method: result.method,
+    nodes: result.nodes,
+    cache: result.cache,
+    terms: result.terms,
+    counted: instance,
+    ...(result.memory ? { memory: result.memory } : {}),
+  };
+}
+
+/** The one term of a CNF count in a resume file. */
+export const CNF_TERM = 'cnf';
+
+async function byCnf(instance: Instance, request: CountRequest): Promise<CountReport> {
+  const counted = request.unique ? classSearchInstance(instance, 'clauses') : instance;
+  const cnf = counted.cnf;
+  let result: CnfCount | undefined;
+  let memory: MemoryBoundExceeded | undefined;
+  try {
+    result = await countCnf(
+      { varCount: cnf.varCount, clauses: cnf.clauses(), projection: cnf.projection },
+      {
+        maxBytes: request.maxBytes,
+        shouldStop: request.shouldStop,
+        onTick: request.onTick,
+        finished: request.finished?.get(CNF_TERM),
+        recheck: request.recheck?.get(CNF_TERM),
+        onUnit: (u) => request.onUnit?.({ term: CNF_TERM, unit: u.unit, count: u.count, nodes: u.nodes }),
+      },
+    );
+  } catch (e) {
+    if (!(e instanceof MemoryBoundExceeded)) throw e;
+    memory = e;
+  }
+  return {
+    count: result?.count ?? 0n,
+    complete: result?.complete === true,
+    counter: 'cnf',
+    method: `projected model count${request.unique ? ' of the symmetry-breaking family (one model per class)' : ''}`,
+    nodes: result?.nodes ?? 0,
+    cache: result?.cache ?? { entries: 0, bytes: 0, lookups: 0, hits: 0, evictions: 0 },
+    counted,
+    ...(memory ? { memory } : {}),
+  };
+}

@@ -1,0 +1,184 @@
+import type { CountCache } from './cache.js';
+import type { CountProblem } from './problem.js';
+
+/**
+ * What the two counting searches (sweep.ts, dancing.ts) share: how the
+ * caller drives them, how they stop, and how they say how far they got.
+ */
+export type Strategy = 'sweep' | 'mrv';
+
+export interface CountEngine {
+  readonly strategy: Strategy;
+  readonly cache: CountCache;
+  /** Search nodes visited so far, over every call. */
+  readonly nodes: number;
+  /**
+   * The search is at a node, the root at first; push(row) takes one of the
+   * node's children() and goes down to it, pop() goes back up.
+   */
+  push(row: number): void;
+  pop(): void;
+  /** The rows the search branches on at the current node, ascending; empty at a leaf (nothing left to cover, or a dead end). */
+  children(): number[];
+  /** The solutions below the current node. Throws Stopped when shouldStop says so (the engine is unusable afterwards). */
+  count(): number;
+  /** The share of the running count() call's tree already behind it (0 when none runs). */
+  fraction(): number;
+}
+
+export interface EngineOptions {
+  /** Bytes the memo may take. */
+  cacheBytes: number;
+  /** A memo to go on with: one an earlier engine of the same strategy filled on the same problem. */
+  cache?: CountCache;
+  /** Polled every few thousand nodes; true stops the count (Stopped is thrown). */
+  shouldStop?: () => boolean;
+}
+
+/** Thrown out of a count that shouldStop ended; the engine is unusable afterwards. */
+export class Stopped extends Error {
+  constructor() {
+    super('stopped');
+  }
+}
+
+/** Counts are float64: exact up to 2^53, and refused beyond rather than rounded. */
+export class CountOverflow extends Error {
+  constructor() {
+    super('the count passes 2^53, beyond what this counter keeps exactly');
+  }
+}
+
+export const MAX_EXACT = Number.MAX_SAFE_INTEGER;
+
+/** A resumed count's record does not fit this count: a unit it does not have, or a count that recounting contradicts. */
+export class ResumeConflict extends Error {
+  constructor(
+    readonly unit: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The memory a count may take unless told otherwise: 1 GiB. */
+export const DEFAULT_MAX_BYTES = 1024 * 1024 * 1024;
+
+/** The smallest memo worth running with. */
+export const MIN_CACHE_BYTES = 1 << 20;
+
+/** What a count needs beyond its memo is more than the memory bound allows. */
+export class MemoryBoundExceeded extends Error {
+  constructor(
+    readonly needed: number,
+    readonly bound: number,
+  ) {
+    super(`the problem needs about ${mebibytes(needed)} MiB before any caching, beyond the bound of ${mebibytes(bound)} MiB`);
+  }
+}
+
+export const mebibytes = (bytes: number): number => Math.ceil(bytes / 2 ** 20);
+
+/** Nodes between two polls of shouldStop. */
+export const POLL_NODES = 1 << 14;
+
+/**
+ * The share of a search tree behind the current node, as the branches
+ * taken near the root say (Knuth's progress measure in his dlx programs):
+ * at depth d the search is in branch k_d of n_d, and the subtrees already
+ * done weigh k_d / (n_1 ... n_d) if every branch were as large as every
+ * other. Only the first DEPTH levels are tracked: deeper ones move the
+ * figure by too little to show.
+ */
+export class TreeProgress {
+  static readonly DEPTH = 12;
+  private readonly index = new Int32Array(TreeProgress.DEPTH);
+  private readonly width = new Int32Array(TreeProgress.DEPTH);
+  private depth = 0;
+  running = false;
+
+  enter(branches: number): void {
+    if (this.depth < TreeProgress.DEPTH) {
+      this.index[this.depth] = 0;
+      this.width[this.depth] = branches;
+    }
+    this.depth++;
+  }
+
+  next(): void {
+    if (this.depth - 1 < TreeProgress.DEPTH) this.index[this.depth - 1]++;
+  }
+
+  leave(): void {
+    this.depth--;
+  }
+
+  reset(): void {
+    this.depth = 0;
+  }
+
+  fraction(): number {
+    if (!this.running) return 0;
+    let done = 0;
+    let weight = 1;
+    for (let d = 0; d < Math.min(this.depth, TreeProgress.DEPTH); d++) {
+      const w = this.width[d]!;
+      if (w === 0) break;
+      weight /= w;
+      done += this.index[d]! * weight;
+    }
+    return Math.min(1, done);
+  }
+}
+
+/**
+ * What the two engines do alike around their own search: the path that
+ * push and pop walk, the rows a node branches on, in order, and the
+ * progress of a count() call. Each engine brings how a row is taken and
+ * given back, what it branches on, and the search from the root.
+ */
+export abstract class CountSearch implements CountEngine {
+  abstract readonly strategy: Strategy;
+  abstract readonly cache: CountCache;
+  nodes = 0;
+  protected readonly progress = new TreeProgress();
+  /** The rows pushed, to pop. */
+  private readonly path: number[] = [];
+
+  constructor(protected readonly p: CountProblem) {}
+
+  push(row: number): void {
+    this.path.push(row);
+    this.take(row);
+  }
+
+  pop(): void {
+    this.giveBack(this.path.pop()!);
+  }
+
+  children(): number[] {
+    return this.p.impossible ? [] : this.branchRows().sort((a, b) => a - b);
+  }
+
+  count(): number {
+    if (this.p.impossible) return 0;
+    this.progress.reset();
+    this.progress.running = true;
+    try {
+      return this.countFromHere();
+    } finally {
+      this.progress.running = false;
+    }
+  }
+
+  fraction(): number {
+    return this.progress.fraction();
+  }
+
+  protected abstract take(row: number): void;
+  protected abstract giveBack(row: number): void;
+  /** The rows the current node branches on, in any order. */
+  protected abstract branchRows(): number[];
+  /** The solutions below the current node, by the engine's own search. */
+  protected abstract countFromHere(): number;
+}

@@ -1,0 +1,156 @@
+/**
+ * An exact-cover problem made ready for the counting engines: items renumbered
+ * into the order the search sweeps them, items that always go together merged,
+ * rows forced in advance taken out, everything in flat typed arrays.
+ *
+ * Items and rows: items 0..primary-1 must be covered exactly once, the others
+ * at most once; each row lists distinct items, at least one primary (the
+ * convention of dancing links: a row without one could never be chosen).
+ */
+export interface ExactCoverInput {
+  primary: number;
+  secondary: number;
+  rows: readonly (readonly number[])[];
+}
+
+/** Where each item sits in the sweep: rank[item], a permutation; items ranked below `local` are on the board, the rest (pieces) are global. */
+export interface ItemOrder {
+  rank: Int32Array;
+  local: number;
+}
+
+export interface CountProblem {
+  /** Items, numbered by their place in the sweep. */
+  items: number;
+  /** 1 for an item that must be covered, 0 for one that may be. */
+  primary: Uint8Array;
+  /** Items below this are local (cells), the rest global (pieces). */
+  local: number;
+  /** Row r covers rowItems[rowStart[r] .. rowStart[r + 1] - 1], ascending. */
+  rowStart: Int32Array;
+  rowItems: Int32Array;
+  /** The input row each row came from. */
+  rowIds: Int32Array;
+  /** The forced rows clash or leave a primary item no row covers: no solution at all. */
+  impossible: boolean;
+}
+
+/** The identity order: every item local, in input order. */
+export function inputOrder(problem: ExactCoverInput): ItemOrder {
+  const n = problem.primary + problem.secondary;
+  return { rank: Int32Array.from({ length: n }, (_, i) => i), local: n };
+}
+
+/**
+ * The order of a board's cells for the sweep: along the longest axis first
+ * (a 6x15 board is swept in 15 columns of 6), so the front between filled and
+ * empty cells stays as short as the board is narrow. Cells are items
+ * 0..cells.length-1; the items after them (pieces) are global.
+ */
+export function boardOrder(cells: readonly (readonly number[])[], items: number): ItemOrder {
+  const dims = cells[0]?.length ?? 0;
+  const extent = Array.from({ length: dims }, (_, d) => {
+    const values = cells.map((c) => c[d]!);
+    return Math.max(...values) - Math.min(...values);
+  });
+  // Axes from longest to shortest; the first decides most.
+  const axes = extent.map((_, d) => d).sort((a, b) => extent[b]! - extent[a]! || a - b);
+  const byPlace = cells.map((_, i) => i);
+  byPlace.sort((a, b) => {
+    for (const d of axes) if (cells[a]![d] !== cells[b]![d]) return cells[a]![d]! - cells[b]![d]!;
+    return a - b;
+  });
+  const rank = new Int32Array(items);
+  byPlace.forEach((cell, k) => (rank[cell] = k));
+  for (let i = cells.length; i < items; i++) rank[i] = i;
+  return { rank, local: cells.length };
+}
+
+/**
+ * The problem with `forced` rows (input indices) already taken: their items
+ * gone, every row clashing with them gone. Items covered by exactly the same
+ * rows are merged into one (primary if any of them is): a symmetry's
+ * restriction (burnside.ts) makes whole orbits of cells move together.
+ */
+export function compileProblem(problem: ExactCoverInput, order: ItemOrder, forced: readonly number[] = []): CountProblem {
+  const n = problem.primary + problem.secondary;
+  checkInput(problem, order);
+  const taken = new Uint8Array(n);
+  let impossible = false;
+  for (const r of forced) {
+    for (const i of problem.rows[r]!) {
+      if (taken[i]) impossible = true;
+      taken[i] = 1;
+    }
+  }
+  const kept: number[] = [];
+  problem.rows.forEach((row, r) => {
+    if (!row.some((i) => taken[i])) kept.push(r);
+  });
+
+  // Items by the rows that cover them: an item's signature is its list of kept rows.
+  const rowsOf: number[][] = Array.from({ length: n }, () => []);
+  kept.forEach((r, k) => {
+    for (const i of problem.rows[r]!) rowsOf[i]!.push(k);
+  });
+  const groupOf = new Int32Array(n).fill(-1);
+  const groups: { rank: number; primary: boolean }[] = [];
+  const bySignature = new Map<string, number>();
+  const byRank = Array.from({ length: n }, (_, i) => i).sort((a, b) => order.rank[a]! - order.rank[b]!);
+  for (const i of byRank) {
+    if (taken[i]) continue;
+    const isPrimary = i < problem.primary;
+    if (rowsOf[i]!.length === 0) {
+      // A primary item nothing can cover: no solution. A secondary one: never touched, dropped.
+      if (isPrimary) impossible = true;
+      continue;
+    }
+    const signature = rowsOf[i]!.join(',');
+    const g = bySignature.get(signature);
+    if (g === undefined) {
+      bySignature.set(signature, groups.length);
+      groupOf[i] = groups.length;
+      groups.push({ rank: order.rank[i]!, primary: isPrimary });
+    } else {
+      groupOf[i] = g;
+      if (isPrimary) groups[g]!.primary = true;
+    }
+  }
+  // Groups are numbered in sweep order already (items were visited by rank).
+  const local = groups.filter((g) => g.rank < order.local).length;
+  const rowStart = new Int32Array(kept.length + 1);
+  const items: number[] = [];
+  kept.forEach((r, k) => {
+    rowStart[k] = items.length;
+    const merged = [...new Set(problem.rows[r]!.map((i) => groupOf[i]!))].sort((a, b) => a - b);
+    items.push(...merged);
+  });
+  rowStart[kept.length] = items.length;
+  return {
+    items: groups.length,
+    primary: Uint8Array.from(groups, (g) => (g.primary ? 1 : 0)),
+    local,
+    rowStart,
+    rowItems: Int32Array.from(items),
+    rowIds: Int32Array.from(kept),
+    impossible,
+  };
+}
+
+/** Throws an Error for a malformed problem (a caller's bug, not user input). */
+function checkInput(problem: ExactCoverInput, order: ItemOrder): void {
+  const { primary, secondary, rows } = problem;
+  if (!Number.isInteger(primary) || primary < 0 || !Number.isInteger(secondary) || secondary < 0)
+    throw new Error(`count: primary and secondary must be non-negative integers, got ${primary} and ${secondary}`);
+  const n = primary + secondary;
+  if (order.rank.length !== n) throw new Error(`count: the item order ranks ${order.rank.length} items, the problem has ${n}`);
+  const seen = new Int32Array(n).fill(-1);
+  rows.forEach((row, r) => {
+    for (const i of row) {
+      if (!Number.isInteger(i) || i < 0 || i >= n) throw new Error(`count: row ${r} has item ${i} outside 0..${n - 1}`);
+      if (seen[i] === r) throw new Error(`count: row ${r} lists item ${i} twice`);
+      seen[i] = r;
+    }
+    if (!row.some((i) => i < primary)) throw new Error(`count: row ${r} covers no primary item`);
+  });
+}

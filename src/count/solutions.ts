@@ -1,0 +1,169 @@
+import type { Instance } from '../core/puzzle.js';
+import type { CacheStats } from './cache.js';
+import { type BurnsideTerm, burnsideSum, classTerms, solutionTerms } from './burnside.js';
+import { MemoryBoundExceeded, type Strategy } from './engine.js';
+import type { StrategyChoice } from '../core/plan.js';
+import { type RunResult, type UnitCount, resolveStrategy, runCount } from './exact-cover.js';
+import { type ItemOrder, boardOrder, compileProblem, inputOrder } from './problem.js';
+
+/**
+ * The solutions, or the classes, of a puzzle posed as exact cover, counted
+ * without visiting them: every term (one for the solutions; Burnside's for
+ * the classes) counted by runCount, one after the other, with one progress
+ * figure over all of them.
+ */
+export interface CountInstanceOptions {
+  /** Count classes under the puzzle's symmetries rather than solutions. */
+  unique?: boolean;
+  /** Burnside over the whole group instead of pinned at the representatives (the cross-check). */
+  unpinned?: boolean;
+  strategy?: StrategyChoice;
+  maxBytes?: number;
+  shouldStop?: () => boolean;
+  /** The share of the whole count done, at every poll. */
+  onTick?: (fraction: number) => void;
+  /** Units already counted, by term key then unit key (resume). */
+  finished?: ReadonlyMap<string, ReadonlyMap<string, number>>;
+  /** Finished units to count again and compare, by term key (resume's spot check). */
+  recheck?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The strategy each term ran with before (resume): its units are that strategy's. */
+  strategies?: ReadonlyMap<string, Strategy>;
+  onUnit?: (term: string, strategy: Strategy, unit: UnitCount) => void;
+}
+
+export interface TermResult {
+  key: string;
+  symmetry: number;
+  representative?: number;
+  /** The solutions this term's symmetry fixes (with its representative); a lower bound when incomplete. */
+  fixed: number;
+  complete: boolean;
+  strategy: Strategy;
+  nodes: number;
+  rows: number;
+  cache: CacheStats;
+}
+
+export interface InstanceCount {
+  /** Solutions, or classes with `unique`; when incomplete, a lower bound (every term's partial sum counts, and none is negative). */
+  count: number;
+  complete: boolean;
+  method: string;
+  terms: TermResult[];
+  nodes: number;
+  /** The memo over all terms: sizes at their largest, the rest summed. */
+  cache: CacheStats;
+  /** Set when a term needed more memory than the bound: the count stopped there, incomplete. */
+  memory?: MemoryBoundExceeded;
+}
+
+/** How the puzzle's items are swept: a packing's cells along its longest axis, then the pieces; else as given. */
+export function itemOrderOf(instance: Instance): ItemOrder {
+  const ec = instance.exactCover!;
+  const items = ec.primary + ec.secondary;
+  const region = (instance as Partial<{ spec: { region: readonly (readonly number[])[] } }>).spec?.region;
+  return region && region.length <= items ? boardOrder(region, items) : inputOrder(ec);
+}
+
+/** The terms a count runs: the identity for solutions, Burnside's for classes. */
+export function termsOf(instance: Instance, options: Pick<CountInstanceOptions, 'unique' | 'unpinned'>): BurnsideTerm[] {
+  return options.unique ? classTerms(instance, !options.unpinned) : solutionTerms(instance);
+}
+
+export async function countInstance(instance: Instance, options: CountInstanceOptions = {}): Promise<InstanceCount> {
+  const order = itemOrderOf(instance);
+  const terms = termsOf(instance, options);
+  // Progress: the identity terms are nearly all the work; they share the bar equally.
+  const heavy = terms.filter((t) => t.symmetry === 0).length;
+  const weightOf = (t: BurnsideTerm) => (t.symmetry === 0 ? 1 / heavy : 0);
+  // Light terms first, so that the bar, once it moves, moves over the work that matters.
+  const byWeight = terms.map((_, k) => k).sort((a, b) => weightOf(terms[a]!) - weightOf(terms[b]!) || a - b);
+  const results: TermResult[] = new Array(terms.length);
+  let memory: MemoryBoundExceeded | undefined;
+  let done = 0;
+  let complete = true;
+  for (const k of byWeight) {
+    const term = terms[k]!;
+    const problem = compileProblem(term.problem, order, term.forced);
+    const weight = weightOf(term);
+    const strategy = resolveStrategy(problem, options.strategies?.get(term.key) ?? options.strategy);
+    let run: RunResult | undefined;
+    try {
+      if (complete && options.shouldStop?.() !== true)
+        run = await runCount(problem, {
+          strategy,
+          maxBytes: options.maxBytes,
+          shouldStop: options.shouldStop,
+          onTick: (f) => options.onTick?.(done + weight * f),
+          finished: options.finished?.get(term.key),
+          recheck: options.recheck?.get(term.key),
+          onUnit: (u) => options.onUnit?.(term.key, strategy, u),
+        });
+    } catch (e) {
+      if (!(e instanceof MemoryBoundExceeded)) throw e;
+      memory = e;
+    }
+    done += weight;
+    complete &&= run?.complete === true;
+    results[k] = {
+      key: term.key,
+      symmetry: term.symmetry,
+      ...(term.representative === undefined ? {} : { representative: term.representative }),
+      fixed: run?.count ?? 0,
+      complete: run?.complete === true,
+      strategy,
+      nodes: run?.nodes ?? 0,
+      rows: problem.rowIds.length,
+      cache: run?.cache ?? EMPTY_STATS,
+    };
+  }
+  const fixed = results.map((r) => r.fixed);
+  return {
+    count: complete ? burnsideSum(terms, fixed) : lowerBound(terms, fixed),
+    complete,
+    method: methodOf(terms, results, options),
+    terms: results,
+    nodes: results.reduce((n, r) => n + r.nodes, 0),
+    cache: combined(results.map((r) => r.cache)),
+    ...(memory ? { memory } : {}),
+  };
+}
+
+/** A partial Burnside sum's floor, block by block: every term only grows, so the classes are at least this. */
+function lowerBound(terms: readonly BurnsideTerm[], fixed: readonly number[]): number {
+  const sums = new Map<number, { sum: number; order: number }>();
+  terms.forEach((t, k) => {
+    const b = sums.get(t.block) ?? { sum: 0, order: t.order };
+    b.sum += fixed[k]!;
+    sums.set(t.block, b);
+  });
+  return [...sums.values()].reduce((n, b) => n + Math.floor(b.sum / b.order), 0);
+}
+
+/** "exact cover (sweep)", "Burnside over 8 symmetries, pinned at 6 representatives, 9 terms (mrv)". */
+function methodOf(terms: readonly BurnsideTerm[], results: readonly TermResult[], options: CountInstanceOptions): string {
+  const strategies = [...new Set(results.filter((r) => r.symmetry === 0).map((r) => r.strategy))].join('+');
+  if (!options.unique) return `exact cover (${strategies})`;
+  // The symmetry-breaking family pins a piece that has no placement: no terms, no solutions.
+  if (terms.length === 0) return 'Burnside with no terms (the pinned piece has no placement)';
+  const blocks = new Set(terms.map((t) => t.block)).size;
+  const pinned = terms.some((t) => t.representative !== undefined);
+  return `Burnside over ${terms[0]!.group} symmetries, ${pinned ? `pinned at ${blocks} representatives, ` : ''}${terms.length} terms (${strategies})`;
+}
+
+const EMPTY_STATS: CacheStats = { entries: 0, bytes: 0, lookups: 0, hits: 0, stores: 0, evictions: 0, savedNodes: 0 };
+
+/** The memos of several terms as one: the largest table (they run one after another), every event summed. */
+function combined(stats: readonly CacheStats[]): CacheStats {
+  const out = { ...EMPTY_STATS };
+  for (const s of stats) {
+    out.entries = Math.max(out.entries, s.entries);
+    out.bytes = Math.max(out.bytes, s.bytes);
+    out.lookups += s.lookups;
+    out.hits += s.hits;
+    out.stores += s.stores;
+    out.evictions += s.evictions;
+    out.savedNodes += s.savedNodes;
+  }
+  return out;
+}

@@ -1,0 +1,266 @@
+import { CountCache } from './cache.js';
+import { CountSearch, type EngineOptions, CountOverflow, MAX_EXACT, POLL_NODES, Stopped } from './engine.js';
+import type { CountProblem } from './problem.js';
+
+/**
+ * Counting by a sweep: always cover the first uncovered primary item in the
+ * sweep order (problem.ts ranks a board's cells along its longest axis).
+ * Every item before it is covered, so a row that covers it and fits has it
+ * as its lowest primary item: rows are kept in lists by lowest primary item,
+ * and a node only tries one list, each row with an AND per word it touches.
+ * The covered items are one bitset; nothing is unlinked or restored.
+ *
+ * What is left below a node is decided by the first uncovered item f, the
+ * items near it and the global items (pieces). A row taken earlier had its
+ * lowest primary item before f, so it covered nothing past f + after (the
+ * widest reach of a row past its lowest primary item); a row taken later
+ * has its lowest primary item at or after f, so nothing before f - before
+ * matters to it. The memo key is f, the bits of the window
+ * [f - before, f + after], and the global bits: short when the board is
+ * narrow across the sweep.
+ *
+ * A dead end shows late in a sweep (a cell walled in ahead of f is only
+ * found when f reaches it), so each node first checks that the next few
+ * uncovered items ahead still have a row that fits.
+ */
+export interface SweepWindow {
+  before: number;
+  after: number;
+}
+
+/** Uncovered items ahead of f checked for a fitting row at each node. */
+const LOOKAHEAD = 8;
+
+/** The window a key must cover for this problem (see the module comment). */
+export function sweepWindow(p: CountProblem): SweepWindow {
+  let before = 0;
+  let after = 0;
+  for (let r = 0; r + 1 < p.rowStart.length; r++) {
+    const low = lowestPrimary(p, r);
+    let first = Infinity;
+    let last = -1;
+    for (let m = p.rowStart[r]!; m < p.rowStart[r + 1]!; m++) {
+      const i = p.rowItems[m]!;
+      if (i >= p.local) continue;
+      first = Math.min(first, i);
+      last = Math.max(last, i);
+    }
+    if (last < 0) continue;
+    // A row led by a global item but touching cells: the window must span all cells.
+    if (low >= p.local) return { before: p.local, after: p.local };
+    before = Math.max(before, low - first);
+    after = Math.max(after, last - low);
+  }
+  return { before, after };
+}
+
+function lowestPrimary(p: CountProblem, r: number): number {
+  for (let m = p.rowStart[r]!; m < p.rowStart[r + 1]!; m++) if (p.primary[p.rowItems[m]!]) return p.rowItems[m]!;
+  throw new Error(`count: row ${r} covers no primary item`);
+}
+
+export class SweepCounter extends CountSearch {
+  readonly strategy = 'sweep';
+  readonly cache: CountCache;
+  private readonly words: number;
+  private readonly covered: Int32Array;
+  private readonly primaryBits: Int32Array;
+  /** Rows by lowest primary item: those of item i are byLow[firstOf[i] .. firstOf[i + 1] - 1]. */
+  private readonly byLow: Int32Array;
+  private readonly firstOf: Int32Array;
+  private readonly low: Int32Array;
+  /** Row r touches words maskWord[maskStart[r] ..] with bits maskBits[..]. */
+  private readonly maskStart: Int32Array;
+  private readonly maskWord: Int32Array;
+  private readonly maskBits: Int32Array;
+  /** Rows through each local item, by lowest primary item descending (the look-ahead stops at the first below f). */
+  private readonly itemStart: Int32Array;
+  private readonly itemRows: Int32Array;
+  private readonly window: SweepWindow;
+  private readonly windowWords: number;
+  private readonly lastWordMask: number;
+  private readonly key: Int32Array;
+  private readonly shouldStop: () => boolean;
+  private untilPoll = POLL_NODES;
+
+  /** `window` defaults to sweepWindow(problem); a narrower one gives wrong counts (the tests' mutation check). */
+  constructor(problem: CountProblem, options: EngineOptions, window: SweepWindow = sweepWindow(problem)) {
+    super(problem);
+    const n = problem.items;
+    const rows = problem.rowStart.length - 1;
+    this.words = Math.max(1, Math.ceil(n / 32));
+    this.covered = new Int32Array(this.words);
+    this.primaryBits = new Int32Array(this.words);
+    for (let i = 0; i < n; i++) if (problem.primary[i]) this.primaryBits[i >>> 5]! |= 1 << (i & 31);
+
+    this.low = Int32Array.from({ length: rows }, (_, r) => lowestPrimary(problem, r));
+    this.byLow = Int32Array.from({ length: rows }, (_, r) => r).sort((a, b) => this.low[a]! - this.low[b]! || a - b);
+    this.firstOf = new Int32Array(n + 1);
+    for (const r of this.byLow) this.firstOf[this.low[r]! + 1]++;
+    for (let i = 0; i < n; i++) this.firstOf[i + 1] += this.firstOf[i]!;
+
+    const masks: number[][] = [];
+    this.maskStart = new Int32Array(rows + 1);
+    for (let r = 0; r < rows; r++) {
+      this.maskStart[r] = masks.length;
+      const byWord = new Map<number, number>();
+      for (let m = problem.rowStart[r]!; m < problem.rowStart[r + 1]!; m++) {
+        const i = problem.rowItems[m]!;
+        byWord.set(i >>> 5, (byWord.get(i >>> 5) ?? 0) | (1 << (i & 31)));
+      }
+      for (const [w, bits] of byWord) masks.push([w, bits]);
+    }
+    this.maskStart[rows] = masks.length;
+    this.maskWord = Int32Array.from(masks, (m) => m[0]!);
+    this.maskBits = Int32Array.from(masks, (m) => m[1]!);
+
+    this.itemStart = new Int32Array(problem.local + 1);
+    const through: number[][] = Array.from({ length: problem.local }, () => []);
+    for (let r = 0; r < rows; r++) {
+      for (let m = problem.rowStart[r]!; m < problem.rowStart[r + 1]!; m++) {
+        const i = problem.rowItems[m]!;
+        if (i < problem.local) through[i]!.push(r);
+      }
+    }
+    const listed: number[] = [];
+    through.forEach((list, i) => {
+      this.itemStart[i] = listed.length;
+      listed.push(...list.sort((a, b) => this.low[b]! - this.low[a]!));
+    });
+    this.itemStart[problem.local] = listed.length;
+    this.itemRows = Int32Array.from(listed);
+
+    this.window = window;
+    this.windowWords = Math.ceil((window.before + window.after) / 32);
+    const rest = (window.before + window.after) % 32;
+    this.lastWordMask = rest === 0 ? -1 : (1 << rest) - 1;
+    this.key = new Int32Array(1 + this.windowWords + Math.ceil((n - problem.local) / 32));
+    this.cache = options.cache ?? new CountCache(this.key.length, options.cacheBytes);
+    this.shouldStop = options.shouldStop ?? (() => false);
+  }
+
+  protected take(row: number): void {
+    this.toggle(row);
+  }
+
+  protected giveBack(row: number): void {
+    this.toggle(row);
+  }
+
+  protected branchRows(): number[] {
+    const out: number[] = [];
+    const f = this.firstFree(0);
+    if (f >= 0) for (let k = this.firstOf[f]!; k < this.firstOf[f + 1]!; k++) if (this.fits(this.byLow[k]!)) out.push(this.byLow[k]!);
+    return out;
+  }
+
+  protected countFromHere(): number {
+    return this.visit(0);
+  }
+
+  /** Takes a row in or out (rows taken are disjoint, so XOR does both). */
+  private toggle(r: number): void {
+    for (let j = this.maskStart[r]!, end = this.maskStart[r + 1]!; j < end; j++) this.covered[this.maskWord[j]!]! ^= this.maskBits[j]!;
+  }
+
+  private fits(r: number): boolean {
+    const { covered, maskWord, maskBits } = this;
+    for (let j = this.maskStart[r]!, end = this.maskStart[r + 1]!; j < end; j++) if (covered[maskWord[j]!]! & maskBits[j]!) return false;
+    return true;
+  }
+
+  private isCovered(i: number): boolean {
+    return (this.covered[i >>> 5]! & (1 << (i & 31))) !== 0;
+  }
+
+  /** The first uncovered primary item at or after `from`, or -1. */
+  private firstFree(from: number): number {
+    const { covered, primaryBits } = this;
+    for (let w = from >>> 5; w < this.words; w++) {
+      let free = ~covered[w]! & primaryBits[w]!;
+      if (w === from >>> 5) free &= -1 << (from & 31);
+      if (free !== 0) return (w << 5) + 31 - Math.clz32(free & -free);
+    }
+    return -1;
+  }
+
+  /** 32 bits of the covered set from bit `at` on (bits outside the set read 0). */
+  private bitsFrom(at: number): number {
+    const w = at >> 5;
+    const s = at & 31;
+    const lo = w >= 0 && w < this.words ? this.covered[w]! : 0;
+    if (s === 0) return lo;
+    const hi = w + 1 >= 0 && w + 1 < this.words ? this.covered[w + 1]! : 0;
+    return (lo >>> s) | (hi << (32 - s));
+  }
+
+  /**
+   * The key of the node at f: f, the window's bits (the last word cut to the
+   * window), the global bits. The window may run past the cells into the
+   * global bits, which then appear twice: harmless, as the key stays a
+   * function of the node; what must not happen is a bit that matters being
+   * left out.
+   */
+  private fillKey(f: number): Int32Array {
+    const key = this.key;
+    key[0] = f;
+    const start = f - this.window.before;
+    for (let k = 0; k < this.windowWords; k++) key[1 + k] = this.bitsFrom(start + 32 * k);
+    if (this.lastWordMask !== -1) key[this.windowWords]! &= this.lastWordMask;
+    for (let k = 1 + this.windowWords, at = this.p.local; k < key.length; k++, at += 32) key[k] = this.bitsFrom(at);
+    return key;
+  }
+
+  /** Some row through local item i, led at or after f, still fits. */
+  private canCover(i: number, f: number): boolean {
+    for (let q = this.itemStart[i]!, end = this.itemStart[i + 1]!; q < end; q++) {
+      const r = this.itemRows[q]!;
+      if (this.low[r]! < f) return false;
+      if (this.fits(r)) return true;
+    }
+    return false;
+  }
+
+  private walledIn(f: number): boolean {
+    const { primary, local } = this.p;
+    const end = Math.min(local, f + this.window.after);
+    for (let i = f + 1, checked = 0; i < end && checked < LOOKAHEAD; i++) {
+      if (!primary[i] || this.isCovered(i)) continue;
+      checked++;
+      if (!this.canCover(i, f)) return true;
+    }
+    return false;
+  }
+
+  private visit(from: number): number {
+    this.nodes++;
+    if (--this.untilPoll === 0) {
+      this.untilPoll = POLL_NODES;
+      if (this.shouldStop()) throw new Stopped();
+    }
+    const f = this.firstFree(from);
+    if (f < 0) return 1;
+    const known = this.cache.get(this.fillKey(f));
+    if (known >= 0) return known;
+    const before = this.nodes;
+    let total = 0;
+    if (!this.walledIn(f)) {
+      const first = this.firstOf[f]!;
+      const end = this.firstOf[f + 1]!;
+      this.progress.enter(end - first);
+      for (let k = first; k < end; k++) {
+        const r = this.byLow[k]!;
+        if (this.fits(r)) {
+          this.toggle(r);
+          total += this.visit(f + 1);
+          this.toggle(r);
+        }
+        this.progress.next();
+      }
+      this.progress.leave();
+    }
+    if (total > MAX_EXACT) throw new CountOverflow();
+    this.cache.set(this.fillKey(f), total, this.nodes - before);
+    return total;
+  }
+}

@@ -1,0 +1,120 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The compiled CLI, as users run it (`npm test` compiles first).
+const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
+const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-count-'));
+
+function run(...args: string[]) {
+  const r = spawnSync(process.execPath, [cli, 'count', ...args], { encoding: 'utf8', cwd: dir, timeout: 600_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+const json = (r: ReturnType<typeof run>) => JSON.parse(r.out) as Record<string, unknown>;
+
+describe('puzzlesat count', { timeout: 600_000 }, () => {
+  it('counts solutions and classes with the summary contract, cache statistics included', () => {
+    const r = run('pentomino', '--preset', '6x10', '--unique', '--json');
+    expect(r.code).toBe(0);
+    const j = json(r);
+    // 2339 classes of the 6x10 rectangle (e.g. Polyform Puzzler's pentomino pages; enumerate checks it too).
+    expect(j).toMatchObject({ status: 'SAT', count: 2339, complete: true, unique: true, counter: 'exact-cover', solver: 'exact-cover counter' });
+    expect(j.method).toMatch(/^Burnside over 4 symmetries, pinned at \d+ representatives/);
+    expect(j.vars).toBeGreaterThan(2000);
+    expect(typeof j.seconds).toBe('number');
+    expect(j.cache).toMatchObject({ entries: expect.any(Number), bytes: expect.any(Number), hits: expect.any(Number), hitRate: expect.any(Number) });
+    expect((j.cache as { lookups: number }).lookups).toBeGreaterThan(0);
+    const plain = run('pentomino', '--preset', '6x10');
+    expect(plain.out).toMatch(
+      /^9,356 solutions in [\d.]+ s by exact cover \((sweep|mrv)\) \[\d+ vars, \d+ clauses\]; [\d,]+ nodes, cache [\d,]+ entries/,
+    );
+  });
+
+  it('counts a DIMACS file on its projection, and prints counts beyond 2^53 exactly', () => {
+    writeFileSync(join(dir, 'free.cnf'), 'p cnf 70 0\n');
+    const free = run('free.cnf', '--json');
+    expect(free.code).toBe(0);
+    expect(free.out).toMatch(/^\{"count":1180591620717411303424,/);
+    writeFileSync(join(dir, 'or.cnf'), 'p cnf 3 1\nc p show 1 2 0\n1 2 3 0\n');
+    expect(run('or.cnf').out).toMatch(/^4 models /);
+    writeFileSync(join(dir, 'unsat.cnf'), 'p cnf 1 2\n1 0\n-1 0\n');
+    expect(json(run('unsat.cnf', '--json'))).toMatchObject({ status: 'UNSAT', count: 0, complete: true });
+  });
+
+  it('counts classes by Burnside and by the symmetry-breaking family alike, and a puzzle with copies by its formula', () => {
+    const board = ['polyomino', '--board', '10x3', '--pieces', 'P,U,V,L,Y,N'];
+    const burnside = json(run(...board, '--unique', '--json'));
+    const group = json(run(...board, '--unique', '--unique-by', 'burnside-group', '--json'));
+    const clauses = json(run(...board, '--unique', '--unique-by', 'clauses', '--json'));
+    expect(burnside.count).toBe(9);
+    expect(group.count).toBe(9);
+    expect(clauses).toMatchObject({ count: 9, counter: 'cnf' });
+    // Two L tetrominoes are copies: no exact-cover form, so the formula is counted (enumerate agrees).
+    const copies = ['polyomino', '--board', '4x2', '--pieces', 'L4*2'];
+    const enumerated = spawnSync(process.execPath, [cli, 'enumerate', ...copies, '--json', '--show', '0'], { encoding: 'utf8', cwd: dir });
+    expect(json(run(...copies, '--json'))).toMatchObject({ counter: 'cnf', count: JSON.parse(enumerated.stdout).count });
+  });
+
+  it('stops at --timeout with a lower bound marked incomplete', () => {
+    const r = run('pentomino', '--preset', '8x8-square', '--timeout', '1', '--json');
+    expect(r.code).toBe(0);
+    const j = json(r);
+    expect(j).toMatchObject({ complete: false });
+    expect(j.count as number).toBeLessThan(129168);
+    expect(run('pentomino', '--preset', '8x8-square', '--timeout', '1').out).toMatch(/^at least [\d,]+ solutions \(incomplete\)/);
+  });
+
+  it('beyond --max-memory: one line naming the bound, exit 1, the partial count marked incomplete', () => {
+    const r = run('pentomino', '--preset', '6x10', '--max-memory', '1M');
+    expect(r.code).toBe(1);
+    expect(r.err.trim().split('\n')).toHaveLength(1);
+    expect(r.err).toMatch(/^puzzlesat: --max-memory: .*beyond the bound of 1 MiB/);
+    expect(r.out).toMatch(/^at least 0 solutions \(incomplete\)/);
+    expect(json(run('pentomino', '--preset', '6x10', '--max-memory', '1M', '--json'))).toMatchObject({ complete: false, status: 'UNKNOWN' });
+    const formula = run('pentomino', '--preset', '6x10', '--method', 'cnf', '--max-memory', '1M');
+    expect(formula.code).toBe(1);
+    expect(formula.err).toMatch(/^puzzlesat: --max-memory: /);
+    expect(run('pentomino', '--max-memory', 'lots').code).toBe(2);
+  });
+
+  it('resumes a stopped count from --output to the same total, and refuses files that do not fit', () => {
+    const out = join(dir, '6x10.jsonl');
+    const puzzle = ['pentomino', '--preset', '6x10'];
+    expect(json(run(...puzzle, '-o', out, '--json'))).toMatchObject({ count: 9356, complete: true });
+    // A count stopped half way: its header and the first half of its finished units (and a torn line).
+    const whole = readFileSync(out, 'utf8').trim().split('\n');
+    const half = whole.slice(0, Math.floor(whole.length / 2));
+    writeFileSync(out, `${half.join('\n')}\n{"term":"s0","unit`);
+    const resumed = run(...puzzle, '-o', out, '--resume', '--json');
+    expect(resumed.err).toMatch(/^puzzlesat: resuming: \d+ finished parts from /);
+    expect(json(resumed)).toMatchObject({ count: 9356, complete: true });
+    const lines = readFileSync(out, 'utf8').trim().split('\n');
+    expect(JSON.parse(lines[0]!)).toMatchObject({ puzzlesat: 'count', counter: 'exact-cover', unique: false });
+    expect(JSON.parse(lines.at(-1)!)).toEqual({ done: true, count: '9356' });
+    // Resuming a finished count recounts only a few units as a check.
+    expect(json(run(...puzzle, '-o', out, '--resume', '--json'))).toMatchObject({ count: 9356, complete: true });
+
+    // A tampered count is caught by the recount of the cheapest units.
+    const tampered = lines.map((l) => l.replace(/"count":"(\d+)"/, (_, n: string) => `"count":"${Number(n) + 1}"`));
+    writeFileSync(out, tampered.join('\n') + '\n');
+    const caught = run(...puzzle, '-o', out, '--resume');
+    expect(caught.code).toBe(1);
+    expect(caught.err).toMatch(/--resume: .*6x10\.jsonl:\d+: unit ".*" was recorded with \d+ solutions, recounting gives \d+/);
+    // A unit that is not in this count's tree.
+    writeFileSync(out, [lines[0], JSON.stringify({ term: 's0', unit: '99999 1', count: '5', nodes: 1 })].join('\n') + '\n');
+    expect(run(...puzzle, '-o', out, '--resume').err).toMatch(/6x10\.jsonl:2: unit "99999 1" is not a subtree of this count/);
+    // Another count's file.
+    expect(run(...puzzle, '--unique', '-o', out, '--resume').err).toMatch(/counts solutions \(no --unique\); resume it the same way/);
+    expect(run('pentomino', '--preset', '5x12', '-o', out, '--resume').err).toMatch(/was written for a different puzzle parameters/);
+    expect(run(...puzzle, '-o', out).err).toMatch(/exists; add --resume to continue it or --force to replace it/);
+  });
+
+  it('refuses what does not apply', () => {
+    expect(run('soma', '--unique-by', 'clauses').err).toMatch(/--unique-by applies to --unique/);
+    expect(run('pentomino', '--resume').err).toMatch(/--resume needs --output/);
+    expect(run('pentomino', '--unique', '--unique-by', 'clauses', '--method', 'exact-cover').err).toMatch(/need the cnf method/);
+  });
+});

@@ -1,0 +1,182 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { AMO_ENCODINGS, CARD_ENCODINGS, atMostK, atMostOne } from '../src/card/index.js';
+import { Cnf } from '../src/core/cnf.js';
+import { seededRandom } from '../src/core/random.js';
+import { MemoryBoundExceeded } from '../src/count/engine.js';
+import { countCnf } from '../src/count/cnf.js';
+import { polyomino } from '../encoders/polyomino.js';
+import { geniusSquare } from '../encoders/genius-square.js';
+import { countInstance } from '../src/count/solutions.js';
+import { type DimacsFormula, parseDimacs } from '../src/core/dimacs.js';
+import { Formula, count, exactlyOne } from '../src/index.js';
+
+const clausesOf = (f: DimacsFormula): number[][] => Array.from(f.ends, (end, k) => Array.from(f.lits.subarray(k ? f.ends[k - 1]! : 0, end)));
+
+/** Assignments of the projection (every variable when it is empty) that extend to a model, by trying them all. */
+function bruteForce(varCount: number, clauses: readonly number[][], projection: readonly number[]): bigint {
+  const shown = projection.length ? projection : Array.from({ length: varCount }, (_, i) => i + 1);
+  const hidden = Array.from({ length: varCount }, (_, i) => i + 1).filter((v) => !shown.includes(v));
+  const satisfies = (value: boolean[]) => clauses.every((c) => c.some((lit) => value[Math.abs(lit)] === lit > 0));
+  let count = 0n;
+  for (let a = 0; a < 2 ** shown.length; a++) {
+    const value = new Array<boolean>(varCount + 1).fill(false);
+    shown.forEach((v, k) => (value[v] = (a & (1 << k)) !== 0));
+    let extends_ = false;
+    for (let b = 0; b < 2 ** hidden.length && !extends_; b++) {
+      hidden.forEach((v, k) => (value[v] = (b & (1 << k)) !== 0));
+      extends_ = satisfies(value);
+    }
+    if (extends_) count++;
+  }
+  return count;
+}
+
+function randomFormula(random: () => number): { varCount: number; clauses: number[][]; projection: number[] } {
+  const varCount = 1 + Math.floor(random() * 11);
+  const clauses = Array.from({ length: Math.floor(random() * 3 * varCount) }, () =>
+    Array.from({ length: 1 + Math.floor(random() * 4) }, () => (1 + Math.floor(random() * varCount)) * (random() < 0.5 ? -1 : 1)),
+  );
+  const projection = random() < 0.5 ? [] : Array.from({ length: varCount }, (_, i) => i + 1).filter(() => random() < 0.6);
+  return { varCount, clauses, projection };
+}
+
+describe('CNF model counter', () => {
+  it('counts what brute force counts on random formulas, projected or not', async () => {
+    const random = seededRandom(1923);
+    for (let round = 0; round < 400; round++) {
+      const f = randomFormula(random);
+      const expected = bruteForce(f.varCount, f.clauses, f.projection.length ? f.projection : []);
+      // An empty projection list means every variable; a projection that picked none is counted as such by brute force too.
+      const result = await countCnf(f);
+      expect(result.count, `round ${round}: ${JSON.stringify(f)}`).toBe(expected);
+      expect(result.complete).toBe(true);
+    }
+  });
+
+  it('counts what brute force counts on every formula fast-check draws (shrunk to the smallest failing one)', async () => {
+    const formula = fc.integer({ min: 1, max: 9 }).chain((varCount) => {
+      const literal = fc.integer({ min: 1, max: varCount }).chain((v) => fc.constantFrom(v, -v));
+      return fc.record({
+        varCount: fc.constant(varCount),
+        clauses: fc.array(fc.array(literal, { minLength: 0, maxLength: 4 }), { maxLength: 3 * varCount }),
+        projection: fc.subarray(Array.from({ length: varCount }, (_, i) => i + 1)),
+      });
+    });
+    await fc.assert(
+      fc.asyncProperty(formula, async (f) => {
+        const result = await countCnf(f);
+        expect(result.complete).toBe(true);
+        expect(result.count).toBe(bruteForce(f.varCount, f.clauses, f.projection));
+      }),
+      { numRuns: 300, seed: 23 },
+    );
+  });
+
+  it('counts 2^n for the empty formula, 0 for an empty clause and for x ∧ ¬x', async () => {
+    expect((await countCnf({ varCount: 70, clauses: [] })).count).toBe(2n ** 70n);
+    expect((await countCnf({ varCount: 3, clauses: [[]] })).count).toBe(0n);
+    expect((await countCnf({ varCount: 3, clauses: [[1], [-1]] })).count).toBe(0n);
+    expect((await countCnf({ varCount: 3, clauses: [[1, -1]] })).count).toBe(8n);
+  });
+
+  it('multiplies components that a decision splits apart and that meet again under the other value', async () => {
+    // x = 1 frees two chains a1..a4 and b1..b4 (5 models each: ¬a_i ∨ a_{i+1}); x = 0 ties them by a_i ∨ b_i.
+    const a = [2, 3, 4, 5];
+    const b = [6, 7, 8, 9];
+    const clauses: number[][] = [];
+    for (const chain of [a, b]) for (let i = 0; i + 1 < chain.length; i++) clauses.push([-chain[i]!, chain[i + 1]!]);
+    for (let i = 0; i < 4; i++) clauses.push([1, a[i]!, b[i]!]);
+    const expected = bruteForce(9, clauses, []);
+    const result = await countCnf({ varCount: 9, clauses });
+    expect(result.count).toBe(expected);
+    expect(result.count).toBe(25n + bruteForce(9, [...clauses, [-1]], []));
+  });
+
+  it('projects away auxiliary variables: at most one of n is n + 1 models and at most k is the binomial sum, in every encoding', async () => {
+    for (const encoding of AMO_ENCODINGS.map((e) => e.name)) {
+      for (const n of [1, 2, 5, 9]) {
+        const f = new Cnf();
+        const lits = Array.from({ length: n }, (_, i) => f.vars.named(`x${i}`));
+        f.family('amo', 'test');
+        atMostOne(f, lits, encoding as never, 'x');
+        f.projection = lits;
+        expect((await countCnf({ varCount: f.varCount, clauses: f.clauses(), projection: f.projection })).count, `${encoding} n=${n}`).toBe(
+          BigInt(n + 1),
+        );
+      }
+    }
+    const binomial = (n: number, k: number): number => (k === 0 ? 1 : (binomial(n, k - 1) * (n - k + 1)) / k);
+    for (const encoding of CARD_ENCODINGS.map((e) => e.name)) {
+      const f = new Cnf();
+      const lits = Array.from({ length: 8 }, (_, i) => f.vars.named(`x${i}`));
+      f.family('card', 'test');
+      atMostK(f, lits, 3, encoding as never, 'x');
+      f.projection = lits;
+      const expected = [0, 1, 2, 3].reduce((s, k) => s + binomial(8, k), 0);
+      expect((await countCnf({ varCount: f.varCount, clauses: f.clauses(), projection: lits })).count, encoding).toBe(BigInt(expected));
+    }
+  });
+
+  it('counts the domino tilings of 2n x 2n boards, a puzzle with copies (OEIS A004003: 2, 36, 6728), through the library', async () => {
+    for (const [n, tilings] of [
+      [2, 2n],
+      [4, 36n],
+      [6, 6728n],
+    ] as const) {
+      const result = await count(polyomino({ board: `${n}x${n}`, pieces: `D2*${(n * n) / 2}` }));
+      expect(result, `${n}x${n}`).toMatchObject({ count: tilings, complete: true, counter: 'cnf' });
+    }
+  }, 600_000);
+
+  it('counts a hand-written formula through the library on its named variables, auxiliary ones projected away', async () => {
+    const f = new Formula();
+    const names = ['a', 'b', 'c', 'd', 'e'].map((x) => f.vars.id(x));
+    exactlyOne(f, names, { encoding: 'sequential' });
+    expect(f.varCount).toBeGreaterThan(names.length);
+    expect(await count(f)).toMatchObject({ count: 5n, complete: true, counter: 'cnf' });
+  });
+
+  it("counts a puzzle's formula as the exact-cover counter counts the puzzle", async () => {
+    const puzzles = [
+      polyomino({ board: '10x3', pieces: 'P,U,V,L,Y,N' }),
+      polyomino({ board: '5x4', pieces: 'I4,L4,T4,S4,O4' }),
+      geniusSquare({ roll: 'A3,A5,C3,C6,D1,D5,F1' }),
+    ];
+    for (const instance of puzzles) {
+      const cnf = instance.cnf;
+      const models = await countCnf({ varCount: cnf.varCount, clauses: cnf.clauses(), projection: cnf.projection });
+      expect(models.count).toBe(BigInt((await countInstance(instance)).count));
+    }
+  }, 600_000);
+
+  it('stops with a lower bound marked incomplete and resumes from the finished cubes', async () => {
+    const random = seededRandom(5);
+    const clauses = Array.from({ length: 40 }, () => Array.from({ length: 3 }, () => (1 + Math.floor(random() * 22)) * (random() < 0.5 ? -1 : 1)));
+    const formula = { varCount: 22, clauses };
+    const whole = await countCnf(formula);
+    const finished = new Map<string, bigint>();
+    let cubes = 0;
+    const first = await countCnf(formula, { shouldStop: () => cubes >= 10, onUnit: (u) => (cubes++, finished.set(u.unit, u.count)) });
+    expect(first.complete).toBe(false);
+    expect(first.count).toBeLessThanOrEqual(whole.count);
+    const rest = await countCnf(formula, { finished });
+    expect(rest).toMatchObject({ count: whole.count, complete: true, resumed: 10 });
+  });
+
+  it('reads the projection from c p show (Model Counting Competition), c ind and c project lines alike', async () => {
+    // x1 ∨ x2 ∨ x3 with x3 hidden: every assignment of x1, x2 extends (x3 = 1), so 4; over all three variables, 7.
+    for (const directive of ['c p show 1 2 0', 'c ind 1 2 0', 'c project 1 2 0', 'c p  show 1 0\nc p show 2 0']) {
+      const f = parseDimacs(`p cnf 3 1\n${directive}\n1 2 3 0\n`);
+      expect(f.projection, directive).toEqual([1, 2]);
+      expect((await countCnf({ varCount: f.vars, clauses: clausesOf(f), projection: f.projection })).count, directive).toBe(4n);
+    }
+    const all = parseDimacs('p cnf 3 1\n1 2 3 0\n');
+    expect((await countCnf({ varCount: all.vars, clauses: clausesOf(all), projection: all.projection })).count).toBe(7n);
+  });
+
+  it('refuses a formula beyond the memory bound', async () => {
+    const clauses = Array.from({ length: 100_000 }, (_, i) => [1 + (i % 50), -(2 + (i % 49)), 3 + (i % 40)]);
+    await expect(countCnf({ varCount: 60, clauses }, { maxBytes: 2_000_000 })).rejects.toThrow(MemoryBoundExceeded);
+  });
+});

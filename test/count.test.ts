@@ -1,0 +1,354 @@
+import { describe, expect, it } from 'vitest';
+import { polyomino, pentomino } from '../encoders/polyomino.js';
+import { soma } from '../encoders/polycube.js';
+import { ROLL_COUNT, RollSolver, SIDE, blockedCells, rollAt } from '../encoders/genius-square.js';
+import { runSweep } from '../src/enumerate/sweep.js';
+import type { Instance } from '../src/core/puzzle.js';
+import { seededRandom } from '../src/core/random.js';
+import { image } from '../src/enumerate/cube-tree.js';
+import { isExactCover, solveExactCover } from '../solvers/dlx/exact-cover.js';
+import { burnsideSum, classTerms } from '../src/count/burnside.js';
+import { DancingCounter } from '../src/count/dancing.js';
+import { MemoryBoundExceeded } from '../src/count/engine.js';
+import { runCount } from '../src/count/exact-cover.js';
+import type { StrategyChoice } from '../src/core/plan.js';
+import { type ExactCoverInput, type ItemOrder, boardOrder, compileProblem, inputOrder } from '../src/count/problem.js';
+import { countInstance, itemOrderOf } from '../src/count/solutions.js';
+import { SweepCounter, sweepWindow } from '../src/count/sweep.js';
+
+const STRATEGIES: StrategyChoice[] = ['sweep', 'mrv'];
+
+/** Brute force over every subset of rows: the reference for small random problems. */
+function bruteForceCount(problem: ExactCoverInput, forced: readonly number[] = []): number {
+  let count = 0;
+  for (let mask = 0; mask < 1 << problem.rows.length; mask++) {
+    const rows = problem.rows.map((_, r) => r).filter((r) => mask & (1 << r));
+    if (forced.every((r) => rows.includes(r)) && isExactCover(problem, rows)) count++;
+  }
+  return count;
+}
+
+function randomProblem(random: () => number): ExactCoverInput {
+  const primary = 2 + Math.floor(random() * 6);
+  const secondary = Math.floor(random() * 3);
+  const rows = Array.from({ length: 6 + Math.floor(random() * 9) }, () => {
+    const items = Array.from({ length: primary + secondary }, (_, i) => i).filter(() => random() < 0.3);
+    return items.some((i) => i < primary) ? items : [Math.floor(random() * primary), ...items].sort((a, b) => a - b);
+  });
+  return { primary, secondary, rows };
+}
+
+/** Items swept in a random order, secondary ones among the primary (as a grid's crossing points are among its cells). */
+function shuffledOrder(problem: ExactCoverInput, random: () => number): ItemOrder {
+  const n = problem.primary + problem.secondary;
+  const items = Array.from({ length: n }, (_, i) => i).sort(() => random() - 0.5);
+  const rank = new Int32Array(n);
+  items.forEach((item, k) => (rank[item] = k));
+  return { rank, local: n };
+}
+
+/** Every solution by dancing links, as sorted projection variables. */
+function enumerated(instance: Instance): number[][] {
+  const ec = instance.exactCover!;
+  const out: number[][] = [];
+  solveExactCover(ec, { onSolution: (rows) => void out.push(rows.map((r) => ec.rowVars[r]!).sort((a, b) => a - b)) });
+  return out;
+}
+
+/** Classes by orbit counting: solutions whose least image under the symmetries is themselves. */
+function orbitCount(instance: Instance, solutions: readonly number[][]): number {
+  const key = (vars: readonly number[]) => vars.join(',');
+  const least = (vars: number[]) => instance.symmetries.map((p) => key(image(p, vars))).sort()[0]!;
+  return new Set(solutions.map((s) => least(s))).size;
+}
+
+describe('exact-cover counter', () => {
+  it('counts what brute force counts on random small problems, both strategies, with forced rows', async () => {
+    const random = seededRandom(23);
+    for (let round = 0; round < 150; round++) {
+      const problem = randomProblem(random);
+      const forced = random() < 0.3 ? [Math.floor(random() * problem.rows.length)] : [];
+      const expected = bruteForceCount(problem, forced);
+      const order = random() < 0.5 ? inputOrder(problem) : shuffledOrder(problem, random);
+      for (const strategy of STRATEGIES) {
+        const result = await runCount(compileProblem(problem, order, forced), { strategy });
+        expect(result, `round ${round}, ${strategy}`).toMatchObject({ count: expected, complete: true });
+      }
+    }
+  });
+
+  it('counts the textbook example of Knuth\'s "Dancing Links" and an empty problem', async () => {
+    const knuth = {
+      primary: 7,
+      secondary: 0,
+      rows: [
+        [2, 4, 5],
+        [0, 3, 6],
+        [1, 2, 5],
+        [0, 3],
+        [1, 6],
+        [3, 4, 6],
+      ],
+    };
+    expect((await runCount(compileProblem(knuth, inputOrder(knuth)))).count).toBe(1);
+    const empty = { primary: 0, secondary: 0, rows: [] };
+    expect((await runCount(compileProblem(empty, inputOrder(empty)))).count).toBe(1);
+  });
+
+  // Counts from the pentomino literature (e.g. Polyform Puzzler's pentomino pages): 6x10 2339 classes,
+  // 5x12 1010, 4x15 368, 3x20 2, 8x8 with the centre hole 65; each checked here against dancing links too.
+  it.each(['6x10', '5x12', '4x15', '3x20', '8x8-centre-hole'])(
+    'counts every solution and class of the %s preset as dancing links enumerates them',
+    async (preset) => {
+      const instance = pentomino({ preset });
+      const solutions = enumerated(instance);
+      for (const strategy of STRATEGIES) {
+        expect((await countInstance(instance, { strategy })).count).toBe(solutions.length);
+        expect((await countInstance(instance, { strategy, unique: true })).count).toBe(orbitCount(instance, solutions));
+      }
+    },
+    600_000,
+  );
+
+  it('counts the 16146 classes of the 8x8 board with the 2x2 square (Polyform Puzzler, PentominoesPlusSquareTetromino8x8)', async () => {
+    const result = await countInstance(pentomino({ preset: '8x8-square' }), { unique: true });
+    expect(result).toMatchObject({ count: 16146, complete: true });
+  }, 600_000);
+
+  /**
+   * The pentomino presets' published counts. Rectangles: 2339 classes of
+   * 6x10 (Haselgrove and Haselgrove, "A computer program for pentominoes",
+   * Eureka 23, 1960), 1010 of 5x12, 368 of 4x15 and 2 of 3x20 (Golomb,
+   * "Polyominoes", 2nd ed., 1994, ch. 2; Polyform Puzzler's Pentominoes6x10,
+   * 5x12, 4x15 and 3x20 docs); no rectangle tiling is symmetric, so each
+   * class holds 4 solutions. 8x8 with the centre 2x2 hole: 65 classes (Dana
+   * Scott, 1958; Polyform Puzzler's Pentominoes8x8CenterHole), none
+   * symmetric, so 8 x 65 solutions. Solutions are also counted by
+   * enumeration (dancing links) where it is quick.
+   */
+  it.each([
+    ['6x10', 2339, 4, false],
+    ['5x12', 1010, 4, false],
+    ['4x15', 368, 4, false],
+    ['3x20', 2, 4, true],
+    ['8x8-centre-hole', 65, 8, true],
+  ] as const)(
+    'counts the published classes and solutions of the pentomino preset %s',
+    async (preset, classes, group, enumerate) => {
+      const instance = pentomino({ preset });
+      expect(instance.symmetries.length).toBe(group);
+      const solutions = await countInstance(instance);
+      expect(solutions).toMatchObject({ count: classes * group, complete: true });
+      expect(await countInstance(instance, { unique: true })).toMatchObject({ count: classes, complete: true });
+      if (enumerate) expect(enumerated(instance).length).toBe(classes * group);
+    },
+    600_000,
+  );
+
+  it('counts the Soma cube: 11520 solutions, 480 classes under rotations, 240 under isometries (Conway and Guy)', async () => {
+    const rotations = soma({});
+    const solutions = enumerated(rotations);
+    expect(solutions.length).toBe(11520);
+    expect((await countInstance(rotations)).count).toBe(11520);
+    expect((await countInstance(rotations, { unique: true })).count).toBe(orbitCount(rotations, solutions));
+    expect((await countInstance(rotations, { unique: true })).count).toBe(480);
+    expect((await countInstance(soma({ symmetry: 'isometries' }), { unique: true })).count).toBe(240);
+  }, 600_000);
+});
+
+// ---- random boards ----------------------------------------------------------------
+
+type Point = [number, number];
+/** The square's 8 symmetries on an n x n grid. */
+const D4 = (n: number): ((p: Point) => Point)[] => [
+  ([x, y]) => [x, y],
+  ([x, y]) => [n - 1 - y, x],
+  ([x, y]) => [n - 1 - x, n - 1 - y],
+  ([x, y]) => [y, n - 1 - x],
+  ([x, y]) => [n - 1 - x, y],
+  ([x, y]) => [x, n - 1 - y],
+  ([x, y]) => [y, x],
+  ([x, y]) => [n - 1 - y, n - 1 - x],
+];
+/** Subgroups of D4 by index into it: orders 1, 2, 4 and 8. */
+const SUBGROUPS = [[0], [0, 2], [0, 4], [0, 6], [0, 1, 2, 3], [0, 2, 4, 5], [0, 2, 6, 7], [0, 1, 2, 3, 4, 5, 6, 7]];
+/**
+ * Distinct pieces to fill random boards with, as --pieces entries with their
+ * areas: free pieces, or one-sided ones (turned, never flipped) where mirror
+ * pairs come together, so that a reflection of the board swaps them and
+ * solutions it fixes exist (with distinct free pieces a symmetric tiling
+ * is all but impossible).
+ */
+const FREE: [string, number][] = [
+  ['M1', 1],
+  ['D2', 2],
+  ['I3', 3],
+  ['L3', 3],
+  ['I4', 4],
+  ['O4', 4],
+  ['T4', 4],
+  ['S4', 4],
+  ['L4', 4],
+  ['P', 5],
+  ['U', 5],
+  ['V', 5],
+];
+const ONE_SIDED: [string, number][] = [
+  ['M1', 1],
+  ['D2', 2],
+  ['I3', 3],
+  ['I4', 4],
+  ['O4', 4],
+  ['T4', 4],
+  ['S4,Z4=##./.##', 8],
+  ['L4,J4=###/..#', 8],
+  ['L3,K3=##/.#', 6],
+  ['U', 5],
+];
+
+/** A board symmetric under a random subgroup, with distinct pieces of the same total area; null when none fits. */
+function randomBoard(random: () => number): { board: string; pieces: string; flip: boolean } | null {
+  const n = 3 + Math.floor(random() * 3);
+  const group = SUBGROUPS[Math.floor(random() * SUBGROUPS.length)]!.map((g) => D4(n)[g]!);
+  const cells = new Set<string>();
+  for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) if (random() < 0.45) for (const g of group) cells.add(g([x, y]).join(','));
+  const area = cells.size;
+  if (area < 6 || area > 18) return null;
+  const flip = random() < 0.5;
+  const shuffled = [...(flip ? FREE : ONE_SIDED)].sort(() => random() - 0.5);
+  const chosen: string[] = [];
+  let left = area;
+  for (const [name, size] of shuffled) {
+    if (size <= left) {
+      chosen.push(name);
+      left -= size;
+    }
+  }
+  if (left !== 0) return null;
+  const rows = Array.from({ length: n }, (_, y) => Array.from({ length: n }, (_, x) => (cells.has(`${x},${y}`) ? '.' : '#')).join(''));
+  return { board: rows.join('/'), pieces: chosen.join(','), flip };
+}
+
+describe('Burnside classes on random boards', () => {
+  it('equal orbit counting of the enumerated solutions, for group orders 1, 2, 4 and 8, pinned or not, both strategies', async () => {
+    const random = seededRandom(8);
+    const orders = new Set<number>();
+    let symmetricTerms = 0;
+    let cases = 0;
+    while (cases < 60) {
+      const spec = randomBoard(random);
+      if (!spec) continue;
+      const instance = polyomino(spec);
+      const solutions = enumerated(instance);
+      if (solutions.length === 0 && random() < 0.7) continue;
+      cases++;
+      orders.add(instance.symmetries.length);
+      const classes = orbitCount(instance, solutions);
+      const where = `${spec.board} ${spec.pieces}${spec.flip ? '' : ' one-sided'}`;
+      for (const strategy of STRATEGIES) {
+        expect((await countInstance(instance, { strategy })).count, where).toBe(solutions.length);
+        for (const unpinned of [false, true]) {
+          const result = await countInstance(instance, { strategy, unique: true, unpinned });
+          expect(result.count, `${where} ${strategy}${unpinned ? ' unpinned' : ''}`).toBe(classes);
+          // Mutation check: leaving out any term that counts something breaks the sum.
+          const terms = classTerms(instance, !unpinned);
+          result.terms.forEach((t, k) => {
+            if (t.fixed === 0) return;
+            if (t.symmetry !== 0) symmetricTerms++;
+            const fixed = result.terms.map((u, j) => (j === k ? 0 : u.fixed));
+            let caught: boolean;
+            try {
+              caught = burnsideSum(terms, fixed) !== classes;
+            } catch {
+              caught = true;
+            }
+            expect(caught, `${where}: term ${t.key} left out`).toBe(true);
+          });
+        }
+      }
+    }
+    expect([...orders].sort((a, b) => a - b)).toEqual(expect.arrayContaining([1, 2, 4, 8]));
+    // The mutation check above only bites where symmetric solutions exist: make sure there were some.
+    expect(symmetricTerms).toBeGreaterThan(10);
+  }, 600_000);
+});
+
+describe('the sweep key', () => {
+  it('fails the cross-checks when it leaves out one cell at either end of its window (mutation check)', () => {
+    // On a tiling the pieces in the key already fix how many cells are covered, so one cell fewer
+    // would go unnoticed there: general exact cover (secondary items, rows of any size) shows it.
+    const random = seededRandom(77);
+    const wrong = { before: 0, after: 0 };
+    for (let round = 0; round < 400; round++) {
+      const problem = randomProblem(random);
+      const expected = bruteForceCount(problem);
+      const compiled = compileProblem(problem, shuffledOrder(problem, random));
+      const window = sweepWindow(compiled);
+      expect(new SweepCounter(compiled, { cacheBytes: 1 << 20 }).count(), `round ${round}`).toBe(expected);
+      for (const end of ['before', 'after'] as const) {
+        if (window[end] === 0) continue;
+        const short = new SweepCounter(compiled, { cacheBytes: 1 << 20 }, { ...window, [end]: window[end] - 1 });
+        if (short.count() !== expected) wrong[end]++;
+      }
+    }
+    expect(wrong.before).toBeGreaterThan(0);
+    expect(wrong.after).toBeGreaterThan(0);
+  });
+});
+
+describe('Genius Square rolls', () => {
+  it('the counts of all 62208 rolls sum to the sum the sweep gives', async () => {
+    // Each roll on its own: the empty board's placements, with a row of the seven blocked cells forced.
+    const { cells, pieces, placements } = new RollSolver().emptyBoard;
+    const rows = placements.map((pl) => [...pl.cells, cells + pl.piece]);
+    const order = boardOrder(
+      Array.from({ length: cells }, (_, c) => [c % SIDE, Math.floor(c / SIDE)]),
+      cells + pieces,
+    );
+    let total = 0;
+    for (let index = 0; index < ROLL_COUNT; index++) {
+      const problem = { primary: cells + pieces, secondary: 0, rows: [...rows, blockedCells(rollAt(index))] };
+      total += (await runCount(compileProblem(problem, order, [rows.length]), { maxBytes: 1 << 22 })).count;
+    }
+    // The sweep counts one roll per symmetry class by bitboards and gives each roll its class's count.
+    const sweep = await runSweep({ count: true });
+    expect(sweep.complete).toBe(true);
+    expect(sweep.results.size).toBe(ROLL_COUNT);
+    expect(total).toBe([...sweep.results.values()].reduce((s, r) => s + r.solutions!, 0));
+  }, 3_600_000);
+});
+
+describe('bounds and stops', () => {
+  it('refuses a problem whose rows alone pass the memory bound, naming both sizes', async () => {
+    const instance = pentomino({ preset: '6x10' });
+    const problem = compileProblem(instance.exactCover!, itemOrderOf(instance));
+    await expect(runCount(problem, { maxBytes: 100_000 })).rejects.toThrow(MemoryBoundExceeded);
+    await expect(runCount(problem, { maxBytes: 100_000 })).rejects.toThrow(/needs about \d+ MiB .* bound of 1 MiB/);
+  });
+
+  it('keeps counting right in a memo too small to hold the states (eviction)', async () => {
+    const instance = pentomino({ preset: '5x12' });
+    const problem = compileProblem(instance.exactCover!, itemOrderOf(instance));
+    for (const Engine of [SweepCounter, DancingCounter]) {
+      const engine = new Engine(problem, { cacheBytes: 64 * 1024 });
+      expect(engine.count()).toBe(4040);
+      expect(engine.cache.snapshot().evictions).toBeGreaterThan(0);
+      expect(engine.cache.snapshot().bytes).toBeLessThanOrEqual(64 * 1024);
+    }
+  }, 600_000);
+
+  it('stops with a lower bound marked incomplete, and resumes from the finished units to the exact count', async () => {
+    const instance = pentomino({ preset: '6x10' });
+    for (const strategy of STRATEGIES) {
+      const problem = compileProblem(instance.exactCover!, itemOrderOf(instance));
+      const finished = new Map<string, number>();
+      let polls = 0;
+      const first = await runCount(problem, { strategy, shouldStop: () => ++polls > 40, onUnit: (u) => finished.set(u.unit, u.count) });
+      expect(first.complete).toBe(false);
+      expect(first.count).toBeLessThan(9356);
+      expect(first.count).toBe([...finished.values()].reduce((a, b) => a + b, 0));
+      const rest = await runCount(problem, { strategy, finished });
+      expect(rest).toMatchObject({ count: 9356, complete: true, resumed: finished.size });
+    }
+  }, 600_000);
+});
