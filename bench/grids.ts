@@ -23,9 +23,12 @@ import { namedBoard } from '../src/geometry/board-shapes.js';
 import { type Cell, cellKey } from '../src/geometry/cells.js';
 import { GRIDS, type GridName, cellNumbers } from '../src/geometry/grids.js';
 import { inlineArt, parsePieceArt } from '../src/geometry/shapes.js';
-import { enumerate, type EnumerateSummary } from '../src/enumerate/blocking-loop.js';
+import type { EnumerateSummary } from '../src/enumerate/blocking-loop.js';
 import { enumerateExactCover } from '../src/enumerate/dlx.js';
-import { pickSolver } from '../solvers/index.js';
+import { loadWasmSolvers } from '../solvers/index.js';
+import type { EnumeratePlan } from '../src/core/plan.js';
+import { resolvePlan } from '../src/plan.js';
+import { runPlan } from '../src/run.js';
 import { timed } from './timing.js';
 
 interface Log {
@@ -358,7 +361,7 @@ async function counted(
   );
 }
 
-const factory = await pickSolver(undefined);
+await loadWasmSolvers();
 const seconds = (t: { cpu: number }) => t.cpu.toFixed(1);
 const countCell = (s: EnumerateSummary, expected: number) => `${s.complete ? '' : '≥ '}${s.count}${s.complete && s.count !== expected ? ' ✘' : ''}`;
 
@@ -366,25 +369,26 @@ console.log(`# Published puzzles on every grid: our SAT enumeration and dancing 
 console.log(
   `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; shared with other jobs, so times are CPU seconds of this process. ` +
     `Counts are classes under the board's symmetry (--unique); both engines keep the same model per class (src/symmetry/breaking.ts). ` +
-    `SAT: ${factory.name} enumeration with the symmetry-breaking family, at-most-one ${PACKING_DEFAULTS.nativeEnumerationAmo} (what enumerate uses with it); ` +
+    `SAT: what \`enumerate --unique --workers 1\` runs, the plan resolved for each puzzle (its engine and settings in the last column), with the symmetry-breaking family and at-most-one ${PACKING_DEFAULTS.nativeEnumerationAmo}; ` +
     `dlx: our dancing links on the same placements, crossings and optional pieces as secondary items. ` +
     `Puzzler: the last line of Polyform Puzzler's solution file (Python dancing links on its author's machine, wall time). ` +
     `A run past ${cpuLimit} CPU s stops (≥: the count so far).\n`,
 );
 console.log(
-  '| family | puzzle | published | counts | source | Puzzler log: solutions, time | dlx: count | dlx CPU s | SAT: count | SAT CPU s | SAT / dlx |',
+  '| family | puzzle | published | counts | source | Puzzler log: solutions, time | dlx: count | dlx CPU s | SAT: count | SAT CPU s | SAT / dlx | SAT engine |',
 );
-console.log('|---|---|---:|---|---|---|---:|---:|---:|---:|---:|');
+console.log('|---|---|---:|---|---|---|---:|---:|---:|---:|---:|---|');
 for (const p of PUZZLES) {
   if (only && p.family !== only) continue;
   const forDlx = polyform(p.options);
   const forSat = polyform({ ...p.options, amo: PACKING_DEFAULTS.nativeEnumerationAmo });
   const dlx = await counted(forDlx, (onFound, shouldStop) => enumerateExactCover(forDlx, { unique: true, onFound, shouldStop }));
-  const sat = await counted(forSat, (onFound, shouldStop) =>
-    enumerate(forSat, { createSolver: () => factory.create(), unique: true, onFound, shouldStop }),
-  );
+  // What `enumerate --unique --workers 1` runs: the plan picks the engine and its best settings for this instance.
+  const plan = (await resolvePlan(forSat, { verb: 'enumerate', unique: true, workers: 1 })) as EnumeratePlan;
+  const engine = `${plan.engine} (propagation ${plan.propagation}, cube depth ${plan.cubeDepth}, ${plan.enumMode})`;
+  const sat = await counted(forSat, (onFound, shouldStop) => runPlan(plan, { onSolution: (f) => onFound(f), shouldStop }));
   const log = p.log ? `${p.log.solutions}, ${p.log.duration} (${p.log.file})` : '—';
   console.log(
-    `| ${p.family} | ${p.name} | ${p.classes} | ${p.restricted ? `all, ${p.restricted}` : 'classes'} | ${p.source} | ${log} | ${countCell(dlx.value, p.classes)} | ${seconds(dlx)} | ${countCell(sat.value, p.classes)} | ${seconds(sat)} | ${(sat.cpu / Math.max(dlx.cpu, 0.01)).toFixed(1)} |`,
+    `| ${p.family} | ${p.name} | ${p.classes} | ${p.restricted ? `all, ${p.restricted}` : 'classes'} | ${p.source} | ${log} | ${countCell(dlx.value, p.classes)} | ${seconds(dlx)} | ${countCell(sat.value, p.classes)} | ${seconds(sat)} | ${(sat.cpu / Math.max(dlx.cpu, 0.01)).toFixed(1)} | ${engine} |`,
   );
 }

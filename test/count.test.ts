@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { polyomino, pentomino } from '../encoders/polyomino.js';
 import { soma } from '../encoders/polycube.js';
 import { ROLL_COUNT, RollSolver, SIDE, blockedCells, rollAt } from '../encoders/genius-square.js';
-import { runSweep } from '../src/enumerate/sweep.js';
 import type { Instance } from '../src/core/puzzle.js';
 import { seededRandom } from '../src/core/random.js';
 import { image } from '../src/enumerate/cube-tree.js';
@@ -297,25 +296,24 @@ describe('the sweep key', () => {
 });
 
 describe('Genius Square rolls', () => {
-  it('the counts of all 62208 rolls sum to the sum the sweep gives', async () => {
+  it('counts 400 random rolls (seeded) as the bitboard counter does, roll by roll', async () => {
     // Each roll on its own: the empty board's placements, with a row of the seven blocked cells forced.
-    const { cells, pieces, placements } = new RollSolver().emptyBoard;
+    // A seeded sample: all 62208 rolls take about ten CPU minutes, too long for the suite.
+    const solver = new RollSolver();
+    const { cells, pieces, placements } = solver.emptyBoard;
     const rows = placements.map((pl) => [...pl.cells, cells + pl.piece]);
     const order = boardOrder(
       Array.from({ length: cells }, (_, c) => [c % SIDE, Math.floor(c / SIDE)]),
       cells + pieces,
     );
-    let total = 0;
-    for (let index = 0; index < ROLL_COUNT; index++) {
-      const problem = { primary: cells + pieces, secondary: 0, rows: [...rows, blockedCells(rollAt(index))] };
-      total += (await runCount(compileProblem(problem, order, [rows.length]), { maxBytes: 1 << 22 })).count;
+    const random = seededRandom(62208);
+    for (let k = 0; k < 400; k++) {
+      const roll = rollAt(Math.floor(random() * ROLL_COUNT));
+      const problem = { primary: cells + pieces, secondary: 0, rows: [...rows, blockedCells(roll)] };
+      const counted = (await runCount(compileProblem(problem, order, [rows.length]), { maxBytes: 1 << 22 })).count;
+      expect(counted, roll.join(' ')).toBe(solver.count(roll));
     }
-    // The sweep counts one roll per symmetry class by bitboards and gives each roll its class's count.
-    const sweep = await runSweep({ count: true });
-    expect(sweep.complete).toBe(true);
-    expect(sweep.results.size).toBe(ROLL_COUNT);
-    expect(total).toBe([...sweep.results.values()].reduce((s, r) => s + r.solutions!, 0));
-  }, 3_600_000);
+  }, 600_000);
 });
 
 describe('bounds and stops', () => {
