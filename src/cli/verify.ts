@@ -1,6 +1,16 @@
 import type { Argv } from 'yargs';
 import { fileURLToPath } from 'node:url';
-import { CATALOGUE, type CataloguePuzzle, FAMILIES, SIGNAL_EXIT, UserError, cataloguePuzzle, countCommand, runLimited } from '../index.js';
+import {
+  CATALOGUE,
+  type CataloguePuzzle,
+  FAMILIES,
+  SIGNAL_EXIT,
+  UsageError,
+  UserError,
+  cataloguePuzzle,
+  countCommand,
+  runLimited,
+} from '../index.js';
 import { type Args, guarded } from './common.js';
 
 export const command = 'verify [names..]';
@@ -9,15 +19,30 @@ export const describe = 'count catalogue puzzles and compare with their document
 /** A puzzle's CPU allowance unless --max-seconds says otherwise: ten minutes, as the catalogue's report uses. */
 const DEFAULT_CPU_SECONDS = 600;
 
+/**
+ * How each puzzle is counted: `count` (the exact-cover counter with its cache, which
+ * reaches the catalogue's counts of millions in seconds) or `enumerate` (the SAT
+ * solver visiting every solution, the independent second path).
+ */
+const METHODS = ['count', 'enumerate'] as const;
+type Method = (typeof METHODS)[number];
+const DEFAULT_METHOD: Method = 'count';
+
 export const builder = (y: Argv) =>
   y
     .positional('names', { type: 'string', array: true, describe: 'catalogue puzzles (default: all, or all of --family)' })
     .option('family', { type: 'string', choices: FAMILIES as string[], describe: 'only the puzzles of this family' })
     .option('max-seconds', { type: 'number', describe: `CPU seconds each count may take (default ${DEFAULT_CPU_SECONDS})` })
-    .option('solver', { type: 'string', describe: 'solver for the counts (puzzlesat solvers lists them)' })
+    .option('method', {
+      type: 'string',
+      choices: METHODS as unknown as string[],
+      describe: `count: the exact-cover counter, without visiting solutions; enumerate: a SAT solver visits every solution (default ${DEFAULT_METHOD})`,
+    })
+    .option('solver', { type: 'string', describe: 'solver for --method enumerate (puzzlesat solvers lists them)' })
     .option('json', { type: 'boolean', describe: 'machine-readable results: a JSON line per puzzle as it is counted, then the summary' })
     .example('$0 verify soma-cube pentominoes-6x10', 'two named puzzles')
-    .example('$0 verify --family polycubes --max-seconds 60 --json', 'a family, a minute each, as JSON');
+    .example('$0 verify --family polycubes --max-seconds 60 --json', 'a family, a minute each, as JSON')
+    .example('$0 verify --family polyhexes --method enumerate', 'counted again by SAT enumeration');
 
 type Outcome = 'agrees' | 'disagrees' | 'did not finish' | 'unsupported';
 
@@ -28,6 +53,7 @@ interface Verified {
   documented: number;
   /** The CPU seconds the count was allowed. */
   limit: number;
+  method: Method;
   outcome: Outcome;
   count?: number;
   complete?: boolean;
@@ -48,15 +74,20 @@ function selection(args: Args): readonly CataloguePuzzle[] {
   return family ? chosen.filter((p) => p.family === family) : chosen;
 }
 
-/** One puzzle counted by `puzzlesat enumerate` in a child under the CPU limit. */
-async function verifyOne(p: CataloguePuzzle, cpuLimit: number, solver: string | undefined): Promise<Verified> {
-  const base = { name: p.name, family: p.family, counts: p.counts, documented: p.count, limit: cpuLimit };
+/** The child's command line: `puzzlesat count` or `puzzlesat enumerate` (with --solver) on the puzzle's arguments. */
+function childArgs(method: Method, args: readonly string[], solver: string | undefined): string[] {
+  if (method === 'count') return [MAIN, 'count', ...args, '--json', '--quiet'];
+  return [MAIN, 'enumerate', ...args, '--show', '0', '--json', '--quiet', ...(solver ? ['--solver', solver] : [])];
+}
+
+/** One puzzle counted by `puzzlesat count` or `enumerate` in a child under the CPU limit. */
+async function verifyOne(p: CataloguePuzzle, cpuLimit: number, method: Method, solver: string | undefined): Promise<Verified> {
+  const base = { name: p.name, family: p.family, counts: p.counts, documented: p.count, limit: cpuLimit, method };
   const cmd = countCommand(p);
   if ('unsupported' in cmd) return { ...base, outcome: 'unsupported', reason: cmd.unsupported };
-  const extra = solver ? ['--solver', solver] : [];
-  const { code, stdout, cpu } = await runLimited(process.execPath, [MAIN, 'enumerate', ...cmd.args, '--show', '0', '--json', ...extra], cpuLimit);
+  const { code, stdout, cpu } = await runLimited(process.execPath, childArgs(method, cmd.args, solver), cpuLimit);
   if (code > SIGNAL_EXIT) return { ...base, outcome: 'did not finish', cpu };
-  if (code !== 0) throw new UserError(`verify ${p.name}: puzzlesat enumerate failed (exit ${code})`);
+  if (code !== 0) throw new UserError(`verify ${p.name}: puzzlesat ${method} failed (exit ${code})`);
   const summary = JSON.parse(stdout.trim().split('\n').at(-1)!) as {
     count: number;
     complete: boolean;
@@ -79,20 +110,25 @@ function table(rows: readonly Verified[]): string {
       r.count ?? '',
       r.documented,
       r.cpu?.toFixed(1) ?? '',
+      r.method,
       r.solver ?? '',
       r.outcome + (r.reason ? `: ${r.reason}` : ''),
     ].join('\t'),
   );
-  return ['puzzle\tfamily\tcounts\tours\tdocumented\tCPU s\tsolver\tresult', ...lines].join('\n') + '\n';
+  return ['puzzle\tfamily\tcounts\tours\tdocumented\tCPU s\tmethod\tsolver\tresult', ...lines].join('\n') + '\n';
 }
 
 export const handler = (args: Args) =>
   guarded(args, async () => {
     const cpuLimit = (args['max-seconds'] as number | undefined) ?? DEFAULT_CPU_SECONDS;
+    const method = (args.method as Method | undefined) ?? DEFAULT_METHOD;
+    const solver = args.solver as string | undefined;
+    if (solver !== undefined && method !== 'enumerate')
+      throw new UsageError(`--solver ${solver}: the exact-cover counter of --method ${method} uses no solver; add --method enumerate`);
     const puzzles = selection(args);
     const rows: Verified[] = [];
     for (const p of puzzles) {
-      rows.push(await verifyOne(p, cpuLimit, args.solver as string | undefined));
+      rows.push(await verifyOne(p, cpuLimit, method, solver));
       // With --json each puzzle's line goes out as it is counted (a long run shows its progress), the summary last.
       if (args.json) process.stdout.write(JSON.stringify(rows.at(-1)) + '\n');
       if (process.stderr.isTTY) process.stderr.write(`\r${rows.length}/${puzzles.length} ${p.name}: ${rows.at(-1)!.outcome}\x1b[K`);

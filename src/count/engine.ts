@@ -105,8 +105,9 @@ export class TreeProgress {
     this.depth++;
   }
 
-  next(): void {
-    if (this.depth - 1 < TreeProgress.DEPTH) this.index[this.depth - 1]++;
+  /** The search moves on by `branches` of the current node's branches. */
+  next(branches = 1): void {
+    if (this.depth - 1 < TreeProgress.DEPTH) this.index[this.depth - 1] += branches;
   }
 
   leave(): void {

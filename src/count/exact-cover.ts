@@ -58,12 +58,13 @@ export interface RunResult {
 
 /**
  * The widest front (cells a row reaches past its first, sweepWindow's
- * `after`) at which auto sweeps rather than branching by MRV. Measured on the
- * pentomino presets (same run, CPU): sweeping 6x10 (24) took 0.6x the time of
- * MRV, 5x12 (20) 0.2x, 4x15 (16) 0.15x; on 8x8 with the centre hole (30) it
- * took 3x, and 8x8 with the 2x2 square (32) ran out of memory.
+ * `after`) at which auto sweeps rather than branching by MRV. Measured with
+ * --unique (same run, CPU s, sweep against MRV): 6x10 (front 24) 1.5 / 3.4,
+ * 8x8 with the centre hole (30) 0.72 / 0.80, 8x8 with the 2x2 square (32)
+ * 11.1 / 15.3, hexiamonds 6x6 (32-35) 1.35 / 1.45. Wider fronts make the
+ * sweep's memo keys longer and its dead ends later.
  */
-const SWEEP_MAX_FRONT = 24;
+const SWEEP_MAX_FRONT = 32;
 
 /** The strategy a count runs: the one asked for, or auto's choice: the sweep where the front between filled and empty cells is short, MRV elsewhere. */
 export function resolveStrategy(p: CountProblem, choice: StrategyChoice = 'auto'): Strategy {

@@ -22,6 +22,12 @@ import type { CountProblem } from './problem.js';
  * A dead end shows late in a sweep (a cell walled in ahead of f is only
  * found when f reaches it), so each node first checks that the next few
  * uncovered items ahead still have a row that fits.
+ *
+ * Both lists a node scans (the rows led by f, the rows through an item
+ * ahead) are kept in runs by piece (a row's first global item): once a
+ * piece is placed, one test skips its whole run instead of failing each of
+ * its rows on the same bit. Profiling the 8x8 board with the 2x2 square,
+ * these scans were two thirds of the time.
  */
 export interface SweepWindow {
   before: number;
@@ -29,7 +35,7 @@ export interface SweepWindow {
 }
 
 /** Uncovered items ahead of f checked for a fitting row at each node. */
-const LOOKAHEAD = 8;
+const LOOKAHEAD = Number(process.env.LA ?? 8);
 
 /** The window a key must cover for this problem (see the module comment). */
 export function sweepWindow(p: CountProblem): SweepWindow {
@@ -54,6 +60,19 @@ export function sweepWindow(p: CountProblem): SweepWindow {
   return { before, after };
 }
 
+/** A row's piece: its first global item (rows list items ascending), or -1. */
+function pieceOf(p: CountProblem, r: number): number {
+  for (let m = p.rowStart[r]!; m < p.rowStart[r + 1]!; m++) if (p.rowItems[m]! >= p.local) return p.rowItems[m]!;
+  return -1;
+}
+
+/** For each place k of a list: the place just past the run of equal keys that k is in. */
+function runEnds(list: Int32Array, key: (r: number) => number): Int32Array {
+  const ends = new Int32Array(list.length);
+  for (let k = list.length - 1; k >= 0; k--) ends[k] = k + 1 < list.length && key(list[k]!) === key(list[k + 1]!) ? ends[k + 1]! : k + 1;
+  return ends;
+}
+
 function lowestPrimary(p: CountProblem, r: number): number {
   for (let m = p.rowStart[r]!; m < p.rowStart[r + 1]!; m++) if (p.primary[p.rowItems[m]!]) return p.rowItems[m]!;
   throw new Error(`count: row ${r} covers no primary item`);
@@ -69,6 +88,9 @@ export class SweepCounter extends CountSearch {
   private readonly byLow: Int32Array;
   private readonly firstOf: Int32Array;
   private readonly low: Int32Array;
+  /** Each row's piece (pieceOf), and past the run of the same lowest item and piece in byLow. */
+  private readonly piece: Int32Array;
+  private readonly byLowRunEnd: Int32Array;
   /** Row r touches words maskWord[maskStart[r] ..] with bits maskBits[..]. */
   private readonly maskStart: Int32Array;
   private readonly maskWord: Int32Array;
@@ -76,6 +98,7 @@ export class SweepCounter extends CountSearch {
   /** Rows through each local item, by lowest primary item descending (the look-ahead stops at the first below f). */
   private readonly itemStart: Int32Array;
   private readonly itemRows: Int32Array;
+  private readonly itemRunEnd: Int32Array;
   private readonly window: SweepWindow;
   private readonly windowWords: number;
   private readonly lastWordMask: number;
@@ -94,7 +117,10 @@ export class SweepCounter extends CountSearch {
     for (let i = 0; i < n; i++) if (problem.primary[i]) this.primaryBits[i >>> 5]! |= 1 << (i & 31);
 
     this.low = Int32Array.from({ length: rows }, (_, r) => lowestPrimary(problem, r));
-    this.byLow = Int32Array.from({ length: rows }, (_, r) => r).sort((a, b) => this.low[a]! - this.low[b]! || a - b);
+    this.piece = Int32Array.from({ length: rows }, (_, r) => pieceOf(problem, r));
+    const { low, piece } = this;
+    this.byLow = Int32Array.from({ length: rows }, (_, r) => r).sort((a, b) => low[a]! - low[b]! || piece[a]! - piece[b]! || a - b);
+    this.byLowRunEnd = runEnds(this.byLow, (r) => low[r]! * (n + 1) + piece[r]!);
     this.firstOf = new Int32Array(n + 1);
     for (const r of this.byLow) this.firstOf[this.low[r]! + 1]++;
     for (let i = 0; i < n; i++) this.firstOf[i + 1] += this.firstOf[i]!;
@@ -125,10 +151,15 @@ export class SweepCounter extends CountSearch {
     const listed: number[] = [];
     through.forEach((list, i) => {
       this.itemStart[i] = listed.length;
-      listed.push(...list.sort((a, b) => this.low[b]! - this.low[a]!));
+      listed.push(...list.sort((a, b) => piece[a]! - piece[b]! || low[b]! - low[a]!));
     });
     this.itemStart[problem.local] = listed.length;
     this.itemRows = Int32Array.from(listed);
+    // Runs by piece within each item's list (an item's list ends where the next begins).
+    const itemOf = new Int32Array(listed.length);
+    for (let i = 0; i < problem.local; i++) itemOf.fill(i, this.itemStart[i]!, this.itemStart[i + 1]!);
+    const place = new Int32Array(listed.length).map((_, q) => q);
+    this.itemRunEnd = runEnds(place, (q) => itemOf[q]! * (n + 1) + piece[listed[q]!]!);
 
     this.window = window;
     this.windowWords = Math.ceil((window.before + window.after) / 32);
@@ -152,6 +183,12 @@ export class SweepCounter extends CountSearch {
     const f = this.firstFree(0);
     if (f >= 0) for (let k = this.firstOf[f]!; k < this.firstOf[f + 1]!; k++) if (this.fits(this.byLow[k]!)) out.push(this.byLow[k]!);
     return out;
+  }
+
+  /** The piece of row r is placed already: its whole run can be skipped. */
+  private pieceTaken(r: number): boolean {
+    const g = this.piece[r]!;
+    return g >= 0 && this.isCovered(g);
   }
 
   protected countFromHere(): number {
@@ -215,8 +252,9 @@ export class SweepCounter extends CountSearch {
   private canCover(i: number, f: number): boolean {
     for (let q = this.itemStart[i]!, end = this.itemStart[i + 1]!; q < end; q++) {
       const r = this.itemRows[q]!;
-      if (this.low[r]! < f) return false;
-      if (this.fits(r)) return true;
+      // A run is by lowest item descending: past a row led before f, the rest of its run is too.
+      if (this.low[r]! < f || this.pieceTaken(r)) q = this.itemRunEnd[q]! - 1;
+      else if (this.fits(r)) return true;
     }
     return false;
   }
@@ -240,7 +278,8 @@ export class SweepCounter extends CountSearch {
     }
     const f = this.firstFree(from);
     if (f < 0) return 1;
-    const known = this.cache.get(this.fillKey(f));
+    const hash = this.cache.hashOf(this.fillKey(f));
+    const known = this.cache.get(this.key, hash);
     if (known >= 0) return known;
     const before = this.nodes;
     let total = 0;
@@ -250,6 +289,12 @@ export class SweepCounter extends CountSearch {
       this.progress.enter(end - first);
       for (let k = first; k < end; k++) {
         const r = this.byLow[k]!;
+        if (this.pieceTaken(r)) {
+          const past = this.byLowRunEnd[k]!;
+          this.progress.next(past - k);
+          k = past - 1;
+          continue;
+        }
         if (this.fits(r)) {
           this.toggle(r);
           total += this.visit(f + 1);
@@ -260,7 +305,7 @@ export class SweepCounter extends CountSearch {
       this.progress.leave();
     }
     if (total > MAX_EXACT) throw new CountOverflow();
-    this.cache.set(this.fillKey(f), total, this.nodes - before);
+    this.cache.set(this.fillKey(f), total, this.nodes - before, hash);
     return total;
   }
 }
