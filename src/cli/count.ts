@@ -92,10 +92,15 @@ export const handler = (args: Args) =>
     const stop = interruptFlag();
     const progress = startProgress(args, { unit: plan.unique ? 'of the classes counted' : 'of the count', who: plan.method, total: 1, share: true });
     let report: CountReport;
+    // The share of the search behind the count when it stops: how far an incomplete count got.
+    let done = 0;
     try {
       report = await runPlan(plan, {
         shouldStop: stop.stopped,
-        onCountProgress: (fraction) => progress.update(fraction),
+        onCountProgress: (fraction) => {
+          done = fraction;
+          progress.update(fraction);
+        },
         ...(out
           ? { countResume: { finished: out.finished, strategies: out.strategies, recheck: out.recheck() }, onCountUnit: (u) => out.writeUnit(u) }
           : {}),
@@ -112,7 +117,7 @@ export const handler = (args: Args) =>
       out?.close();
       stop.release();
     }
-    const summary = summaryOf(report, instance, puzzle, plan.unique, seconds(start), out?.path);
+    const summary = summaryOf(report, instance, puzzle, plan.unique, seconds(start), out?.path, done);
     process.stdout.write(args.json ? `${jsonLine(summary)}\n` : `${summaryText(summary, report)}\n`);
     if (report.memory) {
       process.stderr.write(`puzzlesat: --max-memory: ${report.memory.message}; the count above is incomplete (give more with --max-memory)\n`);
@@ -137,10 +142,20 @@ interface CountSummary {
   nodes: number;
   cache: CountReport['cache'] & { hitRate: number };
   terms?: { key: string; fixed: number; complete: boolean; strategy: string; nodes: number }[];
+  /** An incomplete count: the share of the search tree behind it, its branches weighed alike (the progress bar's measure). */
+  done?: number;
   out?: string;
 }
 
-function summaryOf(report: CountReport, instance: Instance, puzzle: string, unique: boolean, secs: number, out: string | undefined): CountSummary {
+function summaryOf(
+  report: CountReport,
+  instance: Instance,
+  puzzle: string,
+  unique: boolean,
+  secs: number,
+  out: string | undefined,
+  done: number,
+): CountSummary {
   const cnf = report.counted.cnf;
   const { lookups, hits } = report.cache;
   return {
@@ -161,6 +176,7 @@ function summaryOf(report: CountReport, instance: Instance, puzzle: string, uniq
     ...(report.terms
       ? { terms: report.terms.map((t) => ({ key: t.key, fixed: t.fixed, complete: t.complete, strategy: t.strategy, nodes: t.nodes })) }
       : {}),
+    ...(report.complete ? {} : { done: Math.round(1e4 * done) / 1e4 }),
     ...(out ? { out } : {}),
   };
 }
@@ -178,7 +194,7 @@ function summaryText(s: CountSummary, report: CountReport): string {
   const cache = report.cache;
   const saved = cache.savedNodes === undefined ? '' : `, ${grouped(cache.savedNodes)} nodes saved`;
   return (
-    `${s.complete ? what : `at least ${what} (incomplete)`} in ${s.seconds.toFixed(2)} s by ${s.method} [${s.vars} vars, ${s.clauses} clauses]; ` +
+    `${s.complete ? what : `at least ${what} (incomplete, about ${(100 * (s.done ?? 0)).toFixed(1)}% of the search done)`} in ${s.seconds.toFixed(2)} s by ${s.method} [${s.vars} vars, ${s.clauses} clauses]; ` +
     `${grouped(s.nodes)} nodes, cache ${grouped(cache.entries)} entries (${mebibytes(cache.bytes)} MiB), ${(100 * s.cache.hitRate).toFixed(1)}% hits${saved}`
   );
 }
