@@ -20,6 +20,8 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { POLYOMINOES } from '../encoders/polyomino.js';
+import { GRIDS } from '../src/geometry/grids.js';
+import { polyforms, rotationsOf } from '../src/geometry/polyforms.js';
 import { runLimited } from './cpu-limited.js';
 
 const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
@@ -191,11 +193,77 @@ function xBoard(): string {
   ).join('/');
 }
 
+/**
+ * DorianCube5Towers (Torsten Sillke; Puzzler's DorianCube5Towers, never finished: at least
+ * 1,511,920 solutions after 35 days): the 5x5x5 cube cut into five towers of height 5, four on
+ * P-pentomino bases and one on an X-pentomino base, each filled by five of the 25 pentacubes that
+ * fit in a 3x3x3 box (all 29 pentacubes, mirror pairs distinct, less I, L, N and Y). A piece stays
+ * in one tower, so the towers are laid side by side with gaps between them: the same solutions.
+ * The bases are facts from Puzzler's source.
+ */
+const TOWER_BASES = [
+  [
+    [0, 0],
+    [0, 1],
+    [0, 2],
+    [1, 0],
+    [1, 1],
+  ],
+  [
+    [0, 3],
+    [0, 4],
+    [1, 3],
+    [1, 4],
+    [2, 4],
+  ],
+  [
+    [2, 0],
+    [3, 0],
+    [3, 1],
+    [4, 0],
+    [4, 1],
+  ],
+  [
+    [3, 3],
+    [3, 4],
+    [4, 2],
+    [4, 3],
+    [4, 4],
+  ],
+  [
+    [1, 2],
+    [2, 1],
+    [2, 2],
+    [2, 3],
+    [3, 2],
+  ],
+] as const;
+
+/** The Dorian towers' board and pieces as the polyform puzzle's JSON files, written into `dir`; their arguments. */
+function dorianFiles(dir: string): string[] {
+  const cells = TOWER_BASES.flatMap((base, t) => base.flatMap(([x, y]) => [0, 1, 2, 3, 4].map((z) => [x + 8 * t, y, z])));
+  const fitsBox = (piece: readonly (readonly number[])[]) =>
+    [0, 1, 2].every((axis) => Math.max(...piece.map((c) => c[axis]!)) - Math.min(...piece.map((c) => c[axis]!)) < 3);
+  const pieces = polyforms(GRIDS.cube, 5, rotationsOf(GRIDS.cube))[4]!
+    .filter(fitsBox)
+    .map((c, k) => ({ name: `C${k + 1}`, cells: c, flip: false }));
+  if (pieces.length !== 25) throw new Error(`Dorian towers: expected 25 pentacubes in a 3x3x3 box, found ${pieces.length}`);
+  const board = join(dir, 'dorian-towers-board.json');
+  const set = join(dir, 'dorian-towers-pieces.json');
+  writeFileSync(board, JSON.stringify({ grid: 'cube', cells }));
+  writeFileSync(set, JSON.stringify({ grid: 'cube', pieces }));
+  return ['polyform', '--board', board, '--pieces-file', set];
+}
+
+const WORK = mkdtempSync(join(tmpdir(), 'puzzlesat-count-bench-'));
+
 interface BenchPuzzle {
   key: string;
   name: string;
   args: string[];
   documented: number;
+  /** Classes (--unique), as Puzzler counts them; false: all solutions. */
+  unique?: boolean;
   /** What Puzzler's run log says about its own enumeration. */
   puzzlerLog: string;
 }
@@ -244,6 +312,21 @@ const PUZZLES: BenchPuzzle[] = [
     documented: 178355676,
     puzzlerLog: 'docstring only, no run log',
   },
+  {
+    key: 'obeirne',
+    name: "O'Beirne's one-sided hexiamond hexagon",
+    args: ['polyform', '--puzzle', 'one-sided-hexiamonds-obeirnes-hexagon'],
+    documented: 124519,
+    puzzlerLog: '1 day 12 h',
+  },
+  {
+    key: 'dorian',
+    name: 'DorianCube5Towers (all solutions; documented: a lower bound)',
+    args: dorianFiles(WORK),
+    documented: 1511920,
+    unique: false,
+    puzzlerLog: 'never finished: at least 1,511,920 after 35 days',
+  },
 ];
 
 // ---- running the CLI under a CPU box ------------------------------------------------------
@@ -274,7 +357,8 @@ function countCell(run: Run, documented: number): string {
   const s = run.summary;
   if (!s) return `no answer in ${secs(run.cpu)} s`;
   const count = s.count as number;
-  const agrees = s.complete ? (count === documented ? ' ✓' : ` ✗ (documented ${n(documented)})`) : ' (incomplete)';
+  const done = typeof s.done === 'number' ? `, ${(100 * s.done).toFixed(1)}% of the search` : '';
+  const agrees = s.complete ? (count === documented ? ' ✓' : ` ✗ (documented ${n(documented)})`) : ` (incomplete${done})`;
   return `${n(count)}${agrees}`;
 }
 
@@ -307,12 +391,13 @@ async function puzzleRows(only: Set<string> | undefined, box: number, countBox: 
   const rows: string[] = [];
   for (const p of PUZZLES) {
     if (only && !only.has(p.key)) continue;
+    const unique = p.unique === false ? [] : ['--unique'];
     process.stderr.write(`${p.name}: count\n`);
-    const ours = await cli(['count', ...p.args, '--unique', '--max-memory', maxMemory], countBox);
+    const ours = await cli(['count', ...p.args, ...unique, '--max-memory', maxMemory], countBox);
     process.stderr.write(`${p.name}: dlx\n`);
-    const dlx = await cli(['enumerate', ...p.args, '--unique', '--solver', 'dlx', '--show', '0'], box);
+    const dlx = await cli(['enumerate', ...p.args, ...unique, '--solver', 'dlx', '--show', '0'], box);
     process.stderr.write(`${p.name}: SAT enumeration\n`);
-    const sat = await cli(['enumerate', ...p.args, '--unique', '--show', '0', '--workers', '1'], box);
+    const sat = await cli(['enumerate', ...p.args, ...unique, '--show', '0', '--workers', '1'], box);
     const s = ours.summary;
     const cache = s?.cache as { entries: number; bytes: number; hitRate: number; savedNodes: number } | undefined;
     rows.push(
@@ -337,10 +422,9 @@ const FORMULAS: { name: string; args: string[] }[] = [
 ];
 
 async function formulaRows(box: number): Promise<string[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-count-bench-'));
   const rows: string[] = [];
   for (const [k, f] of FORMULAS.entries()) {
-    const file = join(dir, `f${k}.cnf`);
+    const file = join(WORK, `f${k}.cnf`);
     const encoded = await runLimited(process.execPath, [CLI, 'encode', ...f.args, '-o', file, '--json'], 600);
     const shape = JSON.parse(encoded.stdout.trim().split('\n').at(-1)!) as { vars: number; clauses: number };
     process.stderr.write(`${f.name}: count\n`);
@@ -384,9 +468,9 @@ async function main(): Promise<void> {
     '',
     `${started}; ${machine}. Load average ${load} at the start, ${loadavg()[0]!.toFixed(1)} at the end: the machine is shared, so CPU seconds of each child process are the measure. \`node dist/bench/count.js${argv.length ? ` ${argv.join(' ')}` : ''}\`.`,
     '',
-    '## Classes of the reference puzzles',
+    '## Classes of the reference puzzles (all solutions where the row says so)',
     '',
-    `What does the search: **count** is \`puzzlesat count … --unique --max-memory ${maxMemory}\` (the exact-cover counter with its cache, classes by Burnside's lemma; CPU limit ${countBox} s); **dlx** is \`enumerate --unique --solver dlx\` (dancing links visiting every class) and **SAT** \`enumerate --unique --workers 1\` (the default in-process solver), each under a CPU box of ${box} s and a --timeout of ${box - 5} wall seconds (on a loaded machine the timeout stops a run first: its CPU seconds are then below the box), projected from their rate when the box stops them; the ÷ columns are enumeration's CPU seconds over the count's (≈: projected). Documented counts and boards from Polyform Puzzler's source; its logged times from its run logs.`,
+    `What does the search: **count** is \`puzzlesat count … --unique --max-memory ${maxMemory}\` (the exact-cover counter with its cache, classes by Burnside's lemma; CPU limit ${countBox} s; an incomplete count says what share of its search tree it finished, its branches weighed alike); **dlx** is \`enumerate --unique --solver dlx\` (dancing links visiting every class) and **SAT** \`enumerate --unique --workers 1\` (the default in-process solver), each under a CPU box of ${box} s and a --timeout of ${box - 5} wall seconds (on a loaded machine the timeout stops a run first: its CPU seconds are then below the box), projected from their rate when the box stops them; the ÷ columns are enumeration's CPU seconds over the count's (≈: projected). Documented counts and boards from Polyform Puzzler's source; its logged times from its run logs.`,
     '',
     '| puzzle | documented | count | CPU s | method | cache entries | hit rate | nodes saved | dlx | SAT | dlx ÷ count | SAT ÷ count | Puzzler |',
     '|---|---:|---:|---:|---|---:|---:|---:|---|---|---:|---:|---|',

@@ -100,10 +100,13 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
   let weightDone = 0;
   let unitWeight = 0;
   const strategy = resolveStrategy(p, options.strategy);
+  // The share of the running unit behind the search at its last poll: where a stopped unit had got to.
+  let partial = 0;
   const engine: CountEngine = makeEngine(strategy, p, {
     cacheBytes,
     shouldStop: () => {
-      tick(weightDone + unitWeight * engine.fraction());
+      partial = engine.fraction();
+      tick(weightDone + unitWeight * partial);
       return shouldStop();
     },
   });
@@ -151,7 +154,7 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
       lastYield = performance.now();
     }
   }
-  tick(complete ? 1 : weightDone);
+  tick(complete ? 1 : weightDone + unitWeight * partial);
   return { count, complete, strategy, nodes: engine.nodes, cache: engine.cache.snapshot(), units: units.length, resumed };
 }
 
