@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,17 @@ function run(...args: string[]) {
 }
 
 const json = (r: ReturnType<typeof run>) => JSON.parse(r.out) as Record<string, unknown>;
+
+/** Lines with their checksums recomputed (SHA-256 of the previous sum and the record, 32 hex digits), as a forger would. */
+function rechained(lines: readonly string[]): string[] {
+  let sum = createHash('sha256').update(`\n${lines[0]}`).digest('hex').slice(0, 32);
+  return lines.map((line, i) => {
+    if (i === 0) return line;
+    const body = line.replace(/,"sum":"[0-9a-f]+"\}$/, '').replace(/\}$/, '');
+    sum = createHash('sha256').update(`${sum}\n${body}`).digest('hex').slice(0, 32);
+    return `${body},"sum":"${sum}"}`;
+  });
+}
 
 describe('puzzlesat count', { timeout: 600_000 }, () => {
   it('counts solutions and classes with the summary contract, cache statistics included', () => {
@@ -100,18 +112,29 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
     expect(json(resumed)).toMatchObject({ count: 9356, complete: true });
     const lines = readFileSync(out, 'utf8').trim().split('\n');
     expect(JSON.parse(lines[0]!)).toMatchObject({ puzzlesat: 'count', counter: 'exact-cover', unique: false });
-    expect(JSON.parse(lines.at(-1)!)).toEqual({ done: true, count: '9356' });
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ done: true, count: '9356' });
     // Resuming a finished count recounts only a few units as a check.
     expect(json(run(...puzzle, '-o', out, '--resume', '--json'))).toMatchObject({ count: 9356, complete: true });
 
-    // A tampered count is caught by the recount of the cheapest units.
+    // An edited count, even of the costliest unit (which the resume does not recount), breaks the checksum chain on its line.
+    const units = lines.slice(1, -1).map((l) => JSON.parse(l) as { nodes: number });
+    const costliest = 1 + units.indexOf(units.reduce((a, b) => (b.nodes > a.nodes ? b : a)));
+    const edited = lines.map((l, i) => (i === costliest ? l.replace(/"count":"(\d+)"/, (_, n: string) => `"count":"${Number(n) + 1}"`) : l));
+    writeFileSync(out, edited.join('\n') + '\n');
+    const refused = run(...puzzle, '-o', out, '--resume', '--json');
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(new RegExp(`6x10\\.jsonl:${costliest + 1}: the checksum does not follow from the lines above`));
+    // Lines from an older puzzlesat (no checksums) are refused by name.
+    writeFileSync(out, [lines[0], JSON.stringify({ term: 's0', unit: '1', count: '5', nodes: 1 })].join('\n') + '\n');
+    expect(run(...puzzle, '-o', out, '--resume').err).toMatch(/6x10\.jsonl:2: no checksum/);
+    // Past a forger who recomputes the chain, the recount of the cheapest units still catches a changed count.
     const tampered = lines.map((l) => l.replace(/"count":"(\d+)"/, (_, n: string) => `"count":"${Number(n) + 1}"`));
-    writeFileSync(out, tampered.join('\n') + '\n');
+    writeFileSync(out, rechained(tampered).join('\n') + '\n');
     const caught = run(...puzzle, '-o', out, '--resume');
     expect(caught.code).toBe(1);
     expect(caught.err).toMatch(/--resume: .*6x10\.jsonl:\d+: unit ".*" was recorded with \d+ solutions, recounting gives \d+/);
-    // A unit that is not in this count's tree.
-    writeFileSync(out, [lines[0], JSON.stringify({ term: 's0', unit: '99999 1', count: '5', nodes: 1 })].join('\n') + '\n');
+    // And a unit that is not in this count's tree.
+    writeFileSync(out, rechained([lines[0]!, JSON.stringify({ term: 's0', unit: '99999 1', count: '5', nodes: 1 })]).join('\n') + '\n');
     expect(run(...puzzle, '-o', out, '--resume').err).toMatch(/6x10\.jsonl:2: unit "99999 1" is not a subtree of this count/);
     // Another count's file.
     expect(run(...puzzle, '--unique', '-o', out, '--resume').err).toMatch(/counts solutions \(no --unique\); resume it the same way/);

@@ -1,21 +1,24 @@
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { type CountMethod, type CountStrategy as Strategy, type FinishedUnit, type Instance, type UniqueBy, UserError } from '../index.js';
-import { cnfHash, definedOnly, lockOutput, openForAppending, parseLine, sha256, toolVersion, wholeLinesLength, writeOrExplain } from './run-file.js';
+import { ChainedFile, chained, cnfHash, definedOnly, sha256, toolVersion, wholeLinesLength } from './run-file.js';
 
 /**
  * The `count --output` file: JSON lines that a stopped count resumes from.
  *
  *   line 1   {"puzzlesat":"count", "fingerprint":..., what the count is}
- *   units    {"term":"r1850 s0", "strategy":"mrv", "unit":"12 345", "count":"6683", "nodes":970262}
- *   last     {"done":true, "count":"16146"}   once the count is complete
+ *   units    {"term":"r1850 s0", "strategy":"mrv", "unit":"12 345", "count":"6683", "nodes":970262, "sum":...}
+ *   last     {"done":true, "count":"16146", "sum":...}   once the count is complete
  *
  * A unit is a subtree of one term's search (runCount, countCnf) with its
  * count, written as soon as it is finished. --resume checks the header
  * against this run (puzzle, parameters, how classes are counted, the
  * problem itself, the tool version), refuses malformed or repeated units,
  * and the count refuses units it does not have; a few finished units are
- * also counted again and must agree. Only a torn last line is repaired.
+ * also counted again and must agree. Every record carries a checksum chained
+ * over the lines above it (as enumerate's file does), so a line deleted,
+ * moved, edited or added is refused where it is. Only a torn last line is
+ * repaired.
  */
 export interface CountHeader {
   puzzlesat: 'count';
@@ -54,30 +57,17 @@ function exactCoverHash(instance: Instance): string {
 /** How many finished units a resume counts again, the cheapest of them. */
 const RECHECKS = 3;
 
-export class CountFile {
+export class CountFile extends ChainedFile<CountHeader> {
   /** Finished units by term, then unit. */
   readonly finished = new Map<string, Map<string, bigint>>();
   readonly strategies = new Map<string, Strategy>();
   /** The line each finished unit came from, by "term|unit" (error messages). */
   private readonly lineOf = new Map<string, number>();
   private readonly nodesOf = new Map<string, number>();
-  private fd: number | undefined;
-  private keepBytes: number | undefined;
-  private readonly lock: { release(): void };
 
-  constructor(
-    readonly path: string,
-    private readonly header: CountHeader,
-    options: { resume: boolean; force: boolean },
-  ) {
-    const exists = existsSync(path);
-    this.lock = lockOutput(path, options);
-    try {
-      if (exists && options.resume) this.readExisting();
-    } catch (e) {
-      this.lock.release();
-      throw e;
-    }
+  constructor(path: string, header: CountHeader, options: { resume: boolean; force: boolean }) {
+    super(path, header, '--output');
+    this.open(options);
   }
 
   get resumedUnits(): number {
@@ -110,22 +100,7 @@ export class CountFile {
     else this.append({ done: true, count: String(count) });
   }
 
-  close(): void {
-    if (this.fd !== undefined) closeSync(this.fd);
-    this.fd = undefined;
-    this.lock.release();
-  }
-
-  private append(record: unknown): void {
-    this.openForWriting();
-    writeOrExplain(this.fd!, JSON.stringify(record) + '\n', this.path);
-  }
-
-  private openForWriting(): void {
-    this.fd ??= openForAppending(this.path, this.keepBytes, this.header, '--output');
-  }
-
-  private readExisting(): void {
+  protected readExisting(): void {
     const bytes = readFileSync(this.path);
     const keep = wholeLinesLength(bytes);
     const lines = bytes.subarray(0, keep).toString('utf8').split('\n');
@@ -133,13 +108,17 @@ export class CountFile {
     if (lines.length === 0) return;
     this.keepBytes = keep;
     this.checkHeader(lines[0]!);
+    this.sum = chained('', lines[0]!);
     lines.forEach((text, i) => {
       if (i === 0) return;
       const where = `${this.path}:${i + 1}`;
-      const record = parseLine(text, where);
+      const above = this.sum;
+      const record = this.record(text, where);
       if (record.done === true) {
-        // The count was complete: its units stay, the closing line is written again at the end.
-        this.keepBytes = Math.min(this.keepBytes!, Buffer.byteLength(lines.slice(0, i).join('\n') + '\n'));
+        if (i !== lines.length - 1) throw new UserError(`${where}: the count's closing line is not the file's last; cannot resume`);
+        // The count was complete: its units stay, the closing line is written again (chained from the line above) at the end.
+        this.keepBytes = Buffer.byteLength(lines.slice(0, i).join('\n') + '\n');
+        this.sum = above;
         return;
       }
       const { term, unit, count, strategy, nodes } = record;

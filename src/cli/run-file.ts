@@ -45,39 +45,90 @@ export function runHeader(instance: Instance, unique: boolean): RunHeader {
   return { puzzlesat: 'enumerate', fingerprint: sha256(JSON.stringify(what)).slice(0, 16), ...what };
 }
 
+/**
+ * What the resumable output files share (enumerate's and count's): the
+ * lock, the header line, records chained by checksum (see RunFile), and
+ * appending after the whole lines a resume kept. A subclass reads its own
+ * records back (readExisting, each line through record()) and calls open()
+ * at the end of its constructor, once its own fields exist.
+ */
+export abstract class ChainedFile<Header extends object> {
+  private fd: number | undefined;
+  /** Bytes of the existing file to keep (resume); undefined for a fresh file. */
+  protected keepBytes: number | undefined;
+  /** The checksum of the last line written (or kept): the next record's chains from it. */
+  protected sum: string;
+  private lock: { release(): void } | undefined;
+
+  protected constructor(
+    readonly path: string,
+    protected readonly header: Header,
+    /** The option that named the file, for errors. */
+    private readonly option: string,
+  ) {
+    this.sum = chained('', JSON.stringify(header));
+  }
+
+  /** Locks the file and, resuming, reads what is there; nothing is written yet. */
+  protected open(options: RunFileOptions): void {
+    const exists = existsSync(this.path);
+    const lock = lockOutput(this.path, options);
+    this.lock = lock;
+    try {
+      if (exists && options.resume) this.readExisting();
+    } catch (e) {
+      lock.release();
+      throw e;
+    }
+  }
+
+  protected abstract readExisting(): void;
+
+  /** A kept line's record, once its checksum follows from the lines above. */
+  protected record(text: string, where: string): Record<string, unknown> {
+    this.sum = checkedSum(text, this.sum, where);
+    return parseLine(text, where);
+  }
+
+  protected append(record: object): void {
+    this.openForWriting();
+    const body = JSON.stringify(record).slice(0, -1);
+    this.sum = chained(this.sum, body);
+    writeOrExplain(this.fd!, `${body},"sum":"${this.sum}"}\n`, this.path);
+  }
+
+  protected openForWriting(): void {
+    this.fd ??= openForAppending(this.path, this.keepBytes, this.header, this.option);
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+    this.lock?.release();
+  }
+}
+
 export interface RunFileOptions {
   resume: boolean;
   /** Overwrite an existing file that is not resumed. */
   force: boolean;
 }
 
-export class RunFile {
+export class RunFile extends ChainedFile<RunHeader> {
   /** Solutions already in the file (resume), as projection variables. */
   readonly known: number[][] = [];
   /** Cubes whose every solution is in the file. */
   readonly finishedCubes = new Set<string>();
-  private fd: number | undefined;
-  /** Bytes of the existing file to keep (resume); undefined for a fresh file. */
-  private keepBytes: number | undefined;
-  /** The checksum of the last line written (or kept): the next record's chains from it. */
-  private sum: string;
-  private readonly lock: { release(): void };
+  private written = 0;
 
   constructor(
-    readonly path: string,
+    path: string,
     private readonly instance: Instance,
-    private readonly header: RunHeader,
+    header: RunHeader,
     options: RunFileOptions,
   ) {
-    const exists = existsSync(path);
-    this.sum = chained('', JSON.stringify(header));
-    this.lock = lockOutput(path, options);
-    try {
-      if (exists && options.resume) this.readExisting();
-    } catch (e) {
-      this.lock.release();
-      throw e;
-    }
+    super(path, header, '--out');
+    this.open(options);
   }
 
   writeSolution(record: { orbit: number; vars: number[]; solution: unknown }): void {
@@ -93,26 +144,7 @@ export class RunFile {
     this.openForWriting();
   }
 
-  close(): void {
-    if (this.fd !== undefined) closeSync(this.fd);
-    this.fd = undefined;
-    this.lock.release();
-  }
-
-  private written = 0;
-
-  private append(record: object): void {
-    this.openForWriting();
-    const body = JSON.stringify(record).slice(0, -1);
-    this.sum = chained(this.sum, body);
-    writeOrExplain(this.fd!, `${body},"sum":"${this.sum}"}\n`, this.path);
-  }
-
-  private openForWriting(): void {
-    this.fd ??= openForAppending(this.path, this.keepBytes, this.header, '--out');
-  }
-
-  private readExisting(): void {
+  protected readExisting(): void {
     const bytes = readInput(this.path, this.path);
     const keep = wholeLinesLength(bytes);
     const lines = bytes.subarray(0, keep).toString('utf8').split('\n');
@@ -133,8 +165,7 @@ export class RunFile {
     lines.forEach((text, i) => {
       if (i === 0) return;
       const where = `${this.path}:${i + 1}`;
-      this.sum = checkedSum(text, this.sum, where);
-      const record = parseLine(text, where);
+      const record = this.record(text, where);
       if (typeof record.cube === 'string') {
         const earlier = cubeAt.get(record.cube);
         if (earlier !== undefined) throw new UserError(`${where}: cube ${record.cube} is already finished at line ${earlier}; cannot resume`);
@@ -167,7 +198,7 @@ const SUM_DIGITS = 32;
 const SUMMED = new RegExp(`^(.*),"sum":"([0-9a-f]{${SUM_DIGITS}})"\\}$`);
 
 /** The checksum of a record's text (its JSON without the closing brace and the sum) after the line whose sum is `previous`. */
-const chained = (previous: string, body: string): string => sha256(`${previous}\n${body}`).slice(0, SUM_DIGITS);
+export const chained = (previous: string, body: string): string => sha256(`${previous}\n${body}`).slice(0, SUM_DIGITS);
 
 /** The sum a record line carries, when it is the one the lines above call for; else a UserError naming the line. */
 function checkedSum(text: string, previous: string, where: string): string {
