@@ -34,8 +34,17 @@ export interface SweepWindow {
   after: number;
 }
 
+/**
+ * The least subtree (in nodes) worth a memo entry. A node whose subtree is
+ * itself (solved, or a dead end found at once) costs less to search again
+ * than to store and find: on the 8x8 board with the 2x2 square, storing only
+ * larger subtrees kept 465 thousand entries instead of 2.1 million, searched
+ * 1% more nodes and took 20% less CPU; 6x10 likewise.
+ */
+const MIN_STORED_COST = 2;
+
 /** Uncovered items ahead of f checked for a fitting row at each node. */
-const LOOKAHEAD = Number(process.env.LA ?? 8);
+const LOOKAHEAD = 8;
 
 /** The window a key must cover for this problem (see the module comment). */
 export function sweepWindow(p: CountProblem): SweepWindow {
@@ -305,7 +314,8 @@ export class SweepCounter extends CountSearch {
       this.progress.leave();
     }
     if (total > MAX_EXACT) throw new CountOverflow();
-    this.cache.set(this.fillKey(f), total, this.nodes - before, hash);
+    const cost = this.nodes - before;
+    if (cost >= MIN_STORED_COST) this.cache.set(this.fillKey(f), total, cost, hash);
     return total;
   }
 }
