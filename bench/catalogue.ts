@@ -10,7 +10,8 @@
  *
  * --write rewrites bench/results/catalogue-independent.md (run from the
  * repository's root). With `--verify FILE...` it renders instead the JSON lines of
- * `puzzlesat verify --json` runs (our solver's counts) as bench/results/catalogue.md.
+ * `puzzlesat verify --json` runs (by count and by enumeration, side by side) as
+ * bench/results/catalogue.md.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -83,6 +84,8 @@ interface VerifyRow {
   documented: number;
   /** The CPU seconds the count was allowed. */
   limit: number;
+  /** How verify counted (lines from before --method existed were SAT enumeration). */
+  method?: 'count' | 'enumerate';
   outcome: string;
   count?: number;
   cpu?: number;
@@ -90,54 +93,76 @@ interface VerifyRow {
   reason?: string;
 }
 
-/** The puzzle lines of `puzzlesat verify --json` runs, in order; a puzzle counted again (say with more time) keeps its last line. */
-function verifyRows(files: readonly string[]): VerifyRow[] {
-  const byName = new Map<string, VerifyRow>();
+type Method = NonNullable<VerifyRow['method']>;
+const METHODS: readonly Method[] = ['count', 'enumerate'];
+
+/** The puzzle lines of `puzzlesat verify --json` runs by method, then name; a puzzle counted again the same way (say with more time) keeps its last line. */
+function verifyRows(files: readonly string[]): Map<Method, Map<string, VerifyRow>> {
+  const byMethod = new Map<Method, Map<string, VerifyRow>>(METHODS.map((m) => [m, new Map()]));
   for (const file of files) {
     for (const line of readFileSync(file, 'utf8').trim().split('\n')) {
       const row = JSON.parse(line) as VerifyRow;
       // The summary line (absent when a run was stopped) has no name.
-      if (row.name !== undefined) byName.set(row.name, row);
+      if (row.name !== undefined) byMethod.get(row.method ?? 'enumerate')!.set(row.name, row);
     }
   }
-  return CATALOGUE.flatMap((p) => byName.get(p.name) ?? []);
+  return byMethod;
 }
 
-/** `puzzlesat verify --json` runs as a Markdown report: the tally, every disagreement with the catalogue's note on it, the puzzles not reached, the rows. */
-function verifyReport(files: readonly string[]): string {
-  const puzzles = verifyRows(files);
-  const tally = (o: string) => puzzles.filter((r) => r.outcome === o).length;
-  const families = [...new Set(puzzles.map((r) => r.family))].map(
-    (f) => `${f} ${puzzles.filter((r) => r.family === f && r.outcome === 'agrees').length}/${puzzles.filter((r) => r.family === f).length}`,
+/** One method's tally over the catalogue, in words. */
+function tally(rows: ReadonlyMap<string, VerifyRow>): string {
+  const list = [...rows.values()];
+  const of = (o: string) => list.filter((r) => r.outcome === o).length;
+  const cpu = list.reduce((s, r) => s + (r.outcome === 'agrees' ? (r.cpu ?? 0) : 0), 0);
+  const limits = [...new Set(list.map((r) => r.limit))].sort((a, b) => a - b);
+  return (
+    `${list.length} counted: ${of('agrees')} agree (in ${cpu.toFixed(0)} CPU s), ${of('disagrees')} disagree, ` +
+    `${of('did not finish')} did not finish within their limit (${limits.join(' or ')} CPU s), ${of('unsupported')} not expressible`
   );
-  const cpu = puzzles.reduce((s, r) => s + (r.outcome === 'agrees' ? (r.cpu ?? 0) : 0), 0);
-  const limits = [...new Set(puzzles.map((r) => r.limit))].sort((a, b) => a - b);
-  const reached = new Set(puzzles.map((r) => r.name));
-  const missing = CATALOGUE.filter((p) => !reached.has(p.name)).map((p) => p.name);
-  const disagreements = puzzles
-    .filter((r) => r.outcome === 'disagrees')
-    .map((r) => `- ${r.name}: ours ${r.count}, documented ${r.documented}. ${cataloguePuzzle(r.name).note}.`);
+}
+
+const cell = (r: VerifyRow | undefined): string =>
+  r === undefined
+    ? 'not run'
+    : r.outcome === 'agrees' || r.outcome === 'disagrees'
+      ? `${r.count} in ${r.cpu?.toFixed(1)} s${r.outcome === 'disagrees' ? ' **disagrees**' : ''}`
+      : `${r.outcome}${r.reason ? `: ${r.reason}` : ''} (${r.cpu?.toFixed(0) ?? '–'} of ${r.limit} s)`;
+
+/** `puzzlesat verify --json` runs as a Markdown report: the tally per method, every disagreement with the catalogue's note on it, the rows. */
+function verifyReport(files: readonly string[]): string {
+  const byMethod = verifyRows(files);
+  const counted = byMethod.get('count')!;
+  const enumerated = byMethod.get('enumerate')!;
+  const outcome = (name: string) => counted.get(name)?.outcome ?? enumerated.get(name)?.outcome;
+  const families = [...new Set(CATALOGUE.map((p) => p.family))].map(
+    (f) => `${f} ${CATALOGUE.filter((p) => p.family === f && outcome(p.name) === 'agrees').length}/${CATALOGUE.filter((p) => p.family === f).length}`,
+  );
+  const unfinished = CATALOGUE.filter((p) => outcome(p.name) !== 'agrees' && outcome(p.name) !== 'disagrees').map((p) => p.name);
+  const disagreements = CATALOGUE.filter((p) => [counted.get(p.name), enumerated.get(p.name)].some((r) => r?.outcome === 'disagrees')).map(
+    (p) =>
+      `- ${p.name}: ours ${counted.get(p.name)?.count ?? enumerated.get(p.name)?.count}, documented ${p.count}. ${cataloguePuzzle(p.name).note}.`,
+  );
   return [
-    '# Catalogue: documented counts against our solver',
+    '# Catalogue: documented counts against ours',
     '',
-    '`puzzlesat verify --json` over the catalogue (encoders/catalogue): each puzzle counted by `puzzlesat enumerate`',
-    "(the polyform puzzle, polycube for cubes) in a child process under a CPU limit (`--max-seconds`, the row's",
-    '`limit`), niced, on a 2-core machine shared with other jobs (load average 7-40 during the runs). `counts` says',
-    "what the documented count counts; restrictions are the source's own, given to the pieces as turns and flips;",
-    "classes are counted with --unique. Rendered by `node dist/bench/catalogue.js --verify` from the runs' JSON lines",
-    '(bench/results/catalogue-verify.jsonl; a puzzle counted twice keeps its later line).',
+    '`puzzlesat verify --json` over the catalogue (encoders/catalogue), each puzzle in a child process under a CPU limit',
+    '(`--max-seconds`), on a 2-core machine shared with other jobs, two ways: **count** (`verify`, whose default method',
+    'is `puzzlesat count`: the exact-cover counter with its memo, classes by Burnside) and **enumerate** (`verify --method',
+    'enumerate`: `puzzlesat enumerate`, the SAT solver named visiting every solution, an independent second path).',
+    "`counts` says what the documented count counts; restrictions are the source's own, given to the pieces as turns and",
+    "flips; classes are counted with --unique. Rendered by `node dist/bench/catalogue.js --verify` from the runs' JSON lines",
+    '(bench/results/catalogue-count.jsonl, catalogue-verify.jsonl; a puzzle counted twice the same way keeps its later line).',
     '',
-    `${CATALOGUE.length} catalogue puzzles, ${puzzles.length} counted: ${tally('agrees')} agree (in ${cpu.toFixed(0)} CPU s), ` +
-      `${tally('disagrees')} disagree, ${tally('did not finish')} did not finish within their limit (${limits.join(' or ')} CPU s), ` +
-      `${tally('unsupported')} not expressible, ${missing.length} not reached. Agreeing by family: ${families.join(', ')}.`,
+    `${CATALOGUE.length} catalogue puzzles. By count: ${tally(counted)}. By enumeration: ${tally(enumerated)}.`,
+    `Agreeing by family (either way): ${families.join(', ')}.`,
     '',
     ...(disagreements.length ? ['Disagreements (the catalogue keeps the documented count):', '', ...disagreements, ''] : []),
-    ...(missing.length ? [`Not reached: ${missing.join(', ')}.`, ''] : []),
-    '| puzzle | family | counts | ours | documented | CPU s | limit | solver | result |',
-    '|---|---|---|---:|---:|---:|---:|---|---|',
-    ...puzzles.map(
-      (r) =>
-        `| ${r.name} | ${r.family} | ${r.counts} | ${r.count ?? ''} | ${r.documented} | ${r.cpu?.toFixed(1) ?? ''} | ${r.limit} | ${r.solver ?? ''} | ${r.outcome === 'disagrees' ? '**disagrees**' : r.outcome}${r.reason ? `: ${r.reason}` : ''} |`,
+    ...(unfinished.length ? [`Finished neither way within the limit: ${unfinished.join(', ')}.`, ''] : []),
+    '| puzzle | family | counts | documented | count: ours in CPU s | enumerate: ours in CPU s | solver (enumerate) |',
+    '|---|---|---|---:|---|---|---|',
+    ...CATALOGUE.map(
+      (p) =>
+        `| ${p.name} | ${p.family} | ${p.counts} | ${p.count} | ${cell(counted.get(p.name))} | ${cell(enumerated.get(p.name))} | ${enumerated.get(p.name)?.solver ?? ''} |`,
     ),
     '',
   ].join('\n');

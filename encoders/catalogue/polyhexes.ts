@@ -212,6 +212,17 @@ export const POLYHEX_PUZZLES: CataloguePuzzle[] = [
     restriction: P4([0, 1], null),
     note: 'Puzzler Polyhexes1234TrilobedCrown: P4 not turned over, in rotations 0-1',
   }),
+  polyhex1234('polyhexes-1234-irregular-hexagon-1', {
+    board: without(hexTrapezoid(9, 7), [
+      [0, 0],
+      [8, 0],
+    ]),
+    count: 37293445,
+    counts: 'restricted',
+    perClass: true,
+    restriction: P4(undefined, null),
+    note: 'Puzzler Polyhexes1234IrregularHexagon1 (Dan Klarskov): P4 not turned over; its docstring is the only record of the count',
+  }),
   polyhex1234('polyhexes-1234-irregular-hexagon-2', {
     board: without(hexTrapezoid(12, 4), [
       [0, 0],
