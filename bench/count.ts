@@ -9,10 +9,11 @@
  * Every run is the CLI in a child process under `ulimit -t` (bench/cpu-limited.ts);
  * CPU seconds are the child's user + system time.
  *
- *   npx tsc && node dist/bench/count.js [--only 8x8,cornucopia,...] [--box SECONDS] [--count-box SECONDS] [--max-memory 4G] [--write]
+ *   npx tsc && node dist/bench/count.js [--only 8x8,cornucopia,...] [--box SECONDS] [--count-box SECONDS] [--max-memory 4G] [--jobs N] [--write]
  *
  * --box is the CPU limit of each enumeration (default 300), --count-box that
- * of each count (default 3600); --write puts the report into
+ * of each count (default 3600); --jobs runs that many puzzles at once (CPU
+ * seconds stay each child's own); --write puts the report into
  * bench/results/count.md as well as on stdout.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -387,27 +388,37 @@ function speedup(count: Run, enumeration: Run, documented: number): string {
 
 const hours = (s: number) => (s < 60 ? `${s.toFixed(0)} s` : s < 3600 ? `${(s / 60).toFixed(0)} min` : `${(s / 3600).toFixed(1)} h`);
 
-async function puzzleRows(only: Set<string> | undefined, box: number, countBox: number, maxMemory: string): Promise<string[]> {
-  const rows: string[] = [];
-  for (const p of PUZZLES) {
-    if (only && !only.has(p.key)) continue;
-    const unique = p.unique === false ? [] : ['--unique'];
-    process.stderr.write(`${p.name}: count\n`);
-    const ours = await cli(['count', ...p.args, ...unique, '--max-memory', maxMemory], countBox);
-    process.stderr.write(`${p.name}: dlx\n`);
-    const dlx = await cli(['enumerate', ...p.args, ...unique, '--solver', 'dlx', '--show', '0'], box);
-    process.stderr.write(`${p.name}: SAT enumeration\n`);
-    const sat = await cli(['enumerate', ...p.args, ...unique, '--show', '0', '--workers', '1'], box);
-    const s = ours.summary;
-    const cache = s?.cache as { entries: number; bytes: number; hitRate: number; savedNodes: number } | undefined;
-    rows.push(
-      `| ${p.name} | ${n(p.documented)} | ${countCell(ours, p.documented)} | ${secs(ours.cpu)} | ${s ? String(s.method) : '–'} | ` +
-        `${cache ? `${n(cache.entries)} (${(cache.bytes / 2 ** 20).toFixed(0)} MiB)` : '–'} | ${cache ? `${(100 * cache.hitRate).toFixed(1)}%` : '–'} | ` +
-        `${cache ? n(cache.savedNodes) : '–'} | ${enumerationCell(dlx, p.documented)} | ${enumerationCell(sat, p.documented)} | ` +
-        `${speedup(ours, dlx, p.documented)} | ${speedup(ours, sat, p.documented)} | ${p.puzzlerLog} |`,
-    );
-    process.stderr.write(`${rows.at(-1)}\n`);
-  }
+async function puzzleRow(p: BenchPuzzle, box: number, countBox: number, maxMemory: string): Promise<string> {
+  const unique = p.unique === false ? [] : ['--unique'];
+  process.stderr.write(`${p.name}: count\n`);
+  const ours = await cli(['count', ...p.args, ...unique, '--max-memory', maxMemory], countBox);
+  process.stderr.write(`${p.name}: dlx\n`);
+  const dlx = await cli(['enumerate', ...p.args, ...unique, '--solver', 'dlx', '--show', '0'], box);
+  process.stderr.write(`${p.name}: SAT enumeration\n`);
+  const sat = await cli(['enumerate', ...p.args, ...unique, '--show', '0', '--workers', '1'], box);
+  const s = ours.summary;
+  const cache = s?.cache as { entries: number; bytes: number; hitRate: number; savedNodes: number } | undefined;
+  const row =
+    `| ${p.name} | ${n(p.documented)} | ${countCell(ours, p.documented)} | ${secs(ours.cpu)} | ${s ? String(s.method) : '–'} | ` +
+    `${cache ? `${n(cache.entries)} (${(cache.bytes / 2 ** 20).toFixed(0)} MiB)` : '–'} | ${cache ? `${(100 * cache.hitRate).toFixed(1)}%` : '–'} | ` +
+    `${cache ? n(cache.savedNodes) : '–'} | ${enumerationCell(dlx, p.documented)} | ${enumerationCell(sat, p.documented)} | ` +
+    `${speedup(ours, dlx, p.documented)} | ${speedup(ours, sat, p.documented)} | ${p.puzzlerLog} |`;
+  process.stderr.write(`${row}\n`);
+  return row;
+}
+
+/** The puzzles' rows in the table's order, `jobs` puzzles at a time (each child's CPU seconds are its own). */
+async function puzzleRows(only: Set<string> | undefined, box: number, countBox: number, maxMemory: string, jobs: number): Promise<string[]> {
+  const chosen = PUZZLES.filter((p) => !only || only.has(p.key));
+  const rows: string[] = new Array<string>(chosen.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < chosen.length) {
+      const k = next++;
+      rows[k] = await puzzleRow(chosen[k]!, box, countBox, maxMemory);
+    }
+  };
+  await Promise.all(Array.from({ length: jobs }, worker));
   return rows;
 }
 
@@ -458,10 +469,11 @@ async function main(): Promise<void> {
   const box = Number(option(argv, '--box') ?? 300);
   const countBox = Number(option(argv, '--count-box') ?? 3600);
   const maxMemory = option(argv, '--max-memory') ?? '4G';
+  const jobs = Number(option(argv, '--jobs') ?? 1);
   const started = new Date().toISOString().slice(0, 10);
   const load = loadavg()[0]!.toFixed(1);
   const machine = `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB; Node ${process.version}`;
-  const puzzles = await puzzleRows(only, box, countBox, maxMemory);
+  const puzzles = await puzzleRows(only, box, countBox, maxMemory, jobs);
   const formulas = only && !only.has('cnf') ? [] : await formulaRows(box);
   const report = [
     '# Counting without enumerating',
