@@ -9,12 +9,12 @@
  * Every run is the CLI in a child process under `ulimit -t` (bench/cpu-limited.ts);
  * CPU seconds are the child's user + system time.
  *
- *   npx tsc && node dist/bench/count.js [--only 8x8,cornucopia,...] [--box SECONDS] [--count-box SECONDS] [--max-memory 4G] [--jobs N] [--write]
+ *   npx tsc && node dist/bench/count.js [--only 8x8,cornucopia,...] [--box SECONDS] [--count-box SECONDS] [--max-memory 4G] [--jobs N] [--write [FILE]]
  *
  * --box is the CPU limit of each enumeration (default 300), --count-box that
  * of each count (default 3600); --jobs runs that many puzzles at once (CPU
  * seconds stay each child's own); --write puts the report into
- * bench/results/count.md as well as on stdout.
+ * bench/results/count.md (or the FILE.md named after it) as well as on stdout.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -502,7 +502,11 @@ async function main(): Promise<void> {
       : []),
   ].join('\n');
   process.stdout.write(`${report}\n`);
-  if (argv.includes('--write')) writeFileSync(RESULTS, `${report}\n`);
+  if (argv.includes('--write')) {
+    // --write FILE.md names another report (a longer run of a few puzzles beside the main one).
+    const named = option(argv, '--write');
+    writeFileSync(named?.endsWith('.md') ? named : RESULTS, `${report}\n`);
+  }
 }
 
 await main();

@@ -87,7 +87,8 @@ async function verifyOne(p: CataloguePuzzle, cpuLimit: number, method: Method, s
   if ('unsupported' in cmd) return { ...base, outcome: 'unsupported', reason: cmd.unsupported };
   const { code, stdout, cpu } = await runLimited(process.execPath, childArgs(method, cmd.args, solver), cpuLimit);
   if (code > SIGNAL_EXIT) return { ...base, outcome: 'did not finish', cpu };
-  if (code !== 0) throw new UserError(`verify ${p.name}: puzzlesat ${method} failed (exit ${code})`);
+  // runLimited gives -1 when the shell around the child was itself killed (by a signal from outside).
+  if (code !== 0) throw new UserError(`verify ${p.name}: puzzlesat ${method} ${code < 0 ? 'was killed by a signal' : `failed (exit ${code})`}`);
   const summary = JSON.parse(stdout.trim().split('\n').at(-1)!) as {
     count: number;
     complete: boolean;
