@@ -80,7 +80,7 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
     expect(j.done).toBeGreaterThanOrEqual(0);
     expect(j.done).toBeLessThan(1);
     expect(run('pentomino', '--preset', '8x8-square', '--timeout', '1').out).toMatch(
-      /^at least [\d,]+ solutions \(incomplete, about \d+\.\d% of the search done\)/,
+      /^at least [\d,]+ solutions \(incomplete, \d+\.\d% of the search tree behind it, branches weighed alike\)/,
     );
     // A complete count has nothing left to estimate.
     expect(json(run('pentomino', '--preset', '3x20', '--json'))).not.toHaveProperty('done');
@@ -91,7 +91,7 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
     expect(r.code).toBe(1);
     expect(r.err.trim().split('\n')).toHaveLength(1);
     expect(r.err).toMatch(/^puzzlesat: --max-memory: .*beyond the bound of 1 MiB/);
-    expect(r.out).toMatch(/^at least 0 solutions \(incomplete, about 0\.0% of the search done\)/);
+    expect(r.out).toMatch(/^at least 0 solutions \(incomplete, 0\.0% of the search tree behind it, branches weighed alike\)/);
     expect(json(run('pentomino', '--preset', '6x10', '--max-memory', '1M', '--json'))).toMatchObject({ complete: false, status: 'UNKNOWN' });
     const formula = run('pentomino', '--preset', '6x10', '--method', 'cnf', '--max-memory', '1M');
     expect(formula.code).toBe(1);

@@ -194,7 +194,7 @@ function summaryText(s: CountSummary, report: CountReport): string {
   const cache = report.cache;
   const saved = cache.savedNodes === undefined ? '' : `, ${grouped(cache.savedNodes)} nodes saved`;
   return (
-    `${s.complete ? what : `at least ${what} (incomplete, about ${(100 * (s.done ?? 0)).toFixed(1)}% of the search done)`} in ${s.seconds.toFixed(2)} s by ${s.method} [${s.vars} vars, ${s.clauses} clauses]; ` +
+    `${s.complete ? what : `at least ${what} (incomplete, ${(100 * (s.done ?? 0)).toFixed(1)}% of the search tree behind it, branches weighed alike)`} in ${s.seconds.toFixed(2)} s by ${s.method} [${s.vars} vars, ${s.clauses} clauses]; ` +
     `${grouped(s.nodes)} nodes, cache ${grouped(cache.entries)} entries (${mebibytes(cache.bytes)} MiB), ${(100 * s.cache.hitRate).toFixed(1)}% hits${saved}`
   );
 }

@@ -162,7 +162,14 @@ class CnfCounter {
       if (!this.options.finished?.has('*')) this.options.onUnit?.({ unit: '*', count: 0n, nodes: 0 });
       return summary(0n, true, 1, this.options.finished?.has('*') ? 1 : 0);
     }
-    const units = this.units();
+    let units: { lits: number[]; weight: number }[];
+    try {
+      units = this.units();
+    } catch (e) {
+      // Stopped while cutting the count into units: nothing counted yet.
+      if (e instanceof Stopped) return summary(0n, false, 0, 0);
+      throw e;
+    }
     const keys = new Set(units.map((u) => unitKey(u.lits)));
     for (const key of this.options.finished?.keys() ?? [])
       if (!keys.has(key)) throw new ResumeConflict(key, `unit "${key}" is not a subtree of this count`);
@@ -219,6 +226,7 @@ class CnfCounter {
     for (let depth = 0; depth < UNIT_DEPTH; depth++) {
       const next: typeof level = [];
       for (const unit of level) {
+        if (this.untilPoll <= 0) this.poll();
         const b = this.branchUnder(unit.lits);
         if (b === 0) next.push(unit);
         else for (const lit of [b, -b]) next.push({ lits: [...unit.lits, lit], weight: unit.weight / 2 });
@@ -372,6 +380,8 @@ class CnfCounter {
       let branch = 0;
       for (let q = 0; q < vars.length; q++) {
         const u = vars[q]!;
+        // The occurrences looked at count toward the next poll (tick): on a large formula one split is a lot of work.
+        this.untilPoll -= this.pairStart[u + 1]! - this.pairStart[u]! + this.occStart[u + 1]! - this.occStart[u]!;
         for (let o = this.pairStart[u]!; o < this.pairStart[u + 1]!; o++) {
           const w = this.pairs[o]!;
           if (this.value[w] !== 0 || this.varStamp[w] === epoch) continue;
@@ -481,9 +491,19 @@ class CnfCounter {
     this.cacheBytes += bytes;
   }
 
+  /**
+   * A search node. The caller is polled (progress, stop) every POLL_NODES
+   * units of work: a node is one, and split() adds the occurrences it
+   * scans, so that a formula of 800,000 clauses is polled every split
+   * rather than every 16,384 of them (minutes past --timeout).
+   */
   private tick(): void {
     this.nodes++;
     if (--this.untilPoll > 0) return;
+    this.poll();
+  }
+
+  private poll(): void {
     this.untilPoll = POLL_NODES;
     this.options.onTick?.(this.weightDone + this.unitWeight * this.progress.fraction());
     if (this.options.shouldStop?.()) throw new Stopped();
