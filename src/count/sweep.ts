@@ -104,7 +104,11 @@ export class SweepCounter extends CountSearch {
   private readonly maskStart: Int32Array;
   private readonly maskWord: Int32Array;
   private readonly maskBits: Int32Array;
-  /** Rows through each local item, by lowest primary item descending (the look-ahead stops at the first below f). */
+  /**
+   * Rows through each local item, in runs by piece, each run by lowest
+   * primary item descending (the look-ahead leaves a run at its first row
+   * led before f); itemRunEnd[q] is the place past q's run.
+   */
   private readonly itemStart: Int32Array;
   private readonly itemRows: Int32Array;
   private readonly itemRunEnd: Int32Array;
