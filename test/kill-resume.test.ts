@@ -37,6 +37,18 @@ function runAndKill(args: string[], ms: number): Promise<{ killed: boolean; code
   });
 }
 
+/**
+ * The wall time of one uninterrupted run: kill
+ * moments are drawn as shares of it, so that the kills land inside the run
+ * on a fast machine and a slow one alike (a fixed 0.3-1.8 s stopped landing
+ * once the counter became fast enough to finish first).
+ */
+function runMs(args: string[]): number {
+  const started = Date.now();
+  expect(spawnSync(process.execPath, [cli, ...args], { cwd: dir }).status).toBe(0);
+  return Date.now() - started;
+}
+
 async function killCycles(args: string[], random: () => number, minMs: number, spanMs: number): Promise<number> {
   let kills = 0;
   for (let cycle = 0; cycle < CYCLES; cycle++) {
@@ -51,8 +63,10 @@ async function killCycles(args: string[], random: () => number, minMs: number, s
 describe('kill and resume', { timeout: 180_000 }, () => {
   it('enumerate 6x10 --unique --out: exactly the 2339 classes, each once', async () => {
     const out = join(dir, '6x10.jsonl');
-    const args = ['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--solver', 'dlx', '--show', '0', '--out', out];
-    const kills = await killCycles(args, seededRandom(15), 200, 2000);
+    const run = ['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--solver', 'dlx', '--show', '0'];
+    const args = [...run, '--out', out];
+    const ms = runMs(run);
+    const kills = await killCycles(args, seededRandom(15), 0.1 * ms, 0.5 * ms);
     expect(kills).toBeGreaterThan(5);
     const final = spawnSync(process.execPath, [cli, ...args, '--resume', '--json'], { cwd: dir, encoding: 'utf8' });
     expect(final.status).toBe(0);
@@ -69,8 +83,10 @@ describe('kill and resume', { timeout: 180_000 }, () => {
 
   it('count 6x10 --unique --output: killed at random moments, resumed to the 2339 classes', async () => {
     const out = join(dir, '6x10-count.jsonl');
-    const args = ['count', 'pentomino', '--preset', '6x10', '--unique', '--output', out];
-    const kills = await killCycles(args, seededRandom(23), 300, 1500);
+    const run = ['count', 'pentomino', '--preset', '6x10', '--unique'];
+    const args = [...run, '--output', out];
+    const ms = runMs(run);
+    const kills = await killCycles(args, seededRandom(23), 0.1 * ms, 0.5 * ms);
     expect(kills).toBeGreaterThan(5);
     const final = spawnSync(process.execPath, [cli, ...args, '--resume', '--json'], { cwd: dir, encoding: 'utf8' });
     expect(final.status).toBe(0);
@@ -86,12 +102,9 @@ describe('kill and resume', { timeout: 180_000 }, () => {
   it('sweep --count --sample --out: the same rows as an uninterrupted sweep', async () => {
     const sample = ['sweep', 'genius-square', '--count', '--sample', '160', '--workers', '1'];
     const reference = join(dir, 'reference.tsv');
-    const started = Date.now();
-    expect(spawnSync(process.execPath, [cli, ...sample, '--out', reference], { cwd: dir }).status).toBe(0);
-    // Kill moments scale with this machine's speed: from a tenth to six tenths of an uninterrupted run.
-    const runMs = Date.now() - started;
+    const ms = runMs([...sample, '--out', reference]);
     const out = join(dir, 'killed.tsv');
-    const kills = await killCycles([...sample, '--out', out], seededRandom(16), 0.1 * runMs, 0.5 * runMs);
+    const kills = await killCycles([...sample, '--out', out], seededRandom(16), 0.1 * ms, 0.5 * ms);
     expect(kills).toBeGreaterThan(3);
     expect(spawnSync(process.execPath, [cli, ...sample, '--out', out, '--resume'], { cwd: dir }).status).toBe(0);
     const rows = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean);
