@@ -49,10 +49,11 @@ function runMs(args: string[]): number {
   return Date.now() - started;
 }
 
-async function killCycles(args: string[], random: () => number, minMs: number, spanMs: number): Promise<number> {
+/** CYCLES runs of `args` (all but the first with --resume), each killed at a moment from a tenth to six tenths of `runMs`; how many were killed. */
+async function killCycles(args: string[], random: () => number, runMs: number): Promise<number> {
   let kills = 0;
   for (let cycle = 0; cycle < CYCLES; cycle++) {
-    const r = await runAndKill(cycle === 0 ? args : [...args, '--resume'], minMs + random() * spanMs);
+    const r = await runAndKill(cycle === 0 ? args : [...args, '--resume'], (0.1 + 0.5 * random()) * runMs);
     if (r.killed) kills++;
     // A run that was not killed finished cleanly; it never reports an error.
     else expect({ code: r.code, err: r.err.replace(/^puzzlesat: resuming: .*\n/, '') }).toEqual({ code: 0, err: '' });
@@ -60,15 +61,16 @@ async function killCycles(args: string[], random: () => number, minMs: number, s
   return kills;
 }
 
+/** The last, uninterrupted run: --resume --json to the end. */
+const resumed = (args: string[]) => spawnSync(process.execPath, [cli, ...args, '--resume', '--json'], { cwd: dir, encoding: 'utf8' });
+
 describe('kill and resume', { timeout: 180_000 }, () => {
   it('enumerate 6x10 --unique --out: exactly the 2339 classes, each once', async () => {
     const out = join(dir, '6x10.jsonl');
     const run = ['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--solver', 'dlx', '--show', '0'];
     const args = [...run, '--out', out];
-    const ms = runMs(run);
-    const kills = await killCycles(args, seededRandom(15), 0.1 * ms, 0.5 * ms);
-    expect(kills).toBeGreaterThan(5);
-    const final = spawnSync(process.execPath, [cli, ...args, '--resume', '--json'], { cwd: dir, encoding: 'utf8' });
+    expect(await killCycles(args, seededRandom(15), runMs(run))).toBeGreaterThan(5);
+    const final = resumed(args);
     expect(final.status).toBe(0);
     expect(JSON.parse(final.stdout)).toMatchObject({ count: 2339, raw: 9356, complete: true });
     const lines = readFileSync(out, 'utf8').split('\n');
@@ -85,10 +87,8 @@ describe('kill and resume', { timeout: 180_000 }, () => {
     const out = join(dir, '6x10-count.jsonl');
     const run = ['count', 'pentomino', '--preset', '6x10', '--unique'];
     const args = [...run, '--output', out];
-    const ms = runMs(run);
-    const kills = await killCycles(args, seededRandom(23), 0.1 * ms, 0.5 * ms);
-    expect(kills).toBeGreaterThan(5);
-    const final = spawnSync(process.execPath, [cli, ...args, '--resume', '--json'], { cwd: dir, encoding: 'utf8' });
+    expect(await killCycles(args, seededRandom(23), runMs(run))).toBeGreaterThan(5);
+    const final = resumed(args);
     expect(final.status).toBe(0);
     expect(JSON.parse(final.stdout)).toMatchObject({ count: 2339, complete: true });
     const records = readFileSync(out, 'utf8')
@@ -104,7 +104,7 @@ describe('kill and resume', { timeout: 180_000 }, () => {
     const reference = join(dir, 'reference.tsv');
     const ms = runMs([...sample, '--out', reference]);
     const out = join(dir, 'killed.tsv');
-    const kills = await killCycles([...sample, '--out', out], seededRandom(16), 0.1 * ms, 0.5 * ms);
+    const kills = await killCycles([...sample, '--out', out], seededRandom(16), ms);
     expect(kills).toBeGreaterThan(3);
     expect(spawnSync(process.execPath, [cli, ...sample, '--out', out, '--resume'], { cwd: dir }).status).toBe(0);
     const rows = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean);
