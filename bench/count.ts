@@ -321,6 +321,14 @@ const PUZZLES: BenchPuzzle[] = [
     puzzlerLog: '1 day 12 h',
   },
   {
+    key: 'polyiamonds',
+    name: "OneSidedPolyiamonds12345SemiRegularHexagon4x2 (solutions under Puzzler's restriction: P5 in rotations 0-2)",
+    args: ['polyform', '--puzzle', 'one-sided-polyiamonds-12345-semiregular-hexagon-4x2'],
+    documented: 56524164,
+    unique: false,
+    puzzlerLog: '11 h 52 min',
+  },
+  {
     key: 'dorian',
     name: 'DorianCube5Towers (all solutions; documented: a lower bound)',
     args: dorianFiles(WORK),

@@ -293,6 +293,8 @@ export interface CountResult {
   terms?: TermResult[];
   /** Why an incomplete count stopped: 'memory' (the bound), or 'stopped' (timeout or signal). */
   stopped?: 'memory' | 'stopped';
+  /** The share of the search behind the count, its branches weighed alike (1 when complete). */
+  done: number;
   seconds: number;
 }
 
@@ -328,6 +330,7 @@ function countResult(report: CountReport, seconds: number): CountResult {
     cache: report.cache,
     ...(report.terms ? { terms: report.terms } : {}),
     ...(report.complete ? {} : { stopped: report.memory ? 'memory' : 'stopped' }),
+    done: report.done,
     seconds,
   };
 }

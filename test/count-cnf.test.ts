@@ -137,6 +137,28 @@ describe('CNF model counter', () => {
     expect(await count(f)).toMatchObject({ count: 5n, complete: true, counter: 'cnf' });
   });
 
+  it('says how far a stopped count got: done is the last share reported, below 1; a complete count is done 1', async () => {
+    for (const method of ['exact-cover', 'cnf'] as const) {
+      const puzzle = polyomino({ board: '10x6', pieces: 'F,I,L,N,P,T,U,V,W,X,Y,Z' });
+      const controller = new AbortController();
+      let last = 0;
+      const stopped = await count(puzzle, {
+        method,
+        strategy: method === 'exact-cover' ? 'mrv' : undefined,
+        signal: controller.signal,
+        onProgress: (fraction) => {
+          last = fraction;
+          if (fraction >= 0.05) controller.abort();
+        },
+      });
+      expect(stopped.complete, method).toBe(false);
+      expect(stopped.done, method).toBe(last);
+      expect(stopped.done, method).toBeGreaterThanOrEqual(0.05);
+      expect(stopped.done, method).toBeLessThan(1);
+    }
+    expect(await count(polyomino({ board: '4x4', pieces: 'D2*8' }), { method: 'cnf' })).toMatchObject({ count: 36n, complete: true, done: 1 });
+  }, 600_000);
+
   it("counts a puzzle's formula as the exact-cover counter counts the puzzle", async () => {
     const puzzles = [
       polyomino({ board: '10x3', pieces: 'P,U,V,L,Y,N' }),

@@ -1,5 +1,5 @@
 import { adjust, family, oneSided, only, pieceSet } from './define.js';
-import { iamondButterfly, iamondHexagon, triangles, union, without } from './shapes.js';
+import { iamondButterfly, iamondHexagon, iamondSemiregularHexagon, triangles, union, without } from './shapes.js';
 import type { CataloguePuzzle, Coord } from './types.js';
 
 /**
@@ -99,6 +99,58 @@ export const HEXIAMONDS = pieceSet(
       [0, -1, 1],
       [1, -1, 0],
       [1, -1, 1],
+    ],
+  },
+  [0, 0, 0],
+);
+
+/** Puzzler's polyiamonds of orders 1 to 5 (moniamond to pentiamonds): the cells besides (0, 0, 0). */
+export const POLYIAMONDS_12345 = pieceSet(
+  {
+    T1: [],
+    D2: [[0, 0, 1]],
+    I3: [
+      [0, 0, 1],
+      [1, 0, 0],
+    ],
+    I4: [
+      [0, 0, 1],
+      [1, 0, 0],
+      [1, 0, 1],
+    ],
+    C4: [
+      [0, 0, 1],
+      [1, 0, 0],
+      [1, -1, 1],
+    ],
+    T4: [
+      [0, 0, 1],
+      [1, 0, 0],
+      [0, 1, 0],
+    ],
+    I5: [
+      [0, 0, 1],
+      [1, 0, 0],
+      [1, 0, 1],
+      [2, 0, 0],
+    ],
+    C5: [
+      [0, 0, 1],
+      [1, 0, 0],
+      [1, -1, 1],
+      [0, -1, 1],
+    ],
+    L5: [
+      [0, 0, 1],
+      [1, 0, 0],
+      [1, 0, 1],
+      [1, 1, 0],
+    ],
+    P5: [
+      [0, 0, 1],
+      [1, 0, 0],
+      [1, 0, 1],
+      [0, 1, 0],
     ],
   },
   [0, 0, 0],
@@ -584,5 +636,14 @@ export const POLYIAMOND_PUZZLES: CataloguePuzzle[] = [
     counts: 'classes',
     source: 'https://arxiv.org/abs/cs/0011047',
     note: "O'Beirne's hexiamond hexagon with the 19 one-sided hexiamonds: Knuth, Dancing Links (2000), §'Polyiamonds'; Puzzler OneSidedHexiamondsOBeirnesHexagon agrees",
+  }),
+  hexiamond('one-sided-polyiamonds-12345-semiregular-hexagon-4x2', {
+    board: iamondSemiregularHexagon(4, 2),
+    pieces: oneSided(POLYIAMONDS_12345, mirrorTriangle, ['I4', 'L5', 'P5']),
+    count: 56524164,
+    counts: 'restricted',
+    restriction: only('P5', [0, 1, 2]),
+    source: 'https://puzzler.sourceforge.net/docs/polyiamonds.html',
+    note: 'Puzzler OneSidedPolyiamonds12345SemiRegularHexagon4x2: the 13 one-sided polyiamonds of orders 1-5 in the hexagon of sides 4 and 2, P5 in rotations 0-2 (its class docstring; Puzzler logged 11 h 52 min)',
   }),
 ];

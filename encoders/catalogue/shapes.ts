@@ -42,12 +42,15 @@ export const cubes = (w: number, h: number, d: number, keep: (x: number, y: numb
 // Triangles: [x, y, z], z = 0 the upward and 1 the downward triangle of the rhombus at (x, y).
 export const triangles = (w: number, h: number, keep: (x: number, y: number, z: number) => boolean = () => true): Coord[] => grid(w, h, 2, keep);
 
-/** A regular hexagon of triangles with sides of `side` units. */
-export const iamondHexagon = (side: number, at?: Offset): Coord[] =>
+/** A hexagon of triangles whose sides alternate `base` and `side` units, as Puzzler's `coordinates_semiregular_hexagon`. */
+export const iamondSemiregularHexagon = (base: number, side: number, at?: Offset): Coord[] =>
   translate(
-    triangles(2 * side, 2 * side, (x, y, z) => x + y + z >= side && x + y + z <= 3 * side - 1),
+    triangles(base + side, base + side, (x, y, z) => x + y + z >= side && x + y + z <= 2 * side + base - 1),
     at ?? [0, 0],
   );
+
+/** A regular hexagon of triangles with sides of `side` units. */
+export const iamondHexagon = (side: number, at?: Offset): Coord[] => iamondSemiregularHexagon(side, side, at);
 
 /** Two trapezoids joined at their short sides, as Puzzler's `coordinates_butterfly`. */
 export const iamondButterfly = (base: number, side: number): Coord[] =>

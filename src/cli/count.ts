@@ -92,15 +92,10 @@ export const handler = (args: Args) =>
     const stop = interruptFlag();
     const progress = startProgress(args, { unit: plan.unique ? 'of the classes counted' : 'of the count', who: plan.method, total: 1, share: true });
     let report: CountReport;
-    // The share of the search behind the count when it stops: how far an incomplete count got.
-    let done = 0;
     try {
       report = await runPlan(plan, {
         shouldStop: stop.stopped,
-        onCountProgress: (fraction) => {
-          done = fraction;
-          progress.update(fraction);
-        },
+        onCountProgress: (fraction) => progress.update(fraction),
         ...(out
           ? { countResume: { finished: out.finished, strategies: out.strategies, recheck: out.recheck() }, onCountUnit: (u) => out.writeUnit(u) }
           : {}),
@@ -117,7 +112,7 @@ export const handler = (args: Args) =>
       out?.close();
       stop.release();
     }
-    const summary = summaryOf(report, instance, puzzle, plan.unique, seconds(start), out?.path, done);
+    const summary = summaryOf(report, instance, puzzle, plan.unique, seconds(start), out?.path);
     process.stdout.write(args.json ? `${jsonLine(summary)}\n` : `${summaryText(summary, report)}\n`);
     if (report.memory) {
       process.stderr.write(`puzzlesat: --max-memory: ${report.memory.message}; the count above is incomplete (give more with --max-memory)\n`);
@@ -147,15 +142,7 @@ interface CountSummary {
   out?: string;
 }
 
-function summaryOf(
-  report: CountReport,
-  instance: Instance,
-  puzzle: string,
-  unique: boolean,
-  secs: number,
-  out: string | undefined,
-  done: number,
-): CountSummary {
+function summaryOf(report: CountReport, instance: Instance, puzzle: string, unique: boolean, secs: number, out: string | undefined): CountSummary {
   const cnf = report.counted.cnf;
   const { lookups, hits } = report.cache;
   return {
@@ -176,7 +163,7 @@ function summaryOf(
     ...(report.terms
       ? { terms: report.terms.map((t) => ({ key: t.key, fixed: t.fixed, complete: t.complete, strategy: t.strategy, nodes: t.nodes })) }
       : {}),
-    ...(report.complete ? {} : { done: Math.round(1e4 * done) / 1e4 }),
+    ...(report.complete ? {} : { done: Math.round(1e4 * report.done) / 1e4 }),
     ...(out ? { out } : {}),
   };
 }

@@ -54,6 +54,8 @@ export interface CountReport {
   counted: Instance;
   /** Set when the count stopped at the memory bound. */
   memory?: MemoryBoundExceeded;
+  /** The share of the search behind the count, its branches weighed alike: 1 when complete; how far an incomplete count got. */
+  done: number;
 }
 
 /** The method a request runs with on this instance (exact cover where the puzzle has it and nothing rules it out). */
@@ -78,10 +80,20 @@ export function requestProblem(instance: Instance, request: CountRequest): strin
 export async function countPuzzle(instance: Instance, request: CountRequest = {}): Promise<CountReport> {
   const problem = requestProblem(instance, request);
   if (problem) throw new Error(`count: ${problem}`);
-  return methodFor(instance, request) === 'exact-cover' ? byExactCover(instance, request) : byCnf(instance, request);
+  // Both counters report their share done at every poll and once more where they stop: the last report is how far they got.
+  let done = 0;
+  const tracked: CountRequest = {
+    ...request,
+    onTick: (fraction) => {
+      done = fraction;
+      request.onTick?.(fraction);
+    },
+  };
+  const report = await (methodFor(instance, request) === 'exact-cover' ? byExactCover(instance, tracked) : byCnf(instance, tracked));
+  return { ...report, done: report.complete ? 1 : done };
 }
 
-async function byExactCover(instance: Instance, request: CountRequest): Promise<CountReport> {
+async function byExactCover(instance: Instance, request: CountRequest): Promise<Omit<CountReport, 'done'>> {
   const numbers = (m?: ReadonlyMap<string, ReadonlyMap<string, bigint>>) =>
     m && new Map([...m].map(([term, units]) => [term, new Map([...units].map(([u, c]) => [u, Number(c)]))]));
   const result = await countInstance(instance, {
@@ -112,7 +124,7 @@ async function byExactCover(instance: Instance, request: CountRequest): Promise<
 /** The one term of a CNF count in a resume file. */
 export const CNF_TERM = 'cnf';
 
-async function byCnf(instance: Instance, request: CountRequest): Promise<CountReport> {
+async function byCnf(instance: Instance, request: CountRequest): Promise<Omit<CountReport, 'done'>> {
   const counted = request.unique ? classSearchInstance(instance, 'clauses') : instance;
   const cnf = counted.cnf;
   let result: CnfCount | undefined;

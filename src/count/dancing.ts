@@ -1,5 +1,5 @@
 import { CountCache } from './cache.js';
-import { CountSearch, type EngineOptions, CountOverflow, MAX_EXACT, POLL_NODES, Stopped } from './engine.js';
+import { CountSearch, type EngineOptions, CountOverflow, MAX_EXACT, MIN_STORED_COST, POLL_NODES, Stopped } from './engine.js';
 import type { CountProblem } from './problem.js';
 
 /**
@@ -183,7 +183,8 @@ export class DancingCounter extends CountSearch {
     this.progress.leave();
     this.uncover(item);
     if (total > MAX_EXACT) throw new CountOverflow();
-    this.cache.set(key, total, this.nodes - before);
+    const cost = this.nodes - before;
+    if (cost >= MIN_STORED_COST) this.cache.set(key, total, cost);
     return total;
   }
 }

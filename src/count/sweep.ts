@@ -1,5 +1,5 @@
 import { CountCache } from './cache.js';
-import { CountSearch, type EngineOptions, CountOverflow, MAX_EXACT, POLL_NODES, Stopped } from './engine.js';
+import { CountSearch, type EngineOptions, CountOverflow, MAX_EXACT, MIN_STORED_COST, POLL_NODES, Stopped } from './engine.js';
 import type { CountProblem } from './problem.js';
 
 /**
@@ -33,15 +33,6 @@ export interface SweepWindow {
   before: number;
   after: number;
 }
-
-/**
- * The least subtree (in nodes) worth a memo entry. A node whose subtree is
- * itself (solved, or a dead end found at once) costs less to search again
- * than to store and find: on the 8x8 board with the 2x2 square, storing only
- * larger subtrees kept 465 thousand entries instead of 2.1 million, searched
- * 1% more nodes and took 20% less CPU; 6x10 likewise.
- */
-const MIN_STORED_COST = 2;
 
 /** Uncovered items ahead of f checked for a fitting row at each node. */
 const LOOKAHEAD = 8;
