@@ -267,6 +267,8 @@ interface BenchPuzzle {
   unique?: boolean;
   /** What Puzzler's run log says about its own enumeration. */
   puzzlerLog: string;
+  /** The documented count is only how far an unfinished run got. */
+  lowerBound?: boolean;
 }
 
 const PUZZLES: BenchPuzzle[] = [
@@ -334,6 +336,7 @@ const PUZZLES: BenchPuzzle[] = [
     args: dorianFiles(WORK),
     documented: 1511920,
     unique: false,
+    lowerBound: true,
     puzzlerLog: 'never finished: at least 1,511,920 after 35 days',
   },
 ];
@@ -362,22 +365,34 @@ async function cli(args: string[], box: number): Promise<Run> {
 const n = (x: unknown) => (typeof x === 'number' ? x.toLocaleString('en-US') : '–');
 const secs = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(0));
 
-function countCell(run: Run, documented: number): string {
+function countCell(run: Run, p: BenchPuzzle): string {
   const s = run.summary;
   if (!s) return `no answer in ${secs(run.cpu)} s`;
   const count = s.count as number;
   const done = typeof s.done === 'number' ? `, ${(100 * s.done).toFixed(1)}% of the search` : '';
-  const agrees = s.complete ? (count === documented ? ' ✓' : ` ✗ (documented ${n(documented)})`) : ` (incomplete${done})`;
+  const fits = p.lowerBound ? count >= p.documented : count === p.documented;
+  const agrees = s.complete
+    ? fits
+      ? p.lowerBound
+        ? ' (complete; above the lower bound)'
+        : ' ✓'
+      : ` ✗ (documented ${n(p.documented)})`
+    : ` (incomplete${done})`;
   return `${n(count)}${agrees}`;
 }
 
+/** What enumeration must reach: our count where it is complete, else the documented one. */
+function target(count: Run, p: BenchPuzzle): number {
+  return count.summary?.complete ? (count.summary.count as number) : p.documented;
+}
+
 /** An enumeration's cell: every class in so many seconds, or how far the box got, with the rate's projection. */
-function enumerationCell(run: Run, documented: number): string {
+function enumerationCell(run: Run, total: number): string {
   const s = run.summary;
   if (!s) return `stopped at ${secs(run.cpu)} s before any output`;
   const count = s.count as number;
   if (s.complete) return `${n(count)} in ${secs(run.cpu)} s`;
-  const projected = count > 0 ? `, all ${n(documented)} in about ${hours((run.cpu * documented) / count)}` : '';
+  const projected = count > 0 ? `, all ${n(total)} in about ${hours((run.cpu * total) / count)}` : '';
   return `${n(count)} in ${secs(run.cpu)} s (box)${projected}`;
 }
 
@@ -386,12 +401,12 @@ function enumerationCell(run: Run, documented: number): string {
  * when both finished, projected from the enumeration's rate ("≈") when its
  * box stopped it; none when the count did not finish.
  */
-function speedup(count: Run, enumeration: Run, documented: number): string {
+function speedup(count: Run, enumeration: Run, total: number): string {
   if (!count.summary?.complete) return '–';
   const e = enumeration.summary;
   if (e?.complete) return `${(enumeration.cpu / count.cpu).toFixed(1)}x`;
   const found = typeof e?.count === 'number' ? e.count : 0;
-  return found > 0 ? `≈ ${((enumeration.cpu * documented) / found / count.cpu).toFixed(0)}x` : '–';
+  return found > 0 ? `≈ ${((enumeration.cpu * total) / found / count.cpu).toFixed(0)}x` : '–';
 }
 
 const hours = (s: number) => (s < 60 ? `${s.toFixed(0)} s` : s < 3600 ? `${(s / 60).toFixed(0)} min` : `${(s / 3600).toFixed(1)} h`);
@@ -406,11 +421,12 @@ async function puzzleRow(p: BenchPuzzle, box: number, countBox: number, maxMemor
   const sat = await cli(['enumerate', ...p.args, ...unique, '--show', '0', '--workers', '1'], box);
   const s = ours.summary;
   const cache = s?.cache as { entries: number; bytes: number; hitRate: number; savedNodes: number } | undefined;
+  const all = target(ours, p);
   const row =
-    `| ${p.name} | ${n(p.documented)} | ${countCell(ours, p.documented)} | ${secs(ours.cpu)} | ${s ? String(s.method) : '–'} | ` +
+    `| ${p.name} | ${n(p.documented)}${p.lowerBound ? ' (lower bound)' : ''} | ${countCell(ours, p)} | ${secs(ours.cpu)} | ${s ? String(s.method) : '–'} | ` +
     `${cache ? `${n(cache.entries)} (${(cache.bytes / 2 ** 20).toFixed(0)} MiB)` : '–'} | ${cache ? `${(100 * cache.hitRate).toFixed(1)}%` : '–'} | ` +
-    `${cache ? n(cache.savedNodes) : '–'} | ${enumerationCell(dlx, p.documented)} | ${enumerationCell(sat, p.documented)} | ` +
-    `${speedup(ours, dlx, p.documented)} | ${speedup(ours, sat, p.documented)} | ${p.puzzlerLog} |`;
+    `${cache ? n(cache.savedNodes) : '–'} | ${enumerationCell(dlx, all)} | ${enumerationCell(sat, all)} | ` +
+    `${speedup(ours, dlx, all)} | ${speedup(ours, sat, all)} | ${p.puzzlerLog} |`;
   process.stderr.write(`${row}\n`);
   return row;
 }

@@ -269,7 +269,7 @@ export interface CountOptions {
   uniqueBy?: UniqueBy;
   /** 'exact-cover' (the default for puzzles that are exact cover) or 'cnf' (the projected model counter; formulas always). */
   method?: CountMethod;
-  /** Exact cover: 'sweep', 'mrv' or 'auto' (default). */
+  /** Exact cover: 'sweep', 'mrv' or 'auto' (default: by parts where the board falls apart, else sweep or MRV by the front's width). */
   strategy?: StrategyChoice;
   /** Bytes the counter and its cache may take (default 1 GiB); beyond it the count stops, incomplete. */
   maxMemory?: number;

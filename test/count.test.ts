@@ -5,7 +5,8 @@ import { ROLL_COUNT, RollSolver, SIDE, blockedCells, rollAt } from '../encoders/
 import type { Instance } from '../src/core/puzzle.js';
 import { seededRandom } from '../src/core/random.js';
 import { image } from '../src/enumerate/cube-tree.js';
-import { isExactCover, solveExactCover } from '../solvers/dlx/exact-cover.js';
+import { solveExactCover } from '../solvers/dlx/exact-cover.js';
+import { bruteForceCount } from './helpers/exact-cover-count.js';
 import { burnsideSum, classTerms } from '../src/count/burnside.js';
 import { DancingCounter } from '../src/count/dancing.js';
 import { MemoryBoundExceeded } from '../src/count/engine.js';
@@ -16,16 +17,6 @@ import { countInstance, itemOrderOf } from '../src/count/solutions.js';
 import { SweepCounter, sweepWindow } from '../src/count/sweep.js';
 
 const STRATEGIES: StrategyChoice[] = ['sweep', 'mrv'];
-
-/** Brute force over every subset of rows: the reference for small random problems. */
-function bruteForceCount(problem: ExactCoverInput, forced: readonly number[] = []): number {
-  let count = 0;
-  for (let mask = 0; mask < 1 << problem.rows.length; mask++) {
-    const rows = problem.rows.map((_, r) => r).filter((r) => mask & (1 << r));
-    if (forced.every((r) => rows.includes(r)) && isExactCover(problem, rows)) count++;
-  }
-  return count;
-}
 
 function randomProblem(random: () => number): ExactCoverInput {
   const primary = 2 + Math.floor(random() * 6);

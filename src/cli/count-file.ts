@@ -124,7 +124,7 @@ export class CountFile extends ChainedFile<CountHeader> {
       const { term, unit, count, strategy, nodes } = record;
       if (typeof term !== 'string' || typeof unit !== 'string' || typeof count !== 'string' || !/^\d+$/.test(count))
         throw new UserError(`${where}: not a unit of a count (term, unit, count); cannot resume`);
-      if (strategy !== undefined && strategy !== 'sweep' && strategy !== 'mrv')
+      if (strategy !== undefined && strategy !== 'sweep' && strategy !== 'mrv' && strategy !== 'components')
         throw new UserError(`${where}: unknown strategy "${String(strategy)}"; cannot resume`);
       const key = `${term}|${unit}`;
       const earlier = this.lineOf.get(key);

@@ -52,7 +52,7 @@ export const builder = (y: Argv) =>
         type: 'string',
         choices: COUNT_STRATEGIES,
         describe:
-          'exact cover: sweep (first empty cell along the longest axis), mrv (fewest options first), or auto (sweep where the front is short)',
+          'exact cover: sweep (first empty cell along the longest axis), mrv (fewest options first), or auto (by parts where no piece placement joins two parts of the board, else the sweep where the front is short)',
       })
       .option('max-memory', {
         type: 'string',

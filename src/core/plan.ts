@@ -115,7 +115,7 @@ export type CountMethod = (typeof COUNT_METHODS)[number];
 export const COUNT_UNIQUE_BY = ['burnside', 'burnside-group', 'clauses'] as const;
 export type UniqueBy = (typeof COUNT_UNIQUE_BY)[number];
 
-/** The exact-cover counter's branching: the first empty cell of a sweep, fewest options first, or the sweep where the front stays short. */
+/** The exact-cover counter's branching: the first empty cell of a sweep, fewest options first, or auto: by parts where the board falls apart (components.ts), else the sweep where the front stays short. */
 export const COUNT_STRATEGIES = ['auto', 'sweep', 'mrv'] as const;
 export type StrategyChoice = (typeof COUNT_STRATEGIES)[number];
 

@@ -2,10 +2,11 @@ import type { CountCache } from './cache.js';
 import type { CountProblem } from './problem.js';
 
 /**
- * What the two counting searches (sweep.ts, dancing.ts) share: how the
- * caller drives them, how they stop, and how they say how far they got.
+ * What the counting engines (sweep.ts, dancing.ts, and components.ts for
+ * boards in parts) share: how the caller drives them, how they stop, and
+ * how they say how far they got.
  */
-export type Strategy = 'sweep' | 'mrv';
+export type Strategy = 'sweep' | 'mrv' | 'components';
 
 export interface CountEngine {
   readonly strategy: Strategy;

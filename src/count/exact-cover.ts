@@ -1,5 +1,6 @@
 import type { StrategyChoice } from '../core/plan.js';
 import type { CacheStats } from './cache.js';
+import { PartsCounter, countsByParts } from './components.js';
 import { DancingCounter } from './dancing.js';
 import {
   type CountEngine,
@@ -16,8 +17,8 @@ import { SweepCounter, sweepWindow } from './sweep.js';
 
 /**
  * Runs a counting engine over one compiled problem: picks the strategy
- * (sweep or MRV) unless told, cuts the search into units (the subtrees below the first
- * levels of its own branching) so that a stopped count can be resumed from
+ * (by parts, sweep or MRV) unless told, cuts the search into units (the subtrees below the first
+ * levels of its own branching; counting by parts is one unit) so that a stopped count can be resumed from
  * the units it finished, yields to the event loop between units, and keeps
  * the engine's memory within a bound.
  */
@@ -30,7 +31,7 @@ export interface UnitCount {
 }
 
 export interface RunOptions {
-  strategy?: StrategyChoice;
+  strategy?: StrategyChoice | Strategy;
   /** Bytes the engine and its memo may take (default DEFAULT_MAX_BYTES). */
   maxBytes?: number;
   /** Polled every few thousand nodes: true stops the count, which comes back incomplete. */
@@ -66,9 +67,15 @@ export interface RunResult {
  */
 const SWEEP_MAX_FRONT = 32;
 
-/** The strategy a count runs: the one asked for, or auto's choice: the sweep where the front between filled and empty cells is short, MRV elsewhere. */
-export function resolveStrategy(p: CountProblem, choice: StrategyChoice = 'auto'): Strategy {
+/**
+ * The strategy a count runs: the one asked for (or a resumed count's), or
+ * auto's choice: by parts where the board falls apart into parts no row
+ * joins, else the sweep where the front between filled and empty cells is
+ * short, MRV elsewhere.
+ */
+export function resolveStrategy(p: CountProblem, choice: StrategyChoice | Strategy = 'auto'): Strategy {
   if (choice !== 'auto') return choice;
+  if (countsByParts(p)) return 'components';
   return sweepWindow(p).after <= SWEEP_MAX_FRONT ? 'sweep' : 'mrv';
 }
 
@@ -86,6 +93,7 @@ export function engineBytes(p: CountProblem): number {
 }
 
 function makeEngine(strategy: Strategy, p: CountProblem, options: EngineOptions): CountEngine {
+  if (strategy === 'components') return new PartsCounter(p, options);
   return strategy === 'sweep' ? new SweepCounter(p, options) : new DancingCounter(p, options);
 }
 

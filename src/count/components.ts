@@ -1,0 +1,267 @@
+import { CountCache } from './cache.js';
+import { type CountEngine, CountOverflow, type EngineOptions, MAX_EXACT, MemoryBoundExceeded, POLL_NODES, Stopped, TreeProgress } from './engine.js';
+import type { CountProblem } from './problem.js';
+
+/**
+ * Counting a board that falls apart: when no row joins two parts of the
+ * board, the parts interact only through the pieces (the global items).
+ * Each part is filled on its own, once, and its fillings are tallied by
+ * the set of pieces they take; the count is then the number of ways to
+ * give every part one of its fillings with no piece taken twice and every
+ * piece that must be placed placed:
+ *
+ *   count = Σ over pairwise disjoint S_1, …, S_k covering the primary pieces of  Π_i N_i(S_i)
+ *
+ * where N_i(S) is the number of fillings of part i with exactly the pieces
+ * S. The sum is folded part by part over piece sets (a table of 2^g counts
+ * for g pieces), the parts split in two halves whose tables meet at
+ * complementary sets, so that neither half's table has to be combined with
+ * the other's entry by entry. Pieces that may stay unused are summed over
+ * by a subset-sum (zeta) transform of one half before the meeting.
+ *
+ * Why it pays: a search over the whole board meets part 2 once for every
+ * way part 1 was filled (the memo merges only fillings with the same piece
+ * set, and with distinct pieces few are), so it visits about the product
+ * of the parts' fillings; here the parts are searched once each and the
+ * product is taken over piece sets. DorianCube5Towers (five towers of
+ * 25 cells, 25 distinct pentacubes) is the case in point.
+ */
+
+/** Most pieces a table over piece sets may have: 2^26 float64 counts are 512 MiB. */
+const MAX_GLOBALS = 26;
+
+/** A tally of piece sets: masks[k] taken by counts[k] fillings. */
+interface Tally {
+  masks: Int32Array;
+  counts: Float64Array;
+}
+
+/** The parts of the board: local items joined by rows, each part's items ascending. */
+export function boardParts(p: CountProblem): number[][] {
+  const parent = Int32Array.from({ length: p.local }, (_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
+    return i;
+  };
+  for (let r = 0; r + 1 < p.rowStart.length; r++) {
+    const first = p.rowItems[p.rowStart[r]!]!;
+    for (let m = p.rowStart[r]! + 1; m < p.rowStart[r + 1]! && p.rowItems[m]! < p.local; m++) parent[find(p.rowItems[m]!)] = find(first);
+  }
+  const byRoot = new Map<number, number[]>();
+  for (let i = 0; i < p.local; i++) {
+    const root = find(i);
+    const part = byRoot.get(root) ?? [];
+    part.push(i);
+    byRoot.set(root, part);
+  }
+  return [...byRoot.values()];
+}
+
+/**
+ * Whether counting by parts applies: at least two parts with a cell to
+ * fill, every row with a cell it must fill (a row on optional cells alone
+ * would be a choice no part's search makes), and few enough pieces for the
+ * tables.
+ */
+export function countsByParts(p: CountProblem): boolean {
+  const globals = p.items - p.local;
+  if (p.impossible || globals > MAX_GLOBALS || p.local === 0) return false;
+  for (let r = 0; r + 1 < p.rowStart.length; r++) if (leadingCell(p, r) < 0) return false;
+  return boardParts(p).filter((part) => part.some((i) => p.primary[i])).length >= 2;
+}
+
+/** A row's lowest cell that must be filled, or -1 (rows list their items ascending, cells first). */
+function leadingCell(p: CountProblem, r: number): number {
+  for (let m = p.rowStart[r]!; m < p.rowStart[r + 1]! && p.rowItems[m]! < p.local; m++) if (p.primary[p.rowItems[m]!]) return p.rowItems[m]!;
+  return -1;
+}
+
+/** Bytes the tables take for a problem with `globals` pieces: one dense table and the tallies, bounded by two more. */
+export const partsBytes = (globals: number): number => 3 * 8 * 2 ** globals;
+
+export class PartsCounter implements CountEngine {
+  readonly strategy = 'components';
+  readonly cache: CountCache;
+  nodes = 0;
+  private readonly globals: number;
+  private readonly words: number;
+  private readonly covered: Int32Array;
+  private readonly progress = new TreeProgress();
+  private readonly shouldStop: () => boolean;
+  private untilPoll = POLL_NODES;
+  /** Each row's pieces as a mask over the global items. */
+  private readonly pieceMask: Int32Array;
+
+  constructor(
+    private readonly p: CountProblem,
+    options: EngineOptions,
+  ) {
+    this.globals = p.items - p.local;
+    if (partsBytes(this.globals) > options.cacheBytes) throw new MemoryBoundExceeded(partsBytes(this.globals), options.cacheBytes);
+    // No memo: each part is searched once. An empty one keeps the statistics' shape.
+    this.cache = new CountCache(1, 0);
+    this.words = Math.max(1, Math.ceil(p.items / 32));
+    this.covered = new Int32Array(this.words);
+    this.pieceMask = new Int32Array(p.rowStart.length - 1);
+    for (let r = 0; r + 1 < p.rowStart.length; r++)
+      for (let m = p.rowStart[r]!; m < p.rowStart[r + 1]!; m++) if (p.rowItems[m]! >= p.local) this.pieceMask[r]! |= 1 << (p.rowItems[m]! - p.local);
+    this.shouldStop = options.shouldStop ?? (() => false);
+  }
+
+  // One unit: the parts are counted whole (a stopped count starts again).
+  push(): void {
+    throw new Error('count: counting by parts has no units below the root');
+  }
+
+  pop(): void {
+    throw new Error('count: counting by parts has no units below the root');
+  }
+
+  children(): number[] {
+    return [];
+  }
+
+  fraction(): number {
+    return this.progress.fraction();
+  }
+
+  count(): number {
+    if (this.p.impossible) return 0;
+    const parts = boardParts(this.p).filter((part) => part.some((i) => this.p.primary[i]));
+    this.progress.reset();
+    this.progress.running = true;
+    try {
+      // Progress in steps: a tally per part, a fold per part, the meeting.
+      this.progress.enter(2 * parts.length + 1);
+      const tallies: Tally[] = [];
+      for (const part of parts) {
+        tallies.push(this.tally(part));
+        this.progress.next();
+      }
+      return this.meet(tallies);
+    } finally {
+      this.progress.running = false;
+    }
+  }
+
+  private poll(): void {
+    if (--this.untilPoll === 0) {
+      this.untilPoll = POLL_NODES;
+      if (this.shouldStop()) throw new Stopped();
+    }
+  }
+
+  /** The fillings of one part, by piece set: a search over its cells in order, each node the first cell left. */
+  private tally(part: readonly number[]): Tally {
+    const { p } = this;
+    const cells = part.filter((i) => p.primary[i]);
+    const inPart = new Uint8Array(p.local);
+    for (const i of part) inPart[i] = 1;
+    // Rows by their lowest cell to fill: when that cell is the first one left, the cells before it are filled, so no other row through it fits.
+    const led = new Map<number, number[]>(cells.map((c) => [c, []]));
+    for (let r = 0; r + 1 < p.rowStart.length; r++) {
+      const lead = leadingCell(p, r);
+      if (inPart[lead]) led.get(lead)!.push(r);
+    }
+    const rowsOf = cells.map((c) => Int32Array.from(led.get(c)!));
+    const found = new Map<number, number>();
+    const visit = (k: number, pieces: number): void => {
+      this.nodes++;
+      this.poll();
+      while (k < cells.length && this.isCovered(cells[k]!)) k++;
+      if (k === cells.length) {
+        found.set(pieces, (found.get(pieces) ?? 0) + 1);
+        return;
+      }
+      for (const r of rowsOf[k]!) {
+        if (!this.fits(r)) continue;
+        this.toggle(r);
+        visit(k + 1, pieces | this.pieceMask[r]!);
+        this.toggle(r);
+      }
+    };
+    visit(0, 0);
+    return { masks: Int32Array.from(found.keys()), counts: Float64Array.from(found.values()) };
+  }
+
+  private isCovered(i: number): boolean {
+    return (this.covered[i >>> 5]! & (1 << (i & 31))) !== 0;
+  }
+
+  private fits(r: number): boolean {
+    const { rowStart, rowItems } = this.p;
+    for (let m = rowStart[r]!; m < rowStart[r + 1]!; m++) if (this.isCovered(rowItems[m]!)) return false;
+    return true;
+  }
+
+  private toggle(r: number): void {
+    const { rowStart, rowItems } = this.p;
+    for (let m = rowStart[r]!; m < rowStart[r + 1]!; m++) this.covered[rowItems[m]! >>> 5]! ^= 1 << (rowItems[m]! & 31);
+  }
+
+  /**
+   * The tallies met: the parts split into two halves of about equal
+   * work, each folded into one tally, the second made dense and summed
+   * over the pieces that may stay unused, then every set of the first
+   * half looks up the sets of the second that complete it.
+   */
+  private meet(tallies: Tally[]): number {
+    const size = 2 ** this.globals;
+    const table = new Float64Array(size);
+    const bySize = [...tallies].sort((a, b) => b.masks.length - a.masks.length);
+    const halves: Tally[][] = [[], []];
+    const work = [0, 0];
+    for (const t of bySize) {
+      const h = work[0]! <= work[1]! ? 0 : 1;
+      halves[h]!.push(t);
+      work[h]! += Math.log(t.masks.length + 1);
+    }
+    const [first, second] = halves.map((half) => this.fold(half, table));
+    for (let k = 0; k < second!.masks.length; k++) table[second!.masks[k]!] = second!.counts[k]!;
+    let optional = 0;
+    for (let g = 0; g < this.globals; g++) if (!this.p.primary[this.p.local + g]) optional |= 1 << g;
+    // Zeta over the optional pieces: table[x] becomes the sum over the sets that agree with x on the others and take no optional piece x lacks.
+    for (let g = 0; g < this.globals; g++) {
+      if (!(optional & (1 << g))) continue;
+      this.poll();
+      for (let x = 0; x < size; x++) if (x & (1 << g)) table[x]! += table[x ^ (1 << g)]!;
+    }
+    const all = size - 1;
+    let total = 0;
+    for (let k = 0; k < first!.masks.length; k++) {
+      const m = first!.masks[k]!;
+      // The second half must take every required piece the first did not, and may take optional ones it did not.
+      total += first!.counts[k]! * table[all & ~m]!;
+      if ((k & 1023) === 0) this.poll();
+    }
+    this.progress.next();
+    if (total > MAX_EXACT) throw new CountOverflow();
+    return total;
+  }
+
+  /** Tallies combined: the sets of pieces their parts take together, disjoint, with the products of their counts. `table` is scratch, all zero. */
+  private fold(tallies: readonly Tally[], table: Float64Array): Tally {
+    let acc: Tally = { masks: Int32Array.of(0), counts: Float64Array.of(1) };
+    for (const t of tallies) {
+      const touched: number[] = [];
+      for (let a = 0; a < acc.masks.length; a++) {
+        const m = acc.masks[a]!;
+        const v = acc.counts[a]!;
+        for (let b = 0; b < t.masks.length; b++) {
+          const s = t.masks[b]!;
+          if (m & s) continue;
+          const x = m | s;
+          if (table[x] === 0) touched.push(x);
+          table[x]! += v * t.counts[b]!;
+        }
+        if ((a & 255) === 0) this.poll();
+      }
+      const counts = Float64Array.from(touched, (x) => table[x]!);
+      for (const x of touched) table[x] = 0;
+      if (counts.some((c) => c > MAX_EXACT)) throw new CountOverflow();
+      acc = { masks: Int32Array.from(touched), counts };
+      this.progress.next();
+    }
+    return acc;
+  }
+}
