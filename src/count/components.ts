@@ -24,7 +24,9 @@ import type { CountProblem } from './problem.js';
  * set, and with distinct pieces few are), so it visits about the product
  * of the parts' fillings; here the parts are searched once each and the
  * product is taken over piece sets. DorianCube5Towers (five towers of
- * 25 cells, 25 distinct pentacubes) is the case in point.
+ * 25 cells, 25 distinct pentacubes) is the case in point. The price: a
+ * part is searched without a memo, so a board of one large part and small
+ * ones, on which the memo pays, may count faster by `--strategy sweep`.
  */
 
 /** Most pieces a table over piece sets may have: 2^26 float64 counts are 512 MiB. */
