@@ -3,11 +3,12 @@ import { POLYOMINOES, polyomino } from '../encoders/polyomino.js';
 import { polyform } from '../encoders/polyform.js';
 import { seededRandom } from '../src/core/random.js';
 import { bruteForceCount } from './helpers/exact-cover-count.js';
-import { PartsCounter, boardParts, countsByParts } from '../src/count/components.js';
+import { PartsCounter, boardParts, countsByParts, partsPayOff } from '../src/count/components.js';
+import { classTerms } from '../src/count/burnside.js';
 import { MemoryBoundExceeded } from '../src/count/engine.js';
-import { runCount } from '../src/count/exact-cover.js';
+import { resolveStrategy, runCount } from '../src/count/exact-cover.js';
 import { type ExactCoverInput, compileProblem } from '../src/count/problem.js';
-import { countInstance } from '../src/count/solutions.js';
+import { countInstance, itemOrderOf } from '../src/count/solutions.js';
 
 /**
  * Counting by parts (src/count/components.ts): a board that falls apart is
@@ -60,6 +61,9 @@ function cellsFirst(problem: ExactCoverInput, cells: readonly number[]) {
   return { rank, local: cells.length };
 }
 
+/** Two 5x6 rectangles side by side, a column apart. */
+const TWO_RECTANGLES = '.....#...../.....#...../.....#...../.....#...../.....#...../.....#.....';
+
 describe('counting by parts', () => {
   it('counts what brute force counts on random problems in parts, with required and optional pieces and cells, and forced rows', async () => {
     const random = seededRandom(41);
@@ -91,6 +95,27 @@ describe('counting by parts', () => {
     expect(await runCount(compiled, { maxBytes: 256 * 2 ** 20 })).toMatchObject({ count: 22 * 21, complete: true, strategy: 'components' });
   });
 
+  it('leaves to the sweep or MRV the boards whose parts have too many fillings to list (regression: Polyominoes2345X1 cut into arms)', () => {
+    // Puzzler's Polyominoes2345X1: a pinned piece at the centre of the X cuts it into four arms, each with more fillings than a
+    // count could list without a memo; auto counted those terms by parts and got nowhere in 10 minutes (0 classes, 0% of the search).
+    const holes = new Set(['5,6', '5,7', '6,5', '6,8', '7,5', '7,8', '8,6', '8,7']);
+    const inBar = (x: number, y: number) => (y >= 5 && y < 9) || (x >= 5 && x < 9);
+    const board = Array.from({ length: 14 }, (_, y) =>
+      Array.from({ length: 14 }, (_, x) => (inBar(x, y) && !holes.has(`${x},${y}`) ? '.' : '#')).join(''),
+    ).join('/');
+    const instance = polyomino({ board, pieces: 'D2,I3,L3,I4,L4,O4,T4,S4,F,I,L,N,P,T,U,V,W,X,Y,Z' });
+    const order = itemOrderOf(instance);
+    const split = classTerms(instance, true)
+      .map((t) => compileProblem(t.problem, order, t.forced))
+      .filter((p) => countsByParts(p));
+    expect(split.length).toBeGreaterThan(0);
+    for (const p of split) expect(resolveStrategy(p)).not.toBe('components');
+    // The trial's budget decides: the two 5x6 rectangles' parts are listed in about 160 thousand nodes.
+    const rectangles = polyomino({ board: TWO_RECTANGLES, pieces: 'F,I,L,N,P,T,U,V,W,X,Y,Z' });
+    const two = compileProblem(rectangles.exactCover!, itemOrderOf(rectangles));
+    expect([partsPayOff(two, 1000), partsPayOff(two, 1 << 20)]).toEqual([false, true]);
+  }, 120_000);
+
   it('finds the parts of a board: cells joined by a row are in one part', () => {
     const problem = { primary: 5, secondary: 0, rows: [[0, 1], [1, 2], [3], [4], [3, 4]] };
     const compiled = compileProblem(problem, cellsFirst(problem, [0, 1, 2, 3, 4]));
@@ -106,7 +131,7 @@ describe('counting by parts', () => {
     const pentominoes = Object.entries(POLYOMINOES).filter(([, a]) => art(a).length === 5);
     const instances = [
       // Two 5x6 rectangles sharing the 12 pentominoes.
-      polyomino({ board: '.....#...../.....#...../.....#...../.....#...../.....#...../.....#.....', pieces: pentominoes.map(([n]) => n).join(',') }),
+      polyomino({ board: TWO_RECTANGLES, pieces: pentominoes.map(([n]) => n).join(',') }),
       // A 1x5 strip and two 4x5 rectangles filled by 9 of the 12, each at most once (optional pieces): three parts.
       polyform({
         board: JSON.stringify({

@@ -81,18 +81,105 @@ function leadingCell(p: CountProblem, r: number): number {
 /** Bytes the tables take for a problem with `globals` pieces: one dense table and the tallies, bounded by two more. */
 export const partsBytes = (globals: number): number => 3 * 8 * 2 ** globals;
 
+/** The parts' fillings tallied by piece set, with the search nodes it took. */
+interface Tallies {
+  tallies: Tally[];
+  nodes: number;
+}
+
+/** Thrown out of a tally that passed its budget. */
+class OverBudget extends Error {}
+
+/**
+ * The fillings of every part, by piece set: a search over each part's
+ * cells in order, each node the first cell left; null once it passes
+ * `budget` nodes. `poll` is called at every node.
+ */
+function tallyParts(p: CountProblem, budget: number, poll: () => void): Tallies | null {
+  const covered = new Int32Array(Math.max(1, Math.ceil(p.items / 32)));
+  const isCovered = (i: number) => (covered[i >>> 5]! & (1 << (i & 31))) !== 0;
+  const fits = (r: number) => {
+    for (let m = p.rowStart[r]!; m < p.rowStart[r + 1]!; m++) if (isCovered(p.rowItems[m]!)) return false;
+    return true;
+  };
+  const toggle = (r: number) => {
+    for (let m = p.rowStart[r]!; m < p.rowStart[r + 1]!; m++) covered[p.rowItems[m]! >>> 5]! ^= 1 << (p.rowItems[m]! & 31);
+  };
+  const pieceMask = new Int32Array(p.rowStart.length - 1);
+  for (let r = 0; r + 1 < p.rowStart.length; r++)
+    for (let m = p.rowStart[r]!; m < p.rowStart[r + 1]!; m++) if (p.rowItems[m]! >= p.local) pieceMask[r]! |= 1 << (p.rowItems[m]! - p.local);
+  // Rows by their lowest cell to fill: when that cell is the first one left, the cells before it are filled, so no other row through it fits.
+  const led = new Map<number, number[]>();
+  for (let r = 0; r + 1 < p.rowStart.length; r++) {
+    const lead = leadingCell(p, r);
+    const rows = led.get(lead) ?? [];
+    rows.push(r);
+    led.set(lead, rows);
+  }
+  let nodes = 0;
+  const tally = (part: readonly number[]): Tally => {
+    const cells = part.filter((i) => p.primary[i]);
+    const rowsOf = cells.map((c) => Int32Array.from(led.get(c) ?? []));
+    const found = new Map<number, number>();
+    const visit = (k: number, pieces: number): void => {
+      if (++nodes > budget) throw new OverBudget();
+      poll();
+      while (k < cells.length && isCovered(cells[k]!)) k++;
+      if (k === cells.length) {
+        found.set(pieces, (found.get(pieces) ?? 0) + 1);
+        return;
+      }
+      for (const r of rowsOf[k]!) {
+        if (!fits(r)) continue;
+        toggle(r);
+        visit(k + 1, pieces | pieceMask[r]!);
+        toggle(r);
+      }
+    };
+    visit(0, 0);
+    return { masks: Int32Array.from(found.keys()), counts: Float64Array.from(found.values()) };
+  };
+  try {
+    const parts = boardParts(p).filter((part) => part.some((i) => p.primary[i]));
+    return { tallies: parts.map(tally), nodes };
+  } catch (e) {
+    if (e instanceof OverBudget) return null;
+    throw e;
+  }
+}
+
+/**
+ * Search nodes auto lets the parts' tallies take before it gives up on
+ * counting by parts. A part is searched without a memo: where a piece
+ * pinned for Burnside cuts Polyominoes2345X1's X-shaped board into four
+ * arms, each arm has more fillings than a 10-minute count could list,
+ * while the sweep or MRV, with the memo, counts them. The trial costs at
+ * most a few seconds; its tallies are kept for the count.
+ */
+export const PARTS_TRIAL_NODES = 1 << 23;
+
+const trials = new WeakMap<CountProblem, { budget: number; found: Tallies | null }>();
+
+/** The tallies a trial found for this problem, if one did and succeeded. */
+function triedTallies(p: CountProblem): Tallies | null {
+  return trials.get(p)?.found ?? null;
+}
+
+/** Whether auto counts by parts: it applies, and the parts' fillings are all found within `budget` nodes. */
+export function partsPayOff(p: CountProblem, budget = PARTS_TRIAL_NODES): boolean {
+  if (!countsByParts(p)) return false;
+  if (trials.get(p)?.budget !== budget) trials.set(p, { budget, found: tallyParts(p, budget, () => {}) });
+  return trials.get(p)!.found !== null;
+}
+
 export class PartsCounter implements CountEngine {
   readonly strategy = 'components';
   readonly cache: CountCache;
   nodes = 0;
   private readonly globals: number;
-  private readonly words: number;
-  private readonly covered: Int32Array;
   private readonly progress = new TreeProgress();
   private readonly shouldStop: () => boolean;
   private untilPoll = POLL_NODES;
-  /** Each row's pieces as a mask over the global items. */
-  private readonly pieceMask: Int32Array;
 
   constructor(
     private readonly p: CountProblem,
@@ -102,11 +189,6 @@ export class PartsCounter implements CountEngine {
     if (partsBytes(this.globals) > options.cacheBytes) throw new MemoryBoundExceeded(partsBytes(this.globals), options.cacheBytes);
     // No memo: each part is searched once. An empty one keeps the statistics' shape.
     this.cache = new CountCache(1, 0);
-    this.words = Math.max(1, Math.ceil(p.items / 32));
-    this.covered = new Int32Array(this.words);
-    this.pieceMask = new Int32Array(p.rowStart.length - 1);
-    for (let r = 0; r + 1 < p.rowStart.length; r++)
-      for (let m = p.rowStart[r]!; m < p.rowStart[r + 1]!; m++) if (p.rowItems[m]! >= p.local) this.pieceMask[r]! |= 1 << (p.rowItems[m]! - p.local);
     this.shouldStop = options.shouldStop ?? (() => false);
   }
 
@@ -129,18 +211,15 @@ export class PartsCounter implements CountEngine {
 
   count(): number {
     if (this.p.impossible) return 0;
-    const parts = boardParts(this.p).filter((part) => part.some((i) => this.p.primary[i]));
     this.progress.reset();
     this.progress.running = true;
     try {
-      // Progress in steps: a tally per part, a fold per part, the meeting.
-      this.progress.enter(2 * parts.length + 1);
-      const tallies: Tally[] = [];
-      for (const part of parts) {
-        tallies.push(this.tally(part));
-        this.progress.next();
-      }
-      return this.meet(tallies);
+      // Progress in steps: the tallies, a fold per part, the meeting.
+      const found = triedTallies(this.p) ?? tallyParts(this.p, Infinity, () => this.poll())!;
+      this.nodes += found.nodes;
+      this.progress.enter(found.tallies.length + 2);
+      this.progress.next();
+      return this.meet(found.tallies);
     } finally {
       this.progress.running = false;
     }
@@ -151,54 +230,6 @@ export class PartsCounter implements CountEngine {
       this.untilPoll = POLL_NODES;
       if (this.shouldStop()) throw new Stopped();
     }
-  }
-
-  /** The fillings of one part, by piece set: a search over its cells in order, each node the first cell left. */
-  private tally(part: readonly number[]): Tally {
-    const { p } = this;
-    const cells = part.filter((i) => p.primary[i]);
-    const inPart = new Uint8Array(p.local);
-    for (const i of part) inPart[i] = 1;
-    // Rows by their lowest cell to fill: when that cell is the first one left, the cells before it are filled, so no other row through it fits.
-    const led = new Map<number, number[]>(cells.map((c) => [c, []]));
-    for (let r = 0; r + 1 < p.rowStart.length; r++) {
-      const lead = leadingCell(p, r);
-      if (inPart[lead]) led.get(lead)!.push(r);
-    }
-    const rowsOf = cells.map((c) => Int32Array.from(led.get(c)!));
-    const found = new Map<number, number>();
-    const visit = (k: number, pieces: number): void => {
-      this.nodes++;
-      this.poll();
-      while (k < cells.length && this.isCovered(cells[k]!)) k++;
-      if (k === cells.length) {
-        found.set(pieces, (found.get(pieces) ?? 0) + 1);
-        return;
-      }
-      for (const r of rowsOf[k]!) {
-        if (!this.fits(r)) continue;
-        this.toggle(r);
-        visit(k + 1, pieces | this.pieceMask[r]!);
-        this.toggle(r);
-      }
-    };
-    visit(0, 0);
-    return { masks: Int32Array.from(found.keys()), counts: Float64Array.from(found.values()) };
-  }
-
-  private isCovered(i: number): boolean {
-    return (this.covered[i >>> 5]! & (1 << (i & 31))) !== 0;
-  }
-
-  private fits(r: number): boolean {
-    const { rowStart, rowItems } = this.p;
-    for (let m = rowStart[r]!; m < rowStart[r + 1]!; m++) if (this.isCovered(rowItems[m]!)) return false;
-    return true;
-  }
-
-  private toggle(r: number): void {
-    const { rowStart, rowItems } = this.p;
-    for (let m = rowStart[r]!; m < rowStart[r + 1]!; m++) this.covered[rowItems[m]! >>> 5]! ^= 1 << (rowItems[m]! & 31);
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { StrategyChoice } from '../core/plan.js';
 import type { CacheStats } from './cache.js';
-import { PartsCounter, countsByParts } from './components.js';
+import { PartsCounter, partsPayOff } from './components.js';
 import { DancingCounter } from './dancing.js';
 import {
   type CountEngine,
@@ -70,12 +70,12 @@ const SWEEP_MAX_FRONT = 32;
 /**
  * The strategy a count runs: the one asked for (or a resumed count's), or
  * auto's choice: by parts where the board falls apart into parts no row
- * joins, else the sweep where the front between filled and empty cells is
+ * joins and their fillings are few enough to list (partsPayOff), else the sweep where the front between filled and empty cells is
  * short, MRV elsewhere.
  */
 export function resolveStrategy(p: CountProblem, choice: StrategyChoice | Strategy = 'auto'): Strategy {
   if (choice !== 'auto') return choice;
-  if (countsByParts(p)) return 'components';
+  if (partsPayOff(p)) return 'components';
   return sweepWindow(p).after <= SWEEP_MAX_FRONT ? 'sweep' : 'mrv';
 }
 
