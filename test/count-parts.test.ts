@@ -85,14 +85,27 @@ describe('counting by parts', () => {
     expect(byParts).toBeGreaterThan(150);
   });
 
-  it('holds its tables within the memory bound: refused beyond it, counted within it (22 optional pieces, 2^22 piece sets)', async () => {
-    // Two cells, two parts; each takes any one of 22 optional pieces, never the same: 22 x 21 ways.
+  /** Two cells, two parts; each takes any one of 22 optional pieces, never the same: 22 x 21 ways. */
+  const twoCellsOf22Pieces = () => {
     const pieces = Array.from({ length: 22 }, (_, k) => 2 + k);
     const problem = { primary: 2, secondary: 22, rows: [0, 1].flatMap((cell) => pieces.map((g) => [cell, g])) };
-    const compiled = compileProblem(problem, cellsFirst(problem, [0, 1]));
+    return compileProblem(problem, cellsFirst(problem, [0, 1]));
+  };
+
+  it('holds its tables within the memory bound: refused beyond it, counted within it (22 optional pieces, 2^22 piece sets)', async () => {
+    const compiled = twoCellsOf22Pieces();
     expect(countsByParts(compiled)).toBe(true);
-    await expect(runCount(compiled, { maxBytes: 64 * 2 ** 20 })).rejects.toThrow(MemoryBoundExceeded);
+    await expect(runCount(compiled, { strategy: 'components', maxBytes: 64 * 2 ** 20 })).rejects.toThrow(MemoryBoundExceeded);
     expect(await runCount(compiled, { maxBytes: 256 * 2 ** 20 })).toMatchObject({ count: 22 * 21, complete: true, strategy: 'components' });
+  });
+
+  it('is not what auto picks where its tables would pass the memory bound: the sweep counts within it (regression)', async () => {
+    // The problem above at 64 MiB: auto chose counting by parts and stopped at the bound; the sweep needs a few MiB.
+    const compiled = twoCellsOf22Pieces();
+    expect(resolveStrategy(compiled, 'auto', 64 * 2 ** 20)).not.toBe('components');
+    const run = await runCount(compiled, { maxBytes: 64 * 2 ** 20 });
+    expect(run).toMatchObject({ count: 22 * 21, complete: true });
+    expect(run.strategy).not.toBe('components');
   });
 
   it('leaves to the sweep or MRV the boards whose parts have too many fillings to list (regression: Polyominoes2345X1 cut into arms)', () => {

@@ -1,4 +1,4 @@
-import { CountCache } from './cache.js';
+import type { CacheStats } from './cache.js';
 import { type CountEngine, CountOverflow, type EngineOptions, MAX_EXACT, MemoryBoundExceeded, POLL_NODES, Stopped, TreeProgress } from './engine.js';
 import type { CountProblem } from './problem.js';
 
@@ -174,8 +174,9 @@ export function partsPayOff(p: CountProblem, budget = PARTS_TRIAL_NODES): boolea
 
 export class PartsCounter implements CountEngine {
   readonly strategy = 'components';
-  readonly cache: CountCache;
   nodes = 0;
+  /** Piece sets the tallies and folds kept, and the bytes of their arrays and the dense table. */
+  private kept = { entries: 0, bytes: 0 };
   private readonly globals: number;
   private readonly progress = new TreeProgress();
   private readonly shouldStop: () => boolean;
@@ -187,8 +188,6 @@ export class PartsCounter implements CountEngine {
   ) {
     this.globals = p.items - p.local;
     if (partsBytes(this.globals) > options.cacheBytes) throw new MemoryBoundExceeded(partsBytes(this.globals), options.cacheBytes);
-    // No memo: each part is searched once. An empty one keeps the statistics' shape.
-    this.cache = new CountCache(1, 0);
     this.shouldStop = options.shouldStop ?? (() => false);
   }
 
@@ -209,6 +208,18 @@ export class PartsCounter implements CountEngine {
     return this.progress.fraction();
   }
 
+  /** No memo (each part is searched once): the tables over piece sets are what is kept. */
+  memory(): CacheStats {
+    return { ...this.kept, lookups: 0, hits: 0, stores: this.kept.entries, evictions: 0, savedNodes: 0 };
+  }
+
+  /** A tally kept: its piece sets and bytes (an Int32 mask and a float64 count each). */
+  private keep(t: Tally): Tally {
+    this.kept.entries += t.masks.length;
+    this.kept.bytes += 12 * t.masks.length;
+    return t;
+  }
+
   count(): number {
     if (this.p.impossible) return 0;
     this.progress.reset();
@@ -217,6 +228,7 @@ export class PartsCounter implements CountEngine {
       // Progress in steps: the tallies, a fold per part, the meeting.
       const found = triedTallies(this.p) ?? tallyParts(this.p, Infinity, () => this.poll())!;
       this.nodes += found.nodes;
+      found.tallies.forEach((t) => this.keep(t));
       this.progress.enter(found.tallies.length + 2);
       this.progress.next();
       return this.meet(found.tallies);
@@ -241,6 +253,7 @@ export class PartsCounter implements CountEngine {
   private meet(tallies: Tally[]): number {
     const size = 2 ** this.globals;
     const table = new Float64Array(size);
+    this.kept.bytes += table.byteLength;
     const bySize = [...tallies].sort((a, b) => b.masks.length - a.masks.length);
     const halves: Tally[][] = [[], []];
     const work = [0, 0];
@@ -292,7 +305,7 @@ export class PartsCounter implements CountEngine {
       const counts = Float64Array.from(touched, (x) => table[x]!);
       for (const x of touched) table[x] = 0;
       if (counts.some((c) => c > MAX_EXACT)) throw new CountOverflow();
-      acc = { masks: Int32Array.from(touched), counts };
+      acc = this.keep({ masks: Int32Array.from(touched), counts });
       this.progress.next();
     }
     return acc;

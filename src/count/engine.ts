@@ -1,4 +1,4 @@
-import type { CountCache } from './cache.js';
+import type { CacheStats, CountCache } from './cache.js';
 import type { CountProblem } from './problem.js';
 
 /**
@@ -10,7 +10,8 @@ export type Strategy = 'sweep' | 'mrv' | 'components';
 
 export interface CountEngine {
   readonly strategy: Strategy;
-  readonly cache: CountCache;
+  /** What the engine keeps between subproblems: the memo's statistics, or for counting by parts its tables'. */
+  memory(): CacheStats;
   /** Search nodes visited so far, over every call. */
   readonly nodes: number;
   /**
@@ -186,6 +187,10 @@ export abstract class CountSearch implements CountEngine {
 
   fraction(): number {
     return this.progress.fraction();
+  }
+
+  memory(): CacheStats {
+    return this.cache.snapshot();
   }
 
   protected abstract take(row: number): void;

@@ -1,6 +1,6 @@
 import type { StrategyChoice } from '../core/plan.js';
 import type { CacheStats } from './cache.js';
-import { PartsCounter, partsPayOff } from './components.js';
+import { PartsCounter, partsBytes, partsPayOff } from './components.js';
 import { DancingCounter } from './dancing.js';
 import {
   type CountEngine,
@@ -70,12 +70,14 @@ const SWEEP_MAX_FRONT = 32;
 /**
  * The strategy a count runs: the one asked for (or a resumed count's), or
  * auto's choice: by parts where the board falls apart into parts no row
- * joins and their fillings are few enough to list (partsPayOff), else the sweep where the front between filled and empty cells is
- * short, MRV elsewhere.
+ * joins, their fillings are few enough to list (partsPayOff) and the
+ * tables over piece sets fit in the memory bound beside the engine, else
+ * the sweep where the front between filled and empty cells is short, MRV
+ * elsewhere.
  */
-export function resolveStrategy(p: CountProblem, choice: StrategyChoice | Strategy = 'auto'): Strategy {
+export function resolveStrategy(p: CountProblem, choice: StrategyChoice | Strategy = 'auto', maxBytes = DEFAULT_MAX_BYTES): Strategy {
   if (choice !== 'auto') return choice;
-  if (partsPayOff(p)) return 'components';
+  if (engineBytes(p) + partsBytes(p.items - p.local) <= maxBytes && partsPayOff(p)) return 'components';
   return sweepWindow(p).after <= SWEEP_MAX_FRONT ? 'sweep' : 'mrv';
 }
 
@@ -107,7 +109,7 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
 
   let weightDone = 0;
   let unitWeight = 0;
-  const strategy = resolveStrategy(p, options.strategy);
+  const strategy = resolveStrategy(p, options.strategy, maxBytes);
   // The share of the running unit behind the search at its last poll: where a stopped unit had got to.
   let partial = 0;
   const engine: CountEngine = makeEngine(strategy, p, {
@@ -163,7 +165,7 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
     }
   }
   tick(complete ? 1 : weightDone + unitWeight * partial);
-  return { count, complete, strategy, nodes: engine.nodes, cache: engine.cache.snapshot(), units: units.length, resumed };
+  return { count, complete, strategy, nodes: engine.nodes, cache: engine.memory(), units: units.length, resumed };
 }
 
 /** Moves an engine from node to node of its tree, undoing and redoing only where two paths differ. */
