@@ -37,7 +37,8 @@ export class CountCache {
   private keys: Int32Array;
   private counts: Float64Array;
   private costs: Float64Array;
-  private used: Uint8Array;
+  /** Each slot's key hash, 0 for an empty slot (hashOf is never 0): a lookup compares keys only where hashes agree, and growing rehashes nothing. */
+  private hashes: Int32Array;
   private buckets: number;
   private entries = 0;
   private maxBuckets: number;
@@ -57,7 +58,7 @@ export class CountCache {
     this.keys = new Int32Array(slots * width);
     this.counts = new Float64Array(slots);
     this.costs = new Float64Array(slots);
-    this.used = new Uint8Array(slots);
+    this.hashes = new Int32Array(slots);
   }
 
   /** The most buckets (a power of two, at least one) that `maxBytes` holds. */
@@ -71,9 +72,9 @@ export class CountCache {
     this.maxBuckets = Math.max(this.buckets, CountCache.bucketsWithin(this.width, maxBytes));
   }
 
-  /** Bytes one slot takes: its key, count, cost and used flag. */
+  /** Bytes one slot takes: its key, count, cost and hash. */
   static slotBytes(width: number): number {
-    return 4 * width + 8 + 8 + 1;
+    return 4 * width + 8 + 8 + 4;
   }
 
   get bytes(): number {
@@ -87,7 +88,7 @@ export class CountCache {
   /** The count stored for `key` (its first `width` words), or -1; `hash` is hashOf(key), if the caller kept it. */
   get(key: Int32Array, hash = this.hashOf(key)): number {
     this.stats.lookups++;
-    const slot = this.find(key, hash & (this.buckets - 1));
+    const slot = this.find(key, hash);
     if (slot < 0) return -1;
     this.stats.hits++;
     this.stats.savedNodes += this.costs[slot]!;
@@ -97,22 +98,22 @@ export class CountCache {
   /** Remembers `count` for `key`; `cost` is the search nodes it took, the entry's worth when room must be made. */
   set(key: Int32Array, count: number, cost: number, hash = this.hashOf(key)): void {
     const bucket = hash & (this.buckets - 1);
-    let slot = this.find(key, bucket);
+    let slot = this.find(key, hash);
     if (slot < 0) {
       slot = this.victim(bucket);
-      if (this.used[slot] && this.entries >= GROW_AT * this.buckets * BUCKET && this.buckets < this.maxBuckets) {
+      if (this.hashes[slot] !== 0 && this.entries >= GROW_AT * this.buckets * BUCKET && this.buckets < this.maxBuckets) {
         this.grow();
         this.set(key, count, cost, hash);
         return;
       }
-      if (this.used[slot]) this.stats.evictions++;
+      if (this.hashes[slot] !== 0) this.stats.evictions++;
       else this.entries++;
     }
     this.stats.stores++;
-    this.write(slot, key, count, cost);
+    this.write(slot, key, count, cost, hash);
   }
 
-  /** A 32-bit hash of the key; its low bits pick the bucket, however many there are. */
+  /** A 32-bit hash of the key, never 0; its low bits pick the bucket, however many there are. */
   hashOf(key: Int32Array): number {
     let h = 0x9e3779b9 | 0;
     for (let k = 0; k < this.width; k++) {
@@ -121,13 +122,13 @@ export class CountCache {
     }
     h = Math.imul(h, 0xc2b2ae35);
     h ^= h >>> 16;
-    return h;
+    return h === 0 ? 1 : h;
   }
 
-  private find(key: Int32Array, bucket: number): number {
-    const { keys, used, width } = this;
-    for (let s = bucket * BUCKET, end = s + BUCKET; s < end; s++) {
-      if (!used[s]) continue;
+  private find(key: Int32Array, hash: number): number {
+    const { keys, hashes, width } = this;
+    for (let s = (hash & (this.buckets - 1)) * BUCKET, end = s + BUCKET; s < end; s++) {
+      if (hashes[s] !== hash) continue;
       let k = 0;
       const base = s * width;
       while (k < width && keys[base + k] === key[k]) k++;
@@ -140,36 +141,36 @@ export class CountCache {
   private victim(bucket: number): number {
     let best = bucket * BUCKET;
     for (let s = best, end = s + BUCKET; s < end; s++) {
-      if (!this.used[s]) return s;
+      if (this.hashes[s] === 0) return s;
       if (this.costs[s]! < this.costs[best]!) best = s;
     }
     return best;
   }
 
-  private write(slot: number, from: Int32Array, count: number, cost: number): void {
+  private write(slot: number, from: Int32Array, count: number, cost: number, hash: number): void {
     // A loop, not keys.set(from.subarray(...)): a view per store was a tenth of a count's time.
     for (let k = 0, base = slot * this.width; k < this.width; k++) this.keys[base + k] = from[k]!;
     this.counts[slot] = count;
     this.costs[slot] = cost;
-    this.used[slot] = 1;
+    this.hashes[slot] = hash;
   }
 
   private grow(): void {
-    const { keys, counts, costs, used, width } = this;
+    const { keys, counts, costs, hashes, width } = this;
     this.buckets *= 2;
     const slots = this.buckets * BUCKET;
     this.keys = new Int32Array(slots * width);
     this.counts = new Float64Array(slots);
     this.costs = new Float64Array(slots);
-    this.used = new Uint8Array(slots);
+    this.hashes = new Int32Array(slots);
     this.entries = 0;
     const key = new Int32Array(width);
-    for (let s = 0; s < used.length; s++) {
-      if (!used[s]) continue;
+    for (let s = 0; s < hashes.length; s++) {
+      if (hashes[s] === 0) continue;
       for (let k = 0; k < width; k++) key[k] = keys[s * width + k]!;
       // Doubling splits each bucket in two, so every old entry finds a free slot.
-      const slot = this.victim(this.hashOf(key) & (this.buckets - 1));
-      this.write(slot, key, counts[s]!, costs[s]!);
+      const slot = this.victim(hashes[s]! & (this.buckets - 1));
+      this.write(slot, key, counts[s]!, costs[s]!, hashes[s]!);
       this.entries++;
     }
   }

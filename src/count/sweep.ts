@@ -275,11 +275,11 @@ export class SweepCounter extends CountSearch {
     return false;
   }
 
+  /** Some uncovered item among the next LOOKAHEAD ahead of f (found by their bits, not cell by cell) has no row left that fits. */
   private walledIn(f: number): boolean {
-    const { primary, local } = this.p;
-    const end = Math.min(local, f + this.window.after);
-    for (let i = f + 1, checked = 0; i < end && checked < LOOKAHEAD; i++) {
-      if (!primary[i] || this.isCovered(i)) continue;
+    const end = Math.min(this.p.local, f + this.window.after);
+    let checked = 0;
+    for (let i = this.firstFree(f + 1); i >= 0 && i < end && checked < LOOKAHEAD; i = this.firstFree(i + 1)) {
       checked++;
       if (!this.canCover(i, f)) return true;
     }
