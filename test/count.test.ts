@@ -8,6 +8,7 @@ import { image } from '../src/enumerate/cube-tree.js';
 import { solveExactCover } from '../solvers/dlx/exact-cover.js';
 import { bruteForceCount } from './helpers/exact-cover-count.js';
 import { burnsideSum, classTerms } from '../src/count/burnside.js';
+import { CountCache } from '../src/count/cache.js';
 import { DancingCounter } from '../src/count/dancing.js';
 import { MemoryBoundExceeded } from '../src/count/engine.js';
 import { runCount } from '../src/count/exact-cover.js';
@@ -325,6 +326,20 @@ describe('bounds and stops', () => {
       expect(engine.cache.snapshot().bytes).toBeLessThanOrEqual(64 * 1024);
     }
   }, 600_000);
+
+  it('holds the memo within its bound while it grows, the old table and the new one together (regression: 9 GiB took 12)', () => {
+    const bound = 64 * 2 ** 20;
+    const cache = new CountCache(1, bound);
+    const key = new Int32Array(1);
+    for (let k = 1; k <= 4_000_000; k++) {
+      key[0] = k;
+      cache.set(key, k, 2);
+    }
+    const { bytes, peakBytes } = cache.snapshot();
+    expect(bytes).toBeGreaterThan(8 * 2 ** 20); // it grew from its first size (6 MiB for one-word keys)
+    expect(peakBytes).toBeLessThanOrEqual(bound);
+    expect(cache.get(Int32Array.of(4_000_000))).toBe(4_000_000); // the last stored is found after the moves
+  });
 
   it('stops with a lower bound marked incomplete, and resumes from the finished units to the exact count', async () => {
     const instance = pentomino({ preset: '6x10' });

@@ -18,6 +18,8 @@ export interface CacheStats {
   entries: number;
   /** Bytes of the table now. */
   bytes: number;
+  /** The most bytes held at once: while the table grows, the old one and the new one (within the bound). */
+  peakBytes?: number;
   lookups: number;
   hits: number;
   stores: number;
@@ -42,6 +44,7 @@ export class CountCache {
   private buckets: number;
   private entries = 0;
   private maxBuckets: number;
+  private peak = 0;
   readonly stats: Omit<CacheStats, 'entries' | 'bytes'> = { lookups: 0, hits: 0, stores: 0, evictions: 0, savedNodes: 0 };
 
   /**
@@ -61,9 +64,14 @@ export class CountCache {
     this.hashes = new Int32Array(slots);
   }
 
-  /** The most buckets (a power of two, at least one) that `maxBytes` holds. */
+  /**
+   * The most buckets (a power of two, at least one) that `maxBytes` holds
+   * together with the half-size table they grew from: both are held while
+   * the entries move over. (Sizing by the final table alone let a count
+   * bounded at 9 GiB take 12 GiB.)
+   */
   private static bucketsWithin(width: number, maxBytes: number): number {
-    const most = Math.max(1, Math.floor(maxBytes / (BUCKET * CountCache.slotBytes(width))));
+    const most = Math.max(1, Math.floor(maxBytes / (1.5 * BUCKET * CountCache.slotBytes(width))));
     return 2 ** Math.floor(Math.log2(most));
   }
 
@@ -82,7 +90,7 @@ export class CountCache {
   }
 
   snapshot(): CacheStats {
-    return { entries: this.entries, bytes: this.bytes, ...this.stats };
+    return { entries: this.entries, bytes: this.bytes, peakBytes: Math.max(this.peak, this.bytes), ...this.stats };
   }
 
   /** The count stored for `key` (its first `width` words), or -1; `hash` is hashOf(key), if the caller kept it. */
@@ -157,7 +165,9 @@ export class CountCache {
 
   private grow(): void {
     const { keys, counts, costs, hashes, width } = this;
+    const before = this.bytes;
     this.buckets *= 2;
+    this.peak = Math.max(this.peak, before + this.bytes);
     const slots = this.buckets * BUCKET;
     this.keys = new Int32Array(slots * width);
     this.counts = new Float64Array(slots);

@@ -167,8 +167,8 @@ function triedTallies(p: CountProblem): Tallies | null {
 
 /** Whether auto counts by parts: it applies, and the parts' fillings are all found within `budget` nodes. */
 export function partsPayOff(p: CountProblem, budget = PARTS_TRIAL_NODES): boolean {
-  if (!countsByParts(p)) return false;
-  if (trials.get(p)?.budget !== budget) trials.set(p, { budget, found: tallyParts(p, budget, () => {}) });
+  // The answer is kept with the trial: the parts are not looked for again on the same problem.
+  if (trials.get(p)?.budget !== budget) trials.set(p, { budget, found: countsByParts(p) ? tallyParts(p, budget, () => {}) : null });
   return trials.get(p)!.found !== null;
 }
 

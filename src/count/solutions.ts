@@ -159,6 +159,7 @@ function combined(stats: readonly CacheStats[]): CacheStats {
   for (const s of stats) {
     out.entries = Math.max(out.entries, s.entries);
     out.bytes = Math.max(out.bytes, s.bytes);
+    out.peakBytes = Math.max(out.peakBytes ?? 0, s.peakBytes ?? s.bytes);
     out.lookups += s.lookups;
     out.hits += s.hits;
     out.stores += s.stores;
