@@ -81,6 +81,9 @@ function leadingCell(p: CountProblem, r: number): number {
 /** Bytes the tables take for a problem with `globals` pieces: one dense table and the tallies, bounded by two more. */
 export const partsBytes = (globals: number): number => 3 * 8 * 2 ** globals;
 
+/** The tables for this problem's pieces fit in `cacheBytes` (what is left of the bound beside the engine). */
+export const partsFit = (p: CountProblem, cacheBytes: number): boolean => partsBytes(p.items - p.local) <= cacheBytes;
+
 /** The parts' fillings tallied by piece set, with the search nodes it took. */
 interface Tallies {
   tallies: Tally[];
@@ -187,7 +190,7 @@ export class PartsCounter implements CountEngine {
     options: EngineOptions,
   ) {
     this.globals = p.items - p.local;
-    if (partsBytes(this.globals) > options.cacheBytes) throw new MemoryBoundExceeded(partsBytes(this.globals), options.cacheBytes);
+    if (!partsFit(p, options.cacheBytes)) throw new MemoryBoundExceeded(partsBytes(this.globals), options.cacheBytes);
     this.shouldStop = options.shouldStop ?? (() => false);
   }
 

@@ -1,6 +1,6 @@
 import type { StrategyChoice } from '../core/plan.js';
 import type { CacheStats } from './cache.js';
-import { PartsCounter, partsBytes, partsPayOff } from './components.js';
+import { PartsCounter, partsFit, partsPayOff } from './components.js';
 import { DancingCounter } from './dancing.js';
 import {
   type CountEngine,
@@ -77,7 +77,7 @@ const SWEEP_MAX_FRONT = 32;
  */
 export function resolveStrategy(p: CountProblem, choice: StrategyChoice | Strategy = 'auto', maxBytes = DEFAULT_MAX_BYTES): Strategy {
   if (choice !== 'auto') return choice;
-  if (engineBytes(p) + partsBytes(p.items - p.local) <= maxBytes && partsPayOff(p)) return 'components';
+  if (partsFit(p, maxBytes - engineBytes(p)) && partsPayOff(p)) return 'components';
   return sweepWindow(p).after <= SWEEP_MAX_FRONT ? 'sweep' : 'mrv';
 }
 
