@@ -13,7 +13,7 @@ import {
   Stopped,
 } from './engine.js';
 import type { CountProblem } from './problem.js';
-import { SweepCounter, sweepWindow } from './sweep.js';
+import { SweepCounter, slotTableBytes, sweepWindow } from './sweep.js';
 
 /**
  * Runs a counting engine over one compiled problem: picks the strategy
@@ -91,7 +91,7 @@ const YIELD_MS = 50;
 export function engineBytes(p: CountProblem): number {
   const memberships = p.rowItems.length;
   const rows = p.rowStart.length;
-  return 4 * (7 * memberships + 8 * rows + 12 * p.items);
+  return 4 * (7 * memberships + 8 * rows + 12 * p.items) + slotTableBytes(p);
 }
 
 function makeEngine(strategy: Strategy, p: CountProblem, options: EngineOptions): CountEngine {

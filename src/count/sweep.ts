@@ -24,10 +24,12 @@ import type { CountProblem } from './problem.js';
  * uncovered items ahead still have a row that fits.
  *
  * Both lists a node scans (the rows led by f, the rows through an item
- * ahead) are kept in runs by piece (a row's first global item): once a
- * piece is placed, one test skips its whole run instead of failing each of
- * its rows on the same bit. Profiling the 8x8 board with the 2x2 square,
- * these scans were two thirds of the time.
+ * ahead) are kept in runs by piece (a row's first global item), and a node
+ * visits only the runs of the pieces still free, found by their bits: a
+ * placed piece costs nothing, where failing each of its rows on the same
+ * bit would. Profiling the 8x8 board with the 2x2 square, these scans were
+ * two thirds of the time; on OneSidedPentominoes6x15, half the steps of the
+ * look-ahead went to stepping over the runs of placed pieces.
  */
 export interface SweepWindow {
   before: number;
@@ -66,12 +68,28 @@ function pieceOf(p: CountProblem, r: number): number {
   return -1;
 }
 
-/** For each place k of a list: the place just past the run of equal keys that k is in. */
-function runEnds(list: Int32Array, key: (r: number) => number): Int32Array {
-  const ends = new Int32Array(list.length);
-  for (let k = list.length - 1; k >= 0; k--) ends[k] = k + 1 < list.length && key(list[k]!) === key(list[k + 1]!) ? ends[k + 1]! : k + 1;
-  return ends;
+/**
+ * Where each run begins in lists laid out list by list (list j is
+ * rows[listStart[j] .. listStart[j + 1] - 1]), each in slot order: slot s
+ * of list j begins at starts[j * (slots + 1) + s], and [j * (slots + 1) +
+ * slots] is where list j ends. Slot 0 holds the rows with no piece, slot
+ * 1 + k those of the k-th global item.
+ */
+function slotStarts(listStart: Int32Array, rows: Int32Array, slotOf: (r: number) => number, slots: number): Int32Array {
+  const lists = listStart.length - 1;
+  const starts = new Int32Array(lists * (slots + 1));
+  for (let j = 0; j < lists; j++) {
+    let q = listStart[j]!;
+    for (let s = 0; s <= slots; s++) {
+      while (q < listStart[j + 1]! && slotOf(rows[q]!) < s) q++;
+      starts[j * (slots + 1) + s] = q;
+    }
+  }
+  return starts;
 }
+
+/** Bytes of the two slot tables (slotStarts) a sweep keeps for this problem: engineBytes counts them. */
+export const slotTableBytes = (p: CountProblem): number => 4 * (p.items + p.local) * (p.items - p.local + 2);
 
 function lowestPrimary(p: CountProblem, r: number): number {
   for (let m = p.rowStart[r]!; m < p.rowStart[r + 1]!; m++) if (p.primary[p.rowItems[m]!]) return p.rowItems[m]!;
@@ -88,9 +106,8 @@ export class SweepCounter extends CountSearch {
   private readonly byLow: Int32Array;
   private readonly firstOf: Int32Array;
   private readonly low: Int32Array;
-  /** Each row's piece (pieceOf), and past the run of the same lowest item and piece in byLow. */
-  private readonly piece: Int32Array;
-  private readonly byLowRunEnd: Int32Array;
+  /** The runs of byLow by lowest item and piece (slotStarts, rows per slot). */
+  private readonly leadSlots: Int32Array;
   /** Row r touches words maskWord[maskStart[r] ..] with bits maskBits[..]. */
   private readonly maskStart: Int32Array;
   private readonly maskWord: Int32Array;
@@ -98,11 +115,14 @@ export class SweepCounter extends CountSearch {
   /**
    * Rows through each local item, in runs by piece, each run by lowest
    * primary item descending (the look-ahead leaves a run at its first row
-   * led before f); itemRunEnd[q] is the place past q's run.
+   * led before f); cellSlots holds where the runs begin (slotStarts).
    */
   private readonly itemStart: Int32Array;
   private readonly itemRows: Int32Array;
-  private readonly itemRunEnd: Int32Array;
+  private readonly cellSlots: Int32Array;
+  /** Slots per list, plus one (slotStarts); the global items' bits by word. */
+  private readonly slotStride: number;
+  private readonly globalBits: Int32Array;
   /** Per local item, the row that last showed it could still be covered (-1: none yet). */
   private readonly witness: Int32Array;
   private readonly window: SweepWindow;
@@ -123,13 +143,18 @@ export class SweepCounter extends CountSearch {
     for (let i = 0; i < n; i++) if (problem.primary[i]) this.primaryBits[i >>> 5]! |= 1 << (i & 31);
 
     this.low = Int32Array.from({ length: rows }, (_, r) => lowestPrimary(problem, r));
-    this.piece = Int32Array.from({ length: rows }, (_, r) => pieceOf(problem, r));
-    const { low, piece } = this;
+    const piece = Int32Array.from({ length: rows }, (_, r) => pieceOf(problem, r));
+    const { low } = this;
     this.byLow = Int32Array.from({ length: rows }, (_, r) => r).sort((a, b) => low[a]! - low[b]! || piece[a]! - piece[b]! || a - b);
-    this.byLowRunEnd = runEnds(this.byLow, (r) => low[r]! * (n + 1) + piece[r]!);
     this.firstOf = new Int32Array(n + 1);
     for (const r of this.byLow) this.firstOf[this.low[r]! + 1]++;
     for (let i = 0; i < n; i++) this.firstOf[i + 1] += this.firstOf[i]!;
+    const slots = n - problem.local + 1;
+    const slotOf = (r: number) => (piece[r]! < 0 ? 0 : piece[r]! - problem.local + 1);
+    this.slotStride = slots + 1;
+    this.leadSlots = slotStarts(this.firstOf, this.byLow, slotOf, slots);
+    this.globalBits = new Int32Array(this.words);
+    for (let i = problem.local; i < n; i++) this.globalBits[i >>> 5]! |= 1 << (i & 31);
 
     const masks: number[][] = [];
     this.maskStart = new Int32Array(rows + 1);
@@ -161,11 +186,7 @@ export class SweepCounter extends CountSearch {
     });
     this.itemStart[problem.local] = listed.length;
     this.itemRows = Int32Array.from(listed);
-    // Runs by piece within each item's list (an item's list ends where the next begins).
-    const itemOf = new Int32Array(listed.length);
-    for (let i = 0; i < problem.local; i++) itemOf.fill(i, this.itemStart[i]!, this.itemStart[i + 1]!);
-    const place = new Int32Array(listed.length).map((_, q) => q);
-    this.itemRunEnd = runEnds(place, (q) => itemOf[q]! * (n + 1) + piece[listed[q]!]!);
+    this.cellSlots = slotStarts(this.itemStart, this.itemRows, slotOf, slots);
     this.witness = new Int32Array(problem.local).fill(-1);
 
     this.window = window;
@@ -192,12 +213,6 @@ export class SweepCounter extends CountSearch {
     return out;
   }
 
-  /** The piece of row r is placed already: its whole run can be skipped. */
-  private pieceTaken(r: number): boolean {
-    const g = this.piece[r]!;
-    return g >= 0 && this.isCovered(g);
-  }
-
   protected countFromHere(): number {
     return this.visit(0);
   }
@@ -211,10 +226,6 @@ export class SweepCounter extends CountSearch {
     const { covered, maskWord, maskBits } = this;
     for (let j = this.maskStart[r]!, end = this.maskStart[r + 1]!; j < end; j++) if (covered[maskWord[j]!]! & maskBits[j]!) return false;
     return true;
-  }
-
-  private isCovered(i: number): boolean {
-    return (this.covered[i >>> 5]! & (1 << (i & 31))) !== 0;
   }
 
   /** The first uncovered primary item at or after `from`, or -1. */
@@ -263,16 +274,29 @@ export class SweepCounter extends CountSearch {
   private canCover(i: number, f: number): boolean {
     const seen = this.witness[i]!;
     if (seen >= 0 && this.low[seen]! >= f && this.fits(seen)) return true;
-    for (let q = this.itemStart[i]!, end = this.itemStart[i + 1]!; q < end; q++) {
-      const r = this.itemRows[q]!;
-      // A run is by lowest item descending: past a row led before f, the rest of its run is too.
-      if (this.low[r]! < f || this.pieceTaken(r)) q = this.itemRunEnd[q]! - 1;
-      else if (this.fits(r)) {
-        this.witness[i] = r;
-        return true;
+    const { covered, globalBits, cellSlots } = this;
+    const at = i * this.slotStride;
+    let found = this.fitIn(cellSlots[at]!, cellSlots[at + 1]!, f);
+    // The runs of the free pieces (slot 1 + k for the k-th global item), in slot order.
+    for (let w = this.p.local >>> 5; found < 0 && w < this.words; w++) {
+      for (let free = ~covered[w]! & globalBits[w]!; found < 0 && free !== 0; free &= free - 1) {
+        const s = (w << 5) + 31 - Math.clz32(free & -free) - this.p.local + 1;
+        found = this.fitIn(cellSlots[at + s]!, cellSlots[at + s + 1]!, f);
       }
     }
-    return false;
+    if (found < 0) return false;
+    this.witness[i] = found;
+    return true;
+  }
+
+  /** The first row of itemRows[from .. to - 1] (one run, by lowest item descending) led at or after f that fits, or -1. */
+  private fitIn(from: number, to: number, f: number): number {
+    for (let q = from; q < to; q++) {
+      const r = this.itemRows[q]!;
+      if (this.low[r]! < f) return -1;
+      if (this.fits(r)) return r;
+    }
+    return -1;
   }
 
   /** Some uncovered item among the next LOOKAHEAD ahead of f (found by their bits, not cell by cell) has no row left that fits. */
@@ -284,6 +308,21 @@ export class SweepCounter extends CountSearch {
       if (!this.canCover(i, f)) return true;
     }
     return false;
+  }
+
+  /** The count below each row of byLow[from .. to - 1] that fits, summed (the progress moves one branch per row). */
+  private branchRun(f: number, from: number, to: number): number {
+    let total = 0;
+    for (let k = from; k < to; k++) {
+      const r = this.byLow[k]!;
+      if (this.fits(r)) {
+        this.toggle(r);
+        total += this.visit(f + 1);
+        this.toggle(r);
+      }
+      this.progress.next();
+    }
+    return total;
   }
 
   private visit(from: number): number {
@@ -301,23 +340,23 @@ export class SweepCounter extends CountSearch {
     if (known >= 0) return known;
     const before = this.nodes;
     let total = 0;
-    const first = this.firstOf[f]!;
-    const end = this.firstOf[f + 1]!;
-    this.progress.enter(end - first);
-    for (let k = first; k < end; k++) {
-      const r = this.byLow[k]!;
-      if (this.pieceTaken(r)) {
-        const past = this.byLowRunEnd[k]!;
-        this.progress.next(past - k);
-        k = past - 1;
-        continue;
+    const at = f * this.slotStride;
+    // Where the rows of f not yet tried begin: the runs of placed pieces are passed over, and the progress moves past them.
+    let next = this.leadSlots[at]!;
+    this.progress.enter(this.firstOf[f + 1]! - next);
+    total += this.branchRun(f, next, this.leadSlots[at + 1]!);
+    next = this.leadSlots[at + 1]!;
+    for (let w = this.p.local >>> 5; w < this.words; w++) {
+      // This word of the covered set is taken before the runs below it: each branch restores what it changed.
+      for (let free = ~this.covered[w]! & this.globalBits[w]!; free !== 0; free &= free - 1) {
+        const s = (w << 5) + 31 - Math.clz32(free & -free) - this.p.local + 1;
+        const from = this.leadSlots[at + s]!;
+        const to = this.leadSlots[at + s + 1]!;
+        if (from === to) continue;
+        this.progress.next(from - next);
+        total += this.branchRun(f, from, to);
+        next = to;
       }
-      if (this.fits(r)) {
-        this.toggle(r);
-        total += this.visit(f + 1);
-        this.toggle(r);
-      }
-      this.progress.next();
     }
     this.progress.leave();
     if (total > MAX_EXACT) throw new CountOverflow();
