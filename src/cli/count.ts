@@ -178,10 +178,17 @@ const grouped = (n: number | bigint): string => n.toLocaleString('en-US');
 
 function summaryText(s: CountSummary, report: CountReport): string {
   const what = `${grouped(s.count)} ${s.unique ? 'classes' : s.counter === 'cnf' && s.puzzle.match(/\.(cnf|dimacs)/i) ? 'models' : 'solutions'}`;
-  const cache = report.cache;
-  const saved = cache.savedNodes === undefined ? '' : `, ${grouped(cache.savedNodes)} nodes saved`;
   return (
     `${s.complete ? what : `at least ${what} (incomplete, ${(100 * (s.done ?? 0)).toFixed(1)}% of the search tree behind it, branches weighed alike)`} in ${s.seconds.toFixed(2)} s by ${s.method} [${s.vars} vars, ${s.clauses} clauses]; ` +
-    `${grouped(s.nodes)} nodes, cache ${grouped(cache.entries)} entries (${mebibytes(cache.bytes)} MiB), ${(100 * s.cache.hitRate).toFixed(1)}% hits${saved}`
+    `${grouped(s.nodes)} nodes, ${memoText(s, report)}`
   );
+}
+
+/** What the counter kept: a count by parts keeps tables of the parts' fillings by piece set, looked up by no one; the others a memo. */
+function memoText(s: CountSummary, report: CountReport): string {
+  const cache = report.cache;
+  const size = `${grouped(cache.entries)} entries (${mebibytes(cache.bytes)} MiB)`;
+  if (report.terms?.length && report.terms.every((t) => t.strategy === 'components')) return `tables by piece set ${size}`;
+  const saved = cache.savedNodes === undefined ? '' : `, ${grouped(cache.savedNodes)} nodes saved`;
+  return `cache ${size}, ${(100 * s.cache.hitRate).toFixed(1)}% hits${saved}`;
 }
