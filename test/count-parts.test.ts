@@ -126,8 +126,21 @@ describe('counting by parts', () => {
     // The trial's budget decides: the two 5x6 rectangles' parts are listed in about 160 thousand nodes.
     const rectangles = polyomino({ board: TWO_RECTANGLES, pieces: 'F,I,L,N,P,T,U,V,W,X,Y,Z' });
     const two = compileProblem(rectangles.exactCover!, itemOrderOf(rectangles));
-    expect([partsPayOff(two, 1000), partsPayOff(two, 1 << 20)]).toEqual([false, true]);
+    expect([partsPayOff(two, undefined, 1000), partsPayOff(two, undefined, 1 << 20)]).toEqual([false, true]);
   }, 120_000);
+
+  it('stops the trial of the parts when the count is told to stop, and keeps no verdict from it (regression: --timeout 5 took 20 s)', () => {
+    // The trial listed fillings for seconds without asking whether to stop: on Polyominoes2345X1 a count
+    // with --timeout 5 ran 20 s, and a 900-second run went past its CPU box with no summary.
+    const rectangles = polyomino({ board: TWO_RECTANGLES, pieces: 'F,I,L,N,P,T,U,V,W,X,Y,Z' });
+    const two = compileProblem(rectangles.exactCover!, itemOrderOf(rectangles));
+    let asked = 0;
+    const stop = () => ++asked > 0;
+    expect(resolveStrategy(two, 'auto', undefined, stop)).not.toBe('components');
+    expect(asked).toBe(1);
+    // Not kept: the next trial, not stopped, still finds that the parts pay off.
+    expect(resolveStrategy(two)).toBe('components');
+  });
 
   it('finds the parts of a board: cells joined by a row are in one part', () => {
     const problem = { primary: 5, secondary: 0, rows: [[0, 1], [1, 2], [3], [4], [3, 4]] };

@@ -168,10 +168,31 @@ function triedTallies(p: CountProblem): Tallies | null {
   return trials.get(p)?.found ?? null;
 }
 
-/** Whether auto counts by parts: it applies, and the parts' fillings are all found within `budget` nodes. */
-export function partsPayOff(p: CountProblem, budget = PARTS_TRIAL_NODES): boolean {
+/**
+ * Whether auto counts by parts: it applies, and the parts' fillings are all
+ * found within `budget` nodes. The trial polls `shouldStop` as the engines
+ * do (a trial takes seconds, and a --timeout or Ctrl-C must not wait for
+ * it); a stopped trial answers no and is not kept, as it decided nothing.
+ */
+export function partsPayOff(p: CountProblem, shouldStop: () => boolean = () => false, budget = PARTS_TRIAL_NODES): boolean {
   // The answer is kept with the trial: the parts are not looked for again on the same problem.
-  if (trials.get(p)?.budget !== budget) trials.set(p, { budget, found: countsByParts(p) ? tallyParts(p, budget, () => {}) : null });
+  if (trials.get(p)?.budget === budget) return trials.get(p)!.found !== null;
+  if (!countsByParts(p)) {
+    trials.set(p, { budget, found: null });
+    return false;
+  }
+  let untilPoll = POLL_NODES;
+  const poll = () => {
+    if (--untilPoll > 0) return;
+    untilPoll = POLL_NODES;
+    if (shouldStop()) throw new Stopped();
+  };
+  try {
+    trials.set(p, { budget, found: tallyParts(p, budget, poll) });
+  } catch (e) {
+    if (e instanceof Stopped) return false;
+    throw e;
+  }
   return trials.get(p)!.found !== null;
 }
 

@@ -75,9 +75,14 @@ const SWEEP_MAX_FRONT = 32;
  * the sweep where the front between filled and empty cells is short, MRV
  * elsewhere.
  */
-export function resolveStrategy(p: CountProblem, choice: StrategyChoice | Strategy = 'auto', maxBytes = DEFAULT_MAX_BYTES): Strategy {
+export function resolveStrategy(
+  p: CountProblem,
+  choice: StrategyChoice | Strategy = 'auto',
+  maxBytes = DEFAULT_MAX_BYTES,
+  shouldStop: () => boolean = () => false,
+): Strategy {
   if (choice !== 'auto') return choice;
-  if (partsFit(p, maxBytes - engineBytes(p)) && partsPayOff(p)) return 'components';
+  if (partsFit(p, maxBytes - engineBytes(p)) && partsPayOff(p, shouldStop)) return 'components';
   return sweepWindow(p).after <= SWEEP_MAX_FRONT ? 'sweep' : 'mrv';
 }
 
@@ -109,7 +114,7 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
 
   let weightDone = 0;
   let unitWeight = 0;
-  const strategy = resolveStrategy(p, options.strategy, maxBytes);
+  const strategy = resolveStrategy(p, options.strategy, maxBytes, shouldStop);
   // The share of the running unit behind the search at its last poll: where a stopped unit had got to.
   let partial = 0;
   const engine: CountEngine = makeEngine(strategy, p, {

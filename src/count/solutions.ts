@@ -86,7 +86,7 @@ export async function countInstance(instance: Instance, options: CountInstanceOp
     const term = terms[k]!;
     const problem = compileProblem(term.problem, order, term.forced);
     const weight = weightOf(term);
-    const strategy = resolveStrategy(problem, options.strategies?.get(term.key) ?? options.strategy, options.maxBytes);
+    const strategy = resolveStrategy(problem, options.strategies?.get(term.key) ?? options.strategy, options.maxBytes, options.shouldStop);
     let run: RunResult | undefined;
     try {
       if (complete && options.shouldStop?.() !== true)
