@@ -34,13 +34,26 @@ const BUCKET = 8;
 const FIRST_BUCKETS = 1 << 15;
 /** A full bucket makes the table grow (while the budget allows) once this share of all slots is taken; below it, the bucket evicts. */
 const GROW_AT = 0.5;
+/** Costs are kept in 32 bits; a larger one is kept as this, which still ranks it above all others. */
+const MAX_COST = 0xffffffff;
 
+/*
+ * The layout is for the memory, not for the code: a table of a GiB misses
+ * the processor's caches on nearly every access, so what one lookup or one
+ * store touches sits together. A bucket's hashes and costs share one 64-byte
+ * line (`meta`: hash, cost, hash, cost, ...), which is all a lookup that
+ * misses reads and all a store needs to pick its victim. A slot's count and
+ * key share one record (`records`: the count as a float64, then the key
+ * words, padded to 8 bytes), read only where the hashes agree. Kept in four
+ * arrays, a hit read four lines and a store wrote four.
+ */
 export class CountCache {
-  private keys: Int32Array;
+  /** Per slot its key hash (0 for an empty slot; hashOf is never 0) and its cost: a lookup compares keys only where hashes agree, and growing rehashes nothing. */
+  private meta: Int32Array;
+  /** Per slot `recordWords` words: the count (a float64 over the first two), then the key. */
+  private words: Int32Array;
   private counts: Float64Array;
-  private costs: Float64Array;
-  /** Each slot's key hash, 0 for an empty slot (hashOf is never 0): a lookup compares keys only where hashes agree, and growing rehashes nothing. */
-  private hashes: Int32Array;
+  private readonly recordWords: number;
   private buckets: number;
   private entries = 0;
   private maxBuckets: number;
@@ -55,13 +68,19 @@ export class CountCache {
     readonly width: number,
     maxBytes: number,
   ) {
+    this.recordWords = CountCache.recordWordsOf(width);
     this.maxBuckets = CountCache.bucketsWithin(width, maxBytes);
     this.buckets = Math.min(FIRST_BUCKETS, this.maxBuckets);
-    const slots = this.buckets * BUCKET;
-    this.keys = new Int32Array(slots * width);
-    this.counts = new Float64Array(slots);
-    this.costs = new Float64Array(slots);
-    this.hashes = new Int32Array(slots);
+    ({ meta: this.meta, words: this.words, counts: this.counts } = this.allocate(this.buckets * BUCKET));
+  }
+
+  private static recordWordsOf(width: number): number {
+    return 2 + width + (width & 1);
+  }
+
+  private allocate(slots: number): { meta: Int32Array; words: Int32Array; counts: Float64Array } {
+    const records = new ArrayBuffer(slots * this.recordWords * 4);
+    return { meta: new Int32Array(slots * 2), words: new Int32Array(records), counts: new Float64Array(records) };
   }
 
   /**
@@ -80,9 +99,9 @@ export class CountCache {
     this.maxBuckets = Math.max(this.buckets, CountCache.bucketsWithin(this.width, maxBytes));
   }
 
-  /** Bytes one slot takes: its key, count, cost and hash. */
+  /** Bytes one slot takes: its hash and cost, its count and key. */
   static slotBytes(width: number): number {
-    return 4 * width + 8 + 8 + 4;
+    return 8 + 4 * CountCache.recordWordsOf(width);
   }
 
   get bytes(): number {
@@ -99,8 +118,8 @@ export class CountCache {
     const slot = this.find(key, hash);
     if (slot < 0) return -1;
     this.stats.hits++;
-    this.stats.savedNodes += this.costs[slot]!;
-    return this.counts[slot]!;
+    this.stats.savedNodes += this.meta[2 * slot + 1]! >>> 0;
+    return this.counts[(slot * this.recordWords) >>> 1]!;
   }
 
   /** Remembers `count` for `key`; `cost` is the search nodes it took, the entry's worth when room must be made. */
@@ -109,16 +128,17 @@ export class CountCache {
     let slot = this.find(key, hash);
     if (slot < 0) {
       slot = this.victim(bucket);
-      if (this.hashes[slot] !== 0 && this.entries >= GROW_AT * this.buckets * BUCKET && this.buckets < this.maxBuckets) {
+      const taken = this.meta[2 * slot] !== 0;
+      if (taken && this.entries >= GROW_AT * this.buckets * BUCKET && this.buckets < this.maxBuckets) {
         this.grow();
         this.set(key, count, cost, hash);
         return;
       }
-      if (this.hashes[slot] !== 0) this.stats.evictions++;
+      if (taken) this.stats.evictions++;
       else this.entries++;
     }
     this.stats.stores++;
-    this.write(slot, key, count, cost, hash);
+    this.write(slot, key, 0, count, Math.min(cost, MAX_COST), hash);
   }
 
   /** A 32-bit hash of the key, never 0; its low bits pick the bucket, however many there are. */
@@ -134,12 +154,12 @@ export class CountCache {
   }
 
   private find(key: Int32Array, hash: number): number {
-    const { keys, hashes, width } = this;
+    const { meta, words, width, recordWords } = this;
     for (let s = (hash & (this.buckets - 1)) * BUCKET, end = s + BUCKET; s < end; s++) {
-      if (hashes[s] !== hash) continue;
+      if (meta[2 * s] !== hash) continue;
       let k = 0;
-      const base = s * width;
-      while (k < width && keys[base + k] === key[k]) k++;
+      const base = s * recordWords + 2;
+      while (k < width && words[base + k] === key[k]) k++;
       if (k === width) return s;
     }
     return -1;
@@ -147,40 +167,39 @@ export class CountCache {
 
   /** An empty slot of the bucket, else the one that cost least. */
   private victim(bucket: number): number {
+    const { meta } = this;
     let best = bucket * BUCKET;
     for (let s = best, end = s + BUCKET; s < end; s++) {
-      if (this.hashes[s] === 0) return s;
-      if (this.costs[s]! < this.costs[best]!) best = s;
+      if (meta[2 * s] === 0) return s;
+      if (meta[2 * s + 1]! >>> 0 < meta[2 * best + 1]! >>> 0) best = s;
     }
     return best;
   }
 
-  private write(slot: number, from: Int32Array, count: number, cost: number, hash: number): void {
-    // A loop, not keys.set(from.subarray(...)): a view per store was a tenth of a count's time.
-    for (let k = 0, base = slot * this.width; k < this.width; k++) this.keys[base + k] = from[k]!;
-    this.counts[slot] = count;
-    this.costs[slot] = cost;
-    this.hashes[slot] = hash;
+  /** Writes a slot from `key`'s words beginning at `at`, with its count, cost (below 2^32) and hash. */
+  private write(slot: number, key: Int32Array, at: number, count: number, cost: number, hash: number): void {
+    const base = slot * this.recordWords;
+    // A loop, not words.set(key.subarray(...)): a view per store was a tenth of a count's time.
+    for (let k = 0; k < this.width; k++) this.words[base + 2 + k] = key[at + k]!;
+    this.counts[base >>> 1] = count;
+    this.meta[2 * slot] = hash;
+    this.meta[2 * slot + 1] = cost | 0;
   }
 
   private grow(): void {
-    const { keys, counts, costs, hashes, width } = this;
+    const { meta, words, counts, recordWords } = this;
     const before = this.bytes;
     this.buckets *= 2;
     this.peak = Math.max(this.peak, before + this.bytes);
-    const slots = this.buckets * BUCKET;
-    this.keys = new Int32Array(slots * width);
-    this.counts = new Float64Array(slots);
-    this.costs = new Float64Array(slots);
-    this.hashes = new Int32Array(slots);
+    ({ meta: this.meta, words: this.words, counts: this.counts } = this.allocate(this.buckets * BUCKET));
     this.entries = 0;
-    const key = new Int32Array(width);
-    for (let s = 0; s < hashes.length; s++) {
-      if (hashes[s] === 0) continue;
-      for (let k = 0; k < width; k++) key[k] = keys[s * width + k]!;
+    for (let s = 0; s < meta.length >>> 1; s++) {
+      const hash = meta[2 * s]!;
+      if (hash === 0) continue;
       // Doubling splits each bucket in two, so every old entry finds a free slot.
-      const slot = this.victim(hashes[s]! & (this.buckets - 1));
-      this.write(slot, key, counts[s]!, costs[s]!, hashes[s]!);
+      const slot = this.victim(hash & (this.buckets - 1));
+      const base = s * recordWords;
+      this.write(slot, words, base + 2, counts[base >>> 1]!, meta[2 * s + 1]! >>> 0, hash);
       this.entries++;
     }
   }

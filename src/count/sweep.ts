@@ -280,13 +280,18 @@ export class SweepCounter extends CountSearch {
     // The runs of the free pieces (slot 1 + k for the k-th global item), in slot order.
     for (let w = this.p.local >>> 5; found < 0 && w < this.words; w++) {
       for (let free = ~covered[w]! & globalBits[w]!; found < 0 && free !== 0; free &= free - 1) {
-        const s = (w << 5) + 31 - Math.clz32(free & -free) - this.p.local + 1;
+        const s = this.pieceSlot(w, free);
         found = this.fitIn(cellSlots[at + s]!, cellSlots[at + s + 1]!, f);
       }
     }
     if (found < 0) return false;
     this.witness[i] = found;
     return true;
+  }
+
+  /** The slot of the piece at the lowest bit of `free`, bits of word w of the global items: slot 1 + k holds the k-th global item's rows. */
+  private pieceSlot(w: number, free: number): number {
+    return (w << 5) + 31 - Math.clz32(free & -free) - this.p.local + 1;
   }
 
   /** The first row of itemRows[from .. to - 1] (one run, by lowest item descending) led at or after f that fits, or -1. */
@@ -349,7 +354,7 @@ export class SweepCounter extends CountSearch {
     for (let w = this.p.local >>> 5; w < this.words; w++) {
       // This word of the covered set is taken before the runs below it: each branch restores what it changed.
       for (let free = ~this.covered[w]! & this.globalBits[w]!; free !== 0; free &= free - 1) {
-        const s = (w << 5) + 31 - Math.clz32(free & -free) - this.p.local + 1;
+        const s = this.pieceSlot(w, free);
         const from = this.leadSlots[at + s]!;
         const to = this.leadSlots[at + s + 1]!;
         if (from === to) continue;
