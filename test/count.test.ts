@@ -359,6 +359,45 @@ describe('bounds and stops', () => {
     }
   }, 600_000);
 
+  it("keeps each entry's key, count and cost through growth, for odd and even key widths", () => {
+    for (const width of [1, 2, 3, 4]) {
+      const cache = new CountCache(width, 256 * 2 ** 20);
+      const key = new Int32Array(width);
+      const fill = (k: number) => {
+        for (let j = 0; j < width; j++) key[j] = Math.imul(k, 7919) + j * 104729;
+        return key;
+      };
+      // 600,000 entries: the table doubles three times from its first 32768 buckets; counts past 2^32, exact in a double.
+      const n = 600_000;
+      for (let k = 1; k <= n; k++) cache.set(fill(k), k * 2 ** 21 + 1, k);
+      const { evictions } = cache.snapshot();
+      let missing = 0;
+      for (let k = 1; k <= n; k += 97) {
+        const saved = cache.stats.savedNodes;
+        const got = cache.get(fill(k));
+        if (got < 0) missing++;
+        else expect([got, cache.stats.savedNodes - saved], `width ${width}, entry ${k}`).toEqual([k * 2 ** 21 + 1, k]);
+      }
+      expect(missing).toBeLessThanOrEqual(evictions);
+      expect(missing).toBeLessThan(n / 97 / 10);
+    }
+  });
+
+  it('makes room by evicting the entry that cost least; a cost past 2^32 ranks above every smaller one', () => {
+    const cache = new CountCache(2, 0); // one bucket of 8 slots
+    const key = (k: number) => Int32Array.of(k, -k);
+    const costs = [5, 3, 2 ** 40, 7, 4, 9, 6, 8];
+    costs.forEach((cost, k) => cache.set(key(k), k, cost));
+    cache.set(key(8), 8, 10);
+    expect(cache.get(key(1))).toBe(-1); // cost 3 went first
+    cache.set(key(9), 9, 11);
+    expect(cache.get(key(4))).toBe(-1); // then cost 4
+    for (let k = 10; k < 40; k++) cache.set(key(k), k, 2 ** 31 + k);
+    const saved = cache.stats.savedNodes;
+    expect(cache.get(key(2))).toBe(2);
+    expect(cache.stats.savedNodes - saved).toBe(2 ** 32 - 1); // kept in 32 bits, saturated
+  });
+
   it('holds the memo within its bound while it grows, the old table and the new one together (regression: 9 GiB took 12)', () => {
     const bound = 64 * 2 ** 20;
     const cache = new CountCache(1, bound);
