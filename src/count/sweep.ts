@@ -91,6 +91,28 @@ function slotStarts(listStart: Int32Array, rows: Int32Array, slotOf: (r: number)
 /** Bytes of the two slot tables (slotStarts) a sweep keeps for this problem: engineBytes counts them. */
 export const slotTableBytes = (p: CountProblem): number => 4 * (p.items + p.local) * (p.items - p.local + 2);
 
+/** Per row, the words it touches among the items `keep` accepts and its bits in each: row r's are word[start[r] ..], bits[..]. */
+function rowMasks(p: CountProblem, keep: (item: number, row: number) => boolean): { start: Int32Array; word: Int32Array; bits: Int32Array } {
+  const rows = p.rowStart.length - 1;
+  const start = new Int32Array(rows + 1);
+  const word: number[] = [];
+  const bits: number[] = [];
+  for (let r = 0; r < rows; r++) {
+    start[r] = word.length;
+    const byWord = new Map<number, number>();
+    for (let m = p.rowStart[r]!; m < p.rowStart[r + 1]!; m++) {
+      const i = p.rowItems[m]!;
+      if (keep(i, r)) byWord.set(i >>> 5, (byWord.get(i >>> 5) ?? 0) | (1 << (i & 31)));
+    }
+    for (const [w, b] of byWord) {
+      word.push(w);
+      bits.push(b);
+    }
+  }
+  start[rows] = word.length;
+  return { start, word: Int32Array.from(word), bits: Int32Array.from(bits) };
+}
+
 function lowestPrimary(p: CountProblem, r: number): number {
   for (let m = p.rowStart[r]!; m < p.rowStart[r + 1]!; m++) if (p.primary[p.rowItems[m]!]) return p.rowItems[m]!;
   throw new Error(`count: row ${r} covers no primary item`);
@@ -112,6 +134,17 @@ export class SweepCounter extends CountSearch {
   private readonly maskStart: Int32Array;
   private readonly maskWord: Int32Array;
   private readonly maskBits: Int32Array;
+  /**
+   * The same without the row's piece (its first global item), for fits:
+   * every row tried is in a run of a piece still free, so only its other
+   * items can clash.
+   */
+  private readonly cellStart: Int32Array;
+  private readonly cellWord: Int32Array;
+  private readonly cellBits: Int32Array;
+  /** Each row's piece bit (word pieceWord[r], bit pieceBit[r]; 0 when it has none), for the witness check. */
+  private readonly pieceWord: Int32Array;
+  private readonly pieceBit: Int32Array;
   /**
    * Rows through each local item, in runs by piece, each run by lowest
    * primary item descending (the look-ahead leaves a run at its first row
@@ -156,20 +189,10 @@ export class SweepCounter extends CountSearch {
     this.globalBits = new Int32Array(this.words);
     for (let i = problem.local; i < n; i++) this.globalBits[i >>> 5]! |= 1 << (i & 31);
 
-    const masks: number[][] = [];
-    this.maskStart = new Int32Array(rows + 1);
-    for (let r = 0; r < rows; r++) {
-      this.maskStart[r] = masks.length;
-      const byWord = new Map<number, number>();
-      for (let m = problem.rowStart[r]!; m < problem.rowStart[r + 1]!; m++) {
-        const i = problem.rowItems[m]!;
-        byWord.set(i >>> 5, (byWord.get(i >>> 5) ?? 0) | (1 << (i & 31)));
-      }
-      for (const [w, bits] of byWord) masks.push([w, bits]);
-    }
-    this.maskStart[rows] = masks.length;
-    this.maskWord = Int32Array.from(masks, (m) => m[0]!);
-    this.maskBits = Int32Array.from(masks, (m) => m[1]!);
+    ({ start: this.maskStart, word: this.maskWord, bits: this.maskBits } = rowMasks(problem, () => true));
+    ({ start: this.cellStart, word: this.cellWord, bits: this.cellBits } = rowMasks(problem, (i, r) => i !== piece[r]));
+    this.pieceWord = Int32Array.from(piece, (k) => (k < 0 ? 0 : k >>> 5));
+    this.pieceBit = Int32Array.from(piece, (k) => (k < 0 ? 0 : 1 << (k & 31)));
 
     this.itemStart = new Int32Array(problem.local + 1);
     const through: number[][] = Array.from({ length: problem.local }, () => []);
@@ -209,7 +232,9 @@ export class SweepCounter extends CountSearch {
   protected branchRows(): number[] {
     const out: number[] = [];
     const f = this.firstFree(0);
-    if (f >= 0) for (let k = this.firstOf[f]!; k < this.firstOf[f + 1]!; k++) if (this.fits(this.byLow[k]!)) out.push(this.byLow[k]!);
+    if (f >= 0)
+      for (let k = this.firstOf[f]!; k < this.firstOf[f + 1]!; k++)
+        if (this.pieceFree(this.byLow[k]!) && this.fits(this.byLow[k]!)) out.push(this.byLow[k]!);
     return out;
   }
 
@@ -222,9 +247,14 @@ export class SweepCounter extends CountSearch {
     for (let j = this.maskStart[r]!, end = this.maskStart[r + 1]!; j < end; j++) this.covered[this.maskWord[j]!]! ^= this.maskBits[j]!;
   }
 
+  private pieceFree(r: number): boolean {
+    return (this.covered[this.pieceWord[r]!]! & this.pieceBit[r]!) === 0;
+  }
+
+  /** Row r's items are all uncovered, its piece taken to be free (see cellStart). */
   private fits(r: number): boolean {
-    const { covered, maskWord, maskBits } = this;
-    for (let j = this.maskStart[r]!, end = this.maskStart[r + 1]!; j < end; j++) if (covered[maskWord[j]!]! & maskBits[j]!) return false;
+    const { covered, cellWord, cellBits } = this;
+    for (let j = this.cellStart[r]!, end = this.cellStart[r + 1]!; j < end; j++) if (covered[cellWord[j]!]! & cellBits[j]!) return false;
     return true;
   }
 
@@ -273,7 +303,7 @@ export class SweepCounter extends CountSearch {
    */
   private canCover(i: number, f: number): boolean {
     const seen = this.witness[i]!;
-    if (seen >= 0 && this.low[seen]! >= f && this.fits(seen)) return true;
+    if (seen >= 0 && this.low[seen]! >= f && this.pieceFree(seen) && this.fits(seen)) return true;
     const { covered, globalBits, cellSlots } = this;
     const at = i * this.slotStride;
     let found = this.fitIn(cellSlots[at]!, cellSlots[at + 1]!, f);
