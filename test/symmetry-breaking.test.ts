@@ -103,9 +103,10 @@ describe('the symmetry-breaking family keeps one model per class', { timeout: 30
   it.each([
     ['3x20', 2, 8],
     ['8x8-centre-hole', 65, 520],
-    // 5x12 left out: a rectangle of the same group as 4x15 and 6x10, and half a minute of the suite.
+    // 5x12 and 6x10 left out: rectangles of the same group as 4x15, and two minutes of the suite. 6x10's 2339
+    // classes (9356 solutions) are checked end to end elsewhere: by the family's models in distributed.test.ts, by
+    // dancing links with pinning in kill-resume.test.ts, by Burnside in count.test.ts.
     ['4x15', 368, 1472],
-    ['6x10', 2339, 9356],
   ])('pentomino preset %s: %i classes (%i solutions)', async (preset, classes, raw) => {
     await expectOneModelPerClass(() => polyomino({ preset }), { classes, raw });
   });

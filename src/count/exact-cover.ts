@@ -63,7 +63,9 @@ export interface RunResult {
  * --unique (same run, CPU s, sweep against MRV): 6x10 (front 24) 1.5 / 3.4,
  * 8x8 with the centre hole (30) 0.72 / 0.80, 8x8 with the 2x2 square (32)
  * 11.1 / 15.3, hexiamonds 6x6 (32-35) 1.35 / 1.45. Wider fronts make the
- * sweep's memo keys longer and its dead ends later.
+ * sweep's memo keys longer and its dead ends later, and past this neither
+ * wins outright: O'Beirne's hexagon (front 44-45), whole terms, 868 / 791
+ * on one and 132 / 208 on another (bench/results/count-obeirne.md).
  */
 const SWEEP_MAX_FRONT = 32;
 
