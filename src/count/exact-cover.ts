@@ -60,12 +60,14 @@ export interface RunResult {
 /**
  * The widest front (cells a row reaches past its first, sweepWindow's
  * `after`) at which auto sweeps rather than branching by MRV. Measured with
- * --unique (same run, CPU s, sweep against MRV): 6x10 (front 24) 1.5 / 3.4,
- * 8x8 with the centre hole (30) 0.72 / 0.80, 8x8 with the 2x2 square (32)
- * 11.1 / 15.3, hexiamonds 6x6 (32-35) 1.35 / 1.45. Wider fronts make the
- * sweep's memo keys longer and its dead ends later, and past this neither
- * wins outright: O'Beirne's hexagon (front 44-45), whole terms, 868 / 791
- * on one and 132 / 208 on another (bench/results/count-obeirne.md).
+ * --unique (same run, CPU s, sweep against MRV, two runs each, after MRV's
+ * undo became a copy back, 2026-12-03): 6x10 (front 24) 2.5 / 6.6 and
+ * 2.4 / 4.9, 8x8 with the centre hole (30) 1.58 / 1.54 and 1.56 / 1.47,
+ * 8x8 with the 2x2 square (32) 12.9 / 23.0 and 9.9 / 26.5, hexiamonds 6x6
+ * (32-35) 2.4 / 2.7 and 2.6 / 3.1. Wider fronts make the sweep's memo keys
+ * longer and its dead ends later, and past this neither wins outright:
+ * O'Beirne's hexagon (front 44-45), whole terms, 868 / 791 on one and
+ * 132 / 208 on another before that change (bench/results/count-obeirne.md).
  */
 const SWEEP_MAX_FRONT = 32;
 
