@@ -15,7 +15,7 @@ import type { CountProblem } from './problem.js';
  * and shrinking the prefix, and since hiding is undone in exactly the
  * reverse order, undoing only grows the prefix back. So undoing needs no
  * walk over the rows at all: a step (taking a row, or covering a node's
- * item) works on a copy of the prefix lengths, a few hundred bytes, and
+ * item) works on a copy of where the prefixes end, a few hundred bytes, and
  * undoing it goes back to the copy before, with the covered bits and the
  * count of active items, saved alike. That walk, undoing each hide, was a
  * third of the search's time (O'Beirne's hexagon: 29.5% of a CPU profile),
@@ -38,10 +38,11 @@ export class DancingCounter extends CountSearch {
   private readonly shouldStop: () => boolean;
   private untilPoll = POLL_NODES;
   /**
-   * The live rows of each item (its prefix length), one frame of n per
-   * open step (a pushed row; a node's chosen item, then its branch row):
-   * item i has frames[base + i] now, and the frames below hold what each
-   * step will go back to. Grown when the search goes deeper than ever
+   * Where the live rows of each item end (its prefix, as a position in
+   * `slots`, so that hiding a row reads no segment start), one frame of n
+   * per open step (a pushed row; a node's chosen item, then its branch
+   * row): item i's live rows are slots[itemStart[i] .. frames[base + i] -
+   * 1] now, and the frames below hold what each step will go back to. Grown when the search goes deeper than ever
    * before, two steps a row of a solution.
    */
   private frames: Int32Array;
@@ -66,12 +67,12 @@ export class DancingCounter extends CountSearch {
     this.frames = new Int32Array(16 * n);
     this.savedCovered = new Int32Array(16 * Math.max(1, Math.ceil(n / 32)));
     this.savedActive = new Int32Array(16);
-    const live = this.frames;
+    const end = this.frames;
+    end.set(this.itemStart.subarray(0, n));
     this.slots = new Int32Array(memberships);
     this.where = new Int32Array(memberships);
     for (let m = 0; m < memberships; m++) {
-      const i = problem.rowItems[m]!;
-      const at = this.itemStart[i]! + live[i]!++;
+      const at = end[problem.rowItems[m]!]!++;
       this.slots[at] = m;
       this.where[m] = at;
     }
@@ -99,8 +100,7 @@ export class DancingCounter extends CountSearch {
   protected branchRows(): number[] {
     const item = this.choose();
     const out: number[] = [];
-    if (item >= 0)
-      for (let q = this.itemStart[item]!, end = q + this.frames[this.base + item]!; q < end; q++) out.push(this.memberRow[this.slots[q]!]!);
+    if (item >= 0) for (let q = this.itemStart[item]!, end = this.frames[this.base + item]!; q < end; q++) out.push(this.memberRow[this.slots[q]!]!);
     return out;
   }
 
@@ -115,7 +115,7 @@ export class DancingCounter extends CountSearch {
     const { frames, base } = this;
     for (let a = 0; a < this.activeCount; a++) {
       const i = this.active[a]!;
-      const n = frames[base + i]!;
+      const n = frames[base + i]! - this.itemStart[i]!;
       if (n < fewest || (n === fewest && i < best)) {
         best = i;
         fewest = n;
@@ -175,13 +175,15 @@ export class DancingCounter extends CountSearch {
       this.active[this.activeCount] = j;
       this.activePos[j] = this.activeCount;
     }
-    for (let q = itemStart[j]!, end = q + frames[base + j]!; q < end; q++) {
-      const r = memberRow[slots[q]!]!;
-      for (let m = rowStart[r]!, stop = rowStart[r + 1]!; m < stop; m++) {
-        const k = rowItems[m]!;
-        if (k === j) continue;
+    for (let q = itemStart[j]!, end = frames[base + j]!; q < end; q++) {
+      // The row's other memberships, cyclically from the one after j's: j itself never comes up, so nothing tests for it.
+      const through = slots[q]!;
+      const r = memberRow[through]!;
+      const first = rowStart[r]!;
+      const stop = rowStart[r + 1]!;
+      for (let m = through + 1 === stop ? first : through + 1; m !== through; m = m + 1 === stop ? first : m + 1) {
         const at = where[m]!;
-        const last = itemStart[k]! + --frames[base + k]!;
+        const last = --frames[base + rowItems[m]!]!;
         const other = slots[last]!;
         slots[at] = other;
         where[other] = at;
@@ -199,7 +201,7 @@ export class DancingCounter extends CountSearch {
     }
     const item = this.choose();
     if (item < 0) return 1;
-    const branches = this.frames[this.base + item]!;
+    const branches = this.frames[this.base + item]! - this.itemStart[item]!;
     if (branches === 0) return 0;
     const key = this.covered;
     const known = this.cache.get(key);
