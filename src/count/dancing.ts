@@ -38,12 +38,12 @@ export class DancingCounter extends CountSearch {
   private readonly shouldStop: () => boolean;
   private untilPoll = POLL_NODES;
   /**
-   * Where the live rows of each item end (its prefix, as a position in
-   * `slots`, so that hiding a row reads no segment start), one frame of n
-   * per open step (a pushed row; a node's chosen item, then its branch
-   * row): item i's live rows are slots[itemStart[i] .. frames[base + i] -
-   * 1] now, and the frames below hold what each step will go back to. Grown when the search goes deeper than ever
-   * before, two steps a row of a solution.
+   * Where the live rows of each item end (the end of its prefix, as a
+   * position in `slots`, so that a hide reads no segment start), a frame of
+   * n per open step (a pushed row; a node's chosen item, then its branch
+   * row): item i's live rows are slots[itemStart[i] .. frames[base + i] - 1]
+   * now, and the frames below hold what each step goes back to. Grown when
+   * the search goes deeper than ever before, two steps a row of a solution.
    */
   private frames: Int32Array;
   private base = 0;
