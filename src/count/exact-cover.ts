@@ -61,13 +61,16 @@ export interface RunResult {
  * The widest front (cells a row reaches past its first, sweepWindow's
  * `after`) at which auto sweeps rather than branching by MRV. Measured with
  * --unique (same run, CPU s, sweep against MRV, two runs each, after MRV's
- * undo became a copy back, 2026-12-03): 6x10 (front 24) 2.5 / 6.6 and
- * 2.4 / 4.9, 8x8 with the centre hole (30) 1.58 / 1.54 and 1.56 / 1.47,
- * 8x8 with the 2x2 square (32) 12.9 / 23.0 and 9.9 / 26.5, hexiamonds 6x6
- * (32-35) 2.4 / 2.7 and 2.6 / 3.1. Wider fronts make the sweep's memo keys
- * longer and its dead ends later, and past this neither wins outright:
- * O'Beirne's hexagon (front 44-45), whole terms, 868 / 791 on one and
- * 132 / 208 on another before that change (bench/results/count-obeirne.md).
+ * undo became a copy back and its hides cheaper, 2026-12-03): 6x10 (front
+ * 24) 2.7 / 5.7 and 2.5 / 3.9, 8x8 with the centre hole (30) 1.41 / 1.56
+ * and 1.32 / 1.26, 8x8 with the 2x2 square (32) 9.3 / 22.8 and 8.2 / 18.9,
+ * hexiamonds 6x6 (32-35) 2.4 / 2.7 and 2.0 / 2.8. Wider fronts make the
+ * sweep's memo keys longer and its dead ends later, and past this neither
+ * wins outright: O'Beirne's hexagon (front 44-45), whole terms, 868 / 791 on
+ * one and 132 / 208 on another before that change, 257 / 271 on the second
+ * after it (two rounds, bench/results/count-term-obeirne.md); a part of one
+ * term of OneSidedPentominoes9x10 (wider than 32), 21.7 / 15.7 and
+ * 22.4 / 14.0.
  */
 const SWEEP_MAX_FRONT = 32;
 
