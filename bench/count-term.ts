@@ -3,8 +3,9 @@
  * counter's two engines, one after the other in this process, round after
  * round: where the memo buys little (O'Beirne's hexagon), is the counter
  * still no slower than `enumerate --solver dlx`? The subproblem is a
- * polyform puzzle with some of its rows forced, as a Burnside term pins
- * one (the term "r3446" of a count file forces row 3445).
+ * puzzle (a polyform by name, or any puzzle by its parameters) with some
+ * of its rows forced, as a Burnside term pins one (the term "r3446" of a
+ * count file forces row 3445).
  *
  * A projection from the first seconds of a search is no measure (one
  * term's tree can be 16 times another's), so every engine runs the whole
@@ -12,10 +13,11 @@
  * change in the machine's speed falls on all of them alike.
  *
  *   npx tsc && node dist/bench/count-term.js --puzzle one-sided-hexiamonds-obeirnes-hexagon --force 3445 [--engines dlx,mrv,sweep] [--rounds 2] [--cache-mib 256] [--write FILE]
+ *   node dist/bench/count-term.js --kind polyomino --params '{"board":"10x9","pieces":"…","flip":false}' --force 1949,1374
  */
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { buildInstance } from '../src/index.js';
+import { buildInstance, type Instance } from '../src/index.js';
 import { solveExactCover } from '../solvers/dlx/exact-cover.js';
 import { compileProblem } from '../src/count/problem.js';
 import { itemOrderOf } from '../src/count/solutions.js';
@@ -43,8 +45,7 @@ function option(argv: string[], flag: string): string | undefined {
   return i >= 0 ? argv[i + 1] : undefined;
 }
 
-function countOnce(engine: Engine, puzzle: string, forced: number[], cacheBytes: number): Promise<Run> {
-  const instance = buildInstance('polyform', { puzzle });
+function countOnce(engine: Engine, instance: Instance, forced: number[], cacheBytes: number): Promise<Run> {
   return timed(() => {
     if (engine === 'dlx') return solveExactCover(instance.exactCover!, { forced });
     const problem = compileProblem(instance.exactCover!, itemOrderOf(instance), forced);
@@ -55,7 +56,10 @@ function countOnce(engine: Engine, puzzle: string, forced: number[], cacheBytes:
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
-  const puzzle = option(argv, '--puzzle') ?? 'one-sided-hexiamonds-obeirnes-hexagon';
+  const kind = option(argv, '--kind') ?? 'polyform';
+  const params = option(argv, '--params');
+  const puzzle = params ?? option(argv, '--puzzle') ?? 'one-sided-hexiamonds-obeirnes-hexagon';
+  const instance = buildInstance(kind, params ? (JSON.parse(params) as Record<string, unknown>) : { puzzle });
   const forced = (option(argv, '--force') ?? '').split(',').filter(Boolean).map(Number);
   const engines = (option(argv, '--engines') ?? 'dlx,mrv,sweep').split(',') as Engine[];
   for (const e of engines) if (!(e in ENGINES)) throw new Error(`--engines: unknown engine "${e}"; choose from ${Object.keys(ENGINES).join(', ')}`);
@@ -65,7 +69,7 @@ async function main(): Promise<void> {
   const runs: Run[] = [];
   for (let round = 0; round < rounds; round++) {
     for (const engine of engines) {
-      const run = await countOnce(engine, puzzle, forced, cacheMib * 2 ** 20);
+      const run = await countOnce(engine, instance, forced, cacheMib * 2 ** 20);
       runs.push(run);
       process.stderr.write(`round ${round + 1} ${engine}: ${run.count} solutions, ${run.nodes} nodes, ${run.cpu.toFixed(1)} CPU s\n`);
     }
@@ -76,7 +80,7 @@ async function main(): Promise<void> {
   const total = (e: Engine) => runs.filter((r) => r.engine === e).reduce((s, r) => s + r.cpu, 0);
   const peer = engines.includes('dlx') ? total('dlx') : undefined;
   const lines = [
-    `# ${puzzle}, rows ${forced.join(', ') || 'none'} forced: counted to the end by each engine`,
+    `# ${kind} ${puzzle}, rows ${forced.join(', ') || 'none'} forced: counted to the end by each engine`,
     '',
     `${new Date().toISOString().slice(0, 10)}; ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB; Node ${m.node}. Load average ${load} at the start, ${loadavg()[0]!.toFixed(1)} at the end. \`node dist/bench/count-term.js ${argv.join(' ')}\`.`,
     '',
