@@ -40,6 +40,11 @@ interface Run {
   cpu: number;
 }
 
+/** An argument as a shell reads it back: quoted when it holds more than plain characters. */
+function shellWord(arg: string): string {
+  return /^[\w.,=/:+-]+$/.test(arg) ? arg : "'" + arg.split("'").join("'\\''") + "'";
+}
+
 function option(argv: string[], flag: string): string | undefined {
   const i = argv.indexOf(flag);
   return i >= 0 ? argv[i + 1] : undefined;
@@ -82,7 +87,7 @@ async function main(): Promise<void> {
   const lines = [
     `# ${kind} ${puzzle}, rows ${forced.join(', ') || 'none'} forced: counted to the end by each engine`,
     '',
-    `${new Date().toISOString().slice(0, 10)}; ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB; Node ${m.node}. Load average ${load} at the start, ${loadavg()[0]!.toFixed(1)} at the end. \`node dist/bench/count-term.js ${argv.join(' ')}\`.`,
+    `${new Date().toISOString().slice(0, 10)}; ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB; Node ${m.node}. Load average ${load} at the start, ${loadavg()[0]!.toFixed(1)} at the end. \`node dist/bench/count-term.js ${argv.map(shellWord).join(' ')}\`.`,
     '',
     `What does the search: ${engines.map((e) => `**${e}** is ${ENGINES[e]}`).join('; ')}. Memo: ${cacheMib} MiB. One process, the engines one after the other in each round; CPU seconds of the process.`,
     '',
