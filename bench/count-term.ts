@@ -24,6 +24,7 @@ import { itemOrderOf } from '../src/count/solutions.js';
 import { DancingCounter } from '../src/count/dancing.js';
 import { SweepCounter } from '../src/count/sweep.js';
 import { machineDescription } from './encodings.js';
+import { option } from './args.js';
 import { timed } from './timing.js';
 
 const ENGINES = {
@@ -43,11 +44,6 @@ interface Run {
 /** An argument as a shell reads it back: quoted when it holds more than plain characters. */
 function shellWord(arg: string): string {
   return /^[\w.,=/:+-]+$/.test(arg) ? arg : "'" + arg.split("'").join("'\\''") + "'";
-}
-
-function option(argv: string[], flag: string): string | undefined {
-  const i = argv.indexOf(flag);
-  return i >= 0 ? argv[i + 1] : undefined;
 }
 
 function countOnce(engine: Engine, instance: Instance, forced: number[], cacheBytes: number): Promise<Run> {

@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { POLYOMINOES } from '../encoders/polyomino.js';
 import { GRIDS } from '../src/geometry/grids.js';
 import { polyforms, rotationsOf } from '../src/geometry/polyforms.js';
+import { option } from './args.js';
 import { runLimited } from './cpu-limited.js';
 
 const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
@@ -481,11 +482,6 @@ async function formulaRows(box: number): Promise<string[]> {
 }
 
 // ---- the report ------------------------------------------------------------------------------
-
-function option(argv: string[], flag: string): string | undefined {
-  const i = argv.indexOf(flag);
-  return i >= 0 ? argv[i + 1] : undefined;
-}
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);

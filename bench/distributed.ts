@@ -25,15 +25,12 @@ import { sweepExecutor } from '../src/distributed/runs.js';
 import { type EnumeratePlan, resolvePlan, runPlan } from '../src/index.js';
 import { QUEUE_NAME } from '../src/distributed/protocol.js';
 import { pickSolver } from '../solvers/index.js';
+import { option } from './args.js';
 import { timed } from './timing.js';
 
 const cli = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
 const argv = process.argv.slice(2);
-const option = (flag: string) => {
-  const i = argv.indexOf(flag);
-  return i >= 0 ? argv[i + 1] : undefined;
-};
-const ROLLS = Number(option('--rolls') ?? 1000);
+const ROLLS = Number(option(argv, '--rolls') ?? 1000);
 const WORKER_COUNTS = [1, 2, 3];
 const TICKS = 100;
 const IDLE_SECONDS = 4;

@@ -35,6 +35,7 @@ import {
 import { writeDimacsFile } from '../src/core/dimacs.js';
 import { SIGNAL_EXIT, runInProcessLimited, runLimited } from './cpu-limited.js';
 import { trueVariables } from '../solvers/external/output.js';
+import { option } from './args.js';
 
 interface Run {
   status: 'SAT' | 'UNSAT' | 'timeout' | 'error';
@@ -57,11 +58,6 @@ const NATIVE: NativeSolver[] = [
   { name: 'cryptominisat5', args: (cnf) => ['--verb=0', '--threads=1', cnf], modelIn: 'stdout' },
 ];
 const IN_PROCESS = ['logic-solver', 'cadical-wasm', 'minisat-wasm'];
-
-function argument(argv: string[], flag: string): string | undefined {
-  const i = argv.indexOf(flag);
-  return i >= 0 ? argv[i + 1] : undefined;
-}
 
 function installed(name: string): boolean {
   if (IN_PROCESS.includes(name)) return true;
@@ -122,10 +118,10 @@ function machine(): string {
 }
 
 async function byConfiguration(argv: string[], dir: string): Promise<void> {
-  const orders = (argument(argv, '--order') ?? '9').split(',').map(Number);
-  const timeout = Number(argument(argv, '--timeout') ?? 600);
-  const solvers = (argument(argv, '--solvers') ?? 'cadical').split(',').filter(installed);
-  const configs = argument(argv, '--configs')!
+  const orders = (option(argv, '--order') ?? '9').split(',').map(Number);
+  const timeout = Number(option(argv, '--timeout') ?? 600);
+  const solvers = (option(argv, '--solvers') ?? 'cadical').split(',').filter(installed);
+  const configs = option(argv, '--configs')!
     .split(';')
     .filter((c) => c.trim() !== '')
     .map(parseConfig);
@@ -151,16 +147,16 @@ async function byConfiguration(argv: string[], dir: string): Promise<void> {
     }
   }
   lines.push('', `Machine at the end: ${machine()}.`);
-  const file = argument(argv, '--write');
+  const file = option(argv, '--write');
   if (file) writeFileSync(file, lines.join('\n') + '\n');
 }
 
 async function byOrder(argv: string[], dir: string): Promise<void> {
-  const [lo, hi] = (argument(argv, '--orders') ?? '2-8').split('-').map(Number);
+  const [lo, hi] = (option(argv, '--orders') ?? '2-8').split('-').map(Number);
   const orders = Array.from({ length: (hi ?? lo!) - lo! + 1 }, (_, i) => lo! + i);
-  const timeout = Number(argument(argv, '--timeout') ?? 60);
-  const pairs = (argument(argv, '--pairs') ?? 'exactly-one') as PairEncoding;
-  const solvers = (argument(argv, '--solvers') ?? ['logic-solver', ...NATIVE.map((s) => s.name)].join(',')).split(',');
+  const timeout = Number(option(argv, '--timeout') ?? 60);
+  const pairs = (option(argv, '--pairs') ?? 'exactly-one') as PairEncoding;
+  const solvers = (option(argv, '--solvers') ?? ['logic-solver', ...NATIVE.map((s) => s.name)].join(',')).split(',');
   const available = solvers.filter(installed);
   const missing = solvers.filter((s) => !available.includes(s));
   const columns = available.flatMap((s) => [`${s} SB`, `${s} no SB`]);

@@ -140,17 +140,11 @@ export class DancingCounter extends CountSearch {
     this.savedActive[this.depth++] = this.activeCount;
   }
 
+  /** Twice the steps: the three stacks keep one length in steps (n, the covered words, and 1 a step). */
   private grow(): void {
-    const steps = 2 * this.savedActive.length;
-    const frames = new Int32Array(steps * this.n);
-    frames.set(this.frames);
-    this.frames = frames;
-    const savedCovered = new Int32Array(steps * this.covered.length);
-    savedCovered.set(this.savedCovered);
-    this.savedCovered = savedCovered;
-    const savedActive = new Int32Array(steps);
-    savedActive.set(this.savedActive);
-    this.savedActive = savedActive;
+    this.frames = doubled(this.frames);
+    this.savedCovered = doubled(this.savedCovered);
+    this.savedActive = doubled(this.savedActive);
   }
 
   private restore(): void {
@@ -228,4 +222,11 @@ export class DancingCounter extends CountSearch {
     if (cost >= MIN_STORED_COST) this.cache.set(key, total, cost);
     return total;
   }
+}
+
+/** A copy twice as long, the old contents first. */
+function doubled(stack: Int32Array): Int32Array {
+  const grown = new Int32Array(2 * stack.length);
+  grown.set(stack);
+  return grown;
 }
