@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -182,6 +182,17 @@ describe('CLI: one-line user errors instead of internal errors and aborts', { ti
   });
   it('encode -o into a missing directory fails before the work', () => {
     expectOneLineError(run('encode', 'pentomino', '--preset', '3x20', '-o', join(dir, 'missing', 'x.cnf')), /-o|--output/, 2);
+  });
+  it('an output path that is a directory is a usage error naming the option, with --resume and --force too (regression: --resume read it, an internal error)', () => {
+    for (const [verb, ...rest] of [
+      ['enumerate', 'pentomino', '--preset', '3x20', '-o', dir, '--resume'],
+      ['count', 'pentomino', '--preset', '3x20', '-o', dir, '--resume'],
+      ['count', 'pentomino', '--preset', '3x20', '-o', dir, '--force'],
+      ['sweep', 'genius-square', '--count', '--sample', '5', '-o', dir, '--resume'],
+      ['encode', 'pentomino', '--preset', '3x20', '-o', dir],
+    ])
+      expectOneLineError(run(verb!, ...rest), /^puzzlesat: --output \(-o\): .* is a directory/, 2);
+    expect(statSync(dir).isDirectory()).toBe(true);
   });
   it('a huge board or figure is refused before allocation, with the option to raise the limit', () => {
     expectOneLineError(run('solve', 'polyomino', '--board', '100000x100000', '--pieces', 'I'), /--board: .*cells.*--max-cells/);

@@ -215,6 +215,8 @@ function fileId(path: string | undefined): string | undefined {
 
 function checkWritable(path: string, option: string): void {
   if (path === '') throw new UserError(`${option}: give a file name`);
+  // Caught here, before any verb opens it: --resume would read it, --force would try to replace it.
+  if (isDirectory(path)) throw new UserError(`${option}: "${path}" is a directory; give a file name`);
   const parent = dirname(resolve(path));
   try {
     if (!statSync(parent).isDirectory()) throw new UserError(`${option}: ${parent} is not a directory`);
@@ -222,6 +224,14 @@ function checkWritable(path: string, option: string): void {
   } catch (e) {
     if (e instanceof UserError) throw e;
     throw new UserError(`${option}: cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }
 
