@@ -138,7 +138,9 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
     expect(run(...puzzle, '-o', out, '--resume').err).toMatch(/6x10\.jsonl:2: unit "99999 1" is not a subtree of this count/);
     // Another count's file.
     expect(run(...puzzle, '--unique', '-o', out, '--resume').err).toMatch(/counts solutions \(no --unique\); resume it the same way/);
-    expect(run('pentomino', '--preset', '5x12', '-o', out, '--resume').err).toMatch(/was written for a different puzzle parameters/);
+    expect(run('pentomino', '--preset', '5x12', '-o', out, '--resume').err).toMatch(
+      /was written for other puzzle parameters \(preset: "6x10" in the file, "5x12" now\)/,
+    );
     expect(run(...puzzle, '-o', out).err).toMatch(/exists; add --resume to continue it or --force to replace it/);
   });
 

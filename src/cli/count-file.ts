@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type CountMethod, type CountStrategy as Strategy, type FinishedUnit, type Instance, type UniqueBy, UserError } from '../index.js';
-import { ChainedFile, chained, cnfHash, definedOnly, sha256, toolVersion, wholeLinesLength } from './run-file.js';
+import { ChainedFile, chained, cnfHash, definedOnly, otherParams, sha256, toolVersion, wholeLinesLength } from './run-file.js';
 
 /**
  * The `count --output` file: JSON lines that a stopped count resumes from.
@@ -160,16 +160,14 @@ export class CountFile extends ChainedFile<CountHeader> {
       (k) => JSON.stringify(theirs![k]) !== JSON.stringify(ours[k]),
     );
     const what = {
-      uniqueBy: `way of counting classes (--unique-by ${String(theirs.uniqueBy ?? 'burnside')})`,
-      counter: `counter (--method ${String(theirs.counter)})`,
-      puzzle: 'puzzle',
-      params: 'puzzle parameters',
-      problem: 'problem (other rows, symmetries or clauses)',
-      version: `puzzlesat version (${String(theirs.version)})`,
+      uniqueBy: `a different way of counting classes (--unique-by ${String(theirs.uniqueBy ?? 'burnside')})`,
+      counter: `a different counter (--method ${String(theirs.counter)})`,
+      puzzle: 'a different puzzle',
+      params: otherParams(theirs.params, ours.params),
+      problem: 'a different problem (other rows, symmetries or clauses)',
+      version: `a different puzzlesat version (${String(theirs.version)})`,
     }[differs ?? 'problem'];
-    throw new UserError(
-      `--resume: ${this.path} was written for a different ${what}; resume it with the options it was started with, or start another file`,
-    );
+    throw new UserError(`--resume: ${this.path} was written for ${what}; resume it with the options it was started with, or start another file`);
   }
 }
 

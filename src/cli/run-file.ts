@@ -268,13 +268,24 @@ function checkHeader(text: string, ours: RunHeader, path: string): void {
   const differs =
     (['puzzle', 'params', 'cnf', 'version'] as const).find((k) => JSON.stringify(theirs![k]) !== JSON.stringify(ours[k])) ?? 'fingerprint';
   const what = {
-    puzzle: 'puzzle',
-    params: 'puzzle parameters',
-    cnf: 'encoding (another CNF)',
-    version: `puzzlesat version (${String(theirs.version)})`,
-    fingerprint: 'run',
+    puzzle: 'a different puzzle',
+    params: otherParams(theirs.params, ours.params),
+    cnf: 'a different encoding (another CNF)',
+    version: `a different puzzlesat version (${String(theirs.version)})`,
+    fingerprint: 'a different run',
   }[differs];
-  throw new UserError(`--resume: ${path} was written for a different ${what}; resume it with the options it was started with, or start another file`);
+  throw new UserError(`--resume: ${path} was written for ${what}; resume it with the options it was started with, or start another file`);
+}
+
+/** "other puzzle parameters (preset: "6x10" in the file, "5x12" now)": the first parameter that differs, so that the user knows which option to give. */
+export function otherParams(theirs: unknown, ours: unknown): string {
+  const inFile = (theirs ?? {}) as Record<string, unknown>;
+  const now = (ours ?? {}) as Record<string, unknown>;
+  const shown = (v: unknown) => (v === undefined ? 'none' : JSON.stringify(v).slice(0, 60));
+  const key = [...new Set([...Object.keys(inFile), ...Object.keys(now)])].find((k) => JSON.stringify(inFile[k]) !== JSON.stringify(now[k]));
+  return key === undefined
+    ? 'other puzzle parameters'
+    : `other puzzle parameters (${key}: ${shown(inFile[key])} in the file, ${shown(now[key])} now)`;
 }
 
 export function writeOrExplain(fd: number, text: string, path: string): void {
