@@ -197,6 +197,16 @@ describe('CNF model counter', () => {
     expect((await countCnf({ varCount: all.vars, clauses: clausesOf(all), projection: all.projection })).count).toBe(7n);
   });
 
+  it('refuses a projection line that names no variable, at its line (regression: "c p show 0" counted every variable: 8 models of p cnf 3 0, not 1)', () => {
+    for (const directive of ['c p show 0', 'c ind 0', 'c project 0']) {
+      expect(() => parseDimacs(`p cnf 3 0\n${directive}\n`, 'f.cnf'), directive).toThrow(
+        new RegExp(`^f\\.cnf:2: "${directive.slice(0, -2)}" names no variable: a projection onto none leaves 1 model or 0`),
+      );
+    }
+    // One empty line beside one that names variables is only a split list.
+    expect(parseDimacs('p cnf 3 0\nc p show 0\nc p show 2 0\n', 'f.cnf').projection).toEqual([2]);
+  });
+
   it('polls its caller by the work done, not only by nodes: every large split is followed by a poll (regression: --timeout 5 took 11 s)', async () => {
     // 8,600 random 3-clauses over 2,000 variables (the hard ratio, a search far longer than one poll's worth of nodes): one
     // split scans about 26,000 occurrences, more than the 16,384 nodes between two polls. The second poll says stop.

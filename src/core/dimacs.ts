@@ -222,6 +222,8 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
   const aux = new Set<number>();
   /** The largest variable a `c project`/`c ind`/`c aux` line named before the header, checked once the header is known. */
   let early: { v: number; line: number; kind: string } | undefined;
+  /** The first projection line, which must name some variable (see the end). */
+  let projectionLine: { line: number; kind: string } | undefined;
   const params = new Map<string, string>();
   let puzzle: string | undefined;
   let clauseStartLine = 0;
@@ -303,6 +305,12 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
   const lastEnd = ends.length ? ends[ends.length - 1]! : 0;
   if (nLits > lastEnd) fail(clauseStartLine, 'clause not terminated by 0 at end of file');
   if (ends.length !== declared) fail(line, `header declares ${declared} clauses but the file has ${ends.length}`);
+  // Projecting onto nothing leaves one model or none: a count of every variable instead would be a wrong number, and a guess.
+  if (projectionLine && projection.length === 0)
+    fail(
+      projectionLine.line,
+      `"c ${projectionLine.kind}" names no variable: a projection onto none leaves 1 model or 0; name the variables, or drop the line to take them all`,
+    );
   return { vars, lits: lits.slice(0, nLits), ends: Int32Array.from(ends), names, projection, aux, params, puzzle };
 
   /** A header count: digits only (the regex saw to that), at most 2^31-1, checked before any allocation. */
@@ -333,6 +341,7 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
       if (m) names.set(Number(m[1]), m[2]!);
     } else if (kind === 'project' || kind === 'ind' || kind === 'p show') {
       // `c ind` (ApproxMC, GANAK, d4), `c p show` (the Model Counting Competition) and `c project` name the same set; a file may carry several.
+      projectionLine ??= { line, kind };
       for (const v of variableList(kind, rest)) {
         if (projected.has(v)) continue;
         projected.add(v);
