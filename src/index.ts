@@ -460,7 +460,17 @@ export {
 } from '../encoders/dobble.js';
 export { AMO_ENCODINGS, CARD_ENCODINGS } from './card/index.js';
 export { PB_ENCODINGS } from './pb/index.js';
-export { DEFAULT_LIMITS, DeadlineReached, limitOption, limitsFromOptions, setRunDeadline, setSizeLimits, sizeLimit } from './core/limits.js';
+export {
+  DEFAULT_LIMITS,
+  DeadlineReached,
+  MAX_TIMEOUT_SECONDS,
+  MIN_MEMORY_BYTES,
+  limitOption,
+  limitsFromOptions,
+  setRunDeadline,
+  setSizeLimits,
+  sizeLimit,
+} from './core/limits.js';
 export { readInput } from './core/input.js';
 export { defaultSolverName } from '../solvers/index.js';
 export { writeReplacing } from './core/output.js';

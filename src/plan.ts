@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { buildInstance, encodingChoice, isCnfPath, puzzleByName } from '../encoders/index.js';
 import { defaultSolverName, engineByName, engineCapabilities, loadWasmSolvers, type SolverUse } from '../solvers/index.js';
 import { UsageError, UserError } from './core/errors.js';
+import { checkRunNumbers } from './core/limits.js';
 import {
   COUNT_METHODS,
   COUNT_STRATEGIES,
@@ -90,6 +91,7 @@ export const resolvedInstance = (plan: Plan): Instance | undefined => resolvedOn
  * runs stay in this thread).
  */
 export async function resolvePlan(puzzle: string | Instance, request: PlanRequest): Promise<Plan> {
+  checkRunNumbers({ timeout: request.timeout, limit: request.limit, maxMemory: request.maxBytes });
   if (request.verb === 'sweep') return resolveSweep(puzzle, request);
   if (request.verb === 'count') return resolveCount(puzzle, request);
   await loadWasmSolvers();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   Formula,
+  count,
   decodeAnswer,
   atLeast,
   atMost,
@@ -163,5 +164,32 @@ describe('the solver list', () => {
     const list = solvers();
     expect(list.map((s) => s.name)).toEqual(expect.arrayContaining(['logic-solver', 'minisat-wasm', 'clasp-wasm', 'cadical']));
     expect(list.find((s) => s.name === 'logic-solver')).toMatchObject({ kind: 'in-process', available: true });
+  });
+});
+
+describe('option values through the library', () => {
+  it('are refused in one line naming the option, as the CLI refuses them (regression: a timeout of -1 or NaN was ignored or stopped at once)', async () => {
+    const f = new Formula();
+    f.add([f.vars.id('a'), f.vars.id('b')]);
+    const all = async (options: Parameters<typeof enumerate>[1]) => {
+      const out = [];
+      for await (const found of enumerate(f, options)) out.push(found);
+      return out;
+    };
+    const bad: [string, () => Promise<unknown>, RegExp][] = [
+      ['solve timeout -1', () => solve(f, { timeout: -1 }), /^timeout: expected a positive number of seconds .*got -1$/],
+      ['solve timeout NaN', () => solve(f, { timeout: Number.NaN }), /^timeout: .*got NaN$/],
+      ['solve timeout past the timer', () => solve(f, { timeout: 1e9 }), /^timeout: .*at most 2147483/],
+      ['enumerate limit 0', () => all({ limit: 0 }), /^limit: expected a whole number ≥ 1, got 0$/],
+      ['enumerate limit 1.5', () => all({ limit: 1.5 }), /^limit: .*got 1\.5$/],
+      ['count timeout 0', () => count(f, { timeout: 0 }), /^timeout: /],
+      ['count maxMemory 5', () => count(f, { maxMemory: 5 }), /^maxMemory: expected a whole number of bytes ≥ 1048576, got 5$/],
+      ['count maxMemory "2G"', () => count(f, { maxMemory: '2G' as unknown as number }), /^maxMemory: .*got "2G"$/],
+    ];
+    for (const [what, call, message] of bad) await expect(call(), what).rejects.toThrow(message);
+    // The same options in range run.
+    expect((await solve(f, { timeout: 30 })).status).toBe('SAT');
+    expect(await all({ limit: 2 })).toHaveLength(2);
+    expect((await count(f, { maxMemory: 2 ** 24, timeout: 30 })).count).toBe(3n);
   });
 });

@@ -1,7 +1,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { UserError } from '../index.js';
+import { MAX_TIMEOUT_SECONDS, MIN_MEMORY_BYTES, UserError } from '../index.js';
 
 /**
  * The one validation layer for option values, run (as yargs middleware)
@@ -30,9 +30,6 @@ interface SizeRule {
   kind: 'size';
 }
 type Rule = IntRule | SecondsRule | FactorRule | SizeRule;
-
-/** setTimeout's largest delay is 2^31-1 ms; beyond it Node fires at once. */
-export const MAX_TIMEOUT_SECONDS = 2_147_483;
 
 const count = (min: number, max?: number, why?: string): IntRule => ({ kind: 'int', min, max, why });
 
@@ -236,14 +233,12 @@ function isDirectory(path: string): boolean {
 }
 
 const UNITS: Readonly<Record<string, number>> = { k: 2 ** 10, m: 2 ** 20, g: 2 ** 30, t: 2 ** 40 };
-/** The least memory bound that makes sense: a counter's memo alone wants a MiB. */
-const MIN_SIZE = 2 ** 20;
 
 /** Bytes from "512" (MiB), "512M", "2G", "1.5g", "64K" ... */
 export function sizeInBytes(value: unknown, option: string): number {
   const m = /^\s*(\d+\.?\d*|\.\d+)\s*([kmgt])?i?b?\s*$/i.exec(String(value));
   const bytes = m ? Number(m[1]) * UNITS[(m[2] ?? 'm').toLowerCase()]! : NaN;
-  if (!(bytes >= MIN_SIZE) || !Number.isFinite(bytes))
+  if (!(bytes >= MIN_MEMORY_BYTES) || !Number.isFinite(bytes))
     throw new UserError(`${option}: expected an amount of memory of at least 1M (a number of MiB, or with K, M, G or T), got ${shown(value)}`);
   return Math.floor(bytes);
 }

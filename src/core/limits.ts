@@ -20,6 +20,30 @@ export interface SizeLimits {
   bytes: number;
 }
 
+/** setTimeout's largest delay is 2^31-1 ms; beyond it Node fires at once. */
+export const MAX_TIMEOUT_SECONDS = 2_147_483;
+/** The least memory bound that makes sense: a counter's memo alone wants a MiB. */
+export const MIN_MEMORY_BYTES = 2 ** 20;
+
+/**
+ * The numbers a run takes from its caller, held to the rules the CLI's
+ * option table (src/cli/options.ts) applies to the same options: a library
+ * call reaches the run without that table, and a timeout of -1 or NaN, or a
+ * limit of 0, was silently ignored or stopped the run at once. Names are the
+ * library's own (`timeout`, `limit`, `maxMemory`).
+ */
+export function checkRunNumbers(given: { timeout?: unknown; limit?: unknown; maxMemory?: unknown }): void {
+  const { timeout, limit, maxMemory } = given;
+  if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0 && timeout <= MAX_TIMEOUT_SECONDS))
+    throw new UserError(`timeout: expected a positive number of seconds (at most ${MAX_TIMEOUT_SECONDS}, 24.8 days), got ${shownValue(timeout)}`);
+  if (limit !== undefined && !(Number.isInteger(limit) && (limit as number) >= 1))
+    throw new UserError(`limit: expected a whole number ≥ 1, got ${shownValue(limit)}`);
+  if (maxMemory !== undefined && !(Number.isInteger(maxMemory) && (maxMemory as number) >= MIN_MEMORY_BYTES))
+    throw new UserError(`maxMemory: expected a whole number of bytes ≥ ${MIN_MEMORY_BYTES}, got ${shownValue(maxMemory)}`);
+}
+
+const shownValue = (value: unknown): string => (typeof value === 'string' ? `"${value}"` : String(value));
+
 export const DEFAULT_LIMITS: Readonly<SizeLimits> = {
   cells: 250_000,
   placements: 1_000_000,
