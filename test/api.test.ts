@@ -168,7 +168,7 @@ describe('the solver list', () => {
 });
 
 describe('option values through the library', () => {
-  it('are refused in one line naming the option, as the CLI refuses them (regression: a timeout of -1 or NaN was ignored or stopped at once)', async () => {
+  it('are refused in one line naming the option, as the CLI refuses them (regression: a timeout of -1 or NaN was ignored or stopped at once); a source that is no formula is named too', async () => {
     const f = new Formula();
     f.add([f.vars.id('a'), f.vars.id('b')]);
     const all = async (options: Parameters<typeof enumerate>[1]) => {
@@ -187,6 +187,10 @@ describe('option values through the library', () => {
       ['count maxMemory "2G"', () => count(f, { maxMemory: '2G' as unknown as number }), /^maxMemory: .*got "2G"$/],
     ];
     for (const [what, call, message] of bad) await expect(call(), what).rejects.toThrow(message);
+    // And what is neither a formula nor a puzzle.
+    await expect(solve(null as unknown as Formula)).rejects.toThrow(/^solve: expected a Formula, a puzzle instance or a puzzle name, got null$/);
+    await expect(count(42 as unknown as Formula)).rejects.toThrow(/^count: .* got number$/);
+    await expect(enumerate({} as Formula).next()).rejects.toThrow(/^enumerate: .* got object$/);
     // The same options in range run.
     expect((await solve(f, { timeout: 30 })).status).toBe('SAT');
     expect(await all({ limit: 2 })).toHaveLength(2);
