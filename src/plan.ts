@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { buildInstance, encodingChoice, isCnfPath, puzzleByName } from '../encoders/index.js';
 import { defaultSolverName, engineByName, engineCapabilities, loadWasmSolvers, type SolverUse } from '../solvers/index.js';
-import { UsageError, UserError } from './core/errors.js';
+import { UsageError, UserError, didYouMean } from './core/errors.js';
 import { checkRunNumbers } from './core/limits.js';
 import {
   COUNT_METHODS,
@@ -256,7 +256,7 @@ function resolveSweep(puzzle: string | Instance, r: PlanRequest): SweepPlan {
 /** One of the choices, or a usage error naming the option and the choices. */
 function choice<T extends string>(value: string | undefined, choices: readonly T[], option: string): T | undefined {
   if (value === undefined || (choices as readonly string[]).includes(value)) return value as T | undefined;
-  throw new UsageError(`${option}: expected one of ${choices.join(', ')}, got "${value}"`);
+  throw new UsageError(`${option}: expected one of ${choices.join(', ')}, got "${value}"${didYouMean(value, choices)}`);
 }
 
 function resolveCount(puzzle: string | Instance, r: PlanRequest): CountPlan {

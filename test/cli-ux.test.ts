@@ -172,6 +172,10 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
       [['dobble', '--symbols-per-card'], /give --symbols-per-card M/],
       [['list', 'presetz'], /^puzzlesat: list: the topic: expected one of .*, got "presetz" \(did you mean presets\?\)$/],
       [['solve', 'pentomino', '--png', 'x.png', '--scale', '0'], /--scale: expected a positive number/],
+      // A start of a choice, too far from it for a typo: the shortest choice it starts (regression: --grid hex suggested nothing).
+      [['count', 'polyform', '--grid', 'hex', '--board', '3x3', '--pieces', 'I'], /--grid: expected one of .*, got "hex" \(did you mean hexagon\?\)/],
+      [['count', 'polyform', '--grid', 'tri', '--board', '3x3', '--pieces', 'I'], /got "tri" \(did you mean triangle\?\)/],
+      [['count', 'pentomino', '--preset', '6x10', '--strategy', 'sw'], /--strategy: expected one of .*, got "sw" \(did you mean sweep\?\)/],
     ];
     for (const [args, message] of cases) {
       const r = run(...args);

@@ -32,7 +32,11 @@ export class UsageError extends UserError {
   }
 }
 
-/** " (did you mean X?)" when one of `choices` is a likely typo of `given`, else ''. */
+/**
+ * " (did you mean X?)" when one of `choices` is a likely typo of `given`, or
+ * `given` is the start of one (the shortest: "hex" is hexagon rather than
+ * hexagon-edges), else ''.
+ */
 export function didYouMean(given: string, choices: readonly string[]): string {
   const typed = given.toLowerCase();
   // A typo: a few edits, at most a third of the word (one for short words).
@@ -42,7 +46,10 @@ export function didYouMean(given: string, choices: readonly string[]): string {
     const distance = editDistance(typed, choice.toLowerCase());
     if (distance <= allowed && (!best || distance < best.distance)) best = { choice, distance };
   }
-  return best ? ` (did you mean ${best.choice}?)` : '';
+  // A start too short to say anything (one letter) is no suggestion.
+  const started = typed.length < 2 ? [] : choices.filter((c) => c.toLowerCase().startsWith(typed)).sort((a, b) => a.length - b.length);
+  const suggestion = best?.choice ?? started[0];
+  return suggestion === undefined ? '' : ` (did you mean ${suggestion}?)`;
 }
 
 /** Levenshtein distance with adjacent transpositions (one edit each). */
