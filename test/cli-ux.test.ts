@@ -166,6 +166,9 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
       [['solve', 'pentominoe'], /unknown puzzle "pentominoe" \(did you mean pentomino\?\)/],
       [['solve', 'sudoku'], /unknown puzzle "sudoku"; choose one of/],
       [['solve', 'pentomino', '--presett', '6x10'], /Unknown argument: presett \(did you mean --preset\?\)/],
+      // Named once, as typed (regression: "Unknown arguments: max-cellz (...), maxCellz (...)", yargs' camelCase twin too).
+      [['solve', 'pentomino', '--max-cellz', '3'], /^puzzlesat: Unknown argument: max-cellz \(did you mean --max-cells\?\)$/],
+      [['count', 'dobble', '--symbols-per-card', '3', '--foo'], /^puzzlesat: Unknown arguments: symbols-per-card, foo$/],
       [['solve', 'pentomino', '--preset', '6x1'], /--preset: expected one of .*, got "6x1" \(did you mean 6x10\?\)/],
       [['solve', 'pentomino', '--pieces', 'F,I,L,N,P,T,U,V,W,X,Y,Zz'], /unknown piece "Zz" \(did you mean Z\?\)/],
       [['enumerate', 'pentomino', '--enum-mode', 'chrno'], /got "chrno" \(did you mean chrono\?\)/],

@@ -46,6 +46,8 @@ const puzzleList = PUZZLES.map((p) => p.name).join(', ');
  * and exit 2, the convention that tells it from a failed run (1). A missing
  * puzzle names the puzzles there are.
  */
+const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
 function usageError(msg: string | undefined, err: Error | undefined): never {
   let text = String(msg ?? err?.message)
     .replace(/:\s*\n\s*/g, ': ')
@@ -56,15 +58,12 @@ function usageError(msg: string | undefined, err: Error | undefined): never {
   const options = Object.keys((cli as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key).filter(
     (k) => k.length > 1 && !/[A-Z]/.test(k),
   );
-  text = text.replace(
-    /^(Unknown arguments?: )(.*)$/,
-    (_, head: string, names: string) =>
-      head +
-      names
-        .split(', ')
-        .map((name) => `${name}${didYouMean(name, options).replace(/mean (\S+)\?/, 'mean --$1?')}`)
-        .join(', '),
-  );
+  text = text.replace(/^(Unknown arguments?: )(.*)$/, (_, head: string, names: string) => {
+    // yargs names each unknown kebab-case option twice, as typed and as its camelCase twin: keep what was typed.
+    const typed = names.split(', ').filter((name, _i, all) => !/[A-Z]/.test(name) || !all.includes(kebab(name)));
+    const listed = typed.map((name) => `${name}${didYouMean(name, options).replace(/mean (\S+)\?/, 'mean --$1?')}`).join(', ');
+    return (typed.length === 1 ? 'Unknown argument: ' : head) + listed;
+  });
   if (/^Not enough non-option arguments/.test(text) && VERBS_WITH_A_PUZZLE.has(verb)) {
     text = `${verb}: name a puzzle: ${puzzleList}${verb === 'solve' || verb === 'explain' || verb === 'count' ? ', or a .cnf file' : ''} (puzzlesat list puzzles)`;
   }
