@@ -213,6 +213,15 @@ describe('queue protocol and addresses (no Redis needed)', () => {
       /^--queue: expected a redis:\/\/ or rediss:\/\/ URL, got "http:\/\/alice:\*\*\*@host"$/,
     );
     expect(() => parseQueueUrl('redis://alice:hunter2@host/x', {})).toThrow(/database number/);
+    // A malformed URL is a bad option value: a usage error, exit 2, for the worker and the coordinator alike (regression: exit 1).
+    for (const args of [
+      ['worker', '--queue', 'notaurl'],
+      ['enumerate', 'pentomino', '--preset', '3x20', '--queue', 'http://host'],
+    ]) {
+      const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: tmpdir() });
+      expect(r.stderr, args.join(' ')).toMatch(/^puzzlesat: --queue: expected (a )?redis:\/\/.*\n$/);
+      expect(r.status, args.join(' ')).toBe(2);
+    }
   });
 
   it('reads the fault-injection test hook only when set, and fails a job once per job (by its attempts) or always', () => {

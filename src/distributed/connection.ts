@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import type { Redis, RedisOptions } from 'ioredis';
-import { UserError } from '../core/errors.js';
+import { UsageError, UserError } from '../core/errors.js';
 import { loadOptional } from '../core/optional.js';
 
 /**
@@ -37,17 +37,17 @@ export function parseQueueUrl(url: string, env: NodeJS.ProcessEnv = process.env,
   try {
     parsed = new URL(url);
   } catch {
-    throw new UserError(`${option}: expected redis://[user:password@]host:port[/db], got "${shown}"`);
+    throw new UsageError(`${option}: expected redis://[user:password@]host:port[/db], got "${shown}"`);
   }
   if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:')
-    throw new UserError(`${option}: expected a redis:// or rediss:// URL, got "${shown}"`);
-  if (!parsed.hostname) throw new UserError(`${option}: no host in "${shown}"`);
+    throw new UsageError(`${option}: expected a redis:// or rediss:// URL, got "${shown}"`);
+  if (!parsed.hostname) throw new UsageError(`${option}: no host in "${shown}"`);
   const port = parsed.port === '' ? 6379 : Number(parsed.port);
   const dbText = parsed.pathname.replace(/^\//, '');
-  if (!/^\d*$/.test(dbText)) throw new UserError(`${option}: the path must be a database number, got "/${dbText}" in "${shown}"`);
+  if (!/^\d*$/.test(dbText)) throw new UsageError(`${option}: the path must be a database number, got "/${dbText}" in "${shown}"`);
   // Redis numbers its databases with C ints; whether this one exists the server says (connect).
   if (dbText.length > 10 || Number(dbText) > MAX_DB)
-    throw new UserError(`${option}: database ${dbText} is out of range (0 to ${MAX_DB}) in "${shown}"`);
+    throw new UsageError(`${option}: database ${dbText} is out of range (0 to ${MAX_DB}) in "${shown}"`);
   const username = decodeURIComponent(parsed.username) || env[USER_ENV] || undefined;
   const password = decodeURIComponent(parsed.password) || env[PASSWORD_ENV] || undefined;
   return {
