@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
-import { UserError } from '../src/core/errors.js';
+import { UsageError, UserError } from '../src/core/errors.js';
 import { BitboardCounter, type BitboardPacking } from '../solvers/dlx/bitboard.js';
 import { solveExactCover, type ExactCoverProblem } from '../solvers/dlx/exact-cover.js';
 import { GROUPS, type Cell, regionSymmetries } from '../src/geometry/cells.js';
@@ -94,9 +94,10 @@ export function randomRoll(random: () => number): Roll {
 
 /**
  * Reads a comma-separated blocker list. A roll has exactly one cell per die;
- * with `anyBlockers` any distinct cells are accepted (custom boards).
+ * with `anyBlockers` any distinct cells are accepted (custom boards). A
+ * problem is thrown as `Problem`: a usage error for an option's value.
  */
-export function parseBlockers(text: string, option: string, anyBlockers = false): Roll {
+export function parseBlockers(text: string, option: string, anyBlockers = false, Problem: new (message: string) => UserError = UserError): Roll {
   const labels = text
     .split(',')
     .map((s) => s.trim())
@@ -106,19 +107,17 @@ export function parseBlockers(text: string, option: string, anyBlockers = false)
   for (const raw of labels) {
     const label = raw.toUpperCase();
     const die = DIE_OF.get(label);
-    if (die === undefined) throw new UserError(`${option}: unknown cell "${raw}" (rows A-F, columns 1-6, e.g. A1)`);
-    if (seen.has(label)) throw new UserError(`${option}: cell ${label} is given twice`);
+    if (die === undefined) throw new Problem(`${option}: unknown cell "${raw}" (rows A-F, columns 1-6, e.g. A1)`);
+    if (seen.has(label)) throw new Problem(`${option}: cell ${label} is given twice`);
     seen.add(label);
     const other = onDie.get(die);
     if (other !== undefined && !anyBlockers) {
-      throw new UserError(
-        `${option}: ${other} and ${label} are both on die ${die + 1}, a roll has one cell per die (--any-blockers allows any cells)`,
-      );
+      throw new Problem(`${option}: ${other} and ${label} are both on die ${die + 1}, a roll has one cell per die (--any-blockers allows any cells)`);
     }
     onDie.set(die, label);
   }
   if (!anyBlockers && seen.size !== DICE.length) {
-    throw new UserError(`${option}: a roll has ${DICE.length} blockers, one per die; got ${seen.size}`);
+    throw new Problem(`${option}: a roll has ${DICE.length} blockers, one per die; got ${seen.size}`);
   }
   return inReadingOrder(seen);
 }
@@ -154,7 +153,8 @@ function chooseBlockers(o: GeniusOptions): { blockers: Roll; seed?: number } {
     return { blockers: randomRoll(seededRandom(seed)), seed };
   }
   if (o.roll === undefined) throw new UserError('give the blockers with --roll A1,C3,... or roll the dice with --random');
-  return { blockers: parseBlockers(o.roll, '--roll', o.anyBlockers === true) };
+  // A bad --roll is a bad option value (exit 2); a sweep file's bad roll is bad input (exit 1).
+  return { blockers: parseBlockers(o.roll, '--roll', o.anyBlockers === true, UsageError) };
 }
 
 /** The packing for one board: the cells the blockers leave free, the nine pieces, turned and flipped freely. */

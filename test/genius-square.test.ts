@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -18,7 +18,7 @@ import {
   type GeniusInstance,
 } from '../encoders/genius-square.js';
 import { enumerate } from '../src/enumerate/blocking-loop.js';
-import { UserError } from '../src/core/errors.js';
+import { UsageError, UserError } from '../src/core/errors.js';
 import { solveExactCover } from '../solvers/dlx/exact-cover.js';
 import { BITBOARD_LIMITS, BitboardCounter } from '../solvers/dlx/bitboard.js';
 import type { PackingInstance, PackingSolution } from '../encoders/packing.js';
@@ -133,7 +133,14 @@ describe('bad rolls', () => {
       const text = userError(() => geniusSquare({ roll }));
       expect(text).toMatch(message);
       expect(text).not.toContain('\n');
+      // A bad --roll is a bad option value: a usage error (exit 2), where a bad roll in a sweep's file is bad input (regression: exit 1).
+      expect(() => geniusSquare({ roll }), roll).toThrow(UsageError);
     }
+    const file = join(mkdtempSync(join(tmpdir(), 'genius-rolls-')), 'rolls.tsv');
+    writeFileSync(file, 'roll\tsolvable\tsolutions\nA1,A1\tyes\t3\n');
+    const fromFile = userError(() => readSweepTsv(file));
+    expect(fromFile).toMatch(/rolls\.tsv:2: cell A1 is given twice$/);
+    expect(() => readSweepTsv(file)).not.toThrow(UsageError);
   });
 
   it('reject conflicting or missing options', () => {
