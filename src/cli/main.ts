@@ -41,13 +41,14 @@ const bench = existsSync(fileURLToPath(benchSuite)) ? await import('./bench.js')
 const VERBS_WITH_A_PUZZLE = new Set(['solve', 'enumerate', 'count', 'encode', 'explain']);
 const puzzleList = PUZZLES.map((p) => p.name).join(', ');
 
+/** yargs' camelCase twin of an option, spelled back as typed: maxCells is max-cells. */
+const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
 /**
  * A usage problem (unknown option, missing argument, bad choice): one line
  * and exit 2, the convention that tells it from a failed run (1). A missing
  * puzzle names the puzzles there are.
  */
-const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-
 function usageError(msg: string | undefined, err: Error | undefined): never {
   let text = String(msg ?? err?.message)
     .replace(/:\s*\n\s*/g, ': ')
