@@ -315,5 +315,9 @@ describe('cells as written', () => {
     expect(cellProblem(GRIDS.triangle, [1, 2, 2])).toMatch(/orientation 2 is not one of 0 \(the upward triangle\) or 1/);
     expect(cellProblem(GRIDS['square-edges'], [0, 0, 2])).toMatch(/direction 2 is not one of 0 \(the edge to \(x\+1, y\)\)/);
     expect(cellProblem(GRIDS['triangle-edges'], [0, 0, 1.5])).toMatch(/3 whole numbers \[x, y, d\]/);
+    // Coordinates far enough out that a neighbour's lost its last unit (1e20 + 1 is 1e20) or a key wrapped: refused.
+    for (const far of [1e8 + 1, -1e8 - 1, 2 ** 32, 1e20])
+      expect(cellProblem(GRIDS.hexagon, [far, 0]), String(far)).toMatch(/coordinates run from -100000000 to 100000000/);
+    for (const near of [1e8, -1e8]) expect(cellProblem(GRIDS.hexagon, [near, near])).toBeNull();
   });
 });

@@ -4,6 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { allPieces, boardJson, examplePieces, shape } from './helpers/polyform-fixtures.js';
+import type { Cell } from '../src/geometry/cells.js';
+import { GRIDS, GRID_NAMES, MAX_COORDINATE } from '../src/geometry/grids.js';
+import { polyforms } from '../src/geometry/polyforms.js';
+import { buildInstance, enumerate } from '../src/index.js';
 
 /** The polyform puzzle through the compiled CLI. */
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
@@ -31,6 +35,12 @@ describe('bad input: one line naming the file, the JSON path or the option, exit
       'an edge with a bad direction',
       () => ['--board', write('e.json', '{"grid":"square-edges","cells":[[0,0,0],[0,0,2]]}'), '--pieces', 'I=-'],
       /e\.json: \$\.cells\[1\]: \[0,0,2\] is not a cell of the square-edges grid: direction 2 is not one of 0/,
+    ],
+    [
+      // Regression: 2^32 and beyond gave "internal error: solution 1 fails the independent check" (the placements wrapped).
+      'a coordinate past a hundred million',
+      () => ['--board', write('far.json', '{"grid":"hexagon","cells":[[4294967295,0],[4294967296,0]]}'), '--pieces-file', hexPieces],
+      /far\.json: \$\.cells\[0\]: \[4294967295,0\] is not a cell of the hexagon grid: coordinates run from -100000000 to 100000000/,
     ],
     [
       'an empty board',
@@ -78,6 +88,30 @@ describe('bad input: one line naming the file, the JSON path or the option, exit
     },
     SLOW,
   );
+});
+
+describe('cells far from the origin', () => {
+  it('place a piece there as near the origin, on every grid, out to the bound (each solution passes the independent check)', async () => {
+    // Regression: past about a billion a turned cell wrapped in 32 bits, and enumerate stopped with an internal error.
+    for (const grid of GRID_NAMES) {
+      const domino = polyforms(GRIDS[grid], 2)[1]![0]!;
+      const { cells } = JSON.parse(boardJson(grid, domino)) as { cells: number[][] };
+      const pieces = JSON.stringify({ grid, pieces: [{ name: 'D', cells }] });
+      for (const [dx, dy] of [
+        [MAX_COORDINATE - 1, MAX_COORDINATE - 1],
+        [-MAX_COORDINATE, -MAX_COORDINATE],
+        [MAX_COORDINATE - 1, -MAX_COORDINATE],
+      ]) {
+        const board = boardJson(
+          grid,
+          domino.map((c) => [c[0] + dx!, c[1] + dy!, c[2]] as Cell),
+        );
+        const found = [];
+        for await (const s of enumerate(buildInstance('polyform', { board, pieces }))) found.push(s);
+        expect(found, `${grid} at ${dx}, ${dy}`).toHaveLength(1);
+      }
+    }
+  });
 });
 
 describe('encode, solve the file, decode: the header rebuilds the puzzle on every grid and with every rule', () => {

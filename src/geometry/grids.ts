@@ -364,11 +364,21 @@ export const GRIDS: Readonly<Record<GridName, Grid>> = {
   'hexagon-edges': HEXAGON_EDGES,
 };
 
+/**
+ * How far from the origin a cell's coordinates may lie. Turning a cell takes
+ * sums of its coordinates (on the hexagon grid x + y), and cells are kept in
+ * 32-bit integers: beyond about a billion a turned cell wrapped, and the
+ * independent check caught placements that were no piece at all (an internal
+ * error). A hundred million leaves room for every grid's turns.
+ */
+export const MAX_COORDINATE = 100_000_000;
+
 /** Why these numbers are not a cell of the grid (written as in a board file), or null when they are. */
 export function cellProblem(grid: Grid, numbers: readonly unknown[]): string | null {
   const form = grid.arity === 2 ? '[x, y]' : grid.third ? `[x, y, ${grid.kind === 'edges' ? 'd' : 'z'}]` : '[x, y, z]';
   if (numbers.length !== grid.arity || !numbers.every((n) => Number.isInteger(n)))
     return `a cell of the ${grid.name} grid is ${grid.arity} whole numbers ${form}`;
+  if (numbers.some((n) => Math.abs(n as number) > MAX_COORDINATE)) return `coordinates run from -${MAX_COORDINATE} to ${MAX_COORDINATE}`;
   const third = numbers[2] as number;
   if (grid.third && !(third >= 0 && third < grid.third.values))
     return `${grid.kind === 'edges' ? 'direction' : 'orientation'} ${third} is not one of ${grid.third.meaning}`;
