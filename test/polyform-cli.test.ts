@@ -70,6 +70,12 @@ describe('bad input: one line naming the file, the JSON path or the option, exit
     ],
     ['art drawn off the grid', () => ['--board', '^^', '--grid', 'triangle', '--pieces', 'A=^'], /--board:1: "\^" at column 2 points the wrong way/],
     [
+      // Regression: '$.use: "[object Object]" is not a count'.
+      'a use that is no count',
+      () => ['--board', '2x1', '--pieces', '{"grid":"square","pieces":[{"name":"D","cells":[[0,0],[1,0]]}],"use":{"least":5,"most":1}}'],
+      /--pieces: \$\.use: expected a number or a range such as "10\.\.11", got \{"least":5,"most":1\}/,
+    ],
+    [
       'per-piece turns out of range',
       () => ['--board', '2x1', '--pieces', '{"grid":"square","pieces":[{"name":"D","cells":[[0,0],[1,0]],"rotations":[4]}]}'],
       /\$\.pieces\[0\]\.rotations: expected distinct turns from 0 to 3/,

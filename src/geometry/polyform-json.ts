@@ -111,8 +111,13 @@ export function boardFromJson(v: Json, source: string): FormBoard {
 
 function countOf(v: Json, source: string, path: string): { least: number; count: number } {
   if (v === undefined) return { least: 1, count: 1 };
-  if (typeof v !== 'number' && typeof v !== 'string') throw fail(source, path, `expected a number or a range such as "0..1", got ${shown(v)}`);
-  return parseCount(String(v), `${source}: ${path}`);
+  return parseCount(countTextOf(v, source, path, '0..1'), `${source}: ${path}`);
+}
+
+/** A count or range as its text: a number or a string, anything else refused at its path (an object read "[object Object]"). */
+function countTextOf(v: Json, source: string, path: string, example: string): string {
+  if (typeof v !== 'number' && typeof v !== 'string') throw fail(source, path, `expected a number or a range such as "${example}", got ${shown(v)}`);
+  return String(v);
 }
 
 function rotationsOf(v: Json, grid: Grid, source: string, path: string): number[] | undefined {
@@ -158,7 +163,7 @@ export function piecesFromJson(v: Json, source: string): FormPieces {
     checkPiece(grid, piece, `${source}: ${path}`);
     return piece;
   });
-  const use = o.use === undefined ? undefined : useOf(String(o.use), `${source}: $.use`);
+  const use = o.use === undefined ? undefined : useOf(countTextOf(o.use, source, '$.use', '10..11'), `${source}: $.use`);
   return { grid, pieces, ...(use ? { use } : {}) };
 }
 
