@@ -145,8 +145,17 @@ describe('4/5. numeric options: one validator', () => {
       ['timeout', 3e6],
       ['timeout', Infinity],
       ['limit', 0],
+      // Whole, but past what a double holds exactly (regression: --capacity 1e20 reached the PB encoder, an internal error).
+      ['capacity', 1e20],
+      ['min-value', '99999999999999999999'],
+      ['seed', 2 ** 53],
     ];
     for (const [name, value] of bad) expect(userErrorOf(() => checkNumericOptions({ [name]: value, _: [] }))).toMatch(new RegExp(`^--${name}: `));
+    expectOneLineError(
+      run('solve', 'knapsack', '--items', 'x:1:2,y:2:3', '--capacity', '99999999999999999999'),
+      /^puzzlesat: --capacity: at most 9007199254740991/,
+      2,
+    );
   });
   it('accepts sane values', () => {
     expect(() => checkNumericOptions({ 'cube-depth': 0, timeout: 0.5, workers: 2, limit: 3, _: [] })).not.toThrow();

@@ -146,6 +146,8 @@ function checkValue(name: string, value: unknown, rule: Rule): number {
   if (n === undefined || !Number.isInteger(n) || n < rule.min) {
     throw new UserError(`${option}: expected a whole number ≥ ${rule.min}, got ${shown(value)}`);
   }
+  // Past 2^53 a double skips whole numbers: the value would not be the one typed.
+  if (!Number.isSafeInteger(n)) throw new UserError(`${option}: at most ${Number.MAX_SAFE_INTEGER}, got ${shown(value)}`);
   if (rule.max !== undefined && n > rule.max)
     throw new UserError(`${option}: at most ${rule.max}${rule.why ? ` (${rule.why})` : ''}, got ${shown(value)}`);
   return n;
