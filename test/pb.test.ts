@@ -16,7 +16,7 @@ import {
 } from '../src/pb/index.js';
 import { sumBits } from '../src/pb/adder.js';
 import { normalizeAtMost } from '../src/pb/normalize.js';
-import { countModels, solveDpll, unitPropagation } from './helpers/dpll.js';
+import { countModels, propagationRefutes, solveDpll, unitPropagation } from './helpers/dpll.js';
 import { assignments, survivors, truthTable } from './helpers/truth-table.js';
 
 /**
@@ -368,6 +368,26 @@ describe('sizes', () => {
         ).toEqual(built);
       }
     }
+  });
+
+  it('a BDD of 30,000 terms, deeper than the call stack, is built within its bounds (regression: 100,000 knapsack items overflowed the stack)', () => {
+    const build = (n: number) =>
+      encode(n, (c, xs) =>
+        atMostWeighted(
+          c,
+          xs.map((lit, i) => ({ lit, weight: 1 + (i % 3) })),
+          4,
+          'bdd',
+          'pb',
+        ),
+      );
+    const deep = build(30_000);
+    expect(deep.cnf.vars.auxCount).toBeLessThanOrEqual(30_000 * 5);
+    expect(deep.cnf.clauseCount).toBeLessThanOrEqual(2 * deep.cnf.vars.auxCount + 1);
+    // The same construction, small enough to propagate quickly: weights 3 and 2 pass 4; 1 and 1 do not.
+    const { cnf, inputs, clauses } = build(300);
+    expect(propagationRefutes(clauses, cnf.varCount, [inputs[2]!, inputs[1]!])).toBe(true);
+    expect(propagationRefutes(clauses, cnf.varCount, [inputs[0]!, inputs[3]!])).toBe(false);
   });
 
   it('the BDD stays within its bound of 2 clauses per node plus the root, nodes ≤ n(k+1)', () => {

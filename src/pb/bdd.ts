@@ -28,14 +28,15 @@ export function bddAtMostWeighted(sink: ClauseSink, terms: readonly WeightedLit[
   const rest = new Array<number>(n + 1).fill(0);
   for (let i = n - 1; i >= 0; i--) rest[i] = rest[i + 1]! + sorted[i]!.weight;
   const levels: Node[][] = Array.from({ length: n }, () => []);
-  const build = (i: number, K: number): Node => {
+  /** A node known without building its children: a terminal, or one already built whose interval holds K. */
+  const settled = (i: number, K: number): Node | undefined => {
     if (K < 0) return FALSE;
     if (rest[i]! <= K) return { lit: true, lo: rest[i]!, hi: Infinity };
-    const known = levels[i]!.find((node) => node.lo <= K && K <= node.hi);
-    if (known) return known;
+    return levels[i]!.find((node) => node.lo <= K && K <= node.hi);
+  };
+  /** Node (i, K) from its children f (xᵢ false) and t (xᵢ true). */
+  const joined = (i: number, f: Node, t: Node): Node => {
     const { lit: x, weight: w } = sorted[i]!;
-    const f = build(i + 1, K);
-    const t = build(i + 1, K - w);
     const lo = Math.max(f.lo, t.lo + w);
     const hi = Math.min(f.hi, t.hi + w);
     let lit: number | boolean;
@@ -50,6 +51,36 @@ export function bddAtMostWeighted(sink: ClauseSink, terms: readonly WeightedLit[
     const node = { lit, lo, hi };
     levels[i]!.push(node);
     return node;
+  };
+  /**
+   * build(i, K): f = build(i + 1, K), then t = build(i + 1, K - wᵢ), then
+   * joined. Written with its own stack, not recursion: the depth is the
+   * number of terms, and 100,000 of them overflowed the call stack.
+   */
+  const build = (i0: number, K0: number): Node => {
+    const open: { i: number; K: number; f?: Node }[] = [];
+    let next: { i: number; K: number } | undefined = { i: i0, K: K0 };
+    let done: Node | undefined;
+    for (;;) {
+      if (next) {
+        done = settled(next.i, next.K);
+        if (!done) {
+          open.push(next);
+          next = { i: next.i + 1, K: next.K };
+          continue;
+        }
+        next = undefined;
+      }
+      const top = open.at(-1);
+      if (!top) return done!;
+      if (top.f === undefined) {
+        top.f = done;
+        next = { i: top.i + 1, K: top.K - sorted[top.i]!.weight };
+        continue;
+      }
+      open.pop();
+      done = joined(top.i, top.f, done!);
+    }
   };
   // The facade hands over Σ wᵢ > k ≥ 0, so the root is an inner node.
   sink.add([build(0, k).lit as number]);
