@@ -197,6 +197,15 @@ describe('CNF model counter', () => {
     expect((await countCnf({ varCount: all.vars, clauses: clausesOf(all), projection: all.projection })).count).toBe(7n);
   });
 
+  it('counts a chain deeper than the call stack: x1 ∨ x2, x2 ∨ x3, ... has Fibonacci many models (regression: 5,000 clauses overflowed the stack)', async () => {
+    const n = 4000;
+    const clauses = Array.from({ length: n - 1 }, (_, i) => [i + 1, i + 2]);
+    // Assignments of n variables with no two adjacent false: F(n + 2), F(1) = F(2) = 1.
+    let [a, b] = [1n, 2n];
+    for (let i = 1; i < n; i++) [a, b] = [b, a + b];
+    expect((await countCnf({ varCount: n, clauses })).count).toBe(b);
+  });
+
   it('refuses a projection line that names no variable, at its line (regression: "c p show 0" counted every variable: 8 models of p cnf 3 0, not 1)', () => {
     for (const directive of ['c p show 0', 'c ind 0', 'c project 0']) {
       expect(() => parseDimacs(`p cnf 3 0\n${directive}\n`, 'f.cnf'), directive).toThrow(

@@ -437,45 +437,79 @@ class CnfCounter {
     return { components, free };
   }
 
-  /** Models (projected) of the unassigned variables `scope`: the product over its components, doubled per free projection variable. */
-  private countScope(scope: Int32Array): bigint {
-    const { components, free } = this.split(scope);
-    let result = 1n;
-    for (const component of components) {
-      const c = this.countComponent(component);
-      if (c === 0n) return 0n;
-      result *= c;
+  /**
+   * Models (projected) of the unassigned variables `scope`: the product over
+   * its components, doubled per free projection variable; a component's
+   * count is the sum over its branch literal's two values of the count of
+   * what is left, cached by the component. The two call each other once per
+   * decision, so the recursion is kept on a stack of its own: a chain of
+   * 5,000 binary clauses went deeper than JavaScript's call stack.
+   */
+  private countScope(root: Int32Array): bigint {
+    const stack: Frame[] = [this.scopeFrame(root)];
+    /** What the frame above the top returned to it (undefined: the top has just been pushed). */
+    let returned: bigint | undefined;
+    for (;;) {
+      const top = stack.at(-1)!;
+      if (top.kind === 'scope') {
+        if (returned !== undefined) {
+          const c = returned;
+          returned = undefined;
+          top.result = c === 0n ? 0n : top.result * c;
+          top.next = c === 0n ? top.components.length : top.next + 1;
+        }
+        if (top.next < top.components.length) {
+          const component = top.components[top.next]!;
+          this.tick();
+          const key = cacheKey(component);
+          this.stats.lookups++;
+          const known = this.cache.get(key);
+          if (known !== undefined) {
+            this.stats.hits++;
+            returned = known;
+            continue;
+          }
+          this.progress.enter(2);
+          stack.push({ kind: 'component', component, key, tried: 0, mark: 0, total: 0n });
+          continue;
+        }
+        stack.pop();
+        const count = top.result === 0n ? 0n : top.result << BigInt(top.free);
+        if (stack.length === 0) return count;
+        returned = count;
+        continue;
+      }
+      const { component } = top;
+      if (returned !== undefined) {
+        // Without projection variables a component is a satisfiability question: one model will do.
+        top.total += component.projected ? returned : returned > 0n ? 1n : 0n;
+        returned = undefined;
+        this.undo(top.mark);
+        this.progress.next();
+        top.tried = !component.projected && top.total > 0n ? 2 : top.tried + 1;
+      }
+      if (top.tried < 2) {
+        top.mark = this.trailTop;
+        this.assign(top.tried === 0 ? component.branch : -component.branch);
+        if (this.propagate()) {
+          stack.push(this.scopeFrame(component.vars));
+          continue;
+        }
+        this.undo(top.mark);
+        this.progress.next();
+        top.tried++;
+        continue;
+      }
+      stack.pop();
+      this.progress.leave();
+      this.remember(top.key, top.total);
+      returned = top.total;
     }
-    return result << BigInt(free);
   }
 
-  private countComponent(component: Component): bigint {
-    this.tick();
-    const key = cacheKey(component);
-    this.stats.lookups++;
-    const known = this.cache.get(key);
-    if (known !== undefined) {
-      this.stats.hits++;
-      return known;
-    }
-    const v = component.branch;
-    let total = 0n;
-    this.progress.enter(2);
-    for (const lit of [v, -v]) {
-      const mark = this.trailTop;
-      this.assign(lit);
-      if (this.propagate()) {
-        const rest = this.countScope(component.vars);
-        // Without projection variables a component is a satisfiability question: one model will do.
-        total += component.projected ? rest : rest > 0n ? 1n : 0n;
-      }
-      this.undo(mark);
-      this.progress.next();
-      if (!component.projected && total > 0n) break;
-    }
-    this.progress.leave();
-    this.remember(key, total);
-    return total;
+  private scopeFrame(scope: Int32Array): ScopeFrame {
+    const { components, free } = this.split(scope);
+    return { kind: 'scope', components, free, next: 0, result: 1n };
   }
 
   private remember(key: string, count: bigint): void {
@@ -511,6 +545,27 @@ class CnfCounter {
 }
 
 const unitKey = (lits: readonly number[]): string => (lits.length ? lits.join(' ') : '*');
+
+/** countScope's stack: a scope multiplying its components' counts, or a component summing its two branches. */
+interface ScopeFrame {
+  kind: 'scope';
+  components: Component[];
+  free: number;
+  /** The component counted next; its count multiplies `result`. */
+  next: number;
+  result: bigint;
+}
+interface ComponentFrame {
+  kind: 'component';
+  component: Component;
+  key: string;
+  /** Branches tried: 0 (none), 1 (the branch literal), 2 (both, or one model found where one will do). */
+  tried: number;
+  /** The trail before the branch being counted. */
+  mark: number;
+  total: bigint;
+}
+type Frame = ScopeFrame | ComponentFrame;
 
 interface Component {
   vars: Int32Array;
