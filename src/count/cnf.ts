@@ -474,7 +474,7 @@ class CnfCounter {
           continue;
         }
         stack.pop();
-        const count = top.result === 0n ? 0n : top.result << BigInt(top.free);
+        const count = top.result << BigInt(top.free);
         if (stack.length === 0) return count;
         returned = count;
         continue;
