@@ -500,14 +500,18 @@ async function main(): Promise<void> {
     '',
     `${started}; ${machine}. Load average ${load} at the start, ${loadavg()[0]!.toFixed(1)} at the end: the machine is shared, so CPU seconds of each child process are the measure. \`node dist/bench/count.js${argv.length ? ` ${argv.join(' ')}` : ''}\`.`,
     '',
-    '## Classes of the reference puzzles (all solutions where the row says so)',
-    '',
-    `What does the search: **count** is \`puzzlesat count … --unique --max-memory ${maxMemory}\` (the exact-cover counter with its cache, classes by Burnside's lemma; CPU limit ${countBox} s; an incomplete count says what share of its search tree it finished, its branches weighed alike); **dlx** is \`enumerate --unique --solver dlx\` (dancing links visiting every class) and **SAT** \`enumerate --unique --workers 1\` (the default in-process solver), each under a CPU box of ${box} s and a --timeout of ${box - 5} wall seconds (on a loaded machine the timeout stops a run first: its CPU seconds are then below the box), projected from their rate when the box stops them; the ÷ columns are enumeration's CPU seconds over the count's (≈: projected). Documented counts and boards from Polyform Puzzler's source; its logged times from its run logs.`,
-    '',
-    '| puzzle | documented | count | CPU s | method | cache entries | hit rate | nodes saved | dlx | SAT | dlx ÷ count | SAT ÷ count | Puzzler |',
-    '|---|---:|---:|---:|---|---:|---:|---:|---|---|---:|---:|---|',
-    ...puzzles,
-    '',
+    ...(puzzles.length
+      ? [
+          '## Classes of the reference puzzles (all solutions where the row says so)',
+          '',
+          `What does the search: **count** is \`puzzlesat count … --unique --max-memory ${maxMemory}\` (the exact-cover counter with its cache, classes by Burnside's lemma; CPU limit ${countBox} s; an incomplete count says what share of its search tree it finished, its branches weighed alike); **dlx** is \`enumerate --unique --solver dlx\` (dancing links visiting every class) and **SAT** \`enumerate --unique --workers 1\` (the default in-process solver), each under a CPU box of ${box} s and a --timeout of ${box - 5} wall seconds (on a loaded machine the timeout stops a run first: its CPU seconds are then below the box), projected from their rate when the box stops them; the ÷ columns are enumeration's CPU seconds over the count's (≈: projected). Documented counts and boards from Polyform Puzzler's source; its logged times from its run logs.`,
+          '',
+          '| puzzle | documented | count | CPU s | method | cache entries | hit rate | nodes saved | dlx | SAT | dlx ÷ count | SAT ÷ count | Puzzler |',
+          '|---|---:|---:|---:|---|---:|---:|---:|---|---|---:|---:|---|',
+          ...puzzles,
+          '',
+        ]
+      : []),
     ...(formulas.length
       ? [
           '## The CNF counter on our own formulas',
