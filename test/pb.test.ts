@@ -390,6 +390,37 @@ describe('sizes', () => {
     expect(propagationRefutes(clauses, cnf.varCount, [inputs[0]!, inputs[3]!])).toBe(false);
   });
 
+  it('a BDD of random weights, hundreds of nodes a level, is the same diagram and decides every full assignment (regression: its level lookup was a linear scan)', () => {
+    const random = seededRandom(60);
+    const weights = Array.from({ length: 60 }, () => 1 + Math.floor(random() * 100));
+    const k = Math.floor(weights.reduce((a, b) => a + b, 0) / 2);
+    const { cnf, inputs, clauses } = encode(60, (c, xs) =>
+      atMostWeighted(
+        c,
+        xs.map((lit, i) => ({ lit, weight: weights[i]! })),
+        k,
+        'bdd',
+        'pb',
+      ),
+    );
+    // The sizes the linear scan built (the diagram is the same, only its lookup changed).
+    expect([k, cnf.vars.auxCount, cnf.clauseCount]).toEqual([1571, 28325, 55594]);
+    // Full assignments near the bound, where a wrong node would show: take items in a random order until the sum passes k, then drop the last or not.
+    for (let round = 0; round < 30; round++) {
+      const order = inputs.map((x, i) => ({ x, w: weights[i]!, r: random() })).sort((a, b) => a.r - b.r);
+      const taken: typeof order = [];
+      let sum = 0;
+      for (const item of order) {
+        if (sum > k) break;
+        taken.push(item);
+        sum += item.w;
+      }
+      if (round % 2) sum -= taken.pop()!.w;
+      const assignment = inputs.map((x) => (taken.some((t) => t.x === x) ? x : -x));
+      expect(propagationRefutes(clauses, cnf.varCount, assignment), `sum ${sum}, k ${k}`).toBe(sum > k);
+    }
+  });
+
   it('the BDD stays within its bound of 2 clauses per node plus the root, nodes ≤ n(k+1)', () => {
     for (const { weights, k } of cases) {
       const form = normalizeAtMost(

@@ -27,12 +27,12 @@ export function bddAtMostWeighted(sink: ClauseSink, terms: readonly WeightedLit[
   const n = sorted.length;
   const rest = new Array<number>(n + 1).fill(0);
   for (let i = n - 1; i >= 0; i--) rest[i] = rest[i + 1]! + sorted[i]!.weight;
-  const levels: Node[][] = Array.from({ length: n }, () => []);
+  const levels = Array.from({ length: n }, () => new Level());
   /** A node known without building its children: a terminal, or one already built whose interval holds K. */
   const settled = (i: number, K: number): Node | undefined => {
     if (K < 0) return FALSE;
     if (rest[i]! <= K) return { lit: true, lo: rest[i]!, hi: Infinity };
-    return levels[i]!.find((node) => node.lo <= K && K <= node.hi);
+    return levels[i]!.holding(K);
   };
   /** Node (i, K) from its children f (xᵢ false) and t (xᵢ true). */
   const joined = (i: number, f: Node, t: Node): Node => {
@@ -49,7 +49,7 @@ export function bddAtMostWeighted(sink: ClauseSink, terms: readonly WeightedLit[
       lit = v;
     }
     const node = { lit, lo, hi };
-    levels[i]!.push(node);
+    levels[i]!.insert(node);
     return node;
   };
   /**
@@ -84,4 +84,57 @@ export function bddAtMostWeighted(sink: ClauseSink, terms: readonly WeightedLit[
   };
   // The facade hands over Σ wᵢ > k ≥ 0, so the root is an inner node.
   sink.add([build(0, k).lit as number]);
+}
+
+/**
+ * The nodes of one level, by interval. The intervals are disjoint (each K has
+ * one function), so they are kept sorted by lo in blocks of at most
+ * 2·BLOCK and found by bisection, first over the blocks' first lo, then in
+ * the block. A plain list searched from the front made the diagrams of
+ * random weights (thousands of nodes a level) quadratic in their width; one
+ * sorted array made each insertion move the whole level.
+ */
+const BLOCK = 256;
+
+class Level {
+  private readonly blocks: Node[][] = [];
+  /** blocks[b][0].lo, for bisection over the blocks. */
+  private readonly firsts: number[] = [];
+
+  /** The node whose interval holds K, if one is built. */
+  holding(K: number): Node | undefined {
+    const b = firstAbove(this.firsts, K) - 1;
+    if (b < 0) return undefined;
+    const block = this.blocks[b]!;
+    const node = block[firstAbove(block, K, (n) => n.lo) - 1]!;
+    return K <= node.hi ? node : undefined;
+  }
+
+  insert(node: Node): void {
+    const b = Math.max(0, firstAbove(this.firsts, node.lo) - 1);
+    const block = this.blocks[b];
+    if (!block) {
+      this.blocks.push([node]);
+      this.firsts.push(node.lo);
+      return;
+    }
+    block.splice(firstAbove(block, node.lo, (n) => n.lo), 0, node);
+    this.firsts[b] = block[0]!.lo;
+    if (block.length < 2 * BLOCK) return;
+    const upper = block.splice(BLOCK);
+    this.blocks.splice(b + 1, 0, upper);
+    this.firsts.splice(b + 1, 0, upper[0]!.lo);
+  }
+}
+
+/** The index of the first entry of a sorted list whose key is above K. */
+function firstAbove<T>(list: readonly T[], K: number, key: (entry: T) => number = (entry) => entry as number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (key(list[mid]!) <= K) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
