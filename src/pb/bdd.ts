@@ -118,7 +118,11 @@ class Level {
       this.firsts.push(node.lo);
       return;
     }
-    block.splice(firstAbove(block, node.lo, (n) => n.lo), 0, node);
+    block.splice(
+      firstAbove(block, node.lo, (n) => n.lo),
+      0,
+      node,
+    );
     this.firsts[b] = block[0]!.lo;
     if (block.length < 2 * BLOCK) return;
     const upper = block.splice(BLOCK);
