@@ -454,6 +454,7 @@ export {
   parseSymbols,
   planeSize,
   symbolCount,
+  symbolsLowerBound,
   symbolsNeeded,
   type DeckMethod,
   type DobbleVariables,

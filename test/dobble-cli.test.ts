@@ -193,7 +193,16 @@ describe('bad input: one line on stderr, exit 1, no stack', () => {
     ],
     ['a SAT option with the algebraic method', ['dobble', '--symbols-per-card', '8', '--solver', 'cadical'], /--solver is for the SAT method/],
     ['--seed without --svg', ['dobble', '--symbols-per-card', '3', '--seed', '2'], /--seed .* needs --svg/],
-    ['too few symbol names', ['dobble', '--symbols-per-card', '3', '--symbols', 'three.txt'], /three\.txt has 3 symbol names but the deck needs 7/],
+    [
+      'too few symbol names',
+      ['dobble', '--symbols-per-card', '3', '--symbols', 'three.txt'],
+      /three\.txt has 3 symbol names but a deck of 7 cards with 3 symbols each needs at least 7/,
+    ],
+    [
+      'too few symbol names for the SAT method, known before its search (regression: named only after the search)',
+      ['dobble', '--symbols-per-card', '7', '--cards', '31', '--method', 'sat', '--symbols', 'three.txt'],
+      /three\.txt has 3 symbol names but a deck of 31 cards with 7 symbols each needs at least \d+/,
+    ],
     ['a deck file with an empty name', ['dobble', 'check', 'malformed.txt'], /malformed\.txt:2: empty symbol name/],
     ['a missing deck file', ['dobble', 'check', 'missing.txt'], /cannot read "missing\.txt"/],
     ['dobble through solve without --order', ['solve', 'dobble'], /dobble needs --order N/],

@@ -22,6 +22,7 @@ import {
   type SolvePlan,
   type Status,
   symbolCount,
+  symbolsLowerBound,
   symbolsNeeded,
   DEFAULT_PNG_SCALE,
   UsageError,
@@ -199,6 +200,10 @@ export const handler = (args: Args) =>
       throw new UserError('--seed sets the --svg layout: it needs --svg FILE (or --png FILE)');
     const symbolsFile = args.symbols === undefined ? undefined : String(args.symbols);
     const names = symbolsFile === undefined ? undefined : parseSymbols(readText(symbolsFile, '--symbols'), symbolsFile);
+    // Every deck of k cards needs this many symbols, so too few names is known before a search that may take hours.
+    const fewest = symbolsLowerBound(k, m);
+    if (names && names.length < fewest)
+      throw new UserError(`${symbolsFile} has ${names.length} symbol names but a deck of ${k} cards with ${m} symbols each needs at least ${fewest}`);
     const maxSymbols = positiveInt(args['max-symbols'], '--max-symbols');
 
     const start = performance.now();
