@@ -191,7 +191,10 @@ export function renumberSymbols(cards: readonly (readonly number[])[]): Deck {
 
 /** Number of distinct symbols in a deck. */
 export function symbolCount(deck: readonly (readonly number[])[]): number {
-  return new Set(deck.flat()).size;
+  // Not deck.flat(): the largest decks hold millions of symbols, and the copy cost more than the count.
+  const seen = new Set<number>();
+  for (const card of deck) for (const s of card) seen.add(s);
+  return seen.size;
 }
 
 /**
@@ -502,13 +505,19 @@ function symbolIds(cards: readonly (readonly (string | number)[])[]): { cards: I
  */
 function everyPairSharesOne(cards: readonly Int32Array[], symbols: number): boolean {
   const holders = holdersOf(cards, symbols);
+  // The cards laid end to end (checkDeck has found them all m long): the inner loop is then one array, indexed.
+  const m = cards[0]!.length;
+  const flat = new Int32Array(cards.length * m);
+  cards.forEach((card, c) => flat.set(card, c * m));
   const mark = new Int32Array(symbols).fill(-1);
   let sharing = 0;
   for (let s = 0; s < symbols; s++) {
     const holding = holders[s]!;
     sharing += (holding.length * (holding.length - 1)) / 2;
-    for (const c of holding) {
-      for (const t of cards[c]!) {
+    for (let h = 0; h < holding.length; h++) {
+      const start = holding[h]! * m;
+      for (let j = start; j < start + m; j++) {
+        const t = flat[j]!;
         if (t === s) continue;
         if (mark[t] === s) return false;
         mark[t] = s;
