@@ -5,6 +5,7 @@ import { UsageError, UserError, didYouMean } from './core/errors.js';
 import { checkRunNumbers } from './core/limits.js';
 import {
   COUNT_METHODS,
+  type CountMethod,
   COUNT_STRATEGIES,
   COUNT_UNIQUE_BY,
   type CountPlan,
@@ -253,6 +254,19 @@ function resolveSweep(puzzle: string | Instance, r: PlanRequest): SweepPlan {
   };
 }
 
+/**
+ * A count's threads: one unless asked. Threads rebuild the instance by
+ * name, and only the exact-cover counter splits into shares; from the
+ * TypeScript sources (no compiled worker script) the count runs in this thread.
+ */
+function countWorkers(workers: number | undefined, method: CountMethod, rebuildable: boolean): number {
+  if (workers === undefined || workers === 1) return 1;
+  if (method === 'cnf') throw new UsageError('--workers: the cnf counter runs in one thread; threads count exact-cover terms');
+  if (!rebuildable)
+    throw new UserError('--workers: threads rebuild the instance from a puzzle name and its options; this one was built by the caller');
+  return poolAvailable() ? workers : 1;
+}
+
 /** One of the choices, or a usage error naming the option and the choices. */
 function choice<T extends string>(value: string | undefined, choices: readonly T[], option: string): T | undefined {
   if (value === undefined || (choices as readonly string[]).includes(value)) return value as T | undefined;
@@ -285,6 +299,7 @@ function resolveCount(puzzle: string | Instance, r: PlanRequest): CountPlan {
     method,
     strategy,
     maxBytes: r.maxBytes ?? DEFAULT_MAX_BYTES,
+    workers: countWorkers(r.workers, method, rebuildable),
   };
   resolvedOn.set(plan, instance);
   return plan;

@@ -19,6 +19,7 @@ import { resolvedInstance } from './plan.js';
 import { classSearchInstance } from './symmetry/breaking.js';
 import { type CountReport, type FinishedUnit, countPuzzle } from './count/count.js';
 import type { Strategy as CountStrategy } from './count/engine.js';
+import { countInThreads } from './count-threads.js';
 
 /**
  * Carries out a resolved plan (src/plan.ts): the library's one entry for
@@ -255,5 +256,6 @@ function runCount(plan: CountPlan, hooks: RunHooks): Promise<CountReport> {
     onTick: hooks.onCountProgress,
     ...hooks.countResume,
     onUnit: hooks.onCountUnit,
+    ...(plan.workers > 1 ? { countTerms: countInThreads(plan, plan.workers) } : {}),
   });
 }

@@ -144,6 +144,53 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
     expect(run(...puzzle, '-o', out).err).toMatch(/exists; add --resume to continue it or --force to replace it/);
   });
 
+  it('counts on worker threads: the same terms and units as one thread, resumable either way (--workers)', () => {
+    type Unit = { term?: string; unit?: string; count?: string };
+    const unitsOf = (path: string) =>
+      readFileSync(path, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Unit)
+        .filter((r) => r.unit !== undefined)
+        .map((r) => `${r.term} ${r.unit} ${r.count}`)
+        .sort();
+    // Classes: seven heavy terms, dealt whole to the two threads; every term fixes what it fixes on one thread.
+    const termsOf = (r: ReturnType<typeof run>) => (json(r).terms as { key: string; fixed: number }[]).map((t) => `${t.key} ${t.fixed}`);
+    const one = run('pentomino', '--preset', '6x10', '--unique', '--json');
+    const two = run('pentomino', '--preset', '6x10', '--unique', '--workers', '2', '--json');
+    expect(json(two)).toMatchObject({ count: 2339, complete: true });
+    expect(termsOf(two)).toEqual(termsOf(one));
+    // Solutions: one term, dealt into a share a thread; the file holds the same units with the same counts.
+    const [single, threaded] = [join(dir, 'one.jsonl'), join(dir, 'two.jsonl')];
+    const puzzle = ['pentomino', '--preset', '6x10'];
+    expect(json(run(...puzzle, '-o', single, '--json'))).toMatchObject({ count: 9356, complete: true });
+    expect(json(run(...puzzle, '--workers', '2', '-o', threaded, '--json'))).toMatchObject({ count: 9356, complete: true });
+    expect(unitsOf(threaded)).toEqual(unitsOf(single));
+    // Half of either file resumes on the other number of threads to the same total.
+    for (const [path, workers] of [
+      [single, '2'],
+      [threaded, '1'],
+    ] as const) {
+      const lines = readFileSync(path, 'utf8').trim().split('\n');
+      writeFileSync(path, lines.slice(0, Math.floor(lines.length / 2)).join('\n') + '\n');
+      expect(json(run(...puzzle, '--workers', workers, '-o', path, '--resume', '--json'))).toMatchObject({ count: 9356, complete: true });
+    }
+    // Stopped by --timeout: a lower bound, marked incomplete.
+    const stopped = json(run('pentomino', '--preset', '8x8-square', '--workers', '2', '--timeout', '1', '--json'));
+    expect(stopped).toMatchObject({ complete: false });
+    expect(stopped.count as number).toBeLessThan(129168);
+    // Beyond the memory bound: one line naming the whole bound, not a thread's part of it.
+    const memory = run(...puzzle, '--workers', '2', '--max-memory', '1M');
+    expect(memory.code).toBe(1);
+    expect(memory.err.trim().split('\n')).toHaveLength(1);
+    expect(memory.err).toMatch(/^puzzlesat: --max-memory: .*beyond the bound of 1 MiB/);
+    // Only the exact-cover counter has terms to share.
+    writeFileSync(join(dir, 'two.cnf'), 'p cnf 2 1\n1 2 0\n');
+    const cnf = run('two.cnf', '--workers', '2');
+    expect([cnf.code, cnf.err.trim()]).toEqual([2, 'puzzlesat: --workers: the cnf counter runs in one thread; threads count exact-cover terms']);
+    expect(run(...puzzle, '--workers', '0').code).toBe(2);
+  });
+
   it('refuses what does not apply', () => {
     expect(run('soma', '--unique-by', 'clauses').err).toMatch(/--unique-by applies to --unique/);
     expect(run('pentomino', '--resume').err).toMatch(/--resume needs --output/);

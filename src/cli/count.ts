@@ -58,11 +58,16 @@ export const builder = (y: Argv) =>
         type: 'string',
         describe: `memory for the counter and its cache, in MiB or with a unit: 512M, 2G (default ${mebibytes(DEFAULT_MAX_BYTES)}M)`,
       })
+      .option('workers', {
+        type: 'number',
+        describe:
+          'exact cover: threads counting side by side, each term dealt into one share a thread, each thread with its part of --max-memory (default 1)',
+      })
       .option('timeout', { type: 'number', describe: 'stop after this many seconds for the whole run, with the count so far marked incomplete' })
       .option('resume', { type: 'boolean', describe: 'continue the count saved in --output' })
       .option('force', { type: 'boolean', describe: 'overwrite an existing --output file instead of refusing' })
       .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout (docs/summary.schema.json)' })
-      .group(['unique', 'unique-by', 'method', 'strategy', 'max-memory', 'timeout', 'resume'], 'Counting:')
+      .group(['unique', 'unique-by', 'method', 'strategy', 'max-memory', 'workers', 'timeout', 'resume'], 'Counting:')
       .example('$0 count pentomino --preset 8x8-square --unique', 'the 16146 classes of the 8x8 board with the 2x2 square')
       .example('$0 count examples/my.cnf --json', 'the models of a DIMACS file, projected on its c project variables'),
     'save each finished part of the count to FILE.jsonl, so that --resume continues it',

@@ -128,6 +128,8 @@ export interface CountPlan extends Omit<PlanBase, 'engine'> {
   strategy: StrategyChoice;
   /** Bytes the counter and its cache may take; beyond them the count stops, incomplete. */
   maxBytes: number;
+  /** Worker threads counting an exact-cover puzzle's terms side by side, each with its part of maxBytes (1: this thread). */
+  workers: number;
 }
 
 export type Plan = SolvePlan | EnumeratePlan | SweepPlan | CountPlan;

@@ -3,7 +3,7 @@ import type { Instance } from '../core/puzzle.js';
 import { classSearchInstance } from '../symmetry/breaking.js';
 import { type CnfCount, countCnf } from './cnf.js';
 import { MemoryBoundExceeded, type Strategy } from './engine.js';
-import { type TermResult, countInstance } from './solutions.js';
+import { type CountInstanceOptions, type InstanceCount, type TermResult, countInstance } from './solutions.js';
 
 /**
  * Counting a puzzle (or a formula posed as one) by the method that fits:
@@ -29,6 +29,8 @@ export interface CountRequest {
   /** Resume: finished units to recount and compare, by term. */
   recheck?: ReadonlyMap<string, ReadonlySet<string>>;
   onUnit?: (u: FinishedUnit) => void;
+  /** Counts an exact-cover puzzle's terms: by default one after another in this thread (src/count-threads.ts counts them on worker threads). */
+  countTerms?: (instance: Instance, options: CountInstanceOptions) => Promise<InstanceCount>;
 }
 
 export interface FinishedUnit {
@@ -96,7 +98,7 @@ export async function countPuzzle(instance: Instance, request: CountRequest = {}
 async function byExactCover(instance: Instance, request: CountRequest): Promise<Omit<CountReport, 'done'>> {
   const numbers = (m?: ReadonlyMap<string, ReadonlyMap<string, bigint>>) =>
     m && new Map([...m].map(([term, units]) => [term, new Map([...units].map(([u, c]) => [u, Number(c)]))]));
-  const result = await countInstance(instance, {
+  const result = await (request.countTerms ?? countInstance)(instance, {
     unique: request.unique,
     unpinned: request.uniqueBy === 'burnside-group',
     strategy: request.strategy,

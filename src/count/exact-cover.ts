@@ -43,6 +43,12 @@ export interface RunOptions {
   /** Finished units to count again all the same: a different count throws ResumeConflict (the resume's spot check). */
   recheck?: ReadonlySet<string>;
   onUnit?: (u: UnitCount) => void;
+  /**
+   * Count only this share of the units, dealt round-robin in walk order
+   * (threads counting one term side by side): the count, the ticks and
+   * completeness are then the share's, and the shares' counts sum to the term's.
+   */
+  share?: { index: number; of: number };
 }
 
 export interface RunResult {
@@ -133,9 +139,13 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
     },
   });
   const finished = options.finished ?? new Map<string, number>();
-  const units = unitsOf(engine, p);
-  const keys = new Set(units.map((u) => unitKey(p, u.path)));
+  const all = unitsOf(engine, p);
+  const keys = new Set(all.map((u) => unitKey(p, u.path)));
   for (const key of finished.keys()) if (!keys.has(key)) throw new ResumeConflict(key, `unit "${key}" is not a subtree of this count`);
+  const { share } = options;
+  const units = share ? all.filter((_, i) => i % share.of === share.index) : all;
+  // The share of the search these units are (their weights over the whole tree sum to 1).
+  const whole = share ? units.reduce((w, u) => w + u.weight, 0) : 1;
   let count = 0;
   let complete = true;
   let resumed = 0;
@@ -176,7 +186,7 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
       lastYield = performance.now();
     }
   }
-  tick(complete ? 1 : weightDone + unitWeight * partial);
+  tick(complete ? whole : weightDone + unitWeight * partial);
   return { count, complete, strategy, nodes: engine.nodes, cache: engine.memory(), units: units.length, resumed };
 }
 

@@ -70,22 +70,27 @@ export function termsOf(instance: Instance, options: Pick<CountInstanceOptions, 
   return options.unique ? classTerms(instance, !options.unpinned) : solutionTerms(instance);
 }
 
+/** Each term's share of the progress bar: the identity terms are nearly all the work, and share it equally. */
+export function termWeights(terms: readonly BurnsideTerm[]): number[] {
+  const heavy = terms.filter((t) => t.symmetry === 0).length;
+  return terms.map((t) => (t.symmetry === 0 ? 1 / heavy : 0));
+}
+
+/** The order terms run in: light ones first, so that the bar, once it moves, moves over the work that matters. */
+export const lightFirst = (weights: readonly number[]): number[] => weights.map((_, k) => k).sort((a, b) => weights[a]! - weights[b]! || a - b);
+
 export async function countInstance(instance: Instance, options: CountInstanceOptions = {}): Promise<InstanceCount> {
   const order = itemOrderOf(instance);
   const terms = termsOf(instance, options);
-  // Progress: the identity terms are nearly all the work; they share the bar equally.
-  const heavy = terms.filter((t) => t.symmetry === 0).length;
-  const weightOf = (t: BurnsideTerm) => (t.symmetry === 0 ? 1 / heavy : 0);
-  // Light terms first, so that the bar, once it moves, moves over the work that matters.
-  const byWeight = terms.map((_, k) => k).sort((a, b) => weightOf(terms[a]!) - weightOf(terms[b]!) || a - b);
+  const weights = termWeights(terms);
   const results: TermResult[] = new Array(terms.length);
   let memory: MemoryBoundExceeded | undefined;
   let done = 0;
   let complete = true;
-  for (const k of byWeight) {
+  for (const k of lightFirst(weights)) {
     const term = terms[k]!;
     const problem = compileProblem(term.problem, order, term.forced);
-    const weight = weightOf(term);
+    const weight = weights[k]!;
     const strategy = resolveStrategy(problem, options.strategies?.get(term.key) ?? options.strategy, options.maxBytes, options.shouldStop);
     let run: RunResult | undefined;
     try {
@@ -105,24 +110,40 @@ export async function countInstance(instance: Instance, options: CountInstanceOp
     }
     done += weight;
     complete &&= run?.complete === true;
-    results[k] = {
-      key: term.key,
-      symmetry: term.symmetry,
-      ...(term.representative === undefined ? {} : { representative: term.representative }),
-      fixed: run?.count ?? 0,
-      complete: run?.complete === true,
-      strategy,
-      nodes: run?.nodes ?? 0,
-      rows: problem.rowIds.length,
-      cache: run?.cache ?? EMPTY_STATS,
-    };
+    results[k] = termResult(term, problem.rowIds.length, strategy, run);
   }
+  return assembled(terms, results, options, memory);
+}
+
+/** A term's result from its run (absent: the term never ran, the count having stopped before it). */
+export function termResult(term: BurnsideTerm, rows: number, strategy: Strategy, run: Omit<RunResult, 'strategy'> | undefined): TermResult {
+  return {
+    key: term.key,
+    symmetry: term.symmetry,
+    ...(term.representative === undefined ? {} : { representative: term.representative }),
+    fixed: run?.count ?? 0,
+    complete: run?.complete === true,
+    strategy,
+    nodes: run?.nodes ?? 0,
+    rows,
+    cache: run?.cache ?? EMPTY_STATS,
+  };
+}
+
+/** The count from its terms' results: Burnside's sum when every term is complete, else its floor. */
+export function assembled(
+  terms: readonly BurnsideTerm[],
+  results: readonly TermResult[],
+  options: Pick<CountInstanceOptions, 'unique'>,
+  memory: MemoryBoundExceeded | undefined,
+): InstanceCount {
   const fixed = results.map((r) => r.fixed);
+  const complete = results.every((r) => r.complete);
   return {
     count: complete ? burnsideSum(terms, fixed) : lowerBound(terms, fixed),
     complete,
     method: methodOf(terms, results, options),
-    terms: results,
+    terms: [...results],
     nodes: results.reduce((n, r) => n + r.nodes, 0),
     cache: combined(results.map((r) => r.cache)),
     ...(memory ? { memory } : {}),
@@ -141,7 +162,7 @@ function lowerBound(terms: readonly BurnsideTerm[], fixed: readonly number[]): n
 }
 
 /** "exact cover (sweep)", "Burnside over 8 symmetries, pinned at 6 representatives, 9 terms (mrv)". */
-function methodOf(terms: readonly BurnsideTerm[], results: readonly TermResult[], options: CountInstanceOptions): string {
+function methodOf(terms: readonly BurnsideTerm[], results: readonly TermResult[], options: Pick<CountInstanceOptions, 'unique'>): string {
   const strategies = [...new Set(results.filter((r) => r.symmetry === 0).map((r) => r.strategy))].join('+');
   if (!options.unique) return `exact cover (${strategies})`;
   // The symmetry-breaking family pins a piece that has no placement: no terms, no solutions.
@@ -154,7 +175,7 @@ function methodOf(terms: readonly BurnsideTerm[], results: readonly TermResult[]
 const EMPTY_STATS: CacheStats = { entries: 0, bytes: 0, lookups: 0, hits: 0, stores: 0, evictions: 0, savedNodes: 0 };
 
 /** The memos of several terms as one: the largest table (they run one after another), every event summed. */
-function combined(stats: readonly CacheStats[]): CacheStats {
+export function combined(stats: readonly CacheStats[]): CacheStats {
   const out = { ...EMPTY_STATS };
   for (const s of stats) {
     out.entries = Math.max(out.entries, s.entries);

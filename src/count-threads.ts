@@ -1,0 +1,138 @@
+import type { Worker } from 'node:worker_threads';
+import type { CountPlan } from './core/plan.js';
+import type { Instance } from './core/puzzle.js';
+import { UserError } from './core/errors.js';
+import { MemoryBoundExceeded, ResumeConflict } from './count/engine.js';
+import { resolveStrategy } from './count/exact-cover.js';
+import type { RunResult } from './count/exact-cover.js';
+import { type ShareJob, compiledTerms } from './count/shares.js';
+import {
+  type CountInstanceOptions,
+  type InstanceCount,
+  type TermResult,
+  assembled,
+  combined,
+  lightFirst,
+  termResult,
+  termWeights,
+} from './count/solutions.js';
+import { runPool } from './enumerate/pool.js';
+import type { CountThreadMessage } from './enumerate/worker-tasks.js';
+
+/**
+ * The exact-cover count on worker threads: the terms handed out light ones
+ * first to whichever thread is free, whole or dealt into shares
+ * (src/count/shares.ts, sharesPerTerm below), each thread with its part of
+ * the memory bound. The same terms, units and sums as countInstance, so the
+ * counts, the resume file and the spot checks are the same; only the memos
+ * are per thread, so a thread misses what another has cached.
+ */
+export function countInThreads(
+  plan: Pick<CountPlan, 'puzzle' | 'args' | 'unique' | 'uniqueBy' | 'maxBytes'>,
+  workers: number,
+): (instance: Instance, options: CountInstanceOptions) => Promise<InstanceCount> {
+  return async (instance, options) => {
+    const { terms, problem } = compiledTerms(instance, options);
+    const weights = termWeights(terms);
+    const shares = sharesPerTerm(weights, workers);
+    const totalBytes = options.maxBytes ?? plan.maxBytes;
+    const maxBytes = Math.floor(totalBytes / workers);
+    const stop = new SharedArrayBuffer(4);
+    const stopFlag = new Int32Array(stop);
+    const shouldStop = () => Atomics.load(stopFlag, 0) !== 0 || options.shouldStop?.() === true;
+
+    // Each term's strategy is resolved here, once, so that every share walks the same units.
+    const strategies = terms.map((t, k) => resolveStrategy(problem(k), options.strategies?.get(t.key) ?? options.strategy, maxBytes, shouldStop));
+    const queue: ShareJob[] = lightFirst(weights).flatMap((k) =>
+      Array.from({ length: shares }, (_, index) => ({
+        term: k,
+        share: { index, of: shares },
+        strategy: strategies[k]!,
+        maxBytes,
+        finished: [...(options.finished?.get(terms[k]!.key) ?? [])],
+        recheck: [...(options.recheck?.get(terms[k]!.key) ?? [])],
+      })),
+    );
+    const runs: (RunResult | undefined)[][] = terms.map(() => new Array<RunResult | undefined>(shares));
+    const fractions: number[][] = terms.map(() => new Array<number>(shares).fill(0));
+    let running = 0;
+    let memory: MemoryBoundExceeded | undefined;
+    const tick = () => options.onTick?.(fractions.reduce((sum, f, k) => sum + weights[k]! * f.reduce((a, b) => a + b, 0), 0));
+
+    const handOut = (worker: Worker, pool: { stop(): void }) => {
+      const next = shouldStop() ? undefined : queue.shift();
+      if (next) {
+        running++;
+        worker.postMessage(next);
+      } else if (running === 0) pool.stop();
+    };
+    // The caller's stop (a deadline, Ctrl-C) reaches the threads through the flag; they end their shares, incomplete.
+    const poll = setInterval(() => {
+      if (options.shouldStop?.()) Atomics.store(stopFlag, 0, 1);
+    }, STOP_POLL_MS);
+    try {
+      await runPool<CountThreadMessage>({
+        tasks: Array.from({ length: workers }, () => ({ task: 'count', job: { plan, stop } })),
+        onStart: handOut,
+        onMessage: (m, worker, pool) => {
+          if (m.type === 'tick') {
+            fractions[m.term]![m.share] = m.fraction;
+            tick();
+            return;
+          }
+          if (m.type === 'unit') return options.onUnit?.(terms[m.term]!.key, strategies[m.term]!, m.unit);
+          if (m.type === 'error') {
+            if (m.unit !== undefined) throw new ResumeConflict(m.unit, m.message);
+            throw m.user ? new UserError(m.message) : new Error(m.message);
+          }
+          running--;
+          if (m.type === 'memory') {
+            // In the user's terms: what the threads need together, against the whole --max-memory.
+            memory ??= new MemoryBoundExceeded(m.needed * workers, totalBytes);
+            Atomics.store(stopFlag, 0, 1);
+          } else {
+            runs[m.term]![m.share] = m.run;
+            fractions[m.term]![m.share] = m.fraction;
+            tick();
+          }
+          handOut(worker, pool);
+          // A thread with no share left waits idle; the last one to finish ends the pool.
+        },
+      });
+    } finally {
+      clearInterval(poll);
+    }
+    const results: TermResult[] = terms.map((term, k) => termResult(term, problem(k).rowIds.length, strategies[k]!, summed(runs[k]!)));
+    return assembled(terms, results, options, memory);
+  };
+}
+
+const STOP_POLL_MS = 100;
+
+/**
+ * Shares a term is dealt into: whole terms when there are enough heavy ones
+ * to keep every thread busy, since a thread's memo then sees its whole term
+ * (8x8 with the 2x2 square, 6 heavy terms on 2 threads: 12.4 and 15.1 CPU s
+ * whole, 16.7 and 14.4 in two shares each; 11.1-12.4 on one thread); else
+ * one share a thread, so that a count of one term still spreads.
+ */
+const sharesPerTerm = (weights: readonly number[], workers: number): number => (weights.filter((w) => w > 0).length >= 2 * workers ? 1 : workers);
+
+/** A term's run from its shares' runs: complete when every share is; absent when none ran. */
+function summed(shares: readonly (RunResult | undefined)[]): Omit<RunResult, 'strategy'> | undefined {
+  const ran = shares.filter((r): r is RunResult => r !== undefined);
+  if (ran.length === 0) return undefined;
+  return {
+    count: ran.reduce((n, r) => n + r.count, 0),
+    complete: ran.length === shares.length && ran.every((r) => r.complete),
+    nodes: ran.reduce((n, r) => n + r.nodes, 0),
+    // The shares' memos lived side by side: their sizes add up, as their events do.
+    cache: {
+      ...combined(ran.map((r) => r.cache)),
+      entries: ran.reduce((n, r) => n + r.cache.entries, 0),
+      bytes: ran.reduce((n, r) => n + r.cache.bytes, 0),
+    },
+    units: ran.reduce((n, r) => n + r.units, 0),
+    resumed: ran.reduce((n, r) => n + r.resumed, 0),
+  };
+}

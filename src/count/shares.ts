@@ -1,0 +1,72 @@
+import type { Instance } from '../core/puzzle.js';
+import type { BurnsideTerm } from './burnside.js';
+import type { Strategy } from './engine.js';
+import { type RunResult, type UnitCount, runCount } from './exact-cover.js';
+import { type CountProblem, compileProblem } from './problem.js';
+import { type CountInstanceOptions, itemOrderOf, termsOf } from './solutions.js';
+
+/**
+ * A count split for threads: each term's units dealt round-robin into
+ * shares, each share counted by runCount with its own engine and memo.
+ * The shares of a term sum to its count; what is shared between threads is
+ * only this plain description, so that a worker that rebuilt the instance
+ * from its plan counts exactly the units the main thread means.
+ */
+export interface ShareJob {
+  /** The term's index in termsOf(instance, options). */
+  term: number;
+  share: { index: number; of: number };
+  /** Resolved by the main thread, so that every share walks the same units. */
+  strategy: Strategy;
+  maxBytes: number;
+  /** Units of the term already counted (resume): this share adds those that are its own. */
+  finished: [string, number][];
+  /** Finished units to count again and compare. */
+  recheck: string[];
+}
+
+export interface ShareHooks {
+  shouldStop: () => boolean;
+  onTick: (fraction: number) => void;
+  onUnit: (unit: UnitCount) => void;
+}
+
+/** The terms of one instance's count, kept while a thread counts its shares; each problem compiled when first wanted. */
+let cached: { instance: Instance; unique: boolean; unpinned: boolean; terms: CountTerms } | undefined;
+
+export interface CountTerms {
+  terms: BurnsideTerm[];
+  problem(k: number): CountProblem;
+}
+
+/** The instance's terms in termsOf's order, and their compiled problems. */
+export function compiledTerms(instance: Instance, options: Pick<CountInstanceOptions, 'unique' | 'unpinned'>): CountTerms {
+  const unique = options.unique === true;
+  const unpinned = options.unpinned === true;
+  if (cached?.instance !== instance || cached.unique !== unique || cached.unpinned !== unpinned) {
+    const order = itemOrderOf(instance);
+    const terms = termsOf(instance, { unique, unpinned });
+    const problems = new Map<number, CountProblem>();
+    const problem = (k: number) => problems.get(k) ?? problems.set(k, compileProblem(terms[k]!.problem, order, terms[k]!.forced)).get(k)!;
+    cached = { instance, unique, unpinned, terms: { terms, problem } };
+  }
+  return cached.terms;
+}
+
+/** Counts one share of one term. */
+export function countShare(
+  instance: Instance,
+  options: Pick<CountInstanceOptions, 'unique' | 'unpinned'>,
+  job: ShareJob,
+  hooks: ShareHooks,
+): Promise<RunResult> {
+  const problem = compiledTerms(instance, options).problem(job.term);
+  return runCount(problem, {
+    strategy: job.strategy,
+    maxBytes: job.maxBytes,
+    share: job.share,
+    finished: new Map(job.finished),
+    recheck: new Set(job.recheck),
+    ...hooks,
+  });
+}
