@@ -31,6 +31,7 @@ import {
   writeDrawing,
 } from '../index.js';
 import { type Args, commonOptions, guarded, planRequest, positiveInt, seconds } from './common.js';
+import { checkLaterOutputs } from './options.js';
 
 /**
  * `puzzlesat dobble`: a deck of K cards with m symbols each, every two cards
@@ -216,10 +217,15 @@ export const handler = (args: Args) =>
       if (problem) throw new Error(`the ${method} deck fails its check: ${problem}`);
     }
     const named = deck && (names ? nameDeck(deck, names, symbolsFile) : deck);
-    const pages = (option: 'svg' | 'png') =>
-      named && args[option] !== undefined ? writePages(String(args[option]), named, args, option) : undefined;
-    const svg = await pages('svg');
-    const png = await pages('png');
+    const drawn = named && (args.svg !== undefined || args.png !== undefined) ? drawPages(named, args) : [];
+    const paths = (option: 'svg' | 'png') =>
+      args[option] === undefined || drawn.length === 0 ? undefined : pagePaths(String(args[option]), drawn.length, option);
+    const [svgPaths, pngPaths] = [paths('svg'), paths('png')];
+    // Every page file is checked before the first is written: a deck of many pages writes FILE-1 … FILE-N, not FILE.
+    if (svgPaths) checkLaterOutputs(args, svgPaths, '--svg');
+    if (pngPaths) checkLaterOutputs(args, pngPaths, '--png');
+    const svg = svgPaths && (await writePages(svgPaths, drawn, args, 'svg'));
+    const png = pngPaths && (await writePages(pngPaths, drawn, args, 'png'));
     const report: Report = {
       method,
       symbolsPerCard: m,
@@ -356,15 +362,22 @@ function formatDeck(cards: readonly (readonly (string | number)[])[]): string {
 }
 
 /** The pages, as FILE for one page or FILE-1.svg, FILE-2.svg, ... (.png for PNG); returns the paths. */
-async function writePages(file: string, cards: readonly (readonly (string | number)[])[], args: Args, format: 'svg' | 'png'): Promise<string[]> {
-  const pages = renderDobblePages(
+function drawPages(cards: readonly (readonly (string | number)[])[], args: Args): string[] {
+  return renderDobblePages(
     cards.map((card) => card.map(String)),
     { seed: args.seed as number | undefined },
   );
+}
+
+/** FILE itself for one page; FILE-1 … FILE-N (the extension kept) for more. */
+function pagePaths(file: string, pages: number, format: 'svg' | 'png'): string[] {
   const stem = file.replace(new RegExp(`\\.${format}$`, 'i'), '');
-  const paths = pages.length === 1 ? [file] : pages.map((_, i) => `${stem}-${i + 1}.${format}`);
+  return pages === 1 ? [file] : Array.from({ length: pages }, (_, i) => `${stem}-${i + 1}.${format}`);
+}
+
+async function writePages(paths: readonly string[], pages: readonly string[], args: Args, format: 'svg' | 'png'): Promise<string[]> {
   for (const [i, page] of pages.entries()) await writeDrawing(paths[i]!, page, format, args.scale as number | undefined);
-  return paths;
+  return [...paths];
 }
 
 function readText(path: string, what: string): string {

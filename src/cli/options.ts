@@ -91,7 +91,7 @@ const RULES: Readonly<Record<string, Rule>> = {
  */
 const OUTPUT_PATHS = ['output', 'svg', 'png', 'histogram', 'proof'] as const;
 /** Options (and positionals) naming a file the run reads. */
-const INPUT_PATHS = ['kind', 'cnf', 'board', 'figure', 'pieces-file', 'symbols', 'model', 'deck'] as const;
+const INPUT_PATHS = ['kind', 'cnf', 'board', 'figure', 'pieces-file', 'symbols', 'model', 'deck', 'items'] as const;
 /** Verbs whose option of an output's name is something else: check-proof reads its proof; bench writes into a directory. */
 const NOT_OUTPUTS: Readonly<Record<string, readonly string[]>> = { 'check-proof': ['proof'], bench: ['output'] };
 
@@ -117,7 +117,9 @@ export function checkNumericOptions(args: Record<string, unknown>): void {
       throw new UserError(`--${name} is given ${value.length} times (${value.map(String).join(', ')}): give it once`);
     // yargs adds camelCase twins of kebab-case options; RULES spells them kebab, so each is checked once.
     const rule = RULES[name];
-    if (rule && value !== undefined) checkValue(name, value, rule);
+    // yargs keeps a number option typed with no value (`--timeout --json`) as undefined: it would silently be no limit.
+    if (rule && value === undefined) throw new UserError(`--${name}: expected a value after it`);
+    if (rule) checkValue(name, value, rule);
   }
   for (const { path, option } of outputsOf(args)) checkWritable(path, option);
   for (const [a, b, why] of CONFLICTS) {
@@ -166,27 +168,52 @@ const shown = (value: unknown): string =>
 /** The output-path rule for every option that writes (OUTPUT_PATHS); throws a UserError naming the first that breaks it. */
 export function checkOutputs(args: Record<string, unknown>): void {
   const verb = verbOf(args);
-  const fileOf = (name: string) => (typeof args[name] === 'string' ? String(args[name]) : undefined);
-  const inputs = [...INPUT_PATHS, ...(verb === 'check-proof' ? ['proof'] : [])].flatMap((name) => {
-    const id = fileId(fileOf(name));
-    return id ? [{ name, id }] : [];
-  });
+  const inputs = inputsOf(args);
+  // By the file where it exists, else by the path it will have: two options must not write one file.
   const written = new Map<string, string>();
   for (const { name, path, option } of outputsOf(args)) {
     const id = fileId(path);
-    if (id === undefined) continue;
-    const input = inputs.find((i) => i.id === id);
-    if (input)
-      throw new UserError(
-        `${option}: ${path} is ${input.name === 'kind' || input.name === 'cnf' ? 'the input' : `the --${input.name} file`} of this run; write elsewhere (--force does not replace inputs)`,
-      );
-    const twice = written.get(id);
+    const key = id ?? (path === '-' ? undefined : `path ${resolve(path)}`);
+    const twice = key === undefined ? undefined : written.get(key);
     if (twice) throw new UserError(`${option}: ${path} is also written by ${twice}; give each output its own file`);
-    written.set(id, option);
+    if (key !== undefined) written.set(key, option);
+    if (id === undefined) continue;
+    refuseInput(inputs, id, option, path);
     const resumable = name === 'output' && (verb === 'enumerate' || verb === 'sweep' || verb === 'count');
     if (!args.force && !(resumable && args.resume))
       throw new UserError(`${option}: ${path} exists; add ${resumable ? '--resume to continue it or ' : ''}--force to replace it`);
   }
+}
+
+/**
+ * The same rule for files a run names only once it knows how many there are
+ * (a deck's pages, FILE-1.svg …), checked before the first is written.
+ */
+export function checkLaterOutputs(args: Record<string, unknown>, paths: readonly string[], option: string): void {
+  const inputs = inputsOf(args);
+  for (const path of paths) {
+    const id = fileId(path);
+    if (id === undefined) continue;
+    refuseInput(inputs, id, option, path);
+    if (!args.force) throw new UserError(`${option}: ${path} exists; add --force to replace it`);
+  }
+}
+
+/** The files the run reads, by identity. */
+function inputsOf(args: Record<string, unknown>): { name: string; id: string }[] {
+  const fileOf = (name: string) => (typeof args[name] === 'string' ? String(args[name]) : undefined);
+  return [...INPUT_PATHS, ...(verbOf(args) === 'check-proof' ? ['proof'] : [])].flatMap((name) => {
+    const id = fileId(fileOf(name));
+    return id ? [{ name, id }] : [];
+  });
+}
+
+function refuseInput(inputs: readonly { name: string; id: string }[], id: string, option: string, path: string): void {
+  const input = inputs.find((i) => i.id === id);
+  if (input)
+    throw new UserError(
+      `${option}: ${path} is ${input.name === 'kind' || input.name === 'cnf' ? 'the input' : `the --${input.name} file`} of this run; write elsewhere (--force does not replace inputs)`,
+    );
 }
 
 const verbOf = (args: Record<string, unknown>): string => String(Array.isArray(args._) ? args._[0] : '');
