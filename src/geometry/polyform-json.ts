@@ -44,16 +44,41 @@ export interface FormPieces {
 
 type Json = unknown;
 
-/** Parses JSON, turning a syntax error into file:line. */
+/** Parses JSON, turning a syntax error into file:line; refuses nesting deeper than any board or pieces file needs. */
 export function parseJson(text: string, source: string): Json {
+  let value: Json;
   try {
-    return JSON.parse(text) as Json;
+    value = JSON.parse(text) as Json;
   } catch (e) {
     const message = (e as Error).message;
     const at = /position (\d+)/.exec(message);
     const line = at ? text.slice(0, Number(at[1])).split('\n').length : undefined;
     throw new UserError(`${source}${line ? `:${line}` : ''}: not valid JSON (${message.replace(/^.*?JSON[^:]*:\s*/, '')})`);
   }
+  const deep = tooDeep(value);
+  if (deep) throw fail(source, deep, `nested more than ${MAX_JSON_DEPTH} levels deep (board and pieces files need 4)`);
+  return value;
+}
+
+/**
+ * Arrays and objects within arrays and objects: 4 levels are all a board or
+ * pieces file has. Checked once, without recursion, so that what reads and
+ * shows the values after (recursive, as JSON.stringify is) never meets a
+ * value thousands of levels deep, which overflowed the call stack.
+ */
+const MAX_JSON_DEPTH = 32;
+
+/** The path of the first value nested past MAX_JSON_DEPTH, or undefined. */
+function tooDeep(root: Json): string | undefined {
+  const stack: { value: Json; path: string; depth: number }[] = [{ value: root, path: '$', depth: 0 }];
+  while (stack.length) {
+    const { value, path, depth } = stack.pop()!;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > MAX_JSON_DEPTH) return path;
+    for (const [key, child] of Object.entries(value))
+      stack.push({ value: child, path: Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`, depth: depth + 1 });
+  }
+  return undefined;
 }
 
 const fail = (source: string, path: string, why: string) => new UserError(`${source}: ${path}: ${why}`);
