@@ -112,8 +112,12 @@ export function readDimacsSource(source: string, args: Record<string, unknown>):
  */
 export function buildInstance(puzzle: string, args: Record<string, unknown>): Instance {
   applySizeLimits(args);
-  if (puzzle === '-') return instanceFromDimacs(readDimacsSource(puzzle, args), '<stdin>');
-  if (isCnfPath(puzzle)) return instanceFromDimacs(readDimacsSource(puzzle, args), puzzle);
+  if (puzzle === '-' || isCnfPath(puzzle)) {
+    // A formula comes whole: a puzzle's option given with it would be silently ignored.
+    const unread = [...PUZZLES.flatMap((p) => p.options.map((o) => o.name)), 'amo', 'card', 'pb'].find((name) => args[name] !== undefined);
+    if (unread) throw new UsageError(`--${unread} does not apply to a DIMACS formula (${puzzle === '-' ? '<stdin>' : puzzle}): it is read as it is`);
+    return instanceFromDimacs(readDimacsSource(puzzle, args), puzzle === '-' ? '<stdin>' : puzzle);
+  }
   const entry = puzzleByName(puzzle);
   const mine = new Set(entry.options.map((o) => o.name));
   for (const p of PUZZLES) {
