@@ -143,6 +143,16 @@ describe('bad rolls', () => {
     expect(() => readSweepTsv(file)).not.toThrow(UsageError);
   });
 
+  it('a sweep TSV: one roll with two answers is refused at its second line; CRLF lines read as LF (regression: both answers kept; CRLF not a sweep TSV)', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'genius-rows-')), 'rows.tsv');
+    const roll = 'A3,A6,B4,C5,D2,E1,F4';
+    writeFileSync(file, `roll\tsolvable\tsolutions\n${roll}\tyes\t5\n${roll}\tno\t0\n`);
+    expect(userError(() => readSweepTsv(file))).toMatch(/rows\.tsv:3: roll A3,A6,B4,C5,D2,E1,F4 is on line 2 too, with another answer$/);
+    // The same answer twice is only a repeat.
+    writeFileSync(file, `roll\tsolvable\tsolutions\r\n${roll}\tyes\t5\r\n${roll}\tyes\t5\r\n`);
+    expect([...readSweepTsv(file).rows.values()]).toEqual([{ solvable: true, solutions: 5 }]);
+  });
+
   it('reject conflicting or missing options', () => {
     expect(userError(() => geniusSquare({}))).toMatch(/--roll .* --random/);
     expect(userError(() => geniusSquare({ roll: rollAt(0).join(','), random: true }))).toMatch(/exclude each other/);

@@ -252,7 +252,13 @@ export function readSweepTsv(path: string): { rows: Map<number, SweepRow>; whole
   const text = readInput(path, path).toString('utf8');
   const wholeLines = text.lastIndexOf('\n') + 1;
   const rows = new Map<number, SweepRow>();
-  const lines = text.slice(0, wholeLines).split('\n').slice(0, -1);
+  const lineOf = new Map<number, number>();
+  // Lines ended by CRLF (a file passed through Windows) read as the same rows.
+  const lines = text
+    .slice(0, wholeLines)
+    .split('\n')
+    .slice(0, -1)
+    .map((line) => line.replace(/\r$/, ''));
   if (lines.length > 0 && lines[0] !== HEADER)
     throw new UserError(`${path}:1: not a sweep TSV (expected the header "${HEADER.replace(/\t/g, '\\t')}")`);
   lines.slice(1).forEach((line, i) => {
@@ -264,7 +270,13 @@ export function readSweepTsv(path: string): { rows: Map<number, SweepRow>; whole
     if (solutions !== '' && !/^\d+$/.test(solutions)) throw new UserError(`${where}: solutions must be a whole number or empty, got "${solutions}"`);
     const count = solutions === '' ? null : Number(solutions);
     if (count !== null && count > 0 !== (solvable === 'yes')) throw new UserError(`${where}: "${solvable}" contradicts ${count} solutions`);
-    rows.set(rollIndex(parseBlockers(roll, where)), { solvable: solvable === 'yes', solutions: count });
+    const index = rollIndex(parseBlockers(roll, where));
+    const row = { solvable: solvable === 'yes', solutions: count };
+    const before = rows.get(index);
+    if (before && (before.solvable !== row.solvable || before.solutions !== row.solutions))
+      throw new UserError(`${where}: roll ${roll} is on line ${lineOf.get(index)} too, with another answer`);
+    rows.set(index, row);
+    lineOf.set(index, i + 2);
   });
   return { rows, wholeLines };
 }
