@@ -1204,7 +1204,7 @@ export const DOBBLE_PUZZLE: PuzzleEntry = {
   defaults: DOBBLE_DEFAULTS,
   build(args) {
     const order = Number(args.order);
-    if (args.order === undefined) throw new UserError('dobble needs --order N (cards of N + 1 symbols)');
+    if (args.order === undefined) throw new UsageError('dobble needs --order N (cards of N + 1 symbols)');
     if (!Number.isInteger(order) || order < 1) throw new UserError(`--order: expected a whole number ≥ 1, got "${String(args.order)}"`);
     return dobbleInstance(order, {
       cards: args.cards as number | undefined,

@@ -142,17 +142,17 @@ export interface GeniusInstance extends PackingInstance {
 const MAX_SEED = 2 ** 32;
 
 function chooseBlockers(o: GeniusOptions): { blockers: Roll; seed?: number } {
-  if (o.roll !== undefined && o.random) throw new UserError('--roll and --random exclude each other');
-  if (o.seed !== undefined && !o.random) throw new UserError('--seed needs --random');
+  if (o.roll !== undefined && o.random) throw new UsageError('--roll and --random exclude each other');
+  if (o.seed !== undefined && !o.random) throw new UsageError('--seed needs --random');
   if (o.random) {
-    if (o.anyBlockers) throw new UserError('--any-blockers applies to --roll, not to --random');
+    if (o.anyBlockers) throw new UsageError('--any-blockers applies to --roll, not to --random');
     const seed = o.seed ?? randomInt(MAX_SEED);
     if (!Number.isInteger(seed) || seed < 0 || seed >= MAX_SEED) {
       throw new UserError(`--seed: expected a whole number from 0 to ${MAX_SEED - 1}, got "${String(o.seed)}"`);
     }
     return { blockers: randomRoll(seededRandom(seed)), seed };
   }
-  if (o.roll === undefined) throw new UserError('give the blockers with --roll A1,C3,... or roll the dice with --random');
+  if (o.roll === undefined) throw new UsageError('give the blockers with --roll A1,C3,... or roll the dice with --random');
   // A bad --roll is a bad option value (exit 2); a sweep file's bad roll is bad input (exit 1).
   return { blockers: parseBlockers(o.roll, '--roll', o.anyBlockers === true, UsageError) };
 }

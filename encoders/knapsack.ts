@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { Cnf } from '../src/core/cnf.js';
-import { UserError } from '../src/core/errors.js';
+import { UsageError, UserError } from '../src/core/errors.js';
 import { type Instance, type PuzzleEntry, type PuzzleOption, SEED_OPTION, entryOptions } from '../src/core/puzzle.js';
 import { seededRandom } from '../src/core/random.js';
 import { pbAtLeastCost, pbAtMostCost } from '../src/explain/sizes.js';
@@ -126,13 +126,13 @@ function renderTaken({ taken }: KnapsackSolution, capacity: number): string {
 const itemsParam = (items: readonly Item[]) => items.map((it) => `${it.name}:${it.weight}:${it.value}`).join(',');
 
 function itemsOf(options: KnapsackOptions): Item[] {
-  if (options.randomItems !== undefined && options.items !== undefined) throw new UserError('--items and --random-items: give one of them');
+  if (options.randomItems !== undefined && options.items !== undefined) throw new UsageError('--items and --random-items: give one of them');
   if (options.randomItems !== undefined) {
     const random = seededRandom(options.seed ?? 1);
     const draw = () => 1 + Math.floor(random() * RANDOM_MAX);
     return Array.from({ length: options.randomItems }, (_, i) => ({ name: `i${i + 1}`, weight: draw(), value: draw() }));
   }
-  if (options.items === undefined) throw new UserError('knapsack: give --items name:weight:value,… (or a file of them) or --random-items N');
+  if (options.items === undefined) throw new UsageError('knapsack: give --items name:weight:value,… (or a file of them) or --random-items N');
   const spec = options.items;
   const fromFile = !spec.includes(':') && existsSync(spec);
   const entries = fromFile ? fileEntries(spec) : spec.split(',').map((text, i) => ({ text: text.trim(), where: `--items, item ${i + 1}` }));

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readInput } from '../src/core/input.js';
-import { UserError } from '../src/core/errors.js';
+import { UsageError, UserError } from '../src/core/errors.js';
 import { checkSize } from '../src/core/limits.js';
 import { type Cell, GROUPS, type Transform, isMirror, orientations, shapeKey, transformShape } from '../src/geometry/cells.js';
 import { GRIDS, GRID_NAMES, type Grid, type GridName, aspect } from '../src/geometry/grids.js';
@@ -255,7 +255,7 @@ function movesOf(grid: Grid, piece: FormPiece, flip: boolean | undefined): reado
 
 export function polyform(options: PolyformOptions): PackingInstance {
   if (options.puzzle !== undefined) return polyform({ ...options, ...namedPuzzle(options.puzzle, options, 'polyform'), puzzle: undefined });
-  if (options.board === undefined) throw new UserError('give a board with --board (a JSON or art file, WxH, or inline art)');
+  if (options.board === undefined) throw new UsageError('give a board with --board (a JSON or art file, WxH, or inline art)');
   if (options.grid !== undefined && !(GRID_NAMES as readonly string[]).includes(options.grid))
     throw new UserError(`--grid: "${options.grid}" is not a grid; choose one of ${GRID_NAMES.join(', ')}`);
   const boardIn = boardInput(options.board);

@@ -199,7 +199,7 @@ export function polyomino(options: PolyominoOptions, puzzle = 'polyomino'): Pack
     );
   }
   const boardText = options.board ?? preset?.board;
-  if (!boardText) throw new UserError('give a board with --board or a --preset');
+  if (!boardText) throw new UsageError('give a board with --board or a --preset');
   const region = readBoard(boardText, '--board');
   if (region.some((c) => c[2] !== 0)) throw new UserError('--board: a polyomino board is flat; use the polycube puzzle for 3D figures');
   const pieces = options.piecesFile ? readPiecesFile(options.piecesFile) : readPieces(options.pieces ?? preset?.pieces ?? PENTOMINOES, '--pieces');

@@ -1,6 +1,6 @@
 import { atMostOne, exactlyK, exactlyOne, type AmoEncoding, type CardEncoding } from '../../src/card/index.js';
 import { Cnf } from '../../src/core/cnf.js';
-import { UserError } from '../../src/core/errors.js';
+import { UsageError, UserError } from '../../src/core/errors.js';
 import { primeDivisors } from '../../src/algebra/finite-field.js';
 import { sortedDeck } from './cards.js';
 
@@ -65,7 +65,7 @@ export type CyclicCnf = Cnf & { readonly base: readonly number[] };
 export function encodeCyclic(n: number, { amo, card, exactPairs, steps }: CyclicOptions): CyclicCnf {
   if (!Number.isInteger(n) || n < 1) throw new UserError(`--variables cyclic: the order must be a whole number ≥ 1, not ${n}`);
   if (steps.has('first-pair') && steps.has('multipliers'))
-    throw new UserError('--symmetry-steps: first-pair and multipliers each choose the translate of card 0 to keep; give one of them');
+    throw new UsageError('--symmetry-steps: first-pair and multipliers each choose the translate of card 0 to keep; give one of them');
   const N = n * n + n + 1;
   const cnf = new Cnf();
   const base = Array.from({ length: N }, (_, s) => cnf.vars.named(baseName(s)));
