@@ -21,6 +21,7 @@ import {
   SOLVERS,
   type SolverUse,
   defaultSolverName,
+  engineByName,
   loadWasmSolvers,
   modelFromLiterals,
   readAnswer,
@@ -496,6 +497,12 @@ export async function startWorker(...args: Parameters<typeof import('./distribut
   return worker.startWorker(...args);
 }
 export type { QueueProgress } from './distributed/coordinator.js';
+
+/** The engine a --solver names, checked before it is handed on: a usage error for an unknown name, an error for one that cannot run here. */
+export async function checkEngine(name: string): Promise<void> {
+  await loadWasmSolvers();
+  engineByName(name);
+}
 
 /** Every engine `--solver` takes, with whether it runs here and what it is the default for (`puzzlesat solvers`). */
 export async function engines(): Promise<EngineRow[]> {

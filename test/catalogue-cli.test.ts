@@ -70,6 +70,14 @@ describe('the catalogue on the command line', () => {
   it.each([
     [['verify', 'no-such-puzzle'], 2, /^puzzlesat: verify: unknown catalogue puzzle "no-such-puzzle"/],
     [['verify', '--max-seconds', '0'], 2, /--max-seconds/],
+    // Regression: each puzzle's child failed on the name, reported as "puzzlesat enumerate failed (exit 2)", exit 1.
+    [['verify', 'soma-clip', '--method', 'enumerate', '--solver', 'nosuch'], 2, /^puzzlesat: --solver: unknown solver "nosuch"/],
+    // Regression: the named puzzle was filtered out and nothing verified was reported OK.
+    [
+      ['verify', 'soma-clip', '--family', 'polyominoes'],
+      2,
+      /^puzzlesat: --family polyominoes: soma-clip is one of the polycubes; name puzzles of one family/,
+    ],
     [
       ['verify', 'soma-clip', '--solver', 'minisat-wasm'],
       2,

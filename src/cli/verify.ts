@@ -8,6 +8,7 @@ import {
   UsageError,
   UserError,
   cataloguePuzzle,
+  checkEngine,
   countCommand,
   runLimited,
 } from '../index.js';
@@ -71,7 +72,11 @@ function selection(args: Args): readonly CataloguePuzzle[] {
   const names = (args.names as string[] | undefined) ?? [];
   const family = args.family as string | undefined;
   const chosen = names.length ? names.map((n) => cataloguePuzzle(n)) : CATALOGUE;
-  return family ? chosen.filter((p) => p.family === family) : chosen;
+  if (!family) return chosen;
+  // A named puzzle of another family would be dropped without a word, and nothing verified called a success.
+  const other = names.length ? chosen.find((p) => p.family !== family) : undefined;
+  if (other) throw new UsageError(`--family ${family}: ${other.name} is one of the ${other.family}; name puzzles of one family, or drop --family`);
+  return chosen.filter((p) => p.family === family);
 }
 
 /** The child's command line: `puzzlesat count` or `puzzlesat enumerate` (with --solver) on the puzzle's arguments. */
@@ -126,6 +131,8 @@ export const handler = (args: Args) =>
     const solver = args.solver as string | undefined;
     if (solver !== undefined && method !== 'enumerate')
       throw new UsageError(`--solver ${solver}: the exact-cover counter of --method ${method} uses no solver; add --method enumerate`);
+    // Checked here, once: each puzzle's child would otherwise fail on it, reported as that puzzle's failure.
+    if (solver !== undefined) await checkEngine(solver);
     const puzzles = selection(args);
     const rows: Verified[] = [];
     for (const p of puzzles) {
