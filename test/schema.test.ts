@@ -68,6 +68,16 @@ describe('one JSON summary for every verb', { timeout: 240_000 }, () => {
     });
   }
 
+  it('decode (regression: its summary lacked complete, vars, clauses, solver and seconds)', () => {
+    const cli_ = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir });
+    expect(cli_('encode', 'pentomino', '--preset', '3x20', '-o', 'p.cnf').status).toBe(0);
+    writeFileSync(join(dir, 'p.out'), cli_('solve', 'p.cnf').stdout);
+    const s = summary('decode', 'p.cnf', '--model', 'p.out');
+    expect(validate(s), JSON.stringify(validate.errors)).toBe(true);
+    expect(s).toMatchObject({ status: 'SAT', puzzle: 'pentomino', count: 1, complete: true, solver: null });
+    expect(s.vars).toBeGreaterThan(1000);
+  });
+
   it('the schema rejects a summary that lacks a shared field or misspells a status', () => {
     const good = summary('solve', 'unsat.cnf');
     const { params: _, ...withoutParams } = good;

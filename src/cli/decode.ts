@@ -22,6 +22,7 @@ export const builder = (y: Argv) =>
 
 export const handler = (args: Args) =>
   guarded(args, async () => {
+    const start = performance.now();
     const cnfFile = String(args.cnf);
     const modelFile = String(args.model);
     const formula = readDimacsFile(cnfFile);
@@ -34,6 +35,12 @@ export const handler = (args: Args) =>
         params: instance.params,
         status,
         count: solutions.length,
+        // Every model of the answer is decoded; the solver that found them is not ours to name.
+        complete: true,
+        vars: formula.vars,
+        clauses: formula.ends.length,
+        solver: null,
+        seconds: (performance.now() - start) / 1000,
         solutions: solutions.map((s) => ({ solution: instance.toJson(s.solution), ...(named ? { trueNames: s.trueNames } : { vars: s.trueVars }) })),
       };
       process.stdout.write(JSON.stringify(report) + '\n');
