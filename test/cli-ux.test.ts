@@ -172,7 +172,7 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
       [['solve', 'pentomino', '--preset', '6x1'], /--preset: expected one of .*, got "6x1" \(did you mean 6x10\?\)/],
       [['solve', 'pentomino', '--pieces', 'F,I,L,N,P,T,U,V,W,X,Y,Zz'], /unknown piece "Zz" \(did you mean Z\?\)/],
       [['enumerate', 'pentomino', '--enum-mode', 'chrno'], /got "chrno" \(did you mean chrono\?\)/],
-      [['dobble', '--symbols-per-card'], /give --symbols-per-card M/],
+      [['dobble', '--symbols-per-card'], /--symbols-per-card: expected a value after it/],
       [['list', 'presetz'], /^puzzlesat: list: the topic: expected one of .*, got "presetz" \(did you mean presets\?\)$/],
       [['solve', 'pentomino', '--png', 'x.png', '--scale', '0'], /--scale: expected a positive number/],
       // A start of a choice, too far from it for a typo: the shortest choice it starts (regression: --grid hex suggested nothing).

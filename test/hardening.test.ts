@@ -513,6 +513,46 @@ describe('3. one output-path rule', { timeout: 300_000 }, () => {
     expect(readFileSync(join(dir, board), 'utf8')).toBe('.....\n.....\n');
   });
 
+  it("the knapsack --items file is an input; a deck's page files and two outputs naming one new file are checked before writing (regression: all three were written over)", () => {
+    const items = fresh('items.txt', 'a 3 4\nb 2 3\nc 4 5\n');
+    for (const verb of ['encode', 'enumerate', 'count'])
+      expectOneLineError(
+        run([verb, 'knapsack', '--items', items, '-o', items, '--force']),
+        /--output \(-o\): items\.txt is the --items file of this run; write elsewhere/,
+      );
+    expect(readFileSync(join(dir, items), 'utf8')).toBe('a 3 4\nb 2 3\nc 4 5\n');
+    // Order 7 draws 57 cards on several pages: FILE-1.svg … are the files written, each checked.
+    const page = fresh('deck-2.svg', 'keep');
+    expectOneLineError(run(['dobble', '--symbols-per-card', '8', '--svg', 'deck.svg']), /--svg: deck-2\.svg exists; add --force to replace it/);
+    expect(readFileSync(join(dir, page), 'utf8')).toBe('keep');
+    expect(existsSync(join(dir, 'deck-1.svg'))).toBe(false);
+    const symbols = fresh('sym-1.svg', Array.from({ length: 57 }, (_, i) => `s${i}`).join('\n') + '\n');
+    expectOneLineError(
+      run(['dobble', '--symbols-per-card', '8', '--symbols', symbols, '--svg', 'sym.svg', '--force']),
+      /--svg: sym-1\.svg is the --symbols file of this run; write elsewhere/,
+    );
+    // Two outputs naming one file that does not exist yet.
+    expectOneLineError(
+      run(['sweep', 'genius-square', '--count', '--sample', '2', '-o', 'same.tsv', '--histogram', 'same.tsv']),
+      /same\.tsv is also written by --output \(-o\); give each output its own file/,
+    );
+    expect(existsSync(join(dir, 'same.tsv'))).toBe(false);
+  });
+
+  it('a board or pieces file nested thousands of levels deep is one line naming where (regression: internal error, call stack exceeded)', () => {
+    const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
+    const board = fresh('deep-board.json', `{"grid":"square","cells":[[0,0],[1,0]],"source":${deep(5000)}}`);
+    expectOneLineError(
+      run(['solve', 'polyform', '--board', board, '--pieces', 'D=##']),
+      /deep-board\.json: \$\.source\[0\].*: nested more than 32 levels deep/,
+    );
+    const pieces = fresh('deep-pieces.json', `{"grid":"square","pieces":[{"name":"A","cells":${deep(5000)}}]}`);
+    expectOneLineError(
+      run(['solve', 'polyform', '--board', '2x1', '--pieces-file', pieces]),
+      /deep-pieces\.json: \$\.pieces\[0\]\.cells\[0\].*: nested more than 32 levels deep/,
+    );
+  });
+
   it('an existing file is replaced only with --force: --proof, --svg, --png and encode -o overwrote', () => {
     const cnf = fresh('u.cnf', 'p cnf 1 2\n1 0\n-1 0\n');
     // --proof needs an engine that writes one: cadical-wasm where it is built.
@@ -580,6 +620,23 @@ describe('8. unclear or silent', { timeout: 300_000 }, () => {
     const r = run(['solve', '-'], { input: gzipSync('p cnf 1 1\n1 0\n') });
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^s SATISFIABLE\nv 1\n/);
+  });
+});
+
+describe('8b. a number option with no value', { timeout: 300_000 }, () => {
+  it('is a usage error naming the option (regression: --timeout with no value ran with no deadline, --limit with no limit)', () => {
+    writeFileSync(join(dir, 'one.cnf'), 'p cnf 2 1\n1 2 0\n');
+    expectOneLineError(run(['count', 'one.cnf', '--timeout', '--json']), /^puzzlesat: --timeout: expected a value after it/, 2);
+    expectOneLineError(run(['enumerate', 'pentomino', '--preset', '3x20', '--limit']), /--limit: expected a value after it/, 2);
+    expectOneLineError(run(['solve', 'pentomino', '--preset', '3x20', '--max-cells', '--json']), /--max-cells: expected a value after it/, 2);
+  });
+
+  it("a puzzle's option or an encoding given with a DIMACS formula is refused (regression: silently ignored)", () => {
+    writeFileSync(join(dir, 'or.cnf'), 'p cnf 2 1\n1 2 0\n');
+    expectOneLineError(run(['solve', 'or.cnf', '--board', '3x3']), /^puzzlesat: --board does not apply to a DIMACS formula \(or\.cnf\)/, 2);
+    expectOneLineError(run(['count', 'or.cnf', '--roll', 'A1']), /--roll does not apply to a DIMACS formula/, 2);
+    expectOneLineError(run(['enumerate', 'or.cnf', '--amo', 'pairwise']), /--amo does not apply to a DIMACS formula/, 2);
+    expect(run(['solve', 'or.cnf']).code).toBe(0);
   });
 });
 
