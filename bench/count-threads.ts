@@ -24,8 +24,8 @@ const PUZZLES: { name: string; args: string[]; how: string }[] = [
     args: ['pentomino', '--preset', '8x8-square', '--unique'],
     how: 'Burnside, 6 heavy terms: each term whole on a thread',
   },
-  { name: '8x8 + 2x2 square, solutions', args: ['pentomino', '--preset', '8x8-square'], how: 'one term: a share of its units a thread' },
-  { name: '6x10, solutions', args: ['pentomino', '--preset', '6x10'], how: 'one term: a share of its units a thread' },
+  { name: '8x8 + 2x2 square, solutions', args: ['pentomino', '--preset', '8x8-square'], how: 'one term: a run of neighbouring units a thread' },
+  { name: '6x10, solutions', args: ['pentomino', '--preset', '6x10'], how: 'one term: a run of neighbouring units a thread' },
 ];
 const WORKERS = [1, 2];
 

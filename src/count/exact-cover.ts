@@ -44,9 +44,13 @@ export interface RunOptions {
   recheck?: ReadonlySet<string>;
   onUnit?: (u: UnitCount) => void;
   /**
-   * Count only this share of the units, dealt round-robin in walk order
-   * (threads counting one term side by side): the count, the ticks and
-   * completeness are then the share's, and the shares' counts sum to the term's.
+   * Count only this share of the units: the index-th of `of` runs of units
+   * in walk order, so that neighbouring subtrees (which share most
+   * subproblems) meet one memo. Threads count one term's shares side by
+   * side: on the 8x8 + 2x2 count of solutions, two runs took 70 CPU s where
+   * one thread took 65-69 and units dealt round-robin 109-111. The count,
+   * the ticks and completeness are the share's; the shares' counts sum to
+   * the term's.
    */
   share?: { index: number; of: number };
 }
@@ -143,7 +147,7 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
   const keys = new Set(all.map((u) => unitKey(p, u.path)));
   for (const key of finished.keys()) if (!keys.has(key)) throw new ResumeConflict(key, `unit "${key}" is not a subtree of this count`);
   const { share } = options;
-  const units = share ? all.filter((_, i) => i % share.of === share.index) : all;
+  const units = share ? all.slice(Math.floor((share.index * all.length) / share.of), Math.floor(((share.index + 1) * all.length) / share.of)) : all;
   // The share of the search these units are (their weights over the whole tree sum to 1).
   const whole = share ? units.reduce((w, u) => w + u.weight, 0) : 1;
   let count = 0;

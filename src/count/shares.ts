@@ -6,8 +6,8 @@ import { type CountProblem, compileProblem } from './problem.js';
 import { type CountInstanceOptions, itemOrderOf, termsOf } from './solutions.js';
 
 /**
- * A count split for threads: each term's units dealt round-robin into
- * shares, each share counted by runCount with its own engine and memo.
+ * A count split for threads: each term's units cut into shares, runs of
+ * neighbouring units, each share counted by runCount with its own engine and memo.
  * The shares of a term sum to its count; what is shared between threads is
  * only this plain description, so that a worker that rebuilt the instance
  * from its plan counts exactly the units the main thread means.
