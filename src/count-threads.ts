@@ -113,8 +113,9 @@ const STOP_POLL_MS = 100;
  * Shares a term is dealt into: whole terms when there are enough heavy ones
  * to keep every thread busy, since a thread's memo then sees its whole term
  * (8x8 with the 2x2 square, 6 heavy terms on 2 threads: 12.4 and 15.1 CPU s
- * whole, 16.7 and 14.4 in two shares each; 11.1-12.4 on one thread); else
- * one share a thread, so that a count of one term still spreads.
+ * whole, 16.7 and 14.4 in two shares each, dealt round-robin as they were
+ * then; 11.1-12.4 on one thread); else one share a thread, so that a count
+ * of one term still spreads (bench/results/count-threads.md).
  */
 const sharesPerTerm = (weights: readonly number[], workers: number): number => (weights.filter((w) => w > 0).length >= 2 * workers ? 1 : workers);
 
