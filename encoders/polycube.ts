@@ -7,7 +7,7 @@ import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { piecesParam, readPieces, readPiecesFile } from './polyomino.js';
 import { PUZZLE_OPTION, namedPuzzle } from './catalogue/arguments.js';
 import { type PuzzleEntry, type PuzzleOption, entryOptions } from '../src/core/puzzle.js';
-import { readInput } from '../src/core/input.js';
+import { readTextInput } from '../src/core/input.js';
 
 /**
  * Polycube packing: a 3D figure filled by a set of polycubes, every cell
@@ -125,7 +125,7 @@ export function readFigure(figure: string, option: string): Cell[] {
   if (isInlineFigure(figure)) return parseRegion(inlineToText(figure), option);
   let text: string;
   try {
-    text = readInput(figure, figure).toString('utf8');
+    text = readTextInput(figure, figure);
   } catch (e) {
     if (e instanceof UserError) throw e;
     throw new UserError(`${option}: "${figure}" is neither a figure (${Object.keys(FIGURES).join(', ')}), WxHxD, inline art, nor a readable file`);

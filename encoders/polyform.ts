@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readInput } from '../src/core/input.js';
+import { readTextInput } from '../src/core/input.js';
 import { UsageError, UserError } from '../src/core/errors.js';
 import { checkSize } from '../src/core/limits.js';
 import { type Cell, GROUPS, type Transform, isMirror, orientations, shapeKey, transformShape } from '../src/geometry/cells.js';
@@ -92,7 +92,7 @@ function readSource(value: string, option: string, what: string): Source {
   const inline = NAMED.test(value) || /^[.#^v+|\-/ o*]+$/.test(value);
   if (!existsSync(value) && inline) return { text: value, where: option, inline: true };
   try {
-    return { text: readInput(value, value).toString('utf8'), where: value, inline: false };
+    return { text: readTextInput(value, value), where: value, inline: false };
   } catch (e) {
     if (e instanceof UserError) throw e;
     throw new UserError(`${option}: "${value}" is not ${what}, nor a readable file`);

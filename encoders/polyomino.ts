@@ -13,7 +13,7 @@ import {
 import { COUNT, cellsArt, countText, inlineArt, parseCount, parsePieceArt, parsePiecesFile, parseRegion } from '../src/geometry/shapes.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { type EncodingChoice, type PuzzleEntry, type PuzzleOption, entryOptions } from '../src/core/puzzle.js';
-import { readInput } from '../src/core/input.js';
+import { readTextInput } from '../src/core/input.js';
 import { PUZZLE_OPTION, namedPuzzle } from './catalogue/arguments.js';
 
 /**
@@ -131,7 +131,7 @@ export function readBoard(board: string, option: string): Cell[] {
   if (boardInOption(board)) return parseRegion(board.split('/').join('\n'), option);
   let text: string;
   try {
-    text = readInput(board, board).toString('utf8');
+    text = readTextInput(board, board);
   } catch (e) {
     if (e instanceof UserError) throw e;
     throw new UserError(`${option}: "${board}" is neither WxH, inline art, nor a readable board file`);
@@ -180,7 +180,7 @@ function addPiece(pieces: PieceDef[], piece: PieceDef, where: string): void {
 export function readPiecesFile(path: string): PieceDef[] {
   let text: string;
   try {
-    text = readInput(path, path).toString('utf8');
+    text = readTextInput(path, path);
   } catch (e) {
     if (e instanceof UserError) throw e;
     throw new UserError(`--pieces-file: cannot read "${path}"`);

@@ -631,6 +631,16 @@ describe('8b. a number option with no value', { timeout: 300_000 }, () => {
     expectOneLineError(run(['solve', 'pentomino', '--preset', '3x20', '--max-cells', '--json']), /--max-cells: expected a value after it/, 2);
   });
 
+  it('a byte-order mark before a DIMACS file, a board JSON or a board drawing is read past (regression: "clause before the header", "not valid JSON", a stray character at 1:1)', () => {
+    const bom = '\uFEFF';
+    writeFileSync(join(dir, 'bom.cnf'), `${bom}p cnf 2 1\n1 2 0\n`);
+    expect(run(['count', 'bom.cnf']).out).toMatch(/^3 models /);
+    writeFileSync(join(dir, 'bom.json'), `${bom}{"grid":"square","cells":[[0,0],[1,0]]}`);
+    expect(run(['count', 'polyform', '--board', 'bom.json', '--pieces', 'D=##']).out).toMatch(/^1 solutions /);
+    writeFileSync(join(dir, 'bom.txt'), `${bom}..\n`);
+    expect(run(['count', 'polyomino', '--board', 'bom.txt', '--pieces', 'D2']).out).toMatch(/^1 solutions /);
+  });
+
   it("a puzzle's option or an encoding given with a DIMACS formula is refused (regression: silently ignored)", () => {
     writeFileSync(join(dir, 'or.cnf'), 'p cnf 2 1\n1 2 0\n');
     expectOneLineError(run(['solve', 'or.cnf', '--board', '3x3']), /^puzzlesat: --board does not apply to a DIMACS formula \(or\.cnf\)/, 2);

@@ -228,7 +228,8 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
   let puzzle: string | undefined;
   let clauseStartLine = 0;
   let line = 0;
-  let pos = 0;
+  // A byte-order mark first (EF BB BF, read as latin1; or U+FEFF) is no part of line 1.
+  let pos = text.startsWith('\u00ef\u00bb\u00bf') ? 3 : text.startsWith('\ufeff') ? 1 : 0;
   const n = text.length;
   while (pos < n) {
     line++;

@@ -34,3 +34,14 @@ export function readInput(source: string | number, where: string): Buffer {
     if (typeof source !== 'number') closeSync(fd);
   }
 }
+
+/**
+ * A text input as UTF-8, without the byte-order mark some Windows editors
+ * put first: it is no part of the text, and left in it read as a stray
+ * character at line 1, column 1.
+ */
+export function readTextInput(source: string | number, where: string): string {
+  return readInput(source, where)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
+}

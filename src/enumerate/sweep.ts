@@ -1,5 +1,5 @@
 import { closeSync, existsSync, openSync, truncateSync, writeSync } from 'node:fs';
-import { readInput } from '../core/input.js';
+import { readTextInput } from '../core/input.js';
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { ROLL_COUNT, RollSolver, parseBlockers, rollAt, rollIndex, symmetryClassKey } from '../../encoders/genius-square.js';
@@ -249,7 +249,7 @@ const formatRow = (index: number, row: SweepRow): string => `${rollAt(index).joi
 
 /** The rows of a sweep TSV by roll index, and how many characters of it are whole lines. */
 export function readSweepTsv(path: string): { rows: Map<number, SweepRow>; wholeLines: number } {
-  const text = readInput(path, path).toString('utf8');
+  const text = readTextInput(path, path);
   const wholeLines = text.lastIndexOf('\n') + 1;
   const rows = new Map<number, SweepRow>();
   const lineOf = new Map<number, number>();
