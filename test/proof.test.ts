@@ -63,6 +63,11 @@ describe('DRAT formats', () => {
     expect(() => parseProof(bytes('1 2 0\n3 4\n'), 'p.drat')).toThrow(new UserError('p.drat:2: the last clause has no closing 0'));
     expect(() => parseProof(Uint8Array.from([0x61, 2, 0, 0x78, 0]), 'p.drat')).toThrow(/p\.drat: byte 3: expected 'a' or 'd'/);
     expect(() => parseProof(Uint8Array.from([0x61, 2, 0x84]), 'p.drat')).toThrow('p.drat: step 1: the proof ends inside a clause');
+    // Quoted as written (regression: 99999999999999999999 was quoted as the double it read, 100000000000000020000).
+    expect(() => parseProof(bytes('1 -99999999999999999999 0\n'), 'p.drat')).toThrow(
+      new UserError('p.drat:1: literal -99999999999999999999 is out of range'),
+    );
+    expect(() => parseProof(bytes(`${'9'.repeat(60)} 0\n`), 'p.drat')).toThrow(new UserError(`p.drat:1: literal ${'9'.repeat(40)}… is out of range`));
   });
 });
 

@@ -60,6 +60,12 @@ export function parseProof(bytes: Uint8Array, source = '<proof>', limits: ProofL
   return detectFormat(bytes) === 'binary' ? parseBinary(bytes, source, beyond) : parseText(bytes, source, beyond);
 }
 
+/** Bytes start..end of a text proof as written, the first 40 of them. */
+function written(bytes: Uint8Array, start: number, end: number): string {
+  const shown = String.fromCharCode(...bytes.subarray(start, Math.min(end, start + 40)));
+  return end - start > 40 ? `${shown}…` : shown;
+}
+
 /** Why a variable cannot be read (beyond the limit), or undefined. */
 type VarCheck = (v: number) => string | undefined;
 
@@ -136,7 +142,8 @@ function parseText(bytes: Uint8Array, source: string, beyond: VarCheck): ProofSt
         i++;
       }
       if (i === first) fail(line, 'a "-" without digits');
-      if (value > LARGEST_VAR) fail(line, `literal ${negative ? '-' : ''}${value} is out of range`);
+      // Quoted as written: past 2^53 the value read is no longer the number typed.
+      if (value > LARGEST_VAR) fail(line, `literal ${written(bytes, first - (negative ? 1 : 0), i)} is out of range`);
       const tooBig = beyond(value);
       if (tooBig) fail(line, tooBig);
       if (openedOn === 0) openedOn = line;
