@@ -408,7 +408,7 @@ function decodeModel(instance: Instance, lits: readonly number[], where: string)
   const cnf = instance.cnf;
   const beyond = lits.find((lit) => Math.abs(lit) > cnf.varCount);
   if (beyond !== undefined) throw new UserError(`${where}: literal ${beyond} is beyond the file's ${cnf.varCount} variables`);
-  const model = modelFromLiterals(lits, cnf.varCount);
+  const model = modelFromLiterals(lits, cnf.varCount, where);
   const check = cnf.satisfiedBy((v) => model[v] === 1);
   if (!check.ok) throw new UserError(`${where} breaks a ${check.family} clause of the file: ${oneLine(cnf.show(check.clause))}`);
   const trueVars = cnf.projection.filter((v) => model[v] === 1).sort((a, b) => a - b);

@@ -398,6 +398,8 @@ describe('7. external solvers', { timeout: 120_000 }, () => {
     const r = runWithFake('solve', cnf(), '--solver', 'kissat');
     expectOneLineError(r, /kissat: cannot read its output/);
     expect(() => modelFromLiterals([1, 5], 2, 'kissat')).toThrow(/kissat: its model names variable 5, beyond the formula's 2 variables/);
+    // Regression: read as "1 true", and reported as whichever clause that broke.
+    expect(() => modelFromLiterals([1, -1], 2, 'kissat')).toThrow(/^kissat: the model sets variable 1 both true and false$/);
     expect(new LiteralReader(() => {}).read('1 4294967297 0')).toBe(false);
   });
   it('lines are split the same however the stream is chunked', () => {

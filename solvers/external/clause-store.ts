@@ -139,6 +139,13 @@ export function modelFromLiterals(lits: readonly number[], varCount: number, sol
     if (Math.abs(lit) > varCount)
       throw new UserError(`${solver}: its model names variable ${Math.abs(lit)}, beyond the formula's ${varCount} variables`);
   }
+  // 1 true, -1 false as named; a variable named both ways is no assignment at all.
+  const said = new Int8Array(varCount + 1);
+  for (const lit of lits) {
+    const v = Math.abs(lit);
+    if (said[v] === -Math.sign(lit)) throw new UserError(`${solver}: the model sets variable ${v} both true and false`);
+    said[v] = Math.sign(lit);
+  }
   const model = new Int8Array(varCount + 1);
   for (const lit of lits) if (lit > 0) model[lit] = 1;
   return model;
