@@ -361,7 +361,7 @@ function formatDeck(cards: readonly (readonly (string | number)[])[]): string {
   return cards.map((card) => card.join(separator) + '\n').join('');
 }
 
-/** The pages, as FILE for one page or FILE-1.svg, FILE-2.svg, ... (.png for PNG); returns the paths. */
+/** The deck drawn as SVG pages, one string a page. */
 function drawPages(cards: readonly (readonly (string | number)[])[], args: Args): string[] {
   return renderDobblePages(
     cards.map((card) => card.map(String)),
@@ -375,6 +375,7 @@ function pagePaths(file: string, pages: number, format: 'svg' | 'png'): string[]
   return pages === 1 ? [file] : Array.from({ length: pages }, (_, i) => `${stem}-${i + 1}.${format}`);
 }
 
+/** Each page to its path (SVG, or PNG rendered from it); returns the paths. */
 async function writePages(paths: readonly string[], pages: readonly string[], args: Args, format: 'svg' | 'png'): Promise<string[]> {
   for (const [i, page] of pages.entries()) await writeDrawing(paths[i]!, page, format, args.scale as number | undefined);
   return [...paths];
