@@ -155,7 +155,8 @@ function resolveSolve(puzzle: string | Instance, r: PlanRequest): WithInstance<S
       ['--certify', certify],
       ['--branching', asked !== undefined],
     ] as const)
-      if (given) throw new UserError(`${option} does not go with --solver ${engine.name}: dancing links gives no proofs and takes no branching rule`);
+      if (given)
+        throw new UsageError(`${option} does not go with --solver ${engine.name}: dancing links gives no proofs and takes no branching rule`);
     if (!instance.exactCover)
       throw new UserError(`--solver ${engine.name}: ${name} is not posed as exact cover here (pieces with copies, or not a packing)`);
   }
@@ -184,6 +185,7 @@ function resolveEnumerate(puzzle: string | Instance, r: PlanRequest): WithInstan
   const askedMode = parseEnumMode(r.enumMode);
   const unique = r.unique === true;
   if (r.uniqueBy !== undefined && !unique) throw new UsageError('--unique-by applies to --unique (it says how classes are counted)');
+  refuseUniqueOnFormula(puzzle, unique);
   const engine = engineByName(r.solver ?? defaultSolverName('enumerate'));
   const caps = engineCapabilities(engine);
   const certify = r.certify === true;
@@ -242,7 +244,7 @@ function resolveSweep(puzzle: string | Instance, r: PlanRequest): SweepPlan {
   if (puzzle !== 'genius-square')
     throw new UserError(`sweep: only genius-square has rolls to sweep, got "${typeof puzzle === 'string' ? puzzle : puzzle.puzzle}"`);
   if (r.resume && r.out === undefined) throw new UsageError('--resume needs --output FILE.tsv to resume from');
-  if (r.seed !== undefined && r.sample === undefined) throw new UserError('--seed applies to --sample');
+  if (r.seed !== undefined && r.sample === undefined) throw new UsageError('--seed applies to --sample');
   return {
     verb: 'sweep',
     puzzle,
@@ -267,6 +269,12 @@ function countWorkers(workers: number | undefined, method: CountMethod, rebuilda
   return poolAvailable() ? workers : 1;
 }
 
+/** Classes need the puzzle's symmetries; a DIMACS formula brings none (regression: enumerate called its models classes). */
+function refuseUniqueOnFormula(puzzle: string | Instance, unique: boolean): void {
+  if (unique && typeof puzzle === 'string' && (isCnfPath(puzzle) || puzzle === '-'))
+    throw new UsageError('--unique: a DIMACS formula has no symmetries to count classes under');
+}
+
 /** One of the choices, or a usage error naming the option and the choices. */
 function choice<T extends string>(value: string | undefined, choices: readonly T[], option: string): T | undefined {
   if (value === undefined || (choices as readonly string[]).includes(value)) return value as T | undefined;
@@ -280,8 +288,7 @@ function resolveCount(puzzle: string | Instance, r: PlanRequest): CountPlan {
   if (r.solver !== undefined) throw new UsageError('count: --solver does not apply: the counters are our own (--method exact-cover or cnf)');
   const asked = { unique, uniqueBy, method: choice(r.method, COUNT_METHODS, '--method') };
   const strategy = choice(r.strategy, COUNT_STRATEGIES, '--strategy') ?? 'auto';
-  if (unique && typeof puzzle === 'string' && isCnfPath(puzzle))
-    throw new UserError('--unique: a .cnf file has no symmetries to count classes under');
+  refuseUniqueOnFormula(puzzle, unique);
   const { instance, args, name, rebuildable } = built(puzzle, typeof puzzle === 'string' ? encodedArgs(puzzle, r.args ?? {}) : {});
   const problem = requestProblem(instance, asked);
   if (problem) throw new UserError(`--method: ${problem}`);

@@ -641,6 +641,22 @@ describe('8b. a number option with no value', { timeout: 300_000 }, () => {
     expect(run(['count', 'polyomino', '--board', 'bom.txt', '--pieces', 'D2']).out).toMatch(/^1 solutions /);
   });
 
+  it('options that do nothing or contradict the engine are usage errors (regressions: ignored, or exit 1)', () => {
+    writeFileSync(join(dir, 'a.cnf'), 'p cnf 3 2\n1 2 0\n-1 3 0\n');
+    const cases: [string[], RegExp][] = [
+      // Ignored: dancing links ran in one thread; a formula's models were called classes; --scale drew nothing.
+      [['enumerate', 'pentomino', '--preset', '3x20', '--solver', 'dlx', '--workers', '2'], /--workers does not go with --solver dlx/],
+      [['enumerate', 'a.cnf', '--unique'], /--unique: a DIMACS formula has no symmetries to count classes under/],
+      [['solve', 'pentomino', '--preset', '3x20', '--scale', '3'], /--scale: sizes the --png picture: it needs --png FILE/],
+      // Exit 1 before.
+      [['enumerate', 'pentomino', '--preset', '3x20', '--solver', 'dlx', '--enum-mode', 'chrono'], /--enum-mode does not go with --solver dlx/],
+      [['solve', 'pentomino', '--preset', '3x20', '--solver', 'dlx', '--certify'], /--certify does not go with --solver dlx/],
+      [['sweep', 'genius-square', '--seed', '3'], /--seed applies to --sample/],
+      [['count', 'a.cnf', '--unique'], /--unique: a DIMACS formula has no symmetries/],
+    ];
+    for (const [args, message] of cases) expectOneLineError(run(args), message, 2);
+  });
+
   it("a puzzle's option or an encoding given with a DIMACS formula is refused (regression: silently ignored)", () => {
     writeFileSync(join(dir, 'or.cnf'), 'p cnf 2 1\n1 2 0\n');
     expectOneLineError(run(['solve', 'or.cnf', '--board', '3x3']), /^puzzlesat: --board does not apply to a DIMACS formula \(or\.cnf\)/, 2);

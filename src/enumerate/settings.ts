@@ -1,5 +1,5 @@
 import { type Capabilities, coversAllVariables } from '../../solvers/types.js';
-import { UserError } from '../core/errors.js';
+import { UsageError } from '../core/errors.js';
 import type { EnumeratePlan, EnumMode, Propagation, Strategy, SymmetryBreaking } from '../core/plan.js';
 import type { Instance } from '../core/puzzle.js';
 import { classSearchInstance, parseSymmetryBreaking } from '../symmetry/breaking.js';
@@ -60,9 +60,13 @@ function nativeTarget(instance: Instance, caps: Capabilities, unique: boolean, m
 /** Dancing links searches the exact cover itself: the SAT loop's settings mean nothing to it. */
 export function refuseForExactCover(
   engine: string,
-  r: { enumMode?: string; propagation?: string; branching?: string; cubeDepth?: number; certify?: boolean },
+  r: { enumMode?: string; propagation?: string; branching?: string; cubeDepth?: number; certify?: boolean; workers?: number },
 ): void {
-  if (r.certify) throw new UserError(`--certify: ${engine} gives no UNSAT answers to certify; choose a SAT solver with --solver`);
+  if (r.certify) throw new UsageError(`--certify: ${engine} gives no UNSAT answers to certify; choose a SAT solver with --solver`);
+  if (r.workers !== undefined && r.workers > 1)
+    throw new UsageError(
+      `--workers does not go with --solver ${engine}: dancing links enumerates in one thread (threads split a SAT solver's cube tree)`,
+    );
   const loopOptions = [
     ['--enum-mode', r.enumMode],
     ['--propagation', r.propagation],
@@ -70,7 +74,7 @@ export function refuseForExactCover(
     ['--cube-depth', r.cubeDepth],
   ] as const;
   for (const [option, value] of loopOptions)
-    if (value !== undefined) throw new UserError(`${option} does not go with --solver ${engine}: dancing links searches the exact cover itself`);
+    if (value !== undefined) throw new UsageError(`${option} does not go with --solver ${engine}: dancing links searches the exact cover itself`);
 }
 
 /**
