@@ -3,6 +3,7 @@ import { AMO_ENCODINGS, CARD_ENCODINGS } from './card/index.js';
 import { UsageError } from './core/errors.js';
 import { type EncodingKind, type Instance, encodingKinds } from './core/puzzle.js';
 import { PB_ENCODINGS } from './pb/index.js';
+import { refuseUniqueOnFormula } from './plan.js';
 import { addSymmetryBreaking } from './symmetry/breaking.js';
 import { type EncodingRow, type Explanation, encodingRow, explain } from './explain/explain.js';
 
@@ -32,6 +33,7 @@ export type PuzzleExplanation = Explanation & {
 };
 
 export function explainPuzzle(puzzle: string, args: Record<string, unknown>, options: { unique: boolean; compare: boolean }): PuzzleExplanation {
+  refuseUniqueOnFormula(puzzle, options.unique);
   if (isCnfPath(puzzle)) {
     for (const [option, given] of [
       ['amo', args.amo !== undefined],

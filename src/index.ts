@@ -42,7 +42,7 @@ import type { CountReport } from './count/count.js';
 import type { TermResult } from './count/solutions.js';
 
 export { Cnf } from './core/cnf.js';
-export { resolvePlan, type PlanRequest } from './plan.js';
+export { refuseUniqueOnFormula, resolvePlan, type PlanRequest } from './plan.js';
 export {
   runPlan,
   planInstance,
@@ -473,7 +473,7 @@ export {
   setSizeLimits,
   sizeLimit,
 } from './core/limits.js';
-export { readInput } from './core/input.js';
+export { readFileInput, readInput, readTextFile } from './core/input.js';
 export { defaultSolverName } from '../solvers/index.js';
 export { writeReplacing } from './core/output.js';
 export { readDimacsFile, writeDimacsFile, writeDimacsStream } from './core/dimacs.js';

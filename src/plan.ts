@@ -269,10 +269,14 @@ function countWorkers(workers: number | undefined, method: CountMethod, rebuilda
   return poolAvailable() ? workers : 1;
 }
 
-/** Classes need the puzzle's symmetries; a DIMACS formula brings none (regression: enumerate called its models classes). */
-function refuseUniqueOnFormula(puzzle: string | Instance, unique: boolean): void {
+/**
+ * Classes need the puzzle's symmetries; a DIMACS formula brings none
+ * (regressions: enumerate called its models classes, encode and explain
+ * added no symmetry-breaking family and said nothing).
+ */
+export function refuseUniqueOnFormula(puzzle: string | Instance, unique: boolean): void {
   if (unique && typeof puzzle === 'string' && (isCnfPath(puzzle) || puzzle === '-'))
-    throw new UsageError('--unique: a DIMACS formula has no symmetries to count classes under');
+    throw new UsageError('--unique: a DIMACS formula has no symmetries to break or count classes under');
 }
 
 /** One of the choices, or a usage error naming the option and the choices. */

@@ -137,7 +137,7 @@ describe('puzzlesat CLI', { timeout: 240_000 }, () => {
       expectOneLineError(run('solve', 'bad.cnf'), /bad\.cnf:2: literal 5 exceeds the declared 2 variables/);
     });
     it('a missing DIMACS file', () => {
-      expectOneLineError(run('solve', 'missing.cnf'), /cannot read missing\.cnf/);
+      expectOneLineError(run('solve', 'missing.cnf'), /cannot read "missing\.cnf"/);
     });
     it('an unknown piece', () => {
       expectOneLineError(run('solve', 'pentomino', '--board', '6x10', '--pieces', 'F,I,Q'), /--pieces: unknown piece "Q"/, 2);

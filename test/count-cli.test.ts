@@ -97,6 +97,10 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
     expect(formula.code).toBe(1);
     expect(formula.err).toMatch(/^puzzlesat: --max-memory: /);
     expect(run('pentomino', '--max-memory', 'lots').code).toBe(2);
+    // Regression: a bound past the machine's memory was taken, and the memo would have grown until the system killed the run.
+    const past = run('pentomino', '--preset', '3x20', '--max-memory', '9999T');
+    expect(past.code).toBe(2);
+    expect(past.err).toMatch(/^puzzlesat: --max-memory: at most this machine's memory, [\d.]+ GiB, got "9999T"\n$/);
   });
 
   it('resumes a stopped count from --output to the same total, and refuses files that do not fit', () => {

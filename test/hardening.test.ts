@@ -235,6 +235,18 @@ describe('4. bounded resources', { timeout: 300_000 }, () => {
     );
   });
 
+  it('bench --merge reads its reports within --max-input-bytes too (it read any file whole: /dev/zero took 8 GB in 30 s)', () => {
+    const huge = join(dir, 'huge-report.json');
+    writeFileSync(huge, '');
+    truncateSync(huge, 2 ** 30);
+    expectBoundedRefusal(measured(['bench', '--merge', huge]), /huge-report\.json: holds 1073741824 bytes, more than the limit of 268435456/);
+    writeFileSync(join(dir, 'report.json'), JSON.stringify({ cells: [], puzzles: [], settings: {} }));
+    expectOneLineError(
+      run(['bench', '--merge', 'report.json', '--max-input-bytes', '10']),
+      /report\.json: holds \d+ bytes, more than the limit of 10 \(raise it with --max-input-bytes\)/,
+    );
+  });
+
   it('Dobble orders whose formula cannot fit --max-literals are refused before building (16: 44 s and 2 GB; order 100000: internal error)', () => {
     expectBoundedRefusal(
       measured(['dobble', '--symbols-per-card', '16']),
@@ -646,13 +658,16 @@ describe('8b. a number option with no value', { timeout: 300_000 }, () => {
     const cases: [string[], RegExp][] = [
       // Ignored: dancing links ran in one thread; a formula's models were called classes; --scale drew nothing.
       [['enumerate', 'pentomino', '--preset', '3x20', '--solver', 'dlx', '--workers', '2'], /--workers does not go with --solver dlx/],
-      [['enumerate', 'a.cnf', '--unique'], /--unique: a DIMACS formula has no symmetries to count classes under/],
+      [['enumerate', 'a.cnf', '--unique'], /--unique: a DIMACS formula has no symmetries/],
       [['solve', 'pentomino', '--preset', '3x20', '--scale', '3'], /--scale: sizes the --png picture: it needs --png FILE/],
       // Exit 1 before.
       [['enumerate', 'pentomino', '--preset', '3x20', '--solver', 'dlx', '--enum-mode', 'chrono'], /--enum-mode does not go with --solver dlx/],
       [['solve', 'pentomino', '--preset', '3x20', '--solver', 'dlx', '--certify'], /--certify does not go with --solver dlx/],
       [['sweep', 'genius-square', '--seed', '3'], /--seed applies to --sample/],
       [['count', 'a.cnf', '--unique'], /--unique: a DIMACS formula has no symmetries/],
+      // Ignored: the formula was written or explained as it was, no symmetry-breaking family added.
+      [['encode', 'a.cnf', '--unique'], /--unique: a DIMACS formula has no symmetries/],
+      [['explain', 'a.cnf', '--unique'], /--unique: a DIMACS formula has no symmetries/],
     ];
     for (const [args, message] of cases) expectOneLineError(run(args), message, 2);
   });

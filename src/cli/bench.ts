@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Argv } from 'yargs';
 import {
@@ -12,8 +12,8 @@ import {
   runSuite,
 } from '../../bench/encodings.js';
 import { PB_SUITES, pbDisagreements, renderPbMarkdown, runPbSuite } from '../../bench/pb-encodings.js';
-import { UsageError, UserError } from '../index.js';
-import { type Args, guarded, outputOption, positiveInt } from './common.js';
+import { UsageError, UserError, readTextFile } from '../index.js';
+import { type Args, guarded, outputOption, positiveInt, sizeLimitOptions } from './common.js';
 import { startProgress } from './progress.js';
 
 export const command = 'bench [suite]';
@@ -60,7 +60,7 @@ const benchOptions = (y: Argv) =>
     .example('$0 bench --puzzles soma --solvers minisat-wasm,cadical -o results', 'one puzzle, two solvers, report and chart into results/');
 
 export const builder = (y: Argv) =>
-  outputOption(benchOptions(y), `write report.md, report.json and chart.svg into DIR (the full suite: ${FULL_RESULTS} by default)`);
+  outputOption(sizeLimitOptions(benchOptions(y)), `write report.md, report.json and chart.svg into DIR (the full suite: ${FULL_RESULTS} by default)`);
 
 /** The suite the options describe. */
 export function suiteSettings(args: Args): SuiteSettings {
@@ -87,12 +87,7 @@ const list = (value: unknown): string[] =>
     .filter(Boolean);
 
 function readReport(file: string): BenchReport {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new UserError(`--merge: cannot read "${file}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-  }
+  const text = readTextFile(file, '--merge');
   try {
     const report = JSON.parse(text) as BenchReport;
     if (!Array.isArray(report.cells) || !Array.isArray(report.puzzles) || !report.settings) throw new Error('not a bench report');

@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { UserError, checkDrat, limitOption, parseProof, readDimacsFile, readInput, sizeLimit } from '../index.js';
+import { checkDrat, limitOption, parseProof, readDimacsFile, readFileInput, sizeLimit } from '../index.js';
 import { type Args, guarded, sizeLimitOptions } from './common.js';
 
 export const command = 'check-proof <cnf> <proof>';
@@ -19,13 +19,7 @@ export const handler = (args: Args) =>
     const start = performance.now();
     const formula = readDimacsFile(String(args.cnf), { maxVars: sizeLimit('vars'), maxVarsOption: limitOption('vars') });
     const proofPath = String(args.proof);
-    let bytes: Uint8Array;
-    try {
-      bytes = readInput(proofPath, proofPath);
-    } catch (e) {
-      if (e instanceof UserError) throw e;
-      throw new UserError(`cannot read ${proofPath}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-    }
+    const bytes: Uint8Array = readFileInput(proofPath);
     // New (extension) variables are allowed up to the variable limit: the checker allocates for each.
     const maxVar = Math.max(formula.vars, sizeLimit('vars'));
     const proof = parseProof(bytes, proofPath, {

@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { type Instance, UserError, colorWanted, decodeAnswer, readDimacsFile, readInput, writeReplacing } from '../index.js';
+import { type Instance, UserError, colorWanted, decodeAnswer, readDimacsFile, readTextFile, writeReplacing } from '../index.js';
 import { type Args, guarded, sizeLimitOptions } from './common.js';
 
 export const command = 'decode <cnf>';
@@ -26,7 +26,7 @@ export const handler = (args: Args) =>
     const cnfFile = String(args.cnf);
     const modelFile = String(args.model);
     const formula = readDimacsFile(cnfFile);
-    const { instance, status, solutions } = decodeAnswer(formula, readText(modelFile), { cnf: cnfFile, model: `--model ${modelFile}` });
+    const { instance, status, solutions } = decodeAnswer(formula, readTextFile(modelFile, '--model'), { cnf: cnfFile, model: `--model ${modelFile}` });
     if (args.svg !== undefined && solutions.length > 0) writeSvg(instance, solutions[0]!.solution, String(args.svg));
     const named = formula.names.size > 0;
     if (args.json) {
@@ -63,11 +63,3 @@ function writeSvg(instance: Instance, solution: unknown, file: string): void {
   }
 }
 
-function readText(path: string): string {
-  try {
-    return readInput(path, path).toString('latin1');
-  } catch (e) {
-    if (e instanceof UserError) throw e;
-    throw new UserError(`--model: cannot read "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-  }
-}

@@ -27,7 +27,7 @@ import {
   DEFAULT_PNG_SCALE,
   UsageError,
   UserError,
-  readInput,
+  readTextFile,
   writeDrawing,
 } from '../index.js';
 import { type Args, commonOptions, guarded, planRequest, positiveInt, seconds } from './common.js';
@@ -76,7 +76,7 @@ const check = {
     guarded(args, async () => {
       const start = performance.now();
       const file = String(args.deck);
-      const result = checkDeck(parseDeck(readText(file, 'dobble check'), file));
+      const result = checkDeck(parseDeck(readTextFile(file, 'dobble check'), file));
       if (args.json) {
         // The summary contract: a check solves nothing (solver null) and is always complete.
         const shape = result.ok
@@ -200,7 +200,7 @@ export const handler = (args: Args) =>
     if (args.seed !== undefined && args.svg === undefined && args.png === undefined)
       throw new UserError('--seed sets the --svg layout: it needs --svg FILE (or --png FILE)');
     const symbolsFile = args.symbols === undefined ? undefined : String(args.symbols);
-    const names = symbolsFile === undefined ? undefined : parseSymbols(readText(symbolsFile, '--symbols'), symbolsFile);
+    const names = symbolsFile === undefined ? undefined : parseSymbols(readTextFile(symbolsFile, '--symbols'), symbolsFile);
     // Every deck of k cards needs this many symbols, so too few names is known before a search that may take hours.
     const fewest = symbolsLowerBound(k, m);
     if (names && names.length < fewest)
@@ -379,13 +379,4 @@ function pagePaths(file: string, pages: number, format: 'svg' | 'png'): string[]
 async function writePages(paths: readonly string[], pages: readonly string[], args: Args, format: 'svg' | 'png'): Promise<string[]> {
   for (const [i, page] of pages.entries()) await writeDrawing(paths[i]!, page, format, args.scale as number | undefined);
   return [...paths];
-}
-
-function readText(path: string, what: string): string {
-  try {
-    return readInput(path, path).toString('utf8');
-  } catch (e) {
-    if (e instanceof UserError) throw e;
-    throw new UserError(`${what}: cannot read "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-  }
 }

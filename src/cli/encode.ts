@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { UsageError, addSymmetryBreaking, buildInstance, writeDimacsFile, writeDimacsStream } from '../index.js';
+import { UsageError, addSymmetryBreaking, buildInstance, refuseUniqueOnFormula, writeDimacsFile, writeDimacsStream } from '../index.js';
 import { type Args, encodingOptions, guarded, outputOption, puzzleOptions, seconds, sizeLimitOptions } from './common.js';
 
 export const command = 'encode <kind>';
@@ -22,6 +22,7 @@ export const handler = (args: Args) =>
   guarded(args, async () => {
     // The summary goes where the formula would: only beside a file.
     if (args.json && !args.output) throw new UsageError('--json needs --output FILE (without it the formula itself is on stdout)');
+    refuseUniqueOnFormula(String(args.kind), args.unique === true);
     const start = performance.now();
     const instance = buildInstance(String(args.kind), args);
     if (args.unique === true) addSymmetryBreaking(instance);

@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { Cnf } from './cnf.js';
 import type { Instance } from './puzzle.js';
 import { UserError } from './errors.js';
-import { readInput } from './input.js';
+import { readFileInput } from './input.js';
 import { writeReplacing } from './output.js';
 import { checkSize, sizeLimit } from './limits.js';
 
@@ -139,14 +139,7 @@ export function* dimacsClauses(f: DimacsFormula): Generator<Int32Array> {
 }
 
 export function readDimacsFile(path: string, limits: DimacsLimits = {}): DimacsFormula {
-  let bytes: Buffer;
-  try {
-    bytes = readInput(path, path);
-  } catch (e) {
-    if (e instanceof UserError) throw e;
-    throw new UserError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-  }
-  return parseDimacs(decompressed(bytes, path).toString('latin1'), path, limits);
+  return parseDimacs(decompressed(readFileInput(path), path).toString('latin1'), path, limits);
 }
 
 const GZIP_MAGIC = [0x1f, 0x8b];

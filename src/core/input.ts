@@ -1,4 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { UserError } from './errors.js';
 import { checkSize, sizeLimit } from './limits.js';
 
 /** Read in pieces of this size when the total is not known (pipes, devices, standard input). */
@@ -10,7 +11,7 @@ const CHUNK = 1 << 20;
  * limit and --max-input-bytes as soon as it holds more than the input limit:
  * a regular file by its size before reading, a pipe or a device (/dev/zero)
  * once that many bytes have come. Open and read errors are thrown as they are
- * (callers word them).
+ * (callers word them, or use readFileInput).
  */
 export function readInput(source: string | number, where: string): Buffer {
   const limit = sizeLimit('bytes');
@@ -41,7 +42,24 @@ export function readInput(source: string | number, where: string): Buffer {
  * character at line 1, column 1.
  */
 export function readTextInput(source: string | number, where: string): string {
-  return readInput(source, where)
-    .toString('utf8')
-    .replace(/^\uFEFF/, '');
+  return withoutBom(readInput(source, where).toString('utf8'));
 }
+
+const withoutBom = (text: string): string => text.replace(/^\uFEFF/, '');
+
+/**
+ * readInput of a file by path, a failure to open or read it said in one
+ * line: `OPTION: cannot read "PATH": ENOENT` (no option when none names
+ * the file, as for a positional argument).
+ */
+export function readFileInput(path: string, option?: string): Buffer {
+  try {
+    return readInput(path, path);
+  } catch (e) {
+    if (e instanceof UserError) throw e;
+    throw new UserError(`${option ? `${option}: ` : ''}cannot read "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+}
+
+/** readFileInput as UTF-8 text, without a byte-order mark (readTextInput). */
+export const readTextFile = (path: string, option?: string): string => withoutBom(readFileInput(path, option).toString('utf8'));

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import type { Redis, RedisOptions } from 'ioredis';
 import { UsageError, UserError } from '../core/errors.js';
+import { readTextFile } from '../core/input.js';
 import { loadOptional } from '../core/optional.js';
 
 /**
@@ -71,19 +71,11 @@ export function redisOptions(address: QueueAddress, env: NodeJS.ProcessEnv = pro
     username: address.username,
     password: address.password,
     // The certificate is checked against the host either way; TLS may name only a host name, not an address (RFC 6066).
-    ...(address.tls ? { tls: { ...(isIP(address.host) ? {} : { servername: address.host }), ...(ca ? { ca: readCa(ca) } : {}) } } : {}),
+    ...(address.tls ? { tls: { ...(isIP(address.host) ? {} : { servername: address.host }), ...(ca ? { ca: readTextFile(ca, CA_ENV) } : {}) } } : {}),
     maxRetriesPerRequest: null,
     lazyConnect: true,
     retryStrategy: (times) => Math.min(100 * times, 2000),
   };
-}
-
-function readCa(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new UserError(`${CA_ENV}: cannot read "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-  }
 }
 
 /**
