@@ -108,13 +108,14 @@ export class CadicalWasmSolver extends WasmSolverShell<CadicalModule> implements
     const conflictLimit = options.conflictLimit ?? Infinity;
     const decisions = options.decisionLimit ?? NO_LIMIT;
     const runSlice = (conflictBudget: number) => this.solveSlice(handle, assumptions, conflictBudget, decisions);
-    if ((deadline === Infinity && conflictLimit === Infinity) || options.decisionLimit !== undefined) {
+    if ((deadline === Infinity && conflictLimit === Infinity && !options.signal) || options.decisionLimit !== undefined) {
       return this.finish(runSlice(conflictLimit === Infinity ? NO_LIMIT : conflictLimit), assumptions);
     }
     const result = await solveInSlices(
       { runSlice, conflicts: () => this.stat(STAT_INDEX.conflicts), resumed: () => this.live() },
       deadline,
       conflictLimit,
+      options.signal,
     );
     return this.finish(result, assumptions);
   }

@@ -92,7 +92,7 @@ class ThreadedLogicSolver implements Solver {
     this.fresh = false;
     const reply = await this.thread.request(
       { fresh, vars: this.vars, clauses, assumptions: [...(options.assumptions ?? [])] },
-      { timeoutSeconds: options.timeoutSeconds },
+      { timeoutSeconds: options.timeoutSeconds, signal: options.signal },
     );
     if (reply === 'stopped') return 'UNKNOWN';
     if ('error' in reply) {

@@ -168,7 +168,8 @@ export class MinisatWasmSolver
     const assumptions = options.assumptions ?? [];
     const deadline = options.timeoutSeconds === undefined ? Infinity : Date.now() + 1000 * options.timeoutSeconds;
     const conflictLimit = options.conflictLimit ?? Infinity;
-    if (deadline === Infinity && conflictLimit === Infinity) return this.finish(this.solveSlice(handle, assumptions, -1), assumptions);
+    // Nothing to stop it: one call, no slices.
+    if (deadline === Infinity && conflictLimit === Infinity && !options.signal) return this.finish(this.solveSlice(handle, assumptions, -1), assumptions);
     const result = await solveInSlices(
       {
         runSlice: (budget) => this.solveSlice(handle, assumptions, budget),
@@ -177,6 +178,7 @@ export class MinisatWasmSolver
       },
       deadline,
       conflictLimit,
+      options.signal,
     );
     return this.finish(result, assumptions);
   }

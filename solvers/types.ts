@@ -20,6 +20,12 @@ export interface SolveOptions {
   timeoutSeconds?: number;
   /** Give up with UNKNOWN after about this many more conflicts; read only by ConflictLimited engines. */
   conflictLimit?: number;
+  /**
+   * Give up with UNKNOWN once this is aborted (Ctrl-C): the WebAssembly
+   * engines see it between slices of search, the others end their thread
+   * or process.
+   */
+  signal?: AbortSignal;
 }
 
 export interface Solver {

@@ -122,14 +122,20 @@ export interface SliceDriver {
 }
 
 /**
- * Runs slices until one answers, `conflictLimit` conflicts have passed or
- * the deadline (ms since the epoch) is reached; then 0. Slices are sized to
- * take about TARGET_SLICE_MS and the event loop gets a turn between them.
+ * Runs slices until one answers, `conflictLimit` conflicts have passed, the
+ * deadline (ms since the epoch) is reached or the signal is aborted; then 0.
+ * Slices are sized to take about TARGET_SLICE_MS and the event loop gets a
+ * turn between them (where a Ctrl-C handler can abort the signal).
  */
-export async function solveInSlices(driver: SliceDriver, deadline: number, conflictLimit: number): Promise<number> {
+export async function solveInSlices(driver: SliceDriver, deadline: number, conflictLimit: number, signal?: AbortSignal): Promise<number> {
   let conflictsLeft = conflictLimit;
   let slice = FIRST_SLICE_CONFLICTS;
+  // A signal is aborted by an event (a timer, Ctrl-C): one gets its turn before the search, for callers
+  // whose solves each end within a slice (the event loop would otherwise never turn between them).
+  if (signal) await nextTurnOfEventLoop();
   for (;;) {
+    // First thing, so that an aborted search starts no slice (a caller making many short solves stops at once).
+    if (signal?.aborted) return 0;
     const budget = Math.min(slice, conflictsLeft);
     const started = Date.now();
     const conflictsBefore = driver.conflicts();

@@ -225,6 +225,10 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     expect(sweep.out).toMatch(/stopped early/);
     const solve = await interrupted(['solve', 'pentomino', '--preset', '8x8-square', '--solver', 'logic-solver'], 1500);
     expect(solve.code).toBe(130);
+    // Regression: optimize died with nothing printed, its best load so far lost; now it answers as at a --timeout.
+    const optimize = await interrupted(['optimize', 'knapsack', '--random-items', '100', '--json'], 3000);
+    expect(optimize.code).toBe(130);
+    expect(JSON.parse(optimize.out)).toMatchObject({ status: expect.stringMatching(/^(FEASIBLE|UNKNOWN)$/), complete: false });
   });
 });
 

@@ -25,6 +25,20 @@ describe('VarPool', () => {
     pool.named('a');
     expect(() => pool.named('a')).toThrow(/allocated twice/);
   });
+
+  it('clones a pool of 500,000 variables (regression: the copy spread them as arguments and overflowed the stack; optimize knapsack --random-items 100 failed so)', () => {
+    const pool = new VarPool();
+    for (let i = 0; i < 250_000; i++) pool.named(`x${i}`);
+    for (let i = 0; i < 250_000; i++) pool.aux('sum');
+    const copy = pool.clone();
+    expect(copy.count).toBe(500_000);
+    expect(copy.name(250_001)).toBe('aux sum#1');
+    expect([copy.isAux(250_000), copy.isAux(250_001)]).toEqual([false, true]);
+    // The copy grows apart, numbering on where the original stood.
+    expect(copy.aux('sum')).toBe(500_001);
+    expect(copy.name(500_001)).toBe('aux sum#250001');
+    expect(pool.count).toBe(500_000);
+  });
 });
 
 describe('Cnf', () => {

@@ -191,9 +191,11 @@ export abstract class ClauseStoringSolver implements Solver {
 
   async solve(options: SolveOptions = {}): Promise<Status> {
     const units = options.assumptions ?? [];
-    return this.settle(
-      (signal) => this.runOnce(units, options.timeoutSeconds, signal),
-      () => units,
+    return this.stoppable(options.signal, (stop) =>
+      this.settle(
+        () => this.runOnce(units, options.timeoutSeconds, stop.signal),
+        () => units,
+      ),
     );
   }
 

@@ -199,16 +199,22 @@ export const EXIT_USAGE = 2;
 export const EXIT_INTERRUPTED = 130;
 let interrupted = false;
 
-/** Ctrl-C asks long work to stop (first press) or quits (second press). */
-export function interruptFlag(): { stopped(): boolean; release(): void } {
+/**
+ * Ctrl-C asks long work to stop (first press) or quits (second press). The
+ * stop is polled (stopped()) by loops of our own, and aborts `signal` for a
+ * solver's search in progress.
+ */
+export function interruptFlag(): { stopped(): boolean; signal: AbortSignal; release(): void } {
   let stop = false;
+  const abort = new AbortController();
   const handler = () => {
     if (stop) process.exit(EXIT_INTERRUPTED);
     stop = interrupted = true;
+    abort.abort();
     process.stderr.write('\npuzzlesat: stopping (Ctrl-C again to quit at once)\n');
   };
   process.on('SIGINT', handler);
-  return { stopped: () => stop, release: () => process.off('SIGINT', handler) };
+  return { stopped: () => stop, signal: abort.signal, release: () => process.off('SIGINT', handler) };
 }
 
 export const seconds = (start: number): number => Math.round(performance.now() - start) / 1000;

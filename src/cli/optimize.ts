@@ -13,7 +13,7 @@ import {
   minimize,
   puzzleByName,
 } from '../index.js';
-import { type Args, commonOptions, guarded, puzzleOptions, seconds } from './common.js';
+import { type Args, commonOptions, guarded, interruptFlag, puzzleOptions, seconds } from './common.js';
 import { certificateLine, proofSummary } from './solve.js';
 
 export const command = 'optimize <kind>';
@@ -43,6 +43,9 @@ export const handler = (args: Args) =>
   guarded(args, async () => {
     const puzzle = String(args.kind);
     if (isCnfPath(puzzle)) throw new UsageError(`optimize: a DIMACS file has no objective; puzzles with one: ${withObjective().join(', ')}`);
+    // Ctrl-C ends the search as --timeout would: the solutions found so far are printed, and the exit is 130.
+    // Listened for from the start: pressed while the formula is built, the search then starts stopped.
+    const stop = interruptFlag();
     const start = performance.now();
     const instance = buildInstance(puzzle, args);
     const objective = instance.objective;
@@ -55,10 +58,11 @@ export const handler = (args: Args) =>
       strategy: args.strategy as never,
       encoding: encodingChoice(puzzleByName(puzzle), args).pb,
       timeout: args.timeout as number | undefined,
+      signal: stop.signal,
       best: args.best as number | undefined,
       certify: args.certify === true,
       certifyOption: '--certify',
-    });
+    }).finally(() => stop.release());
     const summary = {
       status: result.status,
       puzzle,

@@ -46,8 +46,11 @@ export class VarPool {
   /** A pool with the same variables, names and auxiliary numbering, to grow apart from this one. */
   clone(): VarPool {
     const copy = new VarPool();
-    copy.names.push(...this.names.slice(1));
-    copy.auxFlags.push(...this.auxFlags.slice(1));
+    // One by one: spread as arguments, a few hundred thousand names overflow the stack.
+    for (let v = 1; v < this.names.length; v++) {
+      copy.names.push(this.names[v]!);
+      copy.auxFlags.push(this.auxFlags[v]!);
+    }
     for (const [name, v] of this.byName) copy.byName.set(name, v);
     for (const [label, serial] of this.auxSerial) copy.auxSerial.set(label, serial);
     copy.auxTotal = this.auxTotal;

@@ -44,6 +44,8 @@ export interface OptimizeOptions {
   encoding?: PbEncoding;
   /** Seconds for the whole search; what is found by then is kept. */
   timeout?: number;
+  /** Ends the search once aborted (Ctrl-C), as the timeout would: what is found by then is kept. */
+  signal?: AbortSignal;
   /** The k best solutions by value (default 1). */
   best?: number;
   /** Check each optimum's UNSAT with a DRAT proof and our checker; a proof that fails is an error. */
@@ -125,6 +127,7 @@ async function optimize<S>(
         bound: bounds,
         // The session meets the command line's --timeout for the whole run too.
         timeLeft: () => (deadline === Infinity ? undefined : Math.max(0.001, (deadline - Date.now()) / 1000)),
+        signal: options.signal,
         certify: options.certify ? (options.certifyOption ?? 'certify') : undefined,
         floor: solutions.length ? signed(sign, solutions.at(-1)!.value) : undefined,
       });

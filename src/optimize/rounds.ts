@@ -28,6 +28,8 @@ export interface RoundContext {
   bound: (k: number, guard: number) => void;
   /** Seconds left for the whole optimisation (undefined: no limit). */
   timeLeft: () => number | undefined;
+  /** Ends the search as the time running out would (Ctrl-C). */
+  signal?: AbortSignal;
   /** The option that asked for certificates (its name goes into error messages); undefined: none asked. */
   certify?: string;
   /** A cost no solution can go under (k best: the optimum of the round before), tried first. */
@@ -99,7 +101,7 @@ export const linearRound: RoundStrategy = async (ctx) => {
   if (ctx.floor !== undefined && floor === undefined) return { status: 'UNKNOWN' };
   let assumptions = floor === undefined ? [] : [floor];
   for (;;) {
-    const status = await s.solve({ assumptions, timeout: ctx.timeLeft() });
+    const status = await s.solve({ assumptions, timeout: ctx.timeLeft(), signal: ctx.signal });
     if (status === 'UNKNOWN') return best ? { status: 'FEASIBLE', ...best } : { status: 'UNKNOWN' };
     if (status === 'UNSAT') {
       if (best) return proved(ctx, best, 'bound', true);
@@ -126,7 +128,7 @@ export const coreGuidedRound: RoundStrategy = async (ctx) => {
   // Assumption ¬o_j of a totalizer -> that totalizer, to assume ¬o_{j+1} once ¬o_j is in a core.
   const sums = new Map<number, { outputs: number[]; j: number }>();
   for (;;) {
-    const status = await s.solve({ assumptions: [...soft.keys()], timeout: ctx.timeLeft() });
+    const status = await s.solve({ assumptions: [...soft.keys()], timeout: ctx.timeLeft(), signal: ctx.signal });
     if (status === 'UNKNOWN') return { status: 'UNKNOWN' };
     if (status === 'SAT') {
       const cost = costOf(objective, (v) => s.model!.value(v));
@@ -137,7 +139,7 @@ export const coreGuidedRound: RoundStrategy = async (ctx) => {
       // The cores are UNSATs under assumptions; one bound, checked, proves the same.
       const guard = unlessOutOfTime(() => guardedBound(ctx, cost - 1));
       if (guard === undefined) return proved(ctx, found, 'cores', false);
-      const status = await s.solve({ assumptions: [guard], timeout: ctx.timeLeft() });
+      const status = await s.solve({ assumptions: [guard], timeout: ctx.timeLeft(), signal: ctx.signal });
       if (status === 'UNKNOWN') return proved(ctx, found, 'cores', false);
       if (status === 'SAT') throw new Error(`core-guided search: cost ${cost} - 1 is not refuted, but the cores say it should be`);
       return proved(ctx, found, 'cores refuted', true);

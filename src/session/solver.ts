@@ -46,6 +46,8 @@ export interface SessionSolveOptions {
   timeout?: number;
   /** Conflicts before giving up with UNKNOWN (engines that count them: minisat-wasm, cadical-wasm). */
   conflicts?: number;
+  /** Give up with UNKNOWN once this is aborted (Ctrl-C, a caller's own stop). */
+  signal?: AbortSignal;
 }
 
 export interface CoreOptions {
@@ -116,7 +118,12 @@ export class SatSolver {
     try {
       this.sync();
       // The caller's limit, or the command line's --timeout for the whole run, whichever ends first.
-      status = await this.engine.solve({ assumptions: lits, timeoutSeconds: secondsLeft(options.timeout), conflictLimit: options.conflicts });
+      status = await this.engine.solve({
+        assumptions: lits,
+        timeoutSeconds: secondsLeft(options.timeout),
+        conflictLimit: options.conflicts,
+        signal: options.signal,
+      });
     } catch (e) {
       // The asm.js engine has a fixed heap; a bigger problem needs another solver.
       if (e instanceof SolverHeapExhausted)
