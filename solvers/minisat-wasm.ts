@@ -169,7 +169,8 @@ export class MinisatWasmSolver
     const deadline = options.timeoutSeconds === undefined ? Infinity : Date.now() + 1000 * options.timeoutSeconds;
     const conflictLimit = options.conflictLimit ?? Infinity;
     // Nothing to stop it: one call, no slices.
-    if (deadline === Infinity && conflictLimit === Infinity && !options.signal) return this.finish(this.solveSlice(handle, assumptions, -1), assumptions);
+    if (deadline === Infinity && conflictLimit === Infinity && !options.signal)
+      return this.finish(this.solveSlice(handle, assumptions, -1), assumptions);
     const result = await solveInSlices(
       {
         runSlice: (budget) => this.solveSlice(handle, assumptions, budget),

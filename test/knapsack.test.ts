@@ -48,21 +48,25 @@ describe('knapsack', () => {
     },
   );
 
-  it('a signal ends the search as the time running out would: the best load found is kept (regression: Ctrl-C lost it)', { timeout: 120_000 }, async () => {
-    // 100 items: a load at once, its proof of optimality minutes away.
-    const k = knapsack({ randomItems: 100, seed: 7 });
-    const stop = new AbortController();
-    const timer = setTimeout(() => stop.abort(), 3000);
-    const start = Date.now();
-    // The timeout only bounds a failure of this test: the signal ends the search long before it.
-    const r = await maximize(k, k.objective!.terms, k.objective!.weights, { solver: 'cadical-wasm', signal: stop.signal, timeout: 90 });
-    expect(Date.now() - start).toBeLessThan(45_000);
-    clearTimeout(timer);
-    // On a machine slow enough to find nothing by then, nothing is claimed.
-    expect(['FEASIBLE', 'UNKNOWN']).toContain(r.status);
-    for (const s of r.solutions) expect(k.check(s.solution!)).toBeNull();
-    expect(r.solutions.length).toBe(r.status === 'FEASIBLE' ? 1 : 0);
-  });
+  it(
+    'a signal ends the search as the time running out would: the best load found is kept (regression: Ctrl-C lost it)',
+    { timeout: 120_000 },
+    async () => {
+      // 100 items: a load at once, its proof of optimality minutes away.
+      const k = knapsack({ randomItems: 100, seed: 7 });
+      const stop = new AbortController();
+      const timer = setTimeout(() => stop.abort(), 3000);
+      const start = Date.now();
+      // The timeout only bounds a failure of this test: the signal ends the search long before it.
+      const r = await maximize(k, k.objective!.terms, k.objective!.weights, { solver: 'cadical-wasm', signal: stop.signal, timeout: 90 });
+      expect(Date.now() - start).toBeLessThan(45_000);
+      clearTimeout(timer);
+      // On a machine slow enough to find nothing by then, nothing is claimed.
+      expect(['FEASIBLE', 'UNKNOWN']).toContain(r.status);
+      for (const s of r.solutions) expect(k.check(s.solution!)).toBeNull();
+      expect(r.solutions.length).toBe(r.status === 'FEASIBLE' ? 1 : 0);
+    },
+  );
 
   it('the 5 best loads of 11 items are the 5 best subsets that fit (brute force)', { timeout: 120_000 }, async () => {
     const k = knapsack({ randomItems: 11, seed: 4 });

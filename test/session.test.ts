@@ -71,29 +71,33 @@ describe.each(ENGINES)('%s', (solver) => {
 });
 
 describe.each(ENGINES)('%s and a stop signal', (solver) => {
-  it('an aborted signal answers UNKNOWN: aborted before the solve, or while it searches (regression: Ctrl-C could not reach a search in progress)', { timeout: 120_000 }, async () => {
-    // Twelve pigeons in eleven holes: far beyond any of these engines in the time the test allows.
-    const s = await openSolver(pigeonhole(11), { solver });
-    try {
-      const before = new AbortController();
-      before.abort();
-      const conflicts = s.stats().conflicts;
-      // The engines that count conflicts start no search at all (the budget only bounds a failure of this test).
-      expect(await s.solve({ signal: before.signal, ...(conflicts === undefined ? { timeout: 60 } : { conflicts: 100_000 }) })).toBe('UNKNOWN');
-      expect(s.stats().conflicts).toBe(conflicts);
-      // Aborted after 0.3 s of search: it stops within a slice of search, long before the 60-s limit that bounds a failure.
-      const during = new AbortController();
-      const timer = setTimeout(() => during.abort(), 300);
-      const start = Date.now();
-      expect(await s.solve({ signal: during.signal, timeout: 60 })).toBe('UNKNOWN');
-      expect(Date.now() - start).toBeLessThan(30_000);
-      clearTimeout(timer);
-      // The solver goes on answering after a stop: two pigeons in one hole contradict at once.
-      expect(await s.solve({ assumptions: ['p0h0', 'p1h0'], signal: new AbortController().signal })).toBe('UNSAT');
-    } finally {
-      s.close();
-    }
-  });
+  it(
+    'an aborted signal answers UNKNOWN: aborted before the solve, or while it searches (regression: Ctrl-C could not reach a search in progress)',
+    { timeout: 120_000 },
+    async () => {
+      // Twelve pigeons in eleven holes: far beyond any of these engines in the time the test allows.
+      const s = await openSolver(pigeonhole(11), { solver });
+      try {
+        const before = new AbortController();
+        before.abort();
+        const conflicts = s.stats().conflicts;
+        // The engines that count conflicts start no search at all (the budget only bounds a failure of this test).
+        expect(await s.solve({ signal: before.signal, ...(conflicts === undefined ? { timeout: 60 } : { conflicts: 100_000 }) })).toBe('UNKNOWN');
+        expect(s.stats().conflicts).toBe(conflicts);
+        // Aborted after 0.3 s of search: it stops within a slice of search, long before the 60-s limit that bounds a failure.
+        const during = new AbortController();
+        const timer = setTimeout(() => during.abort(), 300);
+        const start = Date.now();
+        expect(await s.solve({ signal: during.signal, timeout: 60 })).toBe('UNKNOWN');
+        expect(Date.now() - start).toBeLessThan(30_000);
+        clearTimeout(timer);
+        // The solver goes on answering after a stop: two pigeons in one hole contradict at once.
+        expect(await s.solve({ assumptions: ['p0h0', 'p1h0'], signal: new AbortController().signal })).toBe('UNSAT');
+      } finally {
+        s.close();
+      }
+    },
+  );
 });
 
 describe.each(IN_PROCESS)('%s budgets', (solver) => {

@@ -26,7 +26,10 @@ export const handler = (args: Args) =>
     const cnfFile = String(args.cnf);
     const modelFile = String(args.model);
     const formula = readDimacsFile(cnfFile);
-    const { instance, status, solutions } = decodeAnswer(formula, readTextFile(modelFile, '--model'), { cnf: cnfFile, model: `--model ${modelFile}` });
+    const { instance, status, solutions } = decodeAnswer(formula, readTextFile(modelFile, '--model'), {
+      cnf: cnfFile,
+      model: `--model ${modelFile}`,
+    });
     if (args.svg !== undefined && solutions.length > 0) writeSvg(instance, solutions[0]!.solution, String(args.svg));
     const named = formula.names.size > 0;
     if (args.json) {
@@ -62,4 +65,3 @@ function writeSvg(instance: Instance, solution: unknown, file: string): void {
     throw new UserError(`--svg: cannot write "${file}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
 }
-

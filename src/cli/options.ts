@@ -271,7 +271,8 @@ export function sizeInBytes(value: unknown, option: string): number {
   if (!(bytes >= MIN_MEMORY_BYTES) || !Number.isFinite(bytes))
     throw new UserError(`${option}: expected an amount of memory of at least 1M (a number of MiB, or with K, M, G or T), got ${shown(value)}`);
   // A bound the machine cannot give is no bound: the memo would grow until the system killed the run, its summary unwritten.
-  if (bytes > totalmem()) throw new UserError(`${option}: at most this machine's memory, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, got ${shown(value)}`);
+  if (bytes > totalmem())
+    throw new UserError(`${option}: at most this machine's memory, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, got ${shown(value)}`);
   return Math.floor(bytes);
 }
 
