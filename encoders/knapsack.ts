@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { Cnf } from '../src/core/cnf.js';
 import { UsageError, UserError } from '../src/core/errors.js';
+import { readTextFile } from '../src/core/input.js';
 import { type Instance, type PuzzleEntry, type PuzzleOption, SEED_OPTION, entryOptions } from '../src/core/puzzle.js';
 import { seededRandom } from '../src/core/random.js';
 import { pbAtLeastCost, pbAtMostCost } from '../src/explain/sizes.js';
@@ -147,7 +148,7 @@ function itemsOf(options: KnapsackOptions): Item[] {
 }
 
 function fileEntries(path: string): { text: string; where: string }[] {
-  return readFileSync(path, 'utf8')
+  return readTextFile(path, '--items')
     .split(/\r?\n/)
     .map((line, i) => ({ text: line.replace(/#.*/, '').trim().split(/\s+/).join(':'), where: `${path}:${i + 1}` }))
     .filter((e) => e.text !== '');

@@ -525,6 +525,13 @@ describe('3. one output-path rule', { timeout: 300_000 }, () => {
     expect(readFileSync(join(dir, board), 'utf8')).toBe('.....\n.....\n');
   });
 
+  it('a knapsack --items path that cannot be read is one line naming it, and /dev/zero is read within the limit (regression: EISDIR was an internal error)', () => {
+    mkdirSync(join(dir, 'itemsdir'), { recursive: true });
+    for (const verb of ['solve', 'count', 'explain'])
+      expectOneLineError(run([verb, 'knapsack', '--items', 'itemsdir']), /^puzzlesat: --items: cannot read "itemsdir": EISDIR/);
+    expectOneLineError(run(['solve', 'knapsack', '--items', '/dev/zero', '--max-input-bytes', '1000']), /\/dev\/zero: holds at least 1001 bytes, more than the limit of 1000/);
+  });
+
   it("the knapsack --items file is an input; a deck's page files and two outputs naming one new file are checked before writing (regression: all three were written over)", () => {
     const items = fresh('items.txt', 'a 3 4\nb 2 3\nc 4 5\n');
     for (const verb of ['encode', 'enumerate', 'count'])
