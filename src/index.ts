@@ -338,6 +338,7 @@ function countResult(report: CountReport, seconds: number): CountResult {
 
 /** A formula as an instance: solutions are the names of its true projection variables (its named variables when it has no projection). */
 function formulaInstance(f: Cnf): Instance<string[]> {
+  f.checkedProjection();
   if (f.projection.length === 0) f.projection = Array.from({ length: f.varCount }, (_, i) => i + 1).filter((v) => !f.vars.isAux(v));
   return formulaAsInstance(f);
 }

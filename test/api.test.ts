@@ -197,3 +197,29 @@ describe('option values through the library', () => {
     expect((await count(f, { maxMemory: 2 ** 24, timeout: 30 })).count).toBe(3n);
   });
 });
+
+describe('a projection set by hand', () => {
+  it('must list distinct variables of the formula (regression: enumerate streamed empty solutions forever for [-1], repeated "b" for [-1, 2], gave ["a", "a"] for [1, 1]; toDimacs wrote "c project 0 0")', async () => {
+    for (const [projection, message] of [
+      [[-1], /^projection: variable -1 is not one of the formula's 1\.\.3$/],
+      [[1.5], /^projection: variable 1\.5 is not one of the formula's 1\.\.3$/],
+      [[0], /^projection: variable 0 is not one of the formula's 1\.\.3$/],
+      [[4], /^projection: variable 4 is not one of the formula's 1\.\.3$/],
+      [[1, 1], /^projection: variable 1 is listed twice$/],
+    ] as const) {
+      const f = new Formula();
+      const [a, b] = [f.vars.id('a'), f.vars.id('b'), f.vars.id('c')];
+      f.add([a!, b!]);
+      f.projection = [...projection];
+      await expect(enumerate(f, { timeout: 30 }).next(), String(projection)).rejects.toThrow(message);
+      await expect(count(f, { timeout: 30 }), String(projection)).rejects.toThrow(message);
+      expect(() => toDimacs(f), String(projection)).toThrow(message);
+    }
+    // A proper one is taken as it is: the models of a ∨ b on {b}.
+    const f = new Formula();
+    f.add([f.vars.id('a'), f.vars.id('b')]);
+    f.projection = [2];
+    expect((await count(f)).count).toBe(2n);
+    expect(await models(f)).toEqual([['b'], []].sort());
+  });
+});

@@ -93,6 +93,23 @@ export class Cnf {
   /** The model check's state, with the formula's shape it was built for. */
   private tally: { tally: ClauseTally; vars: number; clauses: number; literals: number } | undefined;
 
+  /**
+   * The projection, checked: distinct variables of this formula. A caller
+   * may set any list by hand, and a variable outside the formula or listed
+   * twice would make every engine read solutions wrongly (regression:
+   * enumerate streamed empty solutions without end for [-1]).
+   */
+  checkedProjection(): number[] {
+    const seen = new Set<number>();
+    for (const v of this.projection) {
+      if (!Number.isInteger(v) || v < 1 || v > this.varCount)
+        throw new RangeError(`projection: variable ${String(v)} is not one of the formula's 1..${this.varCount}`);
+      if (seen.has(v)) throw new RangeError(`projection: variable ${v} is listed twice`);
+      seen.add(v);
+    }
+    return this.projection;
+  }
+
   /** Starts (or resumes) a family; later `add` calls go into it. */
   family(name: string, sentence = ''): Family {
     this.closeAuxCount();

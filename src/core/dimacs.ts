@@ -82,7 +82,7 @@ export function dimacsChunks(cnf: Cnf, meta: DimacsMeta): Generator<string> {
     vars: cnf.varCount,
     clauseCount: cnf.clauseCount,
     comments: metaComments(cnf, meta),
-    projection: cnf.projection,
+    projection: cnf.checkedProjection(),
     clauses: cnf.clauses(),
   });
 }
