@@ -4,7 +4,7 @@ import { parsePb } from '../src/pb/index.js';
 import { type DimacsFormula, clauseCount, decompressed, dimacsClauses, instanceFromDimacs, parseDimacs, readDimacsFile } from '../src/core/dimacs.js';
 import { readInput } from '../src/core/input.js';
 import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
-import { limitOption, limitsFromOptions, setSizeLimits, sizeLimit } from '../src/core/limits.js';
+import { limitsFromOptions, setSizeLimits } from '../src/core/limits.js';
 import { type EncodingChoice, type Instance, type PuzzleEntry, encodingKinds } from '../src/core/puzzle.js';
 import { DOBBLE_PUZZLE } from './dobble.js';
 import { GENIUS_SQUARE_PUZZLE } from './genius-square.js';
@@ -100,10 +100,7 @@ function applySizeLimits(args: Record<string, unknown>): void {
 /** A DIMACS file, or standard input for "-", read under the --max-vars guard. */
 export function readDimacsSource(source: string, args: Record<string, unknown>): DimacsFormula {
   applySizeLimits(args);
-  const limits = { maxVars: sizeLimit('vars'), maxVarsOption: limitOption('vars') };
-  return source === '-'
-    ? parseDimacs(decompressed(readInput(0, '<stdin>'), '<stdin>').toString('latin1'), '<stdin>', limits)
-    : readDimacsFile(source, limits);
+  return source === '-' ? parseDimacs(decompressed(readInput(0, '<stdin>'), '<stdin>').toString('latin1'), '<stdin>') : readDimacsFile(source);
 }
 
 /**

@@ -17,7 +17,7 @@ export const handler = (args: Args) =>
   guarded(args, async () => {
     const cpuStart = process.cpuUsage();
     const start = performance.now();
-    const formula = readDimacsFile(String(args.cnf), { maxVars: sizeLimit('vars'), maxVarsOption: limitOption('vars') });
+    const formula = readDimacsFile(String(args.cnf));
     const proofPath = String(args.proof);
     const bytes: Uint8Array = readFileInput(proofPath);
     // New (extension) variables are allowed up to the variable limit: the checker allocates for each.

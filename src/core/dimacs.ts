@@ -5,7 +5,7 @@ import type { Instance } from './puzzle.js';
 import { UserError } from './errors.js';
 import { readFileInput } from './input.js';
 import { writeReplacing } from './output.js';
-import { checkSize, sizeLimit } from './limits.js';
+import { checkSize, limitOption, sizeLimit } from './limits.js';
 
 /** What the DIMACS comment block says about where a formula came from. */
 export interface DimacsMeta {
@@ -138,7 +138,7 @@ export function* dimacsClauses(f: DimacsFormula): Generator<Int32Array> {
   }
 }
 
-export function readDimacsFile(path: string, limits: DimacsLimits = {}): DimacsFormula {
+export function readDimacsFile(path: string, limits: DimacsLimits = runLimits()): DimacsFormula {
   return parseDimacs(decompressed(readFileInput(path), path).toString('latin1'), path, limits);
 }
 
@@ -190,6 +190,13 @@ export interface DimacsLimits {
   maxVarsOption?: string;
 }
 
+/**
+ * The run's variable limit (--max-vars; setSizeLimits in the library), the
+ * default of every reader: a header's count is allocated for, and 2e9
+ * variables ran the process out of heap.
+ */
+const runLimits = (): DimacsLimits => ({ maxVars: sizeLimit('vars'), maxVarsOption: limitOption('vars') });
+
 const isSpace = (c: number) => c === 32 || c === 9 || c === 11 || c === 12;
 const isLineEnd = (c: number) => c === 10 || c === 13;
 
@@ -200,7 +207,7 @@ const isLineEnd = (c: number) => c === 10 || c === 13;
  * naming `source:line`. Clauses may span lines; lines end with LF, CRLF or
  * a lone CR; a `%` line (the SATLIB trailer) ends the formula.
  */
-export function parseDimacs(text: string, source = '<input>', limits: DimacsLimits = {}): DimacsFormula {
+export function parseDimacs(text: string, source = '<input>', limits: DimacsLimits = runLimits()): DimacsFormula {
   const fail = (line: number, msg: string): never => {
     throw new UserError(`${source}:${line}: ${msg}`);
   };
