@@ -55,16 +55,19 @@ interface RowSymmetries {
 function rowSymmetries(instance: Instance): RowSymmetries {
   const ec = instance.exactCover;
   if (!ec) throw new Error(`burnside: ${instance.puzzle} has no exact-cover form`);
-  const rowOf = new Map(ec.rowVars.map((v, r) => [v, r]));
+  const rowOf = new Map(ec.rowVars.flatMap((v, r) => (v === 0 ? [] : [[v, r] as const])));
+  const leaveOuts = leaveOutImages(ec);
   const seen = new Set<string>();
   const perms: RowSymmetries['perms'] = [];
   const symmetries = instance.symmetries.length ? instance.symmetries : [identityOn(ec.rowVars)];
   symmetries.forEach((s, index) => {
     const perm = Int32Array.from(ec.rowVars, (v, r) => {
+      if (v === 0) return r;
       const image = rowOf.get(s[v]!);
       if (image === undefined) throw new Error(`burnside: symmetry ${index} maps row ${r} to variable ${s[v]}, which is no row`);
       return image;
     });
+    leaveOuts(perm);
     const key = perm.join(',');
     // Transforms that move rows alike are one permutation: the group that acts is the set of distinct ones.
     if (seen.has(key)) return;
@@ -76,8 +79,48 @@ function rowSymmetries(instance: Instance): RowSymmetries {
   return { problem: ec, rowVars: ec.rowVars, perms };
 }
 
+/**
+ * Rows with no variable (rowVars 0) stand for leaving out one optional
+ * cell or piece (encoders/packing.ts); a symmetry says nothing of them, so
+ * their images are found from the rows with variables: the leave-out row
+ * of item x goes to that of the item whose covering rows are the images of
+ * x's. Items covered by the same rows are alike to every solution, and go
+ * to their image's alike items in order, which keeps the maps a group.
+ * Returns the function that fills in a permutation's leave-out rows (each
+ * first mapped to itself).
+ */
+function leaveOutImages(ec: NonNullable<Instance['exactCover']>): (perm: Int32Array) => void {
+  const leaveOut = ec.rowVars.flatMap((v, r) => (v === 0 ? [r] : []));
+  if (leaveOut.length === 0) return () => {};
+  const itemOf = leaveOut.map((r) => {
+    if (ec.rows[r]!.length !== 1) throw new Error(`burnside: row ${r} has no variable but covers ${ec.rows[r]!.length} items`);
+    return ec.rows[r]![0]!;
+  });
+  const covering = new Map<number, number[]>(itemOf.map((item) => [item, []]));
+  ec.rows.forEach((items, r) => {
+    if (ec.rowVars[r] !== 0) for (const item of items) covering.get(item)?.push(r);
+  });
+  const keyOf = (rows: Iterable<number>) => [...rows].sort((a, b) => a - b).join(',');
+  // Leave-out rows by the key of their item's covering rows, in row order.
+  const alike = new Map<string, number[]>();
+  const rank = new Map<number, number>();
+  leaveOut.forEach((r, k) => {
+    const key = keyOf(covering.get(itemOf[k]!)!);
+    if (!alike.has(key)) alike.set(key, []);
+    rank.set(r, alike.get(key)!.push(r) - 1);
+  });
+  return (perm) => {
+    leaveOut.forEach((r, k) => {
+      const image = alike.get(keyOf(covering.get(itemOf[k]!)!.map((q) => perm[q]!)))?.[rank.get(r)!];
+      if (image === undefined) throw new Error(`burnside: a symmetry maps the rows through item ${itemOf[k]} onto those of no optional item`);
+      perm[r] = image;
+    });
+  };
+}
+
 function identityOn(rowVars: readonly number[]): Int32Array {
-  const perm = new Int32Array(Math.max(0, ...rowVars) + 1);
+  // Not Math.max(...rowVars): a million rows as arguments overflow the stack.
+  const perm = new Int32Array(rowVars.reduce((a, b) => Math.max(a, b), 0) + 1);
   for (let v = 0; v < perm.length; v++) perm[v] = v;
   return perm;
 }
