@@ -19,6 +19,8 @@ import {
   atMostOne as encodeAtMostOne,
   exactlyK,
   exactlyOne as encodeExactlyOne,
+  parseAmo,
+  parseCard,
 } from './card/index.js';
 import type { Cnf } from './core/cnf.js';
 import { type Term } from './formula/expr.js';
@@ -29,6 +31,7 @@ import {
   type PbEncoding,
   atLeastWeighted as encodeAtLeastWeighted,
   atMostWeighted as encodeAtMostWeighted,
+  parsePb,
 } from './pb/index.js';
 import { recorded } from './core/ledger.js';
 import { add, amoCost, atLeastKCost, atMostKCost, pbAtLeastCost, pbAtMostCost, sizeText } from './explain/sizes.js';
@@ -55,7 +58,7 @@ export interface PbOptions {
 /** At most one of the literals is true. */
 export function atMostOne(f: Cnf, terms: readonly Term[], options: AmoOptions = {}): void {
   const lits = literalsOf(f, terms);
-  const encoding = options.encoding ?? DEFAULT_AMO;
+  const encoding = parseAmo(options.encoding ?? DEFAULT_AMO, 'encoding');
   const n = lits.length;
   record(f, `atMostOne of ${n}`, `${encoding}, ${amoSize(encoding, n)}`, amoCost(encoding, n), () => encodeAtMostOne(f, lits, encoding, 'atMostOne'));
 }
@@ -63,7 +66,7 @@ export function atMostOne(f: Cnf, terms: readonly Term[], options: AmoOptions = 
 /** Exactly one of the literals is true. */
 export function exactlyOne(f: Cnf, terms: readonly Term[], options: AmoOptions = {}): void {
   const lits = literalsOf(f, terms);
-  const encoding = options.encoding ?? DEFAULT_AMO;
+  const encoding = parseAmo(options.encoding ?? DEFAULT_AMO, 'encoding');
   const n = lits.length;
   const cost = add({ clauses: 1, auxVars: 0 }, amoCost(encoding, n));
   record(f, `exactlyOne of ${n}`, `one clause + ${encoding}, ${amoSize(encoding, n)}`, cost, () => encodeExactlyOne(f, lits, encoding, 'exactlyOne'));
@@ -72,7 +75,7 @@ export function exactlyOne(f: Cnf, terms: readonly Term[], options: AmoOptions =
 /** At most k of the literals are true. */
 export function atMost(f: Cnf, terms: readonly Term[], k: number, options: CardOptions = {}): void {
   const lits = literalsOf(f, terms);
-  const encoding = options.encoding ?? DEFAULT_CARD;
+  const encoding = parseCard(options.encoding ?? DEFAULT_CARD, 'encoding');
   const label = `atMost ${k}`;
   const n = lits.length;
   record(f, `${label} of ${n}`, `${encoding}, ${cardSize(encoding, n, k)}`, atMostKCost(encoding, n, k), () => atMostK(f, lits, k, encoding, label));
@@ -81,7 +84,7 @@ export function atMost(f: Cnf, terms: readonly Term[], k: number, options: CardO
 /** At least k of the literals are true. */
 export function atLeast(f: Cnf, terms: readonly Term[], k: number, options: CardOptions = {}): void {
   const lits = literalsOf(f, terms);
-  const encoding = options.encoding ?? DEFAULT_CARD;
+  const encoding = parseCard(options.encoding ?? DEFAULT_CARD, 'encoding');
   const label = `atLeast ${k}`;
   const n = lits.length;
   const how = k === 1 ? 'one clause' : `${encoding} on the negations, at most ${n - k}: ${cardSize(encoding, n, n - k)}`;
@@ -91,7 +94,7 @@ export function atLeast(f: Cnf, terms: readonly Term[], k: number, options: Card
 /** Exactly k of the literals are true. */
 export function exactly(f: Cnf, terms: readonly Term[], k: number, options: CardOptions = {}): void {
   const lits = literalsOf(f, terms);
-  const encoding = options.encoding ?? DEFAULT_CARD;
+  const encoding = parseCard(options.encoding ?? DEFAULT_CARD, 'encoding');
   const label = `exactly ${k}`;
   const n = lits.length;
   const cost = k < 0 || k > n ? { clauses: 1, auxVars: 0 } : add(atLeastKCost(encoding, n, k), atMostKCost(encoding, n, k));
@@ -121,7 +124,7 @@ export function exactlyWeighted(f: Cnf, terms: readonly Term[], weights: readonl
 function weightedSum(f: Cnf, terms: readonly Term[], weights: readonly number[], k: number, op: '≤' | '≥', options: PbOptions): void {
   if (terms.length !== weights.length) throw new RangeError(`${terms.length} terms but ${weights.length} weights`);
   for (const x of [...weights, k]) if (!Number.isSafeInteger(x)) throw new RangeError(`weights and bounds are integers, got ${x}`);
-  const encoding = options.encoding ?? DEFAULT_PB;
+  const encoding = parsePb(options.encoding ?? DEFAULT_PB, 'encoding');
   const lits = literalsOf(f, terms);
   const sum = lits.map((lit, i) => ({ lit, weight: weights[i]! }));
   const label = `Σ ${op} ${k}`;

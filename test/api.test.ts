@@ -10,6 +10,7 @@ import {
   enumerate,
   exactly,
   exactlyOne,
+  atMostWeighted,
   parseDimacs,
   puzzles,
   solve,
@@ -230,5 +231,23 @@ describe('DIMACS through the library', () => {
       /^huge\.cnf:1: the header declares 2000000000 variables, more than the limit of 2000000 \(raise it with --max-vars\)$/,
     );
     expect(parseDimacs('p cnf 3 1\n1 -3 0\n').varCount).toBe(3);
+  });
+});
+
+describe('encoding names through the library', () => {
+  it('an unknown one is refused naming it and the choices (regression: a TypeError from inside, or for one literal, nothing said)', () => {
+    const f = new Formula();
+    const lits = ['a', 'b', 'c'].map((n) => f.vars.id(n));
+    const bad = { encoding: 'bogus' } as never;
+    expect(() => atMostOne(f, lits, bad)).toThrow(/^unknown at-most-one encoding "bogus" \(encoding\); choose one of: .*pairwise/);
+    expect(() => atMostOne(f, [lits[0]!], bad)).toThrow(/^unknown at-most-one encoding "bogus"/);
+    expect(() => atMostOne(f, lits, { encoding: 'toString' } as never)).toThrow(/^unknown at-most-one encoding "toString"/);
+    expect(() => exactlyOne(f, lits, bad)).toThrow(/^unknown at-most-one encoding/);
+    expect(() => atMost(f, lits, 1, bad)).toThrow(/^unknown cardinality encoding "bogus" \(encoding\); choose one of: .*totalizer/);
+    expect(() => atLeast(f, lits, 2, bad)).toThrow(/^unknown cardinality encoding/);
+    expect(() => exactly(f, lits, 2, bad)).toThrow(/^unknown cardinality encoding/);
+    expect(() => atMostWeighted(f, lits, [1, 2, 3], 3, bad)).toThrow(/^unknown pseudo-Boolean encoding "bogus" \(encoding\); choose one of: .*bdd/);
+    // Nothing was added by the refused calls.
+    expect(f.clauseCount).toBe(0);
   });
 });
