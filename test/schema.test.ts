@@ -78,6 +78,19 @@ describe('one JSON summary for every verb', { timeout: 240_000 }, () => {
     expect(s.vars).toBeGreaterThan(1000);
   });
 
+  it('check-proof and verify (regression: their summaries lacked the shared fields)', () => {
+    const cli_ = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir });
+    // x and ¬x: the empty clause follows by unit propagation, so an empty proof proves it.
+    writeFileSync(join(dir, 'empty.drat'), '');
+    const checked = summary('check-proof', 'unsat.cnf', 'empty.drat');
+    expect(validate(checked), JSON.stringify(validate.errors)).toBe(true);
+    expect(checked).toMatchObject({ status: 'VERIFIED', puzzle: 'unsat.cnf', count: 0, complete: true, vars: 1, clauses: 2, solver: null });
+    const verified = cli_('verify', 'pentominoes-3x20', '--json');
+    const last = JSON.parse(verified.stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
+    expect(validate(last), JSON.stringify(validate.errors)).toBe(true);
+    expect(last).toMatchObject({ status: 'OK', puzzle: 'catalogue', count: 1, complete: true, agrees: 1, vars: null });
+  });
+
   it('the schema rejects a summary that lacks a shared field or misspells a status', () => {
     const good = summary('solve', 'unsat.cnf');
     const { params: _, ...withoutParams } = good;

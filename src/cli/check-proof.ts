@@ -28,8 +28,16 @@ export const handler = (args: Args) =>
     });
     const result = checkDrat(formula, proof);
     const cpu = process.cpuUsage(cpuStart);
+    // The shared summary fields (docs/summary.schema.json): a check solves nothing and counts no solutions.
     const report = {
       status: result.status,
+      puzzle: String(args.cnf),
+      params: { file: String(args.cnf), proof: proofPath },
+      count: 0,
+      complete: true,
+      vars: formula.vars,
+      clauses: formula.ends.length,
+      solver: null,
       message: result.message,
       format: proof.format,
       additions: result.additions,

@@ -12,7 +12,7 @@ import {
   countCommand,
   runLimited,
 } from '../index.js';
-import { type Args, guarded } from './common.js';
+import { type Args, guarded, seconds } from './common.js';
 
 export const command = 'verify [names..]';
 export const describe = 'count catalogue puzzles and compare with their documented counts (puzzlesat list puzzles names them)';
@@ -133,6 +133,7 @@ export const handler = (args: Args) =>
       throw new UsageError(`--solver ${solver}: the exact-cover counter of --method ${method} uses no solver; add --method enumerate`);
     // Checked here, once: each puzzle's child would otherwise fail on it, reported as that puzzle's failure.
     if (solver !== undefined) await checkEngine(solver);
+    const start = performance.now();
     const puzzles = selection(args);
     const rows: Verified[] = [];
     for (const p of puzzles) {
@@ -150,7 +151,18 @@ export const handler = (args: Args) =>
         unfinished: tally('did not finish'),
         unsupported: tally('unsupported'),
       };
-      process.stdout.write(JSON.stringify({ status: tally('disagrees') ? 'DISAGREE' : 'OK', ...summary, complete: summary.unfinished === 0 }) + '\n');
+      // The shared summary fields (docs/summary.schema.json): count is the puzzles whose count agrees; each puzzle's formula is its own line's.
+      const shared = {
+        puzzle: 'catalogue',
+        params: { ...(args.family ? { family: String(args.family) } : {}), method, puzzles: puzzles.length },
+        count: summary.agrees,
+        complete: summary.unfinished === 0,
+        vars: null,
+        clauses: null,
+        solver: solver ?? null,
+        seconds: seconds(start),
+      };
+      process.stdout.write(JSON.stringify({ status: tally('disagrees') ? 'DISAGREE' : 'OK', ...summary, ...shared }) + '\n');
     } else process.stdout.write(table(rows));
     return tally('disagrees') ? 1 : 0;
   });
