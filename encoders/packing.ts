@@ -477,15 +477,19 @@ function checkAreas(spec: PackingSpec, board: Board): void {
   const area = (count: (p: PieceDef) => number) => spec.pieces.reduce((s, p) => s + p.cells.length * count(p), 0);
   const [least, most] = [area(leastOf), area((p) => p.count)];
   const optional = board.cells.length - board.required;
+  // The total first: with one asked for, an area mismatch is most often pieces left required that it meant to choose from.
+  const copies = spec.pieces.reduce((s, p) => s + p.count, 0);
+  const needed = spec.pieces.reduce((s, p) => s + leastOf(p), 0);
+  if (spec.used && (spec.used.least > copies || spec.used.most < needed || spec.used.least > spec.used.most))
+    throw new UserError(
+      `pieces used ${spec.used.least}..${spec.used.most}: there are ${copies} pieces, of which ${needed} must be placed` +
+        (spec.used.most < needed ? '; give those that may stay out a range, as NAME*0..1 (JSON: "count": "0..1")' : ''),
+    );
   if (least === most && optional === 0 && least !== board.required)
     throw new UserError(`area mismatch: the board has ${board.required} cells but the pieces cover ${least}`);
   if (least > board.cells.length)
     throw new UserError(`more pieces required than fit: the pieces that must be placed cover ${least} cells, the board has ${board.cells.length}`);
   if (most < board.required) throw new UserError(`the pieces cover at most ${most} cells, but the board has ${board.required} that must be covered`);
-  const copies = spec.pieces.reduce((s, p) => s + p.count, 0);
-  const needed = spec.pieces.reduce((s, p) => s + leastOf(p), 0);
-  if (spec.used && (spec.used.least > copies || spec.used.most < needed || spec.used.least > spec.used.most))
-    throw new UserError(`pieces used ${spec.used.least}..${spec.used.most}: there are ${copies} pieces, of which ${needed} must be placed`);
 }
 
 export function buildPacking(spec: PackingSpec): PackingInstance {
