@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readAnswer } from '../solvers/external/output.js';
 
@@ -75,6 +76,11 @@ describe('puzzlesat decode', () => {
       expect(minisat.stdout).toMatch(/SAT: 1 model of soma/);
       const twice = run(['decode', cnf, '--model', write('soma.clasp', `${answer}${answer}`), '--json']);
       expect((JSON.parse(twice.stdout) as { count: number }).count).toBe(2);
+      // Compressed as solver logs often are, read by its magic bytes as the DIMACS input is (regression: "no solver answer found").
+      writeFileSync(join(dir, 'soma.out.gz'), gzipSync(answer));
+      const packed = run(['decode', cnf, '--model', 'soma.out.gz']);
+      expect(packed.stderr).toBe('');
+      expect(packed.stdout).toMatch(/SAT: 1 model of soma/);
     },
     SLOW,
   );
