@@ -774,7 +774,9 @@ export interface DobbleShape {
 /** Cards and symbols of a SAT instance, validated. */
 export function dobbleShape(order: number, options: Pick<DobbleSatOptions, 'cards' | 'symbols'> = {}): DobbleShape {
   const n = order;
-  if (!Number.isInteger(n) || n < 1) throw new UserError(`symbols per card must be an integer ≥ 2, not ${n + 1}`);
+  // The CLI's --order and --symbols-per-card are checked before this: here only the library's order arrives.
+  if (!Number.isInteger(n) || n < 1)
+    throw new UserError(`order: expected a whole number ≥ 1 (cards of order + 1 symbols), got ${JSON.stringify(order) ?? String(order)}`);
   const max = planeSize(n);
   const cards = options.cards ?? max;
   const symbols = options.symbols ?? max;

@@ -141,6 +141,8 @@ export function readBoard(board: string, option: string): Cell[] {
 
 /** A piece list such as `F,I,L*2,X*0..1,Q=##/#.`; names are case-sensitive. */
 export function readPieces(list: string, option: string, catalog: Readonly<Record<string, string>> = POLYOMINOES): PieceDef[] {
+  if (typeof list !== 'string')
+    throw new UsageError(`${option}: expected a comma-separated list such as "F,I,L*2", got ${Array.isArray(list) ? 'an array' : typeof list}`);
   const pieces: PieceDef[] = [];
   for (const raw of list
     .split(',')
@@ -191,6 +193,9 @@ export function readPiecesFile(path: string): PieceDef[] {
 }
 
 export function polyomino(options: PolyominoOptions, puzzle = 'polyomino'): PackingInstance {
+  // Typed callers cannot leave it out; a script can, and would meet a TypeError from inside.
+  if (options === undefined || options === null)
+    throw new UsageError(`${puzzle}: give its options, e.g. { board: '6x10', pieces: 'F,I,L' } or { preset: '6x10' }`);
   if (options.puzzle !== undefined) return polyomino({ ...options, ...namedPuzzle(options.puzzle, options, 'polyomino'), puzzle: undefined }, puzzle);
   const preset = options.preset === undefined ? undefined : PRESETS[options.preset];
   if (options.preset !== undefined && !preset) {

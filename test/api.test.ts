@@ -188,6 +188,14 @@ describe('option values through the library', () => {
       ['count maxMemory "2G"', () => count(f, { maxMemory: '2G' as unknown as number }), /^maxMemory: .*got "2G"$/],
     ];
     for (const [what, call, message] of bad) await expect(call(), what).rejects.toThrow(message);
+    // A puzzle's own options, as a script without types may pass them (regressions: "not 0" for order -1, TypeErrors from inside).
+    expect(() => puzzles.dobble(-1)).toThrow(/^order: expected a whole number ≥ 1 \(cards of order \+ 1 symbols\), got -1$/);
+    expect(() => puzzles.dobble(1.5)).toThrow(/got 1\.5$/);
+    expect(() => (puzzles.polyomino as (o?: unknown) => unknown)()).toThrow(/^polyomino: give its options/);
+    expect(() => puzzles.polyomino({ board: '2x1', pieces: ['D2'] as unknown as string })).toThrow(
+      /^--pieces: expected a comma-separated list .*got an array$/,
+    );
+    expect(() => atMost(f, ['a', 'b'], '2' as unknown as number)).toThrow(/^cardinality bound must be an integer, got "2"$/);
     // And what is neither a formula nor a puzzle.
     await expect(solve(null as unknown as Formula)).rejects.toThrow(/^solve: expected a Formula, a puzzle instance or a puzzle name, got null$/);
     await expect(count(42 as unknown as Formula)).rejects.toThrow(/^count: .* got number$/);

@@ -208,5 +208,5 @@ function sum(a: EncodingCost, b: EncodingCost): EncodingCost {
 
 // A fractional bound is a bug in the calling encoder, not a user error.
 function checkBound(k: number): void {
-  if (!Number.isInteger(k)) throw new Error(`cardinality bound must be an integer, got ${k}`);
+  if (!Number.isInteger(k)) throw new RangeError(`cardinality bound must be an integer, got ${JSON.stringify(k) ?? String(k)}`);
 }
