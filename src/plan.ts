@@ -253,6 +253,7 @@ function resolveSweep(puzzle: string | Instance, r: PlanRequest): SweepPlan {
     ...(r.workers === undefined ? {} : { workers: r.workers }),
     ...(r.queue === undefined ? {} : { queue: { url: r.queue } }),
     ...(r.out === undefined ? {} : { out: { path: r.out, resume: r.resume === true } }),
+    ...(r.timeout === undefined ? {} : { timeoutSeconds: r.timeout }),
   };
 }
 

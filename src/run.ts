@@ -239,7 +239,7 @@ function runSweepPlan(plan: SweepPlan, hooks: RunHooks): Promise<SweepRun> {
     executor: plan.queue && sweepExecutor(plan.queue.url),
     out: plan.out?.path,
     resume: plan.out?.resume === true,
-    shouldStop: hooks.shouldStop,
+    shouldStop: stopper(plan, hooks),
     onProgress: hooks.onSweepProgress,
   });
 }

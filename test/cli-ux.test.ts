@@ -212,6 +212,16 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     });
   }
 
+  it('sweep takes --timeout, one limit for the whole run as every verb does: it stops as at Ctrl-C, its rolls kept (regression: "Unknown argument: timeout")', () => {
+    // Counting every roll's solutions takes minutes: one second stops it early, however fast the machine.
+    const r = run('sweep', 'genius-square', '--count', '--workers', '1', '--timeout', '1', '--json', '-o', 'timed.tsv', '--force');
+    expect(r.code, r.err).toBe(0);
+    const summary = JSON.parse(r.out) as { status: string; complete: boolean; count: number };
+    expect(summary).toMatchObject({ status: 'STOPPED', complete: false });
+    expect(summary.count).toBeLessThan(62208);
+    expect(readFileSync(join(dir, 'timed.tsv'), 'utf8').trim().split('\n')).toHaveLength(summary.count + 1);
+  });
+
   it('130 after Ctrl-C, whether the verb stops cleanly (enumerate, sweep) or is cut off (solve)', async () => {
     const enumerate = await interrupted(
       ['enumerate', 'pentomino', '--preset', '8x8-square', '--unique', '--show', '0', '--workers', '1', '-o', 'interrupted.jsonl', '--force'],

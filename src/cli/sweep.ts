@@ -52,6 +52,10 @@ const sweepOptions = (y: Argv) =>
     .option('histogram', { type: 'string', describe: 'draw the solutions per roll as an SVG histogram (needs --count)' })
     .option('sample', { type: 'number', describe: 'visit N random rolls instead of all' })
     .option('seed', { type: 'number', describe: 'seed for --sample (default 1)' })
+    .option('timeout', {
+      type: 'number',
+      describe: 'stop after this many seconds for the whole run, as Ctrl-C would (the rolls visited are kept; --resume goes on)',
+    })
     .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout' })
     .option('queue', {
       type: 'string',
@@ -76,6 +80,7 @@ export const handler = (args: Args) =>
       queue: args.queue === undefined ? undefined : String(args.queue),
       out: args.out === undefined ? undefined : String(args.out),
       resume: args.resume === true,
+      timeout: args.timeout as number | undefined,
     })) as SweepPlan;
     const seed = plan.sample?.seed;
     const lock = args.out === undefined ? undefined : lockOutput(String(args.out), { resume: args.resume === true, force: args.force === true });

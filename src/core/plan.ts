@@ -105,6 +105,8 @@ export interface SweepPlan {
   queue?: { url: string };
   /** The results file to stream to, and whether to keep what it holds. */
   out?: { path: string; resume: boolean };
+  /** Stop after this many seconds, as Ctrl-C would: the rolls visited are kept. */
+  timeoutSeconds?: number;
 }
 
 /** What counts: the exact-cover counter with a cache (src/count/sweep.ts, dancing.ts), or the projected model counter on the formula (src/count/cnf.ts). */
