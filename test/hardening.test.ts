@@ -529,7 +529,10 @@ describe('3. one output-path rule', { timeout: 300_000 }, () => {
     mkdirSync(join(dir, 'itemsdir'), { recursive: true });
     for (const verb of ['solve', 'count', 'explain'])
       expectOneLineError(run([verb, 'knapsack', '--items', 'itemsdir']), /^puzzlesat: --items: cannot read "itemsdir": EISDIR/);
-    expectOneLineError(run(['solve', 'knapsack', '--items', '/dev/zero', '--max-input-bytes', '1000']), /\/dev\/zero: holds at least 1001 bytes, more than the limit of 1000/);
+    expectOneLineError(
+      run(['solve', 'knapsack', '--items', '/dev/zero', '--max-input-bytes', '1000']),
+      /\/dev\/zero: holds at least 1001 bytes, more than the limit of 1000/,
+    );
   });
 
   it("the knapsack --items file is an input; a deck's page files and two outputs naming one new file are checked before writing (regression: all three were written over)", () => {
