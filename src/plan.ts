@@ -295,8 +295,11 @@ function resolveCount(puzzle: string | Instance, r: PlanRequest): CountPlan {
   const strategy = choice(r.strategy, COUNT_STRATEGIES, '--strategy') ?? 'auto';
   refuseUniqueOnFormula(puzzle, unique);
   const { instance, args, name, rebuildable } = built(puzzle, typeof puzzle === 'string' ? encodedArgs(puzzle, r.args ?? {}) : {});
+  if (asked.method === 'exact-cover' && typeof puzzle === 'string' && (isCnfPath(puzzle) || puzzle === '-'))
+    throw new UsageError('--method exact-cover: a DIMACS formula is counted by the cnf method (its clauses are all it has)');
+  // Each problem is a method the options ask for that the puzzle or the other options rule out.
   const problem = requestProblem(instance, asked);
-  if (problem) throw new UserError(`--method: ${problem}`);
+  if (problem) throw new UsageError(`--method: ${problem}`);
   const method = methodFor(instance, asked);
   if (method === 'cnf' && r.strategy !== undefined)
     throw new UsageError("--strategy is the exact-cover counter's branching: it does not go with --method cnf");

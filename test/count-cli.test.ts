@@ -199,5 +199,17 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
     expect(run('soma', '--unique-by', 'clauses').err).toMatch(/--unique-by applies to --unique/);
     expect(run('pentomino', '--resume').err).toMatch(/--resume needs --output/);
     expect(run('pentomino', '--unique', '--unique-by', 'clauses', '--method', 'exact-cover').err).toMatch(/need the cnf method/);
+    // A method the puzzle or the other options rule out is a usage error, exit 2, as the other conflicts (regression: exit 1).
+    writeFileSync(join(dir, 'either.cnf'), 'p cnf 2 1\n1 2 0\n');
+    for (const [args, message] of [
+      [['pentomino', '--preset', '3x20', '--unique', '--unique-by', 'clauses', '--method', 'exact-cover'], /need the cnf method/],
+      [['pentomino', '--preset', '3x20', '--unique', '--unique-by', 'burnside', '--method', 'cnf'], /need the exact-cover method/],
+      [['polyomino', '--board', '6x5', '--pieces', 'P,P,U,V,L,Y', '--method', 'exact-cover'], /not posed as exact cover/],
+      [['either.cnf', '--method', 'exact-cover'], /^puzzlesat: --method exact-cover: a DIMACS formula is counted by the cnf method/],
+    ] as const) {
+      const r = run(...args);
+      expect([r.code, r.err.trim().split('\n').length], args.join(' ')).toEqual([2, 1]);
+      expect(r.err, args.join(' ')).toMatch(message);
+    }
   });
 });

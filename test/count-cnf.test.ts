@@ -216,6 +216,21 @@ describe('CNF model counter', () => {
     expect(parseDimacs('p cnf 3 0\nc p show 0\nc p show 2 0\n', 'f.cnf').projection).toEqual([2]);
   });
 
+  it('reads projection lines strictly (regressions: each gave a count nobody asked for, without a word)', () => {
+    const read = (lines: string) => () => parseDimacs(`p cnf 3 1\n1 2 0\n${lines}`, 'f.cnf');
+    // A bare line names no variable, as "c ind 0" does (it was taken for a plain comment, and every variable counted).
+    for (const bare of ['c ind', 'c p show', 'c project', 'c ind '])
+      expect(read(`${bare}\n`), bare).toThrow(new RegExp(`^f\\.cnf:3: "${bare.trim()}" names no variable`));
+    // Variables after the closing 0 (they were added to the set).
+    expect(read('c ind 1 0 3\n')).toThrow(/^f\.cnf:3: "c ind" goes on after its closing 0: "3"/);
+    // Two kinds of line that name different sets (they were merged): which one a counter reads decides the count.
+    expect(read('c ind 1 0\nc p show 3 0\n')).toThrow(/^f\.cnf:4: "c p show" names 3, but "c ind" \(line 3\) names 1: the projection lines disagree/);
+    // The same set in each kind, split over lines, as encode writes it, is one projection.
+    expect(read('c p show 2 1 0\nc ind 1 0\nc ind 2 0\nc project 1 2 0\n')().projection).toEqual([2, 1]);
+    // "cind" is a comment like any other line that begins with c (it was read as a projection).
+    expect(read('cind 3 0\n')().projection).toEqual([]);
+  });
+
   it('polls its caller by the work done, not only by nodes: every large split is followed by a poll (regression: --timeout 5 took 11 s)', async () => {
     // 8,600 random 3-clauses over 2,000 variables (the hard ratio, a search far longer than one poll's worth of nodes): one
     // split scans about 26,000 occurrences, more than the 16,384 nodes between two polls. The second poll says stop.

@@ -675,6 +675,8 @@ describe('8b. a number option with no value', { timeout: 300_000 }, () => {
       [['solve', 'pentomino', '--preset', '3x20', '--solver', 'dlx', '--certify'], /--certify does not go with --solver dlx/],
       [['sweep', 'genius-square', '--seed', '3'], /--seed applies to --sample/],
       [['count', 'a.cnf', '--unique'], /--unique: a DIMACS formula has no symmetries/],
+      // Ignored: the group only matters to classes.
+      [['count', 'soma', '--symmetry', 'isometries'], /--symmetry: is the group --unique identifies by/],
       // Ignored: the formula was written or explained as it was, no symmetry-breaking family added.
       [['encode', 'a.cnf', '--unique'], /--unique: a DIMACS formula has no symmetries/],
       [['explain', 'a.cnf', '--unique'], /--unique: a DIMACS formula has no symmetries/],

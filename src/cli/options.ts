@@ -108,6 +108,7 @@ const LIST_POSITIONALS: ReadonlySet<string> = new Set(['_', 'names']);
 const NEEDS: Readonly<Record<string, { needs: string; message: string }>> = {
   jobs: { needs: 'queue', message: 'splits a run into jobs on a queue: it needs --queue URL' },
   scale: { needs: 'png', message: 'sizes the --png picture: it needs --png FILE' },
+  symmetry: { needs: 'unique', message: 'is the group --unique identifies by (enumerate, count, encode, explain): alone it does nothing' },
 };
 
 /** Checks every numeric and output-path option present in `args`, and that none is given without the option it needs; throws a UserError naming the first bad one. */

@@ -198,6 +198,13 @@ export interface DimacsLimits {
 const runLimits = (): DimacsLimits => ({ maxVars: sizeLimit('vars'), maxVarsOption: limitOption('vars') });
 
 const isSpace = (c: number) => c === 32 || c === 9 || c === 11 || c === 12;
+
+/** A set of variables for a message: ascending, the first eight and how many in all. */
+function shownSet(vars: ReadonlySet<number>): string {
+  const list = [...vars].sort((a, b) => a - b);
+  if (list.length === 0) return 'no variable';
+  return list.length <= 8 ? list.join(' ') : `${list.slice(0, 8).join(' ')} … (${list.length} variables)`;
+}
 const isLineEnd = (c: number) => c === 10 || c === 13;
 
 /**
@@ -219,6 +226,8 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
   const names = new Map<number, string>();
   const projection: number[] = [];
   const projected = new Set<number>();
+  /** Each kind of projection line's set and first line: kinds that disagree are refused (which one a counter reads would decide the count). */
+  const projectedBy = new Map<string, { line: number; vars: Set<number> }>();
   const aux = new Set<number>();
   /** The largest variable a `c project`/`c ind`/`c aux` line named before the header, checked once the header is known. */
   let early: { v: number; line: number; kind: string } | undefined;
@@ -241,8 +250,9 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
     if (p === eol) {
       // blank line
     } else if (first === 99 /* c */) {
-      const comment = text.slice(p + 1, eol).trim();
-      const m = /^(var|project|ind|p\s+show|aux|param|puzzle)\s+(.*)$/.exec(comment);
+      // A directive is a word after "c" and a space ("cind 3 0" is a comment like any other); a projection line may name nothing, and is then refused below.
+      const comment = isSpace(text.charCodeAt(p + 1)) ? text.slice(p + 1, eol).trim() : '';
+      const m = /^(var|project|ind|p\s+show|aux|param|puzzle)\s+(.*)$/.exec(comment) ?? /^(project|ind|p\s+show)()$/.exec(comment);
       if (m) readDirective(m[1]!.replace(/\s+/, ' '), m[2]!);
     } else if (first === 37 /* % */) {
       break; // SATLIB files end with "%" and a stray "0"
@@ -307,6 +317,15 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
   if (nLits > lastEnd) fail(clauseStartLine, 'clause not terminated by 0 at end of file');
   if (ends.length !== declared) fail(line, `header declares ${declared} clauses but the file has ${ends.length}`);
   // Projecting onto nothing leaves one model or none: a count of every variable instead would be a wrong number, and a guess.
+  const kinds = [...projectedBy];
+  for (const [kind, { line: at, vars: set }] of kinds.slice(1)) {
+    const [firstKind, first] = kinds[0]!;
+    if (set.size !== first.vars.size || [...set].some((v) => !first.vars.has(v)))
+      fail(
+        at,
+        `"c ${kind}" names ${shownSet(set)}, but "c ${firstKind}" (line ${first.line}) names ${shownSet(first.vars)}: the projection lines disagree; keep one set`,
+      );
+  }
   if (projectionLine && projection.length === 0)
     fail(
       projectionLine.line,
@@ -324,11 +343,15 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
   /** The variables of a `c project`/`c ind`/`c aux` line, each checked against the header (or, before it, once it comes). */
   function variableList(kind: string, rest: string): number[] {
     const out: number[] = [];
-    for (const tok of rest.split(/\s+/)) {
+    const tokens = rest.split(/\s+/).filter(Boolean);
+    for (const [k, tok] of tokens.entries()) {
       if (!/^\d{1,10}$/.test(tok)) fail(line, `bad variable "${tok}" in "c ${kind}"`);
       const v = Number(tok);
       if (v > DIMACS_MAX) fail(line, `variable ${tok} in "c ${kind}" is out of range`);
-      if (v === 0) continue;
+      if (v === 0) {
+        if (k + 1 < tokens.length) fail(line, `"c ${kind}" goes on after its closing 0: "${tokens.slice(k + 1).join(' ')}"`);
+        continue;
+      }
       if (declared >= 0 && v > vars) fail(line, `"c ${kind}" names variable ${v}, beyond the declared ${vars} variables`);
       if (declared < 0 && v > (early?.v ?? 0)) early = { v, line, kind };
       out.push(v);
@@ -343,7 +366,10 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
     } else if (kind === 'project' || kind === 'ind' || kind === 'p show') {
       // `c ind` (ApproxMC, GANAK, d4), `c p show` (the Model Counting Competition) and `c project` name the same set; a file may carry several.
       projectionLine ??= { line, kind };
+      const byKind = projectedBy.get(kind) ?? { line, vars: new Set<number>() };
+      projectedBy.set(kind, byKind);
       for (const v of variableList(kind, rest)) {
+        byKind.vars.add(v);
         if (projected.has(v)) continue;
         projected.add(v);
         projection.push(v);
