@@ -11,7 +11,7 @@ import { burnsideSum, classTerms } from '../src/count/burnside.js';
 import { CountCache } from '../src/count/cache.js';
 import { DancingCounter } from '../src/count/dancing.js';
 import { MemoryBoundExceeded } from '../src/count/engine.js';
-import { runCount } from '../src/count/exact-cover.js';
+import { PinnedTerms, type UnitCount, runCount } from '../src/count/exact-cover.js';
 import type { StrategyChoice } from '../src/core/plan.js';
 import { type ExactCoverInput, type ItemOrder, boardOrder, compileProblem, inputOrder } from '../src/count/problem.js';
 import { countInstance, itemOrderOf } from '../src/count/solutions.js';
@@ -308,6 +308,49 @@ describe('the sweep key', () => {
     }
     expect(wrong.before).toBeGreaterThan(0);
     expect(wrong.after).toBeGreaterThan(0);
+  });
+});
+
+describe('pinned terms sharing one engine and memo', () => {
+  it('count every placement of a piece as its own term would, unit by unit, and sum to the solutions (10x3, 12x2 and 5x6 boards, both strategies)', async () => {
+    // Pins ahead of the sweep's window are what its key's last word is for: long narrow boards have them.
+    for (const spec of [
+      { board: '10x3', pieces: 'P,U,V,L,Y,N' },
+      { board: '12x2', pieces: 'D2,I3,L3,L4,T4,S4,O4' },
+      { board: '5x6', pieces: 'P,U,V,L,Y,N' },
+    ]) {
+      const instance = polyomino(spec);
+      const ec = instance.exactCover!;
+      const order = itemOrderOf(instance);
+      // Every placement of the piece of the first row: each solution has exactly one.
+      const piece = ec.rows[0]!.find((i) => order.rank[i]! >= order.local)!;
+      for (const strategy of ['sweep', 'mrv'] as const) {
+        const shared = new PinnedTerms(compileProblem(ec, order), strategy);
+        let sum = 0;
+        let pinnedTerms = 0;
+        for (let r = 0; r < ec.rows.length; r++) {
+          if (!ec.rows[r]!.includes(piece)) continue;
+          const alone = compileProblem(ec, order, [r]);
+          if (alone.impossible) continue;
+          const units = (into: UnitCount[]) => (u: UnitCount) => void into.push({ ...u, nodes: 0 });
+          const apart: UnitCount[] = [];
+          const together: UnitCount[] = [];
+          const where = `${spec.board} ${strategy} row ${r}`;
+          const expected = await runCount(alone, { strategy, onUnit: units(apart) });
+          const run = await runCount(shared.problem, {
+            strategy,
+            pinned: { terms: shared, row: shared.problem.rowIds.indexOf(r) },
+            onUnit: units(together),
+          });
+          expect(run.count, where).toBe(expected.count);
+          expect(together, `${where}: the units`).toEqual(apart);
+          sum += run.count;
+          pinnedTerms++;
+        }
+        expect(pinnedTerms).toBeGreaterThan(5);
+        expect(sum, spec.board).toBe(solveExactCover(ec, {}).count);
+      }
+    }
   });
 });
 

@@ -35,6 +35,8 @@ export interface EngineOptions {
   cache?: CountCache;
   /** Polled every few thousand nodes; true stops the count (Stopped is thrown). */
   shouldStop?: () => boolean;
+  /** The engine will be pinned (pin): the sweep's key then has a word for the pinned row. */
+  pinnable?: boolean;
 }
 
 /** Thrown out of a count that shouldStop ended; the engine is unusable afterwards. */
@@ -168,6 +170,20 @@ export abstract class CountSearch implements CountEngine {
 
   pop(): void {
     this.giveBack(this.path.pop()!);
+  }
+
+  /**
+   * Takes `row` before the count, below every push: a Burnside term's
+   * pinned representative, on the problem the other pinned terms share
+   * (exact-cover.ts, PinnedTerms). A memo keyed by every covered item (MRV)
+   * needs nothing more; the sweep's key does (sweep.ts).
+   */
+  pin(row: number): void {
+    this.take(row);
+  }
+
+  unpin(row: number): void {
+    this.giveBack(row);
   }
 
   children(): number[] {

@@ -2,8 +2,8 @@ import type { Instance } from '../core/puzzle.js';
 import type { BurnsideTerm } from './burnside.js';
 import type { Strategy } from './engine.js';
 import { type RunResult, type UnitCount, runCount } from './exact-cover.js';
-import { type CountProblem, compileProblem } from './problem.js';
-import { type CountInstanceOptions, itemOrderOf, termsOf } from './solutions.js';
+import { type CountProblem, type ItemOrder, compileProblem } from './problem.js';
+import { type CountInstanceOptions, type PinnedSlot, itemOrderOf, pinnedOr, termsOf } from './solutions.js';
 
 /**
  * A count split for threads: each term's units cut into shares, runs of
@@ -37,6 +37,9 @@ let cached: { instance: Instance; unique: boolean; unpinned: boolean; terms: Cou
 export interface CountTerms {
   terms: BurnsideTerm[];
   problem(k: number): CountProblem;
+  order: ItemOrder;
+  /** The engine this thread's pinned terms share (PinnedTerms), kept from share to share. */
+  pinning: PinnedSlot;
 }
 
 /** The instance's terms in termsOf's order, and their compiled problems. */
@@ -48,7 +51,7 @@ export function compiledTerms(instance: Instance, options: Pick<CountInstanceOpt
     const terms = termsOf(instance, { unique, unpinned });
     const problems = new Map<number, CountProblem>();
     const problem = (k: number) => problems.get(k) ?? problems.set(k, compileProblem(terms[k]!.problem, order, terms[k]!.forced)).get(k)!;
-    cached = { instance, unique, unpinned, terms: { terms, problem } };
+    cached = { instance, unique, unpinned, terms: { terms, problem, order, pinning: {} } };
   }
   return cached.terms;
 }
@@ -60,8 +63,10 @@ export function countShare(
   job: ShareJob,
   hooks: ShareHooks,
 ): Promise<RunResult> {
-  const problem = compiledTerms(instance, options).problem(job.term);
-  return runCount(problem, {
+  const { terms, problem, order, pinning } = compiledTerms(instance, options);
+  const counted = pinnedOr(terms[job.term]!, problem(job.term), job.strategy, order, pinning);
+  return runCount(counted.problem, {
+    pinned: counted.pinned,
     strategy: job.strategy,
     maxBytes: job.maxBytes,
     share: job.share,

@@ -3,8 +3,8 @@ import type { CacheStats } from './cache.js';
 import { type BurnsideTerm, burnsideSum, classTerms, solutionTerms } from './burnside.js';
 import { MemoryBoundExceeded, type Strategy } from './engine.js';
 import type { StrategyChoice } from '../core/plan.js';
-import { type RunResult, type UnitCount, resolveStrategy, runCount } from './exact-cover.js';
-import { type ItemOrder, boardOrder, compileProblem, inputOrder } from './problem.js';
+import { PinnedTerms, type RunOptions, type RunResult, type UnitCount, resolveStrategy, runCount } from './exact-cover.js';
+import { type CountProblem, type ExactCoverInput, type ItemOrder, boardOrder, compileProblem, inputOrder } from './problem.js';
 
 /**
  * The solutions, or the classes, of a puzzle posed as exact cover, counted
@@ -87,6 +87,7 @@ export async function countInstance(instance: Instance, options: CountInstanceOp
   let memory: MemoryBoundExceeded | undefined;
   let done = 0;
   let complete = true;
+  const pinning: PinnedSlot = {};
   for (const k of lightFirst(weights)) {
     const term = terms[k]!;
     const problem = compileProblem(term.problem, order, term.forced);
@@ -94,8 +95,10 @@ export async function countInstance(instance: Instance, options: CountInstanceOp
     const strategy = resolveStrategy(problem, options.strategies?.get(term.key) ?? options.strategy, options.maxBytes, options.shouldStop);
     let run: RunResult | undefined;
     try {
-      if (complete && options.shouldStop?.() !== true)
-        run = await runCount(problem, {
+      if (complete && options.shouldStop?.() !== true) {
+        const counted = pinnedOr(term, problem, strategy, order, pinning);
+        run = await runCount(counted.problem, {
+          pinned: counted.pinned,
           strategy,
           maxBytes: options.maxBytes,
           shouldStop: options.shouldStop,
@@ -104,6 +107,7 @@ export async function countInstance(instance: Instance, options: CountInstanceOp
           recheck: options.recheck?.get(term.key),
           onUnit: (u) => options.onUnit?.(term.key, strategy, u),
         });
+      }
     } catch (e) {
       if (!(e instanceof MemoryBoundExceeded)) throw e;
       memory = e;
@@ -113,6 +117,37 @@ export async function countInstance(instance: Instance, options: CountInstanceOp
     results[k] = termResult(term, problem.rowIds.length, strategy, run);
   }
   return assembled(terms, results, options, memory);
+}
+
+/**
+ * The pinned terms a count is on: one engine and memo at a time, within
+ * the memory bound (the terms of one problem come one after another).
+ */
+export interface PinnedSlot {
+  source?: ExactCoverInput;
+  terms?: PinnedTerms;
+}
+
+/**
+ * What runCount counts for a term: its compiled problem, or, for a term
+ * that pins one row, the problem it shares with the terms pinned before it,
+ * with that row pinned (PinnedTerms). A term whose pinned row leaves nothing
+ * to count keeps its compiled problem, which says so at once.
+ */
+export function pinnedOr(
+  term: BurnsideTerm,
+  problem: CountProblem,
+  strategy: Strategy,
+  order: ItemOrder,
+  slot: PinnedSlot,
+): Pick<RunOptions, 'pinned'> & { problem: CountProblem } {
+  if (strategy === 'components' || term.forced.length !== 1 || problem.impossible) return { problem };
+  if (slot.source !== term.problem || slot.terms?.strategy !== strategy) {
+    slot.source = term.problem;
+    slot.terms = new PinnedTerms(compileProblem(term.problem, order), strategy);
+  }
+  const { terms } = slot;
+  return { problem: terms.problem, pinned: { terms, row: terms.problem.rowIds.indexOf(term.forced[0]!) } };
 }
 
 /** A term's result from its run (absent: the term never ran, the count having stopped before it). */

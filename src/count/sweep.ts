@@ -17,7 +17,9 @@ import type { CountProblem } from './problem.js';
  * has its lowest primary item at or after f, so nothing before f - before
  * matters to it. The memo key is f, the bits of the window
  * [f - before, f + after], and the global bits: short when the board is
- * narrow across the sweep.
+ * narrow across the sweep. (A row pinned out of sweep order breaks the
+ * rule while it reaches past the window: the key's last word names it
+ * then; see pin.)
  *
  * A dead end shows late in a sweep (a cell walled in ahead of f is only
  * found when f reaches it), so each node first checks that the next few
@@ -113,6 +115,44 @@ function rowMasks(p: CountProblem, keep: (item: number, row: number) => boolean)
   return { start, word: Int32Array.from(word), bits: Int32Array.from(bits) };
 }
 
+/**
+ * Per local item, the first word of the window its look-ahead scans read,
+ * and the words every window spans: the words of the rows through the
+ * item, each row's piece left out (see entryMask).
+ */
+function scanWindows(p: CountProblem): { windowOf: Int32Array; span: number } {
+  const words = Math.max(1, Math.ceil(p.items / 32));
+  const first = new Int32Array(p.local).fill(words);
+  const last = new Int32Array(p.local);
+  for (let r = 0; r + 1 < p.rowStart.length; r++) {
+    const piece = pieceOf(p, r);
+    let lo = words;
+    let hi = 0;
+    for (let m = p.rowStart[r]!; m < p.rowStart[r + 1]!; m++) {
+      const i = p.rowItems[m]!;
+      if (i === piece) continue;
+      lo = Math.min(lo, i >>> 5);
+      hi = Math.max(hi, i >>> 5);
+    }
+    for (let m = p.rowStart[r]!; m < p.rowStart[r + 1]!; m++) {
+      const i = p.rowItems[m]!;
+      if (i >= p.local) continue;
+      first[i] = Math.min(first[i]!, lo);
+      last[i] = Math.max(last[i]!, hi);
+    }
+  }
+  let span = 1;
+  for (let i = 0; i < p.local; i++) if (first[i]! <= last[i]!) span = Math.max(span, last[i]! - first[i]! + 1);
+  return { windowOf: first.map((w) => Math.max(0, Math.min(w, words - span))), span };
+}
+
+/** Bytes of the look-ahead's entry tables (entryLow, entryMask) for this problem: engineBytes counts them. */
+export function scanTableBytes(p: CountProblem): number {
+  let entries = 0;
+  for (const i of p.rowItems) if (i < p.local) entries++;
+  return 4 * entries * (1 + scanWindows(p).span);
+}
+
 function lowestPrimary(p: CountProblem, r: number): number {
   for (let m = p.rowStart[r]!; m < p.rowStart[r + 1]!; m++) if (p.primary[p.rowItems[m]!]) return p.rowItems[m]!;
   throw new Error(`count: row ${r} covers no primary item`);
@@ -153,6 +193,20 @@ export class SweepCounter extends CountSearch {
   private readonly itemStart: Int32Array;
   private readonly itemRows: Int32Array;
   private readonly cellSlots: Int32Array;
+  /**
+   * The look-ahead's scans test each entry of itemRows as one AND per word
+   * over a few words read once per scan (entryMasks), not through the row's
+   * word list, a chain of dependent loads (a part of OneSidedPentominoes6x15
+   * took 0.90 of the time, same process). Entry q (a row through item i):
+   * its row's lowest primary item, and its items but the piece as `span`
+   * words from word windowOf[i] on.
+   */
+  private readonly entryLow: Int32Array;
+  private readonly entryMask: Int32Array;
+  private readonly windowOf: Int32Array;
+  private readonly span: number;
+  /** The covered set's words of the window being scanned. */
+  private readonly scanned: Int32Array;
   /** Slots per list, plus one (slotStarts); the global items' bits by word. */
   private readonly slotStride: number;
   private readonly globalBits: Int32Array;
@@ -162,6 +216,11 @@ export class SweepCounter extends CountSearch {
   private readonly windowWords: number;
   private readonly lastWordMask: number;
   private readonly key: Int32Array;
+  /** The row pin() took (-1: none) and its last local item. */
+  private pinned = -1;
+  private pinnedLast = -1;
+  /** Key words before the pinned row's (the key has that word only when the engine may be pinned). */
+  private readonly keyWords: number;
   private readonly shouldStop: () => boolean;
   private untilPoll = POLL_NODES;
 
@@ -210,15 +269,56 @@ export class SweepCounter extends CountSearch {
     this.itemStart[problem.local] = listed.length;
     this.itemRows = Int32Array.from(listed);
     this.cellSlots = slotStarts(this.itemStart, this.itemRows, slotOf, slots);
+    ({ windowOf: this.windowOf, span: this.span } = scanWindows(problem));
+    ({ low: this.entryLow, mask: this.entryMask } = this.entryMasks());
+    this.scanned = new Int32Array(this.span);
     this.witness = new Int32Array(problem.local).fill(-1);
 
     this.window = window;
     this.windowWords = Math.ceil((window.before + window.after) / 32);
     const rest = (window.before + window.after) % 32;
     this.lastWordMask = rest === 0 ? -1 : (1 << rest) - 1;
-    this.key = new Int32Array(1 + this.windowWords + Math.ceil((n - problem.local) / 32));
+    this.keyWords = 1 + this.windowWords + Math.ceil((n - problem.local) / 32);
+    // A last word for the pinned row while part of it lies past the window (fillKey).
+    this.key = new Int32Array(this.keyWords + (options.pinnable ? 1 : 0));
     this.cache = options.cache ?? new CountCache(this.key.length, options.cacheBytes);
     this.shouldStop = options.shouldStop ?? (() => false);
+  }
+
+  /** entryLow and entryMask (see entryMask) from itemStart, itemRows and the rows' words. */
+  private entryMasks(): { low: Int32Array; mask: Int32Array } {
+    const { itemStart, itemRows, cellStart, cellWord, cellBits, windowOf, span } = this;
+    const low = Int32Array.from(itemRows, (r) => this.low[r]!);
+    const mask = new Int32Array(itemRows.length * span);
+    for (let i = 0; i + 1 < itemStart.length; i++) {
+      for (let q = itemStart[i]!; q < itemStart[i + 1]!; q++) {
+        const r = itemRows[q]!;
+        for (let j = cellStart[r]!; j < cellStart[r + 1]!; j++) mask[q * span + cellWord[j]! - windowOf[i]!]! |= cellBits[j]!;
+      }
+    }
+    return { low, mask };
+  }
+
+  /**
+   * Takes `row` out of sweep order, as a Burnside term pins a piece: the
+   * counts below are those with the row taken. Its cells ahead of the
+   * window break the rule the memo key rests on (see the module comment),
+   * so the key names the row until the sweep reaches them; past that, terms
+   * pinned at different rows meet the same subproblems and share the memo.
+   */
+  override pin(row: number): void {
+    if (this.key.length === this.keyWords) throw new Error('count: a sweep made without `pinnable` cannot be pinned');
+    this.toggle(row);
+    this.pinned = row;
+    let last = -1;
+    for (let m = this.p.rowStart[row]!; m < this.p.rowStart[row + 1]!; m++) if (this.p.rowItems[m]! < this.p.local) last = this.p.rowItems[m]!;
+    this.pinnedLast = last;
+  }
+
+  override unpin(): void {
+    this.toggle(this.pinned);
+    this.pinned = -1;
+    this.pinnedLast = -1;
   }
 
   protected take(row: number): void {
@@ -292,7 +392,8 @@ export class SweepCounter extends CountSearch {
     const start = f - this.window.before;
     for (let k = 0; k < this.windowWords; k++) key[1 + k] = this.bitsFrom(start + 32 * k);
     if (this.lastWordMask !== -1) key[this.windowWords]! &= this.lastWordMask;
-    for (let k = 1 + this.windowWords, at = this.p.local; k < key.length; k++, at += 32) key[k] = this.bitsFrom(at);
+    for (let k = 1 + this.windowWords, at = this.p.local; k < this.keyWords; k++, at += 32) key[k] = this.bitsFrom(at);
+    if (key.length > this.keyWords) key[this.keyWords] = f + this.window.after < this.pinnedLast ? this.pinned : -1;
     return key;
   }
 
@@ -305,6 +406,7 @@ export class SweepCounter extends CountSearch {
     const seen = this.witness[i]!;
     if (seen >= 0 && this.low[seen]! >= f && this.pieceFree(seen) && this.fits(seen)) return true;
     const { covered, globalBits, cellSlots } = this;
+    for (let k = 0, w = this.windowOf[i]!; k < this.span; k++) this.scanned[k] = covered[w + k]!;
     const at = i * this.slotStride;
     let found = this.fitIn(cellSlots[at]!, cellSlots[at + 1]!, f);
     // The runs of the free pieces (slot 1 + k for the k-th global item), in slot order.
@@ -326,10 +428,12 @@ export class SweepCounter extends CountSearch {
 
   /** The first row of itemRows[from .. to - 1] (one run, by lowest item descending) led at or after f that fits, or -1. */
   private fitIn(from: number, to: number, f: number): number {
+    const { entryLow, entryMask, scanned, span } = this;
     for (let q = from; q < to; q++) {
-      const r = this.itemRows[q]!;
-      if (this.low[r]! < f) return -1;
-      if (this.fits(r)) return r;
+      if (entryLow[q]! < f) return -1;
+      let clash = 0;
+      for (let k = 0, at = q * span; k < span; k++) clash |= scanned[k]! & entryMask[at + k]!;
+      if (clash === 0) return this.itemRows[q]!;
     }
     return -1;
   }
