@@ -43,6 +43,8 @@ export interface RunHooks {
   onQueueProgress?: (p: QueueProgress) => void;
   /** solve: the engine's conflict count, now and then, while it searches. */
   onConflicts?: (conflicts: number) => void;
+  /** solve: aborting it (Ctrl-C) stops the engine's search, and the answer is UNKNOWN. */
+  signal?: AbortSignal;
   /** sweep: rolls done of all. */
   onSweepProgress?: (p: { done: number; total: number; resumed: number }) => void;
   /** count: the share of the count done (0..1), now and then. */
@@ -136,7 +138,7 @@ async function runSolve(plan: SolvePlan, hooks: RunHooks): Promise<SolveOutcome>
   const heartbeat = hooks.onConflicts && setInterval(() => hooks.onConflicts!(s.stats().conflicts ?? 0), HEARTBEAT_MS);
   try {
     applyBranching(instance, s.engine, plan.branching);
-    const status = await s.solve({ timeout: plan.timeoutSeconds ?? (heartbeat ? UNREACHED_SECONDS : undefined) });
+    const status = await s.solve({ timeout: plan.timeoutSeconds ?? (heartbeat ? UNREACHED_SECONDS : undefined), signal: hooks.signal });
     if (status !== 'SAT') return { status, trueVars: [], model: [], solver: s.name, ...(status === 'UNSAT' ? await unsatProofs(s, plan) : {}) };
     const model = s.model!.literals;
     const trueVars = instance.cnf.projection.filter((v) => model[v - 1]! > 0).sort((a, b) => a - b);

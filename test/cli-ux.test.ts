@@ -222,7 +222,7 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     expect(readFileSync(join(dir, 'timed.tsv'), 'utf8').trim().split('\n')).toHaveLength(summary.count + 1);
   });
 
-  it('130 after Ctrl-C, whether the verb stops cleanly (enumerate, sweep) or is cut off (solve)', async () => {
+  it('130 after Ctrl-C, with what the verb had found: enumerate, sweep, solve and optimize stop cleanly', async () => {
     const enumerate = await interrupted(
       ['enumerate', 'pentomino', '--preset', '8x8-square', '--unique', '--show', '0', '--workers', '1', '-o', 'interrupted.jsonl', '--force'],
       500,
@@ -233,8 +233,10 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     const sweep = await interrupted(['sweep', 'genius-square', '--count', '--workers', '1'], 2500);
     expect(sweep.code).toBe(130);
     expect(sweep.out).toMatch(/stopped early/);
-    const solve = await interrupted(['solve', 'pentomino', '--preset', '8x8-square', '--solver', 'logic-solver'], 1500);
+    // Regression: solve died of the signal with nothing printed; now its search stops and it answers UNKNOWN.
+    const solve = await interrupted(['solve', 'pentomino', '--preset', '8x8-square', '--solver', 'logic-solver', '--json'], 1500);
     expect(solve.code).toBe(130);
+    expect(JSON.parse(solve.out)).toMatchObject({ status: 'UNKNOWN', complete: false, solver: 'logic-solver' });
     // Regression: optimize died with nothing printed, its best load so far lost; now it answers as at a --timeout.
     const optimize = await interrupted(['optimize', 'knapsack', '--random-items', '100', '--json'], 3000);
     expect(optimize.code).toBe(130);

@@ -15,7 +15,7 @@ import {
   writeDrawing,
   writeReplacing,
 } from '../index.js';
-import { type Args, commonOptions, guarded, planRequest, puzzleOptions, seconds } from './common.js';
+import { type Args, commonOptions, guarded, interruptFlag, planRequest, puzzleOptions, seconds } from './common.js';
 import { progressWanted, startProgress } from './progress.js';
 
 export const command = 'solve <kind>';
@@ -47,12 +47,16 @@ export const handler = (args: Args) =>
     const instance = planInstance(plan);
     const start = performance.now();
     const progress = startProgress(args, { unit: 'conflicts', who: plan.engine });
+    // Ctrl-C stops a SAT engine's search (each hears the signal), and the answer is UNKNOWN. Dancing links
+    // searches without a turn for the handler, which would only hold Ctrl-C back: it is left to kill the process.
+    const stop = plan.strategy === 'exact-cover' ? undefined : interruptFlag();
     let result;
     try {
       // The spinner reads the engine's conflict count between its slices of search.
-      result = await runPlan(plan, progressWanted(args) ? { onConflicts: (n) => progress.update(n) } : {});
+      result = await runPlan(plan, { ...(progressWanted(args) ? { onConflicts: (n: number) => progress.update(n) } : {}), signal: stop?.signal });
     } finally {
       progress.stop();
+      stop?.release();
     }
     const { status, model, solution, certificate } = result;
     if (result.proof && args.proof !== undefined) writeProof(String(args.proof), result.proof);
