@@ -101,6 +101,15 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
     const past = run('pentomino', '--preset', '3x20', '--max-memory', '9999T');
     expect(past.code).toBe(2);
     expect(past.err).toMatch(/^puzzlesat: --max-memory: at most this machine's memory, [\d.]+ GiB, got "9999T"\n$/);
+    // Regressions: a value beginning with a dash was read as short options ("Unknown arguments: 5, M"), an empty one as 0.
+    const dashed = run('pentomino', '--max-memory', '-5M');
+    expect([dashed.code, dashed.err]).toEqual([
+      2,
+      'puzzlesat: --max-memory: expected an amount of memory of at least 1M (a number of MiB, or with K, M, G or T), got "-5M"\n',
+    ]);
+    const empty = run('pentomino', '--workers', '');
+    expect([empty.code, empty.err]).toEqual([2, 'puzzlesat: --workers: expected a value, got an empty one\n']);
+    expect(run('pentomino', '--timeout=').err).toBe('puzzlesat: --timeout: expected a value, got an empty one\n');
   });
 
   it('resumes a stopped count from --output to the same total, and refuses files that do not fit', () => {

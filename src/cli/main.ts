@@ -18,7 +18,7 @@ import * as sweep from './sweep.js';
 import * as verify from './verify.js';
 import * as worker from './worker.js';
 import { PUZZLES, UserError, didYouMean, limitsFromOptions, setRunDeadline, setSizeLimits } from '../index.js';
-import { checkNumericOptions, checkOutputs } from './options.js';
+import { checkNumericOptions, checkOutputs, checkTypedValues } from './options.js';
 import { userMessage } from './common.js';
 
 // A reader that closes the pipe early (`puzzlesat encode ... | head`) is not an error; any other
@@ -50,6 +50,13 @@ const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLo
  * puzzle names the puzzles there are.
  */
 function usageError(msg: string | undefined, err: Error | undefined): never {
+  // A value yargs misread (checkTypedValues) is the error to name, not the unknown options it made of it.
+  try {
+    checkTypedValues(hideBin(process.argv));
+  } catch (e) {
+    if (!(e instanceof UserError)) throw e;
+    msg = e.message;
+  }
   let text = String(msg ?? err?.message)
     .replace(/:\s*\n\s*/g, ': ')
     .replace(/\s*\n\s*/g, '; ');
@@ -93,6 +100,7 @@ await cli
   // Every option value is checked once, here, before any verb starts work: a bad one is a usage error.
   .middleware((argv) => {
     try {
+      checkTypedValues(hideBin(process.argv));
       checkNumericOptions(argv);
       setSizeLimits(limitsFromOptions(argv));
       // --timeout counts from here: building the formula spends it too.

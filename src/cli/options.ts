@@ -132,6 +132,24 @@ export function checkNumericOptions(args: Record<string, unknown>): void {
   }
 }
 
+/**
+ * What yargs loses before the table sees it, from the words as typed: an
+ * empty value (`--workers ""` arrives as 0) and a value that begins with a
+ * dash and is no number (`--max-memory -5M` arrives as the short options 5
+ * and M). Each is checked as the table checks the option's value.
+ */
+export function checkTypedValues(words: readonly string[]): void {
+  words.forEach((word, k) => {
+    const joined = /^--([a-z][\w-]*)=(.*)$/.exec(word);
+    const name = joined?.[1] ?? /^--([a-z][\w-]*)$/.exec(word)?.[1];
+    const value = joined ? joined[2]! : words[k + 1];
+    if (!name || value === undefined || !RULES[name]) return;
+    const dashed = !joined && /^-[\d.]/.test(value) && !Number.isFinite(Number(value));
+    if (value.trim() === '') throw new UserError(`--${name}: expected a value, got an empty one`);
+    if (dashed) checkValue(name, value, RULES[name]);
+  });
+}
+
 function checkValue(name: string, value: unknown, rule: Rule): number {
   const option = `--${name}`;
   if (rule.kind === 'size') return sizeInBytes(value, option);
