@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { parseAmo, parseCard } from '../src/card/index.js';
 import { parsePb } from '../src/pb/index.js';
-import { type DimacsFormula, clauseCount, decompressed, dimacsClauses, instanceFromDimacs, parseDimacs, readDimacsFile } from '../src/core/dimacs.js';
-import { readInput } from '../src/core/input.js';
+import { type DimacsFormula, clauseCount, dimacsClauses, instanceFromDimacs, readDimacsFile } from '../src/core/dimacs.js';
 import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
 import { limitsFromOptions, setSizeLimits } from '../src/core/limits.js';
 import { type EncodingChoice, type Instance, type PuzzleEntry, encodingKinds } from '../src/core/puzzle.js';
@@ -100,7 +99,7 @@ function applySizeLimits(args: Record<string, unknown>): void {
 /** A DIMACS file, or standard input for "-", read under the --max-vars guard. */
 export function readDimacsSource(source: string, args: Record<string, unknown>): DimacsFormula {
   applySizeLimits(args);
-  return source === '-' ? parseDimacs(decompressed(readInput(0, '<stdin>'), '<stdin>').toString('latin1'), '<stdin>') : readDimacsFile(source);
+  return readDimacsFile(source);
 }
 
 /**

@@ -477,7 +477,7 @@ export {
 export { readFileInput, readInput, readTextFile } from './core/input.js';
 export { defaultSolverName } from '../solvers/index.js';
 export { writeReplacing } from './core/output.js';
-export { decompressed, readDimacsFile, writeDimacsFile, writeDimacsStream } from './core/dimacs.js';
+export { decompressed, readDimacsFile, readPackedText, writeDimacsFile, writeDimacsStream } from './core/dimacs.js';
 export type { PuzzleOption } from './core/puzzle.js';
 export { orbit } from './enumerate/cube-tree.js';
 export { processAlive } from './core/process.js';

@@ -205,16 +205,15 @@ let interrupted = false;
  * solver's search in progress.
  */
 export function interruptFlag(): { stopped(): boolean; signal: AbortSignal; release(): void } {
-  let stop = false;
   const abort = new AbortController();
   const handler = () => {
-    if (stop) process.exit(EXIT_INTERRUPTED);
-    stop = interrupted = true;
+    if (abort.signal.aborted) process.exit(EXIT_INTERRUPTED);
+    interrupted = true;
     abort.abort();
     process.stderr.write('\npuzzlesat: stopping (Ctrl-C again to quit at once)\n');
   };
   process.on('SIGINT', handler);
-  return { stopped: () => stop, signal: abort.signal, release: () => process.off('SIGINT', handler) };
+  return { stopped: () => abort.signal.aborted, signal: abort.signal, release: () => process.off('SIGINT', handler) };
 }
 
 export const seconds = (start: number): number => Math.round(performance.now() - start) / 1000;

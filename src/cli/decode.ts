@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { type Instance, UserError, colorWanted, decodeAnswer, decompressed, readDimacsFile, readFileInput, writeReplacing } from '../index.js';
+import { type Instance, UserError, colorWanted, decodeAnswer, readDimacsFile, readPackedText, writeReplacing } from '../index.js';
 import { type Args, guarded, sizeLimitOptions } from './common.js';
 
 export const command = 'decode <cnf>';
@@ -26,7 +26,7 @@ export const handler = (args: Args) =>
     const cnfFile = String(args.cnf);
     const modelFile = String(args.model);
     const formula = readDimacsFile(cnfFile);
-    const { instance, status, solutions } = decodeAnswer(formula, decompressed(readFileInput(modelFile, '--model'), modelFile).toString('latin1'), {
+    const { instance, status, solutions } = decodeAnswer(formula, readPackedText(modelFile, '--model'), {
       cnf: cnfFile,
       model: `--model ${modelFile}`,
     });

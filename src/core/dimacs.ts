@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { Cnf } from './cnf.js';
 import type { Instance } from './puzzle.js';
 import { UserError } from './errors.js';
-import { readFileInput } from './input.js';
+import { readFileInput, readInput } from './input.js';
 import { writeReplacing } from './output.js';
 import { checkSize, limitOption, sizeLimit } from './limits.js';
 
@@ -138,8 +138,17 @@ export function* dimacsClauses(f: DimacsFormula): Generator<Int32Array> {
   }
 }
 
+/** A DIMACS file, or standard input for "-". */
 export function readDimacsFile(path: string, limits: DimacsLimits = runLimits()): DimacsFormula {
-  return parseDimacs(decompressed(readFileInput(path), path).toString('latin1'), path, limits);
+  return parseDimacs(readPackedText(path), nameOf(path), limits);
+}
+
+const nameOf = (path: string) => (path === '-' ? '<stdin>' : path);
+
+/** A file a solver reads or writes (DIMACS, a model), or standard input for "-", unpacked if gzip or xz; `option` names it in a read failure. */
+export function readPackedText(path: string, option?: string): string {
+  const bytes = path === '-' ? readInput(0, nameOf(path)) : readFileInput(path, option);
+  return decompressed(bytes, nameOf(path)).toString('latin1');
 }
 
 const GZIP_MAGIC = [0x1f, 0x8b];
