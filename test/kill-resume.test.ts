@@ -15,50 +15,56 @@ const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
 const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-kill-'));
 const CYCLES = 20;
 
-/** Runs the CLI in its own process group and SIGKILLs the group after `ms` (if it is still running). */
-function runAndKill(args: string[], ms: number): Promise<{ killed: boolean; code: number | null; err: string }> {
+/** Lines in `file` so far (0 before it exists). */
+function linesIn(file: string): number {
+  try {
+    return readFileSync(file, 'utf8').split('\n').length - 1;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Runs the CLI in its own process group and SIGKILLs the group once `file`
+ * holds `more` lines beyond what it held at the start (if the run is still
+ * going): each cycle then makes a little progress however fast or loaded the
+ * machine is, and the kill lands a few milliseconds after a write, often
+ * during the next one.
+ */
+function runAndKill(args: string[], file: string, more: number): Promise<{ killed: boolean; code: number | null; err: string }> {
   return new Promise((resolve) => {
+    const before = linesIn(file);
     const child = spawn(process.execPath, [cli, ...args], { cwd: dir, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     let killed = false;
-    const timer = setTimeout(() => {
+    const poll = setInterval(() => {
+      if (linesIn(file) < before + more) return;
+      clearInterval(poll);
       killed = true;
       try {
         process.kill(-child.pid!, 'SIGKILL');
       } catch {
         // already gone
       }
-    }, ms);
+    }, 10);
     child.on('exit', (code) => {
-      clearTimeout(timer);
+      clearInterval(poll);
       resolve({ killed: killed && code === null, code, err });
     });
   });
 }
 
 /**
- * The wall time of one uninterrupted run: kill
- * moments are drawn as shares of it, so that the kills land inside the run
- * on a fast machine and a slow one alike (a fixed 0.3-1.8 s stopped landing
- * once the counter became fast enough to finish first).
+ * Up to CYCLES runs of `args` writing `file` (all but the first with
+ * --resume), each killed once it has written 1 to 8 new lines, until one
+ * finishes; how many were killed. Runs after a finished one would only
+ * resume a complete file, which the caller's last run does anyway.
  */
-function runMs(args: string[]): number {
-  const started = Date.now();
-  expect(spawnSync(process.execPath, [cli, ...args], { cwd: dir }).status).toBe(0);
-  return Date.now() - started;
-}
-
-/**
- * Up to CYCLES runs of `args` (all but the first with --resume), each killed
- * at a moment from a tenth to six tenths of `runMs`, until one finishes; how
- * many were killed. Runs after a finished one would only resume a complete
- * file, which the caller's last run does anyway.
- */
-async function killCycles(args: string[], random: () => number, runMs: number): Promise<number> {
+async function killCycles(args: string[], file: string, random: () => number): Promise<number> {
   let kills = 0;
   for (let cycle = 0; cycle < CYCLES; cycle++) {
-    const r = await runAndKill(cycle === 0 ? args : [...args, '--resume'], (0.1 + 0.5 * random()) * runMs);
+    const r = await runAndKill(cycle === 0 ? args : [...args, '--resume'], file, 1 + Math.floor(8 * random()));
     if (r.killed) {
       kills++;
       continue;
@@ -78,7 +84,7 @@ describe('kill and resume', { timeout: 180_000 }, () => {
     const out = join(dir, '6x10.jsonl');
     const run = ['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--solver', 'dlx', '--show', '0'];
     const args = [...run, '--out', out];
-    expect(await killCycles(args, seededRandom(15), runMs(run))).toBeGreaterThan(5);
+    expect(await killCycles(args, out, seededRandom(15))).toBeGreaterThan(5);
     const final = resumed(args);
     expect(final.status).toBe(0);
     expect(JSON.parse(final.stdout)).toMatchObject({ count: 2339, raw: 9356, complete: true });
@@ -96,7 +102,7 @@ describe('kill and resume', { timeout: 180_000 }, () => {
     const out = join(dir, '6x10-count.jsonl');
     const run = ['count', 'pentomino', '--preset', '6x10', '--unique'];
     const args = [...run, '--output', out];
-    expect(await killCycles(args, seededRandom(23), runMs(run))).toBeGreaterThan(5);
+    expect(await killCycles(args, out, seededRandom(23))).toBeGreaterThan(5);
     const final = resumed(args);
     expect(final.status).toBe(0);
     expect(JSON.parse(final.stdout)).toMatchObject({ count: 2339, complete: true });
@@ -111,10 +117,9 @@ describe('kill and resume', { timeout: 180_000 }, () => {
   it('sweep --count --sample --out: the same rows as an uninterrupted sweep', async () => {
     const sample = ['sweep', 'genius-square', '--count', '--sample', '160', '--workers', '1'];
     const reference = join(dir, 'reference.tsv');
-    const ms = runMs([...sample, '--out', reference]);
+    expect(spawnSync(process.execPath, [cli, ...sample, '--out', reference], { cwd: dir }).status).toBe(0);
     const out = join(dir, 'killed.tsv');
-    const kills = await killCycles([...sample, '--out', out], seededRandom(16), ms);
-    expect(kills).toBeGreaterThan(3);
+    expect(await killCycles([...sample, '--out', out], out, seededRandom(16))).toBeGreaterThan(5);
     expect(spawnSync(process.execPath, [cli, ...sample, '--out', out, '--resume'], { cwd: dir }).status).toBe(0);
     const rows = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean);
     const got = rows(out);
