@@ -7,7 +7,8 @@ import { type CountInstanceOptions, type PinnedSlot, itemOrderOf, pinnedOr, term
 
 /**
  * A count split for threads: each term's units cut into shares, runs of
- * neighbouring units, each share counted by runCount with its own engine and memo.
+ * neighbouring units, each share counted by runCount (a thread keeps one
+ * engine and memo for the pinned terms of one problem, as countInstance does).
  * The shares of a term sum to its count; what is shared between threads is
  * only this plain description, so that a worker that rebuilt the instance
  * from its plan counts exactly the units the main thread means.
