@@ -364,7 +364,8 @@ function crossingFamily(
  * Where each piece goes under a transform: itself if the turned piece has the
  * same orientations, else the piece with the same counts whose orientations
  * those are (a reflection maps Soma's screw A onto screw B, and a one-sided
- * piece onto its mirror twin). Null: not a puzzle symmetry.
+ * piece onto its mirror twin; of several such pieces, the first not yet
+ * taken). Null: not a puzzle symmetry.
  */
 function pieceImage(spec: PackingSpec, grid: Grid, t: Transform): number[] | null {
   const period = grid.period;
@@ -381,7 +382,8 @@ function pieceImage(spec: PackingSpec, grid: Grid, t: Transform): number[] | nul
       .sort()
       .join('|');
     const same = (i: number) => spec.pieces[i]!.count === spec.pieces[p]!.count && leastOf(spec.pieces[i]!) === leastOf(spec.pieces[p]!);
-    const q = keys[p] === turned ? p : keys.findIndex((k, i) => k === turned && same(i));
+    // Pieces of one shape (A and B, so a and b one-sided) go each to its own image: the first not yet taken.
+    const q = keys[p] === turned ? p : keys.findIndex((k, i) => k === turned && same(i) && !image.includes(i));
     if (q < 0 || image.includes(q)) return null;
     image.push(q);
   }

@@ -7,7 +7,10 @@ import { SOMA_PIECES } from '../encoders/polycube.js';
 import { enumerate } from '../src/enumerate/blocking-loop.js';
 import { pickSolver } from '../solvers/index.js';
 import type { SolverFactory } from '../solvers/types.js';
-import { byDancingLinks, listing } from './helpers/listing.js';
+import { byDancingLinks, classKey, listing } from './helpers/listing.js';
+import { countInstance } from '../src/count/solutions.js';
+import { GRIDS, cellNumbers } from '../src/geometry/grids.js';
+import { polyforms } from '../src/geometry/polyforms.js';
 import { allPieces, boardJson, examplePieces, shape, without } from './helpers/polyform-fixtures.js';
 import { explain } from '../src/explain/explain.js';
 
@@ -175,6 +178,40 @@ describe('one-sided sets', () => {
     const instance = build({ board: boardJson(grid, [[0, 0, 0]]), pieces: allPieces(grid, [order], {}, '0..1'), oneSided: true });
     expect(instance.spec.pieces).toHaveLength(oneSided);
     expect(instance.spec.pieces.every((p) => p.moves!.every((t) => !isMirror(t)))).toBe(true);
+  });
+
+  it('keeps the board’s reflections when two pieces share a chiral shape, each mapped onto its own twin (regression: the side-2 hexagon of triangles got 6 symmetries, not 12)', async () => {
+    const grid = GRIDS.triangle;
+    // The polyiamonds of orders 1 to 4: the straight tetriamond is the one chiral shape among them.
+    const shapes = polyforms(grid, 4).flat();
+    const piece = (name: string, cells: readonly Cell[], count: string) => ({ name, cells: cells.map((c) => cellNumbers(grid, c)), count });
+    const whole = build({
+      board: boardJson('triangle', [[0, 0, 0]]),
+      pieces: JSON.stringify({ grid: 'triangle', pieces: shapes.map((s, i) => piece(`S${i}`, s, '0..1')) }),
+      oneSided: true,
+    });
+    const bar = shapes.find((_, i) => whole.spec.pieces.some((p) => p.name === `s${i}`))!;
+    expect(whole.spec.pieces).toHaveLength(shapes.length + 1);
+    const others = shapes.filter((s) => s !== bar).map((s, i) => piece(`S${i}`, s, '0..1'));
+    const oneSidedOn = (names: string[], placed: string) =>
+      build({
+        grid: 'triangle',
+        board: 'hexagon:2',
+        pieces: JSON.stringify({ grid: 'triangle', pieces: [...names.map((n) => piece(n, bar, placed)), ...others] }),
+        oneSided: true,
+      });
+    // Three bars and their twins, any of them: the group alone (the solutions are too many to list here).
+    expect(oneSidedOn(['A', 'B', 'C'], '0..1').symmetries).toHaveLength(12);
+    // Bars A and B placed, and any of the other shapes (1,704 solutions by dancing links).
+    const instance = oneSidedOn(['A', 'B'], '1');
+    expect(instance.spec.pieces.filter((p) => /^[ab]$/.test(p.name)).map((p) => p.name)).toEqual(['a', 'b']);
+    expect(instance.symmetries).toHaveLength(12);
+    // The classes: SAT's and dancing links' (class for class), orbits of all solutions under the 12, and Burnside's count.
+    const solutions = await byDancingLinks(instance, false);
+    const orbits = new Set(solutions.keys.map((k) => classKey(instance, k.split(',').map(Number)))).size;
+    expect(orbits).toBeGreaterThan(0);
+    expect(await count(instance, true)).toBe(orbits);
+    expect((await countInstance(instance, { unique: true })).count).toBe(orbits);
   });
 });
 
