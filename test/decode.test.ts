@@ -81,6 +81,18 @@ describe('puzzlesat decode', () => {
       const packed = run(['decode', cnf, '--model', 'soma.out.gz']);
       expect(packed.stderr).toBe('');
       expect(packed.stdout).toMatch(/SAT: 1 model of soma/);
+      // A solver's output piped in: "--model -" and "--model=-" alike (regression: "Unknown argument: -", exit 2).
+      for (const args of [['--model', '-'], ['--model=-']]) {
+        const piped = run(['decode', cnf, ...args], answer);
+        expect([piped.status, piped.stderr], args.join(' ')).toEqual([0, '']);
+        expect(piped.stdout).toMatch(/SAT: 1 model of soma/);
+      }
+      // Standard input cannot be both the formula and the answer.
+      const both = run(['decode', '-', '--model', '-'], answer);
+      expect([both.status, both.stderr.trim()]).toEqual([
+        2,
+        expect.stringMatching(/^puzzlesat: --model -: standard input is already the DIMACS file; save one of the two to a file$/),
+      ]);
     },
     SLOW,
   );

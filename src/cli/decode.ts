@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { type Instance, UserError, colorWanted, decodeAnswer, readDimacsFile, readPackedText, writeReplacing } from '../index.js';
+import { type Instance, UsageError, UserError, colorWanted, decodeAnswer, readDimacsFile, readPackedText, writeReplacing } from '../index.js';
 import { type Args, guarded, sizeLimitOptions } from './common.js';
 
 export const command = 'decode <cnf>';
@@ -11,7 +11,7 @@ export const builder = (y: Argv) =>
     .option('model', {
       type: 'string',
       demandOption: true,
-      describe: "the solver's answer: `s`/`v` lines (cadical, kissat, clasp, picosat) or minisat's result file",
+      describe: "the solver's answer: `s`/`v` lines (cadical, kissat, clasp, picosat) or minisat's result file; - reads standard input",
     })
     .option('svg', { type: 'string', describe: 'draw the (first) solution as SVG into FILE' })
     .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout' })
@@ -25,6 +25,8 @@ export const handler = (args: Args) =>
     const start = performance.now();
     const cnfFile = String(args.cnf);
     const modelFile = String(args.model);
+    if (modelFile === '-' && (cnfFile === '-' || cnfFile === ''))
+      throw new UsageError('--model -: standard input is already the DIMACS file; save one of the two to a file');
     const formula = readDimacsFile(cnfFile);
     const { instance, status, solutions } = decodeAnswer(formula, readPackedText(modelFile, '--model'), {
       cnf: cnfFile,

@@ -18,7 +18,7 @@ import * as sweep from './sweep.js';
 import * as verify from './verify.js';
 import * as worker from './worker.js';
 import { PUZZLES, UserError, didYouMean, limitsFromOptions, setRunDeadline, setSizeLimits } from '../index.js';
-import { checkNumericOptions, checkOutputs, checkTypedValues } from './options.js';
+import { checkNumericOptions, checkOutputs, checkTypedValues, joinStdinValues } from './options.js';
 import { userMessage } from './common.js';
 
 // A reader that closes the pipe early (`puzzlesat encode ... | head`) is not an error; any other
@@ -93,7 +93,7 @@ const EPILOG = [
 ].join('\n');
 
 /** `puzzlesat <verb> <kind> [options]`: one contract across puzzles; the kind is the verb's positional, so that `--puzzle NAME` (a catalogue puzzle) is an option of its own. */
-const cli = yargs(hideBin(process.argv));
+const cli = yargs(joinStdinValues(hideBin(process.argv)));
 await cli
   .scriptName('puzzlesat')
   .usage('$0 <verb> <kind> [options]')

@@ -132,6 +132,29 @@ export function checkNumericOptions(args: Record<string, unknown>): void {
   }
 }
 
+/** Options whose value may be "-", standard input (read by readPackedText). */
+const STDIN_OPTIONS = new Set(['model']);
+
+/**
+ * The words as yargs should see them: yargs takes a lone "-" after an option
+ * for a positional (standard input as the puzzle), so `--model -` is joined
+ * into `--model=-`, which it reads as the option's value. Words after "--"
+ * are left as they are.
+ */
+export function joinStdinValues(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let k = 0; k < words.length; k++) {
+    const word = words[k]!;
+    if (word === '--') return [...out, ...words.slice(k)];
+    const name = /^--([a-z][\w-]*)$/.exec(word)?.[1];
+    if (name !== undefined && STDIN_OPTIONS.has(name) && words[k + 1] === '-') {
+      out.push(`${word}=-`);
+      k++;
+    } else out.push(word);
+  }
+  return out;
+}
+
 /**
  * What yargs loses before the table sees it, from the words as typed: an
  * empty value (`--workers ""` arrives as 0) and a value that begins with a
