@@ -103,9 +103,57 @@ export function knapsack(options: KnapsackOptions): KnapsackInstance {
     toJson: ({ taken }) => ({ taken: taken.map((it) => it.name), ...totals(taken) }),
     symmetries: [],
     splitGroups: [],
-    objective: { name: 'value', sense: 'maximize', terms: take, weights: items.map((it) => it.value) },
+    objective: {
+      name: 'value',
+      sense: 'maximize',
+      terms: take,
+      weights: items.map((it) => it.value),
+      dominance: () => ({
+        clauses: dominancePairs(items).map(([better, worse]) => [-take[worse]!, take[better]!]),
+        why: DOMINANCE_WHY,
+      }),
+    },
     explain: () => ({ variables: `one variable per item, "take NAME": ${items.length} items of total weight ${totalWeight}`, families: families() }),
   };
+}
+
+const DOMINANCE_WHY =
+  'an item that weighs no more than another and is worth more is taken whenever the other is: else swapping them would fit and be worth more';
+
+/** Past this many items the dominance pairs are not looked for (their search grows as the cube of the items). */
+export const MAX_DOMINANCE_ITEMS = 2000;
+
+/**
+ * The pairs [better, worse] of item indices where `better` weighs no more
+ * than `worse` and is worth more. Every optimal load that takes `worse`
+ * takes `better` (DOMINANCE_WHY), though other loads need not: so only a
+ * search for the one best load may use them. Only covering pairs are kept
+ * (no item between the two): the rest follow by unit propagation (50
+ * random items: about 530 pairs, 134 covering). With them the optimum of 50
+ * random items is proved in under a second, where a minute was not enough
+ * (bench/results/knapsack-dominance.md).
+ */
+export function dominancePairs(items: readonly Item[]): [number, number][] {
+  const n = items.length;
+  if (n > MAX_DOMINANCE_ITEMS) return [];
+  const words = Math.ceil(n / 32);
+  const has = (bits: Uint32Array, i: number) => (bits[i >>> 5]! & (1 << (i & 31))) !== 0;
+  // above[j]: the items better than item j, as a bitset.
+  const above = items.map((worse) => {
+    const bits = new Uint32Array(words);
+    items.forEach((better, i) => {
+      if (better.weight <= worse.weight && better.value > worse.value) bits[i >>> 5]! |= 1 << (i & 31);
+    });
+    return bits;
+  });
+  const pairs: [number, number][] = [];
+  above.forEach((bits, j) => {
+    // An item better than one that is better than j covers nothing: dropped.
+    const covering = bits.slice();
+    for (let k = 0; k < n; k++) if (has(bits, k)) for (let w = 0; w < words; w++) covering[w]! &= ~above[k]![w]!;
+    for (let i = 0; i < n; i++) if (has(covering, i)) pairs.push([i, j]);
+  });
+  return pairs;
 }
 
 function pbShape(text: string, cost: { clauses: number; auxVars: number }) {

@@ -74,7 +74,7 @@ export { UsageError, UserError };
 export { didYouMean } from './core/errors.js';
 export { DEFAULT_PNG_SCALE } from './render/png.js';
 export type { DimacsFormula };
-export { type Instance, type PuzzleEntry, type EncodingDefaults, type EncodingKind, encodingKinds } from './core/puzzle.js';
+export { type Dominance, type Instance, type PuzzleEntry, type EncodingDefaults, type EncodingKind, encodingKinds } from './core/puzzle.js';
 export {
   type AmoEncoding,
   type AmoOptions,

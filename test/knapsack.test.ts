@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { instanceOfDimacs } from '../encoders/index.js';
-import { type Item, knapsack } from '../encoders/knapsack.js';
+import { type Item, dominancePairs, knapsack } from '../encoders/knapsack.js';
 import { dimacsString, parseDimacs } from '../src/core/dimacs.js';
 import { enumerate, explain, maximize, solve } from '../src/index.js';
 import type { PbEncoding } from '../src/pb/index.js';
@@ -74,6 +74,64 @@ describe('knapsack', () => {
     expect(r.solutions.map((s) => s.value)).toEqual(feasibleValues(k.items, k.capacity).slice(0, 5));
   });
 
+  it('dominance pairs: every optimal load keeps them, their closure is the whole relation, and loads that fit but are not best may break them', () => {
+    let broken = 0;
+    let pairs = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const { items, capacity } = knapsack({ randomItems: 10, seed });
+      const found = dominancePairs(items);
+      pairs += found.length;
+      // The whole relation, by definition, against the closure of the pairs under transitivity.
+      const n = items.length;
+      const closure = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => found.some(([b, w]) => b === i && w === j)));
+      for (let k = 0; k < n; k++) for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) closure[i]![j] ||= closure[i]![k]! && closure[k]![j]!;
+      for (let i = 0; i < n; i++)
+        for (let j = 0; j < n; j++) {
+          const better = items[i]!.weight <= items[j]!.weight && items[i]!.value > items[j]!.value;
+          expect(closure[i]![j], `seed ${seed}: ${i} over ${j}`).toBe(better);
+        }
+      // Every subset: the best ones keep every pair; count the others that break one.
+      const best = bestValueByDp(items, capacity);
+      for (let mask = 0; mask < 1 << n; mask++) {
+        const taken = (i: number) => ((mask >> i) & 1) === 1;
+        const weight = items.reduce((sum, it, i) => sum + (taken(i) ? it.weight : 0), 0);
+        if (weight > capacity) continue;
+        const value = items.reduce((sum, it, i) => sum + (taken(i) ? it.value : 0), 0);
+        const breaks = found.some(([b, w]) => taken(w) && !taken(b));
+        if (value === best) expect(breaks, `seed ${seed}: an optimum breaks a pair`).toBe(false);
+        else if (breaks) broken++;
+      }
+    }
+    expect(pairs).toBeGreaterThan(40);
+    // Why only the search for the one best may add them: other loads that fit break them.
+    expect(broken).toBeGreaterThan(100);
+  });
+
+  it(
+    'maximize with the dominance clauses: the one best load equals dynamic programming; for the k best and with a certificate none are added',
+    { timeout: 600_000 },
+    async () => {
+      for (let seed = 1; seed <= 4; seed++) {
+        const k = knapsack({ randomItems: 16, seed });
+        const { terms, weights, dominance } = k.objective!;
+        for (const strategy of ['linear', 'core-guided'] as const) {
+          const r = await maximize(k, terms, weights, { solver: 'minisat-wasm', strategy, dominance });
+          expect([r.status, r.solutions[0]!.value], `seed ${seed} ${strategy}`).toEqual(['OPTIMUM', bestValueByDp(k.items, k.capacity)]);
+          expect(r.dominance?.clauses, `seed ${seed}`).toBe(dominancePairs(k.items).length);
+          expect(k.check(r.solutions[0]!.solution!)).toBeNull();
+        }
+      }
+      const k = knapsack({ randomItems: 11, seed: 4 });
+      const { terms, weights, dominance } = k.objective!;
+      expect(dominancePairs(k.items).length).toBeGreaterThan(0);
+      const three = await maximize(k, terms, weights, { solver: 'cadical-wasm', best: 3, dominance });
+      expect(three.solutions.map((s) => s.value)).toEqual(feasibleValues(k.items, k.capacity).slice(0, 3));
+      expect(three.dominance).toBeUndefined();
+      const certified = await maximize(k, terms, weights, { solver: 'cadical-wasm', certify: true, dominance });
+      expect([certified.status, certified.dominance, certified.solutions[0]!.certificate?.check.status]).toEqual(['OPTIMUM', undefined, 'VERIFIED']);
+    },
+  );
+
   it.each(ENCODINGS)('%s: every subset that fits is a solution, once (enumerated against brute force)', async (pb) => {
     const k = knapsack({ randomItems: 9, seed: 2, pb });
     let count = 0;
@@ -120,6 +178,19 @@ describe('on the command line', () => {
     expect(lines[0]).toBe('#1: value 16 (best: no solution left has a higher value (UNSAT))');
     expect(lines.at(-1)).toMatch(/^OPTIMUM value 16 in [\d.]+ s with logic-solver \[\d+ vars, \d+ clauses, \d+ solves\]$/);
   });
+
+  it(
+    'optimize proves the best of 50 random items, with the dominance clauses (regression: still FEASIBLE after 2 minutes)',
+    { timeout: 300_000 },
+    () => {
+      const r = run('optimize', 'knapsack', '--random-items', '50', '--seed', '1', '--timeout', '200', '--json');
+      expect(r.stderr).toBe('');
+      const summary = JSON.parse(r.stdout) as { status: string; solutions: { value: number }[]; dominance?: { clauses: number; why: string } };
+      const k = knapsack({ randomItems: 50, seed: 1 });
+      expect([summary.status, summary.solutions[0]!.value]).toEqual(['OPTIMUM', bestValueByDp(k.items, k.capacity)]);
+      expect(summary.dominance).toEqual({ clauses: dominancePairs(k.items).length, why: expect.stringMatching(/^an item that weighs no more/) });
+    },
+  );
 
   it('says what is wrong in one line: usage errors exit 2, bad items 1', { timeout: 300_000 }, () => {
     const cases: [string[], RegExp, number][] = [

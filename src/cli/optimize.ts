@@ -62,6 +62,7 @@ export const handler = (args: Args) =>
       best: args.best as number | undefined,
       certify: args.certify === true,
       certifyOption: '--certify',
+      dominance: objective.dominance,
     }).finally(() => stop.release());
     const summary = {
       status: result.status,
@@ -74,6 +75,7 @@ export const handler = (args: Args) =>
       seconds: seconds(start),
       objective: { name: objective.name, sense: objective.sense },
       solves: result.solves,
+      ...(result.dominance ? { dominance: result.dominance } : {}),
       solutions: result.solutions.map((s) => ({
         value: s.value,
         solution: instance.toJson(s.solution),
@@ -97,6 +99,7 @@ function text(
     out.push(`#${i + 1}: ${name} ${s.value} (${known})`, render(s.solution, { color: colorWanted(process.stdout) }));
     if (s.certificate) out.push(certificateLine(s.certificate));
   });
+  if (result.dominance) out.push(`The search added ${result.dominance.clauses} dominance clauses: ${result.dominance.why}.`);
   const values = result.solutions.map((s) => s.value).join(', ');
   out.push(
     `${result.status}${values ? ` ${name} ${values}` : ''} in ${summary.seconds.toFixed(2)} s with ${summary.solver} [${summary.vars} vars, ${summary.clauses} clauses, ${result.solves} solves]`,

@@ -8,6 +8,12 @@ import { UserError } from './errors.js';
  * A puzzle module builds one of these top to bottom: variables, constraint
  * families, decode, check.
  */
+/** Clauses that hold in every optimal solution, not in every solution, and the argument that they do. */
+export interface Dominance {
+  clauses: readonly (readonly number[])[];
+  why: string;
+}
+
 export interface Instance<S = unknown> {
   puzzle: string;
   /** The parameters that built it, recorded in DIMACS comments and JSON. */
@@ -57,7 +63,19 @@ export interface Instance<S = unknown> {
   /** What the encoder knows about its variables and families, for `puzzlesat explain`. */
   explain?(): InstanceExplanation;
   /** A weighted sum of projection variables that the puzzle optimises (`puzzlesat optimize`), named for output. */
-  objective?: { name: string; sense: 'minimize' | 'maximize'; terms: readonly number[]; weights: readonly number[] };
+  objective?: {
+    name: string;
+    sense: 'minimize' | 'maximize';
+    terms: readonly number[];
+    weights: readonly number[];
+    /**
+     * Clauses every optimal solution satisfies, though other solutions may
+     * not (an exchange argument: a solution that breaks one can be made
+     * strictly better), and why they hold. Built on demand: only a search
+     * for the one best solution may add them (maximize's `dominance`).
+     */
+    dominance?: () => Dominance;
+  };
   /**
    * The same puzzle as exact cover, when it is one (for the dlx backend):
    * row r is variable rowVars[r], or stands for no variable when that is 0

@@ -7,7 +7,7 @@
  */
 import { Cnf } from '../core/cnf.js';
 import { UserError } from '../core/errors.js';
-import type { Instance } from '../core/puzzle.js';
+import type { Dominance, Instance } from '../core/puzzle.js';
 import type { Term } from '../formula/expr.js';
 import { DEFAULT_PB, type PbEncoding, weightedBounds } from '../pb/index.js';
 import type { Certificate } from '../proof/certify.js';
@@ -52,6 +52,13 @@ export interface OptimizeOptions {
   certify?: boolean;
   /** The option name in certification errors (the CLI passes '--certify'). */
   certifyOption?: string;
+  /**
+   * Clauses every optimum satisfies, though other solutions may not (an
+   * instance's objective.dominance): added to cut the search for the one
+   * best solution. Not with `best` > 1 (the second best may break them) nor
+   * with `certify` (the certificate is of the formula itself).
+   */
+  dominance?: () => Dominance;
 }
 
 export interface Optimum<S = unknown> {
@@ -77,6 +84,8 @@ export interface OptimizeResult<S = unknown> {
   solver: string;
   /** Solver calls, bounds and cores included. */
   solves: number;
+  /** The dominance clauses the search added (see OptimizeOptions.dominance), when it added them. */
+  dominance?: { clauses: number; why: string };
 }
 
 type Search = <S = unknown>(
@@ -114,6 +123,11 @@ async function optimize<S>(
       terms,
       weights.map((w) => sign * w),
     );
+    const dominance = best === 1 && !options.certify ? options.dominance?.() : undefined;
+    if (dominance?.clauses.length) {
+      f.family('dominance', `clauses every optimum satisfies: ${dominance.why}`);
+      for (const clause of dominance.clauses) f.add([...clause]);
+    }
     // One bound maker for every round: the adder's network is shared by all bounds.
     const bounds = weightedBounds(f, objective.terms, options.encoding ?? DEFAULT_PB, 'objective');
     const deadline = options.timeout === undefined ? Infinity : Date.now() + 1000 * options.timeout;
@@ -143,7 +157,13 @@ async function optimize<S>(
       }
       block(s, r.model!, solutionVars);
     }
-    return { status, solutions, solver: s.name, solves: s.stats().solves };
+    return {
+      status,
+      solutions,
+      solver: s.name,
+      solves: s.stats().solves,
+      ...(dominance?.clauses.length ? { dominance: { clauses: dominance.clauses.length, why: dominance.why } } : {}),
+    };
   } finally {
     s.close();
   }
