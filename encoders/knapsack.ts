@@ -121,7 +121,7 @@ const DOMINANCE_WHY =
   'an item that weighs no more than another and is worth more is taken whenever the other is: else swapping them would fit and be worth more';
 
 /** Past this many items the dominance pairs are not looked for (their search grows as the cube of the items). */
-export const MAX_DOMINANCE_ITEMS = 2000;
+const MAX_DOMINANCE_ITEMS = 2000;
 
 /**
  * The pairs [better, worse] of item indices where `better` weighs no more
