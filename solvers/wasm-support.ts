@@ -134,8 +134,9 @@ export async function solveInSlices(driver: SliceDriver, deadline: number, confl
   // whose solves each end within a slice (the event loop would otherwise never turn between them).
   if (signal) await nextTurnOfEventLoop();
   for (;;) {
-    // First thing, so that an aborted search starts no slice (a caller making many short solves stops at once).
-    if (signal?.aborted) return 0;
+    // First thing, so that an aborted search starts no slice (a caller making many short solves stops at once),
+    // and a search whose deadline passed while its clauses were loaded starts none either.
+    if (signal?.aborted || Date.now() >= deadline) return 0;
     const budget = Math.min(slice, conflictsLeft);
     const started = Date.now();
     const conflictsBefore = driver.conflicts();

@@ -4,6 +4,8 @@ import { dimacsString, parseDimacs, instanceFromDimacs } from '../src/core/dimac
 import { UserError } from '../src/core/errors.js';
 import { seededRandom } from '../src/core/random.js';
 import { VarPool } from '../src/core/vars.js';
+import { DeadlineReached, setRunDeadline } from '../src/core/limits.js';
+import { bddAtMostWeighted } from '../src/pb/bdd.js';
 
 describe('VarPool', () => {
   it('names puzzle variables and numbers auxiliaries per label', () => {
@@ -166,5 +168,33 @@ describe('DIMACS', () => {
   it.each(bad)('rejects %j with a located one-line error', (text, message) => {
     expect(() => parseDimacs(text)).toThrow(UserError);
     expect(() => parseDimacs(text)).toThrow(message);
+  });
+});
+
+describe('the run deadline (--timeout) while a formula is built', () => {
+  /** f() with the run's deadline already passed, and the deadline lifted after. */
+  const pastDeadline = (f: () => void): void => {
+    setRunDeadline(Date.now() - 1);
+    try {
+      f();
+    } finally {
+      setRunDeadline(Infinity);
+    }
+  };
+
+  it('is met while variables are named (regression: optimize knapsack --random-items 1000000 --timeout 1 named a million items before its first clause and stopped after 8 s)', () => {
+    const pool = new VarPool();
+    expect(() => pastDeadline(() => Array.from({ length: 20_000 }, (_, i) => pool.named(`take ${i}`)))).toThrow(DeadlineReached);
+    expect(pool.count).toBeLessThanOrEqual(8192);
+  });
+
+  it('is met while a decision diagram descends, before its first clause (regression: the same run)', () => {
+    // A sink that never looks at the clock itself, as Cnf.add does: only the diagram's own steps can stop it.
+    let clauses = 0;
+    let vars = 20_000;
+    const sink = { add: () => void clauses++, aux: () => ++vars };
+    const terms = Array.from({ length: 20_000 }, (_, i) => ({ lit: i + 1, weight: 1 }));
+    expect(() => pastDeadline(() => bddAtMostWeighted(sink, terms, 10))).toThrow(DeadlineReached);
+    expect(clauses).toBe(0);
   });
 });

@@ -17,6 +17,7 @@ import { LineSplitter } from '../solvers/external/process.js';
 import { LiteralReader } from '../solvers/external/output.js';
 import { modelFromLiterals } from '../solvers/external/clause-store.js';
 import { SOLVERS } from '../solvers/index.js';
+import { solveInSlices } from '../solvers/wasm-support.js';
 import { Formula, solve } from '../src/index.js';
 import { missing } from './helpers/requires.js';
 
@@ -348,6 +349,20 @@ describe('4. --timeout is one limit for the run', { timeout: 120_000 }, () => {
     const { status } = await solve(f, { solver: 'logic-solver', timeout: 3 });
     expect(status).toBe('UNKNOWN');
     expect(Number(process.hrtime.bigint() - t0) / 1e9).toBeLessThan(60);
+  });
+  it('a WebAssembly search whose deadline passed while its clauses were loaded starts no slice (regression: solve dobble --order 7 --timeout 3 searched a first slice after the deadline and answered SAT at 6-8 s)', async () => {
+    let slices = 0;
+    const driver = { runSlice: () => (slices++, 0), conflicts: () => 0, resumed: () => {} };
+    expect(await solveInSlices(driver, Date.now() - 1, Infinity)).toBe(0);
+    expect(slices).toBe(0);
+  });
+  it("a summary's seconds count from the run's start, building included (regression: a run stopped while building said seconds 0)", () => {
+    const r = run('solve', 'pentomino', '--preset', '6x10', '--timeout', '0.05', '--json');
+    expect(r.code).toBe(0);
+    const summary = JSON.parse(r.out);
+    expect(summary).toMatchObject({ status: 'UNKNOWN', complete: false });
+    // The deadline passed before the summary was written, so at least the limit's time had gone by.
+    expect(summary.seconds).toBeGreaterThanOrEqual(0.05);
   });
   it('enumerate across cubes stops at the limit and says complete:false', () => {
     const t0 = process.hrtime.bigint();

@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { checkDrat, limitOption, parseProof, readDimacsFile, readFileInput, sizeLimit } from '../index.js';
-import { type Args, guarded, sizeLimitOptions } from './common.js';
+import { type Args, guarded, runSeconds, sizeLimitOptions } from './common.js';
 
 export const command = 'check-proof <cnf> <proof>';
 export const describe = 'verify a DRAT proof (text or binary) that a DIMACS formula is unsatisfiable';
@@ -16,7 +16,6 @@ export const builder = (y: Argv) =>
 export const handler = (args: Args) =>
   guarded(args, async () => {
     const cpuStart = process.cpuUsage();
-    const start = performance.now();
     const formula = readDimacsFile(String(args.cnf));
     const proofPath = String(args.proof);
     const bytes: Uint8Array = readFileInput(proofPath);
@@ -46,7 +45,7 @@ export const handler = (args: Args) =>
       ratLemmas: result.ratLemmas,
       ignoredDeletions: result.ignoredDeletions,
       missingDeletions: result.missingDeletions,
-      seconds: Math.round(performance.now() - start) / 1000,
+      seconds: runSeconds(),
       cpuSeconds: Math.round((cpu.user + cpu.system) / 1000) / 1000,
     };
     if (args.json) process.stdout.write(JSON.stringify(report) + '\n');

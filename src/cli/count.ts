@@ -17,7 +17,17 @@ import {
   runPlan,
 } from '../index.js';
 import { CountFile, countHeader } from './count-file.js';
-import { type Args, encodingOptions, guarded, interruptFlag, outputOption, planRequest, puzzleOptions, seconds, sizeLimitOptions } from './common.js';
+import {
+  type Args,
+  encodingOptions,
+  guarded,
+  interruptFlag,
+  outputOption,
+  planRequest,
+  puzzleOptions,
+  runSeconds,
+  sizeLimitOptions,
+} from './common.js';
 import { sizeInBytes } from './options.js';
 import { startProgress } from './progress.js';
 
@@ -85,7 +95,6 @@ export const handler = (args: Args) =>
       maxBytes: args['max-memory'] === undefined ? undefined : sizeInBytes(args['max-memory'], '--max-memory'),
     })) as CountPlan;
     const instance = planInstance(plan);
-    const start = performance.now();
     // Every option is checked by now: only from here is the output file touched.
     const out = args.output
       ? new CountFile(String(args.output), countHeader(instance, plan.method, plan.unique, plan.uniqueBy), {
@@ -117,7 +126,7 @@ export const handler = (args: Args) =>
       out?.close();
       stop.release();
     }
-    const summary = summaryOf(report, instance, puzzle, plan.unique, seconds(start), out?.path);
+    const summary = summaryOf(report, instance, puzzle, plan.unique, runSeconds(), out?.path);
     process.stdout.write(args.json ? `${jsonLine(summary)}\n` : `${summaryText(summary, report)}\n`);
     if (report.memory) {
       process.stderr.write(`puzzlesat: --max-memory: ${report.memory.message}; the count above is incomplete (give more with --max-memory)\n`);

@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { type Instance, UsageError, UserError, colorWanted, decodeAnswer, readDimacsFile, readPackedText, writeReplacing } from '../index.js';
-import { type Args, guarded, sizeLimitOptions } from './common.js';
+import { type Args, guarded, runSeconds, sizeLimitOptions } from './common.js';
 
 export const command = 'decode <cnf>';
 export const describe = "turn any solver's answer to a puzzlesat DIMACS file back into the puzzle's solution: checked and drawn";
@@ -22,7 +22,6 @@ export const builder = (y: Argv) =>
 
 export const handler = (args: Args) =>
   guarded(args, async () => {
-    const start = performance.now();
     const cnfFile = String(args.cnf);
     const modelFile = String(args.model);
     if (modelFile === '-' && (cnfFile === '-' || cnfFile === ''))
@@ -45,7 +44,7 @@ export const handler = (args: Args) =>
         vars: formula.vars,
         clauses: formula.ends.length,
         solver: null,
-        seconds: (performance.now() - start) / 1000,
+        seconds: runSeconds(),
         solutions: solutions.map((s) => ({ solution: instance.toJson(s.solution), ...(named ? { trueNames: s.trueNames } : { vars: s.trueVars }) })),
       };
       process.stdout.write(JSON.stringify(report) + '\n');

@@ -30,7 +30,7 @@ import {
   readTextFile,
   writeDrawing,
 } from '../index.js';
-import { type Args, commonOptions, guarded, planRequest, positiveInt, seconds } from './common.js';
+import { type Args, commonOptions, guarded, planRequest, positiveInt, runSeconds } from './common.js';
 import { checkLaterOutputs } from './options.js';
 
 /**
@@ -74,7 +74,6 @@ const check = {
       .option('json', { type: 'boolean', describe: 'the verdict as JSON on stdout (status VALID or INVALID)' }),
   handler: (args: Args) =>
     guarded(args, async () => {
-      const start = performance.now();
       const file = String(args.deck);
       const result = checkDeck(parseDeck(readTextFile(file, 'dobble check'), file));
       if (args.json) {
@@ -91,7 +90,7 @@ const check = {
           vars: 0,
           clauses: 0,
           solver: null,
-          seconds: seconds(start),
+          seconds: runSeconds(),
           ...shape,
         };
         process.stdout.write(JSON.stringify(summary) + '\n');
@@ -206,10 +205,8 @@ export const handler = (args: Args) =>
     if (names && names.length < fewest)
       throw new UserError(`${symbolsFile} has ${names.length} symbol names but a deck of ${k} cards with ${m} symbols each needs at least ${fewest}`);
     const maxSymbols = positiveInt(args['max-symbols'], '--max-symbols');
-
-    const start = performance.now();
     const outcome = method === 'algebraic' ? algebraic(m - 1, k) : await bySat(m - 1, k, maxSymbols, args);
-    const time = seconds(start);
+    const time = runSeconds();
 
     const deck = outcome.deck;
     if (deck) {

@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { UsageError, addSymmetryBreaking, buildInstance, refuseUniqueOnFormula, writeDimacsFile, writeDimacsStream } from '../index.js';
-import { type Args, encodingOptions, guarded, outputOption, puzzleOptions, seconds, sizeLimitOptions } from './common.js';
+import { type Args, encodingOptions, guarded, outputOption, puzzleOptions, runSeconds, sizeLimitOptions } from './common.js';
 
 export const command = 'encode <kind>';
 export const describe = 'write the puzzle as DIMACS CNF for any SAT solver';
@@ -23,7 +23,6 @@ export const handler = (args: Args) =>
     // The summary goes where the formula would: only beside a file.
     if (args.json && !args.output) throw new UsageError('--json needs --output FILE (without it the formula itself is on stdout)');
     refuseUniqueOnFormula(String(args.kind), args.unique === true);
-    const start = performance.now();
     const instance = buildInstance(String(args.kind), args);
     if (args.unique === true) addSymmetryBreaking(instance);
     const meta = { puzzle: instance.puzzle, params: instance.params, names: args.names !== false };
@@ -40,7 +39,7 @@ export const handler = (args: Args) =>
         vars: cnf.varCount,
         clauses: cnf.clauseCount,
         solver: null,
-        seconds: seconds(start),
+        seconds: runSeconds(),
         out: String(args.output),
         families: cnf.familyCounts(),
       };

@@ -14,7 +14,7 @@ import {
   runPlan,
   searchedInstance,
 } from '../index.js';
-import { type Args, commonOptions, guarded, interruptFlag, outputOption, planRequest, puzzleOptions, seconds } from './common.js';
+import { type Args, commonOptions, guarded, interruptFlag, outputOption, planRequest, puzzleOptions, runSeconds } from './common.js';
 import { progressWanted, startProgress } from './progress.js';
 import { RunFile, runHeader } from './run-file.js';
 
@@ -93,7 +93,6 @@ export const handler = (args: Args) =>
     const color = colorWanted(process.stdout);
     const stop = interruptFlag();
     const progress = enumerationProgress(args, plan, noun, known.length);
-    const start = performance.now();
     let result;
     try {
       result = await runPlan(plan, {
@@ -115,7 +114,7 @@ export const handler = (args: Args) =>
       out?.close();
       stop.release();
     }
-    const report = enumerationReport(plan, instance, result, seconds(start), out?.path);
+    const report = enumerationReport(plan, instance, result, runSeconds(), out?.path);
     process.stdout.write((args.json ? JSON.stringify(report) : summaryLine(report) + certifiedLine(result)) + '\n');
     return 0;
   });

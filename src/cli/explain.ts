@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { type EncodingKind, type EncodingRow, type PuzzleExplanation, UsageError, explainPuzzle, puzzleArgsOf } from '../index.js';
-import { type Args, commonOptions, guarded, puzzleOptions, seconds } from './common.js';
+import { type Args, commonOptions, guarded, puzzleOptions, runSeconds } from './common.js';
 
 export const command = 'explain <kind>';
 export const describe = 'what each constraint family says, its size and the formula behind it, with sample clauses';
@@ -41,7 +41,6 @@ export const handler = (args: Args) =>
     for (const option of ['solver', 'timeout']) {
       if (args[option] !== undefined) throw new UsageError(`--${option} does not apply to explain (it solves nothing)`);
     }
-    const start = performance.now();
     const explained = explainPuzzle(puzzle, puzzleArgsOf(args), { unique: args.unique === true, compare: args.compare === true });
     const report: ExplainReport = {
       status: 'ENCODED',
@@ -49,7 +48,7 @@ export const handler = (args: Args) =>
       count: 0,
       complete: true,
       solver: null,
-      seconds: seconds(start),
+      seconds: runSeconds(),
     };
     process.stdout.write(args.json ? JSON.stringify(report) + '\n' : explainText(report, args));
     return 0;

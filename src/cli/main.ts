@@ -103,8 +103,9 @@ await cli
       checkTypedValues(hideBin(process.argv));
       checkNumericOptions(argv);
       setSizeLimits(limitsFromOptions(argv));
-      // --timeout counts from here: building the formula spends it too.
-      if (typeof argv.timeout === 'number') setRunDeadline(Date.now() + argv.timeout * 1000);
+      // --timeout counts from the process's start (performance.timeOrigin), as a summary's seconds do:
+      // loading the program and building the formula spend it too.
+      if (typeof argv.timeout === 'number') setRunDeadline(performance.timeOrigin + argv.timeout * 1000);
     } catch (e) {
       if (!(e instanceof UserError)) throw e;
       usageError(e.message, undefined);

@@ -13,7 +13,7 @@ import {
   minimize,
   puzzleByName,
 } from '../index.js';
-import { type Args, commonOptions, guarded, interruptFlag, puzzleOptions, seconds } from './common.js';
+import { type Args, commonOptions, guarded, interruptFlag, puzzleOptions, runSeconds } from './common.js';
 import { certificateLine, proofSummary } from './solve.js';
 
 export const command = 'optimize <kind>';
@@ -46,7 +46,6 @@ export const handler = (args: Args) =>
     // Ctrl-C ends the search as --timeout would: the solutions found so far are printed, and the exit is 130.
     // Listened for from the start: pressed while the formula is built, the search then starts stopped.
     const stop = interruptFlag();
-    const start = performance.now();
     const instance = buildInstance(puzzle, args);
     const objective = instance.objective;
     if (!objective) throw new UsageError(`optimize: ${puzzle} has no objective; puzzles with one: ${withObjective().join(', ')}`);
@@ -72,7 +71,7 @@ export const handler = (args: Args) =>
       complete: result.status === 'OPTIMUM' || result.status === 'UNSAT',
       ...size,
       solver: result.solver,
-      seconds: seconds(start),
+      seconds: runSeconds(),
       objective: { name: objective.name, sense: objective.sense },
       solves: result.solves,
       ...(result.dominance ? { dominance: result.dominance } : {}),

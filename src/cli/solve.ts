@@ -15,7 +15,7 @@ import {
   writeDrawing,
   writeReplacing,
 } from '../index.js';
-import { type Args, commonOptions, guarded, interruptFlag, planRequest, puzzleOptions, seconds } from './common.js';
+import { type Args, commonOptions, guarded, interruptFlag, planRequest, puzzleOptions, runSeconds } from './common.js';
 import { progressWanted, startProgress } from './progress.js';
 
 export const command = 'solve <kind>';
@@ -45,7 +45,6 @@ export const handler = (args: Args) =>
     const puzzle = args.kind === '' && process.argv.includes('-') ? '-' : String(args.kind);
     const plan = (await resolvePlan(puzzle, { verb: 'solve', ...planRequest(args) })) as SolvePlan;
     const instance = planInstance(plan);
-    const start = performance.now();
     const progress = startProgress(args, { unit: 'conflicts', who: plan.engine });
     // Ctrl-C stops a SAT engine's search (each hears the signal), and the answer is UNKNOWN. Dancing links
     // searches without a turn for the handler, which would only hold Ctrl-C back: it is left to kill the process.
@@ -75,7 +74,7 @@ export const handler = (args: Args) =>
       vars: instance.cnf.varCount,
       clauses: instance.cnf.clauseCount,
       solver: result.solver,
-      seconds: seconds(start),
+      seconds: runSeconds(),
       ...(plan.certify ? { certified: status !== 'UNKNOWN', ...(certificate ? { proof: proofSummary(certificate) } : {}) } : {}),
       ...(file ? { model, ...trueNames(instance, model) } : { solution: solution === undefined ? null : instance.toJson(solution) }),
     };

@@ -1,9 +1,6 @@
 import { ClauseTally } from './clause-tally.js';
-import { checkDeadline, checkSize } from './limits.js';
+import { checkDeadlineAt, checkSize } from './limits.js';
 import { VarPool } from './vars.js';
-
-/** Clauses between two looks at the clock (a mask: every 8192). */
-const DEADLINE_EVERY = 8191;
 
 /** A growable Int32 buffer: clause storage without one JS array per clause. */
 class IntBuffer {
@@ -54,7 +51,7 @@ export class Family {
     }
     this.ends.push(this.lits.length);
     // Building a formula can take longer than the run may (a Dobble order of 40): the deadline is met here too.
-    if ((this.ends.length & DEADLINE_EVERY) === 0) checkDeadline();
+    checkDeadlineAt(this.ends.length);
   }
 
   clause(i: number): Int32Array {

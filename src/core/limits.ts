@@ -103,6 +103,19 @@ export function checkDeadline(): void {
   if (Date.now() >= runDeadline) throw new DeadlineReached('--timeout ran out while building the formula, before any solving');
 }
 
+/** Steps of a build between two looks at the clock (a mask: every 8192th). */
+const DEADLINE_EVERY = 8191;
+
+/**
+ * checkDeadline() on every 8192th step of a loop that builds a formula:
+ * clauses (Cnf.add), variables (VarPool) and the steps of a diagram that
+ * adds none for a while (pb/bdd.ts descends a million levels before its
+ * first clause), so that the clock is read often but cheaply.
+ */
+export function checkDeadlineAt(step: number): void {
+  if ((step & DEADLINE_EVERY) === 0) checkDeadline();
+}
+
 /** Seconds left of a limit of `seconds` from now and of the run's deadline, whichever ends first; undefined when neither limits. */
 export function secondsLeft(seconds: number | undefined): number | undefined {
   const fromDeadline = runDeadline === Infinity ? undefined : Math.max(0, (runDeadline - Date.now()) / 1000);

@@ -1,3 +1,5 @@
+import { checkDeadlineAt } from './limits.js';
+
 /**
  * The one variable allocator of a formula. Every variable gets a name so that
  * DIMACS comments, `explain` and error messages can speak about it; auxiliary
@@ -87,6 +89,8 @@ export class VarPool {
     if (aux) this.auxTotal++;
     const v = this.names.length - 1;
     this.byName.set(name, v);
+    // A million items are a million names before the first clause (knapsack): the deadline is met here too.
+    checkDeadlineAt(v);
     return v;
   }
 }

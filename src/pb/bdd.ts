@@ -1,5 +1,6 @@
 import type { ClauseSink } from '../card/sink.js';
 import type { WeightedLit } from './normalize.js';
+import { checkDeadlineAt } from '../core/limits.js';
 
 /**
  * Σ wᵢ·xᵢ ≤ k as a reduced ordered BDD (Eén & Sörensson, JSAT 2006; Abío,
@@ -61,7 +62,8 @@ export function bddAtMostWeighted(sink: ClauseSink, terms: readonly WeightedLit[
     const open: { i: number; K: number; f?: Node }[] = [];
     let next: { i: number; K: number } | undefined = { i: i0, K: K0 };
     let done: Node | undefined;
-    for (;;) {
+    for (let step = 1; ; step++) {
+      checkDeadlineAt(step);
       if (next) {
         done = settled(next.i, next.K);
         if (!done) {
