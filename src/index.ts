@@ -476,7 +476,7 @@ export {
 } from './core/limits.js';
 export { readFileInput, readInput, readTextFile } from './core/input.js';
 export { defaultSolverName } from '../solvers/index.js';
-export { writeReplacing } from './core/output.js';
+export { isSpecialFile, writeReplacing } from './core/output.js';
 export { decompressed, readDimacsFile, readPackedText, writeDimacsFile, writeDimacsStream } from './core/dimacs.js';
 export type { PuzzleOption } from './core/puzzle.js';
 export { orbit } from './enumerate/cube-tree.js';
@@ -487,7 +487,7 @@ export type { EncodingRow, Explanation } from './explain/explain.js';
 export { addSymmetryBreaking } from './symmetry/breaking.js';
 export { checkDrat } from './proof/drat.js';
 export { parseProof } from './proof/drat-format.js';
-export { renderDobblePages } from './render/dobble.js';
+export { pageCount, renderDobblePages } from './render/dobble.js';
 export { renderHistogramSvg } from './render/genius.js';
 export { parseQueueUrl } from './distributed/connection.js';
 export { DEFAULT_LOCK_SECONDS } from './distributed/protocol.js';

@@ -237,6 +237,7 @@ function runSweepPlan(plan: SweepPlan, hooks: RunHooks): Promise<SweepRun> {
   return runSweep({
     count: plan.count,
     rolls: plan.sample && sampleRolls(plan.sample.rolls, plan.sample.seed),
+    sample: plan.sample,
     workers: plan.workers,
     executor: plan.queue && sweepExecutor(plan.queue.url),
     out: plan.out?.path,

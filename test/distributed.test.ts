@@ -681,7 +681,8 @@ describe.skipIf(missing('redis-server', 'minisat-wasm'))('distributed enumeratio
     expect(await queued.done).toBe(0);
     await stopWorkers(workers);
     expect(lines('queue.tsv')).toEqual(lines('local.tsv'));
-    expect(lines('queue.tsv')).toHaveLength(501);
+    // The sweep's parameters, the TSV header and 500 rows.
+    expect(lines('queue.tsv')).toHaveLength(502);
     // The same summary, but for where the work ran.
     expect(queued.out.split('\n').slice(1)).toEqual(local.out.split('\n').slice(1));
     expect(queued.out).toMatch(/^500 of 500 rolls visited in .* with jobs on redis:\/\/puzzler:\*\*\*@127\.0\.0\.1:\d+ /);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,6 +81,21 @@ describe('puzzlesat dobble, algebraic', () => {
     expect(existsSync(join(dir, 'big.svg'))).toBe(false);
     const circles = (name: string) => readFileSync(join(dir, name), 'utf8').match(/<circle /g)!.length;
     expect(circles('big-1.svg') + circles('big-2.svg')).toBe(7);
+  });
+
+  it('writes one page to a device or pipe as it is, and refuses a deck of several pages there, before the search (regression: --svg /dev/stdout made /dev/stdout-1.svg, /dev/stdout-2.svg)', () => {
+    for (const option of ['--svg', '--png']) {
+      expect(run('dobble', '--symbols-per-card', '2', option, '/dev/null').code).toBe(0);
+      const pipe = `pipe.${option.slice(2)}`;
+      expect(spawnSync('mkfifo', [join(dir, pipe)]).status).toBe(0);
+      // SAT for 3 symbols on 7 cards: the refusal comes before any solver runs.
+      const r = run('dobble', '--symbols-per-card', '3', '--method', 'sat', option, pipe, '--force');
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(new RegExp(`^puzzlesat: ${option}: ${pipe} is a device or pipe, not a file: a deck of 2 pages needs a file name`));
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stdout).toBe('');
+      expect(readdirSync(dir).filter((name) => name.startsWith('pipe-'))).toEqual([]);
+    }
   });
 });
 

@@ -448,7 +448,10 @@ describe('sweep', () => {
     expect([...run.results.values()].every((r) => r.solvable && r.solutions === null)).toBe(true);
     await expect(runSweep({ count: true, rolls: rolls.slice(0, 20), out, resume: true })).rejects.toThrow(/written without --count/);
     appendFileSync(out, 'A1,A2\tyes\t3\n');
-    await expect(runSweep({ count: false, rolls, out, resume: true })).rejects.toThrow(/solvable.tsv:22: a roll has 7 blockers/);
+    // Line 1 holds the sweep's parameters, line 2 the TSV header.
+    await expect(runSweep({ count: false, rolls, out, resume: true })).rejects.toThrow(/solvable.tsv:23: a roll has 7 blockers/);
+    writeFileSync(out, 'roll\tsolvable\tsolutions\n');
+    await expect(runSweep({ count: false, rolls, out, resume: true })).rejects.toThrow(/records no sweep parameters/);
   });
 
   const compiledWorker = new URL('../dist/src/enumerate/worker.js', import.meta.url);

@@ -1,10 +1,11 @@
 import { type SpawnSyncOptions, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUITES } from '../bench/encodings.js';
 import { algebraicDeck, checkDeck } from '../encoders/dobble.js';
 import { buildInstance } from '../encoders/index.js';
 import { processStartTime } from '../solvers/external/process.js';
@@ -591,6 +592,49 @@ describe('3. one output-path rule', { timeout: 300_000 }, () => {
       expect(run([...args, option, kept, '--force']).code).toBe(0);
       expect(readFileSync(join(dir, kept), 'utf8')).not.toBe('keep me');
     }
+  });
+
+  it('bench -o DIR: its files are checked before any benchmark work, an existing one needs --force, a --merge input is never written, a file is no DIR (regression: all were written over; -o FILE failed with EEXIST after the run)', () => {
+    const inFolder = (name: string, text: string) => {
+      mkdirSync(join(dir, dirname(name)), { recursive: true });
+      return fresh(name, text);
+    };
+    // A report of no puzzles: enough for --merge, and nothing to measure.
+    const report = (name: string) =>
+      inFolder(
+        name,
+        JSON.stringify({
+          date: '2026-01-01T00:00:00.000Z',
+          machine: {},
+          loadAverage: { start: 0, end: 0 },
+          settings: { ...SUITES.quick, puzzles: [] },
+          puzzles: [],
+          cells: [],
+        }),
+      );
+    const kept = inFolder('benchout/report.md', 'keep me');
+    const quick = ['bench', '--quick', '--puzzles', 'genius-square', '--solvers', 'minisat-wasm'];
+    // One line and nothing on stdout: refused before the suite ran (it prints a line per cell).
+    for (const args of [quick, ['bench', '--merge', report('m0/report.json')]]) {
+      const r = run([...args, '-o', 'benchout']);
+      expectOneLineError(r, /--output \(-o\): benchout\/report\.md exists; add --force to replace it/);
+      expect(r.out).toBe('');
+      expect(readFileSync(join(dir, kept), 'utf8')).toBe('keep me');
+    }
+    inFolder('pbout/pb-encodings.json', 'keep me');
+    expectOneLineError(run(['bench', 'pb', '--quick', '-o', 'pbout']), /pbout\/pb-encodings\.json exists; add --force/);
+    expect(run(['bench', '--merge', 'm0/report.json', '-o', 'benchout', '--force']).code).toBe(0);
+    expect(readFileSync(join(dir, kept), 'utf8')).toMatch(/^# Encoding benchmark/);
+    const [a, b] = [report('ma/report.json'), report('mb/report.json')];
+    const before = readFileSync(join(dir, a), 'utf8');
+    expectOneLineError(
+      run(['bench', '--merge', `${a},${b}`, '-o', 'ma', '--force']),
+      /--output \(-o\): ma\/report\.json is the --merge file of this run; write elsewhere/,
+    );
+    expect(readFileSync(join(dir, a), 'utf8')).toBe(before);
+    const file = fresh('bin.dat', 'keep me');
+    expectOneLineError(run([...quick, '-o', file, '--force']), /--output \(-o\): "bin\.dat" is a file, not a directory/, 2);
+    expect(readFileSync(join(dir, file), 'utf8')).toBe('keep me');
   });
 
   it('a board file given to worker threads is read once: -o over it is refused, and threads never reopen it', async () => {

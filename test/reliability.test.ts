@@ -309,6 +309,26 @@ describe('2/3. --out and --resume', { timeout: 120_000 }, () => {
     writeFileSync(`${out}.lock`, `${process.pid}\n`);
     expectOneLineError(run('sweep', 'genius-square', '--sample', '2', '--out', out, '--force'), /being written by process/);
   });
+  it('sweep --resume refuses a file of other parameters, naming the one that differs, and leaves it as it was; the same ones resume (regression: it mixed two samples)', () => {
+    const out = join(dir, 'sw.tsv');
+    const sweep = (...args: string[]) => run('sweep', 'genius-square', '--workers', '1', '-o', out, ...args);
+    expect(sweep('--sample', '3', '--json').code).toBe(0);
+    const written = readFileSync(out, 'utf8');
+    for (const [args, differs] of [
+      [['--sample', '5', '--seed', '2'], /--sample: 3 in the file, 5 now/],
+      [['--sample', '3', '--seed', '2'], /--seed: 1 in the file, 2 now/],
+      [[], /--sample: 3 in the file, none now/],
+      [['--sample', '3', '--count'], /was written without --count; resume it the same way or start another file/],
+    ] as const) {
+      expectOneLineError(sweep(...args, '--resume'), new RegExp(`^puzzlesat: --resume: .*sw\\.tsv .*${differs.source}`));
+      expect(readFileSync(out, 'utf8')).toBe(written);
+    }
+    expect(existsSync(`${out}.lock`)).toBe(false);
+    const again = sweep('--sample', '3', '--seed', '1', '--resume', '--json');
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.out)).toMatchObject({ resumed: 3, solved: 0, complete: true, visited: 3 });
+    expect(readFileSync(out, 'utf8')).toBe(written);
+  });
   it('a second writer is stopped by the lock; a stale lock is taken over', () => {
     const out = join(dir, 'locked.jsonl');
     writeFileSync(`${out}.lock`, `${process.pid}\n`);

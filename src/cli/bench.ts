@@ -14,6 +14,7 @@ import {
 import { PB_SUITES, pbDisagreements, renderPbMarkdown, runPbSuite } from '../../bench/pb-encodings.js';
 import { UsageError, UserError, readTextFile } from '../index.js';
 import { type Args, guarded, outputOption, positiveInt, sizeLimitOptions } from './common.js';
+import { checkLaterOutputs, optionName } from './options.js';
 import { startProgress } from './progress.js';
 
 export const command = 'bench [suite]';
@@ -21,6 +22,30 @@ export const describe = 'benchmark encodings x solvers x puzzles against dancing
 
 /** Where the full suite writes its report unless told otherwise (the quick one writes nothing by default). */
 const FULL_RESULTS = join('bench', 'results');
+/** The files each suite writes into its directory. */
+const ENCODINGS_FILES = ['report.md', 'report.json', 'chart.svg'] as const;
+const PB_FILES = ['pb-encodings.md', 'pb-encodings.json'] as const;
+
+/** The directory the report goes into: -o, else the full suite's results folder; undefined for none. */
+const reportDirectory = (args: Args, suite: string): string | undefined =>
+  args.out === undefined ? (suite === 'full' ? FULL_RESULTS : undefined) : String(args.out);
+
+/**
+ * The one output-path rule (options.ts) for the files the report will
+ * replace, checked before any work: an existing one needs --force, a
+ * --merge input is never one. The default folder is the repository's own
+ * results, kept in git, which `npm run bench` exists to rewrite: only the
+ * input rule holds there.
+ */
+function checkReportFiles(args: Args, dir: string | undefined, files: readonly string[]): void {
+  if (dir === undefined) return;
+  const rules = args.out === undefined ? { ...args, force: true } : args;
+  checkLaterOutputs(
+    rules,
+    files.map((file) => join(dir, file)),
+    optionName('output'),
+  );
+}
 
 const benchOptions = (y: Argv) =>
   y
@@ -101,23 +126,25 @@ export const handler = (args: Args) =>
   guarded(args, async () => {
     if (args.suite === 'pb') return benchPb(args);
     const settings = suiteSettings(args);
+    // Merged reports are read first: their suite names the default folder, checked before anything is written.
+    const merged = args.merge === undefined ? undefined : mergeReports(list(args.merge).map(readReport));
+    const dir = reportDirectory(args, merged?.settings.suite ?? settings.suite);
+    checkReportFiles(args, dir, ENCODINGS_FILES);
     const progress = startProgress(args, { unit: 'cells' });
     let report: BenchReport;
     try {
       report =
-        args.merge === undefined
-          ? await runSuite(settings, (line, { done, total }) => {
-              progress.above(() => process.stderr.write(`${line}\n`));
-              progress.setTotal(total);
-              progress.update(done);
-            })
-          : mergeReports(list(args.merge).map(readReport));
+        merged ??
+        (await runSuite(settings, (line, { done, total }) => {
+          progress.above(() => process.stderr.write(`${line}\n`));
+          progress.setTotal(total);
+          progress.update(done);
+        }));
     } finally {
       progress.stop();
     }
     const markdown = renderMarkdown(report);
     process.stdout.write(args.json ? `${JSON.stringify(report)}\n` : markdown);
-    const dir = args.out === undefined ? (report.settings.suite === 'full' ? FULL_RESULTS : undefined) : String(args.out);
     if (dir !== undefined) {
       try {
         mkdirSync(dir, { recursive: true });
@@ -142,6 +169,8 @@ async function benchPb(args: Args): Promise<number> {
   const timeout = args.timeout === undefined ? base.timeoutSeconds : Number(args.timeout);
   if (!(timeout > 0)) throw new UserError(`--timeout: expected a positive number of seconds, got "${String(args.timeout)}"`);
   const settings = { ...base, timeoutSeconds: timeout, solvers: args.solvers === undefined ? base.solvers : list(args.solvers) };
+  const dir = reportDirectory(args, settings.suite);
+  checkReportFiles(args, dir, PB_FILES);
   const progress = startProgress(args, { unit: 'rows' });
   let report;
   try {
@@ -151,7 +180,6 @@ async function benchPb(args: Args): Promise<number> {
   }
   const markdown = renderPbMarkdown(report);
   process.stdout.write(args.json ? `${JSON.stringify(report)}\n` : markdown);
-  const dir = args.out === undefined ? (settings.suite === 'full' ? FULL_RESULTS : undefined) : String(args.out);
   if (dir !== undefined) {
     try {
       mkdirSync(dir, { recursive: true });

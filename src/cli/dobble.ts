@@ -16,6 +16,8 @@ import {
   planeSize,
   planInstance,
   puzzleArgsOf,
+  isSpecialFile,
+  pageCount,
   renderDobblePages,
   resolvePlan,
   runPlan,
@@ -205,6 +207,9 @@ export const handler = (args: Args) =>
     if (names && names.length < fewest)
       throw new UserError(`${symbolsFile} has ${names.length} symbol names but a deck of ${k} cards with ${m} symbols each needs at least ${fewest}`);
     const maxSymbols = positiveInt(args['max-symbols'], '--max-symbols');
+    // Every page file is named and checked before the search: k cards fill a known number of pages, FILE-1 … FILE-N when more than one.
+    const [svgPaths, pngPaths] = [outputPages(args, 'svg', k), outputPages(args, 'png', k)];
+
     const outcome = method === 'algebraic' ? algebraic(m - 1, k) : await bySat(m - 1, k, maxSymbols, args);
     const time = runSeconds();
 
@@ -214,15 +219,9 @@ export const handler = (args: Args) =>
       if (problem) throw new Error(`the ${method} deck fails its check: ${problem}`);
     }
     const named = deck && (names ? nameDeck(deck, names, symbolsFile) : deck);
-    const drawn = named && (args.svg !== undefined || args.png !== undefined) ? drawPages(named, args) : [];
-    const paths = (option: 'svg' | 'png') =>
-      args[option] === undefined || drawn.length === 0 ? undefined : pagePaths(String(args[option]), drawn.length, option);
-    const [svgPaths, pngPaths] = [paths('svg'), paths('png')];
-    // Every page file is checked before the first is written: a deck of many pages writes FILE-1 … FILE-N, not FILE.
-    if (svgPaths) checkLaterOutputs(args, svgPaths, '--svg');
-    if (pngPaths) checkLaterOutputs(args, pngPaths, '--png');
-    const svg = svgPaths && (await writePages(svgPaths, drawn, args, 'svg'));
-    const png = pngPaths && (await writePages(pngPaths, drawn, args, 'png'));
+    const drawn = named && (svgPaths || pngPaths) ? drawPages(named, args) : undefined;
+    const svg = svgPaths && drawn && (await writePages(svgPaths, drawn, args, 'svg'));
+    const png = pngPaths && drawn && (await writePages(pngPaths, drawn, args, 'png'));
     const report: Report = {
       method,
       symbolsPerCard: m,
@@ -366,14 +365,33 @@ function drawPages(cards: readonly (readonly (string | number)[])[], args: Args)
   );
 }
 
-/** FILE itself for one page; FILE-1 … FILE-N (the extension kept) for more. */
+/** The files --svg or --png will write for a deck of k cards, checked by the one output-path rule; undefined without the option. */
+function outputPages(args: Args, format: 'svg' | 'png', cards: number): string[] | undefined {
+  if (args[format] === undefined) return undefined;
+  const paths = pagePaths(String(args[format]), pageCount(cards), format);
+  checkLaterOutputs(args, paths, `--${format}`);
+  return paths;
+}
+
+/**
+ * FILE itself for one page; FILE-1 … FILE-N (the extension kept) for more.
+ * A device or pipe takes one page as it is, but several would be files made
+ * beside it (/dev/stdout-1.svg): a usage error.
+ */
 function pagePaths(file: string, pages: number, format: 'svg' | 'png'): string[] {
+  if (pages === 1) return [file];
+  if (isSpecialFile(file))
+    throw new UsageError(
+      `--${format}: ${file} is a device or pipe, not a file: a deck of ${pages} pages needs a file name (it writes FILE-1.${format} …)`,
+    );
   const stem = file.replace(new RegExp(`\\.${format}$`, 'i'), '');
-  return pages === 1 ? [file] : Array.from({ length: pages }, (_, i) => `${stem}-${i + 1}.${format}`);
+  return Array.from({ length: pages }, (_, i) => `${stem}-${i + 1}.${format}`);
 }
 
 /** Each page to its path (SVG, or PNG rendered from it); returns the paths. */
 async function writePages(paths: readonly string[], pages: readonly string[], args: Args, format: 'svg' | 'png'): Promise<string[]> {
+  // The paths were named from pageCount before the deck was drawn: a page without its file would be lost.
+  if (paths.length !== pages.length) throw new Error(`${pages.length} pages drawn for ${paths.length} files`);
   for (const [i, page] of pages.entries()) await writeDrawing(paths[i]!, page, format, args.scale as number | undefined);
   return [...paths];
 }

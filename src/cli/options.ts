@@ -1,4 +1,4 @@
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { availableParallelism, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { MAX_TIMEOUT_SECONDS, MIN_MEMORY_BYTES, UserError } from '../index.js';
@@ -92,8 +92,16 @@ const RULES: Readonly<Record<string, Rule>> = {
 const OUTPUT_PATHS = ['output', 'svg', 'png', 'histogram', 'proof'] as const;
 /** Options (and positionals) naming a file the run reads. */
 const INPUT_PATHS = ['kind', 'cnf', 'board', 'figure', 'pieces-file', 'symbols', 'model', 'deck', 'items'] as const;
-/** Verbs whose option of an output's name is something else: check-proof reads its proof; bench writes into a directory. */
-const NOT_OUTPUTS: Readonly<Record<string, readonly string[]>> = { 'check-proof': ['proof'], bench: ['output'] };
+/** Options naming several files the run reads, comma-separated (bench --merge a/report.json,b/report.json). */
+const INPUT_LISTS = ['merge'] as const;
+/** Verbs whose option of an output's name is something else: check-proof reads its proof. */
+const NOT_OUTPUTS: Readonly<Record<string, readonly string[]>> = { 'check-proof': ['proof'] };
+/**
+ * Verbs whose output option names a directory they write fixed files into
+ * (bench: report.md …): the verb checks those files with checkLaterOutputs
+ * once it knows their names; here only that the path is no file.
+ */
+const OUTPUT_DIRECTORIES: Readonly<Record<string, readonly string[]>> = { bench: ['output'] };
 
 /** Options that say one thing two ways: given together, one would silently win. */
 const CONFLICTS: readonly (readonly [string, string, string])[] = [
@@ -124,6 +132,7 @@ export function checkNumericOptions(args: Record<string, unknown>): void {
     if (rule) checkValue(name, value, rule);
   }
   for (const { path, option } of outputsOf(args)) checkWritable(path, option);
+  for (const { path, option } of outputDirectoriesOf(args)) checkDirectory(path, option);
   for (const [a, b, why] of CONFLICTS) {
     if (args[a] !== undefined && args[b] !== undefined) throw new UserError(`--${a} and --${b} do not go together (${why}): give one`);
   }
@@ -244,9 +253,13 @@ export function checkLaterOutputs(args: Record<string, unknown>, paths: readonly
 
 /** The files the run reads, by identity. */
 function inputsOf(args: Record<string, unknown>): { name: string; id: string }[] {
-  const fileOf = (name: string) => (typeof args[name] === 'string' ? String(args[name]) : undefined);
-  return [...INPUT_PATHS, ...(verbOf(args) === 'check-proof' ? ['proof'] : [])].flatMap((name) => {
-    const id = fileId(fileOf(name));
+  const filesOf = (name: string): string[] => (typeof args[name] === 'string' ? [String(args[name])] : []);
+  const listed = (name: string): string[] => filesOf(name).flatMap((list) => list.split(',').map((file) => file.trim()));
+  const named = [...INPUT_PATHS, ...(verbOf(args) === 'check-proof' ? ['proof'] : [])].flatMap((name) =>
+    filesOf(name).map((file) => ({ name, file })),
+  );
+  return [...named, ...INPUT_LISTS.flatMap((name) => listed(name).map((file) => ({ name, file })))].flatMap(({ name, file }) => {
+    const id = fileId(file);
     return id ? [{ name, id }] : [];
   });
 }
@@ -263,13 +276,24 @@ const verbOf = (args: Record<string, unknown>): string => String(Array.isArray(a
 
 /** The output files the options name, with the option as messages spell it. */
 function outputsOf(args: Record<string, unknown>): { name: string; path: string; option: string }[] {
-  const skipped = NOT_OUTPUTS[verbOf(args)] ?? [];
-  return OUTPUT_PATHS.filter((name) => typeof args[name] === 'string' && !skipped.includes(name)).map((name) => ({
-    name,
-    path: String(args[name]),
-    option: name === 'output' ? '--output (-o)' : `--${name}`,
-  }));
+  const verb = verbOf(args);
+  const skipped = [...(NOT_OUTPUTS[verb] ?? []), ...(OUTPUT_DIRECTORIES[verb] ?? [])];
+  return pathsOf(
+    args,
+    OUTPUT_PATHS.filter((name) => !skipped.includes(name)),
+  );
 }
+
+/** The output directories the options name (OUTPUT_DIRECTORIES). */
+const outputDirectoriesOf = (args: Record<string, unknown>) => pathsOf(args, OUTPUT_DIRECTORIES[verbOf(args)] ?? []);
+
+/** The paths these options give, with the option as messages spell it. */
+function pathsOf(args: Record<string, unknown>, names: readonly string[]): { name: string; path: string; option: string }[] {
+  return names.filter((name) => typeof args[name] === 'string').map((name) => ({ name, path: String(args[name]), option: optionName(name) }));
+}
+
+/** An option as messages spell it: -o is named with its short form. */
+export const optionName = (name: string): string => (name === 'output' ? '--output (-o)' : `--${name}`);
 
 /** An existing regular file's identity (device and inode: the same through links and other spellings); undefined for none or a device. */
 function fileId(path: string | undefined): string | undefined {
@@ -294,6 +318,12 @@ function checkWritable(path: string, option: string): void {
     if (e instanceof UserError) throw e;
     throw new UserError(`${option}: cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
+}
+
+/** A directory to write into: a new one, or one that exists; a file there is refused before the run, not after it (EEXIST). */
+function checkDirectory(path: string, option: string): void {
+  if (path === '') throw new UserError(`${option}: give a directory name`);
+  if (existsSync(path) && !isDirectory(path)) throw new UserError(`${option}: "${path}" is a file, not a directory; give a directory`);
 }
 
 function isDirectory(path: string): boolean {

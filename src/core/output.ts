@@ -28,7 +28,8 @@ export function writeReplacing(path: string, chunks: Iterable<string | Uint8Arra
   }
 }
 
-function isSpecialFile(path: string): boolean {
+/** An existing path that is no regular file: a device, a pipe, a socket (or a directory). */
+export function isSpecialFile(path: string): boolean {
   try {
     return !statSync(path).isFile();
   } catch {

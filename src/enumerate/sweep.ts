@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, truncateSync, writeSync } from 'node:fs';
 import { readTextInput } from '../core/input.js';
 import { availableParallelism } from 'node:os';
@@ -29,6 +30,8 @@ export interface SweepOptions {
   count: boolean;
   /** Roll indices to visit (default: all of them). */
   rolls?: readonly number[];
+  /** The --sample that drew `rolls` (sampleRolls): recorded in the file, so that a resume of another one names what differs. */
+  sample?: { rolls: number; seed: number };
   workers?: number;
   /** TSV to stream the results to. */
   out?: string;
@@ -83,16 +86,11 @@ export async function runSweep(options: SweepOptions): Promise<SweepRun> {
   const start = performance.now();
   const planned = options.rolls ?? Array.from({ length: ROLL_COUNT }, (_, i) => i);
   const plannedSet = new Set(planned);
-  const file = options.out === undefined ? undefined : SweepFile.open(options.out, options.resume === true);
+  const file = options.out === undefined ? undefined : SweepFile.open(options.out, options.resume === true, sweepParams(options, planned));
   try {
     const results = new Map<number, SweepRow>();
-    for (const [index, row] of file?.previous ?? []) {
-      if (!plannedSet.has(index)) continue;
-      if (options.count && row.solutions === null) {
-        throw new UserError(`--resume: ${options.out} was written without --count; resume it without --count or start another file`);
-      }
-      results.set(index, row);
-    }
+    // The file is this sweep's (SweepFile.open checked its parameters): every row is one of the planned rolls, counted as asked.
+    for (const [index, row] of file?.previous ?? []) if (plannedSet.has(index)) results.set(index, row);
     const resumed = results.size;
     const shouldStop = options.shouldStop ?? (() => false);
     const report = () => options.onProgress?.({ done: results.size, total: planned.length, resumed });
@@ -245,10 +243,63 @@ async function runInThread(
 
 const HEADER = 'roll\tsolvable\tsolutions';
 
+/**
+ * What a sweep is, on the first line of its file ("# puzzlesat sweep {...}",
+ * above the TSV header): a resume must be the same sweep, or the file would
+ * mix the rows of two (another sample, or counted and not).
+ */
+export interface SweepParams {
+  count: boolean;
+  sample: number | null;
+  seed: number | null;
+  /** The planned rolls themselves (16 hex digits of SHA-256 of their sorted indices), however they were chosen. */
+  rolls: string;
+}
+const PARAMS_PREFIX = '# puzzlesat sweep ';
+
+function sweepParams(options: SweepOptions, planned: readonly number[]): SweepParams {
+  const sorted = [...planned].sort((a, b) => a - b);
+  return {
+    count: options.count,
+    sample: options.sample?.rolls ?? null,
+    seed: options.sample?.seed ?? null,
+    rolls: createHash('sha256').update(sorted.join(',')).digest('hex').slice(0, 16),
+  };
+}
+
+/** Refuses to resume a file of another sweep, naming the first parameter that differs (as enumerate --resume does). */
+function checkParams(path: string, theirs: Partial<SweepParams> | undefined, ours: SweepParams): void {
+  const again = 'resume it with the options it was started with, or start another file';
+  if (theirs === undefined)
+    throw new UserError(
+      `--resume: ${path} records no sweep parameters (written by an older puzzlesat, or by hand): cannot tell it is this sweep's; start another file`,
+    );
+  if (theirs.count !== ours.count)
+    throw new UserError(`--resume: ${path} was written ${theirs.count ? 'with' : 'without'} --count; resume it the same way or start another file`);
+  const shown = (v: unknown) => (v === null || v === undefined ? 'none' : JSON.stringify(v));
+  for (const key of ['sample', 'seed'] as const)
+    if (theirs[key] !== ours[key])
+      throw new UserError(
+        `--resume: ${path} was written for another sample (--${key}: ${shown(theirs[key])} in the file, ${shown(ours[key])} now); ${again}`,
+      );
+  if (theirs.rolls !== ours.rolls) throw new UserError(`--resume: ${path} was written for other rolls than this sweep's; ${again}`);
+}
+
+/** The parameters on a sweep file's first line. */
+function parseParams(line: string, where: string): Partial<SweepParams> {
+  try {
+    const value: unknown = JSON.parse(line.slice(PARAMS_PREFIX.length));
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Partial<SweepParams>;
+  } catch {
+    // reported below
+  }
+  throw new UserError(`${where}: not the parameters of a sweep (expected ${PARAMS_PREFIX.trim()} {...})`);
+}
+
 const formatRow = (index: number, row: SweepRow): string => `${rollAt(index).join(',')}\t${row.solvable ? 'yes' : 'no'}\t${row.solutions ?? ''}`;
 
-/** The rows of a sweep TSV by roll index, and how many characters of it are whole lines. */
-export function readSweepTsv(path: string): { rows: Map<number, SweepRow>; wholeLines: number } {
+/** The rows of a sweep TSV by roll index, how many characters of it are whole lines, and the parameters it records (none in a file of an older puzzlesat). */
+export function readSweepTsv(path: string): { rows: Map<number, SweepRow>; wholeLines: number; params?: Partial<SweepParams> } {
   const text = readTextInput(path, path);
   const wholeLines = text.lastIndexOf('\n') + 1;
   const rows = new Map<number, SweepRow>();
@@ -259,10 +310,13 @@ export function readSweepTsv(path: string): { rows: Map<number, SweepRow>; whole
     .split('\n')
     .slice(0, -1)
     .map((line) => line.replace(/\r$/, ''));
+  const params = lines[0]?.startsWith(PARAMS_PREFIX) ? parseParams(lines.shift()!, `${path}:1`) : undefined;
+  // Line numbers as in the file: the TSV header is line 1, or line 2 below the parameters.
+  const headerLine = params ? 2 : 1;
   if (lines.length > 0 && lines[0] !== HEADER)
-    throw new UserError(`${path}:1: not a sweep TSV (expected the header "${HEADER.replace(/\t/g, '\\t')}")`);
+    throw new UserError(`${path}:${headerLine}: not a sweep TSV (expected the header "${HEADER.replace(/\t/g, '\\t')}")`);
   lines.slice(1).forEach((line, i) => {
-    const where = `${path}:${i + 2}`;
+    const where = `${path}:${i + headerLine + 1}`;
     const [roll, solvable, solutions, extra] = line.split('\t');
     if (roll === undefined || solutions === undefined || extra !== undefined || (solvable !== 'yes' && solvable !== 'no')) {
       throw new UserError(`${where}: expected "roll<TAB>yes|no<TAB>solutions"`);
@@ -276,9 +330,9 @@ export function readSweepTsv(path: string): { rows: Map<number, SweepRow>; whole
     if (before && (before.solvable !== row.solvable || before.solutions !== row.solutions))
       throw new UserError(`${where}: roll ${roll} is on line ${lineOf.get(index)} too, with another answer`);
     rows.set(index, row);
-    lineOf.set(index, i + 2);
+    lineOf.set(index, i + headerLine + 1);
   });
-  return { rows, wholeLines };
+  return { rows, wholeLines, params };
 }
 
 /** The output TSV, written line batch by line batch so that a stop loses nothing already solved. */
@@ -288,11 +342,13 @@ class SweepFile {
     readonly previous: ReadonlyMap<number, SweepRow>,
   ) {}
 
-  static open(path: string, resume: boolean): SweepFile {
+  static open(path: string, resume: boolean, params: SweepParams): SweepFile {
     let previous = new Map<number, SweepRow>();
     let fresh = true;
     if (resume && existsSync(path)) {
-      const { rows, wholeLines } = readSweepTsv(path);
+      const { rows, wholeLines, params: theirs } = readSweepTsv(path);
+      // Checked before the file is touched: another sweep's file is left as it was.
+      if (wholeLines > 0) checkParams(path, theirs, params);
       // Cut an unfinished last line (a hard kill mid-write) before appending.
       truncateSync(path, wholeLines);
       previous = rows;
@@ -304,7 +360,7 @@ class SweepFile {
     } catch (e) {
       throw new UserError(`--out: cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
     }
-    if (fresh) writeSync(fd, HEADER + '\n');
+    if (fresh) writeSync(fd, `${PARAMS_PREFIX}${JSON.stringify(params)}\n${HEADER}\n`);
     return new SweepFile(fd, previous);
   }
 

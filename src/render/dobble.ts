@@ -100,6 +100,12 @@ function withDefaults(o: SheetOptions): Required<SheetOptions> {
   };
 }
 
+/** How many pages renderDobblePages draws for a deck of this many cards: known before the deck is, so its files can be named first. */
+export function pageCount(cards: number, options: SheetOptions = {}): number {
+  const { columns, rows } = pageGrid(options);
+  return Math.ceil(cards / (columns * rows));
+}
+
 /**
  * The deck as SVG pages (one string each), cards in reading order on a grid.
  * Symbol names ending in an image extension become `<image href>`, others text.
