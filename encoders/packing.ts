@@ -522,8 +522,9 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
   // Squares and cubes keep their pictures; the other grids are drawn from their corners in the plane.
   const squareCells = board.grid.name === 'square' || board.grid.name === 'cube';
   const picture = { grid: board.grid, cells: spec.region, optional: spec.optional ?? [] };
-  // Cells as their grid writes them; a flat figure of cubes as (x, y), as it always has been.
-  const written = board.grid.arity === 2 || (board.grid.name === 'cube' && board.cells.every((r) => r[2] === 0));
+  // Cells as their grid writes them: a flat polycube figure is on the square grid (boardOf), so (x, y) as it
+  // always has been, while a board the puzzle puts on the cube grid keeps its z, even at z = 0.
+  const written = board.grid.arity === 2;
   return {
     puzzle: spec.puzzle,
     params: spec.params,

@@ -259,3 +259,27 @@ describe('encoding defaults', () => {
     }
   });
 });
+
+describe('solutions written as their grid writes cells', () => {
+  it('keeps z on a cube board lying at z = 0 (regression: [[0,0,0],[1,0,0]] came back as [[0,0],[1,0]], z only at z ≠ 0)', () => {
+    const board = '{"grid":"cube","cells":[[0,0,0],[1,0,0]]}';
+    const pieces = '{"grid":"cube","pieces":[{"name":"A","cells":[[0,0,0],[1,0,0]]}]}';
+    const instance = polyform({ board, pieces });
+    const [placement] = instance.placements;
+    const json = instance.toJson(instance.decode([placement!.variable])) as { placements: { cells: number[][] }[] };
+    expect(json.placements[0]!.cells).toEqual([
+      [0, 0, 0],
+      [1, 0, 0],
+    ]);
+  });
+
+  it('writes a flat polycube figure, on the square grid, as (x, y) as it always has', async () => {
+    const { polycube } = await import('../encoders/polycube.js');
+    const instance = polycube({ figure: '2x1x1', pieces: 'D=##' });
+    const json = instance.toJson(instance.decode([instance.placements[0]!.variable])) as { placements: { cells: number[][] }[] };
+    expect(json.placements[0]!.cells).toEqual([
+      [0, 0],
+      [1, 0],
+    ]);
+  });
+});
