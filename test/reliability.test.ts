@@ -18,6 +18,7 @@ import { LiteralReader } from '../solvers/external/output.js';
 import { modelFromLiterals } from '../solvers/external/clause-store.js';
 import { SOLVERS } from '../solvers/index.js';
 import { solveInSlices } from '../solvers/wasm-support.js';
+import { writeReplacing } from '../src/core/output.js';
 import { Formula, solve } from '../src/index.js';
 import { missing } from './helpers/requires.js';
 
@@ -244,6 +245,17 @@ describe('CLI: one-line user errors instead of internal errors and aborts', { ti
 describe('2/3. --out and --resume', { timeout: 120_000 }, () => {
   const lines = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean);
   const solutions = (path: string) => lines(path).filter((l) => l.includes('"vars"'));
+
+  it("a write removes the temporary files that killed runs left beside its path, not a live run's (regression: Ctrl-C in encode -o left a 49 MB .big.cnf.<pid>.tmp for good)", () => {
+    const out = file('killed.cnf', 'before\n');
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const stale = file(`.killed.cnf.${dead}.tmp`, 'half a formula');
+    const live = file(`.killed.cnf.${process.ppid}.tmp`, 'another run, still writing');
+    writeReplacing(out, ['after\n']);
+    expect(readFileSync(out, 'utf8')).toBe('after\n');
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(live)).toBe(true);
+  });
 
   it('an option error leaves an existing --out file untouched', () => {
     const out = file('keep.jsonl', 'precious\n');

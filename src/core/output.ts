@@ -1,4 +1,4 @@
-import { closeSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /**
@@ -10,7 +10,8 @@ import { basename, dirname, join } from 'node:path';
  */
 export function writeReplacing(path: string, chunks: Iterable<string | Uint8Array>): void {
   const inPlace = isSpecialFile(path);
-  const target = inPlace ? path : join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  if (!inPlace) removeStaleTemporaries(path);
+  const target = inPlace ? path : temporaryOf(path, process.pid);
   let fd = -1;
   try {
     fd = openSync(target, 'w');
@@ -25,6 +26,39 @@ export function writeReplacing(path: string, chunks: Iterable<string | Uint8Arra
     if (fd >= 0) closeSync(fd);
     if (!inPlace) rmSync(target, { force: true });
     throw e;
+  }
+}
+
+const temporaryOf = (path: string, pid: number): string => join(dirname(path), `.${basename(path)}.${pid}.tmp`);
+
+/**
+ * The temporary files of earlier writes of `path` whose process is gone.
+ * Ctrl-C kills a run in the middle of a write (the write is synchronous, so
+ * no handler gets a turn to clean up), which leaves its temporary file; the
+ * next write of the same path removes it. A live process's is left alone.
+ */
+function removeStaleTemporaries(path: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dirname(path));
+  } catch {
+    return;
+  }
+  const prefix = `.${basename(path)}.`;
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue;
+    const pid = Number(name.slice(prefix.length, -'.tmp'.length));
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !isRunning(pid)) rmSync(temporaryOf(path, pid), { force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: the process exists but belongs to someone else.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
