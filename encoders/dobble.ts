@@ -328,7 +328,7 @@ function keepLinesAddingFewPoints(plane: ProjectivePlane, k: number): number[] {
 export interface SymbolsNeeded {
   cards: number;
   symbolsPerCard: number;
-  /** 'exact': `symbols` is the minimum; 'bounds': the minimum lies in [lowerBound, symbols]; 'unknown': only the lower bound is known; 'impossible': no such deck. */
+  /** 'exact': `symbols` is the minimum; 'bounds': the minimum lies in [lowerBound, symbols]; 'unknown': only the lower bound is known; 'impossible': more cards than a plane has, so only stars (one symbol on every card), which are not built. */
   status: 'exact' | 'bounds' | 'unknown' | 'impossible';
   /** No deck of this shape has fewer symbols (a counting argument). */
   lowerBound: number;
@@ -394,7 +394,8 @@ export function symbolsNeeded(cards: number, symbolsPerCard: number): SymbolsNee
       ...base,
       status: 'impossible',
       lowerBound: 1 + k * (m - 1),
-      message: `${shape}: impossible, at most ${max} cards have ${m} symbols each unless one symbol is on every card (which takes ${1 + k * (m - 1)} symbols)`,
+      // Not "impossible": a star (one symbol on every card, each other symbol on one card) is a deck of any size.
+      message: `${shape}: more than the ${max} cards of a projective plane, so every such deck is a star (one symbol on every card, ${1 + k * (m - 1)} symbols in all), which is not built here`,
     };
   }
   const lowerBound = symbolsLowerBound(k, m);

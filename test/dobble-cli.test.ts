@@ -202,9 +202,10 @@ describe('bad input: one line on stderr, exit 1, no stack', () => {
     ['no symbols per card', ['dobble'], /--symbols-per-card/],
     ['algebraic without a prime power', ['dobble', '--symbols-per-card', '7', '--method', 'algebraic'], /6 to be a prime power/],
     [
+      // Regression: it said "impossible", though the star deck of 1 + 58·7 symbols passes `dobble check`.
       'more cards than a plane has',
       ['dobble', '--symbols-per-card', '8', '--cards', '58'],
-      /--cards: 58 cards with 8 symbols: impossible, at most 57/,
+      /--cards: 58 cards with 8 symbols: more than the 57 cards of a projective plane, so every such deck is a star \(one symbol on every card, 407 symbols in all\)/,
     ],
     ['a SAT option with the algebraic method', ['dobble', '--symbols-per-card', '8', '--solver', 'cadical'], /--solver is for the SAT method/],
     ['--seed without --svg', ['dobble', '--symbols-per-card', '3', '--seed', '2'], /--seed .* needs --svg/],

@@ -293,7 +293,7 @@ describe('symbolsNeeded', () => {
 
   it('reports decks too big for their card size', () => {
     expect(symbolsNeeded(58, 8)).toMatchObject({ status: 'impossible' });
-    expect(symbolsNeeded(58, 8).message).toMatch(/at most 57 cards/);
+    expect(symbolsNeeded(58, 8).message).toMatch(/more than the 57 cards of a projective plane, so every such deck is a star/);
     expect(() => symbolsNeeded(5, 1)).toThrow(UserError);
     expect(() => symbolsNeeded(0, 8)).toThrow(UserError);
   });
