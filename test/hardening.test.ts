@@ -708,3 +708,42 @@ describe('6. one deadline, encoding included', { timeout: 300_000 }, () => {
     expect(dobble.out).toMatch(new RegExp(`^no answer from \\S+ within 0\\.01 s \\(UNKNOWN: ${why}\\); --variables cyclic .*\\n$`));
   });
 });
+
+describe('9. messages and exit codes of bad values', { timeout: 300_000 }, () => {
+  /** No message says "undefined", "NaN", "Infinity" or "[object Object]". */
+  const expectPlain = (r: Run) => expect(r.err).not.toMatch(/undefined|NaN|Infinity|\[object Object\]/);
+
+  it('a missing JSON key is called missing, and a number option echoes its value as typed (regressions: "got undefined", "NaN", "Infinity")', () => {
+    writeFileSync(join(dir, 'no-grid.json'), '{"cells":[[0,0],[1,0]]}');
+    writeFileSync(join(dir, 'no-cells.json'), '{"grid":"square"}');
+    writeFileSync(join(dir, 'no-name.json'), '{"grid":"square","pieces":[{"cells":[[0,0]]}]}');
+    writeFileSync(join(dir, 'no-piece-cells.json'), '{"grid":"square","pieces":[{"name":"A"}]}');
+    const cases: [string[], RegExp, number][] = [
+      [['solve', 'polyform', '--board', 'no-grid.json', '--pieces', 'D=##'], /no-grid\.json: \$\.grid: missing \(expected a grid: square, cube, /, 1],
+      [['solve', 'polyform', '--board', 'no-cells.json', '--pieces', 'D=##'], /no-cells\.json: \$\.cells: missing \(expected a list of cells\)$/m, 1],
+      [
+        ['solve', 'polyform', '--board', '2x1', '--pieces-file', 'no-name.json'],
+        /no-name\.json: \$\.pieces\[0\]\.name: missing \(expected a name/,
+        1,
+      ],
+      [
+        ['solve', 'polyform', '--board', '2x1', '--pieces-file', 'no-piece-cells.json'],
+        /\$\.pieces\[0\]\.cells: missing \(expected a list of cells\)$/m,
+        1,
+      ],
+      [['bench', '--search-box', 'abc', '--quick'], /^puzzlesat: --search-box: expected a positive number of seconds, got "abc"$/m, 2],
+      [['solve', 'pentomino', '--preset', '3x20', '--timeout', 'abc'], /--timeout: expected a positive number of seconds, got "abc"$/m, 2],
+      [['solve', 'pentomino', '--preset', '3x20', '--timeout', '1e400'], /--timeout: expected a positive number of seconds, got "1e400"$/m, 2],
+      [
+        ['enumerate', 'pentomino', '--preset', '3x20', '--limit', '9007199254740993'],
+        /--limit: at most 9007199254740991, got "9007199254740993"$/m,
+        2,
+      ],
+    ];
+    for (const [args, message, code] of cases) {
+      const r = run(args);
+      expectOneLineError(r, message, code);
+      expectPlain(r);
+    }
+  });
+});

@@ -101,7 +101,7 @@ await cli
   .middleware((argv) => {
     try {
       checkTypedValues(hideBin(process.argv));
-      checkNumericOptions(argv);
+      checkNumericOptions(argv, hideBin(process.argv));
       setSizeLimits(limitsFromOptions(argv));
       // --timeout counts from here: building the formula spends it too.
       if (typeof argv.timeout === 'number') setRunDeadline(Date.now() + argv.timeout * 1000);
