@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readTextInput } from '../src/core/input.js';
-import { UsageError, UserError } from '../src/core/errors.js';
+import { UsageError, UserError, readingOption } from '../src/core/errors.js';
 import { checkSize } from '../src/core/limits.js';
 import { type Cell, GROUPS, type Transform, isMirror, orientations, shapeKey, transformShape } from '../src/geometry/cells.js';
 import { GRIDS, GRID_NAMES, type Grid, type GridName, aspect } from '../src/geometry/grids.js';
@@ -79,6 +79,9 @@ interface Source {
 }
 
 const isJson = (text: string) => text.trimStart().startsWith('{');
+
+/** Reads a source: an inline one is the option's own value, whose faults are usage errors (exit 2); a file's are bad input (exit 1). */
+const reading = <T>(source: Source, read: () => T): T => (source.inline ? readingOption(read) : read());
 
 /** Inline art: rows separated by "/", and on cubes levels by "|" (elsewhere "|" draws a stick). */
 const inlineLines = (grid: Grid, art: string) => (grid.name === 'cube' ? inlineArt(art) : art.split('/').map((text) => ({ text, line: 1 })));
@@ -198,14 +201,14 @@ function piecesInput(options: PolyformOptions): PiecesInput {
   const option = options.piecesFile !== undefined ? '--pieces-file' : '--pieces';
   const source: Source = option === '--pieces' ? { text: value, where: option, inline: true } : readSource(value, option, 'a pieces file');
   if (isJson(source.text)) {
-    const json = piecesFromJson(parseJson(source.text, source.where), source.where);
+    const json = reading(source, () => piecesFromJson(parseJson(source.text, source.where), source.where));
     return { json, read: () => json };
   }
   return {
     read: (grid) => ({
       grid,
       pieces: source.inline
-        ? inlinePieces(source.text, grid, option)
+        ? reading(source, () => inlinePieces(source.text, grid, option))
         : parsePiecesFile(source.text, source.where, (lines, where) => parseGridArt(grid, lines, where, 'piece')).map((p) => {
             const piece = { name: p.name, cells: p.cells, count: p.count, least: p.least };
             checkPiece(grid, piece, `${source.where}:${p.line}`);

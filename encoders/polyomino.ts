@@ -1,4 +1,4 @@
-import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
+import { UsageError, UserError, didYouMean, readingOption } from '../src/core/errors.js';
 import { checkSize } from '../src/core/limits.js';
 import { GROUPS, type Cell, isConnected, shapeKey } from '../src/geometry/cells.js';
 import {
@@ -139,8 +139,11 @@ export function readBoard(board: string, option: string): Cell[] {
   return parseRegion(text, board);
 }
 
-/** A piece list such as `F,I,L*2,X*0..1,Q=##/#.`; names are case-sensitive. */
-export function readPieces(list: string, option: string, catalog: Readonly<Record<string, string>> = POLYOMINOES): PieceDef[] {
+/** A piece list such as `F,I,L*2,X*0..1,Q=##/#.`; names are case-sensitive. The list is an option's value: what it refuses is a usage error. */
+export const readPieces = (list: string, option: string, catalog: Readonly<Record<string, string>> = POLYOMINOES): PieceDef[] =>
+  readingOption(() => pieceList(list, option, catalog));
+
+function pieceList(list: string, option: string, catalog: Readonly<Record<string, string>>): PieceDef[] {
   if (typeof list !== 'string')
     throw new UsageError(`${option}: expected a comma-separated list such as "F,I,L*2", got ${Array.isArray(list) ? 'an array' : typeof list}`);
   const pieces: PieceDef[] = [];

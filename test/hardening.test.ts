@@ -746,4 +746,36 @@ describe('9. messages and exit codes of bad values', { timeout: 300_000 }, () =>
       expectPlain(r);
     }
   });
+
+  it('a copy count beyond the exact whole numbers is refused naming the piece (regressions: "the pieces cover 500000000000000000000"; 2^53 + 1 read as 2^53)', () => {
+    writeFileSync(join(dir, 'huge-count.json'), '{"grid":"square","pieces":[{"name":"A","cells":[[0,0]],"count":9007199254740993}]}');
+    writeFileSync(join(dir, 'huge-count.txt'), 'A*99999999999999999999:\n#\n');
+    const cases: [string[], RegExp, number][] = [
+      [
+        ['solve', 'polyomino', '--board', '3x5', '--pieces', 'L*99999999999999999999'],
+        /^puzzlesat: --pieces: piece L: "99999999999999999999" is more copies than/,
+        2,
+      ],
+      [
+        ['solve', 'polyform', '--board', '3x5', '--pieces', 'A*0..99999999999999999999=#'],
+        /^puzzlesat: --pieces: piece A: "0\.\.99999999999999999999" is more copies than/,
+        2,
+      ],
+      [
+        ['solve', 'polyform', '--board', '3x5', '--pieces-file', 'huge-count.json'],
+        /^puzzlesat: huge-count\.json: \$\.pieces\[0\]\.count: "9007199254740992" is more copies than/,
+        1,
+      ],
+      [
+        ['solve', 'polyomino', '--board', '3x5', '--pieces-file', 'huge-count.txt'],
+        /^puzzlesat: huge-count\.txt:1: piece A: "99999999999999999999" is more copies than/,
+        1,
+      ],
+    ];
+    for (const [args, message, code] of cases) {
+      const r = run(args);
+      expectOneLineError(r, message, code);
+      expectPlain(r);
+    }
+  });
 });

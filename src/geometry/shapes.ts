@@ -119,6 +119,9 @@ export const COUNT = String.raw`\d+(?:\.\.\d+)?`;
 
 /** A piece count as written after "*": exactly k (k ≥ 1), or least..most (least ≤ most, most ≥ 1). */
 export function parseCount(text: string, where: string): { least: number; count: number } {
+  // Past 2^53 a double is no longer the number written (2^53 + 1 read as 2^53), and sums of areas lose all meaning.
+  if ((text.match(/\d+/g) ?? []).some((digits) => !Number.isSafeInteger(Number(digits))))
+    throw new UserError(`${where}: "${text}" is more copies than a count holds exactly (at most ${Number.MAX_SAFE_INTEGER})`);
   const range = /^(\d+)\.\.(\d+)$/.exec(text);
   if (range) {
     const [least, count] = [Number(range[1]), Number(range[2])];
