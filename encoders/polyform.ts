@@ -302,7 +302,7 @@ export function polyform(options: PolyformOptions): PackingInstance {
     pieces,
     moves: grid.group,
     symmetryGroup: grid.group,
-    ...(use ? { used: use } : {}),
+    ...(use ? { used: use, usedFrom: options.use === undefined ? `${options.piecesFile ?? '--pieces'}: $.use` : '--use' } : {}),
     nonOverlap,
     amo,
     card,

@@ -174,6 +174,8 @@ function pieceList(list: string, option: string, catalog: Readonly<Record<string
 
 /** Repeated catalog names become copies of one piece (they are interchangeable). */
 function addPiece(pieces: PieceDef[], piece: PieceDef, where: string): void {
+  // Art of dots or of empty rows draws nothing: "not connected" would send one looking for a gap.
+  if (piece.cells.length === 0) throw new UserError(`${where}: piece ${piece.name} has no cells`);
   if (!isConnected(piece.cells)) throw new UserError(`${where}: piece ${piece.name} is not connected`);
   const same = pieces.find((p) => p.name === piece.name);
   if (same) {

@@ -778,4 +778,45 @@ describe('9. messages and exit codes of bad values', { timeout: 300_000 }, () =>
       expectPlain(r);
     }
   });
+
+  it('messages say what is wrong and where (regressions: an empty piece "not connected"; a bad header unnamed; --use unnamed)', () => {
+    writeFileSync(join(dir, 'five.json'), '{"grid":"square","pieces":[{"name":"D","cells":[[0,0],[1,0]]}],"use":9}');
+    const cases: [string[], RegExp, number][] = [
+      [['solve', 'polyomino', '--board', '3x5', '--pieces', 'Q=..'], /^puzzlesat: --pieces: piece Q has no cells$/m, 2],
+      [['solve', 'polyomino', '--board', '3x5', '--pieces', 'Q=/'], /^puzzlesat: --pieces: piece Q has no cells$/m, 2],
+      [
+        ['solve', 'polyform', '--board', '5x5', '--pieces', 'L,I,P,V,X', '--use', '99'],
+        /^puzzlesat: --use: 99 pieces used, but there are 5 pieces/,
+        1,
+      ],
+      [
+        ['solve', 'polyform', '--board', '2x1', '--pieces-file', 'five.json'],
+        /^puzzlesat: five\.json: \$\.use: 9 pieces used, but there are 1 pieces/,
+        1,
+      ],
+    ];
+    for (const [header, line] of [
+      ['A*x:', 1],
+      ['A*:', 1],
+      [':', 1],
+      ['B*x:', 3],
+    ] as const) {
+      const file = `header-${cases.length}.txt`;
+      writeFileSync(join(dir, file), `${line === 1 ? '' : 'A:\n#\n'}${header}\n#\n`);
+      const quoted = header.replace(/\*/g, '\\*');
+      cases.push([
+        ['solve', 'polyomino', '--board', '3x5', '--pieces-file', file],
+        new RegExp(`^puzzlesat: ${file}:${line}: "${quoted}" is not a piece header`),
+        1,
+      ]);
+    }
+    for (const [args, message, code] of cases) {
+      const r = run(args);
+      expectOneLineError(r, message, code);
+      expectPlain(r);
+    }
+    // A comment that ends in a colon is still a comment.
+    writeFileSync(join(dir, 'commented.txt'), '// the pieces:\nA:\n#\n// its copy:\nB:\n#\n');
+    expect(run(['count', 'polyomino', '--board', '2x1', '--pieces-file', 'commented.txt']).out).toMatch(/^2 solutions /);
+  });
 });

@@ -82,7 +82,7 @@ describe('bad input: one line naming the file, the JSON path or the option, exit
       // Regression: "area mismatch: the board has 55 cells but the pieces cover 60", which named neither --use nor the cure.
       '--use K with pieces that must each be placed',
       () => ['--board', '11x5', '--pieces', 'F,I,L,N,P,T,U,V,W,X,Y,Z', '--use', '11'],
-      /pieces used 11\.\.11: there are 12 pieces, of which 12 must be placed; give those that may stay out a range, as NAME\*0\.\.1 \(JSON: "count": "0\.\.1"\)/,
+      /--use: 11 pieces used, but there are 12 pieces, of which 12 must be placed; give those that may stay out a range, as NAME\*0\.\.1 \(JSON: "count": "0\.\.1"\)/,
     ],
     [
       'per-piece turns out of range',

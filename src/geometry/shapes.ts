@@ -151,6 +151,9 @@ export function parsePiecesFile(
   const headerPattern = new RegExp(String.raw`^\s*([A-Za-z][\w-]*)(?:\*(${COUNT}))?\s*:\s*$`);
   for (const l of textLines(text)) {
     const header = headerPattern.exec(l.text);
+    // No art has a colon: a line ending in one is a header, misspelt ("A*x:", "A*:", ":"), and said to be so where it is.
+    if (!header && l.text.endsWith(':') && !l.text.startsWith('//'))
+      throw new UserError(`${source}:${l.line}: "${l.text.trim()}" is not a piece header (write NAME:, NAME*2: or NAME*0..1:)`);
     if (header) {
       const first = pieces.find((p) => p.name === header[1]);
       // A second header of one name used to merge into the first shape: refuse it.
