@@ -819,4 +819,59 @@ describe('9. messages and exit codes of bad values', { timeout: 300_000 }, () =>
     writeFileSync(join(dir, 'commented.txt'), '// the pieces:\nA:\n#\n// its copy:\nB:\n#\n');
     expect(run(['count', 'polyomino', '--board', '2x1', '--pieces-file', 'commented.txt']).out).toMatch(/^2 solutions /);
   });
+
+  it('a bad option value is a usage error, exit 2; a bad or missing file named by an option stays exit 1 (regressions: these exited 1)', () => {
+    writeFileSync(join(dir, 'syntax.json'), '{"grid": "square", cells: []}');
+    const usage: [string[], RegExp][] = [
+      [['solve', 'polyomino', '--board', '0x0', '--pieces', 'L'], /^puzzlesat: --board: board size must be positive, got "0x0"$/m],
+      [
+        ['solve', 'polyform', '--grid', 'hexagon', '--board', 'hexagon:0', '--pieces', 'A=#'],
+        /^puzzlesat: --board: "hexagon:0": sizes are whole numbers from 1$/m,
+      ],
+      [['solve', 'polyform', '--board', '{"grid":"square"}', '--pieces', 'D=##'], /^puzzlesat: --board: \$\.cells: missing/m],
+      [
+        ['solve', 'polyform', '--board', '^^', '--grid', 'triangle', '--pieces', 'A=^'],
+        /^puzzlesat: --board:1: "\^" at column 2 points the wrong way/m,
+      ],
+      [['solve', 'polyomino', '--board', '2x1x1', '--pieces', 'D2'], /^puzzlesat: --board: "2x1x1" is not a board size \(WxH, e\.g\. 10x6\)$/m],
+      [['solve', 'polyform', '--board', '2x1x1', '--pieces', 'D=##'], /^puzzlesat: --board: "2x1x1" is not a board size \(WxH/m],
+      [['solve', 'polyomino', '--board', '3x5', '--pieces', ''], /^puzzlesat: --pieces: no pieces given$/m],
+      [['solve', 'polyomino', '--board', '3x5', '--pieces', 'L*0'], /^puzzlesat: --pieces: piece L: "0" is not a count/m],
+      [['solve', 'polyomino', '--board', '3x5', '--pieces', 'Q=='], /^puzzlesat: --pieces piece Q:1: unexpected character "="/m],
+      [['solve', 'soma', '--figure', '0x3x3'], /^puzzlesat: --figure: box sides must be positive, got "0x3x3"$/m],
+      [['solve', 'polycube', '--figure', '0x3x3'], /^puzzlesat: --figure: box sides must be positive, got "0x3x3"$/m],
+      [['solve', 'polycube', '--figure', '3x3'], /^puzzlesat: --figure: "3x3" is not a box size \(WxHxD, e\.g\. 3x3x3\)$/m],
+      [['solve', 'polyform', '--board', '3x5', '--pieces', 'L', '--use', '0'], /^puzzlesat: --use: "0" is not a count/m],
+      [['solve', 'polyform', '--board', '3x5', '--pieces', 'L', '--use', 'abc'], /^puzzlesat: --use: "abc" is not a count/m],
+      [['solve', 'polyform', '--board', '3x5', '--pieces', 'L', '--use', '5..2'], /^puzzlesat: --use: "5\.\.2" is an empty range/m],
+      [
+        ['solve', 'genius-square', '--any-blockers', '--roll', ''],
+        /^puzzlesat: --roll: 0 blockers leave 36 cells but the nine pieces cover 29; a board needs 7 blockers$/m,
+      ],
+      [['solve', 'genius-square', '--any-blockers', '--roll', 'A1,A2'], /^puzzlesat: --roll: 2 blockers leave 34 cells/m],
+      [
+        ['enumerate', 'polyomino', '--board', '3x5', '--pieces', 'L*3', '--solver', 'dlx'],
+        /^puzzlesat: --solver dlx: polyomino is not posed as exact cover here/m,
+      ],
+      [
+        ['solve', 'polyomino', '--board', '3x5', '--pieces', 'L*3', '--solver', 'dlx'],
+        /^puzzlesat: --solver dlx: polyomino is not posed as exact cover here/m,
+      ],
+    ];
+    for (const [args, message] of usage) {
+      const r = run(args);
+      expectOneLineError(r, message, 2);
+      expectPlain(r);
+    }
+    // What an option names but cannot be read, or reads wrong, is bad input, as an output file in the way is.
+    const input: [string[], RegExp][] = [
+      [['solve', 'polyomino', '--board', '3x5', '--pieces-file', 'nope'], /^puzzlesat: --pieces-file: cannot read "nope"$/m],
+      [
+        ['solve', 'polyomino', '--board', 'missing.txt', '--pieces', 'L'],
+        /^puzzlesat: --board: "missing\.txt" is neither WxH, inline art, nor a readable board file$/m,
+      ],
+      [['solve', 'polyform', '--board', 'syntax.json', '--pieces', 'D=##'], /^puzzlesat: syntax\.json:1: not valid JSON/m],
+    ];
+    for (const [args, message] of input) expectOneLineError(run(args), message, 1);
+  });
 });

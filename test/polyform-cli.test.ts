@@ -70,7 +70,12 @@ describe('bad input: one line naming the file, the JSON path or the option, exit
       () => ['--board', write('bad.json', '{"grid":\n"hexagon",\n  cells: []}'), '--pieces', 'A=#'],
       /bad\.json:3: not valid JSON/,
     ],
-    ['art drawn off the grid', () => ['--board', '^^', '--grid', 'triangle', '--pieces', 'A=^'], /--board:1: "\^" at column 2 points the wrong way/],
+    [
+      'art drawn off the grid',
+      () => ['--board', '^^', '--grid', 'triangle', '--pieces', 'A=^'],
+      /--board:1: "\^" at column 2 points the wrong way/,
+      2,
+    ],
     [
       // Regression: '$.use: "[object Object]" is not a count'.
       'a use that is no count',
