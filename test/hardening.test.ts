@@ -874,4 +874,19 @@ describe('9. messages and exit codes of bad values', { timeout: 300_000 }, () =>
     ];
     for (const [args, message] of input) expectOneLineError(run(args), message, 1);
   });
+
+  it('a boolean option given both ways is refused as a repeated value option is (regression: --flip --no-flip ran, the last one winning)', () => {
+    for (const both of [
+      ['--flip', '--no-flip'],
+      ['--no-flip', '--flip=true'],
+      ['--flip=false', '--flip'],
+    ]) {
+      const r = run(['solve', 'pentomino', '--preset', '3x20', ...both]);
+      expectOneLineError(r, /^puzzlesat: --flip and --no-flip contradict each other: give one$/m, 2);
+      expect(r.out).toBe('');
+    }
+    expectOneLineError(run(['count', 'soma', '--json', '--no-json']), /^puzzlesat: --json and --no-json contradict each other: give one$/m, 2);
+    // One way, given twice, says one thing.
+    expect(run(['solve', 'pentomino', '--preset', '3x20', '--no-flip', '--no-flip']).code).toBe(0);
+  });
 });

@@ -131,6 +131,7 @@ export function checkNumericOptions(args: Record<string, unknown>, words: readon
     if (rule && value === undefined) throw new UserError(`--${name}: expected a value after it`);
     if (rule) checkValue(name, value, rule, typed.get(name));
   }
+  checkBooleansOnce(args, words);
   for (const { path, option } of outputsOf(args)) checkWritable(path, option);
   for (const [a, b, why] of CONFLICTS) {
     if (args[a] !== undefined && args[b] !== undefined) throw new UserError(`--${a} and --${b} do not go together (${why}): give one`);
@@ -138,6 +139,29 @@ export function checkNumericOptions(args: Record<string, unknown>, words: readon
   for (const [name, { needs, message }] of Object.entries(NEEDS)) {
     if (args[name] !== undefined && args[needs] === undefined) throw new UserError(`--${name}: ${message}`);
   }
+}
+
+/**
+ * A boolean option said both ways (`--flip --no-flip`, `--flip=false --flip`)
+ * is refused as a value option given twice is: yargs keeps the last, and
+ * which one the user meant is a guess.
+ */
+function checkBooleansOnce(args: Record<string, unknown>, words: readonly string[]): void {
+  const said = new Map<string, boolean>();
+  for (const word of words) {
+    if (word === '--') return;
+    const { name, value } = booleanWord(word);
+    if (name === undefined || typeof args[name] !== 'boolean') continue;
+    if (said.get(name) === !value) throw new UserError(`--${name} and --no-${name} contradict each other: give one`);
+    said.set(name, value);
+  }
+}
+
+/** What a word says of a boolean option: `--no-NAME` false, `--NAME=true|false` that, `--NAME` true; no name for other words. */
+function booleanWord(word: string): { name?: string; value: boolean } {
+  const m = /^--(no-)?([a-z][\w-]*)(?:=(true|false))?$/.exec(word);
+  if (!m || (m[1] && m[3])) return { value: false };
+  return { name: m[2]!, value: m[1] ? false : m[3] !== 'false' };
 }
 
 /** Options whose value may be "-", standard input (read by readPackedText). */
