@@ -92,6 +92,13 @@ export function randomRoll(random: () => number): Roll {
   return inReadingOrder(DICE.map((faces) => faces[Math.floor(random() * faces.length)]!));
 }
 
+/** Why `count` blockers make no board (the nine pieces cover all the other cells), or undefined when they make one. */
+function blockerCountProblem(count: number): string | undefined {
+  const needed = BOARD.length - PIECE_AREA;
+  if (count === needed) return undefined;
+  return `${count} blockers leave ${BOARD.length - count} cells but the nine pieces cover ${PIECE_AREA}; a board needs ${needed} blockers`;
+}
+
 /**
  * Reads a comma-separated blocker list. A roll has exactly one cell per die;
  * with `anyBlockers` any distinct cells are accepted (custom boards). A
@@ -119,6 +126,9 @@ export function parseBlockers(text: string, option: string, anyBlockers = false,
   if (!anyBlockers && seen.size !== DICE.length) {
     throw new Problem(`${option}: a roll has ${DICE.length} blockers, one per die; got ${seen.size}`);
   }
+  // Any cells, but as many as a roll: checked here, where a bad count is the option's (a usage error), not when the board is built.
+  const problem = blockerCountProblem(seen.size);
+  if (problem) throw new Problem(`${option}: ${problem}`);
   return inReadingOrder(seen);
 }
 
@@ -161,11 +171,8 @@ function chooseBlockers(o: GeniusOptions): { blockers: Roll; seed?: number } {
 export function geniusSpec(blockers: Roll, params: Record<string, unknown>, asked: PackingChoices = {}): PackingSpec {
   const blocked = new Set(blockers);
   const region = BOARD.filter((c) => !blocked.has(labelOf(c)));
-  if (region.length !== PIECE_AREA) {
-    throw new UserError(
-      `--roll: ${blockers.length} blockers leave ${region.length} cells but the nine pieces cover ${PIECE_AREA}; a board needs ${BOARD.length - PIECE_AREA} blockers`,
-    );
-  }
+  const problem = blockerCountProblem(BOARD.length - region.length);
+  if (problem) throw new UserError(`--roll: ${problem}`);
   return packingSpec(region, [...PIECES], params, asked);
 }
 

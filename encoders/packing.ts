@@ -18,6 +18,7 @@ import {
   atMostOne,
 } from '../src/card/index.js';
 import { checkPacking } from '../src/geometry/packing-check.js';
+import { countText } from '../src/geometry/shapes.js';
 import { renderPacking, renderPackingSvg } from '../src/render/grid.js';
 import { renderPolycubeSvg } from '../src/render/iso.js';
 import { renderPlaneSvg, renderPlaneText } from '../src/render/plane.js';
@@ -87,6 +88,8 @@ export interface PackingSpec {
   pieces: PieceDef[];
   /** How many pieces (copies counted) a solution places, when the puzzle says (e.g. 11 of the 12). */
   used?: { least: number; most: number };
+  /** Where `used` was asked (--use, a pieces file's $.use), for the message that refuses it. */
+  usedFrom?: string;
   /** How pieces may be turned (e.g. the 8 plane isometries, or rotations only). */
   moves: readonly Transform[];
   /** Candidate symmetries of the whole puzzle, for --unique. */
@@ -484,7 +487,7 @@ function checkAreas(spec: PackingSpec, board: Board): void {
   const needed = spec.pieces.reduce((s, p) => s + leastOf(p), 0);
   if (spec.used && (spec.used.least > copies || spec.used.most < needed || spec.used.least > spec.used.most))
     throw new UserError(
-      `pieces used ${spec.used.least}..${spec.used.most}: there are ${copies} pieces, of which ${needed} must be placed` +
+      `${spec.usedFrom ?? 'pieces used'}: ${countText(spec.used.least, spec.used.most)} pieces used, but there are ${copies} pieces, of which ${needed} must be placed` +
         (spec.used.most < needed ? '; give those that may stay out a range, as NAME*0..1 (JSON: "count": "0..1")' : ''),
     );
   if (least === most && optional === 0 && least !== board.required)

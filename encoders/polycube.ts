@@ -1,10 +1,10 @@
-import { UserError } from '../src/core/errors.js';
+import { UsageError, UserError, readingOption } from '../src/core/errors.js';
 import { checkSize } from '../src/core/limits.js';
 import { GROUPS, type Cell } from '../src/geometry/cells.js';
 import { buildPacking, type NonOverlap, type PackingInstance, NON_OVERLAP_OPTION, PACKING_DEFAULTS, packingChoices } from './packing.js';
 import { cellsArt, parseRegion } from '../src/geometry/shapes.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
-import { piecesParam, readPieces, readPiecesFile } from './polyomino.js';
+import { SIZE_LIKE, piecesParam, readPieces, readPiecesFile } from './polyomino.js';
 import { PUZZLE_OPTION, namedPuzzle } from './catalogue/arguments.js';
 import { type PuzzleEntry, type PuzzleOption, entryOptions } from '../src/core/puzzle.js';
 import { readTextInput } from '../src/core/input.js';
@@ -113,24 +113,29 @@ function figureParam(figure: string, region: readonly Cell[]): string {
 
 /** A figure by preset name, `WxHxD` box, inline art ("/" rows, "|" levels), or file path. */
 export function readFigure(figure: string, option: string): Cell[] {
-  const size = BOX.exec(figure);
-  if (size) {
-    const [w, h, d] = size.slice(1).map(Number) as [number, number, number];
-    if (w < 1 || h < 1 || d < 1) throw new UserError(`${option}: box sides must be positive, got "${figure}"`);
-    checkSize('cells', w * h * d, option, `a ${w}x${h}x${d} box has`);
-    return box(w, h, d);
-  }
   const preset = FIGURES[figure];
   if (preset) return parseRegion(inlineToText(preset.art), `figure ${figure}`);
-  if (isInlineFigure(figure)) return parseRegion(inlineToText(figure), option);
+  // A box or art in the option itself: what it refuses is a bad option value (exit 2).
+  if (BOX.test(figure) || isInlineFigure(figure)) return readingOption(() => figureOfOption(figure, option));
   let text: string;
   try {
     text = readTextInput(figure, figure);
   } catch (e) {
     if (e instanceof UserError) throw e;
+    if (SIZE_LIKE.test(figure)) throw new UsageError(`${option}: "${figure}" is not a box size (WxHxD, e.g. 3x3x3)`);
     throw new UserError(`${option}: "${figure}" is neither a figure (${Object.keys(FIGURES).join(', ')}), WxHxD, inline art, nor a readable file`);
   }
   return parseRegion(text, figure);
+}
+
+/** The figure the option itself gives: a `WxHxD` box or inline art. */
+function figureOfOption(figure: string, option: string): Cell[] {
+  const size = BOX.exec(figure);
+  if (!size) return parseRegion(inlineToText(figure), option);
+  const [w, h, d] = size.slice(1).map(Number) as [number, number, number];
+  if (w < 1 || h < 1 || d < 1) throw new UserError(`${option}: box sides must be positive, got "${figure}"`);
+  checkSize('cells', w * h * d, option, `a ${w}x${h}x${d} box has`);
+  return box(w, h, d);
 }
 
 /** Set names in a piece list become their members. */

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readTextInput } from '../src/core/input.js';
-import { UsageError, UserError } from '../src/core/errors.js';
+import { UsageError, UserError, readingOption } from '../src/core/errors.js';
 import { checkSize } from '../src/core/limits.js';
 import { type Cell, GROUPS, type Transform, isMirror, orientations, shapeKey, transformShape } from '../src/geometry/cells.js';
 import { GRIDS, GRID_NAMES, type Grid, type GridName, aspect } from '../src/geometry/grids.js';
@@ -33,7 +33,7 @@ import {
   buildPacking,
   packingChoices,
 } from './packing.js';
-import { POLYOMINOES } from './polyomino.js';
+import { POLYOMINOES, SIZE_LIKE } from './polyomino.js';
 import { PUZZLE_OPTION, namedPuzzle } from './catalogue/arguments.js';
 
 /**
@@ -80,6 +80,9 @@ interface Source {
 
 const isJson = (text: string) => text.trimStart().startsWith('{');
 
+/** Reads a source: an inline one is the option's own value, whose faults are usage errors (exit 2); a file's are bad input (exit 1). */
+const reading = <T>(source: Source, read: () => T): T => (source.inline ? readingOption(read) : read());
+
 /** Inline art: rows separated by "/", and on cubes levels by "|" (elsewhere "|" draws a stick). */
 const inlineLines = (grid: Grid, art: string) => (grid.name === 'cube' ? inlineArt(art) : art.split('/').map((text) => ({ text, line: 1 })));
 /** Boards by name: WxH, hexagon:N, triangle:N, trapezoid:WxH (src/geometry/board-shapes.ts). */
@@ -118,26 +121,31 @@ interface BoardInput {
 }
 
 function boardInput(value: string): BoardInput {
+  if (SIZE_LIKE.test(value) && !NAMED.test(value) && !existsSync(value))
+    throw new UsageError(`--board: "${value}" is not a board size (WxH, hexagon:N, triangle:N or trapezoid:WxH)`);
   const source = readSource(value, '--board', 'JSON, WxH or inline art (rows separated by "/")');
   if (isJson(source.text)) {
-    const json = boardFromJson(parseJson(source.text, source.where), source.where);
+    const json = reading(source, () => boardFromJson(parseJson(source.text, source.where), source.where));
     return { json, read: () => json };
   }
   return {
-    read: (grid) => {
-      // A size is checked before a board of that size is made: every cell counts towards --max-cells.
-      if (source.inline && NAMED.test(source.text)) {
-        const sizes = source.text.match(/\d+/g)!.map(Number);
-        checkSize('cells', sizes.length === 1 ? 3 * sizes[0]! ** 2 : sizes[0]! * sizes[1]!, '--board', `"${source.text}" has about`);
-      }
-      const named = source.inline ? namedBoard(grid, source.text) : undefined;
-      if (typeof named === 'string') throw new UserError(`--board: ${named}`);
-      const lines = source.inline ? inlineLines(grid, source.text) : textLines(source.text);
-      const cells = named ?? parseGridArt(grid, lines, source.where, 'board');
-      if (cells.length === 0) throw new UserError(`${source.where}: the board has no cells`);
-      return { grid, cells, optional: [] };
-    },
+    read: (grid) => reading(source, () => boardOfSource(source, grid)),
   };
+}
+
+/** A board of art or a shape by name, on the puzzle's grid. */
+function boardOfSource(source: Source, grid: Grid): FormBoard {
+  // A size is checked before a board of that size is made: every cell counts towards --max-cells.
+  if (source.inline && NAMED.test(source.text)) {
+    const sizes = source.text.match(/\d+/g)!.map(Number);
+    checkSize('cells', sizes.length === 1 ? 3 * sizes[0]! ** 2 : sizes[0]! * sizes[1]!, '--board', `"${source.text}" has about`);
+  }
+  const named = source.inline ? namedBoard(grid, source.text) : undefined;
+  if (typeof named === 'string') throw new UserError(`--board: ${named}`);
+  const lines = source.inline ? inlineLines(grid, source.text) : textLines(source.text);
+  const cells = named ?? parseGridArt(grid, lines, source.where, 'board');
+  if (cells.length === 0) throw new UserError(`${source.where}: the board has no cells`);
+  return { grid, cells, optional: [] };
 }
 
 // ---- pieces ----------------------------------------------------------------------------
@@ -198,14 +206,14 @@ function piecesInput(options: PolyformOptions): PiecesInput {
   const option = options.piecesFile !== undefined ? '--pieces-file' : '--pieces';
   const source: Source = option === '--pieces' ? { text: value, where: option, inline: true } : readSource(value, option, 'a pieces file');
   if (isJson(source.text)) {
-    const json = piecesFromJson(parseJson(source.text, source.where), source.where);
+    const json = reading(source, () => piecesFromJson(parseJson(source.text, source.where), source.where));
     return { json, read: () => json };
   }
   return {
     read: (grid) => ({
       grid,
       pieces: source.inline
-        ? inlinePieces(source.text, grid, option)
+        ? reading(source, () => inlinePieces(source.text, grid, option))
         : parsePiecesFile(source.text, source.where, (lines, where) => parseGridArt(grid, lines, where, 'piece')).map((p) => {
             const piece = { name: p.name, cells: p.cells, count: p.count, least: p.least };
             checkPiece(grid, piece, `${source.where}:${p.line}`);
@@ -268,7 +276,7 @@ export function polyform(options: PolyformOptions): PackingInstance {
   const board = boardIn.read(grid);
   checkSize('cells', board.cells.length + board.optional.length, '--board', 'the board has');
   const given = piecesIn.read(grid);
-  const use = options.use === undefined ? given.use : useOf(options.use, '--use');
+  const use = options.use === undefined ? given.use : readingOption(() => useOf(options.use!, '--use'));
   if (options.use !== undefined && given.use && (given.use.least !== use!.least || given.use.most !== use!.most))
     throw new UserError(`--use ${options.use}: the pieces file asks for ${given.use.least}..${given.use.most} pieces ($.use)`);
   const set = options.oneSided ? oneSided(grid, given.pieces) : given.pieces;
@@ -299,7 +307,7 @@ export function polyform(options: PolyformOptions): PackingInstance {
     pieces,
     moves: grid.group,
     symmetryGroup: grid.group,
-    ...(use ? { used: use } : {}),
+    ...(use ? { used: use, usedFrom: options.use === undefined ? `${options.piecesFile ?? '--pieces'}: $.use` : '--use' } : {}),
     nonOverlap,
     amo,
     card,

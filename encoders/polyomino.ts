@@ -1,4 +1,4 @@
-import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
+import { UsageError, UserError, didYouMean, readingOption } from '../src/core/errors.js';
 import { checkSize } from '../src/core/limits.js';
 import { GROUPS, type Cell, isConnected, shapeKey } from '../src/geometry/cells.js';
 import {
@@ -119,28 +119,42 @@ export function piecesParam(pieces: readonly PieceDef[]): string {
     .join(',');
 }
 
+/**
+ * A value written as a size ("2x1x1", "3x3", "hexagon:0x2"), not as a file's
+ * name: when no file reads, it is a size of the wrong shape, a bad option
+ * value (exit 2) rather than a file that is not there (exit 1).
+ */
+export const SIZE_LIKE = /^([a-z]+:)?\d+(x\d+)*$/i;
+
 /** `WxH`, inline art with "/" between rows, or the path of a board file. */
 export function readBoard(board: string, option: string): Cell[] {
-  const size = RECTANGLE.exec(board);
-  if (size) {
-    const [w, h] = [Number(size[1]), Number(size[2])];
-    if (w < 1 || h < 1) throw new UserError(`${option}: board size must be positive, got "${board}"`);
-    checkSize('cells', w * h, option, `a ${w}x${h} board has`);
-    return rectangle(w, h);
-  }
-  if (boardInOption(board)) return parseRegion(board.split('/').join('\n'), option);
+  if (boardInOption(board)) return readingOption(() => boardOfOption(board, option));
   let text: string;
   try {
     text = readTextInput(board, board);
   } catch (e) {
     if (e instanceof UserError) throw e;
+    if (SIZE_LIKE.test(board)) throw new UsageError(`${option}: "${board}" is not a board size (WxH, e.g. 10x6)`);
     throw new UserError(`${option}: "${board}" is neither WxH, inline art, nor a readable board file`);
   }
   return parseRegion(text, board);
 }
 
-/** A piece list such as `F,I,L*2,X*0..1,Q=##/#.`; names are case-sensitive. */
-export function readPieces(list: string, option: string, catalog: Readonly<Record<string, string>> = POLYOMINOES): PieceDef[] {
+/** The board the option itself gives: `WxH` or inline art. */
+function boardOfOption(board: string, option: string): Cell[] {
+  const size = RECTANGLE.exec(board);
+  if (!size) return parseRegion(board.split('/').join('\n'), option);
+  const [w, h] = [Number(size[1]), Number(size[2])];
+  if (w < 1 || h < 1) throw new UserError(`${option}: board size must be positive, got "${board}"`);
+  checkSize('cells', w * h, option, `a ${w}x${h} board has`);
+  return rectangle(w, h);
+}
+
+/** A piece list such as `F,I,L*2,X*0..1,Q=##/#.`; names are case-sensitive. The list is an option's value: what it refuses is a usage error. */
+export const readPieces = (list: string, option: string, catalog: Readonly<Record<string, string>> = POLYOMINOES): PieceDef[] =>
+  readingOption(() => pieceList(list, option, catalog));
+
+function pieceList(list: string, option: string, catalog: Readonly<Record<string, string>>): PieceDef[] {
   if (typeof list !== 'string')
     throw new UsageError(`${option}: expected a comma-separated list such as "F,I,L*2", got ${Array.isArray(list) ? 'an array' : typeof list}`);
   const pieces: PieceDef[] = [];
@@ -171,6 +185,8 @@ export function readPieces(list: string, option: string, catalog: Readonly<Recor
 
 /** Repeated catalog names become copies of one piece (they are interchangeable). */
 function addPiece(pieces: PieceDef[], piece: PieceDef, where: string): void {
+  // Art of dots or of empty rows draws nothing: "not connected" would send one looking for a gap.
+  if (piece.cells.length === 0) throw new UserError(`${where}: piece ${piece.name} has no cells`);
   if (!isConnected(piece.cells)) throw new UserError(`${where}: piece ${piece.name} is not connected`);
   const same = pieces.find((p) => p.name === piece.name);
   if (same) {

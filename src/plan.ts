@@ -25,6 +25,7 @@ import {
   resolveBranching,
   resolveEnumMode,
 } from './enumerate/blocking-loop.js';
+import { notExactCover } from './enumerate/dlx.js';
 import { poolAvailable } from './enumerate/pool.js';
 import { refuseForExactCover, searchSettings } from './enumerate/settings.js';
 import { pickProver, proofSolverNames } from './proof/provers.js';
@@ -157,8 +158,7 @@ function resolveSolve(puzzle: string | Instance, r: PlanRequest): WithInstance<S
     ] as const)
       if (given)
         throw new UsageError(`${option} does not go with --solver ${engine.name}: dancing links gives no proofs and takes no branching rule`);
-    if (!instance.exactCover)
-      throw new UserError(`--solver ${engine.name}: ${name} is not posed as exact cover here (pieces with copies, or not a packing)`);
+    if (!instance.exactCover) throw notExactCover(engine.name, name);
   }
   if (proof && !caps.proofs)
     throw new UserError(
@@ -199,8 +199,7 @@ function resolveEnumerate(puzzle: string | Instance, r: PlanRequest): WithInstan
       ? puzzleByName(puzzle).defaults.nativeEnumerationAmo
       : undefined;
   const { instance, args, name, rebuildable } = built(puzzle, typeof puzzle === 'string' ? encodedArgs(puzzle, r.args ?? {}, nativeAmo) : {});
-  if (caps.exactCover && !instance.exactCover)
-    throw new UserError(`--solver ${engine.name}: ${name} is not posed as exact cover here (pieces with copies, or not a packing)`);
+  if (caps.exactCover && !instance.exactCover) throw notExactCover(engine.name, name);
   const settings = searchSettings(instance, engine.name, caps, {
     unique,
     symmetryBreaking: parseSymmetryBreaking(r.uniqueBy, '--unique-by'),

@@ -752,3 +752,185 @@ describe('6. one deadline, encoding included', { timeout: 300_000 }, () => {
     expect(dobble.out).toMatch(new RegExp(`^no answer from \\S+ within 0\\.01 s \\(UNKNOWN: ${why}\\); --variables cyclic .*\\n$`));
   });
 });
+
+describe('9. messages and exit codes of bad values', { timeout: 300_000 }, () => {
+  /** No message says "undefined", "NaN", "Infinity" or "[object Object]". */
+  const expectPlain = (r: Run) => expect(r.err).not.toMatch(/undefined|NaN|Infinity|\[object Object\]/);
+
+  it('a missing JSON key is called missing, and a number option echoes its value as typed (regressions: "got undefined", "NaN", "Infinity")', () => {
+    writeFileSync(join(dir, 'no-grid.json'), '{"cells":[[0,0],[1,0]]}');
+    writeFileSync(join(dir, 'no-cells.json'), '{"grid":"square"}');
+    writeFileSync(join(dir, 'no-name.json'), '{"grid":"square","pieces":[{"cells":[[0,0]]}]}');
+    writeFileSync(join(dir, 'no-piece-cells.json'), '{"grid":"square","pieces":[{"name":"A"}]}');
+    const cases: [string[], RegExp, number][] = [
+      [['solve', 'polyform', '--board', 'no-grid.json', '--pieces', 'D=##'], /no-grid\.json: \$\.grid: missing \(expected a grid: square, cube, /, 1],
+      [['solve', 'polyform', '--board', 'no-cells.json', '--pieces', 'D=##'], /no-cells\.json: \$\.cells: missing \(expected a list of cells\)$/m, 1],
+      [
+        ['solve', 'polyform', '--board', '2x1', '--pieces-file', 'no-name.json'],
+        /no-name\.json: \$\.pieces\[0\]\.name: missing \(expected a name/,
+        1,
+      ],
+      [
+        ['solve', 'polyform', '--board', '2x1', '--pieces-file', 'no-piece-cells.json'],
+        /\$\.pieces\[0\]\.cells: missing \(expected a list of cells\)$/m,
+        1,
+      ],
+      [['bench', '--search-box', 'abc', '--quick'], /^puzzlesat: --search-box: expected a positive number of seconds, got "abc"$/m, 2],
+      [['solve', 'pentomino', '--preset', '3x20', '--timeout', 'abc'], /--timeout: expected a positive number of seconds, got "abc"$/m, 2],
+      [['solve', 'pentomino', '--preset', '3x20', '--timeout', '1e400'], /--timeout: expected a positive number of seconds, got "1e400"$/m, 2],
+      [
+        ['enumerate', 'pentomino', '--preset', '3x20', '--limit', '9007199254740993'],
+        /--limit: at most 9007199254740991, got "9007199254740993"$/m,
+        2,
+      ],
+    ];
+    for (const [args, message, code] of cases) {
+      const r = run(args);
+      expectOneLineError(r, message, code);
+      expectPlain(r);
+    }
+  });
+
+  it('a copy count beyond the exact whole numbers is refused naming the piece (regressions: "the pieces cover 500000000000000000000"; 2^53 + 1 read as 2^53)', () => {
+    writeFileSync(join(dir, 'huge-count.json'), '{"grid":"square","pieces":[{"name":"A","cells":[[0,0]],"count":9007199254740993}]}');
+    writeFileSync(join(dir, 'huge-count.txt'), 'A*99999999999999999999:\n#\n');
+    const cases: [string[], RegExp, number][] = [
+      [
+        ['solve', 'polyomino', '--board', '3x5', '--pieces', 'L*99999999999999999999'],
+        /^puzzlesat: --pieces: piece L: "99999999999999999999" is more copies than/,
+        2,
+      ],
+      [
+        ['solve', 'polyform', '--board', '3x5', '--pieces', 'A*0..99999999999999999999=#'],
+        /^puzzlesat: --pieces: piece A: "0\.\.99999999999999999999" is more copies than/,
+        2,
+      ],
+      [
+        ['solve', 'polyform', '--board', '3x5', '--pieces-file', 'huge-count.json'],
+        /^puzzlesat: huge-count\.json: \$\.pieces\[0\]\.count: "9007199254740992" is more copies than/,
+        1,
+      ],
+      [
+        ['solve', 'polyomino', '--board', '3x5', '--pieces-file', 'huge-count.txt'],
+        /^puzzlesat: huge-count\.txt:1: piece A: "99999999999999999999" is more copies than/,
+        1,
+      ],
+    ];
+    for (const [args, message, code] of cases) {
+      const r = run(args);
+      expectOneLineError(r, message, code);
+      expectPlain(r);
+    }
+  });
+
+  it('messages say what is wrong and where (regressions: an empty piece "not connected"; a bad header unnamed; --use unnamed)', () => {
+    writeFileSync(join(dir, 'five.json'), '{"grid":"square","pieces":[{"name":"D","cells":[[0,0],[1,0]]}],"use":9}');
+    const cases: [string[], RegExp, number][] = [
+      [['solve', 'polyomino', '--board', '3x5', '--pieces', 'Q=..'], /^puzzlesat: --pieces: piece Q has no cells$/m, 2],
+      [['solve', 'polyomino', '--board', '3x5', '--pieces', 'Q=/'], /^puzzlesat: --pieces: piece Q has no cells$/m, 2],
+      [
+        ['solve', 'polyform', '--board', '5x5', '--pieces', 'L,I,P,V,X', '--use', '99'],
+        /^puzzlesat: --use: 99 pieces used, but there are 5 pieces/,
+        1,
+      ],
+      [
+        ['solve', 'polyform', '--board', '2x1', '--pieces-file', 'five.json'],
+        /^puzzlesat: five\.json: \$\.use: 9 pieces used, but there are 1 pieces/,
+        1,
+      ],
+    ];
+    for (const [header, line] of [
+      ['A*x:', 1],
+      ['A*:', 1],
+      [':', 1],
+      ['B*x:', 3],
+    ] as const) {
+      const file = `header-${cases.length}.txt`;
+      writeFileSync(join(dir, file), `${line === 1 ? '' : 'A:\n#\n'}${header}\n#\n`);
+      const quoted = header.replace(/\*/g, '\\*');
+      cases.push([
+        ['solve', 'polyomino', '--board', '3x5', '--pieces-file', file],
+        new RegExp(`^puzzlesat: ${file}:${line}: "${quoted}" is not a piece header`),
+        1,
+      ]);
+    }
+    for (const [args, message, code] of cases) {
+      const r = run(args);
+      expectOneLineError(r, message, code);
+      expectPlain(r);
+    }
+    // A comment that ends in a colon is still a comment.
+    writeFileSync(join(dir, 'commented.txt'), '// the pieces:\nA:\n#\n// its copy:\nB:\n#\n');
+    expect(run(['count', 'polyomino', '--board', '2x1', '--pieces-file', 'commented.txt']).out).toMatch(/^2 solutions /);
+  });
+
+  it('a bad option value is a usage error, exit 2; a bad or missing file named by an option stays exit 1 (regressions: these exited 1)', () => {
+    writeFileSync(join(dir, 'syntax.json'), '{"grid": "square", cells: []}');
+    const usage: [string[], RegExp][] = [
+      [['solve', 'polyomino', '--board', '0x0', '--pieces', 'L'], /^puzzlesat: --board: board size must be positive, got "0x0"$/m],
+      [
+        ['solve', 'polyform', '--grid', 'hexagon', '--board', 'hexagon:0', '--pieces', 'A=#'],
+        /^puzzlesat: --board: "hexagon:0": sizes are whole numbers from 1$/m,
+      ],
+      [['solve', 'polyform', '--board', '{"grid":"square"}', '--pieces', 'D=##'], /^puzzlesat: --board: \$\.cells: missing/m],
+      [
+        ['solve', 'polyform', '--board', '^^', '--grid', 'triangle', '--pieces', 'A=^'],
+        /^puzzlesat: --board:1: "\^" at column 2 points the wrong way/m,
+      ],
+      [['solve', 'polyomino', '--board', '2x1x1', '--pieces', 'D2'], /^puzzlesat: --board: "2x1x1" is not a board size \(WxH, e\.g\. 10x6\)$/m],
+      [['solve', 'polyform', '--board', '2x1x1', '--pieces', 'D=##'], /^puzzlesat: --board: "2x1x1" is not a board size \(WxH/m],
+      [['solve', 'polyomino', '--board', '3x5', '--pieces', ''], /^puzzlesat: --pieces: no pieces given$/m],
+      [['solve', 'polyomino', '--board', '3x5', '--pieces', 'L*0'], /^puzzlesat: --pieces: piece L: "0" is not a count/m],
+      [['solve', 'polyomino', '--board', '3x5', '--pieces', 'Q=='], /^puzzlesat: --pieces piece Q:1: unexpected character "="/m],
+      [['solve', 'soma', '--figure', '0x3x3'], /^puzzlesat: --figure: box sides must be positive, got "0x3x3"$/m],
+      [['solve', 'polycube', '--figure', '0x3x3'], /^puzzlesat: --figure: box sides must be positive, got "0x3x3"$/m],
+      [['solve', 'polycube', '--figure', '3x3'], /^puzzlesat: --figure: "3x3" is not a box size \(WxHxD, e\.g\. 3x3x3\)$/m],
+      [['solve', 'polyform', '--board', '3x5', '--pieces', 'L', '--use', '0'], /^puzzlesat: --use: "0" is not a count/m],
+      [['solve', 'polyform', '--board', '3x5', '--pieces', 'L', '--use', 'abc'], /^puzzlesat: --use: "abc" is not a count/m],
+      [['solve', 'polyform', '--board', '3x5', '--pieces', 'L', '--use', '5..2'], /^puzzlesat: --use: "5\.\.2" is an empty range/m],
+      [
+        ['solve', 'genius-square', '--any-blockers', '--roll', ''],
+        /^puzzlesat: --roll: 0 blockers leave 36 cells but the nine pieces cover 29; a board needs 7 blockers$/m,
+      ],
+      [['solve', 'genius-square', '--any-blockers', '--roll', 'A1,A2'], /^puzzlesat: --roll: 2 blockers leave 34 cells/m],
+      [
+        ['enumerate', 'polyomino', '--board', '3x5', '--pieces', 'L*3', '--solver', 'dlx'],
+        /^puzzlesat: --solver dlx: polyomino is not posed as exact cover here/m,
+      ],
+      [
+        ['solve', 'polyomino', '--board', '3x5', '--pieces', 'L*3', '--solver', 'dlx'],
+        /^puzzlesat: --solver dlx: polyomino is not posed as exact cover here/m,
+      ],
+    ];
+    for (const [args, message] of usage) {
+      const r = run(args);
+      expectOneLineError(r, message, 2);
+      expectPlain(r);
+    }
+    // What an option names but cannot be read, or reads wrong, is bad input, as an output file in the way is.
+    const input: [string[], RegExp][] = [
+      [['solve', 'polyomino', '--board', '3x5', '--pieces-file', 'nope'], /^puzzlesat: --pieces-file: cannot read "nope"$/m],
+      [
+        ['solve', 'polyomino', '--board', 'missing.txt', '--pieces', 'L'],
+        /^puzzlesat: --board: "missing\.txt" is neither WxH, inline art, nor a readable board file$/m,
+      ],
+      [['solve', 'polyform', '--board', 'syntax.json', '--pieces', 'D=##'], /^puzzlesat: syntax\.json:1: not valid JSON/m],
+    ];
+    for (const [args, message] of input) expectOneLineError(run(args), message, 1);
+  });
+
+  it('a boolean option given both ways is refused as a repeated value option is (regression: --flip --no-flip ran, the last one winning)', () => {
+    for (const both of [
+      ['--flip', '--no-flip'],
+      ['--no-flip', '--flip=true'],
+      ['--flip=false', '--flip'],
+    ]) {
+      const r = run(['solve', 'pentomino', '--preset', '3x20', ...both]);
+      expectOneLineError(r, /^puzzlesat: --flip and --no-flip contradict each other: give one$/m, 2);
+      expect(r.out).toBe('');
+    }
+    expectOneLineError(run(['count', 'soma', '--json', '--no-json']), /^puzzlesat: --json and --no-json contradict each other: give one$/m, 2);
+    // One way, given twice, says one thing.
+    expect(run(['solve', 'pentomino', '--preset', '3x20', '--no-flip', '--no-flip']).code).toBe(0);
+  });
+});

@@ -23,9 +23,10 @@ const write = (file: string, text: string) => {
 /** Several CLI runs (a process start each) on a shared, busy machine. */
 const SLOW = 240_000;
 
-describe('bad input: one line naming the file, the JSON path or the option, exit 1, nothing written', () => {
+describe('bad input: one line naming the file, the JSON path or the option, exit 1 (2 for a bad option value), nothing written', () => {
   const hexPieces = write('hex-pieces.json', allPieces('hexagon', [1, 2]));
-  const cases: [string, () => string[], RegExp][] = [
+  // The exit code when it is not 1: a fault in an option's own value (inline pieces, art, JSON) is a usage error.
+  const cases: [string, () => string[], RegExp, number?][] = [
     [
       'a cell off the grid (a triangle with orientation 5)',
       () => ['--board', write('t.json', '{"grid":"triangle","cells":[[0,0,5]]}'), '--pieces', 'A=^'],
@@ -51,8 +52,9 @@ describe('bad input: one line naming the file, the JSON path or the option, exit
       'a piece that is not connected',
       () => ['--board', '3x1', '--grid', 'hexagon', '--pieces', '{"grid":"hexagon","pieces":[{"name":"G","cells":[[0,0],[2,0]]}]}'],
       /--pieces: \$\.pieces\[0\]: piece G is not connected on the hexagon grid/,
+      2,
     ],
-    ['an empty range', () => ['--board', '2x1', '--pieces', 'A*3..1=##'], /--pieces: piece A: "3\.\.1" is an empty range/],
+    ['an empty range', () => ['--board', '2x1', '--pieces', 'A*3..1=##'], /--pieces: piece A: "3\.\.1" is an empty range/, 2],
     [
       'more pieces required than fit',
       () => ['--board', '2x1', '--pieces', 'A=##,B=##,C*0..1=#'],
@@ -68,31 +70,38 @@ describe('bad input: one line naming the file, the JSON path or the option, exit
       () => ['--board', write('bad.json', '{"grid":\n"hexagon",\n  cells: []}'), '--pieces', 'A=#'],
       /bad\.json:3: not valid JSON/,
     ],
-    ['art drawn off the grid', () => ['--board', '^^', '--grid', 'triangle', '--pieces', 'A=^'], /--board:1: "\^" at column 2 points the wrong way/],
+    [
+      'art drawn off the grid',
+      () => ['--board', '^^', '--grid', 'triangle', '--pieces', 'A=^'],
+      /--board:1: "\^" at column 2 points the wrong way/,
+      2,
+    ],
     [
       // Regression: '$.use: "[object Object]" is not a count'.
       'a use that is no count',
       () => ['--board', '2x1', '--pieces', '{"grid":"square","pieces":[{"name":"D","cells":[[0,0],[1,0]]}],"use":{"least":5,"most":1}}'],
       /--pieces: \$\.use: expected a number or a range such as "10\.\.11", got \{"least":5,"most":1\}/,
+      2,
     ],
     [
       // Regression: "area mismatch: the board has 55 cells but the pieces cover 60", which named neither --use nor the cure.
       '--use K with pieces that must each be placed',
       () => ['--board', '11x5', '--pieces', 'F,I,L,N,P,T,U,V,W,X,Y,Z', '--use', '11'],
-      /pieces used 11\.\.11: there are 12 pieces, of which 12 must be placed; give those that may stay out a range, as NAME\*0\.\.1 \(JSON: "count": "0\.\.1"\)/,
+      /--use: 11 pieces used, but there are 12 pieces, of which 12 must be placed; give those that may stay out a range, as NAME\*0\.\.1 \(JSON: "count": "0\.\.1"\)/,
     ],
     [
       'per-piece turns out of range',
       () => ['--board', '2x1', '--pieces', '{"grid":"square","pieces":[{"name":"D","cells":[[0,0],[1,0]],"rotations":[4]}]}'],
       /\$\.pieces\[0\]\.rotations: expected distinct turns from 0 to 3/,
+      2,
     ],
   ];
   it.each(cases)(
     '%s',
-    (_what, args, message) => {
+    (_what, args, message, code = 1) => {
       const out = join(dir, 'never.cnf');
       const r = run(['encode', 'polyform', ...args(), '-o', out]);
-      expect(r.status).toBe(1);
+      expect(r.status).toBe(code);
       expect(r.stderr).toMatch(message);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).not.toMatch(/at .*\.js:\d+/);

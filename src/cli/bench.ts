@@ -14,7 +14,7 @@ import {
 import { PB_SUITES, pbDisagreements, renderPbMarkdown, runPbSuite } from '../../bench/pb-encodings.js';
 import { UsageError, UserError, readTextFile } from '../index.js';
 import { type Args, guarded, outputOption, positiveInt, sizeLimitOptions } from './common.js';
-import { checkLaterOutputs, optionName } from './options.js';
+import { checkLaterOutputs, optionName, ruledValue } from './options.js';
 import { startProgress } from './progress.js';
 
 export const command = 'bench [suite]';
@@ -90,10 +90,8 @@ export const builder = (y: Argv) =>
 /** The suite the options describe. */
 export function suiteSettings(args: Args): SuiteSettings {
   const base = args.quick ? SUITES.quick : SUITES.full;
-  const timeout = args.timeout === undefined ? base.timeoutSeconds : Number(args.timeout);
-  if (!(timeout > 0)) throw new UserError(`--timeout: expected a positive number of seconds, got "${String(args.timeout)}"`);
-  const searchBox = args.searchBox === undefined ? base.search.boxSeconds : Number(args.searchBox);
-  if (!(searchBox > 0)) throw new UserError(`--search-box: expected a positive number of seconds, got "${String(args.searchBox)}"`);
+  const timeout = ruledValue('timeout', args.timeout) ?? base.timeoutSeconds;
+  const searchBox = ruledValue('search-box', args.searchBox) ?? base.search.boxSeconds;
   return {
     ...base,
     repeat: positiveInt(args.repeat, '--repeat') ?? base.repeat,
@@ -166,8 +164,7 @@ async function benchPb(args: Args): Promise<number> {
   for (const option of ['merge', 'puzzles', 'baseline', 'repeat', 'searchBox'])
     if (args[option] !== undefined) throw new UsageError(`--${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} does not apply to bench pb`);
   const base = args.quick ? PB_SUITES.quick : PB_SUITES.full;
-  const timeout = args.timeout === undefined ? base.timeoutSeconds : Number(args.timeout);
-  if (!(timeout > 0)) throw new UserError(`--timeout: expected a positive number of seconds, got "${String(args.timeout)}"`);
+  const timeout = ruledValue('timeout', args.timeout) ?? base.timeoutSeconds;
   const settings = { ...base, timeoutSeconds: timeout, solvers: args.solvers === undefined ? base.solvers : list(args.solvers) };
   const dir = reportDirectory(args, settings.suite);
   checkReportFiles(args, dir, PB_FILES);

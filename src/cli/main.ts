@@ -101,7 +101,7 @@ await cli
   .middleware((argv) => {
     try {
       checkTypedValues(hideBin(process.argv));
-      checkNumericOptions(argv);
+      checkNumericOptions(argv, hideBin(process.argv));
       setSizeLimits(limitsFromOptions(argv));
       // --timeout counts from the process's start (performance.timeOrigin), as a summary's seconds do:
       // loading the program and building the formula spend it too.

@@ -53,6 +53,7 @@ export const MAX_JOBS = 100_000;
 
 const RULES: Readonly<Record<string, Rule>> = {
   timeout: { kind: 'seconds' },
+  'search-box': { kind: 'seconds' },
   scale: { kind: 'factor', max: 16, why: 'a 16x picture of the 8x8 board is already 5000 px wide' },
   'cube-depth': count(0),
   workers: maxThreads(),
@@ -119,8 +120,15 @@ const NEEDS: Readonly<Record<string, { needs: string; message: string }>> = {
   symmetry: { needs: 'unique', message: 'is the group --unique identifies by (enumerate, count, encode, explain): alone it does nothing' },
 };
 
-/** Checks every numeric and output-path option present in `args`, and that none is given without the option it needs; throws a UserError naming the first bad one. */
-export function checkNumericOptions(args: Record<string, unknown>): void {
+/**
+ * Checks every numeric and output-path option present in `args`, and that
+ * none is given without the option it needs; throws a UserError naming the
+ * first bad one. `words` are the arguments as typed, whose text the messages
+ * echo (yargs' number is not it: "abc" is NaN, "1e400" Infinity, and
+ * 9007199254740993 another number).
+ */
+export function checkNumericOptions(args: Record<string, unknown>, words: readonly string[] = []): void {
+  const typed = new Map(typedOptions(words).map(({ name, value }) => [name, value]));
   for (const [name, value] of Object.entries(args)) {
     // No option takes a list: a repeated one (-o a -o b) would be read as "a,b". Only verify's positional names do.
     if (Array.isArray(value) && name.length > 1 && !/[A-Z]/.test(name) && !LIST_POSITIONALS.has(name))
@@ -129,8 +137,9 @@ export function checkNumericOptions(args: Record<string, unknown>): void {
     const rule = RULES[name];
     // yargs keeps a number option typed with no value (`--timeout --json`) as undefined: it would silently be no limit.
     if (rule && value === undefined) throw new UserError(`--${name}: expected a value after it`);
-    if (rule) checkValue(name, value, rule);
+    if (rule) checkValue(name, value, rule, typed.get(name));
   }
+  checkBooleansOnce(args, words);
   for (const { path, option } of outputsOf(args)) checkWritable(path, option);
   for (const { path, option } of outputDirectoriesOf(args)) checkDirectory(path, option);
   for (const [a, b, why] of CONFLICTS) {
@@ -139,6 +148,29 @@ export function checkNumericOptions(args: Record<string, unknown>): void {
   for (const [name, { needs, message }] of Object.entries(NEEDS)) {
     if (args[name] !== undefined && args[needs] === undefined) throw new UserError(`--${name}: ${message}`);
   }
+}
+
+/**
+ * A boolean option said both ways (`--flip --no-flip`, `--flip=false --flip`)
+ * is refused as a value option given twice is: yargs keeps the last, and
+ * which one the user meant is a guess.
+ */
+function checkBooleansOnce(args: Record<string, unknown>, words: readonly string[]): void {
+  const said = new Map<string, boolean>();
+  for (const word of words) {
+    if (word === '--') return;
+    const { name, value } = booleanWord(word);
+    if (name === undefined || typeof args[name] !== 'boolean') continue;
+    if (said.get(name) === !value) throw new UserError(`--${name} and --no-${name} contradict each other: give one`);
+    said.set(name, value);
+  }
+}
+
+/** What a word says of a boolean option: `--no-NAME` false, `--NAME=true|false` that, `--NAME` true; no name for other words. */
+function booleanWord(word: string): { name?: string; value: boolean } {
+  const m = /^--(no-)?([a-z][\w-]*)(?:=(true|false))?$/.exec(word);
+  if (!m || (m[1] && m[3])) return { value: false };
+  return { name: m[2]!, value: m[1] ? false : m[3] !== 'false' };
 }
 
 /** Options whose value may be "-", standard input (read by readPackedText). */
@@ -171,39 +203,46 @@ export function joinStdinValues(words: readonly string[]): string[] {
  * and M). Each is checked as the table checks the option's value.
  */
 export function checkTypedValues(words: readonly string[]): void {
-  words.forEach((word, k) => {
-    const joined = /^--([a-z][\w-]*)=(.*)$/.exec(word);
-    const name = joined?.[1] ?? /^--([a-z][\w-]*)$/.exec(word)?.[1];
-    const value = joined ? joined[2]! : words[k + 1];
-    if (!name || value === undefined || !RULES[name]) return;
+  for (const { name, value, joined } of typedOptions(words)) {
+    if (!RULES[name]) continue;
     const dashed = !joined && /^-[\d.]/.test(value) && !Number.isFinite(Number(value));
     if (value.trim() === '') throw new UserError(`--${name}: expected a value, got an empty one`);
     if (dashed) checkValue(name, value, RULES[name]);
+  }
+}
+
+/** Each long option as typed with the word that may be its value: `--name value`, or `--name=value` (joined). */
+function typedOptions(words: readonly string[]): { name: string; value: string; joined: boolean }[] {
+  return words.flatMap((word, k) => {
+    const joined = /^--([a-z][\w-]*)=(.*)$/.exec(word);
+    const name = joined?.[1] ?? /^--([a-z][\w-]*)$/.exec(word)?.[1];
+    const value = joined ? joined[2]! : words[k + 1];
+    return name && value !== undefined ? [{ name, value, joined: joined !== null }] : [];
   });
 }
 
-function checkValue(name: string, value: unknown, rule: Rule): number {
+/** Checks `value` by `rule`; messages show `typed`, the text on the command line, when there is one. */
+function checkValue(name: string, value: unknown, rule: Rule, typed?: string): number {
   const option = `--${name}`;
+  const got = shownValue(typed ?? value);
   if (rule.kind === 'size') return sizeInBytes(value, option);
   const n = asNumber(value);
   if (rule.kind === 'seconds') {
-    if (n === undefined || !(n > 0) || !Number.isFinite(n))
-      throw new UserError(`${option}: expected a positive number of seconds, got ${shown(value)}`);
-    if (n > MAX_TIMEOUT_SECONDS) throw new UserError(`${option}: at most ${MAX_TIMEOUT_SECONDS} seconds (24.8 days), got ${shown(value)}`);
+    if (n === undefined || !(n > 0) || !Number.isFinite(n)) throw new UserError(`${option}: expected a positive number of seconds, got ${got}`);
+    if (n > MAX_TIMEOUT_SECONDS) throw new UserError(`${option}: at most ${MAX_TIMEOUT_SECONDS} seconds (24.8 days), got ${got}`);
     return n;
   }
   if (rule.kind === 'factor') {
-    if (n === undefined || !(n > 0) || !Number.isFinite(n)) throw new UserError(`${option}: expected a positive number, got ${shown(value)}`);
-    if (n > rule.max) throw new UserError(`${option}: at most ${rule.max} (${rule.why}), got ${shown(value)}`);
+    if (n === undefined || !(n > 0) || !Number.isFinite(n)) throw new UserError(`${option}: expected a positive number, got ${got}`);
+    if (n > rule.max) throw new UserError(`${option}: at most ${rule.max} (${rule.why}), got ${got}`);
     return n;
   }
   if (n === undefined || !Number.isInteger(n) || n < rule.min) {
-    throw new UserError(`${option}: expected a whole number ≥ ${rule.min}, got ${shown(value)}`);
+    throw new UserError(`${option}: expected a whole number ≥ ${rule.min}, got ${got}`);
   }
   // Past 2^53 a double skips whole numbers: the value would not be the one typed.
-  if (!Number.isSafeInteger(n)) throw new UserError(`${option}: at most ${Number.MAX_SAFE_INTEGER}, got ${shown(value)}`);
-  if (rule.max !== undefined && n > rule.max)
-    throw new UserError(`${option}: at most ${rule.max}${rule.why ? ` (${rule.why})` : ''}, got ${shown(value)}`);
+  if (!Number.isSafeInteger(n)) throw new UserError(`${option}: at most ${Number.MAX_SAFE_INTEGER}, got ${got}`);
+  if (rule.max !== undefined && n > rule.max) throw new UserError(`${option}: at most ${rule.max}${rule.why ? ` (${rule.why})` : ''}, got ${got}`);
   return n;
 }
 
@@ -214,7 +253,7 @@ function asNumber(value: unknown): number | undefined {
   return undefined;
 }
 
-const shown = (value: unknown): string =>
+const shownValue = (value: unknown): string =>
   typeof value === 'number' && Number.isNaN(value) ? 'something that is not a number' : `"${String(value)}"`;
 
 /** The output-path rule for every option that writes (OUTPUT_PATHS); throws a UserError naming the first that breaks it. */
@@ -341,11 +380,16 @@ export function sizeInBytes(value: unknown, option: string): number {
   const m = /^\s*(\d+\.?\d*|\.\d+)\s*([kmgt])?i?b?\s*$/i.exec(String(value));
   const bytes = m ? Number(m[1]) * UNITS[(m[2] ?? 'm').toLowerCase()]! : NaN;
   if (!(bytes >= MIN_MEMORY_BYTES) || !Number.isFinite(bytes))
-    throw new UserError(`${option}: expected an amount of memory of at least 1M (a number of MiB, or with K, M, G or T), got ${shown(value)}`);
+    throw new UserError(`${option}: expected an amount of memory of at least 1M (a number of MiB, or with K, M, G or T), got ${shownValue(value)}`);
   // A bound the machine cannot give is no bound: the memo would grow until the system killed the run, its summary unwritten.
   if (bytes > totalmem())
-    throw new UserError(`${option}: at most this machine's memory, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, got ${shown(value)}`);
+    throw new UserError(`${option}: at most this machine's memory, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, got ${shownValue(value)}`);
   return Math.floor(bytes);
+}
+
+/** An option of RULES checked by its rule, or undefined when it is absent: for verbs that read one directly (bench's settings). */
+export function ruledValue(name: string, value: unknown): number | undefined {
+  return value === undefined ? undefined : checkValue(name, value, RULES[name]!);
 }
 
 /** A whole number ≥ 1, or undefined when the option is absent (the rule of RULES for verbs that read it directly). */

@@ -33,6 +33,22 @@ export class UsageError extends UserError {
 }
 
 /**
+ * Reads an option's own value (not a file it names): what the reading
+ * refuses is a bad option value, a usage error (exit 2). The readers it
+ * calls (counts, art, JSON) are shared with files, where the same fault is
+ * bad input (exit 1), so they throw plain UserErrors and the caller that
+ * knows it is reading an option says so here. Subclasses (a deadline) pass.
+ */
+export function readingOption<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof UserError && Object.getPrototypeOf(e) === UserError.prototype) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+/**
  * " (did you mean X?)" when one of `choices` is a likely typo of `given`, or
  * `given` is the start of one (the shortest: "hex" is hexagon rather than
  * hexagon-edges), else ''.

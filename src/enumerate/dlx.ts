@@ -1,4 +1,4 @@
-import { UserError } from '../core/errors.js';
+import { UsageError } from '../core/errors.js';
 import { type EnumerateOptions, type EnumerateSummary, cubeKey } from './blocking-loop.js';
 import { solveExactCover } from '../../solvers/dlx/exact-cover.js';
 import type { Instance } from '../core/puzzle.js';
@@ -50,9 +50,13 @@ function* parts(instance: Instance, options: ExactCoverEnumerateOptions): Genera
   }
 }
 
+/** --solver dlx (or another exact-cover engine) on a puzzle it cannot search: the option does not apply, a usage error as for --method exact-cover. */
+export const notExactCover = (engine: string, puzzle: string): UsageError =>
+  new UsageError(`--solver ${engine}: ${puzzle} is not posed as exact cover here (pieces with copies, or not a packing)`);
+
 export async function enumerateExactCover(instance: Instance, options: ExactCoverEnumerateOptions): Promise<EnumerateSummary> {
   const problem = instance.exactCover;
-  if (!problem) throw new UserError(`--solver dlx: ${instance.puzzle} is not posed as exact cover here (pieces with copies, or not a packing)`);
+  if (!problem) throw notExactCover('dlx', instance.puzzle);
   const rowOf = new Map(problem.rowVars.map((v, r) => [v, r]));
   const all = options.unique ? instance.symmetries : [];
   const known = new Set((options.known ?? []).map((k) => [...k].sort((a, b) => a - b).join(',')));

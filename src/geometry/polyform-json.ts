@@ -85,8 +85,15 @@ const fail = (source: string, path: string, why: string) => new UserError(`${sou
 
 const shown = (v: Json) => JSON.stringify(v) ?? String(v);
 
+/**
+ * The one wording of a value at `path` that is not `what` was wanted: a key
+ * left out is called missing (JSON has no undefined to show; it was printed
+ * as "got undefined").
+ */
+const expected = (what: string, v: Json) => (v === undefined ? `missing (expected ${what})` : `expected ${what}, got ${shown(v)}`);
+
 function object(v: Json, source: string, path: string, keys: readonly string[], what: string): Record<string, Json> {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw fail(source, path, `expected ${what}, got ${shown(v)}`);
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw fail(source, path, expected(what, v));
   for (const key of Object.keys(v)) if (!keys.includes(key)) throw fail(source, `${path}.${key}`, `unknown key (${what} has ${keys.join(', ')})`);
   return v as Record<string, Json>;
 }
@@ -94,18 +101,18 @@ function object(v: Json, source: string, path: string, keys: readonly string[], 
 /** "source", where a file says where its board or pieces come from (a citation), is text and nothing more. */
 function about(o: Record<string, Json>, source: string): void {
   if (o.source !== undefined && typeof o.source !== 'string')
-    throw fail(source, '$.source', `expected text (where the board or pieces come from), got ${shown(o.source)}`);
+    throw fail(source, '$.source', expected('text (where the board or pieces come from)', o.source));
 }
 
 /** The grid a file names, checked against the one the puzzle is on already (another file's, or --grid). */
 export function gridOf(v: Json, source: string): Grid {
   if (typeof v !== 'string' || !(GRID_NAMES as readonly string[]).includes(v))
-    throw fail(source, '$.grid', `${shown(v)} is not a grid; choose one of ${GRID_NAMES.join(', ')}`);
+    throw fail(source, '$.grid', expected(`a grid: ${GRID_NAMES.join(', ')}`, v));
   return GRIDS[v as GridName];
 }
 
 function cellList(v: Json, grid: Grid, source: string, path: string, noun: string): Cell[] {
-  if (!Array.isArray(v)) throw fail(source, path, `expected a list of ${noun}, got ${shown(v)}`);
+  if (!Array.isArray(v)) throw fail(source, path, expected(`a list of ${noun}`, v));
   const seen = new Map<string, number>();
   return v.map((c: Json, i): Cell => {
     const at = `${path}[${i}]`;
@@ -141,7 +148,7 @@ function countOf(v: Json, source: string, path: string): { least: number; count:
 
 /** A count or range as its text: a number or a string, anything else refused at its path (an object read "[object Object]"). */
 function countTextOf(v: Json, source: string, path: string, example: string): string {
-  if (typeof v !== 'number' && typeof v !== 'string') throw fail(source, path, `expected a number or a range such as "${example}", got ${shown(v)}`);
+  if (typeof v !== 'number' && typeof v !== 'string') throw fail(source, path, expected(`a number or a range such as "${example}"`, v));
   return String(v);
 }
 
@@ -149,7 +156,7 @@ function rotationsOf(v: Json, grid: Grid, source: string, path: string): number[
   if (v === undefined) return undefined;
   if (grid.name === 'cube') throw fail(source, path, 'per-piece rotations are for the planar grids (on cubes, "flip" alone)');
   const ok = Array.isArray(v) && v.length > 0 && v.every((r) => Number.isInteger(r) && r >= 0 && r < grid.turns) && new Set(v).size === v.length;
-  if (!ok) throw fail(source, path, `expected distinct turns from 0 to ${grid.turns - 1} (steps of ${360 / grid.turns}°), got ${shown(v)}`);
+  if (!ok) throw fail(source, path, expected(`distinct turns from 0 to ${grid.turns - 1} (steps of ${360 / grid.turns}°)`, v));
   return [...(v as number[])].sort((a, b) => a - b);
 }
 
@@ -167,17 +174,16 @@ export function piecesFromJson(v: Json, source: string): FormPieces {
   const o = object(v, source, '$', ['grid', 'pieces', 'use', 'source'], 'a piece set {"grid", "pieces", "use", "source"}');
   about(o, source);
   const grid = gridOf(o.grid, source);
-  if (!Array.isArray(o.pieces) || o.pieces.length === 0)
-    throw fail(source, '$.pieces', `expected a non-empty list of pieces, got ${shown(o.pieces)}`);
+  if (!Array.isArray(o.pieces) || o.pieces.length === 0) throw fail(source, '$.pieces', expected('a non-empty list of pieces', o.pieces));
   const names = new Map<string, number>();
   const pieces = o.pieces.map((p: Json, i): FormPiece => {
     const path = `$.pieces[${i}]`;
     const q = object(p, source, path, ['name', 'cells', 'count', 'flip', 'rotations'], 'a piece {"name", "cells", "count", "flip", "rotations"}');
     if (typeof q.name !== 'string' || !PIECE_NAME.test(q.name))
-      throw fail(source, `${path}.name`, `expected a name (a letter or digit, then letters, digits, _ ' -), got ${shown(q.name)}`);
+      throw fail(source, `${path}.name`, expected("a name (a letter or digit, then letters, digits, _ ' -)", q.name));
     if (names.has(q.name)) throw fail(source, `${path}.name`, `${q.name} is the name of $.pieces[${names.get(q.name)}] too; give copies a count`);
     names.set(q.name, i);
-    if (q.flip !== undefined && typeof q.flip !== 'boolean') throw fail(source, `${path}.flip`, `expected true or false, got ${shown(q.flip)}`);
+    if (q.flip !== undefined && typeof q.flip !== 'boolean') throw fail(source, `${path}.flip`, expected('true or false', q.flip));
     const piece: FormPiece = {
       name: q.name,
       cells: cellList(q.cells, grid, source, `${path}.cells`, 'cells'),

@@ -119,6 +119,9 @@ export const COUNT = String.raw`\d+(?:\.\.\d+)?`;
 
 /** A piece count as written after "*": exactly k (k ≥ 1), or least..most (least ≤ most, most ≥ 1). */
 export function parseCount(text: string, where: string): { least: number; count: number } {
+  // Past 2^53 a double is no longer the number written (2^53 + 1 read as 2^53), and sums of areas lose all meaning.
+  if ((text.match(/\d+/g) ?? []).some((digits) => !Number.isSafeInteger(Number(digits))))
+    throw new UserError(`${where}: "${text}" is more copies than a count holds exactly (at most ${Number.MAX_SAFE_INTEGER})`);
   const range = /^(\d+)\.\.(\d+)$/.exec(text);
   if (range) {
     const [least, count] = [Number(range[1]), Number(range[2])];
@@ -148,6 +151,9 @@ export function parsePiecesFile(
   const headerPattern = new RegExp(String.raw`^\s*([A-Za-z][\w-]*)(?:\*(${COUNT}))?\s*:\s*$`);
   for (const l of textLines(text)) {
     const header = headerPattern.exec(l.text);
+    // No art has a colon: a line ending in one is a header, misspelt ("A*x:", "A*:", ":"), and said to be so where it is.
+    if (!header && l.text.endsWith(':') && !l.text.startsWith('//'))
+      throw new UserError(`${source}:${l.line}: "${l.text.trim()}" is not a piece header (write NAME:, NAME*2: or NAME*0..1:)`);
     if (header) {
       const first = pieces.find((p) => p.name === header[1]);
       // A second header of one name used to merge into the first shape: refuse it.
