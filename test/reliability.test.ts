@@ -206,8 +206,9 @@ describe('CLI: one-line user errors instead of internal errors and aborts', { ti
     expect(statSync(dir).isDirectory()).toBe(true);
   });
   it('a huge board or figure is refused before allocation, with the option to raise the limit', () => {
-    expectOneLineError(run('solve', 'polyomino', '--board', '100000x100000', '--pieces', 'I'), /--board: .*cells.*--max-cells/);
-    expectOneLineError(run('solve', 'soma', '--figure', '1000x1000x1000'), /--figure: .*cells.*--max-cells/);
+    // A size typed in the option is a bad option value: a usage error, exit 2.
+    expectOneLineError(run('solve', 'polyomino', '--board', '100000x100000', '--pieces', 'I'), /--board: .*cells.*--max-cells/, 2);
+    expectOneLineError(run('solve', 'soma', '--figure', '1000x1000x1000'), /--figure: .*cells.*--max-cells/, 2);
   });
   it('placement counts and encoding sizes are guarded too, each with its option', () => {
     expectOneLineError(
@@ -260,7 +261,7 @@ describe('2/3. --out and --resume', { timeout: 120_000 }, () => {
   it('an option error leaves an existing --out file untouched', () => {
     const out = file('keep.jsonl', 'precious\n');
     expectOneLineError(run('enumerate', 'pentomino', '--preset', '3x20', '--out', out, '--workers', '0', '--force'), /--workers/, 2);
-    expectOneLineError(run('enumerate', 'polyomino', '--board', '4x1', '--pieces', 'D2*2', '--solver', 'dlx', '--out', out, '--force'), /dlx/);
+    expectOneLineError(run('enumerate', 'polyomino', '--board', '4x1', '--pieces', 'D2*2', '--solver', 'dlx', '--out', out, '--force'), /dlx/, 2);
     expect(readFileSync(out, 'utf8')).toBe('precious\n');
   });
   it('an existing --out file is not overwritten without --force or --resume', () => {
