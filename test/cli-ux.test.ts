@@ -242,6 +242,17 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     const optimize = await interrupted(['optimize', 'knapsack', '--random-items', '100', '--json'], 3000);
     expect(optimize.code).toBe(130);
     expect(JSON.parse(optimize.out)).toMatchObject({ status: expect.stringMatching(/^(FEASIBLE|UNKNOWN)$/), complete: false });
+    // Regression: dobble's SAT search died with nothing printed; now it reports the deck UNKNOWN.
+    const dobble = await interrupted(['dobble', '--symbols-per-card', '11', '--method', 'sat', '--json'], 3000);
+    expect(dobble.code).toBe(130);
+    expect(JSON.parse(dobble.out)).toMatchObject({ status: 'UNKNOWN', complete: false });
+    // Regression: verify died with nothing printed, the puzzles verified lost; now each row is out as it is
+    // verified, the one being counted stops, and the table says where it stopped.
+    const verify = await interrupted(['verify', '--family', 'polycubes'], 3000);
+    expect(verify.code).toBe(130);
+    expect(verify.out).toMatch(/^puzzle\tfamily\t/);
+    expect(verify.out).toMatch(/\nstopped by Ctrl-C after \d+ of \d+ puzzles\n$/);
+    expect(verify.out).not.toMatch(/NaN/);
   });
 });
 

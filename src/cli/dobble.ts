@@ -32,7 +32,7 @@ import {
   readTextFile,
   writeDrawing,
 } from '../index.js';
-import { type Args, commonOptions, guarded, planRequest, positiveInt, runSeconds } from './common.js';
+import { type Args, commonOptions, guarded, interruptFlag, planRequest, positiveInt, runSeconds } from './common.js';
 import { checkLaterOutputs } from './options.js';
 
 /**
@@ -324,16 +324,21 @@ function algebraic(n: number, k: number): Outcome {
 async function bySat(n: number, k: number, maxSymbols: number | undefined, args: Args): Promise<Outcome> {
   const { solver, timeout } = planRequest(args);
   const deckArgs = { order: n, cards: k, 'max-symbols': maxSymbols, ...puzzleArgsOf(args) };
+  // Ctrl-C stops the search, and the deck is reported UNKNOWN as at a --timeout (exit 130). Listened for
+  // from the start: pressed while the formula is built, the search then starts stopped.
+  const stop = interruptFlag();
   try {
     const plan = (await resolvePlan('dobble', { verb: 'solve', args: deckArgs, solver, timeout })) as SolvePlan;
     const instance = planInstance(plan);
-    const { status, solution, solver: ran } = await runPlan(plan);
+    const { status, solution, solver: ran } = await runPlan(plan, { signal: stop.signal });
     return { status, deck: solution as Deck | undefined, solver: ran, vars: instance.cnf.varCount, clauses: instance.cnf.clauseCount };
   } catch (e) {
     // Out of time while the deck's formula was still being built: no answer, but the report (and its hint) as for any other.
     if (e instanceof DeadlineReached)
       return { status: 'UNKNOWN', solver: solver ?? defaultSolverName('solve'), vars: 0, clauses: 0, reason: e.message };
     throw e;
+  } finally {
+    stop.release();
   }
 }
 

@@ -12,7 +12,7 @@ import {
   countCommand,
   runLimited,
 } from '../index.js';
-import { type Args, guarded, seconds } from './common.js';
+import { type Args, guarded, interruptFlag, seconds } from './common.js';
 
 export const command = 'verify [names..]';
 export const describe = 'count catalogue puzzles and compare with their documented counts (puzzlesat list puzzles names them)';
@@ -86,12 +86,12 @@ function childArgs(method: Method, args: readonly string[], solver: string | und
 }
 
 /** One puzzle counted by `puzzlesat count` or `enumerate` in a child under the CPU limit. */
-async function verifyOne(p: CataloguePuzzle, cpuLimit: number, method: Method, solver: string | undefined): Promise<Verified> {
+async function verifyOne(p: CataloguePuzzle, cpuLimit: number, method: Method, solver: string | undefined, signal: AbortSignal): Promise<Verified> {
   const base = { name: p.name, family: p.family, counts: p.counts, documented: p.count, limit: cpuLimit, method };
   const cmd = countCommand(p);
   if ('unsupported' in cmd) return { ...base, outcome: 'unsupported', reason: cmd.unsupported };
-  const { code, stdout, cpu } = await runLimited(process.execPath, childArgs(method, cmd.args, solver), cpuLimit);
-  if (code > SIGNAL_EXIT) return { ...base, outcome: 'did not finish', cpu };
+  const { code, stdout, cpu } = await runLimited(process.execPath, childArgs(method, cmd.args, solver), cpuLimit, { signal });
+  if (code > SIGNAL_EXIT || (signal.aborted && code !== 0)) return { ...base, outcome: 'did not finish', cpu };
   // runLimited gives -1 when the shell around the child was itself killed (by a signal from outside).
   if (code !== 0) throw new UserError(`verify ${p.name}: puzzlesat ${method} ${code < 0 ? 'was killed by a signal' : `failed (exit ${code})`}`);
   const summary = JSON.parse(stdout.trim().split('\n').at(-1)!) as {
@@ -107,21 +107,24 @@ async function verifyOne(p: CataloguePuzzle, cpuLimit: number, method: Method, s
   return { ...base, outcome, count, complete, solver: summary.solver, vars, clauses, seconds, cpu };
 }
 
-function table(rows: readonly Verified[]): string {
-  const lines = rows.map((r) =>
+const TABLE_HEADER = 'puzzle\tfamily\tcounts\tours\tdocumented\tCPU s\tmethod\tsolver\tresult\n';
+
+/** One row of the table, tab-separated. */
+function tableRow(r: Verified): string {
+  return (
     [
       r.name,
       r.family,
       r.counts,
       r.count ?? '',
       r.documented,
-      r.cpu?.toFixed(1) ?? '',
+      // A run stopped by Ctrl-C has no CPU time from its shell.
+      r.cpu !== undefined && Number.isFinite(r.cpu) ? r.cpu.toFixed(1) : '',
       r.method,
       r.solver ?? '',
       r.outcome + (r.reason ? `: ${r.reason}` : ''),
-    ].join('\t'),
+    ].join('\t') + '\n'
   );
-  return ['puzzle\tfamily\tcounts\tours\tdocumented\tCPU s\tmethod\tsolver\tresult', ...lines].join('\n') + '\n';
 }
 
 export const handler = (args: Args) =>
@@ -136,11 +139,19 @@ export const handler = (args: Args) =>
     const start = performance.now();
     const puzzles = selection(args);
     const rows: Verified[] = [];
-    for (const p of puzzles) {
-      rows.push(await verifyOne(p, cpuLimit, method, solver));
-      // With --json each puzzle's line goes out as it is counted (a long run shows its progress), the summary last.
-      if (args.json) process.stdout.write(JSON.stringify(rows.at(-1)) + '\n');
-      if (process.stderr.isTTY) process.stderr.write(`\r${rows.length}/${puzzles.length} ${p.name}: ${rows.at(-1)!.outcome}\x1b[K`);
+    // Each puzzle's line goes out as it is counted (a long run shows its progress, and Ctrl-C keeps what was
+    // verified: the puzzle being counted stops as at Ctrl-C, the rest are not started), the summary last.
+    const stop = interruptFlag();
+    if (!args.json) process.stdout.write(TABLE_HEADER);
+    try {
+      for (const p of puzzles) {
+        if (stop.stopped()) break;
+        rows.push(await verifyOne(p, cpuLimit, method, solver, stop.signal));
+        process.stdout.write(args.json ? JSON.stringify(rows.at(-1)) + '\n' : tableRow(rows.at(-1)!));
+        if (process.stderr.isTTY) process.stderr.write(`\r${rows.length}/${puzzles.length} ${p.name}: ${rows.at(-1)!.outcome}\x1b[K`);
+      }
+    } finally {
+      stop.release();
     }
     if (process.stderr.isTTY) process.stderr.write('\n');
     const tally = (o: Outcome) => rows.filter((r) => r.outcome === o).length;
@@ -148,7 +159,7 @@ export const handler = (args: Args) =>
       const summary = {
         agrees: tally('agrees'),
         disagrees: tally('disagrees'),
-        unfinished: tally('did not finish'),
+        unfinished: tally('did not finish') + puzzles.length - rows.length,
         unsupported: tally('unsupported'),
       };
       // The shared summary fields (docs/summary.schema.json): count is the puzzles whose count agrees; each puzzle's formula is its own line's.
@@ -163,6 +174,6 @@ export const handler = (args: Args) =>
         seconds: seconds(start),
       };
       process.stdout.write(JSON.stringify({ status: tally('disagrees') ? 'DISAGREE' : 'OK', ...summary, ...shared }) + '\n');
-    } else process.stdout.write(table(rows));
+    } else if (rows.length < puzzles.length) process.stdout.write(`stopped by Ctrl-C after ${rows.length} of ${puzzles.length} puzzles\n`);
     return tally('disagrees') ? 1 : 0;
   });

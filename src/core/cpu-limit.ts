@@ -11,18 +11,35 @@ export const SIGNAL_EXIT = 128;
 
 /**
  * Runs `command` (niced when asked) under a CPU limit with bash; resolves
- * with exit code, stdout and the children's CPU seconds.
+ * with exit code, stdout and the children's CPU seconds. With a `signal`,
+ * the shell and the command get a process group of their own and an abort
+ * sends them SIGINT: the command stops as at Ctrl-C (puzzlesat's verbs print
+ * what they have and exit 130), whether the caller was pressed at a
+ * terminal or signalled alone.
  */
 export function runLimited(
   command: string,
   args: string[],
   cpuLimit: number,
-  options: { nice?: boolean } = {},
+  options: { nice?: boolean; signal?: AbortSignal } = {},
 ): Promise<{ code: number; stdout: string; cpu: number }> {
   // `times` prints the shell's then its children's user and system time.
   const script = `ulimit -t "$1"; shift; ${options.nice ? 'nice ' : ''}"$@"; code=$?; times >&2; exit $code`;
+  const { signal } = options;
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', script, 'bash', String(Math.ceil(cpuLimit)), command, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-c', script, 'bash', String(Math.ceil(cpuLimit)), command, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: signal !== undefined,
+    });
+    const interrupt = () => {
+      try {
+        process.kill(-child.pid!, 'SIGINT');
+      } catch {
+        // The group is gone already.
+      }
+    };
+    signal?.addEventListener('abort', interrupt, { once: true });
+    child.on('close', () => signal?.removeEventListener('abort', interrupt));
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (c: Buffer) => out.push(c));
