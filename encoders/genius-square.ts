@@ -158,7 +158,7 @@ function chooseBlockers(o: GeniusOptions): { blockers: Roll; seed?: number } {
     if (o.anyBlockers) throw new UsageError('--any-blockers applies to --roll, not to --random');
     const seed = o.seed ?? randomInt(MAX_SEED);
     if (!Number.isInteger(seed) || seed < 0 || seed >= MAX_SEED) {
-      throw new UserError(`--seed: expected a whole number from 0 to ${MAX_SEED - 1}, got "${String(o.seed)}"`);
+      throw new UsageError(`--seed: expected a whole number from 0 to ${MAX_SEED - 1}, got "${String(o.seed)}"`);
     }
     return { blockers: randomRoll(seededRandom(seed)), seed };
   }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { Cnf } from '../src/core/cnf.js';
-import { UsageError, UserError } from '../src/core/errors.js';
+import { UsageError, UserError, readingOption } from '../src/core/errors.js';
 import { readTextFile } from '../src/core/input.js';
 import { type Instance, type PuzzleEntry, type PuzzleOption, SEED_OPTION, entryOptions } from '../src/core/puzzle.js';
 import { seededRandom } from '../src/core/random.js';
@@ -183,8 +183,17 @@ function itemsOf(options: KnapsackOptions): Item[] {
   }
   if (options.items === undefined) throw new UsageError('knapsack: give --items name:weight:value,… (or a file of them) or --random-items N');
   const spec = options.items;
-  const fromFile = !spec.includes(':') && existsSync(spec);
-  const entries = fromFile ? fileEntries(spec) : spec.split(',').map((text, i) => ({ text: text.trim(), where: `--items, item ${i + 1}` }));
+  // Items are written name:weight:value; a value without a colon can only be a file.
+  if (!spec.includes(':') && spec.trim() !== '') {
+    if (!existsSync(spec)) throw new UserError(`--items: no file "${spec}" (items are name:weight:value,… or a file of "name weight value" lines)`);
+    return checkedItems(fileEntries(spec));
+  }
+  // Typed in the option: a bad item is a bad option value, a usage error (exit 2); a file's stays exit 1.
+  return readingOption(() => checkedItems(spec.split(',').map((text, i) => ({ text: text.trim(), where: `--items, item ${i + 1}` }))));
+}
+
+/** The items of these entries, each name once, at least one. */
+function checkedItems(entries: readonly { text: string; where: string }[]): Item[] {
   const items = entries.map(({ text, where }) => parseItem(text, where));
   const names = new Set<string>();
   for (const [i, it] of items.entries()) {
@@ -202,9 +211,18 @@ function fileEntries(path: string): { text: string; where: string }[] {
     .filter((e) => e.text !== '');
 }
 
+/** Weights and values stay below 10⁹, so that the sums of a million of them stay exact integers. */
+const MAX_AMOUNT = 999_999_999;
+
 function parseItem(text: string, where: string): Item {
-  const m = /^([^:\s,]+):(\d{1,9}):(\d{1,9})$/.exec(text);
+  const m = /^([^:\s,]+):(\d+):(\d+)$/.exec(text);
   if (!m) throw new UserError(`${where}: "${text}" is not name:weight:value (whole numbers)`);
+  for (const [what, digits] of [
+    ['weight', m[2]!],
+    ['value', m[3]!],
+  ] as const)
+    if (Number(digits) > MAX_AMOUNT)
+      throw new UserError(`${where}: ${what} ${digits} is more than ${MAX_AMOUNT}, the most a weight or a value may be`);
   const item = { name: m[1]!, weight: Number(m[2]), value: Number(m[3]) };
   if (item.weight === 0) throw new UserError(`${where}: item "${item.name}" weighs nothing`);
   return item;

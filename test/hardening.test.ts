@@ -933,4 +933,28 @@ describe('9. messages and exit codes of bad values', { timeout: 300_000 }, () =>
     // One way, given twice, says one thing.
     expect(run(['solve', 'pentomino', '--preset', '3x20', '--no-flip', '--no-flip']).code).toBe(0);
   });
+
+  it('knapsack items and the genius-square seed: a bad value typed in the option exits 2, a missing items file is called missing, a weight past the bound names the bound (regressions: exit 1; "nofile.txt" is not name:weight:value; a 13-digit weight "is not name:weight:value")', () => {
+    const cases: [string[], RegExp, number][] = [
+      [
+        ['optimize', 'knapsack', '--items', 'a:2.5:5,b:3:6', '--capacity', '10'],
+        /^puzzlesat: --items, item 1: "a:2\.5:5" is not name:weight:value/m,
+        2,
+      ],
+      [['optimize', 'knapsack', '--items', 'a:2:5,a:3:6', '--capacity', '10'], /--items, item 2: item "a" is named twice/, 2],
+      [['optimize', 'knapsack', '--items', 'a:0:5', '--capacity', '10'], /--items, item 1: item "a" weighs nothing/, 2],
+      [
+        ['optimize', 'knapsack', '--items', 'a:1000000000000:5,b:3:6', '--capacity', '10'],
+        /--items, item 1: weight 1000000000000 is more than 999999999, the most a weight or a value may be/,
+        2,
+      ],
+      [['optimize', 'knapsack', '--items', 'nofile.txt', '--capacity', '10'], /--items: no file "nofile\.txt"/, 1],
+      [['solve', 'genius-square', '--random', '--seed', '4294967296'], /--seed: expected a whole number from 0 to 4294967295, got "4294967296"/, 2],
+    ];
+    for (const [args, message, code] of cases) {
+      const r = run(args);
+      expectOneLineError(r, message, code);
+      expectPlain(r);
+    }
+  });
 });
