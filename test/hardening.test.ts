@@ -756,6 +756,14 @@ describe('6. one deadline, encoding included', { timeout: 300_000 }, () => {
 describe('9. messages and exit codes of bad values', { timeout: 300_000 }, () => {
   /** No message says "undefined", "NaN", "Infinity" or "[object Object]". */
   const expectPlain = (r: Run) => expect(r.err).not.toMatch(/undefined|NaN|Infinity|\[object Object\]/);
+  /** Each run fails with one plain line matching its message, and its exit code. */
+  const expectEach = (cases: readonly (readonly [string[], RegExp, number])[]): void => {
+    for (const [args, message, code] of cases) {
+      const r = run(args);
+      expectOneLineError(r, message, code);
+      expectPlain(r);
+    }
+  };
 
   it('a missing JSON key is called missing, and a number option echoes its value as typed (regressions: "got undefined", "NaN", "Infinity")', () => {
     writeFileSync(join(dir, 'no-grid.json'), '{"cells":[[0,0],[1,0]]}');
@@ -784,11 +792,7 @@ describe('9. messages and exit codes of bad values', { timeout: 300_000 }, () =>
         2,
       ],
     ];
-    for (const [args, message, code] of cases) {
-      const r = run(args);
-      expectOneLineError(r, message, code);
-      expectPlain(r);
-    }
+    expectEach(cases);
   });
 
   it('a copy count beyond the exact whole numbers is refused naming the piece (regressions: "the pieces cover 500000000000000000000"; 2^53 + 1 read as 2^53)', () => {
@@ -816,11 +820,7 @@ describe('9. messages and exit codes of bad values', { timeout: 300_000 }, () =>
         1,
       ],
     ];
-    for (const [args, message, code] of cases) {
-      const r = run(args);
-      expectOneLineError(r, message, code);
-      expectPlain(r);
-    }
+    expectEach(cases);
   });
 
   it('messages say what is wrong and where (regressions: an empty piece "not connected"; a bad header unnamed; --use unnamed)', () => {
@@ -854,11 +854,7 @@ describe('9. messages and exit codes of bad values', { timeout: 300_000 }, () =>
         1,
       ]);
     }
-    for (const [args, message, code] of cases) {
-      const r = run(args);
-      expectOneLineError(r, message, code);
-      expectPlain(r);
-    }
+    expectEach(cases);
     // A comment that ends in a colon is still a comment.
     writeFileSync(join(dir, 'commented.txt'), '// the pieces:\nA:\n#\n// its copy:\nB:\n#\n');
     expect(run(['count', 'polyomino', '--board', '2x1', '--pieces-file', 'commented.txt']).out).toMatch(/^2 solutions /);
@@ -951,10 +947,6 @@ describe('9. messages and exit codes of bad values', { timeout: 300_000 }, () =>
       [['optimize', 'knapsack', '--items', 'nofile.txt', '--capacity', '10'], /--items: no file "nofile\.txt"/, 1],
       [['solve', 'genius-square', '--random', '--seed', '4294967296'], /--seed: expected a whole number from 0 to 4294967295, got "4294967296"/, 2],
     ];
-    for (const [args, message, code] of cases) {
-      const r = run(args);
-      expectOneLineError(r, message, code);
-      expectPlain(r);
-    }
+    expectEach(cases);
   });
 });
