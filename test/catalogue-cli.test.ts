@@ -49,6 +49,14 @@ describe('the catalogue on the command line', () => {
     600_000,
   );
 
+  it('verify counts a puzzle named twice once (regression: verify soma-cube soma-cube counted it twice)', () => {
+    const r = run('verify', 'pentominoes-3x20', 'pentominoes-3x20', '--json');
+    expect(r.status, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ agrees: 1, params: { puzzles: 1 } });
+  });
+
   it('--puzzle gives the named board and pieces to solve, enumerate, encode and explain', () => {
     const r = run('enumerate', 'polycube', '--puzzle', 'soma-clip', '--unique', '--symmetry', 'rotations', '--show', '0', '--json');
     expect(r.status).toBe(0);

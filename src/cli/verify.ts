@@ -69,7 +69,8 @@ interface Verified {
 const MAIN = fileURLToPath(new URL('./main.js', import.meta.url));
 
 function selection(args: Args): readonly CataloguePuzzle[] {
-  const names = (args.names as string[] | undefined) ?? [];
+  // A puzzle named twice is verified once.
+  const names = [...new Set((args.names as string[] | undefined) ?? [])];
   const family = args.family as string | undefined;
   const chosen = names.length ? names.map((n) => cataloguePuzzle(n)) : CATALOGUE;
   if (!family) return chosen;
