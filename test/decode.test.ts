@@ -43,6 +43,14 @@ describe('readAnswer', () => {
 const SLOW = 120_000;
 
 describe('puzzlesat decode', () => {
+  it('quotes a model line it cannot read (regression: "v 1 x 3 0" gave only "SAT without a model")', () => {
+    const cnf = join(dir, 'bad-model.cnf');
+    expect(run(['encode', 'pentomino', '--preset', '3x20', '-o', cnf]).status).toBe(0);
+    const result = run(['decode', cnf, '--model', write('bad-model.out', 's SATISFIABLE\nv 1 x 3 0\n')]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^puzzlesat: .*bad-model\.out: SAT without a model: cannot read "v 1 x 3 0"\n$/);
+  });
+
   it(
     'turns a model of an encoded pentomino board back into a tiling, checked and drawn',
     () => {
