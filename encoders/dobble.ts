@@ -453,7 +453,8 @@ export function symbolsNeeded(cards: number, symbolsPerCard: number): SymbolsNee
 // ---------------------------------------------------------------------------
 // Checking, reading and naming decks
 
-export type DeckCheck = { ok: true; symbolsPerCard: number; symbols: number; cards: number } | { ok: false; problem: string };
+/** A failed check names the offending cards: `at` holds their indices (from 0), the card the problem is about first. */
+export type DeckCheck = { ok: true; symbolsPerCard: number; symbols: number; cards: number } | { ok: false; problem: string; at: number[] };
 
 /**
  * Whether every card has the same number of distinct symbols and every two
@@ -461,7 +462,7 @@ export type DeckCheck = { ok: true; symbolsPerCard: number; symbols: number; car
  * offending card or pair (in reading order) is named.
  */
 export function checkDeck(cards: readonly (readonly (string | number)[])[]): DeckCheck {
-  if (cards.length === 0) return { ok: false, problem: 'the deck has no cards' };
+  if (cards.length === 0) return { ok: false, problem: 'the deck has no cards', at: [] };
   const ids = symbolIds(cards);
   const stamp = new Int32Array(ids.count).fill(-1);
   for (let i = 0; i < cards.length; i++) {
@@ -470,14 +471,14 @@ export function checkDeck(cards: readonly (readonly (string | number)[])[]): Dec
       stamp[s] = i;
       return again;
     });
-    if (twice >= 0) return { ok: false, problem: `card ${i + 1} lists symbol ${String(cards[i]![twice])} twice` };
+    if (twice >= 0) return { ok: false, problem: `card ${i + 1} lists symbol ${String(cards[i]![twice])} twice`, at: [i] };
     if (cards[i]!.length !== cards[0]!.length) {
-      return { ok: false, problem: `card ${i + 1} has ${cards[i]!.length} symbols but card 1 has ${cards[0]!.length}` };
+      return { ok: false, problem: `card ${i + 1} has ${cards[i]!.length} symbols but card 1 has ${cards[0]!.length}`, at: [i, 0] };
     }
   }
   if (!everyPairSharesOne(ids.cards, ids.count)) {
-    const problem = firstBadPair(cards, ids.cards, ids.count);
-    if (problem) return { ok: false, problem };
+    const bad = firstBadPair(cards, ids.cards, ids.count);
+    if (bad) return { ok: false, ...bad };
   }
   return { ok: true, symbolsPerCard: cards[0]!.length, symbols: ids.count, cards: cards.length };
 }
@@ -538,18 +539,22 @@ function holdersOf(cards: readonly Int32Array[], symbols: number): Int32Array[] 
   return holders;
 }
 
-/** The first pair of cards, in reading order, that does not share exactly one symbol, as the problem; null when there is none. */
-function firstBadPair(cards: readonly (readonly (string | number)[])[], ids: readonly Int32Array[], symbols: number): string | null {
+/** The first pair of cards, in reading order, that does not share exactly one symbol, as the problem and the pair; null when there is none. */
+function firstBadPair(
+  cards: readonly (readonly (string | number)[])[],
+  ids: readonly Int32Array[],
+  symbols: number,
+): { problem: string; at: number[] } | null {
   const holders = holdersOf(ids, symbols);
   const shared = new Int32Array(ids.length);
   for (let i = 0; i < ids.length; i++) {
     shared.fill(0);
     for (const s of ids[i]!) for (const c of holders[s]!) shared[c]!++;
     for (let j = i + 1; j < ids.length; j++) {
-      if (shared[j] === 0) return `cards ${i + 1} and ${j + 1} share no symbol`;
+      if (shared[j] === 0) return { problem: `cards ${i + 1} and ${j + 1} share no symbol`, at: [i, j] };
       if (shared[j]! > 1) {
         const common = cards[i]!.filter((s) => cards[j]!.includes(s));
-        return `cards ${i + 1} and ${j + 1} share ${common.length} symbols: ${common.join(', ')}`;
+        return { problem: `cards ${i + 1} and ${j + 1} share ${common.length} symbols: ${common.join(', ')}`, at: [i, j] };
       }
     }
   }
@@ -570,6 +575,9 @@ function contentLines(text: string): { line: number; content: string }[] {
  * Blank lines and everything after `#` are ignored. An empty name between
  * commas is a UserError naming file:line.
  */
+/** The line of the file each card of parseDeck is on (from 1), for messages: blank lines and comments sit between cards. */
+export const deckLines = (text: string): number[] => contentLines(text).map(({ line }) => line);
+
 export function parseDeck(text: string, fileName: string): string[][] {
   return contentLines(text).map(({ line, content }) => {
     const symbols = content.includes(',') ? content.split(',').map((s) => s.trim()) : content.split(/\s+/);

@@ -453,6 +453,7 @@ export {
   deckProblem,
   DOBBLE_VARIABLES,
   nameDeck,
+  deckLines,
   parseDeck,
   parseSymbols,
   planeSize,

@@ -192,7 +192,15 @@ describe('puzzlesat dobble check', () => {
     expect(good).toMatchObject({ code: 0, stderr: '', stdout: 'OK: 3 cards, 2 symbols per card, 3 symbols; every two cards share exactly one\n' });
     const bad = run('dobble', 'check', file('bad.txt', 'a b\na c\nb c\nb d\n'));
     expect(bad).toMatchObject({ code: 1, stdout: '' });
-    expect(bad.stderr).toMatch(/^puzzlesat: .*bad\.txt: cards 2 and 4 share no symbol\n$/);
+    expect(bad.stderr).toMatch(/^puzzlesat: .*bad\.txt:2: cards 2 and 4 share no symbol \(card 4 is on line 4\)\n$/);
+  });
+
+  it('names the file lines of the cards, past blank lines and comments (regression: "card 6 has 3 symbols but card 1 has 4" for a card on line 8)', () => {
+    const ragged = run('dobble', 'check', file('ragged.txt', '1 2 3\n\n# a comment\n1 4 5\n2 4\n'));
+    expect(ragged).toMatchObject({ code: 1, stdout: '' });
+    expect(ragged.stderr).toMatch(/^puzzlesat: .*ragged\.txt:5: card 3 has 2 symbols but card 1 has 3 \(card 1 is on line 1\)\n$/);
+    const json = run('dobble', 'check', file('ragged.txt', '1 2 3\n\n# a comment\n1 4 5\n2 4\n'), '--json');
+    expect(JSON.parse(json.stdout)).toMatchObject({ status: 'INVALID', lines: [5, 1] });
   });
 });
 

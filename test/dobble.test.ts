@@ -317,33 +317,33 @@ describe('checkDeck', () => {
         ['a', 'd', 'e'],
         ['a', 'b', 'f'],
       ]),
-    ).toEqual({ ok: false, problem: 'cards 1 and 3 share 2 symbols: a, b' });
+    ).toEqual({ ok: false, problem: 'cards 1 and 3 share 2 symbols: a, b', at: [0, 2] });
     expect(
       checkDeck([
         [1, 2],
         [3, 4],
       ]),
-    ).toEqual({ ok: false, problem: 'cards 1 and 2 share no symbol' });
+    ).toEqual({ ok: false, problem: 'cards 1 and 2 share no symbol', at: [0, 1] });
     expect(
       checkDeck([
         ['a', 'b'],
         ['a', 'c', 'd'],
       ]),
-    ).toEqual({ ok: false, problem: 'card 2 has 3 symbols but card 1 has 2' });
+    ).toEqual({ ok: false, problem: 'card 2 has 3 symbols but card 1 has 2', at: [1, 0] });
     expect(
       checkDeck([
         ['a', 'b'],
         ['c', 'a', 'c'],
       ]),
-    ).toEqual({ ok: false, problem: 'card 2 lists symbol c twice' });
-    expect(checkDeck([])).toEqual({ ok: false, problem: 'the deck has no cards' });
+    ).toEqual({ ok: false, problem: 'card 2 lists symbol c twice', at: [1] });
+    expect(checkDeck([])).toEqual({ ok: false, problem: 'the deck has no cards', at: [] });
   });
 
   it('finds a corrupted algebraic deck', () => {
     const deck = algebraicDeck(3);
     expect(deck[1]).toEqual([0, 4, 5, 6]);
     deck[1] = [0, 1, 5, 6];
-    expect(checkDeck(deck)).toEqual({ ok: false, problem: 'cards 1 and 2 share 2 symbols: 0, 1' });
+    expect(checkDeck(deck)).toEqual({ ok: false, problem: 'cards 1 and 2 share 2 symbols: 0, 1', at: [0, 1] });
   });
 });
 

@@ -4,6 +4,7 @@ import {
   defaultSolverName,
   algebraicDeck,
   checkDeck,
+  deckLines,
   type Deck,
   type DeckMethod,
   deckMethod,
@@ -77,12 +78,14 @@ const check = {
   handler: (args: Args) =>
     guarded(args, async () => {
       const file = String(args.deck);
-      const result = checkDeck(parseDeck(readTextFile(file, 'dobble check'), file));
+      const text = readTextFile(file, 'dobble check');
+      const result = checkDeck(parseDeck(text, file));
+      const lines = deckLines(text);
       if (args.json) {
         // The summary contract: a check solves nothing (solver null) and is always complete.
         const shape = result.ok
           ? { cards: result.cards, symbolsPerCard: result.symbolsPerCard, symbols: result.symbols }
-          : { problem: result.problem };
+          : { problem: result.problem, lines: result.at.map((c) => lines[c]!) };
         const summary = {
           status: result.ok ? 'VALID' : 'INVALID',
           puzzle: 'dobble',
@@ -99,7 +102,7 @@ const check = {
         return result.ok ? 0 : 1;
       }
       if (!result.ok) {
-        process.stderr.write(`puzzlesat: ${file}: ${result.problem}\n`);
+        process.stderr.write(`puzzlesat: ${deckProblemLine(file, lines, result)}\n`);
         return 1;
       }
       process.stdout.write(
@@ -295,6 +298,13 @@ function textReport(r: Report): string {
       ? '; --variables cyclic looks for a cyclic deck (the translates of one card), fast for prime-power orders'
       : '';
   return `no answer from ${outcome.solver}${r.timeout === undefined ? '' : ` within ${r.timeout} s`} (UNKNOWN${outcome.reason ? `: ${outcome.reason}` : ''})${hint}\n`;
+}
+
+/** The problem at FILE:LINE of the card it is about, with the line of the other card it names (FILE alone for none). */
+function deckProblemLine(file: string, lines: readonly number[], { problem, at }: { problem: string; at: readonly number[] }): string {
+  const [card, other] = at;
+  if (card === undefined) return `${file}: ${problem}`;
+  return `${file}:${lines[card]}: ${problem}${other === undefined ? '' : ` (card ${other + 1} is on line ${lines[other]})`}`;
 }
 
 function symbolsPerCard(value: unknown): number {
