@@ -789,8 +789,8 @@ export function dobbleShape(order: number, options: Pick<DobbleSatOptions, 'card
   const max = planeSize(n);
   const cards = options.cards ?? max;
   const symbols = options.symbols ?? max;
-  if (!Number.isInteger(cards) || cards < 2 || cards > max) {
-    throw new UserError(`cards: ${cards} is not possible with ${n + 1} symbols per card: choose 2 to ${max}`);
+  if (!Number.isInteger(cards) || cards < 1 || cards > max) {
+    throw new UserError(`cards: ${cards} is not possible with ${n + 1} symbols per card: choose 1 to ${max}`);
   }
   if (!Number.isInteger(symbols) || symbols < n + 1) {
     throw new UserError(`symbols: ${symbols} is too few for cards of ${n + 1} symbols`);

@@ -420,7 +420,12 @@ describe('SAT encoding', () => {
   });
 
   it('rejects impossible shapes', () => {
-    expect(() => encodeDobble(2, { cards: 8 })).toThrow(/choose 2 to 7/);
+    expect(() => encodeDobble(2, { cards: 8 })).toThrow(/choose 1 to 7/);
+    expect(() => encodeDobble(2, { cards: 0 })).toThrow(/choose 1 to 7/);
+  });
+
+  it('makes a deck of one card, as the algebraic method does (regression: --method sat --cards 1 was refused, "choose 2 to 7")', async () => {
+    expectValidDeck((await solveDeck(2, { cards: 1 }))!, 1, 3, 3);
     expect(() => encodeDobble(3, { symbols: 3 })).toThrow(UserError);
     expect(() => encodeDobble(3, { cards: 10, pairs: 'at-most-one' })).toThrow(UserError);
   });
