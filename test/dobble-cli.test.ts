@@ -230,6 +230,12 @@ describe('bad input: one line on stderr, exit 1, no stack', () => {
     ['a deck file with an empty name', ['dobble', 'check', 'malformed.txt'], /malformed\.txt:2: empty symbol name/],
     ['a missing deck file', ['dobble', 'check', 'missing.txt'], /cannot read "missing\.txt"/],
     ['dobble through solve without --order', ['solve', 'dobble'], /dobble needs --order N/],
+    // Regression: "symbols: 2 is too few for cards of 3 symbols", exit 1, the option unnamed.
+    [
+      'fewer symbols allowed than a card has',
+      ['dobble', '--symbols-per-card', '3', '--method', 'sat', '--max-symbols', '2'],
+      /^puzzlesat: --max-symbols: 2 is too few for cards of 3 symbols each$/m,
+    ],
   ];
   for (const [what, args, message] of cases) {
     it(what, () => {
@@ -237,7 +243,13 @@ describe('bad input: one line on stderr, exit 1, no stack', () => {
       file('malformed.txt', 'a, b\na,,c\n');
       const r = run(...args);
       // An option value out of range or a missing option is a usage error (exit 2); the rest is bad input (1).
-      expect(r.code).toBe(['fewer than 2 symbols per card', 'no symbols per card', 'dobble through solve without --order'].includes(what) ? 2 : 1);
+      const usage = [
+        'fewer than 2 symbols per card',
+        'no symbols per card',
+        'dobble through solve without --order',
+        'fewer symbols allowed than a card has',
+      ];
+      expect(r.code).toBe(usage.includes(what) ? 2 : 1);
       expect(r.stderr).toMatch(message);
       expect(r.stderr.split('\n')).toHaveLength(2);
       expect(r.stderr).not.toMatch(/^\s+at /m);

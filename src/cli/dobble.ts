@@ -210,6 +210,7 @@ export const handler = (args: Args) =>
     if (names && names.length < fewest)
       throw new UserError(`${symbolsFile} has ${names.length} symbol names but a deck of ${k} cards with ${m} symbols each needs at least ${fewest}`);
     const maxSymbols = positiveInt(args['max-symbols'], '--max-symbols');
+    if (maxSymbols !== undefined && maxSymbols < m) throw new UsageError(`--max-symbols: ${maxSymbols} is too few for cards of ${m} symbols each`);
     // Every page file is named and checked before the search: k cards fill a known number of pages, FILE-1 … FILE-N when more than one.
     const [svgPaths, pngPaths] = [outputPages(args, 'svg', k), outputPages(args, 'png', k)];
 
