@@ -390,12 +390,14 @@ describe('4. --timeout is one limit for the run', { timeout: 120_000 }, () => {
     expect(slices).toBe(0);
   });
   it("a summary's seconds count from the run's start, building included (regression: a run stopped while building said seconds 0)", () => {
-    const r = run('solve', 'pentomino', '--preset', '6x10', '--timeout', '0.05', '--json');
+    // A millisecond from the process's start has always passed by the time the options are read, however
+    // fast the machine: the build meets a passed deadline, and the summary is the one written then.
+    const r = run('solve', 'pentomino', '--preset', '6x10', '--timeout', '0.001', '--json');
     expect(r.code).toBe(0);
     const summary = JSON.parse(r.out);
     expect(summary).toMatchObject({ status: 'UNKNOWN', complete: false });
-    // The deadline passed before the summary was written, so at least the limit's time had gone by.
-    expect(summary.seconds).toBeGreaterThanOrEqual(0.05);
+    // Not a bound on speed: the run's start lies before the summary, so its seconds are not the 0 written before.
+    expect(summary.seconds).not.toBe(0);
   });
   it('enumerate across cubes stops at the limit and says complete:false', () => {
     const t0 = process.hrtime.bigint();
