@@ -216,9 +216,6 @@ export function interruptFlag(): { stopped(): boolean; signal: AbortSignal; rele
   return { stopped: () => abort.signal.aborted, signal: abort.signal, release: () => process.off('SIGINT', handler) };
 }
 
-/** Seconds since `start` (a performance.now() reading), to the millisecond. */
-export const seconds = (start: number): number => Math.round(performance.now() - start) / 1000;
-
 /**
  * Seconds since the run began: performance.now() counts from the process's
  * start, so a summary's `seconds` covers loading and building the formula

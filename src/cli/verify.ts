@@ -12,7 +12,7 @@ import {
   countCommand,
   runLimited,
 } from '../index.js';
-import { type Args, guarded, interruptFlag, seconds } from './common.js';
+import { type Args, guarded, interruptFlag, runSeconds } from './common.js';
 
 export const command = 'verify [names..]';
 export const describe = 'count catalogue puzzles and compare with their documented counts (puzzlesat list puzzles names them)';
@@ -137,7 +137,6 @@ export const handler = (args: Args) =>
       throw new UsageError(`--solver ${solver}: the exact-cover counter of --method ${method} uses no solver; add --method enumerate`);
     // Checked here, once: each puzzle's child would otherwise fail on it, reported as that puzzle's failure.
     if (solver !== undefined) await checkEngine(solver);
-    const start = performance.now();
     const puzzles = selection(args);
     const rows: Verified[] = [];
     // Each puzzle's line goes out as it is counted (a long run shows its progress, and Ctrl-C keeps what was
@@ -172,7 +171,7 @@ export const handler = (args: Args) =>
         vars: null,
         clauses: null,
         solver: solver ?? null,
-        seconds: seconds(start),
+        seconds: runSeconds(),
       };
       process.stdout.write(JSON.stringify({ status: tally('disagrees') ? 'DISAGREE' : 'OK', ...summary, ...shared }) + '\n');
     } else if (rows.length < puzzles.length) process.stdout.write(`stopped by Ctrl-C after ${rows.length} of ${puzzles.length} puzzles\n`);
