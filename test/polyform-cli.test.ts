@@ -71,6 +71,18 @@ describe('bad input: one line naming the file, the JSON path or the option, exit
       /bad\.json:3: not valid JSON/,
     ],
     [
+      // Regression: V8 gives no position for a trailing comma ("Unexpected token"), and the message named no line.
+      'a trailing comma in a file of many lines',
+      () => ['--board', write('comma.json', '{\n  "grid": "hexagon",\n  "cells": [\n    [0, 0],\n  ]\n}\n'), '--pieces', 'A=#'],
+      /comma\.json:5: not valid JSON \(Unexpected token '\]'\)$/m,
+    ],
+    [
+      // Regression: "Unexpected end of JSON input" named no line either; it is the last line written.
+      'a file cut short',
+      () => ['--board', write('short.json', '{\n  "grid": "hexagon",\n  "cells": [\n    [0, 0],\n\n'), '--pieces', 'A=#'],
+      /short\.json:4: not valid JSON \(Unexpected end of JSON input\)$/m,
+    ],
+    [
       'art drawn off the grid',
       () => ['--board', '^^', '--grid', 'triangle', '--pieces', 'A=^'],
       /--board:1: "\^" at column 2 points the wrong way/,

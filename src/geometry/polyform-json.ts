@@ -52,12 +52,43 @@ export function parseJson(text: string, source: string): Json {
   } catch (e) {
     const message = (e as Error).message;
     const at = /position (\d+)/.exec(message);
-    const line = at ? text.slice(0, Number(at[1])).split('\n').length : undefined;
-    throw new UserError(`${source}${line ? `:${line}` : ''}: not valid JSON (${message.replace(/^.*?JSON[^:]*:\s*/, '')})`);
+    const line = text.slice(0, at ? Number(at[1]) : syntaxErrorOffset(text)).split('\n').length;
+    // V8's "Unexpected token" quotes the text after it (a file's every line break shown as \x0a): the line says where.
+    const why = message.replace(/^.*?JSON[^:]*:\s*/, '').replace(/, (\.\.\.)?".*"(\.\.\.)? is not valid JSON$/s, '');
+    throw new UserError(`${source}:${line}: not valid JSON (${why})`);
   }
   const deep = tooDeep(value);
   if (deep) throw fail(source, deep, `nested more than ${MAX_JSON_DEPTH} levels deep (board and pieces files need 4)`);
   return value;
+}
+
+/**
+ * Where JSON.parse failed when its message gives no position (V8 leaves it
+ * out of "Unexpected token" and "Unexpected end of JSON input", as for a
+ * trailing comma): the end of the shortest start of the text that no more
+ * text could complete, found by halving, since a start that cannot be
+ * completed is never completed by a longer one either; the end of the text
+ * when every start can be.
+ */
+function syntaxErrorOffset(text: string): number {
+  const completable = (length: number): boolean => {
+    try {
+      JSON.parse(text.slice(0, length));
+      return true;
+    } catch (e) {
+      const message = (e as Error).message;
+      const at = /position (\d+)/.exec(message);
+      return at ? Number(at[1]) >= length : /end of JSON input/.test(message);
+    }
+  };
+  if (completable(text.length)) return text.trimEnd().length;
+  let [good, bad] = [0, text.length];
+  while (bad - good > 1) {
+    const mid = (good + bad) >> 1;
+    if (completable(mid)) good = mid;
+    else bad = mid;
+  }
+  return bad - 1;
 }
 
 /**
