@@ -123,6 +123,21 @@ describe('bad input: one line naming the file, the JSON path or the option, exit
   );
 });
 
+describe('dancing links where the packing is not exact cover', () => {
+  it('names --use when a count of pieces used is what rules it out (regression: "pieces with copies, or not a packing", neither the case)', () => {
+    const args = ['polyform', '--board', '2x1', '--grid', 'hexagon', '--pieces', 'A*0..1=#,B*0..1=#,C*0..1=# #', '--use', '2'];
+    for (const [verb, option] of [
+      ['enumerate', ['--solver', 'dlx']],
+      ['count', ['--method', 'exact-cover']],
+    ] as const) {
+      const r = run([verb, ...args, ...option]);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(/polyform is not posed as exact cover here \(.*a count of pieces used \(--use\) that the areas do not imply/);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+});
+
 describe('cells far from the origin', () => {
   it('place a piece there as near the origin, on every grid, out to the bound (each solution passes the independent check)', async () => {
     // Regression: past about a billion a turned cell wrapped in 32 bits, and enumerate stopped with an internal error.

@@ -198,3 +198,11 @@ export function checkedSolution<S>(instance: Instance<S>, trueVars: readonly num
 
 /** The encoding options an entry reads. */
 export const encodingKinds = (entry: PuzzleEntry): readonly EncodingKind[] => entry.encodings ?? ['amo', 'card'];
+
+/**
+ * Why an instance has no exactCover, in the one wording every engine and
+ * method that needs it uses: the packing encoder leaves it out for pieces
+ * with copies and for a count of pieces used that the areas do not imply
+ * (--use); other puzzles are not packings.
+ */
+export const NOT_EXACT_COVER = 'is not posed as exact cover here (pieces with copies, a count of pieces used (--use) that the areas do not imply, or not a packing)';
