@@ -200,9 +200,9 @@ function inlinePieces(list: string, grid: Grid, option: string): FormPiece[] {
 }
 
 function piecesInput(options: PolyformOptions): PiecesInput {
-  if (options.pieces !== undefined && options.piecesFile !== undefined) throw new UserError('give the pieces once: --pieces or --pieces-file');
+  if (options.pieces !== undefined && options.piecesFile !== undefined) throw new UsageError('give the pieces once: --pieces or --pieces-file');
   const value = options.piecesFile ?? options.pieces;
-  if (value === undefined) throw new UserError('give the pieces: --pieces-file FILE (JSON or "NAME:" blocks of art) or --pieces LIST');
+  if (value === undefined) throw new UsageError('give the pieces: --pieces-file FILE (JSON or "NAME:" blocks of art) or --pieces LIST');
   const option = options.piecesFile !== undefined ? '--pieces-file' : '--pieces';
   const source: Source = option === '--pieces' ? { text: value, where: option, inline: true } : readSource(value, option, 'a pieces file');
   if (isJson(source.text)) {

@@ -123,6 +123,19 @@ describe('bad input: one line naming the file, the JSON path or the option, exit
   );
 });
 
+describe('a required option left out', () => {
+  it('is a usage error, exit 2, for the pieces as for the board (regression: no --pieces exited 1, no --board 2)', () => {
+    for (const [args, message] of [
+      [['--grid', 'hexagon', '--pieces', 'A=#'], /^puzzlesat: give a board with --board/],
+      [['--board', '2x1', '--grid', 'hexagon'], /^puzzlesat: give the pieces: --pieces-file FILE/],
+    ] as const) {
+      const r = run(['solve', 'polyform', ...args]);
+      expect(r.stderr).toMatch(message);
+      expect(r.status).toBe(2);
+    }
+  });
+});
+
 describe('dancing links where the packing is not exact cover', () => {
   it('names --use when a count of pieces used is what rules it out (regression: "pieces with copies, or not a packing", neither the case)', () => {
     const args = ['polyform', '--board', '2x1', '--grid', 'hexagon', '--pieces', 'A*0..1=#,B*0..1=#,C*0..1=# #', '--use', '2'];
