@@ -19,9 +19,9 @@ import {
 } from '../src/card/index.js';
 import { checkPacking } from '../src/geometry/packing-check.js';
 import { countText } from '../src/geometry/shapes.js';
-import { renderPacking, renderPackingSvg } from '../src/render/grid.js';
+import { drawnExtent, renderPacking, renderPackingSvg } from '../src/render/grid.js';
 import { renderPolycubeSvg } from '../src/render/iso.js';
-import { renderPlaneSvg, renderPlaneText } from '../src/render/plane.js';
+import { MAX_TEXT_PICTURE, placementList, renderPlaneSvg, renderPlaneText, tooLargeForText } from '../src/render/plane.js';
 
 /**
  * The one placement model behind every packing puzzle, 2D (z = 0) or 3D:
@@ -541,7 +541,14 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
         optional: spec.optional,
         used: spec.used,
       }),
-    render: (s, o) => (squareCells ? renderPacking(s, spec.pieces, symbols, o.color) : renderPlaneText(picture, s, spec.pieces, symbols, o.color)),
+    render: (s, o) => {
+      if (!squareCells) return renderPlaneText(picture, s, spec.pieces, symbols, o.color);
+      // Levels side by side, each from x = 0 (or the least x) to the greatest.
+      const [w, h, d] = drawnExtent(spec.region);
+      return w * d * h > MAX_TEXT_PICTURE
+        ? placementList(board.grid, s, spec.pieces, symbols, tooLargeForText(w * d, h))
+        : renderPacking(s, spec.pieces, symbols, o.color);
+    },
     svg: (s) =>
       !squareCells
         ? renderPlaneSvg(picture, s, spec.pieces)

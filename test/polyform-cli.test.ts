@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -148,6 +148,38 @@ describe('dancing links where the packing is not exact cover', () => {
       expect(r.stderr).toMatch(/polyform is not posed as exact cover here \(.*a count of pieces used \(--use\) that the areas do not imply/);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
     }
+  });
+});
+
+describe('pictures of boards spread far or below the origin', () => {
+  it('a PNG past the pixel limit is refused in one line (regression: resvg panicked, exit 134, a Rust backtrace)', () => {
+    const png = join(dir, 'far.png');
+    const r = run(['solve', 'polyform', '--board', '{"grid":"hexagon","cells":[[0,0],[100000000,0]]}', '--pieces', 'A*2=#', '--png', png]);
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim()).toMatch(/^puzzlesat: --png: the picture would be \d+ by \d+ pixels, more than 100000000 \(a lower --scale, or --svg, draws it\)$/);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(existsSync(png)).toBe(false);
+  });
+
+  it('a text picture too large to print lists the pieces instead (regression: a 30001 by 30001 picture of two cells, built for minutes)', () => {
+    for (const grid of ['square', 'hexagon']) {
+      const r = run(['solve', 'polyform', '--board', `{"grid":"${grid}","cells":[[0,0],[30000,30000]]}`, '--pieces', 'A*2=#']);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toMatch(/^A A: \(0,0\)$/m);
+      expect(r.stdout).toMatch(/^A A: \(30000,30000\)$/m);
+      expect(r.stdout).toMatch(/^\(no text picture: it would span \d+ by 30001 characters, more than 4000000; --svg or --png draws one\)$/m);
+    }
+  });
+
+  it('square cells at negative coordinates are drawn, as text and in the SVG (regression: only those at x, y >= 0 were)', () => {
+    const svg = join(dir, 'negative.svg');
+    const board = '{"grid":"square","cells":[[-1,0],[0,0],[-1,-1],[0,-1]]}';
+    const r = run(['solve', 'polyform', '--board', board, '--pieces', 'A=##,B=##', '--solver', 'dlx', '--svg', svg]);
+    expect(r.status).toBe(0);
+    expect(r.stdout.split('\n').slice(0, 2).sort()).toEqual(['AA', 'BB']);
+    const rects = [...readFileSync(svg, 'utf8').matchAll(/<rect x="([-\d.]+)" y="([-\d.]+)"/g)];
+    expect(rects).toHaveLength(4);
+    for (const [, x, y] of rects) expect(Math.min(Number(x), Number(y))).toBeGreaterThanOrEqual(0);
   });
 });
 

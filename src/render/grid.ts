@@ -1,5 +1,5 @@
 import pc from 'picocolors';
-import { type Cell, maxCorner } from '../geometry/cells.js';
+import { type Cell, maxCorner, minCorner } from '../geometry/cells.js';
 import { type PieceLook, labelCell, paletteColour, pieceLooks, rgbOf } from './palette.js';
 
 /** Whether to colour output: a TTY and no NO_COLOR, as picocolors decides. */
@@ -28,8 +28,32 @@ export function renderPacking(
   color: boolean,
   fixed: readonly Fixed[] = [],
 ): string {
+  const shift = toDrawable([...solution.placements.flatMap((pl) => pl.cells), ...fixed.map((f) => f.cell)]);
+  solution = shiftSolution(solution, shift);
+  fixed = fixed.map((f) => ({ ...f, cell: shift(f.cell) }));
   return (color ? outlinedLevels(solution, pieces, symbols, fixed) : letterLevels(solution, pieces, symbols, fixed)).join('\n');
 }
+
+/**
+ * The pictures draw from (0, 0, 0), as boards by art and size are made; a
+ * board file's cells may lie at negative coordinates too, which were left
+ * out of the picture (a piece there not drawn at all). This moves cells by
+ * as much as brings the least to 0 on each axis where it is negative.
+ */
+function toDrawable(cells: readonly Cell[]): (c: Cell) => Cell {
+  const [dx, dy, dz] = cells.length ? minCorner(cells).map((m) => Math.min(0, m)) : [0, 0, 0];
+  return (c) => [c[0] - dx!, c[1] - dy!, c[2] - dz!];
+}
+
+/** The size of the box a picture of these cells spans: from 0 (or the least, when negative) to the greatest, on each axis. */
+export function drawnExtent(cells: readonly Cell[]): [number, number, number] {
+  const shift = toDrawable(cells);
+  return maxCorner(cells.map(shift)).map((m) => m + 1) as [number, number, number];
+}
+
+const shiftSolution = (solution: Solution, shift: (c: Cell) => Cell): Solution => ({
+  placements: solution.placements.map((pl) => ({ ...pl, cells: pl.cells.map(shift) })),
+});
 
 function extent(solution: Solution, fixed: readonly Fixed[]): [number, number, number] | null {
   const all = [...solution.placements.flatMap((pl) => pl.cells), ...fixed.map((f) => f.cell)];
@@ -54,7 +78,8 @@ function letterLevels(solution: Solution, pieces: readonly { name: string }[], s
       for (let x = 0; x < size[0]; x++) line += grid.get(`${x},${y},${z}`) ?? ' ';
       levels.push(line);
     }
-    rows.push(levels.join('   ').replace(/\s+$/, ''));
+    // trimEnd, not /\s+$/: the regular expression tries every run of spaces to the end, quadratic in a long sparse row.
+    rows.push(levels.join('   ').trimEnd());
   }
   return rows;
 }
@@ -197,6 +222,7 @@ const MARGIN = 10;
  * them), touching pieces in different colours, copies named L4a, L4b, ...
  */
 export function renderPackingSvg(solution: Solution, pieces: readonly { name: string }[]): string {
+  solution = shiftSolution(solution, toDrawable(solution.placements.flatMap((pl) => pl.cells)));
   const looks = pieceLooks(solution.placements, pieces);
   const owner = new Map<string, number>();
   solution.placements.forEach((pl, i) => pl.cells.forEach((c) => owner.set(`${c[0]},${c[1]}`, i)));

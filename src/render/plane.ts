@@ -180,6 +180,31 @@ function textPlace(grid: Grid): ((c: Cell) => readonly [number, number][]) | nul
   }
 }
 
+/**
+ * The most character positions a text picture may span. Cells may lie
+ * anywhere within ±MAX_COORDINATE, and a picture spans them all: two cells
+ * far apart drew rows of millions of characters, for minutes (or ran out of
+ * memory). Past this, placementList says where each piece went instead.
+ */
+export const MAX_TEXT_PICTURE = 4_000_000;
+
+/** Each placed piece with its cells, a line each, and a last line saying why there is no picture. */
+export function placementList(
+  grid: Grid,
+  solution: Solution,
+  pieces: readonly { name: string }[],
+  symbols: readonly string[],
+  why: string,
+): string {
+  const symbolOf = (name: string) => symbols[pieces.findIndex((p) => p.name === name)] ?? '?';
+  const list = solution.placements.map((pl) => `${symbolOf(pl.piece)} ${pl.piece}: ${pl.cells.map((c) => grid.label(c)).join(' ')}`);
+  return [...list, `(${why}; --svg or --png draws one)`].join('\n');
+}
+
+/** The note of a picture too large for text: its columns by its rows. */
+export const tooLargeForText = (columns: number, rows: number) =>
+  `no text picture: it would span ${columns} by ${rows} characters, more than ${MAX_TEXT_PICTURE}`;
+
 export function renderPlaneText(
   board: PictureBoard,
   solution: Solution,
@@ -189,10 +214,7 @@ export function renderPlaneText(
 ): string {
   const place = textPlace(board.grid);
   const symbolOf = (name: string) => symbols[pieces.findIndex((p) => p.name === name)] ?? '?';
-  if (!place) {
-    const list = solution.placements.map((pl) => `${symbolOf(pl.piece)} ${pl.piece}: ${pl.cells.map((c) => board.grid.label(c)).join(' ')}`);
-    return [...list, `(${board.grid.name}: no text picture; --svg or --png draws one)`].join('\n');
-  }
+  if (!place) return placementList(board.grid, solution, pieces, symbols, `${board.grid.name}: no text picture`);
   const looks = color ? looksOf(board, solution, pieces) : [];
   const glyphs = new Map<string, { ch: string; bg?: number }>();
   solution.placements.forEach((pl, i) => {
@@ -206,6 +228,8 @@ export function renderPlaneText(
   if (spots.length === 0) return '';
   const [minCol, minRow, maxRow] = [Math.min(...spots.map((s) => s[0])), Math.min(...spots.map((s) => s[1])), Math.max(...spots.map((s) => s[1]))];
   const maxCol = Math.max(...spots.map((s) => s[0]));
+  const [width, height] = [maxCol - minCol + 1, maxRow - minRow + 1];
+  if (width * height > MAX_TEXT_PICTURE) return placementList(board.grid, solution, pieces, symbols, tooLargeForText(width, height));
   const rows: string[] = [];
   for (let r = minRow; r <= maxRow; r++) {
     let line = '';
@@ -213,7 +237,7 @@ export function renderPlaneText(
       const g = glyphs.get(key([col, r]));
       line += !g ? ' ' : g.bg === undefined ? g.ch : `\x1b[48;5;${g.bg}m\x1b[30m${g.ch}\x1b[0m`;
     }
-    rows.push(line.replace(/\s+$/, ''));
+    rows.push(line.trimEnd());
   }
   return rows.join('\n');
 }

@@ -17,6 +17,7 @@ export type PngSize = { scale?: number; width?: number };
  * The background is white so that the picture reads the same on dark pages.
  */
 export async function svgToPng(svg: string, size: PngSize = {}): Promise<Buffer> {
+  checkPngSize(svg, size);
   const { Resvg } = await loadOptional(() => import('@resvg/resvg-js'), ['@resvg/resvg-js'], 'PNG output (--png)');
   const resvg = new Resvg(svg, {
     background: 'white',
@@ -24,6 +25,25 @@ export async function svgToPng(svg: string, size: PngSize = {}): Promise<Buffer>
     font: { loadSystemFonts: true },
   });
   return resvg.render().asPng();
+}
+
+/**
+ * The most pixels a PNG may have: 400 MB as RGBA. Cells may lie anywhere
+ * within ±MAX_COORDINATE, and a picture spans them all; past what resvg can
+ * hold it panicked and aborted the process (exit 134, a Rust backtrace, the
+ * answer never printed).
+ */
+export const MAX_PNG_PIXELS = 100_000_000;
+
+/** Refuses a PNG of more than MAX_PNG_PIXELS, by the width and height the SVG declares, before resvg is asked for it. */
+function checkPngSize(svg: string, size: PngSize): void {
+  const declared = (name: string) => Number(new RegExp(`<svg[^>]*\\s${name}="([^"]+)"`).exec(svg)?.[1]);
+  const [w, h] = [declared('width'), declared('height')];
+  if (!(w > 0 && h > 0)) return;
+  const zoom = size.width === undefined ? (size.scale ?? DEFAULT_PNG_SCALE) : size.width / w;
+  const [pw, ph] = [Math.ceil(w * zoom), Math.ceil(h * zoom)];
+  if (pw * ph > MAX_PNG_PIXELS)
+    throw new UserError(`--png: the picture would be ${pw} by ${ph} pixels, more than ${MAX_PNG_PIXELS} (a lower --scale, or --svg, draws it)`);
 }
 
 /** Writes `svg` as SVG or PNG by the option that asked for it; failures name the option and the file. */
