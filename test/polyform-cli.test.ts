@@ -171,6 +171,16 @@ describe('pictures of boards spread far or below the origin', () => {
     }
   });
 
+  it('an SVG of square cells far apart draws their edges alone (regression: it swept the 30001 by 30001 box between them, for minutes)', () => {
+    const svg = join(dir, 'apart.svg');
+    const r = run(['solve', 'polyform', '--board', '{"grid":"square","cells":[[0,0],[30000,30000]]}', '--pieces', 'A*2=#', '--svg', svg, '--json']);
+    expect(r.status).toBe(0);
+    const drawn = readFileSync(svg, 'utf8');
+    expect(drawn.match(/<rect /g)).toHaveLength(2);
+    // Four sides of each cell, all outline.
+    expect(drawn.match(/[VH]/g)).toHaveLength(8);
+  });
+
   it('square cells at negative coordinates are drawn, as text and in the SVG (regression: only those at x, y >= 0 were)', () => {
     const svg = join(dir, 'negative.svg');
     const board = '{"grid":"square","cells":[[-1,0],[0,0],[-1,-1],[0,-1]]}';

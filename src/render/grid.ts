@@ -245,8 +245,9 @@ export function renderPackingSvg(solution: Solution, pieces: readonly { name: st
   const edge = (path: string, a: number | undefined, b: number | undefined) => {
     if (a !== undefined || b !== undefined) (a === b ? inner : outline).push(path);
   };
-  for (let y = 0; y < h; y++) for (let x = 0; x <= w; x++) edge(`M${px(x)} ${px(y)}V${px(y + 1)}`, at(x - 1, y), at(x, y));
-  for (let x = 0; x < w; x++) for (let y = 0; y <= h; y++) edge(`M${px(x)} ${px(y)}H${px(x + 1)}`, at(x, y - 1), at(x, y));
+  // The edges of the cells only, in the order of a sweep of the bounding box, which for cells far apart was endless.
+  for (const [x, y] of sideBySide(cells, (c) => [c[1], c[0]], [1, 0])) edge(`M${px(x)} ${px(y)}V${px(y + 1)}`, at(x - 1, y), at(x, y));
+  for (const [x, y] of sideBySide(cells, (c) => [c[0], c[1]], [0, 1])) edge(`M${px(x)} ${px(y)}H${px(x + 1)}`, at(x, y - 1), at(x, y));
   if (inner.length) parts.push(`<path d="${inner.join('')}" stroke="#000" stroke-opacity="0.18" stroke-width="1" fill="none"/>`);
   parts.push(`<path d="${outline.join('')}" stroke="#222" stroke-width="3" stroke-linecap="round" fill="none"/>`);
   solution.placements.forEach((pl, i) => {
@@ -259,6 +260,21 @@ export function renderPackingSvg(solution: Solution, pieces: readonly { name: st
   });
   parts.push('</svg>');
   return parts.join('\n') + '\n';
+}
+
+/**
+ * The unit edges on one axis that the cells have (each cell's edge at its
+ * own position and the one a `step` on), once each, sorted by `order`.
+ */
+function sideBySide(cells: readonly Cell[], order: (c: readonly [number, number]) => [number, number], step: [number, number]): [number, number][] {
+  const edges = new Map<string, [number, number]>();
+  for (const [x, y] of cells)
+    for (const e of [
+      [x, y],
+      [x + step[0], y + step[1]],
+    ] as [number, number][])
+      edges.set(`${e[0]},${e[1]}`, e);
+  return [...edges.values()].sort((a, b) => order(a)[0] - order(b)[0] || order(a)[1] - order(b)[1]);
 }
 
 export const escapeXml = (s: string): string => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
