@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -184,6 +184,37 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
       const r = run(...args);
       expect({ args, code: r.code, err: r.err.trim() }).toEqual({ args, code: 2, err: expect.stringMatching(message) });
       expect(r.err.trim().split('\n')).toHaveLength(1);
+    }
+  });
+
+  it('options that do not go together, or one without the option it needs, are usage errors (2) naming the option (regression: these exited 1, as a failed run)', () => {
+    const enumerate = ['enumerate', 'pentomino', '--preset', '3x20', '--show', '0'];
+    writeFileSync(join(dir, 'queued.cnf'), 'p cnf 1 1\n1 0\n');
+    const cases: [string[], RegExp][] = [
+      [['sweep', 'genius-square', '--histogram', 'h.svg'], /^--histogram needs --count/],
+      [['sweep', 'genius-square', '--sample', '100000'], /^--sample: there are only 62208 rolls/],
+      [['sweep', 'pentomino'], /^sweep: only genius-square has rolls to sweep/],
+      [[...enumerate, '--enum-mode', 'chrono', '--solver', 'cadical-wasm'], /^--enum-mode chrono: solver cadical-wasm cannot/],
+      [[...enumerate, '--enum-mode', 'chrono', '--certify'], /^--enum-mode chrono: --certify needs/],
+      [[...enumerate, '--branching', 'cover', '--solver', 'cadical-wasm'], /^--branching cover: solver cadical-wasm cannot/],
+      [['enumerate', 'knapsack', '--items', 'a:1:1', '--branching', 'cover'], /^--branching cover: knapsack names no clause family/],
+      [[...enumerate, '--propagation', 'native', '--solver', 'cadical-wasm'], /^--propagation native: solver cadical-wasm cannot/],
+      [[...enumerate, '--queue', 'redis://127.0.0.1:1', '--limit', '1'], /^--queue runs to the end: drop --limit/],
+      [['enumerate', 'queued.cnf', '--queue', 'redis://127.0.0.1:1'], /^--queue: workers rebuild the instance/],
+      [['dobble', '--symbols-per-card', '3', '--seed', '2'], /^--seed sets the --svg layout/],
+      [['dobble', '--symbols-per-card', '3', '--variables', 'mols'], /^--variables is for the SAT method/],
+      [['bench', '--quick', '--solvers', 'minisatt'], /^bench: unknown solver "minisatt"/],
+      [['bench', '--quick', '--puzzles', '6x11'], /^bench: unknown puzzle "6x11"/],
+      [['bench', '--quick', '--baseline', 'pairwize'], /^--baseline: "pairwize" is not one of the suite's encodings/],
+    ];
+    for (const [args, message] of cases) {
+      const r = run(...args);
+      expect({ args, code: r.code, out: r.out, err: r.err.replace(/^puzzlesat: /, '').trim() }).toEqual({
+        args,
+        code: 2,
+        out: '',
+        err: expect.stringMatching(message),
+      });
     }
   });
 

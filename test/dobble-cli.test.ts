@@ -248,6 +248,8 @@ describe('bad input: one line on stderr, exit 1, no stack', () => {
         'no symbols per card',
         'dobble through solve without --order',
         'fewer symbols allowed than a card has',
+        'a SAT option with the algebraic method',
+        '--seed without --svg',
       ];
       expect(r.code).toBe(usage.includes(what) ? 2 : 1);
       expect(r.stderr).toMatch(message);

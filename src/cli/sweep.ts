@@ -5,6 +5,7 @@ import {
   type SweepPlan,
   type SweepRun,
   type SweepSummary,
+  UsageError,
   UserError,
   renderHistogramSvg,
   resolvePlan,
@@ -70,7 +71,7 @@ export const handler = (args: Args) =>
   guarded(args, async () => {
     const count = args.count === true;
     const sample = positiveInt(args.sample, '--sample');
-    if (args.histogram !== undefined && !count) throw new UserError('--histogram needs --count (it draws the solutions per roll)');
+    if (args.histogram !== undefined && !count) throw new UsageError('--histogram needs --count (it draws the solutions per roll)');
     const plan = (await resolvePlan(String(args.kind), {
       verb: 'sweep',
       count,
