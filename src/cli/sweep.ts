@@ -13,7 +13,7 @@ import {
   summarizeSweep,
   writeReplacing,
 } from '../index.js';
-import { type Args, guarded, interruptFlag, outputOption, positiveInt } from './common.js';
+import { type Args, guarded, interruptFlag, outputOption, positiveInt, runSeconds } from './common.js';
 import { startProgress } from './progress.js';
 
 /** `puzzlesat sweep genius-square`: parse, run the sweep (src/enumerate/sweep.ts), print. */
@@ -101,6 +101,8 @@ export const handler = (args: Args) =>
       stop.release();
       lock?.release();
     }
+    // From the run's start, as every verb's summary (runSeconds): run.seconds is the sweep's own, without start-up and the plan.
+    run = { ...run, seconds: runSeconds() };
     const summary = summarizeSweep(run.results);
     const histogram = args.histogram === undefined ? undefined : String(args.histogram);
     if (histogram !== undefined) {
