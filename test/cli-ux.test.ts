@@ -65,6 +65,10 @@ describe('progress', { timeout: 240_000 }, () => {
 
   it.skipIf(missing('script'))('is silent with --quiet, and when stderr is not a terminal', () => {
     expect(onTerminal('sweep genius-square --sample 300 --workers 1 --quiet')).not.toMatch(/rolls\/s/);
+    // Regression: verify drew its "1/1 NAME: agrees" line on the terminal with --quiet too.
+    const verify = onTerminal('verify pentominoes-3x20 --quiet');
+    expect(verify).toMatch(/pentominoes-3x20\tpolyominoes\t/);
+    expect(verify).not.toMatch(/1\/1 pentominoes-3x20: agrees/);
     const piped = run('enumerate', 'pentomino', '--preset', '3x20', '--unique', '--show', '0', '--workers', '1');
     expect(piped.code).toBe(0);
     expect(piped.err).toBe('');
