@@ -222,6 +222,23 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     }
   });
 
+  it('--svg and --png of a puzzle with no drawing are refused before the search (regression: found after it, the answer thrown away with exit 1; on UNSAT silently ignored)', () => {
+    writeFileSync(join(dir, 'no-drawing.cnf'), 'p cnf 1 2\n1 0\n-1 0\n');
+    for (const args of [
+      ['solve', 'no-drawing.cnf', '--svg', 'no.svg'],
+      ['solve', 'knapsack', '--items', 'a:1:1', '--png', 'no.png'],
+    ]) {
+      const r = run(...args);
+      expect({ args, code: r.code, out: r.out, err: r.err }).toEqual({
+        args,
+        code: 2,
+        out: '',
+        err: expect.stringMatching(/^puzzlesat: --(svg|png): (no-drawing\.cnf|knapsack) has no drawing\n$/),
+      });
+    }
+    expect(existsSync(join(dir, 'no.svg')) || existsSync(join(dir, 'no.png'))).toBe(false);
+  });
+
   /**
    * Starts a long run, presses Ctrl-C once it is under way — afterMs after
    * `started` is on disk when given (its first result: set-up takes seconds
