@@ -237,6 +237,11 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
       });
     }
     expect(existsSync(join(dir, 'no.svg')) || existsSync(join(dir, 'no.png'))).toBe(false);
+    // decode's --svg is the same usage error (it exited 1).
+    expect(run('encode', 'knapsack', '--items', 'a:1:1', '-o', 'no-drawing-k.cnf', '--force').code).toBe(0);
+    writeFileSync(join(dir, 'no-drawing-k.out'), 's SATISFIABLE\nv -1 0\n');
+    const decoded = run('decode', 'no-drawing-k.cnf', '--model', 'no-drawing-k.out', '--svg', 'no.svg');
+    expect(decoded).toMatchObject({ code: 2, out: '', err: 'puzzlesat: --svg: knapsack has no SVG drawing\n' });
   });
 
   /**
