@@ -90,6 +90,11 @@ describe('progress', { timeout: 240_000 }, () => {
 });
 
 describe('help and flags', { timeout: 240_000 }, () => {
+  it('enumerate says it takes a .cnf file, as it does (regression: its help and its missing-puzzle message named puzzles only)', () => {
+    expect(run('enumerate', '--help').out).toMatch(/kind {2}the kind of puzzle \(puzzlesat list puzzles\), or a \.cnf file/);
+    expect(run('enumerate').err).toMatch(/^puzzlesat: enumerate: name a puzzle: .*, or a \.cnf file \(puzzlesat list puzzles\)\n$/);
+  });
+
   it('groups options by the puzzles that read them and gives two examples per verb', () => {
     const help = run('enumerate', '--help').out;
     for (const group of ['Encoding:', 'Solving:', 'Output:', 'Enumeration:', 'pentomino, polyomino:', 'soma, polycube:', 'genius-square:', 'dobble:'])
@@ -111,7 +116,7 @@ describe('help and flags', { timeout: 240_000 }, () => {
     const r = run('enumerate');
     expect(r.code).toBe(2);
     expect(r.err).toBe(
-      'puzzlesat: enumerate: name a puzzle: pentomino, polyomino, soma, polycube, polyform, genius-square, dobble, knapsack (puzzlesat list puzzles)\n',
+      'puzzlesat: enumerate: name a puzzle: pentomino, polyomino, soma, polycube, polyform, genius-square, dobble, knapsack, or a .cnf file (puzzlesat list puzzles)\n',
     );
   });
 
