@@ -161,7 +161,7 @@ function resolveSolve(puzzle: string | Instance, r: PlanRequest): WithInstance<S
     if (!instance.exactCover) throw notExactCover(engine.name, name);
   }
   if (proof && !caps.proofs)
-    throw new UserError(
+    throw new UsageError(
       `--proof: ${engine.name} does not write DRAT proofs; solvers that do: ${proofSolverNames().join(', ') || 'none can run here'}`,
     );
   const ownProof = (proof || certify) && caps.proofs;
