@@ -215,6 +215,7 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
       [['bench', '--quick', '--solvers', 'minisatt'], /^bench: unknown solver "minisatt"/],
       [['bench', '--quick', '--puzzles', '6x11'], /^bench: unknown puzzle "6x11"/],
       [['bench', '--quick', '--baseline', 'pairwize'], /^--baseline: "pairwize" is not one of the suite's encodings/],
+      [['optimize', 'knapsack', '--items', 'a:1:1', '--solver', 'dlx'], /^--solver dlx: this needs a SAT solver/],
     ];
     for (const [args, message] of cases) {
       const r = run(...args);
