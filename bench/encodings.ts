@@ -27,7 +27,7 @@ import { polyomino } from '../encoders/polyomino.js';
 import { AMO_ENCODINGS, type AmoEncoding } from '../src/card/index.js';
 import { enumerate } from '../src/enumerate/blocking-loop.js';
 import { enumerateExactCover } from '../src/enumerate/dlx.js';
-import { UserError } from '../src/core/errors.js';
+import { UsageError, UserError } from '../src/core/errors.js';
 import { buildPacking, type NonOverlap } from '../encoders/packing.js';
 import type { Instance } from '../src/core/puzzle.js';
 import { claspWasm } from '../solvers/clasp-wasm.js';
@@ -771,13 +771,13 @@ export async function resolveSuite(settings: SuiteSettings): Promise<{ puzzles: 
   const pick = <T extends { name: string }>(all: readonly T[], names: readonly string[], what: string): T[] =>
     names.map((name) => {
       const found = all.find((x) => x.name === name);
-      if (!found) throw new UserError(`bench: unknown ${what} "${name}"; choose from: ${all.map((x) => x.name).join(', ')}`);
+      if (!found) throw new UsageError(`bench: unknown ${what} "${name}"; choose from: ${all.map((x) => x.name).join(', ')}`);
       return found;
     });
   const puzzles = pick(PUZZLES, settings.puzzles, 'puzzle');
   const encodings = pick(ENCODINGS, settings.encodings, 'encoding');
   if (!settings.encodings.includes(settings.baseline)) {
-    throw new UserError(`--baseline: "${settings.baseline}" is not one of the suite's encodings (${settings.encodings.join(', ')})`);
+    throw new UsageError(`--baseline: "${settings.baseline}" is not one of the suite's encodings (${settings.encodings.join(', ')})`);
   }
   await loadWasmSolvers();
   const solvers = pick(SOLVERS, settings.solvers, 'solver').filter((s) => s.available().ok);

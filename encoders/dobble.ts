@@ -710,7 +710,7 @@ export function symmetrySteps(
   const steps = checkedSteps(options.symmetry, SYMMETRY_STEPS, SYMMETRY_NEEDS, 'incidence', where);
   for (const step of steps) {
     if (!shape.full && FULL_DECK_ONLY.includes(step))
-      throw new UserError(`${where}: ${step} is for the full deck of ${planeSize(shape.order)} cards and symbols`);
+      throw new UsageError(`${where}: ${step} is for the full deck of ${planeSize(shape.order)} cards and symbols`);
   }
   return steps;
 }
@@ -748,13 +748,13 @@ function checkedSteps<S extends DobbleStep>(
   const foreign = named.find((step) => !(known as readonly DobbleStep[]).includes(step));
   if (foreign !== undefined) {
     const owner = DOBBLE_VARIABLES.find((variables) => MODEL_STEPS[variables].includes(foreign));
-    if (owner === undefined) throw new UserError(`${where}: unknown step "${foreign}"; choose from ${known.join(', ')}`);
-    throw new UserError(`${where}: ${foreign} is a step of --variables ${owner}, not of --variables ${model} (its steps: ${known.join(', ')})`);
+    if (owner === undefined) throw new UsageError(`${where}: unknown step "${foreign}"; choose from ${known.join(', ')}`);
+    throw new UsageError(`${where}: ${foreign} is a step of --variables ${owner}, not of --variables ${model} (its steps: ${known.join(', ')})`);
   }
   const steps = new Set(named as readonly S[]);
   for (const step of steps) {
     const missing = needs[step].filter((needed) => !steps.has(needed));
-    if (missing.length > 0) throw new UserError(`${where}: ${step} needs ${missing.join(', ')} too`);
+    if (missing.length > 0) throw new UsageError(`${where}: ${step} needs ${missing.join(', ')} too`);
   }
   return steps;
 }
@@ -766,7 +766,7 @@ export function parseSymmetrySteps(text: string, where = '--symmetry-steps'): Do
   const known: readonly string[] = DOBBLE_VARIABLES.flatMap((variables) => MODEL_STEPS[variables]);
   const unknown = steps.find((step) => !known.includes(step));
   if (unknown !== undefined)
-    throw new UserError(
+    throw new UsageError(
       `${where}: unknown step "${unknown}"; choose from ${DOBBLE_VARIABLES.map((variables) => `${MODEL_STEPS[variables].join(', ')} (--variables ${variables})`).join(', ')}, or none`,
     );
   return steps as DobbleStep[];
@@ -789,11 +789,12 @@ export function dobbleShape(order: number, options: Pick<DobbleSatOptions, 'card
   const max = planeSize(n);
   const cards = options.cards ?? max;
   const symbols = options.symbols ?? max;
+  // Named as typed (--cards, --max-symbols: the options `cards` and `symbols` come from), as --variables and --symmetry-steps are: a usage error.
   if (!Number.isInteger(cards) || cards < 1 || cards > max) {
-    throw new UserError(`cards: ${cards} is not possible with ${n + 1} symbols per card: choose 1 to ${max}`);
+    throw new UsageError(`--cards: ${cards} is not possible with ${n + 1} symbols per card: choose 1 to ${max}`);
   }
   if (!Number.isInteger(symbols) || symbols < n + 1) {
-    throw new UserError(`symbols: ${symbols} is too few for cards of ${n + 1} symbols`);
+    throw new UsageError(`--max-symbols: ${symbols} is too few for cards of ${n + 1} symbols`);
   }
   return { order: n, cards, symbols, full: cards === max && symbols === max };
 }
@@ -858,7 +859,7 @@ function checkFormulaSize(variables: DobbleVariables, shape: DobbleShape, option
 function encodeDobbleCyclic(order: number, options: DobbleSatOptions): DobbleCnf {
   const shape = dobbleShape(order, options);
   if (!shape.full)
-    throw new UserError(
+    throw new UsageError(
       `--variables cyclic: the translates of one card make the full deck of ${planeSize(order)} cards and symbols only; drop --cards and --max-symbols or use --variables incidence`,
     );
   const cnf = encodeCyclic(order, {
@@ -874,10 +875,10 @@ function encodeDobbleCyclic(order: number, options: DobbleSatOptions): DobbleCnf
 function encodeDobbleMols(order: number, options: DobbleSatOptions): DobbleCnf {
   const shape = dobbleShape(order, options);
   if (!shape.full)
-    throw new UserError(
+    throw new UsageError(
       `--variables mols: the squares make the full deck of ${planeSize(order)} cards and symbols only; drop --cards and --max-symbols or use --variables incidence`,
     );
-  if (order < 2) throw new UserError('--variables mols: order 1 has no Latin squares; use --variables incidence');
+  if (order < 2) throw new UsageError('--variables mols: order 1 has no Latin squares; use --variables incidence');
   const cnf = encodeMols(order, {
     amo: options.amo ?? DOBBLE_DEFAULTS.amo,
     orthogonality: (options.pairs ?? 'exactly-one') === 'exactly-one' ? 'cells' : 'rows',
@@ -895,7 +896,7 @@ function encodeIncidence(order: number, options: DobbleSatOptions): DobbleCnf {
   const card = options.card ?? DOBBLE_DEFAULTS.card;
   const pairs = options.pairs ?? 'exactly-one';
   if (pairs === 'at-most-one' && !full)
-    throw new UserError(`pairs: at-most-one is only correct for the full deck of ${planeSize(n)} cards and symbols`);
+    throw new UsageError(`--pairs: at-most-one is only correct for the full deck of ${planeSize(n)} cards and symbols`);
   const cnf = new Cnf();
   const x = Array.from({ length: cards }, (_, c) => Array.from({ length: symbols }, (_, s) => cnf.vars.named(incidenceName(c, s))));
   cnf.projection = x.flat();

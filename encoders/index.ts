@@ -121,7 +121,7 @@ export function buildInstance(puzzle: string, args: Record<string, unknown>): In
       if (!mine.has(o.name) && args[o.name] !== undefined) throw new UsageError(`--${o.name} does not apply to ${puzzle}`);
     }
   }
-  // yargs checks choices on the command line; values set for it (--unique GROUP, worker threads) are checked here.
+  // yargs checks choices on the command line; values it never saw (library callers, worker threads) are checked here.
   for (const o of entry.options) {
     const value = args[o.name];
     if (o.choices && value !== undefined && !o.choices.includes(String(value)))

@@ -75,7 +75,7 @@ export function engineByName(name: string): Engine {
 /** A SAT engine by name; `why` says what needs clauses when the name is an exact-cover engine. */
 export function solverByName(name: string, why = 'this needs a SAT solver'): SolverFactory {
   const engine = engineByName(name);
-  if (!isSatEngine(engine)) throw new UserError(`--solver ${name}: ${why} (puzzlesat solvers lists them)`);
+  if (!isSatEngine(engine)) throw new UsageError(`--solver ${name}: ${why} (puzzlesat solvers lists them)`);
   return engine;
 }
 

@@ -161,7 +161,7 @@ function resolveSolve(puzzle: string | Instance, r: PlanRequest): WithInstance<S
     if (!instance.exactCover) throw notExactCover(engine.name, name);
   }
   if (proof && !caps.proofs)
-    throw new UserError(
+    throw new UsageError(
       `--proof: ${engine.name} does not write DRAT proofs; solvers that do: ${proofSolverNames().join(', ') || 'none can run here'}`,
     );
   const ownProof = (proof || certify) && caps.proofs;
@@ -232,16 +232,16 @@ function resolveEnumerate(puzzle: string | Instance, r: PlanRequest): WithInstan
 /** What a queue cannot carry: the workers rebuild the instance by name and run to the end, far from this process. */
 function refuseForQueue(puzzle: string | Instance, r: PlanRequest, certify: boolean): void {
   if (typeof puzzle !== 'string' || isCnfPath(puzzle))
-    throw new UserError('--queue: workers rebuild the instance from a puzzle name and its options; a DIMACS file is not sent');
-  if (r.limit !== undefined) throw new UserError('--queue runs to the end: drop --limit');
-  if (certify) throw new UserError('--certify checks proofs in this process: it does not go with --queue');
+    throw new UsageError('--queue: workers rebuild the instance from a puzzle name and its options; a DIMACS file is not sent');
+  if (r.limit !== undefined) throw new UsageError('--queue runs to the end: drop --limit');
+  if (certify) throw new UsageError('--certify checks proofs in this process: it does not go with --queue');
   if (r.workers !== undefined)
-    throw new UserError('--workers does not go with --queue: each queue worker takes its own jobs (puzzlesat worker --concurrency)');
+    throw new UsageError('--workers does not go with --queue: each queue worker takes its own jobs (puzzlesat worker --concurrency)');
 }
 
 function resolveSweep(puzzle: string | Instance, r: PlanRequest): SweepPlan {
   if (puzzle !== 'genius-square')
-    throw new UserError(`sweep: only genius-square has rolls to sweep, got "${typeof puzzle === 'string' ? puzzle : puzzle.puzzle}"`);
+    throw new UsageError(`sweep: only genius-square has rolls to sweep, got "${typeof puzzle === 'string' ? puzzle : puzzle.puzzle}"`);
   if (r.resume && r.out === undefined) throw new UsageError('--resume needs --output FILE.tsv to resume from');
   if (r.seed !== undefined && r.sample === undefined) throw new UsageError('--seed applies to --sample');
   return {

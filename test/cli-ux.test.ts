@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -65,6 +65,10 @@ describe('progress', { timeout: 240_000 }, () => {
 
   it.skipIf(missing('script'))('is silent with --quiet, and when stderr is not a terminal', () => {
     expect(onTerminal('sweep genius-square --sample 300 --workers 1 --quiet')).not.toMatch(/rolls\/s/);
+    // Regression: verify drew its "1/1 NAME: agrees" line on the terminal with --quiet too.
+    const verify = onTerminal('verify pentominoes-3x20 --quiet');
+    expect(verify).toMatch(/pentominoes-3x20\tpolyominoes\t/);
+    expect(verify).not.toMatch(/1\/1 pentominoes-3x20: agrees/);
     const piped = run('enumerate', 'pentomino', '--preset', '3x20', '--unique', '--show', '0', '--workers', '1');
     expect(piped.code).toBe(0);
     expect(piped.err).toBe('');
@@ -86,6 +90,11 @@ describe('progress', { timeout: 240_000 }, () => {
 });
 
 describe('help and flags', { timeout: 240_000 }, () => {
+  it('enumerate says it takes a .cnf file, as it does (regression: its help and its missing-puzzle message named puzzles only)', () => {
+    expect(run('enumerate', '--help').out).toMatch(/kind {2}the kind of puzzle \(puzzlesat list puzzles\), or a \.cnf file/);
+    expect(run('enumerate').err).toMatch(/^puzzlesat: enumerate: name a puzzle: .*, or a \.cnf file \(puzzlesat list puzzles\)\n$/);
+  });
+
   it('groups options by the puzzles that read them and gives two examples per verb', () => {
     const help = run('enumerate', '--help').out;
     for (const group of ['Encoding:', 'Solving:', 'Output:', 'Enumeration:', 'pentomino, polyomino:', 'soma, polycube:', 'genius-square:', 'dobble:'])
@@ -107,7 +116,7 @@ describe('help and flags', { timeout: 240_000 }, () => {
     const r = run('enumerate');
     expect(r.code).toBe(2);
     expect(r.err).toBe(
-      'puzzlesat: enumerate: name a puzzle: pentomino, polyomino, soma, polycube, polyform, genius-square, dobble, knapsack (puzzlesat list puzzles)\n',
+      'puzzlesat: enumerate: name a puzzle: pentomino, polyomino, soma, polycube, polyform, genius-square, dobble, knapsack, or a .cnf file (puzzlesat list puzzles)\n',
     );
   });
 
@@ -187,6 +196,60 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     }
   });
 
+  it('options that do not go together, or one without the option it needs, are usage errors (2) naming the option (regression: these exited 1, as a failed run)', () => {
+    const enumerate = ['enumerate', 'pentomino', '--preset', '3x20', '--show', '0'];
+    writeFileSync(join(dir, 'queued.cnf'), 'p cnf 1 1\n1 0\n');
+    const cases: [string[], RegExp][] = [
+      [['sweep', 'genius-square', '--histogram', 'h.svg'], /^--histogram needs --count/],
+      [['sweep', 'genius-square', '--sample', '100000'], /^--sample: there are only 62208 rolls/],
+      [['sweep', 'pentomino'], /^sweep: only genius-square has rolls to sweep/],
+      [[...enumerate, '--enum-mode', 'chrono', '--solver', 'cadical-wasm'], /^--enum-mode chrono: solver cadical-wasm cannot/],
+      [[...enumerate, '--enum-mode', 'chrono', '--certify'], /^--enum-mode chrono: --certify needs/],
+      [[...enumerate, '--branching', 'cover', '--solver', 'cadical-wasm'], /^--branching cover: solver cadical-wasm cannot/],
+      [['enumerate', 'knapsack', '--items', 'a:1:1', '--branching', 'cover'], /^--branching cover: knapsack names no clause family/],
+      [[...enumerate, '--propagation', 'native', '--solver', 'cadical-wasm'], /^--propagation native: solver cadical-wasm cannot/],
+      [[...enumerate, '--queue', 'redis://127.0.0.1:1', '--limit', '1'], /^--queue runs to the end: drop --limit/],
+      [['enumerate', 'queued.cnf', '--queue', 'redis://127.0.0.1:1'], /^--queue: workers rebuild the instance/],
+      [['dobble', '--symbols-per-card', '3', '--seed', '2'], /^--seed sets the --svg layout/],
+      [['dobble', '--symbols-per-card', '3', '--variables', 'mols'], /^--variables is for the SAT method/],
+      [['bench', '--quick', '--solvers', 'minisatt'], /^bench: unknown solver "minisatt"/],
+      [['bench', '--quick', '--puzzles', '6x11'], /^bench: unknown puzzle "6x11"/],
+      [['bench', '--quick', '--baseline', 'pairwize'], /^--baseline: "pairwize" is not one of the suite's encodings/],
+      [['optimize', 'knapsack', '--items', 'a:1:1', '--solver', 'dlx'], /^--solver dlx: this needs a SAT solver/],
+    ];
+    for (const [args, message] of cases) {
+      const r = run(...args);
+      expect({ args, code: r.code, out: r.out, err: r.err.replace(/^puzzlesat: /, '').trim() }).toEqual({
+        args,
+        code: 2,
+        out: '',
+        err: expect.stringMatching(message),
+      });
+    }
+  });
+
+  it('--svg and --png of a puzzle with no drawing are refused before the search (regression: found after it, the answer thrown away with exit 1; on UNSAT silently ignored)', () => {
+    writeFileSync(join(dir, 'no-drawing.cnf'), 'p cnf 1 2\n1 0\n-1 0\n');
+    for (const args of [
+      ['solve', 'no-drawing.cnf', '--svg', 'no.svg'],
+      ['solve', 'knapsack', '--items', 'a:1:1', '--png', 'no.png'],
+    ]) {
+      const r = run(...args);
+      expect({ args, code: r.code, out: r.out, err: r.err }).toEqual({
+        args,
+        code: 2,
+        out: '',
+        err: expect.stringMatching(/^puzzlesat: --(svg|png): (no-drawing\.cnf|knapsack) has no drawing\n$/),
+      });
+    }
+    expect(existsSync(join(dir, 'no.svg')) || existsSync(join(dir, 'no.png'))).toBe(false);
+    // decode's --svg is the same usage error (it exited 1).
+    expect(run('encode', 'knapsack', '--items', 'a:1:1', '-o', 'no-drawing-k.cnf', '--force').code).toBe(0);
+    writeFileSync(join(dir, 'no-drawing-k.out'), 's SATISFIABLE\nv -1 0\n');
+    const decoded = run('decode', 'no-drawing-k.cnf', '--model', 'no-drawing-k.out', '--svg', 'no.svg');
+    expect(decoded).toMatchObject({ code: 2, out: '', err: 'puzzlesat: --svg: knapsack has no SVG drawing\n' });
+  });
+
   /**
    * Starts a long run, presses Ctrl-C once it is under way — afterMs after
    * `started` is on disk when given (its first result: set-up takes seconds
@@ -216,8 +279,10 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     // Counting every roll's solutions takes minutes: one second stops it early, however fast the machine.
     const r = run('sweep', 'genius-square', '--count', '--workers', '1', '--timeout', '1', '--json', '-o', 'timed.tsv', '--force');
     expect(r.code, r.err).toBe(0);
-    const summary = JSON.parse(r.out) as { status: string; complete: boolean; count: number };
+    const summary = JSON.parse(r.out) as { status: string; complete: boolean; count: number; seconds: number };
     expect(summary).toMatchObject({ status: 'STOPPED', complete: false });
+    // Stopped by the deadline, a second from the start: the run took that second at least (regression: its seconds left out start-up and the plan, 0.86 for --timeout 1.5).
+    expect(summary.seconds).toBeGreaterThanOrEqual(1);
     expect(summary.count).toBeLessThan(62208);
     // The sweep's parameters and the TSV header, then a row per roll.
     expect(readFileSync(join(dir, 'timed.tsv'), 'utf8').trim().split('\n')).toHaveLength(summary.count + 2);

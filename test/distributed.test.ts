@@ -263,7 +263,8 @@ describe('queue protocol and addresses (no Redis needed)', () => {
     ] as const) {
       const r = spawnSync(process.execPath, [cli, ...enumerate, ...extra], { encoding: 'utf8', cwd: tmpdir() });
       expect(r.stderr).toBe(`puzzlesat: ${message}\n`);
-      expect(r.status).toBe(1);
+      // Options that do not go together: a usage error.
+      expect(r.status).toBe(2);
     }
   }, 60_000);
 });

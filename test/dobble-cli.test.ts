@@ -140,7 +140,8 @@ describe('puzzlesat dobble, SAT', () => {
     expect(parseDimacs(readFileSync(join(dir, 'mols4.cnf'), 'utf8'), 'mols4.cnf')).toMatchObject({ vars: encoded.vars });
     expect(parseDimacs(readFileSync(join(dir, 'mols4.cnf'), 'utf8'), 'mols4.cnf').projection).toHaveLength(192);
     const wrong = run(...args.slice(0, -1), 'first-line');
-    expect(wrong).toMatchObject({ code: 1, stdout: '' });
+    // A step of another model: a usage error.
+    expect(wrong).toMatchObject({ code: 2, stdout: '' });
     expect(wrong.stderr).toBe(
       'puzzlesat: --symmetry-steps: first-line is a step of --variables incidence, not of --variables mols (its steps: first-rows, first-column, square-order, cycles, cycle-order, point-pairs, cell-values)\n',
     );
@@ -248,6 +249,8 @@ describe('bad input: one line on stderr, exit 1, no stack', () => {
         'no symbols per card',
         'dobble through solve without --order',
         'fewer symbols allowed than a card has',
+        'a SAT option with the algebraic method',
+        '--seed without --svg',
       ];
       expect(r.code).toBe(usage.includes(what) ? 2 : 1);
       expect(r.stderr).toMatch(message);
@@ -258,6 +261,32 @@ describe('bad input: one line on stderr, exit 1, no stack', () => {
 });
 
 describe('the generic verbs through the registry', () => {
+  it('a dobble option the SAT model cannot take is a usage error naming the option as typed (regression: "cards: 100 is not possible", "symbols: 2 is too few", "pairs: ...", exit 1)', () => {
+    const order = ['dobble', '--order', '2'];
+    const cases: [string[], RegExp][] = [
+      [['solve', ...order, '--cards', '100'], /^--cards: 100 is not possible with 3 symbols per card: choose 1 to 7$/],
+      [['solve', ...order, '--max-symbols', '2'], /^--max-symbols: 2 is too few for cards of 3 symbols$/],
+      [['encode', ...order, '--pairs', 'at-most-one', '--cards', '3'], /^--pairs: at-most-one is only correct for the full deck/],
+      [['count', ...order, '--variables', 'mols', '--cards', '3'], /^--variables mols: the squares make the full deck/],
+      [['explain', ...order, '--variables', 'cyclic', '--max-symbols', '8'], /^--variables cyclic: the translates of one card/],
+      [['solve', 'dobble', '--order', '1', '--variables', 'mols'], /^--variables mols: order 1 has no Latin squares/],
+      [['enumerate', ...order, '--symmetry-steps', 'rotate'], /^--symmetry-steps: unknown step "rotate"/],
+      [['solve', ...order, '--symmetry-steps', 'first-pencil'], /^--symmetry-steps: first-pencil needs first-line too$/],
+      [['solve', ...order, '--symmetry-steps', 'first-rows'], /^--symmetry-steps: first-rows is a step of --variables mols/],
+      [['solve', ...order, '--cards', '5', '--symmetry-steps', 'first-line,first-pencil,lex-lines,second-pencil'], /^--symmetry-steps: second-pencil is for the full deck/],
+      [['dobble', '--symbols-per-card', '3', '--method', 'sat', '--symmetry-steps', 'rotate'], /^--symmetry-steps: unknown step "rotate"/],
+    ];
+    for (const [args, message] of cases) {
+      const r = run(...args);
+      expect({ args, code: r.code, stdout: r.stdout, stderr: r.stderr.replace(/^puzzlesat: /, '').trim() }).toEqual({
+        args,
+        code: 2,
+        stdout: '',
+        stderr: expect.stringMatching(message),
+      });
+    }
+  });
+
   it('encode dobble --order 3 writes DIMACS that parses, with the sizes it reports', () => {
     const r = run('encode', 'dobble', '--order', '3', '-o', 'pp3.cnf', '--json');
     expect(r.code).toBe(0);

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { checkDeck, decodeDobble, encodeDobble, planeSize } from '../encoders/dobble.js';
 import { CYCLIC_STEPS, type CyclicCnf, type CyclicStep, developedDeck, modelBase } from '../encoders/dobble/cyclic.js';
 import { gcd, primeDivisors } from '../src/algebra/finite-field.js';
-import { UserError } from '../src/core/errors.js';
+import { UsageError } from '../src/core/errors.js';
 import { createLogicSolver } from '../solvers/logic-solver.js';
 import { pickSolver } from '../solvers/index.js';
 
@@ -59,7 +59,7 @@ const translates = (set: readonly number[], N: number) => Array.from({ length: N
 describe('Dobble as the translates of one card (--variables cyclic)', () => {
   it('checks its steps and shape', () => {
     expect(() => encodeDobble(4, { variables: 'cyclic', symmetry: ['cycles'] })).toThrow(
-      new UserError('--symmetry-steps: cycles is a step of --variables mols, not of --variables cyclic (its steps: first-pair, multipliers)'),
+      new UsageError('--symmetry-steps: cycles is a step of --variables mols, not of --variables cyclic (its steps: first-pair, multipliers)'),
     );
     expect(() => encodeDobble(4, { symmetry: ['first-pair'] })).toThrow(/first-pair is a step of --variables cyclic, not of --variables incidence/);
     expect(() => encodeDobble(4, { variables: 'cyclic', cards: 20 })).toThrow(

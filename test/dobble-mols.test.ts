@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkDeck, decodeDobble, encodeDobble, planeSize, type DobbleStep } from '../encoders/dobble.js';
 import { DEFAULT_MOLS_STEPS, MOLS_NEEDS, MOLS_STEPS, modelSquares, type MolsCnf, type MolsStep, squaresDeck } from '../encoders/dobble/mols.js';
-import { UserError } from '../src/core/errors.js';
+import { UsageError } from '../src/core/errors.js';
 import { createLogicSolver } from '../solvers/logic-solver.js';
 import { pickSolver } from '../solvers/index.js';
 import { makeField } from '../src/algebra/finite-field.js';
@@ -206,14 +206,14 @@ function normalForm(set: Square[]): Square[] {
 describe('Dobble as mutually orthogonal Latin squares (--variables mols)', () => {
   it('checks its steps and shape', () => {
     expect(() => encodeDobble(4, { variables: 'mols', symmetry: ['cycle-order'] })).toThrow(
-      new UserError('--symmetry-steps: cycle-order needs cycles too'),
+      new UsageError('--symmetry-steps: cycle-order needs cycles too'),
     );
     expect(() => encodeDobble(4, { variables: 'mols', symmetry: ['first-line'] })).toThrow(
       /first-line is a step of --variables incidence, not of --variables mols/,
     );
     expect(() => encodeDobble(4, { symmetry: ['cycles'] })).toThrow(/cycles is a step of --variables mols/);
     expect(() => encodeDobble(4, { variables: 'mols', cards: 20 })).toThrow(/--variables mols: the squares make the full deck of 21 cards/);
-    expect(() => encodeDobble(1, { variables: 'mols' })).toThrow(UserError);
+    expect(() => encodeDobble(1, { variables: 'mols' })).toThrow(UsageError);
     for (const step of MOLS_STEPS) for (const needed of MOLS_NEEDS[step]) expect(MOLS_STEPS.indexOf(needed)).toBeLessThan(MOLS_STEPS.indexOf(step));
   });
 

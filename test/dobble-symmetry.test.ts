@@ -21,7 +21,7 @@ import {
 } from '../encoders/dobble.js';
 import { MOLS_STEPS } from '../encoders/dobble/mols.js';
 import { CYCLIC_STEPS } from '../encoders/dobble/cyclic.js';
-import { UserError } from '../src/core/errors.js';
+import { UsageError } from '../src/core/errors.js';
 import { createLogicSolver } from '../solvers/logic-solver.js';
 
 const COMBINATIONS: SymmetryStep[][] = [
@@ -123,11 +123,11 @@ describe('Dobble symmetry-breaking steps', () => {
     expect(parseSymmetrySteps('first-line, lex-lines')).toEqual(['first-line', 'lex-lines']);
     expect(parseSymmetrySteps('none')).toEqual([]);
     expect(() => parseSymmetrySteps('first-line,rotate')).toThrow(
-      new UserError(
+      new UsageError(
         `--symmetry-steps: unknown step "rotate"; choose from ${SYMMETRY_STEPS.join(', ')} (--variables incidence), ${MOLS_STEPS.join(', ')} (--variables mols), ${CYCLIC_STEPS.join(', ')} (--variables cyclic), or none`,
       ),
     );
-    expect(() => encodeDobble(3, { symmetry: ['first-pencil'] })).toThrow(new UserError('--symmetry-steps: first-pencil needs first-line too'));
+    expect(() => encodeDobble(3, { symmetry: ['first-pencil'] })).toThrow(new UsageError('--symmetry-steps: first-pencil needs first-line too'));
     expect(() => encodeDobble(3, { symmetry: ['mols'] })).toThrow(/mols needs second-pencil/);
     expect(() => encodeDobble(3, { cards: 10, symmetry: ['first-line', 'first-pencil', 'lex-lines', 'second-pencil'] })).toThrow(
       /second-pencil is for the full deck of 13/,

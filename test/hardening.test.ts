@@ -635,6 +635,10 @@ describe('3. one output-path rule', { timeout: 300_000 }, () => {
     const file = fresh('bin.dat', 'keep me');
     expectOneLineError(run([...quick, '-o', file, '--force']), /--output \(-o\): "bin\.dat" is a file, not a directory/, 2);
     expect(readFileSync(join(dir, file), 'utf8')).toBe('keep me');
+    // Regression: a folder that cannot be made (a file on its path) was found only when the report was written, after the suite.
+    const under = run([...quick, '-o', `${file}/report`]);
+    expectOneLineError(under, /--output \(-o\): cannot make the directory "bin\.dat\/report": .*bin\.dat is a file/, 2);
+    expect(under.out).toBe('');
   });
 
   it('a board file given to worker threads is read once: -o over it is refused, and threads never reopen it', async () => {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -412,9 +412,10 @@ describe.skipIf(missing('cadical'))('check-proof, solve --proof and --certify on
     expect(failed.stdout).toMatch(/^FAILED: /);
   });
 
-  it('--proof with a solver that writes none is a one-line error naming those that do', () => {
+  it('--proof with a solver that writes none is a one-line usage error naming those that do (regression: exit 1, though --proof with --solver dlx was 2)', () => {
     const r = run(['solve', unsat, '--solver', 'logic-solver', '--proof', join(scratch, 'x.drat')]);
-    expect(r.status).toBe(1);
+    expect(r.status).toBe(2);
+    expect(existsSync(join(scratch, 'x.drat'))).toBe(false);
     expect(r.stderr).toMatch(/^puzzlesat: --proof: logic-solver does not write DRAT proofs; solvers that do: .*cadical.*\n$/);
   });
 

@@ -59,7 +59,7 @@ export const handler = (args: Args) =>
   });
 
 function writeSvg(instance: Instance, solution: unknown, file: string): void {
-  if (!instance.svg) throw new UserError(`--svg: ${instance.puzzle} has no SVG drawing`);
+  if (!instance.svg) throw new UsageError(`--svg: ${instance.puzzle} has no SVG drawing`);
   try {
     writeReplacing(file, [instance.svg(solution)]);
   } catch (e) {

@@ -202,7 +202,7 @@ export const handler = (args: Args) =>
     if (note) process.stderr.write(`puzzlesat: note: ${note}\n`);
     if (method === 'algebraic') rejectSatOptions(args);
     if (args.seed !== undefined && args.svg === undefined && args.png === undefined)
-      throw new UserError('--seed sets the --svg layout: it needs --svg FILE (or --png FILE)');
+      throw new UsageError('--seed sets the --svg layout: it needs --svg FILE (or --png FILE)');
     const symbolsFile = args.symbols === undefined ? undefined : String(args.symbols);
     const names = symbolsFile === undefined ? undefined : parseSymbols(readTextFile(symbolsFile, '--symbols'), symbolsFile);
     // Every deck of k cards needs this many symbols, so too few names is known before a search that may take hours.
@@ -324,7 +324,7 @@ function deckSize(value: unknown, m: number): number {
 
 function rejectSatOptions(args: Args): void {
   const given = SAT_ONLY.find((o) => args[o] !== undefined);
-  if (given) throw new UserError(`--${given} is for the SAT method: add --method sat`);
+  if (given) throw new UsageError(`--${given} is for the SAT method: add --method sat`);
 }
 
 function algebraic(n: number, k: number): Outcome {

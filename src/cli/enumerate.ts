@@ -23,7 +23,7 @@ export const describe = 'find all solutions (or all symmetry classes with --uniq
 
 const enumerateOptions = (y: Argv) =>
   puzzleOptions(commonOptions(y))
-    .positional('kind', { type: 'string', describe: 'the kind of puzzle (puzzlesat list puzzles)' })
+    .positional('kind', { type: 'string', describe: 'the kind of puzzle (puzzlesat list puzzles), or a .cnf file' })
     .option('unique', {
       type: 'boolean',
       describe: 'one solution per symmetry class, and count the classes (soma, polycube: the group is --symmetry)',

@@ -73,7 +73,7 @@ function usageError(msg: string | undefined, err: Error | undefined): never {
     return (typed.length === 1 ? 'Unknown argument: ' : head) + listed;
   });
   if (/^Not enough non-option arguments/.test(text) && VERBS_WITH_A_PUZZLE.has(verb)) {
-    text = `${verb}: name a puzzle: ${puzzleList}${verb === 'solve' || verb === 'explain' || verb === 'count' ? ', or a .cnf file' : ''} (puzzlesat list puzzles)`;
+    text = `${verb}: name a puzzle: ${puzzleList}${verb === 'encode' ? '' : ', or a .cnf file'} (puzzlesat list puzzles)`;
   }
   // yargs says "Invalid values: Argument: X, Given: "v", Choices: "a", "b""; name the option as it is typed.
   // A positional (list's topic) is named as such, not as an option nobody can type.

@@ -363,6 +363,22 @@ function checkWritable(path: string, option: string): void {
 function checkDirectory(path: string, option: string): void {
   if (path === '') throw new UserError(`${option}: give a directory name`);
   if (existsSync(path) && !isDirectory(path)) throw new UserError(`${option}: "${path}" is a file, not a directory; give a directory`);
+  // The folder is made only when the report is written, after the suite: where it cannot be, say so now.
+  const existing = nearestExisting(resolve(path));
+  try {
+    if (!isDirectory(existing)) throw new UserError(`${option}: cannot make the directory "${path}": ${existing} is a file`);
+    accessSync(existing, constants.W_OK);
+  } catch (e) {
+    if (e instanceof UserError) throw e;
+    throw new UserError(`${option}: cannot make the directory "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+}
+
+/** The path itself when it exists, else its nearest ancestor that does (the root at worst). */
+function nearestExisting(path: string): string {
+  let at = path;
+  while (!existsSync(at) && dirname(at) !== at) at = dirname(at);
+  return at;
 }
 
 function isDirectory(path: string): boolean {

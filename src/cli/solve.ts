@@ -5,6 +5,7 @@ import {
   type Certificate,
   type Instance,
   type SolvePlan,
+  UsageError,
   UserError,
   colorWanted,
   isCnfPath,
@@ -45,6 +46,9 @@ export const handler = (args: Args) =>
     const puzzle = args.kind === '' && process.argv.includes('-') ? '-' : String(args.kind);
     const plan = (await resolvePlan(puzzle, { verb: 'solve', ...planRequest(args) })) as SolvePlan;
     const instance = planInstance(plan);
+    // A drawing asked of a puzzle that has none is known now: said after the search, the answer would be lost.
+    for (const format of ['svg', 'png'] as const)
+      if (args[format] !== undefined && !instance.svg) throw new UsageError(`--${format}: ${puzzle} has no drawing`);
     const progress = startProgress(args, { unit: 'conflicts', who: plan.engine });
     // Ctrl-C stops a SAT engine's search (each hears the signal), and the answer is UNKNOWN. Dancing links
     // searches without a turn for the handler, which would only hold Ctrl-C back: it is left to kill the process.
@@ -60,8 +64,7 @@ export const handler = (args: Args) =>
     const { status, model, solution, certificate } = result;
     if (result.proof && args.proof !== undefined) writeProof(String(args.proof), result.proof);
     for (const format of ['svg', 'png'] as const) {
-      if (args[format] === undefined || solution === undefined) continue;
-      if (!instance.svg) throw new UserError(`--${format}: ${puzzle} has no drawing`);
+      if (args[format] === undefined || solution === undefined || !instance.svg) continue;
       await writeDrawing(String(args[format]), instance.svg(solution), format, args.scale as number | undefined);
     }
     const file = !plan.rebuildable || isCnfPath(puzzle);

@@ -5,6 +5,7 @@ import {
   type SweepPlan,
   type SweepRun,
   type SweepSummary,
+  UsageError,
   UserError,
   renderHistogramSvg,
   resolvePlan,
@@ -12,7 +13,7 @@ import {
   summarizeSweep,
   writeReplacing,
 } from '../index.js';
-import { type Args, guarded, interruptFlag, outputOption, positiveInt } from './common.js';
+import { type Args, guarded, interruptFlag, outputOption, positiveInt, runSeconds } from './common.js';
 import { startProgress } from './progress.js';
 
 /** `puzzlesat sweep genius-square`: parse, run the sweep (src/enumerate/sweep.ts), print. */
@@ -70,7 +71,7 @@ export const handler = (args: Args) =>
   guarded(args, async () => {
     const count = args.count === true;
     const sample = positiveInt(args.sample, '--sample');
-    if (args.histogram !== undefined && !count) throw new UserError('--histogram needs --count (it draws the solutions per roll)');
+    if (args.histogram !== undefined && !count) throw new UsageError('--histogram needs --count (it draws the solutions per roll)');
     const plan = (await resolvePlan(String(args.kind), {
       verb: 'sweep',
       count,
@@ -100,6 +101,8 @@ export const handler = (args: Args) =>
       stop.release();
       lock?.release();
     }
+    // From the run's start, as every verb's summary (runSeconds): run.seconds is the sweep's own, without start-up and the plan.
+    run = { ...run, seconds: runSeconds() };
     const summary = summarizeSweep(run.results);
     const histogram = args.histogram === undefined ? undefined : String(args.histogram);
     if (histogram !== undefined) {

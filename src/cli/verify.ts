@@ -13,6 +13,7 @@ import {
   runLimited,
 } from '../index.js';
 import { type Args, guarded, interruptFlag, runSeconds } from './common.js';
+import { progressWanted } from './progress.js';
 
 export const command = 'verify [names..]';
 export const describe = 'count catalogue puzzles and compare with their documented counts (puzzlesat list puzzles names them)';
@@ -142,18 +143,20 @@ export const handler = (args: Args) =>
     // Each puzzle's line goes out as it is counted (a long run shows its progress, and Ctrl-C keeps what was
     // verified: the puzzle being counted stops as at Ctrl-C, the rest are not started), the summary last.
     const stop = interruptFlag();
+    // The line of progress follows the rule of every bar: a terminal, and no --quiet.
+    const drawing = progressWanted(args);
     if (!args.json) process.stdout.write(TABLE_HEADER);
     try {
       for (const p of puzzles) {
         if (stop.stopped()) break;
         rows.push(await verifyOne(p, cpuLimit, method, solver, stop.signal));
         process.stdout.write(args.json ? JSON.stringify(rows.at(-1)) + '\n' : tableRow(rows.at(-1)!));
-        if (process.stderr.isTTY) process.stderr.write(`\r${rows.length}/${puzzles.length} ${p.name}: ${rows.at(-1)!.outcome}\x1b[K`);
+        if (drawing) process.stderr.write(`\r${rows.length}/${puzzles.length} ${p.name}: ${rows.at(-1)!.outcome}\x1b[K`);
       }
     } finally {
       stop.release();
     }
-    if (process.stderr.isTTY) process.stderr.write('\n');
+    if (drawing) process.stderr.write('\n');
     const tally = (o: Outcome) => rows.filter((r) => r.outcome === o).length;
     if (args.json) {
       const summary = {

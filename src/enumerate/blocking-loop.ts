@@ -1,5 +1,5 @@
 import type { Instance } from '../core/puzzle.js';
-import { UsageError, UserError, didYouMean } from '../core/errors.js';
+import { UsageError, didYouMean } from '../core/errors.js';
 import { type Cube, CubeTree, orbit } from './cube-tree.js';
 import { BRANCHING_RULES, ENUM_MODES, PROPAGATIONS, type BranchingRule, type EnumMode, type Propagation } from '../core/plan.js';
 import {
@@ -107,17 +107,17 @@ const offersExactlyOne = (s: Solver): s is Solver & ExactlyOnePropagator => type
 /** The mode when none is asked for: chrono where the engine has it (measured in bench/results/sat-search.md); certifying needs blocking. */
 export function resolveEnumMode(caps: Capabilities, engine: string, asked: EnumMode | undefined, certifying: boolean): EnumMode {
   if (asked === 'chrono' && !caps.chrono)
-    throw new UserError(`--enum-mode chrono: solver ${engine} cannot enumerate a cube by itself (minisat-wasm can); use --enum-mode blocking`);
+    throw new UsageError(`--enum-mode chrono: solver ${engine} cannot enumerate a cube by itself (minisat-wasm can); use --enum-mode blocking`);
   if (asked === 'chrono' && certifying)
-    throw new UserError('--enum-mode chrono: --certify needs the UNSAT closing each cube; use --enum-mode blocking');
+    throw new UsageError('--enum-mode chrono: --certify needs the UNSAT closing each cube; use --enum-mode blocking');
   return asked ?? (certifying || !caps.chrono ? 'blocking' : 'chrono');
 }
 
 /** The rule when none is asked for: cover where the instance names a family to branch on and the engine can; asking for cover where it cannot be had is refused. */
 export function resolveBranching(instance: Instance, caps: Capabilities, engine: string, asked?: BranchingRule): BranchingRule {
-  if (asked === 'cover' && !caps.cover) throw new UserError(`--branching cover: solver ${engine} cannot branch on clauses (minisat-wasm can)`);
+  if (asked === 'cover' && !caps.cover) throw new UsageError(`--branching cover: solver ${engine} cannot branch on clauses (minisat-wasm can)`);
   if (asked === 'cover' && !instance.cnf.families.some((f) => f.name === instance.branchingFamily))
-    throw new UserError(`--branching cover: ${instance.puzzle} names no clause family to branch on`);
+    throw new UsageError(`--branching cover: ${instance.puzzle} names no clause family to branch on`);
   return asked ?? (instance.branchingFamily !== undefined && caps.cover ? 'cover' : 'vsids');
 }
 
@@ -150,7 +150,7 @@ function nativeObstacle(instance: Instance, caps: Capabilities, engine: string, 
 /** The propagation this run uses: as asked (a UserError where it cannot be had), else native where it can be. */
 export function resolvePropagation(instance: Instance, caps: Capabilities, engine: string, mode: EnumMode, asked?: Propagation): Propagation {
   const obstacle = nativeObstacle(instance, caps, engine, mode);
-  if (asked === 'native' && obstacle) throw new UserError(`--propagation native: ${obstacle}`);
+  if (asked === 'native' && obstacle) throw new UsageError(`--propagation native: ${obstacle}`);
   return asked ?? (obstacle ? 'clauses' : 'native');
 }
 

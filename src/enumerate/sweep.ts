@@ -4,7 +4,7 @@ import { readTextInput } from '../core/input.js';
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { ROLL_COUNT, RollSolver, parseBlockers, rollAt, rollIndex, symmetryClassKey } from '../../encoders/genius-square.js';
-import { UserError } from '../core/errors.js';
+import { UsageError, UserError } from '../core/errors.js';
 import { seededRandom } from '../core/random.js';
 import { type PoolControl, WORKER_SCRIPT, poolAvailable, runPool } from './pool.js';
 import type { SweepAnswer, SweepBatch } from './worker-tasks.js';
@@ -427,7 +427,7 @@ export function summarizeSweep(results: ReadonlyMap<number, SweepRow>, top = 5):
 }
 
 export function sampleRolls(n: number, seed: number): number[] {
-  if (n > ROLL_COUNT) throw new UserError(`--sample: there are only ${ROLL_COUNT} rolls, got ${n}`);
+  if (n > ROLL_COUNT) throw new UsageError(`--sample: there are only ${ROLL_COUNT} rolls, got ${n}`);
   const random = seededRandom(seed);
   const order = Int32Array.from({ length: ROLL_COUNT }, (_, i) => i);
   for (let i = 0; i < n; i++) {
