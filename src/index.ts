@@ -491,7 +491,7 @@ export { checkDrat } from './proof/drat.js';
 export { parseProof } from './proof/drat-format.js';
 export { pageCount, renderDobblePages } from './render/dobble.js';
 export { renderHistogramSvg } from './render/genius.js';
-export { parseQueueUrl } from './distributed/connection.js';
+export { parseQueueUrl } from './distributed/address.js';
 export { DEFAULT_LOCK_SECONDS } from './distributed/protocol.js';
 
 /** A queue worker (`puzzlesat worker`): bullmq and ioredis are loaded only here, where the queue is used. */
