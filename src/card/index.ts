@@ -8,6 +8,7 @@
 import type { Cnf } from '../core/cnf.js';
 import type { AmoEncoding, CardEncoding } from '../core/encodings.js';
 import { UsageError, didYouMean } from '../core/errors.js';
+import { shownValue } from '../core/limits.js';
 import { bimanderAtMostOne } from './bimander.js';
 import { binaryAtMostOne } from './binary.js';
 import { cardinalityNetworkAtMostK } from './cardinality-network.js';
@@ -208,5 +209,5 @@ function sum(a: EncodingCost, b: EncodingCost): EncodingCost {
 
 // A fractional bound is a bug in the calling encoder, not a user error.
 function checkBound(k: number): void {
-  if (!Number.isInteger(k)) throw new RangeError(`cardinality bound must be an integer, got ${JSON.stringify(k) ?? String(k)}`);
+  if (!Number.isInteger(k)) throw new RangeError(`cardinality bound must be an integer, got ${shownValue(k)}`);
 }

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { Formula, atMost, atMostOne, implies, ite, literalOf, maximize, minimize, not, openSolver, puzzles, satisfy } from '../src/index.js';
+
+/**
+ * The library's entry points given what a caller should not give them: an
+ * unknown name, a missing argument, a number out of range. Each must be
+ * refused with an Error that names the argument, never accepted silently
+ * (regressions: an unknown translation or optimisation strategy, a missing
+ * operand, a negative timeout on the solver object were taken as something
+ * else or crashed with "Cannot read properties of undefined").
+ */
+function ab(): Formula {
+  const f = new Formula();
+  f.add([f.vars.id('a'), f.vars.id('b')]);
+  return f;
+}
+
+describe('names the library does not know are refused', () => {
+  it('an unknown translation', () => {
+    expect(() => satisfy(ab(), 'a', { translation: 'tseytin' as never })).toThrow(/unknown translation "tseytin" \(did you mean tseitin\?\)/);
+  });
+
+  it('an unknown optimisation strategy', async () => {
+    await expect(minimize(ab(), ['a'], [1], { strategy: 'core' as never })).rejects.toThrow(/unknown optimisation strategy "core"/);
+  });
+});
+
+describe('missing or malformed terms are refused where they are given', () => {
+  it('an operator without its operands', () => {
+    expect(() => not(undefined as never)).toThrow(TypeError);
+    expect(() => (implies as (a: number) => unknown)(1)).toThrow(/a term is a name, a literal, a boolean or an expression/);
+    expect(() => (ite as (a: number, b: number) => unknown)(1, 2)).toThrow(TypeError);
+  });
+
+  it('a term that is not one, given to satisfy, literalOf or a constraint', () => {
+    for (const bad of [undefined, null, {}]) {
+      expect(() => satisfy(ab(), bad as never)).toThrow(/a term is a name, a literal, a boolean or an expression/);
+      expect(() => literalOf(ab(), bad as never)).toThrow(/a term is a name, a literal, a boolean or an expression/);
+      expect(() => atMostOne(ab(), [1, bad as never])).toThrow(/a term is a name, a literal, a boolean or an expression/);
+    }
+  });
+});
+
+describe('numbers out of range are refused and shown as given', () => {
+  it('a bound that is not a number says which', () => {
+    expect(() => atMost(ab(), [1, 2], NaN)).toThrow(/got NaN/);
+    expect(() => atMost(ab(), [1, 2], Infinity)).toThrow(/got Infinity/);
+    expect(() => puzzles.dobble(NaN)).toThrow(/got NaN/);
+  });
+
+  it("the solver object's timeout and conflicts", async () => {
+    const s = await openSolver(ab(), { solver: 'minisat-wasm' });
+    try {
+      for (const timeout of [-1, 0, NaN]) await expect(s.solve({ timeout })).rejects.toThrow(/timeout: expected a positive number of seconds/);
+      for (const conflicts of [-1, 1.5, NaN]) await expect(s.solve({ conflicts })).rejects.toThrow(/conflicts: expected a whole number ≥ 0/);
+      expect(await s.solve({ conflicts: 1000 })).toBe('SAT');
+    } finally {
+      s.close();
+    }
+  });
+
+  it("optimisation's timeout", async () => {
+    await expect(maximize(ab(), ['a'], [1], { timeout: -1 })).rejects.toThrow(/timeout: expected a positive number of seconds/);
+  });
+});
