@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { Formula, atMost, atMostOne, implies, ite, literalOf, maximize, minimize, not, openSolver, puzzles, satisfy } from '../src/index.js';
+import {
+  Formula,
+  atMost,
+  atMostOne,
+  implies,
+  ite,
+  literalOf,
+  maximize,
+  minimize,
+  not,
+  openSolver,
+  parseDimacs,
+  puzzles,
+  satisfy,
+  solve,
+  toDimacs,
+} from '../src/index.js';
 
 /**
  * The library's entry points given what a caller should not give them: an
@@ -61,5 +77,19 @@ describe('numbers out of range are refused and shown as given', () => {
 
   it("optimisation's timeout", async () => {
     await expect(maximize(ab(), ['a'], [1], { timeout: -1 })).rejects.toThrow(/timeout: expected a positive number of seconds/);
+  });
+});
+
+describe('variable names survive DIMACS', () => {
+  it('a name a c var line cannot carry is refused when it is made', () => {
+    for (const name of ['', 'a\nb', 'a\rb', ' a', 'a ']) expect(() => new Formula().vars.id(name), JSON.stringify(name)).toThrow(/variable name/);
+  });
+
+  it('names with inner spaces and any characters come back', async () => {
+    const f = new Formula();
+    const names = ['a b', 'ünï', '0', '-3', 'a\tb', 'c var 9 z'];
+    for (const name of names) f.add([f.vars.id(name)]);
+    const { model } = await solve(parseDimacs(toDimacs(f)));
+    expect(model?.trueNames).toEqual(names);
   });
 });
