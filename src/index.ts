@@ -9,7 +9,7 @@
  *
  * The CLI (src/cli/) is a thin layer over these functions.
  */
-import { buildInstance, instanceOfDimacs, PUZZLES } from '../encoders/index.js';
+import { buildInstance, instanceOfDimacs, isCnfPath, puzzleByName, PUZZLES } from '../encoders/index.js';
 import { type DobbleSatOptions, dobbleInstance, type Deck } from '../encoders/dobble.js';
 import { type GeniusInstance, type GeniusOptions, geniusSquare } from '../encoders/genius-square.js';
 import type { PackingInstance, PackingSolution } from '../encoders/packing.js';
@@ -29,9 +29,10 @@ import {
 import type { Status } from '../solvers/types.js';
 import { Cnf } from './core/cnf.js';
 import { type DimacsFormula, type DimacsMeta, dimacsString, instanceFromDimacs, parseDimacs as readDimacs } from './core/dimacs.js';
-import { UsageError, UserError, oneLine } from './core/errors.js';
+import { UsageError, UserError, didYouMean, oneLine } from './core/errors.js';
+import { DEFAULT_LIMITS, limitOption } from './core/limits.js';
 import { loadOptional } from './core/optional.js';
-import { type Instance, checkedSolution } from './core/puzzle.js';
+import { type Instance, checkedSolution, encodingKinds } from './core/puzzle.js';
 import type { CountMethod, CountPlan, EnumeratePlan, SolvePlan, StrategyChoice, UniqueBy } from './core/plan.js';
 import { type Explanation, explain as explainInstance } from './explain/explain.js';
 import { ledgerShapes } from './explain/ledger.js';
@@ -437,10 +438,30 @@ export const puzzles = {
   /** Dobble decks of cards with order + 1 symbols, by SAT. */
   dobble: (order: number, options: DobbleSatOptions = {}): Instance<Deck> => dobbleInstance(order, options),
   /** Any puzzle by its CLI name and options spelled as on the command line (`{ preset: '8x8-square' }`). */
-  byName: (name: string, args: Record<string, unknown> = {}): Instance => buildInstance(name, args),
+  byName: (name: string, args: Record<string, unknown> = {}): Instance => buildInstance(name, knownOptions(name, args)),
   /** The CLI's entries: names, options, default encodings. */
   entries: PUZZLES,
 };
+
+/**
+ * The options of a puzzle built by name, checked against what it reads (its
+ * options, as on the command line or in camel case, its encodings and the
+ * size limits): the command line refuses an unknown option, and here a typo
+ * (`prest`) was ignored and the default built.
+ */
+function knownOptions(name: string, args: Record<string, unknown>): Record<string, unknown> {
+  if (name === '-' || isCnfPath(name)) return args;
+  const entry = puzzleByName(name);
+  const known = [
+    ...entry.options.map((o) => o.name),
+    ...encodingKinds(entry),
+    ...Object.keys(DEFAULT_LIMITS).map((kind) => limitOption(kind as keyof typeof DEFAULT_LIMITS).slice(2)),
+  ];
+  const spellings = new Set(known.flatMap((o) => [o, o.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())]));
+  const unknown = Object.keys(args).find((key) => !spellings.has(key) && args[key] !== undefined);
+  if (unknown !== undefined) throw new UsageError(`${name} has no option "${unknown}"${didYouMean(unknown, known)}; it reads: ${known.join(', ')}`);
+  return args;
+}
 
 // ---- for front ends: what the CLI (src/cli/) uses, so that it reaches the library through this file alone ----
 

@@ -39,6 +39,13 @@ describe('names the library does not know are refused', () => {
   it('an unknown optimisation strategy', async () => {
     await expect(minimize(ab(), ['a'], [1], { strategy: 'core' as never })).rejects.toThrow(/unknown optimisation strategy "core"/);
   });
+
+  it('an option a puzzle does not have, given by name', () => {
+    expect(() => puzzles.byName('pentomino', { prest: '8x8-square' })).toThrow(/pentomino has no option "prest" \(did you mean preset\?\)/);
+    // Spelled as on the command line or in camel case, as the typed options are: both are read.
+    expect(puzzles.byName('polyomino', { board: '2x2', pieces: 'O4', 'non-overlap': 'pairwise' }).params).toMatchObject({ nonOverlap: 'pairwise' });
+    expect(puzzles.byName('polyomino', { board: '2x2', pieces: 'O4', nonOverlap: 'pairwise' }).params).toMatchObject({ nonOverlap: 'pairwise' });
+  });
 });
 
 describe('missing or malformed terms are refused where they are given', () => {
