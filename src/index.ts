@@ -231,8 +231,10 @@ export async function* enumerate<S = string[]>(source: Instance<S> | Cnf, option
   let finished = false;
   let failure: unknown;
   let stopped = false;
+  // An abort ends the iteration at once, as `break` does: the solutions the solver queued before it saw the signal are dropped.
+  const aborted = () => options.signal?.aborted === true;
   const run = runPlan(plan, {
-    shouldStop: () => stopped || options.signal?.aborted === true,
+    shouldStop: () => stopped || aborted(),
     onSolution: ({ solution, trueVars, orbitSize }) => {
       queue.push({ solution: solution as S, trueVars, orbitSize });
       wake?.();
@@ -249,8 +251,8 @@ export async function* enumerate<S = string[]>(source: Instance<S> | Cnf, option
   });
   try {
     for (;;) {
-      while (queue.length) yield queue.shift()!;
-      if (finished) break;
+      while (queue.length && !aborted()) yield queue.shift()!;
+      if (finished || aborted()) break;
       await new Promise<void>((resolve) => (wake = resolve));
       wake = undefined;
     }
