@@ -32,7 +32,7 @@ import { type DimacsFormula, type DimacsMeta, dimacsString, instanceFromDimacs, 
 import { UsageError, UserError, didYouMean, oneLine } from './core/errors.js';
 import { DEFAULT_LIMITS, limitOption } from './core/limits.js';
 import { loadOptional } from './core/optional.js';
-import { type Instance, checkedSolution, encodingKinds } from './core/puzzle.js';
+import { type Instance, checkSource, checkedSolution, encodingKinds } from './core/puzzle.js';
 import type { CountMethod, CountPlan, EnumeratePlan, SolvePlan, StrategyChoice, UniqueBy } from './core/plan.js';
 import { type Explanation, explain as explainInstance } from './explain/explain.js';
 import { ledgerShapes } from './explain/ledger.js';
@@ -130,6 +130,7 @@ export class Formula extends Cnf {
 
 /** DIMACS text, with `c var N name` lines for the variables (names: false leaves them out). */
 export function toDimacs(f: Cnf, meta: Partial<DimacsMeta> = {}): string {
+  checkSource('toDimacs', f);
   return dimacsString(f, { puzzle: meta.puzzle ?? 'formula', params: meta.params ?? {}, names: meta.names });
 }
 
@@ -140,6 +141,7 @@ export function toDimacs(f: Cnf, meta: Partial<DimacsMeta> = {}): string {
  * the formula that was written).
  */
 export function parseDimacs(text: string, source = '<dimacs>'): Cnf {
+  if (typeof text !== 'string') throw new TypeError(`parseDimacs: expected DIMACS text, got ${text === null ? 'null' : typeof text}`);
   const formula = readDimacs(text, source);
   const { cnf } = instanceFromDimacs(formula, source);
   cnf.projection = [...formula.projection];
@@ -373,6 +375,7 @@ function formulaAsInstance(f: Cnf): Instance<string[]> {
  * each family's size is recomputed from their structure beside the clauses built.
  */
 export function explain(source: Cnf | Instance): Explanation {
+  checkSource('explain', source);
   return explainInstance(source instanceof Cnf ? formulaAsInstance(source) : source);
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   Formula,
+  explain,
   atMost,
   atMostOne,
   implies,
@@ -98,5 +99,24 @@ describe('variable names survive DIMACS', () => {
     for (const name of names) f.add([f.vars.id(name)]);
     const { model } = await solve(parseDimacs(toDimacs(f)));
     expect(model?.trueNames).toEqual(names);
+  });
+});
+
+describe('a value of the wrong kind is named where it is given', () => {
+  it('a formula that is not one', async () => {
+    await expect(openSolver(null as never)).rejects.toThrow(/openSolver: expected a Formula, a puzzle instance, got null/);
+    expect(() => explain(undefined as never)).toThrow(/explain: expected a Formula, a puzzle instance, got undefined/);
+    expect(() => toDimacs(null as never)).toThrow(/toDimacs: expected a Formula, a puzzle instance, got null/);
+    expect(() => parseDimacs(null as never)).toThrow(/parseDimacs: expected DIMACS text, got null/);
+  });
+
+  it('a clause that is not an array is refused, not written as the empty clause', () => {
+    const f = ab();
+    expect(() => f.add(5 as never)).toThrow(/a clause is an array of literals, got number/);
+    expect(f.families.reduce((n, family) => n + family.size, 0)).toBe(1);
+  });
+
+  it('a solver name that is not a string', async () => {
+    await expect(solve(ab(), { solver: 42 as never })).rejects.toThrow(/unknown solver "42"/);
   });
 });

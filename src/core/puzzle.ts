@@ -198,3 +198,16 @@ export function checkedSolution<S>(instance: Instance<S>, trueVars: readonly num
 
 /** The encoding options an entry reads. */
 export const encodingKinds = (entry: PuzzleEntry): readonly EncodingKind[] => entry.encodings ?? ['amo', 'card'];
+
+/**
+ * A library caller's wrong argument, named where it is given rather than as
+ * a property read deep in the run ("Cannot use 'in' operator to search for
+ * 'cnf' in null"): a formula or a puzzle instance, or with `names` a puzzle's name.
+ */
+export function checkSource(what: string, source: unknown, names = false): void {
+  const ok = (names && typeof source === 'string') || (typeof source === 'object' && source !== null && ('cnf' in source || 'families' in source));
+  if (!ok)
+    throw new TypeError(
+      `${what}: expected a Formula, a puzzle instance${names ? ' or a puzzle name' : ''}, got ${source === null ? 'null' : typeof source}`,
+    );
+}
