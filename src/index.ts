@@ -115,7 +115,8 @@ export type { PackingInstance, PackingSolution, Deck, GeniusInstance, PolyominoO
 
 /**
  * A CNF formula written by hand: `vars.id('x')` names variables (created on
- * first use, `vars.name(v)` reads the name back), `add([x, -y])` adds a clause.
+ * first use, `vars.name(v)` reads the name back; a name is one line without
+ * white space at its ends, as a DIMACS `c var` line carries it), `add([x, -y])` adds a clause.
  * Variables that encodings introduce are auxiliary: models and enumeration
  * leave them out.
  */
