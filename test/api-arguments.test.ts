@@ -120,3 +120,16 @@ describe('a value of the wrong kind is named where it is given', () => {
     await expect(solve(ab(), { solver: 42 as never })).rejects.toThrow(/unknown solver "42"/);
   });
 });
+
+describe('what toDimacs writes in comments stays on its line', () => {
+  it('a puzzle name, a family name or a parameter with a line break', async () => {
+    const f = new Formula();
+    f.family('first\nfamily');
+    f.add([f.vars.id('a')]);
+    const text = toDimacs(f, { puzzle: 'my\npuzzle', params: { 'the\nkey': 'a\nvalue' } });
+    expect(text).toContain('c puzzle my puzzle\n');
+    expect(text).toContain('c family first family 1 clauses');
+    expect(text).toContain('c param the key a value\n');
+    expect((await solve(parseDimacs(text))).model?.trueNames).toEqual(['a']);
+  });
+});
