@@ -12,7 +12,7 @@ import {
 } from '../src/card/index.js';
 import { Cnf } from '../src/core/cnf.js';
 import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
-import { checkSize } from '../src/core/limits.js';
+import { checkSize, shownValue } from '../src/core/limits.js';
 import { gcd, isPrimePower, makeField, primeDivisors, type FiniteField } from '../src/algebra/finite-field.js';
 import type { Instance } from '../src/core/puzzle.js';
 import type { EncodingDefaults, FamilyShape, InstanceExplanation, PuzzleEntry } from '../src/core/puzzle.js';
@@ -784,8 +784,7 @@ export interface DobbleShape {
 export function dobbleShape(order: number, options: Pick<DobbleSatOptions, 'cards' | 'symbols'> = {}): DobbleShape {
   const n = order;
   // The CLI's --order and --symbols-per-card are checked before this: here only the library's order arrives.
-  if (!Number.isInteger(n) || n < 1)
-    throw new UserError(`order: expected a whole number ≥ 1 (cards of order + 1 symbols), got ${JSON.stringify(order) ?? String(order)}`);
+  if (!Number.isInteger(n) || n < 1) throw new UserError(`order: expected a whole number ≥ 1 (cards of order + 1 symbols), got ${shownValue(order)}`);
   const max = planeSize(n);
   const cards = options.cards ?? max;
   const symbols = options.symbols ?? max;

@@ -9,7 +9,7 @@
  *
  * The CLI (src/cli/) is a thin layer over these functions.
  */
-import { buildInstance, instanceOfDimacs, PUZZLES } from '../encoders/index.js';
+import { buildInstance, instanceOfDimacs, isCnfPath, puzzleByName, PUZZLES } from '../encoders/index.js';
 import { type DobbleSatOptions, dobbleInstance, type Deck } from '../encoders/dobble.js';
 import { type GeniusInstance, type GeniusOptions, geniusSquare } from '../encoders/genius-square.js';
 import type { PackingInstance, PackingSolution } from '../encoders/packing.js';
@@ -29,9 +29,10 @@ import {
 import type { Status } from '../solvers/types.js';
 import { Cnf } from './core/cnf.js';
 import { type DimacsFormula, type DimacsMeta, dimacsString, instanceFromDimacs, parseDimacs as readDimacs } from './core/dimacs.js';
-import { UsageError, UserError, oneLine } from './core/errors.js';
+import { UsageError, UserError, didYouMean, oneLine } from './core/errors.js';
+import { DEFAULT_LIMITS, limitOption } from './core/limits.js';
 import { loadOptional } from './core/optional.js';
-import { type Instance, checkedSolution } from './core/puzzle.js';
+import { type Instance, checkSource, checkedSolution, encodingKinds } from './core/puzzle.js';
 import type { CountMethod, CountPlan, EnumeratePlan, SolvePlan, StrategyChoice, UniqueBy } from './core/plan.js';
 import { type Explanation, explain as explainInstance } from './explain/explain.js';
 import { ledgerShapes } from './explain/ledger.js';
@@ -114,7 +115,8 @@ export type { PackingInstance, PackingSolution, Deck, GeniusInstance, PolyominoO
 
 /**
  * A CNF formula written by hand: `vars.id('x')` names variables (created on
- * first use, `vars.name(v)` reads the name back), `add([x, -y])` adds a clause.
+ * first use, `vars.name(v)` reads the name back; a name is one line without
+ * white space at its ends, as a DIMACS `c var` line carries it), `add([x, -y])` adds a clause.
  * Variables that encodings introduce are auxiliary: models and enumeration
  * leave them out.
  */
@@ -129,6 +131,7 @@ export class Formula extends Cnf {
 
 /** DIMACS text, with `c var N name` lines for the variables (names: false leaves them out). */
 export function toDimacs(f: Cnf, meta: Partial<DimacsMeta> = {}): string {
+  checkSource('toDimacs', f);
   return dimacsString(f, { puzzle: meta.puzzle ?? 'formula', params: meta.params ?? {}, names: meta.names });
 }
 
@@ -139,6 +142,7 @@ export function toDimacs(f: Cnf, meta: Partial<DimacsMeta> = {}): string {
  * the formula that was written).
  */
 export function parseDimacs(text: string, source = '<dimacs>'): Cnf {
+  if (typeof text !== 'string') throw new TypeError(`parseDimacs: expected DIMACS text, got ${text === null ? 'null' : typeof text}`);
   const formula = readDimacs(text, source);
   const { cnf } = instanceFromDimacs(formula, source);
   cnf.projection = [...formula.projection];
@@ -230,8 +234,10 @@ export async function* enumerate<S = string[]>(source: Instance<S> | Cnf, option
   let finished = false;
   let failure: unknown;
   let stopped = false;
+  // An abort ends the iteration at once, as `break` does: the solutions the solver queued before it saw the signal are dropped.
+  const aborted = () => options.signal?.aborted === true;
   const run = runPlan(plan, {
-    shouldStop: () => stopped || options.signal?.aborted === true,
+    shouldStop: () => stopped || aborted(),
     onSolution: ({ solution, trueVars, orbitSize }) => {
       queue.push({ solution: solution as S, trueVars, orbitSize });
       wake?.();
@@ -248,8 +254,8 @@ export async function* enumerate<S = string[]>(source: Instance<S> | Cnf, option
   });
   try {
     for (;;) {
-      while (queue.length) yield queue.shift()!;
-      if (finished) break;
+      while (queue.length && !aborted()) yield queue.shift()!;
+      if (finished || aborted()) break;
       await new Promise<void>((resolve) => (wake = resolve));
       wake = undefined;
     }
@@ -370,6 +376,7 @@ function formulaAsInstance(f: Cnf): Instance<string[]> {
  * each family's size is recomputed from their structure beside the clauses built.
  */
 export function explain(source: Cnf | Instance): Explanation {
+  checkSource('explain', source);
   return explainInstance(source instanceof Cnf ? formulaAsInstance(source) : source);
 }
 
@@ -437,10 +444,30 @@ export const puzzles = {
   /** Dobble decks of cards with order + 1 symbols, by SAT. */
   dobble: (order: number, options: DobbleSatOptions = {}): Instance<Deck> => dobbleInstance(order, options),
   /** Any puzzle by its CLI name and options spelled as on the command line (`{ preset: '8x8-square' }`). */
-  byName: (name: string, args: Record<string, unknown> = {}): Instance => buildInstance(name, args),
+  byName: (name: string, args: Record<string, unknown> = {}): Instance => buildInstance(name, knownOptions(name, args)),
   /** The CLI's entries: names, options, default encodings. */
   entries: PUZZLES,
 };
+
+/**
+ * The options of a puzzle built by name, checked against what it reads (its
+ * options, as on the command line or in camel case, its encodings and the
+ * size limits): the command line refuses an unknown option, and here a typo
+ * (`prest`) was ignored and the default built.
+ */
+function knownOptions(name: string, args: Record<string, unknown>): Record<string, unknown> {
+  if (name === '-' || isCnfPath(name)) return args;
+  const entry = puzzleByName(name);
+  const known = [
+    ...entry.options.map((o) => o.name),
+    ...encodingKinds(entry),
+    ...Object.keys(DEFAULT_LIMITS).map((kind) => limitOption(kind as keyof typeof DEFAULT_LIMITS).slice(2)),
+  ];
+  const spellings = new Set(known.flatMap((o) => [o, o.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())]));
+  const unknown = Object.keys(args).find((key) => !spellings.has(key) && args[key] !== undefined);
+  if (unknown !== undefined) throw new UsageError(`${name} has no option "${unknown}"${didYouMean(unknown, known)}; it reads: ${known.join(', ')}`);
+  return args;
+}
 
 // ---- for front ends: what the CLI (src/cli/) uses, so that it reaches the library through this file alone ----
 
@@ -491,7 +518,7 @@ export { checkDrat } from './proof/drat.js';
 export { parseProof } from './proof/drat-format.js';
 export { pageCount, renderDobblePages } from './render/dobble.js';
 export { renderHistogramSvg } from './render/genius.js';
-export { parseQueueUrl } from './distributed/connection.js';
+export { parseQueueUrl } from './distributed/address.js';
 export { DEFAULT_LOCK_SECONDS } from './distributed/protocol.js';
 
 /** A queue worker (`puzzlesat worker`): bullmq and ioredis are loaded only here, where the queue is used. */

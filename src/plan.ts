@@ -16,7 +16,7 @@ import {
   type SweepPlan,
   type Verb,
 } from './core/plan.js';
-import { type Instance, encodingKinds } from './core/puzzle.js';
+import { type Instance, checkSource, encodingKinds } from './core/puzzle.js';
 import {
   nativeGroupsPossible,
   parseBranching,
@@ -93,9 +93,7 @@ export const resolvedInstance = (plan: Plan): Instance | undefined => resolvedOn
  * runs stay in this thread).
  */
 export async function resolvePlan(puzzle: string | Instance, request: PlanRequest): Promise<Plan> {
-  // A library caller's wrong argument, named here rather than as a property read deep in the run.
-  if (typeof puzzle !== 'string' && !(typeof puzzle === 'object' && puzzle !== null && 'cnf' in puzzle))
-    throw new TypeError(`${request.verb}: expected a Formula, a puzzle instance or a puzzle name, got ${puzzle === null ? 'null' : typeof puzzle}`);
+  checkSource(request.verb, puzzle, true);
   checkRunNumbers({ timeout: request.timeout, limit: request.limit, maxMemory: request.maxBytes });
   if (request.verb === 'sweep') return resolveSweep(puzzle, request);
   if (request.verb === 'count') return resolveCount(puzzle, request);

@@ -3,7 +3,7 @@ import { solverByName } from '../solvers/index.js';
 import type { Status } from '../solvers/types.js';
 import type { CountPlan, EnumeratePlan, Plan, SolvePlan, SweepPlan, Verb } from './core/plan.js';
 import { type Instance, checkedSolution } from './core/puzzle.js';
-import { secondsLeft } from './core/limits.js';
+import { MAX_TIMEOUT_SECONDS, secondsLeft } from './core/limits.js';
 import type { QueueProgress } from './distributed/coordinator.js';
 import { enumerateOnQueue, sweepExecutor } from './distributed/runs.js';
 import { applyBranching, type CubeProgress, type EnumerateSummary, type Found } from './enumerate/blocking-loop.js';
@@ -121,8 +121,8 @@ function stopper(plan: { timeoutSeconds?: number }, hooks: RunHooks): () => bool
   return () => hooks.shouldStop?.() === true || Date.now() >= deadline;
 }
 
-/** A time limit of about 30 years: no limit in practice, but the engine then searches in slices between which the conflicts are read. */
-const UNREACHED_SECONDS = 1e9;
+/** The longest time limit (24.8 days): no limit in practice, but the engine then searches in slices between which the conflicts are read. */
+const UNREACHED_SECONDS = MAX_TIMEOUT_SECONDS;
 const HEARTBEAT_MS = 250;
 
 /** One solve by the solver object (src/session/solver.ts): the model checked, the solution decoded and checked, the UNSAT backed by a proof when asked. */

@@ -127,6 +127,22 @@ describe('enumeration as an async iterator', () => {
     expect(limited).toBe(5);
   });
 
+  it('an abort ends the iteration where it is, as break does: no solution the solver had queued comes after it', async () => {
+    // Ten free variables: minisat-wasm had queued all 768 models of (x0 ∨ x1) when the first arrived, and yielded them all.
+    const f = new Formula();
+    const xs = names('x', 10).map((name) => f.vars.id(name));
+    f.add([xs[0]!, xs[1]!]);
+    for (const solver of ['minisat-wasm', 'cadical-wasm']) {
+      const stop = new AbortController();
+      let n = 0;
+      for await (const _ of enumerate(f, { solver, signal: stop.signal })) {
+        n++;
+        stop.abort();
+      }
+      expect(n, solver).toBe(1);
+    }
+  });
+
   it('a custom board and piece set: 24 tilings of the 3x4 by two L and two Q trominoes, 8 classes; the 3x20 has 2', async () => {
     const board = puzzles.polyomino({ board: '..../..../....', pieces: 'L3,L3,Q=##/#.,Q=##/#.' });
     let all = 0;

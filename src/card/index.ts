@@ -8,6 +8,7 @@
 import type { Cnf } from '../core/cnf.js';
 import type { AmoEncoding, CardEncoding } from '../core/encodings.js';
 import { UsageError, didYouMean } from '../core/errors.js';
+import { shownValue } from '../core/limits.js';
 import { bimanderAtMostOne } from './bimander.js';
 import { binaryAtMostOne } from './binary.js';
 import { cardinalityNetworkAtMostK } from './cardinality-network.js';
@@ -32,8 +33,9 @@ export interface EncodingCost {
  * literals (and bound k, 1 <= k < n); exact unless marked ≤ (an upper bound),
  * ≈ or O(...).
  */
-export interface EncodingInfo {
-  name: string;
+/** An encoding in a table; `name` is typed as the encodings the constraints take, so a table's names can be passed to them. */
+export interface EncodingInfo<Name extends string = string> {
+  name: Name;
   fits: string;
   clauses: string;
   auxVars: string;
@@ -115,11 +117,11 @@ const CARD: Record<CardEncoding, Described & { encode: (sink: ClauseSink, lits: 
   },
 };
 
-const describe = (table: Record<string, Described>): readonly EncodingInfo[] =>
-  Object.entries(table).map(([name, { fits, clauses, auxVars }]) => ({ name, fits, clauses, auxVars }));
+export const describeEncodings = <Name extends string>(table: Record<Name, Described>): readonly EncodingInfo<Name>[] =>
+  Object.entries<Described>(table).map(([name, { fits, clauses, auxVars }]) => ({ name: name as Name, fits, clauses, auxVars }));
 
-export const AMO_ENCODINGS: readonly EncodingInfo[] = describe(AMO);
-export const CARD_ENCODINGS: readonly EncodingInfo[] = describe(CARD);
+export const AMO_ENCODINGS: readonly EncodingInfo<AmoEncoding>[] = describeEncodings(AMO);
+export const CARD_ENCODINGS: readonly EncodingInfo<CardEncoding>[] = describeEncodings(CARD);
 
 export const DEFAULT_AMO: AmoEncoding = 'sequential';
 // Measured: the fewest clauses for k up to about 8, and the fastest with MiniSat
@@ -208,5 +210,5 @@ function sum(a: EncodingCost, b: EncodingCost): EncodingCost {
 
 // A fractional bound is a bug in the calling encoder, not a user error.
 function checkBound(k: number): void {
-  if (!Number.isInteger(k)) throw new RangeError(`cardinality bound must be an integer, got ${JSON.stringify(k) ?? String(k)}`);
+  if (!Number.isInteger(k)) throw new RangeError(`cardinality bound must be an integer, got ${shownValue(k)}`);
 }

@@ -63,14 +63,17 @@ export function* dimacsText(body: DimacsBody): Generator<string> {
   if (out) yield out;
 }
 
+/** Text a caller chose, on one comment line: a line break in it (a library caller's puzzle or family name) wrote a file no reader took. */
+const inLine = (text: unknown): string => String(text).replace(/\s+/g, ' ');
+
 /** Our comment block: where the formula came from, its families, and each variable's name. */
 function* metaComments(cnf: Cnf, meta: DimacsMeta): Generator<string> {
   yield `tool ${TOOL}`;
-  yield `puzzle ${meta.puzzle}`;
+  yield `puzzle ${inLine(meta.puzzle)}`;
   for (const [key, value] of Object.entries(meta.params)) {
-    if (value !== undefined) yield `param ${key} ${String(value).replace(/\s+/g, ' ')}`;
+    if (value !== undefined) yield `param ${inLine(key)} ${inLine(value)}`;
   }
-  for (const f of cnf.familyCounts()) yield `family ${f.name} ${f.clauses} clauses ${f.auxVars} aux`;
+  for (const f of cnf.familyCounts()) yield `family ${inLine(f.name)} ${f.clauses} clauses ${f.auxVars} aux`;
   if (meta.names !== false) for (let v = 1; v <= cnf.varCount; v++) yield `var ${v} ${cnf.vars.name(v)}`;
   const aux = Array.from({ length: cnf.varCount }, (_, i) => i + 1).filter((v) => cnf.vars.isAux(v));
   for (let i = 0; i < aux.length; i += PROJECT_PER_LINE) yield `aux ${aux.slice(i, i + PROJECT_PER_LINE).join(' ')} 0`;

@@ -54,7 +54,8 @@ export function readingOption<T>(read: () => T): T {
  * hexagon-edges), else ''.
  */
 export function didYouMean(given: string, choices: readonly string[]): string {
-  const typed = given.toLowerCase();
+  // String(): a library caller's name may be any value (solver: 42 crashed here, "toLowerCase is not a function").
+  const typed = String(given).toLowerCase();
   // A typo: a few edits, at most a third of the word (one for short words).
   const allowed = Math.max(1, Math.floor(typed.length / 3));
   let best: { choice: string; distance: number } | undefined;

@@ -32,17 +32,20 @@ export const MIN_MEMORY_BYTES = 2 ** 20;
  * limit of 0, was silently ignored or stopped the run at once. Names are the
  * library's own (`timeout`, `limit`, `maxMemory`).
  */
-export function checkRunNumbers(given: { timeout?: unknown; limit?: unknown; maxMemory?: unknown }): void {
-  const { timeout, limit, maxMemory } = given;
+export function checkRunNumbers(given: { timeout?: unknown; limit?: unknown; maxMemory?: unknown; conflicts?: unknown }): void {
+  const { timeout, limit, maxMemory, conflicts } = given;
   if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0 && timeout <= MAX_TIMEOUT_SECONDS))
     throw new UserError(`timeout: expected a positive number of seconds (at most ${MAX_TIMEOUT_SECONDS}, 24.8 days), got ${shownValue(timeout)}`);
   if (limit !== undefined && !(Number.isInteger(limit) && (limit as number) >= 1))
     throw new UserError(`limit: expected a whole number ≥ 1, got ${shownValue(limit)}`);
   if (maxMemory !== undefined && !(Number.isInteger(maxMemory) && (maxMemory as number) >= MIN_MEMORY_BYTES))
     throw new UserError(`maxMemory: expected a whole number of bytes ≥ ${MIN_MEMORY_BYTES}, got ${shownValue(maxMemory)}`);
+  if (conflicts !== undefined && !(Number.isInteger(conflicts) && (conflicts as number) >= 0))
+    throw new UserError(`conflicts: expected a whole number ≥ 0, got ${shownValue(conflicts)}`);
 }
 
-const shownValue = (value: unknown): string => (typeof value === 'string' ? `"${value}"` : String(value));
+/** A value as the caller gave it, in a message: strings quoted, NaN and Infinity by name (JSON would say null). */
+export const shownValue = (value: unknown): string => (typeof value === 'string' ? `"${value}"` : String(value));
 
 export const DEFAULT_LIMITS: Readonly<SizeLimits> = {
   cells: 250_000,

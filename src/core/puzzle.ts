@@ -206,3 +206,16 @@ export const encodingKinds = (entry: PuzzleEntry): readonly EncodingKind[] => en
  * (--use); other puzzles are not packings.
  */
 export const NOT_EXACT_COVER = 'is not posed as exact cover here (pieces with copies, a count of pieces used (--use) that the areas do not imply, or not a packing)';
+
+/**
+ * A library caller's wrong argument, named where it is given rather than as
+ * a property read deep in the run ("Cannot use 'in' operator to search for
+ * 'cnf' in null"): a formula or a puzzle instance, or with `names` a puzzle's name.
+ */
+export function checkSource(what: string, source: unknown, names = false): void {
+  const ok = (names && typeof source === 'string') || (typeof source === 'object' && source !== null && ('cnf' in source || 'families' in source));
+  if (!ok)
+    throw new TypeError(
+      `${what}: expected a Formula, a puzzle instance${names ? ' or a puzzle name' : ''}, got ${source === null ? 'null' : typeof source}`,
+    );
+}

@@ -1,6 +1,16 @@
 import { checkDeadlineAt } from './limits.js';
 
 /**
+ * Refuses a name that a DIMACS `c var N name` line cannot carry back: an
+ * empty one, one with a line break (it split the line, and the file no longer
+ * parsed) or with white space at an end (the reader trims it).
+ */
+function checkName(name: string): void {
+  if (typeof name !== 'string' || name === '' || name.trim() !== name || /[\r\n]/.test(name))
+    throw new RangeError(`a variable name is a non-empty line without white space at its ends, got ${JSON.stringify(name)}`);
+}
+
+/**
  * The one variable allocator of a formula. Every variable gets a name so that
  * DIMACS comments, `explain` and error messages can speak about it; auxiliary
  * variables (introduced by encodings, not by the puzzle) are flagged so that
@@ -21,6 +31,7 @@ export class VarPool {
   /** Allocates a puzzle variable. Names must be unique: a clash is a bug in an encoder. */
   named(name: string): number {
     if (this.byName.has(name)) throw new Error(`variable name allocated twice: ${name}`);
+    checkName(name);
     return this.push(name, false);
   }
 

@@ -1,7 +1,8 @@
 import { Job, Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { UserError } from '../core/errors.js';
-import { connect, connectionError, type QueueAddress } from './connection.js';
+import type { QueueAddress } from './address.js';
+import { connect, connectionError } from './connection.js';
 import { QUEUE_NAME, jobId, validateJob, type JobData, type JobResult, type Work } from './protocol.js';
 
 /**

@@ -1,6 +1,7 @@
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { connect, type QueueAddress } from './connection.js';
+import type { QueueAddress } from './address.js';
+import { connect } from './connection.js';
 import { FAULT_ENV, faultPlan } from './fault-injection.js';
 import { QUEUE_NAME, TOOL_VERSION } from './protocol.js';
 

@@ -25,10 +25,12 @@ export class Expr {
   }
 }
 
-function checkTerm(t: Term): void {
+/** Refuses what is not a term where it is given (a missing operand, `undefined`, was taken for one and failed later as "bad literal NaN"). */
+export function checkTerm(t: Term): void {
   if (typeof t === 'number' && (!Number.isInteger(t) || t === 0)) throw new RangeError(`a literal is a nonzero integer, got ${t}`);
   if (typeof t === 'string' && t === '') throw new RangeError('a variable name cannot be empty');
-  if (typeof t === 'object' && !(t instanceof Expr)) throw new TypeError('a term is a name, a literal, a boolean or an expression');
+  if (!['number', 'string', 'boolean'].includes(typeof t) && !(t instanceof Expr))
+    throw new TypeError(`a term is a name, a literal, a boolean or an expression, got ${t === null ? 'null' : typeof t}`);
 }
 
 export const not = (a: Term): Expr => Expr.make('not', [a]);

@@ -1,6 +1,7 @@
 import type { Cnf } from '../core/cnf.js';
 import { recorded } from '../core/ledger.js';
-import { type Term, Expr, showTerm } from './expr.js';
+import { didYouMean, UsageError } from '../core/errors.js';
+import { type Term, Expr, checkTerm, showTerm } from './expr.js';
 
 /**
  * Expressions into clauses. Every operator node becomes a gate: an auxiliary
@@ -25,6 +26,13 @@ export const TRANSLATIONS: readonly { name: Translation; fits: string }[] = [
 ];
 
 export const DEFAULT_TRANSLATION: Translation = 'tseitin';
+
+/** A translation by name, checked: an unknown one was taken for Plaisted-Greenbaum's. */
+function parseTranslation(name: string): Translation {
+  const names = TRANSLATIONS.map((t) => t.name);
+  if ((names as string[]).includes(name)) return name as Translation;
+  throw new UsageError(`unknown translation "${name}"${didYouMean(name, names)} (translation); choose one of: ${names.join(', ')}`);
+}
 
 /**
  * A node's value while translating: a constant, or a node literal (± a node
@@ -381,11 +389,13 @@ export interface TranslationOptions {
  * use). Gates are shared with every earlier call on the same formula.
  */
 export function satisfy(f: Cnf, term: Term, options: TranslationOptions = {}): void {
-  translator(f).satisfy(term, options.translation ?? DEFAULT_TRANSLATION);
+  checkTerm(term);
+  translator(f).satisfy(term, parseTranslation(options.translation ?? DEFAULT_TRANSLATION));
 }
 
 /** A literal of the formula that is true exactly when the term is (a gate defined both ways; the term's own literal when it is one). */
 export function literalOf(f: Cnf, term: Term): number {
+  checkTerm(term);
   return translator(f).literal(term);
 }
 

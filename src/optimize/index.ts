@@ -6,7 +6,8 @@
  * round finds the next best, no cheaper than the one before.
  */
 import { Cnf } from '../core/cnf.js';
-import { UserError } from '../core/errors.js';
+import { UserError, didYouMean } from '../core/errors.js';
+import { checkRunNumbers } from '../core/limits.js';
 import type { Dominance, Instance } from '../core/puzzle.js';
 import type { Term } from '../formula/expr.js';
 import { DEFAULT_PB, type PbEncoding, weightedBounds } from '../pb/index.js';
@@ -32,7 +33,9 @@ export const DEFAULT_STRATEGY: OptimizeStrategy = 'linear';
 
 export function parseStrategy(name: string, where: string): OptimizeStrategy {
   if (Object.hasOwn(STRATEGIES, name)) return name as OptimizeStrategy;
-  throw new UserError(`unknown optimisation strategy "${name}" (${where}); choose one of: ${Object.keys(STRATEGIES).join(', ')}`);
+  throw new UserError(
+    `unknown optimisation strategy "${name}"${didYouMean(name, Object.keys(STRATEGIES))} (${where}); choose one of: ${Object.keys(STRATEGIES).join(', ')}`,
+  );
 }
 
 export interface OptimizeOptions {
@@ -110,6 +113,9 @@ async function optimize<S>(
 ): Promise<OptimizeResult<S>> {
   const best = options.best ?? 1;
   if (!Number.isInteger(best) || best < 1) throw new RangeError(`best: a whole number ≥ 1, got ${best}`);
+  // Checked before the search: an unknown strategy crashed mid-way, a timeout of -1 was ignored.
+  const round = STRATEGIES[parseStrategy(options.strategy ?? DEFAULT_STRATEGY, 'strategy')].round;
+  checkRunNumbers({ timeout: options.timeout });
   // The search adds bounds and blocking clauses: to a copy, so the caller's formula stays as it was.
   const s = await openSolver(source instanceof Cnf ? source.clone() : { ...source, cnf: source.cnf.clone() }, { solver: options.solver });
   try {
@@ -131,7 +137,6 @@ async function optimize<S>(
     // One bound maker for every round: the adder's network is shared by all bounds.
     const bounds = weightedBounds(f, objective.terms, options.encoding ?? DEFAULT_PB, 'objective');
     const deadline = options.timeout === undefined ? Infinity : Date.now() + 1000 * options.timeout;
-    const round = STRATEGIES[options.strategy ?? DEFAULT_STRATEGY].round;
     const solutions: Optimum<S>[] = [];
     let status: RoundStatus = 'OPTIMUM';
     while (solutions.length < best) {

@@ -9,7 +9,7 @@
 import type { Cnf } from '../core/cnf.js';
 import type { PbEncoding } from '../core/encodings.js';
 import { UsageError, didYouMean } from '../core/errors.js';
-import { type EncodingCost, type EncodingInfo, measured } from '../card/index.js';
+import { type EncodingCost, type EncodingInfo, describeEncodings, measured } from '../card/index.js';
 import type { ClauseSink } from '../card/sink.js';
 import { adderAtMostWeighted, comparatorAtMost, sumBits } from './adder.js';
 import { bddAtMostWeighted } from './bdd.js';
@@ -43,12 +43,7 @@ const PB: Record<PbEncoding, Omit<EncodingInfo, 'name'> & { encode: (sink: Claus
   },
 };
 
-export const PB_ENCODINGS: readonly EncodingInfo[] = Object.entries(PB).map(([name, { fits, clauses, auxVars }]) => ({
-  name,
-  fits,
-  clauses,
-  auxVars,
-}));
+export const PB_ENCODINGS: readonly EncodingInfo<PbEncoding>[] = describeEncodings(PB);
 
 export const DEFAULT_PB: PbEncoding = 'bdd';
 

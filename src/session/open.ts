@@ -1,6 +1,6 @@
 import { pickSolver } from '../../solvers/index.js';
 import type { Cnf } from '../core/cnf.js';
-import type { Instance } from '../core/puzzle.js';
+import { type Instance, checkSource } from '../core/puzzle.js';
 import { pickProver } from '../proof/provers.js';
 import { SatSolver } from './solver.js';
 
@@ -22,6 +22,7 @@ export interface OpenSolverOptions {
  * re-solves with the first engine here that writes proofs.
  */
 export async function openSolver(source: Cnf | Instance, options: OpenSolverOptions = {}): Promise<SatSolver> {
+  checkSource('openSolver', source);
   const instance = 'cnf' in source ? source : undefined;
   const factory = await pickSolver(options.solver, instance?.branchingFamily ? 'solve-exact-cover' : 'solve');
   return new SatSolver(instance?.cnf ?? (source as Cnf), factory.create(), { proof: options.proof, instance, prover: pickProver });

@@ -24,7 +24,7 @@ import {
 } from '../../solvers/types.js';
 import type { Cnf } from '../core/cnf.js';
 import { UserError } from '../core/errors.js';
-import { secondsLeft } from '../core/limits.js';
+import { checkRunNumbers, secondsLeft } from '../core/limits.js';
 import { type Instance, checkedSolution } from '../core/puzzle.js';
 import type { Term } from '../formula/expr.js';
 import { literalsOf } from '../formula/translate.js';
@@ -109,6 +109,8 @@ export class SatSolver {
 
   async solve(options: SessionSolveOptions = {}): Promise<Status> {
     this.live();
+    // The same rules as solve()'s: a timeout of -1 answered UNKNOWN at once, NaN or a negative conflict limit was no limit.
+    checkRunNumbers({ timeout: options.timeout, conflicts: options.conflicts });
     if (options.conflicts !== undefined && !limitsConflicts(this.engine))
       throw new UserError(`conflicts: ${this.name} cannot stop after a number of conflicts (minisat-wasm and cadical-wasm can)`);
     const assumptions = [...(options.assumptions ?? [])];

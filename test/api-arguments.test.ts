@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import {
+  Formula,
+  explain,
+  atMost,
+  atMostOne,
+  implies,
+  ite,
+  literalOf,
+  maximize,
+  minimize,
+  not,
+  openSolver,
+  parseDimacs,
+  puzzles,
+  satisfy,
+  solve,
+  toDimacs,
+} from '../src/index.js';
+
+/**
+ * The library's entry points given what a caller should not give them: an
+ * unknown name, a missing argument, a number out of range. Each must be
+ * refused with an Error that names the argument, never accepted silently
+ * (regressions: an unknown translation or optimisation strategy, a missing
+ * operand, a negative timeout on the solver object were taken as something
+ * else or crashed with "Cannot read properties of undefined").
+ */
+function ab(): Formula {
+  const f = new Formula();
+  f.add([f.vars.id('a'), f.vars.id('b')]);
+  return f;
+}
+
+describe('names the library does not know are refused', () => {
+  it('an unknown translation', () => {
+    expect(() => satisfy(ab(), 'a', { translation: 'tseytin' as never })).toThrow(/unknown translation "tseytin" \(did you mean tseitin\?\)/);
+  });
+
+  it('an unknown optimisation strategy', async () => {
+    await expect(minimize(ab(), ['a'], [1], { strategy: 'core' as never })).rejects.toThrow(/unknown optimisation strategy "core"/);
+  });
+
+  it('an option a puzzle does not have, given by name', () => {
+    expect(() => puzzles.byName('pentomino', { prest: '8x8-square' })).toThrow(/pentomino has no option "prest" \(did you mean preset\?\)/);
+    // Spelled as on the command line or in camel case, as the typed options are: both are read.
+    expect(puzzles.byName('polyomino', { board: '2x2', pieces: 'O4', 'non-overlap': 'pairwise' }).params).toMatchObject({ nonOverlap: 'pairwise' });
+    expect(puzzles.byName('polyomino', { board: '2x2', pieces: 'O4', nonOverlap: 'pairwise' }).params).toMatchObject({ nonOverlap: 'pairwise' });
+  });
+});
+
+describe('missing or malformed terms are refused where they are given', () => {
+  it('an operator without its operands', () => {
+    expect(() => not(undefined as never)).toThrow(TypeError);
+    expect(() => (implies as (a: number) => unknown)(1)).toThrow(/a term is a name, a literal, a boolean or an expression/);
+    expect(() => (ite as (a: number, b: number) => unknown)(1, 2)).toThrow(TypeError);
+  });
+
+  it('a term that is not one, given to satisfy, literalOf or a constraint', () => {
+    for (const bad of [undefined, null, {}]) {
+      expect(() => satisfy(ab(), bad as never)).toThrow(/a term is a name, a literal, a boolean or an expression/);
+      expect(() => literalOf(ab(), bad as never)).toThrow(/a term is a name, a literal, a boolean or an expression/);
+      expect(() => atMostOne(ab(), [1, bad as never])).toThrow(/a term is a name, a literal, a boolean or an expression/);
+    }
+  });
+});
+
+describe('numbers out of range are refused and shown as given', () => {
+  it('a bound that is not a number says which', () => {
+    expect(() => atMost(ab(), [1, 2], NaN)).toThrow(/got NaN/);
+    expect(() => atMost(ab(), [1, 2], Infinity)).toThrow(/got Infinity/);
+    expect(() => puzzles.dobble(NaN)).toThrow(/got NaN/);
+  });
+
+  it("the solver object's timeout and conflicts", async () => {
+    const s = await openSolver(ab(), { solver: 'minisat-wasm' });
+    try {
+      for (const timeout of [-1, 0, NaN]) await expect(s.solve({ timeout })).rejects.toThrow(/timeout: expected a positive number of seconds/);
+      for (const conflicts of [-1, 1.5, NaN]) await expect(s.solve({ conflicts })).rejects.toThrow(/conflicts: expected a whole number ≥ 0/);
+      expect(await s.solve({ conflicts: 1000 })).toBe('SAT');
+    } finally {
+      s.close();
+    }
+  });
+
+  it("optimisation's timeout", async () => {
+    await expect(maximize(ab(), ['a'], [1], { timeout: -1 })).rejects.toThrow(/timeout: expected a positive number of seconds/);
+  });
+});
+
+describe('variable names survive DIMACS', () => {
+  it('a name a c var line cannot carry is refused when it is made', () => {
+    for (const name of ['', 'a\nb', 'a\rb', ' a', 'a ']) expect(() => new Formula().vars.id(name), JSON.stringify(name)).toThrow(/variable name/);
+  });
+
+  it('names with inner spaces and any characters come back', async () => {
+    const f = new Formula();
+    const names = ['a b', 'ünï', '0', '-3', 'a\tb', 'c var 9 z'];
+    for (const name of names) f.add([f.vars.id(name)]);
+    const { model } = await solve(parseDimacs(toDimacs(f)));
+    expect(model?.trueNames).toEqual(names);
+  });
+});
+
+describe('a value of the wrong kind is named where it is given', () => {
+  it('a formula that is not one', async () => {
+    await expect(openSolver(null as never)).rejects.toThrow(/openSolver: expected a Formula, a puzzle instance, got null/);
+    expect(() => explain(undefined as never)).toThrow(/explain: expected a Formula, a puzzle instance, got undefined/);
+    expect(() => toDimacs(null as never)).toThrow(/toDimacs: expected a Formula, a puzzle instance, got null/);
+    expect(() => parseDimacs(null as never)).toThrow(/parseDimacs: expected DIMACS text, got null/);
+  });
+
+  it('a clause that is not an array is refused, not written as the empty clause', () => {
+    const f = ab();
+    expect(() => f.add(5 as never)).toThrow(/a clause is an array of literals, got number/);
+    expect(f.families.reduce((n, family) => n + family.size, 0)).toBe(1);
+  });
+
+  it('a solver name that is not a string', async () => {
+    await expect(solve(ab(), { solver: 42 as never })).rejects.toThrow(/unknown solver "42"/);
+  });
+});
+
+describe('what toDimacs writes in comments stays on its line', () => {
+  it('a puzzle name, a family name or a parameter with a line break', async () => {
+    const f = new Formula();
+    f.family('first\nfamily');
+    f.add([f.vars.id('a')]);
+    const text = toDimacs(f, { puzzle: 'my\npuzzle', params: { 'the\nkey': 'a\nvalue' } });
+    expect(text).toContain('c puzzle my puzzle\n');
+    expect(text).toContain('c family first family 1 clauses');
+    expect(text).toContain('c param the key a value\n');
+    expect((await solve(parseDimacs(text))).model?.trueNames).toEqual(['a']);
+  });
+});
