@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, truncateSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Instance, UserError, orbit, processAlive, readInput } from '../index.js';
+import { type Instance, UserError, orbit, processAlive, readFileInput } from '../index.js';
 
 /**
  * The `enumerate --out` file: JSON lines that a killed run resumes from.
@@ -52,7 +52,7 @@ export function runHeader(instance: Instance, unique: boolean): RunHeader {
  * records back (readExisting, each line through record()) and calls open()
  * at the end of its constructor, once its own fields exist.
  */
-export abstract class ChainedFile<Header extends object> {
+export abstract class ChainedFile<Header extends { puzzlesat: string }> {
   private fd: number | undefined;
   /** Bytes of the existing file to keep (resume); undefined for a fresh file. */
   protected keepBytes: number | undefined;
@@ -83,6 +83,27 @@ export abstract class ChainedFile<Header extends object> {
   }
 
   protected abstract readExisting(): void;
+
+  /**
+   * The whole lines of the existing file (a torn or NUL-padded tail left out),
+   * the header first, and keepBytes set to their length; none when all there
+   * is a torn header (a kill while writing it), which starts the file afresh.
+   * Anything else without a whole line is not ours to replace.
+   */
+  protected existingLines(): string[] {
+    const bytes = readFileInput(this.path, this.option);
+    const keep = wholeLinesLength(bytes);
+    const lines = bytes.subarray(0, keep).toString('utf8').split('\n');
+    lines.pop(); // the empty string after the last newline
+    if (lines.length > 0) {
+      this.keepBytes = keep;
+      return lines;
+    }
+    const text = bytes.toString('utf8').replace(/\0+$/, '');
+    if (JSON.stringify(this.header).startsWith(text)) return [];
+    const verb = this.header.puzzlesat;
+    throw new UserError(`--resume: ${this.path} is not a file of puzzlesat ${verb} --output (no run header); cannot resume from it`);
+  }
 
   /** A kept line's record, once its checksum follows from the lines above. */
   protected record(text: string, where: string): Record<string, unknown> {
@@ -145,17 +166,8 @@ export class RunFile extends ChainedFile<RunHeader> {
   }
 
   protected readExisting(): void {
-    const bytes = readInput(this.path, this.path);
-    const keep = wholeLinesLength(bytes);
-    const lines = bytes.subarray(0, keep).toString('utf8').split('\n');
-    lines.pop(); // the empty string after the last newline
-    if (lines.length === 0) {
-      // Nothing but a torn first line (a kill while writing the header): start afresh. Anything else is not ours to replace.
-      const text = bytes.toString('utf8').replace(/\0+$/, '');
-      if (JSON.stringify(this.header).startsWith(text)) return;
-      throw new UserError(`--resume: ${this.path} is not a file of puzzlesat enumerate --output (no run header); cannot resume from it`);
-    }
-    this.keepBytes = keep;
+    const lines = this.existingLines();
+    if (lines.length === 0) return;
     checkHeader(lines[0]!, this.header, this.path);
     this.sum = chained('', lines[0]!);
     const projection = new Set(this.instance.cnf.projection);
