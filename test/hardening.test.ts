@@ -361,6 +361,23 @@ describe('1. resume that cannot lie', { timeout: 600_000 }, () => {
     expect(readFileSync(join(dir, 'torn.tsv'), 'utf8').split('\n')).toHaveLength(5);
   });
 
+  it('a lock naming the pid of the process that resumes (a container restarted as PID 1) is stale, not "being written by" itself', () => {
+    expect(run([...enumerate3x20, '-o', 'pid.jsonl']).code).toBe(0);
+    // The shell writes its pid to the lock, then becomes the CLI with that same pid.
+    const r = spawnSync(
+      'sh',
+      ['-c', `echo $$ > pid.jsonl.lock && exec "${process.execPath}" "${cli}" "$@"`, 'sh', ...enumerate3x20, '-o', 'pid.jsonl', '--resume', '--json'],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+      },
+    );
+    expect(r.stderr).not.toMatch(/being written by process/);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ count: 2, complete: true });
+    expect(existsSync(join(dir, 'pid.jsonl.lock'))).toBe(false);
+  });
+
   // Root reads any file: the refusal to read is only seen as another user.
   it.skipIf(process.getuid?.() === 0)('an --output file that cannot be read is one line naming the option, not an internal error', () => {
     const runs = [

@@ -321,7 +321,8 @@ export function lockOutput(path: string, options: RunFileOptions): { release(): 
 
 /**
  * An advisory lock: FILE.lock made exclusively, holding the writer's pid. A
- * lock whose process is gone (a SIGKILL) is stale and taken over.
+ * lock whose process is gone (a SIGKILL), or that names this process, is
+ * stale and taken over.
  */
 class Lock {
   private readonly path: string;
@@ -338,7 +339,8 @@ class Lock {
         const code = (e as NodeJS.ErrnoException).code;
         if (code !== 'EEXIST') throw new UserError(`--out: cannot lock "${file}": ${code ?? String(e)}`);
         const owner = lockOwner(this.path);
-        if (owner !== undefined && processAlive(owner))
+        // This process takes each lock once: one naming its own pid was left by an earlier process that had it (a container's PID 1, restarted).
+        if (owner !== undefined && owner !== process.pid && processAlive(owner))
           throw new UserError(`--out: ${file} is being written by process ${owner} (its lock is ${this.path})`);
         if (attempt > 0) throw new UserError(`--out: cannot take over the stale lock ${this.path}`);
         unlinkQuietly(this.path);
