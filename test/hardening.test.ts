@@ -378,6 +378,24 @@ describe('1. resume that cannot lie', { timeout: 600_000 }, () => {
     expect(existsSync(join(dir, 'pid.jsonl.lock'))).toBe(false);
   });
 
+  it("a file of other options is refused at its header's line, FILE:1, and left as it was", () => {
+    const runs: [string[], string[], RegExp][] = [
+      [enumerate3x20, ['--no-flip'], /--resume: other\.out:1 was written for other puzzle parameters \(flip: true in the file, false now\)/],
+      [enumerate3x20.filter((a) => a !== '--unique'), [], /--resume: other\.out:1 was written with --unique/],
+      [['count', 'pentomino', '--preset', '3x20'], ['--no-flip'], /--resume: other\.out:1 was written for other puzzle parameters/],
+      [['count', 'pentomino', '--preset', '3x20'], ['--unique'], /--resume: other\.out:1 counts solutions \(no --unique\)/],
+      [['sweep', 'genius-square', '--sample', '2', '--workers', '1'], ['--seed', '7'], /--resume: other\.out:1 was written for another sample/],
+      [['sweep', 'genius-square', '--sample', '2', '--workers', '1'], ['--count'], /--resume: other\.out:1 was written without --count/],
+    ];
+    for (const [args, other, message] of runs) {
+      const first = args === runs[1]![0] ? enumerate3x20 : args;
+      expect(run([...first, '-o', 'other.out', '--force']).code).toBe(0);
+      const written = readFileSync(join(dir, 'other.out'), 'utf8');
+      expectOneLineError(run([...args, ...other, '-o', 'other.out', '--resume']), message);
+      expect(readFileSync(join(dir, 'other.out'), 'utf8')).toBe(written);
+    }
+  });
+
   // Root reads any file: the refusal to read is only seen as another user.
   it.skipIf(process.getuid?.() === 0)('an --output file that cannot be read is one line naming the option, not an internal error', () => {
     const runs = [

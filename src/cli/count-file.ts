@@ -149,7 +149,7 @@ export class CountFile extends ChainedFile<CountHeader> {
     if (theirs.fingerprint === ours.fingerprint) return;
     if (theirs.unique !== ours.unique)
       throw new UserError(
-        `--resume: ${this.path} counts ${theirs.unique ? 'classes (--unique)' : 'solutions (no --unique)'}; resume it the same way or start another file`,
+        `--resume: ${this.path}:1 counts ${theirs.unique ? 'classes (--unique)' : 'solutions (no --unique)'}; resume it the same way or start another file`,
       );
     const differs = (['uniqueBy', 'counter', 'puzzle', 'params', 'problem', 'version'] as const).find(
       (k) => JSON.stringify(theirs![k]) !== JSON.stringify(ours[k]),
@@ -162,7 +162,7 @@ export class CountFile extends ChainedFile<CountHeader> {
       problem: 'a different problem (other rows, symmetries or clauses)',
       version: `a different puzzlesat version (${String(theirs.version)})`,
     }[differs ?? 'problem'];
-    throw new UserError(`--resume: ${this.path} was written for ${what}; resume it with the options it was started with, or start another file`);
+    throw new UserError(`--resume: ${this.path}:1 was written for ${what}; resume it with the options it was started with, or start another file`);
   }
 }
 

@@ -276,7 +276,9 @@ function checkHeader(text: string, ours: RunHeader, path: string): void {
     throw new UserError(`--resume: ${path}:1 has no run header (not written by puzzlesat enumerate --out); cannot resume`);
   if (theirs.fingerprint === ours.fingerprint) return;
   if (theirs.unique !== ours.unique)
-    throw new UserError(`--resume: ${path} was written ${theirs.unique ? 'with' : 'without'} --unique; resume it the same way or start another file`);
+    throw new UserError(
+      `--resume: ${path}:1 was written ${theirs.unique ? 'with' : 'without'} --unique; resume it the same way or start another file`,
+    );
   const differs =
     (['puzzle', 'params', 'cnf', 'version'] as const).find((k) => JSON.stringify(theirs![k]) !== JSON.stringify(ours[k])) ?? 'fingerprint';
   const what = {
@@ -286,7 +288,7 @@ function checkHeader(text: string, ours: RunHeader, path: string): void {
     version: `a different puzzlesat version (${String(theirs.version)})`,
     fingerprint: 'a different run',
   }[differs];
-  throw new UserError(`--resume: ${path} was written for ${what}; resume it with the options it was started with, or start another file`);
+  throw new UserError(`--resume: ${path}:1 was written for ${what}; resume it with the options it was started with, or start another file`);
 }
 
 /** "other puzzle parameters (preset: "6x10" in the file, "5x12" now)": the first parameter that differs, so that the user knows which option to give. */

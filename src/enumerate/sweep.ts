@@ -272,17 +272,17 @@ function checkParams(path: string, theirs: Partial<SweepParams> | undefined, our
   const again = 'resume it with the options it was started with, or start another file';
   if (theirs === undefined)
     throw new UserError(
-      `--resume: ${path} records no sweep parameters (written by an older puzzlesat, or by hand): cannot tell it is this sweep's; start another file`,
+      `--resume: ${path}:1 records no sweep parameters (written by an older puzzlesat, or by hand): cannot tell it is this sweep's; start another file`,
     );
   if (theirs.count !== ours.count)
-    throw new UserError(`--resume: ${path} was written ${theirs.count ? 'with' : 'without'} --count; resume it the same way or start another file`);
+    throw new UserError(`--resume: ${path}:1 was written ${theirs.count ? 'with' : 'without'} --count; resume it the same way or start another file`);
   const shown = (v: unknown) => (v === null || v === undefined ? 'none' : JSON.stringify(v));
   for (const key of ['sample', 'seed'] as const)
     if (theirs[key] !== ours[key])
       throw new UserError(
-        `--resume: ${path} was written for another sample (--${key}: ${shown(theirs[key])} in the file, ${shown(ours[key])} now); ${again}`,
+        `--resume: ${path}:1 was written for another sample (--${key}: ${shown(theirs[key])} in the file, ${shown(ours[key])} now); ${again}`,
       );
-  if (theirs.rolls !== ours.rolls) throw new UserError(`--resume: ${path} was written for other rolls than this sweep's; ${again}`);
+  if (theirs.rolls !== ours.rolls) throw new UserError(`--resume: ${path}:1 was written for other rolls than this sweep's; ${again}`);
 }
 
 /** The parameters on a sweep file's first line. */
