@@ -345,6 +345,73 @@ describe('1. resume that cannot lie', { timeout: 600_000 }, () => {
     expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).toBe('my notes');
   });
 
+  it('count and sweep --resume on a file that is not theirs (no newline) leave it as it was (regression: both wrote their file over it)', () => {
+    const runs: [string[], RegExp][] = [
+      [['count', 'pentomino', '--preset', '3x20'], /notes\.txt is not a file of puzzlesat count --output/],
+      [['sweep', 'genius-square', '--sample', '2', '--workers', '1'], /notes\.txt:1: not a sweep TSV/],
+    ];
+    for (const [args, message] of runs) {
+      writeFileSync(join(dir, 'notes.txt'), 'my notes');
+      expectOneLineError(run([...args, '-o', 'notes.txt', '--resume']), message);
+      expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).toBe('my notes');
+    }
+    // What a kill while writing the first line leaves is still started afresh.
+    writeFileSync(join(dir, 'torn.tsv'), '# puzzlesat sweep {"cou');
+    expect(run(['sweep', 'genius-square', '--sample', '2', '--workers', '1', '-o', 'torn.tsv', '--resume']).code).toBe(0);
+    expect(readFileSync(join(dir, 'torn.tsv'), 'utf8').split('\n')).toHaveLength(5);
+  });
+
+  it('a lock naming the pid of the process that resumes (a container restarted as PID 1) is stale, not "being written by" itself', () => {
+    expect(run([...enumerate3x20, '-o', 'pid.jsonl']).code).toBe(0);
+    // The shell writes its pid to the lock, then becomes the CLI with that same pid.
+    const r = spawnSync(
+      'sh',
+      ['-c', `echo $$ > pid.jsonl.lock && exec "${process.execPath}" "${cli}" "$@"`, 'sh', ...enumerate3x20, '-o', 'pid.jsonl', '--resume', '--json'],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+      },
+    );
+    expect(r.stderr).not.toMatch(/being written by process/);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ count: 2, complete: true });
+    expect(existsSync(join(dir, 'pid.jsonl.lock'))).toBe(false);
+  });
+
+  it("a file of other options is refused at its header's line, FILE:1, and left as it was", () => {
+    const runs: [string[], string[], RegExp][] = [
+      [enumerate3x20, ['--no-flip'], /--resume: other\.out:1 was written for other puzzle parameters \(flip: true in the file, false now\)/],
+      [enumerate3x20.filter((a) => a !== '--unique'), [], /--resume: other\.out:1 was written with --unique/],
+      [['count', 'pentomino', '--preset', '3x20'], ['--no-flip'], /--resume: other\.out:1 was written for other puzzle parameters/],
+      [['count', 'pentomino', '--preset', '3x20'], ['--unique'], /--resume: other\.out:1 counts solutions \(no --unique\)/],
+      [['sweep', 'genius-square', '--sample', '2', '--workers', '1'], ['--seed', '7'], /--resume: other\.out:1 was written for another sample/],
+      [['sweep', 'genius-square', '--sample', '2', '--workers', '1'], ['--count'], /--resume: other\.out:1 was written without --count/],
+    ];
+    for (const [args, other, message] of runs) {
+      const first = args === runs[1]![0] ? enumerate3x20 : args;
+      expect(run([...first, '-o', 'other.out', '--force']).code).toBe(0);
+      const written = readFileSync(join(dir, 'other.out'), 'utf8');
+      expectOneLineError(run([...args, ...other, '-o', 'other.out', '--resume']), message);
+      expect(readFileSync(join(dir, 'other.out'), 'utf8')).toBe(written);
+    }
+  });
+
+  // Root reads any file: the refusal to read is only seen as another user.
+  it.skipIf(process.getuid?.() === 0)('an --output file that cannot be read is one line naming the option, not an internal error', () => {
+    const runs = [
+      ['enumerate', 'pentomino', '--preset', '3x20'],
+      ['count', 'pentomino', '--preset', '3x20'],
+      ['sweep', 'genius-square', '--sample', '2', '--workers', '1'],
+    ];
+    for (const args of runs) {
+      writeFileSync(join(dir, 'unreadable.jsonl'), 'kept\n');
+      chmodSync(join(dir, 'unreadable.jsonl'), 0o200);
+      expectOneLineError(run([...args, '-o', 'unreadable.jsonl', '--resume']), /--out(put)?: cannot read "unreadable\.jsonl": EACCES/);
+      chmodSync(join(dir, 'unreadable.jsonl'), 0o600);
+      expect(readFileSync(join(dir, 'unreadable.jsonl'), 'utf8')).toBe('kept\n');
+    }
+  });
+
   it('100 random mutations of a 6x10 --unique file: each is refused, or resumes from a state that cannot give a wrong count', () => {
     const args = ['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--amo', 'pairwise', '--show', '0', '--workers', '1'];
     expect(run([...args, '-o', 'six.jsonl']).code).toBe(0);

@@ -333,7 +333,7 @@ describe('2/3. --out and --resume', { timeout: 120_000 }, () => {
       [[], /--sample: 3 in the file, none now/],
       [['--sample', '3', '--count'], /was written without --count; resume it the same way or start another file/],
     ] as const) {
-      expectOneLineError(sweep(...args, '--resume'), new RegExp(`^puzzlesat: --resume: .*sw\\.tsv .*${differs.source}`));
+      expectOneLineError(sweep(...args, '--resume'), new RegExp(`^puzzlesat: --resume: .*sw\\.tsv:1 .*${differs.source}`));
       expect(readFileSync(out, 'utf8')).toBe(written);
     }
     expect(existsSync(`${out}.lock`)).toBe(false);

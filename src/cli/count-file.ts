@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { type CountMethod, type CountStrategy as Strategy, type FinishedUnit, type Instance, type UniqueBy, UserError } from '../index.js';
-import { ChainedFile, chained, cnfHash, definedOnly, otherParams, sha256, toolVersion, wholeLinesLength } from './run-file.js';
+import { ChainedFile, chained, cnfHash, definedOnly, otherParams, sha256, toolVersion } from './run-file.js';
 
 /**
  * The `count --output` file: JSON lines that a stopped count resumes from.
@@ -101,12 +100,8 @@ export class CountFile extends ChainedFile<CountHeader> {
   }
 
   protected readExisting(): void {
-    const bytes = readFileSync(this.path);
-    const keep = wholeLinesLength(bytes);
-    const lines = bytes.subarray(0, keep).toString('utf8').split('\n');
-    lines.pop();
+    const lines = this.existingLines();
     if (lines.length === 0) return;
-    this.keepBytes = keep;
     this.checkHeader(lines[0]!);
     this.sum = chained('', lines[0]!);
     lines.forEach((text, i) => {
@@ -154,7 +149,7 @@ export class CountFile extends ChainedFile<CountHeader> {
     if (theirs.fingerprint === ours.fingerprint) return;
     if (theirs.unique !== ours.unique)
       throw new UserError(
-        `--resume: ${this.path} counts ${theirs.unique ? 'classes (--unique)' : 'solutions (no --unique)'}; resume it the same way or start another file`,
+        `--resume: ${this.path}:1 counts ${theirs.unique ? 'classes (--unique)' : 'solutions (no --unique)'}; resume it the same way or start another file`,
       );
     const differs = (['uniqueBy', 'counter', 'puzzle', 'params', 'problem', 'version'] as const).find(
       (k) => JSON.stringify(theirs![k]) !== JSON.stringify(ours[k]),
@@ -167,7 +162,7 @@ export class CountFile extends ChainedFile<CountHeader> {
       problem: 'a different problem (other rows, symmetries or clauses)',
       version: `a different puzzlesat version (${String(theirs.version)})`,
     }[differs ?? 'problem'];
-    throw new UserError(`--resume: ${this.path} was written for ${what}; resume it with the options it was started with, or start another file`);
+    throw new UserError(`--resume: ${this.path}:1 was written for ${what}; resume it with the options it was started with, or start another file`);
   }
 }
 

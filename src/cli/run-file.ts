@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, truncateSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Instance, UserError, orbit, processAlive, readInput } from '../index.js';
+import { type Instance, UserError, orbit, processAlive, readFileInput } from '../index.js';
 
 /**
  * The `enumerate --out` file: JSON lines that a killed run resumes from.
@@ -52,7 +52,7 @@ export function runHeader(instance: Instance, unique: boolean): RunHeader {
  * records back (readExisting, each line through record()) and calls open()
  * at the end of its constructor, once its own fields exist.
  */
-export abstract class ChainedFile<Header extends object> {
+export abstract class ChainedFile<Header extends { puzzlesat: string }> {
   private fd: number | undefined;
   /** Bytes of the existing file to keep (resume); undefined for a fresh file. */
   protected keepBytes: number | undefined;
@@ -83,6 +83,27 @@ export abstract class ChainedFile<Header extends object> {
   }
 
   protected abstract readExisting(): void;
+
+  /**
+   * The whole lines of the existing file (a torn or NUL-padded tail left out),
+   * the header first, and keepBytes set to their length; none when all there
+   * is a torn header (a kill while writing it), which starts the file afresh.
+   * Anything else without a whole line is not ours to replace.
+   */
+  protected existingLines(): string[] {
+    const bytes = readFileInput(this.path, this.option);
+    const keep = wholeLinesLength(bytes);
+    const lines = bytes.subarray(0, keep).toString('utf8').split('\n');
+    lines.pop(); // the empty string after the last newline
+    if (lines.length > 0) {
+      this.keepBytes = keep;
+      return lines;
+    }
+    const text = bytes.toString('utf8').replace(/\0+$/, '');
+    if (JSON.stringify(this.header).startsWith(text)) return [];
+    const verb = this.header.puzzlesat;
+    throw new UserError(`--resume: ${this.path} is not a file of puzzlesat ${verb} --output (no run header); cannot resume from it`);
+  }
 
   /** A kept line's record, once its checksum follows from the lines above. */
   protected record(text: string, where: string): Record<string, unknown> {
@@ -145,17 +166,8 @@ export class RunFile extends ChainedFile<RunHeader> {
   }
 
   protected readExisting(): void {
-    const bytes = readInput(this.path, this.path);
-    const keep = wholeLinesLength(bytes);
-    const lines = bytes.subarray(0, keep).toString('utf8').split('\n');
-    lines.pop(); // the empty string after the last newline
-    if (lines.length === 0) {
-      // Nothing but a torn first line (a kill while writing the header): start afresh. Anything else is not ours to replace.
-      const text = bytes.toString('utf8').replace(/\0+$/, '');
-      if (JSON.stringify(this.header).startsWith(text)) return;
-      throw new UserError(`--resume: ${this.path} is not a file of puzzlesat enumerate --output (no run header); cannot resume from it`);
-    }
-    this.keepBytes = keep;
+    const lines = this.existingLines();
+    if (lines.length === 0) return;
     checkHeader(lines[0]!, this.header, this.path);
     this.sum = chained('', lines[0]!);
     const projection = new Set(this.instance.cnf.projection);
@@ -264,7 +276,9 @@ function checkHeader(text: string, ours: RunHeader, path: string): void {
     throw new UserError(`--resume: ${path}:1 has no run header (not written by puzzlesat enumerate --out); cannot resume`);
   if (theirs.fingerprint === ours.fingerprint) return;
   if (theirs.unique !== ours.unique)
-    throw new UserError(`--resume: ${path} was written ${theirs.unique ? 'with' : 'without'} --unique; resume it the same way or start another file`);
+    throw new UserError(
+      `--resume: ${path}:1 was written ${theirs.unique ? 'with' : 'without'} --unique; resume it the same way or start another file`,
+    );
   const differs =
     (['puzzle', 'params', 'cnf', 'version'] as const).find((k) => JSON.stringify(theirs![k]) !== JSON.stringify(ours[k])) ?? 'fingerprint';
   const what = {
@@ -274,7 +288,7 @@ function checkHeader(text: string, ours: RunHeader, path: string): void {
     version: `a different puzzlesat version (${String(theirs.version)})`,
     fingerprint: 'a different run',
   }[differs];
-  throw new UserError(`--resume: ${path} was written for ${what}; resume it with the options it was started with, or start another file`);
+  throw new UserError(`--resume: ${path}:1 was written for ${what}; resume it with the options it was started with, or start another file`);
 }
 
 /** "other puzzle parameters (preset: "6x10" in the file, "5x12" now)": the first parameter that differs, so that the user knows which option to give. */
@@ -309,7 +323,8 @@ export function lockOutput(path: string, options: RunFileOptions): { release(): 
 
 /**
  * An advisory lock: FILE.lock made exclusively, holding the writer's pid. A
- * lock whose process is gone (a SIGKILL) is stale and taken over.
+ * lock whose process is gone (a SIGKILL), or that names this process, is
+ * stale and taken over.
  */
 class Lock {
   private readonly path: string;
@@ -326,7 +341,8 @@ class Lock {
         const code = (e as NodeJS.ErrnoException).code;
         if (code !== 'EEXIST') throw new UserError(`--out: cannot lock "${file}": ${code ?? String(e)}`);
         const owner = lockOwner(this.path);
-        if (owner !== undefined && processAlive(owner))
+        // This process takes each lock once: one naming its own pid was left by an earlier process that had it (a container's PID 1, restarted).
+        if (owner !== undefined && owner !== process.pid && processAlive(owner))
           throw new UserError(`--out: ${file} is being written by process ${owner} (its lock is ${this.path})`);
         if (attempt > 0) throw new UserError(`--out: cannot take over the stale lock ${this.path}`);
         unlinkQuietly(this.path);

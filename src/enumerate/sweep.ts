@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, truncateSync, writeSync } from 'node:fs';
-import { readTextInput } from '../core/input.js';
+import { readTextFile } from '../core/input.js';
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { ROLL_COUNT, RollSolver, parseBlockers, rollAt, rollIndex, symmetryClassKey } from '../../encoders/genius-square.js';
@@ -272,17 +272,17 @@ function checkParams(path: string, theirs: Partial<SweepParams> | undefined, our
   const again = 'resume it with the options it was started with, or start another file';
   if (theirs === undefined)
     throw new UserError(
-      `--resume: ${path} records no sweep parameters (written by an older puzzlesat, or by hand): cannot tell it is this sweep's; start another file`,
+      `--resume: ${path}:1 records no sweep parameters (written by an older puzzlesat, or by hand): cannot tell it is this sweep's; start another file`,
     );
   if (theirs.count !== ours.count)
-    throw new UserError(`--resume: ${path} was written ${theirs.count ? 'with' : 'without'} --count; resume it the same way or start another file`);
+    throw new UserError(`--resume: ${path}:1 was written ${theirs.count ? 'with' : 'without'} --count; resume it the same way or start another file`);
   const shown = (v: unknown) => (v === null || v === undefined ? 'none' : JSON.stringify(v));
   for (const key of ['sample', 'seed'] as const)
     if (theirs[key] !== ours[key])
       throw new UserError(
-        `--resume: ${path} was written for another sample (--${key}: ${shown(theirs[key])} in the file, ${shown(ours[key])} now); ${again}`,
+        `--resume: ${path}:1 was written for another sample (--${key}: ${shown(theirs[key])} in the file, ${shown(ours[key])} now); ${again}`,
       );
-  if (theirs.rolls !== ours.rolls) throw new UserError(`--resume: ${path} was written for other rolls than this sweep's; ${again}`);
+  if (theirs.rolls !== ours.rolls) throw new UserError(`--resume: ${path}:1 was written for other rolls than this sweep's; ${again}`);
 }
 
 /** The parameters on a sweep file's first line. */
@@ -296,12 +296,21 @@ function parseParams(line: string, where: string): Partial<SweepParams> {
   throw new UserError(`${where}: not the parameters of a sweep (expected ${PARAMS_PREFIX.trim()} {...})`);
 }
 
+/** Whether text without a newline is what a kill can leave of a sweep file: part of its parameters line (a crash may pad it with NULs). */
+function tornParams(text: string): boolean {
+  const head = text.replace(/\0+$/, '');
+  return PARAMS_PREFIX.startsWith(head) || head.startsWith(PARAMS_PREFIX);
+}
+
 const formatRow = (index: number, row: SweepRow): string => `${rollAt(index).join(',')}\t${row.solvable ? 'yes' : 'no'}\t${row.solutions ?? ''}`;
 
 /** The rows of a sweep TSV by roll index, how many characters of it are whole lines, and the parameters it records (none in a file of an older puzzlesat). */
 export function readSweepTsv(path: string): { rows: Map<number, SweepRow>; wholeLines: number; params?: Partial<SweepParams> } {
-  const text = readTextInput(path, path);
+  const text = readTextFile(path, '--out');
   const wholeLines = text.lastIndexOf('\n') + 1;
+  // No whole line: a first line torn by a kill (started afresh), or a file that is not a sweep's, which is not ours to replace.
+  if (wholeLines === 0 && !tornParams(text))
+    throw new UserError(`${path}:1: not a sweep TSV (no "${PARAMS_PREFIX.trim()}" line); cannot resume from it`);
   const rows = new Map<number, SweepRow>();
   const lineOf = new Map<number, number>();
   // Lines ended by CRLF (a file passed through Windows) read as the same rows.
