@@ -273,7 +273,10 @@ describe('the generic verbs through the registry', () => {
       [['enumerate', ...order, '--symmetry-steps', 'rotate'], /^--symmetry-steps: unknown step "rotate"/],
       [['solve', ...order, '--symmetry-steps', 'first-pencil'], /^--symmetry-steps: first-pencil needs first-line too$/],
       [['solve', ...order, '--symmetry-steps', 'first-rows'], /^--symmetry-steps: first-rows is a step of --variables mols/],
-      [['solve', ...order, '--cards', '5', '--symmetry-steps', 'first-line,first-pencil,lex-lines,second-pencil'], /^--symmetry-steps: second-pencil is for the full deck/],
+      [
+        ['solve', ...order, '--cards', '5', '--symmetry-steps', 'first-line,first-pencil,lex-lines,second-pencil'],
+        /^--symmetry-steps: second-pencil is for the full deck/,
+      ],
       [['dobble', '--symbols-per-card', '3', '--method', 'sat', '--symmetry-steps', 'rotate'], /^--symmetry-steps: unknown step "rotate"/],
     ];
     for (const [args, message] of cases) {

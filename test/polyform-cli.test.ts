@@ -156,7 +156,9 @@ describe('pictures of boards spread far or below the origin', () => {
     const png = join(dir, 'far.png');
     const r = run(['solve', 'polyform', '--board', '{"grid":"hexagon","cells":[[0,0],[100000000,0]]}', '--pieces', 'A*2=#', '--png', png]);
     expect(r.status).toBe(1);
-    expect(r.stderr.trim()).toMatch(/^puzzlesat: --png: the picture would be \d+ by \d+ pixels, more than 100000000 \(a lower --scale, or --svg, draws it\)$/);
+    expect(r.stderr.trim()).toMatch(
+      /^puzzlesat: --png: the picture would be \d+ by \d+ pixels, more than 100000000 \(a lower --scale, or --svg, draws it\)$/,
+    );
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(existsSync(png)).toBe(false);
   });

@@ -205,7 +205,8 @@ export const encodingKinds = (entry: PuzzleEntry): readonly EncodingKind[] => en
  * with copies and for a count of pieces used that the areas do not imply
  * (--use); other puzzles are not packings.
  */
-export const NOT_EXACT_COVER = 'is not posed as exact cover here (pieces with copies, a count of pieces used (--use) that the areas do not imply, or not a packing)';
+export const NOT_EXACT_COVER =
+  'is not posed as exact cover here (pieces with copies, a count of pieces used (--use) that the areas do not imply, or not a packing)';
 
 /**
  * A library caller's wrong argument, named where it is given rather than as

@@ -70,8 +70,7 @@ export function methodFor(instance: Instance, request: Pick<CountRequest, 'metho
 /** Checks a request against the instance; returns a problem in words, or null. */
 export function requestProblem(instance: Instance, request: CountRequest): string | null {
   const method = methodFor(instance, request);
-  if (method === 'exact-cover' && !instance.exactCover)
-    return `${instance.puzzle} ${NOT_EXACT_COVER}; count its formula with the cnf method`;
+  if (method === 'exact-cover' && !instance.exactCover) return `${instance.puzzle} ${NOT_EXACT_COVER}; count its formula with the cnf method`;
   if (method === 'exact-cover' && request.unique && request.uniqueBy === 'clauses')
     return 'classes by clauses are models of the symmetry-breaking family, a formula: they need the cnf method';
   if (method === 'cnf' && request.unique && request.uniqueBy !== undefined && request.uniqueBy !== 'clauses')

@@ -189,13 +189,7 @@ function textPlace(grid: Grid): ((c: Cell) => readonly [number, number][]) | nul
 export const MAX_TEXT_PICTURE = 4_000_000;
 
 /** Each placed piece with its cells, a line each, and a last line saying why there is no picture. */
-export function placementList(
-  grid: Grid,
-  solution: Solution,
-  pieces: readonly { name: string }[],
-  symbols: readonly string[],
-  why: string,
-): string {
+export function placementList(grid: Grid, solution: Solution, pieces: readonly { name: string }[], symbols: readonly string[], why: string): string {
   const symbolOf = (name: string) => symbols[pieces.findIndex((p) => p.name === name)] ?? '?';
   const list = solution.placements.map((pl) => `${symbolOf(pl.piece)} ${pl.piece}: ${pl.cells.map((c) => grid.label(c)).join(' ')}`);
   return [...list, `(${why}; --svg or --png draws one)`].join('\n');
