@@ -147,9 +147,9 @@ const expandSets = (list: string) =>
 
 export function polycube(options: PolycubeOptions, puzzle = 'polycube'): PackingInstance {
   if (options.puzzle !== undefined) return polycube({ ...options, ...namedPuzzle(options.puzzle, options, 'polycube'), puzzle: undefined }, puzzle);
-  if (options.figure === undefined) throw new UserError(`give a figure with --figure (one of ${Object.keys(FIGURES).join(', ')}, WxHxD, or a file)`);
+  if (options.figure === undefined) throw new UsageError(`give a figure with --figure (one of ${Object.keys(FIGURES).join(', ')}, WxHxD, or a file)`);
   if (options.pieces !== undefined && options.piecesFile !== undefined)
-    throw new UserError('give the pieces with --pieces or --pieces-file, not both');
+    throw new UsageError('give the pieces with --pieces or --pieces-file, not both');
   const region = readFigure(options.figure, '--figure');
   const pieceList = options.pieces ?? 'soma';
   const pieces = options.piecesFile ? readPiecesFile(options.piecesFile) : readPieces(expandSets(pieceList), '--pieces', CATALOG);

@@ -124,12 +124,14 @@ describe('bad input: one line naming the file, the JSON path or the option, exit
 });
 
 describe('a required option left out', () => {
-  it('is a usage error, exit 2, for the pieces as for the board (regression: no --pieces exited 1, no --board 2)', () => {
-    for (const [args, message] of [
-      [['--grid', 'hexagon', '--pieces', 'A=#'], /^puzzlesat: give a board with --board/],
-      [['--board', '2x1', '--grid', 'hexagon'], /^puzzlesat: give the pieces: --pieces-file FILE/],
+  it('is a usage error, exit 2, for the pieces as for the board, and for a polycube figure (regression: no --pieces, no --figure and a 0x3x3 box exited 1, no --board 2)', () => {
+    for (const [puzzle, args, message] of [
+      ['polyform', ['--grid', 'hexagon', '--pieces', 'A=#'], /^puzzlesat: give a board with --board/],
+      ['polyform', ['--board', '2x1', '--grid', 'hexagon'], /^puzzlesat: give the pieces: --pieces-file FILE/],
+      ['polycube', ['--pieces', 'soma'], /^puzzlesat: give a figure with --figure/],
+      ['polycube', ['--figure', '0x3x3', '--pieces', 'soma'], /^puzzlesat: --figure: box sides must be positive, got "0x3x3"/],
     ] as const) {
-      const r = run(['solve', 'polyform', ...args]);
+      const r = run(['solve', puzzle, ...args]);
       expect(r.stderr).toMatch(message);
       expect(r.status).toBe(2);
     }
