@@ -156,6 +156,13 @@ describe('help and flags', { timeout: 240_000 }, () => {
     expect(r.out).toMatch(/puzzlesat/);
     expect(r.out).toMatch(/complete/);
   });
+
+  it('refuses an argument after completion before printing anything (regression: `completion extra >> ~/.bashrc` appended the script, then exited 2)', () => {
+    const r = run('completion', 'extra');
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toBe('puzzlesat: completion takes no argument, got "extra"\n');
+  });
 });
 
 describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 240_000 }, () => {

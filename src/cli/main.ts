@@ -86,6 +86,17 @@ function usageError(msg: string | undefined, err: Error | undefined): never {
   process.exit(2);
 }
 
+/**
+ * yargs prints the completion script before strict mode sees an argument
+ * after `completion`, so `puzzlesat completion extra >> ~/.bashrc` would
+ * append the script and then fail: refuse it first. (Shells ask for
+ * completions with --get-yargs-completions, never through this verb.)
+ */
+function refuseCompletionArguments(args: readonly string[]): void {
+  const extra = args[0] === 'completion' ? args.slice(1).find((a) => !a.startsWith('-')) : undefined;
+  if (extra !== undefined) usageError(`completion takes no argument, got "${extra}"`, undefined);
+}
+
 const EPILOG = [
   `Puzzles: ${puzzleList} (puzzlesat list puzzles says what each is).`,
   'Exit codes: 0 success, 1 error, 2 usage error, 130 interrupted (Ctrl-C); solve --sat-exit-codes: 10 SAT, 20 UNSAT.',
@@ -94,6 +105,7 @@ const EPILOG = [
 
 /** `puzzlesat <verb> <kind> [options]`: one contract across puzzles; the kind is the verb's positional, so that `--puzzle NAME` (a catalogue puzzle) is an option of its own. */
 const cli = yargs(joinStdinValues(hideBin(process.argv)));
+refuseCompletionArguments(hideBin(process.argv));
 await cli
   .scriptName('puzzlesat')
   .usage('$0 <verb> <kind> [options]')
