@@ -306,6 +306,14 @@ describe('boards by name (Polyform Puzzler’s shapes)', () => {
     expect(namedBoard(GRIDS.triangle, '0x3')).toMatch(/sizes are whole numbers from 1/);
     expect(namedBoard(GRIDS.triangle, 'octagon:2')).toBeUndefined();
   });
+  it('refuses a trapezoid with more rows than its side (regression: trapezoid:2x5 silently became triangle:2)', () => {
+    for (const grid of ['triangle', 'hexagon'] as const) {
+      expect(namedBoard(GRIDS[grid], 'trapezoid:2x5')).toBe(
+        '"trapezoid:2x5": a trapezoid has at most as many rows as its side (5 rows, side 2): triangle:2 is the whole triangle',
+      );
+      expect(sized(grid, 'trapezoid:3x3')).toEqual(sized(grid, 'triangle:3'));
+    }
+  });
 });
 
 describe('cells as written', () => {

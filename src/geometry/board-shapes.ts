@@ -102,6 +102,8 @@ export function namedBoard(grid: Grid, text: string): Cell[] | string | undefine
   if (!m) return undefined;
   const [n, w, h] = [Number(m[2]), Number(m[4]), Number(m[5])];
   if ((m[2] !== undefined && n < 1) || (m[4] !== undefined && (w < 1 || h < 1))) return `"${text}": sizes are whole numbers from 1`;
+  // Rows past the side would be empty: taken as the whole triangle, a typo for another board would go unseen.
+  if (m[3] && h > w) return `"${text}": a trapezoid has at most as many rows as its side (${h} rows, side ${w}): triangle:${w} is the whole triangle`;
   const cells =
     m[1] === 'hexagon' ? hexagon(grid, n) : m[1] === 'triangle' ? trapezoid(grid, n, n) : m[3] ? trapezoid(grid, w, h) : parallelogram(grid, w, h);
   return (
