@@ -192,6 +192,19 @@ describe('the object itself', () => {
     s.close();
     await expect(s.solve()).rejects.toThrow(/used after close/);
   });
+
+  it('refuses a lone term where a list of terms is asked for (regression: assumptions "ab" assumed the variables a and b, add("ab") the clause a ∨ b)', async () => {
+    const f = new Formula();
+    f.add([f.vars.id('ab')]);
+    const s = await openSolver(f, { solver: 'logic-solver' });
+    await expect(s.solve({ assumptions: 'ab' as never })).rejects.toThrow(
+      /^assumptions: expected a list of terms \(names, literals, expressions\), got string$/,
+    );
+    expect(() => s.add('ab' as never)).toThrow(/^add: expected a list of terms \(names, literals, expressions\), got string$/);
+    expect(f.vars.lookup('a')).toBeUndefined();
+    expect(await s.solve({ assumptions: [not('ab')] })).toBe('UNSAT');
+    s.close();
+  });
 });
 
 describe('logic-solver adapter', () => {

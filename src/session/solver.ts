@@ -103,7 +103,7 @@ export class SatSolver {
 
   /** Adds a clause (terms: literals, names, expressions) to the formula's current family. */
   add(clause: readonly Term[]): this {
-    this.formula.add(literalsOf(this.formula, clause));
+    this.formula.add(literalsOf(this.formula, termList('add', clause)));
     return this;
   }
 
@@ -113,7 +113,7 @@ export class SatSolver {
     checkRunNumbers({ timeout: options.timeout, conflicts: options.conflicts });
     if (options.conflicts !== undefined && !limitsConflicts(this.engine))
       throw new UserError(`conflicts: ${this.name} cannot stop after a number of conflicts (minisat-wasm and cadical-wasm can)`);
-    const assumptions = [...(options.assumptions ?? [])];
+    const assumptions = [...termList('assumptions', options.assumptions ?? [])];
     const lits = literalsOf(this.formula, assumptions);
     this.last = undefined;
     let status: Status;
@@ -291,4 +291,10 @@ export function namedModel(f: Cnf, literals: number[]): Model {
   };
   const trueNames = literals.filter((lit) => lit > 0 && !f.vars.isAux(lit)).map((v) => f.vars.name(v));
   return { value: (v) => literals[variable(v) - 1]! > 0, trueNames, literals };
+}
+
+/** A list of terms as given; a string is refused rather than spread into one term per character (a typo's 'ab' for ['ab']). */
+function termList(what: string, terms: readonly Term[]): readonly Term[] {
+  if (!Array.isArray(terms)) throw new TypeError(`${what}: expected a list of terms (names, literals, expressions), got ${typeof terms}`);
+  return terms;
 }
