@@ -841,7 +841,14 @@ describe('9. messages and exit codes of bad values', { timeout: 300_000 }, () =>
     writeFileSync(join(dir, 'no-cells.json'), '{"grid":"square"}');
     writeFileSync(join(dir, 'no-name.json'), '{"grid":"square","pieces":[{"cells":[[0,0]]}]}');
     writeFileSync(join(dir, 'no-piece-cells.json'), '{"grid":"square","pieces":[{"name":"A"}]}');
+    writeFileSync(join(dir, 'omega.json'), '{"grid":"square","pieces":[{"name":"Ω","cells":[[0,0]]}]}');
     const cases: [string[], RegExp, number][] = [
+      // Regression: the rule said "a letter or digit" and refused Ω, a letter: it names the ASCII ones it means.
+      [
+        ['solve', 'polyform', '--board', '1x1', '--pieces-file', 'omega.json'],
+        /omega\.json: \$\.pieces\[0\]\.name: expected a name \(an ASCII letter or digit, then ASCII letters, digits, _ ' -\), got "Ω"$/m,
+        1,
+      ],
       [['solve', 'polyform', '--board', 'no-grid.json', '--pieces', 'D=##'], /no-grid\.json: \$\.grid: missing \(expected a grid: square, cube, /, 1],
       [['solve', 'polyform', '--board', 'no-cells.json', '--pieces', 'D=##'], /no-cells\.json: \$\.cells: missing \(expected a list of cells\)$/m, 1],
       [

@@ -191,7 +191,7 @@ function rotationsOf(v: Json, grid: Grid, source: string, path: string): number[
   return [...(v as number[])].sort((a, b) => a - b);
 }
 
-/** A piece name: a letter or digit first, then letters, digits, _ ' and -. */
+/** A piece name: an ASCII letter or digit first, then ASCII letters, digits, _ ' and - (names become labels in pictures and variable names). */
 export const PIECE_NAME = /^[A-Za-z0-9][\w'-]*$/;
 
 /** The pieces a puzzle may be given: named, one piece each, and each one connected on its grid. */
@@ -211,7 +211,7 @@ export function piecesFromJson(v: Json, source: string): FormPieces {
     const path = `$.pieces[${i}]`;
     const q = object(p, source, path, ['name', 'cells', 'count', 'flip', 'rotations'], 'a piece {"name", "cells", "count", "flip", "rotations"}');
     if (typeof q.name !== 'string' || !PIECE_NAME.test(q.name))
-      throw fail(source, `${path}.name`, expected("a name (a letter or digit, then letters, digits, _ ' -)", q.name));
+      throw fail(source, `${path}.name`, expected("a name (an ASCII letter or digit, then ASCII letters, digits, _ ' -)", q.name));
     if (names.has(q.name)) throw fail(source, `${path}.name`, `${q.name} is the name of $.pieces[${names.get(q.name)}] too; give copies a count`);
     names.set(q.name, i);
     if (q.flip !== undefined && typeof q.flip !== 'boolean') throw fail(source, `${path}.flip`, expected('true or false', q.flip));
