@@ -477,6 +477,12 @@ export function cellName(grid: Grid, c: Cell): string {
   return grid.label(c);
 }
 
+/** "there are 5 pieces, of which 3 must be placed", in the singular for one. */
+function piecesThere(copies: number, needed: number): string {
+  if (copies === 1) return `there is 1 piece, which ${needed === 1 ? 'must be placed' : 'may stay out'}`;
+  return `there are ${copies} pieces, of which ${needed} must be placed`;
+}
+
 /** Refuses a board the pieces cannot fill, or pieces that must be placed and do not fit. */
 function checkAreas(spec: PackingSpec, board: Board): void {
   const area = (count: (p: PieceDef) => number) => spec.pieces.reduce((s, p) => s + p.cells.length * count(p), 0);
@@ -487,7 +493,7 @@ function checkAreas(spec: PackingSpec, board: Board): void {
   const needed = spec.pieces.reduce((s, p) => s + leastOf(p), 0);
   if (spec.used && (spec.used.least > copies || spec.used.most < needed || spec.used.least > spec.used.most))
     throw new UserError(
-      `${spec.usedFrom ?? 'pieces used'}: ${countText(spec.used.least, spec.used.most)} pieces used, but there are ${copies} pieces, of which ${needed} must be placed` +
+      `${spec.usedFrom ?? 'pieces used'}: ${countText(spec.used.least, spec.used.most)} pieces used, but ${piecesThere(copies, needed)}` +
         (spec.used.most < needed ? '; give those that may stay out a range, as NAME*0..1 (JSON: "count": "0..1")' : ''),
     );
   if (least === most && optional === 0 && least !== board.required)

@@ -913,7 +913,8 @@ describe('9. messages and exit codes of bad values', { timeout: 300_000 }, () =>
       ],
       [
         ['solve', 'polyform', '--board', '2x1', '--pieces-file', 'five.json'],
-        /^puzzlesat: five\.json: \$\.use: 9 pieces used, but there are 1 pieces/,
+        // Regression: "there are 1 pieces, of which 1 must be placed".
+        /^puzzlesat: five\.json: \$\.use: 9 pieces used, but there is 1 piece, which must be placed$/m,
         1,
       ],
     ];
