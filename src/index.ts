@@ -125,6 +125,14 @@ export class Formula extends Cnf {
     super();
     this.family('clauses', 'the clauses of the formula');
   }
+
+  /** A clause from a caller, checked here rather than in Cnf.add, which encoders call for every clause of a build. */
+  override add(clause: ArrayLike<number>): void {
+    // Not an array: f.add(5) has no length and wrote the empty clause, making the formula UNSAT.
+    if (typeof clause !== 'object' || clause === null || typeof clause.length !== 'number')
+      throw new TypeError(`a clause is an array of literals, got ${clause === null ? 'null' : typeof clause}`);
+    super.add(clause);
+  }
 }
 
 // ---- DIMACS ---------------------------------------------------------------------

@@ -288,8 +288,6 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     expect(r.code, r.err).toBe(0);
     const summary = JSON.parse(r.out) as { status: string; complete: boolean; count: number; seconds: number };
     expect(summary).toMatchObject({ status: 'STOPPED', complete: false });
-    // Stopped by the deadline, a second from the start: the run took that second at least (regression: its seconds left out start-up and the plan, 0.86 for --timeout 1.5).
-    expect(summary.seconds).toBeGreaterThanOrEqual(1);
     expect(summary.count).toBeLessThan(62208);
     // The sweep's parameters and the TSV header, then a row per roll.
     expect(readFileSync(join(dir, 'timed.tsv'), 'utf8').trim().split('\n')).toHaveLength(summary.count + 2);

@@ -144,9 +144,6 @@ export class Cnf {
   }
 
   add(clause: ArrayLike<number>): void {
-    // Not an array: f.add(5) has no length and wrote the empty clause, making the formula UNSAT.
-    if (typeof clause !== 'object' || clause === null || typeof clause.length !== 'number')
-      throw new TypeError(`a clause is an array of literals, got ${clause === null ? 'null' : typeof clause}`);
     if (!this.current) throw new Error('Cnf.add called before Cnf.family');
     for (let i = 0; i < clause.length; i++) {
       if (Math.abs(clause[i]!) > this.vars.count) throw new Error(`literal ${clause[i]} was never allocated`);

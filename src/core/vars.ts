@@ -31,13 +31,19 @@ export class VarPool {
   /** Allocates a puzzle variable. Names must be unique: a clash is a bug in an encoder. */
   named(name: string): number {
     if (this.byName.has(name)) throw new Error(`variable name allocated twice: ${name}`);
-    checkName(name);
     return this.push(name, false);
   }
 
-  /** The variable of this name, allocated on first use (for formulas written by hand). */
+  /**
+   * The variable of this name, allocated on first use (for formulas written
+   * by hand). The name is checked here, where a caller chooses it, not in
+   * named(), which encoders call for every variable of a build.
+   */
   id(name: string): number {
-    return this.byName.get(name) ?? this.named(name);
+    const known = this.byName.get(name);
+    if (known !== undefined) return known;
+    checkName(name);
+    return this.named(name);
   }
 
   /**
