@@ -449,20 +449,53 @@ async function puzzleRows(only: Set<string> | undefined, box: number, countBox: 
 
 // ---- the CNF counter on our own formulas ------------------------------------------------------
 
-const FORMULAS: { name: string; args: string[] }[] = [
+/** A formula: a puzzle's, written by `encode` with these arguments, or random 3-CNF (vars, clauses, seed), with `c p show` on the first `projected` variables when given. */
+type Formula = { name: string; args: string[] } | { name: string; random: { vars: number; clauses: number; seed: number; projected?: number } };
+
+const FORMULAS: Formula[] = [
   { name: 'polyomino 10x3, P U V L Y N', args: ['polyomino', '--board', '10x3', '--pieces', 'P,U,V,L,Y,N'] },
   { name: 'polyomino 5x4, the 5 tetrominoes (none)', args: ['polyomino', '--board', '5x4', '--pieces', 'I4,L4,T4,S4,O4'] },
   { name: 'genius-square, roll A3 A5 C3 C6 D1 D5 F1', args: ['genius-square', '--roll', 'A3,A5,C3,C6,D1,D5,F1'] },
   { name: 'pentomino 3x20', args: ['pentomino', '--preset', '3x20'] },
   { name: 'pentomino 6x10 (pairwise at-most-one)', args: ['pentomino', '--preset', '6x10', '--amo', 'pairwise'] },
+  { name: 'random 3-CNF, 50 vars, 150 clauses (seed 7)', random: { vars: 50, clauses: 150, seed: 7 } },
+  { name: 'random 3-CNF, 75 vars, 225 clauses (seed 7)', random: { vars: 75, clauses: 225, seed: 7 } },
+  { name: 'random 3-CNF, 90 vars, 300 clauses (seed 11)', random: { vars: 90, clauses: 300, seed: 11 } },
+  { name: 'random 3-CNF, 100 vars, 420 clauses (seed 7)', random: { vars: 100, clauses: 420, seed: 7 } },
+  { name: 'random 3-CNF, 75 vars, 225 clauses (seed 7), projected on 30', random: { vars: 75, clauses: 225, seed: 7, projected: 30 } },
 ];
+
+/** Random 3-CNF as DIMACS: three distinct variables a clause, each negated with probability 1/2 (a 32-bit linear congruential generator, exact in any JavaScript, so a seed is the same formula everywhere). */
+function random3Cnf({ vars, clauses, seed, projected }: { vars: number; clauses: number; seed: number; projected?: number }): string {
+  let state = seed;
+  const next = () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+  const lines = [`p cnf ${vars} ${clauses}`];
+  if (projected) lines.push(`c p show ${Array.from({ length: projected }, (_, i) => i + 1).join(' ')} 0`);
+  for (let k = 0; k < clauses; k++) {
+    const picked = new Set<number>();
+    while (picked.size < 3) picked.add(1 + Math.floor(next() * vars));
+    lines.push(`${[...picked].map((v) => (next() < 0.5 ? -v : v)).join(' ')} 0`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+async function writeFormula(f: Formula, file: string): Promise<{ vars: number; clauses: number }> {
+  if ('random' in f) {
+    writeFileSync(file, random3Cnf(f.random));
+    return { vars: f.random.vars, clauses: f.random.clauses };
+  }
+  const encoded = await runLimited(process.execPath, [CLI, 'encode', ...f.args, '-o', file, '--json'], 600);
+  return JSON.parse(encoded.stdout.trim().split('\n').at(-1)!) as { vars: number; clauses: number };
+}
 
 async function formulaRows(box: number): Promise<string[]> {
   const rows: string[] = [];
   for (const [k, f] of FORMULAS.entries()) {
     const file = join(WORK, `f${k}.cnf`);
-    const encoded = await runLimited(process.execPath, [CLI, 'encode', ...f.args, '-o', file, '--json'], 600);
-    const shape = JSON.parse(encoded.stdout.trim().split('\n').at(-1)!) as { vars: number; clauses: number };
+    const shape = await writeFormula(f, file);
     process.stderr.write(`${f.name}: count\n`);
     const counted = await cli(['count', file], box);
     process.stderr.write(`${f.name}: enumerate\n`);
