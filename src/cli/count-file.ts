@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { type CountMethod, type CountStrategy as Strategy, type FinishedUnit, type Instance, type UniqueBy, UserError } from '../index.js';
-import { ChainedFile, chained, cnfHash, definedOnly, otherParams, sha256, toolVersion } from './run-file.js';
+import { type CountMethod, type CountStrategy as Strategy, type FinishedUnit, type Instance, type UniqueBy, UserError, chained } from '../index.js';
+import { ChainedFile, cnfHash, definedOnly, otherParams, sha256, toolVersion } from './run-file.js';
 
 /**
  * The `count --output` file: JSON lines that a stopped count resumes from.

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, truncateSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Instance, UserError, orbit, processAlive, readFileInput } from '../index.js';
+import { type Instance, SUM_DIGITS, UserError, chained, followingSum, orbit, processAlive, readFileInput } from '../index.js';
 
 /**
  * The `enumerate --out` file: JSON lines that a killed run resumes from.
@@ -205,22 +205,13 @@ export class RunFile extends ChainedFile<RunHeader> {
   }
 }
 
-/** How many hex digits of SHA-256 a record's checksum keeps (128 bits). */
-const SUM_DIGITS = 32;
+/** A record line: its text (its JSON without the closing brace), then its sum. */
 const SUMMED = new RegExp(`^(.*),"sum":"([0-9a-f]{${SUM_DIGITS}})"\\}$`);
-
-/** The checksum of a record's text (its JSON without the closing brace and the sum) after the line whose sum is `previous`. */
-export const chained = (previous: string, body: string): string => sha256(`${previous}\n${body}`).slice(0, SUM_DIGITS);
 
 /** The sum a record line carries, when it is the one the lines above call for; else a UserError naming the line. */
 function checkedSum(text: string, previous: string, where: string): string {
   const m = SUMMED.exec(text);
-  if (!m) throw new UserError(`${where}: no checksum (the file was written by an older puzzlesat, or edited); cannot resume from it`);
-  if (m[2] !== chained(previous, m[1]!))
-    throw new UserError(
-      `${where}: the checksum does not follow from the lines above (a line deleted, moved, duplicated, changed or added); cannot resume`,
-    );
-  return m[2]!;
+  return followingSum(m ? { body: m[1]!, sum: m[2]! } : undefined, previous, where);
 }
 
 /**
