@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CountFile, type CountHeader } from '../src/cli/count-file.js';
 
 /**
  * The files a run resumes from, as users meet them through the compiled
@@ -37,5 +38,23 @@ describe('resume files', { timeout: 300_000 }, () => {
     writeFileSync(join(dir, 'rolls.tsv'), edited);
     expectRefusal(run(...sweep, '--resume'), /^puzzlesat: .*rolls\.tsv:4: the checksum does not follow from the lines above/);
     expect(read('rolls.tsv')).toBe(edited);
+  });
+
+  it('a finished count resumed reports its result and stays whole, even when the run stops short (regression: a too-short --timeout cut its "done" line)', () => {
+    const count = ['count', 'pentomino', '--preset', '3x20', '-o', 'done.jsonl'];
+    expect(run(...count).code).toBe(0);
+    const finished = read('done.jsonl');
+    expect(finished).toMatch(/\{"done":true,"count":"8",.*\n$/);
+    // What a stopped resume does with the file: the closing line stays.
+    const file = new CountFile(join(dir, 'done.jsonl'), JSON.parse(finished.split('\n')[0]!) as CountHeader, { resume: true, force: false });
+    expect(file.done).toBe(8n);
+    file.finish(undefined);
+    file.close();
+    expect(read('done.jsonl')).toBe(finished);
+    // Through the CLI under a --timeout: the recorded result, nothing counted again, the file as it was.
+    const r = run(...count, '--resume', '--timeout', '60', '--json');
+    expect(r.code, r.err).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ count: 8, complete: true, nodes: 0 });
+    expect(read('done.jsonl')).toBe(finished);
   });
 });
