@@ -85,8 +85,8 @@ export abstract class ChainedFile<Header extends { puzzlesat: string }> {
   protected abstract readExisting(): void;
 
   /**
-   * The whole lines of the existing file (a torn or NUL-padded tail left out),
-   * the header first, and keepBytes set to their length; none when all there
+   * The whole lines of the existing file (a torn or NUL-padded tail left out,
+   * CRLF endings read as LF), the header first, and keepBytes set to their length; none when all there
    * is a torn header (a kill while writing it), which starts the file afresh.
    * Anything else without a whole line is not ours to replace.
    */
@@ -97,7 +97,8 @@ export abstract class ChainedFile<Header extends { puzzlesat: string }> {
     lines.pop(); // the empty string after the last newline
     if (lines.length > 0) {
       this.keepBytes = keep;
-      return lines;
+      // Lines ended by CRLF (a file passed through a Windows editor, or git's autocrlf) are the lines written: each checksum is over the line without the CR.
+      return lines.map((line) => line.replace(/\r$/, ''));
     }
     const text = bytes.toString('utf8').replace(/\0+$/, '');
     if (JSON.stringify(this.header).startsWith(text)) return [];
