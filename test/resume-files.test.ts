@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CountFile, type CountHeader } from '../src/cli/count-file.js';
+import { chained } from '../src/core/checksum.js';
 
 /**
  * The files a run resumes from, as users meet them through the compiled
@@ -74,5 +75,43 @@ describe('resume files', { timeout: 300_000 }, () => {
     expect(enumerated.code, enumerated.err).toBe(0);
     expect(enumerated.err).toMatch(/resuming: 2 solutions from /);
     expect(JSON.parse(enumerated.out)).toMatchObject({ count: 8, complete: true });
+  });
+
+  it('a count or enumeration of a .cnf file resumes from a renamed copy of it, and refuses another formula (regression: keyed by the file name)', () => {
+    const formula = 'c x1 or x2, not both; x2 implies x3\np cnf 3 3\n1 2 0\n-1 -2 0\n-2 3 0\n';
+    writeFileSync(join(dir, 'first.cnf'), formula);
+    mkdirSync(join(dir, 'moved'), { recursive: true });
+    writeFileSync(join(dir, 'moved', 'renamed.cnf'), formula);
+    writeFileSync(join(dir, 'other.cnf'), 'p cnf 3 2\n1 2 0\n-1 -2 0\n');
+    // A count stopped after its first unit.
+    expect(run('count', 'first.cnf', '-o', 'cnf-count.jsonl').code).toBe(0);
+    const stopped = read('cnf-count.jsonl').split('\n').slice(0, 2).join('\n') + '\n';
+    writeFileSync(join(dir, 'cnf-count.jsonl'), stopped);
+    expectRefusal(run('count', 'other.cnf', '-o', 'cnf-count.jsonl', '--resume'), /cnf-count\.jsonl:1 was written for a different problem/);
+    expect(read('cnf-count.jsonl')).toBe(stopped);
+    const counted = run('count', 'moved/renamed.cnf', '-o', 'cnf-count.jsonl', '--resume', '--json');
+    expect(counted.code, counted.err).toBe(0);
+    expect(counted.err).toMatch(/resuming: 1 finished parts from /);
+    expect(JSON.parse(counted.out)).toMatchObject({ count: 3, complete: true });
+    // A file of an older puzzlesat, whose header named the formula's file, resumes from a copy too.
+    const lines = stopped.trim().split('\n');
+    const header = JSON.stringify({ ...JSON.parse(lines[0]!), fingerprint: '0123456789abcdef', params: { file: 'elsewhere/first.cnf' } });
+    const record = lines[1]!.replace(/,"sum":"[0-9a-f]+"\}$/, '');
+    writeFileSync(join(dir, 'cnf-count.jsonl'), `${header}\n${record},"sum":"${chained(chained('', header), record)}"}\n`);
+    expect(JSON.parse(run('count', 'moved/renamed.cnf', '-o', 'cnf-count.jsonl', '--resume', '--json').out)).toMatchObject({
+      count: 3,
+      complete: true,
+    });
+    // The same for enumerate.
+    expect(run('enumerate', 'first.cnf', '-o', 'cnf-enumerate.jsonl', '--limit', '1').code).toBe(0);
+    const begun = read('cnf-enumerate.jsonl');
+    expectRefusal(
+      run('enumerate', 'other.cnf', '-o', 'cnf-enumerate.jsonl', '--resume'),
+      /cnf-enumerate\.jsonl:1 was written for a different encoding/,
+    );
+    expect(read('cnf-enumerate.jsonl')).toBe(begun);
+    const enumerated = run('enumerate', 'moved/renamed.cnf', '-o', 'cnf-enumerate.jsonl', '--resume', '--json');
+    expect(enumerated.code, enumerated.err).toBe(0);
+    expect(JSON.parse(enumerated.out)).toMatchObject({ count: 3, complete: true });
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type CountMethod, type CountStrategy as Strategy, type FinishedUnit, type Instance, type UniqueBy, UserError, chained } from '../index.js';
-import { ChainedFile, cnfHash, definedOnly, otherParams, sha256, toolVersion } from './run-file.js';
+import { ChainedFile, cnfHash, headerParams, otherParams, sha256, toolVersion } from './run-file.js';
 
 /**
  * The `count --output` file: JSON lines that a stopped count resumes from.
@@ -38,7 +38,7 @@ export function countHeader(instance: Instance, counter: CountMethod, unique: bo
   const what = {
     version: toolVersion(),
     puzzle: instance.puzzle,
-    params: definedOnly(instance.params),
+    params: headerParams(instance.params),
     unique,
     uniqueBy: unique ? (uniqueBy ?? null) : null,
     counter,
@@ -157,9 +157,12 @@ export class CountFile extends ChainedFile<CountHeader> {
       throw new UserError(
         `--resume: ${this.path}:1 counts ${theirs.unique ? 'classes (--unique)' : 'solutions (no --unique)'}; resume it the same way or start another file`,
       );
+    theirs = { ...theirs, params: headerParams(theirs.params) };
     const differs = (['uniqueBy', 'counter', 'puzzle', 'params', 'problem', 'version'] as const).find(
       (k) => JSON.stringify(theirs![k]) !== JSON.stringify(ours[k]),
     );
+    // The same count by every field (a file that recorded its formula's file name, as puzzlesat did before).
+    if (differs === undefined) return;
     const what = {
       uniqueBy: `a different way of counting classes (--unique-by ${String(theirs.uniqueBy ?? 'burnside')})`,
       counter: `a different counter (--method ${String(theirs.counter)})`,
@@ -167,7 +170,7 @@ export class CountFile extends ChainedFile<CountHeader> {
       params: otherParams(theirs.params, ours.params),
       problem: 'a different problem (other rows, symmetries or clauses)',
       version: `a different puzzlesat version (${String(theirs.version)})`,
-    }[differs ?? 'problem'];
+    }[differs];
     throw new UserError(`--resume: ${this.path}:1 was written for ${what}; resume it with the options it was started with, or start another file`);
   }
 }

@@ -41,7 +41,7 @@ export interface RunHeader {
 }
 
 export function runHeader(instance: Instance, unique: boolean): RunHeader {
-  const what = { version: toolVersion(), puzzle: instance.puzzle, params: definedOnly(instance.params), unique, cnf: cnfHash(instance) };
+  const what = { version: toolVersion(), puzzle: instance.puzzle, params: headerParams(instance.params), unique, cnf: cnfHash(instance) };
   return { puzzlesat: 'enumerate', fingerprint: sha256(JSON.stringify(what)).slice(0, 16), ...what };
 }
 
@@ -271,14 +271,15 @@ function checkHeader(text: string, ours: RunHeader, path: string): void {
     throw new UserError(
       `--resume: ${path}:1 was written ${theirs.unique ? 'with' : 'without'} --unique; resume it the same way or start another file`,
     );
-  const differs =
-    (['puzzle', 'params', 'cnf', 'version'] as const).find((k) => JSON.stringify(theirs![k]) !== JSON.stringify(ours[k])) ?? 'fingerprint';
+  theirs = { ...theirs, params: headerParams(theirs.params) };
+  const differs = (['puzzle', 'params', 'cnf', 'version'] as const).find((k) => JSON.stringify(theirs![k]) !== JSON.stringify(ours[k]));
+  // The same run by every field (a file that recorded its formula's file name, as puzzlesat did before).
+  if (differs === undefined) return;
   const what = {
     puzzle: 'a different puzzle',
     params: otherParams(theirs.params, ours.params),
     cnf: 'a different encoding (another CNF)',
     version: `a different puzzlesat version (${String(theirs.version)})`,
-    fingerprint: 'a different run',
   }[differs];
   throw new UserError(`--resume: ${path}:1 was written for ${what}; resume it with the options it was started with, or start another file`);
 }
@@ -382,7 +383,16 @@ export function cnfHash(instance: Instance): string {
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-export const definedOnly = (params: Record<string, unknown>) => JSON.parse(JSON.stringify(params)) as Record<string, unknown>;
+/**
+ * The parameters a file's header records of the run: a formula read from a
+ * file (DIMACS) is known by its content, which the header hashes, not by the
+ * file's name, so that a renamed or moved copy resumes and another formula
+ * is refused by its hash.
+ */
+export function headerParams(params: Record<string, unknown> | undefined): Record<string, unknown> {
+  const { file: _, ...rest } = JSON.parse(JSON.stringify(params ?? {})) as Record<string, unknown>;
+  return rest;
+}
 
 let version: string | undefined;
 /** This package's version, from the nearest package.json above this file (sources and dist alike). */
