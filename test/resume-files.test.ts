@@ -114,4 +114,19 @@ describe('resume files', { timeout: 300_000 }, () => {
     expect(enumerated.code, enumerated.err).toBe(0);
     expect(JSON.parse(enumerated.out)).toMatchObject({ count: 3, complete: true });
   });
+
+  it('enumerate --resume with another --solver names the encoding its default changed and the option that resumes (regression: "other puzzle parameters (amo: ...)", an option never given)', () => {
+    const enumerate = ['enumerate', 'pentomino', '--preset', '3x20', '--show', '0', '-o', 'solver.jsonl'];
+    // On minisat-wasm the groups are propagated natively, with pairwise at-most-one clauses; dancing links takes the puzzle's default.
+    expect(run(...enumerate, '--limit', '2').code).toBe(0);
+    const begun = read('solver.jsonl');
+    expectRefusal(
+      run(...enumerate, '--resume', '--solver', 'dlx'),
+      /^puzzlesat: --resume: solver\.jsonl:1 was written with --amo pairwise, and this run's is bimander \(the default --amo depends on the puzzle, --solver, .*\); give --amo pairwise to resume it, or start another file$/m,
+    );
+    expect(read('solver.jsonl')).toBe(begun);
+    const resumed = run(...enumerate, '--resume', '--solver', 'dlx', '--amo', 'pairwise', '--json');
+    expect(resumed.code, resumed.err).toBe(0);
+    expect(JSON.parse(resumed.out)).toMatchObject({ count: 8, complete: true, solver: 'dlx' });
+  });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type CountMethod, type CountStrategy as Strategy, type FinishedUnit, type Instance, type UniqueBy, UserError, chained } from '../index.js';
-import { ChainedFile, cnfHash, headerParams, otherParams, sha256, toolVersion } from './run-file.js';
+import { ChainedFile, cnfHash, headerParams, otherParams, refuseOtherEncoding, sha256, toolVersion } from './run-file.js';
 
 /**
  * The `count --output` file: JSON lines that a stopped count resumes from.
@@ -163,6 +163,7 @@ export class CountFile extends ChainedFile<CountHeader> {
     );
     // The same count by every field (a file that recorded its formula's file name, as puzzlesat did before).
     if (differs === undefined) return;
+    if (differs === 'params') refuseOtherEncoding(this.path, theirs.params, ours.params);
     const what = {
       uniqueBy: `a different way of counting classes (--unique-by ${String(theirs.uniqueBy ?? 'burnside')})`,
       counter: `a different counter (--method ${String(theirs.counter)})`,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, truncateSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Instance, SUM_DIGITS, UserError, chained, followingSum, orbit, processAlive, readFileInput } from '../index.js';
+import { type EncodingKind, type Instance, SUM_DIGITS, UserError, chained, followingSum, orbit, processAlive, readFileInput } from '../index.js';
 
 /**
  * The `enumerate --out` file: JSON lines that a killed run resumes from.
@@ -275,6 +275,7 @@ function checkHeader(text: string, ours: RunHeader, path: string): void {
   const differs = (['puzzle', 'params', 'cnf', 'version'] as const).find((k) => JSON.stringify(theirs![k]) !== JSON.stringify(ours[k]));
   // The same run by every field (a file that recorded its formula's file name, as puzzlesat did before).
   if (differs === undefined) return;
+  if (differs === 'params') refuseOtherEncoding(path, theirs.params, ours.params);
   const what = {
     puzzle: 'a different puzzle',
     params: otherParams(theirs.params, ours.params),
@@ -284,12 +285,38 @@ function checkHeader(text: string, ours: RunHeader, path: string): void {
   throw new UserError(`--resume: ${path}:1 was written for ${what}; resume it with the options it was started with, or start another file`);
 }
 
-/** "other puzzle parameters (preset: "6x10" in the file, "5x12" now)": the first parameter that differs, so that the user knows which option to give. */
-export function otherParams(theirs: unknown, ours: unknown): string {
+/** The first puzzle parameter that differs between a file's header and this run, with both sides. */
+function firstDiffering(theirs: unknown, ours: unknown): { key?: string; inFile: Record<string, unknown>; now: Record<string, unknown> } {
   const inFile = (theirs ?? {}) as Record<string, unknown>;
   const now = (ours ?? {}) as Record<string, unknown>;
-  const shown = (v: unknown) => (v === undefined ? 'none' : JSON.stringify(v).slice(0, 60));
   const key = [...new Set([...Object.keys(inFile), ...Object.keys(now)])].find((k) => JSON.stringify(inFile[k]) !== JSON.stringify(now[k]));
+  return { key, inFile, now };
+}
+
+/** The encodings a header records, each a parameter named as its option. */
+const ENCODING_PARAMS = { amo: true, card: true, pb: true } satisfies Record<EncodingKind, true>;
+
+/**
+ * A file written with another encoding is refused naming the option that
+ * resumes it. The user may never have given that option: a default can
+ * depend on the run (enumerating on minisat-wasm, --amo is the puzzle's
+ * choice for natively propagated groups, pairwise for pentomino; with
+ * --solver dlx or --propagation clauses, its everyday default), so
+ * resuming with another --solver changes the formula unasked.
+ */
+export function refuseOtherEncoding(path: string, theirs: unknown, ours: unknown): void {
+  const { key, inFile, now } = firstDiffering(theirs, ours);
+  if (key === undefined || !(key in ENCODING_PARAMS) || typeof inFile[key] !== 'string' || typeof now[key] !== 'string') return;
+  throw new UserError(
+    `--resume: ${path}:1 was written with --${key} ${inFile[key]}, and this run's is ${now[key]} ` +
+      `(the default --${key} depends on the puzzle, --solver, --enum-mode and --propagation); give --${key} ${inFile[key]} to resume it, or start another file`,
+  );
+}
+
+/** "other puzzle parameters (preset: "6x10" in the file, "5x12" now)": the first parameter that differs, so that the user knows which option to give. */
+export function otherParams(theirs: unknown, ours: unknown): string {
+  const { key, inFile, now } = firstDiffering(theirs, ours);
+  const shown = (v: unknown) => (v === undefined ? 'none' : JSON.stringify(v).slice(0, 60));
   return key === undefined
     ? 'other puzzle parameters'
     : `other puzzle parameters (${key}: ${shown(inFile[key])} in the file, ${shown(now[key])} now)`;
