@@ -471,6 +471,16 @@ describe('sweep', () => {
     await expect(runSweep({ count: false, rolls, out, resume: true })).rejects.toThrow(/records no sweep parameters/);
   });
 
+  it('resumes past the NULs a crash can leave after the last row, as the JSON lines files do (regression: refused at the NUL line)', async () => {
+    const out = join(dir, 'nuls.tsv');
+    const few = rolls.slice(0, 6);
+    await runSweep({ count: false, rolls: few, out });
+    const written = readFileSync(out, 'utf8');
+    appendFileSync(out, '\0\0\0\0\n\0\0');
+    expect(await runSweep({ count: false, rolls: few, out, resume: true })).toMatchObject({ resumed: few.length, solved: 0, complete: true });
+    expect(readFileSync(out, 'utf8')).toBe(written);
+  });
+
   it('refuses a row edited by hand at its line, and a file without checksums, leaving it as it was (regression: the edited count was resumed)', async () => {
     const out = join(dir, 'edited.tsv');
     const few = rolls.slice(0, 6);

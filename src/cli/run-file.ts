@@ -2,7 +2,18 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, truncateSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type EncodingKind, type Instance, SUM_DIGITS, UserError, chained, followingSum, orbit, processAlive, readFileInput } from '../index.js';
+import {
+  type EncodingKind,
+  type Instance,
+  SUM_DIGITS,
+  UserError,
+  chained,
+  followingSum,
+  orbit,
+  processAlive,
+  readFileInput,
+  wholeLinesLength,
+} from '../index.js';
 
 /**
  * The `enumerate --out` file: JSON lines that a killed run resumes from.
@@ -233,18 +244,6 @@ export function openForAppending(path: string, keepBytes: number | undefined, he
     if (e instanceof UserError) throw e;
     throw new UserError(`${option}: cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
-}
-
-/** The length of the file's whole lines, without a torn or NUL-padded tail. */
-export function wholeLinesLength(bytes: Buffer): number {
-  let end = bytes.lastIndexOf(0x0a) + 1;
-  // A crash can also leave whole lines of NULs (blocks allocated, never written).
-  while (end > 0) {
-    const start = bytes.lastIndexOf(0x0a, end - 2) + 1;
-    if (!bytes.subarray(start, end - 1).every((b) => b === 0)) break;
-    end = start;
-  }
-  return end;
 }
 
 export function parseLine(text: string, where: string): Record<string, unknown> {

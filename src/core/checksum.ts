@@ -7,7 +7,8 @@ import { UserError } from './errors.js';
  * the previous record's sum and its own text, the first chained from the
  * file's header line. A record deleted, duplicated, moved, edited or added
  * breaks the chain at its line, which a resume then refuses. Each file
- * format only chooses where on its line the sum goes.
+ * format only chooses where on its line the sum goes. What a kill leaves
+ * after the last whole record (a torn line, NULs) is cut, not refused.
  */
 
 /** How many hex digits of SHA-256 a record's checksum keeps (128 bits). */
@@ -32,4 +33,16 @@ export function followingSum(record: { body: string; sum: string } | undefined, 
       `${where}: the checksum does not follow from the lines above (a line deleted, moved, duplicated, changed or added); cannot resume`,
     );
   return record.sum;
+}
+
+/** The length of the file's whole lines, without a torn or NUL-padded tail. */
+export function wholeLinesLength(bytes: Buffer): number {
+  let end = bytes.lastIndexOf(0x0a) + 1;
+  // A crash can also leave whole lines of NULs (blocks allocated, never written).
+  while (end > 0) {
+    const start = bytes.lastIndexOf(0x0a, end - 2) + 1;
+    if (!bytes.subarray(start, end - 1).every((b) => b === 0)) break;
+    end = start;
+  }
+  return end;
 }

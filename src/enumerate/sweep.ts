@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, truncateSync, writeSync } from 'node:fs';
-import { readTextFile } from '../core/input.js';
+import { readFileInput } from '../core/input.js';
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { ROLL_COUNT, RollSolver, parseBlockers, rollAt, rollIndex, symmetryClassKey } from '../../encoders/genius-square.js';
 import { UsageError, UserError } from '../core/errors.js';
-import { chained, followingSum, isSum } from '../core/checksum.js';
+import { chained, followingSum, isSum, wholeLinesLength } from '../core/checksum.js';
 import { seededRandom } from '../core/random.js';
 import { type PoolControl, WORKER_SCRIPT, poolAvailable, runPool } from './pool.js';
 import type { SweepAnswer, SweepBatch } from './worker-tasks.js';
@@ -335,15 +335,18 @@ export interface SweepTsv {
  * Anything else is refused in one line naming FILE:LINE.
  */
 export function readSweepTsv(path: string): SweepTsv {
-  const text = readTextFile(path, '--out');
-  const whole = text.lastIndexOf('\n') + 1;
+  const bytes = readFileInput(path, '--out');
+  // Whole lines only: a torn or NUL-padded tail is what a kill leaves, cut before appending.
+  const wholeLines = wholeLinesLength(bytes);
   // No whole line: a first line torn by a kill (started afresh), or a file that is not a sweep's, which is not ours to replace.
-  if (whole === 0 && !tornParams(text)) throw new UserError(`${path}:1: not a sweep TSV (no "${PARAMS_PREFIX.trim()}" line); cannot resume from it`);
+  if (wholeLines === 0 && !tornParams(bytes.toString('utf8')))
+    throw new UserError(`${path}:1: not a sweep TSV (no "${PARAMS_PREFIX.trim()}" line); cannot resume from it`);
   const rows = new Map<number, SweepRow>();
   const lineOf = new Map<number, number>();
   // Lines ended by CRLF (a file passed through Windows) read as the same rows, their checksums over the line without the CR.
-  const lines = text
-    .slice(0, whole)
+  const lines = bytes
+    .subarray(0, wholeLines)
+    .toString('utf8')
     .split('\n')
     .slice(0, -1)
     .map((line) => line.replace(/\r$/, ''));
@@ -377,7 +380,7 @@ export function readSweepTsv(path: string): SweepTsv {
     rows.set(index, row);
     lineOf.set(index, i + 3);
   });
-  return { rows, wholeLines: Buffer.byteLength(text.slice(0, whole)), params, sum };
+  return { rows, wholeLines, params, sum };
 }
 
 /** The output TSV, written line batch by line batch so that a stop loses nothing already solved. */
