@@ -96,9 +96,10 @@ export abstract class ChainedFile<Header extends { puzzlesat: string }> {
   protected abstract readExisting(): void;
 
   /**
-   * The whole lines of the existing file (a torn or NUL-padded tail left out,
-   * CRLF endings read as LF), the header first, and keepBytes set to their length; none when all there
-   * is a torn header (a kill while writing it), which starts the file afresh.
+   * The whole lines of the existing file (a torn or NUL-padded tail left
+   * out, CRLF endings read as LF), the header first, and keepBytes set to
+   * their length; none when all there is a torn header (a kill while writing
+   * it), which starts the file afresh.
    * Anything else without a whole line is not ours to replace.
    */
   protected existingLines(): string[] {

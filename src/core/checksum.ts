@@ -18,8 +18,10 @@ export const SUM_DIGITS = 32;
 export const chained = (previous: string, body: string): string =>
   createHash('sha256').update(`${previous}\n${body}`).digest('hex').slice(0, SUM_DIGITS);
 
+const SUM = new RegExp(`^[0-9a-f]{${SUM_DIGITS}}$`);
+
 /** Whether text is a checksum as the chain writes one. */
-export const isSum = (text: string | undefined): text is string => text !== undefined && new RegExp(`^[0-9a-f]{${SUM_DIGITS}}$`).test(text);
+export const isSum = (text: string): boolean => SUM.test(text);
 
 /**
  * The sum a record carries, when it is the one the lines above call for;
