@@ -62,6 +62,8 @@ export interface CountResume {
   strategies: ReadonlyMap<string, CountStrategy>;
   /** Finished units to count again and compare, by term. */
   recheck: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The count of a file that recorded it finished: reported as it is, nothing counted again. */
+  total?: bigint;
 }
 
 export interface FoundSolution<S = unknown> extends Found {

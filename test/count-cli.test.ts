@@ -128,8 +128,12 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
     const lines = readFileSync(out, 'utf8').trim().split('\n');
     expect(JSON.parse(lines[0]!)).toMatchObject({ puzzlesat: 'count', counter: 'exact-cover', unique: false });
     expect(JSON.parse(lines.at(-1)!)).toMatchObject({ done: true, count: '9356' });
-    // Resuming a finished count recounts only a few units as a check.
-    expect(json(run(...puzzle, '-o', out, '--resume', '--json'))).toMatchObject({ count: 9356, complete: true });
+    // Resuming a finished count reports it as recorded: nothing is counted again, the file stays as it was.
+    const finished = readFileSync(out, 'utf8');
+    const again = run(...puzzle, '-o', out, '--resume', '--json');
+    expect(again.err).toMatch(/^puzzlesat: resuming: the count in .*6x10\.jsonl is finished$/m);
+    expect(json(again)).toMatchObject({ count: 9356, complete: true, nodes: 0 });
+    expect(readFileSync(out, 'utf8')).toBe(finished);
 
     // An edited count, even of the costliest unit (which the resume does not recount), breaks the checksum chain on its line.
     const units = lines.slice(1, -1).map((l) => JSON.parse(l) as { nodes: number });
@@ -142,8 +146,8 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
     // Lines from an older puzzlesat (no checksums) are refused by name.
     writeFileSync(out, [lines[0], JSON.stringify({ term: 's0', unit: '1', count: '5', nodes: 1 })].join('\n') + '\n');
     expect(run(...puzzle, '-o', out, '--resume').err).toMatch(/6x10\.jsonl:2: no checksum/);
-    // Past a forger who recomputes the chain, the recount of the cheapest units still catches a changed count.
-    const tampered = lines.map((l) => l.replace(/"count":"(\d+)"/, (_, n: string) => `"count":"${Number(n) + 1}"`));
+    // Past a forger who recomputes the chain, the recount of the cheapest units of a stopped count still catches a changed count.
+    const tampered = lines.slice(0, -1).map((l) => l.replace(/"count":"(\d+)"/, (_, n: string) => `"count":"${Number(n) + 1}"`));
     writeFileSync(out, rechained(tampered).join('\n') + '\n');
     const caught = run(...puzzle, '-o', out, '--resume');
     expect(caught.code).toBe(1);

@@ -27,8 +27,16 @@ import { seededRandom } from '../src/core/random.js';
 import { renderHistogramSvg } from '../src/render/genius.js';
 import { readSweepTsv, runSweep, sampleRolls, summarizeSweep, type SweepRow } from '../src/enumerate/sweep.js';
 import { createLogicSolver } from '../solvers/logic-solver.js';
+import { chained } from '../src/core/checksum.js';
 
 const solver = new RollSolver();
+
+/** A sweep TSV as the sweep writes one: its parameters, the header, then the rows, each with its checksum chained from the line above. */
+function sweepTsv(rows: readonly string[], eol = '\n'): string {
+  const params = '# puzzlesat sweep {"count":true,"sample":null,"seed":null,"rolls":"0"}';
+  let sum = chained('', params);
+  return [params, 'roll\tsolvable\tsolutions\tsum', ...rows.map((row) => `${row}\t${(sum = chained(sum, row))}`)].join(eol) + eol;
+}
 
 /** Every solution of a roll by dancing links on its own instance, each one decoded and independently checked. */
 function allSolutions(instance: GeniusInstance): PackingSolution[] {
@@ -137,19 +145,19 @@ describe('bad rolls', () => {
       expect(() => geniusSquare({ roll }), roll).toThrow(UsageError);
     }
     const file = join(mkdtempSync(join(tmpdir(), 'genius-rolls-')), 'rolls.tsv');
-    writeFileSync(file, 'roll\tsolvable\tsolutions\nA1,A1\tyes\t3\n');
+    writeFileSync(file, sweepTsv(['A1,A1\tyes\t3']));
     const fromFile = userError(() => readSweepTsv(file));
-    expect(fromFile).toMatch(/rolls\.tsv:2: cell A1 is given twice$/);
+    expect(fromFile).toMatch(/rolls\.tsv:3: cell A1 is given twice$/);
     expect(() => readSweepTsv(file)).not.toThrow(UsageError);
   });
 
   it('a sweep TSV: one roll with two answers is refused at its second line; CRLF lines read as LF (regression: both answers kept; CRLF not a sweep TSV)', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'genius-rows-')), 'rows.tsv');
     const roll = 'A3,A6,B4,C5,D2,E1,F4';
-    writeFileSync(file, `roll\tsolvable\tsolutions\n${roll}\tyes\t5\n${roll}\tno\t0\n`);
-    expect(userError(() => readSweepTsv(file))).toMatch(/rows\.tsv:3: roll A3,A6,B4,C5,D2,E1,F4 is on line 2 too, with another answer$/);
+    writeFileSync(file, sweepTsv([`${roll}\tyes\t5`, `${roll}\tno\t0`]));
+    expect(userError(() => readSweepTsv(file))).toMatch(/rows\.tsv:4: roll A3,A6,B4,C5,D2,E1,F4 is on line 3 too, with another answer$/);
     // The same answer twice is only a repeat.
-    writeFileSync(file, `roll\tsolvable\tsolutions\r\n${roll}\tyes\t5\r\n${roll}\tyes\t5\r\n`);
+    writeFileSync(file, sweepTsv([`${roll}\tyes\t5`, `${roll}\tyes\t5`], '\r\n'));
     expect([...readSweepTsv(file).rows.values()]).toEqual([{ solvable: true, solutions: 5 }]);
   });
 
@@ -396,7 +404,14 @@ describe('sweep', () => {
     return undefined;
   };
   const rolls = [...new Set(sampled.flatMap((i) => [i, partner(i) ?? i]))].slice(0, 200);
-  const tsvRows = (path: string) => readFileSync(path, 'utf8').trim().split('\n').slice(1).sort();
+  // The rows without their checksums, which chain over the order the rows were written in.
+  const tsvRows = (path: string) =>
+    readFileSync(path, 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.replace(/\t[0-9a-f]{32}$/, ''))
+      .sort();
 
   it('samples distinct rolls, reproducibly', () => {
     expect(new Set(sampled).size).toBe(100);
@@ -447,11 +462,42 @@ describe('sweep', () => {
     const run = await runSweep({ count: false, rolls: rolls.slice(0, 20), out });
     expect([...run.results.values()].every((r) => r.solvable && r.solutions === null)).toBe(true);
     await expect(runSweep({ count: true, rolls: rolls.slice(0, 20), out, resume: true })).rejects.toThrow(/written without --count/);
-    appendFileSync(out, 'A1,A2\tyes\t3\n');
+    // A row with the checksum it calls for is still read as a row: a bad roll is refused.
+    const last = readFileSync(out, 'utf8').trim().split('\n').at(-1)!.split('\t').at(-1)!;
+    appendFileSync(out, `A1,A2\tyes\t\t${chained(last, 'A1,A2\tyes\t')}\n`);
     // Line 1 holds the sweep's parameters, line 2 the TSV header.
     await expect(runSweep({ count: false, rolls, out, resume: true })).rejects.toThrow(/solvable.tsv:23: a roll has 7 blockers/);
     writeFileSync(out, 'roll\tsolvable\tsolutions\n');
     await expect(runSweep({ count: false, rolls, out, resume: true })).rejects.toThrow(/records no sweep parameters/);
+  });
+
+  it('resumes past the NULs a crash can leave after the last row, as the JSON lines files do (regression: refused at the NUL line)', async () => {
+    const out = join(dir, 'nuls.tsv');
+    const few = rolls.slice(0, 6);
+    await runSweep({ count: false, rolls: few, out });
+    const written = readFileSync(out, 'utf8');
+    appendFileSync(out, '\0\0\0\0\n\0\0');
+    expect(await runSweep({ count: false, rolls: few, out, resume: true })).toMatchObject({ resumed: few.length, solved: 0, complete: true });
+    expect(readFileSync(out, 'utf8')).toBe(written);
+  });
+
+  it('refuses a row edited by hand at its line, and a file without checksums, leaving it as it was (regression: the edited count was resumed)', async () => {
+    const out = join(dir, 'edited.tsv');
+    const few = rolls.slice(0, 6);
+    await runSweep({ count: true, rolls: few, out });
+    const lines = readFileSync(out, 'utf8').split('\n');
+    lines[3] = lines[3]!.replace(/\t(yes|no)\t\d+\t/, '\tyes\t999\t');
+    const edited = lines.join('\n');
+    writeFileSync(out, edited);
+    await expect(runSweep({ count: true, rolls: few, out, resume: true })).rejects.toThrow(
+      /edited\.tsv:4: the checksum does not follow from the lines above .*; cannot resume$/,
+    );
+    expect(readFileSync(out, 'utf8')).toBe(edited);
+    // A file of an older puzzlesat: its rows carry no checksum.
+    const old = lines.map((line, i) => (i === 0 ? line : line.replace(/\t[^\t]*$/, ''))).join('\n');
+    writeFileSync(out, old);
+    await expect(runSweep({ count: true, rolls: few, out, resume: true })).rejects.toThrow(/edited\.tsv:2: a sweep TSV without checksums/);
+    expect(readFileSync(out, 'utf8')).toBe(old);
   });
 
   const compiledWorker = new URL('../dist/src/enumerate/worker.js', import.meta.url);

@@ -121,7 +121,12 @@ describe('kill and resume', { timeout: 180_000 }, () => {
     const out = join(dir, 'killed.tsv');
     expect(await killCycles([...sample, '--out', out], out, seededRandom(16))).toBeGreaterThan(5);
     expect(spawnSync(process.execPath, [cli, ...sample, '--out', out, '--resume'], { cwd: dir }).status).toBe(0);
-    const rows = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean);
+    // The rows without their checksums, which chain over the order the rows were written in.
+    const rows = (path: string) =>
+      readFileSync(path, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.replace(/\t[0-9a-f]{32}$/, ''));
     const got = rows(out);
     expect(new Set(got).size).toBe(got.length);
     expect([...got].sort()).toEqual([...rows(reference)].sort());

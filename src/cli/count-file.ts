@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { type CountMethod, type CountStrategy as Strategy, type FinishedUnit, type Instance, type UniqueBy, UserError } from '../index.js';
-import { ChainedFile, chained, cnfHash, definedOnly, otherParams, sha256, toolVersion } from './run-file.js';
+import { type CountMethod, type CountStrategy as Strategy, type FinishedUnit, type Instance, type UniqueBy, UserError, chained } from '../index.js';
+import { ChainedFile, cnfHash, headerParams, otherParams, refuseOtherEncoding, sha256, toolVersion } from './run-file.js';
 
 /**
  * The `count --output` file: JSON lines that a stopped count resumes from.
@@ -14,7 +14,9 @@ import { ChainedFile, chained, cnfHash, definedOnly, otherParams, sha256, toolVe
  * against this run (puzzle, parameters, how classes are counted, the
  * problem itself, the tool version), refuses malformed or repeated units,
  * and the count refuses units it does not have; a few finished units are
- * also counted again and must agree. Every record carries a checksum chained
+ * also counted again and must agree. A finished file (its closing line read
+ * back) is the count's result: a resume reports it, counting nothing again,
+ * and leaves the file as it is. Every record carries a checksum chained
  * over the lines above it (as enumerate's file does), so a line deleted,
  * moved, edited or added is refused where it is. Only a torn last line is
  * repaired.
@@ -36,7 +38,7 @@ export function countHeader(instance: Instance, counter: CountMethod, unique: bo
   const what = {
     version: toolVersion(),
     puzzle: instance.puzzle,
-    params: definedOnly(instance.params),
+    params: headerParams(instance.params),
     unique,
     uniqueBy: unique ? (uniqueBy ?? null) : null,
     counter,
@@ -63,6 +65,8 @@ export class CountFile extends ChainedFile<CountHeader> {
   /** The line each finished unit came from, by "term|unit" (error messages). */
   private readonly lineOf = new Map<string, number>();
   private readonly nodesOf = new Map<string, number>();
+  /** The count of a file that is finished (its closing line read back): the file stays as it is. */
+  done: bigint | undefined;
 
   constructor(path: string, header: CountHeader, options: { resume: boolean; force: boolean }) {
     super(path, header, '--output');
@@ -94,7 +98,9 @@ export class CountFile extends ChainedFile<CountHeader> {
     this.append({ term: u.term, ...(u.strategy ? { strategy: u.strategy } : {}), unit: u.unit, count: String(u.count), nodes: u.nodes });
   }
 
+  /** Closes the count (its closing line), or makes sure the file exists when it stopped short; a finished file is left as it is. */
   finish(count: bigint | undefined): void {
+    if (this.done !== undefined) return;
     if (count === undefined) this.openForWriting();
     else this.append({ done: true, count: String(count) });
   }
@@ -107,13 +113,13 @@ export class CountFile extends ChainedFile<CountHeader> {
     lines.forEach((text, i) => {
       if (i === 0) return;
       const where = `${this.path}:${i + 1}`;
-      const above = this.sum;
       const record = this.record(text, where);
       if (record.done === true) {
         if (i !== lines.length - 1) throw new UserError(`${where}: the count's closing line is not the file's last; cannot resume`);
-        // The count was complete: its units stay, the closing line is written again (chained from the line above) at the end.
-        this.keepBytes = Buffer.byteLength(lines.slice(0, i).join('\n') + '\n');
-        this.sum = above;
+        if (typeof record.count !== 'string' || !/^\d+$/.test(record.count))
+          throw new UserError(`${where}: the count's closing line has no count; cannot resume`);
+        // The count is complete: the resume reports it and leaves the file whole (a stopped recount once cut this line off).
+        this.done = BigInt(record.count);
         return;
       }
       const { term, unit, count, strategy, nodes } = record;
@@ -151,9 +157,13 @@ export class CountFile extends ChainedFile<CountHeader> {
       throw new UserError(
         `--resume: ${this.path}:1 counts ${theirs.unique ? 'classes (--unique)' : 'solutions (no --unique)'}; resume it the same way or start another file`,
       );
+    theirs = { ...theirs, params: headerParams(theirs.params) };
     const differs = (['uniqueBy', 'counter', 'puzzle', 'params', 'problem', 'version'] as const).find(
       (k) => JSON.stringify(theirs![k]) !== JSON.stringify(ours[k]),
     );
+    // The same count by every field (a file that recorded its formula's file name, as puzzlesat did before).
+    if (differs === undefined) return;
+    if (differs === 'params') refuseOtherEncoding(this.path, theirs.params, ours.params);
     const what = {
       uniqueBy: `a different way of counting classes (--unique-by ${String(theirs.uniqueBy ?? 'burnside')})`,
       counter: `a different counter (--method ${String(theirs.counter)})`,
@@ -161,7 +171,7 @@ export class CountFile extends ChainedFile<CountHeader> {
       params: otherParams(theirs.params, ours.params),
       problem: 'a different problem (other rows, symmetries or clauses)',
       version: `a different puzzlesat version (${String(theirs.version)})`,
-    }[differs ?? 'problem'];
+    }[differs];
     throw new UserError(`--resume: ${this.path}:1 was written for ${what}; resume it with the options it was started with, or start another file`);
   }
 }

@@ -74,7 +74,7 @@ export const builder = (y: Argv) =>
           'exact cover: threads counting side by side, each term dealt into one share a thread, each thread with its part of --max-memory (default 1)',
       })
       .option('timeout', { type: 'number', describe: 'stop after this many seconds for the whole run, with the count so far marked incomplete' })
-      .option('resume', { type: 'boolean', describe: 'continue the count saved in --output' })
+      .option('resume', { type: 'boolean', describe: 'continue the count saved in --output (a finished one is reported as it is)' })
       .option('force', { type: 'boolean', describe: 'overwrite an existing --output file instead of refusing' })
       .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout (docs/summary.schema.json)' })
       .group(['unique', 'unique-by', 'method', 'strategy', 'max-memory', 'workers', 'timeout', 'resume'], 'Counting:')
@@ -102,7 +102,8 @@ export const handler = (args: Args) =>
           force: args.force === true,
         })
       : undefined;
-    if (out?.resumedUnits) process.stderr.write(`puzzlesat: resuming: ${out.resumedUnits} finished parts from ${out.path}\n`);
+    if (out?.done !== undefined) process.stderr.write(`puzzlesat: resuming: the count in ${out.path} is finished\n`);
+    else if (out?.resumedUnits) process.stderr.write(`puzzlesat: resuming: ${out.resumedUnits} finished parts from ${out.path}\n`);
     const stop = interruptFlag();
     const progress = startProgress(args, { unit: plan.unique ? 'of the classes counted' : 'of the count', who: plan.method, total: 1, share: true });
     let report: CountReport;
@@ -111,7 +112,10 @@ export const handler = (args: Args) =>
         shouldStop: stop.stopped,
         onCountProgress: (fraction) => progress.update(fraction),
         ...(out
-          ? { countResume: { finished: out.finished, strategies: out.strategies, recheck: out.recheck() }, onCountUnit: (u) => out.writeUnit(u) }
+          ? {
+              countResume: { finished: out.finished, strategies: out.strategies, recheck: out.recheck(), total: out.done },
+              onCountUnit: (u) => out.writeUnit(u),
+            }
           : {}),
       });
       out?.finish(report.complete ? report.count : undefined);

@@ -2,7 +2,18 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, truncateSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Instance, UserError, orbit, processAlive, readFileInput } from '../index.js';
+import {
+  type EncodingKind,
+  type Instance,
+  SUM_DIGITS,
+  UserError,
+  chained,
+  followingSum,
+  orbit,
+  processAlive,
+  readFileInput,
+  wholeLinesLength,
+} from '../index.js';
 
 /**
  * The `enumerate --out` file: JSON lines that a killed run resumes from.
@@ -41,7 +52,7 @@ export interface RunHeader {
 }
 
 export function runHeader(instance: Instance, unique: boolean): RunHeader {
-  const what = { version: toolVersion(), puzzle: instance.puzzle, params: definedOnly(instance.params), unique, cnf: cnfHash(instance) };
+  const what = { version: toolVersion(), puzzle: instance.puzzle, params: headerParams(instance.params), unique, cnf: cnfHash(instance) };
   return { puzzlesat: 'enumerate', fingerprint: sha256(JSON.stringify(what)).slice(0, 16), ...what };
 }
 
@@ -85,9 +96,10 @@ export abstract class ChainedFile<Header extends { puzzlesat: string }> {
   protected abstract readExisting(): void;
 
   /**
-   * The whole lines of the existing file (a torn or NUL-padded tail left out),
-   * the header first, and keepBytes set to their length; none when all there
-   * is a torn header (a kill while writing it), which starts the file afresh.
+   * The whole lines of the existing file (a torn or NUL-padded tail left
+   * out, CRLF endings read as LF), the header first, and keepBytes set to
+   * their length; none when all there is a torn header (a kill while writing
+   * it), which starts the file afresh.
    * Anything else without a whole line is not ours to replace.
    */
   protected existingLines(): string[] {
@@ -97,7 +109,8 @@ export abstract class ChainedFile<Header extends { puzzlesat: string }> {
     lines.pop(); // the empty string after the last newline
     if (lines.length > 0) {
       this.keepBytes = keep;
-      return lines;
+      // Lines ended by CRLF (a file passed through a Windows editor, or git's autocrlf) are the lines written: each checksum is over the line without the CR.
+      return lines.map((line) => line.replace(/\r$/, ''));
     }
     const text = bytes.toString('utf8').replace(/\0+$/, '');
     if (JSON.stringify(this.header).startsWith(text)) return [];
@@ -205,22 +218,13 @@ export class RunFile extends ChainedFile<RunHeader> {
   }
 }
 
-/** How many hex digits of SHA-256 a record's checksum keeps (128 bits). */
-const SUM_DIGITS = 32;
+/** A record line: its text (its JSON without the closing brace), then its sum. */
 const SUMMED = new RegExp(`^(.*),"sum":"([0-9a-f]{${SUM_DIGITS}})"\\}$`);
-
-/** The checksum of a record's text (its JSON without the closing brace and the sum) after the line whose sum is `previous`. */
-export const chained = (previous: string, body: string): string => sha256(`${previous}\n${body}`).slice(0, SUM_DIGITS);
 
 /** The sum a record line carries, when it is the one the lines above call for; else a UserError naming the line. */
 function checkedSum(text: string, previous: string, where: string): string {
   const m = SUMMED.exec(text);
-  if (!m) throw new UserError(`${where}: no checksum (the file was written by an older puzzlesat, or edited); cannot resume from it`);
-  if (m[2] !== chained(previous, m[1]!))
-    throw new UserError(
-      `${where}: the checksum does not follow from the lines above (a line deleted, moved, duplicated, changed or added); cannot resume`,
-    );
-  return m[2]!;
+  return followingSum(m ? { body: m[1]!, sum: m[2]! } : undefined, previous, where);
 }
 
 /**
@@ -241,18 +245,6 @@ export function openForAppending(path: string, keepBytes: number | undefined, he
     if (e instanceof UserError) throw e;
     throw new UserError(`${option}: cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
-}
-
-/** The length of the file's whole lines, without a torn or NUL-padded tail. */
-export function wholeLinesLength(bytes: Buffer): number {
-  let end = bytes.lastIndexOf(0x0a) + 1;
-  // A crash can also leave whole lines of NULs (blocks allocated, never written).
-  while (end > 0) {
-    const start = bytes.lastIndexOf(0x0a, end - 2) + 1;
-    if (!bytes.subarray(start, end - 1).every((b) => b === 0)) break;
-    end = start;
-  }
-  return end;
 }
 
 export function parseLine(text: string, where: string): Record<string, unknown> {
@@ -279,24 +271,52 @@ function checkHeader(text: string, ours: RunHeader, path: string): void {
     throw new UserError(
       `--resume: ${path}:1 was written ${theirs.unique ? 'with' : 'without'} --unique; resume it the same way or start another file`,
     );
-  const differs =
-    (['puzzle', 'params', 'cnf', 'version'] as const).find((k) => JSON.stringify(theirs![k]) !== JSON.stringify(ours[k])) ?? 'fingerprint';
+  theirs = { ...theirs, params: headerParams(theirs.params) };
+  const differs = (['puzzle', 'params', 'cnf', 'version'] as const).find((k) => JSON.stringify(theirs![k]) !== JSON.stringify(ours[k]));
+  // The same run by every field (a file that recorded its formula's file name, as puzzlesat did before).
+  if (differs === undefined) return;
+  if (differs === 'params') refuseOtherEncoding(path, theirs.params, ours.params);
   const what = {
     puzzle: 'a different puzzle',
     params: otherParams(theirs.params, ours.params),
     cnf: 'a different encoding (another CNF)',
     version: `a different puzzlesat version (${String(theirs.version)})`,
-    fingerprint: 'a different run',
   }[differs];
   throw new UserError(`--resume: ${path}:1 was written for ${what}; resume it with the options it was started with, or start another file`);
 }
 
-/** "other puzzle parameters (preset: "6x10" in the file, "5x12" now)": the first parameter that differs, so that the user knows which option to give. */
-export function otherParams(theirs: unknown, ours: unknown): string {
+/** The first puzzle parameter that differs between a file's header and this run, with both sides. */
+function firstDiffering(theirs: unknown, ours: unknown): { key?: string; inFile: Record<string, unknown>; now: Record<string, unknown> } {
   const inFile = (theirs ?? {}) as Record<string, unknown>;
   const now = (ours ?? {}) as Record<string, unknown>;
-  const shown = (v: unknown) => (v === undefined ? 'none' : JSON.stringify(v).slice(0, 60));
   const key = [...new Set([...Object.keys(inFile), ...Object.keys(now)])].find((k) => JSON.stringify(inFile[k]) !== JSON.stringify(now[k]));
+  return { key, inFile, now };
+}
+
+/** The encodings a header records, each a parameter named as its option. */
+const ENCODING_PARAMS = { amo: true, card: true, pb: true } satisfies Record<EncodingKind, true>;
+
+/**
+ * A file written with another encoding is refused naming the option that
+ * resumes it. The user may never have given that option: a default can
+ * depend on the run (enumerating on minisat-wasm, --amo is the puzzle's
+ * choice for natively propagated groups, pairwise for pentomino; with
+ * --solver dlx or --propagation clauses, its everyday default), so
+ * resuming with another --solver changes the formula unasked.
+ */
+export function refuseOtherEncoding(path: string, theirs: unknown, ours: unknown): void {
+  const { key, inFile, now } = firstDiffering(theirs, ours);
+  if (key === undefined || !(key in ENCODING_PARAMS) || typeof inFile[key] !== 'string' || typeof now[key] !== 'string') return;
+  throw new UserError(
+    `--resume: ${path}:1 was written with --${key} ${inFile[key]}, and this run's is ${now[key]} ` +
+      `(the default --${key} depends on the puzzle, --solver, --enum-mode and --propagation); give --${key} ${inFile[key]} to resume it, or start another file`,
+  );
+}
+
+/** "other puzzle parameters (preset: "6x10" in the file, "5x12" now)": the first parameter that differs, so that the user knows which option to give. */
+export function otherParams(theirs: unknown, ours: unknown): string {
+  const { key, inFile, now } = firstDiffering(theirs, ours);
+  const shown = (v: unknown) => (v === undefined ? 'none' : JSON.stringify(v).slice(0, 60));
   return key === undefined
     ? 'other puzzle parameters'
     : `other puzzle parameters (${key}: ${shown(inFile[key])} in the file, ${shown(now[key])} now)`;
@@ -390,7 +410,16 @@ export function cnfHash(instance: Instance): string {
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-export const definedOnly = (params: Record<string, unknown>) => JSON.parse(JSON.stringify(params)) as Record<string, unknown>;
+/**
+ * The parameters a file's header records of the run: a formula read from a
+ * file (DIMACS) is known by its content, which the header hashes, not by the
+ * file's name, so that a renamed or moved copy resumes and another formula
+ * is refused by its hash.
+ */
+export function headerParams(params: Record<string, unknown> | undefined): Record<string, unknown> {
+  const { file: _, ...rest } = JSON.parse(JSON.stringify(params ?? {})) as Record<string, unknown>;
+  return rest;
+}
 
 let version: string | undefined;
 /** This package's version, from the nearest package.json above this file (sources and dist alike). */

@@ -65,7 +65,8 @@ const sweepOptions = (y: Argv) =>
     .example('$0 sweep genius-square', 'whether each of the 62208 rolls can be solved (all can)')
     .example('$0 sweep genius-square --count --sample 500 --histogram h.svg -o rolls.tsv', 'solutions of 500 random rolls, drawn and saved');
 
-export const builder = (y: Argv) => outputOption(sweepOptions(y), 'stream the results to FILE.tsv (roll, solvable, solutions)');
+export const builder = (y: Argv) =>
+  outputOption(sweepOptions(y), "stream the results to FILE.tsv (roll, solvable, solutions, and each row's checksum, which --resume checks)");
 
 export const handler = (args: Args) =>
   guarded(args, async () => {

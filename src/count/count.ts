@@ -28,6 +28,8 @@ export interface CountRequest {
   strategies?: ReadonlyMap<string, Strategy>;
   /** Resume: finished units to recount and compare, by term. */
   recheck?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Resume: the count of a file that recorded it finished. It is the result: nothing is counted again. */
+  total?: bigint;
   onUnit?: (u: FinishedUnit) => void;
   /** Counts an exact-cover puzzle's terms: by default one after another in this thread (src/count-threads.ts counts them on worker threads). */
   countTerms?: (instance: Instance, options: CountInstanceOptions) => Promise<InstanceCount>;
@@ -81,6 +83,8 @@ export function requestProblem(instance: Instance, request: CountRequest): strin
 export async function countPuzzle(instance: Instance, request: CountRequest = {}): Promise<CountReport> {
   const problem = requestProblem(instance, request);
   if (problem) throw new Error(`count: ${problem}`);
+  // A finished count resumed is its result: counting it again could only stop short of it (a --timeout) and report less.
+  if (request.total !== undefined) return recordedCount(instance, request, request.total);
   // Both counters report their share done at every poll and once more where they stop: the last report is how far they got.
   let done = 0;
   const tracked: CountRequest = {
@@ -122,11 +126,31 @@ async function byExactCover(instance: Instance, request: CountRequest): Promise<
   };
 }
 
+const NO_CACHE: CountReport['cache'] = { entries: 0, bytes: 0, lookups: 0, hits: 0, evictions: 0 };
+
+/** The report of a count read back finished from a resume file: none of the search ran. */
+function recordedCount(instance: Instance, request: CountRequest, count: bigint): CountReport {
+  const counter = methodFor(instance, request);
+  return {
+    count,
+    complete: true,
+    counter,
+    method: 'the finished count of the resumed file',
+    nodes: 0,
+    cache: NO_CACHE,
+    counted: counter === 'cnf' ? cnfCounted(instance, request) : instance,
+    done: 1,
+  };
+}
+
+/** The instance whose formula the CNF counter counts: for classes, the one with the symmetry-breaking family (one model per class). */
+const cnfCounted = (instance: Instance, request: CountRequest): Instance => (request.unique ? classSearchInstance(instance, 'clauses') : instance);
+
 /** The one term of a CNF count in a resume file. */
 export const CNF_TERM = 'cnf';
 
 async function byCnf(instance: Instance, request: CountRequest): Promise<Omit<CountReport, 'done'>> {
-  const counted = request.unique ? classSearchInstance(instance, 'clauses') : instance;
+  const counted = cnfCounted(instance, request);
   const cnf = counted.cnf;
   let result: CnfCount | undefined;
   let memory: MemoryBoundExceeded | undefined;
@@ -152,7 +176,7 @@ async function byCnf(instance: Instance, request: CountRequest): Promise<Omit<Co
     counter: 'cnf',
     method: `projected model count${request.unique ? ' of the symmetry-breaking family (one model per class)' : ''}`,
     nodes: result?.nodes ?? 0,
-    cache: result?.cache ?? { entries: 0, bytes: 0, lookups: 0, hits: 0, evictions: 0 },
+    cache: result?.cache ?? NO_CACHE,
     counted,
     ...(memory ? { memory } : {}),
   };

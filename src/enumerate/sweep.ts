@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, truncateSync, writeSync } from 'node:fs';
-import { readTextFile } from '../core/input.js';
+import { readFileInput } from '../core/input.js';
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { ROLL_COUNT, RollSolver, parseBlockers, rollAt, rollIndex, symmetryClassKey } from '../../encoders/genius-square.js';
 import { UsageError, UserError } from '../core/errors.js';
+import { chained, followingSum, isSum, wholeLinesLength } from '../core/checksum.js';
 import { seededRandom } from '../core/random.js';
 import { type PoolControl, WORKER_SCRIPT, poolAvailable, runPool } from './pool.js';
 import type { SweepAnswer, SweepBatch } from './worker-tasks.js';
@@ -241,7 +242,16 @@ async function runInThread(
 
 // ---- the TSV -------------------------------------------------------------------
 
-const HEADER = 'roll\tsolvable\tsolutions';
+/**
+ * The file: the sweep's parameters, the TSV header, then a row per roll
+ * whose last column is its checksum, chained over the rows above it from the
+ * parameters line (src/core/checksum.ts, as enumerate's and count's files
+ * do): a row edited, deleted, moved or added breaks the chain at its line,
+ * and a resume refuses the file there.
+ */
+const HEADER = 'roll\tsolvable\tsolutions\tsum';
+/** The header of the files of an older puzzlesat, whose rows carry no checksum. */
+const UNSUMMED_HEADER = 'roll\tsolvable\tsolutions';
 
 /**
  * What a sweep is, on the first line of its file ("# puzzlesat sweep {...}",
@@ -268,12 +278,8 @@ function sweepParams(options: SweepOptions, planned: readonly number[]): SweepPa
 }
 
 /** Refuses to resume a file of another sweep, naming the first parameter that differs (as enumerate --resume does). */
-function checkParams(path: string, theirs: Partial<SweepParams> | undefined, ours: SweepParams): void {
+function checkParams(path: string, theirs: Partial<SweepParams>, ours: SweepParams): void {
   const again = 'resume it with the options it was started with, or start another file';
-  if (theirs === undefined)
-    throw new UserError(
-      `--resume: ${path}:1 records no sweep parameters (written by an older puzzlesat, or by hand): cannot tell it is this sweep's; start another file`,
-    );
   if (theirs.count !== ours.count)
     throw new UserError(`--resume: ${path}:1 was written ${theirs.count ? 'with' : 'without'} --count; resume it the same way or start another file`);
   const shown = (v: unknown) => (v === null || v === undefined ? 'none' : JSON.stringify(v));
@@ -302,33 +308,66 @@ function tornParams(text: string): boolean {
   return PARAMS_PREFIX.startsWith(head) || head.startsWith(PARAMS_PREFIX);
 }
 
+/** A row's text, without its checksum. */
 const formatRow = (index: number, row: SweepRow): string => `${rollAt(index).join(',')}\t${row.solvable ? 'yes' : 'no'}\t${row.solutions ?? ''}`;
 
-/** The rows of a sweep TSV by roll index, how many characters of it are whole lines, and the parameters it records (none in a file of an older puzzlesat). */
-export function readSweepTsv(path: string): { rows: Map<number, SweepRow>; wholeLines: number; params?: Partial<SweepParams> } {
-  const text = readTextFile(path, '--out');
-  const wholeLines = text.lastIndexOf('\n') + 1;
+/** A row's text and checksum, when its last column is one. */
+function splitSum(line: string): { body: string; sum: string } | undefined {
+  const tab = line.lastIndexOf('\t');
+  const sum = line.slice(tab + 1);
+  return tab >= 0 && isSum(sum) ? { body: line.slice(0, tab), sum } : undefined;
+}
+
+export interface SweepTsv {
+  /** The rows by roll index. */
+  rows: Map<number, SweepRow>;
+  /** How many bytes of the file are whole lines (0: none, the file starts afresh). */
+  wholeLines: number;
+  /** The sweep's parameters (none when there are no whole lines). */
+  params?: Partial<SweepParams>;
+  /** The checksum the next row chains from. */
+  sum: string;
+}
+
+/**
+ * A sweep TSV as a resume reads it: its parameters, then its rows, each
+ * checked against its checksum before it is read, a torn last line left out.
+ * Anything else is refused in one line naming FILE:LINE.
+ */
+export function readSweepTsv(path: string): SweepTsv {
+  const bytes = readFileInput(path, '--out');
+  // Whole lines only: a torn or NUL-padded tail is what a kill leaves, cut before appending.
+  const wholeLines = wholeLinesLength(bytes);
   // No whole line: a first line torn by a kill (started afresh), or a file that is not a sweep's, which is not ours to replace.
-  if (wholeLines === 0 && !tornParams(text))
+  if (wholeLines === 0 && !tornParams(bytes.toString('utf8')))
     throw new UserError(`${path}:1: not a sweep TSV (no "${PARAMS_PREFIX.trim()}" line); cannot resume from it`);
   const rows = new Map<number, SweepRow>();
   const lineOf = new Map<number, number>();
-  // Lines ended by CRLF (a file passed through Windows) read as the same rows.
-  const lines = text
-    .slice(0, wholeLines)
+  // Lines ended by CRLF (a file passed through Windows) read as the same rows, their checksums over the line without the CR.
+  const lines = bytes
+    .subarray(0, wholeLines)
+    .toString('utf8')
     .split('\n')
     .slice(0, -1)
     .map((line) => line.replace(/\r$/, ''));
-  const params = lines[0]?.startsWith(PARAMS_PREFIX) ? parseParams(lines.shift()!, `${path}:1`) : undefined;
-  // Line numbers as in the file: the TSV header is line 1, or line 2 below the parameters.
-  const headerLine = params ? 2 : 1;
-  if (lines.length > 0 && lines[0] !== HEADER)
-    throw new UserError(`${path}:${headerLine}: not a sweep TSV (expected the header "${HEADER.replace(/\t/g, '\\t')}")`);
-  lines.slice(1).forEach((line, i) => {
-    const where = `${path}:${i + headerLine + 1}`;
-    const [roll, solvable, solutions, extra] = line.split('\t');
+  if (lines.length > 0 && !lines[0]!.startsWith(PARAMS_PREFIX))
+    throw new UserError(
+      `--resume: ${path}:1 records no sweep parameters (written by an older puzzlesat, or by hand): cannot tell it is this sweep's; start another file`,
+    );
+  // The parameters and the header are written at once: without the header the file holds no row yet, and starts afresh.
+  if (lines.length < 2) return { rows, wholeLines: 0, sum: '' };
+  const params = parseParams(lines[0]!, `${path}:1`);
+  let sum = chained('', lines[0]!);
+  if (lines[1] === UNSUMMED_HEADER)
+    throw new UserError(`${path}:2: a sweep TSV without checksums (written by an older puzzlesat); cannot resume from it, start another file`);
+  if (lines[1] !== HEADER) throw new UserError(`${path}:2: not a sweep TSV (expected the header "${HEADER.replace(/\t/g, '\\t')}")`);
+  lines.slice(2).forEach((line, i) => {
+    const where = `${path}:${i + 3}`;
+    const record = splitSum(line);
+    sum = followingSum(record, sum, where);
+    const [roll, solvable, solutions, extra] = record!.body.split('\t');
     if (roll === undefined || solutions === undefined || extra !== undefined || (solvable !== 'yes' && solvable !== 'no')) {
-      throw new UserError(`${where}: expected "roll<TAB>yes|no<TAB>solutions"`);
+      throw new UserError(`${where}: expected "roll<TAB>yes|no<TAB>solutions<TAB>sum"`);
     }
     if (solutions !== '' && !/^\d+$/.test(solutions)) throw new UserError(`${where}: solutions must be a whole number or empty, got "${solutions}"`);
     const count = solutions === '' ? null : Number(solutions);
@@ -339,9 +378,9 @@ export function readSweepTsv(path: string): { rows: Map<number, SweepRow>; whole
     if (before && (before.solvable !== row.solvable || before.solutions !== row.solutions))
       throw new UserError(`${where}: roll ${roll} is on line ${lineOf.get(index)} too, with another answer`);
     rows.set(index, row);
-    lineOf.set(index, i + headerLine + 1);
+    lineOf.set(index, i + 3);
   });
-  return { rows, wholeLines, params };
+  return { rows, wholeLines, params, sum };
 }
 
 /** The output TSV, written line batch by line batch so that a stop loses nothing already solved. */
@@ -349,32 +388,41 @@ class SweepFile {
   private constructor(
     private readonly fd: number,
     readonly previous: ReadonlyMap<number, SweepRow>,
+    /** The checksum of the last line written (or kept): the next row's chains from it. */
+    private sum: string,
   ) {}
 
   static open(path: string, resume: boolean, params: SweepParams): SweepFile {
     let previous = new Map<number, SweepRow>();
-    let fresh = true;
+    let sum = '';
     if (resume && existsSync(path)) {
-      const { rows, wholeLines, params: theirs } = readSweepTsv(path);
+      const tsv = readSweepTsv(path);
       // Checked before the file is touched: another sweep's file is left as it was.
-      if (wholeLines > 0) checkParams(path, theirs, params);
+      if (tsv.params) checkParams(path, tsv.params, params);
       // Cut an unfinished last line (a hard kill mid-write) before appending.
-      truncateSync(path, wholeLines);
-      previous = rows;
-      fresh = wholeLines === 0;
+      truncateSync(path, tsv.wholeLines);
+      previous = tsv.rows;
+      sum = tsv.sum;
     }
+    const fresh = sum === '';
     let fd: number;
     try {
       fd = openSync(path, fresh ? 'w' : 'a');
     } catch (e) {
       throw new UserError(`--out: cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
     }
-    if (fresh) writeSync(fd, `${PARAMS_PREFIX}${JSON.stringify(params)}\n${HEADER}\n`);
-    return new SweepFile(fd, previous);
+    if (fresh) {
+      const first = `${PARAMS_PREFIX}${JSON.stringify(params)}`;
+      writeSync(fd, `${first}\n${HEADER}\n`);
+      sum = chained('', first);
+    }
+    return new SweepFile(fd, previous, sum);
   }
 
-  append(lines: readonly string[]): void {
-    if (lines.length > 0) writeSync(this.fd, lines.join('\n') + '\n');
+  append(rows: readonly string[]): void {
+    if (rows.length === 0) return;
+    const lines = rows.map((body) => `${body}\t${(this.sum = chained(this.sum, body))}`);
+    writeSync(this.fd, lines.join('\n') + '\n');
   }
 
   close(): void {

@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import { UserError } from './errors.js';
+
+/**
+ * The checksum chain of the files a stopped run resumes from (enumerate's
+ * and count's JSON lines, sweep's TSV): every record carries the SHA-256 of
+ * the previous record's sum and its own text, the first chained from the
+ * file's header line. A record deleted, duplicated, moved, edited or added
+ * breaks the chain at its line, which a resume then refuses. Each file
+ * format only chooses where on its line the sum goes. What a kill leaves
+ * after the last whole record (a torn line, NULs) is cut, not refused.
+ */
+
+/** How many hex digits of SHA-256 a record's checksum keeps (128 bits). */
+export const SUM_DIGITS = 32;
+
+/** The checksum of a record's text after the line whose sum is `previous` ('' for the header line). */
+export const chained = (previous: string, body: string): string =>
+  createHash('sha256').update(`${previous}\n${body}`).digest('hex').slice(0, SUM_DIGITS);
+
+const SUM = new RegExp(`^[0-9a-f]{${SUM_DIGITS}}$`);
+
+/** Whether text is a checksum as the chain writes one. */
+export const isSum = (text: string): boolean => SUM.test(text);
+
+/**
+ * The sum a record carries, when it is the one the lines above call for;
+ * else a UserError naming the line. `record` is the line split into its
+ * text and its sum, or undefined when the line carries none.
+ */
+export function followingSum(record: { body: string; sum: string } | undefined, previous: string, where: string): string {
+  if (!record) throw new UserError(`${where}: no checksum (the file was written by an older puzzlesat, or edited); cannot resume from it`);
+  if (record.sum !== chained(previous, record.body))
+    throw new UserError(
+      `${where}: the checksum does not follow from the lines above (a line deleted, moved, duplicated, changed or added); cannot resume`,
+    );
+  return record.sum;
+}
+
+/** The length of the file's whole lines, without a torn or NUL-padded tail. */
+export function wholeLinesLength(bytes: Buffer): number {
+  let end = bytes.lastIndexOf(0x0a) + 1;
+  // A crash can also leave whole lines of NULs (blocks allocated, never written).
+  while (end > 0) {
+    const start = bytes.lastIndexOf(0x0a, end - 2) + 1;
+    if (!bytes.subarray(start, end - 1).every((b) => b === 0)) break;
+    end = start;
+  }
+  return end;
+}

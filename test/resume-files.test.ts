@@ -1,0 +1,132 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CountFile, type CountHeader } from '../src/cli/count-file.js';
+import { chained } from '../src/core/checksum.js';
+
+/**
+ * The files a run resumes from, as users meet them through the compiled
+ * CLI: a sweep's TSV, count's and enumerate's JSON lines.
+ */
+const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
+const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-resume-files-'));
+
+function run(...args: string[]) {
+  const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir, timeout: 300_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+const read = (name: string) => readFileSync(join(dir, name), 'utf8');
+
+/** A refusal as the contract has it: exit 1, one line on stderr, nothing on stdout. */
+function expectRefusal(r: ReturnType<typeof run>, message: RegExp): void {
+  expect(r.code, r.err).toBe(1);
+  expect(r.err).toMatch(message);
+  expect(r.err.trim().split('\n')).toHaveLength(1);
+  expect(r.out).toBe('');
+}
+
+describe('resume files', { timeout: 300_000 }, () => {
+  it('sweep --resume refuses a row edited by hand at FILE:LINE, exit 1, the file untouched (regression: the edited count was resumed)', () => {
+    const sweep = ['sweep', 'genius-square', '--count', '--sample', '4', '--seed', '3', '--workers', '1', '-o', 'rolls.tsv'];
+    expect(run(...sweep).code).toBe(0);
+    const lines = read('rolls.tsv').split('\n');
+    expect(lines[1]).toBe('roll\tsolvable\tsolutions\tsum');
+    lines[3] = lines[3]!.replace(/\tyes\t\d+\t/, '\tyes\t999\t');
+    const edited = lines.join('\n');
+    writeFileSync(join(dir, 'rolls.tsv'), edited);
+    expectRefusal(run(...sweep, '--resume'), /^puzzlesat: .*rolls\.tsv:4: the checksum does not follow from the lines above/);
+    expect(read('rolls.tsv')).toBe(edited);
+  });
+
+  it('a finished count resumed reports its result and stays whole, even when the run stops short (regression: a too-short --timeout cut its "done" line)', () => {
+    const count = ['count', 'pentomino', '--preset', '3x20', '-o', 'done.jsonl'];
+    expect(run(...count).code).toBe(0);
+    const finished = read('done.jsonl');
+    expect(finished).toMatch(/\{"done":true,"count":"8",.*\n$/);
+    // What a stopped resume does with the file: the closing line stays.
+    const file = new CountFile(join(dir, 'done.jsonl'), JSON.parse(finished.split('\n')[0]!) as CountHeader, { resume: true, force: false });
+    expect(file.done).toBe(8n);
+    file.finish(undefined);
+    file.close();
+    expect(read('done.jsonl')).toBe(finished);
+    // Through the CLI under a --timeout: the recorded result, nothing counted again, the file as it was.
+    const r = run(...count, '--resume', '--timeout', '60', '--json');
+    expect(r.code, r.err).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ count: 8, complete: true, nodes: 0 });
+    expect(read('done.jsonl')).toBe(finished);
+  });
+
+  it('count and enumerate --resume read a file with CRLF line endings as the file written (regression: refused as "no checksum")', () => {
+    const count = ['count', 'pentomino', '--preset', '3x20', '-o', 'crlf-count.jsonl'];
+    expect(run(...count).code).toBe(0);
+    // A count stopped half way, then passed through a Windows editor.
+    const lines = read('crlf-count.jsonl').trim().split('\n');
+    writeFileSync(join(dir, 'crlf-count.jsonl'), lines.slice(0, Math.ceil(lines.length / 2)).join('\r\n') + '\r\n');
+    const counted = run(...count, '--resume', '--json');
+    expect(counted.code, counted.err).toBe(0);
+    expect(JSON.parse(counted.out)).toMatchObject({ count: 8, complete: true });
+    const enumerate = ['enumerate', 'pentomino', '--preset', '3x20', '--show', '0', '-o', 'crlf-enumerate.jsonl'];
+    expect(run(...enumerate, '--limit', '2').code).toBe(0);
+    writeFileSync(join(dir, 'crlf-enumerate.jsonl'), read('crlf-enumerate.jsonl').replace(/\n/g, '\r\n'));
+    const enumerated = run(...enumerate, '--resume', '--json');
+    expect(enumerated.code, enumerated.err).toBe(0);
+    expect(enumerated.err).toMatch(/resuming: 2 solutions from /);
+    expect(JSON.parse(enumerated.out)).toMatchObject({ count: 8, complete: true });
+  });
+
+  it('a count or enumeration of a .cnf file resumes from a renamed copy of it, and refuses another formula (regression: keyed by the file name)', () => {
+    const formula = 'c x1 or x2, not both; x2 implies x3\np cnf 3 3\n1 2 0\n-1 -2 0\n-2 3 0\n';
+    writeFileSync(join(dir, 'first.cnf'), formula);
+    mkdirSync(join(dir, 'moved'), { recursive: true });
+    writeFileSync(join(dir, 'moved', 'renamed.cnf'), formula);
+    writeFileSync(join(dir, 'other.cnf'), 'p cnf 3 2\n1 2 0\n-1 -2 0\n');
+    // A count stopped after its first unit.
+    expect(run('count', 'first.cnf', '-o', 'cnf-count.jsonl').code).toBe(0);
+    const stopped = read('cnf-count.jsonl').split('\n').slice(0, 2).join('\n') + '\n';
+    writeFileSync(join(dir, 'cnf-count.jsonl'), stopped);
+    expectRefusal(run('count', 'other.cnf', '-o', 'cnf-count.jsonl', '--resume'), /cnf-count\.jsonl:1 was written for a different problem/);
+    expect(read('cnf-count.jsonl')).toBe(stopped);
+    const counted = run('count', 'moved/renamed.cnf', '-o', 'cnf-count.jsonl', '--resume', '--json');
+    expect(counted.code, counted.err).toBe(0);
+    expect(counted.err).toMatch(/resuming: 1 finished parts from /);
+    expect(JSON.parse(counted.out)).toMatchObject({ count: 3, complete: true });
+    // A file of an older puzzlesat, whose header named the formula's file, resumes from a copy too.
+    const lines = stopped.trim().split('\n');
+    const header = JSON.stringify({ ...JSON.parse(lines[0]!), fingerprint: '0123456789abcdef', params: { file: 'elsewhere/first.cnf' } });
+    const record = lines[1]!.replace(/,"sum":"[0-9a-f]+"\}$/, '');
+    writeFileSync(join(dir, 'cnf-count.jsonl'), `${header}\n${record},"sum":"${chained(chained('', header), record)}"}\n`);
+    expect(JSON.parse(run('count', 'moved/renamed.cnf', '-o', 'cnf-count.jsonl', '--resume', '--json').out)).toMatchObject({
+      count: 3,
+      complete: true,
+    });
+    // The same for enumerate.
+    expect(run('enumerate', 'first.cnf', '-o', 'cnf-enumerate.jsonl', '--limit', '1').code).toBe(0);
+    const begun = read('cnf-enumerate.jsonl');
+    expectRefusal(
+      run('enumerate', 'other.cnf', '-o', 'cnf-enumerate.jsonl', '--resume'),
+      /cnf-enumerate\.jsonl:1 was written for a different encoding/,
+    );
+    expect(read('cnf-enumerate.jsonl')).toBe(begun);
+    const enumerated = run('enumerate', 'moved/renamed.cnf', '-o', 'cnf-enumerate.jsonl', '--resume', '--json');
+    expect(enumerated.code, enumerated.err).toBe(0);
+    expect(JSON.parse(enumerated.out)).toMatchObject({ count: 3, complete: true });
+  });
+
+  it('enumerate --resume with another --solver names the encoding its default changed and the option that resumes (regression: "other puzzle parameters (amo: ...)", an option never given)', () => {
+    const enumerate = ['enumerate', 'pentomino', '--preset', '3x20', '--show', '0', '-o', 'solver.jsonl'];
+    // On minisat-wasm the groups are propagated natively, with pairwise at-most-one clauses; dancing links takes the puzzle's default.
+    expect(run(...enumerate, '--limit', '2').code).toBe(0);
+    const begun = read('solver.jsonl');
+    expectRefusal(
+      run(...enumerate, '--resume', '--solver', 'dlx'),
+      /^puzzlesat: --resume: solver\.jsonl:1 was written with --amo pairwise, and this run's is bimander \(the default --amo depends on the puzzle, --solver, .*\); give --amo pairwise to resume it, or start another file$/m,
+    );
+    expect(read('solver.jsonl')).toBe(begun);
+    const resumed = run(...enumerate, '--resume', '--solver', 'dlx', '--amo', 'pairwise', '--json');
+    expect(resumed.code, resumed.err).toBe(0);
+    expect(JSON.parse(resumed.out)).toMatchObject({ count: 8, complete: true, solver: 'dlx' });
+  });
+});
