@@ -203,6 +203,43 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     }
   });
 
+  it('numeric options take plain decimal text only (regression: Number() read --limit 0x3, 0b11, 0o3 and " 3 " as 3, 1e2 as 100)', () => {
+    const enumerate = ['enumerate', 'pentomino', '--preset', '3x20', '--show', '0'];
+    const cases: [string[], string][] = [
+      ...['0x3', '0b11', '0o3', '1e2', ' 3 ', '+3', '3.0', 'Infinity'].map((value): [string[], string] => [
+        [...enumerate, '--limit', value],
+        `--limit: expected a whole number ≥ 1, got "${value}"`,
+      ]),
+      [[...enumerate, '--limit=0x3'], '--limit: expected a whole number ≥ 1, got "0x3"'],
+      // yargs takes the camelCase spelling too: it is the same option, checked by the same rule.
+      [[...enumerate, '--maxCells', '0x100'], '--max-cells: expected a whole number ≥ 1, got "0x100"'],
+      [[...enumerate, '--workers', '0b1'], '--workers: expected a whole number ≥ 1, got "0b1"'],
+      [[...enumerate, '--timeout', '0x10'], '--timeout: expected a positive number of seconds, got "0x10"'],
+      [[...enumerate, '--timeout', '1e1'], '--timeout: expected a positive number of seconds, got "1e1"'],
+      [['solve', 'pentomino', '--png', 'x.png', '--scale', '0x2'], '--scale: expected a positive number, got "0x2"'],
+      [
+        ['count', 'pentomino', '--max-memory', '0x10M'],
+        '--max-memory: expected an amount of memory of at least 1M (a number of MiB, or with K, M, G or T), got "0x10M"',
+      ],
+      // "B" is no unit of its own: 512B was read as 512 MiB.
+      [
+        ['count', 'pentomino', '--max-memory', '512B'],
+        '--max-memory: expected an amount of memory of at least 1M (a number of MiB, or with K, M, G or T), got "512B"',
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const r = run(...args);
+      expect({ args, code: r.code, out: r.out, err: r.err }).toEqual({ args, code: 2, out: '', err: `puzzlesat: ${message}\n` });
+    }
+    // Decimals where a number of seconds or a factor is meant, and units where an amount of memory is.
+    for (const args of [
+      [...enumerate, '--limit', '2', '--timeout', '100.5'],
+      [...enumerate, '--limit', '02', '--timeout', '.5'],
+      ['count', 'pentomino', '--preset', '3x20', '--max-memory', '1.5GiB'],
+    ])
+      expect({ args, code: run(...args).code }).toEqual({ args, code: 0 });
+  });
+
   it('options that do not go together, or one without the option it needs, are usage errors (2) naming the option (regression: these exited 1, as a failed run)', () => {
     const enumerate = ['enumerate', 'pentomino', '--preset', '3x20', '--show', '0'];
     writeFileSync(join(dir, 'queued.cnf'), 'p cnf 1 1\n1 0\n');
