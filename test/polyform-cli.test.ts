@@ -83,6 +83,31 @@ describe('bad input: one line naming the file, the JSON path or the option, exit
       /short\.json:4: not valid JSON \(Unexpected end of JSON input\)$/m,
     ],
     [
+      // Regression: JSON.parse keeps the last of two values of a key, and the board was silently the second.
+      'a board file that gives a key twice',
+      () => ['--board', write('twice.json', '{"grid": "square",\n "cells": [[0,0],[1,0]],\n "cells": [[0,0],[1,0],[2,0]]}\n'), '--pieces', 'A=###'],
+      /\/twice\.json:3: \$\.cells: given twice \(first on line 2\); give it once$/m,
+    ],
+    [
+      'a pieces file that gives a key of a piece twice, however the key is spelled',
+      () => [
+        '--board',
+        '2x1',
+        '--pieces-file',
+        write(
+          'twice-pieces.json',
+          '{"grid": "square", "pieces": [\n {"name": "A", "cells": [[0,0]]},\n {"name": "B",\n  "cells": [[0,0]], "c\\u0065lls": [[0,0],[1,0]]}]}',
+        ),
+      ],
+      /\/twice-pieces\.json:4: \$\.pieces\[1\]\.cells: given twice \(first on line 4\); give it once$/m,
+    ],
+    [
+      'inline JSON that gives a key twice',
+      () => ['--board', '{"grid":"square","cells":[[0,0]],"grid":"hexagon"}', '--pieces', 'A=#'],
+      /^puzzlesat: --board:1: \$\.grid: given twice \(first on line 1\); give it once$/m,
+      2,
+    ],
+    [
       'art drawn off the grid',
       () => ['--board', '^^', '--grid', 'triangle', '--pieces', 'A=^'],
       /--board:1: "\^" at column 2 points the wrong way/,
