@@ -531,6 +531,12 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
   // Squares and cubes keep their pictures; the other grids are drawn from their corners in the plane.
   const squareCells = board.grid.name === 'square' || board.grid.name === 'cube';
   const picture = { grid: board.grid, cells: spec.region, optional: spec.optional ?? [] };
+  const svg = (s: PackingSolution): string =>
+    !squareCells
+      ? renderPlaneSvg(picture, s, spec.pieces)
+      : board.cells.some((c) => c[2] !== 0)
+        ? renderPolycubeSvg(s, spec.pieces)
+        : renderPackingSvg(s, spec.pieces);
   // Cells as their grid writes them: a flat polycube figure is on the square grid (boardOf), so (x, y) as it
   // always has been, while a board the puzzle puts on the cube grid keeps its z, even at z = 0.
   const written = board.grid.arity === 2;
@@ -555,12 +561,9 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
         ? placementList(board.grid, s, spec.pieces, symbols, tooLargeForText(w * d, h))
         : renderPacking(s, spec.pieces, symbols, o.color);
     },
-    svg: (s) =>
-      !squareCells
-        ? renderPlaneSvg(picture, s, spec.pieces)
-        : board.cells.some((c) => c[2] !== 0)
-          ? renderPolycubeSvg(s, spec.pieces)
-          : renderPackingSvg(s, spec.pieces),
+    svg,
+    // Every cell one piece: the picture's frame is the board's, which a solution's fills at most.
+    boardSvg: () => svg({ placements: [{ piece: spec.pieces[0]!.name, cells: board.cells }] }),
     toJson: (s) => ({
       placements: s.placements.map((p) => ({
         piece: p.piece,
