@@ -319,6 +319,65 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     });
   }
 
+  /**
+   * Runs the CLI with a Ctrl-C that it sends itself at a defined point: when
+   * it opens a file whose path ends with `openedFile` (the puzzle being read,
+   * a solver's WebAssembly loading), once, from the main thread. No timing:
+   * the press lands in the same place however fast the machine is.
+   */
+  function interruptedOnOpen(openedFile: string, args: string[]) {
+    const hook = [
+      "import fs from 'node:fs';",
+      "import { syncBuiltinESMExports } from 'node:module';",
+      "import { isMainThread } from 'node:worker_threads';",
+      'const openSync = fs.openSync;',
+      'let pressed = false;',
+      'fs.openSync = (path, ...rest) => {',
+      '  const fd = openSync(path, ...rest);',
+      "  if (isMainThread && !pressed && String(path).endsWith(process.env.PRESS_CTRL_C_ON_OPEN)) { pressed = true; process.kill(process.pid, 'SIGINT'); }",
+      '  return fd;',
+      '};',
+      'syncBuiltinESMExports();',
+    ].join('\n');
+    const r = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(hook)}`, cli, ...args], {
+      encoding: 'utf8',
+      cwd: dir,
+      timeout: 240_000,
+      env: { ...process.env, PRESS_CTRL_C_ON_OPEN: openedFile },
+    });
+    return { code: r.status, signal: r.signal, out: r.stdout, err: r.stderr };
+  }
+
+  it('Ctrl-C before the search (the puzzle being read, a solver loading) is 130 with the summary, marked incomplete (regression: the process died of the signal, nothing printed)', () => {
+    // 2^14 models: all of them take many solves, none is found before the stop.
+    writeFileSync(join(dir, 'free.cnf'), 'p cnf 14 0\n');
+    const contract = { count: 0, complete: false, vars: 14, clauses: 0, solver: expect.any(String), seconds: expect.any(Number) };
+    const cases: [string, string[], Record<string, unknown>][] = [
+      ['free.cnf', ['enumerate', 'free.cnf', '--json'], { status: 'UNKNOWN', ...contract }],
+      // A count that never waits for the event loop: the press is heard before it starts all the same.
+      ['free.cnf', ['count', 'free.cnf', '--json'], { status: 'UNKNOWN', ...contract }],
+      ['free.cnf', ['solve', 'free.cnf', '--json'], { status: 'UNKNOWN', ...contract, model: [] }],
+      [
+        'minisat.wasm',
+        ['solve', 'pentomino', '--preset', '6x10', '--json'],
+        { status: 'UNKNOWN', count: 0, complete: false, solver: 'minisat-wasm' },
+      ],
+    ];
+    for (const [file, args, summary] of cases) {
+      const r = interruptedOnOpen(file, args);
+      expect({ args, code: r.code, signal: r.signal, err: r.err }).toEqual({
+        args,
+        code: 130,
+        signal: null,
+        err: '\npuzzlesat: stopping (Ctrl-C again to quit at once)\n',
+      });
+      expect(JSON.parse(r.out)).toMatchObject(summary);
+    }
+    // Without --json, the summary line says so.
+    const text = interruptedOnOpen('free.cnf', ['enumerate', 'free.cnf']);
+    expect({ code: text.code, out: text.out }).toEqual({ code: 130, out: expect.stringMatching(/^0 solutions so far \(incomplete\) in /) });
+  });
+
   it('sweep takes --timeout, one limit for the whole run as every verb does: it stops as at Ctrl-C, its rolls kept (regression: "Unknown argument: timeout")', () => {
     // Counting every roll's solutions takes minutes: one second stops it early, however fast the machine.
     const r = run('sweep', 'genius-square', '--count', '--workers', '1', '--timeout', '1', '--json', '-o', 'timed.tsv', '--force');

@@ -54,15 +54,21 @@ export const handler = (args: Args) =>
     if (args.png !== undefined && instance.boardSvg) checkPngSize(instance.boardSvg(), { scale: args.scale as number | undefined });
     const progress = startProgress(args, { unit: 'conflicts', who: plan.engine });
     // Ctrl-C stops a SAT engine's search (each hears the signal), and the answer is UNKNOWN. Dancing links
-    // searches without a turn for the handler, which would only hold Ctrl-C back: it is left to kill the process.
-    const stop = plan.strategy === 'exact-cover' ? undefined : interruptFlag();
+    // searches without a turn for the handler, which would only hold Ctrl-C back: it is left to kill the process
+    // (a Ctrl-C heard before, while the puzzle was built, still reaches it: it polls shouldStop).
+    const stop = await interruptFlag();
+    if (plan.strategy === 'exact-cover') stop.release();
     let result;
     try {
       // The spinner reads the engine's conflict count between its slices of search.
-      result = await runPlan(plan, { ...(progressWanted(args) ? { onConflicts: (n: number) => progress.update(n) } : {}), signal: stop?.signal });
+      result = await runPlan(plan, {
+        ...(progressWanted(args) ? { onConflicts: (n: number) => progress.update(n) } : {}),
+        signal: stop.signal,
+        shouldStop: stop.stopped,
+      });
     } finally {
       progress.stop();
-      stop?.release();
+      stop.release();
     }
     const { status, model, solution, certificate } = result;
     if (result.proof && args.proof !== undefined) writeProof(String(args.proof), result.proof);
