@@ -503,6 +503,16 @@ function checkAreas(spec: PackingSpec, board: Board): void {
   if (most < board.required) throw new UserError(`the pieces cover at most ${most} cells, but the board has ${board.required} that must be covered`);
 }
 
+/**
+ * The whole board dealt out to every copy of every piece, a cell each and the
+ * rest to the last: a solution's picture spans no more of the board, and
+ * names no more placements in a legend (a polycube's grows a row with them).
+ */
+function wholeBoard(spec: PackingSpec, board: Board): PackingSolution {
+  const copies = spec.pieces.flatMap((p) => Array<string>(p.count).fill(p.name)).slice(0, board.cells.length);
+  return { placements: copies.map((piece, k) => ({ piece, cells: k < copies.length - 1 ? [board.cells[k]!] : board.cells.slice(k) })) };
+}
+
 export function buildPacking(spec: PackingSpec): PackingInstance {
   const board = boardOf(spec);
   checkAreas(spec, board);
@@ -562,8 +572,7 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
         : renderPacking(s, spec.pieces, symbols, o.color);
     },
     svg,
-    // Every cell one piece: the picture's frame is the board's, which a solution's fills at most.
-    boardSvg: () => svg({ placements: [{ piece: spec.pieces[0]!.name, cells: board.cells }] }),
+    boardSvg: () => svg(wholeBoard(spec, board)),
     toJson: (s) => ({
       placements: s.placements.map((p) => ({
         piece: p.piece,

@@ -27,10 +27,11 @@ export interface Instance<S = unknown> {
   /** The solution drawn as an SVG document, where the puzzle has a picture. */
   svg?(solution: S): string;
   /**
-   * The picture `svg` draws with the whole board filled, which no solution's
-   * exceeds: its size is known before the search, so that a --png too large
-   * to draw is refused then, not after it. (A derived instance that draws
-   * otherwise gives its own, as it gives its own `svg`.)
+   * The picture `svg` draws with the whole board filled (by as many pieces as
+   * a solution may place), which no solution's exceeds: its size is known
+   * before the search, so that a --png too large to draw is refused then, not
+   * after it. (A derived instance that draws otherwise gives its own, as it
+   * gives its own `svg`.)
    */
   boardSvg?(): string;
   toJson(solution: S): unknown;
