@@ -215,6 +215,7 @@ export function geniusSquare(options: GeniusOptions): GeniusInstance {
     blockers,
     render: (s, o) => renderGeniusText(s, board, o.color),
     svg: (s) => renderGeniusSvg(s, board),
+    boardSvg: () => renderGeniusSvg({ placements: [] }, board),
   };
 }
 

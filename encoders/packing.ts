@@ -503,6 +503,16 @@ function checkAreas(spec: PackingSpec, board: Board): void {
   if (most < board.required) throw new UserError(`the pieces cover at most ${most} cells, but the board has ${board.required} that must be covered`);
 }
 
+/**
+ * The whole board dealt out to every copy of every piece, a cell each and the
+ * rest to the last: a solution's picture spans no more of the board, and
+ * names no more placements in a legend (a polycube's grows a row with them).
+ */
+function wholeBoard(spec: PackingSpec, board: Board): PackingSolution {
+  const copies = spec.pieces.flatMap((p) => Array<string>(p.count).fill(p.name)).slice(0, board.cells.length);
+  return { placements: copies.map((piece, k) => ({ piece, cells: k < copies.length - 1 ? [board.cells[k]!] : board.cells.slice(k) })) };
+}
+
 export function buildPacking(spec: PackingSpec): PackingInstance {
   const board = boardOf(spec);
   checkAreas(spec, board);
@@ -531,6 +541,12 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
   // Squares and cubes keep their pictures; the other grids are drawn from their corners in the plane.
   const squareCells = board.grid.name === 'square' || board.grid.name === 'cube';
   const picture = { grid: board.grid, cells: spec.region, optional: spec.optional ?? [] };
+  const svg = (s: PackingSolution): string =>
+    !squareCells
+      ? renderPlaneSvg(picture, s, spec.pieces)
+      : board.cells.some((c) => c[2] !== 0)
+        ? renderPolycubeSvg(s, spec.pieces)
+        : renderPackingSvg(s, spec.pieces);
   // Cells as their grid writes them: a flat polycube figure is on the square grid (boardOf), so (x, y) as it
   // always has been, while a board the puzzle puts on the cube grid keeps its z, even at z = 0.
   const written = board.grid.arity === 2;
@@ -555,12 +571,8 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
         ? placementList(board.grid, s, spec.pieces, symbols, tooLargeForText(w * d, h))
         : renderPacking(s, spec.pieces, symbols, o.color);
     },
-    svg: (s) =>
-      !squareCells
-        ? renderPlaneSvg(picture, s, spec.pieces)
-        : board.cells.some((c) => c[2] !== 0)
-          ? renderPolycubeSvg(s, spec.pieces)
-          : renderPackingSvg(s, spec.pieces),
+    svg,
+    boardSvg: () => svg(wholeBoard(spec, board)),
     toJson: (s) => ({
       placements: s.placements.map((p) => ({
         piece: p.piece,

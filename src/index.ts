@@ -65,7 +65,7 @@ export { CATALOGUE, FAMILIES, cataloguePuzzle, type CataloguePuzzle } from '../e
 export { countCommand } from '../encoders/catalogue/arguments.js';
 export { SIGNAL_EXIT, runLimited } from './core/cpu-limit.js';
 export { colorWanted } from './render/grid.js';
-export { writeDrawing } from './render/png.js';
+export { checkPngSize, writeDrawing } from './render/png.js';
 export { isCnfPath } from '../encoders/index.js';
 export { trueNamesInFile } from './core/dimacs.js';
 export type { Certificate } from './proof/certify.js';

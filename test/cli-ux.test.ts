@@ -203,6 +203,43 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     }
   });
 
+  it('numeric options take plain decimal text only (regression: Number() read --limit 0x3, 0b11, 0o3 and " 3 " as 3, 1e2 as 100)', () => {
+    const enumerate = ['enumerate', 'pentomino', '--preset', '3x20', '--show', '0'];
+    const cases: [string[], string][] = [
+      ...['0x3', '0b11', '0o3', '1e2', ' 3 ', '+3', '3.0', 'Infinity'].map((value): [string[], string] => [
+        [...enumerate, '--limit', value],
+        `--limit: expected a whole number ≥ 1, got "${value}"`,
+      ]),
+      [[...enumerate, '--limit=0x3'], '--limit: expected a whole number ≥ 1, got "0x3"'],
+      // yargs takes the camelCase spelling too: it is the same option, checked by the same rule.
+      [[...enumerate, '--maxCells', '0x100'], '--max-cells: expected a whole number ≥ 1, got "0x100"'],
+      [[...enumerate, '--workers', '0b1'], '--workers: expected a whole number ≥ 1, got "0b1"'],
+      [[...enumerate, '--timeout', '0x10'], '--timeout: expected a positive number of seconds, got "0x10"'],
+      [[...enumerate, '--timeout', '1e1'], '--timeout: expected a positive number of seconds, got "1e1"'],
+      [['solve', 'pentomino', '--png', 'x.png', '--scale', '0x2'], '--scale: expected a positive number, got "0x2"'],
+      [
+        ['count', 'pentomino', '--max-memory', '0x10M'],
+        '--max-memory: expected an amount of memory of at least 1M (a number of MiB, or with K, M, G or T), got "0x10M"',
+      ],
+      // "B" is no unit of its own: 512B was read as 512 MiB.
+      [
+        ['count', 'pentomino', '--max-memory', '512B'],
+        '--max-memory: expected an amount of memory of at least 1M (a number of MiB, or with K, M, G or T), got "512B"',
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const r = run(...args);
+      expect({ args, code: r.code, out: r.out, err: r.err }).toEqual({ args, code: 2, out: '', err: `puzzlesat: ${message}\n` });
+    }
+    // Decimals where a number of seconds or a factor is meant, and units where an amount of memory is.
+    for (const args of [
+      [...enumerate, '--limit', '2', '--timeout', '100.5'],
+      [...enumerate, '--limit', '02', '--timeout', '.5'],
+      ['count', 'pentomino', '--preset', '3x20', '--max-memory', '1.5GiB'],
+    ])
+      expect({ args, code: run(...args).code }).toEqual({ args, code: 0 });
+  });
+
   it('options that do not go together, or one without the option it needs, are usage errors (2) naming the option (regression: these exited 1, as a failed run)', () => {
     const enumerate = ['enumerate', 'pentomino', '--preset', '3x20', '--show', '0'];
     writeFileSync(join(dir, 'queued.cnf'), 'p cnf 1 1\n1 0\n');
@@ -281,6 +318,65 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
       child.on('exit', (code, signal) => resolve({ code: code ?? 128 + (signal === 'SIGINT' ? 2 : 0), out }));
     });
   }
+
+  /**
+   * Runs the CLI with a Ctrl-C that it sends itself at a defined point: when
+   * it opens a file whose path ends with `openedFile` (the puzzle being read,
+   * a solver's WebAssembly loading), once, from the main thread. No timing:
+   * the press lands in the same place however fast the machine is.
+   */
+  function interruptedOnOpen(openedFile: string, args: string[]) {
+    const hook = [
+      "import fs from 'node:fs';",
+      "import { syncBuiltinESMExports } from 'node:module';",
+      "import { isMainThread } from 'node:worker_threads';",
+      'const openSync = fs.openSync;',
+      'let pressed = false;',
+      'fs.openSync = (path, ...rest) => {',
+      '  const fd = openSync(path, ...rest);',
+      "  if (isMainThread && !pressed && String(path).endsWith(process.env.PRESS_CTRL_C_ON_OPEN)) { pressed = true; process.kill(process.pid, 'SIGINT'); }",
+      '  return fd;',
+      '};',
+      'syncBuiltinESMExports();',
+    ].join('\n');
+    const r = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(hook)}`, cli, ...args], {
+      encoding: 'utf8',
+      cwd: dir,
+      timeout: 240_000,
+      env: { ...process.env, PRESS_CTRL_C_ON_OPEN: openedFile },
+    });
+    return { code: r.status, signal: r.signal, out: r.stdout, err: r.stderr };
+  }
+
+  it('Ctrl-C before the search (the puzzle being read, a solver loading) is 130 with the summary, marked incomplete (regression: the process died of the signal, nothing printed)', () => {
+    // 2^14 models: all of them take many solves, none is found before the stop.
+    writeFileSync(join(dir, 'free.cnf'), 'p cnf 14 0\n');
+    const contract = { count: 0, complete: false, vars: 14, clauses: 0, solver: expect.any(String), seconds: expect.any(Number) };
+    const cases: [string, string[], Record<string, unknown>][] = [
+      ['free.cnf', ['enumerate', 'free.cnf', '--json'], { status: 'UNKNOWN', ...contract }],
+      // A count that never waits for the event loop: the press is heard before it starts all the same.
+      ['free.cnf', ['count', 'free.cnf', '--json'], { status: 'UNKNOWN', ...contract }],
+      ['free.cnf', ['solve', 'free.cnf', '--json'], { status: 'UNKNOWN', ...contract, model: [] }],
+      [
+        'minisat.wasm',
+        ['solve', 'pentomino', '--preset', '6x10', '--json'],
+        { status: 'UNKNOWN', count: 0, complete: false, solver: 'minisat-wasm' },
+      ],
+    ];
+    for (const [file, args, summary] of cases) {
+      const r = interruptedOnOpen(file, args);
+      expect({ args, code: r.code, signal: r.signal, err: r.err }).toEqual({
+        args,
+        code: 130,
+        signal: null,
+        err: '\npuzzlesat: stopping (Ctrl-C again to quit at once)\n',
+      });
+      expect(JSON.parse(r.out)).toMatchObject(summary);
+    }
+    // Without --json, the summary line says so.
+    const text = interruptedOnOpen('free.cnf', ['enumerate', 'free.cnf']);
+    expect({ code: text.code, out: text.out }).toEqual({ code: 130, out: expect.stringMatching(/^0 solutions so far \(incomplete\) in /) });
+  });
 
   it('sweep takes --timeout, one limit for the whole run as every verb does: it stops as at Ctrl-C, its rolls kept (regression: "Unknown argument: timeout")', () => {
     // Counting every roll's solutions takes minutes: one second stops it early, however fast the machine.

@@ -83,6 +83,31 @@ describe('bad input: one line naming the file, the JSON path or the option, exit
       /short\.json:4: not valid JSON \(Unexpected end of JSON input\)$/m,
     ],
     [
+      // Regression: JSON.parse keeps the last of two values of a key, and the board was silently the second.
+      'a board file that gives a key twice',
+      () => ['--board', write('twice.json', '{"grid": "square",\n "cells": [[0,0],[1,0]],\n "cells": [[0,0],[1,0],[2,0]]}\n'), '--pieces', 'A=###'],
+      /\/twice\.json:3: \$\.cells: given twice \(first on line 2\); give it once$/m,
+    ],
+    [
+      'a pieces file that gives a key of a piece twice, however the key is spelled',
+      () => [
+        '--board',
+        '2x1',
+        '--pieces-file',
+        write(
+          'twice-pieces.json',
+          '{"grid": "square", "pieces": [\n {"name": "A", "cells": [[0,0]]},\n {"name": "B",\n  "cells": [[0,0]], "c\\u0065lls": [[0,0],[1,0]]}]}',
+        ),
+      ],
+      /\/twice-pieces\.json:4: \$\.pieces\[1\]\.cells: given twice \(first on line 4\); give it once$/m,
+    ],
+    [
+      'inline JSON that gives a key twice',
+      () => ['--board', '{"grid":"square","cells":[[0,0]],"grid":"hexagon"}', '--pieces', 'A=#'],
+      /^puzzlesat: --board:1: \$\.grid: given twice \(first on line 1\); give it once$/m,
+      2,
+    ],
+    [
       'art drawn off the grid',
       () => ['--board', '^^', '--grid', 'triangle', '--pieces', 'A=^'],
       /--board:1: "\^" at column 2 points the wrong way/,
@@ -157,12 +182,35 @@ describe('pictures of boards spread far or below the origin', () => {
   it('a PNG past the pixel limit is refused in one line (regression: resvg panicked, exit 134, a Rust backtrace)', () => {
     const png = join(dir, 'far.png');
     const r = run(['solve', 'polyform', '--board', '{"grid":"hexagon","cells":[[0,0],[100000000,0]]}', '--pieces', 'A*2=#', '--png', png]);
-    expect(r.status).toBe(1);
+    // A usage error, found before the search (see below).
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
     expect(r.stderr.trim()).toMatch(
       /^puzzlesat: --png: the picture would be \d+ by \d+ pixels, more than 100000000 \(a lower --scale, or --svg, draws it\)$/,
     );
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(existsSync(png)).toBe(false);
+  });
+
+  it('a PNG past the pixel limit is refused before the search, by the board and --scale (regression: found after it, when the search was spent; an UNSAT answer hid it)', () => {
+    const png = join(dir, 'scaled.png');
+    const board = ['--board', '{"grid":"square","cells":[[0,0],[30,30]]}'];
+    const refused = run(['solve', 'polyform', ...board, '--pieces', 'A*2=#', '--png', png, '--scale', '16']);
+    expect({ code: refused.status, out: refused.stdout, err: refused.stderr }).toEqual({
+      code: 2,
+      out: '',
+      err: 'puzzlesat: --png: the picture would be 18176 by 18176 pixels, more than 100000000 (a lower --scale, or --svg, draws it)\n',
+    });
+    expect(existsSync(png)).toBe(false);
+    // The two cells are not adjacent: a domino fits nowhere, and the answer is UNSAT. Without a picture to draw the
+    // PNG was never looked at (exit 0, UNSAT): it is the same usage error, said before the search.
+    const unsat = run(['solve', 'polyform', ...board, '--pieces', 'D=##', '--png', png, '--scale', '16']);
+    expect({ code: unsat.status, out: unsat.stdout }).toEqual({ code: 2, out: '' });
+    expect(unsat.stderr).toMatch(/^puzzlesat: --png: the picture would be 18176 by 18176 pixels/);
+    // At a scale that fits it is drawn.
+    const drawn = run(['solve', 'polyform', ...board, '--pieces', 'A*2=#', '--png', png, '--scale', '2']);
+    expect(drawn.status, drawn.stderr).toBe(0);
+    expect(readFileSync(png).readUInt32BE(16)).toBe(2272);
   });
 
   it('a text picture too large to print lists the pieces instead (regression: a 30001 by 30001 picture of two cells, built for minutes)', () => {

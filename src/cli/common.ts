@@ -11,6 +11,9 @@ import {
   encodingKinds,
   puzzleArgsOf,
 } from '../index.js';
+import { EXIT_INTERRUPTED, wasInterrupted } from './interrupt.js';
+
+export { EXIT_INTERRUPTED, interruptFlag } from './interrupt.js';
 
 /** The encoding options: which at-most-one and at-most-k encodings build the formula. */
 export function encodingOptions<T>(y: Argv<T>) {
@@ -131,7 +134,7 @@ export async function guarded(args: Args, body: () => Promise<number | void>): P
     const code = await body();
     if (typeof code === 'number') process.exitCode = code;
     // Stopped by Ctrl-C: the partial result is out, and the exit says it is partial (128 + SIGINT).
-    if (interrupted) process.exitCode = EXIT_INTERRUPTED;
+    if (wasInterrupted()) process.exitCode = EXIT_INTERRUPTED;
   } catch (e) {
     if (e instanceof DeadlineReached) return reportUnanswered(e, args);
     reportError(e);
@@ -194,27 +197,6 @@ export function userMessage(message: string): string {
 
 /** The exit code of a usage error (a bad option value, an unknown name), as for yargs' own. */
 export const EXIT_USAGE = 2;
-
-/** The exit code of a run cut short by Ctrl-C, in every verb (what a shell reports for a process SIGINT kills). */
-export const EXIT_INTERRUPTED = 130;
-let interrupted = false;
-
-/**
- * Ctrl-C asks long work to stop (first press) or quits (second press). The
- * stop is polled (stopped()) by loops of our own, and aborts `signal` for a
- * solver's search in progress.
- */
-export function interruptFlag(): { stopped(): boolean; signal: AbortSignal; release(): void } {
-  const abort = new AbortController();
-  const handler = () => {
-    if (abort.signal.aborted) process.exit(EXIT_INTERRUPTED);
-    interrupted = true;
-    abort.abort();
-    process.stderr.write('\npuzzlesat: stopping (Ctrl-C again to quit at once)\n');
-  };
-  process.on('SIGINT', handler);
-  return { stopped: () => abort.signal.aborted, signal: abort.signal, release: () => process.off('SIGINT', handler) };
-}
 
 /**
  * Seconds since the run began: performance.now() counts from the process's

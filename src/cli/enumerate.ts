@@ -91,7 +91,7 @@ export const handler = (args: Args) =>
       process.stderr.write(`puzzlesat: resuming: ${known.length} solutions from ${out.path} (${out.finishedCubes.size} cubes finished)\n`);
     const show = args.show === undefined ? 1 : Number(args.show);
     const color = colorWanted(process.stdout);
-    const stop = interruptFlag();
+    const stop = await interruptFlag();
     const progress = enumerationProgress(args, plan, noun, known.length);
     let result;
     try {

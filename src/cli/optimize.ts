@@ -45,7 +45,7 @@ export const handler = (args: Args) =>
     if (isCnfPath(puzzle)) throw new UsageError(`optimize: a DIMACS file has no objective; puzzles with one: ${withObjective().join(', ')}`);
     // Ctrl-C ends the search as --timeout would: the solutions found so far are printed, and the exit is 130.
     // Listened for from the start: pressed while the formula is built, the search then starts stopped.
-    const stop = interruptFlag();
+    const stop = await interruptFlag();
     const instance = buildInstance(puzzle, args);
     const objective = instance.objective;
     if (!objective) throw new UsageError(`optimize: ${puzzle} has no objective; puzzles with one: ${withObjective().join(', ')}`);

@@ -211,22 +211,35 @@ export function checkTypedValues(words: readonly string[]): void {
   }
 }
 
-/** Each long option as typed with the word that may be its value: `--name value`, or `--name=value` (joined). */
+/**
+ * Each long option as typed with the word that may be its value: `--name
+ * value`, or `--name=value` (joined); named in kebab case, as RULES names it
+ * (yargs takes `--maxCells` for `--max-cells`). Words after "--" are no options.
+ */
 function typedOptions(words: readonly string[]): { name: string; value: string; joined: boolean }[] {
-  return words.flatMap((word, k) => {
+  const end = words.indexOf('--');
+  return (end === -1 ? words : words.slice(0, end)).flatMap((word, k, all) => {
     const joined = /^--([a-z][\w-]*)=(.*)$/.exec(word);
     const name = joined?.[1] ?? /^--([a-z][\w-]*)$/.exec(word)?.[1];
-    const value = joined ? joined[2]! : words[k + 1];
-    return name && value !== undefined ? [{ name, value, joined: joined !== null }] : [];
+    const value = joined ? joined[2]! : all[k + 1];
+    return name && value !== undefined ? [{ name: kebabCase(name), value, joined: joined !== null }] : [];
   });
 }
 
-/** Checks `value` by `rule`; messages show `typed`, the text on the command line, when there is one. */
+const kebabCase = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/**
+ * Checks `value` by `rule`; messages show `typed`, the text on the command
+ * line, when there is one. The text is what is checked: yargs' number is
+ * JavaScript's Number() of it, which reads "0x3", "0b11", "0o3" and " 3 " as
+ * 3 and "1e2" as 100.
+ */
 function checkValue(name: string, value: unknown, rule: Rule, typed?: string): number {
   const option = `--${name}`;
-  const got = shownValue(typed ?? value);
-  if (rule.kind === 'size') return sizeInBytes(value, option);
-  const n = asNumber(value);
+  const text = typed ?? (typeof value === 'string' ? value : undefined);
+  const got = shownValue(text ?? value);
+  if (rule.kind === 'size') return sizeInBytes(text ?? value, option);
+  const n = asNumber(text ?? value, rule.kind === 'int' ? WHOLE : DECIMAL);
   if (rule.kind === 'seconds') {
     if (n === undefined || !(n > 0) || !Number.isFinite(n)) throw new UserError(`${option}: expected a positive number of seconds, got ${got}`);
     if (n > MAX_TIMEOUT_SECONDS) throw new UserError(`${option}: at most ${MAX_TIMEOUT_SECONDS} seconds (24.8 days), got ${got}`);
@@ -246,10 +259,15 @@ function checkValue(name: string, value: unknown, rule: Rule, typed?: string): n
   return n;
 }
 
-/** A number only when the value is a plain decimal number (yargs turns "abc" into NaN, which stays refused). */
-function asNumber(value: unknown): number | undefined {
+/** The text of a count: decimal digits, nothing else (no sign, point, exponent, radix prefix or space). */
+const WHOLE = /^\d+$/;
+/** The text of seconds or a factor: decimal digits with at most one point (1.5, .5, 2.). */
+const DECIMAL = /^(\d+\.?\d*|\.\d+)$/;
+
+/** A number only when the value is a number, or text of the given syntax (yargs turns "abc" into NaN, which stays refused). */
+function asNumber(value: unknown, syntax: RegExp): number | undefined {
   if (typeof value === 'number') return Number.isNaN(value) ? undefined : value;
-  if (typeof value === 'string' && /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i.test(value)) return Number(value);
+  if (typeof value === 'string' && syntax.test(value)) return Number(value);
   return undefined;
 }
 
@@ -391,9 +409,9 @@ function isDirectory(path: string): boolean {
 
 const UNITS: Readonly<Record<string, number>> = { k: 2 ** 10, m: 2 ** 20, g: 2 ** 30, t: 2 ** 40 };
 
-/** Bytes from "512" (MiB), "512M", "2G", "1.5g", "64K" ... */
+/** Bytes from "512" (MiB), "512M", "2G", "1.5g", "64K", "2GiB", "2GB" ... (a "B" alone is no unit: "512B" is refused, not 512 MiB). */
 export function sizeInBytes(value: unknown, option: string): number {
-  const m = /^\s*(\d+\.?\d*|\.\d+)\s*([kmgt])?i?b?\s*$/i.exec(String(value));
+  const m = /^(\d+\.?\d*|\.\d+)(?:([kmgt])i?b?)?$/i.exec(String(value));
   const bytes = m ? Number(m[1]) * UNITS[(m[2] ?? 'm').toLowerCase()]! : NaN;
   if (!(bytes >= MIN_MEMORY_BYTES) || !Number.isFinite(bytes))
     throw new UserError(`${option}: expected an amount of memory of at least 1M (a number of MiB, or with K, M, G or T), got ${shownValue(value)}`);

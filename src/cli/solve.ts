@@ -7,6 +7,7 @@ import {
   type SolvePlan,
   UsageError,
   UserError,
+  checkPngSize,
   colorWanted,
   isCnfPath,
   planInstance,
@@ -49,17 +50,25 @@ export const handler = (args: Args) =>
     // A drawing asked of a puzzle that has none is known now: said after the search, the answer would be lost.
     for (const format of ['svg', 'png'] as const)
       if (args[format] !== undefined && !instance.svg) throw new UsageError(`--${format}: ${puzzle} has no drawing`);
+    // So is a PNG too large to draw: the board's picture bounds every solution's.
+    if (args.png !== undefined && instance.boardSvg) checkPngSize(instance.boardSvg(), { scale: args.scale as number | undefined });
     const progress = startProgress(args, { unit: 'conflicts', who: plan.engine });
     // Ctrl-C stops a SAT engine's search (each hears the signal), and the answer is UNKNOWN. Dancing links
-    // searches without a turn for the handler, which would only hold Ctrl-C back: it is left to kill the process.
-    const stop = plan.strategy === 'exact-cover' ? undefined : interruptFlag();
+    // searches without a turn for the handler, which would only hold Ctrl-C back: it is left to kill the process
+    // (a Ctrl-C heard before, while the puzzle was built, still reaches it: it polls shouldStop).
+    const stop = await interruptFlag();
+    if (plan.strategy === 'exact-cover') stop.release();
     let result;
     try {
       // The spinner reads the engine's conflict count between its slices of search.
-      result = await runPlan(plan, { ...(progressWanted(args) ? { onConflicts: (n: number) => progress.update(n) } : {}), signal: stop?.signal });
+      result = await runPlan(plan, {
+        ...(progressWanted(args) ? { onConflicts: (n: number) => progress.update(n) } : {}),
+        signal: stop.signal,
+        shouldStop: stop.stopped,
+      });
     } finally {
       progress.stop();
-      stop?.release();
+      stop.release();
     }
     const { status, model, solution, certificate } = result;
     if (result.proof && args.proof !== undefined) writeProof(String(args.proof), result.proof);

@@ -86,7 +86,7 @@ export const handler = (args: Args) =>
     })) as SweepPlan;
     const seed = plan.sample?.seed;
     const lock = args.out === undefined ? undefined : lockOutput(String(args.out), { resume: args.resume === true, force: args.force === true });
-    const stop = interruptFlag();
+    const stop = await interruptFlag();
     const progress = startProgress(args, { unit: 'rolls', who: 'genius-square' });
     let run: SweepRun;
     try {

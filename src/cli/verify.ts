@@ -142,7 +142,7 @@ export const handler = (args: Args) =>
     const rows: Verified[] = [];
     // Each puzzle's line goes out as it is counted (a long run shows its progress, and Ctrl-C keeps what was
     // verified: the puzzle being counted stops as at Ctrl-C, the rest are not started), the summary last.
-    const stop = interruptFlag();
+    const stop = await interruptFlag();
     // The line of progress follows the rule of every bar: a terminal, and no --quiet.
     const drawing = progressWanted(args);
     if (!args.json) process.stdout.write(TABLE_HEADER);

@@ -26,6 +26,14 @@ export interface Instance<S = unknown> {
   render(solution: S, options: { color: boolean }): string;
   /** The solution drawn as an SVG document, where the puzzle has a picture. */
   svg?(solution: S): string;
+  /**
+   * The picture `svg` draws with the whole board filled (by as many pieces as
+   * a solution may place), which no solution's exceeds: its size is known
+   * before the search, so that a --png too large to draw is refused then, not
+   * after it. (A derived instance that draws otherwise gives its own, as it
+   * gives its own `svg`.)
+   */
+  boardSvg?(): string;
   toJson(solution: S): unknown;
   /**
    * Symmetries of the puzzle as permutations of the projection variables

@@ -57,9 +57,60 @@ export function parseJson(text: string, source: string): Json {
     const why = message.replace(/^.*?JSON[^:]*:\s*/, '').replace(/, (\.\.\.)?".*"(\.\.\.)? is not valid JSON$/s, '');
     throw new UserError(`${source}:${line}: not valid JSON (${why})`);
   }
+  const twice = repeatedKey(text);
+  if (twice) throw new UserError(`${source}:${twice.line}: ${twice.path}: given twice (first on line ${twice.first}); give it once`);
   const deep = tooDeep(value);
   if (deep) throw fail(source, deep, `nested more than ${MAX_JSON_DEPTH} levels deep (board and pieces files need 4)`);
   return value;
+}
+
+/**
+ * The first key that an object of `text` (valid JSON) gives twice, with its
+ * path and the lines of both: JSON.parse keeps the last value silently, and
+ * which one was meant is a guess. A scan of the text, as JSON.parse reports
+ * nothing of it; without recursion, as tooDeep, since the depth is checked
+ * after. Keys are compared as JSON.parse reads them ("c\u0065lls" is "cells").
+ */
+function repeatedKey(text: string): { path: string; line: number; first: number } | undefined {
+  interface Open {
+    path: string;
+    /** An object's keys so far, with the line of each; undefined in an array. */
+    keys?: Map<string, number>;
+    /** The path of the value being read: after its key in an object, by its index in an array. */
+    at: string;
+    index: number;
+    expectingKey: boolean;
+  }
+  const open: Open[] = [];
+  let line = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    const top = open.at(-1);
+    if (c === '\n') line++;
+    else if (c === '{' || c === '[') {
+      const path = top ? top.at : '$';
+      open.push(
+        c === '{' ? { path, keys: new Map(), at: path, index: 0, expectingKey: true } : { path, at: `${path}[0]`, index: 0, expectingKey: false },
+      );
+    } else if (c === '}' || c === ']') open.pop();
+    else if (c === ':' && top) top.expectingKey = false;
+    else if (c === ',' && top) {
+      if (top.keys) top.expectingKey = true;
+      else top.at = `${top.path}[${++top.index}]`;
+    } else if (c === '"') {
+      let end = i + 1;
+      while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      if (top?.keys && top.expectingKey) {
+        const key = JSON.parse(text.slice(i, end + 1)) as string;
+        top.at = `${top.path}.${key}`;
+        const first = top.keys.get(key);
+        if (first !== undefined) return { path: top.at, line, first };
+        top.keys.set(key, line);
+      }
+      i = end;
+    }
+  }
+  return undefined;
 }
 
 /**

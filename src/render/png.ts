@@ -1,5 +1,5 @@
 import { writeReplacing } from '../core/output.js';
-import { UserError } from '../core/errors.js';
+import { UsageError, UserError } from '../core/errors.js';
 import { loadOptional } from '../core/optional.js';
 
 /**
@@ -35,15 +35,21 @@ export async function svgToPng(svg: string, size: PngSize = {}): Promise<Buffer>
  */
 export const MAX_PNG_PIXELS = 100_000_000;
 
-/** Refuses a PNG of more than MAX_PNG_PIXELS, by the width and height the SVG declares, before resvg is asked for it. */
-function checkPngSize(svg: string, size: PngSize): void {
+/**
+ * Refuses a PNG of more than MAX_PNG_PIXELS, by the width and height the SVG
+ * declares, before resvg is asked for it: a usage error, as a lower --scale
+ * cures it. Solve calls it before the search with the board's picture, which
+ * no solution's exceeds, so that the search is not spent on a picture that
+ * cannot be drawn.
+ */
+export function checkPngSize(svg: string, size: PngSize): void {
   const declared = (name: string) => Number(new RegExp(`<svg[^>]*\\s${name}="([^"]+)"`).exec(svg)?.[1]);
   const [w, h] = [declared('width'), declared('height')];
   if (!(w > 0 && h > 0)) return;
   const zoom = size.width === undefined ? (size.scale ?? DEFAULT_PNG_SCALE) : size.width / w;
   const [pw, ph] = [Math.ceil(w * zoom), Math.ceil(h * zoom)];
   if (pw * ph > MAX_PNG_PIXELS)
-    throw new UserError(`--png: the picture would be ${pw} by ${ph} pixels, more than ${MAX_PNG_PIXELS} (a lower --scale, or --svg, draws it)`);
+    throw new UsageError(`--png: the picture would be ${pw} by ${ph} pixels, more than ${MAX_PNG_PIXELS} (a lower --scale, or --svg, draws it)`);
 }
 
 /** Writes `svg` as SVG or PNG by the option that asked for it; failures name the option and the file. */

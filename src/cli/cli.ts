@@ -1,0 +1,176 @@
+/** The command line (main.ts, the entry, loads it once Ctrl-C is heard). */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import * as checkProof from './check-proof.js';
+import * as count from './count.js';
+import * as decode from './decode.js';
+import * as dobble from './dobble.js';
+import * as encode from './encode.js';
+import * as enumerate from './enumerate.js';
+import * as explain from './explain.js';
+import * as list from './list.js';
+import * as optimize from './optimize.js';
+import * as solve from './solve.js';
+import * as solvers from './solvers.js';
+import * as sweep from './sweep.js';
+import * as verify from './verify.js';
+import * as worker from './worker.js';
+import { PUZZLES, UserError, didYouMean, limitsFromOptions, setRunDeadline, setSizeLimits } from '../index.js';
+import { checkNumericOptions, checkOutputs, checkTypedValues, joinStdinValues } from './options.js';
+import { userMessage } from './common.js';
+
+// A reader that closes the pipe early (`puzzlesat encode ... | head`) is not an error; any other
+// write error (a full disk: `> /dev/full`) is one line and exit 1, in every verb.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  process.stderr.write(`puzzlesat: cannot write the output: ${e.code ?? e.message}\n`);
+  process.exit(1);
+});
+// Nothing can be said when stderr itself fails: the exit code tells.
+process.stderr.on('error', () => process.exit(1));
+
+/**
+ * The bench verb runs the repository's bench/ suite, which the npm package
+ * does not ship: it is offered only where that suite was built.
+ */
+const benchSuite = new URL('../../bench/encodings.js', import.meta.url);
+const bench = existsSync(fileURLToPath(benchSuite)) ? await import('./bench.js') : undefined;
+
+const VERBS_WITH_A_PUZZLE = new Set(['solve', 'enumerate', 'count', 'encode', 'explain']);
+const puzzleList = PUZZLES.map((p) => p.name).join(', ');
+
+/** yargs' camelCase twin of an option, spelled back as typed: maxCells is max-cells. */
+const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/**
+ * A usage problem (unknown option, missing argument, bad choice): one line
+ * and exit 2, the convention that tells it from a failed run (1). A missing
+ * puzzle names the puzzles there are.
+ */
+function usageError(msg: string | undefined, err: Error | undefined): never {
+  // A value yargs misread (checkTypedValues) is the error to name, not the unknown options it made of it.
+  try {
+    checkTypedValues(hideBin(process.argv));
+  } catch (e) {
+    if (!(e instanceof UserError)) throw e;
+    msg = e.message;
+  }
+  let text = String(msg ?? err?.message)
+    .replace(/:\s*\n\s*/g, ': ')
+    .replace(/\s*\n\s*/g, '; ');
+  const verb = hideBin(process.argv)[0] ?? '';
+  // "Unknown argument: presett": suggest the option it is a typo of.
+  // yargs' typings leave out getOptions(), which lists the options of the verb being parsed.
+  const options = Object.keys((cli as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key).filter(
+    (k) => k.length > 1 && !/[A-Z]/.test(k),
+  );
+  text = text.replace(/^(Unknown arguments?: )(.*)$/, (_, head: string, names: string) => {
+    // yargs names each unknown kebab-case option twice, as typed and as its camelCase twin: keep what was typed.
+    const typed = names.split(', ').filter((name, _i, all) => !/[A-Z]/.test(name) || !all.includes(kebab(name)));
+    const listed = typed.map((name) => `${name}${didYouMean(name, options).replace(/mean (\S+)\?/, 'mean --$1?')}`).join(', ');
+    return (typed.length === 1 ? 'Unknown argument: ' : head) + listed;
+  });
+  if (/^Not enough non-option arguments/.test(text) && VERBS_WITH_A_PUZZLE.has(verb)) {
+    text = `${verb}: name a puzzle: ${puzzleList}${verb === 'encode' ? '' : ', or a .cnf file'} (puzzlesat list puzzles)`;
+  }
+  // yargs says "Invalid values: Argument: X, Given: "v", Choices: "a", "b""; name the option as it is typed.
+  // A positional (list's topic) is named as such, not as an option nobody can type.
+  text = text.replace(/^Invalid values: Argument: ([\w-]+), Given: (.*?), Choices: (.*)$/, (_, name: string, given: string, choices: string) => {
+    const plain = choices.replace(/"/g, '');
+    const where = process.argv.some((a) => a === `--${name}` || a.startsWith(`--${name}=`)) ? `--${name}` : `${verb}: the ${name}`;
+    return `${where}: expected one of ${plain}, got ${given}${didYouMean(given.replace(/"/g, ''), plain.split(', '))}`;
+  });
+  process.stderr.write(`puzzlesat: ${userMessage(text)}\n`);
+  process.exit(2);
+}
+
+/**
+ * yargs prints the completion script before strict mode sees an argument
+ * after `completion`, so `puzzlesat completion extra >> ~/.bashrc` would
+ * append the script and then fail: refuse it first. (Shells ask for
+ * completions with --get-yargs-completions, never through this verb.)
+ */
+function refuseCompletionArguments(args: readonly string[]): void {
+  const extra = args[0] === 'completion' ? args.slice(1).find((a) => !a.startsWith('-')) : undefined;
+  if (extra !== undefined) usageError(`completion takes no argument, got "${extra}"`, undefined);
+}
+
+const EPILOG = [
+  `Puzzles: ${puzzleList} (puzzlesat list puzzles says what each is).`,
+  'Exit codes: 0 success, 1 error, 2 usage error, 130 interrupted (Ctrl-C); solve --sat-exit-codes: 10 SAT, 20 UNSAT.',
+  'Progress is drawn on stderr when it is a terminal (--quiet: never).',
+].join('\n');
+
+/** `puzzlesat <verb> <kind> [options]`: one contract across puzzles; the kind is the verb's positional, so that `--puzzle NAME` (a catalogue puzzle) is an option of its own. */
+const cli = yargs(joinStdinValues(hideBin(process.argv)));
+refuseCompletionArguments(hideBin(process.argv));
+await cli
+  .scriptName('puzzlesat')
+  .usage('$0 <verb> <kind> [options]')
+  // Every option value is checked once, here, before any verb starts work: a bad one is a usage error.
+  .middleware((argv) => {
+    try {
+      checkTypedValues(hideBin(process.argv));
+      checkNumericOptions(argv, hideBin(process.argv));
+      setSizeLimits(limitsFromOptions(argv));
+      // --timeout counts from the process's start (performance.timeOrigin), as a summary's seconds do:
+      // loading the program and building the formula spend it too.
+      if (typeof argv.timeout === 'number') setRunDeadline(performance.timeOrigin + argv.timeout * 1000);
+    } catch (e) {
+      if (!(e instanceof UserError)) throw e;
+      usageError(e.message, undefined);
+    }
+    // Outputs are checked before any work too, but a file in the way is not a usage error: exit 1.
+    try {
+      checkOutputs(argv);
+    } catch (e) {
+      if (!(e instanceof UserError)) throw e;
+      process.stderr.write(`puzzlesat: ${userMessage(e.message)}\n`);
+      process.exit(1);
+    }
+  })
+  .command(solve as never)
+  .command(enumerate as never)
+  .command(optimize as never)
+  .command(count as never)
+  .command(encode as never)
+  .command(decode as never)
+  .command(explain as never)
+  .command(list as never)
+  .command(solvers as never)
+  .command(sweep as never)
+  .command(verify as never)
+  .command(dobble as never)
+  .command((bench ?? []) as never)
+  .command(worker as never)
+  .command(checkProof as never)
+  .completion('completion', 'print a bash/zsh completion script (puzzlesat completion >> ~/.bashrc)')
+  .option('force', {
+    type: 'boolean',
+    global: true,
+    describe: 'replace existing output files (-o, --svg, --png, --proof, --histogram); never a file the run reads',
+  })
+  .option('quiet', {
+    alias: 'q',
+    type: 'boolean',
+    global: true,
+    describe: 'no progress bar or spinner on stderr (they are only drawn on a terminal anyway)',
+  })
+  .demandCommand(
+    1,
+    'name a verb: solve, enumerate, count, optimize, encode, decode, explain, bench, list, solvers, sweep, verify, dobble, check-proof, worker, completion',
+  )
+  .example('$0 solve pentomino --preset 8x8-square', 'one tiling of the 8x8 board with the 2x2 square')
+  .example('$0 enumerate soma --unique --solver dlx', 'the 480 classes of the Soma cube under rotations')
+  .epilog(EPILOG)
+  .strict()
+  .recommendCommands()
+  .fail(usageError)
+  .help()
+  .version()
+  // After --help or --version yargs would exit at once, before a failed write to stdout (`> /dev/full`) is reported: let the process end by itself.
+  .exitProcess(false)
+  .wrap(Math.min(110, process.stdout.columns || 80))
+  .parseAsync();

@@ -1,0 +1,48 @@
+/**
+ * One Ctrl-C for the whole run. The verbs that stop on it with what they
+ * have (STOPPABLE_VERBS) hear it from the process's start (main.ts, before
+ * the program loads), so that a press while the modules load, the puzzle is
+ * read and encoded or a solver loads is not the signal's default death
+ * without a summary: the verb finds the run already stopped when it
+ * polls, and reports what it has, incomplete, exit 130. Synchronous work
+ * (building a formula) gives the handler no turn: a press is heard when that
+ * work ends. No imports: this must load before anything else does.
+ */
+
+/** The exit code of a run cut short by Ctrl-C, in every verb (what a shell reports for a process SIGINT kills). */
+export const EXIT_INTERRUPTED = 130;
+
+/** The verbs that poll interruptFlag() and report an interrupted run; elsewhere Ctrl-C ends the process as by default. */
+export const STOPPABLE_VERBS: ReadonlySet<string> = new Set(['solve', 'enumerate', 'optimize', 'count', 'sweep', 'verify', 'dobble']);
+
+const interruption = new AbortController();
+
+function onInterrupt(): void {
+  if (interruption.signal.aborted) process.exit(EXIT_INTERRUPTED);
+  interruption.abort();
+  process.stderr.write('\npuzzlesat: stopping (Ctrl-C again to quit at once)\n');
+}
+
+/** Ctrl-C from now on asks the run to stop (first press) or quits (second press). */
+export function hearInterrupts(): void {
+  if (!process.listeners('SIGINT').includes(onInterrupt)) process.on('SIGINT', onInterrupt);
+}
+
+/** Whether Ctrl-C was pressed during the run (its exit is then 130). */
+export const wasInterrupted = (): boolean => interruption.signal.aborted;
+
+/**
+ * Ctrl-C asks long work to stop (first press) or quits (second press). The
+ * stop is polled (stopped()) by loops of our own, and aborts `signal` for a
+ * solver's search in progress; a press before this call stops them at once.
+ * It is heard before this returns: a press while the puzzle was built waits
+ * for the event loop to read it, which a search that never waits for the loop
+ * (a small one, dancing links) would not let happen before the process ended,
+ * the press lost. Two turns: a signal that came before the loop's first turn
+ * is read on its second.
+ */
+export async function interruptFlag(): Promise<{ stopped(): boolean; signal: AbortSignal; release(): void }> {
+  hearInterrupts();
+  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+  return { stopped: wasInterrupted, signal: interruption.signal, release: () => process.off('SIGINT', onInterrupt) };
+}
