@@ -49,6 +49,28 @@ describe('names the library does not know are refused', () => {
   });
 });
 
+describe('a name the formula never declared, where a new variable would be meaningless', () => {
+  // An assumption or a phase hint on a fresh variable constrains nothing: a typo ('aa' for 'a') answered SAT about another variable.
+  it('an assumption, alone or inside an expression, and a phase hint', async () => {
+    const f = ab();
+    f.add([-f.vars.id('a')]);
+    const s = await openSolver(f, { solver: 'minisat-wasm' });
+    try {
+      await expect(s.solve({ assumptions: ['aa'] })).rejects.toThrow(/assumptions: no variable "aa" in this formula \(did you mean a\?\)/);
+      await expect(s.solve({ assumptions: ['b', not('typo')] })).rejects.toThrow(/assumptions: no variable "typo" in this formula/);
+      expect(() => s.prefer('cc', true)).toThrow(/prefer: no variable "cc" in this formula/);
+      expect(f.varCount).toBe(2);
+      // Known names still work, and add() still declares new ones, as clauses do.
+      expect(await s.solve({ assumptions: ['a'] })).toBe('UNSAT');
+      expect(await s.solve({ assumptions: [not('b')] })).toBe('UNSAT');
+      s.add(['c']);
+      expect(await s.solve({ assumptions: ['c'] })).toBe('SAT');
+    } finally {
+      s.close();
+    }
+  });
+});
+
 describe('missing or malformed terms are refused where they are given', () => {
   it('an operator without its operands', () => {
     expect(() => not(undefined as never)).toThrow(TypeError);

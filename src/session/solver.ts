@@ -23,10 +23,10 @@ import {
   limitsConflicts,
 } from '../../solvers/types.js';
 import type { Cnf } from '../core/cnf.js';
-import { UserError } from '../core/errors.js';
+import { UserError, didYouMean } from '../core/errors.js';
 import { checkRunNumbers, secondsLeft } from '../core/limits.js';
 import { type Instance, checkedSolution } from '../core/puzzle.js';
-import type { Term } from '../formula/expr.js';
+import { Expr, type Term } from '../formula/expr.js';
 import { literalsOf } from '../formula/translate.js';
 import { type Certificate, PROOF_FORMAT, asProofProducer, certifyUnsat, checkedProof, claimFormula } from '../proof/certify.js';
 
@@ -113,7 +113,7 @@ export class SatSolver {
     checkRunNumbers({ timeout: options.timeout, conflicts: options.conflicts });
     if (options.conflicts !== undefined && !limitsConflicts(this.engine))
       throw new UserError(`conflicts: ${this.name} cannot stop after a number of conflicts (minisat-wasm and cadical-wasm can)`);
-    const assumptions = [...termList('assumptions', options.assumptions ?? [])];
+    const assumptions = [...declaredTerms(this.formula, 'assumptions', termList('assumptions', options.assumptions ?? []))];
     const lits = literalsOf(this.formula, assumptions);
     this.last = undefined;
     let status: Status;
@@ -206,7 +206,7 @@ export class SatSolver {
   prefer(variable: number | string, value: boolean | undefined): void {
     const engine = this.live().engine as Solver & { preferValue?(v: number, value: boolean | undefined): void };
     if (!engine.preferValue) throw new UserError(`${this.name} takes no phase hints (minisat-wasm and cadical-wasm do)`);
-    engine.preferValue(literalsOf(this.formula, [variable])[0]!, value);
+    engine.preferValue(literalsOf(this.formula, declaredTerms(this.formula, 'prefer', [variable]))[0]!, value);
   }
 
   /** The engine's DRAT proof of everything it derived so far (opened with `proof: true`). */
@@ -296,5 +296,26 @@ export function namedModel(f: Cnf, literals: number[]): Model {
 /** A list of terms as given; a string is refused rather than spread into one term per character (a typo's 'ab' for ['ab']). */
 function termList(what: string, terms: readonly Term[]): readonly Term[] {
   if (!Array.isArray(terms)) throw new TypeError(`${what}: expected a list of terms (names, literals, expressions), got ${typeof terms}`);
+  return terms;
+}
+
+/**
+ * Terms that may only speak of variables the formula has: an assumption or a
+ * phase hint on a name seen for the first time would make a fresh variable
+ * that nothing constrains, so a typo ('aa' for 'a') answered about another
+ * variable. add() is where new names are declared, as clauses declare them.
+ */
+function declaredTerms(f: Cnf, what: string, terms: readonly Term[]): readonly Term[] {
+  const pending = [...terms];
+  while (pending.length) {
+    const t = pending.pop();
+    if (t instanceof Expr) pending.push(...t.args);
+    else if (typeof t === 'string' && t !== '' && f.vars.lookup(t) === undefined) {
+      const names = Array.from({ length: f.varCount }, (_, i) => i + 1)
+        .filter((v) => !f.vars.isAux(v))
+        .map((v) => f.vars.name(v));
+      throw new RangeError(`${what}: no variable ${JSON.stringify(t)} in this formula${didYouMean(t, names)}`);
+    }
+  }
   return terms;
 }
