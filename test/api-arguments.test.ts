@@ -69,6 +69,11 @@ describe('a name the formula never declared, where a new variable would be meani
       s.close();
     }
   });
+
+  it("an objective's term: maximize(['a', 'bb']) counted a fresh 'bb' as worth its weight", async () => {
+    await expect(maximize(ab(), ['a', 'bb'], [1, 5])).rejects.toThrow(/terms: no variable "bb" in this formula \(did you mean b\?\)/);
+    await expect(minimize(ab(), [implies('a', 'typo')], [1])).rejects.toThrow(/terms: no variable "typo"/);
+  });
 });
 
 describe('missing or malformed terms are refused where they are given', () => {

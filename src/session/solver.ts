@@ -23,11 +23,11 @@ import {
   limitsConflicts,
 } from '../../solvers/types.js';
 import type { Cnf } from '../core/cnf.js';
-import { UserError, didYouMean } from '../core/errors.js';
+import { UserError } from '../core/errors.js';
 import { checkRunNumbers, secondsLeft } from '../core/limits.js';
 import { type Instance, checkedSolution } from '../core/puzzle.js';
-import { Expr, type Term } from '../formula/expr.js';
-import { literalsOf } from '../formula/translate.js';
+import type { Term } from '../formula/expr.js';
+import { declaredTerms, literalsOf } from '../formula/translate.js';
 import { type Certificate, PROOF_FORMAT, asProofProducer, certifyUnsat, checkedProof, claimFormula } from '../proof/certify.js';
 
 /** A satisfying assignment, by variable id or name. */
@@ -296,26 +296,5 @@ export function namedModel(f: Cnf, literals: number[]): Model {
 /** A list of terms as given; a string is refused rather than spread into one term per character (a typo's 'ab' for ['ab']). */
 function termList(what: string, terms: readonly Term[]): readonly Term[] {
   if (!Array.isArray(terms)) throw new TypeError(`${what}: expected a list of terms (names, literals, expressions), got ${typeof terms}`);
-  return terms;
-}
-
-/**
- * Terms that may only speak of variables the formula has: an assumption or a
- * phase hint on a name seen for the first time would make a fresh variable
- * that nothing constrains, so a typo ('aa' for 'a') answered about another
- * variable. add() is where new names are declared, as clauses declare them.
- */
-function declaredTerms(f: Cnf, what: string, terms: readonly Term[]): readonly Term[] {
-  const pending = [...terms];
-  while (pending.length) {
-    const t = pending.pop();
-    if (t instanceof Expr) pending.push(...t.args);
-    else if (typeof t === 'string' && t !== '' && f.vars.lookup(t) === undefined) {
-      const names = Array.from({ length: f.varCount }, (_, i) => i + 1)
-        .filter((v) => !f.vars.isAux(v))
-        .map((v) => f.vars.name(v));
-      throw new RangeError(`${what}: no variable ${JSON.stringify(t)} in this formula${didYouMean(t, names)}`);
-    }
-  }
   return terms;
 }
