@@ -460,21 +460,27 @@ export const puzzles = {
 /**
  * The options of a puzzle built by name, checked against what it reads (its
  * options, as on the command line or in camel case, its encodings and the
- * size limits): the command line refuses an unknown option, and here a typo
- * (`prest`) was ignored and the default built.
+ * size limits) and spelled as on the command line, the one spelling the
+ * build reads: the command line refuses an unknown option, and here a typo
+ * (`prest`) was ignored and the default built; a camel-case size limit
+ * (`maxCells`) was accepted and ignored, and a camel-case option's value
+ * escaped the check of its choices.
  */
 function knownOptions(name: string, args: Record<string, unknown>): Record<string, unknown> {
-  if (name === '-' || isCnfPath(name)) return args;
-  const entry = puzzleByName(name);
-  const known = [
-    ...entry.options.map((o) => o.name),
-    ...encodingKinds(entry),
-    ...Object.keys(DEFAULT_LIMITS).map((kind) => limitOption(kind as keyof typeof DEFAULT_LIMITS).slice(2)),
-  ];
-  const spellings = new Set(known.flatMap((o) => [o, o.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())]));
-  const unknown = Object.keys(args).find((key) => !spellings.has(key) && args[key] !== undefined);
-  if (unknown !== undefined) throw new UsageError(`${name} has no option "${unknown}"${didYouMean(unknown, known)}; it reads: ${known.join(', ')}`);
-  return args;
+  const limits = Object.keys(DEFAULT_LIMITS).map((kind) => limitOption(kind as keyof typeof DEFAULT_LIMITS).slice(2));
+  // A DIMACS file reads none of the puzzles' options: buildInstance names one given with it.
+  const entries = name === '-' || isCnfPath(name) ? PUZZLES : [puzzleByName(name)];
+  const known = [...new Set([...entries.flatMap((e) => [...e.options.map((o) => o.name), ...encodingKinds(e)]), ...limits])];
+  const spelled: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(args)) {
+    if (value === undefined) continue;
+    const option = key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    if (!known.includes(option)) throw new UsageError(`${name} has no option "${key}"${didYouMean(key, known)}; it reads: ${known.join(', ')}`);
+    if (option in spelled && spelled[option] !== value)
+      throw new UsageError(`${name}: option "${option}" is given twice, with ${String(spelled[option])} and ${String(value)}`);
+    spelled[option] = value;
+  }
+  return spelled;
 }
 
 // ---- for front ends: what the CLI (src/cli/) uses, so that it reaches the library through this file alone ----

@@ -76,6 +76,37 @@ describe('a name the formula never declared, where a new variable would be meani
   });
 });
 
+describe("size limits given to one build are that build's", () => {
+  // They were set for the whole thread: one small limit refused every later puzzle, a library caller's other builds too.
+  it('a limit given to byName does not outlive its build, in either spelling', () => {
+    for (const limit of [{ 'max-cells': 10 }, { maxCells: 10 }]) {
+      expect(() => puzzles.byName('pentomino', limit), JSON.stringify(limit)).toThrow(
+        /60 cells, more than the limit of 10 \(raise it with --max-cells\)/,
+      );
+      expect(puzzles.byName('pentomino').cnf.varCount).toBeGreaterThan(0);
+      expect(puzzles.pentomino().cnf.varCount).toBeGreaterThan(0);
+    }
+  });
+
+  it("a formula keeps its build's literal limit for clauses added later, and no other formula takes it", () => {
+    const small = puzzles.byName('polyomino', { board: '2x2', pieces: 'O4', 'max-literals': 1000 });
+    const many = (f: Formula) => {
+      for (let i = 0; i < 1000; i++) f.add([1, -1]);
+    };
+    expect(() => many(small.cnf as Formula)).toThrow(/more than the limit of 1000 \(raise it with --max-literals\)/);
+    const f = ab();
+    many(f);
+    expect(f.clauseCount).toBe(1001);
+  });
+
+  it("a camel-case option's value is checked as the command line's spelling is", () => {
+    expect(() => puzzles.byName('polyomino', { board: '2x2', pieces: 'O4', nonOverlap: 'bogus' })).toThrow(/"bogus" is not one of compact, pairwise/);
+    expect(() => puzzles.byName('polyomino', { board: '2x2', pieces: 'O4', nonOverlap: 'pairwise', 'non-overlap': 'compact' })).toThrow(
+      /option "non-overlap" is given twice/,
+    );
+  });
+});
+
 describe('missing or malformed terms are refused where they are given', () => {
   it('an operator without its operands', () => {
     expect(() => not(undefined as never)).toThrow(TypeError);

@@ -1,17 +1,20 @@
 import { ClauseTally } from './clause-tally.js';
-import { checkDeadlineAt, checkSize } from './limits.js';
+import { checkDeadlineAt, checkSize, sizeLimit } from './limits.js';
 import { VarPool } from './vars.js';
 
 /** A growable Int32 buffer: clause storage without one JS array per clause. */
 class IntBuffer {
   data = new Int32Array(64);
   length = 0;
-  /** Names the buffer in the message of the size guard. */
-  constructor(private readonly owner: string) {}
+  /** Names the buffer in the message of the size guard, and its formula's literal limit. */
+  constructor(
+    private readonly owner: string,
+    private readonly maxLiterals: number,
+  ) {}
   push(x: number): void {
     if (this.length === this.data.length) {
       // The size guard, checked only when growing: an encoding that would exhaust memory stops with a message.
-      checkSize('literals', this.data.length * 2, `the ${this.owner} clauses`, 'would grow to');
+      checkSize('literals', this.data.length * 2, `the ${this.owner} clauses`, 'would grow to', this.maxLiterals);
       const bigger = new Int32Array(this.data.length * 2);
       bigger.set(this.data);
       this.data = bigger;
@@ -34,9 +37,10 @@ export class Family {
   constructor(
     readonly name: string,
     readonly sentence: string,
+    maxLiterals = sizeLimit('literals'),
   ) {
-    this.lits = new IntBuffer(name);
-    this.ends = new IntBuffer(name);
+    this.lits = new IntBuffer(name, maxLiterals);
+    this.ends = new IntBuffer(name, maxLiterals);
   }
 
   get size(): number {
@@ -80,8 +84,16 @@ export class Family {
  * onto which enumeration blocks models).
  */
 export class Cnf {
-  /** A formula starts with a fresh pool; clone() hands over a copy. */
-  constructor(readonly vars: VarPool = new VarPool()) {}
+  /**
+   * A formula starts with a fresh pool; clone() hands over a copy. The
+   * literal limit in force when it is made stays its own, so that clauses
+   * added after a build with raised limits (symmetry breaking, a caller's)
+   * meet the same limit as the build did.
+   */
+  constructor(
+    readonly vars: VarPool = new VarPool(),
+    private readonly maxLiterals = sizeLimit('literals'),
+  ) {}
 
   readonly families: Family[] = [];
   projection: number[] = [];
@@ -112,7 +124,7 @@ export class Cnf {
     this.closeAuxCount();
     let f = this.families.find((x) => x.name === name);
     if (!f) {
-      f = new Family(name, sentence);
+      f = new Family(name, sentence, this.maxLiterals);
       this.families.push(f);
     }
     this.current = f;
@@ -132,7 +144,7 @@ export class Cnf {
    */
   clone(): Cnf {
     this.closeAuxCount();
-    const copy = new Cnf(this.vars.clone());
+    const copy = new Cnf(this.vars.clone(), this.maxLiterals);
     for (const f of this.families) {
       const g = copy.family(f.name, f.sentence);
       for (const clause of f.clauses()) g.add(clause);

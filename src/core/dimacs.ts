@@ -203,7 +203,7 @@ export interface DimacsLimits {
 }
 
 /**
- * The run's variable limit (--max-vars; setSizeLimits in the library), the
+ * The variable limit in force (--max-vars; a build's `max-vars` option), the
  * default of every reader: a header's count is allocated for, and 2e9
  * variables ran the process out of heap.
  */
