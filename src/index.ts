@@ -144,17 +144,15 @@ export function toDimacs(f: Cnf, meta: Partial<DimacsMeta> = {}): string {
 }
 
 /**
- * A formula from DIMACS text: `c var N name` lines name its variables, `c aux`
- * lines mark the auxiliary ones, `c project` lines set its projection (none:
- * enumerate() then projects on the variables that are not auxiliary, as for
- * the formula that was written).
+ * A formula from DIMACS text, as the CLI reads a file: `c var N name` lines
+ * name its variables, `c aux` lines mark the auxiliary ones, `c project` (or
+ * `c ind`, `c p show`) lines set its projection, if onto no variable (`c p
+ * show 0`: then 1 solution or none); without one, its projection is the
+ * variables not marked auxiliary, as for the formula that was written.
  */
 export function parseDimacs(text: string, source = '<dimacs>'): Cnf {
   if (typeof text !== 'string') throw new TypeError(`parseDimacs: expected DIMACS text, got ${text === null ? 'null' : typeof text}`);
-  const formula = readDimacs(text, source);
-  const { cnf } = instanceFromDimacs(formula, source);
-  cnf.projection = [...formula.projection];
-  return cnf;
+  return instanceFromDimacs(readDimacs(text, source), source).cnf;
 }
 
 // ---- solving --------------------------------------------------------------------
@@ -353,7 +351,7 @@ function countResult(report: CountReport, seconds: number): CountResult {
 /** A formula as an instance: solutions are the names of its true projection variables (its named variables when it has no projection). */
 function formulaInstance(f: Cnf): Instance<string[]> {
   f.checkedProjection();
-  if (f.projection.length === 0) f.projection = Array.from({ length: f.varCount }, (_, i) => i + 1).filter((v) => !f.vars.isAux(v));
+  if (!f.projected) f.projection = f.solutionVariables();
   return formulaAsInstance(f);
 }
 

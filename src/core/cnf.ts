@@ -96,7 +96,39 @@ export class Cnf {
   ) {}
 
   readonly families: Family[] = [];
-  projection: number[] = [];
+  /** The projection as set; undefined until one is (a formula written by hand). */
+  private chosenProjection: number[] | undefined;
+
+  /**
+   * The variables a solution is read from: a puzzle's own, or a DIMACS
+   * file's projection line; empty while none is set (see solutionVariables).
+   * Set to [] it projects onto no variable (`c p show 0`): a solution is then
+   * only that the formula has a model.
+   */
+  get projection(): number[] {
+    return this.chosenProjection ?? [];
+  }
+
+  set projection(vars: number[]) {
+    this.chosenProjection = vars;
+  }
+
+  /** Whether a projection is set, if onto no variable. */
+  get projected(): boolean {
+    return this.chosenProjection !== undefined;
+  }
+
+  /**
+   * The variables a solution is made of: the projection when one is set,
+   * else the variables that are not auxiliary. The one rule for a formula
+   * written by hand and for a DIMACS file without a projection line (whose
+   * `c aux` lines mark the auxiliaries), so that the library and the CLI
+   * count and enumerate the same file alike.
+   */
+  solutionVariables(): number[] {
+    if (this.chosenProjection) return this.chosenProjection;
+    return Array.from({ length: this.varCount }, (_, i) => i + 1).filter((v) => !this.vars.isAux(v));
+  }
   private current: Family | undefined;
   private auxAtFamilyStart = 0;
   /** The model check's state, with the formula's shape it was built for. */
@@ -150,7 +182,7 @@ export class Cnf {
       for (const clause of f.clauses()) g.add(clause);
       g.auxVars = f.auxVars;
     }
-    copy.projection = [...this.projection];
+    if (this.projected) copy.projection = [...this.projection];
     if (this.current) copy.family(this.current.name);
     return copy;
   }

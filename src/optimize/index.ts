@@ -121,9 +121,7 @@ async function optimize<S>(
   try {
     const f = s.formula;
     // The solution variables, fixed before the objective adds its own.
-    const solutionVars = f.projection.length
-      ? [...f.projection]
-      : Array.from({ length: f.varCount }, (_, i) => i + 1).filter((v) => !f.vars.isAux(v));
+    const solutionVars = [...f.solutionVariables()];
     const objective = normalObjective(
       f,
       terms,
