@@ -128,8 +128,7 @@ export class SatSolver {
       });
     } catch (e) {
       // The asm.js engine has a fixed heap; a bigger problem needs another solver.
-      if (e instanceof SolverHeapExhausted)
-        throw new UserError(`${e.message}; try an external solver, e.g. --solver cadical (puzzlesat solvers lists them)`);
+      if (e instanceof SolverHeapExhausted) throw new UserError(`${e.message}; try an external solver, e.g. cadical (puzzlesat solvers lists them)`);
       throw e;
     }
     this.last = { status, assumptions, lits, familySizes: this.formula.families.map((f) => f.size) };
