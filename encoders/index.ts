@@ -3,7 +3,7 @@ import { parseAmo, parseCard } from '../src/card/index.js';
 import { parsePb } from '../src/pb/index.js';
 import { type DimacsFormula, clauseCount, dimacsClauses, instanceFromDimacs, readDimacsFile } from '../src/core/dimacs.js';
 import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
-import { limitsFromOptions, setSizeLimits } from '../src/core/limits.js';
+import { limitsFromOptions, withSizeLimits } from '../src/core/limits.js';
 import { type EncodingChoice, type Instance, type PuzzleEntry, encodingKinds } from '../src/core/puzzle.js';
 import { DOBBLE_PUZZLE } from './dobble.js';
 import { GENIUS_SQUARE_PUZZLE } from './genius-square.js';
@@ -89,30 +89,22 @@ export function withNativeEnumerationAmo(puzzle: string, args: Record<string, un
 export const isCnfPath = (puzzle: string): boolean =>
   /\.(cnf|dimacs)(\.txt)?(\.gz|\.xz)?$/i.test(puzzle) || (puzzle.includes('/') && existsSync(puzzle));
 
-/** The size guards (--max-cells, ...) hold for this build, in this thread or a worker's. */
-function applySizeLimits(args: Record<string, unknown>): void {
-  // Options that name no limit leave the ones in force (the CLI sets them first, from every option given).
-  const given = limitsFromOptions(args);
-  if (Object.values(given).some((v) => v !== undefined)) setSizeLimits(given);
-}
-
-/** A DIMACS file, or standard input for "-", read under the --max-vars guard. */
-export function readDimacsSource(source: string, args: Record<string, unknown>): DimacsFormula {
-  applySizeLimits(args);
-  return readDimacsFile(source);
-}
-
 /**
  * The instance named by a puzzle (or a DIMACS file) and options spelled as on
- * the command line; an option that the puzzle does not read is an error.
+ * the command line; an option that the puzzle does not read is an error. The
+ * size guards the options give (--max-cells, ...) hold for this build alone,
+ * in this thread or a worker's; options that name none leave those in force.
  */
 export function buildInstance(puzzle: string, args: Record<string, unknown>): Instance {
-  applySizeLimits(args);
+  return withSizeLimits(limitsFromOptions(args), () => builtInstance(puzzle, args));
+}
+
+function builtInstance(puzzle: string, args: Record<string, unknown>): Instance {
   if (puzzle === '-' || isCnfPath(puzzle)) {
     // A formula comes whole: a puzzle's option given with it would be silently ignored.
     const unread = [...PUZZLES.flatMap((p) => p.options.map((o) => o.name)), 'amo', 'card', 'pb'].find((name) => args[name] !== undefined);
     if (unread) throw new UsageError(`--${unread} does not apply to a DIMACS formula (${puzzle === '-' ? '<stdin>' : puzzle}): it is read as it is`);
-    return instanceFromDimacs(readDimacsSource(puzzle, args), puzzle === '-' ? '<stdin>' : puzzle);
+    return instanceFromDimacs(readDimacsFile(puzzle), puzzle === '-' ? '<stdin>' : puzzle);
   }
   const entry = puzzleByName(puzzle);
   const mine = new Set(entry.options.map((o) => o.name));

@@ -51,9 +51,9 @@ export const IN_PROCESS_DEFAULTS: Record<SolverUse, readonly string[]> = {
 };
 
 /** The solver for `use` when none is named, or the named one; loads the WebAssembly engines first. */
-export async function pickSolver(name: unknown, use: SolverUse = 'solve'): Promise<SolverFactory> {
+export async function pickSolver(name: unknown, use: SolverUse = 'solve', option = 'solver'): Promise<SolverFactory> {
   await loadWasmSolvers();
-  return solverByName(name === undefined ? defaultSolverName(use) : String(name));
+  return solverByName(name === undefined ? defaultSolverName(use) : String(name), undefined, option);
 }
 
 /** The first built solver of IN_PROCESS_DEFAULTS[use] (after loading has been tried). */
@@ -62,20 +62,24 @@ export function defaultSolverName(use: SolverUse = 'solve'): string {
   return candidates.find((name) => SOLVERS.find((f) => f.name === name)?.available().ok) ?? logicSolver.name;
 }
 
-/** The engine named by --solver, if it can run here; a UserError naming the engines otherwise. */
-export function engineByName(name: string): Engine {
+/**
+ * The engine of this name, if it can run here; a UserError naming the engines
+ * otherwise. `option` is where the caller gave the name: the library's
+ * `solver`, or the CLI's --solver.
+ */
+export function engineByName(name: string, option = 'solver'): Engine {
   const engine = ENGINES.find((f) => f.name === name);
   const names = ENGINES.map((f) => f.name);
-  if (!engine) throw new UsageError(`--solver: unknown solver "${name}"${didYouMean(name, names)}; choose one of: ${names.join(', ')}`);
+  if (!engine) throw new UsageError(`${option}: unknown solver "${name}"${didYouMean(name, names)}; choose one of: ${names.join(', ')}`);
   const ok = engine.available();
-  if (!ok.ok) throw new UserError(`--solver ${name}: ${ok.reason}`);
+  if (!ok.ok) throw new UserError(`${option} ${name}: ${ok.reason}`);
   return engine;
 }
 
 /** A SAT engine by name; `why` says what needs clauses when the name is an exact-cover engine. */
-export function solverByName(name: string, why = 'this needs a SAT solver'): SolverFactory {
-  const engine = engineByName(name);
-  if (!isSatEngine(engine)) throw new UsageError(`--solver ${name}: ${why} (puzzlesat solvers lists them)`);
+export function solverByName(name: string, why = 'this needs a SAT solver', option = 'solver'): SolverFactory {
+  const engine = engineByName(name, option);
+  if (!isSatEngine(engine)) throw new UsageError(`${option} ${name}: ${why} (puzzlesat solvers lists them)`);
   return engine;
 }
 

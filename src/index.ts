@@ -144,17 +144,15 @@ export function toDimacs(f: Cnf, meta: Partial<DimacsMeta> = {}): string {
 }
 
 /**
- * A formula from DIMACS text: `c var N name` lines name its variables, `c aux`
- * lines mark the auxiliary ones, `c project` lines set its projection (none:
- * enumerate() then projects on the variables that are not auxiliary, as for
- * the formula that was written).
+ * A formula from DIMACS text, as the CLI reads a file: `c var N name` lines
+ * name its variables, `c aux` lines mark the auxiliary ones, `c project` (or
+ * `c ind`, `c p show`) lines set its projection, if onto no variable (`c p
+ * show 0`: then 1 solution or none); without one, its projection is the
+ * variables not marked auxiliary, as for the formula that was written.
  */
 export function parseDimacs(text: string, source = '<dimacs>'): Cnf {
   if (typeof text !== 'string') throw new TypeError(`parseDimacs: expected DIMACS text, got ${text === null ? 'null' : typeof text}`);
-  const formula = readDimacs(text, source);
-  const { cnf } = instanceFromDimacs(formula, source);
-  cnf.projection = [...formula.projection];
-  return cnf;
+  return instanceFromDimacs(readDimacs(text, source), source).cnf;
 }
 
 // ---- solving --------------------------------------------------------------------
@@ -353,7 +351,7 @@ function countResult(report: CountReport, seconds: number): CountResult {
 /** A formula as an instance: solutions are the names of its true projection variables (its named variables when it has no projection). */
 function formulaInstance(f: Cnf): Instance<string[]> {
   f.checkedProjection();
-  if (f.projection.length === 0) f.projection = Array.from({ length: f.varCount }, (_, i) => i + 1).filter((v) => !f.vars.isAux(v));
+  if (!f.projected) f.projection = f.solutionVariables();
   return formulaAsInstance(f);
 }
 
@@ -460,21 +458,27 @@ export const puzzles = {
 /**
  * The options of a puzzle built by name, checked against what it reads (its
  * options, as on the command line or in camel case, its encodings and the
- * size limits): the command line refuses an unknown option, and here a typo
- * (`prest`) was ignored and the default built.
+ * size limits) and spelled as on the command line, the one spelling the
+ * build reads: the command line refuses an unknown option, and here a typo
+ * (`prest`) was ignored and the default built; a camel-case size limit
+ * (`maxCells`) was accepted and ignored, and a camel-case option's value
+ * escaped the check of its choices.
  */
 function knownOptions(name: string, args: Record<string, unknown>): Record<string, unknown> {
-  if (name === '-' || isCnfPath(name)) return args;
-  const entry = puzzleByName(name);
-  const known = [
-    ...entry.options.map((o) => o.name),
-    ...encodingKinds(entry),
-    ...Object.keys(DEFAULT_LIMITS).map((kind) => limitOption(kind as keyof typeof DEFAULT_LIMITS).slice(2)),
-  ];
-  const spellings = new Set(known.flatMap((o) => [o, o.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())]));
-  const unknown = Object.keys(args).find((key) => !spellings.has(key) && args[key] !== undefined);
-  if (unknown !== undefined) throw new UsageError(`${name} has no option "${unknown}"${didYouMean(unknown, known)}; it reads: ${known.join(', ')}`);
-  return args;
+  const limits = Object.keys(DEFAULT_LIMITS).map((kind) => limitOption(kind as keyof typeof DEFAULT_LIMITS).slice(2));
+  // A DIMACS file reads none of the puzzles' options: buildInstance names one given with it.
+  const entries = name === '-' || isCnfPath(name) ? PUZZLES : [puzzleByName(name)];
+  const known = [...new Set([...entries.flatMap((e) => [...e.options.map((o) => o.name), ...encodingKinds(e)]), ...limits])];
+  const spelled: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(args)) {
+    if (value === undefined) continue;
+    const option = key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    if (!known.includes(option)) throw new UsageError(`${name} has no option "${key}"${didYouMean(key, known)}; it reads: ${known.join(', ')}`);
+    if (option in spelled && spelled[option] !== value)
+      throw new UsageError(`${name}: option "${option}" is given twice, with ${String(spelled[option])} and ${String(value)}`);
+    spelled[option] = value;
+  }
+  return spelled;
 }
 
 // ---- for front ends: what the CLI (src/cli/) uses, so that it reaches the library through this file alone ----
@@ -540,7 +544,7 @@ export type { QueueProgress } from './distributed/coordinator.js';
 /** The engine a --solver names, checked before it is handed on: a usage error for an unknown name, an error for one that cannot run here. */
 export async function checkEngine(name: string): Promise<void> {
   await loadWasmSolvers();
-  engineByName(name);
+  engineByName(name, '--solver');
 }
 
 /** Every engine `--solver` takes, with whether it runs here and what it is the default for (`puzzlesat solvers`). */

@@ -79,7 +79,19 @@ export interface PlanRequest {
   method?: string;
   strategy?: string;
   maxBytes?: number;
+  /**
+   * How a message names a field of this request: by default as the library
+   * spells it (`uniqueBy`); a front end maps it to its own spelling (the
+   * CLI's --unique-by), so that each caller reads the name it gave.
+   */
+  optionName?: (field: keyof PlanRequest) => string;
 }
+
+/** A message's name for a field of the request (see PlanRequest.optionName). */
+const nameIn =
+  (r: PlanRequest) =>
+  (field: keyof PlanRequest): string =>
+    r.optionName?.(field) ?? field;
 
 /** The instance each plan was resolved on, so that the run does not build it again (a plan that travelled is rebuilt from its args). */
 const resolvedOn = new WeakMap<Plan, Instance>();
@@ -145,7 +157,7 @@ function resolveSolve(puzzle: string | Instance, r: PlanRequest): WithInstance<S
   const proof = r.proof === true;
   // A proof needs an engine that writes one; otherwise exact-cover puzzles get the branching solver.
   const use: SolverUse = instance.branchingFamily && !proof ? 'solve-exact-cover' : 'solve';
-  const engine = engineByName(r.solver ?? defaultSolverName(use));
+  const engine = engineByName(r.solver ?? defaultSolverName(use), nameIn(r)('solver'));
   const caps = engineCapabilities(engine);
   const certify = r.certify === true;
   if (caps.exactCover) {
@@ -156,7 +168,7 @@ function resolveSolve(puzzle: string | Instance, r: PlanRequest): WithInstance<S
     ] as const)
       if (given)
         throw new UsageError(`${option} does not go with --solver ${engine.name}: dancing links gives no proofs and takes no branching rule`);
-    if (!instance.exactCover) throw notExactCover(engine.name, name);
+    if (!instance.exactCover) throw notExactCover(engine.name, name, nameIn(r)('solver'));
   }
   if (proof && !caps.proofs)
     throw new UsageError(
@@ -180,11 +192,12 @@ function resolveSolve(puzzle: string | Instance, r: PlanRequest): WithInstance<S
 }
 
 function resolveEnumerate(puzzle: string | Instance, r: PlanRequest): WithInstance<EnumeratePlan> {
+  const option = nameIn(r);
   const askedMode = parseEnumMode(r.enumMode);
   const unique = r.unique === true;
-  if (r.uniqueBy !== undefined && !unique) throw new UsageError('--unique-by applies to --unique (it says how classes are counted)');
+  if (r.uniqueBy !== undefined && !unique) throw uniqueByAlone(option);
   refuseUniqueOnFormula(puzzle, unique);
-  const engine = engineByName(r.solver ?? defaultSolverName('enumerate'));
+  const engine = engineByName(r.solver ?? defaultSolverName('enumerate'), option('solver'));
   const caps = engineCapabilities(engine);
   const certify = r.certify === true;
   const queue = r.queue === undefined ? undefined : { url: r.queue, ...(r.jobs === undefined ? {} : { jobs: r.jobs }) };
@@ -197,10 +210,10 @@ function resolveEnumerate(puzzle: string | Instance, r: PlanRequest): WithInstan
       ? puzzleByName(puzzle).defaults.nativeEnumerationAmo
       : undefined;
   const { instance, args, name, rebuildable } = built(puzzle, typeof puzzle === 'string' ? encodedArgs(puzzle, r.args ?? {}, nativeAmo) : {});
-  if (caps.exactCover && !instance.exactCover) throw notExactCover(engine.name, name);
+  if (caps.exactCover && !instance.exactCover) throw notExactCover(engine.name, name, option('solver'));
   const settings = searchSettings(instance, engine.name, caps, {
     unique,
-    symmetryBreaking: parseSymmetryBreaking(r.uniqueBy, '--unique-by'),
+    symmetryBreaking: parseSymmetryBreaking(r.uniqueBy, option('uniqueBy')),
     nativeAllowed: !queue && r.native !== false && !certify && r.resuming !== true,
     enumMode,
     certify,
@@ -277,6 +290,10 @@ export function refuseUniqueOnFormula(puzzle: string | Instance, unique: boolean
     throw new UsageError('--unique: a DIMACS formula has no symmetries to break or count classes under');
 }
 
+/** uniqueBy without unique: a way of counting classes, when no classes are asked for. */
+const uniqueByAlone = (option: ReturnType<typeof nameIn>) =>
+  new UsageError(`${option('uniqueBy')} applies to ${option('unique')} (it says how classes are counted)`);
+
 /** One of the choices, or a usage error naming the option and the choices. */
 function choice<T extends string>(value: string | undefined, choices: readonly T[], option: string): T | undefined {
   if (value === undefined || (choices as readonly string[]).includes(value)) return value as T | undefined;
@@ -284,22 +301,24 @@ function choice<T extends string>(value: string | undefined, choices: readonly T
 }
 
 function resolveCount(puzzle: string | Instance, r: PlanRequest): CountPlan {
+  const option = nameIn(r);
   const unique = r.unique === true;
-  const uniqueBy = choice(r.uniqueBy, COUNT_UNIQUE_BY, '--unique-by');
-  if (uniqueBy !== undefined && !unique) throw new UsageError('--unique-by applies to --unique (it says how classes are counted)');
-  if (r.solver !== undefined) throw new UsageError('count: --solver does not apply: the counters are our own (--method exact-cover or cnf)');
-  const asked = { unique, uniqueBy, method: choice(r.method, COUNT_METHODS, '--method') };
-  const strategy = choice(r.strategy, COUNT_STRATEGIES, '--strategy') ?? 'auto';
+  const uniqueBy = choice(r.uniqueBy, COUNT_UNIQUE_BY, option('uniqueBy'));
+  if (uniqueBy !== undefined && !unique) throw uniqueByAlone(option);
+  if (r.solver !== undefined)
+    throw new UsageError(`count: ${option('solver')} does not apply: the counters are our own (${option('method')} exact-cover or cnf)`);
+  const asked = { unique, uniqueBy, method: choice(r.method, COUNT_METHODS, option('method')) };
+  const strategy = choice(r.strategy, COUNT_STRATEGIES, option('strategy')) ?? 'auto';
   refuseUniqueOnFormula(puzzle, unique);
   const { instance, args, name, rebuildable } = built(puzzle, typeof puzzle === 'string' ? encodedArgs(puzzle, r.args ?? {}) : {});
   if (asked.method === 'exact-cover' && typeof puzzle === 'string' && (isCnfPath(puzzle) || puzzle === '-'))
     throw new UsageError('--method exact-cover: a DIMACS formula is counted by the cnf method (its clauses are all it has)');
   // Each problem is a method the options ask for that the puzzle or the other options rule out.
   const problem = requestProblem(instance, asked);
-  if (problem) throw new UsageError(`--method: ${problem}`);
+  if (problem) throw new UsageError(`${option('method')}: ${problem}`);
   const method = methodFor(instance, asked);
   if (method === 'cnf' && r.strategy !== undefined)
-    throw new UsageError("--strategy is the exact-cover counter's branching: it does not go with --method cnf");
+    throw new UsageError(`${option('strategy')} is the exact-cover counter's branching: it does not go with ${option('method')} cnf`);
   const plan: CountPlan = {
     verb: 'count',
     puzzle: name,

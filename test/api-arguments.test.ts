@@ -49,6 +49,64 @@ describe('names the library does not know are refused', () => {
   });
 });
 
+describe('a name the formula never declared, where a new variable would be meaningless', () => {
+  // An assumption or a phase hint on a fresh variable constrains nothing: a typo ('aa' for 'a') answered SAT about another variable.
+  it('an assumption, alone or inside an expression, and a phase hint', async () => {
+    const f = ab();
+    f.add([-f.vars.id('a')]);
+    const s = await openSolver(f, { solver: 'minisat-wasm' });
+    try {
+      await expect(s.solve({ assumptions: ['aa'] })).rejects.toThrow(/assumptions: no variable "aa" in this formula \(did you mean a\?\)/);
+      await expect(s.solve({ assumptions: ['b', not('typo')] })).rejects.toThrow(/assumptions: no variable "typo" in this formula/);
+      expect(() => s.prefer('cc', true)).toThrow(/prefer: no variable "cc" in this formula/);
+      expect(f.varCount).toBe(2);
+      // Known names still work, and add() still declares new ones, as clauses do.
+      expect(await s.solve({ assumptions: ['a'] })).toBe('UNSAT');
+      expect(await s.solve({ assumptions: [not('b')] })).toBe('UNSAT');
+      s.add(['c']);
+      expect(await s.solve({ assumptions: ['c'] })).toBe('SAT');
+    } finally {
+      s.close();
+    }
+  });
+
+  it("an objective's term: maximize(['a', 'bb']) counted a fresh 'bb' as worth its weight", async () => {
+    await expect(maximize(ab(), ['a', 'bb'], [1, 5])).rejects.toThrow(/terms: no variable "bb" in this formula \(did you mean b\?\)/);
+    await expect(minimize(ab(), [implies('a', 'typo')], [1])).rejects.toThrow(/terms: no variable "typo"/);
+  });
+});
+
+describe("size limits given to one build are that build's", () => {
+  // They were set for the whole thread: one small limit refused every later puzzle, a library caller's other builds too.
+  it('a limit given to byName does not outlive its build, in either spelling', () => {
+    for (const limit of [{ 'max-cells': 10 }, { maxCells: 10 }]) {
+      expect(() => puzzles.byName('pentomino', limit), JSON.stringify(limit)).toThrow(
+        /60 cells, more than the limit of 10 \(raise it with --max-cells\)/,
+      );
+      expect(puzzles.byName('pentomino').cnf.varCount).toBeGreaterThan(0);
+      expect(puzzles.pentomino().cnf.varCount).toBeGreaterThan(0);
+    }
+  });
+
+  it("a formula keeps its build's literal limit for clauses added later, and no other formula takes it", () => {
+    const small = puzzles.byName('polyomino', { board: '2x2', pieces: 'O4', 'max-literals': 1000 });
+    const many = (f: Formula) => {
+      for (let i = 0; i < 1000; i++) f.add([1, -1]);
+    };
+    expect(() => many(small.cnf as Formula)).toThrow(/more than the limit of 1000 \(raise it with --max-literals\)/);
+    const f = ab();
+    many(f);
+    expect(f.clauseCount).toBe(1001);
+  });
+
+  it("a camel-case option's value is checked as the command line's spelling is", () => {
+    expect(() => puzzles.byName('polyomino', { board: '2x2', pieces: 'O4', nonOverlap: 'bogus' })).toThrow(/"bogus" is not one of compact, pairwise/);
+    expect(() => puzzles.byName('polyomino', { board: '2x2', pieces: 'O4', nonOverlap: 'pairwise', 'non-overlap': 'compact' })).toThrow(
+      /option "non-overlap" is given twice/,
+    );
+  });
+});
+
 describe('missing or malformed terms are refused where they are given', () => {
   it('an operator without its operands', () => {
     expect(() => not(undefined as never)).toThrow(TypeError);

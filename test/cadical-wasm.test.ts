@@ -48,7 +48,7 @@ describe('cadical-wasm when not built', () => {
     }
     if (!availability.ok) {
       expect(() => solverByName('cadical-wasm')).toThrow(UserError);
-      expect(() => solverByName('cadical-wasm')).toThrow(/^--solver cadical-wasm: not built: run npm run build:cadical-wasm$/);
+      expect(() => solverByName('cadical-wasm')).toThrow(/^solver cadical-wasm: not built: run npm run build:cadical-wasm$/);
     }
   });
 });

@@ -176,7 +176,7 @@ describe('fuzz', { timeout: 300_000 }, () => {
         const clauses = [...dimacsClauses(parsed)];
         expect(clauses.length).toBe(parsed.ends.length);
         for (const c of clauses) for (const lit of c) expect(lit !== 0 && Math.abs(lit) <= parsed.vars).toBe(true);
-        for (const v of parsed.projection) expect(v >= 1 && v <= parsed.vars).toBe(true);
+        for (const v of parsed.projection ?? []) expect(v >= 1 && v <= parsed.vars).toBe(true);
         await crossCheck(clauses);
       }),
       { seed: SEED + 1, numRuns: 3000 },

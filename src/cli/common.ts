@@ -123,8 +123,12 @@ export function planRequest(args: Args): Omit<PlanRequest, 'verb'> {
     propagation: text('propagation'),
     queue: text('queue'),
     jobs: number('jobs'),
+    optionName,
   };
 }
+
+/** A request's field as the command line spells it (uniqueBy → --unique-by), for the messages of the layers below. */
+export const optionName = (field: string): string => `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 export { positiveInt } from './options.js';
 

@@ -61,6 +61,7 @@ export const handler = (args: Args) =>
       best: args.best as number | undefined,
       certify: args.certify === true,
       certifyOption: '--certify',
+      solverOption: '--solver',
       dominance: objective.dominance,
     }).finally(() => stop.release());
     const summary = {

@@ -1,17 +1,20 @@
 import { ClauseTally } from './clause-tally.js';
-import { checkDeadlineAt, checkSize } from './limits.js';
+import { checkDeadlineAt, checkSize, sizeLimit } from './limits.js';
 import { VarPool } from './vars.js';
 
 /** A growable Int32 buffer: clause storage without one JS array per clause. */
 class IntBuffer {
   data = new Int32Array(64);
   length = 0;
-  /** Names the buffer in the message of the size guard. */
-  constructor(private readonly owner: string) {}
+  /** Names the buffer in the message of the size guard, and its formula's literal limit. */
+  constructor(
+    private readonly owner: string,
+    private readonly maxLiterals: number,
+  ) {}
   push(x: number): void {
     if (this.length === this.data.length) {
       // The size guard, checked only when growing: an encoding that would exhaust memory stops with a message.
-      checkSize('literals', this.data.length * 2, `the ${this.owner} clauses`, 'would grow to');
+      checkSize('literals', this.data.length * 2, `the ${this.owner} clauses`, 'would grow to', this.maxLiterals);
       const bigger = new Int32Array(this.data.length * 2);
       bigger.set(this.data);
       this.data = bigger;
@@ -34,9 +37,10 @@ export class Family {
   constructor(
     readonly name: string,
     readonly sentence: string,
+    maxLiterals = sizeLimit('literals'),
   ) {
-    this.lits = new IntBuffer(name);
-    this.ends = new IntBuffer(name);
+    this.lits = new IntBuffer(name, maxLiterals);
+    this.ends = new IntBuffer(name, maxLiterals);
   }
 
   get size(): number {
@@ -80,11 +84,51 @@ export class Family {
  * onto which enumeration blocks models).
  */
 export class Cnf {
-  /** A formula starts with a fresh pool; clone() hands over a copy. */
-  constructor(readonly vars: VarPool = new VarPool()) {}
+  /**
+   * A formula starts with a fresh pool; clone() hands over a copy. The
+   * literal limit in force when it is made stays its own, so that clauses
+   * added after a build with raised limits (symmetry breaking, a caller's)
+   * meet the same limit as the build did.
+   */
+  constructor(
+    readonly vars: VarPool = new VarPool(),
+    private readonly maxLiterals = sizeLimit('literals'),
+  ) {}
 
   readonly families: Family[] = [];
-  projection: number[] = [];
+  /** The projection as set; undefined until one is (a formula written by hand). */
+  private chosenProjection: number[] | undefined;
+
+  /**
+   * The variables a solution is read from: a puzzle's own, or a DIMACS
+   * file's projection line; empty while none is set (see solutionVariables).
+   * Set to [] it projects onto no variable (`c p show 0`): a solution is then
+   * only that the formula has a model.
+   */
+  get projection(): number[] {
+    return this.chosenProjection ?? [];
+  }
+
+  set projection(vars: number[]) {
+    this.chosenProjection = vars;
+  }
+
+  /** Whether a projection is set, if onto no variable. */
+  get projected(): boolean {
+    return this.chosenProjection !== undefined;
+  }
+
+  /**
+   * The variables a solution is made of: the projection when one is set,
+   * else the variables that are not auxiliary. The one rule for a formula
+   * written by hand and for a DIMACS file without a projection line (whose
+   * `c aux` lines mark the auxiliaries), so that the library and the CLI
+   * count and enumerate the same file alike.
+   */
+  solutionVariables(): number[] {
+    if (this.chosenProjection) return this.chosenProjection;
+    return Array.from({ length: this.varCount }, (_, i) => i + 1).filter((v) => !this.vars.isAux(v));
+  }
   private current: Family | undefined;
   private auxAtFamilyStart = 0;
   /** The model check's state, with the formula's shape it was built for. */
@@ -112,7 +156,7 @@ export class Cnf {
     this.closeAuxCount();
     let f = this.families.find((x) => x.name === name);
     if (!f) {
-      f = new Family(name, sentence);
+      f = new Family(name, sentence, this.maxLiterals);
       this.families.push(f);
     }
     this.current = f;
@@ -132,13 +176,13 @@ export class Cnf {
    */
   clone(): Cnf {
     this.closeAuxCount();
-    const copy = new Cnf(this.vars.clone());
+    const copy = new Cnf(this.vars.clone(), this.maxLiterals);
     for (const f of this.families) {
       const g = copy.family(f.name, f.sentence);
       for (const clause of f.clauses()) g.add(clause);
       g.auxVars = f.auxVars;
     }
-    copy.projection = [...this.projection];
+    if (this.projected) copy.projection = [...this.projection];
     if (this.current) copy.family(this.current.name);
     return copy;
   }

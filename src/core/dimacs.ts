@@ -77,6 +77,8 @@ function* metaComments(cnf: Cnf, meta: DimacsMeta): Generator<string> {
   if (meta.names !== false) for (let v = 1; v <= cnf.varCount; v++) yield `var ${v} ${cnf.vars.name(v)}`;
   const aux = Array.from({ length: cnf.varCount }, (_, i) => i + 1).filter((v) => cnf.vars.isAux(v));
   for (let i = 0; i < aux.length; i += PROJECT_PER_LINE) yield `aux ${aux.slice(i, i + PROJECT_PER_LINE).join(' ')} 0`;
+  // A projection set onto no variable is written as such (dimacsText writes none for it), lest it read back as every variable.
+  if (cnf.projected && cnf.projection.length === 0) yield* ['project 0', 'ind 0', 'p show 0'];
 }
 
 /** The DIMACS text of a puzzle formula, with our comment block. */
@@ -120,8 +122,8 @@ export interface DimacsFormula {
   ends: Int32Array;
   /** Variable names from `c var N name` lines, when the file has them. */
   names: Map<number, string>;
-  /** Variables from `c project ... 0` lines (empty when none). */
-  projection: number[];
+  /** Variables from `c project`/`c ind`/`c p show` lines: undefined when the file has none, empty for `c p show 0` (a projection onto no variable). */
+  projection?: number[];
   /** Variables from `c aux ... 0` lines: auxiliaries of an encoding, not the puzzle's own. */
   aux: Set<number>;
   /** `c param key value` lines. */
@@ -203,7 +205,7 @@ export interface DimacsLimits {
 }
 
 /**
- * The run's variable limit (--max-vars; setSizeLimits in the library), the
+ * The variable limit in force (--max-vars; a build's `max-vars` option), the
  * default of every reader: a header's count is allocated for, and 2e9
  * variables ran the process out of heap.
  */
@@ -243,8 +245,6 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
   const aux = new Set<number>();
   /** The largest variable a `c project`/`c ind`/`c aux` line named before the header, checked once the header is known. */
   let early: { v: number; line: number; kind: string } | undefined;
-  /** The first projection line, which must name some variable (see the end). */
-  let projectionLine: { line: number; kind: string } | undefined;
   const params = new Map<string, string>();
   let puzzle: string | undefined;
   let clauseStartLine = 0;
@@ -262,7 +262,7 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
     if (p === eol) {
       // blank line
     } else if (first === 99 /* c */) {
-      // A directive is a word after "c" and a space ("cind 3 0" is a comment like any other); a projection line may name nothing, and is then refused below.
+      // A directive is a word after "c" and a space ("cind 3 0" is a comment like any other); a projection line may name nothing (`c p show 0`).
       const comment = isSpace(text.charCodeAt(p + 1)) ? text.slice(p + 1, eol).trim() : '';
       const m = /^(var|project|ind|p\s+show|aux|param|puzzle)\s+(.*)$/.exec(comment) ?? /^(project|ind|p\s+show)()$/.exec(comment);
       if (m) readDirective(m[1]!.replace(/\s+/, ' '), m[2]!);
@@ -328,7 +328,6 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
   const lastEnd = ends.length ? ends[ends.length - 1]! : 0;
   if (nLits > lastEnd) fail(clauseStartLine, 'clause not terminated by 0 at end of file');
   if (ends.length !== declared) fail(line, `header declares ${declared} clauses but the file has ${ends.length}`);
-  // Projecting onto nothing leaves one model or none: a count of every variable instead would be a wrong number, and a guess.
   const kinds = [...projectedBy];
   for (const [kind, { line: at, vars: set }] of kinds.slice(1)) {
     const [firstKind, first] = kinds[0]!;
@@ -338,12 +337,17 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
         `"c ${kind}" names ${shownSet(set)}, but "c ${firstKind}" (line ${first.line}) names ${shownSet(first.vars)}: the projection lines disagree; keep one set`,
       );
   }
-  if (projectionLine && projection.length === 0)
-    fail(
-      projectionLine.line,
-      `"c ${projectionLine.kind}" names no variable: a projection onto none leaves 1 model or 0; name the variables, or drop the line to take them all`,
-    );
-  return { vars, lits: lits.slice(0, nLits), ends: Int32Array.from(ends), names, projection, aux, params, puzzle };
+  // A projection line naming no variable (`c p show 0`) projects onto none: a solution is then that the formula has a model.
+  return {
+    vars,
+    lits: lits.slice(0, nLits),
+    ends: Int32Array.from(ends),
+    names,
+    projection: projectedBy.size ? projection : undefined,
+    aux,
+    params,
+    puzzle,
+  };
 
   /** A header count: digits only (the regex saw to that), at most 2^31-1, checked before any allocation. */
   function headerCount(digits: string, what: string): number {
@@ -377,7 +381,8 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
       if (m) names.set(Number(m[1]), m[2]!);
     } else if (kind === 'project' || kind === 'ind' || kind === 'p show') {
       // `c ind` (ApproxMC, GANAK, d4), `c p show` (the Model Counting Competition) and `c project` name the same set; a file may carry several.
-      projectionLine ??= { line, kind };
+      // A bare line is no list (it was taken for a comment, and every variable counted); onto none is `c p show 0`.
+      if (rest.trim() === '') fail(line, `"c ${kind}" names no variable and has no closing 0 (a projection onto none is "c ${kind} 0")`);
       const byKind = projectedBy.get(kind) ?? { line, vars: new Set<number>() };
       projectedBy.set(kind, byKind);
       for (const v of variableList(kind, rest)) {
@@ -408,7 +413,8 @@ function freeName(cnf: Cnf, name: string | undefined, v: number): string {
 /**
  * Any DIMACS file as an instance: variables keep the file's names where it has
  * them (else `x<n>`), the projection is the file's `c project` set (else every
- * variable), and a solution is the list of true projection variables.
+ * variable not marked `c aux`), and a solution is the list of true projection
+ * variables. The CLI and the library's parseDimacs both read files here.
  */
 export function instanceFromDimacs(f: DimacsFormula, source: string): Instance<number[]> {
   const instance = plainInstance(f, source);
@@ -433,14 +439,15 @@ function plainInstance(f: DimacsFormula, source: string): Instance<number[]> {
   }
   cnf.family('clauses', `the clauses of ${source}`);
   for (const clause of dimacsClauses(f)) cnf.add(clause);
-  cnf.projection = f.projection.length ? [...f.projection] : Array.from({ length: f.vars }, (_, i) => i + 1);
+  // No projection line: the variables the file does not mark auxiliary, the rule of a formula written by hand (Cnf.solutionVariables).
+  cnf.projection = f.projection ? [...f.projection] : cnf.solutionVariables();
   return {
     puzzle: f.puzzle ?? 'cnf',
     params: { file: source },
     cnf,
     decode: (trueVars) => [...trueVars],
     check: () => null,
-    render: (trueVars) => `v ${trueVars.join(' ')} 0`,
+    render: (trueVars) => ['v', ...trueVars, 0].join(' '),
     toJson: (trueVars) => ({ true: trueVars }),
     symmetries: [],
     splitGroups: [],

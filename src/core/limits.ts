@@ -68,20 +68,40 @@ export function limitsFromOptions(args: Record<string, unknown>): Partial<SizeLi
   return Object.fromEntries(Object.entries(OPTION).map(([kind, option]) => [kind, args[option.slice(2)] as number | undefined]));
 }
 
+/** The limits in force in this thread: the defaults, or what the CLI set for its one run (setSizeLimits). */
 let current: SizeLimits = { ...DEFAULT_LIMITS };
 
+const given = (limits: Partial<SizeLimits>): Partial<SizeLimits> => Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));
+
+/** The limits of this thread from now on (the CLI's, from its options, for the one run a process makes). */
 export function setSizeLimits(limits: Partial<SizeLimits>): void {
-  current = { ...DEFAULT_LIMITS, ...Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)) };
+  current = { ...DEFAULT_LIMITS, ...given(limits) };
+}
+
+/**
+ * Runs `build` under these limits (absent ones: those in force), then puts
+ * back those in force: limits given with one build (`puzzles.byName(name,
+ * { 'max-cells': … })`, a plan's options) are that build's, where they were
+ * every later build's in the thread, a library caller's other puzzles too.
+ */
+export function withSizeLimits<T>(limits: Partial<SizeLimits>, build: () => T): T {
+  const before = current;
+  current = { ...current, ...given(limits) };
+  try {
+    return build();
+  } finally {
+    current = before;
+  }
 }
 
 export const sizeLimit = (kind: keyof SizeLimits): number => current[kind];
 export const limitOption = (kind: keyof SizeLimits): string => OPTION[kind];
 
-/** Throws a UserError (naming `where` and the option that raises the limit) when `amount` exceeds the limit. */
-export function checkSize(kind: keyof SizeLimits, amount: number, where: string, what: string): void {
-  if (amount > current[kind]) {
+/** Throws a UserError (naming `where` and the option that raises the limit) when `amount` exceeds the limit (by default the one in force). */
+export function checkSize(kind: keyof SizeLimits, amount: number, where: string, what: string, limit = current[kind]): void {
+  if (amount > limit) {
     throw new UserError(
-      `${where}: ${what} ${formatCount(amount)} ${kind}, more than the limit of ${formatCount(current[kind])} (raise it with ${OPTION[kind]})`,
+      `${where}: ${what} ${formatCount(amount)} ${kind}, more than the limit of ${formatCount(limit)} (raise it with ${OPTION[kind]})`,
     );
   }
 }

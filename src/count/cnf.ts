@@ -20,7 +20,7 @@ import { DEFAULT_MAX_BYTES, MIN_CACHE_BYTES, MemoryBoundExceeded, POLL_NODES, Re
 export interface CnfInput {
   varCount: number;
   clauses: Iterable<ArrayLike<number>>;
-  /** The variables the count is over; all of them when empty or absent. */
+  /** The variables the count is over; all of them when absent, none when empty (1 if the formula has a model, else 0). */
   projection?: readonly number[];
 }
 
@@ -121,7 +121,7 @@ class CnfCounter {
       this.lits.set(c, this.litStart[k]!);
     });
     this.projected = new Uint8Array(n + 1);
-    const projection = input.projection?.length ? input.projection : Array.from({ length: n }, (_, i) => i + 1);
+    const projection = input.projection ?? Array.from({ length: n }, (_, i) => i + 1);
     for (const v of projection) {
       if (!Number.isInteger(v) || v < 1 || v > n) throw new Error(`count: projection variable ${v} outside 1..${n}`);
       this.projected[v] = 1;

@@ -50,8 +50,9 @@ function* parts(instance: Instance, options: ExactCoverEnumerateOptions): Genera
   }
 }
 
-/** --solver dlx (or another exact-cover engine) on a puzzle it cannot search: the option does not apply, a usage error as for --method exact-cover. */
-export const notExactCover = (engine: string, puzzle: string): UsageError => new UsageError(`--solver ${engine}: ${puzzle} ${NOT_EXACT_COVER}`);
+/** The solver dlx (or another exact-cover engine) on a puzzle it cannot search: the option (`option`, as the caller spells it) does not apply, a usage error as for the exact-cover method. */
+export const notExactCover = (engine: string, puzzle: string, option = 'solver'): UsageError =>
+  new UsageError(`${option} ${engine}: ${puzzle} ${NOT_EXACT_COVER}`);
 
 export async function enumerateExactCover(instance: Instance, options: ExactCoverEnumerateOptions): Promise<EnumerateSummary> {
   const problem = instance.exactCover;

@@ -52,7 +52,9 @@ export function searchSettings(instance: Instance, engine: string, caps: Capabil
  */
 function nativeTarget(instance: Instance, caps: Capabilities, unique: boolean, mode: SymmetryBreaking): 'family' | 'bare' | undefined {
   if (caps.nativeEnumeration === undefined) return undefined;
-  const fits = (i: Instance) => caps.nativeEnumeration === 'projecting' || coversAllVariables(i.cnf.projection, i.cnf.varCount);
+  // A projection onto no variable (`c p show 0`) is no projection to an engine's own enumeration (every model, repeating the empty solution): the loop serves it.
+  const projects = (i: Instance) => caps.nativeEnumeration === 'projecting' && i.cnf.projection.length > 0;
+  const fits = (i: Instance) => projects(i) || coversAllVariables(i.cnf.projection, i.cnf.varCount);
   if (fits(unique ? classSearchInstance(instance, mode) : instance)) return 'family';
   return unique && mode === 'clauses' && fits(instance) ? 'bare' : undefined;
 }

@@ -409,3 +409,24 @@ function checkedLiteral(f: Cnf, lit: number): number {
     throw new RangeError(`literal ${lit}: the formula has ${f.varCount} variables`);
   return lit;
 }
+
+/**
+ * Terms that may only speak of variables the formula has: an assumption, a
+ * phase hint or an objective's term on a name seen for the first time would
+ * make a fresh variable that nothing constrains, so a typo ('aa' for 'a')
+ * answered about another variable. Clauses and constraints declare names.
+ */
+export function declaredTerms(f: Cnf, what: string, terms: readonly Term[]): readonly Term[] {
+  const pending = [...terms];
+  while (pending.length) {
+    const t = pending.pop();
+    if (t instanceof Expr) pending.push(...t.args);
+    else if (typeof t === 'string' && t !== '' && f.vars.lookup(t) === undefined) {
+      const names = Array.from({ length: f.varCount }, (_, i) => i + 1)
+        .filter((v) => !f.vars.isAux(v))
+        .map((v) => f.vars.name(v));
+      throw new RangeError(`${what}: no variable ${JSON.stringify(t)} in this formula${didYouMean(t, names)}`);
+    }
+  }
+  return terms;
+}

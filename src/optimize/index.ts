@@ -55,6 +55,8 @@ export interface OptimizeOptions {
   certify?: boolean;
   /** The option name in certification errors (the CLI passes '--certify'). */
   certifyOption?: string;
+  /** The option name in errors about the solver's name (the CLI passes '--solver'). */
+  solverOption?: string;
   /**
    * Clauses every optimum satisfies, though other solutions may not (an
    * instance's objective.dominance): added to cut the search for the one
@@ -117,13 +119,14 @@ async function optimize<S>(
   const round = STRATEGIES[parseStrategy(options.strategy ?? DEFAULT_STRATEGY, 'strategy')].round;
   checkRunNumbers({ timeout: options.timeout });
   // The search adds bounds and blocking clauses: to a copy, so the caller's formula stays as it was.
-  const s = await openSolver(source instanceof Cnf ? source.clone() : { ...source, cnf: source.cnf.clone() }, { solver: options.solver });
+  const s = await openSolver(source instanceof Cnf ? source.clone() : { ...source, cnf: source.cnf.clone() }, {
+    solver: options.solver,
+    solverOption: options.solverOption,
+  });
   try {
     const f = s.formula;
     // The solution variables, fixed before the objective adds its own.
-    const solutionVars = f.projection.length
-      ? [...f.projection]
-      : Array.from({ length: f.varCount }, (_, i) => i + 1).filter((v) => !f.vars.isAux(v));
+    const solutionVars = [...f.solutionVariables()];
     const objective = normalObjective(
       f,
       terms,

@@ -1,6 +1,6 @@
 import type { Cnf } from '../core/cnf.js';
 import type { Term } from '../formula/expr.js';
-import { literalsOf } from '../formula/translate.js';
+import { declaredTerms, literalsOf } from '../formula/translate.js';
 import type { WeightedLit } from '../pb/index.js';
 import { positiveSum } from '../pb/normalize.js';
 
@@ -17,7 +17,7 @@ export function normalObjective(f: Cnf, terms: readonly Term[], weights: readonl
   if (terms.length !== weights.length) throw new RangeError(`${terms.length} terms but ${weights.length} weights`);
   for (const w of weights) if (!Number.isSafeInteger(w)) throw new RangeError(`objective weights are integers, got ${w}`);
   // Σ wᵢ·ℓᵢ = shift + the positive sum (see positiveSum).
-  const { terms: positive, shift } = positiveSum(literalsOf(f, terms).map((lit, i) => ({ lit, weight: weights[i]! })));
+  const { terms: positive, shift } = positiveSum(literalsOf(f, declaredTerms(f, 'terms', terms)).map((lit, i) => ({ lit, weight: weights[i]! })));
   return { offset: shift, terms: positive };
 }
 

@@ -27,7 +27,7 @@ import { UserError } from '../core/errors.js';
 import { checkRunNumbers, secondsLeft } from '../core/limits.js';
 import { type Instance, checkedSolution } from '../core/puzzle.js';
 import type { Term } from '../formula/expr.js';
-import { literalsOf } from '../formula/translate.js';
+import { declaredTerms, literalsOf } from '../formula/translate.js';
 import { type Certificate, PROOF_FORMAT, asProofProducer, certifyUnsat, checkedProof, claimFormula } from '../proof/certify.js';
 
 /** A satisfying assignment, by variable id or name. */
@@ -113,7 +113,7 @@ export class SatSolver {
     checkRunNumbers({ timeout: options.timeout, conflicts: options.conflicts });
     if (options.conflicts !== undefined && !limitsConflicts(this.engine))
       throw new UserError(`conflicts: ${this.name} cannot stop after a number of conflicts (minisat-wasm and cadical-wasm can)`);
-    const assumptions = [...termList('assumptions', options.assumptions ?? [])];
+    const assumptions = [...declaredTerms(this.formula, 'assumptions', termList('assumptions', options.assumptions ?? []))];
     const lits = literalsOf(this.formula, assumptions);
     this.last = undefined;
     let status: Status;
@@ -128,8 +128,7 @@ export class SatSolver {
       });
     } catch (e) {
       // The asm.js engine has a fixed heap; a bigger problem needs another solver.
-      if (e instanceof SolverHeapExhausted)
-        throw new UserError(`${e.message}; try an external solver, e.g. --solver cadical (puzzlesat solvers lists them)`);
+      if (e instanceof SolverHeapExhausted) throw new UserError(`${e.message}; try an external solver, e.g. cadical (puzzlesat solvers lists them)`);
       throw e;
     }
     this.last = { status, assumptions, lits, familySizes: this.formula.families.map((f) => f.size) };
@@ -206,7 +205,7 @@ export class SatSolver {
   prefer(variable: number | string, value: boolean | undefined): void {
     const engine = this.live().engine as Solver & { preferValue?(v: number, value: boolean | undefined): void };
     if (!engine.preferValue) throw new UserError(`${this.name} takes no phase hints (minisat-wasm and cadical-wasm do)`);
-    engine.preferValue(literalsOf(this.formula, [variable])[0]!, value);
+    engine.preferValue(literalsOf(this.formula, declaredTerms(this.formula, 'prefer', [variable]))[0]!, value);
   }
 
   /** The engine's DRAT proof of everything it derived so far (opened with `proof: true`). */

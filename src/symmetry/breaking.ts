@@ -287,7 +287,7 @@ function copyCnf(cnf: Cnf): Cnf {
     for (const clause of f.clauses()) g.add(clause);
     g.auxVars = counts[i]!.auxVars;
   });
-  copy.projection = [...cnf.projection];
+  if (cnf.projected) copy.projection = [...cnf.projection];
   return copy;
 }
 

@@ -1,0 +1,103 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Formula, atMost, count, enumerate, parseDimacs, toDimacs } from '../src/index.js';
+
+/**
+ * A DIMACS file's projection, as the library (parseDimacs) and the CLI
+ * (count FILE.cnf, enumerate FILE.cnf) read it: one rule for both. Without a
+ * projection line the solution variables are those not marked `c aux`; a
+ * projection line naming no variable (`c p show 0`, the Model Counting
+ * Competition's form) projects onto none: 1 solution if the formula has a
+ * model, else 0.
+ */
+const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
+const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-projection-'));
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+function run(...args: string[]): { code: number | null; out: string; err: string } {
+  const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 120_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+const cliCount = (verb: 'count' | 'enumerate', path: string): unknown => {
+  const r = run(verb, path, '--json');
+  expect(r.err, `${verb} ${path}`).toBe('');
+  expect(r.code).toBe(0);
+  return (JSON.parse(r.out.trim().split('\n').at(-1)!) as { count: unknown }).count;
+};
+
+async function solutions(text: string): Promise<string[][]> {
+  const found: string[][] = [];
+  for await (const s of enumerate(parseDimacs(text), { timeout: 60 })) found.push(s.solution);
+  return found;
+}
+
+describe('a file with c aux lines and no projection line', () => {
+  // At most one of a, b, c, d by the sequential counter: its auxiliaries are not functions of the inputs, so counting them too gave 8, not 5.
+  const f = new Formula();
+  atMost(
+    f,
+    ['a', 'b', 'c', 'd'].map((name) => f.vars.id(name)),
+    1,
+    { encoding: 'sequential' },
+  );
+  const text = toDimacs(f);
+  const path = file('aux.cnf', text);
+
+  it('is read alike by the library and the CLI: on the variables not marked auxiliary', async () => {
+    expect(text).toMatch(/^c aux /m);
+    expect(text).not.toMatch(/^c (project|ind|p show)/m);
+    expect((await count(f)).count).toBe(5n);
+    expect((await count(parseDimacs(text))).count).toBe(5n);
+    expect((await solutions(text)).sort()).toEqual([[], ['a'], ['b'], ['c'], ['d']]);
+    expect(cliCount('count', path)).toBe(5);
+    expect(cliCount('enumerate', path)).toBe(5);
+  });
+});
+
+describe('a projection onto no variable: c p show 0, c ind 0, c project 0', () => {
+  const sat = (line: string) => `p cnf 3 2\n${line}\n1 2 0\n-1 3 0\n`;
+  const unsat = (line: string) => `p cnf 2 4\n${line}\n1 2 0\n-1 2 0\n1 -2 0\n-1 -2 0\n`;
+
+  for (const line of ['c p show 0', 'c ind 0', 'c project 0']) {
+    it(`${line}: 1 solution, the empty one, when satisfiable; none when not`, async () => {
+      expect(parseDimacs(sat(line)).projection).toEqual([]);
+      expect((await count(parseDimacs(sat(line)))).count).toBe(1n);
+      expect((await count(parseDimacs(unsat(line)))).count).toBe(0n);
+      expect(await solutions(sat(line))).toEqual([[]]);
+      expect(await solutions(unsat(line))).toEqual([]);
+      // Written back, it stays a projection onto none (it is not lost, which would read as every variable: 4 models).
+      expect((await count(parseDimacs(toDimacs(parseDimacs(sat(line)))))).count).toBe(1n);
+    });
+  }
+
+  it('count FILE.cnf and enumerate FILE.cnf, with every engine that enumerates natively too', () => {
+    const satPath = file('sat.cnf', sat('c p show 0'));
+    const unsatPath = file('unsat.cnf', unsat('c p show 0'));
+    expect(cliCount('count', satPath)).toBe(1);
+    expect(cliCount('count', unsatPath)).toBe(0);
+    expect(cliCount('enumerate', satPath)).toBe(1);
+    expect(cliCount('enumerate', unsatPath)).toBe(0);
+    // An engine's own projected enumeration takes an empty set for none and repeated the empty solution: the loop serves instead.
+    for (const solver of ['minisat-wasm', 'clasp-wasm']) {
+      const r = run('enumerate', satPath, '--solver', solver, '--json');
+      expect(r.err, solver).toBe('');
+      expect(JSON.parse(r.out) as unknown, solver).toMatchObject({ count: 1, complete: true });
+    }
+    const text = run('enumerate', satPath);
+    expect(text.code).toBe(0);
+    expect(text.out).toMatch(/^v 0$/m);
+  });
+
+  it('a bare projection line, with no closing 0, is still refused', () => {
+    expect(() => parseDimacs('p cnf 3 1\n1 2 0\nc ind\n', 'f.cnf')).toThrow(/^f\.cnf:3: "c ind" names no variable/);
+  });
+});
