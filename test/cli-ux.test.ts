@@ -95,6 +95,19 @@ describe('help and flags', { timeout: 240_000 }, () => {
     expect(run('enumerate').err).toMatch(/^puzzlesat: enumerate: name a puzzle: .*, or a \.cnf file \(puzzlesat list puzzles\)\n$/);
   });
 
+  it('a count of one is said in the singular, in count and enumerate (regression: "1 solutions", "1 models", "1 classes (1 solutions)")', () => {
+    writeFileSync(join(dir, 'one.cnf'), 'p cnf 2 2\n1 0\n-2 0\n');
+    const domino = ['polyomino', '--board', '2x1', '--pieces', 'D2'];
+    expect(run('count', 'one.cnf').out).toMatch(/^1 model in /);
+    expect(run('count', ...domino).out).toMatch(/^1 solution in /);
+    expect(run('count', ...domino, '--unique').out).toMatch(/^1 class in /);
+    expect(run('enumerate', ...domino, '--show', '0').out).toMatch(/^1 solution in /);
+    expect(run('enumerate', ...domino, '--unique', '--show', '0').out).toMatch(/^1 class \(1 solution\) in /);
+    // Two or none stay plural.
+    expect(run('count', 'polyomino', '--board', '2x2', '--pieces', 'D2*2').out).toMatch(/^2 solutions in /);
+    expect(run('enumerate', 'polyomino', '--board', '3x2', '--pieces', 'L3,I3', '--show', '0').out).toMatch(/^0 solutions in /);
+  });
+
   it('groups options by the puzzles that read them and gives two examples per verb', () => {
     const help = run('enumerate', '--help').out;
     for (const group of ['Encoding:', 'Solving:', 'Output:', 'Enumeration:', 'pentomino, polyomino:', 'soma, polycube:', 'genius-square:', 'dobble:'])

@@ -779,9 +779,9 @@ describe('8b. a number option with no value', { timeout: 300_000 }, () => {
     writeFileSync(join(dir, 'bom.cnf'), `${bom}p cnf 2 1\n1 2 0\n`);
     expect(run(['count', 'bom.cnf']).out).toMatch(/^3 models /);
     writeFileSync(join(dir, 'bom.json'), `${bom}{"grid":"square","cells":[[0,0],[1,0]]}`);
-    expect(run(['count', 'polyform', '--board', 'bom.json', '--pieces', 'D=##']).out).toMatch(/^1 solutions /);
+    expect(run(['count', 'polyform', '--board', 'bom.json', '--pieces', 'D=##']).out).toMatch(/^1 solution /);
     writeFileSync(join(dir, 'bom.txt'), `${bom}..\n`);
-    expect(run(['count', 'polyomino', '--board', 'bom.txt', '--pieces', 'D2']).out).toMatch(/^1 solutions /);
+    expect(run(['count', 'polyomino', '--board', 'bom.txt', '--pieces', 'D2']).out).toMatch(/^1 solution /);
   });
 
   it('options that do nothing or contradict the engine are usage errors (regressions: ignored, or exit 1)', () => {

@@ -208,3 +208,6 @@ export const EXIT_USAGE = 2;
  * (summary.schema.json: "building included"), as --timeout does.
  */
 export const runSeconds = (): number => Math.round(performance.now()) / 1000;
+
+/** "1 solution", "2 solutions", "1 class": the noun in the singular for exactly one (plural: the plural where adding s is wrong). */
+export const counted = (n: number | bigint | string, noun: string, plural = `${noun}s`): string => `${n} ${String(n) === '1' ? noun : plural}`;

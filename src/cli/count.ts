@@ -19,6 +19,7 @@ import {
 import { CountFile, countHeader } from './count-file.js';
 import {
   type Args,
+  counted,
   encodingOptions,
   guarded,
   interruptFlag,
@@ -195,7 +196,8 @@ function jsonLine(summary: CountSummary): string {
 const grouped = (n: number | bigint): string => n.toLocaleString('en-US');
 
 function summaryText(s: CountSummary, report: CountReport): string {
-  const what = `${grouped(s.count)} ${s.unique ? 'classes' : s.counter === 'cnf' && s.puzzle.match(/\.(cnf|dimacs)/i) ? 'models' : 'solutions'}`;
+  const noun = s.unique ? 'class' : s.counter === 'cnf' && s.puzzle.match(/\.(cnf|dimacs)/i) ? 'model' : 'solution';
+  const what = counted(grouped(s.count), noun, noun === 'class' ? 'classes' : undefined);
   return (
     `${s.complete ? what : `at least ${what} (incomplete, ${(100 * (s.done ?? 0)).toFixed(1)}% of the search tree behind it, branches weighed alike)`} in ${s.seconds.toFixed(2)} s by ${s.method} [${s.vars} vars, ${s.clauses} clauses]; ` +
     `${grouped(s.nodes)} nodes, ${memoText(s, report)}`

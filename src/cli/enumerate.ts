@@ -14,7 +14,7 @@ import {
   runPlan,
   searchedInstance,
 } from '../index.js';
-import { type Args, commonOptions, guarded, interruptFlag, outputOption, planRequest, puzzleOptions, runSeconds } from './common.js';
+import { type Args, commonOptions, counted, guarded, interruptFlag, outputOption, planRequest, puzzleOptions, runSeconds } from './common.js';
 import { progressWanted, startProgress } from './progress.js';
 import { RunFile, runHeader } from './run-file.js';
 
@@ -192,6 +192,6 @@ export function summaryLine(r: {
   vars: number;
   clauses: number;
 }): string {
-  const what = r.unique ? `${r.count} classes (${r.raw} solutions)` : `${r.count} solutions`;
+  const what = r.unique ? `${counted(r.count, 'class', 'classes')} (${counted(r.raw, 'solution')})` : counted(r.count, 'solution');
   return `${what}${r.complete ? '' : ' so far (incomplete)'} in ${r.seconds.toFixed(2)} s with ${r.solver} [${r.vars} vars, ${r.clauses} clauses]`;
 }

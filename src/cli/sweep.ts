@@ -13,24 +13,22 @@ import {
   summarizeSweep,
   writeReplacing,
 } from '../index.js';
-import { type Args, guarded, interruptFlag, outputOption, positiveInt, runSeconds } from './common.js';
+import { type Args, counted, guarded, interruptFlag, outputOption, positiveInt, runSeconds } from './common.js';
 import { startProgress } from './progress.js';
 
 /** `puzzlesat sweep genius-square`: parse, run the sweep (src/enumerate/sweep.ts), print. */
 
-const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-
 function summaryText(run: SweepRun, s: SweepSummary): string {
-  const how = run.via ?? (run.workers > 0 ? plural(run.workers, 'worker thread') : 'this thread');
+  const how = run.via ?? (run.workers > 0 ? counted(run.workers, 'worker thread') : 'this thread');
   const lines = [
     `${s.visited} of ${run.planned} rolls visited${run.complete ? '' : ' (stopped early)'} in ${run.seconds.toFixed(1)} s with ${how} ` +
-      `(${run.solved} boards solved, one per symmetry class${run.resumed ? `; ${plural(run.resumed, 'roll')} resumed from the file` : ''})`,
+      `(${run.solved} boards solved, one per symmetry class${run.resumed ? `; ${counted(run.resumed, 'roll')} resumed from the file` : ''})`,
     `solvable: ${s.solvable} of ${s.visited}${s.unsolvable.length ? `; unsolvable: ${s.unsolvable.join(' ')}${s.visited - s.solvable > s.unsolvable.length ? ' ...' : ''}` : ''}`,
   ];
   if (s.solutions) {
     const { min, mean, median, max, total, rollsWithMin, rollsWithMax } = s.solutions;
     lines.push(
-      `solutions per roll: min ${min} (${plural(rollsWithMin, 'roll')}), mean ${mean.toFixed(1)}, median ${median}, max ${max} (${plural(rollsWithMax, 'roll')}); ${total} in all`,
+      `solutions per roll: min ${min} (${counted(rollsWithMin, 'roll')}), mean ${mean.toFixed(1)}, median ${median}, max ${max} (${counted(rollsWithMax, 'roll')}); ${total} in all`,
     );
     lines.push(`hardest: ${s.hardest.map((h) => `${h.roll} (${h.solutions})`).join(', ')}`);
     lines.push(`easiest: ${s.easiest.map((h) => `${h.roll} (${h.solutions})`).join(', ')}`);
