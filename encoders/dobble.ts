@@ -12,6 +12,7 @@ import {
 } from '../src/card/index.js';
 import { Cnf } from '../src/core/cnf.js';
 import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
+import { fieldName } from '../src/core/field-names.js';
 import { checkSize, shownValue } from '../src/core/limits.js';
 import { gcd, isPrimePower, makeField, primeDivisors, type FiniteField } from '../src/algebra/finite-field.js';
 import type { Instance } from '../src/core/puzzle.js';
@@ -703,7 +704,7 @@ export const DEFAULT_SYMMETRY: readonly SymmetryStep[] = ['first-line', 'first-p
 export function symmetrySteps(
   shape: DobbleShape,
   options: Pick<DobbleSatOptions, 'symmetry' | 'symmetryBreaking'>,
-  where = '--symmetry-steps',
+  where = fieldName('symmetrySteps'),
 ): Set<SymmetryStep> {
   if (options.symmetryBreaking === false) return new Set();
   if (options.symmetry === undefined) return new Set(DEFAULT_SYMMETRY.filter((step) => shape.full || !FULL_DECK_ONLY.includes(step)));
@@ -719,13 +720,13 @@ export function symmetrySteps(
 const MODEL_STEPS: Record<DobbleVariables, readonly DobbleStep[]> = { incidence: SYMMETRY_STEPS, mols: MOLS_STEPS, cyclic: CYCLIC_STEPS };
 
 /** The steps of the mols model: the named ones (checked like symmetrySteps), or DEFAULT_MOLS_STEPS. */
-export function molsSteps(options: Pick<DobbleSatOptions, 'symmetry' | 'symmetryBreaking'>, where = '--symmetry-steps'): Set<MolsStep> {
+export function molsSteps(options: Pick<DobbleSatOptions, 'symmetry' | 'symmetryBreaking'>, where = fieldName('symmetrySteps')): Set<MolsStep> {
   if (options.symmetryBreaking === false) return new Set();
   return checkedSteps(options.symmetry ?? DEFAULT_MOLS_STEPS, MOLS_STEPS, MOLS_NEEDS, 'mols', where);
 }
 
 /** The steps of the cyclic model: the named ones (checked like symmetrySteps), or DEFAULT_CYCLIC_STEPS. */
-export function cyclicSteps(options: Pick<DobbleSatOptions, 'symmetry' | 'symmetryBreaking'>, where = '--symmetry-steps'): Set<CyclicStep> {
+export function cyclicSteps(options: Pick<DobbleSatOptions, 'symmetry' | 'symmetryBreaking'>, where = fieldName('symmetrySteps')): Set<CyclicStep> {
   if (options.symmetryBreaking === false) return new Set();
   return checkedSteps(options.symmetry ?? DEFAULT_CYCLIC_STEPS, CYCLIC_STEPS, CYCLIC_NEEDS, 'cyclic', where);
 }
@@ -749,7 +750,9 @@ function checkedSteps<S extends DobbleStep>(
   if (foreign !== undefined) {
     const owner = DOBBLE_VARIABLES.find((variables) => MODEL_STEPS[variables].includes(foreign));
     if (owner === undefined) throw new UsageError(`${where}: unknown step "${foreign}"; choose from ${known.join(', ')}`);
-    throw new UsageError(`${where}: ${foreign} is a step of --variables ${owner}, not of --variables ${model} (its steps: ${known.join(', ')})`);
+    throw new UsageError(
+      `${where}: ${foreign} is a step of ${fieldName('variables')} ${owner}, not of ${fieldName('variables')} ${model} (its steps: ${known.join(', ')})`,
+    );
   }
   const steps = new Set(named as readonly S[]);
   for (const step of steps) {
@@ -760,14 +763,14 @@ function checkedSteps<S extends DobbleStep>(
 }
 
 /** A comma-separated list of steps of either model ("none" for no symmetry breaking), as from --symmetry-steps. */
-export function parseSymmetrySteps(text: string, where = '--symmetry-steps'): DobbleStep[] {
+export function parseSymmetrySteps(text: string, where = fieldName('symmetrySteps')): DobbleStep[] {
   if (text.trim() === 'none') return [];
   const steps = text.split(',').map((step) => step.trim());
   const known: readonly string[] = DOBBLE_VARIABLES.flatMap((variables) => MODEL_STEPS[variables]);
   const unknown = steps.find((step) => !known.includes(step));
   if (unknown !== undefined)
     throw new UsageError(
-      `${where}: unknown step "${unknown}"; choose from ${DOBBLE_VARIABLES.map((variables) => `${MODEL_STEPS[variables].join(', ')} (--variables ${variables})`).join(', ')}, or none`,
+      `${where}: unknown step "${unknown}"; choose from ${DOBBLE_VARIABLES.map((variables) => `${MODEL_STEPS[variables].join(', ')} (${fieldName('variables')} ${variables})`).join(', ')}, or none`,
     );
   return steps as DobbleStep[];
 }
@@ -790,10 +793,10 @@ export function dobbleShape(order: number, options: Pick<DobbleSatOptions, 'card
   const symbols = options.symbols ?? max;
   // Named as typed (--cards, --max-symbols: the options `cards` and `symbols` come from), as --variables and --symmetry-steps are: a usage error.
   if (!Number.isInteger(cards) || cards < 1 || cards > max) {
-    throw new UsageError(`--cards: ${cards} is not possible with ${n + 1} symbols per card: choose 1 to ${max}`);
+    throw new UsageError(`${fieldName('cards')}: ${cards} is not possible with ${n + 1} symbols per card: choose 1 to ${max}`);
   }
   if (!Number.isInteger(symbols) || symbols < n + 1) {
-    throw new UsageError(`--max-symbols: ${symbols} is too few for cards of ${n + 1} symbols`);
+    throw new UsageError(`${fieldName('maxSymbols')}: ${symbols} is too few for cards of ${n + 1} symbols`);
   }
   return { order: n, cards, symbols, full: cards === max && symbols === max };
 }
@@ -816,7 +819,7 @@ export function encodeDobble(order: number, options: DobbleSatOptions = {}): Dob
   const variables = options.variables ?? DEFAULT_VARIABLES;
   if (!DOBBLE_VARIABLES.includes(variables))
     throw new UsageError(
-      `--variables: unknown choice "${String(variables)}"${didYouMean(String(variables), DOBBLE_VARIABLES)}; choose from ${DOBBLE_VARIABLES.join(', ')}`,
+      `${fieldName('variables')}: unknown choice "${String(variables)}"${didYouMean(String(variables), DOBBLE_VARIABLES)}; choose from ${DOBBLE_VARIABLES.join(', ')}`,
     );
   checkFormulaSize(variables, dobbleShape(order, options), options);
   if (variables === 'mols') return encodeDobbleMols(order, options);
@@ -859,7 +862,7 @@ function encodeDobbleCyclic(order: number, options: DobbleSatOptions): DobbleCnf
   const shape = dobbleShape(order, options);
   if (!shape.full)
     throw new UsageError(
-      `--variables cyclic: the translates of one card make the full deck of ${planeSize(order)} cards and symbols only; drop --cards and --max-symbols or use --variables incidence`,
+      `${fieldName('variables')} cyclic: the translates of one card make the full deck of ${planeSize(order)} cards and symbols only; drop ${fieldName('cards')} and ${fieldName('maxSymbols')} or use ${fieldName('variables')} incidence`,
     );
   const cnf = encodeCyclic(order, {
     amo: options.amo ?? DOBBLE_DEFAULTS.amo,
@@ -875,9 +878,9 @@ function encodeDobbleMols(order: number, options: DobbleSatOptions): DobbleCnf {
   const shape = dobbleShape(order, options);
   if (!shape.full)
     throw new UsageError(
-      `--variables mols: the squares make the full deck of ${planeSize(order)} cards and symbols only; drop --cards and --max-symbols or use --variables incidence`,
+      `${fieldName('variables')} mols: the squares make the full deck of ${planeSize(order)} cards and symbols only; drop ${fieldName('cards')} and ${fieldName('maxSymbols')} or use ${fieldName('variables')} incidence`,
     );
-  if (order < 2) throw new UsageError('--variables mols: order 1 has no Latin squares; use --variables incidence');
+  if (order < 2) throw new UsageError(`${fieldName('variables')} mols: order 1 has no Latin squares; use ${fieldName('variables')} incidence`);
   const cnf = encodeMols(order, {
     amo: options.amo ?? DOBBLE_DEFAULTS.amo,
     orthogonality: (options.pairs ?? 'exactly-one') === 'exactly-one' ? 'cells' : 'rows',
@@ -895,7 +898,7 @@ function encodeIncidence(order: number, options: DobbleSatOptions): DobbleCnf {
   const card = options.card ?? DOBBLE_DEFAULTS.card;
   const pairs = options.pairs ?? 'exactly-one';
   if (pairs === 'at-most-one' && !full)
-    throw new UsageError(`--pairs: at-most-one is only correct for the full deck of ${planeSize(n)} cards and symbols`);
+    throw new UsageError(`${fieldName('pairs')}: at-most-one is only correct for the full deck of ${planeSize(n)} cards and symbols`);
   const cnf = new Cnf();
   const x = Array.from({ length: cards }, (_, c) => Array.from({ length: symbols }, (_, s) => cnf.vars.named(incidenceName(c, s))));
   cnf.projection = x.flat();
@@ -1215,8 +1218,8 @@ export const DOBBLE_PUZZLE: PuzzleEntry = {
   defaults: DOBBLE_DEFAULTS,
   build(args) {
     const order = Number(args.order);
-    if (args.order === undefined) throw new UsageError('dobble needs --order N (cards of N + 1 symbols)');
-    if (!Number.isInteger(order) || order < 1) throw new UserError(`--order: expected a whole number ≥ 1, got "${String(args.order)}"`);
+    if (args.order === undefined) throw new UsageError(`dobble needs ${fieldName('order')} N (cards of N + 1 symbols)`);
+    if (!Number.isInteger(order) || order < 1) throw new UserError(`${fieldName('order')}: expected a whole number ≥ 1, got "${String(args.order)}"`);
     return dobbleInstance(order, {
       cards: args.cards as number | undefined,
       symbols: args['max-symbols'] as number | undefined,

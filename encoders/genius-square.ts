@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { UsageError, UserError } from '../src/core/errors.js';
+import { fieldName } from '../src/core/field-names.js';
 import { BitboardCounter, type BitboardPacking } from '../solvers/dlx/bitboard.js';
 import { solveExactCover, type ExactCoverProblem } from '../solvers/dlx/exact-cover.js';
 import { GROUPS, type Cell, regionSymmetries } from '../src/geometry/cells.js';
@@ -119,7 +120,9 @@ export function parseBlockers(text: string, option: string, anyBlockers = false,
     seen.add(label);
     const other = onDie.get(die);
     if (other !== undefined && !anyBlockers) {
-      throw new Problem(`${option}: ${other} and ${label} are both on die ${die + 1}, a roll has one cell per die (--any-blockers allows any cells)`);
+      throw new Problem(
+        `${option}: ${other} and ${label} are both on die ${die + 1}, a roll has one cell per die (${fieldName('anyBlockers')} allows any cells)`,
+      );
     }
     onDie.set(die, label);
   }
@@ -152,19 +155,20 @@ export interface GeniusInstance extends PackingInstance {
 const MAX_SEED = 2 ** 32;
 
 function chooseBlockers(o: GeniusOptions): { blockers: Roll; seed?: number } {
-  if (o.roll !== undefined && o.random) throw new UsageError('--roll and --random exclude each other');
-  if (o.seed !== undefined && !o.random) throw new UsageError('--seed needs --random');
+  if (o.roll !== undefined && o.random) throw new UsageError(`${fieldName('roll')} and ${fieldName('random')} exclude each other`);
+  if (o.seed !== undefined && !o.random) throw new UsageError(`${fieldName('seed')} needs ${fieldName('random')}`);
   if (o.random) {
-    if (o.anyBlockers) throw new UsageError('--any-blockers applies to --roll, not to --random');
+    if (o.anyBlockers) throw new UsageError(`${fieldName('anyBlockers')} applies to ${fieldName('roll')}, not to ${fieldName('random')}`);
     const seed = o.seed ?? randomInt(MAX_SEED);
     if (!Number.isInteger(seed) || seed < 0 || seed >= MAX_SEED) {
-      throw new UsageError(`--seed: expected a whole number from 0 to ${MAX_SEED - 1}, got "${String(o.seed)}"`);
+      throw new UsageError(`${fieldName('seed')}: expected a whole number from 0 to ${MAX_SEED - 1}, got "${String(o.seed)}"`);
     }
     return { blockers: randomRoll(seededRandom(seed)), seed };
   }
-  if (o.roll === undefined) throw new UsageError('give the blockers with --roll A1,C3,... or roll the dice with --random');
+  if (o.roll === undefined)
+    throw new UsageError(`give the blockers with ${fieldName('roll')} A1,C3,... or roll the dice with ${fieldName('random')}`);
   // A bad --roll is a bad option value (exit 2); a sweep file's bad roll is bad input (exit 1).
-  return { blockers: parseBlockers(o.roll, '--roll', o.anyBlockers === true, UsageError) };
+  return { blockers: parseBlockers(o.roll, fieldName('roll'), o.anyBlockers === true, UsageError) };
 }
 
 /** The packing for one board: the cells the blockers leave free, the nine pieces, turned and flipped freely. */
@@ -172,7 +176,7 @@ export function geniusSpec(blockers: Roll, params: Record<string, unknown>, aske
   const blocked = new Set(blockers);
   const region = BOARD.filter((c) => !blocked.has(labelOf(c)));
   const problem = blockerCountProblem(BOARD.length - region.length);
-  if (problem) throw new UserError(`--roll: ${problem}`);
+  if (problem) throw new UserError(`${fieldName('roll')}: ${problem}`);
   return packingSpec(region, [...PIECES], params, asked);
 }
 

@@ -3,6 +3,7 @@ import { parseAmo, parseCard } from '../src/card/index.js';
 import { parsePb } from '../src/pb/index.js';
 import { type DimacsFormula, clauseCount, dimacsClauses, instanceFromDimacs, readDimacsFile } from '../src/core/dimacs.js';
 import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
+import { camelField, fieldName } from '../src/core/field-names.js';
 import { limitsFromOptions, withSizeLimits } from '../src/core/limits.js';
 import { type EncodingChoice, type Instance, type PuzzleEntry, encodingKinds } from '../src/core/puzzle.js';
 import { DOBBLE_PUZZLE } from './dobble.js';
@@ -66,11 +67,11 @@ const UNREAD = { amo: 'at-most-one constraints', card: 'at-most-k constraints', 
 export function encodingChoice(entry: PuzzleEntry, args: Record<string, unknown>): EncodingChoice {
   for (const kind of ['amo', 'card', 'pb'] as const)
     if (args[kind] !== undefined && !encodingKinds(entry).includes(kind))
-      throw new UsageError(`--${kind} does not apply to ${entry.name} (it has no ${UNREAD[kind]})`);
+      throw new UsageError(`${fieldName(kind)} does not apply to ${entry.name} (it has no ${UNREAD[kind]})`);
   return {
-    amo: args.amo === undefined ? entry.defaults.amo : parseAmo(String(args.amo), '--amo'),
-    card: args.card === undefined ? entry.defaults.card : parseCard(String(args.card), '--card'),
-    ...(entry.defaults.pb === undefined ? {} : { pb: args.pb === undefined ? entry.defaults.pb : parsePb(String(args.pb), '--pb') }),
+    amo: args.amo === undefined ? entry.defaults.amo : parseAmo(String(args.amo), fieldName('amo')),
+    card: args.card === undefined ? entry.defaults.card : parseCard(String(args.card), fieldName('card')),
+    ...(entry.defaults.pb === undefined ? {} : { pb: args.pb === undefined ? entry.defaults.pb : parsePb(String(args.pb), fieldName('pb')) }),
   };
 }
 
@@ -103,26 +104,27 @@ function builtInstance(puzzle: string, args: Record<string, unknown>): Instance 
   if (puzzle === '-' || isCnfPath(puzzle)) {
     // A formula comes whole: a puzzle's option given with it would be silently ignored.
     const unread = [...PUZZLES.flatMap((p) => p.options.map((o) => o.name)), 'amo', 'card', 'pb'].find((name) => args[name] !== undefined);
-    if (unread) throw new UsageError(`--${unread} does not apply to a DIMACS formula (${puzzle === '-' ? '<stdin>' : puzzle}): it is read as it is`);
+    if (unread)
+      throw new UsageError(
+        `${fieldName(camelField(unread))} does not apply to a DIMACS formula (${puzzle === '-' ? '<stdin>' : puzzle}): it is read as it is`,
+      );
     return instanceFromDimacs(readDimacsFile(puzzle), puzzle === '-' ? '<stdin>' : puzzle);
   }
   const entry = puzzleByName(puzzle);
   const mine = new Set(entry.options.map((o) => o.name));
   for (const p of PUZZLES) {
     for (const o of p.options) {
-      if (!mine.has(o.name) && args[o.name] !== undefined) throw new UsageError(`--${o.name} does not apply to ${puzzle}`);
+      if (!mine.has(o.name) && args[o.name] !== undefined) throw new UsageError(`${fieldName(camelField(o.name))} does not apply to ${puzzle}`);
     }
   }
   // yargs checks choices on the command line; values it never saw (library callers, worker threads) are checked here.
   for (const o of entry.options) {
     const value = args[o.name];
     if (o.choices && value !== undefined && !o.choices.includes(String(value)))
-      throw new UserError(`--${o.name}: "${String(value)}" is not one of ${o.choices.join(', ')}`);
+      throw new UserError(`${fieldName(camelField(o.name))}: "${String(value)}" is not one of ${o.choices.join(', ')}`);
   }
   return entry.build({ ...args, ...encodingChoice(entry, args) });
 }
-
-const camelCase = (name: string) => name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 
 /**
  * The instance a DIMACS file describes, to read a solver's model back as a
@@ -156,7 +158,7 @@ function argsFromParams(entry: PuzzleEntry, params: ReadonlyMap<string, string>)
   const args: Record<string, unknown> = {};
   for (const o of entry.options) {
     if (o.param === false) continue;
-    const value = params.get(o.param ?? camelCase(o.name));
+    const value = params.get(o.param ?? camelField(o.name));
     if (value !== undefined) args[o.name] = o.type === 'number' ? Number(value) : o.type === 'boolean' ? value === 'true' : value;
   }
   return args;

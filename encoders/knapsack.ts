@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { Cnf } from '../src/core/cnf.js';
 import { UsageError, UserError, readingOption } from '../src/core/errors.js';
+import { fieldName } from '../src/core/field-names.js';
 import { readTextFile } from '../src/core/input.js';
 import { type Instance, type PuzzleEntry, type PuzzleOption, SEED_OPTION, entryOptions } from '../src/core/puzzle.js';
 import { seededRandom } from '../src/core/random.js';
@@ -175,21 +176,24 @@ function renderTaken({ taken }: KnapsackSolution, capacity: number): string {
 const itemsParam = (items: readonly Item[]) => items.map((it) => `${it.name}:${it.weight}:${it.value}`).join(',');
 
 function itemsOf(options: KnapsackOptions): Item[] {
-  if (options.randomItems !== undefined && options.items !== undefined) throw new UsageError('--items and --random-items: give one of them');
+  if (options.randomItems !== undefined && options.items !== undefined)
+    throw new UsageError(`${fieldName('items')} and ${fieldName('randomItems')}: give one of them`);
   if (options.randomItems !== undefined) {
     const random = seededRandom(options.seed ?? 1);
     const draw = () => 1 + Math.floor(random() * RANDOM_MAX);
     return Array.from({ length: options.randomItems }, (_, i) => ({ name: `i${i + 1}`, weight: draw(), value: draw() }));
   }
-  if (options.items === undefined) throw new UsageError('knapsack: give --items name:weight:value,… (or a file of them) or --random-items N');
+  if (options.items === undefined)
+    throw new UsageError(`knapsack: give ${fieldName('items')} name:weight:value,… (or a file of them) or ${fieldName('randomItems')} N`);
   const spec = options.items;
   // Items are written name:weight:value; a value without a colon can only be a file.
   if (!spec.includes(':') && spec.trim() !== '') {
-    if (!existsSync(spec)) throw new UserError(`--items: no file "${spec}" (items are name:weight:value,… or a file of "name weight value" lines)`);
+    if (!existsSync(spec))
+      throw new UserError(`${fieldName('items')}: no file "${spec}" (items are name:weight:value,… or a file of "name weight value" lines)`);
     return checkedItems(fileEntries(spec));
   }
   // Typed in the option: a bad item is a bad option value, a usage error (exit 2); a file's stays exit 1.
-  return readingOption(() => checkedItems(spec.split(',').map((text, i) => ({ text: text.trim(), where: `--items, item ${i + 1}` }))));
+  return readingOption(() => checkedItems(spec.split(',').map((text, i) => ({ text: text.trim(), where: `${fieldName('items')}, item ${i + 1}` }))));
 }
 
 /** The items of these entries, each name once, at least one. */
@@ -200,12 +204,12 @@ function checkedItems(entries: readonly { text: string; where: string }[]): Item
     if (names.has(it.name)) throw new UserError(`${entries[i]!.where}: item "${it.name}" is named twice`);
     names.add(it.name);
   }
-  if (items.length === 0) throw new UserError('--items: no items');
+  if (items.length === 0) throw new UserError(`${fieldName('items')}: no items`);
   return items;
 }
 
 function fileEntries(path: string): { text: string; where: string }[] {
-  return readTextFile(path, '--items')
+  return readTextFile(path, fieldName('items'))
     .split(/\r?\n/)
     .map((line, i) => ({ text: line.replace(/#.*/, '').trim().split(/\s+/).join(':'), where: `${path}:${i + 1}` }))
     .filter((e) => e.text !== '');

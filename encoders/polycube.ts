@@ -1,4 +1,5 @@
 import { UsageError, UserError, readingOption } from '../src/core/errors.js';
+import { fieldName } from '../src/core/field-names.js';
 import { checkSize } from '../src/core/limits.js';
 import { GROUPS, type Cell } from '../src/geometry/cells.js';
 import { buildPacking, type NonOverlap, type PackingInstance, NON_OVERLAP_OPTION, PACKING_DEFAULTS, packingChoices } from './packing.js';
@@ -147,12 +148,13 @@ const expandSets = (list: string) =>
 
 export function polycube(options: PolycubeOptions, puzzle = 'polycube'): PackingInstance {
   if (options.puzzle !== undefined) return polycube({ ...options, ...namedPuzzle(options.puzzle, options, 'polycube'), puzzle: undefined }, puzzle);
-  if (options.figure === undefined) throw new UsageError(`give a figure with --figure (one of ${Object.keys(FIGURES).join(', ')}, WxHxD, or a file)`);
+  if (options.figure === undefined)
+    throw new UsageError(`give a figure with ${fieldName('figure')} (one of ${Object.keys(FIGURES).join(', ')}, WxHxD, or a file)`);
   if (options.pieces !== undefined && options.piecesFile !== undefined)
-    throw new UsageError('give the pieces with --pieces or --pieces-file, not both');
-  const region = readFigure(options.figure, '--figure');
+    throw new UsageError(`give the pieces with ${fieldName('pieces')} or ${fieldName('piecesFile')}, not both`);
+  const region = readFigure(options.figure, fieldName('figure'));
   const pieceList = options.pieces ?? 'soma';
-  const pieces = options.piecesFile ? readPiecesFile(options.piecesFile) : readPieces(expandSets(pieceList), '--pieces', CATALOG);
+  const pieces = options.piecesFile ? readPiecesFile(options.piecesFile) : readPieces(expandSets(pieceList), fieldName('pieces'), CATALOG);
   const flip = options.flip === true;
   const symmetry = options.symmetry ?? 'rotations';
   const { nonOverlap, amo, card } = packingChoices(options);

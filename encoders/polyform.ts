@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readTextInput } from '../src/core/input.js';
 import { UsageError, UserError, readingOption } from '../src/core/errors.js';
+import { fieldName } from '../src/core/field-names.js';
 import { checkSize } from '../src/core/limits.js';
 import { type Cell, GROUPS, type Transform, isMirror, orientations, shapeKey, transformShape } from '../src/geometry/cells.js';
 import { GRIDS, GRID_NAMES, type Grid, type GridName, aspect } from '../src/geometry/grids.js';
@@ -122,8 +123,8 @@ interface BoardInput {
 
 function boardInput(value: string): BoardInput {
   if (SIZE_LIKE.test(value) && !NAMED.test(value) && !existsSync(value))
-    throw new UsageError(`--board: "${value}" is not a board size (WxH, hexagon:N, triangle:N or trapezoid:WxH)`);
-  const source = readSource(value, '--board', 'JSON, WxH or inline art (rows separated by "/")');
+    throw new UsageError(`${fieldName('board')}: "${value}" is not a board size (WxH, hexagon:N, triangle:N or trapezoid:WxH)`);
+  const source = readSource(value, fieldName('board'), 'JSON, WxH or inline art (rows separated by "/")');
   if (isJson(source.text)) {
     const json = reading(source, () => boardFromJson(parseJson(source.text, source.where), source.where));
     return { json, read: () => json };
@@ -138,10 +139,10 @@ function boardOfSource(source: Source, grid: Grid): FormBoard {
   // A size is checked before a board of that size is made: every cell counts towards --max-cells.
   if (source.inline && NAMED.test(source.text)) {
     const sizes = source.text.match(/\d+/g)!.map(Number);
-    checkSize('cells', sizes.length === 1 ? 3 * sizes[0]! ** 2 : sizes[0]! * sizes[1]!, '--board', `"${source.text}" has about`);
+    checkSize('cells', sizes.length === 1 ? 3 * sizes[0]! ** 2 : sizes[0]! * sizes[1]!, fieldName('board'), `"${source.text}" has about`);
   }
   const named = source.inline ? namedBoard(grid, source.text) : undefined;
-  if (typeof named === 'string') throw new UserError(`--board: ${named}`);
+  if (typeof named === 'string') throw new UserError(`${fieldName('board')}: ${named}`);
   const lines = source.inline ? inlineLines(grid, source.text) : textLines(source.text);
   const cells = named ?? parseGridArt(grid, lines, source.where, 'board');
   if (cells.length === 0) throw new UserError(`${source.where}: the board has no cells`);
@@ -200,11 +201,14 @@ function inlinePieces(list: string, grid: Grid, option: string): FormPiece[] {
 }
 
 function piecesInput(options: PolyformOptions): PiecesInput {
-  if (options.pieces !== undefined && options.piecesFile !== undefined) throw new UsageError('give the pieces once: --pieces or --pieces-file');
+  if (options.pieces !== undefined && options.piecesFile !== undefined)
+    throw new UsageError(`give the pieces once: ${fieldName('pieces')} or ${fieldName('piecesFile')}`);
   const value = options.piecesFile ?? options.pieces;
-  if (value === undefined) throw new UsageError('give the pieces: --pieces-file FILE (JSON or "NAME:" blocks of art) or --pieces LIST');
-  const option = options.piecesFile !== undefined ? '--pieces-file' : '--pieces';
-  const source: Source = option === '--pieces' ? { text: value, where: option, inline: true } : readSource(value, option, 'a pieces file');
+  if (value === undefined)
+    throw new UsageError(`give the pieces: ${fieldName('piecesFile')} FILE (JSON or "NAME:" blocks of art) or ${fieldName('pieces')} LIST`);
+  const inline = options.piecesFile === undefined;
+  const option = fieldName(inline ? 'pieces' : 'piecesFile');
+  const source: Source = inline ? { text: value, where: option, inline: true } : readSource(value, option, 'a pieces file');
   if (isJson(source.text)) {
     const json = reading(source, () => piecesFromJson(parseJson(source.text, source.where), source.where));
     return { json, read: () => json };
@@ -263,22 +267,22 @@ function movesOf(grid: Grid, piece: FormPiece, flip: boolean | undefined): reado
 
 export function polyform(options: PolyformOptions): PackingInstance {
   if (options.puzzle !== undefined) return polyform({ ...options, ...namedPuzzle(options.puzzle, options, 'polyform'), puzzle: undefined });
-  if (options.board === undefined) throw new UsageError('give a board with --board (a JSON or art file, WxH, or inline art)');
+  if (options.board === undefined) throw new UsageError(`give a board with ${fieldName('board')} (a JSON or art file, WxH, or inline art)`);
   if (options.grid !== undefined && !(GRID_NAMES as readonly string[]).includes(options.grid))
-    throw new UserError(`--grid: "${options.grid}" is not a grid; choose one of ${GRID_NAMES.join(', ')}`);
+    throw new UserError(`${fieldName('grid')}: "${options.grid}" is not a grid; choose one of ${GRID_NAMES.join(', ')}`);
   const boardIn = boardInput(options.board);
   const piecesIn = piecesInput(options);
   const grid = gridOf([
-    ...(options.grid === undefined ? [] : [{ grid: GRIDS[options.grid as GridName], from: '--grid' }]),
-    ...(boardIn.json ? [{ grid: boardIn.json.grid, from: `the board (${options.board.length > 40 ? '--board' : options.board})` }] : []),
-    ...(piecesIn.json ? [{ grid: piecesIn.json.grid, from: `the pieces (${options.piecesFile ?? '--pieces'})` }] : []),
+    ...(options.grid === undefined ? [] : [{ grid: GRIDS[options.grid as GridName], from: fieldName('grid') }]),
+    ...(boardIn.json ? [{ grid: boardIn.json.grid, from: `the board (${options.board.length > 40 ? fieldName('board') : options.board})` }] : []),
+    ...(piecesIn.json ? [{ grid: piecesIn.json.grid, from: `the pieces (${options.piecesFile ?? fieldName('pieces')})` }] : []),
   ]);
   const board = boardIn.read(grid);
-  checkSize('cells', board.cells.length + board.optional.length, '--board', 'the board has');
+  checkSize('cells', board.cells.length + board.optional.length, fieldName('board'), 'the board has');
   const given = piecesIn.read(grid);
-  const use = options.use === undefined ? given.use : readingOption(() => useOf(options.use!, '--use'));
+  const use = options.use === undefined ? given.use : readingOption(() => useOf(options.use!, fieldName('use')));
   if (options.use !== undefined && given.use && (given.use.least !== use!.least || given.use.most !== use!.most))
-    throw new UserError(`--use ${options.use}: the pieces file asks for ${given.use.least}..${given.use.most} pieces ($.use)`);
+    throw new UserError(`${fieldName('use')} ${options.use}: the pieces file asks for ${given.use.least}..${given.use.most} pieces ($.use)`);
   const set = options.oneSided ? oneSided(grid, given.pieces) : given.pieces;
   const pieces: PieceDef[] = set.map((p) => ({
     name: p.name,
@@ -307,7 +311,7 @@ export function polyform(options: PolyformOptions): PackingInstance {
     pieces,
     moves: grid.group,
     symmetryGroup: grid.group,
-    ...(use ? { used: use, usedFrom: options.use === undefined ? `${options.piecesFile ?? '--pieces'}: $.use` : '--use' } : {}),
+    ...(use ? { used: use, usedFrom: options.use === undefined ? `${options.piecesFile ?? fieldName('pieces')}: $.use` : fieldName('use') } : {}),
     nonOverlap,
     amo,
     card,

@@ -1,4 +1,5 @@
 import { UsageError, UserError, didYouMean, readingOption } from '../src/core/errors.js';
+import { fieldName } from '../src/core/field-names.js';
 import { checkSize } from '../src/core/limits.js';
 import { GROUPS, type Cell, isConnected, shapeKey } from '../src/geometry/cells.js';
 import {
@@ -201,7 +202,7 @@ export function readPiecesFile(path: string): PieceDef[] {
     text = readTextInput(path, path);
   } catch (e) {
     if (e instanceof UserError) throw e;
-    throw new UserError(`--pieces-file: cannot read "${path}"`);
+    throw new UserError(`${fieldName('piecesFile')}: cannot read "${path}"`);
   }
   const pieces: PieceDef[] = [];
   for (const p of parsePiecesFile(text, path)) addPiece(pieces, { name: p.name, cells: p.cells, count: p.count, least: p.least }, path);
@@ -216,14 +217,16 @@ export function polyomino(options: PolyominoOptions, puzzle = 'polyomino'): Pack
   const preset = options.preset === undefined ? undefined : PRESETS[options.preset];
   if (options.preset !== undefined && !preset) {
     throw new UsageError(
-      `--preset: unknown preset "${options.preset}"${didYouMean(options.preset!, Object.keys(PRESETS))}; choose one of: ${Object.keys(PRESETS).join(', ')}`,
+      `${fieldName('preset')}: unknown preset "${options.preset}"${didYouMean(options.preset!, Object.keys(PRESETS))}; choose one of: ${Object.keys(PRESETS).join(', ')}`,
     );
   }
   const boardText = options.board ?? preset?.board;
-  if (!boardText) throw new UsageError('give a board with --board or a --preset');
-  const region = readBoard(boardText, '--board');
-  if (region.some((c) => c[2] !== 0)) throw new UserError('--board: a polyomino board is flat; use the polycube puzzle for 3D figures');
-  const pieces = options.piecesFile ? readPiecesFile(options.piecesFile) : readPieces(options.pieces ?? preset?.pieces ?? PENTOMINOES, '--pieces');
+  if (!boardText) throw new UsageError(`give a board with ${fieldName('board')} or a ${fieldName('preset')}`);
+  const region = readBoard(boardText, fieldName('board'));
+  if (region.some((c) => c[2] !== 0)) throw new UserError(`${fieldName('board')}: a polyomino board is flat; use the polycube puzzle for 3D figures`);
+  const pieces = options.piecesFile
+    ? readPiecesFile(options.piecesFile)
+    : readPieces(options.pieces ?? preset?.pieces ?? PENTOMINOES, fieldName('pieces'));
   const flip = options.flip !== false;
   const { nonOverlap, amo, card } = packingChoices(options);
   return buildPacking({

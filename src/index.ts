@@ -30,7 +30,7 @@ import type { Status } from '../solvers/types.js';
 import { Cnf } from './core/cnf.js';
 import { type DimacsFormula, type DimacsMeta, dimacsString, instanceFromDimacs, parseDimacs as readDimacs } from './core/dimacs.js';
 import { UsageError, UserError, didYouMean, oneLine } from './core/errors.js';
-import { DEFAULT_LIMITS, limitOption } from './core/limits.js';
+import { DEFAULT_LIMITS, limitKey } from './core/limits.js';
 import { loadOptional } from './core/optional.js';
 import { type Instance, checkSource, checkedSolution, encodingKinds } from './core/puzzle.js';
 import type { CountMethod, CountPlan, EnumeratePlan, SolvePlan, StrategyChoice, UniqueBy } from './core/plan.js';
@@ -465,7 +465,7 @@ export const puzzles = {
  * escaped the check of its choices.
  */
 function knownOptions(name: string, args: Record<string, unknown>): Record<string, unknown> {
-  const limits = Object.keys(DEFAULT_LIMITS).map((kind) => limitOption(kind as keyof typeof DEFAULT_LIMITS).slice(2));
+  const limits = Object.keys(DEFAULT_LIMITS).map((kind) => limitKey(kind as keyof typeof DEFAULT_LIMITS));
   // A DIMACS file reads none of the puzzles' options: buildInstance names one given with it.
   const entries = name === '-' || isCnfPath(name) ? PUZZLES : [puzzleByName(name)];
   const known = [...new Set([...entries.flatMap((e) => [...e.options.map((o) => o.name), ...encodingKinds(e)]), ...limits])];
@@ -515,6 +515,7 @@ export {
   setSizeLimits,
   sizeLimit,
 } from './core/limits.js';
+export { setFieldNames } from './core/field-names.js';
 export { readFileInput, readInput, readTextFile } from './core/input.js';
 export { defaultSolverName } from '../solvers/index.js';
 export { isSpecialFile, writeReplacing } from './core/output.js';

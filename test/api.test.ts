@@ -209,7 +209,7 @@ describe('option values through the library', () => {
     expect(() => puzzles.dobble(1.5)).toThrow(/got 1\.5$/);
     expect(() => (puzzles.polyomino as (o?: unknown) => unknown)()).toThrow(/^polyomino: give its options/);
     expect(() => puzzles.polyomino({ board: '2x1', pieces: ['D2'] as unknown as string })).toThrow(
-      /^--pieces: expected a comma-separated list .*got an array$/,
+      /^pieces: expected a comma-separated list .*got an array$/,
     );
     expect(() => atMost(f, ['a', 'b'], '2' as unknown as number)).toThrow(/^cardinality bound must be an integer, got "2"$/);
     // And what is neither a formula nor a puzzle.
@@ -252,7 +252,7 @@ describe('a projection set by hand', () => {
 describe('DIMACS through the library', () => {
   it('a header declaring more variables than the size limit is refused in one line (regression: 2e9 variables ran the process out of heap)', () => {
     expect(() => parseDimacs('p cnf 2000000000 0\n', 'huge.cnf')).toThrow(
-      /^huge\.cnf:1: the header declares 2000000000 variables, more than the limit of 2000000 \(raise it with --max-vars\)$/,
+      /^huge\.cnf:1: the header declares 2000000000 variables, more than the limit of 2000000 \(raise it with maxVars\)$/,
     );
     expect(parseDimacs('p cnf 3 1\n1 -3 0\n').varCount).toBe(3);
   });

@@ -59,11 +59,11 @@ const translates = (set: readonly number[], N: number) => Array.from({ length: N
 describe('Dobble as the translates of one card (--variables cyclic)', () => {
   it('checks its steps and shape', () => {
     expect(() => encodeDobble(4, { variables: 'cyclic', symmetry: ['cycles'] })).toThrow(
-      new UsageError('--symmetry-steps: cycles is a step of --variables mols, not of --variables cyclic (its steps: first-pair, multipliers)'),
+      new UsageError('symmetrySteps: cycles is a step of variables mols, not of variables cyclic (its steps: first-pair, multipliers)'),
     );
-    expect(() => encodeDobble(4, { symmetry: ['first-pair'] })).toThrow(/first-pair is a step of --variables cyclic, not of --variables incidence/);
+    expect(() => encodeDobble(4, { symmetry: ['first-pair'] })).toThrow(/first-pair is a step of variables cyclic, not of variables incidence/);
     expect(() => encodeDobble(4, { variables: 'cyclic', cards: 20 })).toThrow(
-      /--variables cyclic: the translates of one card make the full deck of 21 cards/,
+      /^variables cyclic: the translates of one card make the full deck of 21 cards/,
     );
     expect(CYCLIC_STEPS).toEqual(['first-pair', 'multipliers']);
     expect(() => encodeDobble(4, { variables: 'cyclic', symmetry: ['first-pair', 'multipliers'] })).toThrow(

@@ -206,13 +206,13 @@ function normalForm(set: Square[]): Square[] {
 describe('Dobble as mutually orthogonal Latin squares (--variables mols)', () => {
   it('checks its steps and shape', () => {
     expect(() => encodeDobble(4, { variables: 'mols', symmetry: ['cycle-order'] })).toThrow(
-      new UsageError('--symmetry-steps: cycle-order needs cycles too'),
+      new UsageError('symmetrySteps: cycle-order needs cycles too'),
     );
     expect(() => encodeDobble(4, { variables: 'mols', symmetry: ['first-line'] })).toThrow(
-      /first-line is a step of --variables incidence, not of --variables mols/,
+      /first-line is a step of variables incidence, not of variables mols/,
     );
-    expect(() => encodeDobble(4, { symmetry: ['cycles'] })).toThrow(/cycles is a step of --variables mols/);
-    expect(() => encodeDobble(4, { variables: 'mols', cards: 20 })).toThrow(/--variables mols: the squares make the full deck of 21 cards/);
+    expect(() => encodeDobble(4, { symmetry: ['cycles'] })).toThrow(/cycles is a step of variables mols/);
+    expect(() => encodeDobble(4, { variables: 'mols', cards: 20 })).toThrow(/^variables mols: the squares make the full deck of 21 cards/);
     expect(() => encodeDobble(1, { variables: 'mols' })).toThrow(UsageError);
     for (const step of MOLS_STEPS) for (const needed of MOLS_NEEDS[step]) expect(MOLS_STEPS.indexOf(needed)).toBeLessThan(MOLS_STEPS.indexOf(step));
   });

@@ -124,10 +124,10 @@ describe('Dobble symmetry-breaking steps', () => {
     expect(parseSymmetrySteps('none')).toEqual([]);
     expect(() => parseSymmetrySteps('first-line,rotate')).toThrow(
       new UsageError(
-        `--symmetry-steps: unknown step "rotate"; choose from ${SYMMETRY_STEPS.join(', ')} (--variables incidence), ${MOLS_STEPS.join(', ')} (--variables mols), ${CYCLIC_STEPS.join(', ')} (--variables cyclic), or none`,
+        `symmetrySteps: unknown step "rotate"; choose from ${SYMMETRY_STEPS.join(', ')} (variables incidence), ${MOLS_STEPS.join(', ')} (variables mols), ${CYCLIC_STEPS.join(', ')} (variables cyclic), or none`,
       ),
     );
-    expect(() => encodeDobble(3, { symmetry: ['first-pencil'] })).toThrow(new UsageError('--symmetry-steps: first-pencil needs first-line too'));
+    expect(() => encodeDobble(3, { symmetry: ['first-pencil'] })).toThrow(new UsageError('symmetrySteps: first-pencil needs first-line too'));
     expect(() => encodeDobble(3, { symmetry: ['mols'] })).toThrow(/mols needs second-pencil/);
     expect(() => encodeDobble(3, { cards: 10, symmetry: ['first-line', 'first-pencil', 'lex-lines', 'second-pencil'] })).toThrow(
       /second-pencil is for the full deck of 13/,

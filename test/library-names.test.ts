@@ -46,6 +46,54 @@ describe("the library's errors name its parameters", () => {
     expect(await message(count(ab(), { method: 'exact-cover' }))).toMatch(/^method: formula is not posed as exact cover/);
   });
 
+  it("the puzzle builders' fields, and the field that raises a size limit", () => {
+    const error = (build: () => unknown): string => {
+      try {
+        build();
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return 'no error';
+    };
+    for (const [build, expected] of [
+      [() => puzzles.polyomino({ board: 'zz!', pieces: 'I' }), /^board: "zz!" is neither WxH/],
+      [() => puzzles.polyomino({ pieces: 'I' }), /^give a board with board or a preset$/],
+      [() => puzzles.polyomino({ board: '2x2', pieces: 'QQQ' }), /^pieces: unknown piece "QQQ"/],
+      [() => puzzles.polyomino({ board: '2x2', piecesFile: '/no/such/file' }), /^piecesFile: /],
+      [() => puzzles.pentomino({ preset: 'nope' }), /^preset: unknown preset "nope"/],
+      [() => puzzles.polyomino({ puzzle: 'x', board: '2x2' }), /^puzzle names the board and pieces: give it without board$/],
+      [() => puzzles.polyomino({ board: '1000x1000', pieces: 'I' }), /^board: .* more than the limit of 250000 \(raise it with maxCells\)$/],
+      [() => puzzles.polycube({}), /^give a figure with figure /],
+      [() => puzzles.polycube({ figure: 'cube', pieces: 'V', piecesFile: 'x' }), /^give the pieces with pieces or piecesFile, not both$/],
+      [() => puzzles.soma({ figure: '100x100x100' }), /^figure: .* \(raise it with maxCells\)$/],
+      [() => puzzles.geniusSquare({ seed: 3 }), /^seed needs random$/],
+      [() => puzzles.geniusSquare({ roll: 'Z9' }), /^roll: unknown cell "Z9"/],
+      [() => puzzles.dobble(2, { cards: 99 }), /^cards: 99 is not possible/],
+      [() => puzzles.dobble(2, { variables: 'cyclic', cards: 3 }), /^variables cyclic: .*; drop cards and maxSymbols or use variables incidence$/],
+      [() => puzzles.byName('dobble', { order: 2, 'symmetry-steps': 'zz' }), /^symmetrySteps: unknown step "zz"/],
+      [() => puzzles.byName('knapsack', { items: 'a:1:1', randomItems: 3 }), /^items and randomItems: give one of them$/],
+      [() => puzzles.byName('polyform', { board: '2x2', pieces: 'x', piecesFile: 'y' }), /^give the pieces once: pieces or piecesFile$/],
+      [() => puzzles.byName('polyform', { board: '2x2', pieces: 'x', grid: 'zz' }), /^grid: "zz"/],
+      [() => puzzles.byName('pentomino', { nonOverlap: 'zz' }), /^nonOverlap: "zz" is not one of compact, pairwise$/],
+      [() => puzzles.byName('pentomino', { amo: 'zz' }), /^unknown at-most-one encoding "zz" \(amo\)/],
+      [() => puzzles.byName('pentomino', { 'max-cells': 10 }), /\(raise it with maxCells\)$/],
+      [() => puzzles.byName('pentomino', { maxPlacements: 10 }), /\(raise it with maxPlacements\)$/],
+      [() => puzzles.byName('pentomino', { maxLiterals: 100 }), /\(raise it with maxLiterals\)$/],
+    ] as const) {
+      const text = error(build);
+      expect(text, String(build)).toMatch(expected);
+      expect(text, String(build)).not.toMatch(/--/);
+    }
+  });
+
+  it('the count of pieces used that keeps a puzzle from exact cover is its use field', async () => {
+    const copies = puzzles.polyomino({ board: '2x2', pieces: 'D2*2' });
+    const reason =
+      / is not posed as exact cover here \(pieces with copies, a count of pieces used \(use\) that the areas do not imply, or not a packing\)/;
+    expect(await message(count(copies, { method: 'exact-cover' }))).toMatch(reason);
+    expect(await message(solve(copies, { solver: 'dlx' }))).toMatch(reason);
+  });
+
   it('no message of these names a command-line option', async () => {
     const board = puzzles.polyomino({ board: '2x2', pieces: 'D2,D2' });
     for (const call of [
@@ -74,6 +122,30 @@ describe('the CLI names its options for the same errors', () => {
     ] as const) {
       const r = run(...args);
       expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toMatch(expected);
+    }
+  });
+
+  it("the puzzles' options, the size limits' and --use, where the library names its fields", () => {
+    for (const [args, expected] of [
+      [['encode', 'polyomino', '--pieces', 'I'], /^puzzlesat: give a board with --board or a --preset\n$/],
+      [['encode', 'polyomino', '--board', '2x2', '--pieces', 'QQQ'], /^puzzlesat: --pieces: unknown piece "QQQ"/],
+      [['encode', 'polyomino', '--puzzle', 'x', '--board', '2x2'], /^puzzlesat: --puzzle names the board and pieces: give it without --board\n$/],
+      [['encode', 'polyomino', '--board', '20x20', '--pieces', 'I', '--max-cells', '10'], /\(raise it with --max-cells\)\n$/],
+      [['encode', 'pentomino', '--max-literals', '100'], /\(raise it with --max-literals\)\n$/],
+      [['encode', 'genius-square', '--seed', '3'], /^puzzlesat: --seed needs --random\n$/],
+      [
+        ['encode', 'dobble', '--order', '2', '--variables', 'cyclic', '--cards', '3'],
+        /; drop --cards and --max-symbols or use --variables incidence\n$/,
+      ],
+      [['encode', 'knapsack', '--items', 'a:1:1', '--random-items', '3'], /^puzzlesat: --items and --random-items: give one of them\n$/],
+      [
+        ['count', 'polyomino', '--board', '2x2', '--pieces', 'D2*2', '--method', 'exact-cover'],
+        /^puzzlesat: --method: polyomino is not posed as exact cover here \(pieces with copies, a count of pieces used \(--use\) that/,
+      ],
+    ] as const) {
+      const r = run(...args);
+      expect(r.status, args.join(' ')).not.toBe(0);
       expect(r.stderr, args.join(' ')).toMatch(expected);
     }
   });

@@ -244,10 +244,10 @@ describe('input errors are one-line UserErrors naming where', () => {
   });
 
   it('an unknown figure, a size mismatch, both piece options', () => {
-    expect(errorOf(() => soma({ figure: 'no-such-figure' })).message).toMatch(/--figure: "no-such-figure" is neither a figure \(cube, bathtub/);
+    expect(errorOf(() => soma({ figure: 'no-such-figure' })).message).toMatch(/^figure: "no-such-figure" is neither a figure \(cube, bathtub/);
     expect(errorOf(() => soma({ figure: '3x3x2' })).message).toMatch(/area mismatch: the board has 18 cells but the pieces cover 27/);
     expect(errorOf(() => polycube({ figure: 'cube', pieces: 'soma', piecesFile: 'x' })).message).toMatch(/not both/);
-    expect(errorOf(() => polycube({})).message).toMatch(/--figure/);
+    expect(errorOf(() => polycube({})).message).toMatch(/give a figure with figure /);
   });
 });
 

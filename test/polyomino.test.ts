@@ -226,8 +226,8 @@ describe('the cube tree split into parts (worker threads)', () => {
 
 describe('bad input', () => {
   it.each([
-    [{ preset: 'nope' }, /--preset: unknown preset "nope"/],
-    [{ board: '6x10', pieces: 'F,Q' }, /--pieces: unknown piece "Q"/],
+    [{ preset: 'nope' }, /^preset: unknown preset "nope"/],
+    [{ board: '6x10', pieces: 'F,Q' }, /^pieces: unknown piece "Q"/],
     [{ board: '5x5', pieces: 'F,I' }, /area mismatch: the board has 25 cells but the pieces cover 10/],
     [{ board: '../.x', pieces: 'L3' }, /neither WxH, inline art/],
     [{ board: '3x1', pieces: 'Q=#.#' }, /piece Q is not connected/],

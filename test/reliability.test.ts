@@ -61,7 +61,7 @@ const file = (name: string, text: string | Buffer) => {
 
 describe('1. duplicate piece names are refused, not merged', () => {
   it('--pieces: a name defined twice with art', () => {
-    expect(userErrorOf(() => polyomino({ board: '4x2', pieces: 'Q=###/#..,Q=##/##' }))).toMatch(/--pieces: piece Q is given twice/);
+    expect(userErrorOf(() => polyomino({ board: '4x2', pieces: 'Q=###/#..,Q=##/##' }))).toMatch(/^pieces: piece Q is given twice/);
     expect(userErrorOf(() => polyomino({ board: '2x1', pieces: 'Q=#,Q=##' }))).toMatch(/piece Q is given twice/);
     // Redefining a catalog name that is also used plainly is just as ambiguous.
     expect(userErrorOf(() => polyomino({ board: '4x4', pieces: 'L4,L4=##' }))).toMatch(/piece L4 is given twice/);

@@ -1,4 +1,5 @@
 import { UsageError } from '../../src/core/errors.js';
+import { fieldName } from '../../src/core/field-names.js';
 import type { PuzzleOption } from '../../src/core/puzzle.js';
 import type { Cell } from '../../src/geometry/cells.js';
 import { GRID_NAMES } from '../../src/geometry/grids.js';
@@ -55,10 +56,10 @@ export function countCommand(p: CataloguePuzzle): CountCommand {
 
 /** `--puzzle NAME`: the named puzzle, checked to be on a grid this puzzle reads. */
 export function namedCatalogue(name: string, grids: readonly Grid[], puzzle: string): CataloguePuzzle {
-  const p = cataloguePuzzle(name, '--puzzle');
+  const p = cataloguePuzzle(name, fieldName('puzzle'));
   if (!grids.includes(p.board.grid))
     throw new UsageError(
-      `--puzzle ${name}: on the ${p.board.grid} grid, which ${puzzle} does not read; try puzzlesat enumerate polyform --puzzle ${name}`,
+      `${fieldName('puzzle')} ${name}: on the ${p.board.grid} grid, which ${puzzle} does not read; try puzzlesat enumerate polyform --puzzle ${name}`,
     );
   return p;
 }
@@ -81,7 +82,7 @@ function catalogueArt(name: string, puzzle: 'polyomino' | 'polycube'): { board: 
   const ranged = p.pieces.pieces.find((x) => typeof x.count === 'string');
   if (ranged)
     throw new UsageError(
-      `--puzzle ${name}: piece ${ranged.name} is optional (count ${ranged.count}); puzzlesat enumerate polyform --puzzle ${name} takes it`,
+      `${fieldName('puzzle')} ${name}: piece ${ranged.name} is optional (count ${ranged.count}); puzzlesat enumerate polyform --puzzle ${name} takes it`,
     );
   const pieces = p.pieces.pieces.map((x) => `${x.name}${Number(x.count ?? 1) > 1 ? `*${x.count}` : ''}=${art(x.cells, '#', '.')}`).join(',');
   return { board: art(p.board.cells, '.', '#'), pieces };
@@ -110,7 +111,7 @@ export function namedPuzzle(
   puzzle: 'polyomino' | 'polycube' | 'polyform',
 ): { board?: string; figure?: string; pieces: string } {
   const clash = REPLACED.find((o) => options[o] !== undefined);
-  if (clash) throw new UsageError(`--puzzle names the board and pieces: give it without --${clash.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+  if (clash) throw new UsageError(`${fieldName('puzzle')} names the board and pieces: give it without ${fieldName(clash)}`);
   if (puzzle === 'polyform') return polyformJson(namedCatalogue(name, GRID_NAMES, 'polyform'));
   const named = catalogueArt(name, puzzle);
   return { [puzzle === 'polycube' ? 'figure' : 'board']: named.board, pieces: named.pieces };

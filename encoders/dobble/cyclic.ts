@@ -1,6 +1,7 @@
 import { atMostOne, exactlyK, exactlyOne, type AmoEncoding, type CardEncoding } from '../../src/card/index.js';
 import { Cnf } from '../../src/core/cnf.js';
 import { UsageError, UserError } from '../../src/core/errors.js';
+import { fieldName } from '../../src/core/field-names.js';
 import { primeDivisors } from '../../src/algebra/finite-field.js';
 import { sortedDeck } from './cards.js';
 
@@ -63,9 +64,9 @@ export type CyclicCnf = Cnf & { readonly base: readonly number[] };
 
 /** The difference-set formula of order n ≥ 1: its models are the first cards D. */
 export function encodeCyclic(n: number, { amo, card, exactPairs, steps }: CyclicOptions): CyclicCnf {
-  if (!Number.isInteger(n) || n < 1) throw new UserError(`--variables cyclic: the order must be a whole number ≥ 1, not ${n}`);
+  if (!Number.isInteger(n) || n < 1) throw new UserError(`${fieldName('variables')} cyclic: the order must be a whole number ≥ 1, not ${n}`);
   if (steps.has('first-pair') && steps.has('multipliers'))
-    throw new UsageError('--symmetry-steps: first-pair and multipliers each choose the translate of card 0 to keep; give one of them');
+    throw new UsageError(`${fieldName('symmetrySteps')}: first-pair and multipliers each choose the translate of card 0 to keep; give one of them`);
   const N = n * n + n + 1;
   const cnf = new Cnf();
   const base = Array.from({ length: N }, (_, s) => cnf.vars.named(baseName(s)));

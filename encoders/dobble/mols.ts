@@ -1,6 +1,7 @@
 import { atMostOne, exactlyOne, type AmoEncoding } from '../../src/card/index.js';
 import { Cnf } from '../../src/core/cnf.js';
 import { UserError } from '../../src/core/errors.js';
+import { fieldName } from '../../src/core/field-names.js';
 import { sortedDeck } from './cards.js';
 
 /**
@@ -82,7 +83,7 @@ export const cellName = (k: number, r: number, c: number, v: number) => `L${k} r
 
 /** The MOLS formula of order n ≥ 2 (n - 1 squares; for n = 2 one square and no pairs). */
 export function encodeMols(n: number, { amo, orthogonality, steps }: MolsOptions): MolsCnf {
-  if (!Number.isInteger(n) || n < 2) throw new UserError(`--variables mols: the order must be a whole number ≥ 2, not ${n}`);
+  if (!Number.isInteger(n) || n < 2) throw new UserError(`${fieldName('variables')} mols: the order must be a whole number ≥ 2, not ${n}`);
   const cnf = new Cnf();
   const range = (count: number) => Array.from({ length: count }, (_, i) => i);
   const squares = range(n - 1).map((k) => range(n).map((r) => range(n).map((c) => range(n).map((v) => cnf.vars.named(cellName(k, r, c, v))))));

@@ -1,4 +1,5 @@
 import { UserError } from './errors.js';
+import { fieldName } from './field-names.js';
 
 /**
  * Size guards, checked before the allocation they protect: a 100000x100000
@@ -55,17 +56,21 @@ export const DEFAULT_LIMITS: Readonly<SizeLimits> = {
   bytes: 256 * 1024 * 1024,
 };
 
-const OPTION: Readonly<Record<keyof SizeLimits, string>> = {
-  cells: '--max-cells',
-  placements: '--max-placements',
-  vars: '--max-vars',
-  literals: '--max-literals',
-  bytes: '--max-input-bytes',
+/** The field that raises each limit, as the library spells it (the command line's --max-cells, ...; byName's maxCells or 'max-cells'). */
+const FIELD: Readonly<Record<keyof SizeLimits, string>> = {
+  cells: 'maxCells',
+  placements: 'maxPlacements',
+  vars: 'maxVars',
+  literals: 'maxLiterals',
+  bytes: 'maxInputBytes',
 };
 
-/** The limits the command-line options (--max-cells, ...) give; absent ones stay at their defaults. */
+/** A limit's option as the command line and byName's options spell it (max-cells). */
+export const limitKey = (kind: keyof SizeLimits): string => FIELD[kind].replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** The limits the options (max-cells, ..., as on the command line) give; absent ones stay at their defaults. */
 export function limitsFromOptions(args: Record<string, unknown>): Partial<SizeLimits> {
-  return Object.fromEntries(Object.entries(OPTION).map(([kind, option]) => [kind, args[option.slice(2)] as number | undefined]));
+  return Object.fromEntries(Object.keys(FIELD).map((kind) => [kind, args[limitKey(kind as keyof SizeLimits)] as number | undefined]));
 }
 
 /** The limits in force in this thread: the defaults, or what the CLI set for its one run (setSizeLimits). */
@@ -95,13 +100,14 @@ export function withSizeLimits<T>(limits: Partial<SizeLimits>, build: () => T): 
 }
 
 export const sizeLimit = (kind: keyof SizeLimits): number => current[kind];
-export const limitOption = (kind: keyof SizeLimits): string => OPTION[kind];
+/** The field that raises a limit, as the caller spells it (maxCells; the CLI's --max-cells). */
+export const limitOption = (kind: keyof SizeLimits): string => fieldName(FIELD[kind]);
 
-/** Throws a UserError (naming `where` and the option that raises the limit) when `amount` exceeds the limit (by default the one in force). */
+/** Throws a UserError (naming `where` and the field that raises the limit) when `amount` exceeds the limit (by default the one in force). */
 export function checkSize(kind: keyof SizeLimits, amount: number, where: string, what: string, limit = current[kind]): void {
   if (amount > limit) {
     throw new UserError(
-      `${where}: ${what} ${formatCount(amount)} ${kind}, more than the limit of ${formatCount(limit)} (raise it with ${OPTION[kind]})`,
+      `${where}: ${what} ${formatCount(amount)} ${kind}, more than the limit of ${formatCount(limit)} (raise it with ${limitOption(kind)})`,
     );
   }
 }
@@ -123,7 +129,7 @@ export function setRunDeadline(at: number): void {
 export class DeadlineReached extends UserError {}
 
 export function checkDeadline(): void {
-  if (Date.now() >= runDeadline) throw new DeadlineReached('--timeout ran out while building the formula, before any solving');
+  if (Date.now() >= runDeadline) throw new DeadlineReached(`${fieldName('timeout')} ran out while building the formula, before any solving`);
 }
 
 /** Steps of a build between two looks at the clock (a mask: every 8192th). */

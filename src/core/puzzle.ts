@@ -1,6 +1,7 @@
 import type { AmoEncoding, CardEncoding, PbEncoding } from './encodings.js';
 import type { Cnf } from './cnf.js';
 import { UserError } from './errors.js';
+import { fieldName } from './field-names.js';
 
 /**
  * What every encoder hands to the rest of the tool: the formula plus the
@@ -211,10 +212,10 @@ export const encodingKinds = (entry: PuzzleEntry): readonly EncodingKind[] => en
  * Why an instance has no exactCover, in the one wording every engine and
  * method that needs it uses: the packing encoder leaves it out for pieces
  * with copies and for a count of pieces used that the areas do not imply
- * (--use); other puzzles are not packings.
+ * (the use field); other puzzles are not packings.
  */
-export const NOT_EXACT_COVER =
-  'is not posed as exact cover here (pieces with copies, a count of pieces used (--use) that the areas do not imply, or not a packing)';
+export const notExactCoverWhy = (): string =>
+  `is not posed as exact cover here (pieces with copies, a count of pieces used (${fieldName('use')}) that the areas do not imply, or not a packing)`;
 
 /**
  * A library caller's wrong argument, named where it is given rather than as

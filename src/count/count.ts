@@ -1,5 +1,5 @@
 import type { CountMethod, StrategyChoice, UniqueBy } from '../core/plan.js';
-import { type Instance, NOT_EXACT_COVER } from '../core/puzzle.js';
+import { type Instance, notExactCoverWhy } from '../core/puzzle.js';
 import { classSearchInstance } from '../symmetry/breaking.js';
 import { type CnfCount, countCnf } from './cnf.js';
 import { MemoryBoundExceeded, type Strategy } from './engine.js';
@@ -72,7 +72,7 @@ export function methodFor(instance: Instance, request: Pick<CountRequest, 'metho
 /** Checks a request against the instance; returns a problem in words, or null. */
 export function requestProblem(instance: Instance, request: CountRequest): string | null {
   const method = methodFor(instance, request);
-  if (method === 'exact-cover' && !instance.exactCover) return `${instance.puzzle} ${NOT_EXACT_COVER}; count its formula with the cnf method`;
+  if (method === 'exact-cover' && !instance.exactCover) return `${instance.puzzle} ${notExactCoverWhy()}; count its formula with the cnf method`;
   if (method === 'exact-cover' && request.unique && request.uniqueBy === 'clauses')
     return 'classes by clauses are models of the symmetry-breaking family, a formula: they need the cnf method';
   if (method === 'cnf' && request.unique && request.uniqueBy !== undefined && request.uniqueBy !== 'clauses')

@@ -1,7 +1,7 @@
 import { UsageError } from '../core/errors.js';
 import { type EnumerateOptions, type EnumerateSummary, cubeKey } from './blocking-loop.js';
 import { solveExactCover } from '../../solvers/dlx/exact-cover.js';
-import { type Instance, NOT_EXACT_COVER } from '../core/puzzle.js';
+import { type Instance, notExactCoverWhy } from '../core/puzzle.js';
 import { CubeTree, orbit } from './cube-tree.js';
 import { DEFAULT_SYMMETRY_BREAKING, breakingPlan } from '../symmetry/breaking.js';
 import { isLexLeader } from './lex-leader.js';
@@ -52,7 +52,7 @@ function* parts(instance: Instance, options: ExactCoverEnumerateOptions): Genera
 
 /** The solver dlx (or another exact-cover engine) on a puzzle it cannot search: the option (`option`, as the caller spells it) does not apply, a usage error as for the exact-cover method. */
 export const notExactCover = (engine: string, puzzle: string, option = 'solver'): UsageError =>
-  new UsageError(`${option} ${engine}: ${puzzle} ${NOT_EXACT_COVER}`);
+  new UsageError(`${option} ${engine}: ${puzzle} ${notExactCoverWhy()}`);
 
 export async function enumerateExactCover(instance: Instance, options: ExactCoverEnumerateOptions): Promise<EnumerateSummary> {
   const problem = instance.exactCover;
