@@ -1,4 +1,5 @@
 import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
+import { fieldName } from '../src/core/field-names.js';
 import { cadicalWasm, loadCadicalWasm } from './cadical-wasm.js';
 import { claspWasm } from './clasp-wasm.js';
 import { EXTERNAL_SOLVERS } from './external/adapter.js';
@@ -51,9 +52,9 @@ export const IN_PROCESS_DEFAULTS: Record<SolverUse, readonly string[]> = {
 };
 
 /** The solver for `use` when none is named, or the named one; loads the WebAssembly engines first. */
-export async function pickSolver(name: unknown, use: SolverUse = 'solve', option = 'solver'): Promise<SolverFactory> {
+export async function pickSolver(name: unknown, use: SolverUse = 'solve'): Promise<SolverFactory> {
   await loadWasmSolvers();
-  return solverByName(name === undefined ? defaultSolverName(use) : String(name), undefined, option);
+  return solverByName(name === undefined ? defaultSolverName(use) : String(name));
 }
 
 /** The first built solver of IN_PROCESS_DEFAULTS[use] (after loading has been tried). */
@@ -64,10 +65,11 @@ export function defaultSolverName(use: SolverUse = 'solve'): string {
 
 /**
  * The engine of this name, if it can run here; a UserError naming the engines
- * otherwise. `option` is where the caller gave the name: the library's
- * `solver`, or the CLI's --solver.
+ * otherwise, and the field the caller gave it in (fieldName: the library's
+ * `solver`, the CLI's --solver).
  */
-export function engineByName(name: string, option = 'solver'): Engine {
+export function engineByName(name: string): Engine {
+  const option = fieldName('solver');
   const engine = ENGINES.find((f) => f.name === name);
   const names = ENGINES.map((f) => f.name);
   if (!engine) throw new UsageError(`${option}: unknown solver "${name}"${didYouMean(name, names)}; choose one of: ${names.join(', ')}`);
@@ -77,8 +79,9 @@ export function engineByName(name: string, option = 'solver'): Engine {
 }
 
 /** A SAT engine by name; `why` says what needs clauses when the name is an exact-cover engine. */
-export function solverByName(name: string, why = 'this needs a SAT solver', option = 'solver'): SolverFactory {
-  const engine = engineByName(name, option);
+export function solverByName(name: string, why = 'this needs a SAT solver'): SolverFactory {
+  const option = fieldName('solver');
+  const engine = engineByName(name);
   if (!isSatEngine(engine)) throw new UsageError(`${option} ${name}: ${why} (puzzlesat solvers lists them)`);
   return engine;
 }

@@ -545,7 +545,7 @@ export type { QueueProgress } from './distributed/coordinator.js';
 /** The engine a --solver names, checked before it is handed on: a usage error for an unknown name, an error for one that cannot run here. */
 export async function checkEngine(name: string): Promise<void> {
   await loadWasmSolvers();
-  engineByName(name, '--solver');
+  engineByName(name);
 }
 
 /** Every engine `--solver` takes, with whether it runs here and what it is the default for (`puzzlesat solvers`). */

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { buildInstance, encodingChoice, isCnfPath, puzzleByName } from '../encoders/index.js';
 import { defaultSolverName, engineByName, engineCapabilities, loadWasmSolvers, type SolverUse } from '../solvers/index.js';
 import { UsageError, UserError, didYouMean } from './core/errors.js';
+import { fieldName } from './core/field-names.js';
 import { checkRunNumbers } from './core/limits.js';
 import {
   COUNT_METHODS,
@@ -79,19 +80,10 @@ export interface PlanRequest {
   method?: string;
   strategy?: string;
   maxBytes?: number;
-  /**
-   * How a message names a field of this request: by default as the library
-   * spells it (`uniqueBy`); a front end maps it to its own spelling (the
-   * CLI's --unique-by), so that each caller reads the name it gave.
-   */
-  optionName?: (field: keyof PlanRequest) => string;
 }
 
-/** A message's name for a field of the request (see PlanRequest.optionName). */
-const nameIn =
-  (r: PlanRequest) =>
-  (field: keyof PlanRequest): string =>
-    r.optionName?.(field) ?? field;
+/** A message's name for a field of the request: the library's (`uniqueBy`), or the front end's (the CLI's --unique-by; fieldName). */
+const option = (field: keyof PlanRequest): string => fieldName(field);
 
 /** The instance each plan was resolved on, so that the run does not build it again (a plan that travelled is rebuilt from its args). */
 const resolvedOn = new WeakMap<Plan, Instance>();
@@ -157,7 +149,7 @@ function resolveSolve(puzzle: string | Instance, r: PlanRequest): WithInstance<S
   const proof = r.proof === true;
   // A proof needs an engine that writes one; otherwise exact-cover puzzles get the branching solver.
   const use: SolverUse = instance.branchingFamily && !proof ? 'solve-exact-cover' : 'solve';
-  const engine = engineByName(r.solver ?? defaultSolverName(use), nameIn(r)('solver'));
+  const engine = engineByName(r.solver ?? defaultSolverName(use));
   const caps = engineCapabilities(engine);
   const certify = r.certify === true;
   if (caps.exactCover) {
@@ -168,7 +160,7 @@ function resolveSolve(puzzle: string | Instance, r: PlanRequest): WithInstance<S
     ] as const)
       if (given)
         throw new UsageError(`${option} does not go with --solver ${engine.name}: dancing links gives no proofs and takes no branching rule`);
-    if (!instance.exactCover) throw notExactCover(engine.name, name, nameIn(r)('solver'));
+    if (!instance.exactCover) throw notExactCover(engine.name, name, option('solver'));
   }
   if (proof && !caps.proofs)
     throw new UsageError(
@@ -192,12 +184,11 @@ function resolveSolve(puzzle: string | Instance, r: PlanRequest): WithInstance<S
 }
 
 function resolveEnumerate(puzzle: string | Instance, r: PlanRequest): WithInstance<EnumeratePlan> {
-  const option = nameIn(r);
   const askedMode = parseEnumMode(r.enumMode);
   const unique = r.unique === true;
-  if (r.uniqueBy !== undefined && !unique) throw uniqueByAlone(option);
+  if (r.uniqueBy !== undefined && !unique) throw uniqueByAlone();
   refuseUniqueOnFormula(puzzle, unique);
-  const engine = engineByName(r.solver ?? defaultSolverName('enumerate'), option('solver'));
+  const engine = engineByName(r.solver ?? defaultSolverName('enumerate'));
   const caps = engineCapabilities(engine);
   const certify = r.certify === true;
   const queue = r.queue === undefined ? undefined : { url: r.queue, ...(r.jobs === undefined ? {} : { jobs: r.jobs }) };
@@ -291,8 +282,7 @@ export function refuseUniqueOnFormula(puzzle: string | Instance, unique: boolean
 }
 
 /** uniqueBy without unique: a way of counting classes, when no classes are asked for. */
-const uniqueByAlone = (option: ReturnType<typeof nameIn>) =>
-  new UsageError(`${option('uniqueBy')} applies to ${option('unique')} (it says how classes are counted)`);
+const uniqueByAlone = () => new UsageError(`${option('uniqueBy')} applies to ${option('unique')} (it says how classes are counted)`);
 
 /** One of the choices, or a usage error naming the option and the choices. */
 function choice<T extends string>(value: string | undefined, choices: readonly T[], option: string): T | undefined {
@@ -301,10 +291,9 @@ function choice<T extends string>(value: string | undefined, choices: readonly T
 }
 
 function resolveCount(puzzle: string | Instance, r: PlanRequest): CountPlan {
-  const option = nameIn(r);
   const unique = r.unique === true;
   const uniqueBy = choice(r.uniqueBy, COUNT_UNIQUE_BY, option('uniqueBy'));
-  if (uniqueBy !== undefined && !unique) throw uniqueByAlone(option);
+  if (uniqueBy !== undefined && !unique) throw uniqueByAlone();
   if (r.solver !== undefined)
     throw new UsageError(`count: ${option('solver')} does not apply: the counters are our own (${option('method')} exact-cover or cnf)`);
   const asked = { unique, uniqueBy, method: choice(r.method, COUNT_METHODS, option('method')) };

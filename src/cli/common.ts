@@ -123,7 +123,6 @@ export function planRequest(args: Args): Omit<PlanRequest, 'verb'> {
     propagation: text('propagation'),
     queue: text('queue'),
     jobs: number('jobs'),
-    optionName,
   };
 }
 

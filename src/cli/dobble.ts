@@ -333,13 +333,13 @@ function algebraic(n: number, k: number): Outcome {
 
 /** The deck as the dobble puzzle solved: its options by the puzzle's names, the plan resolved and run as `solve dobble` would. */
 async function bySat(n: number, k: number, maxSymbols: number | undefined, args: Args): Promise<Outcome> {
-  const { solver, timeout, optionName } = planRequest(args);
+  const { solver, timeout } = planRequest(args);
   const deckArgs = { order: n, cards: k, 'max-symbols': maxSymbols, ...puzzleArgsOf(args) };
   // Ctrl-C stops the search, and the deck is reported UNKNOWN as at a --timeout (exit 130). Listened for
   // from the start: pressed while the formula is built, the search then starts stopped.
   const stop = await interruptFlag();
   try {
-    const plan = (await resolvePlan('dobble', { verb: 'solve', args: deckArgs, solver, timeout, optionName })) as SolvePlan;
+    const plan = (await resolvePlan('dobble', { verb: 'solve', args: deckArgs, solver, timeout })) as SolvePlan;
     const instance = planInstance(plan);
     const { status, solution, solver: ran } = await runPlan(plan, { signal: stop.signal });
     return { status, deck: solution as Deck | undefined, solver: ran, vars: instance.cnf.varCount, clauses: instance.cnf.clauseCount };

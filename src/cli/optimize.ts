@@ -60,8 +60,6 @@ export const handler = (args: Args) =>
       signal: stop.signal,
       best: args.best as number | undefined,
       certify: args.certify === true,
-      certifyOption: '--certify',
-      solverOption: '--solver',
       dominance: objective.dominance,
     }).finally(() => stop.release());
     const summary = {

@@ -7,6 +7,7 @@
  */
 import { Cnf } from '../core/cnf.js';
 import { UserError, didYouMean } from '../core/errors.js';
+import { fieldName } from '../core/field-names.js';
 import { checkRunNumbers } from '../core/limits.js';
 import type { Dominance, Instance } from '../core/puzzle.js';
 import type { Term } from '../formula/expr.js';
@@ -53,10 +54,6 @@ export interface OptimizeOptions {
   best?: number;
   /** Check each optimum's UNSAT with a DRAT proof and our checker; a proof that fails is an error. */
   certify?: boolean;
-  /** The option name in certification errors (the CLI passes '--certify'). */
-  certifyOption?: string;
-  /** The option name in errors about the solver's name (the CLI passes '--solver'). */
-  solverOption?: string;
   /**
    * Clauses every optimum satisfies, though other solutions may not (an
    * instance's objective.dominance): added to cut the search for the one
@@ -121,7 +118,6 @@ async function optimize<S>(
   // The search adds bounds and blocking clauses: to a copy, so the caller's formula stays as it was.
   const s = await openSolver(source instanceof Cnf ? source.clone() : { ...source, cnf: source.cnf.clone() }, {
     solver: options.solver,
-    solverOption: options.solverOption,
   });
   try {
     const f = s.formula;
@@ -150,7 +146,7 @@ async function optimize<S>(
         // The session meets the command line's --timeout for the whole run too.
         timeLeft: () => (deadline === Infinity ? undefined : Math.max(0.001, (deadline - Date.now()) / 1000)),
         signal: options.signal,
-        certify: options.certify ? (options.certifyOption ?? 'certify') : undefined,
+        certify: options.certify ? fieldName('certify') : undefined,
         floor: solutions.length ? signed(sign, solutions.at(-1)!.value) : undefined,
       });
       if (r.status === 'UNSAT' || r.status === 'UNKNOWN') {

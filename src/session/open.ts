@@ -14,8 +14,6 @@ export interface OpenSolverOptions {
   solver?: string;
   /** Have the engine write a DRAT proof (engines that can: cadical-wasm, cadical); must be asked for before any clause. */
   proof?: boolean;
-  /** The option name in errors about the solver's name (default `solver`; the CLI's is --solver). */
-  solverOption?: string;
 }
 
 /**
@@ -26,6 +24,6 @@ export interface OpenSolverOptions {
 export async function openSolver(source: Cnf | Instance, options: OpenSolverOptions = {}): Promise<SatSolver> {
   checkSource('openSolver', source);
   const instance = 'cnf' in source ? source : undefined;
-  const factory = await pickSolver(options.solver, instance?.branchingFamily ? 'solve-exact-cover' : 'solve', options.solverOption);
+  const factory = await pickSolver(options.solver, instance?.branchingFamily ? 'solve-exact-cover' : 'solve');
   return new SatSolver(instance?.cnf ?? (source as Cnf), factory.create(), { proof: options.proof, instance, prover: pickProver });
 }
