@@ -37,6 +37,19 @@ describe('readAnswer', () => {
     expect(readAnswer('s UNSATISFIABLE\n')).toMatchObject({ status: 'UNSAT', models: [] });
     expect(readAnswer('hello\n').status).toBeUndefined();
   });
+
+  it('calls an answer with models SAT, though cryptominisat5 --maxsol ends its models with "s UNSATISFIABLE" (regression: decode said "UNSAT: 2 models")', () => {
+    const maxsol = 's SATISFIABLE\nv 1 -2 0\ns SATISFIABLE\nv -1 2 0\ns UNSATISFIABLE\n';
+    expect(readAnswer(maxsol)).toEqual({
+      status: 'SAT',
+      models: [
+        [1, -2],
+        [-1, 2],
+      ],
+      stray: undefined,
+    });
+    expect(readAnswer('s UNKNOWN\nv 1 0\n').status).toBe('SAT');
+  });
 });
 
 /** Several CLI runs (a process start each) on a shared, busy machine. */

@@ -134,8 +134,10 @@ export function readAnswer(text: string): { status: Status | undefined; models: 
   const models: number[][] = [];
   const output = new CompetitionOutput((lits) => models.push(lits));
   for (const line of text.split('\n')) output.line(line);
-  // picosat --all ends with `s SOLUTIONS n` and no satisfiable line.
-  const status = output.status ?? (models.length > 0 ? 'SAT' : undefined);
+  // A model makes the answer SAT whatever status line comes last: picosat --all
+  // ends with `s SOLUTIONS n`, cryptominisat5 --maxsol with `s UNSATISFIABLE`
+  // (no further model); every model is checked against the clauses anyway.
+  const status = models.length > 0 ? 'SAT' : output.status;
   return { status, models, stray: output.stray };
 }
 
