@@ -174,6 +174,18 @@ describe('puzzlesat decode', () => {
     },
     SLOW,
   );
+
+  it(
+    'decodes a file written by encode --unique (regression: the header left out --unique, and decode called the file edited)',
+    () => {
+      const { cnf, answer } = encodedAndSolved('unique', ['pentomino', '--board', '5x4', '--pieces', 'L,P,W,Y', '--unique']);
+      const result = run(['decode', cnf, '--model', write('unique.out', answer), '--json']);
+      expect(result.stderr).toBe('');
+      expect(readFileSync(cnf, 'utf8')).toMatch(/^c param unique true$/m);
+      expect(JSON.parse(result.stdout)).toMatchObject({ status: 'SAT', count: 1 });
+    },
+    SLOW,
+  );
 });
 
 describe('puzzlesat solve on DIMACS', () => {
