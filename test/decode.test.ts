@@ -64,6 +64,21 @@ describe('puzzlesat decode', () => {
     expect(result.stderr).toMatch(/^puzzlesat: .*bad-model\.out: SAT without a model: cannot read "v 1 x 3 0"\n$/);
   });
 
+  it('says a model not closed by 0 is cut short (regression: "SAT without a model", though the file holds one)', () => {
+    const cnf = join(dir, 'cut.cnf');
+    expect(run(['encode', 'pentomino', '--preset', '3x20', '-o', cnf]).status).toBe(0);
+    for (const [file, text] of [
+      ['cut.out', 's SATISFIABLE\nv 1 -2 3\nv -4 -5\n'],
+      ['cut.minisat', 'SAT\n1 -2 3 -4'],
+    ]) {
+      const result = run(['decode', cnf, '--model', write(file!, text!)]);
+      expect([result.status, result.stderr]).toEqual([
+        1,
+        expect.stringMatching(/^puzzlesat: .*: SAT, but its model is not closed by 0: the answer is cut short\n$/),
+      ]);
+    }
+  });
+
   it(
     'turns a model of an encoded pentomino board back into a tiling, checked and drawn',
     () => {
