@@ -64,6 +64,16 @@ describe('puzzlesat decode', () => {
     expect(result.stderr).toMatch(/^puzzlesat: .*bad-model\.out: SAT without a model: cannot read "v 1 x 3 0"\n$/);
   });
 
+  it('refuses an answer without a model that says both SATISFIABLE and UNSATISFIABLE (regression: the last line won, "UNSAT", exit 0)', () => {
+    const cnf = join(dir, 'both.cnf');
+    expect(run(['encode', 'pentomino', '--preset', '3x20', '-o', cnf]).status).toBe(0);
+    const result = run(['decode', cnf, '--model', write('both.out', 's SATISFIABLE\ns UNSATISFIABLE\n')]);
+    expect([result.status, result.stderr]).toEqual([
+      1,
+      expect.stringMatching(/^puzzlesat: .*both\.out: the answer says both SAT and UNSAT, and gives no model\n$/),
+    ]);
+  });
+
   it('says a model not closed by 0 is cut short (regression: "SAT without a model", though the file holds one)', () => {
     const cnf = join(dir, 'cut.cnf');
     expect(run(['encode', 'pentomino', '--preset', '3x20', '-o', cnf]).status).toBe(0);

@@ -72,6 +72,8 @@ export class LiteralReader {
  */
 export class CompetitionOutput {
   status: Status | undefined;
+  /** Every status the output stated, to tell a contradiction from a verdict. */
+  readonly said = new Set<Status>();
   solutions: number | undefined;
   /** The first line that is none of those, quoted when the output makes no sense. */
   stray: string | undefined;
@@ -93,7 +95,7 @@ export class CompetitionOutput {
       const said = trimmed.slice(2).trim();
       const solutions = /^SOLUTIONS\s+(\d+)$/.exec(said);
       if (solutions) this.solutions = Number(solutions[1]);
-      else if (COMPETITION_STATUS[said]) this.status = COMPETITION_STATUS[said];
+      else if (COMPETITION_STATUS[said]) this.said.add((this.status = COMPETITION_STATUS[said]));
       else this.stray ??= trimmed;
     } else if (trimmed.startsWith('v ') || trimmed === 'v') {
       if (!this.literals.read(trimmed.slice(1))) this.stray ??= trimmed;
@@ -139,7 +141,14 @@ function minisatResult(text: string): Answer {
  * output (`s` and `v` lines: cadical, kissat, picosat, clasp), which may hold
  * several models (clasp -n 0, picosat --all).
  */
-export function readAnswer(text: string): { status: Status | undefined; models: number[][]; stray: string | undefined; unclosed?: boolean } {
+export function readAnswer(text: string): {
+  status: Status | undefined;
+  models: number[][];
+  stray: string | undefined;
+  unclosed?: boolean;
+  /** True when it states both SAT and UNSAT and no model settles which. */
+  contradicts?: boolean;
+} {
   if (MINISAT_STATUS[text.trimStart().split('\n', 1)[0]!.trim()] !== undefined) {
     const answer = minisatResult(text.trimStart());
     return { status: answer.status, models: answer.model ? [answer.model] : [], stray: answer.stray, ...(answer.unclosed ? { unclosed: true } : {}) };
@@ -151,7 +160,8 @@ export function readAnswer(text: string): { status: Status | undefined; models: 
   // ends with `s SOLUTIONS n`, cryptominisat5 --maxsol with `s UNSATISFIABLE`
   // (no further model); every model is checked against the clauses anyway.
   const status = models.length > 0 ? 'SAT' : output.status;
-  return { status, models, stray: output.stray, ...(output.unclosed ? { unclosed: true } : {}) };
+  const contradicts = models.length === 0 && output.said.has('SAT') && output.said.has('UNSAT') ? { contradicts: true } : {};
+  return { status, models, stray: output.stray, ...(output.unclosed ? { unclosed: true } : {}), ...contradicts };
 }
 
 /** The true variables of the first model in a saved answer (see readAnswer); empty when there is none. */
