@@ -213,6 +213,27 @@ describe('puzzlesat decode', () => {
   );
 });
 
+describe('"-" for standard input in a positional argument', () => {
+  it(
+    'decode - and check-proof - read standard input (regression: yargs gives "-" as "", and they said \'cannot read "": ENOENT\')',
+    () => {
+      const { cnf, answer } = encodedAndSolved('stdin', ['pentomino', '--preset', '3x20']);
+      const decoded = run(['decode', '-', '--model', write('stdin.out', answer)], readFileSync(cnf, 'utf8'));
+      expect([decoded.status, decoded.stderr]).toEqual([0, '']);
+      expect(decoded.stdout).toMatch(/SAT: 1 model of pentomino/);
+      const formula = 'p cnf 2 4\n1 2 0\n-1 2 0\n1 -2 0\n-1 -2 0\n';
+      const proof = '2 0\n0\n';
+      const byFormula = run(['check-proof', '-', write('proof.drat', proof)], formula);
+      expect([byFormula.status, byFormula.stdout]).toEqual([0, expect.stringMatching(/^VERIFIED: /)]);
+      const byProof = run(['check-proof', write('formula.cnf', formula), '-'], proof);
+      expect([byProof.status, byProof.stdout]).toEqual([0, expect.stringMatching(/^VERIFIED: /)]);
+      const both = run(['check-proof', '-', '-'], formula);
+      expect([both.status, both.stderr]).toEqual([2, expect.stringMatching(/^puzzlesat: .*standard input.*\n$/)]);
+    },
+    SLOW,
+  );
+});
+
 describe('puzzlesat solve on DIMACS', () => {
   it(
     'reads standard input with "-", and --json names the true variables when the file names them',
