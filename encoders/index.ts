@@ -6,6 +6,7 @@ import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
 import { camelField, fieldName } from '../src/core/field-names.js';
 import { limitsFromOptions, withSizeLimits } from '../src/core/limits.js';
 import { type EncodingChoice, type Instance, type PuzzleEntry, encodingKinds } from '../src/core/puzzle.js';
+import { addSymmetryBreaking } from '../src/symmetry/breaking.js';
 import { DOBBLE_PUZZLE } from './dobble.js';
 import { GENIUS_SQUARE_PUZZLE } from './genius-square.js';
 import { KNAPSACK_PUZZLE } from './knapsack.js';
@@ -142,6 +143,8 @@ export function instanceOfDimacs(f: DimacsFormula, source: string): Instance {
       ...argsFromParams(entry, f.params),
       ...encodingChoice(entry, { amo: f.params.get('amo'), card: f.params.get('card'), pb: f.params.get('pb') }),
     });
+    // encode --unique says so in the header: the file then holds the symmetry-breaking family.
+    if (f.params.get('unique') === 'true') addSymmetryBreaking(rebuilt);
   } catch (e) {
     throw new UserError(`${source}: cannot rebuild ${entry.name} from its header: ${(e as Error).message}`);
   }

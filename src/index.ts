@@ -411,8 +411,11 @@ export function decodeAnswer(
   const answer = readAnswer(answerText);
   if (answer.status === undefined)
     throw new UserError(`${where.model}: no solver answer found${answer.stray ? ` ("${oneLine(answer.stray, 60)}")` : ''}`);
+  if (answer.contradicts) throw new UserError(`${where.model}: the answer says both SAT and UNSAT, and gives no model`);
   const instance = instanceOfDimacs(formula, where.cnf);
   const solutions = answer.models.map((lits, i) => decodeModel(instance, lits, `${where.model}: model ${i + 1}`));
+  if (answer.status === 'SAT' && solutions.length === 0 && answer.unclosed && !answer.stray)
+    throw new UserError(`${where.model}: SAT, but its model is not closed by 0: the answer is cut short`);
   if (answer.status === 'SAT' && solutions.length === 0)
     throw new UserError(`${where.model}: SAT without a model${answer.stray ? `: cannot read "${oneLine(answer.stray, 60)}"` : ''}`);
   return { instance, status: answer.status, solutions };

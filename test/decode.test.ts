@@ -37,6 +37,19 @@ describe('readAnswer', () => {
     expect(readAnswer('s UNSATISFIABLE\n')).toMatchObject({ status: 'UNSAT', models: [] });
     expect(readAnswer('hello\n').status).toBeUndefined();
   });
+
+  it('calls an answer with models SAT, though cryptominisat5 --maxsol ends its models with "s UNSATISFIABLE" (regression: decode said "UNSAT: 2 models")', () => {
+    const maxsol = 's SATISFIABLE\nv 1 -2 0\ns SATISFIABLE\nv -1 2 0\ns UNSATISFIABLE\n';
+    expect(readAnswer(maxsol)).toEqual({
+      status: 'SAT',
+      models: [
+        [1, -2],
+        [-1, 2],
+      ],
+      stray: undefined,
+    });
+    expect(readAnswer('s UNKNOWN\nv 1 0\n').status).toBe('SAT');
+  });
 });
 
 /** Several CLI runs (a process start each) on a shared, busy machine. */
@@ -49,6 +62,31 @@ describe('puzzlesat decode', () => {
     const result = run(['decode', cnf, '--model', write('bad-model.out', 's SATISFIABLE\nv 1 x 3 0\n')]);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/^puzzlesat: .*bad-model\.out: SAT without a model: cannot read "v 1 x 3 0"\n$/);
+  });
+
+  it('refuses an answer without a model that says both SATISFIABLE and UNSATISFIABLE (regression: the last line won, "UNSAT", exit 0)', () => {
+    const cnf = join(dir, 'both.cnf');
+    expect(run(['encode', 'pentomino', '--preset', '3x20', '-o', cnf]).status).toBe(0);
+    const result = run(['decode', cnf, '--model', write('both.out', 's SATISFIABLE\ns UNSATISFIABLE\n')]);
+    expect([result.status, result.stderr]).toEqual([
+      1,
+      expect.stringMatching(/^puzzlesat: .*both\.out: the answer says both SAT and UNSAT, and gives no model\n$/),
+    ]);
+  });
+
+  it('says a model not closed by 0 is cut short (regression: "SAT without a model", though the file holds one)', () => {
+    const cnf = join(dir, 'cut.cnf');
+    expect(run(['encode', 'pentomino', '--preset', '3x20', '-o', cnf]).status).toBe(0);
+    for (const [file, text] of [
+      ['cut.out', 's SATISFIABLE\nv 1 -2 3\nv -4 -5\n'],
+      ['cut.minisat', 'SAT\n1 -2 3 -4'],
+    ]) {
+      const result = run(['decode', cnf, '--model', write(file!, text!)]);
+      expect([result.status, result.stderr]).toEqual([
+        1,
+        expect.stringMatching(/^puzzlesat: .*: SAT, but its model is not closed by 0: the answer is cut short\n$/),
+      ]);
+    }
   });
 
   it(
@@ -158,6 +196,39 @@ describe('puzzlesat decode', () => {
 
       const nothing = run(['decode', cnf, '--model', write('empty.out', 'no answer here\n')]);
       expect([nothing.status, nothing.stderr]).toEqual([1, expect.stringMatching(/no solver answer found/)]);
+    },
+    SLOW,
+  );
+
+  it(
+    'decodes a file written by encode --unique (regression: the header left out --unique, and decode called the file edited)',
+    () => {
+      const { cnf, answer } = encodedAndSolved('unique', ['pentomino', '--board', '5x4', '--pieces', 'L,P,W,Y', '--unique']);
+      const result = run(['decode', cnf, '--model', write('unique.out', answer), '--json']);
+      expect(result.stderr).toBe('');
+      expect(readFileSync(cnf, 'utf8')).toMatch(/^c param unique true$/m);
+      expect(JSON.parse(result.stdout)).toMatchObject({ status: 'SAT', count: 1 });
+    },
+    SLOW,
+  );
+});
+
+describe('"-" for standard input in a positional argument', () => {
+  it(
+    'decode - and check-proof - read standard input (regression: yargs gives "-" as "", and they said \'cannot read "": ENOENT\')',
+    () => {
+      const { cnf, answer } = encodedAndSolved('stdin', ['pentomino', '--preset', '3x20']);
+      const decoded = run(['decode', '-', '--model', write('stdin.out', answer)], readFileSync(cnf, 'utf8'));
+      expect([decoded.status, decoded.stderr]).toEqual([0, '']);
+      expect(decoded.stdout).toMatch(/SAT: 1 model of pentomino/);
+      const formula = 'p cnf 2 4\n1 2 0\n-1 2 0\n1 -2 0\n-1 -2 0\n';
+      const proof = '2 0\n0\n';
+      const byFormula = run(['check-proof', '-', write('proof.drat', proof)], formula);
+      expect([byFormula.status, byFormula.stdout]).toEqual([0, expect.stringMatching(/^VERIFIED: /)]);
+      const byProof = run(['check-proof', write('formula.cnf', formula), '-'], proof);
+      expect([byProof.status, byProof.stdout]).toEqual([0, expect.stringMatching(/^VERIFIED: /)]);
+      const both = run(['check-proof', '-', '-'], formula);
+      expect([both.status, both.stderr]).toEqual([2, expect.stringMatching(/^puzzlesat: .*standard input.*\n$/)]);
     },
     SLOW,
   );

@@ -40,6 +40,11 @@ export class LiteralReader {
 
   constructor(private readonly onModel: (lits: number[]) => void) {}
 
+  /** True when literals were read that no 0 has closed yet: an answer cut short. */
+  get unclosed(): boolean {
+    return this.lits.length > 0;
+  }
+
   /** False when a token is not an integer. */
   read(tokens: string): boolean {
     for (const token of tokens.split(/\s+/)) {
@@ -67,6 +72,8 @@ export class LiteralReader {
  */
 export class CompetitionOutput {
   status: Status | undefined;
+  /** Every status the output stated, to tell a contradiction from a verdict. */
+  readonly said = new Set<Status>();
   solutions: number | undefined;
   /** The first line that is none of those, quoted when the output makes no sense. */
   stray: string | undefined;
@@ -76,6 +83,11 @@ export class CompetitionOutput {
     this.literals = new LiteralReader(onModel);
   }
 
+  /** True when the last model was not closed by 0. */
+  get unclosed(): boolean {
+    return this.literals.unclosed;
+  }
+
   line(text: string): void {
     const trimmed = text.trim();
     if (trimmed === '' || trimmed[0] === 'c') return;
@@ -83,7 +95,7 @@ export class CompetitionOutput {
       const said = trimmed.slice(2).trim();
       const solutions = /^SOLUTIONS\s+(\d+)$/.exec(said);
       if (solutions) this.solutions = Number(solutions[1]);
-      else if (COMPETITION_STATUS[said]) this.status = COMPETITION_STATUS[said];
+      else if (COMPETITION_STATUS[said]) this.said.add((this.status = COMPETITION_STATUS[said]));
       else this.stray ??= trimmed;
     } else if (trimmed.startsWith('v ') || trimmed === 'v') {
       if (!this.literals.read(trimmed.slice(1))) this.stray ??= trimmed;
@@ -97,6 +109,8 @@ export interface Answer {
   model: number[] | undefined;
   /** What could not be read, to quote. */
   stray: string | undefined;
+  /** True when literals follow the last closed model without their 0: the answer was cut short. */
+  unclosed?: boolean;
 }
 
 /** MiniSat's result file: SAT, UNSAT or INDET on the first line, then the model. Missing when it did not get that far. */
@@ -117,8 +131,9 @@ function minisatResult(text: string): Answer {
   const status = MINISAT_STATUS[first];
   if (status !== 'SAT') return { status, model: undefined, stray: status ? undefined : first };
   let model: number[] | undefined;
-  if (!new LiteralReader((lits) => (model = lits)).read(rest)) return { status: undefined, model: undefined, stray: rest };
-  return { status, model, stray: undefined };
+  const literals = new LiteralReader((lits) => (model = lits));
+  if (!literals.read(rest)) return { status: undefined, model: undefined, stray: rest };
+  return { status, model, stray: undefined, ...(literals.unclosed ? { unclosed: true } : {}) };
 }
 
 /**
@@ -126,17 +141,27 @@ function minisatResult(text: string): Answer {
  * output (`s` and `v` lines: cadical, kissat, picosat, clasp), which may hold
  * several models (clasp -n 0, picosat --all).
  */
-export function readAnswer(text: string): { status: Status | undefined; models: number[][]; stray: string | undefined } {
+export function readAnswer(text: string): {
+  status: Status | undefined;
+  models: number[][];
+  stray: string | undefined;
+  unclosed?: boolean;
+  /** True when it states both SAT and UNSAT and no model settles which. */
+  contradicts?: boolean;
+} {
   if (MINISAT_STATUS[text.trimStart().split('\n', 1)[0]!.trim()] !== undefined) {
     const answer = minisatResult(text.trimStart());
-    return { status: answer.status, models: answer.model ? [answer.model] : [], stray: answer.stray };
+    return { status: answer.status, models: answer.model ? [answer.model] : [], stray: answer.stray, ...(answer.unclosed ? { unclosed: true } : {}) };
   }
   const models: number[][] = [];
   const output = new CompetitionOutput((lits) => models.push(lits));
   for (const line of text.split('\n')) output.line(line);
-  // picosat --all ends with `s SOLUTIONS n` and no satisfiable line.
-  const status = output.status ?? (models.length > 0 ? 'SAT' : undefined);
-  return { status, models, stray: output.stray };
+  // A model makes the answer SAT whatever status line comes last: picosat --all
+  // ends with `s SOLUTIONS n`, cryptominisat5 --maxsol with `s UNSATISFIABLE`
+  // (no further model); every model is checked against the clauses anyway.
+  const status = models.length > 0 ? 'SAT' : output.status;
+  const contradicts = models.length === 0 && output.said.has('SAT') && output.said.has('UNSAT') ? { contradicts: true } : {};
+  return { status, models, stray: output.stray, ...(output.unclosed ? { unclosed: true } : {}), ...contradicts };
 }
 
 /** The true variables of the first model in a saved answer (see readAnswer); empty when there is none. */

@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
-import { checkDrat, limitOption, parseProof, readDimacsFile, readFileInput, sizeLimit } from '../index.js';
-import { type Args, guarded, runSeconds, sizeLimitOptions } from './common.js';
+import { UsageError, checkDrat, limitOption, parseProof, readDimacsFile, readFileInput, readInput, sizeLimit } from '../index.js';
+import { type Args, guarded, positionalFile, runSeconds, sizeLimitOptions } from './common.js';
 
 export const command = 'check-proof <cnf> <proof>';
 export const describe = 'verify a DRAT proof (text or binary) that a DIMACS formula is unsatisfiable';
@@ -16,9 +16,12 @@ export const builder = (y: Argv) =>
 export const handler = (args: Args) =>
   guarded(args, async () => {
     const cpuStart = process.cpuUsage();
-    const formula = readDimacsFile(String(args.cnf));
-    const proofPath = String(args.proof);
-    const bytes: Uint8Array = readFileInput(proofPath);
+    const cnfPath = positionalFile(args.cnf);
+    const proofPath = positionalFile(args.proof);
+    if (cnfPath === '-' && proofPath === '-')
+      throw new UsageError('check-proof - -: standard input is the formula or the proof, not both; save one of the two to a file');
+    const formula = readDimacsFile(cnfPath);
+    const bytes: Uint8Array = proofPath === '-' ? readInput(0, '<stdin>') : readFileInput(proofPath);
     // New (extension) variables are allowed up to the variable limit: the checker allocates for each.
     const maxVar = Math.max(formula.vars, sizeLimit('vars'));
     const proof = parseProof(bytes, proofPath, {
@@ -30,8 +33,8 @@ export const handler = (args: Args) =>
     // The shared summary fields (docs/summary.schema.json): a check solves nothing and counts no solutions.
     const report = {
       status: result.status,
-      puzzle: String(args.cnf),
-      params: { file: String(args.cnf), proof: proofPath },
+      puzzle: cnfPath,
+      params: { file: cnfPath, proof: proofPath },
       count: 0,
       complete: true,
       vars: formula.vars,

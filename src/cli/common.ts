@@ -208,5 +208,8 @@ export const EXIT_USAGE = 2;
  */
 export const runSeconds = (): number => Math.round(performance.now()) / 1000;
 
+/** A positional file argument, "-" for standard input: yargs hands a lone "-" over as an empty string. */
+export const positionalFile = (value: unknown): string => (value === '' && process.argv.includes('-') ? '-' : String(value));
+
 /** "1 solution", "2 solutions", "1 class": the noun in the singular for exactly one (plural: the plural where adding s is wrong). */
 export const counted = (n: number | bigint | string, noun: string, plural = `${noun}s`): string => `${n} ${String(n) === '1' ? noun : plural}`;

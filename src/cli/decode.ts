@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { type Instance, UsageError, UserError, colorWanted, decodeAnswer, readDimacsFile, readPackedText, writeReplacing } from '../index.js';
-import { type Args, guarded, runSeconds, sizeLimitOptions } from './common.js';
+import { type Args, guarded, positionalFile, runSeconds, sizeLimitOptions } from './common.js';
 
 export const command = 'decode <cnf>';
 export const describe = "turn any solver's answer to a puzzlesat DIMACS file back into the puzzle's solution: checked and drawn";
@@ -22,9 +22,9 @@ export const builder = (y: Argv) =>
 
 export const handler = (args: Args) =>
   guarded(args, async () => {
-    const cnfFile = String(args.cnf);
+    const cnfFile = positionalFile(args.cnf);
     const modelFile = String(args.model);
-    if (modelFile === '-' && (cnfFile === '-' || cnfFile === ''))
+    if (modelFile === '-' && cnfFile === '-')
       throw new UsageError('--model -: standard input is already the DIMACS file; save one of the two to a file');
     const formula = readDimacsFile(cnfFile);
     const { instance, status, solutions } = decodeAnswer(formula, readPackedText(modelFile, '--model'), {

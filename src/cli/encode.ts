@@ -25,7 +25,9 @@ export const handler = (args: Args) =>
     refuseUniqueOnFormula(String(args.kind), args.unique === true);
     const instance = buildInstance(String(args.kind), args);
     if (args.unique === true) addSymmetryBreaking(instance);
-    const meta = { puzzle: instance.puzzle, params: instance.params, names: args.names !== false };
+    // The header records --unique, so that decode rebuilds the symmetry-breaking family too.
+    const params = args.unique === true ? { ...instance.params, unique: true } : instance.params;
+    const meta = { puzzle: instance.puzzle, params, names: args.names !== false };
     const cnf = instance.cnf;
     if (args.output) {
       writeDimacsFile(String(args.output), cnf, meta);
@@ -33,7 +35,7 @@ export const handler = (args: Args) =>
       const summary = {
         status: 'ENCODED',
         puzzle: instance.puzzle,
-        params: instance.params,
+        params,
         count: 0,
         complete: true,
         vars: cnf.varCount,

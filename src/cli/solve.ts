@@ -17,7 +17,7 @@ import {
   writeDrawing,
   writeReplacing,
 } from '../index.js';
-import { type Args, commonOptions, guarded, interruptFlag, planRequest, puzzleOptions, runSeconds } from './common.js';
+import { type Args, commonOptions, guarded, interruptFlag, planRequest, positionalFile, puzzleOptions, runSeconds } from './common.js';
 import { progressWanted, startProgress } from './progress.js';
 
 export const command = 'solve <kind>';
@@ -43,8 +43,7 @@ export const builder = (y: Argv) =>
 
 export const handler = (args: Args) =>
   guarded(args, async () => {
-    // yargs hands a lone "-" over as an empty string.
-    const puzzle = args.kind === '' && process.argv.includes('-') ? '-' : String(args.kind);
+    const puzzle = positionalFile(args.kind);
     const plan = (await resolvePlan(puzzle, { verb: 'solve', ...planRequest(args) })) as SolvePlan;
     const instance = planInstance(plan);
     // A drawing asked of a puzzle that has none is known now: said after the search, the answer would be lost.
