@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { instanceOfDimacs } from '../encoders/index.js';
@@ -191,6 +193,12 @@ describe('on the command line', () => {
       expect(summary.dominance).toEqual({ clauses: dominancePairs(k.items).length, why: expect.stringMatching(/^an item that weighs no more/) });
     },
   );
+
+  it("quotes a bad line of an items file as written, in the file's format", () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'knapsack-')), 'items.txt');
+    writeFileSync(path, 'a 3 4\nb 4 5 6 # four fields\n');
+    expect(() => knapsack({ items: path })).toThrow(`${path}:2: "b 4 5 6" is not name weight value (whole numbers)`);
+  });
 
   it('says what is wrong in one line, exit 2 for a bad option value, items typed in --items too', { timeout: 300_000 }, () => {
     const cases: [string[], RegExp, number][] = [
