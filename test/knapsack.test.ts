@@ -173,6 +173,12 @@ describe('knapsack', () => {
 describe('on the command line', () => {
   const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 120_000 });
 
+  it('optimize says one solve in the singular', { timeout: 120_000 }, () => {
+    // Every value is 0: the first solution is the optimum, no second solve.
+    const r = run('optimize', 'knapsack', '--items', 'a:3:0', '--capacity', '10');
+    expect(r.stdout).toMatch(/, 1 solve\]\n$/);
+  });
+
   it('optimize prints each optimum with its proof and the summary line', { timeout: 120_000 }, () => {
     const r = run('optimize', 'knapsack', '--items', 'tent:5:8,stove:3:6,rope:2:3,lamp:4:7,map:1:2', '--capacity', '9', '--solver', 'logic-solver');
     expect(r.stderr).toBe('');
