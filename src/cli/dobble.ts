@@ -33,7 +33,7 @@ import {
   readTextFile,
   writeDrawing,
 } from '../index.js';
-import { type Args, commonOptions, guarded, interruptFlag, planRequest, positiveInt, runSeconds } from './common.js';
+import { type Args, commonOptions, counted, guarded, interruptFlag, planRequest, positiveInt, runSeconds } from './common.js';
 import { checkLaterOutputs } from './options.js';
 
 /**
@@ -106,7 +106,7 @@ const check = {
         return 1;
       }
       process.stdout.write(
-        `OK: ${result.cards} cards, ${result.symbolsPerCard} symbols per card, ${result.symbols} symbols; every two cards share exactly one\n`,
+        `OK: ${counted(result.cards, 'card')}, ${counted(result.symbolsPerCard, 'symbol')} per card, ${counted(result.symbols, 'symbol')}; every two cards share exactly one\n`,
       );
       return 0;
     }),
