@@ -196,6 +196,12 @@ describe('puzzlesat dobble check', () => {
     expect(bad.stderr).toMatch(/^puzzlesat: .*bad\.txt:2: cards 2 and 4 share no symbol \(card 4 is on line 4\)\n$/);
   });
 
+  it('reads the deck from standard input for "-" (it said: cannot read "": ENOENT)', () => {
+    const r = spawnSync(process.execPath, [CLI, 'dobble', 'check', '-'], { cwd: dir, encoding: 'utf8', input: 'a b\na c\nb d\n' });
+    expect(r).toMatchObject({ status: 1, stdout: '' });
+    expect(r.stderr).toBe('puzzlesat: <stdin>:2: cards 2 and 3 share no symbol (card 3 is on line 3)\n');
+  });
+
   it('says a deck of one card of one symbol in the singular', () => {
     const one = run('dobble', 'check', file('one.txt', 'cat\n'));
     expect(one).toMatchObject({ code: 0, stderr: '', stdout: 'OK: 1 card, 1 symbol per card, 1 symbol; every two cards share exactly one\n' });
