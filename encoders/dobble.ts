@@ -589,13 +589,19 @@ export function parseDeck(text: string, fileName: string): string[][] {
 
 /**
  * A symbols file: one name a line (a word, an emoji, an image file name),
- * blank lines and `#` comments skipped; a repeated name is a UserError.
+ * blank lines and `#` comments skipped; a repeated name, or one with a
+ * comma, is a UserError.
  */
 export function parseSymbols(text: string, fileName: string): string[] {
   const seen = new Map<string, number>();
   return contentLines(text).map(({ line, content }) => {
     const first = seen.get(content);
     if (first !== undefined) throw new UserError(`${fileName}:${line}: symbol "${content}" already named on line ${first}`);
+    // parseDeck splits a line with a comma on commas: such a name would come back as two.
+    if (content.includes(','))
+      throw new UserError(
+        `${fileName}:${line}: symbol "${content}" has a comma, which splits a card's line in a deck file (dobble check could not read the deck back)`,
+      );
     seen.set(content, line);
     return content;
   });

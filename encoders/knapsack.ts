@@ -193,12 +193,25 @@ function itemsOf(options: KnapsackOptions): Item[] {
     return checkedItems(fileEntries(spec));
   }
   // Typed in the option: a bad item is a bad option value, a usage error (exit 2); a file's stays exit 1.
-  return readingOption(() => checkedItems(spec.split(',').map((text, i) => ({ text: text.trim(), where: `${fieldName('items')}, item ${i + 1}` }))));
+  return readingOption(() =>
+    checkedItems(
+      spec
+        .split(',')
+        .map((raw, i) => ({ text: raw.trim(), where: `${fieldName('items')}, item ${i + 1}`, shown: raw.trim(), form: 'name:weight:value' })),
+    ),
+  );
 }
 
+/**
+ * An item as written: `text` in the name:weight:value form parseItem reads;
+ * `shown` and `form` as the user wrote it, for messages (a file's line has
+ * spaces, not colons).
+ */
+type ItemEntry = { text: string; where: string; shown: string; form: string };
+
 /** The items of these entries, each name once, at least one. */
-function checkedItems(entries: readonly { text: string; where: string }[]): Item[] {
-  const items = entries.map(({ text, where }) => parseItem(text, where));
+function checkedItems(entries: readonly ItemEntry[]): Item[] {
+  const items = entries.map(parseItem);
   const names = new Set<string>();
   for (const [i, it] of items.entries()) {
     if (names.has(it.name)) throw new UserError(`${entries[i]!.where}: item "${it.name}" is named twice`);
@@ -208,19 +221,22 @@ function checkedItems(entries: readonly { text: string; where: string }[]): Item
   return items;
 }
 
-function fileEntries(path: string): { text: string; where: string }[] {
+function fileEntries(path: string): ItemEntry[] {
   return readTextFile(path, fieldName('items'))
     .split(/\r?\n/)
-    .map((line, i) => ({ text: line.replace(/#.*/, '').trim().split(/\s+/).join(':'), where: `${path}:${i + 1}` }))
+    .map((line, i) => {
+      const shown = line.replace(/#.*/, '').trim();
+      return { text: shown.split(/\s+/).join(':'), where: `${path}:${i + 1}`, shown, form: 'name weight value' };
+    })
     .filter((e) => e.text !== '');
 }
 
 /** Weights and values stay below 10⁹, so that the sums of a million of them stay exact integers. */
 const MAX_AMOUNT = 999_999_999;
 
-function parseItem(text: string, where: string): Item {
+function parseItem({ text, where, shown, form }: ItemEntry): Item {
   const m = /^([^:\s,]+):(\d+):(\d+)$/.exec(text);
-  if (!m) throw new UserError(`${where}: "${text}" is not name:weight:value (whole numbers)`);
+  if (!m) throw new UserError(`${where}: "${shown}" is not ${form} (whole numbers)`);
   for (const [what, digits] of [
     ['weight', m[2]!],
     ['value', m[3]!],

@@ -196,6 +196,17 @@ describe('puzzlesat dobble check', () => {
     expect(bad.stderr).toMatch(/^puzzlesat: .*bad\.txt:2: cards 2 and 4 share no symbol \(card 4 is on line 4\)\n$/);
   });
 
+  it('reads the deck from standard input for "-" (it said: cannot read "": ENOENT)', () => {
+    const r = spawnSync(process.execPath, [CLI, 'dobble', 'check', '-'], { cwd: dir, encoding: 'utf8', input: 'a b\na c\nb d\n' });
+    expect(r).toMatchObject({ status: 1, stdout: '' });
+    expect(r.stderr).toBe('puzzlesat: <stdin>:2: cards 2 and 3 share no symbol (card 3 is on line 3)\n');
+  });
+
+  it('says a deck of one card of one symbol in the singular', () => {
+    const one = run('dobble', 'check', file('one.txt', 'cat\n'));
+    expect(one).toMatchObject({ code: 0, stderr: '', stdout: 'OK: 1 card, 1 symbol per card, 1 symbol; every two cards share exactly one\n' });
+  });
+
   it('names the file lines of the cards, past blank lines and comments (regression: "card 6 has 3 symbols but card 1 has 4" for a card on line 8)', () => {
     const ragged = run('dobble', 'check', file('ragged.txt', '1 2 3\n\n# a comment\n1 4 5\n2 4\n'));
     expect(ragged).toMatchObject({ code: 1, stdout: '' });

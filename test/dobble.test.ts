@@ -374,6 +374,12 @@ describe('deck and symbol files', () => {
     expect(() => parseSymbols('cat\ndog\ncat\n', 's.txt')).toThrow(new UserError('s.txt:3: symbol "cat" already named on line 1'));
     expect(() => nameDeck(algebraicDeck(2), ['a', 'b'], 's.txt')).toThrow(new UserError('s.txt has 2 symbol names but the deck needs 7'));
   });
+
+  it('rejects a name with a comma, which a deck line would split in two', () => {
+    expect(() => parseSymbols('cat\na,b\n', 's.txt')).toThrow(
+      new UserError('s.txt:2: symbol "a,b" has a comma, which splits a card\'s line in a deck file (dobble check could not read the deck back)'),
+    );
+  });
 });
 
 describe('SAT encoding', () => {

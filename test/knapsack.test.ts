@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { instanceOfDimacs } from '../encoders/index.js';
@@ -171,6 +173,12 @@ describe('knapsack', () => {
 describe('on the command line', () => {
   const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 120_000 });
 
+  it('optimize says one solve in the singular', { timeout: 120_000 }, () => {
+    // Every value is 0: the first solution is the optimum, no second solve.
+    const r = run('optimize', 'knapsack', '--items', 'a:3:0', '--capacity', '10');
+    expect(r.stdout).toMatch(/, 1 solve\]\n$/);
+  });
+
   it('optimize prints each optimum with its proof and the summary line', { timeout: 120_000 }, () => {
     const r = run('optimize', 'knapsack', '--items', 'tent:5:8,stove:3:6,rope:2:3,lamp:4:7,map:1:2', '--capacity', '9', '--solver', 'logic-solver');
     expect(r.stderr).toBe('');
@@ -191,6 +199,12 @@ describe('on the command line', () => {
       expect(summary.dominance).toEqual({ clauses: dominancePairs(k.items).length, why: expect.stringMatching(/^an item that weighs no more/) });
     },
   );
+
+  it("quotes a bad line of an items file as written, in the file's format", () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'knapsack-')), 'items.txt');
+    writeFileSync(path, 'a 3 4\nb 4 5 6 # four fields\n');
+    expect(() => knapsack({ items: path })).toThrow(`${path}:2: "b 4 5 6" is not name weight value (whole numbers)`);
+  });
 
   it('says what is wrong in one line, exit 2 for a bad option value, items typed in --items too', { timeout: 300_000 }, () => {
     const cases: [string[], RegExp, number][] = [

@@ -33,8 +33,9 @@ import {
   readTextFile,
   writeDrawing,
 } from '../index.js';
-import { type Args, commonOptions, guarded, interruptFlag, planRequest, positiveInt, runSeconds } from './common.js';
+import { type Args, commonOptions, counted, guarded, interruptFlag, planRequest, positiveInt, runSeconds } from './common.js';
 import { checkLaterOutputs } from './options.js';
+import { readTextInput } from '../core/input.js';
 
 /**
  * `puzzlesat dobble`: a deck of K cards with m symbols each, every two cards
@@ -73,12 +74,14 @@ const check = {
   describe: 'check a deck file (one card a line, symbols split by spaces, or by commas when the line has one)',
   builder: (y: Argv) =>
     y
-      .positional('deck', { type: 'string', describe: 'the deck file' })
+      .positional('deck', { type: 'string', describe: 'the deck file ("-": standard input)' })
       .option('json', { type: 'boolean', describe: 'the verdict as JSON on stdout (status VALID or INVALID)' }),
   handler: (args: Args) =>
     guarded(args, async () => {
-      const file = String(args.deck);
-      const text = readTextFile(file, 'dobble check');
+      // yargs hands a lone "-" over as "": standard input, named <stdin> in messages as a DIMACS file read from it is.
+      const fromStdin = args.deck === '-' || args.deck === '';
+      const file = fromStdin ? '<stdin>' : String(args.deck);
+      const text = fromStdin ? readTextInput(0, file) : readTextFile(file, 'dobble check');
       const result = checkDeck(parseDeck(text, file));
       const lines = deckLines(text);
       if (args.json) {
@@ -106,7 +109,7 @@ const check = {
         return 1;
       }
       process.stdout.write(
-        `OK: ${result.cards} cards, ${result.symbolsPerCard} symbols per card, ${result.symbols} symbols; every two cards share exactly one\n`,
+        `OK: ${counted(result.cards, 'card')}, ${counted(result.symbolsPerCard, 'symbol')} per card, ${counted(result.symbols, 'symbol')}; every two cards share exactly one\n`,
       );
       return 0;
     }),
