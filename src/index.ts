@@ -519,7 +519,7 @@ export {
   sizeLimit,
 } from './core/limits.js';
 export { setFieldNames } from './core/field-names.js';
-export { readFileInput, readInput, readTextFile } from './core/input.js';
+export { readFileInput, readInput, readTextFile, readTextInput } from './core/input.js';
 export { defaultSolverName } from '../solvers/index.js';
 export { isSpecialFile, writeReplacing } from './core/output.js';
 export { decompressed, readDimacsFile, readPackedText, writeDimacsFile, writeDimacsStream } from './core/dimacs.js';

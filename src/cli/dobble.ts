@@ -31,11 +31,11 @@ import {
   UsageError,
   UserError,
   readTextFile,
+  readTextInput,
   writeDrawing,
 } from '../index.js';
 import { type Args, commonOptions, counted, guarded, interruptFlag, planRequest, positiveInt, runSeconds } from './common.js';
 import { checkLaterOutputs } from './options.js';
-import { readTextInput } from '../core/input.js';
 
 /**
  * `puzzlesat dobble`: a deck of K cards with m symbols each, every two cards
