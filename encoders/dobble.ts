@@ -474,7 +474,8 @@ export function checkDeck(cards: readonly (readonly (string | number)[])[]): Dec
     });
     if (twice >= 0) return { ok: false, problem: `card ${i + 1} lists symbol ${String(cards[i]![twice])} twice`, at: [i] };
     if (cards[i]!.length !== cards[0]!.length) {
-      return { ok: false, problem: `card ${i + 1} has ${cards[i]!.length} symbols but card 1 has ${cards[0]!.length}`, at: [i, 0] };
+      const size = cards[i]!.length;
+      return { ok: false, problem: `card ${i + 1} has ${size} symbol${size === 1 ? '' : 's'} but card 1 has ${cards[0]!.length}`, at: [i, 0] };
     }
   }
   if (!everyPairSharesOne(ids.cards, ids.count)) {

@@ -330,6 +330,8 @@ describe('checkDeck', () => {
         ['a', 'c', 'd'],
       ]),
     ).toEqual({ ok: false, problem: 'card 2 has 3 symbols but card 1 has 2', at: [1, 0] });
+    // One symbol in the singular (regression: "card 2 has 1 symbols").
+    expect(checkDeck([['a', 'b'], ['a']])).toEqual({ ok: false, problem: 'card 2 has 1 symbol but card 1 has 2', at: [1, 0] });
     expect(
       checkDeck([
         ['a', 'b'],
