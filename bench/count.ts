@@ -549,7 +549,7 @@ async function main(): Promise<void> {
       ? [
           '## The CNF counter on our own formulas',
           '',
-          `What does the search: **count** is \`puzzlesat count FILE.cnf\` (projected model counting with component caching, on the projection the file names); **enumerate** is \`enumerate FILE.cnf --workers 1\` (every model by the SAT solver named). Both under a CPU box of ${box} s.`,
+          `What does the search: **count** is \`puzzlesat count FILE.cnf\` (projected model counting with component caching, on the projection the file names; it branches on the projection variable in the most open clauses of three or more literals, each weighing 1 + 2^-k for its k open literals); **enumerate** is \`enumerate FILE.cnf --workers 1\` (every model by the SAT solver named). Both under a CPU box of ${box} s.`,
           '',
           '| formula | vars | clauses | count | nodes | cache entries, hit rate | enumerate | solver |',
           '|---|---:|---:|---|---:|---|---|---|',
