@@ -403,7 +403,7 @@ describe('1. resume that cannot lie', { timeout: 600_000 }, () => {
   });
 
   // Root reads any file: the refusal to read is only seen as another user.
-  it.skipIf(process.getuid?.() === 0)('an --output file that cannot be read is one line naming the option, not an internal error', () => {
+  it.skipIf(missing('non-root'))('an --output file that cannot be read is one line naming the option, not an internal error', () => {
     const runs = [
       ['enumerate', 'pentomino', '--preset', '3x20'],
       ['count', 'pentomino', '--preset', '3x20'],

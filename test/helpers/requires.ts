@@ -29,8 +29,8 @@ const PROGRAMS: Record<string, string> = {
   script: 'bsdutils',
 };
 
-/** A solver by name (solvers/index.ts: minisat-wasm, cadical-wasm, clasp-wasm, ...), 'cli', or a program looked up on PATH. */
-export type Requirement = 'minisat-wasm' | 'cadical-wasm' | 'clasp-wasm' | 'cli' | (string & {});
+/** A solver by name (solvers/index.ts: minisat-wasm, cadical-wasm, clasp-wasm, ...), 'cli', 'non-root', or a program looked up on PATH. */
+export type Requirement = 'minisat-wasm' | 'cadical-wasm' | 'clasp-wasm' | 'cli' | 'non-root' | (string & {});
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -41,6 +41,8 @@ const SETUP_PACKAGES = (readFileSync(join(root, 'solvers', 'setup', 'setup.sh'),
 
 /** Why `what` is not here, or undefined when it is. */
 function absence(what: Requirement): string | undefined {
+  // Root reads and writes a file whatever its mode: a test of an unreadable file needs another user.
+  if (what === 'non-root') return process.getuid?.() === 0 ? 'a user other than root (root reads a file whatever its mode)' : undefined;
   if (what === 'cli')
     return existsSync(join(root, 'dist', 'src', 'cli', 'main.js')) ? undefined : 'the compiled CLI (dist/; npm test compiles it first)';
   const solver = SOLVERS.find((f) => f.name === what);
