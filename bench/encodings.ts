@@ -594,8 +594,6 @@ function searchTable(report: BenchReport, puzzle: BenchReport['puzzles'][number]
   return out;
 }
 
-export { renderChart } from './chart.js';
-
 // ---- running ---------------------------------------------------------------------
 
 export type Backend = { kind: 'sat'; factory: SolverFactory } | { kind: 'dlx' };

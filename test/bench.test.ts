@@ -11,13 +11,13 @@ import {
   median,
   mergeReports,
   ratioText,
-  renderChart,
   renderMarkdown,
   resolveSuite,
   runSuite,
   timePerSolution,
   timedRun,
 } from '../bench/encodings.js';
+import { renderChart } from '../bench/chart.js';
 import { PB_SUITES, type PbReport, pbDisagreements, renderPbMarkdown, runPbSuite } from '../bench/pb-encodings.js';
 import { UserError } from '../src/core/errors.js';
 import { logicSolver } from '../solvers/logic-solver.js';

@@ -1,16 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Argv } from 'yargs';
-import {
-  type BenchReport,
-  SUITES,
-  type SuiteSettings,
-  countDisagreements,
-  mergeReports,
-  renderChart,
-  renderMarkdown,
-  runSuite,
-} from '../../bench/encodings.js';
+import { type BenchReport, SUITES, type SuiteSettings, countDisagreements, mergeReports, renderMarkdown, runSuite } from '../../bench/encodings.js';
+import { renderChart } from '../../bench/chart.js';
 import { PB_SUITES, pbDisagreements, renderPbMarkdown, runPbSuite } from '../../bench/pb-encodings.js';
 import { UsageError, UserError, readTextFile } from '../index.js';
 import { type Args, guarded, outputOption, positiveInt, sizeLimitOptions } from './common.js';
