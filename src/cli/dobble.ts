@@ -318,10 +318,10 @@ function symbolsPerCard(value: unknown): number {
   return m;
 }
 
-/** K, at most the m² - m + 1 cards of a plane (more need a symbol on every card). */
+/** K, at most the m² - m + 1 cards of a plane (more need a symbol on every card, a deck not built here: an option value this tool does not take). */
 function deckSize(value: unknown, m: number): number {
   const k = positiveInt(value, '--cards') ?? planeSize(m - 1);
-  if (k > planeSize(m - 1)) throw new UserError(`--cards: ${symbolsNeeded(k, m).message}`);
+  if (k > planeSize(m - 1)) throw new UsageError(`--cards: ${symbolsNeeded(k, m).message}`);
   return k;
 }
 
