@@ -76,6 +76,17 @@ export function deckMethod(asked: DeckMethod | undefined, symbolsPerCard: number
   return { method: 'sat', note: `${symbolsNeeded(cards, symbolsPerCard).message}; trying the SAT method` };
 }
 
+/**
+ * Whether a SAT search for decks of m symbols per card may not end: with
+ * m - 1 no prime power there is no plane to build from, and a full deck is
+ * a plane nobody can build (none of order 6 or 10 exists; that none of order
+ * 10 does took years of computer search) or whose existence is open (12).
+ * Partial decks of few cards are still found at once; the cyclic model is a
+ * small formula, answered in a second.
+ */
+export const searchMayNotEnd = (symbolsPerCard: number, variables?: DobbleVariables): boolean =>
+  !isPrimePower(symbolsPerCard - 1) && variables !== 'cyclic';
+
 // ---------------------------------------------------------------------------
 // The projective plane PG(2, n)
 
