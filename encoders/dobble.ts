@@ -47,13 +47,13 @@ export function planeSize(n: number): number {
 export function algebraicOrder(symbolsPerCard: number): number {
   const m = symbolsPerCard;
   if (!Number.isInteger(m) || m < 2) throw new UserError(`symbols per card must be an integer ≥ 2, not ${m}`);
-  if (!isPrimePower(m - 1)) {
-    throw new UserError(
-      `${m} symbols per card: the algebraic method needs ${m} - 1 = ${m - 1} to be a prime power (2, 3, 4, 5, 7, 8, 9, 11, ...); use the SAT method`,
-    );
-  }
+  if (!isPrimePower(m - 1)) throw new UserError(notPrimePower(m));
   return m - 1;
 }
+
+/** Why the algebraic method cannot make cards of m symbols. */
+const notPrimePower = (m: number): string =>
+  `${m} symbols per card: the algebraic method needs ${m} - 1 = ${m - 1} to be a prime power (2, 3, 4, 5, 7, 8, 9, 11, ...); use the SAT method`;
 
 /** How a deck is made: the lines of a projective plane, or a SAT solver. */
 export type DeckMethod = 'algebraic' | 'sat';
@@ -66,12 +66,26 @@ export type DeckMethod = 'algebraic' | 'sat';
 export function deckMethod(asked: DeckMethod | undefined, symbolsPerCard: number, cards: number): { method: DeckMethod; note?: string } {
   if (asked === 'sat') return { method: 'sat' };
   if (asked === 'algebraic') {
-    algebraicOrder(symbolsPerCard);
+    const m = symbolsPerCard;
+    // Asked for by name, a method that cannot make these cards is an option that does not apply: a usage error naming it (m itself is algebraicOrder's to check).
+    if (Number.isInteger(m) && m >= 2 && !isPrimePower(m - 1)) throw new UsageError(`${fieldName('method')}: ${notPrimePower(m)}`);
+    algebraicOrder(m);
     return { method: 'algebraic' };
   }
   if (isPrimePower(symbolsPerCard - 1)) return { method: 'algebraic' };
   return { method: 'sat', note: `${symbolsNeeded(cards, symbolsPerCard).message}; trying the SAT method` };
 }
+
+/**
+ * Whether a SAT search for decks of m symbols per card may not end: with
+ * m - 1 no prime power there is no plane to build from, and a full deck is
+ * a plane nobody can build (none of order 6 or 10 exists; that none of order
+ * 10 does took years of computer search) or whose existence is open (12).
+ * Partial decks of few cards are still found at once; the cyclic model is a
+ * small formula, answered in a second.
+ */
+export const searchMayNotEnd = (symbolsPerCard: number, variables?: DobbleVariables): boolean =>
+  !isPrimePower(symbolsPerCard - 1) && variables !== 'cyclic';
 
 // ---------------------------------------------------------------------------
 // The projective plane PG(2, n)

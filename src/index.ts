@@ -499,6 +499,7 @@ export {
   parseDeck,
   parseSymbols,
   planeSize,
+  searchMayNotEnd,
   symbolCount,
   symbolsLowerBound,
   symbolsNeeded,

@@ -3,7 +3,7 @@ import { solverByName } from '../solvers/index.js';
 import type { Status } from '../solvers/types.js';
 import type { CountPlan, EnumeratePlan, Plan, SolvePlan, SweepPlan, Verb } from './core/plan.js';
 import { type Instance, checkedSolution } from './core/puzzle.js';
-import { MAX_TIMEOUT_SECONDS, secondsLeft } from './core/limits.js';
+import { MAX_TIMEOUT_SECONDS, deadlineAfter } from './core/limits.js';
 import type { QueueProgress } from './distributed/coordinator.js';
 import { enumerateOnQueue, sweepExecutor } from './distributed/runs.js';
 import { applyBranching, type CubeProgress, type EnumerateSummary, type Found } from './enumerate/blocking-loop.js';
@@ -118,8 +118,7 @@ export const planInstance = (plan: SolvePlan | EnumeratePlan | CountPlan): Insta
 
 /** The stop that polls the caller's hook and the plan's deadline (--timeout is one limit for the whole run). */
 function stopper(plan: { timeoutSeconds?: number }, hooks: RunHooks): () => boolean {
-  const left = secondsLeft(plan.timeoutSeconds);
-  const deadline = left === undefined ? Infinity : Date.now() + left * 1000;
+  const deadline = deadlineAfter(plan.timeoutSeconds);
   return () => hooks.shouldStop?.() === true || Date.now() >= deadline;
 }
 

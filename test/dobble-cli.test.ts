@@ -187,6 +187,49 @@ describe('puzzlesat dobble, SAT', () => {
   });
 });
 
+describe('a SAT search that may not end (m - 1 not a prime power: no plane to build from; none of order 6 or 10 exists)', () => {
+  /** Runs the CLI on a pseudo-terminal (util-linux `script`), as a person at a terminal would; returns everything drawn. */
+  function onTerminal(...args: string[]): string {
+    const line = [process.execPath, CLI, ...args].map((a) => JSON.stringify(a)).join(' ');
+    const r = spawnSync('script', ['-qec', line, '/dev/null'], { cwd: dir, encoding: 'utf8', timeout: 240_000 });
+    expect(r.status).toBe(0);
+    return r.stdout;
+  }
+  const warning =
+    /puzzlesat: note: 6 is not a prime power: this SAT search may not end \(a partial deck of few cards is quick\); --timeout S stops it with an incomplete answer \(UNKNOWN\)\r?\n/;
+
+  it.skipIf(missing('script'))(
+    'says so in one line on a terminal without --timeout, and still makes a partial deck of order 6 that can be made (regression: the search started in silence)',
+    () => {
+      const drawn = onTerminal('dobble', '--symbols-per-card', '7', '--cards', '8');
+      expect(drawn).toMatch(warning);
+      expect(drawn).toMatch(/# 8 cards, 7 symbols per card, \d+ symbols \(SAT: /);
+      // With a limit the user has the answer to it; a model of one card's translates is a small formula.
+      expect(onTerminal('dobble', '--symbols-per-card', '7', '--cards', '8', '--timeout', '120')).not.toMatch(/may not end/);
+      expect(onTerminal('dobble', '--symbols-per-card', '7', '--method', 'sat', '--variables', 'cyclic')).not.toMatch(/may not end/);
+    },
+  );
+
+  it('is silent about it off a terminal, where nobody waits on it', () => {
+    const r = run('dobble', '--symbols-per-card', '7', '--cards', '8');
+    expect(r.code).toBe(0);
+    expect(r.stderr).not.toMatch(/may not end/);
+  });
+
+  it('--timeout stops the search for order 10 with an incomplete answer, exit 0', () => {
+    // A millisecond from the start has passed before any search: the answer is the same wherever it stops.
+    const r = run('dobble', '--symbols-per-card', '11', '--timeout', '0.001', '--json');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^puzzlesat: note: 111 cards with 11 symbols: impossible, .*order 10.*; trying the SAT method\n$/);
+    expect(summary(r.stdout)).toMatchObject({ status: 'UNKNOWN', complete: false, count: 0, cards: null, method: 'sat' });
+  });
+
+  it('--help says the SAT method may not end without a prime power, and that --timeout stops it', () => {
+    const help = run('dobble', '--help').stdout.replace(/\s+/g, ' ');
+    expect(help).toMatch(/open-ended where m - 1 is not a prime power.*give --timeout S/);
+  });
+});
+
 describe('puzzlesat dobble check', () => {
   it('accepts a valid deck with exit 0 and rejects a bad one with exit 1 and one line naming the pair', () => {
     const good = run('dobble', 'check', file('good.txt', '1 2\n1 3 # comment\n\n2 3\n'));
@@ -220,7 +263,7 @@ describe('bad input: one line on stderr, exit 1, no stack', () => {
   const cases: [string, string[], RegExp][] = [
     ['fewer than 2 symbols per card', ['dobble', '--symbols-per-card', '1'], /--symbols-per-card: expected a whole number ≥ 2/],
     ['no symbols per card', ['dobble'], /--symbols-per-card/],
-    ['algebraic without a prime power', ['dobble', '--symbols-per-card', '7', '--method', 'algebraic'], /6 to be a prime power/],
+    ['algebraic without a prime power', ['dobble', '--symbols-per-card', '7', '--method', 'algebraic'], /--method: .*6 to be a prime power/],
     [
       // Regression: it said "impossible", though the star deck of 1 + 58·7 symbols passes `dobble check`.
       'more cards than a plane has',
@@ -262,6 +305,9 @@ describe('bad input: one line on stderr, exit 1, no stack', () => {
         'fewer symbols allowed than a card has',
         'a SAT option with the algebraic method',
         '--seed without --svg',
+        // Regression: both exited 1, though `solve dobble --order 7 --cards 58` (the same deck) is a usage error: options this tool cannot build.
+        'more cards than a plane has',
+        'algebraic without a prime power',
       ];
       expect(r.code).toBe(usage.includes(what) ? 2 : 1);
       expect(r.stderr).toMatch(message);

@@ -12,6 +12,7 @@ import {
   planeExcluded,
   planeSize,
   projectivePlane,
+  searchMayNotEnd,
   symbolCount,
   symbolsLowerBound,
   symbolsNeeded,
@@ -240,6 +241,13 @@ describe('algebraic decks', () => {
     expect(() => algebraicDeck(6)).toThrow(UserError);
     expect(() => algebraicDeck(7, { cards: 58 })).toThrow(/choose 1 to 57/);
     expect(() => algebraicDeck(7, { cards: 0 })).toThrow(UserError);
+  });
+
+  it('knows which SAT searches may not end: m - 1 no prime power, but for the small cyclic model', () => {
+    expect([7, 11, 13].map((m) => searchMayNotEnd(m))).toEqual([true, true, true]);
+    expect([3, 8, 10, 12].map((m) => searchMayNotEnd(m))).toEqual([false, false, false, false]);
+    expect(searchMayNotEnd(11, 'cyclic')).toBe(false);
+    expect(searchMayNotEnd(11, 'incidence')).toBe(true);
   });
 });
 

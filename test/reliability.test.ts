@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { polyomino } from '../encoders/polyomino.js';
 import { polycube } from '../encoders/polycube.js';
 import { dimacsString, instanceFromDimacs, parseDimacs, readDimacsFile } from '../src/core/dimacs.js';
@@ -17,6 +17,12 @@ import { LineSplitter } from '../solvers/external/process.js';
 import { LiteralReader } from '../solvers/external/output.js';
 import { modelFromLiterals } from '../solvers/external/clause-store.js';
 import { SOLVERS } from '../solvers/index.js';
+import type { Solver } from '../solvers/types.js';
+import { ExternalSolver } from '../solvers/external/adapter.js';
+import { EXTERNAL_SPECS } from '../solvers/external/specs.js';
+import { Cnf } from '../src/core/cnf.js';
+import { setRunDeadline } from '../src/core/limits.js';
+import { SatSolver } from '../src/session/solver.js';
 import { solveInSlices } from '../solvers/wasm-support.js';
 import { writeReplacing } from '../src/core/output.js';
 import { Formula, solve } from '../src/index.js';
@@ -389,6 +395,35 @@ describe('4. --timeout is one limit for the run', { timeout: 120_000 }, () => {
     expect(await solveInSlices(driver, Date.now() - 1, Infinity)).toBe(0);
     expect(slices).toBe(0);
   });
+  it("the clauses reach an engine within the run's deadline, the rest at the next solve (regression: dobble --symbols-per-card 11 --method sat --timeout 6 handed 5.3 million clauses to cadical-wasm after its deadline, and ended at 10 s)", async () => {
+    // An engine that only counts what it is handed: a clause handed over after the deadline is time spent past --timeout.
+    const handed = { clauses: 0, solves: 0 };
+    const engine: Solver = {
+      name: 'counting',
+      ensureVars: () => {},
+      addClause: () => void handed.clauses++,
+      solve: async () => (handed.solves++, 'UNKNOWN'),
+      value: () => false,
+      stats: () => ({ solves: handed.solves }),
+      dispose: () => {},
+    };
+    const cnf = new Cnf();
+    cnf.family('many');
+    const vars = Array.from({ length: 20_001 }, () => cnf.vars.aux('x'));
+    for (let i = 0; i < 20_000; i++) cnf.add([vars[i]!, -vars[i + 1]!]);
+    const s = new SatSolver(cnf, engine);
+    // The deadline has passed when the solve starts: the formula is built, but nothing of it may reach the engine.
+    setRunDeadline(Date.now() - 1);
+    try {
+      expect(await s.solve()).toBe('UNKNOWN');
+    } finally {
+      setRunDeadline(Infinity);
+    }
+    expect(handed).toEqual({ clauses: 0, solves: 0 });
+    // No clause is lost or handed over twice: a solve without a deadline hands over all of them.
+    await s.solve();
+    expect(handed).toEqual({ clauses: 20_000, solves: 1 });
+  });
   it("a summary's seconds count from the run's start, building included (regression: a run stopped while building said seconds 0)", () => {
     // A millisecond from the process's start has always passed by the time the options are read, however
     // fast the machine: the build meets a passed deadline, and the summary is the one written then.
@@ -442,6 +477,28 @@ describe('7. external solvers', { timeout: 120_000 }, () => {
     const r = runWithFake('solve', cnf(), '--solver', 'kissat', '--timeout', '1', '--json');
     expect(r.signal).toBeNull();
     expect(JSON.parse(r.out)).toMatchObject({ status: 'UNKNOWN', complete: false });
+  });
+  it('a solver program is not run once the deadline passes while its formula file is made, and the next solve has all of it (regression: dobble --symbols-per-card 11 --method sat --solver cadical spent 5 s past its --timeout making the text of 5.3 million clauses)', async () => {
+    const mark = join(dir, 'answers-ran');
+    const program = join(bin, 'answers');
+    // A stand-in that answers SAT at once (variable 1 true, which every clause holds) and leaves a mark that it ran.
+    writeFileSync(program, `#!/bin/sh\ntouch "${mark}"\necho "s SATISFIABLE"\necho "v 1 0"\nexit 10\n`);
+    chmodSync(program, 0o755);
+    const solver = new ExternalSolver({ ...EXTERNAL_SPECS.find((spec) => spec.name === 'kissat')!, binary: program });
+    for (let v = 2; v <= 20_001; v++) solver.addClause([1, v]);
+    // A clock that moves on a minute each time it is read: the solve's 5 s are over at its first look after the start.
+    let now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => (now += 60_000));
+    try {
+      expect(await solver.solve({ timeoutSeconds: 5 })).toBe('UNKNOWN');
+    } finally {
+      clock.mockRestore();
+    }
+    expect(existsSync(mark)).toBe(false);
+    // The text made before the deadline is kept, none of it twice: the program reads the whole formula next time.
+    expect(await solver.solve()).toBe('SAT');
+    expect(existsSync(mark)).toBe(true);
+    solver.dispose();
   });
   it('a model literal of 99999999999 is a one-line user error', () => {
     fakeKissat('echo "s SATISFIABLE"\necho "v 1 99999999999 0"\nexit 10');

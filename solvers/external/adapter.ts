@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UserError, oneLine } from '../../src/core/errors.js';
+import { deadlineIn, secondsUntil } from '../../src/core/limits.js';
 import {
   type CubeBatchSolver,
   type NativeRunOptions,
@@ -44,25 +45,38 @@ export class ExternalSolver extends ClauseStoringSolver {
   }
 
   protected runOnce(units: readonly number[], timeoutSeconds: number | undefined, signal: AbortSignal): Promise<RunAnswer> {
-    return this.runFile(this.store.dimacsBytes(units), (cnf, result, dir) => this.argsFor(cnf, result, dir), timeoutSeconds, signal);
+    return this.runFile(
+      () => this.store.dimacsBytes(units),
+      (cnf, result, dir) => this.argsFor(cnf, result, dir),
+      timeoutSeconds,
+      signal,
+    );
   }
 
-  /** One run of the program on a file of these bytes, its answer read and matched with its exit code. */
+  /**
+   * One run of the program on a file of these bytes, its answer read and
+   * matched with its exit code. The time limit counts from the call: the
+   * formula's text and file (seconds for millions of clauses) spend it too,
+   * and a limit over before the program would start answers UNKNOWN.
+   */
   private runFile(
-    bytes: readonly Uint8Array[],
+    bytes: () => readonly Uint8Array[],
     args: (cnfFile: string, resultFile: string, runDir: string) => string[],
     timeoutSeconds: number | undefined,
     signal: AbortSignal,
   ): Promise<RunAnswer> {
+    const deadline = deadlineIn(timeoutSeconds);
+    if (!this.store.makeText(deadline)) return Promise.resolve({ status: 'UNKNOWN' });
     const path = this.program();
     return withTempDir(async (dir) => {
       const cnfFile = join(dir, 'formula.cnf');
       const resultFile = join(dir, 'result.txt');
-      await writeChunks(cnfFile, bytes);
+      await writeChunks(cnfFile, bytes());
+      if (Date.now() >= deadline) return { status: 'UNKNOWN' };
       let lastModel: number[] | undefined;
       const output = new CompetitionOutput((lits) => (lastModel = lits));
       const outcome = await runProcess(this.name, path, args(cnfFile, resultFile, dir), dir, {
-        timeoutSeconds,
+        timeoutSeconds: secondsUntil(deadline),
         signal,
         // MiniSat answers in its result file; what it prints still helps explain a failure.
         onLine: (line) => output.line(line),
@@ -102,7 +116,10 @@ export class ExternalSolver extends ClauseStoringSolver {
       if (cube < 0) throw this.unreadable('its model satisfies none of the cubes it was given', undefined);
       return cubes[cube]!;
     };
-    const status = await this.settle((signal) => this.runFile(this.store.incrementalBytes(cubes), args, timeoutSeconds, signal), firstSatisfied);
+    const status = await this.settle(
+      (signal) => this.runFile(() => this.store.incrementalBytes(cubes), args, timeoutSeconds, signal),
+      firstSatisfied,
+    );
     return status === 'SAT' ? { status, cube } : { status };
   }
 

@@ -5,6 +5,7 @@
  * an engine prints and checked against every clause before they are trusted.
  */
 import { dimacsText } from '../../src/core/dimacs.js';
+import { passedAt } from '../../src/core/limits.js';
 import { UserError } from '../../src/core/errors.js';
 import { ModelCheckError, type SolveOptions, type Solver, type SolverStats, type Status } from '../types.js';
 
@@ -71,7 +72,17 @@ export class ClauseStore {
 
   /** The text of every stored clause, extended by the clauses stored since the last call. */
   private clauseBytes(): readonly Buffer[] {
-    if (this.textCount === this.count) return this.text;
+    this.makeText(Infinity);
+    return this.text;
+  }
+
+  /**
+   * Makes the text of the clauses stored since the last call, reading the
+   * clock between steps (millions of clauses take seconds); false when the
+   * deadline (Date.now() clock) passes first: the text made is kept, the
+   * rest is made by the next call.
+   */
+  makeText(deadline: number): boolean {
     const { lits, ends } = this;
     let out = '';
     let start = this.textCount === 0 ? 0 : ends[this.textCount - 1]!;
@@ -83,7 +94,8 @@ export class ClauseStore {
       if (last && last.length < TEXT_CHUNK) this.text[this.text.length - 1] = Buffer.concat([last, bytes]);
       else this.text.push(bytes);
     };
-    for (let i = this.textCount; i < this.count; i++) {
+    let i = this.textCount;
+    for (let step = 0; i < this.count && !passedAt(step, deadline); i++, step++) {
       const end = ends[i]!;
       for (let j = start; j < end; j++) out += `${lits[j]!} `;
       out += '0\n';
@@ -91,8 +103,8 @@ export class ClauseStore {
       if (out.length >= TEXT_CHUNK) flush();
     }
     if (out) flush();
-    this.textCount = this.count;
-    return this.text;
+    this.textCount = i;
+    return i === this.count;
   }
 
   /** The first clause (or unit) that the model leaves unsatisfied, if any. */

@@ -22,6 +22,7 @@ import {
   renderDobblePages,
   resolvePlan,
   runPlan,
+  searchMayNotEnd,
   type SolvePlan,
   type Status,
   symbolCount,
@@ -124,7 +125,8 @@ const deckOptions = (y: Argv) =>
     .option('method', {
       type: 'string',
       choices: ['algebraic', 'sat'],
-      describe: 'algebraic (projective plane, needs m - 1 a prime power; the default) or sat (any m, proves impossibility)',
+      describe:
+        'algebraic (projective plane, needs m - 1 a prime power; the default) or sat (any m, proves impossibility; open-ended where m - 1 is not a prime power, as for 7 and 11 symbols, whose planes of order 6 and 10 do not exist: give --timeout S)',
     })
     .option('max-symbols', { type: 'number', describe: 'SAT method: use at most this many symbols (default m² - m + 1)' })
     .option('symmetry-breaking', {
@@ -203,6 +205,11 @@ export const handler = (args: Args) =>
     const k = deckSize(args.cards, m);
     const { method, note } = deckMethod(args.method as DeckMethod | undefined, m, k);
     if (note) process.stderr.write(`puzzlesat: note: ${note}\n`);
+    // Someone at a terminal without a limit would otherwise wait on a search that may never answer.
+    if (method === 'sat' && args.timeout === undefined && process.stderr.isTTY && searchMayNotEnd(m, args.variables as DobbleVariables | undefined))
+      process.stderr.write(
+        `puzzlesat: note: ${m - 1} is not a prime power: this SAT search may not end (a partial deck of few cards is quick); --timeout S stops it with an incomplete answer (UNKNOWN)\n`,
+      );
     if (method === 'algebraic') rejectSatOptions(args);
     if (args.seed !== undefined && args.svg === undefined && args.png === undefined)
       throw new UsageError('--seed sets the --svg layout: it needs --svg FILE (or --png FILE)');
@@ -318,10 +325,10 @@ function symbolsPerCard(value: unknown): number {
   return m;
 }
 
-/** K, at most the m² - m + 1 cards of a plane (more need a symbol on every card). */
+/** K, at most the m² - m + 1 cards of a plane (more need a symbol on every card, a deck not built here: an option value this tool does not take). */
 function deckSize(value: unknown, m: number): number {
   const k = positiveInt(value, '--cards') ?? planeSize(m - 1);
-  if (k > planeSize(m - 1)) throw new UserError(`--cards: ${symbolsNeeded(k, m).message}`);
+  if (k > planeSize(m - 1)) throw new UsageError(`--cards: ${symbolsNeeded(k, m).message}`);
   return k;
 }
 

@@ -142,8 +142,11 @@ const DEADLINE_EVERY = 8191;
  * first clause), so that the clock is read often but cheaply.
  */
 export function checkDeadlineAt(step: number): void {
-  if ((step & DEADLINE_EVERY) === 0) checkDeadline();
+  if (passedAt(step, runDeadline)) checkDeadline();
 }
+
+/** Whether `deadline` (Date.now() clock) has passed, read on every 8192th step of a loop only, as checkDeadlineAt reads it. */
+export const passedAt = (step: number, deadline: number): boolean => (step & DEADLINE_EVERY) === 0 && Date.now() >= deadline;
 
 /** Seconds left of a limit of `seconds` from now and of the run's deadline, whichever ends first; undefined when neither limits. */
 export function secondsLeft(seconds: number | undefined): number | undefined {
@@ -151,3 +154,13 @@ export function secondsLeft(seconds: number | undefined): number | undefined {
   if (seconds === undefined) return fromDeadline;
   return fromDeadline === undefined ? seconds : Math.min(seconds, fromDeadline);
 }
+
+/** The time (Date.now() clock) `seconds` from now; Infinity for undefined, no limit. */
+export const deadlineIn = (seconds: number | undefined): number => (seconds === undefined ? Infinity : Date.now() + seconds * 1000);
+
+/** The time (Date.now() clock) that secondsLeft(seconds) ends at; Infinity when neither limits. */
+export const deadlineAfter = (seconds: number | undefined): number => deadlineIn(secondsLeft(seconds));
+
+/** Seconds from now to `deadline` (none left: 0); undefined for Infinity, no limit. */
+export const secondsUntil = (deadline: number): number | undefined =>
+  deadline === Infinity ? undefined : Math.max(0, (deadline - Date.now()) / 1000);

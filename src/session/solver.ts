@@ -24,7 +24,7 @@ import {
 } from '../../solvers/types.js';
 import type { Cnf } from '../core/cnf.js';
 import { UserError } from '../core/errors.js';
-import { checkRunNumbers, secondsLeft } from '../core/limits.js';
+import { checkRunNumbers, deadlineAfter, passedAt, secondsUntil } from '../core/limits.js';
 import { type Instance, checkedSolution } from '../core/puzzle.js';
 import type { Term } from '../formula/expr.js';
 import { declaredTerms, literalsOf } from '../formula/translate.js';
@@ -76,9 +76,14 @@ interface LastSolve {
   core?: Term[];
 }
 
+/** Variables declared to an engine at once (an engine reserves room for them): a tenth of a second for cadical-wasm. */
+const VARS_A_STEP = 8192;
+
 export class SatSolver {
   /** Clauses of each family (by position) already handed to the engine. */
   private readonly loaded: number[] = [];
+  /** Variables 1..reserved declared to the engine. */
+  private reserved = 0;
   private last: LastSolve | undefined;
   private closed = false;
 
@@ -117,15 +122,18 @@ export class SatSolver {
     const lits = literalsOf(this.formula, assumptions);
     this.last = undefined;
     let status: Status;
+    // The caller's limit, or the command line's --timeout for the whole run, whichever ends first. It counts from
+    // here: handing the engine millions of clauses takes seconds (dobble of order 10: 5.3 million), spent from it too.
+    const deadline = deadlineAfter(options.timeout);
     try {
-      this.sync();
-      // The caller's limit, or the command line's --timeout for the whole run, whichever ends first.
-      status = await this.engine.solve({
-        assumptions: lits,
-        timeoutSeconds: secondsLeft(options.timeout),
-        conflictLimit: options.conflicts,
-        signal: options.signal,
-      });
+      status = this.sync(deadline)
+        ? await this.engine.solve({
+            assumptions: lits,
+            timeoutSeconds: secondsUntil(deadline),
+            conflictLimit: options.conflicts,
+            signal: options.signal,
+          })
+        : 'UNKNOWN';
     } catch (e) {
       // The asm.js engine has a fixed heap; a bigger problem needs another solver.
       if (e instanceof SolverHeapExhausted) throw new UserError(`${e.message}; try an external solver, e.g. cadical (puzzlesat solvers lists them)`);
@@ -248,13 +256,26 @@ export class SatSolver {
     return this;
   }
 
-  /** Hands the engine the variables and the clauses added since the last solve. */
-  private sync(): void {
-    this.engine.ensureVars(this.formula.varCount);
-    this.formula.families.forEach((family, i) => {
-      for (let c = this.loaded[i] ?? 0; c < family.size; c++) this.engine.addClause(family.clause(c));
-      this.loaded[i] = family.size;
-    });
+  /**
+   * Hands the engine the variables and the clauses added since the last
+   * solve; false when the deadline passes first (the clauses not handed
+   * over yet wait for the next solve).
+   */
+  private sync(deadline: number): boolean {
+    // Both in steps between which the clock is read: millions of variables take an engine a second or more to reserve.
+    while (this.reserved < this.formula.varCount) {
+      if (Date.now() >= deadline) return false;
+      this.reserved = Math.min(this.formula.varCount, this.reserved + VARS_A_STEP);
+      this.engine.ensureVars(this.reserved);
+    }
+    let step = 0;
+    for (const [i, family] of this.formula.families.entries()) {
+      let c = this.loaded[i] ?? 0;
+      for (; c < family.size && !passedAt(step++, deadline); c++) this.engine.addClause(family.clause(c));
+      this.loaded[i] = c;
+      if (c < family.size) return false;
+    }
+    return true;
   }
 
   private checkedModel(assumptions: readonly number[]): Model {
