@@ -393,6 +393,12 @@ export interface DecodedAnswer<S = unknown> {
   instance: Instance<S>;
   status: Status;
   solutions: { solution: S; trueVars: number[]; trueNames: string[] }[];
+  /**
+   * Whether the solutions are every solution: the answer is UNSAT, or an
+   * enumeration the solver ran to the end (see readAnswer). One model from a
+   * solve is one solution of perhaps many, and UNKNOWN settles nothing.
+   */
+  complete: boolean;
 }
 
 /**
@@ -418,7 +424,7 @@ export function decodeAnswer(
     throw new UserError(`${where.model}: SAT, but its model is not closed by 0: the answer is cut short`);
   if (answer.status === 'SAT' && solutions.length === 0)
     throw new UserError(`${where.model}: SAT without a model${answer.stray ? `: cannot read "${oneLine(answer.stray, 60)}"` : ''}`);
-  return { instance, status: answer.status, solutions };
+  return { instance, status: answer.status, solutions, complete: answer.exhausted === true };
 }
 
 /** One model: checked against every clause of the file, decoded, and checked as a solution. */
