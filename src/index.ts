@@ -145,7 +145,8 @@ export function toDimacs(f: Cnf, meta: Partial<DimacsMeta> = {}): string {
 
 /**
  * A formula from DIMACS text, as the CLI reads a file: `c var N name` lines
- * name its variables, `c aux` lines mark the auxiliary ones, `c project` (or
+ * name its variables, `c aux` lines mark the auxiliary ones, `c family` lines
+ * group its clauses (when they account for every clause), `c project` (or
  * `c ind`, `c p show`) lines set its projection, if onto no variable (`c p
  * show 0`: then 1 solution or none); without one, its projection is the
  * variables not marked auxiliary, as for the formula that was written.
