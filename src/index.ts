@@ -145,7 +145,8 @@ export function toDimacs(f: Cnf, meta: Partial<DimacsMeta> = {}): string {
 
 /**
  * A formula from DIMACS text, as the CLI reads a file: `c var N name` lines
- * name its variables, `c aux` lines mark the auxiliary ones, `c project` (or
+ * name its variables, `c aux` lines mark the auxiliary ones, `c family` lines
+ * group its clauses (when they account for every clause), `c project` (or
  * `c ind`, `c p show`) lines set its projection, if onto no variable (`c p
  * show 0`: then 1 solution or none); without one, its projection is the
  * variables not marked auxiliary, as for the formula that was written.
@@ -393,6 +394,12 @@ export interface DecodedAnswer<S = unknown> {
   instance: Instance<S>;
   status: Status;
   solutions: { solution: S; trueVars: number[]; trueNames: string[] }[];
+  /**
+   * Whether the solutions are every solution: the answer is UNSAT, or an
+   * enumeration the solver ran to the end (see readAnswer). One model from a
+   * solve is one solution of perhaps many, and UNKNOWN settles nothing.
+   */
+  complete: boolean;
 }
 
 /**
@@ -418,7 +425,7 @@ export function decodeAnswer(
     throw new UserError(`${where.model}: SAT, but its model is not closed by 0: the answer is cut short`);
   if (answer.status === 'SAT' && solutions.length === 0)
     throw new UserError(`${where.model}: SAT without a model${answer.stray ? `: cannot read "${oneLine(answer.stray, 60)}"` : ''}`);
-  return { instance, status: answer.status, solutions };
+  return { instance, status: answer.status, solutions, complete: answer.exhausted === true };
 }
 
 /** One model: checked against every clause of the file, decoded, and checked as a solution. */

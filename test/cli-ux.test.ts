@@ -402,6 +402,22 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     expect(readFileSync(join(dir, 'timed.tsv'), 'utf8').trim().split('\n')).toHaveLength(summary.count + 2);
   });
 
+  it("sweep's seconds count from the run's start, as every verb's summary does (regression: they were the sweep's own, without start-up and the plan)", () => {
+    // The clock is set 1000 s ahead before the program loads, so that the run's start reads 1000 s and the sweep's own
+    // time (a difference of two readings) stays what it is: the summary's seconds are at least 1000 however fast the machine.
+    const ahead = 'data:text/javascript,const now = performance.now.bind(performance); performance.now = () => now() + 1e6;';
+    const sweep = ['sweep', 'genius-square', '--sample', '3', '--workers', '1'];
+    const shifted = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', ahead, cli, ...sweep, ...args], { encoding: 'utf8', cwd: dir, timeout: 240_000 });
+    const json = shifted('--json');
+    expect(json.status, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ status: 'DONE', count: 3, seconds: expect.any(Number) });
+    expect((JSON.parse(json.stdout) as { seconds: number }).seconds).toBeGreaterThanOrEqual(1000);
+    const text = shifted();
+    expect(text.status, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/^3 of 3 rolls visited in \d{4,}\.\d s with /);
+  });
+
   it('130 after Ctrl-C, with what the verb had found: enumerate, sweep, solve and optimize stop cleanly', async () => {
     const enumerate = await interrupted(
       ['enumerate', 'pentomino', '--preset', '8x8-square', '--unique', '--show', '0', '--workers', '1', '-o', 'interrupted.jsonl', '--force'],

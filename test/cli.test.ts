@@ -160,6 +160,18 @@ describe('puzzlesat CLI', { timeout: 240_000 }, () => {
     });
   });
 
+  it('a formula of one variable or one clause is said in the singular (regression: "[1 vars, 1 clauses]")', () => {
+    // A domino on two cells: 1 variable, 3 clauses.
+    const domino = ['polyomino', '--board', '2x1', '--pieces', 'D2'];
+    expect(run('solve', ...domino).out).toMatch(/^SAT in [\d.]+ s with \S+ \[1 var, 3 clauses\]$/m);
+    expect(run('enumerate', ...domino).out).toMatch(/^1 solution in [\d.]+ s with \S+ \[1 var, 3 clauses\]$/m);
+    expect(run('count', ...domino).out).toMatch(/ \[1 var, 3 clauses\]; /);
+    expect(run('encode', ...domino, '-o', 'domino.cnf').err).toMatch(/^wrote domino\.cnf: 1 var, 3 clauses$/m);
+    writeFileSync(join(dir, 'one.cnf'), 'p cnf 1 1\n1 0\n');
+    expect(run('enumerate', 'one.cnf').out).toMatch(/ \[1 var, 1 clause\]$/m);
+    expect(run('optimize', 'knapsack', '--items', 'a:1:1', '--capacity', '1').out).toMatch(/ \[1 var, 0 clauses, 2 solves\]$/m);
+  });
+
   it('left no temporary files in the working directory beyond its outputs', () => {
     expect(existsSync(join(dir, 'tilings.jsonl'))).toBe(true);
   });

@@ -47,8 +47,33 @@ describe('readAnswer', () => {
         [-1, 2],
       ],
       stray: undefined,
+      exhausted: true,
     });
     expect(readAnswer('s UNKNOWN\nv 1 0\n').status).toBe('SAT');
+  });
+
+  it('says whether the answer is the whole search: UNSAT, or an enumeration the solver ran to the end (regression: decode said complete for one model)', () => {
+    const exhausted = (text: string) => readAnswer(text).exhausted === true;
+    // One model of perhaps many: cadical, kissat, minisat.
+    expect(exhausted('s SATISFIABLE\nv 1 -2 0\n')).toBe(false);
+    expect(exhausted('SAT\n1 -2 0\n')).toBe(false);
+    expect(exhausted('s UNKNOWN\n')).toBe(false);
+    expect(exhausted('INDET\n')).toBe(false);
+    // No model at all.
+    expect(exhausted('s UNSATISFIABLE\n')).toBe(true);
+    expect(exhausted('UNSAT\n')).toBe(true);
+    // cryptominisat5 --maxsol: the closing UNSATISFIABLE says it ran out of models; cut at --maxsol it has none.
+    expect(exhausted('s SATISFIABLE\nv 1 2 0\ns SATISFIABLE\nv 1 -2 0\ns UNSATISFIABLE\n')).toBe(true);
+    expect(exhausted('s SATISFIABLE\nv 1 2 0\ns SATISFIABLE\nv 1 -2 0\n')).toBe(false);
+    // picosat --all: the closing count, when it counts the models printed.
+    expect(exhausted('s SATISFIABLE\nv 1 2 0\ns SATISFIABLE\nv 1 -2 0\ns SOLUTIONS 2\n')).toBe(true);
+    expect(exhausted('s SATISFIABLE\nv 1 2 0\ns SOLUTIONS 2\n')).toBe(false);
+    // clasp -n 0: "Models : 2" once the search space is exhausted, "2+" when it stopped at -n.
+    const clasp = (models: string) =>
+      `c Answer: 1\nv 1 2 0\nc Answer: 2\nv 1 -2 0\ns SATISFIABLE\nc \nc Models         : ${models}\nc Calls          : 1\n`;
+    expect(exhausted(clasp('2'))).toBe(true);
+    expect(exhausted(clasp('2+'))).toBe(false);
+    expect(exhausted(clasp('3'))).toBe(false);
   });
 });
 
@@ -196,6 +221,25 @@ describe('puzzlesat decode', () => {
 
       const nothing = run(['decode', cnf, '--model', write('empty.out', 'no answer here\n')]);
       expect([nothing.status, nothing.stderr]).toEqual([1, expect.stringMatching(/no solver answer found/)]);
+    },
+    SLOW,
+  );
+
+  it(
+    'says complete only when the answer is every solution: UNSAT or an enumeration run to the end, not one model (regression: complete for any answer)',
+    () => {
+      // A domino on two cells: exactly one solution.
+      const { cnf, answer } = encodedAndSolved('domino', ['polyomino', '--board', '2x1', '--pieces', 'D2']);
+      const summary = (file: string, text: string) => {
+        const r = run(['decode', cnf, '--model', write(file, text), '--json']);
+        expect(r.stderr).toBe('');
+        const j = JSON.parse(r.stdout) as { status: string; count: number; complete: boolean };
+        return [j.status, j.count, j.complete];
+      };
+      expect(summary('one.out', answer)).toEqual(['SAT', 1, false]);
+      expect(summary('all.out', `${answer}s UNSATISFIABLE\n`)).toEqual(['SAT', 1, true]);
+      expect(summary('none.out', 's UNSATISFIABLE\n')).toEqual(['UNSAT', 0, true]);
+      expect(summary('unknown.out', 's UNKNOWN\n')).toEqual(['UNKNOWN', 0, false]);
     },
     SLOW,
   );

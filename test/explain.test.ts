@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { AMO_ENCODINGS, CARD_ENCODINGS, type AmoEncoding, type CardEncoding, atMostK, atMostOne } from '../src/card/index.js';
@@ -189,15 +192,26 @@ describe('explain formulas', () => {
 });
 
 describe('explain on a DIMACS file and in notation', () => {
-  it('explains any CNF without a formula, with the names the file gives', () => {
+  it('explains any CNF without a formula, with the names and families the file gives', () => {
     const source = polyomino({ preset: '3x20' }, 'pentomino');
     const instance = instanceFromDimacs(parseDimacs(dimacsString(source.cnf, { puzzle: 'pentomino', params: {} })), 'x.cnf');
     const e = explain(instance);
-    expect(e.families).toHaveLength(1);
-    expect([e.families[0]!.clauses, e.vars]).toEqual([source.cnf.clauseCount, source.cnf.varCount]);
-    expect(e.families[0]!.formula).toBeNull();
+    // The file's `c family` lines: the same families, clauses and auxiliaries as the puzzle built (regression: one family "clauses").
+    expect(e.families.map((f) => ({ name: f.name, clauses: f.clauses, auxVars: f.auxVars }))).toEqual(source.cnf.familyCounts());
+    expect([e.clauses, e.vars]).toEqual([source.cnf.clauseCount, source.cnf.varCount]);
+    expect(e.families.every((f) => f.formula === null)).toBe(true);
     expect(e.families[0]!.samples[0]!.text).toBe(showClause(source.cnf, source.cnf.families[0]!.clause(0)));
+    expect(e.families[1]!.samples[0]!.text).toBe(showClause(source.cnf, source.cnf.families[1]!.clause(0)));
     expect(e.variables).toContain(`the ${source.placements.length} of them in the projection`);
+  });
+
+  it('keeps a CNF whole when its family lines do not add up to its clauses (the file was edited)', () => {
+    const text = 'p cnf 2 3\nc family a 1 clauses 0 aux\nc family b 1 clauses 0 aux\n1 2 0\n-1 0\n-2 1 0\n';
+    const e = explain(instanceFromDimacs(parseDimacs(text), 'y.cnf'));
+    expect(e.families.map((f) => [f.name, f.clauses])).toEqual([['clauses', 3]]);
+    // Without family lines too.
+    const plain = explain(instanceFromDimacs(parseDimacs('p cnf 2 1\n1 2 0\n'), 'z.cnf'));
+    expect(plain.families.map((f) => [f.name, f.clauses])).toEqual([['clauses', 1]]);
   });
 
   it('writes negation as ¬ and cuts long clauses', () => {
@@ -238,6 +252,27 @@ describe('puzzlesat explain', () => {
       expect(r.stdout).toMatch(new RegExp(`\\n  ${amo}[ *(default)]*\\s+${cnf.varCount.toLocaleString('en-US')}\\s`));
     }
     expect(r.stdout).toContain('--card: the same puzzle under each at-most-k encoding: no difference');
+  });
+
+  it('explains a file written by encode with the same families and counts as the puzzle', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'explain-'));
+    try {
+      const puzzle = ['polyomino', '--board', '4x5', '--pieces', 'L,P,T,U'];
+      const cnf = join(dir, 'x.cnf');
+      const written = spawnSync(process.execPath, [CLI, 'encode', ...puzzle, '-o', cnf], { encoding: 'utf8' });
+      expect(written.status, written.stderr).toBe(0);
+      const families = (r: ReturnType<typeof run>) => {
+        expect(r.status, r.stderr).toBe(0);
+        return JSON.parse(r.stdout).families.map((f: { name: string; clauses: number; auxVars: number }) => [f.name, f.clauses, f.auxVars]);
+      };
+      const ofPuzzle = families(run(...puzzle, '--json'));
+      expect(ofPuzzle.length).toBeGreaterThan(1);
+      expect(families(run(cnf, '--json'))).toEqual(ofPuzzle);
+      // The text shows each family's clause range in the file.
+      expect(run(cnf).stdout).toMatch(/^cover: clauses 1–20 of .*x\.cnf$/m);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('rejects options that do not apply, in one line, as usage errors (2)', () => {

@@ -74,7 +74,8 @@ describe('one JSON summary for every verb', { timeout: 240_000 }, () => {
     writeFileSync(join(dir, 'p.out'), cli_('solve', 'p.cnf').stdout);
     const s = summary('decode', 'p.cnf', '--model', 'p.out');
     expect(validate(s), JSON.stringify(validate.errors)).toBe(true);
-    expect(s).toMatchObject({ status: 'SAT', puzzle: 'pentomino', count: 1, complete: true, solver: null });
+    // One model of the two tilings of 3x20: not every solution (test/decode.test.ts has the complete answers).
+    expect(s).toMatchObject({ status: 'SAT', puzzle: 'pentomino', count: 1, complete: false, solver: null });
     expect(s.vars).toBeGreaterThan(1000);
   });
 

@@ -57,7 +57,7 @@ const mask = (line: string) =>
  * size only where the solver is pinned.
  */
 const sizesMasked = (line: string, command: string) =>
-  /--solver /.test(command) ? line : line.replace(/\[\d+ vars, \d+ clauses\]/, '[V vars, C clauses]');
+  /--solver /.test(command) ? line : line.replace(/\[\d+ vars?, \d+ clauses?\]/, '[V vars, C clauses]');
 
 /** Output that is the same on every machine: no SAT-solver choice shows in it. */
 const deterministic = (command: string) =>

@@ -75,6 +75,8 @@ export class CompetitionOutput {
   /** Every status the output stated, to tell a contradiction from a verdict. */
   readonly said = new Set<Status>();
   solutions: number | undefined;
+  /** clasp's closing `c Models : n` (`n+` when it stopped before the search space was exhausted). */
+  claspModels: { count: number; exhausted: boolean } | undefined;
   /** The first line that is none of those, quoted when the output makes no sense. */
   stray: string | undefined;
   private readonly literals: LiteralReader;
@@ -90,7 +92,12 @@ export class CompetitionOutput {
 
   line(text: string): void {
     const trimmed = text.trim();
-    if (trimmed === '' || trimmed[0] === 'c') return;
+    if (trimmed === '') return;
+    if (trimmed[0] === 'c') {
+      const models = /^c\s+Models\s*:\s*(\d+)(\+?)$/.exec(trimmed);
+      if (models) this.claspModels = { count: Number(models[1]), exhausted: models[2] === '' };
+      return;
+    }
     if (trimmed.startsWith('s ')) {
       const said = trimmed.slice(2).trim();
       const solutions = /^SOLUTIONS\s+(\d+)$/.exec(said);
@@ -148,10 +155,25 @@ export function readAnswer(text: string): {
   unclosed?: boolean;
   /** True when it states both SAT and UNSAT and no model settles which. */
   contradicts?: boolean;
+  /**
+   * True when the answer shows the solver saw its whole search space, so
+   * that its models are every model: UNSAT, or models followed by the end of
+   * an enumeration (cryptominisat5 --maxsol's closing `s UNSATISFIABLE`,
+   * picosat --all's `s SOLUTIONS n`, clasp's `c Models : n` without its `+`),
+   * n being the models printed. A lone model (cadical, kissat, minisat) is one
+   * of perhaps many.
+   */
+  exhausted?: boolean;
 } {
   if (MINISAT_STATUS[text.trimStart().split('\n', 1)[0]!.trim()] !== undefined) {
     const answer = minisatResult(text.trimStart());
-    return { status: answer.status, models: answer.model ? [answer.model] : [], stray: answer.stray, ...(answer.unclosed ? { unclosed: true } : {}) };
+    return {
+      status: answer.status,
+      models: answer.model ? [answer.model] : [],
+      stray: answer.stray,
+      ...(answer.unclosed ? { unclosed: true } : {}),
+      ...(answer.status === 'UNSAT' ? { exhausted: true } : {}),
+    };
   }
   const models: number[][] = [];
   const output = new CompetitionOutput((lits) => models.push(lits));
@@ -161,7 +183,11 @@ export function readAnswer(text: string): {
   // (no further model); every model is checked against the clauses anyway.
   const status = models.length > 0 ? 'SAT' : output.status;
   const contradicts = models.length === 0 && output.said.has('SAT') && output.said.has('UNSAT') ? { contradicts: true } : {};
-  return { status, models, stray: output.stray, ...(output.unclosed ? { unclosed: true } : {}), ...contradicts };
+  const n = models.length;
+  const ranOut =
+    n > 0 && (output.status === 'UNSAT' || output.solutions === n || (output.claspModels?.exhausted === true && output.claspModels.count === n));
+  const exhausted = status === 'UNSAT' || ranOut ? { exhausted: true } : {};
+  return { status, models, stray: output.stray, ...(output.unclosed ? { unclosed: true } : {}), ...contradicts, ...exhausted };
 }
 
 /** The true variables of the first model in a saved answer (see readAnswer); empty when there is none. */

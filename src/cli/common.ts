@@ -213,3 +213,6 @@ export const positionalFile = (value: unknown): string => (value === '' && proce
 
 /** "1 solution", "2 solutions", "1 class": the noun in the singular for exactly one (plural: the plural where adding s is wrong). */
 export const counted = (n: number | bigint | string, noun: string, plural = `${noun}s`): string => `${n} ${String(n) === '1' ? noun : plural}`;
+
+/** A formula's size as every text summary gives it: "2879 vars, 109068 clauses", "1 var, 1 clause". */
+export const formulaSize = (s: { vars: number; clauses: number }): string => `${counted(s.vars, 'var')}, ${counted(s.clauses, 'clause')}`;

@@ -21,6 +21,7 @@ import {
   type Args,
   counted,
   encodingOptions,
+  formulaSize,
   guarded,
   interruptFlag,
   outputOption,
@@ -199,7 +200,7 @@ function summaryText(s: CountSummary, report: CountReport): string {
   const noun = s.unique ? 'class' : s.counter === 'cnf' && s.puzzle.match(/\.(cnf|dimacs)/i) ? 'model' : 'solution';
   const what = counted(grouped(s.count), noun, noun === 'class' ? 'classes' : undefined);
   return (
-    `${s.complete ? what : `at least ${what} (incomplete, ${(100 * (s.done ?? 0)).toFixed(1)}% of the search tree behind it, branches weighed alike)`} in ${s.seconds.toFixed(2)} s by ${s.method} [${s.vars} vars, ${s.clauses} clauses]; ` +
+    `${s.complete ? what : `at least ${what} (incomplete, ${(100 * (s.done ?? 0)).toFixed(1)}% of the search tree behind it, branches weighed alike)`} in ${s.seconds.toFixed(2)} s by ${s.method} [${formulaSize(s)}]; ` +
     `${grouped(s.nodes)} nodes, ${memoText(s, report)}`
   );
 }

@@ -14,7 +14,11 @@ export const builder = (y: Argv) =>
       describe: "the solver's answer: `s`/`v` lines (cadical, kissat, clasp, picosat) or minisat's result file; - reads standard input",
     })
     .option('svg', { type: 'string', describe: 'draw the (first) solution as SVG into FILE' })
-    .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout' })
+    .option('json', {
+      type: 'boolean',
+      describe:
+        'machine-readable summary on stdout; complete is true only when the answer is every solution: UNSAT, or an enumeration the solver ran to the end (cryptominisat5 --maxsol, picosat --all, clasp -n 0), not one model',
+    })
     .example(
       '$0 encode pentomino --preset 6x10 -o p.cnf && cadical p.cnf > p.out; $0 decode p.cnf --model p.out',
       'a tiling found by CaDiCaL, drawn',
@@ -27,7 +31,7 @@ export const handler = (args: Args) =>
     if (modelFile === '-' && cnfFile === '-')
       throw new UsageError('--model -: standard input is already the DIMACS file; save one of the two to a file');
     const formula = readDimacsFile(cnfFile);
-    const { instance, status, solutions } = decodeAnswer(formula, readPackedText(modelFile, '--model'), {
+    const { instance, status, solutions, complete } = decodeAnswer(formula, readPackedText(modelFile, '--model'), {
       cnf: cnfFile,
       model: `--model ${modelFile}`,
     });
@@ -39,8 +43,8 @@ export const handler = (args: Args) =>
         params: instance.params,
         status,
         count: solutions.length,
-        // Every model of the answer is decoded; the solver that found them is not ours to name.
-        complete: true,
+        // Every solution, as enumerate's complete says: only an UNSAT answer or an enumeration the solver ran to the end.
+        complete,
         vars: formula.vars,
         clauses: formula.ends.length,
         solver: null,

@@ -35,7 +35,7 @@ import {
   readTextInput,
   writeDrawing,
 } from '../index.js';
-import { type Args, commonOptions, counted, guarded, interruptFlag, planRequest, positiveInt, runSeconds } from './common.js';
+import { type Args, commonOptions, counted, formulaSize, guarded, interruptFlag, planRequest, positiveInt, runSeconds } from './common.js';
 import { checkLaterOutputs } from './options.js';
 
 /**
@@ -299,7 +299,7 @@ function textReport(r: Report): string {
     const how =
       r.method === 'algebraic'
         ? `algebraic: ${k === planeSize(n) ? 'the' : `${k} of the ${planeSize(n)} lines of the`} projective plane of order ${n}, ${time}`
-        : `SAT: ${outcome.solver}, ${time}, ${outcome.vars} vars, ${outcome.clauses} clauses`;
+        : `SAT: ${outcome.solver}, ${time}, ${formulaSize(outcome)}`;
     return `${formatDeck(r.named)}# ${k} card${k === 1 ? '' : 's'}, ${m} symbols per card, ${symbolCount(outcome.deck!)} symbols (${how})\n`;
   }
   if (outcome.status === 'UNSAT') return `${impossibility(k, m, r.maxSymbols, r.variables)} (UNSAT, proved by SAT in ${time})\n`;

@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { UsageError, addSymmetryBreaking, buildInstance, refuseUniqueOnFormula, writeDimacsFile, writeDimacsStream } from '../index.js';
-import { type Args, encodingOptions, guarded, outputOption, puzzleOptions, runSeconds, sizeLimitOptions } from './common.js';
+import { type Args, encodingOptions, formulaSize, guarded, outputOption, puzzleOptions, runSeconds, sizeLimitOptions } from './common.js';
 
 export const command = 'encode <kind>';
 export const describe = 'write the puzzle as DIMACS CNF for any SAT solver';
@@ -46,7 +46,7 @@ export const handler = (args: Args) =>
         families: cnf.familyCounts(),
       };
       if (args.json) process.stdout.write(JSON.stringify(summary) + '\n');
-      else process.stderr.write(`wrote ${summary.out}: ${summary.vars} vars, ${summary.clauses} clauses\n`);
+      else process.stderr.write(`wrote ${summary.out}: ${formulaSize(summary)}\n`);
     } else {
       await writeDimacsStream(process.stdout, cnf, meta);
     }

@@ -14,7 +14,18 @@ import {
   runPlan,
   searchedInstance,
 } from '../index.js';
-import { type Args, commonOptions, counted, guarded, interruptFlag, outputOption, planRequest, puzzleOptions, runSeconds } from './common.js';
+import {
+  type Args,
+  commonOptions,
+  counted,
+  formulaSize,
+  guarded,
+  interruptFlag,
+  outputOption,
+  planRequest,
+  puzzleOptions,
+  runSeconds,
+} from './common.js';
 import { progressWanted, startProgress } from './progress.js';
 import { RunFile, runHeader } from './run-file.js';
 
@@ -193,5 +204,5 @@ export function summaryLine(r: {
   clauses: number;
 }): string {
   const what = r.unique ? `${counted(r.count, 'class', 'classes')} (${counted(r.raw, 'solution')})` : counted(r.count, 'solution');
-  return `${what}${r.complete ? '' : ' so far (incomplete)'} in ${r.seconds.toFixed(2)} s with ${r.solver} [${r.vars} vars, ${r.clauses} clauses]`;
+  return `${what}${r.complete ? '' : ' so far (incomplete)'} in ${r.seconds.toFixed(2)} s with ${r.solver} [${formulaSize(r)}]`;
 }

@@ -13,7 +13,7 @@ import {
   minimize,
   puzzleByName,
 } from '../index.js';
-import { type Args, commonOptions, counted, guarded, interruptFlag, puzzleOptions, runSeconds } from './common.js';
+import { type Args, commonOptions, counted, formulaSize, guarded, interruptFlag, puzzleOptions, runSeconds } from './common.js';
 import { certificateLine, proofSummary } from './solve.js';
 
 export const command = 'optimize <kind>';
@@ -100,7 +100,7 @@ function text(
   if (result.dominance) out.push(`The search added ${result.dominance.clauses} dominance clauses: ${result.dominance.why}.`);
   const values = result.solutions.map((s) => s.value).join(', ');
   out.push(
-    `${result.status}${values ? ` ${name} ${values}` : ''} in ${summary.seconds.toFixed(2)} s with ${summary.solver} [${summary.vars} vars, ${summary.clauses} clauses, ${counted(result.solves, 'solve')}]`,
+    `${result.status}${values ? ` ${name} ${values}` : ''} in ${summary.seconds.toFixed(2)} s with ${summary.solver} [${formulaSize(summary)}, ${counted(result.solves, 'solve')}]`,
   );
   return `${out.join('\n')}\n`;
 }

@@ -17,7 +17,7 @@ import {
   writeDrawing,
   writeReplacing,
 } from '../index.js';
-import { type Args, commonOptions, guarded, interruptFlag, planRequest, positionalFile, puzzleOptions, runSeconds } from './common.js';
+import { type Args, commonOptions, formulaSize, guarded, interruptFlag, planRequest, positionalFile, puzzleOptions, runSeconds } from './common.js';
 import { progressWanted, startProgress } from './progress.js';
 
 export const command = 'solve <kind>';
@@ -93,9 +93,7 @@ export const handler = (args: Args) =>
     else if (file) process.stdout.write((certificate ? `c ${certificateLine(certificate)}\n` : '') + competitionFormat(status, model));
     else {
       if (solution !== undefined) process.stdout.write(instance.render(solution, { color: colorWanted(process.stdout) }) + '\n');
-      process.stdout.write(
-        `${status} in ${summary.seconds.toFixed(2)} s with ${summary.solver} [${summary.vars} vars, ${summary.clauses} clauses]\n`,
-      );
+      process.stdout.write(`${status} in ${summary.seconds.toFixed(2)} s with ${summary.solver} [${formulaSize(summary)}]\n`);
       if (certificate) process.stdout.write(`${certificateLine(certificate)}\n`);
     }
     if (!args['sat-exit-codes']) return 0;

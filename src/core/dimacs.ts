@@ -129,6 +129,15 @@ export interface DimacsFormula {
   /** `c param key value` lines. */
   params: Map<string, string>;
   puzzle?: string;
+  /** `c family NAME N clauses M aux` lines, in file order: the clauses come family after family (metaComments writes them). */
+  families?: FileFamily[];
+}
+
+/** A constraint family as a `c family` line gives it. */
+export interface FileFamily {
+  name: string;
+  clauses: number;
+  auxVars: number;
 }
 
 export function clauseCount(f: DimacsFormula): number {
@@ -246,6 +255,7 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
   /** The largest variable a `c project`/`c ind`/`c aux` line named before the header, checked once the header is known. */
   let early: { v: number; line: number; kind: string } | undefined;
   const params = new Map<string, string>();
+  const families: FileFamily[] = [];
   let puzzle: string | undefined;
   let clauseStartLine = 0;
   let line = 0;
@@ -264,7 +274,7 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
     } else if (first === 99 /* c */) {
       // A directive is a word after "c" and a space ("cind 3 0" is a comment like any other); a projection line may name nothing (`c p show 0`).
       const comment = isSpace(text.charCodeAt(p + 1)) ? text.slice(p + 1, eol).trim() : '';
-      const m = /^(var|project|ind|p\s+show|aux|param|puzzle)\s+(.*)$/.exec(comment) ?? /^(project|ind|p\s+show)()$/.exec(comment);
+      const m = /^(var|project|ind|p\s+show|aux|param|puzzle|family)\s+(.*)$/.exec(comment) ?? /^(project|ind|p\s+show)()$/.exec(comment);
       if (m) readDirective(m[1]!.replace(/\s+/, ' '), m[2]!);
     } else if (first === 37 /* % */) {
       break; // SATLIB files end with "%" and a stray "0"
@@ -347,6 +357,7 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
     aux,
     params,
     puzzle,
+    ...(families.length ? { families } : {}),
   };
 
   /** A header count: digits only (the regex saw to that), at most 2^31-1, checked before any allocation. */
@@ -396,6 +407,10 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
     } else if (kind === 'param') {
       const m = /^(\S+)\s*(.*)$/.exec(rest);
       if (m) params.set(m[1]!, m[2]!);
+    } else if (kind === 'family') {
+      // A name may hold spaces (metaComments folds each run to one); a line of another form is a comment like any other.
+      const m = /^(.+?)\s+(\d{1,10})\s+clauses\s+(\d{1,10})\s+aux$/.exec(rest);
+      if (m) families.push({ name: m[1]!, clauses: Number(m[2]), auxVars: Number(m[3]) });
     } else {
       puzzle = rest.trim();
     }
@@ -430,6 +445,30 @@ export function trueNamesInFile(instance: Instance, model: readonly number[]): s
   return names && model.filter((lit) => lit > 0 && names.has(lit)).map((v) => names.get(v)!);
 }
 
+/**
+ * The file's clauses under its `c family` lines (what `explain` shows of a
+ * file we wrote), each family its range of clauses in order; a file without
+ * them, or whose lines do not account for its clauses one for one (edited by
+ * hand), is one family "clauses".
+ */
+function addFamilies(cnf: Cnf, f: DimacsFormula, source: string): void {
+  const total = clauseCount(f);
+  const given = f.families ?? [];
+  const names = new Set(given.map((g) => g.name));
+  const fits = given.length > 0 && names.size === given.length && given.reduce((n, g) => n + g.clauses, 0) === total;
+  const plan = fits ? given : [{ name: 'clauses', clauses: total, auxVars: 0 }];
+  const clauses = dimacsClauses(f);
+  let first = 1;
+  for (const g of plan) {
+    const range = g.clauses === 0 ? 'no clauses' : `clauses ${first}–${first + g.clauses - 1}`;
+    const family = cnf.family(g.name, fits ? `${range} of ${source}` : `the clauses of ${source}`);
+    for (let i = 0; i < g.clauses; i++) cnf.add(clauses.next().value!);
+    // The variables were all made before any family: the file says which family made its auxiliaries.
+    family.auxVars = g.auxVars;
+    first += g.clauses;
+  }
+}
+
 function plainInstance(f: DimacsFormula, source: string): Instance<number[]> {
   const cnf = new Cnf();
   for (let v = 1; v <= f.vars; v++) {
@@ -437,8 +476,7 @@ function plainInstance(f: DimacsFormula, source: string): Instance<number[]> {
     if (f.aux.has(v)) cnf.vars.auxNamed(name);
     else cnf.vars.named(name);
   }
-  cnf.family('clauses', `the clauses of ${source}`);
-  for (const clause of dimacsClauses(f)) cnf.add(clause);
+  addFamilies(cnf, f, source);
   // No projection line: the variables the file does not mark auxiliary, the rule of a formula written by hand (Cnf.solutionVariables).
   cnf.projection = f.projection ? [...f.projection] : cnf.solutionVariables();
   return {
