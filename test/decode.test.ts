@@ -68,6 +68,10 @@ describe('readAnswer', () => {
     // picosat --all: the closing count, when it counts the models printed.
     expect(exhausted('s SATISFIABLE\nv 1 2 0\ns SATISFIABLE\nv 1 -2 0\ns SOLUTIONS 2\n')).toBe(true);
     expect(exhausted('s SATISFIABLE\nv 1 2 0\ns SOLUTIONS 2\n')).toBe(false);
+    // picosat --all on an unsatisfiable formula prints its count alone (regression: 'no solver answer found').
+    expect(readAnswer('s SOLUTIONS 0\n')).toMatchObject({ status: 'UNSAT', models: [], exhausted: true });
+    // A count the models do not bear out is no verdict.
+    expect(readAnswer('s SOLUTIONS 2\n').status).toBeUndefined();
     // clasp -n 0: "Models : 2" once the search space is exhausted, "2+" when it stopped at -n.
     const clasp = (models: string) =>
       `c Answer: 1\nv 1 2 0\nc Answer: 2\nv 1 -2 0\ns SATISFIABLE\nc \nc Models         : ${models}\nc Calls          : 1\n`;

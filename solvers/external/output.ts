@@ -181,7 +181,8 @@ export function readAnswer(text: string): {
   // A model makes the answer SAT whatever status line comes last: picosat --all
   // ends with `s SOLUTIONS n`, cryptominisat5 --maxsol with `s UNSATISFIABLE`
   // (no further model); every model is checked against the clauses anyway.
-  const status = models.length > 0 ? 'SAT' : output.status;
+  // picosat --all on an unsatisfiable formula prints `s SOLUTIONS 0` and nothing else: no model, none to find.
+  const status = models.length > 0 ? 'SAT' : output.solutions === 0 ? (output.status ?? 'UNSAT') : output.status;
   const contradicts = models.length === 0 && output.said.has('SAT') && output.said.has('UNSAT') ? { contradicts: true } : {};
   const n = models.length;
   const ranOut =
