@@ -483,6 +483,9 @@ function piecesThere(copies: number, needed: number): string {
   return `there are ${copies} pieces, of which ${needed} must be placed`;
 }
 
+/** "1 cell", "2 cells": the area messages in the singular for one (regression: "the board has 1 cells"). */
+const cellsText = (n: number): string => `${n} cell${n === 1 ? '' : 's'}`;
+
 /** Refuses a board the pieces cannot fill, or pieces that must be placed and do not fit. */
 function checkAreas(spec: PackingSpec, board: Board): void {
   const area = (count: (p: PieceDef) => number) => spec.pieces.reduce((s, p) => s + p.cells.length * count(p), 0);
@@ -497,10 +500,13 @@ function checkAreas(spec: PackingSpec, board: Board): void {
         (spec.used.most < needed ? '; give those that may stay out a range, as NAME*0..1 (JSON: "count": "0..1")' : ''),
     );
   if (least === most && optional === 0 && least !== board.required)
-    throw new UserError(`area mismatch: the board has ${board.required} cells but the pieces cover ${least}`);
+    throw new UserError(`area mismatch: the board has ${cellsText(board.required)} but the pieces cover ${least}`);
   if (least > board.cells.length)
-    throw new UserError(`more pieces required than fit: the pieces that must be placed cover ${least} cells, the board has ${board.cells.length}`);
-  if (most < board.required) throw new UserError(`the pieces cover at most ${most} cells, but the board has ${board.required} that must be covered`);
+    throw new UserError(
+      `more pieces required than fit: the pieces that must be placed cover ${cellsText(least)}, the board has ${board.cells.length}`,
+    );
+  if (most < board.required)
+    throw new UserError(`the pieces cover at most ${cellsText(most)}, but the board has ${board.required} that must be covered`);
 }
 
 /**

@@ -17,7 +17,7 @@ import {
   type SweepPlan,
   type Verb,
 } from './core/plan.js';
-import { type Instance, checkSource, encodingKinds } from './core/puzzle.js';
+import { type Instance, checkSource, encodingKinds, notExactCoverWhy } from './core/puzzle.js';
 import {
   nativeGroupsPossible,
   parseBranching,
@@ -290,6 +290,22 @@ function choice<T extends string>(value: string | undefined, choices: readonly T
   throw new UsageError(`${option}: expected one of ${choices.join(', ')}, got "${value}"${didYouMean(value, choices)}`);
 }
 
+/** How a DIMACS formula is counted, whatever an option asks. */
+const FORMULA_BY_CNF = 'a DIMACS formula is counted by the cnf method (its clauses are all it has)';
+
+/**
+ * Why a count runs on the cnf method, naming what chose it: --method cnf,
+ * --unique-by clauses, or else the puzzle, which has no exact-cover form
+ * (regression: the message named --method cnf when no option had asked for it).
+ */
+function cnfBecause(instance: Instance, asked: { unique: boolean; uniqueBy?: string; method?: string }, formula: boolean): string {
+  if (asked.method === 'cnf') return `it does not go with ${option('method')} cnf`;
+  if (formula) return FORMULA_BY_CNF;
+  if (asked.unique && asked.uniqueBy === 'clauses')
+    return `it does not go with ${option('uniqueBy')} clauses (models of a formula, counted by the cnf method)`;
+  return `${instance.puzzle} ${notExactCoverWhy()}, so the cnf method counts it`;
+}
+
 function resolveCount(puzzle: string | Instance, r: PlanRequest): CountPlan {
   const unique = r.unique === true;
   const uniqueBy = choice(r.uniqueBy, COUNT_UNIQUE_BY, option('uniqueBy'));
@@ -300,14 +316,15 @@ function resolveCount(puzzle: string | Instance, r: PlanRequest): CountPlan {
   const strategy = choice(r.strategy, COUNT_STRATEGIES, option('strategy')) ?? 'auto';
   refuseUniqueOnFormula(puzzle, unique);
   const { instance, args, name, rebuildable } = built(puzzle, typeof puzzle === 'string' ? encodedArgs(puzzle, r.args ?? {}) : {});
-  if (asked.method === 'exact-cover' && typeof puzzle === 'string' && (isCnfPath(puzzle) || puzzle === '-'))
-    throw new UsageError('--method exact-cover: a DIMACS formula is counted by the cnf method (its clauses are all it has)');
+  const formula = typeof puzzle === 'string' && (isCnfPath(puzzle) || puzzle === '-');
+  if (asked.method === 'exact-cover' && formula) throw new UsageError(`--method exact-cover: ${FORMULA_BY_CNF}`);
   // Each problem is a method the options ask for that the puzzle or the other options rule out.
   const problem = requestProblem(instance, asked);
-  if (problem) throw new UsageError(`${option('method')}: ${problem}`);
+  // Without --method the problem is a way of counting classes (--unique-by) that the puzzle's form rules out.
+  if (problem) throw new UsageError(`${asked.method === undefined ? option('uniqueBy') : option('method')}: ${problem}`);
   const method = methodFor(instance, asked);
   if (method === 'cnf' && r.strategy !== undefined)
-    throw new UsageError(`${option('strategy')} is the exact-cover counter's branching: it does not go with ${option('method')} cnf`);
+    throw new UsageError(`${option('strategy')} is the exact-cover counter's branching: ${cnfBecause(instance, asked, formula)}`);
   const plan: CountPlan = {
     verb: 'count',
     puzzle: name,

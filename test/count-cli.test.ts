@@ -227,4 +227,28 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
       expect(r.err, args.join(' ')).toMatch(message);
     }
   });
+
+  it('says what chose the cnf method when --method was not given (regression: it blamed --method cnf)', () => {
+    // Copies make a packing no exact cover, so the cnf method counts it by default.
+    const copies = ['polyomino', '--board', '2x2', '--pieces', 'D2*2'];
+    for (const [args, message] of [
+      [
+        [...copies, '--strategy', 'mrv'],
+        /^puzzlesat: --strategy is the exact-cover counter's branching: polyomino is not posed as exact cover here \(pieces with copies/,
+      ],
+      [
+        [...copies, '--unique', '--unique-by', 'burnside'],
+        /^puzzlesat: --unique-by: classes by burnside need the exact-cover method, and polyomino is not posed as exact cover here \(pieces with copies/,
+      ],
+      [
+        ['polyomino', '--board', '2x2', '--pieces', 'D2,L3*0..1', '--unique', '--unique-by', 'clauses', '--strategy', 'mrv'],
+        /^puzzlesat: --strategy is the exact-cover counter's branching: it does not go with --unique-by clauses/,
+      ],
+    ] as const) {
+      const r = run(...args);
+      expect([r.code, r.err.trim().split('\n').length], args.join(' ')).toEqual([2, 1]);
+      expect(r.err, args.join(' ')).toMatch(message);
+      expect(r.err, args.join(' ')).not.toMatch(/--method/);
+    }
+  });
 });

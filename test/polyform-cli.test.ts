@@ -127,6 +127,25 @@ describe('bad input: one line naming the file, the JSON path or the option, exit
       /--use: 11 pieces used, but there are 12 pieces, of which 12 must be placed; give those that may stay out a range, as NAME\*0\.\.1 \(JSON: "count": "0\.\.1"\)/,
     ],
     [
+      // Regression: "the board has 1 cells".
+      'an area mismatch on a board of one cell, said in the singular',
+      () => ['--board', '1x1', '--pieces', 'D=##'],
+      /^puzzlesat: area mismatch: the board has 1 cell but the pieces cover 2\n$/,
+    ],
+    [
+      // Regression: "the pieces cover at most 1 cells".
+      'pieces too few for the board, one cell of them, said in the singular',
+      () => ['--board', '2x1', '--pieces', 'M*0..1=#'],
+      /^puzzlesat: the pieces cover at most 1 cell, but the board has 2 that must be covered\n$/,
+    ],
+    [
+      // Regression: '--use: "0..0" never places the piece; leave it out', the words for one piece's count.
+      'a use of no pieces at all',
+      () => ['--board', '2x1', '--pieces', 'D*0..1=##', '--use', '0..0'],
+      /^puzzlesat: --use: "0\.\.0" places no piece at all, and a solution covers the board with at least one\n$/,
+      2,
+    ],
+    [
       'per-piece turns out of range',
       () => ['--board', '2x1', '--pieces', '{"grid":"square","pieces":[{"name":"D","cells":[[0,0],[1,0]],"rotations":[4]}]}'],
       /\$\.pieces\[0\]\.rotations: expected distinct turns from 0 to 3/,

@@ -76,7 +76,9 @@ export function requestProblem(instance: Instance, request: CountRequest): strin
   if (method === 'exact-cover' && request.unique && request.uniqueBy === 'clauses')
     return 'classes by clauses are models of the symmetry-breaking family, a formula: they need the cnf method';
   if (method === 'cnf' && request.unique && request.uniqueBy !== undefined && request.uniqueBy !== 'clauses')
-    return `classes by ${request.uniqueBy} need the exact-cover method; the cnf method counts classes by clauses`;
+    return request.method === undefined
+      ? `classes by ${request.uniqueBy} need the exact-cover method, and ${instance.puzzle} ${notExactCoverWhy()}; count classes by clauses`
+      : `classes by ${request.uniqueBy} need the exact-cover method; the cnf method counts classes by clauses`;
   return null;
 }
 

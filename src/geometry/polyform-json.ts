@@ -282,6 +282,8 @@ export function piecesFromJson(v: Json, source: string): FormPieces {
 
 /** How many pieces a solution places: "11" or "10..12". */
 export function useOf(text: string, where: string): { least: number; most: number } {
+  // parseCount's refusal of a range of none speaks of one piece's copies; a total of none is no packing at all.
+  if (/^0+\.\.0+$/.test(text)) throw new UserError(`${where}: "${text}" places no piece at all, and a solution covers the board with at least one`);
   const { least, count } = parseCount(text, where);
   return { least, most: count };
 }
