@@ -77,6 +77,12 @@ describe('bad input: one line naming the file, the JSON path or the option, exit
       /comma\.json:5: not valid JSON \(Unexpected token '\]'\)$/m,
     ],
     [
+      // Regression: V8's offset was said twice, as the line and as "at position 27" (a count of characters nobody reads).
+      'a missing comma',
+      () => ['--board', write('nocomma.json', '{\n  "grid": "hexagon"\n  "cells": [[0, 0]]\n}\n'), '--pieces', 'A=#'],
+      /nocomma\.json:3: not valid JSON \(Expected ',' or '}' after property value\)$/m,
+    ],
+    [
       // Regression: "Unexpected end of JSON input" named no line either; it is the last line written.
       'a file cut short',
       () => ['--board', write('short.json', '{\n  "grid": "hexagon",\n  "cells": [\n    [0, 0],\n\n'), '--pieces', 'A=#'],

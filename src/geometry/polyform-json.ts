@@ -53,8 +53,12 @@ export function parseJson(text: string, source: string): Json {
     const message = (e as Error).message;
     const at = /position (\d+)/.exec(message);
     const line = text.slice(0, at ? Number(at[1]) : syntaxErrorOffset(text)).split('\n').length;
-    // V8's "Unexpected token" quotes the text after it (a file's every line break shown as \x0a): the line says where.
-    const why = message.replace(/^.*?JSON[^:]*:\s*/, '').replace(/, (\.\.\.)?".*"(\.\.\.)? is not valid JSON$/s, '');
+    // V8's "Unexpected token" quotes the text after it (a file's every line break shown as \x0a), and other messages end
+    // "in JSON at position N", a count of characters: the line says where.
+    const why = message
+      .replace(/^.*?JSON[^:]*:\s*/, '')
+      .replace(/, (\.\.\.)?".*"(\.\.\.)? is not valid JSON$/s, '')
+      .replace(/ (in JSON )?at position \d+.*$/s, '');
     throw new UserError(`${source}:${line}: not valid JSON (${why})`);
   }
   const twice = repeatedKey(text);
