@@ -228,6 +228,7 @@ export interface Found<S> {
  * `break`, `limit` or the signal stop the solver.
  */
 export async function* enumerate<S = string[]>(source: Instance<S> | Cnf, options: EnumerateOptions = {}): AsyncGenerator<Found<S>> {
+  refuseUniqueOnCnf(source, options.unique);
   const instance = (source instanceof Cnf ? formulaInstance(source) : source) as Instance<S>;
   const plan = (await resolvePlan(instance, {
     verb: 'enumerate',
@@ -320,6 +321,7 @@ export interface CountResult {
  * variables, as enumerate does).
  */
 export async function count(source: Instance | Cnf, options: CountOptions = {}): Promise<CountResult> {
+  refuseUniqueOnCnf(source, options.unique);
   const start = performance.now();
   const plan = (await resolvePlan(source instanceof Cnf ? formulaInstance(source) : source, {
     verb: 'count',
@@ -347,6 +349,14 @@ function countResult(report: CountReport, seconds: number): CountResult {
     done: report.done,
     seconds,
   };
+}
+
+/**
+ * Classes need symmetries, and a formula has none: its models were counted
+ * and listed as classes (the CLI refuses --unique on a DIMACS file, refuseUniqueOnFormula).
+ */
+function refuseUniqueOnCnf(source: unknown, unique: boolean | undefined): void {
+  if (unique === true && source instanceof Cnf) throw new UsageError('unique: a formula has no symmetries to break or count classes under');
 }
 
 /** A formula as an instance: solutions are the names of its true projection variables (its named variables when it has no projection). */

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { buildInstance, encodingChoice, isCnfPath, puzzleByName } from '../encoders/index.js';
 import { defaultSolverName, engineByName, engineCapabilities, loadWasmSolvers, type SolverUse } from '../solvers/index.js';
+import { refuseWeightedCount } from './core/dimacs.js';
 import { UsageError, UserError, didYouMean } from './core/errors.js';
 import { fieldName } from './core/field-names.js';
 import { checkRunNumbers } from './core/limits.js';
@@ -316,6 +317,7 @@ function resolveCount(puzzle: string | Instance, r: PlanRequest): CountPlan {
   const strategy = choice(r.strategy, COUNT_STRATEGIES, option('strategy')) ?? 'auto';
   refuseUniqueOnFormula(puzzle, unique);
   const { instance, args, name, rebuildable } = built(puzzle, typeof puzzle === 'string' ? encodedArgs(puzzle, r.args ?? {}) : {});
+  refuseWeightedCount(instance.cnf);
   const formula = typeof puzzle === 'string' && (isCnfPath(puzzle) || puzzle === '-');
   if (asked.method === 'exact-cover' && formula) throw new UsageError(`--method exact-cover: ${FORMULA_BY_CNF}`);
   // Each problem is a method the options ask for that the puzzle or the other options rule out.

@@ -256,6 +256,13 @@ describe('DIMACS through the library', () => {
     );
     expect(parseDimacs('p cnf 3 1\n1 -3 0\n').varCount).toBe(3);
   });
+
+  it('classes of a formula are refused, as the CLI refuses --unique on a DIMACS file (regression: its models were counted and listed as classes)', async () => {
+    const f = parseDimacs('p cnf 3 1\n1 2 0\n');
+    await expect(count(f, { unique: true })).rejects.toThrow(/^unique: a formula has no symmetries to break or count classes under$/);
+    await expect(enumerate(f, { unique: true }).next()).rejects.toThrow(/^unique: a formula has no symmetries/);
+    expect((await count(f)).count).toBe(6n);
+  });
 });
 
 describe('encoding names through the library', () => {

@@ -99,6 +99,9 @@ describe('help and flags', { timeout: 240_000 }, () => {
     writeFileSync(join(dir, 'one.cnf'), 'p cnf 2 2\n1 0\n-2 0\n');
     const domino = ['polyomino', '--board', '2x1', '--pieces', 'D2'];
     expect(run('count', 'one.cnf').out).toMatch(/^1 model in /);
+    // A DIMACS file by any name (a path to an existing file is read as one): its models, as the .cnf name says (regression: "1 solution").
+    writeFileSync(join(dir, 'one.txt'), 'p cnf 2 2\n1 0\n-2 0\n');
+    expect(run('count', './one.txt').out).toMatch(/^1 model in /);
     expect(run('count', ...domino).out).toMatch(/^1 solution in /);
     expect(run('count', ...domino, '--unique').out).toMatch(/^1 class in /);
     expect(run('enumerate', ...domino, '--show', '0').out).toMatch(/^1 solution in /);

@@ -8,6 +8,7 @@ import {
   type CountReport,
   DEFAULT_MAX_BYTES,
   type Instance,
+  isCnfPath,
   ResumeConflict,
   UsageError,
   UserError,
@@ -197,7 +198,8 @@ function jsonLine(summary: CountSummary): string {
 const grouped = (n: number | bigint): string => n.toLocaleString('en-US');
 
 function summaryText(s: CountSummary, report: CountReport): string {
-  const noun = s.unique ? 'class' : s.counter === 'cnf' && s.puzzle.match(/\.(cnf|dimacs)/i) ? 'model' : 'solution';
+  // A DIMACS file is one by its name or as an existing path (isCnfPath, the rule that read it): its solutions are models.
+  const noun = s.unique ? 'class' : isCnfPath(s.puzzle) ? 'model' : 'solution';
   const what = counted(grouped(s.count), noun, noun === 'class' ? 'classes' : undefined);
   return (
     `${s.complete ? what : `at least ${what} (incomplete, ${(100 * (s.done ?? 0)).toFixed(1)}% of the search tree behind it, branches weighed alike)`} in ${s.seconds.toFixed(2)} s by ${s.method} [${formulaSize(s)}]; ` +

@@ -131,6 +131,8 @@ export interface DimacsFormula {
   puzzle?: string;
   /** `c family NAME N clauses M aux` lines, in file order: the clauses come family after family (metaComments writes them). */
   families?: FileFamily[];
+  /** The line of the first `c p weight` line (the Model Counting Competition's literal weights), when the file has one. */
+  weightLine?: number;
 }
 
 /** A constraint family as a `c family` line gives it. */
@@ -257,6 +259,7 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
   const params = new Map<string, string>();
   const families: FileFamily[] = [];
   let puzzle: string | undefined;
+  let weightLine: number | undefined;
   let clauseStartLine = 0;
   let line = 0;
   // A byte-order mark first (EF BB BF, read as latin1; or U+FEFF) is no part of line 1.
@@ -274,7 +277,7 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
     } else if (first === 99 /* c */) {
       // A directive is a word after "c" and a space ("cind 3 0" is a comment like any other); a projection line may name nothing (`c p show 0`).
       const comment = isSpace(text.charCodeAt(p + 1)) ? text.slice(p + 1, eol).trim() : '';
-      const m = /^(var|project|ind|p\s+show|aux|param|puzzle|family)\s+(.*)$/.exec(comment) ?? /^(project|ind|p\s+show)()$/.exec(comment);
+      const m = /^(var|project|ind|p\s+show|p\s+weight|aux|param|puzzle|family)\s+(.*)$/.exec(comment) ?? /^(project|ind|p\s+show)()$/.exec(comment);
       if (m) readDirective(m[1]!.replace(/\s+/, ' '), m[2]!);
     } else if (first === 37 /* % */) {
       break; // SATLIB files end with "%" and a stray "0"
@@ -358,6 +361,7 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
     params,
     puzzle,
     ...(families.length ? { families } : {}),
+    ...(weightLine === undefined ? {} : { weightLine }),
   };
 
   /** A header count: digits only (the regex saw to that), at most 2^31-1, checked before any allocation. */
@@ -404,6 +408,9 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
       }
     } else if (kind === 'aux') {
       for (const v of variableList(kind, rest)) aux.add(v);
+    } else if (kind === 'p weight') {
+      // Read by no one but count, which refuses it: weights change no model, only what a model counts for.
+      weightLine ??= line;
     } else if (kind === 'param') {
       const m = /^(\S+)\s*(.*)$/.exec(rest);
       if (m) params.set(m[1]!, m[2]!);
@@ -438,6 +445,21 @@ export function instanceFromDimacs(f: DimacsFormula, source: string): Instance<n
 }
 
 const fileNames = new WeakMap<Instance, ReadonlyMap<number, string>>();
+
+/** Where a formula read from DIMACS gave literal weights (`source:line`), by its Cnf: the library's parseDimacs hands out the Cnf alone. */
+const weightedAt = new WeakMap<Cnf, string>();
+
+/**
+ * A weighted file's count is a sum of weights, which the counter does not
+ * compute: it printed the unweighted count as the file's answer.
+ */
+export function refuseWeightedCount(cnf: Cnf): void {
+  const where = weightedAt.get(cnf);
+  if (where !== undefined)
+    throw new UserError(
+      `${where}: "c p weight" gives literals weights, and count counts models unweighted; drop the weight lines to count the models`,
+    );
+}
 
 /** The names of the model's true variables that the file named (`c var N name`); undefined when it names none. */
 export function trueNamesInFile(instance: Instance, model: readonly number[]): string[] | undefined {
@@ -479,6 +501,7 @@ function plainInstance(f: DimacsFormula, source: string): Instance<number[]> {
   addFamilies(cnf, f, source);
   // No projection line: the variables the file does not mark auxiliary, the rule of a formula written by hand (Cnf.solutionVariables).
   cnf.projection = f.projection ? [...f.projection] : cnf.solutionVariables();
+  if (f.weightLine !== undefined) weightedAt.set(cnf, `${source}:${f.weightLine}`);
   return {
     puzzle: f.puzzle ?? 'cnf',
     params: { file: source },
