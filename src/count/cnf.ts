@@ -120,7 +120,11 @@ class CnfCounter {
    * memo lives in the heap, and a bound above V8's heap limit (--max-memory
    * 6G with a heap of 4 GiB) ended the process in "heap out of memory".
    */
-  private readonly memoRoom: number;
+  private readonly memoCap: number;
+  /** What the memo may take now: memoCap, less while the process has grown past the bound (keepResident). */
+  private memoRoom: number;
+  /** The process's resident memory before the counter (undefined where the platform does not tell it). */
+  private readonly residentBefore = residentBytes();
   /** The formula's arrays, for the message of a path that outgrows the bound. */
   private readonly formulaBytes: number;
   private readonly maxBytes: number;
@@ -161,7 +165,8 @@ class CnfCounter {
     this.room = Math.floor((maxBytes - needed) / HEAP_PER_BYTE);
     const heap = getHeapStatistics();
     const heapRoom = heap.heap_size_limit - YOUNG_GENERATION - heap.used_heap_size;
-    this.memoRoom = Math.max(0, Math.min(this.room, Math.floor(heapRoom / HEAP_PER_BYTE)));
+    this.memoCap = Math.max(0, Math.min(this.room, Math.floor(heapRoom / HEAP_PER_BYTE)));
+    this.memoRoom = this.memoCap;
     this.litStart = new Int32Array(clauses.length + 1);
     this.lits = new Int32Array(total);
     clauses.forEach((c, k) => {
@@ -621,10 +626,30 @@ class CnfCounter {
 
   private poll(): void {
     this.untilPoll = POLL_NODES;
+    this.keepResident();
     this.options.onTick?.(this.weightDone + this.unitWeight * this.progress.fraction());
     if (this.options.shouldStop?.()) throw new Stopped();
   }
+
+  /**
+   * What the process has grown by since the counter began, as measured,
+   * held to the bound: the memo gives up what the process is over it by, and
+   * takes back what it is under (up to memoCap). HEAP_PER_BYTE is an average:
+   * while the memo evicts, its garbage took twice its size (a bound of
+   * 256 MiB grew the process by 374 MB before this), and V8 keeps spaces of
+   * its own. The count is the same whatever the memo holds; only its speed is not.
+   */
+  private keepResident(): void {
+    const now = residentBytes();
+    if (now === undefined || this.residentBefore === undefined) return;
+    const under = this.maxBytes - (now - this.residentBefore);
+    this.memoRoom = Math.max(0, Math.min(this.memoCap, Math.floor(this.cacheBytes + under / HEAP_PER_BYTE)));
+    this.evictFor(0);
+  }
 }
+
+/** The process's resident memory in bytes, where the platform tells it (Node). */
+const residentBytes = (): number | undefined => globalThis.process?.memoryUsage?.rss();
 
 const unitKey = (lits: readonly number[]): string => (lits.length ? lits.join(' ') : '*');
 
