@@ -266,6 +266,11 @@ describe('CNF model counter', () => {
     expect(bounded.cache.bytes).toBeLessThanOrEqual(bound);
     // Given the memory, the same count finishes.
     expect(await countCnf({ varCount: n, clauses }, { maxBytes: 64 * 2 ** 20 })).toMatchObject({ complete: true, count: b });
+    // The library's count says why it stopped.
+    const f = new Formula();
+    const x = Array.from({ length: n }, (_, i) => f.vars.id(`x${i + 1}`));
+    for (let i = 0; i + 1 < n; i++) f.add([x[i]!, x[i + 1]!]);
+    expect(await count(f, { maxMemory: bound })).toMatchObject({ complete: false, stopped: 'memory' });
   });
 
   it('refuses a formula beyond the memory bound', async () => {
