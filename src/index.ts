@@ -536,7 +536,7 @@ export {
   setSizeLimits,
   sizeLimit,
 } from './core/limits.js';
-export { setFieldNames } from './core/field-names.js';
+export { type AdvisedCall, setFieldNames } from './core/field-names.js';
 export { readFileInput, readInput, readTextFile, readTextInput } from './core/input.js';
 export { defaultSolverName } from '../solvers/index.js';
 export { isSpecialFile, writeReplacing } from './core/output.js';

@@ -81,7 +81,7 @@ describe("size limits given to one build are that build's", () => {
   it('a limit given to byName does not outlive its build, in either spelling', () => {
     for (const limit of [{ 'max-cells': 10 }, { maxCells: 10 }]) {
       expect(() => puzzles.byName('pentomino', limit), JSON.stringify(limit)).toThrow(
-        /60 cells, more than the limit of 10 \(raise it with maxCells\)/,
+        /60 cells, more than the limit of 10 \(raise it with puzzles\.byName's maxCells or setSizeLimits/,
       );
       expect(puzzles.byName('pentomino').cnf.varCount).toBeGreaterThan(0);
       expect(puzzles.pentomino().cnf.varCount).toBeGreaterThan(0);
@@ -93,7 +93,7 @@ describe("size limits given to one build are that build's", () => {
     const many = (f: Formula) => {
       for (let i = 0; i < 1000; i++) f.add([1, -1]);
     };
-    expect(() => many(small.cnf as Formula)).toThrow(/more than the limit of 1000 \(raise it with maxLiterals\)/);
+    expect(() => many(small.cnf as Formula)).toThrow(/more than the limit of 1000 \(raise it with puzzles\.byName's maxLiterals or setSizeLimits/);
     const f = ab();
     many(f);
     expect(f.clauseCount).toBe(1001);

@@ -252,7 +252,7 @@ describe('a projection set by hand', () => {
 describe('DIMACS through the library', () => {
   it('a header declaring more variables than the size limit is refused in one line (regression: 2e9 variables ran the process out of heap)', () => {
     expect(() => parseDimacs('p cnf 2000000000 0\n', 'huge.cnf')).toThrow(
-      /^huge\.cnf:1: the header declares 2000000000 variables, more than the limit of 2000000 \(raise it with maxVars\)$/,
+      /^huge\.cnf:1: the header declares 2000000000 variables, more than the limit of 2000000 \(raise it with puzzles\.byName's maxVars or setSizeLimits\(\{ vars: … \}\)\)$/,
     );
     expect(parseDimacs('p cnf 3 1\n1 -3 0\n').varCount).toBe(3);
   });

@@ -88,6 +88,33 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
     expect(json(run('pentomino', '--preset', '3x20', '--json'))).not.toHaveProperty('done');
   });
 
+  it("a formula whose search needs more than --max-memory stops at the bound (regression: the CNF counter's path went uncounted)", () => {
+    // A chain of 1,000 variables: its search's path holds about 4 MB of components, twice the bound.
+    const n = 1000;
+    writeFileSync(join(dir, 'chain.cnf'), `p cnf ${n} ${n - 1}\n${Array.from({ length: n - 1 }, (_, i) => `${i + 1} ${i + 2} 0`).join('\n')}\n`);
+    const r = run('chain.cnf', '--max-memory', '2M');
+    expect(r.code).toBe(1);
+    expect(r.err.trim().split('\n')).toHaveLength(1);
+    expect(r.err).toMatch(
+      /^puzzlesat: --max-memory: the problem needs over \d+ MiB for its formula and the search's open components, beyond the bound of 2 MiB; the count above is incomplete/,
+    );
+    expect(r.out).toMatch(/^at least [\d,]+ models? \(incomplete, /);
+    const j = json(run('chain.cnf', '--max-memory', '2M', '--json'));
+    expect(j.complete).toBe(false);
+    expect(j.count).toEqual(expect.any(Number));
+  });
+
+  it('the CNF counter\'s memo stays within the JavaScript heap whatever --max-memory allows (regression: it grew past V8\'s limit, "heap out of memory", signal 6)', () => {
+    // A heap of 36 MiB for the old generation, against the 1 GiB bound: the memo (27 MB on this count) no longer fits beside the formula.
+    const r = spawnSync(process.execPath, ['--max-old-space-size=36', cli, 'count', 'pentomino', '--preset', '3x20', '--method', 'cnf', '--json'], {
+      encoding: 'utf8',
+      cwd: dir,
+      timeout: 600_000,
+    });
+    expect([r.signal, r.status, r.stderr]).toEqual([null, 0, '']);
+    expect(JSON.parse(r.stdout)).toMatchObject({ count: 8, complete: true, counter: 'cnf' });
+  });
+
   it('beyond --max-memory: one line naming the bound, exit 1, the partial count marked incomplete', () => {
     const r = run('pentomino', '--preset', '6x10', '--max-memory', '1M');
     expect(r.code).toBe(1);

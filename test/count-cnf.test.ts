@@ -246,6 +246,33 @@ describe('CNF model counter', () => {
     expect(result.nodes).toBeLessThanOrEqual(2);
   });
 
+  it("stops at the memory bound when the search's path needs more, with the count so far (regression: the path went uncounted, 36 MB under a bound of 2 MiB)", async () => {
+    // A chain x1 ∨ x2, x2 ∨ x3, ...: each decision leaves the rest of the chain, one component a level deeper, so that the
+    // path holds the variables and keys of components of n, n - 1, ... variables: about 4 MB for 1,000 of them.
+    const n = 1000;
+    const clauses = Array.from({ length: n - 1 }, (_, i) => [i + 1, i + 2]);
+    // No two neighbours false: Fibonacci's F(n + 2) models.
+    let [a, b] = [1n, 2n];
+    for (let i = 1; i < n; i++) [a, b] = [b, a + b];
+    const bound = 2 * 2 ** 20;
+    const bounded = await countCnf({ varCount: n, clauses }, { maxBytes: bound });
+    expect(bounded.complete).toBe(false);
+    expect(bounded.memory).toBeInstanceOf(MemoryBoundExceeded);
+    expect(bounded.memory?.message).toMatch(
+      /^the problem needs over \d+ MiB for its formula and the search's open components, beyond the bound of 2 MiB$/,
+    );
+    // The finished units' sum: a lower bound, never a wrong number.
+    expect(bounded.count).toBeLessThan(b);
+    expect(bounded.cache.bytes).toBeLessThanOrEqual(bound);
+    // Given the memory, the same count finishes.
+    expect(await countCnf({ varCount: n, clauses }, { maxBytes: 64 * 2 ** 20 })).toMatchObject({ complete: true, count: b });
+    // The library's count says why it stopped.
+    const f = new Formula();
+    const x = Array.from({ length: n }, (_, i) => f.vars.id(`x${i + 1}`));
+    for (let i = 0; i + 1 < n; i++) f.add([x[i]!, x[i + 1]!]);
+    expect(await count(f, { maxMemory: bound })).toMatchObject({ complete: false, stopped: 'memory' });
+  });
+
   it('refuses a formula beyond the memory bound', async () => {
     const clauses = Array.from({ length: 100_000 }, (_, i) => [1 + (i % 50), -(2 + (i % 49)), 3 + (i % 40)]);
     await expect(countCnf({ varCount: 60, clauses }, { maxBytes: 2_000_000 })).rejects.toThrow(MemoryBoundExceeded);

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Formula, count, enumerate, minimize, openSolver, puzzles, solve } from '../src/index.js';
+import { Formula, count, enumerate, minimize, openSolver, parseDimacs, puzzles, setSizeLimits, solve } from '../src/index.js';
 
 /**
  * An error names what its caller gave: a library caller passed an object's
@@ -62,10 +62,13 @@ describe("the library's errors name its parameters", () => {
       [() => puzzles.polyomino({ board: '2x2', piecesFile: '/no/such/file' }), /^piecesFile: /],
       [() => puzzles.pentomino({ preset: 'nope' }), /^preset: unknown preset "nope"/],
       [() => puzzles.polyomino({ puzzle: 'x', board: '2x2' }), /^puzzle names the board and pieces: give it without board$/],
-      [() => puzzles.polyomino({ board: '1000x1000', pieces: 'I' }), /^board: .* more than the limit of 250000 \(raise it with maxCells\)$/],
+      [
+        () => puzzles.polyomino({ board: '1000x1000', pieces: 'I' }),
+        /^board: .* more than the limit of 250000 \(raise it with puzzles\.byName's maxCells or setSizeLimits\(\{ cells: … \}\)\)$/,
+      ],
       [() => puzzles.polycube({}), /^give a figure with figure /],
       [() => puzzles.polycube({ figure: 'cube', pieces: 'V', piecesFile: 'x' }), /^give the pieces with pieces or piecesFile, not both$/],
-      [() => puzzles.soma({ figure: '100x100x100' }), /^figure: .* \(raise it with maxCells\)$/],
+      [() => puzzles.soma({ figure: '100x100x100' }), /^figure: .* \(raise it with puzzles\.byName's maxCells or setSizeLimits\(\{ cells: … \}\)\)$/],
       [() => puzzles.geniusSquare({ seed: 3 }), /^seed needs random$/],
       [() => puzzles.geniusSquare({ roll: 'Z9' }), /^roll: unknown cell "Z9"/],
       [() => puzzles.dobble(2, { cards: 99 }), /^cards: 99 is not possible/],
@@ -76,14 +79,60 @@ describe("the library's errors name its parameters", () => {
       [() => puzzles.byName('polyform', { board: '2x2', pieces: 'x', grid: 'zz' }), /^grid: "zz"/],
       [() => puzzles.byName('pentomino', { nonOverlap: 'zz' }), /^nonOverlap: "zz" is not one of compact, pairwise$/],
       [() => puzzles.byName('pentomino', { amo: 'zz' }), /^unknown at-most-one encoding "zz" \(amo\)/],
-      [() => puzzles.byName('pentomino', { 'max-cells': 10 }), /\(raise it with maxCells\)$/],
-      [() => puzzles.byName('pentomino', { maxPlacements: 10 }), /\(raise it with maxPlacements\)$/],
-      [() => puzzles.byName('pentomino', { maxLiterals: 100 }), /\(raise it with maxLiterals\)$/],
+      [() => puzzles.byName('pentomino', { 'max-cells': 10 }), /\(raise it with puzzles\.byName's maxCells or setSizeLimits\(\{ cells: … \}\)\)$/],
+      [
+        () => puzzles.byName('pentomino', { maxPlacements: 10 }),
+        /\(raise it with puzzles\.byName's maxPlacements or setSizeLimits\(\{ placements: … \}\)\)$/,
+      ],
+      [
+        () => puzzles.byName('pentomino', { maxLiterals: 100 }),
+        /\(raise it with puzzles\.byName's maxLiterals or setSizeLimits\(\{ literals: … \}\)\)$/,
+      ],
     ] as const) {
       const text = error(build);
       expect(text, String(build)).toMatch(expected);
       expect(text, String(build)).not.toMatch(/--/);
     }
+  });
+
+  it('the advice on a size limit is a call the library caller can make, whichever function refused (typed builders and parseDimacs have no maxCells or maxVars)', () => {
+    // Regression: "(raise it with maxCells)" after puzzles.polyomino({ ... }), which takes no maxCells.
+    expect(() => puzzles.polyomino({ board: '600x600', pieces: 'I' })).toThrow(/\(raise it with puzzles\.byName's maxCells or setSizeLimits/);
+    // Past the limit, the board is refused for what it is.
+    const pastTheLimit = /^area mismatch: the board has 360000 cells/;
+    expect(() => puzzles.byName('polyomino', { board: '600x600', pieces: 'I', maxCells: 400_000 })).toThrow(pastTheLimit);
+    expect(() => parseDimacs('p cnf 3000000 0\n', 'big.cnf')).toThrow(
+      /^big\.cnf:1: the header declares 3000000 variables, more than the limit of 2000000 \(raise it with puzzles\.byName's maxVars or setSizeLimits\(\{ vars: … \}\)\)$/,
+    );
+    try {
+      setSizeLimits({ cells: 400_000, vars: 4_000_000 });
+      expect(() => puzzles.polyomino({ board: '600x600', pieces: 'I' })).toThrow(pastTheLimit);
+      expect(parseDimacs('p cnf 3000000 0\n').varCount).toBe(3_000_000);
+    } finally {
+      setSizeLimits({});
+    }
+  });
+
+  it("the catalogue's advice is the library's: CATALOGUE, puzzles.byName('polyform', { puzzle }), which builds it", () => {
+    // Regression: the library said "`puzzlesat list puzzles` lists ..." and "try puzzlesat enumerate polyform --puzzle NAME".
+    const error = (build: () => unknown): string => {
+      try {
+        build();
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return 'no error';
+    };
+    expect(error(() => puzzles.polyomino({ puzzle: 'nope' }))).toMatch(
+      /^puzzle: unknown catalogue puzzle "nope"; CATALOGUE lists the \d+ named puzzles$/,
+    );
+    expect(error(() => puzzles.polycube({ puzzle: 'pentominoes-triangle' }))).toBe(
+      "puzzle pentominoes-triangle: on the square grid, which polycube does not read; try puzzles.byName('polyform', { puzzle: 'pentominoes-triangle' })",
+    );
+    expect(error(() => puzzles.polyomino({ puzzle: 'pentominoes-triangle' }))).toBe(
+      "puzzle pentominoes-triangle: piece F is optional (count 0..1); puzzles.byName('polyform', { puzzle: 'pentominoes-triangle' }) takes it",
+    );
+    expect(puzzles.byName('polyform', { puzzle: 'pentominoes-triangle' }).cnf.varCount).toBeGreaterThan(0);
   });
 
   it('the count of pieces used that keeps a puzzle from exact cover is its use field', async () => {
@@ -134,6 +183,18 @@ describe('the CLI names its options for the same errors', () => {
       [['encode', 'polyomino', '--board', '20x20', '--pieces', 'I', '--max-cells', '10'], /\(raise it with --max-cells\)\n$/],
       [['encode', 'pentomino', '--max-literals', '100'], /\(raise it with --max-literals\)\n$/],
       [['encode', 'genius-square', '--seed', '3'], /^puzzlesat: --seed needs --random\n$/],
+      [
+        ['encode', 'polyomino', '--puzzle', 'nope'],
+        /^puzzlesat: --puzzle: unknown catalogue puzzle "nope"; `puzzlesat list puzzles` lists the \d+ named puzzles\n$/,
+      ],
+      [
+        ['encode', 'polycube', '--puzzle', 'pentominoes-triangle'],
+        /^puzzlesat: --puzzle pentominoes-triangle: on the square grid, which polycube does not read; try puzzlesat enumerate polyform --puzzle pentominoes-triangle\n$/,
+      ],
+      [
+        ['encode', 'polyomino', '--puzzle', 'pentominoes-triangle'],
+        /^puzzlesat: --puzzle pentominoes-triangle: piece F is optional \(count 0\.\.1\); puzzlesat enumerate polyform --puzzle pentominoes-triangle takes it\n$/,
+      ],
       [
         ['encode', 'dobble', '--order', '2', '--variables', 'cyclic', '--cards', '3'],
         /; drop --cards and --max-symbols or use --variables incidence\n$/,

@@ -1,5 +1,5 @@
 import { UsageError } from '../../src/core/errors.js';
-import { fieldName } from '../../src/core/field-names.js';
+import { callName, fieldName } from '../../src/core/field-names.js';
 import type { PuzzleOption } from '../../src/core/puzzle.js';
 import type { Cell } from '../../src/geometry/cells.js';
 import { GRID_NAMES } from '../../src/geometry/grids.js';
@@ -54,13 +54,14 @@ export function countCommand(p: CataloguePuzzle): CountCommand {
   return { args: ['polycube', '--puzzle', p.name, ...unique, ...(unique.length ? ['--symmetry', p.symmetry ?? 'isometries'] : [])] };
 }
 
+/** The call that builds a named puzzle as the polyform puzzle, which reads every grid and optional pieces. */
+const asPolyform = (name: string): string => callName({ puzzle: 'polyform', options: { puzzle: name } });
+
 /** `--puzzle NAME`: the named puzzle, checked to be on a grid this puzzle reads. */
 export function namedCatalogue(name: string, grids: readonly Grid[], puzzle: string): CataloguePuzzle {
   const p = cataloguePuzzle(name, fieldName('puzzle'));
   if (!grids.includes(p.board.grid))
-    throw new UsageError(
-      `${fieldName('puzzle')} ${name}: on the ${p.board.grid} grid, which ${puzzle} does not read; try puzzlesat enumerate polyform --puzzle ${name}`,
-    );
+    throw new UsageError(`${fieldName('puzzle')} ${name}: on the ${p.board.grid} grid, which ${puzzle} does not read; try ${asPolyform(name)}`);
   return p;
 }
 
@@ -81,9 +82,7 @@ function catalogueArt(name: string, puzzle: 'polyomino' | 'polycube'): { board: 
   const p = namedCatalogue(name, [puzzle === 'polycube' ? 'cube' : 'square'], puzzle);
   const ranged = p.pieces.pieces.find((x) => typeof x.count === 'string');
   if (ranged)
-    throw new UsageError(
-      `${fieldName('puzzle')} ${name}: piece ${ranged.name} is optional (count ${ranged.count}); puzzlesat enumerate polyform --puzzle ${name} takes it`,
-    );
+    throw new UsageError(`${fieldName('puzzle')} ${name}: piece ${ranged.name} is optional (count ${ranged.count}); ${asPolyform(name)} takes it`);
   const pieces = p.pieces.pieces.map((x) => `${x.name}${Number(x.count ?? 1) > 1 ? `*${x.count}` : ''}=${art(x.cells, '#', '.')}`).join(',');
   return { board: art(p.board.cells, '.', '#'), pieces };
 }

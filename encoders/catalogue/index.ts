@@ -1,4 +1,5 @@
 import { UsageError, didYouMean } from '../../src/core/errors.js';
+import { callName } from '../../src/core/field-names.js';
 import { POLYCUBE_PUZZLES } from './polycubes.js';
 import { POLYHEX_PUZZLES } from './polyhexes.js';
 import { POLYIAMOND_PUZZLES } from './polyiamonds.js';
@@ -30,7 +31,7 @@ export function cataloguePuzzle(name: string, where = 'verify'): CataloguePuzzle
       `${where}: unknown catalogue puzzle "${name}"${didYouMean(
         name,
         CATALOGUE.map((p) => p.name),
-      )}; \`puzzlesat list puzzles\` lists the ${CATALOGUE.length} named puzzles`,
+      )}; ${callName({ catalogue: true })} lists the ${CATALOGUE.length} named puzzles`,
     );
   return found;
 }

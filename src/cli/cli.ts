@@ -19,11 +19,12 @@ import * as verify from './verify.js';
 import * as worker from './worker.js';
 import { PUZZLES, UserError, didYouMean, limitsFromOptions, setFieldNames, setRunDeadline, setSizeLimits } from '../index.js';
 import { checkNumericOptions, checkOutputs, checkTypedValues, joinStdinValues } from './options.js';
-import { optionName, userMessage } from './common.js';
+import { commandLine, optionName, userMessage } from './common.js';
 
 // The layers below name the fields a caller gave as the library spells them (board, maxCells): on the
-// command line they are its options (--board, --max-cells), the one mapping of optionName.
-setFieldNames(optionName);
+// command line they are its options (--board, --max-cells), the one mapping of optionName; the calls
+// they advise (the library's CATALOGUE, puzzles.byName) are command lines.
+setFieldNames(optionName, commandLine);
 
 // A reader that closes the pipe early (`puzzlesat encode ... | head`) is not an error; any other
 // write error (a full disk: `> /dev/full`) is one line and exit 1, in every verb.

@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
 import {
+  type AdvisedCall,
   DEFAULT_LIMITS,
   DeadlineReached,
   type EncodingKind,
@@ -128,6 +129,13 @@ export function planRequest(args: Args): Omit<PlanRequest, 'verb'> {
 
 /** A request's field as the command line spells it (uniqueBy → --unique-by), for the messages of the layers below. */
 export const optionName = (field: string): string => `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+/** A call the layers below advise, as a command line: the catalogue's listing, a puzzle enumerated from options. */
+export function commandLine(call: AdvisedCall): string {
+  if ('catalogue' in call) return '`puzzlesat list puzzles`';
+  const options = Object.entries(call.options).map(([field, value]) => `${optionName(field)} ${value}`);
+  return ['puzzlesat enumerate', call.puzzle, ...options].join(' ');
+}
 
 export { positiveInt } from './options.js';
 

@@ -4,16 +4,39 @@
  * its own (the CLI maps them to its options, --board, --pieces-file,
  * --max-cells: optionName in src/cli/common.ts, set once as it starts), so
  * that each caller reads the name it gave. The encoders and the size guards
- * name what they check through fieldName, never by a spelling of their own.
+ * name what they check through fieldName, never by a spelling of their own;
+ * advice to make another call (the catalogue's listing, another puzzle)
+ * names it through callName, which the front end maps alike.
  */
-let naming: (field: string) => string = (field) => field;
+let naming: ((field: string) => string) | undefined;
 
-/** A field as this process's caller spells it (see above). */
-export const fieldName = (field: string): string => naming(field);
+/**
+ * A field as this process's caller spells it (see above). `inLibrary` is
+ * how a library caller gives it where that is not a field of the call that
+ * failed: the size limits, which only puzzles.byName's options and
+ * setSizeLimits take (a typed builder's caller cannot give it maxCells).
+ */
+export const fieldName = (field: string, inLibrary = field): string => (naming ? naming(field) : inLibrary);
 
-/** The front end's spelling of fields, for the rest of the process (the CLI's options). */
-export function setFieldNames(names: (field: string) => string): void {
+/** A call a message advises: the listing of the catalogue's named puzzles, or a puzzle built from options. */
+export type AdvisedCall = { catalogue: true } | { puzzle: string; options: Readonly<Record<string, string>> };
+
+/** An advised call as the library writes it: the CATALOGUE export, puzzles.byName. */
+function libraryCall(call: AdvisedCall): string {
+  if ('catalogue' in call) return 'CATALOGUE';
+  const options = Object.entries(call.options).map(([field, value]) => `${field}: '${value}'`);
+  return `puzzles.byName('${call.puzzle}', { ${options.join(', ')} })`;
+}
+
+let calling: (call: AdvisedCall) => string = libraryCall;
+
+/** An advised call as this process's caller makes it: the library's, or the front end's (the CLI's command line). */
+export const callName = (call: AdvisedCall): string => calling(call);
+
+/** The front end's spelling of fields and calls, for the rest of the process (the CLI's options and command lines). */
+export function setFieldNames(names: (field: string) => string, calls: (call: AdvisedCall) => string): void {
   naming = names;
+  calling = calls;
 }
 
 /** A name as the command line spells it, in the camel case of a library field (pieces-file is piecesFile). */

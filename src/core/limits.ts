@@ -100,8 +100,14 @@ export function withSizeLimits<T>(limits: Partial<SizeLimits>, build: () => T): 
 }
 
 export const sizeLimit = (kind: keyof SizeLimits): number => current[kind];
-/** The field that raises a limit, as the caller spells it (maxCells; the CLI's --max-cells). */
-export const limitOption = (kind: keyof SizeLimits): string => fieldName(FIELD[kind]);
+/**
+ * What raises a limit, as the caller gives it: the CLI's option (--max-cells);
+ * in the library, where only puzzles.byName's options have the field and
+ * setSizeLimits raises it for every later call (a typed builder, parseDimacs
+ * or a Formula has no such field), those two.
+ */
+export const limitOption = (kind: keyof SizeLimits): string =>
+  fieldName(FIELD[kind], `puzzles.byName's ${FIELD[kind]} or setSizeLimits({ ${kind}: … })`);
 
 /** Throws a UserError (naming `where` and the field that raises the limit) when `amount` exceeds the limit (by default the one in force). */
 export function checkSize(kind: keyof SizeLimits, amount: number, where: string, what: string, limit = current[kind]): void {

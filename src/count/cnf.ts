@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import { DEFAULT_MAX_BYTES, MIN_CACHE_BYTES, MemoryBoundExceeded, POLL_NODES, ResumeConflict, Stopped, TreeProgress } from './engine.js';
 
 /**
@@ -40,6 +41,8 @@ export interface CnfCount {
   /** The exact count when complete; else the sum over the finished units, a lower bound. */
   count: bigint;
   complete: boolean;
+  /** Set when the count stopped at the memory bound: the search's path needed more than the bound leaves. */
+  memory?: MemoryBoundExceeded;
   nodes: number;
   /** Units: the subtrees below the counter's first decisions. */
   units: number;
@@ -49,8 +52,31 @@ export interface CnfCount {
 
 /** Levels of the counter's own decisions that cut the count into units (resume, Ctrl-C, progress). */
 const UNIT_DEPTH = 6;
-/** A cached entry beyond its key: the map's own slot, the count, the key string's header (a rough figure, for the bound). */
+/** A cached entry beyond its key and count: the map's own slot, the count's header, the key string's header (a rough figure, for the bound). */
 const ENTRY_OVERHEAD = 96;
+/** A component on the search's path beyond its arrays: the object, its arrays' headers, its slot in its scope (a rough figure, for the bound). */
+const COMPONENT_OVERHEAD = 160;
+/**
+ * The most entries the memo keeps, whatever the bound: a Map holds at most
+ * 2^24, and V8 doubles a full table unless half its slots are deleted ones,
+ * so that a memo that evicts as it adds stays at half of that.
+ */
+const MAX_ENTRIES = 2 ** 23;
+/**
+ * The memory the search takes per byte it holds: the garbage it leaves (a
+ * key built at every lookup, the arrays of every split, evicted entries)
+ * waits for the collector, and the heap keeps room to grow. On the formula
+ * of the aztec-diamond tetrasticks under a bound of 128 MiB, 105 MB of
+ * entries grew the process by 148 MB; the memo and the path get the bound
+ * divided by this, so that what the count adds to the process stays within it.
+ */
+const HEAP_PER_BYTE = 1.5;
+/**
+ * The part of V8's heap limit that the memo never lives in: the young
+ * generation's spaces (48 MiB of the limit on 64-bit Node 20; a heap of
+ * --max-old-space-size=36 reports a limit of 84 MiB), with room to spare.
+ */
+const YOUNG_GENERATION = 64 * 2 ** 20;
 const YIELD_MS = 50;
 
 export async function countCnf(input: CnfInput, options: CnfCountOptions = {}): Promise<CnfCount> {
@@ -87,7 +113,28 @@ class CnfCounter {
   private readonly cache = new Map<string, bigint>();
   private cacheBytes = 0;
   private readonly stats = { lookups: 0, hits: 0, evictions: 0 };
-  private readonly maxCacheBytes: number;
+  /** What the bound leaves for the path and the memo together, in bytes they hold (see HEAP_PER_BYTE). */
+  private readonly room: number;
+  /**
+   * The memo's own cap: no more than the JavaScript heap has room for. The
+   * memo lives in the heap, and a bound above V8's heap limit (--max-memory
+   * 6G with a heap of 4 GiB) ended the process in "heap out of memory".
+   */
+  private readonly memoCap: number;
+  /** What the memo may take now: memoCap, less while the process has grown past the bound (keepResident). */
+  private memoRoom: number;
+  /** The process's resident memory before the counter (undefined where the platform does not tell it). */
+  private readonly residentBefore = residentBytes();
+  /** The formula's arrays, for the message of a path that outgrows the bound. */
+  private readonly formulaBytes: number;
+  private readonly maxBytes: number;
+  /**
+   * Bytes held by the search's path (countScope's stack): the components of
+   * every open scope and the keys of the components being counted. Not
+   * evictable, and on a long chain as deep as the formula: n levels of up to
+   * n variables each, 36 MB for 3,000 variables; the memo gives way to it.
+   */
+  private pathBytes = 0;
   private readonly progress = new TreeProgress();
   private nodes = 0;
   private untilPoll = POLL_NODES;
@@ -113,7 +160,13 @@ class CnfCounter {
     const needed = 16 * total + 8 * clauses.length + 64 * (n + 1);
     const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
     if (needed + MIN_CACHE_BYTES > maxBytes) throw new MemoryBoundExceeded(needed + MIN_CACHE_BYTES, maxBytes);
-    this.maxCacheBytes = maxBytes - needed;
+    this.maxBytes = maxBytes;
+    this.formulaBytes = needed;
+    this.room = Math.floor((maxBytes - needed) / HEAP_PER_BYTE);
+    const heap = getHeapStatistics();
+    const heapRoom = heap.heap_size_limit - YOUNG_GENERATION - heap.used_heap_size;
+    this.memoCap = Math.max(0, Math.min(this.room, Math.floor(heapRoom / HEAP_PER_BYTE)));
+    this.memoRoom = this.memoCap;
     this.litStart = new Int32Array(clauses.length + 1);
     this.lits = new Int32Array(total);
     clauses.forEach((c, k) => {
@@ -151,13 +204,14 @@ class CnfCounter {
   }
 
   async run(): Promise<CnfCount> {
-    const summary = (count: bigint, complete: boolean, units: number, resumed: number): CnfCount => ({
+    const summary = (count: bigint, complete: boolean, units: number, resumed: number, memory?: MemoryBoundExceeded): CnfCount => ({
       count,
       complete,
       nodes: this.nodes,
       units,
       resumed,
       cache: { entries: this.cache.size, bytes: this.cacheBytes, ...this.stats },
+      ...(memory ? { memory } : {}),
     });
     if (this.unsat || !this.propagate()) {
       if (!this.options.finished?.has('*')) this.options.onUnit?.({ unit: '*', count: 0n, nodes: 0 });
@@ -177,6 +231,7 @@ class CnfCounter {
     let count = 0n;
     let complete = true;
     let resumed = 0;
+    let memory: MemoryBoundExceeded | undefined;
     let lastYield = performance.now();
     for (const { lits, weight } of units) {
       const key = unitKey(lits);
@@ -201,7 +256,9 @@ class CnfCounter {
         if (known === undefined) this.options.onUnit?.({ unit: key, count: c, nodes: this.nodes - before });
         else resumed++;
       } catch (e) {
-        if (!(e instanceof Stopped)) throw e;
+        // At the bound the count stops as at a stop: the units finished are its lower bound.
+        if (e instanceof MemoryBoundExceeded) memory = e;
+        else if (!(e instanceof Stopped)) throw e;
         complete = false;
         break;
       }
@@ -213,7 +270,7 @@ class CnfCounter {
       }
     }
     this.options.onTick?.(complete ? 1 : this.weightDone);
-    return summary(count, complete, units.length, resumed);
+    return summary(count, complete, units.length, resumed, memory);
   }
 
   /**
@@ -443,6 +500,7 @@ class CnfCounter {
    * 5,000 binary clauses went deeper than JavaScript's call stack.
    */
   private countScope(root: Int32Array): bigint {
+    this.pathBytes = 0;
     const stack: Frame[] = [this.scopeFrame(root)];
     /** What the frame above the top returned to it (undefined: the top has just been pushed). */
     let returned: bigint | undefined;
@@ -467,10 +525,12 @@ class CnfCounter {
             continue;
           }
           this.progress.enter(2);
+          this.hold(2 * key.length);
           stack.push({ kind: 'component', component, key, tried: 0, mark: 0, total: 0n });
           continue;
         }
         stack.pop();
+        this.pathBytes -= top.bytes;
         const count = top.result << BigInt(top.free);
         if (stack.length === 0) return count;
         returned = count;
@@ -498,6 +558,7 @@ class CnfCounter {
         continue;
       }
       stack.pop();
+      this.pathBytes -= 2 * top.key.length;
       this.progress.leave();
       this.remember(top.key, top.total);
       returned = top.total;
@@ -506,18 +567,47 @@ class CnfCounter {
 
   private scopeFrame(scope: Int32Array): ScopeFrame {
     const { components, free } = this.split(scope);
-    return { kind: 'scope', components, free, next: 0, result: 1n };
+    let bytes = 0;
+    for (const c of components) bytes += c.vars.byteLength + c.clauses.byteLength + COMPONENT_OVERHEAD;
+    this.hold(bytes);
+    return { kind: 'scope', components, free, next: 0, result: 1n, bytes };
   }
 
-  private remember(key: string, count: bigint): void {
-    const bytes = 2 * key.length + ENTRY_OVERHEAD;
-    // Oldest first: a Map iterates in insertion order.
-    while (this.cacheBytes + bytes > this.maxCacheBytes && this.cache.size > 0) {
+  /**
+   * The path takes `bytes` more: the memo gives way, oldest entries first;
+   * a path that needs more than the bound leaves, with the memo empty, stops
+   * the count (MemoryBoundExceeded, as a count too large to start).
+   */
+  private hold(bytes: number): void {
+    this.pathBytes += bytes;
+    this.evictFor(0);
+    if (this.pathBytes > this.room) {
+      const needed = this.formulaBytes + this.pathBytes * HEAP_PER_BYTE;
+      throw new MemoryBoundExceeded(
+        needed,
+        this.maxBytes,
+        `over ${Math.floor(needed / 2 ** 20)} MiB for its formula and the search's open components`,
+      );
+    }
+  }
+
+  /** Evicts the oldest entries (a Map iterates in insertion order) until `bytes` more fit beside the path and in the heap, and one more entry. */
+  private evictFor(bytes: number): void {
+    const over = () =>
+      this.cacheBytes + bytes + this.pathBytes > this.room || this.cacheBytes + bytes > this.memoRoom || this.cache.size >= MAX_ENTRIES;
+    while (over() && this.cache.size > 0) {
       const [oldest] = this.cache.keys();
-      this.cacheBytes -= 2 * oldest!.length + ENTRY_OVERHEAD;
+      this.cacheBytes -= entryBytes(oldest!);
       this.cache.delete(oldest!);
       this.stats.evictions++;
     }
+  }
+
+  /** Caches a component's count, unless the entry alone would not fit beside the path. */
+  private remember(key: string, count: bigint): void {
+    const bytes = entryBytes(key);
+    if (bytes + this.pathBytes > this.room || bytes > this.memoRoom) return;
+    this.evictFor(bytes);
     this.cache.set(key, count);
     this.cacheBytes += bytes;
   }
@@ -536,17 +626,47 @@ class CnfCounter {
 
   private poll(): void {
     this.untilPoll = POLL_NODES;
+    this.keepResident();
     this.options.onTick?.(this.weightDone + this.unitWeight * this.progress.fraction());
     if (this.options.shouldStop?.()) throw new Stopped();
   }
+
+  /**
+   * What the process has grown by since the counter began, as measured,
+   * held to the bound: the memo gives up what the process is over it by, and
+   * takes back what it is under (up to memoCap). HEAP_PER_BYTE is an average:
+   * while the memo evicts, its garbage took twice its size (a bound of
+   * 256 MiB grew the process by 374 MB before this), and V8 keeps spaces of
+   * its own. The count is the same whatever the memo holds; only its speed is not.
+   */
+  private keepResident(): void {
+    const now = residentBytes();
+    if (now === undefined || this.residentBefore === undefined) return;
+    const under = this.maxBytes - (now - this.residentBefore);
+    this.memoRoom = Math.max(0, Math.min(this.memoCap, Math.floor(this.cacheBytes + under / HEAP_PER_BYTE)));
+    this.evictFor(0);
+  }
 }
 
+/** The process's resident memory in bytes, where the platform tells it (Node). */
+const residentBytes = (): number | undefined => globalThis.process?.memoryUsage?.rss();
+
 const unitKey = (lits: readonly number[]): string => (lits.length ? lits.join(' ') : '*');
+
+/**
+ * A memo entry's bytes: its key (two bytes a character), its count and the
+ * rest. The count of a component of k variables is below 2^k, k/8 bytes as
+ * a bigint (a formula of 100,000 free variables counts 12.5 KB numbers), and
+ * its key has two characters a variable: 1/16 byte a character bounds it.
+ */
+const entryBytes = (key: string): number => Math.ceil(2.0625 * key.length) + ENTRY_OVERHEAD;
 
 /** countScope's stack: a scope multiplying its components' counts, or a component summing its two branches. */
 interface ScopeFrame {
   kind: 'scope';
   components: Component[];
+  /** What its components hold, for the path's share of the bound. */
+  bytes: number;
   free: number;
   /** The component counted next; its count multiplies `result`. */
   next: number;

@@ -168,7 +168,10 @@ async function byCnf(instance: Instance, request: CountRequest): Promise<Omit<Co
         onUnit: (u) => request.onUnit?.({ term: CNF_TERM, unit: u.unit, count: u.count, nodes: u.nodes }),
       },
     );
+    // The search stopped at the bound: the units it finished are counted.
+    memory = result.memory;
   } catch (e) {
+    // Too large to start: nothing is counted.
     if (!(e instanceof MemoryBoundExceeded)) throw e;
     memory = e;
   }

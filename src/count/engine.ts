@@ -71,13 +71,14 @@ export const DEFAULT_MAX_BYTES = 1024 * 1024 * 1024;
 /** The smallest memo worth running with. */
 export const MIN_CACHE_BYTES = 1 << 20;
 
-/** What a count needs beyond its memo is more than the memory bound allows. */
+/** What a count needs beyond its memo is more than the memory bound allows: before it starts, or (`need`, in words) as its search goes deeper. */
 export class MemoryBoundExceeded extends Error {
   constructor(
     readonly needed: number,
     readonly bound: number,
+    need = `about ${mebibytes(needed)} MiB before any caching`,
   ) {
-    super(`the problem needs about ${mebibytes(needed)} MiB before any caching, beyond the bound of ${mebibytes(bound)} MiB`);
+    super(`the problem needs ${need}, beyond the bound of ${mebibytes(bound)} MiB`);
   }
 }
 
