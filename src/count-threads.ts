@@ -60,7 +60,7 @@ export function countInThreads(
     const tick = () => options.onTick?.(fractions.reduce((sum, f, k) => sum + weights[k]! * f.reduce((a, b) => a + b, 0), 0));
 
     const handOut = (worker: Worker, pool: { stop(): void }) => {
-      const next = shouldStop() ? undefined : queue.shift();
+      const next = shouldStop() ? takeRecorded(queue) : queue.shift();
       if (next) {
         running++;
         worker.postMessage(next);
@@ -108,6 +108,16 @@ export function countInThreads(
 }
 
 const STOP_POLL_MS = 100;
+
+/**
+ * Once stopped, the next share that a resumed file has units of: its thread
+ * counts nothing and reports them, exact subtrees of the count, so that the
+ * lower bound keeps what the file holds. Shares with none are left.
+ */
+function takeRecorded(queue: ShareJob[]): ShareJob | undefined {
+  const k = queue.findIndex((job) => job.finished.length > 0);
+  return k < 0 ? undefined : queue.splice(k, 1)[0];
+}
 
 /**
  * Shares a term is dealt into: whole terms when there are enough heavy ones

@@ -394,6 +394,28 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     expect({ code: text.code, out: text.out }).toEqual({ code: 130, out: expect.stringMatching(/^0 solutions so far \(incomplete\) in /) });
   });
 
+  it('a resumed count stopped before it counts anything still reports every part its file records (regression: count FILE.cnf --resume --timeout 1 said 0)', () => {
+    // 4 free variables beside a chain: the counter's units are its first decisions, each recorded with its models.
+    writeFileSync(join(dir, 'parts.cnf'), 'p cnf 12 4\n5 6 0\n6 7 0\n7 8 0\n9 -10 11 0\n');
+    const cases: [string, string[], number][] = [
+      ['parts.jsonl', ['count', 'parts.cnf', '-o', 'parts.jsonl'], 0],
+      ['square.jsonl', ['count', 'pentomino', '--preset', '5x12', '--unique', '-o', 'square.jsonl'], 1010],
+      ['threads.jsonl', ['count', 'pentomino', '--preset', '5x12', '--unique', '--workers', '2', '-o', 'threads.jsonl'], 1010],
+    ];
+    for (const [file, args, known] of cases) {
+      const whole = JSON.parse(run(...args, '--json', '--force').out) as { count: number; complete: boolean };
+      expect(whole.complete).toBe(true);
+      if (known) expect(whole.count).toBe(known);
+      // Every part on file but the closing line that marks the count finished: a resume has nothing left to count.
+      const path = join(dir, file);
+      const lines = readFileSync(path, 'utf8').trim().split('\n');
+      writeFileSync(path, lines.slice(0, -1).join('\n') + '\n');
+      const r = interruptedOnOpen(file, [...args, '--resume', '--json']);
+      expect({ args, code: r.code }).toEqual({ args, code: 130 });
+      expect(JSON.parse(r.out)).toMatchObject({ count: whole.count, complete: false });
+    }
+  });
+
   it('sweep takes --timeout, one limit for the whole run as every verb does: it stops as at Ctrl-C, its rolls kept (regression: "Unknown argument: timeout")', () => {
     // Counting every roll's solutions takes minutes: one second stops it early, however fast the machine.
     const r = run('sweep', 'genius-square', '--count', '--workers', '1', '--timeout', '1', '--json', '-o', 'timed.tsv', '--force');

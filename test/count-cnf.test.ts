@@ -184,6 +184,10 @@ describe('CNF model counter', () => {
     expect(first.count).toBeLessThanOrEqual(whole.count);
     const rest = await countCnf(formula, { finished });
     expect(rest).toMatchObject({ count: whole.count, complete: true, resumed: 10 });
+    // Regression: a resume stopped at once (count FILE.cnf --resume --timeout 1) reported 0, its file's finished units left out.
+    const later = new Map([...finished].slice(3));
+    const recorded = [...later.values()].reduce((a, b) => a + b, 0n);
+    expect(await countCnf(formula, { finished: later, shouldStop: () => true })).toMatchObject({ count: recorded, complete: false });
   });
 
   it('reads the projection from c p show (Model Counting Competition), c ind and c project lines alike', async () => {

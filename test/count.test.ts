@@ -529,6 +529,25 @@ describe('bounds and stops', () => {
       expect(first.count).toBe([...finished.values()].reduce((a, b) => a + b, 0));
       const rest = await runCount(problem, { strategy, finished });
       expect(rest).toMatchObject({ count: 9356, complete: true, resumed: finished.size });
+      // Regression: a resume stopped before the units it had on file (--resume --timeout 1) left them out of its lower bound.
+      const later = new Map([...finished].slice(3));
+      const recorded = [...later.values()].reduce((a, b) => a + b, 0);
+      expect(await runCount(problem, { strategy, finished: later, shouldStop: () => true })).toMatchObject({ count: recorded, complete: false });
     }
+  }, 600_000);
+
+  it('a count of Burnside terms stopped at once still counts every term unit its file records (regression: the terms after the stop were left out)', async () => {
+    const instance = pentomino({ preset: '5x12' });
+    const finished = new Map<string, Map<string, number>>();
+    const whole = await countInstance(instance, {
+      unique: true,
+      onUnit: (term, _strategy, u) => finished.set(term, (finished.get(term) ?? new Map()).set(u.unit, u.count)),
+    });
+    expect(whole).toMatchObject({ count: 1010, complete: true });
+    expect(finished.size).toBeGreaterThan(1);
+    // Every unit on file, nothing counted: the terms' fixed counts are whole, so the lower bound is the count itself.
+    const stopped = await countInstance(instance, { unique: true, finished, shouldStop: () => true });
+    expect(stopped).toMatchObject({ count: 1010, complete: false });
+    expect(stopped.terms!.map((t) => t.fixed)).toEqual(whole.terms!.map((t) => t.fixed));
   }, 600_000);
 });

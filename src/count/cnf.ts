@@ -79,6 +79,8 @@ const HEAP_PER_BYTE = 1.5;
 const YOUNG_GENERATION = 64 * 2 ** 20;
 const YIELD_MS = 50;
 
+const sum = (counts: Iterable<bigint>): bigint => [...counts].reduce((a, b) => a + b, 0n);
+
 export async function countCnf(input: CnfInput, options: CnfCountOptions = {}): Promise<CnfCount> {
   const counter = new CnfCounter(input, options);
   return counter.run();
@@ -221,8 +223,8 @@ class CnfCounter {
     try {
       units = this.units();
     } catch (e) {
-      // Stopped while cutting the count into units: nothing counted yet.
-      if (e instanceof Stopped) return summary(0n, false, 0, 0);
+      // Stopped while cutting the count into units: nothing counted yet but the units a resumed file holds, each exact.
+      if (e instanceof Stopped) return summary(sum(this.options.finished?.values() ?? []), false, 0, this.options.finished?.size ?? 0);
       throw e;
     }
     const keys = new Set(units.map((u) => unitKey(u.lits)));
@@ -236,15 +238,17 @@ class CnfCounter {
     for (const { lits, weight } of units) {
       const key = unitKey(lits);
       const known = this.options.finished?.get(key);
-      if (known !== undefined && !this.options.recheck?.has(key)) {
+      // Once stopped, the units on file further on still count: each is an exact subtree of the count.
+      if (known !== undefined && (!complete || !this.options.recheck?.has(key))) {
         count += known;
         resumed++;
         this.weightDone += weight;
         continue;
       }
-      if (this.options.shouldStop?.()) {
-        complete = false;
-        break;
+      if (complete && this.options.shouldStop?.()) complete = false;
+      if (!complete) {
+        if (known !== undefined) count += known; // a unit on file due for its recount: its record stands
+        continue;
       }
       this.unitWeight = weight;
       const before = this.nodes;
@@ -260,7 +264,8 @@ class CnfCounter {
         if (e instanceof MemoryBoundExceeded) memory = e;
         else if (!(e instanceof Stopped)) throw e;
         complete = false;
-        break;
+        if (known !== undefined) count += known; // a unit on file stopped in its recount: its record stands
+        continue;
       }
       this.weightDone += weight;
       this.unitWeight = 0;

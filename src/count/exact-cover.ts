@@ -203,15 +203,17 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
     for (const u of units) {
       const key = unitKey(p, u.path);
       const known = finished.get(key);
-      if (known !== undefined && !options.recheck?.has(key)) {
+      // Once stopped, the units on file further on still count: each is an exact subtree of the count.
+      if (known !== undefined && (!complete || !options.recheck?.has(key))) {
         count += known;
         resumed++;
         weightDone += u.weight;
         continue;
       }
-      if (shouldStop()) {
-        complete = false;
-        break;
+      if (complete && shouldStop()) complete = false;
+      if (!complete) {
+        if (known !== undefined) count += known; // a unit on file due for its recount: its record stands
+        continue;
       }
       unitWeight = u.weight;
       const before = engine.nodes;
@@ -226,7 +228,8 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
       } catch (e) {
         if (!(e instanceof Stopped)) throw e;
         complete = false;
-        break;
+        if (known !== undefined) count += known; // a unit on file stopped in its recount: its record stands
+        continue;
       }
       weightDone += u.weight;
       unitWeight = 0;

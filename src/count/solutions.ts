@@ -114,9 +114,16 @@ export async function countInstance(instance: Instance, options: CountInstanceOp
     }
     done += weight;
     complete &&= run?.complete === true;
-    results[k] = termResult(term, problem.rowIds.length, strategy, run);
+    results[k] = termResult(term, problem.rowIds.length, strategy, run ?? recordedRun(options.finished?.get(term.key)));
   }
   return assembled(terms, results, options, memory);
+}
+
+/** A term not counted (the count had stopped): the units its resumed file records, each exact, are its lower bound. */
+function recordedRun(units: ReadonlyMap<string, number> | undefined): Omit<RunResult, 'strategy'> | undefined {
+  if (!units?.size) return undefined;
+  const count = [...units.values()].reduce((a, b) => a + b, 0);
+  return { count, complete: false, nodes: 0, cache: EMPTY_STATS, units: 0, resumed: units.size };
 }
 
 /**
