@@ -162,6 +162,9 @@ describe('DIMACS', () => {
     ['p cnf 2 1\n1 x 0\n', /<input>:2: stray token "x"/],
     ['p cnf 2 1\n1 2- 0\n', /<input>:2: stray token "2-"/],
     ['1 2 0\n', /<input>:1: clause before the "p cnf" header/],
+    // Regression: a line that is no clause at all was called one ('P CNF 2 1', a binary file).
+    ['P CNF 2 1\n1 2 0\n', /^<input>:1: expected the "p cnf <vars> <clauses>" header or a comment, found "P CNF 2 1"$/],
+    ['\x7fELF\x02\x01\n', /^<input>:1: expected the "p cnf <vars> <clauses>" header or a comment, found "\\x7fELF\\x02\\x01"$/],
     ['', /no "p cnf" header/],
     ['p cnf 1 0\np cnf 1 0\n', /<input>:2: second "p cnf" header/],
   ];

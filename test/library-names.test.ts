@@ -23,6 +23,16 @@ const message = (p: Promise<unknown>): Promise<string> =>
     (e: unknown) => (e as Error).message,
   );
 
+/** The message a build throws ('no error' when it does not). */
+function error(build: () => unknown): string {
+  try {
+    build();
+  } catch (e) {
+    return (e as Error).message;
+  }
+  return 'no error';
+}
+
 describe("the library's errors name its parameters", () => {
   it('solver, in solve, enumerate, openSolver and minimize', async () => {
     const unknown = /^solver: unknown solver "nope"; choose one of: /;
@@ -47,14 +57,6 @@ describe("the library's errors name its parameters", () => {
   });
 
   it("the puzzle builders' fields, and the field that raises a size limit", () => {
-    const error = (build: () => unknown): string => {
-      try {
-        build();
-      } catch (e) {
-        return (e as Error).message;
-      }
-      return 'no error';
-    };
     for (const [build, expected] of [
       [() => puzzles.polyomino({ board: 'zz!', pieces: 'I' }), /^board: "zz!" is neither WxH/],
       [() => puzzles.polyomino({ pieces: 'I' }), /^give a board with board or a preset$/],
@@ -115,14 +117,6 @@ describe("the library's errors name its parameters", () => {
 
   it("the catalogue's advice is the library's: CATALOGUE, puzzles.byName('polyform', { puzzle }), which builds it", () => {
     // Regression: the library said "`puzzlesat list puzzles` lists ..." and "try puzzlesat enumerate polyform --puzzle NAME".
-    const error = (build: () => unknown): string => {
-      try {
-        build();
-      } catch (e) {
-        return (e as Error).message;
-      }
-      return 'no error';
-    };
     expect(error(() => puzzles.polyomino({ puzzle: 'nope' }))).toMatch(
       /^puzzle: unknown catalogue puzzle "nope"; CATALOGUE lists the \d+ named puzzles$/,
     );

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { gunzipSync } from 'node:zlib';
 import { Cnf } from './cnf.js';
 import type { Instance } from './puzzle.js';
-import { UserError } from './errors.js';
+import { UserError, oneLine } from './errors.js';
 import { readFileInput, readInput } from './input.js';
 import { writeReplacing } from './output.js';
 import { checkSize, limitOption, sizeLimit } from './limits.js';
@@ -141,6 +141,16 @@ export interface FileFamily {
   clauses: number;
   auxVars: number;
 }
+
+/** A digit or a minus sign: how a clause's first literal begins. */
+const isClauseStart = (c: number): boolean => (c >= 48 && c <= 57) || c === 45;
+
+/** A line of the input as a message quotes it: control characters as \xNN (a binary file's), at most 40 characters. */
+const shownLine = (text: string): string =>
+  oneLine(
+    text.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`),
+    40,
+  );
 
 export function clauseCount(f: DimacsFormula): number {
   return f.ends.length;
@@ -295,6 +305,8 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
         );
       }
     } else {
+      if (declared < 0 && !isClauseStart(first))
+        fail(line, `expected the "p cnf <vars> <clauses>" header or a comment, found "${shownLine(text.slice(p, eol))}"`);
       if (declared < 0) fail(line, 'clause before the "p cnf" header');
       while (p < eol) {
         const start = p;
