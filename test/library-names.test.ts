@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { commandLine } from '../src/cli/common.js';
+import { callName } from '../src/core/field-names.js';
 import { Formula, count, enumerate, minimize, openSolver, parseDimacs, puzzles, setSizeLimits, solve } from '../src/index.js';
 
 /**
@@ -34,6 +36,11 @@ function error(build: () => unknown): string {
 }
 
 describe("the library's errors name its parameters", () => {
+  it('advice to list the solvers names the call each caller makes (regression: the library said "puzzlesat solvers lists them")', () => {
+    expect(callName({ solvers: true })).toBe('engines()');
+    expect(commandLine({ solvers: true })).toBe('puzzlesat solvers');
+  });
+
   it('solver, in solve, enumerate, openSolver and minimize', async () => {
     const unknown = /^solver: unknown solver "nope"; choose one of: /;
     expect(await message(solve(ab(), { solver: 'nope' }))).toMatch(unknown);

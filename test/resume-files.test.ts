@@ -29,6 +29,15 @@ function expectRefusal(r: ReturnType<typeof run>, message: RegExp): void {
 }
 
 describe('resume files', { timeout: 300_000 }, () => {
+  it('count --resume of a formula whose projection changed names the projection among what differs (regression: it spoke of rows, symmetries or clauses only)', () => {
+    writeFileSync(join(dir, 'shown.cnf'), 'p cnf 3 1\nc p show 1 2 0\n1 2 3 0\n');
+    expect(run('count', 'shown.cnf', '-o', 'shown.jsonl').code).toBe(0);
+    const written = read('shown.jsonl');
+    writeFileSync(join(dir, 'shown.cnf'), 'p cnf 3 1\nc p show 1 0\n1 2 3 0\n');
+    expectRefusal(run('count', 'shown.cnf', '-o', 'shown.jsonl', '--resume'), /shown\.jsonl:1 was written for a different problem \(.*projection\)/);
+    expect(read('shown.jsonl')).toBe(written);
+  });
+
   it('sweep --resume refuses a row edited by hand at FILE:LINE, exit 1, the file untouched (regression: the edited count was resumed)', () => {
     const sweep = ['sweep', 'genius-square', '--count', '--sample', '4', '--seed', '3', '--workers', '1', '-o', 'rolls.tsv'];
     expect(run(...sweep).code).toBe(0);

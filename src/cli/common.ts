@@ -133,6 +133,7 @@ export const optionName = (field: string): string => `--${field.replace(/[A-Z]/g
 /** A call the layers below advise, as a command line: the catalogue's listing, a puzzle enumerated from options. */
 export function commandLine(call: AdvisedCall): string {
   if ('catalogue' in call) return '`puzzlesat list puzzles`';
+  if ('solvers' in call) return 'puzzlesat solvers';
   const options = Object.entries(call.options).map(([field, value]) => `${optionName(field)} ${value}`);
   return ['puzzlesat enumerate', call.puzzle, ...options].join(' ');
 }

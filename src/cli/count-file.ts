@@ -169,7 +169,7 @@ export class CountFile extends ChainedFile<CountHeader> {
       counter: `a different counter (--method ${String(theirs.counter)})`,
       puzzle: 'a different puzzle',
       params: otherParams(theirs.params, ours.params),
-      problem: 'a different problem (other rows, symmetries or clauses)',
+      problem: 'a different problem (other rows, symmetries, clauses or projection)',
       version: `a different puzzlesat version (${String(theirs.version)})`,
     }[differs];
     throw new UserError(`--resume: ${this.path}:1 was written for ${what}; resume it with the options it was started with, or start another file`);

@@ -18,12 +18,13 @@ let naming: ((field: string) => string) | undefined;
  */
 export const fieldName = (field: string, inLibrary = field): string => (naming ? naming(field) : inLibrary);
 
-/** A call a message advises: the listing of the catalogue's named puzzles, or a puzzle built from options. */
-export type AdvisedCall = { catalogue: true } | { puzzle: string; options: Readonly<Record<string, string>> };
+/** A call a message advises: the listing of the catalogue's named puzzles or of the solvers, or a puzzle built from options. */
+export type AdvisedCall = { catalogue: true } | { solvers: true } | { puzzle: string; options: Readonly<Record<string, string>> };
 
-/** An advised call as the library writes it: the CATALOGUE export, puzzles.byName. */
+/** An advised call as the library writes it: the CATALOGUE export, engines(), puzzles.byName. */
 function libraryCall(call: AdvisedCall): string {
   if ('catalogue' in call) return 'CATALOGUE';
+  if ('solvers' in call) return 'engines()';
   const options = Object.entries(call.options).map(([field, value]) => `${field}: '${value}'`);
   return `puzzles.byName('${call.puzzle}', { ${options.join(', ')} })`;
 }

@@ -24,6 +24,7 @@ import {
 } from '../../solvers/types.js';
 import type { Cnf } from '../core/cnf.js';
 import { UserError } from '../core/errors.js';
+import { callName } from '../core/field-names.js';
 import { checkRunNumbers, deadlineAfter, passedAt, secondsUntil } from '../core/limits.js';
 import { type Instance, checkedSolution } from '../core/puzzle.js';
 import type { Term } from '../formula/expr.js';
@@ -136,7 +137,8 @@ export class SatSolver {
         : 'UNKNOWN';
     } catch (e) {
       // The asm.js engine has a fixed heap; a bigger problem needs another solver.
-      if (e instanceof SolverHeapExhausted) throw new UserError(`${e.message}; try an external solver, e.g. cadical (puzzlesat solvers lists them)`);
+      if (e instanceof SolverHeapExhausted)
+        throw new UserError(`${e.message}; try an external solver, e.g. cadical (${callName({ solvers: true })} lists them)`);
       throw e;
     }
     this.last = { status, assumptions, lits, familySizes: this.formula.families.map((f) => f.size) };
