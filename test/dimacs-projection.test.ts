@@ -102,7 +102,7 @@ describe('a projection onto no variable: c p show 0, c ind 0, c project 0', () =
   });
 });
 
-describe('a weighted file (the Model Counting Competition\'s c p weight lines)', () => {
+describe("a weighted file (the Model Counting Competition's c p weight lines)", () => {
   // Weights make the answer a weighted sum, which the counter does not compute: it printed the unweighted count (3 here, the weighted one 1.7).
   const text = 'p cnf 2 1\nc t wmc\nc p weight 1 0.3 0\nc p weight -1 0.7 0\n1 2 0\n';
   const path = file('weighted.cnf', text);
@@ -111,7 +111,9 @@ describe('a weighted file (the Model Counting Competition\'s c p weight lines)',
     const r = run('count', path, '--json');
     expect(r.code).toBe(1);
     expect(r.out).toBe('');
-    expect(r.err).toBe(`puzzlesat: ${path}:3: "c p weight" gives literals weights, and count counts models unweighted; drop the weight lines to count the models\n`);
+    expect(r.err).toBe(
+      `puzzlesat: ${path}:3: "c p weight" gives literals weights, and count counts models unweighted; drop the weight lines to count the models\n`,
+    );
     await expect(count(parseDimacs(text, 'w.cnf'))).rejects.toThrow(/^w\.cnf:3: "c p weight" gives literals weights/);
   });
 
