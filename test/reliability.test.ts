@@ -23,6 +23,7 @@ import { EXTERNAL_SPECS } from '../solvers/external/specs.js';
 import { Cnf } from '../src/core/cnf.js';
 import { setRunDeadline } from '../src/core/limits.js';
 import { SatSolver } from '../src/session/solver.js';
+import { enumerate as enumerateByLoop } from '../src/enumerate/blocking-loop.js';
 import { solveInSlices } from '../solvers/wasm-support.js';
 import { writeReplacing } from '../src/core/output.js';
 import { Formula, solve } from '../src/index.js';
@@ -423,6 +424,23 @@ describe('4. --timeout is one limit for the run', { timeout: 120_000 }, () => {
     // No clause is lost or handed over twice: a solve without a deadline hands over all of them.
     await s.solve();
     expect(handed).toEqual({ clauses: 20_000, solves: 1 });
+  });
+  it('an enumeration hands its formula to the engine within its deadline (regression: the blocking loop loaded every clause before it looked at the clock)', async () => {
+    // An engine that counts what it is handed: a clause handed over past the deadline is time spent past --timeout.
+    const handed = { clauses: 0, solves: 0, disposed: 0 };
+    const engine = (): Solver => ({
+      name: 'counting',
+      ensureVars: () => {},
+      addClause: () => void handed.clauses++,
+      solve: async () => (handed.solves++, 'UNKNOWN'),
+      value: () => false,
+      stats: () => ({ solves: handed.solves }),
+      dispose: () => void handed.disposed++,
+    });
+    const instance = polyomino({ board: '5x4', pieces: 'L,P,T,U' });
+    const summary = await enumerateByLoop(instance, { createSolver: engine, unique: false, onFound: () => {}, timeoutSeconds: 0, cubeDepth: 0 });
+    expect(summary.complete).toBe(false);
+    expect(handed).toEqual({ clauses: 0, solves: 0, disposed: 1 });
   });
   it("a summary's seconds count from the run's start, building included (regression: a run stopped while building said seconds 0)", () => {
     // A millisecond from the process's start has always passed by the time the options are read, however

@@ -233,14 +233,18 @@ export async function enumerate(given: Instance, options: EnumerateOptions): Pro
   // Every blocking clause ever added, to rebuild a solver whose heap ran out.
   const block = blocker(instance);
   const blocking: number[][] = known.flatMap((k) => orbit(group, k).map(block));
-  const load = (solver: Solver): Solver => {
+  // --timeout bounds the whole enumeration, not each solve.
+  const deadline = options.timeoutSeconds === undefined ? Infinity : Date.now() + options.timeoutSeconds * 1000;
+  const timeLeft = () => (deadline === Infinity ? undefined : Math.max(0, (deadline - Date.now()) / 1000));
+  /** Hands the solver the formula and every blocking clause; false when the deadline passes first. */
+  const load = (solver: Solver): boolean => {
     if (depth > 0) solver.expectCubes?.();
     const groups = propagation === 'native' ? instance.exactlyOne : undefined;
-    loadFormula(solver, instance.cnf, new Set(groups?.families));
+    if (!loadFormula(solver, instance.cnf, new Set(groups?.families), deadline)) return false;
     if (groups && offersExactlyOne(solver)) for (const group of groups.groups) solver.addExactlyOne(group);
     for (const clause of blocking) solver.addClause(clause);
     applyBranching(instance, solver, branching, groups !== undefined);
-    return solver;
+    return true;
   };
   const limitReached = () => options.limit !== undefined && summary.count >= options.limit;
   /** Stopped before the end: the summary so far, marked incomplete. */
@@ -249,11 +253,7 @@ export async function enumerate(given: Instance, options: EnumerateOptions): Pro
     return summary;
   };
   const stop = () => limitReached() || options.shouldStop?.() === true;
-  // --timeout bounds the whole enumeration, not each solve.
-  const deadline = options.timeoutSeconds === undefined ? Infinity : Date.now() + options.timeoutSeconds * 1000;
-  const timeLeft = () => (deadline === Infinity ? undefined : Math.max(0, (deadline - Date.now()) / 1000));
   const halted = () => stop() || timeLeft() === 0;
-  solver = load(solver);
   /** Checks the model, blocks the images it has in the cube (itself too unless `selfExcluded`), streams it. */
   const accept = (cubePerms: readonly Int32Array[], selfExcluded: boolean): void => {
     const trueVars = checkedTrueVars(instance.cnf, solver);
@@ -268,6 +268,7 @@ export async function enumerate(given: Instance, options: EnumerateOptions): Pro
     options.onFound({ trueVars, orbitSize: size });
   };
   try {
+    if (!load(solver)) return incomplete();
     const finished = options.finishedCubes;
     const hooks = {
       skip: finished && ((lits: readonly number[]) => finished.has(cubeKey(lits))),
@@ -335,7 +336,8 @@ export async function enumerate(given: Instance, options: EnumerateOptions): Pro
           // The fixed heap filled up with learned clauses: start afresh from the
           // formula plus every blocking clause found so far.
           solver.dispose();
-          solver = load(options.createSolver());
+          solver = options.createSolver();
+          if (!load(solver)) return incomplete();
           continue;
         }
         summary.solves++;

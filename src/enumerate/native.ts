@@ -67,7 +67,8 @@ export async function enumerateNative(
   // The cubes split the solutions, so a model seen twice means the engine does not enumerate distinct projections.
   const seen = new Set<string>();
   try {
-    loadFormula(solver, instance.cnf);
+    // The deadline passed while the formula was handed over: nothing enumerated, the summary incomplete.
+    if (!loadFormula(solver, instance.cnf, undefined, deadline ?? Infinity)) return summary;
     const onModel = (trueVars: number[]) => {
       if (stop.signal.aborted) return;
       const key = trueVars.join(' ');

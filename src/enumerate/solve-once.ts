@@ -1,11 +1,26 @@
 import type { Solver, Status } from '../../solvers/types.js';
 import type { Cnf } from '../core/cnf.js';
-import { SatSolver, checkModel } from '../session/solver.js';
+import { passedAt } from '../core/limits.js';
+import { SatSolver, checkModel, declareVars } from '../session/solver.js';
 
-/** Hands a formula to a solver: its variables (so that models cover unused ones too), then its clauses, but for the families left out. */
-export function loadFormula(solver: Solver, cnf: Cnf, leftOut: ReadonlySet<string> = new Set()): void {
-  solver.ensureVars(cnf.varCount);
-  for (const family of cnf.families) if (!leftOut.has(family.name)) for (const clause of family.clauses()) solver.addClause(clause);
+/**
+ * Hands a formula to a solver: its variables (so that models cover unused
+ * ones too), then its clauses, but for the families left out. False when the
+ * deadline (Date.now() clock) passes first, read every 8192 steps: handing
+ * over millions of clauses takes seconds, part of the run's --timeout; the
+ * solver then holds part of the formula and is of no further use.
+ */
+export function loadFormula(solver: Solver, cnf: Cnf, leftOut: ReadonlySet<string> = new Set(), deadline = Infinity): boolean {
+  if (declareVars(solver, 0, cnf.varCount, deadline) < cnf.varCount) return false;
+  let step = 0;
+  for (const family of cnf.families) {
+    if (leftOut.has(family.name)) continue;
+    for (const clause of family.clauses()) {
+      if (passedAt(step++, deadline)) return false;
+      solver.addClause(clause);
+    }
+  }
+  return true;
 }
 
 /**

@@ -80,6 +80,20 @@ interface LastSolve {
 /** Variables declared to an engine at once (an engine reserves room for them): a tenth of a second for cadical-wasm. */
 const VARS_A_STEP = 8192;
 
+/**
+ * Declares variables from..to to an engine in steps between which the
+ * deadline (Date.now() clock) is read: millions of variables take an engine
+ * a second or more to reserve. Returns how far it got.
+ */
+export function declareVars(engine: Solver, from: number, to: number, deadline: number): number {
+  let reserved = from;
+  while (reserved < to && Date.now() < deadline) {
+    reserved = Math.min(to, reserved + VARS_A_STEP);
+    engine.ensureVars(reserved);
+  }
+  return reserved;
+}
+
 export class SatSolver {
   /** Clauses of each family (by position) already handed to the engine. */
   private readonly loaded: number[] = [];
@@ -265,11 +279,8 @@ export class SatSolver {
    */
   private sync(deadline: number): boolean {
     // Both in steps between which the clock is read: millions of variables take an engine a second or more to reserve.
-    while (this.reserved < this.formula.varCount) {
-      if (Date.now() >= deadline) return false;
-      this.reserved = Math.min(this.formula.varCount, this.reserved + VARS_A_STEP);
-      this.engine.ensureVars(this.reserved);
-    }
+    this.reserved = declareVars(this.engine, this.reserved, this.formula.varCount, deadline);
+    if (this.reserved < this.formula.varCount) return false;
     let step = 0;
     for (const [i, family] of this.formula.families.entries()) {
       let c = this.loaded[i] ?? 0;
