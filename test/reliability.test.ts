@@ -359,6 +359,19 @@ describe('2/3. --out and --resume', { timeout: 120_000 }, () => {
   });
 });
 
+/** An engine that only counts what it is handed: a clause handed over after the deadline is time spent past --timeout. */
+function countingEngine(handed: { clauses: number; solves: number; disposed: number }): Solver {
+  return {
+    name: 'counting',
+    ensureVars: () => {},
+    addClause: () => void handed.clauses++,
+    solve: async () => (handed.solves++, 'UNKNOWN'),
+    value: () => false,
+    stats: () => ({ solves: handed.solves }),
+    dispose: () => void handed.disposed++,
+  };
+}
+
 describe('4. --timeout is one limit for the run', { timeout: 120_000 }, () => {
   // Pigeonhole 11 into 10: UNSAT, and minutes of search for every engine here (resolution proofs of it are exponential, Haken 1985).
   const php = (n = 11) => {
@@ -397,17 +410,8 @@ describe('4. --timeout is one limit for the run', { timeout: 120_000 }, () => {
     expect(slices).toBe(0);
   });
   it("the clauses reach an engine within the run's deadline, the rest at the next solve (regression: dobble --symbols-per-card 11 --method sat --timeout 6 handed 5.3 million clauses to cadical-wasm after its deadline, and ended at 10 s)", async () => {
-    // An engine that only counts what it is handed: a clause handed over after the deadline is time spent past --timeout.
-    const handed = { clauses: 0, solves: 0 };
-    const engine: Solver = {
-      name: 'counting',
-      ensureVars: () => {},
-      addClause: () => void handed.clauses++,
-      solve: async () => (handed.solves++, 'UNKNOWN'),
-      value: () => false,
-      stats: () => ({ solves: handed.solves }),
-      dispose: () => {},
-    };
+    const handed = { clauses: 0, solves: 0, disposed: 0 };
+    const engine = countingEngine(handed);
     const cnf = new Cnf();
     cnf.family('many');
     const vars = Array.from({ length: 20_001 }, () => cnf.vars.aux('x'));
@@ -420,23 +424,14 @@ describe('4. --timeout is one limit for the run', { timeout: 120_000 }, () => {
     } finally {
       setRunDeadline(Infinity);
     }
-    expect(handed).toEqual({ clauses: 0, solves: 0 });
+    expect(handed).toEqual({ clauses: 0, solves: 0, disposed: 0 });
     // No clause is lost or handed over twice: a solve without a deadline hands over all of them.
     await s.solve();
-    expect(handed).toEqual({ clauses: 20_000, solves: 1 });
+    expect(handed).toEqual({ clauses: 20_000, solves: 1, disposed: 0 });
   });
   it('an enumeration hands its formula to the engine within its deadline (regression: the blocking loop loaded every clause before it looked at the clock)', async () => {
-    // An engine that counts what it is handed: a clause handed over past the deadline is time spent past --timeout.
     const handed = { clauses: 0, solves: 0, disposed: 0 };
-    const engine = (): Solver => ({
-      name: 'counting',
-      ensureVars: () => {},
-      addClause: () => void handed.clauses++,
-      solve: async () => (handed.solves++, 'UNKNOWN'),
-      value: () => false,
-      stats: () => ({ solves: handed.solves }),
-      dispose: () => void handed.disposed++,
-    });
+    const engine = () => countingEngine(handed);
     const instance = polyomino({ board: '5x4', pieces: 'L,P,T,U' });
     const summary = await enumerateByLoop(instance, { createSolver: engine, unique: false, onFound: () => {}, timeoutSeconds: 0, cubeDepth: 0 });
     expect(summary.complete).toBe(false);
