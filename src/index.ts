@@ -37,6 +37,7 @@ import type { CountMethod, CountPlan, EnumeratePlan, SolvePlan, StrategyChoice, 
 import { type Explanation, explain as explainInstance } from './explain/explain.js';
 import { ledgerShapes } from './explain/ledger.js';
 import { resolvePlan } from './plan.js';
+import { kebabField } from './core/field-names.js';
 import { runPlan } from './run.js';
 import { type Model, namedModel } from './session/solver.js';
 import type { CountReport } from './count/count.js';
@@ -492,7 +493,7 @@ function knownOptions(name: string, args: Record<string, unknown>): Record<strin
   const spelled: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(args)) {
     if (value === undefined) continue;
-    const option = key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    const option = kebabField(key);
     if (!known.includes(option)) throw new UsageError(`${name} has no option "${key}"${didYouMean(key, known)}; it reads: ${known.join(', ')}`);
     if (option in spelled && spelled[option] !== value)
       throw new UsageError(`${name}: option "${option}" is given twice, with ${String(spelled[option])} and ${String(value)}`);
@@ -536,7 +537,7 @@ export {
   setSizeLimits,
   sizeLimit,
 } from './core/limits.js';
-export { type AdvisedCall, setFieldNames } from './core/field-names.js';
+export { type AdvisedCall, kebabField, setFieldNames } from './core/field-names.js';
 export { readFileInput, readInput, readTextFile, readTextInput } from './core/input.js';
 export { defaultSolverName } from '../solvers/index.js';
 export { isSpecialFile, writeReplacing } from './core/output.js';

@@ -4,7 +4,7 @@ import type { Argv } from 'yargs';
 import { type BenchReport, SUITES, type SuiteSettings, countDisagreements, mergeReports, renderMarkdown, runSuite } from '../../bench/encodings.js';
 import { renderChart } from '../../bench/chart.js';
 import { PB_SUITES, pbDisagreements, renderPbMarkdown, runPbSuite } from '../../bench/pb-encodings.js';
-import { UsageError, UserError, readTextFile } from '../index.js';
+import { UsageError, UserError, kebabField, readTextFile } from '../index.js';
 import { type Args, guarded, outputOption, positiveInt, sizeLimitOptions } from './common.js';
 import { checkLaterOutputs, optionName, ruledValue } from './options.js';
 import { startProgress } from './progress.js';
@@ -154,7 +154,7 @@ export const handler = (args: Args) =>
 /** `bench pb`: the pseudo-Boolean suite, its report written as pb-encodings.md and .json (the full suite: into bench/results). */
 async function benchPb(args: Args): Promise<number> {
   for (const option of ['merge', 'puzzles', 'baseline', 'repeat', 'searchBox'])
-    if (args[option] !== undefined) throw new UsageError(`--${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} does not apply to bench pb`);
+    if (args[option] !== undefined) throw new UsageError(`--${kebabField(option)} does not apply to bench pb`);
   const base = args.quick ? PB_SUITES.quick : PB_SUITES.full;
   const timeout = ruledValue('timeout', args.timeout) ?? base.timeoutSeconds;
   const settings = { ...base, timeoutSeconds: timeout, solvers: args.solvers === undefined ? base.solvers : list(args.solvers) };

@@ -17,7 +17,7 @@ import * as solvers from './solvers.js';
 import * as sweep from './sweep.js';
 import * as verify from './verify.js';
 import * as worker from './worker.js';
-import { PUZZLES, UserError, didYouMean, limitsFromOptions, setFieldNames, setRunDeadline, setSizeLimits } from '../index.js';
+import { PUZZLES, UserError, didYouMean, kebabField, limitsFromOptions, setFieldNames, setRunDeadline, setSizeLimits } from '../index.js';
 import { checkNumericOptions, checkOutputs, checkTypedValues, joinStdinValues } from './options.js';
 import { commandLine, optionName, userMessage } from './common.js';
 
@@ -46,9 +46,6 @@ const bench = existsSync(fileURLToPath(benchSuite)) ? await import('./bench.js')
 const VERBS_WITH_A_PUZZLE = new Set(['solve', 'enumerate', 'count', 'encode', 'explain']);
 const puzzleList = PUZZLES.map((p) => p.name).join(', ');
 
-/** yargs' camelCase twin of an option, spelled back as typed: maxCells is max-cells. */
-const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-
 /**
  * A usage problem (unknown option, missing argument, bad choice): one line
  * and exit 2, the convention that tells it from a failed run (1). A missing
@@ -73,7 +70,7 @@ function usageError(msg: string | undefined, err: Error | undefined): never {
   );
   text = text.replace(/^(Unknown arguments?: )(.*)$/, (_, head: string, names: string) => {
     // yargs names each unknown kebab-case option twice, as typed and as its camelCase twin: keep what was typed.
-    const typed = names.split(', ').filter((name, _i, all) => !/[A-Z]/.test(name) || !all.includes(kebab(name)));
+    const typed = names.split(', ').filter((name, _i, all) => !/[A-Z]/.test(name) || !all.includes(kebabField(name)));
     const listed = typed.map((name) => `${name}${didYouMean(name, options).replace(/mean (\S+)\?/, 'mean --$1?')}`).join(', ');
     return (typed.length === 1 ? 'Unknown argument: ' : head) + listed;
   });

@@ -10,6 +10,7 @@ import {
   UsageError,
   UserError,
   encodingKinds,
+  kebabField,
   puzzleArgsOf,
 } from '../index.js';
 import { EXIT_INTERRUPTED, wasInterrupted } from './interrupt.js';
@@ -128,7 +129,7 @@ export function planRequest(args: Args): Omit<PlanRequest, 'verb'> {
 }
 
 /** A request's field as the command line spells it (uniqueBy → --unique-by), for the messages of the layers below. */
-export const optionName = (field: string): string => `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+export const optionName = (field: string): string => `--${kebabField(field)}`;
 
 /** A call the layers below advise, as a command line: the catalogue's listing, a puzzle enumerated from options. */
 export function commandLine(call: AdvisedCall): string {

@@ -1,7 +1,7 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { availableParallelism, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { MAX_TIMEOUT_SECONDS, MIN_MEMORY_BYTES, UserError } from '../index.js';
+import { MAX_TIMEOUT_SECONDS, MIN_MEMORY_BYTES, UserError, kebabField } from '../index.js';
 
 /**
  * The one validation layer for option values, run (as yargs middleware)
@@ -222,11 +222,9 @@ function typedOptions(words: readonly string[]): { name: string; value: string; 
     const joined = /^--([a-z][\w-]*)=(.*)$/.exec(word);
     const name = joined?.[1] ?? /^--([a-z][\w-]*)$/.exec(word)?.[1];
     const value = joined ? joined[2]! : all[k + 1];
-    return name && value !== undefined ? [{ name: kebabCase(name), value, joined: joined !== null }] : [];
+    return name && value !== undefined ? [{ name: kebabField(name), value, joined: joined !== null }] : [];
   });
 }
-
-const kebabCase = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /**
  * Checks `value` by `rule`; messages show `typed`, the text on the command

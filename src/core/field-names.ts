@@ -42,3 +42,6 @@ export function setFieldNames(names: (field: string) => string, calls: (call: Ad
 
 /** A name as the command line spells it, in the camel case of a library field (pieces-file is piecesFile). */
 export const camelField = (name: string): string => name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+
+/** A library field as the command line spells it (piecesFile is pieces-file): camelField's inverse. */
+export const kebabField = (field: string): string => field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);

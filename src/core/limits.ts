@@ -1,5 +1,5 @@
 import { UserError } from './errors.js';
-import { fieldName } from './field-names.js';
+import { fieldName, kebabField } from './field-names.js';
 
 /**
  * Size guards, checked before the allocation they protect: a 100000x100000
@@ -66,7 +66,7 @@ const FIELD: Readonly<Record<keyof SizeLimits, string>> = {
 };
 
 /** A limit's option as the command line and byName's options spell it (max-cells). */
-export const limitKey = (kind: keyof SizeLimits): string => FIELD[kind].replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+export const limitKey = (kind: keyof SizeLimits): string => kebabField(FIELD[kind]);
 
 /** The limits the options (max-cells, ..., as on the command line) give; absent ones stay at their defaults. */
 export function limitsFromOptions(args: Record<string, unknown>): Partial<SizeLimits> {

@@ -585,7 +585,8 @@ class CnfCounter {
    */
   private hold(bytes: number): void {
     this.pathBytes += bytes;
-    this.evictFor(0);
+    // Called at every component the search opens: the memo is looked at only when the path has pushed it past the room.
+    if (this.cacheBytes + this.pathBytes > this.room) this.evictFor(0);
     if (this.pathBytes > this.room) {
       const needed = this.formulaBytes + this.pathBytes * HEAP_PER_BYTE;
       throw new MemoryBoundExceeded(
@@ -598,14 +599,16 @@ class CnfCounter {
 
   /** Evicts the oldest entries (a Map iterates in insertion order) until `bytes` more fit beside the path and in the heap, and one more entry. */
   private evictFor(bytes: number): void {
-    const over = () =>
-      this.cacheBytes + bytes + this.pathBytes > this.room || this.cacheBytes + bytes > this.memoRoom || this.cache.size >= MAX_ENTRIES;
-    while (over() && this.cache.size > 0) {
+    while (this.overBy(bytes) && this.cache.size > 0) {
       const [oldest] = this.cache.keys();
       this.cacheBytes -= entryBytes(oldest!);
       this.cache.delete(oldest!);
       this.stats.evictions++;
     }
+  }
+  /** The memo with `bytes` more would not fit beside the path, in the heap's room, or in a Map. */
+  private overBy(bytes: number): boolean {
+    return this.cacheBytes + bytes + this.pathBytes > this.room || this.cacheBytes + bytes > this.memoRoom || this.cache.size >= MAX_ENTRIES;
   }
 
   /** Caches a component's count, unless the entry alone would not fit beside the path. */
