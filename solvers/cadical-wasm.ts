@@ -10,7 +10,7 @@
  */
 import { UserError } from '../src/core/errors.js';
 import type { ConflictLimited, FailedAssumptions, ProofProducer, SolveOptions, Solver, SolverFactory, Status } from './types.js';
-import { type WasmHeap, WasmModule, type WasmModuleFactory, WasmSolverShell, solveInSlices } from './wasm-support.js';
+import { type WasmHeap, WasmModule, type WasmModuleFactory, WasmSolverShell } from './wasm-support.js';
 
 /** The exports of build/cadical.js that this adapter uses. */
 interface CadicalModule extends WasmHeap {
@@ -34,8 +34,6 @@ interface CadicalModule extends WasmHeap {
 }
 
 const ENGINE = 'cadical-wasm';
-const RESULT_SAT = 10;
-const RESULT_UNSAT = 20;
 const RESULT_BAD_LITERAL = -1;
 const NO_LIMIT = -1;
 const STAT_INDEX = { conflicts: 0, decisions: 1, propagations: 2, restarts: 3 } as const;
@@ -99,25 +97,14 @@ export class CadicalWasmSolver extends WasmSolverShell<CadicalModule> implements
    * them) and yields to the event loop in between.
    */
   async solve(options: CadicalSolveOptions = {}): Promise<Status> {
-    const handle = this.live();
-    this.solves++;
-    this.model = undefined;
-    this.failedSet = undefined;
-    const assumptions = options.assumptions ?? [];
-    const deadline = options.timeoutSeconds === undefined ? Infinity : Date.now() + 1000 * options.timeoutSeconds;
-    const conflictLimit = options.conflictLimit ?? Infinity;
     const decisions = options.decisionLimit ?? NO_LIMIT;
-    const runSlice = (conflictBudget: number) => this.solveSlice(handle, assumptions, conflictBudget, decisions);
-    if ((deadline === Infinity && conflictLimit === Infinity && !options.signal) || options.decisionLimit !== undefined) {
-      return this.finish(runSlice(conflictLimit === Infinity ? NO_LIMIT : conflictLimit), assumptions);
-    }
-    const result = await solveInSlices(
-      { runSlice, conflicts: () => this.stat(STAT_INDEX.conflicts), resumed: () => this.live() },
-      deadline,
-      conflictLimit,
-      options.signal,
+    // A decision limit is CaDiCaL's own, kept within one call: no slices with it.
+    return this.searchWithin(
+      options,
+      (handle, assumptions, conflictBudget) => this.solveSlice(handle, assumptions, conflictBudget, decisions),
+      NO_LIMIT,
+      options.decisionLimit !== undefined,
     );
-    return this.finish(result, assumptions);
   }
 
   /**
@@ -174,16 +161,6 @@ export class CadicalWasmSolver extends WasmSolverShell<CadicalModule> implements
     const result = this.mod._cd_solve(handle, this.scratch.write(assumptions), assumptions.length, conflictBudget, decisionBudget);
     if (result === RESULT_BAD_LITERAL) throw new Error(`${ENGINE}: bad literal in assumptions [${assumptions.join(' ')}]`);
     return result;
-  }
-
-  private finish(result: number, assumptions: readonly number[]): Status {
-    if (result === RESULT_UNSAT) {
-      this.readFailed(assumptions);
-      return 'UNSAT';
-    }
-    if (result !== RESULT_SAT) return 'UNKNOWN';
-    this.readModel();
-    return 'SAT';
   }
 }
 

@@ -44,8 +44,6 @@ interface MinisatModule extends WasmHeap {
   _ms_enum_end(handle: number): void;
 }
 
-const RESULT_SAT = 10;
-const RESULT_UNSAT = 20;
 const RESULT_BAD_LITERAL = -1;
 const RESULT_MISUSE = -2;
 const STAT_INDEX = { conflicts: 0, decisions: 1, propagations: 2, restarts: 3, flips: 4 } as const;
@@ -160,28 +158,8 @@ export class MinisatWasmSolver
    * loop in between.
    */
   async solve(options: SolveOptions = {}): Promise<Status> {
-    const handle = this.live();
-    this.solves++;
     this.openCube = undefined;
-    this.model = undefined;
-    this.failedSet = undefined;
-    const assumptions = options.assumptions ?? [];
-    const deadline = options.timeoutSeconds === undefined ? Infinity : Date.now() + 1000 * options.timeoutSeconds;
-    const conflictLimit = options.conflictLimit ?? Infinity;
-    // Nothing to stop it: one call, no slices.
-    if (deadline === Infinity && conflictLimit === Infinity && !options.signal)
-      return this.finish(this.solveSlice(handle, assumptions, -1), assumptions);
-    const result = await solveInSlices(
-      {
-        runSlice: (budget) => this.solveSlice(handle, assumptions, budget),
-        conflicts: () => this.stat(STAT_INDEX.conflicts),
-        resumed: () => this.live(),
-      },
-      deadline,
-      conflictLimit,
-      options.signal,
-    );
-    return this.finish(result, assumptions);
+    return this.searchWithin(options, (handle, assumptions, budget) => this.solveSlice(handle, assumptions, budget), -1);
   }
 
   /** Which value MiniSat tries first for v; undefined gives it back to phase saving. */
@@ -316,16 +294,6 @@ export class MinisatWasmSolver
     }
     if (step === ENUM_INTERNAL_ERROR) throw new Error('minisat-wasm: internal error in enumeration (a clause false below the current level)');
     return step;
-  }
-
-  private finish(result: number, assumptions: readonly number[]): Status {
-    if (result === RESULT_UNSAT) {
-      this.readFailed(assumptions);
-      return 'UNSAT';
-    }
-    if (result !== RESULT_SAT) return 'UNKNOWN';
-    this.readModel();
-    return 'SAT';
   }
 }
 

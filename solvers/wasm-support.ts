@@ -8,7 +8,7 @@ import { UserError } from '../src/core/errors.js';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SolverStats } from './types.js';
+import type { SolveOptions, SolverStats, Status } from './types.js';
 
 /** The nearest directory at or above `start` that holds a package.json. */
 function packageRoot(start: string): string {
@@ -219,6 +219,10 @@ export class WasmModule<M> {
   }
 }
 
+/** What every engine's glue answers for a search: SAT, UNSAT, anything else UNKNOWN (as the SAT competition's exit codes). */
+const RESULT_SAT = 10;
+const RESULT_UNSAT = 20;
+
 /** What the shared solver shell needs of an engine's C glue besides the heap: its counters and its model. */
 export interface WasmGlue {
   free(handle: number): void;
@@ -280,6 +284,45 @@ export abstract class WasmSolverShell<M extends WasmHeap> {
     this.handle = 0;
     this.model = undefined;
     this.failedSet = undefined;
+  }
+
+  /**
+   * One search under the caller's limits, as a Status: a single call into
+   * the engine when nothing can stop it, or when `oneCall` says the engine
+   * keeps a limit of its own (the conflict limit, if any, is then its budget;
+   * `unlimited` is the budget the engine reads as none); otherwise slices
+   * that turn the event loop between them (solveInSlices).
+   */
+  protected async searchWithin(
+    options: SolveOptions,
+    search: (handle: number, assumptions: readonly number[], conflictBudget: number) => number,
+    unlimited: number,
+    oneCall = false,
+  ): Promise<Status> {
+    const handle = this.live();
+    this.solves++;
+    this.model = undefined;
+    this.failedSet = undefined;
+    const assumptions = options.assumptions ?? [];
+    const runSlice = (conflictBudget: number) => search(handle, assumptions, conflictBudget);
+    const deadline = options.timeoutSeconds === undefined ? Infinity : Date.now() + 1000 * options.timeoutSeconds;
+    const conflictLimit = options.conflictLimit ?? Infinity;
+    const result =
+      oneCall || (deadline === Infinity && conflictLimit === Infinity && !options.signal)
+        ? runSlice(conflictLimit === Infinity ? unlimited : conflictLimit)
+        : await solveInSlices(
+            { runSlice, conflicts: () => this.stat(this.counters.conflicts!), resumed: () => this.live() },
+            deadline,
+            conflictLimit,
+            options.signal,
+          );
+    if (result === RESULT_UNSAT) {
+      this.readFailed(assumptions);
+      return 'UNSAT';
+    }
+    if (result !== RESULT_SAT) return 'UNKNOWN';
+    this.readModel();
+    return 'SAT';
   }
 
   /** The handle, or an Error when the solver was disposed. */
