@@ -16,19 +16,13 @@ import { UserError } from '../src/core/errors.js';
 import { cadicalWasm, cadicalWasmAvailability, loadCadicalWasm, type CadicalWasmSolver } from '../solvers/cadical-wasm.js';
 import { loadMinisatWasm, minisatWasm } from '../solvers/minisat-wasm.js';
 import { solverByName } from '../solvers/index.js';
-import type { Solver } from '../solvers/types.js';
 import { solveDpll } from './helpers/dpll.js';
 import { missing } from './helpers/requires.js';
+import { SMALL_FORMULAS, loaded, satisfies } from './helpers/solver-fixtures.js';
 
 const availability = cadicalWasm.available();
 
-function solverWith(clauses: Clauses): CadicalWasmSolver {
-  const solver = cadicalWasm.create();
-  for (const clause of clauses) solver.addClause(clause);
-  return solver;
-}
-
-const satisfies = (clauses: Clauses, solver: Solver) => clauses.every((c) => Array.from(c).some((lit) => solver.value(Math.abs(lit)) === lit > 0));
+const solverWith = (clauses: Clauses): CadicalWasmSolver => loaded(cadicalWasm.create(), clauses);
 
 /** The DRAT text proof as lines, without the trailing newline's empty line. */
 const proofLines = (bytes: Uint8Array) =>
@@ -65,21 +59,7 @@ describe.skipIf(missing('cadical-wasm'))('cadical-wasm', () => {
   });
 
   it('answers small formulas, with values for every declared variable', async () => {
-    const cases: [Clauses, string][] = [
-      [[], 'SAT'],
-      [[[1, 2], [-1], [-2, 3]], 'SAT'],
-      [[[1], [-1]], 'UNSAT'],
-      [
-        [
-          [1, 2],
-          [1, -2],
-          [-1, 2],
-          [-1, -2],
-        ],
-        'UNSAT',
-      ],
-      [[[]], 'UNSAT'],
-    ];
+    const cases = SMALL_FORMULAS;
     for (const [clauses, expected] of cases) {
       const solver = solverWith(clauses);
       solver.ensureVars(5);

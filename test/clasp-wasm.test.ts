@@ -3,29 +3,11 @@ import { pigeonhole, randomThreeSat } from '../bench/minisat-builds.js';
 import { UserError } from '../src/core/errors.js';
 import { MAX_INPUT_BYTES, claspWasm, type ClaspWasmSolver } from '../solvers/clasp-wasm.js';
 import { missing } from './helpers/requires.js';
+import { EXACTLY_ONE_OF_FOUR, loaded, satisfies } from './helpers/solver-fixtures.js';
 
 const availability = claspWasm.available();
 
-function solverWith(clauses: readonly (readonly number[])[]): ClaspWasmSolver {
-  const solver = claspWasm.create();
-  for (const clause of clauses) solver.addClause(clause);
-  return solver;
-}
-
-const satisfies = (clauses: readonly (readonly number[])[], solver: ClaspWasmSolver) =>
-  clauses.every((c) => c.some((lit) => solver.value(Math.abs(lit)) === lit > 0));
-
-/** Exactly one of 1..4 true, and 5 implies 1: four models over 1..4, five in all. */
-const EXACTLY_ONE_OF_FOUR = [
-  [1, 2, 3, 4],
-  [-1, -2],
-  [-1, -3],
-  [-1, -4],
-  [-2, -3],
-  [-2, -4],
-  [-3, -4],
-  [-5, 1],
-];
+const solverWith = (clauses: readonly (readonly number[])[]): ClaspWasmSolver => loaded(claspWasm.create(), clauses);
 
 const dimacsBytes = (vars: number, clauses: readonly (readonly number[])[]) =>
   `p cnf ${vars} ${clauses.length}\n`.length + clauses.reduce((n, c) => n + c.join(' ').length + 3, 0);

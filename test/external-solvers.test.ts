@@ -10,32 +10,12 @@ import { ModelCheckError, nativeEnumerator } from '../solvers/types.js';
 import { externalSolver } from '../solvers/external/adapter.js';
 import { EXTERNAL_SPECS, type ExternalSolverSpec } from '../solvers/external/specs.js';
 import { solverByName } from '../solvers/index.js';
-import type { Solver } from '../solvers/types.js';
 import { missing } from './helpers/requires.js';
+import { EXACTLY_ONE_OF_FOUR, loaded, satisfies } from './helpers/solver-fixtures.js';
 
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
 
 const specNamed = (name: string): ExternalSolverSpec => EXTERNAL_SPECS.find((s) => s.name === name)!;
-
-function loaded(solver: Solver, clauses: readonly (readonly number[])[]): Solver {
-  for (const clause of clauses) solver.addClause(clause);
-  return solver;
-}
-
-const satisfies = (clauses: readonly (readonly number[])[], solver: Solver) =>
-  clauses.every((c) => c.some((lit) => solver.value(Math.abs(lit)) === lit > 0));
-
-/** Exactly one of 1..4 true, and 5 implies 1: four models over 1..4, five in all. */
-const EXACTLY_ONE_OF_FOUR = [
-  [1, 2, 3, 4],
-  [-1, -2],
-  [-1, -3],
-  [-1, -4],
-  [-2, -3],
-  [-2, -4],
-  [-3, -4],
-  [-5, 1],
-];
 
 /**
  * Each test gets its own TMPDIR (os.tmpdir() reads it on every call), so it

@@ -3,18 +3,11 @@ import { type Clauses, negativelyPlantedThreeSat, pigeonhole, randomThreeSat } f
 import { seededRandom } from '../src/core/random.js';
 import { loadMinisatWasm, minisatWasm, minisatWasmHeapBytes, type MinisatWasmSolver } from '../solvers/minisat-wasm.js';
 import { missing } from './helpers/requires.js';
+import { SMALL_FORMULAS, loaded, satisfies } from './helpers/solver-fixtures.js';
 
 const availability = minisatWasm.available();
 
-function solverWith(clauses: Clauses): MinisatWasmSolver {
-  const solver = minisatWasm.create();
-  for (const clause of clauses) solver.addClause(clause);
-  return solver;
-}
-
-function satisfies(clauses: Clauses, value: (v: number) => boolean): boolean {
-  return clauses.every((clause) => clause.some((lit) => value(Math.abs(lit)) === lit > 0));
-}
+const solverWith = (clauses: Clauses): MinisatWasmSolver => loaded(minisatWasm.create(), clauses);
 
 /** Models of the clauses over variables 1..n (n <= 30), by trying all 2^n assignments as bit masks. */
 function bruteForceModels(clauses: Clauses, n: number): number {
@@ -47,25 +40,11 @@ describe.skipIf(missing('minisat-wasm'))('minisat-wasm', () => {
   });
 
   it('answers small formulas', async () => {
-    const cases: [Clauses, string][] = [
-      [[], 'SAT'],
-      [[[1, 2], [-1], [-2, 3]], 'SAT'],
-      [[[1], [-1]], 'UNSAT'],
-      [
-        [
-          [1, 2],
-          [1, -2],
-          [-1, 2],
-          [-1, -2],
-        ],
-        'UNSAT',
-      ],
-      [[[]], 'UNSAT'],
-    ];
+    const cases = SMALL_FORMULAS;
     for (const [clauses, expected] of cases) {
       const solver = solverWith(clauses);
       expect(await solver.solve()).toBe(expected);
-      if (expected === 'SAT') expect(satisfies(clauses, (v) => solver.value(v))).toBe(true);
+      if (expected === 'SAT') expect(satisfies(clauses, solver)).toBe(true);
       solver.dispose();
     }
   });
@@ -87,7 +66,7 @@ describe.skipIf(missing('minisat-wasm'))('minisat-wasm', () => {
       const solver = solverWith(clauses);
       const status = await solver.solve();
       expect(status).toBe(bruteForceModels(clauses, n) > 0 ? 'SAT' : 'UNSAT');
-      if (status === 'SAT') expect(satisfies(clauses, (v) => solver.value(v))).toBe(true);
+      if (status === 'SAT') expect(satisfies(clauses, solver)).toBe(true);
       seen.add(status);
       solver.dispose();
     }
@@ -105,7 +84,7 @@ describe.skipIf(missing('minisat-wasm'))('minisat-wasm', () => {
       const constrained = [...clauses, ...assumptions.map((lit) => [lit])];
       const status = await solver.solve({ assumptions });
       expect(status).toBe(bruteForceModels(constrained, n) > 0 ? 'SAT' : 'UNSAT');
-      if (status === 'SAT') expect(satisfies(constrained, (v) => solver.value(v))).toBe(true);
+      if (status === 'SAT') expect(satisfies(constrained, solver)).toBe(true);
       outcomes.add(status);
     }
     expect(outcomes).toEqual(new Set(['SAT', 'UNSAT']));
@@ -121,7 +100,7 @@ describe.skipIf(missing('minisat-wasm'))('minisat-wasm', () => {
     solver.ensureVars(n);
     let models = 0;
     while ((await solver.solve()) === 'SAT') {
-      expect(satisfies(clauses, (v) => solver.value(v))).toBe(true);
+      expect(satisfies(clauses, solver)).toBe(true);
       models++;
       solver.addClause(Array.from({ length: n }, (_, i) => (solver.value(i + 1) ? -(i + 1) : i + 1)));
     }
@@ -146,7 +125,7 @@ describe.skipIf(missing('minisat-wasm'))('minisat-wasm', () => {
       let models = 0;
       while ((await solver.solve({ assumptions: cube })) === 'SAT') {
         const value = (v: number) => solver.value(v);
-        expect(satisfies([...clauses, ...blocking, ...cube.map((lit) => [lit])], value)).toBe(true);
+        expect(satisfies([...clauses, ...blocking, ...cube.map((lit) => [lit])], solver)).toBe(true);
         models++;
         const clause = Array.from({ length: n }, (_, i) => (value(i + 1) ? -(i + 1) : i + 1));
         blocking.push(clause);
@@ -211,7 +190,7 @@ describe.skipIf(missing('minisat-wasm'))('minisat-wasm', () => {
     const clauses = pigeonhole(5, 5);
     const fits = solverWith(clauses);
     expect(await fits.solve()).toBe('SAT');
-    expect(satisfies(clauses, (v) => fits.value(v))).toBe(true);
+    expect(satisfies(clauses, fits)).toBe(true);
     fits.dispose();
   });
 
@@ -261,7 +240,7 @@ describe.skipIf(missing('minisat-wasm'))('minisat-wasm', () => {
     const solver = solverWith(clauses);
     expect(minisatWasmHeapBytes()).toBeGreaterThan(64 * 2 ** 20);
     expect(await solver.solve()).toBe('SAT');
-    expect(satisfies(clauses, (v) => solver.value(v))).toBe(true);
+    expect(satisfies(clauses, solver)).toBe(true);
     solver.dispose();
   }, 180_000);
 });
