@@ -31,18 +31,18 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { DancingLinks } from 'dancing-links';
 import { polyomino } from '../encoders/polyomino.js';
 import { enumerate } from '../src/enumerate/blocking-loop.js';
 import { type EnumeratePlan, resolvePlan, runPlan } from '../src/index.js';
 import { enumerateExactCover } from '../src/enumerate/dlx.js';
 import { poolAvailable } from '../src/enumerate/pool.js';
-import { type ExactCoverProblem, solveExactCover } from '../solvers/dlx/exact-cover.js';
-import { PACKING_DEFAULTS, type NonOverlap, type PackingInstance, type Placement } from '../encoders/packing.js';
+import { solveExactCover } from '../solvers/dlx/exact-cover.js';
+import { PACKING_DEFAULTS, type NonOverlap, type PackingInstance } from '../encoders/packing.js';
 import { CubeTree } from '../src/enumerate/cube-tree.js';
 import { pickSolver } from '../solvers/index.js';
 import type { SolverFactory } from '../solvers/types.js';
 import { machineDescription } from './encodings.js';
+import { countWithPeer, fundamentalProblems } from './peer-dancing-links.js';
 import { timed } from './timing.js';
 
 const CLASSES = 16146;
@@ -82,42 +82,6 @@ function parseArgs(argv: string[]): Args {
 }
 
 // ---- the exact-cover problems ---------------------------------------------------
-
-/** The X's centre: the mean of its five cells. */
-function centreOf(instance: PackingInstance, placement: Placement): [number, number] {
-  const cells = placement.cells.map((c) => instance.spec.region[c]!);
-  return [cells.reduce((s, c) => s + c[0], 0) / cells.length, cells.reduce((s, c) => s + c[1], 0) / cells.length];
-}
-
-/**
- * The instance's own placements as exact cover (cells, then one column per
- * piece), with the X only where `keepX` allows its centre.
- */
-function restrictedProblem(instance: PackingInstance, keepX: (x: number, y: number) => boolean): ExactCoverProblem {
-  const x = instance.spec.pieces.findIndex((p) => p.name === 'X');
-  const cells = instance.spec.region.length;
-  const rows = instance.placements.filter((pl) => pl.piece !== x || keepX(...centreOf(instance, pl))).map((pl) => [...pl.cells, cells + pl.piece]);
-  return { primary: cells + instance.spec.pieces.length, secondary: 0, rows };
-}
-
-/** Centres in the fundamental triangle, off its diagonal (each class once) and on it (each class twice). */
-function fundamentalProblems(instance: PackingInstance): { offDiagonal: ExactCoverProblem; diagonal: ExactCoverProblem } {
-  return {
-    offDiagonal: restrictedProblem(instance, (x, y) => x < y && y <= 3),
-    diagonal: restrictedProblem(instance, (x, y) => x === y && y <= 3),
-  };
-}
-
-function countWithPeer({ primary, secondary, rows }: ExactCoverProblem): number {
-  const solver = new DancingLinks<number>().createSolver({ primaryColumns: primary, secondaryColumns: secondary });
-  solver.addSparseConstraints(
-    rows.map((cells, row) => ({
-      data: row,
-      columnIndices: { primary: cells.filter((c) => c < primary), secondary: cells.filter((c) => c >= primary).map((c) => c - primary) },
-    })),
-  );
-  return solver.findAll().length;
-}
 
 /** Classes from the two counts: the diagonal's solutions come in pairs. */
 function classesOf(offDiagonal: number, diagonal: number, engine: string): number {

@@ -21,14 +21,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DancingLinks } from 'dancing-links';
 import { geniusSquare } from '../encoders/genius-square.js';
 import { soma } from '../encoders/polycube.js';
 import { polyomino } from '../encoders/polyomino.js';
 import { writeDimacsFile } from '../src/core/dimacs.js';
 import type { Instance } from '../src/core/puzzle.js';
 import type { AmoEncoding } from '../src/card/index.js';
-import type { PackingInstance, Placement } from '../encoders/packing.js';
+import type { PackingInstance } from '../encoders/packing.js';
 import { type EnumMode, type Propagation, applyBranching, enumerate } from '../src/enumerate/blocking-loop.js';
 import { enumerateExactCover } from '../src/enumerate/dlx.js';
 import { type MinisatCubeOptions, type MinisatWasmSolver, loadMinisatWasm, minisatWasm } from '../solvers/minisat-wasm.js';
@@ -37,7 +36,8 @@ import { EXTERNAL_SOLVERS } from '../solvers/external/adapter.js';
 import { claspWasm } from '../solvers/clasp-wasm.js';
 import { resolvePlan, runPlan, type EnumeratePlan } from '../src/index.js';
 import { poolAvailable } from '../src/enumerate/pool.js';
-import { boxedSearch, machineDescription } from './encodings.js';
+import { type BoxedSearch, boxedSearch, machineDescription } from './encodings.js';
+import { countWithPeer, fundamentalProblems } from './peer-dancing-links.js';
 import { type Timed, timed } from './timing.js';
 
 const REPORT = 'bench/results/sat-search.md';
@@ -114,37 +114,12 @@ const PUZZLES: Puzzle[] = [
   geniusRoll('B3,B4,F1,F2,F3,F4,F6', 22317),
 ];
 
-/**
- * The npm peer knows no symmetry: it counts raw solutions of the instance's
- * own exact-cover rows. On 8x8 + 2x2 (129168 of them) it gets the
- * fundamental-region restriction bench/pentomino-8x8.ts uses instead: the
- * X's centre in the triangle 1 <= x <= y <= 3, off the diagonal (each class
- * once) and on it (each class twice), so it counts classes too.
- */
+/** The npm peer's count: all raw solutions, or on 8x8 + 2x2 the classes, with the X pinned (bench/peer-dancing-links.ts). */
 function peerCount(instance: Instance, pinX: boolean): number {
-  const packing = instance as PackingInstance;
-  const x = packing.spec.pieces.findIndex((p) => p.name === 'X');
-  if (!pinX) return countRows(instance.exactCover!.rows);
-  const centre = (pl: Placement) => {
-    const cells = pl.cells.map((c) => packing.spec.region[c]!);
-    return [cells.reduce((n, c) => n + c[0], 0) / 5, cells.reduce((n, c) => n + c[1], 0) / 5] as const;
-  };
-  const rowsWhere = (keep: (cx: number, cy: number) => boolean) =>
-    packing.placements.filter((pl) => pl.piece !== x || keep(...centre(pl))).map((pl) => [...pl.cells, packing.spec.region.length + pl.piece]);
-  return countRows(rowsWhere((cx, cy) => cx < cy && cy <= 3)) + countRows(rowsWhere((cx, cy) => cx === cy && cy <= 3)) / 2;
-}
-
-function countRows(rows: number[][]): number {
-  const primary = Math.max(...rows.flat()) + 1;
-  const secondary = 0;
-  const solver = new DancingLinks<number>().createSolver({ primaryColumns: primary, secondaryColumns: secondary });
-  solver.addSparseConstraints(
-    rows.map((cells, row) => ({
-      data: row,
-      columnIndices: { primary: cells.filter((c) => c < primary), secondary: cells.filter((c) => c >= primary).map((c) => c - primary) },
-    })),
-  );
-  return solver.findAll().length;
+  const cover = instance.exactCover!;
+  if (!pinX) return countWithPeer(cover);
+  const { offDiagonal, diagonal } = fundamentalProblems(instance as PackingInstance);
+  return countWithPeer(offDiagonal) + countWithPeer(diagonal) / 2;
 }
 
 /** How a chrono enumeration meets conflicts: the engine's default, or learning forced on (the rule before plain backtracking). */
@@ -189,12 +164,22 @@ async function satRun(puzzle: Puzzle, instance: Instance, [depth, branching, mod
     box,
     puzzle.classes,
   );
-  if (run.complete && run.found !== puzzle.classes) throw new Error(`${puzzle.name}: ${run.found} classes, expected ${puzzle.classes}`);
+  return checkedRun(puzzle, puzzle.name, run, [depth, branching, mode, propagationText(instance, propagation)]);
+}
+
+/** The run as a row's record, once its classes, if complete, are the puzzle's (`who` names the run in the error). */
+function checkedRun(
+  puzzle: Puzzle,
+  who: string,
+  run: BoxedSearch,
+  [depth, branching, mode, propagation]: [number, BranchingRule, EnumMode, string],
+): SatRun {
+  if (run.complete && run.found !== puzzle.classes) throw new Error(`${who}: ${run.found} classes, expected ${puzzle.classes}`);
   return {
     depth,
     branching,
     mode,
-    propagation: propagationText(instance, propagation),
+    propagation,
     classes: run.found,
     complete: run.complete,
     cpu: run.cpu,
@@ -237,23 +222,11 @@ async function workerRows(puzzle: Puzzle, box: number, ratios: (cpu: number) => 
       box,
       puzzle.classes,
     );
-    if (run.complete && run.found !== puzzle.classes)
-      throw new Error(`${puzzle.name} on ${WORKERS} workers: ${run.found} classes, expected ${puzzle.classes}`);
     rows.push(
       satRow(
         puzzle,
         solver,
-        {
-          depth,
-          branching,
-          mode,
-          propagation: propagationText(instance, propagation),
-          classes: run.found,
-          complete: run.complete,
-          cpu: run.cpu,
-          wall: run.wall,
-          total: run.allCpu ?? Infinity,
-        },
+        checkedRun(puzzle, `${puzzle.name} on ${WORKERS} workers`, run, [depth, branching, mode, propagationText(instance, propagation)]),
         'default',
         ratios,
       ),
