@@ -14,6 +14,7 @@ import { findOnPath } from '../solvers/external/process.js';
 import { EXTERNAL_SPECS } from '../solvers/external/specs.js';
 import { asProofProducer, claimFormula } from '../src/proof/certify.js';
 import { missing } from './helpers/requires.js';
+import { EXACTLY_ONE_OF_FOUR } from './helpers/solver-fixtures.js';
 
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
 const scratch = mkdtempSync(join(tmpdir(), 'puzzlesat-proof-test-'));
@@ -352,17 +353,8 @@ describe.skipIf(missing('cadical'))('DRAT proofs from native cadical', () => {
 
 describe.skipIf(missing('cadical'))('the cadical adapter as a ProofProducer', () => {
   it('proves UNSAT under assumptions about the clauses plus the assumptions as units, not about the clauses alone', async () => {
-    // Exactly one of 1..4, and 5 implies 1: satisfiable, but not with 5 and 2.
-    const clauses = [
-      [1, 2, 3, 4],
-      [-1, -2],
-      [-1, -3],
-      [-1, -4],
-      [-2, -3],
-      [-2, -4],
-      [-3, -4],
-      [-5, 1],
-    ];
+    // Satisfiable, but not with 5 and 2.
+    const clauses = EXACTLY_ONE_OF_FOUR;
     const solver = externalSolver(EXTERNAL_SPECS.find((s) => s.name === 'cadical')!).create();
     const producer = asProofProducer(solver)!;
     expect(producer).toBeDefined();
