@@ -131,10 +131,11 @@ export function planRequest(args: Args): Omit<PlanRequest, 'verb'> {
 /** A request's field as the command line spells it (uniqueBy → --unique-by), for the messages of the layers below. */
 export const optionName = (field: string): string => `--${kebabField(field)}`;
 
-/** A call the layers below advise, as a command line: the catalogue's listing, a puzzle enumerated from options. */
+/** A call the layers below advise, as a command line: the catalogue's listing, the solvers', a queue worker's option, a puzzle enumerated from options. */
 export function commandLine(call: AdvisedCall): string {
   if ('catalogue' in call) return '`puzzlesat list puzzles`';
   if ('solvers' in call) return 'puzzlesat solvers';
+  if ('worker' in call) return `puzzlesat worker ${optionName(call.worker)}`;
   const options = Object.entries(call.options).map(([field, value]) => `${optionName(field)} ${value}`);
   return ['puzzlesat enumerate', call.puzzle, ...options].join(' ');
 }
