@@ -1,6 +1,6 @@
 import { Cnf } from '../src/core/cnf.js';
 import { UserError } from '../src/core/errors.js';
-import { checkSize } from '../src/core/limits.js';
+import { pastLimit, sizeLimit } from '../src/core/limits.js';
 import { type Cell, type Transform, cellKey, isMirror, orientations, regionSymmetries, shapeKey, transformShape } from '../src/geometry/cells.js';
 import { type Grid, GRIDS } from '../src/geometry/grids.js';
 import { crossingClaims } from '../src/geometry/crossings.js';
@@ -157,6 +157,7 @@ function placementsOf(spec: PackingSpec, board: Board, cnf: Cnf): Placement[] {
   const out: Placement[] = [];
   // Once, not per placement: per placement it made large boards quadratic.
   const flat = points.every((c) => c[2] === 0);
+  const limit = sizeLimit('placements');
   spec.pieces.forEach((piece, p) => {
     orientations(piece.cells.map(grid.toPoint), movesOf(spec, piece), period).forEach((shape, o) => {
       for (const anchor of points) {
@@ -172,8 +173,8 @@ function placementsOf(spec: PackingSpec, board: Board, cnf: Cnf): Placement[] {
           cells.push(i);
         }
         if (cells.length !== shape.length) continue;
-        // Counted as they are made, so an oversized packing stops before its variables exist.
-        checkSize('placements', out.length + 1, 'board and pieces', 'give at least');
+        // Counted as they are made, so an oversized packing stops before its variables exist (how many it would have is not counted).
+        if (out.length >= limit) throw pastLimit('placements', 'board and pieces', 'the pieces have more placements on the board', limit);
         const moved: Cell = [offset[0] / period, offset[1] / period, offset[2]];
         const at = flat ? `(${moved[0]},${moved[1]})` : `(${moved.join(',')})`;
         const variable = cnf.vars.named(`place ${piece.name}#${o} @${at}`);

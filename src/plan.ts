@@ -3,7 +3,7 @@ import { buildInstance, encodingChoice, isCnfPath, puzzleByName } from '../encod
 import { defaultSolverName, engineByName, engineCapabilities, loadWasmSolvers, type SolverUse } from '../solvers/index.js';
 import { refuseWeightedCount } from './core/dimacs.js';
 import { UsageError, UserError, didYouMean } from './core/errors.js';
-import { fieldName } from './core/field-names.js';
+import { callName, fieldName } from './core/field-names.js';
 import { checkRunNumbers } from './core/limits.js';
 import {
   COUNT_METHODS,
@@ -154,18 +154,20 @@ function resolveSolve(puzzle: string | Instance, r: PlanRequest): WithInstance<S
   const caps = engineCapabilities(engine);
   const certify = r.certify === true;
   if (caps.exactCover) {
-    for (const [option, given] of [
-      ['--proof', proof],
-      ['--certify', certify],
-      ['--branching', asked !== undefined],
+    for (const [field, given] of [
+      ['proof', proof],
+      ['certify', certify],
+      ['branching', asked !== undefined],
     ] as const)
       if (given)
-        throw new UsageError(`${option} does not go with --solver ${engine.name}: dancing links gives no proofs and takes no branching rule`);
+        throw new UsageError(
+          `${option(field)} does not go with ${option('solver')} ${engine.name}: dancing links gives no proofs and takes no branching rule`,
+        );
     if (!instance.exactCover) throw notExactCover(engine.name, name, option('solver'));
   }
   if (proof && !caps.proofs)
     throw new UsageError(
-      `--proof: ${engine.name} does not write DRAT proofs; solvers that do: ${proofSolverNames().join(', ') || 'none can run here'}`,
+      `${option('proof')}: ${engine.name} does not write DRAT proofs; solvers that do: ${proofSolverNames().join(', ') || 'none can run here'}`,
     );
   const ownProof = (proof || certify) && caps.proofs;
   return {
@@ -179,7 +181,7 @@ function resolveSolve(puzzle: string | Instance, r: PlanRequest): WithInstance<S
     branching: caps.exactCover ? 'vsids' : resolveBranching(instance, caps, engine.name, asked),
     ownProof,
     certify,
-    ...(certify && !ownProof ? { prover: pickProver('--certify').name } : {}),
+    ...(certify && !ownProof ? { prover: pickProver(option('certify')).name } : {}),
     instance,
   };
 }
@@ -227,7 +229,7 @@ function resolveEnumerate(puzzle: string | Instance, r: PlanRequest): WithInstan
     ...settings,
     workers: threads ? (r.workers ?? availableParallelism()) : 1,
     ...(queue ? { queue } : {}),
-    ...(certify ? { prover: pickProver('--certify').name } : {}),
+    ...(certify ? { prover: pickProver(option('certify')).name } : {}),
     instance,
   };
 }
@@ -235,18 +237,21 @@ function resolveEnumerate(puzzle: string | Instance, r: PlanRequest): WithInstan
 /** What a queue cannot carry: the workers rebuild the instance by name and run to the end, far from this process. */
 function refuseForQueue(puzzle: string | Instance, r: PlanRequest, certify: boolean): void {
   if (typeof puzzle !== 'string' || isCnfPath(puzzle))
-    throw new UsageError('--queue: workers rebuild the instance from a puzzle name and its options; a DIMACS file is not sent');
-  if (r.limit !== undefined) throw new UsageError('--queue runs to the end: drop --limit');
-  if (certify) throw new UsageError('--certify checks proofs in this process: it does not go with --queue');
+    throw new UsageError(`${option('queue')}: workers rebuild the instance from a puzzle name and its options; a DIMACS file is not sent`);
+  if (r.limit !== undefined) throw new UsageError(`${option('queue')} runs to the end: drop ${option('limit')}`);
+  if (certify) throw new UsageError(`${option('certify')} checks proofs in this process: it does not go with ${option('queue')}`);
   if (r.workers !== undefined)
-    throw new UsageError('--workers does not go with --queue: each queue worker takes its own jobs (puzzlesat worker --concurrency)');
+    throw new UsageError(
+      `${option('workers')} does not go with ${option('queue')}: each queue worker takes its own jobs (${callName({ worker: 'concurrency' })})`,
+    );
 }
 
 function resolveSweep(puzzle: string | Instance, r: PlanRequest): SweepPlan {
   if (puzzle !== 'genius-square')
     throw new UsageError(`sweep: only genius-square has rolls to sweep, got "${typeof puzzle === 'string' ? puzzle : puzzle.puzzle}"`);
-  if (r.resume && r.out === undefined) throw new UsageError('--resume needs --output FILE.tsv to resume from');
-  if (r.seed !== undefined && r.sample === undefined) throw new UsageError('--seed applies to --sample');
+  // The command line's --output is the request's out.
+  if (r.resume && r.out === undefined) throw new UsageError(`${option('resume')} needs ${fieldName('output', 'out')} FILE.tsv to resume from`);
+  if (r.seed !== undefined && r.sample === undefined) throw new UsageError(`${option('seed')} applies to ${option('sample')}`);
   return {
     verb: 'sweep',
     puzzle,
@@ -266,9 +271,9 @@ function resolveSweep(puzzle: string | Instance, r: PlanRequest): SweepPlan {
  */
 function countWorkers(workers: number | undefined, method: CountMethod, rebuildable: boolean): number {
   if (workers === undefined || workers === 1) return 1;
-  if (method === 'cnf') throw new UsageError('--workers: the cnf counter runs in one thread; threads count exact-cover terms');
+  if (method === 'cnf') throw new UsageError(`${option('workers')}: the cnf counter runs in one thread; threads count exact-cover terms`);
   if (!rebuildable)
-    throw new UserError('--workers: threads rebuild the instance from a puzzle name and its options; this one was built by the caller');
+    throw new UserError(`${option('workers')}: threads rebuild the instance from a puzzle name and its options; this one was built by the caller`);
   return poolAvailable() ? workers : 1;
 }
 
@@ -279,7 +284,7 @@ function countWorkers(workers: number | undefined, method: CountMethod, rebuilda
  */
 export function refuseUniqueOnFormula(puzzle: string | Instance, unique: boolean): void {
   if (unique && typeof puzzle === 'string' && (isCnfPath(puzzle) || puzzle === '-'))
-    throw new UsageError('--unique: a DIMACS formula has no symmetries to break or count classes under');
+    throw new UsageError(`${option('unique')}: a DIMACS formula has no symmetries to break or count classes under`);
 }
 
 /** uniqueBy without unique: a way of counting classes, when no classes are asked for. */
@@ -319,7 +324,7 @@ function resolveCount(puzzle: string | Instance, r: PlanRequest): CountPlan {
   const { instance, args, name, rebuildable } = built(puzzle, typeof puzzle === 'string' ? encodedArgs(puzzle, r.args ?? {}) : {});
   refuseWeightedCount(instance.cnf);
   const formula = typeof puzzle === 'string' && (isCnfPath(puzzle) || puzzle === '-');
-  if (asked.method === 'exact-cover' && formula) throw new UsageError(`--method exact-cover: ${FORMULA_BY_CNF}`);
+  if (asked.method === 'exact-cover' && formula) throw new UsageError(`${option('method')} exact-cover: ${FORMULA_BY_CNF}`);
   // Each problem is a method the options ask for that the puzzle or the other options rule out.
   const problem = requestProblem(instance, asked);
   // Without --method the problem is a way of counting classes (--unique-by) that the puzzle's form rules out.

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -126,6 +126,20 @@ describe('help and flags', { timeout: 240_000 }, () => {
     const top = run('--help').out;
     expect(top).toMatch(/Puzzles: pentomino, polyomino, soma, polycube, polyform, genius-square, dobble/);
     expect(top).toMatch(/Exit codes: 0 success, 1 error, 2 usage error, 130 interrupted/);
+  });
+
+  it('--resume, --force and the summary --json are declared once for the verbs that take them, and read the same in each help (regression: count and enumerate wrote them out again)', () => {
+    const verbs = join(import.meta.dirname, '..', 'src', 'cli');
+    const declaring = (option: string, describe = '') =>
+      readdirSync(verbs).filter((name) =>
+        readFileSync(join(verbs, name), 'utf8').includes(`.option('${option}', { type: 'boolean', describe: ${describe}`),
+      );
+    expect(declaring('resume')).toEqual(['common.ts']);
+    expect(declaring('force')).toEqual(['common.ts']);
+    expect(declaring('json', "'machine-readable summary on stdout (docs/summary.schema.json)'")).toEqual(['common.ts']);
+    const force = /\n {6}--force +overwrite an existing --output file instead of refusing\s+\[boolean\]\n/;
+    for (const verb of ['count', 'enumerate', 'sweep']) expect(run(verb, '--help').out, verb).toMatch(force);
+    expect(run('count', '--help').out).toMatch(/--json +machine-readable summary on stdout \(docs\/summary\.schema\.json\)/);
   });
 
   it('names the puzzles when none is given, as a usage error (exit 2)', () => {

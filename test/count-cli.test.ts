@@ -56,6 +56,12 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
     expect(json(run('unsat.cnf', '--json'))).toMatchObject({ status: 'UNSAT', count: 0, complete: true });
   });
 
+  it('refuses a projection line without its closing 0, in one line naming file:line, exit 1 (regression: "c ind 1 2" was read as "c ind 1 2 0")', () => {
+    writeFileSync(join(dir, 'open.cnf'), 'p cnf 3 1\nc ind 1 2\n1 2 3 0\n');
+    const r = run('open.cnf');
+    expect([r.code, r.out, r.err]).toEqual([1, '', 'puzzlesat: open.cnf:2: "c ind" has no closing 0: a projection line ends in 0 ("c ind 1 2 0")\n']);
+  });
+
   it('counts classes by Burnside and by the symmetry-breaking family alike, and a puzzle with copies by its formula', () => {
     const board = ['polyomino', '--board', '10x3', '--pieces', 'P,U,V,L,Y,N'];
     const burnside = json(run(...board, '--unique', '--json'));

@@ -229,6 +229,13 @@ describe('CNF model counter', () => {
       expect(read(`${bare}\n`), bare).toThrow(new RegExp(`^f\\.cnf:3: "${bare.trim()}" names no variable and has no closing 0`));
     // Variables after the closing 0 (they were added to the set).
     expect(read('c ind 1 0 3\n')).toThrow(/^f\.cnf:3: "c ind" goes on after its closing 0: "3"/);
+    // A line without its closing 0 (it was read as if it had one): GANAK's, ApproxMC's and the Model Counting Competition's
+    // projection lines end in 0, a long set on several lines each ending in 0; one without it may be cut short.
+    for (const kind of ['c ind', 'c p show', 'c project'])
+      expect(read(`${kind} 1 2\n`), kind).toThrow(
+        new RegExp(`^f\\.cnf:3: "${kind}" has no closing 0: a projection line ends in 0 \\("${kind} 1 2 0"\\)`),
+      );
+    expect(read('c ind 1 0\nc ind 2\n')).toThrow(/^f\.cnf:4: "c ind" has no closing 0/);
     // Two kinds of line that name different sets (they were merged): which one a counter reads decides the count.
     expect(read('c ind 1 0\nc p show 3 0\n')).toThrow(/^f\.cnf:4: "c p show" names 3, but "c ind" \(line 3\) names 1: the projection lines disagree/);
     // The same set in each kind, split over lines, as encode writes it, is one projection.

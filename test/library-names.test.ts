@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandLine } from '../src/cli/common.js';
 import { callName } from '../src/core/field-names.js';
-import { Formula, count, enumerate, minimize, openSolver, parseDimacs, puzzles, setSizeLimits, solve } from '../src/index.js';
+import type { PlanRequest } from '../src/plan.js';
+import { Formula, count, enumerate, minimize, openSolver, parseDimacs, puzzles, resolvePlan, setSizeLimits, solve } from '../src/index.js';
 
 /**
  * An error names what its caller gave: a library caller passed an object's
@@ -91,7 +92,7 @@ describe("the library's errors name its parameters", () => {
       [() => puzzles.byName('pentomino', { 'max-cells': 10 }), /\(raise it with puzzles\.byName's maxCells or setSizeLimits\(\{ cells: … \}\)\)$/],
       [
         () => puzzles.byName('pentomino', { maxPlacements: 10 }),
-        /\(raise it with puzzles\.byName's maxPlacements or setSizeLimits\(\{ placements: … \}\)\)$/,
+        /^board and pieces: the pieces have more placements on the board than the limit of 10 \(raise it with puzzles\.byName's maxPlacements or setSizeLimits\(\{ placements: … \}\)\)$/,
       ],
       [
         () => puzzles.byName('pentomino', { maxLiterals: 100 }),
@@ -142,6 +143,45 @@ describe("the library's errors name its parameters", () => {
       / is not posed as exact cover here \(pieces with copies, a count of pieces used \(use\) that the areas do not imply, or not a packing\)/;
     expect(await message(count(copies, { method: 'exact-cover' }))).toMatch(reason);
     expect(await message(solve(copies, { solver: 'dlx' }))).toMatch(reason);
+  });
+
+  it("resolvePlan's refusals of a combination name the request's fields (regression: they named --certify, --workers, --queue, ...)", async () => {
+    const plan = (request: Omit<PlanRequest, 'verb'> & { verb?: PlanRequest['verb'] }, puzzle = 'pentomino') =>
+      message(resolvePlan(puzzle, { verb: 'enumerate', args: { preset: '3x20' }, ...request }));
+    const dlx = 'dancing links gives no proofs and takes no branching rule';
+    for (const [request, expected] of [
+      [{ verb: 'solve', solver: 'dlx', certify: true }, `certify does not go with solver dlx: ${dlx}`],
+      [{ verb: 'solve', solver: 'dlx', proof: true }, `proof does not go with solver dlx: ${dlx}`],
+      [{ verb: 'solve', solver: 'minisat-wasm', proof: true }, /^proof: minisat-wasm does not write DRAT proofs; solvers that do: /],
+      [{ solver: 'dlx', certify: true }, 'certify: dlx gives no UNSAT answers to certify; choose a SAT solver with solver'],
+      [{ solver: 'dlx', workers: 2 }, /^workers does not go with solver dlx: dancing links enumerates in one thread/],
+      [{ solver: 'dlx', cubeDepth: 3 }, 'cubeDepth does not go with solver dlx: dancing links searches the exact cover itself'],
+      [
+        { solver: 'cadical-wasm', enumMode: 'chrono' },
+        'enumMode chrono: solver cadical-wasm cannot enumerate a cube by itself (minisat-wasm can); use enumMode blocking',
+      ],
+      [{ enumMode: 'chrono', certify: true }, 'enumMode chrono: certify needs the UNSAT closing each cube; use enumMode blocking'],
+      [{ enumMode: 'bogus' }, 'enumMode: expected one of chrono, blocking, got "bogus"'],
+      [{ solver: 'cadical-wasm', branching: 'cover' }, 'branching cover: solver cadical-wasm cannot branch on clauses (minisat-wasm can)'],
+      [{ propagation: 'native', enumMode: 'blocking' }, 'propagation native: it needs enumMode chrono'],
+      [
+        { propagation: 'native', args: { preset: '3x20', amo: 'sequential' } },
+        'propagation native: the non-overlap, piece-once clauses have auxiliary variables (use amo pairwise)',
+      ],
+      [{ queue: 'redis://127.0.0.1:1', limit: 3 }, 'queue runs to the end: drop limit'],
+      [{ queue: 'redis://127.0.0.1:1', certify: true }, 'certify checks proofs in this process: it does not go with queue'],
+      [
+        { queue: 'redis://127.0.0.1:1', workers: 2 },
+        "workers does not go with queue: each queue worker takes its own jobs (startWorker's concurrency)",
+      ],
+      [{ verb: 'count', workers: 2, method: 'cnf' }, 'workers: the cnf counter runs in one thread; threads count exact-cover terms'],
+    ] as const) {
+      const got = await plan(request as never);
+      if (typeof expected === 'string') expect(got, JSON.stringify(request)).toBe(expected);
+      else expect(got, JSON.stringify(request)).toMatch(expected);
+    }
+    expect(await plan({ verb: 'sweep', resume: true }, 'genius-square')).toBe('resume needs out FILE.tsv to resume from');
+    expect(await plan({ verb: 'sweep', seed: 3 }, 'genius-square')).toBe('seed applies to sample');
   });
 
   it('no message of these names a command-line option', async () => {

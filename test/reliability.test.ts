@@ -220,7 +220,8 @@ describe('CLI: one-line user errors instead of internal errors and aborts', { ti
   it('placement counts and encoding sizes are guarded too, each with its option', () => {
     expectOneLineError(
       run('encode', 'polyomino', '--board', '20x20', '--pieces', 'I*80', '--max-placements', '100'),
-      /give at least 101 placements.*--max-placements/,
+      // Regression: "give at least 101 placements, more than the limit of 100": the count where the guard stopped, as a demand.
+      /^puzzlesat: board and pieces: the pieces have more placements on the board than the limit of 100 \(raise it with --max-placements\)\n$/,
     );
     expectOneLineError(
       run('encode', 'polyomino', '--board', '20x20', '--pieces', 'I*80', '--max-literals', '1000'),

@@ -48,12 +48,29 @@ export function sizeLimitOptions<T>(y: Argv<T>) {
 
 /** Options every puzzle verb that solves shares (the one CLI contract). */
 export function commonOptions<T>(y: Argv<T>) {
-  return sizeLimitOptions(encodingOptions(y))
-    .option('solver', { type: 'string', describe: 'solver name (puzzlesat solvers lists them)' })
-    .option('timeout', { type: 'number', describe: 'give up after this many seconds for the whole run (answer UNKNOWN, or an incomplete count)' })
-    .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout (docs/summary.schema.json)' })
+  return summaryOption(
+    sizeLimitOptions(encodingOptions(y))
+      .option('solver', { type: 'string', describe: 'solver name (puzzlesat solvers lists them)' })
+      .option('timeout', { type: 'number', describe: 'give up after this many seconds for the whole run (answer UNKNOWN, or an incomplete count)' }),
+  )
     .group(['solver', 'timeout'], 'Solving:')
     .group(['json'], 'Output:');
+}
+
+/** --json for the verbs whose summary is the one contract (docs/summary.schema.json): commonOptions', and count's, which takes no --solver. */
+export function summaryOption<T>(y: Argv<T>) {
+  return y.option('json', { type: 'boolean', describe: 'machine-readable summary on stdout (docs/summary.schema.json)' });
+}
+
+/**
+ * --resume and --force, for the verbs that stream their run to --output
+ * (count, enumerate, sweep): `resume` says what continuing means to the verb;
+ * --force is the same for all.
+ */
+export function resumeOptions<T>(y: Argv<T>, resume: string) {
+  return y
+    .option('resume', { type: 'boolean', describe: resume })
+    .option('force', { type: 'boolean', describe: 'overwrite an existing --output file instead of refusing' });
 }
 
 /** Each puzzle's default encoding, as read from its entry: "bimander for pentomino, ...; sequential for dobble". */
@@ -131,10 +148,11 @@ export function planRequest(args: Args): Omit<PlanRequest, 'verb'> {
 /** A request's field as the command line spells it (uniqueBy → --unique-by), for the messages of the layers below. */
 export const optionName = (field: string): string => `--${kebabField(field)}`;
 
-/** A call the layers below advise, as a command line: the catalogue's listing, a puzzle enumerated from options. */
+/** A call the layers below advise, as a command line: the catalogue's listing, the solvers', a queue worker's option, a puzzle enumerated from options. */
 export function commandLine(call: AdvisedCall): string {
   if ('catalogue' in call) return '`puzzlesat list puzzles`';
   if ('solvers' in call) return 'puzzlesat solvers';
+  if ('worker' in call) return `puzzlesat worker ${optionName(call.worker)}`;
   const options = Object.entries(call.options).map(([field, value]) => `${optionName(field)} ${value}`);
   return ['puzzlesat enumerate', call.puzzle, ...options].join(' ');
 }

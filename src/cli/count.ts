@@ -28,8 +28,10 @@ import {
   outputOption,
   planRequest,
   puzzleOptions,
+  resumeOptions,
   runSeconds,
   sizeLimitOptions,
+  summaryOption,
 } from './common.js';
 import { sizeInBytes } from './options.js';
 import { startProgress } from './progress.js';
@@ -41,45 +43,44 @@ import { startProgress } from './progress.js';
 export const command = 'count <kind>';
 export const describe = 'count the solutions (or with --unique the classes) without enumerating them; or the models of a .cnf file';
 
+const countingOptions = (y: Argv) =>
+  puzzleOptions(sizeLimitOptions(encodingOptions(y)))
+    .positional('kind', {
+      type: 'string',
+      describe: 'puzzle name, or a .cnf file (its models, projected on its c project / c p show / c ind variables)',
+    })
+    .option('unique', { type: 'boolean', describe: 'count the symmetry classes (soma, polycube: the group is --symmetry)' })
+    .option('unique-by', {
+      type: 'string',
+      choices: COUNT_UNIQUE_BY,
+      describe:
+        "how classes are counted: burnside (default; Burnside's lemma pinned at the symmetry-breaking family's representatives), burnside-group (over the whole group), clauses (models of the symmetry-breaking family, by the cnf method)",
+    })
+    .option('method', {
+      type: 'string',
+      choices: COUNT_METHODS,
+      describe: 'exact-cover (default where the puzzle is exact cover: the counter with a cache) or cnf (the projected model counter on the formula)',
+    })
+    .option('strategy', {
+      type: 'string',
+      choices: COUNT_STRATEGIES,
+      describe:
+        'exact cover: sweep (first empty cell along the longest axis), mrv (fewest options first), or auto (by parts where no piece placement joins two parts of the board, else the sweep where the front is short)',
+    })
+    .option('max-memory', {
+      type: 'string',
+      describe: `memory for the counter and its cache, in MiB or with a unit: 512M, 2G (default ${mebibytes(DEFAULT_MAX_BYTES)}M)`,
+    })
+    .option('workers', {
+      type: 'number',
+      describe:
+        'exact cover: threads counting side by side, each term dealt into one share a thread, each thread with its part of --max-memory (default 1)',
+    })
+    .option('timeout', { type: 'number', describe: 'stop after this many seconds for the whole run, with the count so far marked incomplete' });
+
 export const builder = (y: Argv) =>
   outputOption(
-    puzzleOptions(sizeLimitOptions(encodingOptions(y)))
-      .positional('kind', {
-        type: 'string',
-        describe: 'puzzle name, or a .cnf file (its models, projected on its c project / c p show / c ind variables)',
-      })
-      .option('unique', { type: 'boolean', describe: 'count the symmetry classes (soma, polycube: the group is --symmetry)' })
-      .option('unique-by', {
-        type: 'string',
-        choices: COUNT_UNIQUE_BY,
-        describe:
-          "how classes are counted: burnside (default; Burnside's lemma pinned at the symmetry-breaking family's representatives), burnside-group (over the whole group), clauses (models of the symmetry-breaking family, by the cnf method)",
-      })
-      .option('method', {
-        type: 'string',
-        choices: COUNT_METHODS,
-        describe:
-          'exact-cover (default where the puzzle is exact cover: the counter with a cache) or cnf (the projected model counter on the formula)',
-      })
-      .option('strategy', {
-        type: 'string',
-        choices: COUNT_STRATEGIES,
-        describe:
-          'exact cover: sweep (first empty cell along the longest axis), mrv (fewest options first), or auto (by parts where no piece placement joins two parts of the board, else the sweep where the front is short)',
-      })
-      .option('max-memory', {
-        type: 'string',
-        describe: `memory for the counter and its cache, in MiB or with a unit: 512M, 2G (default ${mebibytes(DEFAULT_MAX_BYTES)}M)`,
-      })
-      .option('workers', {
-        type: 'number',
-        describe:
-          'exact cover: threads counting side by side, each term dealt into one share a thread, each thread with its part of --max-memory (default 1)',
-      })
-      .option('timeout', { type: 'number', describe: 'stop after this many seconds for the whole run, with the count so far marked incomplete' })
-      .option('resume', { type: 'boolean', describe: 'continue the count saved in --output (a finished one is reported as it is)' })
-      .option('force', { type: 'boolean', describe: 'overwrite an existing --output file instead of refusing' })
-      .option('json', { type: 'boolean', describe: 'machine-readable summary on stdout (docs/summary.schema.json)' })
+    summaryOption(resumeOptions(countingOptions(y), 'continue the count saved in --output (a finished one is reported as it is)'))
       .group(['unique', 'unique-by', 'method', 'strategy', 'max-memory', 'workers', 'timeout', 'resume'], 'Counting:')
       .example('$0 count pentomino --preset 8x8-square --unique', 'the 16146 classes of the 8x8 board with the 2x2 square')
       .example('$0 count examples/my.cnf --json', 'the models of a DIMACS file, projected on its c project variables'),

@@ -24,6 +24,7 @@ import {
   outputOption,
   planRequest,
   puzzleOptions,
+  resumeOptions,
   runSeconds,
 } from './common.js';
 import { progressWanted, startProgress } from './progress.js';
@@ -33,20 +34,21 @@ export const command = 'enumerate <kind>';
 export const describe = 'find all solutions (or all symmetry classes with --unique), streaming them';
 
 const enumerateOptions = (y: Argv) =>
-  puzzleOptions(commonOptions(y))
-    .positional('kind', { type: 'string', describe: 'the kind of puzzle (puzzlesat list puzzles), or a .cnf file' })
-    .option('unique', {
-      type: 'boolean',
-      describe: 'one solution per symmetry class, and count the classes (soma, polycube: the group is --symmetry)',
-    })
-    .option('unique-by', {
-      type: 'string',
-      describe:
-        'how --unique keeps one solution per class: clauses (default; the symmetry-breaking family in the formula) or orbits (cube-tree orbits and orbit blocking, the reference)',
-    })
-    .option('limit', { type: 'number', describe: 'stop after N solutions' })
-    .option('resume', { type: 'boolean', describe: 'continue the enumeration saved in --output' })
-    .option('force', { type: 'boolean', describe: 'overwrite an existing --output file instead of refusing' })
+  resumeOptions(
+    puzzleOptions(commonOptions(y))
+      .positional('kind', { type: 'string', describe: 'the kind of puzzle (puzzlesat list puzzles), or a .cnf file' })
+      .option('unique', {
+        type: 'boolean',
+        describe: 'one solution per symmetry class, and count the classes (soma, polycube: the group is --symmetry)',
+      })
+      .option('unique-by', {
+        type: 'string',
+        describe:
+          'how --unique keeps one solution per class: clauses (default; the symmetry-breaking family in the formula) or orbits (cube-tree orbits and orbit blocking, the reference)',
+      })
+      .option('limit', { type: 'number', describe: 'stop after N solutions' }),
+    'continue the enumeration saved in --output',
+  )
     .option('show', { type: 'number', describe: 'draw the first N solutions on stdout (default 1)' })
     .option('native', {
       type: 'boolean',

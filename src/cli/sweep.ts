@@ -13,7 +13,7 @@ import {
   summarizeSweep,
   writeReplacing,
 } from '../index.js';
-import { type Args, counted, guarded, interruptFlag, outputOption, positiveInt, runSeconds } from './common.js';
+import { type Args, counted, guarded, interruptFlag, outputOption, positiveInt, resumeOptions, runSeconds } from './common.js';
 import { startProgress } from './progress.js';
 
 /** `puzzlesat sweep genius-square`: parse, run the sweep (src/enumerate/sweep.ts), print. */
@@ -42,12 +42,13 @@ export const command = 'sweep <kind>';
 export const describe = 'solve every roll of genius-square (or a sample): solvable or not, and with --count how many solutions';
 
 const sweepOptions = (y: Argv) =>
-  y
-    .positional('kind', { type: 'string', describe: 'the kind of puzzle: genius-square' })
-    .option('count', { type: 'boolean', describe: 'count the solutions of every roll (default: only whether it is solvable)' })
-    .option('workers', { type: 'number', describe: `worker threads (default: all cores, here ${availableParallelism()})` })
-    .option('resume', { type: 'boolean', describe: 'keep the rolls already in --output and visit the others' })
-    .option('force', { type: 'boolean', describe: 'overwrite an existing --output file instead of refusing' })
+  resumeOptions(
+    y
+      .positional('kind', { type: 'string', describe: 'the kind of puzzle: genius-square' })
+      .option('count', { type: 'boolean', describe: 'count the solutions of every roll (default: only whether it is solvable)' })
+      .option('workers', { type: 'number', describe: `worker threads (default: all cores, here ${availableParallelism()})` }),
+    'keep the rolls already in --output and visit the others',
+  )
     .option('histogram', { type: 'string', describe: 'draw the solutions per roll as an SVG histogram (needs --count)' })
     .option('sample', { type: 'number', describe: 'visit N random rolls instead of all' })
     .option('seed', { type: 'number', describe: 'seed for --sample (default 1)' })

@@ -383,8 +383,13 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
     return value;
   }
 
-  /** The variables of a `c project`/`c ind`/`c aux` line, each checked against the header (or, before it, once it comes). */
-  function variableList(kind: string, rest: string): number[] {
+  /**
+   * The variables of a `c project`/`c ind`/`c aux` line, each checked against the header (or, before it, once it comes).
+   * A projection line must end in 0, as GANAK's and ApproxMC's `c ind` and the Model Counting Competition's `c p show`
+   * do (a long set goes on over several lines, each ending in 0): one without it may have been cut short, and read as
+   * it stands it would count over a set nobody gave.
+   */
+  function variableList(kind: string, rest: string, closed = false): number[] {
     const out: number[] = [];
     const tokens = rest.split(/\s+/).filter(Boolean);
     for (const [k, tok] of tokens.entries()) {
@@ -393,11 +398,15 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
       if (v > DIMACS_MAX) fail(line, `variable ${tok} in "c ${kind}" is out of range`);
       if (v === 0) {
         if (k + 1 < tokens.length) fail(line, `"c ${kind}" goes on after its closing 0: "${tokens.slice(k + 1).join(' ')}"`);
-        continue;
+        return out;
       }
       if (declared >= 0 && v > vars) fail(line, `"c ${kind}" names variable ${v}, beyond the declared ${vars} variables`);
       if (declared < 0 && v > (early?.v ?? 0)) early = { v, line, kind };
       out.push(v);
+    }
+    if (closed) {
+      const named = tokens.length <= 8 ? tokens.join(' ') : `${tokens[0]} … ${tokens.at(-1)}`;
+      fail(line, `"c ${kind}" has no closing 0: a projection line ends in 0 ("c ${kind} ${named} 0")`);
     }
     return out;
   }
@@ -412,7 +421,7 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
       if (rest.trim() === '') fail(line, `"c ${kind}" names no variable and has no closing 0 (a projection onto none is "c ${kind} 0")`);
       const byKind = projectedBy.get(kind) ?? { line, vars: new Set<number>() };
       projectedBy.set(kind, byKind);
-      for (const v of variableList(kind, rest)) {
+      for (const v of variableList(kind, rest, true)) {
         byKind.vars.add(v);
         if (projected.has(v)) continue;
         projected.add(v);

@@ -18,13 +18,19 @@ let naming: ((field: string) => string) | undefined;
  */
 export const fieldName = (field: string, inLibrary = field): string => (naming ? naming(field) : inLibrary);
 
-/** A call a message advises: the listing of the catalogue's named puzzles or of the solvers, or a puzzle built from options. */
-export type AdvisedCall = { catalogue: true } | { solvers: true } | { puzzle: string; options: Readonly<Record<string, string>> };
+/**
+ * A call a message advises: the listing of the catalogue's named puzzles or
+ * of the solvers, a queue worker started with one of its options, or a
+ * puzzle built from options.
+ */
+export type AdvisedCall =
+  { catalogue: true } | { solvers: true } | { worker: string } | { puzzle: string; options: Readonly<Record<string, string>> };
 
-/** An advised call as the library writes it: the CATALOGUE export, engines(), puzzles.byName. */
+/** An advised call as the library writes it: the CATALOGUE export, engines(), startWorker's options, puzzles.byName. */
 function libraryCall(call: AdvisedCall): string {
   if ('catalogue' in call) return 'CATALOGUE';
   if ('solvers' in call) return 'engines()';
+  if ('worker' in call) return `startWorker's ${call.worker}`;
   const options = Object.entries(call.options).map(([field, value]) => `${field}: '${value}'`);
   return `puzzles.byName('${call.puzzle}', { ${options.join(', ')} })`;
 }

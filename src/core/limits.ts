@@ -118,6 +118,15 @@ export function checkSize(kind: keyof SizeLimits, amount: number, where: string,
   }
 }
 
+/**
+ * The refusal of an amount counted as it grows and stopped at the limit, so
+ * known only to pass it (`more`: what has more of it, "the pieces have more
+ * placements on the board"), naming the field that raises it as checkSize does.
+ */
+export function pastLimit(kind: keyof SizeLimits, where: string, more: string, limit = current[kind]): UserError {
+  return new UserError(`${where}: ${more} than the limit of ${formatCount(limit)} (raise it with ${limitOption(kind)})`);
+}
+
 const formatCount = (n: number): string => (Number.isFinite(n) && n < 1e15 ? String(n) : n.toExponential(2));
 
 /**

@@ -1,5 +1,6 @@
 import type { Instance } from '../core/puzzle.js';
 import { UsageError, didYouMean } from '../core/errors.js';
+import { fieldName } from '../core/field-names.js';
 import { type Cube, CubeTree, orbit } from './cube-tree.js';
 import { BRANCHING_RULES, ENUM_MODES, PROPAGATIONS, type BranchingRule, type EnumMode, type Propagation } from '../core/plan.js';
 import {
@@ -82,16 +83,17 @@ export interface CubeExhausted {
 
 export { BRANCHING_RULES, ENUM_MODES, PROPAGATIONS, type EnumMode, type Propagation } from '../core/plan.js';
 
-function oneOf<T extends string>(values: readonly T[], option: string): (x: unknown) => T | undefined {
+/** A parser of one of the values of a field, whose refusal names the field as the caller spells it (fieldName, read when it refuses). */
+function oneOf<T extends string>(values: readonly T[], field: string): (x: unknown) => T | undefined {
   return (x) => {
     if (x === undefined) return undefined;
     if (values.includes(x as T)) return x as T;
-    throw new UsageError(`${option}: expected one of ${values.join(', ')}, got "${String(x)}"${didYouMean(String(x), values)}`);
+    throw new UsageError(`${fieldName(field)}: expected one of ${values.join(', ')}, got "${String(x)}"${didYouMean(String(x), values)}`);
   };
 }
-export const parseEnumMode = oneOf(ENUM_MODES, '--enum-mode');
-export const parsePropagation = oneOf(PROPAGATIONS, '--propagation');
-export const parseBranching = oneOf(BRANCHING_RULES, '--branching');
+export const parseEnumMode = oneOf(ENUM_MODES, 'enumMode');
+export const parsePropagation = oneOf(PROPAGATIONS, 'propagation');
+export const parseBranching = oneOf(BRANCHING_RULES, 'branching');
 
 const offersChrono = (s: Solver): s is Solver & ChronoEnumerator => typeof (s as Partial<ChronoEnumerator>).enumerateCube === 'function';
 const offersCover = (s: Solver): s is Solver & CoverBrancher => typeof (s as Partial<CoverBrancher>).setBranching === 'function';
@@ -106,18 +108,20 @@ const offersExactlyOne = (s: Solver): s is Solver & ExactlyOnePropagator => type
 
 /** The mode when none is asked for: chrono where the engine has it (measured in bench/results/sat-search.md); certifying needs blocking. */
 export function resolveEnumMode(caps: Capabilities, engine: string, asked: EnumMode | undefined, certifying: boolean): EnumMode {
+  const mode = fieldName('enumMode');
   if (asked === 'chrono' && !caps.chrono)
-    throw new UsageError(`--enum-mode chrono: solver ${engine} cannot enumerate a cube by itself (minisat-wasm can); use --enum-mode blocking`);
+    throw new UsageError(`${mode} chrono: solver ${engine} cannot enumerate a cube by itself (minisat-wasm can); use ${mode} blocking`);
   if (asked === 'chrono' && certifying)
-    throw new UsageError('--enum-mode chrono: --certify needs the UNSAT closing each cube; use --enum-mode blocking');
+    throw new UsageError(`${mode} chrono: ${fieldName('certify')} needs the UNSAT closing each cube; use ${mode} blocking`);
   return asked ?? (certifying || !caps.chrono ? 'blocking' : 'chrono');
 }
 
 /** The rule when none is asked for: cover where the instance names a family to branch on and the engine can; asking for cover where it cannot be had is refused. */
 export function resolveBranching(instance: Instance, caps: Capabilities, engine: string, asked?: BranchingRule): BranchingRule {
-  if (asked === 'cover' && !caps.cover) throw new UsageError(`--branching cover: solver ${engine} cannot branch on clauses (minisat-wasm can)`);
+  if (asked === 'cover' && !caps.cover)
+    throw new UsageError(`${fieldName('branching')} cover: solver ${engine} cannot branch on clauses (minisat-wasm can)`);
   if (asked === 'cover' && !instance.cnf.families.some((f) => f.name === instance.branchingFamily))
-    throw new UsageError(`--branching cover: ${instance.puzzle} names no clause family to branch on`);
+    throw new UsageError(`${fieldName('branching')} cover: ${instance.puzzle} names no clause family to branch on`);
   return asked ?? (instance.branchingFamily !== undefined && caps.cover ? 'cover' : 'vsids');
 }
 
@@ -141,16 +145,16 @@ function nativeObstacle(instance: Instance, caps: Capabilities, engine: string, 
   const groups = instance.exactlyOne;
   if (!groups) return `${instance.puzzle} declares no exactly-one groups`;
   if (!caps.exactlyOne) return `solver ${engine} cannot propagate exactly-one groups (minisat-wasm can)`;
-  if (mode !== 'chrono') return 'it needs --enum-mode chrono';
+  if (mode !== 'chrono') return `it needs ${fieldName('enumMode')} chrono`;
   const withAux = instance.cnf.familyCounts().filter((f) => groups.families.includes(f.name) && f.auxVars > 0);
-  if (withAux.length) return `the ${withAux.map((f) => f.name).join(', ')} clauses have auxiliary variables (use --amo pairwise)`;
+  if (withAux.length) return `the ${withAux.map((f) => f.name).join(', ')} clauses have auxiliary variables (use ${fieldName('amo')} pairwise)`;
   return null;
 }
 
 /** The propagation this run uses: as asked (a UserError where it cannot be had), else native where it can be. */
 export function resolvePropagation(instance: Instance, caps: Capabilities, engine: string, mode: EnumMode, asked?: Propagation): Propagation {
   const obstacle = nativeObstacle(instance, caps, engine, mode);
-  if (asked === 'native' && obstacle) throw new UsageError(`--propagation native: ${obstacle}`);
+  if (asked === 'native' && obstacle) throw new UsageError(`${fieldName('propagation')} native: ${obstacle}`);
   return asked ?? (obstacle ? 'clauses' : 'native');
 }
 

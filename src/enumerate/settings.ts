@@ -1,5 +1,6 @@
 import { type Capabilities, coversAllVariables } from '../../solvers/types.js';
 import { UsageError } from '../core/errors.js';
+import { fieldName } from '../core/field-names.js';
 import type { EnumeratePlan, EnumMode, Propagation, Strategy, SymmetryBreaking } from '../core/plan.js';
 import type { Instance } from '../core/puzzle.js';
 import { classSearchInstance, parseSymmetryBreaking } from '../symmetry/breaking.js';
@@ -64,19 +65,21 @@ export function refuseForExactCover(
   engine: string,
   r: { enumMode?: string; propagation?: string; branching?: string; cubeDepth?: number; certify?: boolean; workers?: number },
 ): void {
-  if (r.certify) throw new UsageError(`--certify: ${engine} gives no UNSAT answers to certify; choose a SAT solver with --solver`);
+  const solver = `${fieldName('solver')} ${engine}`;
+  if (r.certify)
+    throw new UsageError(`${fieldName('certify')}: ${engine} gives no UNSAT answers to certify; choose a SAT solver with ${fieldName('solver')}`);
   if (r.workers !== undefined && r.workers > 1)
     throw new UsageError(
-      `--workers does not go with --solver ${engine}: dancing links enumerates in one thread (threads split a SAT solver's cube tree)`,
+      `${fieldName('workers')} does not go with ${solver}: dancing links enumerates in one thread (threads split a SAT solver's cube tree)`,
     );
   const loopOptions = [
-    ['--enum-mode', r.enumMode],
-    ['--propagation', r.propagation],
-    ['--branching', r.branching],
-    ['--cube-depth', r.cubeDepth],
+    ['enumMode', r.enumMode],
+    ['propagation', r.propagation],
+    ['branching', r.branching],
+    ['cubeDepth', r.cubeDepth],
   ] as const;
-  for (const [option, value] of loopOptions)
-    if (value !== undefined) throw new UsageError(`${option} does not go with --solver ${engine}: dancing links searches the exact cover itself`);
+  for (const [field, value] of loopOptions)
+    if (value !== undefined) throw new UsageError(`${fieldName(field)} does not go with ${solver}: dancing links searches the exact cover itself`);
 }
 
 /**
@@ -109,7 +112,7 @@ const MAX_EXTERNAL_DEPTH = 8;
  */
 export function localPlan(instance: Instance, engine: string, caps: Capabilities, r: { unique: boolean; limit?: number }): EnumeratePlan {
   const enumMode = resolveEnumMode(caps, engine, undefined, false);
-  const symmetryBreaking = parseSymmetryBreaking(undefined, '--unique-by');
+  const symmetryBreaking = parseSymmetryBreaking(undefined, fieldName('uniqueBy'));
   const settings = searchSettings(instance, engine, caps, { unique: r.unique, symmetryBreaking, nativeAllowed: true, enumMode, certify: false });
   return {
     verb: 'enumerate',
