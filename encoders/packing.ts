@@ -150,37 +150,78 @@ const movesOf = (spec: PackingSpec, piece: PieceDef): readonly Transform[] => pi
 
 // ---- variables -------------------------------------------------------------
 
+/** Where one shape of a piece fits: the board cells it covers, ascending, and its offset in grid steps. */
+interface Fit {
+  orientation: number;
+  offset: Cell;
+  cells: number[];
+}
+
+/**
+ * Every fit of a piece's orientations on the board, orientation by
+ * orientation, in board order; `found` is told of each as it is found.
+ */
+function fitsOf(shapes: readonly Cell[][], board: Board, index: ReadonlyMap<string, number>, found: () => void): Fit[] {
+  const period = board.grid.period;
+  const out: Fit[] = [];
+  shapes.forEach((shape, o) => {
+    for (const anchor of board.points) {
+      // Translate so the shape's first block lands on the anchor cell.
+      const [ax, ay, az] = shape[0]!;
+      const offset: Cell = [anchor[0] - ax, anchor[1] - ay, anchor[2] - az];
+      // Only the grid's translations keep a shape's cells cells of the same kind.
+      if (period !== 1 && (offset[0] % period !== 0 || offset[1] % period !== 0)) continue;
+      const cells: number[] = [];
+      for (const c of shape) {
+        const i = index.get(cellKey([c[0] + offset[0], c[1] + offset[1], c[2] + offset[2]]));
+        if (i === undefined) break;
+        cells.push(i);
+      }
+      if (cells.length !== shape.length) continue;
+      found();
+      out.push({ orientation: o, offset: [offset[0] / period, offset[1] / period, offset[2]], cells: cells.sort((a, b) => a - b) });
+    }
+  });
+  return out;
+}
+
 function placementsOf(spec: PackingSpec, board: Board, cnf: Cnf): Placement[] {
   const { grid, points } = board;
-  const period = grid.period;
   const index = new Map(points.map((c, i) => [cellKey(c), i]));
-  const out: Placement[] = [];
-  // Once, not per placement: per placement it made large boards quadratic.
-  const flat = points.every((c) => c[2] === 0);
+  const shapes = spec.pieces.map((piece) => orientations(piece.cells.map(grid.toPoint), movesOf(spec, piece), grid.period));
+  // Pieces with the same orientations (20,000 monominoes) fit alike: their fits are found once, and counted for
+  // all of them, so that the limit is met before any placement (its variable, its name) exists, not a million
+  // placements later.
+  const keys = shapes.map((s) => s.map((shape) => shape.map(cellKey).join(' ')).join('|'));
+  const alike = new Map<string, number>();
+  for (const key of keys) alike.set(key, (alike.get(key) ?? 0) + 1);
+  const fits = new Map<string, Fit[]>();
   const limit = sizeLimit('placements');
+  let total = 0;
+  keys.forEach((key, p) => {
+    if (fits.has(key)) return;
+    fits.set(
+      key,
+      fitsOf(shapes[p]!, board, index, () => {
+        total += alike.get(key)!;
+        // How many it would have is not counted: the count stops at the limit.
+        if (total > limit) throw pastLimit('placements', 'board and pieces', 'the pieces have more placements on the board', limit);
+      }),
+    );
+  });
+  const flat = points.every((c) => c[2] === 0);
+  const out: Placement[] = [];
+  const first = new Set<string>();
   spec.pieces.forEach((piece, p) => {
-    orientations(piece.cells.map(grid.toPoint), movesOf(spec, piece), period).forEach((shape, o) => {
-      for (const anchor of points) {
-        // Translate so the shape's first block lands on the anchor cell.
-        const [ax, ay, az] = shape[0]!;
-        const offset: Cell = [anchor[0] - ax, anchor[1] - ay, anchor[2] - az];
-        // Only the grid's translations keep a shape's cells cells of the same kind.
-        if (period !== 1 && (offset[0] % period !== 0 || offset[1] % period !== 0)) continue;
-        const cells: number[] = [];
-        for (const c of shape) {
-          const i = index.get(cellKey([c[0] + offset[0], c[1] + offset[1], c[2] + offset[2]]));
-          if (i === undefined) break;
-          cells.push(i);
-        }
-        if (cells.length !== shape.length) continue;
-        // Counted as they are made, so an oversized packing stops before its variables exist (how many it would have is not counted).
-        if (out.length >= limit) throw pastLimit('placements', 'board and pieces', 'the pieces have more placements on the board', limit);
-        const moved: Cell = [offset[0] / period, offset[1] / period, offset[2]];
-        const at = flat ? `(${moved[0]},${moved[1]})` : `(${moved.join(',')})`;
-        const variable = cnf.vars.named(`place ${piece.name}#${o} @${at}`);
-        out.push({ piece: p, orientation: o, offset: moved, cells: cells.sort((a, b) => a - b), variable });
-      }
-    });
+    const key = keys[p]!;
+    // Each placement has cells of its own, as it always had: the first of alike pieces takes the fits' arrays.
+    const own = !first.has(key);
+    first.add(key);
+    for (const { orientation, offset, cells } of fits.get(key)!) {
+      const at = flat ? `(${offset[0]},${offset[1]})` : `(${offset.join(',')})`;
+      const variable = cnf.vars.named(`place ${piece.name}#${orientation} @${at}`);
+      out.push({ piece: p, orientation, offset, cells: own ? cells : cells.slice(), variable });
+    }
     // A piece that fits nowhere is an answer (UNSAT: its at-least-once clause is empty), not an input error.
   });
   return out;

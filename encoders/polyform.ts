@@ -166,6 +166,8 @@ const FREE = new RegExp(String.raw`^free:(\d+)(?:-(\d+))?(?:\*(${COUNT}))?$`);
  */
 function inlinePieces(list: string, grid: Grid, option: string): FormPiece[] {
   const pieces: FormPiece[] = [];
+  // The names given so far, for the check of a name given twice (a scan per piece made long lists quadratic).
+  const named = new Set<string>();
   const pattern = new RegExp(String.raw`^([A-Za-z0-9][\w'-]*)(?:\*(${COUNT}))?(?:=(.+))?$`);
   for (const raw of list
     .split(',')
@@ -176,7 +178,10 @@ function inlinePieces(list: string, grid: Grid, option: string): FormPiece[] {
       const [from, to] = [Number(free[1]), Number(free[2] ?? free[1])];
       if (from < 1 || to < from || to > 8) throw new UserError(`${option}: "${raw}": orders from 1 to 8, the first no larger than the second`);
       const counts = parseCount(free[3] ?? '1', `${option}: ${raw}`);
-      for (const p of freePolyforms(grid, from, to)) pieces.push({ ...p, ...counts });
+      for (const p of freePolyforms(grid, from, to)) {
+        pieces.push({ ...p, ...counts });
+        named.add(p.name);
+      }
       continue;
     }
     const m = pattern.exec(raw);
@@ -187,7 +192,7 @@ function inlinePieces(list: string, grid: Grid, option: string): FormPiece[] {
       throw new UserError(
         `${option}: piece ${name} has no art${grid.name === 'square' ? `; known names: ${Object.keys(POLYOMINOES).join(' ')}` : ' (write NAME=art)'}`,
       );
-    if (pieces.some((p) => p.name === name)) throw new UserError(`${option}: piece ${name} is given twice; give copies a count (${name}*2)`);
+    if (named.has(name!)) throw new UserError(`${option}: piece ${name} is given twice; give copies a count (${name}*2)`);
     const piece = {
       name: name!,
       cells: parseGridArt(grid, inlineLines(grid, drawing), `${option} piece ${name}`, 'piece'),
@@ -195,6 +200,7 @@ function inlinePieces(list: string, grid: Grid, option: string): FormPiece[] {
     };
     checkPiece(grid, piece, option);
     pieces.push(piece);
+    named.add(piece.name);
   }
   if (pieces.length === 0) throw new UserError(`${option}: no pieces given`);
   return pieces;

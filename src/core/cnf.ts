@@ -129,6 +129,11 @@ export class Cnf {
     if (this.chosenProjection) return this.chosenProjection;
     return Array.from({ length: this.varCount }, (_, i) => i + 1).filter((v) => !this.vars.isAux(v));
   }
+
+  /** The auxiliary variables, ascending: those an encoding made (or a file's `c aux` lines mark). */
+  auxiliaryVariables(): number[] {
+    return Array.from({ length: this.varCount }, (_, i) => i + 1).filter((v) => this.vars.isAux(v));
+  }
   private current: Family | undefined;
   private auxAtFamilyStart = 0;
   /** The model check's state, with the formula's shape it was built for. */

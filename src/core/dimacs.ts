@@ -75,7 +75,7 @@ function* metaComments(cnf: Cnf, meta: DimacsMeta): Generator<string> {
   }
   for (const f of cnf.familyCounts()) yield `family ${inLine(f.name)} ${f.clauses} clauses ${f.auxVars} aux`;
   if (meta.names !== false) for (let v = 1; v <= cnf.varCount; v++) yield `var ${v} ${cnf.vars.name(v)}`;
-  const aux = Array.from({ length: cnf.varCount }, (_, i) => i + 1).filter((v) => cnf.vars.isAux(v));
+  const aux = cnf.auxiliaryVariables();
   for (let i = 0; i < aux.length; i += PROJECT_PER_LINE) yield `aux ${aux.slice(i, i + PROJECT_PER_LINE).join(' ')} 0`;
   // A projection set onto no variable is written as such (dimacsText writes none for it), lest it read back as every variable.
   if (cnf.projected && cnf.projection.length === 0) yield* ['project 0', 'ind 0', 'p show 0'];

@@ -158,7 +158,7 @@ async function byCnf(instance: Instance, request: CountRequest): Promise<Omit<Co
   let memory: MemoryBoundExceeded | undefined;
   try {
     result = await countCnf(
-      { varCount: cnf.varCount, clauses: cnf.clauses(), projection: cnf.projection },
+      { varCount: cnf.varCount, clauses: cnf.clauses(), projection: cnf.projection, auxiliary: cnf.auxiliaryVariables() },
       {
         maxBytes: request.maxBytes,
         shouldStop: request.shouldStop,

@@ -1,0 +1,86 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import type { PackingInstance } from '../encoders/packing.js';
+import { VarPool } from '../src/core/vars.js';
+import { UserError } from '../src/core/errors.js';
+import { puzzles } from '../src/index.js';
+
+/**
+ * --max-placements refuses a packing before its placements exist: it was
+ * met only as they were made, so that 20,000 one-cell pieces on a board of
+ * 20,000 hexagons made a million placements (their variables, names and
+ * cells, about 700 MB) before the refusal.
+ */
+const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
+const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-packing-limits-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** n one-cell pieces P0, P1, ... as an inline list. */
+const monominoes = (n: number) => Array.from({ length: n }, (_, i) => `P${i}=#`).join(',');
+
+function userErrorOf(call: () => unknown): string {
+  try {
+    call();
+  } catch (e) {
+    if (e instanceof UserError) return e.message;
+    throw e;
+  }
+  throw new Error('expected a UserError');
+}
+
+describe('the placement limit', () => {
+  it('is met before any placement is made', () => {
+    // 100 pieces on 100 cells: 10,000 placements; the last build made 1001 of them before it refused.
+    const named = vi.spyOn(VarPool.prototype, 'named');
+    try {
+      const message = userErrorOf(() =>
+        puzzles.byName('polyform', { grid: 'hexagon', board: '10x10', pieces: monominoes(100), maxPlacements: 1000 }),
+      );
+      expect(message).toMatch(
+        /^board and pieces: the pieces have more placements on the board than the limit of 1000 \(raise it with puzzles\.byName's maxPlacements/,
+      );
+      expect(named).not.toHaveBeenCalled();
+    } finally {
+      named.mockRestore();
+    }
+  });
+
+  it('on the command line: one line, exit 1, nothing written', () => {
+    const pieces = join(dir, 'monominoes.txt');
+    writeFileSync(pieces, Array.from({ length: 400 }, (_, i) => `P${i}:\n#\n`).join('\n'));
+    const out = join(dir, 'x.cnf');
+    const r = spawnSync(
+      process.execPath,
+      [cli, 'encode', 'polyform', '--grid', 'hexagon', '--board', '20x20', '--pieces-file', pieces, '--max-placements', '5000', '-o', out],
+      { encoding: 'utf8', timeout: 120_000 },
+    );
+    expect(r.stderr).toMatch(
+      /^puzzlesat: board and pieces: the pieces have more placements on the board than the limit of 5000 \(raise it with --max-placements\)\n$/,
+    );
+    expect(r.status).toBe(1);
+    expect(spawnSync('test', ['-e', out]).status).toBe(1);
+  });
+
+  it('a packing within it keeps its placements: piece by piece, orientation by orientation, in board order', () => {
+    const instance = puzzles.byName('polyform', { board: '4x1', pieces: 'A=#,B=#,C*2=#', maxPlacements: 12 }) as PackingInstance;
+    const rows = instance.placements.map((pl) => [
+      pl.piece,
+      pl.orientation,
+      pl.offset.join(','),
+      pl.cells.join(' '),
+      instance.cnf.vars.name(pl.variable),
+    ]);
+    expect(rows).toEqual(
+      [0, 1, 2].flatMap((piece) => [0, 1, 2, 3].map((x) => [piece, 0, `${x},0,0`, String(x), `place ${'ABC'[piece]}#0 @(${x},0)`])),
+    );
+    expect(instance.placements.map((pl) => pl.variable)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    // Pieces of one shape have cells of their own.
+    expect(instance.placements[0]!.cells).not.toBe(instance.placements[4]!.cells);
+    expect(userErrorOf(() => puzzles.byName('polyform', { board: '4x1', pieces: 'A=#,B=#,C*2=#', maxPlacements: 11 }))).toMatch(
+      /the pieces have more placements on the board than the limit of 11 /,
+    );
+  });
+});
