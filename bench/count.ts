@@ -457,6 +457,8 @@ const FORMULAS: Formula[] = [
   { name: 'polyomino 5x4, the 5 tetrominoes (none)', args: ['polyomino', '--board', '5x4', '--pieces', 'I4,L4,T4,S4,O4'] },
   { name: 'genius-square, roll A3 A5 C3 C6 D1 D5 F1', args: ['genius-square', '--roll', 'A3,A5,C3,C6,D1,D5,F1'] },
   { name: 'pentomino 3x20', args: ['pentomino', '--preset', '3x20'] },
+  { name: 'pentomino 3x20, classes (the symmetry-breaking family)', args: ['pentomino', '--preset', '3x20', '--unique'] },
+  { name: 'pentomino 8x8 centre hole, classes (the symmetry-breaking family)', args: ['pentomino', '--preset', '8x8-centre-hole', '--unique'] },
   { name: 'pentomino 6x10 (pairwise at-most-one)', args: ['pentomino', '--preset', '6x10', '--amo', 'pairwise'] },
   { name: 'random 3-CNF, 50 vars, 150 clauses (seed 7)', random: { vars: 50, clauses: 150, seed: 7 } },
   { name: 'random 3-CNF, 75 vars, 225 clauses (seed 7)', random: { vars: 75, clauses: 225, seed: 7 } },
@@ -549,7 +551,7 @@ async function main(): Promise<void> {
       ? [
           '## The CNF counter on our own formulas',
           '',
-          `What does the search: **count** is \`puzzlesat count FILE.cnf\` (projected model counting with component caching, on the projection the file names; it branches on the projection variable in the most open clauses of three or more literals, each weighing 1 + 2^-k for its k open literals); **enumerate** is \`enumerate FILE.cnf --workers 1\` (every model by the SAT solver named). Both under a CPU box of ${box} s.`,
+          `What does the search: **count** is \`puzzlesat count FILE.cnf\` (projected model counting with component caching, on the projection the file names; it branches on the projection variable in the most open clauses of three or more literals, each weighing 1 + 2^-k for its k open literals, clauses with an auxiliary variable (\`c aux\`) left out); **enumerate** is \`enumerate FILE.cnf --workers 1\` (every model by the SAT solver named). Both under a CPU box of ${box} s.`,
           '',
           '| formula | vars | clauses | count | nodes | cache entries, hit rate | enumerate | solver |',
           '|---|---:|---:|---|---:|---|---|---|',
