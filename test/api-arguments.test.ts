@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   Formula,
   explain,
+  atLeast,
   atMost,
   atMostOne,
+  atMostWeighted,
+  exactly,
+  exactlyOne,
+  exactlyWeighted,
   implies,
   ite,
   literalOf,
@@ -120,6 +125,45 @@ describe('missing or malformed terms are refused where they are given', () => {
       expect(() => literalOf(ab(), bad as never)).toThrow(/a term is a name, a literal, a boolean or an expression/);
       expect(() => atMostOne(ab(), [1, bad as never])).toThrow(/a term is a name, a literal, a boolean or an expression/);
     }
+  });
+});
+
+describe("a constraint's arguments, from a script without types", () => {
+  // Regressions: each was a TypeError from inside ("Cannot read properties of undefined (reading 'map')", "terms.map is not a function").
+  it('a formula, terms, weights or options of the wrong kind are named', () => {
+    const constraints = {
+      atMostOne,
+      exactlyOne,
+      atMost: (f: Formula, t: never) => atMost(f, t, 1),
+      atLeast: (f: Formula, t: never) => atLeast(f, t, 1),
+    };
+    for (const [what, constraint] of Object.entries({ ...constraints, exactly: (f: Formula, t: never) => exactly(f, t, 1) })) {
+      for (const f of [null, {}, 'f'])
+        expect(() => constraint(f as never, [1, 2] as never), what).toThrow(new RegExp(`^${what}: expected a Formula, got (null|object|string)$`));
+      for (const terms of [undefined, 5, 'ab'])
+        expect(() => constraint(ab(), terms as never), what).toThrow(
+          new RegExp(`^${what}: expected a list of terms \\(names, literals, expressions\\), got`),
+        );
+    }
+    expect(() => atMostWeighted(ab(), [1, 2], undefined as never, 1)).toThrow(
+      /^atMostWeighted: weights: expected a list of integers, got undefined$/,
+    );
+    expect(() => exactlyWeighted(ab(), [1, 2], 5 as never, 1)).toThrow(/^exactlyWeighted: weights: expected a list of integers, got number$/);
+    expect(() => atMostWeighted(ab(), undefined as never, [1, 1], 1)).toThrow(/^atMostWeighted: expected a list of terms/);
+    expect(() => atMostWeighted(null as never, [1, 2], [1, 1], 1)).toThrow(/^atMostWeighted: expected a Formula, got null$/);
+    // Options given as null are no options, as undefined is.
+    const f = ab();
+    atMostOne(f, [1, 2], null as never);
+    atMost(f, [1, 2], 1, null as never);
+    atMostWeighted(f, [1, 2], [1, 1], 1, null as never);
+    expect(f.clauseCount).toBeGreaterThan(1);
+  });
+
+  it('a weight or bound that is not an integer is named, and shown as given', () => {
+    expect(() => atMostWeighted(ab(), [1, 2], ['1', 1] as never, 1)).toThrow(/^atMostWeighted: weights\[0\]: expected a safe integer, got "1"$/);
+    expect(() => atMostWeighted(ab(), [1, 2], [1, 1.5], 1)).toThrow(/^atMostWeighted: weights\[1\]: expected a safe integer, got 1\.5$/);
+    expect(() => exactlyWeighted(ab(), [1, 2], [1, 1], '1' as never)).toThrow(/^exactlyWeighted: k: expected a safe integer, got "1"$/);
+    expect(() => atMostWeighted(ab(), [1, 2], [1], 1)).toThrow(/^atMostWeighted: 2 terms but 1 weights$/);
   });
 });
 

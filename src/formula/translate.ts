@@ -404,6 +404,12 @@ export function literalsOf(f: Cnf, terms: readonly Term[]): number[] {
   return terms.map((t) => (typeof t === 'number' ? checkedLiteral(f, t) : typeof t === 'string' ? f.vars.id(t) : literalOf(f, t)));
 }
 
+/** A list of terms as given; a string is refused rather than spread into one term per character (a typo's 'ab' for ['ab']). */
+export function termList(what: string, terms: readonly Term[]): readonly Term[] {
+  if (!Array.isArray(terms)) throw new TypeError(`${what}: expected a list of terms (names, literals, expressions), got ${typeof terms}`);
+  return terms;
+}
+
 function checkedLiteral(f: Cnf, lit: number): number {
   if (!Number.isInteger(lit) || lit === 0 || Math.abs(lit) > f.varCount)
     throw new RangeError(`literal ${lit}: the formula has ${f.varCount} variables`);

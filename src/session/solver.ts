@@ -28,7 +28,7 @@ import { callName } from '../core/field-names.js';
 import { checkRunNumbers, deadlineAfter, passedAt, secondsUntil } from '../core/limits.js';
 import { type Instance, checkedSolution } from '../core/puzzle.js';
 import type { Term } from '../formula/expr.js';
-import { declaredTerms, literalsOf } from '../formula/translate.js';
+import { declaredTerms, literalsOf, termList } from '../formula/translate.js';
 import { type Certificate, PROOF_FORMAT, asProofProducer, certifyUnsat, checkedProof, claimFormula } from '../proof/certify.js';
 
 /** A satisfying assignment, by variable id or name. */
@@ -324,10 +324,4 @@ export function namedModel(f: Cnf, literals: number[]): Model {
   };
   const trueNames = literals.filter((lit) => lit > 0 && !f.vars.isAux(lit)).map((v) => f.vars.name(v));
   return { value: (v) => literals[variable(v) - 1]! > 0, trueNames, literals };
-}
-
-/** A list of terms as given; a string is refused rather than spread into one term per character (a typo's 'ab' for ['ab']). */
-function termList(what: string, terms: readonly Term[]): readonly Term[] {
-  if (!Array.isArray(terms)) throw new TypeError(`${what}: expected a list of terms (names, literals, expressions), got ${typeof terms}`);
-  return terms;
 }
