@@ -35,6 +35,7 @@ import { loadOptional } from './core/optional.js';
 import { type Instance, checkSource, checkedSolution, encodingKinds } from './core/puzzle.js';
 import type { CountMethod, CountPlan, EnumeratePlan, SolvePlan, StrategyChoice, UniqueBy } from './core/plan.js';
 import { type Explanation, explain as explainInstance } from './explain/explain.js';
+import { checkedLiteral } from './formula/translate.js';
 import { ledgerShapes } from './explain/ledger.js';
 import { resolvePlan } from './plan.js';
 import { kebabField } from './core/field-names.js';
@@ -132,6 +133,7 @@ export class Formula extends Cnf {
     // Not an array: f.add(5) has no length and wrote the empty clause, making the formula UNSAT.
     if (typeof clause !== 'object' || clause === null || typeof clause.length !== 'number')
       throw new TypeError(`a clause is an array of literals, got ${clause === null ? 'null' : typeof clause}`);
+    for (let i = 0; i < clause.length; i++) checkedLiteral(this, clause[i]!);
     super.add(clause);
   }
 }

@@ -218,6 +218,27 @@ describe('a value of the wrong kind is named where it is given', () => {
     expect(f.families.reduce((n, family) => n + family.size, 0)).toBe(1);
   });
 
+  it('a literal that is not one says what a literal is (regression: "literal 1.5 was never allocated", "bad literal a", plain Errors)', () => {
+    const f = ab();
+    for (const [lit, shown] of [
+      [0, '0'],
+      [1.5, '1.5'],
+      [NaN, 'NaN'],
+      ['a', '"a"'],
+      [null, 'null'],
+    ] as const) {
+      expect(() => f.add([1, lit as never]), shown).toThrow(RangeError);
+      expect(() => f.add([1, lit as never]), shown).toThrow(
+        `literal ${shown}: expected a variable's number or its negation, a whole number other than 0`,
+      );
+      // A constraint's terms may be names too: a number there is a literal.
+      if (typeof lit === 'number')
+        expect(() => atMostOne(f, [1, lit]), shown).toThrow(`literal ${shown}: expected a variable's number or its negation`);
+    }
+    expect(() => f.add([-3])).toThrow(/^literal -3: the formula has 2 variables$/);
+    expect(f.clauseCount).toBe(1);
+  });
+
   it('a solver name that is not a string', async () => {
     await expect(solve(ab(), { solver: 42 as never })).rejects.toThrow(/unknown solver "42"/);
   });

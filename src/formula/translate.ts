@@ -1,6 +1,7 @@
 import type { Cnf } from '../core/cnf.js';
 import { recorded } from '../core/ledger.js';
 import { didYouMean, UsageError } from '../core/errors.js';
+import { shownValue } from '../core/limits.js';
 import { type Term, Expr, checkTerm, showTerm } from './expr.js';
 
 /**
@@ -410,9 +411,11 @@ export function termList(what: string, terms: readonly Term[]): readonly Term[] 
   return terms;
 }
 
-function checkedLiteral(f: Cnf, lit: number): number {
-  if (!Number.isInteger(lit) || lit === 0 || Math.abs(lit) > f.varCount)
-    throw new RangeError(`literal ${lit}: the formula has ${f.varCount} variables`);
+/** A literal a caller gives (a clause's, a constraint's), checked: 1.5 was "beyond the formula's variables", and a string a plain Error from inside. */
+export function checkedLiteral(f: Cnf, lit: number): number {
+  if (!Number.isInteger(lit) || lit === 0)
+    throw new RangeError(`literal ${shownValue(lit)}: expected a variable's number or its negation, a whole number other than 0`);
+  if (Math.abs(lit) > f.varCount) throw new RangeError(`literal ${lit}: the formula has ${f.varCount} variables`);
   return lit;
 }
 
