@@ -24,6 +24,7 @@ import {
 } from './card/index.js';
 import { Cnf } from './core/cnf.js';
 import { shownValue } from './core/limits.js';
+import { callOptions } from './core/call-options.js';
 import { type Term } from './formula/expr.js';
 import { literalsOf, termList } from './formula/translate.js';
 import {
@@ -59,7 +60,7 @@ export interface PbOptions {
 /** At most one of the literals is true. */
 export function atMostOne(f: Cnf, terms: readonly Term[], options: AmoOptions = {}): void {
   const lits = checkedLiterals('atMostOne', f, terms);
-  const encoding = parseAmo(options?.encoding ?? DEFAULT_AMO, 'encoding');
+  const encoding = parseAmo(encodingOf('atMostOne', options) ?? DEFAULT_AMO, 'encoding');
   const n = lits.length;
   record(f, `atMostOne of ${n}`, `${encoding}, ${amoSize(encoding, n)}`, amoCost(encoding, n), () => encodeAtMostOne(f, lits, encoding, 'atMostOne'));
 }
@@ -67,7 +68,7 @@ export function atMostOne(f: Cnf, terms: readonly Term[], options: AmoOptions = 
 /** Exactly one of the literals is true. */
 export function exactlyOne(f: Cnf, terms: readonly Term[], options: AmoOptions = {}): void {
   const lits = checkedLiterals('exactlyOne', f, terms);
-  const encoding = parseAmo(options?.encoding ?? DEFAULT_AMO, 'encoding');
+  const encoding = parseAmo(encodingOf('exactlyOne', options) ?? DEFAULT_AMO, 'encoding');
   const n = lits.length;
   const cost = add({ clauses: 1, auxVars: 0 }, amoCost(encoding, n));
   record(f, `exactlyOne of ${n}`, `one clause + ${encoding}, ${amoSize(encoding, n)}`, cost, () => encodeExactlyOne(f, lits, encoding, 'exactlyOne'));
@@ -76,7 +77,7 @@ export function exactlyOne(f: Cnf, terms: readonly Term[], options: AmoOptions =
 /** At most k of the literals are true. */
 export function atMost(f: Cnf, terms: readonly Term[], k: number, options: CardOptions = {}): void {
   const lits = checkedLiterals('atMost', f, terms);
-  const encoding = parseCard(options?.encoding ?? DEFAULT_CARD, 'encoding');
+  const encoding = parseCard(encodingOf('atMost', options) ?? DEFAULT_CARD, 'encoding');
   const label = `atMost ${k}`;
   const n = lits.length;
   record(f, `${label} of ${n}`, `${encoding}, ${cardSize(encoding, n, k)}`, atMostKCost(encoding, n, k), () => atMostK(f, lits, k, encoding, label));
@@ -85,7 +86,7 @@ export function atMost(f: Cnf, terms: readonly Term[], k: number, options: CardO
 /** At least k of the literals are true. */
 export function atLeast(f: Cnf, terms: readonly Term[], k: number, options: CardOptions = {}): void {
   const lits = checkedLiterals('atLeast', f, terms);
-  const encoding = parseCard(options?.encoding ?? DEFAULT_CARD, 'encoding');
+  const encoding = parseCard(encodingOf('atLeast', options) ?? DEFAULT_CARD, 'encoding');
   const label = `atLeast ${k}`;
   const n = lits.length;
   const how = k === 1 ? 'one clause' : `${encoding} on the negations, at most ${n - k}: ${cardSize(encoding, n, n - k)}`;
@@ -95,7 +96,7 @@ export function atLeast(f: Cnf, terms: readonly Term[], k: number, options: Card
 /** Exactly k of the literals are true. */
 export function exactly(f: Cnf, terms: readonly Term[], k: number, options: CardOptions = {}): void {
   const lits = checkedLiterals('exactly', f, terms);
-  const encoding = parseCard(options?.encoding ?? DEFAULT_CARD, 'encoding');
+  const encoding = parseCard(encodingOf('exactly', options) ?? DEFAULT_CARD, 'encoding');
   const label = `exactly ${k}`;
   const n = lits.length;
   const cost = k < 0 || k > n ? { clauses: 1, auxVars: 0 } : add(atLeastKCost(encoding, n, k), atMostKCost(encoding, n, k));
@@ -126,7 +127,7 @@ function weightedSum(what: string, f: Cnf, terms: readonly Term[], weights: read
   checkFormula(what, f);
   termList(what, terms);
   checkWeights(what, terms, weights, k);
-  const encoding = parsePb(options?.encoding ?? DEFAULT_PB, 'encoding');
+  const encoding = parsePb(encodingOf(what, options) ?? DEFAULT_PB, 'encoding');
   const lits = literalsOf(f, terms);
   const sum = lits.map((lit, i) => ({ lit, weight: weights[i]! }));
   const label = `Σ ${op} ${k}`;
@@ -150,6 +151,9 @@ function checkedLiterals(what: string, f: Cnf, terms: readonly Term[]): number[]
   checkFormula(what, f);
   return literalsOf(f, termList(what, terms));
 }
+
+/** The encoding the options name, if any; they have no other field. */
+const encodingOf = <E>(what: string, options: { encoding?: E } | undefined): E | undefined => callOptions(what, options, { encoding: true }).encoding;
 
 /** Integer weights, one a term, and an integer bound, each named as the caller spells it. */
 function checkWeights(what: string, terms: readonly Term[], weights: readonly number[], k: number): void {

@@ -39,6 +39,7 @@ import { checkedLiteral } from './formula/translate.js';
 import { ledgerShapes } from './explain/ledger.js';
 import { resolvePlan } from './plan.js';
 import { kebabField } from './core/field-names.js';
+import { callOptions } from './core/call-options.js';
 import { runPlan } from './run.js';
 import { type Model, namedModel } from './session/solver.js';
 import type { CountReport } from './count/count.js';
@@ -190,7 +191,8 @@ export interface SolveResult<S = never> {
  * checked), by the solver object (openSolver) on the engine the plan picks;
  * `solver: 'dlx'` solves an exact-cover puzzle by dancing links.
  */
-export async function solve<S = never>(source: Cnf | Instance<S>, options: SolveOptions = {}): Promise<SolveResult<S>> {
+export async function solve<S = never>(source: Cnf | Instance<S>, given: SolveOptions = {}): Promise<SolveResult<S>> {
+  const options = callOptions('solve', given, { solver: true, timeout: true });
   const instance = source instanceof Cnf ? formulaAsInstance(source) : source;
   const plan = await resolvePlan(instance, { verb: 'solve', solver: options.solver, timeout: options.timeout });
   const { status, model, solution, solver } = await runPlan(plan as SolvePlan);
@@ -230,7 +232,8 @@ export interface Found<S> {
  * a puzzle instance on its solutions, each checked by the puzzle's own checker.
  * `break`, `limit` or the signal stop the solver.
  */
-export async function* enumerate<S = string[]>(source: Instance<S> | Cnf, options: EnumerateOptions = {}): AsyncGenerator<Found<S>> {
+export async function* enumerate<S = string[]>(source: Instance<S> | Cnf, given: EnumerateOptions = {}): AsyncGenerator<Found<S>> {
+  const options = callOptions('enumerate', given, { solver: true, timeout: true, unique: true, limit: true, signal: true });
   refuseUniqueOnCnf(source, options.unique);
   const instance = (source instanceof Cnf ? formulaInstance(source) : source) as Instance<S>;
   const plan = (await resolvePlan(instance, {
@@ -323,7 +326,8 @@ export interface CountResult {
  * counter (a formula over its projection; when it has none, its named
  * variables, as enumerate does).
  */
-export async function count(source: Instance | Cnf, options: CountOptions = {}): Promise<CountResult> {
+export async function count(source: Instance | Cnf, given: CountOptions = {}): Promise<CountResult> {
+  const options = callOptions('count', given, COUNT_FIELDS);
   refuseUniqueOnCnf(source, options.unique);
   const start = performance.now();
   const plan = (await resolvePlan(source instanceof Cnf ? formulaInstance(source) : source, {
@@ -338,6 +342,17 @@ export async function count(source: Instance | Cnf, options: CountOptions = {}):
   const report = await runPlan(plan, { shouldStop: () => options.signal?.aborted === true, onCountProgress: options.onProgress });
   return countResult(report, (performance.now() - start) / 1000);
 }
+
+const COUNT_FIELDS = {
+  unique: true,
+  uniqueBy: true,
+  method: true,
+  strategy: true,
+  maxMemory: true,
+  timeout: true,
+  signal: true,
+  onProgress: true,
+} as const satisfies Record<keyof CountOptions, true>;
 
 function countResult(report: CountReport, seconds: number): CountResult {
   return {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   Formula,
+  count,
+  enumerate,
   explain,
   atLeast,
   atMost,
@@ -51,6 +53,37 @@ describe('names the library does not know are refused', () => {
     // Spelled as on the command line or in camel case, as the typed options are: both are read.
     expect(puzzles.byName('polyomino', { board: '2x2', pieces: 'O4', 'non-overlap': 'pairwise' }).params).toMatchObject({ nonOverlap: 'pairwise' });
     expect(puzzles.byName('polyomino', { board: '2x2', pieces: 'O4', nonOverlap: 'pairwise' }).params).toMatchObject({ nonOverlap: 'pairwise' });
+  });
+});
+
+describe('the options of a call, from a script without types', () => {
+  // A typo was ignored, and the call ran without the option: no limit, no timeout, the default encoding. As puzzles.byName refuses one.
+  it('a field the call does not read is refused, with the fields it reads', async () => {
+    await expect(solve(ab(), { timout: 5 } as never)).rejects.toThrow(
+      /^solve has no option "timout" \(did you mean timeout\?\); it reads: solver, timeout$/,
+    );
+    await expect(enumerate(ab(), { limt: 1 } as never).next()).rejects.toThrow(
+      /^enumerate has no option "limt" \(did you mean limit\?\); it reads: /,
+    );
+    await expect(count(ab(), { maxMemroy: 2 ** 24 } as never)).rejects.toThrow(/^count has no option "maxMemroy" \(did you mean maxMemory\?\)/);
+    expect(() => atMostOne(ab(), [1, 2], { encodng: 'pairwise' } as never)).toThrow(
+      /^atMostOne has no option "encodng" \(did you mean encoding\?\); it reads: encoding$/,
+    );
+    expect(() => atMostWeighted(ab(), [1, 2], [1, 1], 1, { encodng: 'swc' } as never)).toThrow(/^atMostWeighted has no option "encodng"/);
+  });
+
+  it('null is no options; a flag, a signal or a callback of the wrong kind is named', async () => {
+    expect((await solve(ab(), null as never)).status).toBe('SAT');
+    expect((await count(ab(), null as never)).count).toBe(3n);
+    let n = 0;
+    for await (const _ of enumerate(ab(), null as never)) n++;
+    expect(n).toBe(3);
+    await expect(solve(ab(), 'fast' as never)).rejects.toThrow(/^solve: options: expected an object, got string$/);
+    // "yes" was not true, and a puzzle's solutions came back where its classes were asked for.
+    const strip = puzzles.pentomino({ preset: '3x20' });
+    await expect(enumerate(strip, { unique: 'yes' } as never).next()).rejects.toThrow(/^unique: expected true or false, got "yes"$/);
+    await expect(count(ab(), { onProgress: 5 } as never)).rejects.toThrow(/^onProgress: expected a function, got number$/);
+    await expect(count(ab(), { signal: { aborted: false } } as never)).rejects.toThrow(/^signal: expected an AbortSignal, got object$/);
   });
 });
 

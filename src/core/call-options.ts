@@ -1,0 +1,31 @@
+import { UsageError, didYouMean } from './errors.js';
+import { shownValue } from './limits.js';
+
+/**
+ * The options object of a library call, checked as puzzles.byName checks a
+ * puzzle's: a field the call does not read (a typo, `limt`) is refused, where
+ * it was ignored and the call ran without it (no limit, no timeout, the
+ * default encoding); null is no options, as undefined is; and the flags,
+ * signals and callbacks among them are of their kind. `fields` lists every
+ * field of the options' type, so that a field added there must be added here.
+ */
+export function callOptions<T extends object>(what: string, options: T | null | undefined, fields: Record<keyof T, true>): T {
+  if (options === undefined || options === null) return {} as T;
+  if (typeof options !== 'object') throw new TypeError(`${what}: options: expected an object, got ${typeof options}`);
+  const known = Object.keys(fields);
+  for (const [key, value] of Object.entries(options)) {
+    if (value !== undefined && !known.includes(key))
+      throw new UsageError(`${what} has no option "${key}"${didYouMean(key, known)}; it reads: ${known.join(', ')}`);
+  }
+  checkKinds(options as Record<string, unknown>);
+  return options;
+}
+
+/** The fields of one kind in every call that has them: a script without types gave unique: 'yes', taken as false. */
+function checkKinds(o: Record<string, unknown>): void {
+  const kind = (v: unknown) => (v === null ? 'null' : typeof v);
+  if (o.unique !== undefined && typeof o.unique !== 'boolean') throw new TypeError(`unique: expected true or false, got ${shownValue(o.unique)}`);
+  if (o.signal !== undefined && !(o.signal instanceof AbortSignal)) throw new TypeError(`signal: expected an AbortSignal, got ${kind(o.signal)}`);
+  if (o.onProgress !== undefined && typeof o.onProgress !== 'function')
+    throw new TypeError(`onProgress: expected a function, got ${kind(o.onProgress)}`);
+}
