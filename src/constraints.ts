@@ -22,11 +22,11 @@ import {
   parseAmo,
   parseCard,
 } from './card/index.js';
-import { Cnf } from './core/cnf.js';
+import type { Cnf } from './core/cnf.js';
 import { shownValue } from './core/limits.js';
 import { callOptions } from './core/call-options.js';
 import { type Term } from './formula/expr.js';
-import { literalsOf, termList } from './formula/translate.js';
+import { checkFormula, literalsOf, termList } from './formula/translate.js';
 import {
   DEFAULT_PB,
   PB_ENCODINGS,
@@ -126,7 +126,8 @@ export function exactlyWeighted(f: Cnf, terms: readonly Term[], weights: readonl
 function weightedSum(what: string, f: Cnf, terms: readonly Term[], weights: readonly number[], k: number, op: '≤' | '≥', options: PbOptions): void {
   checkFormula(what, f);
   termList(what, terms);
-  checkWeights(what, terms, weights, k);
+  checkWeights(what, terms, weights);
+  if (!Number.isSafeInteger(k)) throw new RangeError(`${what}: k: expected a safe integer, got ${shownValue(k)}`);
   const encoding = parsePb(encodingOf(what, options) ?? DEFAULT_PB, 'encoding');
   const lits = literalsOf(f, terms);
   const sum = lits.map((lit, i) => ({ lit, weight: weights[i]! }));
@@ -137,16 +138,11 @@ function weightedSum(what: string, f: Cnf, terms: readonly Term[], weights: read
 }
 
 /**
- * The checks of what a caller gives a constraint, before anything is added
- * to the formula: a script without types passed undefined terms or weights,
- * or no formula, and met a TypeError from inside ("Cannot read properties of
- * undefined (reading 'map')").
+ * The literals of the terms of a constraint on the formula (names create
+ * variables on first use), checked first: a script without types passed
+ * undefined terms, or no formula, and met a TypeError from inside ("Cannot
+ * read properties of undefined (reading 'map')").
  */
-function checkFormula(what: string, f: Cnf): void {
-  if (!(f instanceof Cnf)) throw new TypeError(`${what}: expected a Formula, got ${f === null ? 'null' : typeof f}`);
-}
-
-/** The literals of the terms of a constraint on the formula (names create variables on first use). */
 function checkedLiterals(what: string, f: Cnf, terms: readonly Term[]): number[] {
   checkFormula(what, f);
   return literalsOf(f, termList(what, terms));
@@ -155,14 +151,13 @@ function checkedLiterals(what: string, f: Cnf, terms: readonly Term[]): number[]
 /** The encoding the options name, if any; they have no other field. */
 const encodingOf = <E>(what: string, options: { encoding?: E } | undefined): E | undefined => callOptions(what, options, { encoding: true }).encoding;
 
-/** Integer weights, one a term, and an integer bound, each named as the caller spells it. */
-function checkWeights(what: string, terms: readonly Term[], weights: readonly number[], k: number): void {
+/** Integer weights, one a term, named as the caller spells them (a constraint's, an objective's), checked before anything is added. */
+export function checkWeights(what: string, terms: readonly Term[], weights: readonly number[]): void {
   if (!Array.isArray(weights))
     throw new TypeError(`${what}: weights: expected a list of integers, got ${weights === null ? 'null' : typeof weights}`);
   if (terms.length !== weights.length) throw new RangeError(`${what}: ${terms.length} terms but ${weights.length} weights`);
   const wrong = weights.findIndex((w) => !Number.isSafeInteger(w));
   if (wrong >= 0) throw new RangeError(`${what}: weights[${wrong}]: expected a safe integer, got ${shownValue(weights[wrong])}`);
-  if (!Number.isSafeInteger(k)) throw new RangeError(`${what}: k: expected a safe integer, got ${shownValue(k)}`);
 }
 
 /** Emits a constraint into the formula's ledger (what explain shows), with the size its encoding's formula gives. */

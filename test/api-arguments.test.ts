@@ -85,6 +85,26 @@ describe('the options of a call, from a script without types', () => {
     await expect(count(ab(), { onProgress: 5 } as never)).rejects.toThrow(/^onProgress: expected a function, got number$/);
     await expect(count(ab(), { signal: { aborted: false } } as never)).rejects.toThrow(/^signal: expected an AbortSignal, got object$/);
   });
+
+  it('the solver object, satisfy and optimisation alike', async () => {
+    await expect(openSolver(ab(), { solvr: 'minisat-wasm' } as never)).rejects.toThrow(/^openSolver has no option "solvr" \(did you mean solver\?\)/);
+    await expect(openSolver(ab(), { proof: 'yes' } as never)).rejects.toThrow(/^proof: expected true or false, got "yes"$/);
+    const s = await openSolver(ab(), null as never);
+    try {
+      expect(await s.solve(null as never)).toBe('SAT');
+      await expect(s.solve({ asumptions: ['a'] } as never)).rejects.toThrow(/^solve has no option "asumptions" \(did you mean assumptions\?\)/);
+      await expect(s.core({ minimall: true } as never)).rejects.toThrow(/^core has no option "minimall"/);
+    } finally {
+      s.close();
+    }
+    expect(() => satisfy(ab(), 'a', { translaton: 'tseitin' } as never)).toThrow(
+      /^satisfy has no option "translaton" \(did you mean translation\?\)/,
+    );
+    satisfy(ab(), 'a', null as never);
+    await expect(maximize(ab(), ['a'], [1], { bets: 2 } as never)).rejects.toThrow(/^maximize has no option "bets" \(did you mean best\?\)/);
+    expect((await minimize(ab(), ['a'], [1], null as never)).status).toBe('OPTIMUM');
+    await expect(maximize(ab(), ['a'], [1], { dominance: 5 } as never)).rejects.toThrow(/^dominance: expected a function, got number$/);
+  });
 });
 
 describe('a name the formula never declared, where a new variable would be meaningless', () => {
@@ -216,6 +236,16 @@ describe('numbers out of range are refused and shown as given', () => {
     } finally {
       s.close();
     }
+  });
+
+  it("optimisation's formula, terms, weights and encoding (regressions: TypeErrors from inside; weights ['1'] taken as 1; an unknown encoding crashed mid-search or was ignored)", async () => {
+    await expect(maximize(null as never, ['a'], [1])).rejects.toThrow(/^maximize: expected a Formula, a puzzle instance, got null$/);
+    await expect(minimize(ab(), undefined as never, [1])).rejects.toThrow(/^minimize: expected a list of terms/);
+    await expect(maximize(ab(), ['a'], undefined as never)).rejects.toThrow(/^maximize: weights: expected a list of integers, got undefined$/);
+    await expect(maximize(ab(), ['a'], ['1'] as never)).rejects.toThrow(/^maximize: weights\[0\]: expected a safe integer, got "1"$/);
+    await expect(minimize(ab(), ['a', 'b'], [1, 2], { encoding: 'bdd2' as never })).rejects.toThrow(
+      /^unknown pseudo-Boolean encoding "bdd2" \(did you mean bdd\?\) \(encoding\)/,
+    );
   });
 
   it("optimisation's timeout", async () => {

@@ -21,11 +21,17 @@ export function callOptions<T extends object>(what: string, options: T | null | 
   return options;
 }
 
-/** The fields of one kind in every call that has them: a script without types gave unique: 'yes', taken as false. */
+/** The flags and callbacks of the library's calls, by name: each is of one kind in every call that has it. */
+const FLAGS = ['unique', 'proof', 'certify', 'minimal'];
+const CALLBACKS = ['onProgress', 'dominance'];
+
+/** A script without types gave unique: 'yes', taken as false, and dominance: 5, called deep in the search. */
 function checkKinds(o: Record<string, unknown>): void {
   const kind = (v: unknown) => (v === null ? 'null' : typeof v);
-  if (o.unique !== undefined && typeof o.unique !== 'boolean') throw new TypeError(`unique: expected true or false, got ${shownValue(o.unique)}`);
+  for (const flag of FLAGS)
+    if (o[flag] !== undefined && typeof o[flag] !== 'boolean') throw new TypeError(`${flag}: expected true or false, got ${shownValue(o[flag])}`);
+  for (const callback of CALLBACKS)
+    if (o[callback] !== undefined && typeof o[callback] !== 'function')
+      throw new TypeError(`${callback}: expected a function, got ${kind(o[callback])}`);
   if (o.signal !== undefined && !(o.signal instanceof AbortSignal)) throw new TypeError(`signal: expected an AbortSignal, got ${kind(o.signal)}`);
-  if (o.onProgress !== undefined && typeof o.onProgress !== 'function')
-    throw new TypeError(`onProgress: expected a function, got ${kind(o.onProgress)}`);
 }

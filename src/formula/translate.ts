@@ -1,4 +1,5 @@
-import type { Cnf } from '../core/cnf.js';
+import { Cnf } from '../core/cnf.js';
+import { callOptions } from '../core/call-options.js';
 import { recorded } from '../core/ledger.js';
 import { didYouMean, UsageError } from '../core/errors.js';
 import { shownValue } from '../core/limits.js';
@@ -390,12 +391,15 @@ export interface TranslationOptions {
  * use). Gates are shared with every earlier call on the same formula.
  */
 export function satisfy(f: Cnf, term: Term, options: TranslationOptions = {}): void {
+  checkFormula('satisfy', f);
   checkTerm(term);
-  translator(f).satisfy(term, parseTranslation(options.translation ?? DEFAULT_TRANSLATION));
+  const { translation } = callOptions('satisfy', options, { translation: true });
+  translator(f).satisfy(term, parseTranslation(translation ?? DEFAULT_TRANSLATION));
 }
 
 /** A literal of the formula that is true exactly when the term is (a gate defined both ways; the term's own literal when it is one). */
 export function literalOf(f: Cnf, term: Term): number {
+  checkFormula('literalOf', f);
   checkTerm(term);
   return translator(f).literal(term);
 }
@@ -403,6 +407,11 @@ export function literalOf(f: Cnf, term: Term): number {
 /** Literals for terms: a literal as it is, a name's variable (created on first use), an expression's gate (as literalOf). */
 export function literalsOf(f: Cnf, terms: readonly Term[]): number[] {
   return terms.map((t) => (typeof t === 'number' ? checkedLiteral(f, t) : typeof t === 'string' ? f.vars.id(t) : literalOf(f, t)));
+}
+
+/** The formula a caller gives: a script without types gave null, and met "Invalid value used as weak map key" from inside. */
+export function checkFormula(what: string, f: Cnf): void {
+  if (!(f instanceof Cnf)) throw new TypeError(`${what}: expected a Formula, got ${f === null ? 'null' : typeof f}`);
 }
 
 /** A list of terms as given; a string is refused rather than spread into one term per character (a typo's 'ab' for ['ab']). */

@@ -24,6 +24,7 @@ import {
 } from '../../solvers/types.js';
 import type { Cnf } from '../core/cnf.js';
 import { UserError } from '../core/errors.js';
+import { callOptions } from '../core/call-options.js';
 import { callName } from '../core/field-names.js';
 import { checkRunNumbers, deadlineAfter, passedAt, secondsUntil } from '../core/limits.js';
 import { type Instance, checkedSolution } from '../core/puzzle.js';
@@ -127,8 +128,9 @@ export class SatSolver {
     return this;
   }
 
-  async solve(options: SessionSolveOptions = {}): Promise<Status> {
+  async solve(given: SessionSolveOptions = {}): Promise<Status> {
     this.live();
+    const options = callOptions('solve', given, { assumptions: true, timeout: true, conflicts: true, signal: true });
     // The same rules as solve()'s: a timeout of -1 answered UNKNOWN at once, NaN or a negative conflict limit was no limit.
     checkRunNumbers({ timeout: options.timeout, conflicts: options.conflicts });
     if (options.conflicts !== undefined && !limitsConflicts(this.engine))
@@ -191,7 +193,8 @@ export class SatSolver {
    * together with the formula; empty when the formula alone is. The engine's
    * own core when it has one, else (or with `minimal`) shrunk by deletion.
    */
-  async core(options: CoreOptions = {}): Promise<Term[]> {
+  async core(given: CoreOptions = {}): Promise<Term[]> {
+    const options = callOptions('core', given, { minimal: true, timeout: true });
     const last = this.live().last;
     if (last?.status !== 'UNSAT') throw new Error(`core() needs the last solve to have answered UNSAT${last ? `, not ${last.status}` : ''}`);
     const native = failedAssumptionsOf(this.engine);
