@@ -76,6 +76,7 @@ export function exactlyOne(f: Cnf, terms: readonly Term[], options: AmoOptions =
 
 /** At most k of the literals are true. */
 export function atMost(f: Cnf, terms: readonly Term[], k: number, options: CardOptions = {}): void {
+  checkBound('atMost', k);
   const lits = checkedLiterals('atMost', f, terms);
   const encoding = parseCard(encodingOf('atMost', options) ?? DEFAULT_CARD, 'encoding');
   const label = `atMost ${k}`;
@@ -85,6 +86,7 @@ export function atMost(f: Cnf, terms: readonly Term[], k: number, options: CardO
 
 /** At least k of the literals are true. */
 export function atLeast(f: Cnf, terms: readonly Term[], k: number, options: CardOptions = {}): void {
+  checkBound('atLeast', k);
   const lits = checkedLiterals('atLeast', f, terms);
   const encoding = parseCard(encodingOf('atLeast', options) ?? DEFAULT_CARD, 'encoding');
   const label = `atLeast ${k}`;
@@ -95,6 +97,7 @@ export function atLeast(f: Cnf, terms: readonly Term[], k: number, options: Card
 
 /** Exactly k of the literals are true. */
 export function exactly(f: Cnf, terms: readonly Term[], k: number, options: CardOptions = {}): void {
+  checkBound('exactly', k);
   const lits = checkedLiterals('exactly', f, terms);
   const encoding = parseCard(encodingOf('exactly', options) ?? DEFAULT_CARD, 'encoding');
   const label = `exactly ${k}`;
@@ -127,7 +130,7 @@ function weightedSum(what: string, f: Cnf, terms: readonly Term[], weights: read
   checkFormula(what, f);
   termList(what, terms);
   checkWeights(what, terms, weights);
-  if (!Number.isSafeInteger(k)) throw new RangeError(`${what}: k: expected a safe integer, got ${shownValue(k)}`);
+  checkBound(what, k);
   const encoding = parsePb(encodingOf(what, options) ?? DEFAULT_PB, 'encoding');
   const lits = literalsOf(f, terms);
   const sum = lits.map((lit, i) => ({ lit, weight: weights[i]! }));
@@ -146,6 +149,11 @@ function weightedSum(what: string, f: Cnf, terms: readonly Term[], weights: read
 function checkedLiterals(what: string, f: Cnf, terms: readonly Term[]): number[] {
   checkFormula(what, f);
   return literalsOf(f, termList(what, terms));
+}
+
+/** The bound of a constraint, named as the caller spells it (before a name in the terms makes a variable). */
+function checkBound(what: string, k: number): void {
+  if (!Number.isSafeInteger(k)) throw new RangeError(`${what}: k: expected a safe integer, got ${shownValue(k)}`);
 }
 
 /** The encoding the options name, if any; they have no other field. */

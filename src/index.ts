@@ -142,8 +142,9 @@ export class Formula extends Cnf {
 // ---- DIMACS ---------------------------------------------------------------------
 
 /** DIMACS text, with `c var N name` lines for the variables (names: false leaves them out). */
-export function toDimacs(f: Cnf, meta: Partial<DimacsMeta> = {}): string {
+export function toDimacs(f: Cnf, given: Partial<DimacsMeta> = {}): string {
   checkSource('toDimacs', f);
+  const meta = callOptions('toDimacs', given, { puzzle: true, params: true, names: true });
   return dimacsString(f, { puzzle: meta.puzzle ?? 'formula', params: meta.params ?? {}, names: meta.names });
 }
 
@@ -488,7 +489,7 @@ export const puzzles = {
   /** Dobble decks of cards with order + 1 symbols, by SAT. */
   dobble: (order: number, options: DobbleSatOptions = {}): Instance<Deck> => dobbleInstance(order, options),
   /** Any puzzle by its CLI name and options spelled as on the command line (`{ preset: '8x8-square' }`). */
-  byName: (name: string, args: Record<string, unknown> = {}): Instance => buildInstance(name, knownOptions(name, args)),
+  byName: (name: string, args: Record<string, unknown> = {}): Instance => buildInstance(name, knownOptions(name, args ?? {})),
   /** The CLI's entries: names, options, default encodings. */
   entries: PUZZLES,
 };

@@ -217,6 +217,15 @@ describe("a constraint's arguments, from a script without types", () => {
     expect(() => atMostWeighted(ab(), [1, 2], [1, 1.5], 1)).toThrow(/^atMostWeighted: weights\[1\]: expected a safe integer, got 1\.5$/);
     expect(() => exactlyWeighted(ab(), [1, 2], [1, 1], '1' as never)).toThrow(/^exactlyWeighted: k: expected a safe integer, got "1"$/);
     expect(() => atMostWeighted(ab(), [1, 2], [1], 1)).toThrow(/^atMostWeighted: 2 terms but 1 weights$/);
+    // The cardinality constraints name their bound as the weighted ones do (it was "cardinality bound must be an integer").
+    expect(() => atMost(ab(), [1, 2], 1.5)).toThrow(/^atMost: k: expected a safe integer, got 1\.5$/);
+    expect(() => exactly(ab(), [1, 2], undefined as never)).toThrow(/^exactly: k: expected a safe integer, got undefined$/);
+  });
+
+  it('toDimacs and puzzles.byName take null for no options', () => {
+    expect(toDimacs(ab(), null as never)).toMatch(/^p cnf 2 1\n/);
+    expect(() => toDimacs(ab(), { name: false } as never)).toThrow(/^toDimacs has no option "name" \(did you mean names\?\)/);
+    expect(puzzles.byName('pentomino', null as never).cnf.varCount).toBeGreaterThan(0);
   });
 });
 

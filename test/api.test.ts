@@ -211,7 +211,7 @@ describe('option values through the library', () => {
     expect(() => puzzles.polyomino({ board: '2x1', pieces: ['D2'] as unknown as string })).toThrow(
       /^pieces: expected a comma-separated list .*got an array$/,
     );
-    expect(() => atMost(f, ['a', 'b'], '2' as unknown as number)).toThrow(/^cardinality bound must be an integer, got "2"$/);
+    expect(() => atMost(f, ['a', 'b'], '2' as unknown as number)).toThrow(/^atMost: k: expected a safe integer, got "2"$/);
     // And what is neither a formula nor a puzzle.
     await expect(solve(null as unknown as Formula)).rejects.toThrow(/^solve: expected a Formula, a puzzle instance or a puzzle name, got null$/);
     await expect(count(42 as unknown as Formula)).rejects.toThrow(/^count: .* got number$/);
