@@ -431,6 +431,9 @@ export interface DecodedAnswer<S = unknown> {
   complete: boolean;
 }
 
+/** What decodeAnswer's messages call its inputs when the caller names none. */
+const NAMELESS_ANSWER = { cnf: '<dimacs>', model: '<answer>' };
+
 /**
  * Any solver's answer (`s`/`v` lines, several models, or MiniSat's result
  * file) to a DIMACS file that puzzlesat wrote, as the puzzle's solutions:
@@ -441,8 +444,14 @@ export interface DecodedAnswer<S = unknown> {
 export function decodeAnswer(
   dimacs: string | DimacsFormula,
   answerText: string,
-  where: { cnf: string; model: string } = { cnf: '<dimacs>', model: '<answer>' },
+  given: { cnf: string; model: string } = NAMELESS_ANSWER,
 ): DecodedAnswer {
+  // A script without types gave null or undefined, and met "reading 'trimStart'" from inside.
+  const kind = (value: unknown) => (value === null ? 'null' : typeof value);
+  if (typeof dimacs !== 'string' && (typeof dimacs !== 'object' || dimacs === null))
+    throw new TypeError(`decodeAnswer: expected DIMACS text or a parsed DIMACS formula, got ${kind(dimacs)}`);
+  if (typeof answerText !== 'string') throw new TypeError(`decodeAnswer: expected a solver's answer as text, got ${kind(answerText)}`);
+  const where = given ?? NAMELESS_ANSWER;
   const formula = typeof dimacs === 'string' ? readDimacs(dimacs, where.cnf) : dimacs;
   const answer = readAnswer(answerText);
   if (answer.status === undefined)

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   Formula,
   count,
+  decodeAnswer,
   enumerate,
   explain,
   atLeast,
@@ -282,6 +283,15 @@ describe('a value of the wrong kind is named where it is given', () => {
     expect(() => explain(undefined as never)).toThrow(/explain: expected a Formula, a puzzle instance, got undefined/);
     expect(() => toDimacs(null as never)).toThrow(/toDimacs: expected a Formula, a puzzle instance, got null/);
     expect(() => parseDimacs(null as never)).toThrow(/parseDimacs: expected DIMACS text, got null/);
+  });
+
+  it("decodeAnswer's file, answer and names (regression: TypeErrors from inside, \"reading 'trimStart'\")", () => {
+    const text = toDimacs(ab());
+    expect(() => decodeAnswer(null as never, 's SATISFIABLE\nv 1 0\n')).toThrow(
+      /^decodeAnswer: expected DIMACS text or a parsed DIMACS formula, got null$/,
+    );
+    expect(() => decodeAnswer(text, undefined as never)).toThrow(/^decodeAnswer: expected a solver's answer as text, got undefined$/);
+    expect(decodeAnswer(text, 's UNSATISFIABLE\n', null as never).status).toBe('UNSAT');
   });
 
   it('a clause that is not an array is refused, not written as the empty clause', () => {
