@@ -484,19 +484,58 @@ function decodeModel(instance: Instance, lits: readonly number[], where: string)
 
 // ---- puzzles --------------------------------------------------------------------
 
+type SomaOptions = Omit<PolycubeOptions, 'pieces' | 'piecesFile' | 'flip'>;
+
+const POLYOMINO_FIELDS = {
+  puzzle: true,
+  preset: true,
+  board: true,
+  pieces: true,
+  piecesFile: true,
+  flip: true,
+  nonOverlap: true,
+  amo: true,
+  card: true,
+} as const satisfies Record<keyof PolyominoOptions, true>;
+const SOMA_FIELDS = { puzzle: true, figure: true, symmetry: true, nonOverlap: true, amo: true, card: true } as const satisfies Record<
+  keyof SomaOptions,
+  true
+>;
+const DOBBLE_FIELDS = {
+  cards: true,
+  symbols: true,
+  amo: true,
+  card: true,
+  pairs: true,
+  symmetryBreaking: true,
+  symmetry: true,
+  variables: true,
+} as const satisfies Record<keyof DobbleSatOptions, true>;
+
+/**
+ * A typed builder's options, checked as callOptions checks a call's (a typo,
+ * `prest`, was ignored and the default built); none at all is left to the
+ * builder, which says what it needs.
+ */
+function typed<T extends object>(builder: string, options: T, fields: Record<keyof T, true>): T {
+  return options === undefined || options === null ? options : callOptions(`puzzles.${builder}`, options, fields);
+}
+
 /**
  * Every puzzle, built from typed options. A board and piece set of your own:
  * `puzzles.polyomino({ board: '###/#.#/###', pieces: 'L3,Q=##/#.' })`.
  */
 export const puzzles = {
   /** A pentomino board; the 6x10 rectangle unless a preset or board is given. */
-  pentomino: (options: PolyominoOptions = {}): PackingInstance => pentomino(options),
-  polyomino: (options: PolyominoOptions): PackingInstance => polyomino(options),
-  soma: (options: Omit<PolycubeOptions, 'pieces' | 'piecesFile' | 'flip'> = {}): PackingInstance => soma(options),
-  polycube: (options: PolycubeOptions): PackingInstance => polycube(options),
-  geniusSquare: (options: GeniusOptions = {}): GeniusInstance => geniusSquare(options),
+  pentomino: (options: PolyominoOptions = {}): PackingInstance => pentomino(typed('pentomino', options, POLYOMINO_FIELDS)),
+  polyomino: (options: PolyominoOptions): PackingInstance => polyomino(typed('polyomino', options, POLYOMINO_FIELDS)),
+  soma: (options: SomaOptions = {}): PackingInstance => soma(typed('soma', options, SOMA_FIELDS)),
+  polycube: (options: PolycubeOptions): PackingInstance =>
+    polycube(typed('polycube', options, { ...SOMA_FIELDS, pieces: true, piecesFile: true, flip: true })),
+  geniusSquare: (options: GeniusOptions = {}): GeniusInstance =>
+    geniusSquare(typed('geniusSquare', options, { roll: true, random: true, seed: true, anyBlockers: true, amo: true, card: true })),
   /** Dobble decks of cards with order + 1 symbols, by SAT. */
-  dobble: (order: number, options: DobbleSatOptions = {}): Instance<Deck> => dobbleInstance(order, options),
+  dobble: (order: number, options: DobbleSatOptions = {}): Instance<Deck> => dobbleInstance(order, typed('dobble', options, DOBBLE_FIELDS)),
   /** Any puzzle by its CLI name and options spelled as on the command line (`{ preset: '8x8-square' }`). */
   byName: (name: string, args: Record<string, unknown> = {}): Instance => buildInstance(name, knownOptions(name, args ?? {})),
   /** The CLI's entries: names, options, default encodings. */

@@ -49,6 +49,25 @@ describe('names the library does not know are refused', () => {
     await expect(minimize(ab(), ['a'], [1], { strategy: 'core' as never })).rejects.toThrow(/unknown optimisation strategy "core"/);
   });
 
+  it("an option a typed builder does not read (regression: pentomino({ prest: '3x20' }) built the 6x10 rectangle)", () => {
+    expect(() => puzzles.pentomino({ prest: '3x20' } as never)).toThrow(
+      /^puzzles\.pentomino has no option "prest" \(did you mean preset\?\); it reads: /,
+    );
+    expect(() => puzzles.polyomino({ board: '2x2', pieces: 'O4', flp: false } as never)).toThrow(
+      /^puzzles\.polyomino has no option "flp" \(did you mean flip\?\)/,
+    );
+    expect(() => puzzles.soma({ flip: true } as never)).toThrow(/^puzzles\.soma has no option "flip"/);
+    expect(() => puzzles.polycube({ figure: '2x2x1', pieces: 'O4', symetry: 'rotations' } as never)).toThrow(
+      /^puzzles\.polycube has no option "symetry"/,
+    );
+    expect(() => puzzles.geniusSquare({ random: true, sead: 3 } as never)).toThrow(
+      /^puzzles\.geniusSquare has no option "sead" \(did you mean seed\?\)/,
+    );
+    expect(() => puzzles.dobble(2, { symetry: [] } as never)).toThrow(/^puzzles\.dobble has no option "symetry" \(did you mean symmetry\?\)/);
+    expect(puzzles.pentomino({ preset: '3x20' }).params).toMatchObject({ preset: '3x20' });
+    expect(puzzles.soma().cnf.varCount).toBeGreaterThan(0);
+  });
+
   it('an option a puzzle does not have, given by name', () => {
     expect(() => puzzles.byName('pentomino', { prest: '8x8-square' })).toThrow(/pentomino has no option "prest" \(did you mean preset\?\)/);
     // Spelled as on the command line or in camel case, as the typed options are: both are read.
