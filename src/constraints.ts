@@ -23,7 +23,7 @@ import {
   parseCard,
 } from './card/index.js';
 import type { Cnf } from './core/cnf.js';
-import { shownValue } from './core/limits.js';
+import { kindOf, shownValue } from './core/limits.js';
 import { callOptions } from './core/call-options.js';
 import { type Term } from './formula/expr.js';
 import { checkFormula, literalsOf, termList } from './formula/translate.js';
@@ -161,8 +161,7 @@ const encodingOf = <E>(what: string, options: { encoding?: E } | undefined): E |
 
 /** Integer weights, one a term, named as the caller spells them (a constraint's, an objective's), checked before anything is added. */
 export function checkWeights(what: string, terms: readonly Term[], weights: readonly number[]): void {
-  if (!Array.isArray(weights))
-    throw new TypeError(`${what}: weights: expected a list of integers, got ${weights === null ? 'null' : typeof weights}`);
+  if (!Array.isArray(weights)) throw new TypeError(`${what}: weights: expected a list of integers, got ${kindOf(weights)}`);
   if (terms.length !== weights.length) throw new RangeError(`${what}: ${terms.length} terms but ${weights.length} weights`);
   const wrong = weights.findIndex((w) => !Number.isSafeInteger(w));
   if (wrong >= 0) throw new RangeError(`${what}: weights[${wrong}]: expected a safe integer, got ${shownValue(weights[wrong])}`);

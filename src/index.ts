@@ -30,7 +30,7 @@ import type { Status } from '../solvers/types.js';
 import { Cnf } from './core/cnf.js';
 import { type DimacsFormula, type DimacsMeta, dimacsString, instanceFromDimacs, parseDimacs as readDimacs } from './core/dimacs.js';
 import { UsageError, UserError, didYouMean, oneLine } from './core/errors.js';
-import { DEFAULT_LIMITS, limitKey } from './core/limits.js';
+import { DEFAULT_LIMITS, kindOf, limitKey } from './core/limits.js';
 import { loadOptional } from './core/optional.js';
 import { type Instance, checkSource, checkedSolution, encodingKinds } from './core/puzzle.js';
 import type { CountMethod, CountPlan, EnumeratePlan, SolvePlan, StrategyChoice, UniqueBy } from './core/plan.js';
@@ -133,7 +133,7 @@ export class Formula extends Cnf {
   override add(clause: ArrayLike<number>): void {
     // Not an array: f.add(5) has no length and wrote the empty clause, making the formula UNSAT.
     if (typeof clause !== 'object' || clause === null || typeof clause.length !== 'number')
-      throw new TypeError(`a clause is an array of literals, got ${clause === null ? 'null' : typeof clause}`);
+      throw new TypeError(`a clause is an array of literals, got ${kindOf(clause)}`);
     for (let i = 0; i < clause.length; i++) checkedLiteral(this, clause[i]!);
     super.add(clause);
   }
@@ -157,7 +157,7 @@ export function toDimacs(f: Cnf, given: Partial<DimacsMeta> = {}): string {
  * variables not marked auxiliary, as for the formula that was written.
  */
 export function parseDimacs(text: string, source = '<dimacs>'): Cnf {
-  if (typeof text !== 'string') throw new TypeError(`parseDimacs: expected DIMACS text, got ${text === null ? 'null' : typeof text}`);
+  if (typeof text !== 'string') throw new TypeError(`parseDimacs: expected DIMACS text, got ${kindOf(text)}`);
   return instanceFromDimacs(readDimacs(text, source), source).cnf;
 }
 
@@ -447,10 +447,9 @@ export function decodeAnswer(
   given: { cnf: string; model: string } = NAMELESS_ANSWER,
 ): DecodedAnswer {
   // A script without types gave null or undefined, and met "reading 'trimStart'" from inside.
-  const kind = (value: unknown) => (value === null ? 'null' : typeof value);
   if (typeof dimacs !== 'string' && (typeof dimacs !== 'object' || dimacs === null))
-    throw new TypeError(`decodeAnswer: expected DIMACS text or a parsed DIMACS formula, got ${kind(dimacs)}`);
-  if (typeof answerText !== 'string') throw new TypeError(`decodeAnswer: expected a solver's answer as text, got ${kind(answerText)}`);
+    throw new TypeError(`decodeAnswer: expected DIMACS text or a parsed DIMACS formula, got ${kindOf(dimacs)}`);
+  if (typeof answerText !== 'string') throw new TypeError(`decodeAnswer: expected a solver's answer as text, got ${kindOf(answerText)}`);
   const where = given ?? NAMELESS_ANSWER;
   const formula = typeof dimacs === 'string' ? readDimacs(dimacs, where.cnf) : dimacs;
   const answer = readAnswer(answerText);

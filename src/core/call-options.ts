@@ -1,5 +1,5 @@
 import { UsageError, didYouMean } from './errors.js';
-import { shownValue } from './limits.js';
+import { kindOf, shownValue } from './limits.js';
 
 /**
  * The options object of a library call, checked as puzzles.byName checks a
@@ -27,11 +27,10 @@ const CALLBACKS = ['onProgress', 'dominance'];
 
 /** A script without types gave unique: 'yes', taken as false, and dominance: 5, called deep in the search. */
 function checkKinds(o: Record<string, unknown>): void {
-  const kind = (v: unknown) => (v === null ? 'null' : typeof v);
   for (const flag of FLAGS)
     if (o[flag] !== undefined && typeof o[flag] !== 'boolean') throw new TypeError(`${flag}: expected true or false, got ${shownValue(o[flag])}`);
   for (const callback of CALLBACKS)
     if (o[callback] !== undefined && typeof o[callback] !== 'function')
-      throw new TypeError(`${callback}: expected a function, got ${kind(o[callback])}`);
-  if (o.signal !== undefined && !(o.signal instanceof AbortSignal)) throw new TypeError(`signal: expected an AbortSignal, got ${kind(o.signal)}`);
+      throw new TypeError(`${callback}: expected a function, got ${kindOf(o[callback])}`);
+  if (o.signal !== undefined && !(o.signal instanceof AbortSignal)) throw new TypeError(`signal: expected an AbortSignal, got ${kindOf(o.signal)}`);
 }

@@ -2,7 +2,7 @@ import { Cnf } from '../core/cnf.js';
 import { callOptions } from '../core/call-options.js';
 import { recorded } from '../core/ledger.js';
 import { didYouMean, UsageError } from '../core/errors.js';
-import { shownValue } from '../core/limits.js';
+import { kindOf, shownValue } from '../core/limits.js';
 import { type Term, Expr, checkTerm, showTerm } from './expr.js';
 
 /**
@@ -411,7 +411,7 @@ export function literalsOf(f: Cnf, terms: readonly Term[]): number[] {
 
 /** The formula a caller gives: a script without types gave null, and met "Invalid value used as weak map key" from inside. */
 export function checkFormula(what: string, f: Cnf): void {
-  if (!(f instanceof Cnf)) throw new TypeError(`${what}: expected a Formula, got ${f === null ? 'null' : typeof f}`);
+  if (!(f instanceof Cnf)) throw new TypeError(`${what}: expected a Formula, got ${kindOf(f)}`);
 }
 
 /** A list of terms as given; a string is refused rather than spread into one term per character (a typo's 'ab' for ['ab']). */
