@@ -229,7 +229,7 @@ export interface Found<S> {
 /**
  * Every solution, as an async iterator: `for await (const s of enumerate(x))`.
  * A formula is enumerated on its projection (when it has none, its named
- * variables, which then become its projection),
+ * variables at the call),
  * a puzzle instance on its solutions, each checked by the puzzle's own checker.
  * `break`, `limit` or the signal stop the solver.
  */
@@ -378,19 +378,23 @@ function refuseUniqueOnCnf(source: unknown, unique: boolean | undefined): void {
   if (unique === true && source instanceof Cnf) throw new UsageError('unique: a formula has no symmetries to break or count classes under');
 }
 
-/** A formula as an instance: solutions are the names of its true projection variables (its named variables when it has no projection). */
+/**
+ * A formula as an instance: solutions are the names of its true projection
+ * variables (its named variables when it has no projection, as they are now:
+ * they are not made its projection, which left a variable named later out of
+ * every later count).
+ */
 function formulaInstance(f: Cnf): Instance<string[]> {
   f.checkedProjection();
-  if (!f.projected) f.projection = f.solutionVariables();
-  return formulaAsInstance(f);
+  return formulaAsInstance(f, f.projected ? f : f.projectedOn(f.solutionVariables()));
 }
 
-/** A formula as an instance, as it is. */
-function formulaAsInstance(f: Cnf): Instance<string[]> {
+/** A formula as an instance, as it is (or its clauses read on another projection, `cnf`). */
+function formulaAsInstance(f: Cnf, cnf = f): Instance<string[]> {
   return {
     puzzle: 'formula',
     params: {},
-    cnf: f,
+    cnf,
     decode: (trueVars) => trueVars.map((v) => f.vars.name(v)),
     check: () => null,
     render: (names) => names.join(' '),

@@ -249,6 +249,21 @@ describe('a projection set by hand', () => {
   });
 });
 
+describe('a formula without a projection', () => {
+  it('is counted and enumerated on its named variables as they are at each call (regression: the first call fixed them as its projection, and a variable named later was left out of every later count)', async () => {
+    const f = new Formula();
+    f.add([f.vars.id('a'), f.vars.id('b')]);
+    expect((await count(f)).count).toBe(3n);
+    expect(await models(f)).toHaveLength(3);
+    f.vars.id('c');
+    expect((await count(f)).count).toBe(6n);
+    expect(await models(f)).toHaveLength(6);
+    // Nor does a call give it a projection that toDimacs would then write.
+    expect(f.projected).toBe(false);
+    expect(toDimacs(f)).not.toMatch(/^c project/m);
+  });
+});
+
 describe('DIMACS through the library', () => {
   it('a header declaring more variables than the size limit is refused in one line (regression: 2e9 variables ran the process out of heap)', () => {
     expect(() => parseDimacs('p cnf 2000000000 0\n', 'huge.cnf')).toThrow(
