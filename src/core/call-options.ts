@@ -32,5 +32,11 @@ function checkKinds(o: Record<string, unknown>): void {
   for (const callback of CALLBACKS)
     if (o[callback] !== undefined && typeof o[callback] !== 'function')
       throw new TypeError(`${callback}: expected a function, got ${kindOf(o[callback])}`);
-  if (o.signal !== undefined && !(o.signal instanceof AbortSignal)) throw new TypeError(`signal: expected an AbortSignal, got ${kindOf(o.signal)}`);
+  if (o.signal !== undefined && !isSignal(o.signal)) throw new TypeError(`signal: expected an AbortSignal, got ${kindOf(o.signal)}`);
+}
+
+/** An AbortSignal by what the engines use of it (a polyfill's, another realm's, pass): its aborted flag and its abort event. */
+function isSignal(value: unknown): boolean {
+  const signal = value as { aborted?: unknown; addEventListener?: unknown } | null;
+  return typeof signal === 'object' && signal !== null && typeof signal.aborted === 'boolean' && typeof signal.addEventListener === 'function';
 }
