@@ -23,8 +23,10 @@ import {
   parseCard,
 } from './card/index.js';
 import type { Cnf } from './core/cnf.js';
+import { kindOf, shownValue } from './core/limits.js';
+import { callOptions } from './core/call-options.js';
 import { type Term } from './formula/expr.js';
-import { literalsOf } from './formula/translate.js';
+import { checkFormula, literalsOf, termList } from './formula/translate.js';
 import {
   DEFAULT_PB,
   PB_ENCODINGS,
@@ -57,16 +59,16 @@ export interface PbOptions {
 
 /** At most one of the literals is true. */
 export function atMostOne(f: Cnf, terms: readonly Term[], options: AmoOptions = {}): void {
-  const lits = literalsOf(f, terms);
-  const encoding = parseAmo(options.encoding ?? DEFAULT_AMO, 'encoding');
+  const lits = checkedLiterals('atMostOne', f, terms);
+  const encoding = parseAmo(encodingOf('atMostOne', options) ?? DEFAULT_AMO, 'encoding');
   const n = lits.length;
   record(f, `atMostOne of ${n}`, `${encoding}, ${amoSize(encoding, n)}`, amoCost(encoding, n), () => encodeAtMostOne(f, lits, encoding, 'atMostOne'));
 }
 
 /** Exactly one of the literals is true. */
 export function exactlyOne(f: Cnf, terms: readonly Term[], options: AmoOptions = {}): void {
-  const lits = literalsOf(f, terms);
-  const encoding = parseAmo(options.encoding ?? DEFAULT_AMO, 'encoding');
+  const lits = checkedLiterals('exactlyOne', f, terms);
+  const encoding = parseAmo(encodingOf('exactlyOne', options) ?? DEFAULT_AMO, 'encoding');
   const n = lits.length;
   const cost = add({ clauses: 1, auxVars: 0 }, amoCost(encoding, n));
   record(f, `exactlyOne of ${n}`, `one clause + ${encoding}, ${amoSize(encoding, n)}`, cost, () => encodeExactlyOne(f, lits, encoding, 'exactlyOne'));
@@ -74,8 +76,9 @@ export function exactlyOne(f: Cnf, terms: readonly Term[], options: AmoOptions =
 
 /** At most k of the literals are true. */
 export function atMost(f: Cnf, terms: readonly Term[], k: number, options: CardOptions = {}): void {
-  const lits = literalsOf(f, terms);
-  const encoding = parseCard(options.encoding ?? DEFAULT_CARD, 'encoding');
+  checkBound('atMost', k);
+  const lits = checkedLiterals('atMost', f, terms);
+  const encoding = parseCard(encodingOf('atMost', options) ?? DEFAULT_CARD, 'encoding');
   const label = `atMost ${k}`;
   const n = lits.length;
   record(f, `${label} of ${n}`, `${encoding}, ${cardSize(encoding, n, k)}`, atMostKCost(encoding, n, k), () => atMostK(f, lits, k, encoding, label));
@@ -83,8 +86,9 @@ export function atMost(f: Cnf, terms: readonly Term[], k: number, options: CardO
 
 /** At least k of the literals are true. */
 export function atLeast(f: Cnf, terms: readonly Term[], k: number, options: CardOptions = {}): void {
-  const lits = literalsOf(f, terms);
-  const encoding = parseCard(options.encoding ?? DEFAULT_CARD, 'encoding');
+  checkBound('atLeast', k);
+  const lits = checkedLiterals('atLeast', f, terms);
+  const encoding = parseCard(encodingOf('atLeast', options) ?? DEFAULT_CARD, 'encoding');
   const label = `atLeast ${k}`;
   const n = lits.length;
   const how = k === 1 ? 'one clause' : `${encoding} on the negations, at most ${n - k}: ${cardSize(encoding, n, n - k)}`;
@@ -93,8 +97,9 @@ export function atLeast(f: Cnf, terms: readonly Term[], k: number, options: Card
 
 /** Exactly k of the literals are true. */
 export function exactly(f: Cnf, terms: readonly Term[], k: number, options: CardOptions = {}): void {
-  const lits = literalsOf(f, terms);
-  const encoding = parseCard(options.encoding ?? DEFAULT_CARD, 'encoding');
+  checkBound('exactly', k);
+  const lits = checkedLiterals('exactly', f, terms);
+  const encoding = parseCard(encodingOf('exactly', options) ?? DEFAULT_CARD, 'encoding');
   const label = `exactly ${k}`;
   const n = lits.length;
   const cost = k < 0 || k > n ? { clauses: 1, auxVars: 0 } : add(atLeastKCost(encoding, n, k), atMostKCost(encoding, n, k));
@@ -107,30 +112,59 @@ const cardSize = (encoding: CardEncoding, n: number, k: number) =>
 
 /** Σ weights[i]·terms[i] ≤ k (integer weights of any sign). */
 export function atMostWeighted(f: Cnf, terms: readonly Term[], weights: readonly number[], k: number, options: PbOptions = {}): void {
-  weightedSum(f, terms, weights, k, '≤', options);
+  weightedSum('atMostWeighted', f, terms, weights, k, '≤', options);
 }
 
 /** Σ weights[i]·terms[i] ≥ k. */
 export function atLeastWeighted(f: Cnf, terms: readonly Term[], weights: readonly number[], k: number, options: PbOptions = {}): void {
-  weightedSum(f, terms, weights, k, '≥', options);
+  weightedSum('atLeastWeighted', f, terms, weights, k, '≥', options);
 }
 
 /** Σ weights[i]·terms[i] = k: at most k and at least k. */
 export function exactlyWeighted(f: Cnf, terms: readonly Term[], weights: readonly number[], k: number, options: PbOptions = {}): void {
-  weightedSum(f, terms, weights, k, '≤', options);
-  weightedSum(f, terms, weights, k, '≥', options);
+  weightedSum('exactlyWeighted', f, terms, weights, k, '≤', options);
+  weightedSum('exactlyWeighted', f, terms, weights, k, '≥', options);
 }
 
-function weightedSum(f: Cnf, terms: readonly Term[], weights: readonly number[], k: number, op: '≤' | '≥', options: PbOptions): void {
-  if (terms.length !== weights.length) throw new RangeError(`${terms.length} terms but ${weights.length} weights`);
-  for (const x of [...weights, k]) if (!Number.isSafeInteger(x)) throw new RangeError(`weights and bounds are integers, got ${x}`);
-  const encoding = parsePb(options.encoding ?? DEFAULT_PB, 'encoding');
+function weightedSum(what: string, f: Cnf, terms: readonly Term[], weights: readonly number[], k: number, op: '≤' | '≥', options: PbOptions): void {
+  checkFormula(what, f);
+  termList(what, terms);
+  checkWeights(what, terms, weights);
+  checkBound(what, k);
+  const encoding = parsePb(encodingOf(what, options) ?? DEFAULT_PB, 'encoding');
   const lits = literalsOf(f, terms);
   const sum = lits.map((lit, i) => ({ lit, weight: weights[i]! }));
   const label = `Σ ${op} ${k}`;
   const cost = (op === '≤' ? pbAtMostCost : pbAtLeastCost)(encoding, sum, k);
   const emit = op === '≤' ? encodeAtMostWeighted : encodeAtLeastWeighted;
   record(f, `${label} over ${lits.length} terms`, `${encoding} after normalising`, cost, () => emit(f, sum, k, encoding, label));
+}
+
+/**
+ * The literals of the terms of a constraint on the formula (names create
+ * variables on first use), checked first: a script without types passed
+ * undefined terms, or no formula, and met a TypeError from inside ("Cannot
+ * read properties of undefined (reading 'map')").
+ */
+function checkedLiterals(what: string, f: Cnf, terms: readonly Term[]): number[] {
+  checkFormula(what, f);
+  return literalsOf(f, termList(what, terms));
+}
+
+/** The bound of a constraint, named as the caller spells it (before a name in the terms makes a variable). */
+function checkBound(what: string, k: number): void {
+  if (!Number.isSafeInteger(k)) throw new RangeError(`${what}: k: expected a safe integer, got ${shownValue(k)}`);
+}
+
+/** The encoding the options name, if any; they have no other field. */
+const encodingOf = <E>(what: string, options: { encoding?: E } | undefined): E | undefined => callOptions(what, options, { encoding: true }).encoding;
+
+/** Integer weights, one a term, named as the caller spells them (a constraint's, an objective's), checked before anything is added. */
+export function checkWeights(what: string, terms: readonly Term[], weights: readonly number[]): void {
+  if (!Array.isArray(weights)) throw new TypeError(`${what}: weights: expected a list of integers, got ${kindOf(weights)}`);
+  if (terms.length !== weights.length) throw new RangeError(`${what}: ${terms.length} terms but ${weights.length} weights`);
+  const wrong = weights.findIndex((w) => !Number.isSafeInteger(w));
+  if (wrong >= 0) throw new RangeError(`${what}: weights[${wrong}]: expected a safe integer, got ${shownValue(weights[wrong])}`);
 }
 
 /** Emits a constraint into the formula's ledger (what explain shows), with the size its encoding's formula gives. */

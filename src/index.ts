@@ -30,14 +30,16 @@ import type { Status } from '../solvers/types.js';
 import { Cnf } from './core/cnf.js';
 import { type DimacsFormula, type DimacsMeta, dimacsString, instanceFromDimacs, parseDimacs as readDimacs } from './core/dimacs.js';
 import { UsageError, UserError, didYouMean, oneLine } from './core/errors.js';
-import { DEFAULT_LIMITS, limitKey } from './core/limits.js';
+import { DEFAULT_LIMITS, kindOf, limitKey } from './core/limits.js';
 import { loadOptional } from './core/optional.js';
 import { type Instance, checkSource, checkedSolution, encodingKinds } from './core/puzzle.js';
 import type { CountMethod, CountPlan, EnumeratePlan, SolvePlan, StrategyChoice, UniqueBy } from './core/plan.js';
 import { type Explanation, explain as explainInstance } from './explain/explain.js';
+import { checkedLiteral } from './formula/translate.js';
 import { ledgerShapes } from './explain/ledger.js';
 import { resolvePlan } from './plan.js';
 import { kebabField } from './core/field-names.js';
+import { callOptions } from './core/call-options.js';
 import { runPlan } from './run.js';
 import { type Model, namedModel } from './session/solver.js';
 import type { CountReport } from './count/count.js';
@@ -131,7 +133,8 @@ export class Formula extends Cnf {
   override add(clause: ArrayLike<number>): void {
     // Not an array: f.add(5) has no length and wrote the empty clause, making the formula UNSAT.
     if (typeof clause !== 'object' || clause === null || typeof clause.length !== 'number')
-      throw new TypeError(`a clause is an array of literals, got ${clause === null ? 'null' : typeof clause}`);
+      throw new TypeError(`a clause is an array of literals, got ${kindOf(clause)}`);
+    for (let i = 0; i < clause.length; i++) checkedLiteral(this, clause[i]!);
     super.add(clause);
   }
 }
@@ -139,8 +142,9 @@ export class Formula extends Cnf {
 // ---- DIMACS ---------------------------------------------------------------------
 
 /** DIMACS text, with `c var N name` lines for the variables (names: false leaves them out). */
-export function toDimacs(f: Cnf, meta: Partial<DimacsMeta> = {}): string {
+export function toDimacs(f: Cnf, given: Partial<DimacsMeta> = {}): string {
   checkSource('toDimacs', f);
+  const meta = callOptions('toDimacs', given, { puzzle: true, params: true, names: true });
   return dimacsString(f, { puzzle: meta.puzzle ?? 'formula', params: meta.params ?? {}, names: meta.names });
 }
 
@@ -153,7 +157,7 @@ export function toDimacs(f: Cnf, meta: Partial<DimacsMeta> = {}): string {
  * variables not marked auxiliary, as for the formula that was written.
  */
 export function parseDimacs(text: string, source = '<dimacs>'): Cnf {
-  if (typeof text !== 'string') throw new TypeError(`parseDimacs: expected DIMACS text, got ${text === null ? 'null' : typeof text}`);
+  if (typeof text !== 'string') throw new TypeError(`parseDimacs: expected DIMACS text, got ${kindOf(text)}`);
   return instanceFromDimacs(readDimacs(text, source), source).cnf;
 }
 
@@ -188,7 +192,8 @@ export interface SolveResult<S = never> {
  * checked), by the solver object (openSolver) on the engine the plan picks;
  * `solver: 'dlx'` solves an exact-cover puzzle by dancing links.
  */
-export async function solve<S = never>(source: Cnf | Instance<S>, options: SolveOptions = {}): Promise<SolveResult<S>> {
+export async function solve<S = never>(source: Cnf | Instance<S>, given: SolveOptions = {}): Promise<SolveResult<S>> {
+  const options = callOptions('solve', given, { solver: true, timeout: true });
   const instance = source instanceof Cnf ? formulaAsInstance(source) : source;
   const plan = await resolvePlan(instance, { verb: 'solve', solver: options.solver, timeout: options.timeout });
   const { status, model, solution, solver } = await runPlan(plan as SolvePlan);
@@ -224,11 +229,12 @@ export interface Found<S> {
 /**
  * Every solution, as an async iterator: `for await (const s of enumerate(x))`.
  * A formula is enumerated on its projection (when it has none, its named
- * variables, which then become its projection),
+ * variables at the call),
  * a puzzle instance on its solutions, each checked by the puzzle's own checker.
  * `break`, `limit` or the signal stop the solver.
  */
-export async function* enumerate<S = string[]>(source: Instance<S> | Cnf, options: EnumerateOptions = {}): AsyncGenerator<Found<S>> {
+export async function* enumerate<S = string[]>(source: Instance<S> | Cnf, given: EnumerateOptions = {}): AsyncGenerator<Found<S>> {
+  const options = callOptions('enumerate', given, { solver: true, timeout: true, unique: true, limit: true, signal: true });
   refuseUniqueOnCnf(source, options.unique);
   const instance = (source instanceof Cnf ? formulaInstance(source) : source) as Instance<S>;
   const plan = (await resolvePlan(instance, {
@@ -321,7 +327,8 @@ export interface CountResult {
  * counter (a formula over its projection; when it has none, its named
  * variables, as enumerate does).
  */
-export async function count(source: Instance | Cnf, options: CountOptions = {}): Promise<CountResult> {
+export async function count(source: Instance | Cnf, given: CountOptions = {}): Promise<CountResult> {
+  const options = callOptions('count', given, COUNT_FIELDS);
   refuseUniqueOnCnf(source, options.unique);
   const start = performance.now();
   const plan = (await resolvePlan(source instanceof Cnf ? formulaInstance(source) : source, {
@@ -336,6 +343,17 @@ export async function count(source: Instance | Cnf, options: CountOptions = {}):
   const report = await runPlan(plan, { shouldStop: () => options.signal?.aborted === true, onCountProgress: options.onProgress });
   return countResult(report, (performance.now() - start) / 1000);
 }
+
+const COUNT_FIELDS = {
+  unique: true,
+  uniqueBy: true,
+  method: true,
+  strategy: true,
+  maxMemory: true,
+  timeout: true,
+  signal: true,
+  onProgress: true,
+} as const satisfies Record<keyof CountOptions, true>;
 
 function countResult(report: CountReport, seconds: number): CountResult {
   return {
@@ -360,19 +378,23 @@ function refuseUniqueOnCnf(source: unknown, unique: boolean | undefined): void {
   if (unique === true && source instanceof Cnf) throw new UsageError('unique: a formula has no symmetries to break or count classes under');
 }
 
-/** A formula as an instance: solutions are the names of its true projection variables (its named variables when it has no projection). */
+/**
+ * A formula as an instance: solutions are the names of its true projection
+ * variables (its named variables when it has no projection, as they are now:
+ * they are not made its projection, which left a variable named later out of
+ * every later count).
+ */
 function formulaInstance(f: Cnf): Instance<string[]> {
   f.checkedProjection();
-  if (!f.projected) f.projection = f.solutionVariables();
-  return formulaAsInstance(f);
+  return formulaAsInstance(f, f.projected ? f : f.projectedOn(f.solutionVariables()));
 }
 
-/** A formula as an instance, as it is. */
-function formulaAsInstance(f: Cnf): Instance<string[]> {
+/** A formula as an instance, as it is (or its clauses read on another projection, `cnf`). */
+function formulaAsInstance(f: Cnf, cnf = f): Instance<string[]> {
   return {
     puzzle: 'formula',
     params: {},
-    cnf: f,
+    cnf,
     decode: (trueVars) => trueVars.map((v) => f.vars.name(v)),
     check: () => null,
     render: (names) => names.join(' '),
@@ -413,6 +435,9 @@ export interface DecodedAnswer<S = unknown> {
   complete: boolean;
 }
 
+/** What decodeAnswer's messages call its inputs when the caller names none. */
+const NAMELESS_ANSWER = { cnf: '<dimacs>', model: '<answer>' };
+
 /**
  * Any solver's answer (`s`/`v` lines, several models, or MiniSat's result
  * file) to a DIMACS file that puzzlesat wrote, as the puzzle's solutions:
@@ -423,8 +448,13 @@ export interface DecodedAnswer<S = unknown> {
 export function decodeAnswer(
   dimacs: string | DimacsFormula,
   answerText: string,
-  where: { cnf: string; model: string } = { cnf: '<dimacs>', model: '<answer>' },
+  given: { cnf: string; model: string } = NAMELESS_ANSWER,
 ): DecodedAnswer {
+  // A script without types gave null or undefined, and met "reading 'trimStart'" from inside.
+  if (typeof dimacs !== 'string' && (typeof dimacs !== 'object' || dimacs === null))
+    throw new TypeError(`decodeAnswer: expected DIMACS text or a parsed DIMACS formula, got ${kindOf(dimacs)}`);
+  if (typeof answerText !== 'string') throw new TypeError(`decodeAnswer: expected a solver's answer as text, got ${kindOf(answerText)}`);
+  const where = given ?? NAMELESS_ANSWER;
   const formula = typeof dimacs === 'string' ? readDimacs(dimacs, where.cnf) : dimacs;
   const answer = readAnswer(answerText);
   if (answer.status === undefined)
@@ -457,21 +487,60 @@ function decodeModel(instance: Instance, lits: readonly number[], where: string)
 
 // ---- puzzles --------------------------------------------------------------------
 
+type SomaOptions = Omit<PolycubeOptions, 'pieces' | 'piecesFile' | 'flip'>;
+
+const POLYOMINO_FIELDS = {
+  puzzle: true,
+  preset: true,
+  board: true,
+  pieces: true,
+  piecesFile: true,
+  flip: true,
+  nonOverlap: true,
+  amo: true,
+  card: true,
+} as const satisfies Record<keyof PolyominoOptions, true>;
+const SOMA_FIELDS = { puzzle: true, figure: true, symmetry: true, nonOverlap: true, amo: true, card: true } as const satisfies Record<
+  keyof SomaOptions,
+  true
+>;
+const DOBBLE_FIELDS = {
+  cards: true,
+  symbols: true,
+  amo: true,
+  card: true,
+  pairs: true,
+  symmetryBreaking: true,
+  symmetry: true,
+  variables: true,
+} as const satisfies Record<keyof DobbleSatOptions, true>;
+
+/**
+ * A typed builder's options, checked as callOptions checks a call's (a typo,
+ * `prest`, was ignored and the default built); none at all is left to the
+ * builder, which says what it needs.
+ */
+function typed<T extends object>(builder: string, options: T, fields: Record<keyof T, true>): T {
+  return options === undefined || options === null ? options : callOptions(`puzzles.${builder}`, options, fields);
+}
+
 /**
  * Every puzzle, built from typed options. A board and piece set of your own:
  * `puzzles.polyomino({ board: '###/#.#/###', pieces: 'L3,Q=##/#.' })`.
  */
 export const puzzles = {
   /** A pentomino board; the 6x10 rectangle unless a preset or board is given. */
-  pentomino: (options: PolyominoOptions = {}): PackingInstance => pentomino(options),
-  polyomino: (options: PolyominoOptions): PackingInstance => polyomino(options),
-  soma: (options: Omit<PolycubeOptions, 'pieces' | 'piecesFile' | 'flip'> = {}): PackingInstance => soma(options),
-  polycube: (options: PolycubeOptions): PackingInstance => polycube(options),
-  geniusSquare: (options: GeniusOptions = {}): GeniusInstance => geniusSquare(options),
+  pentomino: (options: PolyominoOptions = {}): PackingInstance => pentomino(typed('pentomino', options, POLYOMINO_FIELDS)),
+  polyomino: (options: PolyominoOptions): PackingInstance => polyomino(typed('polyomino', options, POLYOMINO_FIELDS)),
+  soma: (options: SomaOptions = {}): PackingInstance => soma(typed('soma', options, SOMA_FIELDS)),
+  polycube: (options: PolycubeOptions): PackingInstance =>
+    polycube(typed('polycube', options, { ...SOMA_FIELDS, pieces: true, piecesFile: true, flip: true })),
+  geniusSquare: (options: GeniusOptions = {}): GeniusInstance =>
+    geniusSquare(typed('geniusSquare', options, { roll: true, random: true, seed: true, anyBlockers: true, amo: true, card: true })),
   /** Dobble decks of cards with order + 1 symbols, by SAT. */
-  dobble: (order: number, options: DobbleSatOptions = {}): Instance<Deck> => dobbleInstance(order, options),
+  dobble: (order: number, options: DobbleSatOptions = {}): Instance<Deck> => dobbleInstance(order, typed('dobble', options, DOBBLE_FIELDS)),
   /** Any puzzle by its CLI name and options spelled as on the command line (`{ preset: '8x8-square' }`). */
-  byName: (name: string, args: Record<string, unknown> = {}): Instance => buildInstance(name, knownOptions(name, args)),
+  byName: (name: string, args: Record<string, unknown> = {}): Instance => buildInstance(name, knownOptions(name, args ?? {})),
   /** The CLI's entries: names, options, default encodings. */
   entries: PUZZLES,
 };

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   Formula,
+  count,
+  decodeAnswer,
+  enumerate,
   explain,
+  atLeast,
   atMost,
   atMostOne,
+  atMostWeighted,
+  exactly,
+  exactlyOne,
+  exactlyWeighted,
   implies,
   ite,
   literalOf,
@@ -41,11 +49,81 @@ describe('names the library does not know are refused', () => {
     await expect(minimize(ab(), ['a'], [1], { strategy: 'core' as never })).rejects.toThrow(/unknown optimisation strategy "core"/);
   });
 
+  it("an option a typed builder does not read (regression: pentomino({ prest: '3x20' }) built the 6x10 rectangle)", () => {
+    expect(() => puzzles.pentomino({ prest: '3x20' } as never)).toThrow(
+      /^puzzles\.pentomino has no option "prest" \(did you mean preset\?\); it reads: /,
+    );
+    expect(() => puzzles.polyomino({ board: '2x2', pieces: 'O4', flp: false } as never)).toThrow(
+      /^puzzles\.polyomino has no option "flp" \(did you mean flip\?\)/,
+    );
+    expect(() => puzzles.soma({ flip: true } as never)).toThrow(/^puzzles\.soma has no option "flip"/);
+    expect(() => puzzles.polycube({ figure: '2x2x1', pieces: 'O4', symetry: 'rotations' } as never)).toThrow(
+      /^puzzles\.polycube has no option "symetry"/,
+    );
+    expect(() => puzzles.geniusSquare({ random: true, sead: 3 } as never)).toThrow(
+      /^puzzles\.geniusSquare has no option "sead" \(did you mean seed\?\)/,
+    );
+    expect(() => puzzles.dobble(2, { symetry: [] } as never)).toThrow(/^puzzles\.dobble has no option "symetry" \(did you mean symmetry\?\)/);
+    expect(puzzles.pentomino({ preset: '3x20' }).params).toMatchObject({ preset: '3x20' });
+    expect(puzzles.soma().cnf.varCount).toBeGreaterThan(0);
+  });
+
   it('an option a puzzle does not have, given by name', () => {
     expect(() => puzzles.byName('pentomino', { prest: '8x8-square' })).toThrow(/pentomino has no option "prest" \(did you mean preset\?\)/);
     // Spelled as on the command line or in camel case, as the typed options are: both are read.
     expect(puzzles.byName('polyomino', { board: '2x2', pieces: 'O4', 'non-overlap': 'pairwise' }).params).toMatchObject({ nonOverlap: 'pairwise' });
     expect(puzzles.byName('polyomino', { board: '2x2', pieces: 'O4', nonOverlap: 'pairwise' }).params).toMatchObject({ nonOverlap: 'pairwise' });
+  });
+});
+
+describe('the options of a call, from a script without types', () => {
+  // A typo was ignored, and the call ran without the option: no limit, no timeout, the default encoding. As puzzles.byName refuses one.
+  it('a field the call does not read is refused, with the fields it reads', async () => {
+    await expect(solve(ab(), { timout: 5 } as never)).rejects.toThrow(
+      /^solve has no option "timout" \(did you mean timeout\?\); it reads: solver, timeout$/,
+    );
+    await expect(enumerate(ab(), { limt: 1 } as never).next()).rejects.toThrow(
+      /^enumerate has no option "limt" \(did you mean limit\?\); it reads: /,
+    );
+    await expect(count(ab(), { maxMemroy: 2 ** 24 } as never)).rejects.toThrow(/^count has no option "maxMemroy" \(did you mean maxMemory\?\)/);
+    expect(() => atMostOne(ab(), [1, 2], { encodng: 'pairwise' } as never)).toThrow(
+      /^atMostOne has no option "encodng" \(did you mean encoding\?\); it reads: encoding$/,
+    );
+    expect(() => atMostWeighted(ab(), [1, 2], [1, 1], 1, { encodng: 'swc' } as never)).toThrow(/^atMostWeighted has no option "encodng"/);
+  });
+
+  it('null is no options; a flag, a signal or a callback of the wrong kind is named', async () => {
+    expect((await solve(ab(), null as never)).status).toBe('SAT');
+    expect((await count(ab(), null as never)).count).toBe(3n);
+    let n = 0;
+    for await (const _ of enumerate(ab(), null as never)) n++;
+    expect(n).toBe(3);
+    await expect(solve(ab(), 'fast' as never)).rejects.toThrow(/^solve: options: expected an object, got string$/);
+    // "yes" was not true, and a puzzle's solutions came back where its classes were asked for.
+    const strip = puzzles.pentomino({ preset: '3x20' });
+    await expect(enumerate(strip, { unique: 'yes' } as never).next()).rejects.toThrow(/^unique: expected true or false, got "yes"$/);
+    await expect(count(ab(), { onProgress: 5 } as never)).rejects.toThrow(/^onProgress: expected a function, got number$/);
+    await expect(count(ab(), { signal: { aborted: false } } as never)).rejects.toThrow(/^signal: expected an AbortSignal, got object$/);
+  });
+
+  it('the solver object, satisfy and optimisation alike', async () => {
+    await expect(openSolver(ab(), { solvr: 'minisat-wasm' } as never)).rejects.toThrow(/^openSolver has no option "solvr" \(did you mean solver\?\)/);
+    await expect(openSolver(ab(), { proof: 'yes' } as never)).rejects.toThrow(/^proof: expected true or false, got "yes"$/);
+    const s = await openSolver(ab(), null as never);
+    try {
+      expect(await s.solve(null as never)).toBe('SAT');
+      await expect(s.solve({ asumptions: ['a'] } as never)).rejects.toThrow(/^solve has no option "asumptions" \(did you mean assumptions\?\)/);
+      await expect(s.core({ minimall: true } as never)).rejects.toThrow(/^core has no option "minimall"/);
+    } finally {
+      s.close();
+    }
+    expect(() => satisfy(ab(), 'a', { translaton: 'tseitin' } as never)).toThrow(
+      /^satisfy has no option "translaton" \(did you mean translation\?\)/,
+    );
+    satisfy(ab(), 'a', null as never);
+    await expect(maximize(ab(), ['a'], [1], { bets: 2 } as never)).rejects.toThrow(/^maximize has no option "bets" \(did you mean best\?\)/);
+    expect((await minimize(ab(), ['a'], [1], null as never)).status).toBe('OPTIMUM');
+    await expect(maximize(ab(), ['a'], [1], { dominance: 5 } as never)).rejects.toThrow(/^dominance: expected a function, got number$/);
   });
 });
 
@@ -123,6 +201,54 @@ describe('missing or malformed terms are refused where they are given', () => {
   });
 });
 
+describe("a constraint's arguments, from a script without types", () => {
+  // Regressions: each was a TypeError from inside ("Cannot read properties of undefined (reading 'map')", "terms.map is not a function").
+  it('a formula, terms, weights or options of the wrong kind are named', () => {
+    const constraints = {
+      atMostOne,
+      exactlyOne,
+      atMost: (f: Formula, t: never) => atMost(f, t, 1),
+      atLeast: (f: Formula, t: never) => atLeast(f, t, 1),
+    };
+    for (const [what, constraint] of Object.entries({ ...constraints, exactly: (f: Formula, t: never) => exactly(f, t, 1) })) {
+      for (const f of [null, {}, 'f'])
+        expect(() => constraint(f as never, [1, 2] as never), what).toThrow(new RegExp(`^${what}: expected a Formula, got (null|object|string)$`));
+      for (const terms of [undefined, 5, 'ab'])
+        expect(() => constraint(ab(), terms as never), what).toThrow(
+          new RegExp(`^${what}: expected a list of terms \\(names, literals, expressions\\), got`),
+        );
+    }
+    expect(() => atMostWeighted(ab(), [1, 2], undefined as never, 1)).toThrow(
+      /^atMostWeighted: weights: expected a list of integers, got undefined$/,
+    );
+    expect(() => exactlyWeighted(ab(), [1, 2], 5 as never, 1)).toThrow(/^exactlyWeighted: weights: expected a list of integers, got number$/);
+    expect(() => atMostWeighted(ab(), undefined as never, [1, 1], 1)).toThrow(/^atMostWeighted: expected a list of terms/);
+    expect(() => atMostWeighted(null as never, [1, 2], [1, 1], 1)).toThrow(/^atMostWeighted: expected a Formula, got null$/);
+    // Options given as null are no options, as undefined is.
+    const f = ab();
+    atMostOne(f, [1, 2], null as never);
+    atMost(f, [1, 2], 1, null as never);
+    atMostWeighted(f, [1, 2], [1, 1], 1, null as never);
+    expect(f.clauseCount).toBeGreaterThan(1);
+  });
+
+  it('a weight or bound that is not an integer is named, and shown as given', () => {
+    expect(() => atMostWeighted(ab(), [1, 2], ['1', 1] as never, 1)).toThrow(/^atMostWeighted: weights\[0\]: expected a safe integer, got "1"$/);
+    expect(() => atMostWeighted(ab(), [1, 2], [1, 1.5], 1)).toThrow(/^atMostWeighted: weights\[1\]: expected a safe integer, got 1\.5$/);
+    expect(() => exactlyWeighted(ab(), [1, 2], [1, 1], '1' as never)).toThrow(/^exactlyWeighted: k: expected a safe integer, got "1"$/);
+    expect(() => atMostWeighted(ab(), [1, 2], [1], 1)).toThrow(/^atMostWeighted: 2 terms but 1 weights$/);
+    // The cardinality constraints name their bound as the weighted ones do (it was "cardinality bound must be an integer").
+    expect(() => atMost(ab(), [1, 2], 1.5)).toThrow(/^atMost: k: expected a safe integer, got 1\.5$/);
+    expect(() => exactly(ab(), [1, 2], undefined as never)).toThrow(/^exactly: k: expected a safe integer, got undefined$/);
+  });
+
+  it('toDimacs and puzzles.byName take null for no options', () => {
+    expect(toDimacs(ab(), null as never)).toMatch(/^p cnf 2 1\n/);
+    expect(() => toDimacs(ab(), { name: false } as never)).toThrow(/^toDimacs has no option "name" \(did you mean names\?\)/);
+    expect(puzzles.byName('pentomino', null as never).cnf.varCount).toBeGreaterThan(0);
+  });
+});
+
 describe('numbers out of range are refused and shown as given', () => {
   it('a bound that is not a number says which', () => {
     expect(() => atMost(ab(), [1, 2], NaN)).toThrow(/got NaN/);
@@ -139,6 +265,16 @@ describe('numbers out of range are refused and shown as given', () => {
     } finally {
       s.close();
     }
+  });
+
+  it("optimisation's formula, terms, weights and encoding (regressions: TypeErrors from inside; weights ['1'] taken as 1; an unknown encoding crashed mid-search or was ignored)", async () => {
+    await expect(maximize(null as never, ['a'], [1])).rejects.toThrow(/^maximize: expected a Formula, a puzzle instance, got null$/);
+    await expect(minimize(ab(), undefined as never, [1])).rejects.toThrow(/^minimize: expected a list of terms/);
+    await expect(maximize(ab(), ['a'], undefined as never)).rejects.toThrow(/^maximize: weights: expected a list of integers, got undefined$/);
+    await expect(maximize(ab(), ['a'], ['1'] as never)).rejects.toThrow(/^maximize: weights\[0\]: expected a safe integer, got "1"$/);
+    await expect(minimize(ab(), ['a', 'b'], [1, 2], { encoding: 'bdd2' as never })).rejects.toThrow(
+      /^unknown pseudo-Boolean encoding "bdd2" \(did you mean bdd\?\) \(encoding\)/,
+    );
   });
 
   it("optimisation's timeout", async () => {
@@ -168,10 +304,40 @@ describe('a value of the wrong kind is named where it is given', () => {
     expect(() => parseDimacs(null as never)).toThrow(/parseDimacs: expected DIMACS text, got null/);
   });
 
+  it("decodeAnswer's file, answer and names (regression: TypeErrors from inside, \"reading 'trimStart'\")", () => {
+    const text = toDimacs(ab());
+    expect(() => decodeAnswer(null as never, 's SATISFIABLE\nv 1 0\n')).toThrow(
+      /^decodeAnswer: expected DIMACS text or a parsed DIMACS formula, got null$/,
+    );
+    expect(() => decodeAnswer(text, undefined as never)).toThrow(/^decodeAnswer: expected a solver's answer as text, got undefined$/);
+    expect(decodeAnswer(text, 's UNSATISFIABLE\n', null as never).status).toBe('UNSAT');
+  });
+
   it('a clause that is not an array is refused, not written as the empty clause', () => {
     const f = ab();
     expect(() => f.add(5 as never)).toThrow(/a clause is an array of literals, got number/);
     expect(f.families.reduce((n, family) => n + family.size, 0)).toBe(1);
+  });
+
+  it('a literal that is not one says what a literal is (regression: "literal 1.5 was never allocated", "bad literal a", plain Errors)', () => {
+    const f = ab();
+    for (const [lit, shown] of [
+      [0, '0'],
+      [1.5, '1.5'],
+      [NaN, 'NaN'],
+      ['a', '"a"'],
+      [null, 'null'],
+    ] as const) {
+      expect(() => f.add([1, lit as never]), shown).toThrow(RangeError);
+      expect(() => f.add([1, lit as never]), shown).toThrow(
+        `literal ${shown}: expected a variable's number or its negation, a whole number other than 0`,
+      );
+      // A constraint's terms may be names too: a number there is a literal.
+      if (typeof lit === 'number')
+        expect(() => atMostOne(f, [1, lit]), shown).toThrow(`literal ${shown}: expected a variable's number or its negation`);
+    }
+    expect(() => f.add([-3])).toThrow(/^literal -3: the formula has 2 variables$/);
+    expect(f.clauseCount).toBe(1);
   });
 
   it('a solver name that is not a string', async () => {

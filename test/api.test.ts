@@ -211,7 +211,7 @@ describe('option values through the library', () => {
     expect(() => puzzles.polyomino({ board: '2x1', pieces: ['D2'] as unknown as string })).toThrow(
       /^pieces: expected a comma-separated list .*got an array$/,
     );
-    expect(() => atMost(f, ['a', 'b'], '2' as unknown as number)).toThrow(/^cardinality bound must be an integer, got "2"$/);
+    expect(() => atMost(f, ['a', 'b'], '2' as unknown as number)).toThrow(/^atMost: k: expected a safe integer, got "2"$/);
     // And what is neither a formula nor a puzzle.
     await expect(solve(null as unknown as Formula)).rejects.toThrow(/^solve: expected a Formula, a puzzle instance or a puzzle name, got null$/);
     await expect(count(42 as unknown as Formula)).rejects.toThrow(/^count: .* got number$/);
@@ -246,6 +246,21 @@ describe('a projection set by hand', () => {
     f.projection = [2];
     expect((await count(f)).count).toBe(2n);
     expect(await models(f)).toEqual([['b'], []].sort());
+  });
+});
+
+describe('a formula without a projection', () => {
+  it('is counted and enumerated on its named variables as they are at each call (regression: the first call fixed them as its projection, and a variable named later was left out of every later count)', async () => {
+    const f = new Formula();
+    f.add([f.vars.id('a'), f.vars.id('b')]);
+    expect((await count(f)).count).toBe(3n);
+    expect(await models(f)).toHaveLength(3);
+    f.vars.id('c');
+    expect((await count(f)).count).toBe(6n);
+    expect(await models(f)).toHaveLength(6);
+    // Nor does a call give it a projection that toDimacs would then write.
+    expect(f.projected).toBe(false);
+    expect(toDimacs(f)).not.toMatch(/^c project/m);
   });
 });
 

@@ -22,6 +22,16 @@ describe('VarPool', () => {
     expect(pool.literal(-1)).toBe('-place F#0 @(0,0)');
   });
 
+  it("gives an auxiliary a name no variable has (regression: a caller's variable named 'aux seq x#1', or one read back from a file, shared its name with the next auxiliary, and the name then found the auxiliary)", () => {
+    const pool = new VarPool();
+    const mine = pool.id('aux seq x#1');
+    const read = pool.auxNamed('aux seq x#2');
+    const fresh = pool.aux('seq x');
+    expect(pool.name(fresh)).toBe('aux seq x#3');
+    expect([pool.lookup('aux seq x#1'), pool.lookup('aux seq x#2'), pool.lookup('aux seq x#3')]).toEqual([mine, read, fresh]);
+    expect(pool.id('aux seq x#1')).toBe(mine);
+  });
+
   it('refuses a name twice', () => {
     const pool = new VarPool();
     pool.named('a');

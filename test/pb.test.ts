@@ -332,6 +332,21 @@ describe('normal form', () => {
     expect(normalizeAtMost([], 0)).toEqual({ kind: 'true' });
     expect(() => normalizeAtMost([{ lit: 1, weight: 1.5 }], 2)).toThrow(RangeError);
   });
+
+  it('refuses weights whose sum is beyond exact arithmetic rather than answering wrongly', () => {
+    // -a + M·b + c ≤ M fails only for ¬a, b, c (a sum of M + 1); its normal form 1·¬a + M·b + c ≤ M + 1 has a bound past 2^53 - 1,
+    // where M + 1 and M + 2 are the same number: it came out 'true', every assignment a model.
+    const M = Number.MAX_SAFE_INTEGER;
+    const heavy = [
+      { lit: 1, weight: -1 },
+      { lit: 2, weight: M },
+      { lit: 3, weight: 1 },
+    ];
+    expect(() => normalizeAtMost(heavy, M)).toThrow(/^weights: their absolute values add up to more than 2\^53 - 1/);
+    // The same with the total just within reach is encoded exactly.
+    const within = heavy.map((t) => (t.weight === M ? { ...t, weight: M - 2 } : t));
+    expect(normalizeAtMost(within, M - 2)).toMatchObject({ kind: 'sum' });
+  });
 });
 
 describe('sizes', () => {

@@ -77,6 +77,18 @@ describe('docs/tutorial.md', () => {
 
   it('has commands to run', () => expect(all.length).toBeGreaterThan(30));
 
+  it('builds the package before its commands and programs need it: npm install runs no script of ours (it said "npm install (it also compiles)")', () => {
+    const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(['preinstall', 'install', 'postinstall', 'prepare'].filter((s) => s in scripts)).toEqual([]);
+    const installing = page.split(/\n\s*\n/).filter((paragraph) => paragraph.includes('`npm install'));
+    expect(installing.length).toBeGreaterThan(0);
+    for (const paragraph of installing) {
+      expect(paragraph).toMatch(/`npm install && npm run build`/);
+      expect(paragraph).not.toMatch(/npm install`[^.]*(compiles|builds)/);
+    }
+    expect(scripts.build).toMatch(/^tsc /);
+  });
+
   for (const step of all) {
     it(`line ${step.line}: ${step.command}`, { timeout: 300_000 }, () => {
       const shell = step.command

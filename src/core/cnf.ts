@@ -192,6 +192,20 @@ export class Cnf {
     return copy;
   }
 
+  /**
+   * The same variables and clauses, shared rather than copied, read on
+   * another projection: a formula counted or enumerated on its named
+   * variables without their becoming its own projection. Nothing adds to it
+   * (it has no current family).
+   */
+  projectedOn(vars: number[]): Cnf {
+    this.closeAuxCount();
+    const view = new Cnf(this.vars, this.maxLiterals);
+    view.families.push(...this.families);
+    view.projection = vars;
+    return view;
+  }
+
   add(clause: ArrayLike<number>): void {
     if (!this.current) throw new Error('Cnf.add called before Cnf.family');
     for (let i = 0; i < clause.length; i++) {

@@ -48,6 +48,9 @@ export function checkRunNumbers(given: { timeout?: unknown; limit?: unknown; max
 /** A value as the caller gave it, in a message: strings quoted, NaN and Infinity by name (JSON would say null). */
 export const shownValue = (value: unknown): string => (typeof value === 'string' ? `"${value}"` : String(value));
 
+/** What kind of value a caller gave where another was expected, in a message: its typeof, null by name (typeof says object). */
+export const kindOf = (value: unknown): string => (value === null ? 'null' : typeof value);
+
 export const DEFAULT_LIMITS: Readonly<SizeLimits> = {
   cells: 250_000,
   placements: 1_000_000,

@@ -2,6 +2,7 @@ import type { AmoEncoding, CardEncoding, PbEncoding } from './encodings.js';
 import type { Cnf } from './cnf.js';
 import { UserError } from './errors.js';
 import { fieldName } from './field-names.js';
+import { kindOf } from './limits.js';
 
 /**
  * What every encoder hands to the rest of the tool: the formula plus the
@@ -224,8 +225,5 @@ export const notExactCoverWhy = (): string =>
  */
 export function checkSource(what: string, source: unknown, names = false): void {
   const ok = (names && typeof source === 'string') || (typeof source === 'object' && source !== null && ('cnf' in source || 'families' in source));
-  if (!ok)
-    throw new TypeError(
-      `${what}: expected a Formula, a puzzle instance${names ? ' or a puzzle name' : ''}, got ${source === null ? 'null' : typeof source}`,
-    );
+  if (!ok) throw new TypeError(`${what}: expected a Formula, a puzzle instance${names ? ' or a puzzle name' : ''}, got ${kindOf(source)}`);
 }

@@ -48,12 +48,18 @@ export class VarPool {
 
   /**
    * Allocates an auxiliary variable. `label` says which encoding made it and for
-   * what (e.g. `seq cell(3,4)`); a serial number keeps the names distinct.
+   * what (e.g. `seq cell(3,4)`); a serial number keeps the names distinct,
+   * passing over a name taken already: a caller may name a variable
+   * `aux seq x#1`, and a formula read from a file has its auxiliaries' names
+   * without their serials.
    */
   aux(label: string): number {
-    const serial = (this.auxSerial.get(label) ?? 0) + 1;
+    let serial = this.auxSerial.get(label) ?? 0;
+    let name: string;
+    do name = `aux ${label}#${++serial}`;
+    while (this.byName.has(name));
     this.auxSerial.set(label, serial);
-    return this.push(`aux ${label}#${serial}`, true);
+    return this.push(name, true);
   }
 
   /** An auxiliary variable under a name given whole (one read back from a file that marks it auxiliary). */

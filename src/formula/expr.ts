@@ -1,3 +1,5 @@
+import { kindOf } from '../core/limits.js';
+
 /**
  * Boolean formulas over a formula's variables, written with operators:
  * `or('rain', and('wind', not('sun')))`. A term is a variable's name, a
@@ -30,7 +32,7 @@ export function checkTerm(t: Term): void {
   if (typeof t === 'number' && (!Number.isInteger(t) || t === 0)) throw new RangeError(`a literal is a nonzero integer, got ${t}`);
   if (typeof t === 'string' && t === '') throw new RangeError('a variable name cannot be empty');
   if (!['number', 'string', 'boolean'].includes(typeof t) && !(t instanceof Expr))
-    throw new TypeError(`a term is a name, a literal, a boolean or an expression, got ${t === null ? 'null' : typeof t}`);
+    throw new TypeError(`a term is a name, a literal, a boolean or an expression, got ${kindOf(t)}`);
 }
 
 export const not = (a: Term): Expr => Expr.make('not', [a]);

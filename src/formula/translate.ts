@@ -1,6 +1,8 @@
-import type { Cnf } from '../core/cnf.js';
+import { Cnf } from '../core/cnf.js';
+import { callOptions } from '../core/call-options.js';
 import { recorded } from '../core/ledger.js';
 import { didYouMean, UsageError } from '../core/errors.js';
+import { kindOf, shownValue } from '../core/limits.js';
 import { type Term, Expr, checkTerm, showTerm } from './expr.js';
 
 /**
@@ -389,12 +391,15 @@ export interface TranslationOptions {
  * use). Gates are shared with every earlier call on the same formula.
  */
 export function satisfy(f: Cnf, term: Term, options: TranslationOptions = {}): void {
+  checkFormula('satisfy', f);
   checkTerm(term);
-  translator(f).satisfy(term, parseTranslation(options.translation ?? DEFAULT_TRANSLATION));
+  const { translation } = callOptions('satisfy', options, { translation: true });
+  translator(f).satisfy(term, parseTranslation(translation ?? DEFAULT_TRANSLATION));
 }
 
 /** A literal of the formula that is true exactly when the term is (a gate defined both ways; the term's own literal when it is one). */
 export function literalOf(f: Cnf, term: Term): number {
+  checkFormula('literalOf', f);
   checkTerm(term);
   return translator(f).literal(term);
 }
@@ -404,9 +409,22 @@ export function literalsOf(f: Cnf, terms: readonly Term[]): number[] {
   return terms.map((t) => (typeof t === 'number' ? checkedLiteral(f, t) : typeof t === 'string' ? f.vars.id(t) : literalOf(f, t)));
 }
 
-function checkedLiteral(f: Cnf, lit: number): number {
-  if (!Number.isInteger(lit) || lit === 0 || Math.abs(lit) > f.varCount)
-    throw new RangeError(`literal ${lit}: the formula has ${f.varCount} variables`);
+/** The formula a caller gives: a script without types gave null, and met "Invalid value used as weak map key" from inside. */
+export function checkFormula(what: string, f: Cnf): void {
+  if (!(f instanceof Cnf)) throw new TypeError(`${what}: expected a Formula, got ${kindOf(f)}`);
+}
+
+/** A list of terms as given; a string is refused rather than spread into one term per character (a typo's 'ab' for ['ab']). */
+export function termList(what: string, terms: readonly Term[]): readonly Term[] {
+  if (!Array.isArray(terms)) throw new TypeError(`${what}: expected a list of terms (names, literals, expressions), got ${typeof terms}`);
+  return terms;
+}
+
+/** A literal a caller gives (a clause's, a constraint's), checked: 1.5 was "beyond the formula's variables", and a string a plain Error from inside. */
+export function checkedLiteral(f: Cnf, lit: number): number {
+  if (!Number.isInteger(lit) || lit === 0)
+    throw new RangeError(`literal ${shownValue(lit)}: expected a variable's number or its negation, a whole number other than 0`);
+  if (Math.abs(lit) > f.varCount) throw new RangeError(`literal ${lit}: the formula has ${f.varCount} variables`);
   return lit;
 }
 

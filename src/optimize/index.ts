@@ -9,9 +9,12 @@ import { Cnf } from '../core/cnf.js';
 import { UserError, didYouMean } from '../core/errors.js';
 import { fieldName } from '../core/field-names.js';
 import { checkRunNumbers } from '../core/limits.js';
-import type { Dominance, Instance } from '../core/puzzle.js';
+import { type Dominance, type Instance, checkSource } from '../core/puzzle.js';
+import { callOptions } from '../core/call-options.js';
+import { checkWeights } from '../constraints.js';
+import { termList } from '../formula/translate.js';
 import type { Term } from '../formula/expr.js';
-import { DEFAULT_PB, type PbEncoding, weightedBounds } from '../pb/index.js';
+import { DEFAULT_PB, type PbEncoding, parsePb, weightedBounds } from '../pb/index.js';
 import type { Certificate } from '../proof/certify.js';
 import type { Model, SatSolver } from '../session/solver.js';
 import { openSolver } from '../session/open.js';
@@ -103,13 +106,29 @@ export const minimize: Search = (source, terms, weights, options = {}) => optimi
 /** The greatest value of Σ weights[i]·terms[i], as the least of its negation. */
 export const maximize: Search = (source, terms, weights, options = {}) => optimize(source, terms, weights, -1, options);
 
+const OPTIMIZE_FIELDS = {
+  solver: true,
+  strategy: true,
+  encoding: true,
+  timeout: true,
+  signal: true,
+  best: true,
+  certify: true,
+  dominance: true,
+} as const satisfies Record<keyof OptimizeOptions, true>;
+
 async function optimize<S>(
   source: Cnf | Instance<S>,
   terms: readonly Term[],
   weights: readonly number[],
   sign: 1 | -1,
-  options: OptimizeOptions,
+  given: OptimizeOptions | undefined,
 ): Promise<OptimizeResult<S>> {
+  const what = sign === 1 ? 'minimize' : 'maximize';
+  const options = callOptions(what, given, OPTIMIZE_FIELDS);
+  checkSource(what, source);
+  checkWeights(what, termList(what, terms), weights);
+  const encoding = parsePb(options.encoding ?? DEFAULT_PB, 'encoding');
   const best = options.best ?? 1;
   if (!Number.isInteger(best) || best < 1) throw new RangeError(`best: a whole number ≥ 1, got ${best}`);
   // Checked before the search: an unknown strategy crashed mid-way, a timeout of -1 was ignored.
@@ -134,7 +153,7 @@ async function optimize<S>(
       for (const clause of dominance.clauses) f.add([...clause]);
     }
     // One bound maker for every round: the adder's network is shared by all bounds.
-    const bounds = weightedBounds(f, objective.terms, options.encoding ?? DEFAULT_PB, 'objective');
+    const bounds = weightedBounds(f, objective.terms, encoding, 'objective');
     const deadline = options.timeout === undefined ? Infinity : Date.now() + 1000 * options.timeout;
     const solutions: Optimum<S>[] = [];
     let status: RoundStatus = 'OPTIMUM';

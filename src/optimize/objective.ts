@@ -13,9 +13,8 @@ export interface NormalObjective {
   terms: WeightedLit[];
 }
 
+/** The terms and weights as minimize and maximize checked them (checkWeights). */
 export function normalObjective(f: Cnf, terms: readonly Term[], weights: readonly number[]): NormalObjective {
-  if (terms.length !== weights.length) throw new RangeError(`${terms.length} terms but ${weights.length} weights`);
-  for (const w of weights) if (!Number.isSafeInteger(w)) throw new RangeError(`objective weights are integers, got ${w}`);
   // Σ wᵢ·ℓᵢ = shift + the positive sum (see positiveSum).
   const { terms: positive, shift } = positiveSum(literalsOf(f, declaredTerms(f, 'terms', terms)).map((lit, i) => ({ lit, weight: weights[i]! })));
   return { offset: shift, terms: positive };

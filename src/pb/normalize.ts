@@ -46,6 +46,7 @@ export function normalizeAtMost(terms: readonly WeightedLit[], k: number): Norma
  */
 export function positiveSum(terms: readonly WeightedLit[]): { terms: WeightedLit[]; shift: number } {
   for (const t of terms) checkInteger(t.weight, 'weight');
+  checkMagnitude(terms);
   // Coefficient of each variable taken positively, and the constant the negative literals leave.
   const coefficient = new Map<number, number>();
   let shift = 0;
@@ -68,4 +69,18 @@ export function positiveSum(terms: readonly WeightedLit[]): { terms: WeightedLit
 // A fractional weight or bound is a bug in the caller (the public functions check theirs first).
 function checkInteger(x: number, what: string): void {
   if (!Number.isSafeInteger(x)) throw new RangeError(`a pseudo-Boolean ${what} must be a safe integer, got ${x}`);
+}
+
+/**
+ * Every sum the normal form and the encodings compute (a variable's merged
+ * weight, the shift, a partial sum) is at most Σ|wᵢ| in absolute value, and
+ * the bound then only compares with them: within 2^53 - 1 they are exact.
+ * Beyond it neighbouring integers are one number, and a sum past the bound
+ * compared as equal to it (every assignment a model, silently).
+ */
+function checkMagnitude(terms: readonly WeightedLit[]): void {
+  // Rounding is monotonic: a float sum of magnitudes is past 2^53 - 1 whenever the exact one is.
+  const magnitude = terms.reduce((s, t) => s + Math.abs(t.weight), 0);
+  if (!Number.isSafeInteger(magnitude))
+    throw new RangeError('weights: their absolute values add up to more than 2^53 - 1 (Number.MAX_SAFE_INTEGER), where sums lose precision');
 }

@@ -1,5 +1,6 @@
 import { pickSolver } from '../../solvers/index.js';
 import type { Cnf } from '../core/cnf.js';
+import { callOptions } from '../core/call-options.js';
 import { type Instance, checkSource } from '../core/puzzle.js';
 import { pickProver } from '../proof/provers.js';
 import { SatSolver } from './solver.js';
@@ -21,8 +22,9 @@ export interface OpenSolverOptions {
  * solution read back). The WebAssembly engines are loaded first; certify()
  * re-solves with the first engine here that writes proofs.
  */
-export async function openSolver(source: Cnf | Instance, options: OpenSolverOptions = {}): Promise<SatSolver> {
+export async function openSolver(source: Cnf | Instance, given: OpenSolverOptions = {}): Promise<SatSolver> {
   checkSource('openSolver', source);
+  const options = callOptions('openSolver', given, { solver: true, proof: true });
   const instance = 'cnf' in source ? source : undefined;
   const factory = await pickSolver(options.solver, instance?.branchingFamily ? 'solve-exact-cover' : 'solve');
   return new SatSolver(instance?.cnf ?? (source as Cnf), factory.create(), { proof: options.proof, instance, prover: pickProver });

@@ -24,11 +24,12 @@ import {
 } from '../../solvers/types.js';
 import type { Cnf } from '../core/cnf.js';
 import { UserError } from '../core/errors.js';
+import { callOptions } from '../core/call-options.js';
 import { callName } from '../core/field-names.js';
 import { checkRunNumbers, deadlineAfter, passedAt, secondsUntil } from '../core/limits.js';
 import { type Instance, checkedSolution } from '../core/puzzle.js';
 import type { Term } from '../formula/expr.js';
-import { declaredTerms, literalsOf } from '../formula/translate.js';
+import { declaredTerms, literalsOf, termList } from '../formula/translate.js';
 import { type Certificate, PROOF_FORMAT, asProofProducer, certifyUnsat, checkedProof, claimFormula } from '../proof/certify.js';
 
 /** A satisfying assignment, by variable id or name. */
@@ -127,8 +128,9 @@ export class SatSolver {
     return this;
   }
 
-  async solve(options: SessionSolveOptions = {}): Promise<Status> {
+  async solve(given: SessionSolveOptions = {}): Promise<Status> {
     this.live();
+    const options = callOptions('solve', given, { assumptions: true, timeout: true, conflicts: true, signal: true });
     // The same rules as solve()'s: a timeout of -1 answered UNKNOWN at once, NaN or a negative conflict limit was no limit.
     checkRunNumbers({ timeout: options.timeout, conflicts: options.conflicts });
     if (options.conflicts !== undefined && !limitsConflicts(this.engine))
@@ -191,7 +193,8 @@ export class SatSolver {
    * together with the formula; empty when the formula alone is. The engine's
    * own core when it has one, else (or with `minimal`) shrunk by deletion.
    */
-  async core(options: CoreOptions = {}): Promise<Term[]> {
+  async core(given: CoreOptions = {}): Promise<Term[]> {
+    const options = callOptions('core', given, { minimal: true, timeout: true });
     const last = this.live().last;
     if (last?.status !== 'UNSAT') throw new Error(`core() needs the last solve to have answered UNSAT${last ? `, not ${last.status}` : ''}`);
     const native = failedAssumptionsOf(this.engine);
@@ -324,10 +327,4 @@ export function namedModel(f: Cnf, literals: number[]): Model {
   };
   const trueNames = literals.filter((lit) => lit > 0 && !f.vars.isAux(lit)).map((v) => f.vars.name(v));
   return { value: (v) => literals[variable(v) - 1]! > 0, trueNames, literals };
-}
-
-/** A list of terms as given; a string is refused rather than spread into one term per character (a typo's 'ab' for ['ab']). */
-function termList(what: string, terms: readonly Term[]): readonly Term[] {
-  if (!Array.isArray(terms)) throw new TypeError(`${what}: expected a list of terms (names, literals, expressions), got ${typeof terms}`);
-  return terms;
 }

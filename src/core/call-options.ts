@@ -1,0 +1,42 @@
+import { UsageError, didYouMean } from './errors.js';
+import { kindOf, shownValue } from './limits.js';
+
+/**
+ * The options object of a library call, checked as puzzles.byName checks a
+ * puzzle's: a field the call does not read (a typo, `limt`) is refused, where
+ * it was ignored and the call ran without it (no limit, no timeout, the
+ * default encoding); null is no options, as undefined is; and the flags,
+ * signals and callbacks among them are of their kind. `fields` lists every
+ * field of the options' type, so that a field added there must be added here.
+ */
+export function callOptions<T extends object>(what: string, options: T | null | undefined, fields: Record<keyof T, true>): T {
+  if (options === undefined || options === null) return {} as T;
+  if (typeof options !== 'object') throw new TypeError(`${what}: options: expected an object, got ${typeof options}`);
+  const known = Object.keys(fields);
+  for (const [key, value] of Object.entries(options)) {
+    if (value !== undefined && !known.includes(key))
+      throw new UsageError(`${what} has no option "${key}"${didYouMean(key, known)}; it reads: ${known.join(', ')}`);
+  }
+  checkKinds(options as Record<string, unknown>);
+  return options;
+}
+
+/** The flags and callbacks of the library's calls, by name: each is of one kind in every call that has it. */
+const FLAGS = ['unique', 'proof', 'certify', 'minimal'];
+const CALLBACKS = ['onProgress', 'dominance'];
+
+/** A script without types gave unique: 'yes', taken as false, and dominance: 5, called deep in the search. */
+function checkKinds(o: Record<string, unknown>): void {
+  for (const flag of FLAGS)
+    if (o[flag] !== undefined && typeof o[flag] !== 'boolean') throw new TypeError(`${flag}: expected true or false, got ${shownValue(o[flag])}`);
+  for (const callback of CALLBACKS)
+    if (o[callback] !== undefined && typeof o[callback] !== 'function')
+      throw new TypeError(`${callback}: expected a function, got ${kindOf(o[callback])}`);
+  if (o.signal !== undefined && !isSignal(o.signal)) throw new TypeError(`signal: expected an AbortSignal, got ${kindOf(o.signal)}`);
+}
+
+/** An AbortSignal by what the engines use of it (a polyfill's, another realm's, pass): its aborted flag and its abort event. */
+function isSignal(value: unknown): boolean {
+  const signal = value as { aborted?: unknown; addEventListener?: unknown } | null;
+  return typeof signal === 'object' && signal !== null && typeof signal.aborted === 'boolean' && typeof signal.addEventListener === 'function';
+}
