@@ -1,6 +1,7 @@
 import { buildInstance, encodingChoice, isCnfPath, puzzleByName } from '../encoders/index.js';
 import { AMO_ENCODINGS, CARD_ENCODINGS } from './card/index.js';
 import { UsageError } from './core/errors.js';
+import { fieldName } from './core/field-names.js';
 import { type EncodingKind, type Instance, encodingKinds } from './core/puzzle.js';
 import { PB_ENCODINGS } from './pb/index.js';
 import { refuseUniqueOnFormula } from './plan.js';
@@ -41,7 +42,7 @@ export function explainPuzzle(puzzle: string, args: Record<string, unknown>, opt
       ['pb', args.pb !== undefined],
       ['compare', options.compare],
     ] as const) {
-      if (given) throw new UsageError(`--${option} does not apply to a DIMACS file (its clauses are already encoded)`);
+      if (given) throw new UsageError(`${fieldName(option)} does not apply to a DIMACS file (its clauses are already encoded)`);
     }
   }
   // Every instance built here, compared ones included, carries the family when --unique asks for it.

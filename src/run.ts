@@ -3,6 +3,7 @@ import { solverByName } from '../solvers/index.js';
 import type { Status } from '../solvers/types.js';
 import type { CountPlan, EnumeratePlan, Plan, SolvePlan, SweepPlan, Verb } from './core/plan.js';
 import { type Instance, checkedSolution } from './core/puzzle.js';
+import { fieldName } from './core/field-names.js';
 import { MAX_TIMEOUT_SECONDS, deadlineAfter } from './core/limits.js';
 import type { QueueProgress } from './distributed/coordinator.js';
 import { enumerateOnQueue, sweepExecutor } from './distributed/runs.js';
@@ -153,7 +154,7 @@ async function runSolve(plan: SolvePlan, hooks: RunHooks): Promise<SolveOutcome>
 /** The engine's own proof (kept for --proof) and, certifying, the checked certificate (its proof, or the prover's). */
 async function unsatProofs(s: SatSolver, plan: SolvePlan): Promise<{ proof?: Uint8Array; certificate?: Certificate }> {
   const proof = plan.ownProof ? s.proof().bytes : undefined;
-  const certificate = plan.certify ? await s.certify('--certify') : undefined;
+  const certificate = plan.certify ? await s.certify(fieldName('certify')) : undefined;
   return { ...(proof ? { proof } : {}), ...(certificate ? { certificate } : {}) };
 }
 

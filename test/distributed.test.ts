@@ -209,8 +209,9 @@ describe('queue protocol and addresses (no Redis needed)', () => {
     const b = parseQueueUrl('redis://10.0.0.5', { PUZZLESAT_REDIS_PASSWORD: 'from-env', PUZZLESAT_REDIS_USER: 'bob' });
     expect(b).toMatchObject({ port: 6379, db: 0, username: 'bob', password: 'from-env', tls: false });
     expect(b.shown).not.toContain('from-env');
+    // Called from the library, it names the field as the library spells it; the command lines below, --queue.
     expect(() => parseQueueUrl('http://alice:hunter2@host', {})).toThrow(
-      /^--queue: expected a redis:\/\/ or rediss:\/\/ URL, got "http:\/\/alice:\*\*\*@host"$/,
+      /^queue: expected a redis:\/\/ or rediss:\/\/ URL, got "http:\/\/alice:\*\*\*@host"$/,
     );
     expect(() => parseQueueUrl('redis://alice:hunter2@host/x', {})).toThrow(/database number/);
     // A malformed URL is a bad option value: a usage error, exit 2, for the worker and the coordinator alike (regression: exit 1).

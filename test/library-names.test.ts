@@ -1,10 +1,27 @@
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandLine } from '../src/cli/common.js';
 import { callName } from '../src/core/field-names.js';
 import type { PlanRequest } from '../src/plan.js';
-import { Formula, count, enumerate, minimize, openSolver, parseDimacs, puzzles, resolvePlan, setSizeLimits, solve } from '../src/index.js';
+import {
+  Formula,
+  checkPngSize,
+  count,
+  enumerate,
+  explainPuzzle,
+  minimize,
+  openSolver,
+  parseDimacs,
+  puzzles,
+  resolvePlan,
+  runPlan,
+  setSizeLimits,
+  solve,
+  writeDrawing,
+} from '../src/index.js';
 
 /**
  * An error names what its caller gave: a library caller passed an object's
@@ -182,6 +199,71 @@ describe("the library's errors name its parameters", () => {
     }
     expect(await plan({ verb: 'sweep', resume: true }, 'genius-square')).toBe('resume needs out FILE.tsv to resume from');
     expect(await plan({ verb: 'sweep', seed: 3 }, 'genius-square')).toBe('seed applies to sample');
+  });
+
+  it("runPlan's messages name the request's fields too (regression: a sweep said --resume, --out, --sample; a certificate --certify; a queue --queue)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'library-names-'));
+    const sweep = async (request: Omit<PlanRequest, 'verb'>) =>
+      message((async () => runPlan(await resolvePlan('genius-square', { verb: 'sweep', ...request })))());
+    expect(await sweep({ sample: 100_000, seed: 1 })).toBe('sample: there are only 62208 rolls, got 100000');
+    const out = join(dir, 'a.tsv');
+    expect(await sweep({ sample: 2, seed: 1, out })).toBe('no error');
+    expect(await sweep({ sample: 2, seed: 2, out, resume: true })).toBe(
+      `resume: ${out}:1 was written for another sample (seed: 1 in the file, 2 now); resume it with the options it was started with, or start another file`,
+    );
+    expect(await sweep({ sample: 2, seed: 1, out, resume: true, count: true })).toBe(
+      `resume: ${out}:1 was written without count; resume it the same way or start another file`,
+    );
+    const [params, header] = readFileSync(out, 'utf8').split('\n');
+    const otherRolls = join(dir, 'rolls.tsv');
+    writeFileSync(otherRolls, `${params!.replace(/"rolls":"\w+"/, '"rolls":"0000000000000000"')}\n${header}\n`);
+    expect(await sweep({ sample: 2, seed: 1, out: otherRolls, resume: true })).toMatch(
+      /^resume: .*:1 was written for other rolls than this sweep's;/,
+    );
+    const unmarked = join(dir, 'b.tsv');
+    writeFileSync(unmarked, 'roll\tsolvable\n');
+    expect(await sweep({ sample: 2, seed: 1, out: unmarked, resume: true })).toMatch(/^resume: .*:1 records no sweep parameters/);
+    expect(await sweep({ sample: 2, seed: 1, out: join(dir, 'no', 'x.tsv') })).toMatch(/^out: cannot write ".*x\.tsv": ENOENT$/);
+    mkdirSync(join(dir, 'd.tsv'));
+    expect(await sweep({ sample: 2, seed: 1, out: join(dir, 'd.tsv'), resume: true })).toMatch(/^out: cannot read ".*d\.tsv": EISDIR$/);
+
+    // A certificate that cannot be had (the plan's prover replaced by one that writes no proofs), in solve and in enumerate.
+    const unsat = join(dir, 'unsat.cnf');
+    writeFileSync(unsat, 'p cnf 1 2\n1 0\n-1 0\n');
+    for (const verb of ['solve', 'enumerate'] as const) {
+      const plan = await resolvePlan(unsat, {
+        verb,
+        solver: 'minisat-wasm',
+        certify: true,
+        ...(verb === 'enumerate' ? { enumMode: 'blocking' } : {}),
+      });
+      expect(await message(runPlan({ ...plan, prover: 'minisat-wasm' }, { onSolution: () => {} })), verb).toBe(
+        'certify: minisat-wasm does not write proofs',
+      );
+    }
+
+    // The queue's address is read as the run starts, before any connection.
+    const queued = await resolvePlan('pentomino', { verb: 'enumerate', args: { preset: '3x20' }, queue: 'http://127.0.0.1:1' });
+    expect(await message(runPlan(queued, { onSolution: () => {} }))).toBe('queue: expected a redis:// or rediss:// URL, got "http://127.0.0.1:1"');
+    const queuedSweep = await resolvePlan('genius-square', { verb: 'sweep', sample: 2, queue: 'redis://:1' });
+    // A sweep's executor reads it as the run is set up, throwing before runPlan's promise.
+    expect(await message((async () => runPlan(queuedSweep))())).toBe('queue: expected redis://[user:password@]host:port[/db], got "redis://:1"');
+  });
+
+  it("the library's other calls name their fields: explainPuzzle and the drawings", async () => {
+    const unsat = join(mkdtempSync(join(tmpdir(), 'library-names-')), 'u.cnf');
+    writeFileSync(unsat, 'p cnf 1 2\n1 0\n-1 0\n');
+    expect(error(() => explainPuzzle(unsat, { amo: 'sequential' }, { unique: false, compare: false }))).toBe(
+      'amo does not apply to a DIMACS file (its clauses are already encoded)',
+    );
+    expect(error(() => explainPuzzle(unsat, {}, { unique: false, compare: true }))).toBe(
+      'compare does not apply to a DIMACS file (its clauses are already encoded)',
+    );
+    expect(error(() => checkPngSize('<svg width="100000" height="100000">', {}))).toBe(
+      'png: the picture would be 200000 by 200000 pixels, more than 100000000 (a lower scale, or svg, draws it)',
+    );
+    const nowhere = join(tmpdir(), 'no-such-directory-of-puzzlesat', 'x.svg');
+    expect(await message(writeDrawing(nowhere, '<svg/>', 'svg'))).toMatch(/^svg: cannot write ".*x\.svg": ENOENT$/);
   });
 
   it('no message of these names a command-line option', async () => {

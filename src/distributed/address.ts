@@ -1,4 +1,5 @@
 import { UsageError } from '../core/errors.js';
+import { fieldName } from '../core/field-names.js';
 
 // The queue's address, apart from the connection: the library exports
 // parseQueueUrl, and a module that names ioredis's types in its declarations
@@ -31,7 +32,11 @@ export const maskUrl = (url: string): string => url.replace(/^([a-z]+:\/\/[^:/@]
 
 const MAX_DB = 2 ** 31 - 1;
 
-export function parseQueueUrl(url: string, env: NodeJS.ProcessEnv = process.env, option = '--queue'): QueueAddress {
+/** The queue as a feature whose packages may be missing (loadOptional), named by the caller's field: --queue, or the library's queue. */
+export const queueFeature = (): string => `a Redis queue (${fieldName('queue')})`;
+
+/** The queue's address in `url`; a UsageError naming `option`, by default the queue field as the caller spells it (fieldName). */
+export function parseQueueUrl(url: string, env: NodeJS.ProcessEnv = process.env, option = fieldName('queue')): QueueAddress {
   const shown = maskUrl(url);
   let parsed: URL;
   try {

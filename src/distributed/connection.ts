@@ -3,9 +3,9 @@ import type { Redis, RedisOptions } from 'ioredis';
 import { UserError } from '../core/errors.js';
 import { readTextFile } from '../core/input.js';
 import { loadOptional } from '../core/optional.js';
-import { CA_ENV, PASSWORD_ENV, type QueueAddress, USER_ENV } from './address.js';
+import { CA_ENV, PASSWORD_ENV, type QueueAddress, USER_ENV, queueFeature } from './address.js';
 
-export { CA_ENV, PASSWORD_ENV, type QueueAddress, USER_ENV, maskUrl, parseQueueUrl } from './address.js';
+export { CA_ENV, PASSWORD_ENV, type QueueAddress, USER_ENV, maskUrl, parseQueueUrl, queueFeature } from './address.js';
 
 /** The ioredis options for an address: BullMQ needs maxRetriesPerRequest null, and reconnecting forever rides out a Redis restart. */
 export function redisOptions(address: QueueAddress, env: NodeJS.ProcessEnv = process.env): RedisOptions {
@@ -30,7 +30,7 @@ export function redisOptions(address: QueueAddress, env: NodeJS.ProcessEnv = pro
  * is an error too. After that first success the client reconnects by itself.
  */
 export async function connect(address: QueueAddress): Promise<Redis> {
-  const { Redis } = await loadOptional(() => import('ioredis'), ['ioredis'], 'a Redis queue (--queue)');
+  const { Redis } = await loadOptional(() => import('ioredis'), ['ioredis'], queueFeature());
   // The database is chosen after the login: ioredis selects options.db as it connects, and a database
   // the server does not have (redis://host/99999) then fails that select on every reconnection, for ever.
   const client = new Redis({ ...redisOptions(address), db: 0 });

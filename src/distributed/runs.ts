@@ -1,9 +1,10 @@
 import { UserError } from '../core/errors.js';
+import { fieldName } from '../core/field-names.js';
 import type { Instance } from '../core/puzzle.js';
 import type { EnumerateSummary, Found } from '../enumerate/blocking-loop.js';
 import type { EnumeratePlan } from '../core/plan.js';
 import { CubeTree, orbit } from '../enumerate/cube-tree.js';
-import { parseQueueUrl } from './connection.js';
+import { parseQueueUrl, queueFeature } from './connection.js';
 import type { QueueProgress } from './coordinator.js';
 import { loadOptional } from '../core/optional.js';
 import { fingerprint, type EnumerateWork, type SweepWork } from './protocol.js';
@@ -83,9 +84,11 @@ export async function enumerateOnQueue(plan: EnumeratePlan, instance: Instance, 
   );
   if (!complete) summary.complete = false;
   // Each solution of the file passed the puzzle's check, so a complete run meets them all; this guards that reasoning.
+  // The caller's names (fieldName): the CLI resumes its --out; a library caller gave the solutions as the hooks' known.
+  const file = fieldName('out', 'known');
   if (complete && met < known.size)
     throw new UserError(
-      `--resume: ${known.size - met} of the ${known.size} solutions in --out were not found by the queued run: start it again with --force`,
+      `${fieldName('resume', 'known')}: ${known.size - met} of the ${known.size} solutions in ${file} were not found by the queued run: start it again with ${fieldName('force', 'none known')}`,
     );
   return summary;
 }
@@ -153,4 +156,4 @@ export function sweepExecutor(url: string) {
 }
 
 /** The coordinator and BullMQ, loaded only for a queued run. */
-const coordinator = () => loadOptional(() => import('./coordinator.js'), ['bullmq', 'ioredis'], 'a Redis queue (--queue)');
+const coordinator = () => loadOptional(() => import('./coordinator.js'), ['bullmq', 'ioredis'], queueFeature());

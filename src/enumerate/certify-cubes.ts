@@ -1,5 +1,6 @@
 import type { Cnf } from '../core/cnf.js';
 import { solverByName } from '../../solvers/index.js';
+import { fieldName } from '../core/field-names.js';
 import { certifyUnsat } from '../proof/certify.js';
 import type { CubeExhausted } from './blocking-loop.js';
 
@@ -21,7 +22,11 @@ export function cubeCertifier(cnf: Cnf, prover: string) {
         yield* cnf.clauses();
         yield* claim.blocking;
       })();
-      await certifyUnsat({ varCount: cnf.varCount, clauses, assumptions: claim.assumptions, answeredBy: claim.solver }, factory, '--certify');
+      await certifyUnsat(
+        { varCount: cnf.varCount, clauses, assumptions: claim.assumptions, answeredBy: claim.solver },
+        factory,
+        fieldName('certify'),
+      );
       verified++;
     },
   };

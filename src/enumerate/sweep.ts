@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { ROLL_COUNT, RollSolver, parseBlockers, rollAt, rollIndex, symmetryClassKey } from '../../encoders/genius-square.js';
 import { UsageError, UserError } from '../core/errors.js';
+import { fieldName } from '../core/field-names.js';
 import { chained, followingSum, isSum, wholeLinesLength } from '../core/checksum.js';
 import { seededRandom } from '../core/random.js';
 import { type PoolControl, WORKER_SCRIPT, poolAvailable, runPool } from './pool.js';
@@ -277,18 +278,25 @@ function sweepParams(options: SweepOptions, planned: readonly number[]): SweepPa
   };
 }
 
-/** Refuses to resume a file of another sweep, naming the first parameter that differs (as enumerate --resume does). */
+/**
+ * Refuses to resume a file of another sweep, naming the first parameter that
+ * differs (as enumerate --resume does), in the caller's fields (fieldName: a
+ * library caller gave resume, count, sample and seed, the CLI's user --resume, ...).
+ */
 function checkParams(path: string, theirs: Partial<SweepParams>, ours: SweepParams): void {
+  const resume = fieldName('resume');
   const again = 'resume it with the options it was started with, or start another file';
   if (theirs.count !== ours.count)
-    throw new UserError(`--resume: ${path}:1 was written ${theirs.count ? 'with' : 'without'} --count; resume it the same way or start another file`);
+    throw new UserError(
+      `${resume}: ${path}:1 was written ${theirs.count ? 'with' : 'without'} ${fieldName('count')}; resume it the same way or start another file`,
+    );
   const shown = (v: unknown) => (v === null || v === undefined ? 'none' : JSON.stringify(v));
   for (const key of ['sample', 'seed'] as const)
     if (theirs[key] !== ours[key])
       throw new UserError(
-        `--resume: ${path}:1 was written for another sample (--${key}: ${shown(theirs[key])} in the file, ${shown(ours[key])} now); ${again}`,
+        `${resume}: ${path}:1 was written for another sample (${fieldName(key)}: ${shown(theirs[key])} in the file, ${shown(ours[key])} now); ${again}`,
       );
-  if (theirs.rolls !== ours.rolls) throw new UserError(`--resume: ${path}:1 was written for other rolls than this sweep's; ${again}`);
+  if (theirs.rolls !== ours.rolls) throw new UserError(`${resume}: ${path}:1 was written for other rolls than this sweep's; ${again}`);
 }
 
 /** The parameters on a sweep file's first line. */
@@ -335,7 +343,8 @@ export interface SweepTsv {
  * Anything else is refused in one line naming FILE:LINE.
  */
 export function readSweepTsv(path: string): SweepTsv {
-  const bytes = readFileInput(path, '--out');
+  // The request's out, which the command line also takes as --out (its --output's older name).
+  const bytes = readFileInput(path, fieldName('out'));
   // Whole lines only: a torn or NUL-padded tail is what a kill leaves, cut before appending.
   const wholeLines = wholeLinesLength(bytes);
   // No whole line: a first line torn by a kill (started afresh), or a file that is not a sweep's, which is not ours to replace.
@@ -352,7 +361,7 @@ export function readSweepTsv(path: string): SweepTsv {
     .map((line) => line.replace(/\r$/, ''));
   if (lines.length > 0 && !lines[0]!.startsWith(PARAMS_PREFIX))
     throw new UserError(
-      `--resume: ${path}:1 records no sweep parameters (written by an older puzzlesat, or by hand): cannot tell it is this sweep's; start another file`,
+      `${fieldName('resume')}: ${path}:1 records no sweep parameters (written by an older puzzlesat, or by hand): cannot tell it is this sweep's; start another file`,
     );
   // The parameters and the header are written at once: without the header the file holds no row yet, and starts afresh.
   if (lines.length < 2) return { rows, wholeLines: 0, sum: '' };
@@ -409,7 +418,7 @@ class SweepFile {
     try {
       fd = openSync(path, fresh ? 'w' : 'a');
     } catch (e) {
-      throw new UserError(`--out: cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+      throw new UserError(`${fieldName('out')}: cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
     }
     if (fresh) {
       const first = `${PARAMS_PREFIX}${JSON.stringify(params)}`;
@@ -484,7 +493,7 @@ export function summarizeSweep(results: ReadonlyMap<number, SweepRow>, top = 5):
 }
 
 export function sampleRolls(n: number, seed: number): number[] {
-  if (n > ROLL_COUNT) throw new UsageError(`--sample: there are only ${ROLL_COUNT} rolls, got ${n}`);
+  if (n > ROLL_COUNT) throw new UsageError(`${fieldName('sample')}: there are only ${ROLL_COUNT} rolls, got ${n}`);
   const random = seededRandom(seed);
   const order = Int32Array.from({ length: ROLL_COUNT }, (_, i) => i);
   for (let i = 0; i < n; i++) {

@@ -1,3 +1,4 @@
+import { fieldName } from '../core/field-names.js';
 import type { Cell } from '../geometry/cells.js';
 import type { Grid, PlanePoint } from '../geometry/grids.js';
 import { escapeXml, xterm256 } from './grid.js';
@@ -188,11 +189,11 @@ function textPlace(grid: Grid): ((c: Cell) => readonly [number, number][]) | nul
  */
 export const MAX_TEXT_PICTURE = 4_000_000;
 
-/** Each placed piece with its cells, a line each, and a last line saying why there is no picture. */
+/** Each placed piece with its cells, a line each, and a last line saying why there is no picture and what draws one, as the caller spells it (fieldName). */
 export function placementList(grid: Grid, solution: Solution, pieces: readonly { name: string }[], symbols: readonly string[], why: string): string {
   const symbolOf = (name: string) => symbols[pieces.findIndex((p) => p.name === name)] ?? '?';
   const list = solution.placements.map((pl) => `${symbolOf(pl.piece)} ${pl.piece}: ${pl.cells.map((c) => grid.label(c)).join(' ')}`);
-  return [...list, `(${why}; --svg or --png draws one)`].join('\n');
+  return [...list, `(${why}; ${fieldName('svg')} or ${fieldName('png')} draws one)`].join('\n');
 }
 
 /** The note of a picture too large for text: its columns by its rows. */

@@ -1,5 +1,6 @@
 import { writeReplacing } from '../core/output.js';
 import { UsageError, UserError } from '../core/errors.js';
+import { fieldName } from '../core/field-names.js';
 import { loadOptional } from '../core/optional.js';
 
 /**
@@ -18,7 +19,7 @@ export type PngSize = { scale?: number; width?: number };
  */
 export async function svgToPng(svg: string, size: PngSize = {}): Promise<Buffer> {
   checkPngSize(svg, size);
-  const { Resvg } = await loadOptional(() => import('@resvg/resvg-js'), ['@resvg/resvg-js'], 'PNG output (--png)');
+  const { Resvg } = await loadOptional(() => import('@resvg/resvg-js'), ['@resvg/resvg-js'], `PNG output (${fieldName('png')})`);
   const resvg = new Resvg(svg, {
     background: 'white',
     fitTo: size.width === undefined ? { mode: 'zoom', value: size.scale ?? DEFAULT_PNG_SCALE } : { mode: 'width', value: size.width },
@@ -49,16 +50,18 @@ export function checkPngSize(svg: string, size: PngSize): void {
   const zoom = size.width === undefined ? (size.scale ?? DEFAULT_PNG_SCALE) : size.width / w;
   const [pw, ph] = [Math.ceil(w * zoom), Math.ceil(h * zoom)];
   if (pw * ph > MAX_PNG_PIXELS)
-    throw new UsageError(`--png: the picture would be ${pw} by ${ph} pixels, more than ${MAX_PNG_PIXELS} (a lower --scale, or --svg, draws it)`);
+    throw new UsageError(
+      `${fieldName('png')}: the picture would be ${pw} by ${ph} pixels, more than ${MAX_PNG_PIXELS} (a lower ${fieldName('scale')}, or ${fieldName('svg')}, draws it)`,
+    );
 }
 
-/** Writes `svg` as SVG or PNG by the option that asked for it; failures name the option and the file. */
+/** Writes `svg` as SVG or PNG by the option that asked for it; failures name the option (as the caller spells it: fieldName) and the file. */
 export async function writeDrawing(path: string, svg: string, format: 'svg' | 'png', scale?: number): Promise<void> {
   const bytes = format === 'png' ? await svgToPng(svg, { scale }) : svg;
   try {
     writeReplacing(path, [bytes]);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new UserError(`--${format}: cannot write "${path}": ${code ?? (e as Error).message}`);
+    throw new UserError(`${fieldName(format)}: cannot write "${path}": ${code ?? (e as Error).message}`);
   }
 }
