@@ -247,6 +247,10 @@ describe('CNF model counter', () => {
         new RegExp(`^f\\.cnf:3: "${kind}" has no closing 0: a projection line ends in 0 \\("${kind} 1 2 0"\\)`),
       );
     expect(read('c ind 1 0\nc ind 2\n')).toThrow(/^f\.cnf:4: "c ind" has no closing 0/);
+    // Our own `c aux` lines end in 0 alike (regression: one without it was read as if whole; a line cut short loses
+    // variables, and with no projection line they count: 3 models of 1 v 2 over 1 and 2 would become 6 over 1, 2, 3).
+    expect(read('c aux 3 0\n')().aux).toEqual(new Set([3]));
+    expect(read('c aux 3\n')).toThrow(/^f\.cnf:3: "c aux" has no closing 0: a line of auxiliary variables ends in 0 \("c aux 3 0"\)$/);
     // Two kinds of line that name different sets (they were merged): which one a counter reads decides the count.
     expect(read('c ind 1 0\nc p show 3 0\n')).toThrow(/^f\.cnf:4: "c p show" names 3, but "c ind" \(line 3\) names 1: the projection lines disagree/);
     // The same set in each kind, split over lines, as encode writes it, is one projection.

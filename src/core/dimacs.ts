@@ -387,9 +387,10 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
    * The variables of a `c project`/`c ind`/`c aux` line, each checked against the header (or, before it, once it comes).
    * A projection line must end in 0, as GANAK's and ApproxMC's `c ind` and the Model Counting Competition's `c p show`
    * do (a long set goes on over several lines, each ending in 0): one without it may have been cut short, and read as
-   * it stands it would count over a set nobody gave.
+   * it stands it would count over a set nobody gave. Our `c aux` lines end in 0 alike (metaComments writes them so),
+   * and a cut one would do the same harm: the variables it leaves out would count, where no projection line is given.
    */
-  function variableList(kind: string, rest: string, closed = false): number[] {
+  function variableList(kind: string, rest: string): number[] {
     const out: number[] = [];
     const tokens = rest.split(/\s+/).filter(Boolean);
     for (const [k, tok] of tokens.entries()) {
@@ -404,11 +405,9 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
       if (declared < 0 && v > (early?.v ?? 0)) early = { v, line, kind };
       out.push(v);
     }
-    if (closed) {
-      const named = tokens.length <= 8 ? tokens.join(' ') : `${tokens[0]} … ${tokens.at(-1)}`;
-      fail(line, `"c ${kind}" has no closing 0: a projection line ends in 0 ("c ${kind} ${named} 0")`);
-    }
-    return out;
+    const shown = tokens.length <= 8 ? tokens : [tokens[0]!, '…', tokens.at(-1)!];
+    const what = kind === 'aux' ? 'a line of auxiliary variables' : 'a projection line';
+    return fail(line, `"c ${kind}" has no closing 0: ${what} ends in 0 ("${['c', kind, ...shown, '0'].join(' ')}")`);
   }
 
   function readDirective(kind: string, rest: string): void {
@@ -421,7 +420,7 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
       if (rest.trim() === '') fail(line, `"c ${kind}" names no variable and has no closing 0 (a projection onto none is "c ${kind} 0")`);
       const byKind = projectedBy.get(kind) ?? { line, vars: new Set<number>() };
       projectedBy.set(kind, byKind);
-      for (const v of variableList(kind, rest, true)) {
+      for (const v of variableList(kind, rest)) {
         byKind.vars.add(v);
         if (projected.has(v)) continue;
         projected.add(v);
