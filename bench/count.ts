@@ -551,7 +551,7 @@ async function main(): Promise<void> {
       ? [
           '## The CNF counter on our own formulas',
           '',
-          `What does the search: **count** is \`puzzlesat count FILE.cnf\` (projected model counting with component caching, on the projection the file names; it branches on the projection variable in the most open clauses of three or more literals, each weighing 1 + 2^-k for its k open literals, clauses with an auxiliary variable (\`c aux\`) left out); **enumerate** is \`enumerate FILE.cnf --workers 1\` (every model by the SAT solver named). Both under a CPU box of ${box} s.`,
+          `What does the search: **count** is \`puzzlesat count FILE.cnf\` (projected model counting with component caching, on the projection the file names; it branches on the projection variable in the most open clauses of three or more literals, each weighing 1 + 2^-k for its k open literals, clauses with an auxiliary variable (\`c aux\`) left out); **enumerate** is \`enumerate FILE.cnf --workers 1\` (every model by the SAT solver named). Both under a CPU box of ${box} s and a --timeout of ${box - 5} wall seconds (on a loaded machine the timeout stops a run first: its CPU seconds are then below the box).`,
           '',
           '| formula | vars | clauses | count | nodes | cache entries, hit rate | enumerate | solver |',
           '|---|---:|---:|---|---:|---|---|---|',
