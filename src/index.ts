@@ -391,6 +391,7 @@ function formulaAsInstance(f: Cnf, cnf = f): Instance<string[]> {
     toJson: (names) => ({ true: names }),
     symmetries: [],
     splitGroups: [],
+    formula: true,
     explain: () => ({
       variables: `${f.varCount - f.vars.auxCount} named variables, ${f.vars.auxCount} auxiliaries of encodings and gates`,
       families: ledgerShapes(f),

@@ -163,7 +163,7 @@ function resolveSolve(puzzle: string | Instance, r: PlanRequest): WithInstance<S
         throw new UsageError(
           `${option(field)} does not go with ${option('solver')} ${engine.name}: dancing links gives no proofs and takes no branching rule`,
         );
-    if (!instance.exactCover) throw notExactCover(engine.name, name, option('solver'));
+    if (!instance.exactCover) throw notExactCover(engine.name, instance, name, option('solver'));
   }
   if (proof && !caps.proofs)
     throw new UsageError(
@@ -204,7 +204,7 @@ function resolveEnumerate(puzzle: string | Instance, r: PlanRequest): WithInstan
       ? puzzleByName(puzzle).defaults.nativeEnumerationAmo
       : undefined;
   const { instance, args, name, rebuildable } = built(puzzle, typeof puzzle === 'string' ? encodedArgs(puzzle, r.args ?? {}, nativeAmo) : {});
-  if (caps.exactCover && !instance.exactCover) throw notExactCover(engine.name, name, option('solver'));
+  if (caps.exactCover && !instance.exactCover) throw notExactCover(engine.name, instance, name, option('solver'));
   const settings = searchSettings(instance, engine.name, caps, {
     unique,
     symmetryBreaking: parseSymmetryBreaking(r.uniqueBy, option('uniqueBy')),

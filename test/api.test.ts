@@ -278,6 +278,23 @@ describe('DIMACS through the library', () => {
     await expect(enumerate(f, { unique: true }).next()).rejects.toThrow(/^unique: a formula has no symmetries/);
     expect((await count(f)).count).toBe(6n);
   });
+
+  it('dancing links on a formula says what applies to a formula (regression: the puzzles\' "not posed as exact cover (pieces with copies ...)")', async () => {
+    const formula =
+      /^solver dlx: dlx solves only puzzles posed as exact cover, and this is a formula; leave solver out for the default, or name a SAT solver \(engines\(\) lists them\)$/;
+    const written = new Formula();
+    written.add([written.vars.id('a'), written.vars.id('b')]);
+    for (const f of [parseDimacs('p cnf 2 1\n1 2 0\n'), written]) {
+      await expect(solve(f, { solver: 'dlx' })).rejects.toThrow(formula);
+      await expect(enumerate(f, { solver: 'dlx' }).next()).rejects.toThrow(formula);
+      expect((await solve(f)).status).toBe('SAT');
+    }
+    // A puzzle that is not exact cover keeps the puzzles' wording.
+    const copies = puzzles.byName('polyomino', { board: '6x5', pieces: 'P,P,U,V,L,Y' });
+    await expect(solve(copies, { solver: 'dlx' })).rejects.toThrow(
+      /^solver dlx: polyomino is not posed as exact cover here \(pieces with copies, a count of pieces used \(use\) that the areas do not imply, or not a packing\)$/,
+    );
+  });
 });
 
 describe('encoding names through the library', () => {

@@ -65,7 +65,9 @@ describe("the library's errors name its parameters", () => {
     expect(await message(enumerate(ab(), { solver: 'nope' }).next())).toMatch(unknown);
     expect(await message(openSolver(ab(), { solver: 'nope' }))).toMatch(unknown);
     expect(await message(minimize(ab(), ['a'], [1], { solver: 'nope' }))).toMatch(unknown);
-    expect(await message(solve(ab(), { solver: 'dlx' }))).toMatch(/^solver dlx: formula is not posed as exact cover/);
+    expect(await message(solve(ab(), { solver: 'dlx' }))).toMatch(
+      /^solver dlx: dlx solves only puzzles posed as exact cover, and this is a formula;/,
+    );
     expect(await message(openSolver(ab(), { solver: 'dlx' }))).toMatch(/^solver dlx: this needs a SAT solver/);
   });
 
