@@ -120,7 +120,8 @@ export type { PackingInstance, PackingSolution, Deck, GeniusInstance, PolyominoO
  * first use, `vars.name(v)` reads the name back; a name is one line without
  * white space at its ends, as a DIMACS `c var` line carries it), `add([x, -y])` adds a clause.
  * Variables that encodings introduce are auxiliary: models and enumeration
- * leave them out.
+ * leave them out, and `vars.id` refuses their names (a clause on one would
+ * constrain the encoding's inside).
  */
 export class Formula extends Cnf {
   constructor() {

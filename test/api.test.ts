@@ -28,6 +28,26 @@ async function models(f: Formula): Promise<string[][]> {
 }
 
 describe('formulas with named variables', () => {
+  it("refuses an encoding's auxiliary by name (regression: vars.id handed it back, and a unit clause on it silently cut the models of atMostOne over 4 from 5 to 2)", async () => {
+    const f = new Formula();
+    atMostOne(
+      f,
+      ['a', 'b', 'c', 'd'].map((name) => f.vars.id(name)),
+      { encoding: 'sequential' },
+    );
+    const vars = f.varCount;
+    const refused =
+      /^variable "aux sequential atMostOne#1" is an auxiliary an encoding made: solutions leave it out, and a clause on it would constrain the encoding; name a variable of your own \(literalOf gives an expression's literal\)$/;
+    expect(() => f.vars.id('aux sequential atMostOne#1')).toThrow(refused);
+    expect(() => atLeast(f, ['a', 'aux sequential atMostOne#1'], 1)).toThrow(refused);
+    expect(f.varCount).toBe(vars);
+    expect((await count(f)).count).toBe(5n);
+    // A file's auxiliaries (its c aux lines) are an encoding's too; its own names are found.
+    const g = parseDimacs(toDimacs(f));
+    expect(() => g.vars.id('aux sequential atMostOne#1')).toThrow(refused);
+    expect(g.vars.id('a')).toBe(f.vars.id('a'));
+  });
+
   it('creates a variable on first use and finds it after', () => {
     const f = new Formula();
     const x = f.vars.id('x');
