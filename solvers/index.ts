@@ -1,5 +1,5 @@
 import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
-import { fieldName } from '../src/core/field-names.js';
+import { callName, fieldName } from '../src/core/field-names.js';
 import { cadicalWasm, loadCadicalWasm } from './cadical-wasm.js';
 import { claspWasm } from './clasp-wasm.js';
 import { EXTERNAL_SOLVERS } from './external/adapter.js';
@@ -82,7 +82,7 @@ export function engineByName(name: string): Engine {
 export function solverByName(name: string, why = 'this needs a SAT solver'): SolverFactory {
   const option = fieldName('solver');
   const engine = engineByName(name);
-  if (!isSatEngine(engine)) throw new UsageError(`${option} ${name}: ${why} (puzzlesat solvers lists them)`);
+  if (!isSatEngine(engine)) throw new UsageError(`${option} ${name}: ${why} (${callName({ solvers: true })} lists them)`);
   return engine;
 }
 

@@ -35,7 +35,6 @@ import { loadOptional } from './core/optional.js';
 import { type Instance, checkSource, checkedSolution, encodingKinds } from './core/puzzle.js';
 import type { CountMethod, CountPlan, EnumeratePlan, SolvePlan, StrategyChoice, UniqueBy } from './core/plan.js';
 import { type Explanation, explain as explainInstance } from './explain/explain.js';
-import { checkedLiteral } from './formula/translate.js';
 import { ledgerShapes } from './explain/ledger.js';
 import { resolvePlan } from './plan.js';
 import { kebabField } from './core/field-names.js';
@@ -121,21 +120,13 @@ export type { PackingInstance, PackingSolution, Deck, GeniusInstance, PolyominoO
  * first use, `vars.name(v)` reads the name back; a name is one line without
  * white space at its ends, as a DIMACS `c var` line carries it), `add([x, -y])` adds a clause.
  * Variables that encodings introduce are auxiliary: models and enumeration
- * leave them out.
+ * leave them out, and `vars.id` refuses their names (a clause on one would
+ * constrain the encoding's inside).
  */
 export class Formula extends Cnf {
   constructor() {
     super();
     this.family('clauses', 'the clauses of the formula');
-  }
-
-  /** A clause from a caller, checked here rather than in Cnf.add, which encoders call for every clause of a build. */
-  override add(clause: ArrayLike<number>): void {
-    // Not an array: f.add(5) has no length and wrote the empty clause, making the formula UNSAT.
-    if (typeof clause !== 'object' || clause === null || typeof clause.length !== 'number')
-      throw new TypeError(`a clause is an array of literals, got ${kindOf(clause)}`);
-    for (let i = 0; i < clause.length; i++) checkedLiteral(this, clause[i]!);
-    super.add(clause);
   }
 }
 
@@ -401,6 +392,7 @@ function formulaAsInstance(f: Cnf, cnf = f): Instance<string[]> {
     toJson: (names) => ({ true: names }),
     symmetries: [],
     splitGroups: [],
+    formula: true,
     explain: () => ({
       variables: `${f.varCount - f.vars.auxCount} named variables, ${f.vars.auxCount} auxiliaries of encodings and gates`,
       families: ledgerShapes(f),

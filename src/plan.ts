@@ -163,7 +163,7 @@ function resolveSolve(puzzle: string | Instance, r: PlanRequest): WithInstance<S
         throw new UsageError(
           `${option(field)} does not go with ${option('solver')} ${engine.name}: dancing links gives no proofs and takes no branching rule`,
         );
-    if (!instance.exactCover) throw notExactCover(engine.name, name, option('solver'));
+    if (!instance.exactCover) throw notExactCover(engine.name, instance, name, option('solver'));
   }
   if (proof && !caps.proofs)
     throw new UsageError(
@@ -204,7 +204,7 @@ function resolveEnumerate(puzzle: string | Instance, r: PlanRequest): WithInstan
       ? puzzleByName(puzzle).defaults.nativeEnumerationAmo
       : undefined;
   const { instance, args, name, rebuildable } = built(puzzle, typeof puzzle === 'string' ? encodedArgs(puzzle, r.args ?? {}, nativeAmo) : {});
-  if (caps.exactCover && !instance.exactCover) throw notExactCover(engine.name, name, option('solver'));
+  if (caps.exactCover && !instance.exactCover) throw notExactCover(engine.name, instance, name, option('solver'));
   const settings = searchSettings(instance, engine.name, caps, {
     unique,
     symmetryBreaking: parseSymmetryBreaking(r.uniqueBy, option('uniqueBy')),
@@ -296,8 +296,9 @@ function choice<T extends string>(value: string | undefined, choices: readonly T
   throw new UsageError(`${option}: expected one of ${choices.join(', ')}, got "${value}"${didYouMean(value, choices)}`);
 }
 
-/** How a DIMACS formula is counted, whatever an option asks. */
-const FORMULA_BY_CNF = 'a DIMACS formula is counted by the cnf method (its clauses are all it has)';
+/** How a formula (a DIMACS file's, a library Formula) is counted, whatever an option asks: the puzzles' pieces and placements do not apply to it. */
+const formulaByCnf = (instance: Instance): string =>
+  `${typeof instance.params.file === 'string' ? 'a DIMACS formula' : 'a formula'} is counted by the cnf method (its clauses are all it has)`;
 
 /**
  * Why a count runs on the cnf method, naming what chose it: --method cnf,
@@ -306,7 +307,7 @@ const FORMULA_BY_CNF = 'a DIMACS formula is counted by the cnf method (its claus
  */
 function cnfBecause(instance: Instance, asked: { unique: boolean; uniqueBy?: string; method?: string }, formula: boolean): string {
   if (asked.method === 'cnf') return `it does not go with ${option('method')} cnf`;
-  if (formula) return FORMULA_BY_CNF;
+  if (formula) return formulaByCnf(instance);
   if (asked.unique && asked.uniqueBy === 'clauses')
     return `it does not go with ${option('uniqueBy')} clauses (models of a formula, counted by the cnf method)`;
   return `${instance.puzzle} ${notExactCoverWhy()}, so the cnf method counts it`;
@@ -323,8 +324,8 @@ function resolveCount(puzzle: string | Instance, r: PlanRequest): CountPlan {
   refuseUniqueOnFormula(puzzle, unique);
   const { instance, args, name, rebuildable } = built(puzzle, typeof puzzle === 'string' ? encodedArgs(puzzle, r.args ?? {}) : {});
   refuseWeightedCount(instance.cnf);
-  const formula = typeof puzzle === 'string' && (isCnfPath(puzzle) || puzzle === '-');
-  if (asked.method === 'exact-cover' && formula) throw new UsageError(`${option('method')} exact-cover: ${FORMULA_BY_CNF}`);
+  const formula = instance.formula === true;
+  if (asked.method === 'exact-cover' && formula) throw new UsageError(`${option('method')} exact-cover: ${formulaByCnf(instance)}`);
   // Each problem is a method the options ask for that the puzzle or the other options rule out.
   const problem = requestProblem(instance, asked);
   // Without --method the problem is a way of counting classes (--unique-by) that the puzzle's form rules out.

@@ -340,6 +340,29 @@ describe('a value of the wrong kind is named where it is given', () => {
     expect(f.clauseCount).toBe(1);
   });
 
+  it('a formula read from DIMACS checks a clause as a Formula does (regression: plain Errors "bad literal 0", "literal 5 was never allocated"; 5 wrote the empty clause)', () => {
+    const thrown = (add: () => void): string => {
+      try {
+        add();
+      } catch (e) {
+        return `${(e as Error).name}: ${(e as Error).message}`;
+      }
+      return 'nothing thrown';
+    };
+    const g = parseDimacs('p cnf 2 1\n1 2 0\n');
+    const f = ab();
+    for (const clause of [[0], [1.5], ['a'], [1, null], [5], [-3], 5, null] as never[]) {
+      expect(
+        thrown(() => g.add(clause)),
+        JSON.stringify(clause),
+      ).toBe(thrown(() => f.add(clause)));
+    }
+    expect(thrown(() => g.add([0]))).toBe("RangeError: literal 0: expected a variable's number or its negation, a whole number other than 0");
+    expect(thrown(() => g.add([5]))).toBe('RangeError: literal 5: the formula has 2 variables');
+    expect(thrown(() => g.add(5 as never))).toBe('TypeError: a clause is an array of literals, got number');
+    expect(g.clauseCount).toBe(1);
+  });
+
   it('a solver name that is not a string', async () => {
     await expect(solve(ab(), { solver: 42 as never })).rejects.toThrow(/unknown solver "42"/);
   });

@@ -28,6 +28,26 @@ async function models(f: Formula): Promise<string[][]> {
 }
 
 describe('formulas with named variables', () => {
+  it("refuses an encoding's auxiliary by name (regression: vars.id handed it back, and a unit clause on it silently cut the models of atMostOne over 4 from 5 to 2)", async () => {
+    const f = new Formula();
+    atMostOne(
+      f,
+      ['a', 'b', 'c', 'd'].map((name) => f.vars.id(name)),
+      { encoding: 'sequential' },
+    );
+    const vars = f.varCount;
+    const refused =
+      /^variable "aux sequential atMostOne#1" is an auxiliary an encoding made: solutions leave it out, and a clause on it would constrain the encoding; name a variable of your own \(literalOf gives an expression's literal\)$/;
+    expect(() => f.vars.id('aux sequential atMostOne#1')).toThrow(refused);
+    expect(() => atLeast(f, ['a', 'aux sequential atMostOne#1'], 1)).toThrow(refused);
+    expect(f.varCount).toBe(vars);
+    expect((await count(f)).count).toBe(5n);
+    // A file's auxiliaries (its c aux lines) are an encoding's too; its own names are found.
+    const g = parseDimacs(toDimacs(f));
+    expect(() => g.vars.id('aux sequential atMostOne#1')).toThrow(refused);
+    expect(g.vars.id('a')).toBe(f.vars.id('a'));
+  });
+
   it('creates a variable on first use and finds it after', () => {
     const f = new Formula();
     const x = f.vars.id('x');
@@ -277,6 +297,23 @@ describe('DIMACS through the library', () => {
     await expect(count(f, { unique: true })).rejects.toThrow(/^unique: a formula has no symmetries to break or count classes under$/);
     await expect(enumerate(f, { unique: true }).next()).rejects.toThrow(/^unique: a formula has no symmetries/);
     expect((await count(f)).count).toBe(6n);
+  });
+
+  it('dancing links on a formula says what applies to a formula (regression: the puzzles\' "not posed as exact cover (pieces with copies ...)")', async () => {
+    const formula =
+      /^solver dlx: dlx solves only puzzles posed as exact cover, and this is a formula; leave solver out for the default, or name a SAT solver \(engines\(\) lists them\)$/;
+    const written = new Formula();
+    written.add([written.vars.id('a'), written.vars.id('b')]);
+    for (const f of [parseDimacs('p cnf 2 1\n1 2 0\n'), written]) {
+      await expect(solve(f, { solver: 'dlx' })).rejects.toThrow(formula);
+      await expect(enumerate(f, { solver: 'dlx' }).next()).rejects.toThrow(formula);
+      expect((await solve(f)).status).toBe('SAT');
+    }
+    // A puzzle that is not exact cover keeps the puzzles' wording.
+    const copies = puzzles.byName('polyomino', { board: '6x5', pieces: 'P,P,U,V,L,Y' });
+    await expect(solve(copies, { solver: 'dlx' })).rejects.toThrow(
+      /^solver dlx: polyomino is not posed as exact cover here \(pieces with copies, a count of pieces used \(use\) that the areas do not imply, or not a packing\)$/,
+    );
   });
 });
 

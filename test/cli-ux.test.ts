@@ -290,6 +290,16 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
       [['bench', '--quick', '--puzzles', '6x11'], /^bench: unknown puzzle "6x11"/],
       [['bench', '--quick', '--baseline', 'pairwize'], /^--baseline: "pairwize" is not one of the suite's encodings/],
       [['optimize', 'knapsack', '--items', 'a:1:1', '--solver', 'dlx'], /^--solver dlx: this needs a SAT solver/],
+      // A DIMACS file is a formula: the puzzles' wording (pieces, placements) does not apply to it; a puzzle's is unchanged.
+      [
+        ['solve', 'queued.cnf', '--solver', 'dlx'],
+        /^--solver dlx: dlx solves only puzzles posed as exact cover, and queued\.cnf is a formula; leave --solver out for the default, or name a SAT solver \(puzzlesat solvers lists them\)$/,
+      ],
+      [['enumerate', 'queued.cnf', '--solver', 'dlx'], /^--solver dlx: dlx solves only puzzles posed as exact cover, and queued\.cnf is a formula;/],
+      [
+        ['solve', 'polyomino', '--board', '6x5', '--pieces', 'P,P,U,V,L,Y', '--solver', 'dlx'],
+        /^--solver dlx: polyomino is not posed as exact cover here \(pieces with copies, a count of pieces used \(--use\) that the areas do not imply, or not a packing\)$/,
+      ],
     ];
     for (const [args, message] of cases) {
       const r = run(...args);

@@ -1,5 +1,5 @@
 import { ClauseTally } from './clause-tally.js';
-import { checkDeadlineAt, checkSize, sizeLimit } from './limits.js';
+import { checkDeadlineAt, checkSize, kindOf, shownValue, sizeLimit } from './limits.js';
 import { VarPool } from './vars.js';
 
 /** A growable Int32 buffer: clause storage without one JS array per clause. */
@@ -47,12 +47,9 @@ export class Family {
     return this.ends.length;
   }
 
+  /** A clause checked by Cnf.add (or copied from a family's): its literals are not checked again here. */
   add(clause: ArrayLike<number>): void {
-    for (let i = 0; i < clause.length; i++) {
-      const lit = clause[i]!;
-      if (lit === 0 || !Number.isInteger(lit)) throw new Error(`bad literal ${lit}`);
-      this.lits.push(lit);
-    }
+    for (let i = 0; i < clause.length; i++) this.lits.push(clause[i]!);
     this.ends.push(this.lits.length);
     // Building a formula can take longer than the run may (a Dobble order of 40): the deadline is met here too.
     checkDeadlineAt(this.ends.length);
@@ -206,11 +203,19 @@ export class Cnf {
     return view;
   }
 
+  /**
+   * Adds a clause to the current family, checked whole before any of it is
+   * written. The one check for every way a caller holds a formula: a Formula
+   * built in the library and one read by parseDimacs met different messages
+   * (a plain Error "bad literal 0" for the file's), and 5, not an array,
+   * wrote the empty clause. Encoders pay one pass over the literals, as the
+   * range check always cost them.
+   */
   add(clause: ArrayLike<number>): void {
+    if (typeof clause !== 'object' || clause === null || typeof clause.length !== 'number')
+      throw new TypeError(`a clause is an array of literals, got ${kindOf(clause)}`);
     if (!this.current) throw new Error('Cnf.add called before Cnf.family');
-    for (let i = 0; i < clause.length; i++) {
-      if (Math.abs(clause[i]!) > this.vars.count) throw new Error(`literal ${clause[i]} was never allocated`);
-    }
+    for (let i = 0; i < clause.length; i++) checkedLiteral(this, clause[i]!);
     this.current.add(clause);
   }
 
@@ -283,4 +288,12 @@ export class Cnf {
       this.auxAtFamilyStart = this.vars.auxCount;
     }
   }
+}
+
+/** A literal a caller gives (a clause's, a constraint's), checked: 1.5 was "beyond the formula's variables", and a string a plain Error from inside. */
+export function checkedLiteral(f: Cnf, lit: number): number {
+  if (!Number.isInteger(lit) || lit === 0)
+    throw new RangeError(`literal ${shownValue(lit)}: expected a variable's number or its negation, a whole number other than 0`);
+  if (Math.abs(lit) > f.varCount) throw new RangeError(`literal ${lit}: the formula has ${f.varCount} variables`);
+  return lit;
 }

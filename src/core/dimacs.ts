@@ -532,5 +532,6 @@ function plainInstance(f: DimacsFormula, source: string): Instance<number[]> {
     toJson: (trueVars) => ({ true: trueVars }),
     symmetries: [],
     splitGroups: [],
+    formula: true,
   };
 }

@@ -92,6 +92,11 @@ export interface Instance<S = unknown> {
    * (a packing's row for leaving an optional cell or piece out).
    */
   exactCover?: { primary: number; secondary: number; rows: number[][]; rowVars: number[] };
+  /**
+   * Set on a formula as given (a DIMACS file, a library Formula), which is
+   * no puzzle: what messages say of pieces and placements does not apply.
+   */
+  formula?: true;
 }
 
 /** How a family's size follows from the puzzle, e.g. "Σ over cells of 3n_c-4", with the numbers it gives. */

@@ -37,10 +37,18 @@ export class VarPool {
   /**
    * The variable of this name, allocated on first use (for formulas written
    * by hand). The name is checked here, where a caller chooses it, not in
-   * named(), which encoders call for every variable of a build.
+   * named(), which encoders call for every variable of a build. A caller's
+   * variables only: an auxiliary's name is refused, since solutions leave it
+   * out and a clause on it silently constrains the encoding that made it
+   * (a unit clause on the first of a sequential atMostOne's over 4 variables
+   * left 2 of its 5 models). literalOf gives an expression's literal.
    */
   id(name: string): number {
     const known = this.byName.get(name);
+    if (known !== undefined && this.auxFlags[known])
+      throw new RangeError(
+        `variable ${JSON.stringify(name)} is an auxiliary an encoding made: solutions leave it out, and a clause on it would constrain the encoding; name a variable of your own (literalOf gives an expression's literal)`,
+      );
     if (known !== undefined) return known;
     checkName(name);
     return this.named(name);

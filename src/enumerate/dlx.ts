@@ -1,4 +1,5 @@
 import { UsageError } from '../core/errors.js';
+import { callName, fieldName } from '../core/field-names.js';
 import { type EnumerateOptions, type EnumerateSummary, cubeKey } from './blocking-loop.js';
 import { solveExactCover } from '../../solvers/dlx/exact-cover.js';
 import { type Instance, notExactCoverWhy } from '../core/puzzle.js';
@@ -50,13 +51,24 @@ function* parts(instance: Instance, options: ExactCoverEnumerateOptions): Genera
   }
 }
 
-/** The solver dlx (or another exact-cover engine) on a puzzle it cannot search: the option (`option`, as the caller spells it) does not apply, a usage error as for the exact-cover method. */
-export const notExactCover = (engine: string, puzzle: string, option = 'solver'): UsageError =>
-  new UsageError(`${option} ${engine}: ${puzzle} ${notExactCoverWhy()}`);
+/**
+ * The solver dlx (or another exact-cover engine) on an instance it cannot
+ * search (`name` as the caller gave it): the option (`option`, as the caller
+ * spells it) does not apply, a usage error as for the exact-cover method. A
+ * formula is told what applies to a formula, not the puzzles' pieces and
+ * placements, and where to find the solvers that take one.
+ */
+export function notExactCover(engine: string, instance: Instance, name = instance.puzzle, option = fieldName('solver')): UsageError {
+  if (!instance.formula) return new UsageError(`${option} ${engine}: ${name} ${notExactCoverWhy()}`);
+  const which = typeof instance.params.file === 'string' ? instance.params.file : 'this';
+  return new UsageError(
+    `${option} ${engine}: ${engine} solves only puzzles posed as exact cover, and ${which} is a formula; leave ${option} out for the default, or name a SAT solver (${callName({ solvers: true })} lists them)`,
+  );
+}
 
 export async function enumerateExactCover(instance: Instance, options: ExactCoverEnumerateOptions): Promise<EnumerateSummary> {
   const problem = instance.exactCover;
-  if (!problem) throw notExactCover('dlx', instance.puzzle);
+  if (!problem) throw notExactCover('dlx', instance);
   const rowOf = new Map(problem.rowVars.map((v, r) => [v, r]));
   const all = options.unique ? instance.symmetries : [];
   const known = new Set((options.known ?? []).map((k) => [...k].sort((a, b) => a - b).join(',')));

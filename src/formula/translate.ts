@@ -1,8 +1,8 @@
-import { Cnf } from '../core/cnf.js';
+import { Cnf, checkedLiteral } from '../core/cnf.js';
 import { callOptions } from '../core/call-options.js';
 import { recorded } from '../core/ledger.js';
 import { didYouMean, UsageError } from '../core/errors.js';
-import { kindOf, shownValue } from '../core/limits.js';
+import { kindOf } from '../core/limits.js';
 import { type Term, Expr, checkTerm, showTerm } from './expr.js';
 
 /**
@@ -418,14 +418,6 @@ export function checkFormula(what: string, f: Cnf): void {
 export function termList(what: string, terms: readonly Term[]): readonly Term[] {
   if (!Array.isArray(terms)) throw new TypeError(`${what}: expected a list of terms (names, literals, expressions), got ${typeof terms}`);
   return terms;
-}
-
-/** A literal a caller gives (a clause's, a constraint's), checked: 1.5 was "beyond the formula's variables", and a string a plain Error from inside. */
-export function checkedLiteral(f: Cnf, lit: number): number {
-  if (!Number.isInteger(lit) || lit === 0)
-    throw new RangeError(`literal ${shownValue(lit)}: expected a variable's number or its negation, a whole number other than 0`);
-  if (Math.abs(lit) > f.varCount) throw new RangeError(`literal ${lit}: the formula has ${f.varCount} variables`);
-  return lit;
 }
 
 /**
