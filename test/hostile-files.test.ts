@@ -1,0 +1,51 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Hostile input files and outputs on the compiled CLI: each input here
+ * crashed, hung or was read wrong before its fix. Every one must end in one
+ * line naming the file (and line or JSON path), exit 1, no internal error.
+ */
+const cli = process.env.PUZZLESAT_CLI ?? join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
+const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-hostile-'));
+
+interface Run {
+  code: number | null;
+  out: string;
+  err: string;
+}
+
+function run(args: string[]): Run {
+  const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir, timeout: 120_000, maxBuffer: 1 << 26 });
+  return { code: r.status, out: String(r.stdout), err: String(r.stderr) };
+}
+
+/** One line on stderr, no stack trace, no internal error, the exit code given. */
+function expectOneLineError(r: Run, message: RegExp, code = 1): void {
+  expect(r.err).toMatch(message);
+  expect(r.err.trim().split('\n')).toHaveLength(1);
+  expect(r.err).not.toMatch(/internal error|Maximum call stack|^\s+at /m);
+  expect(r.code).toBe(code);
+}
+
+const file = (name: string, text: string | Buffer): string => {
+  writeFileSync(join(dir, name), text);
+  return name;
+};
+
+describe('long tokens in messages', { timeout: 120_000 }, () => {
+  it('a 20-million-character token quoted in an error is cut, not a stack overflow (was "Maximum call stack size exceeded", exit 2)', () => {
+    const long = 'x'.repeat(20_000_000);
+    expectOneLineError(
+      run(['solve', file('long-token.cnf', `p cnf 2 1\n1 ${long} 0\n`)]),
+      /long-token\.cnf:2: stray token "x+…\(20000002 chars\)…x+"$/m,
+    );
+    expectOneLineError(
+      run(['solve', 'knapsack', '--items', file('long-item.txt', `a 3 4 ${long}\n`)]),
+      /long-item\.txt:1: "a 3 4 x+…\(20000001 chars\)…x+" is not name weight value/,
+    );
+  });
+});
