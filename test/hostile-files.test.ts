@@ -49,3 +49,19 @@ describe('long tokens in messages', { timeout: 120_000 }, () => {
     );
   });
 });
+
+describe('large drawings', { timeout: 120_000 }, () => {
+  it('a hexagon board and piece drawn with 180,000 cells, under --max-cells, are read (was "internal error: Maximum call stack size exceeded")', () => {
+    const rows = (ch: string) => Array.from({ length: 300 }, (_, r) => (r % 2 ? ' ' : '') + Array(600).fill(ch).join(' ')).join('\n');
+    const board = file('hexagons.txt', `${rows('.')}\n`);
+    expectOneLineError(
+      run(['solve', 'polyform', '--grid', 'hexagon', '--board', board, '--pieces', 'A=#']),
+      /area mismatch: the board has 180000 cells/,
+    );
+    const pieces = file('hexagon-piece.txt', `A:\n${rows('#')}\n`);
+    expectOneLineError(
+      run(['solve', 'polyform', '--grid', 'hexagon', '--board', 'hexagon:2', '--pieces-file', pieces]),
+      /area mismatch: the board has 7 cells but the pieces cover 180000/,
+    );
+  });
+});

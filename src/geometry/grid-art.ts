@@ -52,7 +52,9 @@ function marks(lines: readonly TextLine[], isBlank: (ch: string) => boolean): Ma
 
 /** Moves cells so that the least x and the least y are 0 (a translation of the grid). */
 function atOrigin(cells: Cell[]): Cell[] {
-  const [mx, my] = [Math.min(...cells.map((c) => c[0])), Math.min(...cells.map((c) => c[1]))];
+  // A loop, not Math.min(...): some 120,000 cells as arguments overflowed the stack, far below --max-cells.
+  const least = (axis: 0 | 1) => cells.reduce((m, c) => Math.min(m, c[axis]), Infinity);
+  const [mx, my] = [least(0), least(1)];
   return cells.map((c): Cell => [c[0] - mx, c[1] - my, c[2]]);
 }
 
