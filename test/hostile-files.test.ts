@@ -65,3 +65,41 @@ describe('large drawings', { timeout: 120_000 }, () => {
     );
   });
 });
+
+describe('--max-cells holds while a board or pieces file is read', { timeout: 120_000 }, () => {
+  // Cells were counted once all were made: a 50 MB line of art took 4.5 GB and 46 s, a JSON list of 3 million cells 2.7 GB
+  // and 41 s, before the refusal; a piece had no bound at all (a 4-million-cell piece ran 62 s to "area mismatch").
+  const limit = ['--max-cells', '100'];
+  const json = (cells: number) => JSON.stringify(Array.from({ length: cells }, (_, x) => [x, 0]));
+
+  it('drawings stop at the first cell past the limit', () => {
+    const art = file('wide.txt', `${'.'.repeat(400)}\n`);
+    expectOneLineError(
+      run(['solve', 'polyomino', '--board', art, '--pieces', 'I', ...limit]),
+      /wide\.txt: the board has at least 101 cells, more than the limit of 100 \(raise it with --max-cells\)/,
+    );
+    const piece = file('long-piece.txt', `A:\n${'#'.repeat(400)}\n`);
+    expectOneLineError(
+      run(['solve', 'polyform', '--board', '2x2', '--pieces-file', piece, ...limit]),
+      /long-piece\.txt: the piece has at least 101 cells/,
+    );
+    const hexagons = file('hexagon-row.txt', `${Array(400).fill('.').join(' ')}\n`);
+    expectOneLineError(
+      run(['solve', 'polyform', '--grid', 'hexagon', '--board', hexagons, '--pieces', 'A=#', ...limit]),
+      /hexagon-row\.txt: the board has at least 101 cells/,
+    );
+  });
+
+  it('a JSON list of cells is measured before any cell is read', () => {
+    const board = file('wide.json', `{"grid": "square", "cells": ${json(400)}}`);
+    expectOneLineError(
+      run(['solve', 'polyform', '--board', board, '--pieces', 'A=#', ...limit]),
+      /wide\.json: \$\.cells: the list has 400 cells, more than the limit of 100/,
+    );
+    const pieces = file('long-piece.json', `{"grid": "square", "pieces": [{"name": "A", "cells": ${json(400)}}]}`);
+    expectOneLineError(
+      run(['solve', 'polyform', '--board', '2x2', '--pieces-file', pieces, ...limit]),
+      /long-piece\.json: \$\.pieces\[0\]\.cells: the list has 400 cells/,
+    );
+  });
+});
