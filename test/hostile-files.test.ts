@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { checkDeck } from '../encoders/dobble.js';
 
 /**
  * Hostile input files and outputs on the compiled CLI: each input here
@@ -101,5 +102,16 @@ describe('--max-cells holds while a board or pieces file is read', { timeout: 12
       run(['solve', 'polyform', '--board', '2x2', '--pieces-file', pieces, ...limit]),
       /long-piece\.json: \$\.pieces\[0\]\.cells: the list has 400 cells/,
     );
+  });
+});
+
+describe('dobble check of a few long cards', { timeout: 120_000 }, () => {
+  it('two cards of 300,000 symbols are checked pair by pair (the per-symbol pass took K·m² steps: minutes for one long line)', () => {
+    const card = (from: number) => Array.from({ length: 300_000 }, (_, i) => String(from + i));
+    const [a, b] = [card(0), card(299_999)];
+    expect(checkDeck([a, b])).toEqual({ ok: true, symbolsPerCard: 300_000, symbols: 599_999, cards: 2 });
+    expect(checkDeck([a, card(299_998)])).toMatchObject({ ok: false, problem: 'cards 1 and 2 share 2 symbols: 299998, 299999' });
+    const deck = file('one-card.txt', `${card(0).join(' ')}\n`);
+    expect(run(['dobble', 'check', deck]).out).toBe('OK: 1 card, 300000 symbols per card, 300000 symbols; every two cards share exactly one\n');
   });
 });
