@@ -540,7 +540,7 @@ export {
 export { type AdvisedCall, kebabField, setFieldNames } from './core/field-names.js';
 export { readFileInput, readInput, readTextFile, readTextInput } from './core/input.js';
 export { defaultSolverName } from '../solvers/index.js';
-export { isSpecialFile, writeReplacing } from './core/output.js';
+export { isSpecialFile, writeOrExplain, writeReplacing } from './core/output.js';
 export { decompressed, readDimacsFile, readPackedText, writeDimacsFile, writeDimacsStream } from './core/dimacs.js';
 export type { PuzzleOption } from './core/puzzle.js';
 export { orbit } from './enumerate/cube-tree.js';

@@ -115,3 +115,12 @@ describe('dobble check of a few long cards', { timeout: 120_000 }, () => {
     expect(run(['dobble', 'check', deck]).out).toBe('OK: 1 card, 300000 symbols per card, 300000 symbols; every two cards share exactly one\n');
   });
 });
+
+describe('a write error mid-stream', { timeout: 120_000 }, () => {
+  it('sweep -o /dev/full is one line naming the file, exit 1 (was "internal error: ENOSPC")', () => {
+    expectOneLineError(
+      run(['sweep', 'genius-square', '--sample', '3', '-o', '/dev/full', '--force']),
+      /^puzzlesat: --out: cannot write "\/dev\/full": ENOSPC$/m,
+    );
+  });
+});
