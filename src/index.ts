@@ -427,6 +427,11 @@ export function decodeAnswer(
 ): DecodedAnswer {
   const formula = typeof dimacs === 'string' ? readDimacs(dimacs, where.cnf) : dimacs;
   const answer = readAnswer(answerText);
+  // A model with a line of it unread would be checked and counted as another model, or joined to the next.
+  if (answer.garbled)
+    throw new UserError(
+      `${where.model}:${answer.garbled.line}: cannot read "${answer.garbled.token}" in a v line (literals are whole numbers, at most 2147483647 either way, and 0 ends a model)`,
+    );
   if (answer.status === undefined)
     throw new UserError(`${where.model}: no solver answer found${answer.stray ? ` ("${oneLine(answer.stray, 60)}")` : ''}`);
   if (answer.contradicts) throw new UserError(`${where.model}: the answer says both SAT and UNSAT, and gives no model`);

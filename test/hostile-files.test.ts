@@ -124,3 +124,20 @@ describe('a write error mid-stream', { timeout: 120_000 }, () => {
     );
   });
 });
+
+describe('decode: a v line that cannot be read', { timeout: 120_000 }, () => {
+  const cnf = file('free.cnf', 'p cnf 3 0\n');
+  it('is refused at its line, not skipped (a garbled model of three was read as part of the next: 2 models)', () => {
+    const three = file('three.out', 'v 1 2 3 0\nv -1 nul -2 0\nv -1 2 -3 0\ns SOLUTIONS 3\n');
+    expectOneLineError(run(['decode', cnf, '--model', three]), /^puzzlesat: --model three\.out:2: cannot read "nul" in a v line/);
+    const wide = file('wide.out', 's SATISFIABLE\nv 1 -2 0x10\nv 3 0\n');
+    expectOneLineError(run(['decode', cnf, '--model', wide]), /^puzzlesat: --model wide\.out:2: cannot read "0x10" in a v line/);
+    const huge = file('huge.out', 's SATISFIABLE\nv 1 9007199254740993 -2\nv 3 0\n');
+    expectOneLineError(run(['decode', cnf, '--model', huge]), /^puzzlesat: --model huge\.out:2: cannot read "9007199254740993" in a v line/);
+  });
+
+  it('-0 is no end of a model (it cut one model in two)', () => {
+    const split = file('minus-zero.out', 's SATISFIABLE\nv 1 -0 2 3 0\n');
+    expectOneLineError(run(['decode', cnf, '--model', split]), /^puzzlesat: --model minus-zero\.out:2: cannot read "-0" in a v line/);
+  });
+});
