@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -139,5 +139,23 @@ describe('decode: a v line that cannot be read', { timeout: 120_000 }, () => {
   it('-0 is no end of a model (it cut one model in two)', () => {
     const split = file('minus-zero.out', 's SATISFIABLE\nv 1 -0 2 3 0\n');
     expectOneLineError(run(['decode', cnf, '--model', split]), /^puzzlesat: --model minus-zero\.out:2: cannot read "-0" in a v line/);
+  });
+});
+
+describe('standard input that cannot be read', { timeout: 120_000 }, () => {
+  it('a directory as standard input is one line naming <stdin> (was "internal error: EISDIR")', () => {
+    for (const args of [
+      ['solve', '-'],
+      ['check-proof', 'free.cnf', '-'],
+      ['dobble', 'check', '-'],
+    ]) {
+      const fd = openSync(dir, 'r');
+      try {
+        const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir, stdio: [fd, 'pipe', 'pipe'] });
+        expectOneLineError({ code: r.status, out: r.stdout, err: r.stderr }, /^puzzlesat: <stdin>: cannot read: EISDIR$/m);
+      } finally {
+        closeSync(fd);
+      }
+    }
   });
 });

@@ -10,30 +10,45 @@ const CHUNK = 1 << 20;
  * standard input) — refused with a one-line UserError naming `where`, the
  * limit and --max-input-bytes as soon as it holds more than the input limit:
  * a regular file by its size before reading, a pipe or a device (/dev/zero)
- * once that many bytes have come. Open and read errors are thrown as they are
- * (callers word them, or use readFileInput).
+ * once that many bytes have come. Open and read errors of a path are thrown as
+ * they are (callers word them, or use readFileInput); a descriptor's are said
+ * in one line, `WHERE: cannot read: EISDIR` (`solve - < DIR`), as no caller
+ * words them.
  */
 export function readInput(source: string | number, where: string): Buffer {
-  const limit = sizeLimit('bytes');
-  const fd = typeof source === 'number' ? source : openSync(source, 'r');
-  try {
-    const stat = fstatSync(fd);
-    if (stat.isFile()) checkSize('bytes', stat.size, where, 'holds');
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      const room = Math.min(CHUNK, limit + 1 - total);
-      const chunk = Buffer.allocUnsafe(room);
-      const got = readSync(fd, chunk, 0, room, null);
-      if (got === 0) break;
-      chunks.push(got === room ? chunk : chunk.subarray(0, got));
-      total += got;
-      checkSize('bytes', total, where, 'holds at least');
+  if (typeof source === 'number') {
+    try {
+      return readWhole(source, where);
+    } catch (e) {
+      if (e instanceof UserError) throw e;
+      throw new UserError(`${where}: cannot read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
     }
-    return Buffer.concat(chunks, total);
-  } finally {
-    if (typeof source !== 'number') closeSync(fd);
   }
+  const fd = openSync(source, 'r');
+  try {
+    return readWhole(fd, where);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** An open descriptor read to its end within the input limit (readInput). */
+function readWhole(fd: number, where: string): Buffer {
+  const limit = sizeLimit('bytes');
+  const stat = fstatSync(fd);
+  if (stat.isFile()) checkSize('bytes', stat.size, where, 'holds');
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const room = Math.min(CHUNK, limit + 1 - total);
+    const chunk = Buffer.allocUnsafe(room);
+    const got = readSync(fd, chunk, 0, room, null);
+    if (got === 0) break;
+    chunks.push(got === room ? chunk : chunk.subarray(0, got));
+    total += got;
+    checkSize('bytes', total, where, 'holds at least');
+  }
+  return Buffer.concat(chunks, total);
 }
 
 /**
