@@ -159,3 +159,11 @@ describe('standard input that cannot be read', { timeout: 120_000 }, () => {
     }
   });
 });
+
+describe('DIMACS -0', { timeout: 120_000 }, () => {
+  it('is a stray token at its line, not the end of a clause ("-0 1 0" was read as two clauses and blamed on the header)', () => {
+    expectOneLineError(run(['solve', file('minus-zero.cnf', 'p cnf 2 1\n-0 1 0\n')]), /^puzzlesat: minus-zero\.cnf:2: stray token "-0"$/m);
+    // Where the header agreed, "1 -0 2 0" was two clauses, (1) and (2), and solved as such.
+    expectOneLineError(run(['solve', file('minus-zero-2.cnf', 'p cnf 2 2\n1 -0 2 0\n')]), /^puzzlesat: minus-zero-2\.cnf:2: stray token "-0"$/m);
+  });
+});
