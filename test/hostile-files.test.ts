@@ -167,3 +167,21 @@ describe('DIMACS -0', { timeout: 120_000 }, () => {
     expectOneLineError(run(['solve', file('minus-zero-2.cnf', 'p cnf 2 2\n1 -0 2 0\n')]), /^puzzlesat: minus-zero-2\.cnf:2: stray token "-0"$/m);
   });
 });
+
+describe('text inputs that are not UTF-8', { timeout: 120_000 }, () => {
+  it('are refused at the line of the first bad byte, not read as U+FFFD ("café" and "cafè" in Latin-1 were one name, "named twice")', () => {
+    const latin1 = (text: string) => Buffer.from(text, 'latin1');
+    expectOneLineError(
+      run(['dobble', '--symbols-per-card', '3', '--symbols', file('symbols-latin1.txt', latin1('apple\ncafé\ncafè\nb\nc\nd\ne\n'))]),
+      /^puzzlesat: symbols-latin1\.txt:2: not UTF-8 text \(byte 0xe9 at column 4\); save the file as UTF-8$/m,
+    );
+    expectOneLineError(
+      run(['solve', 'knapsack', '--items', file('items-latin1.txt', latin1('café 3 4\nb 5 6\n'))]),
+      /^puzzlesat: items-latin1\.txt:1: not UTF-8 text \(byte 0xe9 at column 4\)/m,
+    );
+    expectOneLineError(
+      run(['dobble', 'check', file('deck-latin1.txt', latin1('a b\na é\n'))]),
+      /^puzzlesat: deck-latin1\.txt:2: not UTF-8 text \(byte 0xe9 at column 3\)/m,
+    );
+  });
+});

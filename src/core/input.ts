@@ -57,7 +57,25 @@ function readWhole(fd: number, where: string): Buffer {
  * character at line 1, column 1.
  */
 export function readTextInput(source: string | number, where: string): string {
-  return withoutBom(readInput(source, where).toString('utf8'));
+  return withoutBom(utf8Text(readInput(source, where), where));
+}
+
+/**
+ * Bytes as UTF-8 text, refused at the line of the first byte that is not
+ * UTF-8 (a Latin-1 file): decoded, it was U+FFFD, so that "café" and "cafè"
+ * were one name ("named twice") and names were printed changed.
+ */
+function utf8Text(bytes: Buffer, where: string): string {
+  const text = bytes.toString('utf8');
+  // Every U+FFFD is a bad byte or one written as such (EF BF BD); the bytes before it are the text before it, re-encoded.
+  for (let i = text.indexOf('\uFFFD'); i >= 0; i = text.indexOf('\uFFFD', i + 1)) {
+    const at = Buffer.byteLength(text.slice(0, i));
+    if (bytes[at] === 0xef && bytes[at + 1] === 0xbf && bytes[at + 2] === 0xbd) continue;
+    const line = text.slice(0, i).split('\n').length;
+    const column = i - text.lastIndexOf('\n', i - 1);
+    throw new UserError(`${where}:${line}: not UTF-8 text (byte 0x${bytes[at]!.toString(16)} at column ${column}); save the file as UTF-8`);
+  }
+  return text;
 }
 
 const withoutBom = (text: string): string => text.replace(/^\uFEFF/, '');
@@ -77,4 +95,4 @@ export function readFileInput(path: string, option?: string): Buffer {
 }
 
 /** readFileInput as UTF-8 text, without a byte-order mark (readTextInput). */
-export const readTextFile = (path: string, option?: string): string => withoutBom(readFileInput(path, option).toString('utf8'));
+export const readTextFile = (path: string, option?: string): string => withoutBom(utf8Text(readFileInput(path, option), path));
