@@ -11,7 +11,7 @@ import {
   type CardEncoding,
 } from '../src/card/index.js';
 import { Cnf } from '../src/core/cnf.js';
-import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
+import { UsageError, UserError, didYouMean, hasControlCharacter } from '../src/core/errors.js';
 import { fieldName } from '../src/core/field-names.js';
 import { checkSize, shownValue } from '../src/core/limits.js';
 import { gcd, isPrimePower, makeField, primeDivisors, type FiniteField } from '../src/algebra/finite-field.js';
@@ -620,6 +620,8 @@ export function parseSymbols(text: string, fileName: string): string[] {
       throw new UserError(
         `${fileName}:${line}: symbol "${content}" has a comma, which splits a card's line in a deck file (dobble check could not read the deck back)`,
       );
+    if (hasControlCharacter(content))
+      throw new UserError(`${fileName}:${line}: symbol "${content}" holds a control character; give it a printable name`);
     seen.set(content, line);
     return content;
   });

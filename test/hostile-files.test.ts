@@ -185,3 +185,18 @@ describe('text inputs that are not UTF-8', { timeout: 120_000 }, () => {
     );
   });
 });
+
+describe('names with control characters', { timeout: 120_000 }, () => {
+  it('an item or symbol name holding ESC or NUL is refused at its line (it was printed as it was: a terminal escape, a NUL in the output)', () => {
+    const items = file('items-escape.txt', 'a\x1b[31mX 3 4\nb 5 6\n');
+    expectOneLineError(
+      run(['solve', 'knapsack', '--items', items]),
+      /^puzzlesat: items-escape\.txt:1: item "a\\x1b\[31mX" holds a control character/m,
+    );
+    const symbols = file('symbols-nul.txt', 'a\nb\x00c\nd\ne\nf\ng\nh\n');
+    expectOneLineError(
+      run(['dobble', '--symbols-per-card', '3', '--symbols', symbols]),
+      /^puzzlesat: symbols-nul\.txt:2: symbol "b\\x00c" holds a control character/m,
+    );
+  });
+});
