@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -198,5 +198,28 @@ describe('names with control characters', { timeout: 120_000 }, () => {
       run(['dobble', '--symbols-per-card', '3', '--symbols', symbols]),
       /^puzzlesat: symbols-nul\.txt:2: symbol "b\\x00c" holds a control character/m,
     );
+  });
+});
+
+describe('bench --merge of a report cut or edited', { timeout: 120_000 }, () => {
+  it('names the first value the report cannot have, by its JSON path (10 of 67 values set to null were internal errors)', () => {
+    const report = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'bench', 'results', 'report.json'), 'utf8')) as Record<string, unknown>;
+    const edited = (name: string, change: (r: Record<string, unknown>) => void) => {
+      const copy = structuredClone(report);
+      change(copy);
+      return file(name, JSON.stringify(copy));
+    };
+    for (const [name, change, path] of [
+      ['null-cell.json', (r: Record<string, unknown>) => ((r.cells as unknown[])[0] = null), /\$\.cells\[0\]: expected an object/],
+      ['no-machine.json', (r: Record<string, unknown>) => (r.machine = null), /\$\.machine: expected an object/],
+      [
+        'no-search.json',
+        (r: Record<string, unknown>) => ((r.settings as Record<string, unknown>).search = null),
+        /\$\.settings\.search: expected an object/,
+      ],
+    ] as const) {
+      const r = run(['bench', '--merge', edited(name, change), '-o', `out-${name}`]);
+      expectOneLineError(r, new RegExp(`--merge: "${name.replace('.', '\\.')}" is not a bench report\\.json \\(${path.source}\\)`));
+    }
   });
 });
