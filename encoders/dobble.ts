@@ -11,7 +11,7 @@ import {
   type CardEncoding,
 } from '../src/card/index.js';
 import { Cnf } from '../src/core/cnf.js';
-import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
+import { UsageError, UserError, didYouMean, hasControlCharacter } from '../src/core/errors.js';
 import { fieldName } from '../src/core/field-names.js';
 import { checkSize, shownValue } from '../src/core/limits.js';
 import { gcd, isPrimePower, makeField, primeDivisors, type FiniteField } from '../src/algebra/finite-field.js';
@@ -492,7 +492,9 @@ export function checkDeck(cards: readonly (readonly (string | number)[])[]): Dec
       return { ok: false, problem: `card ${i + 1} has ${size} symbol${size === 1 ? '' : 's'} but card 1 has ${cards[0]!.length}`, at: [i, 0] };
     }
   }
-  if (!everyPairSharesOne(ids.cards, ids.count)) {
+  // The per-symbol pass costs K·m² steps, pair by pair at most K²·m: fewer cards than symbols on a card (one line of
+  // 300,000 symbols took minutes) go pair by pair at once.
+  if (cards.length <= cards[0]!.length || !everyPairSharesOne(ids.cards, ids.count)) {
     const bad = firstBadPair(cards, ids.cards, ids.count);
     if (bad) return { ok: false, ...bad };
   }
@@ -569,7 +571,8 @@ function firstBadPair(
     for (let j = i + 1; j < ids.length; j++) {
       if (shared[j] === 0) return { problem: `cards ${i + 1} and ${j + 1} share no symbol`, at: [i, j] };
       if (shared[j]! > 1) {
-        const common = cards[i]!.filter((s) => cards[j]!.includes(s));
+        const other = new Set(cards[j]);
+        const common = cards[i]!.filter((s) => other.has(s));
         return { problem: `cards ${i + 1} and ${j + 1} share ${common.length} symbols: ${common.join(', ')}`, at: [i, j] };
       }
     }
@@ -617,6 +620,8 @@ export function parseSymbols(text: string, fileName: string): string[] {
       throw new UserError(
         `${fileName}:${line}: symbol "${content}" has a comma, which splits a card's line in a deck file (dobble check could not read the deck back)`,
       );
+    if (hasControlCharacter(content))
+      throw new UserError(`${fileName}:${line}: symbol "${content}" holds a control character; give it a printable name`);
     seen.set(content, line);
     return content;
   });

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { Cnf } from '../src/core/cnf.js';
-import { UsageError, UserError, readingOption } from '../src/core/errors.js';
+import { UsageError, UserError, hasControlCharacter, readingOption } from '../src/core/errors.js';
 import { fieldName } from '../src/core/field-names.js';
 import { readTextFile } from '../src/core/input.js';
 import { type Instance, type PuzzleEntry, type PuzzleOption, SEED_OPTION, entryOptions } from '../src/core/puzzle.js';
@@ -244,6 +244,7 @@ function parseItem({ text, where, shown, form }: ItemEntry): Item {
     if (Number(digits) > MAX_AMOUNT)
       throw new UserError(`${where}: ${what} ${digits} is more than ${MAX_AMOUNT}, the most a weight or a value may be`);
   const item = { name: m[1]!, weight: Number(m[2]), value: Number(m[3]) };
+  if (hasControlCharacter(item.name)) throw new UserError(`${where}: item "${item.name}" holds a control character; give it a printable name`);
   if (item.weight === 0) throw new UserError(`${where}: item "${item.name}" weighs nothing`);
   return item;
 }

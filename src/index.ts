@@ -449,6 +449,11 @@ export function decodeAnswer(
   const where = given ?? NAMELESS_ANSWER;
   const formula = typeof dimacs === 'string' ? readDimacs(dimacs, where.cnf) : dimacs;
   const answer = readAnswer(answerText);
+  // A model with a line of it unread would be checked and counted as another model, or joined to the next.
+  if (answer.garbled)
+    throw new UserError(
+      `${where.model}:${answer.garbled.line}: cannot read "${answer.garbled.token}" in a v line (literals are whole numbers, at most 2147483647 either way, and 0 ends a model)`,
+    );
   if (answer.status === undefined)
     throw new UserError(`${where.model}: no solver answer found${answer.stray ? ` ("${oneLine(answer.stray, 60)}")` : ''}`);
   if (answer.contradicts) throw new UserError(`${where.model}: the answer says both SAT and UNSAT, and gives no model`);
@@ -601,7 +606,7 @@ export {
 export { type AdvisedCall, kebabField, setFieldNames } from './core/field-names.js';
 export { readFileInput, readInput, readTextFile, readTextInput } from './core/input.js';
 export { defaultSolverName } from '../solvers/index.js';
-export { isSpecialFile, writeReplacing } from './core/output.js';
+export { isSpecialFile, writeOrExplain, writeReplacing } from './core/output.js';
 export { decompressed, readDimacsFile, readPackedText, writeDimacsFile, writeDimacsStream } from './core/dimacs.js';
 export type { PuzzleOption } from './core/puzzle.js';
 export { orbit } from './enumerate/cube-tree.js';

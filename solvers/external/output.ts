@@ -45,14 +45,20 @@ export class LiteralReader {
     return this.lits.length > 0;
   }
 
+  /** The first token that is not a literal, when read() returned false. */
+  unreadable: string | undefined;
+
   /** False when a token is not an integer. */
   read(tokens: string): boolean {
     for (const token of tokens.split(/\s+/)) {
       if (token === '') continue;
       // At most 2^31-1, as in DIMACS: a longer number would lose precision or allocate without end.
-      if (!/^-?\d{1,10}$/.test(token)) return false;
-      const lit = Number(token);
-      if (Math.abs(lit) > 2 ** 31 - 1) return false;
+      // -0 is no literal, and read as 0 it ended the model in the middle.
+      const lit = /^-?\d{1,10}$/.test(token) ? Number(token) : NaN;
+      if (!(Math.abs(lit) <= 2 ** 31 - 1) || Object.is(lit, -0)) {
+        this.unreadable = token;
+        return false;
+      }
       if (lit !== 0) {
         this.lits.push(lit);
         continue;
@@ -79,6 +85,13 @@ export class CompetitionOutput {
   claspModels: { count: number; exhausted: boolean } | undefined;
   /** The first line that is none of those, quoted when the output makes no sense. */
   stray: string | undefined;
+  /**
+   * The first `v` line with a token that is no literal, by its number (from
+   * 1) and that token: the rest of the line is lost, so the model it is in
+   * (and, without its 0, the next) cannot be read.
+   */
+  garbled: { line: number; token: string } | undefined;
+  private lines = 0;
   private readonly literals: LiteralReader;
 
   constructor(onModel: (lits: number[]) => void) {
@@ -91,6 +104,7 @@ export class CompetitionOutput {
   }
 
   line(text: string): void {
+    this.lines++;
     const trimmed = text.trim();
     if (trimmed === '') return;
     if (trimmed[0] === 'c') {
@@ -105,7 +119,10 @@ export class CompetitionOutput {
       else if (COMPETITION_STATUS[said]) this.said.add((this.status = COMPETITION_STATUS[said]));
       else this.stray ??= trimmed;
     } else if (trimmed.startsWith('v ') || trimmed === 'v') {
-      if (!this.literals.read(trimmed.slice(1))) this.stray ??= trimmed;
+      if (!this.literals.read(trimmed.slice(1))) {
+        this.stray ??= trimmed;
+        this.garbled ??= { line: this.lines, token: this.literals.unreadable! };
+      }
     } else {
       this.stray ??= trimmed;
     }
@@ -155,6 +172,8 @@ export function readAnswer(text: string): {
   unclosed?: boolean;
   /** True when it states both SAT and UNSAT and no model settles which. */
   contradicts?: boolean;
+  /** The first `v` line with a token that is no literal (CompetitionOutput.garbled). */
+  garbled?: { line: number; token: string };
   /**
    * True when the answer shows the solver saw its whole search space, so
    * that its models are every model: UNSAT, or models followed by the end of
@@ -188,7 +207,8 @@ export function readAnswer(text: string): {
   const ranOut =
     n > 0 && (output.status === 'UNSAT' || output.solutions === n || (output.claspModels?.exhausted === true && output.claspModels.count === n));
   const exhausted = status === 'UNSAT' || ranOut ? { exhausted: true } : {};
-  return { status, models, stray: output.stray, ...(output.unclosed ? { unclosed: true } : {}), ...contradicts, ...exhausted };
+  const garbled = output.garbled ? { garbled: output.garbled } : {};
+  return { status, models, stray: output.stray, ...(output.unclosed ? { unclosed: true } : {}), ...contradicts, ...exhausted, ...garbled };
 }
 
 /** The true variables of the first model in a saved answer (see readAnswer); empty when there is none. */

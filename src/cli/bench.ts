@@ -101,11 +101,54 @@ const list = (value: unknown): string[] =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/** A value's type as a merged report must have it: a list of one shape, an object of named ones (NAME? may be absent or null). */
+type Shape = 'string' | 'number' | 'object' | readonly [Shape] | { readonly [key: string]: Shape };
+
+/**
+ * What the report's tables and chart read of a merged report: a report cut
+ * or edited otherwise was an internal error ("Cannot read properties of null
+ * (reading 'cpu')"), for 10 of its 67 values set to null.
+ */
+const REPORT_SHAPE: Shape = {
+  date: 'string',
+  machine: 'object',
+  loadAverage: { start: 'number', end: 'number' },
+  settings: { suite: 'string', puzzles: ['string'], encodings: ['string'], solvers: ['string'], search: 'object' },
+  puzzles: [{ name: 'string', expected: { classes: 'number', raw: 'number' } }],
+  cells: [{ puzzle: 'string', encoding: 'string', solver: 'string', buildSeconds: 'number', 'search?': { cpu: 'number', wall: 'number' } }],
+};
+
+/** The JSON path of the first value of `v` not of its shape, and what was expected there; undefined when every one is. */
+function misfit(v: unknown, shape: Shape, path: string): string | undefined {
+  if (typeof shape === 'string') {
+    const fits = shape === 'object' ? typeof v === 'object' && v !== null : typeof v === shape;
+    return fits ? undefined : `${path}: expected ${shape === 'object' ? 'an object' : `a ${shape}`}`;
+  }
+  if (Array.isArray(shape)) {
+    if (!Array.isArray(v)) return `${path}: expected a list`;
+    for (const [i, x] of v.entries()) {
+      const wrong = misfit(x, (shape as readonly [Shape])[0], `${path}[${i}]`);
+      if (wrong) return wrong;
+    }
+    return undefined;
+  }
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return `${path}: expected an object`;
+  for (const [key, inner] of Object.entries(shape)) {
+    const name = key.replace(/\?$/, '');
+    const value = (v as Record<string, unknown>)[name];
+    if (key.endsWith('?') && value == null) continue;
+    const wrong = misfit(value, inner, `${path}.${name}`);
+    if (wrong) return wrong;
+  }
+  return undefined;
+}
+
 function readReport(file: string): BenchReport {
   const text = readTextFile(file, '--merge');
   try {
     const report = JSON.parse(text) as BenchReport;
-    if (!Array.isArray(report.cells) || !Array.isArray(report.puzzles) || !report.settings) throw new Error('not a bench report');
+    const wrong = misfit(report, REPORT_SHAPE, '$');
+    if (wrong) throw new Error(wrong);
     return report;
   } catch (e) {
     throw new UserError(`--merge: "${file}" is not a bench report.json (${(e as Error).message})`);

@@ -212,7 +212,9 @@ export function reportError(e: unknown): void {
 
 const MAX_TOKEN = 60;
 const MAX_MESSAGE = 240;
-const LONG_TOKEN = new RegExp(`\\S{${MAX_TOKEN + 1},}`, 'g');
+// Not \S{61,}: V8 keeps a backtracking entry per character of an open-ended count, and a
+// token of some ten million characters (a DIMACS file's, an items line's) overflowed its stack.
+const LONG_TOKEN = new RegExp(`\\S{${MAX_TOKEN + 1}}\\S*`, 'g');
 
 /**
  * A message fit for one terminal line: control bytes (escape sequences,

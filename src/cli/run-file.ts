@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readFileSync, truncateSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -13,6 +13,7 @@ import {
   processAlive,
   readFileInput,
   wholeLinesLength,
+  writeOrExplain,
 } from '../index.js';
 
 /**
@@ -320,14 +321,6 @@ export function otherParams(theirs: unknown, ours: unknown): string {
   return key === undefined
     ? 'other puzzle parameters'
     : `other puzzle parameters (${key}: ${shown(inFile[key])} in the file, ${shown(now[key])} now)`;
-}
-
-export function writeOrExplain(fd: number, text: string, path: string): void {
-  try {
-    writeSync(fd, text);
-  } catch (e) {
-    throw new UserError(`--out: cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-  }
 }
 
 /**

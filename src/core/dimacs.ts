@@ -324,7 +324,8 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
           if (value <= DIMACS_MAX) value = value * 10 + d;
           p++;
         }
-        if (p === digits || (p < eol && !isSpace(text.charCodeAt(p)))) {
+        // -0 is no literal; read as 0 it ended the clause in the middle.
+        if (p === digits || (p < eol && !isSpace(text.charCodeAt(p))) || (sign < 0 && value === 0)) {
           let e = p;
           while (e < eol && !isSpace(text.charCodeAt(e))) e++;
           fail(line, `stray token "${text.slice(start, e)}"`);

@@ -21,6 +21,13 @@ export function oneLine(text: string, max = 160): string {
 }
 
 /**
+ * Whether a name read from a file holds a control character (ESC, NUL, a
+ * line break): names are printed as they are, and such a one would drive
+ * the terminal or put a NUL in the output.
+ */
+export const hasControlCharacter = (name: string): boolean => /[\x00-\x1f\x7f]/.test(name);
+
+/**
  * A usage error: a bad option value, an unknown puzzle, solver, encoding or
  * choice. The CLI exits 2 for it, as for yargs' own usage errors, and 1 for
  * any other UserError (bad input files, failed runs).

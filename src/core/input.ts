@@ -10,30 +10,45 @@ const CHUNK = 1 << 20;
  * standard input) — refused with a one-line UserError naming `where`, the
  * limit and --max-input-bytes as soon as it holds more than the input limit:
  * a regular file by its size before reading, a pipe or a device (/dev/zero)
- * once that many bytes have come. Open and read errors are thrown as they are
- * (callers word them, or use readFileInput).
+ * once that many bytes have come. Open and read errors of a path are thrown as
+ * they are (callers word them, or use readFileInput); a descriptor's are said
+ * in one line, `WHERE: cannot read: EISDIR` (`solve - < DIR`), as no caller
+ * words them.
  */
 export function readInput(source: string | number, where: string): Buffer {
-  const limit = sizeLimit('bytes');
-  const fd = typeof source === 'number' ? source : openSync(source, 'r');
-  try {
-    const stat = fstatSync(fd);
-    if (stat.isFile()) checkSize('bytes', stat.size, where, 'holds');
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      const room = Math.min(CHUNK, limit + 1 - total);
-      const chunk = Buffer.allocUnsafe(room);
-      const got = readSync(fd, chunk, 0, room, null);
-      if (got === 0) break;
-      chunks.push(got === room ? chunk : chunk.subarray(0, got));
-      total += got;
-      checkSize('bytes', total, where, 'holds at least');
+  if (typeof source === 'number') {
+    try {
+      return readWhole(source, where);
+    } catch (e) {
+      if (e instanceof UserError) throw e;
+      throw new UserError(`${where}: cannot read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
     }
-    return Buffer.concat(chunks, total);
-  } finally {
-    if (typeof source !== 'number') closeSync(fd);
   }
+  const fd = openSync(source, 'r');
+  try {
+    return readWhole(fd, where);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** An open descriptor read to its end within the input limit (readInput). */
+function readWhole(fd: number, where: string): Buffer {
+  const limit = sizeLimit('bytes');
+  const stat = fstatSync(fd);
+  if (stat.isFile()) checkSize('bytes', stat.size, where, 'holds');
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const room = Math.min(CHUNK, limit + 1 - total);
+    const chunk = Buffer.allocUnsafe(room);
+    const got = readSync(fd, chunk, 0, room, null);
+    if (got === 0) break;
+    chunks.push(got === room ? chunk : chunk.subarray(0, got));
+    total += got;
+    checkSize('bytes', total, where, 'holds at least');
+  }
+  return Buffer.concat(chunks, total);
 }
 
 /**
@@ -42,7 +57,25 @@ export function readInput(source: string | number, where: string): Buffer {
  * character at line 1, column 1.
  */
 export function readTextInput(source: string | number, where: string): string {
-  return withoutBom(readInput(source, where).toString('utf8'));
+  return withoutBom(utf8Text(readInput(source, where), where));
+}
+
+/**
+ * Bytes as UTF-8 text, refused at the line of the first byte that is not
+ * UTF-8 (a Latin-1 file): decoded, it was U+FFFD, so that "café" and "cafè"
+ * were one name ("named twice") and names were printed changed.
+ */
+function utf8Text(bytes: Buffer, where: string): string {
+  const text = bytes.toString('utf8');
+  // Every U+FFFD is a bad byte or one written as such (EF BF BD); the bytes before it are the text before it, re-encoded.
+  for (let i = text.indexOf('\uFFFD'); i >= 0; i = text.indexOf('\uFFFD', i + 1)) {
+    const at = Buffer.byteLength(text.slice(0, i));
+    if (bytes[at] === 0xef && bytes[at + 1] === 0xbf && bytes[at + 2] === 0xbd) continue;
+    const line = text.slice(0, i).split('\n').length;
+    const column = i - text.lastIndexOf('\n', i - 1);
+    throw new UserError(`${where}:${line}: not UTF-8 text (byte 0x${bytes[at]!.toString(16)} at column ${column}); save the file as UTF-8`);
+  }
+  return text;
 }
 
 const withoutBom = (text: string): string => text.replace(/^\uFEFF/, '');
@@ -62,4 +95,4 @@ export function readFileInput(path: string, option?: string): Buffer {
 }
 
 /** readFileInput as UTF-8 text, without a byte-order mark (readTextInput). */
-export const readTextFile = (path: string, option?: string): string => withoutBom(readFileInput(path, option).toString('utf8'));
+export const readTextFile = (path: string, option?: string): string => withoutBom(utf8Text(readFileInput(path, option), path));

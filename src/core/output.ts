@@ -1,5 +1,6 @@
 import { closeSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { UserError } from './errors.js';
 
 /**
  * Writes a whole output file so that it either appears complete or not at
@@ -68,5 +69,14 @@ export function isSpecialFile(path: string): boolean {
     return !statSync(path).isFile();
   } catch {
     return false;
+  }
+}
+
+/** A write to an --out file (enumerate's and count's JSON lines, sweep's TSV) whose failure (ENOSPC, EIO) is said in one line naming it. */
+export function writeOrExplain(fd: number, text: string, path: string): void {
+  try {
+    writeSync(fd, text);
+  } catch (e) {
+    throw new UserError(`--out: cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, truncateSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, truncateSync } from 'node:fs';
 import { readFileInput } from '../core/input.js';
+import { writeOrExplain } from '../core/output.js';
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { ROLL_COUNT, RollSolver, parseBlockers, rollAt, rollIndex, symmetryClassKey } from '../../encoders/genius-square.js';
@@ -395,6 +396,7 @@ export function readSweepTsv(path: string): SweepTsv {
 /** The output TSV, written line batch by line batch so that a stop loses nothing already solved. */
 class SweepFile {
   private constructor(
+    private readonly path: string,
     private readonly fd: number,
     readonly previous: ReadonlyMap<number, SweepRow>,
     /** The checksum of the last line written (or kept): the next row's chains from it. */
@@ -422,16 +424,16 @@ class SweepFile {
     }
     if (fresh) {
       const first = `${PARAMS_PREFIX}${JSON.stringify(params)}`;
-      writeSync(fd, `${first}\n${HEADER}\n`);
+      writeOrExplain(fd, `${first}\n${HEADER}\n`, path);
       sum = chained('', first);
     }
-    return new SweepFile(fd, previous, sum);
+    return new SweepFile(path, fd, previous, sum);
   }
 
   append(rows: readonly string[]): void {
     if (rows.length === 0) return;
     const lines = rows.map((body) => `${body}\t${(this.sum = chained(this.sum, body))}`);
-    writeSync(this.fd, lines.join('\n') + '\n');
+    writeOrExplain(this.fd, lines.join('\n') + '\n', this.path);
   }
 
   close(): void {

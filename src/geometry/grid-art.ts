@@ -1,6 +1,6 @@
 import type { Cell } from './cells.js';
 import type { Grid } from './grids.js';
-import { type TextLine, parsePieceArt, parseRegion } from './shapes.js';
+import { type TextLine, checkDrawnCells, parsePieceArt, parseRegion } from './shapes.js';
 import { UserError } from '../core/errors.js';
 
 /**
@@ -37,7 +37,7 @@ interface Mark {
 }
 
 /** The drawn characters of art, with rows counted from the bottom; comment lines (//) and blank ends dropped. */
-function marks(lines: readonly TextLine[], isBlank: (ch: string) => boolean): Mark[] {
+function marks(lines: readonly TextLine[], isBlank: (ch: string) => boolean, source: string, role: ArtRole): Mark[] {
   const body = lines.filter((l) => !l.text.startsWith('//'));
   let [a, b] = [0, body.length];
   while (a < b && body[a]!.text.trim() === '') a++;
@@ -45,14 +45,17 @@ function marks(lines: readonly TextLine[], isBlank: (ch: string) => boolean): Ma
   const out: Mark[] = [];
   for (let i = a; i < b; i++) {
     const { text, line } = body[i]!;
-    for (let column = 0; column < text.length; column++) if (!isBlank(text[column]!)) out.push({ ch: text[column]!, column, row: b - 1 - i, line });
+    for (let column = 0; column < text.length; column++)
+      if (!isBlank(text[column]!)) checkDrawnCells(out.push({ ch: text[column]!, column, row: b - 1 - i, line }), source, `the ${role}`);
   }
   return out;
 }
 
 /** Moves cells so that the least x and the least y are 0 (a translation of the grid). */
 function atOrigin(cells: Cell[]): Cell[] {
-  const [mx, my] = [Math.min(...cells.map((c) => c[0])), Math.min(...cells.map((c) => c[1]))];
+  // A loop, not Math.min(...): some 120,000 cells as arguments overflowed the stack, far below --max-cells.
+  const least = (axis: 0 | 1) => cells.reduce((m, c) => Math.min(m, c[axis]), Infinity);
+  const [mx, my] = [least(0), least(1)];
   return cells.map((c): Cell => [c[0] - mx, c[1] - my, c[2]]);
 }
 
@@ -123,7 +126,7 @@ export function parseGridArt(grid: Grid, lines: readonly TextLine[], source: str
   if (!hasArt(grid))
     throw new UserError(`${source}: the ${grid.name} grid has no text art; give its cells as JSON ({"grid": "${grid.name}", "cells": [...]})`);
   const blank = (ch: string) => ch === ' ' || (grid.name === 'hexagon' ? (role === 'board' ? ch === '#' : ch === '.') : ch === '#');
-  const ms = marks(lines, blank);
+  const ms = marks(lines, blank, source, role);
   if (grid.name === 'hexagon')
     for (const m of ms)
       if (role === 'board' ? m.ch !== '.' : !/[#A-Za-z0-9]/.test(m.ch))

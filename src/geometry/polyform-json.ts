@@ -2,6 +2,7 @@ import { type Cell, cellKey } from './cells.js';
 import { GRIDS, GRID_NAMES, type Grid, type GridName, asCell, cellNumbers, cellProblem, isConnectedOn } from './grids.js';
 import { countText, parseCount } from './shapes.js';
 import { UserError } from '../core/errors.js';
+import { checkSize } from '../core/limits.js';
 
 /**
  * Boards and piece sets for any grid in JSON, the form every grid accepts:
@@ -154,17 +155,39 @@ function syntaxErrorOffset(text: string): number {
  */
 const MAX_JSON_DEPTH = 32;
 
-/** The path of the first value nested past MAX_JSON_DEPTH, or undefined. */
+/** An array or object met by tooDeep: its path is spelled only for the one reported. */
+interface Nested {
+  value: object;
+  depth: number;
+  parent?: Nested;
+  key?: string | number;
+}
+
+/**
+ * The path of the first value nested past MAX_JSON_DEPTH, or undefined.
+ * Numbers and strings are not visited, and no path is spelled on the way:
+ * a path string for each of a 30 MB file's 9 million values took 20 s and
+ * most of 2 GB before --max-cells could refuse its 3 million cells.
+ */
 function tooDeep(root: Json): string | undefined {
-  const stack: { value: Json; path: string; depth: number }[] = [{ value: root, path: '$', depth: 0 }];
+  const stack: Nested[] = [];
+  const visit = (value: Json, parent?: Nested, key?: string | number) => {
+    if (typeof value === 'object' && value !== null) stack.push({ value, depth: parent ? parent.depth + 1 : 0, parent, key });
+  };
+  visit(root);
   while (stack.length) {
-    const { value, path, depth } = stack.pop()!;
-    if (typeof value !== 'object' || value === null) continue;
-    if (depth > MAX_JSON_DEPTH) return path;
-    for (const [key, child] of Object.entries(value))
-      stack.push({ value: child, path: Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`, depth: depth + 1 });
+    const open = stack.pop()!;
+    if (open.depth > MAX_JSON_DEPTH) return pathOf(open);
+    if (Array.isArray(open.value)) open.value.forEach((child: Json, i) => visit(child, open, i));
+    else for (const [key, child] of Object.entries(open.value)) visit(child, open, key);
   }
   return undefined;
+}
+
+function pathOf(at: Nested): string {
+  const steps: string[] = [];
+  for (let n: Nested | undefined = at; n?.parent; n = n.parent) steps.push(typeof n.key === 'number' ? `[${n.key}]` : `.${n.key}`);
+  return `$${steps.reverse().join('')}`;
 }
 
 const fail = (source: string, path: string, why: string) => new UserError(`${source}: ${path}: ${why}`);
@@ -199,6 +222,8 @@ export function gridOf(v: Json, source: string): Grid {
 
 function cellList(v: Json, grid: Grid, source: string, path: string, noun: string): Cell[] {
   if (!Array.isArray(v)) throw fail(source, path, expected(`a list of ${noun}`, v));
+  // Before a cell is read: no board holds more than --max-cells, so no piece either (3 million cells took 41 s and 2.7 GB).
+  checkSize('cells', v.length, `${source}: ${path}`, 'the list has');
   const seen = new Map<string, number>();
   return v.map((c: Json, i): Cell => {
     const at = `${path}[${i}]`;

@@ -1,6 +1,6 @@
 import { type Cell, maxCorner } from './cells.js';
 import { UserError } from '../core/errors.js';
-import { checkSize } from '../core/limits.js';
+import { checkSize, sizeLimit } from '../core/limits.js';
 
 /**
  * Text formats for regions (boards, 3D figures) and pieces. Rows run top to
@@ -29,6 +29,7 @@ function cellsOf(
   isCell: (ch: string) => boolean,
   isEmpty: (ch: string) => boolean,
   legend: string,
+  what: string,
 ): Cell[] {
   const cells: Cell[] = [];
   let z = 0;
@@ -42,12 +43,21 @@ function cellsOf(
     }
     for (let x = 0; x < text.length; x++) {
       const ch = text[x]!;
-      if (isCell(ch)) cells.push([x, y, z]);
+      if (isCell(ch)) checkDrawnCells(cells.push([x, y, z]), source, what);
       else if (!isEmpty(ch)) throw new UserError(`${source}:${line}: unexpected character "${ch}" at column ${x + 1} (${legend})`);
     }
     y++;
   }
   return cells;
+}
+
+/**
+ * Refuses a drawing as soon as it holds more than --max-cells cells, as it is
+ * read: no board may hold more, so no piece either, and a 50 MB line of art
+ * made 50 million cells (4.5 GB, 46 s) before the board's size was checked.
+ */
+export function checkDrawnCells(count: number, source: string, what: string): void {
+  if (count > sizeLimit('cells')) checkSize('cells', count, source, `${what} has at least`);
 }
 
 /** Drops blank lines at both ends (files often end with one). */
@@ -67,9 +77,9 @@ export function parseRegion(text: string, source: string): Cell[] {
     (c) => c === '.',
     (c) => c === '#' || c === ' ',
     'use "." for a cell, "#" or space for a hole',
+    'the board',
   );
   if (cells.length === 0) throw new UserError(`${source}: the board has no cells (use "." for a cell)`);
-  checkSize('cells', cells.length, source, 'the board has');
   // Drawings of the board (its art in headers, the terminal, SVG) take its whole box, holes included.
   const [x, y, z] = maxCorner(cells).map((m) => m + 1);
   checkSize('cells', x! * y! * z!, source, `the board spans ${x}x${y}${z! > 1 ? `x${z}` : ''}, which is`);
@@ -84,6 +94,7 @@ export function parsePieceArt(lines: readonly TextLine[], source: string): Cell[
     (c) => /[#A-Za-z0-9]/.test(c),
     (c) => c === '.' || c === ' ',
     'use "#" or a letter for a block, "." or space for empty',
+    'the piece',
   );
 }
 

@@ -1,0 +1,225 @@
+import { spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkDeck } from '../encoders/dobble.js';
+
+/**
+ * Hostile input files and outputs on the compiled CLI: each input here
+ * crashed, hung or was read wrong before its fix. Every one must end in one
+ * line naming the file (and line or JSON path), exit 1, no internal error.
+ */
+const cli = process.env.PUZZLESAT_CLI ?? join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
+const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-hostile-'));
+
+interface Run {
+  code: number | null;
+  out: string;
+  err: string;
+}
+
+function run(args: string[]): Run {
+  const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir, timeout: 120_000, maxBuffer: 1 << 26 });
+  return { code: r.status, out: String(r.stdout), err: String(r.stderr) };
+}
+
+/** One line on stderr, no stack trace, no internal error, the exit code given. */
+function expectOneLineError(r: Run, message: RegExp, code = 1): void {
+  expect(r.err).toMatch(message);
+  expect(r.err.trim().split('\n')).toHaveLength(1);
+  expect(r.err).not.toMatch(/internal error|Maximum call stack|^\s+at /m);
+  expect(r.code).toBe(code);
+}
+
+const file = (name: string, text: string | Buffer): string => {
+  writeFileSync(join(dir, name), text);
+  return name;
+};
+
+describe('long tokens in messages', { timeout: 120_000 }, () => {
+  it('a 20-million-character token quoted in an error is cut, not a stack overflow (was "Maximum call stack size exceeded", exit 2)', () => {
+    const long = 'x'.repeat(20_000_000);
+    expectOneLineError(
+      run(['solve', file('long-token.cnf', `p cnf 2 1\n1 ${long} 0\n`)]),
+      /long-token\.cnf:2: stray token "x+…\(20000002 chars\)…x+"$/m,
+    );
+    expectOneLineError(
+      run(['solve', 'knapsack', '--items', file('long-item.txt', `a 3 4 ${long}\n`)]),
+      /long-item\.txt:1: "a 3 4 x+…\(20000001 chars\)…x+" is not name weight value/,
+    );
+  });
+});
+
+describe('large drawings', { timeout: 120_000 }, () => {
+  it('a hexagon board and piece drawn with 180,000 cells, under --max-cells, are read (was "internal error: Maximum call stack size exceeded")', () => {
+    const rows = (ch: string) => Array.from({ length: 300 }, (_, r) => (r % 2 ? ' ' : '') + Array(600).fill(ch).join(' ')).join('\n');
+    const board = file('hexagons.txt', `${rows('.')}\n`);
+    expectOneLineError(
+      run(['solve', 'polyform', '--grid', 'hexagon', '--board', board, '--pieces', 'A=#']),
+      /area mismatch: the board has 180000 cells/,
+    );
+    const pieces = file('hexagon-piece.txt', `A:\n${rows('#')}\n`);
+    expectOneLineError(
+      run(['solve', 'polyform', '--grid', 'hexagon', '--board', 'hexagon:2', '--pieces-file', pieces]),
+      /area mismatch: the board has 7 cells but the pieces cover 180000/,
+    );
+  });
+});
+
+describe('--max-cells holds while a board or pieces file is read', { timeout: 120_000 }, () => {
+  // Cells were counted once all were made: a 50 MB line of art took 4.5 GB and 46 s, a JSON list of 3 million cells 2.7 GB
+  // and 41 s, before the refusal; a piece had no bound at all (a 4-million-cell piece ran 62 s to "area mismatch").
+  const limit = ['--max-cells', '100'];
+  const json = (cells: number) => JSON.stringify(Array.from({ length: cells }, (_, x) => [x, 0]));
+
+  it('drawings stop at the first cell past the limit', () => {
+    const art = file('wide.txt', `${'.'.repeat(400)}\n`);
+    expectOneLineError(
+      run(['solve', 'polyomino', '--board', art, '--pieces', 'I', ...limit]),
+      /wide\.txt: the board has at least 101 cells, more than the limit of 100 \(raise it with --max-cells\)/,
+    );
+    const piece = file('long-piece.txt', `A:\n${'#'.repeat(400)}\n`);
+    expectOneLineError(
+      run(['solve', 'polyform', '--board', '2x2', '--pieces-file', piece, ...limit]),
+      /long-piece\.txt: the piece has at least 101 cells/,
+    );
+    const hexagons = file('hexagon-row.txt', `${Array(400).fill('.').join(' ')}\n`);
+    expectOneLineError(
+      run(['solve', 'polyform', '--grid', 'hexagon', '--board', hexagons, '--pieces', 'A=#', ...limit]),
+      /hexagon-row\.txt: the board has at least 101 cells/,
+    );
+  });
+
+  it('a JSON list of cells is measured before any cell is read', () => {
+    const board = file('wide.json', `{"grid": "square", "cells": ${json(400)}}`);
+    expectOneLineError(
+      run(['solve', 'polyform', '--board', board, '--pieces', 'A=#', ...limit]),
+      /wide\.json: \$\.cells: the list has 400 cells, more than the limit of 100/,
+    );
+    const pieces = file('long-piece.json', `{"grid": "square", "pieces": [{"name": "A", "cells": ${json(400)}}]}`);
+    expectOneLineError(
+      run(['solve', 'polyform', '--board', '2x2', '--pieces-file', pieces, ...limit]),
+      /long-piece\.json: \$\.pieces\[0\]\.cells: the list has 400 cells/,
+    );
+  });
+});
+
+describe('dobble check of a few long cards', { timeout: 120_000 }, () => {
+  it('two cards of 300,000 symbols are checked pair by pair (the per-symbol pass took K·m² steps: minutes for one long line)', () => {
+    const card = (from: number) => Array.from({ length: 300_000 }, (_, i) => String(from + i));
+    const [a, b] = [card(0), card(299_999)];
+    expect(checkDeck([a, b])).toEqual({ ok: true, symbolsPerCard: 300_000, symbols: 599_999, cards: 2 });
+    expect(checkDeck([a, card(299_998)])).toMatchObject({ ok: false, problem: 'cards 1 and 2 share 2 symbols: 299998, 299999' });
+    const deck = file('one-card.txt', `${card(0).join(' ')}\n`);
+    expect(run(['dobble', 'check', deck]).out).toBe('OK: 1 card, 300000 symbols per card, 300000 symbols; every two cards share exactly one\n');
+  });
+});
+
+describe('a write error mid-stream', { timeout: 120_000 }, () => {
+  it('sweep -o /dev/full is one line naming the file, exit 1 (was "internal error: ENOSPC")', () => {
+    expectOneLineError(
+      run(['sweep', 'genius-square', '--sample', '3', '-o', '/dev/full', '--force']),
+      /^puzzlesat: --out: cannot write "\/dev\/full": ENOSPC$/m,
+    );
+  });
+});
+
+describe('decode: a v line that cannot be read', { timeout: 120_000 }, () => {
+  const cnf = file('free.cnf', 'p cnf 3 0\n');
+  it('is refused at its line, not skipped (a garbled model of three was read as part of the next: 2 models)', () => {
+    const three = file('three.out', 'v 1 2 3 0\nv -1 nul -2 0\nv -1 2 -3 0\ns SOLUTIONS 3\n');
+    expectOneLineError(run(['decode', cnf, '--model', three]), /^puzzlesat: --model three\.out:2: cannot read "nul" in a v line/);
+    const wide = file('wide.out', 's SATISFIABLE\nv 1 -2 0x10\nv 3 0\n');
+    expectOneLineError(run(['decode', cnf, '--model', wide]), /^puzzlesat: --model wide\.out:2: cannot read "0x10" in a v line/);
+    const huge = file('huge.out', 's SATISFIABLE\nv 1 9007199254740993 -2\nv 3 0\n');
+    expectOneLineError(run(['decode', cnf, '--model', huge]), /^puzzlesat: --model huge\.out:2: cannot read "9007199254740993" in a v line/);
+  });
+
+  it('-0 is no end of a model (it cut one model in two)', () => {
+    const split = file('minus-zero.out', 's SATISFIABLE\nv 1 -0 2 3 0\n');
+    expectOneLineError(run(['decode', cnf, '--model', split]), /^puzzlesat: --model minus-zero\.out:2: cannot read "-0" in a v line/);
+  });
+});
+
+describe('standard input that cannot be read', { timeout: 120_000 }, () => {
+  it('a directory as standard input is one line naming <stdin> (was "internal error: EISDIR")', () => {
+    for (const args of [
+      ['solve', '-'],
+      ['check-proof', 'free.cnf', '-'],
+      ['dobble', 'check', '-'],
+    ]) {
+      const fd = openSync(dir, 'r');
+      try {
+        const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir, stdio: [fd, 'pipe', 'pipe'] });
+        expectOneLineError({ code: r.status, out: r.stdout, err: r.stderr }, /^puzzlesat: <stdin>: cannot read: EISDIR$/m);
+      } finally {
+        closeSync(fd);
+      }
+    }
+  });
+});
+
+describe('DIMACS -0', { timeout: 120_000 }, () => {
+  it('is a stray token at its line, not the end of a clause ("-0 1 0" was read as two clauses and blamed on the header)', () => {
+    expectOneLineError(run(['solve', file('minus-zero.cnf', 'p cnf 2 1\n-0 1 0\n')]), /^puzzlesat: minus-zero\.cnf:2: stray token "-0"$/m);
+    // Where the header agreed, "1 -0 2 0" was two clauses, (1) and (2), and solved as such.
+    expectOneLineError(run(['solve', file('minus-zero-2.cnf', 'p cnf 2 2\n1 -0 2 0\n')]), /^puzzlesat: minus-zero-2\.cnf:2: stray token "-0"$/m);
+  });
+});
+
+describe('text inputs that are not UTF-8', { timeout: 120_000 }, () => {
+  it('are refused at the line of the first bad byte, not read as U+FFFD ("café" and "cafè" in Latin-1 were one name, "named twice")', () => {
+    const latin1 = (text: string) => Buffer.from(text, 'latin1');
+    expectOneLineError(
+      run(['dobble', '--symbols-per-card', '3', '--symbols', file('symbols-latin1.txt', latin1('apple\ncafé\ncafè\nb\nc\nd\ne\n'))]),
+      /^puzzlesat: symbols-latin1\.txt:2: not UTF-8 text \(byte 0xe9 at column 4\); save the file as UTF-8$/m,
+    );
+    expectOneLineError(
+      run(['solve', 'knapsack', '--items', file('items-latin1.txt', latin1('café 3 4\nb 5 6\n'))]),
+      /^puzzlesat: items-latin1\.txt:1: not UTF-8 text \(byte 0xe9 at column 4\)/m,
+    );
+    expectOneLineError(
+      run(['dobble', 'check', file('deck-latin1.txt', latin1('a b\na é\n'))]),
+      /^puzzlesat: deck-latin1\.txt:2: not UTF-8 text \(byte 0xe9 at column 3\)/m,
+    );
+  });
+});
+
+describe('names with control characters', { timeout: 120_000 }, () => {
+  it('an item or symbol name holding ESC or NUL is refused at its line (it was printed as it was: a terminal escape, a NUL in the output)', () => {
+    const items = file('items-escape.txt', 'a\x1b[31mX 3 4\nb 5 6\n');
+    expectOneLineError(
+      run(['solve', 'knapsack', '--items', items]),
+      /^puzzlesat: items-escape\.txt:1: item "a\\x1b\[31mX" holds a control character/m,
+    );
+    const symbols = file('symbols-nul.txt', 'a\nb\x00c\nd\ne\nf\ng\nh\n');
+    expectOneLineError(
+      run(['dobble', '--symbols-per-card', '3', '--symbols', symbols]),
+      /^puzzlesat: symbols-nul\.txt:2: symbol "b\\x00c" holds a control character/m,
+    );
+  });
+});
+
+describe('bench --merge of a report cut or edited', { timeout: 120_000 }, () => {
+  it('names the first value the report cannot have, by its JSON path (10 of 67 values set to null were internal errors)', () => {
+    const report = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'bench', 'results', 'report.json'), 'utf8')) as Record<string, unknown>;
+    const edited = (name: string, change: (r: Record<string, unknown>) => void) => {
+      const copy = structuredClone(report);
+      change(copy);
+      return file(name, JSON.stringify(copy));
+    };
+    for (const [name, change, path] of [
+      ['null-cell.json', (r: Record<string, unknown>) => ((r.cells as unknown[])[0] = null), /\$\.cells\[0\]: expected an object/],
+      ['no-machine.json', (r: Record<string, unknown>) => (r.machine = null), /\$\.machine: expected an object/],
+      [
+        'no-search.json',
+        (r: Record<string, unknown>) => ((r.settings as Record<string, unknown>).search = null),
+        /\$\.settings\.search: expected an object/,
+      ],
+    ] as const) {
+      const r = run(['bench', '--merge', edited(name, change), '-o', `out-${name}`]);
+      expectOneLineError(r, new RegExp(`--merge: "${name.replace('.', '\\.')}" is not a bench report\\.json \\(${path.source}\\)`));
+    }
+  });
+});
