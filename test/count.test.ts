@@ -446,6 +446,13 @@ describe('Genius Square rolls', () => {
 });
 
 describe('bounds and stops', () => {
+  it('orders a board of 400,000 cells along its longest axis (regression: Math.min(...values) overflowed the stack)', () => {
+    // 1000 columns of 400, given row by row: the sweep runs down each column, as on a 6x15 board.
+    const cells = Array.from({ length: 400_000 }, (_, i) => [i % 1000, Math.floor(i / 1000)]);
+    const { rank, local } = boardOrder(cells, cells.length + 1);
+    expect([local, rank[0], rank[1000], rank[1], rank[cells.length]]).toEqual([400_000, 0, 1, 400, 400_000]);
+  });
+
   it('refuses a problem whose rows alone pass the memory bound, naming both sizes', async () => {
     const instance = pentomino({ preset: '6x10' });
     const problem = compileProblem(instance.exactCover!, itemOrderOf(instance));

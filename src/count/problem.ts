@@ -7,6 +7,8 @@
  * at most once; each row lists distinct items, at least one primary (the
  * convention of dancing links: a row without one could never be chosen).
  */
+import { spanOf } from '../core/extent.js';
+
 export interface ExactCoverInput {
   primary: number;
   secondary: number;
@@ -50,8 +52,8 @@ export function inputOrder(problem: ExactCoverInput): ItemOrder {
 export function boardOrder(cells: readonly (readonly number[])[], items: number): ItemOrder {
   const dims = cells[0]?.length ?? 0;
   const extent = Array.from({ length: dims }, (_, d) => {
-    const values = cells.map((c) => c[d]!);
-    return Math.max(...values) - Math.min(...values);
+    const { min, max } = spanOf(cells.map((c) => c[d]!));
+    return max - min;
   });
   // Axes from longest to shortest; the first decides most.
   const axes = extent.map((_, d) => d).sort((a, b) => extent[b]! - extent[a]! || a - b);

@@ -2,6 +2,7 @@ import type { Cell } from './cells.js';
 import type { Grid } from './grids.js';
 import { type TextLine, checkDrawnCells, parsePieceArt, parseRegion } from './shapes.js';
 import { UserError } from '../core/errors.js';
+import { spanOf } from '../core/extent.js';
 
 /**
  * Text art for the grids that have a natural one, y growing up the page
@@ -53,9 +54,8 @@ function marks(lines: readonly TextLine[], isBlank: (ch: string) => boolean, sou
 
 /** Moves cells so that the least x and the least y are 0 (a translation of the grid). */
 function atOrigin(cells: Cell[]): Cell[] {
-  // A loop, not Math.min(...): some 120,000 cells as arguments overflowed the stack, far below --max-cells.
-  const least = (axis: 0 | 1) => cells.reduce((m, c) => Math.min(m, c[axis]), Infinity);
-  const [mx, my] = [least(0), least(1)];
+  // Not Math.min(...): some 120,000 cells as arguments overflowed the stack, far below --max-cells.
+  const [mx, my] = [spanOf(cells.map((c) => c[0])).min, spanOf(cells.map((c) => c[1])).min];
   return cells.map((c): Cell => [c[0] - mx, c[1] - my, c[2]]);
 }
 

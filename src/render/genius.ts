@@ -1,5 +1,6 @@
 import type { Cell } from '../geometry/cells.js';
 import { renderPacking } from './grid.js';
+import { spanOf } from '../core/extent.js';
 
 /**
  * Pictures for The Genius Square: the board with its blockers and pieces
@@ -101,8 +102,7 @@ export function renderHistogramSvg(values: readonly number[], options: Histogram
   const positive = values.filter((v) => v > 0);
   const zeros = values.length - positive.length;
   const bins = options.bins ?? 48;
-  const min = positive.reduce((m, v) => Math.min(m, v), Infinity);
-  const max = positive.reduce((m, v) => Math.max(m, v), 0);
+  const { min, max } = spanOf(positive);
   const lo = Math.log10(positive.length ? min : 1);
   // A range of at least one decade, and the largest value inside the last bin.
   const hi = Math.max(lo + 1, Math.log10(Math.max(max, 1))) + 1e-9;

@@ -3,6 +3,7 @@ import type { Cell } from '../geometry/cells.js';
 import type { Grid, PlanePoint } from '../geometry/grids.js';
 import { escapeXml, xterm256 } from './grid.js';
 import { type PieceLook, paletteColour, pieceLooks, shade } from './palette.js';
+import { spanOf } from '../core/extent.js';
 
 /**
  * Pictures of packings on the triangular, hexagonal and edge grids, drawn
@@ -54,8 +55,8 @@ export function renderPlaneSvg(board: PictureBoard, solution: Solution, pieces: 
   const looks = looksOf(board, solution, pieces);
   const corners = (c: Cell) => grid.corners(c).map((v) => grid.plane(v));
   const everything = [...board.cells, ...board.optional].flatMap(corners);
-  const [minX, maxX] = [Math.min(...everything.map((p) => p[0])), Math.max(...everything.map((p) => p[0]))];
-  const [minY, maxY] = [Math.min(...everything.map((p) => p[1])), Math.max(...everything.map((p) => p[1]))];
+  const { min: minX, max: maxX } = spanOf(everything.map((p) => p[0]));
+  const { min: minY, max: maxY } = spanOf(everything.map((p) => p[1]));
   // The plane's y grows up, SVG's down.
   const at = ([x, y]: PlanePoint) => `${num(MARGIN + (x - minX) * UNIT)} ${num(MARGIN + (maxY - y) * UNIT)}`;
   const [width, height] = [num(2 * MARGIN + (maxX - minX) * UNIT), num(2 * MARGIN + (maxY - minY) * UNIT)];
@@ -221,8 +222,8 @@ export function renderPlaneText(
     for (const c of [...board.cells, ...board.optional]) for (const v of board.grid.corners(c)) glyphs.set(key([4 * v[0], -2 * v[1]]), { ch: '+' });
   const spots = [...glyphs.keys()].map((k) => k.split(',').map(Number) as [number, number]);
   if (spots.length === 0) return '';
-  const [minCol, minRow, maxRow] = [Math.min(...spots.map((s) => s[0])), Math.min(...spots.map((s) => s[1])), Math.max(...spots.map((s) => s[1]))];
-  const maxCol = Math.max(...spots.map((s) => s[0]));
+  const { min: minCol, max: maxCol } = spanOf(spots.map((s) => s[0]));
+  const { min: minRow, max: maxRow } = spanOf(spots.map((s) => s[1]));
   const [width, height] = [maxCol - minCol + 1, maxRow - minRow + 1];
   if (width * height > MAX_TEXT_PICTURE) return placementList(board.grid, solution, pieces, symbols, tooLargeForText(width, height));
   const rows: string[] = [];
