@@ -100,7 +100,7 @@ describe('resume files', { timeout: 300_000 }, () => {
     expect(read('cnf-count.jsonl')).toBe(stopped);
     const counted = run('count', 'moved/renamed.cnf', '-o', 'cnf-count.jsonl', '--resume', '--json');
     expect(counted.code, counted.err).toBe(0);
-    expect(counted.err).toMatch(/resuming: 1 finished parts from /);
+    expect(counted.err).toMatch(/resuming: 1 finished part from /);
     expect(JSON.parse(counted.out)).toMatchObject({ count: 3, complete: true });
     // A file of an older puzzlesat, whose header named the formula's file, resumes from a copy too.
     const lines = stopped.trim().split('\n');

@@ -107,7 +107,7 @@ export const handler = (args: Args) =>
         })
       : undefined;
     if (out?.done !== undefined) process.stderr.write(`puzzlesat: resuming: the count in ${out.path} is finished\n`);
-    else if (out?.resumedUnits) process.stderr.write(`puzzlesat: resuming: ${out.resumedUnits} finished parts from ${out.path}\n`);
+    else if (out?.resumedUnits) process.stderr.write(`puzzlesat: resuming: ${counted(out.resumedUnits, 'finished part')} from ${out.path}\n`);
     const stop = await interruptFlag();
     const progress = startProgress(args, { unit: plan.unique ? 'of the classes counted' : 'of the count', who: plan.method, total: 1, share: true });
     let report: CountReport;

@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { type Instance, UsageError, UserError, colorWanted, decodeAnswer, readDimacsFile, readPackedText, writeReplacing } from '../index.js';
-import { type Args, guarded, positionalFile, runSeconds, sizeLimitOptions } from './common.js';
+import { type Args, counted, guarded, positionalFile, runSeconds, sizeLimitOptions } from './common.js';
 
 export const command = 'decode <cnf>';
 export const describe = "turn any solver's answer to a puzzlesat DIMACS file back into the puzzle's solution: checked and drawn";
@@ -56,7 +56,7 @@ export const handler = (args: Args) =>
       const color = colorWanted(process.stdout);
       for (const s of solutions) process.stdout.write(`${instance.render(s.solution, { color })}\n\n`);
       process.stdout.write(
-        `${status}: ${solutions.length} model${solutions.length === 1 ? '' : 's'} of ${instance.puzzle}, each checked against ${cnfFile} and the puzzle's checker\n`,
+        `${status}: ${counted(solutions.length, 'model')} of ${instance.puzzle}, each checked against ${cnfFile} and the puzzle's checker\n`,
       );
     }
     return 0;

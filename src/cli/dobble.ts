@@ -300,7 +300,7 @@ function textReport(r: Report): string {
       r.method === 'algebraic'
         ? `algebraic: ${k === planeSize(n) ? 'the' : `${k} of the ${planeSize(n)} lines of the`} projective plane of order ${n}, ${time}`
         : `SAT: ${outcome.solver}, ${time}, ${formulaSize(outcome)}`;
-    return `${formatDeck(r.named)}# ${k} card${k === 1 ? '' : 's'}, ${m} symbols per card, ${symbolCount(outcome.deck!)} symbols (${how})\n`;
+    return `${formatDeck(r.named)}# ${counted(k, 'card')}, ${m} symbols per card, ${symbolCount(outcome.deck!)} symbols (${how})\n`;
   }
   if (outcome.status === 'UNSAT') return `${impossibility(k, m, r.maxSymbols, r.variables)} (UNSAT, proved by SAT in ${time})\n`;
   // The normalised models keep every plane and are slow from order 9 on; the cyclic one is fast where a cyclic plane exists.

@@ -101,7 +101,9 @@ export const handler = (args: Args) =>
       : undefined;
     const known = out?.known ?? [];
     if (out && args.resume)
-      process.stderr.write(`puzzlesat: resuming: ${known.length} solutions from ${out.path} (${out.finishedCubes.size} cubes finished)\n`);
+      process.stderr.write(
+        `puzzlesat: resuming: ${counted(known.length, 'solution')} from ${out.path} (${counted(out.finishedCubes.size, 'cube')} finished)\n`,
+      );
     const show = args.show === undefined ? 1 : Number(args.show);
     const color = colorWanted(process.stdout);
     const stop = await interruptFlag();
