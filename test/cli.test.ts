@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { polyomino } from '../encoders/polyomino.js';
 import { parseDimacs, dimacsClauses } from '../src/core/dimacs.js';
 import { missing } from './helpers/requires.js';
+import { expectOneLineError } from './helpers/expect-errors.js';
 
 // The tests drive the compiled CLI, as users do (`npm test` compiles first).
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
@@ -17,14 +18,6 @@ function run(...args: string[]) {
 }
 
 /** A user error: exit 1, one line on stderr, no stack trace. */
-/** One line naming the problem, no stack trace, and the exit code: 1 for bad input, 2 for a usage error. */
-function expectOneLineError(r: ReturnType<typeof run>, message: RegExp, code = 1) {
-  expect(r.code).toBe(code);
-  expect(r.err.trim().split('\n')).toHaveLength(1);
-  expect(r.err).toMatch(message);
-  expect(r.err).not.toMatch(/^\s+at /m);
-}
-
 describe('puzzlesat CLI', { timeout: 240_000 }, () => {
   it('solve draws one tiling of the 8x8 board as letters', () => {
     const r = run('solve', 'pentomino', '--preset', '8x8-square');

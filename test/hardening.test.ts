@@ -18,6 +18,7 @@ import { parseQueueUrl } from '../src/distributed/connection.js';
 import { resolvePlan } from '../src/plan.js';
 import { parseProof } from '../src/proof/drat-format.js';
 import { missing } from './helpers/requires.js';
+import { type CliRun as Run, expectOneLineError } from './helpers/expect-errors.js';
 
 /**
  * One regression test per defect of issue 26 ("no wrong count from a
@@ -28,28 +29,9 @@ import { missing } from './helpers/requires.js';
 const cli = process.env.PUZZLESAT_CLI ?? join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
 const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-hardening-'));
 
-interface Run {
-  code: number | null;
-  out: string;
-  err: string;
-}
-
 function run(args: string[], options: SpawnSyncOptions = {}): Run {
   const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir, timeout: 120_000, ...options });
   return { code: r.status, out: String(r.stdout), err: String(r.stderr) };
-}
-
-/** One line on stderr (besides notes), no stack trace, no internal error, the exit code given. */
-function expectOneLineError(r: Run, message: RegExp, code = 1): void {
-  expect(r.err).toMatch(message);
-  expect(
-    r.err
-      .trim()
-      .split('\n')
-      .filter((line) => !line.startsWith('puzzlesat: note: ')),
-  ).toHaveLength(1);
-  expect(r.err).not.toMatch(/internal error|^\s+at /m);
-  expect(r.code).toBe(code);
 }
 
 /** Running, and not a zombie (a killed child of this test runner stays one until the event loop reaps it). */

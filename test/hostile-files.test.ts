@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkDeck } from '../encoders/dobble.js';
+import { type CliRun as Run, expectOneLineError } from './helpers/expect-errors.js';
 
 /**
  * Hostile input files and outputs on the compiled CLI: each input here
@@ -13,23 +14,9 @@ import { checkDeck } from '../encoders/dobble.js';
 const cli = process.env.PUZZLESAT_CLI ?? join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
 const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-hostile-'));
 
-interface Run {
-  code: number | null;
-  out: string;
-  err: string;
-}
-
 function run(args: string[]): Run {
   const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir, timeout: 120_000, maxBuffer: 1 << 26 });
   return { code: r.status, out: String(r.stdout), err: String(r.stderr) };
-}
-
-/** One line on stderr, no stack trace, no internal error, the exit code given. */
-function expectOneLineError(r: Run, message: RegExp, code = 1): void {
-  expect(r.err).toMatch(message);
-  expect(r.err.trim().split('\n')).toHaveLength(1);
-  expect(r.err).not.toMatch(/internal error|Maximum call stack|^\s+at /m);
-  expect(r.code).toBe(code);
 }
 
 const file = (name: string, text: string | Buffer): string => {

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { PackingInstance } from '../encoders/packing.js';
 import { VarPool } from '../src/core/vars.js';
-import { UserError } from '../src/core/errors.js';
 import { puzzles } from '../src/index.js';
+import { userErrorOf } from './helpers/expect-errors.js';
 
 /**
  * --max-placements refuses a packing before its placements exist: it was
@@ -20,16 +20,6 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** n one-cell pieces P0, P1, ... as an inline list. */
 const monominoes = (n: number) => Array.from({ length: n }, (_, i) => `P${i}=#`).join(',');
-
-function userErrorOf(call: () => unknown): string {
-  try {
-    call();
-  } catch (e) {
-    if (e instanceof UserError) return e.message;
-    throw e;
-  }
-  throw new Error('expected a UserError');
-}
 
 describe('the placement limit', () => {
   it('is met before any placement is made', () => {

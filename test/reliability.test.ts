@@ -7,7 +7,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { polyomino } from '../encoders/polyomino.js';
 import { polycube } from '../encoders/polycube.js';
 import { dimacsString, instanceFromDimacs, parseDimacs, readDimacsFile } from '../src/core/dimacs.js';
-import { UserError } from '../src/core/errors.js';
 import { parsePiecesFile } from '../src/geometry/shapes.js';
 import { checkNumericOptions } from '../src/cli/options.js';
 import { userMessage } from '../src/cli/common.js';
@@ -28,6 +27,7 @@ import { solveInSlices } from '../solvers/wasm-support.js';
 import { writeReplacing } from '../src/core/output.js';
 import { Formula, solve } from '../src/index.js';
 import { missing } from './helpers/requires.js';
+import { expectOneLineError, userErrorOf } from './helpers/expect-errors.js';
 
 /**
  * One regression test per defect of issue 15 ("no wrong answer, no lost
@@ -40,24 +40,6 @@ const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-reliability-'));
 function run(...args: string[]) {
   const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir, timeout: 120_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };
-}
-
-function expectOneLineError(r: ReturnType<typeof run>, message: RegExp, code = 1) {
-  expect(r.err).toMatch(message);
-  expect(r.err.trim().split('\n')).toHaveLength(1);
-  expect(r.err).not.toMatch(/internal error|^\s+at /m);
-  expect(r.code).toBe(code);
-}
-
-/** The UserError message a call throws (fails the test on any other outcome). */
-function userErrorOf(call: () => unknown): string {
-  try {
-    call();
-  } catch (e) {
-    if (e instanceof UserError) return e.message;
-    throw e;
-  }
-  throw new Error('expected a UserError');
 }
 
 const file = (name: string, text: string | Buffer) => {

@@ -56,7 +56,7 @@ describe('dlx named for what it is', () => {
       () => undefined,
       (e: unknown) => e as Error,
     );
-    expect(error?.message).toMatch(/^solver dlx: formula is not posed as exact cover/);
+    expect(error?.message).toMatch(/^solver dlx: dlx solves only puzzles posed as exact cover, and this is a formula/);
     expect(error?.message).not.toMatch(/unknown solver/);
   });
 
