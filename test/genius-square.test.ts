@@ -151,13 +151,15 @@ describe('bad rolls', () => {
     expect(() => readSweepTsv(file)).not.toThrow(UsageError);
   });
 
-  it('a sweep TSV: one roll with two answers is refused at its second line; CRLF lines read as LF (regression: both answers kept; CRLF not a sweep TSV)', () => {
+  it('a sweep TSV: one roll with two answers is refused at its second line; CRLF lines and a byte-order mark read as the lines written (regression: both answers kept; CRLF not a sweep TSV; the mark "records no sweep parameters")', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'genius-rows-')), 'rows.tsv');
     const roll = 'A3,A6,B4,C5,D2,E1,F4';
     writeFileSync(file, sweepTsv([`${roll}\tyes\t5`, `${roll}\tno\t0`]));
     expect(userError(() => readSweepTsv(file))).toMatch(/rows\.tsv:4: roll A3,A6,B4,C5,D2,E1,F4 is on line 3 too, with another answer$/);
     // The same answer twice is only a repeat.
     writeFileSync(file, sweepTsv([`${roll}\tyes\t5`, `${roll}\tyes\t5`], '\r\n'));
+    expect([...readSweepTsv(file).rows.values()]).toEqual([{ solvable: true, solutions: 5 }]);
+    writeFileSync(file, '\uFEFF' + sweepTsv([`${roll}\tyes\t5`], '\r\n'));
     expect([...readSweepTsv(file).rows.values()]).toEqual([{ solvable: true, solutions: 5 }]);
   });
 

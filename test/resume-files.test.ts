@@ -68,18 +68,18 @@ describe('resume files', { timeout: 300_000 }, () => {
     expect(read('done.jsonl')).toBe(finished);
   });
 
-  it('count and enumerate --resume read a file with CRLF line endings as the file written (regression: refused as "no checksum")', () => {
+  it('count and enumerate --resume read a file with CRLF line endings and a byte-order mark as the file written (regression: refused as "no checksum", then the mark as "no run header")', () => {
     const count = ['count', 'pentomino', '--preset', '3x20', '-o', 'crlf-count.jsonl'];
     expect(run(...count).code).toBe(0);
     // A count stopped half way, then passed through a Windows editor.
     const lines = read('crlf-count.jsonl').trim().split('\n');
-    writeFileSync(join(dir, 'crlf-count.jsonl'), lines.slice(0, Math.ceil(lines.length / 2)).join('\r\n') + '\r\n');
+    writeFileSync(join(dir, 'crlf-count.jsonl'), '\uFEFF' + lines.slice(0, Math.ceil(lines.length / 2)).join('\r\n') + '\r\n');
     const counted = run(...count, '--resume', '--json');
     expect(counted.code, counted.err).toBe(0);
     expect(JSON.parse(counted.out)).toMatchObject({ count: 8, complete: true });
     const enumerate = ['enumerate', 'pentomino', '--preset', '3x20', '--show', '0', '-o', 'crlf-enumerate.jsonl'];
     expect(run(...enumerate, '--limit', '2').code).toBe(0);
-    writeFileSync(join(dir, 'crlf-enumerate.jsonl'), read('crlf-enumerate.jsonl').replace(/\n/g, '\r\n'));
+    writeFileSync(join(dir, 'crlf-enumerate.jsonl'), '\uFEFF' + read('crlf-enumerate.jsonl').replace(/\n/g, '\r\n'));
     const enumerated = run(...enumerate, '--resume', '--json');
     expect(enumerated.code, enumerated.err).toBe(0);
     expect(enumerated.err).toMatch(/resuming: 2 solutions from /);

@@ -12,6 +12,7 @@ import {
   orbit,
   processAlive,
   readFileInput,
+  wholeLines,
   wholeLinesLength,
   writeOrExplain,
 } from '../index.js';
@@ -105,13 +106,10 @@ export abstract class ChainedFile<Header extends { puzzlesat: string }> {
    */
   protected existingLines(): string[] {
     const bytes = readFileInput(this.path, this.option);
-    const keep = wholeLinesLength(bytes);
-    const lines = bytes.subarray(0, keep).toString('utf8').split('\n');
-    lines.pop(); // the empty string after the last newline
+    const lines = wholeLines(bytes);
     if (lines.length > 0) {
-      this.keepBytes = keep;
-      // Lines ended by CRLF (a file passed through a Windows editor, or git's autocrlf) are the lines written: each checksum is over the line without the CR.
-      return lines.map((line) => line.replace(/\r$/, ''));
+      this.keepBytes = wholeLinesLength(bytes);
+      return lines;
     }
     const text = bytes.toString('utf8').replace(/\0+$/, '');
     if (JSON.stringify(this.header).startsWith(text)) return [];

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { UserError } from './errors.js';
+import { withoutBom } from './input.js';
 
 /**
  * The checksum chain of the files a stopped run resumes from (enumerate's
@@ -47,4 +48,16 @@ export function wholeLinesLength(bytes: Buffer): number {
     end = start;
   }
   return end;
+}
+
+/**
+ * The file's whole lines (wholeLinesLength) as the lines written: a CR before
+ * each LF (a file passed through a Windows editor, or git's autocrlf) and a
+ * byte-order mark first (such an editor's) are no part of them, so every
+ * checksum is over the line as it was written.
+ */
+export function wholeLines(bytes: Buffer): string[] {
+  const lines = withoutBom(bytes.subarray(0, wholeLinesLength(bytes)).toString('utf8')).split('\n');
+  lines.pop(); // the empty string after the last newline
+  return lines.map((line) => line.replace(/\r$/, ''));
 }

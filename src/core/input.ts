@@ -78,7 +78,8 @@ function utf8Text(bytes: Buffer, where: string): string {
   return text;
 }
 
-const withoutBom = (text: string): string => text.replace(/^\uFEFF/, '');
+/** The text without a leading byte-order mark (a Windows editor's), which is no part of its first line. */
+export const withoutBom = (text: string): string => text.replace(/^\uFEFF/, '');
 
 /**
  * readInput of a file by path, a failure to open or read it said in one

@@ -7,7 +7,7 @@ import type { Worker } from 'node:worker_threads';
 import { ROLL_COUNT, RollSolver, parseBlockers, rollAt, rollIndex, symmetryClassKey } from '../../encoders/genius-square.js';
 import { UsageError, UserError } from '../core/errors.js';
 import { fieldName } from '../core/field-names.js';
-import { chained, followingSum, isSum, wholeLinesLength } from '../core/checksum.js';
+import { chained, followingSum, isSum, wholeLines, wholeLinesLength } from '../core/checksum.js';
 import { seededRandom } from '../core/random.js';
 import { type PoolControl, WORKER_SCRIPT, poolAvailable, runPool } from './pool.js';
 import type { SweepAnswer, SweepBatch } from './worker-tasks.js';
@@ -347,19 +347,13 @@ export function readSweepTsv(path: string): SweepTsv {
   // The request's out, which the command line also takes as --out (its --output's older name).
   const bytes = readFileInput(path, fieldName('out'));
   // Whole lines only: a torn or NUL-padded tail is what a kill leaves, cut before appending.
-  const wholeLines = wholeLinesLength(bytes);
+  const keep = wholeLinesLength(bytes);
   // No whole line: a first line torn by a kill (started afresh), or a file that is not a sweep's, which is not ours to replace.
-  if (wholeLines === 0 && !tornParams(bytes.toString('utf8')))
+  if (keep === 0 && !tornParams(bytes.toString('utf8')))
     throw new UserError(`${path}:1: not a sweep TSV (no "${PARAMS_PREFIX.trim()}" line); cannot resume from it`);
   const rows = new Map<number, SweepRow>();
   const lineOf = new Map<number, number>();
-  // Lines ended by CRLF (a file passed through Windows) read as the same rows, their checksums over the line without the CR.
-  const lines = bytes
-    .subarray(0, wholeLines)
-    .toString('utf8')
-    .split('\n')
-    .slice(0, -1)
-    .map((line) => line.replace(/\r$/, ''));
+  const lines = wholeLines(bytes);
   if (lines.length > 0 && !lines[0]!.startsWith(PARAMS_PREFIX))
     throw new UserError(
       `${fieldName('resume')}: ${path}:1 records no sweep parameters (written by an older puzzlesat, or by hand): cannot tell it is this sweep's; start another file`,
@@ -390,7 +384,7 @@ export function readSweepTsv(path: string): SweepTsv {
     rows.set(index, row);
     lineOf.set(index, i + 3);
   });
-  return { rows, wholeLines, params, sum };
+  return { rows, wholeLines: keep, params, sum };
 }
 
 /** The output TSV, written line batch by line batch so that a stop loses nothing already solved. */
