@@ -62,6 +62,10 @@ describe('DRAT formats', () => {
   it('names the line or byte of bad input', () => {
     expect(() => parseProof(bytes('1 2 0\n3 x 0\n'), 'p.drat')).toThrow(new UserError('p.drat:2: unexpected character "x"'));
     expect(() => parseProof(bytes('1 2 0\n3 4\n'), 'p.drat')).toThrow(new UserError('p.drat:2: the last clause has no closing 0'));
+    // A text proof with a NUL is refused at its line, as text (regression: read as binary, "byte 0: expected 'a' or 'd'").
+    expect(() => parseProof(bytes('1 2 0\n-3\u0000 0\n'), 'p.drat')).toThrow(new UserError('p.drat:2: unexpected byte 0x00'));
+    // A byte-order mark first is no part of line 1 (regression: 'unexpected character "ï"').
+    expect(parseProof(Uint8Array.from([0xef, 0xbb, 0xbf, ...bytes('1 2 0\nd 1 2 0\n')]), 'p.drat').count).toBe(2);
     expect(() => parseProof(Uint8Array.from([0x61, 2, 0, 0x78, 0]), 'p.drat')).toThrow(/p\.drat: byte 3: expected 'a' or 'd'/);
     expect(() => parseProof(Uint8Array.from([0x61, 2, 0x84]), 'p.drat')).toThrow('p.drat: step 1: the proof ends inside a clause');
     // Quoted as written (regression: 99999999999999999999 was quoted as the double it read, 100000000000000020000).

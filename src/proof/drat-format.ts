@@ -7,8 +7,9 @@
  *   literals as unsigned LEB128 numbers (literal l is 2|l| + (l < 0)), then a
  *   0 byte.
  *
- * A binary proof has a 0 byte at the end of its first clause and a text proof
- * never has one, which is how the format is told apart.
+ * A binary proof begins with 'a' or 'd' and has a 0 byte at the end of its
+ * first clause; a text proof is a text, which is how the format is told
+ * apart.
  */
 import { UserError } from '../core/errors.js';
 import { IntVec } from './int-vec.js';
@@ -34,7 +35,9 @@ const DETECT_BYTES = 1 << 16;
 
 export function detectFormat(bytes: Uint8Array): DratFormat {
   if (bytes.length > 0 && bytes[0] === BYTE_ADD) return 'binary';
-  return bytes.subarray(0, DETECT_BYTES).includes(0) ? 'binary' : 'text';
+  // Only a 'd' opens both kinds; a text proof with a stray NUL after another start was read as binary, and refused
+  // as such ("byte 0: expected 'a' or 'd'"), not at the line of the NUL.
+  return bytes[0] === BYTE_DELETE && bytes.subarray(0, DETECT_BYTES).includes(0) ? 'binary' : 'text';
 }
 
 /** "line 12" or "step 12": where a step is, in words that fit the format. */
@@ -115,7 +118,8 @@ function parseText(bytes: Uint8Array, source: string, beyond: VarCheck): ProofSt
   };
   const n = bytes.length;
   let line = 1;
-  let i = 0;
+  // A byte-order mark first (an editor's, EF BB BF) is no part of line 1, as in DIMACS.
+  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   // The clause being read: whether it began with `d`, and the line it began on (0: none open).
   let isDeletion = false;
   let openedOn = 0;
@@ -155,7 +159,8 @@ function parseText(bytes: Uint8Array, source: string, beyond: VarCheck): ProofSt
         steps.literal(negative ? -value : value);
       }
     } else {
-      fail(line, `unexpected character "${String.fromCharCode(c)}"`);
+      // A byte outside printable ASCII is shown as a byte: read as a character, a NUL or a byte of UTF-8 is no help.
+      fail(line, c > 0x20 && c < 0x7f ? `unexpected character "${String.fromCharCode(c)}"` : `unexpected byte 0x${c.toString(16).padStart(2, '0')}`);
     }
   }
   if (openedOn !== 0) fail(openedOn, 'the last clause has no closing 0');
