@@ -106,9 +106,10 @@ export abstract class ChainedFile<Header extends { puzzlesat: string }> {
    */
   protected existingLines(): string[] {
     const bytes = readFileInput(this.path, this.option);
-    const lines = wholeLines(bytes);
+    const keep = wholeLinesLength(bytes);
+    const lines = wholeLines(bytes, keep);
     if (lines.length > 0) {
-      this.keepBytes = wholeLinesLength(bytes);
+      this.keepBytes = keep;
       return lines;
     }
     const text = bytes.toString('utf8').replace(/\0+$/, '');

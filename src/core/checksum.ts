@@ -51,13 +51,14 @@ export function wholeLinesLength(bytes: Buffer): number {
 }
 
 /**
- * The file's whole lines (wholeLinesLength) as the lines written: a CR before
- * each LF (a file passed through a Windows editor, or git's autocrlf) and a
- * byte-order mark first (such an editor's) are no part of them, so every
- * checksum is over the line as it was written.
+ * The file's whole lines (its first `length` bytes, as wholeLinesLength
+ * measured them, which the caller keeps too) as the lines written: a CR
+ * before each LF (a file passed through a Windows editor, or git's autocrlf)
+ * and a byte-order mark first (such an editor's) are no part of them, so
+ * every checksum is over the line as it was written.
  */
-export function wholeLines(bytes: Buffer): string[] {
-  const lines = withoutBom(bytes.subarray(0, wholeLinesLength(bytes)).toString('utf8')).split('\n');
+export function wholeLines(bytes: Buffer, length: number): string[] {
+  const lines = withoutBom(bytes.subarray(0, length).toString('utf8')).split('\n');
   lines.pop(); // the empty string after the last newline
   return lines.map((line) => line.replace(/\r$/, ''));
 }

@@ -353,7 +353,7 @@ export function readSweepTsv(path: string): SweepTsv {
     throw new UserError(`${path}:1: not a sweep TSV (no "${PARAMS_PREFIX.trim()}" line); cannot resume from it`);
   const rows = new Map<number, SweepRow>();
   const lineOf = new Map<number, number>();
-  const lines = wholeLines(bytes);
+  const lines = wholeLines(bytes, keep);
   if (lines.length > 0 && !lines[0]!.startsWith(PARAMS_PREFIX))
     throw new UserError(
       `${fieldName('resume')}: ${path}:1 records no sweep parameters (written by an older puzzlesat, or by hand): cannot tell it is this sweep's; start another file`,
