@@ -327,6 +327,27 @@ describe('1. resume that cannot lie', { timeout: 600_000 }, () => {
     expect(JSON.parse(run([...enumerate3x20, '-o', 'm.jsonl', '--resume', '--json']).out)).toMatchObject({ count: 2, complete: true });
   });
 
+  it('a tail that no stopped run leaves (text appended after the last line) is refused and kept, not cut (regression: any unterminated tail was cut, however large)', () => {
+    const appended = `${reference.join('\n')}\nmy notes, appended by hand: ${'x'.repeat(5000)}`;
+    writeFileSync(join(dir, 'a.jsonl'), appended);
+    expectOneLineError(
+      run([...enumerate3x20, '-o', 'a.jsonl', '--resume']),
+      new RegExp(`a\\.jsonl:${reference.length + 1}: the file ends in text without a line end that is not the start of a record`),
+    );
+    expect(readFileSync(join(dir, 'a.jsonl'), 'utf8')).toBe(appended);
+    // The sweep TSV alike; a torn row (its first characters) is still cut.
+    expect(run(['sweep', 'genius-square', '--sample', '2', '--workers', '1', '-o', 's.tsv']).code).toBe(0);
+    const rows = readFileSync(join(dir, 's.tsv'), 'utf8');
+    writeFileSync(join(dir, 's.tsv'), `${rows}binary \x01\x02 junk`);
+    expectOneLineError(
+      run(['sweep', 'genius-square', '--sample', '2', '--workers', '1', '-o', 's.tsv', '--resume']),
+      /s\.tsv:5: the file ends in text without a line end/,
+    );
+    writeFileSync(join(dir, 's.tsv'), `${rows}${rows.split('\n')[3]!.slice(0, 9)}\0\0`);
+    expect(run(['sweep', 'genius-square', '--sample', '2', '--workers', '1', '-o', 's.tsv', '--resume']).code).toBe(0);
+    expect(readFileSync(join(dir, 's.tsv'), 'utf8')).toBe(rows);
+  });
+
   it('--resume on a file that is not ours (no newline, e.g. notes) leaves it as it was', () => {
     writeFileSync(join(dir, 'notes.txt'), 'my notes');
     expectOneLineError(run([...enumerate3x20, '-o', 'notes.txt', '--resume']), /notes\.txt is not a file of puzzlesat enumerate --output/);

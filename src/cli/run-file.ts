@@ -8,6 +8,7 @@ import {
   SUM_DIGITS,
   UserError,
   chained,
+  checkTornTail,
   followingSum,
   orbit,
   processAlive,
@@ -109,6 +110,7 @@ export abstract class ChainedFile<Header extends { puzzlesat: string }> {
     const keep = wholeLinesLength(bytes);
     const lines = wholeLines(bytes, keep);
     if (lines.length > 0) {
+      checkTornTail(bytes, keep, isRecordStart, this.path);
       this.keepBytes = keep;
       return lines;
     }
@@ -219,6 +221,9 @@ export class RunFile extends ChainedFile<RunHeader> {
 }
 
 /** A record line: its text (its JSON without the closing brace), then its sum. */
+/** What a kill can leave of a record: its first characters, `{` and then JSON's text (which has no control characters). */
+const isRecordStart = (head: string): boolean => /^\{[^\x00-\x1f]*$/.test(head);
+
 const SUMMED = new RegExp(`^(.*),"sum":"([0-9a-f]{${SUM_DIGITS}})"\\}$`);
 
 /** The sum a record line carries, when it is the one the lines above call for; else a UserError naming the line. */

@@ -51,6 +51,24 @@ export function wholeLinesLength(bytes: Buffer): number {
 }
 
 /**
+ * Refuses a file whose bytes after its whole lines (its first `length`) are
+ * not what a kill leaves of one more line: the start of a record, as
+ * `opens` tells one, and NULs. A resume cuts that tail; anything
+ * else there (a file appended to by hand or by another program, however
+ * large) is not ours to cut, and the resume stops at its line instead.
+ */
+export function checkTornTail(bytes: Buffer, length: number, opens: (head: string) => boolean, path: string): void {
+  // The tail is lines of NULs (wholeLinesLength), then the unterminated rest, NULs in it left out.
+  const rest = bytes.subarray(length).toString('utf8').replace(/\0/g, '').replace(/^\n+/, '');
+  if (rest === '' || opens(rest)) return;
+  let line = 1;
+  for (let at = bytes.indexOf(0x0a); at >= 0 && at < length; at = bytes.indexOf(0x0a, at + 1)) line++;
+  throw new UserError(
+    `${path}:${line}: the file ends in text without a line end that is not the start of a record (not what a stopped run leaves); cannot resume without cutting it: remove it, or write to another file`,
+  );
+}
+
+/**
  * The file's whole lines (its first `length` bytes, as wholeLinesLength
  * measured them, which the caller keeps too) as the lines written: a CR
  * before each LF (a file passed through a Windows editor, or git's autocrlf)

@@ -7,7 +7,7 @@ import type { Worker } from 'node:worker_threads';
 import { ROLL_COUNT, RollSolver, parseBlockers, rollAt, rollIndex, symmetryClassKey } from '../../encoders/genius-square.js';
 import { UsageError, UserError } from '../core/errors.js';
 import { fieldName } from '../core/field-names.js';
-import { chained, followingSum, isSum, wholeLines, wholeLinesLength } from '../core/checksum.js';
+import { chained, checkTornTail, followingSum, isSum, wholeLines, wholeLinesLength } from '../core/checksum.js';
 import { seededRandom } from '../core/random.js';
 import { type PoolControl, WORKER_SCRIPT, poolAvailable, runPool } from './pool.js';
 import type { SweepAnswer, SweepBatch } from './worker-tasks.js';
@@ -317,6 +317,9 @@ function tornParams(text: string): boolean {
   return PARAMS_PREFIX.startsWith(head) || head.startsWith(PARAMS_PREFIX);
 }
 
+/** What a kill can leave of a row: its first characters (a roll's blockers, the columns, the hex sum). */
+const TORN_ROW = /^[A-Za-z0-9,\t]*$/;
+
 /** A row's text, without its checksum. */
 const formatRow = (index: number, row: SweepRow): string => `${rollAt(index).join(',')}\t${row.solvable ? 'yes' : 'no'}\t${row.solutions ?? ''}`;
 
@@ -360,6 +363,7 @@ export function readSweepTsv(path: string): SweepTsv {
     );
   // The parameters and the header are written at once: without the header the file holds no row yet, and starts afresh.
   if (lines.length < 2) return { rows, wholeLines: 0, sum: '' };
+  checkTornTail(bytes, keep, (head) => TORN_ROW.test(head), path);
   const params = parseParams(lines[0]!, `${path}:1`);
   let sum = chained('', lines[0]!);
   if (lines[1] === UNSUMMED_HEADER)
