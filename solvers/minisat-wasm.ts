@@ -248,6 +248,7 @@ export class MinisatWasmSolver
     const driver = {
       runSlice: (budget: number) => this.enumStep(handle, budget),
       conflicts: () => this.stat(STAT_INDEX.conflicts),
+      propagations: () => this.stat(STAT_INDEX.propagations),
       resumed: () => this.live(),
     };
     let lastYield = Date.now();

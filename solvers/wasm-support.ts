@@ -101,7 +101,19 @@ export function scratchFor(mod: WasmHeap): Scratch {
   return scratch;
 }
 
-/** With a time limit, search runs in slices of conflicts this long or so, checking the clock in between. */
+/**
+ * With a time limit, search runs in slices, checking the clock in between.
+ * Slices are sized by the engine's own counters, not by the clock: about
+ * this many propagations each (0.05-0.5 s in either engine, unloaded).
+ * CaDiCaL's search depends on where its slices end (each solve call starts
+ * its schedules anew): sized by time, the same solve found another tiling
+ * from run to run. Only a slice past SLOW_SLICE_MS (propagations far
+ * dearer than usual) sizes the next by its time, so that a timeout and
+ * Ctrl-C are still heard within seconds; a machine loaded five times over
+ * (2 cores, load 11) took 0.8-1.6 s for slices that take 0.2 s on its own.
+ */
+const TARGET_SLICE_PROPAGATIONS = 1_000_000;
+const SLOW_SLICE_MS = 4000;
 const TARGET_SLICE_MS = 200;
 const FIRST_SLICE_CONFLICTS = 2000;
 const MIN_SLICE_CONFLICTS = 500;
@@ -117,6 +129,8 @@ export interface SliceDriver {
   runSlice(conflictBudget: number): number;
   /** The engine's conflict counter. */
   conflicts(): number;
+  /** The engine's propagation counter. */
+  propagations(): number;
   /** Called after each yield to the event loop (e.g. to notice a dispose()). */
   resumed(): void;
 }
@@ -124,8 +138,8 @@ export interface SliceDriver {
 /**
  * Runs slices until one answers, `conflictLimit` conflicts have passed, the
  * deadline (ms since the epoch) is reached or the signal is aborted; then 0.
- * Slices are sized to take about TARGET_SLICE_MS and the event loop gets a
- * turn between them (where a Ctrl-C handler can abort the signal).
+ * Slices are sized to about TARGET_SLICE_PROPAGATIONS each, and the event
+ * loop gets a turn between them (where a Ctrl-C handler can abort the signal).
  */
 export async function solveInSlices(driver: SliceDriver, deadline: number, conflictLimit: number, signal?: AbortSignal): Promise<number> {
   let conflictsLeft = conflictLimit;
@@ -138,14 +152,17 @@ export async function solveInSlices(driver: SliceDriver, deadline: number, confl
     // and a search whose deadline passed while its clauses were loaded starts none either.
     if (signal?.aborted || Date.now() >= deadline) return 0;
     const budget = Math.min(slice, conflictsLeft);
-    const started = Date.now();
     const conflictsBefore = driver.conflicts();
+    const propagationsBefore = driver.propagations();
+    const started = Date.now();
     const result = driver.runSlice(budget);
     if (result !== 0) return result;
     conflictsLeft -= driver.conflicts() - conflictsBefore;
     if (conflictsLeft <= 0 || Date.now() >= deadline) return 0;
-    const elapsedMs = Math.max(1, Date.now() - started);
-    slice = clamp(Math.round((budget * TARGET_SLICE_MS) / elapsedMs), MIN_SLICE_CONFLICTS, MAX_SLICE_CONFLICTS);
+    const elapsedMs = Date.now() - started;
+    const scale =
+      elapsedMs > SLOW_SLICE_MS ? TARGET_SLICE_MS / elapsedMs : TARGET_SLICE_PROPAGATIONS / Math.max(1, driver.propagations() - propagationsBefore);
+    slice = clamp(Math.round(budget * scale), MIN_SLICE_CONFLICTS, MAX_SLICE_CONFLICTS);
     await nextTurnOfEventLoop();
     driver.resumed();
   }
@@ -311,7 +328,12 @@ export abstract class WasmSolverShell<M extends WasmHeap> {
       oneCall || (deadline === Infinity && conflictLimit === Infinity && !options.signal)
         ? runSlice(conflictLimit === Infinity ? unlimited : conflictLimit)
         : await solveInSlices(
-            { runSlice, conflicts: () => this.stat(this.counters.conflicts!), resumed: () => this.live() },
+            {
+              runSlice,
+              conflicts: () => this.stat(this.counters.conflicts!),
+              propagations: () => this.stat(this.counters.propagations!),
+              resumed: () => this.live(),
+            },
             deadline,
             conflictLimit,
             options.signal,

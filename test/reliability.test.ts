@@ -388,9 +388,31 @@ describe('4. --timeout is one limit for the run', { timeout: 120_000 }, () => {
   });
   it('a WebAssembly search whose deadline passed while its clauses were loaded starts no slice (regression: solve dobble --order 7 --timeout 3 searched a first slice after the deadline and answered SAT at 6-8 s)', async () => {
     let slices = 0;
-    const driver = { runSlice: () => (slices++, 0), conflicts: () => 0, resumed: () => {} };
+    const driver = { runSlice: () => (slices++, 0), conflicts: () => 0, propagations: () => 0, resumed: () => {} };
     expect(await solveInSlices(driver, Date.now() - 1, Infinity)).toBe(0);
     expect(slices).toBe(0);
+  });
+  it('slices end at the same conflicts however long each takes (regression: sized by time, cadical-wasm drew another 8x8 tiling from run to run)', async () => {
+    // An engine whose slices take `ms` each, 37 propagations a conflict, answering after 20 slices.
+    const budgetsWhen = async (ms: number): Promise<number[]> => {
+      const budgets: number[] = [];
+      let conflicts = 0;
+      const driver = {
+        runSlice: (budget: number) => {
+          const until = Date.now() + ms;
+          while (Date.now() < until);
+          budgets.push(budget);
+          conflicts += budget;
+          return budgets.length === 20 ? 10 : 0;
+        },
+        conflicts: () => conflicts,
+        propagations: () => 37 * conflicts,
+        resumed: () => {},
+      };
+      expect(await solveInSlices(driver, Infinity, Infinity, new AbortController().signal)).toBe(10);
+      return budgets;
+    };
+    expect(await budgetsWhen(15)).toEqual(await budgetsWhen(1));
   });
   it("the clauses reach an engine within the run's deadline, the rest at the next solve (regression: dobble --symbols-per-card 11 --method sat --timeout 6 handed 5.3 million clauses to cadical-wasm after its deadline, and ended at 10 s)", async () => {
     const handed = { clauses: 0, solves: 0, disposed: 0 };
