@@ -1,7 +1,18 @@
 # Shared by the solvers/*-wasm/build.sh scripts (sourced, not run): install
 # missing Debian tools and fetch a Debian source package with its patches
-# applied. The caller sets `build_name` (for messages) before sourcing.
-# Run as root on Debian 12.
+# applied. The caller sets `here` (its own folder) before sourcing and calls
+# wasm_build_paths first. Run as root on Debian 12.
+
+# wasm_build_paths ENGINE: the paths every engine's build shares, from its
+# name: build (the output folder, $here/build), out_js and out_wasm (the
+# loader and the module, build/ENGINE.js and build/ENGINE.wasm) and
+# build_name (the npm script, for messages: build:ENGINE-wasm).
+wasm_build_paths() {
+  build="$here/build"
+  out_js="$build/$1.js"
+  out_wasm="$build/$1.wasm"
+  build_name="build:$1-wasm"
+}
 
 deb_src_prefix=/etc/apt/sources.list.d/puzzlesat-deb-src
 

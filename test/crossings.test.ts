@@ -6,7 +6,7 @@ import type { Cell } from '../src/geometry/cells.js';
 import { polyform } from '../encoders/polyform.js';
 import { enumerate } from '../src/enumerate/blocking-loop.js';
 import { logicSolver } from '../solvers/logic-solver.js';
-import { boardJson } from './helpers/polyform-fixtures.js';
+import { boardJson, onePiece } from './helpers/polyform-fixtures.js';
 
 /** Do two direction sets around a point alternate (a, b, a, b going round)? The definition of crossing. */
 function alternate(a: readonly number[], b: readonly number[], n: number): boolean {
@@ -54,32 +54,24 @@ describe('the no-crossing family on hand-made boards', () => {
     [1, 0, 1],
     [1, 1, 1],
   ];
-  const straight = JSON.stringify({
-    grid: 'square-edges',
-    pieces: [
-      {
-        name: 'I',
-        cells: [
-          [0, 0, 0],
-          [1, 0, 0],
-        ],
-        count: 2,
-      },
+  const straight = onePiece(
+    'square-edges',
+    'I',
+    [
+      [0, 0, 0],
+      [1, 0, 0],
     ],
-  });
-  const bent = JSON.stringify({
-    grid: 'square-edges',
-    pieces: [
-      {
-        name: 'V',
-        cells: [
-          [0, 0, 0],
-          [0, 0, 1],
-        ],
-        count: 2,
-      },
+    2,
+  );
+  const bent = onePiece(
+    'square-edges',
+    'V',
+    [
+      [0, 0, 0],
+      [0, 0, 1],
     ],
-  });
+    2,
+  );
 
   it('square grid: two straight sticks through one point are refused, two bent ones touching there are two solutions', async () => {
     expect(await solutions('square-edges', plus, straight)).toBe(0);
@@ -94,7 +86,7 @@ describe('the no-crossing family on hand-made boards', () => {
     [0, 0, 2],
     [-1, 0, 0],
   ];
-  const ditrig = (name: string, cells: number[][]) => JSON.stringify({ grid: 'triangle-edges', pieces: [{ name, cells, count: 2 }] });
+  const ditrig = (name: string, cells: number[][]) => onePiece('triangle-edges', name, cells, 2);
 
   it('triangular grid: two 120° turns that interleave cross; two 60° turns side by side touch', async () => {
     // 120°: directions {0, 2} and {1, 3}, the only pairing, cross at the origin.
@@ -160,7 +152,7 @@ describe('the no-crossing family on hand-made boards', () => {
     ];
     const instance = polyform({
       board: boardJson('hexagon-edges', claw),
-      pieces: JSON.stringify({ grid: 'hexagon-edges', pieces: [{ name: 'I', cells: [[0, 0, 0]], count: 3 }] }),
+      pieces: onePiece('hexagon-edges', 'I', [[0, 0, 0]], 3),
     });
     expect(instance.cnf.families.map((f) => f.name)).not.toContain('no-crossing');
   });

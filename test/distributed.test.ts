@@ -129,6 +129,21 @@ function classesOf(path: string): string[] {
 
 const lines = (path: string) => readFileSync(join(dir, path), 'utf8').trim().split('\n');
 
+/** The command line of a queue enumeration of a pentomino board's classes as most tests start it: `options` (--jobs, --out ...) on the summary in JSON, no solution drawn. */
+const enumerateOnQueue = (preset: string, ...options: string[]) => [
+  'enumerate',
+  'pentomino',
+  '--preset',
+  preset,
+  '--unique',
+  '--queue',
+  url(),
+  ...options,
+  '--json',
+  '--show',
+  '0',
+];
+
 /** An enumeration plan as a job carries it (src/core/plan.ts), for jobs written by hand; `args` added per job. */
 const JOB_PLAN = {
   verb: 'enumerate',
@@ -335,7 +350,7 @@ describe.skipIf(missing('redis-server', 'minisat-wasm'))('distributed enumeratio
     await queue.add('enumerate', { fingerprint: 'v9.9.9-0123456789abcdef', work: work({}) }, { jobId: 'other-version', attempts: 3 });
     // One of them takes two jobs at a time, on two threads.
     const workers = [await startWorker(['--concurrency', '2']), await startWorker(), await startWorker()];
-    const run = start(['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--queue', url(), '--out', 'queue.jsonl', '--json', '--show', '0']);
+    const run = start(enumerateOnQueue('6x10', '--out', 'queue.jsonl'));
     expect(await run.done).toBe(0);
     expect(JSON.parse(run.out)).toMatchObject({ count: 2339, raw: 9356, complete: true, mode: 'queue', solver: 'minisat-wasm' });
     expect(classesOf('queue.jsonl').sort()).toEqual(localClasses);
@@ -353,20 +368,7 @@ describe.skipIf(missing('redis-server', 'minisat-wasm'))('distributed enumeratio
     expect(workers.map((w) => w.child.exitCode)).toEqual([0, 0, 0]);
     expect(workers[0]!.err).toMatch(/stopped\n$/);
     // The same command again, with no worker left: it can only finish from the completed jobs in Redis.
-    const again = start([
-      'enumerate',
-      'pentomino',
-      '--preset',
-      '6x10',
-      '--unique',
-      '--queue',
-      url(),
-      '--out',
-      'again.jsonl',
-      '--json',
-      '--show',
-      '0',
-    ]);
+    const again = start(enumerateOnQueue('6x10', '--out', 'again.jsonl'));
     await until('the re-run to finish without workers', () => again.child.exitCode !== null, 60);
     expect(again.child.exitCode).toBe(0);
     expect(JSON.parse(again.out)).toMatchObject({ count: 2339, complete: true });
@@ -377,22 +379,7 @@ describe.skipIf(missing('redis-server', 'minisat-wasm'))('distributed enumeratio
 
   it('survives a worker SIGKILLed mid-job, a coordinator killed and restarted, and a Redis restart: exactly 2339, no duplicate', async () => {
     const { queue, close } = queueClient();
-    const args = [
-      'enumerate',
-      'pentomino',
-      '--preset',
-      '6x10',
-      '--unique',
-      '--queue',
-      url(),
-      '--jobs',
-      '12',
-      '--out',
-      'faults.jsonl',
-      '--json',
-      '--show',
-      '0',
-    ];
+    const args = enumerateOnQueue('6x10', '--jobs', '12', '--out', 'faults.jsonl');
     const victim = await startWorker();
     const first = start(args);
     let taken: Job | undefined;
@@ -454,23 +441,7 @@ describe.skipIf(missing('redis-server', 'minisat-wasm'))('distributed enumeratio
     const faulty = { PUZZLESAT_FAULT_INJECT: 'fail-once:-part3of8' };
     const workers = [await startWorker([], faulty), await startWorker([], faulty)];
     expect(workers[0]!.err).toContain('test hook PUZZLESAT_FAULT_INJECT is set: jobs whose id contains "-part3of8" throw (fail-once)');
-    const run = start([
-      'enumerate',
-      'pentomino',
-      '--preset',
-      '6x10',
-      '--unique',
-      '--queue',
-      url(),
-      '--jobs',
-      '8',
-      '--out',
-      'retry.jsonl',
-      '--resume',
-      '--json',
-      '--show',
-      '0',
-    ]);
+    const run = start(enumerateOnQueue('6x10', '--jobs', '8', '--out', 'retry.jsonl', '--resume'));
     expect(await run.done).toBe(0);
     await stopWorkers(workers);
     expect(run.err).toMatch(/^puzzlesat: resuming: 500 solutions from retry\.jsonl/);
@@ -497,22 +468,7 @@ describe.skipIf(missing('redis-server', 'minisat-wasm'))('distributed enumeratio
   it('stops the coordinator with one line naming a job that throws on every attempt, and no count; a new run retries it', async () => {
     const { queue, close } = queueClient();
     const workers = [await startWorker([], { PUZZLESAT_FAULT_INJECT: 'fail-always:-part1of3' })];
-    const run = start([
-      'enumerate',
-      'pentomino',
-      '--preset',
-      '3x20',
-      '--unique',
-      '--queue',
-      url(),
-      '--jobs',
-      '3',
-      '--out',
-      'always.jsonl',
-      '--json',
-      '--show',
-      '0',
-    ]);
+    const run = start(enumerateOnQueue('3x20', '--jobs', '3', '--out', 'always.jsonl'));
     expect(await run.done).toBe(1);
     await stopWorkers(workers);
     expect(run.out).toBe('');
@@ -527,23 +483,7 @@ describe.skipIf(missing('redis-server', 'minisat-wasm'))('distributed enumeratio
     expect(run.err).toContain(`on attempt ${job.attemptsMade}\n`);
     // The same command once the workers are fixed: the failed job is tried again, and the run completes.
     const fixed = await startWorker();
-    const again = start([
-      'enumerate',
-      'pentomino',
-      '--preset',
-      '3x20',
-      '--unique',
-      '--queue',
-      url(),
-      '--jobs',
-      '3',
-      '--out',
-      'always.jsonl',
-      '--force',
-      '--json',
-      '--show',
-      '0',
-    ]);
+    const again = start(enumerateOnQueue('3x20', '--jobs', '3', '--out', 'always.jsonl', '--force'));
     expect(await again.done).toBe(0);
     await stopWorkers([fixed]);
     expect(JSON.parse(again.out)).toMatchObject({ count: 2, raw: 8, complete: true });
@@ -555,7 +495,7 @@ describe.skipIf(missing('redis-server', 'minisat-wasm'))('distributed enumeratio
   it('carries --unique-by to the jobs, and resumes a file that holds another member of a class than the workers find', async () => {
     const { queue, close } = queueClient();
     const workers = [await startWorker()];
-    const args = ['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--unique-by', 'orbits', '--queue', url(), '--json', '--show', '0'];
+    const args = enumerateOnQueue('3x20', '--unique-by', 'orbits');
     const first = start([...args, '--out', 'orbits.jsonl']);
     expect(await first.done).toBe(0);
     expect(JSON.parse(first.out)).toMatchObject({ count: 2, raw: 8, complete: true });
@@ -598,7 +538,7 @@ describe.skipIf(missing('redis-server', 'minisat-wasm'))('distributed enumeratio
     const { queue, close } = queueClient();
     const workers = [await startWorker()];
     const settings = ['--propagation', 'clauses', '--branching', 'vsids', '--enum-mode', 'blocking', '--cube-depth', '3', '--unique-by', 'orbits'];
-    const args = ['enumerate', 'pentomino', '--preset', '3x20', '--unique', ...settings, '--queue', url(), '--json', '--show', '0'];
+    const args = enumerateOnQueue('3x20', ...settings);
     const run = start(args);
     expect(await run.done).toBe(0);
     await stopWorkers(workers);
@@ -625,22 +565,7 @@ describe.skipIf(missing('redis-server', 'minisat-wasm'))('distributed enumeratio
   it('stops a busy worker on SIGTERM after its job, and on a second signal puts the job back: still exactly 2339', async () => {
     const { queue, close } = queueClient();
     const activeOfRun = async () => (await queue.getActive()).filter((j) => j.id!.endsWith('of3')).map((j) => j.id!);
-    const run = start([
-      'enumerate',
-      'pentomino',
-      '--preset',
-      '6x10',
-      '--unique',
-      '--queue',
-      url(),
-      '--jobs',
-      '3',
-      '--out',
-      'signals.jsonl',
-      '--json',
-      '--show',
-      '0',
-    ]);
+    const run = start(enumerateOnQueue('6x10', '--jobs', '3', '--out', 'signals.jsonl'));
 
     const finisher = await startWorker();
     await until('the first worker to take a job', async () => (await activeOfRun()).length > 0);

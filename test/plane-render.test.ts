@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { polyform } from '../encoders/polyform.js';
 import { svgToPng } from '../src/render/png.js';
 import { enumerateExactCover } from '../src/enumerate/dlx.js';
-import { boardJson, examplePieces } from './helpers/polyform-fixtures.js';
+import { boardJson, examplePieces, onePiece } from './helpers/polyform-fixtures.js';
 
 const solutionOf = (instance: ReturnType<typeof polyform>, placements: { piece: string; cells: number[][] }[]) => ({
   placements: placements.map((p) => ({ piece: p.piece, cells: p.cells.map((c) => [c[0]!, c[1]!, c[2] ?? 0] as const) })),
@@ -78,18 +78,10 @@ describe('pictures on the other grids', () => {
         [0, 0, 0],
         [0, 0, 1],
       ]),
-      pieces: JSON.stringify({
-        grid: 'triangle-edges',
-        pieces: [
-          {
-            name: 'V',
-            cells: [
-              [0, 0, 0],
-              [0, 0, 1],
-            ],
-          },
-        ],
-      }),
+      pieces: onePiece('triangle-edges', 'V', [
+        [0, 0, 0],
+        [0, 0, 1],
+      ]),
     });
     const t = solutionOf(trigs, [
       {

@@ -9,14 +9,11 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-build="$here/build"
-src="$build/cadical"
-obj="$build/obj"
-out_js="$build/cadical.js"
-out_wasm="$build/cadical.wasm"
-build_name=build:cadical-wasm
 # shellcheck source=../debian-source.sh
 . "$here/../debian-source.sh"
+wasm_build_paths cadical
+src="$build/cadical"
+obj="$build/obj"
 
 # Release build as Debian's (-O3 -DNDEBUG); NBUILD because there is no
 # configure step to generate build.hpp, QUIET and NTRACING because nothing

@@ -7,13 +7,10 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-build="$here/build"
-src="$build/minisat2"
-out_js="$build/minisat.js"
-out_wasm="$build/minisat.wasm"
-build_name=build:minisat-wasm
 # shellcheck source=../debian-source.sh
 . "$here/../debian-source.sh"
+wasm_build_paths minisat
+src="$build/minisat2"
 
 install_tools() { install_packages emscripten dpkg-dev node-acorn; }
 

@@ -7,7 +7,7 @@ import { PB_SUITES, pbDisagreements, renderPbMarkdown, runPbSuite } from '../../
 import { UsageError, UserError, kebabField, readTextFile } from '../index.js';
 import { type Args, guarded, outputOption, positiveInt, sizeLimitOptions } from './common.js';
 import { checkLaterOutputs, optionName, ruledValue } from './options.js';
-import { startProgress } from './progress.js';
+import { withProgress } from './progress.js';
 
 export const command = 'bench [suite]';
 export const describe = 'benchmark encodings x solvers x puzzles against dancing links (Markdown, JSON, SVG chart)';
@@ -37,6 +37,35 @@ function checkReportFiles(args: Args, dir: string | undefined, files: readonly s
     files.map((file) => join(dir, file)),
     optionName('output'),
   );
+}
+
+/**
+ * The end of either suite: the report on stdout (JSON with --json, else
+ * Markdown), its files written into `dir` when there is one (`texts` are
+ * drawn only then, one for each of `files`), and each disagreement between
+ * the solvers on stderr, which makes the exit 1.
+ */
+function publishReport(
+  args: Args,
+  dir: string | undefined,
+  out: { report: unknown; markdown: string; problems: readonly string[]; disagree: string },
+  files: readonly string[],
+  texts: () => string[],
+): number {
+  process.stdout.write(args.json ? `${JSON.stringify(out.report)}\n` : out.markdown);
+  if (dir !== undefined) {
+    try {
+      mkdirSync(dir, { recursive: true });
+      for (const [i, text] of texts().entries()) writeFileSync(join(dir, files[i]!), text);
+    } catch (e) {
+      throw new UserError(`--out: cannot write into "${dir}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    }
+    // "wrote bench/results/report.md, report.json and chart.svg": the folder once, on the first file.
+    const named = [join(dir, files[0]!), ...files.slice(1)];
+    process.stderr.write(`wrote ${named.slice(0, -1).join(', ')} and ${named.at(-1)!}\n`);
+  }
+  for (const p of out.problems) process.stderr.write(`puzzlesat: ${out.disagree} disagree: ${p}\n`);
+  return out.problems.length ? 1 : 0;
 }
 
 const benchOptions = (y: Argv) =>
@@ -163,35 +192,23 @@ export const handler = (args: Args) =>
     const merged = args.merge === undefined ? undefined : mergeReports(list(args.merge).map(readReport));
     const dir = reportDirectory(args, merged?.settings.suite ?? settings.suite);
     checkReportFiles(args, dir, ENCODINGS_FILES);
-    const progress = startProgress(args, { unit: 'cells' });
-    let report: BenchReport;
-    try {
-      report =
+    const report: BenchReport = await withProgress(
+      args,
+      { unit: 'cells' },
+      async (progress) =>
         merged ??
-        (await runSuite(settings, (line, { done, total }) => {
+        runSuite(settings, (line, { done, total }) => {
           progress.above(() => process.stderr.write(`${line}\n`));
           progress.setTotal(total);
           progress.update(done);
-        }));
-    } finally {
-      progress.stop();
-    }
+        }),
+    );
     const markdown = renderMarkdown(report);
-    process.stdout.write(args.json ? `${JSON.stringify(report)}\n` : markdown);
-    if (dir !== undefined) {
-      try {
-        mkdirSync(dir, { recursive: true });
-        writeFileSync(join(dir, 'report.md'), markdown);
-        writeFileSync(join(dir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
-        writeFileSync(join(dir, 'chart.svg'), renderChart(report));
-      } catch (e) {
-        throw new UserError(`--out: cannot write into "${dir}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-      }
-      process.stderr.write(`wrote ${join(dir, 'report.md')}, report.json and chart.svg\n`);
-    }
-    const problems = countDisagreements(report);
-    for (const p of problems) process.stderr.write(`puzzlesat: counts disagree: ${p}\n`);
-    return problems.length ? 1 : 0;
+    return publishReport(args, dir, { report, markdown, problems: countDisagreements(report), disagree: 'counts' }, ENCODINGS_FILES, () => [
+      markdown,
+      `${JSON.stringify(report, null, 2)}\n`,
+      renderChart(report),
+    ]);
   });
 
 /** `bench pb`: the pseudo-Boolean suite, its report written as pb-encodings.md and .json (the full suite: into bench/results). */
@@ -203,26 +220,12 @@ async function benchPb(args: Args): Promise<number> {
   const settings = { ...base, timeoutSeconds: timeout, solvers: args.solvers === undefined ? base.solvers : list(args.solvers) };
   const dir = reportDirectory(args, settings.suite);
   checkReportFiles(args, dir, PB_FILES);
-  const progress = startProgress(args, { unit: 'rows' });
-  let report;
-  try {
-    report = await runPbSuite(settings, (line) => progress.above(() => process.stderr.write(`${line}\n`)));
-  } finally {
-    progress.stop();
-  }
+  const report = await withProgress(args, { unit: 'rows' }, (progress) =>
+    runPbSuite(settings, (line) => progress.above(() => process.stderr.write(`${line}\n`))),
+  );
   const markdown = renderPbMarkdown(report);
-  process.stdout.write(args.json ? `${JSON.stringify(report)}\n` : markdown);
-  if (dir !== undefined) {
-    try {
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, 'pb-encodings.md'), markdown);
-      writeFileSync(join(dir, 'pb-encodings.json'), `${JSON.stringify(report, null, 2)}\n`);
-    } catch (e) {
-      throw new UserError(`--out: cannot write into "${dir}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-    }
-    process.stderr.write(`wrote ${join(dir, 'pb-encodings.md')} and pb-encodings.json\n`);
-  }
-  const problems = pbDisagreements(report);
-  for (const p of problems) process.stderr.write(`puzzlesat: answers disagree: ${p}\n`);
-  return problems.length ? 1 : 0;
+  return publishReport(args, dir, { report, markdown, problems: pbDisagreements(report), disagree: 'answers' }, PB_FILES, () => [
+    markdown,
+    `${JSON.stringify(report, null, 2)}\n`,
+  ]);
 }

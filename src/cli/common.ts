@@ -13,7 +13,7 @@ import {
   kebabField,
   puzzleArgsOf,
 } from '../index.js';
-import { EXIT_INTERRUPTED, wasInterrupted } from './interrupt.js';
+import { EXIT_INTERRUPTED, interruptFlag, wasInterrupted } from './interrupt.js';
 
 export { EXIT_INTERRUPTED, interruptFlag } from './interrupt.js';
 
@@ -46,10 +46,15 @@ export function sizeLimitOptions<T>(y: Argv<T>) {
     .group(['max-cells', 'max-placements', 'max-vars', 'max-literals', 'max-input-bytes'], 'Size limits:');
 }
 
+/** What builds a formula: the encodings and the size guards (encode and count take these alone, the solving verbs with commonOptions). */
+export function formulaOptions<T>(y: Argv<T>) {
+  return sizeLimitOptions(encodingOptions(y));
+}
+
 /** Options every puzzle verb that solves shares (the one CLI contract). */
 export function commonOptions<T>(y: Argv<T>) {
   return summaryOption(
-    sizeLimitOptions(encodingOptions(y))
+    formulaOptions(y)
       .option('solver', { type: 'string', describe: 'solver name (puzzlesat solvers lists them)' })
       .option('timeout', { type: 'number', describe: 'give up after this many seconds for the whole run (answer UNKNOWN, or an incomplete count)' }),
   )
@@ -71,6 +76,34 @@ export function resumeOptions<T>(y: Argv<T>, resume: string) {
   return y
     .option('resume', { type: 'boolean', describe: resume })
     .option('force', { type: 'boolean', describe: 'overwrite an existing --output file instead of refusing' });
+}
+
+/** --resume continues the JSON lines file that --output names (count, enumerate): refused at once without one, before the plan is built. */
+export function resumeNeedsOutput(args: Args): void {
+  if (args.resume && !args.output) throw new UsageError('--resume needs --output FILE.jsonl to resume from');
+}
+
+/**
+ * The run of a verb that stops on Ctrl-C with what it has and streams it to
+ * --output (count, enumerate, sweep): Ctrl-C is heard before the progress
+ * starts, and however the run ends the progress line is cleared, the output
+ * let go (`release`) and Ctrl-C handed back, so that the summary is written
+ * after them. `run` polls `stopped` to end early.
+ */
+export async function stoppableRun<P extends { stop(): void }, T>(
+  start: () => P,
+  release: (() => void) | undefined,
+  run: (progress: P, stopped: () => boolean) => Promise<T>,
+): Promise<T> {
+  const stop = await interruptFlag();
+  const progress = start();
+  try {
+    return await run(progress, stop.stopped);
+  } finally {
+    progress.stop();
+    release?.();
+    stop.release();
+  }
 }
 
 /** Each puzzle's default encoding, as read from its entry: "bimander for pentomino, ...; sequential for dobble". */

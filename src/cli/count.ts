@@ -10,7 +10,6 @@ import {
   type Instance,
   isCnfPath,
   ResumeConflict,
-  UsageError,
   UserError,
   mebibytes,
   planInstance,
@@ -21,16 +20,16 @@ import { CountFile, countHeader } from './count-file.js';
 import {
   type Args,
   counted,
-  encodingOptions,
+  formulaOptions,
   formulaSize,
   guarded,
-  interruptFlag,
   outputOption,
   planRequest,
   puzzleOptions,
+  resumeNeedsOutput,
   resumeOptions,
   runSeconds,
-  sizeLimitOptions,
+  stoppableRun,
   summaryOption,
 } from './common.js';
 import { sizeInBytes } from './options.js';
@@ -44,7 +43,7 @@ export const command = 'count <kind>';
 export const describe = 'count the solutions (or with --unique the classes) without enumerating them; or the models of a .cnf file';
 
 const countingOptions = (y: Argv) =>
-  puzzleOptions(sizeLimitOptions(encodingOptions(y)))
+  puzzleOptions(formulaOptions(y))
     .positional('kind', {
       type: 'string',
       describe: 'puzzle name, or a .cnf file (its models, projected on its c project / c p show / c ind variables)',
@@ -90,7 +89,7 @@ export const builder = (y: Argv) =>
 export const handler = (args: Args) =>
   guarded(args, async () => {
     const puzzle = String(args.kind);
-    if (args.resume && !args.output) throw new UsageError('--resume needs --output FILE.jsonl to resume from');
+    resumeNeedsOutput(args);
     const plan = (await resolvePlan(puzzle, {
       verb: 'count',
       ...planRequest(args),
@@ -108,31 +107,32 @@ export const handler = (args: Args) =>
       : undefined;
     if (out?.done !== undefined) process.stderr.write(`puzzlesat: resuming: the count in ${out.path} is finished\n`);
     else if (out?.resumedUnits) process.stderr.write(`puzzlesat: resuming: ${counted(out.resumedUnits, 'finished part')} from ${out.path}\n`);
-    const stop = await interruptFlag();
-    const progress = startProgress(args, { unit: plan.unique ? 'of the classes counted' : 'of the count', who: plan.method, total: 1, share: true });
     let report: CountReport;
     try {
-      report = await runPlan(plan, {
-        shouldStop: stop.stopped,
-        onCountProgress: (fraction) => progress.update(fraction),
-        ...(out
-          ? {
-              countResume: { finished: out.finished, strategies: out.strategies, recheck: out.recheck(), total: out.done },
-              onCountUnit: (u) => out.writeUnit(u),
-            }
-          : {}),
-      });
-      out?.finish(report.complete ? report.count : undefined);
+      report = await stoppableRun(
+        () => startProgress(args, { unit: plan.unique ? 'of the classes counted' : 'of the count', who: plan.method, total: 1, share: true }),
+        () => out?.close(),
+        async (progress, stopped) => {
+          const result = await runPlan(plan, {
+            shouldStop: stopped,
+            onCountProgress: (fraction) => progress.update(fraction),
+            ...(out
+              ? {
+                  countResume: { finished: out.finished, strategies: out.strategies, recheck: out.recheck(), total: out.done },
+                  onCountUnit: (u) => out.writeUnit(u),
+                }
+              : {}),
+          });
+          out?.finish(result.complete ? result.count : undefined);
+          return result;
+        },
+      );
     } catch (e) {
       if (e instanceof ResumeConflict && out) {
         const [term] = [...out.finished].find(([, units]) => units.has(e.unit)) ?? ['?'];
         throw new UserError(`--resume: ${out.where(term, e.unit)}: ${e.message}; the file does not belong to this count`);
       }
       throw e;
-    } finally {
-      progress.stop();
-      out?.close();
-      stop.release();
     }
     const summary = summaryOf(report, instance, puzzle, plan.unique, runSeconds(), out?.path);
     process.stdout.write(args.json ? `${jsonLine(summary)}\n` : `${summaryText(summary, report)}\n`);

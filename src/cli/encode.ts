@@ -1,12 +1,12 @@
 import type { Argv } from 'yargs';
 import { UsageError, addSymmetryBreaking, buildInstance, refuseUniqueOnFormula, writeDimacsFile, writeDimacsStream } from '../index.js';
-import { type Args, encodingOptions, formulaSize, guarded, outputOption, puzzleOptions, runSeconds, sizeLimitOptions } from './common.js';
+import { type Args, formulaOptions, formulaSize, guarded, outputOption, puzzleOptions, runSeconds } from './common.js';
 
 export const command = 'encode <kind>';
 export const describe = 'write the puzzle as DIMACS CNF for any SAT solver';
 
 export const builder = (y: Argv) =>
-  outputOption(puzzleOptions(sizeLimitOptions(encodingOptions(y))), 'write to FILE instead of stdout')
+  outputOption(puzzleOptions(formulaOptions(y)), 'write to FILE instead of stdout')
     .positional('kind', { type: 'string', describe: 'the kind of puzzle (puzzlesat list puzzles)' })
     .option('json', { type: 'boolean', describe: 'with --output: the summary (vars, clauses, families) as JSON on stdout' })
     .option('unique', {

@@ -7,7 +7,6 @@ import {
   type Instance,
   PROPAGATIONS,
   type RunHooks,
-  UsageError,
   colorWanted,
   cubeTreeUnitSizes,
   resolvePlan,
@@ -20,12 +19,13 @@ import {
   counted,
   formulaSize,
   guarded,
-  interruptFlag,
   outputOption,
   planRequest,
   puzzleOptions,
+  resumeNeedsOutput,
   resumeOptions,
   runSeconds,
+  stoppableRun,
 } from './common.js';
 import { progressWanted, startProgress } from './progress.js';
 import { RunFile, runHeader } from './run-file.js';
@@ -89,7 +89,7 @@ export const builder = (y: Argv) => outputOption(enumerateOptions(y), 'write sol
 export const handler = (args: Args) =>
   guarded(args, async () => {
     const puzzle = String(args.kind);
-    if (args.resume && !args.out) throw new UsageError('--resume needs --output FILE.jsonl to resume from');
+    resumeNeedsOutput(args);
     const plan = (await resolvePlan(puzzle, { verb: 'enumerate', ...planRequest(args), resuming: args.resume === true })) as EnumeratePlan;
     // With the family when classes are counted by it, so the report counts its clauses and the file's header its formula.
     const instance = searchedInstance(plan);
@@ -106,29 +106,27 @@ export const handler = (args: Args) =>
       );
     const show = args.show === undefined ? 1 : Number(args.show);
     const color = colorWanted(process.stdout);
-    const stop = await interruptFlag();
-    const progress = enumerationProgress(args, plan, noun, known.length);
-    let result;
-    try {
-      result = await runPlan(plan, {
-        known,
-        finishedCubes: out?.finishedCubes,
-        onCubeDone: out && ((key) => out.writeCube(key)),
-        shouldStop: stop.stopped,
-        ...progress.hooks,
-        onSolution: (f) => {
-          out?.writeSolution({ orbit: f.orbitSize, vars: f.trueVars, solution: instance.toJson(f.solution) });
-          if (!args.json && f.index - known.length <= show)
-            progress.above(() => process.stdout.write(`${instance.render(f.solution, { color })}\n\n`));
-          progress.found(f.index);
-        },
-      });
-      out?.finish();
-    } finally {
-      progress.stop();
-      out?.close();
-      stop.release();
-    }
+    const result = await stoppableRun(
+      () => enumerationProgress(args, plan, noun, known.length),
+      () => out?.close(),
+      async (progress, stopped) => {
+        const run = await runPlan(plan, {
+          known,
+          finishedCubes: out?.finishedCubes,
+          onCubeDone: out && ((key) => out.writeCube(key)),
+          shouldStop: stopped,
+          ...progress.hooks,
+          onSolution: (f) => {
+            out?.writeSolution({ orbit: f.orbitSize, vars: f.trueVars, solution: instance.toJson(f.solution) });
+            if (!args.json && f.index - known.length <= show)
+              progress.above(() => process.stdout.write(`${instance.render(f.solution, { color })}\n\n`));
+            progress.found(f.index);
+          },
+        });
+        out?.finish();
+        return run;
+      },
+    );
     const report = enumerationReport(plan, instance, result, runSeconds(), out?.path);
     process.stdout.write((args.json ? JSON.stringify(report) : summaryLine(report) + certifiedLine(result)) + '\n');
     return 0;

@@ -49,6 +49,20 @@ const BAR_WIDTH = 24;
 /** Whether progress may be drawn: stderr is a terminal and the user did not ask for quiet. */
 export const progressWanted = (args: Readonly<Record<string, unknown>>): boolean => Boolean(process.stderr.isTTY) && args.quiet !== true;
 
+/** Runs `work` with a bar or a spinner (startProgress), its line cleared however the work ends, so that what follows is written on a clean line. */
+export async function withProgress<T>(
+  args: Readonly<Record<string, unknown>>,
+  spec: ProgressSpec,
+  work: (progress: Progress) => Promise<T>,
+): Promise<T> {
+  const progress = startProgress(args, spec);
+  try {
+    return await work(progress);
+  } finally {
+    progress.stop();
+  }
+}
+
 /** Starts a bar or a spinner on stderr; a silent stand-in when progress is not wanted. */
 export function startProgress(args: Readonly<Record<string, unknown>>, spec: ProgressSpec): Progress {
   if (!progressWanted(args)) return SILENT;

@@ -13,7 +13,7 @@ import {
   summarizeSweep,
   writeReplacing,
 } from '../index.js';
-import { type Args, counted, guarded, interruptFlag, outputOption, positiveInt, resumeOptions, runSeconds } from './common.js';
+import { type Args, counted, guarded, outputOption, positiveInt, resumeOptions, runSeconds, stoppableRun } from './common.js';
 import { startProgress } from './progress.js';
 
 /** `puzzlesat sweep genius-square`: parse, run the sweep (src/enumerate/sweep.ts), print. */
@@ -85,22 +85,18 @@ export const handler = (args: Args) =>
     })) as SweepPlan;
     const seed = plan.sample?.seed;
     const lock = args.out === undefined ? undefined : lockOutput(String(args.out), { resume: args.resume === true, force: args.force === true });
-    const stop = await interruptFlag();
-    const progress = startProgress(args, { unit: 'rolls', who: 'genius-square' });
-    let run: SweepRun;
-    try {
-      run = await runPlan(plan, {
-        shouldStop: stop.stopped,
-        onSweepProgress: (p) => {
-          progress.setTotal(p.total);
-          progress.update(p.done, p.resumed ? { resumed: p.resumed } : undefined);
-        },
-      });
-    } finally {
-      progress.stop();
-      stop.release();
-      lock?.release();
-    }
+    let run = await stoppableRun(
+      () => startProgress(args, { unit: 'rolls', who: 'genius-square' }),
+      () => lock?.release(),
+      (progress, stopped) =>
+        runPlan(plan, {
+          shouldStop: stopped,
+          onSweepProgress: (p) => {
+            progress.setTotal(p.total);
+            progress.update(p.done, p.resumed ? { resumed: p.resumed } : undefined);
+          },
+        }),
+    );
     // From the run's start, as every verb's summary (runSeconds): run.seconds is the sweep's own, without start-up and the plan.
     run = { ...run, seconds: runSeconds() };
     const summary = summarizeSweep(run.results);

@@ -21,6 +21,10 @@ export const boardJson = (grid: GridName, cells: readonly Cell[], optional: read
     ...(optional.length ? { optional: optional.map((c) => numbers(grid, c)) } : {}),
   });
 
+/** A piece set of one piece, as the JSON the polyform puzzle reads (`count` copies of it, when given). */
+export const onePiece = (grid: GridName, name: string, cells: readonly (readonly number[])[], count?: number): string =>
+  JSON.stringify({ grid, pieces: [{ name, cells, ...(count === undefined ? {} : { count }) }] });
+
 /** Every free polyform of these orders on a grid, named P<order>_<index> (each `count` times, when given). */
 export function allPieces(grid: GridName, orders: readonly number[], extra: Record<string, unknown> = {}, count?: string): string {
   const levels = polyforms(GRIDS[grid], Math.max(...orders));
