@@ -107,7 +107,7 @@ describe('a write error mid-stream', { timeout: 120_000 }, () => {
   it('sweep -o /dev/full is one line naming the file, exit 1 (was "internal error: ENOSPC")', () => {
     expectOneLineError(
       run(['sweep', 'genius-square', '--sample', '3', '-o', '/dev/full', '--force']),
-      /^puzzlesat: --out: cannot write "\/dev\/full": ENOSPC$/m,
+      /^puzzlesat: --output \(-o\): cannot write "\/dev\/full": ENOSPC$/m,
     );
   });
 });

@@ -185,7 +185,7 @@ export const handler = (args: Args) =>
         writeFileSync(join(dir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
         writeFileSync(join(dir, 'chart.svg'), renderChart(report));
       } catch (e) {
-        throw new UserError(`--out: cannot write into "${dir}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+        throw new UserError(`${optionName('output')}: cannot write into "${dir}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
       }
       process.stderr.write(`wrote ${join(dir, 'report.md')}, report.json and chart.svg\n`);
     }
@@ -218,7 +218,7 @@ async function benchPb(args: Args): Promise<number> {
       writeFileSync(join(dir, 'pb-encodings.md'), markdown);
       writeFileSync(join(dir, 'pb-encodings.json'), `${JSON.stringify(report, null, 2)}\n`);
     } catch (e) {
-      throw new UserError(`--out: cannot write into "${dir}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+      throw new UserError(`${optionName('output')}: cannot write into "${dir}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
     }
     process.stderr.write(`wrote ${join(dir, 'pb-encodings.md')} and pb-encodings.json\n`);
   }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type CountMethod, type CountStrategy as Strategy, type FinishedUnit, type Instance, type UniqueBy, UserError, chained } from '../index.js';
+import { optionName } from './options.js';
 import { ChainedFile, cnfHash, headerParams, otherParams, refuseOtherEncoding, sha256, toolVersion } from './run-file.js';
 
 /**
@@ -69,7 +70,7 @@ export class CountFile extends ChainedFile<CountHeader> {
   done: bigint | undefined;
 
   constructor(path: string, header: CountHeader, options: { resume: boolean; force: boolean }) {
-    super(path, header, '--output');
+    super(path, header, optionName('output'));
     this.open(options);
   }
 

@@ -33,7 +33,7 @@ import {
   sizeLimitOptions,
   summaryOption,
 } from './common.js';
-import { sizeInBytes } from './options.js';
+import { optionName, sizeInBytes } from './options.js';
 import { startProgress } from './progress.js';
 
 /**
@@ -90,7 +90,7 @@ export const builder = (y: Argv) =>
 export const handler = (args: Args) =>
   guarded(args, async () => {
     const puzzle = String(args.kind);
-    if (args.resume && !args.output) throw new UsageError('--resume needs --output FILE.jsonl to resume from');
+    if (args.resume && !args.output) throw new UsageError(`--resume needs ${optionName('output')} FILE.jsonl to resume from`);
     const plan = (await resolvePlan(puzzle, {
       verb: 'count',
       ...planRequest(args),

@@ -27,6 +27,7 @@ import {
   resumeOptions,
   runSeconds,
 } from './common.js';
+import { optionName } from './options.js';
 import { progressWanted, startProgress } from './progress.js';
 import { RunFile, runHeader } from './run-file.js';
 
@@ -89,7 +90,7 @@ export const builder = (y: Argv) => outputOption(enumerateOptions(y), 'write sol
 export const handler = (args: Args) =>
   guarded(args, async () => {
     const puzzle = String(args.kind);
-    if (args.resume && !args.out) throw new UsageError('--resume needs --output FILE.jsonl to resume from');
+    if (args.resume && !args.out) throw new UsageError(`--resume needs ${optionName('output')} FILE.jsonl to resume from`);
     const plan = (await resolvePlan(puzzle, { verb: 'enumerate', ...planRequest(args), resuming: args.resume === true })) as EnumeratePlan;
     // With the family when classes are counted by it, so the report counts its clauses and the file's header its formula.
     const instance = searchedInstance(plan);

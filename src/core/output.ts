@@ -1,6 +1,7 @@
 import { closeSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { UserError } from './errors.js';
+import { fieldName } from './field-names.js';
 
 /**
  * Writes a whole output file so that it either appears complete or not at
@@ -72,11 +73,15 @@ export function isSpecialFile(path: string): boolean {
   }
 }
 
-/** A write to an --out file (enumerate's and count's JSON lines, sweep's TSV) whose failure (ENOSPC, EIO) is said in one line naming it. */
+/**
+ * A write to a run's output file (enumerate's and count's JSON lines, sweep's
+ * TSV) whose failure (ENOSPC, EIO) is said in one line naming it, and the
+ * field that gave it as its caller spells it (the library's out, the CLI's -o).
+ */
 export function writeOrExplain(fd: number, text: string, path: string): void {
   try {
     writeSync(fd, text);
   } catch (e) {
-    throw new UserError(`--out: cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    throw new UserError(`${fieldName('out')}: cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
 }
