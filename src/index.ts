@@ -607,6 +607,7 @@ export {
 } from './core/limits.js';
 export { type AdvisedCall, kebabField, setFieldNames } from './core/field-names.js';
 export { readFileInput, readInput, readTextFile, readTextInput } from './core/input.js';
+export { parseJson } from './core/json.js';
 export { defaultSolverName } from '../solvers/index.js';
 export { isSpecialFile, writeOrExplain, writeReplacing } from './core/output.js';
 export { decompressed, readDimacsFile, readPackedText, writeDimacsFile, writeDimacsStream } from './core/dimacs.js';

@@ -209,4 +209,13 @@ describe('bench --merge of a report cut or edited', { timeout: 120_000 }, () => 
       expectOneLineError(r, new RegExp(`--merge: "${name.replace('.', '\\.')}" is not a bench report\\.json \\(${path.source}\\)`));
     }
   });
+
+  it('names a number too large for a double as written, by its JSON path (regression: JSON.parse made it Infinity, shown as null)', () => {
+    const text = readFileSync(join(import.meta.dirname, '..', 'bench', 'results', 'report.json'), 'utf8').replace(
+      '"machine":',
+      '"machine": 1e309, "x":',
+    );
+    const r = run(['bench', '--merge', file('huge.json', text), '-o', 'out-huge']);
+    expectOneLineError(r, /--merge: "huge\.json" is not a bench report\.json \(huge\.json:\d+: \$\.machine: 1e309 is too large a number/);
+  });
 });

@@ -10,6 +10,7 @@ import {
   chained,
   followingSum,
   orbit,
+  parseJson,
   processAlive,
   readFileInput,
   wholeLines,
@@ -250,7 +251,7 @@ export function openForAppending(path: string, keepBytes: number | undefined, he
 
 export function parseLine(text: string, where: string): Record<string, unknown> {
   try {
-    const value: unknown = JSON.parse(text);
+    const value: unknown = parseJson(text, where);
     if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
   } catch {
     // reported below
@@ -261,7 +262,7 @@ export function parseLine(text: string, where: string): Record<string, unknown> 
 function checkHeader(text: string, ours: RunHeader, path: string): void {
   let theirs: Partial<RunHeader> | undefined;
   try {
-    theirs = JSON.parse(text) as Partial<RunHeader>;
+    theirs = parseJson(text, `${path}:1`) as Partial<RunHeader>;
   } catch {
     // reported below
   }
