@@ -231,7 +231,7 @@ function argsFromParams(entry: PuzzleEntry, params: ReadonlyMap<string, string>,
     const key = o.param ?? camelField(o.name);
     const value = params.get(key);
     if (value === undefined) continue;
-    const typed = o.type === 'number' ? numberOf(value) : o.type === 'boolean' ? BOOLEANS[value] : value;
+    const typed = o.type === 'number' ? numberOf(value) : o.type === 'boolean' ? BOOLEANS.get(value) : value;
     const problem = typed === undefined ? `is not ${o.type === 'number' ? 'a number' : 'true or false'}` : outsideChoices(o, String(typed));
     if (problem) throw new UserError(`${where(key)}: c param ${key} "${value}" ${problem}`);
     args[o.name] = typed;
@@ -239,7 +239,11 @@ function argsFromParams(entry: PuzzleEntry, params: ReadonlyMap<string, string>,
   return args;
 }
 
-const BOOLEANS: Readonly<Record<string, boolean>> = { true: true, false: false };
+/** A map, not an object: a header's `c param flip constructor` found Object's constructor. */
+const BOOLEANS: ReadonlyMap<string, boolean> = new Map([
+  ['true', true],
+  ['false', false],
+]);
 
 const numberOf = (text: string): number | undefined => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : undefined);
 

@@ -304,6 +304,13 @@ describe('decode: what a header names, refused at its line', () => {
     );
     expectOneLineError(
       decode(
+        'proto.cnf',
+        domino((h) => h.replace('flip true', 'flip constructor')),
+      ),
+      /proto\.cnf:6: .*"constructor".*true or false/,
+    );
+    expectOneLineError(
+      decode(
         'amo.cnf',
         domino((h) => h.replace('amo bimander', 'amo nosuch')),
       ),
