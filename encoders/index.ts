@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { parseAmo, parseCard } from '../src/card/index.js';
 import { parsePb } from '../src/pb/index.js';
 import { type DimacsFormula, clauseCount, dimacsClauses, instanceFromDimacs, readDimacsFile } from '../src/core/dimacs.js';
 import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
-import { camelField, fieldName } from '../src/core/field-names.js';
+import { camelField, fieldName, withFieldNames } from '../src/core/field-names.js';
 import { limitsFromOptions, withSizeLimits } from '../src/core/limits.js';
-import { type EncodingChoice, type Instance, type PuzzleEntry, encodingKinds } from '../src/core/puzzle.js';
+import { type EncodingChoice, type Instance, type PuzzleEntry, type PuzzleOption, encodingKinds } from '../src/core/puzzle.js';
 import { addSymmetryBreaking } from '../src/symmetry/breaking.js';
 import { DOBBLE_PUZZLE } from './dobble.js';
 import { GENIUS_SQUARE_PUZZLE } from './genius-square.js';
@@ -121,8 +121,8 @@ function builtInstance(puzzle: string, args: Record<string, unknown>): Instance 
   // yargs checks choices on the command line; values it never saw (library callers, worker threads) are checked here.
   for (const o of entry.options) {
     const value = args[o.name];
-    if (o.choices && value !== undefined && !o.choices.includes(String(value)))
-      throw new UserError(`${fieldName(camelField(o.name))}: "${String(value)}" is not one of ${o.choices.join(', ')}`);
+    const problem = value === undefined ? undefined : outsideChoices(o, String(value));
+    if (problem) throw new UserError(`${fieldName(camelField(o.name))}: "${String(value)}" ${problem}`);
   }
   return entry.build({ ...args, ...encodingChoice(entry, args) });
 }
@@ -130,25 +130,67 @@ function builtInstance(puzzle: string, args: Record<string, unknown>): Instance 
 /**
  * The instance a DIMACS file describes, to read a solver's model back as a
  * solution: the puzzle of its `c puzzle` line rebuilt from its `c param`
- * lines when it names one, and only when the rebuilt formula is the file's
- * clause for clause; otherwise the file as a plain formula.
+ * lines, and only when the rebuilt formula is the file's clause for clause;
+ * the file as a plain formula when it names no puzzle (or names the formula
+ * puzzlesat writes for one). A puzzle it does not know, a parameter the
+ * puzzle has not, or a value of the wrong kind is refused at its line: read
+ * as a plain formula, a model was said to be checked by a puzzle checker
+ * there was none of.
  */
 export function instanceOfDimacs(f: DimacsFormula, source: string): Instance {
   const plain = instanceFromDimacs(f, source);
-  const entry = f.puzzle === undefined ? undefined : PUZZLES.find((p) => p.name === f.puzzle);
-  if (!entry) return plain;
+  if (f.puzzle === undefined || FORMULA_PUZZLES.has(f.puzzle)) return plain;
+  const at = (line: number | undefined) => (line === undefined ? source : `${source}:${line}`);
+  const lineOf = (key: string) => at(f.headerLines?.params.get(key));
+  const entry = PUZZLES.find((p) => p.name === f.puzzle);
+  if (!entry) {
+    const names = PUZZLES.map((p) => p.name);
+    throw new UserError(
+      `${at(f.headerLines?.puzzle)}: unknown puzzle "${f.puzzle}" in the header${didYouMean(f.puzzle, names)}; puzzlesat knows ${names.join(', ')}`,
+    );
+  }
+  const keys = headerKeys(entry);
+  const changedFile = (key: string | undefined) => {
+    const path = key === undefined ? undefined : f.params.get(key)!;
+    return path !== undefined && isFile(path) ? `; this line names ${path}, which may have changed since ${source} was written` : '';
+  };
   let rebuilt: Instance;
   try {
-    rebuilt = entry.build({
-      ...argsFromParams(entry, f.params),
-      ...encodingChoice(entry, { amo: f.params.get('amo'), card: f.params.get('card'), pb: f.params.get('pb') }),
-    });
-    // encode --unique says so in the header: the file then holds the symmetry-breaking family.
-    if (f.params.get('unique') === 'true') addSymmetryBreaking(rebuilt);
+    rebuilt = withFieldNames(
+      (field) => (keys.has(field) ? `c param ${keys.get(field)!}` : undefined),
+      () => {
+        const built = entry.build({
+          ...argsFromParams(entry, f.params, lineOf),
+          ...encodingChoice(entry, { amo: f.params.get('amo'), card: f.params.get('card'), pb: f.params.get('pb') }),
+        });
+        // encode --unique says so in the header: the file then holds the symmetry-breaking family.
+        if (f.params.get('unique') === 'true') addSymmetryBreaking(built);
+        return built;
+      },
+    );
   } catch (e) {
-    throw new UserError(`${source}: cannot rebuild ${entry.name} from its header: ${(e as Error).message}`);
+    if (e instanceof UserError && e.message.startsWith(`${source}:`)) throw e;
+    const message = (e as Error).message;
+    // The line the message is about: the parameter it names, else one naming a file read (what the file holds now may be the cause).
+    const key = [...f.params.keys()].find((k) => message.includes(`c param ${k}`)) ?? namedFiles(f)[0];
+    throw new UserError(
+      `${key === undefined ? at(f.headerLines?.puzzle) : lineOf(key)}: cannot rebuild ${entry.name} from its header: ${message}${changedFile(key)}`,
+    );
   }
+  // What encode writes: what the rebuilt puzzle records (soma's pieces, dobble's order), and options recorded but not read back (genius-square's seed).
+  const recorded = entry.options.filter((o) => o.param === false).map((o) => camelField(o.name));
+  const known = [...new Set([...keys.values(), 'unique', ...Object.keys(rebuilt.params), ...recorded])];
+  const unknown = [...f.params.keys()].find((k) => !known.includes(k));
+  if (unknown !== undefined)
+    throw new UserError(
+      `${lineOf(unknown)}: ${entry.name} has no parameter "${unknown}"${didYouMean(unknown, known)}; its header parameters are ${known.join(', ')}`,
+    );
   const differs = formulaDifference(rebuilt, f);
+  const file = namedFiles(f)[0];
+  if (differs && file !== undefined)
+    throw new UserError(
+      `${lineOf(file)}: ${entry.name} rebuilt from its header differs from the file (${differs})${changedFile(file)}, or the file was edited`,
+    );
   if (differs)
     throw new UserError(
       `${source}: ${entry.name} rebuilt from its header differs from the file (${differs}); was it edited, or written by another version?`,
@@ -156,16 +198,58 @@ export function instanceOfDimacs(f: DimacsFormula, source: string): Instance {
   return rebuilt;
 }
 
-/** The options recorded in a header, typed as the entry declares them. */
-function argsFromParams(entry: PuzzleEntry, params: ReadonlyMap<string, string>): Record<string, unknown> {
+/** The puzzle names puzzlesat writes for a formula that is no puzzle: a DIMACS file encoded again (`cnf`), a library formula (`formula`). */
+const FORMULA_PUZZLES: ReadonlySet<string> = new Set(['cnf', 'formula']);
+
+/** The header key each library field of the puzzle is rebuilt from (its options', and its encodings'). */
+function headerKeys(entry: PuzzleEntry): Map<string, string> {
+  const keys = new Map<string, string>(encodingKinds(entry).map((kind) => [kind, kind]));
+  for (const o of entry.options) if (o.param !== false) keys.set(camelField(o.name), o.param ?? camelField(o.name));
+  return keys;
+}
+
+/**
+ * The header's parameters that name a file the rebuild reads (a pieces file,
+ * a board file, as puzzlesat wrote before it wrote their content inline):
+ * what the file holds now is what the rebuild gets.
+ */
+const namedFiles = (f: DimacsFormula): string[] => [...f.params].filter(([key, value]) => key === 'piecesFile' || isFile(value)).map(([key]) => key);
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The options recorded in a header, typed as the entry declares them; a value not of that type is refused at its line (`where`). */
+function argsFromParams(entry: PuzzleEntry, params: ReadonlyMap<string, string>, where: (key: string) => string): Record<string, unknown> {
   const args: Record<string, unknown> = {};
   for (const o of entry.options) {
     if (o.param === false) continue;
-    const value = params.get(o.param ?? camelField(o.name));
-    if (value !== undefined) args[o.name] = o.type === 'number' ? Number(value) : o.type === 'boolean' ? value === 'true' : value;
+    const key = o.param ?? camelField(o.name);
+    const value = params.get(key);
+    if (value === undefined) continue;
+    const typed = o.type === 'number' ? numberOf(value) : o.type === 'boolean' ? BOOLEANS.get(value) : value;
+    const problem = typed === undefined ? `is not ${o.type === 'number' ? 'a number' : 'true or false'}` : outsideChoices(o, String(typed));
+    if (problem) throw new UserError(`${where(key)}: c param ${key} "${value}" ${problem}`);
+    args[o.name] = typed;
   }
   return args;
 }
+
+/** A map, not an object: a header's `c param flip constructor` found Object's constructor. */
+const BOOLEANS: ReadonlyMap<string, boolean> = new Map([
+  ['true', true],
+  ['false', false],
+]);
+
+const numberOf = (text: string): number | undefined => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : undefined);
+
+/** "is not one of a, b" for a value outside an option's choices; undefined when it has none or the value is one. */
+const outsideChoices = (o: PuzzleOption, value: string): string | undefined =>
+  o.choices && !o.choices.includes(value) ? `is not one of ${o.choices.join(', ')}` : undefined;
 
 /** Where an instance's formula and a file's differ, or undefined when they are the same clause for clause. */
 function formulaDifference(instance: Instance, f: DimacsFormula): string | undefined {

@@ -205,7 +205,9 @@ export function readPiecesFile(path: string): PieceDef[] {
     throw new UserError(`${fieldName('piecesFile')}: cannot read "${path}"`);
   }
   const pieces: PieceDef[] = [];
-  for (const p of parsePiecesFile(text, path)) addPiece(pieces, { name: p.name, cells: p.cells, count: p.count, least: p.least }, path);
+  // Each piece's problem is said at its header's line, as the file's other errors are.
+  for (const p of parsePiecesFile(text, path))
+    addPiece(pieces, { name: p.name, cells: p.cells, count: p.count, least: p.least }, `${path}:${p.line}`);
   return pieces;
 }
 

@@ -434,8 +434,10 @@ const NAMELESS_ANSWER = { cnf: '<dimacs>', model: '<answer>' };
  * Any solver's answer (`s`/`v` lines, several models, or MiniSat's result
  * file) to a DIMACS file that puzzlesat wrote, as the puzzle's solutions:
  * the puzzle is rebuilt from the file's header and compared with its clauses,
- * each model is checked against every clause and by the puzzle's checker.
- * `where` names the inputs in error messages.
+ * each model is checked against every clause and by the puzzle's checker
+ * (a file naming no puzzle is a plain formula: its clauses only). A puzzle
+ * or parameter the header names that puzzlesat does not know is refused at
+ * its line. `where` names the inputs in error messages.
  */
 export function decodeAnswer(
   dimacs: string | DimacsFormula,
@@ -605,6 +607,7 @@ export {
 } from './core/limits.js';
 export { type AdvisedCall, kebabField, setFieldNames } from './core/field-names.js';
 export { readFileInput, readInput, readTextFile, readTextInput } from './core/input.js';
+export { parseJson } from './core/json.js';
 export { defaultSolverName } from '../solvers/index.js';
 export { isSpecialFile, writeOrExplain, writeReplacing } from './core/output.js';
 export { decompressed, readDimacsFile, readPackedText, writeDimacsFile, writeDimacsStream } from './core/dimacs.js';

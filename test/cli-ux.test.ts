@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,8 @@ import { EtaEstimator, clock, progressText } from '../src/cli/progress.js';
 import { puzzleByName } from '../encoders/index.js';
 import { CubeTree } from '../src/enumerate/cube-tree.js';
 import { missing } from './helpers/requires.js';
+import { expectOneLineError, userErrorOf } from './helpers/expect-errors.js';
+import { writeOrExplain } from '../src/index.js';
 
 // The CLI as users run it (`npm test` compiles first).
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
@@ -165,6 +167,25 @@ describe('help and flags', { timeout: 240_000 }, () => {
     expect(readFileSync(join(dir, 'x.cnf'), 'latin1')).toMatch(/^p cnf /m);
   });
 
+  it('names the output file option one way, as -o/--output, in every message (regression: "--out:" from the lock, a write error and the file checks)', () => {
+    const named = /--output \(-o\)/;
+    writeFileSync(join(dir, 'held.jsonl.lock'), `${process.pid}\n`);
+    const held = run('enumerate', 'pentomino', '--preset', '3x20', '--solver', 'dlx', '--show', '0', '-o', 'held.jsonl');
+    expectOneLineError(held, new RegExp(`^puzzlesat: ${named.source}: held\\.jsonl is being written by process ${process.pid} `));
+    expectOneLineError(
+      run('sweep', 'genius-square', '--sample', '2', '-o', '/dev/full', '--force'),
+      /^puzzlesat: --output \(-o\): cannot write "\/dev\/full": ENOSPC$/m,
+    );
+    expectOneLineError(run('enumerate', 'pentomino', '--preset', '3x20', '--resume'), /^puzzlesat: --resume needs --output \(-o\) FILE/, 2);
+    // A library caller named the sweep's file as its field: out.
+    const fd = openSync('/dev/full', 'w');
+    try {
+      expect(userErrorOf(() => writeOrExplain(fd, 'x\n', '/dev/full'))).toBe('out: cannot write "/dev/full": ENOSPC');
+    } finally {
+      closeSync(fd);
+    }
+  });
+
   it('--unique is a switch; the symmetry group is --symmetry', () => {
     const count = (...extra: string[]) =>
       JSON.parse(run('enumerate', 'soma', '--unique', '--solver', 'dlx', '--show', '0', '--json', ...extra).out).count;
@@ -177,7 +198,7 @@ describe('help and flags', { timeout: 240_000 }, () => {
     expect(run('encode', 'pentomino', '--solver', 'cadical').code).toBe(2);
     const r = run('encode', 'pentomino', '--json');
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/--json needs --output FILE/);
+    expect(r.err).toMatch(/--json needs --output \(-o\) FILE/);
   });
 
   it('prints a shell completion script', () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readAnswer } from '../solvers/external/output.js';
+import { type CliRun, expectOneLineError } from './helpers/expect-errors.js';
 
 /** `puzzlesat decode` and `solve -` / `solve FILE --json`, through the compiled CLI. */
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
@@ -260,6 +261,74 @@ describe('puzzlesat decode', () => {
     },
     SLOW,
   );
+});
+
+describe('decode: what a header names, refused at its line', () => {
+  const decode = (file: string, text: string, model = 's SATISFIABLE\nv 1 0\n'): CliRun => {
+    const r = run(['decode', write(file, text), '--model', write(`${file}.out`, model)]);
+    return { code: r.status, out: r.stdout, err: r.stderr };
+  };
+  /** A domino on two cells, as encode writes it (its one solution is variable 1), with `edit` made to its header. */
+  const domino = (edit: (header: string) => string) =>
+    edit(
+      'p cnf 1 3\nc tool puzzlesat\nc puzzle polyomino\nc param board 2x1\nc param pieces D2\nc param flip true\nc param nonOverlap compact\nc param amo bimander\n',
+    ) + 'c var 1 place D2#0 @(0,0)\nc project 1 0\n1 0\n1 0\n1 0\n';
+
+  it('refuses a puzzle it does not know at the c puzzle line (regression: "1 model of nosuch, each checked against a.cnf and the puzzle\'s checker", exit 0)', () => {
+    const r = decode('nosuch.cnf', 'p cnf 2 1\nc puzzle nosuch\n1 2 0\n', 'v 1 -2 0\n');
+    expectOneLineError(r, /nosuch\.cnf:2: unknown puzzle "nosuch" in the header; .*polyomino/);
+    expectOneLineError(decode('typo.cnf', 'p cnf 2 1\nc puzzle polyomno\n1 2 0\n', 'v 1 -2 0\n'), /typo\.cnf:2: .*did you mean polyomino\?/);
+  });
+
+  it('claims no puzzle checker for a plain formula (regression: "each checked against b.cnf and the puzzle\'s checker")', () => {
+    const r = decode('plain.cnf', 'p cnf 2 1\n1 2 0\n', 'v 1 -2 0\n');
+    expect([r.code, r.err]).toEqual([0, '']);
+    expect(r.out).toMatch(/^SAT: 1 model of cnf, each checked against .*plain\.cnf\n$/m);
+    expect(r.out).not.toMatch(/checker/);
+  });
+
+  it('refuses a c param line of no parameter of the puzzle, or a value of the wrong kind, at its line (regression: ignored, or read as false)', () => {
+    expectOneLineError(
+      decode(
+        'flop.cnf',
+        domino((h) => h.replace('flip true', 'flop true')),
+      ),
+      /flop\.cnf:6: .*"flop".*did you mean flip\?/,
+    );
+    expectOneLineError(
+      decode(
+        'maybe.cnf',
+        domino((h) => h.replace('flip true', 'flip maybe')),
+      ),
+      /maybe\.cnf:6: .*flip.*"maybe".*true or false/,
+    );
+    expectOneLineError(
+      decode(
+        'proto.cnf',
+        domino((h) => h.replace('flip true', 'flip constructor')),
+      ),
+      /proto\.cnf:6: .*"constructor".*true or false/,
+    );
+    expectOneLineError(
+      decode(
+        'amo.cnf',
+        domino((h) => h.replace('amo bimander', 'amo nosuch')),
+      ),
+      /amo\.cnf:8: .*"nosuch"/,
+    );
+  });
+
+  it('names the header line of a pieces file that is gone or changed (regression: "--pieces-file: cannot read", and "differs from the file" with no line)', () => {
+    const named = domino((h) => h.replace('c param pieces D2', 'c param piecesFile dominoes.txt'));
+    write('dominoes.txt', 'D:\n##\n');
+    expect(decode('same.cnf', named).code).toBe(0);
+    rmSync(join(dir, 'dominoes.txt'));
+    const gone = decode('gone.cnf', named);
+    expectOneLineError(gone, /gone\.cnf:5: .*c param piecesFile.*dominoes\.txt/);
+    expect(gone.err).not.toMatch(/--pieces-file/);
+    write('dominoes.txt', 'M:\n#\n');
+    expectOneLineError(decode('changed.cnf', named), /changed\.cnf:5: .*dominoes\.txt.*changed/);
+  });
 });
 
 describe('"-" for standard input in a positional argument', () => {

@@ -1,5 +1,18 @@
 import { type SpawnSyncOptions, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -600,6 +613,35 @@ describe('3. one output-path rule', { timeout: 300_000 }, () => {
       );
     }
     expect(readFileSync(join(dir, board), 'utf8')).toBe('.....\n.....\n');
+  });
+
+  it('an output that is a symlink is written through to its target, as a shell > would, and refused when that is an input (regression: --force replaced the link with a file)', () => {
+    const target = fresh('target.cnf', 'old\n');
+    symlinkSync(target, join(dir, 'link.cnf'));
+    expect(run(['encode', 'polyomino', '--board', '2x1', '--pieces', 'D2', '-o', 'link.cnf', '--force']).code).toBe(0);
+    expect(lstatSync(join(dir, 'link.cnf')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, target), 'utf8')).toMatch(/^p cnf 1 3$/m);
+    // A link to a file not there yet: the file is made, the link left.
+    symlinkSync('made.cnf', join(dir, 'dangling.cnf'));
+    expect(run(['encode', 'polyomino', '--board', '2x1', '--pieces', 'D2', '-o', 'dangling.cnf']).code).toBe(0);
+    expect([lstatSync(join(dir, 'dangling.cnf')).isSymbolicLink(), readFileSync(join(dir, 'made.cnf'), 'utf8')]).toEqual([
+      true,
+      expect.stringMatching(/^p cnf /),
+    ]);
+    // The input by a link or another spelling is still the input.
+    const input = fresh('input.cnf', 'p cnf 1 1\n1 0\n');
+    symlinkSync(input, join(dir, 'to-input.cnf'));
+    for (const [given, output] of [
+      [input, 'to-input.cnf'],
+      ['to-input.cnf', input],
+      [`./${input}`, input],
+      [input, `./${input}`],
+    ])
+      expectOneLineError(
+        run(['encode', given!, '-o', output!, '--force']),
+        /--output \(-o\): .*input\.cnf is the input of this run; write elsewhere/,
+      );
+    expect([lstatSync(join(dir, 'to-input.cnf')).isSymbolicLink(), readFileSync(join(dir, input), 'utf8')]).toEqual([true, 'p cnf 1 1\n1 0\n']);
   });
 
   it('a knapsack --items path that cannot be read is one line naming it, and /dev/zero is read within the limit (regression: EISDIR was an internal error)', () => {

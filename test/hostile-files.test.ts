@@ -107,7 +107,7 @@ describe('a write error mid-stream', { timeout: 120_000 }, () => {
   it('sweep -o /dev/full is one line naming the file, exit 1 (was "internal error: ENOSPC")', () => {
     expectOneLineError(
       run(['sweep', 'genius-square', '--sample', '3', '-o', '/dev/full', '--force']),
-      /^puzzlesat: --out: cannot write "\/dev\/full": ENOSPC$/m,
+      /^puzzlesat: --output \(-o\): cannot write "\/dev\/full": ENOSPC$/m,
     );
   });
 });
@@ -208,5 +208,14 @@ describe('bench --merge of a report cut or edited', { timeout: 120_000 }, () => 
       const r = run(['bench', '--merge', edited(name, change), '-o', `out-${name}`]);
       expectOneLineError(r, new RegExp(`--merge: "${name.replace('.', '\\.')}" is not a bench report\\.json \\(${path.source}\\)`));
     }
+  });
+
+  it('names a number too large for a double as written, by its JSON path (regression: JSON.parse made it Infinity, shown as null)', () => {
+    const text = readFileSync(join(import.meta.dirname, '..', 'bench', 'results', 'report.json'), 'utf8').replace(
+      '"machine":',
+      '"machine": 1e309, "x":',
+    );
+    const r = run(['bench', '--merge', file('huge.json', text), '-o', 'out-huge']);
+    expectOneLineError(r, /--merge: "huge\.json" is not a bench report\.json \(huge\.json:\d+: \$\.machine: 1e309 is too large a number/);
   });
 });

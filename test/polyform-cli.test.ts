@@ -44,6 +44,28 @@ describe('bad input: one line naming the file, the JSON path or the option, exit
       /far\.json: \$\.cells\[0\]: \[4294967295,0\] is not a cell of the hexagon grid: coordinates run from -100000000 to 100000000/,
     ],
     [
+      // Regression: JSON.parse reads 1e309 as Infinity, and the message showed it as null: "[null,0,0] is not a cell".
+      'a number too large for a double, in a pieces file',
+      () => [
+        '--board',
+        '6x6',
+        '--grid',
+        'triangle',
+        '--pieces-file',
+        write(
+          'huge.json',
+          readFileSync(join(import.meta.dirname, '..', 'examples', 'hexiamonds.json'), 'utf8').replace('[0, 0, 0]', '[1e309, 0, 0]'),
+        ),
+      ],
+      /huge\.json:\d+: \$\.pieces\[0\]\.cells\[0\]\[0\]: 1e309 is too large a number \(a double holds at most about 1\.8e308\)$/m,
+    ],
+    [
+      'a number too large for a double, in inline JSON, not a string that looks like one',
+      () => ['--board', '{"grid":"square","source":"-1e999","cells":[[0,0],[-1E+999,0]]}', '--pieces', 'A=#'],
+      /--board:1: \$\.cells\[1\]\[0\]: -1E\+999 is too large a number/,
+      2,
+    ],
+    [
       'an empty board',
       () => ['--board', write('empty.json', '{"grid":"hexagon","cells":[]}'), '--pieces-file', hexPieces],
       /empty\.json: \$\.cells: the board has no cells/,

@@ -1,4 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { polycube } from '../encoders/polycube.js';
+import { userErrorOf } from './helpers/expect-errors.js';
 import { polyomino } from '../encoders/polyomino.js';
 import { enumerate } from '../src/enumerate/blocking-loop.js';
 import { enumerateExactCover } from '../src/enumerate/dlx.js';
@@ -234,5 +239,18 @@ describe('bad input', () => {
   ])('%j', (options, message) => {
     expect(() => polyomino(options as never)).toThrow(UserError);
     expect(() => polyomino(options as never)).toThrow(message);
+  });
+  it('a pieces file names the line of the piece that is not connected, as its other errors do (regression: "p.txt: piece B is not connected")', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-pieces-'));
+    try {
+      const file = join(dir, 'p.txt');
+      writeFileSync(file, 'A:\n##\n// the one apart\nB:\n#.\n.#\n');
+      expect(userErrorOf(() => polyomino({ board: '2x2', piecesFile: file }))).toBe(`${file}:4: piece B is not connected`);
+      expect(userErrorOf(() => polycube({ figure: '2x2x1', piecesFile: file }))).toBe(`${file}:4: piece B is not connected`);
+      writeFileSync(file, 'A:\n##\nB:\n..\n');
+      expect(userErrorOf(() => polyomino({ board: '2x2', piecesFile: file }))).toMatch(new RegExp(`^${file}:3: piece B has no`));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -10,10 +10,10 @@ import {
   UsageError,
   UserError,
   encodingKinds,
-  kebabField,
   puzzleArgsOf,
 } from '../index.js';
 import { EXIT_INTERRUPTED, interruptFlag, wasInterrupted } from './interrupt.js';
+import { optionName } from './options.js';
 
 export { EXIT_INTERRUPTED, interruptFlag } from './interrupt.js';
 
@@ -80,7 +80,7 @@ export function resumeOptions<T>(y: Argv<T>, resume: string) {
 
 /** --resume continues the JSON lines file that --output names (count, enumerate): refused at once without one, before the plan is built. */
 export function resumeNeedsOutput(args: Args): void {
-  if (args.resume && !args.output) throw new UsageError('--resume needs --output FILE.jsonl to resume from');
+  if (args.resume && !args.output) throw new UsageError(`--resume needs ${optionName('output')} FILE.jsonl to resume from`);
 }
 
 /**
@@ -178,9 +178,6 @@ export function planRequest(args: Args): Omit<PlanRequest, 'verb'> {
   };
 }
 
-/** A request's field as the command line spells it (uniqueBy → --unique-by), for the messages of the layers below. */
-export const optionName = (field: string): string => `--${kebabField(field)}`;
-
 /** A call the layers below advise, as a command line: the catalogue's listing, the solvers', a queue worker's option, a puzzle enumerated from options. */
 export function commandLine(call: AdvisedCall): string {
   if ('catalogue' in call) return '`puzzlesat list puzzles`';
@@ -190,7 +187,7 @@ export function commandLine(call: AdvisedCall): string {
   return ['puzzlesat enumerate', call.puzzle, ...options].join(' ');
 }
 
-export { positiveInt } from './options.js';
+export { optionName, positiveInt } from './options.js';
 
 /** Runs a command body, turning user errors into one line on stderr and exit code 1 (2 for usage); `args` are the command's own, for the format of an unanswered run. */
 export async function guarded(args: Args, body: () => Promise<number | void>): Promise<void> {

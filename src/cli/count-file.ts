@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto';
-import { type CountMethod, type CountStrategy as Strategy, type FinishedUnit, type Instance, type UniqueBy, UserError, chained } from '../index.js';
+import {
+  type CountMethod,
+  type CountStrategy as Strategy,
+  type FinishedUnit,
+  type Instance,
+  type UniqueBy,
+  UserError,
+  chained,
+  parseJson,
+} from '../index.js';
+import { optionName } from './options.js';
 import { ChainedFile, cnfHash, headerParams, otherParams, refuseOtherEncoding, sha256, toolVersion } from './run-file.js';
 
 /**
@@ -69,7 +79,7 @@ export class CountFile extends ChainedFile<CountHeader> {
   done: bigint | undefined;
 
   constructor(path: string, header: CountHeader, options: { resume: boolean; force: boolean }) {
-    super(path, header, '--output');
+    super(path, header, optionName('output'));
     this.open(options);
   }
 
@@ -145,7 +155,7 @@ export class CountFile extends ChainedFile<CountHeader> {
   private checkHeader(text: string): void {
     let theirs: Partial<CountHeader> | undefined;
     try {
-      theirs = JSON.parse(text) as Partial<CountHeader>;
+      theirs = parseJson(text, `${this.path}:1`) as Partial<CountHeader>;
     } catch {
       // reported below
     }

@@ -7,7 +7,11 @@ export const describe = "turn any solver's answer to a puzzlesat DIMACS file bac
 
 export const builder = (y: Argv) =>
   sizeLimitOptions(y)
-    .positional('cnf', { type: 'string', describe: 'the DIMACS file (from puzzlesat encode)' })
+    .positional('cnf', {
+      type: 'string',
+      describe:
+        'the DIMACS file (from puzzlesat encode): its c puzzle and c param lines rebuild the puzzle, and a puzzle or parameter puzzlesat does not know is refused at its line; a file naming no puzzle is a plain formula, its models checked against its clauses only',
+    })
     .option('model', {
       type: 'string',
       demandOption: true,
@@ -55,9 +59,9 @@ export const handler = (args: Args) =>
     } else {
       const color = colorWanted(process.stdout);
       for (const s of solutions) process.stdout.write(`${instance.render(s.solution, { color })}\n\n`);
-      process.stdout.write(
-        `${status}: ${counted(solutions.length, 'model')} of ${instance.puzzle}, each checked against ${cnfFile} and the puzzle's checker\n`,
-      );
+      // A plain formula has no checker beyond its clauses: saying one checked its models claimed a check never made.
+      const checker = instance.formula ? '' : " and the puzzle's checker";
+      process.stdout.write(`${status}: ${counted(solutions.length, 'model')} of ${instance.puzzle}, each checked against ${cnfFile}${checker}\n`);
     }
     return 0;
   });

@@ -1,6 +1,7 @@
 import type { Argv } from 'yargs';
 import { UsageError, addSymmetryBreaking, buildInstance, refuseUniqueOnFormula, writeDimacsFile, writeDimacsStream } from '../index.js';
 import { type Args, formulaOptions, formulaSize, guarded, outputOption, puzzleOptions, runSeconds } from './common.js';
+import { optionName } from './options.js';
 
 export const command = 'encode <kind>';
 export const describe = 'write the puzzle as DIMACS CNF for any SAT solver';
@@ -21,7 +22,7 @@ export const builder = (y: Argv) =>
 export const handler = (args: Args) =>
   guarded(args, async () => {
     // The summary goes where the formula would: only beside a file.
-    if (args.json && !args.output) throw new UsageError('--json needs --output FILE (without it the formula itself is on stdout)');
+    if (args.json && !args.output) throw new UsageError(`--json needs ${optionName('output')} FILE (without it the formula itself is on stdout)`);
     refuseUniqueOnFormula(String(args.kind), args.unique === true);
     const instance = buildInstance(String(args.kind), args);
     if (args.unique === true) addSymmetryBreaking(instance);

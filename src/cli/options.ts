@@ -347,8 +347,14 @@ function pathsOf(args: Record<string, unknown>, names: readonly string[]): { nam
   return names.filter((name) => typeof args[name] === 'string').map((name) => ({ name, path: String(args[name]), option: optionName(name) }));
 }
 
-/** An option as messages spell it: -o is named with its short form. */
-export const optionName = (name: string): string => (name === 'output' ? '--output (-o)' : `--${name}`);
+/**
+ * An option as messages spell it, by its name or its library field (uniqueBy
+ * is --unique-by): the output file is -o/--output on every verb, whatever a
+ * layer below calls it (the request's out; --out is an older alias), named
+ * with its short form. The one spelling of the CLI's messages, and the
+ * mapping of fieldName on the command line (cli.ts).
+ */
+export const optionName = (name: string): string => (name === 'output' || name === 'out' ? '--output (-o)' : `--${kebabField(name)}`);
 
 /** An existing regular file's identity (device and inode: the same through links and other spellings); undefined for none or a device. */
 function fileId(path: string | undefined): string | undefined {

@@ -11,15 +11,17 @@ import {
   checkTornTail,
   followingSum,
   orbit,
+  parseJson,
   processAlive,
   readFileInput,
   wholeLines,
   wholeLinesLength,
   writeOrExplain,
 } from '../index.js';
+import { optionName } from './options.js';
 
 /**
- * The `enumerate --out` file: JSON lines that a killed run resumes from.
+ * The `enumerate --output` file: JSON lines that a killed run resumes from.
  *
  *   line 1      {"puzzlesat":"enumerate", "fingerprint":..., what the run was}
  *   solutions   {"index":n, "orbit":k, "vars":[...], "solution":..., "sum":...}
@@ -163,7 +165,7 @@ export class RunFile extends ChainedFile<RunHeader> {
     header: RunHeader,
     options: RunFileOptions,
   ) {
-    super(path, header, '--out');
+    super(path, header, optionName('output'));
     this.open(options);
   }
 
@@ -254,7 +256,7 @@ export function openForAppending(path: string, keepBytes: number | undefined, he
 
 export function parseLine(text: string, where: string): Record<string, unknown> {
   try {
-    const value: unknown = JSON.parse(text);
+    const value: unknown = parseJson(text, where);
     if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
   } catch {
     // reported below
@@ -265,12 +267,12 @@ export function parseLine(text: string, where: string): Record<string, unknown> 
 function checkHeader(text: string, ours: RunHeader, path: string): void {
   let theirs: Partial<RunHeader> | undefined;
   try {
-    theirs = JSON.parse(text) as Partial<RunHeader>;
+    theirs = parseJson(text, `${path}:1`) as Partial<RunHeader>;
   } catch {
     // reported below
   }
   if (theirs?.puzzlesat !== 'enumerate')
-    throw new UserError(`--resume: ${path}:1 has no run header (not written by puzzlesat enumerate --out); cannot resume`);
+    throw new UserError(`--resume: ${path}:1 has no run header (not written by puzzlesat enumerate --output); cannot resume`);
   if (theirs.fingerprint === ours.fingerprint) return;
   if (theirs.unique !== ours.unique)
     throw new UserError(
@@ -328,13 +330,13 @@ export function otherParams(theirs: unknown, ours: unknown): string {
 }
 
 /**
- * The guard every --out file goes through (enumerate's JSONL, sweep's TSV):
+ * The guard every --output file goes through (enumerate's JSONL, sweep's TSV):
  * an existing file is only continued (--resume) or replaced (--force), and
  * only by one process at a time. Returns the lock to release when done.
  */
 export function lockOutput(path: string, options: RunFileOptions): { release(): void } {
   if (existsSync(path) && !options.resume && !options.force)
-    throw new UserError(`--out: ${path} exists; add --resume to continue it or --force to overwrite it`);
+    throw new UserError(`${optionName('output')}: ${path} exists; add --resume to continue it or --force to overwrite it`);
   return new Lock(path);
 }
 
@@ -356,12 +358,12 @@ class Lock {
         break;
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
-        if (code !== 'EEXIST') throw new UserError(`--out: cannot lock "${file}": ${code ?? String(e)}`);
+        if (code !== 'EEXIST') throw new UserError(`${optionName('output')}: cannot lock "${file}": ${code ?? String(e)}`);
         const owner = lockOwner(this.path);
         // This process takes each lock once: one naming its own pid was left by an earlier process that had it (a container's PID 1, restarted).
         if (owner !== undefined && owner !== process.pid && processAlive(owner))
-          throw new UserError(`--out: ${file} is being written by process ${owner} (its lock is ${this.path})`);
-        if (attempt > 0) throw new UserError(`--out: cannot take over the stale lock ${this.path}`);
+          throw new UserError(`${optionName('output')}: ${file} is being written by process ${owner} (its lock is ${this.path})`);
+        if (attempt > 0) throw new UserError(`${optionName('output')}: cannot take over the stale lock ${this.path}`);
         unlinkQuietly(this.path);
       }
     }

@@ -138,7 +138,7 @@ export const handler = (args: Args) =>
       process.stdout.write(JSON.stringify(report) + '\n');
     } else {
       process.stdout.write(summaryText(run, summary) + '\n');
-      if (!run.complete && args.out) process.stdout.write(`continue with: --out ${String(args.out)} --resume\n`);
+      if (!run.complete && args.out) process.stdout.write(`continue with: --output ${String(args.out)} --resume\n`);
     }
     return 0;
   });

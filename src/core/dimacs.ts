@@ -129,6 +129,8 @@ export interface DimacsFormula {
   /** `c param key value` lines. */
   params: Map<string, string>;
   puzzle?: string;
+  /** The line of the `c puzzle` line and of each `c param` key, for messages about what they say (decode rebuilding the puzzle). */
+  headerLines?: { puzzle?: number; params: ReadonlyMap<string, number> };
   /** `c family NAME N clauses M aux` lines, in file order: the clauses come family after family (metaComments writes them). */
   families?: FileFamily[];
   /** The line of the first `c p weight` line (the Model Counting Competition's literal weights), when the file has one. */
@@ -267,6 +269,8 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
   /** The largest variable a `c project`/`c ind`/`c aux` line named before the header, checked once the header is known. */
   let early: { v: number; line: number; kind: string } | undefined;
   const params = new Map<string, string>();
+  const paramLines = new Map<string, number>();
+  let puzzleLine: number | undefined;
   const families: FileFamily[] = [];
   let puzzle: string | undefined;
   let weightLine: number | undefined;
@@ -373,6 +377,7 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
     aux,
     params,
     puzzle,
+    headerLines: { puzzle: puzzleLine, params: paramLines },
     ...(families.length ? { families } : {}),
     ...(weightLine === undefined ? {} : { weightLine }),
   };
@@ -434,13 +439,17 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
       weightLine ??= line;
     } else if (kind === 'param') {
       const m = /^(\S+)\s*(.*)$/.exec(rest);
-      if (m) params.set(m[1]!, m[2]!);
+      if (m) {
+        params.set(m[1]!, m[2]!);
+        paramLines.set(m[1]!, line);
+      }
     } else if (kind === 'family') {
       // A name may hold spaces (metaComments folds each run to one); a line of another form is a comment like any other.
       const m = /^(.+?)\s+(\d{1,10})\s+clauses\s+(\d{1,10})\s+aux$/.exec(rest);
       if (m) families.push({ name: m[1]!, clauses: Number(m[2]), auxVars: Number(m[3]) });
     } else {
       puzzle = rest.trim();
+      puzzleLine = line;
     }
   }
 }

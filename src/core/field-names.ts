@@ -10,13 +10,32 @@
  */
 let naming: ((field: string) => string) | undefined;
 
+/** Names that hold while one call runs (withFieldNames); a field they do not name is named the usual way. */
+let scoped: ((field: string) => string | undefined) | undefined;
+
 /**
  * A field as this process's caller spells it (see above). `inLibrary` is
  * how a library caller gives it where that is not a field of the call that
  * failed: the size limits, which only puzzles.byName's options and
  * setSizeLimits take (a typed builder's caller cannot give it maxCells).
  */
-export const fieldName = (field: string, inLibrary = field): string => (naming ? naming(field) : inLibrary);
+export const fieldName = (field: string, inLibrary = field): string => scoped?.(field) ?? (naming ? naming(field) : inLibrary);
+
+/**
+ * `run` with fields named by `names` where it names them: a puzzle rebuilt
+ * from a DIMACS header was given its fields by the header's `c param` lines,
+ * not by options, and a message naming --pieces-file sent the user to an
+ * option they never gave.
+ */
+export function withFieldNames<T>(names: (field: string) => string | undefined, run: () => T): T {
+  const outer = scoped;
+  scoped = (field) => names(field) ?? outer?.(field);
+  try {
+    return run();
+  } finally {
+    scoped = outer;
+  }
+}
 
 /**
  * A call a message advises: the listing of the catalogue's named puzzles or

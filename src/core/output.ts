@@ -1,15 +1,19 @@
-import { closeSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { closeSync, openSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from './errors.js';
+import { fieldName } from './field-names.js';
 
 /**
  * Writes a whole output file so that it either appears complete or not at
  * all: into a temporary file beside it, then renamed over the path. A run
  * that fails half-way (a full disk, Ctrl-C) leaves what was there before.
  * A path that is not a regular file (/dev/null, a pipe) is written in place:
- * a rename would replace the device. Errors are thrown as they are.
+ * a rename would replace the device. A symbolic link is written through to
+ * the file it names, as a shell's `>` writes: the rename replaced the link
+ * itself with a regular file. Errors are thrown as they are.
  */
-export function writeReplacing(path: string, chunks: Iterable<string | Uint8Array>): void {
+export function writeReplacing(given: string, chunks: Iterable<string | Uint8Array>): void {
+  const path = linkTarget(given);
   const inPlace = isSpecialFile(path);
   if (!inPlace) removeStaleTemporaries(path);
   const target = inPlace ? path : temporaryOf(path, process.pid);
@@ -28,6 +32,29 @@ export function writeReplacing(path: string, chunks: Iterable<string | Uint8Arra
     if (!inPlace) rmSync(target, { force: true });
     throw e;
   }
+}
+
+/** How many links a path may go through, as the kernel allows (SYMLOOP_MAX on Linux). */
+const MAX_LINKS = 40;
+
+/**
+ * The file a path names once its last component's symbolic links are
+ * followed (a directory's link on the way needs none: a rename goes through
+ * it): the path itself when it is no link or does not exist, the target of a
+ * link to a file not there yet, which the write then makes.
+ */
+function linkTarget(path: string): string {
+  let current = path;
+  for (let hops = 0; hops < MAX_LINKS; hops++) {
+    let link: string;
+    try {
+      link = readlinkSync(current);
+    } catch {
+      return current; // EINVAL: no link; ENOENT: not there yet
+    }
+    current = resolve(dirname(current), link);
+  }
+  throw Object.assign(new Error(`${path}: too many levels of symbolic links`), { code: 'ELOOP' });
 }
 
 const temporaryOf = (path: string, pid: number): string => join(dirname(path), `.${basename(path)}.${pid}.tmp`);
@@ -72,11 +99,15 @@ export function isSpecialFile(path: string): boolean {
   }
 }
 
-/** A write to an --out file (enumerate's and count's JSON lines, sweep's TSV) whose failure (ENOSPC, EIO) is said in one line naming it. */
+/**
+ * A write to a run's output file (enumerate's and count's JSON lines, sweep's
+ * TSV) whose failure (ENOSPC, EIO) is said in one line naming it, and the
+ * field that gave it as its caller spells it (the library's out, the CLI's -o).
+ */
 export function writeOrExplain(fd: number, text: string, path: string): void {
   try {
     writeSync(fd, text);
   } catch (e) {
-    throw new UserError(`--out: cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    throw new UserError(`${fieldName('out')}: cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
 }

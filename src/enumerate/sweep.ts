@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, truncateSync } from 'node:fs';
 import { readFileInput } from '../core/input.js';
+import { parseJson } from '../core/json.js';
 import { writeOrExplain } from '../core/output.js';
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
@@ -303,7 +304,7 @@ function checkParams(path: string, theirs: Partial<SweepParams>, ours: SweepPara
 /** The parameters on a sweep file's first line. */
 function parseParams(line: string, where: string): Partial<SweepParams> {
   try {
-    const value: unknown = JSON.parse(line.slice(PARAMS_PREFIX.length));
+    const value: unknown = parseJson(line.slice(PARAMS_PREFIX.length), where);
     if (value && typeof value === 'object' && !Array.isArray(value)) return value as Partial<SweepParams>;
   } catch {
     // reported below
