@@ -131,11 +131,11 @@ function builtInstance(puzzle: string, args: Record<string, unknown>): Instance 
  * The instance a DIMACS file describes, to read a solver's model back as a
  * solution: the puzzle of its `c puzzle` line rebuilt from its `c param`
  * lines, and only when the rebuilt formula is the file's clause for clause;
- * the file as a plain formula when it names no puzzle (or names the formula
- * puzzlesat writes for one). A puzzle it does not know, a parameter the
- * puzzle has not, or a value of the wrong kind is refused at its line: read
- * as a plain formula, a model was said to be checked by a puzzle checker
- * there was none of.
+ * the file as a plain formula when it names no puzzle, or a name of its own
+ * (toDimacs's `puzzle`, or the formula puzzlesat writes for one). A name
+ * one typo from a puzzle's, a parameter the puzzle has not, or a value of
+ * the wrong kind is refused at its line: read as a plain formula, a model
+ * was said to be checked by a puzzle checker there was none of.
  */
 export function instanceOfDimacs(f: DimacsFormula, source: string): Instance {
   const plain = instanceFromDimacs(f, source);
@@ -145,9 +145,10 @@ export function instanceOfDimacs(f: DimacsFormula, source: string): Instance {
   const entry = PUZZLES.find((p) => p.name === f.puzzle);
   if (!entry) {
     const names = PUZZLES.map((p) => p.name);
-    throw new UserError(
-      `${at(f.headerLines?.puzzle)}: unknown puzzle "${f.puzzle}" in the header${didYouMean(f.puzzle, names)}; puzzlesat knows ${names.join(', ')}`,
-    );
+    const near = didYouMean(f.puzzle, names);
+    // Any other name is a formula's own (toDimacs's `puzzle`): a plain formula, whose models no checker but its clauses checks.
+    if (near === '') return plain;
+    throw new UserError(`${at(f.headerLines?.puzzle)}: unknown puzzle "${f.puzzle}" in the header${near}; puzzlesat knows ${names.join(', ')}`);
   }
   const keys = headerKeys(entry);
   const changedFile = (key: string | undefined) => {

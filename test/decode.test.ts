@@ -274,10 +274,15 @@ describe('decode: what a header names, refused at its line', () => {
       'p cnf 1 3\nc tool puzzlesat\nc puzzle polyomino\nc param board 2x1\nc param pieces D2\nc param flip true\nc param nonOverlap compact\nc param amo bimander\n',
     ) + 'c var 1 place D2#0 @(0,0)\nc project 1 0\n1 0\n1 0\n1 0\n';
 
-  it('refuses a puzzle it does not know at the c puzzle line (regression: "1 model of nosuch, each checked against a.cnf and the puzzle\'s checker", exit 0)', () => {
+  it('refuses a misspelt puzzle at the c puzzle line, and claims no checker for a name of its own (regression: "1 model of nosuch, each checked against a.cnf and the puzzle\'s checker", exit 0)', () => {
+    expectOneLineError(
+      decode('typo.cnf', 'p cnf 2 1\nc puzzle polyomno\n1 2 0\n', 'v 1 -2 0\n'),
+      /typo\.cnf:2: unknown puzzle "polyomno" in the header \(did you mean polyomino\?\); puzzlesat knows .*pentomino/,
+    );
+    // A formula's own name (toDimacs's puzzle): read as a plain formula, checked against its clauses alone.
     const r = decode('nosuch.cnf', 'p cnf 2 1\nc puzzle nosuch\n1 2 0\n', 'v 1 -2 0\n');
-    expectOneLineError(r, /nosuch\.cnf:2: unknown puzzle "nosuch" in the header; .*polyomino/);
-    expectOneLineError(decode('typo.cnf', 'p cnf 2 1\nc puzzle polyomno\n1 2 0\n', 'v 1 -2 0\n'), /typo\.cnf:2: .*did you mean polyomino\?/);
+    expect([r.code, r.err]).toEqual([0, '']);
+    expect(r.out).toMatch(/^SAT: 1 model of nosuch, each checked against .*nosuch\.cnf\n$/m);
   });
 
   it('claims no puzzle checker for a plain formula (regression: "each checked against b.cnf and the puzzle\'s checker")', () => {

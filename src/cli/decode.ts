@@ -10,7 +10,7 @@ export const builder = (y: Argv) =>
     .positional('cnf', {
       type: 'string',
       describe:
-        'the DIMACS file (from puzzlesat encode): its c puzzle and c param lines rebuild the puzzle, and a puzzle or parameter puzzlesat does not know is refused at its line; a file naming no puzzle is a plain formula, its models checked against its clauses only',
+        'the DIMACS file (from puzzlesat encode): its c puzzle and c param lines rebuild the puzzle, and a misspelt puzzle or a parameter it does not have is refused at its line; a file naming no puzzle of puzzlesat is a plain formula, its models checked against its clauses only',
     })
     .option('model', {
       type: 'string',
