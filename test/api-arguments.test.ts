@@ -379,4 +379,11 @@ describe('what toDimacs writes in comments stays on its line', () => {
     expect(text).toContain('c param the key a value\n');
     expect((await solve(parseDimacs(text))).model?.trueNames).toEqual(['a']);
   });
+
+  it('a name of its own decodes as a plain formula; a misspelt puzzle is refused (regression: decodeAnswer refused every name that is no puzzle)', () => {
+    const f = new Formula();
+    f.add([f.vars.id('a')]);
+    expect(decodeAnswer(toDimacs(f, { puzzle: 'my puzzle' }), 's SATISFIABLE\nv 1 0\n').solutions).toHaveLength(1);
+    expect(() => decodeAnswer(toDimacs(f, { puzzle: 'pentomno' }), 's SATISFIABLE\nv 1 0\n')).toThrow(/did you mean pentomino\?/);
+  });
 });
