@@ -11,6 +11,7 @@ import {
   readdirSync,
   symlinkSync,
   truncateSync,
+  unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -613,6 +614,17 @@ describe('3. one output-path rule', { timeout: 300_000 }, () => {
       );
     }
     expect(readFileSync(join(dir, board), 'utf8')).toBe('.....\n.....\n');
+  });
+
+  it('a run writing a file through a link meets the lock of a run writing it by its name (regression: each took its own lock, link.lock and file.lock)', () => {
+    const real = 'real.jsonl';
+    symlinkSync(real, join(dir, 'alias.jsonl'));
+    writeFileSync(join(dir, `${real}.lock`), `${process.pid}\n`);
+    expectOneLineError(
+      run(['enumerate', 'pentomino', '--preset', '3x20', '--solver', 'dlx', '--show', '0', '-o', 'alias.jsonl']),
+      new RegExp(`alias\\.jsonl is being written by process ${process.pid} \\(its lock is .*real\\.jsonl\\.lock\\)`),
+    );
+    unlinkSync(join(dir, `${real}.lock`));
   });
 
   it('an output that is a symlink is written through to its target, as a shell > would, and refused when that is an input (regression: --force replaced the link with a file)', () => {

@@ -10,6 +10,7 @@ import {
   chained,
   checkTornTail,
   followingSum,
+  linkTarget,
   orbit,
   parseJson,
   processAlive,
@@ -351,7 +352,8 @@ class Lock {
   private readonly onExit = () => this.release();
 
   constructor(file: string) {
-    this.path = `${file}.lock`;
+    // Beside the file written, not the name given: runs writing one file through a link and by its name meet one lock.
+    this.path = `${linkTarget(file)}.lock`;
     for (let attempt = 0; ; attempt++) {
       try {
         writeFileSync(this.path, `${process.pid}\n`, { flag: 'wx' });

@@ -43,7 +43,7 @@ const MAX_LINKS = 40;
  * it): the path itself when it is no link or does not exist, the target of a
  * link to a file not there yet, which the write then makes.
  */
-function linkTarget(path: string): string {
+export function linkTarget(path: string): string {
   let current = path;
   for (let hops = 0; hops < MAX_LINKS; hops++) {
     let link: string;
