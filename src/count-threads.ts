@@ -25,11 +25,13 @@ import type { CountThreadMessage } from './enumerate/worker-tasks.js';
  * (src/count/shares.ts, sharesPerTerm below), each thread with its part of
  * the memory bound. The same terms, units and sums as countInstance, so the
  * counts, the resume file and the spot checks are the same; only the memos
- * are per thread, so a thread misses what another has cached.
+ * are per thread, so a thread misses what another has cached. `script`
+ * is the threads' script (a test's stands in for a thread that does not answer).
  */
 export function countInThreads(
   plan: Pick<CountPlan, 'puzzle' | 'args' | 'unique' | 'uniqueBy' | 'maxBytes'>,
   workers: number,
+  script?: URL,
 ): (instance: Instance, options: CountInstanceOptions) => Promise<InstanceCount> {
   return async (instance, options) => {
     const { terms, problem } = compiledTerms(instance, options);
@@ -66,48 +68,60 @@ export function countInThreads(
         worker.postMessage(next);
       } else if (running === 0) pool.stop();
     };
-    // The caller's stop (a deadline, Ctrl-C) reaches the threads through the flag; they end their shares, incomplete.
-    const poll = setInterval(() => {
+    /** Units the threads posted, by term and share: the lower bound of a share whose thread was ended before it answered. */
+    const posted: number[][] = terms.map(() => new Array<number>(shares).fill(0));
+    let stoppedAt: number | undefined;
+    /**
+     * The caller's stop (a deadline, Ctrl-C) reaches the threads through the
+     * flag, and they end their shares, incomplete, at their next poll; a
+     * thread that polls nothing (rebuilding its instance from the plan, 15 s
+     * of a 20x20 board past a --timeout of 6) is ended STOP_GRACE_MS after it.
+     */
+    const graceOver = (): boolean => {
       if (options.shouldStop?.()) Atomics.store(stopFlag, 0, 1);
-    }, STOP_POLL_MS);
-    try {
-      await runPool<CountThreadMessage>({
-        tasks: Array.from({ length: workers }, () => ({ task: 'count', job: { plan, stop } })),
-        onStart: handOut,
-        onMessage: (m, worker, pool) => {
-          if (m.type === 'tick') {
-            fractions[m.term]![m.share] = m.fraction;
-            tick();
-            return;
-          }
-          if (m.type === 'unit') return options.onUnit?.(terms[m.term]!.key, strategies[m.term]!, m.unit);
-          if (m.type === 'error') {
-            if (m.unit !== undefined) throw new ResumeConflict(m.unit, m.message);
-            throw m.user ? new UserError(m.message) : new Error(m.message);
-          }
-          running--;
-          if (m.type === 'memory') {
-            // In the user's terms: what the threads need together, against the whole --max-memory.
-            memory ??= new MemoryBoundExceeded(m.needed * workers, totalBytes);
-            Atomics.store(stopFlag, 0, 1);
-          } else {
-            runs[m.term]![m.share] = m.run;
-            fractions[m.term]![m.share] = m.fraction;
-            tick();
-          }
-          handOut(worker, pool);
-          // A thread with no share left waits idle; the last one to finish ends the pool.
-        },
-      });
-    } finally {
-      clearInterval(poll);
-    }
-    const results: TermResult[] = terms.map((term, k) => termResult(term, problem(k).rowIds.length, strategies[k]!, summed(runs[k]!)));
+      if (Atomics.load(stopFlag, 0) !== 0) stoppedAt ??= performance.now();
+      return stoppedAt !== undefined && performance.now() - stoppedAt >= STOP_GRACE_MS;
+    };
+    await runPool<CountThreadMessage>({
+      tasks: Array.from({ length: workers }, () => ({ task: 'count', job: { plan, stop } })),
+      script,
+      shouldStop: graceOver,
+      onStart: handOut,
+      onMessage: (m, worker, pool) => {
+        if (m.type === 'tick') {
+          fractions[m.term]![m.share] = m.fraction;
+          tick();
+          return;
+        }
+        if (m.type === 'unit') {
+          posted[m.term]![m.share] += m.unit.count;
+          return options.onUnit?.(terms[m.term]!.key, strategies[m.term]!, m.unit);
+        }
+        if (m.type === 'error') {
+          if (m.unit !== undefined) throw new ResumeConflict(m.unit, m.message);
+          throw m.user ? new UserError(m.message) : new Error(m.message);
+        }
+        running--;
+        if (m.type === 'memory') {
+          // In the user's terms: what the threads need together, against the whole --max-memory.
+          memory ??= new MemoryBoundExceeded(m.needed * workers, totalBytes);
+          Atomics.store(stopFlag, 0, 1);
+        } else {
+          runs[m.term]![m.share] = m.run;
+          fractions[m.term]![m.share] = m.fraction;
+          tick();
+        }
+        handOut(worker, pool);
+        // A thread with no share left waits idle; the last one to finish ends the pool.
+      },
+    });
+    const results: TermResult[] = terms.map((term, k) => termResult(term, problem(k).rowIds.length, strategies[k]!, summed(runs[k]!, posted[k]!)));
     return assembled(terms, results, options, memory);
   };
 }
 
-const STOP_POLL_MS = 100;
+/** How long a stopped count waits for its threads to answer before it ends them (they answer within a poll of the search). */
+const STOP_GRACE_MS = 1000;
 
 /**
  * Once stopped, the next share that a resumed file has units of: its thread
@@ -129,12 +143,18 @@ function takeRecorded(queue: ShareJob[]): ShareJob | undefined {
  */
 const sharesPerTerm = (weights: readonly number[], workers: number): number => (weights.filter((w) => w > 0).length >= 2 * workers ? 1 : workers);
 
-/** A term's run from its shares' runs: complete when every share is; absent when none ran. */
-function summed(shares: readonly (RunResult | undefined)[]): Omit<RunResult, 'strategy'> | undefined {
+/**
+ * A term's run from its shares' runs: complete when every share is; absent
+ * when none ran. A share whose thread was ended before it answered counts
+ * the units it posted, each an exact subtree.
+ */
+function summed(shares: readonly (RunResult | undefined)[], posted: readonly number[]): Omit<RunResult, 'strategy'> | undefined {
   const ran = shares.filter((r): r is RunResult => r !== undefined);
-  if (ran.length === 0) return undefined;
+  // Over `posted`, which is dense: the runs of shares that never answered are holes, which reduce skips.
+  const unanswered = posted.reduce((n, count, share) => (shares[share] === undefined ? n + count : n), 0);
+  if (ran.length === 0 && unanswered === 0) return undefined;
   return {
-    count: ran.reduce((n, r) => n + r.count, 0),
+    count: ran.reduce((n, r) => n + r.count, unanswered),
     complete: ran.length === shares.length && ran.every((r) => r.complete),
     nodes: ran.reduce((n, r) => n + r.nodes, 0),
     // The shares' memos lived side by side: their sizes add up, as their events do.

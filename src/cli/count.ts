@@ -158,7 +158,7 @@ interface CountSummary {
   seconds: number;
   nodes: number;
   cache: CountReport['cache'] & { hitRate: number };
-  terms?: { key: string; fixed: number; complete: boolean; strategy: string; nodes: number }[];
+  terms?: { key: string; fixed: number; complete: boolean; strategy?: string; nodes: number }[];
   /** An incomplete count: the share of the search tree behind it, its branches weighed alike (the progress bar's measure). */
   done?: number;
   out?: string;

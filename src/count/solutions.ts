@@ -38,7 +38,8 @@ export interface TermResult {
   /** The solutions this term's symmetry fixes (with its representative); a lower bound when incomplete. */
   fixed: number;
   complete: boolean;
-  strategy: Strategy;
+  /** Absent for a term the count stopped before, whose strategy (auto) was never worked out. */
+  strategy?: Strategy;
   nodes: number;
   rows: number;
   cache: CacheStats;
@@ -90,24 +91,29 @@ export async function countInstance(instance: Instance, options: CountInstanceOp
   const pinning: PinnedSlot = {};
   for (const k of lightFirst(weights)) {
     const term = terms[k]!;
-    const problem = compileProblem(term.problem, order, term.forced);
     const weight = weights[k]!;
+    if (!complete || options.shouldStop?.() === true) {
+      // Stopped: a term not begun is not compiled either (compiling polls nothing: 80 pinned terms of a 20x20 board took 13 s).
+      complete = false;
+      done += weight;
+      results[k] = notBegun(term, options, recordedRun(options.finished?.get(term.key)));
+      continue;
+    }
+    const problem = compileProblem(term.problem, order, term.forced);
     const strategy = resolveStrategy(problem, options.strategies?.get(term.key) ?? options.strategy, options.maxBytes, options.shouldStop);
     let run: RunResult | undefined;
     try {
-      if (complete && options.shouldStop?.() !== true) {
-        const counted = pinnedOr(term, problem, strategy, order, pinning);
-        run = await runCount(counted.problem, {
-          pinned: counted.pinned,
-          strategy,
-          maxBytes: options.maxBytes,
-          shouldStop: options.shouldStop,
-          onTick: (f) => options.onTick?.(done + weight * f),
-          finished: options.finished?.get(term.key),
-          recheck: options.recheck?.get(term.key),
-          onUnit: (u) => options.onUnit?.(term.key, strategy, u),
-        });
-      }
+      const counted = pinnedOr(term, problem, strategy, order, pinning);
+      run = await runCount(counted.problem, {
+        pinned: counted.pinned,
+        strategy,
+        maxBytes: options.maxBytes,
+        shouldStop: options.shouldStop,
+        onTick: (f) => options.onTick?.(done + weight * f),
+        finished: options.finished?.get(term.key),
+        recheck: options.recheck?.get(term.key),
+        onUnit: (u) => options.onUnit?.(term.key, strategy, u),
+      });
     } catch (e) {
       if (!(e instanceof MemoryBoundExceeded)) throw e;
       memory = e;
@@ -117,6 +123,16 @@ export async function countInstance(instance: Instance, options: CountInstanceOp
     results[k] = termResult(term, problem.rowIds.length, strategy, run ?? recordedRun(options.finished?.get(term.key)));
   }
   return assembled(terms, results, options, memory);
+}
+
+/**
+ * A term the count stopped before: its input rows, the strategy it ran with
+ * before (a resumed file) or was given, none when it would have been worked
+ * out (auto), and the units its resumed file records.
+ */
+function notBegun(term: BurnsideTerm, options: CountInstanceOptions, run: Omit<RunResult, 'strategy'> | undefined): TermResult {
+  const given = options.strategy === 'auto' ? undefined : options.strategy;
+  return termResult(term, term.problem.rows.length, options.strategies?.get(term.key) ?? given, run);
 }
 
 /** A term not counted (the count had stopped): the units its resumed file records, each exact, are its lower bound. */
@@ -158,14 +174,19 @@ export function pinnedOr(
 }
 
 /** A term's result from its run (absent: the term never ran, the count having stopped before it). */
-export function termResult(term: BurnsideTerm, rows: number, strategy: Strategy, run: Omit<RunResult, 'strategy'> | undefined): TermResult {
+export function termResult(
+  term: BurnsideTerm,
+  rows: number,
+  strategy: Strategy | undefined,
+  run: Omit<RunResult, 'strategy'> | undefined,
+): TermResult {
   return {
     key: term.key,
     symmetry: term.symmetry,
     ...(term.representative === undefined ? {} : { representative: term.representative }),
     fixed: run?.count ?? 0,
     complete: run?.complete === true,
-    strategy,
+    ...(strategy === undefined ? {} : { strategy }),
     nodes: run?.nodes ?? 0,
     rows,
     cache: run?.cache ?? EMPTY_STATS,
@@ -205,7 +226,8 @@ function lowerBound(terms: readonly BurnsideTerm[], fixed: readonly number[]): n
 
 /** "exact cover (sweep)", "Burnside over 8 symmetries, pinned at 6 representatives, 9 terms (mrv)". */
 function methodOf(terms: readonly BurnsideTerm[], results: readonly TermResult[], options: Pick<CountInstanceOptions, 'unique'>): string {
-  const strategies = [...new Set(results.filter((r) => r.symmetry === 0).map((r) => r.strategy))].join('+');
+  const strategies =
+    [...new Set(results.filter((r) => r.symmetry === 0 && r.strategy !== undefined).map((r) => r.strategy))].join('+') || 'not begun';
   if (!options.unique) return `exact cover (${strategies})`;
   // The symmetry-breaking family pins a piece that has no placement: no terms, no solutions.
   if (terms.length === 0) return 'Burnside with no terms (the pinned piece has no placement)';

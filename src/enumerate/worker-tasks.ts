@@ -55,7 +55,7 @@ export interface CountThreadJob {
 export type CountThreadMessage =
   /** The share of the term's search this share has done (its units' weights; the shares of a term sum to its whole). */
   | { type: 'tick'; term: number; share: number; fraction: number }
-  | { type: 'unit'; term: number; unit: UnitCount }
+  | { type: 'unit'; term: number; share: number; unit: UnitCount }
   /** fraction: the share's last tick, where it stopped (its whole when complete). */
   | { type: 'done'; term: number; share: number; run: RunResult; fraction: number }
   | { type: 'memory'; term: number; share: number; needed: number; bound: number }

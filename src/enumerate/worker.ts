@@ -61,7 +61,7 @@ function countShares(job: CountThreadJob): void {
           lastTick = performance.now();
           post({ type: 'tick', term, share: share.share.index, fraction });
         },
-        onUnit: (unit) => post({ type: 'unit', term, unit }),
+        onUnit: (unit) => post({ type: 'unit', term, share: share.share.index, unit }),
       });
       post({ type: 'done', term, share: share.share.index, run, fraction });
     } catch (e) {

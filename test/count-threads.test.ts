@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { pentomino } from '../encoders/polyomino.js';
+import { countInThreads } from '../src/count-threads.js';
+import { DEFAULT_MAX_BYTES } from '../src/count/engine.js';
+import type { UnitCount } from '../src/count/exact-cover.js';
+
+/**
+ * The count on worker threads stops for the whole run (--timeout, Ctrl-C,
+ * the memory bound) even when a thread does not answer the stop: one still
+ * rebuilding its instance from the plan (a large board: seconds to minutes)
+ * polls nothing. Such a thread stands in here as a script that never answers.
+ */
+describe('count on worker threads, stopped', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'count-threads-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A thread that takes each share, posts one finished unit of 7 solutions for it, and then never answers again. */
+  const silentScript = () => {
+    const path = join(dir, 'silent.mjs');
+    writeFileSync(
+      path,
+      [
+        "import { parentPort } from 'node:worker_threads';",
+        "parentPort.on('message', (share) => parentPort.postMessage({ type: 'unit', term: share.term, share: share.share.index, unit: { unit: 'u' + share.share.index, count: 7, nodes: 1 } }));",
+      ].join('\n'),
+    );
+    return pathToFileURL(path);
+  };
+
+  it('returns incomplete when a thread never answers the stop, with the units its threads finished as the lower bound', async () => {
+    const plan = { puzzle: 'pentomino', args: { preset: '6x10' }, unique: false, uniqueBy: undefined, maxBytes: DEFAULT_MAX_BYTES };
+    let stop = false;
+    const units: UnitCount[] = [];
+    // The shares are handed out as the pool starts, before the first await: the stop comes while both threads hold one.
+    const counting = countInThreads(
+      plan,
+      2,
+      silentScript(),
+    )(pentomino({ preset: '6x10' }), {
+      shouldStop: () => stop,
+      onUnit: (_term, _strategy, unit) => units.push(unit),
+    });
+    stop = true;
+    const result = await counting;
+    // One term (the solutions), dealt into a share a thread: each thread's one unit of 7 counts.
+    expect(units.map((u) => u.count)).toEqual([7, 7]);
+    expect(result).toMatchObject({ count: 14, complete: false });
+  }, 30_000);
+});
