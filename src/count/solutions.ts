@@ -95,7 +95,6 @@ export async function countInstance(instance: Instance, options: CountInstanceOp
     if (!complete || options.shouldStop?.() === true) {
       // Stopped: a term not begun is not compiled either (compiling polls nothing: 80 pinned terms of a 20x20 board took 13 s).
       complete = false;
-      done += weight;
       results[k] = notBegun(term, options, recordedRun(options.finished?.get(term.key)));
       continue;
     }
