@@ -118,6 +118,15 @@ describe('puzzlesat dobble, SAT', () => {
     expect(summary(run(...args.slice(0, -1), '12', '--json').stdout)).toMatchObject({ status: 'SAT', symbols: 12 });
   });
 
+  it('--method sat with --symbols uses no more symbols than the file names (regression: it searched all 13, then failed "has 10 symbol names but the deck needs 13")', () => {
+    // 5 cards of 4 symbols need 10 symbols (every two cards get one of their own), so 10 names are enough.
+    const names = file('ten-names.txt', 'a\nb\nc\nd\ne\nf\ng\nh\ni\nj\n');
+    const r = run('dobble', '--symbols-per-card', '4', '--cards', '5', '--method', 'sat', '--symbols', names);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const deck = parseDeck(r.stdout, 'stdout');
+    expect(checkDeck(deck)).toEqual({ ok: true, cards: 5, symbolsPerCard: 4, symbols: 10 });
+  });
+
   it('--variables mols and --symmetry-steps reach the SAT model: the order-4 deck from Latin squares, checked; a wrong step is one line', () => {
     const args = [
       'dobble',

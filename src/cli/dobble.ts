@@ -219,8 +219,10 @@ export const handler = (args: Args) =>
     const fewest = symbolsLowerBound(k, m);
     if (names && names.length < fewest)
       throw new UserError(`${symbolsFile} has ${names.length} symbol names but a deck of ${k} cards with ${m} symbols each needs at least ${fewest}`);
-    const maxSymbols = positiveInt(args['max-symbols'], '--max-symbols');
-    if (maxSymbols !== undefined && maxSymbols < m) throw new UsageError(`--max-symbols: ${maxSymbols} is too few for cards of ${m} symbols each`);
+    const asked = positiveInt(args['max-symbols'], '--max-symbols');
+    if (asked !== undefined && asked < m) throw new UsageError(`--max-symbols: ${asked} is too few for cards of ${m} symbols each`);
+    // The names are the symbols there are: a SAT deck free to use all m² - m + 1 could not be named after the search.
+    const maxSymbols = asked ?? (method === 'sat' && names && names.length < planeSize(m - 1) ? names.length : undefined);
     // Every page file is named and checked before the search: k cards fill a known number of pages, FILE-1 … FILE-N when more than one.
     const [svgPaths, pngPaths] = [outputPages(args, 'svg', k), outputPages(args, 'png', k)];
 
