@@ -580,6 +580,7 @@ export {
   DOBBLE_VARIABLES,
   nameDeck,
   deckLines,
+  pairwiseBeatsLines,
   parseDeck,
   parseSymbols,
   planeSize,

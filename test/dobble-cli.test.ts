@@ -72,6 +72,14 @@ describe('puzzlesat dobble, algebraic', () => {
     });
   });
 
+  it('names 5 cards of 4 symbols with the 10 names it says they need (regression: the algebraic deck took 11 and failed "the deck needs 11")', () => {
+    const names = file('ten.txt', 'a\nb\nc\nd\ne\nf\ng\nh\ni\nj\n');
+    const r = run('dobble', '--symbols-per-card', '4', '--cards', '5', '--symbols', names);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(checkDeck(parseDeck(r.stdout, 'stdout'))).toEqual({ ok: true, cards: 5, symbolsPerCard: 4, symbols: 10 });
+    expect(r.stdout).toMatch(/\(algebraic: every two cards get a symbol of their own, [\d.]+ s\)\n$/);
+  });
+
   it('writes FILE for one SVG page and FILE-1.svg, FILE-2.svg, ... for more', () => {
     // An A4 page holds 6 cards of 80 mm: 3 cards fit one page, 7 need two.
     expect(run('dobble', '--symbols-per-card', '2', '--svg', 'small.svg').code).toBe(0);

@@ -214,6 +214,17 @@ describe('algebraic decks', () => {
     }
   });
 
+  it("m + 1 cards take the K·m - C(K, 2) symbols symbolsNeeded calls exact, also for odd orders (regression: 5 cards of 4 symbols took 11 lines' points, not 10)", () => {
+    // An odd order's arcs hold at most n + 1 points, so no n + 2 lines of its plane meet in distinct points.
+    for (const n of [2, 3, 4, 5, 7, 9]) {
+      const k = n + 2;
+      const deck = algebraicDeck(n, { cards: k });
+      const { symbols } = symbolsNeeded(k, n + 1);
+      expectValidDeck(deck, k, n + 1, symbols!);
+      expect(Math.max(...deck.flat())).toBe(symbols! - 1);
+    }
+  });
+
   it('truncation keeps as few symbols as any choice of lines (exhaustive over all line subsets, orders 2–4)', () => {
     for (const n of [2, 3, 4]) {
       const plane = projectivePlane(n);

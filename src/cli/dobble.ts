@@ -19,6 +19,7 @@ import {
   puzzleArgsOf,
   isSpecialFile,
   pageCount,
+  pairwiseBeatsLines,
   renderDobblePages,
   resolvePlan,
   runPlan,
@@ -299,9 +300,11 @@ function textReport(r: Report): string {
   const time = `${r.seconds.toFixed(2)} s`;
   if (r.named) {
     const how =
-      r.method === 'algebraic'
-        ? `algebraic: ${k === planeSize(n) ? 'the' : `${k} of the ${planeSize(n)} lines of the`} projective plane of order ${n}, ${time}`
-        : `SAT: ${outcome.solver}, ${time}, ${formulaSize(outcome)}`;
+      r.method !== 'algebraic'
+        ? `SAT: ${outcome.solver}, ${time}, ${formulaSize(outcome)}`
+        : pairwiseBeatsLines(n, k)
+          ? `algebraic: every two cards get a symbol of their own, ${time}`
+          : `algebraic: ${k === planeSize(n) ? 'the' : `${k} of the ${planeSize(n)} lines of the`} projective plane of order ${n}, ${time}`;
     return `${formatDeck(r.named)}# ${counted(k, 'card')}, ${m} symbols per card, ${symbolCount(outcome.deck!)} symbols (${how})\n`;
   }
   if (outcome.status === 'UNSAT') return `${impossibility(k, m, r.maxSymbols, r.variables)} (UNSAT, proved by SAT in ${time})\n`;
