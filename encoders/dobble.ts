@@ -1008,7 +1008,9 @@ function encodeIncidence(order: number, options: DobbleSatOptions): DobbleCnf {
     );
     impliedLatin(cnf, x, order, amo);
   }
-  const deckOf = (value: (v: number) => boolean) => renumberSymbols(x.map((row) => row.flatMap((v, s) => (value(v) ? [s] : []))));
+  // The model's own symbol numbers: closing the gaps of a partial deck's unused symbols would print models that
+  // differ only there as one deck, again and again.
+  const deckOf = (value: (v: number) => boolean) => x.map((row) => row.flatMap((v, s) => (value(v) ? [s] : [])));
   return Object.assign(cnf, { variables: 'incidence' as const, deckOf });
 }
 
@@ -1166,8 +1168,7 @@ function lexGreaterOrEqual(cnf: Cnf, a: readonly number[], b: readonly number[],
 
 /**
  * The deck of a model. Incidence model: card c holds symbol s when `in c s`
- * is true, symbols renumbered 0.. in order (a truncated deck may leave some
- * unused). Mols model: the plane built from the squares (squaresDeck).
+ * is true (a truncated deck may leave some of 0..v-1 unused). Mols model: the plane built from the squares (squaresDeck).
  */
 export function decodeDobble(cnf: DobbleCnf, value: (v: number) => boolean): Deck {
   return cnf.deckOf(value);

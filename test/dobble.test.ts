@@ -473,6 +473,20 @@ describe('SAT encoding', () => {
       });
     }
 
+    it('decodes every model to a deck of its own (regression: unused symbols were renumbered away, so enumerate printed 5670 decks of 3 cards on 7 symbols, only 1350 of them distinct)', async () => {
+      const cnf = encodeDobble(2, { cards: 3, symbols: 7, symmetryBreaking: false });
+      const solver = solverFor(cnf);
+      const decks = new Set<string>();
+      let models = 0;
+      while ((await solver.solve()) === 'SAT') {
+        models++;
+        decks.add(JSON.stringify(decodeDobble(cnf, (v) => solver.value(v))));
+        solver.addClause(cnf.projection.map((v) => (solver.value(v) ? -v : v)));
+      }
+      solver.dispose();
+      expect([models, decks.size]).toEqual([5670, 5670]);
+    });
+
     it('brute force counts 7!·7!/168 = 151200 labelled Fano planes', () => {
       expect(bruteForceDecks(3, 7, 7)).toHaveLength(151200);
     });
