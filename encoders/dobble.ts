@@ -194,7 +194,39 @@ export function algebraicDeck(n: number, options: AlgebraicDeckOptions = {}): De
     );
   }
   if (k === total) return plane.lines.map((line) => [...line]);
+  if (pairwiseBeatsLines(n, k)) return pairwiseDeck(k, n + 1);
   return renumberSymbols(chooseLines(plane, k).map((i) => plane.lines[i]!));
+}
+
+/**
+ * Whether K cards of n + 1 symbols need fewer symbols made pairwise (see
+ * pairwiseDeck) than as K lines of the plane of order n. K ≤ n + 1 lines of
+ * a dual conic, and in even order n + 2 of a dual hyperoval, meet in distinct
+ * points, which is the pairwise count; an arc of an odd-order plane has at
+ * most n + 1 points (Bose), so there n + 2 lines cover more.
+ */
+export const pairwiseBeatsLines = (n: number, k: number): boolean => k === n + 2 && n % 2 === 1;
+
+/**
+ * K ≤ m + 1 cards of m symbols, every two sharing a symbol of their own and
+ * the rest each on one card: K·m - C(K, 2) symbols, the fewest there can be
+ * (symbolsNeeded), numbered 0.. in order of first use.
+ */
+export function pairwiseDeck(cards: number, symbolsPerCard: number): Deck {
+  const shared = (i: number, j: number) => {
+    const [a, b] = i < j ? [i, j] : [j, i];
+    // Pairs (a, b), a < b, numbered in order: those of a smaller a first.
+    return a * cards - (a * (a + 1)) / 2 + (b - a - 1);
+  };
+  const pairs = (cards * (cards - 1)) / 2;
+  const own = symbolsPerCard - (cards - 1);
+  const deck = Array.from({ length: cards }, (_, i) => [
+    ...Array.from({ length: cards }, (_, j) => j)
+      .filter((j) => j !== i)
+      .map((j) => shared(i, j)),
+    ...Array.from({ length: own }, (_, t) => pairs + i * own + t),
+  ]);
+  return renumberSymbols(deck);
 }
 
 /** Symbols renumbered 0.. in the order of their old numbers, unused ones dropped. */
@@ -976,7 +1008,9 @@ function encodeIncidence(order: number, options: DobbleSatOptions): DobbleCnf {
     );
     impliedLatin(cnf, x, order, amo);
   }
-  const deckOf = (value: (v: number) => boolean) => renumberSymbols(x.map((row) => row.flatMap((v, s) => (value(v) ? [s] : []))));
+  // The model's own symbol numbers: closing the gaps of a partial deck's unused symbols would print models that
+  // differ only there as one deck, again and again.
+  const deckOf = (value: (v: number) => boolean) => x.map((row) => row.flatMap((v, s) => (value(v) ? [s] : [])));
   return Object.assign(cnf, { variables: 'incidence' as const, deckOf });
 }
 
@@ -1134,8 +1168,7 @@ function lexGreaterOrEqual(cnf: Cnf, a: readonly number[], b: readonly number[],
 
 /**
  * The deck of a model. Incidence model: card c holds symbol s when `in c s`
- * is true, symbols renumbered 0.. in order (a truncated deck may leave some
- * unused). Mols model: the plane built from the squares (squaresDeck).
+ * is true (a truncated deck may leave some of 0..v-1 unused). Mols model: the plane built from the squares (squaresDeck).
  */
 export function decodeDobble(cnf: DobbleCnf, value: (v: number) => boolean): Deck {
   return cnf.deckOf(value);

@@ -582,6 +582,7 @@ export {
   DOBBLE_VARIABLES,
   nameDeck,
   deckLines,
+  pairwiseBeatsLines,
   parseDeck,
   parseSymbols,
   planeSize,

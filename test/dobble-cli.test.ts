@@ -72,6 +72,14 @@ describe('puzzlesat dobble, algebraic', () => {
     });
   });
 
+  it('names 5 cards of 4 symbols with the 10 names it says they need (regression: the algebraic deck took 11 and failed "the deck needs 11")', () => {
+    const names = file('ten.txt', 'a\nb\nc\nd\ne\nf\ng\nh\ni\nj\n');
+    const r = run('dobble', '--symbols-per-card', '4', '--cards', '5', '--symbols', names);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(checkDeck(parseDeck(r.stdout, 'stdout'))).toEqual({ ok: true, cards: 5, symbolsPerCard: 4, symbols: 10 });
+    expect(r.stdout).toMatch(/\(algebraic: every two cards get a symbol of their own, [\d.]+ s\)\n$/);
+  });
+
   it('writes FILE for one SVG page and FILE-1.svg, FILE-2.svg, ... for more', () => {
     // An A4 page holds 6 cards of 80 mm: 3 cards fit one page, 7 need two.
     expect(run('dobble', '--symbols-per-card', '2', '--svg', 'small.svg').code).toBe(0);
@@ -116,6 +124,15 @@ describe('puzzlesat dobble, SAT', () => {
     const s = summary(run(...args, '--json').stdout);
     expect(s).toMatchObject({ status: 'UNSAT', cards: null, symbols: null, count: 0, complete: true });
     expect(summary(run(...args.slice(0, -1), '12', '--json').stdout)).toMatchObject({ status: 'SAT', symbols: 12 });
+  });
+
+  it('--method sat with --symbols uses no more symbols than the file names (regression: it searched all 13, then failed "has 10 symbol names but the deck needs 13")', () => {
+    // 5 cards of 4 symbols need 10 symbols (every two cards get one of their own), so 10 names are enough.
+    const names = file('ten-names.txt', 'a\nb\nc\nd\ne\nf\ng\nh\ni\nj\n');
+    const r = run('dobble', '--symbols-per-card', '4', '--cards', '5', '--method', 'sat', '--symbols', names);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const deck = parseDeck(r.stdout, 'stdout');
+    expect(checkDeck(deck)).toEqual({ ok: true, cards: 5, symbolsPerCard: 4, symbols: 10 });
   });
 
   it('--variables mols and --symmetry-steps reach the SAT model: the order-4 deck from Latin squares, checked; a wrong step is one line', () => {

@@ -214,6 +214,17 @@ describe('algebraic decks', () => {
     }
   });
 
+  it("m + 1 cards take the K·m - C(K, 2) symbols symbolsNeeded calls exact, also for odd orders (regression: 5 cards of 4 symbols took 11 lines' points, not 10)", () => {
+    // An odd order's arcs hold at most n + 1 points, so no n + 2 lines of its plane meet in distinct points.
+    for (const n of [2, 3, 4, 5, 7, 9]) {
+      const k = n + 2;
+      const deck = algebraicDeck(n, { cards: k });
+      const { symbols } = symbolsNeeded(k, n + 1);
+      expectValidDeck(deck, k, n + 1, symbols!);
+      expect(Math.max(...deck.flat())).toBe(symbols! - 1);
+    }
+  });
+
   it('truncation keeps as few symbols as any choice of lines (exhaustive over all line subsets, orders 2–4)', () => {
     for (const n of [2, 3, 4]) {
       const plane = projectivePlane(n);
@@ -461,6 +472,20 @@ describe('SAT encoding', () => {
         expect(models).toEqual(expected);
       });
     }
+
+    it('decodes every model to a deck of its own (regression: unused symbols were renumbered away, so enumerate printed 5670 decks of 3 cards on 7 symbols, only 1350 of them distinct)', async () => {
+      const cnf = encodeDobble(2, { cards: 3, symbols: 7, symmetryBreaking: false });
+      const solver = solverFor(cnf);
+      const decks = new Set<string>();
+      let models = 0;
+      while ((await solver.solve()) === 'SAT') {
+        models++;
+        decks.add(JSON.stringify(decodeDobble(cnf, (v) => solver.value(v))));
+        solver.addClause(cnf.projection.map((v) => (solver.value(v) ? -v : v)));
+      }
+      solver.dispose();
+      expect([models, decks.size]).toEqual([5670, 5670]);
+    });
 
     it('brute force counts 7!·7!/168 = 151200 labelled Fano planes', () => {
       expect(bruteForceDecks(3, 7, 7)).toHaveLength(151200);

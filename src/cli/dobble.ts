@@ -19,6 +19,7 @@ import {
   puzzleArgsOf,
   isSpecialFile,
   pageCount,
+  pairwiseBeatsLines,
   renderDobblePages,
   resolvePlan,
   runPlan,
@@ -219,8 +220,10 @@ export const handler = (args: Args) =>
     const fewest = symbolsLowerBound(k, m);
     if (names && names.length < fewest)
       throw new UserError(`${symbolsFile} has ${names.length} symbol names but a deck of ${k} cards with ${m} symbols each needs at least ${fewest}`);
-    const maxSymbols = positiveInt(args['max-symbols'], '--max-symbols');
-    if (maxSymbols !== undefined && maxSymbols < m) throw new UsageError(`--max-symbols: ${maxSymbols} is too few for cards of ${m} symbols each`);
+    const asked = positiveInt(args['max-symbols'], '--max-symbols');
+    if (asked !== undefined && asked < m) throw new UsageError(`--max-symbols: ${asked} is too few for cards of ${m} symbols each`);
+    // The names are the symbols there are: a SAT deck free to use all m² - m + 1 could not be named after the search.
+    const maxSymbols = asked ?? (method === 'sat' && names && names.length < planeSize(m - 1) ? names.length : undefined);
     // Every page file is named and checked before the search: k cards fill a known number of pages, FILE-1 … FILE-N when more than one.
     const [svgPaths, pngPaths] = [outputPages(args, 'svg', k), outputPages(args, 'png', k)];
 
@@ -297,9 +300,11 @@ function textReport(r: Report): string {
   const time = `${r.seconds.toFixed(2)} s`;
   if (r.named) {
     const how =
-      r.method === 'algebraic'
-        ? `algebraic: ${k === planeSize(n) ? 'the' : `${k} of the ${planeSize(n)} lines of the`} projective plane of order ${n}, ${time}`
-        : `SAT: ${outcome.solver}, ${time}, ${formulaSize(outcome)}`;
+      r.method !== 'algebraic'
+        ? `SAT: ${outcome.solver}, ${time}, ${formulaSize(outcome)}`
+        : pairwiseBeatsLines(n, k)
+          ? `algebraic: every two cards get a symbol of their own, ${time}`
+          : `algebraic: ${k === planeSize(n) ? 'the' : `${k} of the ${planeSize(n)} lines of the`} projective plane of order ${n}, ${time}`;
     return `${formatDeck(r.named)}# ${counted(k, 'card')}, ${m} symbols per card, ${symbolCount(outcome.deck!)} symbols (${how})\n`;
   }
   if (outcome.status === 'UNSAT') return `${impossibility(k, m, r.maxSymbols, r.variables)} (UNSAT, proved by SAT in ${time})\n`;
