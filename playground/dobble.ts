@@ -1,5 +1,5 @@
 import { isPrimePower } from '../src/algebra/finite-field.js';
-import { planeSize } from '../encoders/dobble.js';
+import { pairwiseBeatsLines, planeSize } from '../encoders/dobble.js';
 import { $, number, SolverWorker, setStatus as showStatus, showEngines, type StatusState } from './page.js';
 import { DOBBLE_ORDERS, type DeckAnswer, type DobbleMethod, type FromWorker, type SatEngine } from './protocol.js';
 
@@ -123,7 +123,9 @@ function showDeck(answer: DeckAnswer): void {
     else setStatus('done', `no answer from ${answer.solver} (${time})`);
     return;
   }
-  const how = answer.solver === 'algebraic' ? `by the finite field in ${time}` : `by SAT in ${time} with ${answer.solver} (${formula})`;
+  // n + 2 cards of an odd order are no lines of the plane: each two share a symbol of their own (algebraicDeck).
+  const built = pairwiseBeatsLines(Number(ui.order.value), answer.cards.length) ? 'pairwise' : 'by the finite field';
+  const how = answer.solver === 'algebraic' ? `${built} in ${time}` : `by SAT in ${time} with ${answer.solver} (${formula})`;
   setStatus('done', `${number(answer.cards.length)} cards made ${how}`);
   ui.check.textContent = answer.check;
   ui.check.dataset.valid = String(answer.valid);
