@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { readTextInput } from '../src/core/input.js';
 import { UsageError, UserError, readingOption } from '../src/core/errors.js';
 import { fieldName } from '../src/core/field-names.js';
@@ -89,12 +89,21 @@ const inlineLines = (grid: Grid, art: string) => (grid.name === 'cube' ? inlineA
 /** Boards by name: WxH, hexagon:N, triangle:N, trapezoid:WxH (src/geometry/board-shapes.ts). */
 const NAMED = /^((hexagon|triangle):\d+|(trapezoid:)?\d+x\d+)$/;
 
-/** A file when one is there; else the option's text itself when it reads as JSON, WxH or art; else an error. */
-function readSource(value: string, option: string, what: string): Source {
+/**
+ * Is there a file at the path? A directory is none, and board art names one
+ * often: ".", ".." and "../.." (the 2x2 square) are directories wherever the
+ * command runs.
+ */
+const fileAt = (path: string): boolean => existsSync(path) && !statSync(path).isDirectory();
+
+/** A board written in the option itself: a shape by name or art (a pieces file is a file, or JSON). */
+const boardInline = (value: string) => NAMED.test(value) || /^[.#^v+|\-/ o*]+$/.test(value);
+
+/** A file when one is there; else the option's text itself when it reads as JSON, or as `inline` says; else an error. */
+function readSource(value: string, option: string, what: string, inline: (value: string) => boolean): Source {
   // JSON is never a file name: taken as it is before any file system lookup (which the browser playground lacks).
   if (isJson(value)) return { text: value, where: option, inline: true };
-  const inline = NAMED.test(value) || /^[.#^v+|\-/ o*]+$/.test(value);
-  if (!existsSync(value) && inline) return { text: value, where: option, inline: true };
+  if (inline(value) && !fileAt(value)) return { text: value, where: option, inline: true };
   try {
     return { text: readTextInput(value, value), where: value, inline: false };
   } catch (e) {
@@ -124,7 +133,7 @@ interface BoardInput {
 function boardInput(value: string): BoardInput {
   if (SIZE_LIKE.test(value) && !NAMED.test(value) && !existsSync(value))
     throw new UsageError(`${fieldName('board')}: "${value}" is not a board size (WxH, hexagon:N, triangle:N or trapezoid:WxH)`);
-  const source = readSource(value, fieldName('board'), 'JSON, WxH or inline art (rows separated by "/")');
+  const source = readSource(value, fieldName('board'), 'JSON, WxH or inline art (rows separated by "/")', boardInline);
   if (isJson(source.text)) {
     const json = reading(source, () => boardFromJson(parseJson(source.text, source.where), source.where));
     return { json, read: () => json };
@@ -214,7 +223,7 @@ function piecesInput(options: PolyformOptions): PiecesInput {
     throw new UsageError(`give the pieces: ${fieldName('piecesFile')} FILE (JSON or "NAME:" blocks of art) or ${fieldName('pieces')} LIST`);
   const inline = options.piecesFile === undefined;
   const option = fieldName(inline ? 'pieces' : 'piecesFile');
-  const source: Source = inline ? { text: value, where: option, inline: true } : readSource(value, option, 'a pieces file');
+  const source: Source = inline ? { text: value, where: option, inline: true } : readSource(value, option, 'a pieces file', () => false);
   if (isJson(source.text)) {
     const json = reading(source, () => piecesFromJson(parseJson(source.text, source.where), source.where));
     return { json, read: () => json };

@@ -283,3 +283,17 @@ describe('solutions written as their grid writes cells', () => {
     ]);
   });
 });
+
+describe('inline art that names a directory too', () => {
+  it('is read as art: "." one cell, ".." two, "../.." the 2x2 square (regression: "../.." is not JSON, WxH or inline art, nor a readable file)', async () => {
+    // The tests run in the checkout, where ".", ".." and "../.." are directories; no directory is a board file.
+    const cells = (instance: PackingInstance) => (JSON.parse(instance.params.board as string) as { cells: unknown[] }).cells.length;
+    expect(cells(polyform({ board: '.', grid: 'hexagon', pieces: 'A=#' }))).toBe(1);
+    expect(cells(polyform({ board: '..', pieces: 'A=##' }))).toBe(2);
+    const square = polyform({ board: '../..', pieces: 'A=##,B=##' });
+    expect(cells(square)).toBe(4);
+    expect((await countInstance(square, {})).count).toBe(4);
+    // A pieces file is a file (or JSON): a directory named there is refused as one, never read as art.
+    expect(() => polyform({ board: '2x1', piecesFile: '.' })).toThrow(/"\." is not a pieces file, nor a readable file/);
+  });
+});
