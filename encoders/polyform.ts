@@ -101,6 +101,8 @@ const boardInline = (value: string) => NAMED.test(value) || /^[.#^v+|\-/ o*]+$/.
 
 /** A file when one is there; else the option's text itself when it reads as JSON, or as `inline` says; else an error. */
 function readSource(value: string, option: string, what: string, inline: (value: string) => boolean): Source {
+  // No value is a usage error, as everywhere else (polyomino's --board ''), not a file that cannot be read.
+  if (value.trim() === '') throw new UsageError(`${option}: an empty value; give ${what}, or a file`);
   // JSON is never a file name: taken as it is before any file system lookup (which the browser playground lacks).
   if (isJson(value)) return { text: value, where: option, inline: true };
   if (inline(value) && !fileAt(value)) return { text: value, where: option, inline: true };

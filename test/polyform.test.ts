@@ -13,6 +13,7 @@ import { GRIDS, cellNumbers } from '../src/geometry/grids.js';
 import { polyforms } from '../src/geometry/polyforms.js';
 import { allPieces, boardJson, examplePieces, shape, without } from './helpers/polyform-fixtures.js';
 import { explain } from '../src/explain/explain.js';
+import { UsageError } from '../src/core/errors.js';
 
 let factory: SolverFactory;
 beforeAll(async () => {
@@ -295,5 +296,11 @@ describe('inline art that names a directory too', () => {
     expect((await countInstance(square, {})).count).toBe(4);
     // A pieces file is a file (or JSON): a directory named there is refused as one, never read as art.
     expect(() => polyform({ board: '2x1', piecesFile: '.' })).toThrow(/"\." is not a pieces file, nor a readable file/);
+  });
+
+  it("an empty board or pieces file is a usage error, as polyomino's empty --board is (regression: a file that could not be read, exit 1)", () => {
+    expect(() => polyform({ board: '', pieces: 'A=#' })).toThrow(UsageError);
+    expect(() => polyform({ board: '', pieces: 'A=#' })).toThrow(/^board: an empty value; give /);
+    expect(() => polyform({ board: '1x1', piecesFile: ' ' })).toThrow(UsageError);
   });
 });

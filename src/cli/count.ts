@@ -161,6 +161,8 @@ interface CountSummary {
   terms?: { key: string; fixed: number; complete: boolean; strategy?: string; nodes: number }[];
   /** An incomplete count: the share of the search tree behind it, its branches weighed alike (the progress bar's measure). */
   done?: number;
+  /** An incomplete count: why it stopped, as the library's count says (the memory bound, or a timeout or Ctrl-C). */
+  stopped?: 'memory' | 'stopped';
   out?: string;
 }
 
@@ -185,7 +187,7 @@ function summaryOf(report: CountReport, instance: Instance, puzzle: string, uniq
     ...(report.terms
       ? { terms: report.terms.map((t) => ({ key: t.key, fixed: t.fixed, complete: t.complete, strategy: t.strategy, nodes: t.nodes })) }
       : {}),
-    ...(report.complete ? {} : { done: Math.round(1e4 * report.done) / 1e4 }),
+    ...(report.complete ? {} : { done: Math.round(1e4 * report.done) / 1e4, stopped: report.memory ? 'memory' : 'stopped' }),
     ...(out ? { out } : {}),
   };
 }
