@@ -33,6 +33,7 @@ export const mkdirSync = unavailable('mkdirSync');
 export const accessSync = unavailable('accessSync');
 export const lstatSync = unavailable('lstatSync');
 export const readdirSync = unavailable('readdirSync');
+export const readlinkSync = unavailable('readlinkSync');
 export const createHash = unavailable('createHash');
 export const basename = unavailable('basename');
 export const resolve = unavailable('resolve');

@@ -13,6 +13,7 @@ import {
   assembled,
   combined,
   lightFirst,
+  recordedRun,
   termResult,
   termWeights,
 } from './count/solutions.js';
@@ -115,7 +116,9 @@ export function countInThreads(
         // A thread with no share left waits idle; the last one to finish ends the pool.
       },
     });
-    const results: TermResult[] = terms.map((term, k) => termResult(term, problem(k).rowIds.length, strategies[k]!, summed(runs[k]!, posted[k]!)));
+    const results: TermResult[] = terms.map((term, k) =>
+      termResult(term, problem(k).rowIds.length, strategies[k]!, atLeastRecorded(summed(runs[k]!, posted[k]!), options.finished?.get(term.key))),
+    );
     return assembled(terms, results, options, memory);
   };
 }
@@ -142,6 +145,20 @@ function takeRecorded(queue: ShareJob[]): ShareJob | undefined {
  * of one term still spreads (bench/results/count-threads.md).
  */
 const sharesPerTerm = (weights: readonly number[], workers: number): number => (weights.filter((w) => w > 0).length >= 2 * workers ? 1 : workers);
+
+/**
+ * A term's run, or the units its resumed file records when they count more:
+ * both are lower bounds of an incomplete term, and a thread ended before it
+ * answered (STOP_GRACE_MS) takes the recorded units it was given with it.
+ */
+function atLeastRecorded(
+  run: Omit<RunResult, 'strategy'> | undefined,
+  units: ReadonlyMap<string, number> | undefined,
+): Omit<RunResult, 'strategy'> | undefined {
+  const recorded = recordedRun(units);
+  if (!recorded || run?.complete) return run;
+  return run && run.count >= recorded.count ? run : { ...(run ?? recorded), count: recorded.count, resumed: recorded.resumed };
+}
 
 /**
  * A term's run from its shares' runs: complete when every share is; absent

@@ -135,7 +135,7 @@ function notBegun(term: BurnsideTerm, options: CountInstanceOptions, run: Omit<R
 }
 
 /** A term not counted (the count had stopped): the units its resumed file records, each exact, are its lower bound. */
-function recordedRun(units: ReadonlyMap<string, number> | undefined): Omit<RunResult, 'strategy'> | undefined {
+export function recordedRun(units: ReadonlyMap<string, number> | undefined): Omit<RunResult, 'strategy'> | undefined {
   if (!units?.size) return undefined;
   const count = [...units.values()].reduce((a, b) => a + b, 0);
   return { count, complete: false, nodes: 0, cache: EMPTY_STATS, units: 0, resumed: units.size };
