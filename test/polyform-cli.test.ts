@@ -60,6 +60,12 @@ describe('bad input: one line naming the file, the JSON path or the option, exit
       /huge\.json:\d+: \$\.pieces\[0\]\.cells\[0\]\[0\]: 1e309 is too large a number \(a double holds at most about 1\.8e308\)$/m,
     ],
     [
+      // Regression: JSON.parse reads 1e-400 as 0, and the piece was built on a cell the file does not name.
+      'a number too small for a double, in a board file',
+      () => ['--board', write('tiny.json', '{"grid":"hexagon",\n"cells":[[1e-400,0],[1,0]]}'), '--pieces', 'A=#,B=#', '--grid', 'hexagon'],
+      /tiny\.json:2: \$\.cells\[0\]\[0\]: 1e-400 is too small a number \(a double reads it as 0\)$/m,
+    ],
+    [
       'a number too large for a double, in inline JSON, not a string that looks like one',
       () => ['--board', '{"grid":"square","source":"-1e999","cells":[[0,0],[-1E+999,0]]}', '--pieces', 'A=#'],
       /--board:1: \$\.cells\[1\]\[0\]: -1E\+999 is too large a number/,

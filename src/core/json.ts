@@ -36,8 +36,8 @@ export function parseJson(text: string, source: string): Json {
  * scan of the text, with the path and the line: the first key an object gives
  * twice (JSON.parse keeps the last value silently, and which one was meant is
  * a guess; keys are compared as JSON.parse reads them, "c\u0065lls" is
- * "cells"), or the first number too large for a double (1e309 is read as
- * Infinity, which messages showed as null), as written. Without recursion, as
+ * "cells"), or the first number too large or too small for a double (1e309 is
+ * read as Infinity, which messages showed as null; 1e-400 as 0), as written. Without recursion, as
  * tooDeep, since the depth is checked after.
  */
 function textProblem(text: string): { path: string; line: number; why: string } | undefined {
@@ -69,8 +69,12 @@ function textProblem(text: string): { path: string; line: number; why: string } 
     } else if (c === '-' || (c! >= '0' && c! <= '9')) {
       NUMBER.lastIndex = i;
       const written = NUMBER.exec(text)![0];
-      if (!Number.isFinite(Number(written)))
+      const read = Number(written);
+      if (!Number.isFinite(read))
         return { path: top ? top.at : '$', line, why: `${written} is too large a number (a double holds at most about 1.8e308)` };
+      // 1e-400 reads as 0, a number the text does not say: refused as 1e309 is.
+      if (read === 0 && /[1-9]/.test(written.replace(/[eE].*$/, '')))
+        return { path: top ? top.at : '$', line, why: `${written} is too small a number (a double reads it as 0)` };
       i += written.length - 1;
     } else if (c === '"') {
       let end = i + 1;
