@@ -223,10 +223,10 @@ export class RunFile extends ChainedFile<RunHeader> {
   }
 }
 
-/** A record line: its text (its JSON without the closing brace), then its sum. */
 /** What a kill can leave of a record: its first characters, `{` and then JSON's text (which has no control characters). */
 const isRecordStart = (head: string): boolean => /^\{[^\x00-\x1f]*$/.test(head);
 
+/** A record line: its text (its JSON without the closing brace), then its sum. */
 const SUMMED = new RegExp(`^(.*),"sum":"([0-9a-f]{${SUM_DIGITS}})"\\}$`);
 
 /** The sum a record line carries, when it is the one the lines above call for; else a UserError naming the line. */
