@@ -39,6 +39,7 @@ import { poolAvailable } from '../src/enumerate/pool.js';
 import { type BoxedSearch, boxedSearch, machineDescription } from './encodings.js';
 import { countWithPeer, fundamentalProblems } from './peer-dancing-links.js';
 import { type Timed, timed } from './timing.js';
+import { UserError } from '../src/core/errors.js';
 
 const REPORT = 'bench/results/sat-search.md';
 const EXTERNAL_REPORT = 'bench/results/sat-search-external.md';
@@ -428,7 +429,12 @@ async function externalSolverRows(say: (line?: string) => void, box: number, onl
       const children = childCpuSeconds();
       const deadline = performance.now() + box * 1000;
       const plan = (await resolvePlan(instance, { verb: 'enumerate', solver: factory.name, unique: true, timeout: box })) as EnumeratePlan;
-      const run = await timed(() => runPlan(plan, { shouldStop: () => performance.now() >= deadline }));
+      const run = await refusedOr(timed(() => runPlan(plan, { shouldStop: () => performance.now() >= deadline })));
+      if (typeof run === 'string') {
+        // A solver that cannot take this puzzle (clasp-wasm's 1 MiB input stack) gets a row saying why, not a crash.
+        say(`| ${puzzle.name} | ${factory.name} | not run: ${run.replaceAll('|', '/')} | - | - | - | - | - | - | - |`);
+        continue;
+      }
       const childCpu = childCpuSeconds() - children;
       const { count, complete, mode, cubes } = run.value;
       if (complete && count !== puzzle.classes) throw new Error(`${factory.name} on ${puzzle.name}: ${count} classes, expected ${puzzle.classes}`);
@@ -440,6 +446,16 @@ async function externalSolverRows(say: (line?: string) => void, box: number, onl
     }
   }
   say();
+}
+
+/** The run's result, or the one-line reason a solver refused the puzzle (a UserError). */
+async function refusedOr<T>(run: Promise<T>): Promise<T | string> {
+  try {
+    return await run;
+  } catch (error) {
+    if (error instanceof UserError) return error.message;
+    throw error;
+  }
 }
 
 /** The solver programs' rows alone, as bench/results/sat-search-external.md (with --write). */
