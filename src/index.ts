@@ -74,7 +74,7 @@ export type { Certificate } from './proof/certify.js';
 export type { Plan, SolvePlan, EnumeratePlan, SweepPlan, CountPlan, Part } from './core/plan.js';
 export { VarPool } from './core/vars.js';
 export { UsageError, UserError };
-export { didYouMean } from './core/errors.js';
+export { didYouMean, systemReason } from './core/errors.js';
 export { DEFAULT_PNG_SCALE } from './render/png.js';
 export type { DimacsFormula };
 export { type Dominance, type Instance, type PuzzleEntry, type EncodingDefaults, type EncodingKind, encodingKinds } from './core/puzzle.js';

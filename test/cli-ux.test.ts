@@ -97,6 +97,14 @@ describe('help and flags', { timeout: 240_000 }, () => {
     expect(run('enumerate').err).toMatch(/^puzzlesat: enumerate: name a puzzle: .*, or a \.cnf file \(puzzlesat list puzzles\)\n$/);
   });
 
+  it('a missing argument names it and the usage (regression: yargs\' "Not enough non-option arguments: got 1, need at least 2")', () => {
+    expect(run('check-proof', 'x.cnf').err).toBe(
+      'puzzlesat: check-proof: missing <proof>; usage: puzzlesat check-proof <cnf> <proof> [options] (puzzlesat check-proof --help)\n',
+    );
+    expect(run('dobble', 'check').err).toMatch(/^puzzlesat: dobble check: missing <deck>; usage: puzzlesat dobble check <deck> \[options\]/);
+    expect(run('sweep').code).toBe(2);
+  });
+
   it('a count of one is said in the singular, in count and enumerate (regression: "1 solutions", "1 models", "1 classes (1 solutions)")', () => {
     writeFileSync(join(dir, 'one.cnf'), 'p cnf 2 2\n1 0\n-2 0\n');
     const domino = ['polyomino', '--board', '2x1', '--pieces', 'D2'];
@@ -174,13 +182,13 @@ describe('help and flags', { timeout: 240_000 }, () => {
     expectOneLineError(held, new RegExp(`^puzzlesat: ${named.source}: held\\.jsonl is being written by process ${process.pid} `));
     expectOneLineError(
       run('sweep', 'genius-square', '--sample', '2', '-o', '/dev/full', '--force'),
-      /^puzzlesat: --output \(-o\): cannot write "\/dev\/full": ENOSPC$/m,
+      /^puzzlesat: --output \(-o\): cannot write "\/dev\/full": no space left on device \(ENOSPC\)$/m,
     );
     expectOneLineError(run('enumerate', 'pentomino', '--preset', '3x20', '--resume'), /^puzzlesat: --resume needs --output \(-o\) FILE/, 2);
     // A library caller named the sweep's file as its field: out.
     const fd = openSync('/dev/full', 'w');
     try {
-      expect(userErrorOf(() => writeOrExplain(fd, 'x\n', '/dev/full'))).toBe('out: cannot write "/dev/full": ENOSPC');
+      expect(userErrorOf(() => writeOrExplain(fd, 'x\n', '/dev/full'))).toBe('out: cannot write "/dev/full": no space left on device (ENOSPC)');
     } finally {
       closeSync(fd);
     }

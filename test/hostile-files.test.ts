@@ -107,7 +107,7 @@ describe('a write error mid-stream', { timeout: 120_000 }, () => {
   it('sweep -o /dev/full is one line naming the file, exit 1 (was "internal error: ENOSPC")', () => {
     expectOneLineError(
       run(['sweep', 'genius-square', '--sample', '3', '-o', '/dev/full', '--force']),
-      /^puzzlesat: --output \(-o\): cannot write "\/dev\/full": ENOSPC$/m,
+      /^puzzlesat: --output \(-o\): cannot write "\/dev\/full": no space left on device \(ENOSPC\)$/m,
     );
   });
 });
@@ -139,7 +139,10 @@ describe('standard input that cannot be read', { timeout: 120_000 }, () => {
       const fd = openSync(dir, 'r');
       try {
         const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir, stdio: [fd, 'pipe', 'pipe'] });
-        expectOneLineError({ code: r.status, out: r.stdout, err: r.stderr }, /^puzzlesat: <stdin>: cannot read: EISDIR$/m);
+        expectOneLineError(
+          { code: r.status, out: r.stdout, err: r.stderr },
+          /^puzzlesat: <stdin>: cannot read: illegal operation on a directory \(EISDIR\)$/m,
+        );
       } finally {
         closeSync(fd);
       }

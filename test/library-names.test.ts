@@ -233,9 +233,13 @@ describe("the library's errors name its parameters", () => {
     const unmarked = join(dir, 'b.tsv');
     writeFileSync(unmarked, 'roll\tsolvable\n');
     expect(await sweep({ sample: 2, seed: 1, out: unmarked, resume: true })).toMatch(/^resume: .*:1 records no sweep parameters/);
-    expect(await sweep({ sample: 2, seed: 1, out: join(dir, 'no', 'x.tsv') })).toMatch(/^out: cannot write ".*x\.tsv": ENOENT$/);
+    expect(await sweep({ sample: 2, seed: 1, out: join(dir, 'no', 'x.tsv') })).toMatch(
+      /^out: cannot write ".*x\.tsv": no such file or directory \(ENOENT\)$/,
+    );
     mkdirSync(join(dir, 'd.tsv'));
-    expect(await sweep({ sample: 2, seed: 1, out: join(dir, 'd.tsv'), resume: true })).toMatch(/^out: cannot read ".*d\.tsv": EISDIR$/);
+    expect(await sweep({ sample: 2, seed: 1, out: join(dir, 'd.tsv'), resume: true })).toMatch(
+      /^out: cannot read ".*d\.tsv": illegal operation on a directory \(EISDIR\)$/,
+    );
 
     // A certificate that cannot be had (the plan's prover replaced by one that writes no proofs), in solve and in enumerate.
     const unsat = join(dir, 'unsat.cnf');
@@ -273,7 +277,7 @@ describe("the library's errors name its parameters", () => {
       'png: the picture would be 200000 by 200000 pixels, more than 100000000 (a lower scale, or svg, draws it)',
     );
     const nowhere = join(tmpdir(), 'no-such-directory-of-puzzlesat', 'x.svg');
-    expect(await message(writeDrawing(nowhere, '<svg/>', 'svg'))).toMatch(/^svg: cannot write ".*x\.svg": ENOENT$/);
+    expect(await message(writeDrawing(nowhere, '<svg/>', 'svg'))).toMatch(/^svg: cannot write ".*x\.svg": no such file or directory \(ENOENT\)$/);
   });
 
   it('no message of these names a command-line option', async () => {

@@ -443,7 +443,7 @@ describe.skipIf(missing('cadical'))('check-proof, solve --proof and --certify on
       PATH: `${dir}${delimiter}${process.env.PATH ?? ''}`,
     });
     expect(r.status).toBe(1);
-    expect(r.stderr).toBe('puzzlesat: cadical answered UNSAT but wrote no proof (ENOENT)\n');
+    expect(r.stderr).toBe('puzzlesat: cadical answered UNSAT but wrote no proof: no such file or directory (ENOENT)\n');
   });
 
   it.skipIf(missing('minisat-wasm'))('enumerate --certify verifies the UNSAT that closes each cube', () => {

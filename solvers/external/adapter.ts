@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { UserError, oneLine } from '../../src/core/errors.js';
+import { UserError, oneLine, systemReason } from '../../src/core/errors.js';
 import { deadlineIn, secondsUntil } from '../../src/core/limits.js';
 import {
   type CubeBatchSolver,
@@ -247,7 +247,7 @@ export class ProofWritingSolver extends ExternalSolver implements ProofProducer 
     try {
       this.proof = await readFile(join(runDir, PROOF_FILE));
     } catch (e) {
-      throw new UserError(`${this.name} answered UNSAT but wrote no proof (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+      throw new UserError(`${this.name} answered UNSAT but wrote no proof: ${systemReason(e)}`);
     }
   }
 }

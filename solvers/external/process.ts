@@ -9,7 +9,7 @@ import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
-import { UserError } from '../../src/core/errors.js';
+import { UserError, systemReason } from '../../src/core/errors.js';
 import { processAlive } from '../../src/core/process.js';
 
 const liveDirs = new Set<string>();
@@ -187,7 +187,7 @@ export async function withTempDir<T>(body: (dir: string) => Promise<T>): Promise
   try {
     dir = await mkdtemp(join(tmpdir(), RUN_DIR_PREFIX));
   } catch (e) {
-    throw new UserError(`cannot make a run directory for the solver in ${tmpdir()} (TMPDIR): ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    throw new UserError(`cannot make a run directory for the solver in ${tmpdir()} (TMPDIR): ${systemReason(e)}`);
   }
   track(() => liveDirs.add(dir));
   try {
@@ -323,7 +323,7 @@ export function runProcess(solver: string, path: string, args: readonly string[]
       untrack(() => liveChildren.delete(child));
       settle();
     };
-    child.on('error', (e: NodeJS.ErrnoException) => finish(() => reject(new UserError(`${solver}: cannot run ${path}: ${e.code ?? e.message}`))));
+    child.on('error', (e: NodeJS.ErrnoException) => finish(() => reject(new UserError(`${solver}: cannot run ${path}: ${systemReason(e)}`))));
     // A descendant that keeps stdout open would hold 'close' back for ever: once
     // the solver itself has exited, its group gets a moment to finish writing, then is killed.
     child.on('exit', () => {

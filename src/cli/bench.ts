@@ -4,7 +4,7 @@ import type { Argv } from 'yargs';
 import { type BenchReport, SUITES, type SuiteSettings, countDisagreements, mergeReports, renderMarkdown, runSuite } from '../../bench/encodings.js';
 import { renderChart } from '../../bench/chart.js';
 import { PB_SUITES, pbDisagreements, renderPbMarkdown, runPbSuite } from '../../bench/pb-encodings.js';
-import { UsageError, UserError, kebabField, parseJson, readTextFile } from '../index.js';
+import { UsageError, UserError, kebabField, parseJson, readTextFile, systemReason } from '../index.js';
 import { type Args, guarded, outputOption, positiveInt, sizeLimitOptions } from './common.js';
 import { checkLaterOutputs, optionName, ruledValue } from './options.js';
 import { withProgress } from './progress.js';
@@ -58,7 +58,7 @@ function publishReport(
       mkdirSync(dir, { recursive: true });
       for (const [i, text] of texts().entries()) writeFileSync(join(dir, files[i]!), text);
     } catch (e) {
-      throw new UserError(`${optionName('output')}: cannot write into "${dir}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+      throw new UserError(`${optionName('output')}: cannot write into "${dir}": ${systemReason(e)}`);
     }
     // "wrote bench/results/report.md, report.json and chart.svg": the folder once, on the first file.
     const named = [join(dir, files[0]!), ...files.slice(1)];

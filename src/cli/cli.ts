@@ -17,7 +17,17 @@ import * as solvers from './solvers.js';
 import * as sweep from './sweep.js';
 import * as verify from './verify.js';
 import * as worker from './worker.js';
-import { PUZZLES, UserError, didYouMean, kebabField, limitsFromOptions, setFieldNames, setRunDeadline, setSizeLimits } from '../index.js';
+import {
+  PUZZLES,
+  UserError,
+  didYouMean,
+  kebabField,
+  limitsFromOptions,
+  setFieldNames,
+  setRunDeadline,
+  setSizeLimits,
+  systemReason,
+} from '../index.js';
 import { checkNumericOptions, checkOutputs, checkTypedValues, joinStdinValues } from './options.js';
 import { commandLine, optionName, userMessage } from './common.js';
 
@@ -30,7 +40,7 @@ setFieldNames(optionName, commandLine);
 // write error (a full disk: `> /dev/full`) is one line and exit 1, in every verb.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   if (e.code === 'EPIPE') process.exit(0);
-  process.stderr.write(`puzzlesat: cannot write the output: ${e.code ?? e.message}\n`);
+  process.stderr.write(`puzzlesat: cannot write the output: ${systemReason(e)}\n`);
   process.exit(1);
 });
 // Nothing can be said when stderr itself fails: the exit code tells.
@@ -74,8 +84,11 @@ function usageError(msg: string | undefined, err: Error | undefined): never {
     const listed = typed.map((name) => `${name}${didYouMean(name, options).replace(/mean (\S+)\?/, 'mean --$1?')}`).join(', ');
     return (typed.length === 1 ? 'Unknown argument: ' : head) + listed;
   });
-  if (/^Not enough non-option arguments/.test(text) && VERBS_WITH_A_PUZZLE.has(verb)) {
+  const missing = /^Not enough non-option arguments: got (\d+)/.exec(text);
+  if (missing && VERBS_WITH_A_PUZZLE.has(verb)) {
     text = `${verb}: name a puzzle: ${puzzleList}${verb === 'encode' ? '' : ', or a .cnf file'} (puzzlesat list puzzles)`;
+  } else if (missing) {
+    text = missingPositionals(hideBin(process.argv), Number(missing[1]));
   }
   // yargs says "Invalid values: Argument: X, Given: "v", Choices: "a", "b""; name the option as it is typed.
   // A positional (list's topic) is named as such, not as an option nobody can type.
@@ -86,6 +99,25 @@ function usageError(msg: string | undefined, err: Error | undefined): never {
   });
   process.stderr.write(`puzzlesat: ${userMessage(text)}\n`);
   process.exit(2);
+}
+
+/** The verbs' command lines ('check-proof <cnf> <proof>'), each naming its positionals. */
+const COMMANDS = [
+  ...[checkProof, count, decode, encode, enumerate, explain, optimize, solve, sweep].map((m) => m.command),
+  `dobble ${dobble.checkCommand}`,
+];
+
+/**
+ * "check-proof: missing <proof>; usage: puzzlesat check-proof <cnf> <proof>",
+ * for yargs' "Not enough non-option arguments: got 1": the command whose
+ * words before its positionals were typed (`dobble check`, not `dobble`).
+ */
+function missingPositionals(args: readonly string[], got: number): string {
+  const words = (command: string) => command.split(' ').filter((w) => !w.startsWith('<'));
+  const command = COMMANDS.find((c) => words(c).every((w, k) => args[k] === w)) ?? args[0] ?? '';
+  const typed = words(command).join(' ');
+  const required = command.split(' ').filter((w) => w.startsWith('<'));
+  return `${typed}: missing ${required.slice(got).join(' ') || 'an argument'}; usage: puzzlesat ${command} [options] (puzzlesat ${typed} --help)`;
 }
 
 /**

@@ -1,5 +1,15 @@
 import type { Argv } from 'yargs';
-import { type Instance, UsageError, UserError, colorWanted, decodeAnswer, readDimacsFile, readPackedText, writeReplacing } from '../index.js';
+import {
+  type Instance,
+  UsageError,
+  UserError,
+  colorWanted,
+  decodeAnswer,
+  readDimacsFile,
+  readPackedText,
+  writeReplacing,
+  systemReason,
+} from '../index.js';
 import { type Args, counted, guarded, positionalFile, runSeconds, sizeLimitOptions } from './common.js';
 
 export const command = 'decode <cnf>';
@@ -71,6 +81,6 @@ function writeSvg(instance: Instance, solution: unknown, file: string): void {
   try {
     writeReplacing(file, [instance.svg(solution)]);
   } catch (e) {
-    throw new UserError(`--svg: cannot write "${file}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    throw new UserError(`--svg: cannot write "${file}": ${systemReason(e)}`);
   }
 }

@@ -71,8 +71,11 @@ const DECK_OPTIONS = [
 /** Options that only mean something to the SAT method. */
 const SAT_ONLY = ['solver', 'amo', 'card', 'timeout', 'max-symbols', 'symmetry-breaking', 'symmetry-steps', 'variables'] as const;
 
+/** `dobble check`'s command line (the CLI's usage errors quote it). */
+export const checkCommand = 'check <deck>';
+
 const check = {
-  command: 'check <deck>',
+  command: checkCommand,
   describe: 'check a deck file (one card a line, symbols split by spaces, or by commas when the line has one)',
   builder: (y: Argv) =>
     y

@@ -1,7 +1,7 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { availableParallelism, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { MAX_TIMEOUT_SECONDS, MIN_MEMORY_BYTES, UserError, kebabField } from '../index.js';
+import { MAX_TIMEOUT_SECONDS, MIN_MEMORY_BYTES, UserError, kebabField, systemReason } from '../index.js';
 
 /**
  * The one validation layer for option values, run (as yargs middleware)
@@ -377,7 +377,7 @@ function checkWritable(path: string, option: string): void {
     accessSync(parent, constants.W_OK);
   } catch (e) {
     if (e instanceof UserError) throw e;
-    throw new UserError(`${option}: cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    throw new UserError(`${option}: cannot write "${path}": ${systemReason(e)}`);
   }
 }
 
@@ -392,7 +392,7 @@ function checkDirectory(path: string, option: string): void {
     accessSync(existing, constants.W_OK);
   } catch (e) {
     if (e instanceof UserError) throw e;
-    throw new UserError(`${option}: cannot make the directory "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    throw new UserError(`${option}: cannot make the directory "${path}": ${systemReason(e)}`);
   }
 }
 

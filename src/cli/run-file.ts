@@ -18,6 +18,7 @@ import {
   wholeLines,
   wholeLinesLength,
   writeOrExplain,
+  systemReason,
 } from '../index.js';
 import { optionName } from './options.js';
 
@@ -251,7 +252,7 @@ export function openForAppending(path: string, keepBytes: number | undefined, he
     return fd;
   } catch (e) {
     if (e instanceof UserError) throw e;
-    throw new UserError(`${option}: cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    throw new UserError(`${option}: cannot write "${path}": ${systemReason(e)}`);
   }
 }
 
@@ -360,7 +361,7 @@ class Lock {
         break;
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
-        if (code !== 'EEXIST') throw new UserError(`${optionName('output')}: cannot lock "${file}": ${code ?? String(e)}`);
+        if (code !== 'EEXIST') throw new UserError(`${optionName('output')}: cannot lock "${file}": ${systemReason(e)}`);
         const owner = lockOwner(this.path);
         // This process takes each lock once: one naming its own pid was left by an earlier process that had it (a container's PID 1, restarted).
         if (owner !== undefined && owner !== process.pid && processAlive(owner))

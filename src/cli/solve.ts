@@ -16,6 +16,7 @@ import {
   trueNamesInFile,
   writeDrawing,
   writeReplacing,
+  systemReason,
 } from '../index.js';
 import { type Args, commonOptions, formulaSize, guarded, interruptFlag, planRequest, positionalFile, puzzleOptions, runSeconds } from './common.js';
 import { progressWanted, startProgress } from './progress.js';
@@ -104,7 +105,7 @@ function writeProof(file: string, bytes: Uint8Array): void {
   try {
     writeReplacing(file, [bytes]);
   } catch (e) {
-    throw new UserError(`--proof: cannot write "${file}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    throw new UserError(`--proof: cannot write "${file}": ${systemReason(e)}`);
   }
 }
 

@@ -12,6 +12,7 @@ import {
   runPlan,
   summarizeSweep,
   writeReplacing,
+  systemReason,
 } from '../index.js';
 import { type Args, counted, guarded, outputOption, positiveInt, resumeOptions, runSeconds, stoppableRun } from './common.js';
 import { startProgress } from './progress.js';
@@ -111,7 +112,7 @@ export const handler = (args: Args) =>
       try {
         writeReplacing(histogram, [svg]);
       } catch (e) {
-        throw new UserError(`--histogram: cannot write "${histogram}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+        throw new UserError(`--histogram: cannot write "${histogram}": ${systemReason(e)}`);
       }
     }
     if (args.json) {

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { gunzipSync } from 'node:zlib';
 import { Cnf } from './cnf.js';
 import type { Instance } from './puzzle.js';
-import { UserError, oneLine } from './errors.js';
+import { UserError, oneLine, systemReason } from './errors.js';
 import { readFileInput, readInput } from './input.js';
 import { writeReplacing } from './output.js';
 import { checkSize, limitOption, sizeLimit } from './limits.js';
@@ -99,7 +99,7 @@ export function dimacsString(cnf: Cnf, meta: DimacsMeta): string {
 /** Writes DIMACS to a file chunk by chunk. */
 export function writeDimacsFile(path: string, cnf: Cnf, meta: DimacsMeta): void {
   const explain = (e: unknown): never => {
-    throw new UserError(`cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    throw new UserError(`cannot write ${path}: ${systemReason(e)}`);
   };
   try {
     writeReplacing(path, dimacsChunks(cnf, meta));
@@ -196,7 +196,7 @@ export function decompressed(bytes: Buffer, path: string): Buffer {
       return gunzipSync(bytes, { maxOutputLength: limit });
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') tooLarge();
-      throw new UserError(`${path}: damaged gzip data (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+      throw new UserError(`${path}: damaged gzip data (${systemReason(e)})`);
     }
   }
   if (startsWith(bytes, XZ_MAGIC)) {

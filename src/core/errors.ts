@@ -9,6 +9,19 @@ export class UserError extends Error {
   }
 }
 
+/**
+ * Why a system call failed, in words a newcomer reads and with the code a
+ * search engine finds: "no such file or directory (ENOENT)". Node's message
+ * of a failed call reads "ENOENT: no such file or directory, open 'x'"; the
+ * path is left out, as the caller's message names it already.
+ */
+export function systemReason(e: unknown): string {
+  const { code, message } = e as NodeJS.ErrnoException;
+  if (typeof code !== 'string') return e instanceof Error ? e.message : String(e);
+  const words = typeof message === 'string' ? new RegExp(`^${code}: ([^,]+)`).exec(message)?.[1] : undefined;
+  return words ? `${words} (${code})` : code;
+}
+
 /** Throws a UserError unless `condition` holds. */
 export function require_(condition: unknown, message: string | (() => string)): asserts condition {
   if (!condition) throw new UserError(typeof message === 'string' ? message : message());

@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { UserError } from './errors.js';
+import { UserError, systemReason } from './errors.js';
 import { checkSize, sizeLimit } from './limits.js';
 
 /** Read in pieces of this size when the total is not known (pipes, devices, standard input). */
@@ -21,7 +21,7 @@ export function readInput(source: string | number, where: string): Buffer {
       return readWhole(source, where);
     } catch (e) {
       if (e instanceof UserError) throw e;
-      throw new UserError(`${where}: cannot read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+      throw new UserError(`${where}: cannot read: ${systemReason(e)}`);
     }
   }
   const fd = openSync(source, 'r');
@@ -91,7 +91,7 @@ export function readFileInput(path: string, option?: string): Buffer {
     return readInput(path, path);
   } catch (e) {
     if (e instanceof UserError) throw e;
-    throw new UserError(`${option ? `${option}: ` : ''}cannot read "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    throw new UserError(`${option ? `${option}: ` : ''}cannot read "${path}": ${systemReason(e)}`);
   }
 }
 

@@ -1,6 +1,6 @@
 import { closeSync, openSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { UserError } from './errors.js';
+import { UserError, systemReason } from './errors.js';
 import { fieldName } from './field-names.js';
 
 /**
@@ -108,6 +108,6 @@ export function writeOrExplain(fd: number, text: string, path: string): void {
   try {
     writeSync(fd, text);
   } catch (e) {
-    throw new UserError(`${fieldName('out')}: cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    throw new UserError(`${fieldName('out')}: cannot write "${path}": ${systemReason(e)}`);
   }
 }

@@ -6,7 +6,7 @@ import { writeOrExplain } from '../core/output.js';
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { ROLL_COUNT, RollSolver, parseBlockers, rollAt, rollIndex, symmetryClassKey } from '../../encoders/genius-square.js';
-import { UsageError, UserError } from '../core/errors.js';
+import { UsageError, UserError, systemReason } from '../core/errors.js';
 import { fieldName } from '../core/field-names.js';
 import { chained, checkTornTail, followingSum, isSum, wholeLines, wholeLinesLength } from '../core/checksum.js';
 import { seededRandom } from '../core/random.js';
@@ -419,7 +419,7 @@ class SweepFile {
     try {
       fd = openSync(path, fresh ? 'w' : 'a');
     } catch (e) {
-      throw new UserError(`${fieldName('out')}: cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+      throw new UserError(`${fieldName('out')}: cannot write "${path}": ${systemReason(e)}`);
     }
     if (fresh) {
       const first = `${PARAMS_PREFIX}${JSON.stringify(params)}`;

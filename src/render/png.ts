@@ -1,5 +1,5 @@
 import { writeReplacing } from '../core/output.js';
-import { UsageError, UserError } from '../core/errors.js';
+import { UsageError, UserError, systemReason } from '../core/errors.js';
 import { fieldName } from '../core/field-names.js';
 import { loadOptional } from '../core/optional.js';
 
@@ -61,7 +61,6 @@ export async function writeDrawing(path: string, svg: string, format: 'svg' | 'p
   try {
     writeReplacing(path, [bytes]);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new UserError(`${fieldName(format)}: cannot write "${path}": ${code ?? (e as Error).message}`);
+    throw new UserError(`${fieldName(format)}: cannot write "${path}": ${systemReason(e)}`);
   }
 }
