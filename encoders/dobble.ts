@@ -13,6 +13,7 @@ import {
 import { Cnf } from '../src/core/cnf.js';
 import { UsageError, UserError, didYouMean, hasControlCharacter } from '../src/core/errors.js';
 import { fieldName } from '../src/core/field-names.js';
+import { LINE_END } from '../src/core/input.js';
 import { checkSize, shownValue } from '../src/core/limits.js';
 import { gcd, isPrimePower, makeField, primeDivisors, type FiniteField } from '../src/algebra/finite-field.js';
 import type { Instance } from '../src/core/puzzle.js';
@@ -612,23 +613,32 @@ function firstBadPair(
   return null;
 }
 
-/** Lines of a text file with their 1-based numbers, without blank lines and `#` comments. */
+/**
+ * A comment of a deck or symbols file: from a `#` that starts the line or
+ * follows whitespace to the line's end. A `#` inside a name is part of it, so
+ * that C# and F# are names, and a deck written with them reads back: names
+ * never start with `#` (a symbols file's line that does is a comment) and a
+ * deck's names are split by whitespace.
+ */
+const COMMENT = /(^|\s)#.*$/s;
+
+/** Lines of a text file (any line ends) with their 1-based numbers, without blank lines and comments. */
 function contentLines(text: string): { line: number; content: string }[] {
   return text
-    .split(/\r?\n/)
-    .map((raw, i) => ({ line: i + 1, content: raw.replace(/#.*$/, '').trim() }))
+    .split(LINE_END)
+    .map((raw, i) => ({ line: i + 1, content: raw.replace(COMMENT, '').trim() }))
     .filter((l) => l.content !== '');
 }
 
-/**
- * A deck file: one card a line. A line with a comma is split on commas (so
- * names may contain spaces: "red apple, cat"); otherwise on whitespace.
- * Blank lines and everything after `#` are ignored. An empty name between
- * commas is a UserError naming file:line.
- */
 /** The line of the file each card of parseDeck is on (from 1), for messages: blank lines and comments sit between cards. */
 export const deckLines = (text: string): number[] => contentLines(text).map(({ line }) => line);
 
+/**
+ * A deck file: one card a line (LF, CRLF or CR line ends). A line with a
+ * comma is split on commas (so names may contain spaces: "red apple, cat");
+ * otherwise on whitespace. Blank lines and comments (COMMENT) are ignored.
+ * An empty name between commas is a UserError naming file:line.
+ */
 export function parseDeck(text: string, fileName: string): string[][] {
   return contentLines(text).map(({ line, content }) => {
     const symbols = content.includes(',') ? content.split(',').map((s) => s.trim()) : content.split(/\s+/);
@@ -639,7 +649,7 @@ export function parseDeck(text: string, fileName: string): string[][] {
 
 /**
  * A symbols file: one name a line (a word, an emoji, an image file name),
- * blank lines and `#` comments skipped; a repeated name, or one with a
+ * blank lines and comments (COMMENT) skipped; a repeated name, or one with a
  * comma, is a UserError.
  */
 export function parseSymbols(text: string, fileName: string): string[] {

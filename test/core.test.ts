@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { Cnf } from '../src/core/cnf.js';
 import { dimacsString, parseDimacs, instanceFromDimacs } from '../src/core/dimacs.js';
 import { UserError } from '../src/core/errors.js';
+import { parseJson } from '../src/core/json.js';
 import { seededRandom } from '../src/core/random.js';
 import { VarPool } from '../src/core/vars.js';
 import { DeadlineReached, setRunDeadline } from '../src/core/limits.js';
 import { bddAtMostWeighted } from '../src/pb/bdd.js';
+import { userErrorOf } from './helpers/expect-errors.js';
 
 describe('VarPool', () => {
   it('names puzzle variables and numbers auxiliaries per label', () => {
@@ -209,5 +211,18 @@ describe('the run deadline (--timeout) while a formula is built', () => {
     const terms = Array.from({ length: 20_000 }, (_, i) => ({ lit: i + 1, weight: 1 }));
     expect(() => pastDeadline(() => bddAtMostWeighted(sink, terms, 10))).toThrow(DeadlineReached);
     expect(clauses).toBe(0);
+  });
+});
+
+describe('parseJson', () => {
+  it('refuses a whole number past 2^53 - 1 at its line and JSON path, which a double would read as another (regression: 9007199254740993 read as ...992)', () => {
+    const past = (n: string) =>
+      `whole.json:2: $.a[1]: ${n} is too large a whole number to read exactly (a double holds them exactly up to ±9007199254740991, 2^53 - 1)`;
+    for (const n of ['9007199254740992', '9007199254740993', '-9007199254740993', '123456789012345678901234567890'])
+      expect(userErrorOf(() => parseJson(`{"a":\n[0, ${n}]}`, 'whole.json'))).toBe(past(n));
+    // Safe whole numbers, and numbers written as fractions or with an exponent (the writer's own rounding), are read as before.
+    expect(parseJson('[9007199254740991, -9007199254740991, 1e20, 9007199254740994.0, 0.1]', 'ok.json')).toEqual([
+      9007199254740991, -9007199254740991, 1e20, 9007199254740994, 0.1,
+    ]);
   });
 });

@@ -72,6 +72,16 @@ describe('puzzlesat dobble, algebraic', () => {
     });
   });
 
+  it('names symbols with a # in them (C#, F# major), and the deck it writes checks OK with them (regression: "C#" came back as "C")', () => {
+    const names = file('notes.txt', '# seven notes\nC\nC#\nD # a comment\nD#\nE\nF# major\nG#\n');
+    const r = run('dobble', '--symbols-per-card', '3', '--symbols', names);
+    expect(r.code).toBe(0);
+    const deck = parseDeck(r.stdout, 'stdout');
+    expect(new Set(deck.flat())).toEqual(new Set(['C', 'C#', 'D', 'D#', 'E', 'F# major', 'G#']));
+    const saved = file('notes-deck.txt', r.stdout);
+    expect(run('dobble', 'check', saved, '--json').stdout).toMatch(/"status":"VALID".*"symbols":7/);
+  });
+
   it('names 5 cards of 4 symbols with the 10 names it says they need (regression: the algebraic deck took 11 and failed "the deck needs 11")', () => {
     const names = file('ten.txt', 'a\nb\nc\nd\ne\nf\ng\nh\ni\nj\n');
     const r = run('dobble', '--symbols-per-card', '4', '--cards', '5', '--symbols', names);
@@ -273,6 +283,19 @@ describe('puzzlesat dobble check', () => {
     expect(ragged.stderr).toMatch(/^puzzlesat: .*ragged\.txt:5: card 3 has 2 symbols but card 1 has 3 \(card 1 is on line 1\)\n$/);
     const json = run('dobble', 'check', file('ragged.txt', '1 2 3\n\n# a comment\n1 4 5\n2 4\n'), '--json');
     expect(JSON.parse(json.stdout)).toMatchObject({ status: 'INVALID', lines: [5, 1] });
+  });
+
+  it('reads a deck with old-Mac (CR) or Windows (CRLF) line ends as one with LF, lines numbered alike (regression: a CR-only deck was one card)', () => {
+    for (const [name, end] of [
+      ['cr', '\r'],
+      ['crlf', '\r\n'],
+    ]) {
+      const good = run('dobble', 'check', file(`${name}-good.txt`, ['1 2', '1 3 # comment', '', '2 3', ''].join(end!)));
+      expect(good).toMatchObject({ code: 0, stdout: 'OK: 3 cards, 2 symbols per card, 3 symbols; every two cards share exactly one\n' });
+      const ragged = run('dobble', 'check', file(`${name}-ragged.txt`, ['1 2 3', '', '# a comment', '1 4 5', '2 4', ''].join(end!)));
+      expect(ragged).toMatchObject({ code: 1, stdout: '' });
+      expect(ragged.stderr).toMatch(/^puzzlesat: .*-ragged\.txt:5: card 3 has 2 symbols but card 1 has 3 \(card 1 is on line 1\)\n$/);
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import {
   algebraicOrder,
   checkDeck,
   chooseLines,
+  deckLines,
   decodeDobble,
   encodeDobble,
   nameDeck,
@@ -21,6 +22,7 @@ import {
 } from '../encoders/dobble.js';
 import type { Cnf } from '../src/core/cnf.js';
 import { UserError } from '../src/core/errors.js';
+import { userErrorOf } from './helpers/expect-errors.js';
 import { createLogicSolver } from '../solvers/logic-solver.js';
 import { layoutCard, pageGrid, renderDobblePages, RIM_MARGIN } from '../src/render/dobble.js';
 import { seededRandom } from '../src/core/random.js';
@@ -394,6 +396,31 @@ describe('deck and symbol files', () => {
   it('rejects repeated names and too few names', () => {
     expect(() => parseSymbols('cat\ndog\ncat\n', 's.txt')).toThrow(new UserError('s.txt:3: symbol "cat" already named on line 1'));
     expect(() => nameDeck(algebraicDeck(2), ['a', 'b'], 's.txt')).toThrow(new UserError('s.txt has 2 symbol names but the deck needs 7'));
+  });
+
+  it('reads old-Mac (CR), Windows (CRLF) and Unix (LF) line ends alike, with the right line numbers (regression: a CR-only file was one card)', () => {
+    for (const end of ['\r', '\r\n', '\n']) {
+      const text = ['# deck', '1 2', '', '1 3', '2 3', ''].join(end);
+      expect(parseDeck(text, 'deck.txt')).toEqual([
+        ['1', '2'],
+        ['1', '3'],
+        ['2', '3'],
+      ]);
+      expect(deckLines(text)).toEqual([2, 4, 5]);
+      expect(userErrorOf(() => parseDeck(['a b', '', 'a,,b'].join(end), 'deck.txt'))).toBe(
+        'deck.txt:3: empty symbol name (two commas in a row, or a comma at an end)',
+      );
+      expect(parseSymbols(['cat', 'dog', ''].join(end), 's.txt')).toEqual(['cat', 'dog']);
+      expect(userErrorOf(() => parseSymbols(['cat', '# c', 'cat'].join(end), 's.txt'))).toBe('s.txt:3: symbol "cat" already named on line 1');
+    }
+  });
+
+  it('starts a comment only at a # that begins a line or follows whitespace, so that C# is a name (regression: C# read as C)', () => {
+    expect(parseDeck('C# D# E  # a chord\n#F G\nA#, B flat,#x # y\n', 'deck.txt')).toEqual([
+      ['C#', 'D#', 'E'],
+      ['A#', 'B flat', '#x'],
+    ]);
+    expect(parseSymbols('C#\n# a comment\n  # indented comment\nF# major # a note\n', 's.txt')).toEqual(['C#', 'F# major']);
   });
 
   it('rejects a name with a comma, which a deck line would split in two', () => {

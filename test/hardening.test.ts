@@ -659,6 +659,56 @@ describe('3. one output-path rule', { timeout: 300_000 }, () => {
     expect([lstatSync(join(dir, 'to-input.cnf')).isSymbolicLink(), readFileSync(join(dir, input), 'utf8')]).toEqual([true, 'p cnf 1 1\n1 0\n']);
   });
 
+  const encode = (output: string) => run(['encode', 'polyomino', '--board', '2x1', '--pieces', 'D2', '-o', output]);
+
+  it("an output that is a symlink is checked where its target is, before any work (regression: the link's own directory was checked, and the write failed after the run)", () => {
+    // A link in a writable directory to a file in one that does not exist.
+    symlinkSync('nowhere/made.cnf', join(dir, 'into-missing.cnf'));
+    expectOneLineError(
+      encode('into-missing.cnf'),
+      /^puzzlesat: --output \(-o\): cannot write "into-missing\.cnf" \(a link to .*\/nowhere\/made\.cnf\): (.* \()?ENOENT\)?$/m,
+      2,
+    );
+    // The reverse: the link's path spelled through a directory link, its relative target read from the real directory
+    // (where the kernel reads it), not from the spelling's: real/link.cnf -> ../out/made.cnf is out/made.cnf.
+    mkdirSync(join(dir, 'links', 'real'), { recursive: true });
+    mkdirSync(join(dir, 'links', 'out'));
+    symlinkSync('../out/made.cnf', join(dir, 'links', 'real', 'link.cnf'));
+    symlinkSync(join('links', 'real'), join(dir, 'alias'));
+    expect(encode(join('alias', 'link.cnf')).code).toBe(0);
+    expect(readFileSync(join(dir, 'links', 'out', 'made.cnf'), 'utf8')).toMatch(/^p cnf /m);
+    // Two outputs, one a link to the other's file not made yet: one file, written twice.
+    symlinkSync('drawing.svg', join(dir, 'drawing-link.png'));
+    expectOneLineError(
+      run(['solve', 'polyomino', '--board', '2x1', '--pieces', 'D2', '--svg', 'drawing.svg', '--png', 'drawing-link.png']),
+      /^puzzlesat: --png: drawing-link\.png is also written by --svg; give each output its own file$/m,
+    );
+    expect(existsSync(join(dir, 'drawing.svg'))).toBe(false);
+  });
+
+  // Root writes into any directory: a directory that cannot be written is only seen as another user.
+  it.skipIf(missing('non-root'))(
+    'an output symlink is refused when its target cannot be written, and written when only its own directory cannot be',
+    () => {
+      mkdirSync(join(dir, 'closed'));
+      mkdirSync(join(dir, 'open'));
+      symlinkSync(join(dir, 'closed', 'made.cnf'), join(dir, 'into-closed.cnf'));
+      symlinkSync(join(dir, 'open', 'made.cnf'), join(dir, 'closed', 'into-open.cnf'));
+      chmodSync(join(dir, 'closed'), 0o555);
+      try {
+        expectOneLineError(
+          encode('into-closed.cnf'),
+          /^puzzlesat: --output \(-o\): cannot write "into-closed\.cnf" \(a link to .*\/closed\/made\.cnf\): (.* \()?EACCES\)?$/m,
+          2,
+        );
+        expect(encode(join('closed', 'into-open.cnf')).code).toBe(0);
+        expect(readFileSync(join(dir, 'open', 'made.cnf'), 'utf8')).toMatch(/^p cnf /m);
+      } finally {
+        chmodSync(join(dir, 'closed'), 0o755);
+      }
+    },
+  );
+
   it('a knapsack --items path that cannot be read is one line naming it, and /dev/zero is read within the limit (regression: EISDIR was an internal error)', () => {
     mkdirSync(join(dir, 'itemsdir'), { recursive: true });
     for (const verb of ['solve', 'count', 'explain'])

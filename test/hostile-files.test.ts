@@ -174,6 +174,18 @@ describe('text inputs that are not UTF-8', { timeout: 120_000 }, () => {
       /^puzzlesat: deck-latin1\.txt:2: not UTF-8 text \(byte 0xe9 at column 3\)/m,
     );
   });
+
+  it('count the line of the bad byte by CR, CRLF and LF line ends alike (regression: a CR-only file said line 1)', () => {
+    for (const [name, end] of [
+      ['cr', '\r'],
+      ['crlf', '\r\n'],
+      ['lf', '\n'],
+    ])
+      expectOneLineError(
+        run(['dobble', 'check', file(`deck-latin1-${name}.txt`, Buffer.from(['a b', '', 'a é', ''].join(end!), 'latin1'))]),
+        new RegExp(`^puzzlesat: deck-latin1-${name}\\.txt:3: not UTF-8 text \\(byte 0xe9 at column 3\\)`, 'm'),
+      );
+  });
 });
 
 describe('names with control characters', { timeout: 120_000 }, () => {

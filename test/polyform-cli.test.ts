@@ -66,6 +66,19 @@ describe('bad input: one line naming the file, the JSON path or the option, exit
       /tiny\.json:2: \$\.cells\[0\]\[0\]: 1e-400 is too small a number \(a double reads it as 0\)$/m,
     ],
     [
+      // Regression: JSON.parse reads 9007199254740993 as 9007199254740992, and the message named a cell the file does not.
+      'a whole number past 2^53, which a double does not hold exactly, in a board file',
+      () => [
+        '--board',
+        write('past53.json', '{"grid":"hexagon",\n"cells":[[0,0],\n[9007199254740993,0]]}'),
+        '--pieces',
+        'A=#,B=#',
+        '--grid',
+        'hexagon',
+      ],
+      /past53\.json:3: \$\.cells\[1\]\[0\]: 9007199254740993 is too large a whole number to read exactly \(a double holds them exactly up to ±9007199254740991, 2\^53 - 1\)$/m,
+    ],
+    [
       'a number too large for a double, in inline JSON, not a string that looks like one',
       () => ['--board', '{"grid":"square","source":"-1e999","cells":[[0,0],[-1E+999,0]]}', '--pieces', 'A=#'],
       /--board:1: \$\.cells\[1\]\[0\]: -1E\+999 is too large a number/,

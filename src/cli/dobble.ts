@@ -74,9 +74,12 @@ const SAT_ONLY = ['solver', 'amo', 'card', 'timeout', 'max-symbols', 'symmetry-b
 /** `dobble check`'s command line (the CLI's usage errors quote it). */
 export const checkCommand = 'check <deck>';
 
+/** How deck and symbols files take comments (parseDeck), said once for both options' help. */
+const COMMENT_RULE = 'a # at the start of a line or after a space starts a comment, so C# is a name';
+
 const check = {
   command: checkCommand,
-  describe: 'check a deck file (one card a line, symbols split by spaces, or by commas when the line has one)',
+  describe: `check a deck file (one card a line, symbols split by spaces, or by commas when the line has one; ${COMMENT_RULE})`,
   builder: (y: Argv) =>
     y
       .positional('deck', { type: 'string', describe: 'the deck file ("-": standard input)' })
@@ -125,7 +128,10 @@ const deckOptions = (y: Argv) =>
     .command(check as never)
     .option('symbols-per-card', { type: 'number', describe: 'symbols on each card (m ≥ 2)' })
     .option('cards', { type: 'number', describe: 'deck size K (default the most there can be: m² - m + 1)' })
-    .option('symbols', { type: 'string', describe: 'a file of symbol names, one a line (words, emoji, image files); default numbers from 0' })
+    .option('symbols', {
+      type: 'string',
+      describe: `a file of symbol names, one a line (words, emoji, image files; ${COMMENT_RULE}); default numbers from 0`,
+    })
     .option('method', {
       type: 'string',
       choices: ['algebraic', 'sat'],

@@ -1,7 +1,7 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { availableParallelism, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { MAX_TIMEOUT_SECONDS, MIN_MEMORY_BYTES, UserError, kebabField, systemReason } from '../index.js';
+import { MAX_TIMEOUT_SECONDS, MIN_MEMORY_BYTES, UserError, kebabField, linkTarget, systemReason } from '../index.js';
 
 /**
  * The one validation layer for option values, run (as yargs middleware)
@@ -280,7 +280,8 @@ export function checkOutputs(args: Record<string, unknown>): void {
   const written = new Map<string, string>();
   for (const { name, path, option } of outputsOf(args)) {
     const id = fileId(path);
-    const key = id ?? (path === '-' ? undefined : `path ${resolve(path)}`);
+    // A link to a file not there yet is that file: it is what the write makes.
+    const key = id ?? (path === '-' ? undefined : `path ${resolve(linkTarget(path))}`);
     const twice = key === undefined ? undefined : written.get(key);
     if (twice) throw new UserError(`${option}: ${path} is also written by ${twice}; give each output its own file`);
     if (key !== undefined) written.set(key, option);
@@ -367,17 +368,26 @@ function fileId(path: string | undefined): string | undefined {
   }
 }
 
+/**
+ * An output path that can be written, checked where the write goes: through a
+ * symbolic link to its target (writeReplacing follows it, as a shell's `>`
+ * does), so that the target's directory must exist and be writable, not the
+ * link's.
+ */
 function checkWritable(path: string, option: string): void {
   if (path === '') throw new UserError(`${option}: give a file name`);
   // Caught here, before any verb opens it: --resume would read it, --force would try to replace it.
   if (isDirectory(path)) throw new UserError(`${option}: "${path}" is a directory; give a file name`);
-  const parent = dirname(resolve(path));
+  let file = path;
   try {
+    file = linkTarget(path);
+    const parent = dirname(resolve(file));
     if (!statSync(parent).isDirectory()) throw new UserError(`${option}: ${parent} is not a directory`);
     accessSync(parent, constants.W_OK);
   } catch (e) {
     if (e instanceof UserError) throw e;
-    throw new UserError(`${option}: cannot write "${path}": ${systemReason(e)}`);
+    const link = file === path ? '' : ` (a link to ${resolve(file)})`;
+    throw new UserError(`${option}: cannot write "${path}"${link}: ${systemReason(e)}`);
   }
 }
 

@@ -52,6 +52,19 @@ function readWhole(fd: number, where: string): Buffer {
 }
 
 /**
+ * A line end of any of the three conventions a text file may have: LF (Unix),
+ * CRLF (Windows) and CR alone (classic Mac OS, still written by some
+ * spreadsheets): split on LF alone, a CR-only file was one long line.
+ */
+export const LINE_END = /\r\n|\r|\n/;
+
+/** The 1-based line of `text` that offset `at` is on, each line end (LINE_END) counted once. */
+const lineAt = (text: string, at: number): number => text.slice(0, at).split(LINE_END).length;
+
+/** The offset where the line holding offset `at` starts. */
+const lineStart = (text: string, at: number): number => Math.max(text.lastIndexOf('\n', at - 1), text.lastIndexOf('\r', at - 1)) + 1;
+
+/**
  * A text input as UTF-8, without the byte-order mark some Windows editors
  * put first: it is no part of the text, and left in it read as a stray
  * character at line 1, column 1.
@@ -71,8 +84,8 @@ function utf8Text(bytes: Buffer, where: string): string {
   for (let i = text.indexOf('\uFFFD'); i >= 0; i = text.indexOf('\uFFFD', i + 1)) {
     const at = Buffer.byteLength(text.slice(0, i));
     if (bytes[at] === 0xef && bytes[at + 1] === 0xbf && bytes[at + 2] === 0xbd) continue;
-    const line = text.slice(0, i).split('\n').length;
-    const column = i - text.lastIndexOf('\n', i - 1);
+    const line = lineAt(text, i);
+    const column = i - lineStart(text, i) + 1;
     throw new UserError(`${where}:${line}: not UTF-8 text (byte 0x${bytes[at]!.toString(16)} at column ${column}); save the file as UTF-8`);
   }
   return text;

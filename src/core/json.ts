@@ -5,8 +5,9 @@ type Json = unknown;
 /**
  * The one reader of the JSON a user gives (board and pieces files, bench
  * reports, the first lines of resumable files): a syntax error is said at
- * file:line; a key given twice, a number too large for a double and nesting
- * deeper than any of them needs are refused with the line and the JSON path.
+ * file:line; a key given twice, a number too large for a double, a whole
+ * number past 2^53 - 1 (which a double rounds) and nesting deeper than any of
+ * them needs are refused with the line and the JSON path.
  */
 export function parseJson(text: string, source: string): Json {
   let value: Json;
@@ -37,8 +38,9 @@ export function parseJson(text: string, source: string): Json {
  * twice (JSON.parse keeps the last value silently, and which one was meant is
  * a guess; keys are compared as JSON.parse reads them, "c\u0065lls" is
  * "cells"), or the first number too large or too small for a double (1e309 is
- * read as Infinity, which messages showed as null; 1e-400 as 0), as written. Without recursion, as
- * tooDeep, since the depth is checked after.
+ * read as Infinity, which messages showed as null; 1e-400 as 0) or a whole
+ * number a double does not hold exactly (9007199254740993), as written.
+ * Without recursion, as tooDeep, since the depth is checked after.
  */
 function textProblem(text: string): { path: string; line: number; why: string } | undefined {
   interface Open {
@@ -75,6 +77,14 @@ function textProblem(text: string): { path: string; line: number; why: string } 
       // 1e-400 reads as 0, a number the text does not say: refused as 1e309 is.
       if (read === 0 && /[1-9]/.test(written.replace(/[eE].*$/, '')))
         return { path: top ? top.at : '$', line, why: `${written} is too small a number (a double reads it as 0)` };
+      // Past 2^53 a double skips whole numbers: 9007199254740993 reads as ...992. A number written with a point or an
+      // exponent is one its writer let a double round; counts and coordinates are written whole, and none is this large.
+      if (/^-?\d+$/.test(written) && Math.abs(read) > Number.MAX_SAFE_INTEGER)
+        return {
+          path: top ? top.at : '$',
+          line,
+          why: `${written} is too large a whole number to read exactly (a double holds them exactly up to ±${Number.MAX_SAFE_INTEGER}, 2^53 - 1)`,
+        };
       i += written.length - 1;
     } else if (c === '"') {
       let end = i + 1;

@@ -1,4 +1,4 @@
-import { closeSync, openSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UserError, systemReason } from './errors.js';
 import { fieldName } from './field-names.js';
@@ -41,7 +41,10 @@ const MAX_LINKS = 40;
  * The file a path names once its last component's symbolic links are
  * followed (a directory's link on the way needs none: a rename goes through
  * it): the path itself when it is no link or does not exist, the target of a
- * link to a file not there yet, which the write then makes.
+ * link to a file not there yet, which the write then makes. A relative target
+ * is read from the link's real directory, as the kernel reads it: through a
+ * directory link (alias -> real), alias/link -> ../out/f is real/../out/f,
+ * not out/f beside alias.
  */
 export function linkTarget(path: string): string {
   let current = path;
@@ -52,7 +55,8 @@ export function linkTarget(path: string): string {
     } catch {
       return current; // EINVAL: no link; ENOENT: not there yet
     }
-    current = resolve(dirname(current), link);
+    // The link was read, so its directory exists.
+    current = resolve(realpathSync(dirname(current)), link);
   }
   throw Object.assign(new Error(`${path}: too many levels of symbolic links`), { code: 'ELOOP' });
 }
