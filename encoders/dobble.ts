@@ -13,7 +13,7 @@ import {
 import { Cnf } from '../src/core/cnf.js';
 import { UsageError, UserError, didYouMean, hasControlCharacter } from '../src/core/errors.js';
 import { fieldName } from '../src/core/field-names.js';
-import { LINE_END } from '../src/core/input.js';
+import { LINE_END } from '../src/core/lines.js';
 import { checkSize, shownValue } from '../src/core/limits.js';
 import { gcd, isPrimePower, makeField, primeDivisors, type FiniteField } from '../src/algebra/finite-field.js';
 import type { Instance } from '../src/core/puzzle.js';

@@ -225,4 +225,12 @@ describe('parseJson', () => {
       9007199254740991, -9007199254740991, 1e20, 9007199254740994, 0.1,
     ]);
   });
+
+  it('counts lines ended by CR alone, as by LF and CRLF (regression: a CR-only file said line 1 for every problem)', () => {
+    for (const end of ['\n', '\r\n', '\r']) {
+      expect(userErrorOf(() => parseJson(['{', '"a": 1,', '"a": 2', '}'].join(end), 'twice.json'))).toMatch(/^twice\.json:3: /);
+      expect(userErrorOf(() => parseJson(['[', '1,', '1e999', ']'].join(end), 'big.json'))).toMatch(/^big\.json:3: /);
+      expect(userErrorOf(() => parseJson(['[', '1,', '2,,', ']'].join(end), 'bad.json'))).toMatch(/^bad\.json:3: not valid JSON/);
+    }
+  });
 });

@@ -212,6 +212,15 @@ describe('4. bounded resources', { timeout: 300_000 }, () => {
     expect(textLines(`${' '.repeat(1_000_000)}x`)[0]!.text).toHaveLength(1_000_001);
   });
 
+  it('reads art whose lines end in CR alone as lines (regression: an old-Mac board file was one line)', () => {
+    for (const end of ['\n', '\r\n', '\r'])
+      expect(textLines(['XX', 'X.', ''].join(end)).map((l) => [l.line, l.text])).toEqual([
+        [1, 'XX'],
+        [2, 'X.'],
+        [3, ''],
+      ]);
+  });
+
   it('inputs are read up to --max-input-bytes: /dev/zero as a file, on stdin, as --board; a 1 GB file by its size', { timeout: 300_000 }, () => {
     const limit = /holds (at least )?\d+ bytes, more than the limit of 268435456 \(raise it with --max-input-bytes\)/;
     expectBoundedRefusal(measured(['solve', '/dev/zero']), new RegExp(`/dev/zero: ${limit.source}`));

@@ -1,6 +1,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { UserError, systemReason } from './errors.js';
 import { checkSize, sizeLimit } from './limits.js';
+import { lineAt } from './lines.js';
 
 /** Read in pieces of this size when the total is not known (pipes, devices, standard input). */
 const CHUNK = 1 << 20;
@@ -50,16 +51,6 @@ function readWhole(fd: number, where: string): Buffer {
   }
   return Buffer.concat(chunks, total);
 }
-
-/**
- * A line end of any of the three conventions a text file may have: LF (Unix),
- * CRLF (Windows) and CR alone (classic Mac OS, still written by some
- * spreadsheets): split on LF alone, a CR-only file was one long line.
- */
-export const LINE_END = /\r\n|\r|\n/;
-
-/** The 1-based line of `text` that offset `at` is on, each line end (LINE_END) counted once. */
-const lineAt = (text: string, at: number): number => text.slice(0, at).split(LINE_END).length;
 
 /** The offset where the line holding offset `at` starts. */
 const lineStart = (text: string, at: number): number => Math.max(text.lastIndexOf('\n', at - 1), text.lastIndexOf('\r', at - 1)) + 1;

@@ -1,4 +1,5 @@
 import { UserError } from './errors.js';
+import { lineAt } from './lines.js';
 
 type Json = unknown;
 
@@ -16,7 +17,7 @@ export function parseJson(text: string, source: string): Json {
   } catch (e) {
     const message = (e as Error).message;
     const at = /position (\d+)/.exec(message);
-    const line = text.slice(0, at ? Number(at[1]) : syntaxErrorOffset(text)).split('\n').length;
+    const line = lineAt(text, at ? Number(at[1]) : syntaxErrorOffset(text));
     // V8's "Unexpected token" quotes the text after it (a file's every line break shown as \x0a), and other messages end
     // "in JSON at position N", a count of characters: the line says where.
     const why = message
@@ -57,7 +58,8 @@ function textProblem(text: string): { path: string; line: number; why: string } 
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     const top = open.at(-1);
-    if (c === '\n') line++;
+    // A line ends at LF, CRLF or CR alone (LINE_END); a JSON string holds none of them raw.
+    if (c === '\n' || (c === '\r' && text[i + 1] !== '\n')) line++;
     else if (c === '{' || c === '[') {
       const path = top ? top.at : '$';
       open.push(

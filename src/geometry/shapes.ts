@@ -1,6 +1,7 @@
 import { type Cell, maxCorner } from './cells.js';
 import { UserError } from '../core/errors.js';
 import { checkSize, sizeLimit } from '../core/limits.js';
+import { LINE_END } from '../core/lines.js';
 
 /**
  * Text formats for regions (boards, 3D figures) and pieces. Rows run top to
@@ -20,7 +21,7 @@ const LEVEL_BREAK = /^-{2,}\s*$/;
 
 export function textLines(text: string): TextLine[] {
   // trimEnd, not /\s+$/: that regex backtracks quadratically over a long run of spaces inside a line.
-  return text.split(/\r?\n/).map((t, i) => ({ text: t.trimEnd(), line: i + 1 }));
+  return text.split(LINE_END).map((t, i) => ({ text: t.trimEnd(), line: i + 1 }));
 }
 
 function cellsOf(
