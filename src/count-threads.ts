@@ -75,8 +75,13 @@ export function countInThreads(
         worker.postMessage(next);
       } else if (running === 0) pool.stop();
     };
-    /** Units the threads posted, by term and share: the lower bound of a share whose thread was ended before it answered. */
-    const posted: number[][] = terms.map(() => new Array<number>(shares).fill(0));
+    /**
+     * The units known finished, by term: those its resumed file records and
+     * those the threads post, each an exact subtree. An incomplete term counts
+     * at least their sum, which keeps them when a thread ended before it
+     * answered (STOP_GRACE_MS) takes its share's run with it.
+     */
+    const known = terms.map((term) => new Map(options.finished?.get(term.key)));
     let stoppedAt: number | undefined;
     /**
      * The caller's stop (a deadline, Ctrl-C) reaches the threads through the
@@ -101,7 +106,7 @@ export function countInThreads(
           return;
         }
         if (m.type === 'unit') {
-          posted[m.term]![m.share] += m.unit.count;
+          known[m.term]!.set(m.unit.unit, m.unit.count);
           return options.onUnit?.(terms[m.term]!.key, strategies[m.term]!, m.unit);
         }
         if (m.type === 'error') {
@@ -123,7 +128,7 @@ export function countInThreads(
       },
     });
     const results: TermResult[] = terms.map((term, k) =>
-      termResult(term, problem(k).rowIds.length, strategies[k]!, atLeastRecorded(summed(runs[k]!, posted[k]!), options.finished?.get(term.key))),
+      termResult(term, problem(k).rowIds.length, strategies[k]!, atLeastKnown(summed(runs[k]!), known[k]!)),
     );
     return assembled(terms, results, options, memory);
   };
@@ -174,31 +179,23 @@ function strategiesOf(
 }
 
 /**
- * A term's run, or the units its resumed file records when they count more:
- * both are lower bounds of an incomplete term, and a thread ended before it
- * answered (STOP_GRACE_MS) takes the recorded units it was given with it.
+ * A term's run, counting at least its known units: the runs of an
+ * incomplete term lack the shares whose threads were ended before they
+ * answered (the units those posted, and the file's units they were given)
+ * and the shares no thread took.
  */
-function atLeastRecorded(
-  run: Omit<RunResult, 'strategy'> | undefined,
-  units: ReadonlyMap<string, number> | undefined,
-): Omit<RunResult, 'strategy'> | undefined {
-  const recorded = recordedRun(units);
+function atLeastKnown(run: Omit<RunResult, 'strategy'> | undefined, known: ReadonlyMap<string, number>): Omit<RunResult, 'strategy'> | undefined {
+  const recorded = recordedRun(known);
   if (!recorded || run?.complete) return run;
-  return run && run.count >= recorded.count ? run : { ...(run ?? recorded), count: recorded.count, resumed: recorded.resumed };
+  return run ? { ...run, count: Math.max(run.count, recorded.count) } : recorded;
 }
 
-/**
- * A term's run from its shares' runs: complete when every share is; absent
- * when none ran. A share whose thread was ended before it answered counts
- * the units it posted, each an exact subtree.
- */
-function summed(shares: readonly (RunResult | undefined)[], posted: readonly number[]): Omit<RunResult, 'strategy'> | undefined {
+/** A term's run from its shares' runs: complete when every share is; absent when none answered. */
+function summed(shares: readonly (RunResult | undefined)[]): Omit<RunResult, 'strategy'> | undefined {
   const ran = shares.filter((r): r is RunResult => r !== undefined);
-  // Over `posted`, which is dense: the runs of shares that never answered are holes, which reduce skips.
-  const unanswered = posted.reduce((n, count, share) => (shares[share] === undefined ? n + count : n), 0);
-  if (ran.length === 0 && unanswered === 0) return undefined;
+  if (ran.length === 0) return undefined;
   return {
-    count: ran.reduce((n, r) => n + r.count, unanswered),
+    count: ran.reduce((n, r) => n + r.count, 0),
     complete: ran.length === shares.length && ran.every((r) => r.complete),
     nodes: ran.reduce((n, r) => n + r.nodes, 0),
     // The shares' memos lived side by side: their sizes add up, as their events do.
