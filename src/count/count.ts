@@ -164,9 +164,8 @@ async function byCnf(instance: Instance, request: CountRequest): Promise<Omit<Co
   let result: CnfCount | undefined;
   let memory: MemoryBoundExceeded | undefined;
   try {
-    result = !built
-      ? notCounted(request.finished?.get(CNF_TERM))
-      : await countCnf(
+    result = built
+      ? await countCnf(
           { varCount: cnf.varCount, clauses: cnf.clauses(), projection: cnf.projection, auxiliary: cnf.auxiliaryVariables() },
           {
             maxBytes: request.maxBytes,
@@ -176,7 +175,8 @@ async function byCnf(instance: Instance, request: CountRequest): Promise<Omit<Co
             recheck: request.recheck?.get(CNF_TERM),
             onUnit: (u) => request.onUnit?.({ term: CNF_TERM, unit: u.unit, count: u.count, nodes: u.nodes }),
           },
-        );
+        )
+      : notCounted(request.finished?.get(CNF_TERM));
     // The search stopped at the bound: the units it finished are counted.
     memory = result.memory;
   } catch (e) {
