@@ -2,10 +2,10 @@ import type { Worker } from 'node:worker_threads';
 import type { CountPlan } from './core/plan.js';
 import type { Instance } from './core/puzzle.js';
 import { UserError } from './core/errors.js';
-import { MemoryBoundExceeded, ResumeConflict } from './count/engine.js';
+import { MemoryBoundExceeded, ResumeConflict, Stopped, type Strategy, setUpPoll, unlessStopped } from './count/engine.js';
 import { resolveStrategy } from './count/exact-cover.js';
 import type { RunResult } from './count/exact-cover.js';
-import { type ShareJob, compiledTerms } from './count/shares.js';
+import { type CountTerms, type ShareJob, setUpTerms } from './count/shares.js';
 import {
   type CountInstanceOptions,
   type InstanceCount,
@@ -13,6 +13,7 @@ import {
   assembled,
   combined,
   lightFirst,
+  notBegun,
   recordedRun,
   termResult,
   termWeights,
@@ -35,17 +36,22 @@ export function countInThreads(
   script?: URL,
 ): (instance: Instance, options: CountInstanceOptions) => Promise<InstanceCount> {
   return async (instance, options) => {
-    const { terms, problem } = compiledTerms(instance, options);
+    const stop = new SharedArrayBuffer(4);
+    const stopFlag = new Int32Array(stop);
+    const shouldStop = () => Atomics.load(stopFlag, 0) !== 0 || options.shouldStop?.() === true;
+    // The main thread's own terms, not a thread's kept ones: their rows are built polling this count's stop.
+    const { terms, problem } = setUpTerms(instance, options, setUpPoll(shouldStop));
     const weights = termWeights(terms);
     const shares = sharesPerTerm(weights, workers);
     const totalBytes = options.maxBytes ?? plan.maxBytes;
     const maxBytes = Math.floor(totalBytes / workers);
-    const stop = new SharedArrayBuffer(4);
-    const stopFlag = new Int32Array(stop);
-    const shouldStop = () => Atomics.load(stopFlag, 0) !== 0 || options.shouldStop?.() === true;
 
-    // Each term's strategy is resolved here, once, so that every share walks the same units.
-    const strategies = terms.map((t, k) => resolveStrategy(problem(k), options.strategies?.get(t.key) ?? options.strategy, maxBytes, shouldStop));
+    const strategies = strategiesOf(terms, problem, options, maxBytes, shouldStop);
+    // Stopped while the terms were set up: no thread is started, every term is reported as countInstance reports one not begun.
+    if (!strategies) {
+      const notStarted = terms.map((term) => notBegun(term, options));
+      return assembled(terms, notStarted, options, undefined);
+    }
     const queue: ShareJob[] = lightFirst(weights).flatMap((k) =>
       Array.from({ length: shares }, (_, index) => ({
         term: k,
@@ -69,8 +75,13 @@ export function countInThreads(
         worker.postMessage(next);
       } else if (running === 0) pool.stop();
     };
-    /** Units the threads posted, by term and share: the lower bound of a share whose thread was ended before it answered. */
-    const posted: number[][] = terms.map(() => new Array<number>(shares).fill(0));
+    /**
+     * The units known finished, by term: those its resumed file records and
+     * those the threads post, each an exact subtree. An incomplete term counts
+     * at least their sum, which keeps them when a thread ended before it
+     * answered (STOP_GRACE_MS) takes its share's run with it.
+     */
+    const known = terms.map((term) => new Map(options.finished?.get(term.key)));
     let stoppedAt: number | undefined;
     /**
      * The caller's stop (a deadline, Ctrl-C) reaches the threads through the
@@ -95,7 +106,7 @@ export function countInThreads(
           return;
         }
         if (m.type === 'unit') {
-          posted[m.term]![m.share] += m.unit.count;
+          known[m.term]!.set(m.unit.unit, m.unit.count);
           return options.onUnit?.(terms[m.term]!.key, strategies[m.term]!, m.unit);
         }
         if (m.type === 'error') {
@@ -117,7 +128,7 @@ export function countInThreads(
       },
     });
     const results: TermResult[] = terms.map((term, k) =>
-      termResult(term, problem(k).rowIds.length, strategies[k]!, atLeastRecorded(summed(runs[k]!, posted[k]!), options.finished?.get(term.key))),
+      termResult(term, problem(k).rowIds.length, strategies[k]!, atLeastKnown(summed(runs[k]!), known[k]!)),
     );
     return assembled(terms, results, options, memory);
   };
@@ -147,31 +158,44 @@ function takeRecorded(queue: ShareJob[]): ShareJob | undefined {
 const sharesPerTerm = (weights: readonly number[], workers: number): number => (weights.filter((w) => w > 0).length >= 2 * workers ? 1 : workers);
 
 /**
- * A term's run, or the units its resumed file records when they count more:
- * both are lower bounds of an incomplete term, and a thread ended before it
- * answered (STOP_GRACE_MS) takes the recorded units it was given with it.
+ * Each term's strategy, resolved here once so that every share walks the
+ * same units; undefined when the count is stopped first. Resolving compiles
+ * every term, 13 s for the 80 pinned terms of a 20x20 board, so the stop is
+ * heard between terms and while a term's rows are built.
  */
-function atLeastRecorded(
-  run: Omit<RunResult, 'strategy'> | undefined,
-  units: ReadonlyMap<string, number> | undefined,
-): Omit<RunResult, 'strategy'> | undefined {
-  const recorded = recordedRun(units);
-  if (!recorded || run?.complete) return run;
-  return run && run.count >= recorded.count ? run : { ...(run ?? recorded), count: recorded.count, resumed: recorded.resumed };
+function strategiesOf(
+  terms: CountTerms['terms'],
+  problem: CountTerms['problem'],
+  options: CountInstanceOptions,
+  maxBytes: number,
+  shouldStop: () => boolean,
+): Strategy[] | undefined {
+  return unlessStopped(() =>
+    terms.map((t, k) => {
+      if (shouldStop()) throw new Stopped();
+      return resolveStrategy(problem(k), options.strategies?.get(t.key) ?? options.strategy, maxBytes, shouldStop);
+    }),
+  );
 }
 
 /**
- * A term's run from its shares' runs: complete when every share is; absent
- * when none ran. A share whose thread was ended before it answered counts
- * the units it posted, each an exact subtree.
+ * A term's run, counting at least its known units: the runs of an
+ * incomplete term lack the shares whose threads were ended before they
+ * answered (the units those posted, and the file's units they were given)
+ * and the shares no thread took.
  */
-function summed(shares: readonly (RunResult | undefined)[], posted: readonly number[]): Omit<RunResult, 'strategy'> | undefined {
+function atLeastKnown(run: Omit<RunResult, 'strategy'> | undefined, known: ReadonlyMap<string, number>): Omit<RunResult, 'strategy'> | undefined {
+  const recorded = recordedRun(known);
+  if (!recorded || run?.complete) return run;
+  return run ? { ...run, count: Math.max(run.count, recorded.count) } : recorded;
+}
+
+/** A term's run from its shares' runs: complete when every share is; absent when none answered. */
+function summed(shares: readonly (RunResult | undefined)[]): Omit<RunResult, 'strategy'> | undefined {
   const ran = shares.filter((r): r is RunResult => r !== undefined);
-  // Over `posted`, which is dense: the runs of shares that never answered are holes, which reduce skips.
-  const unanswered = posted.reduce((n, count, share) => (shares[share] === undefined ? n + count : n), 0);
-  if (ran.length === 0 && unanswered === 0) return undefined;
+  if (ran.length === 0) return undefined;
   return {
-    count: ran.reduce((n, r) => n + r.count, unanswered),
+    count: ran.reduce((n, r) => n + r.count, 0),
     complete: ran.length === shares.length && ran.every((r) => r.complete),
     nodes: ran.reduce((n, r) => n + r.nodes, 0),
     // The shares' memos lived side by side: their sizes add up, as their events do.

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { pentomino } from '../encoders/polyomino.js';
 
 // The compiled CLI, as users run it (`npm test` compiles first).
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
@@ -197,6 +198,36 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
       /was written for other puzzle parameters \(preset: "6x10" in the file, "5x12" now\)/,
     );
     expect(run(...puzzle, '-o', out).err).toMatch(/exists; add --resume to continue it or --force to replace it/);
+  });
+
+  it('resumes an exact-cover count under another --amo, which changes only the formula; the cnf method, which counts the formula, still refuses it (regression: refused)', () => {
+    const out = join(dir, '3x20.jsonl');
+    const puzzle = ['pentomino', '--preset', '3x20'];
+    expect(json(run(...puzzle, '-o', out, '--json'))).toMatchObject({ count: 8, complete: true, params: { amo: 'bimander' } });
+    const whole = readFileSync(out, 'utf8').trim().split('\n');
+    const half = whole.slice(0, Math.floor(whole.length / 2));
+    writeFileSync(out, `${half.join('\n')}\n`);
+    const resumed = run(...puzzle, '--amo', 'pairwise', '-o', out, '--resume', '--json');
+    expect(resumed.err).toMatch(/^puzzlesat: resuming: \d+ finished parts? from /);
+    expect(json(resumed)).toMatchObject({ count: 8, complete: true });
+    // A file from the puzzlesat before this one hashed the symmetries whole (their images of the --amo encoding's auxiliaries):
+    // it resumes with the --amo it was written with, and is refused, naming it, with another.
+    const instance = pentomino({ preset: '3x20' });
+    const ec = instance.exactCover!;
+    const hash = createHash('sha256').update(JSON.stringify({ primary: ec.primary, secondary: ec.secondary, rows: ec.rows, rowVars: ec.rowVars }));
+    for (const s of instance.symmetries) hash.update(new Uint8Array(s.buffer, s.byteOffset, s.byteLength));
+    const header = { ...(JSON.parse(half[0]!) as object), problem: hash.digest('hex').slice(0, 32) };
+    writeFileSync(out, rechained([JSON.stringify(header), ...half.slice(1)]).join('\n') + '\n');
+    const older = run(...puzzle, '--amo', 'pairwise', '-o', out, '--resume');
+    expect(older.code).toBe(1);
+    expect(older.err).toMatch(/3x20\.jsonl:1 was written with --amo bimander, and this run's is pairwise/);
+    expect(json(run(...puzzle, '-o', out, '--resume', '--json'))).toMatchObject({ count: 8, complete: true });
+    // The CNF counter's units are of the formula, which --amo changes.
+    const cnf = join(dir, '3x20-cnf.jsonl');
+    expect(json(run(...puzzle, '--method', 'cnf', '-o', cnf, '--json'))).toMatchObject({ counter: 'cnf', count: 8 });
+    const refused = run(...puzzle, '--method', 'cnf', '--amo', 'pairwise', '-o', cnf, '--resume');
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/3x20-cnf\.jsonl:1 was written with --amo bimander, and this run's is pairwise/);
   });
 
   it('counts on worker threads: the same terms and units as one thread, resumable either way (--workers)', () => {

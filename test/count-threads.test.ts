@@ -50,4 +50,17 @@ describe('count on worker threads, stopped', () => {
     expect(units.map((u) => u.count)).toEqual([7, 7]);
     expect(result).toMatchObject({ count: 14, complete: false });
   }, 30_000);
+
+  it('counts both the units its threads posted and those its resumed file records, one record of the units known (regression: the larger of the two)', async () => {
+    const plan = { puzzle: 'pentomino', args: { preset: '6x10' }, unique: false, uniqueBy: undefined, maxBytes: DEFAULT_MAX_BYTES };
+    let stop = false;
+    // The file's unit of 100 was given to both shares; neither thread answers, each having posted a unit of 7 of its own.
+    const counting = countInThreads(
+      plan,
+      2,
+      silentScript(),
+    )(pentomino({ preset: '6x10' }), { shouldStop: () => stop, finished: new Map([['s0', new Map([['on file', 100]])]]) });
+    stop = true;
+    expect(await counting).toMatchObject({ count: 114, complete: false });
+  }, 30_000);
 });

@@ -40,7 +40,7 @@ export interface CountHeader {
   unique: boolean;
   uniqueBy: UniqueBy | null;
   counter: CountMethod;
-  /** SHA-256 of what is counted: the exact-cover rows and symmetries, or the formula. */
+  /** SHA-256 of what is counted: the exact-cover rows and the symmetries' action on them, or the formula. */
   problem: string;
 }
 
@@ -57,13 +57,31 @@ export function countHeader(instance: Instance, counter: CountMethod, unique: bo
   return { puzzlesat: 'count', fingerprint: sha256(JSON.stringify(what)).slice(0, 16), ...what };
 }
 
-function exactCoverHash(instance: Instance): string {
+/**
+ * The exact-cover problem as the count reads it: its rows, each row's
+ * variable (terms are named by them) and each symmetry's images of those.
+ * The symmetries' images of the formula's other variables, the auxiliaries
+ * of its --amo encoding, are not the count's: `wholeSymmetries` hashes them
+ * too, as puzzlesat did before (problemBefore).
+ */
+function exactCoverHash(instance: Instance, wholeSymmetries = false): string {
   const ec = instance.exactCover!;
   const hash = createHash('sha256');
   hash.update(JSON.stringify({ primary: ec.primary, secondary: ec.secondary, rows: ec.rows, rowVars: ec.rowVars }));
-  for (const s of instance.symmetries) hash.update(new Uint8Array(s.buffer, s.byteOffset, s.byteLength));
+  for (const s of instance.symmetries) {
+    const images = wholeSymmetries ? s : Int32Array.from(ec.rowVars, (v) => (v === 0 ? 0 : s[v]!));
+    hash.update(new Uint8Array(images.buffer, images.byteOffset, images.byteLength));
+  }
   return hash.digest('hex').slice(0, 32);
 }
+
+/**
+ * How a file written by puzzlesat before names this count's problem: exact
+ * cover hashed the symmetries whole, so such a file still resumes, with the
+ * encoding (--amo) it was written with. Asked only of a file that has another hash.
+ */
+export const problemBefore = (instance: Instance, counter: CountMethod): (() => string) | undefined =>
+  counter === 'exact-cover' ? () => exactCoverHash(instance, true) : undefined;
 
 /** How many finished units a resume counts again, the cheapest of them. */
 const RECHECKS = 3;
@@ -78,7 +96,13 @@ export class CountFile extends ChainedFile<CountHeader> {
   /** The count of a file that is finished (its closing line read back): the file stays as it is. */
   done: bigint | undefined;
 
-  constructor(path: string, header: CountHeader, options: { resume: boolean; force: boolean }) {
+  /** `problemBefore`: the problem's hash as a file written before has it (problemBefore below). */
+  constructor(
+    path: string,
+    header: CountHeader,
+    options: { resume: boolean; force: boolean },
+    private readonly problemBefore?: () => string,
+  ) {
     super(path, header, optionName('output'));
     this.open(options);
   }
@@ -168,9 +192,7 @@ export class CountFile extends ChainedFile<CountHeader> {
         `--resume: ${this.path}:1 counts ${theirs.unique ? 'classes (--unique)' : 'solutions (no --unique)'}; resume it the same way or start another file`,
       );
     theirs = { ...theirs, params: headerParams(theirs.params) };
-    const differs = (['uniqueBy', 'counter', 'puzzle', 'params', 'problem', 'version'] as const).find(
-      (k) => JSON.stringify(theirs![k]) !== JSON.stringify(ours[k]),
-    );
+    const differs = countFields(ours.counter, this.sameProblem(theirs.problem)).find((k) => JSON.stringify(theirs![k]) !== JSON.stringify(ours[k]));
     // The same count by every field (a file that recorded its formula's file name, as puzzlesat did before).
     if (differs === undefined) return;
     if (differs === 'params') refuseOtherEncoding(this.path, theirs.params, ours.params);
@@ -184,6 +206,29 @@ export class CountFile extends ChainedFile<CountHeader> {
     }[differs];
     throw new UserError(`--resume: ${this.path}:1 was written for ${what}; resume it with the options it was started with, or start another file`);
   }
+
+  /** Whether a file's problem is this count's (by this puzzlesat's hash, or by the one it wrote before). */
+  private sameProblem(theirs: unknown): boolean {
+    return theirs === this.header.problem || (this.problemBefore !== undefined && theirs === this.problemBefore());
+  }
+}
+
+type CompareField = 'uniqueBy' | 'counter' | 'puzzle' | 'params' | 'problem' | 'version';
+
+/**
+ * The header fields a resume holds to this run's, those that explain a
+ * refusal first. The exact-cover count is of its problem alone: when that
+ * is the same (its rows, and the symmetries' action on them, are hashed),
+ * parameters that only change the formula (--amo, --non-overlap) change
+ * nothing counted, and the units on file are this count's. The CNF count is
+ * of the formula, and its parameters are compared: classes by clauses add
+ * to it a family the hash of the puzzle's formula does not show (polycube's
+ * --symmetry changes only that).
+ */
+function countFields(counter: CountMethod, sameProblem: boolean): readonly CompareField[] {
+  const meaning = ['uniqueBy', 'counter', 'puzzle'] as const;
+  if (counter === 'exact-cover' && sameProblem) return [...meaning, 'version'];
+  return [...meaning, 'params', 'problem', 'version'];
 }
 
 function splitKey(key: string): [string, string] {

@@ -16,7 +16,7 @@ import {
   resolvePlan,
   runPlan,
 } from '../index.js';
-import { CountFile, countHeader } from './count-file.js';
+import { CountFile, countHeader, problemBefore } from './count-file.js';
 import {
   type Args,
   counted,
@@ -100,10 +100,12 @@ export const handler = (args: Args) =>
     const instance = planInstance(plan);
     // Every option is checked by now: only from here is the output file touched.
     const out = args.output
-      ? new CountFile(String(args.output), countHeader(instance, plan.method, plan.unique, plan.uniqueBy), {
-          resume: args.resume === true,
-          force: args.force === true,
-        })
+      ? new CountFile(
+          String(args.output),
+          countHeader(instance, plan.method, plan.unique, plan.uniqueBy),
+          { resume: args.resume === true, force: args.force === true },
+          problemBefore(instance, plan.method),
+        )
       : undefined;
     if (out?.done !== undefined) process.stderr.write(`puzzlesat: resuming: the count in ${out.path} is finished\n`);
     else if (out?.resumedUnits) process.stderr.write(`puzzlesat: resuming: ${counted(out.resumedUnits, 'finished part')} from ${out.path}\n`);

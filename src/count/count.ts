@@ -1,8 +1,8 @@
 import type { CountMethod, StrategyChoice, UniqueBy } from '../core/plan.js';
 import { type Instance, notExactCoverWhy } from '../core/puzzle.js';
 import { classSearchInstance } from '../symmetry/breaking.js';
-import { type CnfCount, countCnf } from './cnf.js';
-import { MemoryBoundExceeded, type Strategy } from './engine.js';
+import { type CnfCount, countCnf, notCounted } from './cnf.js';
+import { MemoryBoundExceeded, type SetUpPoll, type Strategy, setUpPoll, unlessStopped } from './engine.js';
 import { type CountInstanceOptions, type InstanceCount, type TermResult, countInstance } from './solutions.js';
 
 /**
@@ -145,29 +145,38 @@ function recordedCount(instance: Instance, request: CountRequest, count: bigint)
   };
 }
 
-/** The instance whose formula the CNF counter counts: for classes, the one with the symmetry-breaking family (one model per class). */
-const cnfCounted = (instance: Instance, request: CountRequest): Instance => (request.unique ? classSearchInstance(instance, 'clauses') : instance);
+/**
+ * The instance whose formula the CNF counter counts: for classes, the one
+ * with the symmetry-breaking family (one model per class), a copy of the
+ * whole formula, whose making polls `poll`.
+ */
+const cnfCounted = (instance: Instance, request: CountRequest, poll?: SetUpPoll): Instance =>
+  request.unique ? classSearchInstance(instance, 'clauses', poll) : instance;
 
 /** The one term of a CNF count in a resume file. */
 export const CNF_TERM = 'cnf';
 
 async function byCnf(instance: Instance, request: CountRequest): Promise<Omit<CountReport, 'done'>> {
-  const counted = cnfCounted(instance, request);
+  const built = unlessStopped(() => cnfCounted(instance, request, setUpPoll(request.shouldStop)));
+  // Stopped while the family's formula was made: the puzzle's own formula is the one reported, nothing counted but the file's units.
+  const counted = built ?? instance;
   const cnf = counted.cnf;
   let result: CnfCount | undefined;
   let memory: MemoryBoundExceeded | undefined;
   try {
-    result = await countCnf(
-      { varCount: cnf.varCount, clauses: cnf.clauses(), projection: cnf.projection, auxiliary: cnf.auxiliaryVariables() },
-      {
-        maxBytes: request.maxBytes,
-        shouldStop: request.shouldStop,
-        onTick: request.onTick,
-        finished: request.finished?.get(CNF_TERM),
-        recheck: request.recheck?.get(CNF_TERM),
-        onUnit: (u) => request.onUnit?.({ term: CNF_TERM, unit: u.unit, count: u.count, nodes: u.nodes }),
-      },
-    );
+    result = built
+      ? await countCnf(
+          { varCount: cnf.varCount, clauses: cnf.clauses(), projection: cnf.projection, auxiliary: cnf.auxiliaryVariables() },
+          {
+            maxBytes: request.maxBytes,
+            shouldStop: request.shouldStop,
+            onTick: request.onTick,
+            finished: request.finished?.get(CNF_TERM),
+            recheck: request.recheck?.get(CNF_TERM),
+            onUnit: (u) => request.onUnit?.({ term: CNF_TERM, unit: u.unit, count: u.count, nodes: u.nodes }),
+          },
+        )
+      : notCounted(request.finished?.get(CNF_TERM));
     // The search stopped at the bound: the units it finished are counted.
     memory = result.memory;
   } catch (e) {

@@ -98,6 +98,35 @@ export const MIN_STORED_COST = 2;
 /** Nodes between two polls of shouldStop. */
 export const POLL_NODES = 1 << 14;
 
+/** What a count's set-up calls as it goes, with the steps of work (rows, clauses) done since its last call. */
+export type SetUpPoll = (steps?: number) => void;
+
+/**
+ * The poll of a count's set-up (the group's closure and restricted rows of
+ * Burnside's terms, the CNF counter's arrays): loops that visit no node, but
+ * took seconds on large problems past a --timeout. It asks `shouldStop` at
+ * its first call and then every POLL_NODES steps, and throws Stopped when told.
+ */
+export function setUpPoll(shouldStop: (() => boolean) | undefined): SetUpPoll {
+  let left = 0;
+  return (steps = 1) => {
+    left -= steps;
+    if (left > 0) return;
+    left = POLL_NODES;
+    if (shouldStop?.() === true) throw new Stopped();
+  };
+}
+
+/** What `build` gives, or undefined when a set-up poll in it stopped it. */
+export function unlessStopped<T>(build: () => T): T | undefined {
+  try {
+    return build();
+  } catch (e) {
+    if (e instanceof Stopped) return undefined;
+    throw e;
+  }
+}
+
 /**
  * The share of a search tree behind the current node, as the branches
  * taken near the root say (Knuth's progress measure in his dlx programs):

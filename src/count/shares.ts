@@ -1,6 +1,6 @@
 import type { Instance } from '../core/puzzle.js';
 import type { BurnsideTerm } from './burnside.js';
-import type { Strategy } from './engine.js';
+import type { SetUpPoll, Strategy } from './engine.js';
 import { type RunResult, type UnitCount, runCount } from './exact-cover.js';
 import { type CountProblem, type ItemOrder, compileProblem } from './problem.js';
 import { type CountInstanceOptions, type PinnedSlot, itemOrderOf, pinnedOr, termsOf } from './solutions.js';
@@ -43,17 +43,25 @@ export interface CountTerms {
   pinning: PinnedSlot;
 }
 
-/** The instance's terms in termsOf's order, and their compiled problems. */
+/**
+ * The instance's terms in termsOf's order, and their compiled problems, each
+ * compiled when first wanted; building a term's rows polls `poll` (a stopped
+ * count throws Stopped out of problem(k)).
+ */
+export function setUpTerms(instance: Instance, options: Pick<CountInstanceOptions, 'unique' | 'unpinned'>, poll?: SetUpPoll): CountTerms {
+  const order = itemOrderOf(instance);
+  const terms = termsOf(instance, options, poll);
+  const problems = new Map<number, CountProblem>();
+  const problem = (k: number) => problems.get(k) ?? problems.set(k, compileProblem(terms[k]!.problem, order, terms[k]!.forced)).get(k)!;
+  return { terms, problem, order, pinning: {} };
+}
+
+/** A thread's terms (setUpTerms), kept from share to share of the same instance. */
 export function compiledTerms(instance: Instance, options: Pick<CountInstanceOptions, 'unique' | 'unpinned'>): CountTerms {
   const unique = options.unique === true;
   const unpinned = options.unpinned === true;
-  if (cached?.instance !== instance || cached.unique !== unique || cached.unpinned !== unpinned) {
-    const order = itemOrderOf(instance);
-    const terms = termsOf(instance, { unique, unpinned });
-    const problems = new Map<number, CountProblem>();
-    const problem = (k: number) => problems.get(k) ?? problems.set(k, compileProblem(terms[k]!.problem, order, terms[k]!.forced)).get(k)!;
-    cached = { instance, unique, unpinned, terms: { terms, problem, order, pinning: {} } };
-  }
+  if (cached?.instance !== instance || cached.unique !== unique || cached.unpinned !== unpinned)
+    cached = { instance, unique, unpinned, terms: setUpTerms(instance, { unique, unpinned }) };
   return cached.terms;
 }
 

@@ -1,7 +1,7 @@
 import type { Instance } from '../core/puzzle.js';
 import type { CacheStats } from './cache.js';
 import { type BurnsideTerm, burnsideSum, classTerms, solutionTerms } from './burnside.js';
-import { MemoryBoundExceeded, type Strategy } from './engine.js';
+import { MemoryBoundExceeded, type SetUpPoll, type Strategy, setUpPoll, unlessStopped } from './engine.js';
 import type { StrategyChoice } from '../core/plan.js';
 import { PinnedTerms, type RunOptions, type RunResult, type UnitCount, resolveStrategy, runCount } from './exact-cover.js';
 import { type CountProblem, type ExactCoverInput, type ItemOrder, boardOrder, compileProblem, inputOrder } from './problem.js';
@@ -41,7 +41,8 @@ export interface TermResult {
   /** Absent for a term the count stopped before, whose strategy (auto) was never worked out. */
   strategy?: Strategy;
   nodes: number;
-  rows: number;
+  /** The term's rows as counted; absent for a term the count stopped before, whose rows were not built. */
+  rows?: number;
   cache: CacheStats;
 }
 
@@ -66,9 +67,9 @@ export function itemOrderOf(instance: Instance): ItemOrder {
   return region && region.length <= items ? boardOrder(region, items) : inputOrder(ec);
 }
 
-/** The terms a count runs: the identity for solutions, Burnside's for classes. */
-export function termsOf(instance: Instance, options: Pick<CountInstanceOptions, 'unique' | 'unpinned'>): BurnsideTerm[] {
-  return options.unique ? classTerms(instance, !options.unpinned) : solutionTerms(instance);
+/** The terms a count runs: the identity for solutions, Burnside's for classes (their rows built when read, polling `poll`). */
+export function termsOf(instance: Instance, options: Pick<CountInstanceOptions, 'unique' | 'unpinned'>, poll?: SetUpPoll): BurnsideTerm[] {
+  return options.unique ? classTerms(instance, !options.unpinned, poll) : solutionTerms(instance);
 }
 
 /** Each term's share of the progress bar: the identity terms are nearly all the work, and share it equally. */
@@ -82,7 +83,7 @@ export const lightFirst = (weights: readonly number[]): number[] => weights.map(
 
 export async function countInstance(instance: Instance, options: CountInstanceOptions = {}): Promise<InstanceCount> {
   const order = itemOrderOf(instance);
-  const terms = termsOf(instance, options);
+  const terms = termsOf(instance, options, setUpPoll(options.shouldStop));
   const weights = termWeights(terms);
   const results: TermResult[] = new Array(terms.length);
   let memory: MemoryBoundExceeded | undefined;
@@ -92,13 +93,14 @@ export async function countInstance(instance: Instance, options: CountInstanceOp
   for (const k of lightFirst(weights)) {
     const term = terms[k]!;
     const weight = weights[k]!;
-    if (!complete || options.shouldStop?.() === true) {
-      // Stopped: a term not begun is not compiled either (compiling polls nothing: 80 pinned terms of a 20x20 board took 13 s).
+    // Stopped: a term not begun is not compiled either (compiling polls nothing: 80 pinned terms of a 20x20 board took 13 s),
+    // and a stop heard while its rows are built (the group's check, its restriction) leaves it not begun.
+    const problem = complete && options.shouldStop?.() !== true ? unlessStopped(() => compileProblem(term.problem, order, term.forced)) : undefined;
+    if (!problem) {
       complete = false;
-      results[k] = notBegun(term, options, recordedRun(options.finished?.get(term.key)));
+      results[k] = notBegun(term, options);
       continue;
     }
-    const problem = compileProblem(term.problem, order, term.forced);
     const strategy = resolveStrategy(problem, options.strategies?.get(term.key) ?? options.strategy, options.maxBytes, options.shouldStop);
     let run: RunResult | undefined;
     try {
@@ -125,13 +127,13 @@ export async function countInstance(instance: Instance, options: CountInstanceOp
 }
 
 /**
- * A term the count stopped before: its input rows, the strategy it ran with
- * before (a resumed file) or was given, none when it would have been worked
- * out (auto), and the units its resumed file records.
+ * A term the count stopped before: no rows (they are not built), the
+ * strategy it ran with before (a resumed file) or was given, none when it
+ * would have been worked out (auto), and the units its resumed file records.
  */
-function notBegun(term: BurnsideTerm, options: CountInstanceOptions, run: Omit<RunResult, 'strategy'> | undefined): TermResult {
+export function notBegun(term: BurnsideTerm, options: CountInstanceOptions): TermResult {
   const given = options.strategy === 'auto' ? undefined : options.strategy;
-  return termResult(term, term.problem.rows.length, options.strategies?.get(term.key) ?? given, run);
+  return termResult(term, undefined, options.strategies?.get(term.key) ?? given, recordedRun(options.finished?.get(term.key)));
 }
 
 /** A term not counted (the count had stopped): the units its resumed file records, each exact, are its lower bound. */
@@ -175,7 +177,7 @@ export function pinnedOr(
 /** A term's result from its run (absent: the term never ran, the count having stopped before it). */
 export function termResult(
   term: BurnsideTerm,
-  rows: number,
+  rows: number | undefined,
   strategy: Strategy | undefined,
   run: Omit<RunResult, 'strategy'> | undefined,
 ): TermResult {
@@ -187,7 +189,7 @@ export function termResult(
     complete: run?.complete === true,
     ...(strategy === undefined ? {} : { strategy }),
     nodes: run?.nodes ?? 0,
-    rows,
+    ...(rows === undefined ? {} : { rows }),
     cache: run?.cache ?? EMPTY_STATS,
   };
 }

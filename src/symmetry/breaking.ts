@@ -253,7 +253,7 @@ export function addedPlan(instance: Instance): BreakingPlan | null {
  * symmetry out by itself (cube-tree orbits, orbit blocking), and both together
  * would keep a class only where the two choices of representative agree.
  */
-export function classSearchInstance(instance: Instance, mode: SymmetryBreaking = DEFAULT_SYMMETRY_BREAKING): Instance {
+export function classSearchInstance(instance: Instance, mode: SymmetryBreaking = DEFAULT_SYMMETRY_BREAKING, poll: () => void = () => {}): Instance {
   if (mode === 'orbits') {
     if (addedPlan(instance)) throw new Error('the symmetry-breaking family is in the formula: the orbit route would break symmetry twice');
     return instance;
@@ -262,7 +262,7 @@ export function classSearchInstance(instance: Instance, mode: SymmetryBreaking =
   if (!plan || addedPlan(instance)) return instance;
   let copy = copies.get(instance);
   if (!copy) {
-    copy = { ...instance, cnf: copyCnf(instance.cnf) };
+    copy = { ...instance, cnf: copyCnf(instance.cnf, poll) };
     plans.set(copy, plan);
     addSymmetryBreaking(copy);
     copies.set(instance, copy);
@@ -272,10 +272,16 @@ export function classSearchInstance(instance: Instance, mode: SymmetryBreaking =
 
 const copies = new WeakMap<Instance, Instance>();
 
-/** A copy of a formula: variables (names, auxiliary flags), families with their clauses and auxiliary counts, projection. */
-function copyCnf(cnf: Cnf): Cnf {
+/**
+ * A copy of a formula: variables (names, auxiliary flags), families with
+ * their clauses and auxiliary counts, projection. `poll` is called at every
+ * variable and clause: a caller that may stop throws out of it (a count,
+ * whose copy of a formula of millions of clauses took seconds).
+ */
+function copyCnf(cnf: Cnf, poll: () => void): Cnf {
   const copy = new Cnf();
   for (let v = 1; v <= cnf.varCount; v++) {
+    poll();
     const name = cnf.vars.name(v);
     // aux(label) names variables "aux label#serial", serials in allocation order: allocating in variable order gives the same names.
     if (cnf.vars.isAux(v)) copy.vars.aux(name.slice('aux '.length, name.lastIndexOf('#')));
@@ -284,7 +290,10 @@ function copyCnf(cnf: Cnf): Cnf {
   const counts = cnf.familyCounts();
   cnf.families.forEach((f, i) => {
     const g = copy.family(f.name, f.sentence);
-    for (const clause of f.clauses()) g.add(clause);
+    for (const clause of f.clauses()) {
+      poll();
+      g.add(clause);
+    }
     g.auxVars = counts[i]!.auxVars;
   });
   if (cnf.projected) copy.projection = [...cnf.projection];

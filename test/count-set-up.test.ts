@@ -1,0 +1,109 @@
+import { describe, expect, it, vi } from 'vitest';
+import { pentomino } from '../encoders/polyomino.js';
+import { Family } from '../src/core/cnf.js';
+import { countInThreads } from '../src/count-threads.js';
+import { classTerms } from '../src/count/burnside.js';
+import { countCnf } from '../src/count/cnf.js';
+import { DEFAULT_MAX_BYTES, POLL_NODES } from '../src/count/engine.js';
+import * as problem from '../src/count/problem.js';
+import { countInstance } from '../src/count/solutions.js';
+import { count } from '../src/index.js';
+
+vi.mock('../src/count/problem.js', async (importOriginal) => {
+  const original = await importOriginal<typeof problem>();
+  return { ...original, compileProblem: vi.fn(original.compileProblem) };
+});
+
+/**
+ * A count hears its stop (--timeout, Ctrl-C, the library's signal) while it
+ * is set up, before its search: Burnside's terms (the group's closure and
+ * each symmetry's restricted rows: 2.4 s of a 20x20 board past a --timeout
+ * of 1), the CNF counter's arrays (4 to 7 s of a formula of 2.8 million
+ * clauses) and the formula with the symmetry-breaking family that classes by
+ * clauses count (a copy of the whole formula). Stopped there, the count is
+ * incomplete, with the units a resumed file holds as its lower bound.
+ */
+describe('a count stopped while it is set up', () => {
+  const compile = vi.mocked(problem.compileProblem);
+
+  it("builds no class term's rows before they are read, and polls while it builds them", () => {
+    const poll = vi.fn();
+    const terms = classTerms(pentomino({ preset: '6x10' }), true, poll);
+    expect(poll).not.toHaveBeenCalled();
+    expect(terms[0]!.problem.rows.length).toBeGreaterThan(0);
+    expect(poll).toHaveBeenCalled();
+  });
+
+  it('builds and compiles no term once the stop comes after the count began, while the group is checked', async () => {
+    compile.mockClear();
+    let polls = 0;
+    // The count's own look before its first term says go; the next poll, the set-up's first (the group's check), says stop.
+    const result = await countInstance(pentomino({ preset: '6x10' }), { unique: true, shouldStop: () => ++polls > 1 });
+    expect(compile).not.toHaveBeenCalled();
+    expect(result).toMatchObject({ count: 0, complete: false });
+    expect(result.terms.every((t) => !t.complete && t.rows === undefined)).toBe(true);
+  });
+
+  it('on threads, compiles no term and starts no thread when stopped at once, and reports the units its resumed file holds', async () => {
+    compile.mockClear();
+    const instance = pentomino({ preset: '5x12' });
+    const finished = new Map<string, Map<string, number>>();
+    const whole = await countInstance(instance, {
+      unique: true,
+      onUnit: (term, _strategy, u) => finished.set(term, (finished.get(term) ?? new Map()).set(u.unit, u.count)),
+    });
+    compile.mockClear();
+    const plan = { puzzle: 'pentomino', args: { preset: '5x12' }, unique: true, uniqueBy: undefined, maxBytes: DEFAULT_MAX_BYTES };
+    // A script that does not exist: a thread started would fail the count.
+    const stopped = await countInThreads(
+      plan,
+      2,
+      new URL('file:///nonexistent/count-thread.mjs'),
+    )(instance, { unique: true, finished, shouldStop: () => true });
+    expect(compile).not.toHaveBeenCalled();
+    expect(stopped).toMatchObject({ count: whole.count, complete: false });
+  });
+
+  /** `size` clauses x_k ∨ x_(k+1), handed over one at a time, counting how many were taken. */
+  const chain = (size: number) => {
+    const taken = { clauses: 0 };
+    function* clauses() {
+      for (let k = 1; k <= size; k++) {
+        taken.clauses++;
+        yield [k, k + 1];
+      }
+    }
+    return { input: { varCount: size + 1, clauses: clauses() }, taken };
+  };
+
+  it("CNF counter: reads no more of the formula than a poll's worth past the stop, and counts the resumed file's units", async () => {
+    const atOnce = chain(100_000);
+    const finished = new Map([['1', 5n]]);
+    expect(await countCnf(atOnce.input, { shouldStop: () => true, finished })).toMatchObject({ count: 5n, complete: false, nodes: 0 });
+    expect(atOnce.taken.clauses).toBeLessThanOrEqual(POLL_NODES);
+    const midway = chain(100_000);
+    expect(await countCnf(midway.input, { shouldStop: () => midway.taken.clauses >= 30_000 })).toMatchObject({ count: 0n, complete: false });
+    expect(midway.taken.clauses).toBeLessThanOrEqual(30_000 + POLL_NODES);
+  });
+
+  it('classes by clauses: the copy of the formula that takes the symmetry-breaking family stops at the signal', async () => {
+    const instance = pentomino({ preset: '6x10' });
+    const clauses = instance.cnf.clauseCount;
+    const controller = new AbortController();
+    let added = 0;
+    const add = Family.prototype.add;
+    // The signal is aborted by the 1000th clause the count adds: the copy is under way.
+    const spy = vi.spyOn(Family.prototype, 'add').mockImplementation(function (this: Family, ...args: Parameters<Family['add']>) {
+      if (++added === 1000) controller.abort();
+      return add.apply(this, args);
+    });
+    try {
+      const result = await count(instance, { unique: true, uniqueBy: 'clauses', signal: controller.signal });
+      expect(result).toMatchObject({ complete: false, stopped: 'stopped', count: 0n });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(added).toBeLessThanOrEqual(1000 + POLL_NODES);
+    expect(added).toBeLessThan(clauses);
+  });
+});
