@@ -33,6 +33,7 @@ import {
   type PieceDef,
   buildPacking,
   packingChoices,
+  sourcesText,
 } from './packing.js';
 import { POLYOMINOES, SIZE_LIKE } from './polyomino.js';
 import { PUZZLE_OPTION, namedPuzzle } from './catalogue/arguments.js';
@@ -129,6 +130,8 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 interface BoardInput {
   json?: FormBoard;
+  /** Where the board was given: its option, or its file's path. */
+  where: string;
   read(grid: Grid): FormBoard;
 }
 
@@ -138,9 +141,10 @@ function boardInput(value: string): BoardInput {
   const source = readSource(value, fieldName('board'), 'JSON, WxH or inline art (rows separated by "/")', boardInline);
   if (isJson(source.text)) {
     const json = reading(source, () => boardFromJson(parseJson(source.text, source.where), source.where));
-    return { json, read: () => json };
+    return { json, where: source.where, read: () => json };
   }
   return {
+    where: source.where,
     read: (grid) => reading(source, () => boardOfSource(source, grid)),
   };
 }
@@ -164,6 +168,8 @@ function boardOfSource(source: Source, grid: Grid): FormBoard {
 
 interface PiecesInput {
   json?: FormPieces;
+  /** Where the pieces were given: their option, or their file's path. */
+  where: string;
   read(grid: Grid): FormPieces;
 }
 
@@ -228,9 +234,10 @@ function piecesInput(options: PolyformOptions): PiecesInput {
   const source: Source = inline ? { text: value, where: option, inline: true } : readSource(value, option, 'a pieces file', () => false);
   if (isJson(source.text)) {
     const json = reading(source, () => piecesFromJson(parseJson(source.text, source.where), source.where));
-    return { json, read: () => json };
+    return { json, where: source.where, read: () => json };
   }
   return {
+    where: source.where,
     read: (grid) => ({
       grid,
       pieces: source.inline
@@ -326,6 +333,7 @@ export function polyform(options: PolyformOptions): PackingInstance {
     region: board.cells,
     optional: board.optional,
     pieces,
+    areasFrom: sourcesText(boardIn.where, piecesIn.where),
     moves: grid.group,
     symmetryGroup: grid.group,
     ...(use ? { used: use, usedFrom: options.use === undefined ? `${options.piecesFile ?? fieldName('pieces')}: $.use` : fieldName('use') } : {}),

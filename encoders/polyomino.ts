@@ -10,6 +10,7 @@ import {
   NON_OVERLAP_OPTION,
   PACKING_DEFAULTS,
   packingChoices,
+  sourcesText,
 } from './packing.js';
 import { COUNT, cellsArt, countText, inlineArt, parseCount, parsePieceArt, parsePiecesFile, parseRegion } from '../src/geometry/shapes.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
@@ -211,6 +212,13 @@ export function readPiecesFile(path: string): PieceDef[] {
   return pieces;
 }
 
+/** Where the board and the pieces were given, for the messages that refuse their areas: the option, a file by its path, or the preset. */
+function tilingSources(options: PolyominoOptions): string | undefined {
+  const preset = options.preset === undefined ? undefined : `${fieldName('preset')} ${options.preset}`;
+  const board = options.board === undefined ? preset : boardInOption(options.board) ? fieldName('board') : options.board;
+  return sourcesText(board, options.piecesFile ?? (options.pieces === undefined ? preset : fieldName('pieces')));
+}
+
 export function polyomino(options: PolyominoOptions, puzzle = 'polyomino'): PackingInstance {
   // Typed callers cannot leave it out; a script can, and would meet a TypeError from inside.
   if (options === undefined || options === null)
@@ -244,6 +252,7 @@ export function polyomino(options: PolyominoOptions, puzzle = 'polyomino'): Pack
     },
     region,
     pieces,
+    areasFrom: tilingSources(options),
     moves: flip ? GROUPS.planeIsometries : GROUPS.planeRotations,
     symmetryGroup: GROUPS.planeIsometries,
     nonOverlap,

@@ -164,13 +164,13 @@ describe('bad input: one line naming the file, the JSON path or the option, exit
       // Regression: "the board has 1 cells".
       'an area mismatch on a board of one cell, said in the singular',
       () => ['--board', '1x1', '--pieces', 'D=##'],
-      /^puzzlesat: area mismatch: the board has 1 cell but the pieces cover 2\n$/,
+      /^puzzlesat: --board and --pieces: area mismatch: the board has 1 cell but the pieces cover 2\n$/,
     ],
     [
       // Regression: "the pieces cover at most 1 cells".
       'pieces too few for the board, one cell of them, said in the singular',
       () => ['--board', '2x1', '--pieces', 'M*0..1=#'],
-      /^puzzlesat: the pieces cover at most 1 cell, but the board has 2 that must be covered\n$/,
+      /^puzzlesat: --board and --pieces: the pieces cover at most 1 cell, but the board has 2 that must be covered\n$/,
     ],
     [
       // Regression: '--use: "0..0" never places the piece; leave it out', the words for one piece's count.
