@@ -627,8 +627,8 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
       }),
     render: (s, o) => {
       if (!squareCells) return renderPlaneText(picture, s, spec.pieces, symbols, o.color);
-      // Levels side by side, each from x = 0 (or the least x) to the greatest.
-      const [w, h, d] = drawnExtent(spec.region);
+      // Levels side by side, each from x = 0 (or the least x) to the greatest; optional cells drawn too (a board may be all optional).
+      const [w, h, d] = drawnExtent(board.cells);
       return w * d * h > MAX_TEXT_PICTURE
         ? placementList(board.grid, s, spec.pieces, symbols, tooLargeForText(w * d, h))
         : renderPacking(s, spec.pieces, symbols, o.color);

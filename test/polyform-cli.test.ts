@@ -201,6 +201,25 @@ describe('bad input: one line naming the file, the JSON path or the option, exit
   );
 });
 
+describe('a board of optional cells alone', () => {
+  it(
+    'is solved, enumerated and counted: a domino on three cells in a row, 2 solutions (regression: refused as "the board has no cells")',
+    () => {
+      const board = '{"grid":"square","cells":[],"optional":[[0,0],[1,0],[2,0]]}';
+      const solved = run(['solve', 'polyform', '--board', board, '--pieces', 'D=##', '--json']);
+      expect([solved.status, solved.stderr]).toEqual([0, '']);
+      expect(JSON.parse(solved.stdout)).toMatchObject({ status: 'SAT', solution: { placements: [{ piece: 'D' }] } });
+      const listed = run(['enumerate', 'polyform', '--board', board, '--pieces', 'D=##', '--json']);
+      expect([listed.status, listed.stderr]).toEqual([0, '']);
+      expect(JSON.parse(listed.stdout)).toMatchObject({ count: 2, complete: true });
+      const counted = run(['count', 'polyform', '--board', board, '--pieces', 'D=##', '--json']);
+      expect([counted.status, counted.stderr]).toEqual([0, '']);
+      expect(JSON.parse(counted.stdout)).toMatchObject({ count: 2 });
+    },
+    SLOW,
+  );
+});
+
 describe('a required option left out', () => {
   it('is a usage error, exit 2, for the pieces as for the board, and for a polycube figure (regression: no --pieces, no --figure and a 0x3x3 box exited 1, no --board 2)', () => {
     for (const [puzzle, args, message] of [
