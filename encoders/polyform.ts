@@ -21,7 +21,7 @@ import {
   piecesJson,
   useOf,
 } from '../src/geometry/polyform-json.js';
-import { COUNT, inlineArt, parseCount, parsePiecesFile, textLines } from '../src/geometry/shapes.js';
+import { COUNT, addCopies, inlineArt, parseCount, parsePiecesFile, textLines } from '../src/geometry/shapes.js';
 import { freePolyforms, rotationsOf } from '../src/geometry/polyforms.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { type PuzzleEntry, type PuzzleOption, entryOptions } from '../src/core/puzzle.js';
@@ -183,8 +183,15 @@ const FREE = new RegExp(String.raw`^free:(\d+)(?:-(\d+))?(?:\*(${COUNT}))?$`);
  */
 function inlinePieces(list: string, grid: Grid, option: string): FormPiece[] {
   const pieces: FormPiece[] = [];
-  // The names given so far, for the check of a name given twice (a scan per piece made long lists quadratic).
-  const named = new Set<string>();
+  // The pieces by name so far: a name given again adds copies, as polyomino's and polycube's lists do (a scan per piece made long lists quadratic).
+  const named = new Map<string, FormPiece>();
+  const shape = (cells: readonly Cell[]) => shapeKey(points(grid, cells), grid.period);
+  const add = (piece: FormPiece) => {
+    const earlier = named.get(piece.name);
+    if (earlier) return addCopies(earlier, piece, shape, option);
+    pieces.push(piece);
+    named.set(piece.name, piece);
+  };
   const pattern = new RegExp(String.raw`^([A-Za-z0-9][\w'-]*)(?:\*(${COUNT}))?(?:=(.+))?$`);
   for (const raw of list
     .split(',')
@@ -195,10 +202,7 @@ function inlinePieces(list: string, grid: Grid, option: string): FormPiece[] {
       const [from, to] = [Number(free[1]), Number(free[2] ?? free[1])];
       if (from < 1 || to < from || to > 8) throw new UserError(`${option}: "${raw}": orders from 1 to 8, the first no larger than the second`);
       const counts = parseCount(free[3] ?? '1', `${option}: ${raw}`);
-      for (const p of freePolyforms(grid, from, to)) {
-        pieces.push({ ...p, ...counts });
-        named.add(p.name);
-      }
+      for (const p of freePolyforms(grid, from, to)) add({ ...p, ...counts });
       continue;
     }
     const m = pattern.exec(raw);
@@ -209,15 +213,13 @@ function inlinePieces(list: string, grid: Grid, option: string): FormPiece[] {
       throw new UserError(
         `${option}: piece ${name} has no art${grid.name === 'square' ? `; known names: ${Object.keys(POLYOMINOES).join(' ')}` : ' (write NAME=art)'}`,
       );
-    if (named.has(name!)) throw new UserError(`${option}: piece ${name} is given twice; give copies a count (${name}*2)`);
     const piece = {
       name: name!,
       cells: parseGridArt(grid, inlineLines(grid, drawing), `${option} piece ${name}`, 'piece'),
       ...parseCount(copies ?? '1', `${option}: piece ${name}`),
     };
     checkPiece(grid, piece, option);
-    pieces.push(piece);
-    named.add(piece.name);
+    add(piece);
   }
   if (pieces.length === 0) throw new UserError(`${option}: no pieces given`);
   return pieces;
