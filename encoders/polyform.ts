@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { readTextInput } from '../src/core/input.js';
+import { inputPath, readTextInput } from '../src/core/input.js';
 import { UsageError, UserError, readingOption } from '../src/core/errors.js';
 import { fieldName } from '../src/core/field-names.js';
 import { checkSize } from '../src/core/limits.js';
@@ -95,7 +95,10 @@ const NAMED = /^((hexagon|triangle):\d+|(trapezoid:)?\d+x\d+)$/;
  * often: ".", ".." and "../.." (the 2x2 square) are directories wherever the
  * command runs.
  */
-const fileAt = (path: string): boolean => existsSync(path) && !statSync(path).isDirectory();
+const fileAt = (path: string): boolean => {
+  const found = inputPath(path);
+  return existsSync(found) && !statSync(found).isDirectory();
+};
 
 /** A board written in the option itself: a shape by name or art (a pieces file is a file, or JSON). */
 const boardInline = (value: string) => NAMED.test(value) || /^[.#^v+|\-/ o*]+$/.test(value);
@@ -136,7 +139,7 @@ interface BoardInput {
 }
 
 function boardInput(value: string): BoardInput {
-  if (SIZE_LIKE.test(value) && !NAMED.test(value) && !existsSync(value))
+  if (SIZE_LIKE.test(value) && !NAMED.test(value) && !existsSync(inputPath(value)))
     throw new UsageError(`${fieldName('board')}: "${value}" is not a board size (WxH, hexagon:N, triangle:N or trapezoid:WxH)`);
   const source = readSource(value, fieldName('board'), 'JSON, WxH or inline art (rows separated by "/")', boardInline);
   if (isJson(source.text)) {
