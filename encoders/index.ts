@@ -1,9 +1,11 @@
 import { existsSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parseAmo, parseCard } from '../src/card/index.js';
 import { parsePb } from '../src/pb/index.js';
 import { type DimacsFormula, clauseCount, dimacsClauses, instanceFromDimacs, readDimacsFile } from '../src/core/dimacs.js';
 import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
 import { camelField, fieldName, withFieldNames } from '../src/core/field-names.js';
+import { inputPath, withInputDirectory } from '../src/core/input.js';
 import { limitsFromOptions, withSizeLimits } from '../src/core/limits.js';
 import { type EncodingChoice, type Instance, type PuzzleEntry, type PuzzleOption, encodingKinds } from '../src/core/puzzle.js';
 import { addSymmetryBreaking } from '../src/symmetry/breaking.js';
@@ -151,29 +153,36 @@ export function instanceOfDimacs(f: DimacsFormula, source: string): Instance {
     throw new UserError(`${at(f.headerLines?.puzzle)}: unknown puzzle "${f.puzzle}" in the header${near}; puzzlesat knows ${names.join(', ')}`);
   }
   const keys = headerKeys(entry);
+  // A file the header names is looked for beside the DIMACS file first, then from the working directory (withInputDirectory).
+  const dir = dirname(source);
   const changedFile = (key: string | undefined) => {
     const path = key === undefined ? undefined : f.params.get(key)!;
-    return path !== undefined && isFile(path) ? `; this line names ${path}, which may have changed since ${source} was written` : '';
+    return path !== undefined && isFile(inputPath(path, dir)) ? `; this line names ${path}, which may have changed since ${source} was written` : '';
   };
   let rebuilt: Instance;
   try {
-    rebuilt = withFieldNames(
-      (field) => (keys.has(field) ? `c param ${keys.get(field)!}` : undefined),
-      () => {
-        const built = entry.build({
-          ...argsFromParams(entry, f.params, lineOf),
-          ...encodingChoice(entry, { amo: f.params.get('amo'), card: f.params.get('card'), pb: f.params.get('pb') }),
-        });
-        // encode --unique says so in the header: the file then holds the symmetry-breaking family.
-        if (f.params.get('unique') === 'true') addSymmetryBreaking(built);
-        return built;
-      },
+    rebuilt = withInputDirectory(dir, () =>
+      withFieldNames(
+        (field) => (keys.has(field) ? `c param ${keys.get(field)!}` : undefined),
+        () => {
+          const built = entry.build({
+            ...argsFromParams(entry, f.params, lineOf),
+            ...encodingChoice(entry, { amo: f.params.get('amo'), card: f.params.get('card'), pb: f.params.get('pb') }),
+          });
+          // encode --unique says so in the header: the file then holds the symmetry-breaking family.
+          if (f.params.get('unique') === 'true') addSymmetryBreaking(built);
+          return built;
+        },
+      ),
     );
   } catch (e) {
     if (e instanceof UserError && e.message.startsWith(`${source}:`)) throw e;
     const message = (e as Error).message;
-    // The line the message is about: the parameter it names, else one naming a file read (what the file holds now may be the cause).
-    const key = [...f.params.keys()].find((k) => message.includes(`c param ${k}`)) ?? namedFiles(f)[0];
+    // The line the message is about: a file read that it names (what the file holds now may be the cause: an area message
+    // names the board's parameter and the pieces file both), else the parameter it names, else a file read.
+    const files = namedFiles(f, dir);
+    const key =
+      files.find((k) => message.includes(f.params.get(k)!)) ?? [...f.params.keys()].find((k) => message.includes(`c param ${k}`)) ?? files[0];
     throw new UserError(
       `${key === undefined ? at(f.headerLines?.puzzle) : lineOf(key)}: cannot rebuild ${entry.name} from its header: ${message}${changedFile(key)}`,
     );
@@ -187,7 +196,7 @@ export function instanceOfDimacs(f: DimacsFormula, source: string): Instance {
       `${lineOf(unknown)}: ${entry.name} has no parameter "${unknown}"${didYouMean(unknown, known)}; its header parameters are ${known.join(', ')}`,
     );
   const differs = formulaDifference(rebuilt, f);
-  const file = namedFiles(f)[0];
+  const file = namedFiles(f, dir)[0];
   if (differs && file !== undefined)
     throw new UserError(
       `${lineOf(file)}: ${entry.name} rebuilt from its header differs from the file (${differs})${changedFile(file)}, or the file was edited`,
@@ -211,10 +220,12 @@ function headerKeys(entry: PuzzleEntry): Map<string, string> {
 
 /**
  * The header's parameters that name a file the rebuild reads (a pieces file,
- * a board file, as puzzlesat wrote before it wrote their content inline):
- * what the file holds now is what the rebuild gets.
+ * a board file, as puzzlesat wrote before it wrote their content inline),
+ * found as the rebuild finds it (inputPath, from `dir`): what the file holds
+ * now is what the rebuild gets.
  */
-const namedFiles = (f: DimacsFormula): string[] => [...f.params].filter(([key, value]) => key === 'piecesFile' || isFile(value)).map(([key]) => key);
+const namedFiles = (f: DimacsFormula, dir: string): string[] =>
+  [...f.params].filter(([key, value]) => key === 'piecesFile' || isFile(inputPath(value, dir))).map(([key]) => key);
 
 function isFile(path: string): boolean {
   try {

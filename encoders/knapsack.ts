@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { Cnf } from '../src/core/cnf.js';
 import { UsageError, UserError, hasControlCharacter, readingOption } from '../src/core/errors.js';
 import { fieldName } from '../src/core/field-names.js';
-import { readTextFile } from '../src/core/input.js';
+import { inputPath, readTextFile } from '../src/core/input.js';
 import { type Instance, type PuzzleEntry, type PuzzleOption, SEED_OPTION, entryOptions } from '../src/core/puzzle.js';
 import { seededRandom } from '../src/core/random.js';
 import { pbAtLeastCost, pbAtMostCost } from '../src/explain/sizes.js';
@@ -188,7 +188,7 @@ function itemsOf(options: KnapsackOptions): Item[] {
   const spec = options.items;
   // Items are written name:weight:value; a value without a colon can only be a file.
   if (!spec.includes(':') && spec.trim() !== '') {
-    if (!existsSync(spec))
+    if (!existsSync(inputPath(spec)))
       throw new UserError(`${fieldName('items')}: no file "${spec}" (items are name:weight:value,… or a file of "name weight value" lines)`);
     return checkedItems(fileEntries(spec));
   }

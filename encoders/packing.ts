@@ -90,6 +90,8 @@ export interface PackingSpec {
   used?: { least: number; most: number };
   /** Where `used` was asked (--use, a pieces file's $.use), for the message that refuses it. */
   usedFrom?: string;
+  /** Where the board and the pieces were given (sourcesText), for the messages that refuse their areas; unsaid when undefined. */
+  areasFrom?: string;
   /** How pieces may be turned (e.g. the 8 plane isometries, or rotations only). */
   moves: readonly Transform[];
   /** Candidate symmetries of the whole puzzle, for --unique. */
@@ -525,6 +527,16 @@ function piecesThere(copies: number, needed: number): string {
   return `there are ${copies} pieces, of which ${needed} must be placed`;
 }
 
+/**
+ * "--board and --pieces", "board.txt and --pieces", "--preset 6x10": where a
+ * board and its pieces were given, each place once (a preset gives both),
+ * those left to a default (soma's pieces) unsaid; undefined for none.
+ */
+export function sourcesText(...sources: (string | undefined)[]): string | undefined {
+  const given = [...new Set(sources.filter((s): s is string => s !== undefined))];
+  return given.length === 0 ? undefined : given.join(' and ');
+}
+
 /** "1 cell", "2 cells": the area messages in the singular for one (regression: "the board has 1 cells"). */
 const cellsText = (n: number): string => `${n} cell${n === 1 ? '' : 's'}`;
 
@@ -541,14 +553,16 @@ function checkAreas(spec: PackingSpec, board: Board): void {
       `${spec.usedFrom ?? 'pieces used'}: ${countText(spec.used.least, spec.used.most)} pieces used, but ${piecesThere(copies, needed)}` +
         (spec.used.most < needed ? '; give those that may stay out a range, as NAME*0..1 (JSON: "count": "0..1")' : ''),
     );
+  // Said where the two were given: which option or file to change (regression: "area mismatch: ..." named neither).
+  const from = spec.areasFrom === undefined ? '' : `${spec.areasFrom}: `;
   if (least === most && optional === 0 && least !== board.required)
-    throw new UserError(`area mismatch: the board has ${cellsText(board.required)} but the pieces cover ${least}`);
+    throw new UserError(`${from}area mismatch: the board has ${cellsText(board.required)} but the pieces cover ${least}`);
   if (least > board.cells.length)
     throw new UserError(
-      `more pieces required than fit: the pieces that must be placed cover ${cellsText(least)}, the board has ${board.cells.length}`,
+      `${from}more pieces required than fit: the pieces that must be placed cover ${cellsText(least)}, the board has ${board.cells.length}`,
     );
   if (most < board.required)
-    throw new UserError(`the pieces cover at most ${cellsText(most)}, but the board has ${board.required} that must be covered`);
+    throw new UserError(`${from}the pieces cover at most ${cellsText(most)}, but the board has ${board.required} that must be covered`);
 }
 
 /**
@@ -613,8 +627,8 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
       }),
     render: (s, o) => {
       if (!squareCells) return renderPlaneText(picture, s, spec.pieces, symbols, o.color);
-      // Levels side by side, each from x = 0 (or the least x) to the greatest.
-      const [w, h, d] = drawnExtent(spec.region);
+      // Levels side by side, each from x = 0 (or the least x) to the greatest; optional cells drawn too (a board may be all optional).
+      const [w, h, d] = drawnExtent(board.cells);
       return w * d * h > MAX_TEXT_PICTURE
         ? placementList(board.grid, s, spec.pieces, symbols, tooLargeForText(w * d, h))
         : renderPacking(s, spec.pieces, symbols, o.color);

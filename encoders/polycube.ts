@@ -2,7 +2,7 @@ import { UsageError, UserError, readingOption } from '../src/core/errors.js';
 import { fieldName } from '../src/core/field-names.js';
 import { checkSize } from '../src/core/limits.js';
 import { GROUPS, type Cell } from '../src/geometry/cells.js';
-import { buildPacking, type NonOverlap, type PackingInstance, NON_OVERLAP_OPTION, PACKING_DEFAULTS, packingChoices } from './packing.js';
+import { buildPacking, type NonOverlap, type PackingInstance, NON_OVERLAP_OPTION, PACKING_DEFAULTS, packingChoices, sourcesText } from './packing.js';
 import { cellsArt, parseRegion } from '../src/geometry/shapes.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { SIZE_LIKE, piecesParam, readPieces, readPiecesFile } from './polyomino.js';
@@ -106,10 +106,12 @@ const inlineToText = (art: string) =>
 const BOX = /^(\d+)x(\d+)x(\d+)$/;
 const isInlineFigure = (figure: string) => /^[.# /|]+$/.test(figure) && /[/|]/.test(figure);
 
+/** A figure given in the option itself (a preset's name, a box, inline art), not in a file. */
+const figureInOption = (figure: string) => FIGURES[figure] !== undefined || BOX.test(figure) || isInlineFigure(figure);
+
 /** The figure as its header records it: as given, or for a figure file its art, so that the header rebuilds the formula without the file. */
 function figureParam(figure: string, region: readonly Cell[]): string {
-  const inOption = FIGURES[figure] !== undefined || BOX.test(figure) || isInlineFigure(figure);
-  return inOption ? figure : cellsArt(region, '.', '#');
+  return figureInOption(figure) ? figure : cellsArt(region, '.', '#');
 }
 
 /** A figure by preset name, `WxHxD` box, inline art ("/" rows, "|" levels), or file path. */
@@ -170,6 +172,11 @@ export function polycube(options: PolycubeOptions, puzzle = 'polycube'): Packing
     },
     region,
     pieces,
+    // Where the figure and the pieces were given, for the messages that refuse their areas; soma's own pieces unsaid.
+    areasFrom: sourcesText(
+      figureInOption(options.figure) ? fieldName('figure') : options.figure,
+      options.piecesFile ?? (options.pieces === undefined ? undefined : fieldName('pieces')),
+    ),
     moves: flip ? GROUPS.isometries : GROUPS.rotations,
     symmetryGroup: GROUPS[symmetry],
     nonOverlap,
@@ -180,7 +187,8 @@ export function polycube(options: PolycubeOptions, puzzle = 'polycube'): Packing
 
 /** The Soma puzzle: the seven Soma pieces into a figure, the 3x3x3 cube unless told otherwise. */
 export function soma(options: Omit<PolycubeOptions, 'pieces' | 'piecesFile' | 'flip'>): PackingInstance {
-  return polycube({ ...options, figure: options.figure ?? 'cube', pieces: 'soma' }, 'soma');
+  // Polycube's default pieces, Soma's: not given by the caller, whom messages then send to the figure alone.
+  return polycube({ ...options, figure: options.figure ?? 'cube', pieces: undefined, piecesFile: undefined }, 'soma');
 }
 
 // ---- CLI registry entries ----------------------------------------------------

@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { readTextInput } from '../src/core/input.js';
+import { inputPath, readTextInput } from '../src/core/input.js';
 import { UsageError, UserError, readingOption } from '../src/core/errors.js';
 import { fieldName } from '../src/core/field-names.js';
 import { checkSize } from '../src/core/limits.js';
@@ -21,7 +21,7 @@ import {
   piecesJson,
   useOf,
 } from '../src/geometry/polyform-json.js';
-import { COUNT, inlineArt, parseCount, parsePiecesFile, textLines } from '../src/geometry/shapes.js';
+import { COUNT, addCopies, inlineArt, parseCount, parsePiecesFile, textLines } from '../src/geometry/shapes.js';
 import { freePolyforms, rotationsOf } from '../src/geometry/polyforms.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { type PuzzleEntry, type PuzzleOption, entryOptions } from '../src/core/puzzle.js';
@@ -33,6 +33,7 @@ import {
   type PieceDef,
   buildPacking,
   packingChoices,
+  sourcesText,
 } from './packing.js';
 import { POLYOMINOES, SIZE_LIKE } from './polyomino.js';
 import { PUZZLE_OPTION, namedPuzzle } from './catalogue/arguments.js';
@@ -94,7 +95,10 @@ const NAMED = /^((hexagon|triangle):\d+|(trapezoid:)?\d+x\d+)$/;
  * often: ".", ".." and "../.." (the 2x2 square) are directories wherever the
  * command runs.
  */
-const fileAt = (path: string): boolean => existsSync(path) && !statSync(path).isDirectory();
+const fileAt = (path: string): boolean => {
+  const found = inputPath(path);
+  return existsSync(found) && !statSync(found).isDirectory();
+};
 
 /** A board written in the option itself: a shape by name or art (a pieces file is a file, or JSON). */
 const boardInline = (value: string) => NAMED.test(value) || /^[.#^v+|\-/ o*]+$/.test(value);
@@ -129,18 +133,21 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 interface BoardInput {
   json?: FormBoard;
+  /** Where the board was given: its option, or its file's path. */
+  where: string;
   read(grid: Grid): FormBoard;
 }
 
 function boardInput(value: string): BoardInput {
-  if (SIZE_LIKE.test(value) && !NAMED.test(value) && !existsSync(value))
+  if (SIZE_LIKE.test(value) && !NAMED.test(value) && !existsSync(inputPath(value)))
     throw new UsageError(`${fieldName('board')}: "${value}" is not a board size (WxH, hexagon:N, triangle:N or trapezoid:WxH)`);
   const source = readSource(value, fieldName('board'), 'JSON, WxH or inline art (rows separated by "/")', boardInline);
   if (isJson(source.text)) {
     const json = reading(source, () => boardFromJson(parseJson(source.text, source.where), source.where));
-    return { json, read: () => json };
+    return { json, where: source.where, read: () => json };
   }
   return {
+    where: source.where,
     read: (grid) => reading(source, () => boardOfSource(source, grid)),
   };
 }
@@ -164,6 +171,8 @@ function boardOfSource(source: Source, grid: Grid): FormBoard {
 
 interface PiecesInput {
   json?: FormPieces;
+  /** Where the pieces were given: their option, or their file's path. */
+  where: string;
   read(grid: Grid): FormPieces;
 }
 
@@ -177,8 +186,15 @@ const FREE = new RegExp(String.raw`^free:(\d+)(?:-(\d+))?(?:\*(${COUNT}))?$`);
  */
 function inlinePieces(list: string, grid: Grid, option: string): FormPiece[] {
   const pieces: FormPiece[] = [];
-  // The names given so far, for the check of a name given twice (a scan per piece made long lists quadratic).
-  const named = new Set<string>();
+  // The pieces by name so far: a name given again adds copies, as polyomino's and polycube's lists do (a scan per piece made long lists quadratic).
+  const named = new Map<string, FormPiece>();
+  const shape = (cells: readonly Cell[]) => shapeKey(points(grid, cells), grid.period);
+  const add = (piece: FormPiece) => {
+    const earlier = named.get(piece.name);
+    if (earlier) return addCopies(earlier, piece, shape, option);
+    pieces.push(piece);
+    named.set(piece.name, piece);
+  };
   const pattern = new RegExp(String.raw`^([A-Za-z0-9][\w'-]*)(?:\*(${COUNT}))?(?:=(.+))?$`);
   for (const raw of list
     .split(',')
@@ -189,10 +205,7 @@ function inlinePieces(list: string, grid: Grid, option: string): FormPiece[] {
       const [from, to] = [Number(free[1]), Number(free[2] ?? free[1])];
       if (from < 1 || to < from || to > 8) throw new UserError(`${option}: "${raw}": orders from 1 to 8, the first no larger than the second`);
       const counts = parseCount(free[3] ?? '1', `${option}: ${raw}`);
-      for (const p of freePolyforms(grid, from, to)) {
-        pieces.push({ ...p, ...counts });
-        named.add(p.name);
-      }
+      for (const p of freePolyforms(grid, from, to)) add({ ...p, ...counts });
       continue;
     }
     const m = pattern.exec(raw);
@@ -203,15 +216,13 @@ function inlinePieces(list: string, grid: Grid, option: string): FormPiece[] {
       throw new UserError(
         `${option}: piece ${name} has no art${grid.name === 'square' ? `; known names: ${Object.keys(POLYOMINOES).join(' ')}` : ' (write NAME=art)'}`,
       );
-    if (named.has(name!)) throw new UserError(`${option}: piece ${name} is given twice; give copies a count (${name}*2)`);
     const piece = {
       name: name!,
       cells: parseGridArt(grid, inlineLines(grid, drawing), `${option} piece ${name}`, 'piece'),
       ...parseCount(copies ?? '1', `${option}: piece ${name}`),
     };
     checkPiece(grid, piece, option);
-    pieces.push(piece);
-    named.add(piece.name);
+    add(piece);
   }
   if (pieces.length === 0) throw new UserError(`${option}: no pieces given`);
   return pieces;
@@ -228,9 +239,10 @@ function piecesInput(options: PolyformOptions): PiecesInput {
   const source: Source = inline ? { text: value, where: option, inline: true } : readSource(value, option, 'a pieces file', () => false);
   if (isJson(source.text)) {
     const json = reading(source, () => piecesFromJson(parseJson(source.text, source.where), source.where));
-    return { json, read: () => json };
+    return { json, where: source.where, read: () => json };
   }
   return {
+    where: source.where,
     read: (grid) => ({
       grid,
       pieces: source.inline
@@ -326,6 +338,7 @@ export function polyform(options: PolyformOptions): PackingInstance {
     region: board.cells,
     optional: board.optional,
     pieces,
+    areasFrom: sourcesText(boardIn.where, piecesIn.where),
     moves: grid.group,
     symmetryGroup: grid.group,
     ...(use ? { used: use, usedFrom: options.use === undefined ? `${options.piecesFile ?? fieldName('pieces')}: $.use` : fieldName('use') } : {}),

@@ -10,8 +10,9 @@ import {
   NON_OVERLAP_OPTION,
   PACKING_DEFAULTS,
   packingChoices,
+  sourcesText,
 } from './packing.js';
-import { COUNT, cellsArt, countText, inlineArt, parseCount, parsePieceArt, parsePiecesFile, parseRegion } from '../src/geometry/shapes.js';
+import { COUNT, addCopies, cellsArt, countText, inlineArt, parseCount, parsePieceArt, parsePiecesFile, parseRegion } from '../src/geometry/shapes.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { type EncodingChoice, type PuzzleEntry, type PuzzleOption, entryOptions } from '../src/core/puzzle.js';
 import { readTextInput } from '../src/core/input.js';
@@ -174,26 +175,20 @@ function pieceList(list: string, option: string, catalog: Readonly<Record<string
       );
     }
     const cells = parsePieceArt(inlineArt(drawing), `${option} piece ${name}`);
-    // A repeated name means more copies of one shape; under another shape it would silently become a copy.
-    const earlier = pieces.find((p) => p.name === name);
-    if (earlier && shapeKey(earlier.cells) !== shapeKey(cells))
-      throw new UserError(`${option}: piece ${name} is given twice with two shapes; use ${name}*2 for copies or another name for another shape`);
     addPiece(pieces, { name, cells, ...parseCount(copies ?? '1', `${option}: piece ${name}`) }, option);
   }
   if (pieces.length === 0) throw new UserError(`${option}: no pieces given`);
   return pieces;
 }
 
-/** Repeated catalog names become copies of one piece (they are interchangeable). */
+/** Repeated names of one shape become copies of one piece (they are interchangeable): addCopies. */
 function addPiece(pieces: PieceDef[], piece: PieceDef, where: string): void {
   // Art of dots or of empty rows draws nothing: "not connected" would send one looking for a gap.
   if (piece.cells.length === 0) throw new UserError(`${where}: piece ${piece.name} has no cells`);
   if (!isConnected(piece.cells)) throw new UserError(`${where}: piece ${piece.name} is not connected`);
   const same = pieces.find((p) => p.name === piece.name);
-  if (same) {
-    same.least = (same.least ?? same.count) + (piece.least ?? piece.count);
-    same.count += piece.count;
-  } else pieces.push(piece);
+  if (same) addCopies(same, piece, shapeKey, where);
+  else pieces.push(piece);
 }
 
 export function readPiecesFile(path: string): PieceDef[] {
@@ -209,6 +204,13 @@ export function readPiecesFile(path: string): PieceDef[] {
   for (const p of parsePiecesFile(text, path))
     addPiece(pieces, { name: p.name, cells: p.cells, count: p.count, least: p.least }, `${path}:${p.line}`);
   return pieces;
+}
+
+/** Where the board and the pieces were given, for the messages that refuse their areas: the option, a file by its path, or the preset. */
+function tilingSources(options: PolyominoOptions): string | undefined {
+  const preset = options.preset === undefined ? undefined : `${fieldName('preset')} ${options.preset}`;
+  const board = options.board === undefined ? preset : boardInOption(options.board) ? fieldName('board') : options.board;
+  return sourcesText(board, options.piecesFile ?? (options.pieces === undefined ? preset : fieldName('pieces')));
 }
 
 export function polyomino(options: PolyominoOptions, puzzle = 'polyomino'): PackingInstance {
@@ -244,6 +246,7 @@ export function polyomino(options: PolyominoOptions, puzzle = 'polyomino'): Pack
     },
     region,
     pieces,
+    areasFrom: tilingSources(options),
     moves: flip ? GROUPS.planeIsometries : GROUPS.planeRotations,
     symmetryGroup: GROUPS.planeIsometries,
     nonOverlap,

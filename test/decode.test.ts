@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -333,6 +333,33 @@ describe('decode: what a header names, refused at its line', () => {
     expect(gone.err).not.toMatch(/--pieces-file/);
     write('dominoes.txt', 'M:\n#\n');
     expectOneLineError(decode('changed.cnf', named), /changed\.cnf:5: .*dominoes\.txt.*changed/);
+  });
+
+  it('reads a file its header names beside the DIMACS file, then from the working directory (regression: from the working directory alone)', () => {
+    mkdirSync(join(dir, 'beside'), { recursive: true });
+    mkdirSync(join(dir, 'elsewhere'), { recursive: true });
+    writeFileSync(join(dir, 'beside', 'tiles.txt'), 'D:\n##\n');
+    writeFileSync(join(dir, 'beside', 'strip.txt'), '..\n');
+    const tiles = domino((h) => h.replace('c param pieces D2', 'c param piecesFile tiles.txt'));
+    // The run's directory holds neither file: they travelled with the DIMACS file.
+    expect(decode('beside/tiles.cnf', tiles)).toMatchObject({ code: 0, err: '' });
+    const relative = run(['decode', 'beside/tiles.cnf', '--model', 'beside/tiles.cnf.out']);
+    expect([relative.status, relative.stderr]).toEqual([0, '']);
+    expect(
+      decode(
+        'beside/strip.cnf',
+        domino((h) => h.replace('c param board 2x1', 'c param board strip.txt')),
+      ),
+    ).toMatchObject({ code: 0, err: '' });
+    // One beside the file comes first; one changed there is said to be the likely cause, at its line.
+    write('tiles.txt', 'M:\n#\n');
+    expect(decode('beside/first.cnf', tiles)).toMatchObject({ code: 0, err: '' });
+    writeFileSync(join(dir, 'beside', 'tiles.txt'), 'I3:\n###\n');
+    expectOneLineError(decode('beside/changed.cnf', tiles), /changed\.cnf:5: .*tiles\.txt.*may have changed/);
+    // A file written before, naming one in the directory encode ran in, still decodes from there.
+    write('dominoes-here.txt', 'D:\n##\n');
+    const old = domino((h) => h.replace('c param pieces D2', 'c param piecesFile dominoes-here.txt'));
+    expect(decode('elsewhere/old.cnf', old)).toMatchObject({ code: 0, err: '' });
   });
 });
 

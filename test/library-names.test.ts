@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandLine } from '../src/cli/common.js';
+import { expectOneLineError } from './helpers/expect-errors.js';
 import { callName } from '../src/core/field-names.js';
 import type { PlanRequest } from '../src/plan.js';
 import {
@@ -132,11 +133,46 @@ describe("the library's errors name its parameters", () => {
     }
   });
 
+  it('an area that cannot agree names where the board and the pieces came from (regression: "area mismatch: ..." named neither)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-areas-'));
+    const board = join(dir, 'board.txt');
+    const pieces = join(dir, 'pieces.txt');
+    writeFileSync(board, '...\n...\n');
+    writeFileSync(pieces, 'D:\n##\n');
+    for (const [build, expected] of [
+      [() => puzzles.polyomino({ board: '5x5', pieces: 'F,I' }), /^board and pieces: area mismatch: the board has 25 cells but the pieces cover 10$/],
+      [() => puzzles.polyomino({ board, piecesFile: pieces }), new RegExp(`^${board} and ${pieces}: area mismatch: the board has 6 cells`)],
+      [
+        () => puzzles.pentomino({ preset: '6x10', pieces: 'F' }),
+        /^preset 6x10 and pieces: area mismatch: the board has 60 cells but the pieces cover 5$/,
+      ],
+      // Soma's pieces are the puzzle's own: only the figure was given.
+      [() => puzzles.soma({ figure: '3x3x2' }), /^figure: area mismatch: the board has 18 cells but the pieces cover 27$/],
+      [
+        () => puzzles.polycube({ figure: '2x2x1', pieces: 'V,I4' }),
+        /^figure and pieces: area mismatch: the board has 4 cells but the pieces cover 7$/,
+      ],
+      [
+        () => puzzles.byName('polyform', { board: '2x1', pieces: 'A=##,B=##,C*0..1=#' }),
+        /^board and pieces: more pieces required than fit: the pieces that must be placed cover 4 cells, the board has 2$/,
+      ],
+      [() => puzzles.byName('polyform', { board, piecesFile: pieces }), new RegExp(`^${board} and ${pieces}: area mismatch: `)],
+      [
+        () => puzzles.byName('polyform', { board: '2x1', pieces: 'M*0..1=#' }),
+        /^board and pieces: the pieces cover at most 1 cell, but the board has 2 that must be covered$/,
+      ],
+    ] as const) {
+      const text = error(build);
+      expect(text, String(build)).toMatch(expected);
+      expect(text, String(build)).not.toMatch(/--/);
+    }
+  });
+
   it('the advice on a size limit is a call the library caller can make, whichever function refused (typed builders and parseDimacs have no maxCells or maxVars)', () => {
     // Regression: "(raise it with maxCells)" after puzzles.polyomino({ ... }), which takes no maxCells.
     expect(() => puzzles.polyomino({ board: '600x600', pieces: 'I' })).toThrow(/\(raise it with puzzles\.byName's maxCells or setSizeLimits/);
     // Past the limit, the board is refused for what it is.
-    const pastTheLimit = /^area mismatch: the board has 360000 cells/;
+    const pastTheLimit = /^board and pieces: area mismatch: the board has 360000 cells/;
     expect(() => puzzles.byName('polyomino', { board: '600x600', pieces: 'I', maxCells: 400_000 })).toThrow(pastTheLimit);
     expect(() => parseDimacs('p cnf 3000000 0\n', 'big.cnf')).toThrow(
       /^big\.cnf:1: the header declares 3000000 variables, more than the limit of 2000000 \(raise it with puzzles\.byName's maxVars or setSizeLimits\(\{ vars: … \}\)\)$/,
@@ -295,6 +331,28 @@ describe("the library's errors name its parameters", () => {
 describe('the CLI names its options for the same errors', () => {
   const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
   const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 120_000 });
+
+  it('an area that cannot agree names the options, or the files, the board and the pieces came from: exit 1, as the areas always were', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-areas-'));
+    const board = join(dir, 'board.txt');
+    writeFileSync(board, '...\n...\n');
+    for (const [args, expected] of [
+      [
+        ['polyomino', '--board', '5x5', '--pieces', 'F,I'],
+        /^puzzlesat: --board and --pieces: area mismatch: the board has 25 cells but the pieces cover 10\n$/,
+      ],
+      [['polyomino', '--board', board, '--pieces', 'I'], new RegExp(`^puzzlesat: ${board} and --pieces: area mismatch: the board has 6 cells`)],
+      [['pentomino', '--preset', '6x10', '--pieces', 'F'], /^puzzlesat: --preset 6x10 and --pieces: area mismatch: /],
+      [['soma', '--figure', '3x3x2'], /^puzzlesat: --figure: area mismatch: the board has 18 cells but the pieces cover 27\n$/],
+      [
+        ['polyform', '--board', '2x1', '--pieces', 'A=##,B=##,C*0..1=#'],
+        /^puzzlesat: --board and --pieces: more pieces required than fit: the pieces that must be placed cover 4 cells, the board has 2\n$/,
+      ],
+    ] as const) {
+      const r = run('encode', ...args, '-o', join(dir, 'out.cnf'));
+      expectOneLineError({ code: r.status, out: r.stdout, err: r.stderr }, expected, 1);
+    }
+  });
 
   it('--solver, --method, --strategy, --unique-by', () => {
     for (const [args, expected] of [

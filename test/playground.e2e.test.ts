@@ -310,7 +310,7 @@ describe.skipIf(absent)('playground in Chromium', () => {
     // Cutting a hexagon out leaves 27 cells for 28 cells of pieces: an area error, said on the page.
     await page.click('#grid-editor [data-cell="0,0,0"]');
     await page.waitForFunction(() => document.querySelector<HTMLElement>('#status')?.dataset.state === 'error');
-    expect(await page.textContent('#status')).toBe('area mismatch: the board has 27 cells but the pieces cover 28');
+    expect(await page.textContent('#status')).toBe('board and pieces: area mismatch: the board has 27 cells but the pieces cover 28');
     await shot('polyhexes');
   }, 360_000);
 
@@ -332,7 +332,7 @@ describe.skipIf(absent)('playground in Chromium', () => {
     expect(await page.locator('#gallery svg rect').count()).toBe(24);
     await page.click('#editor [data-cell="0,0"]');
     await page.waitForFunction(() => document.querySelector<HTMLElement>('#status')?.dataset.state === 'error');
-    expect(await page.textContent('#status')).toBe('area mismatch: the board has 23 cells but the pieces cover 24');
+    expect(await page.textContent('#status')).toBe('board and pieces: area mismatch: the board has 23 cells but the pieces cover 24');
   }, 120_000);
 
   it('stops an enumeration of 6x10: the count stops growing', async () => {

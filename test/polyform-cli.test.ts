@@ -177,13 +177,13 @@ describe('bad input: one line naming the file, the JSON path or the option, exit
       // Regression: "the board has 1 cells".
       'an area mismatch on a board of one cell, said in the singular',
       () => ['--board', '1x1', '--pieces', 'D=##'],
-      /^puzzlesat: area mismatch: the board has 1 cell but the pieces cover 2\n$/,
+      /^puzzlesat: --board and --pieces: area mismatch: the board has 1 cell but the pieces cover 2\n$/,
     ],
     [
       // Regression: "the pieces cover at most 1 cells".
       'pieces too few for the board, one cell of them, said in the singular',
       () => ['--board', '2x1', '--pieces', 'M*0..1=#'],
-      /^puzzlesat: the pieces cover at most 1 cell, but the board has 2 that must be covered\n$/,
+      /^puzzlesat: --board and --pieces: the pieces cover at most 1 cell, but the board has 2 that must be covered\n$/,
     ],
     [
       // Regression: '--use: "0..0" never places the piece; leave it out', the words for one piece's count.
@@ -209,6 +209,25 @@ describe('bad input: one line naming the file, the JSON path or the option, exit
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).not.toMatch(/at .*\.js:\d+/);
       expect(existsSync(out)).toBe(false);
+    },
+    SLOW,
+  );
+});
+
+describe('a board of optional cells alone', () => {
+  it(
+    'is solved, enumerated and counted: a domino on three cells in a row, 2 solutions (regression: refused as "the board has no cells")',
+    () => {
+      const board = '{"grid":"square","cells":[],"optional":[[0,0],[1,0],[2,0]]}';
+      const solved = run(['solve', 'polyform', '--board', board, '--pieces', 'D=##', '--json']);
+      expect([solved.status, solved.stderr]).toEqual([0, '']);
+      expect(JSON.parse(solved.stdout)).toMatchObject({ status: 'SAT', solution: { placements: [{ piece: 'D' }] } });
+      const listed = run(['enumerate', 'polyform', '--board', board, '--pieces', 'D=##', '--json']);
+      expect([listed.status, listed.stderr]).toEqual([0, '']);
+      expect(JSON.parse(listed.stdout)).toMatchObject({ count: 2, complete: true });
+      const counted = run(['count', 'polyform', '--board', board, '--pieces', 'D=##', '--json']);
+      expect([counted.status, counted.stderr]).toEqual([0, '']);
+      expect(JSON.parse(counted.stdout)).toMatchObject({ count: 2 });
     },
     SLOW,
   );

@@ -12,6 +12,7 @@ import { type BrutePiece, bruteForceCount } from './helpers/brute-force.js';
 import { polyforms } from '../src/geometry/polyforms.js';
 import { countInstance } from '../src/count/solutions.js';
 import { solveExactCover } from '../solvers/dlx/exact-cover.js';
+import { explain } from '../src/explain/explain.js';
 
 const PLANAR = GRID_NAMES.filter((g) => g !== 'cube');
 const numbers = (grid: Grid, c: Cell) => (grid.arity === 2 ? [c[0], c[1]] : [...c]);
@@ -192,6 +193,44 @@ describe('counting without enumerating, with optional cells and optional pieces 
     expect(cornered.symmetries.length).toBe(8);
     await expectCounts(cornered, listingCount(cornered), 'corners');
   }, 600_000);
+});
+
+describe('a board of optional cells alone', () => {
+  // Regression: refused as "the board has no cells". Pieces go on optional cells; none of them is required.
+  const row = (n: number, pieces: string) =>
+    polyform({ board: JSON.stringify({ grid: 'square', cells: [], optional: Array.from({ length: n }, (_, x) => [x, 0]) }), pieces });
+
+  /** Solutions by SAT, by dancing links and by the counter; classes by SAT and by the counter. */
+  async function counts(instance: PackingInstance) {
+    const factory = await pickSolver(undefined);
+    const sat = (unique: boolean) => enumerate(instance, { createSolver: () => factory.create(), unique, onFound: () => {} });
+    return {
+      sat: (await sat(false)).count,
+      dlx: listingCount(instance),
+      counted: (await countInstance(instance, {})).count,
+      satClasses: (await sat(true)).count,
+      countedClasses: (await countInstance(instance, { unique: true })).count,
+    };
+  }
+
+  it('places the pieces on it: two cells and a domino, 1 solution; three in a row, 2 (1 up to symmetry); a piece that may stay out, also none', async () => {
+    expect(await counts(row(2, 'D=##'))).toEqual({ sat: 1, dlx: 1, counted: 1, satClasses: 1, countedClasses: 1 });
+    expect(await counts(row(3, 'D=##'))).toEqual({ sat: 2, dlx: 2, counted: 2, satClasses: 1, countedClasses: 1 });
+    expect(await counts(row(3, 'D*0..1=##'))).toEqual({ sat: 3, dlx: 3, counted: 3, satClasses: 2, countedClasses: 2 });
+    // A piece too long for the board, left out: the one solution places nothing, and is drawn as an empty picture (regression: "-Infinity" wide).
+    const none = row(3, 'I*0..1=####');
+    expect(await counts(none)).toEqual({ sat: 1, dlx: 1, counted: 1, satClasses: 1, countedClasses: 1 });
+    expect(none.svg({ placements: [] })).not.toMatch(/Infinity|NaN/);
+    // More than the cells hold is still refused, and a board of no cells at all.
+    expect(() => row(3, 'D=##,E=##')).toThrow(/more pieces required than fit/);
+    expect(() => polyform({ board: '{"grid":"square","cells":[],"optional":[]}', pieces: 'D=##' })).toThrow(/\$\.cells: the board has no cells/);
+  }, 120_000);
+
+  it('explains its families with no cell to cover (regression: "Infinity to -Infinity" placements per cell)', () => {
+    const e = explain(row(3, 'D=##'));
+    for (const f of e.families) expect([f.formula!.clauses, f.formula!.auxVars], f.name).toEqual([f.clauses, f.auxVars]);
+    expect(JSON.stringify(e)).not.toMatch(/Infinity/);
+  });
 });
 
 /** Solutions by dancing links, one by one. */

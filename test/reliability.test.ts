@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { polyomino } from '../encoders/polyomino.js';
 import { polycube } from '../encoders/polycube.js';
+import { polyform } from '../encoders/polyform.js';
 import { dimacsString, instanceFromDimacs, parseDimacs, readDimacsFile } from '../src/core/dimacs.js';
 import { parsePiecesFile } from '../src/geometry/shapes.js';
 import { checkNumericOptions } from '../src/cli/options.js';
@@ -65,6 +66,25 @@ describe('1. duplicate piece names are refused, not merged', () => {
   });
   it('polycube pieces too', () => {
     expect(userErrorOf(() => polycube({ figure: '2x2x1', pieces: 'Q=##,Q=#' }))).toMatch(/piece Q is given twice/);
+  });
+  it('polyform reads a list as polyomino and polycube do: a name repeated with its shape means copies, with another shape it is refused (regression: every repeat refused, and "free:2,free:2" an internal error)', () => {
+    const counts = (pieces: string) => polyform({ board: '4x2', pieces }).spec.pieces.map((p) => [p.name, p.least, p.count]);
+    expect(counts('L4,L4')).toEqual([['L4', 2, 2]]);
+    expect(counts('Q=##,Q=##,Q*0..1=##,R=####')).toEqual([
+      ['Q', 2, 3],
+      ['R', 1, 1],
+    ]);
+    expect(counts('free:2,free:2,free:4*0..1')).toEqual(expect.arrayContaining([[expect.any(String), 2, 2]]));
+    expect(polyomino({ board: '4x2', pieces: 'Q=##,Q=##,Q*0..1=##,R=####' }).spec.pieces.map((p) => [p.name, p.least, p.count])).toEqual([
+      ['Q', 2, 3],
+      ['R', 1, 1],
+    ]);
+    // Another shape under the name: the same refusal in the three.
+    const twoShapes = 'pieces: piece Q is given twice with two shapes; use Q*2 for copies or another name for another shape';
+    expect(userErrorOf(() => polyform({ board: '3x1', pieces: 'Q=#,Q=##' }))).toBe(twoShapes);
+    expect(userErrorOf(() => polyomino({ board: '3x1', pieces: 'Q=#,Q=##' }))).toBe(twoShapes);
+    expect(userErrorOf(() => polycube({ figure: '3x1x1', pieces: 'Q=#,Q=##' }))).toBe(twoShapes);
+    expect(userErrorOf(() => polyform({ board: '2x2', pieces: 'free:2,A2=#' }))).toMatch(/piece A2 is given twice with two shapes/);
   });
 });
 

@@ -1,7 +1,38 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { UserError, systemReason } from './errors.js';
 import { checkSize, sizeLimit } from './limits.js';
 import { lineAt } from './lines.js';
+
+/** Where relative input paths are looked for first (withInputDirectory); undefined: the working directory alone. */
+let directory: string | undefined;
+
+/**
+ * `run` with relative input paths looked for in `dir` first, then from the
+ * working directory: a DIMACS header names a pieces or board file as encode
+ * was given it, and a file moved with the DIMACS file is beside it, while a
+ * file written before (named from where encode ran) is still found from there.
+ */
+export function withInputDirectory<T>(dir: string, run: () => T): T {
+  const outer = directory;
+  directory = dir;
+  try {
+    return run();
+  } finally {
+    directory = outer;
+  }
+}
+
+/**
+ * The path an input is read from: in the directory `dir` (withInputDirectory's)
+ * when something is there by that name, else as given. Absolute paths are
+ * as given (resolve keeps them).
+ */
+export function inputPath(path: string, dir = directory): string {
+  if (dir === undefined) return path;
+  const beside = resolve(dir, path);
+  return existsSync(beside) ? beside : path;
+}
 
 /** Read in pieces of this size when the total is not known (pipes, devices, standard input). */
 const CHUNK = 1 << 20;
@@ -25,7 +56,7 @@ export function readInput(source: string | number, where: string): Buffer {
       throw new UserError(`${where}: cannot read: ${systemReason(e)}`);
     }
   }
-  const fd = openSync(source, 'r');
+  const fd = openSync(inputPath(source), 'r');
   try {
     return readWhole(fd, where);
   } finally {

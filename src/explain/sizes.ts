@@ -189,6 +189,8 @@ export function grouped(text: string, groups: readonly Group[]): FamilyShape {
 }
 
 export const range = (values: readonly number[]): string => {
+  // No values (a board of optional cells has no cell to cover) is said as such, not "Infinity to -Infinity".
+  if (values.length === 0) return 'none';
   const [lo, hi] = [Math.min(...values), Math.max(...values)];
   return lo === hi ? `${lo}` : `${lo} to ${hi}`;
 };

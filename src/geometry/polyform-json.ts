@@ -12,7 +12,8 @@ import { parseJson } from '../core/json.js';
  *   {"grid": "triangle", "pieces": [{"name": "I6", "cells": [...], "count": 1, "flip": true}, ...], "use": 11}
  *
  * Cells in the coordinates of src/geometry/grids.ts; a piece's cells in any
- * position. `optional` (cells that may stay empty), `count` (a number, or a
+ * position. `optional` (cells that may stay empty; `cells` may then be
+ * empty, a board of optional cells alone), `count` (a number, or a
  * range "0..1"), `flip` (may be turned over; default: the puzzle's),
  * `rotations` (Polyform Puzzler's per-piece limit: the turns allowed, as
  * steps of 360/n degrees) and `use` (how many pieces a solution places, a
@@ -101,8 +102,9 @@ export function boardFromJson(v: Json, source: string): FormBoard {
   about(o, source);
   const grid = gridOf(o.grid, source);
   const cells = cellList(o.cells, grid, source, '$.cells', 'cells');
-  if (cells.length === 0) throw fail(source, '$.cells', `the board has no cells`);
   const optional = o.optional === undefined ? [] : cellList(o.optional, grid, source, '$.optional', 'cells');
+  // A board of optional cells alone is a puzzle (the pieces placed on it, none of its cells required); one of none is not.
+  if (cells.length === 0 && optional.length === 0) throw fail(source, '$.cells', `the board has no cells`);
   const required = new Set(cells.map(cellKey));
   optional.forEach((c, i) => {
     if (required.has(cellKey(c))) throw fail(source, `$.optional[${i}]`, `${shown(cellNumbers(grid, c))} is in $.cells too`);

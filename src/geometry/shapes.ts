@@ -146,6 +146,29 @@ export function parseCount(text: string, where: string): { least: number; count:
   return { least: Number(text), count: Number(text) };
 }
 
+/** A piece as a list gives it: its name, its cells and its copies (the fewest, for a range). */
+interface ListedPiece {
+  name: string;
+  cells: Cell[];
+  count: number;
+  least?: number;
+}
+
+/**
+ * A piece a list names again (`L,L`, `Q=##,Q=##`, free:2 twice): more copies
+ * of the one it has, counts and ranges added, when it has the same shape
+ * (`key`, on its grid); under another shape it would silently become a copy,
+ * and is refused. The one rule of polyomino's, polycube's and polyform's lists.
+ */
+export function addCopies(earlier: ListedPiece, piece: ListedPiece, key: (cells: readonly Cell[]) => string, where: string): void {
+  if (key(earlier.cells) !== key(piece.cells))
+    throw new UserError(
+      `${where}: piece ${piece.name} is given twice with two shapes; use ${piece.name}*2 for copies or another name for another shape`,
+    );
+  earlier.least = (earlier.least ?? earlier.count) + (piece.least ?? piece.count);
+  earlier.count += piece.count;
+}
+
 /** A count as parseCount reads it back. */
 export const countText = (least: number, count: number): string => (least === count ? `${count}` : `${least}..${count}`);
 

@@ -227,7 +227,8 @@ export function renderPackingSvg(solution: Solution, pieces: readonly { name: st
   const owner = new Map<string, number>();
   solution.placements.forEach((pl, i) => pl.cells.forEach((c) => owner.set(`${c[0]},${c[1]}`, i)));
   const cells = solution.placements.flatMap((pl) => pl.cells);
-  const [w, h] = maxCorner(cells).map((m) => m + 1) as [number, number];
+  // A solution may place no piece (a board of optional cells, the pieces optional too): an empty picture, not one "-Infinity" wide.
+  const [w, h] = cells.length ? (maxCorner(cells).map((m) => m + 1) as [number, number]) : [0, 0];
   const px = (n: number) => MARGIN + n * CELL;
   const [width, height] = [px(w) + MARGIN, px(h) + MARGIN];
   const parts = [
