@@ -1,8 +1,7 @@
 /** The command line (main.ts, the entry, loads it once Ctrl-C is heard). */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import * as bench from './bench.js';
 import * as checkProof from './check-proof.js';
 import * as count from './count.js';
 import * as decode from './decode.js';
@@ -35,13 +34,6 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 });
 // Nothing can be said when stderr itself fails: the exit code tells.
 process.stderr.on('error', () => process.exit(1));
-
-/**
- * The bench verb runs the repository's bench/ suite, which the npm package
- * does not ship: it is offered only where that suite was built.
- */
-const benchSuite = new URL('../../bench/encodings.js', import.meta.url);
-const bench = existsSync(fileURLToPath(benchSuite)) ? await import('./bench.js') : undefined;
 
 const VERBS_WITH_A_PUZZLE = new Set(['solve', 'enumerate', 'count', 'encode', 'explain']);
 const puzzleList = PUZZLES.map((p) => p.name).join(', ');
@@ -145,7 +137,7 @@ await cli
   .command(sweep as never)
   .command(verify as never)
   .command(dobble as never)
-  .command((bench ?? []) as never)
+  .command(bench as never)
   .command(worker as never)
   .command(checkProof as never)
   .completion('completion', 'print a bash/zsh completion script (puzzlesat completion >> ~/.bashrc)')
