@@ -16,14 +16,15 @@ import * as solvers from './solvers.js';
 import * as sweep from './sweep.js';
 import * as verify from './verify.js';
 import * as worker from './worker.js';
-import { PUZZLES, UserError, didYouMean, kebabField, limitsFromOptions, setFieldNames, setRunDeadline, setSizeLimits } from '../index.js';
+import { PUZZLES, UserError, didYouMean, kebabField, limitsFromOptions, setRunDeadline, setSizeLimits } from '../index.js';
 import { checkNumericOptions, checkOutputs, checkTypedValues, joinStdinValues } from './options.js';
-import { commandLine, optionName, userMessage } from './common.js';
+import { userMessage } from './common.js';
+import { useFieldNames } from './names.js';
 
 // The layers below name the fields a caller gave as the library spells them (board, maxCells): on the
 // command line they are its options (--board, --max-cells), the one mapping of optionName; the calls
-// they advise (the library's CATALOGUE, puzzles.byName) are command lines.
-setFieldNames(optionName, commandLine);
+// they advise (the library's CATALOGUE, puzzles.byName) are command lines. Worker threads take it on too.
+useFieldNames();
 
 // A reader that closes the pipe early (`puzzlesat encode ... | head`) is not an error; any other
 // write error (a full disk: `> /dev/full`) is one line and exit 1, in every verb.
