@@ -28,14 +28,15 @@ export function bddAtMostWeighted(sink: ClauseSink, terms: readonly WeightedLit[
   const n = sorted.length;
   const rest = new Array<number>(n + 1).fill(0);
   for (let i = n - 1; i >= 0; i--) rest[i] = rest[i + 1]! + sorted[i]!.weight;
-  const levels = Array.from({ length: n }, () => new Level());
+  // Each made with its first node: 2 million levels made up front were 2 million objects and 4 million arrays before any node.
+  const levels: (Level | undefined)[] = new Array<Level | undefined>(n);
   /** The true terminal of each level, made once: one object per settled step was much of a large diagram's garbage. */
   const trueAt: Node[] = [];
   /** A node known without building its children: a terminal, or one already built whose interval holds K. */
   const settled = (i: number, K: number): Node | undefined => {
     if (K < 0) return FALSE;
     if (rest[i]! <= K) return (trueAt[i] ??= { lit: true, lo: rest[i]!, hi: Infinity });
-    return levels[i]!.holding(K);
+    return levels[i]?.holding(K);
   };
   /** Node (i, K) from its children f (xᵢ false) and t (xᵢ true). */
   const joined = (i: number, f: Node, t: Node): Node => {
@@ -52,7 +53,7 @@ export function bddAtMostWeighted(sink: ClauseSink, terms: readonly WeightedLit[
       lit = v;
     }
     const node = { lit, lo, hi };
-    levels[i]!.insert(node);
+    (levels[i] ??= new Level()).insert(node);
     return node;
   };
   /**
