@@ -23,9 +23,9 @@ import { compileProblem } from '../src/count/problem.js';
 import { itemOrderOf } from '../src/count/solutions.js';
 import { DancingCounter } from '../src/count/dancing.js';
 import { SweepCounter } from '../src/count/sweep.js';
-import { machineDescription } from './encodings.js';
+import { machineDescription } from '../src/bench/encodings.js';
 import { option } from './args.js';
-import { timed } from './timing.js';
+import { timed } from '../src/bench/timing.js';
 
 const ENGINES = {
   dlx: 'solveExactCover: dancing links with MRV, the search behind `enumerate --solver dlx`, visiting every solution',

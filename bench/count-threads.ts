@@ -13,7 +13,7 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { option } from './args.js';
 import { runLimited } from './cpu-limited.js';
-import { machineDescription } from './encodings.js';
+import { machineDescription } from '../src/bench/encodings.js';
 
 const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
 const CPU_LIMIT = 900;

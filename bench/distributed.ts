@@ -26,7 +26,7 @@ import { type EnumeratePlan, resolvePlan, runPlan } from '../src/index.js';
 import { QUEUE_NAME } from '../src/distributed/protocol.js';
 import { pickSolver } from '../solvers/index.js';
 import { option } from './args.js';
-import { timed } from './timing.js';
+import { timed } from '../src/bench/timing.js';
 
 const cli = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
 const argv = process.argv.slice(2);

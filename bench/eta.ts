@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { machineDescription } from './encodings.js';
+import { machineDescription } from '../src/bench/encodings.js';
 
 const CLI = join(import.meta.dirname, '..', 'src', 'cli', 'main.js');
 

@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { ROLL_COUNT, RollSolver, blockedCells, geniusSquare, rollAt, symmetryClassKey } from '../encoders/genius-square.js';
 import { runSweep, sampleRolls, summarizeSweep, type SweepRun } from '../src/enumerate/sweep.js';
 import { renderHistogramSvg } from '../src/render/genius.js';
-import { timed, type Timed } from './timing.js';
+import { timed, type Timed } from '../src/bench/timing.js';
 
 interface Args {
   workers: number;

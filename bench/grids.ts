@@ -29,7 +29,7 @@ import { loadWasmSolvers } from '../solvers/index.js';
 import type { EnumeratePlan } from '../src/core/plan.js';
 import { resolvePlan } from '../src/plan.js';
 import { runPlan } from '../src/run.js';
-import { timed } from './timing.js';
+import { timed } from '../src/bench/timing.js';
 
 interface Log {
   solutions: number;

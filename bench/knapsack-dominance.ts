@@ -13,9 +13,9 @@ import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { type Item, knapsack } from '../encoders/knapsack.js';
 import { type OptimizeResult, maximize } from '../src/index.js';
-import { machineDescription } from './encodings.js';
+import { machineDescription } from '../src/bench/encodings.js';
 import { option } from './args.js';
-import { timed } from './timing.js';
+import { timed } from '../src/bench/timing.js';
 
 const DEFAULT_REPORT = 'bench/results/knapsack-dominance.md';
 

@@ -41,9 +41,9 @@ import { PACKING_DEFAULTS, type NonOverlap, type PackingInstance } from '../enco
 import { CubeTree } from '../src/enumerate/cube-tree.js';
 import { pickSolver } from '../solvers/index.js';
 import type { SolverFactory } from '../solvers/types.js';
-import { machineDescription } from './encodings.js';
+import { machineDescription } from '../src/bench/encodings.js';
 import { countWithPeer, fundamentalProblems } from './peer-dancing-links.js';
-import { timed } from './timing.js';
+import { timed } from '../src/bench/timing.js';
 
 const CLASSES = 16146;
 const SOLUTIONS = 129168;

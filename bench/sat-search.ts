@@ -13,7 +13,7 @@
  *
  * Every SAT run is time-boxed (--box, wall seconds, default 40); an
  * unfinished one is projected to all classes from its rate after the first
- * class (bench/encodings.ts projectCpu) and marked so.
+ * class (src/bench/encodings.ts projectCpu) and marked so.
  * Times are CPU seconds of this process (child rusage for native minisat);
  * the machine is shared, so only ratios within one run mean much.
  */
@@ -36,9 +36,9 @@ import { EXTERNAL_SOLVERS } from '../solvers/external/adapter.js';
 import { claspWasm } from '../solvers/clasp-wasm.js';
 import { resolvePlan, runPlan, type EnumeratePlan } from '../src/index.js';
 import { poolAvailable } from '../src/enumerate/pool.js';
-import { type BoxedSearch, boxedSearch, machineDescription } from './encodings.js';
+import { type BoxedSearch, boxedSearch, machineDescription } from '../src/bench/encodings.js';
 import { countWithPeer, fundamentalProblems } from './peer-dancing-links.js';
-import { type Timed, timed } from './timing.js';
+import { type Timed, timed } from '../src/bench/timing.js';
 import { UserError } from '../src/core/errors.js';
 
 const REPORT = 'bench/results/sat-search.md';

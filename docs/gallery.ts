@@ -7,8 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { renderChart } from '../bench/chart.js';
-import type { BenchReport } from '../bench/encodings.js';
+import { renderChart } from '../src/bench/chart.js';
+import type { BenchReport } from '../src/bench/encodings.js';
 import { svgToPng } from '../src/render/png.js';
 
 const DIR = join('docs', 'gallery');

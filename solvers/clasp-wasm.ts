@@ -18,6 +18,7 @@
  */
 import { createRequire } from 'node:module';
 import { UserError, oneLine } from '../src/core/errors.js';
+import { fieldName } from '../src/core/field-names.js';
 import { EngineThread, engineThreadsAvailable } from './engine-thread.js';
 import { ClauseStoringSolver, type RunAnswer } from './external/clause-store.js';
 import type { NativeRunOptions, ProjectingEnumerator, SolverFactory } from './types.js';
@@ -177,7 +178,7 @@ function programText(chunks: Iterable<string>): string {
     if (text.length > MAX_INPUT_BYTES) {
       throw new UserError(
         `clasp-wasm: the CNF is over ${MAX_INPUT_BYTES / 1e6} MB and does not fit clingo-wasm's 1 MiB input stack; ` +
-          'use a compact encoding (--non-overlap compact, --amo sequential) or an external solver (--solver clasp)',
+          `use a compact encoding (${fieldName('nonOverlap')} compact, ${fieldName('amo')} sequential) or an external solver (${fieldName('solver')} clasp)`,
       );
     }
   }
@@ -223,7 +224,7 @@ export class ClaspWasmSolver extends ClauseStoringSolver implements ProjectingEn
           if (models >= maxModels) {
             throw new UserError(
               `clasp-wasm: clingo-wasm keeps every model in memory until the run ends, and ${models} models of ${this.store.varCount} variables is as many as it may; ` +
-                'use --solver clasp (the program), --limit, or another solver',
+                `use ${fieldName('solver')} clasp (the program), ${fieldName('limit')}, or another solver`,
             );
           }
           const trueVars = this.projectedModel(lits, projection, options.assumptions);

@@ -70,6 +70,10 @@ export { colorWanted } from './render/grid.js';
 export { checkPngSize, writeDrawing } from './render/png.js';
 export { isCnfPath } from '../encoders/index.js';
 export { trueNamesInFile } from './core/dimacs.js';
+// The benchmark suites `puzzlesat bench` runs (the repository's bench/ scripts build on them too).
+export { type BenchReport, SUITES, type SuiteSettings, countDisagreements, mergeReports, renderMarkdown, runSuite } from './bench/encodings.js';
+export { renderChart } from './bench/chart.js';
+export { PB_SUITES, pbDisagreements, renderPbMarkdown, runPbSuite } from './bench/pb-encodings.js';
 export type { Certificate } from './proof/certify.js';
 export type { Plan, SolvePlan, EnumeratePlan, SweepPlan, CountPlan, Part } from './core/plan.js';
 export { VarPool } from './core/vars.js';

@@ -16,9 +16,9 @@ import {
   runSuite,
   timePerSolution,
   timedRun,
-} from '../bench/encodings.js';
-import { renderChart } from '../bench/chart.js';
-import { PB_SUITES, type PbReport, pbDisagreements, renderPbMarkdown, runPbSuite } from '../bench/pb-encodings.js';
+} from '../src/bench/encodings.js';
+import { renderChart } from '../src/bench/chart.js';
+import { PB_SUITES, type PbReport, pbDisagreements, renderPbMarkdown, runPbSuite } from '../src/bench/pb-encodings.js';
 import { UserError } from '../src/core/errors.js';
 import { logicSolver } from '../solvers/logic-solver.js';
 import { suiteSettings } from '../src/cli/bench.js';

@@ -34,6 +34,23 @@ describe('VarPool', () => {
     expect(pool.id('aux seq x#1')).toBe(mine);
   });
 
+  it("finds a numbered auxiliary by its name, which no caller's variable may then take (names made when asked for: millions of auxiliaries)", () => {
+    const pool = new VarPool();
+    const [x, y] = [pool.aux('bdd capacity'), pool.aux('bdd capacity')];
+    expect([pool.lookup('aux bdd capacity#1'), pool.lookup('aux bdd capacity#2')]).toEqual([x, y]);
+    // Another spelling of a serial, a serial not given or a label not used name nothing.
+    expect([pool.lookup('aux bdd capacity#02'), pool.lookup('aux bdd capacity#3'), pool.lookup('aux bdd#1')]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(() => pool.named('aux bdd capacity#2')).toThrow(/allocated twice/);
+    expect(() => pool.auxNamed('aux bdd capacity#1')).toThrow(/allocated twice/);
+    expect(() => pool.id('aux bdd capacity#1')).toThrow(/is an auxiliary an encoding made/);
+    expect(pool.clone().lookup('aux bdd capacity#2')).toBe(y);
+    expect(() => pool.name(3)).toThrow(/no variable 3/);
+  });
+
   it('refuses a name twice', () => {
     const pool = new VarPool();
     pool.named('a');

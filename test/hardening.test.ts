@@ -19,7 +19,7 @@ import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUITES } from '../bench/encodings.js';
+import { SUITES } from '../src/bench/encodings.js';
 import { algebraicDeck, checkDeck } from '../encoders/dobble.js';
 import { buildInstance } from '../encoders/index.js';
 import { processStartTime } from '../solvers/external/process.js';

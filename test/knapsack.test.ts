@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +48,22 @@ describe('knapsack', () => {
           expect(k.check(r.solutions[0]!.solution!)).toBeNull();
         }
       }
+    },
+  );
+
+  it.each([
+    ['bdd', 305_415, 543_455, '007b4ff3b86dd624171114a694b793b9b7130099469da0adb9478aa396242b7a'],
+    ['swc', 302_480, 540_520, '0b5a156ceb2ab649585222ae507d87cd66cf9772fd3e01e8b92a26f9c3e5773a'],
+    ['adder', 41_296, 268_002, '0b1d41ce121e6f00a0546274965e9f7702c779b1612b6a6655dc194d6a2d454a'],
+  ] as const)(
+    '%s: 3000 random items encode to the same DIMACS, variables and their names included, as before the build was made leaner',
+    { timeout: 120_000 },
+    (pb, vars, clauses, sha256) => {
+      // Recorded before the adder's buckets stopped shifting, the BDD's stack its objects and the pool its auxiliaries' name strings.
+      const k = knapsack({ randomItems: 3000, seed: 3, capacity: 120, minValue: 90, pb });
+      expect([k.cnf.varCount, k.cnf.clauseCount]).toEqual([vars, clauses]);
+      const text = dimacsString(k.cnf, { puzzle: 'knapsack', params: k.params });
+      expect(createHash('sha256').update(text).digest('hex')).toBe(sha256);
     },
   );
 

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * The layering docs/architecture.md states, held against the imports as
  * written: no two folders import each other (directly or round a loop), the
- * CLI reaches the library through src/index.ts alone, and the engines in
+ * CLI reaches the library through src/index.ts alone, nothing in the package
+ * reaches up into bench/ or test/, and the engines in
  * solvers/ build on src/core alone.
  */
 const root = join(import.meta.dirname, '..');
@@ -61,12 +62,19 @@ describe('layers', () => {
     expect(cycles).toEqual([]);
   });
 
-  it('the CLI imports only src/index.ts and its own files (the bench verb aside: the repository suite it runs is not in the package)', () => {
+  it('the CLI imports only src/index.ts and its own files', () => {
     const outside = files
-      .filter((file) => file.startsWith('src/cli/') && file !== 'src/cli/bench.ts')
+      .filter((file) => file.startsWith('src/cli/'))
       .flatMap((file) => imports(file).map((target) => [file, target] as const))
       .filter(([, target]) => !target.startsWith('src/cli/') && target !== 'src/index.ts');
     expect(outside).toEqual([]);
+  });
+
+  it('the package imports nothing from the repository scripts and tests (bench/ builds on src/, not the reverse)', () => {
+    const upward = files
+      .flatMap((file) => imports(file).map((target) => [file, target] as const))
+      .filter(([, target]) => !['src', 'encoders', 'solvers'].includes(target.split('/')[0]!));
+    expect(upward).toEqual([]);
   });
 
   it('solvers/ imports only src/core', () => {

@@ -2,7 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { expectOneLineError } from './helpers/expect-errors.js';
+import { missing } from './helpers/requires.js';
 import { commandLine } from '../src/cli/common.js';
 import { expectOneLineError } from './helpers/expect-errors.js';
 import { callName } from '../src/core/field-names.js';
@@ -404,5 +407,46 @@ describe('the CLI names its options for the same errors', () => {
       expect(r.status, args.join(' ')).not.toBe(0);
       expect(r.stderr, args.join(' ')).toMatch(expected);
     }
+  });
+});
+
+/**
+ * A message raised on a worker thread names the fields as the thread that
+ * started the run does: each thread starts with the library's names, and the
+ * CLI's threads take on its options (fieldNamesModule). The case: clasp-wasm
+ * refusing a formula over clingo-wasm's input stack in the cube loop on two
+ * threads, so that each thread raises it (regression: the library's callers
+ * read --non-overlap, --amo and --solver).
+ */
+describe('messages raised on worker threads', () => {
+  const dist = join(import.meta.dirname, '..', 'dist', 'src');
+  it.skipIf(missing('clasp-wasm', 'cli'))("name the library caller's fields", { timeout: 120_000 }, async () => {
+    // Worker threads run the compiled script: the library as a package's caller imports it.
+    const lib = (await import(pathToFileURL(join(dist, 'index.js')).href)) as typeof import('../src/index.js');
+    const plan = await lib.resolvePlan('pentomino', {
+      verb: 'enumerate',
+      solver: 'clasp-wasm',
+      workers: 2,
+      native: false,
+      unique: true,
+      limit: 1,
+      args: { preset: '6x10', 'non-overlap': 'pairwise', amo: 'pairwise' },
+    });
+    expect(plan).toMatchObject({ workers: 2, strategy: 'cubes' });
+    expect(await message(lib.runPlan(plan, {}))).toMatch(
+      /; use a compact encoding \(nonOverlap compact, amo sequential\) or an external solver \(solver clasp\)$/,
+    );
+  });
+
+  it.skipIf(missing('clasp-wasm', 'cli'))('name the options on the threads of the command line', { timeout: 120_000 }, () => {
+    const args = ['--preset', '6x10', '--non-overlap', 'pairwise', '--amo', 'pairwise', '--solver', 'clasp-wasm', '--unique', '--limit', '1'];
+    const r = spawnSync(process.execPath, [join(dist, 'cli', 'main.js'), 'enumerate', 'pentomino', ...args, '--workers', '2', '--no-native', '-q'], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expectOneLineError(
+      { code: r.status, out: r.stdout, err: r.stderr },
+      /; use a compact encoding \(--non-overlap compact, --amo sequential\) or an external solver \(--solver clasp\)\n$/,
+    );
   });
 });

@@ -1,10 +1,26 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Argv } from 'yargs';
-import { type BenchReport, SUITES, type SuiteSettings, countDisagreements, mergeReports, renderMarkdown, runSuite } from '../../bench/encodings.js';
-import { renderChart } from '../../bench/chart.js';
-import { PB_SUITES, pbDisagreements, renderPbMarkdown, runPbSuite } from '../../bench/pb-encodings.js';
-import { UsageError, UserError, kebabField, parseJson, readTextFile, systemReason } from '../index.js';
+import {
+  type BenchReport,
+  PB_SUITES,
+  SUITES,
+  type SuiteSettings,
+  UsageError,
+  UserError,
+  countDisagreements,
+  kebabField,
+  mergeReports,
+  parseJson,
+  pbDisagreements,
+  readTextFile,
+  renderChart,
+  renderMarkdown,
+  renderPbMarkdown,
+  runPbSuite,
+  runSuite,
+  systemReason,
+} from '../index.js';
 import { type Args, guarded, outputOption, positiveInt, sizeLimitOptions } from './common.js';
 import { checkLaterOutputs, optionName, ruledValue } from './options.js';
 import { withProgress } from './progress.js';

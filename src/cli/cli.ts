@@ -1,8 +1,7 @@
 /** The command line (main.ts, the entry, loads it once Ctrl-C is heard). */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import * as bench from './bench.js';
 import * as checkProof from './check-proof.js';
 import * as count from './count.js';
 import * as decode from './decode.js';
@@ -17,24 +16,15 @@ import * as solvers from './solvers.js';
 import * as sweep from './sweep.js';
 import * as verify from './verify.js';
 import * as worker from './worker.js';
-import {
-  PUZZLES,
-  UserError,
-  didYouMean,
-  kebabField,
-  limitsFromOptions,
-  setFieldNames,
-  setRunDeadline,
-  setSizeLimits,
-  systemReason,
-} from '../index.js';
+import { PUZZLES, UserError, didYouMean, kebabField, limitsFromOptions, setRunDeadline, setSizeLimits, systemReason } from '../index.js';
 import { checkNumericOptions, checkOutputs, checkTypedValues, joinStdinValues } from './options.js';
-import { commandLine, optionName, userMessage } from './common.js';
+import { userMessage } from './common.js';
+import { useFieldNames } from './names.js';
 
 // The layers below name the fields a caller gave as the library spells them (board, maxCells): on the
 // command line they are its options (--board, --max-cells), the one mapping of optionName; the calls
-// they advise (the library's CATALOGUE, puzzles.byName) are command lines.
-setFieldNames(optionName, commandLine);
+// they advise (the library's CATALOGUE, puzzles.byName) are command lines. Worker threads take it on too.
+useFieldNames();
 
 // A reader that closes the pipe early (`puzzlesat encode ... | head`) is not an error; any other
 // write error (a full disk: `> /dev/full`) is one line and exit 1, in every verb.
@@ -45,13 +35,6 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 });
 // Nothing can be said when stderr itself fails: the exit code tells.
 process.stderr.on('error', () => process.exit(1));
-
-/**
- * The bench verb runs the repository's bench/ suite, which the npm package
- * does not ship: it is offered only where that suite was built.
- */
-const benchSuite = new URL('../../bench/encodings.js', import.meta.url);
-const bench = existsSync(fileURLToPath(benchSuite)) ? await import('./bench.js') : undefined;
 
 const VERBS_WITH_A_PUZZLE = new Set(['solve', 'enumerate', 'count', 'encode', 'explain']);
 const puzzleList = PUZZLES.map((p) => p.name).join(', ');
@@ -177,7 +160,7 @@ await cli
   .command(sweep as never)
   .command(verify as never)
   .command(dobble as never)
-  .command((bench ?? []) as never)
+  .command(bench as never)
   .command(worker as never)
   .command(checkProof as never)
   .completion('completion', 'print a bash/zsh completion script (puzzlesat completion >> ~/.bashrc)')

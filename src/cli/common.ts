@@ -1,6 +1,5 @@
 import type { Argv } from 'yargs';
 import {
-  type AdvisedCall,
   DEFAULT_LIMITS,
   DeadlineReached,
   type EncodingKind,
@@ -178,15 +177,7 @@ export function planRequest(args: Args): Omit<PlanRequest, 'verb'> {
   };
 }
 
-/** A call the layers below advise, as a command line: the catalogue's listing, the solvers', a queue worker's option, a puzzle enumerated from options. */
-export function commandLine(call: AdvisedCall): string {
-  if ('catalogue' in call) return '`puzzlesat list puzzles`';
-  if ('solvers' in call) return 'puzzlesat solvers';
-  if ('worker' in call) return `puzzlesat worker ${optionName(call.worker)}`;
-  const options = Object.entries(call.options).map(([field, value]) => `${optionName(field)} ${value}`);
-  return ['puzzlesat enumerate', call.puzzle, ...options].join(' ');
-}
-
+export { commandLine } from './names.js';
 export { optionName, positiveInt } from './options.js';
 
 /** Runs a command body, turning user errors into one line on stderr and exit code 1 (2 for usage); `args` are the command's own, for the format of an unanswered run. */

@@ -59,10 +59,33 @@ let calling: (call: AdvisedCall) => string = libraryCall;
 /** An advised call as this process's caller makes it: the library's, or the front end's (the CLI's command line). */
 export const callName = (call: AdvisedCall): string => calling(call);
 
-/** The front end's spelling of fields and calls, for the rest of the process (the CLI's options and command lines). */
-export function setFieldNames(names: (field: string) => string, calls: (call: AdvisedCall) => string): void {
+/**
+ * Where the front end's spelling is declared, as data a worker thread can
+ * take: the URL of a module whose `useFieldNames()` sets it. A thread starts
+ * with the library's names; one that adopts this URL (adoptFieldNames) names
+ * fields as the thread that started it does, so that a message raised on a
+ * worker thread names what the caller gave (--amo on the command line, amo
+ * in the library).
+ */
+let namesModule: string | undefined;
+
+/**
+ * The front end's spelling of fields and calls, for the rest of the process
+ * (the CLI's options and command lines); `module` is the URL of the module
+ * that makes this call in its `useFieldNames()`, for the worker threads.
+ */
+export function setFieldNames(names: (field: string) => string, calls: (call: AdvisedCall) => string, module?: string): void {
   naming = names;
   calling = calls;
+  namesModule = module;
+}
+
+/** What a worker thread is handed so that it spells fields as this thread does (undefined: the library's names). */
+export const fieldNamesModule = (): string | undefined => namesModule;
+
+/** Takes on the spelling of the thread that started this one (its fieldNamesModule()). */
+export async function adoptFieldNames(module: string | undefined): Promise<void> {
+  if (module !== undefined) ((await import(module)) as { useFieldNames(): void }).useFieldNames();
 }
 
 /** A name as the command line spells it, in the camel case of a library field (pieces-file is piecesFile). */

@@ -17,10 +17,26 @@ function checkName(name: string): void {
  * projection and statistics can leave them out.
  */
 export class VarPool {
-  private readonly names: string[] = [''];
+  /**
+   * Each variable's name; undefined for an auxiliary that aux() numbered,
+   * whose name `aux LABEL#SERIAL` is made when asked for (numberedName). A
+   * weighted sum over 2 million items makes millions of auxiliaries: their
+   * names as strings, each in byName too, took half of that build's time and
+   * most of its memory, and no one reads them unless the formula is written.
+   */
+  private readonly names: (string | undefined)[] = [''];
   private readonly auxFlags: boolean[] = [false];
+  /** The variables by name, for names given whole (named, auxNamed); numbered auxiliaries are found by numbered(). */
   private readonly byName = new Map<string, number>();
   private readonly auxSerial = new Map<string, number>();
+  /** Per variable, the label (an index into labels) and serial of a numbered auxiliary; -1 for the others. */
+  private readonly labelOf: number[] = [-1];
+  private readonly serialOf: number[] = [-1];
+  private readonly labels: string[] = [];
+  /** Per label: its index, and the serials and variables of its numbered auxiliaries, both ascending. */
+  private readonly byLabel = new Map<string, { index: number; serials: number[]; vars: number[] }>();
+  /** Names given whole in the form of a numbered auxiliary's, which aux() must pass over; without any it checks nothing. */
+  private auxLikeGiven = 0;
   private auxTotal = 0;
 
   /** Number of variables allocated so far; variables are 1..count. */
@@ -30,7 +46,7 @@ export class VarPool {
 
   /** Allocates a puzzle variable. Names must be unique: a clash is a bug in an encoder. */
   named(name: string): number {
-    if (this.byName.has(name)) throw new Error(`variable name allocated twice: ${name}`);
+    if (this.lookup(name) !== undefined) throw new Error(`variable name allocated twice: ${name}`);
     return this.push(name, false);
   }
 
@@ -44,7 +60,7 @@ export class VarPool {
    * left 2 of its 5 models). literalOf gives an expression's literal.
    */
   id(name: string): number {
-    const known = this.byName.get(name);
+    const known = this.lookup(name);
     if (known !== undefined && this.auxFlags[known])
       throw new RangeError(
         `variable ${JSON.stringify(name)} is an auxiliary an encoding made: solutions leave it out, and a clause on it would constrain the encoding; name a variable of your own (literalOf gives an expression's literal)`,
@@ -63,16 +79,27 @@ export class VarPool {
    */
   aux(label: string): number {
     let serial = this.auxSerial.get(label) ?? 0;
-    let name: string;
-    do name = `aux ${label}#${++serial}`;
-    while (this.byName.has(name));
+    serial++;
+    // Only a name given whole can be taken already (the numbered ones of a label rise): none, nothing to pass over.
+    if (this.auxLikeGiven > 0) while (this.byName.has(numberedName(label, serial))) serial++;
     this.auxSerial.set(label, serial);
-    return this.push(name, true);
+    let entry = this.byLabel.get(label);
+    if (!entry) {
+      entry = { index: this.labels.length, serials: [], vars: [] };
+      this.byLabel.set(label, entry);
+      this.labels.push(label);
+    }
+    const v = this.push(undefined, true);
+    this.labelOf[v] = entry.index;
+    this.serialOf[v] = serial;
+    entry.serials.push(serial);
+    entry.vars.push(v);
+    return v;
   }
 
   /** An auxiliary variable under a name given whole (one read back from a file that marks it auxiliary). */
   auxNamed(name: string): number {
-    if (this.byName.has(name)) throw new Error(`variable name allocated twice: ${name}`);
+    if (this.lookup(name) !== undefined) throw new Error(`variable name allocated twice: ${name}`);
     return this.push(name, true);
   }
 
@@ -81,19 +108,24 @@ export class VarPool {
     const copy = new VarPool();
     // One by one: spread as arguments, a few hundred thousand names overflow the stack.
     for (let v = 1; v < this.names.length; v++) {
-      copy.names.push(this.names[v]!);
+      copy.names.push(this.names[v]);
       copy.auxFlags.push(this.auxFlags[v]!);
+      copy.labelOf.push(this.labelOf[v]!);
+      copy.serialOf.push(this.serialOf[v]!);
     }
     for (const [name, v] of this.byName) copy.byName.set(name, v);
     for (const [label, serial] of this.auxSerial) copy.auxSerial.set(label, serial);
+    for (const [label, { index, serials, vars }] of this.byLabel) copy.byLabel.set(label, { index, serials: serials.slice(), vars: vars.slice() });
+    for (const label of this.labels) copy.labels.push(label);
+    copy.auxLikeGiven = this.auxLikeGiven;
     copy.auxTotal = this.auxTotal;
     return copy;
   }
 
   name(v: number): string {
-    const n = this.names[Math.abs(v)];
-    if (n === undefined || v === 0) throw new Error(`no variable ${v}`);
-    return n;
+    const i = Math.abs(v);
+    if (!Number.isInteger(v) || v === 0 || i >= this.names.length) throw new Error(`no variable ${v}`);
+    return this.names[i] ?? numberedName(this.labels[this.labelOf[i]!]!, this.serialOf[i]!);
   }
 
   isAux(v: number): boolean {
@@ -101,7 +133,17 @@ export class VarPool {
   }
 
   lookup(name: string): number | undefined {
-    return this.byName.get(name);
+    return this.byName.get(name) ?? this.numbered(name);
+  }
+
+  /** The numbered auxiliary of this name (`aux LABEL#SERIAL`), if aux() made one. */
+  private numbered(name: string): number | undefined {
+    const m = NUMBERED.exec(name);
+    const entry = m && this.byLabel.get(m[1]!);
+    if (!entry) return undefined;
+    const serial = Number(m![2]);
+    const k = firstAtLeast(entry.serials, serial);
+    return entry.serials[k] === serial && numberedName(m![1]!, serial) === name ? entry.vars[k] : undefined;
   }
 
   /** Number of auxiliary variables. */
@@ -114,14 +156,37 @@ export class VarPool {
     return (lit < 0 ? '-' : '') + this.name(lit);
   }
 
-  private push(name: string, aux: boolean): number {
+  private push(name: string | undefined, aux: boolean): number {
     this.names.push(name);
     this.auxFlags.push(aux);
+    this.labelOf.push(-1);
+    this.serialOf.push(-1);
     if (aux) this.auxTotal++;
     const v = this.names.length - 1;
-    this.byName.set(name, v);
+    if (name !== undefined) {
+      this.byName.set(name, v);
+      if (NUMBERED.test(name)) this.auxLikeGiven++;
+    }
     // A million items are a million names before the first clause (knapsack): the deadline is met here too.
     checkDeadlineAt(v);
     return v;
   }
+}
+
+/** A numbered auxiliary's name. */
+const numberedName = (label: string, serial: number): string => `aux ${label}#${serial}`;
+
+/** A name in the form of a numbered auxiliary's: the label, then the serial. */
+const NUMBERED = /^aux (.*)#(\d+)$/s;
+
+/** The index of the first entry of an ascending list that is at least x (its length when none is). */
+function firstAtLeast(list: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { WorkerTask } from './worker-tasks.js';
+import { fieldNamesModule } from '../core/field-names.js';
+import type { WorkerData, WorkerTask } from './worker-tasks.js';
 
 /**
  * The one worker pool, for parallel enumeration and the Genius Square sweep:
@@ -38,7 +39,8 @@ const STOP_POLL_MS = 100;
 /** Runs until every worker has exited (done, or stopped); rejects with the first failure. */
 export async function runPool<M>(options: PoolOptions<M>): Promise<{ stopped: boolean }> {
   const script = options.script ?? WORKER_SCRIPT;
-  const workers = options.tasks.map((task) => new Worker(script, { workerData: task }));
+  // Each thread names fields as this one does: a library caller's field, or the CLI's option.
+  const workers = options.tasks.map((task) => new Worker(script, { workerData: { ...task, fieldNames: fieldNamesModule() } satisfies WorkerData }));
   let stopped = false;
   let failure: unknown;
   const pool: PoolControl = {

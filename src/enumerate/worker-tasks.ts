@@ -8,6 +8,9 @@ import type { EnumerateSummary, Found } from './blocking-loop.js';
  */
 export type WorkerTask = { task: 'enumerate'; job: PartJob } | { task: 'sweep'; count: boolean } | { task: 'count'; job: CountThreadJob };
 
+/** What a worker thread starts with: its task, and the spelling of the thread that started it (fieldNamesModule), for its messages. */
+export type WorkerData = WorkerTask & { fieldNames?: string };
+
 /**
  * A part of a parallel enumeration: the plan and the part, as a queue job
  * carries them, plus what a resume knows (solutions and finished cubes in

@@ -4,11 +4,14 @@ import { loadWasmSolvers } from '../../solvers/index.js';
 import { MemoryBoundExceeded, ResumeConflict } from '../count/engine.js';
 import { type ShareJob, countShare } from '../count/shares.js';
 import { rebuiltInstance, runPlanPart } from './by-name.js';
-import type { CountThreadJob, CountThreadMessage, PartJob, PartMessage, SweepAnswer, SweepBatch, WorkerTask } from './worker-tasks.js';
+import { adoptFieldNames } from '../core/field-names.js';
+import type { CountThreadJob, CountThreadMessage, PartJob, PartMessage, SweepAnswer, SweepBatch, WorkerData } from './worker-tasks.js';
 
 /** The script of every worker thread of src/enumerate/pool.ts; workerData says which task it runs. */
 const port = parentPort!;
-const task = workerData as WorkerTask;
+const task = workerData as WorkerData;
+// Before any task: its messages name fields as the caller that started the run spells them.
+await adoptFieldNames(task.fieldNames);
 if (task.task === 'enumerate') await enumeratePart(task.job);
 else if (task.task === 'count') countShares(task.job);
 else answerSweepBatches(task.count);

@@ -28,12 +28,15 @@ export function bddAtMostWeighted(sink: ClauseSink, terms: readonly WeightedLit[
   const n = sorted.length;
   const rest = new Array<number>(n + 1).fill(0);
   for (let i = n - 1; i >= 0; i--) rest[i] = rest[i + 1]! + sorted[i]!.weight;
-  const levels = Array.from({ length: n }, () => new Level());
+  // Each made with its first node: 2 million levels made up front were 2 million objects and 4 million arrays before any node.
+  const levels: (Level | undefined)[] = new Array<Level | undefined>(n);
+  /** The true terminal of each level, made once: one object per settled step was much of a large diagram's garbage. */
+  const trueAt: Node[] = [];
   /** A node known without building its children: a terminal, or one already built whose interval holds K. */
   const settled = (i: number, K: number): Node | undefined => {
     if (K < 0) return FALSE;
-    if (rest[i]! <= K) return { lit: true, lo: rest[i]!, hi: Infinity };
-    return levels[i]!.holding(K);
+    if (rest[i]! <= K) return (trueAt[i] ??= { lit: true, lo: rest[i]!, hi: Infinity });
+    return levels[i]?.holding(K);
   };
   /** Node (i, K) from its children f (xᵢ false) and t (xᵢ true). */
   const joined = (i: number, f: Node, t: Node): Node => {
@@ -50,7 +53,7 @@ export function bddAtMostWeighted(sink: ClauseSink, terms: readonly WeightedLit[
       lit = v;
     }
     const node = { lit, lo, hi };
-    levels[i]!.insert(node);
+    (levels[i] ??= new Level()).insert(node);
     return node;
   };
   /**
@@ -59,29 +62,39 @@ export function bddAtMostWeighted(sink: ClauseSink, terms: readonly WeightedLit[
    * number of terms, and 100,000 of them overflowed the call stack.
    */
   const build = (i0: number, K0: number): Node => {
-    const open: { i: number; K: number; f?: Node }[] = [];
-    let next: { i: number; K: number } | undefined = { i: i0, K: K0 };
+    // The nodes waiting for their children, as parallel stacks of i, K and f (an object a step was most of the garbage).
+    const openI: number[] = [];
+    const openK: number[] = [];
+    const openF: (Node | undefined)[] = [];
+    let nextI = i0;
+    let nextK = K0;
+    let hasNext = true;
     let done: Node | undefined;
     for (let step = 1; ; step++) {
       checkDeadlineAt(step);
-      if (next) {
-        done = settled(next.i, next.K);
+      if (hasNext) {
+        done = settled(nextI, nextK);
         if (!done) {
-          open.push(next);
-          next = { i: next.i + 1, K: next.K };
+          openI.push(nextI);
+          openK.push(nextK);
+          openF.push(undefined);
+          nextI++;
           continue;
         }
-        next = undefined;
+        hasNext = false;
       }
-      const top = open.at(-1);
-      if (!top) return done!;
-      if (top.f === undefined) {
-        top.f = done;
-        next = { i: top.i + 1, K: top.K - sorted[top.i]!.weight };
+      const top = openI.length - 1;
+      if (top < 0) return done!;
+      if (openF[top] === undefined) {
+        openF[top] = done;
+        nextI = openI[top]! + 1;
+        nextK = openK[top]! - sorted[openI[top]!]!.weight;
+        hasNext = true;
         continue;
       }
-      open.pop();
-      done = joined(top.i, top.f, done!);
+      openK.pop();
+      const f = openF.pop()!;
+      done = joined(openI.pop()!, f, done!);
     }
   };
   // The facade hands over Σ wᵢ > k ≥ 0, so the root is an inner node.

@@ -21,19 +21,19 @@
  * JSON, SVG); `puzzlesat bench` (src/cli/bench.ts) drives it.
  */
 import { availableParallelism, arch, cpus, loadavg, release, totalmem, type as osType } from 'node:os';
-import { geniusSpec, parseBlockers } from '../encoders/genius-square.js';
-import { soma } from '../encoders/polycube.js';
-import { polyomino } from '../encoders/polyomino.js';
-import { AMO_ENCODINGS, type AmoEncoding } from '../src/card/index.js';
-import { enumerate } from '../src/enumerate/blocking-loop.js';
-import { enumerateExactCover } from '../src/enumerate/dlx.js';
-import { UsageError, UserError } from '../src/core/errors.js';
-import { buildPacking, type NonOverlap } from '../encoders/packing.js';
-import type { Instance } from '../src/core/puzzle.js';
-import { claspWasm } from '../solvers/clasp-wasm.js';
-import { SOLVERS, loadWasmSolvers } from '../solvers/index.js';
-import type { BranchingRule, SolverFactory } from '../solvers/types.js';
-import { type EnumerateSummary, type EnumMode, type Propagation } from '../src/enumerate/blocking-loop.js';
+import { geniusSpec, parseBlockers } from '../../encoders/genius-square.js';
+import { soma } from '../../encoders/polycube.js';
+import { polyomino } from '../../encoders/polyomino.js';
+import { AMO_ENCODINGS, type AmoEncoding } from '../card/index.js';
+import { enumerate } from '../enumerate/blocking-loop.js';
+import { enumerateExactCover } from '../enumerate/dlx.js';
+import { UsageError, UserError } from '../core/errors.js';
+import { buildPacking, type NonOverlap } from '../../encoders/packing.js';
+import type { Instance } from '../core/puzzle.js';
+import { claspWasm } from '../../solvers/clasp-wasm.js';
+import { SOLVERS, loadWasmSolvers } from '../../solvers/index.js';
+import type { BranchingRule, SolverFactory } from '../../solvers/types.js';
+import { type EnumerateSummary, type EnumMode, type Propagation } from '../enumerate/blocking-loop.js';
 import { timed } from './timing.js';
 
 // ---- what is measured --------------------------------------------------------
