@@ -13,7 +13,7 @@ import {
 import { Cnf } from '../src/core/cnf.js';
 import { UsageError, UserError, didYouMean, hasControlCharacter } from '../src/core/errors.js';
 import { fieldName } from '../src/core/field-names.js';
-import { LINE_END } from '../src/core/lines.js';
+import { contentLines } from '../src/core/lines.js';
 import { checkSize, shownValue } from '../src/core/limits.js';
 import { gcd, isPrimePower, makeField, primeDivisors, type FiniteField } from '../src/algebra/finite-field.js';
 import type { Instance } from '../src/core/puzzle.js';
@@ -611,23 +611,6 @@ function firstBadPair(
     }
   }
   return null;
-}
-
-/**
- * A comment of a deck or symbols file: from a `#` that starts the line or
- * follows whitespace to the line's end. A `#` inside a name is part of it, so
- * that C# and F# are names, and a deck written with them reads back: names
- * never start with `#` (a symbols file's line that does is a comment) and a
- * deck's names are split by whitespace.
- */
-const COMMENT = /(^|\s)#.*$/s;
-
-/** Lines of a text file (any line ends) with their 1-based numbers, without blank lines and comments. */
-function contentLines(text: string): { line: number; content: string }[] {
-  return text
-    .split(LINE_END)
-    .map((raw, i) => ({ line: i + 1, content: raw.replace(COMMENT, '').trim() }))
-    .filter((l) => l.content !== '');
 }
 
 /** The line of the file each card of parseDeck is on (from 1), for messages: blank lines and comments sit between cards. */

@@ -3,6 +3,7 @@ import { Cnf } from '../src/core/cnf.js';
 import { UsageError, UserError, hasControlCharacter, readingOption } from '../src/core/errors.js';
 import { fieldName } from '../src/core/field-names.js';
 import { inputPath, readTextFile } from '../src/core/input.js';
+import { contentLines } from '../src/core/lines.js';
 import { type Instance, type PuzzleEntry, type PuzzleOption, SEED_OPTION, entryOptions } from '../src/core/puzzle.js';
 import { seededRandom } from '../src/core/random.js';
 import { pbAtLeastCost, pbAtMostCost } from '../src/explain/sizes.js';
@@ -222,13 +223,12 @@ function checkedItems(entries: readonly ItemEntry[]): Item[] {
 }
 
 function fileEntries(path: string): ItemEntry[] {
-  return readTextFile(path, fieldName('items'))
-    .split(/\r?\n/)
-    .map((line, i) => {
-      const shown = line.replace(/#.*/, '').trim();
-      return { text: shown.split(/\s+/).join(':'), where: `${path}:${i + 1}`, shown, form: 'name weight value' };
-    })
-    .filter((e) => e.text !== '');
+  return contentLines(readTextFile(path, fieldName('items'))).map(({ line, content }) => ({
+    text: content.split(/\s+/).join(':'),
+    where: `${path}:${line}`,
+    shown: content,
+    form: 'name weight value',
+  }));
 }
 
 /** Weights and values stay below 10⁹, so that the sums of a million of them stay exact integers. */
@@ -250,7 +250,11 @@ function parseItem({ text, where, shown, form }: ItemEntry): Item {
 }
 
 const KNAPSACK_OPTIONS: readonly PuzzleOption[] = [
-  { name: 'items', type: 'string', describe: 'items as name:weight:value,… or a file of "name weight value" lines' },
+  {
+    name: 'items',
+    type: 'string',
+    describe: 'items as name:weight:value,… or a file of "name weight value" lines (# at the start of a line or after a space starts a comment)',
+  },
   { name: 'random-items', type: 'number', describe: 'draw this many items (weights and values 1-100; reproducible with --seed)', param: false },
   SEED_OPTION,
   { name: 'capacity', type: 'number', describe: 'the most the items taken may weigh (default half the total weight)' },

@@ -223,6 +223,14 @@ describe('on the command line', () => {
     expect(() => knapsack({ items: path })).toThrow(`${path}:2: "b 4 5 6" is not name weight value (whole numbers)`);
   });
 
+  it('reads an items file with CR-only line ends and a # inside a name, as deck files are read (regression: one line; "C#" cut to "C")', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'knapsack-')), 'items.txt');
+    writeFileSync(path, '# name weight value\rC# 3 4\rF 2 2 # a comment\r\rG 9 9 #\r');
+    expect(knapsack({ items: path }).items.map((i) => i.name)).toEqual(['C#', 'F', 'G']);
+    writeFileSync(path, 'C# 3 4\rb 4 5 6\r');
+    expect(() => knapsack({ items: path })).toThrow(`${path}:2: "b 4 5 6" is not name weight value (whole numbers)`);
+  });
+
   it('says what is wrong in one line, exit 2 for a bad option value, items typed in --items too', { timeout: 300_000 }, () => {
     const cases: [string[], RegExp, number][] = [
       [['solve', 'pentomino', '--pb', 'bdd'], /--pb does not apply to pentomino \(it has no weighted sums\)/, 2],
