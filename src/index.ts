@@ -39,7 +39,7 @@ import { ledgerShapes } from './explain/ledger.js';
 import { resolvePlan } from './plan.js';
 import { kebabField } from './core/field-names.js';
 import { callOptions } from './core/call-options.js';
-import { runPlan } from './run.js';
+import { planInstance, runPlan } from './run.js';
 import { type Model, namedModel } from './session/solver.js';
 import type { CountReport } from './count/count.js';
 import type { TermResult } from './count/solutions.js';
@@ -186,14 +186,14 @@ export interface SolveResult<S = never> {
 export async function solve<S = never>(source: Cnf | Instance<S>, given: SolveOptions = {}): Promise<SolveResult<S>> {
   const options = callOptions('solve', given, { solver: true, timeout: true });
   const instance = source instanceof Cnf ? formulaAsInstance(source) : source;
-  const plan = await resolvePlan(instance, { verb: 'solve', solver: options.solver, timeout: options.timeout });
-  const { status, model, solution, solver } = await runPlan(plan as SolvePlan);
+  const plan = (await resolvePlan(instance, { verb: 'solve', solver: options.solver, timeout: options.timeout })) as SolvePlan;
+  const { status, model, solution, solver } = await runPlan(plan);
   if (status !== 'SAT') return { status, solver };
   return {
     status,
     solver,
-    // Dancing links assigns placements only: no model of the whole formula.
-    ...(model.length ? { model: namedModel(instance.cnf, model) } : {}),
+    // Dancing links assigns placements only: no model of the whole formula. A puzzle or file given by name is named by the instance the plan built.
+    ...(model.length ? { model: namedModel(planInstance(plan).cnf, model) } : {}),
     ...(source instanceof Cnf ? {} : { solution: solution as S }),
   };
 }

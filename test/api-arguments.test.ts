@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   Formula,
@@ -385,5 +386,18 @@ describe('what toDimacs writes in comments stays on its line', () => {
     f.add([f.vars.id('a')]);
     expect(decodeAnswer(toDimacs(f, { puzzle: 'my puzzle' }), 's SATISFIABLE\nv 1 0\n').solutions).toHaveLength(1);
     expect(() => decodeAnswer(toDimacs(f, { puzzle: 'pentomno' }), 's SATISFIABLE\nv 1 0\n')).toThrow(/did you mean pentomino\?/);
+  });
+});
+
+describe('a puzzle given by name, as checkSource says solve, enumerate and count take one', () => {
+  // solve read the model's names off the name itself: "Cannot read properties of undefined (reading 'vars')", where count and enumerate answered.
+  it('solve names the model of a DIMACS file or a puzzle built by name', async () => {
+    const file = join(import.meta.dirname, '..', 'examples', 'my.cnf');
+    const { status, model } = await solve(file, { solver: 'minisat-wasm' });
+    expect(status).toBe('SAT');
+    expect(model?.trueNames.length).toBeGreaterThan(0);
+    const strip = await solve('pentomino', { solver: 'minisat-wasm' });
+    expect(strip.status).toBe('SAT');
+    expect(strip.model?.trueNames.length).toBe(12);
   });
 });
