@@ -9,7 +9,7 @@
  *
  * The CLI (src/cli/) is a thin layer over these functions.
  */
-import { buildInstance, instanceOfDimacs, isCnfPath, puzzleByName, PUZZLES } from '../encoders/index.js';
+import { buildInstance, checkTypedOptions, instanceOfDimacs, isCnfPath, puzzleByName, PUZZLES } from '../encoders/index.js';
 import { type DobbleSatOptions, dobbleInstance, type Deck } from '../encoders/dobble.js';
 import { type GeniusInstance, type GeniusOptions, geniusSquare } from '../encoders/genius-square.js';
 import type { PackingInstance, PackingSolution } from '../encoders/packing.js';
@@ -516,11 +516,15 @@ const DOBBLE_FIELDS = {
 
 /**
  * A typed builder's options, checked as callOptions checks a call's (a typo,
- * `prest`, was ignored and the default built); none at all is left to the
- * builder, which says what it needs.
+ * `prest`, was ignored and the default built) and their values as the
+ * puzzle's by name are; none at all (null too) is left to the builder, which
+ * says what it needs.
  */
 function typed<T extends object>(builder: string, options: T, fields: Record<keyof T, true>): T {
-  return options === undefined || options === null ? options : callOptions(`puzzles.${builder}`, options, fields);
+  if (options === undefined || options === null) return undefined as unknown as T;
+  const checked = callOptions(`puzzles.${builder}`, options, fields);
+  checkTypedOptions(kebabField(builder), checked as Record<string, unknown>);
+  return checked;
 }
 
 /**

@@ -401,3 +401,35 @@ describe('a puzzle given by name, as checkSource says solve, enumerate and count
     expect(strip.model?.trueNames.length).toBe(12);
   });
 });
+
+describe("a puzzle's options of the wrong kind or outside their choices, from a script without types", () => {
+  const chiral = { board: '..../....', pieces: 'L4,L4' };
+
+  // Regressions: flip: 'false' (or 0) allowed reflections, a typo in nonOverlap or pairs built another encoding, amo: 'x' crashed in the count, board: 2 read descriptor 2.
+  it('a flag that is not true or false is refused, by name and typed', () => {
+    expect(() => puzzles.byName('polyomino', { ...chiral, flip: 'false' })).toThrow(/^flip: expected true or false, got "false"$/);
+    expect(() => puzzles.polyomino({ ...chiral, flip: 0 as never })).toThrow(/^flip: expected true or false, got 0$/);
+    expect(() => puzzles.dobble(2, { symmetryBreaking: 'no' as never })).toThrow(/^symmetryBreaking: expected true or false, got "no"$/);
+    expect(puzzles.polyomino({ ...chiral, flip: false }).params).toMatchObject({ flip: false });
+  });
+
+  it('text that is not text, and a choice that is none, are refused when the puzzle is built', () => {
+    expect(() => puzzles.polyomino({ board: 2 as never, pieces: 'O4' })).toThrow(/^board: expected text, got 2$/);
+    expect(() => puzzles.geniusSquare({ roll: 5 as never })).toThrow(/^roll: expected text, got 5$/);
+    expect(() => puzzles.polyomino({ ...chiral, nonOverlap: 'pairwize' as never })).toThrow(
+      /^nonOverlap: "pairwize" is not one of compact, pairwise \(did you mean pairwise\?\)$/,
+    );
+    expect(() => puzzles.soma({ symmetry: 'all' as never })).toThrow(/^symmetry: "all" is not one of rotations, isometries$/);
+    expect(() => puzzles.dobble(2, { pairs: 'x' as never })).toThrow(/^pairs: "x" is not one of exactly-one, at-most-one$/);
+    expect(() => puzzles.polyomino({ ...chiral, amo: 'x' as never })).toThrow(/^unknown at-most-one encoding "x" \(amo\)/);
+    expect(() => puzzles.geniusSquare({ random: true, card: 'x' as never })).toThrow(/^unknown cardinality encoding "x" \(card\)/);
+  });
+
+  it('null is no options, for every typed builder (regression: "Cannot read properties of null")', () => {
+    expect(puzzles.pentomino(null as never).params).toMatchObject({ preset: '6x10' });
+    expect(puzzles.soma(null as never).params).toMatchObject({ figure: 'cube' });
+    expect(() => puzzles.geniusSquare(null as never)).toThrow(/^give the blockers with roll/);
+    expect(() => puzzles.polycube(null as never)).toThrow(/^polycube: give its options/);
+    expect(() => (puzzles.polycube as (o?: unknown) => unknown)()).toThrow(/^polycube: give its options/);
+  });
+});

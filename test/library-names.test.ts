@@ -97,7 +97,8 @@ describe("the library's errors name its parameters", () => {
       [() => puzzles.polyomino({ pieces: 'I' }), /^give a board with board or a preset$/],
       [() => puzzles.polyomino({ board: '2x2', pieces: 'QQQ' }), /^pieces: unknown piece "QQQ"/],
       [() => puzzles.polyomino({ board: '2x2', piecesFile: '/no/such/file' }), /^piecesFile: /],
-      [() => puzzles.pentomino({ preset: 'nope' }), /^preset: unknown preset "nope"/],
+      [() => puzzles.pentomino({ preset: 'nope' }), /^preset: "nope" is not one of 8x8-square, /],
+      [() => puzzles.pentomino({ preset: '6x01' }), /^preset: "6x01" is not one of .* \(did you mean 6x10\?\)$/],
       [() => puzzles.polyomino({ puzzle: 'x', board: '2x2' }), /^puzzle names the board and pieces: give it without board$/],
       [
         () => puzzles.polyomino({ board: '1000x1000', pieces: 'I' }),
