@@ -185,6 +185,8 @@ export interface SolveResult<S = never> {
  */
 export async function solve<S = never>(source: Cnf | Instance<S>, given: SolveOptions = {}): Promise<SolveResult<S>> {
   const options = callOptions('solve', given, { solver: true, timeout: true });
+  // A projection set by hand is checked as enumerate and count check it (a solve reads it too).
+  if (source instanceof Cnf) source.checkedProjection();
   const instance = source instanceof Cnf ? formulaAsInstance(source) : source;
   const plan = (await resolvePlan(instance, { verb: 'solve', solver: options.solver, timeout: options.timeout })) as SolvePlan;
   const { status, model, solution, solver } = await runPlan(plan);
@@ -543,7 +545,11 @@ export const puzzles = {
   /** Dobble decks of cards with order + 1 symbols, by SAT. */
   dobble: (order: number, options: DobbleSatOptions = {}): Instance<Deck> => dobbleInstance(order, typed('dobble', options, DOBBLE_FIELDS)),
   /** Any puzzle by its CLI name and options spelled as on the command line (`{ preset: '8x8-square' }`). */
-  byName: (name: string, args: Record<string, unknown> = {}): Instance => buildInstance(name, knownOptions(name, args ?? {})),
+  byName: (name: string, args: Record<string, unknown> = {}): Instance => {
+    if (typeof name !== 'string') throw new TypeError(`puzzles.byName: expected a puzzle name, got ${kindOf(name)}`);
+    if (typeof (args ?? {}) !== 'object') throw new TypeError(`puzzles.byName: options: expected an object, got ${typeof args}`);
+    return buildInstance(name, knownOptions(name, args ?? {}));
+  },
   /** The CLI's entries: names, options, default encodings. */
   entries: PUZZLES,
 };

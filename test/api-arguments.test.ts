@@ -433,3 +433,42 @@ describe("a puzzle's options of the wrong kind or outside their choices, from a 
     expect(() => (puzzles.polycube as (o?: unknown) => unknown)()).toThrow(/^polycube: give its options/);
   });
 });
+
+describe('the formula and builder arguments a script without types may get wrong', () => {
+  it('puzzles.byName with a name or options that are not one (regression: "puzzle.includes is not a function"; 5 for options was ignored)', () => {
+    for (const name of [undefined, null, 5, {}])
+      expect(() => puzzles.byName(name as never), String(name)).toThrow(
+        /^puzzles\.byName: expected a puzzle name, got (undefined|null|number|object)$/,
+      );
+    expect(() => puzzles.byName('pentomino', 5 as never)).toThrow(/^puzzles\.byName: options: expected an object, got number$/);
+    expect(() => puzzles.byName('pentomino', 'preset' as never)).toThrow(/^puzzles\.byName: options: expected an object, got string$/);
+  });
+
+  it("vars.name of what is no variable's number is refused (regression: null, '' and [] named variable 0 \"\", true named variable 1)", () => {
+    const f = ab();
+    expect(f.vars.name(-2)).toBe('b');
+    for (const v of [null, '', [], true, '1', 1.5, 0, 3, Symbol('s')])
+      expect(() => f.vars.name(v as never), String(v)).toThrow(/^no variable .*: the formula's variables are 1\.\.2$/);
+  });
+
+  it('a projection set to null is no projection, as undefined is (regression: it was a projection onto no variable, and counted 1)', async () => {
+    const f = ab();
+    f.projection = null as never;
+    expect((await count(f)).count).toBe(3n);
+    expect(toDimacs(f)).not.toMatch(/^c project/m);
+    const g = ab();
+    g.projection = '1' as never;
+    await expect(count(g)).rejects.toThrow(/^projection: expected a list of variables, got string$/);
+  });
+
+  it('solve checks a projection set by hand, as enumerate and count do (regression: "no variable -1 in this formula")', async () => {
+    const f = ab();
+    f.projection = [-1];
+    await expect(solve(f)).rejects.toThrow(/^projection: variable -1 is not one of the formula's 1\.\.2$/);
+  });
+
+  it("toDimacs's names flag is true or false (regression: names: 'no' wrote the names)", () => {
+    expect(() => toDimacs(ab(), { names: 'no' } as never)).toThrow(/^names: expected true or false, got "no"$/);
+    expect(toDimacs(ab(), { names: false })).not.toMatch(/^c var/m);
+  });
+});

@@ -1,4 +1,4 @@
-import { checkDeadlineAt } from './limits.js';
+import { checkDeadlineAt, shownValue } from './limits.js';
 
 /**
  * Refuses a name that a DIMACS `c var N name` line cannot carry back: an
@@ -90,9 +90,10 @@ export class VarPool {
     return copy;
   }
 
+  /** The name of a variable or of a literal's variable; what is neither (null, '', true, 1.5) is refused, not read as variable 0 or 1. */
   name(v: number): string {
-    const n = this.names[Math.abs(v)];
-    if (n === undefined || v === 0) throw new Error(`no variable ${v}`);
+    const n = Number.isInteger(v) && v !== 0 ? this.names[Math.abs(v)] : undefined;
+    if (n === undefined) throw new RangeError(`no variable ${shownValue(v)}: the formula's variables are 1..${this.count}`);
     return n;
   }
 
