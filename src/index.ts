@@ -132,11 +132,16 @@ export class Formula extends Cnf {
 
 // ---- DIMACS ---------------------------------------------------------------------
 
-/** DIMACS text, with `c var N name` lines for the variables (names: false leaves them out). */
-export function toDimacs(f: Cnf, given: Partial<DimacsMeta> = {}): string {
-  checkSource('toDimacs', f);
+/**
+ * DIMACS text, with `c var N name` lines for the variables (names: false
+ * leaves them out). A puzzle instance's header names the puzzle and its
+ * options, as `puzzlesat encode` writes them, so that decodeAnswer rebuilds it.
+ */
+export function toDimacs(source: Cnf | Instance, given: Partial<DimacsMeta> = {}): string {
+  checkSource('toDimacs', source);
   const meta = callOptions('toDimacs', given, { puzzle: true, params: true, names: true });
-  return dimacsString(f, { puzzle: meta.puzzle ?? 'formula', params: meta.params ?? {}, names: meta.names });
+  const [cnf, own] = source instanceof Cnf ? [source, { puzzle: 'formula', params: {} }] : [source.cnf, source];
+  return dimacsString(cnf, { puzzle: meta.puzzle ?? own.puzzle, params: meta.params ?? own.params, names: meta.names });
 }
 
 /**

@@ -472,3 +472,17 @@ describe('the formula and builder arguments a script without types may get wrong
     expect(toDimacs(ab(), { names: false })).not.toMatch(/^c var/m);
   });
 });
+
+describe('a puzzle instance through toDimacs and back', () => {
+  // toDimacs took the instance for a formula: "cnf.checkedProjection is not a function", though checkSource named an instance as one it takes.
+  it("writes the puzzle's formula with its header, which decodeAnswer rebuilds and checks a model by", async () => {
+    const board = puzzles.polyomino({ board: '2x4', pieces: 'L4,L4' });
+    const text = toDimacs(board);
+    expect(text).toMatch(/^c puzzle polyomino$/m);
+    const { model } = await solve(board, { solver: 'minisat-wasm' });
+    const decoded = decodeAnswer(text, `s SATISFIABLE\nv ${model!.literals.join(' ')} 0\n`);
+    expect(decoded.instance.puzzle).toBe('polyomino');
+    expect(decoded.solutions).toHaveLength(1);
+    expect(toDimacs(board, { puzzle: 'mine' })).toMatch(/^c puzzle mine$/m);
+  });
+});
