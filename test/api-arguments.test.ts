@@ -13,6 +13,7 @@ import {
   exactly,
   exactlyOne,
   exactlyWeighted,
+  iff,
   implies,
   ite,
   literalOf,
@@ -484,5 +485,16 @@ describe('a puzzle instance through toDimacs and back', () => {
     expect(decoded.instance.puzzle).toBe('polyomino');
     expect(decoded.solutions).toHaveLength(1);
     expect(toDimacs(board, { puzzle: 'mine' })).toMatch(/^c puzzle mine$/m);
+  });
+});
+
+describe('an operator of fixed arity given more terms than it takes', () => {
+  // iff('a', 'b', 'c') said a ↔ b and dropped 'c' without a word (4 models over a, b, c, not the 2 where all are equal); so did implies, not and ite.
+  it('is refused, naming how many it takes', () => {
+    expect(() => (iff as (...t: string[]) => unknown)('a', 'b', 'c')).toThrow(/^iff takes 2 terms, got 3$/);
+    expect(() => (implies as (...t: string[]) => unknown)('a', 'b', 'c')).toThrow(/^implies takes 2 terms, got 3$/);
+    expect(() => (not as (...t: string[]) => unknown)('a', 'b')).toThrow(/^not takes 1 term, got 2$/);
+    expect(() => (ite as (...t: string[]) => unknown)('a', 'b', 'c', 'd')).toThrow(/^ite takes 3 terms, got 4$/);
+    expect(iff('a', 'b').args).toEqual(['a', 'b']);
   });
 });
