@@ -13,7 +13,7 @@ import {
 import { Cnf } from '../src/core/cnf.js';
 import { UsageError, UserError, didYouMean, hasControlCharacter } from '../src/core/errors.js';
 import { fieldName } from '../src/core/field-names.js';
-import { checkSize, shownValue } from '../src/core/limits.js';
+import { checkSize, kindOf, shownValue } from '../src/core/limits.js';
 import { gcd, isPrimePower, makeField, primeDivisors, type FiniteField } from '../src/algebra/finite-field.js';
 import type { Instance } from '../src/core/puzzle.js';
 import type { EncodingDefaults, FamilyShape, InstanceExplanation, PuzzleEntry } from '../src/core/puzzle.js';
@@ -804,6 +804,8 @@ function checkedSteps<S extends DobbleStep>(
   model: DobbleVariables,
   where: string,
 ): Set<S> {
+  // A library caller's steps are a list (a string of them was searched as one and crashed).
+  if (!Array.isArray(named)) throw new TypeError(`${where}: expected a list of steps, got ${kindOf(named)}`);
   const foreign = named.find((step) => !(known as readonly DobbleStep[]).includes(step));
   if (foreign !== undefined) {
     const owner = DOBBLE_VARIABLES.find((variables) => MODEL_STEPS[variables].includes(foreign));

@@ -37,7 +37,7 @@ import type { CountMethod, CountPlan, EnumeratePlan, SolvePlan, StrategyChoice, 
 import { type Explanation, explain as explainInstance } from './explain/explain.js';
 import { ledgerShapes } from './explain/ledger.js';
 import { resolvePlan } from './plan.js';
-import { kebabField } from './core/field-names.js';
+import { kebabField, withFieldNames } from './core/field-names.js';
 import { callOptions } from './core/call-options.js';
 import { planInstance, runPlan } from './run.js';
 import { type Model, namedModel } from './session/solver.js';
@@ -521,6 +521,13 @@ const DOBBLE_FIELDS = {
   variables: true,
 } as const satisfies Record<keyof DobbleSatOptions, true>;
 
+/** Dobble's fields as puzzles.dobble spells them, where the encoder names them as by name (--max-symbols, --symmetry-steps). */
+const DOBBLE_NAMES = (field: string): string | undefined =>
+  new Map([
+    ['maxSymbols', 'symbols'],
+    ['symmetrySteps', 'symmetry'],
+  ]).get(field);
+
 /**
  * A typed builder's options, checked as callOptions checks a call's (a typo,
  * `prest`, was ignored and the default built) and their values as the
@@ -548,7 +555,8 @@ export const puzzles = {
   geniusSquare: (options: GeniusOptions = {}): GeniusInstance =>
     geniusSquare(typed('geniusSquare', options, { roll: true, random: true, seed: true, anyBlockers: true, amo: true, card: true })),
   /** Dobble decks of cards with order + 1 symbols, by SAT. */
-  dobble: (order: number, options: DobbleSatOptions = {}): Instance<Deck> => dobbleInstance(order, typed('dobble', options, DOBBLE_FIELDS)),
+  dobble: (order: number, options: DobbleSatOptions = {}): Instance<Deck> =>
+    withFieldNames(DOBBLE_NAMES, () => dobbleInstance(order, typed('dobble', options, DOBBLE_FIELDS))),
   /** Any puzzle by its CLI name and options spelled as on the command line (`{ preset: '8x8-square' }`). */
   byName: (name: string, args: Record<string, unknown> = {}): Instance => {
     if (typeof name !== 'string') throw new TypeError(`puzzles.byName: expected a puzzle name, got ${kindOf(name)}`);
