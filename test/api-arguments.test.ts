@@ -509,3 +509,20 @@ describe("puzzles.dobble's own fields", () => {
     expect(() => puzzles.byName('dobble', { order: 2, symmetrySteps: 'zz' })).toThrow(/^symmetrySteps: unknown step "zz"/);
   });
 });
+
+describe("the knapsack's numbers, given by name", () => {
+  // The command line checks them; a library caller's were not: NaN met "a pseudo-Boolean bound must be a safe integer", randomItems 1.5 drew one item and NaN none, and 1e7 ran out of memory.
+  it('are whole numbers in range, named as given', () => {
+    const items = 'a:1:2,b:2:3';
+    expect(() => puzzles.byName('knapsack', { items, capacity: NaN })).toThrow(/^capacity: expected a whole number ≥ 0, got NaN$/);
+    expect(() => puzzles.byName('knapsack', { items, capacity: -1 })).toThrow(/^capacity: expected a whole number ≥ 0, got -1$/);
+    expect(() => puzzles.byName('knapsack', { items, minValue: 1.5 })).toThrow(/^minValue: expected a whole number ≥ 0, got 1\.5$/);
+    for (const n of [NaN, 0, 1.5])
+      expect(() => puzzles.byName('knapsack', { randomItems: n })).toThrow(/^randomItems: expected a whole number ≥ 1, got /);
+    expect(() => puzzles.byName('knapsack', { randomItems: 3, seed: -1 })).toThrow(/^seed: expected a whole number ≥ 0, got -1$/);
+    expect(() => puzzles.byName('knapsack', { randomItems: 1e7 })).toThrow(
+      /^randomItems: .* more than the limit of 2000000 \(raise it with puzzles\.byName's maxVars/,
+    );
+    expect(puzzles.byName('knapsack', { randomItems: 3, seed: 0, capacity: 0 }).cnf.varCount).toBeGreaterThanOrEqual(3);
+  });
+});
