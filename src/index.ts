@@ -455,7 +455,8 @@ export function decodeAnswer(
   if (typeof dimacs !== 'string' && (typeof dimacs !== 'object' || dimacs === null))
     throw new TypeError(`decodeAnswer: expected DIMACS text or a parsed DIMACS formula, got ${kindOf(dimacs)}`);
   if (typeof answerText !== 'string') throw new TypeError(`decodeAnswer: expected a solver's answer as text, got ${kindOf(answerText)}`);
-  const where = given ?? NAMELESS_ANSWER;
+  // A name left out (or names of the wrong kind) is named as when none are given: messages began "undefined:".
+  const where = { cnf: String(given?.cnf ?? NAMELESS_ANSWER.cnf), model: String(given?.model ?? NAMELESS_ANSWER.model) };
   const formula = typeof dimacs === 'string' ? readDimacs(dimacs, where.cnf) : dimacs;
   const answer = readAnswer(answerText);
   // A model with a line of it unread would be checked and counted as another model, or joined to the next.

@@ -526,3 +526,23 @@ describe("the knapsack's numbers, given by name", () => {
     expect(puzzles.byName('knapsack', { randomItems: 3, seed: 0, capacity: 0 }).cnf.varCount).toBeGreaterThanOrEqual(3);
   });
 });
+
+describe('names and values a script without types gets wrong in the smaller calls', () => {
+  it('decodeAnswer\'s input names, left out or of the wrong kind, are named as when none are given (regression: "undefined: no solver answer found")', () => {
+    const text = toDimacs(ab());
+    for (const where of [{}, 5, { cnf: 'f.cnf' }])
+      expect(() => decodeAnswer(text, 'hello', where as never), JSON.stringify(where)).toThrow(/^<answer>: no solver answer found/);
+    expect(() => decodeAnswer(text, 'hello', { cnf: 'f.cnf', model: 'f.out' })).toThrow(/^f\.out: no solver answer found/);
+  });
+
+  it('a phase hint is true, false or undefined (regression: "yes" was taken as true)', async () => {
+    const s = await openSolver(ab(), { solver: 'minisat-wasm' });
+    try {
+      expect(() => s.prefer('a', 'yes' as never)).toThrow(/^prefer: value: expected true, false or undefined, got "yes"$/);
+      s.prefer('a', false);
+      s.prefer('a', undefined);
+    } finally {
+      s.close();
+    }
+  });
+});
