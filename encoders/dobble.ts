@@ -855,9 +855,9 @@ export function dobbleShape(order: number, options: Pick<DobbleSatOptions, 'card
   if (!Number.isInteger(cards) || cards < 1 || cards > max) {
     throw new UsageError(`${fieldName('cards')}: ${cards} is not possible with ${n + 1} symbols per card: choose 1 to ${max}`);
   }
-  if (!Number.isInteger(symbols) || symbols < n + 1) {
-    throw new UsageError(`${fieldName('maxSymbols')}: ${symbols} is too few for cards of ${n + 1} symbols`);
-  }
+  // NaN or 1.5 is no count of symbols at all (it was "NaN is too few").
+  if (!Number.isInteger(symbols)) throw new UsageError(`${fieldName('maxSymbols')}: expected a whole number, got ${shownValue(symbols)}`);
+  if (symbols < n + 1) throw new UsageError(`${fieldName('maxSymbols')}: ${symbols} is too few for cards of ${n + 1} symbols`);
   return { order: n, cards, symbols, full: cards === max && symbols === max };
 }
 

@@ -503,6 +503,7 @@ describe("puzzles.dobble's own fields", () => {
   // Its messages named the fields of puzzles.byName('dobble') (maxSymbols, symmetrySteps), which a puzzles.dobble caller never gave; symmetry: 'x' crashed ("named.find is not a function").
   it('are named as puzzles.dobble spells them, and by name as byName does', () => {
     expect(() => puzzles.dobble(2, { symbols: 2 })).toThrow(/^symbols: 2 is too few for cards of 3 symbols$/);
+    expect(() => puzzles.dobble(2, { symbols: NaN })).toThrow(/^symbols: expected a whole number, got NaN$/);
     expect(() => puzzles.dobble(2, { symmetry: ['zz' as never] })).toThrow(/^symmetry: unknown step "zz"/);
     expect(() => puzzles.dobble(2, { symmetry: 'first-line' as never })).toThrow(/^symmetry: expected a list of steps, got string$/);
     expect(() => puzzles.byName('dobble', { order: 2, 'max-symbols': 2 })).toThrow(/^maxSymbols: 2 is too few/);
