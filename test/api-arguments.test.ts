@@ -24,6 +24,7 @@ import {
   parseDimacs,
   puzzles,
   satisfy,
+  setSizeLimits,
   solve,
   toDimacs,
 } from '../src/index.js';
@@ -545,5 +546,22 @@ describe('names and values a script without types gets wrong in the smaller call
     } finally {
       s.close();
     }
+  });
+});
+
+describe('a size limit that is no limit', () => {
+  // NaN turned the guard off (no amount is more than NaN), -1 refused every build, and a misspelt limit was ignored.
+  it('is refused, by setSizeLimits and with one build', () => {
+    try {
+      expect(() => setSizeLimits({ cells: NaN })).toThrow(/^setSizeLimits: cells: expected a whole number ≥ 1, got NaN$/);
+      expect(() => setSizeLimits({ cells: -1 })).toThrow(/^setSizeLimits: cells: expected a whole number ≥ 1, got -1$/);
+      expect(() => setSizeLimits({ cels: 5 } as never)).toThrow(/^setSizeLimits has no limit "cels" \(did you mean cells\?\); it reads: cells, /);
+      expect(() => puzzles.byName('pentomino', { maxCells: NaN })).toThrow(/^maxCells: expected a whole number ≥ 1, got NaN$/);
+      expect(() => puzzles.byName('pentomino', { 'max-cells': '5' })).toThrow(/^maxCells: expected a whole number ≥ 1, got "5"$/);
+      expect(() => puzzles.byName('pentomino', { maxCells: 10 })).toThrow(/more than the limit of 10/);
+    } finally {
+      setSizeLimits({});
+    }
+    expect(puzzles.pentomino().cnf.varCount).toBeGreaterThan(0);
   });
 });
