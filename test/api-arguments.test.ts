@@ -10,6 +10,7 @@ import {
   atMost,
   atMostOne,
   atMostWeighted,
+  cataloguePuzzle,
   exactly,
   exactlyOne,
   exactlyWeighted,
@@ -563,5 +564,14 @@ describe('a size limit that is no limit', () => {
       setSizeLimits({});
     }
     expect(puzzles.pentomino().cnf.varCount).toBeGreaterThan(0);
+  });
+});
+
+describe("the catalogue's look-up, called from the library", () => {
+  // Its message began "verify:", the command line's verb, which a library caller never ran.
+  it('names the call that was made', () => {
+    expect(() => cataloguePuzzle('pentominoes-6x01')).toThrow(
+      /^cataloguePuzzle: unknown catalogue puzzle "pentominoes-6x01" \(did you mean pentominoes-6x10\?\); CATALOGUE lists/,
+    );
   });
 });
