@@ -5,6 +5,7 @@ import {
   count,
   decodeAnswer,
   enumerate,
+  evaluate,
   explain,
   atLeast,
   atMost,
@@ -573,5 +574,15 @@ describe("the catalogue's look-up, called from the library", () => {
     expect(() => cataloguePuzzle('pentominoes-6x01')).toThrow(
       /^cataloguePuzzle: unknown catalogue puzzle "pentominoes-6x01" \(did you mean pentominoes-6x10\?\); CATALOGUE lists/,
     );
+  });
+});
+
+describe("evaluate's assignment", () => {
+  // An object of values ({ a: true }) met "value is not a function" from inside.
+  it('is a function of a name or number, said so when it is not', () => {
+    expect(() => evaluate(iff('a', 'b'), { a: true, b: true } as never)).toThrow(
+      /^evaluate: value: expected a function of a variable's name or number, got object$/,
+    );
+    expect(evaluate(iff('a', 'b'), (v) => v === 'a')).toBe(false);
   });
 });

@@ -66,6 +66,8 @@ export const ite = (...args: [cond: Term, then: Term, otherwise: Term]): Expr =>
  * the reference the clausal translations are checked against.
  */
 export function evaluate(t: Term, value: (v: string | number) => boolean): boolean {
+  // An object of values ({ a: true }) met "value is not a function" from inside.
+  if (typeof value !== 'function') throw new TypeError(`evaluate: value: expected a function of a variable's name or number, got ${kindOf(value)}`);
   if (typeof t === 'boolean') return t;
   if (typeof t === 'number') return t > 0 ? value(t) : !value(-t);
   if (typeof t === 'string') return value(t);
