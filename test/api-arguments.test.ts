@@ -242,6 +242,10 @@ describe("a constraint's arguments, from a script without types", () => {
     expect(() => atMostWeighted(ab(), [1, 2], [1, 1.5], 1)).toThrow(/^atMostWeighted: weights\[1\]: expected a safe integer, got 1\.5$/);
     expect(() => exactlyWeighted(ab(), [1, 2], [1, 1], '1' as never)).toThrow(/^exactlyWeighted: k: expected a safe integer, got "1"$/);
     expect(() => atMostWeighted(ab(), [1, 2], [1], 1)).toThrow(/^atMostWeighted: 2 terms but 1 weights$/);
+    // Weights too heavy for exact sums name the call too (it was "weights: their absolute values add up…" alone).
+    expect(() => exactlyWeighted(ab(), [1, 2], [2 ** 52, 2 ** 52], 1)).toThrow(
+      /^exactlyWeighted: weights: their absolute values add up to more than 2\^53 - 1/,
+    );
     // The cardinality constraints name their bound as the weighted ones do (it was "cardinality bound must be an integer").
     expect(() => atMost(ab(), [1, 2], 1.5)).toThrow(/^atMost: k: expected a safe integer, got 1\.5$/);
     expect(() => exactly(ab(), [1, 2], undefined as never)).toThrow(/^exactly: k: expected a safe integer, got undefined$/);
