@@ -7,7 +7,9 @@ import { checkDeadlineAt, shownValue } from './limits.js';
  */
 function checkName(name: string): void {
   if (typeof name !== 'string' || name === '' || name.trim() !== name || /[\r\n]/.test(name))
-    throw new RangeError(`a variable name is a non-empty line without white space at its ends, got ${JSON.stringify(name)}`);
+    throw new RangeError(
+      `a variable name is a non-empty line without white space at its ends, got ${typeof name === 'string' ? JSON.stringify(name) : shownValue(name)}`,
+    );
 }
 
 /**
