@@ -14,7 +14,7 @@ import { Cnf } from '../src/core/cnf.js';
 import { UsageError, UserError, didYouMean, hasControlCharacter } from '../src/core/errors.js';
 import { fieldName } from '../src/core/field-names.js';
 import { contentLines } from '../src/core/lines.js';
-import { checkSize, shownValue } from '../src/core/limits.js';
+import { checkSize, kindOf, shownValue } from '../src/core/limits.js';
 import { gcd, isPrimePower, makeField, primeDivisors, type FiniteField } from '../src/algebra/finite-field.js';
 import type { Instance } from '../src/core/puzzle.js';
 import type { EncodingDefaults, FamilyShape, InstanceExplanation, PuzzleEntry } from '../src/core/puzzle.js';
@@ -797,6 +797,8 @@ function checkedSteps<S extends DobbleStep>(
   model: DobbleVariables,
   where: string,
 ): Set<S> {
+  // A library caller's steps are a list (a string of them was searched as one and crashed).
+  if (!Array.isArray(named)) throw new TypeError(`${where}: expected a list of steps, got ${kindOf(named)}`);
   const foreign = named.find((step) => !(known as readonly DobbleStep[]).includes(step));
   if (foreign !== undefined) {
     const owner = DOBBLE_VARIABLES.find((variables) => MODEL_STEPS[variables].includes(foreign));
@@ -846,9 +848,9 @@ export function dobbleShape(order: number, options: Pick<DobbleSatOptions, 'card
   if (!Number.isInteger(cards) || cards < 1 || cards > max) {
     throw new UsageError(`${fieldName('cards')}: ${cards} is not possible with ${n + 1} symbols per card: choose 1 to ${max}`);
   }
-  if (!Number.isInteger(symbols) || symbols < n + 1) {
-    throw new UsageError(`${fieldName('maxSymbols')}: ${symbols} is too few for cards of ${n + 1} symbols`);
-  }
+  // NaN or 1.5 is no count of symbols at all (it was "NaN is too few").
+  if (!Number.isInteger(symbols)) throw new UsageError(`${fieldName('maxSymbols')}: expected a whole number, got ${shownValue(symbols)}`);
+  if (symbols < n + 1) throw new UsageError(`${fieldName('maxSymbols')}: ${symbols} is too few for cards of ${n + 1} symbols`);
   return { order: n, cards, symbols, full: cards === max && symbols === max };
 }
 

@@ -196,7 +196,7 @@ function packingSpec(region: Cell[], pieces: PieceDef[], params: Record<string, 
   };
 }
 
-export function geniusSquare(options: GeniusOptions): GeniusInstance {
+export function geniusSquare(options: GeniusOptions = {}): GeniusInstance {
   const { blockers, seed } = chooseBlockers(options);
   const { amo, card } = packingChoices(options);
   const params = {

@@ -4,9 +4,9 @@ import { parseAmo, parseCard } from '../src/card/index.js';
 import { parsePb } from '../src/pb/index.js';
 import { type DimacsFormula, clauseCount, dimacsClauses, instanceFromDimacs, readDimacsFile } from '../src/core/dimacs.js';
 import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
-import { camelField, fieldName, withFieldNames } from '../src/core/field-names.js';
+import { camelField, fieldName, kebabField, withFieldNames } from '../src/core/field-names.js';
 import { inputPath, withInputDirectory } from '../src/core/input.js';
-import { limitsFromOptions, withSizeLimits } from '../src/core/limits.js';
+import { kindOf, limitsFromOptions, shownValue, withSizeLimits } from '../src/core/limits.js';
 import { type EncodingChoice, type Instance, type PuzzleEntry, type PuzzleOption, encodingKinds } from '../src/core/puzzle.js';
 import { addSymmetryBreaking } from '../src/symmetry/breaking.js';
 import { DOBBLE_PUZZLE } from './dobble.js';
@@ -120,13 +120,43 @@ function builtInstance(puzzle: string, args: Record<string, unknown>): Instance 
       if (!mine.has(o.name) && args[o.name] !== undefined) throw new UsageError(`${fieldName(camelField(o.name))} does not apply to ${puzzle}`);
     }
   }
-  // yargs checks choices on the command line; values it never saw (library callers, worker threads) are checked here.
-  for (const o of entry.options) {
-    const value = args[o.name];
-    const problem = value === undefined ? undefined : outsideChoices(o, String(value));
-    if (problem) throw new UserError(`${fieldName(camelField(o.name))}: "${String(value)}" ${problem}`);
-  }
+  // yargs checks kinds and choices on the command line; values it never saw (library callers, worker threads) are checked here.
+  for (const o of entry.options) checkPuzzleOption(o, args[o.name]);
   return entry.build({ ...args, ...encodingChoice(entry, args) });
+}
+
+/**
+ * An option's value checked against the puzzle's declaration of it: of its
+ * kind (a library caller's flip: 'false' allowed reflections, and board: 2
+ * was read as descriptor 2) and among its choices.
+ */
+function checkPuzzleOption(o: PuzzleOption, value: unknown): void {
+  if (value === undefined) return;
+  const field = fieldName(camelField(o.name));
+  if (typeof value !== o.type)
+    throw new UsageError(
+      `${field}: expected ${KINDS[o.type]}, got ${Array.isArray(value) ? 'an array' : typeof value === 'object' ? kindOf(value) : shownValue(value)}`,
+    );
+  const problem = outsideChoices(o, String(value));
+  if (problem) throw new UserError(`${field}: "${String(value)}" ${problem}`);
+}
+
+const KINDS: Record<PuzzleOption['type'], string> = { string: 'text', number: 'a number', boolean: 'true or false' };
+
+/**
+ * A typed builder's options (puzzles.polyomino's, in camel case) checked as
+ * the same puzzle's are by name: each the puzzle declares, and its
+ * encodings (a typo in nonOverlap built the other encoding, and amo: 'x'
+ * crashed in the search). Options of the builder's own (Dobble's symmetry
+ * steps) are its to check.
+ */
+export function checkTypedOptions(puzzle: string, options: Record<string, unknown>): void {
+  const entry = puzzleByName(puzzle);
+  for (const [key, value] of Object.entries(options)) {
+    const o = entry.options.find((x) => x.name === kebabField(key));
+    if (o) checkPuzzleOption(o, value);
+  }
+  encodingChoice(entry, options);
 }
 
 /**
@@ -261,7 +291,7 @@ const numberOf = (text: string): number | undefined => (text.trim() !== '' && Nu
 
 /** "is not one of a, b" for a value outside an option's choices; undefined when it has none or the value is one. */
 const outsideChoices = (o: PuzzleOption, value: string): string | undefined =>
-  o.choices && !o.choices.includes(value) ? `is not one of ${o.choices.join(', ')}` : undefined;
+  o.choices && !o.choices.includes(value) ? `is not one of ${o.choices.join(', ')}${didYouMean(value, o.choices)}` : undefined;
 
 /** Where an instance's formula and a file's differ, or undefined when they are the same clause for clause. */
 function formulaDifference(instance: Instance, f: DimacsFormula): string | undefined {

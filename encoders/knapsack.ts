@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { Cnf } from '../src/core/cnf.js';
 import { UsageError, UserError, hasControlCharacter, readingOption } from '../src/core/errors.js';
 import { fieldName } from '../src/core/field-names.js';
+import { checkSize, shownValue } from '../src/core/limits.js';
 import { inputPath, readTextFile } from '../src/core/input.js';
 import { contentLines } from '../src/core/lines.js';
 import { type Instance, type PuzzleEntry, type PuzzleOption, SEED_OPTION, entryOptions } from '../src/core/puzzle.js';
@@ -46,6 +47,7 @@ export type KnapsackInstance = Instance<KnapsackSolution> & { items: readonly It
 const RANDOM_MAX = 100;
 
 export function knapsack(options: KnapsackOptions): KnapsackInstance {
+  for (const [field, least] of WHOLE_NUMBERS) wholeNumber(field, options[field], least);
   const pb = options.pb ?? DEFAULT_PB;
   const items = itemsOf(options);
   const totalWeight = items.reduce((s, it) => s + it.weight, 0);
@@ -176,10 +178,30 @@ function renderTaken({ taken }: KnapsackSolution, capacity: number): string {
 /** The items as the `items` parameter spells them, so that a DIMACS header rebuilds them. */
 const itemsParam = (items: readonly Item[]) => items.map((it) => `${it.name}:${it.weight}:${it.value}`).join(',');
 
+/**
+ * The knapsack's numbers and the least each may be. The command line checks
+ * them as it reads them; a library caller's were not checked: capacity NaN
+ * met "a pseudo-Boolean bound must be a safe integer", randomItems 1.5 drew
+ * one item and NaN none.
+ */
+const WHOLE_NUMBERS = [
+  ['capacity', 0],
+  ['minValue', 0],
+  ['randomItems', 1],
+  ['seed', 0],
+] as const;
+
+function wholeNumber(field: string, value: number | undefined, least: number): void {
+  if (value !== undefined && !(Number.isSafeInteger(value) && value >= least))
+    throw new UsageError(`${fieldName(field)}: expected a whole number ≥ ${least}, got ${shownValue(value)}`);
+}
+
 function itemsOf(options: KnapsackOptions): Item[] {
   if (options.randomItems !== undefined && options.items !== undefined)
     throw new UsageError(`${fieldName('items')} and ${fieldName('randomItems')}: give one of them`);
   if (options.randomItems !== undefined) {
+    // One variable an item: drawn whole first, ten million of them ran out of memory before any formula's size guard.
+    checkSize('vars', options.randomItems, fieldName('randomItems'), 'would make');
     const random = seededRandom(options.seed ?? 1);
     const draw = () => 1 + Math.floor(random() * RANDOM_MAX);
     return Array.from({ length: options.randomItems }, (_, i) => ({ name: `i${i + 1}`, weight: draw(), value: draw() }));

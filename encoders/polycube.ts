@@ -149,6 +149,8 @@ const expandSets = (list: string) =>
     .join(',');
 
 export function polycube(options: PolycubeOptions, puzzle = 'polycube'): PackingInstance {
+  // Typed callers cannot leave it out; a script can, and would meet a TypeError from inside.
+  if (options === undefined || options === null) throw new UsageError(`${puzzle}: give its options, e.g. { figure: '3x3x3', pieces: 'soma' }`);
   if (options.puzzle !== undefined) return polycube({ ...options, ...namedPuzzle(options.puzzle, options, 'polycube'), puzzle: undefined }, puzzle);
   if (options.figure === undefined)
     throw new UsageError(`give a figure with ${fieldName('figure')} (one of ${Object.keys(FIGURES).join(', ')}, WxHxD, or a file)`);
@@ -186,9 +188,9 @@ export function polycube(options: PolycubeOptions, puzzle = 'polycube'): Packing
 }
 
 /** The Soma puzzle: the seven Soma pieces into a figure, the 3x3x3 cube unless told otherwise. */
-export function soma(options: Omit<PolycubeOptions, 'pieces' | 'piecesFile' | 'flip'>): PackingInstance {
+export function soma(options: Omit<PolycubeOptions, 'pieces' | 'piecesFile' | 'flip'> = {}): PackingInstance {
   // Polycube's default pieces, Soma's: not given by the caller, whom messages then send to the figure alone.
-  return polycube({ ...options, figure: options.figure ?? 'cube', pieces: undefined, piecesFile: undefined }, 'soma');
+  return polycube({ ...options, figure: options?.figure ?? 'cube', pieces: undefined, piecesFile: undefined }, 'soma');
 }
 
 // ---- CLI registry entries ----------------------------------------------------

@@ -35,6 +35,7 @@ import {
   atMostWeighted as encodeAtMostWeighted,
   parsePb,
 } from './pb/index.js';
+import { magnitudeProblem } from './pb/normalize.js';
 import { recorded } from './core/ledger.js';
 import { add, amoCost, atLeastKCost, atMostKCost, pbAtLeastCost, pbAtMostCost, sizeText } from './explain/sizes.js';
 
@@ -165,6 +166,8 @@ export function checkWeights(what: string, terms: readonly Term[], weights: read
   if (terms.length !== weights.length) throw new RangeError(`${what}: ${terms.length} terms but ${weights.length} weights`);
   const wrong = weights.findIndex((w) => !Number.isSafeInteger(w));
   if (wrong >= 0) throw new RangeError(`${what}: weights[${wrong}]: expected a safe integer, got ${shownValue(weights[wrong])}`);
+  const problem = magnitudeProblem(weights);
+  if (problem) throw new RangeError(`${what}: weights: ${problem}`);
 }
 
 /** Emits a constraint into the formula's ledger (what explain shows), with the size its encoding's formula gives. */

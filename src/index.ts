@@ -9,7 +9,7 @@
  *
  * The CLI (src/cli/) is a thin layer over these functions.
  */
-import { buildInstance, instanceOfDimacs, isCnfPath, puzzleByName, PUZZLES } from '../encoders/index.js';
+import { buildInstance, checkTypedOptions, instanceOfDimacs, isCnfPath, puzzleByName, PUZZLES } from '../encoders/index.js';
 import { type DobbleSatOptions, dobbleInstance, type Deck } from '../encoders/dobble.js';
 import { type GeniusInstance, type GeniusOptions, geniusSquare } from '../encoders/genius-square.js';
 import type { PackingInstance, PackingSolution } from '../encoders/packing.js';
@@ -37,9 +37,9 @@ import type { CountMethod, CountPlan, EnumeratePlan, SolvePlan, StrategyChoice, 
 import { type Explanation, explain as explainInstance } from './explain/explain.js';
 import { ledgerShapes } from './explain/ledger.js';
 import { resolvePlan } from './plan.js';
-import { kebabField } from './core/field-names.js';
+import { kebabField, withFieldNames } from './core/field-names.js';
 import { callOptions } from './core/call-options.js';
-import { runPlan } from './run.js';
+import { planInstance, runPlan } from './run.js';
 import { type Model, namedModel } from './session/solver.js';
 import type { CountReport } from './count/count.js';
 import type { TermResult } from './count/solutions.js';
@@ -136,11 +136,16 @@ export class Formula extends Cnf {
 
 // ---- DIMACS ---------------------------------------------------------------------
 
-/** DIMACS text, with `c var N name` lines for the variables (names: false leaves them out). */
-export function toDimacs(f: Cnf, given: Partial<DimacsMeta> = {}): string {
-  checkSource('toDimacs', f);
+/**
+ * DIMACS text, with `c var N name` lines for the variables (names: false
+ * leaves them out). A puzzle instance's header names the puzzle and its
+ * options, as `puzzlesat encode` writes them, so that decodeAnswer rebuilds it.
+ */
+export function toDimacs(source: Cnf | Instance, given: Partial<DimacsMeta> = {}): string {
+  checkSource('toDimacs', source);
   const meta = callOptions('toDimacs', given, { puzzle: true, params: true, names: true });
-  return dimacsString(f, { puzzle: meta.puzzle ?? 'formula', params: meta.params ?? {}, names: meta.names });
+  const [cnf, own] = source instanceof Cnf ? [source, { puzzle: 'formula', params: {} }] : [source.cnf, source];
+  return dimacsString(cnf, { puzzle: meta.puzzle ?? own.puzzle, params: meta.params ?? own.params, names: meta.names });
 }
 
 /**
@@ -189,15 +194,17 @@ export interface SolveResult<S = never> {
  */
 export async function solve<S = never>(source: Cnf | Instance<S>, given: SolveOptions = {}): Promise<SolveResult<S>> {
   const options = callOptions('solve', given, { solver: true, timeout: true });
+  // A projection set by hand is checked as enumerate and count check it (a solve reads it too).
+  if (source instanceof Cnf) source.checkedProjection();
   const instance = source instanceof Cnf ? formulaAsInstance(source) : source;
-  const plan = await resolvePlan(instance, { verb: 'solve', solver: options.solver, timeout: options.timeout });
-  const { status, model, solution, solver } = await runPlan(plan as SolvePlan);
+  const plan = (await resolvePlan(instance, { verb: 'solve', solver: options.solver, timeout: options.timeout })) as SolvePlan;
+  const { status, model, solution, solver } = await runPlan(plan);
   if (status !== 'SAT') return { status, solver };
   return {
     status,
     solver,
-    // Dancing links assigns placements only: no model of the whole formula.
-    ...(model.length ? { model: namedModel(instance.cnf, model) } : {}),
+    // Dancing links assigns placements only: no model of the whole formula. A puzzle or file given by name is named by the instance the plan built.
+    ...(model.length ? { model: namedModel(planInstance(plan).cnf, model) } : {}),
     ...(source instanceof Cnf ? {} : { solution: solution as S }),
   };
 }
@@ -452,7 +459,8 @@ export function decodeAnswer(
   if (typeof dimacs !== 'string' && (typeof dimacs !== 'object' || dimacs === null))
     throw new TypeError(`decodeAnswer: expected DIMACS text or a parsed DIMACS formula, got ${kindOf(dimacs)}`);
   if (typeof answerText !== 'string') throw new TypeError(`decodeAnswer: expected a solver's answer as text, got ${kindOf(answerText)}`);
-  const where = given ?? NAMELESS_ANSWER;
+  // A name left out (or names of the wrong kind) is named as when none are given: messages began "undefined:".
+  const where = { cnf: String(given?.cnf ?? NAMELESS_ANSWER.cnf), model: String(given?.model ?? NAMELESS_ANSWER.model) };
   const formula = typeof dimacs === 'string' ? readDimacs(dimacs, where.cnf) : dimacs;
   const answer = readAnswer(answerText);
   // A model with a line of it unread would be checked and counted as another model, or joined to the next.
@@ -518,13 +526,24 @@ const DOBBLE_FIELDS = {
   variables: true,
 } as const satisfies Record<keyof DobbleSatOptions, true>;
 
+/** Dobble's fields as puzzles.dobble spells them, where the encoder names them as by name (--max-symbols, --symmetry-steps). */
+const DOBBLE_NAMES = (field: string): string | undefined =>
+  new Map([
+    ['maxSymbols', 'symbols'],
+    ['symmetrySteps', 'symmetry'],
+  ]).get(field);
+
 /**
  * A typed builder's options, checked as callOptions checks a call's (a typo,
- * `prest`, was ignored and the default built); none at all is left to the
- * builder, which says what it needs.
+ * `prest`, was ignored and the default built) and their values as the
+ * puzzle's by name are; none at all (null too) is left to the builder, which
+ * says what it needs.
  */
 function typed<T extends object>(builder: string, options: T, fields: Record<keyof T, true>): T {
-  return options === undefined || options === null ? options : callOptions(`puzzles.${builder}`, options, fields);
+  if (options === undefined || options === null) return undefined as unknown as T;
+  const checked = callOptions(`puzzles.${builder}`, options, fields);
+  checkTypedOptions(kebabField(builder), checked as Record<string, unknown>);
+  return checked;
 }
 
 /**
@@ -541,9 +560,14 @@ export const puzzles = {
   geniusSquare: (options: GeniusOptions = {}): GeniusInstance =>
     geniusSquare(typed('geniusSquare', options, { roll: true, random: true, seed: true, anyBlockers: true, amo: true, card: true })),
   /** Dobble decks of cards with order + 1 symbols, by SAT. */
-  dobble: (order: number, options: DobbleSatOptions = {}): Instance<Deck> => dobbleInstance(order, typed('dobble', options, DOBBLE_FIELDS)),
+  dobble: (order: number, options: DobbleSatOptions = {}): Instance<Deck> =>
+    withFieldNames(DOBBLE_NAMES, () => dobbleInstance(order, typed('dobble', options, DOBBLE_FIELDS))),
   /** Any puzzle by its CLI name and options spelled as on the command line (`{ preset: '8x8-square' }`). */
-  byName: (name: string, args: Record<string, unknown> = {}): Instance => buildInstance(name, knownOptions(name, args ?? {})),
+  byName: (name: string, args: Record<string, unknown> = {}): Instance => {
+    if (typeof name !== 'string') throw new TypeError(`puzzles.byName: expected a puzzle name, got ${kindOf(name)}`);
+    if (typeof (args ?? {}) !== 'object') throw new TypeError(`puzzles.byName: options: expected an object, got ${typeof args}`);
+    return buildInstance(name, knownOptions(name, args ?? {}));
+  },
   /** The CLI's entries: names, options, default encodings. */
   entries: PUZZLES,
 };

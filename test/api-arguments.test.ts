@@ -1,17 +1,21 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   Formula,
   count,
   decodeAnswer,
   enumerate,
+  evaluate,
   explain,
   atLeast,
   atMost,
   atMostOne,
   atMostWeighted,
+  cataloguePuzzle,
   exactly,
   exactlyOne,
   exactlyWeighted,
+  iff,
   implies,
   ite,
   literalOf,
@@ -22,6 +26,7 @@ import {
   parseDimacs,
   puzzles,
   satisfy,
+  setSizeLimits,
   solve,
   toDimacs,
 } from '../src/index.js';
@@ -237,6 +242,10 @@ describe("a constraint's arguments, from a script without types", () => {
     expect(() => atMostWeighted(ab(), [1, 2], [1, 1.5], 1)).toThrow(/^atMostWeighted: weights\[1\]: expected a safe integer, got 1\.5$/);
     expect(() => exactlyWeighted(ab(), [1, 2], [1, 1], '1' as never)).toThrow(/^exactlyWeighted: k: expected a safe integer, got "1"$/);
     expect(() => atMostWeighted(ab(), [1, 2], [1], 1)).toThrow(/^atMostWeighted: 2 terms but 1 weights$/);
+    // Weights too heavy for exact sums name the call too (it was "weights: their absolute values add up…" alone).
+    expect(() => exactlyWeighted(ab(), [1, 2], [2 ** 52, 2 ** 52], 1)).toThrow(
+      /^exactlyWeighted: weights: their absolute values add up to more than 2\^53 - 1/,
+    );
     // The cardinality constraints name their bound as the weighted ones do (it was "cardinality bound must be an integer").
     expect(() => atMost(ab(), [1, 2], 1.5)).toThrow(/^atMost: k: expected a safe integer, got 1\.5$/);
     expect(() => exactly(ab(), [1, 2], undefined as never)).toThrow(/^exactly: k: expected a safe integer, got undefined$/);
@@ -285,6 +294,8 @@ describe('numbers out of range are refused and shown as given', () => {
 describe('variable names survive DIMACS', () => {
   it('a name a c var line cannot carry is refused when it is made', () => {
     for (const name of ['', 'a\nb', 'a\rb', ' a', 'a ']) expect(() => new Formula().vars.id(name), JSON.stringify(name)).toThrow(/variable name/);
+    // A BigInt met "Do not know how to serialize a BigInt" as its refusal was written.
+    expect(() => new Formula().vars.id(10n as never)).toThrow(/^a variable name is a non-empty line without white space at its ends, got 10$/);
   });
 
   it('names with inner spaces and any characters come back', async () => {
@@ -385,5 +396,199 @@ describe('what toDimacs writes in comments stays on its line', () => {
     f.add([f.vars.id('a')]);
     expect(decodeAnswer(toDimacs(f, { puzzle: 'my puzzle' }), 's SATISFIABLE\nv 1 0\n').solutions).toHaveLength(1);
     expect(() => decodeAnswer(toDimacs(f, { puzzle: 'pentomno' }), 's SATISFIABLE\nv 1 0\n')).toThrow(/did you mean pentomino\?/);
+  });
+});
+
+describe('a puzzle given by name, as checkSource says solve, enumerate and count take one', () => {
+  // solve read the model's names off the name itself: "Cannot read properties of undefined (reading 'vars')", where count and enumerate answered.
+  it('solve names the model of a DIMACS file or a puzzle built by name', async () => {
+    const file = join(import.meta.dirname, '..', 'examples', 'my.cnf');
+    const { status, model } = await solve(file, { solver: 'minisat-wasm' });
+    expect(status).toBe('SAT');
+    expect(model?.trueNames.length).toBeGreaterThan(0);
+    const strip = await solve('pentomino', { solver: 'minisat-wasm' });
+    expect(strip.status).toBe('SAT');
+    expect(strip.model?.trueNames.length).toBe(12);
+  });
+});
+
+describe("a puzzle's options of the wrong kind or outside their choices, from a script without types", () => {
+  const chiral = { board: '..../....', pieces: 'L4,L4' };
+
+  // Regressions: flip: 'false' (or 0) allowed reflections, a typo in nonOverlap or pairs built another encoding, amo: 'x' crashed in the count, board: 2 read descriptor 2.
+  it('a flag that is not true or false is refused, by name and typed', () => {
+    expect(() => puzzles.byName('polyomino', { ...chiral, flip: 'false' })).toThrow(/^flip: expected true or false, got "false"$/);
+    expect(() => puzzles.polyomino({ ...chiral, flip: 0 as never })).toThrow(/^flip: expected true or false, got 0$/);
+    expect(() => puzzles.dobble(2, { symmetryBreaking: 'no' as never })).toThrow(/^symmetryBreaking: expected true or false, got "no"$/);
+    expect(puzzles.polyomino({ ...chiral, flip: false }).params).toMatchObject({ flip: false });
+  });
+
+  it('text that is not text, and a choice that is none, are refused when the puzzle is built', () => {
+    expect(() => puzzles.polyomino({ board: 2 as never, pieces: 'O4' })).toThrow(/^board: expected text, got 2$/);
+    expect(() => puzzles.geniusSquare({ roll: 5 as never })).toThrow(/^roll: expected text, got 5$/);
+    expect(() => puzzles.polyomino({ ...chiral, nonOverlap: 'pairwize' as never })).toThrow(
+      /^nonOverlap: "pairwize" is not one of compact, pairwise \(did you mean pairwise\?\)$/,
+    );
+    expect(() => puzzles.soma({ symmetry: 'all' as never })).toThrow(/^symmetry: "all" is not one of rotations, isometries$/);
+    expect(() => puzzles.dobble(2, { pairs: 'x' as never })).toThrow(/^pairs: "x" is not one of exactly-one, at-most-one$/);
+    expect(() => puzzles.polyomino({ ...chiral, amo: 'x' as never })).toThrow(/^unknown at-most-one encoding "x" \(amo\)/);
+    expect(() => puzzles.geniusSquare({ random: true, card: 'x' as never })).toThrow(/^unknown cardinality encoding "x" \(card\)/);
+  });
+
+  it('null is no options, for every typed builder (regression: "Cannot read properties of null")', () => {
+    expect(puzzles.pentomino(null as never).params).toMatchObject({ preset: '6x10' });
+    expect(puzzles.soma(null as never).params).toMatchObject({ figure: 'cube' });
+    expect(() => puzzles.geniusSquare(null as never)).toThrow(/^give the blockers with roll/);
+    expect(() => puzzles.polycube(null as never)).toThrow(/^polycube: give its options/);
+    expect(() => (puzzles.polycube as (o?: unknown) => unknown)()).toThrow(/^polycube: give its options/);
+  });
+});
+
+describe('the formula and builder arguments a script without types may get wrong', () => {
+  it('puzzles.byName with a name or options that are not one (regression: "puzzle.includes is not a function"; 5 for options was ignored)', () => {
+    for (const name of [undefined, null, 5, {}])
+      expect(() => puzzles.byName(name as never), String(name)).toThrow(
+        /^puzzles\.byName: expected a puzzle name, got (undefined|null|number|object)$/,
+      );
+    expect(() => puzzles.byName('pentomino', 5 as never)).toThrow(/^puzzles\.byName: options: expected an object, got number$/);
+    expect(() => puzzles.byName('pentomino', 'preset' as never)).toThrow(/^puzzles\.byName: options: expected an object, got string$/);
+  });
+
+  it("vars.name of what is no variable's number is refused (regression: null, '' and [] named variable 0 \"\", true named variable 1)", () => {
+    const f = ab();
+    expect(f.vars.name(-2)).toBe('b');
+    for (const v of [null, '', [], true, '1', 1.5, 0, 3, Symbol('s')])
+      expect(() => f.vars.name(v as never), String(v)).toThrow(/^no variable .*: the formula's variables are 1\.\.2$/);
+  });
+
+  it('a projection set to null is no projection, as undefined is (regression: it was a projection onto no variable, and counted 1)', async () => {
+    const f = ab();
+    f.projection = null as never;
+    expect((await count(f)).count).toBe(3n);
+    expect(toDimacs(f)).not.toMatch(/^c project/m);
+    const g = ab();
+    g.projection = '1' as never;
+    await expect(count(g)).rejects.toThrow(/^projection: expected a list of variables, got string$/);
+  });
+
+  it('solve checks a projection set by hand, as enumerate and count do (regression: "no variable -1 in this formula")', async () => {
+    const f = ab();
+    f.projection = [-1];
+    await expect(solve(f)).rejects.toThrow(/^projection: variable -1 is not one of the formula's 1\.\.2$/);
+  });
+
+  it("toDimacs's names flag is true or false (regression: names: 'no' wrote the names)", () => {
+    expect(() => toDimacs(ab(), { names: 'no' } as never)).toThrow(/^names: expected true or false, got "no"$/);
+    expect(toDimacs(ab(), { names: false })).not.toMatch(/^c var/m);
+  });
+});
+
+describe('a puzzle instance through toDimacs and back', () => {
+  // toDimacs took the instance for a formula: "cnf.checkedProjection is not a function", though checkSource named an instance as one it takes.
+  it("writes the puzzle's formula with its header, which decodeAnswer rebuilds and checks a model by", async () => {
+    const board = puzzles.polyomino({ board: '2x4', pieces: 'L4,L4' });
+    const text = toDimacs(board);
+    expect(text).toMatch(/^c puzzle polyomino$/m);
+    const { model } = await solve(board, { solver: 'minisat-wasm' });
+    const decoded = decodeAnswer(text, `s SATISFIABLE\nv ${model!.literals.join(' ')} 0\n`);
+    expect(decoded.instance.puzzle).toBe('polyomino');
+    expect(decoded.solutions).toHaveLength(1);
+    expect(toDimacs(board, { puzzle: 'mine' })).toMatch(/^c puzzle mine$/m);
+  });
+});
+
+describe('an operator of fixed arity given more terms than it takes', () => {
+  // iff('a', 'b', 'c') said a ↔ b and dropped 'c' without a word (4 models over a, b, c, not the 2 where all are equal); so did implies, not and ite.
+  it('is refused, naming how many it takes', () => {
+    expect(() => (iff as (...t: string[]) => unknown)('a', 'b', 'c')).toThrow(/^iff takes 2 terms, got 3$/);
+    expect(() => (implies as (...t: string[]) => unknown)('a', 'b', 'c')).toThrow(/^implies takes 2 terms, got 3$/);
+    expect(() => (not as (...t: string[]) => unknown)('a', 'b')).toThrow(/^not takes 1 term, got 2$/);
+    expect(() => (ite as (...t: string[]) => unknown)('a', 'b', 'c', 'd')).toThrow(/^ite takes 3 terms, got 4$/);
+    expect(iff('a', 'b').args).toEqual(['a', 'b']);
+  });
+});
+
+describe("puzzles.dobble's own fields", () => {
+  // Its messages named the fields of puzzles.byName('dobble') (maxSymbols, symmetrySteps), which a puzzles.dobble caller never gave; symmetry: 'x' crashed ("named.find is not a function").
+  it('are named as puzzles.dobble spells them, and by name as byName does', () => {
+    expect(() => puzzles.dobble(2, { symbols: 2 })).toThrow(/^symbols: 2 is too few for cards of 3 symbols$/);
+    expect(() => puzzles.dobble(2, { symbols: NaN })).toThrow(/^symbols: expected a whole number, got NaN$/);
+    expect(() => puzzles.dobble(2, { symmetry: ['zz' as never] })).toThrow(/^symmetry: unknown step "zz"/);
+    expect(() => puzzles.dobble(2, { symmetry: 'first-line' as never })).toThrow(/^symmetry: expected a list of steps, got string$/);
+    expect(() => puzzles.byName('dobble', { order: 2, 'max-symbols': 2 })).toThrow(/^maxSymbols: 2 is too few/);
+    expect(() => puzzles.byName('dobble', { order: 2, symmetrySteps: 'zz' })).toThrow(/^symmetrySteps: unknown step "zz"/);
+  });
+});
+
+describe("the knapsack's numbers, given by name", () => {
+  // The command line checks them; a library caller's were not: NaN met "a pseudo-Boolean bound must be a safe integer", randomItems 1.5 drew one item and NaN none, and 1e7 ran out of memory.
+  it('are whole numbers in range, named as given', () => {
+    const items = 'a:1:2,b:2:3';
+    expect(() => puzzles.byName('knapsack', { items, capacity: NaN })).toThrow(/^capacity: expected a whole number ≥ 0, got NaN$/);
+    expect(() => puzzles.byName('knapsack', { items, capacity: -1 })).toThrow(/^capacity: expected a whole number ≥ 0, got -1$/);
+    expect(() => puzzles.byName('knapsack', { items, minValue: 1.5 })).toThrow(/^minValue: expected a whole number ≥ 0, got 1\.5$/);
+    for (const n of [NaN, 0, 1.5])
+      expect(() => puzzles.byName('knapsack', { randomItems: n })).toThrow(/^randomItems: expected a whole number ≥ 1, got /);
+    expect(() => puzzles.byName('knapsack', { randomItems: 3, seed: -1 })).toThrow(/^seed: expected a whole number ≥ 0, got -1$/);
+    expect(() => puzzles.byName('knapsack', { randomItems: 1e7 })).toThrow(
+      /^randomItems: .* more than the limit of 2000000 \(raise it with puzzles\.byName's maxVars/,
+    );
+    expect(puzzles.byName('knapsack', { randomItems: 3, seed: 0, capacity: 0 }).cnf.varCount).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('names and values a script without types gets wrong in the smaller calls', () => {
+  it('decodeAnswer\'s input names, left out or of the wrong kind, are named as when none are given (regression: "undefined: no solver answer found")', () => {
+    const text = toDimacs(ab());
+    for (const where of [{}, 5, { cnf: 'f.cnf' }])
+      expect(() => decodeAnswer(text, 'hello', where as never), JSON.stringify(where)).toThrow(/^<answer>: no solver answer found/);
+    expect(() => decodeAnswer(text, 'hello', { cnf: 'f.cnf', model: 'f.out' })).toThrow(/^f\.out: no solver answer found/);
+  });
+
+  it('a phase hint is true, false or undefined (regression: "yes" was taken as true)', async () => {
+    const s = await openSolver(ab(), { solver: 'minisat-wasm' });
+    try {
+      expect(() => s.prefer('a', 'yes' as never)).toThrow(/^prefer: value: expected true, false or undefined, got "yes"$/);
+      s.prefer('a', false);
+      s.prefer('a', undefined);
+    } finally {
+      s.close();
+    }
+  });
+});
+
+describe('a size limit that is no limit', () => {
+  // NaN turned the guard off (no amount is more than NaN), -1 refused every build, and a misspelt limit was ignored.
+  it('is refused, by setSizeLimits and with one build', () => {
+    try {
+      expect(() => setSizeLimits({ cells: NaN })).toThrow(/^setSizeLimits: cells: expected a whole number ≥ 1, got NaN$/);
+      expect(() => setSizeLimits({ cells: -1 })).toThrow(/^setSizeLimits: cells: expected a whole number ≥ 1, got -1$/);
+      expect(() => setSizeLimits({ cels: 5 } as never)).toThrow(/^setSizeLimits has no limit "cels" \(did you mean cells\?\); it reads: cells, /);
+      expect(() => puzzles.byName('pentomino', { maxCells: NaN })).toThrow(/^maxCells: expected a whole number ≥ 1, got NaN$/);
+      expect(() => puzzles.byName('pentomino', { 'max-cells': '5' })).toThrow(/^maxCells: expected a whole number ≥ 1, got "5"$/);
+      expect(() => puzzles.byName('pentomino', { maxCells: 10 })).toThrow(/more than the limit of 10/);
+    } finally {
+      setSizeLimits({});
+    }
+    expect(puzzles.pentomino().cnf.varCount).toBeGreaterThan(0);
+  });
+});
+
+describe("the catalogue's look-up, called from the library", () => {
+  // Its message began "verify:", the command line's verb, which a library caller never ran.
+  it('names the call that was made', () => {
+    expect(() => cataloguePuzzle('pentominoes-6x01')).toThrow(
+      /^cataloguePuzzle: unknown catalogue puzzle "pentominoes-6x01" \(did you mean pentominoes-6x10\?\); CATALOGUE lists/,
+    );
+  });
+});
+
+describe("evaluate's assignment", () => {
+  // An object of values ({ a: true }) met "value is not a function" from inside.
+  it('is a function of a name or number, said so when it is not', () => {
+    expect(() => evaluate(iff('a', 'b'), { a: true, b: true } as never)).toThrow(
+      /^evaluate: value: expected a function of a variable's name or number, got object$/,
+    );
+    expect(evaluate(iff('a', 'b'), (v) => v === 'a')).toBe(false);
   });
 });

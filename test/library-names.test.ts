@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { expectOneLineError } from './helpers/expect-errors.js';
 import { missing } from './helpers/requires.js';
 import { commandLine } from '../src/cli/common.js';
-import { expectOneLineError } from './helpers/expect-errors.js';
 import { callName } from '../src/core/field-names.js';
 import type { PlanRequest } from '../src/plan.js';
 import {
@@ -101,7 +100,8 @@ describe("the library's errors name its parameters", () => {
       [() => puzzles.polyomino({ pieces: 'I' }), /^give a board with board or a preset$/],
       [() => puzzles.polyomino({ board: '2x2', pieces: 'QQQ' }), /^pieces: unknown piece "QQQ"/],
       [() => puzzles.polyomino({ board: '2x2', piecesFile: '/no/such/file' }), /^piecesFile: /],
-      [() => puzzles.pentomino({ preset: 'nope' }), /^preset: unknown preset "nope"/],
+      [() => puzzles.pentomino({ preset: 'nope' }), /^preset: "nope" is not one of 8x8-square, /],
+      [() => puzzles.pentomino({ preset: '6x01' }), /^preset: "6x01" is not one of .* \(did you mean 6x10\?\)$/],
       [() => puzzles.polyomino({ puzzle: 'x', board: '2x2' }), /^puzzle names the board and pieces: give it without board$/],
       [
         () => puzzles.polyomino({ board: '1000x1000', pieces: 'I' }),
@@ -113,7 +113,7 @@ describe("the library's errors name its parameters", () => {
       [() => puzzles.geniusSquare({ seed: 3 }), /^seed needs random$/],
       [() => puzzles.geniusSquare({ roll: 'Z9' }), /^roll: unknown cell "Z9"/],
       [() => puzzles.dobble(2, { cards: 99 }), /^cards: 99 is not possible/],
-      [() => puzzles.dobble(2, { variables: 'cyclic', cards: 3 }), /^variables cyclic: .*; drop cards and maxSymbols or use variables incidence$/],
+      [() => puzzles.dobble(2, { variables: 'cyclic', cards: 3 }), /^variables cyclic: .*; drop cards and symbols or use variables incidence$/],
       [() => puzzles.byName('dobble', { order: 2, 'symmetry-steps': 'zz' }), /^symmetrySteps: unknown step "zz"/],
       [() => puzzles.byName('knapsack', { items: 'a:1:1', randomItems: 3 }), /^items and randomItems: give one of them$/],
       [() => puzzles.byName('polyform', { board: '2x2', pieces: 'x', piecesFile: 'y' }), /^give the pieces once: pieces or piecesFile$/],

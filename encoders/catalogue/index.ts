@@ -24,7 +24,7 @@ export const CATALOGUE: readonly CataloguePuzzle[] = [
 
 export const FAMILIES: readonly Family[] = ['polyominoes', 'polycubes', 'polyiamonds', 'polyhexes', 'polysticks', 'polytrigs', 'polytwigs'];
 
-export function cataloguePuzzle(name: string, where = 'verify'): CataloguePuzzle {
+export function cataloguePuzzle(name: string, where = 'cataloguePuzzle'): CataloguePuzzle {
   const found = CATALOGUE.find((p) => p.name === name);
   if (!found)
     throw new UsageError(

@@ -73,7 +73,7 @@ function selection(args: Args): readonly CataloguePuzzle[] {
   // A puzzle named twice is verified once.
   const names = [...new Set((args.names as string[] | undefined) ?? [])];
   const family = args.family as string | undefined;
-  const chosen = names.length ? names.map((n) => cataloguePuzzle(n)) : CATALOGUE;
+  const chosen = names.length ? names.map((n) => cataloguePuzzle(n, 'verify')) : CATALOGUE;
   if (!family) return chosen;
   // A named puzzle of another family would be dropped without a word, and nothing verified called a success.
   const other = names.length ? chosen.find((p) => p.family !== family) : undefined;

@@ -106,8 +106,9 @@ export class Cnf {
     return this.chosenProjection ?? [];
   }
 
+  /** null unsets it, as undefined does (it was a projection onto no variable: one solution, or none). */
   set projection(vars: number[]) {
-    this.chosenProjection = vars;
+    this.chosenProjection = vars ?? undefined;
   }
 
   /** Whether a projection is set, if onto no variable. */
@@ -143,10 +144,11 @@ export class Cnf {
    * enumerate streamed empty solutions without end for [-1]).
    */
   checkedProjection(): number[] {
+    if (!Array.isArray(this.projection)) throw new TypeError(`projection: expected a list of variables, got ${kindOf(this.projection)}`);
     const seen = new Set<number>();
     for (const v of this.projection) {
       if (!Number.isInteger(v) || v < 1 || v > this.varCount)
-        throw new RangeError(`projection: variable ${String(v)} is not one of the formula's 1..${this.varCount}`);
+        throw new RangeError(`projection: variable ${shownValue(v)} is not one of the formula's 1..${this.varCount}`);
       if (seen.has(v)) throw new RangeError(`projection: variable ${v} is listed twice`);
       seen.add(v);
     }

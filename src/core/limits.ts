@@ -1,4 +1,4 @@
-import { UserError } from './errors.js';
+import { UsageError, UserError, didYouMean } from './errors.js';
 import { fieldName, kebabField } from './field-names.js';
 
 /**
@@ -79,11 +79,24 @@ export function limitsFromOptions(args: Record<string, unknown>): Partial<SizeLi
 /** The limits in force in this thread: the defaults, or what the CLI set for its one run (setSizeLimits). */
 let current: SizeLimits = { ...DEFAULT_LIMITS };
 
-const given = (limits: Partial<SizeLimits>): Partial<SizeLimits> => Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));
+/**
+ * The limits given, each a whole number ≥ 1, named by `field`: NaN turned
+ * its guard off (no amount is more than NaN), and -1 refused every build.
+ */
+function given(limits: Partial<SizeLimits>, field: (kind: keyof SizeLimits) => string = (kind) => fieldName(FIELD[kind])): Partial<SizeLimits> {
+  const set = Object.entries(limits).filter(([, v]) => v !== undefined) as [keyof SizeLimits, number][];
+  for (const [kind, v] of set)
+    if (!Number.isSafeInteger(v) || v < 1) throw new UsageError(`${field(kind)}: expected a whole number ≥ 1, got ${shownValue(v)}`);
+  return Object.fromEntries(set);
+}
 
-/** The limits of this thread from now on (the CLI's, from its options, for the one run a process makes). */
+/** The limits of this thread from now on (the CLI's, from its options, for the one run a process makes); a limit it has not is refused, not ignored. */
 export function setSizeLimits(limits: Partial<SizeLimits>): void {
-  current = { ...DEFAULT_LIMITS, ...given(limits) };
+  const kinds = Object.keys(FIELD);
+  const unknown = Object.keys(limits ?? {}).find((kind) => !kinds.includes(kind));
+  if (unknown !== undefined)
+    throw new UsageError(`setSizeLimits has no limit "${unknown}"${didYouMean(unknown, kinds)}; it reads: ${kinds.join(', ')}`);
+  current = { ...DEFAULT_LIMITS, ...given(limits ?? {}, (kind) => `setSizeLimits: ${kind}`) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { checkDeadlineAt } from './limits.js';
+import { checkDeadlineAt, shownValue } from './limits.js';
 
 /**
  * Refuses a name that a DIMACS `c var N name` line cannot carry back: an
@@ -7,7 +7,9 @@ import { checkDeadlineAt } from './limits.js';
  */
 function checkName(name: string): void {
   if (typeof name !== 'string' || name === '' || name.trim() !== name || /[\r\n]/.test(name))
-    throw new RangeError(`a variable name is a non-empty line without white space at its ends, got ${JSON.stringify(name)}`);
+    throw new RangeError(
+      `a variable name is a non-empty line without white space at its ends, got ${typeof name === 'string' ? JSON.stringify(name) : shownValue(name)}`,
+    );
 }
 
 /**
@@ -122,9 +124,12 @@ export class VarPool {
     return copy;
   }
 
+  /** The name of a variable or of a literal's variable; what is neither (null, '', true, 1.5) is refused, not read as variable 0 or 1. */
   name(v: number): string {
+    // Checked before Math.abs, which throws on a Symbol and reads true as 1.
+    if (!Number.isInteger(v) || v === 0 || Math.abs(v) > this.count)
+      throw new RangeError(`no variable ${shownValue(v)}: the formula's variables are 1..${this.count}`);
     const i = Math.abs(v);
-    if (!Number.isInteger(v) || v === 0 || i >= this.names.length) throw new Error(`no variable ${v}`);
     return this.names[i] ?? numberedName(this.labels[this.labelOf[i]!]!, this.serialOf[i]!);
   }
 

@@ -35,17 +35,30 @@ export function checkTerm(t: Term): void {
     throw new TypeError(`a term is a name, a literal, a boolean or an expression, got ${kindOf(t)}`);
 }
 
-export const not = (a: Term): Expr => Expr.make('not', [a]);
+/**
+ * An operator of fixed arity, its terms counted: from a script without
+ * types, iff('a', 'b', 'c') said a ↔ b and dropped 'c' without a word. A
+ * missing term is left to checkTerm, which names it.
+ */
+function fixed(op: Op, arity: number, args: readonly Term[]): Expr {
+  if (args.length > arity) throw new TypeError(`${op} takes ${arity} term${arity === 1 ? '' : 's'}, got ${args.length}`);
+  return Expr.make(
+    op,
+    Array.from({ length: arity }, (_, i) => args[i]!),
+  );
+}
+
+export const not = (...args: [a: Term]): Expr => fixed('not', 1, args);
 /** All of them (true when there are none). */
 export const and = (...args: Term[]): Expr => Expr.make('and', args);
 /** At least one of them (false when there are none). */
 export const or = (...args: Term[]): Expr => Expr.make('or', args);
-export const implies = (a: Term, b: Term): Expr => Expr.make('implies', [a, b]);
-export const iff = (a: Term, b: Term): Expr => Expr.make('iff', [a, b]);
+export const implies = (...args: [a: Term, b: Term]): Expr => fixed('implies', 2, args);
+export const iff = (...args: [a: Term, b: Term]): Expr => fixed('iff', 2, args);
 /** An odd number of them (false when there are none). */
 export const xor = (...args: Term[]): Expr => Expr.make('xor', args);
 /** If `cond` then `then` else `otherwise`. */
-export const ite = (cond: Term, then: Term, otherwise: Term): Expr => Expr.make('ite', [cond, then, otherwise]);
+export const ite = (...args: [cond: Term, then: Term, otherwise: Term]): Expr => fixed('ite', 3, args);
 
 /**
  * The truth value of a term under an assignment of its variables (`value`
@@ -53,6 +66,8 @@ export const ite = (cond: Term, then: Term, otherwise: Term): Expr => Expr.make(
  * the reference the clausal translations are checked against.
  */
 export function evaluate(t: Term, value: (v: string | number) => boolean): boolean {
+  // An object of values ({ a: true }) met "value is not a function" from inside.
+  if (typeof value !== 'function') throw new TypeError(`evaluate: value: expected a function of a variable's name or number, got ${kindOf(value)}`);
   if (typeof t === 'boolean') return t;
   if (typeof t === 'number') return t > 0 ? value(t) : !value(-t);
   if (typeof t === 'string') return value(t);

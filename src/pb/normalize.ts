@@ -79,8 +79,15 @@ function checkInteger(x: number, what: string): void {
  * compared as equal to it (every assignment a model, silently).
  */
 function checkMagnitude(terms: readonly WeightedLit[]): void {
+  const problem = magnitudeProblem(terms.map((t) => t.weight));
+  if (problem) throw new RangeError(`weights: ${problem}`);
+}
+
+/** What is wrong with weights too heavy for exact sums (checkMagnitude), or undefined; the library's calls say it first, naming themselves. */
+export function magnitudeProblem(weights: readonly number[]): string | undefined {
   // Rounding is monotonic: a float sum of magnitudes is past 2^53 - 1 whenever the exact one is.
-  const magnitude = terms.reduce((s, t) => s + Math.abs(t.weight), 0);
-  if (!Number.isSafeInteger(magnitude))
-    throw new RangeError('weights: their absolute values add up to more than 2^53 - 1 (Number.MAX_SAFE_INTEGER), where sums lose precision');
+  const magnitude = weights.reduce((s, w) => s + Math.abs(w), 0);
+  return Number.isSafeInteger(magnitude)
+    ? undefined
+    : 'their absolute values add up to more than 2^53 - 1 (Number.MAX_SAFE_INTEGER), where sums lose precision';
 }

@@ -26,7 +26,7 @@ import type { Cnf } from '../core/cnf.js';
 import { UserError } from '../core/errors.js';
 import { callOptions } from '../core/call-options.js';
 import { callName } from '../core/field-names.js';
-import { checkRunNumbers, deadlineAfter, passedAt, secondsUntil } from '../core/limits.js';
+import { checkRunNumbers, deadlineAfter, passedAt, secondsUntil, shownValue } from '../core/limits.js';
 import { type Instance, checkedSolution } from '../core/puzzle.js';
 import type { Term } from '../formula/expr.js';
 import { declaredTerms, literalsOf, termList } from '../formula/translate.js';
@@ -230,6 +230,9 @@ export class SatSolver {
 
   /** Which value the engine tries first for a variable (undefined: its own choice), where the engine takes hints (minisat-wasm, cadical-wasm). */
   prefer(variable: number | string, value: boolean | undefined): void {
+    // A script without types gave 'yes', taken as true.
+    if (value !== undefined && typeof value !== 'boolean')
+      throw new TypeError(`prefer: value: expected true, false or undefined, got ${shownValue(value)}`);
     const engine = this.live().engine as Solver & { preferValue?(v: number, value: boolean | undefined): void };
     if (!engine.preferValue) throw new UserError(`${this.name} takes no phase hints (minisat-wasm and cadical-wasm do)`);
     engine.preferValue(literalsOf(this.formula, declaredTerms(this.formula, 'prefer', [variable]))[0]!, value);
