@@ -104,7 +104,7 @@ export const handler = (args: Args) =>
           String(args.output),
           countHeader(instance, plan.method, plan.unique, plan.uniqueBy),
           { resume: args.resume === true, force: args.force === true },
-          problemBefore(instance, plan.method),
+          problemBefore(instance, plan.method, plan.unique),
         )
       : undefined;
     if (out?.done !== undefined) process.stderr.write(`puzzlesat: resuming: the count in ${out.path} is finished\n`);
