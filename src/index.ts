@@ -48,6 +48,7 @@ export { Cnf } from './core/cnf.js';
 export { refuseUniqueOnFormula, resolvePlan, type PlanRequest } from './plan.js';
 export {
   runPlan,
+  runStop,
   planInstance,
   searchedInstance,
   cubeTreeUnitSizes,
@@ -60,7 +61,15 @@ export {
 export { BRANCHING_RULES, ENUM_MODES, PROPAGATIONS, COUNT_METHODS, COUNT_STRATEGIES, COUNT_UNIQUE_BY } from './core/plan.js';
 export type { CountMethod, StrategyChoice, UniqueBy } from './core/plan.js';
 export type { CountReport, FinishedUnit } from './count/count.js';
-export { DEFAULT_MAX_BYTES, ResumeConflict, mebibytes, type Strategy as CountStrategy } from './count/engine.js';
+export {
+  DEFAULT_MAX_BYTES,
+  ResumeConflict,
+  mebibytes,
+  setUpPoll,
+  unlessStopped,
+  type SetUpPoll,
+  type Strategy as CountStrategy,
+} from './count/engine.js';
 export type { TermResult };
 export { puzzleArgsOf } from '../encoders/index.js';
 export { CATALOGUE, FAMILIES, cataloguePuzzle, type CataloguePuzzle } from '../encoders/catalogue/index.js';

@@ -117,8 +117,12 @@ export function runPlan<P extends Plan>(plan: P, hooks: RunHooks = {}): Promise<
 /** The plan's instance: the one it was resolved on, else rebuilt from its puzzle and args. */
 export const planInstance = (plan: SolvePlan | EnumeratePlan | CountPlan): Instance => resolvedInstance(plan) ?? rebuiltInstance(plan);
 
-/** The stop that polls the caller's hook and the plan's deadline (--timeout is one limit for the whole run). */
-function stopper(plan: { timeoutSeconds?: number }, hooks: RunHooks): () => boolean {
+/**
+ * The stop that polls the caller's hook and the plan's deadline (--timeout is
+ * one limit for the whole run): what runPlan polls, and what a caller's own
+ * work before it polls too (count --output hashing the problem).
+ */
+export function runStop(plan: { timeoutSeconds?: number }, hooks: Pick<RunHooks, 'shouldStop'>): () => boolean {
   const deadline = deadlineAfter(plan.timeoutSeconds);
   return () => hooks.shouldStop?.() === true || Date.now() >= deadline;
 }
@@ -162,7 +166,7 @@ async function unsatProofs(s: SatSolver, plan: SolvePlan): Promise<{ proof?: Uin
 async function solveByExactCover(plan: SolvePlan, instance: Instance, hooks: RunHooks): Promise<SolveOutcome> {
   const problem = instance.exactCover!;
   let rows: number[] | undefined;
-  const result = solveExactCover(problem, { limit: 1, shouldStop: stopper(plan, hooks), onSolution: (found) => void (rows = found) });
+  const result = solveExactCover(problem, { limit: 1, shouldStop: runStop(plan, hooks), onSolution: (found) => void (rows = found) });
   const status: Status = rows ? 'SAT' : result.complete ? 'UNSAT' : 'UNKNOWN';
   const trueVars = (rows ?? [])
     .map((r) => problem.rowVars[r]!)
@@ -181,7 +185,7 @@ async function runEnumeration(plan: EnumeratePlan, hooks: RunHooks): Promise<Enu
     index++;
     hooks.onSolution?.({ ...found, solution, index });
   };
-  const shouldStop = stopper(plan, hooks);
+  const shouldStop = runStop(plan, hooks);
   const mode: EnumerationMode = plan.queue
     ? 'queue'
     : plan.strategy === 'cubes'
@@ -244,7 +248,7 @@ function runSweepPlan(plan: SweepPlan, hooks: RunHooks): Promise<SweepRun> {
     executor: plan.queue && sweepExecutor(plan.queue.url),
     out: plan.out?.path,
     resume: plan.out?.resume === true,
-    shouldStop: stopper(plan, hooks),
+    shouldStop: runStop(plan, hooks),
     onProgress: hooks.onSweepProgress,
   });
 }
@@ -257,7 +261,7 @@ function runCount(plan: CountPlan, hooks: RunHooks): Promise<CountReport> {
     method: plan.method,
     strategy: plan.strategy,
     maxBytes: plan.maxBytes,
-    shouldStop: stopper(plan, hooks),
+    shouldStop: runStop(plan, hooks),
     onTick: hooks.onCountProgress,
     ...hooks.countResume,
     onUnit: hooks.onCountUnit,

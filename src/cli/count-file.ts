@@ -4,10 +4,13 @@ import {
   type CountStrategy as Strategy,
   type FinishedUnit,
   type Instance,
+  type SetUpPoll,
   type UniqueBy,
   UserError,
   chained,
   parseJson,
+  setUpPoll,
+  unlessStopped,
 } from '../index.js';
 import { optionName } from './options.js';
 import { ChainedFile, cnfHash, headerParams, otherParams, refuseOtherEncoding, sha256, toolVersion } from './run-file.js';
@@ -44,7 +47,14 @@ export interface CountHeader {
   problem: string;
 }
 
-export function countHeader(instance: Instance, counter: CountMethod, unique: boolean, uniqueBy: UniqueBy | undefined): CountHeader {
+/** The header of a count's file; hashing its problem asks `poll`, which may stop it (throws Stopped). */
+export function countHeader(
+  instance: Instance,
+  counter: CountMethod,
+  unique: boolean,
+  uniqueBy: UniqueBy | undefined,
+  poll: SetUpPoll = () => {},
+): CountHeader {
   const what = {
     version: toolVersion(),
     puzzle: instance.puzzle,
@@ -52,7 +62,7 @@ export function countHeader(instance: Instance, counter: CountMethod, unique: bo
     unique,
     uniqueBy: unique ? (uniqueBy ?? null) : null,
     counter,
-    problem: counter === 'cnf' ? cnfHash(instance) : exactCoverHash(instance, unique ? 'rows' : 'none'),
+    problem: counter === 'cnf' ? cnfHash(instance, poll) : exactCoverHash(instance, unique ? 'rows' : 'none', poll),
   };
   return { puzzlesat: 'count', fingerprint: sha256(JSON.stringify(what)).slice(0, 16), ...what };
 }
@@ -71,16 +81,27 @@ type SymmetriesHashed = 'none' | 'rows' | 'whole';
  * the auxiliaries of its --amo encoding, are not the count's: 'whole' hashes
  * them too, as puzzlesat did before (problemBefore).
  */
-function exactCoverHash(instance: Instance, symmetries: SymmetriesHashed): string {
+function exactCoverHash(instance: Instance, symmetries: SymmetriesHashed, poll: SetUpPoll = () => {}): string {
   const ec = instance.exactCover!;
   const hash = createHash('sha256');
-  hash.update(JSON.stringify({ primary: ec.primary, secondary: ec.secondary, rows: ec.rows, rowVars: ec.rowVars }));
+  // JSON.stringify({ primary, secondary, rows, rowVars }) as it always was, its rows written a batch at a time between polls.
+  hash.update(`{"primary":${JSON.stringify(ec.primary)},"secondary":${JSON.stringify(ec.secondary)},"rows":[`);
+  for (let r = 0; r < ec.rows.length; r += ROWS_A_BATCH) {
+    const batch = ec.rows.slice(r, r + ROWS_A_BATCH);
+    poll(batch.length);
+    hash.update(`${r ? ',' : ''}${JSON.stringify(batch).slice(1, -1)}`);
+  }
+  hash.update(`],"rowVars":${JSON.stringify(ec.rowVars)}}`);
   for (const s of symmetries === 'none' ? [] : instance.symmetries) {
+    poll(ec.rowVars.length);
     const images = symmetries === 'whole' ? s : Int32Array.from(ec.rowVars, (v) => (v === 0 ? 0 : s[v]!));
     hash.update(new Uint8Array(images.buffer, images.byteOffset, images.byteLength));
   }
   return hash.digest('hex').slice(0, 32);
 }
+
+/** Rows hashed between two polls of the stop. */
+const ROWS_A_BATCH = 1024;
 
 /**
  * How files written by puzzlesat before name this count's problem: exact
@@ -89,10 +110,42 @@ function exactCoverHash(instance: Instance, symmetries: SymmetriesHashed): strin
  * (--amo) and the group (--symmetry) it was written with. Asked only of a
  * file that has another hash.
  */
-export const problemBefore = (instance: Instance, counter: CountMethod, unique: boolean): (() => string[]) | undefined =>
+export const problemBefore = (instance: Instance, counter: CountMethod, unique: boolean, poll?: SetUpPoll): (() => string[]) | undefined =>
   counter === 'exact-cover'
-    ? () => (unique ? (['whole'] as const) : (['rows', 'whole'] as const)).map((symmetries) => exactCoverHash(instance, symmetries))
+    ? () => (unique ? (['whole'] as const) : (['rows', 'whole'] as const)).map((symmetries) => exactCoverHash(instance, symmetries, poll))
     : undefined;
+
+/** What a count is, as its file's header records it. */
+export interface CountKind {
+  counter: CountMethod;
+  unique: boolean;
+  uniqueBy: UniqueBy | undefined;
+}
+
+/**
+ * The count's file opened (locked, and when resumed read and checked), or
+ * undefined when `stop` (a --timeout, Ctrl-C) came while the problem was
+ * hashed: the file is then left as it was, neither read nor written.
+ */
+export function openCountFile(
+  path: string,
+  instance: Instance,
+  kind: CountKind,
+  options: { resume: boolean; force: boolean },
+  stop: () => boolean,
+): CountFile | undefined {
+  const poll = setUpPoll(stop);
+  // A stop while a resumed file's header is checked against the hashes of before (problemBefore) releases its lock as any refusal does.
+  return unlessStopped(
+    () =>
+      new CountFile(
+        path,
+        countHeader(instance, kind.counter, kind.unique, kind.uniqueBy, poll),
+        options,
+        problemBefore(instance, kind.counter, kind.unique, poll),
+      ),
+  );
+}
 
 /** How many finished units a resume counts again, the cheapest of them. */
 const RECHECKS = 3;
