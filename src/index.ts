@@ -39,7 +39,7 @@ import { ledgerShapes } from './explain/ledger.js';
 import { resolvePlan } from './plan.js';
 import { kebabField } from './core/field-names.js';
 import { callOptions } from './core/call-options.js';
-import { runPlan } from './run.js';
+import { type RunHooks, runPlan } from './run.js';
 import { type Model, namedModel } from './session/solver.js';
 import type { CountReport } from './count/count.js';
 import type { TermResult } from './count/solutions.js';
@@ -193,10 +193,11 @@ export interface SolveResult<S = never> {
  * `solver: 'dlx'` solves an exact-cover puzzle by dancing links.
  */
 export async function solve<S = never>(source: Cnf | Instance<S>, given: SolveOptions = {}): Promise<SolveResult<S>> {
+  const call = callStart();
   const options = callOptions('solve', given, { solver: true, timeout: true });
   const instance = source instanceof Cnf ? formulaAsInstance(source) : source;
   const plan = await resolvePlan(instance, { verb: 'solve', solver: options.solver, timeout: options.timeout });
-  const { status, model, solution, solver } = await runPlan(plan as SolvePlan);
+  const { status, model, solution, solver } = await runPlan(plan as SolvePlan, call);
   if (status !== 'SAT') return { status, solver };
   return {
     status,
@@ -206,6 +207,13 @@ export async function solve<S = never>(source: Cnf | Instance<S>, given: SolveOp
     ...(source instanceof Cnf ? {} : { solution: solution as S }),
   };
 }
+
+/**
+ * Where a library call's `timeout` counts from: the call, so that its set-up
+ * (checking the options, projecting a formula, resolving the plan) spends it
+ * too, for every verb (runPlan runs the plan with what is left).
+ */
+const callStart = (): Pick<RunHooks, 'since'> => ({ since: Date.now() });
 
 // ---- enumeration ----------------------------------------------------------------
 
@@ -234,6 +242,7 @@ export interface Found<S> {
  * `break`, `limit` or the signal stop the solver.
  */
 export async function* enumerate<S = string[]>(source: Instance<S> | Cnf, given: EnumerateOptions = {}): AsyncGenerator<Found<S>> {
+  const call = callStart();
   const options = callOptions('enumerate', given, { solver: true, timeout: true, unique: true, limit: true, signal: true });
   refuseUniqueOnCnf(source, options.unique);
   const instance = (source instanceof Cnf ? formulaInstance(source) : source) as Instance<S>;
@@ -252,6 +261,7 @@ export async function* enumerate<S = string[]>(source: Instance<S> | Cnf, given:
   // An abort ends the iteration at once, as `break` does: the solutions the solver queued before it saw the signal are dropped.
   const aborted = () => options.signal?.aborted === true;
   const run = runPlan(plan, {
+    ...call,
     shouldStop: () => stopped || aborted(),
     onSolution: ({ solution, trueVars, orbitSize }) => {
       queue.push({ solution: solution as S, trueVars, orbitSize });
@@ -328,6 +338,7 @@ export interface CountResult {
  * variables, as enumerate does).
  */
 export async function count(source: Instance | Cnf, given: CountOptions = {}): Promise<CountResult> {
+  const call = callStart();
   const options = callOptions('count', given, COUNT_FIELDS);
   refuseUniqueOnCnf(source, options.unique);
   const start = performance.now();
@@ -340,7 +351,7 @@ export async function count(source: Instance | Cnf, given: CountOptions = {}): P
     maxBytes: options.maxMemory,
     timeout: options.timeout,
   })) as CountPlan;
-  const report = await runPlan(plan, { shouldStop: () => options.signal?.aborted === true, onCountProgress: options.onProgress });
+  const report = await runPlan(plan, { ...call, shouldStop: () => options.signal?.aborted === true, onCountProgress: options.onProgress });
   return countResult(report, (performance.now() - start) / 1000);
 }
 

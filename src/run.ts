@@ -16,7 +16,7 @@ import { type SweepRun, runSweep, sampleRolls } from './enumerate/sweep.js';
 import type { Certificate } from './proof/certify.js';
 import { cubeCertifier } from './enumerate/certify-cubes.js';
 import { SatSolver } from './session/solver.js';
-import { resolvedInstance } from './plan.js';
+import { resolvedInstance, retimed } from './plan.js';
 import { classSearchInstance } from './symmetry/breaking.js';
 import { type CountReport, type FinishedUnit, countPuzzle } from './count/count.js';
 import type { Strategy as CountStrategy } from './count/engine.js';
@@ -34,6 +34,8 @@ export interface RunHooks {
   onSolution?: (found: FoundSolution) => void;
   /** Polled: true stops the run (it then ends incomplete). */
   shouldStop?: () => boolean;
+  /** When the plan's time limit began (Date.now() clock), if before the run: a library call's, at the call (timeLeft). */
+  since?: number;
   /** enumerate --resume: the solutions and finished cubes of the file being continued. */
   known?: number[][];
   finishedCubes?: ReadonlySet<string>;
@@ -111,7 +113,20 @@ const RUNNERS: { [V in Verb]: Runner<V> } = { solve: runSolve, enumerate: runEnu
 
 /** Runs the plan to its end, a stop or its deadline. */
 export function runPlan<P extends Plan>(plan: P, hooks: RunHooks = {}): Promise<Results[P['verb']]> {
-  return (RUNNERS[plan.verb] as Runner<P['verb']>)(plan as never, hooks);
+  return (RUNNERS[plan.verb] as Runner<P['verb']>)(timeLeft(plan, hooks.since) as never, hooks);
+}
+
+/**
+ * The plan with what is left of its time limit when the limit began before
+ * the run (`since`): a library call's `timeout` counts from the call, as the
+ * CLI's --timeout counts from the process's start (setRunDeadline), so that
+ * the set-up (resolving the plan, projecting a formula) spends it too. A
+ * limit spent is the least positive one, which every verb reads as none
+ * left: the run stops at once (0 would be refused as no limit at all).
+ */
+function timeLeft<P extends Plan>(plan: P, since: number | undefined): P {
+  if (since === undefined || plan.timeoutSeconds === undefined) return plan;
+  return retimed(plan, Math.max(plan.timeoutSeconds - (Date.now() - since) / 1000, Number.MIN_VALUE));
 }
 
 /** The plan's instance: the one it was resolved on, else rebuilt from its puzzle and args. */
