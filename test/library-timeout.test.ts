@@ -39,8 +39,9 @@ describe('a library call whose set-up spent its timeout', () => {
     expect(r).toMatchObject({ count: 0n, complete: false, stopped: 'stopped' });
   });
 
-  it('solve answers UNKNOWN (regression: SAT)', async () => {
+  it('solve answers UNKNOWN, by a SAT solver and by dancing links (regression: SAT)', async () => {
     expect((await solve(pentomino({ preset: '3x20' }), { timeout })).status).toBe('UNKNOWN');
+    expect((await solve(pentomino({ preset: '3x20' }), { timeout, solver: 'dlx' })).status).toBe('UNKNOWN');
   });
 
   it('enumerate finds nothing (regression: all 8 solutions)', async () => {
