@@ -174,7 +174,7 @@ export function solvers(): { name: string; description: string; kind: 'in-proces
 export interface SolveOptions {
   /** A solver name (see solvers()); default the fastest in-process one. */
   solver?: string;
-  /** Seconds before giving up with status UNKNOWN. */
+  /** Seconds from the call (its set-up included) before giving up with status UNKNOWN. */
   timeout?: number;
 }
 
@@ -305,7 +305,7 @@ export interface CountOptions {
   strategy?: StrategyChoice;
   /** Bytes the counter and its cache may take (default 1 GiB); beyond it the count stops, incomplete. */
   maxMemory?: number;
-  /** Seconds before stopping with an incomplete count. */
+  /** Seconds from the call (its set-up included) before stopping with an incomplete count. */
   timeout?: number;
   signal?: AbortSignal;
   /** The share of the count done, now and then. */
