@@ -39,7 +39,7 @@ import { ledgerShapes } from './explain/ledger.js';
 import { resolvePlan } from './plan.js';
 import { kebabField, withFieldNames } from './core/field-names.js';
 import { callOptions } from './core/call-options.js';
-import { planInstance, runPlan } from './run.js';
+import { type RunHooks, planInstance, runPlan } from './run.js';
 import { type Model, namedModel } from './session/solver.js';
 import type { CountReport } from './count/count.js';
 import type { TermResult } from './count/solutions.js';
@@ -48,6 +48,7 @@ export { Cnf } from './core/cnf.js';
 export { refuseUniqueOnFormula, resolvePlan, type PlanRequest } from './plan.js';
 export {
   runPlan,
+  runStop,
   planInstance,
   searchedInstance,
   cubeTreeUnitSizes,
@@ -60,7 +61,15 @@ export {
 export { BRANCHING_RULES, ENUM_MODES, PROPAGATIONS, COUNT_METHODS, COUNT_STRATEGIES, COUNT_UNIQUE_BY } from './core/plan.js';
 export type { CountMethod, StrategyChoice, UniqueBy } from './core/plan.js';
 export type { CountReport, FinishedUnit } from './count/count.js';
-export { DEFAULT_MAX_BYTES, ResumeConflict, mebibytes, type Strategy as CountStrategy } from './count/engine.js';
+export {
+  DEFAULT_MAX_BYTES,
+  ResumeConflict,
+  mebibytes,
+  setUpPoll,
+  unlessStopped,
+  type SetUpPoll,
+  type Strategy as CountStrategy,
+} from './count/engine.js';
 export type { TermResult };
 export { puzzleArgsOf } from '../encoders/index.js';
 export { CATALOGUE, FAMILIES, cataloguePuzzle, type CataloguePuzzle } from '../encoders/catalogue/index.js';
@@ -174,7 +183,7 @@ export function solvers(): { name: string; description: string; kind: 'in-proces
 export interface SolveOptions {
   /** A solver name (see solvers()); default the fastest in-process one. */
   solver?: string;
-  /** Seconds before giving up with status UNKNOWN. */
+  /** Seconds from the call (its set-up included) before giving up with status UNKNOWN. */
   timeout?: number;
 }
 
@@ -193,12 +202,13 @@ export interface SolveResult<S = never> {
  * `solver: 'dlx'` solves an exact-cover puzzle by dancing links.
  */
 export async function solve<S = never>(source: Cnf | Instance<S>, given: SolveOptions = {}): Promise<SolveResult<S>> {
+  const call = callStart();
   const options = callOptions('solve', given, { solver: true, timeout: true });
   // A projection set by hand is checked as enumerate and count check it (a solve reads it too).
   if (source instanceof Cnf) source.checkedProjection();
   const instance = source instanceof Cnf ? formulaAsInstance(source) : source;
   const plan = (await resolvePlan(instance, { verb: 'solve', solver: options.solver, timeout: options.timeout })) as SolvePlan;
-  const { status, model, solution, solver } = await runPlan(plan);
+  const { status, model, solution, solver } = await runPlan(plan, call);
   if (status !== 'SAT') return { status, solver };
   return {
     status,
@@ -208,6 +218,13 @@ export async function solve<S = never>(source: Cnf | Instance<S>, given: SolveOp
     ...(source instanceof Cnf ? {} : { solution: solution as S }),
   };
 }
+
+/**
+ * Where a library call's `timeout` counts from: the call, so that its set-up
+ * (checking the options, projecting a formula, resolving the plan) spends it
+ * too, for every verb (runPlan runs the plan with what is left).
+ */
+const callStart = (): Pick<RunHooks, 'since'> => ({ since: Date.now() });
 
 // ---- enumeration ----------------------------------------------------------------
 
@@ -236,6 +253,7 @@ export interface Found<S> {
  * `break`, `limit` or the signal stop the solver.
  */
 export async function* enumerate<S = string[]>(source: Instance<S> | Cnf, given: EnumerateOptions = {}): AsyncGenerator<Found<S>> {
+  const call = callStart();
   const options = callOptions('enumerate', given, { solver: true, timeout: true, unique: true, limit: true, signal: true });
   refuseUniqueOnCnf(source, options.unique);
   const instance = (source instanceof Cnf ? formulaInstance(source) : source) as Instance<S>;
@@ -254,6 +272,7 @@ export async function* enumerate<S = string[]>(source: Instance<S> | Cnf, given:
   // An abort ends the iteration at once, as `break` does: the solutions the solver queued before it saw the signal are dropped.
   const aborted = () => options.signal?.aborted === true;
   const run = runPlan(plan, {
+    ...call,
     shouldStop: () => stopped || aborted(),
     onSolution: ({ solution, trueVars, orbitSize }) => {
       queue.push({ solution: solution as S, trueVars, orbitSize });
@@ -297,7 +316,7 @@ export interface CountOptions {
   strategy?: StrategyChoice;
   /** Bytes the counter and its cache may take (default 1 GiB); beyond it the count stops, incomplete. */
   maxMemory?: number;
-  /** Seconds before stopping with an incomplete count. */
+  /** Seconds from the call (its set-up included) before stopping with an incomplete count. */
   timeout?: number;
   signal?: AbortSignal;
   /** The share of the count done, now and then. */
@@ -330,6 +349,7 @@ export interface CountResult {
  * variables, as enumerate does).
  */
 export async function count(source: Instance | Cnf, given: CountOptions = {}): Promise<CountResult> {
+  const call = callStart();
   const options = callOptions('count', given, COUNT_FIELDS);
   refuseUniqueOnCnf(source, options.unique);
   const start = performance.now();
@@ -342,7 +362,7 @@ export async function count(source: Instance | Cnf, given: CountOptions = {}): P
     maxBytes: options.maxMemory,
     timeout: options.timeout,
   })) as CountPlan;
-  const report = await runPlan(plan, { shouldStop: () => options.signal?.aborted === true, onCountProgress: options.onProgress });
+  const report = await runPlan(plan, { ...call, shouldStop: () => options.signal?.aborted === true, onCountProgress: options.onProgress });
   return countResult(report, (performance.now() - start) / 1000);
 }
 

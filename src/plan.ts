@@ -92,6 +92,14 @@ const resolvedOn = new WeakMap<Plan, Instance>();
 /** The instance resolvePlan built for this plan, if it was resolved in this thread. */
 export const resolvedInstance = (plan: Plan): Instance | undefined => resolvedOn.get(plan);
 
+/** The plan with another time limit, on the instance it was resolved on. */
+export function retimed<P extends Plan>(plan: P, timeoutSeconds: number): P {
+  const copy = { ...plan, timeoutSeconds };
+  const instance = resolvedOn.get(plan);
+  if (instance) resolvedOn.set(copy, instance);
+  return copy;
+}
+
 /**
  * Resolves a request on a puzzle (its name, or a DIMACS file for solve) or
  * on an instance built by the caller (which workers cannot rebuild, so its

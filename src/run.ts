@@ -16,7 +16,7 @@ import { type SweepRun, runSweep, sampleRolls } from './enumerate/sweep.js';
 import type { Certificate } from './proof/certify.js';
 import { cubeCertifier } from './enumerate/certify-cubes.js';
 import { SatSolver } from './session/solver.js';
-import { resolvedInstance } from './plan.js';
+import { resolvedInstance, retimed } from './plan.js';
 import { classSearchInstance } from './symmetry/breaking.js';
 import { type CountReport, type FinishedUnit, countPuzzle } from './count/count.js';
 import type { Strategy as CountStrategy } from './count/engine.js';
@@ -34,6 +34,8 @@ export interface RunHooks {
   onSolution?: (found: FoundSolution) => void;
   /** Polled: true stops the run (it then ends incomplete). */
   shouldStop?: () => boolean;
+  /** When the plan's time limit began (Date.now() clock), if before the run: a library call's, at the call (timeLeft). */
+  since?: number;
   /** enumerate --resume: the solutions and finished cubes of the file being continued. */
   known?: number[][];
   finishedCubes?: ReadonlySet<string>;
@@ -111,14 +113,31 @@ const RUNNERS: { [V in Verb]: Runner<V> } = { solve: runSolve, enumerate: runEnu
 
 /** Runs the plan to its end, a stop or its deadline. */
 export function runPlan<P extends Plan>(plan: P, hooks: RunHooks = {}): Promise<Results[P['verb']]> {
-  return (RUNNERS[plan.verb] as Runner<P['verb']>)(plan as never, hooks);
+  return (RUNNERS[plan.verb] as Runner<P['verb']>)(timeLeft(plan, hooks.since) as never, hooks);
+}
+
+/**
+ * The plan with what is left of its time limit when the limit began before
+ * the run (`since`): a library call's `timeout` counts from the call, as the
+ * CLI's --timeout counts from the process's start (setRunDeadline), so that
+ * the set-up (resolving the plan, projecting a formula) spends it too. A
+ * limit spent is the least positive one, which every verb reads as none
+ * left: the run stops at once (0 would be refused as no limit at all).
+ */
+function timeLeft<P extends Plan>(plan: P, since: number | undefined): P {
+  if (since === undefined || plan.timeoutSeconds === undefined) return plan;
+  return retimed(plan, Math.max(plan.timeoutSeconds - (Date.now() - since) / 1000, Number.MIN_VALUE));
 }
 
 /** The plan's instance: the one it was resolved on, else rebuilt from its puzzle and args. */
 export const planInstance = (plan: SolvePlan | EnumeratePlan | CountPlan): Instance => resolvedInstance(plan) ?? rebuiltInstance(plan);
 
-/** The stop that polls the caller's hook and the plan's deadline (--timeout is one limit for the whole run). */
-function stopper(plan: { timeoutSeconds?: number }, hooks: RunHooks): () => boolean {
+/**
+ * The stop that polls the caller's hook and the plan's deadline (--timeout is
+ * one limit for the whole run): what runPlan polls, and what a caller's own
+ * work before it polls too (count --output hashing the problem).
+ */
+export function runStop(plan: { timeoutSeconds?: number }, hooks: Pick<RunHooks, 'shouldStop'>): () => boolean {
   const deadline = deadlineAfter(plan.timeoutSeconds);
   return () => hooks.shouldStop?.() === true || Date.now() >= deadline;
 }
@@ -162,7 +181,7 @@ async function unsatProofs(s: SatSolver, plan: SolvePlan): Promise<{ proof?: Uin
 async function solveByExactCover(plan: SolvePlan, instance: Instance, hooks: RunHooks): Promise<SolveOutcome> {
   const problem = instance.exactCover!;
   let rows: number[] | undefined;
-  const result = solveExactCover(problem, { limit: 1, shouldStop: stopper(plan, hooks), onSolution: (found) => void (rows = found) });
+  const result = solveExactCover(problem, { limit: 1, shouldStop: runStop(plan, hooks), onSolution: (found) => void (rows = found) });
   const status: Status = rows ? 'SAT' : result.complete ? 'UNSAT' : 'UNKNOWN';
   const trueVars = (rows ?? [])
     .map((r) => problem.rowVars[r]!)
@@ -181,7 +200,7 @@ async function runEnumeration(plan: EnumeratePlan, hooks: RunHooks): Promise<Enu
     index++;
     hooks.onSolution?.({ ...found, solution, index });
   };
-  const shouldStop = stopper(plan, hooks);
+  const shouldStop = runStop(plan, hooks);
   const mode: EnumerationMode = plan.queue
     ? 'queue'
     : plan.strategy === 'cubes'
@@ -244,7 +263,7 @@ function runSweepPlan(plan: SweepPlan, hooks: RunHooks): Promise<SweepRun> {
     executor: plan.queue && sweepExecutor(plan.queue.url),
     out: plan.out?.path,
     resume: plan.out?.resume === true,
-    shouldStop: stopper(plan, hooks),
+    shouldStop: runStop(plan, hooks),
     onProgress: hooks.onSweepProgress,
   });
 }
@@ -257,7 +276,7 @@ function runCount(plan: CountPlan, hooks: RunHooks): Promise<CountReport> {
     method: plan.method,
     strategy: plan.strategy,
     maxBytes: plan.maxBytes,
-    shouldStop: stopper(plan, hooks),
+    shouldStop: runStop(plan, hooks),
     onTick: hooks.onCountProgress,
     ...hooks.countResume,
     onUnit: hooks.onCountUnit,

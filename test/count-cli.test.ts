@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { polycube } from '../encoders/polycube.js';
 import { pentomino } from '../encoders/polyomino.js';
 
 // The compiled CLI, as users run it (`npm test` compiles first).
@@ -228,6 +229,45 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
     const refused = run(...puzzle, '--method', 'cnf', '--amo', 'pairwise', '-o', cnf, '--resume');
     expect(refused.code).toBe(1);
     expect(refused.err).toMatch(/3x20-cnf\.jsonl:1 was written with --amo bimander, and this run's is pairwise/);
+  });
+
+  it("resumes a count of solutions under another --symmetry, which changes only the classes; a count of classes still refuses it (regression: the solutions' file was refused)", () => {
+    const puzzle = ['polycube', '--figure', '2x3x3', '--pieces', 'V,L,T,Z,I3'];
+    const other = ['--symmetry', 'isometries'];
+    const halved = (path: string) => {
+      const whole = readFileSync(path, 'utf8').trim().split('\n');
+      const half = whole.slice(0, Math.floor(whole.length / 2));
+      writeFileSync(path, `${half.join('\n')}\n`);
+      return half;
+    };
+    for (const method of ['exact-cover', 'cnf']) {
+      const out = join(dir, `poly-${method}.jsonl`);
+      expect(json(run(...puzzle, '--method', method, '-o', out, '--json'))).toMatchObject({ count: 64, complete: true });
+      halved(out);
+      const resumed = run(...puzzle, ...other, '--no-unique', '--method', method, '-o', out, '--resume', '--json');
+      expect(resumed.err).toMatch(/^puzzlesat: resuming: \d+ finished parts? from /);
+      expect(json(resumed)).toMatchObject({ count: 64, complete: true, params: { symmetry: 'isometries' } });
+    }
+    // Classes are the group's: 8 under rotations, 4 under isometries, and the units of one are not the other's.
+    const classes = join(dir, 'poly-classes.jsonl');
+    expect(json(run(...puzzle, '--unique', '-o', classes, '--json'))).toMatchObject({ count: 8, complete: true });
+    halved(classes);
+    const refused = run(...puzzle, '--unique', ...other, '-o', classes, '--resume');
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(
+      /poly-classes\.jsonl:1 was written for other puzzle parameters \(symmetry: "rotations" in the file, "isometries" now\)/,
+    );
+    // A solutions' file from the puzzlesat before this one hashed the symmetries' action on the rows: it resumes under its own group.
+    const out = join(dir, 'poly-before.jsonl');
+    run(...puzzle, '-o', out);
+    const half = halved(out);
+    const instance = polycube({ figure: '2x3x3', pieces: 'V,L,T,Z,I3' });
+    const ec = instance.exactCover!;
+    const hash = createHash('sha256').update(JSON.stringify({ primary: ec.primary, secondary: ec.secondary, rows: ec.rows, rowVars: ec.rowVars }));
+    for (const s of instance.symmetries) hash.update(new Uint8Array(Int32Array.from(ec.rowVars, (v) => (v === 0 ? 0 : s[v]!)).buffer));
+    const header = { ...(JSON.parse(half[0]!) as object), problem: hash.digest('hex').slice(0, 32) };
+    writeFileSync(out, rechained([JSON.stringify(header), ...half.slice(1)]).join('\n') + '\n');
+    expect(json(run(...puzzle, '-o', out, '--resume', '--json'))).toMatchObject({ count: 64, complete: true });
   });
 
   it('counts on worker threads: the same terms and units as one thread, resumable either way (--workers)', () => {

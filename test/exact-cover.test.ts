@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { describe, it, expect, vi } from 'vitest';
 import { isExactCover, solveExactCover, type ExactCoverOptions, type ExactCoverProblem } from '../solvers/dlx/exact-cover.js';
 import { orientations, PENTOMINO_SHAPES, queensProblem, tilingProblem } from '../bench/exact-cover-problems.js';
 import { seededRandom } from '../src/core/random.js';
@@ -168,6 +168,12 @@ describe('solveExactCover', () => {
     expect(polls).toBe(2);
     expect(result.complete).toBe(false);
     expect(result.count).toBeLessThan(4040);
+  });
+
+  it('hears a stop that came before the search, at its first node (regression: a search shorter than the poll interval ran to its end)', () => {
+    const shouldStop = vi.fn(() => true);
+    expect(solveExactCover(tilingProblem(12, 5, PENTOMINO_SHAPES), { shouldStop })).toEqual({ count: 0, complete: false, nodes: 1 });
+    expect(shouldStop).toHaveBeenCalledTimes(1);
   });
 
   it('rejects malformed problems and options', () => {

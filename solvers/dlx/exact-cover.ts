@@ -269,7 +269,8 @@ function search(m: Matrix, primary: number, forced: readonly number[], limit: nu
   let depth = 0;
   let count = 0;
   let nodes = 0;
-  let untilPoll = POLL_INTERVAL;
+  // The first node asks: a stop that came before the search (a deadline spent on the set-up) is heard before any of it.
+  let untilPoll = 1;
   let descending = true; // false: back at `depth` to try the row after chosen[depth]
 
   for (;;) {

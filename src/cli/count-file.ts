@@ -4,10 +4,13 @@ import {
   type CountStrategy as Strategy,
   type FinishedUnit,
   type Instance,
+  type SetUpPoll,
   type UniqueBy,
   UserError,
   chained,
   parseJson,
+  setUpPoll,
+  unlessStopped,
 } from '../index.js';
 import { optionName } from './options.js';
 import { ChainedFile, cnfHash, headerParams, otherParams, refuseOtherEncoding, sha256, toolVersion } from './run-file.js';
@@ -40,11 +43,18 @@ export interface CountHeader {
   unique: boolean;
   uniqueBy: UniqueBy | null;
   counter: CountMethod;
-  /** SHA-256 of what is counted: the exact-cover rows and the symmetries' action on them, or the formula. */
+  /** SHA-256 of what is counted: the exact-cover rows (and for classes the symmetries' action on them), or the formula. */
   problem: string;
 }
 
-export function countHeader(instance: Instance, counter: CountMethod, unique: boolean, uniqueBy: UniqueBy | undefined): CountHeader {
+/** The header of a count's file; hashing its problem asks `poll`, which may stop it (throws Stopped). */
+export function countHeader(
+  instance: Instance,
+  counter: CountMethod,
+  unique: boolean,
+  uniqueBy: UniqueBy | undefined,
+  poll: SetUpPoll = () => {},
+): CountHeader {
   const what = {
     version: toolVersion(),
     puzzle: instance.puzzle,
@@ -52,36 +62,90 @@ export function countHeader(instance: Instance, counter: CountMethod, unique: bo
     unique,
     uniqueBy: unique ? (uniqueBy ?? null) : null,
     counter,
-    problem: counter === 'cnf' ? cnfHash(instance) : exactCoverHash(instance),
+    problem: counter === 'cnf' ? cnfHash(instance, poll) : exactCoverHash(instance, unique ? 'rows' : 'none', poll),
   };
   return { puzzlesat: 'count', fingerprint: sha256(JSON.stringify(what)).slice(0, 16), ...what };
 }
 
 /**
- * The exact-cover problem as the count reads it: its rows, each row's
- * variable (terms are named by them) and each symmetry's images of those.
- * The symmetries' images of the formula's other variables, the auxiliaries
- * of its --amo encoding, are not the count's: `wholeSymmetries` hashes them
- * too, as puzzlesat did before (problemBefore).
+ * How much of the symmetries an exact-cover hash takes in: none (a count of
+ * solutions, which no group changes), their action on the rows (a count of
+ * classes), or whole, their images of the formula's other variables too.
  */
-function exactCoverHash(instance: Instance, wholeSymmetries = false): string {
+type SymmetriesHashed = 'none' | 'rows' | 'whole';
+
+/**
+ * The exact-cover problem as the count reads it: its rows, each row's
+ * variable (terms are named by them) and, for classes, each symmetry's
+ * images of those. The symmetries' images of the formula's other variables,
+ * the auxiliaries of its --amo encoding, are not the count's: 'whole' hashes
+ * them too, as puzzlesat did before (problemBefore).
+ */
+function exactCoverHash(instance: Instance, symmetries: SymmetriesHashed, poll: SetUpPoll = () => {}): string {
   const ec = instance.exactCover!;
   const hash = createHash('sha256');
-  hash.update(JSON.stringify({ primary: ec.primary, secondary: ec.secondary, rows: ec.rows, rowVars: ec.rowVars }));
-  for (const s of instance.symmetries) {
-    const images = wholeSymmetries ? s : Int32Array.from(ec.rowVars, (v) => (v === 0 ? 0 : s[v]!));
+  // JSON.stringify({ primary, secondary, rows, rowVars }) as it always was, its rows written a batch at a time between polls.
+  hash.update(`{"primary":${JSON.stringify(ec.primary)},"secondary":${JSON.stringify(ec.secondary)},"rows":[`);
+  for (let r = 0; r < ec.rows.length; r += ROWS_A_BATCH) {
+    const batch = ec.rows.slice(r, r + ROWS_A_BATCH);
+    poll(batch.length);
+    hash.update(`${r ? ',' : ''}${JSON.stringify(batch).slice(1, -1)}`);
+  }
+  hash.update(`],"rowVars":${JSON.stringify(ec.rowVars)}}`);
+  for (const s of symmetries === 'none' ? [] : instance.symmetries) {
+    poll(ec.rowVars.length);
+    const images = symmetries === 'whole' ? s : Int32Array.from(ec.rowVars, (v) => (v === 0 ? 0 : s[v]!));
     hash.update(new Uint8Array(images.buffer, images.byteOffset, images.byteLength));
   }
   return hash.digest('hex').slice(0, 32);
 }
 
+/** Rows hashed between two polls of the stop. */
+const ROWS_A_BATCH = 1024;
+
 /**
- * How a file written by puzzlesat before names this count's problem: exact
- * cover hashed the symmetries whole, so such a file still resumes, with the
- * encoding (--amo) it was written with. Asked only of a file that has another hash.
+ * How files written by puzzlesat before name this count's problem: exact
+ * cover hashed the symmetries whole, then their action on the rows, for
+ * solutions as for classes. Such a file still resumes, with the encoding
+ * (--amo) and the group (--symmetry) it was written with. Asked only of a
+ * file that has another hash.
  */
-export const problemBefore = (instance: Instance, counter: CountMethod): (() => string) | undefined =>
-  counter === 'exact-cover' ? () => exactCoverHash(instance, true) : undefined;
+export const problemBefore = (instance: Instance, counter: CountMethod, unique: boolean, poll?: SetUpPoll): (() => string[]) | undefined =>
+  counter === 'exact-cover'
+    ? () => (unique ? (['whole'] as const) : (['rows', 'whole'] as const)).map((symmetries) => exactCoverHash(instance, symmetries, poll))
+    : undefined;
+
+/** What a count is, as its file's header records it. */
+export interface CountKind {
+  counter: CountMethod;
+  unique: boolean;
+  uniqueBy: UniqueBy | undefined;
+}
+
+/**
+ * The count's file opened (locked, and when resumed read and checked), or
+ * undefined when `stop` (a --timeout, Ctrl-C) came while the problem was
+ * hashed: the file is then left as it was, neither read nor written.
+ */
+export function openCountFile(
+  path: string,
+  instance: Instance,
+  kind: CountKind,
+  options: { resume: boolean; force: boolean },
+  stop: () => boolean,
+): CountFile | undefined {
+  const poll = setUpPoll(stop);
+  // A stop while a resumed file's header is checked against the hashes of before (problemBefore) releases its lock as any refusal does.
+  return unlessStopped(
+    () =>
+      new CountFile(
+        path,
+        countHeader(instance, kind.counter, kind.unique, kind.uniqueBy, poll),
+        options,
+        problemBefore(instance, kind.counter, kind.unique, poll),
+      ),
+  );
+}
 
 /** How many finished units a resume counts again, the cheapest of them. */
 const RECHECKS = 3;
@@ -101,7 +165,7 @@ export class CountFile extends ChainedFile<CountHeader> {
     path: string,
     header: CountHeader,
     options: { resume: boolean; force: boolean },
-    private readonly problemBefore?: () => string,
+    private readonly problemBefore?: () => string[],
   ) {
     super(path, header, optionName('output'));
     this.open(options);
@@ -192,7 +256,9 @@ export class CountFile extends ChainedFile<CountHeader> {
         `--resume: ${this.path}:1 counts ${theirs.unique ? 'classes (--unique)' : 'solutions (no --unique)'}; resume it the same way or start another file`,
       );
     theirs = { ...theirs, params: headerParams(theirs.params) };
-    const differs = countFields(ours.counter, this.sameProblem(theirs.problem)).find((k) => JSON.stringify(theirs![k]) !== JSON.stringify(ours[k]));
+    const differs = countFields(ours.counter, ours.unique, this.sameProblem(theirs.problem)).find(
+      (k) => JSON.stringify(theirs![k]) !== JSON.stringify(ours[k]),
+    );
     // The same count by every field (a file that recorded its formula's file name, as puzzlesat did before).
     if (differs === undefined) return;
     if (differs === 'params') refuseOtherEncoding(this.path, theirs.params, ours.params);
@@ -209,7 +275,7 @@ export class CountFile extends ChainedFile<CountHeader> {
 
   /** Whether a file's problem is this count's (by this puzzlesat's hash, or by the one it wrote before). */
   private sameProblem(theirs: unknown): boolean {
-    return theirs === this.header.problem || (this.problemBefore !== undefined && theirs === this.problemBefore());
+    return theirs === this.header.problem || (typeof theirs === 'string' && this.problemBefore?.().includes(theirs) === true);
   }
 }
 
@@ -217,17 +283,18 @@ type CompareField = 'uniqueBy' | 'counter' | 'puzzle' | 'params' | 'problem' | '
 
 /**
  * The header fields a resume holds to this run's, those that explain a
- * refusal first. The exact-cover count is of its problem alone: when that
- * is the same (its rows, and the symmetries' action on them, are hashed),
- * parameters that only change the formula (--amo, --non-overlap) change
- * nothing counted, and the units on file are this count's. The CNF count is
- * of the formula, and its parameters are compared: classes by clauses add
- * to it a family the hash of the puzzle's formula does not show (polycube's
- * --symmetry changes only that).
+ * refusal first. When the problem is the same, parameters that change
+ * nothing counted are not compared, and the units on file are this count's:
+ * the exact-cover count is of its problem alone (its rows, and for classes
+ * the symmetries' action on them, are hashed), so --amo and --non-overlap,
+ * which only change the formula, and for solutions --symmetry, change
+ * nothing; the CNF count of solutions is of the formula alone. Classes by
+ * clauses add to the formula a family its hash does not show (polycube's
+ * --symmetry changes only that): their parameters are compared.
  */
-function countFields(counter: CountMethod, sameProblem: boolean): readonly CompareField[] {
+function countFields(counter: CountMethod, unique: boolean, sameProblem: boolean): readonly CompareField[] {
   const meaning = ['uniqueBy', 'counter', 'puzzle'] as const;
-  if (counter === 'exact-cover' && sameProblem) return [...meaning, 'version'];
+  if (sameProblem && (counter === 'exact-cover' || !unique)) return [...meaning, 'version'];
   return [...meaning, 'params', 'problem', 'version'];
 }
 

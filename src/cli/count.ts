@@ -15,8 +15,9 @@ import {
   planInstance,
   resolvePlan,
   runPlan,
+  runStop,
 } from '../index.js';
-import { CountFile, countHeader, problemBefore } from './count-file.js';
+import { openCountFile } from './count-file.js';
 import {
   type Args,
   counted,
@@ -32,6 +33,7 @@ import {
   stoppableRun,
   summaryOption,
 } from './common.js';
+import { wasInterrupted } from './interrupt.js';
 import { sizeInBytes } from './options.js';
 import { startProgress } from './progress.js';
 
@@ -100,14 +102,17 @@ export const handler = (args: Args) =>
     const instance = planInstance(plan);
     // Every option is checked by now: only from here is the output file touched.
     const out = args.output
-      ? new CountFile(
+      ? openCountFile(
           String(args.output),
-          countHeader(instance, plan.method, plan.unique, plan.uniqueBy),
+          instance,
+          { counter: plan.method, unique: plan.unique, uniqueBy: plan.uniqueBy },
           { resume: args.resume === true, force: args.force === true },
-          problemBefore(instance, plan.method),
+          runStop(plan, { shouldStop: wasInterrupted }),
         )
       : undefined;
-    if (out?.done !== undefined) process.stderr.write(`puzzlesat: resuming: the count in ${out.path} is finished\n`);
+    // Stopped (--timeout, Ctrl-C) while the problem was hashed: the count below stops at once, incomplete, and the file is as it was.
+    if (args.output && !out) process.stderr.write(`puzzlesat: stopped before ${String(args.output)} was read or written; it is left as it was\n`);
+    else if (out?.done !== undefined) process.stderr.write(`puzzlesat: resuming: the count in ${out.path} is finished\n`);
     else if (out?.resumedUnits) process.stderr.write(`puzzlesat: resuming: ${counted(out.resumedUnits, 'finished part')} from ${out.path}\n`);
     let report: CountReport;
     try {

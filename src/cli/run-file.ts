@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import {
   type EncodingKind,
   type Instance,
+  type SetUpPoll,
   SUM_DIGITS,
   UserError,
   chained,
@@ -399,11 +400,13 @@ function unlinkQuietly(path: string): void {
   }
 }
 
-export function cnfHash(instance: Instance): string {
+/** The formula's hash (its variables, projection and clauses), asking `poll` at every clause: millions take seconds. */
+export function cnfHash(instance: Instance, poll: SetUpPoll = () => {}): string {
   const hash = createHash('sha256');
   const cnf = instance.cnf;
   hash.update(`${cnf.varCount} ${cnf.projection.join(' ')}\n`);
   for (const clause of cnf.clauses()) {
+    poll();
     hash.update(new Uint8Array(clause.buffer, clause.byteOffset, clause.byteLength));
     hash.update('0');
   }
