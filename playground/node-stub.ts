@@ -34,6 +34,7 @@ export const accessSync = unavailable('accessSync');
 export const lstatSync = unavailable('lstatSync');
 export const readdirSync = unavailable('readdirSync');
 export const readlinkSync = unavailable('readlinkSync');
+export const realpathSync = unavailable('realpathSync');
 export const createHash = unavailable('createHash');
 export const basename = unavailable('basename');
 export const resolve = unavailable('resolve');
