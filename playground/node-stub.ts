@@ -22,6 +22,9 @@ export const dirname = unavailable('dirname');
 export const join = unavailable('join');
 export const fileURLToPath = unavailable('fileURLToPath');
 export const spawnSync = unavailable('spawnSync');
+export const spawn = unavailable('spawn');
+// The access modes of node:fs (W_OK ...), read by the CLI's output checks only.
+export const constants = {};
 export const gunzipSync = unavailable('gunzipSync');
 export const renameSync = unavailable('renameSync');
 export const rmSync = unavailable('rmSync');

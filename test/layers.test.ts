@@ -85,6 +85,25 @@ describe('layers', () => {
     expect(outside).toEqual([]);
   });
 
+  it("the playground's stand-in for the Node built-ins has every name the package imports from them (regression: readlinkSync, then realpathSync, broke the playground's build)", () => {
+    // The modules vite.config.ts sends to the stand-in, read from its alias.
+    const aliased = /node:\(([a-z_|]+)\)/.exec(readFileSync(join(root, 'playground/vite.config.ts'), 'utf8'))![1]!.split('|');
+    const stub = readFileSync(join(root, 'playground/node-stub.ts'), 'utf8');
+    const stubbed = new Set([...stub.matchAll(/^export const (\w+)/gm)].map((m) => m[1]!));
+    const missing = files.flatMap((file) =>
+      [...readFileSync(join(root, file), 'utf8').matchAll(/^import \{([^}]*)\} from 'node:([a-z_]+)'/gm)]
+        .filter((m) => aliased.includes(m[2]!))
+        .flatMap((m) => m[1]!.split(',').map((name) => name.trim()))
+        .filter((name) => name !== '' && !name.startsWith('type '))
+        .map((name) => name.replace(/ as .*/, ''))
+        .filter((name) => !stubbed.has(name))
+        .map((name) => `${file}: ${name}`),
+    );
+    expect(aliased).toContain('fs');
+    expect(stubbed).toContain('readFileSync');
+    expect(missing).toEqual([]);
+  });
+
   it('reads the imports it judges (a folder that imports nothing would pass vacuously)', () => {
     expect(edges.get('src/cli')).toContain('src/index');
     expect(reachable('src/index')).toContain('solvers');
