@@ -33,7 +33,13 @@ export type PuzzleExplanation = Explanation & {
   compare?: Partial<Record<EncodingKind, EncodingRow[]>> & { defaults: Partial<Record<EncodingKind, string>> };
 };
 
-export function explainPuzzle(puzzle: string, args: Record<string, unknown>, options: { unique: boolean; compare: boolean }): PuzzleExplanation {
+/** The puzzle explained as it is built: no symmetry-breaking family, no table of every encoding, unless `options` asks. */
+export function explainPuzzle(
+  puzzle: string,
+  args: Record<string, unknown> = {},
+  asked: { unique?: boolean; compare?: boolean } = {},
+): PuzzleExplanation {
+  const options = { unique: asked.unique === true, compare: asked.compare === true };
   refuseUniqueOnFormula(puzzle, options.unique);
   if (isCnfPath(puzzle)) {
     for (const [option, given] of [

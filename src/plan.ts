@@ -4,7 +4,7 @@ import { defaultSolverName, engineByName, engineCapabilities, loadWasmSolvers, t
 import { refuseWeightedCount } from './core/dimacs.js';
 import { UsageError, UserError, didYouMean } from './core/errors.js';
 import { callName, fieldName } from './core/field-names.js';
-import { checkRunNumbers } from './core/limits.js';
+import { checkRunNumbers, kindOf } from './core/limits.js';
 import {
   COUNT_METHODS,
   type CountMethod,
@@ -17,6 +17,7 @@ import {
   type SolvePlan,
   type SweepPlan,
   type Verb,
+  VERBS,
 } from './core/plan.js';
 import { type Instance, checkSource, encodingKinds, notExactCoverWhy } from './core/puzzle.js';
 import {
@@ -106,6 +107,7 @@ export function retimed<P extends Plan>(plan: P, timeoutSeconds: number): P {
  * runs stay in this thread).
  */
 export async function resolvePlan(puzzle: string | Instance, request: PlanRequest): Promise<Plan> {
+  checkVerb(request.verb);
   checkSource(request.verb, puzzle, true);
   checkRunNumbers({ timeout: request.timeout, limit: request.limit, maxMemory: request.maxBytes });
   if (request.verb === 'sweep') return resolveSweep(puzzle, request);
@@ -297,6 +299,12 @@ export function refuseUniqueOnFormula(puzzle: string | Instance, unique: boolean
 
 /** uniqueBy without unique: a way of counting classes, when no classes are asked for. */
 const uniqueByAlone = () => new UsageError(`${option('uniqueBy')} applies to ${option('unique')} (it says how classes are counted)`);
+
+/** A library caller's verb may be any value: one no runner has was planned as an enumeration. */
+function checkVerb(verb: unknown): void {
+  if (typeof verb === 'string') choice(verb, VERBS, option('verb'));
+  else throw new UsageError(`${option('verb')}: expected one of ${VERBS.join(', ')}, got ${kindOf(verb)}`);
+}
 
 /** One of the choices, or a usage error naming the option and the choices. */
 function choice<T extends string>(value: string | undefined, choices: readonly T[], option: string): T | undefined {

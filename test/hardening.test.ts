@@ -920,6 +920,9 @@ describe('8b. a number option with no value', { timeout: 300_000 }, () => {
       [['count', 'a.cnf', '--unique'], /--unique: a DIMACS formula has no symmetries/],
       // Ignored: the group only matters to classes.
       [['count', 'soma', '--symmetry', 'isometries'], /--symmetry: is the group --unique identifies by/],
+      // Ignored too when --unique is said false rather than left out (regression: only an absent --unique was refused).
+      [['enumerate', 'soma', '--symmetry', 'isometries', '--no-unique'], /--symmetry: is the group --unique identifies by/],
+      [['count', 'soma', '--unique=false', '--symmetry', 'isometries'], /--symmetry: is the group --unique identifies by/],
       // Ignored: the formula was written or explained as it was, no symmetry-breaking family added.
       [['encode', 'a.cnf', '--unique'], /--unique: a DIMACS formula has no symmetries/],
       [['explain', 'a.cnf', '--unique'], /--unique: a DIMACS formula has no symmetries/],

@@ -9,6 +9,7 @@ import { missing } from './helpers/requires.js';
 import { commandLine } from '../src/cli/common.js';
 import { callName } from '../src/core/field-names.js';
 import type { PlanRequest } from '../src/plan.js';
+import { UsageError } from '../src/core/errors.js';
 import {
   Formula,
   checkPngSize,
@@ -301,6 +302,31 @@ describe("the library's errors name its parameters", () => {
     const queuedSweep = await resolvePlan('genius-square', { verb: 'sweep', sample: 2, queue: 'redis://:1' });
     // A sweep's executor reads it as the run is set up, throwing before runPlan's promise.
     expect(await message((async () => runPlan(queuedSweep))())).toBe('queue: expected redis://[user:password@]host:port[/db], got "redis://:1"');
+  });
+
+  it('resolvePlan refuses a verb it has no plan for, naming the field (regression: an unknown verb was planned as enumerate)', async () => {
+    const planned = (verb: unknown) => resolvePlan('pentomino', { verb, args: { preset: '3x20' } } as unknown as PlanRequest);
+    const refusal = async (verb: unknown) => {
+      const e = await planned(verb).then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      expect(e).toBeInstanceOf(UsageError);
+      return (e as Error).message;
+    };
+    expect(await refusal('slove')).toBe('verb: expected one of solve, enumerate, sweep, count, got "slove" (did you mean solve?)');
+    expect(await refusal('explain')).toBe('verb: expected one of solve, enumerate, sweep, count, got "explain"');
+    expect(await refusal(undefined)).toBe('verb: expected one of solve, enumerate, sweep, count, got undefined');
+    expect((await planned('count')).verb).toBe('count');
+  });
+
+  it('explainPuzzle without its options explains the puzzle as given, no family added, no comparison (regression: it crashed reading options.unique)', () => {
+    const plain = explainPuzzle('pentomino', { preset: '3x20' });
+    expect(plain).toEqual(explainPuzzle('pentomino', { preset: '3x20' }, { unique: false, compare: false }));
+    expect(plain.compare).toBeUndefined();
+    // One option given, the other at its default.
+    expect(explainPuzzle('pentomino', { preset: '3x20' }, { compare: true }).compare).toBeDefined();
+    expect(explainPuzzle('pentomino', {}, { unique: true })).toEqual(explainPuzzle('pentomino', {}, { unique: true, compare: false }));
   });
 
   it("the library's other calls name their fields: explainPuzzle and the drawings", async () => {

@@ -11,6 +11,7 @@ import {
   cubeTreeUnitSizes,
   resolvePlan,
   runPlan,
+  runStop,
   searchedInstance,
 } from '../index.js';
 import {
@@ -28,7 +29,8 @@ import {
   stoppableRun,
 } from './common.js';
 import { progressWanted, startProgress } from './progress.js';
-import { RunFile, runHeader } from './run-file.js';
+import { wasInterrupted } from './interrupt.js';
+import { openRunFile, stoppedBeforeOutput } from './run-file.js';
 
 export const command = 'enumerate <kind>';
 export const describe = 'find all solutions (or all symmetry classes with --unique), streaming them';
@@ -97,10 +99,18 @@ export const handler = (args: Args) =>
     const noun = unique ? 'classes' : 'solutions';
     // Every option is checked by now: only from here is the output file touched.
     const out = args.out
-      ? new RunFile(String(args.out), instance, runHeader(instance, unique), { resume: args.resume === true, force: args.force === true })
+      ? openRunFile(
+          String(args.out),
+          instance,
+          unique,
+          { resume: args.resume === true, force: args.force === true },
+          runStop(plan, { shouldStop: wasInterrupted }),
+        )
       : undefined;
     const known = out?.known ?? [];
-    if (out && args.resume)
+    // Stopped (--timeout, Ctrl-C) while the formula was hashed: the run below stops at once, incomplete, and the file is as it was.
+    if (args.out && !out) process.stderr.write(stoppedBeforeOutput(String(args.out)));
+    else if (out && args.resume)
       process.stderr.write(
         `puzzlesat: resuming: ${counted(known.length, 'solution')} from ${out.path} (${counted(out.finishedCubes.size, 'cube')} finished)\n`,
       );

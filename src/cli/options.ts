@@ -146,7 +146,8 @@ export function checkNumericOptions(args: Record<string, unknown>, words: readon
     if (args[a] !== undefined && args[b] !== undefined) throw new UserError(`--${a} and --${b} do not go together (${why}): give one`);
   }
   for (const [name, { needs, message }] of Object.entries(NEEDS)) {
-    if (args[name] !== undefined && args[needs] === undefined) throw new UserError(`--${name}: ${message}`);
+    // A needed option said false (--no-unique, --unique=false) is as absent as one left out.
+    if (args[name] !== undefined && (args[needs] === undefined || args[needs] === false)) throw new UserError(`--${name}: ${message}`);
   }
 }
 

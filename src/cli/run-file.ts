@@ -16,6 +16,8 @@ import {
   parseJson,
   processAlive,
   readFileInput,
+  setUpPoll,
+  unlessStopped,
   wholeLines,
   wholeLinesLength,
   writeOrExplain,
@@ -59,10 +61,24 @@ export interface RunHeader {
   cnf: string;
 }
 
-export function runHeader(instance: Instance, unique: boolean): RunHeader {
-  const what = { version: toolVersion(), puzzle: instance.puzzle, params: headerParams(instance.params), unique, cnf: cnfHash(instance) };
+/** The header of an enumeration's file; `poll` is asked while the formula is hashed (see cnfHash). */
+export function runHeader(instance: Instance, unique: boolean, poll?: SetUpPoll): RunHeader {
+  const what = { version: toolVersion(), puzzle: instance.puzzle, params: headerParams(instance.params), unique, cnf: cnfHash(instance, poll) };
   return { puzzlesat: 'enumerate', fingerprint: sha256(JSON.stringify(what)).slice(0, 16), ...what };
 }
+
+/**
+ * The enumeration's file opened (locked, and when resumed read and checked),
+ * or undefined when `stop` (a --timeout, Ctrl-C) came while the formula was
+ * hashed for its header: the file is then left as it was, neither read nor
+ * written, and no lock is taken.
+ */
+export function openRunFile(path: string, instance: Instance, unique: boolean, options: RunFileOptions, stop: () => boolean): RunFile | undefined {
+  return unlessStopped(() => new RunFile(path, instance, runHeader(instance, unique, setUpPoll(stop)), options));
+}
+
+/** What a verb says when a stop came before its --output file was opened. */
+export const stoppedBeforeOutput = (path: string): string => `puzzlesat: stopped before ${path} was read or written; it is left as it was\n`;
 
 /**
  * What the resumable output files share (enumerate's and count's): the

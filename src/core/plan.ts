@@ -136,3 +136,7 @@ export interface CountPlan extends Omit<PlanBase, 'engine'> {
 
 export type Plan = SolvePlan | EnumeratePlan | SweepPlan | CountPlan;
 export type Verb = Plan['verb'];
+
+/** Every verb once (the record's keys): a plan's verb is one of these, and a Verb added to Plan must be added here too. */
+const EACH_VERB: Record<Verb, true> = { solve: true, enumerate: true, sweep: true, count: true };
+export const VERBS = Object.keys(EACH_VERB) as readonly Verb[];
