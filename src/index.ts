@@ -153,6 +153,9 @@ export class Formula extends Cnf {
 export function toDimacs(source: Cnf | Instance, given: Partial<DimacsMeta> = {}): string {
   checkSource('toDimacs', source);
   const meta = callOptions('toDimacs', given, { puzzle: true, params: true, names: true });
+  // Written with String(): an object was written "[object Object]".
+  if (meta.puzzle !== undefined && typeof meta.puzzle !== 'string')
+    throw new TypeError(`toDimacs: puzzle: expected a name (a string), got ${kindOf(meta.puzzle)}`);
   if (meta.params !== undefined) checkParams(meta.params);
   const [cnf, own] = source instanceof Cnf ? [source, { puzzle: 'formula', params: {} }] : [source.cnf, source];
   return dimacsString(cnf, { puzzle: meta.puzzle ?? own.puzzle, params: meta.params ?? own.params, names: meta.names });
@@ -170,9 +173,7 @@ function checkParams(params: unknown): void {
     throw new TypeError(`toDimacs: params: expected an object of names and values, got ${Array.isArray(params) ? 'an array' : kindOf(params)}`);
   for (const [key, value] of Object.entries(params as object)) {
     if (!/^\S+$/.test(key))
-      throw new RangeError(
-        `toDimacs: params: the name ${JSON.stringify(key)} has white space in it, and a c param line would read it back as ${JSON.stringify(key.trim().split(/\s+/)[0])}`,
-      );
+      throw new RangeError(`toDimacs: params: a name is one word (a c param line reads its name up to the first space), got ${JSON.stringify(key)}`);
     if (value === undefined) continue;
     if (!['string', 'number', 'boolean'].includes(typeof value))
       throw new TypeError(`toDimacs: params.${key}: expected a string, a number or true/false, got ${kindOf(value)}`);

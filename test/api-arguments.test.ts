@@ -635,6 +635,10 @@ describe("toDimacs's params are what c param lines carry back", () => {
     expect(() => toDimacs(ab(), { params: [1, 2] as never })).toThrow(/^toDimacs: params: expected an object of names and values, got an array$/);
     expect(() => toDimacs(ab(), { params: new Map([['n', 3]]) as never })).toThrow(/^toDimacs: params: expected an object/);
   });
+  it('a puzzle that is no name is refused, not written "[object Object]"', () => {
+    expect(() => toDimacs(ab(), { puzzle: { name: 'x' } as never })).toThrow(/^toDimacs: puzzle: expected a name \(a string\), got object$/);
+    expect(() => toDimacs(ab(), { puzzle: 5 as never })).toThrow(TypeError);
+  });
   it('a nested value is refused, not written "[object Object]"', () => {
     expect(() => toDimacs(ab(), { params: { board: { w: 2 } } })).toThrow(
       /^toDimacs: params\.board: expected a string, a number or true\/false, got object$/,
@@ -644,9 +648,9 @@ describe("toDimacs's params are what c param lines carry back", () => {
   });
   it('a name or value that would read back as another is refused', () => {
     expect(() => toDimacs(ab(), { params: { 'my key': 1 } })).toThrow(
-      /^toDimacs: params: the name "my key" has white space in it, and a c param line would read it back as "my"$/,
+      /^toDimacs: params: a name is one word \(a c param line reads its name up to the first space\), got "my key"$/,
     );
-    expect(() => toDimacs(ab(), { params: { '': 1 } })).toThrow(RangeError);
+    expect(() => toDimacs(ab(), { params: { '': 1 } })).toThrow(/^toDimacs: params: a name is one word .*, got ""$/);
     expect(() => toDimacs(ab(), { params: { note: 'two\nlines' } })).toThrow(
       /^toDimacs: params\.note: "two\\nlines" would read back as "two lines": a value is one line, without runs of white space or white space at its ends$/,
     );
