@@ -153,8 +153,37 @@ export class Formula extends Cnf {
 export function toDimacs(source: Cnf | Instance, given: Partial<DimacsMeta> = {}): string {
   checkSource('toDimacs', source);
   const meta = callOptions('toDimacs', given, { puzzle: true, params: true, names: true });
+  // Written with String(): an object was written "[object Object]".
+  if (meta.puzzle !== undefined && typeof meta.puzzle !== 'string')
+    throw new TypeError(`toDimacs: puzzle: expected a name (a string), got ${kindOf(meta.puzzle)}`);
+  if (meta.params !== undefined) checkParams(meta.params);
   const [cnf, own] = source instanceof Cnf ? [source, { puzzle: 'formula', params: {} }] : [source.cnf, source];
   return dimacsString(cnf, { puzzle: meta.puzzle ?? own.puzzle, params: meta.params ?? own.params, names: meta.names });
+}
+
+/**
+ * A caller's params, each of which a `c param NAME VALUE` line carries back as
+ * it was given (as text; decodeAnswer rebuilds a puzzle by them). A string or
+ * null was ignored (the instance's own were written), a nested value written
+ * "[object Object]", and a name with a space read back as its first word.
+ */
+function checkParams(params: unknown): void {
+  const proto = typeof params === 'object' && params !== null ? Object.getPrototypeOf(params) : undefined;
+  if (proto !== Object.prototype && proto !== null)
+    throw new TypeError(`toDimacs: params: expected an object of names and values, got ${Array.isArray(params) ? 'an array' : kindOf(params)}`);
+  for (const [key, value] of Object.entries(params as object)) {
+    if (!/^\S+$/.test(key))
+      throw new RangeError(`toDimacs: params: a name is one word (a c param line reads its name up to the first space), got ${JSON.stringify(key)}`);
+    if (value === undefined) continue;
+    if (!['string', 'number', 'boolean'].includes(typeof value))
+      throw new TypeError(`toDimacs: params.${key}: expected a string, a number or true/false, got ${kindOf(value)}`);
+    const text = String(value);
+    const read = text.replace(/\s+/g, ' ').trim();
+    if (read !== text)
+      throw new RangeError(
+        `toDimacs: params.${key}: ${JSON.stringify(text)} would read back as ${JSON.stringify(read)}: a value is one line, without runs of white space or white space at its ends`,
+      );
+  }
 }
 
 /**

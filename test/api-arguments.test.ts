@@ -1,6 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { UserError, UsageError } from '../src/core/errors.js';
+import { parseDimacs as readDimacs } from '../src/core/dimacs.js';
 import {
+  Cnf,
   Formula,
   count,
   decodeAnswer,
@@ -384,10 +387,11 @@ describe('what toDimacs writes in comments stays on its line', () => {
     const f = new Formula();
     f.family('first\nfamily');
     f.add([f.vars.id('a')]);
-    const text = toDimacs(f, { puzzle: 'my\npuzzle', params: { 'the\nkey': 'a\nvalue' } });
+    const text = toDimacs(f, { puzzle: 'my\npuzzle' });
     expect(text).toContain('c puzzle my puzzle\n');
     expect(text).toContain('c family first family 1 clauses');
-    expect(text).toContain('c param the key a value\n');
+    // A parameter folded so read back as another ("the" = "key a value"): it is refused (toDimacs's params, below).
+    expect(() => toDimacs(f, { params: { 'the\nkey': 'a\nvalue' } })).toThrow(RangeError);
     expect((await solve(parseDimacs(text))).model?.trueNames).toEqual(['a']);
   });
 
@@ -590,5 +594,89 @@ describe("evaluate's assignment", () => {
       /^evaluate: value: expected a function of a variable's name or number, got object$/,
     );
     expect(evaluate(iff('a', 'b'), (v) => v === 'a')).toBe(false);
+  });
+});
+
+describe('c var lines that name no variable of the file, or a name twice', () => {
+  // Both were malformed input taken silently: a name beyond the header was dropped, a second variable of a name renamed x<v>#<v>.
+  const refusal = (text: string): string => {
+    try {
+      parseDimacs(text, 'f.cnf');
+    } catch (e) {
+      expect(e).toBeInstanceOf(UserError);
+      return (e as Error).message;
+    }
+    throw new Error('expected a refusal');
+  };
+  it('a variable beyond the header, after it or before it, is refused at its line', () => {
+    expect(refusal('p cnf 2 1\nc var 1 a\nc var 3 c\n1 2 0\n')).toBe('f.cnf:3: "c var" names variable 3, beyond the declared 2 variables');
+    expect(refusal('c var 3 c\np cnf 2 1\n1 2 0\n')).toBe('f.cnf:1: "c var" names variable 3, beyond the declared 2 variables');
+    expect(refusal('p cnf 2 1\nc var 0 z\n1 2 0\n')).toBe('f.cnf:2: "c var" names variable 0; variables are numbered from 1');
+  });
+  it('a name given to two variables, or a variable named twice, is refused at the second line', () => {
+    expect(refusal('p cnf 2 1\nc var 1 a\nc var 2 a\n1 2 0\n')).toBe('f.cnf:3: "c var" names variable 2 "a", the name of variable 1 (line 2)');
+    expect(refusal('p cnf 2 1\nc var 1 a\nc var 1 b\n1 2 0\n')).toBe('f.cnf:3: "c var" names variable 1 again (line 2 named it "a")');
+  });
+  it('what encode and toDimacs write reads back whole', () => {
+    const f = new Formula();
+    f.add([f.vars.id('x y'), -f.vars.id('x  y')]);
+    atMostOne(f, ['x y', 'x  y', 'z']);
+    const back = parseDimacs(toDimacs(f));
+    expect(Array.from({ length: f.varCount }, (_, i) => back.vars.name(i + 1))).toEqual(
+      Array.from({ length: f.varCount }, (_, i) => f.vars.name(i + 1)),
+    );
+  });
+});
+
+describe("toDimacs's params are what c param lines carry back", () => {
+  it('params that are not an object of names and values are refused, not ignored', () => {
+    expect(() => toDimacs(ab(), { params: 'n=3' as never })).toThrow(/^toDimacs: params: expected an object of names and values, got string$/);
+    expect(() => toDimacs(ab(), { params: null as never })).toThrow(TypeError);
+    expect(() => toDimacs(ab(), { params: [1, 2] as never })).toThrow(/^toDimacs: params: expected an object of names and values, got an array$/);
+    expect(() => toDimacs(ab(), { params: new Map([['n', 3]]) as never })).toThrow(/^toDimacs: params: expected an object/);
+  });
+  it('a puzzle that is no name is refused, not written "[object Object]"', () => {
+    expect(() => toDimacs(ab(), { puzzle: { name: 'x' } as never })).toThrow(/^toDimacs: puzzle: expected a name \(a string\), got object$/);
+    expect(() => toDimacs(ab(), { puzzle: 5 as never })).toThrow(TypeError);
+  });
+  it('a nested value is refused, not written "[object Object]"', () => {
+    expect(() => toDimacs(ab(), { params: { board: { w: 2 } } })).toThrow(
+      /^toDimacs: params\.board: expected a string, a number or true\/false, got object$/,
+    );
+    expect(() => toDimacs(ab(), { params: { board: [2, 3] } })).toThrow(TypeError);
+    expect(() => toDimacs(ab(), { params: { board: null } })).toThrow(TypeError);
+  });
+  it('a name or value that would read back as another is refused', () => {
+    expect(() => toDimacs(ab(), { params: { 'my key': 1 } })).toThrow(
+      /^toDimacs: params: a name is one word \(a c param line reads its name up to the first space\), got "my key"$/,
+    );
+    expect(() => toDimacs(ab(), { params: { '': 1 } })).toThrow(/^toDimacs: params: a name is one word .*, got ""$/);
+    expect(() => toDimacs(ab(), { params: { note: 'two\nlines' } })).toThrow(
+      /^toDimacs: params\.note: "two\\nlines" would read back as "two lines": a value is one line, without runs of white space or white space at its ends$/,
+    );
+  });
+  it('names and values of one line each read back as written, and decodeAnswer rebuilds a puzzle by them', async () => {
+    const params = { n: 3, ok: true, note: 'a b', empty: '', skipped: undefined };
+    const read = readDimacs(toDimacs(ab(), { params }));
+    expect(Object.fromEntries(read.params)).toEqual({ n: '3', ok: 'true', note: 'a b', empty: '' });
+    const board = puzzles.polyomino({ board: '2x4', pieces: 'L4,L4' });
+    const text = toDimacs(board, { params: { ...board.params } });
+    const { model } = await solve(board, { solver: 'minisat-wasm' });
+    expect(decodeAnswer(text, `s SATISFIABLE\nv ${model!.literals.join(' ')} 0\n`).solutions).toHaveLength(1);
+  });
+});
+
+describe('a family is named by a string, and a clause goes into one', () => {
+  it('family(null) and family(5) are refused', () => {
+    const f = new Cnf();
+    expect(() => f.family(null as never)).toThrow(/^family: expected a name \(a string\), got null$/);
+    expect(() => f.family(5 as never)).toThrow(/^family: expected a name \(a string\), got number$/);
+    expect(f.familyCounts()).toEqual([]);
+  });
+  it('add before any family says what to call first, as a usage error (regression: a plain Error)', () => {
+    const f = new Cnf();
+    f.vars.id('a');
+    expect(() => f.add([1])).toThrow(UsageError);
+    expect(() => f.add([1])).toThrow(/^add: the formula has no family to add the clause to; call family\(name\) first \(a Formula starts one\)$/);
   });
 });

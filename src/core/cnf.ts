@@ -1,5 +1,6 @@
 import { ClauseTally } from './clause-tally.js';
 import { checkDeadlineAt, checkSize, kindOf, shownValue, sizeLimit } from './limits.js';
+import { UsageError } from './errors.js';
 import { VarPool } from './vars.js';
 
 /** A growable Int32 buffer: clause storage without one JS array per clause. */
@@ -157,6 +158,8 @@ export class Cnf {
 
   /** Starts (or resumes) a family; later `add` calls go into it. */
   family(name: string, sentence = ''): Family {
+    // A script without types gave null or 5, taken as a family of that name.
+    if (typeof name !== 'string') throw new TypeError(`family: expected a name (a string), got ${kindOf(name)}`);
     this.closeAuxCount();
     let f = this.families.find((x) => x.name === name);
     if (!f) {
@@ -216,7 +219,8 @@ export class Cnf {
   add(clause: ArrayLike<number>): void {
     if (typeof clause !== 'object' || clause === null || typeof clause.length !== 'number')
       throw new TypeError(`a clause is an array of literals, got ${kindOf(clause)}`);
-    if (!this.current) throw new Error('Cnf.add called before Cnf.family');
+    // The caller's slip, not ours: a plain Error read as an internal one.
+    if (!this.current) throw new UsageError('add: the formula has no family to add the clause to; call family(name) first (a Formula starts one)');
     for (let i = 0; i < clause.length; i++) checkedLiteral(this, clause[i]!);
     this.current.add(clause);
   }

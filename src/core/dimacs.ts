@@ -261,6 +261,9 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
   let nLits = 0;
   const ends: number[] = [];
   const names = new Map<number, string>();
+  /** Each named variable's `c var` line, and the variable of each name: for the refusal of a name given twice. */
+  const nameLines = new Map<number, number>();
+  const byName = new Map<string, number>();
   const projection: number[] = [];
   const projected = new Set<number>();
   /** Each kind of projection line's set and first line: kinds that disagree are refused (which one a counter reads would decide the count). */
@@ -416,10 +419,30 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
     return fail(line, `"c ${kind}" has no closing 0: ${what} ends in 0 ("${['c', kind, ...shown, '0'].join(' ')}")`);
   }
 
+  /**
+   * A `c var N name` line. One naming no variable of the file was dropped, and a
+   * second variable of a name renamed x<v>#<v> (or a variable named twice took
+   * the last name): the file is not what wrote it, and no writer of ours makes
+   * such lines (a formula's names are its variables', one each).
+   */
+  function nameVariable(v: number, name: string): void {
+    if (v === 0) fail(line, '"c var" names variable 0; variables are numbered from 1');
+    if (declared >= 0 && v > vars) fail(line, `"c var" names variable ${v}, beyond the declared ${vars} variables`);
+    if (declared < 0 && v > (early?.v ?? 0)) early = { v, line, kind: 'var' };
+    const before = nameLines.get(v);
+    if (before !== undefined) fail(line, `"c var" names variable ${v} again (line ${before} named it "${oneLine(names.get(v)!, 40)}")`);
+    const holder = byName.get(name);
+    if (holder !== undefined)
+      fail(line, `"c var" names variable ${v} "${oneLine(name, 40)}", the name of variable ${holder} (line ${nameLines.get(holder)})`);
+    names.set(v, name);
+    nameLines.set(v, line);
+    byName.set(name, v);
+  }
+
   function readDirective(kind: string, rest: string): void {
     if (kind === 'var') {
       const m = /^(\d{1,10})\s+(.+)$/.exec(rest);
-      if (m) names.set(Number(m[1]), m[2]!);
+      if (m) nameVariable(Number(m[1]), m[2]!);
     } else if (kind === 'project' || kind === 'ind' || kind === 'p show') {
       // `c ind` (ApproxMC, GANAK, d4), `c p show` (the Model Counting Competition) and `c project` name the same set; a file may carry several.
       // A bare line is no list (it was taken for a comment, and every variable counted); onto none is `c p show 0`.
