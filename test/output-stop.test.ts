@@ -1,0 +1,71 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { pentomino } from '../encoders/polyomino.js';
+import { openCountFile } from '../src/cli/count-file.js';
+import { openRunFile, runHeader } from '../src/cli/run-file.js';
+
+/**
+ * count and enumerate --output hash what they run on (the formula, or the
+ * exact-cover problem) into the file's header before the run, and before a
+ * resume reads the file: on a large formula that took longer than a
+ * --timeout, which they did not hear. They poll the stop now, and stopped
+ * there they leave the file as it was, neither read nor written.
+ */
+describe('--output hashing its problem hears the stop', () => {
+  const instance = pentomino({ preset: '6x10' });
+  const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-output-stop-'));
+  type Open = (path: string, options: { resume: boolean; force: boolean }, stop: () => boolean) => { close(): void } | undefined;
+  const OPENERS: { name: string; open: Open }[] = [
+    ...(
+      [
+        { counter: 'cnf', unique: false, uniqueBy: undefined },
+        { counter: 'exact-cover', unique: false, uniqueBy: undefined },
+        { counter: 'exact-cover', unique: true, uniqueBy: undefined },
+      ] as const
+    ).map((kind) => ({
+      name: `count ${kind.counter}${kind.unique ? ' --unique' : ''}`,
+      open: ((path, options, stop) => openCountFile(path, instance, kind, options, stop)) as Open,
+    })),
+    ...[false, true].map((unique) => ({
+      name: `enumerate${unique ? ' --unique' : ''}`,
+      open: ((path, options, stop) => openRunFile(path, instance, unique, options, stop)) as Open,
+    })),
+  ];
+
+  it('the enumeration header hashes the formula through the poll it is given (regression: cnfHash was called without it)', () => {
+    const poll = vi.fn(() => {
+      throw new Error('told to stop');
+    });
+    expect(() => runHeader(instance, false, poll)).toThrow('told to stop');
+    expect(poll).toHaveBeenCalledTimes(1);
+    // The poll changes nothing in what the header says (files written before still resume).
+    for (const unique of [false, true]) expect(runHeader(instance, unique, () => {})).toEqual(runHeader(instance, unique));
+  });
+
+  for (const { name, open } of OPENERS) {
+    const file = name.replace(/\W+/g, '-');
+
+    it(`${name}: a stop already come opens nothing, and the file on disk stays as it was (regression: hashed to the end, then read it)`, () => {
+      const path = join(dir, `${file}.jsonl`);
+      writeFileSync(path, 'not a run file\n');
+      const stop = vi.fn(() => true);
+      expect(open(path, { resume: true, force: false }, stop)).toBeUndefined();
+      expect(stop).toHaveBeenCalled();
+      expect(readFileSync(path, 'utf8')).toBe('not a run file\n');
+      // Neither a new file nor a lock left behind.
+      expect(open(join(dir, `${file}-fresh.jsonl`), { resume: false, force: false }, () => true)).toBeUndefined();
+      expect(readdirSync(dir).filter((f) => f.startsWith(`${file}-fresh`))).toEqual([]);
+    });
+
+    it(`${name}: the stop is polled now and then, not at every clause or row`, () => {
+      const stop = vi.fn(() => false);
+      const opened = open(join(dir, `${file}-polled.jsonl`), { resume: false, force: true }, stop);
+      expect(opened).toBeDefined();
+      opened!.close();
+      expect(stop).toHaveBeenCalled();
+      expect(stop.mock.calls.length).toBeLessThan(instance.cnf.clauseCount / 1000);
+    });
+  }
+});
