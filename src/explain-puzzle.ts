@@ -1,5 +1,6 @@
 import { buildInstance, encodingChoice, isCnfPath, puzzleByName } from '../encoders/index.js';
 import { AMO_ENCODINGS, CARD_ENCODINGS } from './card/index.js';
+import { callOptions } from './core/call-options.js';
 import { UsageError } from './core/errors.js';
 import { fieldName } from './core/field-names.js';
 import { type EncodingKind, type Instance, encodingKinds } from './core/puzzle.js';
@@ -39,7 +40,9 @@ export function explainPuzzle(
   args: Record<string, unknown> = {},
   asked: { unique?: boolean; compare?: boolean } = {},
 ): PuzzleExplanation {
-  const options = { unique: asked.unique === true, compare: asked.compare === true };
+  // Checked as every library call's options are: { unique: 'yes' } is refused, not read as false.
+  const checked = callOptions('explainPuzzle', asked, { unique: true, compare: true });
+  const options = { unique: checked.unique === true, compare: checked.compare === true };
   refuseUniqueOnFormula(puzzle, options.unique);
   if (isCnfPath(puzzle)) {
     for (const [option, given] of [

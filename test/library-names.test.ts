@@ -329,6 +329,13 @@ describe("the library's errors name its parameters", () => {
     expect(explainPuzzle('pentomino', {}, { unique: true })).toEqual(explainPuzzle('pentomino', {}, { unique: true, compare: false }));
   });
 
+  it('explainPuzzle refuses options of the wrong kind or name, as every library call does (regression: { unique: "yes" } was read as false)', () => {
+    const bad = (asked: unknown) => () => explainPuzzle('pentomino', { preset: '3x20' }, asked as { unique?: boolean });
+    expect(bad({ unique: 'yes' })).toThrow(new TypeError('unique: expected true or false, got "yes"'));
+    expect(bad({ compare: 1 })).toThrow(new TypeError('compare: expected true or false, got 1'));
+    expect(bad({ uniqe: true })).toThrow(/^explainPuzzle has no option "uniqe" \(did you mean unique\?\)/);
+  });
+
   it("the library's other calls name their fields: explainPuzzle and the drawings", async () => {
     const unsat = join(mkdtempSync(join(tmpdir(), 'library-names-')), 'u.cnf');
     writeFileSync(unsat, 'p cnf 1 2\n1 0\n-1 0\n');

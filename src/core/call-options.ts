@@ -22,7 +22,7 @@ export function callOptions<T extends object>(what: string, options: T | null | 
 }
 
 /** The flags and callbacks of the library's calls, by name: each is of one kind in every call that has it. */
-const FLAGS = ['unique', 'proof', 'certify', 'minimal', 'names'];
+const FLAGS = ['unique', 'proof', 'certify', 'minimal', 'names', 'compare'];
 const CALLBACKS = ['onProgress', 'dominance'];
 
 /** A script without types gave unique: 'yes', taken as false, and dominance: 5, called deep in the search. */
