@@ -1,10 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { pentomino } from '../encoders/polyomino.js';
 import { openCountFile } from '../src/cli/count-file.js';
-import { openRunFile, runHeader } from '../src/cli/run-file.js';
+import { RunFile, openRunFile, runHeader } from '../src/cli/run-file.js';
 
 /**
  * count and enumerate --output hash what they run on (the formula, or the
@@ -68,4 +69,27 @@ describe('--output hashing its problem hears the stop', () => {
       expect(stop.mock.calls.length).toBeLessThan(instance.cnf.clauseCount / 1000);
     });
   }
+
+  it('a resume polls the stop at each record it reads back, and a stop there leaves the file as it was (regression: each saved solution was decoded and checked without a poll)', () => {
+    const path = join(dir, 'resumed.jsonl');
+    const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
+    const made = spawnSync(process.execPath, [cli, 'enumerate', 'pentomino', '--preset', '3x20', '--solver', 'dlx', '-o', path, '--quiet'], {
+      encoding: 'utf8',
+    });
+    expect(made.status, made.stderr).toBe(0);
+    const text = readFileSync(path, 'utf8');
+    const records = text.trimEnd().split('\n').length - 1;
+    expect(records).toBeGreaterThanOrEqual(8);
+    const small = pentomino({ preset: '3x20' });
+    const header = runHeader(small, false);
+    const poll = vi.fn();
+    new RunFile(path, small, header, { resume: true, force: false }, poll).close();
+    expect(poll).toHaveBeenCalledTimes(records);
+    const stopping = vi.fn(() => {
+      throw new Error('told to stop');
+    });
+    expect(() => new RunFile(path, small, header, { resume: true, force: false }, stopping)).toThrow('told to stop');
+    expect(readFileSync(path, 'utf8')).toBe(text);
+    expect(existsSync(`${path}.lock`)).toBe(false);
+  });
 });

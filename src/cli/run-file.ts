@@ -70,11 +70,12 @@ export function runHeader(instance: Instance, unique: boolean, poll?: SetUpPoll)
 /**
  * The enumeration's file opened (locked, and when resumed read and checked),
  * or undefined when `stop` (a --timeout, Ctrl-C) came while the formula was
- * hashed for its header: the file is then left as it was, neither read nor
- * written, and no lock is taken.
+ * hashed for its header or a resumed file's records were read back: the file
+ * is then left as it was, never written, and no lock is left.
  */
 export function openRunFile(path: string, instance: Instance, unique: boolean, options: RunFileOptions, stop: () => boolean): RunFile | undefined {
-  return unlessStopped(() => new RunFile(path, instance, runHeader(instance, unique, setUpPoll(stop)), options));
+  const poll = setUpPoll(stop);
+  return unlessStopped(() => new RunFile(path, instance, runHeader(instance, unique, poll), options, poll));
 }
 
 /** What a verb says when a stop came before its --output file was opened. */
@@ -183,6 +184,8 @@ export class RunFile extends ChainedFile<RunHeader> {
     private readonly instance: Instance,
     header: RunHeader,
     options: RunFileOptions,
+    /** Polled at each record a resume reads back (each is decoded and checked): a stop then ends the open, the file as it was. */
+    private readonly poll: () => void = () => {},
   ) {
     super(path, header, optionName('output'));
     this.open(options);
@@ -212,6 +215,7 @@ export class RunFile extends ChainedFile<RunHeader> {
     const cubeAt = new Map<string, number>();
     lines.forEach((text, i) => {
       if (i === 0) return;
+      this.poll();
       const where = `${this.path}:${i + 1}`;
       const record = this.record(text, where);
       if (typeof record.cube === 'string') {
