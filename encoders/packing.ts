@@ -607,8 +607,8 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
     !squareCells
       ? renderPlaneSvg(picture, s, spec.pieces)
       : board.cells.some((c) => c[2] !== 0)
-        ? renderPolycubeSvg(s, spec.pieces)
-        : renderPackingSvg(s, spec.pieces);
+        ? renderPolycubeSvg(s, spec.pieces, picture.optional)
+        : renderPackingSvg(s, spec.pieces, picture.optional);
   // Cells as their grid writes them: a flat polycube figure is on the square grid (boardOf), so (x, y) as it
   // always has been, while a board the puzzle puts on the cube grid keeps its z, even at z = 0.
   const written = board.grid.arity === 2;
@@ -631,7 +631,7 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
       const [w, h, d] = drawnExtent(board.cells);
       return w * d * h > MAX_TEXT_PICTURE
         ? placementList(board.grid, s, spec.pieces, symbols, tooLargeForText(w * d, h))
-        : renderPacking(s, spec.pieces, symbols, o.color);
+        : renderPacking(s, spec.pieces, symbols, o.color, [], picture.optional);
     },
     svg,
     boardSvg: () => svg(wholeBoard(spec, board)),
