@@ -626,6 +626,15 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
         used: spec.used,
       }),
     render: (s, o) => {
+      // A character a piece: past the pool two pieces would share "?", and a picture of them could not be read back.
+      if (new Set(symbols).size < symbols.length)
+        return placementList(
+          board.grid,
+          s,
+          spec.pieces,
+          symbols,
+          `no text picture: ${symbols.length} pieces, more than the ${SYMBOL_POOL.length} characters that tell them apart`,
+        );
       if (!squareCells) return renderPlaneText(picture, s, spec.pieces, symbols, o.color);
       // Levels side by side, each from x = 0 (or the least x) to the greatest; optional cells drawn too (a board may be all optional).
       const [w, h, d] = drawnExtent(board.cells);
@@ -654,13 +663,15 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
   };
 }
 
-/** One distinct display character per piece: its initial when free, else the next free letter. */
+/** The characters pieces are drawn with in text pictures (a name's initial is one of them). */
+const SYMBOL_POOL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** One distinct display character per piece: its initial when free, else the next free letter ("?" once all are taken). */
 function pieceSymbols(pieces: readonly PieceDef[]): string[] {
   const used = new Set<string>();
-  const pool = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
   return pieces.map((p) => {
     const initial = p.name[0]!.toUpperCase();
-    const s = !used.has(initial) ? initial : ([...pool].find((c) => !used.has(c)) ?? '?');
+    const s = !used.has(initial) ? initial : ([...SYMBOL_POOL].find((c) => !used.has(c)) ?? '?');
     used.add(s);
     return s;
   });

@@ -319,3 +319,17 @@ describe('every drawn solution shows each board cell once, with the piece that c
     }
   });
 });
+
+describe('a picture that cannot tell pieces apart is not drawn', () => {
+  it('more pieces than characters: the placement list, each piece named with its cells (regression: two pieces were both drawn "?")', () => {
+    const names = Array.from({ length: 64 }, (_, i) => `P${i}`);
+    const instance = polyform({ board: '64x1', pieces: names.map((name) => `${name}=#`).join(',') });
+    const s = { placements: names.map((piece, i) => ({ piece, cells: [[i, 0, 0] as const] })) };
+    expect(instance.check(s)).toBeNull();
+    for (const color of [false, true]) {
+      const lines = instance.render(s, { color }).split('\n');
+      for (const [i, name] of names.entries()) expect(lines.filter((l) => l.includes(` ${name}: (${i},0)`))).toHaveLength(1);
+      expect(lines.at(-1)).toMatch(/^\(no text picture: 64 pieces, more than the 62 characters that tell them apart; svg or png draws one\)$/);
+    }
+  });
+});
