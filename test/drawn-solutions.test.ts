@@ -53,10 +53,12 @@ const CASES: Case[] = [
         count: '1..3',
       },
       {
+        // Chiral: one-sided, its mirror image is a piece of its own, drawn with its own letter.
         name: 'L',
         cells: [
           [0, 0],
           [1, 0],
+          [2, 0],
           [0, 1],
         ],
         count: '0..1',
@@ -287,6 +289,7 @@ describe('every drawn solution shows each board cell once, with the piece that c
     const found = solutionsOf(instance, 40);
     expect(found.length).toBeGreaterThan(1);
     const board = [...instance.spec.region, ...(instance.spec.optional ?? [])];
+    if (c.oneSided) expect(found.some((s) => s.placements.some((pl) => !c.pieces.some((p) => p.name === pl.piece)))).toBe(true);
     // Some solutions leave optional cells empty: those are what the square grid's pictures left out.
     expect(found.some((s) => s.placements.flatMap((pl) => pl.cells).length < board.length)).toBe(true);
     for (const s of found) {
