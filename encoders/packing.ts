@@ -607,8 +607,8 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
     !squareCells
       ? renderPlaneSvg(picture, s, spec.pieces)
       : board.cells.some((c) => c[2] !== 0)
-        ? renderPolycubeSvg(s, spec.pieces)
-        : renderPackingSvg(s, spec.pieces);
+        ? renderPolycubeSvg(s, spec.pieces, picture.optional)
+        : renderPackingSvg(s, spec.pieces, picture.optional);
   // Cells as their grid writes them: a flat polycube figure is on the square grid (boardOf), so (x, y) as it
   // always has been, while a board the puzzle puts on the cube grid keeps its z, even at z = 0.
   const written = board.grid.arity === 2;
@@ -626,12 +626,21 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
         used: spec.used,
       }),
     render: (s, o) => {
+      // A character a piece: past the pool two pieces would share "?", and a picture of them could not be read back.
+      if (new Set(symbols).size < symbols.length)
+        return placementList(
+          board.grid,
+          s,
+          spec.pieces,
+          symbols,
+          `no text picture: ${symbols.length} pieces, more than the ${SYMBOL_POOL.length} characters that tell them apart`,
+        );
       if (!squareCells) return renderPlaneText(picture, s, spec.pieces, symbols, o.color);
       // Levels side by side, each from x = 0 (or the least x) to the greatest; optional cells drawn too (a board may be all optional).
       const [w, h, d] = drawnExtent(board.cells);
       return w * d * h > MAX_TEXT_PICTURE
         ? placementList(board.grid, s, spec.pieces, symbols, tooLargeForText(w * d, h))
-        : renderPacking(s, spec.pieces, symbols, o.color);
+        : renderPacking(s, spec.pieces, symbols, o.color, [], picture.optional);
     },
     svg,
     boardSvg: () => svg(wholeBoard(spec, board)),
@@ -654,13 +663,15 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
   };
 }
 
-/** One distinct display character per piece: its initial when free, else the next free letter. */
+/** The characters pieces are drawn with in text pictures (a name's initial is one of them). */
+const SYMBOL_POOL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** One distinct display character per piece: its initial when free, else the next free letter ("?" once all are taken). */
 function pieceSymbols(pieces: readonly PieceDef[]): string[] {
   const used = new Set<string>();
-  const pool = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
   return pieces.map((p) => {
     const initial = p.name[0]!.toUpperCase();
-    const s = !used.has(initial) ? initial : ([...pool].find((c) => !used.has(c)) ?? '?');
+    const s = !used.has(initial) ? initial : ([...SYMBOL_POOL].find((c) => !used.has(c)) ?? '?');
     used.add(s);
     return s;
   });

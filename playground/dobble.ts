@@ -86,13 +86,6 @@ function showMethod(): void {
   ui.engine.disabled = ui.method.value === 'algebraic';
 }
 
-function names(): string[] {
-  return ui.names.value
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
-}
-
 function make(): void {
   ui.gallery.replaceChildren();
   ui.check.textContent = '';
@@ -101,7 +94,7 @@ function make(): void {
   const method = ui.method.value as DobbleMethod;
   setStatus('running', method === 'algebraic' ? 'building the plane…' : `searching with ${ui.engine.value}…`);
   const cards = ui.cards.value.trim() === '' ? undefined : Number(ui.cards.value);
-  worker.send({ type: 'deck', order: Number(ui.order.value), cards, method, engine: ui.engine.value as SatEngine, names: names() });
+  worker.send({ type: 'deck', order: Number(ui.order.value), cards, method, engine: ui.engine.value as SatEngine, names: ui.names.value });
 }
 
 function stop(): void {

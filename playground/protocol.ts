@@ -42,8 +42,8 @@ export interface DeckRequest {
   /** sat: the incidence model; cyclic: the translates of one card (encoders/dobble/cyclic.ts), full decks only. */
   method: DobbleMethod;
   engine: SatEngine;
-  /** Names for the symbols 0, 1, ...; empty: the numbers themselves. */
-  names: string[];
+  /** The symbol list as typed: names for the symbols 0, 1, ..., read by the CLI's rules (symbol-list.ts); none: the numbers themselves. */
+  names: string;
 }
 
 export type ToWorker =

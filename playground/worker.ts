@@ -14,6 +14,7 @@ import { soma } from '../encoders/polycube.js';
 import { polyomino } from '../encoders/polyomino.js';
 import { polyform } from '../encoders/polyform.js';
 import { capabilitiesOf, createSolver, loadEngines } from './engines.js';
+import { deckNames } from './symbol-list.js';
 import { DOBBLE_ORDERS, type DeckAnswer, type DeckRequest, type FromWorker, type PuzzleChoice, type SatEngine, type ToWorker } from './protocol.js';
 
 /**
@@ -104,15 +105,15 @@ interface Made {
   clauses: number;
 }
 
-async function makeDeck(request: DeckRequest): Promise<Made> {
+async function makeDeck(request: DeckRequest, names: readonly string[] | undefined): Promise<Made> {
   const n = request.order;
-  if (!Number.isInteger(n) || n < DOBBLE_ORDERS.min || n > DOBBLE_ORDERS.max)
-    throw new UserError(`order: choose a whole number from ${DOBBLE_ORDERS.min} to ${DOBBLE_ORDERS.max}`);
   if (request.method === 'sat' && n > DOBBLE_ORDERS.satMax)
     throw new UserError(`order ${n}: the SAT method here goes up to order ${DOBBLE_ORDERS.satMax}; the algebraic one needs a prime power`);
   if (request.method === 'algebraic')
     return { deck: algebraicDeck(n, { cards: request.cards }), status: 'SAT', solver: 'algebraic', vars: 0, clauses: 0 };
-  const instance = dobbleInstance(n, { cards: request.cards, variables: request.method === 'cyclic' ? 'cyclic' : 'incidence' });
+  // As the CLI does: the names are the symbols there are, so the search may use no more (or the deck could not be named).
+  const symbols = request.method === 'sat' && names && names.length < planeSize(n) ? names.length : undefined;
+  const instance = dobbleInstance(n, { cards: request.cards, symbols, variables: request.method === 'cyclic' ? 'cyclic' : 'incidence' });
   const solver = createSolver(request.engine);
   const { status, trueVars } = await solveOnce(instance.cnf, solver);
   const deck = status === 'SAT' ? instance.decode(trueVars) : undefined;
@@ -120,8 +121,13 @@ async function makeDeck(request: DeckRequest): Promise<Made> {
 }
 
 async function deck(request: DeckRequest): Promise<void> {
+  const n = request.order;
+  if (!Number.isInteger(n) || n < DOBBLE_ORDERS.min || n > DOBBLE_ORDERS.max)
+    throw new UserError(`order: choose a whole number from ${DOBBLE_ORDERS.min} to ${DOBBLE_ORDERS.max}`);
+  // Read and checked against the deck asked before the search, as the CLI reads its --symbols file.
+  const names = deckNames(request.names, request.cards ?? planeSize(n), n + 1);
   const start = performance.now();
-  const made = await makeDeck(request);
+  const made = await makeDeck(request, names);
   const seconds = (performance.now() - start) / 1000;
   const common = { type: 'deck', solver: made.solver, seconds, vars: made.vars, clauses: made.clauses } as const;
   if (!made.deck) {
@@ -132,8 +138,8 @@ async function deck(request: DeckRequest): Promise<void> {
   // As in the CLI: a deck that fails the shape asked for is a bug, never shown as an answer.
   const problem = deckProblem(made.deck, { cards, symbolsPerCard: request.order + 1 });
   if (problem) throw new Error(`the ${request.method} deck fails its check: ${problem}`);
-  const named = request.names.length > 0 ? nameDeck(made.deck, request.names, 'the symbol list') : made.deck.map((card) => card.map(String));
-  // The names the user gave are checked again: a repeated name would break the deck.
+  const named = names ? nameDeck(made.deck, names, 'the symbol list') : made.deck.map((card) => card.map(String));
+  // The deck is checked again as shown, by its names.
   const verdict = checkDeck(named);
   const check = verdict.ok
     ? `OK: ${verdict.cards} cards, ${verdict.symbolsPerCard} symbols per card, ${verdict.symbols} symbols; every two cards share exactly one`

@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { checkDeck, parseDeck } from '../encoders/dobble.js';
 import { parseDimacs } from '../src/core/dimacs.js';
+import { type CliRun, expectOneLineError } from './helpers/expect-errors.js';
 import { missing } from './helpers/requires.js';
 
 /** The compiled CLI (the test script's pretest runs tsc). */
@@ -18,6 +19,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function run(...args: string[]) {
   const r = spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: 'utf8', timeout: 240_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** A run as the error helpers read it. */
+function ran(...args: string[]): CliRun {
+  const r = run(...args);
+  return { code: r.code, out: r.stdout, err: r.stderr };
 }
 
 function file(name: string, text: string): string {
@@ -99,6 +106,49 @@ describe('puzzlesat dobble, algebraic', () => {
     expect(existsSync(join(dir, 'big.svg'))).toBe(false);
     const circles = (name: string) => readFileSync(join(dir, name), 'utf8').match(/<circle /g)!.length;
     expect(circles('big-1.svg') + circles('big-2.svg')).toBe(7);
+  });
+
+  it('checks the page files a deck writes where they are written, through their links, before the search (regression: the --svg FILE it does not write was refused, a page linked into a missing folder failed after the first pages were written, two pages linked to one file kept the last)', () => {
+    // 7 cards of 3 symbols fill two pages: FILE itself is not written, so neither its link nor its being there matters.
+    symlinkSync(join('gone', 'deck.svg'), join(dir, 'linked.svg'));
+    writeFileSync(join(dir, 'there.svg'), 'keep');
+    for (const [option, name, pages] of [
+      ['--svg', 'linked.svg', ['linked-1.svg', 'linked-2.svg']],
+      ['--svg', 'there.svg', ['there-1.svg', 'there-2.svg']],
+    ] as const) {
+      const r = run('dobble', '--symbols-per-card', '3', option, name, '--json');
+      expect(r).toMatchObject({ code: 0, stderr: '' });
+      expect(summary(r.stdout).svg).toEqual(pages);
+    }
+    expect(existsSync(join(dir, 'gone'))).toBe(false);
+    expect(readFileSync(join(dir, 'there.svg'), 'utf8')).toBe('keep');
+    // FILE still names a file, which the pages are named from.
+    expectOneLineError(ran('dobble', '--symbols-per-card', '3', '--svg', ''), /^puzzlesat: --svg: give a file name/, 2);
+    // A page whose link leads into a folder that is not there: refused before any page is written, as --svg FILE is.
+    symlinkSync(join('gone', 'page.svg'), join(dir, 'lost-2.svg'));
+    expectOneLineError(
+      ran('dobble', '--symbols-per-card', '3', '--svg', 'lost.svg'),
+      /^puzzlesat: --svg: cannot write "lost-2\.svg" \(a link to .*gone\/page\.svg\): no such file or directory/,
+      2,
+    );
+    expect(existsSync(join(dir, 'lost-1.svg'))).toBe(false);
+    // Two pages that are one file (links to one new file): the first would be lost under the second.
+    for (const page of ['same-1.png', 'same-2.png']) symlinkSync('one.png', join(dir, page));
+    expectOneLineError(
+      ran('dobble', '--symbols-per-card', '3', '--png', 'same.png'),
+      /^puzzlesat: --png: same-2\.png is also written by --png \(same-1\.png\); give each output its own file/,
+    );
+    expect(existsSync(join(dir, 'one.png'))).toBe(false);
+    // One page is FILE itself, checked as before: through its link.
+    expectOneLineError(
+      ran('dobble', '--symbols-per-card', '2', '--svg', 'linked.svg'),
+      /^puzzlesat: --svg: cannot write "linked\.svg" \(a link to .*gone\/deck\.svg\): no such file or directory/m,
+      2,
+    );
+    expectOneLineError(
+      ran('dobble', '--symbols-per-card', '2', '--svg', 'there.svg'),
+      /^puzzlesat: --svg: there\.svg exists; add --force to replace it/m,
+    );
   });
 
   it('writes one page to a device or pipe as it is, and refuses a deck of several pages there, before the search (regression: --svg /dev/stdout made /dev/stdout-1.svg, /dev/stdout-2.svg)', () => {

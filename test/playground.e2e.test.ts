@@ -379,6 +379,13 @@ describe.skipIf(absent)('playground in Chromium', () => {
     const cards = await makeDeck(2, 'algebraic');
     await expectPlane(cards, 2);
     expect(new Set(cards.flat())).toEqual(new Set(['apple', 'bee', 'cat', 'dog', 'egg', 'fox', 'gull']));
+    // The list is read as the CLI reads a --symbols file (regression: a comment was a symbol, a repeated name a deck "not valid").
+    await page.fill('#names', ['# farm and garden', 'apple', 'bee  # buzzes', 'cat', 'dog', 'egg', 'fox', 'gull'].join('\n'));
+    expect(new Set((await makeDeck(2, 'algebraic')).flat())).toEqual(new Set(['apple', 'bee', 'cat', 'dog', 'egg', 'fox', 'gull']));
+    await page.fill('#names', ['apple', 'bee', 'cat', 'apple', 'egg', 'fox', 'gull'].join('\n'));
+    await page.click('#make');
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('#status')?.dataset.state === 'error');
+    expect(await page.textContent('#status')).toBe('the symbol list:4: symbol "apple" already named on line 1');
   }, 60_000);
 
   describe.each(WASM_ENGINES)('Dobble by SAT with $name', ({ name, built }) => {

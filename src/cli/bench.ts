@@ -50,8 +50,7 @@ function checkReportFiles(args: Args, dir: string | undefined, files: readonly s
   const rules = args.out === undefined ? { ...args, force: true } : args;
   checkLaterOutputs(
     rules,
-    files.map((file) => join(dir, file)),
-    optionName('output'),
+    files.map((file) => ({ path: join(dir, file), option: optionName('output') })),
   );
 }
 

@@ -37,7 +37,7 @@ import {
   writeDrawing,
 } from '../index.js';
 import { type Args, commonOptions, counted, formulaSize, guarded, interruptFlag, planRequest, positiveInt, runSeconds } from './common.js';
-import { checkLaterOutputs } from './options.js';
+import { checkLaterFiles } from './options.js';
 
 /**
  * `puzzlesat dobble`: a deck of K cards with m symbols each, every two cards
@@ -233,8 +233,13 @@ export const handler = (args: Args) =>
     if (asked !== undefined && asked < m) throw new UsageError(`--max-symbols: ${asked} is too few for cards of ${m} symbols each`);
     // The names are the symbols there are: a SAT deck free to use all m² - m + 1 could not be named after the search.
     const maxSymbols = asked ?? (method === 'sat' && names && names.length < planeSize(m - 1) ? names.length : undefined);
-    // Every page file is named and checked before the search: k cards fill a known number of pages, FILE-1 … FILE-N when more than one.
+    // Every page file is named and checked before the search, where it is written (by the one output-path rule): k cards fill a known
+    // number of pages, FILE-1 … FILE-N when more than one, and FILE itself is then no file the run writes.
     const [svgPaths, pngPaths] = [outputPages(args, 'svg', k), outputPages(args, 'png', k)];
+    checkLaterFiles(args, [
+      ...(svgPaths ?? []).map((path) => ({ path, option: '--svg' })),
+      ...(pngPaths ?? []).map((path) => ({ path, option: '--png' })),
+    ]);
 
     const outcome = method === 'algebraic' ? algebraic(m - 1, k) : await bySat(m - 1, k, maxSymbols, args);
     const time = runSeconds();
@@ -405,12 +410,9 @@ function drawPages(cards: readonly (readonly (string | number)[])[], args: Args)
   );
 }
 
-/** The files --svg or --png will write for a deck of k cards, checked by the one output-path rule; undefined without the option. */
+/** The files --svg or --png will write for a deck of k cards; undefined without the option. */
 function outputPages(args: Args, format: 'svg' | 'png', cards: number): string[] | undefined {
-  if (args[format] === undefined) return undefined;
-  const paths = pagePaths(String(args[format]), pageCount(cards), format);
-  checkLaterOutputs(args, paths, `--${format}`);
-  return paths;
+  return args[format] === undefined ? undefined : pagePaths(String(args[format]), pageCount(cards), format);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { availableParallelism, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { MAX_TIMEOUT_SECONDS, MIN_MEMORY_BYTES, UserError, kebabField, linkTarget, systemReason } from '../index.js';
+import { MAX_TIMEOUT_SECONDS, MIN_MEMORY_BYTES, UsageError, UserError, kebabField, linkTarget, systemReason } from '../index.js';
 
 /**
  * The one validation layer for option values, run (as yargs middleware)
@@ -103,6 +103,13 @@ const NOT_OUTPUTS: Readonly<Record<string, readonly string[]>> = { 'check-proof'
  * once it knows their names; here only that the path is no file.
  */
 const OUTPUT_DIRECTORIES: Readonly<Record<string, readonly string[]>> = { bench: ['output'] };
+/**
+ * Verbs whose output option names files only once the verb knows how many
+ * (dobble's pages: FILE itself for one, FILE-1.svg … for more, never FILE
+ * then): the verb checks each with checkLaterFiles where it is written; FILE
+ * is not checked here, where it may be no file the run writes.
+ */
+const LATER_OUTPUTS: Readonly<Record<string, readonly string[]>> = { dobble: ['svg', 'png'] };
 
 /** Options that say one thing two ways: given together, one would silently win. */
 const CONFLICTS: readonly (readonly [string, string, string])[] = [
@@ -141,6 +148,7 @@ export function checkNumericOptions(args: Record<string, unknown>, words: readon
   }
   checkBooleansOnce(args, words);
   for (const { path, option } of outputsOf(args)) checkWritable(path, option);
+  for (const { path, option } of pathsOf(args, LATER_OUTPUTS[verbOf(args)] ?? [])) checkFileName(path, option);
   for (const { path, option } of outputDirectoriesOf(args)) checkDirectory(path, option);
   for (const [a, b, why] of CONFLICTS) {
     if (args[a] !== undefined && args[b] !== undefined) throw new UserError(`--${a} and --${b} do not go together (${why}): give one`);
@@ -277,35 +285,79 @@ const shownValue = (value: unknown): string =>
 export function checkOutputs(args: Record<string, unknown>): void {
   const verb = verbOf(args);
   const inputs = inputsOf(args);
-  // By the file where it exists, else by the path it will have: two options must not write one file.
   const written = new Map<string, string>();
   for (const { name, path, option } of outputsOf(args)) {
-    const id = fileId(path);
-    // A link to a file not there yet is that file: it is what the write makes.
-    const key = id ?? (path === '-' ? undefined : `path ${resolve(linkTarget(path))}`);
-    const twice = key === undefined ? undefined : written.get(key);
-    if (twice) throw new UserError(`${option}: ${path} is also written by ${twice}; give each output its own file`);
-    if (key !== undefined) written.set(key, option);
-    if (id === undefined) continue;
-    refuseInput(inputs, id, option, path);
     const resumable = name === 'output' && (verb === 'enumerate' || verb === 'sweep' || verb === 'count');
-    if (!args.force && !(resumable && args.resume))
-      throw new UserError(`${option}: ${path} exists; add ${resumable ? '--resume to continue it or ' : ''}--force to replace it`);
+    checkOutputFile(args, inputs, written, { path, option, writer: option }, resumable);
   }
+}
+
+/** A file an output writes: its path, the option that writes it, and how a message names that writer (the option, or the option and the page). */
+interface OutputFile {
+  path: string;
+  option: string;
+  writer: string;
+}
+
+/**
+ * The rule for one output file: not an input, not a file another output
+ * writes (`written`, by file where it exists, else by the path it will have),
+ * replaced only with --force (or continued with --resume, when `resumable`).
+ */
+function checkOutputFile(
+  args: Record<string, unknown>,
+  inputs: readonly { name: string; id: string }[],
+  written: Map<string, string>,
+  { path, option, writer }: OutputFile,
+  resumable = false,
+): void {
+  const id = fileId(path);
+  const key = outputKey(path);
+  const twice = key === undefined ? undefined : written.get(key);
+  if (twice) throw new UserError(`${option}: ${path} is also written by ${twice}; give each output its own file`);
+  if (key !== undefined) written.set(key, writer);
+  if (id === undefined) return;
+  refuseInput(inputs, id, option, path);
+  if (!args.force && !(resumable && args.resume))
+    throw new UserError(`${option}: ${path} exists; add ${resumable ? '--resume to continue it or ' : ''}--force to replace it`);
 }
 
 /**
  * The same rule for files a run names only once it knows how many there are
- * (a deck's pages, FILE-1.svg …), checked before the first is written.
+ * (bench's report files in its folder), checked before the first is written:
+ * no two of them, nor one of them and an output an option names, one file.
  */
-export function checkLaterOutputs(args: Record<string, unknown>, paths: readonly string[], option: string): void {
+export function checkLaterOutputs(args: Record<string, unknown>, files: readonly { path: string; option: string }[]): void {
   const inputs = inputsOf(args);
-  for (const path of paths) {
-    const id = fileId(path);
-    if (id === undefined) continue;
-    refuseInput(inputs, id, option, path);
-    if (!args.force) throw new UserError(`${option}: ${path} exists; add --force to replace it`);
+  const written = new Map<string, string>();
+  for (const { path, option } of outputsOf(args)) {
+    const key = outputKey(path);
+    if (key !== undefined) written.set(key, option);
   }
+  for (const { path, option } of files) checkOutputFile(args, inputs, written, { path, option, writer: `${option} (${path})` });
+}
+
+/** What tells two outputs apart: the file where it exists, else the path it will have (a link to a file not there yet is that file: the write makes it); none for standard output. */
+function outputKey(path: string): string | undefined {
+  const id = fileId(path);
+  return id ?? (path === '-' ? undefined : `path ${resolve(linkTarget(path))}`);
+}
+
+/**
+ * The whole rule for the files of LATER_OUTPUTS (a deck's pages), all the
+ * verb's at once, each checked where it is written: through its link, its
+ * folder must be there and writable (a usage error, as for any output
+ * path); then as checkLaterOutputs.
+ */
+export function checkLaterFiles(args: Record<string, unknown>, files: readonly { path: string; option: string }[]): void {
+  for (const { path, option } of files) {
+    try {
+      checkWritable(path, option);
+    } catch (e) {
+      throw e instanceof UserError ? new UsageError(e.message) : e;
+    }
+  }
+  checkLaterOutputs(args, files);
 }
 
 /** The files the run reads, by identity. */
@@ -334,7 +386,7 @@ const verbOf = (args: Record<string, unknown>): string => String(Array.isArray(a
 /** The output files the options name, with the option as messages spell it. */
 function outputsOf(args: Record<string, unknown>): { name: string; path: string; option: string }[] {
   const verb = verbOf(args);
-  const skipped = [...(NOT_OUTPUTS[verb] ?? []), ...(OUTPUT_DIRECTORIES[verb] ?? [])];
+  const skipped = [...(NOT_OUTPUTS[verb] ?? []), ...(OUTPUT_DIRECTORIES[verb] ?? []), ...(LATER_OUTPUTS[verb] ?? [])];
   return pathsOf(
     args,
     OUTPUT_PATHS.filter((name) => !skipped.includes(name)),
@@ -376,9 +428,7 @@ function fileId(path: string | undefined): string | undefined {
  * link's.
  */
 function checkWritable(path: string, option: string): void {
-  if (path === '') throw new UserError(`${option}: give a file name`);
-  // Caught here, before any verb opens it: --resume would read it, --force would try to replace it.
-  if (isDirectory(path)) throw new UserError(`${option}: "${path}" is a directory; give a file name`);
+  checkFileName(path, option);
   let file = path;
   try {
     file = linkTarget(path);
@@ -390,6 +440,13 @@ function checkWritable(path: string, option: string): void {
     const link = file === path ? '' : ` (a link to ${resolve(file)})`;
     throw new UserError(`${option}: cannot write "${path}"${link}: ${systemReason(e)}`);
   }
+}
+
+/** An output option's value names a file: not nothing, not a directory (a deck's pages, FILE-1.svg …, are named from it too). */
+function checkFileName(path: string, option: string): void {
+  if (path === '') throw new UserError(`${option}: give a file name`);
+  // Caught here, before any verb opens it: --resume would read it, --force would try to replace it.
+  if (isDirectory(path)) throw new UserError(`${option}: "${path}" is a directory; give a file name`);
 }
 
 /** A directory to write into: a new one, or one that exists; a file there is refused before the run, not after it (EEXIST). */

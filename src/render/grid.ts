@@ -9,9 +9,12 @@ interface Solution {
   placements: readonly { piece: string; cells: readonly Cell[] }[];
 }
 
+/** A cell drawn with its own symbol: a fixed blocker (genius-square), or an optional cell left empty. */
 interface Fixed {
   cell: Cell;
   symbol: string;
+  /** An empty cell: drawn plain, not inverted as a blocker is. */
+  empty?: boolean;
 }
 
 /**
@@ -19,7 +22,9 @@ interface Fixed {
  * cell (stable, greppable, what pipes and tests read). With colour (a
  * terminal): each piece a coloured block outlined with box-drawing lines,
  * labelled once, touching pieces in different colours. 3D packings show
- * their z-levels side by side. Holes are blank.
+ * their z-levels side by side. Holes are blank; a cell of `optional` (one
+ * that may stay empty) left empty is EMPTY_MARK, as on the other grids
+ * (plane.ts), so that it reads as neither a hole nor a piece.
  */
 export function renderPacking(
   solution: Solution,
@@ -27,11 +32,23 @@ export function renderPacking(
   symbols: readonly string[],
   color: boolean,
   fixed: readonly Fixed[] = [],
+  optional: readonly Cell[] = [],
 ): string {
-  const shift = toDrawable([...solution.placements.flatMap((pl) => pl.cells), ...fixed.map((f) => f.cell)]);
+  const empty = emptyCells(solution, optional).map((cell): Fixed => ({ cell, symbol: EMPTY_MARK, empty: true }));
+  // The whole board is drawn from where it starts, an empty optional cell at its edge too.
+  const shift = toDrawable([...solution.placements.flatMap((pl) => pl.cells), ...fixed.map((f) => f.cell), ...optional]);
   solution = shiftSolution(solution, shift);
-  fixed = fixed.map((f) => ({ ...f, cell: shift(f.cell) }));
+  fixed = [...fixed, ...empty].map((f) => ({ ...f, cell: shift(f.cell) }));
   return (color ? outlinedLevels(solution, pieces, symbols, fixed) : letterLevels(solution, pieces, symbols, fixed)).join('\n');
+}
+
+/** How a text picture shows a cell that may stay empty and did (plane.ts draws it so too). */
+export const EMPTY_MARK = '.';
+
+/** The cells of `optional` that no placement covers. */
+export function emptyCells(solution: Solution, optional: readonly Cell[]): Cell[] {
+  const covered = new Set(solution.placements.flatMap((pl) => pl.cells.map((c) => c.join(','))));
+  return optional.filter((c) => !covered.has(c.join(',')));
 }
 
 /**
@@ -122,7 +139,8 @@ export function outlinedLevels(
       label.set(labelCell(pl.cells.filter((c) => c[2] === z)).join(','), terminalLabel(looks[i]!, symbols));
   });
   for (const f of fixed) {
-    owner.set(f.cell.join(','), `f${f.cell.join(',')}`);
+    // Each cell its own outline; an empty one plain, a blocker inverted.
+    owner.set(f.cell.join(','), `${f.empty ? 'e' : 'f'}${f.cell.join(',')}`);
     label.set(f.cell.join(','), f.symbol);
   }
   const bgOf = (id: string | undefined): number | undefined =>
@@ -219,14 +237,17 @@ const MARGIN = 10;
 /**
  * A flat packing as SVG: each piece one coloured shape with a thick outline
  * and one label at its centre, faint lines between its own cells (to count
- * them), touching pieces in different colours, copies named L4a, L4b, ...
+ * them), touching pieces in different colours, copies named L4a, L4b, ...;
+ * an optional cell left empty dashed.
  */
-export function renderPackingSvg(solution: Solution, pieces: readonly { name: string }[]): string {
-  solution = shiftSolution(solution, toDrawable(solution.placements.flatMap((pl) => pl.cells)));
+export function renderPackingSvg(solution: Solution, pieces: readonly { name: string }[], optional: readonly Cell[] = []): string {
+  const shift = toDrawable([...solution.placements.flatMap((pl) => pl.cells), ...optional]);
+  const empty = emptyCells(solution, optional).map(shift);
+  solution = shiftSolution(solution, shift);
   const looks = pieceLooks(solution.placements, pieces);
   const owner = new Map<string, number>();
   solution.placements.forEach((pl, i) => pl.cells.forEach((c) => owner.set(`${c[0]},${c[1]}`, i)));
-  const cells = solution.placements.flatMap((pl) => pl.cells);
+  const cells = [...solution.placements.flatMap((pl) => pl.cells), ...empty];
   // A solution may place no piece (a board of optional cells, the pieces optional too): an empty picture, not one "-Infinity" wide.
   const [w, h] = cells.length ? (maxCorner(cells).map((m) => m + 1) as [number, number]) : [0, 0];
   const px = (n: number) => MARGIN + n * CELL;
@@ -239,6 +260,9 @@ export function renderPackingSvg(solution: Solution, pieces: readonly { name: st
     for (const [x, y] of pl.cells)
       parts.push(`<rect x="${px(x)}" y="${px(y)}" width="${CELL}" height="${CELL}" fill="${paletteColour(looks[i]!.colour)}"/>`);
   });
+  // An optional cell left empty dashed, as plane.ts draws it: neither a hole (nothing) nor a piece.
+  for (const [x, y] of empty)
+    parts.push(`<rect x="${px(x)}" y="${px(y)}" width="${CELL}" height="${CELL}" fill="#f4f4f4" stroke="#999" stroke-dasharray="3 3"/>`);
   const at = (x: number, y: number) => owner.get(`${x},${y}`);
   const inner: string[] = [];
   const outline: string[] = [];

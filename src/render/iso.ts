@@ -1,5 +1,5 @@
 import type { Cell } from '../geometry/cells.js';
-import { escapeXml } from './grid.js';
+import { emptyCells, escapeXml } from './grid.js';
 import { type PieceLook, labelCell, paletteColour, pieceLooks, shade } from './palette.js';
 
 /**
@@ -58,6 +58,14 @@ const FACES: readonly { face: Face; neighbour: Cell; corners: readonly Cell[] }[
   },
 ];
 
+/** The corners of a cube's bottom face. */
+const FLOOR: readonly Cell[] = [
+  [0, 0, 0],
+  [1, 0, 0],
+  [1, 1, 0],
+  [0, 1, 0],
+];
+
 /** Light from above: tops lightest, the right faces darkest. */
 const SHADE: Readonly<Record<Face, number>> = { top: 1.25, left: 1, right: 0.7 };
 
@@ -86,7 +94,14 @@ interface Panel {
  * The cubes of the given placements as face polygons; `labels` adds each
  * piece's name on the top face of its cube nearest its centre, per level.
  */
-function isometricPanel(solution: Solution, looks: readonly PieceLook[], size: number, explode: number, labels: boolean): Panel {
+function isometricPanel(
+  solution: Solution,
+  looks: readonly PieceLook[],
+  size: number,
+  explode: number,
+  labels: boolean,
+  empty: readonly Cell[] = [],
+): Panel {
   const owner = new Map<string, number>();
   const cubes: Cell[] = [];
   solution.placements.forEach((pl, i) => {
@@ -103,6 +118,14 @@ function isometricPanel(solution: Solution, looks: readonly PieceLook[], size: n
   };
   const body: string[] = [];
   const points: [number, number][] = [];
+  // An optional cell left empty: a dashed tile on the floor of its place. Nothing lies behind the floor, so drawn first it hides nothing.
+  for (const cell of empty) {
+    const corner = FLOOR.map((c) => project(cell, c));
+    points.push(...corner);
+    body.push(
+      `<polygon points="${corner.map(([px, py]) => `${num(px)},${num(py)}`).join(' ')}" fill="#f4f4f4" stroke="#999" stroke-dasharray="3 3"/>`,
+    );
+  }
   for (const cube of cubes) {
     const colour = looks[owner.get(cube.join(','))!]!.colour;
     for (const { face, neighbour, corners } of FACES) {
@@ -171,18 +194,22 @@ function legendEntry(look: PieceLook, x: number, y: number): string {
 /**
  * The picture of a 3D packing that hides no piece: the assembled solid, and
  * beside it each level on its own (seen from the same angle, so every cube's
- * top is in view), each piece named on its top faces.
+ * top is in view), each piece named on its top faces, and each cell of
+ * `optional` (one that may stay empty) left empty a dashed tile on its level.
  */
-export function renderPolycubeSvg(solution: Solution, pieces: readonly { name: string }[], cellSize = 24): string {
+export function renderPolycubeSvg(solution: Solution, pieces: readonly { name: string }[], optional: readonly Cell[] = [], cellSize = 24): string {
   const looks = pieceLooks(solution.placements, pieces);
-  const levels = [...new Set(solution.placements.flatMap((pl) => pl.cells.map((c) => c[2])))].sort((a, b) => a - b);
+  const empty = emptyCells(solution, optional);
+  const levels = [...new Set([...solution.placements.flatMap((pl) => pl.cells), ...empty].map((c) => c[2]))].sort((a, b) => a - b);
   const panels: { panel: Panel; caption: string }[] = [{ panel: isometricPanel(solution, looks, cellSize, 0, false), caption: 'assembled' }];
+  const flat = (c: Cell): Cell => [c[0], c[1], 0];
   for (const z of levels) {
     const only = {
-      placements: solution.placements.map((pl) => ({ piece: pl.piece, cells: pl.cells.filter((c) => c[2] === z).map((c): Cell => [c[0], c[1], 0]) })),
+      placements: solution.placements.map((pl) => ({ piece: pl.piece, cells: pl.cells.filter((c) => c[2] === z).map(flat) })),
     };
     const name = z === levels[0] ? `level ${z + 1} (bottom)` : z === levels.at(-1) ? `level ${z + 1} (top)` : `level ${z + 1}`;
-    panels.push({ panel: isometricPanel(only, looks, cellSize, 0, true), caption: name });
+    const emptyHere = empty.filter((c) => c[2] === z).map(flat);
+    panels.push({ panel: isometricPanel(only, looks, cellSize, 0, true, emptyHere), caption: name });
   }
   const gap = cellSize * 1.5;
   const captionH = 22;

@@ -1,7 +1,7 @@
 import { fieldName } from '../core/field-names.js';
 import type { Cell } from '../geometry/cells.js';
 import type { Grid, PlanePoint } from '../geometry/grids.js';
-import { escapeXml, xterm256 } from './grid.js';
+import { EMPTY_MARK, escapeXml, xterm256 } from './grid.js';
 import { type PieceLook, paletteColour, pieceLooks, shade } from './palette.js';
 import { spanOf } from '../core/extent.js';
 
@@ -217,7 +217,7 @@ export function renderPlaneText(
     const bg = color ? xterm256(paletteColour(looks[i]!.colour)) : undefined;
     for (const c of pl.cells) for (const p of place(c)) glyphs.set(key(p), { ch: symbolOf(pl.piece), bg });
   });
-  for (const c of board.optional) for (const p of place(c)) if (!glyphs.has(key(p))) glyphs.set(key(p), { ch: '.' });
+  for (const c of board.optional) for (const p of place(c)) if (!glyphs.has(key(p))) glyphs.set(key(p), { ch: EMPTY_MARK });
   if (board.grid.name === 'square-edges')
     for (const c of [...board.cells, ...board.optional]) for (const v of board.grid.corners(c)) glyphs.set(key([4 * v[0], -2 * v[1]]), { ch: '+' });
   const spots = [...glyphs.keys()].map((k) => k.split(',').map(Number) as [number, number]);
