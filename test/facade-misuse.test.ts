@@ -201,3 +201,67 @@ describe('runPlan and parseDimacs given what they should not be', () => {
     expect(() => parseDimacs('p cnf 1 x\n', 'mine.cnf')).toThrow(/^mine\.cnf:1: bad header/);
   });
 });
+
+describe('a solver object used wrongly says so as a UserError naming the call', () => {
+  it('every method after close() is refused (regression: a plain Error, and add() went on quietly)', async () => {
+    const s = await openSolver(ab(), { solver: 'minisat-wasm' });
+    s.close();
+    for (const [call, use] of [
+      ['solve', () => s.solve()],
+      ['add', () => s.add(['a'])],
+      ['core', () => s.core()],
+      ['stats', () => s.stats()],
+      ['prefer', () => s.prefer('a', true)],
+      ['certify', () => s.certify()],
+    ] as const) {
+      const e = await thrown(use);
+      expect(e, call).toBe(`UserError: ${call}(): this minisat-wasm solver is closed (close() freed it); open another with openSolver`);
+    }
+    s.close();
+  });
+
+  it('core(), certify() and proof() out of turn are refused as UserErrors (regression: plain Errors)', async () => {
+    const s = await openSolver(ab(), { solver: 'minisat-wasm' });
+    try {
+      expect(await s.solve()).toBe('SAT');
+      await expect(s.core()).rejects.toThrow(new UserError('core() needs the last solve to have answered UNSAT, not SAT'));
+      await expect(s.certify()).rejects.toThrow(new UserError('certify() needs the last solve to have answered UNSAT, not SAT'));
+      expect(() => s.proof()).toThrow(new UserError('proof() needs openSolver(…, { proof: true })'));
+      for (const e of [await thrown(() => s.core()), await thrown(() => s.proof())]) expect(e).toMatch(/^UserError: /);
+    } finally {
+      s.close();
+    }
+  });
+
+  it('a term of the wrong kind in a clause or the assumptions is named by its place (regression: "got null", without saying where)', async () => {
+    const s = await openSolver(ab(), { solver: 'minisat-wasm' });
+    try {
+      expect(() => s.add(['a', null] as never)).toThrow(/^add\[1\]: a term is a name, a literal, a boolean or an expression, got null$/);
+      expect(() => s.add([{}] as never)).toThrow(/^add\[0\]: a term is a name, a literal, a boolean or an expression, got object$/);
+      expect(() => s.add(null as never)).toThrow(/^add: expected a list of terms \(names, literals, expressions\), got null$/);
+      await expect(s.solve({ assumptions: ['a', undefined] as never })).rejects.toThrow(/^assumptions\[1\]: a term is a name, .* got undefined$/);
+      expect(() => s.add(['a', NaN])).toThrow(/^literal NaN: expected a variable's number or its negation/);
+      expect(s.formula.clauseCount).toBe(1);
+    } finally {
+      s.close();
+    }
+  });
+
+  it("a solver object's core() holds its timeout to solve's rule (regression: NaN or -5 gave every solve up at once, and kept every assumption)", async () => {
+    const s = await openSolver(ab(), { solver: 'minisat-wasm' });
+    try {
+      expect(await s.solve({ assumptions: [not('a'), not('b')] })).toBe('UNSAT');
+      for (const timeout of [NaN, -5])
+        await expect(s.core({ minimal: true, timeout })).rejects.toThrow(/^timeout: expected a positive number of seconds/);
+    } finally {
+      s.close();
+    }
+  });
+
+  it('satisfy and literalOf name themselves for a term that is none', () => {
+    expect(() => satisfy(ab(), 0)).toThrow(new RangeError('satisfy: a literal is a nonzero integer, got 0'));
+    expect(() => literalOf(ab(), null as never)).toThrow(
+      new TypeError('literalOf: a term is a name, a literal, a boolean or an expression, got null'),
+    );
+  });
+});
