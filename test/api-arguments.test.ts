@@ -385,7 +385,9 @@ describe('a value of the wrong kind is named where it is given', () => {
 describe('what toDimacs writes in comments stays on its line', () => {
   it('a puzzle name, a family name or a parameter with a line break', async () => {
     const f = new Formula();
-    f.family('first\nfamily');
+    // A family's name with a line break is refused where it is given (Cnf.family), so it reads back exactly.
+    expect(() => f.family('first\nfamily')).toThrow(RangeError);
+    f.family('first family');
     f.add([f.vars.id('a')]);
     const text = toDimacs(f, { puzzle: 'my\npuzzle' });
     expect(text).toContain('c puzzle my puzzle\n');

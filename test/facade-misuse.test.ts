@@ -265,3 +265,38 @@ describe('a solver object used wrongly says so as a UserError naming the call', 
     );
   });
 });
+
+describe("a family's name and description", () => {
+  it('a description that is no text is refused (regression: family(name, 42) kept 42)', () => {
+    for (const description of [42, null, {}])
+      expect(() => ab().family('x', description as never)).toThrow(
+        new TypeError(`family: description: expected text (a string), got ${description === null ? 'null' : typeof description}`),
+      );
+  });
+
+  it('an empty name, or one with white space at its ends or a line break, is refused (regression: nameless families, and names that read back as others)', () => {
+    const f = ab();
+    for (const name of ['', '  ', ' x', 'x ', 'a\nb', '\t'])
+      expect(() => f.family(name), JSON.stringify(name)).toThrow(
+        new RangeError(`family: a name is a non-empty line without white space at its ends, got ${JSON.stringify(name)}`),
+      );
+    expect(f.families.map((family) => family.name)).toEqual(['clauses']);
+  });
+
+  it('names are kept exactly: two that differ in white space inside are two families, and read back as given', () => {
+    const f = ab();
+    f.family('a  b', 'two spaces');
+    f.add([1]);
+    f.family('a b', 'one space');
+    f.add([2]);
+    f.family('a\tb');
+    f.add([1, 2]);
+    expect(f.families.map((family) => family.name)).toEqual(['clauses', 'a  b', 'a b', 'a\tb']);
+    expect(parseDimacs(toDimacs(f)).families.map((family) => [family.name, family.size])).toEqual([
+      ['clauses', 1],
+      ['a  b', 1],
+      ['a b', 1],
+      ['a\tb', 1],
+    ]);
+  });
+});
