@@ -300,3 +300,41 @@ describe("a family's name and description", () => {
     ]);
   });
 });
+
+/**
+ * setSizeLimits holds for the thread that calls it; a run on worker threads
+ * rebuilds its instance there, under the limits of the thread that started
+ * it. The case: a DIMACS file declaring more variables than the default
+ * limit, enumerated on two threads (regression: each thread refused the file
+ * with the default limit, which the caller had raised).
+ */
+describe('setSizeLimits', () => {
+  it("holds on a run's worker threads, as on the thread that called it", { timeout: 300_000 }, async () => {
+    // Worker threads run the compiled script: the library as a package's caller imports it.
+    const lib = (await import(pathToFileURL(join(import.meta.dirname, '..', 'dist', 'src', 'index.js')).href)) as typeof import('../src/index.js');
+    const dir = mkdtempSync(join(tmpdir(), 'limits-threads-'));
+    const file = join(dir, 'wide.cnf');
+    writeFileSync(file, `p cnf ${lib.DEFAULT_LIMITS.vars + 1} 2\nc p show 1 2 0\n1 2 0\n-1 -2 0\n`);
+    try {
+      lib.setSizeLimits({ vars: lib.DEFAULT_LIMITS.vars + 1 });
+      const plan = await lib.resolvePlan(file, { verb: 'enumerate', workers: 2, native: false, solver: 'minisat-wasm' });
+      expect(plan).toMatchObject({ workers: 2, strategy: 'cubes' });
+      let solutions = 0;
+      await lib.runPlan(plan, { onSolution: () => solutions++ });
+      expect(solutions).toBe(2);
+    } finally {
+      lib.setSizeLimits({});
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('setSizeLimits given no object is refused (regression: 5 was taken as none, "x" read as a limit "0")', () => {
+    try {
+      expect(() => setSizeLimits(5 as never)).toThrow(new TypeError('setSizeLimits: expected an object of limits, got number'));
+      expect(() => setSizeLimits('x' as never)).toThrow(new TypeError('setSizeLimits: expected an object of limits, got string'));
+      expect(() => setSizeLimits([] as never)).toThrow(new TypeError('setSizeLimits: expected an object of limits, got an array'));
+    } finally {
+      setSizeLimits({});
+    }
+  });
+});

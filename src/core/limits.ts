@@ -136,6 +136,9 @@ function given(limits: Partial<SizeLimits>, field: (kind: keyof SizeLimits) => s
 
 /** The limits of this thread from now on (the CLI's, from its options, for the one run a process makes); a limit it has not is refused, not ignored. */
 export function setSizeLimits(limits: Partial<SizeLimits>): void {
+  // None (null too) is the defaults; 5 was taken as none, and 'x' read as a limit "0".
+  if (limits !== undefined && limits !== null && (typeof limits !== 'object' || Array.isArray(limits)))
+    throw new TypeError(`setSizeLimits: expected an object of limits, got ${Array.isArray(limits) ? 'an array' : kindOf(limits)}`);
   const kinds = Object.keys(FIELD);
   const unknown = Object.keys(limits ?? {}).find((kind) => !kinds.includes(kind));
   if (unknown !== undefined)
@@ -160,6 +163,14 @@ export function withSizeLimits<T>(limits: Partial<SizeLimits>, build: () => T): 
 }
 
 export const sizeLimit = (kind: keyof SizeLimits): number => current[kind];
+
+/**
+ * The limits in force in this thread, as data a worker thread can take
+ * (setSizeLimits there): a thread starts with the defaults, and a library
+ * caller's setSizeLimits held on its own thread only, so a count or an
+ * enumeration on worker threads refused in them what it had built here.
+ */
+export const sizeLimits = (): SizeLimits => ({ ...current });
 /**
  * What raises a limit, as the caller gives it: the CLI's option (--max-cells);
  * in the library, where only puzzles.byName's options have the field and
