@@ -189,6 +189,8 @@ describe('runPlan and parseDimacs given what they should not be', () => {
     await expect(runPlan(plan, { onSolutoin: () => {} } as never)).rejects.toThrow(
       /^runPlan has no option "onSolutoin" \(did you mean onSolution\?\)/,
     );
+    await expect(runPlan(plan, { onSolution: 5 } as never)).rejects.toThrow(new TypeError('onSolution: expected a function, got number'));
+    await expect(runPlan(plan, { shouldStop: true } as never)).rejects.toThrow(new TypeError('shouldStop: expected a function, got boolean'));
     let found = 0;
     await runPlan(plan, { onSolution: () => found++ });
     expect(found).toBe(8);

@@ -37,7 +37,20 @@ export function givenFields(what: string, options: object): [string, unknown][] 
 
 /** The flags and callbacks of the library's calls, by name: each is of one kind in every call that has it. */
 const FLAGS = ['unique', 'proof', 'certify', 'minimal', 'names', 'compare', 'native', 'resuming', 'count', 'resume'];
-const CALLBACKS = ['onProgress', 'dominance'];
+const CALLBACKS = [
+  'onProgress',
+  'dominance',
+  // runPlan's hooks: onSolution: 5 was called at the first solution, deep in the run.
+  'onSolution',
+  'shouldStop',
+  'onCubeDone',
+  'onCubeTree',
+  'onQueueProgress',
+  'onConflicts',
+  'onSweepProgress',
+  'onCountProgress',
+  'onCountUnit',
+];
 
 /** A script without types gave unique: 'yes', taken as false, and dominance: 5, called deep in the search. */
 function checkKinds(o: Record<string, unknown>): void {
