@@ -6,7 +6,8 @@ import { type DimacsFormula, clauseCount, dimacsClauses, instanceFromDimacs, rea
 import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
 import { camelField, fieldName, kebabField, withFieldNames } from '../src/core/field-names.js';
 import { inputPath, withInputDirectory } from '../src/core/input.js';
-import { kindOf, limitsFromOptions, shownValue, withSizeLimits } from '../src/core/limits.js';
+import { DEFAULT_LIMITS, kindOf, limitKey, limitsFromOptions, shownValue, withSizeLimits } from '../src/core/limits.js';
+import { givenFields } from '../src/core/call-options.js';
 import { type EncodingChoice, type Instance, type PuzzleEntry, type PuzzleOption, encodingKinds } from '../src/core/puzzle.js';
 import { addSymmetryBreaking } from '../src/symmetry/breaking.js';
 import { DOBBLE_PUZZLE } from './dobble.js';
@@ -92,6 +93,37 @@ export function withNativeEnumerationAmo(puzzle: string, args: Record<string, un
 /** A DIMACS file is given where a puzzle name would be. */
 export const isCnfPath = (puzzle: string): boolean =>
   /\.(cnf|dimacs)(\.txt)?(\.gz|\.xz)?$/i.test(puzzle) || (puzzle.includes('/') && existsSync(puzzle));
+
+/**
+ * The options of a puzzle built by name (puzzles.byName, explainPuzzle),
+ * checked against what it reads (its options, as on the command line or in
+ * camel case, its encodings and the size limits) and spelled as on the
+ * command line, the one spelling the build reads: the command line refuses
+ * an unknown option, and here a typo (`prest`) was ignored and the default
+ * built; a camel-case size limit (`maxCells`) was accepted and ignored, and
+ * a camel-case option's value escaped the check of its choices. `what` names
+ * the call; null options are none.
+ */
+export function knownOptions(what: string, name: string, args: Record<string, unknown> | null | undefined): Record<string, unknown> {
+  if (typeof name !== 'string') throw new TypeError(`${what}: expected a puzzle name, got ${kindOf(name)}`);
+  if (typeof (args ?? {}) !== 'object') throw new TypeError(`${what}: options: expected an object, got ${typeof args}`);
+  const limits = Object.keys(DEFAULT_LIMITS).map((kind) => limitKey(kind as keyof typeof DEFAULT_LIMITS));
+  const read = (entries: readonly PuzzleEntry[]) => [
+    ...new Set([...entries.flatMap((e) => [...e.options.map((o) => o.name), ...encodingKinds(e)]), ...limits]),
+  ];
+  // A DIMACS file reads none of the puzzles' options, and another puzzle's option is no typo: buildInstance says it does not apply.
+  const anyPuzzle = read(PUZZLES);
+  const known = name === '-' || isCnfPath(name) ? anyPuzzle : read([puzzleByName(name)]);
+  const spelled: Record<string, unknown> = {};
+  for (const [key, value] of givenFields(what, args ?? {})) {
+    const option = kebabField(key);
+    if (!anyPuzzle.includes(option)) throw new UsageError(`${name} has no option "${key}"${didYouMean(key, known)}; it reads: ${known.join(', ')}`);
+    if (option in spelled && spelled[option] !== value)
+      throw new UsageError(`${name}: option "${option}" is given twice, with ${String(spelled[option])} and ${String(value)}`);
+    spelled[option] = value;
+  }
+  return spelled;
+}
 
 /**
  * The instance named by a puzzle (or a DIMACS file) and options spelled as on

@@ -1,4 +1,4 @@
-import { buildInstance, encodingChoice, isCnfPath, puzzleByName } from '../encoders/index.js';
+import { buildInstance, encodingChoice, isCnfPath, knownOptions, puzzleByName } from '../encoders/index.js';
 import { AMO_ENCODINGS, CARD_ENCODINGS } from './card/index.js';
 import { callOptions } from './core/call-options.js';
 import { UsageError } from './core/errors.js';
@@ -42,6 +42,8 @@ export function explainPuzzle(
 ): PuzzleExplanation {
   // Checked as every library call's options are: { unique: 'yes' } is refused, not read as false.
   const checked = callOptions('explainPuzzle', asked, { unique: true, compare: true });
+  // The puzzle's options as puzzles.byName checks them: null options crashed, a typo (prest) or maxCells was ignored.
+  args = knownOptions('explainPuzzle', puzzle, args);
   const options = { unique: checked.unique === true, compare: checked.compare === true };
   refuseUniqueOnFormula(puzzle, options.unique);
   if (isCnfPath(puzzle)) {

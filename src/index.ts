@@ -9,7 +9,7 @@
  *
  * The CLI (src/cli/) is a thin layer over these functions.
  */
-import { buildInstance, checkTypedOptions, instanceOfDimacs, isCnfPath, puzzleByName, PUZZLES } from '../encoders/index.js';
+import { PUZZLES, buildInstance, checkTypedOptions, instanceOfDimacs, knownOptions } from '../encoders/index.js';
 import { type DobbleSatOptions, dobbleInstance, type Deck } from '../encoders/dobble.js';
 import { type GeniusInstance, type GeniusOptions, geniusSquare } from '../encoders/genius-square.js';
 import type { PackingInstance, PackingSolution } from '../encoders/packing.js';
@@ -29,16 +29,16 @@ import {
 import type { Status } from '../solvers/types.js';
 import { Cnf } from './core/cnf.js';
 import { type DimacsFormula, type DimacsMeta, dimacsString, instanceFromDimacs, parseDimacs as readDimacs } from './core/dimacs.js';
-import { UsageError, UserError, didYouMean, oneLine } from './core/errors.js';
-import { DEFAULT_LIMITS, kindOf, limitKey } from './core/limits.js';
+import { UsageError, UserError, oneLine } from './core/errors.js';
+import { kindOf } from './core/limits.js';
 import { loadOptional } from './core/optional.js';
-import { type Instance, checkSource, checkedSolution, encodingKinds } from './core/puzzle.js';
+import { type Instance, checkSource, checkedSolution } from './core/puzzle.js';
 import type { CountMethod, CountPlan, EnumeratePlan, SolvePlan, StrategyChoice, UniqueBy } from './core/plan.js';
 import { type Explanation, explain as explainInstance } from './explain/explain.js';
 import { ledgerShapes } from './explain/ledger.js';
 import { resolvePlan } from './plan.js';
 import { kebabField, withFieldNames } from './core/field-names.js';
-import { callOptions } from './core/call-options.js';
+import { callOptions, givenFields } from './core/call-options.js';
 import { type RunHooks, planInstance, runPlan } from './run.js';
 import { type Model, namedModel } from './session/solver.js';
 import type { CountReport } from './count/count.js';
@@ -196,6 +196,8 @@ function checkParams(params: unknown): void {
  */
 export function parseDimacs(text: string, source = '<dimacs>'): Cnf {
   if (typeof text !== 'string') throw new TypeError(`parseDimacs: expected DIMACS text, got ${kindOf(text)}`);
+  // The name messages give the text: {} was named "[object Object]".
+  if (typeof source !== 'string') throw new TypeError(`parseDimacs: source: expected a name for messages (text), got ${kindOf(source)}`);
   return instanceFromDimacs(readDimacs(text, source), source).cnf;
 }
 
@@ -502,14 +504,17 @@ const NAMELESS_ANSWER = { cnf: '<dimacs>', model: '<answer>' };
 export function decodeAnswer(
   dimacs: string | DimacsFormula,
   answerText: string,
-  given: { cnf: string; model: string } = NAMELESS_ANSWER,
+  given: { cnf?: string; model?: string } = NAMELESS_ANSWER,
 ): DecodedAnswer {
   // A script without types gave null or undefined, and met "reading 'trimStart'" from inside.
   if (typeof dimacs !== 'string' && (typeof dimacs !== 'object' || dimacs === null))
     throw new TypeError(`decodeAnswer: expected DIMACS text or a parsed DIMACS formula, got ${kindOf(dimacs)}`);
   if (typeof answerText !== 'string') throw new TypeError(`decodeAnswer: expected a solver's answer as text, got ${kindOf(answerText)}`);
-  // A name left out (or names of the wrong kind) is named as when none are given: messages began "undefined:".
-  const where = { cnf: String(given?.cnf ?? NAMELESS_ANSWER.cnf), model: String(given?.model ?? NAMELESS_ANSWER.model) };
+  // A name left out is named as when none are given: messages began "undefined:". A name that is no text is refused, as any call's field.
+  const names = callOptions('decodeAnswer', given, { cnf: true, model: true });
+  for (const [field, name] of givenFields('decodeAnswer', names))
+    if (typeof name !== 'string') throw new TypeError(`decodeAnswer: ${field}: expected a name for messages (text), got ${kindOf(name)}`);
+  const where = { cnf: names.cnf ?? NAMELESS_ANSWER.cnf, model: names.model ?? NAMELESS_ANSWER.model };
   const formula = typeof dimacs === 'string' ? readDimacs(dimacs, where.cnf) : dimacs;
   const answer = readAnswer(answerText);
   // A model with a line of it unread would be checked and counted as another model, or joined to the next.
@@ -612,40 +617,10 @@ export const puzzles = {
   dobble: (order: number, options: DobbleSatOptions = {}): Instance<Deck> =>
     withFieldNames(DOBBLE_NAMES, () => dobbleInstance(order, typed('dobble', options, DOBBLE_FIELDS))),
   /** Any puzzle by its CLI name and options spelled as on the command line (`{ preset: '8x8-square' }`). */
-  byName: (name: string, args: Record<string, unknown> = {}): Instance => {
-    if (typeof name !== 'string') throw new TypeError(`puzzles.byName: expected a puzzle name, got ${kindOf(name)}`);
-    if (typeof (args ?? {}) !== 'object') throw new TypeError(`puzzles.byName: options: expected an object, got ${typeof args}`);
-    return buildInstance(name, knownOptions(name, args ?? {}));
-  },
+  byName: (name: string, args: Record<string, unknown> = {}): Instance => buildInstance(name, knownOptions('puzzles.byName', name, args)),
   /** The CLI's entries: names, options, default encodings. */
   entries: PUZZLES,
 };
-
-/**
- * The options of a puzzle built by name, checked against what it reads (its
- * options, as on the command line or in camel case, its encodings and the
- * size limits) and spelled as on the command line, the one spelling the
- * build reads: the command line refuses an unknown option, and here a typo
- * (`prest`) was ignored and the default built; a camel-case size limit
- * (`maxCells`) was accepted and ignored, and a camel-case option's value
- * escaped the check of its choices.
- */
-function knownOptions(name: string, args: Record<string, unknown>): Record<string, unknown> {
-  const limits = Object.keys(DEFAULT_LIMITS).map((kind) => limitKey(kind as keyof typeof DEFAULT_LIMITS));
-  // A DIMACS file reads none of the puzzles' options: buildInstance names one given with it.
-  const entries = name === '-' || isCnfPath(name) ? PUZZLES : [puzzleByName(name)];
-  const known = [...new Set([...entries.flatMap((e) => [...e.options.map((o) => o.name), ...encodingKinds(e)]), ...limits])];
-  const spelled: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(args)) {
-    if (value === undefined) continue;
-    const option = kebabField(key);
-    if (!known.includes(option)) throw new UsageError(`${name} has no option "${key}"${didYouMean(key, known)}; it reads: ${known.join(', ')}`);
-    if (option in spelled && spelled[option] !== value)
-      throw new UsageError(`${name}: option "${option}" is given twice, with ${String(spelled[option])} and ${String(value)}`);
-    spelled[option] = value;
-  }
-  return spelled;
-}
 
 // ---- for front ends: what the CLI (src/cli/) uses, so that it reaches the library through this file alone ----
 
@@ -675,7 +650,9 @@ export { PB_ENCODINGS } from './pb/index.js';
 export {
   DEFAULT_LIMITS,
   DeadlineReached,
+  MAX_JOBS,
   MAX_TIMEOUT_SECONDS,
+  THREADS_PER_CORE,
   MIN_MEMORY_BYTES,
   limitOption,
   limitsFromOptions,

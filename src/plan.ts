@@ -4,6 +4,7 @@ import { defaultSolverName, engineByName, engineCapabilities, loadWasmSolvers, t
 import { refuseWeightedCount } from './core/dimacs.js';
 import { UsageError, UserError, didYouMean } from './core/errors.js';
 import { callName, fieldName } from './core/field-names.js';
+import { callOptions, givenFields } from './core/call-options.js';
 import { checkRunNumbers, kindOf } from './core/limits.js';
 import {
   COUNT_METHODS,
@@ -84,6 +85,54 @@ export interface PlanRequest {
   maxBytes?: number;
 }
 
+/** Every field of a request, so that one added to PlanRequest must be added here (callOptions refuses the others). */
+const PLAN_FIELDS = {
+  verb: true,
+  args: true,
+  solver: true,
+  timeout: true,
+  proof: true,
+  certify: true,
+  branching: true,
+  unique: true,
+  uniqueBy: true,
+  limit: true,
+  native: true,
+  workers: true,
+  cubeDepth: true,
+  enumMode: true,
+  propagation: true,
+  queue: true,
+  jobs: true,
+  resuming: true,
+  count: true,
+  sample: true,
+  seed: true,
+  out: true,
+  resume: true,
+  method: true,
+  strategy: true,
+  maxBytes: true,
+} as const satisfies Record<keyof PlanRequest, true>;
+
+/** The request's fields that are text: a number or an object was read as its String() ("[object Object]"), or crashed a parser. */
+const TEXT_FIELDS = ['solver', 'branching', 'uniqueBy', 'enumMode', 'propagation', 'queue', 'out', 'method', 'strategy'] as const;
+
+/**
+ * The request's text fields and the puzzle's options, of their kinds: args of
+ * 'x' were spread into an option "0", and a null option reached the build.
+ */
+function checkRequestKinds(request: PlanRequest): void {
+  for (const field of TEXT_FIELDS)
+    if (request[field] !== undefined && typeof request[field] !== 'string')
+      throw new TypeError(`${option(field)}: expected text, got ${kindOf(request[field])}`);
+  const args: unknown = request.args;
+  if (args === undefined) return;
+  if (typeof args !== 'object' || Array.isArray(args))
+    throw new TypeError(`${option('args')}: expected an object of the puzzle's options, got ${Array.isArray(args) ? 'an array' : kindOf(args)}`);
+  givenFields(option('args'), args as object);
+}
+
 /** A message's name for a field of the request: the library's (`uniqueBy`), or the front end's (the CLI's --unique-by; fieldName). */
 const option = (field: keyof PlanRequest): string => fieldName(field);
 
@@ -106,10 +155,23 @@ export function retimed<P extends Plan>(plan: P, timeoutSeconds: number): P {
  * on an instance built by the caller (which workers cannot rebuild, so its
  * runs stay in this thread).
  */
-export async function resolvePlan(puzzle: string | Instance, request: PlanRequest): Promise<Plan> {
+export async function resolvePlan(puzzle: string | Instance, given: PlanRequest): Promise<Plan> {
+  // Checked as every library call's options are: null is none (the verb is then missing), a misspelt field is refused.
+  const request = callOptions('resolvePlan', given, PLAN_FIELDS);
   checkVerb(request.verb);
   checkSource(request.verb, puzzle, true);
-  checkRunNumbers({ timeout: request.timeout, limit: request.limit, maxMemory: request.maxBytes });
+  checkRequestKinds(request);
+  checkRunNumbers({
+    timeout: request.timeout,
+    limit: request.limit,
+    maxMemory: request.maxBytes,
+    workers: request.workers,
+    jobs: request.jobs,
+    cubeDepth: request.cubeDepth,
+    sample: request.sample,
+    seed: request.seed,
+    cores: availableParallelism(),
+  });
   if (request.verb === 'sweep') return resolveSweep(puzzle, request);
   if (request.verb === 'count') return resolveCount(puzzle, request);
   await loadWasmSolvers();

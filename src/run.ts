@@ -4,7 +4,8 @@ import type { Status } from '../solvers/types.js';
 import type { CountPlan, EnumeratePlan, Plan, SolvePlan, SweepPlan, Verb } from './core/plan.js';
 import { type Instance, checkedSolution } from './core/puzzle.js';
 import { fieldName } from './core/field-names.js';
-import { MAX_TIMEOUT_SECONDS, deadlineAfter } from './core/limits.js';
+import { MAX_TIMEOUT_SECONDS, deadlineAfter, kindOf } from './core/limits.js';
+import { callOptions } from './core/call-options.js';
 import type { QueueProgress } from './distributed/coordinator.js';
 import { enumerateOnQueue, sweepExecutor } from './distributed/runs.js';
 import { applyBranching, type CubeProgress, type EnumerateSummary, type Found } from './enumerate/blocking-loop.js';
@@ -112,9 +113,43 @@ type Runner<V extends Verb> = (plan: Extract<Plan, { verb: V }>, hooks: RunHooks
 const RUNNERS: { [V in Verb]: Runner<V> } = { solve: runSolve, enumerate: runEnumeration, sweep: runSweepPlan, count: runCount };
 
 /** Runs the plan to its end, a stop or its deadline. */
-export function runPlan<P extends Plan>(plan: P, hooks: RunHooks = {}): Promise<Results[P['verb']]> {
-  return (RUNNERS[plan.verb] as Runner<P['verb']>)(timeLeft(plan, hooks.since) as never, hooks);
+export function runPlan<P extends Plan>(plan: P, given: RunHooks = {}): Promise<Results[P['verb']]> {
+  try {
+    checkPlan(plan);
+    const hooks = callOptions('runPlan', given, RUN_HOOK_FIELDS);
+    return (RUNNERS[plan.verb] as Runner<P['verb']>)(timeLeft(plan, hooks.since) as never, hooks);
+  } catch (e) {
+    return Promise.reject(e as Error);
+  }
 }
+
+/** A library caller's plan is resolvePlan's: null or {} crashed from inside ("RUNNERS[plan.verb] is not a function"). */
+function checkPlan(plan: unknown): void {
+  const verb = typeof plan === 'object' && plan !== null ? (plan as { verb?: unknown }).verb : undefined;
+  if (typeof verb !== 'string' || !Object.hasOwn(RUNNERS, verb))
+    throw new TypeError(
+      `runPlan: expected a plan from resolvePlan, got ${typeof plan === 'object' && plan !== null ? 'an object without a verb' : kindOf(plan)}`,
+    );
+}
+
+/** Every hook, so that one added to RunHooks must be added here (callOptions refuses the others: a misspelt onSolutoin was never called). */
+const RUN_HOOK_FIELDS = {
+  onSolution: true,
+  shouldStop: true,
+  since: true,
+  known: true,
+  finishedCubes: true,
+  onCubeDone: true,
+  onCubeTree: true,
+  onProgress: true,
+  onQueueProgress: true,
+  onConflicts: true,
+  signal: true,
+  onSweepProgress: true,
+  onCountProgress: true,
+  countResume: true,
+  onCountUnit: true,
+} as const satisfies Record<keyof RunHooks, true>;
 
 /**
  * The plan with what is left of its time limit when the limit began before

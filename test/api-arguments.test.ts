@@ -378,14 +378,16 @@ describe('a value of the wrong kind is named where it is given', () => {
   });
 
   it('a solver name that is not a string', async () => {
-    await expect(solve(ab(), { solver: 42 as never })).rejects.toThrow(/unknown solver "42"/);
+    await expect(solve(ab(), { solver: 42 as never })).rejects.toThrow(/^solver: expected text, got number$/);
   });
 });
 
 describe('what toDimacs writes in comments stays on its line', () => {
   it('a puzzle name, a family name or a parameter with a line break', async () => {
     const f = new Formula();
-    f.family('first\nfamily');
+    // A family's name with a line break is refused where it is given (Cnf.family), so it reads back exactly.
+    expect(() => f.family('first\nfamily')).toThrow(RangeError);
+    f.family('first family');
     f.add([f.vars.id('a')]);
     const text = toDimacs(f, { puzzle: 'my\npuzzle' });
     expect(text).toContain('c puzzle my puzzle\n');
@@ -542,10 +544,11 @@ describe("the knapsack's numbers, given by name", () => {
 });
 
 describe('names and values a script without types gets wrong in the smaller calls', () => {
-  it('decodeAnswer\'s input names, left out or of the wrong kind, are named as when none are given (regression: "undefined: no solver answer found")', () => {
+  it('decodeAnswer\'s input names, left out, are named as when none are given (regression: "undefined: no solver answer found"); names of the wrong kind are refused, as any call\'s options', () => {
     const text = toDimacs(ab());
-    for (const where of [{}, 5, { cnf: 'f.cnf' }])
+    for (const where of [{}, { cnf: 'f.cnf' }])
       expect(() => decodeAnswer(text, 'hello', where as never), JSON.stringify(where)).toThrow(/^<answer>: no solver answer found/);
+    expect(() => decodeAnswer(text, 'hello', 5 as never)).toThrow(/^decodeAnswer: options: expected an object, got number$/);
     expect(() => decodeAnswer(text, 'hello', { cnf: 'f.cnf', model: 'f.out' })).toThrow(/^f\.out: no solver answer found/);
   });
 

@@ -190,7 +190,7 @@ describe('the object itself', () => {
     expect(await s.solve()).toBe('SAT');
     await expect(s.core()).rejects.toThrow(/core\(\) needs the last solve to have answered UNSAT, not SAT/);
     s.close();
-    await expect(s.solve()).rejects.toThrow(/used after close/);
+    await expect(s.solve()).rejects.toThrow(/^solve\(\): this logic-solver solver is closed/);
   });
 
   it('refuses a lone term where a list of terms is asked for (regression: assumptions "ab" assumed the variables a and b, add("ab") the clause a ∨ b)', async () => {

@@ -1,7 +1,7 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { availableParallelism, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { MAX_TIMEOUT_SECONDS, MIN_MEMORY_BYTES, UsageError, UserError, kebabField, linkTarget, systemReason } from '../index.js';
+import { MAX_JOBS, MAX_TIMEOUT_SECONDS, MIN_MEMORY_BYTES, THREADS_PER_CORE, UsageError, UserError, kebabField, linkTarget, systemReason } from '../index.js';
 
 /**
  * The one validation layer for option values, run (as yargs middleware)
@@ -33,11 +33,6 @@ type Rule = IntRule | SecondsRule | FactorRule | SizeRule;
 
 const count = (min: number, max?: number, why?: string): IntRule => ({ kind: 'int', min, max, why });
 
-/**
- * Threads beyond a few per core only add memory (each worker holds its own
- * copy of the formula and a solver): 100,000 of them took 8 GB and crashed.
- */
-export const THREADS_PER_CORE = 4;
 const maxThreads = (): IntRule => {
   const cores = availableParallelism();
   return count(1, THREADS_PER_CORE * cores, `${THREADS_PER_CORE} threads for each of the ${cores} cores`);
@@ -48,8 +43,6 @@ const maxThreads = (): IntRule => {
  * (beyond it Node fires them at once, and an idle worker spins).
  */
 export const MAX_LOCK_SECONDS = 86_400;
-/** A queue run's jobs are all put on the queue at its start. */
-export const MAX_JOBS = 100_000;
 
 const RULES: Readonly<Record<string, Rule>> = {
   timeout: { kind: 'seconds' },

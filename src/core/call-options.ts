@@ -5,7 +5,8 @@ import { kindOf, shownValue } from './limits.js';
  * The options object of a library call, checked as puzzles.byName checks a
  * puzzle's: a field the call does not read (a typo, `limt`) is refused, where
  * it was ignored and the call ran without it (no limit, no timeout, the
- * default encoding); null is no options, as undefined is; and the flags,
+ * default encoding); null is no options, as undefined is, and a field of
+ * null is refused (givenFields); and the flags,
  * signals and callbacks among them are of their kind. `fields` lists every
  * field of the options' type, so that a field added there must be added here.
  */
@@ -13,17 +14,43 @@ export function callOptions<T extends object>(what: string, options: T | null | 
   if (options === undefined || options === null) return {} as T;
   if (typeof options !== 'object') throw new TypeError(`${what}: options: expected an object, got ${typeof options}`);
   const known = Object.keys(fields);
-  for (const [key, value] of Object.entries(options)) {
-    if (value !== undefined && !known.includes(key))
-      throw new UsageError(`${what} has no option "${key}"${didYouMean(key, known)}; it reads: ${known.join(', ')}`);
+  for (const [key] of givenFields(what, options)) {
+    if (!known.includes(key)) throw new UsageError(`${what} has no option "${key}"${didYouMean(key, known)}; it reads: ${known.join(', ')}`);
   }
   checkKinds(options as Record<string, unknown>);
   return options;
 }
 
+/**
+ * The fields of a caller's options that are given, as [name, value]: the one
+ * rule for null in every library call. A field set to undefined is left out;
+ * a field set to null is refused, naming it, for no field takes null: some
+ * calls read it as the default (solve's solver), others as a value ("null",
+ * an unknown solver or method), others refused it, each its own way.
+ */
+export function givenFields(what: string, options: object): [string, unknown][] {
+  const fields = Object.entries(options).filter(([, value]) => value !== undefined);
+  const nulled = fields.find(([, value]) => value === null);
+  if (nulled) throw new TypeError(`${what}: ${nulled[0]}: got null; leave the field out (or undefined) for its default`);
+  return fields;
+}
+
 /** The flags and callbacks of the library's calls, by name: each is of one kind in every call that has it. */
-const FLAGS = ['unique', 'proof', 'certify', 'minimal', 'names', 'compare'];
-const CALLBACKS = ['onProgress', 'dominance'];
+const FLAGS = ['unique', 'proof', 'certify', 'minimal', 'names', 'compare', 'native', 'resuming', 'count', 'resume'];
+const CALLBACKS = [
+  'onProgress',
+  'dominance',
+  // runPlan's hooks: onSolution: 5 was called at the first solution, deep in the run.
+  'onSolution',
+  'shouldStop',
+  'onCubeDone',
+  'onCubeTree',
+  'onQueueProgress',
+  'onConflicts',
+  'onSweepProgress',
+  'onCountProgress',
+  'onCountUnit',
+];
 
 /** A script without types gave unique: 'yes', taken as false, and dominance: 5, called deep in the search. */
 function checkKinds(o: Record<string, unknown>): void {

@@ -77,6 +77,20 @@ export class Family {
 }
 
 /**
+ * A family's name and description as a caller gives them. A script without
+ * types gave null or 5, taken as a family of that name, and a description
+ * of 42 or null was kept as it was. A name is kept exactly as given, so it
+ * must be one a `c family` line carries back exactly: '' and '  ' made
+ * nameless families, ' x' read back as 'x', and 'a\nb' as 'a b'.
+ */
+function checkFamily(name: unknown, sentence: unknown): void {
+  if (typeof name !== 'string') throw new TypeError(`family: expected a name (a string), got ${kindOf(name)}`);
+  if (name.trim() === '' || name.trim() !== name || /[\r\n]/.test(name))
+    throw new RangeError(`family: a name is a non-empty line without white space at its ends, got ${JSON.stringify(name)}`);
+  if (typeof sentence !== 'string') throw new TypeError(`family: description: expected text (a string), got ${kindOf(sentence)}`);
+}
+
+/**
  * A CNF formula under construction: a variable pool, clauses grouped into
  * families, and the projection set (the variables that define a solution,
  * onto which enumeration blocks models).
@@ -158,8 +172,7 @@ export class Cnf {
 
   /** Starts (or resumes) a family; later `add` calls go into it. */
   family(name: string, sentence = ''): Family {
-    // A script without types gave null or 5, taken as a family of that name.
-    if (typeof name !== 'string') throw new TypeError(`family: expected a name (a string), got ${kindOf(name)}`);
+    checkFamily(name, sentence);
     this.closeAuxCount();
     let f = this.families.find((x) => x.name === name);
     if (!f) {

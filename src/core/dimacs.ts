@@ -63,7 +63,7 @@ export function* dimacsText(body: DimacsBody): Generator<string> {
   if (out) yield out;
 }
 
-/** Text a caller chose, on one comment line: a line break in it (a library caller's puzzle or family name) wrote a file no reader took. */
+/** Text a caller chose, on one comment line: a line break in it (a library caller's puzzle name) wrote a file no reader took. */
 const inLine = (text: unknown): string => String(text).replace(/\s+/g, ' ');
 
 /** Our comment block: where the formula came from, its families, and each variable's name. */
@@ -73,7 +73,8 @@ function* metaComments(cnf: Cnf, meta: DimacsMeta): Generator<string> {
   for (const [key, value] of Object.entries(meta.params)) {
     if (value !== undefined) yield `param ${inLine(key)} ${inLine(value)}`;
   }
-  for (const f of cnf.familyCounts()) yield `family ${inLine(f.name)} ${f.clauses} clauses ${f.auxVars} aux`;
+  // A family's name is one line already (Cnf.family): written as it is, it reads back exactly, inner runs of white space too.
+  for (const f of cnf.familyCounts()) yield `family ${f.name} ${f.clauses} clauses ${f.auxVars} aux`;
   if (meta.names !== false) for (let v = 1; v <= cnf.varCount; v++) yield `var ${v} ${cnf.vars.name(v)}`;
   const aux = cnf.auxiliaryVariables();
   for (let i = 0; i < aux.length; i += PROJECT_PER_LINE) yield `aux ${aux.slice(i, i + PROJECT_PER_LINE).join(' ')} 0`;

@@ -33,8 +33,21 @@ export const MIN_MEMORY_BYTES = 2 ** 20;
  * limit of 0, was silently ignored or stopped the run at once. Names are the
  * library's own (`timeout`, `limit`, `maxMemory`).
  */
-export function checkRunNumbers(given: { timeout?: unknown; limit?: unknown; maxMemory?: unknown; conflicts?: unknown }): void {
+export function checkRunNumbers(given: RunNumbers): void {
   const { timeout, limit, maxMemory, conflicts } = given;
+  // Threads, jobs, a cube depth and a sample as the option table holds --workers, --jobs, --cube-depth, --sample, --seed:
+  // NaN or -1 workers were taken as given, 10^9 started that many threads (100,000 took 8 GB and crashed).
+  checkWhole(
+    'workers',
+    given.workers,
+    1,
+    THREADS_PER_CORE * (given.cores ?? 1),
+    `${THREADS_PER_CORE} threads for each of the ${given.cores ?? 1} cores`,
+  );
+  checkWhole('jobs', given.jobs, 1, MAX_JOBS, 'each job is a record in Redis, all written at the start');
+  checkWhole('cubeDepth', given.cubeDepth, 0);
+  checkWhole('sample', given.sample, 1);
+  checkWhole('seed', given.seed, 0);
   if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0 && timeout <= MAX_TIMEOUT_SECONDS))
     throw new UserError(`timeout: expected a positive number of seconds (at most ${MAX_TIMEOUT_SECONDS}, 24.8 days), got ${shownValue(timeout)}`);
   if (limit !== undefined && !(Number.isInteger(limit) && (limit as number) >= 1))
@@ -43,6 +56,37 @@ export function checkRunNumbers(given: { timeout?: unknown; limit?: unknown; max
     throw new UserError(`maxMemory: expected a whole number of bytes ≥ ${MIN_MEMORY_BYTES}, got ${shownValue(maxMemory)}`);
   if (conflicts !== undefined && !(Number.isInteger(conflicts) && (conflicts as number) >= 0))
     throw new UserError(`conflicts: expected a whole number ≥ 0, got ${shownValue(conflicts)}`);
+}
+
+/** The numbers checkRunNumbers holds to their rules; `cores`, of this machine, bounds the workers. */
+export interface RunNumbers {
+  timeout?: unknown;
+  limit?: unknown;
+  maxMemory?: unknown;
+  conflicts?: unknown;
+  workers?: unknown;
+  jobs?: unknown;
+  cubeDepth?: unknown;
+  sample?: unknown;
+  seed?: unknown;
+  cores?: number;
+}
+
+/**
+ * Threads beyond a few per core only add memory (each worker holds its own
+ * copy of the formula and a solver): 100,000 of them took 8 GB and crashed.
+ */
+export const THREADS_PER_CORE = 4;
+/** A queue run's jobs are all put on the queue at its start. */
+export const MAX_JOBS = 100_000;
+
+/** Refuses a value given for `field` that is not a whole number from `min` to `max` (`why`: what the most is). */
+function checkWhole(field: string, value: unknown, min: number, max?: number, why?: string): void {
+  if (value === undefined) return;
+  if (!Number.isSafeInteger(value) || (value as number) < min || (max !== undefined && (value as number) > max))
+    throw new UserError(
+      `${fieldName(field)}: expected a whole number ≥ ${min}${max === undefined ? '' : ` and ≤ ${max} (${why})`}, got ${shownValue(value)}`,
+    );
 }
 
 /** A value as the caller gave it, in a message: strings quoted, NaN and Infinity by name (JSON would say null). */
@@ -92,6 +136,9 @@ function given(limits: Partial<SizeLimits>, field: (kind: keyof SizeLimits) => s
 
 /** The limits of this thread from now on (the CLI's, from its options, for the one run a process makes); a limit it has not is refused, not ignored. */
 export function setSizeLimits(limits: Partial<SizeLimits>): void {
+  // None (null too) is the defaults; 5 was taken as none, and 'x' read as a limit "0".
+  if (limits !== undefined && limits !== null && (typeof limits !== 'object' || Array.isArray(limits)))
+    throw new TypeError(`setSizeLimits: expected an object of limits, got ${Array.isArray(limits) ? 'an array' : kindOf(limits)}`);
   const kinds = Object.keys(FIELD);
   const unknown = Object.keys(limits ?? {}).find((kind) => !kinds.includes(kind));
   if (unknown !== undefined)
@@ -116,6 +163,14 @@ export function withSizeLimits<T>(limits: Partial<SizeLimits>, build: () => T): 
 }
 
 export const sizeLimit = (kind: keyof SizeLimits): number => current[kind];
+
+/**
+ * The limits in force in this thread, as data a worker thread can take
+ * (setSizeLimits there): a thread starts with the defaults, and a library
+ * caller's setSizeLimits held on its own thread only, so a count or an
+ * enumeration on worker threads refused in them what it had built here.
+ */
+export const sizeLimits = (): SizeLimits => ({ ...current });
 /**
  * What raises a limit, as the caller gives it: the CLI's option (--max-cells);
  * in the library, where only puzzles.byName's options have the field and

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { fieldNamesModule } from '../core/field-names.js';
+import { sizeLimits } from '../core/limits.js';
 import type { WorkerData, WorkerTask } from './worker-tasks.js';
 
 /**
@@ -39,8 +40,9 @@ const STOP_POLL_MS = 100;
 /** Runs until every worker has exited (done, or stopped); rejects with the first failure. */
 export async function runPool<M>(options: PoolOptions<M>): Promise<{ stopped: boolean }> {
   const script = options.script ?? WORKER_SCRIPT;
-  // Each thread names fields as this one does: a library caller's field, or the CLI's option.
-  const workers = options.tasks.map((task) => new Worker(script, { workerData: { ...task, fieldNames: fieldNamesModule() } satisfies WorkerData }));
+  // Each thread names fields as this one does (a library caller's field, or the CLI's option), and builds under its size limits.
+  const data = { fieldNames: fieldNamesModule(), sizeLimits: sizeLimits() };
+  const workers = options.tasks.map((task) => new Worker(script, { workerData: { ...task, ...data } satisfies WorkerData }));
   let stopped = false;
   let failure: unknown;
   const pool: PoolControl = {

@@ -1,3 +1,4 @@
+import type { SizeLimits } from '../core/limits.js';
 import type { CountPlan, EnumeratePlan, Part } from '../core/plan.js';
 import type { RunResult, UnitCount } from '../count/exact-cover.js';
 import type { EnumerateSummary, Found } from './blocking-loop.js';
@@ -8,8 +9,12 @@ import type { EnumerateSummary, Found } from './blocking-loop.js';
  */
 export type WorkerTask = { task: 'enumerate'; job: PartJob } | { task: 'sweep'; count: boolean } | { task: 'count'; job: CountThreadJob };
 
-/** What a worker thread starts with: its task, and the spelling of the thread that started it (fieldNamesModule), for its messages. */
-export type WorkerData = WorkerTask & { fieldNames?: string };
+/**
+ * What a worker thread starts with: its task, the spelling of the thread that
+ * started it (fieldNamesModule), for its messages, and that thread's size
+ * limits (sizeLimits), for what it rebuilds.
+ */
+export type WorkerData = WorkerTask & { fieldNames?: string; sizeLimits?: SizeLimits };
 
 /**
  * A part of a parallel enumeration: the plan and the part, as a queue job

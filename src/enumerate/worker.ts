@@ -5,6 +5,7 @@ import { MemoryBoundExceeded, ResumeConflict } from '../count/engine.js';
 import { type ShareJob, countShare } from '../count/shares.js';
 import { rebuiltInstance, runPlanPart } from './by-name.js';
 import { adoptFieldNames } from '../core/field-names.js';
+import { setSizeLimits } from '../core/limits.js';
 import type { CountThreadJob, CountThreadMessage, PartJob, PartMessage, SweepAnswer, SweepBatch, WorkerData } from './worker-tasks.js';
 
 /** The script of every worker thread of src/enumerate/pool.ts; workerData says which task it runs. */
@@ -12,6 +13,8 @@ const port = parentPort!;
 const task = workerData as WorkerData;
 // Before any task: its messages name fields as the caller that started the run spells them.
 await adoptFieldNames(task.fieldNames);
+// And rebuilds the instance under its size limits (a library caller's setSizeLimits; the CLI's --max-vars, ...).
+if (task.sizeLimits) setSizeLimits(task.sizeLimits);
 if (task.task === 'enumerate') await enumeratePart(task.job);
 else if (task.task === 'count') countShares(task.job);
 else answerSweepBatches(task.count);

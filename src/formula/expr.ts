@@ -22,17 +22,19 @@ export class Expr {
 
   /** Only the operators below make expressions, each checking its terms. */
   static make(op: Op, args: readonly Term[]): Expr {
-    args.forEach(checkTerm);
+    args.forEach((t) => checkTerm(t));
     return new Expr(op, Object.freeze([...args]));
   }
 }
 
 /** Refuses what is not a term where it is given (a missing operand, `undefined`, was taken for one and failed later as "bad literal NaN"). */
-export function checkTerm(t: Term): void {
-  if (typeof t === 'number' && (!Number.isInteger(t) || t === 0)) throw new RangeError(`a literal is a nonzero integer, got ${t}`);
-  if (typeof t === 'string' && t === '') throw new RangeError('a variable name cannot be empty');
+export function checkTerm(t: Term, where?: string): void {
+  // `where` names the term in a list a caller gave (add[2], assumptions[0]): "got null" alone left the caller to find it.
+  const at = where === undefined ? '' : `${where}: `;
+  if (typeof t === 'number' && (!Number.isInteger(t) || t === 0)) throw new RangeError(`${at}a literal is a nonzero integer, got ${t}`);
+  if (typeof t === 'string' && t === '') throw new RangeError(`${at}a variable name cannot be empty`);
   if (!['number', 'string', 'boolean'].includes(typeof t) && !(t instanceof Expr))
-    throw new TypeError(`a term is a name, a literal, a boolean or an expression, got ${kindOf(t)}`);
+    throw new TypeError(`${at}a term is a name, a literal, a boolean or an expression, got ${kindOf(t)}`);
 }
 
 /**

@@ -392,7 +392,7 @@ export interface TranslationOptions {
  */
 export function satisfy(f: Cnf, term: Term, options: TranslationOptions = {}): void {
   checkFormula('satisfy', f);
-  checkTerm(term);
+  checkTerm(term, 'satisfy');
   const { translation } = callOptions('satisfy', options, { translation: true });
   translator(f).satisfy(term, parseTranslation(translation ?? DEFAULT_TRANSLATION));
 }
@@ -400,7 +400,7 @@ export function satisfy(f: Cnf, term: Term, options: TranslationOptions = {}): v
 /** A literal of the formula that is true exactly when the term is (a gate defined both ways; the term's own literal when it is one). */
 export function literalOf(f: Cnf, term: Term): number {
   checkFormula('literalOf', f);
-  checkTerm(term);
+  checkTerm(term, 'literalOf');
   return translator(f).literal(term);
 }
 
@@ -416,7 +416,9 @@ export function checkFormula(what: string, f: Cnf): void {
 
 /** A list of terms as given; a string is refused rather than spread into one term per character (a typo's 'ab' for ['ab']). */
 export function termList(what: string, terms: readonly Term[]): readonly Term[] {
-  if (!Array.isArray(terms)) throw new TypeError(`${what}: expected a list of terms (names, literals, expressions), got ${typeof terms}`);
+  if (!Array.isArray(terms)) throw new TypeError(`${what}: expected a list of terms (names, literals, expressions), got ${kindOf(terms)}`);
+  // Each term named by its place; a number is left to checkedLiteral, which says what a literal of the formula is.
+  terms.forEach((t: unknown, i) => typeof t !== 'number' && checkTerm(t as Term, `${what}[${i}]`));
   return terms;
 }
 

@@ -124,12 +124,13 @@ export class SatSolver {
 
   /** Adds a clause (terms: literals, names, expressions) to the formula's current family. */
   add(clause: readonly Term[]): this {
+    this.live('add');
     this.formula.add(literalsOf(this.formula, termList('add', clause)));
     return this;
   }
 
   async solve(given: SessionSolveOptions = {}): Promise<Status> {
-    this.live();
+    this.live('solve');
     const options = callOptions('solve', given, { assumptions: true, timeout: true, conflicts: true, signal: true });
     // The same rules as solve()'s: a timeout of -1 answered UNKNOWN at once, NaN or a negative conflict limit was no limit.
     checkRunNumbers({ timeout: options.timeout, conflicts: options.conflicts });
@@ -195,8 +196,10 @@ export class SatSolver {
    */
   async core(given: CoreOptions = {}): Promise<Term[]> {
     const options = callOptions('core', given, { minimal: true, timeout: true });
-    const last = this.live().last;
-    if (last?.status !== 'UNSAT') throw new Error(`core() needs the last solve to have answered UNSAT${last ? `, not ${last.status}` : ''}`);
+    // As solve's: a timeout of NaN or -5 gave every solve of the shrinking up at once, and kept every assumption.
+    checkRunNumbers({ timeout: options.timeout });
+    const last = this.live('core').last;
+    if (last?.status !== 'UNSAT') throw new UserError(`core() needs the last solve to have answered UNSAT${last ? `, not ${last.status}` : ''}`);
     const native = failedAssumptionsOf(this.engine);
     if (last.core && !options.minimal) return [...last.core];
     let core = native ? indicesOf(last.lits, native.failedAssumptions()) : last.lits.map((_, i) => i);
@@ -225,7 +228,7 @@ export class SatSolver {
 
   /** The engine's counters, with the size of the formula it has. */
   stats(): SolverStats & { vars: number; clauses: number } {
-    return { ...this.live().engine.stats(), vars: this.formula.varCount, clauses: this.formula.clauseCount };
+    return { ...this.live('stats').engine.stats(), vars: this.formula.varCount, clauses: this.formula.clauseCount };
   }
 
   /** Which value the engine tries first for a variable (undefined: its own choice), where the engine takes hints (minisat-wasm, cadical-wasm). */
@@ -233,15 +236,15 @@ export class SatSolver {
     // A script without types gave 'yes', taken as true.
     if (value !== undefined && typeof value !== 'boolean')
       throw new TypeError(`prefer: value: expected true, false or undefined, got ${shownValue(value)}`);
-    const engine = this.live().engine as Solver & { preferValue?(v: number, value: boolean | undefined): void };
+    const engine = this.live('prefer').engine as Solver & { preferValue?(v: number, value: boolean | undefined): void };
     if (!engine.preferValue) throw new UserError(`${this.name} takes no phase hints (minisat-wasm and cadical-wasm do)`);
     engine.preferValue(literalsOf(this.formula, declaredTerms(this.formula, 'prefer', [variable]))[0]!, value);
   }
 
   /** The engine's DRAT proof of everything it derived so far (opened with `proof: true`). */
   proof(): ReturnType<ProofProducer['takeProof']> {
-    if (!this.options.proof) throw new Error('proof() needs openSolver(…, { proof: true })');
-    return asProofProducer(this.live().engine)!.takeProof();
+    if (!this.options.proof) throw new UserError('proof() needs openSolver(…, { proof: true })');
+    return asProofProducer(this.live('proof').engine)!.takeProof();
   }
 
   /**
@@ -252,8 +255,8 @@ export class SatSolver {
    * that fails is a UserError naming `option`.
    */
   async certify(option = 'certify'): Promise<Certificate> {
-    const last = this.live().last;
-    if (last?.status !== 'UNSAT') throw new Error(`certify() needs the last solve to have answered UNSAT${last ? `, not ${last.status}` : ''}`);
+    const last = this.live('certify').last;
+    if (last?.status !== 'UNSAT') throw new UserError(`certify() needs the last solve to have answered UNSAT${last ? `, not ${last.status}` : ''}`);
     const families = this.formula.families.slice(0, last.familySizes.length);
     const clauses = {
       *[Symbol.iterator]() {
@@ -262,19 +265,24 @@ export class SatSolver {
     };
     const claim = { varCount: this.formula.varCount, clauses, assumptions: last.lits, answeredBy: this.name };
     if (this.options.proof && last.lits.length === 0) return checkedProof(claimFormula(claim), this.proof(), this.name, option);
-    if (!this.options.prover) throw new Error(`${option}: no solver to re-solve for a proof was given (openSolver gives one)`);
+    if (!this.options.prover) throw new UserError(`${option}: no solver to re-solve for a proof was given (openSolver gives one)`);
     return certifyUnsat(claim, this.options.prover(option), option);
   }
 
-  /** Frees the engine; the formula stays. */
+  /** Frees the engine; the formula stays (clauses go on to it through the formula, not this object: every method of it is refused from now on). */
   close(): void {
     if (this.closed) return;
     this.closed = true;
     this.engine.dispose();
   }
 
-  private live(): this {
-    if (this.closed) throw new Error(`${this.name}: solver used after close()`);
+  /**
+   * This solver, unless closed: `call` names the method a caller made after
+   * close(), a misuse of the object (a UserError, as every refusal of a
+   * caller's call is; it was a plain Error, and add() went on quietly).
+   */
+  private live(call: string): this {
+    if (this.closed) throw new UserError(`${call}(): this ${this.name} solver is closed (close() freed it); open another with openSolver`);
     return this;
   }
 
