@@ -86,6 +86,25 @@ describe('a count stopped while it is set up', () => {
     expect(midway.taken.clauses).toBeLessThanOrEqual(30_000 + POLL_NODES);
   });
 
+  it("CNF counter: hears a stop during the first propagation of the formula's units (regression: it propagated them to the end, then counted)", async () => {
+    // 1000 clauses y_1 ∨ … ∨ y_1000 ∨ z_j and the units ¬y_i: reading them is one poll's worth of steps, while
+    // propagating the units moves each clause's watch along all its y's, a million visits.
+    const width = 1000;
+    const clauses = [
+      ...Array.from({ length: width }, (_, j) => [...Array.from({ length: width }, (_, i) => i + 1), width + j + 1]),
+      ...Array.from({ length: width }, (_, i) => [-(i + 1)]),
+    ];
+    const input = { varCount: 2 * width, clauses };
+    expect(await countCnf(input)).toMatchObject({ count: 1n, complete: true });
+    let polls = 0;
+    // The set-up's first poll says go (it polls no more); the next says stop: within the propagation, so before the count is cut into units.
+    expect(await countCnf(input, { shouldStop: () => ++polls > 1 })).toMatchObject({ count: 0n, complete: false, nodes: 0, units: 0 });
+    // Not at every visit either: a poll a POLL_NODES of them.
+    let asked = 0;
+    await countCnf(input, { shouldStop: () => (asked++, false) });
+    expect(asked).toBeLessThanOrEqual(2 + (width * width) / POLL_NODES);
+  });
+
   it('classes by clauses: the copy of the formula that takes the symmetry-breaking family stops at the signal', async () => {
     const instance = pentomino({ preset: '6x10' });
     const clauses = instance.cnf.clauseCount;

@@ -266,15 +266,15 @@ class CnfCounter {
       cache: { entries: this.cache.size, bytes: this.cacheBytes, ...this.stats },
       ...(memory ? { memory } : {}),
     });
-    if (this.unsat || !this.propagate()) {
-      if (!this.options.finished?.has('*')) this.options.onUnit?.({ unit: '*', count: 0n, nodes: 0 });
-      return summary(0n, true, 1, this.options.finished?.has('*') ? 1 : 0);
-    }
     let units: { lits: number[]; weight: number }[];
     try {
+      if (this.unsat || !this.propagate()) {
+        if (!this.options.finished?.has('*')) this.options.onUnit?.({ unit: '*', count: 0n, nodes: 0 });
+        return summary(0n, true, 1, this.options.finished?.has('*') ? 1 : 0);
+      }
       units = this.units();
     } catch (e) {
-      // Stopped while cutting the count into units: nothing counted yet but the units a resumed file holds, each exact.
+      // Stopped while the formula's units were propagated or the count cut into units: nothing counted yet but the units a resumed file holds, each exact.
       if (e instanceof Stopped) return summary(sum(this.options.finished?.values() ?? []), false, 0, this.options.finished?.size ?? 0);
       throw e;
     }
@@ -426,6 +426,8 @@ class CnfCounter {
     while (this.propagated < this.trailTop) {
       const falsified = -this.trail[this.propagated++]!;
       const list = watches[watchIndex(falsified)]!;
+      // The watches visited and the literals scanned for a new watch: what the poll counts.
+      let work = list.length;
       let keep = 0;
       for (let w = 0; w < list.length; w++) {
         const c = list[w]!;
@@ -443,6 +445,7 @@ class CnfCounter {
         }
         let moved = false;
         for (let k = start + 2; k < end; k++) {
+          work++;
           if (!this.isFalse(lits[k]!)) {
             lits[start + 1] = lits[k]!;
             lits[k] = falsified;
@@ -461,6 +464,10 @@ class CnfCounter {
         this.assign(other);
       }
       list.length = keep;
+      // Polled between two literals (the lists whole): the first propagation of a formula's units visits
+      // every clause they settle, before any node.
+      this.untilPoll -= work;
+      if (this.untilPoll <= 0) this.poll();
     }
     return true;
   }
