@@ -1,6 +1,6 @@
 import { Cnf } from '../src/core/cnf.js';
 import { UserError } from '../src/core/errors.js';
-import { pastLimit, sizeLimit } from '../src/core/limits.js';
+import { checkDeadlineAt, pastLimit, sizeLimit } from '../src/core/limits.js';
 import { type Cell, type Transform, cellKey, isMirror, orientations, regionSymmetries, shapeKey, transformShape } from '../src/geometry/cells.js';
 import { type Grid, GRIDS } from '../src/geometry/grids.js';
 import { crossingClaims } from '../src/geometry/crossings.js';
@@ -294,10 +294,13 @@ function overlappingPairs(byCell: readonly number[][], required: number, maxVar:
   const seen = new Set<number>();
   const pairs: [number, number][] = [];
   let requiredPairs = 0;
+  let step = 0;
   byCell.forEach((vars, c) => {
     if (c === required) requiredPairs = pairs.length;
     for (let i = 0; i < vars.length; i++) {
       for (let j = i + 1; j < vars.length; j++) {
+        // Quadratic in the placements per cell, before any clause: 17 s of a 20x20 board, past its --timeout.
+        checkDeadlineAt(step++);
         const k = key(vars[i]!, vars[j]!);
         if (seen.has(k)) continue;
         seen.add(k);
@@ -457,7 +460,10 @@ function placementPermutation(
   varCount: number,
 ): Int32Array | null {
   const perm = new Int32Array(varCount + 1);
-  for (const pl of placements) {
+  for (let p = 0; p < placements.length; p++) {
+    // Every placement per symmetry, no clause added: 2.7 s of a 25x25 board past its --timeout.
+    checkDeadlineAt(p);
+    const pl = placements[p]!;
     const cells = pl.cells.map((c) => cellPerm[c]!).sort((a, b) => a - b);
     const image = byKey.get(`${pieces[pl.piece]}:${cells.join(',')}`);
     if (image === undefined) return null;

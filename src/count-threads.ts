@@ -15,6 +15,7 @@ import {
   lightFirst,
   notBegun,
   recordedRun,
+  stoppedBeforeTerms,
   termResult,
   termWeights,
 } from './count/solutions.js';
@@ -39,8 +40,10 @@ export function countInThreads(
     const stop = new SharedArrayBuffer(4);
     const stopFlag = new Int32Array(stop);
     const shouldStop = () => Atomics.load(stopFlag, 0) !== 0 || options.shouldStop?.() === true;
-    // The main thread's own terms, not a thread's kept ones: their rows are built polling this count's stop.
-    const { terms, problem } = setUpTerms(instance, options, setUpPoll(shouldStop));
+    // The main thread's own terms, not a thread's kept ones: they are worked out, and their rows built, polling this count's stop.
+    const set = unlessStopped(() => setUpTerms(instance, options, setUpPoll(shouldStop)));
+    if (!set) return stoppedBeforeTerms();
+    const { terms, problem } = set;
     const weights = termWeights(terms);
     const shares = sharesPerTerm(weights, workers);
     const totalBytes = options.maxBytes ?? plan.maxBytes;

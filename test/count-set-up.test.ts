@@ -4,10 +4,11 @@ import { Family } from '../src/core/cnf.js';
 import { countInThreads } from '../src/count-threads.js';
 import { classTerms } from '../src/count/burnside.js';
 import { countCnf } from '../src/count/cnf.js';
-import { DEFAULT_MAX_BYTES, POLL_NODES } from '../src/count/engine.js';
+import { DEFAULT_MAX_BYTES, POLL_NODES, Stopped } from '../src/count/engine.js';
 import * as problem from '../src/count/problem.js';
 import { countInstance } from '../src/count/solutions.js';
 import { count } from '../src/index.js';
+import { breakingPlan } from '../src/symmetry/breaking.js';
 
 vi.mock('../src/count/problem.js', async (importOriginal) => {
   const original = await importOriginal<typeof problem>();
@@ -29,15 +30,46 @@ describe('a count stopped while it is set up', () => {
   it("builds no class term's rows before they are read, and polls while it builds them", () => {
     const poll = vi.fn();
     const terms = classTerms(pentomino({ preset: '6x10' }), true, poll);
-    expect(poll).not.toHaveBeenCalled();
+    const set = poll.mock.calls.length;
     expect(terms[0]!.problem.rows.length).toBeGreaterThan(0);
-    expect(poll).toHaveBeenCalled();
+    expect(poll.mock.calls.length).toBeGreaterThan(set);
+  });
+
+  it("polls while it works out the terms: the symmetries' action on the rows and the symmetry-breaking plan (regression: neither polled, 1.5 s of a 25x25 board past a --timeout)", () => {
+    const told = () => {
+      throw new Stopped();
+    };
+    // A fresh instance each: the plan is kept per instance once worked out.
+    expect(() => breakingPlan(pentomino({ preset: '6x10' }), told)).toThrow(Stopped);
+    const instance = pentomino({ preset: '6x10' });
+    const steps = vi.fn();
+    breakingPlan(instance, steps);
+    expect(steps).toHaveBeenCalled();
+    // The plan is worked out already: what polls now is the symmetries' action on the rows.
+    expect(() => classTerms(instance, true, told)).toThrow(Stopped);
+    expect(() => classTerms(pentomino({ preset: '6x10' }), false, told)).toThrow(Stopped);
+  });
+
+  it('a count of classes stopped at once works out no term, unless a resumed file holds units, which it reports by their terms', async () => {
+    compile.mockClear();
+    const instance = pentomino({ preset: '5x12' });
+    expect(await countInstance(instance, { unique: true, shouldStop: () => true })).toMatchObject({ count: 0, complete: false, terms: [] });
+    const finished = new Map<string, Map<string, number>>();
+    const whole = await countInstance(instance, {
+      unique: true,
+      onUnit: (term, _strategy, u) => finished.set(term, (finished.get(term) ?? new Map()).set(u.unit, u.count)),
+    });
+    compile.mockClear();
+    const resumed = await countInstance(pentomino({ preset: '5x12' }), { unique: true, finished, shouldStop: () => true });
+    expect(compile).not.toHaveBeenCalled();
+    expect(resumed).toMatchObject({ count: whole.count, complete: false });
+    expect(resumed.terms.map((t) => t.key)).toEqual(whole.terms.map((t) => t.key));
   });
 
   it('builds and compiles no term once the stop comes after the count began, while the group is checked', async () => {
     compile.mockClear();
     let polls = 0;
-    // The count's own look before its first term says go; the next poll, the set-up's first (the group's check), says stop.
+    // The set-up's first poll (the symmetries' action on the rows) says go; the next, as the terms are worked out or the group checked, says stop.
     const result = await countInstance(pentomino({ preset: '6x10' }), { unique: true, shouldStop: () => ++polls > 1 });
     expect(compile).not.toHaveBeenCalled();
     expect(result).toMatchObject({ count: 0, complete: false });
@@ -84,6 +116,42 @@ describe('a count stopped while it is set up', () => {
     const midway = chain(100_000);
     expect(await countCnf(midway.input, { shouldStop: () => midway.taken.clauses >= 30_000 })).toMatchObject({ count: 0n, complete: false });
     expect(midway.taken.clauses).toBeLessThanOrEqual(30_000 + POLL_NODES);
+  });
+
+  /** `width` clauses y_1 ∨ … ∨ y_width ∨ z_j, then the units ¬y_i, handed over one at a time, counting how many were taken. */
+  const wide = (width: number) => {
+    const taken = { clauses: 0 };
+    function* clauses() {
+      for (let j = 1; j <= width; j++) {
+        taken.clauses++;
+        yield [...Array.from({ length: width }, (_, i) => i + 1), width + j];
+      }
+      for (let i = 1; i <= width; i++) {
+        taken.clauses++;
+        yield [-i];
+      }
+    }
+    return { input: { varCount: 2 * width, clauses: clauses() }, taken };
+  };
+
+  it("CNF counter: reads a poll's worth of literals past the stop, however long the clauses (regression: a poll every 16,384 clauses, 5 s of 6,000 clauses of 3,000 literals)", async () => {
+    const midway = wide(1000);
+    expect(await countCnf(midway.input, { shouldStop: () => midway.taken.clauses >= 100 })).toMatchObject({ complete: false, nodes: 0 });
+    expect(midway.taken.clauses).toBeLessThanOrEqual(100 + Math.ceil(POLL_NODES / 1000));
+  });
+
+  it("CNF counter: hears a stop within the first propagation of the formula's units (regression: it propagated them to the end, then counted)", async () => {
+    // Propagating the units moves each long clause's watch along all its y's: two literals' watches, a million literals scanned each.
+    const width = 1000;
+    expect(await countCnf(wide(width).input)).toMatchObject({ count: 1n, complete: true });
+    // The search's polls (its first is the propagation's) tick the progress, the set-up's do not: the first tick says stop.
+    let ticked = false;
+    const stopped = await countCnf(wide(width).input, { shouldStop: () => ticked, onTick: () => (ticked = true) });
+    expect(stopped).toMatchObject({ count: 0n, complete: false, nodes: 0, units: 0 });
+    // Within a literal's watches, not between two literals: a poll a POLL_NODES of literals scanned.
+    let ticks = 0;
+    await countCnf(wide(width).input, { onTick: () => ticks++ });
+    expect(ticks).toBeGreaterThanOrEqual((width * width) / POLL_NODES);
   });
 
   it('classes by clauses: the copy of the formula that takes the symmetry-breaking family stops at the signal', async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { pentomino } from '../encoders/polyomino.js';
-import { openCountFile } from '../src/cli/count-file.js';
+import { CountFile, countHeader, openCountFile } from '../src/cli/count-file.js';
 import { RunFile, openRunFile, runHeader } from '../src/cli/run-file.js';
 
 /**
@@ -89,6 +89,26 @@ describe('--output hashing its problem hears the stop', () => {
       throw new Error('told to stop');
     });
     expect(() => new RunFile(path, small, header, { resume: true, force: false }, stopping)).toThrow('told to stop');
+    expect(readFileSync(path, 'utf8')).toBe(text);
+    expect(existsSync(`${path}.lock`)).toBe(false);
+  });
+
+  it('a count resumed polls the stop at each unit it reads back, and a stop there leaves the file as it was (regression: every unit was checked and parsed without a poll)', () => {
+    const path = join(dir, 'resumed-count.jsonl');
+    const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
+    const made = spawnSync(process.execPath, [cli, 'count', 'pentomino', '--preset', '3x20', '-o', path, '--quiet'], { encoding: 'utf8' });
+    expect(made.status, made.stderr).toBe(0);
+    const text = readFileSync(path, 'utf8');
+    const records = text.trimEnd().split('\n').length - 1;
+    expect(records).toBeGreaterThanOrEqual(100);
+    const header = countHeader(pentomino({ preset: '3x20' }), 'exact-cover', false, undefined);
+    const poll = vi.fn();
+    new CountFile(path, header, { resume: true, force: false }, undefined, poll).close();
+    expect(poll).toHaveBeenCalledTimes(records);
+    const stopping = vi.fn(() => {
+      throw new Error('told to stop');
+    });
+    expect(() => new CountFile(path, header, { resume: true, force: false }, undefined, stopping)).toThrow('told to stop');
     expect(readFileSync(path, 'utf8')).toBe(text);
     expect(existsSync(`${path}.lock`)).toBe(false);
   });

@@ -57,7 +57,8 @@ interface RowSymmetries {
   perms: { perm: Int32Array; index: number }[];
 }
 
-function rowSymmetries(instance: Instance): RowSymmetries {
+/** Polls `poll` at each symmetry, its rows the steps: 0.5 s of a 25x25 board's 8. */
+function rowSymmetries(instance: Instance, poll: SetUpPoll): RowSymmetries {
   const ec = instance.exactCover;
   if (!ec) throw new Error(`burnside: ${instance.puzzle} has no exact-cover form`);
   const rowOf = new Map(ec.rowVars.flatMap((v, r) => (v === 0 ? [] : [[v, r] as const])));
@@ -66,6 +67,7 @@ function rowSymmetries(instance: Instance): RowSymmetries {
   const perms: RowSymmetries['perms'] = [];
   const symmetries = instance.symmetries.length ? instance.symmetries : [identityOn(ec.rowVars)];
   symmetries.forEach((s, index) => {
+    poll(ec.rowVars.length);
     const perm = Int32Array.from(ec.rowVars, (v, r) => {
       if (v === 0) return r;
       const image = rowOf.get(s[v]!);
@@ -227,11 +229,13 @@ export function solutionTerms(instance: Instance): BurnsideTerm[] {
 /**
  * The terms whose blocks give the classes: pinned at the representatives of
  * the symmetry-breaking plan's group when it has one (`pinned`, the default),
- * else one block over the whole group.
+ * else one block over the whole group. The symmetries' action on the rows
+ * and the plan are worked out here, polling `poll` (Stopped is thrown out of
+ * this call); each term's rows later, when read.
  */
 export function classTerms(instance: Instance, pinned = true, poll: SetUpPoll = () => {}): BurnsideTerm[] {
-  const { problem, rowVars, perms } = rowSymmetries(instance);
-  const plan = pinned ? breakingPlan(instance) : null;
+  const { problem, rowVars, perms } = rowSymmetries(instance, poll);
+  const plan = pinned ? breakingPlan(instance, poll) : null;
   const restricted = restrictions(
     problem,
     perms.map((p) => p.perm),

@@ -45,10 +45,15 @@ export interface CountTerms {
 
 /**
  * The instance's terms in termsOf's order, and their compiled problems, each
- * compiled when first wanted; building a term's rows polls `poll` (a stopped
- * count throws Stopped out of problem(k)).
+ * compiled when first wanted; working out the terms and building a term's
+ * rows poll `poll` (a stopped count throws Stopped out of this call, as
+ * termsOf does, or out of problem(k)).
  */
-export function setUpTerms(instance: Instance, options: Pick<CountInstanceOptions, 'unique' | 'unpinned'>, poll?: SetUpPoll): CountTerms {
+export function setUpTerms(
+  instance: Instance,
+  options: Pick<CountInstanceOptions, 'unique' | 'unpinned' | 'finished'>,
+  poll?: SetUpPoll,
+): CountTerms {
   const order = itemOrderOf(instance);
   const terms = termsOf(instance, options, poll);
   const problems = new Map<number, CountProblem>();

@@ -1,7 +1,7 @@
 import type { Instance } from '../core/puzzle.js';
 import type { CacheStats } from './cache.js';
 import { type BurnsideTerm, burnsideSum, classTerms, solutionTerms } from './burnside.js';
-import { MemoryBoundExceeded, type SetUpPoll, type Strategy, setUpPoll, unlessStopped } from './engine.js';
+import { MemoryBoundExceeded, type SetUpPoll, Stopped, type Strategy, setUpPoll, unlessStopped } from './engine.js';
 import type { StrategyChoice } from '../core/plan.js';
 import { PinnedTerms, type RunOptions, type RunResult, type UnitCount, resolveStrategy, runCount } from './exact-cover.js';
 import { type CountProblem, type ExactCoverInput, type ItemOrder, boardOrder, compileProblem, inputOrder } from './problem.js';
@@ -67,10 +67,36 @@ export function itemOrderOf(instance: Instance): ItemOrder {
   return region && region.length <= items ? boardOrder(region, items) : inputOrder(ec);
 }
 
-/** The terms a count runs: the identity for solutions, Burnside's for classes (their rows built when read, polling `poll`). */
-export function termsOf(instance: Instance, options: Pick<CountInstanceOptions, 'unique' | 'unpinned'>, poll?: SetUpPoll): BurnsideTerm[] {
-  return options.unique ? classTerms(instance, !options.unpinned, poll) : solutionTerms(instance);
+/**
+ * The terms a count runs: the identity for solutions, Burnside's for classes
+ * (worked out polling `poll`, their rows built when read, polling it too).
+ * A stop while they are worked out is thrown (Stopped), unless a resumed
+ * file holds units: those count in the lower bound by their terms' blocks,
+ * so the terms are worked out all the same, without the poll.
+ */
+export function termsOf(
+  instance: Instance,
+  options: Pick<CountInstanceOptions, 'unique' | 'unpinned' | 'finished'>,
+  poll?: SetUpPoll,
+): BurnsideTerm[] {
+  if (!options.unique) return solutionTerms(instance);
+  try {
+    return classTerms(instance, !options.unpinned, poll);
+  } catch (e) {
+    if (!(e instanceof Stopped) || !options.finished?.size) throw e;
+    return classTerms(instance, !options.unpinned);
+  }
 }
+
+/** A count stopped while its terms were worked out (termsOf), with no resumed units: nothing counted. */
+export const stoppedBeforeTerms = (): InstanceCount => ({
+  count: 0,
+  complete: false,
+  method: 'Burnside (stopped before its terms were worked out)',
+  terms: [],
+  nodes: 0,
+  cache: EMPTY_STATS,
+});
 
 /** Each term's share of the progress bar: the identity terms are nearly all the work, and share it equally. */
 export function termWeights(terms: readonly BurnsideTerm[]): number[] {
@@ -83,7 +109,8 @@ export const lightFirst = (weights: readonly number[]): number[] => weights.map(
 
 export async function countInstance(instance: Instance, options: CountInstanceOptions = {}): Promise<InstanceCount> {
   const order = itemOrderOf(instance);
-  const terms = termsOf(instance, options, setUpPoll(options.shouldStop));
+  const terms = unlessStopped(() => termsOf(instance, options, setUpPoll(options.shouldStop)));
+  if (!terms) return stoppedBeforeTerms();
   const weights = termWeights(terms);
   const results: TermResult[] = new Array(terms.length);
   let memory: MemoryBoundExceeded | undefined;

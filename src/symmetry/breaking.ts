@@ -105,12 +105,25 @@ export interface BreakingPlan {
 
 const isIdentityOn = (perm: Int32Array, vars: readonly number[]) => vars.every((v) => perm[v] === v);
 
+/**
+ * What the plan's loops call as they go, with the steps done since the last
+ * call (variables looked up); a caller that may stop throws out of it (a
+ * count: the lex-leader chains of a 25x25 board took a second). The count's
+ * SetUpPoll, which this layer does not import.
+ */
+export type PlanPoll = (steps?: number) => void;
+
 /** The orbit representatives of a group's members (least variable of each orbit) with their stabilisers. */
-function orbitsOf(members: readonly number[], perms: readonly Int32Array[]): { representatives: Representative[]; forbidden: number[] } {
+function orbitsOf(
+  members: readonly number[],
+  perms: readonly Int32Array[],
+  poll: PlanPoll,
+): { representatives: Representative[]; forbidden: number[] } {
   const seen = new Set<number>();
   const representatives: Representative[] = [];
   const forbidden: number[] = [];
   for (const v of [...members].sort((a, b) => a - b)) {
+    poll(perms.length);
     if (seen.has(v)) {
       forbidden.push(v);
       continue;
@@ -122,9 +135,12 @@ function orbitsOf(members: readonly number[], perms: readonly Int32Array[]): { r
   return { representatives, forbidden };
 }
 
-const invariant = (members: readonly number[], perms: readonly Int32Array[]) => {
+const invariant = (members: readonly number[], perms: readonly Int32Array[], poll: PlanPoll) => {
   const set = new Set(members);
-  return perms.every((p) => members.every((v) => set.has(p[v]!)));
+  return perms.every((p) => {
+    poll(members.length);
+    return members.every((v) => set.has(p[v]!));
+  });
 };
 
 /**
@@ -132,7 +148,8 @@ const invariant = (members: readonly number[], perms: readonly Int32Array[]) => 
  * partners h⁻¹(p): moved projection variables outside `skip`, less the last
  * position of each cycle (see the module comment).
  */
-function chainOf(perm: Int32Array, projection: readonly number[], skip: ReadonlySet<number>, guards: number[]): Chain {
+function chainOf(perm: Int32Array, projection: readonly number[], skip: ReadonlySet<number>, guards: number[], poll: PlanPoll): Chain {
+  poll(projection.length);
   const inverse = new Map<number, number>();
   for (const v of projection) inverse.set(perm[v]!, v);
   const order = projection.filter((v) => perm[v] !== v && !skip.has(v)).sort((a, b) => a - b);
@@ -159,17 +176,20 @@ const plans = new WeakMap<Instance, BreakingPlan | null>();
  * representatives (fewest placements left), ties broken by the fewest
  * representatives needing lex-leader, then by group order.
  */
-export function breakingPlan(instance: Instance): BreakingPlan | null {
+export function breakingPlan(instance: Instance, poll: PlanPoll = () => {}): BreakingPlan | null {
   if (plans.has(instance)) return plans.get(instance)!;
   const projection = instance.cnf.projection;
-  const perms = instance.symmetries.filter((p) => !isIdentityOn(p, projection));
+  const perms = instance.symmetries.filter((p) => {
+    poll(projection.length);
+    return !isIdentityOn(p, projection);
+  });
   let plan: BreakingPlan | null = null;
   if (perms.length > 0) {
     let best: { group: number; reps: number; lex: number; orbits: ReturnType<typeof orbitsOf> } | undefined;
     for (let group = 0; group < instance.splitGroups.length; group++) {
       const members = instance.splitGroups[group]!;
-      if (!invariant(members, perms)) continue;
-      const orbits = orbitsOf(members, perms);
+      if (!invariant(members, perms, poll)) continue;
+      const orbits = orbitsOf(members, perms, poll);
       const reps = orbits.representatives.length;
       const lex = orbits.representatives.filter((r) => r.stabilizer.length > 0).length;
       if (!best || reps < best.reps || (reps === best.reps && lex < best.lex)) best = { group, reps, lex, orbits };
@@ -181,7 +201,7 @@ export function breakingPlan(instance: Instance): BreakingPlan | null {
       // One chain per symmetry, guarded by every representative it fixes.
       const guardsOf = new Map<Int32Array, number[]>();
       for (const r of best.orbits.representatives) for (const h of r.stabilizer) guardsOf.set(h, [...(guardsOf.get(h) ?? []), r.variable]);
-      const chains = perms.filter((h) => guardsOf.has(h)).map((h) => chainOf(h, projection, skip, guardsOf.get(h)!));
+      const chains = perms.filter((h) => guardsOf.has(h)).map((h) => chainOf(h, projection, skip, guardsOf.get(h)!, poll));
       plan = { group: best.group, members, ...best.orbits, chains, groupOrder };
     } else {
       plan = {
@@ -189,7 +209,7 @@ export function breakingPlan(instance: Instance): BreakingPlan | null {
         members: [],
         representatives: [],
         forbidden: [],
-        chains: perms.map((h) => chainOf(h, projection, new Set(), [])),
+        chains: perms.map((h) => chainOf(h, projection, new Set(), [], poll)),
         groupOrder,
       };
     }
@@ -253,12 +273,12 @@ export function addedPlan(instance: Instance): BreakingPlan | null {
  * symmetry out by itself (cube-tree orbits, orbit blocking), and both together
  * would keep a class only where the two choices of representative agree.
  */
-export function classSearchInstance(instance: Instance, mode: SymmetryBreaking = DEFAULT_SYMMETRY_BREAKING, poll: () => void = () => {}): Instance {
+export function classSearchInstance(instance: Instance, mode: SymmetryBreaking = DEFAULT_SYMMETRY_BREAKING, poll: PlanPoll = () => {}): Instance {
   if (mode === 'orbits') {
     if (addedPlan(instance)) throw new Error('the symmetry-breaking family is in the formula: the orbit route would break symmetry twice');
     return instance;
   }
-  const plan = breakingPlan(instance);
+  const plan = breakingPlan(instance, poll);
   if (!plan || addedPlan(instance)) return instance;
   let copy = copies.get(instance);
   if (!copy) {
