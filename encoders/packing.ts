@@ -206,8 +206,9 @@ function placementsOf(spec: PackingSpec, board: Board, cnf: Cnf): Placement[] {
       key,
       fitsOf(shapes[p]!, board, index, () => {
         total += alike.get(key)!;
-        // How many it would have is not counted: the count stops at the limit.
-        if (total > limit) throw pastLimit('placements', 'board and pieces', 'the pieces have more placements on the board', limit);
+        // How many it would have is not counted: the count stops at the limit. Said where the board and pieces were
+        // given, as the area messages say it (regression: "board and pieces:" whatever option or file gave them).
+        if (total > limit) throw pastLimit('placements', spec.areasFrom ?? 'board and pieces', 'the pieces have more placements on the board', limit);
       }),
     );
   });

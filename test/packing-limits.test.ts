@@ -48,10 +48,33 @@ describe('the placement limit', () => {
       { encoding: 'utf8', timeout: 120_000 },
     );
     expect(r.stderr).toMatch(
-      /^puzzlesat: board and pieces: the pieces have more placements on the board than the limit of 5000 \(raise it with --max-placements\)\n$/,
+      /^puzzlesat: --board and \S+monominoes\.txt: the pieces have more placements on the board than the limit of 5000 \(raise it with --max-placements\)\n$/,
     );
     expect(r.status).toBe(1);
     expect(spawnSync('test', ['-e', out]).status).toBe(1);
+  });
+
+  it('names where the board and pieces were given, as the area messages do', () => {
+    // Regression: it said "board and pieces:" whatever option or file gave them.
+    const cases: [string[], string][] = [
+      [['polyomino', '--preset', '6x10'], '--preset 6x10'],
+      [['polyomino', '--board', '6x10', '--pieces', 'F,I,L,N,P,T,U,V,W,X,Y,Z'], '--board and --pieces'],
+      [
+        ['polyform', '--grid', 'hexagon', '--board', '20x20', '--pieces-file', join(dir, 'monominoes.txt')],
+        `--board and ${join(dir, 'monominoes.txt')}`,
+      ],
+    ];
+    writeFileSync(join(dir, 'monominoes.txt'), Array.from({ length: 400 }, (_, i) => `P${i}:\n#\n`).join('\n'));
+    for (const [args, where] of cases) {
+      const r = spawnSync(process.execPath, [cli, 'count', ...args, '--max-placements', '100'], { encoding: 'utf8', timeout: 120_000 });
+      expect(r.stderr).toBe(
+        `puzzlesat: ${where}: the pieces have more placements on the board than the limit of 100 (raise it with --max-placements)\n`,
+      );
+      expect(r.status).toBe(1);
+    }
+    expect(userErrorOf(() => puzzles.byName('polyomino', { preset: '6x10', maxPlacements: 100 }))).toMatch(
+      /^preset 6x10: the pieces have more placements on the board than the limit of 100 /,
+    );
   });
 
   it('a packing within it keeps its placements: piece by piece, orientation by orientation, in board order', () => {
