@@ -225,7 +225,9 @@ export function instanceOfDimacs(f: DimacsFormula, source: string): Instance {
   try {
     rebuilt = withInputDirectory(dir, () =>
       withFieldNames(
-        (field) => (keys.has(field) ? `c param ${keys.get(field)!}` : undefined),
+        // A parameter of the header that is not this puzzle's (amo under a knapsack that claims a packing's header) is
+        // named as the header spells it too: "--amo does not apply" sent the user to an option they never gave.
+        (field) => (keys.has(field) ? `c param ${keys.get(field)!}` : f.params.has(field) ? `c param ${field}` : undefined),
         () => {
           const built = entry.build({
             ...argsFromParams(entry, f.params, lineOf),

@@ -1,6 +1,6 @@
 import { Cnf } from '../src/core/cnf.js';
 import { UserError } from '../src/core/errors.js';
-import { checkDeadlineAt, pastLimit, sizeLimit } from '../src/core/limits.js';
+import { checkDeadlineAt, checkSize, pastLimit, sizeLimit } from '../src/core/limits.js';
 import { type Cell, type Transform, cellKey, isMirror, orientations, regionSymmetries, shapeKey, transformShape } from '../src/geometry/cells.js';
 import { type Grid, GRIDS } from '../src/geometry/grids.js';
 import { crossingClaims } from '../src/geometry/crossings.js';
@@ -206,8 +206,9 @@ function placementsOf(spec: PackingSpec, board: Board, cnf: Cnf): Placement[] {
       key,
       fitsOf(shapes[p]!, board, index, () => {
         total += alike.get(key)!;
-        // How many it would have is not counted: the count stops at the limit.
-        if (total > limit) throw pastLimit('placements', 'board and pieces', 'the pieces have more placements on the board', limit);
+        // How many it would have is not counted: the count stops at the limit. Said where the board and pieces were
+        // given, as the area messages say it (regression: "board and pieces:" whatever option or file gave them).
+        if (total > limit) throw pastLimit('placements', spec.areasFrom ?? 'board and pieces', 'the pieces have more placements on the board', limit);
       }),
     );
   });
@@ -581,7 +582,24 @@ function wholeBoard(spec: PackingSpec, board: Board): PackingSolution {
   return { placements: copies.map((piece, k) => ({ piece, cells: k < copies.length - 1 ? [board.cells[k]!] : board.cells.slice(k) })) };
 }
 
+/**
+ * Refuses a piece whose copies cover more cells than the cells limit: no
+ * board within it holds them, and a range such as I*0..5000000000 passed the
+ * area checks and then made a list of its copies (an internal error).
+ */
+function checkCopies(spec: PackingSpec): void {
+  for (const p of spec.pieces)
+    if (p.count > 1)
+      checkSize(
+        'cells',
+        p.count * p.cells.length,
+        `${spec.areasFrom ?? 'board and pieces'}: piece ${p.name}`,
+        `its ${p.count} copies of ${cellsText(p.cells.length)} cover`,
+      );
+}
+
 export function buildPacking(spec: PackingSpec): PackingInstance {
+  checkCopies(spec);
   const board = boardOf(spec);
   checkAreas(spec, board);
   const cnf = new Cnf();

@@ -1,3 +1,4 @@
+import { interruptedOnOpen as interruptedOnOpenIn } from './helpers/interrupt.js';
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -388,34 +389,7 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     });
   }
 
-  /**
-   * Runs the CLI with a Ctrl-C that it sends itself at a defined point: when
-   * it opens a file whose path ends with `openedFile` (the puzzle being read,
-   * a solver's WebAssembly loading), once, from the main thread. No timing:
-   * the press lands in the same place however fast the machine is.
-   */
-  function interruptedOnOpen(openedFile: string, args: string[]) {
-    const hook = [
-      "import fs from 'node:fs';",
-      "import { syncBuiltinESMExports } from 'node:module';",
-      "import { isMainThread } from 'node:worker_threads';",
-      'const openSync = fs.openSync;',
-      'let pressed = false;',
-      'fs.openSync = (path, ...rest) => {',
-      '  const fd = openSync(path, ...rest);',
-      "  if (isMainThread && !pressed && String(path).endsWith(process.env.PRESS_CTRL_C_ON_OPEN)) { pressed = true; process.kill(process.pid, 'SIGINT'); }",
-      '  return fd;',
-      '};',
-      'syncBuiltinESMExports();',
-    ].join('\n');
-    const r = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(hook)}`, cli, ...args], {
-      encoding: 'utf8',
-      cwd: dir,
-      timeout: 240_000,
-      env: { ...process.env, PRESS_CTRL_C_ON_OPEN: openedFile },
-    });
-    return { code: r.status, signal: r.signal, out: r.stdout, err: r.stderr };
-  }
+  const interruptedOnOpen = (openedFile: string, args: string[]) => interruptedOnOpenIn(cli, dir, openedFile, args);
 
   it('Ctrl-C before the search (the puzzle being read, a solver loading) is 130 with the summary, marked incomplete (regression: the process died of the signal, nothing printed)', () => {
     // 2^14 models: all of them take many solves, none is found before the stop.

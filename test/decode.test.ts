@@ -231,6 +231,18 @@ describe('puzzlesat decode', () => {
     SLOW,
   );
 
+  it('a header whose puzzle is not the one its parameters are for names the parameter at its line, as the header spells it (regression: "--amo does not apply", at the puzzle line)', () => {
+    const { cnf, answer } = encodedAndSolved('ii', ['polyomino', '--board', '2x5', '--pieces', 'I,I']);
+    const text = readFileSync(cnf, 'latin1');
+    const amoLine = text.split('\n').findIndex((line) => line.startsWith('c param amo ')) + 1;
+    const claimed = write('claimed.cnf', text.replace('c puzzle polyomino', 'c puzzle knapsack'));
+    const r = run(['decode', claimed, '--model', write('ii.out', answer)]);
+    expectOneLineError(
+      { code: r.status, out: r.stdout, err: r.stderr },
+      new RegExp(`^puzzlesat: \\S*claimed\\.cnf:${amoLine}: cannot rebuild knapsack from its header: c param amo does not apply to knapsack`),
+    );
+  });
+
   it(
     'says complete only when the answer is every solution: UNSAT or an enumeration run to the end, not one model (regression: complete for any answer)',
     () => {

@@ -11,7 +11,8 @@ import { buildInstance } from '../encoders/index.js';
 import { image, orbit } from '../src/enumerate/cube-tree.js';
 import { QUEUE_NAME, TOOL_VERSION, fingerprint, validateJob } from '../src/distributed/protocol.js';
 import { parseQueueUrl } from '../src/distributed/connection.js';
-import { checkNumericOptions } from '../src/cli/options.js';
+import { checkNumericOptions, optionName } from '../src/cli/options.js';
+import { withFieldNames } from '../src/core/field-names.js';
 import { faultPlan, injectedFault } from '../src/distributed/fault-injection.js';
 import { missing } from './helpers/requires.js';
 
@@ -179,11 +180,11 @@ describe('queue protocol and addresses (no Redis needed)', () => {
     expect(reason('text')).toBe('malformed job: the data is not an object');
     expect(reason({ fingerprint: fp, work: { ...work, part: { index: 5, of: 5 } } })).toMatch(/part must be \{index, of\}/);
     expect(reason({ fingerprint: fp, work: planned({ puzzle: 'chess' }) })).toMatch(/puzzle must be one of pentomino/);
-    expect(reason({ fingerprint: fp, work: planned({ args: { board: '../../etc/passwd' } }) })).toMatch(/--board must be given by value/);
+    expect(reason({ fingerprint: fp, work: planned({ args: { board: '../../etc/passwd' } }) })).toMatch(/: board must be given by value/);
     expect(reason({ fingerprint: fp, work: planned({ args: { board: '../.#/..##' } }) })).toBe('accepted');
     // A bare name is a file too (./secret was read, and quoted in the failure): refused before any read (issue 26).
-    expect(reason({ fingerprint: fp, work: planned({ args: { board: 'secret' } }) })).toMatch(/--board must be given by value/);
-    expect(reason({ fingerprint: fp, work: planned({ puzzle: 'polycube', args: { figure: 'secret' } }) })).toMatch(/--figure must be given by value/);
+    expect(reason({ fingerprint: fp, work: planned({ args: { board: 'secret' } }) })).toMatch(/: board must be given by value/);
+    expect(reason({ fingerprint: fp, work: planned({ puzzle: 'polycube', args: { figure: 'secret' } }) })).toMatch(/: figure must be given by value/);
     expect(reason({ fingerprint: fp, work: planned({ puzzle: 'polycube', args: { figure: 'cube' } }) })).not.toMatch(/given by value/);
     expect(reason({ fingerprint: fp, work: planned({ args: { out: 'x' } }) })).toMatch(/unknown option "out"/);
     expect(reason({ fingerprint: fp, work: { kind: 'sweep', count: true, rolls: [0, 62208] } })).toMatch(
@@ -202,6 +203,21 @@ describe('queue protocol and addresses (no Redis needed)', () => {
     expect(reason({ fingerprint: fp, work: planned({ strategy: 'native' }) })).toBe('malformed job: plan.strategy must be one of exact-cover, cubes');
     expect(reason({ fingerprint: fp, work: planned({ cubeDepth: undefined }) })).toMatch(/plan.cubeDepth must be a whole number/);
     expect(reason({ fingerprint: fingerprint({ run: 1 }, '0.0.1'), work })).toMatch(/^job made by puzzlesat 0\.0\.1; this worker runs /);
+  });
+
+  it("names the job's options as its caller spells them: the library's fields, or the command line's options", () => {
+    // Regression: "--pieces-file names a file" and "--board must be ..." reached library callers, who gave piecesFile and board.
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ 'pieces-file': 'p.txt' }, 'piecesFile names a file', '--pieces-file names a file'],
+      [{ board: 'secret' }, 'board must be given by value', '--board must be given by value'],
+      [{ board: ['4x4'] }, 'board must be a string, number or boolean', '--board must be a string, number or boolean'],
+      [{ 'non-overlap': 'x'.repeat(2 ** 20 + 1) }, 'nonOverlap is longer than', '--non-overlap is longer than'],
+    ];
+    for (const [args, library, cli] of cases) {
+      const data = { fingerprint: fp, work: planned({ args }) };
+      expect(reason(data)).toMatch(new RegExp(`^malformed job: ${library}`));
+      expect(withFieldNames(optionName, () => reason(data))).toMatch(new RegExp(`^malformed job: ${cli}`));
+    }
   });
 
   it('fingerprints a run by content, whatever the order of its options', () => {

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { checkDeck, parseDeck } from '../encoders/dobble.js';
 import { parseDimacs } from '../src/core/dimacs.js';
 import { type CliRun, expectOneLineError } from './helpers/expect-errors.js';
+import { interruptedOnOpen } from './helpers/interrupt.js';
 import { missing } from './helpers/requires.js';
 
 /** The compiled CLI (the test script's pretest runs tsc). */
@@ -463,5 +464,15 @@ describe('the generic verbs through the registry', () => {
   it('rejects dobble options for other puzzles', () => {
     const r = run('solve', 'pentomino', '--order', '3');
     expect(r).toMatchObject({ code: 2, stderr: 'puzzlesat: --order does not apply to pentomino\n' });
+  });
+});
+
+describe('dobble check and Ctrl-C', () => {
+  it('a press while the deck is read ends the check, never an OK verdict (regression: it was heard only once the check had said OK, exit 0)', () => {
+    // A valid deck (a star): the check would say OK if it ran to the end.
+    writeFileSync(join(dir, 'star.txt'), Array.from({ length: 1000 }, (_, i) => `a b${i}`).join('\n') + '\n');
+    const r = interruptedOnOpen(CLI, dir, 'star.txt', ['dobble', 'check', 'star.txt']);
+    expect(r.out).toBe('');
+    expect(r.code === 130 || r.signal === 'SIGINT').toBe(true);
   });
 });

@@ -124,7 +124,7 @@ describe("the library's errors name its parameters", () => {
       [() => puzzles.byName('pentomino', { 'max-cells': 10 }), /\(raise it with puzzles\.byName's maxCells or setSizeLimits\(\{ cells: … \}\)\)$/],
       [
         () => puzzles.byName('pentomino', { maxPlacements: 10 }),
-        /^board and pieces: the pieces have more placements on the board than the limit of 10 \(raise it with puzzles\.byName's maxPlacements or setSizeLimits\(\{ placements: … \}\)\)$/,
+        /^preset 6x10: the pieces have more placements on the board than the limit of 10 \(raise it with puzzles\.byName's maxPlacements or setSizeLimits\(\{ placements: … \}\)\)$/,
       ],
       [
         () => puzzles.byName('pentomino', { maxLiterals: 100 }),

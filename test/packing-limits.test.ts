@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { PackingInstance } from '../encoders/packing.js';
 import { VarPool } from '../src/core/vars.js';
 import { puzzles } from '../src/index.js';
-import { userErrorOf } from './helpers/expect-errors.js';
+import { expectOneLineError, userErrorOf } from './helpers/expect-errors.js';
 
 /**
  * --max-placements refuses a packing before its placements exist: it was
@@ -48,10 +48,33 @@ describe('the placement limit', () => {
       { encoding: 'utf8', timeout: 120_000 },
     );
     expect(r.stderr).toMatch(
-      /^puzzlesat: board and pieces: the pieces have more placements on the board than the limit of 5000 \(raise it with --max-placements\)\n$/,
+      /^puzzlesat: --board and \S+monominoes\.txt: the pieces have more placements on the board than the limit of 5000 \(raise it with --max-placements\)\n$/,
     );
     expect(r.status).toBe(1);
     expect(spawnSync('test', ['-e', out]).status).toBe(1);
+  });
+
+  it('names where the board and pieces were given, as the area messages do', () => {
+    // Regression: it said "board and pieces:" whatever option or file gave them.
+    const cases: [string[], string][] = [
+      [['polyomino', '--preset', '6x10'], '--preset 6x10'],
+      [['polyomino', '--board', '6x10', '--pieces', 'F,I,L,N,P,T,U,V,W,X,Y,Z'], '--board and --pieces'],
+      [
+        ['polyform', '--grid', 'hexagon', '--board', '20x20', '--pieces-file', join(dir, 'monominoes.txt')],
+        `--board and ${join(dir, 'monominoes.txt')}`,
+      ],
+    ];
+    writeFileSync(join(dir, 'monominoes.txt'), Array.from({ length: 400 }, (_, i) => `P${i}:\n#\n`).join('\n'));
+    for (const [args, where] of cases) {
+      const r = spawnSync(process.execPath, [cli, 'count', ...args, '--max-placements', '100'], { encoding: 'utf8', timeout: 120_000 });
+      expect(r.stderr).toBe(
+        `puzzlesat: ${where}: the pieces have more placements on the board than the limit of 100 (raise it with --max-placements)\n`,
+      );
+      expect(r.status).toBe(1);
+    }
+    expect(userErrorOf(() => puzzles.byName('polyomino', { preset: '6x10', maxPlacements: 100 }))).toMatch(
+      /^preset 6x10: the pieces have more placements on the board than the limit of 100 /,
+    );
   });
 
   it('a packing within it keeps its placements: piece by piece, orientation by orientation, in board order', () => {
@@ -71,6 +94,38 @@ describe('the placement limit', () => {
     expect(instance.placements[0]!.cells).not.toBe(instance.placements[4]!.cells);
     expect(userErrorOf(() => puzzles.byName('polyform', { board: '4x1', pieces: 'A=#,B=#,C*2=#', maxPlacements: 11 }))).toMatch(
       /the pieces have more placements on the board than the limit of 11 /,
+    );
+  });
+});
+
+describe("a piece's copies", () => {
+  const run = (...args: string[]) => {
+    const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir, timeout: 120_000 });
+    return { code: r.status, out: r.stdout, err: r.stderr };
+  };
+
+  it('that cover more cells than the cells limit are refused naming the piece (regression: "internal error: Invalid array length")', () => {
+    expectOneLineError(
+      run('solve', 'polyomino', '--board', '2x5', '--pieces', 'I*0..5000000000', '--png', join(dir, 'x.png')),
+      /^puzzlesat: --board and --pieces: piece I: its 5000000000 copies of 5 cells cover 25000000000 cells, more than the limit of 250000 \(raise it with --max-cells\)\n$/,
+    );
+    expect(spawnSync('test', ['-e', join(dir, 'x.png')]).status).toBe(1);
+    expectOneLineError(
+      run('count', 'polyomino', '--board', '2x5', '--pieces', 'I*0..3', '--max-cells', '10'),
+      /^puzzlesat: --board and --pieces: piece I: its 3 copies of 5 cells cover 15 cells, more than the limit of 10 \(raise it with --max-cells\)\n$/,
+    );
+    expect(userErrorOf(() => puzzles.byName('polyform', { board: '2x5', pieces: 'A*0..300000=#' }))).toBe(
+      "board and pieces: piece A: its 300000 copies of 1 cell cover 300000 cells, more than the limit of 250000 (raise it with puzzles.byName's maxCells or setSizeLimits({ cells: … }))",
+    );
+    // Within the limit, the same range is read as ever.
+    expect(run('count', 'polyomino', '--board', '2x5', '--pieces', 'I*0..2').out).toMatch(/^1 solution/);
+  });
+
+  it('given again under the name, past the whole numbers a count holds, are refused naming the piece', () => {
+    expectOneLineError(
+      run('solve', 'polyomino', '--board', '2x5', '--pieces', 'I*0..9007199254740991,I*0..9007199254740991'),
+      /^puzzlesat: --pieces: piece I: its copies add up to more than a count holds exactly \(at most 9007199254740991\)\n$/,
+      2,
     );
   });
 });

@@ -223,7 +223,7 @@ describe('CLI: one-line user errors instead of internal errors and aborts', { ti
     expectOneLineError(
       run('encode', 'polyomino', '--board', '20x20', '--pieces', 'I*80', '--max-placements', '100'),
       // Regression: "give at least 101 placements, more than the limit of 100": the count where the guard stopped, as a demand.
-      /^puzzlesat: board and pieces: the pieces have more placements on the board than the limit of 100 \(raise it with --max-placements\)\n$/,
+      /^puzzlesat: --board and --pieces: the pieces have more placements on the board than the limit of 100 \(raise it with --max-placements\)\n$/,
     );
     expectOneLineError(
       run('encode', 'polyomino', '--board', '20x20', '--pieces', 'I*80', '--max-literals', '1000'),

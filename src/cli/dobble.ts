@@ -86,6 +86,11 @@ const check = {
       .option('json', { type: 'boolean', describe: 'the verdict as JSON on stdout (status VALID or INVALID)' }),
   handler: (args: Args) =>
     guarded(args, async () => {
+      // A check writes nothing and has nothing to report part-way, and its work is synchronous (a stop is not heard until
+      // it ends): Ctrl-C ends it at once, as by default. It was heard after the check, which had said OK with exit 0.
+      const stop = await interruptFlag();
+      stop.release();
+      if (stop.stopped()) return;
       // yargs hands a lone "-" over as "": standard input, named <stdin> in messages as a DIMACS file read from it is.
       const fromStdin = args.deck === '-' || args.deck === '';
       const file = fromStdin ? '<stdin>' : String(args.deck);

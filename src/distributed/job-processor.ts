@@ -1,10 +1,15 @@
+import { workerData } from 'node:worker_threads';
 import { UnrecoverableError, type SandboxedJob } from 'bullmq';
+import { adoptFieldNames } from '../core/field-names.js';
 import { runJob } from './execute.js';
 import { faultPlan, injectedFault } from './fault-injection.js';
 import { BadJobError, validateJob, type JobResult } from './protocol.js';
 
 /** The test hook (fault-injection.ts), checked by the worker before it started this thread, so it parses here. */
 const faults = faultPlan();
+// Spelled as the worker that started this thread spells them (--pieces-file for `puzzlesat worker`, piecesFile for
+// startWorker): the thread began with the library's names, whoever ran it.
+await adoptFieldNames((workerData as { fieldNames?: string } | null)?.fieldNames);
 
 /**
  * The processor BullMQ runs on a worker thread of `puzzlesat worker`: the

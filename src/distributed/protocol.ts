@@ -4,6 +4,7 @@ import { ROLL_COUNT } from '../../encoders/genius-square.js';
 import { PUZZLE_ARG_NAMES, PUZZLES } from '../../encoders/index.js';
 import { FIGURES } from '../../encoders/polycube.js';
 import type { Found } from '../enumerate/blocking-loop.js';
+import { camelField, fieldName } from '../core/field-names.js';
 import {
   BRANCHING_RULES,
   ENUM_MODES,
@@ -195,12 +196,14 @@ function puzzleArgs(given: unknown): PuzzleArgs {
   const args: PuzzleArgs = {};
   for (const [name, value] of Object.entries(given)) {
     if (!PUZZLE_OPTION_NAMES.has(name)) fail(`unknown option "${name.slice(0, 40)}"`);
-    if (FILE_OPTIONS.has(name)) fail(`--${name} names a file, which workers do not read`);
-    if (!(typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'))
-      fail(`--${name} must be a string, number or boolean`);
-    if (typeof value === 'string' && value.length > MAX_TEXT) fail(`--${name} is longer than ${MAX_TEXT} characters`);
+    // As the caller spells it (a library coordinator gave piecesFile, the command line --pieces-file): the args carry
+    // the command line's names, and the message was "--pieces-file ..." to both.
+    const field = fieldName(camelField(name));
+    if (FILE_OPTIONS.has(name)) fail(`${field} names a file, which workers do not read`);
+    if (!(typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) fail(`${field} must be a string, number or boolean`);
+    if (typeof value === 'string' && value.length > MAX_TEXT) fail(`${field} is longer than ${MAX_TEXT} characters`);
     if (SHAPE_BY_VALUE[name] && !SHAPE_BY_VALUE[name](String(value)))
-      fail(`--${name} must be given by value (a size, a named figure or inline art), not a file`);
+      fail(`${field} must be given by value (a size, a named figure or inline art), not a file`);
     args[name] = value;
   }
   return args;

@@ -1,6 +1,7 @@
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { QueueAddress } from './address.js';
+import { fieldNamesModule } from '../core/field-names.js';
 import { connect } from './connection.js';
 import { FAULT_ENV, faultPlan } from './fault-injection.js';
 import { QUEUE_NAME, TOOL_VERSION } from './protocol.js';
@@ -38,6 +39,8 @@ export async function startWorker(address: QueueAddress, options: WorkerOptions)
     connection,
     concurrency: options.concurrency,
     useWorkerThreads: true,
+    // The job threads' messages name fields as this thread does (job-processor.ts adopts them).
+    workerThreadsOptions: { workerData: { fieldNames: fieldNamesModule() } },
     lockDuration: options.lockSeconds * 1000,
     stalledInterval: options.lockSeconds * 1000,
     maxStalledCount: MAX_STALLS,

@@ -165,6 +165,9 @@ export function addCopies(earlier: ListedPiece, piece: ListedPiece, key: (cells:
     throw new UserError(
       `${where}: piece ${piece.name} is given twice with two shapes; use ${piece.name}*2 for copies or another name for another shape`,
     );
+  // Each count is exact (parseCount); their sum need not be, and past 2^53 no longer the copies asked for.
+  if (!Number.isSafeInteger(earlier.count + piece.count))
+    throw new UserError(`${where}: piece ${piece.name}: its copies add up to more than a count holds exactly (at most ${Number.MAX_SAFE_INTEGER})`);
   earlier.least = (earlier.least ?? earlier.count) + (piece.least ?? piece.count);
   earlier.count += piece.count;
 }
