@@ -1,4 +1,4 @@
-import { isPrimePower } from '../src/algebra/finite-field.js';
+import { isPrimePower } from '../src/index.js';
 import { pairwiseBeatsLines, planeSize } from '../encoders/dobble.js';
 import { $, number, SolverWorker, setStatus as showStatus, showEngines, type StatusState } from './page.js';
 import { DOBBLE_ORDERS, type DeckAnswer, type DobbleMethod, type FromWorker, type SatEngine } from './protocol.js';

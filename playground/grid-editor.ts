@@ -1,6 +1,4 @@
-import { parallelogram } from '../src/geometry/board-shapes.js';
-import type { Cell } from '../src/geometry/cells.js';
-import { GRIDS, type Grid, type GridName, cellNumbers } from '../src/geometry/grids.js';
+import { type Cell, GRIDS, type Grid, type GridName, cellNumbers, parallelogram } from '../src/index.js';
 
 /**
  * The board editor of the other grids: the W by H board of a grid (board

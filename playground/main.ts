@@ -1,12 +1,10 @@
-import { AMO_ENCODINGS, type AmoEncoding } from '../src/card/index.js';
-import type { Explanation } from '../src/explain/explain.js';
+import { AMO_ENCODINGS, type AmoEncoding, type Explanation, GRIDS, type GridName } from '../src/index.js';
 import { randomRoll } from '../encoders/genius-square.js';
 import { FIGURES } from '../encoders/polycube.js';
 import { PRESETS } from '../encoders/polyomino.js';
 import { $, escapeHtml as escape, number, SolverWorker, setStatus as showStatus, showEngines, type StatusState } from './page.js';
 import type { Engine, FromWorker, PuzzleChoice, SatEngine } from './protocol.js';
 import { GRID_DEFAULTS, GridEditor } from './grid-editor.js';
-import { GRIDS, type GridName } from '../src/geometry/grids.js';
 
 /**
  * The tiling page: puzzle choice, board drawing, the formula's summary, and

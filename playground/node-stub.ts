@@ -1,13 +1,18 @@
 /**
- * Stands in for the Node built-ins (node:fs, node:module, node:crypto,
- * node:path, node:url, node:child_process, node:zlib) in the browser bundle. The library reads files only on
- * paths the playground never takes (board files, DIMACS files, logic-solver's
+ * Stands in for the Node built-ins (node:fs, node:fs/promises, node:module,
+ * node:crypto, node:path, node:url, node:child_process, node:zlib, node:os,
+ * node:worker_threads, node:v8, node:net) in the browser bundle: the library
+ * facade (src/index.ts) the playground imports reaches them all. The library
+ * reads files, starts threads and probes the system only on paths the
+ * playground never takes (board files, DIMACS files, logic-solver's
  * file loader, the WebAssembly builds' directory: the playground bundles
  * those itself); if one is taken after all, it fails with a message saying so.
  */
-const unavailable = (name: string) => () => {
-  throw new Error(`${name} is not available in the browser playground`);
-};
+// A function, not an arrow: `new Worker(...)` must throw this message too, not "is not a constructor".
+const unavailable = (name: string) =>
+  function () {
+    throw new Error(`${name} is not available in the browser playground`);
+  };
 
 export const readFileSync = unavailable('readFileSync');
 export const writeFileSync = unavailable('writeFileSync');
@@ -42,4 +47,23 @@ export const createHash = unavailable('createHash');
 export const basename = unavailable('basename');
 export const resolve = unavailable('resolve');
 export const delimiter = unavailable('delimiter');
+export const readFile = unavailable('readFile');
+export const mkdtemp = unavailable('mkdtemp');
+export const open = unavailable('open');
+export const rm = unavailable('rm');
+export const availableParallelism = unavailable('availableParallelism');
+export const arch = unavailable('arch');
+export const cpus = unavailable('cpus');
+export const loadavg = unavailable('loadavg');
+export const release = unavailable('release');
+export const totalmem = unavailable('totalmem');
+export const type = unavailable('type');
+export const tmpdir = unavailable('tmpdir');
+export const getHeapStatistics = unavailable('getHeapStatistics');
+export const isIP = unavailable('isIP');
+export const Worker = unavailable('Worker');
+// node:worker_threads as its main thread sees it: the page and its worker start no threads of Node's kind.
+export const isMainThread = true;
+export const parentPort = null;
+export const workerData = null;
 export default {};

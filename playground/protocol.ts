@@ -1,5 +1,4 @@
-import type { AmoEncoding } from '../src/card/index.js';
-import type { Explanation } from '../src/explain/explain.js';
+import type { AmoEncoding, Explanation } from '../src/index.js';
 
 /**
  * Messages between the pages and the solver worker. The worker owns the

@@ -1,4 +1,4 @@
-import { UserError } from '../src/core/errors.js';
+import { UserError } from '../src/index.js';
 import { parseSymbols, symbolsLowerBound } from '../encoders/dobble.js';
 
 /** How messages name the Dobble page's list of symbol names, as the CLI's name its --symbols file. */

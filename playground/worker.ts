@@ -1,12 +1,15 @@
-import type { AmoEncoding } from '../src/card/index.js';
-import { dimacsChunks } from '../src/core/dimacs.js';
-import { checkedSolution } from '../src/core/puzzle.js';
-import { enumeratePart } from '../src/enumerate/part.js';
-import { localPlan } from '../src/enumerate/settings.js';
-import { solveOnce } from '../src/enumerate/solve-once.js';
-import { UserError } from '../src/core/errors.js';
-import { explain } from '../src/explain/explain.js';
-import { renderDobblePages, type SheetOptions } from '../src/render/dobble.js';
+import {
+  type AmoEncoding,
+  type DobbleSheetOptions,
+  UserError,
+  checkedSolution,
+  dimacsChunks,
+  enumeratePart,
+  explain,
+  localPlan,
+  renderDobblePages,
+  solveOnce,
+} from '../src/index.js';
 import { algebraicDeck, checkDeck, type Deck, deckProblem, dobbleInstance, nameDeck, planeSize } from '../encoders/dobble.js';
 import type { PackingInstance } from '../encoders/packing.js';
 import { geniusSquare } from '../encoders/genius-square.js';
@@ -94,7 +97,7 @@ function dimacs(instance: PackingInstance): void {
 }
 
 /** One card a page, the page just larger than the card: the CLI's printable card, crop marks and all. */
-const CARD_PAGE: SheetOptions = { cardDiameterMm: 80, pageWidthMm: 90, pageHeightMm: 90, marginMm: 5, gapMm: 0 };
+const CARD_PAGE: DobbleSheetOptions = { cardDiameterMm: 80, pageWidthMm: 90, pageHeightMm: 90, marginMm: 5, gapMm: 0 };
 
 /** What a method found: a deck, or UNSAT/UNKNOWN from the SAT solver. */
 interface Made {

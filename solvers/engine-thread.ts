@@ -15,14 +15,18 @@ import { Worker } from 'node:worker_threads';
  * The compiled worker script: beside this module in dist/ and the package;
  * run from the TypeScript sources (the tests), the one the build put in
  * dist/. Without either, the engines run in the calling thread, stoppable
- * only between calls.
+ * only between calls. Looked up on first use, not on import: a browser
+ * bundle (the playground) imports this module and has no files to look in.
  */
-const ENGINE_THREAD_SCRIPT = [
-  new URL('./engine-thread-worker.js', import.meta.url),
-  new URL('../dist/solvers/engine-thread-worker.js', import.meta.url),
-].find((url) => existsSync(fileURLToPath(url)));
+let engineThreadScript: { url: URL | undefined } | undefined;
+const threadScript = (): URL | undefined =>
+  (engineThreadScript ??= {
+    url: [new URL('./engine-thread-worker.js', import.meta.url), new URL('../dist/solvers/engine-thread-worker.js', import.meta.url)].find((url) =>
+      existsSync(fileURLToPath(url)),
+    ),
+  }).url;
 
-export const engineThreadsAvailable = (): boolean => ENGINE_THREAD_SCRIPT !== undefined;
+export const engineThreadsAvailable = (): boolean => threadScript() !== undefined;
 
 /** setTimeout's longest delay; a later deadline is no deadline in practice. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -54,8 +58,9 @@ export class EngineThread<Request, Reply> {
 
   /** The reply, or 'stopped' when the time ran out, the signal aborted or terminate() was called (the thread is then gone). */
   request(message: Request, options: EngineRequestOptions = {}): Promise<Reply | 'stopped'> {
-    if (!ENGINE_THREAD_SCRIPT) throw new Error('no compiled engine thread script (npm run build)');
-    const worker = (this.worker ??= new Worker(ENGINE_THREAD_SCRIPT, { workerData: { engine: this.engine } }));
+    const script = threadScript();
+    if (!script) throw new Error('no compiled engine thread script (npm run build)');
+    const worker = (this.worker ??= new Worker(script, { workerData: { engine: this.engine } }));
     worker.ref();
     return new Promise<Reply | 'stopped'>((resolve, reject) => {
       const done = () => {

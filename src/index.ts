@@ -676,7 +676,17 @@ export type { EncodingRow, Explanation } from './explain/explain.js';
 export { addSymmetryBreaking } from './symmetry/breaking.js';
 export { checkDrat } from './proof/drat.js';
 export { parseProof } from './proof/drat-format.js';
-export { pageCount, renderDobblePages } from './render/dobble.js';
+export { pageCount, renderDobblePages, type SheetOptions as DobbleSheetOptions } from './render/dobble.js';
+export { isPrimePower } from './algebra/finite-field.js';
+export type { Cell } from './geometry/cells.js';
+export { GRIDS, type Grid, type GridName, cellNumbers } from './geometry/grids.js';
+export { parallelogram } from './geometry/board-shapes.js';
+export { checkedSolution } from './core/puzzle.js';
+export { dimacsChunks } from './core/dimacs.js';
+// A host that holds its own solver engines (the playground's browser builds) runs the CLI's enumeration and solve loops with them.
+export { localPlan } from './enumerate/settings.js';
+export { enumeratePart } from './enumerate/part.js';
+export { solveOnce } from './enumerate/solve-once.js';
 export { renderHistogramSvg } from './render/genius.js';
 export { parseQueueUrl } from './distributed/address.js';
 export { DEFAULT_LOCK_SECONDS } from './distributed/protocol.js';

@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildInstance } from '../encoders/index.js';
 import { image, orbit } from '../src/enumerate/cube-tree.js';
-import { QUEUE_NAME, TOOL_VERSION, fingerprint, validateJob } from '../src/distributed/protocol.js';
+import { QUEUE_NAME, toolVersion, fingerprint, validateJob } from '../src/distributed/protocol.js';
 import { parseQueueUrl } from '../src/distributed/connection.js';
 import { checkNumericOptions, optionName } from '../src/cli/options.js';
 import { withFieldNames } from '../src/core/field-names.js';
@@ -223,7 +223,7 @@ describe('queue protocol and addresses (no Redis needed)', () => {
   it('fingerprints a run by content, whatever the order of its options', () => {
     expect(fingerprint({ a: 1, b: [2, 3] })).toBe(fingerprint({ b: [2, 3], a: 1 }));
     expect(fingerprint({ a: 1 })).not.toBe(fingerprint({ a: 2 }));
-    expect(fingerprint({ a: 1 })).toMatch(new RegExp(`^v${TOOL_VERSION.replace(/\./g, '\\.')}-[0-9a-f]{16}$`));
+    expect(fingerprint({ a: 1 })).toMatch(new RegExp(`^v${toolVersion().replace(/\./g, '\\.')}-[0-9a-f]{16}$`));
   });
 
   it('reads user, password, database and TLS from the URL or the environment, and never shows the password', () => {
@@ -360,7 +360,7 @@ describe.skipIf(missing('redis-server', 'minisat-wasm'))('distributed enumeratio
 
   it('enumerates 6x10 --unique on three workers: the 2339 classes of a local run; a malformed job fails alone', async () => {
     const { queue, close } = queueClient();
-    const fingerprint = `v${TOOL_VERSION}-0123456789abcdef`;
+    const fingerprint = `v${toolVersion()}-0123456789abcdef`;
     const work = (args: Record<string, unknown>) => ({ kind: 'enumerate', plan: { ...JOB_PLAN, args }, part: { index: 0, of: 1 } });
     await queue.add('enumerate', { fingerprint, work: work({ 'pieces-file': 'secrets.txt' }) }, { jobId: 'malformed', attempts: 3 });
     await queue.add('enumerate', { fingerprint: 'v9.9.9-0123456789abcdef', work: work({}) }, { jobId: 'other-version', attempts: 3 });

@@ -457,6 +457,19 @@ describe.skipIf(absent)('playground in Chromium', () => {
     }
   }, 60_000);
 
+  it('loads both pages from the dev server (npm run playground), which runs every module the facade reaches, unshaken (regression: Node-only work on import stopped both)', async () => {
+    const { createServer } = await import('vite');
+    const dev = await createServer({ root: join(ROOT, 'playground'), logLevel: 'warn', server: { host: '127.0.0.1', port: 0 } });
+    try {
+      await dev.listen();
+      const base = dev.resolvedUrls!.local[0]!;
+      await open(base);
+      await openDobble(base);
+    } finally {
+      await dev.close();
+    }
+  }, 60_000);
+
   it('raised no page errors', () => {
     expect(pageErrors).toEqual([]);
   });

@@ -31,16 +31,23 @@ export function processStartTime(pid: number): string | undefined {
   }
 }
 
-/** This user's id (none on Windows): run directories are only ever taken for ours when this user owns them. */
-const UID = process.getuid?.();
-/** 0 where the start time cannot be read: such a record is never trusted to name a process. */
-const OWN_START = processStartTime(process.pid) ?? '0';
 /**
- * Run directories carry the user, the process id and its start time, so that
- * the main thread can find those of every thread, and a later run can tell a
- * directory whose process is gone from one whose pid was merely reused.
+ * This process as its run directories name it: the user's id (none on
+ * Windows: run directories are only ever taken for ours when this user owns
+ * them), and its start time (0 where it cannot be read: such a record is never
+ * trusted to name a process). Run directories carry the user, the process id
+ * and its start time, so that the main thread can find those of every thread,
+ * and a later run can tell a directory whose process is gone from one whose
+ * pid was merely reused. Read on first use, not on import: a browser bundle
+ * (the playground's dev server) imports this module and has no process.
  */
-const RUN_DIR_PREFIX = `puzzlesat-${UID ?? 'u'}-${process.pid}-${OWN_START}-`;
+let own: { uid: number | undefined; start: string; prefix: string } | undefined;
+function ownRun(): { uid: number | undefined; start: string; prefix: string } {
+  if (own) return own;
+  const uid = process.getuid?.();
+  const start = processStartTime(process.pid) ?? '0';
+  return (own = { uid, start, prefix: `puzzlesat-${uid ?? 'u'}-${process.pid}-${start}-` });
+}
 const RUN_DIR_NAME = /^puzzlesat-(\d+|u)-(\d+)-(\d+)-/;
 /** In a run directory: the solver process running on it, as "pid start-time". */
 const PID_FILE = 'solver.pid';
@@ -77,7 +84,7 @@ function ourRunDirs(): { dir: string; pid: number; start: string }[] {
   const dirs = [];
   for (const name of names) {
     const m = RUN_DIR_NAME.exec(name);
-    if (!m || m[1] !== String(UID ?? 'u')) continue;
+    if (!m || m[1] !== String(ownRun().uid ?? 'u')) continue;
     const dir = join(tmpdir(), name);
     if (isPrivateDirOfOurs(dir)) dirs.push({ dir, pid: Number(m[2]), start: m[3]! });
   }
@@ -88,7 +95,8 @@ function ourRunDirs(): { dir: string; pid: number; start: string }[] {
 function isPrivateDirOfOurs(dir: string): boolean {
   try {
     const st = lstatSync(dir);
-    return st.isDirectory() && (UID === undefined || st.uid === UID) && (st.mode & 0o077) === 0;
+    const { uid } = ownRun();
+    return st.isDirectory() && (uid === undefined || st.uid === uid) && (st.mode & 0o077) === 0;
   } catch {
     return false;
   }
@@ -102,7 +110,7 @@ function isPrivateDirOfOurs(dir: string): boolean {
  */
 function cleanUpProcess(): void {
   cleanUpThread();
-  for (const run of ourRunDirs()) if (run.pid === process.pid && run.start === OWN_START) removeRunDir(run.dir, 'group');
+  for (const run of ourRunDirs()) if (run.pid === process.pid && run.start === ownRun().start) removeRunDir(run.dir, 'group');
 }
 
 /**
@@ -152,8 +160,11 @@ function removeStaleRunDirs(): void {
   }
 }
 
-process.on('exit', isMainThread ? cleanUpProcess : cleanUpThread);
-if (isMainThread) removeStaleRunDirs();
+// Node only: the playground's dev server runs this module in a browser, which has no process to hook or run directories to sweep.
+if (typeof process !== 'undefined') {
+  process.on('exit', isMainThread ? cleanUpProcess : cleanUpThread);
+  if (isMainThread) removeStaleRunDirs();
+}
 
 /**
  * On a signal that nobody else handles, the process would die without running
@@ -185,7 +196,7 @@ function untrack(remove: () => void): void {
 export async function withTempDir<T>(body: (dir: string) => Promise<T>): Promise<T> {
   let dir: string;
   try {
-    dir = await mkdtemp(join(tmpdir(), RUN_DIR_PREFIX));
+    dir = await mkdtemp(join(tmpdir(), ownRun().prefix));
   } catch (e) {
     throw new UserError(`cannot make a run directory for the solver in ${tmpdir()} (TMPDIR): ${systemReason(e)}`);
   }

@@ -70,8 +70,17 @@ export type JobResult = EnumerateResult | SweepResult;
 /** A job that can never succeed (malformed, or for another tool version): it fails at once, without retries. */
 export class BadJobError extends Error {}
 
-/** The tool version, read once from the package.json above this file (in sources and in dist alike). */
-export const TOOL_VERSION: string = (() => {
+/**
+ * The tool version, read once from the package.json above this file (in
+ * sources and in dist alike), on first use: a browser bundle (the
+ * playground's dev server) imports this module and has no files to read.
+ */
+let toolVersionRead: string | undefined;
+export function toolVersion(): string {
+  return (toolVersionRead ??= readToolVersion());
+}
+
+function readToolVersion(): string {
   for (let dir = new URL('./', import.meta.url); ; dir = new URL('../', dir)) {
     try {
       const pkg = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as { name?: string; version?: string };
@@ -81,10 +90,10 @@ export const TOOL_VERSION: string = (() => {
     }
     if (dir.pathname === '/') throw new Error('puzzlesat: cannot find its own package.json');
   }
-})();
+}
 
 /** The fingerprint of a run: the tool version in clear (workers compare it), the run's content hashed. */
-export function fingerprint(run: unknown, version = TOOL_VERSION): string {
+export function fingerprint(run: unknown, version = toolVersion()): string {
   const hash = createHash('sha256').update(stableJson(run)).digest('hex').slice(0, 16);
   return `v${version}-${hash}`;
 }
@@ -135,7 +144,7 @@ function fail(message: string): never {
  * Checks a job's data as it came off the queue and returns it typed; throws
  * BadJobError naming the first problem. `version` is the worker's own.
  */
-export function validateJob(data: unknown, version = TOOL_VERSION): JobData {
+export function validateJob(data: unknown, version = toolVersion()): JobData {
   if (!isRecord(data)) fail('the data is not an object');
   const fp = data.fingerprint;
   if (typeof fp !== 'string' || !/^v[\w.+-]+-[0-9a-f]{16}$/.test(fp)) fail('no fingerprint "v<version>-<hash>"');

@@ -4,7 +4,7 @@ import type { QueueAddress } from './address.js';
 import { fieldNamesModule } from '../core/field-names.js';
 import { connect } from './connection.js';
 import { FAULT_ENV, faultPlan } from './fault-injection.js';
-import { QUEUE_NAME, TOOL_VERSION } from './protocol.js';
+import { QUEUE_NAME, toolVersion } from './protocol.js';
 
 /**
  * A long-running worker: takes jobs from the queue and runs them on worker
@@ -68,7 +68,7 @@ export async function startWorker(address: QueueAddress, options: WorkerOptions)
     troubled = false;
   });
   await worker.waitUntilReady();
-  options.log(`puzzlesat ${TOOL_VERSION} worker on ${address.shown}, ${options.concurrency} at a time`);
+  options.log(`puzzlesat ${toolVersion()} worker on ${address.shown}, ${options.concurrency} at a time`);
   if (faults) options.log(`test hook ${FAULT_ENV} is set: jobs whose id contains "${faults.idPart}" throw (${faults.when})`);
   const shutDown = async () => {
     await worker.close();
