@@ -1,7 +1,17 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { availableParallelism, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { MAX_JOBS, MAX_TIMEOUT_SECONDS, MIN_MEMORY_BYTES, THREADS_PER_CORE, UsageError, UserError, kebabField, linkTarget, systemReason } from '../index.js';
+import {
+  MAX_JOBS,
+  MAX_TIMEOUT_SECONDS,
+  MIN_MEMORY_BYTES,
+  THREADS_PER_CORE,
+  UsageError,
+  UserError,
+  kebabField,
+  linkTarget,
+  systemReason,
+} from '../index.js';
 
 /**
  * The one validation layer for option values, run (as yargs middleware)
