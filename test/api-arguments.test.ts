@@ -33,6 +33,7 @@ import {
   solve,
   toDimacs,
 } from '../src/index.js';
+import { ab } from './helpers/formulas.js';
 
 /**
  * The library's entry points given what a caller should not give them: an
@@ -42,11 +43,6 @@ import {
  * operand, a negative timeout on the solver object were taken as something
  * else or crashed with "Cannot read properties of undefined").
  */
-function ab(): Formula {
-  const f = new Formula();
-  f.add([f.vars.id('a'), f.vars.id('b')]);
-  return f;
-}
 
 describe('names the library does not know are refused', () => {
   it('an unknown translation', () => {

@@ -5,7 +5,6 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { UsageError, UserError } from '../src/core/errors.js';
 import {
-  Formula,
   atMostOne,
   count,
   decodeAnswer,
@@ -24,6 +23,7 @@ import {
   solve,
   toDimacs,
 } from '../src/index.js';
+import { ab } from './helpers/formulas.js';
 
 /**
  * The library's facade called as a script without types calls it: null
@@ -32,11 +32,6 @@ import {
  * absent, for options of null), never a TypeError from inside or a value
  * read as something else.
  */
-function ab(): Formula {
-  const f = new Formula();
-  f.add([f.vars.id('a'), f.vars.id('b')]);
-  return f;
-}
 
 /** The first solution an enumeration yields (it runs the enumeration far enough to meet a refusal). */
 async function first<T>(solutions: AsyncGenerator<T>): Promise<T | undefined> {

@@ -11,7 +11,6 @@ import { callName } from '../src/core/field-names.js';
 import type { PlanRequest } from '../src/plan.js';
 import { UsageError } from '../src/core/errors.js';
 import {
-  Formula,
   checkPngSize,
   count,
   enumerate,
@@ -26,6 +25,7 @@ import {
   solve,
   writeDrawing,
 } from '../src/index.js';
+import { ab } from './helpers/formulas.js';
 
 /**
  * An error names what its caller gave: a library caller passed an object's
@@ -35,11 +35,6 @@ import {
  * "--solver: unknown solver", count(p, { uniqueBy }) "--unique-by applies to
  * --unique").
  */
-function ab(): Formula {
-  const f = new Formula();
-  f.add([f.vars.id('a'), f.vars.id('b')]);
-  return f;
-}
 
 const message = (p: Promise<unknown>): Promise<string> =>
   p.then(
