@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { PackingInstance } from '../encoders/packing.js';
+import { Cnf } from '../src/core/cnf.js';
 import { VarPool } from '../src/core/vars.js';
 import { puzzles } from '../src/index.js';
 import { userErrorOf } from './helpers/expect-errors.js';
@@ -72,5 +73,34 @@ describe('the placement limit', () => {
     expect(userErrorOf(() => puzzles.byName('polyform', { board: '4x1', pieces: 'A=#,B=#,C*2=#', maxPlacements: 11 }))).toMatch(
       /the pieces have more placements on the board than the limit of 11 /,
     );
+  });
+});
+
+describe('the overlapping pairs of a pairwise non-overlap', () => {
+  it('are held to the literal limit before they are listed or any of their clauses added', () => {
+    // They were listed in a Set, whole, before their family refused them: past 2^24 pairs (80 pieces on a 20x20 board) it crashed.
+    const family = vi.spyOn(Cnf.prototype, 'family');
+    try {
+      const message = userErrorOf(() => puzzles.byName('pentomino', { preset: '6x10', nonOverlap: 'pairwise', maxLiterals: 20_000 }));
+      expect(message).toMatch(
+        /^board and pieces: the pairs of placements that share a cell \(a clause of 2 literals each\) have more literals than the limit of 20000 \(raise it with puzzles\.byName's maxLiterals/,
+      );
+      expect(family.mock.calls.map(([name]) => name)).not.toContain('non-overlap');
+    } finally {
+      family.mockRestore();
+    }
+  });
+
+  it('on the command line: one line naming --max-literals, exit 1', () => {
+    const r = spawnSync(
+      process.execPath,
+      [cli, 'enumerate', 'pentomino', '--preset', '6x10', '--unique', '--amo', 'pairwise', '--max-literals', '20000'],
+      {
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
+    expect(r.stderr).toMatch(/^puzzlesat: board and pieces: .* than the limit of 20000 \(raise it with --max-literals\)\n$/);
+    expect(r.status).toBe(1);
   });
 });
