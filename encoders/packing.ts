@@ -101,6 +101,9 @@ export interface PackingSpec {
   card: CardEncoding;
 }
 
+/** Where a message says the board and pieces came from: areasFrom, or these words when the caller did not say. */
+const areasOf = (spec: Pick<PackingSpec, 'areasFrom'>): string => spec.areasFrom ?? 'board and pieces';
+
 export interface Placement {
   piece: number;
   orientation: number;
@@ -208,7 +211,7 @@ function placementsOf(spec: PackingSpec, board: Board, cnf: Cnf): Placement[] {
         total += alike.get(key)!;
         // How many it would have is not counted: the count stops at the limit. Said where the board and pieces were
         // given, as the area messages say it (regression: "board and pieces:" whatever option or file gave them).
-        if (total > limit) throw pastLimit('placements', spec.areasFrom ?? 'board and pieces', 'the pieces have more placements on the board', limit);
+        if (total > limit) throw pastLimit('placements', areasOf(spec), 'the pieces have more placements on the board', limit);
       }),
     );
   });
@@ -253,7 +256,7 @@ function coverFamilies(spec: PackingSpec, board: Board, cnf: Cnf, byCell: readon
   required.forEach((vars) => atLeastOne(cnf, vars));
   if (pairsByOverlap(spec)) {
     cnf.family('non-overlap', 'no two placements that share a cell are both chosen (one clause per pair)');
-    for (const [a, b] of overlaps.pairs.slice(0, overlaps.required)) cnf.add([-a, -b]);
+    addPairs(cnf, overlaps, 0, overlaps.required);
   } else {
     cnf.family('non-overlap', `no cell is covered twice (${spec.amo} at-most-one per cell)`);
     required.forEach((vars, c) => atMostOne(cnf, vars, spec.amo, `cell ${cellName(board.grid, board.cells[c]!)}`));
@@ -263,7 +266,7 @@ function coverFamilies(spec: PackingSpec, board: Board, cnf: Cnf, byCell: readon
     'optional-cells',
     `a cell that may stay empty is covered at most once (${pairsByOverlap(spec) ? 'one clause per pair not met above' : spec.amo})`,
   );
-  if (pairsByOverlap(spec)) for (const [a, b] of overlaps.pairs.slice(overlaps.required)) cnf.add([-a, -b]);
+  if (pairsByOverlap(spec)) addPairs(cnf, overlaps, overlaps.required, overlaps.count);
   else optional.forEach((vars, c) => atMostOne(cnf, vars, spec.amo, `cell ${cellName(board.grid, board.cells[board.required + c]!)}`));
 }
 
@@ -284,33 +287,83 @@ function exactlyOneGroups(spec: PackingSpec, board: Board, byCell: readonly numb
 
 /** Pairs a < b of placements that share at least one cell, each once: those met on required cells first. */
 interface OverlappingPairs {
-  pairs: [number, number][];
-  /** How many of `pairs` share a required cell. */
+  /** How many pairs there are. */
+  count: number;
+  /** The pair at `i` (a < b), in the order met: cell by cell, each on the first cell it shares. */
+  pair(i: number): [number, number];
+  /** How many of the pairs share a required cell (those first). */
   required: number;
   has(a: number, b: number): boolean;
 }
 
-function overlappingPairs(byCell: readonly number[][], required: number, maxVar: number): OverlappingPairs {
-  const key = (a: number, b: number) => (a < b ? a * (maxVar + 1) + b : b * (maxVar + 1) + a);
-  const seen = new Set<number>();
-  const pairs: [number, number][] = [];
+/**
+ * The overlapping pairs, listed flat in an Int32Array and each counted
+ * against the literal limit before it is listed (two literals a clause): a
+ * Set of them passed V8's 2^24 entries (80 pieces on a 20x20 board, 1 min and
+ * 2 GB into the build) and crashed, and a list within the limit was listed
+ * whole before its family refused it. A pair is met on each cell its two
+ * placements share, and listed on the first (their cell lists are ascending),
+ * which needs no set of the pairs seen.
+ */
+function overlappingPairs(byCell: readonly number[][], required: number, maxVar: number, where: string): OverlappingPairs {
+  const cellsOf: number[][] = Array.from({ length: maxVar + 1 }, () => []);
+  byCell.forEach((vars, c) => {
+    for (const v of vars) cellsOf[v]!.push(c);
+  });
+  const limit = sizeLimit('literals');
+  let flat: Int32Array = new Int32Array(1024);
+  let count = 0;
   let requiredPairs = 0;
   let step = 0;
   byCell.forEach((vars, c) => {
-    if (c === required) requiredPairs = pairs.length;
+    if (c === required) requiredPairs = count;
     for (let i = 0; i < vars.length; i++) {
       for (let j = i + 1; j < vars.length; j++) {
         // Quadratic in the placements per cell, before any clause: 17 s of a 20x20 board, past its --timeout.
         checkDeadlineAt(step++);
-        const k = key(vars[i]!, vars[j]!);
-        if (seen.has(k)) continue;
-        seen.add(k);
-        pairs.push(vars[i]! < vars[j]! ? [vars[i]!, vars[j]!] : [vars[j]!, vars[i]!]);
+        if (firstShared(cellsOf[vars[i]!]!, cellsOf[vars[j]!]!) !== c) continue;
+        // The pairs of required cells are one family's clauses, the rest another's.
+        if ((count + 1 - (c < required ? 0 : requiredPairs)) * 2 > limit)
+          throw pastLimit('literals', where, 'the pairs of placements that share a cell (a clause of 2 literals each) have more literals', limit);
+        if (2 * count + 2 > flat.length) flat = grown(flat);
+        flat[2 * count] = Math.min(vars[i]!, vars[j]!);
+        flat[2 * count + 1] = Math.max(vars[i]!, vars[j]!);
+        count++;
       }
     }
   });
-  if (required >= byCell.length) requiredPairs = pairs.length;
-  return { pairs, required: requiredPairs, has: (a, b) => seen.has(key(a, b)) };
+  if (required >= byCell.length) requiredPairs = count;
+  return {
+    count,
+    pair: (i) => [flat[2 * i]!, flat[2 * i + 1]!],
+    required: requiredPairs,
+    has: (a, b) => firstShared(cellsOf[a]!, cellsOf[b]!) !== -1,
+  };
+}
+
+/** The least cell of two ascending lists of cells, -1 when they share none. */
+function firstShared(xs: readonly number[], ys: readonly number[]): number {
+  for (let i = 0, j = 0; i < xs.length && j < ys.length;) {
+    if (xs[i] === ys[j]) return xs[i]!;
+    if (xs[i]! < ys[j]!) i++;
+    else j++;
+  }
+  return -1;
+}
+
+/** A copy of `data` twice its length. */
+function grown(data: Int32Array): Int32Array {
+  const bigger = new Int32Array(data.length * 2);
+  bigger.set(data);
+  return bigger;
+}
+
+/** Clauses ¬a ∨ ¬b of the overlapping pairs from `from` to `to`. */
+function addPairs(cnf: Cnf, overlaps: OverlappingPairs, from: number, to: number): void {
+  for (let i = from; i < to; i++) {
+    const [a, b] = overlaps.pair(i);
+    cnf.add([-a, -b]);
+  }
 }
 
 /** The pairs of a piece's placements that do not overlap: the overlapping ones are non-overlap clauses already. */
@@ -593,7 +646,7 @@ function checkCopies(spec: PackingSpec): void {
       checkSize(
         'cells',
         p.count * p.cells.length,
-        `${spec.areasFrom ?? 'board and pieces'}: piece ${p.name}`,
+        `${areasOf(spec)}: piece ${p.name}`,
         `its ${p.count} copies of ${cellsText(p.cells.length)} cover`,
       );
 }
@@ -608,7 +661,7 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
   for (const pl of placements) byPiece[pl.piece]!.push(pl.variable);
   const byCell = coverGroups(board, placements);
   // Only pairwise encodings need the pairs (quadratic in the placements per cell).
-  const overlaps = pairsByOverlap(spec) ? overlappingPairs(byCell, board.required, cnf.varCount) : NO_PAIRS;
+  const overlaps = pairsByOverlap(spec) ? overlappingPairs(byCell, board.required, cnf.varCount, areasOf(spec)) : NO_PAIRS;
   coverFamilies(spec, board, cnf, byCell, overlaps);
   pieceFamilies(spec, cnf, byPiece, overlaps);
   usedFamily(spec, cnf, byPiece);
@@ -763,7 +816,7 @@ function packingShapes(
     ),
   );
 
-  const overlaps = pairsByOverlap(spec) ? overlappingPairs(byCell, board.required, varCount) : NO_PAIRS;
+  const overlaps = pairsByOverlap(spec) ? overlappingPairs(byCell, board.required, varCount, areasOf(spec)) : NO_PAIRS;
   const amoPerCell = (vars: readonly number[][], first: number, what: string) =>
     grouped(
       `Σ over ${what} of ${spec.amo} at-most-one over n_c literals: ${sizeText(AMO_ENCODINGS, spec.amo, 'n_c')}, ` +
@@ -791,7 +844,7 @@ function packingShapes(
     shapes.set(
       'optional-cells',
       pairsByOverlap(spec)
-        ? pairsShape(overlaps.pairs.length - overlaps.required, `one clause per pair of placements sharing only cells that may stay empty`)
+        ? pairsShape(overlaps.count - overlaps.required, `one clause per pair of placements sharing only cells that may stay empty`)
         : amoPerCell(optional, board.required, 'cells that may stay empty'),
     );
 
@@ -854,4 +907,4 @@ function packingShapes(
   return shapes;
 }
 
-const NO_PAIRS: OverlappingPairs = { pairs: [], required: 0, has: () => false };
+const NO_PAIRS: OverlappingPairs = { count: 0, pair: () => [0, 0], required: 0, has: () => false };

@@ -38,7 +38,7 @@ import { type Explanation, explain as explainInstance } from './explain/explain.
 import { ledgerShapes } from './explain/ledger.js';
 import { resolvePlan } from './plan.js';
 import { kebabField, withFieldNames } from './core/field-names.js';
-import { callOptions, givenFields } from './core/call-options.js';
+import { callOptions, checkName, givenFields } from './core/call-options.js';
 import { type RunHooks, planInstance, runPlan } from './run.js';
 import { type Model, namedModel } from './session/solver.js';
 import type { CountReport } from './count/count.js';
@@ -700,6 +700,7 @@ export type { QueueProgress } from './distributed/coordinator.js';
 
 /** The engine a --solver names, checked before it is handed on: a usage error for an unknown name, an error for one that cannot run here. */
 export async function checkEngine(name: string): Promise<void> {
+  checkName('checkEngine', 'name', name);
   await loadWasmSolvers();
   engineByName(name);
 }

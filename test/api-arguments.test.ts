@@ -15,6 +15,8 @@ import {
   atMostOne,
   atMostWeighted,
   cataloguePuzzle,
+  checkEngine,
+  mebibytes,
   exactly,
   exactlyOne,
   exactlyWeighted,
@@ -307,6 +309,20 @@ describe('variable names survive DIMACS', () => {
 });
 
 describe('a value of the wrong kind is named where it is given', () => {
+  it('a name that is not a string, by its kind (regression: unknown catalogue puzzle "5", unknown solver "null")', async () => {
+    expect(() => cataloguePuzzle(5 as never)).toThrow(/^cataloguePuzzle: name: expected a name \(a string\), got number$/);
+    expect(() => cataloguePuzzle(null as never)).toThrow(TypeError);
+    await expect(checkEngine(null as never)).rejects.toThrow(/^checkEngine: name: expected a name \(a string\), got null$/);
+    await expect(checkEngine(5 as never)).rejects.toThrow(TypeError);
+  });
+
+  it('an amount of bytes that is no amount (regression: mebibytes(NaN) was NaN)', () => {
+    expect(() => mebibytes(NaN)).toThrow(/^mebibytes: bytes: expected a number ≥ 0, got NaN$/);
+    expect(() => mebibytes(-1)).toThrow(RangeError);
+    expect(() => mebibytes('5' as never)).toThrow(/^mebibytes: bytes: expected a number, got string$/);
+    expect(mebibytes(3 * 2 ** 20 + 1)).toBe(4);
+  });
+
   it('a formula that is not one', async () => {
     await expect(openSolver(null as never)).rejects.toThrow(/openSolver: expected a Formula, a puzzle instance, got null/);
     expect(() => explain(undefined as never)).toThrow(/explain: expected a Formula, a puzzle instance, got undefined/);

@@ -127,6 +127,22 @@ describe('Cnf', () => {
     cnf.family('f');
     expect(() => cnf.add([2])).toThrow(/^literal 2: the formula has 1 variables$/);
   });
+
+  it('resumes a family with its description or none, and refuses another, naming both', () => {
+    // The second description was dropped without a word: explain and DIMACS comments said the first.
+    const cnf = new Cnf();
+    const a = cnf.vars.named('A');
+    cnf.family('cover', 'every cell is covered');
+    cnf.add([a]);
+    cnf.family('other', 'y');
+    expect(cnf.family('cover').sentence).toBe('every cell is covered');
+    expect(cnf.family('cover', 'every cell is covered').size).toBe(1);
+    cnf.family('other');
+    expect(() => cnf.family('cover', 'no cell is covered twice')).toThrow(
+      /^family: "cover" is already described as "every cell is covered"; resume it with that description or none, not "no cell is covered twice", or name another family$/,
+    );
+    expect(cnf.currentFamily?.name).toBe('other');
+  });
 });
 
 function sample(): Cnf {

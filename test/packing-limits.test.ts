@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { PackingInstance } from '../encoders/packing.js';
+import { Cnf } from '../src/core/cnf.js';
 import { VarPool } from '../src/core/vars.js';
 import { puzzles } from '../src/index.js';
 import { expectOneLineError, userErrorOf } from './helpers/expect-errors.js';
@@ -127,5 +128,34 @@ describe("a piece's copies", () => {
       /^puzzlesat: --pieces: piece I: its copies add up to more than a count holds exactly \(at most 9007199254740991\)\n$/,
       2,
     );
+  });
+});
+
+describe('the overlapping pairs of a pairwise non-overlap', () => {
+  it('are held to the literal limit before they are listed or any of their clauses added', () => {
+    // They were listed in a Set, whole, before their family refused them: past 2^24 pairs (80 pieces on a 20x20 board) it crashed.
+    const family = vi.spyOn(Cnf.prototype, 'family');
+    try {
+      const message = userErrorOf(() => puzzles.byName('pentomino', { preset: '6x10', nonOverlap: 'pairwise', maxLiterals: 20_000 }));
+      expect(message).toMatch(
+        /^preset 6x10: the pairs of placements that share a cell \(a clause of 2 literals each\) have more literals than the limit of 20000 \(raise it with puzzles\.byName's maxLiterals/,
+      );
+      expect(family.mock.calls.map(([name]) => name)).not.toContain('non-overlap');
+    } finally {
+      family.mockRestore();
+    }
+  });
+
+  it('on the command line: one line naming --max-literals, exit 1', () => {
+    const r = spawnSync(
+      process.execPath,
+      [cli, 'enumerate', 'pentomino', '--preset', '6x10', '--unique', '--amo', 'pairwise', '--max-literals', '20000'],
+      {
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
+    expect(r.stderr).toMatch(/^puzzlesat: --preset 6x10: the pairs .* than the limit of 20000 \(raise it with --max-literals\)\n$/);
+    expect(r.status).toBe(1);
   });
 });

@@ -10,6 +10,7 @@ import type { PackingInstance } from '../encoders/packing.js';
 import type { Instance } from '../src/core/puzzle.js';
 import { instanceFromDimacs, parseDimacs } from '../src/core/dimacs.js';
 import { seededRandom } from '../src/core/random.js';
+import { DeadlineReached, setRunDeadline } from '../src/core/limits.js';
 import { enumerate } from '../src/enumerate/blocking-loop.js';
 import { enumerateExactCover } from '../src/enumerate/dlx.js';
 import { solveExactCover } from '../solvers/dlx/exact-cover.js';
@@ -434,3 +435,28 @@ function countGenius(roll: string): number {
   countSync(instance, () => n++);
   return n;
 }
+
+describe('the plan hears a stop', () => {
+  // Its chains were made without one: a second on a 25x25 board, past a --timeout (enumerate, --solver dlx).
+  const fresh = () => polyomino({ preset: '6x10' }) as Instance;
+
+  it('made while a formula is built, the run deadline', () => {
+    const instance = fresh();
+    setRunDeadline(Date.now() - 1);
+    try {
+      expect(() => breakingPlan(instance)).toThrow(DeadlineReached);
+    } finally {
+      setRunDeadline(Infinity);
+    }
+  });
+
+  it('made by dancing links for classes, the run stop: incomplete, the plan left unmade', async () => {
+    const instance = fresh();
+    const summary = await enumerateExactCover(instance, { unique: true, onFound: () => {}, shouldStop: () => true });
+    expect(summary.complete).toBe(false);
+    expect(summary.count).toBe(0);
+    let polled = 0;
+    breakingPlan(instance, () => void polled++);
+    expect(polled).toBeGreaterThan(0);
+  });
+});

@@ -1,5 +1,6 @@
 import { UsageError, didYouMean } from '../../src/core/errors.js';
 import { callName } from '../../src/core/field-names.js';
+import { checkName } from '../../src/core/call-options.js';
 import { POLYCUBE_PUZZLES } from './polycubes.js';
 import { POLYHEX_PUZZLES } from './polyhexes.js';
 import { POLYIAMOND_PUZZLES } from './polyiamonds.js';
@@ -25,6 +26,7 @@ export const CATALOGUE: readonly CataloguePuzzle[] = [
 export const FAMILIES: readonly Family[] = ['polyominoes', 'polycubes', 'polyiamonds', 'polyhexes', 'polysticks', 'polytrigs', 'polytwigs'];
 
 export function cataloguePuzzle(name: string, where = 'cataloguePuzzle'): CataloguePuzzle {
+  checkName(where, 'name', name);
   const found = CATALOGUE.find((p) => p.name === name);
   if (!found)
     throw new UsageError(

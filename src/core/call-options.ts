@@ -35,6 +35,15 @@ export function givenFields(what: string, options: object): [string, unknown][] 
   return fields;
 }
 
+/**
+ * Refuses a `field` of the call `what` that is not a string (a name), by its
+ * kind: 5 or null was taken as the name "5" or "null", and refused as an
+ * unknown one, naming a value the caller never wrote.
+ */
+export function checkName(what: string, field: string, value: unknown): asserts value is string {
+  if (typeof value !== 'string') throw new TypeError(`${what}: ${field}: expected a name (a string), got ${kindOf(value)}`);
+}
+
 /** The flags and callbacks of the library's calls, by name: each is of one kind in every call that has it. */
 const FLAGS = ['unique', 'proof', 'certify', 'minimal', 'names', 'compare', 'native', 'resuming', 'count', 'resume'];
 const CALLBACKS = [

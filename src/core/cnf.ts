@@ -170,11 +170,20 @@ export class Cnf {
     return this.projection;
   }
 
-  /** Starts (or resumes) a family; later `add` calls go into it. */
+  /**
+   * Starts (or resumes) a family; later `add` calls go into it. A family is
+   * resumed with its description or none: another one was dropped without a
+   * word (explain, DIMACS comments, a report would say the first of what two
+   * callers meant), so it is refused, naming both.
+   */
   family(name: string, sentence = ''): Family {
     checkFamily(name, sentence);
-    this.closeAuxCount();
     let f = this.families.find((x) => x.name === name);
+    if (f && sentence !== '' && sentence !== f.sentence)
+      throw new UsageError(
+        `family: "${name}" is already described as ${JSON.stringify(f.sentence)}; resume it with that description or none, not ${JSON.stringify(sentence)}, or name another family`,
+      );
+    this.closeAuxCount();
     if (!f) {
       f = new Family(name, sentence, this.maxLiterals);
       this.families.push(f);

@@ -231,6 +231,21 @@ export function checkDeadlineAt(step: number): void {
   if (passedAt(step, runDeadline)) checkDeadline();
 }
 
+/**
+ * A poll of the run's deadline for a loop that adds no clause while it
+ * builds a formula (the symmetry-breaking plan's chains), called with the
+ * steps done since its last call: checkDeadline() once every 8192 steps.
+ */
+export function deadlinePoll(): (steps?: number) => void {
+  let left = 0;
+  return (steps = 1) => {
+    left -= steps;
+    if (left > 0) return;
+    left = DEADLINE_EVERY + 1;
+    checkDeadline();
+  };
+}
+
 /** Whether `deadline` (Date.now() clock) has passed, read on every 8192th step of a loop only, as checkDeadlineAt reads it. */
 export const passedAt = (step: number, deadline: number): boolean => (step & DEADLINE_EVERY) === 0 && Date.now() >= deadline;
 

@@ -1,5 +1,6 @@
 import type { CacheStats, CountCache } from './cache.js';
 import type { CountProblem } from './problem.js';
+import { kindOf, shownValue } from '../core/limits.js';
 
 /**
  * What the counting engines (sweep.ts, dancing.ts, and components.ts for
@@ -76,13 +77,21 @@ export class MemoryBoundExceeded extends Error {
   constructor(
     readonly needed: number,
     readonly bound: number,
-    need = `about ${mebibytes(needed)} MiB before any caching`,
+    need = `about ${miB(needed)} MiB before any caching`,
   ) {
-    super(`the problem needs ${need}, beyond the bound of ${mebibytes(bound)} MiB`);
+    super(`the problem needs ${need}, beyond the bound of ${miB(bound)} MiB`);
   }
 }
 
-export const mebibytes = (bytes: number): number => Math.ceil(bytes / 2 ** 20);
+/** Bytes in MiB, rounded up (the counter's own amounts, which are numbers). */
+const miB = (bytes: number): number => Math.ceil(bytes / 2 ** 20);
+
+/** Bytes in MiB, rounded up, for a caller; NaN, a negative amount or Infinity is refused (NaN MiB was shown as a bound). */
+export function mebibytes(bytes: number): number {
+  if (typeof bytes !== 'number') throw new TypeError(`mebibytes: bytes: expected a number, got ${kindOf(bytes)}`);
+  if (!Number.isFinite(bytes) || bytes < 0) throw new RangeError(`mebibytes: bytes: expected a number ≥ 0, got ${shownValue(bytes)}`);
+  return miB(bytes);
+}
 
 /**
  * The least subtree (in nodes) worth a memo entry. A node whose subtree is

@@ -4,7 +4,8 @@ import { type EnumerateOptions, type EnumerateSummary, cubeKey } from './blockin
 import { solveExactCover } from '../../solvers/dlx/exact-cover.js';
 import { type Instance, notExactCoverWhy } from '../core/puzzle.js';
 import { CubeTree, orbit } from './cube-tree.js';
-import { DEFAULT_SYMMETRY_BREAKING, breakingPlan } from '../symmetry/breaking.js';
+import { type BreakingPlan, DEFAULT_SYMMETRY_BREAKING, breakingPlan } from '../symmetry/breaking.js';
+import { setUpPoll, unlessStopped } from '../count/engine.js';
 import { isLexLeader } from './lex-leader.js';
 
 /**
@@ -37,16 +38,25 @@ interface Part {
 /** Two levels of cubes give the event loop a turn often enough; dancing links does the rest. */
 export const EXACT_COVER_DEPTH = 2;
 
-function* parts(instance: Instance, options: ExactCoverEnumerateOptions): Generator<Part> {
-  const byOrbits = options.unique && (options.symmetryBreaking ?? DEFAULT_SYMMETRY_BREAKING) === 'orbits';
-  const plan = options.unique && !byOrbits ? breakingPlan(instance) : null;
+const byOrbits = (options: ExactCoverEnumerateOptions): boolean =>
+  options.unique === true && (options.symmetryBreaking ?? DEFAULT_SYMMETRY_BREAKING) === 'orbits';
+
+/**
+ * The symmetry-breaking plan the parts follow (null: none), made hearing
+ * the run's stop (its chains took a second on a 25x25 board, past a
+ * --timeout); undefined when it stopped.
+ */
+const partsPlan = (instance: Instance, options: ExactCoverEnumerateOptions): BreakingPlan | null | undefined =>
+  options.unique && !byOrbits(options) ? unlessStopped(() => breakingPlan(instance, setUpPoll(options.shouldStop))) : null;
+
+function* parts(instance: Instance, options: ExactCoverEnumerateOptions, plan: BreakingPlan | null): Generator<Part> {
   if (plan && plan.group >= 0) {
     for (const r of plan.representatives) yield { forced: [r.variable], leastUnder: r.stabilizer };
   } else if (plan) {
     yield { forced: [], leastUnder: plan.chains.map((c) => c.perm) };
   } else {
-    for (const cube of new CubeTree(instance, byOrbits).leaves(EXACT_COVER_DEPTH)) {
-      yield { forced: cube.lits, leastUnder: byOrbits ? cube.stabilizer.filter((i) => i !== 0).map((i) => instance.symmetries[i]!) : [] };
+    for (const cube of new CubeTree(instance, byOrbits(options)).leaves(EXACT_COVER_DEPTH)) {
+      yield { forced: cube.lits, leastUnder: byOrbits(options) ? cube.stabilizer.filter((i) => i !== 0).map((i) => instance.symmetries[i]!) : [] };
     }
   }
 }
@@ -75,8 +85,10 @@ export async function enumerateExactCover(instance: Instance, options: ExactCove
   const summary: EnumerateSummary = { count: known.size, raw: 0, complete: true, cubes: 0, solves: 0 };
   for (const k of options.known ?? []) summary.raw += all.length ? orbit(all, k).length : 1;
   const limitReached = () => options.limit !== undefined && summary.count >= options.limit;
+  const plan = partsPlan(instance, options);
+  if (plan === undefined) return { ...summary, complete: false };
   let index = 0;
-  for (const part of parts(instance, options)) {
+  for (const part of parts(instance, options, plan)) {
     // A distributed job takes every part.of-th part.
     if (options.part && index++ % options.part.of !== options.part.index) continue;
     if (options.finishedCubes?.has(cubeKey(part.forced))) continue;

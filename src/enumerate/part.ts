@@ -5,6 +5,8 @@ import { classSearchInstance } from '../symmetry/breaking.js';
 import { type EnumerateOptions, type EnumerateSummary, type Found, enumerate } from './blocking-loop.js';
 import { enumerateExactCover } from './dlx.js';
 import { enumerateNative } from './native.js';
+import { orbit } from './cube-tree.js';
+import { setUpPoll, unlessStopped } from '../count/engine.js';
 
 /**
  * One part of an enumeration plan, run in this thread. Every route runs its
@@ -64,6 +66,17 @@ const STRATEGIES: Readonly<Record<Strategy, Search>> = {
 /** Runs one part (or, without a part, all) of the plan on the instance it was resolved for. */
 export function enumeratePart(plan: EnumeratePlan, instance: Instance, part: Part | undefined, hooks: PartHooks): Promise<EnumerateSummary> {
   // Every engine, native enumerators included, sees the formula with the family when classes are counted by it.
-  const searched = plan.unique ? classSearchInstance(instance, plan.symmetryBreaking) : instance;
+  // The plan's chains and the copy are made hearing the run's stop (a second on a 25x25 board, past a --timeout).
+  const searched = plan.unique ? unlessStopped(() => classSearchInstance(instance, plan.symmetryBreaking, setUpPoll(hooks.shouldStop))) : instance;
+  if (searched === undefined) return Promise.resolve(stoppedBefore(instance, plan.unique, hooks.known ?? []));
   return STRATEGIES[plan.strategy](plan, searched, part, hooks);
 }
+
+/** A part stopped before its search began: the solutions known before, incomplete (raw: their orbits when classes are counted). */
+const stoppedBefore = (instance: Instance, unique: boolean, known: readonly (readonly number[])[]): EnumerateSummary => ({
+  count: known.length,
+  raw: known.reduce((n, k) => n + (unique ? orbit(instance.symmetries, k).length : 1), 0),
+  complete: false,
+  cubes: 0,
+  solves: 0,
+});

@@ -1,5 +1,6 @@
 import { Cnf } from '../core/cnf.js';
 import { UsageError, didYouMean } from '../core/errors.js';
+import { deadlinePoll } from '../core/limits.js';
 import type { Instance } from '../core/puzzle.js';
 import { SYMMETRY_BREAKING, type SymmetryBreaking } from '../core/plan.js';
 
@@ -108,8 +109,9 @@ const isIdentityOn = (perm: Int32Array, vars: readonly number[]) => vars.every((
 /**
  * What the plan's loops call as they go, with the steps done since the last
  * call (variables looked up); a caller that may stop throws out of it (a
- * count: the lex-leader chains of a 25x25 board took a second). The count's
- * SetUpPoll, which this layer does not import.
+ * count or an enumeration: the lex-leader chains of a 25x25 board took a
+ * second). The count's SetUpPoll, which this layer does not import. Without
+ * one, the run's deadline (--timeout) is polled, as Cnf.add meets it.
  */
 export type PlanPoll = (steps?: number) => void;
 
@@ -176,7 +178,7 @@ const plans = new WeakMap<Instance, BreakingPlan | null>();
  * representatives (fewest placements left), ties broken by the fewest
  * representatives needing lex-leader, then by group order.
  */
-export function breakingPlan(instance: Instance, poll: PlanPoll = () => {}): BreakingPlan | null {
+export function breakingPlan(instance: Instance, poll: PlanPoll = deadlinePoll()): BreakingPlan | null {
   if (plans.has(instance)) return plans.get(instance)!;
   const projection = instance.cnf.projection;
   const perms = instance.symmetries.filter((p) => {
@@ -273,7 +275,11 @@ export function addedPlan(instance: Instance): BreakingPlan | null {
  * symmetry out by itself (cube-tree orbits, orbit blocking), and both together
  * would keep a class only where the two choices of representative agree.
  */
-export function classSearchInstance(instance: Instance, mode: SymmetryBreaking = DEFAULT_SYMMETRY_BREAKING, poll: PlanPoll = () => {}): Instance {
+export function classSearchInstance(
+  instance: Instance,
+  mode: SymmetryBreaking = DEFAULT_SYMMETRY_BREAKING,
+  poll: PlanPoll = deadlinePoll(),
+): Instance {
   if (mode === 'orbits') {
     if (addedPlan(instance)) throw new Error('the symmetry-breaking family is in the formula: the orbit route would break symmetry twice');
     return instance;
