@@ -707,6 +707,7 @@ export { dobbleInstance };
 export { renderHistogramSvg } from './render/genius.js';
 export { parseQueueUrl } from './distributed/address.js';
 export { DEFAULT_LOCK_SECONDS } from './distributed/protocol.js';
+export { toolVersion } from './core/version.js';
 
 /** A queue worker (`puzzlesat worker`): bullmq and ioredis are loaded only here, where the queue is used. */
 export async function startWorker(...args: Parameters<typeof import('./distributed/worker.js').startWorker>) {
