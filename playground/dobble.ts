@@ -1,5 +1,4 @@
-import { isPrimePower } from '../src/index.js';
-import { pairwiseBeatsLines, planeSize } from '../encoders/dobble.js';
+import { isPrimePower, pairwiseBeatsLines, planeSize } from '../src/index.js';
 import { $, number, SolverWorker, setStatus as showStatus, showEngines, type StatusState } from './page.js';
 import { DOBBLE_ORDERS, type DeckAnswer, type DobbleMethod, type FromWorker, type SatEngine } from './protocol.js';
 

@@ -1,10 +1,17 @@
 import minisatSource from 'logic-solver/minisat.js?raw';
-import { cadicalWasm, loadCadicalWasmFrom } from '../solvers/cadical-wasm.js';
-import { createMinisatAsm } from '../solvers/minisat-asm.js';
-import { loadMinisatWasmFrom, minisatWasm } from '../solvers/minisat-wasm.js';
-import { dlx } from '../solvers/dlx/index.js';
-import { type Capabilities, EXACT_COVER_CAPABILITIES, type Solver, solverCapabilities } from '../solvers/types.js';
-import type { WasmModuleFactory } from '../solvers/wasm-support.js';
+import {
+  type Capabilities,
+  EXACT_COVER_CAPABILITIES,
+  type Solver,
+  type WasmModuleFactory,
+  cadicalWasm,
+  createMinisatAsm,
+  dancingLinks,
+  loadCadicalWasmFrom,
+  loadMinisatWasmFrom,
+  minisatWasm,
+  solverCapabilities,
+} from '../src/index.js';
 import type { EngineInfo, SatEngine } from './protocol.js';
 
 /**
@@ -76,7 +83,7 @@ async function loadWasmEngine(engine: WasmEngine): Promise<EngineInfo> {
 let loaded: Promise<EngineInfo[]> | undefined;
 
 /** Dancing links, as the library registers it (solvers/dlx): it needs nothing loaded. */
-const EXACT_COVER = { name: dlx.name, label: dlx.description, exactCover: true, ok: true } as const;
+const EXACT_COVER = { name: dancingLinks.name, label: dancingLinks.description, exactCover: true, ok: true } as const;
 
 /** Every engine with whether it loaded: the SAT engines, logic-solver last of them (it always loads), then dancing links. */
 export function loadEngines(): Promise<EngineInfo[]> {

@@ -1,7 +1,4 @@
-import { AMO_ENCODINGS, type AmoEncoding, type Explanation, GRIDS, type GridName } from '../src/index.js';
-import { randomRoll } from '../encoders/genius-square.js';
-import { FIGURES } from '../encoders/polycube.js';
-import { PRESETS } from '../encoders/polyomino.js';
+import { AMO_ENCODINGS, type AmoEncoding, type Explanation, GRIDS, type GridName, PRESETS, SOMA_FIGURES, randomGeniusRoll } from '../src/index.js';
 import { $, escapeHtml as escape, number, SolverWorker, setStatus as showStatus, showEngines, type StatusState } from './page.js';
 import type { Engine, FromWorker, PuzzleChoice, SatEngine } from './protocol.js';
 import { GRID_DEFAULTS, GridEditor } from './grid-editor.js';
@@ -62,11 +59,11 @@ fill(
 );
 fill(
   ui.figure,
-  Object.entries(FIGURES).map(([name, f]) => [name, `${name}: ${f.about}`]),
+  Object.entries(SOMA_FIGURES).map(([name, f]) => [name, `${name}: ${f.about}`]),
 );
 // The empty choice leaves the encoding to the puzzle, which picks the one measured best for it.
 fill(ui.amo, [['', "the puzzle's default"], ...AMO_ENCODINGS.map((e): [string, string] => [e.name, `${e.name}: ${e.clauses} clauses`])], '');
-ui.roll.value = randomRoll(Math.random).join(',');
+ui.roll.value = randomGeniusRoll(Math.random).join(',');
 
 // ---- the board editor ------------------------------------------------------------
 
@@ -305,7 +302,7 @@ for (const input of [ui.width, ui.height]) {
   });
 }
 ui.reroll.addEventListener('click', () => {
-  ui.roll.value = randomRoll(Math.random).join(',');
+  ui.roll.value = randomGeniusRoll(Math.random).join(',');
   scheduleLoad();
 });
 ui.solve.addEventListener('click', () => run(1));

@@ -1,5 +1,4 @@
-import { UserError } from '../src/index.js';
-import { parseSymbols, symbolsLowerBound } from '../encoders/dobble.js';
+import { UserError, parseSymbols, symbolsLowerBound } from '../src/index.js';
 
 /** How messages name the Dobble page's list of symbol names, as the CLI's name its --symbols file. */
 const SOURCE = 'the symbol list';

@@ -1,21 +1,27 @@
 import {
   type AmoEncoding,
+  type Deck,
   type DobbleSheetOptions,
+  type PackingInstance,
   UserError,
+  algebraicDeck,
+  checkDeck,
   checkedSolution,
+  deckProblem,
   dimacsChunks,
+  dobbleInstance,
   enumeratePart,
   explain,
+  geniusSquareInstance,
   localPlan,
+  nameDeck,
+  planeSize,
+  polyformInstance,
+  polyominoInstance,
   renderDobblePages,
   solveOnce,
+  somaInstance,
 } from '../src/index.js';
-import { algebraicDeck, checkDeck, type Deck, deckProblem, dobbleInstance, nameDeck, planeSize } from '../encoders/dobble.js';
-import type { PackingInstance } from '../encoders/packing.js';
-import { geniusSquare } from '../encoders/genius-square.js';
-import { soma } from '../encoders/polycube.js';
-import { polyomino } from '../encoders/polyomino.js';
-import { polyform } from '../encoders/polyform.js';
 import { capabilitiesOf, createSolver, loadEngines } from './engines.js';
 import { deckNames } from './symbol-list.js';
 import { DOBBLE_ORDERS, type DeckAnswer, type DeckRequest, type FromWorker, type PuzzleChoice, type SatEngine, type ToWorker } from './protocol.js';
@@ -44,15 +50,15 @@ let loadError = 'no puzzle is loaded';
 function build(choice: PuzzleChoice, amo: AmoEncoding | undefined): PackingInstance {
   switch (choice.kind) {
     case 'pentomino':
-      return polyomino({ preset: choice.preset, amo }, 'pentomino');
+      return polyominoInstance({ preset: choice.preset, amo }, 'pentomino');
     case 'polyomino':
-      return polyomino({ board: choice.board, pieces: choice.pieces, flip: choice.flip, amo });
+      return polyominoInstance({ board: choice.board, pieces: choice.pieces, flip: choice.flip, amo });
     case 'soma':
-      return soma({ figure: choice.figure, amo });
+      return somaInstance({ figure: choice.figure, amo });
     case 'genius-square':
-      return geniusSquare({ roll: choice.roll, amo });
+      return geniusSquareInstance({ roll: choice.roll, amo });
     case 'polyform':
-      return polyform({ board: choice.board, pieces: choice.pieces, flip: choice.flip, amo });
+      return polyformInstance({ board: choice.board, pieces: choice.pieces, flip: choice.flip, amo });
   }
 }
 

@@ -687,9 +687,27 @@ export { dimacsChunks } from './core/dimacs.js';
 export { localPlan } from './enumerate/settings.js';
 export { enumeratePart } from './enumerate/part.js';
 export { solveOnce } from './enumerate/solve-once.js';
+// ... and loads those engines itself (the browser fetches the WebAssembly builds): the engines, their loaders and what each can do.
+export { cadicalWasm, loadCadicalWasmFrom } from '../solvers/cadical-wasm.js';
+export { minisatWasm, loadMinisatWasmFrom } from '../solvers/minisat-wasm.js';
+export { createMinisatAsm } from '../solvers/minisat-asm.js';
+export { dlx as dancingLinks } from '../solvers/dlx/index.js';
+export { type Capabilities, EXACT_COVER_CAPABILITIES, solverCapabilities } from '../solvers/types.js';
+export type { WasmModuleFactory } from '../solvers/wasm-support.js';
+/**
+ * The encoders behind `puzzles`, as they are: a front end whose options are
+ * its own, not a caller's (the playground builds them from its form), takes
+ * them without typed()'s checks of an options object. Library callers use `puzzles`.
+ */
+export { polyomino as polyominoInstance } from '../encoders/polyomino.js';
+export { soma as somaInstance, FIGURES as SOMA_FIGURES } from '../encoders/polycube.js';
+export { polyform as polyformInstance } from '../encoders/polyform.js';
+export { geniusSquare as geniusSquareInstance, randomRoll as randomGeniusRoll } from '../encoders/genius-square.js';
+export { dobbleInstance };
 export { renderHistogramSvg } from './render/genius.js';
 export { parseQueueUrl } from './distributed/address.js';
 export { DEFAULT_LOCK_SECONDS } from './distributed/protocol.js';
+export { toolVersion } from './core/version.js';
 
 /** A queue worker (`puzzlesat worker`): bullmq and ioredis are loaded only here, where the queue is used. */
 export async function startWorker(...args: Parameters<typeof import('./distributed/worker.js').startWorker>) {

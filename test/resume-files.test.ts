@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CountFile, type CountHeader } from '../src/cli/count-file.js';
 import { chained } from '../src/core/checksum.js';
+import { fingerprint } from '../src/distributed/protocol.js';
 
 /**
  * The files a run resumes from, as users meet them through the compiled
@@ -36,6 +37,14 @@ describe('resume files', { timeout: 300_000 }, () => {
     writeFileSync(join(dir, 'shown.cnf'), 'p cnf 3 1\nc p show 1 0\n1 2 3 0\n');
     expectRefusal(run('count', 'shown.cnf', '-o', 'shown.jsonl', '--resume'), /shown\.jsonl:1 was written for a different problem \(.*projection\)/);
     expect(read('shown.jsonl')).toBe(written);
+  });
+
+  it("a resume file's header carries the package's version, the one the queue's fingerprints carry (one lookup of package.json, src/core/version.ts)", () => {
+    const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { version: string };
+    writeFileSync(join(dir, 'versioned.cnf'), 'p cnf 2 1\n1 2 0\n');
+    expect(run('count', 'versioned.cnf', '-o', 'versioned.jsonl').code).toBe(0);
+    expect((JSON.parse(read('versioned.jsonl').split('\n')[0]!) as CountHeader).version).toBe(version);
+    expect(fingerprint({})).toMatch(new RegExp(`^v${version.replaceAll('.', '\\.')}-`));
   });
 
   it('sweep --resume refuses a row edited by hand at FILE:LINE, exit 1, the file untouched (regression: the edited count was resumed)', () => {

@@ -11,9 +11,10 @@ import {
   parseJson,
   setUpPoll,
   unlessStopped,
+  toolVersion,
 } from '../index.js';
 import { optionName } from './options.js';
-import { ChainedFile, cnfHash, headerParams, otherParams, refuseOtherEncoding, sha256, toolVersion } from './run-file.js';
+import { ChainedFile, cnfHash, headerParams, otherParams, refuseOtherEncoding, sha256 } from './run-file.js';
 
 /**
  * The `count --output` file: JSON lines that a stopped count resumes from.

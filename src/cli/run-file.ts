@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   type EncodingKind,
   type Instance,
@@ -22,6 +20,7 @@ import {
   wholeLinesLength,
   writeOrExplain,
   systemReason,
+  toolVersion,
 } from '../index.js';
 import { optionName } from './options.js';
 
@@ -449,21 +448,4 @@ export const sha256 = (text: string) => createHash('sha256').update(text).digest
 export function headerParams(params: Record<string, unknown> | undefined): Record<string, unknown> {
   const { file: _, ...rest } = JSON.parse(JSON.stringify(params ?? {})) as Record<string, unknown>;
   return rest;
-}
-
-let version: string | undefined;
-/** This package's version, from the nearest package.json above this file (sources and dist alike). */
-export function toolVersion(): string {
-  if (version) return version;
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = join(dir, 'package.json');
-    if (existsSync(candidate)) {
-      const pkg = JSON.parse(readFileSync(candidate, 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'puzzlesat') return (version = pkg.version ?? 'unknown');
-    }
-    const up = dirname(dir);
-    if (up === dir) return (version = 'unknown');
-    dir = up;
-  }
 }

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { ROLL_COUNT } from '../../encoders/genius-square.js';
 import { PUZZLE_ARG_NAMES, PUZZLES } from '../../encoders/index.js';
 import { FIGURES } from '../../encoders/polycube.js';
 import type { Found } from '../enumerate/blocking-loop.js';
 import { camelField, fieldName } from '../core/field-names.js';
+import { toolVersion } from '../core/version.js';
 import {
   BRANCHING_RULES,
   ENUM_MODES,
@@ -69,28 +69,6 @@ export type JobResult = EnumerateResult | SweepResult;
 
 /** A job that can never succeed (malformed, or for another tool version): it fails at once, without retries. */
 export class BadJobError extends Error {}
-
-/**
- * The tool version, read once from the package.json above this file (in
- * sources and in dist alike), on first use: a browser bundle (the
- * playground's dev server) imports this module and has no files to read.
- */
-let toolVersionRead: string | undefined;
-export function toolVersion(): string {
-  return (toolVersionRead ??= readToolVersion());
-}
-
-function readToolVersion(): string {
-  for (let dir = new URL('./', import.meta.url); ; dir = new URL('../', dir)) {
-    try {
-      const pkg = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'puzzlesat' && pkg.version) return pkg.version;
-    } catch {
-      // no package.json at this level: look further up
-    }
-    if (dir.pathname === '/') throw new Error('puzzlesat: cannot find its own package.json');
-  }
-}
 
 /** The fingerprint of a run: the tool version in clear (workers compare it), the run's content hashed. */
 export function fingerprint(run: unknown, version = toolVersion()): string {

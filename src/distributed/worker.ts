@@ -4,7 +4,8 @@ import type { QueueAddress } from './address.js';
 import { fieldNamesModule } from '../core/field-names.js';
 import { connect } from './connection.js';
 import { FAULT_ENV, faultPlan } from './fault-injection.js';
-import { QUEUE_NAME, toolVersion } from './protocol.js';
+import { toolVersion } from '../core/version.js';
+import { QUEUE_NAME } from './protocol.js';
 
 /**
  * A long-running worker: takes jobs from the queue and runs them on worker
