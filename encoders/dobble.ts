@@ -13,7 +13,7 @@ import {
 import { Cnf } from '../src/core/cnf.js';
 import { UsageError, UserError, didYouMean, hasControlCharacter } from '../src/core/errors.js';
 import { fieldName } from '../src/core/field-names.js';
-import { contentLines } from '../src/core/lines.js';
+import { contentLines, forEachContentLine } from '../src/core/lines.js';
 import { checkSize, kindOf, shownValue } from '../src/core/limits.js';
 import { gcd, isPrimePower, makeField, primeDivisors, type FiniteField } from '../src/algebra/finite-field.js';
 import type { Instance } from '../src/core/puzzle.js';
@@ -510,41 +510,83 @@ export type DeckCheck = { ok: true; symbolsPerCard: number; symbols: number; car
  * offending card or pair (in reading order) is named.
  */
 export function checkDeck(cards: readonly (readonly (string | number)[])[]): DeckCheck {
-  if (cards.length === 0) return { ok: false, problem: 'the deck has no cards', at: [] };
-  const ids = symbolIds(cards);
-  const stamp = new Int32Array(ids.count).fill(-1);
-  for (let i = 0; i < cards.length; i++) {
-    const twice = ids.cards[i]!.findIndex((s) => {
-      const again = stamp[s] === i;
-      stamp[s] = i;
-      return again;
-    });
-    if (twice >= 0) return { ok: false, problem: `card ${i + 1} lists symbol ${String(cards[i]![twice])} twice`, at: [i] };
-    if (cards[i]!.length !== cards[0]!.length) {
-      const size = cards[i]!.length;
-      return { ok: false, problem: `card ${i + 1} has ${size} symbol${size === 1 ? '' : 's'} but card 1 has ${cards[0]!.length}`, at: [i, 0] };
+  const deck = new DeckBuilder();
+  for (const card of cards) deck.add(card);
+  return checkFlatDeck(deck.done());
+}
+
+/**
+ * A deck with its symbols numbered 0.. in order of first appearance, the
+ * cards laid end to end: card c holds symbols[starts[c]] up to (not
+ * including) symbols[starts[c + 1]], and symbol s is names[s] as given. One
+ * typed array for all the cards, where an Int32Array a card (and a string
+ * array a card before that) took 2.3 GB for the 3 million cards of a 32 MB
+ * file.
+ */
+export interface FlatDeck {
+  symbols: Int32Array;
+  starts: Int32Array;
+  names: (string | number)[];
+}
+
+/** A FlatDeck made card by card. */
+class DeckBuilder {
+  private readonly id = new Map<string | number, number>();
+  private readonly names: (string | number)[] = [];
+  private symbols: Int32Array = new Int32Array(1024);
+  private starts: Int32Array = new Int32Array(1024);
+  private cards = 0;
+  private length = 0;
+
+  add(card: readonly (string | number)[]): void {
+    if (this.cards + 2 > this.starts.length) this.starts = grown(this.starts, this.cards + 2);
+    if (this.length + card.length > this.symbols.length) this.symbols = grown(this.symbols, this.length + card.length);
+    for (const name of card) {
+      let s = this.id.get(name);
+      if (s === undefined) {
+        s = this.names.push(name) - 1;
+        this.id.set(name, s);
+      }
+      this.symbols[this.length++] = s;
     }
+    this.starts[++this.cards] = this.length;
+  }
+
+  done(): FlatDeck {
+    return { symbols: this.symbols.slice(0, this.length), starts: this.starts.slice(0, this.cards + 1), names: this.names };
+  }
+}
+
+/** A copy of `array` with room for at least `needed` entries, doubled. */
+const grown = (array: Int32Array, needed: number): Int32Array => {
+  const bigger = new Int32Array(Math.max(needed, 2 * array.length));
+  bigger.set(array);
+  return bigger;
+};
+
+/** checkDeck of a deck already numbered (readDeck's, a file's). */
+export function checkFlatDeck(deck: FlatDeck): DeckCheck {
+  const { symbols, starts, names } = deck;
+  const count = starts.length - 1;
+  if (count === 0) return { ok: false, problem: 'the deck has no cards', at: [] };
+  const m = starts[1]!;
+  const stamp = new Int32Array(names.length).fill(-1);
+  for (let i = 0; i < count; i++) {
+    for (let j = starts[i]!; j < starts[i + 1]!; j++) {
+      const s = symbols[j]!;
+      if (stamp[s] === i) return { ok: false, problem: `card ${i + 1} lists symbol ${String(names[s])} twice`, at: [i] };
+      stamp[s] = i;
+    }
+    const size = starts[i + 1]! - starts[i]!;
+    if (size !== m) return { ok: false, problem: `card ${i + 1} has ${size} symbol${size === 1 ? '' : 's'} but card 1 has ${m}`, at: [i, 0] };
   }
   // The per-symbol pass costs K·m² steps, pair by pair at most K²·m: fewer cards than symbols on a card (one line of
   // 300,000 symbols took minutes) go pair by pair at once.
-  if (cards.length <= cards[0]!.length || !everyPairSharesOne(ids.cards, ids.count)) {
-    const bad = firstBadPair(cards, ids.cards, ids.count);
+  if (count <= m || !everyPairSharesOne(deck, m)) {
+    const bad = firstBadPair(deck);
     if (bad) return { ok: false, ...bad };
   }
-  return { ok: true, symbolsPerCard: cards[0]!.length, symbols: ids.count, cards: cards.length };
-}
-
-/** The cards with symbols numbered 0.. in order of first appearance. */
-function symbolIds(cards: readonly (readonly (string | number)[])[]): { cards: Int32Array[]; count: number } {
-  const id = new Map<string | number, number>();
-  const numbered = cards.map((card) =>
-    Int32Array.from(card, (s) => {
-      let i = id.get(s);
-      if (i === undefined) id.set(s, (i = id.size));
-      return i;
-    }),
-  );
-  return { cards: numbered, count: id.size };
+  return { ok: true, symbolsPerCard: m, symbols: names.length, cards: count };
 }
 
 /**
@@ -554,21 +596,20 @@ function symbolIds(cards: readonly (readonly (string | number)[])[]): { cards: I
  * holding s hold no other symbol twice between them; and then Σ C(deg s, 2)
  * over the symbols counts the pairs of cards that share one, which must be
  * all C(K, 2) of them. False when that does not hold; firstBadPair then
- * names the pair.
+ * names the pair. Every card is m long (checkFlatDeck has found them so).
  */
-function everyPairSharesOne(cards: readonly Int32Array[], symbols: number): boolean {
-  const holders = holdersOf(cards, symbols);
-  // The cards laid end to end (checkDeck has found them all m long): the inner loop is then one array, indexed.
-  const m = cards[0]!.length;
-  const flat = new Int32Array(cards.length * m);
-  cards.forEach((card, c) => flat.set(card, c * m));
-  const mark = new Int32Array(symbols).fill(-1);
+function everyPairSharesOne(deck: FlatDeck, m: number): boolean {
+  const { symbols: flat, names } = deck;
+  const cards = deck.starts.length - 1;
+  const holders = holdersOf(deck);
+  const mark = new Int32Array(names.length).fill(-1);
   let sharing = 0;
-  for (let s = 0; s < symbols; s++) {
-    const holding = holders[s]!;
-    sharing += (holding.length * (holding.length - 1)) / 2;
-    for (let h = 0; h < holding.length; h++) {
-      const start = holding[h]! * m;
+  for (let s = 0; s < names.length; s++) {
+    const from = holders.starts[s]!;
+    const to = holders.starts[s + 1]!;
+    sharing += ((to - from) * (to - from - 1)) / 2;
+    for (let h = from; h < to; h++) {
+      const start = holders.cards[h]! * m;
       for (let j = start; j < start + m; j++) {
         const t = flat[j]!;
         if (t === s) continue;
@@ -577,36 +618,42 @@ function everyPairSharesOne(cards: readonly Int32Array[], symbols: number): bool
       }
     }
   }
-  return sharing === (cards.length * (cards.length - 1)) / 2;
+  return sharing === (cards * (cards - 1)) / 2;
 }
 
-/** For each symbol, the cards that hold it, ascending. */
-function holdersOf(cards: readonly Int32Array[], symbols: number): Int32Array[] {
-  const degree = new Int32Array(symbols);
-  for (const card of cards) for (const s of card) degree[s]!++;
-  const holders = Array.from(degree, (d) => new Int32Array(d));
-  degree.fill(0);
-  cards.forEach((card, c) => card.forEach((s) => (holders[s]![degree[s]!++] = c)));
-  return holders;
+/** For each symbol s, the cards that hold it, ascending: cards[starts[s]] up to (not including) cards[starts[s + 1]], one array for all symbols. */
+function holdersOf(deck: FlatDeck): { cards: Int32Array; starts: Int32Array } {
+  const { symbols, starts: cardStarts, names } = deck;
+  const starts = new Int32Array(names.length + 1);
+  for (const s of symbols) starts[s + 1]!++;
+  for (let s = 0; s < names.length; s++) starts[s + 1]! += starts[s]!;
+  const next = starts.slice(0, names.length);
+  const cards = new Int32Array(symbols.length);
+  for (let c = 0; c + 1 < cardStarts.length; c++) for (let j = cardStarts[c]!; j < cardStarts[c + 1]!; j++) cards[next[symbols[j]!]!++] = c;
+  return { cards, starts };
 }
 
 /** The first pair of cards, in reading order, that does not share exactly one symbol, as the problem and the pair; null when there is none. */
-function firstBadPair(
-  cards: readonly (readonly (string | number)[])[],
-  ids: readonly Int32Array[],
-  symbols: number,
-): { problem: string; at: number[] } | null {
-  const holders = holdersOf(ids, symbols);
-  const shared = new Int32Array(ids.length);
-  for (let i = 0; i < ids.length; i++) {
+function firstBadPair(deck: FlatDeck): { problem: string; at: number[] } | null {
+  const { symbols, starts, names } = deck;
+  const count = starts.length - 1;
+  const holders = holdersOf(deck);
+  const shared = new Int32Array(count);
+  for (let i = 0; i < count; i++) {
     shared.fill(0);
-    for (const s of ids[i]!) for (const c of holders[s]!) shared[c]!++;
-    for (let j = i + 1; j < ids.length; j++) {
+    for (let a = starts[i]!; a < starts[i + 1]!; a++) {
+      const s = symbols[a]!;
+      for (let h = holders.starts[s]!; h < holders.starts[s + 1]!; h++) shared[holders.cards[h]!]!++;
+    }
+    for (let j = i + 1; j < count; j++) {
       if (shared[j] === 0) return { problem: `cards ${i + 1} and ${j + 1} share no symbol`, at: [i, j] };
       if (shared[j]! > 1) {
-        const other = new Set(cards[j]);
-        const common = cards[i]!.filter((s) => other.has(s));
-        return { problem: `cards ${i + 1} and ${j + 1} share ${common.length} symbols: ${common.join(', ')}`, at: [i, j] };
+        const other = new Set(symbols.subarray(starts[j]!, starts[j + 1]!));
+        const common = Array.from(symbols.subarray(starts[i]!, starts[i + 1]!)).filter((s) => other.has(s));
+        return {
+          problem: `cards ${i + 1} and ${j + 1} share ${common.length} symbols: ${common.map((s) => String(names[s])).join(', ')}`,
+          at: [i, j],
+        };
       }
     }
   }
@@ -623,11 +670,21 @@ export const deckLines = (text: string): number[] => contentLines(text).map(({ l
  * An empty name between commas is a UserError naming file:line.
  */
 export function parseDeck(text: string, fileName: string): string[][] {
-  return contentLines(text).map(({ line, content }) => {
+  const { symbols, starts, names } = readDeck(text, fileName);
+  return Array.from({ length: starts.length - 1 }, (_, c) => Array.from(symbols.subarray(starts[c]!, starts[c + 1]!), (s) => names[s] as string));
+}
+
+/** parseDeck's deck numbered and flat, with the line of the file each card is on (from 1): what `dobble check` reads, no array a card. */
+export function readDeck(text: string, fileName: string): FlatDeck & { lines: Int32Array } {
+  const deck = new DeckBuilder();
+  const lines: number[] = [];
+  forEachContentLine(text, (content, line) => {
     const symbols = content.includes(',') ? content.split(',').map((s) => s.trim()) : content.split(/\s+/);
     if (symbols.some((s) => s === '')) throw new UserError(`${fileName}:${line}: empty symbol name (two commas in a row, or a comma at an end)`);
-    return symbols;
+    deck.add(symbols);
+    lines.push(line);
   });
+  return { ...deck.done(), lines: Int32Array.from(lines) };
 }
 
 /**

@@ -629,6 +629,7 @@ export { POLYOMINOES, PRESETS } from '../encoders/polyomino.js';
 export {
   algebraicDeck,
   checkDeck,
+  checkFlatDeck,
   deckMethod,
   deckProblem,
   DOBBLE_VARIABLES,
@@ -638,6 +639,7 @@ export {
   parseDeck,
   parseSymbols,
   planeSize,
+  readDeck,
   searchMayNotEnd,
   symbolCount,
   symbolsLowerBound,

@@ -9,6 +9,7 @@ import { type Item, dominancePairs, knapsack } from '../encoders/knapsack.js';
 import { dimacsString, parseDimacs } from '../src/core/dimacs.js';
 import { enumerate, explain, maximize, solve } from '../src/index.js';
 import type { PbEncoding } from '../src/pb/index.js';
+import { expectOneLineError } from './helpers/expect-errors.js';
 
 /**
  * The knapsack puzzle against dynamic programming, the textbook independent
@@ -189,6 +190,18 @@ describe('knapsack', () => {
 
 describe('on the command line', () => {
   const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 120_000 });
+
+  it(
+    'a BDD past --max-literals is refused by the literals its nodes owe, naming the option, exit 1 (regression: 1.6 GB before the refusal)',
+    { timeout: 120_000 },
+    () => {
+      const r = run('solve', 'knapsack', '--random-items', '300', '--capacity', '1000', '--max-literals', '5000');
+      expectOneLineError(
+        { code: r.status, out: r.stdout, err: r.stderr },
+        /^puzzlesat: a BDD of 300 weighted terms ≤ 1000: its clauses would hold more literals than the limit of 5000 \(raise it with --max-literals\)\n$/,
+      );
+    },
+  );
 
   it('optimize says one solve in the singular', { timeout: 120_000 }, () => {
     // Every value is 0: the first solution is the optimum, no second solve.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { atMostK } from '../src/card/index.js';
 import { Cnf } from '../src/core/cnf.js';
+import { withSizeLimits } from '../src/core/limits.js';
 import { seededRandom } from '../src/core/random.js';
 import { pbAtLeastCost, pbAtMostCost } from '../src/explain/sizes.js';
 import {
@@ -17,6 +18,7 @@ import {
 import { sumBits } from '../src/pb/adder.js';
 import { normalizeAtMost } from '../src/pb/normalize.js';
 import { countModels, propagationRefutes, solveDpll, unitPropagation } from './helpers/dpll.js';
+import { userErrorOf } from './helpers/expect-errors.js';
 import { assignments, survivors, truthTable } from './helpers/truth-table.js';
 
 /**
@@ -455,6 +457,30 @@ describe('sizes', () => {
       expect(cnf.vars.auxCount).toBeLessThanOrEqual(form.terms.length * (form.k + 1));
       expect(cnf.clauseCount).toBeLessThanOrEqual(2 * cnf.vars.auxCount + 1);
     }
+  });
+
+  it('a BDD past maxLiterals is refused by its count of the literals it owes, before any auxiliary or clause (regression: 30,000 items took 1.6 GB before the literal array refused them)', () => {
+    const random = seededRandom(8);
+    const weights = Array.from({ length: 200 }, () => 1 + Math.floor(random() * 100));
+    const cnf = new Cnf();
+    const inputs = weights.map((_, i) => cnf.vars.named(`x${i + 1}`));
+    cnf.family('constraint');
+    const message = userErrorOf(() =>
+      withSizeLimits({ literals: 1000 }, () =>
+        atMostWeighted(
+          cnf,
+          inputs.map((lit, i) => ({ lit, weight: weights[i]! })),
+          500,
+          'bdd',
+          'pb',
+        ),
+      ),
+    );
+    expect(message).toBe(
+      "a BDD of 200 weighted terms ≤ 500: its clauses would hold more literals than the limit of 1000 (raise it with puzzles.byName's maxLiterals or setSizeLimits({ literals: … }))",
+    );
+    // Refused from the diagram alone: the literal array, which refuses at the limit too, never saw a literal.
+    expect([cnf.vars.auxCount, cnf.clauseCount]).toEqual([0, 0]);
   });
 
   it('the adder grows with log W where the counters grow with k: 20 random weights up to 100000, k half their sum', () => {

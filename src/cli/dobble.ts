@@ -3,8 +3,7 @@ import {
   DeadlineReached,
   defaultSolverName,
   algebraicDeck,
-  checkDeck,
-  deckLines,
+  checkFlatDeck,
   type Deck,
   type DeckMethod,
   deckMethod,
@@ -12,11 +11,11 @@ import {
   DOBBLE_VARIABLES,
   type DobbleVariables,
   nameDeck,
-  parseDeck,
   parseSymbols,
   planeSize,
   planInstance,
   puzzleArgsOf,
+  readDeck,
   isSpecialFile,
   pageCount,
   pairwiseBeatsLines,
@@ -95,8 +94,9 @@ const check = {
       const fromStdin = args.deck === '-' || args.deck === '';
       const file = fromStdin ? '<stdin>' : String(args.deck);
       const text = fromStdin ? readTextInput(0, file) : readTextFile(file, 'dobble check');
-      const result = checkDeck(parseDeck(text, file));
-      const lines = deckLines(text);
+      const deck = readDeck(text, file);
+      const result = checkFlatDeck(deck);
+      const { lines } = deck;
       if (args.json) {
         // The summary contract: a check solves nothing (solver null) and is always complete.
         const shape = result.ok
@@ -336,7 +336,7 @@ function textReport(r: Report): string {
 }
 
 /** The problem at FILE:LINE of the card it is about, with the line of the other card it names (FILE alone for none). */
-function deckProblemLine(file: string, lines: readonly number[], { problem, at }: { problem: string; at: readonly number[] }): string {
+function deckProblemLine(file: string, lines: ArrayLike<number>, { problem, at }: { problem: string; at: readonly number[] }): string {
   const [card, other] = at;
   if (card === undefined) return `${file}: ${problem}`;
   return `${file}:${lines[card]}: ${problem}${other === undefined ? '' : ` (card ${other + 1} is on line ${lines[other]})`}`;

@@ -21,8 +21,26 @@ const COMMENT = /(^|\s)#.*$/s;
 
 /** Lines of a text file (any line ends) with their 1-based numbers, without blank lines and comments. */
 export function contentLines(text: string): { line: number; content: string }[] {
-  return text
-    .split(LINE_END)
-    .map((raw, i) => ({ line: i + 1, content: raw.replace(COMMENT, '').trim() }))
-    .filter((l) => l.content !== '');
+  const lines: { line: number; content: string }[] = [];
+  forEachContentLine(text, (content, line) => lines.push({ line, content }));
+  return lines;
+}
+
+/**
+ * contentLines one at a time, with no array of the file's lines: a deck of 3
+ * million cards held every line twice over (split, then as objects) beside
+ * the deck read from them.
+ */
+export function forEachContentLine(text: string, visit: (content: string, line: number) => void): void {
+  const end = new RegExp(LINE_END.source, 'g');
+  let line = 0;
+  for (let from = 0; from <= text.length;) {
+    const found = end.exec(text);
+    const to = found ? found.index : text.length;
+    line++;
+    const content = text.slice(from, to).replace(COMMENT, '').trim();
+    if (content !== '') visit(content, line);
+    if (!found) break;
+    from = end.lastIndex;
+  }
 }

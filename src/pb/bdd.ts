@@ -1,6 +1,7 @@
 import type { ClauseSink } from '../card/sink.js';
 import type { WeightedLit } from './normalize.js';
-import { checkDeadlineAt } from '../core/limits.js';
+import { Column } from '../core/column.js';
+import { checkDeadlineAt, pastLimit, sizeLimit } from '../core/limits.js';
 
 /**
  * Σ wᵢ·xᵢ ≤ k as a reduced ordered BDD (Eén & Sörensson, JSAT 2006; Abío,
@@ -12,93 +13,142 @@ import { checkDeadlineAt } from '../core/limits.js';
  * K. Each inner node v with children f (xᵢ false) and t (xᵢ true) costs the
  * two clauses v → f and v ∧ xᵢ → t, which is all an upper bound needs and
  * keeps generalised arc consistency; the root is asserted.
+ *
+ * The diagram is built first and written as clauses after, so that its size
+ * is known before any auxiliary or clause exists: a node was an object, its
+ * clauses and auxiliary were made with it, and a diagram past --max-literals
+ * took gigabytes (30,000 items under a capacity of 1000: 1.6 GB) before the
+ * literal array refused it. Nodes live in parallel typed columns (no object
+ * each, 36 bytes a node), and the build stops as soon as the clauses it owes
+ * pass the limit: a third of the memory at the same refusal.
+ *
+ * A node of a level (an entry) is its interval [lo, hi] of K and a reference
+ * to what it computes: FALSE, TRUE, or an inner node (an index into the
+ * inner nodes' term, f and t), shared by the entries that compute the same.
  */
-interface Node {
-  /** A literal, or a constant terminal. */
-  lit: number | boolean;
-  /** The bounds K for which this node is the same function. */
-  lo: number;
-  hi: number;
-}
-
-const FALSE: Node = { lit: false, lo: -Infinity, hi: -1 };
+const TRUE = -1;
+const FALSE = -2;
 
 export function bddAtMostWeighted(sink: ClauseSink, terms: readonly WeightedLit[], k: number): void {
   const sorted = [...terms].sort((a, b) => b.weight - a.weight);
-  const n = sorted.length;
+  const diagram = buildDiagram(
+    sorted.map((t) => t.weight),
+    k,
+    sizeLimit('literals'),
+  );
+  // Written in the order the inner nodes were made, children first: the auxiliaries and clauses come out as when they were made with their nodes.
+  const litOf = new Int32Array(diagram.term.length);
+  for (let j = 0; j < litOf.length; j++) {
+    const v = (litOf[j] = sink.aux());
+    const f = diagram.f.at(j);
+    const t = diagram.t.at(j);
+    // f is never FALSE (K ≥ 0), so v → f is nothing when f is TRUE.
+    if (f !== TRUE) sink.add([-v, litOf[f]!]);
+    const x = sorted[diagram.term.at(j)]!.lit;
+    if (t !== TRUE) sink.add(t === FALSE ? [-v, -x] : [-v, -x, litOf[t]!]);
+  }
+  // The facade hands over Σ wᵢ > k ≥ 0, so the root is an inner node.
+  sink.add([litOf[diagram.root]!]);
+}
+
+/** The inner nodes of a diagram (each its term and its children f, xᵢ false, and t, xᵢ true, as references), in the order they were made, and the root's. */
+interface Diagram {
+  term: Column;
+  f: Column;
+  t: Column;
+  root: number;
+}
+
+/** The literals an inner node's clauses hold (unguarded): v → f unless f is TRUE, v ∧ xᵢ → t unless t is TRUE. */
+const literalsOf = (f: number, t: number): number => (f === TRUE ? 0 : 2) + (t === TRUE ? 0 : t === FALSE ? 2 : 3);
+
+/** The reduced BDD of Σ wᵢ·xᵢ ≤ k over weights heaviest first, refused once its clauses would hold more than `maxLiterals` literals. */
+export function buildDiagram(weights: readonly number[], k: number, maxLiterals: number): Diagram {
+  const n = weights.length;
   const rest = new Array<number>(n + 1).fill(0);
-  for (let i = n - 1; i >= 0; i--) rest[i] = rest[i + 1]! + sorted[i]!.weight;
+  for (let i = n - 1; i >= 0; i--) rest[i] = rest[i + 1]! + weights[i]!;
+  // The entries: interval and reference. Entry 0 is the false terminal.
+  const lo = new Column(Float64Array);
+  const hi = new Column(Float64Array);
+  const ref = new Column(Int32Array);
+  const inner: Diagram = { term: new Column(Int32Array), f: new Column(Int32Array), t: new Column(Int32Array), root: FALSE };
+  let literals = 0;
+  const entry = (l: number, h: number, r: number): number => {
+    hi.push(h);
+    ref.push(r);
+    return lo.push(l);
+  };
+  entry(-Infinity, -1, FALSE);
   // Each made with its first node: 2 million levels made up front were 2 million objects and 4 million arrays before any node.
   const levels: (Level | undefined)[] = new Array<Level | undefined>(n);
-  /** The true terminal of each level, made once: one object per settled step was much of a large diagram's garbage. */
-  const trueAt: Node[] = [];
-  /** A node known without building its children: a terminal, or one already built whose interval holds K. */
-  const settled = (i: number, K: number): Node | undefined => {
-    if (K < 0) return FALSE;
-    if (rest[i]! <= K) return (trueAt[i] ??= { lit: true, lo: rest[i]!, hi: Infinity });
-    return levels[i]?.holding(K);
+  /** The true terminal's entry of each level, made once (0: not yet). */
+  const trueAt = new Int32Array(n + 1);
+  /** An entry known without building its children: a terminal, or one already built whose interval holds K (-1: none). */
+  const settled = (i: number, K: number): number => {
+    if (K < 0) return 0;
+    if (rest[i]! <= K) return (trueAt[i] ||= entry(rest[i]!, Infinity, TRUE));
+    return levels[i]?.holding(K, lo, hi) ?? -1;
   };
-  /** Node (i, K) from its children f (xᵢ false) and t (xᵢ true). */
-  const joined = (i: number, f: Node, t: Node): Node => {
-    const { lit: x, weight: w } = sorted[i]!;
-    const lo = Math.max(f.lo, t.lo + w);
-    const hi = Math.min(f.hi, t.hi + w);
-    let lit: number | boolean;
-    if (f.lit === t.lit) lit = f.lit;
-    else {
-      const v = sink.aux();
-      // f is never false here (K ≥ 0), so v → f is nothing when f is true.
-      if (typeof f.lit === 'number') sink.add([-v, f.lit]);
-      if (t.lit !== true) sink.add(t.lit === false ? [-v, -x] : [-v, -x, t.lit]);
-      lit = v;
+  /** Entry (i, K) from its children's entries f (xᵢ false) and t (xᵢ true). */
+  const joined = (i: number, f: number, t: number): number => {
+    const w = weights[i]!;
+    let r = ref.at(f);
+    const rt = ref.at(t);
+    if (r !== rt) {
+      literals += literalsOf(r, rt);
+      // Every inner node owes a clause of two or more literals: the count passes the limit long before the nodes fill memory.
+      if (literals > maxLiterals) throw pastLimit('literals', `a BDD of ${n} weighted terms ≤ ${k}`, 'its clauses would hold more literals');
+      inner.f.push(r);
+      inner.t.push(rt);
+      r = inner.term.push(i);
     }
-    const node = { lit, lo, hi };
-    (levels[i] ??= new Level()).insert(node);
-    return node;
+    const e = entry(Math.max(lo.at(f), lo.at(t) + w), Math.min(hi.at(f), hi.at(t) + w), r);
+    (levels[i] ??= new Level()).insert(e, lo);
+    return e;
   };
   /**
    * build(i, K): f = build(i + 1, K), then t = build(i + 1, K - wᵢ), then
    * joined. Written with its own stack, not recursion: the depth is the
    * number of terms, and 100,000 of them overflowed the call stack.
    */
-  const build = (i0: number, K0: number): Node => {
-    // The nodes waiting for their children, as parallel stacks of i, K and f (an object a step was most of the garbage).
+  const build = (i0: number, K0: number): number => {
+    // The entries waiting for their children, as parallel stacks of i, K and f (-1: f not yet built).
     const openI: number[] = [];
     const openK: number[] = [];
-    const openF: (Node | undefined)[] = [];
+    const openF: number[] = [];
     let nextI = i0;
     let nextK = K0;
     let hasNext = true;
-    let done: Node | undefined;
+    let done = -1;
     for (let step = 1; ; step++) {
       checkDeadlineAt(step);
       if (hasNext) {
         done = settled(nextI, nextK);
-        if (!done) {
+        if (done < 0) {
           openI.push(nextI);
           openK.push(nextK);
-          openF.push(undefined);
+          openF.push(-1);
           nextI++;
           continue;
         }
         hasNext = false;
       }
       const top = openI.length - 1;
-      if (top < 0) return done!;
-      if (openF[top] === undefined) {
+      if (top < 0) return done;
+      if (openF[top]! < 0) {
         openF[top] = done;
         nextI = openI[top]! + 1;
-        nextK = openK[top]! - sorted[openI[top]!]!.weight;
+        nextK = openK[top]! - weights[openI[top]!]!;
         hasNext = true;
         continue;
       }
       openK.pop();
       const f = openF.pop()!;
-      done = joined(openI.pop()!, f, done!);
+      done = joined(openI.pop()!, f, done);
     }
   };
-  // The facade hands over Σ wᵢ > k ≥ 0, so the root is an inner node.
-  sink.add([build(0, k).lit as number]);
+  inner.root = ref.at(build(0, k));
+  return inner;
 }
 
 /**
@@ -112,37 +162,38 @@ export function bddAtMostWeighted(sink: ClauseSink, terms: readonly WeightedLit[
 const BLOCK = 256;
 
 class Level {
-  private readonly blocks: Node[][] = [];
-  /** blocks[b][0].lo, for bisection over the blocks. */
+  /** Entry ids, each block sorted by its entries' lo. */
+  private readonly blocks: number[][] = [];
+  /** The lo of each block's first entry, for bisection over the blocks. */
   private readonly firsts: number[] = [];
 
-  /** The node whose interval holds K, if one is built. */
-  holding(K: number): Node | undefined {
+  /** The entry whose interval holds K, if one is built (-1: none); lo and hi are the entries' bounds. */
+  holding(K: number, lo: Column, hi: Column): number {
     const b = firstAbove(this.firsts, K) - 1;
-    if (b < 0) return undefined;
+    if (b < 0) return -1;
     const block = this.blocks[b]!;
-    const node = block[firstAbove(block, K, (n) => n.lo) - 1]!;
-    return K <= node.hi ? node : undefined;
+    const e = block[firstAbove(block, K, (id) => lo.at(id)) - 1]!;
+    return K <= hi.at(e) ? e : -1;
   }
 
-  insert(node: Node): void {
-    const b = Math.max(0, firstAbove(this.firsts, node.lo) - 1);
+  insert(e: number, lo: Column): void {
+    const b = Math.max(0, firstAbove(this.firsts, lo.at(e)) - 1);
     const block = this.blocks[b];
     if (!block) {
-      this.blocks.push([node]);
-      this.firsts.push(node.lo);
+      this.blocks.push([e]);
+      this.firsts.push(lo.at(e));
       return;
     }
     block.splice(
-      firstAbove(block, node.lo, (n) => n.lo),
+      firstAbove(block, lo.at(e), (id) => lo.at(id)),
       0,
-      node,
+      e,
     );
-    this.firsts[b] = block[0]!.lo;
+    this.firsts[b] = lo.at(block[0]!);
     if (block.length < 2 * BLOCK) return;
     const upper = block.splice(BLOCK);
     this.blocks.splice(b + 1, 0, upper);
-    this.firsts.splice(b + 1, 0, upper[0]!.lo);
+    this.firsts.splice(b + 1, 0, lo.at(upper[0]!));
   }
 }
 
