@@ -652,9 +652,9 @@ export { PB_ENCODINGS } from './pb/index.js';
 export {
   DEFAULT_LIMITS,
   DeadlineReached,
-  MAX_JOBS,
   MAX_TIMEOUT_SECONDS,
-  THREADS_PER_CORE,
+  runIntegerRules,
+  type WholeRule,
   MIN_MEMORY_BYTES,
   limitOption,
   limitsFromOptions,

@@ -2,15 +2,15 @@ import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { availableParallelism, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import {
-  MAX_JOBS,
   MAX_TIMEOUT_SECONDS,
   MIN_MEMORY_BYTES,
-  THREADS_PER_CORE,
   UsageError,
   UserError,
   kebabField,
   linkTarget,
+  runIntegerRules,
   systemReason,
+  type WholeRule,
 } from '../index.js';
 
 /**
@@ -43,10 +43,9 @@ type Rule = IntRule | SecondsRule | FactorRule | SizeRule;
 
 const count = (min: number, max?: number, why?: string): IntRule => ({ kind: 'int', min, max, why });
 
-const maxThreads = (): IntRule => {
-  const cores = availableParallelism();
-  return count(1, THREADS_PER_CORE * cores, `${THREADS_PER_CORE} threads for each of the ${cores} cores`);
-};
+/** The run's whole-number settings, as the library checks them (runIntegerRules). */
+const run = runIntegerRules(availableParallelism());
+const asRule = (rule: WholeRule): IntRule => ({ kind: 'int', ...rule });
 /**
  * A job lock is renewed on a timer of half its length, and BullMQ sets
  * timers of the whole length: both must stay within setTimeout's 2^31-1 ms
@@ -58,13 +57,13 @@ const RULES: Readonly<Record<string, Rule>> = {
   timeout: { kind: 'seconds' },
   'search-box': { kind: 'seconds' },
   scale: { kind: 'factor', max: 16, why: 'a 16x picture of the 8x8 board is already 5000 px wide' },
-  'cube-depth': count(0),
-  workers: maxThreads(),
+  'cube-depth': asRule(run.cubeDepth),
+  workers: asRule(run.workers),
   limit: count(1),
   show: count(0),
-  sample: count(1),
+  sample: asRule(run.sample),
   repeat: count(1),
-  seed: count(0),
+  seed: asRule(run.seed),
   cards: count(1),
   order: count(1),
   'max-symbols': count(1),
@@ -79,8 +78,8 @@ const RULES: Readonly<Record<string, Rule>> = {
   'max-vars': count(1),
   'max-literals': count(64),
   'max-input-bytes': count(1),
-  jobs: count(1, MAX_JOBS, 'each job is a record in Redis, all written at the start'),
-  concurrency: maxThreads(),
+  jobs: asRule(run.jobs),
+  concurrency: asRule(run.workers),
   'lock-seconds': count(1, MAX_LOCK_SECONDS, 'one day; a job renews its lock while it runs'),
   'max-seconds': count(1),
   'max-memory': { kind: 'size' },

@@ -35,19 +35,9 @@ export const MIN_MEMORY_BYTES = 2 ** 20;
  */
 export function checkRunNumbers(given: RunNumbers): void {
   const { timeout, limit, maxMemory, conflicts } = given;
-  // Threads, jobs, a cube depth and a sample as the option table holds --workers, --jobs, --cube-depth, --sample, --seed:
   // NaN or -1 workers were taken as given, 10^9 started that many threads (100,000 took 8 GB and crashed).
-  checkWhole(
-    'workers',
-    given.workers,
-    1,
-    THREADS_PER_CORE * (given.cores ?? 1),
-    `${THREADS_PER_CORE} threads for each of the ${given.cores ?? 1} cores`,
-  );
-  checkWhole('jobs', given.jobs, 1, MAX_JOBS, 'each job is a record in Redis, all written at the start');
-  checkWhole('cubeDepth', given.cubeDepth, 0);
-  checkWhole('sample', given.sample, 1);
-  checkWhole('seed', given.seed, 0);
+  const rules = runIntegerRules(given.cores ?? 1);
+  for (const field of Object.keys(rules) as (keyof typeof rules)[]) checkWhole(field, given[field], rules[field]);
   if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0 && timeout <= MAX_TIMEOUT_SECONDS))
     throw new UserError(`timeout: expected a positive number of seconds (at most ${MAX_TIMEOUT_SECONDS}, 24.8 days), got ${shownValue(timeout)}`);
   if (limit !== undefined && !(Number.isInteger(limit) && (limit as number) >= 1))
@@ -80,8 +70,30 @@ export const THREADS_PER_CORE = 4;
 /** A queue run's jobs are all put on the queue at its start. */
 export const MAX_JOBS = 100_000;
 
-/** Refuses a value given for `field` that is not a whole number from `min` to `max` (`why`: what the most is). */
-function checkWhole(field: string, value: unknown, min: number, max?: number, why?: string): void {
+/** A whole-number setting's bounds; `why` says what the most is. */
+export interface WholeRule {
+  min: number;
+  max?: number;
+  why?: string;
+}
+
+/**
+ * The whole-number settings of a run and their bounds, declared once: the
+ * library's calls check them here (checkRunNumbers), the CLI's option table
+ * holds --workers, --jobs, --cube-depth, --sample and --seed to the same.
+ */
+export function runIntegerRules(cores: number): Record<'workers' | 'jobs' | 'cubeDepth' | 'sample' | 'seed', WholeRule> {
+  return {
+    workers: { min: 1, max: THREADS_PER_CORE * cores, why: `${THREADS_PER_CORE} threads for each of the ${cores} cores` },
+    jobs: { min: 1, max: MAX_JOBS, why: 'each job is a record in Redis, all written at the start' },
+    cubeDepth: { min: 0 },
+    sample: { min: 1 },
+    seed: { min: 0 },
+  };
+}
+
+/** Refuses a value given for `field` that is not a whole number within `rule`. */
+function checkWhole(field: string, value: unknown, { min, max, why }: WholeRule): void {
   if (value === undefined) return;
   if (!Number.isSafeInteger(value) || (value as number) < min || (max !== undefined && (value as number) > max))
     throw new UserError(
