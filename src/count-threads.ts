@@ -16,6 +16,7 @@ import {
   notBegun,
   recordedRun,
   stoppedBeforeTerms,
+  strategyOf,
   termResult,
   termWeights,
 } from './count/solutions.js';
@@ -176,7 +177,7 @@ function strategiesOf(
   return unlessStopped(() =>
     terms.map((t, k) => {
       if (shouldStop()) throw new Stopped();
-      return resolveStrategy(problem(k), options.strategies?.get(t.key) ?? options.strategy, maxBytes, shouldStop);
+      return resolveStrategy(problem(k), strategyOf(t, options), maxBytes, shouldStop);
     }),
   );
 }

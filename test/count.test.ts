@@ -326,6 +326,72 @@ function otherGridCase(name: GridName, board: string, most: number, random: () =
   }
 }
 
+/** Burnside's sum of the terms, each counted alone (compiled with its rows forced). */
+async function termsSum(instance: Instance, terms: ReturnType<typeof classTerms>, strategy: StrategyChoice): Promise<number[]> {
+  const order = itemOrderOf(instance);
+  const fixed: number[] = [];
+  for (const t of terms) fixed.push((await runCount(compileProblem(t.problem, order, t.forced), { strategy })).count);
+  return fixed;
+}
+
+describe('Burnside classes pinned twice (nested)', () => {
+  it('equal orbit counting of the enumerated solutions on random boards of group orders 2, 4 and 8, both strategies, each term needed', async () => {
+    const random = seededRandom(16);
+    let nestedBlocks = 0;
+    let cases = 0;
+    while (cases < 40) {
+      const spec = randomBoard(random);
+      if (!spec) continue;
+      const instance = polyomino(spec);
+      if (instance.symmetries.length === 1) continue;
+      const solutions = enumerated(instance);
+      if (solutions.length === 0) continue;
+      cases++;
+      const classes = orbitCount(instance, solutions);
+      const terms = classTerms(instance, true, undefined, true);
+      const where = `${spec.board} ${spec.pieces}${spec.flip ? '' : ' one-sided'}`;
+      nestedBlocks += new Set(terms.filter((t) => t.pinned!.length > 1).map((t) => t.block)).size;
+      for (const strategy of STRATEGIES) {
+        const fixed = await termsSum(instance, terms, strategy);
+        expect(burnsideSum(terms, fixed), `${where} ${strategy}`).toBe(classes);
+        // Mutation check: leaving out any term that counts something breaks the sum.
+        fixed.forEach((f, k) => {
+          if (f === 0) return;
+          let caught: boolean;
+          try {
+            caught =
+              burnsideSum(
+                terms,
+                fixed.map((g, j) => (j === k ? 0 : g)),
+              ) !== classes;
+          } catch {
+            caught = true;
+          }
+          expect(caught, `${where}: term ${terms[k]!.key} left out`).toBe(true);
+        });
+      }
+    }
+    // Not vacuous: representatives a symmetry fixes were pinned again.
+    expect(nestedBlocks).toBeGreaterThan(20);
+  }, 600_000);
+
+  it('nests where the front is too wide for the sweep: the 156 classes of Puzzler Hexiamonds6x6, as over the whole group', async () => {
+    const instance = polyform({ puzzle: 'hexiamonds-6x6' });
+    const nested = await countInstance(instance, { unique: true });
+    expect(nested.method).toMatch(/pinned at \d+ representatives \(nested\)/);
+    expect(nested.terms.some((t) => t.pinned!.length === 2)).toBe(true);
+    // Polyform Puzzler, Hexiamonds6x6: 156 solutions up to the board's symmetry.
+    expect(nested.count).toBe(156);
+    expect((await countInstance(instance, { unique: true, unpinned: true })).count).toBe(156);
+  }, 120_000);
+
+  it('refuses to resume a file whose terms this count does not have, naming the term', async () => {
+    const instance = polyomino({ board: '5x4', pieces: 'L,P,T,Y' });
+    const finished = new Map([['r1.2 s0', new Map([['0', 1]])]]);
+    await expect(countInstance(instance, { unique: true, finished })).rejects.toThrow(/term "r1\.2 s0" is not a term of this count/);
+  });
+});
+
 describe('Burnside classes on the other grids', () => {
   it('equal orbit counting of the enumerated solutions for groups of order 6, 12 and 48 (triangles, hexagons, their edges, the cube), pinned or not, both strategies', async () => {
     const random = seededRandom(48);
@@ -408,7 +474,7 @@ describe('pinned terms sharing one engine and memo', () => {
           const expected = await runCount(alone, { strategy, onUnit: units(apart) });
           const run = await runCount(shared.problem, {
             strategy,
-            pinned: { terms: shared, row: shared.problem.rowIds.indexOf(r) },
+            pinned: { terms: shared, rows: [shared.problem.rowIds.indexOf(r)] },
             onUnit: units(together),
           });
           expect(run.count, where).toBe(expected.count);
@@ -422,6 +488,46 @@ describe('pinned terms sharing one engine and memo', () => {
       }
     }
   });
+});
+
+describe('two rows pinned on the shared engine', () => {
+  it('count every pair of placements of two pieces as the pair forced alone would, unit by unit (10x3 and 5x6 boards, both strategies)', async () => {
+    // The pair reaches ahead of the sweep's window further than either row: the key names the pair (sweep.ts, pin).
+    for (const spec of [
+      { board: '10x3', pieces: 'P,U,V,L,Y,N' },
+      { board: '5x6', pieces: 'P,U,V,L,Y,N' },
+    ]) {
+      const instance = polyomino(spec);
+      const ec = instance.exactCover!;
+      const order = itemOrderOf(instance);
+      const pieces = [...new Set(ec.rows.flatMap((row) => row.filter((i) => order.rank[i]! >= order.local)))].slice(0, 2);
+      const rowsOf = (piece: number) => ec.rows.flatMap((row, r) => (row.includes(piece) ? [r] : []));
+      for (const strategy of ['sweep', 'mrv'] as const) {
+        const shared = new PinnedTerms(compileProblem(ec, order), strategy);
+        let sum = 0;
+        let pairsCompared = 0;
+        for (const r of rowsOf(pieces[0]!)) {
+          for (const q of rowsOf(pieces[1]!)) {
+            const alone = compileProblem(ec, order, [r, q]);
+            if (alone.impossible) continue;
+            const units = (into: UnitCount[]) => (u: UnitCount) => void into.push({ ...u, nodes: 0 });
+            const apart: UnitCount[] = [];
+            const together: UnitCount[] = [];
+            const where = `${spec.board} ${strategy} rows ${r}, ${q}`;
+            const expected = await runCount(alone, { strategy, onUnit: units(apart) });
+            const rows = [r, q].map((x) => shared.problem.rowIds.indexOf(x));
+            const run = await runCount(shared.problem, { strategy, pinned: { terms: shared, rows }, onUnit: units(together) });
+            expect(run.count, where).toBe(expected.count);
+            expect(together, `${where}: the units`).toEqual(apart);
+            sum += run.count;
+            pairsCompared++;
+          }
+        }
+        expect(pairsCompared, spec.board).toBeGreaterThan(20);
+        expect(sum, spec.board).toBe(solveExactCover(ec, {}).count);
+      }
+    }
+  }, 300_000);
 });
 
 describe('Genius Square rolls', () => {

@@ -137,7 +137,7 @@ export const handler = (args: Args) =>
       );
     } catch (e) {
       if (e instanceof ResumeConflict && out) {
-        const [term] = [...out.finished].find(([, units]) => units.has(e.unit)) ?? ['?'];
+        const [term] = e.term !== undefined ? [e.term] : ([...out.finished].find(([, units]) => units.has(e.unit)) ?? ['?']);
         throw new UserError(`--resume: ${out.where(term, e.unit)}: ${e.message}; the file does not belong to this count`);
       }
       throw e;

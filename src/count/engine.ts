@@ -61,6 +61,8 @@ export class ResumeConflict extends Error {
   constructor(
     readonly unit: string,
     message: string,
+    /** The term the unit is of, when the conflict knows it. */
+    readonly term?: string,
   ) {
     super(message);
   }
@@ -212,17 +214,18 @@ export abstract class CountSearch implements CountEngine {
   }
 
   /**
-   * Takes `row` before the count, below every push: a Burnside term's
-   * pinned representative, on the problem the other pinned terms share
+   * Takes `rows` before the count, below every push: a Burnside term's
+   * pinned representatives, on the problem the other pinned terms share
    * (exact-cover.ts, PinnedTerms). A memo keyed by every covered item (MRV)
    * needs nothing more; the sweep's key does (sweep.ts).
    */
-  pin(row: number): void {
-    this.take(row);
+  pin(rows: readonly number[]): void {
+    for (const r of rows) this.take(r);
   }
 
-  unpin(row: number): void {
-    this.giveBack(row);
+  /** Gives back what pin took, last first (a row taken later may hide what one taken earlier left). */
+  unpin(rows: readonly number[]): void {
+    for (let k = rows.length - 1; k >= 0; k--) this.giveBack(rows[k]!);
   }
 
   children(): number[] {

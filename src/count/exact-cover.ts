@@ -53,8 +53,8 @@ export interface RunOptions {
    * the term's.
    */
   share?: { index: number; of: number };
-  /** Count with this row of the problem pinned, on the engine and memo the pinned terms share (sweep or MRV). */
-  pinned?: { terms: PinnedTerms; row: number };
+  /** Count with these rows of the problem pinned, on the engine and memo the pinned terms share (sweep or MRV). */
+  pinned?: { terms: PinnedTerms; rows: readonly number[] };
 }
 
 /**
@@ -138,8 +138,11 @@ export function resolveStrategy(
 ): Strategy {
   if (choice !== 'auto') return choice;
   if (partsFit(p, maxBytes - engineBytes(p)) && partsPayOff(p, shouldStop)) return 'components';
-  return sweepWindow(p).after <= SWEEP_MAX_FRONT ? 'sweep' : 'mrv';
+  return wideFront(p) ? 'mrv' : 'sweep';
 }
+
+/** The front between filled and empty cells is too wide for the sweep: auto branches by MRV (and classes nest their pinning, termsOf). */
+export const wideFront = (p: CountProblem): boolean => sweepWindow(p).after > SWEEP_MAX_FRONT;
 
 /** Units wanted: enough for resume and for Ctrl-C between them, few enough to list quickly. */
 const UNITS_WANTED = 256;
@@ -184,7 +187,7 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
   // A shared engine has counted other terms: this run's figures are what it adds.
   const nodesBefore = engine.nodes;
   const memoBefore = engine.memory();
-  shared?.pin(pinned!.row);
+  shared?.pin(pinned!.rows);
   const at = new PathWalker(engine);
   let reusable = false;
   try {
@@ -251,7 +254,7 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
   } finally {
     if (shared && reusable) {
       at.moveTo([]);
-      shared.unpin(pinned!.row);
+      shared.unpin(pinned!.rows);
     } else if (shared) pinned!.terms.drop();
   }
 }

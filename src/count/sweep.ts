@@ -17,8 +17,8 @@ import type { CountProblem } from './problem.js';
  * has its lowest primary item at or after f, so nothing before f - before
  * matters to it. The memo key is f, the bits of the window
  * [f - before, f + after], and the global bits: short when the board is
- * narrow across the sweep. (A row pinned out of sweep order breaks the
- * rule while it reaches past the window: the key's last word names it
+ * narrow across the sweep. (Rows pinned out of sweep order break the
+ * rule while they reach past the window: the key's last word names them
  * then; see pin.)
  *
  * A dead end shows late in a sweep (a cell walled in ahead of f is only
@@ -216,8 +216,9 @@ export class SweepCounter extends CountSearch {
   private readonly windowWords: number;
   private readonly lastWordMask: number;
   private readonly key: Int32Array;
-  /** The row pin() took (-1: none) and its last local item. */
+  /** The number of the rows pin() took (-1: none; pinIds numbers each set of rows pinned) and their last local item. */
   private pinned = -1;
+  private readonly pinIds = new Map<string, number>();
   private pinnedLast = -1;
   /** Key words before the pinned row's (the key has that word only when the engine may be pinned). */
   private readonly keyWords: number;
@@ -300,23 +301,26 @@ export class SweepCounter extends CountSearch {
   }
 
   /**
-   * Takes `row` out of sweep order, as a Burnside term pins a piece: the
-   * counts below are those with the row taken. Its cells ahead of the
+   * Takes `rows` out of sweep order, as a Burnside term pins pieces: the
+   * counts below are those with the rows taken. Their cells ahead of the
    * window break the rule the memo key rests on (see the module comment),
-   * so the key names the row until the sweep reaches them; past that, terms
-   * pinned at different rows meet the same subproblems and share the memo.
+   * so the key names them (by a number for the set) until the sweep reaches
+   * the last; past that, terms pinned at different rows meet the same
+   * subproblems and share the memo.
    */
-  override pin(row: number): void {
+  override pin(rows: readonly number[]): void {
     if (this.key.length === this.keyWords) throw new Error('count: a sweep made without `pinnable` cannot be pinned');
-    this.toggle(row);
-    this.pinned = row;
-    let last = -1;
-    for (let m = this.p.rowStart[row]!; m < this.p.rowStart[row + 1]!; m++) if (this.p.rowItems[m]! < this.p.local) last = this.p.rowItems[m]!;
-    this.pinnedLast = last;
+    for (const r of rows) this.toggle(r);
+    const name = rows.join(',');
+    this.pinned = this.pinIds.get(name) ?? this.pinIds.set(name, this.pinIds.size).get(name)!;
+    this.pinnedLast = -1;
+    for (const r of rows)
+      for (let m = this.p.rowStart[r]!; m < this.p.rowStart[r + 1]!; m++)
+        if (this.p.rowItems[m]! < this.p.local) this.pinnedLast = Math.max(this.pinnedLast, this.p.rowItems[m]!);
   }
 
-  override unpin(): void {
-    this.toggle(this.pinned);
+  override unpin(rows: readonly number[]): void {
+    for (const r of rows) this.toggle(r);
     this.pinned = -1;
     this.pinnedLast = -1;
   }
