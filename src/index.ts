@@ -33,15 +33,16 @@ import { UsageError, UserError, oneLine } from './core/errors.js';
 import { kindOf } from './core/limits.js';
 import { loadOptional } from './core/optional.js';
 import { type Instance, checkSource, checkedSolution } from './core/puzzle.js';
-import type { CountMethod, CountPlan, EnumeratePlan, SolvePlan, StrategyChoice, UniqueBy } from './core/plan.js';
+import type { CountMethod, CountPlan, EnumeratePlan, Plan, SolvePlan, StrategyChoice, UniqueBy } from './core/plan.js';
 import { type Explanation, explain as explainInstance } from './explain/explain.js';
 import { ledgerShapes } from './explain/ledger.js';
 import { resolvePlan } from './plan.js';
 import { kebabField, withFieldNames } from './core/field-names.js';
 import { callOptions, checkName, givenFields } from './core/call-options.js';
-import { type RunHooks, planInstance, runPlan } from './run.js';
+import { type RunHooks, planInstance, runPlan, runStop } from './run.js';
 import { type Model, namedModel } from './session/solver.js';
 import type { CountReport } from './count/count.js';
+import { Stopped } from './count/engine.js';
 import type { TermResult } from './count/solutions.js';
 
 export { Cnf } from './core/cnf.js';
@@ -286,22 +287,26 @@ export interface Found<S> {
 export async function* enumerate<S = string[]>(source: Instance<S> | Cnf, given: EnumerateOptions = {}): AsyncGenerator<Found<S>> {
   const call = callStart();
   const options = callOptions('enumerate', given, { solver: true, timeout: true, unique: true, limit: true, signal: true });
+  // An abort ends the iteration at once, as `break` does: the solutions the solver queued before it saw the signal are dropped.
+  const aborted = () => options.signal?.aborted === true;
+  // The set-up hears both too (the plan of classes works out the symmetry-breaking family: seconds of a 20x20 board); stopped there, nothing is found.
+  const setUpStop = runStop({ timeoutSeconds: options.timeout }, { shouldStop: aborted });
   refuseUniqueOnCnf(source, options.unique);
   const instance = (source instanceof Cnf ? formulaInstance(source) : source) as Instance<S>;
-  const plan = (await resolvePlan(instance, {
+  const request = {
     verb: 'enumerate',
     solver: options.solver,
     unique: options.unique === true,
     limit: options.limit,
     timeout: options.timeout,
-  })) as EnumeratePlan;
+  } as const;
+  const plan = await resolvedUnlessStopped(resolvePlan(instance, request, setUpStop));
+  if (plan === undefined) return;
   const queue: Found<S>[] = [];
   let wake: (() => void) | undefined;
   let finished = false;
   let failure: unknown;
   let stopped = false;
-  // An abort ends the iteration at once, as `break` does: the solutions the solver queued before it saw the signal are dropped.
-  const aborted = () => options.signal?.aborted === true;
   const run = runPlan(plan, {
     ...call,
     shouldStop: () => stopped || aborted(),
@@ -331,6 +336,16 @@ export async function* enumerate<S = string[]>(source: Instance<S> | Cnf, given:
     // A `break` lands here: let the solver wind down and free itself.
     stopped = true;
     await run;
+  }
+}
+
+/** The plan resolvePlan gives, or undefined when its stop ended it. */
+async function resolvedUnlessStopped(resolving: Promise<Plan>): Promise<EnumeratePlan | undefined> {
+  try {
+    return (await resolving) as EnumeratePlan;
+  } catch (e) {
+    if (e instanceof Stopped) return undefined;
+    throw e;
   }
 }
 
@@ -675,7 +690,7 @@ export { SUM_DIGITS, chained, checkTornTail, followingSum, wholeLines, wholeLine
 export { summarizeSweep, type SweepRun, type SweepSummary } from './enumerate/sweep.js';
 export { explainPuzzle, type PuzzleExplanation, type SideBySide } from './explain-puzzle.js';
 export type { EncodingRow, Explanation } from './explain/explain.js';
-export { addSymmetryBreaking } from './symmetry/breaking.js';
+export { addSymmetryBreaking, type SymmetryBreaking } from './symmetry/breaking.js';
 export { checkDrat } from './proof/drat.js';
 export { parseProof } from './proof/drat-format.js';
 export { pageCount, renderDobblePages, type SheetOptions as DobbleSheetOptions } from './render/dobble.js';

@@ -5,7 +5,7 @@ import { refuseWeightedCount } from './core/dimacs.js';
 import { UsageError, UserError, didYouMean } from './core/errors.js';
 import { callName, fieldName } from './core/field-names.js';
 import { callOptions, givenFields } from './core/call-options.js';
-import { checkRunNumbers, kindOf } from './core/limits.js';
+import { checkRunNumbers, deadlinePoll, kindOf } from './core/limits.js';
 import {
   COUNT_METHODS,
   type CountMethod,
@@ -33,9 +33,9 @@ import { notExactCover } from './enumerate/dlx.js';
 import { poolAvailable } from './enumerate/pool.js';
 import { refuseForExactCover, searchSettings } from './enumerate/settings.js';
 import { pickProver, proofSolverNames } from './proof/provers.js';
-import { parseSymmetryBreaking } from './symmetry/breaking.js';
+import { type PlanPoll, parseSymmetryBreaking } from './symmetry/breaking.js';
 import { methodFor, requestProblem } from './count/count.js';
-import { DEFAULT_MAX_BYTES } from './count/engine.js';
+import { DEFAULT_MAX_BYTES, setUpPoll } from './count/engine.js';
 
 /**
  * The one place that turns what was asked into a Plan: every default is
@@ -153,11 +153,16 @@ export function retimed<P extends Plan>(plan: P, timeoutSeconds: number): P {
 /**
  * Resolves a request on a puzzle (its name, or a DIMACS file for solve) or
  * on an instance built by the caller (which workers cannot rebuild, so its
- * runs stay in this thread).
+ * runs stay in this thread). `stop`, polled as an enumeration of classes
+ * works out its symmetry-breaking plan and formula (seconds of a large
+ * board, before any run), ends the resolution when it says true: the promise
+ * then rejects with Stopped (unlessStopped). Without it the run's deadline
+ * (setRunDeadline) is polled there, as a formula's build meets it.
  */
-export async function resolvePlan(puzzle: string | Instance, given: PlanRequest): Promise<Plan> {
+export async function resolvePlan(puzzle: string | Instance, given: PlanRequest, stop?: () => boolean): Promise<Plan> {
   // Checked as every library call's options are: null is none (the verb is then missing), a misspelt field is refused.
   const request = callOptions('resolvePlan', given, PLAN_FIELDS);
+  if (stop !== undefined && typeof stop !== 'function') throw new TypeError(`resolvePlan: stop: expected a function, got ${kindOf(stop)}`);
   checkVerb(request.verb);
   checkSource(request.verb, puzzle, true);
   checkRequestKinds(request);
@@ -175,10 +180,21 @@ export async function resolvePlan(puzzle: string | Instance, given: PlanRequest)
   if (request.verb === 'sweep') return resolveSweep(puzzle, request);
   if (request.verb === 'count') return resolveCount(puzzle, request);
   await loadWasmSolvers();
-  const plan = request.verb === 'solve' ? resolveSolve(puzzle, request) : resolveEnumerate(puzzle, request);
+  const plan = request.verb === 'solve' ? resolveSolve(puzzle, request) : resolveEnumerate(puzzle, request, setUpPollOf(stop));
   const { instance, ...data } = plan;
   resolvedOn.set(data as Plan, instance);
   return data as Plan;
+}
+
+/** The poll of a set-up told `stop`: the run's deadline as without it, and the caller's stop (Stopped); undefined without one (the set-up's default). */
+function setUpPollOf(stop: (() => boolean) | undefined): PlanPoll | undefined {
+  if (stop === undefined) return undefined;
+  const deadline = deadlinePoll();
+  const asked = setUpPoll(stop);
+  return (steps) => {
+    deadline(steps);
+    asked(steps);
+  };
 }
 
 type WithInstance<P> = P & { instance: Instance };
@@ -258,7 +274,7 @@ function resolveSolve(puzzle: string | Instance, r: PlanRequest): WithInstance<S
   };
 }
 
-function resolveEnumerate(puzzle: string | Instance, r: PlanRequest): WithInstance<EnumeratePlan> {
+function resolveEnumerate(puzzle: string | Instance, r: PlanRequest, poll: PlanPoll | undefined): WithInstance<EnumeratePlan> {
   const askedMode = parseEnumMode(r.enumMode);
   const unique = r.unique === true;
   if (r.uniqueBy !== undefined && !unique) throw uniqueByAlone();
@@ -277,16 +293,22 @@ function resolveEnumerate(puzzle: string | Instance, r: PlanRequest): WithInstan
       : undefined;
   const { instance, args, name, rebuildable } = built(puzzle, typeof puzzle === 'string' ? encodedArgs(puzzle, r.args ?? {}, nativeAmo) : {});
   if (caps.exactCover && !instance.exactCover) throw notExactCover(engine.name, instance, name, option('solver'));
-  const settings = searchSettings(instance, engine.name, caps, {
-    unique,
-    symmetryBreaking: parseSymmetryBreaking(r.uniqueBy, option('uniqueBy')),
-    nativeAllowed: !queue && r.native !== false && !certify && r.resuming !== true,
-    enumMode,
-    certify,
-    propagation: r.propagation,
-    branching: r.branching,
-    cubeDepth: r.cubeDepth,
-  });
+  const settings = searchSettings(
+    instance,
+    engine.name,
+    caps,
+    {
+      unique,
+      symmetryBreaking: parseSymmetryBreaking(r.uniqueBy, option('uniqueBy')),
+      nativeAllowed: !queue && r.native !== false && !certify && r.resuming !== true,
+      enumMode,
+      certify,
+      propagation: r.propagation,
+      branching: r.branching,
+      cubeDepth: r.cubeDepth,
+    },
+    poll,
+  );
   const threads = settings.strategy === 'cubes' && !certify && rebuildable && !queue && poolAvailable();
   return {
     verb: 'enumerate',

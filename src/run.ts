@@ -11,14 +11,13 @@ import { enumerateOnQueue, sweepExecutor } from './distributed/runs.js';
 import { applyBranching, type CubeProgress, type EnumerateSummary, type Found } from './enumerate/blocking-loop.js';
 import { CubeTree, orbit } from './enumerate/cube-tree.js';
 import { enumerateParallel } from './enumerate/parallel.js';
-import { enumeratePart } from './enumerate/part.js';
+import { enumeratePart, searchInstance } from './enumerate/part.js';
 import { engineSolvers, rebuiltInstance } from './enumerate/by-name.js';
 import { type SweepRun, runSweep, sampleRolls } from './enumerate/sweep.js';
 import type { Certificate } from './proof/certify.js';
 import { cubeCertifier } from './enumerate/certify-cubes.js';
 import { SatSolver } from './session/solver.js';
 import { resolvedInstance, retimed } from './plan.js';
-import { classSearchInstance } from './symmetry/breaking.js';
 import { type CountReport, type FinishedUnit, countPuzzle } from './count/count.js';
 import type { Strategy as CountStrategy } from './count/engine.js';
 import { countInThreads } from './count-threads.js';
@@ -284,9 +283,9 @@ export function cubeTreeUnitSizes(plan: EnumeratePlan): Float64Array {
   return new CubeTree(searchedInstance(plan), plan.unique && plan.symmetryBreaking === 'orbits').unitSizes(plan.cubeDepth);
 }
 
-/** The instance the enumeration searches: with the symmetry-breaking family when classes are counted by it. */
+/** The instance the enumeration searches: with the symmetry-breaking family when classes are counted by its clauses (searchInstance). */
 export function searchedInstance(plan: EnumeratePlan): Instance {
-  return plan.unique ? classSearchInstance(planInstance(plan), plan.symmetryBreaking) : planInstance(plan);
+  return searchInstance(planInstance(plan), plan);
 }
 
 function runSweepPlan(plan: SweepPlan, hooks: RunHooks): Promise<SweepRun> {

@@ -10,6 +10,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildInstance } from '../encoders/index.js';
 import { image, orbit } from '../src/enumerate/cube-tree.js';
 import { QUEUE_NAME, fingerprint, validateJob } from '../src/distributed/protocol.js';
+import { runJob } from '../src/distributed/execute.js';
+import { enumerationJobs } from '../src/distributed/runs.js';
+import { DEFAULT_LIMITS, setSizeLimits } from '../src/core/limits.js';
+import type { EnumeratePlan } from '../src/core/plan.js';
+import { resolvePlan } from '../src/plan.js';
 import { toolVersion } from '../src/core/version.js';
 import { parseQueueUrl } from '../src/distributed/connection.js';
 import { checkNumericOptions, optionName } from '../src/cli/options.js';
@@ -165,7 +170,7 @@ const JOB_PLAN = {
 describe('queue protocol and addresses (no Redis needed)', () => {
   const fp = fingerprint({ run: 1 });
   const plan = { ...JOB_PLAN, args: { preset: '6x10' } };
-  const work = { kind: 'enumerate', plan, part: { index: 2, of: 5 } };
+  const work = { kind: 'enumerate', plan, part: { index: 2, of: 5 }, limits: { ...DEFAULT_LIMITS } };
   const planned = (change: Record<string, unknown>) => ({ ...work, plan: { ...plan, ...change } });
   const reason = (data: unknown) => {
     try {
@@ -204,6 +209,42 @@ describe('queue protocol and addresses (no Redis needed)', () => {
     expect(reason({ fingerprint: fp, work: planned({ strategy: 'native' }) })).toBe('malformed job: plan.strategy must be one of exact-cover, cubes');
     expect(reason({ fingerprint: fp, work: planned({ cubeDepth: undefined }) })).toMatch(/plan.cubeDepth must be a whole number/);
     expect(reason({ fingerprint: fingerprint({ run: 1 }, '0.0.1'), work })).toMatch(/^job made by puzzlesat 0\.0\.1; this worker runs /);
+  });
+
+  it('refuses a job without its size limits, or with one that is not a whole number ≥ 1', () => {
+    expect(reason({ fingerprint: fp, work: { ...work, limits: undefined } })).toBe('malformed job: limits must be an object of size limits');
+    expect(reason({ fingerprint: fp, work: { ...work, limits: { ...DEFAULT_LIMITS, cells: 0 } } })).toBe(
+      'malformed job: limits.cells must be a whole number ≥ 1',
+    );
+    expect(reason({ fingerprint: fp, work: { ...work, limits: { ...DEFAULT_LIMITS, rows: 5 } } })).toMatch(/^malformed job: unknown limit "rows"/);
+  });
+
+  describe('the size limits in force at the coordinator', () => {
+    afterEach(() => setSizeLimits({}));
+    const lowered = { ...DEFAULT_LIMITS, literals: 1000 };
+
+    it('travel with every job, and are part of the run (regression: a job carried none, and a new run under others retried it)', async () => {
+      const queued = (await resolvePlan('pentomino', { verb: 'enumerate', args: { preset: '3x20' }, queue: 'redis://127.0.0.1:1' })) as EnumeratePlan;
+      const asBuilt = enumerationJobs(queued, 2);
+      expect(asBuilt.jobs.map((j) => j.work.limits)).toEqual([DEFAULT_LIMITS, DEFAULT_LIMITS]);
+      // A library caller's setSizeLimits (the CLI's --max-literals sets the same), which its own thread holds only.
+      setSizeLimits({ literals: 1000 });
+      const limited = enumerationJobs(queued, 2);
+      expect(limited.jobs.map((j) => j.work.limits)).toEqual([lowered, lowered]);
+      expect(validateJob({ fingerprint: limited.fingerprint, work: limited.jobs[0]!.work }).work).toMatchObject({ limits: lowered });
+      expect(limited.fingerprint).not.toBe(asBuilt.fingerprint);
+    });
+
+    it('are those the job runs under, whatever the thread it lands on holds (regression: the worker ran it under the defaults)', async () => {
+      const limited = validateJob({
+        fingerprint: fp,
+        work: { ...planned({ args: { preset: '3x20', amo: 'pairwise' } }), part: { index: 0, of: 1 }, limits: lowered },
+      });
+      await expect(runJob(limited)).rejects.toThrow(/than the limit of 1000 \(raise it with .*maxLiterals/);
+      // The next job of another run, on the same thread, under its own (the defaults): the lowered limits do not linger.
+      const whole = validateJob({ fingerprint: fp, work: { ...planned({ args: { preset: '3x20', amo: 'pairwise' } }), part: { index: 0, of: 1 } } });
+      expect(await runJob(whole)).toMatchObject({ kind: 'enumerate', complete: true, found: [{}, {}] });
+    });
   });
 
   it("names the job's options as its caller spells them: the library's fields, or the command line's options", () => {

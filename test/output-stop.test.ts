@@ -29,9 +29,9 @@ describe('--output hashing its problem hears the stop', () => {
       name: `count ${kind.counter}${kind.unique ? ' --unique' : ''}`,
       open: ((path, options, stop) => openCountFile(path, instance, kind, options, stop)) as Open,
     })),
-    ...[false, true].map((unique) => ({
-      name: `enumerate${unique ? ' --unique' : ''}`,
-      open: ((path, options, stop) => openRunFile(path, instance, unique, options, stop)) as Open,
+    ...([false, 'clauses'] as const).map((classes) => ({
+      name: `enumerate${classes ? ' --unique' : ''}`,
+      open: ((path, options, stop) => openRunFile(path, instance, classes, options, stop)) as Open,
     })),
   ];
 
@@ -42,7 +42,7 @@ describe('--output hashing its problem hears the stop', () => {
     expect(() => runHeader(instance, false, poll)).toThrow('told to stop');
     expect(poll).toHaveBeenCalledTimes(1);
     // The poll changes nothing in what the header says (files written before still resume).
-    for (const unique of [false, true]) expect(runHeader(instance, unique, () => {})).toEqual(runHeader(instance, unique));
+    for (const classes of [false, 'clauses', 'orbits'] as const) expect(runHeader(instance, classes, () => {})).toEqual(runHeader(instance, classes));
   });
 
   for (const { name, open } of OPENERS) {

@@ -147,4 +147,23 @@ describe('resume files', { timeout: 300_000 }, () => {
     expect(resumed.code, resumed.err).toBe(0);
     expect(JSON.parse(resumed.out)).toMatchObject({ count: 8, complete: true, solver: 'dlx' });
   });
+
+  it('enumerate --unique --solver dlx reads no symmetry-breaking clause, and its file says how its classes were kept: --unique-by orbits does not resume it (regression: the clauses were built for the report and the header)', () => {
+    const classes = ['enumerate', 'pentomino', '--preset', '3x20', '--unique', '--show', '0', '-o', 'dlx-classes.jsonl'];
+    const enumerate = [...classes, '--solver', 'dlx'];
+    const begun = run(...enumerate, '--limit', '1', '--json');
+    expect(begun.code, begun.err).toBe(0);
+    expect((JSON.parse(begun.out) as { families: { name: string }[] }).families.map((f) => f.name)).not.toContain('symmetry-breaking');
+    const written = read('dlx-classes.jsonl');
+    expect(JSON.parse(written.split('\n')[0]!)).toMatchObject({ unique: true, uniqueBy: 'clauses' });
+    expectRefusal(
+      run(...enumerate, '--resume', '--unique-by', 'orbits'),
+      /^puzzlesat: --resume: dlx-classes\.jsonl:1 was written with --unique-by clauses, and this run's is orbits; give --unique-by clauses to resume it, or start another file$/m,
+    );
+    expect(read('dlx-classes.jsonl')).toBe(written);
+    // The SAT solvers keep the same class as dancing links: either resumes the other's file.
+    const resumed = run(...classes, '--resume', '--solver', 'minisat-wasm', '--amo', JSON.parse(written.split('\n')[0]!).params.amo, '--json');
+    expect(resumed.code, resumed.err).toBe(0);
+    expect(JSON.parse(resumed.out)).toMatchObject({ count: 2, complete: true });
+  });
 });

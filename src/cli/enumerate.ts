@@ -12,6 +12,7 @@ import {
   resolvePlan,
   runPlan,
   runStop,
+  planInstance,
   searchedInstance,
 } from '../index.js';
 import {
@@ -93,7 +94,7 @@ export const handler = (args: Args) =>
     const puzzle = String(args.kind);
     resumeNeedsOutput(args);
     const plan = (await resolvePlan(puzzle, { verb: 'enumerate', ...planRequest(args), resuming: args.resume === true })) as EnumeratePlan;
-    // With the family when classes are counted by it, so the report counts its clauses and the file's header its formula.
+    // With the family when classes are counted by its clauses, so that the report counts them.
     const instance = searchedInstance(plan);
     const unique = plan.unique;
     const noun = unique ? 'classes' : 'solutions';
@@ -101,8 +102,9 @@ export const handler = (args: Args) =>
     const out = args.out
       ? openRunFile(
           String(args.out),
-          instance,
-          unique,
+          // The puzzle's formula and how classes are kept: dancing links builds no family, and either engine resumes the other's file.
+          planInstance(plan),
+          unique && plan.symmetryBreaking,
           { resume: args.resume === true, force: args.force === true },
           runStop(plan, { shouldStop: wasInterrupted }),
         )

@@ -4,6 +4,7 @@ import {
   type EncodingKind,
   type Instance,
   type SetUpPoll,
+  type SymmetryBreaking,
   SUM_DIGITS,
   UserError,
   chained,
@@ -56,13 +57,31 @@ export interface RunHeader {
   puzzle: string;
   params: Record<string, unknown>;
   unique: boolean;
+  /**
+   * With --unique, how each class's kept member is chosen (--unique-by): the
+   * formula hashed is the puzzle's, without the symmetry-breaking family
+   * (dancing links follows its plan and builds no clause), so that the
+   * family's members and the orbits' differ here.
+   */
+  uniqueBy?: SymmetryBreaking;
   /** SHA-256 of the formula (variables, projection, clauses): any encoding change shows. */
   cnf: string;
 }
 
-/** The header of an enumeration's file; `poll` is asked while the formula is hashed (see cnfHash). */
-export function runHeader(instance: Instance, unique: boolean, poll?: SetUpPoll): RunHeader {
-  const what = { version: toolVersion(), puzzle: instance.puzzle, params: headerParams(instance.params), unique, cnf: cnfHash(instance, poll) };
+/**
+ * The header of an enumeration's file, of the puzzle's formula (the plan's
+ * instance) and, for classes, how they are kept (false: every solution);
+ * `poll` is asked while the formula is hashed (see cnfHash).
+ */
+export function runHeader(instance: Instance, classes: SymmetryBreaking | false, poll?: SetUpPoll): RunHeader {
+  const what = {
+    version: toolVersion(),
+    puzzle: instance.puzzle,
+    params: headerParams(instance.params),
+    unique: classes !== false,
+    ...(classes === false ? {} : { uniqueBy: classes }),
+    cnf: cnfHash(instance, poll),
+  };
   return { puzzlesat: 'enumerate', fingerprint: sha256(JSON.stringify(what)).slice(0, 16), ...what };
 }
 
@@ -72,9 +91,15 @@ export function runHeader(instance: Instance, unique: boolean, poll?: SetUpPoll)
  * hashed for its header or a resumed file's records were read back: the file
  * is then left as it was, never written, and no lock is left.
  */
-export function openRunFile(path: string, instance: Instance, unique: boolean, options: RunFileOptions, stop: () => boolean): RunFile | undefined {
+export function openRunFile(
+  path: string,
+  instance: Instance,
+  classes: SymmetryBreaking | false,
+  options: RunFileOptions,
+  stop: () => boolean,
+): RunFile | undefined {
   const poll = setUpPoll(stop);
-  return unlessStopped(() => new RunFile(path, instance, runHeader(instance, unique, poll), options, poll));
+  return unlessStopped(() => new RunFile(path, instance, runHeader(instance, classes, poll), options, poll));
 }
 
 /** What a verb says when a stop came before its --output file was opened. */
@@ -305,6 +330,7 @@ function checkHeader(text: string, ours: RunHeader, path: string): void {
     throw new UserError(
       `--resume: ${path}:1 was written ${theirs.unique ? 'with' : 'without'} --unique; resume it the same way or start another file`,
     );
+  if (theirs.uniqueBy !== ours.uniqueBy) refuseOtherClasses(path, theirs.uniqueBy, ours.uniqueBy);
   theirs = { ...theirs, params: headerParams(theirs.params) };
   const differs = (['puzzle', 'params', 'cnf', 'version'] as const).find((k) => JSON.stringify(theirs![k]) !== JSON.stringify(ours[k]));
   // The same run by every field (a file that recorded its formula's file name, as puzzlesat did before).
@@ -317,6 +343,18 @@ function checkHeader(text: string, ours: RunHeader, path: string): void {
     version: `a different puzzlesat version (${String(theirs.version)})`,
   }[differs];
   throw new UserError(`--resume: ${path}:1 was written for ${what}; resume it with the options it was started with, or start another file`);
+}
+
+/** A file of classes kept another way than this run's (a file written before headers said: by its formula, which then differs too). */
+function refuseOtherClasses(path: string, theirs: SymmetryBreaking | undefined, ours: SymmetryBreaking | undefined): never {
+  const option = optionName('uniqueBy');
+  if (theirs === undefined)
+    throw new UserError(
+      `--resume: ${path}:1 does not say how its classes were kept (${option}: written by an earlier puzzlesat); start another file`,
+    );
+  throw new UserError(
+    `--resume: ${path}:1 was written with ${option} ${theirs}, and this run's is ${String(ours)}; give ${option} ${theirs} to resume it, or start another file`,
+  );
 }
 
 /** The first puzzle parameter that differs between a file's header and this run, with both sides. */

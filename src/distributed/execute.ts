@@ -1,5 +1,6 @@
 import { RollSolver } from '../../encoders/genius-square.js';
 import { loadWasmSolvers } from '../../solvers/index.js';
+import { setSizeLimits } from '../core/limits.js';
 import type { Found } from '../enumerate/blocking-loop.js';
 import { runPlanPart } from '../enumerate/by-name.js';
 import type { EnumerateResult, EnumerateWork, JobData, JobResult, SweepResult, SweepWork } from './protocol.js';
@@ -17,6 +18,8 @@ export async function runJob(job: JobData): Promise<JobResult> {
 }
 
 async function runEnumerate(work: EnumerateWork): Promise<EnumerateResult> {
+  // The coordinator's limits: the thread began with the defaults, and takes job after job, of any run.
+  setSizeLimits(work.limits);
   await loadWasmSolvers();
   const found: Found[] = [];
   const summary = await runPlanPart(work.plan, work.part, { onFound: (f) => void found.push(f) });

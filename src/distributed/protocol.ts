@@ -5,6 +5,7 @@ import { FIGURES } from '../../encoders/polycube.js';
 import type { Found } from '../enumerate/blocking-loop.js';
 import { camelField, fieldName } from '../core/field-names.js';
 import { toolVersion } from '../core/version.js';
+import { DEFAULT_LIMITS, type SizeLimits } from '../core/limits.js';
 import {
   BRANCHING_RULES,
   ENUM_MODES,
@@ -34,6 +35,12 @@ export interface EnumerateWork {
   kind: 'enumerate';
   plan: EnumeratePlan;
   part: Part;
+  /**
+   * The coordinator's size limits (its --max-cells, ..., or a library
+   * caller's setSizeLimits), which the job builds and runs under: a worker's
+   * job thread starts with the defaults, as the local run's threads do (pool.ts).
+   */
+  limits: SizeLimits;
 }
 
 /** A sweep job: Genius Square rolls (one per symmetry class) to solve. */
@@ -174,7 +181,17 @@ function validateEnumerate(w: Record<string, unknown>): EnumerateWork {
     // A job is one part of the run, on one thread, to the end: the coordinator splits and counts.
     workers: 1,
   };
-  return { kind: 'enumerate', plan, part: { index: part.index as number, of: part.of as number } };
+  return { kind: 'enumerate', plan, part: { index: part.index as number, of: part.of as number }, limits: jobLimits(w.limits) };
+}
+
+/** The job's size limits: every kind, each a whole number ≥ 1, as setSizeLimits takes them. */
+function jobLimits(given: unknown): SizeLimits {
+  if (!isRecord(given)) fail('limits must be an object of size limits');
+  const kinds = Object.keys(DEFAULT_LIMITS) as (keyof SizeLimits)[];
+  const unknown = Object.keys(given).find((kind) => !(kinds as string[]).includes(kind));
+  if (unknown !== undefined) fail(`unknown limit "${unknown.slice(0, 40)}"; limits are ${kinds.join(', ')}`);
+  for (const kind of kinds) if (!isWhole(given[kind], 1, Number.MAX_SAFE_INTEGER)) fail(`limits.${kind} must be a whole number ≥ 1`);
+  return Object.fromEntries(kinds.map((kind) => [kind, given[kind]])) as unknown as SizeLimits;
 }
 
 /** The puzzle's options as a job carries them: by value, never a file for the worker to read. */

@@ -1,5 +1,6 @@
 import { UserError } from '../core/errors.js';
 import { fieldName } from '../core/field-names.js';
+import { sizeLimits } from '../core/limits.js';
 import type { Instance } from '../core/puzzle.js';
 import type { EnumerateSummary, Found } from '../enumerate/blocking-loop.js';
 import type { EnumeratePlan } from '../core/plan.js';
@@ -51,13 +52,7 @@ export async function enumerateOnQueue(plan: EnumeratePlan, instance: Instance, 
   const address = parseQueueUrl(plan.queue!.url);
   const units = dealtUnits(instance, plan.unique, plan.cubeDepth);
   const parts = Math.max(1, Math.min(plan.queue!.jobs ?? Math.round(units / UNITS_PER_JOB), units));
-  // What the job carries: the plan without the coordinator's own choices (the queue, its threads).
-  const { queue: _, ...jobPlan } = { ...plan, workers: 1 };
-  const run = fingerprint({ plan: jobPlan, parts });
-  const jobs = Array.from({ length: parts }, (_, index): { name: string; work: EnumerateWork } => ({
-    name: `part${index}of${parts}`,
-    work: { kind: 'enumerate', plan: jobPlan, part: { index, of: parts } },
-  }));
+  const { fingerprint: run, jobs } = enumerationJobs(plan, parts);
   const summary: EnumerateSummary = { count: 0, raw: 0, complete: true, cubes: 0, solves: 0 };
   // Completed jobs stay in Redis, so a resumed run is delivered everything again: what --out has is only counted.
   const key = plan.unique ? (vars: readonly number[]) => classKey(instance, vars) : solutionKey;
@@ -91,6 +86,24 @@ export async function enumerateOnQueue(plan: EnumeratePlan, instance: Instance, 
       `${fieldName('resume', 'known')}: ${known.size - met} of the ${known.size} solutions in ${file} were not found by the queued run: start it again with ${fieldName('force', 'none known')}`,
     );
   return summary;
+}
+
+/**
+ * The jobs of an enumeration plan cut in `parts`: each carries the plan
+ * without the coordinator's own choices (the queue, its threads), its part,
+ * and the size limits in force here, which a worker's job thread (begun with
+ * the defaults) builds and runs under. The limits are part of the run's
+ * fingerprint: a run refused by them and started again with others makes
+ * new jobs, where a retry would rerun the old ones under the old limits.
+ */
+export function enumerationJobs(plan: EnumeratePlan, parts: number): { fingerprint: string; jobs: { name: string; work: EnumerateWork }[] } {
+  const { queue: _, ...jobPlan } = { ...plan, workers: 1 };
+  const limits = sizeLimits();
+  const jobs = Array.from({ length: parts }, (_, index): { name: string; work: EnumerateWork } => ({
+    name: `part${index}of${parts}`,
+    work: { kind: 'enumerate', plan: jobPlan, part: { index, of: parts }, limits },
+  }));
+  return { fingerprint: fingerprint({ plan: jobPlan, parts, limits }), jobs };
 }
 
 /** A solution by its true variables, whatever their order. */

@@ -3,10 +3,11 @@ import { UsageError } from '../core/errors.js';
 import { fieldName } from '../core/field-names.js';
 import type { EnumeratePlan, EnumMode, Propagation, Strategy, SymmetryBreaking } from '../core/plan.js';
 import type { Instance } from '../core/puzzle.js';
-import { classSearchInstance, parseSymmetryBreaking } from '../symmetry/breaking.js';
+import { type PlanPoll, classSearchInstance, parseSymmetryBreaking } from '../symmetry/breaking.js';
 import { defaultCubeDepth, parseBranching, parsePropagation, resolveBranching, resolveEnumMode, resolvePropagation } from './blocking-loop.js';
 import { EXACT_COVER_DEPTH } from './dlx.js';
 import { cubeDepthFor, nativeCubeDepth } from './native.js';
+import { searchInstance } from './part.js';
 
 /**
  * The search settings of an enumeration plan, decided on its instance and
@@ -28,13 +29,18 @@ export interface SearchRequest {
 
 export type SearchSettings = Pick<EnumeratePlan, 'strategy' | 'symmetryBreaking' | 'propagation' | 'branching' | 'cubeDepth'>;
 
-export function searchSettings(instance: Instance, engine: string, caps: Capabilities, r: SearchRequest): SearchSettings {
+/**
+ * `poll` is called as the symmetry-breaking plan and the formula with its
+ * family are worked out for classes (seconds of a large board): a caller
+ * that may stop throws out of it (breaking.ts, PlanPoll).
+ */
+export function searchSettings(instance: Instance, engine: string, caps: Capabilities, r: SearchRequest, poll?: PlanPoll): SearchSettings {
   const asked = { propagation: parsePropagation(r.propagation), branching: parseBranching(r.branching) };
-  const target = r.nativeAllowed ? nativeTarget(instance, caps, r.unique, r.symmetryBreaking) : undefined;
+  const target = r.nativeAllowed ? nativeTarget(instance, caps, r.unique, r.symmetryBreaking, poll) : undefined;
   // An engine that cannot project runs on the bare formula, each class kept by its orbit.
   const symmetryBreaking = target === 'bare' ? 'orbits' : r.symmetryBreaking;
   const strategy: Strategy = caps.exactCover ? 'exact-cover' : target ? 'native' : 'cubes';
-  const searched = r.unique ? classSearchInstance(instance, symmetryBreaking) : instance;
+  const searched = searchInstance(instance, { unique: r.unique, symmetryBreaking, strategy }, poll);
   const propagation = strategy === 'cubes' ? resolvePropagation(searched, caps, engine, r.enumMode, asked.propagation) : 'clauses';
   return {
     strategy,
@@ -51,12 +57,18 @@ export function searchSettings(instance: Instance, engine: string, caps: Capabil
  * (picosat), whose models would repeat on the family's auxiliaries — the bare
  * formula.
  */
-function nativeTarget(instance: Instance, caps: Capabilities, unique: boolean, mode: SymmetryBreaking): 'family' | 'bare' | undefined {
+function nativeTarget(
+  instance: Instance,
+  caps: Capabilities,
+  unique: boolean,
+  mode: SymmetryBreaking,
+  poll: PlanPoll | undefined,
+): 'family' | 'bare' | undefined {
   if (caps.nativeEnumeration === undefined) return undefined;
   // A projection onto no variable (`c p show 0`) is no projection to an engine's own enumeration (every model, repeating the empty solution): the loop serves it.
   const projects = (i: Instance) => caps.nativeEnumeration === 'projecting' && i.cnf.projection.length > 0;
   const fits = (i: Instance) => projects(i) || coversAllVariables(i.cnf.projection, i.cnf.varCount);
-  if (fits(unique ? classSearchInstance(instance, mode) : instance)) return 'family';
+  if (fits(unique ? classSearchInstance(instance, mode, poll) : instance)) return 'family';
   return unique && mode === 'clauses' && fits(instance) ? 'bare' : undefined;
 }
 
