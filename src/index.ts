@@ -658,6 +658,8 @@ export {
   MIN_MEMORY_BYTES,
   limitOption,
   limitsFromOptions,
+  runDeadlineAt,
+  secondsUntil,
   setRunDeadline,
   setSizeLimits,
   sizeLimit,
