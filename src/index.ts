@@ -673,6 +673,8 @@ export {
   MIN_MEMORY_BYTES,
   limitOption,
   limitsFromOptions,
+  runDeadlineAt,
+  secondsUntil,
   setRunDeadline,
   setSizeLimits,
   sizeLimit,

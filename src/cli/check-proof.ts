@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { UsageError, checkDrat, limitOption, parseProof, readDimacsFile, readFileInput, readInput, sizeLimit } from '../index.js';
+import { UsageError, checkDrat, limitOption, parseProof, readDimacsFile, readFileInput, readInput, runDeadlineAt, sizeLimit } from '../index.js';
 import { type Args, guarded, positionalFile, runSeconds, sizeLimitOptions } from './common.js';
 
 export const command = 'check-proof <cnf> <proof>';
@@ -10,6 +10,10 @@ export const builder = (y: Argv) =>
     .positional('cnf', { type: 'string', describe: 'the formula, DIMACS' })
     .positional('proof', { type: 'string', describe: 'the proof, DRAT text or binary (told apart by content)' })
     .option('json', { type: 'boolean', describe: 'machine-readable result on stdout' })
+    .option('timeout', {
+      type: 'number',
+      describe: 'give up after this many seconds for the whole run: no verdict (status UNKNOWN, complete false), exit 1',
+    })
     .example('$0 check-proof examples/unsat.cnf unsat.drat', 'verify a proof written by solve --proof unsat.drat')
     .example('$0 check-proof formula.cnf proof.drat --json', 'the verdict as JSON');
 
@@ -28,7 +32,8 @@ export const handler = (args: Args) =>
       maxVar,
       maxVarText: `the formula's ${formula.vars} variables and the limit of ${maxVar} (raise it with ${limitOption('vars')})`,
     });
-    const result = checkDrat(formula, proof);
+    // --timeout is the run's deadline (set before the verb starts): reading the files spent it too.
+    const result = checkDrat(formula, proof, { deadline: runDeadlineAt() });
     const cpu = process.cpuUsage(cpuStart);
     // The shared summary fields (docs/summary.schema.json): a check solves nothing and counts no solutions.
     const report = {
@@ -36,7 +41,8 @@ export const handler = (args: Args) =>
       puzzle: cnfPath,
       params: { file: cnfPath, proof: proofPath },
       count: 0,
-      complete: true,
+      // A check stopped by --timeout reached no verdict.
+      complete: result.status !== 'UNKNOWN',
       vars: formula.vars,
       clauses: formula.ends.length,
       solver: null,
@@ -52,6 +58,8 @@ export const handler = (args: Args) =>
       cpuSeconds: Math.round((cpu.user + cpu.system) / 1000) / 1000,
     };
     if (args.json) process.stdout.write(JSON.stringify(report) + '\n');
-    else process.stdout.write(`${result.message} (${proof.format} DRAT, ${report.seconds.toFixed(2)} s)\n`);
+    // No verdict is said as an error is, one line on stderr: nothing on stdout reads as one.
+    if (result.status === 'UNKNOWN') process.stderr.write(`puzzlesat: ${result.message.replace(/^UNKNOWN: /, '')}\n`);
+    else if (!args.json) process.stdout.write(`${result.message} (${proof.format} DRAT, ${report.seconds.toFixed(2)} s)\n`);
     return result.status === 'VERIFIED' ? 0 : 1;
   });

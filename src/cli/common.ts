@@ -8,8 +8,11 @@ import {
   type PuzzleOption,
   UsageError,
   UserError,
+  colorWanted,
   encodingKinds,
   puzzleArgsOf,
+  systemReason,
+  writeReplacing,
 } from '../index.js';
 import { EXIT_INTERRUPTED, interruptFlag, wasInterrupted } from './interrupt.js';
 import { optionName } from './options.js';
@@ -152,6 +155,34 @@ export function outputOption<T>(y: Argv<T>, describe: string) {
 
 export type Args = Record<string, unknown> & { _: (string | number)[] };
 
+/**
+ * -o FILE of the verbs whose answer is what they print (solve, decode,
+ * dobble): the same text goes to FILE instead of stdout, uncoloured, written
+ * whole once the answer is known (the output-path rule, checked before any
+ * work, has refused an input, or an existing file without --force).
+ */
+export function answerOutputOption<T>(y: Argv<T>, what: string) {
+  return outputOption(y, `write ${what} to FILE instead of stdout (with --json, the JSON)`);
+}
+
+/** Whether the answer is drawn in colour: on a terminal's stdout, never into -o FILE. */
+export const answerColor = (args: Args): boolean => args.output === undefined && colorWanted(process.stdout);
+
+/** The answer to stdout, or with -o to its file (a line on stderr says where, as encode -o says, unless --json). */
+export function writeAnswer(args: Args, text: string): void {
+  if (args.output === undefined) {
+    process.stdout.write(text);
+    return;
+  }
+  const file = String(args.output);
+  try {
+    writeReplacing(file, [text]);
+  } catch (e) {
+    throw new UserError(`${optionName('output')}: cannot write "${file}": ${systemReason(e)}`);
+  }
+  if (!args.json) process.stderr.write(`wrote ${file}\n`);
+}
+
 /** The options as a plan request (src/plan.ts resolves and checks them): the puzzle's own by value, the rest by name. */
 export function planRequest(args: Args): Omit<PlanRequest, 'verb'> {
   const text = (name: string) => (args[name] === undefined ? undefined : String(args[name]));
@@ -180,8 +211,13 @@ export function planRequest(args: Args): Omit<PlanRequest, 'verb'> {
 export { commandLine } from './names.js';
 export { optionName, positiveInt } from './options.js';
 
-/** Runs a command body, turning user errors into one line on stderr and exit code 1 (2 for usage); `args` are the command's own, for the format of an unanswered run. */
-export async function guarded(args: Args, body: () => Promise<number | void>): Promise<void> {
+/**
+ * Runs a command body, turning user errors into one line on stderr and exit
+ * code 1 (2 for usage); `args` are the command's own, for the format of an
+ * unanswered run, which goes where the answer would: to stdout, or for a verb
+ * whose -o is its answer (`answerOutput`, writeAnswer) to that file.
+ */
+export async function guarded(args: Args, body: () => Promise<number | void>, { answerOutput = false } = {}): Promise<void> {
   // The body starts once the handler has returned: yargs then renders the whole help text (cacheHelpMessage),
   // 0.1 to 0.4 s, which after a body that builds its formula first came past a --timeout that ran out there.
   await Promise.resolve();
@@ -191,16 +227,24 @@ export async function guarded(args: Args, body: () => Promise<number | void>): P
     // Stopped by Ctrl-C: the partial result is out, and the exit says it is partial (128 + SIGINT).
     if (wasInterrupted()) process.exitCode = EXIT_INTERRUPTED;
   } catch (e) {
-    if (e instanceof DeadlineReached) return reportUnanswered(e, args);
-    reportError(e);
+    if (!(e instanceof DeadlineReached)) return reportError(e);
+    try {
+      if (answerOutput) writeAnswer(args, unanswered(e, args));
+      else process.stdout.write(unanswered(e, args));
+    } catch (failed) {
+      reportError(failed);
+    }
   }
 }
+
+/** guarded for the verbs whose -o is their answer (solve, dobble): a run unanswered is written where the answer would be. */
+export const guardedAnswer = (args: Args, body: () => Promise<number | void>): Promise<void> => guarded(args, body, { answerOutput: true });
 
 /**
  * --timeout ran out before the formula was built: an answer still, UNKNOWN
  * with nothing found (the --timeout contract), in the run's own format.
  */
-function reportUnanswered(e: DeadlineReached, args: Args): void {
+function unanswered(e: DeadlineReached, args: Args): string {
   const puzzle = String(args.kind ?? args._[0]);
   if (args.json === true) {
     const summary = {
@@ -214,8 +258,9 @@ function reportUnanswered(e: DeadlineReached, args: Args): void {
       solver: null,
       seconds: runSeconds(),
     };
-    process.stdout.write(`${JSON.stringify({ ...summary, reason: e.message })}\n`);
-  } else process.stdout.write(`UNKNOWN: ${e.message}\n`);
+    return `${JSON.stringify({ ...summary, reason: e.message })}\n`;
+  }
+  return `UNKNOWN: ${e.message}\n`;
 }
 
 /** One line on stderr for any failure (a UserError as it is; anything else as an internal error), exit code 1, or 2 for a usage error. */

@@ -1,22 +1,12 @@
 import type { Argv } from 'yargs';
-import {
-  type Instance,
-  UsageError,
-  UserError,
-  colorWanted,
-  decodeAnswer,
-  readDimacsFile,
-  readPackedText,
-  writeReplacing,
-  systemReason,
-} from '../index.js';
-import { type Args, counted, guarded, positionalFile, runSeconds, sizeLimitOptions } from './common.js';
+import { type Instance, UsageError, UserError, decodeAnswer, readDimacsFile, readPackedText, writeReplacing, systemReason } from '../index.js';
+import { type Args, answerColor, answerOutputOption, counted, guarded, positionalFile, runSeconds, sizeLimitOptions, writeAnswer } from './common.js';
 
 export const command = 'decode <cnf>';
 export const describe = "turn any solver's answer to a puzzlesat DIMACS file back into the puzzle's solution: checked and drawn";
 
 export const builder = (y: Argv) =>
-  sizeLimitOptions(y)
+  answerOutputOption(sizeLimitOptions(y), 'the decoded solutions (drawn, and the verdict line)')
     .positional('cnf', {
       type: 'string',
       describe:
@@ -65,13 +55,16 @@ export const handler = (args: Args) =>
         seconds: runSeconds(),
         solutions: solutions.map((s) => ({ solution: instance.toJson(s.solution), ...(named ? { trueNames: s.trueNames } : { vars: s.trueVars }) })),
       };
-      process.stdout.write(JSON.stringify(report) + '\n');
+      writeAnswer(args, JSON.stringify(report) + '\n');
     } else {
-      const color = colorWanted(process.stdout);
-      for (const s of solutions) process.stdout.write(`${instance.render(s.solution, { color })}\n\n`);
+      const color = answerColor(args);
+      const drawn = solutions.map((s) => `${instance.render(s.solution, { color })}\n\n`).join('');
       // A plain formula has no checker beyond its clauses: saying one checked its models claimed a check never made.
       const checker = instance.formula ? '' : " and the puzzle's checker";
-      process.stdout.write(`${status}: ${counted(solutions.length, 'model')} of ${instance.puzzle}, each checked against ${cnfFile}${checker}\n`);
+      writeAnswer(
+        args,
+        `${drawn}${status}: ${counted(solutions.length, 'model')} of ${instance.puzzle}, each checked against ${cnfFile}${checker}\n`,
+      );
     }
     return 0;
   });

@@ -35,7 +35,20 @@ import {
   readTextInput,
   writeDrawing,
 } from '../index.js';
-import { type Args, commonOptions, counted, formulaSize, guarded, interruptFlag, planRequest, positiveInt, runSeconds } from './common.js';
+import {
+  type Args,
+  answerOutputOption,
+  commonOptions,
+  counted,
+  formulaSize,
+  guarded,
+  guardedAnswer,
+  interruptFlag,
+  planRequest,
+  positiveInt,
+  runSeconds,
+  writeAnswer,
+} from './common.js';
 import { checkLaterFiles } from './options.js';
 
 /**
@@ -65,6 +78,7 @@ const DECK_OPTIONS = [
   'svg',
   'png',
   'seed',
+  'output',
 ] as const;
 
 /** Options that only mean something to the SAT method. */
@@ -129,7 +143,7 @@ const check = {
 };
 
 const deckOptions = (y: Argv) =>
-  commonOptions(y)
+  answerOutputOption(commonOptions(y), 'the deck (one card a line and a # summary, a file `dobble check` reads)')
     .command(check as never)
     .option('symbols-per-card', { type: 'number', describe: 'symbols on each card (m ≥ 2)' })
     .option('cards', { type: 'number', describe: 'deck size K (default the most there can be: m² - m + 1)' })
@@ -215,7 +229,7 @@ interface Report {
 }
 
 export const handler = (args: Args) =>
-  guarded(args, async () => {
+  guardedAnswer(args, async () => {
     const m = symbolsPerCard(args['symbols-per-card']);
     const k = deckSize(args.cards, m);
     const { method, note } = deckMethod(args.method as DeckMethod | undefined, m, k);
@@ -251,7 +265,11 @@ export const handler = (args: Args) =>
 
     const deck = outcome.deck;
     if (deck) {
-      const problem = deckProblem(deck, { cards: k, symbolsPerCard: m, maxSymbols: method === 'sat' ? (maxSymbols ?? planeSize(m - 1)) : undefined });
+      const problem = deckProblem(deck, {
+        cards: k,
+        symbolsPerCard: m,
+        maxSymbols: method === 'sat' ? (maxSymbols ?? planeSize(m - 1)) : undefined,
+      });
       if (problem) throw new Error(`the ${method} deck fails its check: ${problem}`);
     }
     const named = deck && (names ? nameDeck(deck, names, symbolsFile) : deck);
@@ -271,9 +289,9 @@ export const handler = (args: Args) =>
       svg,
       png,
     };
-    if (args.json) process.stdout.write(JSON.stringify(jsonSummary(report)) + '\n');
+    if (args.json) writeAnswer(args, JSON.stringify(jsonSummary(report)) + '\n');
     else {
-      process.stdout.write(textReport(report));
+      writeAnswer(args, textReport(report));
       for (const paths of [svg, png])
         if (paths)
           process.stderr.write(`wrote ${paths.length === 1 ? paths[0] : `${paths.length} pages, one file a page: ${paths[0]} … ${paths.at(-1)}`}\n`);

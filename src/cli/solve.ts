@@ -8,7 +8,6 @@ import {
   UsageError,
   UserError,
   checkPngSize,
-  colorWanted,
   isCnfPath,
   planInstance,
   resolvePlan,
@@ -18,14 +17,27 @@ import {
   writeReplacing,
   systemReason,
 } from '../index.js';
-import { type Args, commonOptions, formulaSize, guarded, interruptFlag, planRequest, positionalFile, puzzleOptions, runSeconds } from './common.js';
+import {
+  type Args,
+  answerColor,
+  answerOutputOption,
+  commonOptions,
+  formulaSize,
+  guardedAnswer,
+  interruptFlag,
+  planRequest,
+  positionalFile,
+  puzzleOptions,
+  runSeconds,
+  writeAnswer,
+} from './common.js';
 import { progressWanted, startProgress } from './progress.js';
 
 export const command = 'solve <kind>';
 export const describe = 'find one solution of a puzzle, or solve any DIMACS file';
 
 export const builder = (y: Argv) =>
-  puzzleOptions(commonOptions(y))
+  answerOutputOption(puzzleOptions(commonOptions(y)), 'the solution (the drawing and status line, or for a .cnf file the s and v lines)')
     .positional('kind', { type: 'string', describe: 'the kind of puzzle (puzzlesat list puzzles), a .cnf file, or - for DIMACS on standard input' })
     .option('svg', { type: 'string', describe: 'also draw the solution as SVG into FILE' })
     .option('png', {
@@ -43,7 +55,7 @@ export const builder = (y: Argv) =>
     .example('$0 solve examples/unsat.cnf --solver cadical --certify', 'any DIMACS file, its UNSAT answer checked by a DRAT proof');
 
 export const handler = (args: Args) =>
-  guarded(args, async () => {
+  guardedAnswer(args, async () => {
     const puzzle = positionalFile(args.kind);
     const plan = (await resolvePlan(puzzle, { verb: 'solve', ...planRequest(args) })) as SolvePlan;
     const instance = planInstance(plan);
@@ -90,13 +102,15 @@ export const handler = (args: Args) =>
       ...(plan.certify ? { certified: status !== 'UNKNOWN', ...(certificate ? { proof: proofSummary(certificate) } : {}) } : {}),
       ...(file ? { model, ...trueNames(instance, model) } : { solution: solution === undefined ? null : instance.toJson(solution) }),
     };
-    if (args.json) process.stdout.write(JSON.stringify(summary) + '\n');
-    else if (file) process.stdout.write((certificate ? `c ${certificateLine(certificate)}\n` : '') + competitionFormat(status, model));
-    else {
-      if (solution !== undefined) process.stdout.write(instance.render(solution, { color: colorWanted(process.stdout) }) + '\n');
-      process.stdout.write(`${status} in ${summary.seconds.toFixed(2)} s with ${summary.solver} [${formulaSize(summary)}]\n`);
-      if (certificate) process.stdout.write(`${certificateLine(certificate)}\n`);
-    }
+    if (args.json) writeAnswer(args, JSON.stringify(summary) + '\n');
+    else if (file) writeAnswer(args, (certificate ? `c ${certificateLine(certificate)}\n` : '') + competitionFormat(status, model));
+    else
+      writeAnswer(
+        args,
+        (solution === undefined ? '' : instance.render(solution, { color: answerColor(args) }) + '\n') +
+          `${status} in ${summary.seconds.toFixed(2)} s with ${summary.solver} [${formulaSize(summary)}]\n` +
+          (certificate ? `${certificateLine(certificate)}\n` : ''),
+      );
     if (!args['sat-exit-codes']) return 0;
     return status === 'SAT' ? 10 : status === 'UNSAT' ? 20 : 0;
   });

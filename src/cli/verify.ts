@@ -10,7 +10,9 @@ import {
   cataloguePuzzle,
   checkEngine,
   countCommand,
+  runDeadlineAt,
   runLimited,
+  secondsUntil,
 } from '../index.js';
 import { type Args, guarded, interruptFlag, runSeconds } from './common.js';
 import { progressWanted } from './progress.js';
@@ -35,6 +37,10 @@ export const builder = (y: Argv) =>
     .positional('names', { type: 'string', array: true, describe: 'catalogue puzzles (default: all, or all of --family)' })
     .option('family', { type: 'string', choices: FAMILIES as string[], describe: 'only the puzzles of this family' })
     .option('max-seconds', { type: 'number', describe: `CPU seconds each count may take (default ${DEFAULT_CPU_SECONDS})` })
+    .option('timeout', {
+      type: 'number',
+      describe: 'stop after this many seconds for the whole run: the puzzle being counted did not finish, the rest are not started',
+    })
     .option('method', {
       type: 'string',
       choices: METHODS as unknown as string[],
@@ -81,11 +87,20 @@ function selection(args: Args): readonly CataloguePuzzle[] {
   return chosen.filter((p) => p.family === family);
 }
 
-/** The child's command line: `puzzlesat count` or `puzzlesat enumerate` (with --solver) on the puzzle's arguments. */
+/**
+ * The child's command line: `puzzlesat count` or `puzzlesat enumerate` (with --solver) on the puzzle's
+ * arguments, and what is left of the run's --timeout as its own (the count stops then, incomplete).
+ */
 function childArgs(method: Method, args: readonly string[], solver: string | undefined): string[] {
-  if (method === 'count') return [MAIN, 'count', ...args, '--json', '--quiet'];
-  return [MAIN, 'enumerate', ...args, '--show', '0', '--json', '--quiet', ...(solver ? ['--solver', solver] : [])];
+  const left = secondsUntil(runDeadlineAt());
+  // Written as the option's rule reads it (decimal, above 0): the child starts a moment after this is read.
+  const timeout = left === undefined ? [] : ['--timeout', Math.max(0.001, left).toFixed(3)];
+  if (method === 'count') return [MAIN, 'count', ...args, '--json', '--quiet', ...timeout];
+  return [MAIN, 'enumerate', ...args, '--show', '0', '--json', '--quiet', ...timeout, ...(solver ? ['--solver', solver] : [])];
 }
+
+/** Whether the run's --timeout has passed: no puzzle is started after it. */
+const outOfTime = (): boolean => Date.now() >= runDeadlineAt();
 
 /** One puzzle counted by `puzzlesat count` or `enumerate` in a child under the CPU limit. */
 async function verifyOne(p: CataloguePuzzle, cpuLimit: number, method: Method, solver: string | undefined, signal: AbortSignal): Promise<Verified> {
@@ -148,7 +163,7 @@ export const handler = (args: Args) =>
     if (!args.json) process.stdout.write(TABLE_HEADER);
     try {
       for (const p of puzzles) {
-        if (stop.stopped()) break;
+        if (stop.stopped() || outOfTime()) break;
         rows.push(await verifyOne(p, cpuLimit, method, solver, stop.signal));
         process.stdout.write(args.json ? JSON.stringify(rows.at(-1)) + '\n' : tableRow(rows.at(-1)!));
         if (drawing) process.stderr.write(`\r${rows.length}/${puzzles.length} ${p.name}: ${rows.at(-1)!.outcome}\x1b[K`);
@@ -177,6 +192,7 @@ export const handler = (args: Args) =>
         seconds: runSeconds(),
       };
       process.stdout.write(JSON.stringify({ status: tally('disagrees') ? 'DISAGREE' : 'OK', ...summary, ...shared }) + '\n');
-    } else if (rows.length < puzzles.length) process.stdout.write(`stopped by Ctrl-C after ${rows.length} of ${puzzles.length} puzzles\n`);
+    } else if (rows.length < puzzles.length)
+      process.stdout.write(`stopped by ${stop.stopped() ? 'Ctrl-C' : '--timeout'} after ${rows.length} of ${puzzles.length} puzzles\n`);
     return tally('disagrees') ? 1 : 0;
   });

@@ -223,6 +223,9 @@ export function setRunDeadline(at: number): void {
   runDeadline = at;
 }
 
+/** The run's deadline (Date.now() clock; Infinity for none), for work that reads the clock itself (checking a proof, counting the catalogue). */
+export const runDeadlineAt = (): number => runDeadline;
+
 /** The time a run ran out of while it was still building its formula. */
 export class DeadlineReached extends UserError {}
 

@@ -23,6 +23,8 @@
  * src/proof/certify.ts instead adds the assumptions as unit clauses, so that
  * the proof ends in the empty clause; both are supported here.)
  */
+import { fieldName } from '../core/field-names.js';
+import { passedAt } from '../core/limits.js';
 import type { ProofSteps } from './drat-format.js';
 import { stepLabel } from './drat-format.js';
 import { IntVec } from './int-vec.js';
@@ -37,11 +39,17 @@ export interface FlatClauses {
 export interface CheckOptions {
   /** Certify this clause rather than the empty clause (the negated assumptions of an UNSAT under assumptions). */
   target?: readonly number[];
+  /**
+   * When to give up (Date.now() clock; default never): the result is then
+   * UNKNOWN, no verdict, for a caller's time limit (check-proof --timeout).
+   */
+  deadline?: number;
 }
 
 export interface CheckResult {
-  status: 'VERIFIED' | 'FAILED';
-  /** One line: what was verified, or which lemma failed and why. */
+  /** UNKNOWN: the deadline came before the verdict. */
+  status: 'VERIFIED' | 'FAILED' | 'UNKNOWN';
+  /** One line: what was verified, which lemma failed and why, or where the check stopped. */
   message: string;
   /** The proof step (index into the steps) of the lemma that failed. */
   failedStep?: number;
@@ -140,12 +148,16 @@ class Checker {
       coreSteps: [],
       ...extra,
     });
+    const deadline = this.options.deadline ?? Infinity;
+    // The time limit is a run's, named as its caller spells it (the CLI's --timeout).
+    const stopped = (where: string): CheckResult => outcome('UNKNOWN', `${fieldName('timeout')} ran out ${where}; no verdict`);
 
     // Forward: the formula, then the proof until propagation conflicts.
     let conflict = NO_CONFLICT;
     let qhead = 0;
     const ends = this.formula.ends;
     for (let i = 0, from = 0; i < ends.length && conflict < 0; i++) {
+      if (passedAt(i, deadline)) return stopped(`while the formula was loaded (clause ${i + 1} of ${ends.length})`);
       const id = this.newClause(this.formula.lits, from, ends[i]!);
       from = ends[i]!;
       conflict = this.attach(id);
@@ -154,6 +166,7 @@ class Checker {
     qhead = this.trailLen;
     let lastStep = -1;
     for (let s = 0; s < proof.count && conflict < 0; s++) {
+      if (passedAt(s, deadline)) return stopped(`in the forward pass, at ${stepLabel(proof, s)} of the proof`);
       const from = proof.starts[s]!;
       const to = proof.starts[s + 1]!;
       if (proof.deletion[s]) {
@@ -200,6 +213,9 @@ class Checker {
       this.active[id] = 0;
       this.backtrack(trailBefore[s]!);
       if (!this.core[id]) continue;
+      // Each lemma verified may propagate through the whole formula: the clock is read before every one.
+      if (Date.now() >= deadline)
+        return stopped(`in the backward pass, at ${stepLabel(proof, s)} of the proof (${coreSteps.length} needed lemmas verified)`);
       coreSteps.push(s);
       if (this.isRup(id)) continue;
       if (!this.isRat(id)) {
