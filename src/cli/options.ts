@@ -505,6 +505,3 @@ export function positiveInt(value: unknown, option: string): number | undefined 
   if (value === undefined) return undefined;
   return checkValue(option.replace(/^--/, ''), value, count(1));
 }
-
-/** The moment (Date.now() clock) a run given `--timeout seconds` must stop; Infinity without one. */
-export const deadlineAfter = (seconds: number | undefined): number => (seconds === undefined ? Infinity : Date.now() + seconds * 1000);

@@ -138,9 +138,13 @@ export function termWeights(terms: readonly BurnsideTerm[]): number[] {
 export const lightFirst = (weights: readonly number[]): number[] => weights.map((_, k) => k).sort((a, b) => weights[a]! - weights[b]! || a - b);
 
 export async function countInstance(instance: Instance, options: CountInstanceOptions = {}): Promise<InstanceCount> {
-  const order = itemOrderOf(instance);
   const terms = unlessStopped(() => termsOf(instance, options, setUpPoll(options.shouldStop)));
-  if (!terms) return stoppedBeforeTerms();
+  return terms ? countTerms(instance, terms, options) : stoppedBeforeTerms();
+}
+
+/** The count from the given terms (termsOf's, or another cut of the same count: bench/count-nesting.ts). */
+export async function countTerms(instance: Instance, terms: readonly BurnsideTerm[], options: CountInstanceOptions = {}): Promise<InstanceCount> {
+  const order = itemOrderOf(instance);
   const weights = termWeights(terms);
   const results: TermResult[] = new Array(terms.length);
   let memory: MemoryBoundExceeded | undefined;
