@@ -26,6 +26,7 @@ import { processStartTime } from '../solvers/external/process.js';
 import { cellsArt, parseRegion, textLines } from '../src/geometry/shapes.js';
 import { RunFile, runHeader } from '../src/cli/run-file.js';
 import { UserError } from '../src/core/errors.js';
+import { DEFAULT_LIMITS } from '../src/core/limits.js';
 import { fingerprint, validateJob } from '../src/distributed/protocol.js';
 import { parseQueueUrl } from '../src/distributed/connection.js';
 import { resolvePlan } from '../src/plan.js';
@@ -573,7 +574,8 @@ describe('7. queue hardening', { timeout: 300_000 }, () => {
     const plan = await resolvePlan('polyomino', { verb: 'enumerate', args: { board: join(dir, 'b.txt'), 'pieces-file': join(dir, 'p.txt') } });
     expect(plan.args).toMatchObject({ board: '.../...', pieces: 'V=##/#.,W=.#/##' });
     expect(plan.args['pieces-file']).toBeUndefined();
-    expect(validateJob({ fingerprint: fingerprint({ run: 26 }), work: { kind: 'enumerate', plan, part: { index: 0, of: 1 } } }).work).toMatchObject({
+    const work = { kind: 'enumerate', plan, part: { index: 0, of: 1 }, limits: DEFAULT_LIMITS };
+    expect(validateJob({ fingerprint: fingerprint({ run: 26 }), work }).work).toMatchObject({
       plan: { args: plan.args },
     });
   });

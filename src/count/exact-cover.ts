@@ -12,7 +12,7 @@ import {
   type Strategy,
   Stopped,
 } from './engine.js';
-import type { CountProblem } from './problem.js';
+import { type CountProblem, type ExactCoverInput, type ItemOrder, frontOf } from './problem.js';
 import { SweepCounter, scanTableBytes, slotTableBytes, sweepWindow } from './sweep.js';
 
 /**
@@ -141,8 +141,11 @@ export function resolveStrategy(
   return wideFront(p) ? 'mrv' : 'sweep';
 }
 
-/** The front between filled and empty cells is too wide for the sweep: auto branches by MRV (and classes nest their pinning, termsOf). */
-export const wideFront = (p: CountProblem): boolean => sweepWindow(p).after > SWEEP_MAX_FRONT;
+/** The front between filled and empty cells is too wide for the sweep: auto branches by MRV. */
+const wideFront = (p: CountProblem): boolean => sweepWindow(p).after > SWEEP_MAX_FRONT;
+
+/** The same of a problem as given (frontOf): a count of classes nests its pinning there (termsOf). */
+export const wideBoard = (problem: ExactCoverInput, order: ItemOrder): boolean => frontOf(problem, order) > SWEEP_MAX_FRONT;
 
 /** Units wanted: enough for resume and for Ctrl-C between them, few enough to list quickly. */
 const UNITS_WANTED = 256;

@@ -69,6 +69,29 @@ export function boardOrder(cells: readonly (readonly number[])[], items: number)
 }
 
 /**
+ * The widest reach of a row past its lowest primary item, in places of the
+ * sweep (sweepWindow's `after`), read off the problem as given: the
+ * compiled problem's can only be narrower (merged items), and compiling
+ * costs what a term's compile does, which a count stopped at once must not
+ * spend. A row led by a global item but touching cells spans them all.
+ */
+export function frontOf(problem: ExactCoverInput, order: ItemOrder): number {
+  let front = 0;
+  for (const row of problem.rows) {
+    let low = Infinity;
+    let last = -1;
+    for (const i of row) {
+      if (i < problem.primary) low = Math.min(low, order.rank[i]!);
+      if (order.rank[i]! < order.local) last = Math.max(last, order.rank[i]!);
+    }
+    if (last < 0) continue;
+    if (low >= order.local) return order.local;
+    front = Math.max(front, last - low);
+  }
+  return front;
+}
+
+/**
  * The problem with `forced` rows (input indices) already taken: their items
  * gone, every row clashing with them gone. Items covered by exactly the same
  * rows are merged into one (primary if any of them is): a symmetry's

@@ -3,7 +3,7 @@ import type { CacheStats } from './cache.js';
 import { type BurnsideTerm, burnsideSum, classTerms, solutionTerms } from './burnside.js';
 import { MemoryBoundExceeded, ResumeConflict, type SetUpPoll, Stopped, type Strategy, setUpPoll, unlessStopped } from './engine.js';
 import type { StrategyChoice } from '../core/plan.js';
-import { PinnedTerms, type RunOptions, type RunResult, type UnitCount, resolveStrategy, runCount, wideFront } from './exact-cover.js';
+import { PinnedTerms, type RunOptions, type RunResult, type UnitCount, resolveStrategy, runCount, wideBoard } from './exact-cover.js';
 import { type CountProblem, type ExactCoverInput, type ItemOrder, boardOrder, compileProblem, inputOrder } from './problem.js';
 
 /**
@@ -82,7 +82,7 @@ export function termsOf(
 ): BurnsideTerm[] {
   if (!options.unique) return solutionTerms(instance);
   const ec = instance.exactCover;
-  const nest = ec !== undefined && wideFront(compileProblem(ec, itemOrderOf(instance)));
+  const nest = ec !== undefined && wideBoard(ec, itemOrderOf(instance));
   let terms: BurnsideTerm[];
   try {
     terms = classTerms(instance, !options.unpinned, poll, nest);
