@@ -2,7 +2,7 @@ import { Cnf, checkedLiteral } from '../core/cnf.js';
 import { callOptions } from '../core/call-options.js';
 import { recorded } from '../core/ledger.js';
 import { didYouMean, UsageError } from '../core/errors.js';
-import { kindOf } from '../core/limits.js';
+import { kindOf, pastLimit, sizeLimit } from '../core/limits.js';
 import { type Term, Expr, checkTerm, showTerm } from './expr.js';
 
 /**
@@ -69,6 +69,27 @@ interface Tally {
   asserted: number;
 }
 
+/**
+ * The gates one call has made, held to the limits in force: gates are made
+ * for the whole term before any clause (and kept for later calls), a few
+ * hundred bytes each, so a term of millions of operators took gigabytes
+ * before the literal array could refuse a clause, or without any clause
+ * when the gates cancelled (x ⊕ x). Each gate is an auxiliary variable
+ * (held to maxVars) and holds at least the literals of its smaller side
+ * once used (held to maxLiterals, as its family's clauses are).
+ */
+interface Made {
+  /** The call, as messages name it. */
+  what: string;
+  gates: number;
+  literals: number;
+  maxGates: number;
+  maxLiterals: number;
+}
+
+/** The literals of a gate's smaller side: andₙ← one clause of n + 1 (→ is n of 2); xor and ite two clauses of 3. */
+const smallerSide = (kind: Kind, inputs: number): number => (kind === 'and' ? inputs + 1 : 6);
+
 const negate = (v: Value): Value => (typeof v === 'boolean' ? !v : -v);
 const byNode = (a: number, b: number) => Math.abs(a) - Math.abs(b) || a - b;
 /** Labels of long formulas are cut here. */
@@ -83,12 +104,13 @@ class Translator {
   private constant: number | undefined;
   private mode: Translation = DEFAULT_TRANSLATION;
   private tally: Tally = newTally();
+  private made: Made = newMade('satisfy');
 
   constructor(private readonly cnf: Cnf) {}
 
   /** Adds clauses that hold exactly when the term does (on its variables). */
   satisfy(term: Term, mode: Translation): void {
-    this.run(term, mode, () => {
+    this.run('satisfy', term, mode, () => {
       // A conjunction, disjunction, implication or equivalence at the top, or a negation pushed through one (De Morgan), needs no gate of its own.
       const conjuncts: { t: Term; negated: boolean }[] = [{ t: term, negated: false }];
       while (conjuncts.length) {
@@ -114,7 +136,7 @@ class Translator {
 
   /** A literal equivalent to the term (Tseitin, both ways, whatever the mode), for assumptions and weighted sums. */
   literal(term: Term): number {
-    return this.run(term, 'tseitin', () => {
+    return this.run('literalOf', term, 'tseitin', () => {
       const v = this.value(term);
       if (typeof v === 'number') {
         this.need([v]);
@@ -130,10 +152,11 @@ class Translator {
     });
   }
 
-  /** Runs one call under `mode`, recording in the ledger what it emitted. */
-  private run<T>(term: Term, mode: Translation, emit: () => T): T {
+  /** Runs one call (`what`) under `mode`, recording in the ledger what it emitted. */
+  private run<T>(what: string, term: Term, mode: Translation, emit: () => T): T {
     this.mode = mode;
     this.tally = newTally();
+    this.made = newMade(what);
     return recorded(this.cnf, emit, () => {
       const label = showTerm(term, (v) => this.cnf.vars.name(v));
       return { label: label.length > LABEL_CHARS ? `${label.slice(0, LABEL_CHARS - 1)}…` : label, ...accountFor(this.tally, mode) };
@@ -261,9 +284,20 @@ class Translator {
     const key = `${kind} ${inputs.join(' ')}`;
     const known = this.byKey.get(key);
     if (known !== undefined) return known;
+    this.count(kind, inputs.length);
     const id = this.nodes.push({ gate: { kind, inputs, sides: 0 } }) - 1;
     this.byKey.set(key, id);
     return id;
+  }
+
+  /** Counts a gate about to be made against the call's limits (see Made). */
+  private count(kind: Kind, inputs: number): void {
+    const made = this.made;
+    if (++made.gates > made.maxGates)
+      throw pastLimit('vars', made.what, 'the term would make more gates (each an auxiliary variable)', made.maxGates);
+    made.literals += smallerSide(kind, inputs);
+    if (made.literals > made.maxLiterals)
+      throw pastLimit('literals', made.what, "the term's gates would hold more literals (one side of each)", made.maxLiterals);
   }
 
   // ---- clauses -----------------------------------------------------------------------
@@ -347,6 +381,8 @@ function sideClauses(g: number, { kind, inputs }: Gate, side: number): number[][
         [g, c, -e],
       ];
 }
+
+const newMade = (what: string): Made => ({ what, gates: 0, literals: 0, maxGates: sizeLimit('vars'), maxLiterals: sizeLimit('literals') });
 
 const newTally = (): Tally => ({ gatesMade: 0, sides: new Map(), asserted: 0 });
 
