@@ -1,4 +1,5 @@
 import { Cnf, checkedLiteral } from '../core/cnf.js';
+import { Column } from '../core/column.js';
 import { callOptions } from '../core/call-options.js';
 import { recorded } from '../core/ledger.js';
 import { didYouMean, UsageError } from '../core/errors.js';
@@ -49,17 +50,81 @@ const POS = 1;
 const NEG = 2;
 const BOTH = POS | NEG;
 
-interface Gate {
-  kind: Kind;
-  /** Node literals. and: n ≥ 2, sorted, distinct; xor: two positive, sorted; ite: condition (positive), then (positive), else. */
-  inputs: readonly number[];
-  /** The sides whose clauses are in the formula. */
-  sides: number;
-  /** Its variable, once a clause needed it. */
-  variable?: number;
-}
+const KINDS: readonly Kind[] = ['and', 'xor', 'ite'];
+/** The kind column's mark of an input node. */
+const INPUT = -1;
 
-type Node = { input: number } | { gate: Gate };
+/**
+ * The nodes (ids from 1; 0 unused), in typed columns: a node was two objects
+ * and an array, about 190 bytes a gate, which with its key made a term's
+ * millions of gates gigabytes.
+ */
+class Nodes {
+  /** INPUT, or the gate's kind as an index into KINDS. */
+  private readonly kind = new Column(Int32Array);
+  /** An input's variable; a gate's first input in `inputs`. */
+  private readonly first = new Column(Int32Array);
+  private readonly arity = new Column(Int32Array);
+  /** A gate's sides whose clauses are in the formula. */
+  private readonly sides = new Column(Int32Array);
+  /** A gate's variable once a clause needed it (0: none yet). */
+  private readonly variable = new Column(Int32Array);
+  /** The gates' inputs, node literals one after another. and: n ≥ 2, sorted, distinct; xor: two positive, sorted; ite: condition (positive), then (positive), else. */
+  private readonly inputs = new Column(Int32Array);
+
+  constructor() {
+    this.push(INPUT, 0, 0);
+  }
+
+  /** A new input node for variable v; its id. */
+  input(v: number): number {
+    return this.push(INPUT, v, 0);
+  }
+
+  /** A new gate; its id. */
+  gate(kind: Kind, inputs: readonly number[]): number {
+    const first = this.inputs.length;
+    for (const x of inputs) this.inputs.push(x);
+    return this.push(KINDS.indexOf(kind), first, inputs.length);
+  }
+
+  /** The variable of an input node; undefined for a gate. */
+  inputVariable(id: number): number | undefined {
+    return this.kind.at(id) === INPUT ? this.first.at(id) : undefined;
+  }
+
+  kindOf(id: number): Kind {
+    return KINDS[this.kind.at(id)]!;
+  }
+
+  inputsOf(id: number): number[] {
+    const first = this.first.at(id);
+    return Array.from({ length: this.arity.at(id) }, (_, i) => this.inputs.at(first + i));
+  }
+
+  sidesOf(id: number): number {
+    return this.sides.at(id);
+  }
+
+  addSides(id: number, sides: number): void {
+    this.sides.set(id, this.sides.at(id) | sides);
+  }
+
+  /** A gate's variable, made by `make` when it has none yet. */
+  variableOf(id: number, make: () => number): number {
+    let v = this.variable.at(id);
+    if (v === 0) this.variable.set(id, (v = make()));
+    return v;
+  }
+
+  private push(kind: number, first: number, arity: number): number {
+    this.first.push(first);
+    this.arity.push(arity);
+    this.sides.push(0);
+    this.variable.push(0);
+    return this.kind.push(kind);
+  }
+}
 
 /** What one call emitted, for its ledger entry. */
 interface Tally {
@@ -96,8 +161,7 @@ const byNode = (a: number, b: number) => Math.abs(a) - Math.abs(b) || a - b;
 const LABEL_CHARS = 80;
 
 class Translator {
-  /** Node ids from 1; nodes[0] unused. */
-  private readonly nodes: Node[] = [{ input: 0 }];
+  private readonly nodes = new Nodes();
   private readonly inputNodes = new Map<number, number>();
   private readonly byKey = new Map<string, number>();
   private readonly values = new WeakMap<Expr, Value>();
@@ -205,7 +269,7 @@ class Translator {
     const v = Math.abs(lit);
     let id = this.inputNodes.get(v);
     if (id === undefined) {
-      id = this.nodes.push({ input: v }) - 1;
+      id = this.nodes.input(v);
       this.inputNodes.set(v, id);
     }
     return lit < 0 ? -id : id;
@@ -285,7 +349,7 @@ class Translator {
     const known = this.byKey.get(key);
     if (known !== undefined) return known;
     this.count(kind, inputs.length);
-    const id = this.nodes.push({ gate: { kind, inputs, sides: 0 } }) - 1;
+    const id = this.nodes.gate(kind, inputs);
     this.byKey.set(key, id);
     return id;
   }
@@ -304,16 +368,13 @@ class Translator {
 
   /** The formula's literal for a node literal: an input's variable, or the gate's (allocated now if it has none yet). */
   private variableOf(lit: number): number {
-    const node = this.nodes[Math.abs(lit)]!;
-    let v: number;
-    if ('input' in node) v = node.input;
-    else {
-      if (node.gate.variable === undefined) {
-        node.gate.variable = this.cnf.vars.aux(`${this.mode} ${node.gate.kind}`);
+    const id = Math.abs(lit);
+    const v =
+      this.nodes.inputVariable(id) ??
+      this.nodes.variableOf(id, () => {
         this.tally.gatesMade++;
-      }
-      v = node.gate.variable;
-    }
+        return this.cnf.vars.aux(`${this.mode} ${this.nodes.kindOf(id)}`);
+      });
     return lit < 0 ? -v : v;
   }
 
@@ -336,16 +397,18 @@ class Translator {
     const work = [...lits];
     while (work.length) {
       const lit = work.pop()!;
-      const node = this.nodes[Math.abs(lit)]!;
-      if ('input' in node) continue;
-      const gate = node.gate;
-      const missing = (this.mode === 'tseitin' ? BOTH : lit > 0 ? POS : NEG) & ~gate.sides;
-      gate.sides |= missing;
+      const id = Math.abs(lit);
+      if (this.nodes.inputVariable(id) !== undefined) continue;
+      const missing = (this.mode === 'tseitin' ? BOTH : lit > 0 ? POS : NEG) & ~this.nodes.sidesOf(id);
+      if (!missing) continue;
+      this.nodes.addSides(id, missing);
+      const kind = this.nodes.kindOf(id);
+      const inputs = this.nodes.inputsOf(id);
       for (const side of [POS, NEG]) {
         if (!(missing & side)) continue;
-        const key = `${gate.kind} ${gate.inputs.length} ${side}`;
+        const key = `${kind} ${inputs.length} ${side}`;
         this.tally.sides.set(key, (this.tally.sides.get(key) ?? 0) + 1);
-        for (const clause of sideClauses(Math.abs(lit), gate, side)) {
+        for (const clause of sideClauses(id, kind, inputs, side)) {
           this.cnf.add(clause.map((l) => this.variableOf(l)));
           for (const x of clause) if (Math.abs(x) !== Math.abs(lit)) work.push(x);
         }
@@ -355,7 +418,7 @@ class Translator {
 }
 
 /** The clauses of one side of the gate of node g, over node literals. */
-function sideClauses(g: number, { kind, inputs }: Gate, side: number): number[][] {
+function sideClauses(g: number, kind: Kind, inputs: readonly number[], side: number): number[][] {
   const pos = side === POS;
   if (kind === 'and') return pos ? inputs.map((x) => [-g, x]) : [[g, ...inputs.map((x) => -x)]];
   if (kind === 'xor') {
