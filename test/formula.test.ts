@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Cnf } from '../src/core/cnf.js';
+import { type SizeLimits, withSizeLimits } from '../src/core/limits.js';
 import { type Term, Expr, and, evaluate, iff, implies, ite, not, or, xor } from '../src/formula/expr.js';
 import { type Translation, literalOf, satisfy } from '../src/formula/translate.js';
 import { countModels, solveDpll } from './helpers/dpll.js';
+import { userErrorOf } from './helpers/expect-errors.js';
 import { assignments, survivors, truthTable } from './helpers/truth-table.js';
 
 /**
@@ -256,6 +258,42 @@ describe('auxiliaries', () => {
     for (let i = 0; i < 20000; i++) t = and(t, i % 2 ? 'b' : 'c');
     const { f } = formulaOver((g) => literalOf(g, t));
     expect(f.vars.auxCount).toBeGreaterThan(0);
+  });
+});
+
+describe('size limits', () => {
+  /** A formula of n variables x1..xn and a term over them, translated by `call` under `limits`; the formula's own family keeps the default limit. */
+  function translated(n: number, limits: Partial<SizeLimits>, call: (f: Cnf, lits: number[]) => unknown) {
+    const f = new Cnf();
+    const lits = Array.from({ length: n }, (_, i) => f.vars.named(`x${i + 1}`));
+    f.family('formula');
+    return { f, run: () => withSizeLimits(limits, () => call(f, lits)) };
+  }
+  const LIMIT = "than the limit of 1000 (raise it with puzzles.byName's";
+
+  it('a term of more gates than maxVars is refused as its gates are made, before any clause (regression: a 6-million-input xor took 2.5 GB of gates, and one that cancelled itself 4 GB for one clause)', () => {
+    const big = (lits: number[]) => Expr.make('xor', lits);
+    for (const term of [(lits: number[]) => or(big(lits), 'x1'), (lits: number[]) => or(xor(big(lits), big(lits)), 'x1')]) {
+      const { f, run } = translated(2001, { vars: 1000 }, (g, lits) => satisfy(g, term(lits)));
+      expect(userErrorOf(run)).toBe(
+        `satisfy: the term would make more gates (each an auxiliary variable) ${LIMIT} maxVars or setSizeLimits({ vars: … }))`,
+      );
+      expect([f.clauseCount, f.vars.auxCount]).toEqual([0, 0]);
+    }
+    // Within the limit (2000 inputs fold into 1999 gates) it is built.
+    const within = translated(2000, { vars: 1999 }, (g, lits) => satisfy(g, or(big(lits), 'x1')));
+    within.run();
+    expect(within.f.vars.auxCount).toBe(1999);
+  });
+
+  it('a term whose gates would hold more literals than maxLiterals is refused as its gates are made', () => {
+    const { f, run } = translated(1200, { literals: 1000 }, (g, lits) =>
+      literalOf(g, or(Expr.make('and', lits.slice(0, 600)), Expr.make('and', lits.slice(600)))),
+    );
+    expect(userErrorOf(run)).toBe(
+      `literalOf: the term's gates would hold more literals (one side of each) ${LIMIT} maxLiterals or setSizeLimits({ literals: … }))`,
+    );
+    expect([f.clauseCount, f.vars.auxCount]).toEqual([0, 0]);
   });
 });
 

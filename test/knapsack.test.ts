@@ -203,6 +203,18 @@ describe('on the command line', () => {
     },
   );
 
+  it(
+    'a sequential weight counter past --max-literals is refused by the literals its registers owe, naming the option, exit 1 (regression: 1.3 GB before the refusal)',
+    { timeout: 120_000 },
+    () => {
+      const r = run('solve', 'knapsack', '--random-items', '300', '--capacity', '1000', '--pb', 'swc', '--max-literals', '5000');
+      expectOneLineError(
+        { code: r.status, out: r.stdout, err: r.stderr },
+        /^puzzlesat: a sequential weight counter of 300 weighted terms ≤ 1000: its clauses would hold more literals than the limit of 5000 \(raise it with --max-literals\)\n$/,
+      );
+    },
+  );
+
   it('optimize says one solve in the singular', { timeout: 120_000 }, () => {
     // Every value is 0: the first solution is the optimum, no second solve.
     const r = run('optimize', 'knapsack', '--items', 'a:3:0', '--capacity', '10');

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { pentomino } from '../encoders/polyomino.js';
 import { CountFile, countHeader, openCountFile } from '../src/cli/count-file.js';
 import { RunFile, openRunFile, runHeader } from '../src/cli/run-file.js';
+import { withSizeLimits } from '../src/core/limits.js';
 
 /**
  * count and enumerate --output hash what they run on (the formula, or the
@@ -110,6 +111,37 @@ describe('--output hashing its problem hears the stop', () => {
     });
     expect(() => new CountFile(path, header, { resume: true, force: false }, undefined, stopping)).toThrow('told to stop');
     expect(readFileSync(path, 'utf8')).toBe(text);
+    expect(existsSync(`${path}.lock`)).toBe(false);
+  });
+
+  it('a count resumed reads its file a line at a time: a stop is heard before the end of the file is read, and a file past maxInputBytes resumes when each line is within it (regression: the file was read whole, about 1 s per 125 MB, before the first poll)', () => {
+    const path = join(dir, 'streamed-count.jsonl');
+    const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
+    const made = spawnSync(process.execPath, [cli, 'count', 'pentomino', '--preset', '3x20', '-o', path, '--quiet'], { encoding: 'utf8' });
+    expect(made.status, made.stderr).toBe(0);
+    const text = readFileSync(path, 'utf8');
+    const header = countHeader(pentomino({ preset: '3x20' }), 'exact-cover', false, undefined);
+    const resumed = (poll?: () => void) => new CountFile(path, header, { resume: true, force: false }, undefined, poll);
+    // Only the longest line is held at once: a file fifty times the input limit resumes, every unit read back and the file as it was.
+    const lines = text.trimEnd().split('\n');
+    const longest = Math.max(...lines.map((line) => Buffer.byteLength(line) + 1));
+    expect(text.length).toBeGreaterThan(50 * longest);
+    const file = withSizeLimits({ bytes: longest }, () => resumed());
+    file.close();
+    expect([file.resumedUnits, file.done]).toEqual([lines.length - 2, 8n]);
+    expect(readFileSync(path, 'utf8')).toBe(text);
+    // A line past the limit is refused where it is, naming the limit.
+    expect(() => withSizeLimits({ bytes: longest - 1 }, () => resumed())).toThrow(
+      new RegExp(`^${path}:\\d+: the line holds at least ${longest} bytes, more than the limit of ${longest - 1} \\(raise it with`),
+    );
+    // The end of the file, here a tail no stopped run leaves, is read only after the lines before it: the stop comes first.
+    writeFileSync(path, `${text}not a record`);
+    const stopping = vi.fn(() => {
+      throw new Error('told to stop');
+    });
+    expect(() => resumed(stopping)).toThrow('told to stop');
+    expect(() => resumed()).toThrow(/the file ends in text without a line end that is not the start of a record/);
+    expect(readFileSync(path, 'utf8')).toBe(`${text}not a record`);
     expect(existsSync(`${path}.lock`)).toBe(false);
   });
 });

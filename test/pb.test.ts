@@ -483,6 +483,39 @@ describe('sizes', () => {
     expect([cnf.vars.auxCount, cnf.clauseCount]).toEqual([0, 0]);
   });
 
+  it('a sequential weight counter past maxLiterals is refused by its count of the literals it owes, before any auxiliary or clause; at exactly its count it is built (regression: 30,000 items took 1.3 GB before the literal array refused them)', () => {
+    const random = seededRandom(8);
+    const weights = Array.from({ length: 200 }, () => 1 + Math.floor(random() * 100));
+    const inLimit = (maxLiterals: number) => {
+      const cnf = new Cnf();
+      const inputs = weights.map((_, i) => cnf.vars.named(`x${i + 1}`));
+      cnf.family('constraint');
+      const emit = () =>
+        atMostWeighted(
+          cnf,
+          inputs.map((lit, i) => ({ lit, weight: weights[i]! })),
+          500,
+          'swc',
+          'pb',
+        );
+      return { cnf, emit: () => withSizeLimits({ literals: maxLiterals }, emit) };
+    };
+    const refused = inLimit(1000);
+    expect(userErrorOf(refused.emit)).toBe(
+      "a sequential weight counter of 200 weighted terms ≤ 500: its clauses would hold more literals than the limit of 1000 (raise it with puzzles.byName's maxLiterals or setSizeLimits({ literals: … }))",
+    );
+    // Refused from the count alone: the literal array, which refuses at the limit too, never saw a literal.
+    expect([refused.cnf.vars.auxCount, refused.cnf.clauseCount]).toEqual([0, 0]);
+    // The count is exact: the literals the built counter holds are just enough, one fewer is refused.
+    const built = inLimit(Number.MAX_SAFE_INTEGER);
+    built.emit();
+    const literals = [...built.cnf.clauses()].reduce((n, clause) => n + clause.length, 0);
+    expect(() => inLimit(literals).emit()).not.toThrow();
+    expect(userErrorOf(inLimit(literals - 1).emit)).toMatch(
+      /^a sequential weight counter of 200 weighted terms ≤ 500: its clauses would hold more literals than the limit of /,
+    );
+  });
+
   it('the adder grows with log W where the counters grow with k: 20 random weights up to 100000, k half their sum', () => {
     const random = seededRandom(9);
     const weights = Array.from({ length: 20 }, () => 1 + Math.floor(random() * 100000));

@@ -214,22 +214,23 @@ export class CountFile extends ChainedFile<CountHeader> {
   }
 
   protected readExisting(): void {
-    const lines = this.existingLines();
-    if (lines.length === 0) return;
-    this.checkHeader(lines[0]!);
-    this.sum = chained('', lines[0]!);
-    lines.forEach((text, i) => {
-      if (i === 0) return;
+    let i = -1;
+    /** The closing line read, checked once it is known to be the file's last. */
+    let closing: { where: string; count: unknown } | undefined;
+    // Each line as it is read (for...of closes the file when a line is refused).
+    for (const text of this.existingLines()) {
+      if (++i === 0) {
+        this.checkHeader(text);
+        this.sum = chained('', text);
+        continue;
+      }
+      if (closing) throw new UserError(`${closing.where}: the count's closing line is not the file's last; cannot resume`);
       this.poll(text.length);
       const where = `${this.path}:${i + 1}`;
       const record = this.record(text, where);
       if (record.done === true) {
-        if (i !== lines.length - 1) throw new UserError(`${where}: the count's closing line is not the file's last; cannot resume`);
-        if (typeof record.count !== 'string' || !/^\d+$/.test(record.count))
-          throw new UserError(`${where}: the count's closing line has no count; cannot resume`);
-        // The count is complete: the resume reports it and leaves the file whole (a stopped recount once cut this line off).
-        this.done = BigInt(record.count);
-        return;
+        closing = { where, count: record.count };
+        continue;
       }
       const { term, unit, count, strategy, nodes } = record;
       if (typeof term !== 'string' || typeof unit !== 'string' || typeof count !== 'string' || !/^\d+$/.test(count))
@@ -248,7 +249,12 @@ export class CountFile extends ChainedFile<CountHeader> {
       const units = this.finished.get(term) ?? new Map<string, bigint>();
       units.set(unit, BigInt(count));
       this.finished.set(term, units);
-    });
+    }
+    if (!closing) return;
+    if (typeof closing.count !== 'string' || !/^\d+$/.test(closing.count))
+      throw new UserError(`${closing.where}: the count's closing line has no count; cannot resume`);
+    // The count is complete: the resume reports it and leaves the file whole (a stopped recount once cut this line off).
+    this.done = BigInt(closing.count);
   }
 
   private checkHeader(text: string): void {

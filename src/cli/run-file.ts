@@ -8,17 +8,14 @@ import {
   SUM_DIGITS,
   UserError,
   chained,
-  checkTornTail,
   followingSum,
   linkTarget,
   orbit,
   parseJson,
   processAlive,
-  readFileInput,
   setUpPoll,
   unlessStopped,
-  wholeLines,
-  wholeLinesLength,
+  readWholeLines,
   writeOrExplain,
   systemReason,
   toolVersion,
@@ -146,22 +143,20 @@ export abstract class ChainedFile<Header extends { puzzlesat: string }> {
 
   /**
    * The whole lines of the existing file (a torn or NUL-padded tail left
-   * out, CRLF endings read as LF), the header first, and keepBytes set to
-   * their length; none when all there is a torn header (a kill while writing
-   * it), which starts the file afresh.
-   * Anything else without a whole line is not ours to replace.
+   * out, CRLF endings read as LF), the header first, each as it is read (a
+   * line at a time: the caller's polls come while the file is read), and
+   * keepBytes set to their length once they are all read; none when all
+   * there is a torn header (a kill while writing it), which starts the file
+   * afresh. Anything else without a whole line is not ours to replace.
    */
-  protected existingLines(): string[] {
-    const bytes = readFileInput(this.path, this.option);
-    const keep = wholeLinesLength(bytes);
-    const lines = wholeLines(bytes, keep);
-    if (lines.length > 0) {
-      checkTornTail(bytes, keep, isRecordStart, this.path);
-      this.keepBytes = keep;
-      return lines;
+  protected *existingLines(): Generator<string> {
+    const { length, tail } = yield* readWholeLines(this.path, this.option, isRecordStart);
+    if (length > 0) {
+      this.keepBytes = length;
+      return;
     }
-    const text = bytes.toString('utf8').replace(/\0+$/, '');
-    if (JSON.stringify(this.header).startsWith(text)) return [];
+    const text = tail.toString('utf8').replace(/\0+$/, '');
+    if (JSON.stringify(this.header).startsWith(text)) return;
     const verb = this.header.puzzlesat;
     throw new UserError(`--resume: ${this.path} is not a file of puzzlesat ${verb} --output (no run header); cannot resume from it`);
   }
@@ -234,16 +229,18 @@ export class RunFile extends ChainedFile<RunHeader> {
   }
 
   protected readExisting(): void {
-    const lines = this.existingLines();
-    if (lines.length === 0) return;
-    checkHeader(lines[0]!, this.header, this.path);
-    this.sum = chained('', lines[0]!);
     const projection = new Set(this.instance.cnf.projection);
     const group = this.header.unique ? this.instance.symmetries : [];
     const seenAt = new Map<string, number>();
     const cubeAt = new Map<string, number>();
-    lines.forEach((text, i) => {
-      if (i === 0) return;
+    let i = -1;
+    // Each line as it is read (for...of closes the file when a line is refused).
+    for (const text of this.existingLines()) {
+      if (++i === 0) {
+        checkHeader(text, this.header, this.path);
+        this.sum = chained('', text);
+        continue;
+      }
       this.poll(text.length);
       const where = `${this.path}:${i + 1}`;
       const record = this.record(text, where);
@@ -252,7 +249,7 @@ export class RunFile extends ChainedFile<RunHeader> {
         if (earlier !== undefined) throw new UserError(`${where}: cube ${record.cube} is already finished at line ${earlier}; cannot resume`);
         cubeAt.set(record.cube, i + 1);
         this.finishedCubes.add(record.cube);
-        return;
+        continue;
       }
       if (record.index !== this.known.length + 1)
         throw new UserError(`${where}: solution ${String(record.index)} where solution ${this.known.length + 1} should be; cannot resume`);
@@ -270,7 +267,7 @@ export class RunFile extends ChainedFile<RunHeader> {
       }
       seenAt.set([...(vars as number[])].sort((a, b) => a - b).join(','), i + 1);
       this.known.push(vars as number[]);
-    });
+    }
   }
 }
 

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import { UserError } from './errors.js';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { UserError, systemReason } from './errors.js';
 import { withoutBom } from './input.js';
+import { checkSize, sizeLimit } from './limits.js';
 
 /**
  * The checksum chain of the files a stopped run resumes from (enumerate's
@@ -58,11 +60,17 @@ export function wholeLinesLength(bytes: Buffer): number {
  * large) is not ours to cut, and the resume stops at its line instead.
  */
 export function checkTornTail(bytes: Buffer, length: number, opens: (head: string) => boolean, path: string): void {
+  let lines = 0;
+  for (let at = bytes.indexOf(0x0a); at >= 0 && at < length; at = bytes.indexOf(0x0a, at + 1)) lines++;
+  checkTail(bytes.subarray(length), lines, opens, path);
+}
+
+/** checkTornTail of the bytes after a file's `lines` whole lines. */
+function checkTail(tail: Buffer, lines: number, opens: (head: string) => boolean, path: string): void {
   // The tail is lines of NULs (wholeLinesLength), then the unterminated rest, NULs in it left out.
-  const rest = bytes.subarray(length).toString('utf8').replace(/\0/g, '').replace(/^\n+/, '');
+  const rest = tail.toString('utf8').replace(/\0/g, '').replace(/^\n+/, '');
   if (rest === '' || opens(rest)) return;
-  let line = 1;
-  for (let at = bytes.indexOf(0x0a); at >= 0 && at < length; at = bytes.indexOf(0x0a, at + 1)) line++;
+  const line = lines + 1;
   throw new UserError(
     `${path}:${line}: the file ends in text without a line end that is not the start of a record (not what a stopped run leaves); cannot resume without cutting it: remove it, or write to another file`,
   );
@@ -79,4 +87,97 @@ export function wholeLines(bytes: Buffer, length: number): string[] {
   const lines = withoutBom(bytes.subarray(0, length).toString('utf8')).split('\n');
   lines.pop(); // the empty string after the last newline
   return lines.map((line) => line.replace(/\r$/, ''));
+}
+
+/** Bytes read from a resumed file at a time. */
+const READ_CHUNK = 1 << 16;
+
+/** What follows a file's whole lines (readWholeLines): their length, and the tail a stopped run may have left. */
+export interface AfterWholeLines {
+  /** The bytes of the whole lines, the length a resume keeps (wholeLinesLength). */
+  length: number;
+  /** The bytes after them: lines of NULs and an unterminated rest. */
+  tail: Buffer;
+}
+
+/**
+ * The whole lines of a file (as wholeLines gives them: without CR or
+ * byte-order mark), read a chunk at a time and yielded as they come, then
+ * what follows them. Read whole first, a resumed file of gigabytes was in
+ * memory, and read for seconds, before its first record was looked at (and
+ * a stop heard): now it holds one line at a time, each within the input
+ * limit (maxInputBytes). Lines of NULs are held back until a later line
+ * shows they are not the tail a crash left. `opens` tells the start of a
+ * record (checkTornTail); `option` names the file in a read error.
+ */
+export function* readWholeLines(path: string, option: string, opens: (head: string) => boolean): Generator<string, AfterWholeLines> {
+  const fd = openOrExplain(path, option);
+  const maxLine = sizeLimit('bytes');
+  /** Lines of NULs (or empty) not yet known to be followed by a line. */
+  let held: Buffer[] = [];
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let length = 0;
+  let lines = 0;
+  const textOf = (line: Buffer): string => {
+    const text = line.toString('utf8', 0, line.length - 1).replace(/\r$/, '');
+    return lines++ === 0 ? withoutBom(text) : text;
+  };
+  try {
+    const chunk = Buffer.allocUnsafe(READ_CHUNK);
+    for (;;) {
+      const got = readOrExplain(fd, chunk, path, option);
+      if (got === 0) break;
+      let from = 0;
+      for (let end = chunk.indexOf(0x0a, from); end >= 0 && end < got; end = chunk.indexOf(0x0a, from)) {
+        const line = Buffer.concat([...pending, chunk.subarray(from, end + 1)]);
+        pending = [];
+        pendingBytes = 0;
+        from = end + 1;
+        checkLine(line.length, path, lines + held.length + 1, maxLine);
+        if (line.length === 1 || (line[0] === 0 && line.subarray(0, -1).every((b) => b === 0))) {
+          held.push(line);
+          continue;
+        }
+        for (const nul of held) {
+          length += nul.length;
+          yield textOf(nul);
+        }
+        held = [];
+        length += line.length;
+        yield textOf(line);
+      }
+      if (from < got) {
+        // Copied: the chunk is read into again.
+        pending.push(Buffer.from(chunk.subarray(from, got)));
+        pendingBytes += got - from;
+        checkLine(pendingBytes, path, lines + held.length + 1, maxLine);
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+  const tail = Buffer.concat([...held, ...pending]);
+  if (lines > 0) checkTail(tail, lines, opens, path);
+  return { length, tail };
+}
+
+/** Refuses a line longer than the input limit: a line is what a resume holds at once. */
+const checkLine = (bytes: number, path: string, line: number, maxLine: number): void =>
+  checkSize('bytes', bytes, `${path}:${line}`, 'the line holds at least', maxLine);
+
+function openOrExplain(path: string, option: string): number {
+  try {
+    return openSync(path, 'r');
+  } catch (e) {
+    throw new UserError(`${option}: cannot read "${path}": ${systemReason(e)}`);
+  }
+}
+
+function readOrExplain(fd: number, into: Buffer, path: string, option: string): number {
+  try {
+    return readSync(fd, into, 0, into.length, null);
+  } catch (e) {
+    throw new UserError(`${option}: cannot read "${path}": ${systemReason(e)}`);
+  }
 }

@@ -6,7 +6,7 @@ const MASK = (1 << SHIFT) - 1;
  * A growable column of numbers kept in typed-array chunks of 65,536: no
  * object or boxed number an entry, and growing never copies (a doubling array
  * holds the old and the new copy at once, three times its contents). For the
- * tens of millions of entries of a large build (pb/bdd.ts's nodes).
+ * tens of millions of entries of a large build (pb/bdd.ts's nodes, formula/translate.ts's gates).
  */
 export class Column {
   private readonly chunks: (Int32Array | Float64Array)[] = [];
@@ -25,5 +25,10 @@ export class Column {
 
   at(i: number): number {
     return this.chunks[i >>> SHIFT]![i & MASK]!;
+  }
+
+  /** Replaces entry i (one pushed before). */
+  set(i: number, v: number): void {
+    this.chunks[i >>> SHIFT]![i & MASK] = v;
   }
 }

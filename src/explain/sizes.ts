@@ -1,9 +1,10 @@
 import { Cnf } from '../core/cnf.js';
+import { sizeLimit } from '../core/limits.js';
 import type { FamilyShape } from '../core/puzzle.js';
 import { type AmoEncoding, type CardEncoding, type EncodingCost, atMostK, atMostOne } from '../card/index.js';
 import { type PbEncoding, type WeightedLit, atMostWeighted } from '../pb/index.js';
 import { normalizeAtMost } from '../pb/normalize.js';
-import { neededRegisters } from '../pb/swc.js';
+import { registerLayout } from '../pb/swc.js';
 
 /**
  * The vocabulary encoders explain their families in (Instance.explain): the
@@ -32,25 +33,17 @@ const CARD_CLOSED: Partial<Record<CardEncoding, (n: number, k: number) => Encodi
 /**
  * Sizes of the pseudo-Boolean encodings on normalised terms (positive
  * weights, each at most k, summing to more than k), recomputed from the
- * weights: the sequential weight counter register by register, the adder network from
+ * weights: the sequential weight counter from its register layout, the adder network from
  * its buckets' bit counts. The BDD's size depends on how its intervals merge,
  * so it is measured.
  */
 const PB_CLOSED: Partial<Record<PbEncoding, (weights: readonly number[], k: number) => EncodingCost>> = {
   swc: (unsorted, k) => {
-    // Per kept register j of row i: set by term i (j ≤ wᵢ), carried (j kept in row i-1), shifted (j-wᵢ kept); per term after the first, its overflow clause when row i-1 keeps k+1-wᵢ.
-    const weights = [...unsorted].sort((a, b) => a - b);
-    const rows = neededRegisters(weights, k).map((row) => new Set(row));
-    let clauses = 0;
-    let auxVars = 0;
-    weights.forEach((w, i) => {
-      const prev = rows[i - 1] ?? new Set<number>();
-      if (prev.has(k + 1 - w)) clauses++;
-      for (const j of rows[i] ?? []) {
-        auxVars++;
-        clauses += Number(j <= w) + Number(prev.has(j)) + Number(prev.has(j - w));
-      }
-    });
+    const { clauses, auxVars } = registerLayout(
+      [...unsorted].sort((a, b) => a - b),
+      k,
+      sizeLimit('literals'),
+    );
     return { clauses, auxVars };
   },
   adder: (weights, k) => {

@@ -1,8 +1,9 @@
 import { Cnf, checkedLiteral } from '../core/cnf.js';
+import { Column } from '../core/column.js';
 import { callOptions } from '../core/call-options.js';
 import { recorded } from '../core/ledger.js';
 import { didYouMean, UsageError } from '../core/errors.js';
-import { kindOf } from '../core/limits.js';
+import { kindOf, pastLimit, sizeLimit } from '../core/limits.js';
 import { type Term, Expr, checkTerm, showTerm } from './expr.js';
 
 /**
@@ -49,17 +50,81 @@ const POS = 1;
 const NEG = 2;
 const BOTH = POS | NEG;
 
-interface Gate {
-  kind: Kind;
-  /** Node literals. and: n ≥ 2, sorted, distinct; xor: two positive, sorted; ite: condition (positive), then (positive), else. */
-  inputs: readonly number[];
-  /** The sides whose clauses are in the formula. */
-  sides: number;
-  /** Its variable, once a clause needed it. */
-  variable?: number;
-}
+const KINDS: readonly Kind[] = ['and', 'xor', 'ite'];
+/** The kind column's mark of an input node. */
+const INPUT = -1;
 
-type Node = { input: number } | { gate: Gate };
+/**
+ * The nodes (ids from 1; 0 unused), in typed columns: a node was two objects
+ * and an array, about 190 bytes a gate, which with its key made a term's
+ * millions of gates gigabytes.
+ */
+class Nodes {
+  /** INPUT, or the gate's kind as an index into KINDS. */
+  private readonly kind = new Column(Int32Array);
+  /** An input's variable; a gate's first input in `inputs`. */
+  private readonly first = new Column(Int32Array);
+  private readonly arity = new Column(Int32Array);
+  /** A gate's sides whose clauses are in the formula. */
+  private readonly sides = new Column(Int32Array);
+  /** A gate's variable once a clause needed it (0: none yet). */
+  private readonly variable = new Column(Int32Array);
+  /** The gates' inputs, node literals one after another. and: n ≥ 2, sorted, distinct; xor: two positive, sorted; ite: condition (positive), then (positive), else. */
+  private readonly inputs = new Column(Int32Array);
+
+  constructor() {
+    this.push(INPUT, 0, 0);
+  }
+
+  /** A new input node for variable v; its id. */
+  input(v: number): number {
+    return this.push(INPUT, v, 0);
+  }
+
+  /** A new gate; its id. */
+  gate(kind: Kind, inputs: readonly number[]): number {
+    const first = this.inputs.length;
+    for (const x of inputs) this.inputs.push(x);
+    return this.push(KINDS.indexOf(kind), first, inputs.length);
+  }
+
+  /** The variable of an input node; undefined for a gate. */
+  inputVariable(id: number): number | undefined {
+    return this.kind.at(id) === INPUT ? this.first.at(id) : undefined;
+  }
+
+  kindOf(id: number): Kind {
+    return KINDS[this.kind.at(id)]!;
+  }
+
+  inputsOf(id: number): number[] {
+    const first = this.first.at(id);
+    return Array.from({ length: this.arity.at(id) }, (_, i) => this.inputs.at(first + i));
+  }
+
+  sidesOf(id: number): number {
+    return this.sides.at(id);
+  }
+
+  addSides(id: number, sides: number): void {
+    this.sides.set(id, this.sides.at(id) | sides);
+  }
+
+  /** A gate's variable, made by `make` when it has none yet. */
+  variableOf(id: number, make: () => number): number {
+    let v = this.variable.at(id);
+    if (v === 0) this.variable.set(id, (v = make()));
+    return v;
+  }
+
+  private push(kind: number, first: number, arity: number): number {
+    this.first.push(first);
+    this.arity.push(arity);
+    this.sides.push(0);
+    this.variable.push(0);
+    return this.kind.push(kind);
+  }
+}
 
 /** What one call emitted, for its ledger entry. */
 interface Tally {
@@ -69,26 +134,47 @@ interface Tally {
   asserted: number;
 }
 
+/**
+ * The gates one call has made, held to the limits in force: gates are made
+ * for the whole term before any clause (and kept for later calls), a few
+ * hundred bytes each, so a term of millions of operators took gigabytes
+ * before the literal array could refuse a clause, or without any clause
+ * when the gates cancelled (x ⊕ x). Each gate is an auxiliary variable
+ * (held to maxVars) and holds at least the literals of its smaller side
+ * once used (held to maxLiterals, as its family's clauses are).
+ */
+interface Made {
+  /** The call, as messages name it. */
+  what: string;
+  gates: number;
+  literals: number;
+  maxGates: number;
+  maxLiterals: number;
+}
+
+/** The literals of a gate's smaller side: andₙ← one clause of n + 1 (→ is n of 2); xor and ite two clauses of 3. */
+const smallerSide = (kind: Kind, inputs: number): number => (kind === 'and' ? inputs + 1 : 6);
+
 const negate = (v: Value): Value => (typeof v === 'boolean' ? !v : -v);
 const byNode = (a: number, b: number) => Math.abs(a) - Math.abs(b) || a - b;
 /** Labels of long formulas are cut here. */
 const LABEL_CHARS = 80;
 
 class Translator {
-  /** Node ids from 1; nodes[0] unused. */
-  private readonly nodes: Node[] = [{ input: 0 }];
+  private readonly nodes = new Nodes();
   private readonly inputNodes = new Map<number, number>();
   private readonly byKey = new Map<string, number>();
   private readonly values = new WeakMap<Expr, Value>();
   private constant: number | undefined;
   private mode: Translation = DEFAULT_TRANSLATION;
   private tally: Tally = newTally();
+  private made: Made = newMade('satisfy');
 
   constructor(private readonly cnf: Cnf) {}
 
   /** Adds clauses that hold exactly when the term does (on its variables). */
   satisfy(term: Term, mode: Translation): void {
-    this.run(term, mode, () => {
+    this.run('satisfy', term, mode, () => {
       // A conjunction, disjunction, implication or equivalence at the top, or a negation pushed through one (De Morgan), needs no gate of its own.
       const conjuncts: { t: Term; negated: boolean }[] = [{ t: term, negated: false }];
       while (conjuncts.length) {
@@ -114,7 +200,7 @@ class Translator {
 
   /** A literal equivalent to the term (Tseitin, both ways, whatever the mode), for assumptions and weighted sums. */
   literal(term: Term): number {
-    return this.run(term, 'tseitin', () => {
+    return this.run('literalOf', term, 'tseitin', () => {
       const v = this.value(term);
       if (typeof v === 'number') {
         this.need([v]);
@@ -130,10 +216,11 @@ class Translator {
     });
   }
 
-  /** Runs one call under `mode`, recording in the ledger what it emitted. */
-  private run<T>(term: Term, mode: Translation, emit: () => T): T {
+  /** Runs one call (`what`) under `mode`, recording in the ledger what it emitted. */
+  private run<T>(what: string, term: Term, mode: Translation, emit: () => T): T {
     this.mode = mode;
     this.tally = newTally();
+    this.made = newMade(what);
     return recorded(this.cnf, emit, () => {
       const label = showTerm(term, (v) => this.cnf.vars.name(v));
       return { label: label.length > LABEL_CHARS ? `${label.slice(0, LABEL_CHARS - 1)}…` : label, ...accountFor(this.tally, mode) };
@@ -182,7 +269,7 @@ class Translator {
     const v = Math.abs(lit);
     let id = this.inputNodes.get(v);
     if (id === undefined) {
-      id = this.nodes.push({ input: v }) - 1;
+      id = this.nodes.input(v);
       this.inputNodes.set(v, id);
     }
     return lit < 0 ? -id : id;
@@ -261,25 +348,33 @@ class Translator {
     const key = `${kind} ${inputs.join(' ')}`;
     const known = this.byKey.get(key);
     if (known !== undefined) return known;
-    const id = this.nodes.push({ gate: { kind, inputs, sides: 0 } }) - 1;
+    this.count(kind, inputs.length);
+    const id = this.nodes.gate(kind, inputs);
     this.byKey.set(key, id);
     return id;
+  }
+
+  /** Counts a gate about to be made against the call's limits (see Made). */
+  private count(kind: Kind, inputs: number): void {
+    const made = this.made;
+    if (++made.gates > made.maxGates)
+      throw pastLimit('vars', made.what, 'the term would make more gates (each an auxiliary variable)', made.maxGates);
+    made.literals += smallerSide(kind, inputs);
+    if (made.literals > made.maxLiterals)
+      throw pastLimit('literals', made.what, "the term's gates would hold more literals (one side of each)", made.maxLiterals);
   }
 
   // ---- clauses -----------------------------------------------------------------------
 
   /** The formula's literal for a node literal: an input's variable, or the gate's (allocated now if it has none yet). */
   private variableOf(lit: number): number {
-    const node = this.nodes[Math.abs(lit)]!;
-    let v: number;
-    if ('input' in node) v = node.input;
-    else {
-      if (node.gate.variable === undefined) {
-        node.gate.variable = this.cnf.vars.aux(`${this.mode} ${node.gate.kind}`);
+    const id = Math.abs(lit);
+    const v =
+      this.nodes.inputVariable(id) ??
+      this.nodes.variableOf(id, () => {
         this.tally.gatesMade++;
-      }
-      v = node.gate.variable;
-    }
+        return this.cnf.vars.aux(`${this.mode} ${this.nodes.kindOf(id)}`);
+      });
     return lit < 0 ? -v : v;
   }
 
@@ -302,16 +397,18 @@ class Translator {
     const work = [...lits];
     while (work.length) {
       const lit = work.pop()!;
-      const node = this.nodes[Math.abs(lit)]!;
-      if ('input' in node) continue;
-      const gate = node.gate;
-      const missing = (this.mode === 'tseitin' ? BOTH : lit > 0 ? POS : NEG) & ~gate.sides;
-      gate.sides |= missing;
+      const id = Math.abs(lit);
+      if (this.nodes.inputVariable(id) !== undefined) continue;
+      const missing = (this.mode === 'tseitin' ? BOTH : lit > 0 ? POS : NEG) & ~this.nodes.sidesOf(id);
+      if (!missing) continue;
+      this.nodes.addSides(id, missing);
+      const kind = this.nodes.kindOf(id);
+      const inputs = this.nodes.inputsOf(id);
       for (const side of [POS, NEG]) {
         if (!(missing & side)) continue;
-        const key = `${gate.kind} ${gate.inputs.length} ${side}`;
+        const key = `${kind} ${inputs.length} ${side}`;
         this.tally.sides.set(key, (this.tally.sides.get(key) ?? 0) + 1);
-        for (const clause of sideClauses(Math.abs(lit), gate, side)) {
+        for (const clause of sideClauses(id, kind, inputs, side)) {
           this.cnf.add(clause.map((l) => this.variableOf(l)));
           for (const x of clause) if (Math.abs(x) !== Math.abs(lit)) work.push(x);
         }
@@ -321,7 +418,7 @@ class Translator {
 }
 
 /** The clauses of one side of the gate of node g, over node literals. */
-function sideClauses(g: number, { kind, inputs }: Gate, side: number): number[][] {
+function sideClauses(g: number, kind: Kind, inputs: readonly number[], side: number): number[][] {
   const pos = side === POS;
   if (kind === 'and') return pos ? inputs.map((x) => [-g, x]) : [[g, ...inputs.map((x) => -x)]];
   if (kind === 'xor') {
@@ -347,6 +444,8 @@ function sideClauses(g: number, { kind, inputs }: Gate, side: number): number[][
         [g, c, -e],
       ];
 }
+
+const newMade = (what: string): Made => ({ what, gates: 0, literals: 0, maxGates: sizeLimit('vars'), maxLiterals: sizeLimit('literals') });
 
 const newTally = (): Tally => ({ gatesMade: 0, sides: new Map(), asserted: 0 });
 

@@ -1,4 +1,6 @@
 import type { ClauseSink } from '../card/sink.js';
+import { Column } from '../core/column.js';
+import { checkDeadlineAt, pastLimit, sizeLimit } from '../core/limits.js';
 import type { WeightedLit } from './normalize.js';
 
 /**
@@ -15,12 +17,19 @@ import type { WeightedLit } from './normalize.js';
  * registers at once that the lighter ones after it never need (on 4 + 3 +
  * 2 + 1 ≤ 6, 13 clauses against 5 the other way round). Linear in n·k, and
  * it keeps arc consistency.
+ *
+ * The registers are laid out first and the clauses written after, so that
+ * the size is known before any auxiliary or clause exists: 30,000 items
+ * under a capacity of 1000 took 1.3 GB of maps and clauses before the literal
+ * array refused them (under half their total weight, the register lists alone
+ * ran out of memory).
  */
 export function swcAtMostWeighted(sink: ClauseSink, terms: readonly WeightedLit[], k: number): void {
   const sorted = lightestFirst(terms);
-  const needed = neededRegisters(
+  const layout = registerLayout(
     sorted.map((t) => t.weight),
     k,
+    sizeLimit('literals'),
   );
   let prev = new Map<number, number>();
   for (let i = 0; i < sorted.length; i++) {
@@ -28,7 +37,7 @@ export function swcAtMostWeighted(sink: ClauseSink, terms: readonly WeightedLit[
     const overflow = prev.get(k + 1 - w);
     if (overflow !== undefined) sink.add([-x, -overflow]);
     if (i === sorted.length - 1) break;
-    const row = new Map(needed[i]!.map((j) => [j, sink.aux()]));
+    const row = new Map(layout.row(i).map((j) => [j, sink.aux()]));
     for (const [j, s] of row) {
       if (j <= w) sink.add([-x, s]);
       const carried = prev.get(j);
@@ -40,24 +49,90 @@ export function swcAtMostWeighted(sink: ClauseSink, terms: readonly WeightedLit[
   }
 }
 
-/** The registers each row 0..n-2 keeps, ascending (see swcAtMostWeighted). */
-export function neededRegisters(weights: readonly number[], k: number): number[][] {
+/** The registers of a counter, row by row, and what its clauses cost. */
+export interface RegisterLayout {
+  /** The registers row i (0..n-2) keeps, ascending. */
+  row(i: number): number[];
+  clauses: number;
+  auxVars: number;
+}
+
+/**
+ * The registers each row 0..n-2 of the counter over `weights` (lightest
+ * first) keeps, and its clauses, counted without writing them; refused once
+ * they would hold more than `maxLiterals` literals (unguarded). Every
+ * register row i keeps is one row i+1 reads, so the rows before i keep
+ * exactly the registers of 1..min(k, prefix sum) that row i can be told
+ * from: whether row i-1 has j or j-wᵢ is a comparison, not a lookup.
+ */
+export function registerLayout(weights: readonly number[], k: number, maxLiterals: number): RegisterLayout {
   const n = weights.length;
-  const prefix: number[] = [];
-  weights.reduce((sum, w, i) => (prefix[i] = sum + w), 0);
-  const needed: number[][] = [];
-  let next = new Set<number>();
-  for (let i = n - 2; i >= 0; i--) {
-    const w = weights[i + 1]!;
-    const here = new Set<number>([k + 1 - w]);
-    for (const j of next) {
-      here.add(j);
-      here.add(j - w);
+  // top[i + 1]: the highest register row i may keep, min(k, wₒ + … + wᵢ); top[0] = 0, no row before the first.
+  const top = new Float64Array(n + 1);
+  for (let i = 0; i < n; i++) top[i + 1] = Math.min(k, top[i]! + weights[i]!);
+  // The rows are found last to first, each from the next; kept in one column (registers ≤ k: 32 bits unless k is not).
+  const registers = new Column(k < 2 ** 31 ? Int32Array : Float64Array);
+  const start = new Float64Array(n);
+  let clauses = 0;
+  let literals = 0;
+  let next: number[] = [];
+  for (let i = n - 1; i >= 0; i--) {
+    const w = weights[i]!;
+    const before = top[i]!;
+    // Term i's clauses: its overflow when row i-1 has k+1-wᵢ, then per register j of row i, set (j ≤ wᵢ), carried (j in row i-1), shifted (j-wᵢ in row i-1).
+    if (k + 1 - w <= before) {
+      clauses++;
+      literals += 2;
     }
-    needed[i] = [...here].filter((j) => j >= 1 && j <= Math.min(k, prefix[i]!)).sort((a, b) => a - b);
-    next = new Set(needed[i]);
+    for (const j of next) {
+      const set = j <= w;
+      const carried = j <= before;
+      const shifted = j - w >= 1 && j - w <= before;
+      clauses += Number(set) + Number(carried) + Number(shifted);
+      literals += 2 * Number(set) + 2 * Number(carried) + 3 * Number(shifted);
+    }
+    // Each register owes a clause of two literals or more: the count passes the limit before the rows fill memory.
+    if (literals > maxLiterals)
+      throw pastLimit('literals', `a sequential weight counter of ${n} weighted terms ≤ ${k}`, 'its clauses would hold more literals');
+    if (i === 0) break;
+    next = rowBefore(next, w, k + 1 - w, before);
+    start[i - 1] = registers.length;
+    for (const j of next) checkDeadlineAt(registers.push(j));
   }
-  return needed;
+  const auxVars = registers.length;
+  const row = (i: number): number[] => {
+    const end = i === 0 ? auxVars : start[i - 1]!;
+    const kept: number[] = [];
+    for (let e = start[i]!; e < end; e++) kept.push(registers.at(e));
+    return kept;
+  };
+  return { row, clauses, auxVars };
+}
+
+/**
+ * The registers row i-1 keeps, ascending, given row i's (`next`, ascending),
+ * wᵢ and term i's overflow register: each of row i's j and j-wᵢ, and the
+ * overflow, those within 1..top. A merge of the two ascending runs and the
+ * one register, without a set or a sort.
+ */
+function rowBefore(next: readonly number[], w: number, overflow: number, top: number): number[] {
+  const kept: number[] = [];
+  const keep = (j: number) => {
+    if (j >= 1 && j <= top && j !== kept[kept.length - 1]) kept.push(j);
+  };
+  let a = 0;
+  let b = 0;
+  let overflowDue = true;
+  while (a < next.length || b < next.length || overflowDue) {
+    const carried = a < next.length ? next[a]! : Infinity;
+    const shifted = b < next.length ? next[b]! - w : Infinity;
+    const least = Math.min(carried, shifted, overflowDue ? overflow : Infinity);
+    keep(least);
+    if (least === carried) a++;
+    if (least === shifted) b++;
+    if (overflowDue && least === overflow) overflowDue = false;
+  }
+  return kept;
 }
 
 /** The terms by ascending weight (stable), the order the counter takes them in. */
