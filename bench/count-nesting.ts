@@ -6,6 +6,11 @@
  * machine's speed falls on both alike. Both are whole counts, to the end.
  *
  *   npx tsc && node dist/bench/count-nesting.js [--puzzles a,b,...] [--rounds 2] [--max-memory-mib 2048] [--write FILE]
+ *   node dist/bench/count-nesting.js --puzzles one-sided-hexiamonds-obeirnes-hexagon --representatives 3450 --rounds 1
+ *
+ * --representatives keeps only the blocks pinned first at those variables
+ * (a term key's first number): the classes through them, a part of a count
+ * too long to run whole (O'Beirne's hexagon: 101 CPU min).
  */
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -41,10 +46,10 @@ interface Run {
   cpu: number;
 }
 
-async function countOnce(puzzle: string, way: Way, maxBytes: number): Promise<Run> {
+async function countOnce(puzzle: string, way: Way, maxBytes: number, representatives: number[] | undefined): Promise<Run> {
   const instance = buildInstance('polyform', { puzzle });
   const { value, cpu } = await timed(async () => {
-    const terms = classTerms(instance, true, undefined, way === 'nested');
+    const terms = classTerms(instance, true, undefined, way === 'nested').filter((t) => !representatives || representatives.includes(t.pinned![0]!));
     return { terms: terms.length, result: await countTerms(instance, terms, { unique: true, maxBytes }) };
   });
   if (!value.result.complete) throw new Error(`${puzzle} ${way}: the count did not finish`);
@@ -56,12 +61,13 @@ async function main(): Promise<void> {
   const puzzles = (option(argv, '--puzzles') ?? PUZZLES.join(',')).split(',');
   const rounds = Number(option(argv, '--rounds') ?? 2);
   const maxBytes = Number(option(argv, '--max-memory-mib') ?? 2048) * 2 ** 20;
+  const representatives = option(argv, '--representatives')?.split(',').map(Number);
   const load = loadavg()[0]!.toFixed(1);
   const runs: Run[] = [];
   for (const puzzle of puzzles) {
     for (let round = 0; round < rounds; round++) {
       for (const way of Object.keys(WAYS) as Way[]) {
-        const run = await countOnce(puzzle, way, maxBytes);
+        const run = await countOnce(puzzle, way, maxBytes, representatives);
         runs.push(run);
         process.stderr.write(`${puzzle} round ${round + 1} ${way}: ${run.classes} classes, ${run.nodes} nodes, ${run.cpu.toFixed(2)} CPU s\n`);
       }
@@ -81,7 +87,7 @@ async function main(): Promise<void> {
     '',
     `${new Date().toISOString().slice(0, 10)}; ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB; Node ${m.node}. Load average ${load} at the start, ${loadavg()[0]!.toFixed(1)} at the end. \`node dist/bench/count-nesting.js ${argv.join(' ')}\`.`,
     '',
-    `What does the search: the exact-cover counter (auto's engine for each term: MRV on these boards, whose fronts are too wide for the sweep), classes by Burnside's lemma, ${Object.entries(
+    `What does the search: the exact-cover counter (auto's engine for each term: nested terms by MRV, as these boards' fronts are too wide for the sweep), classes by Burnside's lemma${representatives ? ` through the representatives ${representatives.join(', ')} only` : ''}, ${Object.entries(
       WAYS,
     )
       .map(([way, text]) => `**${way}**: ${text}`)

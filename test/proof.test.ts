@@ -12,7 +12,8 @@ import { type ProofSteps, detectFormat, parseProof, toBinary, toText } from '../
 import { externalSolver } from '../solvers/external/adapter.js';
 import { findOnPath } from '../solvers/external/process.js';
 import { EXTERNAL_SPECS } from '../solvers/external/specs.js';
-import { asProofProducer, claimFormula } from '../src/proof/certify.js';
+import { asProofProducer, checkedProof, claimFormula } from '../src/proof/certify.js';
+import { setRunDeadline } from '../src/core/limits.js';
 import { missing } from './helpers/requires.js';
 import { EXACTLY_ONE_OF_FOUR } from './helpers/solver-fixtures.js';
 
@@ -452,5 +453,22 @@ describe.skipIf(missing('cadical'))('check-proof, solve --proof and --certify on
     const report = JSON.parse(r.stdout) as { count: number; complete: boolean; certified: boolean; proofs: number; cubes: number };
     expect(report).toMatchObject({ count: 2, complete: true, certified: true });
     expect(report.proofs).toBe(report.cubes);
+  });
+});
+
+describe('a proof checked for --certify under the run deadline', () => {
+  it('stops at the deadline with a UserError, not a verdict past it (regression: certify checked its proof with no deadline)', () => {
+    // x and ¬x: the empty clause is the whole proof.
+    const formula = claimFormula({ varCount: 1, clauses: [[1], [-1]], answeredBy: 'test' });
+    const proof = { format: 'drat-text' as const, bytes: new TextEncoder().encode('0\n') };
+    expect(checkedProof(formula, proof, 'prover', 'certify').check.status).toBe('VERIFIED');
+    setRunDeadline(Date.now() - 1);
+    try {
+      expect(() => checkedProof(formula, proof, 'prover', 'certify')).toThrow(
+        /^certify: prover's proof was not checked in time: .*ran out while the formula was loaded/,
+      );
+    } finally {
+      setRunDeadline(Infinity);
+    }
   });
 });

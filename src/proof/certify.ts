@@ -9,6 +9,7 @@
  * answering solver writes proofs itself, its own proof is checked instead.
  */
 import { UserError } from '../core/errors.js';
+import { runDeadlineAt } from '../core/limits.js';
 import type { ProofProducer, Solver, SolverFactory } from '../../solvers/types.js';
 import { type CheckResult, type FlatClauses, checkDrat } from './drat.js';
 import { parseProof } from './drat-format.js';
@@ -63,9 +64,14 @@ export function claimFormula(claim: UnsatClaim): FlatClauses {
   return { vars, lits: lits.toArray(), ends: ends.toArray() };
 }
 
-/** Checks a solver's proof against the formula it was about; a UserError when it does not verify. */
+/**
+ * Checks a solver's proof against the formula it was about, within the
+ * run's deadline (--timeout: a proof can take longer to check than to
+ * write); a UserError when it does not verify or the time runs out.
+ */
 export function checkedProof(formula: FlatClauses, proof: ReturnType<ProofProducer['takeProof']>, prover: string, option: string): Certificate {
-  const check = checkDrat(formula, parseProof(proof.bytes, `${prover}'s proof`));
+  const check = checkDrat(formula, parseProof(proof.bytes, `${prover}'s proof`), { deadline: runDeadlineAt() });
+  if (check.status === 'UNKNOWN') throw new UserError(`${option}: ${prover}'s proof was not checked in time: ${check.message}`);
   if (check.status !== 'VERIFIED') throw new UserError(`${option}: ${prover}'s proof does not verify: ${check.message}`);
   return { prover, check };
 }
