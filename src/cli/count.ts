@@ -56,7 +56,7 @@ const countingOptions = (y: Argv) =>
       type: 'string',
       choices: COUNT_UNIQUE_BY,
       describe:
-        "how classes are counted: burnside (default; Burnside's lemma pinned at the symmetry-breaking family's representatives), burnside-group (over the whole group), clauses (models of the symmetry-breaking family, by the cnf method)",
+        "how classes are counted: burnside (default; Burnside's lemma pinned at the symmetry-breaking family's representatives, and pinned again below them where the board is wide), burnside-group (over the whole group), clauses (models of the symmetry-breaking family, by the cnf method)",
     })
     .option('method', {
       type: 'string',

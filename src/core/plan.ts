@@ -113,7 +113,7 @@ export interface SweepPlan {
 export const COUNT_METHODS = ['exact-cover', 'cnf'] as const;
 export type CountMethod = (typeof COUNT_METHODS)[number];
 
-/** How `count --unique` counts classes: Burnside pinned at the symmetry-breaking family's representatives, Burnside over the whole group, or models of the symmetry-breaking family. */
+/** How `count --unique` counts classes: Burnside pinned at the symmetry-breaking family's representatives (nested on wide boards), Burnside over the whole group, or models of the symmetry-breaking family. */
 export const COUNT_UNIQUE_BY = ['burnside', 'burnside-group', 'clauses'] as const;
 export type UniqueBy = (typeof COUNT_UNIQUE_BY)[number];
 
