@@ -234,3 +234,36 @@ describe('bench --merge of a report cut or edited', { timeout: 120_000 }, () => 
     expectOneLineError(r, /--merge: "huge\.json" is not a bench report\.json \(huge\.json:\d+: \$\.machine: 1e309 is too large a number/);
   });
 });
+
+describe('"-" as the value of a file option', { timeout: 120_000 }, () => {
+  it('an output refuses it, and a file named "-" is left as it was (regression: -o -, --proof=-, --svg=- and --png=- replaced it without --force)', () => {
+    const kept = file('-', 'precious\n');
+    const cnf = file('unsat-1.cnf', 'p cnf 1 2\n1 0\n-1 0\n');
+    const board = ['polyomino', '--board', '2x2', '--pieces', 'O4'];
+    for (const [args, option] of [
+      [['encode', ...board, '-o', '-'], '--output \\(-o\\)'],
+      [['encode', ...board, '--output=-'], '--output \\(-o\\)'],
+      [['solve', cnf, '--proof=-'], '--proof'],
+      [['solve', ...board, '--svg=-'], '--svg'],
+      [['solve', ...board, '--png', '-', '--force'], '--png'],
+      [['sweep', 'genius-square', '--sample', '1', '--count', '--histogram', '-'], '--histogram'],
+    ] as const) {
+      expectOneLineError(run([...args]), new RegExp(`^puzzlesat: ${option}: "-" is not standard output here; give a file name`, 'm'), 2);
+      expect(readFileSync(join(dir, kept), 'utf8')).toBe('precious\n');
+    }
+  });
+
+  it('an input that cannot read standard input says so, naming the option (regression: "Unknown argument: -", or a file named "-" read)', () => {
+    file('-', 'precious\n');
+    for (const [args, option] of [
+      [['solve', 'polyomino', '--board', '-', '--pieces', 'O4'], '--board'],
+      [['solve', 'knapsack', '--items', '-'], '--items'],
+      [['solve', 'polyform', '--board', '2x2', '--pieces-file', '-'], '--pieces-file'],
+      [['dobble', '--symbols-per-card', '3', '--symbols=-'], '--symbols'],
+    ] as const)
+      expectOneLineError(run([...args]), new RegExp(`^puzzlesat: ${option}: "-" \\(standard input\\) is not read here`, 'm'), 2);
+    // --model and the puzzle read it as before.
+    expectOneLineError(run(['decode', file('free-2.cnf', 'p cnf 1 0\n'), '--model', '-']), /^puzzlesat: --model -: no solver answer found$/m);
+    expectOneLineError(run(['solve', '-']), /^puzzlesat: <stdin>:1: no "p cnf" header$/m);
+  });
+});
