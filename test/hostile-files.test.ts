@@ -267,3 +267,26 @@ describe('"-" as the value of a file option', { timeout: 120_000 }, () => {
     expectOneLineError(run(['solve', '-']), /^puzzlesat: <stdin>:1: no "p cnf" header$/m);
   });
 });
+
+describe('--png sizes resvg cannot draw', { timeout: 120_000 }, () => {
+  it('a picture under a pixel is a usage error naming --scale (was "internal error: Target size is zero")', () => {
+    expectOneLineError(
+      run(['solve', 'polyomino', '--board', '2x2', '--pieces', 'O4', '--png', 'tiny.png', '--scale', '0.001']),
+      /^puzzlesat: --png: the picture would be less than a pixel wide \(92 by 92 pixels at 1x, zoomed 0\.001 times\); a higher --scale draws it$/m,
+      2,
+    );
+    expectOneLineError(
+      run(['dobble', '--symbols-per-card', '3', '--png', 'tiny-deck.png', '--scale', '0.0001']),
+      /^puzzlesat: --png: the picture would be less than a pixel wide \(794 by 1123 pixels at 1x/m,
+      2,
+    );
+  });
+
+  it('a Dobble page\'s size in millimetres is measured against the pixel limit too (its "210mm" was no number, and went unchecked)', () => {
+    expectOneLineError(
+      run(['dobble', '--symbols-per-card', '3', '--png', 'huge-deck.png', '--scale', '16']),
+      /^puzzlesat: --png: the picture would be 12700 by 17961 pixels, more than 100000000 \(a lower --scale, or --svg, draws it\)$/m,
+      2,
+    );
+  });
+});
