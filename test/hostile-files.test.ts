@@ -290,3 +290,24 @@ describe('--png sizes resvg cannot draw', { timeout: 120_000 }, () => {
     );
   });
 });
+
+describe('a value given to a boolean option', { timeout: 120_000 }, () => {
+  it('--NAME=VALUE other than true or false is refused (regression: --flip=yes turned flipping off, --json=1 printed no JSON)', () => {
+    const board = ['solve', 'polyomino', '--board', '2x2', '--pieces', 'O4'];
+    expectOneLineError(
+      run([...board, '--flip=yes']),
+      /^puzzlesat: --flip: expected true or false after "=", got "yes" \(--no-flip turns it off\)$/m,
+      2,
+    );
+    expectOneLineError(run([...board, '--json=1']), /^puzzlesat: --json: expected true or false after "=", got "1"/m, 2);
+    expect(JSON.parse(run([...board, '--json=true']).out)).toMatchObject({ status: 'SAT' });
+  });
+
+  it('--NAME VALUE names the option the value was meant for (regression: "Unknown argument: maybe" alone)', () => {
+    expectOneLineError(
+      run(['solve', 'polyomino', '--board', '2x2', '--pieces', 'O4', '--flip', 'maybe']),
+      /^puzzlesat: Unknown argument: maybe \(--flip takes no value: --no-flip or --flip=false turns it off\)$/m,
+      2,
+    );
+  });
+});

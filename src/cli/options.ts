@@ -175,6 +175,10 @@ function checkBooleansOnce(args: Record<string, unknown>, words: readonly string
   const said = new Map<string, boolean>();
   for (const word of words) {
     if (word === '--') return;
+    // yargs reads any value but "true" as false: --flip=yes turned flipping off, --json=1 printed no JSON.
+    const other = /^--([a-z][\w-]*)=(.*)$/.exec(word);
+    if (other && typeof args[other[1]!] === 'boolean' && other[2] !== 'true' && other[2] !== 'false')
+      throw new UserError(`--${other[1]}: expected true or false after "=", got "${other[2]}" (--no-${other[1]} turns it off)`);
     const { name, value } = booleanWord(word);
     if (name === undefined || typeof args[name] !== 'boolean') continue;
     if (said.get(name) === !value) throw new UserError(`--${name} and --no-${name} contradict each other: give one`);
