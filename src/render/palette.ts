@@ -149,8 +149,10 @@ export function copyNumbers(placements: readonly PlacedPiece[]): { copyOf: numbe
     else groups.set(pl.piece, [i]);
   });
   const copyOf = new Array<number>(placements.length).fill(0);
+  // Each first cell found once, not once a comparison: a placement list may name 250,000 copies.
+  const first = placements.map((pl) => firstCell(pl.cells));
   for (const group of groups.values()) {
-    group.sort((a, b) => before(firstCell(placements[a]!.cells), firstCell(placements[b]!.cells)));
+    group.sort((a, b) => before(first[a]!, first[b]!));
     group.forEach((p, c) => (copyOf[p] = c));
   }
   return { copyOf, copies: new Map([...groups].map(([name, group]) => [name, group.length])) };
