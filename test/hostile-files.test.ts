@@ -311,3 +311,14 @@ describe('a value given to a boolean option', { timeout: 120_000 }, () => {
     );
   });
 });
+
+describe('a named board with a size that is no whole number', { timeout: 120_000 }, () => {
+  it('is a usage error, exit 2, as "trapezoid:3" is (regression: "triangle:-2" and "hexagon:1.5" were looked for as files, exit 1)', () => {
+    for (const board of ['triangle:-2', 'hexagon:1.5', 'triangle:'])
+      expectOneLineError(
+        run(['solve', 'polyform', '--grid', 'triangle', '--board', board, '--pieces', 'A=^']),
+        new RegExp(`^puzzlesat: --board: "${board.replace('.', '\\.')}" is not a board size \\(WxH, hexagon:N, triangle:N or trapezoid:WxH\\)$`, 'm'),
+        2,
+      );
+  });
+});
