@@ -322,3 +322,17 @@ describe('a named board with a size that is no whole number', { timeout: 120_000
       );
   });
 });
+
+describe('DIMACS messages quote UTF-8 as written', { timeout: 120_000 }, () => {
+  it('a token, a header or a line is quoted as its UTF-8 text, a second byte-order mark as \\ufeff (regression: "é" was quoted "Ã©", and "ï»¿p cnf 1 1")', () => {
+    expectOneLineError(run(['solve', file('utf-token.cnf', 'p cnf 2 1\n1 é 0\n')]), /^puzzlesat: utf-token\.cnf:2: stray token "é"$/m);
+    expectOneLineError(
+      run(['solve', file('utf-header.cnf', 'p cnf 2 1 ü\n1 0\n')]),
+      /^puzzlesat: utf-header\.cnf:1: bad header "p cnf 2 1 ü", expected "p cnf <vars> <clauses>"$/m,
+    );
+    expectOneLineError(
+      run(['solve', file('two-marks.cnf', '\ufeff\ufeffp cnf 1 1\n1 0\n')]),
+      /^puzzlesat: two-marks\.cnf:1: expected the "p cnf <vars> <clauses>" header or a comment, found "\\ufeffp cnf 1 1"$/m,
+    );
+  });
+});
