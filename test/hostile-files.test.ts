@@ -336,3 +336,13 @@ describe('DIMACS messages quote UTF-8 as written', { timeout: 120_000 }, () => {
     );
   });
 });
+
+describe('--output to a device', { timeout: 120_000 }, () => {
+  it('-o /dev/null needs no --force and takes no lock in /dev (regression: "/dev/null exists; add --force", then /dev/null.lock made)', () => {
+    const enumerated = run(['enumerate', 'polyomino', '--board', '2x2', '--pieces', 'O4', '-o', '/dev/null']);
+    expect(enumerated.code, enumerated.err).toBe(0);
+    expect(enumerated.out).toMatch(/^1 solution in /m);
+    const swept = run(['sweep', 'genius-square', '--sample', '2', '-o', '/dev/null']);
+    expect(swept.code, swept.err).toBe(0);
+  });
+});
