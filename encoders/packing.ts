@@ -125,8 +125,10 @@ export interface PackingSolution {
 export interface PackingInstance extends Instance<PackingSolution> {
   spec: PackingSpec;
   placements: Placement[];
-  /** Display symbol per piece (distinct single characters). */
+  /** Display symbol per piece (distinct single characters): its first copy's in copySymbols. */
   symbols: string[];
+  /** Display symbols per piece, one per copy it may have (all distinct, "?" past the characters there are). */
+  copySymbols: string[][];
 }
 
 // ---- the board on its grid ---------------------------------------------------
@@ -670,7 +672,8 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
   cnf.projection = placements.map((pl) => pl.variable);
 
   const placementOf = new Map(placements.map((pl) => [pl.variable, pl]));
-  const symbols = pieceSymbols(spec.pieces);
+  const copySymbols = pieceSymbols(spec.pieces);
+  const symbols = copySymbols.map((s) => s[0]!);
   const decode = (trueVars: readonly number[]): PackingSolution => ({
     placements: trueVars
       .map((v) => placementOf.get(v))
@@ -696,6 +699,7 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
     spec,
     placements,
     symbols,
+    copySymbols,
     decode,
     check: (s) =>
       checkPacking(spec.region, spec.pieces, { mirror: spec.moves.some(isMirror), spatial: spec.moves.some((t) => t[2]![2] !== 1) }, s, {
@@ -703,21 +707,21 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
         used: spec.used,
       }),
     render: (s, o) => {
-      // A character a piece: past the pool two pieces would share "?", and a picture of them could not be read back.
-      if (new Set(symbols).size < symbols.length)
+      // A character a copy: past the pool two would share "?", and a picture of them could not be read back.
+      if (new Set(copySymbols.flat()).size < copyCount(spec.pieces))
         return placementList(
           board.grid,
           s,
           spec.pieces,
-          symbols,
-          `no text picture: ${symbols.length} pieces, more than the ${SYMBOL_POOL.length} characters that tell them apart`,
+          copySymbols,
+          `no text picture: ${copyCount(spec.pieces)} pieces, more than the ${SYMBOL_POOL.length} characters that tell them apart`,
         );
-      if (!squareCells) return renderPlaneText(picture, s, spec.pieces, symbols, o.color);
+      if (!squareCells) return renderPlaneText(picture, s, spec.pieces, copySymbols, o.color);
       // Levels side by side, each from x = 0 (or the least x) to the greatest; optional cells drawn too (a board may be all optional).
       const [w, h, d] = drawnExtent(board.cells);
       return w * d * h > MAX_TEXT_PICTURE
-        ? placementList(board.grid, s, spec.pieces, symbols, tooLargeForText(w * d, h))
-        : renderPacking(s, spec.pieces, symbols, o.color, [], picture.optional);
+        ? placementList(board.grid, s, spec.pieces, copySymbols, tooLargeForText(w * d, h))
+        : renderPacking(s, spec.pieces, copySymbols, o.color, [], picture.optional);
     },
     svg,
     boardSvg: () => svg(wholeBoard(spec, board)),
@@ -743,16 +747,31 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
 /** The characters pieces are drawn with in text pictures (a name's initial is one of them). */
 const SYMBOL_POOL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** One distinct display character per piece: its initial when free, else the next free letter ("?" once all are taken). */
-function pieceSymbols(pieces: readonly PieceDef[]): string[] {
+/**
+ * Distinct display characters for each piece, one per copy it may have. The
+ * first copies first, as each piece alone has always been drawn: its initial
+ * when free, else the next free character. Then the other copies: the
+ * initial in lower case when free (L and l, two L4s), else the next free
+ * character; "?" once all are taken. Lists stop one past the pool: a longer
+ * one could only add more "?".
+ */
+function pieceSymbols(pieces: readonly PieceDef[]): string[][] {
   const used = new Set<string>();
-  return pieces.map((p) => {
-    const initial = p.name[0]!.toUpperCase();
-    const s = !used.has(initial) ? initial : ([...SYMBOL_POOL].find((c) => !used.has(c)) ?? '?');
+  const take = (wanted: string): string => {
+    const s = !used.has(wanted) ? wanted : ([...SYMBOL_POOL].find((c) => !used.has(c)) ?? '?');
     used.add(s);
     return s;
+  };
+  const lists = pieces.map((p) => [take(p.name[0]!.toUpperCase())]);
+  pieces.forEach((p, i) => {
+    const first = lists[i]![0]!;
+    while (lists[i]!.length < Math.min(p.count, SYMBOL_POOL.length + 1)) lists[i]!.push(take(first.toLowerCase()));
   });
+  return lists;
 }
+
+/** How many pieces a solution may place, copies counted. */
+const copyCount = (pieces: readonly PieceDef[]): number => pieces.reduce((n, p) => n + p.count, 0);
 
 // ---- explaining the families (puzzlesat explain) -------------------------------
 // Each family's size derived a second time, from placements per cell and per

@@ -138,8 +138,11 @@ interface BoardInput {
   read(grid: Grid): FormBoard;
 }
 
+/** A board's name with any size after it ("triangle:-2", "hexagon:1.5"): a size typed wrong, not a file to look for (exit 1). */
+const NAME_LIKE = /^(hexagon|triangle|trapezoid):[^/]*$/;
+
 function boardInput(value: string): BoardInput {
-  if (SIZE_LIKE.test(value) && !NAMED.test(value) && !existsSync(inputPath(value)))
+  if ((SIZE_LIKE.test(value) || NAME_LIKE.test(value)) && !NAMED.test(value) && !existsSync(inputPath(value)))
     throw new UsageError(`${fieldName('board')}: "${value}" is not a board size (WxH, hexagon:N, triangle:N or trapezoid:WxH)`);
   const source = readSource(value, fieldName('board'), 'JSON, WxH or inline art (rows separated by "/")', boardInline);
   if (isJson(source.text)) {

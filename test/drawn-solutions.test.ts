@@ -4,6 +4,7 @@ import type { PackingInstance, PackingSolution } from '../encoders/packing.js';
 import { seededRandom } from '../src/core/random.js';
 import type { Cell } from '../src/geometry/cells.js';
 import { GRIDS, type GridName } from '../src/geometry/grids.js';
+import { placedSymbols } from '../src/render/palette.js';
 import { boardJson } from './helpers/polyform-fixtures.js';
 
 /**
@@ -210,11 +211,19 @@ function solutionsOf(instance: PackingInstance, limit: number): PackingSolution[
   return [...found.values()];
 }
 
-/** What the picture must show of each board cell: the covering piece's symbol, or "." where an optional cell stays empty. */
+/**
+ * What the picture must show of each board cell: the covering piece's symbol (its copy's: copies are told apart),
+ * or "." where an optional cell stays empty.
+ */
 function expectedMarks(instance: PackingInstance, s: PackingSolution): Map<string, string> {
   const { region, optional = [], pieces } = instance.spec;
   const marks = new Map([...region, ...optional].map((c) => [key(c), '.']));
-  for (const pl of s.placements) for (const c of pl.cells) marks.set(key(c), instance.symbols[pieces.findIndex((p) => p.name === pl.piece)]!);
+  const chars = placedSymbols(s.placements, pieces, instance.copySymbols);
+  expect(new Set(chars).size, 'one character a placed piece').toBe(s.placements.length);
+  s.placements.forEach((pl, i) => {
+    expect(instance.copySymbols[pieces.findIndex((p) => p.name === pl.piece)], pl.piece).toContain(chars[i]);
+    for (const c of pl.cells) marks.set(key(c), chars[i]!);
+  });
   return marks;
 }
 
@@ -334,5 +343,69 @@ describe('a picture that cannot tell pieces apart is not drawn', () => {
       for (const [i, name] of names.entries()) expect(lines.filter((l) => l.includes(` ${name}: (${i},0)`))).toHaveLength(1);
       expect(lines.at(-1)).toMatch(/^\(no text picture: 64 pieces, more than the 62 characters that tell them apart; svg or png draws one\)$/);
     }
+  });
+});
+
+describe('copies of one piece are drawn apart', () => {
+  // Cells as [x, y, z]; the first copy in reading order keeps the piece's letter, the next its lower case.
+  const at = (cells: number[][]) => cells.map(([x, y]) => [x!, y!, 0] as const);
+
+  it('two L4s and two O4s on a square board: L and l, O and o (regression: both copies drawn L, both O, one blob each)', () => {
+    const instance = polyform({ board: '4x4', pieces: 'L4*2=###/#..,O4*2=##/##' });
+    const s = {
+      placements: [
+        {
+          piece: 'L4',
+          cells: at([
+            [3, 0],
+            [1, 1],
+            [2, 1],
+            [3, 1],
+          ]),
+        },
+        {
+          piece: 'O4',
+          cells: at([
+            [0, 2],
+            [1, 2],
+            [0, 3],
+            [1, 3],
+          ]),
+        },
+        {
+          piece: 'L4',
+          cells: at([
+            [0, 0],
+            [1, 0],
+            [2, 0],
+            [0, 1],
+          ]),
+        },
+        {
+          piece: 'O4',
+          cells: at([
+            [2, 2],
+            [3, 2],
+            [2, 3],
+            [3, 3],
+          ]),
+        },
+      ],
+    };
+    expect(instance.check(s)).toBeNull();
+    expect(instance.render(s, { color: false })).toBe('LLLl\nLlll\nOOoo\nOOoo');
+  });
+
+  it('on the hexagon grid too, copies past the lower case taking the free characters; the placement list names each copy by its own', () => {
+    const instance = polyform({ grid: 'hexagon', board: 'hexagon:2', pieces: 'A*7=#' });
+    const s = { placements: instance.spec.region.map((c) => ({ piece: 'A', cells: [c] })) };
+    expect(instance.check(s)).toBeNull();
+    expect(instance.render(s, { color: false })).toBe(' E F\nB C D\n A a');
+    const many = polyform({ board: '64x1', pieces: 'A*64=#' });
+    const row = { placements: Array.from({ length: 64 }, (_, x) => ({ piece: 'A', cells: [[x, 0, 0] as const] })) };
+    const lines = many.render(row, { color: false }).split('\n');
+    // 64 copies, 62 characters: no picture, and the list gives the first two copies A and a, as a picture would.
+    expect(lines.slice(0, 2)).toEqual(['A A: (0,0)', 'a A: (1,0)']);
+    expect(lines.at(-1)).toMatch(/^\(no text picture: 64 pieces, more than the 62 characters/);
   });
 });

@@ -234,3 +234,115 @@ describe('bench --merge of a report cut or edited', { timeout: 120_000 }, () => 
     expectOneLineError(r, /--merge: "huge\.json" is not a bench report\.json \(huge\.json:\d+: \$\.machine: 1e309 is too large a number/);
   });
 });
+
+describe('"-" as the value of a file option', { timeout: 120_000 }, () => {
+  it('an output refuses it, and a file named "-" is left as it was (regression: -o -, --proof=-, --svg=- and --png=- replaced it without --force)', () => {
+    const kept = file('-', 'precious\n');
+    const cnf = file('unsat-1.cnf', 'p cnf 1 2\n1 0\n-1 0\n');
+    const board = ['polyomino', '--board', '2x2', '--pieces', 'O4'];
+    for (const [args, option] of [
+      [['encode', ...board, '-o', '-'], '--output \\(-o\\)'],
+      [['encode', ...board, '--output=-'], '--output \\(-o\\)'],
+      [['solve', cnf, '--proof=-'], '--proof'],
+      [['solve', ...board, '--svg=-'], '--svg'],
+      [['solve', ...board, '--png', '-', '--force'], '--png'],
+      [['sweep', 'genius-square', '--sample', '1', '--count', '--histogram', '-'], '--histogram'],
+    ] as const) {
+      expectOneLineError(run([...args]), new RegExp(`^puzzlesat: ${option}: "-" is not standard output here; give a file name`, 'm'), 2);
+      expect(readFileSync(join(dir, kept), 'utf8')).toBe('precious\n');
+    }
+  });
+
+  it('an input that cannot read standard input says so, naming the option (regression: "Unknown argument: -", or a file named "-" read)', () => {
+    file('-', 'precious\n');
+    for (const [args, option] of [
+      [['solve', 'polyomino', '--board', '-', '--pieces', 'O4'], '--board'],
+      [['solve', 'knapsack', '--items', '-'], '--items'],
+      [['solve', 'polyform', '--board', '2x2', '--pieces-file', '-'], '--pieces-file'],
+      [['dobble', '--symbols-per-card', '3', '--symbols=-'], '--symbols'],
+    ] as const)
+      expectOneLineError(run([...args]), new RegExp(`^puzzlesat: ${option}: "-" \\(standard input\\) is not read here`, 'm'), 2);
+    // --model and the puzzle read it as before.
+    expectOneLineError(run(['decode', file('free-2.cnf', 'p cnf 1 0\n'), '--model', '-']), /^puzzlesat: --model -: no solver answer found$/m);
+    expectOneLineError(run(['solve', '-']), /^puzzlesat: <stdin>:1: no "p cnf" header$/m);
+  });
+});
+
+describe('--png sizes resvg cannot draw', { timeout: 120_000 }, () => {
+  it('a picture under a pixel is a usage error naming --scale (was "internal error: Target size is zero")', () => {
+    expectOneLineError(
+      run(['solve', 'polyomino', '--board', '2x2', '--pieces', 'O4', '--png', 'tiny.png', '--scale', '0.001']),
+      /^puzzlesat: --png: the picture would be less than a pixel wide \(92 by 92 pixels at 1x, zoomed 0\.001 times\); a higher --scale draws it$/m,
+      2,
+    );
+    expectOneLineError(
+      run(['dobble', '--symbols-per-card', '3', '--png', 'tiny-deck.png', '--scale', '0.0001']),
+      /^puzzlesat: --png: the picture would be less than a pixel wide \(794 by 1123 pixels at 1x/m,
+      2,
+    );
+  });
+
+  it('a Dobble page\'s size in millimetres is measured against the pixel limit too (its "210mm" was no number, and went unchecked)', () => {
+    expectOneLineError(
+      run(['dobble', '--symbols-per-card', '3', '--png', 'huge-deck.png', '--scale', '16']),
+      /^puzzlesat: --png: the picture would be 12700 by 17961 pixels, more than 100000000 \(a lower --scale, or --svg, draws it\)$/m,
+      2,
+    );
+  });
+});
+
+describe('a value given to a boolean option', { timeout: 120_000 }, () => {
+  it('--NAME=VALUE other than true or false is refused (regression: --flip=yes turned flipping off, --json=1 printed no JSON)', () => {
+    const board = ['solve', 'polyomino', '--board', '2x2', '--pieces', 'O4'];
+    expectOneLineError(
+      run([...board, '--flip=yes']),
+      /^puzzlesat: --flip: expected true or false after "=", got "yes" \(--no-flip turns it off\)$/m,
+      2,
+    );
+    expectOneLineError(run([...board, '--json=1']), /^puzzlesat: --json: expected true or false after "=", got "1"/m, 2);
+    expect(JSON.parse(run([...board, '--json=true']).out)).toMatchObject({ status: 'SAT' });
+  });
+
+  it('--NAME VALUE names the option the value was meant for (regression: "Unknown argument: maybe" alone)', () => {
+    expectOneLineError(
+      run(['solve', 'polyomino', '--board', '2x2', '--pieces', 'O4', '--flip', 'maybe']),
+      /^puzzlesat: Unknown argument: maybe \(--flip takes no value: --no-flip or --flip=false turns it off\)$/m,
+      2,
+    );
+  });
+});
+
+describe('a named board with a size that is no whole number', { timeout: 120_000 }, () => {
+  it('is a usage error, exit 2, as "trapezoid:3" is (regression: "triangle:-2" and "hexagon:1.5" were looked for as files, exit 1)', () => {
+    for (const board of ['triangle:-2', 'hexagon:1.5', 'triangle:'])
+      expectOneLineError(
+        run(['solve', 'polyform', '--grid', 'triangle', '--board', board, '--pieces', 'A=^']),
+        new RegExp(`^puzzlesat: --board: "${board.replace('.', '\\.')}" is not a board size \\(WxH, hexagon:N, triangle:N or trapezoid:WxH\\)$`, 'm'),
+        2,
+      );
+  });
+});
+
+describe('DIMACS messages quote UTF-8 as written', { timeout: 120_000 }, () => {
+  it('a token, a header or a line is quoted as its UTF-8 text, a second byte-order mark as \\ufeff (regression: "é" was quoted "Ã©", and "ï»¿p cnf 1 1")', () => {
+    expectOneLineError(run(['solve', file('utf-token.cnf', 'p cnf 2 1\n1 é 0\n')]), /^puzzlesat: utf-token\.cnf:2: stray token "é"$/m);
+    expectOneLineError(
+      run(['solve', file('utf-header.cnf', 'p cnf 2 1 ü\n1 0\n')]),
+      /^puzzlesat: utf-header\.cnf:1: bad header "p cnf 2 1 ü", expected "p cnf <vars> <clauses>"$/m,
+    );
+    expectOneLineError(
+      run(['solve', file('two-marks.cnf', '\ufeff\ufeffp cnf 1 1\n1 0\n')]),
+      /^puzzlesat: two-marks\.cnf:1: expected the "p cnf <vars> <clauses>" header or a comment, found "\\ufeffp cnf 1 1"$/m,
+    );
+  });
+});
+
+describe('--output to a device', { timeout: 120_000 }, () => {
+  it('-o /dev/null needs no --force and takes no lock in /dev (regression: "/dev/null exists; add --force", then /dev/null.lock made)', () => {
+    const enumerated = run(['enumerate', 'polyomino', '--board', '2x2', '--pieces', 'O4', '-o', '/dev/null']);
+    expect(enumerated.code, enumerated.err).toBe(0);
+    expect(enumerated.out).toMatch(/^1 solution in /m);
+    const swept = run(['sweep', 'genius-square', '--sample', '2', '-o', '/dev/null']);
+    expect(swept.code, swept.err).toBe(0);
+  });
+});

@@ -58,13 +58,14 @@ function usageError(msg: string | undefined, err: Error | undefined): never {
   const verb = hideBin(process.argv)[0] ?? '';
   // "Unknown argument: presett": suggest the option it is a typo of.
   // yargs' typings leave out getOptions(), which lists the options of the verb being parsed.
-  const options = Object.keys((cli as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key).filter(
-    (k) => k.length > 1 && !/[A-Z]/.test(k),
-  );
+  const known = (cli as unknown as { getOptions(): { key: Record<string, unknown>; boolean: string[] } }).getOptions();
+  const options = Object.keys(known.key).filter((k) => k.length > 1 && !/[A-Z]/.test(k));
   text = text.replace(/^(Unknown arguments?: )(.*)$/, (_, head: string, names: string) => {
     // yargs names each unknown kebab-case option twice, as typed and as its camelCase twin: keep what was typed.
     const typed = names.split(', ').filter((name, _i, all) => !/[A-Z]/.test(name) || !all.includes(kebabField(name)));
-    const listed = typed.map((name) => `${name}${didYouMean(name, options).replace(/mean (\S+)\?/, 'mean --$1?')}`).join(', ');
+    const listed = typed
+      .map((name) => `${name}${didYouMean(name, options).replace(/mean (\S+)\?/, 'mean --$1?')}${afterFlag(name, known.boolean)}`)
+      .join(', ');
     return (typed.length === 1 ? 'Unknown argument: ' : head) + listed;
   });
   const missing = /^Not enough non-option arguments: got (\d+)/.exec(text);
@@ -82,6 +83,16 @@ function usageError(msg: string | undefined, err: Error | undefined): never {
   });
   process.stderr.write(`puzzlesat: ${userMessage(text)}\n`);
   process.exit(2);
+}
+
+/**
+ * Why a word is unknown when it follows a boolean option (`--flip no`): the
+ * option takes no value, so yargs made the word an argument of its own.
+ */
+function afterFlag(word: string, booleans: readonly string[]): string {
+  const args = hideBin(process.argv);
+  const flag = /^--([a-z][\w-]*)$/.exec(args[args.indexOf(word) - 1] ?? '')?.[1];
+  return flag !== undefined && booleans.includes(flag) ? ` (--${flag} takes no value: --no-${flag} or --${flag}=false turns it off)` : '';
 }
 
 /** The verbs' command lines ('check-proof <cnf> <proof>'), each naming its positionals. */

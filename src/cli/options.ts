@@ -149,6 +149,11 @@ export function checkNumericOptions(args: Record<string, unknown>, words: readon
     if (rule) checkValue(name, value, rule, typed.get(name));
   }
   checkBooleansOnce(args, words);
+  for (const { name, path, option } of pathsOf(args, [...INPUT_PATHS, ...INPUT_LISTS]))
+    if (path === '-' && !STDIN_INPUTS.has(name))
+      throw new UserError(
+        `${option}: "-" (standard input) is not read here (only by --model and as the puzzle, formula or deck); give a file name (./- for a file named "-")`,
+      );
   for (const { path, option } of outputsOf(args)) checkWritable(path, option);
   for (const { path, option } of pathsOf(args, LATER_OUTPUTS[verbOf(args)] ?? [])) checkFileName(path, option);
   for (const { path, option } of outputDirectoriesOf(args)) checkDirectory(path, option);
@@ -170,6 +175,10 @@ function checkBooleansOnce(args: Record<string, unknown>, words: readonly string
   const said = new Map<string, boolean>();
   for (const word of words) {
     if (word === '--') return;
+    // yargs reads any value but "true" as false: --flip=yes turned flipping off, --json=1 printed no JSON.
+    const other = /^--([a-z][\w-]*)=(.*)$/.exec(word);
+    if (other && typeof args[other[1]!] === 'boolean' && other[2] !== 'true' && other[2] !== 'false')
+      throw new UserError(`--${other[1]}: expected true or false after "=", got "${other[2]}" (--no-${other[1]} turns it off)`);
     const { name, value } = booleanWord(word);
     if (name === undefined || typeof args[name] !== 'boolean') continue;
     if (said.get(name) === !value) throw new UserError(`--${name} and --no-${name} contradict each other: give one`);
@@ -184,22 +193,30 @@ function booleanWord(word: string): { name?: string; value: boolean } {
   return { name: m[2]!, value: m[1] ? false : m[3] !== 'false' };
 }
 
-/** Options whose value may be "-", standard input (read by readPackedText). */
-const STDIN_OPTIONS = new Set(['model']);
+/** The inputs that read standard input from "-": --model, and the positionals (the puzzle, a proof's formula, a deck). */
+const STDIN_INPUTS: ReadonlySet<string> = new Set(['model', 'kind', 'cnf', 'deck']);
+
+/**
+ * Options whose value is a file, so that a "-" after one can only be its
+ * value: --model reads standard input from it (readPackedText); the others
+ * name it in their own message (an output refuses it, checkFileName).
+ */
+const FILE_OPTIONS: ReadonlySet<string> = new Set([...OUTPUT_PATHS, 'out', ...INPUT_PATHS, ...INPUT_LISTS]);
 
 /**
  * The words as yargs should see them: yargs takes a lone "-" after an option
  * for a positional (standard input as the puzzle), so `--model -` is joined
- * into `--model=-`, which it reads as the option's value. Words after "--"
- * are left as they are.
+ * into `--model=-`, which it reads as the option's value (`--svg -` was
+ * "Unknown argument: -", naming no option). Words after "--" are left as
+ * they are.
  */
 export function joinStdinValues(words: readonly string[]): string[] {
   const out: string[] = [];
   for (let k = 0; k < words.length; k++) {
     const word = words[k]!;
     if (word === '--') return [...out, ...words.slice(k)];
-    const name = /^--([a-z][\w-]*)$/.exec(word)?.[1];
-    if (name !== undefined && STDIN_OPTIONS.has(name) && words[k + 1] === '-') {
+    const name = word === '-o' ? 'output' : /^--([a-z][\w-]*)$/.exec(word)?.[1];
+    if (name !== undefined && FILE_OPTIONS.has(name) && words[k + 1] === '-') {
       out.push(`${word}=-`);
       k++;
     } else out.push(word);
@@ -447,6 +464,8 @@ function checkWritable(path: string, option: string): void {
 /** An output option's value names a file: not nothing, not a directory (a deck's pages, FILE-1.svg …, are named from it too). */
 function checkFileName(path: string, option: string): void {
   if (path === '') throw new UserError(`${option}: give a file name`);
+  // No output writes to standard output by "-": it was a file named "-", replaced without --force (fileId sees no file in "-").
+  if (path === '-') throw new UserError(`${option}: "-" is not standard output here; give a file name (./- for a file named "-")`);
   // Caught here, before any verb opens it: --resume would read it, --force would try to replace it.
   if (isDirectory(path)) throw new UserError(`${option}: "${path}" is a directory; give a file name`);
 }
@@ -454,6 +473,7 @@ function checkFileName(path: string, option: string): void {
 /** A directory to write into: a new one, or one that exists; a file there is refused before the run, not after it (EEXIST). */
 function checkDirectory(path: string, option: string): void {
   if (path === '') throw new UserError(`${option}: give a directory name`);
+  if (path === '-') throw new UserError(`${option}: "-" is not standard output here; give a directory name (./- for one named "-")`);
   if (existsSync(path) && !isDirectory(path)) throw new UserError(`${option}: "${path}" is a file, not a directory; give a directory`);
   // The folder is made only when the report is written, after the suite: where it cannot be, say so now.
   const existing = nearestExisting(resolve(path));

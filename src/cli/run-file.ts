@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readFileSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, statSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import {
   type EncodingKind,
   type Instance,
@@ -397,6 +397,9 @@ export function otherParams(theirs: unknown, ours: unknown): string {
  * only by one process at a time. Returns the lock to release when done.
  */
 export function lockOutput(path: string, options: RunFileOptions): { release(): void } {
+  // A device or pipe (-o /dev/null) holds no file to keep or continue, and its lock would be made beside it, in /dev
+  // ("/dev/null exists; add --force", then /dev/null.lock, or "cannot lock" where /dev is not writable).
+  if (existsSync(path) && !statSync(path).isFile()) return { release: () => undefined };
   if (existsSync(path) && !options.resume && !options.force)
     throw new UserError(`${optionName('output')}: ${path} exists; add --resume to continue it or --force to overwrite it`);
   return new Lock(path);

@@ -148,12 +148,28 @@ export interface FileFamily {
 /** A digit or a minus sign: how a clause's first literal begins. */
 const isClauseStart = (c: number): boolean => (c >= 48 && c <= 57) || c === 45;
 
-/** A line of the input as a message quotes it: control characters as \xNN (a binary file's), at most 40 characters. */
+/** A line of the input as a message quotes it: as written (asWritten), control characters and a byte-order mark as \xNN or \uNNNN (a binary file's), at most 40 characters. */
 const shownLine = (text: string): string =>
   oneLine(
-    text.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`),
+    asWritten(text).replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f\ufeff]/g, (c) => {
+      const code = c.charCodeAt(0);
+      return code > 0xff ? `\\u${code.toString(16).padStart(4, '0')}` : `\\x${code.toString(16).padStart(2, '0')}`;
+    }),
     40,
   );
+
+/**
+ * Text read as latin1 (a character a byte, as the reader reads) as the UTF-8
+ * it is, when it is: a message quoted "é" as "Ã©". Other bytes stay one
+ * character each.
+ */
+function asWritten(latin: string): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(Buffer.from(latin, 'latin1'));
+  } catch {
+    return latin;
+  }
+}
 
 export function clauseCount(f: DimacsFormula): number {
   return f.ends.length;
@@ -303,7 +319,7 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
       if (declared >= 0) fail(line, 'second "p cnf" header');
       const header = text.slice(p, eol);
       const m = /^p\s+cnf\s+(\d+)\s+(\d+)\s*$/.exec(header);
-      if (!m) fail(line, `bad header "${header.trim()}", expected "p cnf <vars> <clauses>"`);
+      if (!m) fail(line, `bad header "${asWritten(header.trim())}", expected "p cnf <vars> <clauses>"`);
       vars = headerCount(m![1]!, 'variables');
       declared = headerCount(m![2]!, 'clauses');
       if (limits.maxVars !== undefined && vars > limits.maxVars) {
@@ -336,7 +352,7 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
         if (p === digits || (p < eol && !isSpace(text.charCodeAt(p))) || (sign < 0 && value === 0)) {
           let e = p;
           while (e < eol && !isSpace(text.charCodeAt(e))) e++;
-          fail(line, `stray token "${text.slice(start, e)}"`);
+          fail(line, `stray token "${asWritten(text.slice(start, e))}"`);
         }
         if (value > DIMACS_MAX) fail(line, `literal ${text.slice(start, p)} is out of range (at most ${DIMACS_MAX})`);
         if (value === 0) {

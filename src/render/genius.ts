@@ -26,7 +26,9 @@ const BLOCKER = '#';
 /** The board as letters with the game's coordinates around it; blockers are '#'. */
 export function renderGeniusText(solution: Solution, board: GeniusBoard, color: boolean): string {
   const fixed = board.blockers.map((cell) => ({ cell, symbol: BLOCKER }));
-  const rows = renderPacking(solution, board.pieces, board.symbols, color, fixed).split('\n');
+  // Every piece once: its one character.
+  const symbols = board.symbols.map((s) => [s]);
+  const rows = renderPacking(solution, board.pieces, symbols, color, fixed).split('\n');
   const columns = Array.from({ length: SIDE }, (_, x) => String(x + 1));
   if (!color) return [board.title, `  ${columns.join('')}`, ...rows.map((row, y) => `${ROW_NAMES[y]} ${row}`)].join('\n');
   // The outlined drawing has a border line between rows and 4 characters per column.

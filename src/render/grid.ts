@@ -1,6 +1,6 @@
 import pc from 'picocolors';
 import { type Cell, maxCorner, minCorner } from '../geometry/cells.js';
-import { type PieceLook, labelCell, paletteColour, pieceLooks, rgbOf } from './palette.js';
+import { type PieceLook, type PieceSymbols, labelCell, paletteColour, pieceLooks, placedSymbols, rgbOf } from './palette.js';
 
 /** Whether to colour output: a TTY and no NO_COLOR, as picocolors decides. */
 export const colorWanted = (stream: NodeJS.WriteStream): boolean => Boolean(stream.isTTY) && pc.isColorSupported;
@@ -19,7 +19,8 @@ interface Fixed {
 
 /**
  * A packing as text. Without colour: the classic printout, one letter per
- * cell (stable, greppable, what pipes and tests read). With colour (a
+ * cell (stable, greppable, what pipes and tests read), each copy of a piece
+ * its own letter (`symbols`: L and l for two L4s). With colour (a
  * terminal): each piece a coloured block outlined with box-drawing lines,
  * labelled once, touching pieces in different colours. 3D packings show
  * their z-levels side by side. Holes are blank; a cell of `optional` (one
@@ -29,7 +30,7 @@ interface Fixed {
 export function renderPacking(
   solution: Solution,
   pieces: readonly { name: string }[],
-  symbols: readonly string[],
+  symbols: PieceSymbols,
   color: boolean,
   fixed: readonly Fixed[] = [],
   optional: readonly Cell[] = [],
@@ -78,12 +79,12 @@ function extent(solution: Solution, fixed: readonly Fixed[]): [number, number, n
   return maxCorner(all).map((m) => m + 1) as [number, number, number];
 }
 
-function letterLevels(solution: Solution, pieces: readonly { name: string }[], symbols: readonly string[], fixed: readonly Fixed[]): string[] {
+function letterLevels(solution: Solution, pieces: readonly { name: string }[], symbols: PieceSymbols, fixed: readonly Fixed[]): string[] {
   const grid = new Map<string, string>();
-  for (const pl of solution.placements) {
-    const ch = symbols[pieces.findIndex((p) => p.name === pl.piece)] ?? '?';
-    for (const c of pl.cells) grid.set(c.join(','), ch);
-  }
+  const chars = placedSymbols(solution.placements, pieces, symbols);
+  solution.placements.forEach((pl, i) => {
+    for (const c of pl.cells) grid.set(c.join(','), chars[i]!);
+  });
   for (const f of fixed) grid.set(f.cell.join(','), f.symbol);
   const size = extent(solution, fixed);
   if (!size) return [''];
@@ -124,7 +125,7 @@ interface Glyph {
 export function outlinedLevels(
   solution: Solution,
   pieces: readonly { name: string }[],
-  symbols: readonly string[],
+  symbols: PieceSymbols,
   fixed: readonly Fixed[] = [],
 ): string[] {
   const size = extent(solution, fixed);
@@ -158,9 +159,9 @@ export function outlinedLevels(
 }
 
 /** The piece's label when it fits a cell, else its one-character symbol (plus the copy letter). */
-function terminalLabel(look: PieceLook, symbols: readonly string[]): string {
+function terminalLabel(look: PieceLook, symbols: PieceSymbols): string {
   if (look.label.length <= CELL_CHARS) return look.label;
-  const symbol = symbols[look.piece] ?? '?';
+  const symbol = symbols[look.piece]?.[0] ?? '?';
   return look.copies > 1 ? symbol + look.label.at(-1) : symbol;
 }
 

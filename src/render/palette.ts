@@ -118,13 +118,7 @@ export function pieceLooks(
   neighbours?: (c: Cell) => readonly Cell[],
 ): PieceLook[] {
   const pieceOf = placements.map((pl) => pieces.findIndex((p) => p.name === pl.piece));
-  const copies = new Map<string, number[]>();
-  placements.forEach((pl, i) => copies.set(pl.piece, [...(copies.get(pl.piece) ?? []), i]));
-  const copyOf = new Array<number>(placements.length).fill(0);
-  for (const group of copies.values()) {
-    group.sort((a, b) => before(firstCell(placements[a]!.cells), firstCell(placements[b]!.cells)));
-    group.forEach((p, c) => (copyOf[p] = c));
-  }
+  const { copyOf, copies } = copyNumbers(placements);
   const near = touching(placements, neighbours);
   const colour = new Array<number>(placements.length).fill(-1);
   // Pieces in list order, copies in reading order: the same input always gets the same picture.
@@ -137,9 +131,40 @@ export function pieceLooks(
     colour[i] = c;
   });
   return placements.map((pl, i) => {
-    const n = copies.get(pl.piece)!.length;
+    const n = copies.get(pl.piece)!;
     return { label: n > 1 ? `${pl.piece}${copyLetter(copyOf[i]!)}` : pl.piece, piece: pieceOf[i]!, copy: copyOf[i]!, copies: n, colour: colour[i]! };
   });
+}
+
+/**
+ * Which copy of its piece each placed piece is (0 for the first by reading
+ * order of the copies' first cells), and how many copies each piece has: the
+ * one numbering of copies that labels (L4a, L4b) and text characters share.
+ */
+export function copyNumbers(placements: readonly PlacedPiece[]): { copyOf: number[]; copies: Map<string, number> } {
+  const groups = new Map<string, number[]>();
+  placements.forEach((pl, i) => {
+    const group = groups.get(pl.piece);
+    if (group) group.push(i);
+    else groups.set(pl.piece, [i]);
+  });
+  const copyOf = new Array<number>(placements.length).fill(0);
+  // Each first cell found once, not once a comparison: a placement list may name 250,000 copies.
+  const first = placements.map((pl) => firstCell(pl.cells));
+  for (const group of groups.values()) {
+    group.sort((a, b) => before(first[a]!, first[b]!));
+    group.forEach((p, c) => (copyOf[p] = c));
+  }
+  return { copyOf, copies: new Map([...groups].map(([name, group]) => [name, group.length])) };
+}
+
+/** The characters a text picture draws each piece with, in piece order: one per copy, so that two copies never look like one piece. */
+export type PieceSymbols = readonly (readonly string[])[];
+
+/** The character each placed piece is drawn with: copy c of piece i is symbols[i][c] ("?" for an unknown piece or past the list). */
+export function placedSymbols(placements: readonly PlacedPiece[], pieces: readonly { name: string }[], symbols: PieceSymbols): string[] {
+  const { copyOf } = copyNumbers(placements);
+  return placements.map((pl, i) => symbols[pieces.findIndex((p) => p.name === pl.piece)]?.[copyOf[i]!] ?? '?');
 }
 
 /** a, b, ..., z, aa, ab, ... */

@@ -2,7 +2,7 @@ import { fieldName } from '../core/field-names.js';
 import type { Cell } from '../geometry/cells.js';
 import type { Grid, PlanePoint } from '../geometry/grids.js';
 import { EMPTY_MARK, escapeXml, xterm256 } from './grid.js';
-import { type PieceLook, paletteColour, pieceLooks, shade } from './palette.js';
+import { type PieceLook, type PieceSymbols, paletteColour, pieceLooks, placedSymbols, shade } from './palette.js';
 import { spanOf } from '../core/extent.js';
 
 /**
@@ -191,9 +191,9 @@ function textPlace(grid: Grid): ((c: Cell) => readonly [number, number][]) | nul
 export const MAX_TEXT_PICTURE = 4_000_000;
 
 /** Each placed piece with its cells, a line each, and a last line saying why there is no picture and what draws one, as the caller spells it (fieldName). */
-export function placementList(grid: Grid, solution: Solution, pieces: readonly { name: string }[], symbols: readonly string[], why: string): string {
-  const symbolOf = (name: string) => symbols[pieces.findIndex((p) => p.name === name)] ?? '?';
-  const list = solution.placements.map((pl) => `${symbolOf(pl.piece)} ${pl.piece}: ${pl.cells.map((c) => grid.label(c)).join(' ')}`);
+export function placementList(grid: Grid, solution: Solution, pieces: readonly { name: string }[], symbols: PieceSymbols, why: string): string {
+  const chars = placedSymbols(solution.placements, pieces, symbols);
+  const list = solution.placements.map((pl, i) => `${chars[i]} ${pl.piece}: ${pl.cells.map((c) => grid.label(c)).join(' ')}`);
   return [...list, `(${why}; ${fieldName('svg')} or ${fieldName('png')} draws one)`].join('\n');
 }
 
@@ -205,17 +205,17 @@ export function renderPlaneText(
   board: PictureBoard,
   solution: Solution,
   pieces: readonly { name: string }[],
-  symbols: readonly string[],
+  symbols: PieceSymbols,
   color: boolean,
 ): string {
   const place = textPlace(board.grid);
-  const symbolOf = (name: string) => symbols[pieces.findIndex((p) => p.name === name)] ?? '?';
   if (!place) return placementList(board.grid, solution, pieces, symbols, `${board.grid.name}: no text picture`);
   const looks = color ? looksOf(board, solution, pieces) : [];
   const glyphs = new Map<string, { ch: string; bg?: number }>();
+  const chars = placedSymbols(solution.placements, pieces, symbols);
   solution.placements.forEach((pl, i) => {
     const bg = color ? xterm256(paletteColour(looks[i]!.colour)) : undefined;
-    for (const c of pl.cells) for (const p of place(c)) glyphs.set(key(p), { ch: symbolOf(pl.piece), bg });
+    for (const c of pl.cells) for (const p of place(c)) glyphs.set(key(p), { ch: chars[i]!, bg });
   });
   for (const c of board.optional) for (const p of place(c)) if (!glyphs.has(key(p))) glyphs.set(key(p), { ch: EMPTY_MARK });
   if (board.grid.name === 'square-edges')

@@ -37,22 +37,36 @@ export async function svgToPng(svg: string, size: PngSize = {}): Promise<Buffer>
 export const MAX_PNG_PIXELS = 100_000_000;
 
 /**
- * Refuses a PNG of more than MAX_PNG_PIXELS, by the width and height the SVG
- * declares, before resvg is asked for it: a usage error, as a lower --scale
- * cures it. Solve calls it before the search with the board's picture, which
- * no solution's exceeds, so that the search is not spent on a picture that
- * cannot be drawn.
+ * Refuses a PNG of more than MAX_PNG_PIXELS, or of less than a pixel either
+ * way (resvg throws "Target size is zero", an internal error), by the width
+ * and height the SVG declares, before resvg is asked for it: a usage error,
+ * as another --scale cures it. Solve calls it before the search with the
+ * board's picture, which no solution's exceeds, so that the search is not
+ * spent on a picture that cannot be drawn.
  */
 export function checkPngSize(svg: string, size: PngSize): void {
-  const declared = (name: string) => Number(new RegExp(`<svg[^>]*\\s${name}="([^"]+)"`).exec(svg)?.[1]);
+  const declared = (name: string) => pixels(new RegExp(`<svg[^>]*\\s${name}="([^"]+)"`).exec(svg)?.[1]);
   const [w, h] = [declared('width'), declared('height')];
   if (!(w > 0 && h > 0)) return;
   const zoom = size.width === undefined ? (size.scale ?? DEFAULT_PNG_SCALE) : size.width / w;
+  if (w * zoom < 1 || h * zoom < 1)
+    throw new UsageError(
+      `${fieldName('png')}: the picture would be less than a pixel ${w * zoom < 1 ? 'wide' : 'high'} (${Math.round(w)} by ${Math.round(h)} pixels at 1x, zoomed ${zoom} times); a higher ${fieldName('scale')} draws it`,
+    );
   const [pw, ph] = [Math.ceil(w * zoom), Math.ceil(h * zoom)];
   if (pw * ph > MAX_PNG_PIXELS)
     throw new UsageError(
       `${fieldName('png')}: the picture would be ${pw} by ${ph} pixels, more than ${MAX_PNG_PIXELS} (a lower ${fieldName('scale')}, or ${fieldName('svg')}, draws it)`,
     );
+}
+
+/** CSS pixels per unit of an SVG length, as resvg reads them (96 to the inch). */
+const PIXELS_PER_UNIT: Readonly<Record<string, number>> = { '': 1, px: 1, in: 96, cm: 96 / 2.54, mm: 96 / 25.4, pt: 96 / 72, pc: 16 };
+
+/** An SVG length in pixels: a Dobble page is "210mm" wide (Number() of it was NaN, and the page went unchecked); NaN for a unit not known here. */
+function pixels(length: string | undefined): number {
+  const m = /^\s*([\d.]+(?:e[+-]?\d+)?)\s*([a-z]*)\s*$/i.exec(length ?? '');
+  return m ? Number(m[1]) * (PIXELS_PER_UNIT[m[2]!.toLowerCase()] ?? NaN) : NaN;
 }
 
 /** Writes `svg` as SVG or PNG by the option that asked for it; failures name the option (as the caller spells it: fieldName) and the file. */
