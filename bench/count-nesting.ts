@@ -12,14 +12,13 @@
  * (a term key's first number): the classes through them, a part of a count
  * too long to run whole (O'Beirne's hexagon: 101 CPU min).
  */
-import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { buildInstance } from '../src/index.js';
 import { classTerms } from '../src/count/burnside.js';
 import { countTerms } from '../src/count/solutions.js';
 import { machineDescription } from '../src/bench/encodings.js';
 import { timed } from '../src/bench/timing.js';
-import { option } from './args.js';
+import { option, publish, runMain } from './args.js';
 
 /** Catalogue puzzles whose fronts are too wide for the sweep (so `count --unique` nests), counted in seconds to a minute. */
 const PUZZLES = [
@@ -103,13 +102,7 @@ async function main(): Promise<void> {
     }),
     '',
   ];
-  const report = lines.join('\n');
-  process.stdout.write(report);
-  const out = option(argv, '--write');
-  if (out) writeFileSync(out, report);
+  publish(argv, lines.join('\n'));
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`count-nesting: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+runMain('count-nesting', main);

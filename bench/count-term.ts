@@ -15,7 +15,6 @@
  *   npx tsc && node dist/bench/count-term.js --puzzle one-sided-hexiamonds-obeirnes-hexagon --force 3445 [--engines dlx,mrv,sweep] [--rounds 2] [--cache-mib 256] [--write FILE]
  *   node dist/bench/count-term.js --kind polyomino --params '{"board":"10x9","pieces":"…","flip":false}' --force 1949,1374
  */
-import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { buildInstance, type Instance } from '../src/index.js';
 import { solveExactCover } from '../solvers/dlx/exact-cover.js';
@@ -24,7 +23,7 @@ import { itemOrderOf } from '../src/count/solutions.js';
 import { DancingCounter } from '../src/count/dancing.js';
 import { SweepCounter } from '../src/count/sweep.js';
 import { machineDescription } from '../src/bench/encodings.js';
-import { option } from './args.js';
+import { option, publish, runMain } from './args.js';
 import { timed } from '../src/bench/timing.js';
 
 const ENGINES = {
@@ -96,13 +95,7 @@ async function main(): Promise<void> {
     }),
     '',
   ];
-  const report = lines.join('\n');
-  process.stdout.write(report);
-  const out = option(argv, '--write');
-  if (out) writeFileSync(out, report);
+  publish(argv, lines.join('\n'));
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`count-term: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+runMain('count-term', main);
