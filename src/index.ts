@@ -77,7 +77,7 @@ export { CATALOGUE, FAMILIES, cataloguePuzzle, type CataloguePuzzle } from '../e
 export { countCommand } from '../encoders/catalogue/arguments.js';
 export { SIGNAL_EXIT, runLimited } from './core/cpu-limit.js';
 export { colorWanted } from './render/grid.js';
-export { checkPngSize, writeDrawing } from './render/png.js';
+export { checkPngSize, svgToPng, writeDrawing } from './render/png.js';
 export { isCnfPath } from '../encoders/index.js';
 export { trueNamesInFile } from './core/dimacs.js';
 // The benchmark suites `puzzlesat bench` runs (the repository's bench/ scripts build on them too).

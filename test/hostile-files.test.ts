@@ -346,3 +346,16 @@ describe('--output to a device', { timeout: 120_000 }, () => {
     expect(swept.code, swept.err).toBe(0);
   });
 });
+
+describe('--histogram by its file name', { timeout: 120_000 }, () => {
+  it('writes PNG to a .png file and refuses a name that is neither .svg nor .png (regression: SVG text was written into h.png)', () => {
+    const sweep = (name: string) => run(['sweep', 'genius-square', '--count', '--sample', '2', '--seed', '1', '--histogram', name, '--json']);
+    const png = sweep('h.png');
+    expect(png.code, png.err).toBe(0);
+    expect([...readFileSync(join(dir, 'h.png')).subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const svg = sweep('h.svg');
+    expect(svg.code, svg.err).toBe(0);
+    expect(readFileSync(join(dir, 'h.svg'), 'utf8')).toMatch(/^<svg /);
+    expectOneLineError(sweep('h.jpg'), /^puzzlesat: --histogram: "h\.jpg" names neither an \.svg nor a \.png file$/m, 2);
+  });
+});

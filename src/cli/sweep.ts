@@ -8,6 +8,7 @@ import {
   UsageError,
   UserError,
   renderHistogramSvg,
+  svgToPng,
   resolvePlan,
   runPlan,
   summarizeSweep,
@@ -50,7 +51,7 @@ const sweepOptions = (y: Argv) =>
       .option('workers', { type: 'number', describe: `worker threads (default: all cores, here ${availableParallelism()})` }),
     'keep the rolls already in --output and visit the others',
   )
-    .option('histogram', { type: 'string', describe: 'draw the solutions per roll as an SVG histogram (needs --count)' })
+    .option('histogram', { type: 'string', describe: 'draw the solutions per roll as a histogram: FILE.svg, or FILE.png (needs --count)' })
     .option('sample', { type: 'number', describe: 'visit N random rolls instead of all' })
     .option('seed', { type: 'number', describe: 'seed for --sample (default 1)' })
     .option('timeout', {
@@ -73,6 +74,8 @@ export const handler = (args: Args) =>
     const count = args.count === true;
     const sample = positiveInt(args.sample, '--sample');
     if (args.histogram !== undefined && !count) throw new UsageError('--histogram needs --count (it draws the solutions per roll)');
+    if (args.histogram !== undefined && !/\.(svg|png)$/i.test(String(args.histogram)))
+      throw new UsageError(`--histogram: "${String(args.histogram)}" names neither an .svg nor a .png file`);
     const plan = (await resolvePlan(String(args.kind), {
       verb: 'sweep',
       count,
@@ -109,8 +112,10 @@ export const handler = (args: Args) =>
         xLabel: 'solutions of a roll',
         yLabel: 'rolls',
       });
+      // A .png file gets PNG: SVG text under that name opened as a broken image.
+      const bytes = /\.png$/i.test(histogram) ? await svgToPng(svg) : svg;
       try {
-        writeReplacing(histogram, [svg]);
+        writeReplacing(histogram, [bytes]);
       } catch (e) {
         throw new UserError(`--histogram: cannot write "${histogram}": ${systemReason(e)}`);
       }
