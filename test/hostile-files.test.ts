@@ -359,3 +359,20 @@ describe('--histogram by its file name', { timeout: 120_000 }, () => {
     expectOneLineError(sweep('h.jpg'), /^puzzlesat: --histogram: "h\.jpg" names neither an \.svg nor a \.png file$/m, 2);
   });
 });
+
+describe('JSON where text art is read', { timeout: 120_000 }, () => {
+  it('says that art is read there and where JSON boards go (regression: only "unexpected character "{"")', () => {
+    const figure = file('figure.json', '{"grid":"cube","cells":[[0,0,0]]}\n');
+    const board = file('board-array.json', '[[0,0],[1,0]]\n');
+    for (const args of [
+      ['solve', 'soma', '--figure', figure],
+      ['solve', 'polyomino', '--board', board, '--pieces', 'D2'],
+      ['solve', 'polyform', '--board', board, '--pieces', 'D2=##'],
+    ]) {
+      expectOneLineError(
+        run(args),
+        /:1: unexpected character "[{[]" at column 1: this is read as text art \(.*\); JSON boards, objects \{"grid": …, "cells": \[…\]\}, are read by the polyform puzzle$/m,
+      );
+    }
+  });
+});

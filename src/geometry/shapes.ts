@@ -45,11 +45,21 @@ function cellsOf(
     for (let x = 0; x < text.length; x++) {
       const ch = text[x]!;
       if (isCell(ch)) checkDrawnCells(cells.push([x, y, z]), source, what);
-      else if (!isEmpty(ch)) throw new UserError(`${source}:${line}: unexpected character "${ch}" at column ${x + 1} (${legend})`);
+      else if (!isEmpty(ch)) throw new UserError(`${source}:${line}: unexpected character "${ch}" at column ${x + 1}${jsonHint(ch, cells, legend)}`);
     }
     y++;
   }
   return cells;
+}
+
+/**
+ * What an unexpected character says beside the legend: a JSON file given
+ * where art is read stops at its first "{" or "[", which alone says nothing
+ * of why.
+ */
+function jsonHint(ch: string, cells: readonly Cell[], legend: string): string {
+  if (cells.length > 0 || (ch !== '{' && ch !== '[')) return ` (${legend})`;
+  return `: this is read as text art (${legend}); JSON boards, objects {"grid": …, "cells": […]}, are read by the polyform puzzle`;
 }
 
 /**
