@@ -8,6 +8,15 @@ import { CountFile, countHeader, openCountFile } from '../src/cli/count-file.js'
 import { RunFile, openRunFile, runHeader } from '../src/cli/run-file.js';
 import { withSizeLimits } from '../src/core/limits.js';
 
+/** A finished count file of the 3x20 pentomino board in `dir`, written by the CLI, with the header a resume of it expects. */
+function countFileOf3x20(dir: string, name: string): { path: string; text: string; header: ReturnType<typeof countHeader> } {
+  const path = join(dir, name);
+  const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
+  const made = spawnSync(process.execPath, [cli, 'count', 'pentomino', '--preset', '3x20', '-o', path, '--quiet'], { encoding: 'utf8' });
+  expect(made.status, made.stderr).toBe(0);
+  return { path, text: readFileSync(path, 'utf8'), header: countHeader(pentomino({ preset: '3x20' }), 'exact-cover', false, undefined) };
+}
+
 /**
  * count and enumerate --output hash what they run on (the formula, or the
  * exact-cover problem) into the file's header before the run, and before a
@@ -95,14 +104,9 @@ describe('--output hashing its problem hears the stop', () => {
   });
 
   it('a count resumed polls the stop at each unit it reads back, and a stop there leaves the file as it was (regression: every unit was checked and parsed without a poll)', () => {
-    const path = join(dir, 'resumed-count.jsonl');
-    const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
-    const made = spawnSync(process.execPath, [cli, 'count', 'pentomino', '--preset', '3x20', '-o', path, '--quiet'], { encoding: 'utf8' });
-    expect(made.status, made.stderr).toBe(0);
-    const text = readFileSync(path, 'utf8');
+    const { path, text, header } = countFileOf3x20(dir, 'resumed-count.jsonl');
     const records = text.trimEnd().split('\n').length - 1;
     expect(records).toBeGreaterThanOrEqual(100);
-    const header = countHeader(pentomino({ preset: '3x20' }), 'exact-cover', false, undefined);
     const poll = vi.fn();
     new CountFile(path, header, { resume: true, force: false }, undefined, poll).close();
     expect(poll).toHaveBeenCalledTimes(records);
@@ -115,12 +119,7 @@ describe('--output hashing its problem hears the stop', () => {
   });
 
   it('a count resumed reads its file a line at a time: a stop is heard before the end of the file is read, and a file past maxInputBytes resumes when each line is within it (regression: the file was read whole, about 1 s per 125 MB, before the first poll)', () => {
-    const path = join(dir, 'streamed-count.jsonl');
-    const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
-    const made = spawnSync(process.execPath, [cli, 'count', 'pentomino', '--preset', '3x20', '-o', path, '--quiet'], { encoding: 'utf8' });
-    expect(made.status, made.stderr).toBe(0);
-    const text = readFileSync(path, 'utf8');
-    const header = countHeader(pentomino({ preset: '3x20' }), 'exact-cover', false, undefined);
+    const { path, text, header } = countFileOf3x20(dir, 'streamed-count.jsonl');
     const resumed = (poll?: () => void) => new CountFile(path, header, { resume: true, force: false }, undefined, poll);
     // Only the longest line is held at once: a file fifty times the input limit resumes, every unit read back and the file as it was.
     const lines = text.trimEnd().split('\n');
