@@ -446,6 +446,32 @@ describe('the sweep key', () => {
   });
 });
 
+/**
+ * Counts `forced` (input rows) pinned on the shared engine and compiled
+ * alone, expects the same count and the same units (nodes aside), and
+ * returns the count; undefined when the rows leave nothing to count.
+ */
+async function pinnedAsAlone(
+  ec: ExactCoverInput,
+  order: ItemOrder,
+  shared: PinnedTerms,
+  forced: number[],
+  where: string,
+): Promise<number | undefined> {
+  const alone = compileProblem(ec, order, forced);
+  if (alone.impossible) return undefined;
+  const units = (into: UnitCount[]) => (u: UnitCount) => void into.push({ ...u, nodes: 0 });
+  const apart: UnitCount[] = [];
+  const together: UnitCount[] = [];
+  const { strategy } = shared;
+  const expected = await runCount(alone, { strategy, onUnit: units(apart) });
+  const rows = forced.map((r) => shared.problem.rowIds.indexOf(r));
+  const run = await runCount(shared.problem, { strategy, pinned: { terms: shared, rows }, onUnit: units(together) });
+  expect(run.count, where).toBe(expected.count);
+  expect(together, `${where}: the units`).toEqual(apart);
+  return run.count;
+}
+
 describe('pinned terms sharing one engine and memo', () => {
   it('count every placement of a piece as its own term would, unit by unit, and sum to the solutions (10x3, 12x2 and 5x6 boards, both strategies)', async () => {
     // Pins ahead of the sweep's window are what its key's last word is for: long narrow boards have them.
@@ -465,21 +491,9 @@ describe('pinned terms sharing one engine and memo', () => {
         let placementsCompared = 0;
         for (let r = 0; r < ec.rows.length; r++) {
           if (!ec.rows[r]!.includes(piece)) continue;
-          const alone = compileProblem(ec, order, [r]);
-          if (alone.impossible) continue;
-          const units = (into: UnitCount[]) => (u: UnitCount) => void into.push({ ...u, nodes: 0 });
-          const apart: UnitCount[] = [];
-          const together: UnitCount[] = [];
-          const where = `${spec.board} ${strategy} row ${r}`;
-          const expected = await runCount(alone, { strategy, onUnit: units(apart) });
-          const run = await runCount(shared.problem, {
-            strategy,
-            pinned: { terms: shared, rows: [shared.problem.rowIds.indexOf(r)] },
-            onUnit: units(together),
-          });
-          expect(run.count, where).toBe(expected.count);
-          expect(together, `${where}: the units`).toEqual(apart);
-          sum += run.count;
+          const count = await pinnedAsAlone(ec, order, shared, [r], `${spec.board} ${strategy} row ${r}`);
+          if (count === undefined) continue;
+          sum += count;
           placementsCompared++;
         }
         // Not vacuous: more than five placements of the piece were compared.
@@ -508,18 +522,9 @@ describe('two rows pinned on the shared engine', () => {
         let pairsCompared = 0;
         for (const r of rowsOf(pieces[0]!)) {
           for (const q of rowsOf(pieces[1]!)) {
-            const alone = compileProblem(ec, order, [r, q]);
-            if (alone.impossible) continue;
-            const units = (into: UnitCount[]) => (u: UnitCount) => void into.push({ ...u, nodes: 0 });
-            const apart: UnitCount[] = [];
-            const together: UnitCount[] = [];
-            const where = `${spec.board} ${strategy} rows ${r}, ${q}`;
-            const expected = await runCount(alone, { strategy, onUnit: units(apart) });
-            const rows = [r, q].map((x) => shared.problem.rowIds.indexOf(x));
-            const run = await runCount(shared.problem, { strategy, pinned: { terms: shared, rows }, onUnit: units(together) });
-            expect(run.count, where).toBe(expected.count);
-            expect(together, `${where}: the units`).toEqual(apart);
-            sum += run.count;
+            const count = await pinnedAsAlone(ec, order, shared, [r, q], `${spec.board} ${strategy} rows ${r}, ${q}`);
+            if (count === undefined) continue;
+            sum += count;
             pairsCompared++;
           }
         }

@@ -301,8 +301,8 @@ const MAX_NESTED_ORBITS = 64;
  *
  * Its price is more terms, each searched from the top. On O'Beirne's
  * hexagon (MRV) one representative's block of order 2, 32.0 million nodes
- * and 157 CPU s, became 48 blocks of 21.5 million nodes and 110 s; 8x8 +
- * 2x2 by MRV took 19% fewer nodes. On narrow boards, which the
+ * and 164 CPU s, became 52 terms of 22.4 million nodes and 107 s, and the
+ * whole count 0.54 of the nodes (bench/results/count-nesting.md). On narrow boards, which the
  * sweep counts, the terms pinned at the representatives share the sweep's
  * memo (PinnedTerms), and nesting cost more than it saved (5x12: 3.2 times
  * the nodes). So a count nests only where the front is wide (termsOf).
@@ -343,7 +343,7 @@ function splittingGroup({ problem, perms, groups, poll }: NestingInput, block: P
   return best;
 }
 
-/** The orbits of `rows`, a set the permutations `among` (a group) map onto itself, in order of their least member. */
+/** The orbits of `rows`, a set the permutations `among` (a group) map onto itself, in the order `rows` first meets them. */
 function orbitsOf(rows: readonly number[], perms: readonly Int32Array[], among: readonly number[]): number[][] {
   const seen = new Set<number>();
   const orbits: number[][] = [];

@@ -68,28 +68,62 @@ export function boardOrder(cells: readonly (readonly number[])[], items: number)
   return { rank, local: cells.length };
 }
 
+/** How far rows reach around their lowest primary item, in places of the sweep: back to their first cell, on to their last. */
+export interface Reach {
+  before: number;
+  after: number;
+}
+
 /**
- * The widest reach of a row past its lowest primary item, in places of the
- * sweep (sweepWindow's `after`), read off the problem as given: the
- * compiled problem's can only be narrower (merged items), and compiling
- * costs what a term's compile does, which a count stopped at once must not
- * spend. A row led by a global item but touching cells spans them all.
+ * The reach of `rows` rows, row r's items itemsOf(r), each at place
+ * rankOf(i) of the sweep (below `local`: a cell). A row led by a global
+ * item but touching cells spans them all. The sweep's window
+ * (sweepWindow) on a compiled problem; on a problem as given (frontOf),
+ * before it is compiled.
  */
-export function frontOf(problem: ExactCoverInput, order: ItemOrder): number {
-  let front = 0;
-  for (const row of problem.rows) {
+export function reachOf(
+  rows: number,
+  itemsOf: (r: number) => ArrayLike<number>,
+  rankOf: (i: number) => number,
+  isPrimary: (i: number) => boolean,
+  local: number,
+): Reach {
+  let before = 0;
+  let after = 0;
+  for (let r = 0; r < rows; r++) {
+    const items = itemsOf(r);
     let low = Infinity;
+    let first = Infinity;
     let last = -1;
-    for (const i of row) {
-      if (i < problem.primary) low = Math.min(low, order.rank[i]!);
-      if (order.rank[i]! < order.local) last = Math.max(last, order.rank[i]!);
+    for (let m = 0; m < items.length; m++) {
+      const at = rankOf(items[m]!);
+      if (isPrimary(items[m]!)) low = Math.min(low, at);
+      if (at >= local) continue;
+      first = Math.min(first, at);
+      last = Math.max(last, at);
     }
     if (last < 0) continue;
-    if (low >= order.local) return order.local;
-    front = Math.max(front, last - low);
+    if (low >= local) return { before: local, after: local };
+    before = Math.max(before, low - first);
+    after = Math.max(after, last - low);
   }
-  return front;
+  return { before, after };
 }
+
+/**
+ * The sweep's front (reachOf's `after`) read off the problem as given: the
+ * compiled problem's can only be narrower (merged items), and compiling
+ * costs what a term's compile does, which a count stopped at once must not
+ * spend.
+ */
+export const frontOf = (problem: ExactCoverInput, order: ItemOrder): number =>
+  reachOf(
+    problem.rows.length,
+    (r) => problem.rows[r]!,
+    (i) => order.rank[i]!,
+    (i) => i < problem.primary,
+    order.local,
+  ).after;
 
 /**
  * The problem with `forced` rows (input indices) already taken: their items

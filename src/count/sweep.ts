@@ -1,6 +1,6 @@
 import { CountCache } from './cache.js';
 import { CountSearch, type EngineOptions, CountOverflow, MAX_EXACT, MIN_STORED_COST, POLL_NODES, Stopped } from './engine.js';
-import type { CountProblem } from './problem.js';
+import { type CountProblem, type Reach, reachOf } from './problem.js';
 
 /**
  * Counting by a sweep: always cover the first uncovered primary item in the
@@ -33,36 +33,20 @@ import type { CountProblem } from './problem.js';
  * two thirds of the time; on OneSidedPentominoes6x15, half the steps of the
  * look-ahead went to stepping over the runs of placed pieces.
  */
-export interface SweepWindow {
-  before: number;
-  after: number;
-}
+export type SweepWindow = Reach;
 
 /** Uncovered items ahead of f checked for a fitting row at each node. */
 const LOOKAHEAD = 8;
 
 /** The window a key must cover for this problem (see the module comment). */
-export function sweepWindow(p: CountProblem): SweepWindow {
-  let before = 0;
-  let after = 0;
-  for (let r = 0; r + 1 < p.rowStart.length; r++) {
-    const low = lowestPrimary(p, r);
-    let first = Infinity;
-    let last = -1;
-    for (let m = p.rowStart[r]!; m < p.rowStart[r + 1]!; m++) {
-      const i = p.rowItems[m]!;
-      if (i >= p.local) continue;
-      first = Math.min(first, i);
-      last = Math.max(last, i);
-    }
-    if (last < 0) continue;
-    // A row led by a global item but touching cells: the window must span all cells.
-    if (low >= p.local) return { before: p.local, after: p.local };
-    before = Math.max(before, low - first);
-    after = Math.max(after, last - low);
-  }
-  return { before, after };
-}
+export const sweepWindow = (p: CountProblem): SweepWindow =>
+  reachOf(
+    p.rowStart.length - 1,
+    (r) => p.rowItems.subarray(p.rowStart[r]!, p.rowStart[r + 1]!),
+    (i) => i,
+    (i) => p.primary[i] === 1,
+    p.local,
+  );
 
 /** A row's piece: its first global item (rows list items ascending), or -1. */
 function pieceOf(p: CountProblem, r: number): number {
