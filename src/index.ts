@@ -688,7 +688,7 @@ export { decompressed, readDimacsFile, readPackedText, writeDimacsFile, writeDim
 export type { PuzzleOption } from './core/puzzle.js';
 export { orbit } from './enumerate/cube-tree.js';
 export { processAlive } from './core/process.js';
-export { SUM_DIGITS, chained, checkTornTail, followingSum, readWholeLines, wholeLines, wholeLinesLength } from './core/checksum.js';
+export { SUM_DIGITS, chained, followingSum, readWholeLines } from './core/checksum.js';
 export { summarizeSweep, type SweepRun, type SweepSummary } from './enumerate/sweep.js';
 export { explainPuzzle, type PuzzleExplanation, type SideBySide } from './explain-puzzle.js';
 export type { EncodingRow, Explanation } from './explain/explain.js';

@@ -40,34 +40,15 @@ export function followingSum(record: { body: string; sum: string } | undefined, 
   return record.sum;
 }
 
-/** The length of the file's whole lines, without a torn or NUL-padded tail. */
-export function wholeLinesLength(bytes: Buffer): number {
-  let end = bytes.lastIndexOf(0x0a) + 1;
-  // A crash can also leave whole lines of NULs (blocks allocated, never written).
-  while (end > 0) {
-    const start = bytes.lastIndexOf(0x0a, end - 2) + 1;
-    if (!bytes.subarray(start, end - 1).every((b) => b === 0)) break;
-    end = start;
-  }
-  return end;
-}
-
 /**
- * Refuses a file whose bytes after its whole lines (its first `length`) are
- * not what a kill leaves of one more line: the start of a record, as
+ * Refuses a file whose bytes after its `lines` whole lines (`tail`) are not
+ * what a kill leaves of one more line: the start of a record, as
  * `opens` tells one, and NULs. A resume cuts that tail; anything
  * else there (a file appended to by hand or by another program, however
  * large) is not ours to cut, and the resume stops at its line instead.
  */
-export function checkTornTail(bytes: Buffer, length: number, opens: (head: string) => boolean, path: string): void {
-  let lines = 0;
-  for (let at = bytes.indexOf(0x0a); at >= 0 && at < length; at = bytes.indexOf(0x0a, at + 1)) lines++;
-  checkTail(bytes.subarray(length), lines, opens, path);
-}
-
-/** checkTornTail of the bytes after a file's `lines` whole lines. */
 function checkTail(tail: Buffer, lines: number, opens: (head: string) => boolean, path: string): void {
-  // The tail is lines of NULs (wholeLinesLength), then the unterminated rest, NULs in it left out.
+  // The tail is lines of NULs, then the unterminated rest, NULs in it left out.
   const rest = tail.toString('utf8').replace(/\0/g, '').replace(/^\n+/, '');
   if (rest === '' || opens(rest)) return;
   const line = lines + 1;
@@ -76,39 +57,28 @@ function checkTail(tail: Buffer, lines: number, opens: (head: string) => boolean
   );
 }
 
-/**
- * The file's whole lines (its first `length` bytes, as wholeLinesLength
- * measured them, which the caller keeps too) as the lines written: a CR
- * before each LF (a file passed through a Windows editor, or git's autocrlf)
- * and a byte-order mark first (such an editor's) are no part of them, so
- * every checksum is over the line as it was written.
- */
-export function wholeLines(bytes: Buffer, length: number): string[] {
-  const lines = withoutBom(bytes.subarray(0, length).toString('utf8')).split('\n');
-  lines.pop(); // the empty string after the last newline
-  return lines.map((line) => line.replace(/\r$/, ''));
-}
-
 /** Bytes read from a resumed file at a time. */
 const READ_CHUNK = 1 << 16;
 
 /** What follows a file's whole lines (readWholeLines): their length, and the tail a stopped run may have left. */
 export interface AfterWholeLines {
-  /** The bytes of the whole lines, the length a resume keeps (wholeLinesLength). */
+  /** The bytes of the whole lines, the length a resume keeps (lines of NULs at the end left out: a crash's blocks allocated, never written). */
   length: number;
   /** The bytes after them: lines of NULs and an unterminated rest. */
   tail: Buffer;
 }
 
 /**
- * The whole lines of a file (as wholeLines gives them: without CR or
- * byte-order mark), read a chunk at a time and yielded as they come, then
+ * The whole lines of a file, as they were written: without the CR before
+ * each LF (a file passed through a Windows editor, or git's autocrlf) or a
+ * byte-order mark first (such an editor's), so that every checksum is over
+ * the line as written; read a chunk at a time and yielded as they come, then
  * what follows them. Read whole first, a resumed file of gigabytes was in
  * memory, and read for seconds, before its first record was looked at (and
  * a stop heard): now it holds one line at a time, each within the input
  * limit (maxInputBytes). Lines of NULs are held back until a later line
  * shows they are not the tail a crash left. `opens` tells the start of a
- * record (checkTornTail); `option` names the file in a read error.
+ * record (checkTail); `option` names the file in a read error.
  */
 export function* readWholeLines(path: string, option: string, opens: (head: string) => boolean): Generator<string, AfterWholeLines> {
   const fd = openOrExplain(path, option);

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, truncateSync } from 'node:fs';
-import { readFileInput } from '../core/input.js';
 import { parseJson } from '../core/json.js';
 import { writeOrExplain } from '../core/output.js';
 import { availableParallelism } from 'node:os';
@@ -8,7 +7,7 @@ import type { Worker } from 'node:worker_threads';
 import { ROLL_COUNT, RollSolver, parseBlockers, rollAt, rollIndex, symmetryClassKey } from '../../encoders/genius-square.js';
 import { UsageError, UserError, systemReason } from '../core/errors.js';
 import { fieldName } from '../core/field-names.js';
-import { chained, checkTornTail, followingSum, isSum, wholeLines, wholeLinesLength } from '../core/checksum.js';
+import { chained, followingSum, isSum, readWholeLines } from '../core/checksum.js';
 import { seededRandom } from '../core/random.js';
 import { type PoolControl, WORKER_SCRIPT, poolAvailable, runPool } from './pool.js';
 import type { SweepAnswer, SweepBatch } from './worker-tasks.js';
@@ -348,48 +347,62 @@ export interface SweepTsv {
  * Anything else is refused in one line naming FILE:LINE.
  */
 export function readSweepTsv(path: string): SweepTsv {
-  // The request's out, which the command line also takes as --out (its --output's older name).
-  const bytes = readFileInput(path, fieldName('out'));
-  // Whole lines only: a torn or NUL-padded tail is what a kill leaves, cut before appending.
-  const keep = wholeLinesLength(bytes);
-  // No whole line: a first line torn by a kill (started afresh), or a file that is not a sweep's, which is not ours to replace.
-  if (keep === 0 && !tornParams(bytes.toString('utf8')))
-    throw new UserError(`${path}:1: not a sweep TSV (no "${PARAMS_PREFIX.trim()}" line); cannot resume from it`);
   const rows = new Map<number, SweepRow>();
   const lineOf = new Map<number, number>();
-  const lines = wholeLines(bytes, keep);
-  if (lines.length > 0 && !lines[0]!.startsWith(PARAMS_PREFIX))
-    throw new UserError(
-      `${fieldName('resume')}: ${path}:1 records no sweep parameters (written by an older puzzlesat, or by hand): cannot tell it is this sweep's; start another file`,
-    );
-  // The parameters and the header are written at once: without the header the file holds no row yet, and starts afresh.
-  if (lines.length < 2) return { rows, wholeLines: 0, sum: '' };
-  checkTornTail(bytes, keep, (head) => TORN_ROW.test(head), path);
-  const params = parseParams(lines[0]!, `${path}:1`);
-  let sum = chained('', lines[0]!);
-  if (lines[1] === UNSUMMED_HEADER)
-    throw new UserError(`${path}:2: a sweep TSV without checksums (written by an older puzzlesat); cannot resume from it, start another file`);
-  if (lines[1] !== HEADER) throw new UserError(`${path}:2: not a sweep TSV (expected the header "${HEADER.replace(/\t/g, '\\t')}")`);
-  lines.slice(2).forEach((line, i) => {
-    const where = `${path}:${i + 3}`;
-    const record = splitSum(line);
-    sum = followingSum(record, sum, where);
-    const [roll, solvable, solutions, extra] = record!.body.split('\t');
-    if (roll === undefined || solutions === undefined || extra !== undefined || (solvable !== 'yes' && solvable !== 'no')) {
-      throw new UserError(`${where}: expected "roll<TAB>yes|no<TAB>solutions<TAB>sum"`);
+  let params: Partial<SweepParams> | undefined;
+  let sum = '';
+  let n = 0;
+  // Whole lines only, a line at a time: a torn or NUL-padded tail is what a kill leaves, cut before appending; past the
+  // header it must be the start of a row, before it (the two are written at once) anything.
+  // The request's out, which the command line also takes as --out (its --output's older name).
+  const lines = readWholeLines(path, fieldName('out'), (head) => n < 2 || TORN_ROW.test(head));
+  let next = lines.next();
+  for (; !next.done; next = lines.next()) {
+    const line = next.value;
+    const where = `${path}:${++n}`;
+    if (n === 1) {
+      if (!line.startsWith(PARAMS_PREFIX))
+        throw new UserError(
+          `${fieldName('resume')}: ${path}:1 records no sweep parameters (written by an older puzzlesat, or by hand): cannot tell it is this sweep's; start another file`,
+        );
+      params = parseParams(line, where);
+      sum = chained('', line);
+    } else if (n === 2) {
+      if (line === UNSUMMED_HEADER)
+        throw new UserError(`${where}: a sweep TSV without checksums (written by an older puzzlesat); cannot resume from it, start another file`);
+      if (line !== HEADER) throw new UserError(`${where}: not a sweep TSV (expected the header "${HEADER.replace(/\t/g, '\\t')}")`);
+    } else {
+      sum = readRow(line, path, n, sum, rows, lineOf);
     }
-    if (solutions !== '' && !/^\d+$/.test(solutions)) throw new UserError(`${where}: solutions must be a whole number or empty, got "${solutions}"`);
-    const count = solutions === '' ? null : Number(solutions);
-    if (count !== null && count > 0 !== (solvable === 'yes')) throw new UserError(`${where}: "${solvable}" contradicts ${count} solutions`);
-    const index = rollIndex(parseBlockers(roll, where));
-    const row = { solvable: solvable === 'yes', solutions: count };
-    const before = rows.get(index);
-    if (before && (before.solvable !== row.solvable || before.solutions !== row.solutions))
-      throw new UserError(`${where}: roll ${roll} is on line ${lineOf.get(index)} too, with another answer`);
-    rows.set(index, row);
-    lineOf.set(index, i + 3);
-  });
-  return { rows, wholeLines: keep, params, sum };
+  }
+  // No whole line: a first line torn by a kill (started afresh), or a file that is not a sweep's, which is not ours to replace.
+  if (n === 0 && !tornParams(next.value.tail.toString('utf8')))
+    throw new UserError(`${path}:1: not a sweep TSV (no "${PARAMS_PREFIX.trim()}" line); cannot resume from it`);
+  // The parameters and the header are written at once: without the header the file holds no row yet, and starts afresh.
+  if (n < 2) return { rows, wholeLines: 0, sum: '' };
+  return { rows, wholeLines: next.value.length, params, sum };
+}
+
+/** Line n of a sweep TSV, a row checked against its checksum, into `rows`; the checksum the next row chains from. */
+function readRow(line: string, path: string, n: number, previous: string, rows: Map<number, SweepRow>, lineOf: Map<number, number>): string {
+  const where = `${path}:${n}`;
+  const record = splitSum(line);
+  const sum = followingSum(record, previous, where);
+  const [roll, solvable, solutions, extra] = record!.body.split('\t');
+  if (roll === undefined || solutions === undefined || extra !== undefined || (solvable !== 'yes' && solvable !== 'no')) {
+    throw new UserError(`${where}: expected "roll<TAB>yes|no<TAB>solutions<TAB>sum"`);
+  }
+  if (solutions !== '' && !/^\d+$/.test(solutions)) throw new UserError(`${where}: solutions must be a whole number or empty, got "${solutions}"`);
+  const count = solutions === '' ? null : Number(solutions);
+  if (count !== null && count > 0 !== (solvable === 'yes')) throw new UserError(`${where}: "${solvable}" contradicts ${count} solutions`);
+  const index = rollIndex(parseBlockers(roll, where));
+  const row = { solvable: solvable === 'yes', solutions: count };
+  const before = rows.get(index);
+  if (before && (before.solvable !== row.solvable || before.solutions !== row.solutions))
+    throw new UserError(`${where}: roll ${roll} is on line ${lineOf.get(index)} too, with another answer`);
+  rows.set(index, row);
+  lineOf.set(index, n);
+  return sum;
 }
 
 /** The output TSV, written line batch by line batch so that a stop loses nothing already solved. */
