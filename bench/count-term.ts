@@ -20,7 +20,7 @@ import { buildInstance, type Instance } from '../src/index.js';
 import { solveExactCover } from '../solvers/dlx/exact-cover.js';
 import { compileProblem } from '../src/count/problem.js';
 import { itemOrderOf } from '../src/count/solutions.js';
-import { DancingCounter } from '../src/count/dancing.js';
+import { MrvCounter } from '../src/count/mrv.js';
 import { SweepCounter } from '../src/count/sweep.js';
 import { machineDescription } from '../src/bench/encodings.js';
 import { option, publish, runMain } from './args.js';
@@ -28,7 +28,7 @@ import { timed } from '../src/bench/timing.js';
 
 const ENGINES = {
   dlx: 'solveExactCover: dancing links with MRV, the search behind `enumerate --solver dlx`, visiting every solution',
-  mrv: "the counter's MRV engine (dancing cells with a memo), `count --strategy mrv`",
+  mrv: "the counter's MRV engine (live rows as bits, a memo), `count --strategy mrv`",
   sweep: "the counter's sweep (first empty cell, bitsets, a memo), `count --strategy sweep`",
 } as const;
 type Engine = keyof typeof ENGINES;
@@ -49,7 +49,7 @@ function countOnce(engine: Engine, instance: Instance, forced: number[], cacheBy
   return timed(() => {
     if (engine === 'dlx') return solveExactCover(instance.exactCover!, { forced });
     const problem = compileProblem(instance.exactCover!, itemOrderOf(instance), forced);
-    const counter = engine === 'mrv' ? new DancingCounter(problem, { cacheBytes }) : new SweepCounter(problem, { cacheBytes });
+    const counter = engine === 'mrv' ? new MrvCounter(problem, { cacheBytes }) : new SweepCounter(problem, { cacheBytes });
     return { count: counter.count(), nodes: counter.nodes };
   }).then(({ value, cpu }) => ({ engine, count: value.count, nodes: value.nodes, cpu }));
 }

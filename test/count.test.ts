@@ -9,7 +9,7 @@ import { solveExactCover } from '../solvers/dlx/exact-cover.js';
 import { bruteForceCount } from './helpers/exact-cover-count.js';
 import { burnsideSum, classTerms } from '../src/count/burnside.js';
 import { CountCache } from '../src/count/cache.js';
-import { DancingCounter } from '../src/count/dancing.js';
+import { MrvCounter } from '../src/count/mrv.js';
 import { MemoryBoundExceeded } from '../src/count/engine.js';
 import { PinnedTerms, type UnitCount, runCount } from '../src/count/exact-cover.js';
 import type { StrategyChoice } from '../src/core/plan.js';
@@ -574,7 +574,7 @@ describe('bounds and stops', () => {
   it('keeps counting right in a memo too small to hold the states (eviction)', async () => {
     const instance = pentomino({ preset: '5x12' });
     const problem = compileProblem(instance.exactCover!, itemOrderOf(instance));
-    for (const Engine of [SweepCounter, DancingCounter]) {
+    for (const Engine of [SweepCounter, MrvCounter]) {
       const engine = new Engine(problem, { cacheBytes: 64 * 1024 });
       expect(engine.count()).toBe(4040);
       expect(engine.cache.snapshot().evictions).toBeGreaterThan(0);

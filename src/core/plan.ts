@@ -109,7 +109,7 @@ export interface SweepPlan {
   timeoutSeconds?: number;
 }
 
-/** What counts: the exact-cover counter with a cache (src/count/sweep.ts, dancing.ts), or the projected model counter on the formula (src/count/cnf.ts). */
+/** What counts: the exact-cover counter with a cache (src/count/sweep.ts, mrv.ts), or the projected model counter on the formula (src/count/cnf.ts). */
 export const COUNT_METHODS = ['exact-cover', 'cnf'] as const;
 export type CountMethod = (typeof COUNT_METHODS)[number];
 

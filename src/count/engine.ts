@@ -3,7 +3,7 @@ import type { CountProblem } from './problem.js';
 import { kindOf, shownValue } from '../core/limits.js';
 
 /**
- * What the counting engines (sweep.ts, dancing.ts, and components.ts for
+ * What the counting engines (sweep.ts, mrv.ts, and components.ts for
  * boards in parts) share: how the caller drives them, how they stop, and
  * how they say how far they got.
  */

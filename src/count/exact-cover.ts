@@ -1,7 +1,7 @@
 import type { StrategyChoice } from '../core/plan.js';
 import type { CacheStats } from './cache.js';
 import { PartsCounter, partsFit, partsPayOff } from './components.js';
-import { DancingCounter } from './dancing.js';
+import { MrvCounter } from './mrv.js';
 import {
   type CountEngine,
   type EngineOptions,
@@ -70,7 +70,7 @@ export interface RunOptions {
  * million compiled apart.
  */
 export class PinnedTerms {
-  private engine: SweepCounter | DancingCounter | undefined;
+  private engine: SweepCounter | MrvCounter | undefined;
   /** The stop of the run using the engine now (an engine's stop is fixed when it is made). */
   private poll: () => boolean = () => false;
 
@@ -80,10 +80,10 @@ export class PinnedTerms {
   ) {}
 
   /** The shared engine, made on first use with this memo bound, polling `shouldStop` until the next call. */
-  engineFor(cacheBytes: number, shouldStop: () => boolean): SweepCounter | DancingCounter {
+  engineFor(cacheBytes: number, shouldStop: () => boolean): SweepCounter | MrvCounter {
     this.poll = shouldStop;
     const options = { cacheBytes, shouldStop: () => this.poll(), pinnable: true };
-    this.engine ??= this.strategy === 'sweep' ? new SweepCounter(this.problem, options) : new DancingCounter(this.problem, options);
+    this.engine ??= this.strategy === 'sweep' ? new SweepCounter(this.problem, options) : new MrvCounter(this.problem, options);
     return this.engine;
   }
 
@@ -162,7 +162,7 @@ export function engineBytes(p: CountProblem): number {
 
 function makeEngine(strategy: Strategy, p: CountProblem, options: EngineOptions): CountEngine {
   if (strategy === 'components') return new PartsCounter(p, options);
-  return strategy === 'sweep' ? new SweepCounter(p, options) : new DancingCounter(p, options);
+  return strategy === 'sweep' ? new SweepCounter(p, options) : new MrvCounter(p, options);
 }
 
 export async function runCount(p: CountProblem, options: RunOptions = {}): Promise<RunResult> {
