@@ -115,6 +115,25 @@ describe('dobble -o FILE: the deck to a file (regression: "Unknown argument: o")
     expect(run('dobble', 'check', 'deck.txt', '-o', 'other.txt').code).toBe(2);
   });
 
+  it('writes no file when there is no deck, UNSAT or UNKNOWN: the answer goes to stderr, exit 0 (regression: the answer line was written as the deck, and dobble check passed it as a deck of one card)', () => {
+    // Seven cards of three symbols need all seven symbols: six prove there is none.
+    const unsat = run('dobble', '--symbols-per-card', '3', '--max-symbols', '6', '--method', 'sat', '-o', 'unsat-deck.txt');
+    expect({ code: unsat.code, out: unsat.out }).toEqual({ code: 0, out: '' });
+    expect(unsat.err).toMatch(
+      /^unsat-deck\.txt not written: no deck of 7 cards with 3 symbols each exists using at most 6 symbols \(UNSAT, proved by SAT in [\d.]+ s\)\n$/,
+    );
+    expect(existsSync(join(dir, 'unsat-deck.txt'))).toBe(false);
+    // The limit runs out while the program loads, whatever the machine's speed.
+    const late = run('dobble', '--symbols-per-card', '7', '--method', 'sat', '--timeout', '0.001', '-o', 'late-deck.txt');
+    expect({ code: late.code, out: late.out }).toEqual({ code: 0, out: '' });
+    expect(late.err).toMatch(/^late-deck\.txt not written: no answer from \S+ within 0\.001 s \(UNKNOWN[^\n]*\n$/);
+    expect(existsSync(join(dir, 'late-deck.txt'))).toBe(false);
+    // With --json the file is the summary, not the deck: written, its status and null cards saying there is none.
+    const json = run('dobble', '--symbols-per-card', '3', '--max-symbols', '6', '--method', 'sat', '-o', 'unsat-deck.json', '--json');
+    expect({ code: json.code, out: json.out, err: json.err }).toEqual({ code: 0, out: '', err: '' });
+    expect(JSON.parse(read('unsat-deck.json'))).toMatchObject({ status: 'UNSAT', cards: null, count: 0, complete: true });
+  });
+
   it('refuses an -o that is the --symbols file or one of the --svg or --png pages, before any work', () => {
     const names = Array.from({ length: 57 }, (_, i) => `s${i}`).join('\n') + '\n';
     file('names.txt', names);
