@@ -512,7 +512,8 @@ const NAMELESS_ANSWER = { cnf: '<dimacs>', model: '<answer>' };
  * file) to a DIMACS file that puzzlesat wrote, as the puzzle's solutions:
  * the puzzle is rebuilt from the file's header and compared with its clauses,
  * each model is checked against every clause and by the puzzle's checker
- * (a file naming no puzzle is a plain formula: its clauses only). A puzzle
+ * (a file naming no puzzle is a plain formula: its clauses only), and a
+ * model given twice is refused (see refuseRepeatedModel). A puzzle
  * or parameter the header names that puzzlesat does not know is refused at
  * its line. `where` names the inputs in error messages.
  */
@@ -542,11 +543,33 @@ export function decodeAnswer(
   if (answer.contradicts) throw new UserError(`${where.model}: the answer says both SAT and UNSAT, and gives no model`);
   const instance = instanceOfDimacs(formula, where.cnf);
   const solutions = answer.models.map((lits, i) => decodeModel(instance, lits, `${where.model}: model ${i + 1}`));
+  refuseRepeatedModel(answer.models, where.model);
   if (answer.status === 'SAT' && solutions.length === 0 && answer.unclosed && !answer.stray)
     throw new UserError(`${where.model}: SAT, but its model is not closed by 0: the answer is cut short`);
   if (answer.status === 'SAT' && solutions.length === 0)
     throw new UserError(`${where.model}: SAT without a model${answer.stray ? `: cannot read "${oneLine(answer.stray, 60)}"` : ''}`);
   return { instance, status: answer.status, solutions, complete: answer.exhausted === true };
+}
+
+/**
+ * A model the answer gives twice (the same true variables, in any order; a
+ * variable left out is false) is refused at the repeat, where it was
+ * counted as another model: no solver lists a model twice, so the text is
+ * not one run's answer (one saved twice over, say), and decode refuses an
+ * answer it cannot take as one, as it does a garbled v line.
+ */
+function refuseRepeatedModel(models: readonly (readonly number[])[], where: string): void {
+  const first = new Map<string, number>();
+  for (const [i, lits] of models.entries()) {
+    const key = lits
+      .filter((lit) => lit > 0)
+      .sort((a, b) => a - b)
+      .join(' ');
+    const seen = first.get(key);
+    if (seen !== undefined)
+      throw new UserError(`${where}: model ${i + 1} repeats model ${seen + 1} (a solver lists each model once: an answer saved twice?)`);
+    first.set(key, i);
+  }
 }
 
 /** One model: checked against every clause of the file, decoded, and checked as a solution. */

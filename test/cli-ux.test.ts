@@ -234,6 +234,27 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     expect(run('dobble', 'check', 'deck.txt', '--cards', '3').code).toBe(2);
   });
 
+  it('an output path the rule refuses before any work is a usage error (2), whichever part it breaks (regression: a missing folder exited 2, an existing file without --force 1)', () => {
+    const domino = ['solve', 'polyomino', '--board', '2x1', '--pieces', 'D2'];
+    writeFileSync(join(dir, 'taken.txt'), 'keep me');
+    writeFileSync(join(dir, 'taken-2.svg'), 'keep me');
+    writeFileSync(join(dir, 'in.cnf'), 'p cnf 1 1\n1 0\n');
+    const cases: [string[], RegExp][] = [
+      [[...domino, '-o', join(dir, 'no-such-folder', 'out.txt')], /--output \(-o\): cannot write ".*out\.txt": no such file or directory/],
+      [[...domino, '-o', 'taken.txt'], /--output \(-o\): taken\.txt exists; add --force to replace it/],
+      [['solve', 'in.cnf', '-o', 'in.cnf', '--force'], /--output \(-o\): in\.cnf is the input of this run; write elsewhere/],
+      [[...domino, '-o', 'same.svg', '--svg', 'same.svg'], /--svg: same\.svg is also written by --output \(-o\); give each output its own file/],
+      // A deck's pages are checked by the same rule once their number is known, still before the deck is made.
+      [['dobble', '--symbols-per-card', '8', '--svg', 'taken.svg'], /--svg: taken-2\.svg exists; add --force to replace it/],
+    ];
+    for (const [args, message] of cases) {
+      const r = run(...args);
+      expectOneLineError(r, new RegExp(`^puzzlesat: ${message.source}`, 'm'), 2);
+      expect(r.out).toBe('');
+    }
+    expect(readFileSync(join(dir, 'taken.txt'), 'utf8')).toBe('keep me');
+  });
+
   it('every bad option value, unknown puzzle, solver or encoding is a usage error (2), with a suggestion where one is close', () => {
     const cases: [string[], RegExp][] = [
       [['enumerate', 'pentomino', '--amo', 'bimandr'], /unknown at-most-one encoding "bimandr" \(did you mean bimander\?\)/],

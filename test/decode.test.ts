@@ -105,6 +105,27 @@ describe('puzzlesat decode', () => {
     ]);
   });
 
+  it('counts each model once: a model the answer repeats is refused at its number (regression: the same model twice counted as 2 models)', () => {
+    // No puzzle named: a plain formula, x1 or x2, with three models.
+    const cnf = write('or.cnf', 'p cnf 2 1\n1 2 0\n');
+    const decoded = (file: string, text: string) => {
+      const r = run(['decode', cnf, '--model', write(file, text), '--json']);
+      return { code: r.status, out: r.stdout, err: r.stderr };
+    };
+    const distinct = decoded('distinct.out', 's SATISFIABLE\nv 1 2 0\ns SATISFIABLE\nv 1 -2 0\n');
+    expect(distinct.err).toBe('');
+    expect(JSON.parse(distinct.out)).toMatchObject({ status: 'SAT', count: 2 });
+    // The same assignment, its literals in another order, or with a variable left out (read as false).
+    for (const [file, text, repeat] of [
+      ['same.out', 's SATISFIABLE\nv 1 2 0\ns SATISFIABLE\nv 1 -2 0\ns SATISFIABLE\nv 2 1 0\n', 'model 3 repeats model 1'],
+      ['left-out.out', 's SATISFIABLE\nv 1 -2 0\ns SATISFIABLE\nv 1 0\n', 'model 2 repeats model 1'],
+    ] as const) {
+      const r = decoded(file, text);
+      expectOneLineError(r, new RegExp(`^puzzlesat: --model \\S*${file.replace('.', '\\.')}: ${repeat} \\(`));
+      expect(r.out).toBe('');
+    }
+  });
+
   it('says a model not closed by 0 is cut short (regression: "SAT without a model", though the file holds one)', () => {
     const cnf = join(dir, 'cut.cnf');
     expect(run(['encode', 'pentomino', '--preset', '3x20', '-o', cnf]).status).toBe(0);
@@ -151,8 +172,9 @@ describe('puzzlesat decode', () => {
         .join(' ');
       const minisat = run(['decode', cnf, '--model', write('soma.minisat', `SAT\n${model}\n`)]);
       expect(minisat.stdout).toMatch(/SAT: 1 model of soma/);
+      // The same answer twice over is no enumeration: its second model repeats the first (several models are counted in 'counts each model once').
       const twice = run(['decode', cnf, '--model', write('soma.clasp', `${answer}${answer}`), '--json']);
-      expect((JSON.parse(twice.stdout) as { count: number }).count).toBe(2);
+      expect([twice.status, twice.stderr]).toEqual([1, expect.stringMatching(/soma\.clasp: model 2 repeats model 1 /)]);
       // Compressed as solver logs often are, read by its magic bytes as the DIMACS input is (regression: "no solver answer found").
       writeFileSync(join(dir, 'soma.out.gz'), gzipSync(answer));
       const packed = run(['decode', cnf, '--model', 'soma.out.gz']);

@@ -138,6 +138,7 @@ describe('puzzlesat dobble, algebraic', () => {
     expectOneLineError(
       ran('dobble', '--symbols-per-card', '3', '--png', 'same.png'),
       /^puzzlesat: --png: same-2\.png is also written by --png \(same-1\.png\); give each output its own file/,
+      2,
     );
     expect(existsSync(join(dir, 'one.png'))).toBe(false);
     // One page is FILE itself, checked as before: through its link.
@@ -149,6 +150,7 @@ describe('puzzlesat dobble, algebraic', () => {
     expectOneLineError(
       ran('dobble', '--symbols-per-card', '2', '--svg', 'there.svg'),
       /^puzzlesat: --svg: there\.svg exists; add --force to replace it/m,
+      2,
     );
   });
 

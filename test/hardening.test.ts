@@ -614,6 +614,7 @@ describe('3. one output-path rule', { timeout: 300_000 }, () => {
     expectOneLineError(
       run(['solve', cnf, '--proof', cnf, '--solver', 'cadical-wasm', '--force']),
       /--proof: in\.cnf is the input of this run; write elsewhere/,
+      2,
     );
     expect(readFileSync(join(dir, cnf), 'utf8')).toBe('p cnf 1 2\n1 0\n-1 0\n');
     const board = fresh('board.txt', '.....\n.....\n');
@@ -621,10 +622,12 @@ describe('3. one output-path rule', { timeout: 300_000 }, () => {
       expectOneLineError(
         run(['encode', 'polyomino', '--board', board, '--pieces', 'I,I', '-o', board, ...force]),
         /--output \(-o\): board\.txt is the --board file of this run/,
+        2,
       );
       expectOneLineError(
         run(['enumerate', 'polyomino', '--board', board, '--pieces', 'I,I', '-o', board, ...force]),
         /--output \(-o\): board\.txt is the --board file of this run/,
+        2,
       );
     }
     expect(readFileSync(join(dir, board), 'utf8')).toBe('.....\n.....\n');
@@ -666,6 +669,7 @@ describe('3. one output-path rule', { timeout: 300_000 }, () => {
       expectOneLineError(
         run(['encode', given!, '-o', output!, '--force']),
         /--output \(-o\): .*input\.cnf is the input of this run; write elsewhere/,
+        2,
       );
     expect([lstatSync(join(dir, 'to-input.cnf')).isSymbolicLink(), readFileSync(join(dir, input), 'utf8')]).toEqual([true, 'p cnf 1 1\n1 0\n']);
   });
@@ -693,6 +697,7 @@ describe('3. one output-path rule', { timeout: 300_000 }, () => {
     expectOneLineError(
       run(['solve', 'polyomino', '--board', '2x1', '--pieces', 'D2', '--svg', 'drawing.svg', '--png', 'drawing-link.png']),
       /^puzzlesat: --png: drawing-link\.png is also written by --svg; give each output its own file$/m,
+      2,
     );
     expect(existsSync(join(dir, 'drawing.svg'))).toBe(false);
   });
@@ -739,22 +744,25 @@ describe('3. one output-path rule', { timeout: 300_000 }, () => {
       expectOneLineError(
         run([verb, 'knapsack', '--items', items, '-o', items, '--force']),
         /--output \(-o\): items\.txt is the --items file of this run; write elsewhere/,
+        2,
       );
     expect(readFileSync(join(dir, items), 'utf8')).toBe('a 3 4\nb 2 3\nc 4 5\n');
     // Order 7 draws 57 cards on several pages: FILE-1.svg … are the files written, each checked.
     const page = fresh('deck-2.svg', 'keep');
-    expectOneLineError(run(['dobble', '--symbols-per-card', '8', '--svg', 'deck.svg']), /--svg: deck-2\.svg exists; add --force to replace it/);
+    expectOneLineError(run(['dobble', '--symbols-per-card', '8', '--svg', 'deck.svg']), /--svg: deck-2\.svg exists; add --force to replace it/, 2);
     expect(readFileSync(join(dir, page), 'utf8')).toBe('keep');
     expect(existsSync(join(dir, 'deck-1.svg'))).toBe(false);
     const symbols = fresh('sym-1.svg', Array.from({ length: 57 }, (_, i) => `s${i}`).join('\n') + '\n');
     expectOneLineError(
       run(['dobble', '--symbols-per-card', '8', '--symbols', symbols, '--svg', 'sym.svg', '--force']),
       /--svg: sym-1\.svg is the --symbols file of this run; write elsewhere/,
+      2,
     );
     // Two outputs naming one file that does not exist yet.
     expectOneLineError(
       run(['sweep', 'genius-square', '--count', '--sample', '2', '-o', 'same.tsv', '--histogram', 'same.tsv']),
       /same\.tsv is also written by --output \(-o\); give each output its own file/,
+      2,
     );
     expect(existsSync(join(dir, 'same.tsv'))).toBe(false);
   });
@@ -784,7 +792,7 @@ describe('3. one output-path rule', { timeout: 300_000 }, () => {
       ['-o', ['encode', 'pentomino', '--preset', '3x20']],
     ] as const) {
       const kept = fresh('kept.txt', 'keep me');
-      expectOneLineError(run([...args, option, kept]), /kept\.txt exists; add --force to replace it/);
+      expectOneLineError(run([...args, option, kept]), /kept\.txt exists; add --force to replace it/, 2);
       expect(readFileSync(join(dir, kept), 'utf8')).toBe('keep me');
       expect(run([...args, option, kept, '--force']).code).toBe(0);
       expect(readFileSync(join(dir, kept), 'utf8')).not.toBe('keep me');
@@ -814,12 +822,12 @@ describe('3. one output-path rule', { timeout: 300_000 }, () => {
     // One line and nothing on stdout: refused before the suite ran (it prints a line per cell).
     for (const args of [quick, ['bench', '--merge', report('m0/report.json')]]) {
       const r = run([...args, '-o', 'benchout']);
-      expectOneLineError(r, /--output \(-o\): benchout\/report\.md exists; add --force to replace it/);
+      expectOneLineError(r, /--output \(-o\): benchout\/report\.md exists; add --force to replace it/, 2);
       expect(r.out).toBe('');
       expect(readFileSync(join(dir, kept), 'utf8')).toBe('keep me');
     }
     inFolder('pbout/pb-encodings.json', 'keep me');
-    expectOneLineError(run(['bench', 'pb', '--quick', '-o', 'pbout']), /pbout\/pb-encodings\.json exists; add --force/);
+    expectOneLineError(run(['bench', 'pb', '--quick', '-o', 'pbout']), /pbout\/pb-encodings\.json exists; add --force/, 2);
     expect(run(['bench', '--merge', 'm0/report.json', '-o', 'benchout', '--force']).code).toBe(0);
     expect(readFileSync(join(dir, kept), 'utf8')).toMatch(/^# Encoding benchmark/);
     const [a, b] = [report('ma/report.json'), report('mb/report.json')];
@@ -827,6 +835,7 @@ describe('3. one output-path rule', { timeout: 300_000 }, () => {
     expectOneLineError(
       run(['bench', '--merge', `${a},${b}`, '-o', 'ma', '--force']),
       /--output \(-o\): ma\/report\.json is the --merge file of this run; write elsewhere/,
+      2,
     );
     expect(readFileSync(join(dir, a), 'utf8')).toBe(before);
     const file = fresh('bin.dat', 'keep me');

@@ -16,7 +16,9 @@ import {
   weightedBounds,
 } from '../src/pb/index.js';
 import { sumBits } from '../src/pb/adder.js';
+import { buildDiagram } from '../src/pb/bdd.js';
 import { normalizeAtMost } from '../src/pb/normalize.js';
+import { registerLayout } from '../src/pb/swc.js';
 import { countModels, propagationRefutes, solveDpll, unitPropagation } from './helpers/dpll.js';
 import { userErrorOf } from './helpers/expect-errors.js';
 import { assignments, survivors, truthTable } from './helpers/truth-table.js';
@@ -514,6 +516,53 @@ describe('sizes', () => {
     expect(userErrorOf(inLimit(literals - 1).emit)).toMatch(
       /^a sequential weight counter of 200 weighted terms ≤ 500: its clauses would hold more literals than the limit of /,
     );
+  });
+
+  it("the BDD's and the sequential weight counter's counts are the literals they write, an optimisation bound's guard in each clause included: at the count they are built, one fewer is refused by it (regression: the guard, and the BDD's root, were left out, and a bound past the limit passed)", () => {
+    const random = seededRandom(8);
+    const weights = Array.from({ length: 200 }, () => 1 + Math.floor(random() * 100));
+    const counted = {
+      bdd: (extra: number) =>
+        buildDiagram(
+          [...weights].sort((a, b) => b - a),
+          500,
+          Infinity,
+          extra,
+        ).literals,
+      swc: (extra: number) =>
+        registerLayout(
+          [...weights].sort((a, b) => a - b),
+          500,
+          Infinity,
+          extra,
+        ).literals,
+    };
+    for (const encoding of ['bdd', 'swc'] as const) {
+      for (const guarded of [false, true]) {
+        const inLimit = (maxLiterals: number) => {
+          const cnf = new Cnf();
+          const inputs = weights.map((_, i) => cnf.vars.named(`x${i + 1}`));
+          // An optimisation bound's guard (weightedBounds): every clause of the bound carries its negation.
+          const guard = guarded ? cnf.vars.named('bound') : undefined;
+          cnf.family('constraint');
+          const terms = inputs.map((lit, i) => ({ lit, weight: weights[i]! }));
+          const emit = () => withSizeLimits({ literals: maxLiterals }, () => atMostWeighted(cnf, terms, 500, encoding, 'pb', guard));
+          return { cnf, emit };
+        };
+        const built = inLimit(Number.MAX_SAFE_INTEGER);
+        built.emit();
+        const literals = [...built.cnf.clauses()].reduce((n, clause) => n + clause.length, 0);
+        const what = `${encoding}${guarded ? ', guarded' : ''}`;
+        expect(counted[encoding](guarded ? 1 : 0), what).toBe(literals);
+        expect(() => inLimit(literals).emit(), what).not.toThrow();
+        const refused = inLimit(literals - 1);
+        expect(userErrorOf(refused.emit), what).toMatch(
+          /^a (BDD|sequential weight counter) of 200 weighted terms ≤ 500: its clauses would hold more literals than the limit of /,
+        );
+        // Refused from the count alone: no auxiliary or clause made.
+        expect([refused.cnf.vars.auxCount, refused.cnf.clauseCount], what).toEqual([0, 0]);
+      }
+    }
   });
 
   it('the adder grows with log W where the counters grow with k: 20 random weights up to 100000, k half their sum', () => {

@@ -48,20 +48,25 @@ describe('solve -o FILE: the answer written to a file (regression: "Unknown argu
     expect(read('solution.txt')).toMatch(/^DD\nSAT in [\d.]+ s with \S+ \[1 var, \d+ clauses?\]\n$/);
     expect(read('solution.txt')).not.toMatch(/\x1b/);
 
-    expectOneLineError(run('solve', ...DOMINO, '-o', 'solution.txt', '--json'), /--output \(-o\): solution\.txt exists; add --force to replace it/);
+    expectOneLineError(
+      run('solve', ...DOMINO, '-o', 'solution.txt', '--json'),
+      /--output \(-o\): solution\.txt exists; add --force to replace it/,
+      2,
+    );
     const json = run('solve', ...DOMINO, '--output', 'solution.txt', '--json', '--force');
     expect({ code: json.code, out: json.out, err: json.err }).toEqual({ code: 0, out: '', err: '' });
     expect(JSON.parse(read('solution.txt'))).toMatchObject({ status: 'SAT', count: 1, complete: true, puzzle: 'polyomino' });
 
     // A DIMACS file's answer is the SAT-competition lines; the formula itself is an input.
     file('unsat.cnf', UNSAT_CNF);
-    expectOneLineError(run('solve', 'unsat.cnf', '-o', 'unsat.cnf', '--force'), /--output \(-o\): unsat\.cnf is the input of this run/);
+    expectOneLineError(run('solve', 'unsat.cnf', '-o', 'unsat.cnf', '--force'), /--output \(-o\): unsat\.cnf is the input of this run/, 2);
     expect(read('unsat.cnf')).toBe(UNSAT_CNF);
     expect(run('solve', 'unsat.cnf', '-o', 'answer.txt', '--sat-exit-codes').code).toBe(20);
     expect(read('answer.txt')).toBe('s UNSATISFIABLE\n');
     expectOneLineError(
       run('solve', ...DOMINO, '-o', 'same.svg', '--svg', 'same.svg'),
       /--svg: same\.svg is also written by --output \(-o\); give each output its own file/,
+      2,
     );
   });
 
@@ -82,14 +87,16 @@ describe('decode -o FILE (regression: "Unknown argument: o")', () => {
     expect(read('decoded.txt')).toBe("DD\n\nSAT: 1 model of polyomino, each checked against domino.cnf and the puzzle's checker\n");
     expect(run('decode', 'domino.cnf', '--model', 'domino.out', '-o', 'decoded.json', '--json').code).toBe(0);
     expect(JSON.parse(read('decoded.json'))).toMatchObject({ status: 'SAT', count: 1 });
-    expectOneLineError(run('decode', 'domino.cnf', '--model', 'domino.out', '-o', 'decoded.txt'), /decoded\.txt exists; add --force/);
+    expectOneLineError(run('decode', 'domino.cnf', '--model', 'domino.out', '-o', 'decoded.txt'), /decoded\.txt exists; add --force/, 2);
     expectOneLineError(
       run('decode', 'domino.cnf', '--model', 'domino.out', '-o', 'domino.out', '--force'),
       /--output \(-o\): domino\.out is the --model file of this run; write elsewhere/,
+      2,
     );
     expectOneLineError(
       run('decode', 'domino.cnf', '--model', 'domino.out', '-o', 'domino.cnf', '--force'),
       /--output \(-o\): domino\.cnf is the input of this run; write elsewhere/,
+      2,
     );
     expect(read('domino.out')).toBe('s SATISFIABLE\nv 1 0\n');
   });
@@ -108,12 +115,32 @@ describe('dobble -o FILE: the deck to a file (regression: "Unknown argument: o")
     expect(run('dobble', 'check', 'deck.txt', '-o', 'other.txt').code).toBe(2);
   });
 
+  it('writes no file when there is no deck, UNSAT or UNKNOWN: the answer goes to stderr, exit 0 (regression: the answer line was written as the deck, and dobble check passed it as a deck of one card)', () => {
+    // Seven cards of three symbols need all seven symbols: six prove there is none.
+    const unsat = run('dobble', '--symbols-per-card', '3', '--max-symbols', '6', '--method', 'sat', '-o', 'unsat-deck.txt');
+    expect({ code: unsat.code, out: unsat.out }).toEqual({ code: 0, out: '' });
+    expect(unsat.err).toMatch(
+      /^unsat-deck\.txt not written: no deck of 7 cards with 3 symbols each exists using at most 6 symbols \(UNSAT, proved by SAT in [\d.]+ s\)\n$/,
+    );
+    expect(existsSync(join(dir, 'unsat-deck.txt'))).toBe(false);
+    // The limit runs out while the program loads, whatever the machine's speed.
+    const late = run('dobble', '--symbols-per-card', '7', '--method', 'sat', '--timeout', '0.001', '-o', 'late-deck.txt');
+    expect({ code: late.code, out: late.out }).toEqual({ code: 0, out: '' });
+    expect(late.err).toMatch(/^late-deck\.txt not written: no answer from \S+ within 0\.001 s \(UNKNOWN[^\n]*\n$/);
+    expect(existsSync(join(dir, 'late-deck.txt'))).toBe(false);
+    // With --json the file is the summary, not the deck: written, its status and null cards saying there is none.
+    const json = run('dobble', '--symbols-per-card', '3', '--max-symbols', '6', '--method', 'sat', '-o', 'unsat-deck.json', '--json');
+    expect({ code: json.code, out: json.out, err: json.err }).toEqual({ code: 0, out: '', err: '' });
+    expect(JSON.parse(read('unsat-deck.json'))).toMatchObject({ status: 'UNSAT', cards: null, count: 0, complete: true });
+  });
+
   it('refuses an -o that is the --symbols file or one of the --svg or --png pages, before any work', () => {
     const names = Array.from({ length: 57 }, (_, i) => `s${i}`).join('\n') + '\n';
     file('names.txt', names);
     expectOneLineError(
       run('dobble', '--symbols-per-card', '8', '--symbols', 'names.txt', '-o', 'names.txt', '--force'),
       /--output \(-o\): names\.txt is the --symbols file of this run; write elsewhere/,
+      2,
     );
     expect(read('names.txt')).toBe(names);
     // 57 cards fill several pages: FILE-1.svg … are the files --svg writes.
@@ -124,6 +151,7 @@ describe('dobble -o FILE: the deck to a file (regression: "Unknown argument: o")
       expectOneLineError(
         run('dobble', '--symbols-per-card', '8', option!, pages!, '-o', page!),
         new RegExp(`${option}: ${page!.replace('.', '\\.')} is also written by --output \\(-o\\); give each output its own file`),
+        2,
       );
       expect(existsSync(join(dir, page!))).toBe(false);
     }

@@ -6,6 +6,13 @@
 export interface ClauseSink {
   add(clause: readonly number[]): void;
   aux(): number;
+  /**
+   * Literals the sink adds to every clause it is given (an optimisation
+   * bound's guard, ¬g: 1; none when absent), so that an encoding that counts
+   * its literals before writing them (the BDD, the weight counter) counts
+   * what the formula will hold.
+   */
+  readonly literalsAdded?: number;
 }
 
 /** `count` fresh auxiliary variables, in order. */

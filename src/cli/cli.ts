@@ -146,17 +146,13 @@ await cli
       // --timeout counts from the process's start (performance.timeOrigin), as a summary's seconds do:
       // loading the program and building the formula spend it too.
       if (typeof argv.timeout === 'number') setRunDeadline(performance.timeOrigin + argv.timeout * 1000);
-    } catch (e) {
-      if (!(e instanceof UserError)) throw e;
-      usageError(e.message, undefined);
-    }
-    // Outputs are checked before any work too, but a file in the way is not a usage error: exit 1.
-    try {
+      // The output-path rule (options.ts) as a whole is a usage error, exit 2: each part of it, a folder that is
+      // not there, a file in the way without --force, an input or another output's file, is an option value the
+      // run refuses before any work, fixed by changing the command line. (A file in the way was exit 1, a missing folder 2.)
       checkOutputs(argv);
     } catch (e) {
       if (!(e instanceof UserError)) throw e;
-      process.stderr.write(`puzzlesat: ${userMessage(e.message)}\n`);
-      process.exit(1);
+      usageError(e.message, undefined);
     }
   })
   .command(solve as never)

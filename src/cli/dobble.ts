@@ -143,7 +143,10 @@ const check = {
 };
 
 const deckOptions = (y: Argv) =>
-  answerOutputOption(commonOptions(y), 'the deck (one card a line and a # summary, a file `dobble check` reads)')
+  answerOutputOption(
+    commonOptions(y),
+    'the deck (one card a line and a # summary, a file `dobble check` reads; with no deck, FILE is not written and the answer goes to stderr)',
+  )
     .command(check as never)
     .option('symbols-per-card', { type: 'number', describe: 'symbols on each card (m ≥ 2)' })
     .option('cards', { type: 'number', describe: 'deck size K (default the most there can be: m² - m + 1)' })
@@ -290,7 +293,12 @@ export const handler = (args: Args) =>
       png,
     };
     if (args.json) writeAnswer(args, JSON.stringify(jsonSummary(report)) + '\n');
-    else {
+    else if (!named && args.output !== undefined) {
+      // -o FILE is the deck, a file `dobble check` reads: the one-line answer of no deck written there passed
+      // as a deck of one card. Like the --svg pages of no deck, FILE is not written, and the answer goes to stderr.
+      // (--json's FILE is the summary, written either way: its status and null cards say there is no deck.)
+      process.stderr.write(`${String(args.output)} not written: ${textReport(report)}`);
+    } else {
       writeAnswer(args, textReport(report));
       for (const paths of [svg, png])
         if (paths)

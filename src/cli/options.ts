@@ -90,7 +90,8 @@ const RULES: Readonly<Record<string, Rule>> = {
  * directory exists and is writable; an existing file is replaced only with
  * --force (or continued with --resume, for the files that stream); a file the
  * run reads is never written, even with --force; no two outputs are one file.
- * All checked here, before any work starts.
+ * All checked here, before any work starts, and each a usage error (exit 2):
+ * the option's value is what is wrong, whichever part of the rule it breaks.
  */
 const OUTPUT_PATHS = ['output', 'svg', 'png', 'histogram', 'proof'] as const;
 /** Options (and positionals) naming a file the run reads. */
@@ -333,12 +334,12 @@ function checkOutputFile(
   const id = fileId(path);
   const key = outputKey(path);
   const twice = key === undefined ? undefined : written.get(key);
-  if (twice) throw new UserError(`${option}: ${path} is also written by ${twice}; give each output its own file`);
+  if (twice) throw new UsageError(`${option}: ${path} is also written by ${twice}; give each output its own file`);
   if (key !== undefined) written.set(key, writer);
   if (id === undefined) return;
   refuseInput(inputs, id, option, path);
   if (!args.force && !(resumable && args.resume))
-    throw new UserError(`${option}: ${path} exists; add ${resumable ? '--resume to continue it or ' : ''}--force to replace it`);
+    throw new UsageError(`${option}: ${path} exists; add ${resumable ? '--resume to continue it or ' : ''}--force to replace it`);
 }
 
 /**
@@ -369,13 +370,7 @@ function outputKey(path: string): string | undefined {
  * path); then as checkLaterOutputs.
  */
 export function checkLaterFiles(args: Record<string, unknown>, files: readonly { path: string; option: string }[]): void {
-  for (const { path, option } of files) {
-    try {
-      checkWritable(path, option);
-    } catch (e) {
-      throw e instanceof UserError ? new UsageError(e.message) : e;
-    }
-  }
+  for (const { path, option } of files) checkWritable(path, option);
   checkLaterOutputs(args, files);
 }
 
@@ -395,7 +390,7 @@ function inputsOf(args: Record<string, unknown>): { name: string; id: string }[]
 function refuseInput(inputs: readonly { name: string; id: string }[], id: string, option: string, path: string): void {
   const input = inputs.find((i) => i.id === id);
   if (input)
-    throw new UserError(
+    throw new UsageError(
       `${option}: ${path} is ${input.name === 'kind' || input.name === 'cnf' ? 'the input' : `the --${input.name} file`} of this run; write elsewhere (--force does not replace inputs)`,
     );
 }
@@ -452,37 +447,37 @@ function checkWritable(path: string, option: string): void {
   try {
     file = linkTarget(path);
     const parent = dirname(resolve(file));
-    if (!statSync(parent).isDirectory()) throw new UserError(`${option}: ${parent} is not a directory`);
+    if (!statSync(parent).isDirectory()) throw new UsageError(`${option}: ${parent} is not a directory`);
     accessSync(parent, constants.W_OK);
   } catch (e) {
     if (e instanceof UserError) throw e;
     const link = file === path ? '' : ` (a link to ${resolve(file)})`;
-    throw new UserError(`${option}: cannot write "${path}"${link}: ${systemReason(e)}`);
+    throw new UsageError(`${option}: cannot write "${path}"${link}: ${systemReason(e)}`);
   }
 }
 
 /** An output option's value names a file: not nothing, not a directory (a deck's pages, FILE-1.svg …, are named from it too). */
 function checkFileName(path: string, option: string): void {
-  if (path === '') throw new UserError(`${option}: give a file name`);
+  if (path === '') throw new UsageError(`${option}: give a file name`);
   // No output writes to standard output by "-": it was a file named "-", replaced without --force (fileId sees no file in "-").
-  if (path === '-') throw new UserError(`${option}: "-" is not standard output here; give a file name (./- for a file named "-")`);
+  if (path === '-') throw new UsageError(`${option}: "-" is not standard output here; give a file name (./- for a file named "-")`);
   // Caught here, before any verb opens it: --resume would read it, --force would try to replace it.
-  if (isDirectory(path)) throw new UserError(`${option}: "${path}" is a directory; give a file name`);
+  if (isDirectory(path)) throw new UsageError(`${option}: "${path}" is a directory; give a file name`);
 }
 
 /** A directory to write into: a new one, or one that exists; a file there is refused before the run, not after it (EEXIST). */
 function checkDirectory(path: string, option: string): void {
-  if (path === '') throw new UserError(`${option}: give a directory name`);
-  if (path === '-') throw new UserError(`${option}: "-" is not standard output here; give a directory name (./- for one named "-")`);
-  if (existsSync(path) && !isDirectory(path)) throw new UserError(`${option}: "${path}" is a file, not a directory; give a directory`);
+  if (path === '') throw new UsageError(`${option}: give a directory name`);
+  if (path === '-') throw new UsageError(`${option}: "-" is not standard output here; give a directory name (./- for one named "-")`);
+  if (existsSync(path) && !isDirectory(path)) throw new UsageError(`${option}: "${path}" is a file, not a directory; give a directory`);
   // The folder is made only when the report is written, after the suite: where it cannot be, say so now.
   const existing = nearestExisting(resolve(path));
   try {
-    if (!isDirectory(existing)) throw new UserError(`${option}: cannot make the directory "${path}": ${existing} is a file`);
+    if (!isDirectory(existing)) throw new UsageError(`${option}: cannot make the directory "${path}": ${existing} is a file`);
     accessSync(existing, constants.W_OK);
   } catch (e) {
     if (e instanceof UserError) throw e;
-    throw new UserError(`${option}: cannot make the directory "${path}": ${systemReason(e)}`);
+    throw new UsageError(`${option}: cannot make the directory "${path}": ${systemReason(e)}`);
   }
 }
 

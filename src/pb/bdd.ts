@@ -35,6 +35,7 @@ export function bddAtMostWeighted(sink: ClauseSink, terms: readonly WeightedLit[
     sorted.map((t) => t.weight),
     k,
     sizeLimit('literals'),
+    sink.literalsAdded,
   );
   // Written in the order the inner nodes were made, children first: the auxiliaries and clauses come out as when they were made with their nodes.
   const litOf = new Int32Array(diagram.term.length);
@@ -57,13 +58,19 @@ interface Diagram {
   f: Column;
   t: Column;
   root: number;
+  /** The literals its clauses hold, the root's unit and `literalsAdded` to each clause included. */
+  literals: number;
 }
 
-/** The literals an inner node's clauses hold (unguarded): v → f unless f is TRUE, v ∧ xᵢ → t unless t is TRUE. */
-const literalsOf = (f: number, t: number): number => (f === TRUE ? 0 : 2) + (t === TRUE ? 0 : t === FALSE ? 2 : 3);
+/** The literals an inner node's clauses hold, `added` to each: v → f unless f is TRUE, v ∧ xᵢ → t unless t is TRUE. */
+const literalsOf = (f: number, t: number, added: number): number => (f === TRUE ? 0 : 2 + added) + (t === TRUE ? 0 : (t === FALSE ? 2 : 3) + added);
 
-/** The reduced BDD of Σ wᵢ·xᵢ ≤ k over weights heaviest first, refused once its clauses would hold more than `maxLiterals` literals. */
-export function buildDiagram(weights: readonly number[], k: number, maxLiterals: number): Diagram {
+/**
+ * The reduced BDD of Σ wᵢ·xᵢ ≤ k over weights heaviest first, refused once
+ * its clauses would hold more than `maxLiterals` literals, `literalsAdded`
+ * to each clause by its sink included (an optimisation bound's guard).
+ */
+export function buildDiagram(weights: readonly number[], k: number, maxLiterals: number, literalsAdded = 0): Diagram {
   const n = weights.length;
   const rest = new Array<number>(n + 1).fill(0);
   for (let i = n - 1; i >= 0; i--) rest[i] = rest[i + 1]! + weights[i]!;
@@ -71,8 +78,9 @@ export function buildDiagram(weights: readonly number[], k: number, maxLiterals:
   const lo = new Column(Float64Array);
   const hi = new Column(Float64Array);
   const ref = new Column(Int32Array);
-  const inner: Diagram = { term: new Column(Int32Array), f: new Column(Int32Array), t: new Column(Int32Array), root: FALSE };
-  let literals = 0;
+  const inner: Diagram = { term: new Column(Int32Array), f: new Column(Int32Array), t: new Column(Int32Array), root: FALSE, literals: 0 };
+  // The root's unit clause, asserted once the diagram is built (Σ wᵢ > k: the root is an inner node), owed from the start.
+  let literals = 1 + literalsAdded;
   const entry = (l: number, h: number, r: number): number => {
     hi.push(h);
     ref.push(r);
@@ -95,7 +103,7 @@ export function buildDiagram(weights: readonly number[], k: number, maxLiterals:
     let r = ref.at(f);
     const rt = ref.at(t);
     if (r !== rt) {
-      literals += literalsOf(r, rt);
+      literals += literalsOf(r, rt, literalsAdded);
       // Every inner node owes a clause of two or more literals: the count passes the limit long before the nodes fill memory.
       if (literals > maxLiterals) throw pastLimit('literals', `a BDD of ${n} weighted terms ≤ ${k}`, 'its clauses would hold more literals');
       inner.f.push(r);
@@ -148,6 +156,7 @@ export function buildDiagram(weights: readonly number[], k: number, maxLiterals:
     }
   };
   inner.root = ref.at(build(0, k));
+  inner.literals = literals;
   return inner;
 }
 

@@ -96,6 +96,7 @@ function sinkFor(cnf: Cnf, auxLabel: string, guard: number | undefined): ClauseS
   return {
     add: (clause) => cnf.add(guard === undefined ? clause : [...clause, -guard]),
     aux: () => cnf.vars.aux(auxLabel),
+    literalsAdded: guard === undefined ? 0 : 1,
   };
 }
 

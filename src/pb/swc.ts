@@ -30,6 +30,7 @@ export function swcAtMostWeighted(sink: ClauseSink, terms: readonly WeightedLit[
     sorted.map((t) => t.weight),
     k,
     sizeLimit('literals'),
+    sink.literalsAdded,
   );
   let prev = new Map<number, number>();
   for (let i = 0; i < sorted.length; i++) {
@@ -55,17 +56,20 @@ export interface RegisterLayout {
   row(i: number): number[];
   clauses: number;
   auxVars: number;
+  /** The literals the clauses hold, `literalsAdded` to each included. */
+  literals: number;
 }
 
 /**
  * The registers each row 0..n-2 of the counter over `weights` (lightest
  * first) keeps, and its clauses, counted without writing them; refused once
- * they would hold more than `maxLiterals` literals (unguarded). Every
+ * they would hold more than `maxLiterals` literals, `literalsAdded` to each
+ * clause by its sink included (an optimisation bound's guard). Every
  * register row i keeps is one row i+1 reads, so the rows before i keep
  * exactly the registers of 1..min(k, prefix sum) that row i can be told
  * from: whether row i-1 has j or j-wᵢ is a comparison, not a lookup.
  */
-export function registerLayout(weights: readonly number[], k: number, maxLiterals: number): RegisterLayout {
+export function registerLayout(weights: readonly number[], k: number, maxLiterals: number, literalsAdded = 0): RegisterLayout {
   const n = weights.length;
   // top[i + 1]: the highest register row i may keep, min(k, wₒ + … + wᵢ); top[0] = 0, no row before the first.
   const top = new Float64Array(n + 1);
@@ -82,14 +86,14 @@ export function registerLayout(weights: readonly number[], k: number, maxLiteral
     // Term i's clauses: its overflow when row i-1 has k+1-wᵢ, then per register j of row i, set (j ≤ wᵢ), carried (j in row i-1), shifted (j-wᵢ in row i-1).
     if (k + 1 - w <= before) {
       clauses++;
-      literals += 2;
+      literals += 2 + literalsAdded;
     }
     for (const j of next) {
       const set = j <= w;
       const carried = j <= before;
       const shifted = j - w >= 1 && j - w <= before;
       clauses += Number(set) + Number(carried) + Number(shifted);
-      literals += 2 * Number(set) + 2 * Number(carried) + 3 * Number(shifted);
+      literals += (2 + literalsAdded) * (Number(set) + Number(carried)) + (3 + literalsAdded) * Number(shifted);
     }
     // Each register owes a clause of two literals or more: the count passes the limit before the rows fill memory.
     if (literals > maxLiterals)
@@ -106,7 +110,7 @@ export function registerLayout(weights: readonly number[], k: number, maxLiteral
     for (let e = start[i]!; e < end; e++) kept.push(registers.at(e));
     return kept;
   };
-  return { row, clauses, auxVars };
+  return { row, clauses, auxVars, literals };
 }
 
 /**
