@@ -155,7 +155,22 @@ export class MrvCounter extends CountSearch {
 
   private selectRow(r: number): void {
     const { rowStart, rowItems } = this.p;
-    for (let m = rowStart[r]!, end = rowStart[r + 1]!; m < end; m++) this.cover(rowItems[m]!);
+    for (let m = rowStart[r]!, end = rowStart[r + 1]!; m < end; m++) this.mark(rowItems[m]!);
+    for (let m = rowStart[r]!, end = rowStart[r + 1]!; m < end; m++) this.kill(rowItems[m]!, false);
+  }
+
+  /**
+   * Takes branch row r of a node whose chosen item is covered already;
+   * false as soon as an item left to cover has no live row (the child is a
+   * dead end, and what was taken is left for restore() to undo). Two nodes
+   * in three are such dead ends (O'Beirne's hexagon, pentomino 6x10), and
+   * the first death usually comes before the row's last item is covered.
+   */
+  private placeBranch(r: number, item: number): boolean {
+    const { rowStart, rowItems } = this.p;
+    for (let m = rowStart[r]!, end = rowStart[r + 1]!; m < end; m++) if (rowItems[m] !== item) this.mark(rowItems[m]!);
+    for (let m = rowStart[r]!, end = rowStart[r + 1]!; m < end; m++) if (rowItems[m] !== item && this.kill(rowItems[m]!, true)) return false;
+    return true;
   }
 
   /** Opens a step: what restore() will put back. */
@@ -189,10 +204,24 @@ export class MrvCounter extends CountSearch {
     for (let w = 0; w < covered.length; w++) covered[w] = this.savedCovered[at++]!;
   }
 
-  /** Covers item j: every live row through it dies, and each item of a dying row counts one live row fewer. */
-  private cover(j: number): void {
+  /** The uncovered primary items without a live row. */
+  private rowless(): number[] {
+    const out: number[] = [];
+    for (let a = 0; a < this.activeCount; a++) if (this.counts[this.base + this.active[a]!] === 0) out.push(this.active[a]!);
+    return out;
+  }
+
+  /** Row r covers every one of `items`. */
+  private holdsAll(r: number, items: readonly number[]): boolean {
     const { rowStart, rowItems } = this.p;
-    const { live, counts, base, wordOf, maskOf } = this;
+    return items.every((i) => {
+      for (let m = rowStart[r]!, end = rowStart[r + 1]!; m < end; m++) if (rowItems[m] === i) return true;
+      return false;
+    });
+  }
+
+  /** Item j is covered: the memo key's bit, and out of MRV's choice. */
+  private mark(j: number): void {
     this.covered[j >>> 5]! |= 1 << (j & 31);
     if (this.p.primary[j]) {
       const last = this.active[--this.activeCount]!;
@@ -202,6 +231,17 @@ export class MrvCounter extends CountSearch {
       this.active[this.activeCount] = j;
       this.activePos[j] = this.activeCount;
     }
+  }
+
+  /**
+   * Every live row through item j dies, and each item of a dying row counts
+   * one live row fewer. Returns whether an uncovered primary item was left
+   * without rows; with `stopAtDeath`, at once, the rest undone by restore().
+   */
+  private kill(j: number, stopAtDeath: boolean): boolean {
+    const { rowStart, rowItems, primary } = this.p;
+    const { live, counts, base, wordOf, maskOf, covered } = this;
+    let died = false;
     for (let k = this.itemWords[j]!, end = this.itemWords[j + 1]!; k < end; k++) {
       const w = wordOf[k]!;
       let killed = live[w]! & maskOf[k]!;
@@ -213,9 +253,14 @@ export class MrvCounter extends CountSearch {
         const low = killed & -killed;
         killed ^= low;
         const r = w * 32 + 31 - Math.clz32(low);
-        for (let m = rowStart[r]!, stop = rowStart[r + 1]!; m < stop; m++) counts[base + rowItems[m]!]--;
+        for (let m = rowStart[r]!, stop = rowStart[r + 1]!; m < stop; m++) {
+          const i = rowItems[m]!;
+          if (--counts[base + i] === 0 && primary[i] && (covered[i >>> 5]! & (1 << (i & 31))) === 0) died = true;
+        }
+        if (died && stopAtDeath) return true;
       }
     }
+    return died;
   }
 
   private visit(): number {
@@ -231,17 +276,18 @@ export class MrvCounter extends CountSearch {
     const known = this.cache.get(key);
     if (known >= 0) return known;
     const before = this.nodes;
-    const { rowStart, rowItems } = this.p;
     const branches = this.branchRows();
     // While the item is covered, the rows through it are dead: the branches were read before.
     this.save();
-    this.cover(item);
+    this.mark(item);
+    // An item whose every live row went through the chosen one is left to the branches through it too.
+    const orphans = this.kill(item, false) ? this.rowless() : NONE;
     let total = 0;
     this.progress.enter(branches.length);
     for (const r of branches) {
       this.save();
-      for (let m = rowStart[r]!, stop = rowStart[r + 1]!; m < stop; m++) if (rowItems[m] !== item) this.cover(rowItems[m]!);
-      total += this.visit();
+      if (this.holdsAll(r, orphans) && this.placeBranch(r, item)) total += this.visit();
+      else this.nodes++; // the dead end, a node all the same: the tree and its figures as before
       this.restore();
       this.progress.next();
     }
@@ -253,6 +299,8 @@ export class MrvCounter extends CountSearch {
     return total;
   }
 }
+
+const NONE: readonly number[] = [];
 
 /** A copy twice as long, the old contents first. */
 function doubled(stack: Int32Array): Int32Array {
