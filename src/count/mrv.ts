@@ -27,8 +27,9 @@ export class MrvCounter extends CountSearch {
   private readonly itemWords: Int32Array;
   private readonly wordOf: Int32Array;
   private readonly maskOf: Int32Array;
-  /** Live rows, a bit each. */
+  /** Live rows, a bit each: bit b is row rowAt[b]. */
   private readonly live: Int32Array;
+  private readonly rowAt: Int32Array;
   /**
    * The words cover() cleared and the bits it cleared in them, to set back.
    * An item is covered at most once on a path and clears each of its pairs
@@ -60,34 +61,37 @@ export class MrvCounter extends CountSearch {
     const n = problem.items;
     const rows = problem.rowStart.length - 1;
     const { rowStart, rowItems } = problem;
-    // Pairs per item, counted and then filled: rows come in ascending order, so an item's words do too.
+    // Bit b of the row bitset is row rowAt[b]: rows by their first item, so that a cell's rows, which lie near it, share few words.
+    this.rowAt = Int32Array.from({ length: rows }, (_, r) => r).sort((a, b) => rowItems[rowStart[a]!]! - rowItems[rowStart[b]!]! || a - b);
+    // Pairs per item, counted and then filled: bits come in ascending order, so an item's words do too.
     const pairs = new Int32Array(n + 1);
     const lastWord = new Int32Array(n).fill(-1);
-    for (let r = 0; r < rows; r++)
-      for (let m = rowStart[r]!; m < rowStart[r + 1]!; m++) {
-        const i = rowItems[m]!;
-        if (lastWord[i] !== r >>> 5) {
-          lastWord[i] = r >>> 5;
-          pairs[i + 1]++;
-        }
+    const eachMembership = (visit: (i: number, b: number) => void): void => {
+      for (let b = 0; b < rows; b++) {
+        const r = this.rowAt[b]!;
+        for (let m = rowStart[r]!; m < rowStart[r + 1]!; m++) visit(rowItems[m]!, b);
       }
+    };
+    eachMembership((i, b) => {
+      if (lastWord[i] === b >>> 5) return;
+      lastWord[i] = b >>> 5;
+      pairs[i + 1]++;
+    });
     for (let i = 0; i < n; i++) pairs[i + 1] += pairs[i]!;
     this.itemWords = pairs;
     this.wordOf = new Int32Array(pairs[n]!);
     this.maskOf = new Int32Array(pairs[n]!);
     const at = pairs.slice(0, n);
     lastWord.fill(-1);
-    for (let r = 0; r < rows; r++)
-      for (let m = rowStart[r]!; m < rowStart[r + 1]!; m++) {
-        const i = rowItems[m]!;
-        if (lastWord[i] !== r >>> 5) {
-          lastWord[i] = r >>> 5;
-          this.wordOf[at[i]!++] = r >>> 5;
-        }
-        this.maskOf[at[i]! - 1] |= 1 << (r & 31);
+    eachMembership((i, b) => {
+      if (lastWord[i] !== b >>> 5) {
+        lastWord[i] = b >>> 5;
+        this.wordOf[at[i]!++] = b >>> 5;
       }
+      this.maskOf[at[i]! - 1] |= 1 << (b & 31);
+    });
     this.live = new Int32Array(Math.ceil(rows / 32));
-    for (let r = 0; r < rows; r++) this.live[r >>> 5] |= 1 << (r & 31);
+    for (let b = 0; b < rows; b++) this.live[b >>> 5] |= 1 << (b & 31);
     this.trailWord = new Int32Array(pairs[n]!);
     this.trailMask = new Int32Array(pairs[n]!);
     this.n = n;
@@ -127,7 +131,7 @@ export class MrvCounter extends CountSearch {
         while (bits !== 0) {
           const low = bits & -bits;
           bits ^= low;
-          out.push(w * 32 + 31 - Math.clz32(low));
+          out.push(this.rowAt[w * 32 + 31 - Math.clz32(low)]!);
         }
       }
     return out;
@@ -240,7 +244,7 @@ export class MrvCounter extends CountSearch {
    */
   private kill(j: number, stopAtDeath: boolean): boolean {
     const { rowStart, rowItems, primary } = this.p;
-    const { live, counts, base, wordOf, maskOf, covered } = this;
+    const { live, counts, base, wordOf, maskOf, covered, rowAt } = this;
     let died = false;
     for (let k = this.itemWords[j]!, end = this.itemWords[j + 1]!; k < end; k++) {
       const w = wordOf[k]!;
@@ -252,7 +256,7 @@ export class MrvCounter extends CountSearch {
       while (killed !== 0) {
         const low = killed & -killed;
         killed ^= low;
-        const r = w * 32 + 31 - Math.clz32(low);
+        const r = rowAt[w * 32 + 31 - Math.clz32(low)]!;
         for (let m = rowStart[r]!, stop = rowStart[r + 1]!; m < stop; m++) {
           const i = rowItems[m]!;
           if (--counts[base + i] === 0 && primary[i] && (covered[i >>> 5]! & (1 << (i & 31))) === 0) died = true;
