@@ -10,15 +10,19 @@ import type { CountProblem } from './problem.js';
  * items covered there, which is everything that decides what is below.
  *
  * The live rows are one bitset, and each item's rows its (word, mask)
- * pairs: covering an item clears its rows' bits a word at a time and takes
- * each row that dies off the live-row counts of its items, which is all
- * MRV reads. Undoing sets the cleared bits back from a trail and restores
- * the counts from a copy per open step (n numbers). Every row dies once on
- * a path, so the search's work is one decrement per membership of a dying
- * row; the dancing cells this replaced swapped each such membership out of
- * its item's segment, and took 1.14-1.16 times the CPU on the same trees
- * (O'Beirne's hexagon with rows 3445, 2168 and 1524 forced, 3.35 million
- * nodes; pentomino 6x10, 2.26 million; two rounds each way, one process).
+ * pairs, the bits numbered by each row's first item so that a cell's rows,
+ * which lie near it, share few words (on O'Beirne's hexagon about 19 words
+ * a cell rather than 91). Covering an item clears its rows' bits a word at
+ * a time and takes each row that dies off the live-row counts of its
+ * items, which is all MRV reads; undoing sets the bits back from a trail
+ * and the counts from a copy per open step (n numbers). Every row dies once
+ * on a path, so the work is a decrement per membership of a dying row,
+ * where the dancing cells before this swapped each such membership out of
+ * its item's segment. Two nodes in three are dead ends (O'Beirne's hexagon,
+ * pentomino 6x10): a branch row is taken only until some item left to
+ * cover loses its last row, and a branch that misses an item only the
+ * chosen item's rows covered is not taken at all. Against dancing links in
+ * the same process: bench/results/count-term-obeirne.md.
  */
 export class MrvCounter extends CountSearch {
   readonly strategy = 'mrv';
