@@ -676,8 +676,10 @@ export {
   runDeadlineAt,
   secondsUntil,
   setRunDeadline,
+  setSetUpRunner,
   setSizeLimits,
   sizeLimit,
+  type SetUpRunner,
 } from './core/limits.js';
 export { type AdvisedCall, kebabField, setFieldNames } from './core/field-names.js';
 export { readFileInput, readInput, readTextFile, readTextInput } from './core/input.js';

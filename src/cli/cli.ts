@@ -16,9 +16,19 @@ import * as solvers from './solvers.js';
 import * as sweep from './sweep.js';
 import * as verify from './verify.js';
 import * as worker from './worker.js';
-import { PUZZLES, UserError, didYouMean, kebabField, limitsFromOptions, setRunDeadline, setSizeLimits, systemReason } from '../index.js';
+import {
+  PUZZLES,
+  UserError,
+  didYouMean,
+  kebabField,
+  limitsFromOptions,
+  setRunDeadline,
+  setSetUpRunner,
+  setSizeLimits,
+  systemReason,
+} from '../index.js';
 import { checkNumericOptions, checkOutputs, checkTypedValues, joinStdinValues } from './options.js';
-import { userMessage } from './common.js';
+import { interruptibleSetUp, userMessage } from './common.js';
 import { useFieldNames } from './names.js';
 
 // The layers below name the fields a caller gave as the library spells them (board, maxCells): on the
@@ -146,6 +156,8 @@ await cli
       // --timeout counts from the process's start (performance.timeOrigin), as a summary's seconds do:
       // loading the program and building the formula spend it too.
       if (typeof argv.timeout === 'number') setRunDeadline(performance.timeOrigin + argv.timeout * 1000);
+      // Ctrl-C is heard while the formula is built too, which no signal handler is (common.ts).
+      setSetUpRunner(interruptibleSetUp);
     } catch (e) {
       if (!(e instanceof UserError)) throw e;
       usageError(e.message, undefined);
