@@ -695,7 +695,7 @@ export { summarizeSweep, type SweepRun, type SweepSummary } from './enumerate/sw
 export { explainPuzzle, type PuzzleExplanation, type SideBySide } from './explain-puzzle.js';
 export type { EncodingRow, Explanation } from './explain/explain.js';
 export { addSymmetryBreaking, type SymmetryBreaking } from './symmetry/breaking.js';
-export { checkDrat } from './proof/drat.js';
+export { checkDrat, checkProofBytes } from './proof/drat.js';
 export { parseProof } from './proof/drat-format.js';
 export { pageCount, renderDobblePages, type SheetOptions as DobbleSheetOptions } from './render/dobble.js';
 export { isPrimePower } from './algebra/finite-field.js';
