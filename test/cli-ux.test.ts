@@ -433,6 +433,11 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     // Built to the end, the run would report the formula's size: it reports none, so it stopped before the end.
     expect(JSON.parse(r.out)).toMatchObject({ status: 'UNKNOWN', complete: false, vars: 0, clauses: 0, reason: SET_UP_INTERRUPTED });
     expect(readFileSync(join(dir, 'kept.jsonl'), 'utf8')).toBe('{"kept":true}\n');
+    // optimize builds its formula itself: 1500 weighted items take seconds to encode. The press comes as their file is read.
+    writeFileSync(join(dir, 'items.txt'), Array.from({ length: 1500 }, (_, i) => `i${i} ${1 + ((i * 37) % 100)} ${1 + ((i * 53) % 100)}\n`).join(''));
+    const optimize = interruptedOnOpen('items.txt', ['optimize', 'knapsack', '--items', 'items.txt', '--json']);
+    expect({ code: optimize.code, err: optimize.err }).toEqual({ code: 130, err: '\npuzzlesat: stopping (Ctrl-C again to quit at once)\n' });
+    expect(JSON.parse(optimize.out)).toMatchObject({ status: 'UNKNOWN', complete: false, vars: 0, reason: SET_UP_INTERRUPTED });
   });
 
   it('a resumed count stopped before it counts anything still reports every part its file records (regression: count FILE.cnf --resume --timeout 1 said 0)', () => {
