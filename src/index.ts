@@ -699,8 +699,10 @@ export {
   runDeadlineAt,
   secondsUntil,
   setRunDeadline,
+  setSetUpRunner,
   setSizeLimits,
   sizeLimit,
+  type SetUpRunner,
 } from './core/limits.js';
 export { type AdvisedCall, kebabField, setFieldNames } from './core/field-names.js';
 export { readFileInput, readInput, readTextFile, readTextInput } from './core/input.js';
@@ -716,7 +718,7 @@ export { summarizeSweep, type SweepRun, type SweepSummary } from './enumerate/sw
 export { explainPuzzle, type PuzzleExplanation, type SideBySide } from './explain-puzzle.js';
 export type { EncodingRow, Explanation } from './explain/explain.js';
 export { addSymmetryBreaking, type SymmetryBreaking } from './symmetry/breaking.js';
-export { checkDrat } from './proof/drat.js';
+export { checkDrat, checkProofBytes } from './proof/drat.js';
 export { parseProof } from './proof/drat-format.js';
 export { pageCount, renderDobblePages, type SheetOptions as DobbleSheetOptions } from './render/dobble.js';
 export { isPrimePower } from './algebra/finite-field.js';

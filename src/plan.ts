@@ -5,7 +5,7 @@ import { refuseWeightedCount } from './core/dimacs.js';
 import { UsageError, UserError, didYouMean } from './core/errors.js';
 import { callName, fieldName } from './core/field-names.js';
 import { callOptions, givenFields } from './core/call-options.js';
-import { checkRunNumbers, deadlinePoll, kindOf } from './core/limits.js';
+import { checkRunNumbers, deadlinePoll, inSetUp, kindOf } from './core/limits.js';
 import {
   COUNT_METHODS,
   type CountMethod,
@@ -178,9 +178,10 @@ export async function resolvePlan(puzzle: string | Instance, given: PlanRequest,
     cores: availableParallelism(),
   });
   if (request.verb === 'sweep') return resolveSweep(puzzle, request);
-  if (request.verb === 'count') return resolveCount(puzzle, request);
+  // Building the formula is the long synchronous stretch of a resolution, run as the front end set (Ctrl-C stops the CLI's).
+  if (request.verb === 'count') return inSetUp(() => resolveCount(puzzle, request));
   await loadWasmSolvers();
-  const plan = request.verb === 'solve' ? resolveSolve(puzzle, request) : resolveEnumerate(puzzle, request, setUpPollOf(stop));
+  const plan = await inSetUp(() => (request.verb === 'solve' ? resolveSolve(puzzle, request) : resolveEnumerate(puzzle, request, setUpPollOf(stop))));
   const { instance, ...data } = plan;
   resolvedOn.set(data as Plan, instance);
   return data as Plan;

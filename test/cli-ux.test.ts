@@ -411,21 +411,19 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
   }
 
   const interruptedOnOpen = (openedFile: string, args: string[]) => interruptedOnOpenIn(cli, dir, openedFile, args);
+  /** Why a run that Ctrl-C stopped before its formula was built has no answer. */
+  const SET_UP_INTERRUPTED = 'Ctrl-C while building the formula, before any solving';
 
   it('Ctrl-C before the search (the puzzle being read, a solver loading) is 130 with the summary, marked incomplete (regression: the process died of the signal, nothing printed)', () => {
-    // 2^14 models: all of them take many solves, none is found before the stop.
-    writeFileSync(join(dir, 'free.cnf'), 'p cnf 14 0\n');
-    const contract = { count: 0, complete: false, vars: 14, clauses: 0, solver: expect.any(String), seconds: expect.any(Number) };
+    // Read at length (400,000 clauses), so that the press, as the file opens, comes well before the formula is built.
+    writeFileSync(join(dir, 'long.cnf'), `p cnf 14 400000\n${'1 2 3 4 5 6 7 8 9 10 11 12 13 14 0\n'.repeat(400_000)}`);
+    // Pressed before the formula was built (its file read, a solver loading): the build stops, and nothing of it is reported.
+    const unbuilt = { status: 'UNKNOWN', count: 0, complete: false, vars: 0, clauses: 0, solver: null, reason: SET_UP_INTERRUPTED };
     const cases: [string, string[], Record<string, unknown>][] = [
-      ['free.cnf', ['enumerate', 'free.cnf', '--json'], { status: 'UNKNOWN', ...contract }],
-      // A count that never waits for the event loop: the press is heard before it starts all the same.
-      ['free.cnf', ['count', 'free.cnf', '--json'], { status: 'UNKNOWN', ...contract }],
-      ['free.cnf', ['solve', 'free.cnf', '--json'], { status: 'UNKNOWN', ...contract, model: [] }],
-      [
-        'minisat.wasm',
-        ['solve', 'pentomino', '--preset', '6x10', '--json'],
-        { status: 'UNKNOWN', count: 0, complete: false, solver: 'minisat-wasm' },
-      ],
+      ['long.cnf', ['enumerate', 'long.cnf', '--json'], unbuilt],
+      ['long.cnf', ['count', 'long.cnf', '--json'], unbuilt],
+      ['long.cnf', ['solve', 'long.cnf', '--json'], unbuilt],
+      ['minisat.wasm', ['solve', 'pentomino', '--preset', '6x10', '--json'], unbuilt],
     ];
     for (const [file, args, summary] of cases) {
       const r = interruptedOnOpen(file, args);
@@ -437,9 +435,30 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
       });
       expect(JSON.parse(r.out)).toMatchObject(summary);
     }
-    // Without --json, the summary line says so.
-    const text = interruptedOnOpen('free.cnf', ['enumerate', 'free.cnf']);
-    expect({ code: text.code, out: text.out }).toEqual({ code: 130, out: expect.stringMatching(/^0 solutions so far \(incomplete\) in /) });
+    // Without --json, the answer line says so.
+    const text = interruptedOnOpen('long.cnf', ['enumerate', 'long.cnf']);
+    expect({ code: text.code, out: text.out }).toEqual({ code: 130, out: `UNKNOWN: ${SET_UP_INTERRUPTED}\n` });
+  });
+
+  it('Ctrl-C while a large formula is built ends the run at once: 130, one line, unanswered, the file it would replace as it was (regression: heard only once the build ended)', () => {
+    // 180 L pieces on a 30x30 board, pairwise: seconds and a GB to build. The press comes as the board file is read, at the build's start.
+    writeFileSync(join(dir, 'wide.txt'), `${'.'.repeat(30)}\n`.repeat(30));
+    writeFileSync(join(dir, 'kept.jsonl'), '{"kept":true}\n');
+    const args = ['enumerate', 'polyomino', '--board', 'wide.txt', '--pieces', 'L*180', '--amo', 'pairwise', '-o', 'kept.jsonl', '--force', '--json'];
+    const r = interruptedOnOpen('wide.txt', args);
+    expect({ code: r.code, signal: r.signal, err: r.err }).toEqual({
+      code: 130,
+      signal: null,
+      err: '\npuzzlesat: stopping (Ctrl-C again to quit at once)\n',
+    });
+    // Built to the end, the run would report the formula's size: it reports none, so it stopped before the end.
+    expect(JSON.parse(r.out)).toMatchObject({ status: 'UNKNOWN', complete: false, vars: 0, clauses: 0, reason: SET_UP_INTERRUPTED });
+    expect(readFileSync(join(dir, 'kept.jsonl'), 'utf8')).toBe('{"kept":true}\n');
+    // optimize builds its formula itself: 1500 weighted items take seconds to encode. The press comes as their file is read.
+    writeFileSync(join(dir, 'items.txt'), Array.from({ length: 1500 }, (_, i) => `i${i} ${1 + ((i * 37) % 100)} ${1 + ((i * 53) % 100)}\n`).join(''));
+    const optimize = interruptedOnOpen('items.txt', ['optimize', 'knapsack', '--items', 'items.txt', '--json']);
+    expect({ code: optimize.code, err: optimize.err }).toEqual({ code: 130, err: '\npuzzlesat: stopping (Ctrl-C again to quit at once)\n' });
+    expect(JSON.parse(optimize.out)).toMatchObject({ status: 'UNKNOWN', complete: false, vars: 0, reason: SET_UP_INTERRUPTED });
   });
 
   it('a resumed count stopped before it counts anything still reports every part its file records (regression: count FILE.cnf --resume --timeout 1 said 0)', () => {

@@ -245,6 +245,27 @@ describe('queue protocol and addresses (no Redis needed)', () => {
       const whole = validateJob({ fingerprint: fp, work: { ...planned({ args: { preset: '3x20', amo: 'pairwise' } }), part: { index: 0, of: 1 } } });
       expect(await runJob(whole)).toMatchObject({ kind: 'enumerate', complete: true, found: [{}, {}] });
     });
+
+    it('hold for a job whose instance the thread built before under higher ones (regression: the kept instance was reused unchecked)', async () => {
+      const args = { preset: '3x20', amo: 'pairwise' };
+      const job = (limits?: typeof lowered) =>
+        validateJob({ fingerprint: fp, work: { ...planned({ args }), part: { index: 0, of: 1 }, ...(limits ? { limits } : {}) } });
+      // What a fresh thread says of the job: its build refused under the lowered limits.
+      setSizeLimits(lowered);
+      const fresh = (() => {
+        try {
+          buildInstance('pentomino', args);
+        } catch (e) {
+          return (e as Error).message;
+        }
+      })();
+      setSizeLimits({});
+      expect(fresh).toMatch(/than the limit of 1000/);
+      // The same thread first runs the job under the defaults, and keeps the instance it built...
+      expect(await runJob(job())).toMatchObject({ kind: 'enumerate', complete: true });
+      // ...then the same job under the lowered limits is refused as in a fresh thread.
+      await expect(runJob(job(lowered))).rejects.toThrow(fresh);
+    });
   });
 
   it("names the job's options as its caller spells them: the library's fields, or the command line's options", () => {

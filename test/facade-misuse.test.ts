@@ -13,9 +13,11 @@ import {
   minimize,
   openSolver,
   parseDimacs,
+  planInstance,
   puzzles,
   literalOf,
   not,
+  type EnumeratePlan,
   resolvePlan,
   runPlan,
   satisfy,
@@ -322,6 +324,19 @@ describe('setSizeLimits', () => {
     } finally {
       lib.setSizeLimits({});
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('holds for a plan rebuilt after the same plan was under higher ones (regression: the instance kept from then was reused)', async () => {
+    // A plan that travelled (JSON, as a queue job's) is rebuilt from its puzzle and args, and the instance kept for its next run.
+    const resolved = await resolvePlan('pentomino', { verb: 'enumerate', args: { preset: '3x20', amo: 'pairwise' } });
+    const plan = JSON.parse(JSON.stringify(resolved)) as EnumeratePlan;
+    expect(planInstance(plan).cnf.clauseCount).toBeGreaterThan(0);
+    try {
+      setSizeLimits({ literals: 1000 });
+      expect(() => planInstance(plan)).toThrow(/than the limit of 1000 \(raise it with puzzles\.byName's maxLiterals/);
+    } finally {
+      setSizeLimits({});
     }
   });
 

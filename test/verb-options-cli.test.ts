@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { parseDimacs } from '../src/core/dimacs.js';
 import { checkDrat } from '../src/proof/drat.js';
-import { parseProof } from '../src/proof/drat-format.js';
+import { ProofReadStopped, parseProof } from '../src/proof/drat-format.js';
 import { type CliRun, expectOneLineError } from './helpers/expect-errors.js';
 import { interruptedOnOpen } from './helpers/interrupt.js';
 
@@ -170,6 +170,34 @@ describe('check-proof --timeout S (regression: "Unknown argument: timeout")', ()
     const json = run('check-proof', 'p.cnf', 'p.drat', '--timeout', '0.001', '--json');
     expectOneLineError(json, /^puzzlesat: --timeout ran out .*; no verdict$/m);
     expect(JSON.parse(json.out)).toMatchObject({ status: 'UNKNOWN', complete: false, message: expect.stringMatching(/^UNKNOWN: --timeout ran out/) });
+  });
+
+  it('a proof still being read at the deadline is left unread, with the same no verdict (regression: it was read to its end first)', () => {
+    file('r.cnf', UNSAT_CNF);
+    // Three million lemmas, 27 MB as text (the limit passes long before they are read), 15 MB as binary DRAT.
+    file('r.drat', '1 -2 3 0\n'.repeat(3_000_000));
+    writeFileSync(join(dir, 'r.bin'), Buffer.from([0x61, 2, 5, 6, 0]).toString('latin1').repeat(3_000_000), 'latin1');
+    for (const [proof, format, where] of [
+      ['r.drat', 'text', 'line 1'],
+      ['r.bin', 'binary', 'step 1'],
+    ]) {
+      const message = `--timeout ran out while the proof was read (${where}); no verdict`;
+      expectOneLineError(
+        run('check-proof', 'r.cnf', proof!, '--timeout', '0.001'),
+        new RegExp(`^puzzlesat: ${message.replace(/[()]/g, '\\$&')}$`, 'm'),
+      );
+      const json = run('check-proof', 'r.cnf', proof!, '--timeout', '0.001', '--json');
+      expect(json.code).toBe(1);
+      expect(JSON.parse(json.out)).toMatchObject({ status: 'UNKNOWN', complete: false, format, message: `UNKNOWN: ${message}`, additions: 0 });
+    }
+  });
+
+  it('a proof is read to the deadline given, and whole without one', () => {
+    const bytes = new TextEncoder().encode('1 -2 3 0\n'.repeat(10_000));
+    expect(() => parseProof(bytes, 'p.drat', { deadline: 0 })).toThrow(ProofReadStopped);
+    expect(() => parseProof(bytes, 'p.drat', { deadline: 0 })).toThrow('timeout ran out while the proof was read (line 1); no verdict');
+    expect(parseProof(bytes, 'p.drat', { deadline: Infinity }).count).toBe(10_000);
+    expect(parseProof(bytes, 'p.drat').count).toBe(10_000);
   });
 
   it('the checker stops at its deadline with no verdict, and keeps its verdict without one', () => {

@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { UsageError, checkDrat, limitOption, parseProof, readDimacsFile, readFileInput, readInput, runDeadlineAt, sizeLimit } from '../index.js';
+import { UsageError, checkProofBytes, limitOption, readDimacsFile, readFileInput, readInput, runDeadlineAt, sizeLimit } from '../index.js';
 import { type Args, guarded, positionalFile, runSeconds, sizeLimitOptions } from './common.js';
 
 export const command = 'check-proof <cnf> <proof>';
@@ -28,12 +28,12 @@ export const handler = (args: Args) =>
     const bytes: Uint8Array = proofPath === '-' ? readInput(0, '<stdin>') : readFileInput(proofPath);
     // New (extension) variables are allowed up to the variable limit: the checker allocates for each.
     const maxVar = Math.max(formula.vars, sizeLimit('vars'));
-    const proof = parseProof(bytes, proofPath, {
+    // --timeout is the run's deadline (set before the verb starts): reading the files spent it too, and reading the proof meets it.
+    const { result, format } = checkProofBytes(formula, bytes, proofPath, {
       maxVar,
       maxVarText: `the formula's ${formula.vars} variables and the limit of ${maxVar} (raise it with ${limitOption('vars')})`,
+      deadline: runDeadlineAt(),
     });
-    // --timeout is the run's deadline (set before the verb starts): reading the files spent it too.
-    const result = checkDrat(formula, proof, { deadline: runDeadlineAt() });
     const cpu = process.cpuUsage(cpuStart);
     // The shared summary fields (docs/summary.schema.json): a check solves nothing and counts no solutions.
     const report = {
@@ -47,7 +47,7 @@ export const handler = (args: Args) =>
       clauses: formula.ends.length,
       solver: null,
       message: result.message,
-      format: proof.format,
+      format,
       additions: result.additions,
       deletions: result.deletions,
       coreLemmas: result.coreLemmas,
@@ -60,6 +60,6 @@ export const handler = (args: Args) =>
     if (args.json) process.stdout.write(JSON.stringify(report) + '\n');
     // No verdict is said as an error is, one line on stderr: nothing on stdout reads as one.
     if (result.status === 'UNKNOWN') process.stderr.write(`puzzlesat: ${result.message.replace(/^UNKNOWN: /, '')}\n`);
-    else if (!args.json) process.stdout.write(`${result.message} (${proof.format} DRAT, ${report.seconds.toFixed(2)} s)\n`);
+    else if (!args.json) process.stdout.write(`${result.message} (${format} DRAT, ${report.seconds.toFixed(2)} s)\n`);
     return result.status === 'VERIFIED' ? 0 : 1;
   });

@@ -16,9 +16,19 @@ import * as solvers from './solvers.js';
 import * as sweep from './sweep.js';
 import * as verify from './verify.js';
 import * as worker from './worker.js';
-import { PUZZLES, UserError, didYouMean, kebabField, limitsFromOptions, setRunDeadline, setSizeLimits, systemReason } from '../index.js';
+import {
+  PUZZLES,
+  UserError,
+  didYouMean,
+  kebabField,
+  limitsFromOptions,
+  setRunDeadline,
+  setSetUpRunner,
+  setSizeLimits,
+  systemReason,
+} from '../index.js';
 import { checkNumericOptions, checkOutputs, checkTypedValues, joinStdinValues } from './options.js';
-import { userMessage } from './common.js';
+import { interruptibleSetUp, userMessage } from './common.js';
 import { useFieldNames } from './names.js';
 
 // The layers below name the fields a caller gave as the library spells them (board, maxCells): on the
@@ -146,6 +156,8 @@ await cli
       // --timeout counts from the process's start (performance.timeOrigin), as a summary's seconds do:
       // loading the program and building the formula spend it too.
       if (typeof argv.timeout === 'number') setRunDeadline(performance.timeOrigin + argv.timeout * 1000);
+      // Ctrl-C is heard while the formula is built too, which no signal handler is (common.ts).
+      setSetUpRunner(interruptibleSetUp);
       // The output-path rule (options.ts) as a whole is a usage error, exit 2: each part of it, a folder that is
       // not there, a file in the way without --force, an input or another output's file, is an option value the
       // run refuses before any work, fixed by changing the command line. (A file in the way was exit 1, a missing folder 2.)

@@ -1,3 +1,4 @@
+import { Script, createContext } from 'node:vm';
 import type { Argv } from 'yargs';
 import {
   DEFAULT_LIMITS,
@@ -14,7 +15,7 @@ import {
   systemReason,
   writeReplacing,
 } from '../index.js';
-import { EXIT_INTERRUPTED, interruptFlag, wasInterrupted } from './interrupt.js';
+import { EXIT_INTERRUPTED, heardInterrupt, hearsInterrupts, interruptFlag, pressesRead, wasInterrupted } from './interrupt.js';
 import { optionName } from './options.js';
 
 export { EXIT_INTERRUPTED, interruptFlag } from './interrupt.js';
@@ -231,18 +232,68 @@ export async function guarded(args: Args, body: () => Promise<number | void>, { 
     try {
       if (answerOutput) writeAnswer(args, unanswered(e, args));
       else process.stdout.write(unanswered(e, args));
+      // Ctrl-C cut the set-up short (SetUpInterrupted): the answer is out, and the exit says it is partial.
+      if (wasInterrupted()) process.exitCode = EXIT_INTERRUPTED;
     } catch (failed) {
       reportError(failed);
     }
   }
 }
 
+/** Ctrl-C while the run's set-up built the formula: answered as a --timeout that ran out there is (unanswered), exit 130. */
+class SetUpInterrupted extends DeadlineReached {
+  constructor() {
+    super('Ctrl-C while building the formula, before any solving');
+  }
+}
+
+/**
+ * The CLI's way of running a run's synchronous set-up (setSetUpRunner): the
+ * SIGINT handler gets no turn inside it, so a press waited for the build to
+ * end (a minute for a large Dobble order). V8 stops the work at once on the
+ * signal instead, as it stops the REPL's (breakOnSigint, which holds the
+ * handler back meanwhile); the press then counts as the handler's, and the
+ * run ends as one whose --timeout ran out there. A press made before is read
+ * first (held back, the handler would drop it) and stops the set-up before
+ * it starts. Nothing is written during a set-up, so nothing on disk is cut
+ * short. Where Ctrl-C is not heard (a verb that does not stop on it) the
+ * work runs as it is, and Ctrl-C kills.
+ */
+export async function interruptibleSetUp<T>(work: () => T): Promise<T> {
+  if (!hearsInterrupts()) return work();
+  await pressesRead();
+  if (wasInterrupted()) throw new SetUpInterrupted();
+  try {
+    return new Script('work()').runInContext(createContext({ work: () => graced(work) }), { breakOnSigint: true }) as T;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException)?.code !== 'ERR_SCRIPT_EXECUTION_INTERRUPTED') throw e;
+    heardInterrupt();
+    throw new SetUpInterrupted();
+  }
+}
+
+/**
+ * V8 hears the press on a watchdog thread that wakes a moment after the
+ * signal: a press in the set-up's last moment was lost (neither the watchdog
+ * nor the handler saw it) when the work ended first. So the work waits a
+ * little more at its end, a wait the press cuts short.
+ */
+const PRESS_GRACE_MS = 10;
+const graceCell = new Int32Array(new SharedArrayBuffer(4));
+
+function graced<T>(work: () => T): T {
+  const result = work();
+  Atomics.wait(graceCell, 0, 0, PRESS_GRACE_MS);
+  return result;
+}
+
 /** guarded for the verbs whose -o is their answer (solve, dobble): a run unanswered is written where the answer would be. */
 export const guardedAnswer = (args: Args, body: () => Promise<number | void>): Promise<void> => guarded(args, body, { answerOutput: true });
 
 /**
- * --timeout ran out before the formula was built: an answer still, UNKNOWN
- * with nothing found (the --timeout contract), in the run's own format.
+ * --timeout ran out (or Ctrl-C came, SetUpInterrupted) before the formula was
+ * built: an answer still, UNKNOWN with nothing found (the --timeout
+ * contract), in the run's own format.
  */
 function unanswered(e: DeadlineReached, args: Args): string {
   const puzzle = String(args.kind ?? args._[0]);
@@ -255,7 +306,8 @@ function unanswered(e: DeadlineReached, args: Args): string {
       complete: false,
       vars: 0,
       clauses: 0,
-      solver: null,
+      // The solver asked for, as a run stopped in its search names it (the default is known only once the formula is).
+      solver: typeof args.solver === 'string' ? args.solver : null,
       seconds: runSeconds(),
     };
     return `${JSON.stringify({ ...summary, reason: e.message })}\n`;

@@ -396,7 +396,7 @@ async function bySat(n: number, k: number, maxSymbols: number | undefined, args:
   const { solver, timeout } = planRequest(args);
   const deckArgs = { order: n, cards: k, 'max-symbols': maxSymbols, ...puzzleArgsOf(args) };
   // Ctrl-C stops the search, and the deck is reported UNKNOWN as at a --timeout (exit 130). Listened for
-  // from the start: pressed while the formula is built, the search then starts stopped.
+  // from the start: pressed while the formula is built, the build stops there (interruptibleSetUp), as at a --timeout.
   const stop = await interruptFlag();
   try {
     const plan = (await resolvePlan('dobble', { verb: 'solve', args: deckArgs, solver, timeout })) as SolvePlan;

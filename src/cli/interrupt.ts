@@ -5,8 +5,9 @@
  * read and encoded or a solver loads is not the signal's default death
  * without a summary: the verb finds the run already stopped when it
  * polls, and reports what it has, incomplete, exit 130. Synchronous work
- * (building a formula) gives the handler no turn: a press is heard when that
- * work ends. No imports: this must load before anything else does.
+ * (building a formula) gives the handler no turn: the run's set-up is cut
+ * short by V8 instead (interruptibleSetUp, common.ts), which then calls
+ * heardInterrupt. No imports: this must load before anything else does.
  */
 
 /** The exit code of a run cut short by Ctrl-C, in every verb (what a shell reports for a process SIGINT kills). */
@@ -17,7 +18,8 @@ export const STOPPABLE_VERBS: ReadonlySet<string> = new Set(['solve', 'enumerate
 
 const interruption = new AbortController();
 
-function onInterrupt(): void {
+/** What a press does: asks the run to stop (first press, one line said) or quits (second press). */
+export function heardInterrupt(): void {
   if (interruption.signal.aborted) process.exit(EXIT_INTERRUPTED);
   interruption.abort();
   process.stderr.write('\npuzzlesat: stopping (Ctrl-C again to quit at once)\n');
@@ -25,8 +27,11 @@ function onInterrupt(): void {
 
 /** Ctrl-C from now on asks the run to stop (first press) or quits (second press). */
 export function hearInterrupts(): void {
-  if (!process.listeners('SIGINT').includes(onInterrupt)) process.on('SIGINT', onInterrupt);
+  if (!hearsInterrupts()) process.on('SIGINT', heardInterrupt);
 }
+
+/** Whether Ctrl-C asks this run to stop now (else it ends the process as by default). */
+export const hearsInterrupts = (): boolean => process.listeners('SIGINT').includes(heardInterrupt);
 
 /** Whether Ctrl-C was pressed during the run (its exit is then 130). */
 export const wasInterrupted = (): boolean => interruption.signal.aborted;
@@ -35,14 +40,18 @@ export const wasInterrupted = (): boolean => interruption.signal.aborted;
  * Ctrl-C asks long work to stop (first press) or quits (second press). The
  * stop is polled (stopped()) by loops of our own, and aborts `signal` for a
  * solver's search in progress; a press before this call stops them at once.
- * It is heard before this returns: a press while the puzzle was built waits
+ * It is heard before this returns: a press made before waits
  * for the event loop to read it, which a search that never waits for the loop
  * (a small one, dancing links) would not let happen before the process ended,
- * the press lost. Two turns: a signal that came before the loop's first turn
- * is read on its second.
+ * the press lost (pressesRead).
  */
 export async function interruptFlag(): Promise<{ stopped(): boolean; signal: AbortSignal; release(): void }> {
   hearInterrupts();
+  await pressesRead();
+  return { stopped: wasInterrupted, signal: interruption.signal, release: () => process.off('SIGINT', heardInterrupt) };
+}
+
+/** Two turns of the event loop, after which a press already made has reached the handler: one that came before the loop's first turn is read on its second. */
+export async function pressesRead(): Promise<void> {
   for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
-  return { stopped: wasInterrupted, signal: interruption.signal, release: () => process.off('SIGINT', onInterrupt) };
 }

@@ -13,7 +13,7 @@ import {
   minimize,
   puzzleByName,
 } from '../index.js';
-import { type Args, commonOptions, counted, formulaSize, guarded, interruptFlag, puzzleOptions, runSeconds } from './common.js';
+import { type Args, commonOptions, counted, formulaSize, guarded, interruptFlag, interruptibleSetUp, puzzleOptions, runSeconds } from './common.js';
 import { certificateLine, proofSummary } from './solve.js';
 
 export const command = 'optimize <kind>';
@@ -44,9 +44,9 @@ export const handler = (args: Args) =>
     const puzzle = String(args.kind);
     if (isCnfPath(puzzle)) throw new UsageError(`optimize: a DIMACS file has no objective; puzzles with one: ${withObjective().join(', ')}`);
     // Ctrl-C ends the search as --timeout would: the solutions found so far are printed, and the exit is 130.
-    // Listened for from the start: pressed while the formula is built, the search then starts stopped.
+    // Listened for from the start: pressed while the formula is built, the build stops there (interruptibleSetUp), as at a --timeout.
     const stop = await interruptFlag();
-    const instance = buildInstance(puzzle, args);
+    const instance = await interruptibleSetUp(() => buildInstance(puzzle, args));
     const objective = instance.objective;
     if (!objective) throw new UsageError(`optimize: ${puzzle} has no objective; puzzles with one: ${withObjective().join(', ')}`);
     // The puzzle's formula as built, before the search adds its bounds.

@@ -67,7 +67,7 @@ export const handler = (args: Args) =>
     const progress = startProgress(args, { unit: 'conflicts', who: plan.engine });
     // Ctrl-C stops a SAT engine's search (each hears the signal), and the answer is UNKNOWN. Dancing links
     // searches without a turn for the handler, which would only hold Ctrl-C back: it is left to kill the process
-    // (a Ctrl-C heard before, while the puzzle was built, still reaches it: it polls shouldStop).
+    // (a Ctrl-C heard before, once the puzzle was built, still reaches it: it polls shouldStop).
     const stop = await interruptFlag();
     if (plan.strategy === 'exact-cover') stop.release();
     let result;

@@ -229,6 +229,25 @@ export const runDeadlineAt = (): number => runDeadline;
 /** The time a run ran out of while it was still building its formula. */
 export class DeadlineReached extends UserError {}
 
+/**
+ * How a run's synchronous set-up (resolvePlan building the formula and its
+ * symmetry-breaking plan: a minute for a large puzzle) is run: as it is,
+ * unless the front end sets another way (setSetUpRunner). The CLI's stops it
+ * on Ctrl-C, which no signal handler can do: a handler gets no turn inside
+ * synchronous work, and the press waited for the build to end. A promise,
+ * so that the runner can let the event loop read a press made before.
+ */
+export type SetUpRunner = <T>(work: () => T) => Promise<T>;
+
+let setUpRunner: SetUpRunner = async (work) => work();
+
+export function setSetUpRunner(runner: SetUpRunner): void {
+  setUpRunner = runner;
+}
+
+/** `work`, a run's synchronous set-up, run the way the front end set (setSetUpRunner). */
+export const inSetUp = <T>(work: () => T): Promise<T> => setUpRunner(work);
+
 export function checkDeadline(): void {
   if (Date.now() >= runDeadline) throw new DeadlineReached(`${fieldName('timeout')} ran out while building the formula, before any solving`);
 }

@@ -1,6 +1,7 @@
 import { buildInstance } from '../../encoders/index.js';
 import { solverByName } from '../../solvers/index.js';
 import type { Solver } from '../../solvers/types.js';
+import { sizeLimits } from '../core/limits.js';
 import type { EnumeratePlan, Part } from '../core/plan.js';
 import type { Instance } from '../core/puzzle.js';
 import type { EnumerateSummary } from './blocking-loop.js';
@@ -16,10 +17,12 @@ let rebuilt: { key: string; instance: Instance } | undefined;
 /**
  * The plan's instance, rebuilt where only the plan came (a worker thread, a
  * queue job): the encoders are deterministic, so the same puzzle and options
- * give the same formula. The last one is kept, since a run's parts share it.
+ * give the same formula. The last one is kept, since a run's parts share it,
+ * keyed by the size limits in force too: a thread takes job after job, and a
+ * job under lower limits reused the one built under higher, never refused.
  */
 export function rebuiltInstance(plan: Pick<EnumeratePlan, 'puzzle' | 'args'>): Instance {
-  const key = JSON.stringify([plan.puzzle, Object.entries(plan.args).sort(([a], [b]) => (a < b ? -1 : 1))]);
+  const key = JSON.stringify([plan.puzzle, Object.entries(plan.args).sort(([a], [b]) => (a < b ? -1 : 1)), sizeLimits()]);
   if (rebuilt?.key !== key) rebuilt = { key, instance: buildInstance(plan.puzzle, plan.args) };
   return rebuilt.instance;
 }

@@ -11,8 +11,7 @@
 import { UserError } from '../core/errors.js';
 import { runDeadlineAt } from '../core/limits.js';
 import type { ProofProducer, Solver, SolverFactory } from '../../solvers/types.js';
-import { type CheckResult, type FlatClauses, checkDrat } from './drat.js';
-import { parseProof } from './drat-format.js';
+import { type CheckResult, type FlatClauses, checkProofBytes } from './drat.js';
 import { IntVec } from './int-vec.js';
 
 /** The format we ask solvers for: binary is about a third of the size of text. */
@@ -70,7 +69,7 @@ export function claimFormula(claim: UnsatClaim): FlatClauses {
  * write); a UserError when it does not verify or the time runs out.
  */
 export function checkedProof(formula: FlatClauses, proof: ReturnType<ProofProducer['takeProof']>, prover: string, option: string): Certificate {
-  const check = checkDrat(formula, parseProof(proof.bytes, `${prover}'s proof`), { deadline: runDeadlineAt() });
+  const { result: check } = checkProofBytes(formula, proof.bytes, `${prover}'s proof`, { deadline: runDeadlineAt() });
   if (check.status === 'UNKNOWN') throw new UserError(`${option}: ${prover}'s proof was not checked in time: ${check.message}`);
   if (check.status !== 'VERIFIED') throw new UserError(`${option}: ${prover}'s proof does not verify: ${check.message}`);
   return { prover, check };

@@ -12,6 +12,8 @@
  * apart.
  */
 import { UserError } from '../core/errors.js';
+import { fieldName } from '../core/field-names.js';
+import { passedAt } from '../core/limits.js';
 import { IntVec } from './int-vec.js';
 
 export type DratFormat = 'text' | 'binary';
@@ -55,12 +57,39 @@ export interface ProofLimits {
   maxVar?: number;
   /** What maxVar is and how to raise it, for the message: "the formula's 3 variables and the limit of 2000000 (raise it with --max-vars)". */
   maxVarText?: string;
+  /**
+   * When to give up reading (Date.now() clock; default never), the check's
+   * own deadline: a proof of hundreds of MB takes seconds to read, and the
+   * check's --timeout was first looked at once all of it was.
+   */
+  deadline?: number;
+}
+
+/** Why a check of a proof has no verdict: the deadline came `where` (the checker's words, and the reader's); the limit named as the run's caller spells it (the CLI's --timeout). */
+export const ranOut = (where: string): string => `${fieldName('timeout')} ran out ${where}; no verdict`;
+
+/** The deadline came while the proof was read (ProofLimits.deadline): no verdict, as when it comes in the check. */
+export class ProofReadStopped extends UserError {
+  constructor(
+    readonly format: DratFormat,
+    where: string,
+  ) {
+    super(ranOut(`while the proof was read (${where})`));
+  }
 }
 
 export function parseProof(bytes: Uint8Array, source = '<proof>', limits: ProofLimits = {}): ProofSteps {
   const maxVar = Math.min(limits.maxVar ?? LARGEST_VAR, LARGEST_VAR);
   const beyond = (v: number) => (v > maxVar ? `variable ${v} is beyond ${limits.maxVarText ?? `the largest, ${maxVar}`}` : undefined);
-  return detectFormat(bytes) === 'binary' ? parseBinary(bytes, source, beyond) : parseText(bytes, source, beyond);
+  const read = { source, beyond, deadline: limits.deadline ?? Infinity };
+  return detectFormat(bytes) === 'binary' ? parseBinary(bytes, read) : parseText(bytes, read);
+}
+
+/** What a parser reads a proof with: its name for messages, the variable check, and the deadline. */
+interface Reading {
+  source: string;
+  beyond: VarCheck;
+  deadline: number;
 }
 
 /** Bytes start..end of a text proof as written, the first 40 of them. */
@@ -111,7 +140,7 @@ class StepBuilder {
 
 const LARGEST_VAR = 2 ** 31 - 1;
 
-function parseText(bytes: Uint8Array, source: string, beyond: VarCheck): ProofSteps {
+function parseText(bytes: Uint8Array, { source, beyond, deadline }: Reading): ProofSteps {
   const steps = new StepBuilder('text');
   const fail = (line: number, msg: string): never => {
     throw new UserError(`${source}:${line}: ${msg}`);
@@ -123,7 +152,8 @@ function parseText(bytes: Uint8Array, source: string, beyond: VarCheck): ProofSt
   // The clause being read: whether it began with `d`, and the line it began on (0: none open).
   let isDeletion = false;
   let openedOn = 0;
-  while (i < n) {
+  for (let token = 0; i < n; token++) {
+    if (passedAt(token, deadline)) throw new ProofReadStopped('text', `line ${line}`);
     const c = bytes[i]!;
     if (c === 10) {
       line++;
@@ -167,12 +197,13 @@ function parseText(bytes: Uint8Array, source: string, beyond: VarCheck): ProofSt
   return steps.done();
 }
 
-function parseBinary(bytes: Uint8Array, source: string, beyond: VarCheck): ProofSteps {
+function parseBinary(bytes: Uint8Array, { source, beyond, deadline }: Reading): ProofSteps {
   const steps = new StepBuilder('binary');
   const n = bytes.length;
   let i = 0;
   let step = 0;
   while (i < n) {
+    if (passedAt(step, deadline)) throw new ProofReadStopped('binary', `step ${step + 1}`);
     const kind = bytes[i]!;
     if (kind !== BYTE_ADD && kind !== BYTE_DELETE) {
       throw new UserError(`${source}: byte ${i}: expected 'a' or 'd' to start a binary DRAT clause, found 0x${kind.toString(16)}`);

@@ -23,10 +23,9 @@
  * src/proof/certify.ts instead adds the assumptions as unit clauses, so that
  * the proof ends in the empty clause; both are supported here.)
  */
-import { fieldName } from '../core/field-names.js';
 import { passedAt } from '../core/limits.js';
-import type { ProofSteps } from './drat-format.js';
-import { stepLabel } from './drat-format.js';
+import type { DratFormat, ProofLimits, ProofSteps } from './drat-format.js';
+import { ProofReadStopped, parseProof, ranOut, stepLabel } from './drat-format.js';
 import { IntVec } from './int-vec.js';
 
 /** A CNF, flat: clause i is lits[ends[i-1] .. ends[i]). */
@@ -82,6 +81,40 @@ const enum Pass {
 export function checkDrat(formula: FlatClauses, proof: ProofSteps, options: CheckOptions = {}): CheckResult {
   return new Checker(formula, proof, options).run();
 }
+
+/**
+ * A proof, as its bytes, read and checked under one deadline
+ * (limits.deadline): reading a proof of hundreds of MB takes seconds, so the
+ * reading meets the deadline as the check does, with the same outcome, no
+ * verdict (the deadline was first looked at once the whole proof was read).
+ */
+export function checkProofBytes(
+  formula: FlatClauses,
+  bytes: Uint8Array,
+  source: string,
+  limits: ProofLimits = {},
+): { result: CheckResult; format: DratFormat } {
+  try {
+    const proof = parseProof(bytes, source, limits);
+    return { result: checkDrat(formula, proof, { deadline: limits.deadline }), format: proof.format };
+  } catch (e) {
+    if (!(e instanceof ProofReadStopped)) throw e;
+    return { result: readStopped(e), format: e.format };
+  }
+}
+
+/** The result of a check whose deadline came while its proof was read: no verdict, nothing counted. */
+const readStopped = (stop: ProofReadStopped): CheckResult => ({
+  status: 'UNKNOWN',
+  message: `UNKNOWN: ${stop.message}`,
+  additions: 0,
+  deletions: 0,
+  coreLemmas: 0,
+  ratLemmas: 0,
+  ignoredDeletions: 0,
+  missingDeletions: 0,
+  coreSteps: [],
+});
 
 const litIndex = (lit: number): number => (lit > 0 ? 2 * lit : -2 * lit + 1);
 
@@ -150,7 +183,7 @@ class Checker {
     });
     const deadline = this.options.deadline ?? Infinity;
     // The time limit is a run's, named as its caller spells it (the CLI's --timeout).
-    const stopped = (where: string): CheckResult => outcome('UNKNOWN', `${fieldName('timeout')} ran out ${where}; no verdict`);
+    const stopped = (where: string): CheckResult => outcome('UNKNOWN', ranOut(where));
 
     // Forward: the formula, then the proof until propagation conflicts.
     let conflict = NO_CONFLICT;
