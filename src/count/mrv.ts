@@ -34,6 +34,9 @@ export class MrvCounter extends CountSearch {
   /** Live rows, a bit each: bit b is row rowAt[b]. */
   private readonly live: Int32Array;
   private readonly rowAt: Int32Array;
+  /** Bit b's row covers bitItems[bitStart[b] .. bitStart[b + 1] - 1]. */
+  private readonly bitStart: Int32Array;
+  private readonly bitItems: Int32Array;
   /**
    * The words cover() cleared and the bits it cleared in them, to set back.
    * An item is covered at most once on a path and clears each of its pairs
@@ -70,11 +73,16 @@ export class MrvCounter extends CountSearch {
     // Pairs per item, counted and then filled: bits come in ascending order, so an item's words do too.
     const pairs = new Int32Array(n + 1);
     const lastWord = new Int32Array(n).fill(-1);
+    // The rows' items again, in the order of their bits: the rows a cover kills lie together.
+    this.bitStart = new Int32Array(rows + 1);
+    this.bitItems = new Int32Array(rowItems.length);
+    for (let b = 0, to = 0; b < rows; b++) {
+      const r = this.rowAt[b]!;
+      for (let m = rowStart[r]!; m < rowStart[r + 1]!; m++) this.bitItems[to++] = rowItems[m]!;
+      this.bitStart[b + 1] = to;
+    }
     const eachMembership = (visit: (i: number, b: number) => void): void => {
-      for (let b = 0; b < rows; b++) {
-        const r = this.rowAt[b]!;
-        for (let m = rowStart[r]!; m < rowStart[r + 1]!; m++) visit(rowItems[m]!, b);
-      }
+      for (let b = 0; b < rows; b++) for (let m = this.bitStart[b]!; m < this.bitStart[b + 1]!; m++) visit(this.bitItems[m]!, b);
     };
     eachMembership((i, b) => {
       if (lastWord[i] === b >>> 5) return;
@@ -247,8 +255,8 @@ export class MrvCounter extends CountSearch {
    * without rows; with `stopAtDeath`, at once, the rest undone by restore().
    */
   private kill(j: number, stopAtDeath: boolean): boolean {
-    const { rowStart, rowItems, primary } = this.p;
-    const { live, counts, base, wordOf, maskOf, covered, rowAt } = this;
+    const { primary } = this.p;
+    const { live, counts, base, wordOf, maskOf, covered, bitStart, bitItems } = this;
     let died = false;
     for (let k = this.itemWords[j]!, end = this.itemWords[j + 1]!; k < end; k++) {
       const w = wordOf[k]!;
@@ -260,9 +268,9 @@ export class MrvCounter extends CountSearch {
       while (killed !== 0) {
         const low = killed & -killed;
         killed ^= low;
-        const r = rowAt[w * 32 + 31 - Math.clz32(low)]!;
-        for (let m = rowStart[r]!, stop = rowStart[r + 1]!; m < stop; m++) {
-          const i = rowItems[m]!;
+        const b = w * 32 + 31 - Math.clz32(low);
+        for (let m = bitStart[b]!, stop = bitStart[b + 1]!; m < stop; m++) {
+          const i = bitItems[m]!;
           if (--counts[base + i] === 0 && primary[i] && (covered[i >>> 5]! & (1 << (i & 31))) === 0) died = true;
         }
         if (died && stopAtDeath) return true;
