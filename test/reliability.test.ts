@@ -276,7 +276,7 @@ describe('2/3. --out and --resume', { timeout: 120_000 }, () => {
   });
   it('an existing --out file is not overwritten without --force or --resume', () => {
     const out = file('exists.jsonl', 'precious\n');
-    expectOneLineError(run('enumerate', 'pentomino', '--preset', '3x20', '--out', out), /exists.*--force.*--resume|--resume.*--force/);
+    expectOneLineError(run('enumerate', 'pentomino', '--preset', '3x20', '--out', out), /exists.*--force.*--resume|--resume.*--force/, 2);
     expect(readFileSync(out, 'utf8')).toBe('precious\n');
     expect(run('enumerate', 'pentomino', '--preset', '3x20', '--unique', '--solver', 'dlx', '--out', out, '--force').code).toBe(0);
     expect(solutions(out)).toHaveLength(2);
@@ -327,7 +327,7 @@ describe('2/3. --out and --resume', { timeout: 120_000 }, () => {
   });
   it('sweep --out keeps an existing file without --force or --resume, and takes the lock', () => {
     const out = file('sweep.tsv', 'precious\n');
-    expectOneLineError(run('sweep', 'genius-square', '--sample', '2', '--out', out), /--output \(-o\): .*exists.*--resume.*--force/);
+    expectOneLineError(run('sweep', 'genius-square', '--sample', '2', '--out', out), /--output \(-o\): .*exists.*--resume.*--force/, 2);
     expect(readFileSync(out, 'utf8')).toBe('precious\n');
     writeFileSync(`${out}.lock`, `${process.pid}\n`);
     expectOneLineError(run('sweep', 'genius-square', '--sample', '2', '--out', out, '--force'), /being written by process/);
