@@ -34,6 +34,13 @@ export class MrvCounter extends CountSearch {
   /** Live rows, a bit each: bit b is row rowAt[b]. */
   private readonly live: Int32Array;
   private readonly rowAt: Int32Array;
+  /**
+   * The rows each open node branches on, deepest last. A row is a branch of
+   * one node on a path at most (the node's cover kills it), so the stack
+   * never holds more than every row.
+   */
+  private readonly branches: Int32Array;
+  private branchTop = 0;
   /** Bit b's row covers bitItems[bitStart[b] .. bitStart[b + 1] - 1]. */
   private readonly bitStart: Int32Array;
   private readonly bitItems: Int32Array;
@@ -102,6 +109,7 @@ export class MrvCounter extends CountSearch {
       }
       this.maskOf[at[i]! - 1] |= 1 << (b & 31);
     });
+    this.branches = new Int32Array(rows);
     this.live = new Int32Array(Math.ceil(rows / 32));
     for (let b = 0; b < rows; b++) this.live[b >>> 5] |= 1 << (b & 31);
     this.trailWord = new Int32Array(pairs[n]!);
@@ -135,18 +143,26 @@ export class MrvCounter extends CountSearch {
 
   protected branchRows(): number[] {
     const item = this.choose();
-    const out: number[] = [];
-    if (item >= 0)
-      for (let k = this.itemWords[item]!, end = this.itemWords[item + 1]!; k < end; k++) {
-        const w = this.wordOf[k]!;
-        let bits = this.live[w]! & this.maskOf[k]!;
-        while (bits !== 0) {
-          const low = bits & -bits;
-          bits ^= low;
-          out.push(this.rowAt[w * 32 + 31 - Math.clz32(low)]!);
-        }
+    if (item < 0) return [];
+    const from = this.branchTop;
+    this.stackRows(item);
+    const rows = Array.from(this.branches.subarray(from, this.branchTop));
+    this.branchTop = from;
+    return rows;
+  }
+
+  /** Puts the live rows of `item` on the branch stack. */
+  private stackRows(item: number): void {
+    const { live, wordOf, maskOf, rowAt, branches } = this;
+    for (let k = this.itemWords[item]!, end = this.itemWords[item + 1]!; k < end; k++) {
+      const w = wordOf[k]!;
+      let bits = live[w]! & maskOf[k]!;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        bits ^= low;
+        branches[this.branchTop++] = rowAt[w * 32 + 31 - Math.clz32(low)]!;
       }
-    return out;
+    }
   }
 
   protected countFromHere(): number {
@@ -292,15 +308,18 @@ export class MrvCounter extends CountSearch {
     const known = this.cache.get(key);
     if (known >= 0) return known;
     const before = this.nodes;
-    const branches = this.branchRows();
-    // While the item is covered, the rows through it are dead: the branches were read before.
+    // While the item is covered, the rows through it are dead: the branches are read before.
+    const from = this.branchTop;
+    this.stackRows(item);
+    const to = this.branchTop;
     this.save();
     this.mark(item);
     // An item whose every live row went through the chosen one is left to the branches through it too.
     const orphans = this.kill(item, false) ? this.rowless() : NONE;
     let total = 0;
-    this.progress.enter(branches.length);
-    for (const r of branches) {
+    this.progress.enter(to - from);
+    for (let q = from; q < to; q++) {
+      const r = this.branches[q]!;
       this.save();
       if (this.holdsAll(r, orphans) && this.placeBranch(r, item)) total += this.visit();
       else this.nodes++; // the dead end, a node all the same: the tree and its figures as before
@@ -309,6 +328,7 @@ export class MrvCounter extends CountSearch {
     }
     this.progress.leave();
     this.restore();
+    this.branchTop = from;
     if (total > MAX_EXACT) throw new CountOverflow();
     const cost = this.nodes - before;
     if (cost >= MIN_STORED_COST) this.cache.set(key, total, cost);
