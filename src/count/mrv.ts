@@ -45,7 +45,7 @@ export class MrvCounter extends CountSearch {
   private readonly bitStart: Int32Array;
   private readonly bitItems: Int32Array;
   /**
-   * The words cover() cleared and the bits it cleared in them, to set back.
+   * The words kill() cleared and the bits it cleared in them, to set back.
    * An item is covered at most once on a path and clears each of its pairs
    * at most once, so the trail never holds more entries than there are pairs.
    */
@@ -74,46 +74,15 @@ export class MrvCounter extends CountSearch {
     super(problem);
     const n = problem.items;
     const rows = problem.rowStart.length - 1;
-    const { rowStart, rowItems } = problem;
-    // Bit b of the row bitset is row rowAt[b]: rows by their first item, so that a cell's rows, which lie near it, share few words.
-    this.rowAt = Int32Array.from({ length: rows }, (_, r) => r).sort((a, b) => rowItems[rowStart[a]!]! - rowItems[rowStart[b]!]! || a - b);
-    // Pairs per item, counted and then filled: bits come in ascending order, so an item's words do too.
-    const pairs = new Int32Array(n + 1);
-    const lastWord = new Int32Array(n).fill(-1);
-    // The rows' items again, in the order of their bits: the rows a cover kills lie together.
-    this.bitStart = new Int32Array(rows + 1);
-    this.bitItems = new Int32Array(rowItems.length);
-    for (let b = 0, to = 0; b < rows; b++) {
-      const r = this.rowAt[b]!;
-      for (let m = rowStart[r]!; m < rowStart[r + 1]!; m++) this.bitItems[to++] = rowItems[m]!;
-      this.bitStart[b + 1] = to;
-    }
-    const eachMembership = (visit: (i: number, b: number) => void): void => {
-      for (let b = 0; b < rows; b++) for (let m = this.bitStart[b]!; m < this.bitStart[b + 1]!; m++) visit(this.bitItems[m]!, b);
-    };
-    eachMembership((i, b) => {
-      if (lastWord[i] === b >>> 5) return;
-      lastWord[i] = b >>> 5;
-      pairs[i + 1]++;
-    });
-    for (let i = 0; i < n; i++) pairs[i + 1] += pairs[i]!;
-    this.itemWords = pairs;
-    this.wordOf = new Int32Array(pairs[n]!);
-    this.maskOf = new Int32Array(pairs[n]!);
-    const at = pairs.slice(0, n);
-    lastWord.fill(-1);
-    eachMembership((i, b) => {
-      if (lastWord[i] !== b >>> 5) {
-        lastWord[i] = b >>> 5;
-        this.wordOf[at[i]!++] = b >>> 5;
-      }
-      this.maskOf[at[i]! - 1] |= 1 << (b & 31);
-    });
+    const { rowItems } = problem;
+    ({ rowAt: this.rowAt, bitStart: this.bitStart, bitItems: this.bitItems } = rowBits(problem));
+    ({ itemWords: this.itemWords, wordOf: this.wordOf, maskOf: this.maskOf } = itemPairs(n, this.bitStart, this.bitItems));
+    const pairs = this.wordOf.length;
     this.branches = new Int32Array(rows);
     this.live = new Int32Array(Math.ceil(rows / 32));
     for (let b = 0; b < rows; b++) this.live[b >>> 5] |= 1 << (b & 31);
-    this.trailWord = new Int32Array(pairs[n]!);
-    this.trailMask = new Int32Array(pairs[n]!);
+    this.trailWord = new Int32Array(pairs);
+    this.trailMask = new Int32Array(pairs);
     this.n = n;
     this.counts = new Int32Array(16 * n);
     for (let m = 0; m < rowItems.length; m++) this.counts[rowItems[m]!]++;
@@ -334,6 +303,57 @@ export class MrvCounter extends CountSearch {
     if (cost >= MIN_STORED_COST) this.cache.set(key, total, cost);
     return total;
   }
+}
+
+/**
+ * Bit b of the row bitset is row rowAt[b]: rows by their first item, so
+ * that a cell's rows, which lie near it, share few words; and the rows'
+ * items again in the order of their bits (bitItems from bitStart[b] to
+ * bitStart[b + 1] - 1), so that the rows a cover kills are read together.
+ */
+function rowBits({ rowStart, rowItems }: CountProblem): { rowAt: Int32Array; bitStart: Int32Array; bitItems: Int32Array } {
+  const rows = rowStart.length - 1;
+  const rowAt = Int32Array.from({ length: rows }, (_, r) => r).sort((a, b) => rowItems[rowStart[a]!]! - rowItems[rowStart[b]!]! || a - b);
+  const bitStart = new Int32Array(rows + 1);
+  const bitItems = new Int32Array(rowItems.length);
+  for (let b = 0, to = 0; b < rows; b++) {
+    const r = rowAt[b]!;
+    for (let m = rowStart[r]!; m < rowStart[r + 1]!; m++) bitItems[to++] = rowItems[m]!;
+    bitStart[b + 1] = to;
+  }
+  return { rowAt, bitStart, bitItems };
+}
+
+/**
+ * Each of n items' rows as (word, mask) pairs of the row bitset: item i's
+ * are wordOf[k] and maskOf[k] for k from itemWords[i] to itemWords[i + 1] - 1,
+ * counted and then filled. Bits come in ascending order, so an item's words do too.
+ */
+function itemPairs(n: number, bitStart: Int32Array, bitItems: Int32Array): { itemWords: Int32Array; wordOf: Int32Array; maskOf: Int32Array } {
+  const rows = bitStart.length - 1;
+  const eachMembership = (visit: (i: number, b: number) => void): void => {
+    for (let b = 0; b < rows; b++) for (let m = bitStart[b]!; m < bitStart[b + 1]!; m++) visit(bitItems[m]!, b);
+  };
+  const itemWords = new Int32Array(n + 1);
+  const lastWord = new Int32Array(n).fill(-1);
+  eachMembership((i, b) => {
+    if (lastWord[i] === b >>> 5) return;
+    lastWord[i] = b >>> 5;
+    itemWords[i + 1]++;
+  });
+  for (let i = 0; i < n; i++) itemWords[i + 1] += itemWords[i]!;
+  const wordOf = new Int32Array(itemWords[n]!);
+  const maskOf = new Int32Array(itemWords[n]!);
+  const at = itemWords.slice(0, n);
+  lastWord.fill(-1);
+  eachMembership((i, b) => {
+    if (lastWord[i] !== b >>> 5) {
+      lastWord[i] = b >>> 5;
+      wordOf[at[i]!++] = b >>> 5;
+    }
+    maskOf[at[i]! - 1] |= 1 << (b & 31);
+  });
+  return { itemWords, wordOf, maskOf };
 }
 
 const NONE: readonly number[] = [];
