@@ -495,7 +495,14 @@ export interface DecodedAnswer<S = unknown> {
   /** The puzzle rebuilt from the file's header (or the file as a plain formula). */
   instance: Instance<S>;
   status: Status;
+  /** One entry a distinct solution: the first of the models whose projections (trueVars) agree. */
   solutions: { solution: S; trueVars: number[]; trueNames: string[] }[];
+  /**
+   * The models the answer held: more than the solutions when some differ
+   * only in variables outside the projection (an encoding's free auxiliaries,
+   * which an AllSAT solver such as picosat --all lists as models apart).
+   */
+  models: number;
   /**
    * Whether the solutions are every solution: the answer is UNSAT, or an
    * enumeration the solver ran to the end (see readAnswer). One model from a
@@ -513,7 +520,9 @@ const NAMELESS_ANSWER = { cnf: '<dimacs>', model: '<answer>' };
  * the puzzle is rebuilt from the file's header and compared with its clauses,
  * each model is checked against every clause and by the puzzle's checker
  * (a file naming no puzzle is a plain formula: its clauses only), and a
- * model given twice is refused (see refuseRepeatedModel). A puzzle
+ * model given twice is refused (see refuseRepeatedModel). Models that
+ * differ only outside the projection are one solution (distinctSolutions);
+ * `models` says how many the answer held. A puzzle
  * or parameter the header names that puzzlesat does not know is refused at
  * its line. `where` names the inputs in error messages.
  */
@@ -542,13 +551,28 @@ export function decodeAnswer(
     throw new UserError(`${where.model}: no solver answer found${answer.stray ? ` ("${oneLine(answer.stray, 60)}")` : ''}`);
   if (answer.contradicts) throw new UserError(`${where.model}: the answer says both SAT and UNSAT, and gives no model`);
   const instance = instanceOfDimacs(formula, where.cnf);
-  const solutions = answer.models.map((lits, i) => decodeModel(instance, lits, `${where.model}: model ${i + 1}`));
+  const decoded = answer.models.map((lits, i) => decodeModel(instance, lits, `${where.model}: model ${i + 1}`));
   refuseRepeatedModel(answer.models, where.model);
+  const solutions = distinctSolutions(decoded);
   if (answer.status === 'SAT' && solutions.length === 0 && answer.unclosed && !answer.stray)
     throw new UserError(`${where.model}: SAT, but its model is not closed by 0: the answer is cut short`);
   if (answer.status === 'SAT' && solutions.length === 0)
     throw new UserError(`${where.model}: SAT without a model${answer.stray ? `: cannot read "${oneLine(answer.stray, 60)}"` : ''}`);
-  return { instance, status: answer.status, solutions, complete: answer.exhausted === true };
+  return { instance, status: answer.status, solutions, models: decoded.length, complete: answer.exhausted === true };
+}
+
+/**
+ * The first model of each projection: models that differ only outside it
+ * are one solution, as count and enumerate count them (each was counted
+ * and drawn again). trueVars are sorted, so equal projections read alike.
+ */
+function distinctSolutions<T extends { trueVars: readonly number[] }>(decoded: readonly T[]): T[] {
+  const first = new Map<string, T>();
+  for (const model of decoded) {
+    const key = model.trueVars.join(' ');
+    if (!first.has(key)) first.set(key, model);
+  }
+  return [...first.values()];
 }
 
 /**

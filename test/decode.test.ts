@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readAnswer } from '../solvers/external/output.js';
+import { type Cnf, decodeAnswer, parseDimacs } from '../src/index.js';
 import { type CliRun, expectOneLineError } from './helpers/expect-errors.js';
 
 /** `puzzlesat decode` and `solve -` / `solve FILE --json`, through the compiled CLI. */
@@ -27,6 +28,40 @@ const write = (file: string, text: string) => {
   writeFileSync(join(dir, file), text);
   return join(dir, file);
 };
+
+/** x1 or x2 projected on x1: the answers below differ in x2 alone, where x2 is outside the projection, or in x1. */
+const FREE_AUX = 'p cnf 2 1\nc p show 1 0\n1 2 0\n';
+const AUX_ONLY = 's SATISFIABLE\nv 1 2 0\ns SATISFIABLE\nv 1 -2 0\n';
+const PROJECTED_APART = 's SATISFIABLE\nv 1 2 0\ns SATISFIABLE\nv -1 2 0\n';
+
+/** The literals of an answer's one model (its `v` lines). */
+const modelOf = (answer: string): number[] =>
+  answer
+    .split('\n')
+    .filter((l) => l.startsWith('v '))
+    .flatMap((l) => l.slice(2).trim().split(/\s+/).map(Number))
+    .filter((lit) => lit !== 0);
+
+/** The model with an auxiliary flipped that leaves it a model: another model of the same solution. */
+function withFreeAuxFlipped(cnf: Cnf, literals: number[]): number[] {
+  const truth = new Set(literals.filter((lit) => lit > 0));
+  const free = cnf.auxiliaryVariables().find((aux) => cnf.satisfiedBy((v) => truth.has(v) !== (v === aux)).ok);
+  expect(free, 'an auxiliary free in this model').toBeDefined();
+  return literals.map((lit) => (Math.abs(lit) === free ? -lit : lit));
+}
+
+describe('decodeAnswer', () => {
+  it('gives one entry a solution and says how many models it read: models that differ only outside the projection collapse (regression: one entry a model)', () => {
+    const aux = decodeAnswer(FREE_AUX, AUX_ONLY);
+    expect([aux.solutions.length, aux.models]).toEqual([1, 2]);
+    // The first model of the two is the one kept.
+    expect(aux.solutions[0]).toEqual(decodeAnswer(FREE_AUX, 's SATISFIABLE\nv 1 2 0\n').solutions[0]);
+    const apart = decodeAnswer(FREE_AUX, PROJECTED_APART);
+    expect([apart.solutions.length, apart.models]).toEqual([2, 2]);
+    // A whole model twice is still no one run's answer.
+    expect(() => decodeAnswer(FREE_AUX, `${AUX_ONLY}s SATISFIABLE\nv 1 2 0\n`)).toThrow(/model 3 repeats model 1 /);
+  });
+});
 
 describe('readAnswer', () => {
   it('reads competition output, several models, and MiniSat result files', () => {
@@ -126,6 +161,23 @@ describe('puzzlesat decode', () => {
     }
   });
 
+  it('counts solutions, not models: models that differ only outside the projection are one solution (regression: each was counted and drawn again)', () => {
+    // x1 or x2, projected on x1: x2 is free beside x1 = 1, as an encoding's auxiliary often is.
+    const cnf = write('free.cnf', FREE_AUX);
+    const decoded = (file: string, text: string) => {
+      const r = run(['decode', cnf, '--model', write(file, text), '--json']);
+      expect(r.stderr).toBe('');
+      return JSON.parse(r.stdout) as { count: number; models: number; solutions: unknown[] };
+    };
+    expect(decoded('aux.out', AUX_ONLY)).toMatchObject({ count: 1, models: 2, solutions: [{ vars: [1] }] });
+    expect(decoded('proj.out', PROJECTED_APART)).toMatchObject({ count: 2, models: 2 });
+    // The verdict says both, and keeps its words when no model collapsed.
+    expect(run(['decode', cnf, '--model', write('aux.out', AUX_ONLY)]).stdout).toMatch(
+      /^SAT: 1 solution \(2 models; 1 differs from an earlier one only in auxiliary variables\) of cnf, each checked against \S*free\.cnf\n$/m,
+    );
+    expect(run(['decode', cnf, '--model', write('proj.out', PROJECTED_APART)]).stdout).toMatch(/^SAT: 2 models of cnf, each checked/m);
+  });
+
   it('says a model not closed by 0 is cut short (regression: "SAT without a model", though the file holds one)', () => {
     const cnf = join(dir, 'cut.cnf');
     expect(run(['encode', 'pentomino', '--preset', '3x20', '-o', cnf]).status).toBe(0);
@@ -192,6 +244,23 @@ describe('puzzlesat decode', () => {
         2,
         expect.stringMatching(/^puzzlesat: --model -: standard input is already the DIMACS file; save one of the two to a file$/),
       ]);
+    },
+    SLOW,
+  );
+
+  it(
+    "counts a puzzle's solutions, not its models: a model with a free auxiliary flipped is the same deck (regression: 2 models, the deck drawn twice)",
+    () => {
+      // A partial deck: its counters' auxiliaries are free where a bound is not tight (docs/tutorial.md, 4.4).
+      const { cnf, answer } = encodedAndSolved('deck4', ['dobble', '--order', '2', '--cards', '4']);
+      const text = `${answer}s SATISFIABLE\nv ${withFreeAuxFlipped(parseDimacs(readFileSync(cnf, 'utf8')), modelOf(answer)).join(' ')} 0\n`;
+      const json = run(['decode', cnf, '--model', write('deck4-twice.out', text), '--json']);
+      expect(json.stderr).toBe('');
+      expect(JSON.parse(json.stdout)).toMatchObject({ puzzle: 'dobble', count: 1, models: 2 });
+      const verdict = run(['decode', cnf, '--model', write('deck4-twice.out', text)]);
+      expect(verdict.stdout).toMatch(
+        /^SAT: 1 solution \(2 models; 1 differs from an earlier one only in auxiliary variables\) of dobble, each checked/m,
+      );
     },
     SLOW,
   );

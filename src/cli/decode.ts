@@ -21,7 +21,7 @@ export const builder = (y: Argv) =>
     .option('json', {
       type: 'boolean',
       describe:
-        'machine-readable summary on stdout; complete is true only when the answer is every solution: UNSAT, or an enumeration the solver ran to the end (cryptominisat5 --maxsol, picosat --all, clasp -n 0), not one model',
+        'machine-readable summary on stdout; count is the distinct solutions (models that differ only in auxiliary variables, outside the projection, are one) and models the models read; complete is true only when the answer is every solution: UNSAT, or an enumeration the solver ran to the end (cryptominisat5 --maxsol, picosat --all, clasp -n 0), not one model',
     })
     .example(
       '$0 encode pentomino --preset 6x10 -o p.cnf && cadical p.cnf > p.out; $0 decode p.cnf --model p.out',
@@ -35,7 +35,7 @@ export const handler = (args: Args) =>
     if (modelFile === '-' && cnfFile === '-')
       throw new UsageError('--model -: standard input is already the DIMACS file; save one of the two to a file');
     const formula = readDimacsFile(cnfFile);
-    const { instance, status, solutions, complete } = decodeAnswer(formula, readPackedText(modelFile, '--model'), {
+    const { instance, status, solutions, models, complete } = decodeAnswer(formula, readPackedText(modelFile, '--model'), {
       cnf: cnfFile,
       model: `--model ${modelFile}`,
     });
@@ -46,7 +46,9 @@ export const handler = (args: Args) =>
         puzzle: instance.puzzle,
         params: instance.params,
         status,
+        // Solutions, as count counts a file's projected models; models says how many the answer held.
         count: solutions.length,
+        models,
         // Every solution, as enumerate's complete says: only an UNSAT answer or an enumeration the solver ran to the end.
         complete,
         vars: formula.vars,
@@ -63,11 +65,22 @@ export const handler = (args: Args) =>
       const checker = instance.formula ? '' : " and the puzzle's checker";
       writeAnswer(
         args,
-        `${drawn}${status}: ${counted(solutions.length, 'model')} of ${instance.puzzle}, each checked against ${cnfFile}${checker}\n`,
+        `${drawn}${status}: ${solutionsOfModels(solutions.length, models)} of ${instance.puzzle}, each checked against ${cnfFile}${checker}\n`,
       );
     }
     return 0;
   });
+
+/**
+ * How many the answer holds: its models, when each is a solution of its own;
+ * else the solutions and the models that collapsed into an earlier one, which
+ * a count of models alone would have overstated.
+ */
+function solutionsOfModels(solutions: number, models: number): string {
+  if (solutions === models) return counted(models, 'model');
+  const collapsed = models - solutions;
+  return `${counted(solutions, 'solution')} (${counted(models, 'model')}; ${collapsed} ${collapsed === 1 ? 'differs' : 'differ'} from an earlier one only in auxiliary variables)`;
+}
 
 function writeSvg(instance: Instance, solution: unknown, file: string): void {
   if (!instance.svg) throw new UsageError(`--svg: ${instance.puzzle} has no SVG drawing`);
