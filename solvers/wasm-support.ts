@@ -111,6 +111,12 @@ export function scratchFor(mod: WasmHeap): Scratch {
  * dearer than usual) sizes the next by its time, so that a timeout and
  * Ctrl-C are still heard within seconds; a machine loaded five times over
  * (2 cores, load 11) took 0.8-1.6 s for slices that take 0.2 s on its own.
+ * Near the deadline a slice is cut to the conflicts expected to take
+ * 1/DEADLINE_MARGIN of the time left, at the time a conflict has taken so
+ * far in this solve (sized whole, a last slice overran --timeout 2 by up to
+ * 1.4 s); the margin because on the loaded machine a conflict of pigeonhole
+ * 11 took up to 1.8 times as long from one slice to the next. The slices of
+ * a search that ends well before its deadline stay as they were.
  */
 const TARGET_SLICE_PROPAGATIONS = 1_000_000;
 const SLOW_SLICE_MS = 4000;
@@ -118,8 +124,17 @@ const TARGET_SLICE_MS = 200;
 const FIRST_SLICE_CONFLICTS = 2000;
 const MIN_SLICE_CONFLICTS = 500;
 const MAX_SLICE_CONFLICTS = 1_000_000;
+const DEADLINE_MARGIN = 2;
 
 const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x));
+
+/**
+ * The most conflicts a slice may have with `msLeft` to its deadline at
+ * `msPerConflict`: those expected to take 1/DEADLINE_MARGIN of it, at least
+ * one (so the slices get there); unlimited before any estimate.
+ */
+const conflictsWithin = (msLeft: number, msPerConflict: number): number =>
+  msPerConflict > 0 ? Math.max(1, Math.ceil(msLeft / (DEADLINE_MARGIN * msPerConflict))) : Infinity;
 
 /** A turn of the event loop for timers, Ctrl-C and output streams between slices of synchronous search. */
 export const nextTurnOfEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -141,25 +156,40 @@ export interface SliceDriver {
  * Slices are sized to about TARGET_SLICE_PROPAGATIONS each, and the event
  * loop gets a turn between them (where a Ctrl-C handler can abort the signal).
  */
-export async function solveInSlices(driver: SliceDriver, deadline: number, conflictLimit: number, signal?: AbortSignal): Promise<number> {
+export async function solveInSlices(
+  driver: SliceDriver,
+  deadline: number,
+  conflictLimit: number,
+  signal?: AbortSignal,
+  now: () => number = Date.now,
+): Promise<number> {
   let conflictsLeft = conflictLimit;
   let slice = FIRST_SLICE_CONFLICTS;
+  // The time a conflict takes: the dearer of this solve's average and its last slice's, for a load that rises.
+  let msPerConflict = 0;
+  let searchedMs = 0;
+  let searchedConflicts = 0;
   // A signal is aborted by an event (a timer, Ctrl-C): one gets its turn before the search, for callers
   // whose solves each end within a slice (the event loop would otherwise never turn between them).
   if (signal) await nextTurnOfEventLoop();
   for (;;) {
     // First thing, so that an aborted search starts no slice (a caller making many short solves stops at once),
     // and a search whose deadline passed while its clauses were loaded starts none either.
-    if (signal?.aborted || Date.now() >= deadline) return 0;
-    const budget = Math.min(slice, conflictsLeft);
+    const started = now();
+    if (signal?.aborted || started >= deadline) return 0;
+    const budget = Math.min(slice, conflictsLeft, conflictsWithin(deadline - started, msPerConflict));
     const conflictsBefore = driver.conflicts();
     const propagationsBefore = driver.propagations();
-    const started = Date.now();
     const result = driver.runSlice(budget);
     if (result !== 0) return result;
-    conflictsLeft -= driver.conflicts() - conflictsBefore;
-    if (conflictsLeft <= 0 || Date.now() >= deadline) return 0;
-    const elapsedMs = Date.now() - started;
+    const searched = driver.conflicts() - conflictsBefore;
+    conflictsLeft -= searched;
+    const ended = now();
+    if (conflictsLeft <= 0 || ended >= deadline) return 0;
+    const elapsedMs = ended - started;
+    searchedMs += elapsedMs;
+    searchedConflicts += searched;
+    msPerConflict = Math.max(searchedMs / Math.max(1, searchedConflicts), elapsedMs / Math.max(1, searched));
     const scale =
       elapsedMs > SLOW_SLICE_MS ? TARGET_SLICE_MS / elapsedMs : TARGET_SLICE_PROPAGATIONS / Math.max(1, driver.propagations() - propagationsBefore);
     slice = clamp(Math.round(budget * scale), MIN_SLICE_CONFLICTS, MAX_SLICE_CONFLICTS);

@@ -434,6 +434,51 @@ describe('4. --timeout is one limit for the run', { timeout: 120_000 }, () => {
     };
     expect(await budgetsWhen(15)).toEqual(await budgetsWhen(1));
   });
+  it('near its deadline a slice is cut to the conflicts expected to fit before it, and slices far from it are unchanged (regression: solve php.cnf --solver cadical-wasm --timeout 2 started a 1.2-s slice 0.9 s before the deadline and ended at 2.4-3.4 s)', async () => {
+    // An engine on a fake clock: `msPerConflict` a conflict (the other of `slower` every second slice, as on a loaded machine),
+    // 37 propagations a conflict, never answering.
+    const slicesUntil = async (deadline: number, msPerConflict: number, slower = msPerConflict) => {
+      let clock = 0;
+      let conflicts = 0;
+      const slices: { budget: number; start: number; end: number }[] = [];
+      const driver = {
+        runSlice: (budget: number) => {
+          const start = clock;
+          clock += budget * (slices.length % 2 ? slower : msPerConflict);
+          conflicts += budget;
+          slices.push({ budget, start, end: clock });
+          return 0;
+        },
+        conflicts: () => conflicts,
+        propagations: () => 37 * conflicts,
+        resumed: () => {},
+      };
+      // Without a deadline, the conflict limit ends the search.
+      expect(await solveInSlices(driver, deadline, 10_000_000, undefined, () => clock)).toBe(0);
+      return slices;
+    };
+    const unlimited = (await slicesUntil(Infinity, 0.05)).map((s) => s.budget);
+    // Far from a deadline, the same slices as with none (CaDiCaL's answers depend on them).
+    expect((await slicesUntil(1e9, 0.05)).map((s) => s.budget)).toEqual(unlimited);
+    for (const [deadline, msPerConflict, slower] of [
+      [3000, 0.05, 0.05],
+      [2000, 0.05, 0.05],
+      [1500, 0.05, 0.05],
+      [1500, 0.5, 0.5],
+      [10_000, 1, 1],
+      [3000, 0.03, 0.054],
+      [8000, 0.03, 0.054],
+    ] as const) {
+      const slices = await slicesUntil(deadline, msPerConflict, slower);
+      const last = slices.at(-1)!;
+      // No slice ends past the deadline by more than a few conflicts' time ...
+      expect(last.end).toBeGreaterThanOrEqual(deadline);
+      expect(last.end - deadline).toBeLessThanOrEqual(Math.max(1, 20 * slower));
+      // ... and those that end well before it are sized as without one.
+      const early = slices.filter((s) => s.end <= deadline / 2).map((s) => s.budget);
+      expect(early).toEqual(unlimited.slice(0, early.length));
+    }
+  });
   it("the clauses reach an engine within the run's deadline, the rest at the next solve (regression: dobble --symbols-per-card 11 --method sat --timeout 6 handed 5.3 million clauses to cadical-wasm after its deadline, and ended at 10 s)", async () => {
     const handed = { clauses: 0, solves: 0, disposed: 0 };
     const engine = countingEngine(handed);
