@@ -19,8 +19,10 @@ import {
 } from '../src/card/index.js';
 import { PAIRWISE_BELOW } from '../src/card/pairwise.js';
 import { Cnf } from '../src/core/cnf.js';
+import { withSizeLimits } from '../src/core/limits.js';
 import { UsageError, UserError } from '../src/core/errors.js';
 import { propagationRefutes, solveDpll } from './helpers/dpll.js';
+import { userErrorOf } from './helpers/expect-errors.js';
 import { seededRandom as random } from '../src/core/random.js';
 
 const AMO_NAMES: AmoEncoding[] = ['pairwise', 'sequential', 'ladder', 'commander', 'product', 'binary', 'bimander'];
@@ -261,6 +263,75 @@ describe('larger sizes, sampled near the bound (where the recursive structures r
       }
     }
   });
+});
+
+describe('the literal limit, met before building', () => {
+  /** A fresh formula whose family was made under the default limits, so that only the count ahead can refuse the constraint under `maxLiterals`. */
+  const underLimit = (n: number, build: Build, maxLiterals: number) => {
+    const cnf = new Cnf();
+    const lits = Array.from({ length: n }, (_, i) => cnf.vars.named(`x${i + 1}`));
+    cnf.family('constraint');
+    return { cnf, emit: () => withSizeLimits({ literals: maxLiterals }, () => build(cnf, lits)) };
+  };
+  const literalsOf = (cnf: Cnf) => [...cnf.clauses()].reduce((n, clause) => n + clause.length, 0);
+  /** Built unlimited, then again at exactly its literals (built) and one fewer (refused, nothing made). */
+  const countedExactly = (n: number, build: Build, what: string, message: RegExp) => {
+    const whole = underLimit(n, build, Number.MAX_SAFE_INTEGER);
+    whole.emit();
+    const literals = literalsOf(whole.cnf);
+    expect(() => underLimit(n, build, literals).emit(), what).not.toThrow();
+    const refused = underLimit(n, build, literals - 1);
+    expect(userErrorOf(refused.emit), what).toMatch(message);
+    expect([refused.cnf.vars.auxCount, refused.cnf.clauseCount], what).toEqual([0, 0]);
+  };
+  const COUNTED_CARD: CardEncoding[] = ['sequential', 'totalizer', 'modulo-totalizer'];
+
+  it('a pairwise at most one of 3000 literals, 9 million literals, is refused by its count before any clause (regression: every pair was written until the literal array refused them)', () => {
+    const refused = underLimit(3000, (cnf, lits) => atMostOne(cnf, lits, 'pairwise', 'amo'), 1_000_000);
+    expect(userErrorOf(refused.emit)).toBe(
+      "at most one of 3000 literals by pairwise: its clauses would hold more literals than the limit of 1000000 (raise it with puzzles.byName's maxLiterals or setSizeLimits({ literals: … }))",
+    );
+    expect(refused.cnf.clauseCount).toBe(0);
+  });
+
+  it('a totalizer at most 1000 of 3000 literals is refused by its count before any auxiliary or clause (regression: it was built until the literal array refused it)', () => {
+    const refused = underLimit(3000, (cnf, lits) => atMostK(cnf, lits, 1000, 'totalizer', 'card'), 1_000_000);
+    expect(userErrorOf(refused.emit)).toMatch(
+      /^at most 1000 of 3000 literals by totalizer: its clauses would hold more literals than the limit of 1000000 /,
+    );
+    expect([refused.cnf.vars.auxCount, refused.cnf.clauseCount]).toEqual([0, 0]);
+  });
+
+  it.each(AMO_NAMES)(
+    'at most one %s, n = 2..80: the count is the literals written; at it the constraint is built, one fewer is refused before anything is made',
+    (encoding) => {
+      for (let n = 2; n <= 80; n++)
+        countedExactly(
+          n,
+          (cnf, lits) => atMostOne(cnf, lits, encoding, 'amo'),
+          `n=${n}`,
+          new RegExp(`^at most one of ${n} literals by ${encoding}: `),
+        );
+    },
+  );
+
+  it.each(COUNTED_CARD)(
+    'at most k %s, n = 2..24, k = 1..n-1, and random n up to 400: the count is the literals written, at it built, one fewer refused',
+    (encoding) => {
+      const next = random(11);
+      const cases = [
+        ...Array.from({ length: 23 }, (_, i) => i + 2).flatMap((n) => Array.from({ length: n - 1 }, (_, k) => ({ n, k: k + 1 }))),
+        ...Array.from({ length: 12 }, () => 25 + Math.floor(next() * 375)).map((n) => ({ n, k: 1 + Math.floor(next() * (n - 1)) })),
+      ];
+      for (const { n, k } of cases)
+        countedExactly(
+          n,
+          (cnf, lits) => atMostK(cnf, lits, k, encoding, 'card'),
+          `n=${n} k=${k}`,
+          new RegExp(`^at most ${k} of ${n} literals by ${encoding}: `),
+        );
+    },
+  );
 });
 
 describe('edge cases', () => {

@@ -215,6 +215,18 @@ describe('on the command line', () => {
     },
   );
 
+  it(
+    "an adder network past --max-literals is refused by the literals its adders owe, before it is built, naming the option, exit 1 (regression: it was built until the family's literal array grew past the limit)",
+    { timeout: 120_000 },
+    () => {
+      const r = run('solve', 'knapsack', '--random-items', '300', '--capacity', '1000', '--pb', 'adder', '--max-literals', '5000');
+      expectOneLineError(
+        { code: r.status, out: r.stdout, err: r.stderr },
+        /^puzzlesat: an adder network of 300 weighted terms ≤ 1000: its clauses would hold more literals than the limit of 5000 \(raise it with --max-literals\)\n$/,
+      );
+    },
+  );
+
   it('optimize says one solve in the singular', { timeout: 120_000 }, () => {
     // Every value is 0: the first solution is the optimum, no second solve.
     const r = run('optimize', 'knapsack', '--items', 'a:3:0', '--capacity', '10');

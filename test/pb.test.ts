@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { atMostK } from '../src/card/index.js';
 import { Cnf } from '../src/core/cnf.js';
@@ -15,7 +16,7 @@ import {
   parsePb,
   weightedBounds,
 } from '../src/pb/index.js';
-import { sumBits } from '../src/pb/adder.js';
+import { adderAtMostWeighted, adderNetwork, adderSize, sumBits } from '../src/pb/adder.js';
 import { buildDiagram } from '../src/pb/bdd.js';
 import { normalizeAtMost } from '../src/pb/normalize.js';
 import { registerLayout } from '../src/pb/swc.js';
@@ -563,6 +564,105 @@ describe('sizes', () => {
         expect([refused.cnf.vars.auxCount, refused.cnf.clauseCount], what).toEqual([0, 0]);
       }
     }
+  });
+
+  it("an adder network past maxLiterals is refused by its count of the literals it owes, before any auxiliary or clause (regression: it was built until its family's literal array grew past the limit)", () => {
+    const random = seededRandom(8);
+    const weights = Array.from({ length: 200 }, () => 1 + Math.floor(random() * 100));
+    const cnf = new Cnf();
+    const inputs = weights.map((_, i) => cnf.vars.named(`x${i + 1}`));
+    cnf.family('constraint');
+    const message = userErrorOf(() =>
+      withSizeLimits({ literals: 1000 }, () =>
+        atMostWeighted(
+          cnf,
+          inputs.map((lit, i) => ({ lit, weight: weights[i]! })),
+          500,
+          'adder',
+          'pb',
+        ),
+      ),
+    );
+    expect(message).toBe(
+      "an adder network of 200 weighted terms ≤ 500: its clauses would hold more literals than the limit of 1000 (raise it with puzzles.byName's maxLiterals or setSizeLimits({ literals: … }))",
+    );
+    // Refused from the count alone: the literal array, which refuses at the limit too, never saw a literal.
+    expect([cnf.vars.auxCount, cnf.clauseCount]).toEqual([0, 0]);
+  });
+
+  it("the adder's count is the clauses, auxiliaries and literals it writes, a guard's literal in each clause included: at the count it is built, one fewer is refused before anything is made (random weights and bounds)", () => {
+    const weightsArb = fc.array(fc.integer({ min: 1, max: 2 ** 24 }), { minLength: 1, maxLength: 14 });
+    fc.assert(
+      fc.property(weightsArb, fc.double({ min: 0, max: 1, noNaN: true }), fc.boolean(), (weights, at, guarded) => {
+        const k = Math.floor(at * weights.reduce((s, w) => s + w, 0));
+        const inLimit = (maxLiterals: number) => {
+          const cnf = new Cnf();
+          const inputs = weights.map((_, i) => cnf.vars.named(`x${i + 1}`));
+          const guard = guarded ? cnf.vars.named('bound') : undefined;
+          cnf.family('constraint');
+          // The facade's sink: an optimisation bound's guard in every clause, and said to be there.
+          const sink = {
+            add: (clause: readonly number[]) => cnf.add(guard === undefined ? clause : [...clause, -guard]),
+            aux: () => cnf.vars.aux('adder'),
+            literalsAdded: guard === undefined ? 0 : 1,
+          };
+          const terms = inputs.map((lit, i) => ({ lit, weight: weights[i]! }));
+          return { cnf, emit: () => withSizeLimits({ literals: maxLiterals }, () => adderAtMostWeighted(sink, terms, k)) };
+        };
+        const built = inLimit(Number.MAX_SAFE_INTEGER);
+        built.emit();
+        const written = {
+          clauses: built.cnf.clauseCount,
+          auxVars: built.cnf.vars.auxCount,
+          literals: [...built.cnf.clauses()].reduce((n, clause) => n + clause.length, 0),
+        };
+        expect(adderSize(adderNetwork(weights), k, guarded ? 1 : 0)).toEqual(written);
+        if (written.literals === 0) return;
+        expect(() => inLimit(written.literals).emit()).not.toThrow();
+        const refused = inLimit(written.literals - 1);
+        expect(userErrorOf(refused.emit)).toMatch(
+          /^an adder network of \d+ weighted terms ≤ \d+: its clauses would hold more literals than the limit of /,
+        );
+        expect([refused.cnf.vars.auxCount, refused.cnf.clauseCount]).toEqual([0, 0]);
+      }),
+      { seed: 4, numRuns: 200 },
+    );
+  });
+
+  it("an optimisation's adder bounds count the network with the first bound that builds it, and only their comparators after: past the limit, nothing is made", () => {
+    const random = seededRandom(8);
+    const weights = Array.from({ length: 200 }, () => 1 + Math.floor(random() * 100));
+    const bounded = () => {
+      const cnf = new Cnf();
+      const terms = weights.map((weight, i) => ({ lit: cnf.vars.named(`x${i + 1}`), weight }));
+      const guards = [500, 400].map((k) => cnf.vars.named(`g${k}`));
+      cnf.family('bounds');
+      const bound = weightedBounds(cnf, terms, 'adder', 'cost');
+      const literals = () => [...cnf.clauses()].reduce((n, clause) => n + clause.length, 0);
+      const under = (maxLiterals: number, k: number, guard: number) => withSizeLimits({ literals: maxLiterals }, () => bound(k, guard));
+      return { cnf, literals, first: (max: number) => under(max, 500, guards[0]!), second: (max: number) => under(max, 400, guards[1]!) };
+    };
+    const whole = bounded();
+    whole.first(Number.MAX_SAFE_INTEGER);
+    const first = whole.literals();
+    const refused = bounded();
+    expect(userErrorOf(() => refused.first(first - 1))).toMatch(
+      /^an adder network of 200 weighted terms ≤ 500: its clauses would hold more literals than the limit of /,
+    );
+    expect([refused.cnf.vars.auxCount, refused.cnf.clauseCount]).toEqual([0, 0]);
+    const built = bounded();
+    built.first(first);
+    // The second bound owes its comparator alone: a limit far below the network's lets it through, exactly at its size.
+    const before = built.literals();
+    const probe = bounded();
+    probe.first(Number.MAX_SAFE_INTEGER);
+    probe.second(Number.MAX_SAFE_INTEGER);
+    const comparator = probe.literals() - first;
+    expect(comparator).toBeLessThan(first / 10);
+    expect(userErrorOf(() => built.second(comparator - 1))).toMatch(/^an adder network of 200 weighted terms ≤ 400: /);
+    expect(built.literals()).toBe(before);
+    built.second(comparator);
+    expect(built.literals()).toBe(before + comparator);
   });
 
   it('the adder grows with log W where the counters grow with k: 20 random weights up to 100000, k half their sum', () => {

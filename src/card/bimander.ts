@@ -7,6 +7,9 @@ import { auxVars, type ClauseSink } from './sink.js';
  * two (m = ceil(n/2) groups, PBLib's "n/2" setting): floor(n/2) + n*ceil(log2 ceil(n/2))
  * clauses, ceil(log2 ceil(n/2)) auxiliaries.
  */
+/** The literals bimanderAtMostOne's clauses hold: two a pair, and two a bit of the group's code for each input. */
+export const bimanderLiterals = (n: number): number => 2 * Math.floor(n / 2) + 2 * n * bitsFor(Math.ceil(n / 2));
+
 export function bimanderAtMostOne(sink: ClauseSink, lits: readonly number[]): void {
   const groups = Math.ceil(lits.length / 2);
   const bits = auxVars(sink, bitsFor(groups));

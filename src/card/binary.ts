@@ -21,3 +21,6 @@ export function binaryAtMostOne(sink: ClauseSink, lits: readonly number[]): void
   const bits = auxVars(sink, bitsFor(lits.length));
   lits.forEach((lit, i) => implyCode(sink, lit, i, bits));
 }
+
+/** The literals binaryAtMostOne's clauses hold: two a bit for each input. */
+export const binaryLiterals = (n: number): number => 2 * n * bitsFor(n);

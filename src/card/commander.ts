@@ -1,4 +1,4 @@
-import { innerAtMostOne, pairwiseAtMostOne } from './pairwise.js';
+import { innerAtMostOne, innerLiterals, pairwiseAtMostOne, pairwiseLiterals } from './pairwise.js';
 import type { ClauseSink } from './sink.js';
 
 const GROUP_SIZE = 3;
@@ -17,6 +17,15 @@ export function commanderAtMostOne(sink: ClauseSink, lits: readonly number[]): v
   }
   innerAtMostOne(sink, commanders, commanderAtMostOne);
 }
+
+/** The literals commanderAtMostOne's clauses hold over n literals: its groups' and its commanders' at-most-one. */
+export function commanderLiterals(n: number): number {
+  const groups = Math.floor(n / GROUP_SIZE) * groupLiterals(GROUP_SIZE) + groupLiterals(n % GROUP_SIZE);
+  return groups + innerLiterals(Math.ceil(n / GROUP_SIZE), commanderLiterals);
+}
+
+/** A group's (commandGroup): pairwise inside, each input implies c, c implies one of them; nothing for a lone input. */
+const groupLiterals = (g: number): number => (g < 2 ? 0 : pairwiseLiterals(g) + 2 * g + (1 + g));
 
 function commandGroup(sink: ClauseSink, group: readonly number[]): number {
   if (group.length === 1) return group[0]!;

@@ -8,18 +8,18 @@
 import type { Cnf } from '../core/cnf.js';
 import type { AmoEncoding, CardEncoding } from '../core/encodings.js';
 import { UsageError, didYouMean } from '../core/errors.js';
-import { shownValue } from '../core/limits.js';
-import { bimanderAtMostOne } from './bimander.js';
-import { binaryAtMostOne } from './binary.js';
+import { pastLimit, shownValue, sizeLimit } from '../core/limits.js';
+import { bimanderAtMostOne, bimanderLiterals } from './bimander.js';
+import { binaryAtMostOne, binaryLiterals } from './binary.js';
 import { cardinalityNetworkAtMostK } from './cardinality-network.js';
-import { commanderAtMostOne } from './commander.js';
-import { ladderAtMostOne } from './ladder.js';
-import { moduloTotalizerAtMostK } from './modulo-totalizer.js';
-import { pairwiseAtMostOne } from './pairwise.js';
-import { productAtMostOne } from './product.js';
-import { sequentialAtMostK, sequentialAtMostOne } from './sequential.js';
+import { commanderAtMostOne, commanderLiterals } from './commander.js';
+import { ladderAtMostOne, ladderLiterals } from './ladder.js';
+import { moduloTotalizerAtMostK, moduloTotalizerLiterals } from './modulo-totalizer.js';
+import { pairwiseAtMostOne, pairwiseLiterals } from './pairwise.js';
+import { productAtMostOne, productLiterals } from './product.js';
+import { sequentialAtMostK, sequentialAtMostOne, sequentialLiterals } from './sequential.js';
 import type { ClauseSink } from './sink.js';
-import { totalizerAtMostK } from './totalizer.js';
+import { totalizerAtMostK, totalizerLiterals } from './totalizer.js';
 
 export type { AmoEncoding, CardEncoding } from '../core/encodings.js';
 
@@ -43,65 +43,87 @@ export interface EncodingInfo<Name extends string = string> {
 
 type Described = Omit<EncodingInfo, 'name'>;
 
-/** Called with 2 <= n literals. */
-const AMO: Record<AmoEncoding, Described & { encode: (sink: ClauseSink, lits: readonly number[]) => void }> = {
+/**
+ * Called with 2 <= n literals. `literals`: what its clauses hold, counted
+ * from n before it is built, so that one past --max-literals is refused
+ * before it is made (as the pseudo-Boolean encodings are).
+ */
+const AMO: Record<AmoEncoding, Described & { encode: (sink: ClauseSink, lits: readonly number[]) => void; literals: (n: number) => number }> = {
   pairwise: {
     fits: 'few literals (up to about 6): no auxiliaries, the strongest propagation',
     clauses: 'n(n-1)/2',
     auxVars: '0',
     encode: pairwiseAtMostOne,
+    literals: pairwiseLiterals,
   },
   sequential: {
     fits: 'the all-round choice: linear size, propagates as well as pairwise',
     clauses: '3n-4',
     auxVars: 'n-1',
     encode: sequentialAtMostOne,
+    literals: (n) => sequentialLiterals(n, 1),
   },
   ladder: {
     fits: 'counting models without projection: its auxiliaries are functions of the inputs',
     clauses: '4n-2',
     auxVars: 'n',
     encode: ladderAtMostOne,
+    literals: ladderLiterals,
   },
   commander: {
     fits: 'long lists when auxiliaries should be functions of the inputs; groups of 3, recursive',
     clauses: '≤ 3.5n',
     auxVars: '≈ n/2',
     encode: commanderAtMostOne,
+    literals: commanderLiterals,
   },
   product: {
     fits: 'very long lists: the fewest clauses and auxiliaries of the linear encodings',
     clauses: '2n + 4√n + O(n^¼)',
     auxVars: '2√n + O(n^¼)',
     encode: productAtMostOne,
+    literals: productLiterals,
   },
   binary: {
     fits: 'the fewest auxiliaries; weaker propagation, more clauses than linear encodings',
     clauses: 'n⌈log₂n⌉',
     auxVars: '⌈log₂n⌉',
     encode: binaryAtMostOne,
+    literals: binaryLiterals,
   },
   bimander: {
     fits: 'binary with pairs: a few clauses fewer than binary, one auxiliary fewer',
     clauses: '⌊n/2⌋ + n⌈log₂⌈n/2⌉⌉',
     auxVars: '⌈log₂⌈n/2⌉⌉',
     encode: bimanderAtMostOne,
+    literals: bimanderLiterals,
   },
 };
 
-/** Called with 1 <= k < n. */
-const CARD: Record<CardEncoding, Described & { encode: (sink: ClauseSink, lits: readonly number[], k: number) => void }> = {
+/**
+ * Called with 1 <= k < n. `literals`, where it is counted: what its clauses
+ * hold, from n and k before it is built. The cardinality network's are not:
+ * they are the gates pulled from output k+1 of a network whose wires are
+ * shared, known only once the network is built (its family's literal array
+ * refuses it as it grows).
+ */
+const CARD: Record<
+  CardEncoding,
+  Described & { encode: (sink: ClauseSink, lits: readonly number[], k: number) => void; literals?: (n: number, k: number) => number }
+> = {
   sequential: {
     fits: 'small k: size grows with n*k, simple and propagates fully',
     clauses: '2nk+n-3k-1',
     auxVars: '(n-1)k',
     encode: sequentialAtMostK,
+    literals: sequentialLiterals,
   },
   totalizer: {
     fits: 'the all-round choice: balanced tree of unary counters, propagates fully',
     clauses: 'O(nk)',
     auxVars: 'O(n log k)',
     encode: totalizerAtMostK,
+    literals: totalizerLiterals,
   },
   'cardinality-network': {
     fits: 'large k: sorting networks grow with n log² k instead of n*k',
@@ -114,6 +136,7 @@ const CARD: Record<CardEncoding, Described & { encode: (sink: ClauseSink, lits: 
     clauses: 'O(n√k)',
     auxVars: 'O(n log k)',
     encode: moduloTotalizerAtMostK,
+    literals: moduloTotalizerLiterals,
   },
 };
 
@@ -149,7 +172,9 @@ export function atLeastOne(cnf: Cnf, lits: readonly number[]): EncodingCost {
 
 export function atMostOne(cnf: Cnf, lits: readonly number[], encoding: AmoEncoding, label: string): EncodingCost {
   return measured(cnf, () => {
-    if (lits.length >= 2) AMO[encoding].encode(sinkFor(cnf, encoding, label), lits);
+    if (lits.length < 2) return;
+    refusePastLimit(AMO[encoding].literals(lits.length), `at most one of ${lits.length} literals by ${encoding}`);
+    AMO[encoding].encode(sinkFor(cnf, encoding, label), lits);
   });
 }
 
@@ -163,8 +188,16 @@ export function atMostK(cnf: Cnf, lits: readonly number[], k: number, encoding: 
   return measured(cnf, () => {
     if (k < 0) cnf.add([]);
     else if (k === 0) for (const lit of lits) cnf.add([-lit]);
-    else if (k < lits.length) CARD[encoding].encode(sinkFor(cnf, encoding, label), lits, k);
+    else if (k < lits.length) {
+      refusePastLimit(CARD[encoding].literals?.(lits.length, k), `at most ${k} of ${lits.length} literals by ${encoding}`);
+      CARD[encoding].encode(sinkFor(cnf, encoding, label), lits, k);
+    }
   });
+}
+
+/** Refuses a constraint whose clauses would hold more literals than the limit (none counted: left to its family's literal array). */
+function refusePastLimit(literals: number | undefined, what: string): void {
+  if (literals !== undefined && literals > sizeLimit('literals')) throw pastLimit('literals', what, 'its clauses would hold more literals');
 }
 
 /**

@@ -8,6 +8,9 @@ import { auxVars, type ClauseSink } from './sink.js';
  * Because the channelling is an equivalence, the rungs are a function of the
  * inputs: no model is repeated on the auxiliaries. 4n - 2 clauses, n auxiliaries.
  */
+/** The literals ladderAtMostOne's clauses hold: n-1 validity clauses of two, 4 for the first input, 7 for each other. */
+export const ladderLiterals = (n: number): number => 2 * (n - 1) + 4 + 7 * (n - 1);
+
 export function ladderAtMostOne(sink: ClauseSink, lits: readonly number[]): void {
   const n = lits.length;
   const y = auxVars(sink, n);

@@ -16,15 +16,52 @@ import { atLeastPremise, atMostPremise, halves } from './unary.js';
  * more than k are true, as for the other encodings.
  */
 export function moduloTotalizerAtMostK(sink: ClauseSink, lits: readonly number[], k: number): void {
+  const { modulus, upperCap } = digitsFor(k);
+  forbidAbove(sink, moduloCount(sink, lits, modulus, upperCap), modulus, k);
+}
+
+/** The base of the two digits, about √(k+1), and the cap on the upper digit, past which k is exceeded whatever the lower. */
+function digitsFor(k: number): { modulus: number; upperCap: number } {
   const modulus = Math.max(2, Math.ceil(Math.sqrt(k + 1)));
+  return { modulus, upperCap: Math.ceil((k + 1) / modulus) };
+}
+
+/** Forbids p*upper + lower ≥ k+1 at the root (the lower digit is exact, so one clause per upper value). */
+function forbidAbove(sink: ClauseSink, root: ModuloCount, modulus: number, k: number): void {
   const limit = k + 1;
-  const root = moduloCount(sink, lits, modulus, Math.ceil(limit / modulus));
-  // Forbid p*upper + lower >= k+1 (the lower digit is exact, so one clause per upper value).
   for (let u = 0; u <= root.upper.length; u++) {
     const lowerNeeded = limit - modulus * u;
     if (lowerNeeded <= 0) sink.add(atLeastPremise(root.upper, u));
     else if (lowerNeeded <= root.lower.length) sink.add([...atLeastPremise(root.upper, u), ...atLeastPremise(root.lower, lowerNeeded)]);
   }
+}
+
+/**
+ * The literals moduloTotalizerAtMostK's clauses hold (1 ≤ k < n), without
+ * building it: a node's clauses depend on its children's digit lengths
+ * alone, so each size of subtree (a few a level) is written once to a sink
+ * that only counts, on a placeholder literal, by the code that writes it.
+ */
+export function moduloTotalizerLiterals(n: number, k: number): number {
+  const { modulus, upperCap } = digitsFor(k);
+  let literals = 0;
+  const counting: ClauseSink = { add: (clause) => void (literals += clause.length), aux: () => 1 };
+  const subtrees = new Map<number, { count: ModuloCount; literals: number }>();
+  const subtree = (m: number): { count: ModuloCount; literals: number } => {
+    if (m === 1) return { count: { lower: [1], upper: [] }, literals: 0 };
+    const known = subtrees.get(m);
+    if (known) return known;
+    const [a, b] = [subtree(m >> 1), subtree(m - (m >> 1))];
+    const before = literals;
+    const count = joined(counting, a.count, b.count, m, modulus, upperCap);
+    const made = { count, literals: literals - before + a.literals + b.literals };
+    subtrees.set(m, made);
+    return made;
+  };
+  const root = subtree(n);
+  const before = literals;
+  forbidAbove(counting, root.count, modulus, k);
+  return root.literals + literals - before;
 }
 
 interface ModuloCount {
@@ -37,15 +74,25 @@ interface ModuloCount {
 function moduloCount(sink: ClauseSink, lits: readonly number[], modulus: number, upperCap: number): ModuloCount {
   if (lits.length === 1) return { lower: [lits[0]!], upper: [] };
   const [leftLits, rightLits] = halves(lits);
-  const a = moduloCount(sink, leftLits, modulus, upperCap);
-  const b = moduloCount(sink, rightLits, modulus, upperCap);
+  return joined(
+    sink,
+    moduloCount(sink, leftLits, modulus, upperCap),
+    moduloCount(sink, rightLits, modulus, upperCap),
+    lits.length,
+    modulus,
+    upperCap,
+  );
+}
+
+/** The node over n literals whose halves count a and b: its digits and their clauses. */
+function joined(sink: ClauseSink, a: ModuloCount, b: ModuloCount, n: number, modulus: number, upperCap: number): ModuloCount {
   const lower = auxVars(sink, Math.min(modulus - 1, a.lower.length + b.lower.length));
   const carry = a.lower.length + b.lower.length >= modulus ? [sink.aux()] : [];
   addLowerDigit(sink, a.lower, b.lower, lower, carry, modulus);
 
   // Without upper digits below, the carry is the whole upper digit.
   if (a.upper.length + b.upper.length === 0) return { lower, upper: carry };
-  const upper = auxVars(sink, Math.min(upperCap, Math.floor(lits.length / modulus)));
+  const upper = auxVars(sink, Math.min(upperCap, Math.floor(n / modulus)));
   for (let x = 0; x <= a.upper.length; x++) {
     for (let y = 0; y <= b.upper.length; y++) {
       const premise = [...atLeastPremise(a.upper, x), ...atLeastPremise(b.upper, y)];

@@ -7,6 +7,9 @@ export function pairwiseAtMostOne(sink: ClauseSink, lits: readonly number[]): vo
   }
 }
 
+/** The literals pairwiseAtMostOne's clauses hold: two a pair. */
+export const pairwiseLiterals = (n: number): number => n * (n - 1);
+
 /**
  * Recursive encodings (commander, product) hand their inner at-most-one
  * constraints to pairwise below this size: from 2 to 6 literals pairwise is no
@@ -19,3 +22,6 @@ export function innerAtMostOne(sink: ClauseSink, lits: readonly number[], recurs
   if (lits.length >= PAIRWISE_BELOW) recursive(sink, lits);
   else pairwiseAtMostOne(sink, lits);
 }
+
+/** The literals innerAtMostOne's clauses hold over n literals, `recursive` counting its own. */
+export const innerLiterals = (n: number, recursive: (n: number) => number): number => (n >= PAIRWISE_BELOW ? recursive(n) : pairwiseLiterals(n));

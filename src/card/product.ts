@@ -1,4 +1,4 @@
-import { innerAtMostOne } from './pairwise.js';
+import { innerAtMostOne, innerLiterals } from './pairwise.js';
 import { auxVars, type ClauseSink } from './sink.js';
 
 /**
@@ -9,11 +9,25 @@ import { auxVars, type ClauseSink } from './sink.js';
  * 2n + 4 sqrt(n) + O(n^(1/4)) clauses, 2 sqrt(n) + O(n^(1/4)) auxiliaries.
  */
 export function productAtMostOne(sink: ClauseSink, lits: readonly number[]): void {
-  const columns = Math.ceil(lits.length / Math.ceil(Math.sqrt(lits.length)));
-  const rows = Math.ceil(lits.length / columns);
+  const { rows, columns } = grid(lits.length);
   atMostOneLine(sink, lits, rows, (i) => Math.floor(i / columns));
   atMostOneLine(sink, lits, columns, (i) => i % columns);
 }
+
+/** The grid of n inputs: about √n columns, and the rows they fill. */
+function grid(n: number): { rows: number; columns: number } {
+  const columns = Math.ceil(n / Math.ceil(Math.sqrt(n)));
+  return { rows: Math.ceil(n / columns), columns };
+}
+
+/** The literals productAtMostOne's clauses hold over n literals: each dimension's, as atMostOneLine writes them. */
+export function productLiterals(n: number): number {
+  const { rows, columns } = grid(n);
+  return lineLiterals(n, rows) + lineLiterals(n, columns);
+}
+
+/** One dimension's: two for each input's implication, and the lines' at-most-one; nothing for a single line. */
+const lineLiterals = (n: number, lineCount: number): number => (lineCount === 1 ? 0 : 2 * n + innerLiterals(lineCount, productLiterals));
 
 /** One grid dimension: input i implies line lineOf(i); at most one line is on. */
 function atMostOneLine(sink: ClauseSink, lits: readonly number[], lineCount: number, lineOf: (i: number) => number): void {

@@ -29,6 +29,13 @@ export function sequentialAtMostK(sink: ClauseSink, lits: readonly number[], k: 
   sink.add([-lits[n - 1]!, -s[n - 2]![k - 1]!]);
 }
 
+/**
+ * The literals sequentialAtMostK's clauses hold (1 ≤ k < n): the first
+ * row's binary clause and k-1 units, each middle row 2 + 2 + 5 per register
+ * above the first + 2, and the last input's binary clause.
+ */
+export const sequentialLiterals = (n: number, k: number): number => 2 + (k - 1) + (n - 2) * (5 * k + 1) + 2;
+
 export function sequentialAtMostOne(sink: ClauseSink, lits: readonly number[]): void {
   sequentialAtMostK(sink, lits, 1);
 }

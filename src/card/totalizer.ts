@@ -35,3 +35,44 @@ export function unaryCount(sink: ClauseSink, lits: readonly number[], cap: numbe
   }
   return out;
 }
+
+/**
+ * The literals totalizerAtMostK's clauses hold (1 ≤ k < n), counted from
+ * the tree's sizes without building it: a clause is its premises (one
+ * literal each, none for "at least 0") and, below the root, its output.
+ */
+export function totalizerLiterals(n: number, k: number): number {
+  const counted = new Map<number, CounterSize>();
+  const left = counterSize(n >> 1, k + 1, counted);
+  const right = counterSize(n - (n >> 1), k + 1, counted);
+  let literals = left.literals + right.literals;
+  for (let i = Math.max(0, k + 1 - right.outputs); i <= Math.min(left.outputs, k + 1); i++) literals += Number(i > 0) + Number(k + 1 - i > 0);
+  return literals;
+}
+
+/** A unary counter's outputs and the literals of its clauses and its subtrees'. */
+interface CounterSize {
+  outputs: number;
+  literals: number;
+}
+
+/** unaryCount's size over m literals, capped at `cap` outputs; the halves of a tree repeat a few sizes a level, each counted once. */
+function counterSize(m: number, cap: number, counted: Map<number, CounterSize>): CounterSize {
+  if (m === 1) return { outputs: 1, literals: 0 };
+  const known = counted.get(m);
+  if (known) return known;
+  const a = counterSize(m >> 1, cap, counted);
+  const b = counterSize(m - (m >> 1), cap, counted);
+  const outputs = Math.min(m, cap);
+  let literals = a.literals + b.literals;
+  // For each i, the clauses of j from (i = 0 ? 1 : 0) to min(|b|, outputs - i): the output, a's premise when i > 0, b's when j > 0.
+  for (let i = 0; i <= a.outputs; i++) {
+    const low = i === 0 ? 1 : 0;
+    const high = Math.min(b.outputs, outputs - i);
+    if (high < low) continue;
+    literals += (high - low + 1) * (1 + Number(i > 0)) + (high - Math.max(low, 1) + 1);
+  }
+  const size = { outputs, literals };
+  counted.set(m, size);
+  return size;
+}

@@ -3,6 +3,7 @@ import { sizeLimit } from '../core/limits.js';
 import type { FamilyShape } from '../core/puzzle.js';
 import { type AmoEncoding, type CardEncoding, type EncodingCost, atMostK, atMostOne } from '../card/index.js';
 import { type PbEncoding, type WeightedLit, atMostWeighted } from '../pb/index.js';
+import { adderNetwork, adderSize } from '../pb/adder.js';
 import { normalizeAtMost } from '../pb/normalize.js';
 import { registerLayout } from '../pb/swc.js';
 
@@ -47,35 +48,10 @@ const PB_CLOSED: Partial<Record<PbEncoding, (weights: readonly number[], k: numb
     return { clauses, auxVars };
   },
   adder: (weights, k) => {
-    // Bits per bucket; c ≥ 2 bits take ⌊(c-1)/2⌋ full adders and, when c is even, a half adder, each sending a carry up.
-    const counts: number[] = [];
-    for (const w of weights) for (let b = 0; w >= 2 ** b; b++) if (Math.floor(w / 2 ** b) % 2) counts[b] = (counts[b] ?? 0) + 1;
-    let full = 0;
-    let half = 0;
-    for (let b = 0; b < counts.length; b++) {
-      const c = counts[b] ?? 0;
-      if (c < 2) continue;
-      const adders = { full: Math.floor((c - 1) / 2), half: c % 2 === 0 ? 1 : 0 };
-      full += adders.full;
-      half += adders.half;
-      counts[b + 1] = (counts[b + 1] ?? 0) + adders.full + adders.half;
-    }
-    const present = Array.from({ length: counts.length }, (_, b) => (counts[b] ?? 0) > 0);
-    return { clauses: 14 * full + 7 * half + comparatorClauses(present, k), auxVars: 2 * (full + half) };
+    const { clauses, auxVars } = adderSize(adderNetwork(weights), k);
+    return { clauses, auxVars };
   },
 };
-
-/** One clause per 0 bit of k below the sum's top bit, unless a constant-0 bit of the sum settles it. */
-function comparatorClauses(present: readonly boolean[], k: number): number {
-  if (k >= 2 ** present.length) return 0;
-  const one = (i: number) => Math.floor(k / 2 ** i) % 2 === 1;
-  let clauses = 0;
-  for (let i = 0; i < present.length; i++) {
-    if (one(i) || !present[i]) continue;
-    if (present.every((here, j) => j <= i || !one(j) || here)) clauses++;
-  }
-  return clauses;
-}
 
 const log2Ceil = (n: number): number => (n <= 1 ? 0 : Math.ceil(Math.log2(n)));
 

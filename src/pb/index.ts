@@ -11,7 +11,7 @@ import type { PbEncoding } from '../core/encodings.js';
 import { UsageError, didYouMean } from '../core/errors.js';
 import { type EncodingCost, type EncodingInfo, describeEncodings, measured } from '../card/index.js';
 import type { ClauseSink } from '../card/sink.js';
-import { adderAtMostWeighted, comparatorAtMost, sumBits } from './adder.js';
+import { adderAtMostWeighted, adderNetwork, comparatorAtMost, comparatorSize, networkSize, refuseAdderPastLimit, sumBits } from './adder.js';
 import { bddAtMostWeighted } from './bdd.js';
 import { gcd } from '../algebra/finite-field.js';
 import { type WeightedLit, normalizeAtMost, positiveSum } from './normalize.js';
@@ -111,16 +111,19 @@ export function weightedBounds(cnf: Cnf, terms: readonly WeightedLit[], encoding
   const positive = positiveSum(terms);
   const g = positive.terms.reduce((d, t) => gcd(d, t.weight), 0) || 1;
   const total = positive.terms.reduce((s, t) => s + t.weight, 0);
+  const divided = positive.terms.map((t) => ({ lit: t.lit, weight: t.weight / g }));
+  const network = adderNetwork(divided.map((t) => t.weight));
   let bits: (number | undefined)[] | undefined;
   return (k, guard) => {
     const sink = sinkFor(cnf, `adder ${label}`, guard);
     const bound = k - positive.shift;
     if (bound < 0) return sink.add([]);
     if (total <= bound) return;
-    bits ??= sumBits(
-      sinkFor(cnf, `adder ${label}`, undefined),
-      positive.terms.map((t) => ({ lit: t.lit, weight: t.weight / g })),
-    );
-    comparatorAtMost(sink, bits, Math.floor(bound / g));
+    const K = Math.floor(bound / g);
+    // Counted before anything is made, as adderAtMostWeighted counts: this bound's comparator, guarded, and the network, unguarded, when this bound is the first to need it.
+    const owed = comparatorSize(network, K, sink.literalsAdded).literals + (bits ? 0 : networkSize(network).literals);
+    refuseAdderPastLimit(owed, divided.length, K);
+    bits ??= sumBits(sinkFor(cnf, `adder ${label}`, undefined), divided);
+    comparatorAtMost(sink, bits, K);
   };
 }
