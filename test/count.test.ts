@@ -571,6 +571,17 @@ describe('bounds and stops', () => {
     await expect(runCount(problem, { maxBytes: 100_000 })).rejects.toThrow(/needs about \d+ MiB .* bound of 1 MiB/);
   });
 
+  it('MRV polls by the rows its covers kill, not only by nodes (regression: a 16x20 board of 40 octominoes, 60-100 µs a node, polled over a second apart and overran --timeout)', () => {
+    // Two nodes: item 2's one row {0, 2}, whose cover of item 0 kills 600,000 rows {0, 1} (18,750 words of the row bitset); then item 1 has none.
+    const many = 600_000;
+    const knuth: ExactCoverInput = { primary: 3, secondary: 0, rows: [[0, 2], ...Array.from({ length: many }, () => [0, 1])] };
+    let polls = 0;
+    const engine = new MrvCounter(compileProblem(knuth, inputOrder(knuth)), { cacheBytes: 2 ** 20, shouldStop: () => (++polls, false) });
+    expect(engine.count()).toBe(0);
+    expect(engine.nodes).toBe(2);
+    expect(polls).toBe(1);
+  });
+
   it('keeps counting right in a memo too small to hold the states (eviction)', async () => {
     const instance = pentomino({ preset: '5x12' });
     const problem = compileProblem(instance.exactCover!, itemOrderOf(instance));
