@@ -15,5 +15,7 @@ export default defineConfig({
     hookTimeout: 300_000,
     teardownTimeout: 60_000,
     globalSetup: ['test/helpers/skip-summary.ts'],
+    // Fails a test file that leaves a directory in the temporary directory.
+    setupFiles: ['test/helpers/temp-check.ts'],
   },
 });

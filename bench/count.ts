@@ -16,7 +16,7 @@
  * seconds stay each child's own); --write puts the report into
  * bench/results/count.md (or the FILE.md named after it) as well as on stdout.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -568,4 +568,8 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+try {
+  await main();
+} finally {
+  rmSync(WORK, { recursive: true, force: true });
+}

@@ -11,12 +11,15 @@
  *   node dist/bench/eta.js [--write]   (bench/results/eta.md)
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { machineDescription } from '../src/bench/encodings.js';
 
 const CLI = join(import.meta.dirname, '..', 'src', 'cli', 'main.js');
+
+/** Where the sweep run writes its TSV; removed when the runs are done. */
+const WORK = mkdtempSync(join(tmpdir(), 'puzzlesat-eta-'));
 
 const RUNS: { name: string; args: string[] }[] = [
   { name: 'npm start (8x8 + 2x2, --unique)', args: ['enumerate', 'pentomino', '--preset', '8x8-square', '--unique', '--show', '0'] },
@@ -24,7 +27,7 @@ const RUNS: { name: string; args: string[] }[] = [
   { name: '6x10, --unique', args: ['enumerate', 'pentomino', '--preset', '6x10', '--unique', '--show', '0'] },
   {
     name: 'Genius Square sweep (--count)',
-    args: ['sweep', 'genius-square', '--count', '-o', join(mkdtempSync(join(tmpdir(), 'puzzlesat-eta-')), 'sweep.tsv')],
+    args: ['sweep', 'genius-square', '--count', '-o', join(WORK, 'sweep.tsv')],
   },
 ];
 const POINTS = [0.1, 0.25, 0.5];
@@ -74,7 +77,12 @@ function measure(run: (typeof RUNS)[number]): string[] {
 }
 
 const machine = machineDescription();
-const rows = RUNS.flatMap(measure);
+let rows: string[];
+try {
+  rows = RUNS.flatMap(measure);
+} finally {
+  rmSync(WORK, { recursive: true, force: true });
+}
 const report = [
   '# How far the progress bar ETA is off',
   '',

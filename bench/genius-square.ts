@@ -88,7 +88,10 @@ function compilePeer(): Peer | string {
   const dir = mkdtempSync(join(tmpdir(), 'genius-peer-'));
   const binary = join(dir, 'genius-count');
   const built = spawnSync('cc', ['-O2', '-o', binary, PEER_SOURCE], { encoding: 'utf8' });
-  if (built.status !== 0) return `cc -O2 failed on bench/peers/genius-count.c: the C peer rows are skipped (${built.stderr.trim().split('\n')[0]})`;
+  if (built.status !== 0) {
+    rmSync(dir, { recursive: true, force: true });
+    return `cc -O2 failed on bench/peers/genius-count.c: the C peer rows are skipped (${built.stderr.trim().split('\n')[0]})`;
+  }
   return { dir, binary };
 }
 

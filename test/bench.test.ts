@@ -1,4 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/temp-dir.js';
 import {
   type BenchReport,
   DLX,
@@ -299,5 +303,18 @@ describe('bench pb --quick', () => {
     expect(markdown).toMatch(/^# Pseudo-Boolean encodings \(quick suite\)/);
     expect(markdown).toMatch(/## knapsack[\s\S]*## queens domination/);
     expect(markdown).toContain('| 6×6, γ = 3 | totalizer (card) | minisat-wasm |');
+  });
+});
+
+const tmp = tempDir('puzzlesat-bench-tmp-');
+
+describe('the bench scripts', () => {
+  it('count leaves nothing in the temporary directory (regression: its folder of Dorian towers files stayed after every run)', () => {
+    const script = join(import.meta.dirname, '..', 'dist', 'bench', 'count.js');
+    // --only a name no puzzle has: the report's frame, no runs.
+    const r = spawnSync(process.execPath, [script, '--only', 'none'], { encoding: 'utf8', env: { ...process.env, TMPDIR: tmp } });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^# Counting without enumerating/);
+    expect(readdirSync(tmp)).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import { interruptedOnOpen as interruptedOnOpenIn } from './helpers/interrupt.js';
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, existsSync, openSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/temp-dir.js';
 import { EtaEstimator, clock, progressText } from '../src/cli/progress.js';
 import { puzzleByName } from '../encoders/index.js';
 import { CubeTree } from '../src/enumerate/cube-tree.js';
@@ -13,7 +13,7 @@ import { writeOrExplain } from '../src/index.js';
 
 // The CLI as users run it (`npm test` compiles first).
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
-const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-ux-'));
+const dir = tempDir('puzzlesat-ux-');
 
 function run(...args: string[]) {
   const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir, timeout: 240_000 });

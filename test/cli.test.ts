@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/temp-dir.js';
 import { polyomino } from '../encoders/polyomino.js';
 import { parseDimacs, dimacsClauses } from '../src/core/dimacs.js';
 import { missing } from './helpers/requires.js';
@@ -10,7 +10,7 @@ import { expectOneLineError } from './helpers/expect-errors.js';
 
 // The tests drive the compiled CLI, as users do (`npm test` compiles first).
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
-const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-cli-'));
+const dir = tempDir('puzzlesat-cli-');
 
 function run(...args: string[]) {
   const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir, timeout: 240_000 });

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/temp-dir.js';
 import { polycube } from '../encoders/polycube.js';
 import { pentomino } from '../encoders/polyomino.js';
 
 // The compiled CLI, as users run it (`npm test` compiles first).
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
-const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-count-'));
+const dir = tempDir('puzzlesat-count-');
 
 function run(...args: string[]) {
   const r = spawnSync(process.execPath, [cli, 'count', ...args], { encoding: 'utf8', cwd: dir, timeout: 600_000 });

@@ -1,12 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/temp-dir.js';
 import { pentomino } from '../encoders/polyomino.js';
 import { countInThreads } from '../src/count-threads.js';
 import { DEFAULT_MAX_BYTES } from '../src/count/engine.js';
 import type { UnitCount } from '../src/count/exact-cover.js';
+
+const dir = tempDir('count-threads-');
 
 /**
  * The count on worker threads stops for the whole run (--timeout, Ctrl-C,
@@ -15,9 +17,6 @@ import type { UnitCount } from '../src/count/exact-cover.js';
  * polls nothing. Such a thread stands in here as a script that never answers.
  */
 describe('count on worker threads, stopped', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'count-threads-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
   /** A thread that takes each share, posts one finished unit of 7 solutions for it, and then never answers again. */
   const silentScript = () => {
     const path = join(dir, 'silent.mjs');

@@ -1,17 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/temp-dir.js';
 import { readAnswer } from '../solvers/external/output.js';
 import { type Cnf, decodeAnswer, parseDimacs } from '../src/index.js';
 import { type CliRun, expectOneLineError } from './helpers/expect-errors.js';
 
 /** `puzzlesat decode` and `solve -` / `solve FILE --json`, through the compiled CLI. */
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
-const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-decode-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('puzzlesat-decode-');
 
 const run = (args: string[], input?: string) => spawnSync(process.execPath, [cli, ...args], { cwd: dir, encoding: 'utf8', input, timeout: 240_000 });
 

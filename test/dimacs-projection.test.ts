@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/temp-dir.js';
 import { Formula, atMost, count, enumerate, parseDimacs, toDimacs } from '../src/index.js';
 
 /**
@@ -14,7 +14,7 @@ import { Formula, atMost, count, enumerate, parseDimacs, toDimacs } from '../src
  * model, else 0.
  */
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
-const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-projection-'));
+const dir = tempDir('puzzlesat-projection-');
 
 function file(name: string, text: string): string {
   const path = join(dir, name);

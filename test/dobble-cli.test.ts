@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { tempDir } from './helpers/temp-dir.js';
 import { checkDeck, parseDeck } from '../encoders/dobble.js';
 import { parseDimacs } from '../src/core/dimacs.js';
 import { type CliRun, expectOneLineError } from './helpers/expect-errors.js';
@@ -12,7 +12,7 @@ import { missing } from './helpers/requires.js';
 
 /** The compiled CLI (the test script's pretest runs tsc). */
 const CLI = fileURLToPath(new URL('../dist/src/cli/main.js', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'dobble-cli-'));
+const dir = tempDir('dobble-cli-');
 // Each test spawns the CLI one to three times, which on a loaded machine takes seconds.
 vi.setConfig({ testTimeout: 120_000 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

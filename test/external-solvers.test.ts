@@ -3,7 +3,8 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/temp-dir.js';
 import { pigeonhole } from '../bench/minisat-builds.js';
 import { UserError } from '../src/core/errors.js';
 import { ModelCheckError, nativeEnumerator } from '../solvers/types.js';
@@ -116,8 +117,7 @@ for (const spec of EXTERNAL_SPECS) {
   }
 }
 
-const fakes = mkdtempSync(join(tmpdir(), 'puzzlesat-fake-solvers-'));
-afterAll(() => rmSync(fakes, { recursive: true, force: true }));
+const fakes = tempDir('puzzlesat-fake-solvers-');
 
 /** A directory holding one executable shell script, put first on PATH under a solver's name. */
 function fakeSolverOnPath(binary: string, script: string): void {
@@ -140,6 +140,19 @@ function running(pid: number): boolean {
   } catch {
     return true;
   }
+}
+
+/**
+ * Whether a killed process dies: a SIGKILL is only delivered once the kernel
+ * schedules its target, which on a loaded machine can be after the killer has
+ * exited. Waits for as long as the fake solver would sleep, less a margin.
+ */
+async function dies(pid: number): Promise<boolean> {
+  for (let waited = 0; waited < 20_000; waited += 20) {
+    if (!running(pid)) return true;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return false;
 }
 
 async function failure(promise: Promise<unknown>): Promise<Error> {
@@ -251,9 +264,36 @@ describe('external solver failures', () => {
     expect(run.status).toBe(0);
     const solverPid = Number(run.stdout.split(' ')[0]);
     expect(solverPid).toBeGreaterThan(0);
-    expect(running(solverPid)).toBe(false);
+    expect(await dies(solverPid)).toBe(true);
     expect(leftovers()).toEqual([]);
   });
+
+  // Signals reach the main thread only: it hears them for its worker threads too (parallel enumeration, the sweep).
+  it.each(['SIGINT', 'SIGTERM', 'SIGHUP'] as const)(
+    '%s while enumerate runs solvers on worker threads: the run ends, kills the solvers, and leaves no files (regression: SIGTERM and SIGHUP left both)',
+    async (signal) => {
+      fakeSolverOnPath('cadical', '[ "$1" = --version ] && { echo 9.9; exit 0; }\nexec sleep 30');
+      const args = ['enumerate', 'pentomino', '--preset', '3x20', '--solver', 'cadical', '--workers', '2', '--show', '0'];
+      const child = spawn(process.execPath, [cli, ...args], { env: process.env, stdio: 'ignore' });
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+        child.on('exit', (code, s) => resolve({ code, signal: s })),
+      );
+      // Each record is written just after its solver starts: wait until one is whole.
+      const records = () =>
+        leftovers()
+          .map((d) => join(scratch, d, 'solver.pid'))
+          .filter(existsSync)
+          .map((file) => readFileSync(file, 'utf8'))
+          .filter((record) => /^\d+ \d+$/.test(record));
+      while (records().length === 0) await new Promise((r) => setTimeout(r, 20));
+      const solvers = records().map((record) => Number(record.split(' ')[0]));
+      child.kill(signal);
+      // Ctrl-C is the CLI's own: it stops the run and exits 130; the others end the process by the signal, as unheard.
+      expect(await exited).toEqual(signal === 'SIGINT' ? { code: 130, signal: null } : { code: null, signal });
+      for (const pid of solvers) expect(await dies(pid)).toBe(true);
+      expect(leftovers()).toEqual([]);
+    },
+  );
 
   it('solve of a CNF file that cannot be read: exit 1 and one line on stderr', () => {
     const r = spawnSync(process.execPath, [cli, 'solve', join(scratch, 'missing.cnf'), '--solver', 'minisat'], { encoding: 'utf8' });

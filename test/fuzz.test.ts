@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { linkSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { linkSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { readInput } from '../src/core/input.js';
 import { setSizeLimits } from '../src/core/limits.js';
 import { parseProof } from '../src/proof/drat-format.js';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/temp-dir.js';
 import { buildInstance } from '../encoders/index.js';
 import { checkDeck, parseDeck } from '../encoders/dobble.js';
 import { polycube } from '../encoders/polycube.js';
@@ -339,7 +340,7 @@ describe('fuzz', { timeout: 300_000 }, () => {
 // ---- the CLI: exit codes and the shape of stderr ------------------------------------
 
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
-const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-fuzz-'));
+const dir = tempDir('puzzlesat-fuzz-');
 
 describe('fuzz the CLI', { timeout: 300_000 }, () => {
   it('exit 0 with an answer, or exit 1/2 with one "puzzlesat: ..." line; never an internal error or a hang', () => {
@@ -402,9 +403,9 @@ describe('fuzz the CLI', { timeout: 300_000 }, () => {
  */
 const SCALE = Number(process.env.PUZZLESAT_FUZZ_SCALE ?? 1);
 
-describe('fuzz limits, outputs and inputs (issue 26)', { timeout: 600_000 }, () => {
-  const work = mkdtempSync(join(tmpdir(), 'puzzlesat-fuzz26-'));
+const work = tempDir('puzzlesat-fuzz26-');
 
+describe('fuzz limits, outputs and inputs (issue 26)', { timeout: 600_000 }, () => {
   it('every numeric option is held to its range, or refused in one line', () => {
     const bounded: Record<string, number> = {
       workers: 4 * availableParallelism(),

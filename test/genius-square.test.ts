@@ -1,8 +1,8 @@
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/temp-dir.js';
 import {
   DICE,
   ROLL_COUNT,
@@ -126,6 +126,8 @@ describe('the dice and the rolls', () => {
   });
 });
 
+const scratch = tempDir('puzzlesat-genius-');
+
 describe('bad rolls', () => {
   it('are rejected with one line naming the option and the cell', () => {
     const cases: [string, RegExp][] = [
@@ -144,7 +146,7 @@ describe('bad rolls', () => {
       // A bad --roll is a bad option value: a usage error (exit 2), where a bad roll in a sweep's file is bad input (regression: exit 1).
       expect(() => geniusSquare({ roll }), roll).toThrow(UsageError);
     }
-    const file = join(mkdtempSync(join(tmpdir(), 'genius-rolls-')), 'rolls.tsv');
+    const file = join(mkdtempSync(join(scratch, 'rolls-')), 'rolls.tsv');
     writeFileSync(file, sweepTsv(['A1,A1\tyes\t3']));
     const fromFile = userError(() => readSweepTsv(file));
     expect(fromFile).toMatch(/rolls\.tsv:3: cell A1 is given twice$/);
@@ -152,7 +154,7 @@ describe('bad rolls', () => {
   });
 
   it('a sweep TSV: one roll with two answers is refused at its second line; CRLF lines and a byte-order mark read as the lines written (regression: both answers kept; CRLF not a sweep TSV; the mark "records no sweep parameters")', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'genius-rows-')), 'rows.tsv');
+    const file = join(mkdtempSync(join(scratch, 'rows-')), 'rows.tsv');
     const roll = 'A3,A6,B4,C5,D2,E1,F4';
     writeFileSync(file, sweepTsv([`${roll}\tyes\t5`, `${roll}\tno\t0`]));
     expect(userError(() => readSweepTsv(file))).toMatch(/rows\.tsv:4: roll A3,A6,B4,C5,D2,E1,F4 is on line 3 too, with another answer$/);
@@ -386,9 +388,9 @@ describe('rendering', () => {
   });
 });
 
+const dir = tempDir('genius-sweep-');
+
 describe('sweep', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'genius-sweep-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   // 100 sampled rolls and, for each, another roll of its symmetry class when there is one.
   const sampled = sampleRolls(100, 5);
   const partner = (index: number) => {

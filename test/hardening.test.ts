@@ -14,11 +14,11 @@ import {
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/temp-dir.js';
 import { SUITES } from '../src/bench/encodings.js';
 import { algebraicDeck, checkDeck } from '../encoders/dobble.js';
 import { buildInstance } from '../encoders/index.js';
@@ -41,7 +41,7 @@ import { type CliRun as Run, expectOneLineError } from './helpers/expect-errors.
  * its fix, most on the compiled CLI with the command the issue gives.
  */
 const cli = process.env.PUZZLESAT_CLI ?? join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
-const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-hardening-'));
+const dir = tempDir('puzzlesat-hardening-');
 
 function run(args: string[], options: SpawnSyncOptions = {}): Run {
   const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir, timeout: 120_000, ...options });

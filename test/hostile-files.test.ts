@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/temp-dir.js';
 import { checkDeck } from '../encoders/dobble.js';
 import { type CliRun as Run, expectOneLineError } from './helpers/expect-errors.js';
 
@@ -12,7 +12,7 @@ import { type CliRun as Run, expectOneLineError } from './helpers/expect-errors.
  * line naming the file (and line or JSON path), exit 1, no internal error.
  */
 const cli = process.env.PUZZLESAT_CLI ?? join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
-const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-hostile-'));
+const dir = tempDir('puzzlesat-hostile-');
 
 function run(args: string[]): Run {
   const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir, timeout: 120_000, maxBuffer: 1 << 26 });

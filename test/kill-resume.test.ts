@@ -1,8 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/temp-dir.js';
 import { seededRandom } from '../src/core/random.js';
 
 /**
@@ -12,7 +12,7 @@ import { seededRandom } from '../src/core/random.js';
  * OOM killer would; the moments come from a fixed seed.
  */
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
-const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-kill-'));
+const dir = tempDir('puzzlesat-kill-');
 const CYCLES = 20;
 
 /** Lines in `file` so far (0 before it exists). */

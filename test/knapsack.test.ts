@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/temp-dir.js';
 import { instanceOfDimacs } from '../encoders/index.js';
 import { type Item, dominancePairs, knapsack } from '../encoders/knapsack.js';
 import { dimacsString, parseDimacs } from '../src/core/dimacs.js';
@@ -188,6 +188,8 @@ describe('knapsack', () => {
   });
 });
 
+const scratch = tempDir('puzzlesat-knapsack-');
+
 describe('on the command line', () => {
   const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 120_000 });
 
@@ -255,13 +257,13 @@ describe('on the command line', () => {
   );
 
   it("quotes a bad line of an items file as written, in the file's format", () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'knapsack-')), 'items.txt');
+    const path = join(mkdtempSync(join(scratch, 'items-')), 'items.txt');
     writeFileSync(path, 'a 3 4\nb 4 5 6 # four fields\n');
     expect(() => knapsack({ items: path })).toThrow(`${path}:2: "b 4 5 6" is not name weight value (whole numbers)`);
   });
 
   it('reads an items file with CR-only line ends and a # inside a name, as deck files are read (regression: one line; "C#" cut to "C")', () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'knapsack-')), 'items.txt');
+    const path = join(mkdtempSync(join(scratch, 'items-')), 'items.txt');
     writeFileSync(path, '# name weight value\rC# 3 4\rF 2 2 # a comment\r\rG 9 9 #\r');
     expect(knapsack({ items: path }).items.map((i) => i.name)).toEqual(['C#', 'F', 'G']);
     writeFileSync(path, 'C# 3 4\rb 4 5 6\r');

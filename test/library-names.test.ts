@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/temp-dir.js';
 import { expectOneLineError } from './helpers/expect-errors.js';
 import { missing } from './helpers/requires.js';
 import { commandLine } from '../src/cli/common.js';
@@ -26,6 +27,8 @@ import {
   writeDrawing,
 } from '../src/index.js';
 import { ab } from './helpers/formulas.js';
+
+const scratch = tempDir('puzzlesat-names-');
 
 /**
  * An error names what its caller gave: a library caller passed an object's
@@ -133,7 +136,7 @@ describe("the library's errors name its parameters", () => {
   });
 
   it('an area that cannot agree names where the board and the pieces came from (regression: "area mismatch: ..." named neither)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-areas-'));
+    const dir = mkdtempSync(join(scratch, 'areas-'));
     const board = join(dir, 'board.txt');
     const pieces = join(dir, 'pieces.txt');
     writeFileSync(board, '...\n...\n');
@@ -247,7 +250,7 @@ describe("the library's errors name its parameters", () => {
   });
 
   it("runPlan's messages name the request's fields too (regression: a sweep said --resume, --out, --sample; a certificate --certify; a queue --queue)", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'library-names-'));
+    const dir = mkdtempSync(join(scratch, 'run-'));
     const sweep = async (request: Omit<PlanRequest, 'verb'>) =>
       message((async () => runPlan(await resolvePlan('genius-square', { verb: 'sweep', ...request })))());
     expect(await sweep({ sample: 100_000, seed: 1 })).toBe('sample: there are only 62208 rolls, got 100000');
@@ -332,7 +335,7 @@ describe("the library's errors name its parameters", () => {
   });
 
   it("the library's other calls name their fields: explainPuzzle and the drawings", async () => {
-    const unsat = join(mkdtempSync(join(tmpdir(), 'library-names-')), 'u.cnf');
+    const unsat = join(mkdtempSync(join(scratch, 'unsat-')), 'u.cnf');
     writeFileSync(unsat, 'p cnf 1 2\n1 0\n-1 0\n');
     expect(error(() => explainPuzzle(unsat, { amo: 'sequential' }, { unique: false, compare: false }))).toBe(
       'amo does not apply to a DIMACS file (its clauses are already encoded)',
@@ -364,7 +367,7 @@ describe('the CLI names its options for the same errors', () => {
   const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 120_000 });
 
   it('an area that cannot agree names the options, or the files, the board and the pieces came from: exit 1, as the areas always were', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-areas-'));
+    const dir = mkdtempSync(join(scratch, 'areas-'));
     const board = join(dir, 'board.txt');
     writeFileSync(board, '...\n...\n');
     for (const [args, expected] of [

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { tempDir } from './helpers/temp-dir.js';
 import { pentomino } from '../encoders/polyomino.js';
 import { CountFile, countHeader, openCountFile } from '../src/cli/count-file.js';
 import { RunFile, openRunFile, runHeader } from '../src/cli/run-file.js';
@@ -17,6 +17,8 @@ function countFileOf3x20(dir: string, name: string): { path: string; text: strin
   return { path, text: readFileSync(path, 'utf8'), header: countHeader(pentomino({ preset: '3x20' }), 'exact-cover', false, undefined) };
 }
 
+const dir = tempDir('puzzlesat-output-stop-');
+
 /**
  * count and enumerate --output hash what they run on (the formula, or the
  * exact-cover problem) into the file's header before the run, and before a
@@ -26,7 +28,6 @@ function countFileOf3x20(dir: string, name: string): { path: string; text: strin
  */
 describe('--output hashing its problem hears the stop', () => {
   const instance = pentomino({ preset: '6x10' });
-  const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-output-stop-'));
   type Open = (path: string, options: { resume: boolean; force: boolean }, stop: () => boolean) => { close(): void } | undefined;
   const OPENERS: { name: string; open: Open }[] = [
     ...(

@@ -1,9 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/temp-dir.js';
 import { missing } from './helpers/requires.js';
 
 /**
@@ -13,8 +13,7 @@ import { missing } from './helpers/requires.js';
  * package's declarations, compiled and run as ES modules.
  */
 const root = join(import.meta.dirname, '..');
-const scratch = mkdtempSync(join(tmpdir(), 'puzzlesat-package-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const scratch = tempDir('puzzlesat-package-');
 
 const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { tempDir } from './helpers/temp-dir.js';
 import type { PackingInstance } from '../encoders/packing.js';
 import { Cnf } from '../src/core/cnf.js';
 import { VarPool } from '../src/core/vars.js';
@@ -16,8 +16,7 @@ import { expectOneLineError, userErrorOf } from './helpers/expect-errors.js';
  * cells, about 700 MB) before the refusal.
  */
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
-const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-packing-limits-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('puzzlesat-packing-limits-');
 
 /** n one-cell pieces P0, P1, ... as an inline list. */
 const monominoes = (n: number) => Array.from({ length: n }, (_, i) => `P${i}=#`).join(',');

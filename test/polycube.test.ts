@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, it, expect } from 'vitest';
+import { describe, it, expect } from 'vitest';
+import { tempDir } from './helpers/temp-dir.js';
 import { FIGURES, PIECE_SETS, SOMA_PIECES, polycube, readFigure, soma } from '../encoders/polycube.js';
 import { puzzleByName } from '../encoders/index.js';
 import { enumerate } from '../src/enumerate/blocking-loop.js';
@@ -14,8 +14,7 @@ import { inlineArt, parsePieceArt } from '../src/geometry/shapes.js';
 import { DEFAULT_AMO, DEFAULT_CARD } from '../src/card/index.js';
 import { logicSolver } from '../solvers/logic-solver.js';
 
-const scratch = mkdtempSync(join(tmpdir(), 'polycube-test-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const scratch = tempDir('polycube-test-');
 function scratchFile(name: string, text: string): string {
   const path = join(scratch, name);
   writeFileSync(path, text);

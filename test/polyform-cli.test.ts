@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/temp-dir.js';
 import { allPieces, boardJson, examplePieces, shape } from './helpers/polyform-fixtures.js';
 import type { Cell } from '../src/geometry/cells.js';
 import { GRIDS, GRID_NAMES, MAX_COORDINATE } from '../src/geometry/grids.js';
@@ -11,8 +11,7 @@ import { buildInstance, enumerate } from '../src/index.js';
 
 /** The polyform puzzle through the compiled CLI. */
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
-const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-polyform-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('puzzlesat-polyform-');
 
 const run = (args: string[]) => spawnSync(process.execPath, [cli, ...args], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
 const write = (file: string, text: string) => {

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/temp-dir.js';
 import { pigeonhole, randomThreeSat } from '../bench/minisat-builds.js';
 import { seededRandom } from '../src/core/random.js';
 import { UserError } from '../src/core/errors.js';
@@ -18,8 +18,7 @@ import { missing } from './helpers/requires.js';
 import { EXACTLY_ONE_OF_FOUR } from './helpers/solver-fixtures.js';
 
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
-const scratch = mkdtempSync(join(tmpdir(), 'puzzlesat-proof-test-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const scratch = tempDir('puzzlesat-proof-test-');
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const flat = (clauses: readonly (readonly number[])[]): FlatClauses => {

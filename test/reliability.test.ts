@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
+import { tempDir } from './helpers/temp-dir.js';
 import { polyomino } from '../encoders/polyomino.js';
 import { polycube } from '../encoders/polycube.js';
 import { polyform } from '../encoders/polyform.js';
@@ -36,7 +37,7 @@ import { expectOneLineError, userErrorOf } from './helpers/expect-errors.js';
  * library function; the compiled CLI where it lives in a verb.
  */
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
-const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-reliability-'));
+const dir = tempDir('puzzlesat-reliability-');
 
 function run(...args: string[]) {
   const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir, timeout: 120_000 });

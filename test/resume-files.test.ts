@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/temp-dir.js';
 import { CountFile, type CountHeader } from '../src/cli/count-file.js';
 import { chained } from '../src/core/checksum.js';
 import { fingerprint } from '../src/distributed/protocol.js';
@@ -12,7 +12,7 @@ import { fingerprint } from '../src/distributed/protocol.js';
  * CLI: a sweep's TSV, count's and enumerate's JSON lines.
  */
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
-const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-resume-files-'));
+const dir = tempDir('puzzlesat-resume-files-');
 
 function run(...args: string[]) {
   const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir, timeout: 300_000 });

@@ -1,14 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/temp-dir.js';
 
 /** Every verb's --json summary against docs/summary.schema.json. */
 const root = join(import.meta.dirname, '..');
 const cli = join(root, 'dist', 'src', 'cli', 'main.js');
-const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-schema-'));
+const dir = tempDir('puzzlesat-schema-');
 const schema = JSON.parse(readFileSync(join(root, 'docs', 'summary.schema.json'), 'utf8'));
 const validate = new Ajv({ allErrors: true }).compile(schema);
 

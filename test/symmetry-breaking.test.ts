@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/temp-dir.js';
 import { polyomino, POLYOMINOES } from '../encoders/polyomino.js';
 import { soma } from '../encoders/polycube.js';
 import { geniusSquare, labelOf, rollAt } from '../encoders/genius-square.js';
@@ -265,8 +265,7 @@ describe('the family as built', () => {
 // ---- the CLI ---------------------------------------------------------------------
 
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
-const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-symbreak-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('puzzlesat-symbreak-');
 const run = (...args: string[]) => {
   const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir, timeout: 240_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/temp-dir.js';
 
 /**
  * docs/tutorial.md, run: every `$ command` of its console blocks in order (later
@@ -63,8 +63,9 @@ const sizesMasked = (line: string, command: string) =>
 const deterministic = (command: string) =>
   !/puzzlesat (solve|enumerate|sweep|dobble)\b/.test(command) || /--solver dlx|puzzlesat dobble --symbols-per-card \d+$/.test(command);
 
+const dir = tempDir('puzzlesat-tutorial-');
+
 describe('docs/tutorial.md', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-tutorial-'));
   const page = readFileSync(join(root, 'docs', 'tutorial.md'), 'utf8');
   const all = steps(page);
   // The reader's programs run as ES modules that import this package, as they would in a checkout.

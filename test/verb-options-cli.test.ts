@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { tempDir } from './helpers/temp-dir.js';
 import { parseDimacs } from '../src/core/dimacs.js';
 import { checkDrat } from '../src/proof/drat.js';
 import { ProofReadStopped, parseProof } from '../src/proof/drat-format.js';
@@ -15,10 +15,9 @@ import { interruptedOnOpen } from './helpers/interrupt.js';
  * their answer, check-proof and verify no --timeout.
  */
 const CLI = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
-const dir = mkdtempSync(join(tmpdir(), 'puzzlesat-verb-options-'));
+const dir = tempDir('puzzlesat-verb-options-');
 // Each test spawns the CLI a few times, which on a loaded machine takes seconds.
 vi.setConfig({ testTimeout: 240_000 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(...args: string[]): CliRun {
   const r = spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: 'utf8', timeout: 240_000 });

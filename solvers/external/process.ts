@@ -8,12 +8,14 @@ import { accessSync, constants, lstatSync, readFileSync, readdirSync, rmSync, st
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { isMainThread } from 'node:worker_threads';
+import { type Worker, isMainThread } from 'node:worker_threads';
 import { UserError, systemReason } from '../../src/core/errors.js';
 import { processAlive } from '../../src/core/process.js';
 
 const liveDirs = new Set<string>();
 const liveChildren = new Set<ChildProcess>();
+/** Worker threads that may run solvers: their run directories are the main thread's to clean up on a signal (see watchWorker). */
+const liveWorkers = new Set<Worker>();
 const CLEANUP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /**
@@ -182,15 +184,38 @@ function onSignal(signal: NodeJS.Signals): void {
   process.kill(process.pid, signal);
 }
 
+/**
+ * The signals are heard only while there is something to clean up: a
+ * listener puts a signal's default action off until the event loop's next
+ * turn, and a Ctrl-C during synchronous work (reading a large file) would
+ * wait for the work to end.
+ */
+const idle = (): boolean => liveDirs.size + liveChildren.size + liveWorkers.size === 0;
+
 function track(add: () => void): void {
-  const idle = liveDirs.size + liveChildren.size === 0;
+  const wasIdle = idle();
   add();
-  if (idle) for (const s of CLEANUP_SIGNALS) process.on(s, onSignal);
+  if (wasIdle) for (const s of CLEANUP_SIGNALS) process.on(s, onSignal);
 }
 
 function untrack(remove: () => void): void {
   remove();
-  if (liveDirs.size + liveChildren.size === 0) for (const s of CLEANUP_SIGNALS) process.off(s, onSignal);
+  if (idle()) for (const s of CLEANUP_SIGNALS) process.off(s, onSignal);
+}
+
+/**
+ * Called by the main thread (signals reach it only) as it starts `worker`:
+ * the signals are heard while the worker lives, since a signal nobody hears
+ * kills the process with no 'exit' hook, and the run directories and solvers
+ * of the worker's runs would stay behind. Heard from the worker's start, not
+ * from its first run directory, which this thread would learn of too late.
+ * A worker stopped by terminate() leaves its directories for the 'exit' hook
+ * (cleanUpProcess) to remove.
+ */
+export function watchWorker(worker: Worker): void {
+  if (!isMainThread) return;
+  track(() => liveWorkers.add(worker));
+  worker.once('exit', () => untrack(() => liveWorkers.delete(worker)));
 }
 
 export async function withTempDir<T>(body: (dir: string) => Promise<T>): Promise<T> {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { watchWorker } from '../../solvers/external/process.js';
 import { fieldNamesModule } from '../core/field-names.js';
 import { sizeLimits } from '../core/limits.js';
 import type { WorkerData, WorkerTask } from './worker-tasks.js';
@@ -43,6 +44,8 @@ export async function runPool<M>(options: PoolOptions<M>): Promise<{ stopped: bo
   // Each thread names fields as this one does (a library caller's field, or the CLI's option), and builds under its size limits.
   const data = { fieldNames: fieldNamesModule(), sizeLimits: sizeLimits() };
   const workers = options.tasks.map((task) => new Worker(script, { workerData: { ...task, ...data } satisfies WorkerData }));
+  // A worker's external solvers are cleaned up by this thread, which alone hears the signals.
+  for (const w of workers) watchWorker(w);
   let stopped = false;
   let failure: unknown;
   const pool: PoolControl = {
