@@ -732,7 +732,7 @@ export { type AdvisedCall, kebabField, setFieldNames } from './core/field-names.
 export { readFileInput, readInput, readTextFile, readTextInput } from './core/input.js';
 export { parseJson } from './core/json.js';
 export { defaultSolverName } from '../solvers/index.js';
-export { isSpecialFile, linkTarget, writeOrExplain, writeReplacing } from './core/output.js';
+export { isSpecialFile, linkTarget, removeReplaced, writeOrExplain, writeReplacing } from './core/output.js';
 export { decompressed, readDimacsFile, readPackedText, writeDimacsFile, writeDimacsStream } from './core/dimacs.js';
 export type { PuzzleOption } from './core/puzzle.js';
 export { orbit } from './enumerate/cube-tree.js';

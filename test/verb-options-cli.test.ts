@@ -133,6 +133,31 @@ describe('dobble -o FILE: the deck to a file (regression: "Unknown argument: o")
     expect(JSON.parse(read('unsat-deck.json'))).toMatchObject({ status: 'UNSAT', cards: null, count: 0, complete: true });
   });
 
+  it('with --force and no deck, an older FILE and older pages are removed, not left to pass as this run’s deck; without --force they are refused and kept (regression: the stale deck stayed)', () => {
+    const stale = '0 1 2\n0 3 4\n0 5 6\n1 3 5\n1 4 6\n2 3 6\n2 4 5\n';
+    // Seven cards of three symbols fill two pages: stale-1.svg and stale-2.svg are this run's --svg files.
+    for (const name of ['stale-deck.txt', 'stale-1.svg', 'stale-2.svg']) file(name, stale);
+    const unsatArgs = ['dobble', '--symbols-per-card', '3', '--max-symbols', '6', '--method', 'sat', '-o', 'stale-deck.txt', '--svg', 'stale.svg'];
+    expectOneLineError(run(...unsatArgs), /--output \(-o\): stale-deck\.txt exists; add --force to replace it/, 2);
+    expect(read('stale-deck.txt')).toBe(stale);
+
+    const unsat = run(...unsatArgs, '--force');
+    expect({ code: unsat.code, out: unsat.out }).toEqual({ code: 0, out: '' });
+    expect(unsat.err).toMatch(
+      /^removed stale-deck\.txt, stale-1\.svg, stale-2\.svg \(an earlier run's: this run has no deck\)\nstale-deck\.txt not written: no deck of 7 cards with 3 symbols each exists using at most 6 symbols \(UNSAT/,
+    );
+    for (const name of ['stale-deck.txt', 'stale-1.svg', 'stale-2.svg']) expect(existsSync(join(dir, name)), name).toBe(false);
+
+    // The same when the search gives up (UNKNOWN): the limit runs out while the program loads, whatever the machine's speed.
+    file('stale-deck.txt', stale);
+    const late = run('dobble', '--symbols-per-card', '7', '--method', 'sat', '--timeout', '0.001', '-o', 'stale-deck.txt', '--force');
+    expect({ code: late.code, out: late.out }).toEqual({ code: 0, out: '' });
+    expect(late.err).toMatch(
+      /^removed stale-deck\.txt \(an earlier run's: this run has no deck\)\nstale-deck\.txt not written: no answer from \S+ within 0\.001 s \(UNKNOWN/,
+    );
+    expect(existsSync(join(dir, 'stale-deck.txt'))).toBe(false);
+  });
+
   it('refuses an -o that is the --symbols file or one of the --svg or --png pages, before any work', () => {
     const names = Array.from({ length: 57 }, (_, i) => `s${i}`).join('\n') + '\n';
     file('names.txt', names);

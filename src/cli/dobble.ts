@@ -33,6 +33,8 @@ import {
   UserError,
   readTextFile,
   readTextInput,
+  removeReplaced,
+  systemReason,
   writeDrawing,
 } from '../index.js';
 import {
@@ -44,6 +46,7 @@ import {
   guarded,
   guardedAnswer,
   interruptFlag,
+  optionName,
   planRequest,
   positiveInt,
   runSeconds,
@@ -145,7 +148,7 @@ const check = {
 const deckOptions = (y: Argv) =>
   answerOutputOption(
     commonOptions(y),
-    'the deck (one card a line and a # summary, a file `dobble check` reads; with no deck, FILE is not written and the answer goes to stderr)',
+    'the deck (one card a line and a # summary, a file `dobble check` reads; with no deck, FILE is not written, an earlier FILE is removed under --force, and the answer goes to stderr)',
   )
     .command(check as never)
     .option('symbols-per-card', { type: 'number', describe: 'symbols on each card (m ≥ 2)' })
@@ -292,6 +295,13 @@ export const handler = (args: Args) =>
       svg,
       png,
     };
+    // No deck: the files that would have held it must not keep an earlier run's (--json's -o is the summary, written below).
+    if (!named)
+      removeEarlierDeck(args, [
+        ...(args.json || args.output === undefined ? [] : [{ path: String(args.output), option: 'output' }]),
+        ...pageFiles(svgPaths, 'svg'),
+        ...pageFiles(pngPaths, 'png'),
+      ]);
     if (args.json) writeAnswer(args, JSON.stringify(jsonSummary(report)) + '\n');
     else if (!named && args.output !== undefined) {
       // -o FILE is the deck, a file `dobble check` reads: the one-line answer of no deck written there passed
@@ -307,6 +317,32 @@ export const handler = (args: Args) =>
     // No deck is an answer too (UNSAT proves there is none), not a failure.
     return 0;
   });
+
+/** A run's output files, each with the option that names it. */
+interface OutputFile {
+  path: string;
+  option: string;
+}
+
+const pageFiles = (paths: readonly string[] | undefined, option: 'svg' | 'png'): OutputFile[] => (paths ?? []).map((path) => ({ path, option }));
+
+/**
+ * The deck files of a run that found none, removed where --force let the run
+ * replace them (an existing file is refused before the search without it, so
+ * none is touched then): an earlier deck left there reads as this run's
+ * answer. Said on stderr, as the files written are.
+ */
+function removeEarlierDeck(args: Args, files: readonly OutputFile[]): void {
+  if (!args.force) return;
+  const removed = files.filter(({ path, option }) => {
+    try {
+      return removeReplaced(path);
+    } catch (e) {
+      throw new UserError(`${optionName(option)}: cannot remove the earlier "${path}": ${systemReason(e)}`);
+    }
+  });
+  if (removed.length > 0) process.stderr.write(`removed ${removed.map((f) => f.path).join(', ')} (an earlier run's: this run has no deck)\n`);
+}
 
 /** The CLI's --json contract (count, complete, vars, clauses, solver, seconds) plus the deck. */
 function jsonSummary(r: Report) {

@@ -34,6 +34,24 @@ export function writeReplacing(given: string, chunks: Iterable<string | Uint8Arr
   }
 }
 
+/**
+ * Removes the regular file an output path names (through its links, the file
+ * writeReplacing would replace), for a run whose output has nothing to say
+ * there: left, an earlier run's file passes as this run's. A device or pipe is
+ * left alone, as nothing would be written to it either. True when a file went.
+ */
+export function removeReplaced(given: string): boolean {
+  const path = linkTarget(given);
+  if (isSpecialFile(path)) return false;
+  try {
+    rmSync(path);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw e;
+  }
+}
+
 /** How many links a path may go through, as the kernel allows (SYMLOOP_MAX on Linux). */
 const MAX_LINKS = 40;
 
