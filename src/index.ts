@@ -729,7 +729,7 @@ export {
   type SetUpRunner,
 } from './core/limits.js';
 export { type AdvisedCall, kebabField, setFieldNames } from './core/field-names.js';
-export { readFileInput, readInput, readTextFile, readTextInput } from './core/input.js';
+export { inputChunks, readFileChunks, readFileInput, readInput, readTextFile, readTextInput } from './core/input.js';
 export { parseJson } from './core/json.js';
 export { defaultSolverName } from '../solvers/index.js';
 export { isSpecialFile, linkTarget, removeReplaced, writeOrExplain, writeReplacing } from './core/output.js';
@@ -742,8 +742,8 @@ export { summarizeSweep, type SweepRun, type SweepSummary } from './enumerate/sw
 export { explainPuzzle, type PuzzleExplanation, type SideBySide } from './explain-puzzle.js';
 export type { EncodingRow, Explanation } from './explain/explain.js';
 export { addSymmetryBreaking, type SymmetryBreaking } from './symmetry/breaking.js';
-export { checkDrat, checkProofBytes } from './proof/drat.js';
-export { parseProof } from './proof/drat-format.js';
+export { checkDrat, checkProofBytes, checkProofChunks } from './proof/drat.js';
+export { parseProof, parseProofChunks } from './proof/drat-format.js';
 export { pageCount, renderDobblePages, type SheetOptions as DobbleSheetOptions } from './render/dobble.js';
 export { isPrimePower } from './algebra/finite-field.js';
 export type { Cell } from './geometry/cells.js';

@@ -7,8 +7,9 @@ import { pigeonhole, randomThreeSat } from '../bench/minisat-builds.js';
 import { seededRandom } from '../src/core/random.js';
 import { UserError } from '../src/core/errors.js';
 import { readDimacsFile } from '../src/core/dimacs.js';
-import { type FlatClauses, checkDrat } from '../src/proof/drat.js';
-import { type ProofSteps, detectFormat, parseProof, toBinary, toText } from '../src/proof/drat-format.js';
+import { readFileChunks } from '../src/core/input.js';
+import { type FlatClauses, checkDrat, checkProofChunks } from '../src/proof/drat.js';
+import { type ProofSteps, detectFormat, parseProof, parseProofChunks, toBinary, toText } from '../src/proof/drat-format.js';
 import { externalSolver } from '../solvers/external/adapter.js';
 import { findOnPath } from '../solvers/external/process.js';
 import { EXTERNAL_SPECS } from '../solvers/external/specs.js';
@@ -73,6 +74,64 @@ describe('DRAT formats', () => {
       new UserError('p.drat:1: literal -99999999999999999999 is out of range'),
     );
     expect(() => parseProof(bytes(`${'9'.repeat(60)} 0\n`), 'p.drat')).toThrow(new UserError(`p.drat:1: literal ${'9'.repeat(40)}… is out of range`));
+  });
+});
+
+describe('a proof read chunk by chunk (regression: check-proof read the whole file into memory at once, failing on proofs of GBs)', () => {
+  /** The bytes cut into pieces of `size`, each a fresh array, as a file is read. */
+  const piecesOf = (all: Uint8Array, size: number): Uint8Array[] =>
+    Array.from({ length: Math.ceil(all.length / size) }, (_, k) => all.slice(k * size, (k + 1) * size));
+  const stepsOf = (p: ProofSteps) => ({ ...p, deletion: [...p.deletion], starts: [...p.starts], lits: [...p.lits], where: [...p.where] });
+  const TEXT = 'c a comment\n1 -2 0\nd 1 -2\n  0\n-300 12345 0\n0\n';
+
+  it('reads the same steps whatever the pieces, a line or a clause split across them', () => {
+    const text = Uint8Array.from([0xef, 0xbb, 0xbf, ...bytes(TEXT)]);
+    const binary = toBinary(parseProof(text));
+    // A 'd' first opens both formats: the reader waits for the bytes that tell them apart.
+    const deletionFirst = bytes(`d 1 -2 0\n${TEXT}`);
+    for (const whole of [text, binary, deletionFirst, toBinary(parseProof(deletionFirst))])
+      for (let size = 1; size <= whole.length; size++)
+        expect(stepsOf(parseProofChunks(piecesOf(whole, size), 'p.drat')), `${size}-byte pieces`).toEqual(stepsOf(parseProof(whole, 'p.drat')));
+  });
+
+  it('names the line or byte of bad input as a whole read does', () => {
+    for (let size = 1; size <= 8; size++) {
+      const read = (b: Uint8Array) => () => parseProofChunks(piecesOf(b, size), 'p.drat');
+      expect(read(bytes('1 2 0\n3 x 0\n'))).toThrow(new UserError('p.drat:2: unexpected character "x"'));
+      expect(read(bytes('1 2 0\n3 4\n'))).toThrow(new UserError('p.drat:2: the last clause has no closing 0'));
+      expect(read(bytes(`1 2 0\n${'9'.repeat(60)} 0\n`))).toThrow(new UserError(`p.drat:2: literal ${'9'.repeat(40)}… is out of range`));
+      expect(read(Uint8Array.from([0x61, 2, 0, 0x61, 4, 0, 0x78, 0]))).toThrow(/p\.drat: byte 6: expected 'a' or 'd'/);
+      expect(read(Uint8Array.from([0x61, 2, 0, 0x61, 2, 0x84]))).toThrow('p.drat: step 2: the proof ends inside a clause');
+    }
+  });
+
+  it('reads no further than it must: a bad line is said before an endless rest is read', () => {
+    let given = 0;
+    function* endless() {
+      yield bytes('1 2 0\n3 ');
+      yield bytes('x 0\n');
+      // Bounded, so that a reader of the whole fails here rather than runs forever.
+      for (; given < 100_000; given++) yield bytes('1 0\n');
+      throw new Error('the whole proof was read');
+    }
+    expect(() => parseProofChunks(endless(), 'p.drat')).toThrow(new UserError('p.drat:2: unexpected character "x"'));
+    expect(given).toBeLessThan(10);
+  });
+
+  it('a proof file larger than one read is checked as a whole: VERIFIED, and a broken one FAILED at its line', () => {
+    const cnf = join(scratch, 'chunked.cnf');
+    writeFileSync(cnf, dimacs(XOR_BOTH));
+    const proof = join(scratch, 'chunked.drat');
+    writeFileSync(proof, 'c a first line longer than a read\n1 0\n0\n');
+    const formula = readDimacsFile(cnf);
+    for (const size of [1, 3, 7, 64]) {
+      expect(checkProofChunks(formula, readFileChunks(proof, undefined, size), proof).result.status).toBe('VERIFIED');
+      expect(() => checkProofChunks(formula, readFileChunks(proof + '.none', '--proof', size), proof)).toThrow(
+        new UserError(`--proof: cannot read "${proof}.none": no such file or directory (ENOENT)`),
+      );
+    }
+    writeFileSync(proof, 'c no lemma\n0\n');
+    expect(checkProofChunks(formula, readFileChunks(proof, undefined, 2), proof).result).toMatchObject({ status: 'FAILED', failedStep: 0 });
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { UsageError, checkProofBytes, limitOption, readDimacsFile, readFileInput, readInput, runDeadlineAt, sizeLimit } from '../index.js';
+import { UsageError, checkProofChunks, inputChunks, limitOption, readDimacsFile, readFileChunks, runDeadlineAt, sizeLimit } from '../index.js';
 import { type Args, guarded, positionalFile, runSeconds, sizeLimitOptions } from './common.js';
 
 export const command = 'check-proof <cnf> <proof>';
@@ -25,11 +25,12 @@ export const handler = (args: Args) =>
     if (cnfPath === '-' && proofPath === '-')
       throw new UsageError('check-proof - -: standard input is the formula or the proof, not both; save one of the two to a file');
     const formula = readDimacsFile(cnfPath);
-    const bytes: Uint8Array = proofPath === '-' ? readInput(0, '<stdin>') : readFileInput(proofPath);
+    // Read a piece at a time as it is parsed: the proof's steps are held, never its whole text (GBs for a hard formula).
+    const chunks = proofPath === '-' ? inputChunks(0, '<stdin>') : readFileChunks(proofPath);
     // New (extension) variables are allowed up to the variable limit: the checker allocates for each.
     const maxVar = Math.max(formula.vars, sizeLimit('vars'));
     // --timeout is the run's deadline (set before the verb starts): reading the files spent it too, and reading the proof meets it.
-    const { result, format } = checkProofBytes(formula, bytes, proofPath, {
+    const { result, format } = checkProofChunks(formula, chunks, proofPath, {
       maxVar,
       maxVarText: `the formula's ${formula.vars} variables and the limit of ${maxVar} (raise it with ${limitOption('vars')})`,
       deadline: runDeadlineAt(),

@@ -34,7 +34,7 @@ export function inputPath(path: string, dir = directory): string {
   return existsSync(beside) ? beside : path;
 }
 
-/** Read in pieces of this size when the total is not known (pipes, devices, standard input). */
+/** Inputs are read in pieces of this size (the default of inputChunks). */
 const CHUNK = 1 << 20;
 
 /**
@@ -48,39 +48,48 @@ const CHUNK = 1 << 20;
  * words them.
  */
 export function readInput(source: string | number, where: string): Buffer {
+  return Buffer.concat([...inputChunks(source, where)]);
+}
+
+/**
+ * readInput a piece at a time (pieces of `chunkSize` bytes, each a buffer of
+ * its own), for a reader that keeps what it reads and not the bytes (a proof
+ * of GBs): the same limit and the same errors, said when the piece that
+ * meets them is read. The file is closed once read, or when the reader stops.
+ */
+export function* inputChunks(source: string | number, where: string, chunkSize = CHUNK): Generator<Buffer, void, undefined> {
   if (typeof source === 'number') {
     try {
-      return readWhole(source, where);
+      yield* chunksOf(source, where, chunkSize);
     } catch (e) {
       if (e instanceof UserError) throw e;
       throw new UserError(`${where}: cannot read: ${systemReason(e)}`);
     }
+    return;
   }
   const fd = openSync(inputPath(source), 'r');
   try {
-    return readWhole(fd, where);
+    yield* chunksOf(fd, where, chunkSize);
   } finally {
     closeSync(fd);
   }
 }
 
-/** An open descriptor read to its end within the input limit (readInput). */
-function readWhole(fd: number, where: string): Buffer {
+/** An open descriptor read to its end within the input limit, a piece at a time (inputChunks). */
+function* chunksOf(fd: number, where: string, chunkSize: number): Generator<Buffer, void, undefined> {
   const limit = sizeLimit('bytes');
   const stat = fstatSync(fd);
   if (stat.isFile()) checkSize('bytes', stat.size, where, 'holds');
-  const chunks: Buffer[] = [];
   let total = 0;
   for (;;) {
-    const room = Math.min(CHUNK, limit + 1 - total);
+    const room = Math.min(chunkSize, limit + 1 - total);
     const chunk = Buffer.allocUnsafe(room);
     const got = readSync(fd, chunk, 0, room, null);
-    if (got === 0) break;
-    chunks.push(got === room ? chunk : chunk.subarray(0, got));
+    if (got === 0) return;
     total += got;
     checkSize('bytes', total, where, 'holds at least');
+    yield got === room ? chunk : chunk.subarray(0, got);
   }
-  return Buffer.concat(chunks, total);
 }
 
 /** The offset where the line holding offset `at` starts. */
@@ -125,10 +134,22 @@ export function readFileInput(path: string, option?: string): Buffer {
   try {
     return readInput(path, path);
   } catch (e) {
-    if (e instanceof UserError) throw e;
-    throw new UserError(`${option ? `${option}: ` : ''}cannot read "${path}": ${systemReason(e)}`);
+    throw readFailure(e, path, option);
   }
 }
+
+/** readFileInput a piece at a time (inputChunks), a failure to open or read the file said as readFileInput says it. */
+export function* readFileChunks(path: string, option?: string, chunkSize?: number): Generator<Buffer, void, undefined> {
+  try {
+    yield* inputChunks(path, path, chunkSize);
+  } catch (e) {
+    throw readFailure(e, path, option);
+  }
+}
+
+/** A failure to read the file `path` in one line (a UserError, as the limit's, is one already). */
+const readFailure = (e: unknown, path: string, option?: string): unknown =>
+  e instanceof UserError ? e : new UserError(`${option ? `${option}: ` : ''}cannot read "${path}": ${systemReason(e)}`);
 
 /** readFileInput as UTF-8 text, without a byte-order mark (readTextInput). */
 export const readTextFile = (path: string, option?: string): string => withoutBom(utf8Text(readFileInput(path, option), path));

@@ -79,10 +79,69 @@ export class ProofReadStopped extends UserError {
 }
 
 export function parseProof(bytes: Uint8Array, source = '<proof>', limits: ProofLimits = {}): ProofSteps {
+  return parseProofChunks([bytes], source, limits);
+}
+
+/**
+ * A proof read from its bytes piece by piece (as a file is read, inputChunks),
+ * so that what is held is the steps read and never the whole file, which for a
+ * proof of GBs did not fit: a piece that ends inside a line (text) or a
+ * clause (binary) leaves that part to be read with the next one. The steps and
+ * the errors are a whole read's, and no piece is asked for past an error or
+ * the deadline.
+ */
+export function parseProofChunks(chunks: Iterable<Uint8Array>, source = '<proof>', limits: ProofLimits = {}): ProofSteps {
   const maxVar = Math.min(limits.maxVar ?? LARGEST_VAR, LARGEST_VAR);
   const beyond = (v: number) => (v > maxVar ? `variable ${v} is beyond ${limits.maxVarText ?? `the largest, ${maxVar}`}` : undefined);
   const read = { source, beyond, deadline: limits.deadline ?? Infinity };
-  return detectFormat(bytes) === 'binary' ? parseBinary(bytes, read) : parseText(bytes, read);
+  const pieces = chunks[Symbol.iterator]();
+  try {
+    let pending = formatHead(pieces);
+    const parser = detectFormat(pending) === 'binary' ? new BinaryParser(read) : new TextParser(read);
+    for (;;) {
+      pending = pending.subarray(parser.parse(pending, false));
+      const next = pieces.next();
+      if (next.done) break;
+      pending = joined(pending, next.value);
+    }
+    parser.parse(pending, true);
+    return parser.steps.done();
+  } finally {
+    // Stopped early (an error, the deadline), the source is told, so that a file it reads is closed.
+    pieces.return?.();
+  }
+}
+
+/**
+ * The first pieces, joined, as many as detectFormat needs to tell the format
+ * for good: one byte, unless it is a 'd' (which opens both), then up to the
+ * first 0 byte or DETECT_BYTES of them; fewer at the end of the proof.
+ */
+function formatHead(pieces: Iterator<Uint8Array>): Uint8Array {
+  let head: Uint8Array = new Uint8Array(0);
+  let zero = false;
+  while (head.length === 0 || (head[0] === BYTE_DELETE && !zero && head.length < DETECT_BYTES)) {
+    const next = pieces.next();
+    if (next.done) break;
+    zero ||= next.value.subarray(0, DETECT_BYTES - head.length).includes(0);
+    head = joined(head, next.value);
+  }
+  return head;
+}
+
+function joined(a: Uint8Array, b: Uint8Array): Uint8Array {
+  if (a.length === 0) return b;
+  const both = new Uint8Array(a.length + b.length);
+  both.set(a);
+  both.set(b, a.length);
+  return both;
+}
+
+/** A parser of one format that reads a piece at a time: whole lines or clauses only, until the last piece. */
+interface PieceParser {
+  readonly steps: StepBuilder;
+  /** Reads what it can of `bytes` (all of them when `last`, where anything left open is an error); returns how many it read. */
+  parse(bytes: Uint8Array, last: boolean): number;
 }
 
 /** What a parser reads a proof with: its name for messages, the variable check, and the deadline. */
@@ -119,6 +178,15 @@ class StepBuilder {
     if (v > this.maxVar) this.maxVar = v;
   }
 
+  get literalCount(): number {
+    return this.lits.size;
+  }
+
+  /** Forgets the literals from the `mark`-th on, a clause cut short by the end of a piece: they are read again with the next (so maxVar stays right). */
+  dropLiterals(mark: number): void {
+    this.lits.size = mark;
+  }
+
   close(isDeletion: boolean, where: number): void {
     this.deletion.push(isDeletion ? 1 : 0);
     this.where.push(where);
@@ -140,96 +208,142 @@ class StepBuilder {
 
 const LARGEST_VAR = 2 ** 31 - 1;
 
-function parseText(bytes: Uint8Array, { source, beyond, deadline }: Reading): ProofSteps {
-  const steps = new StepBuilder('text');
-  const fail = (line: number, msg: string): never => {
-    throw new UserError(`${source}:${line}: ${msg}`);
-  };
-  const n = bytes.length;
-  let line = 1;
-  // A byte-order mark first (an editor's, EF BB BF) is no part of line 1, as in DIMACS.
-  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+/** Text DRAT, read a line at a time: a piece's bytes after its last line end wait for the next piece. */
+class TextParser implements PieceParser {
+  readonly steps = new StepBuilder('text');
+  private line = 1;
+  private token = 0;
+  private atStart = true;
   // The clause being read: whether it began with `d`, and the line it began on (0: none open).
-  let isDeletion = false;
-  let openedOn = 0;
-  for (let token = 0; i < n; token++) {
-    if (passedAt(token, deadline)) throw new ProofReadStopped('text', `line ${line}`);
-    const c = bytes[i]!;
-    if (c === 10) {
-      line++;
-      i++;
-    } else if (c === 32 || c === 9 || c === 13) {
-      i++;
-    } else if (c === 99 /* c */ && openedOn === 0) {
-      while (i < n && bytes[i] !== 10) i++;
-    } else if (c === 100 /* d */ && openedOn === 0) {
-      isDeletion = true;
-      openedOn = line;
-      i++;
-    } else if (c === 45 /* - */ || (c >= 48 && c <= 57)) {
-      const negative = c === 45;
-      if (negative) i++;
-      let value = 0;
-      const first = i;
-      while (i < n && bytes[i]! >= 48 && bytes[i]! <= 57) {
-        value = value * 10 + (bytes[i]! - 48);
-        i++;
-      }
-      if (i === first) fail(line, 'a "-" without digits');
-      // Quoted as written: past 2^53 the value read is no longer the number typed.
-      if (value > LARGEST_VAR) fail(line, `literal ${written(bytes, first - (negative ? 1 : 0), i)} is out of range`);
-      const tooBig = beyond(value);
-      if (tooBig) fail(line, tooBig);
-      if (openedOn === 0) openedOn = line;
-      if (value === 0) {
-        steps.close(isDeletion, openedOn);
-        isDeletion = false;
-        openedOn = 0;
-      } else {
-        steps.literal(negative ? -value : value);
-      }
-    } else {
-      // A byte outside printable ASCII is shown as a byte: read as a character, a NUL or a byte of UTF-8 is no help.
-      fail(line, c > 0x20 && c < 0x7f ? `unexpected character "${String.fromCharCode(c)}"` : `unexpected byte 0x${c.toString(16).padStart(2, '0')}`);
+  private isDeletion = false;
+  private openedOn = 0;
+
+  constructor(private readonly read: Reading) {}
+
+  parse(bytes: Uint8Array, last: boolean): number {
+    const { source, beyond, deadline } = this.read;
+    const steps = this.steps;
+    const fail = (line: number, msg: string): never => {
+      throw new UserError(`${source}:${line}: ${msg}`);
+    };
+    // Whole lines only, so that no number or comment is cut in two.
+    const n = last ? bytes.length : bytes.lastIndexOf(10) + 1;
+    let { line, token, isDeletion, openedOn } = this;
+    let i = 0;
+    // A byte-order mark first (an editor's, EF BB BF) is no part of line 1, as in DIMACS.
+    if (this.atStart && n > 0) {
+      if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) i = 3;
+      this.atStart = false;
     }
+    for (; i < n; token++) {
+      if (passedAt(token, deadline)) throw new ProofReadStopped('text', `line ${line}`);
+      const c = bytes[i]!;
+      if (c === 10) {
+        line++;
+        i++;
+      } else if (c === 32 || c === 9 || c === 13) {
+        i++;
+      } else if (c === 99 /* c */ && openedOn === 0) {
+        while (i < n && bytes[i] !== 10) i++;
+      } else if (c === 100 /* d */ && openedOn === 0) {
+        isDeletion = true;
+        openedOn = line;
+        i++;
+      } else if (c === 45 /* - */ || (c >= 48 && c <= 57)) {
+        const negative = c === 45;
+        if (negative) i++;
+        let value = 0;
+        const first = i;
+        while (i < n && bytes[i]! >= 48 && bytes[i]! <= 57) {
+          value = value * 10 + (bytes[i]! - 48);
+          i++;
+        }
+        if (i === first) fail(line, 'a "-" without digits');
+        // Quoted as written: past 2^53 the value read is no longer the number typed.
+        if (value > LARGEST_VAR) fail(line, `literal ${written(bytes, first - (negative ? 1 : 0), i)} is out of range`);
+        const tooBig = beyond(value);
+        if (tooBig) fail(line, tooBig);
+        if (openedOn === 0) openedOn = line;
+        if (value === 0) {
+          steps.close(isDeletion, openedOn);
+          isDeletion = false;
+          openedOn = 0;
+        } else {
+          steps.literal(negative ? -value : value);
+        }
+      } else {
+        // A byte outside printable ASCII is shown as a byte: read as a character, a NUL or a byte of UTF-8 is no help.
+        fail(
+          line,
+          c > 0x20 && c < 0x7f ? `unexpected character "${String.fromCharCode(c)}"` : `unexpected byte 0x${c.toString(16).padStart(2, '0')}`,
+        );
+      }
+    }
+    if (last && openedOn !== 0) fail(openedOn, 'the last clause has no closing 0');
+    this.line = line;
+    this.token = token;
+    this.isDeletion = isDeletion;
+    this.openedOn = openedOn;
+    return n;
   }
-  if (openedOn !== 0) fail(openedOn, 'the last clause has no closing 0');
-  return steps.done();
 }
 
-function parseBinary(bytes: Uint8Array, { source, beyond, deadline }: Reading): ProofSteps {
-  const steps = new StepBuilder('binary');
-  const n = bytes.length;
-  let i = 0;
-  let step = 0;
-  while (i < n) {
-    if (passedAt(step, deadline)) throw new ProofReadStopped('binary', `step ${step + 1}`);
-    const kind = bytes[i]!;
-    if (kind !== BYTE_ADD && kind !== BYTE_DELETE) {
-      throw new UserError(`${source}: byte ${i}: expected 'a' or 'd' to start a binary DRAT clause, found 0x${kind.toString(16)}`);
+/** Binary DRAT, read a clause at a time: a clause a piece ends inside is read again, whole, with the next piece. */
+class BinaryParser implements PieceParser {
+  readonly steps = new StepBuilder('binary');
+  private step = 0;
+  /** Bytes read before the piece, for the offsets errors name. */
+  private offset = 0;
+
+  constructor(private readonly read: Reading) {}
+
+  parse(bytes: Uint8Array, last: boolean): number {
+    const { source, deadline } = this.read;
+    const n = bytes.length;
+    let i = 0;
+    while (i < n) {
+      if (passedAt(this.step, deadline)) throw new ProofReadStopped('binary', `step ${this.step + 1}`);
+      const kind = bytes[i]!;
+      if (kind !== BYTE_ADD && kind !== BYTE_DELETE) {
+        throw new UserError(`${source}: byte ${this.offset + i}: expected 'a' or 'd' to start a binary DRAT clause, found 0x${kind.toString(16)}`);
+      }
+      const mark = this.steps.literalCount;
+      const end = this.literals(bytes, i + 1, this.step + 1);
+      if (end < 0) {
+        if (last) throw new UserError(`${source}: step ${this.step + 1}: the proof ends inside a clause`);
+        this.steps.dropLiterals(mark);
+        break;
+      }
+      i = end;
+      this.step++;
+      this.steps.close(kind === BYTE_DELETE, this.step);
     }
-    i++;
-    step++;
+    this.offset += i;
+    return i;
+  }
+
+  /** The literals of step `step` from byte `i` to its closing 0: the offset past that 0, or -1 when the bytes end first. */
+  private literals(bytes: Uint8Array, i: number, step: number): number {
+    const { source, beyond } = this.read;
+    const n = bytes.length;
     for (;;) {
       let value = 0;
       let scale = 1;
       let byte: number;
       do {
-        if (i >= n) throw new UserError(`${source}: step ${step}: the proof ends inside a clause`);
+        if (i >= n) return -1;
         byte = bytes[i++]!;
         value += (byte & 0x7f) * scale;
         scale *= 128;
       } while (byte & 0x80);
-      if (value === 0) break;
+      if (value === 0) return i;
       const v = Math.floor(value / 2);
       if (v === 0 || v > LARGEST_VAR) throw new UserError(`${source}: step ${step}: bad literal code ${value}`);
       const tooBig = beyond(v);
       if (tooBig) throw new UserError(`${source}: step ${step}: ${tooBig}`);
-      steps.literal(value % 2 === 1 ? -v : v);
+      this.steps.literal(value % 2 === 1 ? -v : v);
     }
-    steps.close(kind === BYTE_DELETE, step);
   }
-  return steps.done();
 }
 
 /** Steps written as binary DRAT. */

@@ -25,7 +25,7 @@
  */
 import { passedAt } from '../core/limits.js';
 import type { DratFormat, ProofLimits, ProofSteps } from './drat-format.js';
-import { ProofReadStopped, parseProof, ranOut, stepLabel } from './drat-format.js';
+import { ProofReadStopped, parseProofChunks, ranOut, stepLabel } from './drat-format.js';
 import { IntVec } from './int-vec.js';
 
 /** A CNF, flat: clause i is lits[ends[i-1] .. ends[i]). */
@@ -94,8 +94,18 @@ export function checkProofBytes(
   source: string,
   limits: ProofLimits = {},
 ): { result: CheckResult; format: DratFormat } {
+  return checkProofChunks(formula, [bytes], source, limits);
+}
+
+/** checkProofBytes of a proof read a piece at a time (parseProofChunks): a file of GBs is never held whole. */
+export function checkProofChunks(
+  formula: FlatClauses,
+  chunks: Iterable<Uint8Array>,
+  source: string,
+  limits: ProofLimits = {},
+): { result: CheckResult; format: DratFormat } {
   try {
-    const proof = parseProof(bytes, source, limits);
+    const proof = parseProofChunks(chunks, source, limits);
     return { result: checkDrat(formula, proof, { deadline: limits.deadline }), format: proof.format };
   } catch (e) {
     if (!(e instanceof ProofReadStopped)) throw e;
