@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import type { CountPlan } from './core/plan.js';
 import type { Instance } from './core/puzzle.js';
 import { UserError } from './core/errors.js';
-import { MemoryBoundExceeded, ResumeConflict, Stopped, type Strategy, setUpPoll, unlessStopped } from './count/engine.js';
+import { MemoryBoundExceeded, ResumeConflict, Stopped, type Strategy, setUpUnlessStopped, unlessStopped } from './count/engine.js';
 import { resolveStrategy } from './count/exact-cover.js';
 import type { RunResult } from './count/exact-cover.js';
 import { type CountTerms, type ShareJob, setUpTerms } from './count/shares.js';
@@ -15,6 +15,7 @@ import {
   lightFirst,
   notBegun,
   recordedRun,
+  stoppableSetUp,
   stoppedBeforeTerms,
   strategyOf,
   termResult,
@@ -42,7 +43,7 @@ export function countInThreads(
     const stopFlag = new Int32Array(stop);
     const shouldStop = () => Atomics.load(stopFlag, 0) !== 0 || options.shouldStop?.() === true;
     // The main thread's own terms, not a thread's kept ones: they are worked out, and their rows built, polling this count's stop.
-    const set = unlessStopped(() => setUpTerms(instance, options, setUpPoll(shouldStop)));
+    const set = await stoppableSetUp(options, shouldStop, (poll) => setUpTerms(instance, options, poll));
     if (!set) return stoppedBeforeTerms();
     const { terms, problem } = set;
     const weights = termWeights(terms);
@@ -50,7 +51,8 @@ export function countInThreads(
     const totalBytes = options.maxBytes ?? plan.maxBytes;
     const maxBytes = Math.floor(totalBytes / workers);
 
-    const strategies = strategiesOf(terms, problem, options, maxBytes, shouldStop);
+    // Each term's rows are built here, a set-up too.
+    const strategies = await setUpUnlessStopped(() => strategiesOf(terms, problem, options, maxBytes, shouldStop));
     // Stopped while the terms were set up: no thread is started, every term is reported as countInstance reports one not begun.
     if (!strategies) {
       const notStarted = terms.map((term) => notBegun(term, options));

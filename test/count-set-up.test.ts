@@ -9,6 +9,7 @@ import * as problem from '../src/count/problem.js';
 import { countInstance } from '../src/count/solutions.js';
 import { count } from '../src/index.js';
 import { breakingPlan } from '../src/symmetry/breaking.js';
+import { DeadlineReached, type SetUpRunner, setSetUpRunner } from '../src/core/limits.js';
 
 vi.mock('../src/count/problem.js', async (importOriginal) => {
   const original = await importOriginal<typeof problem>();
@@ -94,6 +95,70 @@ describe('a count stopped while it is set up', () => {
     )(instance, { unique: true, finished, shouldStop: () => true });
     expect(compile).not.toHaveBeenCalled();
     expect(stopped).toMatchObject({ count: whole.count, complete: false });
+  });
+
+  it("a press the front end hears by cutting the set-up short (the CLI's Ctrl-C, which no poll hears inside synchronous work) ends the count incomplete, as a stop its poll hears (regression: heard only once the terms were set up)", async () => {
+    const plan = { puzzle: 'pentomino', args: { preset: '6x10' }, unique: true, uniqueBy: undefined, maxBytes: DEFAULT_MAX_BYTES };
+    // A press at the nth poll: inside a set-up the CLI's runner (interruptibleSetUp) has V8 end the work, outside it the handler
+    // has its turn; the stop is heard from then on.
+    const pressAt = (n: number) => {
+      const press = new Error('Ctrl-C');
+      let polls = 0;
+      let pressed = false;
+      let inSetUp = false;
+      let cut = false;
+      const runner: SetUpRunner = async (work) => {
+        inSetUp = true;
+        try {
+          return work();
+        } catch (e) {
+          if (e !== press) throw e;
+          cut = true;
+          throw new DeadlineReached('Ctrl-C while building the formula');
+        } finally {
+          inSetUp = false;
+        }
+      };
+      const shouldStop = () => {
+        if (++polls === n) {
+          pressed = true;
+          if (inSetUp) throw press;
+        }
+        return pressed;
+      };
+      return { runner, shouldStop, cut: () => cut };
+    };
+    try {
+      // A fresh instance each (what is worked out is kept per instance): polls 1 to 3 work out the terms, 5 and 6 check the group and build the first term's rows (on threads, every term's).
+      for (const n of [1, 2, 3, 5, 6]) {
+        compile.mockClear();
+        const alone = pressAt(n);
+        setSetUpRunner(alone.runner);
+        expect(
+          await countInstance(pentomino({ preset: '6x10' }), { unique: true, shouldStop: alone.shouldStop }),
+          `press at poll ${n}`,
+        ).toMatchObject({
+          count: 0,
+          complete: false,
+        });
+        expect(alone.cut(), `press at poll ${n}: in the set-up`).toBe(true);
+        const threaded = pressAt(n);
+        setSetUpRunner(threaded.runner);
+        // A script that does not exist: a thread started would fail the count.
+        const onThreads = await countInThreads(
+          plan,
+          2,
+          new URL('file:///nonexistent/count-thread.mjs'),
+        )(pentomino({ preset: '6x10' }), {
+          unique: true,
+          shouldStop: threaded.shouldStop,
+        });
+        expect(onThreads, `press at poll ${n}, on threads`).toMatchObject({ count: 0, complete: false });
+        expect(threaded.cut(), `press at poll ${n} on threads: in the set-up`).toBe(true);
+      }
+    } finally {
+      setSetUpRunner(async (work) => work());
+    }
   });
 
   /** `size` clauses x_k ∨ x_(k+1), handed over one at a time, counting how many were taken. */

@@ -34,17 +34,15 @@ describe('count on worker threads, stopped', () => {
     const plan = { puzzle: 'pentomino', args: { preset: '6x10' }, unique: false, uniqueBy: undefined, maxBytes: DEFAULT_MAX_BYTES };
     let stop = false;
     const units: UnitCount[] = [];
-    // The shares are handed out as the pool starts, before the first await: the stop comes while both threads hold one.
-    const counting = countInThreads(
+    // The stop comes once both threads hold a share and have posted its unit (the set-up, awaited, would hear a stop before).
+    const result = await countInThreads(
       plan,
       2,
       silentScript(),
     )(pentomino({ preset: '6x10' }), {
       shouldStop: () => stop,
-      onUnit: (_term, _strategy, unit) => units.push(unit),
+      onUnit: (_term, _strategy, unit) => (stop = units.push(unit) === 2),
     });
-    stop = true;
-    const result = await counting;
     // One term (the solutions), dealt into a share a thread: each thread's one unit of 7 counts.
     expect(units.map((u) => u.count)).toEqual([7, 7]);
     expect(result).toMatchObject({ count: 14, complete: false });
@@ -53,13 +51,17 @@ describe('count on worker threads, stopped', () => {
   it('counts both the units its threads posted and those its resumed file records, one record of the units known (regression: the larger of the two)', async () => {
     const plan = { puzzle: 'pentomino', args: { preset: '6x10' }, unique: false, uniqueBy: undefined, maxBytes: DEFAULT_MAX_BYTES };
     let stop = false;
+    let posted = 0;
     // The file's unit of 100 was given to both shares; neither thread answers, each having posted a unit of 7 of its own.
     const counting = countInThreads(
       plan,
       2,
       silentScript(),
-    )(pentomino({ preset: '6x10' }), { shouldStop: () => stop, finished: new Map([['s0', new Map([['on file', 100]])]]) });
-    stop = true;
+    )(pentomino({ preset: '6x10' }), {
+      shouldStop: () => stop,
+      onUnit: () => (stop = ++posted === 2),
+      finished: new Map([['s0', new Map([['on file', 100]])]]),
+    });
     expect(await counting).toMatchObject({ count: 114, complete: false });
   }, 30_000);
 });

@@ -1,6 +1,6 @@
 import type { CacheStats, CountCache } from './cache.js';
 import type { CountProblem } from './problem.js';
-import { kindOf, shownValue } from '../core/limits.js';
+import { DeadlineReached, inSetUp, kindOf, shownValue } from '../core/limits.js';
 
 /**
  * What the counting engines (sweep.ts, mrv.ts, and components.ts for
@@ -134,6 +134,23 @@ export function unlessStopped<T>(build: () => T): T | undefined {
     return build();
   } catch (e) {
     if (e instanceof Stopped) return undefined;
+    throw e;
+  }
+}
+
+/**
+ * `build`, a piece of a count's synchronous set-up, run as the front end runs
+ * set-ups (inSetUp): undefined when stopped there, by its poll (Stopped) or by
+ * the runner cutting it short (DeadlineReached). The CLI's runner does so at
+ * Ctrl-C: its handler gets no turn inside synchronous work, so the stop a
+ * poll reads was not set until the set-up had ended (seconds of a large
+ * board's Burnside terms).
+ */
+export async function setUpUnlessStopped<T>(build: () => T): Promise<T | undefined> {
+  try {
+    return await inSetUp(() => unlessStopped(build));
+  } catch (e) {
+    if (e instanceof DeadlineReached) return undefined;
     throw e;
   }
 }

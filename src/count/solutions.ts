@@ -1,7 +1,7 @@
 import type { Instance } from '../core/puzzle.js';
 import type { CacheStats } from './cache.js';
 import { type BurnsideTerm, burnsideSum, classTerms, solutionTerms } from './burnside.js';
-import { MemoryBoundExceeded, ResumeConflict, type SetUpPoll, Stopped, type Strategy, setUpPoll, unlessStopped } from './engine.js';
+import { MemoryBoundExceeded, ResumeConflict, type SetUpPoll, Stopped, type Strategy, setUpPoll, setUpUnlessStopped } from './engine.js';
 import type { StrategyChoice } from '../core/plan.js';
 import { PinnedTerms, type RunOptions, type RunResult, type UnitCount, resolveStrategy, runCount, wideBoard } from './exact-cover.js';
 import { type CountProblem, type ExactCoverInput, type ItemOrder, boardOrder, compileProblem, inputOrder } from './problem.js';
@@ -138,8 +138,24 @@ export function termWeights(terms: readonly BurnsideTerm[]): number[] {
 export const lightFirst = (weights: readonly number[]): number[] => weights.map((_, k) => k).sort((a, b) => weights[a]! - weights[b]! || a - b);
 
 export async function countInstance(instance: Instance, options: CountInstanceOptions = {}): Promise<InstanceCount> {
-  const terms = unlessStopped(() => termsOf(instance, options, setUpPoll(options.shouldStop)));
+  const terms = await stoppableSetUp(options, options.shouldStop, (poll) => termsOf(instance, options, poll));
   return terms ? countTerms(instance, terms, options) : stoppedBeforeTerms();
+}
+
+/**
+ * A count's terms (`build`, termsOf or what holds them) worked out as the
+ * front end runs set-ups, polling `shouldStop` (setUpUnlessStopped):
+ * undefined when stopped there, unless a resumed file holds units. Those
+ * count by their terms' blocks, so the terms are worked out all the same,
+ * without the poll (as termsOf does when its poll stops it).
+ */
+export async function stoppableSetUp<T>(
+  options: Pick<CountInstanceOptions, 'finished'>,
+  shouldStop: (() => boolean) | undefined,
+  build: (poll?: SetUpPoll) => T,
+): Promise<T | undefined> {
+  const built = await setUpUnlessStopped(() => build(setUpPoll(shouldStop)));
+  return built ?? (options.finished?.size ? build() : undefined);
 }
 
 /** The count from the given terms (termsOf's, or another cut of the same count: bench/count-nesting.ts). */
@@ -156,7 +172,8 @@ export async function countTerms(instance: Instance, terms: readonly BurnsideTer
     const weight = weights[k]!;
     // Stopped: a term not begun is not compiled either (compiling polls nothing: 80 pinned terms of a 20x20 board took 13 s),
     // and a stop heard while its rows are built (the group's check, its restriction) leaves it not begun.
-    const problem = complete && options.shouldStop?.() !== true ? unlessStopped(() => compileProblem(term.problem, order, term.forced)) : undefined;
+    const problem =
+      complete && options.shouldStop?.() !== true ? await setUpUnlessStopped(() => compileProblem(term.problem, order, term.forced)) : undefined;
     if (!problem) {
       complete = false;
       results[k] = notBegun(term, options);
