@@ -4,7 +4,7 @@ import { Family } from '../src/core/cnf.js';
 import { countInThreads } from '../src/count-threads.js';
 import { classTerms } from '../src/count/burnside.js';
 import { countCnf } from '../src/count/cnf.js';
-import { DEFAULT_MAX_BYTES, POLL_NODES, Stopped } from '../src/count/engine.js';
+import { DEFAULT_MAX_BYTES, POLL_NODES, Stopped, repeatedSetUp } from '../src/count/engine.js';
 import * as problem from '../src/count/problem.js';
 import { countInstance } from '../src/count/solutions.js';
 import { count } from '../src/index.js';
@@ -238,5 +238,41 @@ describe('a count stopped while it is set up', () => {
     }
     expect(added).toBeLessThanOrEqual(1000 + POLL_NODES);
     expect(added).toBeLessThan(clauses);
+  });
+});
+
+describe("a count's repeated set-up steps (each term's rows)", () => {
+  it("go through the front end's runner until one is quick, then run plainly (regression: the CLI runner's grace after each of Hexiamonds6x6's 79 quick terms made the count's wall time half as long again)", async () => {
+    let runs = 0;
+    setSetUpRunner(async (work) => {
+      runs++;
+      return work();
+    });
+    try {
+      for (const [stepMs, throughRunner] of [
+        [1, 1],
+        [200, 5],
+      ] as const) {
+        runs = 0;
+        let clock = 0;
+        const setUp = repeatedSetUp(() => clock);
+        for (let k = 0; k < 5; k++)
+          expect(
+            await setUp(() => {
+              clock += stepMs;
+              return k;
+            }),
+          ).toBe(k);
+        expect(runs, `steps of ${stepMs} ms`).toBe(throughRunner);
+        // A stop its poll hears ends a step the same way, run plainly or not.
+        expect(
+          await setUp(() => {
+            throw new Stopped();
+          }),
+        ).toBeUndefined();
+      }
+    } finally {
+      setSetUpRunner(async (work) => work());
+    }
   });
 });

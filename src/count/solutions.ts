@@ -1,7 +1,16 @@
 import type { Instance } from '../core/puzzle.js';
 import type { CacheStats } from './cache.js';
 import { type BurnsideTerm, burnsideSum, classTerms, solutionTerms } from './burnside.js';
-import { MemoryBoundExceeded, ResumeConflict, type SetUpPoll, Stopped, type Strategy, setUpPoll, setUpUnlessStopped } from './engine.js';
+import {
+  MemoryBoundExceeded,
+  ResumeConflict,
+  type SetUpPoll,
+  Stopped,
+  type Strategy,
+  repeatedSetUp,
+  setUpPoll,
+  setUpUnlessStopped,
+} from './engine.js';
 import type { StrategyChoice } from '../core/plan.js';
 import { PinnedTerms, type RunOptions, type RunResult, type UnitCount, resolveStrategy, runCount, wideBoard } from './exact-cover.js';
 import { type CountProblem, type ExactCoverInput, type ItemOrder, boardOrder, compileProblem, inputOrder } from './problem.js';
@@ -167,13 +176,13 @@ export async function countTerms(instance: Instance, terms: readonly BurnsideTer
   let done = 0;
   let complete = true;
   const pinning: PinnedSlot = {};
+  const setUp = repeatedSetUp();
   for (const k of lightFirst(weights)) {
     const term = terms[k]!;
     const weight = weights[k]!;
     // Stopped: a term not begun is not compiled either (compiling polls nothing: 80 pinned terms of a 20x20 board took 13 s),
     // and a stop heard while its rows are built (the group's check, its restriction) leaves it not begun.
-    const problem =
-      complete && options.shouldStop?.() !== true ? await setUpUnlessStopped(() => compileProblem(term.problem, order, term.forced)) : undefined;
+    const problem = complete && options.shouldStop?.() !== true ? await setUp(() => compileProblem(term.problem, order, term.forced)) : undefined;
     if (!problem) {
       complete = false;
       results[k] = notBegun(term, options);
