@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { logicSolver } from '../solvers/logic-solver.js';
 import {
@@ -17,6 +18,7 @@ import {
   type CardEncoding,
   type EncodingCost,
 } from '../src/card/index.js';
+import { cardinalityNetworkSize } from '../src/card/cardinality-network.js';
 import { PAIRWISE_BELOW } from '../src/card/pairwise.js';
 import { Cnf } from '../src/core/cnf.js';
 import { withSizeLimits } from '../src/core/limits.js';
@@ -284,7 +286,6 @@ describe('the literal limit, met before building', () => {
     expect(userErrorOf(refused.emit), what).toMatch(message);
     expect([refused.cnf.vars.auxCount, refused.cnf.clauseCount], what).toEqual([0, 0]);
   };
-  const COUNTED_CARD: CardEncoding[] = ['sequential', 'totalizer', 'modulo-totalizer'];
 
   it('a pairwise at most one of 3000 literals, 9 million literals, is refused by its count before any clause (regression: every pair was written until the literal array refused them)', () => {
     const refused = underLimit(3000, (cnf, lits) => atMostOne(cnf, lits, 'pairwise', 'amo'), 1_000_000);
@@ -315,7 +316,7 @@ describe('the literal limit, met before building', () => {
     },
   );
 
-  it.each(COUNTED_CARD)(
+  it.each(CARD_NAMES)(
     'at most k %s, n = 2..24, k = 1..n-1, and random n up to 400: the count is the literals written, at it built, one fewer refused',
     (encoding) => {
       const next = random(11);
@@ -332,6 +333,27 @@ describe('the literal limit, met before building', () => {
         );
     },
   );
+
+  it("a cardinality network at most 100 of 20000 literals is refused by its count before any auxiliary or clause (regression: it had no count, and was built until its family's literal array refused it)", () => {
+    const refused = underLimit(20_000, (cnf, lits) => atMostK(cnf, lits, 100, 'cardinality-network', 'card'), 1_000_000);
+    expect(userErrorOf(refused.emit)).toBe(
+      "at most 100 of 20000 literals by cardinality-network: its clauses would hold more literals than the limit of 1000000 (raise it with puzzles.byName's maxLiterals or setSizeLimits({ literals: … }))",
+    );
+    expect([refused.cnf.vars.auxCount, refused.cnf.clauseCount]).toEqual([0, 0]);
+  });
+
+  it("the cardinality network's count is the literals and auxiliaries it writes, for any n and k fast-check draws (its pulls, and the order of them, decide which gates are made)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 600 }).chain((n) => fc.tuple(fc.constant(n), fc.integer({ min: 1, max: n - 1 }))),
+        ([n, k]) => {
+          const { cnf, cost } = encode(n, (c, l) => atMostK(c, l, k, 'cardinality-network', 'card'));
+          expect(cardinalityNetworkSize(n, k)).toEqual({ literals: literalsOf(cnf), auxVars: cost.auxVars });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 });
 
 describe('edge cases', () => {

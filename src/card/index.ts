@@ -11,7 +11,7 @@ import { UsageError, didYouMean } from '../core/errors.js';
 import { pastLimit, shownValue, sizeLimit } from '../core/limits.js';
 import { bimanderAtMostOne, bimanderLiterals } from './bimander.js';
 import { binaryAtMostOne, binaryLiterals } from './binary.js';
-import { cardinalityNetworkAtMostK } from './cardinality-network.js';
+import { cardinalityNetworkAtMostK, cardinalityNetworkSize } from './cardinality-network.js';
 import { commanderAtMostOne, commanderLiterals } from './commander.js';
 import { ladderAtMostOne, ladderLiterals } from './ladder.js';
 import { moduloTotalizerAtMostK, moduloTotalizerLiterals } from './modulo-totalizer.js';
@@ -101,15 +101,12 @@ const AMO: Record<AmoEncoding, Described & { encode: (sink: ClauseSink, lits: re
 };
 
 /**
- * Called with 1 <= k < n. `literals`, where it is counted: what its clauses
- * hold, from n and k before it is built. The cardinality network's are not:
- * they are the gates pulled from output k+1 of a network whose wires are
- * shared, known only once the network is built (its family's literal array
- * refuses it as it grows).
+ * Called with 1 <= k < n. `literals`: what its clauses hold, counted from n
+ * and k before it is built, as the at-most-one encodings count theirs.
  */
 const CARD: Record<
   CardEncoding,
-  Described & { encode: (sink: ClauseSink, lits: readonly number[], k: number) => void; literals?: (n: number, k: number) => number }
+  Described & { encode: (sink: ClauseSink, lits: readonly number[], k: number) => void; literals: (n: number, k: number) => number }
 > = {
   sequential: {
     fits: 'small k: size grows with n*k, simple and propagates fully',
@@ -130,6 +127,7 @@ const CARD: Record<
     clauses: 'O(n log² k)',
     auxVars: 'O(n log² k)',
     encode: cardinalityNetworkAtMostK,
+    literals: (n, k) => cardinalityNetworkSize(n, k).literals,
   },
   'modulo-totalizer': {
     fits: 'large k: a totalizer counting in two digits (base about √k)',
@@ -189,15 +187,15 @@ export function atMostK(cnf: Cnf, lits: readonly number[], k: number, encoding: 
     if (k < 0) cnf.add([]);
     else if (k === 0) for (const lit of lits) cnf.add([-lit]);
     else if (k < lits.length) {
-      refusePastLimit(CARD[encoding].literals?.(lits.length, k), `at most ${k} of ${lits.length} literals by ${encoding}`);
+      refusePastLimit(CARD[encoding].literals(lits.length, k), `at most ${k} of ${lits.length} literals by ${encoding}`);
       CARD[encoding].encode(sinkFor(cnf, encoding, label), lits, k);
     }
   });
 }
 
-/** Refuses a constraint whose clauses would hold more literals than the limit (none counted: left to its family's literal array). */
-function refusePastLimit(literals: number | undefined, what: string): void {
-  if (literals !== undefined && literals > sizeLimit('literals')) throw pastLimit('literals', what, 'its clauses would hold more literals');
+/** Refuses a constraint whose clauses would hold more literals than the limit. */
+function refusePastLimit(literals: number, what: string): void {
+  if (literals > sizeLimit('literals')) throw pastLimit('literals', what, 'its clauses would hold more literals');
 }
 
 /**
