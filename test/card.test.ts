@@ -20,6 +20,7 @@ import {
 } from '../src/card/index.js';
 import { cardinalityNetworkSize } from '../src/card/cardinality-network.js';
 import { PAIRWISE_BELOW } from '../src/card/pairwise.js';
+import { unaryCount, unaryCountSize } from '../src/card/totalizer.js';
 import { Cnf } from '../src/core/cnf.js';
 import { withSizeLimits } from '../src/core/limits.js';
 import { UsageError, UserError } from '../src/core/errors.js';
@@ -333,6 +334,20 @@ describe('the literal limit, met before building', () => {
         );
     },
   );
+
+  it("a unary counter's count, as the core-guided optimiser's totalizer uses it (m inputs, any cap), is the literals and auxiliaries unaryCount writes", () => {
+    for (let m = 1; m <= 40; m++)
+      for (let cap = 1; cap <= m; cap++) {
+        let literals = 0;
+        let auxVars = 0;
+        unaryCount(
+          { add: (clause) => void (literals += clause.length), aux: () => m + ++auxVars },
+          Array.from({ length: m }, (_, i) => i + 1),
+          cap,
+        );
+        expect(unaryCountSize(m, cap), `m=${m} cap=${cap}`).toEqual({ literals, auxVars });
+      }
+  });
 
   it("a cardinality network at most 100 of 20000 literals is refused by its count before any auxiliary or clause (regression: it had no count, and was built until its family's literal array refused it)", () => {
     const refused = underLimit(20_000, (cnf, lits) => atMostK(cnf, lits, 100, 'cardinality-network', 'card'), 1_000_000);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadWasmSolvers, SOLVERS } from '../solvers/index.js';
 import { seededRandom } from '../src/core/random.js';
+import { unaryCountSize } from '../src/card/totalizer.js';
+import { setSizeLimits } from '../src/core/limits.js';
+import { UserError } from '../src/core/errors.js';
 import { Formula, maximize, minimize, type OptimizeStrategy } from '../src/index.js';
 
 /**
@@ -124,5 +127,34 @@ describe('the caller keeps its formula', () => {
     expect(f.clauseCount).toBe(clauses);
     const again = await minimize(f, NAMES, c.weights, { solver: 'logic-solver', strategy: 'core-guided', best: 2 });
     expect(again.solutions.map((s) => s.value)).toEqual(first.solutions.map((s) => s.value));
+  });
+});
+
+describe('the core-guided search meets the size limits', () => {
+  it("a core's totalizer past maxLiterals is refused by its count before any of it is made (regression: the totalizer was built with nothing counting it ahead)", async () => {
+    // One clause over 300 literals, each costing 1: the first core is all of them, a totalizer of about 140,000 literals.
+    const names = Array.from({ length: 300 }, (_, i) => `x${i + 1}`);
+    const f = new Formula();
+    f.add(names.map((n) => f.vars.id(n)));
+    const { literals } = unaryCountSize(300, 300);
+    expect(literals).toBeGreaterThan(100_000);
+    setSizeLimits({ literals: 100_000 });
+    try {
+      const refused = minimize(f, names, Array<number>(300).fill(1), { solver: 'logic-solver', strategy: 'core-guided' });
+      await expect(refused).rejects.toThrow(UserError);
+      await expect(refused).rejects.toThrow(
+        "the totalizer over a core of 300 literals: its clauses would hold more literals than the limit of 100000 (raise it with puzzles.byName's maxLiterals or setSizeLimits({ literals: … }))",
+      );
+    } finally {
+      setSizeLimits({});
+    }
+    // At its count it is built, and the search ends as before.
+    setSizeLimits({ literals });
+    try {
+      const r = await minimize(f, names, Array<number>(300).fill(1), { solver: 'logic-solver', strategy: 'core-guided' });
+      expect(r.solutions[0]?.value).toBe(1);
+    } finally {
+      setSizeLimits({});
+    }
   });
 });

@@ -19,7 +19,7 @@ import { pairwiseAtMostOne, pairwiseLiterals } from './pairwise.js';
 import { productAtMostOne, productLiterals } from './product.js';
 import { sequentialAtMostK, sequentialAtMostOne, sequentialLiterals } from './sequential.js';
 import type { ClauseSink } from './sink.js';
-import { totalizerAtMostK, totalizerLiterals } from './totalizer.js';
+import { totalizerAtMostK, totalizerSize } from './totalizer.js';
 
 export type { AmoEncoding, CardEncoding } from '../core/encodings.js';
 
@@ -120,7 +120,7 @@ const CARD: Record<
     clauses: 'O(nk)',
     auxVars: 'O(n log k)',
     encode: totalizerAtMostK,
-    literals: totalizerLiterals,
+    literals: (n, k) => totalizerSize(n, k).literals,
   },
   'cardinality-network': {
     fits: 'large k: sorting networks grow with n log² k instead of n*k',
@@ -193,8 +193,8 @@ export function atMostK(cnf: Cnf, lits: readonly number[], k: number, encoding: 
   });
 }
 
-/** Refuses a constraint whose clauses would hold more literals than the limit. */
-function refusePastLimit(literals: number, what: string): void {
+/** Refuses a constraint, `what`, whose clauses would hold more literals than the limit, before any is made. */
+export function refusePastLimit(literals: number, what: string): void {
   if (literals > sizeLimit('literals')) throw pastLimit('literals', what, 'its clauses would hold more literals');
 }
 

@@ -37,28 +37,40 @@ export function unaryCount(sink: ClauseSink, lits: readonly number[], cap: numbe
 }
 
 /**
- * The literals totalizerAtMostK's clauses hold (1 ≤ k < n), counted from
- * the tree's sizes without building it: a clause is its premises (one
- * literal each, none for "at least 0") and, below the root, its output.
+ * The literals totalizerAtMostK's clauses hold and the auxiliaries it makes
+ * (1 ≤ k < n), counted from the tree's sizes without building it: a clause
+ * is its premises (one literal each, none for "at least 0") and, below the
+ * root, its output.
  */
-export function totalizerLiterals(n: number, k: number): number {
+export function totalizerSize(n: number, k: number): TreeSize {
   const counted = new Map<number, CounterSize>();
   const left = counterSize(n >> 1, k + 1, counted);
   const right = counterSize(n - (n >> 1), k + 1, counted);
   let literals = left.literals + right.literals;
   for (let i = Math.max(0, k + 1 - right.outputs); i <= Math.min(left.outputs, k + 1); i++) literals += Number(i > 0) + Number(k + 1 - i > 0);
-  return literals;
+  return { literals, auxVars: left.auxVars + right.auxVars };
 }
 
-/** A unary counter's outputs and the literals of its clauses and its subtrees'. */
-interface CounterSize {
-  outputs: number;
+/** What a tree of unary counters writes: the literals its clauses hold and its auxiliaries. */
+export interface TreeSize {
   literals: number;
+  auxVars: number;
+}
+
+/** unaryCount's size over m ≥ 1 literals capped at `cap` outputs, counted without building it. */
+export function unaryCountSize(m: number, cap: number): TreeSize {
+  const { literals, auxVars } = counterSize(m, cap, new Map());
+  return { literals, auxVars };
+}
+
+/** A unary counter's outputs, and the literals of its clauses and the auxiliaries of it and its subtrees. */
+interface CounterSize extends TreeSize {
+  outputs: number;
 }
 
 /** unaryCount's size over m literals, capped at `cap` outputs; the halves of a tree repeat a few sizes a level, each counted once. */
 function counterSize(m: number, cap: number, counted: Map<number, CounterSize>): CounterSize {
-  if (m === 1) return { outputs: 1, literals: 0 };
+  if (m === 1) return { outputs: 1, literals: 0, auxVars: 0 };
   const known = counted.get(m);
   if (known) return known;
   const a = counterSize(m >> 1, cap, counted);
@@ -72,7 +84,7 @@ function counterSize(m: number, cap: number, counted: Map<number, CounterSize>):
     if (high < low) continue;
     literals += (high - low + 1) * (1 + Number(i > 0)) + (high - Math.max(low, 1) + 1);
   }
-  const size = { outputs, literals };
+  const size = { outputs, literals, auxVars: a.auxVars + b.auxVars + outputs };
   counted.set(m, size);
   return size;
 }

@@ -1,4 +1,5 @@
-import { unaryCount } from '../card/totalizer.js';
+import { refusePastLimit } from '../card/index.js';
+import { unaryCount, unaryCountSize } from '../card/totalizer.js';
 import type { Cnf } from '../core/cnf.js';
 import { DeadlineReached } from '../core/limits.js';
 import type { Certificate } from '../proof/certify.js';
@@ -165,14 +166,11 @@ export const coreGuidedRound: RoundStrategy = async (ctx) => {
       continue;
     }
     // At least one of the core's costly literals is true; the totalizer's outputs count how many more.
+    const relaxed = core.map((a) => -a);
+    // Counted before any of it is made, as a constraint's encoding is: a core of 3000 literals owes 13.6 million.
+    refusePastLimit(unaryCountSize(relaxed.length, relaxed.length).literals, `the totalizer over a core of ${relaxed.length} literals`);
     const outputs = unlessOutOfTime(() =>
-      inObjectiveFamily(s.formula, (f) =>
-        unaryCount(
-          { add: (c) => f.add(c), aux: () => f.vars.aux('oll totalizer') },
-          core.map((a) => -a),
-          core.length,
-        ),
-      ),
+      inObjectiveFamily(s.formula, (f) => unaryCount({ add: (c) => f.add(c), aux: () => f.vars.aux('oll totalizer') }, relaxed, relaxed.length)),
     );
     if (outputs === undefined) return { status: 'UNKNOWN' };
     soft.set(-outputs[1]!, least);
