@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from './helpers/temp-dir.js';
 import { readAnswer } from '../solvers/external/output.js';
-import { type Cnf, decodeAnswer, parseDimacs } from '../src/index.js';
+import { type Cnf, UserError, decodeAnswer, parseDimacs } from '../src/index.js';
 import { type CliRun, expectOneLineError } from './helpers/expect-errors.js';
 
 /** `puzzlesat decode` and `solve -` / `solve FILE --json`, through the compiled CLI. */
@@ -59,6 +59,24 @@ describe('decodeAnswer', () => {
     expect([apart.solutions.length, apart.models]).toEqual([2, 2]);
     // A whole model twice is still no one run's answer.
     expect(() => decodeAnswer(FREE_AUX, `${AUX_ONLY}s SATISFIABLE\nv 1 2 0\n`)).toThrow(/model 3 repeats model 1 /);
+  });
+});
+
+describe('decodeAnswer of an answer cut short or run together', () => {
+  const CNF = 'p cnf 3 1\n1 2 0\n';
+  it('refuses a last model not closed by 0 after whole ones (regression: dropped, "SAT: 2 models" of an answer holding 3)', () => {
+    expect(() => decodeAnswer(CNF, 's SATISFIABLE\nv 1 -2 3 0\nv -1 2 3 0\nv 1 2', { cnf: 'f.cnf', model: 'f.out' })).toThrow(
+      new UserError('f.out: model 3 is not closed by 0: the answer is cut short'),
+    );
+    expect(() => decodeAnswer(CNF, 'SAT\n1 -2 3 0\n-1', { cnf: 'f.cnf', model: 'f.out' })).toThrow(
+      new UserError('f.out: model 2 is not closed by 0: the answer is cut short'),
+    );
+  });
+
+  it('refuses a MiniSat result file holding two models, as it does other text after the model (regression: the second one read, the first dropped)', () => {
+    expect(() => decodeAnswer(CNF, 'SAT\n1 -2 3 0\n-1 2 3 0\n', { cnf: 'f.cnf', model: 'f.out' })).toThrow(
+      new UserError('f.out: no solver answer found ("1 -2 3 0 -1 2 3 0")'),
+    );
   });
 });
 
