@@ -110,6 +110,13 @@ describe('a write error mid-stream', { timeout: 120_000 }, () => {
       /^puzzlesat: --output \(-o\): cannot write "\/dev\/full": no space left on device \(ENOSPC\)$/m,
     );
   });
+
+  it('encode -o /dev/full names the option and quotes the file, as the other verbs do (was "cannot write /dev/full: ...")', () => {
+    expectOneLineError(
+      run(['encode', 'polyomino', '--board', '2x2', '--pieces', 'O4', '-o', '/dev/full']),
+      /^puzzlesat: --output \(-o\): cannot write "\/dev\/full": no space left on device \(ENOSPC\)$/m,
+    );
+  });
 });
 
 describe('decode: a v line that cannot be read', { timeout: 120_000 }, () => {

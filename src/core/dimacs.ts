@@ -97,10 +97,10 @@ export function dimacsString(cnf: Cnf, meta: DimacsMeta): string {
   return Array.from(dimacsChunks(cnf, meta)).join('');
 }
 
-/** Writes DIMACS to a file chunk by chunk. */
-export function writeDimacsFile(path: string, cnf: Cnf, meta: DimacsMeta): void {
+/** Writes DIMACS to a file chunk by chunk; `option` names the file in a write failure, as the caller gave it (the CLI's -o). */
+export function writeDimacsFile(path: string, cnf: Cnf, meta: DimacsMeta, option?: string): void {
   const explain = (e: unknown): never => {
-    throw new UserError(`cannot write ${path}: ${systemReason(e)}`);
+    throw new UserError(`${option ? `${option}: ` : ''}cannot write "${path}": ${systemReason(e)}`);
   };
   try {
     writeReplacing(path, dimacsChunks(cnf, meta));
