@@ -212,6 +212,8 @@ describe('DIMACS', () => {
     ['\x7fELF\x02\x01\n', /^<input>:1: expected the "p cnf <vars> <clauses>" header or a comment, found "\\x7fELF\\x02\\x01"$/],
     ['', /no "p cnf" header/],
     ['p cnf 1 0\np cnf 1 0\n', /<input>:2: second "p cnf" header/],
+    // Regression: all after a "%" line was dropped unread, a clause too where the header's count agreed.
+    ['p cnf 2 1\n1 2 0\n%\n0\n-1 0\n', /^<input>:5: "-1 0" after the "%" line that ends the formula \(line 3\); SATLIB's trailer is "%" and "0"$/],
   ];
   it.each(bad)('rejects %j with a located one-line error', (text, message) => {
     expect(() => parseDimacs(text)).toThrow(UserError);

@@ -266,7 +266,7 @@ const isLineEnd = (c: number) => c === 10 || c === 13;
  * beyond the declared variable count, a missing terminating 0, a
  * clause-count mismatch or a stray token (hex, float, ...) is a UserError
  * naming `source:line`. Clauses may span lines; lines end with LF, CRLF or
- * a lone CR; a `%` line (the SATLIB trailer) ends the formula.
+ * a lone CR; a `%` line (the SATLIB trailer) ends the formula, and only 0s follow it.
  */
 export function parseDimacs(text: string, source = '<input>', limits: DimacsLimits = runLimits()): DimacsFormula {
   const fail = (line: number, msg: string): never => {
@@ -295,6 +295,8 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
   let puzzle: string | undefined;
   let weightLine: number | undefined;
   let clauseStartLine = 0;
+  /** The line of the "%" that ends the formula (SATLIB's trailer), once one has come. */
+  let trailerLine: number | undefined;
   let line = 0;
   // A byte-order mark first (EF BB BF, read as latin1; or U+FEFF) is no part of line 1.
   let pos = text.startsWith('\u00ef\u00bb\u00bf') ? 3 : text.startsWith('\ufeff') ? 1 : 0;
@@ -314,7 +316,14 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
       const m = /^(var|project|ind|p\s+show|p\s+weight|aux|param|puzzle|family)\s+(.*)$/.exec(comment) ?? /^(project|ind|p\s+show)()$/.exec(comment);
       if (m) readDirective(m[1]!.replace(/\s+/, ' '), m[2]!);
     } else if (first === 37 /* % */) {
-      break; // SATLIB files end with "%" and a stray "0"
+      // SATLIB files end with "%" and a stray "0"; a "%" before the header ends a file that is none.
+      if (declared < 0) break;
+      trailerLine ??= line;
+    } else if (trailerLine !== undefined) {
+      // Read past, a clause after the "%" was dropped unread: only the trailer's 0 may follow.
+      const rest = text.slice(p, eol).trim();
+      if (!/^0(\s+0)*$/.test(rest))
+        fail(line, `"${shownLine(rest)}" after the "%" line that ends the formula (line ${trailerLine}); SATLIB's trailer is "%" and "0"`);
     } else if (first === 112 /* p */) {
       if (declared >= 0) fail(line, 'second "p cnf" header');
       const header = text.slice(p, eol);
