@@ -54,6 +54,19 @@ describe('large drawings', { timeout: 120_000 }, () => {
   });
 });
 
+describe('a pieces file that cannot be read', { timeout: 120_000 }, () => {
+  it('says why, as --items does (regression: "--pieces-file: cannot read" alone, for a directory and a missing file alike)', () => {
+    expectOneLineError(
+      run(['solve', 'polyomino', '--board', '2x2', '--pieces-file', '.']),
+      /^puzzlesat: --pieces-file: cannot read "\.": illegal operation on a directory \(EISDIR\)$/m,
+    );
+    expectOneLineError(
+      run(['solve', 'polyomino', '--board', '2x2', '--pieces-file', 'no-such-pieces.txt']),
+      /^puzzlesat: --pieces-file: cannot read "no-such-pieces\.txt": no such file or directory \(ENOENT\)$/m,
+    );
+  });
+});
+
 describe('--max-cells holds while a board or pieces file is read', { timeout: 120_000 }, () => {
   // Cells were counted once all were made: a 50 MB line of art took 4.5 GB and 46 s, a JSON list of 3 million cells 2.7 GB
   // and 41 s, before the refusal; a piece had no bound at all (a 4-million-cell piece ran 62 s to "area mismatch").
