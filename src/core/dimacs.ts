@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { gunzipSync } from 'node:zlib';
 import { Cnf } from './cnf.js';
 import type { Instance } from './puzzle.js';
-import { UserError, oneLine, systemReason } from './errors.js';
+import { UserError, hasControlCharacter, oneLine, systemReason } from './errors.js';
 import { readFileInput, readInput } from './input.js';
 import { writeReplacing } from './output.js';
 import { checkSize, limitOption, sizeLimit } from './limits.js';
@@ -261,6 +261,9 @@ function shownSet(vars: ReadonlySet<number>): string {
 }
 const isLineEnd = (c: number) => c === 10 || c === 13;
 
+/** The comment directives whose text names something: printed and quoted as the file gives it. */
+const NAMING_DIRECTIVES: ReadonlySet<string> = new Set(['var', 'puzzle', 'family', 'param']);
+
 /**
  * A strict DIMACS CNF reader: a bad header, a number beyond 2^31-1, a literal
  * beyond the declared variable count, a missing terminating 0, a
@@ -466,6 +469,10 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
   }
 
   function readDirective(kind: string, rest: string): void {
+    // What these lines name is printed (decode's verdict, explain) and quoted as written: an ESC in it drove the terminal.
+    // A tab is white space a name may hold (Cnf.family, VarPool), and drives nothing.
+    if (NAMING_DIRECTIVES.has(kind) && hasControlCharacter(rest.replace(/\t/g, ' ')))
+      fail(line, `"c ${kind}" holds a control character ("${shownLine(rest)}"); names are printable text`);
     if (kind === 'var') {
       const m = /^(\d{1,10})\s+(.+)$/.exec(rest);
       if (m) nameVariable(Number(m[1]), m[2]!);
