@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { gunzipSync } from 'node:zlib';
 import { Cnf } from './cnf.js';
 import type { Instance } from './puzzle.js';
-import { UserError, hasControlCharacter, oneLine, systemReason } from './errors.js';
+import { UserError, hasNameControlCharacter, oneLine, systemReason } from './errors.js';
 import { readFileInput, readInput } from './input.js';
 import { writeReplacing } from './output.js';
 import { checkSize, limitOption, sizeLimit } from './limits.js';
@@ -470,8 +470,7 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
 
   function readDirective(kind: string, rest: string): void {
     // What these lines name is printed (decode's verdict, explain) and quoted as written: an ESC in it drove the terminal.
-    // A tab is white space a name may hold (Cnf.family, VarPool), and drives nothing.
-    if (NAMING_DIRECTIVES.has(kind) && hasControlCharacter(rest.replace(/\t/g, ' ')))
+    if (NAMING_DIRECTIVES.has(kind) && hasNameControlCharacter(rest))
       fail(line, `"c ${kind}" holds a control character ("${shownLine(rest)}"); names are printable text`);
     if (kind === 'var') {
       const m = /^(\d{1,10})\s+(.+)$/.exec(rest);
