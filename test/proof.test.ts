@@ -75,6 +75,12 @@ describe('DRAT formats', () => {
     expect(() => parseProof(bytes(`${'9'.repeat(60)} 0\n`), 'p.drat')).toThrow(new UserError(`p.drat:1: literal ${'9'.repeat(40)}… is out of range`));
   });
 
+  it('refuses a binary literal code longer than any literal needs (regression: 200 bytes read as NaN, stored as a literal 0 in the clause)', () => {
+    expect(() => parseProof(Uint8Array.from([0x61, 0x82, ...Array<number>(200).fill(0x80), 0, 0]), 'p.drat')).toThrow(
+      new UserError('p.drat: step 1: a literal code runs past 5 bytes; no literal needs more'),
+    );
+  });
+
   it('reads a literal as a whole token, and a lone CR as a line end (regression: "1 -0 0" was (1) then the empty clause, "1-2" two literals, a CR-only file one comment)', () => {
     expect(() => parseProof(bytes('1 0\n2 -0 0\n'), 'p.drat')).toThrow(new UserError('p.drat:2: stray token "-0"'));
     expect(() => parseProof(bytes('1 0\n1-2 0\n'), 'p.drat')).toThrow(new UserError('p.drat:2: stray token "1-2"'));

@@ -226,6 +226,8 @@ function parseBinary(bytes: Uint8Array, { source, beyond, deadline }: Reading): 
       let byte: number;
       do {
         if (i >= n) throw new UserError(`${source}: step ${step}: the proof ends inside a clause`);
+        // Five bytes hold the largest code, 2^32 - 1; past 2^1024 the value read was NaN, stored as a literal 0.
+        if (scale > 128 ** 4) throw new UserError(`${source}: step ${step}: a literal code runs past 5 bytes; no literal needs more`);
         byte = bytes[i++]!;
         value += (byte & 0x7f) * scale;
         scale *= 128;
