@@ -195,6 +195,15 @@ describe('puzzlesat decode', () => {
     expect(run(['decode', cnf, '--model', write('proj.out', PROJECTED_APART)]).stdout).toMatch(/^SAT: 2 models of cnf, each checked/m);
   });
 
+  it('reads the names of a file as the UTF-8 they are written in (regression: "1 model of mon-cafÃ©", true names "cafÃ©")', () => {
+    const cnf = write('utf8-names.cnf', 'p cnf 2 1\nc puzzle mon-café\nc var 1 café\nc var 2 thé\n1 2 0\n');
+    const answer = write('utf8-names.out', 's SATISFIABLE\nv 1 -2 0\n');
+    const json = run(['decode', cnf, '--model', answer, '--json']);
+    expect(json.stderr).toBe('');
+    expect(JSON.parse(json.stdout)).toMatchObject({ puzzle: 'mon-café', solutions: [{ trueNames: ['café'] }] });
+    expect(run(['decode', cnf, '--model', answer]).stdout).toMatch(/^SAT: 1 model of mon-café, each checked against /m);
+  });
+
   it('says a model not closed by 0 is cut short (regression: "SAT without a model", though the file holds one)', () => {
     const cnf = join(dir, 'cut.cnf');
     expect(run(['encode', 'pentomino', '--preset', '3x20', '-o', cnf]).status).toBe(0);

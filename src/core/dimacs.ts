@@ -164,12 +164,16 @@ const shownLine = (text: string): string =>
  * character each.
  */
 function asWritten(latin: string): string {
+  // ASCII reads the same either way, and most text is; a character past 0xff is no byte read as latin1 (a caller's string).
+  if (!/[\x80-\xff]/.test(latin) || /[^\x00-\xff]/.test(latin)) return latin;
   try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(Buffer.from(latin, 'latin1'));
+    return UTF8.decode(Buffer.from(latin, 'latin1'));
   } catch {
     return latin;
   }
 }
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 export function clauseCount(f: DimacsFormula): number {
   return f.ends.length;
@@ -185,7 +189,26 @@ export function* dimacsClauses(f: DimacsFormula): Generator<Int32Array> {
 
 /** A DIMACS file, or standard input for "-". */
 export function readDimacsFile(path: string, limits: DimacsLimits = runLimits()): DimacsFormula {
-  return parseDimacs(readPackedText(path), nameOf(path), limits);
+  return withTextAsWritten(parseDimacs(readPackedText(path), nameOf(path), limits));
+}
+
+/**
+ * A file's names (`c var`, `c puzzle`, `c param`, `c family`) as the UTF-8
+ * they are written in (asWritten): the file is read a byte a character
+ * (latin1), so that a token is its bytes, and "café" came out "cafÃ©" in
+ * decode's solutions and explain's families.
+ */
+function withTextAsWritten(f: DimacsFormula): DimacsFormula {
+  return {
+    ...f,
+    names: new Map([...f.names].map(([v, name]) => [v, asWritten(name)])),
+    params: new Map([...f.params].map(([key, value]) => [asWritten(key), asWritten(value)])),
+    ...(f.puzzle === undefined ? {} : { puzzle: asWritten(f.puzzle) }),
+    ...(f.families ? { families: f.families.map((g) => ({ ...g, name: asWritten(g.name) })) } : {}),
+    ...(f.headerLines
+      ? { headerLines: { ...f.headerLines, params: new Map([...f.headerLines.params].map(([key, at]) => [asWritten(key), at])) } }
+      : {}),
+  };
 }
 
 const nameOf = (path: string) => (path === '-' ? '<stdin>' : path);
