@@ -15,7 +15,7 @@ import {
 import { COUNT, addCopies, cellsArt, countText, inlineArt, parseCount, parsePieceArt, parsePiecesFile, parseRegion } from '../src/geometry/shapes.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { type EncodingChoice, type PuzzleEntry, type PuzzleOption, entryOptions } from '../src/core/puzzle.js';
-import { readTextInput } from '../src/core/input.js';
+import { readTextFile, readTextInput } from '../src/core/input.js';
 import { PUZZLE_OPTION, namedPuzzle } from './catalogue/arguments.js';
 
 /**
@@ -192,13 +192,8 @@ function addPiece(pieces: PieceDef[], piece: PieceDef, where: string): void {
 }
 
 export function readPiecesFile(path: string): PieceDef[] {
-  let text: string;
-  try {
-    text = readTextInput(path, path);
-  } catch (e) {
-    if (e instanceof UserError) throw e;
-    throw new UserError(`${fieldName('piecesFile')}: cannot read "${path}"`);
-  }
+  // Why it cannot be read is said too: a directory and a missing file read alike.
+  const text = readTextFile(path, fieldName('piecesFile'));
   const pieces: PieceDef[] = [];
   // Each piece's problem is said at its header's line, as the file's other errors are.
   for (const p of parsePiecesFile(text, path))

@@ -550,6 +550,9 @@ export function decodeAnswer(
   if (answer.status === undefined)
     throw new UserError(`${where.model}: no solver answer found${answer.stray ? ` ("${oneLine(answer.stray, 60)}")` : ''}`);
   if (answer.contradicts) throw new UserError(`${where.model}: the answer says both SAT and UNSAT, and gives no model`);
+  // Literals after the last 0 are a model cut short: dropped, the answer was read as whole, one model fewer.
+  if (answer.unclosed && answer.models.length > 0)
+    throw new UserError(`${where.model}: model ${answer.models.length + 1} is not closed by 0: the answer is cut short`);
   const instance = instanceOfDimacs(formula, where.cnf);
   const decoded = answer.models.map((lits, i) => decodeModel(instance, lits, `${where.model}: model ${i + 1}`));
   refuseRepeatedModel(answer.models, where.model);

@@ -295,6 +295,11 @@ describe('numbers out of range are refused and shown as given', () => {
 describe('variable names survive DIMACS', () => {
   it('a name a c var line cannot carry is refused when it is made', () => {
     for (const name of ['', 'a\nb', 'a\rb', ' a', 'a ']) expect(() => new Formula().vars.id(name), JSON.stringify(name)).toThrow(/variable name/);
+    // A control character other than a tab, which the reader refuses (regression: written, then refused reading the file back).
+    for (const name of ['a\x1b[31mb', 'a\x00b'])
+      expect(() => new Formula().vars.id(name), JSON.stringify(name)).toThrow(
+        new RangeError(`a variable name holds a control character (a c var line cannot carry it back), got ${JSON.stringify(name)}`),
+      );
     // A BigInt met "Do not know how to serialize a BigInt" as its refusal was written.
     expect(() => new Formula().vars.id(10n as never)).toThrow(/^a variable name is a non-empty line without white space at its ends, got 10$/);
   });

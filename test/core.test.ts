@@ -212,6 +212,13 @@ describe('DIMACS', () => {
     ['\x7fELF\x02\x01\n', /^<input>:1: expected the "p cnf <vars> <clauses>" header or a comment, found "\\x7fELF\\x02\\x01"$/],
     ['', /no "p cnf" header/],
     ['p cnf 1 0\np cnf 1 0\n', /<input>:2: second "p cnf" header/],
+    // Regression: all after a "%" line was dropped unread, a clause too where the header's count agreed.
+    // Regression: names were printed as written (decode's "1 model of <ESC>[31mRED", explain's families and variables): a terminal escape.
+    ['p cnf 2 1\nc puzzle \x1b[31mRED\n1 0\n', /^<input>:2: "c puzzle" holds a control character \("\\x1b\[31mRED"\); names are printable text$/],
+    ['p cnf 2 1\nc var 1 a\x00b\n1 0\n', /^<input>:2: "c var" holds a control character \("1 a\\x00b"\); names are printable text$/],
+    ['p cnf 2 1\nc family \x1b[2J 1 clauses 0 aux\n1 0\n', /^<input>:2: "c family" holds a control character/],
+    ['p cnf 2 1\nc param board \x1b]0;x\x07\n1 0\n', /^<input>:2: "c param" holds a control character/],
+    ['p cnf 2 1\n1 2 0\n%\n0\n-1 0\n', /^<input>:5: "-1 0" after the "%" line that ends the formula \(line 3\); SATLIB's trailer is "%" and "0"$/],
   ];
   it.each(bad)('rejects %j with a located one-line error', (text, message) => {
     expect(() => parseDimacs(text)).toThrow(UserError);

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from './helpers/temp-dir.js';
 import { readAnswer } from '../solvers/external/output.js';
-import { type Cnf, decodeAnswer, parseDimacs } from '../src/index.js';
+import { type Cnf, UserError, decodeAnswer, parseDimacs } from '../src/index.js';
 import { type CliRun, expectOneLineError } from './helpers/expect-errors.js';
 
 /** `puzzlesat decode` and `solve -` / `solve FILE --json`, through the compiled CLI. */
@@ -59,6 +59,24 @@ describe('decodeAnswer', () => {
     expect([apart.solutions.length, apart.models]).toEqual([2, 2]);
     // A whole model twice is still no one run's answer.
     expect(() => decodeAnswer(FREE_AUX, `${AUX_ONLY}s SATISFIABLE\nv 1 2 0\n`)).toThrow(/model 3 repeats model 1 /);
+  });
+});
+
+describe('decodeAnswer of an answer cut short or run together', () => {
+  const CNF = 'p cnf 3 1\n1 2 0\n';
+  it('refuses a last model not closed by 0 after whole ones (regression: dropped, "SAT: 2 models" of an answer holding 3)', () => {
+    expect(() => decodeAnswer(CNF, 's SATISFIABLE\nv 1 -2 3 0\nv -1 2 3 0\nv 1 2', { cnf: 'f.cnf', model: 'f.out' })).toThrow(
+      new UserError('f.out: model 3 is not closed by 0: the answer is cut short'),
+    );
+    expect(() => decodeAnswer(CNF, 'SAT\n1 -2 3 0\n-1', { cnf: 'f.cnf', model: 'f.out' })).toThrow(
+      new UserError('f.out: model 2 is not closed by 0: the answer is cut short'),
+    );
+  });
+
+  it('refuses a MiniSat result file holding two models, as it does other text after the model (regression: the second one read, the first dropped)', () => {
+    expect(() => decodeAnswer(CNF, 'SAT\n1 -2 3 0\n-1 2 3 0\n', { cnf: 'f.cnf', model: 'f.out' })).toThrow(
+      new UserError('f.out: no solver answer found ("1 -2 3 0 -1 2 3 0")'),
+    );
   });
 });
 
@@ -175,6 +193,15 @@ describe('puzzlesat decode', () => {
       /^SAT: 1 solution \(2 models; 1 differs from an earlier one only in auxiliary variables\) of cnf, each checked against \S*free\.cnf\n$/m,
     );
     expect(run(['decode', cnf, '--model', write('proj.out', PROJECTED_APART)]).stdout).toMatch(/^SAT: 2 models of cnf, each checked/m);
+  });
+
+  it('reads the names of a file as the UTF-8 they are written in (regression: "1 model of mon-cafÃ©", true names "cafÃ©")', () => {
+    const cnf = write('utf8-names.cnf', 'p cnf 2 1\nc puzzle mon-café\nc var 1 café\nc var 2 thé\n1 2 0\n');
+    const answer = write('utf8-names.out', 's SATISFIABLE\nv 1 -2 0\n');
+    const json = run(['decode', cnf, '--model', answer, '--json']);
+    expect(json.stderr).toBe('');
+    expect(JSON.parse(json.stdout)).toMatchObject({ puzzle: 'mon-café', solutions: [{ trueNames: ['café'] }] });
+    expect(run(['decode', cnf, '--model', answer]).stdout).toMatch(/^SAT: 1 model of mon-café, each checked against /m);
   });
 
   it('says a model not closed by 0 is cut short (regression: "SAT without a model", though the file holds one)', () => {

@@ -280,6 +280,10 @@ describe("a family's name and description", () => {
         new RangeError(`family: a name is a non-empty line without white space at its ends, got ${JSON.stringify(name)}`),
       );
     expect(f.families.map((family) => family.name)).toEqual(['clauses']);
+    // A control character other than a tab, which the reader refuses (regression: written, then refused reading the file back).
+    expect(() => f.family('a\x1bb')).toThrow(
+      new RangeError(`family: a name holds a control character (a c family line cannot carry it back), got ${JSON.stringify('a\x1bb')}`),
+    );
   });
 
   it('names are kept exactly: two that differ in white space inside are two families, and read back as given', () => {

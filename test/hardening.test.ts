@@ -1128,7 +1128,10 @@ describe('9. messages and exit codes of bad values', { timeout: 300_000 }, () =>
     }
     // What an option names but cannot be read, or reads wrong, is bad input, as an output file in the way is.
     const input: [string[], RegExp][] = [
-      [['solve', 'polyomino', '--board', '3x5', '--pieces-file', 'nope'], /^puzzlesat: --pieces-file: cannot read "nope"$/m],
+      [
+        ['solve', 'polyomino', '--board', '3x5', '--pieces-file', 'nope'],
+        /^puzzlesat: --pieces-file: cannot read "nope": no such file or directory \(ENOENT\)$/m,
+      ],
       [
         ['solve', 'polyomino', '--board', 'missing.txt', '--pieces', 'L'],
         /^puzzlesat: --board: "missing\.txt" is neither WxH, inline art, nor a readable board file$/m,

@@ -54,6 +54,19 @@ describe('large drawings', { timeout: 120_000 }, () => {
   });
 });
 
+describe('a pieces file that cannot be read', { timeout: 120_000 }, () => {
+  it('says why, as --items does (regression: "--pieces-file: cannot read" alone, for a directory and a missing file alike)', () => {
+    expectOneLineError(
+      run(['solve', 'polyomino', '--board', '2x2', '--pieces-file', '.']),
+      /^puzzlesat: --pieces-file: cannot read "\.": illegal operation on a directory \(EISDIR\)$/m,
+    );
+    expectOneLineError(
+      run(['solve', 'polyomino', '--board', '2x2', '--pieces-file', 'no-such-pieces.txt']),
+      /^puzzlesat: --pieces-file: cannot read "no-such-pieces\.txt": no such file or directory \(ENOENT\)$/m,
+    );
+  });
+});
+
 describe('--max-cells holds while a board or pieces file is read', { timeout: 120_000 }, () => {
   // Cells were counted once all were made: a 50 MB line of art took 4.5 GB and 46 s, a JSON list of 3 million cells 2.7 GB
   // and 41 s, before the refusal; a piece had no bound at all (a 4-million-cell piece ran 62 s to "area mismatch").
@@ -107,6 +120,13 @@ describe('a write error mid-stream', { timeout: 120_000 }, () => {
   it('sweep -o /dev/full is one line naming the file, exit 1 (was "internal error: ENOSPC")', () => {
     expectOneLineError(
       run(['sweep', 'genius-square', '--sample', '3', '-o', '/dev/full', '--force']),
+      /^puzzlesat: --output \(-o\): cannot write "\/dev\/full": no space left on device \(ENOSPC\)$/m,
+    );
+  });
+
+  it('encode -o /dev/full names the option and quotes the file, as the other verbs do (was "cannot write /dev/full: ...")', () => {
+    expectOneLineError(
+      run(['encode', 'polyomino', '--board', '2x2', '--pieces', 'O4', '-o', '/dev/full']),
       /^puzzlesat: --output \(-o\): cannot write "\/dev\/full": no space left on device \(ENOSPC\)$/m,
     );
   });

@@ -75,6 +75,21 @@ describe('DRAT formats', () => {
     );
     expect(() => parseProof(bytes(`${'9'.repeat(60)} 0\n`), 'p.drat')).toThrow(new UserError(`p.drat:1: literal ${'9'.repeat(40)}… is out of range`));
   });
+
+  it('refuses a binary literal code longer than any literal needs (regression: 200 bytes read as NaN, stored as a literal 0 in the clause)', () => {
+    expect(() => parseProof(Uint8Array.from([0x61, 0x82, ...Array<number>(200).fill(0x80), 0, 0]), 'p.drat')).toThrow(
+      new UserError('p.drat: step 1: a literal code runs past 5 bytes; no literal needs more'),
+    );
+  });
+
+  it('reads a literal as a whole token, and a lone CR as a line end (regression: "1 -0 0" was (1) then the empty clause, "1-2" two literals, a CR-only file one comment)', () => {
+    expect(() => parseProof(bytes('1 0\n2 -0 0\n'), 'p.drat')).toThrow(new UserError('p.drat:2: stray token "-0"'));
+    expect(() => parseProof(bytes('1 0\n1-2 0\n'), 'p.drat')).toThrow(new UserError('p.drat:2: stray token "1-2"'));
+    expect(() => parseProof(bytes('1e3 0\n'), 'p.drat')).toThrow(new UserError('p.drat:1: stray token "1e3"'));
+    const cr = parseProof(bytes('c a comment\r1 0\rd 1 0\r\n0\r'));
+    expect([cr.count, Array.from(cr.where), Array.from(cr.deletion)]).toEqual([3, [2, 3, 4], [0, 1, 0]]);
+    expect(() => parseProof(bytes('1 0\r3 x 0\r'), 'p.drat')).toThrow(new UserError('p.drat:2: unexpected character "x"'));
+  });
 });
 
 describe('a proof read chunk by chunk (regression: check-proof read the whole file into memory at once, failing on proofs of GBs)', () => {

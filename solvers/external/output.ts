@@ -154,10 +154,11 @@ function minisatResult(text: string): Answer {
   const rest = newline < 0 ? '' : text.slice(newline + 1);
   const status = MINISAT_STATUS[first];
   if (status !== 'SAT') return { status, model: undefined, stray: status ? undefined : first };
-  let model: number[] | undefined;
-  const literals = new LiteralReader((lits) => (model = lits));
-  if (!literals.read(rest)) return { status: undefined, model: undefined, stray: rest };
-  return { status, model, stray: undefined, ...(literals.unclosed ? { unclosed: true } : {}) };
+  const models: number[][] = [];
+  const literals = new LiteralReader((lits) => models.push(lits));
+  // MiniSat writes one model: text after its 0 is no result of MiniSat's, a second model too (the last one read was taken).
+  if (!literals.read(rest) || models.length > 1) return { status: undefined, model: undefined, stray: rest };
+  return { status, model: models[0], stray: undefined, ...(literals.unclosed ? { unclosed: true } : {}) };
 }
 
 /**

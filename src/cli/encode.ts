@@ -31,7 +31,7 @@ export const handler = (args: Args) =>
     const meta = { puzzle: instance.puzzle, params, names: args.names !== false };
     const cnf = instance.cnf;
     if (args.output) {
-      writeDimacsFile(String(args.output), cnf, meta);
+      writeDimacsFile(String(args.output), cnf, meta, optionName('output'));
       // Nothing is solved: status ENCODED, no count, no solver (docs/summary.schema.json).
       const summary = {
         status: 'ENCODED',

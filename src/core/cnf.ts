@@ -1,6 +1,6 @@
 import { ClauseTally } from './clause-tally.js';
 import { checkDeadlineAt, checkSize, kindOf, shownValue, sizeLimit } from './limits.js';
-import { UsageError } from './errors.js';
+import { UsageError, hasNameControlCharacter } from './errors.js';
 import { VarPool } from './vars.js';
 
 /** A growable Int32 buffer: clause storage without one JS array per clause. */
@@ -87,6 +87,8 @@ function checkFamily(name: unknown, sentence: unknown): void {
   if (typeof name !== 'string') throw new TypeError(`family: expected a name (a string), got ${kindOf(name)}`);
   if (name.trim() === '' || name.trim() !== name || /[\r\n]/.test(name))
     throw new RangeError(`family: a name is a non-empty line without white space at its ends, got ${JSON.stringify(name)}`);
+  if (hasNameControlCharacter(name))
+    throw new RangeError(`family: a name holds a control character (a c family line cannot carry it back), got ${JSON.stringify(name)}`);
   if (typeof sentence !== 'string') throw new TypeError(`family: description: expected text (a string), got ${kindOf(sentence)}`);
 }
 

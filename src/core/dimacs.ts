@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { gunzipSync } from 'node:zlib';
 import { Cnf } from './cnf.js';
 import type { Instance } from './puzzle.js';
-import { UserError, oneLine, systemReason } from './errors.js';
+import { UserError, hasNameControlCharacter, oneLine, systemReason } from './errors.js';
 import { readFileInput, readInput } from './input.js';
 import { writeReplacing } from './output.js';
 import { checkSize, limitOption, sizeLimit } from './limits.js';
@@ -97,10 +97,10 @@ export function dimacsString(cnf: Cnf, meta: DimacsMeta): string {
   return Array.from(dimacsChunks(cnf, meta)).join('');
 }
 
-/** Writes DIMACS to a file chunk by chunk. */
-export function writeDimacsFile(path: string, cnf: Cnf, meta: DimacsMeta): void {
+/** Writes DIMACS to a file chunk by chunk; `option` names the file in a write failure, as the caller gave it (the CLI's -o). */
+export function writeDimacsFile(path: string, cnf: Cnf, meta: DimacsMeta, option?: string): void {
   const explain = (e: unknown): never => {
-    throw new UserError(`cannot write ${path}: ${systemReason(e)}`);
+    throw new UserError(`${option ? `${option}: ` : ''}cannot write "${path}": ${systemReason(e)}`);
   };
   try {
     writeReplacing(path, dimacsChunks(cnf, meta));
@@ -164,12 +164,16 @@ const shownLine = (text: string): string =>
  * character each.
  */
 function asWritten(latin: string): string {
+  // ASCII reads the same either way, and most text is; a character past 0xff is no byte read as latin1 (a caller's string).
+  if (!/[\x80-\xff]/.test(latin) || /[^\x00-\xff]/.test(latin)) return latin;
   try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(Buffer.from(latin, 'latin1'));
+    return UTF8.decode(Buffer.from(latin, 'latin1'));
   } catch {
     return latin;
   }
 }
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 export function clauseCount(f: DimacsFormula): number {
   return f.ends.length;
@@ -185,7 +189,26 @@ export function* dimacsClauses(f: DimacsFormula): Generator<Int32Array> {
 
 /** A DIMACS file, or standard input for "-". */
 export function readDimacsFile(path: string, limits: DimacsLimits = runLimits()): DimacsFormula {
-  return parseDimacs(readPackedText(path), nameOf(path), limits);
+  return withTextAsWritten(parseDimacs(readPackedText(path), nameOf(path), limits));
+}
+
+/**
+ * A file's names (`c var`, `c puzzle`, `c param`, `c family`) as the UTF-8
+ * they are written in (asWritten): the file is read a byte a character
+ * (latin1), so that a token is its bytes, and "café" came out "cafÃ©" in
+ * decode's solutions and explain's families.
+ */
+function withTextAsWritten(f: DimacsFormula): DimacsFormula {
+  return {
+    ...f,
+    names: new Map([...f.names].map(([v, name]) => [v, asWritten(name)])),
+    params: new Map([...f.params].map(([key, value]) => [asWritten(key), asWritten(value)])),
+    ...(f.puzzle === undefined ? {} : { puzzle: asWritten(f.puzzle) }),
+    ...(f.families ? { families: f.families.map((g) => ({ ...g, name: asWritten(g.name) })) } : {}),
+    ...(f.headerLines
+      ? { headerLines: { ...f.headerLines, params: new Map([...f.headerLines.params].map(([key, at]) => [asWritten(key), at])) } }
+      : {}),
+  };
 }
 
 const nameOf = (path: string) => (path === '-' ? '<stdin>' : path);
@@ -261,12 +284,15 @@ function shownSet(vars: ReadonlySet<number>): string {
 }
 const isLineEnd = (c: number) => c === 10 || c === 13;
 
+/** The comment directives whose text names something: printed and quoted as the file gives it. */
+const NAMING_DIRECTIVES: ReadonlySet<string> = new Set(['var', 'puzzle', 'family', 'param']);
+
 /**
  * A strict DIMACS CNF reader: a bad header, a number beyond 2^31-1, a literal
  * beyond the declared variable count, a missing terminating 0, a
  * clause-count mismatch or a stray token (hex, float, ...) is a UserError
  * naming `source:line`. Clauses may span lines; lines end with LF, CRLF or
- * a lone CR; a `%` line (the SATLIB trailer) ends the formula.
+ * a lone CR; a `%` line (the SATLIB trailer) ends the formula, and only 0s follow it.
  */
 export function parseDimacs(text: string, source = '<input>', limits: DimacsLimits = runLimits()): DimacsFormula {
   const fail = (line: number, msg: string): never => {
@@ -295,6 +321,8 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
   let puzzle: string | undefined;
   let weightLine: number | undefined;
   let clauseStartLine = 0;
+  /** The line of the "%" that ends the formula (SATLIB's trailer), once one has come. */
+  let trailerLine: number | undefined;
   let line = 0;
   // A byte-order mark first (EF BB BF, read as latin1; or U+FEFF) is no part of line 1.
   let pos = text.startsWith('\u00ef\u00bb\u00bf') ? 3 : text.startsWith('\ufeff') ? 1 : 0;
@@ -314,7 +342,14 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
       const m = /^(var|project|ind|p\s+show|p\s+weight|aux|param|puzzle|family)\s+(.*)$/.exec(comment) ?? /^(project|ind|p\s+show)()$/.exec(comment);
       if (m) readDirective(m[1]!.replace(/\s+/, ' '), m[2]!);
     } else if (first === 37 /* % */) {
-      break; // SATLIB files end with "%" and a stray "0"
+      // SATLIB files end with "%" and a stray "0"; a "%" before the header ends a file that is none.
+      if (declared < 0) break;
+      trailerLine ??= line;
+    } else if (trailerLine !== undefined) {
+      // Read past, a clause after the "%" was dropped unread: only the trailer's 0 may follow.
+      const rest = text.slice(p, eol).trim();
+      if (!/^0(\s+0)*$/.test(rest))
+        fail(line, `"${shownLine(rest)}" after the "%" line that ends the formula (line ${trailerLine}); SATLIB's trailer is "%" and "0"`);
     } else if (first === 112 /* p */) {
       if (declared >= 0) fail(line, 'second "p cnf" header');
       const header = text.slice(p, eol);
@@ -457,6 +492,9 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
   }
 
   function readDirective(kind: string, rest: string): void {
+    // What these lines name is printed (decode's verdict, explain) and quoted as written: an ESC in it drove the terminal.
+    if (NAMING_DIRECTIVES.has(kind) && hasNameControlCharacter(rest))
+      fail(line, `"c ${kind}" holds a control character ("${shownLine(rest)}"); names are printable text`);
     if (kind === 'var') {
       const m = /^(\d{1,10})\s+(.+)$/.exec(rest);
       if (m) nameVariable(Number(m[1]), m[2]!);

@@ -41,6 +41,13 @@ export function oneLine(text: string, max = 160): string {
 export const hasControlCharacter = (name: string): boolean => /[\x00-\x1f\x7f]/.test(name);
 
 /**
+ * hasControlCharacter of a name a DIMACS comment line carries (`c var`,
+ * `c family`): a tab is white space such a name may hold, kept as given.
+ * The reader refuses the others, so the writers refuse them when a name is made.
+ */
+export const hasNameControlCharacter = (name: string): boolean => hasControlCharacter(name.replace(/\t/g, ' '));
+
+/**
  * A usage error: a bad option value, an unknown puzzle, solver, encoding or
  * choice. The CLI exits 2 for it, as for yargs' own usage errors, and 1 for
  * any other UserError (bad input files, failed runs).

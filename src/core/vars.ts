@@ -1,15 +1,19 @@
+import { hasNameControlCharacter } from './errors.js';
 import { checkDeadlineAt, shownValue } from './limits.js';
 
 /**
  * Refuses a name that a DIMACS `c var N name` line cannot carry back: an
  * empty one, one with a line break (it split the line, and the file no longer
- * parsed) or with white space at an end (the reader trims it).
+ * parsed), with white space at an end (the reader trims it) or with another
+ * control character (the reader refuses it).
  */
 function checkName(name: string): void {
   if (typeof name !== 'string' || name === '' || name.trim() !== name || /[\r\n]/.test(name))
     throw new RangeError(
       `a variable name is a non-empty line without white space at its ends, got ${typeof name === 'string' ? JSON.stringify(name) : shownValue(name)}`,
     );
+  if (hasNameControlCharacter(name))
+    throw new RangeError(`a variable name holds a control character (a c var line cannot carry it back), got ${JSON.stringify(name)}`);
 }
 
 /**

@@ -151,6 +151,9 @@ interface Reading {
   deadline: number;
 }
 
+/** A printable ASCII byte other than the space: one that would go on a token (a NUL or other byte is refused as a byte). */
+const isPrintable = (c: number | undefined): boolean => c !== undefined && c > 0x20 && c < 0x7f;
+
 /** Bytes start..end of a text proof as written, the first 40 of them. */
 function written(bytes: Uint8Array, start: number, end: number): string {
   const shown = String.fromCharCode(...bytes.subarray(start, Math.min(end, start + 40)));
@@ -238,13 +241,14 @@ class TextParser implements PieceParser {
     for (; i < n; token++) {
       if (passedAt(token, deadline)) throw new ProofReadStopped('text', `line ${line}`);
       const c = bytes[i]!;
-      if (c === 10) {
+      if (c === 10 || (c === 13 && bytes[i + 1] !== 10)) {
+        // A lone CR ends a line too, as in DIMACS: a CR-only file was one line, its first comment the whole proof.
         line++;
         i++;
       } else if (c === 32 || c === 9 || c === 13) {
         i++;
       } else if (c === 99 /* c */ && openedOn === 0) {
-        while (i < n && bytes[i] !== 10) i++;
+        while (i < n && bytes[i] !== 10 && bytes[i] !== 13) i++;
       } else if (c === 100 /* d */ && openedOn === 0) {
         isDeletion = true;
         openedOn = line;
@@ -259,6 +263,12 @@ class TextParser implements PieceParser {
           i++;
         }
         if (i === first) fail(line, 'a "-" without digits');
+        // A literal is a whole token, as in DIMACS: "1-2" was read as 1 and -2, and "-0" as a 0 that closed the clause.
+        if (isPrintable(bytes[i]) || (negative && value === 0)) {
+          let end = i;
+          while (isPrintable(bytes[end])) end++;
+          fail(line, `stray token "${written(bytes, first - (negative ? 1 : 0), end)}"`);
+        }
         // Quoted as written: past 2^53 the value read is no longer the number typed.
         if (value > LARGEST_VAR) fail(line, `literal ${written(bytes, first - (negative ? 1 : 0), i)} is out of range`);
         const tooBig = beyond(value);
@@ -332,6 +342,8 @@ class BinaryParser implements PieceParser {
       let byte: number;
       do {
         if (i >= n) return -1;
+        // Five bytes hold the largest code, 2^32 - 1; past 2^1024 the value read was NaN, stored as a literal 0.
+        if (scale > 128 ** 4) throw new UserError(`${source}: step ${step}: a literal code runs past 5 bytes; no literal needs more`);
         byte = bytes[i++]!;
         value += (byte & 0x7f) * scale;
         scale *= 128;
