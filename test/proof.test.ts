@@ -133,6 +133,28 @@ describe('a proof read chunk by chunk (regression: check-proof read the whole fi
     expect(given).toBeLessThan(10);
   });
 
+  it('reads lines ended by a lone CR piece by piece too (regression: such a file was held whole, each piece joined to all before it)', () => {
+    let given = 0;
+    function* endless() {
+      yield bytes('1 2 0\r3 ');
+      // A CR last in a piece may be half of a CR LF: the next piece says.
+      yield bytes('x 0\r');
+      for (; given < 100_000; given++) yield bytes('1 0\r');
+      throw new Error('the whole proof was read');
+    }
+    expect(() => parseProofChunks(endless(), 'p.drat')).toThrow(new UserError('p.drat:2: unexpected character "x"'));
+    expect(given).toBeLessThan(10);
+    const lines = '1 2 0\r\n-1 0\r-2 0\r\n0\r';
+    const whole = parseProofChunks([bytes(lines)]);
+    for (let size = 1; size < lines.length; size++) {
+      const pieces = Array.from({ length: Math.ceil(lines.length / size) }, (_, k) => bytes(lines.slice(k * size, (k + 1) * size)));
+      expect(parseProofChunks(pieces), `pieces of ${size}`).toEqual(whole);
+    }
+    expect(() => parseProofChunks([bytes('1 0\r'), bytes('\n2 0\r'), bytes('\ny 0\r')], 'q.drat')).toThrow(
+      new UserError('q.drat:3: unexpected character "y"'),
+    );
+  });
+
   it('a proof file larger than one read is checked as a whole: VERIFIED, and a broken one FAILED at its line', () => {
     const cnf = join(scratch, 'chunked.cnf');
     writeFileSync(cnf, dimacs(XOR_BOTH));

@@ -230,7 +230,7 @@ class TextParser implements PieceParser {
       throw new UserError(`${source}:${line}: ${msg}`);
     };
     // Whole lines only, so that no number or comment is cut in two.
-    const n = last ? bytes.length : bytes.lastIndexOf(10) + 1;
+    const n = last ? bytes.length : wholeLines(bytes);
     let { line, token, isDeletion, openedOn } = this;
     let i = 0;
     // A byte-order mark first (an editor's, EF BB BF) is no part of line 1, as in DIMACS.
@@ -296,6 +296,16 @@ class TextParser implements PieceParser {
     this.openedOn = openedOn;
     return n;
   }
+}
+
+/**
+ * Where the whole lines of `bytes` end: past its last LF, or past its last
+ * CR that is not its last byte (a CR last may be half of a CR LF, which the
+ * next piece tells). Lines ended by a lone CR alone were held whole.
+ */
+function wholeLines(bytes: Uint8Array): number {
+  for (let i = bytes.length - 1; i >= 0; i--) if (bytes[i] === 10 || (bytes[i] === 13 && i < bytes.length - 1)) return i + 1;
+  return 0;
 }
 
 /** Binary DRAT, read a clause at a time: a clause a piece ends inside is read again, whole, with the next piece. */
