@@ -29,7 +29,7 @@ import {
 import type { Status } from '../solvers/types.js';
 import { Cnf } from './core/cnf.js';
 import { type DimacsFormula, type DimacsMeta, dimacsString, instanceFromDimacs, parseDimacs as readDimacs } from './core/dimacs.js';
-import { UsageError, UserError, oneLine } from './core/errors.js';
+import { UsageError, UserError, hasNameControlCharacter, oneLine } from './core/errors.js';
 import { kindOf } from './core/limits.js';
 import { loadOptional } from './core/optional.js';
 import { type Instance, checkSource, checkedSolution } from './core/puzzle.js';
@@ -173,12 +173,16 @@ function checkParams(params: unknown): void {
   if (proto !== Object.prototype && proto !== null)
     throw new TypeError(`toDimacs: params: expected an object of names and values, got ${Array.isArray(params) ? 'an array' : kindOf(params)}`);
   for (const [key, value] of Object.entries(params as object)) {
-    if (!/^\S+$/.test(key))
-      throw new RangeError(`toDimacs: params: a name is one word (a c param line reads its name up to the first space), got ${JSON.stringify(key)}`);
+    if (!/^\S+$/.test(key) || hasNameControlCharacter(key))
+      throw new RangeError(
+        `toDimacs: params: a name is one word of printable text (a c param line reads its name up to the first space), got ${JSON.stringify(key)}`,
+      );
     if (value === undefined) continue;
     if (!['string', 'number', 'boolean'].includes(typeof value))
       throw new TypeError(`toDimacs: params.${key}: expected a string, a number or true/false, got ${kindOf(value)}`);
     const text = String(value);
+    if (hasNameControlCharacter(text.replace(/\s/g, ' ')))
+      throw new RangeError(`toDimacs: params.${key}: ${JSON.stringify(text)} holds a control character, which a c param line cannot carry back`);
     const read = text.replace(/\s+/g, ' ').trim();
     if (read !== text)
       throw new RangeError(

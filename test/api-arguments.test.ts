@@ -414,6 +414,19 @@ describe('what toDimacs writes in comments stays on its line', () => {
     expect((await solve(parseDimacs(text))).model?.trueNames).toEqual(['a']);
   });
 
+  it('a puzzle name or a parameter with a control character (regression: written as given, the file was refused on reading it back)', () => {
+    const f = new Formula();
+    f.add([f.vars.id('a')]);
+    // A puzzle name is text the writer keeps on its line, as with a line break: the ESC is shown as a replacement character.
+    const text = toDimacs(f, { puzzle: 'red\x1b[31m' });
+    expect(text).toContain('c puzzle red\uFFFD[31m\n');
+    expect(parseDimacs(text).clauseCount).toBe(1);
+    // A parameter is carried back exactly or refused, as one with a line break is.
+    expect(() => toDimacs(f, { params: { board: 'x\x07y' } })).toThrow(
+      new RangeError('toDimacs: params.board: "x\\u0007y" holds a control character, which a c param line cannot carry back'),
+    );
+  });
+
   it('a name of its own decodes as a plain formula; a misspelt puzzle is refused (regression: decodeAnswer refused every name that is no puzzle)', () => {
     const f = new Formula();
     f.add([f.vars.id('a')]);
@@ -668,9 +681,10 @@ describe("toDimacs's params are what c param lines carry back", () => {
   });
   it('a name or value that would read back as another is refused', () => {
     expect(() => toDimacs(ab(), { params: { 'my key': 1 } })).toThrow(
-      /^toDimacs: params: a name is one word \(a c param line reads its name up to the first space\), got "my key"$/,
+      /^toDimacs: params: a name is one word of printable text \(a c param line reads its name up to the first space\), got "my key"$/,
     );
     expect(() => toDimacs(ab(), { params: { '': 1 } })).toThrow(/^toDimacs: params: a name is one word .*, got ""$/);
+    expect(() => toDimacs(ab(), { params: { 'bell\x07': 1 } })).toThrow(/^toDimacs: params: a name is one word .*, got "bell\\u0007"$/);
     expect(() => toDimacs(ab(), { params: { note: 'two\nlines' } })).toThrow(
       /^toDimacs: params\.note: "two\\nlines" would read back as "two lines": a value is one line, without runs of white space or white space at its ends$/,
     );

@@ -63,8 +63,16 @@ export function* dimacsText(body: DimacsBody): Generator<string> {
   if (out) yield out;
 }
 
-/** Text a caller chose, on one comment line: a line break in it (a library caller's puzzle name) wrote a file no reader took. */
-const inLine = (text: unknown): string => String(text).replace(/\s+/g, ' ');
+/**
+ * Text a caller chose, on one comment line: a line break in it (a library
+ * caller's puzzle name) wrote a file no reader took, and so did another
+ * control character, which the reader refuses (it drove the terminal): it is
+ * written as U+FFFD.
+ */
+const inLine = (text: unknown): string =>
+  String(text)
+    .replace(/\s+/g, ' ')
+    .replace(/[\x00-\x1f\x7f]/g, '\uFFFD');
 
 /** Our comment block: where the formula came from, its families, and each variable's name. */
 function* metaComments(cnf: Cnf, meta: DimacsMeta): Generator<string> {
