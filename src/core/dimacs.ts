@@ -445,9 +445,10 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
     ...(weightLine === undefined ? {} : { weightLine }),
   };
 
-  /** A header count: digits only (the regex saw to that), at most 2^31-1, checked before any allocation. */
+  /** A header count: digits only (the regex saw to that), at most 2^31-1, checked before any allocation; leading zeros are no digits of it. */
   function headerCount(digits: string, what: string): number {
-    const value = digits.length > 10 ? Infinity : Number(digits);
+    const significant = digits.replace(/^0+(?=\d)/, '');
+    const value = significant.length > 10 ? Infinity : Number(significant);
     if (value > DIMACS_MAX) fail(line, `the header declares too many ${what} (at most ${DIMACS_MAX})`);
     return value;
   }
