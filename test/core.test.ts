@@ -194,10 +194,12 @@ describe('DIMACS', () => {
     expect(inst.cnf.vars.name(2)).toBe('B');
   });
 
-  it('reads header counts with leading zeros as the numbers they are (regression: past 10 digits they were refused as too many)', () => {
+  it('reads header counts and projected variables with leading zeros as the numbers they are (regression: past 10 digits they were refused)', () => {
     const f = parseDimacs('p cnf 000000000002 0000000000001\n1 -2 0\n');
     expect([f.vars, f.ends.length]).toEqual([2, 1]);
     expect(() => parseDimacs('p cnf 00000000002147483648 1\n1 0\n')).toThrow(/<input>:1: the header declares too many variables/);
+    // So are a projection line's variables, as a clause's literals are.
+    expect(parseDimacs('p cnf 2 1\n1 -2 0\nc p show 000000000002 0\n').projection).toEqual([2]);
   });
 
   it('accepts clauses spanning lines and blank lines', () => {

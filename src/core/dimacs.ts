@@ -464,7 +464,7 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
     const out: number[] = [];
     const tokens = rest.split(/\s+/).filter(Boolean);
     for (const [k, tok] of tokens.entries()) {
-      if (!/^\d{1,10}$/.test(tok)) fail(line, `bad variable "${tok}" in "c ${kind}"`);
+      if (!/^0*\d{1,10}$/.test(tok)) fail(line, `bad variable "${tok}" in "c ${kind}"`);
       const v = Number(tok);
       if (v > DIMACS_MAX) fail(line, `variable ${tok} in "c ${kind}" is out of range`);
       if (v === 0) {
