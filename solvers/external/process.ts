@@ -4,12 +4,13 @@
  * line, and processes and directories are cleaned up however we end.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { accessSync, constants, lstatSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, lstatSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { type Worker, isMainThread } from 'node:worker_threads';
 import { UserError, systemReason } from '../../src/core/errors.js';
+import { writeReplacing } from '../../src/core/output.js';
 import { processAlive } from '../../src/core/process.js';
 
 const liveDirs = new Set<string>();
@@ -147,18 +148,6 @@ function recordedSolver(dir: string): number | undefined {
   const pid = Number(m[1]);
   if (pid < MIN_PID || pid === process.pid || m[2] === '0') return undefined;
   return processStartTime(pid) === m[2] ? pid : undefined;
-}
-
-/**
- * Writes a small file so that a reader finds it whole or not at all: written
- * under another name, then renamed. A reader that came between the file's
- * creation and its write read it empty (a test waiting for the pid file
- * read pid 0 under load).
- */
-function writeWhole(path: string, text: string): void {
-  const partial = `${path}.part`;
-  writeFileSync(partial, text);
-  renameSync(partial, path);
 }
 
 /**
@@ -324,7 +313,8 @@ export function runProcess(solver: string, path: string, args: readonly string[]
     const child = spawn(path, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     track(() => liveChildren.add(child));
     const pidFile = join(runDir, PID_FILE);
-    if (child.pid !== undefined) writeWhole(pidFile, `${child.pid} ${processStartTime(child.pid) ?? 0}`);
+    // Written whole or not at all (writeReplacing): a reader between its creation and its write found it empty.
+    if (child.pid !== undefined) writeReplacing(pidFile, [`${child.pid} ${processStartTime(child.pid) ?? 0}`]);
     let stoppedBy: ProcessOutcome['stoppedBy'];
     let failure: unknown;
     let settled = false;
