@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from './helpers/temp-dir.js';
 import { checkDeck } from '../encoders/dobble.js';
+import { chained } from '../src/core/checksum.js';
 import { type CliRun as Run, expectOneLineError } from './helpers/expect-errors.js';
 
 /**
@@ -393,6 +394,37 @@ describe('JSON where text art is read', { timeout: 120_000 }, () => {
         run(args),
         /:1: unexpected character "[{[]" at column 1: this is read as text art \(.*\); JSON boards, objects \{"grid": …, "cells": \[…\]\}, are read by the polyform puzzle$/m,
       );
+    }
+  });
+});
+
+describe('enumerate --resume: a record of valid JSON and a good checksum, of the wrong type', { timeout: 120_000 }, () => {
+  /** The file's lines with `edit` made to its records, each checksum chained again as a run would have written it. */
+  const rechained = (lines: readonly string[], edit: (records: Record<string, unknown>[]) => Record<string, unknown>[]): string => {
+    let sum = chained('', lines[0]!);
+    const records = edit(lines.slice(1).map((line) => ({ ...(JSON.parse(line) as Record<string, unknown>), sum: undefined })));
+    const written = records.map((record) => {
+      const body = JSON.stringify({ ...record, sum: undefined }).slice(0, -1);
+      sum = chained(sum, body);
+      return `${body},"sum":"${sum}"}`;
+    });
+    return `${[lines[0]!, ...written].join('\n')}\n`;
+  };
+
+  it('is refused as neither a solution nor a cube (was "solution undefined where solution 1 should be")', () => {
+    const enumerate = ['enumerate', 'polyomino', '--board', '3x2', '--pieces', 'L3,D2,M1', '--show', '0'];
+    expect(run([...enumerate, '-o', 'typed.jsonl']).code).toBe(0);
+    const lines = readFileSync(join(dir, 'typed.jsonl'), 'utf8').trim().split('\n');
+    const cases: [string, (records: Record<string, unknown>[]) => Record<string, unknown>[], RegExp][] = [
+      ['cube-number.jsonl', (r) => [{ cube: 5 }, ...r], /cube-number\.jsonl:2: neither a solution .* nor a finished cube .*; cannot resume$/m],
+      ['index-text.jsonl', (r) => r.map((x) => (x.index === 1 ? { ...x, index: '1' } : x)), /index-text\.jsonl:2: neither a solution/m],
+      ['other-record.jsonl', (r) => [...r.slice(0, 3), { note: 'by hand' }], /other-record\.jsonl:5: neither a solution/m],
+    ];
+    for (const [name, edit, message] of cases) {
+      const text = rechained(lines, edit);
+      file(name, text);
+      expectOneLineError(run([...enumerate, '-o', name, '--resume']), message);
+      expect(readFileSync(join(dir, name), 'utf8')).toBe(text);
     }
   });
 });
