@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from './helpers/temp-dir.js';
 import { checkDeck } from '../encoders/dobble.js';
@@ -426,5 +427,20 @@ describe('enumerate --resume: a record of valid JSON and a good checksum, of the
       expectOneLineError(run([...enumerate, '-o', name, '--resume']), message);
       expect(readFileSync(join(dir, name), 'utf8')).toBe(text);
     }
+  });
+});
+
+describe('check-proof of a compressed proof', { timeout: 120_000 }, () => {
+  it('says the proof is gzip or xz and to unpack it (was "u.drat.gz:1: unexpected byte 0x1f", as if a garbled text proof)', () => {
+    const cnf = file('one-var-unsat.cnf', 'p cnf 1 2\n1 0\n-1 0\n');
+    expect(run(['check-proof', cnf, file('plain.drat', '0\n')]).code).toBe(0);
+    const gzip = file('packed.drat.gz', gzipSync('0\n'));
+    expectOneLineError(
+      run(['check-proof', cnf, gzip]),
+      /^puzzlesat: packed\.drat\.gz: a gzip-compressed proof; proofs are read unpacked \(unpack it first\)$/m,
+    );
+    // xz's magic bytes alone: no xz program is needed to tell them.
+    const xz = file('packed.drat.xz', Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00, 0x00, 0x04]));
+    expectOneLineError(run(['check-proof', cnf, xz]), /^puzzlesat: packed\.drat\.xz: an xz-compressed proof; proofs are read unpacked/m);
   });
 });

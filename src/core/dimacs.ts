@@ -6,6 +6,7 @@ import { UserError, hasNameControlCharacter, oneLine, systemReason } from './err
 import { readFileInput, readInput } from './input.js';
 import { writeReplacing } from './output.js';
 import { checkSize, limitOption, sizeLimit } from './limits.js';
+import { packingOf } from './packing.js';
 
 /** What the DIMACS comment block says about where a formula came from. */
 export interface DimacsMeta {
@@ -227,10 +228,6 @@ export function readPackedText(path: string, option?: string): string {
   return decompressed(bytes, nameOf(path)).toString('latin1');
 }
 
-const GZIP_MAGIC = [0x1f, 0x8b];
-const XZ_MAGIC = [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00];
-const startsWith = (bytes: Buffer, magic: readonly number[]) => magic.every((b, i) => bytes[i] === b);
-
 /**
  * gzip and xz files (and standard input) as minisat and cadical read them: by
  * their magic bytes, whatever the name; what they unpack to is held to the
@@ -239,7 +236,8 @@ const startsWith = (bytes: Buffer, magic: readonly number[]) => magic.every((b, 
 export function decompressed(bytes: Buffer, path: string): Buffer {
   const limit = sizeLimit('bytes');
   const tooLarge = () => checkSize('bytes', limit + 1, path, 'decompresses to at least');
-  if (startsWith(bytes, GZIP_MAGIC)) {
+  const packing = packingOf(bytes);
+  if (packing === 'gzip') {
     try {
       return gunzipSync(bytes, { maxOutputLength: limit });
     } catch (e) {
@@ -247,7 +245,7 @@ export function decompressed(bytes: Buffer, path: string): Buffer {
       throw new UserError(`${path}: damaged gzip data (${systemReason(e)})`);
     }
   }
-  if (startsWith(bytes, XZ_MAGIC)) {
+  if (packing === 'xz') {
     const xz = spawnSync('xz', ['-dc'], { input: bytes, maxBuffer: limit });
     if (xz.error && (xz.error as NodeJS.ErrnoException).code === 'ENOBUFS') tooLarge();
     if (xz.error && (xz.error as NodeJS.ErrnoException).code === 'ENOENT')
