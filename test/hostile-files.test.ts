@@ -444,3 +444,33 @@ describe('check-proof of a compressed proof', { timeout: 120_000 }, () => {
     expectOneLineError(run(['check-proof', cnf, xz]), /^puzzlesat: packed\.drat\.xz: an xz-compressed proof; proofs are read unpacked/m);
   });
 });
+
+describe('a file that holds no item', { timeout: 120_000 }, () => {
+  it('is named in the refusal (was "--items: no items", which file unsaid)', () => {
+    for (const [name, text] of [
+      ['no-items.txt', ''],
+      ['only-comments.txt', '# name weight value\n\n   # none yet\n'],
+    ] as const) {
+      expectOneLineError(
+        run(['solve', 'knapsack', '--items', file(name, text)]),
+        new RegExp(`^puzzlesat: ${name.replace('.', '\\.')}: no items`, 'm'),
+      );
+    }
+  });
+});
+
+describe('JSON where a pieces file of art is read', { timeout: 120_000 }, () => {
+  it('says that NAME: headers and art are read there, and where JSON piece sets go (was "expected a piece header such as "Q:" before the art")', () => {
+    const pieces = file('pieces.json', '{"grid": "square", "pieces": [{"name": "A", "cells": [[0,0]]}]}\n');
+    const list = file('pieces-array.json', '[{"name": "A", "cells": [[0,0]]}]\n');
+    for (const args of [
+      ['solve', 'polyomino', '--board', '2x1', '--pieces-file', pieces],
+      ['solve', 'polycube', '--figure', '2x1x1', '--pieces-file', list],
+    ]) {
+      expectOneLineError(
+        run(args),
+        /:1: expected a piece header such as "Q:" before the art; JSON piece sets, objects \{"grid": …, "pieces": \[…\]\}, are read by the polyform puzzle$/m,
+      );
+    }
+  });
+});
