@@ -247,6 +247,26 @@ describe('bench --merge of a report cut or edited', { timeout: 120_000 }, () => 
     }
   });
 
+  it('names a measure of the wrong type by its JSON path (a text or object where the tables print seconds was "internal error: ….toFixed")', () => {
+    const report = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'bench', 'results', 'report.json'), 'utf8')) as {
+      cells: Record<string, Record<string, unknown>>[];
+    };
+    const cell = report.cells.findIndex((c) => c.first && c.firstN && c.all && c.search);
+    for (const [name, key, field, value, path] of [
+      ['first-text.json', 'first', undefined, 'x', `$.cells[${cell}].first: expected an object`],
+      ['first-n-empty.json', 'firstN', undefined, {}, `$.cells[${cell}].firstN.seconds: expected a number or null`],
+      ['all-seconds-text.json', 'all', 'seconds', '1.5', `$.cells[${cell}].all.seconds: expected a number or null`],
+      ['search-all-cpu.json', 'search', 'allCpu', {}, `$.cells[${cell}].search.allCpu: expected a number or null`],
+    ] as const) {
+      const copy = structuredClone(report);
+      if (field === undefined) copy.cells[cell]![key] = value as unknown as Record<string, unknown>;
+      else copy.cells[cell]![key]![field] = value;
+      const r = run(['bench', '--merge', file(name, JSON.stringify(copy)), '-o', `out-${name}`]);
+      const quoted = (text: string) => text.replace(/[.$[\]()]/g, '\\$&');
+      expectOneLineError(r, new RegExp(`--merge: "${quoted(name)}" is not a bench report\\.json \\(${quoted(path)}\\)$`, 'm'));
+    }
+  });
+
   it('names a number too large for a double as written, by its JSON path (regression: JSON.parse made it Infinity, shown as null)', () => {
     const text = readFileSync(join(import.meta.dirname, '..', 'bench', 'results', 'report.json'), 'utf8').replace(
       '"machine":',
