@@ -419,19 +419,19 @@ describe('JSON where text art is read', { timeout: 120_000 }, () => {
   });
 });
 
-describe('enumerate --resume: a record of valid JSON and a good checksum, of the wrong type', { timeout: 120_000 }, () => {
-  /** The file's lines with `edit` made to its records, each checksum chained again as a run would have written it. */
-  const rechained = (lines: readonly string[], edit: (records: Record<string, unknown>[]) => Record<string, unknown>[]): string => {
-    let sum = chained('', lines[0]!);
-    const records = edit(lines.slice(1).map((line) => ({ ...(JSON.parse(line) as Record<string, unknown>), sum: undefined })));
-    const written = records.map((record) => {
-      const body = JSON.stringify({ ...record, sum: undefined }).slice(0, -1);
-      sum = chained(sum, body);
-      return `${body},"sum":"${sum}"}`;
-    });
-    return `${[lines[0]!, ...written].join('\n')}\n`;
-  };
+/** The file's lines with `edit` made to its records, each checksum chained again as a run would have written it. */
+const rechained = (lines: readonly string[], edit: (records: Record<string, unknown>[]) => Record<string, unknown>[]): string => {
+  let sum = chained('', lines[0]!);
+  const records = edit(lines.slice(1).map((line) => ({ ...(JSON.parse(line) as Record<string, unknown>), sum: undefined })));
+  const written = records.map((record) => {
+    const body = JSON.stringify({ ...record, sum: undefined }).slice(0, -1);
+    sum = chained(sum, body);
+    return `${body},"sum":"${sum}"}`;
+  });
+  return `${[lines[0]!, ...written].join('\n')}\n`;
+};
 
+describe('enumerate --resume: a record of valid JSON and a good checksum, of the wrong type', { timeout: 120_000 }, () => {
   it('is refused as neither a solution nor a cube (was "solution undefined where solution 1 should be")', () => {
     const enumerate = ['enumerate', 'polyomino', '--board', '3x2', '--pieces', 'L3,D2,M1', '--show', '0'];
     expect(run([...enumerate, '-o', 'typed.jsonl']).code).toBe(0);
@@ -491,6 +491,62 @@ describe('JSON where a pieces file of art is read', { timeout: 120_000 }, () => 
         run(args),
         /:1: expected a piece header such as "Q:" before the art; JSON piece sets, objects \{"grid": …, "pieces": \[…\]\}, are read by the polyform puzzle$/m,
       );
+    }
+  });
+});
+
+describe('count --resume: a unit of more solutions than the exact-cover counter holds exactly', { timeout: 120_000 }, () => {
+  it('is refused at its line (400 digits were "internal error: burnside: … sum to Infinity"; 2^53 + 1 was added as 2^53 + 4)', () => {
+    const count = ['count', 'pentomino', '--preset', '3x20'];
+    expect(run([...count, '-o', 'units.jsonl']).code).toBe(0);
+    const lines = readFileSync(join(dir, 'units.jsonl'), 'utf8').trim().split('\n');
+    // The costliest unit: a resume recounts only the cheapest few.
+    const units = lines.slice(1, -1).map((line) => JSON.parse(line) as { unit: string; nodes: number });
+    const costliest = units.reduce((a, b) => (b.nodes > a.nodes ? b : a)).unit;
+    const line = units.findIndex((u) => u.unit === costliest) + 2;
+    for (const [name, claimed, shown] of [
+      ['huge-unit.jsonl', `1${'0'.repeat(400)}`, '10000000… \\(401 digits\\)'],
+      ['inexact-unit.jsonl', '9007199254740993', '9007199254740993'],
+    ] as const) {
+      // The file as a stopped run leaves it (no closing line), one unit's count edited and the checksums chained again.
+      const text = rechained(lines, (records) => records.slice(0, -1).map((r) => (r.unit === costliest ? { ...r, count: claimed } : r)));
+      file(name, text);
+      expectOneLineError(
+        run([...count, '-o', name, '--resume']),
+        new RegExp(
+          `${name.replace('.', '\\.')}:${line}: unit "${costliest}" was recorded with ${shown} solutions, more than the exact-cover counter holds exactly \\(at most 9007199254740991\\)`,
+          'm',
+        ),
+      );
+      expect(readFileSync(join(dir, name), 'utf8')).toBe(text);
+    }
+  });
+});
+
+describe('sweep --resume: a row of more solutions than a count holds exactly', { timeout: 120_000 }, () => {
+  it('is refused at its line (400 digits were read as Infinity and listed as the roll of the most solutions)', () => {
+    const sweep = ['sweep', 'genius-square', '--count', '--sample', '2', '--workers', '1'];
+    expect(run([...sweep, '-o', 'counted.tsv']).code).toBe(0);
+    const [params, header, ...rows] = readFileSync(join(dir, 'counted.tsv'), 'utf8').trim().split('\n');
+    for (const [name, claimed] of [
+      ['huge-row.tsv', `1${'0'.repeat(400)}`],
+      ['inexact-row.tsv', '9007199254740993'],
+    ] as const) {
+      // The first row's solutions edited, and the checksums chained again as a run would have written them.
+      let sum = chained('', params!);
+      const edited = rows.map((row, i) => {
+        const body = row.slice(0, row.lastIndexOf('\t'));
+        const text = i === 0 ? body.replace(/\t\d+$/, `\t${claimed}`) : body;
+        sum = chained(sum, text);
+        return `${text}\t${sum}`;
+      });
+      const text = `${[params, header, ...edited].join('\n')}\n`;
+      file(name, text);
+      expectOneLineError(
+        run([...sweep, '-o', name, '--resume']),
+        new RegExp(`^puzzlesat: ${name.replace('.', '\\.')}:3: solutions must be empty or a whole number of at most 9007199254740991, got "`, 'm'),
+      );
+      expect(readFileSync(join(dir, name), 'utf8')).toBe(text);
     }
   });
 });
