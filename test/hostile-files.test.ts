@@ -550,3 +550,27 @@ describe('sweep --resume: a row of more solutions than a count holds exactly', {
     }
   });
 });
+
+describe('"#" in the art of a grid whose cells are drawn otherwise', { timeout: 120_000 }, () => {
+  it('says how that grid draws a cell (a triangle piece drawn "#", as on squares, was "piece A has no cells")', () => {
+    for (const [args, message, code] of [
+      [
+        ['--grid', 'triangle', '--board', '2x2', '--pieces', 'A=#'],
+        /^puzzlesat: --pieces piece A: nothing drawn: "#" and space are empty in triangle art \(use \^ for an upward and v for a downward triangle\)$/m,
+        2,
+      ],
+      [
+        ['--grid', 'square-edges', '--board', '2x2', '--pieces-file', file('stick-pieces.txt', 'A:\n##\n')],
+        /^puzzlesat: stick-pieces\.txt: nothing drawn: "#" and space are empty in square-edges art \(use - for a horizontal and \| for a vertical stick, \+ for the points between\)$/m,
+        1,
+      ],
+      [
+        ['--grid', 'triangle', '--board', file('hash-board.txt', '##\n##\n'), '--pieces', 'A=^'],
+        /^puzzlesat: hash-board\.txt: nothing drawn: "#" and space are empty in triangle art/m,
+        1,
+      ],
+    ] as const) {
+      expectOneLineError(run(['solve', 'polyform', ...args]), message, code);
+    }
+  });
+});
