@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from './helpers/temp-dir.js';
 import { checkDeck } from '../encoders/dobble.js';
@@ -572,5 +572,21 @@ describe('"#" in the art of a grid whose cells are drawn otherwise', { timeout: 
     ] as const) {
       expectOneLineError(run(['solve', 'polyform', ...args]), message, code);
     }
+  });
+});
+
+describe('encode -o FILE.gz', { timeout: 120_000 }, () => {
+  it('writes gzip, which zcat and every reader of FILE.gz unpack (plain DIMACS was written under the .gz name)', () => {
+    // 6x10: 1.4 MB of DIMACS, two gzip members.
+    const encode = ['encode', 'pentomino', '--preset', '6x10'];
+    const plain = run(encode);
+    expect(plain.code, plain.err).toBe(0);
+    const written = run([...encode, '-o', 'packed.cnf.gz']);
+    expect(written.code, written.err).toBe(0);
+    const bytes = readFileSync(join(dir, 'packed.cnf.gz'));
+    expect([...bytes.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+    expect(gunzipSync(bytes).toString('utf8')).toBe(plain.out);
+    const solved = run(['solve', 'packed.cnf.gz']);
+    expect([solved.code, solved.out.split('\n')[0]]).toEqual([0, 's SATISFIABLE']);
   });
 });

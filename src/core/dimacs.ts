@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { Cnf } from './cnf.js';
 import type { Instance } from './puzzle.js';
 import { UserError, hasNameControlCharacter, oneLine, systemReason } from './errors.js';
@@ -112,10 +112,33 @@ export function writeDimacsFile(path: string, cnf: Cnf, meta: DimacsMeta, option
     throw new UserError(`${option ? `${option}: ` : ''}cannot write "${path}": ${systemReason(e)}`);
   };
   try {
-    writeReplacing(path, dimacsChunks(cnf, meta));
+    const chunks = dimacsChunks(cnf, meta);
+    writeReplacing(path, /\.gz$/i.test(path) ? gzipped(chunks) : chunks);
   } catch (e) {
     explain(e);
   }
+}
+
+/** How much text a gzip member of a written FILE.gz holds: a formula of GBs is packed a piece at a time, never whole. */
+const GZIP_MEMBER_BYTES = 1 << 20;
+
+/**
+ * Text as gzip, a member for each MiB of it: gzip files of several members
+ * are one file to gunzip, zcat and the solvers, which read FILE.gz by its
+ * magic bytes as these readers do. Plain DIMACS under a .gz name was written
+ * before, which zcat refused ("not in gzip format").
+ */
+function* gzipped(chunks: Iterable<string>): Generator<Buffer> {
+  let batch: string[] = [];
+  let size = 0;
+  for (const chunk of chunks) {
+    batch.push(chunk);
+    size += chunk.length;
+    if (size < GZIP_MEMBER_BYTES) continue;
+    yield gzipSync(batch.join(''));
+    [batch, size] = [[], 0];
+  }
+  if (batch.length > 0) yield gzipSync(batch.join(''));
 }
 
 /** Writes DIMACS to a stream (stdout), waiting for it to drain. */
