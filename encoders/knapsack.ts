@@ -213,7 +213,7 @@ function itemsOf(options: KnapsackOptions): Item[] {
   if (!spec.includes(':') && spec.trim() !== '') {
     if (!existsSync(inputPath(spec)))
       throw new UserError(`${fieldName('items')}: no file "${spec}" (items are name:weight:value,… or a file of "name weight value" lines)`);
-    return checkedItems(fileEntries(spec));
+    return checkedItems(fileEntries(spec), spec);
   }
   // Typed in the option: a bad item is a bad option value, a usage error (exit 2); a file's stays exit 1.
   return readingOption(() =>
@@ -221,6 +221,7 @@ function itemsOf(options: KnapsackOptions): Item[] {
       spec
         .split(',')
         .map((raw, i) => ({ text: raw.trim(), where: `${fieldName('items')}, item ${i + 1}`, shown: raw.trim(), form: 'name:weight:value' })),
+      fieldName('items'),
     ),
   );
 }
@@ -232,15 +233,15 @@ function itemsOf(options: KnapsackOptions): Item[] {
  */
 type ItemEntry = { text: string; where: string; shown: string; form: string };
 
-/** The items of these entries, each name once, at least one. */
-function checkedItems(entries: readonly ItemEntry[]): Item[] {
+/** The items of these entries, each name once, at least one; `source` (the file, or the option typed) is where none were found. */
+function checkedItems(entries: readonly ItemEntry[], source: string): Item[] {
   const items = entries.map(parseItem);
   const names = new Set<string>();
   for (const [i, it] of items.entries()) {
     if (names.has(it.name)) throw new UserError(`${entries[i]!.where}: item "${it.name}" is named twice`);
     names.add(it.name);
   }
-  if (items.length === 0) throw new UserError(`${fieldName('items')}: no items`);
+  if (items.length === 0) throw new UserError(`${source}: no items`);
   return items;
 }
 

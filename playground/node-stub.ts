@@ -31,6 +31,7 @@ export const spawn = unavailable('spawn');
 // The access modes of node:fs (W_OK ...), read by the CLI's output checks only.
 export const constants = {};
 export const gunzipSync = unavailable('gunzipSync');
+export const gzipSync = unavailable('gzipSync');
 export const renameSync = unavailable('renameSync');
 export const rmSync = unavailable('rmSync');
 export const statSync = unavailable('statSync');

@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from './helpers/temp-dir.js';
 import { checkDeck } from '../encoders/dobble.js';
+import { chained } from '../src/core/checksum.js';
 import { type CliRun as Run, expectOneLineError } from './helpers/expect-errors.js';
 
 /**
@@ -245,6 +247,26 @@ describe('bench --merge of a report cut or edited', { timeout: 120_000 }, () => 
     }
   });
 
+  it('names a measure of the wrong type by its JSON path (a text or object where the tables print seconds was "internal error: ….toFixed")', () => {
+    const report = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'bench', 'results', 'report.json'), 'utf8')) as {
+      cells: Record<string, Record<string, unknown>>[];
+    };
+    const cell = report.cells.findIndex((c) => c.first && c.firstN && c.all && c.search);
+    for (const [name, key, field, value, path] of [
+      ['first-text.json', 'first', undefined, 'x', `$.cells[${cell}].first: expected an object`],
+      ['first-n-empty.json', 'firstN', undefined, {}, `$.cells[${cell}].firstN.seconds: expected a number or null`],
+      ['all-seconds-text.json', 'all', 'seconds', '1.5', `$.cells[${cell}].all.seconds: expected a number or null`],
+      ['search-all-cpu.json', 'search', 'allCpu', {}, `$.cells[${cell}].search.allCpu: expected a number or null`],
+    ] as const) {
+      const copy = structuredClone(report);
+      if (field === undefined) copy.cells[cell]![key] = value as unknown as Record<string, unknown>;
+      else copy.cells[cell]![key]![field] = value;
+      const r = run(['bench', '--merge', file(name, JSON.stringify(copy)), '-o', `out-${name}`]);
+      const quoted = (text: string) => text.replace(/[.$[\]()]/g, '\\$&');
+      expectOneLineError(r, new RegExp(`--merge: "${quoted(name)}" is not a bench report\\.json \\(${quoted(path)}\\)$`, 'm'));
+    }
+  });
+
   it('names a number too large for a double as written, by its JSON path (regression: JSON.parse made it Infinity, shown as null)', () => {
     const text = readFileSync(join(import.meta.dirname, '..', 'bench', 'results', 'report.json'), 'utf8').replace(
       '"machine":',
@@ -394,5 +416,177 @@ describe('JSON where text art is read', { timeout: 120_000 }, () => {
         /:1: unexpected character "[{[]" at column 1: this is read as text art \(.*\); JSON boards, objects \{"grid": …, "cells": \[…\]\}, are read by the polyform puzzle$/m,
       );
     }
+  });
+});
+
+/** The file's lines with `edit` made to its records, each checksum chained again as a run would have written it. */
+const rechained = (lines: readonly string[], edit: (records: Record<string, unknown>[]) => Record<string, unknown>[]): string => {
+  let sum = chained('', lines[0]!);
+  const records = edit(lines.slice(1).map((line) => ({ ...(JSON.parse(line) as Record<string, unknown>), sum: undefined })));
+  const written = records.map((record) => {
+    const body = JSON.stringify({ ...record, sum: undefined }).slice(0, -1);
+    sum = chained(sum, body);
+    return `${body},"sum":"${sum}"}`;
+  });
+  return `${[lines[0]!, ...written].join('\n')}\n`;
+};
+
+describe('enumerate --resume: a record of valid JSON and a good checksum, of the wrong type', { timeout: 120_000 }, () => {
+  it('is refused as neither a solution nor a cube (was "solution undefined where solution 1 should be")', () => {
+    const enumerate = ['enumerate', 'polyomino', '--board', '3x2', '--pieces', 'L3,D2,M1', '--show', '0'];
+    expect(run([...enumerate, '-o', 'typed.jsonl']).code).toBe(0);
+    const lines = readFileSync(join(dir, 'typed.jsonl'), 'utf8').trim().split('\n');
+    const cases: [string, (records: Record<string, unknown>[]) => Record<string, unknown>[], RegExp][] = [
+      ['cube-number.jsonl', (r) => [{ cube: 5 }, ...r], /cube-number\.jsonl:2: neither a solution .* nor a finished cube .*; cannot resume$/m],
+      ['index-text.jsonl', (r) => r.map((x) => (x.index === 1 ? { ...x, index: '1' } : x)), /index-text\.jsonl:2: neither a solution/m],
+      ['other-record.jsonl', (r) => [...r.slice(0, 3), { note: 'by hand' }], /other-record\.jsonl:5: neither a solution/m],
+    ];
+    for (const [name, edit, message] of cases) {
+      const text = rechained(lines, edit);
+      file(name, text);
+      expectOneLineError(run([...enumerate, '-o', name, '--resume']), message);
+      expect(readFileSync(join(dir, name), 'utf8')).toBe(text);
+    }
+  });
+});
+
+describe('check-proof of a compressed proof', { timeout: 120_000 }, () => {
+  it('says the proof is gzip or xz and to unpack it (was "u.drat.gz:1: unexpected byte 0x1f", as if a garbled text proof)', () => {
+    const cnf = file('one-var-unsat.cnf', 'p cnf 1 2\n1 0\n-1 0\n');
+    expect(run(['check-proof', cnf, file('plain.drat', '0\n')]).code).toBe(0);
+    const gzip = file('packed.drat.gz', gzipSync('0\n'));
+    expectOneLineError(
+      run(['check-proof', cnf, gzip]),
+      /^puzzlesat: packed\.drat\.gz: a gzip-compressed proof; proofs are read unpacked \(unpack it first\)$/m,
+    );
+    // xz's magic bytes alone: no xz program is needed to tell them.
+    const xz = file('packed.drat.xz', Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00, 0x00, 0x04]));
+    expectOneLineError(run(['check-proof', cnf, xz]), /^puzzlesat: packed\.drat\.xz: an xz-compressed proof; proofs are read unpacked/m);
+  });
+});
+
+describe('a file that holds no item', { timeout: 120_000 }, () => {
+  it('is named in the refusal (was "--items: no items", which file unsaid)', () => {
+    for (const [name, text] of [
+      ['no-items.txt', ''],
+      ['only-comments.txt', '# name weight value\n\n   # none yet\n'],
+    ] as const) {
+      expectOneLineError(
+        run(['solve', 'knapsack', '--items', file(name, text)]),
+        new RegExp(`^puzzlesat: ${name.replace('.', '\\.')}: no items`, 'm'),
+      );
+    }
+  });
+});
+
+describe('JSON where a pieces file of art is read', { timeout: 120_000 }, () => {
+  it('says that NAME: headers and art are read there, and where JSON piece sets go (was "expected a piece header such as "Q:" before the art")', () => {
+    const pieces = file('pieces.json', '{"grid": "square", "pieces": [{"name": "A", "cells": [[0,0]]}]}\n');
+    const list = file('pieces-array.json', '[{"name": "A", "cells": [[0,0]]}]\n');
+    for (const args of [
+      ['solve', 'polyomino', '--board', '2x1', '--pieces-file', pieces],
+      ['solve', 'polycube', '--figure', '2x1x1', '--pieces-file', list],
+    ]) {
+      expectOneLineError(
+        run(args),
+        /:1: expected a piece header such as "Q:" before the art; JSON piece sets, objects \{"grid": …, "pieces": \[…\]\}, are read by the polyform puzzle$/m,
+      );
+    }
+  });
+});
+
+describe('count --resume: a unit of more solutions than the exact-cover counter holds exactly', { timeout: 120_000 }, () => {
+  it('is refused at its line (400 digits were "internal error: burnside: … sum to Infinity"; 2^53 + 1 was added as 2^53 + 4)', () => {
+    const count = ['count', 'pentomino', '--preset', '3x20'];
+    expect(run([...count, '-o', 'units.jsonl']).code).toBe(0);
+    const lines = readFileSync(join(dir, 'units.jsonl'), 'utf8').trim().split('\n');
+    // The costliest unit: a resume recounts only the cheapest few.
+    const units = lines.slice(1, -1).map((line) => JSON.parse(line) as { unit: string; nodes: number });
+    const costliest = units.reduce((a, b) => (b.nodes > a.nodes ? b : a)).unit;
+    const line = units.findIndex((u) => u.unit === costliest) + 2;
+    for (const [name, claimed, shown] of [
+      ['huge-unit.jsonl', `1${'0'.repeat(400)}`, '10000000… \\(401 digits\\)'],
+      ['inexact-unit.jsonl', '9007199254740993', '9007199254740993'],
+    ] as const) {
+      // The file as a stopped run leaves it (no closing line), one unit's count edited and the checksums chained again.
+      const text = rechained(lines, (records) => records.slice(0, -1).map((r) => (r.unit === costliest ? { ...r, count: claimed } : r)));
+      file(name, text);
+      expectOneLineError(
+        run([...count, '-o', name, '--resume']),
+        new RegExp(
+          `${name.replace('.', '\\.')}:${line}: unit "${costliest}" was recorded with ${shown} solutions, more than the exact-cover counter holds exactly \\(at most 9007199254740991\\)`,
+          'm',
+        ),
+      );
+      expect(readFileSync(join(dir, name), 'utf8')).toBe(text);
+    }
+  });
+});
+
+describe('sweep --resume: a row of more solutions than a count holds exactly', { timeout: 120_000 }, () => {
+  it('is refused at its line (400 digits were read as Infinity and listed as the roll of the most solutions)', () => {
+    const sweep = ['sweep', 'genius-square', '--count', '--sample', '2', '--workers', '1'];
+    expect(run([...sweep, '-o', 'counted.tsv']).code).toBe(0);
+    const [params, header, ...rows] = readFileSync(join(dir, 'counted.tsv'), 'utf8').trim().split('\n');
+    for (const [name, claimed] of [
+      ['huge-row.tsv', `1${'0'.repeat(400)}`],
+      ['inexact-row.tsv', '9007199254740993'],
+    ] as const) {
+      // The first row's solutions edited, and the checksums chained again as a run would have written them.
+      let sum = chained('', params!);
+      const edited = rows.map((row, i) => {
+        const body = row.slice(0, row.lastIndexOf('\t'));
+        const text = i === 0 ? body.replace(/\t\d+$/, `\t${claimed}`) : body;
+        sum = chained(sum, text);
+        return `${text}\t${sum}`;
+      });
+      const text = `${[params, header, ...edited].join('\n')}\n`;
+      file(name, text);
+      expectOneLineError(
+        run([...sweep, '-o', name, '--resume']),
+        new RegExp(`^puzzlesat: ${name.replace('.', '\\.')}:3: solutions must be empty or a whole number of at most 9007199254740991, got "`, 'm'),
+      );
+      expect(readFileSync(join(dir, name), 'utf8')).toBe(text);
+    }
+  });
+});
+
+describe('"#" in the art of a grid whose cells are drawn otherwise', { timeout: 120_000 }, () => {
+  it('says how that grid draws a cell (a triangle piece drawn "#", as on squares, was "piece A has no cells")', () => {
+    for (const [args, message, code] of [
+      [
+        ['--grid', 'triangle', '--board', '2x2', '--pieces', 'A=#'],
+        /^puzzlesat: --pieces piece A: nothing drawn: "#" and space are empty in triangle art \(use \^ for an upward and v for a downward triangle\)$/m,
+        2,
+      ],
+      [
+        ['--grid', 'square-edges', '--board', '2x2', '--pieces-file', file('stick-pieces.txt', 'A:\n##\n')],
+        /^puzzlesat: stick-pieces\.txt: nothing drawn: "#" and space are empty in square-edges art \(use - for a horizontal and \| for a vertical stick, \+ for the points between\)$/m,
+        1,
+      ],
+      [
+        ['--grid', 'triangle', '--board', file('hash-board.txt', '##\n##\n'), '--pieces', 'A=^'],
+        /^puzzlesat: hash-board\.txt: nothing drawn: "#" and space are empty in triangle art/m,
+        1,
+      ],
+    ] as const) {
+      expectOneLineError(run(['solve', 'polyform', ...args]), message, code);
+    }
+  });
+});
+
+describe('encode -o FILE.gz', { timeout: 120_000 }, () => {
+  it('writes gzip, which zcat and every reader of FILE.gz unpack (plain DIMACS was written under the .gz name)', () => {
+    // 6x10: 1.4 MB of DIMACS, two gzip members.
+    const encode = ['encode', 'pentomino', '--preset', '6x10'];
+    const plain = run(encode);
+    expect(plain.code, plain.err).toBe(0);
+    const written = run([...encode, '-o', 'packed.cnf.gz']);
+    expect(written.code, written.err).toBe(0);
+    const bytes = readFileSync(join(dir, 'packed.cnf.gz'));
+    expect([...bytes.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+    expect(gunzipSync(bytes).toString('utf8')).toBe(plain.out);
+    const solved = run(['solve', 'packed.cnf.gz']);
+    expect([solved.code, solved.out.split('\n')[0]]).toEqual([0, 's SATISFIABLE']);
   });
 });

@@ -145,8 +145,15 @@ const list = (value: unknown): string[] =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** A value's type as a merged report must have it: a list of one shape, an object of named ones (NAME? may be absent or null). */
-type Shape = 'string' | 'number' | 'object' | readonly [Shape] | { readonly [key: string]: Shape };
+/**
+ * A value's type as a merged report must have it: a list of one shape, an
+ * object of named ones (NAME? may be absent or null), or 'number|null' for a
+ * measure that is null when a run did not finish.
+ */
+type Shape = 'string' | 'number' | 'number|null' | 'object' | readonly [Shape] | { readonly [key: string]: Shape };
+
+/** A timing as the tables print it: its seconds (null: stopped at the time limit) and the solutions found. */
+const MEASURE_SHAPE: Shape = { seconds: 'number|null', found: 'number' };
 
 /**
  * What the report's tables and chart read of a merged report: a report cut
@@ -159,15 +166,31 @@ const REPORT_SHAPE: Shape = {
   loadAverage: { start: 'number', end: 'number' },
   settings: { suite: 'string', puzzles: ['string'], encodings: ['string'], solvers: ['string'], search: 'object' },
   puzzles: [{ name: 'string', expected: { classes: 'number', raw: 'number' } }],
-  cells: [{ puzzle: 'string', encoding: 'string', solver: 'string', buildSeconds: 'number', 'search?': { cpu: 'number', wall: 'number' } }],
+  cells: [
+    {
+      puzzle: 'string',
+      encoding: 'string',
+      solver: 'string',
+      buildSeconds: 'number',
+      'first?': MEASURE_SHAPE,
+      'firstN?': MEASURE_SHAPE,
+      'all?': MEASURE_SHAPE,
+      'search?': { cpu: 'number', wall: 'number', found: 'number', allCpu: 'number|null' },
+    },
+  ],
 };
+
+const TYPE_WORDS = { string: 'a string', number: 'a number', 'number|null': 'a number or null', object: 'an object' } as const;
+
+function fitsType(v: unknown, type: keyof typeof TYPE_WORDS): boolean {
+  if (type === 'object') return typeof v === 'object' && v !== null;
+  if (type === 'number|null') return v === null || typeof v === 'number';
+  return typeof v === type;
+}
 
 /** The JSON path of the first value of `v` not of its shape, and what was expected there; undefined when every one is. */
 function misfit(v: unknown, shape: Shape, path: string): string | undefined {
-  if (typeof shape === 'string') {
-    const fits = shape === 'object' ? typeof v === 'object' && v !== null : typeof v === shape;
-    return fits ? undefined : `${path}: expected ${shape === 'object' ? 'an object' : `a ${shape}`}`;
-  }
+  if (typeof shape === 'string') return fitsType(v, shape) ? undefined : `${path}: expected ${TYPE_WORDS[shape]}`;
   if (Array.isArray(shape)) {
     if (!Array.isArray(v)) return `${path}: expected a list`;
     for (const [i, x] of v.entries()) {

@@ -7,7 +7,7 @@ export const command = 'encode <kind>';
 export const describe = 'write the puzzle as DIMACS CNF for any SAT solver';
 
 export const builder = (y: Argv) =>
-  outputOption(puzzleOptions(formulaOptions(y)), 'write to FILE instead of stdout')
+  outputOption(puzzleOptions(formulaOptions(y)), 'write to FILE instead of stdout (gzip when FILE ends in .gz)')
     .positional('kind', { type: 'string', describe: 'the kind of puzzle (puzzlesat list puzzles)' })
     .option('json', { type: 'boolean', describe: 'with --output: the summary (vars, clauses, families) as JSON on stdout' })
     .option('unique', {

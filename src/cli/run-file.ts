@@ -251,6 +251,10 @@ export class RunFile extends ChainedFile<RunHeader> {
         this.finishedCubes.add(record.cube);
         continue;
       }
+      // A record of neither kind (a cube that is no text, an index that is no number) was taken for a solution out of
+      // place: "solution undefined where solution 1 should be".
+      if (record.cube !== undefined || typeof record.index !== 'number')
+        throw new UserError(`${where}: neither a solution ({"index": N, "vars": [...]}) nor a finished cube ({"cube": "LITERALS"}); cannot resume`);
       if (record.index !== this.known.length + 1)
         throw new UserError(`${where}: solution ${String(record.index)} where solution ${this.known.length + 1} should be; cannot resume`);
       const vars = record.vars;

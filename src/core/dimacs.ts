@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { Cnf } from './cnf.js';
 import type { Instance } from './puzzle.js';
 import { UserError, hasNameControlCharacter, oneLine, systemReason } from './errors.js';
 import { readFileInput, readInput } from './input.js';
 import { writeReplacing } from './output.js';
 import { checkSize, limitOption, sizeLimit } from './limits.js';
+import { packingOf } from './packing.js';
 
 /** What the DIMACS comment block says about where a formula came from. */
 export interface DimacsMeta {
@@ -111,10 +112,33 @@ export function writeDimacsFile(path: string, cnf: Cnf, meta: DimacsMeta, option
     throw new UserError(`${option ? `${option}: ` : ''}cannot write "${path}": ${systemReason(e)}`);
   };
   try {
-    writeReplacing(path, dimacsChunks(cnf, meta));
+    const chunks = dimacsChunks(cnf, meta);
+    writeReplacing(path, /\.gz$/i.test(path) ? gzipped(chunks) : chunks);
   } catch (e) {
     explain(e);
   }
+}
+
+/** How much text a gzip member of a written FILE.gz holds: a formula of GBs is packed a piece at a time, never whole. */
+const GZIP_MEMBER_BYTES = 1 << 20;
+
+/**
+ * Text as gzip, a member for each MiB of it: gzip files of several members
+ * are one file to gunzip, zcat and the solvers, which read FILE.gz by its
+ * magic bytes as these readers do. Plain DIMACS under a .gz name was written
+ * before, which zcat refused ("not in gzip format").
+ */
+function* gzipped(chunks: Iterable<string>): Generator<Buffer> {
+  let batch: string[] = [];
+  let size = 0;
+  for (const chunk of chunks) {
+    batch.push(chunk);
+    size += chunk.length;
+    if (size < GZIP_MEMBER_BYTES) continue;
+    yield gzipSync(batch.join(''));
+    [batch, size] = [[], 0];
+  }
+  if (batch.length > 0) yield gzipSync(batch.join(''));
 }
 
 /** Writes DIMACS to a stream (stdout), waiting for it to drain. */
@@ -227,10 +251,6 @@ export function readPackedText(path: string, option?: string): string {
   return decompressed(bytes, nameOf(path)).toString('latin1');
 }
 
-const GZIP_MAGIC = [0x1f, 0x8b];
-const XZ_MAGIC = [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00];
-const startsWith = (bytes: Buffer, magic: readonly number[]) => magic.every((b, i) => bytes[i] === b);
-
 /**
  * gzip and xz files (and standard input) as minisat and cadical read them: by
  * their magic bytes, whatever the name; what they unpack to is held to the
@@ -239,7 +259,8 @@ const startsWith = (bytes: Buffer, magic: readonly number[]) => magic.every((b, 
 export function decompressed(bytes: Buffer, path: string): Buffer {
   const limit = sizeLimit('bytes');
   const tooLarge = () => checkSize('bytes', limit + 1, path, 'decompresses to at least');
-  if (startsWith(bytes, GZIP_MAGIC)) {
+  const packing = packingOf(bytes);
+  if (packing === 'gzip') {
     try {
       return gunzipSync(bytes, { maxOutputLength: limit });
     } catch (e) {
@@ -247,7 +268,7 @@ export function decompressed(bytes: Buffer, path: string): Buffer {
       throw new UserError(`${path}: damaged gzip data (${systemReason(e)})`);
     }
   }
-  if (startsWith(bytes, XZ_MAGIC)) {
+  if (packing === 'xz') {
     const xz = spawnSync('xz', ['-dc'], { input: bytes, maxBuffer: limit });
     if (xz.error && (xz.error as NodeJS.ErrnoException).code === 'ENOBUFS') tooLarge();
     if (xz.error && (xz.error as NodeJS.ErrnoException).code === 'ENOENT')

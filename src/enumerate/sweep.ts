@@ -392,7 +392,9 @@ function readRow(line: string, path: string, n: number, previous: string, rows: 
   if (roll === undefined || solutions === undefined || extra !== undefined || (solvable !== 'yes' && solvable !== 'no')) {
     throw new UserError(`${where}: expected "roll<TAB>yes|no<TAB>solutions<TAB>sum"`);
   }
-  if (solutions !== '' && !/^\d+$/.test(solutions)) throw new UserError(`${where}: solutions must be a whole number or empty, got "${solutions}"`);
+  // Past 2^53 a count is no longer exact (a row of 400 digits was read as Infinity, and listed with the most solutions).
+  if (solutions !== '' && !(/^\d+$/.test(solutions) && Number.isSafeInteger(Number(solutions))))
+    throw new UserError(`${where}: solutions must be empty or a whole number of at most ${Number.MAX_SAFE_INTEGER}, got "${solutions}"`);
   const count = solutions === '' ? null : Number(solutions);
   if (count !== null && count > 0 !== (solvable === 'yes')) throw new UserError(`${where}: "${solvable}" contradicts ${count} solutions`);
   const index = rollIndex(parseBlockers(roll, where));

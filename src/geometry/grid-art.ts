@@ -118,6 +118,24 @@ function sticks(ms: readonly Mark[], source: string): Cell[] {
   return out;
 }
 
+/** How the grids whose "#" is empty draw a cell, for a drawing of "#" alone. */
+const DRAWN_WITH: Readonly<Record<string, string>> = {
+  triangle: '^ for an upward and v for a downward triangle',
+  'square-edges': '- for a horizontal and | for a vertical stick, + for the points between',
+};
+
+/**
+ * The cells of art with none drawn: none, unless it is "#" where "#" is a
+ * hole (triangles, sticks). Drawn as on squares, a piece read as no cells
+ * ("piece A has no cells"), which left unsaid how that grid draws one.
+ */
+function noneDrawn(grid: Grid, lines: readonly TextLine[], source: string): Cell[] {
+  const legend = DRAWN_WITH[grid.name];
+  if (legend && lines.some((l) => !l.text.startsWith('//') && l.text.includes('#')))
+    throw new UserError(`${source}: nothing drawn: "#" and space are empty in ${grid.name} art (use ${legend})`);
+  return [];
+}
+
 /** The cells drawn in art for a grid, as a board or as a piece. */
 export function parseGridArt(grid: Grid, lines: readonly TextLine[], source: string, role: ArtRole): Cell[] {
   if (grid.name === 'square' || grid.name === 'cube') {
@@ -135,7 +153,7 @@ export function parseGridArt(grid: Grid, lines: readonly TextLine[], source: str
           m,
           role === 'board' ? '(use "." for a hexagon, "#" or space for a hole)' : '(use "#" or a letter for a block, "." or space for empty)',
         );
-  if (ms.length === 0) return [];
+  if (ms.length === 0) return noneDrawn(grid, lines, source);
   const cells = grid.name === 'hexagon' ? hexagons(ms, source) : grid.name === 'triangle' ? triangles(ms, source) : sticks(ms, source);
   return atOrigin(cells);
 }

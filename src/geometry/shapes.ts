@@ -62,6 +62,11 @@ function jsonHint(ch: string, cells: readonly Cell[], legend: string): string {
   return `: this is read as text art (${legend}); JSON boards, objects {"grid": …, "cells": […]}, are read by the polyform puzzle`;
 }
 
+/** What the refusal of a pieces file's first line adds when it opens JSON: a piece set given where art is read, as jsonHint says of boards. */
+function piecesJsonHint(line: string): string {
+  return /^\s*[{[]/.test(line) ? '; JSON piece sets, objects {"grid": …, "pieces": […]}, are read by the polyform puzzle' : '';
+}
+
 /**
  * Refuses a drawing as soon as it holds more than --max-cells cells, as it is
  * read: no board may hold more, so no piece either, and a 50 MB line of art
@@ -218,7 +223,7 @@ export function parsePiecesFile(
     } else if (pieces.length) {
       pieces[pieces.length - 1]!.lines.push(l);
     } else if (l.text.trim() !== '' && !l.text.startsWith('//')) {
-      throw new UserError(`${source}:${l.line}: expected a piece header such as "Q:" before the art`);
+      throw new UserError(`${source}:${l.line}: expected a piece header such as "Q:" before the art${piecesJsonHint(l.text)}`);
     }
   }
   if (pieces.length === 0) throw new UserError(`${source}: no pieces found (start each with a header line "NAME:")`);

@@ -14,6 +14,7 @@
 import { UserError } from '../core/errors.js';
 import { fieldName } from '../core/field-names.js';
 import { passedAt } from '../core/limits.js';
+import { packingOf } from '../core/packing.js';
 import { IntVec } from './int-vec.js';
 
 export type DratFormat = 'text' | 'binary';
@@ -97,6 +98,7 @@ export function parseProofChunks(chunks: Iterable<Uint8Array>, source = '<proof>
   const pieces = chunks[Symbol.iterator]();
   try {
     let pending = formatHead(pieces);
+    refusePacked(pending, source);
     const parser = detectFormat(pending) === 'binary' ? new BinaryParser(read) : new TextParser(read);
     for (;;) {
       pending = pending.subarray(parser.parse(pending, false));
@@ -127,6 +129,17 @@ function formatHead(pieces: Iterator<Uint8Array>): Uint8Array {
     head = joined(head, next.value);
   }
   return head;
+}
+
+/**
+ * A compressed proof is refused by what it is: read a piece at a time, it is
+ * not unpacked as a DIMACS file is, and its first byte alone (gzip's 0x1f)
+ * read as a garbled text proof.
+ */
+function refusePacked(head: Uint8Array, source: string): void {
+  const packing = packingOf(head);
+  if (packing)
+    throw new UserError(`${source}: ${packing === 'gzip' ? 'a gzip' : 'an xz'}-compressed proof; proofs are read unpacked (unpack it first)`);
 }
 
 function joined(a: Uint8Array, b: Uint8Array): Uint8Array {
