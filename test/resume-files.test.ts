@@ -167,7 +167,7 @@ describe('resume files', { timeout: 300_000 }, () => {
     expect(JSON.parse(resumed.out)).toMatchObject({ count: 2, complete: true });
   });
 
-  it('count and enumerate --resume of a file that is not there, or is empty, start from the beginning and say so in one line on stderr, never on stdout (regression: started afresh silently, or "resuming: 0 solutions")', () => {
+  it('count, enumerate and sweep --resume of a file that is not there (count and enumerate: or is empty) start from the beginning and say so in one line on stderr, never on stdout (regression: started afresh silently, or "resuming: 0 solutions")', () => {
     const verbs: [string[], string][] = [
       [['count', 'pentomino', '--preset', '3x20'], 'count'],
       [['enumerate', 'pentomino', '--preset', '3x20', '--show', '0'], 'enumeration'],
@@ -187,5 +187,10 @@ describe('resume files', { timeout: 300_000 }, () => {
         rmSync(join(dir, name));
       }
     }
+    // A sweep's TSV alike.
+    const sweep = run('sweep', 'genius-square', '--sample', '2', '--workers', '1', '-o', 'nothing.tsv', '--resume', '--json');
+    expect(sweep.code, sweep.err).toBe(0);
+    expect(sweep.err).toBe('puzzlesat: resuming: nothing to resume at nothing.tsv (no such file); the sweep starts from the beginning\n');
+    expect(JSON.parse(sweep.out)).toMatchObject({ complete: true });
   });
 });
