@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseAmo, parseCard } from '../src/card/index.js';
 import { parsePb } from '../src/pb/index.js';
-import { type DimacsFormula, clauseCount, dimacsClauses, instanceFromDimacs, readDimacsFile } from '../src/core/dimacs.js';
+import { type DimacsFormula, clauseCount, dimacsClauses, instanceFromDimacs, readDimacsFile, runLimits } from '../src/core/dimacs.js';
 import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
 import { camelField, fieldName, kebabField, withFieldNames } from '../src/core/field-names.js';
 import { inputPath, withInputDirectory } from '../src/core/input.js';
@@ -143,7 +143,8 @@ function builtInstance(puzzle: string, args: Record<string, unknown>): Instance 
       throw new UsageError(
         `${fieldName(camelField(unread))} does not apply to a DIMACS formula (${puzzle === '-' ? '<stdin>' : puzzle}): it is read as it is`,
       );
-    return instanceFromDimacs(readDimacsFile(puzzle), puzzle === '-' ? '<stdin>' : puzzle);
+    // Read to be run: the file meets the run's deadline as the formula built from it does.
+    return instanceFromDimacs(readDimacsFile(puzzle, { ...runLimits(), meetDeadline: true }), puzzle === '-' ? '<stdin>' : puzzle);
   }
   const entry = puzzleByName(puzzle);
   const mine = new Set(entry.options.map((o) => o.name));

@@ -1,4 +1,4 @@
-import { interruptedOnOpen as interruptedOnOpenIn } from './helpers/interrupt.js';
+import { interruptedInCnfSetUp, interruptedOnOpen as interruptedOnOpenIn } from './helpers/interrupt.js';
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -459,6 +459,18 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     const optimize = interruptedOnOpen('items.txt', ['optimize', 'knapsack', '--items', 'items.txt', '--json']);
     expect({ code: optimize.code, err: optimize.err }).toEqual({ code: 130, err: '\npuzzlesat: stopping (Ctrl-C again to quit at once)\n' });
     expect(JSON.parse(optimize.out)).toMatchObject({ status: 'UNKNOWN', complete: false, vars: 0, reason: SET_UP_INTERRUPTED });
+  });
+
+  it('Ctrl-C while the CNF counter sets itself up ends the count at once: 130, incomplete, nothing counted (regression: heard only once its arrays were built and its first units counted; minutes of a formula of 1.5 million clauses)', () => {
+    // 300,000 binary clauses over 20 variables: quick to count (3 x 2^18 models), but each of the counter's arrays is 300,000 clauses long.
+    writeFileSync(join(dir, 'pairs.cnf'), `p cnf 20 300000\n${'1 2 0\n'.repeat(300_000)}`);
+    const r = interruptedInCnfSetUp(cli, dir, ['count', 'pairs.cnf', '--json']);
+    expect({ code: r.code, signal: r.signal, err: r.err }).toEqual({
+      code: 130,
+      signal: null,
+      err: '\npuzzlesat: stopping (Ctrl-C again to quit at once)\n',
+    });
+    expect(JSON.parse(r.out)).toMatchObject({ count: 0, complete: false, nodes: 0, stopped: 'stopped', clauses: 300_000 });
   });
 
   it('a resumed count stopped before it counts anything still reports every part its file records (regression: count FILE.cnf --resume --timeout 1 said 0)', () => {

@@ -1,4 +1,7 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildInstance } from '../encoders/index.js';
 import { Cnf } from '../src/core/cnf.js';
 import { dimacsString, parseDimacs, instanceFromDimacs } from '../src/core/dimacs.js';
 import { UserError } from '../src/core/errors.js';
@@ -8,6 +11,9 @@ import { VarPool } from '../src/core/vars.js';
 import { DeadlineReached, setRunDeadline } from '../src/core/limits.js';
 import { bddAtMostWeighted } from '../src/pb/bdd.js';
 import { userErrorOf } from './helpers/expect-errors.js';
+import { tempDir } from './helpers/temp-dir.js';
+
+const dir = tempDir('puzzlesat-core-');
 
 describe('VarPool', () => {
   it('names puzzle variables and numbers auxiliaries per label', () => {
@@ -259,6 +265,22 @@ describe('the run deadline (--timeout) while a formula is built', () => {
     const terms = Array.from({ length: 20_000 }, (_, i) => ({ lit: i + 1, weight: 1 }));
     expect(() => pastDeadline(() => bddAtMostWeighted(sink, terms, 10))).toThrow(DeadlineReached);
     expect(clauses).toBe(0);
+  });
+
+  it('is met while a DIMACS file is read to be run, line by line and literal by literal (regression: count of a file of 1.5 million clauses with --timeout 2 read it whole and stopped at 3 s)', () => {
+    // A bad token far in: a reader that meets the deadline stops before it, one that reads on is refused there.
+    const lines = `p cnf 3 20000\n${'1 -2 3 0\n'.repeat(15_000)}1 x 0\n`;
+    const oneClause = `p cnf 3 1\n${'1 '.repeat(20_000)}x 0\n`;
+    const toRun = { meetDeadline: true };
+    expect(() => pastDeadline(() => parseDimacs(lines, '<input>', toRun))).toThrow(DeadlineReached);
+    expect(() => pastDeadline(() => parseDimacs(oneClause, '<input>', toRun))).toThrow(DeadlineReached);
+    // With time left, or read otherwise (check-proof meets the deadline itself), the same files are read to their bad token.
+    expect(() => parseDimacs(lines, '<input>', toRun)).toThrow('<input>:15002: stray token "x"');
+    expect(() => pastDeadline(() => parseDimacs(lines))).toThrow('<input>:15002: stray token "x"');
+    // A file read to be run (count FILE.cnf) meets it.
+    const file = join(dir, 'long.cnf');
+    writeFileSync(file, lines);
+    expect(() => pastDeadline(() => buildInstance(file, {}))).toThrow(DeadlineReached);
   });
 });
 

@@ -4,6 +4,7 @@ import { Family } from '../src/core/cnf.js';
 import { countInThreads } from '../src/count-threads.js';
 import { classTerms } from '../src/count/burnside.js';
 import { countCnf } from '../src/count/cnf.js';
+import { countPuzzle } from '../src/count/count.js';
 import { DEFAULT_MAX_BYTES, POLL_NODES, Stopped, repeatedSetUp } from '../src/count/engine.js';
 import * as problem from '../src/count/problem.js';
 import { countInstance } from '../src/count/solutions.js';
@@ -15,6 +16,38 @@ vi.mock('../src/count/problem.js', async (importOriginal) => {
   const original = await importOriginal<typeof problem>();
   return { ...original, compileProblem: vi.fn(original.compileProblem) };
 });
+
+/**
+ * A press at the nth poll: inside a set-up the CLI's runner (interruptibleSetUp) has V8 end the work, outside it the handler
+ * has its turn; the stop is heard from then on. `cut` tells whether the runner ended a set-up.
+ */
+function pressAt(n: number) {
+  const press = new Error('Ctrl-C');
+  let polls = 0;
+  let pressed = false;
+  let inSetUp = false;
+  let cut = false;
+  const runner: SetUpRunner = async (work) => {
+    inSetUp = true;
+    try {
+      return work();
+    } catch (e) {
+      if (e !== press) throw e;
+      cut = true;
+      throw new DeadlineReached('Ctrl-C while building the formula');
+    } finally {
+      inSetUp = false;
+    }
+  };
+  const shouldStop = () => {
+    if (++polls === n) {
+      pressed = true;
+      if (inSetUp) throw press;
+    }
+    return pressed;
+  };
+  return { runner, shouldStop, cut: () => cut };
+}
 
 /**
  * A count hears its stop (--timeout, Ctrl-C, the library's signal) while it
@@ -99,35 +132,6 @@ describe('a count stopped while it is set up', () => {
 
   it("a press the front end hears by cutting the set-up short (the CLI's Ctrl-C, which no poll hears inside synchronous work) ends the count incomplete, as a stop its poll hears (regression: heard only once the terms were set up)", async () => {
     const plan = { puzzle: 'pentomino', args: { preset: '6x10' }, unique: true, uniqueBy: undefined, maxBytes: DEFAULT_MAX_BYTES };
-    // A press at the nth poll: inside a set-up the CLI's runner (interruptibleSetUp) has V8 end the work, outside it the handler
-    // has its turn; the stop is heard from then on.
-    const pressAt = (n: number) => {
-      const press = new Error('Ctrl-C');
-      let polls = 0;
-      let pressed = false;
-      let inSetUp = false;
-      let cut = false;
-      const runner: SetUpRunner = async (work) => {
-        inSetUp = true;
-        try {
-          return work();
-        } catch (e) {
-          if (e !== press) throw e;
-          cut = true;
-          throw new DeadlineReached('Ctrl-C while building the formula');
-        } finally {
-          inSetUp = false;
-        }
-      };
-      const shouldStop = () => {
-        if (++polls === n) {
-          pressed = true;
-          if (inSetUp) throw press;
-        }
-        return pressed;
-      };
-      return { runner, shouldStop, cut: () => cut };
-    };
     try {
       // A fresh instance each (what is worked out is kept per instance): polls 1 to 3 work out the terms, 5 and 6 check the group and build the first term's rows (on threads, every term's).
       for (const n of [1, 2, 3, 5, 6]) {
@@ -238,6 +242,50 @@ describe('a count stopped while it is set up', () => {
     }
     expect(added).toBeLessThanOrEqual(1000 + POLL_NODES);
     expect(added).toBeLessThan(clauses);
+  });
+
+  /**
+   * The polls of a count's set-up: all but the last (`searches` false: a formula that propagation settles, whose
+   * propagation is the whole count but the look at the stop before its one unit), else those before the search's
+   * first, which ticks the progress as the set-up's do not (and stops it there).
+   */
+  const setUpPolls = async (run: CountRun, searches: boolean): Promise<number> => {
+    let polls = 0;
+    let searching = false;
+    await run(
+      () => searching || (polls++, false),
+      () => (searching = searches),
+    );
+    return searches ? polls : polls - 1;
+  };
+  type CountRun = (shouldStop: () => boolean, onTick?: () => void) => Promise<{ count: bigint; complete: boolean; nodes: number }>;
+
+  it("CNF counter and classes by clauses: a press the front end hears by cutting the set-up short ends the count incomplete, nothing counted (regression: the counter's arrays, the propagation of the formula's units and the copy of the formula with the symmetry-breaking family ran plainly, and the CLI's Ctrl-C was heard only once they were done)", async () => {
+    const runs: [string, CountRun, boolean][] = [
+      ['a formula', (shouldStop, onTick) => countCnf(chain(100_000).input, { shouldStop, onTick }), true],
+      ["a formula's units propagated", (shouldStop, onTick) => countCnf(wide(1000).input, { shouldStop, onTick }), false],
+      // A fresh puzzle each: the family's plan and the copy are kept per instance once made.
+      [
+        'classes by clauses',
+        (shouldStop, onTick) => countPuzzle(pentomino({ preset: '6x10' }), { unique: true, uniqueBy: 'clauses', shouldStop, onTick }),
+        true,
+      ],
+    ];
+    try {
+      for (const [what, run, searches] of runs) {
+        const polls = await setUpPolls(run, searches);
+        expect(polls, `${what}: polls in its set-up`).toBeGreaterThan(1);
+        // Its first poll (the family's plan, the counter's clauses read), one midway and its last.
+        for (const n of [1, Math.ceil(polls / 2), polls]) {
+          const pressed = pressAt(n);
+          setSetUpRunner(pressed.runner);
+          expect(await run(pressed.shouldStop), `${what}, press at poll ${n}`).toMatchObject({ count: 0n, complete: false, nodes: 0 });
+          expect(pressed.cut(), `${what}, press at poll ${n}: in the set-up`).toBe(true);
+        }
+      }
+    } finally {
+      setSetUpRunner(async (work) => work());
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from './helpers/temp-dir.js';
@@ -165,5 +165,32 @@ describe('resume files', { timeout: 300_000 }, () => {
     const resumed = run(...classes, '--resume', '--solver', 'minisat-wasm', '--amo', JSON.parse(written.split('\n')[0]!).params.amo, '--json');
     expect(resumed.code, resumed.err).toBe(0);
     expect(JSON.parse(resumed.out)).toMatchObject({ count: 2, complete: true });
+  });
+
+  it('count, enumerate and sweep --resume of a file that is not there (count and enumerate: or is empty) start from the beginning and say so in one line on stderr, never on stdout (regression: started afresh silently, or "resuming: 0 solutions")', () => {
+    const verbs: [string[], string][] = [
+      [['count', 'pentomino', '--preset', '3x20'], 'count'],
+      [['enumerate', 'pentomino', '--preset', '3x20', '--show', '0'], 'enumeration'],
+    ];
+    for (const [args, what] of verbs) {
+      const name = `${args[0]}-nothing.jsonl`;
+      for (const [before, why] of [
+        [undefined, 'no such file'],
+        ['', 'the file is empty'],
+      ] as const) {
+        if (before !== undefined) writeFileSync(join(dir, name), before);
+        const r = run(...args, '-o', name, '--resume', '--json');
+        expect(r.code, r.err).toBe(0);
+        expect(r.err).toBe(`puzzlesat: resuming: nothing to resume at ${name} (${why}); the ${what} starts from the beginning\n`);
+        expect(JSON.parse(r.out)).toMatchObject({ count: 8, complete: true });
+        expect(read(name).split('\n')[0]).toMatch(new RegExp(`^\\{"puzzlesat":"${args[0]}"`));
+        rmSync(join(dir, name));
+      }
+    }
+    // A sweep's TSV alike.
+    const sweep = run('sweep', 'genius-square', '--sample', '2', '--workers', '1', '-o', 'nothing.tsv', '--resume', '--json');
+    expect(sweep.code, sweep.err).toBe(0);
+    expect(sweep.err).toBe('puzzlesat: resuming: nothing to resume at nothing.tsv (no such file); the sweep starts from the beginning\n');
+    expect(JSON.parse(sweep.out)).toMatchObject({ complete: true });
   });
 });

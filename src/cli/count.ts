@@ -36,7 +36,7 @@ import {
 import { wasInterrupted } from './interrupt.js';
 import { sizeInBytes } from './options.js';
 import { startProgress } from './progress.js';
-import { stoppedBeforeOutput } from './run-file.js';
+import { nothingToResume, stoppedBeforeOutput } from './run-file.js';
 
 /**
  * `puzzlesat count`: the number of solutions (or classes) without visiting
@@ -113,6 +113,7 @@ export const handler = (args: Args) =>
       : undefined;
     // Stopped (--timeout, Ctrl-C) while the problem was hashed: the count below stops at once, incomplete, and the file is as it was.
     if (args.output && !out) process.stderr.write(stoppedBeforeOutput(String(args.output)));
+    else if (out?.nothingResumed !== undefined) process.stderr.write(nothingToResume(out, 'count'));
     else if (out?.done !== undefined) process.stderr.write(`puzzlesat: resuming: the count in ${out.path} is finished\n`);
     else if (out?.resumedUnits) process.stderr.write(`puzzlesat: resuming: ${counted(out.resumedUnits, 'finished part')} from ${out.path}\n`);
     let report: CountReport;

@@ -31,7 +31,7 @@ import {
 } from './common.js';
 import { progressWanted, startProgress } from './progress.js';
 import { wasInterrupted } from './interrupt.js';
-import { openRunFile, stoppedBeforeOutput } from './run-file.js';
+import { nothingToResume, openRunFile, stoppedBeforeOutput } from './run-file.js';
 
 export const command = 'enumerate <kind>';
 export const describe = 'find all solutions (or all symmetry classes with --unique), streaming them';
@@ -112,6 +112,7 @@ export const handler = (args: Args) =>
     const known = out?.known ?? [];
     // Stopped (--timeout, Ctrl-C) while the formula was hashed: the run below stops at once, incomplete, and the file is as it was.
     if (args.out && !out) process.stderr.write(stoppedBeforeOutput(String(args.out)));
+    else if (out?.nothingResumed !== undefined) process.stderr.write(nothingToResume(out, 'enumeration'));
     else if (out && args.resume)
       process.stderr.write(
         `puzzlesat: resuming: ${counted(known.length, 'solution')} from ${out.path} (${counted(out.finishedCubes.size, 'cube')} finished)\n`,

@@ -99,6 +99,10 @@ export function openRunFile(
   return unlessStopped(() => new RunFile(path, instance, runHeader(instance, classes, poll), options, poll));
 }
 
+/** What a verb says when --resume found nothing to continue in its --output file (ChainedFile.nothingResumed): `run` starts from the beginning. */
+export const nothingToResume = (file: { path: string; nothingResumed?: string }, run: string): string =>
+  `puzzlesat: resuming: nothing to resume at ${file.path} (${file.nothingResumed}); the ${run} starts from the beginning\n`;
+
 /** What a verb says when a stop came before its --output file was opened. */
 export const stoppedBeforeOutput = (path: string): string => `puzzlesat: stopped before ${path} was read or written; it is left as it was\n`;
 
@@ -116,6 +120,11 @@ export abstract class ChainedFile<Header extends { puzzlesat: string }> {
   /** The checksum of the last line written (or kept): the next record's chains from it. */
   protected sum: string;
   private lock: { release(): void } | undefined;
+  /**
+   * Why a resume found nothing to continue (no such file, an empty one, a header cut short): the run then starts
+   * from the beginning, as without --resume, and the verb says so (nothingToResume). Undefined otherwise.
+   */
+  nothingResumed: string | undefined;
 
   protected constructor(
     readonly path: string,
@@ -132,6 +141,7 @@ export abstract class ChainedFile<Header extends { puzzlesat: string }> {
     const lock = lockOutput(this.path, options);
     this.lock = lock;
     try {
+      if (options.resume && !exists) this.nothingResumed = 'no such file';
       if (exists && options.resume) this.readExisting();
     } catch (e) {
       lock.release();
@@ -156,7 +166,10 @@ export abstract class ChainedFile<Header extends { puzzlesat: string }> {
       return;
     }
     const text = tail.toString('utf8').replace(/\0+$/, '');
-    if (JSON.stringify(this.header).startsWith(text)) return;
+    if (JSON.stringify(this.header).startsWith(text)) {
+      this.nothingResumed = text ? 'only the start of its header, cut short' : 'the file is empty';
+      return;
+    }
     const verb = this.header.puzzlesat;
     throw new UserError(`--resume: ${this.path} is not a file of puzzlesat ${verb} --output (no run header); cannot resume from it`);
   }

@@ -1,6 +1,7 @@
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Argv } from 'yargs';
-import { lockOutput } from './run-file.js';
+import { lockOutput, nothingToResume } from './run-file.js';
 import {
   type SweepPlan,
   type SweepRun,
@@ -89,6 +90,9 @@ export const handler = (args: Args) =>
     })) as SweepPlan;
     const seed = plan.sample?.seed;
     const lock = args.out === undefined ? undefined : lockOutput(String(args.out), { resume: args.resume === true, force: args.force === true });
+    // Looked at once the file is locked, as count's and enumerate's are (ChainedFile.open): the sweep starts from the beginning.
+    if (args.out !== undefined && args.resume === true && !existsSync(String(args.out)))
+      process.stderr.write(nothingToResume({ path: String(args.out), nothingResumed: 'no such file' }, 'sweep'));
     let run = await stoppableRun(
       () => startProgress(args, { unit: 'rolls', who: 'genius-square' }),
       () => lock?.release(),

@@ -5,7 +5,7 @@ import type { Instance } from './puzzle.js';
 import { UserError, hasNameControlCharacter, oneLine, systemReason } from './errors.js';
 import { readFileInput, readInput } from './input.js';
 import { writeReplacing } from './output.js';
-import { checkSize, limitOption, sizeLimit } from './limits.js';
+import { checkDeadlineAt, checkSize, limitOption, sizeLimit } from './limits.js';
 import { packingOf } from './packing.js';
 
 /** What the DIMACS comment block says about where a formula came from. */
@@ -294,6 +294,11 @@ export interface DimacsLimits {
   maxVars?: number;
   /** The option that raises maxVars, for the message. */
   maxVarsOption?: string;
+  /**
+   * Meet the run's deadline (--timeout) as the file is read (DeadlineReached), as building a formula from it
+   * does (Cnf.add): a puzzle read to be run. check-proof reads its formula without, and meets the deadline itself.
+   */
+  meetDeadline?: boolean;
 }
 
 /**
@@ -301,7 +306,7 @@ export interface DimacsLimits {
  * default of every reader: a header's count is allocated for, and 2e9
  * variables ran the process out of heap.
  */
-const runLimits = (): DimacsLimits => ({ maxVars: sizeLimit('vars'), maxVarsOption: limitOption('vars') });
+export const runLimits = (): DimacsLimits => ({ maxVars: sizeLimit('vars'), maxVarsOption: limitOption('vars') });
 
 const isSpace = (c: number) => c === 32 || c === 9 || c === 11 || c === 12;
 
@@ -358,6 +363,8 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
   const n = text.length;
   while (pos < n) {
     line++;
+    // Reading a file of 1.5 million clauses took a second past a --timeout (meetDeadline).
+    if (limits.meetDeadline) checkDeadlineAt(line);
     let eol = pos;
     while (eol < n && !isLineEnd(text.charCodeAt(eol))) eol++;
     let p = pos;
@@ -430,6 +437,8 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
             lits = bigger;
           }
           lits[nLits++] = sign * value;
+          // And literal by literal: a clause may be the whole file.
+          if (limits.meetDeadline) checkDeadlineAt(nLits);
         }
         while (p < eol && isSpace(text.charCodeAt(p))) p++;
       }

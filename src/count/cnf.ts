@@ -8,7 +8,7 @@ import {
   Stopped,
   TreeProgress,
   setUpPoll,
-  unlessStopped,
+  setUpUnlessStopped,
 } from './engine.js';
 
 /**
@@ -98,7 +98,9 @@ const YIELD_MS = 50;
 const sum = (counts: Iterable<bigint>): bigint => [...counts].reduce((a, b) => a + b, 0n);
 
 export async function countCnf(input: CnfInput, options: CnfCountOptions = {}): Promise<CnfCount> {
-  const counter = unlessStopped(() => new CnfCounter(input, options));
+  // Built as the front end runs set-ups (setUpUnlessStopped): the CLI's Ctrl-C reaches no poll inside synchronous work,
+  // and was heard only once the arrays were built (seconds of a formula of 1.5 million clauses).
+  const counter = await setUpUnlessStopped(() => new CnfCounter(input, options));
   return counter ? counter.run() : notCounted(options.finished);
 }
 
@@ -267,17 +269,15 @@ class CnfCounter {
       cache: { entries: this.cache.size, bytes: this.cacheBytes, ...this.stats },
       ...(memory ? { memory } : {}),
     });
-    let units: { lits: number[]; weight: number }[];
-    try {
-      if (this.unsat || !this.propagate()) {
-        if (!this.options.finished?.has('*')) this.options.onUnit?.({ unit: '*', count: 0n, nodes: 0 });
-        return summary(0n, true, 1, this.options.finished?.has('*') ? 1 : 0);
-      }
-      units = this.units();
-    } catch (e) {
-      // Stopped while the formula's units were propagated or the count cut into units: nothing counted yet but the units a resumed file holds, each exact.
-      if (e instanceof Stopped) return summary(sum(this.options.finished?.values() ?? []), false, 0, this.options.finished?.size ?? 0);
-      throw e;
+    // The formula's units propagated and the count cut into units (up to 63 splits of the whole formula, minutes of one of
+    // 1.5 million clauses) run as the front end runs set-ups, as the arrays do: the CLI's Ctrl-C reaches no poll in them.
+    // 'unsat': no model. Nothing is written in there: the unit of a formula with no model is recorded here, after it.
+    const units = await setUpUnlessStopped(() => (this.unsat || !this.propagate() ? 'unsat' : this.units()));
+    // Stopped there: nothing counted yet but the units a resumed file holds, each exact.
+    if (units === undefined) return summary(sum(this.options.finished?.values() ?? []), false, 0, this.options.finished?.size ?? 0);
+    if (units === 'unsat') {
+      if (!this.options.finished?.has('*')) this.options.onUnit?.({ unit: '*', count: 0n, nodes: 0 });
+      return summary(0n, true, 1, this.options.finished?.has('*') ? 1 : 0);
     }
     const keys = new Set(units.map((u) => unitKey(u.lits)));
     for (const key of this.options.finished?.keys() ?? [])

@@ -2,7 +2,7 @@ import type { CountMethod, StrategyChoice, UniqueBy } from '../core/plan.js';
 import { type Instance, notExactCoverWhy } from '../core/puzzle.js';
 import { classSearchInstance } from '../symmetry/breaking.js';
 import { type CnfCount, countCnf, notCounted } from './cnf.js';
-import { MemoryBoundExceeded, type SetUpPoll, type Strategy, setUpPoll, unlessStopped } from './engine.js';
+import { MemoryBoundExceeded, type SetUpPoll, type Strategy, setUpPoll, setUpUnlessStopped } from './engine.js';
 import { type CountInstanceOptions, type InstanceCount, type TermResult, countInstance } from './solutions.js';
 
 /**
@@ -157,7 +157,9 @@ const cnfCounted = (instance: Instance, request: CountRequest, poll?: SetUpPoll)
 export const CNF_TERM = 'cnf';
 
 async function byCnf(instance: Instance, request: CountRequest): Promise<Omit<CountReport, 'done'>> {
-  const built = unlessStopped(() => cnfCounted(instance, request, setUpPoll(request.shouldStop)));
+  // Made as the front end runs set-ups (setUpUnlessStopped), as the counter's arrays are: a copy of the whole formula,
+  // during which the CLI's Ctrl-C reached no poll.
+  const built = await setUpUnlessStopped(() => cnfCounted(instance, request, setUpPoll(request.shouldStop)));
   // Stopped while the family's formula was made: the puzzle's own formula is the one reported, nothing counted but the file's units.
   const counted = built ?? instance;
   const cnf = counted.cnf;

@@ -7,16 +7,37 @@ import { spawnSync } from 'node:child_process';
  * the press lands in the same place however fast the machine is.
  */
 export function interruptedOnOpen(cli: string, dir: string, openedFile: string, args: string[]) {
+  return interruptedAt(cli, dir, { module: 'node:fs', name: 'openSync', argEndsWith: openedFile }, args);
+}
+
+/**
+ * The same, pressed when the CNF counter looks at the heap (getHeapStatistics,
+ * which nothing else in a run calls): in the middle of setting its arrays
+ * up, its clauses read and the rest to build.
+ */
+export function interruptedInCnfSetUp(cli: string, dir: string, args: string[]) {
+  return interruptedAt(cli, dir, { module: 'node:v8', name: 'getHeapStatistics' }, args);
+}
+
+/** Where the press lands: after a call of a built-in module's function (with a first argument ending so, when given). */
+interface PressPoint {
+  module: string;
+  name: string;
+  argEndsWith?: string;
+}
+
+function interruptedAt(cli: string, dir: string, at: PressPoint, args: string[]) {
   const hook = [
-    "import fs from 'node:fs';",
+    `import target from '${at.module}';`,
     "import { syncBuiltinESMExports } from 'node:module';",
     "import { isMainThread } from 'node:worker_threads';",
-    'const openSync = fs.openSync;',
+    `const original = target.${at.name};`,
     'let pressed = false;',
-    'fs.openSync = (path, ...rest) => {',
-    '  const fd = openSync(path, ...rest);',
-    "  if (isMainThread && !pressed && String(path).endsWith(process.env.PRESS_CTRL_C_ON_OPEN)) { pressed = true; process.kill(process.pid, 'SIGINT'); }",
-    '  return fd;',
+    `target.${at.name} = (...rest) => {`,
+    '  const result = original(...rest);',
+    '  const suffix = process.env.PRESS_CTRL_C_ARG;',
+    "  if (isMainThread && !pressed && (!suffix || String(rest[0]).endsWith(suffix))) { pressed = true; process.kill(process.pid, 'SIGINT'); }",
+    '  return result;',
     '};',
     'syncBuiltinESMExports();',
   ].join('\n');
@@ -24,7 +45,7 @@ export function interruptedOnOpen(cli: string, dir: string, openedFile: string, 
     encoding: 'utf8',
     cwd: dir,
     timeout: 240_000,
-    env: { ...process.env, PRESS_CTRL_C_ON_OPEN: openedFile },
+    env: { ...process.env, PRESS_CTRL_C_ARG: at.argEndsWith ?? '' },
   });
   return { code: r.status, signal: r.signal, out: r.stdout, err: r.stderr };
 }
