@@ -1,4 +1,4 @@
-import { interruptedInCnfSetUp, interruptedOnOpen as interruptedOnOpenIn } from './helpers/interrupt.js';
+import { interruptedInCnfSearch, interruptedInCnfSetUp, interruptedOnOpen as interruptedOnOpenIn } from './helpers/interrupt.js';
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -471,6 +471,22 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
       err: '\npuzzlesat: stopping (Ctrl-C again to quit at once)\n',
     });
     expect(JSON.parse(r.out)).toMatchObject({ count: 0, complete: false, nodes: 0, stopped: 'stopped', clauses: 300_000 });
+  });
+
+  it('Ctrl-C in the middle of one long unit of the CNF counter ends the count: 130, incomplete (regression: the unit ran on, minutes at least, and a second press did nothing either)', () => {
+    // Random 3-CNF, 220 variables and 800 clauses: the counter's first unit alone runs past 40 s. The press lands in its search.
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+    const lit = () => (1 + Math.floor(random() * 220)) * (random() < 0.5 ? -1 : 1);
+    const clauses = Array.from({ length: 800 }, () => `${lit()} ${lit()} ${lit()} 0\n`);
+    writeFileSync(join(dir, 'hard.cnf'), `p cnf 220 800\n${clauses.join('')}`);
+    const r = interruptedInCnfSearch(cli, dir, ['count', 'hard.cnf', '--json']);
+    expect({ code: r.code, signal: r.signal, err: r.err }).toEqual({
+      code: 130,
+      signal: null,
+      err: '\npuzzlesat: stopping (Ctrl-C again to quit at once)\n',
+    });
+    expect(JSON.parse(r.out)).toMatchObject({ counter: 'cnf', count: 0, complete: false, stopped: 'stopped' });
   });
 
   it('a resumed count stopped before it counts anything still reports every part its file records (regression: count FILE.cnf --resume --timeout 1 said 0)', () => {

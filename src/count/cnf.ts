@@ -51,6 +51,8 @@ export interface CnfCountOptions {
   /** Finished units to count again all the same: a different count throws ResumeConflict. */
   recheck?: ReadonlySet<string>;
   onUnit?: (unit: { unit: string; count: bigint; nodes: number }) => void;
+  /** How long a unit runs plainly before it is undone and counted again through the front end's runner (unitCount); PLAIN_UNIT_MS when absent (a seam for tests). */
+  plainUnitMs?: number;
 }
 
 export interface CnfCount {
@@ -63,6 +65,8 @@ export interface CnfCount {
   /** Units: the subtrees below the counter's first decisions. */
   units: number;
   resumed: number;
+  /** Units undone at their time limit and counted again through the front end's runner (unitCount); absent when none were. */
+  redone?: number;
   cache: { entries: number; bytes: number; lookups: number; hits: number; evictions: number };
 }
 
@@ -94,6 +98,11 @@ const HEAP_PER_BYTE = 1.5;
  */
 const YOUNG_GENERATION = 64 * 2 ** 20;
 const YIELD_MS = 50;
+/** How long a unit runs before it is counted again through the front end's runner, which Ctrl-C can cut short (unitCount). */
+const PLAIN_UNIT_MS = 250;
+
+/** A unit run plainly past PLAIN_UNIT_MS (unitCount). */
+class OverBudget extends Error {}
 
 const sum = (counts: Iterable<bigint>): bigint => [...counts].reduce((a, b) => a + b, 0n);
 
@@ -178,6 +187,13 @@ class CnfCounter {
   private untilPoll = POLL_NODES;
   private weightDone = 0;
   private unitWeight = 0;
+  /** The last unit ran past PLAIN_UNIT_MS: this one goes through the runner at once (unitCount). */
+  private slowUnits = false;
+  /** When a unit run plainly is stopped to go through the runner (performance.now()); Infinity through the runner. */
+  private plainUntil = Infinity;
+  private redone = 0;
+  /** The memo keys a plain run of a unit added, for its undoing (checkpoint). */
+  private journal: string[] | undefined;
 
   constructor(
     input: CnfInput,
@@ -268,6 +284,7 @@ class CnfCounter {
       resumed,
       cache: { entries: this.cache.size, bytes: this.cacheBytes, ...this.stats },
       ...(memory ? { memory } : {}),
+      ...(this.redone ? { redone: this.redone } : {}),
     });
     // The formula's units propagated and the count cut into units (up to 63 splits of the whole formula, minutes of one of
     // 1.5 million clauses) run as the front end runs set-ups, as the arrays do: the CLI's Ctrl-C reaches no poll in them.
@@ -305,7 +322,7 @@ class CnfCounter {
       this.unitWeight = weight;
       const before = this.nodes;
       try {
-        const c = this.countUnder(lits);
+        const c = await this.unitCount(lits);
         if (known !== undefined && c !== known)
           throw new ResumeConflict(key, `unit "${key}" was recorded with ${known} models, recounting gives ${c}`);
         count += c;
@@ -370,6 +387,60 @@ class CnfCounter {
       if (!this.isTrue(lit)) this.assign(lit);
     }
     return this.propagate();
+  }
+
+  /**
+   * One unit's count, cut short by the CLI's Ctrl-C however long it runs.
+   * The search polls a stop, but the CLI's handler gets no turn inside
+   * synchronous work to set it: a unit of a hard formula ran on for minutes
+   * after the press, and so did a second press. The front end's runner
+   * (setUpUnlessStopped) can cut it short, at a cost of a moment's grace a
+   * call, so a unit runs plainly for PLAIN_UNIT_MS and, still running then,
+   * is undone (the memo entries and figures it added taken back, so that
+   * the nodes reported are those of the search that counted it; the
+   * watches stay as the undone run left them, which may reorder a few
+   * steps) and counted again through the runner; so are the units after
+   * one that took that long.
+   */
+  private async unitCount(lits: readonly number[]): Promise<bigint> {
+    if (!this.slowUnits) {
+      const undo = this.checkpoint();
+      try {
+        return this.countUnder(lits);
+      } catch (e) {
+        if (!(e instanceof OverBudget)) throw e;
+        undo();
+        this.redone++;
+      } finally {
+        this.plainUntil = Infinity;
+        this.journal = undefined;
+      }
+    }
+    const c = await setUpUnlessStopped(() => {
+      const start = performance.now();
+      const counted = this.countUnder(lits);
+      this.slowUnits = performance.now() - start >= (this.options.plainUnitMs ?? PLAIN_UNIT_MS);
+      return counted;
+    });
+    if (c === undefined) throw new Stopped();
+    return c;
+  }
+
+  /** Starts a plain run of a unit (unitCount): what undoes it when it runs past PLAIN_UNIT_MS. */
+  private checkpoint(): () => void {
+    const nodes = this.nodes;
+    const stats = { ...this.stats };
+    const added: string[] = [];
+    this.journal = added;
+    this.plainUntil = performance.now() + (this.options.plainUnitMs ?? PLAIN_UNIT_MS);
+    return () => {
+      for (const key of added) {
+        if (!this.cache.delete(key)) continue;
+        this.cacheBytes -= entryBytes(key);
+      }
+      this.nodes = nodes;
+      Object.assign(this.stats, stats);
+    };
   }
 
   private countUnder(lits: readonly number[]): bigint {
@@ -687,6 +758,7 @@ class CnfCounter {
     const bytes = entryBytes(key);
     if (bytes + this.pathBytes > this.room || bytes > this.memoRoom) return;
     this.evictFor(bytes);
+    if (this.journal && !this.cache.has(key)) this.journal.push(key);
     this.cache.set(key, count);
     this.cacheBytes += bytes;
   }
@@ -708,6 +780,7 @@ class CnfCounter {
     this.keepResident();
     this.options.onTick?.(this.weightDone + this.unitWeight * this.progress.fraction());
     if (this.options.shouldStop?.()) throw new Stopped();
+    if (performance.now() > this.plainUntil) throw new OverBudget();
   }
 
   /**

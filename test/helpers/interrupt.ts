@@ -19,11 +19,23 @@ export function interruptedInCnfSetUp(cli: string, dir: string, args: string[]) 
   return interruptedAt(cli, dir, { module: 'node:v8', name: 'getHeapStatistics' }, args);
 }
 
-/** Where the press lands: after a call of a built-in module's function (with a first argument ending so, when given). */
+/**
+ * The same, pressed at the CNF counter's 20th look at the process's
+ * resident memory (process.memoryUsage.rss): the first is taken before it
+ * builds anything, the others at its polls, the first few while it cuts
+ * the count into units, the 20th in a unit's search on a formula whose
+ * first units are long.
+ */
+export function interruptedInCnfSearch(cli: string, dir: string, args: string[]) {
+  return interruptedAt(cli, dir, { module: 'node:process', name: 'memoryUsage.rss', nth: 20 }, args);
+}
+
+/** Where the press lands: after the nth (default first) call of a built-in module's function (with a first argument ending so, when given). */
 interface PressPoint {
   module: string;
   name: string;
   argEndsWith?: string;
+  nth?: number;
 }
 
 function interruptedAt(cli: string, dir: string, at: PressPoint, args: string[]) {
@@ -32,11 +44,11 @@ function interruptedAt(cli: string, dir: string, at: PressPoint, args: string[])
     "import { syncBuiltinESMExports } from 'node:module';",
     "import { isMainThread } from 'node:worker_threads';",
     `const original = target.${at.name};`,
-    'let pressed = false;',
+    `let calls = ${at.nth ?? 1};`,
     `target.${at.name} = (...rest) => {`,
     '  const result = original(...rest);',
     '  const suffix = process.env.PRESS_CTRL_C_ARG;',
-    "  if (isMainThread && !pressed && (!suffix || String(rest[0]).endsWith(suffix))) { pressed = true; process.kill(process.pid, 'SIGINT'); }",
+    "  if (isMainThread && calls > 0 && (!suffix || String(rest[0]).endsWith(suffix)) && --calls === 0) process.kill(process.pid, 'SIGINT');",
     '  return result;',
     '};',
     'syncBuiltinESMExports();',
