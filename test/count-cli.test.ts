@@ -47,6 +47,16 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
     );
   });
 
+  it('a puzzle of more solutions than the exact-cover counter keeps exactly is refused in one line naming the bound and the method that counts past it (regression: "internal error")', () => {
+    // 20 dominoes of distinct names on a 2x20 board: 10,946 tilings times 20! namings, about 2.7e22 solutions.
+    const pieces = Array.from({ length: 20 }, (_, i) => `P${i}=##`).join(',');
+    const r = run('polyomino', '--board', '2x20', '--pieces', pieces);
+    expect({ code: r.code, out: r.out }).toEqual({ code: 1, out: '' });
+    expect(r.err).toBe(
+      'puzzlesat: count: more than 9007199254740991 solutions (2^53 - 1), beyond what the exact-cover counter keeps exactly; --method cnf counts without that bound\n',
+    );
+  });
+
   it('counts a DIMACS file on its projection, and prints counts beyond 2^53 exactly', () => {
     writeFileSync(join(dir, 'free.cnf'), 'p cnf 70 0\n');
     const free = run('free.cnf', '--json');

@@ -1,5 +1,7 @@
 import type { CacheStats, CountCache } from './cache.js';
 import type { CountProblem } from './problem.js';
+import { UserError } from '../core/errors.js';
+import { fieldName } from '../core/field-names.js';
 import { DeadlineReached, inSetUp, kindOf, shownValue } from '../core/limits.js';
 
 /**
@@ -47,14 +49,22 @@ export class Stopped extends Error {
   }
 }
 
-/** Counts are float64: exact up to 2^53, and refused beyond rather than rounded. */
-export class CountOverflow extends Error {
+export const MAX_EXACT = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Counts are float64: exact up to 2^53, and refused beyond rather than
+ * rounded. The input's doing, not a fault of ours (distinct pieces by the
+ * dozen on a board that falls into many tilings), so a user's error, which
+ * names the counter that has no such bound (by the caller's name for the
+ * field: --method in the CLI).
+ */
+export class CountOverflow extends UserError {
   constructor() {
-    super('the count passes 2^53, beyond what this counter keeps exactly');
+    super(
+      `count: more than ${MAX_EXACT} solutions (2^53 - 1), beyond what the exact-cover counter keeps exactly; ${fieldName('method')} cnf counts without that bound`,
+    );
   }
 }
-
-export const MAX_EXACT = Number.MAX_SAFE_INTEGER;
 
 /** A resumed count's record does not fit this count: a unit it does not have, or a count that recounting contradicts. */
 export class ResumeConflict extends Error {
