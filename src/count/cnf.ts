@@ -187,7 +187,7 @@ class CnfCounter {
   private untilPoll = POLL_NODES;
   private weightDone = 0;
   private unitWeight = 0;
-  /** The last unit ran past PLAIN_UNIT_MS: this one goes through the runner at once (unitCount). */
+  /** A unit has run past PLAIN_UNIT_MS: the units after it go through the runner at once (unitCount). */
   private slowUnits = false;
   /** When a unit run plainly is stopped to go through the runner (performance.now()); Infinity through the runner. */
   private plainUntil = Infinity;
@@ -417,12 +417,10 @@ class CnfCounter {
         this.journal = undefined;
       }
     }
-    const c = await setUpUnlessStopped(() => {
-      const start = performance.now();
-      const counted = this.countUnder(lits);
-      this.slowUnits = performance.now() - start >= (this.options.plainUnitMs ?? PLAIN_UNIT_MS);
-      return counted;
-    });
+    // Once one unit has been slow, the rest go to the runner at once: going back to plain runs threw away up to
+    // PLAIN_UNIT_MS a unit wherever slow and quick units alternate.
+    this.slowUnits = true;
+    const c = await setUpUnlessStopped(() => this.countUnder(lits));
     if (c === undefined) throw new Stopped();
     return c;
   }
