@@ -36,7 +36,7 @@ interface Frame {
   elapsed: number;
   done: number;
   total: number;
-  /** Seconds left as shown; undefined while the bar shows "ETA …". */
+  /** Seconds left as shown; undefined while the bar shows "ETA estimating…". */
   eta: number | undefined;
 }
 
@@ -45,8 +45,8 @@ const seconds = (clock: string): number => clock.split(':').reduce((t, part) => 
 /** Every bar frame drawn, in order. */
 function frames(screen: string): Frame[] {
   const out: Frame[] = [];
-  for (const m of screen.matchAll(/ (\d+)\/(\d+) [a-z]+ \|[^\r\n]*?ETA (…|[\d:]+) \| ([\d:]+)/g)) {
-    out.push({ done: Number(m[1]), total: Number(m[2]), eta: m[3] === '…' ? undefined : seconds(m[3]!), elapsed: seconds(m[4]!) });
+  for (const m of screen.matchAll(/ (\d+)\/(\d+) [a-z]+ \|[^\r\n]*?ETA (estimating…|[\d:]+) \| ([\d:]+)/g)) {
+    out.push({ done: Number(m[1]), total: Number(m[2]), eta: m[3] === 'estimating…' ? undefined : seconds(m[3]!), elapsed: seconds(m[4]!) });
   }
   return out;
 }
