@@ -36,7 +36,7 @@ interface Frame {
   elapsed: number;
   done: number;
   total: number;
-  /** Seconds left as shown; undefined while the bar shows "ETA …". */
+  /** Seconds left as shown; undefined while the bar shows "ETA estimating…". */
   eta: number | undefined;
 }
 
@@ -45,8 +45,8 @@ const seconds = (clock: string): number => clock.split(':').reduce((t, part) => 
 /** Every bar frame drawn, in order. */
 function frames(screen: string): Frame[] {
   const out: Frame[] = [];
-  for (const m of screen.matchAll(/ (\d+)\/(\d+) [a-z]+ \|[^\r\n]*?ETA (…|[\d:]+) \| ([\d:]+)/g)) {
-    out.push({ done: Number(m[1]), total: Number(m[2]), eta: m[3] === '…' ? undefined : seconds(m[3]!), elapsed: seconds(m[4]!) });
+  for (const m of screen.matchAll(/ (\d+)\/(\d+) [a-z]+ \|[^\r\n]*?ETA (estimating…|[\d:]+) \| ([\d:]+)/g)) {
+    out.push({ done: Number(m[1]), total: Number(m[2]), eta: m[3] === 'estimating…' ? undefined : seconds(m[3]!), elapsed: seconds(m[4]!) });
   }
   return out;
 }
@@ -92,7 +92,7 @@ const report = [
   'Each run is the CLI on a pseudo-terminal with its default solver and workers; every frame the bar drew is read back. ' +
     'At 10%, 25% and 50% of the run (by the bar’s own clock) the ETA shown is compared with the time really left: +20% is 20% too long. ' +
     '"units alike" is the peer from the same frame: the units left at the rate so far, the ETA the bar showed before it weighed each subtree ' +
-    'by Knuth’s estimate of the search below it. The bar shows no ETA until the finish times it predicts agree over 3 s (and 2% of the work and 3 s are done).',
+    'by Knuth’s estimate of the search below it. The bar shows an ETA only while it reaches no further ahead than twice the time measured and agrees with the finish it predicted a sixth of the time ago (and 2% of the work and 3 s are done), "ETA estimating…" otherwise (etaVerdict).',
   '',
   '| run | length of the bar | at 10% | at 25% | at 50% |',
   '|---|---|---|---|---|',

@@ -137,13 +137,13 @@ export interface ProgressState {
   elapsed: number;
   /** The share of the work done (weighted, see ProgressSpec.weights); done/total when absent. */
   fraction?: number;
-  /** Seconds left, once the estimate is stable (EtaEstimator); shown as "ETA …" before. */
+  /** Seconds left, while the estimate can be trusted (EtaEstimator); shown as "ETA estimating…" otherwise. */
   eta?: number;
 }
 
 /**
  * The progress line. With a total: `minisat-wasm [#####.....] 41.2% 781/1896 subtrees | 1203 cubes | 1203 classes | 35.1 subtrees/s | ETA 0:32 | 0:22`
- * (the percentage is the share of the work, "ETA …" until the estimate is stable);
+ * (the percentage is the share of the work, "ETA estimating…" while the estimate cannot be trusted);
  * without: `⠹ minisat-wasm 1203 cubes | 120 classes | 35.1 cubes/s | 0:34`.
  */
 export function progressText(s: ProgressState): string {
@@ -164,7 +164,7 @@ export function progressText(s: ProgressState): string {
   const fraction = Math.min(1, s.fraction ?? (total > 0 ? s.done / total : 1));
   const filled = Math.round(fraction * BAR_WIDTH);
   const bar = `[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}]`;
-  const eta = s.eta === undefined ? 'ETA …' : `ETA ${clock(s.eta)}`;
+  const eta = s.eta === undefined ? 'ETA estimating…' : `ETA ${clock(s.eta)}`;
   // A share has no units to show or to rate: the percentage is the whole of it.
   if (s.share) return `${who}${bar} ${(100 * fraction).toFixed(1)}% ${s.unit} | ${[...fields.slice(0, -1), eta, clock(s.elapsed)].join(' | ')}`;
   return `${who}${bar} ${(100 * fraction).toFixed(1)}% ${s.done}/${total} ${s.unit} | ${[...fields, eta, clock(s.elapsed)].join(' | ')}`;
@@ -173,26 +173,89 @@ export function progressText(s: ProgressState): string {
 /** Before this share of the work is done, or this many seconds, no ETA is shown: too little has been measured. */
 const ETA_MIN_FRACTION = 0.02;
 const ETA_MIN_SECONDS = 3;
-/** The ETA is shown once the finish times predicted over this many seconds agree within ETA_AGREEMENT. */
-const ETA_WINDOW_SECONDS = 3;
-const ETA_AGREEMENT = 0.25;
+/**
+ * The ETA is shown only while it reaches no further ahead than this many
+ * times the time measured: a search's pace changes by factors over its run
+ * (a count's memo makes its later subtrees cheap: `count pentomino --preset
+ * 8x8-square` did 10% of its tree in its first 20 s and the other 90% in its
+ * last 42), so a rate measured over t seconds says little about the pace 10t
+ * seconds on.
+ */
+const ETA_HORIZON = 2;
+/** And only while the finish it predicts agrees with the one predicted this share of the elapsed time ago ... */
+const ETA_LOOKBACK = 1 / 6;
+/** ... within this share of the time left, plus ETA_SLACK of the elapsed time (the last seconds' jitter is no disagreement). */
+const ETA_AGREEMENT = 0.5;
+const ETA_SLACK = 0.05;
+/** Once shown, the ETA is hidden only when a test fails by this factor; either change stands only once it has held for ETA_DWELL of the elapsed time: no flicker. */
+const ETA_RELEASE = 1.5;
+const ETA_DWELL = 0.1;
+/** Samples are kept at least this share of the elapsed time apart: a few hundred, however long the run. */
+const ETA_SPACING = 1 / 1000;
+
+/** What the estimator measured at a frame: the share of the work done, and the finish time it predicted then (Infinity when it had none). */
+export interface EtaSample {
+  at: number;
+  fraction: number;
+  finish: number;
+}
+
+/** Whether the ETA is shown, and since when the tests have said otherwise (a change waiting out ETA_DWELL). */
+export interface EtaShowing {
+  shown: boolean;
+  changing?: number;
+}
+
+export interface EtaVerdict extends EtaShowing {
+  /** Seconds left, when shown. */
+  left?: number;
+  /** The finish time predicted now, shown or not (Infinity when the work has not moved). */
+  finish: number;
+}
 
 /**
- * The time left, from what the run has measured: the rest of the work at the
- * rate of the second half of the time so far (which leaves out the start-up,
- * the worker threads loading, and follows a machine whose load changes).
- * With unit weights (CubeTree.unitSizes, Knuth's estimates of each subtree)
- * the work done is the weight of the units passed; without, the units
- * themselves. It is shown only once stable: past a minimum of work and
- * time, and when the finish times it predicted over the last few seconds agree.
+ * The ETA at `at` seconds with `fraction` of the work done: the rest of the
+ * work at the rate since `base` (the frame at half the time so far, which
+ * leaves out the start-up and follows a machine whose load changes), shown
+ * only when it can be trusted: past a minimum of work and time, reaching no
+ * further ahead than ETA_HORIZON times the time measured, and agreeing with
+ * the finish predicted at `past` (ETA_LOOKBACK ago). A pace that changes
+ * (a memo that makes the later work cheap, a subtree far larger than its
+ * share) moves the predicted finish, and the bar says "estimating" rather
+ * than a time off by a factor. Pure: the same frames give the same verdict.
+ */
+export function etaVerdict(at: number, fraction: number, base: EtaSample | undefined, past: EtaSample | undefined, before: EtaShowing): EtaVerdict {
+  const rate = base && at > base.at ? (fraction - base.fraction) / (at - base.at) : 0;
+  const left = rate > 0 ? (1 - Math.min(1, fraction)) / rate : Infinity;
+  const finish = at + left;
+  // Measured against the shorter of the two times left: a finish that recedes as fast as the time left grows (a stall) is no agreement.
+  const moved =
+    past && Number.isFinite(past.finish) && Number.isFinite(left)
+      ? Math.abs(past.finish - finish) / (Math.max(0, Math.min(left, past.finish - at)) + ETA_SLACK * at)
+      : Infinity;
+  // Showing, the tests are loosened by ETA_RELEASE: a figure near a bound does not come and go.
+  const loose = before.shown ? ETA_RELEASE : 1;
+  const trusted = at >= ETA_MIN_SECONDS && fraction >= ETA_MIN_FRACTION && left <= loose * ETA_HORIZON * at && moved <= loose * ETA_AGREEMENT;
+  let { shown, changing } = before;
+  if (trusted === shown) changing = undefined;
+  else {
+    changing ??= at;
+    if (at - changing >= ETA_DWELL * at) [shown, changing] = [trusted, undefined];
+  }
+  return { shown, changing, finish, ...(shown && Number.isFinite(left) ? { left } : {}) };
+}
+
+/**
+ * The time left, from what the run has measured (etaVerdict). With unit
+ * weights (CubeTree.unitSizes, Knuth's estimates of each subtree) the work
+ * done is the weight of the units passed; without, the units themselves.
  */
 export class EtaEstimator {
   /** cumulative[i]: the weight of units 0..i-1. */
   private readonly cumulative: Float64Array | undefined;
-  /** (elapsed, fraction) as observed, for the rate over the second half. */
-  private readonly samples: { at: number; fraction: number }[] = [];
-  private readonly predictions: { at: number; finish: number }[] = [];
-  private stable = false;
+  /** The frames kept (ETA_SPACING apart), from the last one at or before half the elapsed time: what etaVerdict looks back to. */
+  private readonly samples: EtaSample[] = [];
+  private showing: EtaShowing = { shown: false };
 
   constructor(weights?: Float64Array) {
     if (weights && weights.length > 0) {
@@ -208,24 +271,32 @@ export class EtaEstimator {
     return total > 0 ? Math.min(1, done / total) : 1;
   }
 
-  /** Seconds left after `elapsed` seconds with `fraction` of the work done; undefined until stable. */
+  /** Seconds left after `elapsed` seconds with `fraction` of the work done; undefined while it cannot be trusted. */
   observe(elapsed: number, fraction: number): number | undefined {
-    this.samples.push({ at: elapsed, fraction });
-    let half = this.samples[0]!;
-    for (const s of this.samples) if (s.at <= elapsed / 2) half = s;
-    const rate = (fraction - half.fraction) / (elapsed - half.at);
-    if (!(rate > 0)) return undefined;
-    const left = (1 - Math.min(1, fraction)) / rate;
-    if (!this.stable) {
-      this.predictions.push({ at: elapsed, finish: elapsed + left });
-      while (this.predictions.length > 1 && this.predictions[0]!.at < elapsed - ETA_WINDOW_SECONDS) this.predictions.shift();
-      const finishes = this.predictions.map((p) => p.finish);
-      const spread = (Math.max(...finishes) - Math.min(...finishes)) / (elapsed + left);
-      const measured = fraction >= ETA_MIN_FRACTION && elapsed >= ETA_MIN_SECONDS && this.predictions[0]!.at <= elapsed - ETA_WINDOW_SECONDS / 2;
-      this.stable = measured && spread <= ETA_AGREEMENT;
-      if (!this.stable) return undefined;
+    const verdict = etaVerdict(
+      elapsed,
+      fraction,
+      this.sampleAt(elapsed / 2) ?? this.samples[0],
+      this.sampleAt(elapsed * (1 - ETA_LOOKBACK)),
+      this.showing,
+    );
+    this.showing = { shown: verdict.shown, changing: verdict.changing };
+    const last = this.samples.at(-1);
+    if (!last || elapsed - last.at >= ETA_SPACING * elapsed) this.samples.push({ at: elapsed, fraction, finish: verdict.finish });
+    while (this.samples.length > 1 && this.samples[1]!.at <= elapsed / 2) this.samples.shift();
+    return verdict.left;
+  }
+
+  /** The last frame kept at or before `at`. */
+  private sampleAt(at: number): EtaSample | undefined {
+    let [lo, hi] = [0, this.samples.length - 1];
+    if (hi < 0 || this.samples[0]!.at > at) return undefined;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.samples[mid]!.at <= at) lo = mid;
+      else hi = mid - 1;
     }
-    return left;
+    return this.samples[lo];
   }
 }
 /** Seconds as m:ss or h:mm:ss; '?' when unknown. */
