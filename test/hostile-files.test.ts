@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from './helpers/temp-dir.js';
+import { missing } from './helpers/requires.js';
 import { checkDeck } from '../encoders/dobble.js';
 import { chained } from '../src/core/checksum.js';
 import { type CliRun as Run, expectOneLineError } from './helpers/expect-errors.js';
@@ -387,6 +388,41 @@ describe('--output to a device', { timeout: 120_000 }, () => {
     const swept = run(['sweep', 'genius-square', '--sample', '2', '-o', '/dev/null']);
     expect(swept.code, swept.err).toBe(0);
   });
+
+  it('-o /dev/stdout on a pipe is standard output in every verb (regression: encode, solve and dobble failed "cannot write /dev/stdout: ENOENT", exit 1, after the work)', () => {
+    for (const [args, printed] of [
+      [['encode', 'polyomino', '--board', '2x2', '--pieces', 'O4'], /^p cnf /m],
+      [['solve', 'polyomino', '--board', '2x2', '--pieces', 'O4'], /^SAT /m],
+      [['dobble', '--symbols-per-card', '2'], /^# 3 cards/m],
+      [['enumerate', 'polyomino', '--board', '2x2', '--pieces', 'O4'], /^\{"puzzlesat":"enumerate"/m],
+      [['count', 'polyomino', '--board', '2x2', '--pieces', 'O4'], /^\{"puzzlesat":"count"/m],
+      [['sweep', 'genius-square', '--sample', '2'], /^# puzzlesat sweep /m],
+    ] as const) {
+      // Through a pipe, as a shell's `|` makes one (spawnSync's stdout is a socket, which no process can open by /dev/stdout).
+      const piped = spawnSync('sh', ['-c', '{ "$@"; echo "exit $?" >&2; } | cat', 'sh', process.execPath, cli, ...args, '-o', '/dev/stdout'], {
+        encoding: 'utf8',
+        cwd: dir,
+        timeout: 120_000,
+      });
+      expect(piped.stderr, args.join(' ')).not.toMatch(/cannot write/);
+      expect(piped.stderr, args.join(' ')).toMatch(/^exit 0$/m);
+      expect(piped.stdout, args.join(' ')).toMatch(printed);
+    }
+  });
+
+  it.skipIf(missing('non-root'))(
+    '-o /dev/null is written by a user who cannot write /dev (regression: "--output (-o): cannot write "/dev/null": permission denied", exit 2)',
+    () => {
+      for (const args of [
+        ['encode', 'polyomino', '--board', '2x2', '--pieces', 'O4'],
+        ['solve', 'polyomino', '--board', '2x2', '--pieces', 'O4'],
+        ['enumerate', 'polyomino', '--board', '2x2', '--pieces', 'O4'],
+      ]) {
+        const r = run([...args, '-o', '/dev/null']);
+        expect([r.code, r.err], args.join(' ')).toEqual([0, expect.not.stringMatching(/cannot write/)]);
+      }
+    },
+  );
 });
 
 describe('--histogram by its file name', { timeout: 120_000 }, () => {

@@ -6,6 +6,7 @@ import {
   MIN_MEMORY_BYTES,
   UsageError,
   UserError,
+  isSpecialFile,
   kebabField,
   linkTarget,
   runIntegerRules,
@@ -439,13 +440,16 @@ function fileId(path: string | undefined): string | undefined {
  * An output path that can be written, checked where the write goes: through a
  * symbolic link to its target (writeReplacing follows it, as a shell's `>`
  * does), so that the target's directory must exist and be writable, not the
- * link's.
+ * link's. A device is written in place (writeReplacing), so it is the device
+ * that must be writable: /dev/null was refused to any user but root, who
+ * alone may write into /dev.
  */
 function checkWritable(path: string, option: string): void {
   checkFileName(path, option);
   let file = path;
   try {
     file = linkTarget(path);
+    if (isSpecialFile(file)) return accessSync(file, constants.W_OK);
     const parent = dirname(resolve(file));
     if (!statSync(parent).isDirectory()) throw new UsageError(`${option}: ${parent} is not a directory`);
     accessSync(parent, constants.W_OK);
