@@ -740,7 +740,8 @@ export { inputChunks, readFileChunks, readFileInput, readInput, readTextFile, re
 export { parseJson } from './core/json.js';
 export { defaultSolverName } from '../solvers/index.js';
 export { isSpecialFile, linkTarget, removeReplaced, writeOrExplain, writeReplacing } from './core/output.js';
-export { decompressed, readDimacsFile, readPackedText, writeDimacsFile, writeDimacsStream } from './core/dimacs.js';
+export { DIMACS_PACKINGS, decompressed, readDimacsFile, readPackedText, writeDimacsFile, writeDimacsStream } from './core/dimacs.js';
+export { packingNamed } from './core/packing.js';
 export type { PuzzleOption } from './core/puzzle.js';
 export { orbit } from './enumerate/cube-tree.js';
 export { processAlive } from './core/process.js';

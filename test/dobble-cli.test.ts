@@ -154,6 +154,33 @@ describe('puzzlesat dobble, algebraic', () => {
     );
   });
 
+  it('a deck of fewer pages leaves no page of an earlier deck: refused without --force, removed with it (regression: --svg deck.svg --force after a larger deck kept its deck-3.svg …, two decks in one folder)', () => {
+    // 13 cards of 4 symbols fill three pages, 7 of 3 two.
+    expect(run('dobble', '--symbols-per-card', '4', '--svg', 'shrunk.svg').code).toBe(0);
+    expect(existsSync(join(dir, 'shrunk-3.svg'))).toBe(true);
+    writeFileSync(join(dir, 'shrunk-5.svg'), 'not a page of the earlier deck: after a gap');
+    for (const page of ['shrunk-1.svg', 'shrunk-2.svg']) rmSync(join(dir, page));
+    const refused = ran('dobble', '--symbols-per-card', '3', '--svg', 'shrunk.svg');
+    expectOneLineError(refused, /^puzzlesat: --svg: shrunk-3\.svg exists; add --force to replace it/, 2);
+    expect(existsSync(join(dir, 'shrunk-1.svg'))).toBe(false);
+    expect(readFileSync(join(dir, 'shrunk-3.svg'), 'utf8')).toMatch(/^<svg /);
+    const forced = run('dobble', '--symbols-per-card', '3', '--svg', 'shrunk.svg', '--force');
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stderr).toMatch(/^removed shrunk-3\.svg \(a page of an earlier deck\)$/m);
+    expect(
+      readdirSync(dir)
+        .filter((name) => name.startsWith('shrunk'))
+        .sort(),
+    ).toEqual(['shrunk-1.svg', 'shrunk-2.svg', 'shrunk-5.svg']);
+    // One page is FILE itself: the numbered pages of the earlier deck go too.
+    expect(run('dobble', '--symbols-per-card', '2', '--svg', 'shrunk.svg', '--force').code).toBe(0);
+    expect(
+      readdirSync(dir)
+        .filter((name) => name.startsWith('shrunk'))
+        .sort(),
+    ).toEqual(['shrunk-5.svg', 'shrunk.svg']);
+  });
+
   it('writes one page to a device or pipe as it is, and refuses a deck of several pages there, before the search (regression: --svg /dev/stdout made /dev/stdout-1.svg, /dev/stdout-2.svg)', () => {
     for (const option of ['--svg', '--png']) {
       expect(run('dobble', '--symbols-per-card', '2', option, '/dev/null').code).toBe(0);

@@ -847,6 +847,30 @@ describe('3. one output-path rule', { timeout: 300_000 }, () => {
     expect(under.out).toBe('');
   });
 
+  it('bench --merge of a full suite without -o replaces the committed bench/results only with --force (regression: it wrote report.md, report.json and chart.svg over them unasked)', () => {
+    mkdirSync(join(dir, 'bench', 'results'), { recursive: true });
+    const kept = fresh('bench/results/report.md', 'keep me');
+    mkdirSync(join(dir, 'full-part'), { recursive: true });
+    const part = fresh(
+      'full-part/report.json',
+      JSON.stringify({
+        date: '2026-01-01T00:00:00.000Z',
+        machine: {},
+        loadAverage: { start: 0, end: 0 },
+        settings: { ...SUITES.full, puzzles: [] },
+        puzzles: [],
+        cells: [],
+      }),
+    );
+    const r = run(['bench', '--merge', part]);
+    expectOneLineError(r, /^puzzlesat: --output \(-o\): bench\/results\/report\.md exists; add --force to replace it/, 2);
+    expect(r.out).toBe('');
+    expect(readFileSync(join(dir, kept), 'utf8')).toBe('keep me');
+    const forced = run(['bench', '--merge', part, '--force']);
+    expect(forced.code, forced.err).toBe(0);
+    expect(readFileSync(join(dir, kept), 'utf8')).toMatch(/^# Encoding benchmark/);
+  });
+
   it('a board file given to worker threads is read once: -o over it is refused, and threads never reopen it', async () => {
     writeFileSync(join(dir, 'b2.txt'), '......\n......\n......\n......\n......\n');
     const plan = await resolvePlan('polyomino', { verb: 'enumerate', args: { board: join(dir, 'b2.txt'), pieces: 'I*6' }, workers: 2 });

@@ -1,12 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from './helpers/temp-dir.js';
+import { missing } from './helpers/requires.js';
 import { checkDeck } from '../encoders/dobble.js';
 import { chained } from '../src/core/checksum.js';
-import { type CliRun as Run, expectOneLineError } from './helpers/expect-errors.js';
+import { type CliRun as Run, expectOneLineError, userErrorOf } from './helpers/expect-errors.js';
+import { buildInstance } from '../encoders/index.js';
+import { writeDimacsFile } from '../src/core/dimacs.js';
 
 /**
  * Hostile input files and outputs on the compiled CLI: each input here
@@ -387,6 +390,41 @@ describe('--output to a device', { timeout: 120_000 }, () => {
     const swept = run(['sweep', 'genius-square', '--sample', '2', '-o', '/dev/null']);
     expect(swept.code, swept.err).toBe(0);
   });
+
+  it('-o /dev/stdout on a pipe is standard output in every verb (regression: encode, solve and dobble failed "cannot write /dev/stdout: ENOENT", exit 1, after the work)', () => {
+    for (const [args, printed] of [
+      [['encode', 'polyomino', '--board', '2x2', '--pieces', 'O4'], /^p cnf /m],
+      [['solve', 'polyomino', '--board', '2x2', '--pieces', 'O4'], /^SAT /m],
+      [['dobble', '--symbols-per-card', '2'], /^# 3 cards/m],
+      [['enumerate', 'polyomino', '--board', '2x2', '--pieces', 'O4'], /^\{"puzzlesat":"enumerate"/m],
+      [['count', 'polyomino', '--board', '2x2', '--pieces', 'O4'], /^\{"puzzlesat":"count"/m],
+      [['sweep', 'genius-square', '--sample', '2'], /^# puzzlesat sweep /m],
+    ] as const) {
+      // Through a pipe, as a shell's `|` makes one (spawnSync's stdout is a socket, which no process can open by /dev/stdout).
+      const piped = spawnSync('sh', ['-c', '{ "$@"; echo "exit $?" >&2; } | cat', 'sh', process.execPath, cli, ...args, '-o', '/dev/stdout'], {
+        encoding: 'utf8',
+        cwd: dir,
+        timeout: 120_000,
+      });
+      expect(piped.stderr, args.join(' ')).not.toMatch(/cannot write/);
+      expect(piped.stderr, args.join(' ')).toMatch(/^exit 0$/m);
+      expect(piped.stdout, args.join(' ')).toMatch(printed);
+    }
+  });
+
+  it.skipIf(missing('non-root'))(
+    '-o /dev/null is written by a user who cannot write /dev (regression: "--output (-o): cannot write "/dev/null": permission denied", exit 2)',
+    () => {
+      for (const args of [
+        ['encode', 'polyomino', '--board', '2x2', '--pieces', 'O4'],
+        ['solve', 'polyomino', '--board', '2x2', '--pieces', 'O4'],
+        ['enumerate', 'polyomino', '--board', '2x2', '--pieces', 'O4'],
+      ]) {
+        const r = run([...args, '-o', '/dev/null']);
+        expect([r.code, r.err], args.join(' ')).toEqual([0, expect.not.stringMatching(/cannot write/)]);
+      }
+    },
+  );
 });
 
 describe('--histogram by its file name', { timeout: 120_000 }, () => {
@@ -399,6 +437,59 @@ describe('--histogram by its file name', { timeout: 120_000 }, () => {
     expect(svg.code, svg.err).toBe(0);
     expect(readFileSync(join(dir, 'h.svg'), 'utf8')).toMatch(/^<svg /);
     expectOneLineError(sweep('h.jpg'), /^puzzlesat: --histogram: "h\.jpg" names neither an \.svg nor a \.png file$/m, 2);
+  });
+});
+
+describe('an output file named for a format it does not hold', { timeout: 120_000 }, () => {
+  it('--svg and --png refuse the name of another format, before any work (regression: solve --svg x.png wrote SVG text into x.png, --png x.svg a PNG into x.svg)', () => {
+    for (const [option, name, format] of [
+      ['--svg', 'x.png', 'SVG'],
+      ['--png', 'x.svg', 'PNG'],
+      ['--png', 'x.jpg', 'PNG'],
+    ] as const) {
+      for (const args of [
+        ['solve', 'pentomino', '--preset', '3x20'],
+        ['dobble', '--symbols-per-card', '3'],
+        // decode draws SVG only.
+        ...(option === '--svg' ? [['decode', 'unused.cnf', '--model', 'unused.txt']] : []),
+      ]) {
+        const r = run([...args, option, name]);
+        const ending = name.slice(name.lastIndexOf('.'));
+        expectOneLineError(
+          r,
+          new RegExp(`^puzzlesat: ${option}: "${name.replace(/\./g, '\\.')}" ends in \\${ending}, but ${option} writes ${format}`),
+          2,
+        );
+        expect(r.out).toBe('');
+        expect(existsSync(join(dir, name))).toBe(false);
+      }
+    }
+  });
+
+  it('refuses a compressed ending its writer does not compress to, in every verb that writes a file (regression: encode -o f.xz wrote plain DIMACS, and every other -o, and --proof, wrote plain text under .gz, .xz, .zst names)', () => {
+    for (const [args, name, fix] of [
+      [['encode', 'pentomino', '--preset', '3x20', '-o'], 'f.xz', 'compresses only to gzip'],
+      [['encode', 'pentomino', '--preset', '3x20', '-o'], 'f.bz2', 'compresses only to gzip'],
+      [['encode', 'pentomino', '--preset', '3x20', '--output'], 'f.zst', 'compresses only to gzip'],
+      [['enumerate', 'pentomino', '--preset', '3x20', '-o'], 'e.jsonl.gz', 'writes it uncompressed'],
+      [['count', 'pentomino', '--preset', '3x20', '-o'], 'c.jsonl.xz', 'writes it uncompressed'],
+      [['sweep', 'genius-square', '--sample', '2', '-o'], 'r.tsv.gz', 'writes it uncompressed'],
+      [['solve', 'pentomino', '--preset', '3x20', '-o'], 's.txt.zst', 'writes it uncompressed'],
+      [['dobble', '--symbols-per-card', '3', '-o'], 'd.txt.xz', 'writes it uncompressed'],
+      [['decode', 'unused.cnf', '--model', 'unused.txt', '-o'], 'm.txt.gz', 'writes it uncompressed'],
+      [['solve', 'pentomino', '--preset', '3x20', '--svg'], 'x.svg.gz', 'writes it uncompressed'],
+      [['dobble', '--symbols-per-card', '3', '--png'], 'x.png.xz', 'writes it uncompressed'],
+    ] as const) {
+      const option = ['--svg', '--png'].includes(args.at(-1)!) ? args.at(-1)! : '--output \\(-o\\)';
+      const ending = name.slice(name.lastIndexOf('.'));
+      const r = run([...args, name]);
+      expectOneLineError(r, new RegExp(`^puzzlesat: ${option}: "${name.replace(/\./g, '\\.')}" ends in \\${ending}, but ${args[0]} ${fix}`), 2);
+      expect(r.out).toBe('');
+      expect(existsSync(join(dir, name))).toBe(false);
+    }
+    const proof = run(['solve', 'pentomino', '--preset', '3x20', '--proof', 'p.drat.gz']);
+    expectOneLineError(proof, /^puzzlesat: --proof: "p\.drat\.gz" ends in \.gz, but solve writes it uncompressed/, 2);
+    expect(existsSync(join(dir, 'p.drat.gz'))).toBe(false);
   });
 });
 
@@ -588,5 +679,13 @@ describe('encode -o FILE.gz', { timeout: 120_000 }, () => {
     expect(gunzipSync(bytes).toString('utf8')).toBe(plain.out);
     const solved = run(['solve', 'packed.cnf.gz']);
     expect([solved.code, solved.out.split('\n')[0]]).toEqual([0, 's SATISFIABLE']);
+  });
+
+  it("the library's writeDimacsFile refuses a compression it cannot write, writing nothing (regression: plain DIMACS under FILE.xz)", () => {
+    const { cnf, puzzle, params } = buildInstance('polyomino', { board: '2x2', pieces: 'O4' });
+    expect(userErrorOf(() => writeDimacsFile(join(dir, 'lib.cnf.xz'), cnf, { puzzle, params }))).toBe(
+      `"${join(dir, 'lib.cnf.xz')}" names xz data, which is not written (only gzip)`,
+    );
+    expect(existsSync(join(dir, 'lib.cnf.xz'))).toBe(false);
   });
 });

@@ -42,12 +42,13 @@ const reportDirectory = (args: Args, suite: string): string | undefined =>
  * The one output-path rule (options.ts) for the files the report will
  * replace, checked before any work: an existing one needs --force, a
  * --merge input is never one. The default folder is the repository's own
- * results, kept in git, which `npm run bench` exists to rewrite: only the
- * input rule holds there.
+ * results, kept in git, which a run of the full suite (`npm run bench`)
+ * exists to rewrite: only the input rule holds there. A --merge runs
+ * nothing, and wrote over those results unasked: it needs -o or --force.
  */
 function checkReportFiles(args: Args, dir: string | undefined, files: readonly string[]): void {
   if (dir === undefined) return;
-  const rules = args.out === undefined ? { ...args, force: true } : args;
+  const rules = args.out === undefined && args.merge === undefined ? { ...args, force: true } : args;
   checkLaterOutputs(
     rules,
     files.map((file) => ({ path: join(dir, file), option: optionName('output') })),

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import {
   DeadlineReached,
@@ -261,9 +262,12 @@ export const handler = (args: Args) =>
     // Every page file is named and checked before the search, where it is written (by the one output-path rule): k cards fill a known
     // number of pages, FILE-1 … FILE-N when more than one, and FILE itself is then no file the run writes.
     const [svgPaths, pngPaths] = [outputPages(args, 'svg', k), outputPages(args, 'png', k)];
+    // The pages an earlier, larger deck left past these are in the way as these are: replaced (removed) only with --force.
+    const earlier = [...earlierPages(args, 'svg', svgPaths), ...earlierPages(args, 'png', pngPaths)];
     checkLaterFiles(args, [
       ...(svgPaths ?? []).map((path) => ({ path, option: '--svg' })),
       ...(pngPaths ?? []).map((path) => ({ path, option: '--png' })),
+      ...earlier.map(({ path, option }) => ({ path, option: `--${option}` })),
     ]);
 
     const outcome = method === 'algebraic' ? algebraic(m - 1, k) : await bySat(m - 1, k, maxSymbols, args);
@@ -297,11 +301,17 @@ export const handler = (args: Args) =>
     };
     // No deck: the files that would have held it must not keep an earlier run's (--json's -o is the summary, written below).
     if (!named)
-      removeEarlierDeck(args, [
-        ...(args.json || args.output === undefined ? [] : [{ path: String(args.output), option: 'output' }]),
-        ...pageFiles(svgPaths, 'svg'),
-        ...pageFiles(pngPaths, 'png'),
-      ]);
+      removeEarlierDeck(
+        args,
+        [
+          ...(args.json || args.output === undefined ? [] : [{ path: String(args.output), option: 'output' }]),
+          ...pageFiles(svgPaths, 'svg'),
+          ...pageFiles(pngPaths, 'png'),
+          ...earlier,
+        ],
+        () => "an earlier run's: this run has no deck",
+      );
+    else removeEarlierDeck(args, earlier, (n) => (n === 1 ? 'a page of an earlier deck' : 'pages of an earlier deck'));
     if (args.json) writeAnswer(args, JSON.stringify(jsonSummary(report)) + '\n');
     else if (!named && args.output !== undefined) {
       // -o FILE is the deck, a file `dobble check` reads: the one-line answer of no deck written there passed
@@ -327,12 +337,14 @@ interface OutputFile {
 const pageFiles = (paths: readonly string[] | undefined, option: 'svg' | 'png'): OutputFile[] => (paths ?? []).map((path) => ({ path, option }));
 
 /**
- * The deck files of a run that found none, removed where --force let the run
- * replace them (an existing file is refused before the search without it, so
- * none is touched then): an earlier deck left there reads as this run's
- * answer. Said on stderr, as the files written are.
+ * Files of an earlier deck, removed where --force let the run replace them
+ * (an existing file is refused before the search without it, so none is
+ * touched then): the deck files of a run that found none, where an earlier
+ * deck reads as this run's answer, and the pages a larger deck left past
+ * this one's (earlierPages). Said on stderr, as the files written are, with
+ * `why` they went for so many files.
  */
-function removeEarlierDeck(args: Args, files: readonly OutputFile[]): void {
+function removeEarlierDeck(args: Args, files: readonly OutputFile[], why: (removed: number) => string): void {
   if (!args.force) return;
   const removed = files.filter(({ path, option }) => {
     try {
@@ -341,7 +353,7 @@ function removeEarlierDeck(args: Args, files: readonly OutputFile[]): void {
       throw new UserError(`${optionName(option)}: cannot remove the earlier "${path}": ${systemReason(e)}`);
     }
   });
-  if (removed.length > 0) process.stderr.write(`removed ${removed.map((f) => f.path).join(', ')} (an earlier run's: this run has no deck)\n`);
+  if (removed.length > 0) process.stderr.write(`removed ${removed.map((f) => f.path).join(', ')} (${why(removed.length)})\n`);
 }
 
 /** The CLI's --json contract (count, complete, vars, clauses, solver, seconds) plus the deck. */
@@ -493,8 +505,27 @@ function pagePaths(file: string, pages: number, format: 'svg' | 'png'): string[]
     throw new UsageError(
       `--${format}: ${file} is a device or pipe, not a file: a deck of ${pages} pages needs a file name (it writes FILE-1.${format} …)`,
     );
-  const stem = file.replace(new RegExp(`\\.${format}$`, 'i'), '');
-  return Array.from({ length: pages }, (_, i) => `${stem}-${i + 1}.${format}`);
+  return Array.from({ length: pages }, (_, i) => pageName(file, format, i + 1));
+}
+
+/** Page n of a deck of several pages: FILE-n.svg, a .svg (.png) ending of FILE dropped. */
+const pageName = (file: string, format: 'svg' | 'png', n: number): string => `${file.replace(new RegExp(`\\.${format}$`, 'i'), '')}-${n}.${format}`;
+
+/**
+ * The numbered pages an earlier deck of more pages left past this run's
+ * `written` ones: FILE-(n+1).svg … for n pages (from FILE-1.svg when FILE
+ * alone is written), as long as they follow on without a gap, as a deck's
+ * pages do. Left, the folder mixed two decks. A file after a gap, or FILE
+ * itself beside numbered pages, is no such page (FILE may be any file of
+ * the user's) and is left alone.
+ */
+function earlierPages(args: Args, format: 'svg' | 'png', written: readonly string[] | undefined): OutputFile[] {
+  const file = String(args[format]);
+  if (written === undefined || isSpecialFile(file)) return [];
+  const pages: OutputFile[] = [];
+  for (let n = written[0] === file ? 1 : written.length + 1; existsSync(pageName(file, format, n)); n++)
+    pages.push({ path: pageName(file, format, n), option: format });
+  return pages;
 }
 
 /** Each page to its path (SVG, or PNG rendered from it); returns the paths. */

@@ -1,13 +1,16 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { availableParallelism, totalmem } from 'node:os';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import {
+  DIMACS_PACKINGS,
   MAX_TIMEOUT_SECONDS,
   MIN_MEMORY_BYTES,
   UsageError,
   UserError,
+  isSpecialFile,
   kebabField,
   linkTarget,
+  packingNamed,
   runIntegerRules,
   systemReason,
   type WholeRule,
@@ -86,12 +89,17 @@ const RULES: Readonly<Record<string, Rule>> = {
 };
 
 /**
- * The one output-path rule, for every option that writes a file: its
- * directory exists and is writable; an existing file is replaced only with
- * --force (or continued with --resume, for the files that stream); a file the
- * run reads is never written, even with --force; no two outputs are one file.
- * All checked here, before any work starts, and each a usage error (exit 2):
- * the option's value is what is wrong, whichever part of the rule it breaks.
+ * The one output-path rule, for every option that writes a file: it names a
+ * file, not a directory or "-"; its directory exists and is writable (a
+ * device, /dev/null or a pipe's /dev/stdout, is written in place: the device
+ * itself must be); its name says the format it will hold (checkNamedFormat);
+ * an existing file is replaced only with --force (or continued with
+ * --resume, for the files that stream); a file the run reads is never
+ * written, even with --force; no two outputs are one file. All checked here,
+ * before any work starts, and each a usage error (exit 2): the option's value
+ * is what is wrong, whichever part of the rule it breaks, and the same in
+ * every verb. What only the write itself meets (a full disk, a folder
+ * removed meanwhile) is exit 1, a failed run, "OPTION: cannot write FILE".
  */
 const OUTPUT_PATHS = ['output', 'svg', 'png', 'histogram', 'proof'] as const;
 /** Options (and positionals) naming a file the run reads. */
@@ -113,6 +121,27 @@ const OUTPUT_DIRECTORIES: Readonly<Record<string, readonly string[]>> = { bench:
  * is not checked here, where it may be no file the run writes.
  */
 const LATER_OUTPUTS: Readonly<Record<string, readonly string[]>> = { dobble: ['svg', 'png'] };
+
+/** The options that draw, each in the one format it writes, named as a file's ending names it. */
+const DRAWINGS: Readonly<Record<string, string>> = { svg: 'SVG', png: 'PNG' };
+/** File endings of pictures: a drawing option's file of one of these but its own holds a picture of another format than it says. */
+const PICTURE_ENDINGS: ReadonlySet<string> = new Set([
+  'svg',
+  'svgz',
+  'png',
+  'apng',
+  'jpg',
+  'jpeg',
+  'gif',
+  'webp',
+  'avif',
+  'bmp',
+  'tif',
+  'tiff',
+  'pdf',
+]);
+/** The compressions an output writes, by verb and option (encode -o FILE.gz is gzip); every other output is written as it is. */
+const PACKED_OUTPUTS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = { encode: { output: DIMACS_PACKINGS } };
 
 /** Options that say one thing two ways: given together, one would silently win. */
 const CONFLICTS: readonly (readonly [string, string, string])[] = [
@@ -155,8 +184,14 @@ export function checkNumericOptions(args: Record<string, unknown>, words: readon
       throw new UserError(
         `${option}: "-" (standard input) is not read here (only by --model and as the puzzle, formula or deck); give a file name (./- for a file named "-")`,
       );
-  for (const { path, option } of outputsOf(args)) checkWritable(path, option);
-  for (const { path, option } of pathsOf(args, LATER_OUTPUTS[verbOf(args)] ?? [])) checkFileName(path, option);
+  for (const { name, path, option } of outputsOf(args)) {
+    checkWritable(path, option);
+    checkNamedFormat(verbOf(args), name, path, option);
+  }
+  for (const { name, path, option } of pathsOf(args, LATER_OUTPUTS[verbOf(args)] ?? [])) {
+    checkFileName(path, option);
+    checkNamedFormat(verbOf(args), name, path, option);
+  }
   for (const { path, option } of outputDirectoriesOf(args)) checkDirectory(path, option);
   for (const [a, b, why] of CONFLICTS) {
     if (args[a] !== undefined && args[b] !== undefined) throw new UserError(`--${a} and --${b} do not go together (${why}): give one`);
@@ -439,13 +474,16 @@ function fileId(path: string | undefined): string | undefined {
  * An output path that can be written, checked where the write goes: through a
  * symbolic link to its target (writeReplacing follows it, as a shell's `>`
  * does), so that the target's directory must exist and be writable, not the
- * link's.
+ * link's. A device is written in place (writeReplacing), so it is the device
+ * that must be writable: /dev/null was refused to any user but root, who
+ * alone may write into /dev.
  */
 function checkWritable(path: string, option: string): void {
   checkFileName(path, option);
   let file = path;
   try {
     file = linkTarget(path);
+    if (isSpecialFile(file)) return accessSync(file, constants.W_OK);
     const parent = dirname(resolve(file));
     if (!statSync(parent).isDirectory()) throw new UsageError(`${option}: ${parent} is not a directory`);
     accessSync(parent, constants.W_OK);
@@ -463,6 +501,28 @@ function checkFileName(path: string, option: string): void {
   if (path === '-') throw new UsageError(`${option}: "-" is not standard output here; give a file name (./- for a file named "-")`);
   // Caught here, before any verb opens it: --resume would read it, --force would try to replace it.
   if (isDirectory(path)) throw new UsageError(`${option}: "${path}" is a directory; give a file name`);
+}
+
+/**
+ * A file's name says what it holds, to the viewer or tool that opens it: an
+ * output whose name says otherwise (SVG in x.png, plain DIMACS in FILE.xz)
+ * is refused. A drawing option's file ends in no picture's ending but its
+ * own; no output's file ends in a compression but the ones its verb writes
+ * (PACKED_OUTPUTS). Other endings (--svg notes.txt) and none (/dev/null)
+ * name no format the file contradicts.
+ */
+function checkNamedFormat(verb: string, name: string, path: string, option: string): void {
+  const ending = /.\.([^.]+)$/.exec(basename(path))?.[1];
+  if (ending === undefined) return;
+  const drawing = DRAWINGS[name];
+  const picture = ending.toLowerCase();
+  if (drawing !== undefined && PICTURE_ENDINGS.has(picture) && picture !== name)
+    throw new UsageError(`${option}: "${path}" ends in .${ending}, but ${option} writes ${drawing}; give a .${name} file name`);
+  const packing = packingNamed(path);
+  const written = PACKED_OUTPUTS[verb]?.[name] ?? [];
+  if (packing === undefined || written.includes(packing)) return;
+  const writes = written.length ? `compresses only to ${written.join(', ')}` : 'writes it uncompressed';
+  throw new UsageError(`${option}: "${path}" ends in .${ending}, but ${verb} ${writes}; drop the .${ending}`);
 }
 
 /** A directory to write into: a new one, or one that exists; a file there is refused before the run, not after it (EEXIST). */

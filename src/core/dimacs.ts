@@ -6,7 +6,7 @@ import { UserError, hasNameControlCharacter, oneLine, systemReason } from './err
 import { readFileInput, readInput } from './input.js';
 import { writeReplacing } from './output.js';
 import { checkDeadlineAt, checkSize, limitOption, sizeLimit } from './limits.js';
-import { packingOf } from './packing.js';
+import { packingNamed, packingOf } from './packing.js';
 
 /** What the DIMACS comment block says about where a formula came from. */
 export interface DimacsMeta {
@@ -106,14 +106,26 @@ export function dimacsString(cnf: Cnf, meta: DimacsMeta): string {
   return Array.from(dimacsChunks(cnf, meta)).join('');
 }
 
-/** Writes DIMACS to a file chunk by chunk; `option` names the file in a write failure, as the caller gave it (the CLI's -o). */
+/** The compressions writeDimacsFile writes, told by the file's name (packingNamed): gzip for FILE.gz; Node has no xz, bzip2 or zstd encoder. */
+export const DIMACS_PACKINGS: readonly string[] = ['gzip'];
+
+/**
+ * Writes DIMACS to a file chunk by chunk, gzip for FILE.gz; `option` names the
+ * file in a failure, as the caller gave it (the CLI's -o). A name of another
+ * compression is refused before anything is written: plain DIMACS under
+ * FILE.xz was what xz -d and the solvers then failed to unpack.
+ */
 export function writeDimacsFile(path: string, cnf: Cnf, meta: DimacsMeta, option?: string): void {
+  const where = option ? `${option}: ` : '';
+  const packing = packingNamed(path);
+  if (packing !== undefined && !DIMACS_PACKINGS.includes(packing))
+    throw new UserError(`${where}"${path}" names ${packing} data, which is not written (only ${DIMACS_PACKINGS.join(', ')})`);
   const explain = (e: unknown): never => {
-    throw new UserError(`${option ? `${option}: ` : ''}cannot write "${path}": ${systemReason(e)}`);
+    throw new UserError(`${where}cannot write "${path}": ${systemReason(e)}`);
   };
   try {
     const chunks = dimacsChunks(cnf, meta);
-    writeReplacing(path, /\.gz$/i.test(path) ? gzipped(chunks) : chunks);
+    writeReplacing(path, packing === 'gzip' ? gzipped(chunks) : chunks);
   } catch (e) {
     explain(e);
   }

@@ -59,7 +59,10 @@ const MAX_LINKS = 40;
  * The file a path names once its last component's symbolic links are
  * followed (a directory's link on the way needs none: a rename goes through
  * it): the path itself when it is no link or does not exist, the target of a
- * link to a file not there yet, which the write then makes. A relative target
+ * link to a file not there yet, which the write then makes. A device or pipe
+ * is written where it is, so a link to one is not followed: /dev/stdout leads
+ * through /proc/self/fd/1 to "pipe:[N]", no path at all, where a write found
+ * no file (ENOENT, after the run's work). A relative target
  * is read from the link's real directory, as the kernel reads it: through a
  * directory link (alias -> real), alias/link -> ../out/f is real/../out/f,
  * not out/f beside alias.
@@ -67,6 +70,7 @@ const MAX_LINKS = 40;
 export function linkTarget(path: string): string {
   let current = path;
   for (let hops = 0; hops < MAX_LINKS; hops++) {
+    if (isSpecialFile(current)) return current;
     let link: string;
     try {
       link = readlinkSync(current);

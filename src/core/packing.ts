@@ -15,3 +15,27 @@ const MAGIC: readonly (readonly [Packing, readonly number[]])[] = [
 export function packingOf(bytes: Uint8Array): Packing | undefined {
   return MAGIC.find(([, magic]) => magic.every((b, i) => bytes[i] === b))?.[0];
 }
+
+/**
+ * The compressions a file name's ending names, to every tool that opens the
+ * file by its name (zcat, xz -d, a solver): a file so named must hold them.
+ */
+const PACKED_ENDINGS: Readonly<Record<string, string>> = {
+  gz: 'gzip',
+  xz: 'xz',
+  lzma: 'lzma',
+  bz2: 'bzip2',
+  zst: 'zstd',
+  lz4: 'lz4',
+  lz: 'lzip',
+  z: 'compress',
+  br: 'brotli',
+  zip: 'zip',
+  '7z': '7-Zip',
+};
+
+/** The compression a file name ends in ("f.cnf.xz": xz), or undefined for a name of none. */
+export function packingNamed(path: string): string | undefined {
+  const ending = /\.([^./\\]+)$/.exec(path)?.[1]?.toLowerCase();
+  return ending === undefined ? undefined : PACKED_ENDINGS[ending];
+}
