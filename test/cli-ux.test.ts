@@ -510,28 +510,21 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     expect(readFileSync(join(dir, 'long-unit.jsonl'), 'utf8').trim().split('\n')).toHaveLength(1);
   });
 
-  it("Ctrl-C while a count's --output file hashes the problem ends the count at once: 130, the file left as it was (regression: heard once the hash was done, and the file written)", () => {
+  it("Ctrl-C while count's or enumerate's --output file hashes the problem ends the run at once: 130, the file left as it was (regression: heard once the hash was done, and the file written)", () => {
     // 180 I pentominoes on a 30x30 board: the hash of the problem for the file's header takes 0.4 s. The press lands as it begins.
-    writeFileSync(join(dir, 'hashed.jsonl'), '{"kept":true}\n');
-    const r = interruptedOnFirstHash(cli, dir, [
-      'count',
-      'polyomino',
-      '--board',
-      '30x30',
-      '--pieces',
-      'I*180',
-      '--json',
-      '-o',
-      'hashed.jsonl',
-      '--force',
-    ]);
-    expect({ code: r.code, signal: r.signal, err: r.err }).toEqual({
-      code: 130,
-      signal: null,
-      err: '\npuzzlesat: stopping (Ctrl-C again to quit at once)\npuzzlesat: stopped before hashed.jsonl was read or written; it is left as it was\n',
-    });
-    expect(JSON.parse(r.out)).toMatchObject({ count: 0, complete: false, stopped: 'stopped' });
-    expect(readFileSync(join(dir, 'hashed.jsonl'), 'utf8')).toBe('{"kept":true}\n');
+    const args = ['polyomino', '--board', '30x30', '--pieces', 'I*180', '--json', '-o', 'hashed.jsonl', '--force'];
+    for (const verb of ['count', 'enumerate']) {
+      writeFileSync(join(dir, 'hashed.jsonl'), '{"kept":true}\n');
+      const r = interruptedOnFirstHash(cli, dir, [verb, ...args]);
+      expect({ verb, code: r.code, signal: r.signal, err: r.err }).toEqual({
+        verb,
+        code: 130,
+        signal: null,
+        err: '\npuzzlesat: stopping (Ctrl-C again to quit at once)\npuzzlesat: stopped before hashed.jsonl was read or written; it is left as it was\n',
+      });
+      expect(JSON.parse(r.out)).toMatchObject({ complete: false });
+      expect(readFileSync(join(dir, 'hashed.jsonl'), 'utf8')).toBe('{"kept":true}\n');
+    }
   });
 
   it('a resumed count stopped before it counts anything still reports every part its file records (regression: count FILE.cnf --resume --timeout 1 said 0)', () => {
