@@ -162,11 +162,15 @@ export class CountCache {
     };
   }
 
-  /** Notes slot s as it is before a store writes it: its hash and cost, and its record when it holds an entry. */
+  /** Notes slot s as it is before a store writes it: empty (~s), or s and the entry it holds (its hash, cost and record). */
   private logSlot(log: Journal, s: number): void {
     const hash = this.meta[2 * s]!;
-    log.slots.push(s, hash, this.meta[2 * s + 1]!);
-    if (hash === 0) return;
+    if (hash === 0) {
+      log.slots.push(~s);
+      return;
+    }
+    log.slots.push(s);
+    log.entries.push(hash, this.meta[2 * s + 1]!);
     const base = s * this.recordWords;
     for (let k = 0; k < this.recordWords; k++) log.entries.push(this.words[base + k]!);
   }
@@ -175,14 +179,18 @@ export class CountCache {
     if (log.table) ({ meta: this.meta, words: this.words, counts: this.counts, buckets: this.buckets } = log.table);
     const { slots, entries } = log;
     // Last first: a slot written twice gets back what it held before the first.
-    for (let at = slots.length - 3, end = entries.length; at >= 0; at -= 3) {
+    for (let at = slots.length - 1, end = entries.length; at >= 0; at--) {
       const s = slots[at]!;
-      this.meta[2 * s] = slots[at + 1]!;
-      this.meta[2 * s + 1] = slots[at + 2]!;
-      if (slots[at + 1] === 0) continue;
-      end -= this.recordWords;
+      if (s < 0) {
+        this.meta[2 * ~s] = 0;
+        this.meta[2 * ~s + 1] = 0;
+        continue;
+      }
+      end -= 2 + this.recordWords;
+      this.meta[2 * s] = entries[end]!;
+      this.meta[2 * s + 1] = entries[end + 1]!;
       const base = s * this.recordWords;
-      for (let k = 0; k < this.recordWords; k++) this.words[base + k] = entries[end + k]!;
+      for (let k = 0; k < this.recordWords; k++) this.words[base + k] = entries[end + 2 + k]!;
     }
     this.entries = log.count;
     Object.assign(this.stats, log.stats);
@@ -257,9 +265,9 @@ export class CountCache {
 
 /** What a journal of the memo (CountCache.journal) notes. */
 interface Journal {
-  /** Per store, the slot written and its hash and cost before (a hash of 0: it was empty). */
+  /** Per store, the slot written: ~slot when it was empty. */
   slots: number[];
-  /** The records of the slots noted that held an entry, one after the other (recordWords words each). */
+  /** The entries the slots noted held, one after the other: hash, cost, then the record's recordWords words. */
   entries: number[];
   /** The entries held and the figures when the journal began. */
   count: number;
