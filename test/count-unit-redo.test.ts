@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { pentomino } from '../encoders/polyomino.js';
 import { CountCache } from '../src/count/cache.js';
+import { UnitRunner } from '../src/count/engine.js';
+import { setSetUpRunner } from '../src/core/limits.js';
 import { type InstanceCount, countInstance } from '../src/count/solutions.js';
 
 /**
@@ -63,5 +65,60 @@ describe('the memo taken back', () => {
     for (let k = 0; k < 1000; k++) cache.set(key(k), k, 3);
     end(false);
     expect(held(cache, 1000)).toEqual(Array.from({ length: 1000 }, (_, k) => k));
+  });
+});
+
+describe('which units go through the runner', () => {
+  afterEach(() => setSetUpRunner(async (work) => work()));
+
+  it('after a slow unit, until the runner has added the plain time to quick ones since the last slow one (regression: every unit after one slow one, 10 ms of grace each in the CLI)', async () => {
+    // A clock the units and the runner move: a plain run of 100 ms, a runner that adds 30 to each unit.
+    let clock = 0;
+    setSetUpRunner(async (work) => {
+      const done = work();
+      clock += 30;
+      return done;
+    });
+    const runner = new UnitRunner(100, () => clock);
+    const ran: string[] = [];
+    /** A unit taking `ms`, its polls every 10 ms. */
+    const unit = (ms: number) => () => {
+      for (let t = 0; t < ms; t += 10) {
+        clock += 10;
+        runner.poll();
+      }
+      return ms;
+    };
+    const run = async (ms: number) => {
+      let plain = false;
+      await runner.run(unit(ms), () => {
+        plain = true;
+        return (undo) => {
+          if (!undo) return;
+          plain = false;
+          ran.push('undone');
+        };
+      });
+      ran.push(`${ms} ${plain ? 'plain' : 'runner'}`);
+    };
+    for (const ms of [20, 500, 20, 20, 20, 200, 20, 20, 20, 20, 20]) await run(ms);
+    expect(ran).toEqual([
+      '20 plain',
+      'undone',
+      '500 runner',
+      // 30 added to each quick unit: 90 by these three.
+      '20 runner',
+      '20 runner',
+      '20 runner',
+      // Slow again: the tally starts again.
+      '200 runner',
+      // 120 by these four, past the plain time of 100: the next runs plainly.
+      '20 runner',
+      '20 runner',
+      '20 runner',
+      '20 runner',
+      '20 plain',
+    ]);
+    expect(runner.redone).toBe(1);
   });
 });

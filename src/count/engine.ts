@@ -234,11 +234,15 @@ export class UnitRunner {
   /** When a unit run plainly is stopped to go through the runner (performance.now()); Infinity otherwise. */
   private plainUntil = Infinity;
 
-  constructor(private readonly plainMs = PLAIN_UNIT_MS) {}
+  /** `now` is the clock (a seam for tests). */
+  constructor(
+    private readonly plainMs = PLAIN_UNIT_MS,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   /** Asked at the polls of a unit's search: throws OverBudget once a plain run is past its time. */
   poll(): void {
-    if (performance.now() > this.plainUntil) throw new OverBudget();
+    if (this.now() > this.plainUntil) throw new OverBudget();
   }
 
   /** `count`, one unit's count; `checkpoint` starts a plain run of it and gives what ends it (CountEngine.checkpoint). */
@@ -246,7 +250,7 @@ export class UnitRunner {
     if (!this.slow) {
       const end = checkpoint();
       let undo = false;
-      this.plainUntil = performance.now() + this.plainMs;
+      this.plainUntil = this.now() + this.plainMs;
       try {
         return count();
       } catch (e) {
@@ -259,17 +263,17 @@ export class UnitRunner {
         end(undo);
       }
     }
-    const called = performance.now();
+    const called = this.now();
     let counting = 0;
     const c = await setUpUnlessStopped(() => {
-      const start = performance.now();
+      const start = this.now();
       const counted = count();
-      counting = performance.now() - start;
+      counting = this.now() - start;
       return counted;
     });
     if (c === undefined) throw new Stopped();
     if (counting >= this.plainMs) this.added = 0;
-    else if ((this.added += performance.now() - called - counting) >= this.plainMs) {
+    else if ((this.added += this.now() - called - counting) >= this.plainMs) {
       this.slow = false;
       this.added = 0;
     }
