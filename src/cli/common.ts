@@ -255,12 +255,8 @@ class SetUpInterrupted extends DeadlineReached {
  * handler back meanwhile); the press then counts as the handler's, and the
  * run ends as one whose --timeout ran out there. A press made before is read
  * first (held back, the handler would drop it) and stops the set-up before
- * it starts. Nothing is written during a set-up but the lock of an
- * --output file opened in one (count's and enumerate's, for its hash and a
- * resume's reading back), which goes as the process exits (a stop in the
- * instant between its making and that exit hook leaves a lock that names
- * a process gone, which the next run takes over), so nothing on disk is
- * cut short. Where Ctrl-C is not heard (a verb that does not stop on it) the
+ * it starts. Nothing is written during a set-up, so nothing on disk is cut
+ * short. Where Ctrl-C is not heard (a verb that does not stop on it) the
  * work runs as it is, and Ctrl-C kills.
  */
 export async function interruptibleSetUp<T>(work: () => T): Promise<T> {

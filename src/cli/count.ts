@@ -16,7 +16,6 @@ import {
   resolvePlan,
   runPlan,
   runStop,
-  setUpUnlessStopped,
 } from '../index.js';
 import { openCountFile } from './count-file.js';
 import {
@@ -102,18 +101,14 @@ export const handler = (args: Args) =>
       maxBytes: args['max-memory'] === undefined ? undefined : sizeInBytes(args['max-memory'], '--max-memory'),
     })) as CountPlan;
     const instance = planInstance(plan);
-    // Every option is checked by now: only from here is the output file touched. Opened as the front end runs set-ups
-    // (setUpUnlessStopped): hashing the problem and reading a resumed file back are synchronous, and Ctrl-C, which
-    // reaches no poll inside them, was heard once they were done (0.4 s of 180 I pentominoes on a 30x30 board).
+    // Every option is checked by now: only from here is the output file touched.
     const out = args.output
-      ? await setUpUnlessStopped(() =>
-          openCountFile(
-            String(args.output),
-            instance,
-            { counter: plan.method, unique: plan.unique, uniqueBy: plan.uniqueBy },
-            { resume: args.resume === true, force: args.force === true },
-            runStop(plan, { shouldStop: wasInterrupted }),
-          ),
+      ? await openCountFile(
+          String(args.output),
+          instance,
+          { counter: plan.method, unique: plan.unique, uniqueBy: plan.uniqueBy },
+          { resume: args.resume === true, force: args.force === true },
+          runStop(plan, { shouldStop: wasInterrupted }),
         )
       : undefined;
     // Stopped (--timeout, Ctrl-C) while the problem was hashed: the count below stops at once, incomplete, and the file is as it was.

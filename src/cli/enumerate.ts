@@ -14,7 +14,6 @@ import {
   runStop,
   planInstance,
   searchedInstance,
-  setUpUnlessStopped,
 } from '../index.js';
 import {
   type Args,
@@ -99,18 +98,15 @@ export const handler = (args: Args) =>
     const instance = searchedInstance(plan);
     const unique = plan.unique;
     const noun = unique ? 'classes' : 'solutions';
-    // Every option is checked by now: only from here is the output file touched. Opened as the front end runs set-ups,
-    // as count's file is (hashing the formula, reading a resumed file back: Ctrl-C reaches no poll inside them).
+    // Every option is checked by now: only from here is the output file touched.
     const out = args.out
-      ? await setUpUnlessStopped(() =>
-          openRunFile(
-            String(args.out),
-            // The puzzle's formula and how classes are kept: dancing links builds no family, and either engine resumes the other's file.
-            planInstance(plan),
-            unique && plan.symmetryBreaking,
-            { resume: args.resume === true, force: args.force === true },
-            runStop(plan, { shouldStop: wasInterrupted }),
-          ),
+      ? await openRunFile(
+          String(args.out),
+          // The puzzle's formula and how classes are kept: dancing links builds no family, and either engine resumes the other's file.
+          planInstance(plan),
+          unique && plan.symmetryBreaking,
+          { resume: args.resume === true, force: args.force === true },
+          runStop(plan, { shouldStop: wasInterrupted }),
         )
       : undefined;
     const known = out?.known ?? [];
