@@ -67,6 +67,7 @@ export {
   ResumeConflict,
   mebibytes,
   setUpPoll,
+  setUpUnlessStopped,
   unlessStopped,
   type SetUpPoll,
   type Strategy as CountStrategy,

@@ -1,4 +1,10 @@
-import { interruptedInCnfSearch, interruptedInCnfSetUp, interruptedOnOpen as interruptedOnOpenIn } from './helpers/interrupt.js';
+import {
+  interruptedInCnfSearch,
+  interruptedInCnfSetUp,
+  interruptedInExactCoverSearch,
+  interruptedOnFirstHash,
+  interruptedOnOpen as interruptedOnOpenIn,
+} from './helpers/interrupt.js';
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -487,6 +493,38 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
       err: '\npuzzlesat: stopping (Ctrl-C again to quit at once)\n',
     });
     expect(JSON.parse(r.out)).toMatchObject({ counter: 'cnf', count: 0, complete: false, stopped: 'stopped' });
+  });
+
+  it('Ctrl-C in the middle of one long unit of the exact-cover counter ends the count: 130, incomplete, the unit neither counted nor recorded (regression: the unit ran on to its end, 15 s and more, and was counted)', () => {
+    // The 18 one-sided pentominoes on a 15x6 board: the sweep's first unit alone takes 27 million nodes. The press lands in it.
+    const pieces = 'F,I,L,N,P,T,U,V,W,X,Y,Z,f=##./.##/.#.,l=.#/.#/.#/##,n=..##/###.,p=##/##/.#,y=#./##/#./#.,z=.##/.#./##.';
+    const args = ['count', 'polyomino', '--board', '15x6', '--pieces', pieces, '--no-flip', '--max-memory', '256M'];
+    const r = interruptedInExactCoverSearch(cli, dir, [...args, '--json', '-o', 'long-unit.jsonl', '--force']);
+    expect({ code: r.code, signal: r.signal, err: r.err }).toEqual({
+      code: 130,
+      signal: null,
+      err: '\npuzzlesat: stopping (Ctrl-C again to quit at once)\n',
+    });
+    expect(JSON.parse(r.out)).toMatchObject({ counter: 'exact-cover', method: 'exact cover (sweep)', count: 0, complete: false, stopped: 'stopped' });
+    // The file holds its header alone: no unit finished.
+    expect(readFileSync(join(dir, 'long-unit.jsonl'), 'utf8').trim().split('\n')).toHaveLength(1);
+  });
+
+  it("Ctrl-C while count's or enumerate's --output file hashes the problem ends the run at once: 130, the file left as it was (regression: heard once the hash was done, and the file written)", () => {
+    // 180 I pentominoes on a 30x30 board: the hash of the problem for the file's header takes 0.4 s. The press lands as it begins.
+    const args = ['polyomino', '--board', '30x30', '--pieces', 'I*180', '--json', '-o', 'hashed.jsonl', '--force'];
+    for (const verb of ['count', 'enumerate']) {
+      writeFileSync(join(dir, 'hashed.jsonl'), '{"kept":true}\n');
+      const r = interruptedOnFirstHash(cli, dir, [verb, ...args]);
+      expect({ verb, code: r.code, signal: r.signal, err: r.err }).toEqual({
+        verb,
+        code: 130,
+        signal: null,
+        err: '\npuzzlesat: stopping (Ctrl-C again to quit at once)\npuzzlesat: stopped before hashed.jsonl was read or written; it is left as it was\n',
+      });
+      expect(JSON.parse(r.out)).toMatchObject({ complete: false });
+      expect(readFileSync(join(dir, 'hashed.jsonl'), 'utf8')).toBe('{"kept":true}\n');
+    }
   });
 
   it('a resumed count stopped before it counts anything still reports every part its file records (regression: count FILE.cnf --resume --timeout 1 said 0)', () => {

@@ -28,7 +28,7 @@ const dir = tempDir('puzzlesat-output-stop-');
  */
 describe('--output hashing its problem hears the stop', () => {
   const instance = pentomino({ preset: '6x10' });
-  type Open = (path: string, options: { resume: boolean; force: boolean }, stop: () => boolean) => { close(): void } | undefined;
+  type Open = (path: string, options: { resume: boolean; force: boolean }, stop: () => boolean) => Promise<{ close(): void } | undefined>;
   const OPENERS: { name: string; open: Open }[] = [
     ...(
       [
@@ -59,21 +59,21 @@ describe('--output hashing its problem hears the stop', () => {
   for (const { name, open } of OPENERS) {
     const file = name.replace(/\W+/g, '-');
 
-    it(`${name}: a stop already come opens nothing, and the file on disk stays as it was (regression: hashed to the end, then read it)`, () => {
+    it(`${name}: a stop already come opens nothing, and the file on disk stays as it was (regression: hashed to the end, then read it)`, async () => {
       const path = join(dir, `${file}.jsonl`);
       writeFileSync(path, 'not a run file\n');
       const stop = vi.fn(() => true);
-      expect(open(path, { resume: true, force: false }, stop)).toBeUndefined();
+      expect(await open(path, { resume: true, force: false }, stop)).toBeUndefined();
       expect(stop).toHaveBeenCalled();
       expect(readFileSync(path, 'utf8')).toBe('not a run file\n');
       // Neither a new file nor a lock left behind.
-      expect(open(join(dir, `${file}-fresh.jsonl`), { resume: false, force: false }, () => true)).toBeUndefined();
+      expect(await open(join(dir, `${file}-fresh.jsonl`), { resume: false, force: false }, () => true)).toBeUndefined();
       expect(readdirSync(dir).filter((f) => f.startsWith(`${file}-fresh`))).toEqual([]);
     });
 
-    it(`${name}: the stop is polled now and then, not at every clause or row`, () => {
+    it(`${name}: the stop is polled now and then, not at every clause or row`, async () => {
       const stop = vi.fn(() => false);
-      const opened = open(join(dir, `${file}-polled.jsonl`), { resume: false, force: true }, stop);
+      const opened = await open(join(dir, `${file}-polled.jsonl`), { resume: false, force: true }, stop);
       expect(opened).toBeDefined();
       opened!.close();
       expect(stop).toHaveBeenCalled();

@@ -10,6 +10,7 @@ import {
   chained,
   parseJson,
   setUpPoll,
+  setUpUnlessStopped,
   unlessStopped,
   toolVersion,
 } from '../index.js';
@@ -129,25 +130,19 @@ export interface CountKind {
  * hashed or a resumed file's units were read back: the file is then left as
  * it was, never written, and no lock is left.
  */
-export function openCountFile(
+export async function openCountFile(
   path: string,
   instance: Instance,
   kind: CountKind,
   options: { resume: boolean; force: boolean },
   stop: () => boolean,
-): CountFile | undefined {
+): Promise<CountFile | undefined> {
   const poll = setUpPoll(stop);
+  // Hashed as the front end runs set-ups, as the enumeration's file is (openRunFile). A resumed file is read back plainly,
+  // its stop heard once it is read: the count then starts stopped and reports the units it holds.
+  const header = await setUpUnlessStopped(() => countHeader(instance, kind.counter, kind.unique, kind.uniqueBy, poll));
   // A stop while a resumed file's header is checked against the hashes of before (problemBefore) releases its lock as any refusal does.
-  return unlessStopped(
-    () =>
-      new CountFile(
-        path,
-        countHeader(instance, kind.counter, kind.unique, kind.uniqueBy, poll),
-        options,
-        problemBefore(instance, kind.counter, kind.unique, poll),
-        poll,
-      ),
-  );
+  return header && unlessStopped(() => new CountFile(path, header, options, problemBefore(instance, kind.counter, kind.unique, poll), poll));
 }
 
 /**

@@ -103,7 +103,7 @@ export const handler = (args: Args) =>
     const instance = planInstance(plan);
     // Every option is checked by now: only from here is the output file touched.
     const out = args.output
-      ? openCountFile(
+      ? await openCountFile(
           String(args.output),
           instance,
           { counter: plan.method, unique: plan.unique, uniqueBy: plan.uniqueBy },

@@ -100,7 +100,7 @@ export const handler = (args: Args) =>
     const noun = unique ? 'classes' : 'solutions';
     // Every option is checked by now: only from here is the output file touched.
     const out = args.out
-      ? openRunFile(
+      ? await openRunFile(
           String(args.out),
           // The puzzle's formula and how classes are kept: dancing links builds no family, and either engine resumes the other's file.
           planInstance(plan),

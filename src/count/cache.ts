@@ -58,6 +58,8 @@ export class CountCache {
   private entries = 0;
   private maxBuckets: number;
   private peak = 0;
+  /** What set() has overwritten since journal() was called, to put back (undefined when no journal is kept). */
+  private log: Journal | undefined;
   readonly stats: Omit<CacheStats, 'entries' | 'bytes'> = { lookups: 0, hits: 0, stores: 0, evictions: 0, savedNodes: 0 };
 
   /**
@@ -138,7 +140,60 @@ export class CountCache {
       else this.entries++;
     }
     this.stats.stores++;
+    if (this.log && !this.log.table) this.logSlot(this.log, slot);
     this.write(slot, key, 0, count, Math.min(cost, MAX_COST), hash);
+  }
+
+  /**
+   * Keeps a journal of what set() changes from now on, for a unit's run that
+   * may be undone (UnitRunner): what ends it, with true putting the table and
+   * its figures back as they were (but peakBytes, the memory the run held),
+   * so that the unit counted again meets the memo it met the first time.
+   * Each store notes the slot it writes and, when that slot held an entry,
+   * the entry; once the table grows, the table it grew from is kept whole
+   * instead and the stores after are not noted.
+   */
+  journal(): (undo: boolean) => void {
+    const log: Journal = { slots: [], entries: [], count: this.entries, stats: { ...this.stats } };
+    this.log = log;
+    return (undo) => {
+      this.log = undefined;
+      if (undo) this.undo(log);
+    };
+  }
+
+  /** Notes slot s as it is before a store writes it: empty (~s), or s and the entry it holds (its hash, cost and record). */
+  private logSlot(log: Journal, s: number): void {
+    const hash = this.meta[2 * s]!;
+    if (hash === 0) {
+      log.slots.push(~s);
+      return;
+    }
+    log.slots.push(s);
+    log.entries.push(hash, this.meta[2 * s + 1]!);
+    const base = s * this.recordWords;
+    for (let k = 0; k < this.recordWords; k++) log.entries.push(this.words[base + k]!);
+  }
+
+  private undo(log: Journal): void {
+    if (log.table) ({ meta: this.meta, words: this.words, counts: this.counts, buckets: this.buckets } = log.table);
+    const { slots, entries } = log;
+    // Last first: a slot written twice gets back what it held before the first.
+    for (let at = slots.length - 1, end = entries.length; at >= 0; at--) {
+      const s = slots[at]!;
+      if (s < 0) {
+        this.meta[2 * ~s] = 0;
+        this.meta[2 * ~s + 1] = 0;
+        continue;
+      }
+      end -= 2 + this.recordWords;
+      this.meta[2 * s] = entries[end]!;
+      this.meta[2 * s + 1] = entries[end + 1]!;
+      const base = s * this.recordWords;
+      for (let k = 0; k < this.recordWords; k++) this.words[base + k] = entries[end + 2 + k]!;
+    }
+    this.entries = log.count;
+    Object.assign(this.stats, log.stats);
   }
 
   /** A 32-bit hash of the key, never 0; its low bits pick the bucket, however many there are. */
@@ -189,8 +244,11 @@ export class CountCache {
   private grow(): void {
     const { meta, words, counts, recordWords } = this;
     const before = this.bytes;
+    // A journal keeps the first table it grew from (the undoing puts it back, and what the grown tables hold goes), held beside these two.
+    const kept = this.log?.table ? this.log.table.buckets * BUCKET * CountCache.slotBytes(this.width) : 0;
+    if (this.log && !this.log.table) this.log.table = { meta, words, counts, buckets: this.buckets };
     this.buckets *= 2;
-    this.peak = Math.max(this.peak, before + this.bytes);
+    this.peak = Math.max(this.peak, kept + before + this.bytes);
     ({ meta: this.meta, words: this.words, counts: this.counts } = this.allocate(this.buckets * BUCKET));
     this.entries = 0;
     for (let s = 0; s < meta.length >>> 1; s++) {
@@ -203,4 +261,17 @@ export class CountCache {
       this.entries++;
     }
   }
+}
+
+/** What a journal of the memo (CountCache.journal) notes. */
+interface Journal {
+  /** Per store, the slot written: ~slot when it was empty. */
+  slots: number[];
+  /** The entries the slots noted held, one after the other: hash, cost, then the record's recordWords words. */
+  entries: number[];
+  /** The entries held and the figures when the journal began. */
+  count: number;
+  stats: CountCache['stats'];
+  /** The table before it first grew, with the journal's notes up to then. */
+  table?: { meta: Int32Array; words: Int32Array; counts: Float64Array; buckets: number };
 }

@@ -7,6 +7,7 @@ import {
   ResumeConflict,
   Stopped,
   TreeProgress,
+  UnitRunner,
   setUpPoll,
   setUpUnlessStopped,
 } from './engine.js';
@@ -51,7 +52,7 @@ export interface CnfCountOptions {
   /** Finished units to count again all the same: a different count throws ResumeConflict. */
   recheck?: ReadonlySet<string>;
   onUnit?: (unit: { unit: string; count: bigint; nodes: number }) => void;
-  /** How long a unit runs plainly before it is undone and counted again through the front end's runner (unitCount); PLAIN_UNIT_MS when absent (a seam for tests). */
+  /** How long a unit runs plainly before it is undone and counted again through the front end's runner (UnitRunner); PLAIN_UNIT_MS when absent (a seam for tests). */
   plainUnitMs?: number;
 }
 
@@ -65,7 +66,7 @@ export interface CnfCount {
   /** Units: the subtrees below the counter's first decisions. */
   units: number;
   resumed: number;
-  /** Units undone at their time limit and counted again through the front end's runner (unitCount); absent when none were. */
+  /** Units undone at their time limit and counted again through the front end's runner (UnitRunner); absent when none were. */
   redone?: number;
   cache: { entries: number; bytes: number; lookups: number; hits: number; evictions: number };
 }
@@ -98,11 +99,6 @@ const HEAP_PER_BYTE = 1.5;
  */
 const YOUNG_GENERATION = 64 * 2 ** 20;
 const YIELD_MS = 50;
-/** How long a unit runs before it is counted again through the front end's runner, which Ctrl-C can cut short (unitCount). */
-const PLAIN_UNIT_MS = 250;
-
-/** A unit run plainly past PLAIN_UNIT_MS (unitCount). */
-class OverBudget extends Error {}
 
 const sum = (counts: Iterable<bigint>): bigint => [...counts].reduce((a, b) => a + b, 0n);
 
@@ -187,11 +183,8 @@ class CnfCounter {
   private untilPoll = POLL_NODES;
   private weightDone = 0;
   private unitWeight = 0;
-  /** A unit has run past PLAIN_UNIT_MS: the units after it go through the runner at once (unitCount). */
-  private slowUnits = false;
-  /** When a unit run plainly is stopped to go through the runner (performance.now()); Infinity through the runner. */
-  private plainUntil = Infinity;
-  private redone = 0;
+  /** What runs each unit, so that the CLI's Ctrl-C cuts a long one short. */
+  private readonly runner: UnitRunner;
   /** The memo keys a plain run of a unit added, for its undoing (checkpoint). */
   private journal: string[] | undefined;
 
@@ -199,6 +192,7 @@ class CnfCounter {
     input: CnfInput,
     private readonly options: CnfCountOptions,
   ) {
+    this.runner = new UnitRunner(options.plainUnitMs);
     const n = input.varCount;
     this.n = n;
     // Every loop over the clauses polls the caller's stop (Stopped, which countCnf answers), a clause as many steps
@@ -284,7 +278,7 @@ class CnfCounter {
       resumed,
       cache: { entries: this.cache.size, bytes: this.cacheBytes, ...this.stats },
       ...(memory ? { memory } : {}),
-      ...(this.redone ? { redone: this.redone } : {}),
+      ...(this.runner.redone ? { redone: this.runner.redone } : {}),
     });
     // The formula's units propagated and the count cut into units (up to 63 splits of the whole formula, minutes of one of
     // 1.5 million clauses) run as the front end runs set-ups, as the arrays do: the CLI's Ctrl-C reaches no poll in them.
@@ -322,7 +316,10 @@ class CnfCounter {
       this.unitWeight = weight;
       const before = this.nodes;
       try {
-        const c = await this.unitCount(lits);
+        const c = await this.runner.run(
+          () => this.countUnder(lits),
+          () => this.checkpoint(),
+        );
         if (known !== undefined && c !== known)
           throw new ResumeConflict(key, `unit "${key}" was recorded with ${known} models, recounting gives ${c}`);
         count += c;
@@ -390,49 +387,21 @@ class CnfCounter {
   }
 
   /**
-   * One unit's count, cut short by the CLI's Ctrl-C however long it runs.
-   * The search polls a stop, but the CLI's handler gets no turn inside
-   * synchronous work to set it: a unit of a hard formula ran on for minutes
-   * after the press, and so did a second press. The front end's runner
-   * (setUpUnlessStopped) can cut it short, at a cost of a moment's grace a
-   * call, so a unit runs plainly for PLAIN_UNIT_MS and, still running then,
-   * is undone (the memo entries and figures it added taken back, so that
-   * the nodes reported are those of the search that counted it; the
-   * watches stay as the undone run left them, which may change the nodes
-   * a little: pentomino 3x20's formula 13,185 against 13,397) and counted
-   * again through the runner; so are the units after one that took that
-   * long.
+   * Starts a plain run of a unit (UnitRunner): what ends it, with true
+   * undoing it (the memo entries and figures it added taken back, so that
+   * the nodes reported are those of the search that counted it; the watches
+   * stay as the undone run left them, which may change the nodes a little:
+   * pentomino 3x20's formula 13,185 against 13,397). The assignment is
+   * undone by countUnder whichever way it ends.
    */
-  private async unitCount(lits: readonly number[]): Promise<bigint> {
-    if (!this.slowUnits) {
-      const undo = this.checkpoint();
-      try {
-        return this.countUnder(lits);
-      } catch (e) {
-        if (!(e instanceof OverBudget)) throw e;
-        undo();
-        this.redone++;
-      } finally {
-        this.plainUntil = Infinity;
-        this.journal = undefined;
-      }
-    }
-    // Once one unit has been slow, the rest go to the runner at once: going back to plain runs threw away up to
-    // PLAIN_UNIT_MS a unit wherever slow and quick units alternate.
-    this.slowUnits = true;
-    const c = await setUpUnlessStopped(() => this.countUnder(lits));
-    if (c === undefined) throw new Stopped();
-    return c;
-  }
-
-  /** Starts a plain run of a unit (unitCount): what undoes it when it runs past PLAIN_UNIT_MS. */
-  private checkpoint(): () => void {
+  private checkpoint(): (undo: boolean) => void {
     const nodes = this.nodes;
     const stats = { ...this.stats };
     const added: string[] = [];
     this.journal = added;
-    this.plainUntil = performance.now() + (this.options.plainUnitMs ?? PLAIN_UNIT_MS);
-    return () => {
+    return (undo) => {
+      this.journal = undefined;
+      if (!undo) return;
       for (const key of added) {
         if (!this.cache.delete(key)) continue;
         this.cacheBytes -= entryBytes(key);
@@ -779,7 +748,7 @@ class CnfCounter {
     this.keepResident();
     this.options.onTick?.(this.weightDone + this.unitWeight * this.progress.fraction());
     if (this.options.shouldStop?.()) throw new Stopped();
-    if (performance.now() > this.plainUntil) throw new OverBudget();
+    this.runner.poll();
   }
 
   /**

@@ -237,6 +237,17 @@ export class PartsCounter implements CountEngine {
     return { ...this.kept, lookups: 0, hits: 0, stores: this.kept.entries, evictions: 0, savedNodes: 0 };
   }
 
+  /** A count's search and tables are its own (nothing of them stays in the engine): its figures are all it leaves. */
+  checkpoint(): (undo: boolean) => void {
+    const nodes = this.nodes;
+    const kept = { ...this.kept };
+    return (undo) => {
+      if (!undo) return;
+      this.nodes = nodes;
+      this.kept = kept;
+    };
+  }
+
   /** A tally kept: its piece sets and bytes (an Int32 mask and a float64 count each). */
   private keep(t: Tally): Tally {
     this.kept.entries += t.masks.length;

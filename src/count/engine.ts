@@ -29,6 +29,13 @@ export interface CountEngine {
   count(): number;
   /** The share of the running count() call's tree already behind it (0 when none runs). */
   fraction(): number;
+  /**
+   * Starts a count() call that may be taken back (UnitRunner): what ends it,
+   * with true undoing what the call did (its nodes, its memo's entries and
+   * figures, its steps down the tree) so that the node counts again as it
+   * would have the first time.
+   */
+  checkpoint(): (undo: boolean) => void;
 }
 
 export interface EngineOptions {
@@ -36,7 +43,7 @@ export interface EngineOptions {
   cacheBytes: number;
   /** A memo to go on with: one an earlier engine of the same strategy filled on the same problem. */
   cache?: CountCache;
-  /** Polled every few thousand nodes; true stops the count (Stopped is thrown). */
+  /** Polled every few thousand nodes; true stops the count (Stopped is thrown). What it throws (UnitRunner's OverBudget) passes through the count. */
   shouldStop?: () => boolean;
   /** The engine will be pinned (pin): the sweep's key then has a word for the pinned row. */
   pinnable?: boolean;
@@ -189,6 +196,91 @@ export function repeatedSetUp(now: () => number = () => performance.now()): <T>(
   };
 }
 
+/** How long a unit runs plainly before it is undone and counted again through the front end's runner (UnitRunner). */
+export const PLAIN_UNIT_MS = 250;
+
+/** A unit run plainly past its time (UnitRunner.poll). */
+export class OverBudget extends Error {}
+
+/**
+ * Runs a count's units (the exact-cover counter's, the CNF counter's) so
+ * that the CLI's Ctrl-C cuts a unit short however long it runs. The search
+ * polls a stop, but the CLI's handler gets no turn inside synchronous work
+ * to set it: a long unit ran on for minutes after the press, and so did a
+ * second press. The front end's runner (setUpUnlessStopped) can cut it
+ * short, at a cost of a moment's grace a call, so a unit runs plainly for
+ * `plainMs` and, still running then (OverBudget, thrown at a poll of its
+ * search), is undone (its `checkpoint`) and counted again through the
+ * runner. A unit cut short by the runner throws Stopped, its counter left
+ * unusable.
+ *
+ * The units after a slow one go through the runner at once, until the time
+ * the runner added to quick ones (its grace, and the turns of the event
+ * loop before it) comes to `plainMs`, what a plain run that turns out slow
+ * throws away; a slow one through the runner starts that tally again. Sent
+ * back to plain runs at once, slow and quick units that alternate threw
+ * away up to `plainMs` a unit (the CNF counter's formulas); never sent
+ * back, every unit after one slow one paid the runner: on a loaded machine
+ * pentomino 8x8-square --unique had a unit run past 250 ms and 3,710 units
+ * after it, at the CLI's 10 ms of grace each 37 s on a count of 11.
+ */
+export class UnitRunner {
+  /** Units undone at their time limit and counted again through the runner. */
+  redone = 0;
+  /** A unit has run past plainMs: the units after it go through the runner. */
+  private slow = false;
+  /** What the runner added to the quick units sent through it since the last slow one, in ms. */
+  private added = 0;
+  /** When a unit run plainly is stopped to go through the runner (performance.now()); Infinity otherwise. */
+  private plainUntil = Infinity;
+
+  /** `now` is the clock (a seam for tests). */
+  constructor(
+    private readonly plainMs = PLAIN_UNIT_MS,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /** Asked at the polls of a unit's search: throws OverBudget once a plain run is past its time. */
+  poll(): void {
+    if (this.now() > this.plainUntil) throw new OverBudget();
+  }
+
+  /** `count`, one unit's count; `checkpoint` starts a plain run of it and gives what ends it (CountEngine.checkpoint). */
+  async run<T>(count: () => T, checkpoint: () => (undo: boolean) => void): Promise<T> {
+    if (!this.slow) {
+      const end = checkpoint();
+      let undo = false;
+      this.plainUntil = this.now() + this.plainMs;
+      try {
+        return count();
+      } catch (e) {
+        if (!(e instanceof OverBudget)) throw e;
+        undo = true;
+        this.redone++;
+        this.slow = true;
+      } finally {
+        this.plainUntil = Infinity;
+        end(undo);
+      }
+    }
+    const called = this.now();
+    let counting = 0;
+    const c = await setUpUnlessStopped(() => {
+      const start = this.now();
+      const counted = count();
+      counting = this.now() - start;
+      return counted;
+    });
+    if (c === undefined) throw new Stopped();
+    if (counting >= this.plainMs) this.added = 0;
+    else if ((this.added += this.now() - called - counting) >= this.plainMs) {
+      this.slow = false;
+      this.added = 0;
+    }
+    return c;
+  }
+}
+
 /**
  * The share of a search tree behind the current node, as the branches
  * taken near the root say (Knuth's progress measure in his dlx programs):
@@ -302,6 +394,20 @@ export abstract class CountSearch implements CountEngine {
     return this.cache.snapshot();
   }
 
+  checkpoint(): (undo: boolean) => void {
+    const nodes = this.nodes;
+    const endJournal = this.cache.journal();
+    const rewind = this.rewinder();
+    return (undo) => {
+      endJournal(undo);
+      if (!undo) return;
+      this.nodes = nodes;
+      rewind();
+    };
+  }
+
+  /** What takes the engine back from wherever a count() call stopped to the node it was called at. */
+  protected abstract rewinder(): () => void;
   protected abstract take(row: number): void;
   protected abstract giveBack(row: number): void;
   /** The rows the current node branches on, in any order. */

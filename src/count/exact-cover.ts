@@ -11,6 +11,7 @@ import {
   ResumeConflict,
   type Strategy,
   Stopped,
+  type UnitRunner,
 } from './engine.js';
 import { type CountProblem, type ExactCoverInput, type ItemOrder, frontOf } from './problem.js';
 import { SweepCounter, scanTableBytes, slotTableBytes, sweepWindow } from './sweep.js';
@@ -55,6 +56,12 @@ export interface RunOptions {
   share?: { index: number; of: number };
   /** Count with these rows of the problem pinned, on the engine and memo the pinned terms share (sweep or MRV). */
   pinned?: { terms: PinnedTerms; rows: readonly number[] };
+  /**
+   * What runs each unit, so that the CLI's Ctrl-C cuts a long one short
+   * (UnitRunner; one for all the terms of a count). Absent, units run
+   * plainly: a thread's stop is a flag its polls read, heard at once.
+   */
+  units?: UnitRunner;
 }
 
 /**
@@ -181,7 +188,9 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
   const poll = (): boolean => {
     partial = engine.fraction();
     tick(weightDone + unitWeight * partial);
-    return shouldStop();
+    if (shouldStop()) return true;
+    options.units?.poll();
+    return false;
   };
   const { pinned } = options;
   if (pinned && strategy !== pinned.terms.strategy) throw new Error(`count: pinned terms of the ${pinned.terms.strategy} counted by ${strategy}`);
@@ -231,7 +240,12 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
       const before = engine.nodes;
       try {
         at.moveTo(u.path);
-        const c = engine.count();
+        const c = options.units
+          ? await options.units.run(
+              () => engine.count(),
+              () => engine.checkpoint(),
+            )
+          : engine.count();
         if (known !== undefined && c !== known)
           throw new ResumeConflict(key, `unit "${key}" was recorded with ${known} solutions, recounting gives ${c}`);
         count += c;

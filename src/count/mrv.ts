@@ -110,6 +110,15 @@ export class MrvCounter extends CountSearch {
     this.restore();
   }
 
+  /** A count stopped anywhere has its steps open above the node: each restore() closes one (its live rows, counts and covered items back). */
+  protected rewinder(): () => void {
+    const { depth, branchTop } = this;
+    return () => {
+      while (this.depth > depth) this.restore();
+      this.branchTop = branchTop;
+    };
+  }
+
   protected branchRows(): number[] {
     const item = this.choose();
     if (item < 0) return [];

@@ -7,6 +7,7 @@ import {
   type SetUpPoll,
   Stopped,
   type Strategy,
+  UnitRunner,
   repeatedSetUp,
   setUpPoll,
   setUpUnlessStopped,
@@ -38,6 +39,8 @@ export interface CountInstanceOptions {
   /** The strategy each term ran with before (resume): its units are that strategy's. */
   strategies?: ReadonlyMap<string, Strategy>;
   onUnit?: (term: string, strategy: Strategy, unit: UnitCount) => void;
+  /** How long a unit runs plainly before it is undone and counted again through the front end's runner (UnitRunner); PLAIN_UNIT_MS when absent (a seam for tests). */
+  plainUnitMs?: number;
 }
 
 export interface TermResult {
@@ -67,6 +70,8 @@ export interface InstanceCount {
   cache: CacheStats;
   /** Set when a term needed more memory than the bound: the count stopped there, incomplete. */
   memory?: MemoryBoundExceeded;
+  /** Units undone at their time limit and counted again through the front end's runner (UnitRunner); absent when none were. */
+  redone?: number;
 }
 
 /** How the puzzle's items are swept: a packing's cells along its longest axis, then the pieces; else as given. */
@@ -177,6 +182,7 @@ export async function countTerms(instance: Instance, terms: readonly BurnsideTer
   let complete = true;
   const pinning: PinnedSlot = {};
   const setUp = repeatedSetUp();
+  const units = new UnitRunner(options.plainUnitMs);
   for (const k of lightFirst(weights)) {
     const term = terms[k]!;
     const weight = weights[k]!;
@@ -201,6 +207,7 @@ export async function countTerms(instance: Instance, terms: readonly BurnsideTer
         finished: options.finished?.get(term.key),
         recheck: options.recheck?.get(term.key),
         onUnit: (u) => options.onUnit?.(term.key, strategy, u),
+        units,
       });
     } catch (e) {
       if (!(e instanceof MemoryBoundExceeded)) throw e;
@@ -210,7 +217,8 @@ export async function countTerms(instance: Instance, terms: readonly BurnsideTer
     complete &&= run?.complete === true;
     results[k] = termResult(term, problem.rowIds.length, strategy, run ?? recordedRun(options.finished?.get(term.key)));
   }
-  return assembled(terms, results, options, memory);
+  const counted = assembled(terms, results, options, memory);
+  return units.redone ? { ...counted, redone: units.redone } : counted;
 }
 
 /**

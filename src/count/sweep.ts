@@ -313,6 +313,12 @@ export class SweepCounter extends CountSearch {
     this.toggle(row);
   }
 
+  /** The covered set is all a count changes and leaves changed when it stops: the node is its bits (the witnesses only speed scans up). */
+  protected rewinder(): () => void {
+    const covered = this.covered.slice();
+    return () => this.covered.set(covered);
+  }
+
   protected giveBack(row: number): void {
     this.toggle(row);
   }

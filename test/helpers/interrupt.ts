@@ -30,7 +30,23 @@ export function interruptedInCnfSearch(cli: string, dir: string, args: string[])
   return interruptedAt(cli, dir, { module: 'node:process', name: 'memoryUsage.rss', nth: 20 }, args);
 }
 
-/** Where the press lands: after the nth (default first) call of a built-in module's function (with a first argument ending so, when given). */
+/**
+ * The same, pressed at the 1200th reading of the clock by Date.now, which
+ * the CLI's stop of a count (runStop) reads at every poll of the
+ * exact-cover counter's search: the first 950 or so are read while the
+ * formula is built and the count cut into units, the 1200th some 250
+ * polls into a count whose first unit has thousands.
+ */
+export function interruptedInExactCoverSearch(cli: string, dir: string, args: string[]) {
+  return interruptedAt(cli, dir, { module: 'globalThis', name: 'Date.now', nth: 1200 }, args);
+}
+
+/** The same, pressed as the run makes its first hash (createHash): a count's --output header hashing its problem. */
+export function interruptedOnFirstHash(cli: string, dir: string, args: string[]) {
+  return interruptedAt(cli, dir, { module: 'node:crypto', name: 'createHash' }, args);
+}
+
+/** Where the press lands: after the nth (default first) call of a built-in module's function, or a global's ('globalThis'), with a first argument ending so, when given. */
 interface PressPoint {
   module: string;
   name: string;
@@ -40,7 +56,7 @@ interface PressPoint {
 
 function interruptedAt(cli: string, dir: string, at: PressPoint, args: string[]) {
   const hook = [
-    `import target from '${at.module}';`,
+    at.module === 'globalThis' ? 'const target = globalThis;' : `import target from '${at.module}';`,
     "import { syncBuiltinESMExports } from 'node:module';",
     "import { isMainThread } from 'node:worker_threads';",
     `const original = target.${at.name};`,
