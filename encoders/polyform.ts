@@ -35,7 +35,7 @@ import {
   packingChoices,
   sourcesText,
 } from './packing.js';
-import { POLYOMINOES, SIZE_LIKE } from './polyomino.js';
+import { POLYOMINOES, SIZE_LIKE, meantSize } from './polyomino.js';
 import { PUZZLE_OPTION, namedPuzzle } from './catalogue/arguments.js';
 
 /**
@@ -143,7 +143,7 @@ const NAME_LIKE = /^(hexagon|triangle|trapezoid):[^/]*$/;
 
 function boardInput(value: string): BoardInput {
   if ((SIZE_LIKE.test(value) || NAME_LIKE.test(value)) && !NAMED.test(value) && !existsSync(inputPath(value)))
-    throw new UsageError(`${fieldName('board')}: "${value}" is not a board size (WxH, hexagon:N, triangle:N or trapezoid:WxH)`);
+    throw new UsageError(`${fieldName('board')}: "${value}" is not a board size (WxH, hexagon:N, triangle:N or trapezoid:WxH)${meantSize(value, 2)}`);
   const source = readSource(value, fieldName('board'), 'JSON, WxH or inline art (rows separated by "/")', boardInline);
   if (isJson(source.text)) {
     const json = reading(source, () => boardFromJson(parseJson(source.text, source.where), source.where));

@@ -122,11 +122,24 @@ export function piecesParam(pieces: readonly PieceDef[]): string {
 }
 
 /**
- * A value written as a size ("2x1x1", "3x3", "hexagon:0x2"), not as a file's
+ * A value written as a size ("2x1x1", "3x3", "hexagon:0x2"), or as one typed
+ * wrong ("3x", "x3", "1e3x2", "3x-2", " 3x2", "3X2", "3×2": digits with only
+ * signs, points, exponents, spaces and x's beside them), not as a file's
  * name: when no file reads, it is a size of the wrong shape, a bad option
  * value (exit 2) rather than a file that is not there (exit 1).
  */
-export const SIZE_LIKE = /^([a-z]+:)?\d+(x\d+)*$/i;
+export const SIZE_LIKE = /^([a-z]+:)?(?=[^:]*\d)[\d\s.+\-ex×]*$/i;
+
+/**
+ * The size a value may mean, as the end of a message (": did you mean
+ * 3x2?"), when it is one of `sides` sides typed with spaces or with an X or ×
+ * for the x; else nothing. Sizes are written with a lower-case x only, as
+ * --help shows them: one spelling, which a resume file's header records.
+ */
+export function meantSize(value: string, sides: number): string {
+  const meant = value.replace(/\s+/g, '').replace(/[X×]/g, 'x');
+  return meant !== value && new RegExp(`^\\d+(x\\d+){${sides - 1}}$`).test(meant) ? `: did you mean ${meant}?` : '';
+}
 
 /** `WxH`, inline art with "/" between rows, or the path of a board file. */
 export function readBoard(board: string, option: string): Cell[] {
@@ -136,7 +149,7 @@ export function readBoard(board: string, option: string): Cell[] {
     text = readTextInput(board, board);
   } catch (e) {
     if (e instanceof UserError) throw e;
-    if (SIZE_LIKE.test(board)) throw new UsageError(`${option}: "${board}" is not a board size (WxH, e.g. 10x6)`);
+    if (SIZE_LIKE.test(board)) throw new UsageError(`${option}: "${board}" is not a board size (WxH, e.g. 10x6)${meantSize(board, 2)}`);
     throw new UserError(`${option}: "${board}" is neither WxH, inline art, nor a readable board file`);
   }
   return parseRegion(text, board);

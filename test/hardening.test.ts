@@ -1176,3 +1176,49 @@ describe('9. messages and exit codes of bad values', { timeout: 300_000 }, () =>
     expectEach(cases);
   });
 });
+
+describe('a board or box size typed wrong', { timeout: 120_000 }, () => {
+  it('is a usage error naming the option, exit 2, with the size it may mean (regression: "3x", "1e3x2", " 3x2" were looked for as files, exit 1; "--board -3x2" was "Unknown arguments: 3, x")', () => {
+    const boards: [string, string][] = [
+      ['1e3x2', ''],
+      ['3x', ''],
+      ['x3', ''],
+      ['3x2x', ''],
+      ['3x-2', ''],
+      ['3x2.0', ''],
+      [' 3x2', ': did you mean 3x2?'],
+      ['3 x 2', ': did you mean 3x2?'],
+      ['3X2', ': did you mean 3x2?'],
+      ['3×2', ': did you mean 3x2?'],
+    ];
+    const shown = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    for (const [board, hint] of boards) {
+      expectOneLineError(
+        run(['solve', 'polyomino', '--board', board, '--pieces', 'I3*2']),
+        new RegExp(`^puzzlesat: --board: "${shown(board)}" is not a board size \\(WxH, e\\.g\\. 10x6\\)${shown(hint)}$`, 'm'),
+        2,
+      );
+      expectOneLineError(
+        run(['solve', 'polyform', '--board', board, '--pieces', 'I3*2']),
+        new RegExp(
+          `^puzzlesat: --board: "${shown(board)}" is not a board size \\(WxH, hexagon:N, triangle:N or trapezoid:WxH\\)${shown(hint)}$`,
+          'm',
+        ),
+        2,
+      );
+    }
+    expectOneLineError(
+      run(['solve', 'polycube', '--figure', '3X2X1', '--pieces', 'I3*2']),
+      /^puzzlesat: --figure: "3X2X1" is not a box size \(WxHxD, e\.g\. 3x3x3\): did you mean 3x2x1\?$/m,
+      2,
+    );
+    expectOneLineError(
+      run(['solve', 'polyomino', '--board', '-3x2', '--pieces', 'I3*2']),
+      /^puzzlesat: --board: "-3x2" begins with "-", which reads as options; write --board=-3x2$/m,
+      2,
+    );
+    // A file of such a name is still read, as any board file.
+    writeFileSync(join(dir, '3x'), '...\n...\n');
+    expect(run(['count', 'polyomino', '--board', '3x', '--pieces', 'I3*2']).out).toMatch(/^1 solution /);
+  });
+});
