@@ -16,6 +16,7 @@ import { COUNT, addCopies, cellsArt, countText, inlineArt, parseCount, parsePiec
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { type EncodingChoice, type PuzzleEntry, type PuzzleOption, entryOptions } from '../src/core/puzzle.js';
 import { readTextFile, readTextInput } from '../src/core/input.js';
+import { commaList } from '../src/core/lines.js';
 import { PUZZLE_OPTION, namedPuzzle } from './catalogue/arguments.js';
 
 /**
@@ -173,10 +174,7 @@ function pieceList(list: string, option: string, catalog: Readonly<Record<string
   if (typeof list !== 'string')
     throw new UsageError(`${option}: expected a comma-separated list such as "F,I,L*2", got ${Array.isArray(list) ? 'an array' : typeof list}`);
   const pieces: PieceDef[] = [];
-  for (const raw of list
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)) {
+  for (const raw of commaList(list, option)) {
     const m = new RegExp(String.raw`^([A-Za-z][\w-]*)(?:\*(${COUNT}))?(?:=(.+))?$`).exec(raw);
     if (!m) throw new UserError(`${option}: cannot read piece "${raw}"`);
     const [, given, copies, art] = m;

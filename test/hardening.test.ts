@@ -1222,3 +1222,23 @@ describe('a board or box size typed wrong', { timeout: 120_000 }, () => {
     expect(run(['count', 'polyomino', '--board', '3x', '--pieces', 'I3*2']).out).toMatch(/^1 solution /);
   });
 });
+
+describe('an empty entry in a comma-separated list', { timeout: 120_000 }, () => {
+  it('is refused naming the option and the entry, exit 2 (regression: "L,,I", "L,", "A1,,B2" and bench --solvers "a,,b" skipped the empty entry silently)', () => {
+    const cases: [string[], string][] = [
+      [['solve', 'polyomino', '--board', '5x2', '--pieces', 'L,,I'], '--pieces: entry 2 of "L,,I" is empty; remove the extra comma'],
+      [['solve', 'polyomino', '--board', '5x2', '--pieces', 'L,'], '--pieces: entry 2 of "L," is empty; remove the extra comma'],
+      [['solve', 'polyomino', '--board', '5x2', '--pieces', ','], '--pieces: entry 1 of "," is empty; remove the extra comma'],
+      [['solve', 'polyomino', '--board', '5x2', '--pieces', 'L, ,I'], '--pieces: entry 2 of "L, ,I" is empty; remove the extra comma'],
+      [['solve', 'polycube', '--figure', '3x2x1', '--pieces', 'I3,,I3'], '--pieces: entry 2 of "I3,,I3" is empty; remove the extra comma'],
+      [['solve', 'polyform', '--board', '3x2', '--pieces', ',I3,I3'], '--pieces: entry 1 of ",I3,I3" is empty; remove the extra comma'],
+      [['solve', 'genius-square', '--roll', 'A1,,B2'], '--roll: entry 2 of "A1,,B2" is empty; remove the extra comma'],
+      [['bench', '--solvers', 'minisat-wasm,,dlx'], '--solvers: entry 2 of "minisat-wasm,,dlx" is empty; remove the extra comma'],
+    ];
+    for (const [args, message] of cases) expect(run(args)).toMatchObject({ code: 2, out: '', err: `puzzlesat: ${message}\n` });
+    // Nothing given is still "no pieces given"; spaces around names and a name repeated (copies) are as they were.
+    expectOneLineError(run(['solve', 'polyomino', '--board', '5x2', '--pieces', '']), /^puzzlesat: --pieces: no pieces given$/m, 2);
+    expect(run(['count', 'polyomino', '--board', '3x2', '--pieces', ' I3 , I3 ']).out).toMatch(/^1 solution /);
+    expect(run(['count', 'polyomino', '--board', '3x2', '--pieces', 'I3,I3']).out).toMatch(/^1 solution /);
+  });
+});
