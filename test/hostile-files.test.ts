@@ -223,6 +223,14 @@ describe('names with control characters', { timeout: 120_000 }, () => {
       /^puzzlesat: symbols-nul\.txt:2: symbol "b\\x00c" holds a control character/m,
     );
   });
+
+  it("dobble check's verdict on a deck whose symbols hold ESC shows it as \\x1b, as every message does (regression: the escape went to the terminal as it was)", () => {
+    const deck = file('deck-escape.txt', 'a\x1b[31m b\nb a\x1b[31m\n');
+    expectOneLineError(
+      run(['dobble', 'check', deck]),
+      /^puzzlesat: deck-escape\.txt:1: cards 1 and 2 share 2 symbols: a\\x1b\[31m, b \(card 2 is on line 2\)$/m,
+    );
+  });
 });
 
 describe('bench --merge of a report cut or edited', { timeout: 120_000 }, () => {
