@@ -22,7 +22,7 @@ import {
   runSuite,
   systemReason,
 } from '../index.js';
-import { type Args, guarded, outputOption, positiveInt, sizeLimitOptions } from './common.js';
+import { type Args, guarded, outputOption, positiveInt, sizeLimitOptions, userMessage } from './common.js';
 import { checkLaterOutputs, optionName, ruledValue } from './options.js';
 import { withProgress } from './progress.js';
 
@@ -80,7 +80,8 @@ function publishReport(
     const named = [join(dir, files[0]!), ...files.slice(1)];
     process.stderr.write(`wrote ${named.slice(0, -1).join(', ')} and ${named.at(-1)!}\n`);
   }
-  for (const p of out.problems) process.stderr.write(`puzzlesat: ${out.disagree} disagree: ${p}\n`);
+  // A merged report's names are its file's: shown as every message is (an ESC in a solver's name drove the terminal).
+  for (const p of out.problems) process.stderr.write(`puzzlesat: ${userMessage(`${out.disagree} disagree: ${p}`)}\n`);
   return out.problems.length ? 1 : 0;
 }
 
