@@ -216,7 +216,7 @@ function itemsOf(options: KnapsackOptions): Item[] {
     shown: raw.trim(),
     form: 'name:weight:value',
     // One entry that is no item may have been meant as a file's name (a:b.txt): say that none is there either.
-    ...(!spec.includes(',') && !file ? { absent: 'and no file has that name' } : {}),
+    ...(!spec.includes(',') && spec.trim() !== '' && !file ? { absent: 'and no file has that name' } : {}),
   }));
   // Items are written name:weight:value; a value without a colon can only be a file, and one with colons
   // that is no list of items names a file when one is there (a:b.txt, C:\items.txt). A list is a list, file or not.

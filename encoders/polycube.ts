@@ -158,7 +158,8 @@ export function polycube(options: PolycubeOptions, puzzle = 'polycube'): Packing
     throw new UsageError(`give the pieces with ${fieldName('pieces')} or ${fieldName('piecesFile')}, not both`);
   const region = readFigure(options.figure, fieldName('figure'));
   const pieceList = options.pieces ?? 'soma';
-  const pieces = options.piecesFile ? readPiecesFile(options.piecesFile) : readPieces(expandSets(pieceList), fieldName('pieces'), CATALOG);
+  const pieces =
+    options.piecesFile !== undefined ? readPiecesFile(options.piecesFile) : readPieces(expandSets(pieceList), fieldName('pieces'), CATALOG);
   const flip = options.flip === true;
   const symmetry = options.symmetry ?? 'rotations';
   const { nonOverlap, amo, card } = packingChoices(options);
@@ -166,7 +167,7 @@ export function polycube(options: PolycubeOptions, puzzle = 'polycube'): Packing
     puzzle,
     params: {
       figure: figureParam(options.figure, region),
-      pieces: options.piecesFile ? piecesParam(pieces) : pieceList,
+      pieces: options.piecesFile !== undefined ? piecesParam(pieces) : pieceList,
       flip,
       symmetry,
       nonOverlap,

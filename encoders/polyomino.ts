@@ -203,6 +203,8 @@ function addPiece(pieces: PieceDef[], piece: PieceDef, where: string): void {
 }
 
 export function readPiecesFile(path: string): PieceDef[] {
+  // Nothing is no file: taken for none, the puzzle ran with its default pieces (pentomino's twelve), unsaid.
+  if (path.trim() === '') throw new UsageError(`${fieldName('piecesFile')}: an empty value; give a file of pieces`);
   // Why it cannot be read is said too: a directory and a missing file read alike.
   const text = readTextFile(path, fieldName('piecesFile'));
   const pieces: PieceDef[] = [];
@@ -230,13 +232,18 @@ export function polyomino(options: PolyominoOptions, puzzle = 'polyomino'): Pack
       `${fieldName('preset')}: unknown preset "${options.preset}"${didYouMean(options.preset!, Object.keys(PRESETS))}; choose one of: ${Object.keys(PRESETS).join(', ')}`,
     );
   }
+  // The command line refuses both (options.ts); a library caller's file silently won.
+  if (options.pieces !== undefined && options.piecesFile !== undefined)
+    throw new UsageError(`give the pieces with ${fieldName('pieces')} or ${fieldName('piecesFile')}, not both`);
   const boardText = options.board ?? preset?.board;
-  if (!boardText) throw new UsageError(`give a board with ${fieldName('board')} or a ${fieldName('preset')}`);
+  if (boardText === undefined) throw new UsageError(`give a board with ${fieldName('board')} or a ${fieldName('preset')}`);
+  if (boardText.trim() === '') throw new UsageError(`${fieldName('board')}: an empty value; give WxH, inline art, or a board file`);
   const region = readBoard(boardText, fieldName('board'));
   if (region.some((c) => c[2] !== 0)) throw new UserError(`${fieldName('board')}: a polyomino board is flat; use the polycube puzzle for 3D figures`);
-  const pieces = options.piecesFile
-    ? readPiecesFile(options.piecesFile)
-    : readPieces(options.pieces ?? preset?.pieces ?? PENTOMINOES, fieldName('pieces'));
+  const pieces =
+    options.piecesFile !== undefined
+      ? readPiecesFile(options.piecesFile)
+      : readPieces(options.pieces ?? preset?.pieces ?? PENTOMINOES, fieldName('pieces'));
   const flip = options.flip !== false;
   const { nonOverlap, amo, card } = packingChoices(options);
   return buildPacking({
@@ -245,7 +252,7 @@ export function polyomino(options: PolyominoOptions, puzzle = 'polyomino'): Pack
     params: {
       preset: options.preset,
       board: options.preset ? undefined : boardParam(boardText, region),
-      pieces: options.piecesFile ? piecesParam(pieces) : (options.pieces ?? preset?.pieces),
+      pieces: options.piecesFile !== undefined ? piecesParam(pieces) : (options.pieces ?? preset?.pieces),
       flip,
       nonOverlap,
       amo,

@@ -1242,3 +1242,16 @@ describe('an empty entry in a comma-separated list', { timeout: 120_000 }, () =>
     expect(run(['count', 'polyomino', '--board', '3x2', '--pieces', 'I3,I3']).out).toMatch(/^1 solution /);
   });
 });
+
+describe('an empty --pieces-file or --board', { timeout: 120_000 }, () => {
+  it('is refused naming the option, exit 2 (regression: --pieces-file "" was taken for no file: pentomino solved with its own pieces, exit 0, polycube said "--figure and : area mismatch")', () => {
+    const cases: [string[], string][] = [
+      [['solve', 'pentomino', '--pieces-file', ''], '--pieces-file: an empty value; give a file of pieces'],
+      [['solve', 'polyomino', '--board', '3x2', '--pieces-file', ''], '--pieces-file: an empty value; give a file of pieces'],
+      [['solve', 'polycube', '--figure', '3x2x1', '--pieces-file', ' '], '--pieces-file: an empty value; give a file of pieces'],
+      [['solve', 'polyomino', '--board', '', '--pieces', 'D2*3'], '--board: an empty value; give WxH, inline art, or a board file'],
+      [['solve', 'polyomino', '--board', ' ', '--pieces', 'D2*3'], '--board: an empty value; give WxH, inline art, or a board file'],
+    ];
+    for (const [args, message] of cases) expect(run(args)).toMatchObject({ code: 2, out: '', err: `puzzlesat: ${message}\n` });
+  });
+});
