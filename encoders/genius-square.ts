@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { UsageError, UserError } from '../src/core/errors.js';
 import { fieldName } from '../src/core/field-names.js';
+import { commaList } from '../src/core/lines.js';
 import { BitboardCounter, type BitboardPacking } from '../solvers/dlx/bitboard.js';
 import { solveExactCover, type ExactCoverProblem } from '../solvers/dlx/exact-cover.js';
 import { GROUPS, type Cell, regionSymmetries } from '../src/geometry/cells.js';
@@ -106,10 +107,7 @@ function blockerCountProblem(count: number): string | undefined {
  * problem is thrown as `Problem`: a usage error for an option's value.
  */
 export function parseBlockers(text: string, option: string, anyBlockers = false, Problem: new (message: string) => UserError = UserError): Roll {
-  const labels = text
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const labels = commaList(text, option, Problem);
   const seen = new Set<string>();
   const onDie = new Map<number, string>();
   for (const raw of labels) {

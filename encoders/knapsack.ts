@@ -209,29 +209,31 @@ function itemsOf(options: KnapsackOptions): Item[] {
   if (options.items === undefined)
     throw new UsageError(`knapsack: give ${fieldName('items')} name:weight:value,… (or a file of them) or ${fieldName('randomItems')} N`);
   const spec = options.items;
-  // Items are written name:weight:value; a value without a colon can only be a file.
-  if (!spec.includes(':') && spec.trim() !== '') {
-    if (!existsSync(inputPath(spec)))
-      throw new UserError(`${fieldName('items')}: no file "${spec}" (items are name:weight:value,… or a file of "name weight value" lines)`);
+  const file = existsSync(inputPath(spec));
+  const typed = spec.split(',').map((raw, i) => ({
+    text: raw.trim(),
+    where: `${fieldName('items')}, item ${i + 1}`,
+    shown: raw.trim(),
+    form: 'name:weight:value',
+    // One entry that is no item may have been meant as a file's name (a:b.txt): say that none is there either.
+    ...(!spec.includes(',') && spec.trim() !== '' && !file ? { absent: 'and no file has that name' } : {}),
+  }));
+  // Items are written name:weight:value; a value without a colon can only be a file, and one with colons
+  // that is no list of items names a file when one is there (a:b.txt, C:\items.txt). A list is a list, file or not.
+  if ((!spec.includes(':') && spec.trim() !== '') || (file && !typed.every((e) => ITEM.test(e.text)))) {
+    if (!file) throw new UserError(`${fieldName('items')}: no file "${spec}" (items are name:weight:value,… or a file of "name weight value" lines)`);
     return checkedItems(fileEntries(spec), spec);
   }
   // Typed in the option: a bad item is a bad option value, a usage error (exit 2); a file's stays exit 1.
-  return readingOption(() =>
-    checkedItems(
-      spec
-        .split(',')
-        .map((raw, i) => ({ text: raw.trim(), where: `${fieldName('items')}, item ${i + 1}`, shown: raw.trim(), form: 'name:weight:value' })),
-      fieldName('items'),
-    ),
-  );
+  return readingOption(() => checkedItems(typed, fieldName('items')));
 }
 
 /**
  * An item as written: `text` in the name:weight:value form parseItem reads;
  * `shown` and `form` as the user wrote it, for messages (a file's line has
- * spaces, not colons).
+ * spaces, not colons); `absent`, what else it was not, when it cannot be read.
  */
-type ItemEntry = { text: string; where: string; shown: string; form: string };
+type ItemEntry = { text: string; where: string; shown: string; form: string; absent?: string };
 
 /** The items of these entries, each name once, at least one; `source` (the file, or the option typed) is where none were found. */
 function checkedItems(entries: readonly ItemEntry[], source: string): Item[] {
@@ -257,9 +259,12 @@ function fileEntries(path: string): ItemEntry[] {
 /** Weights and values stay below 10⁹, so that the sums of a million of them stay exact integers. */
 const MAX_AMOUNT = 999_999_999;
 
-function parseItem({ text, where, shown, form }: ItemEntry): Item {
-  const m = /^([^:\s,]+):(\d+):(\d+)$/.exec(text);
-  if (!m) throw new UserError(`${where}: "${shown}" is not ${form} (whole numbers)`);
+/** An item as parseItem reads it: name:weight:value. */
+const ITEM = /^([^:\s,]+):(\d+):(\d+)$/;
+
+function parseItem({ text, where, shown, form, absent }: ItemEntry): Item {
+  const m = ITEM.exec(text);
+  if (!m) throw new UserError(`${where}: "${shown}" is not ${form} (whole numbers)${absent ? `, ${absent}` : ''}`);
   for (const [what, digits] of [
     ['weight', m[2]!],
     ['value', m[3]!],

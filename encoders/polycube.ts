@@ -5,7 +5,7 @@ import { GROUPS, type Cell } from '../src/geometry/cells.js';
 import { buildPacking, type NonOverlap, type PackingInstance, NON_OVERLAP_OPTION, PACKING_DEFAULTS, packingChoices, sourcesText } from './packing.js';
 import { cellsArt, parseRegion } from '../src/geometry/shapes.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
-import { SIZE_LIKE, piecesParam, readPieces, readPiecesFile } from './polyomino.js';
+import { SIZE_LIKE, meantSize, piecesParam, readPieces, readPiecesFile } from './polyomino.js';
 import { PUZZLE_OPTION, namedPuzzle } from './catalogue/arguments.js';
 import { type PuzzleEntry, type PuzzleOption, entryOptions } from '../src/core/puzzle.js';
 import { readTextInput } from '../src/core/input.js';
@@ -125,7 +125,7 @@ export function readFigure(figure: string, option: string): Cell[] {
     text = readTextInput(figure, figure);
   } catch (e) {
     if (e instanceof UserError) throw e;
-    if (SIZE_LIKE.test(figure)) throw new UsageError(`${option}: "${figure}" is not a box size (WxHxD, e.g. 3x3x3)`);
+    if (SIZE_LIKE.test(figure)) throw new UsageError(`${option}: "${figure}" is not a box size (WxHxD, e.g. 3x3x3)${meantSize(figure, 3)}`);
     throw new UserError(`${option}: "${figure}" is neither a figure (${Object.keys(FIGURES).join(', ')}), WxHxD, inline art, nor a readable file`);
   }
   return parseRegion(text, figure);
@@ -158,7 +158,8 @@ export function polycube(options: PolycubeOptions, puzzle = 'polycube'): Packing
     throw new UsageError(`give the pieces with ${fieldName('pieces')} or ${fieldName('piecesFile')}, not both`);
   const region = readFigure(options.figure, fieldName('figure'));
   const pieceList = options.pieces ?? 'soma';
-  const pieces = options.piecesFile ? readPiecesFile(options.piecesFile) : readPieces(expandSets(pieceList), fieldName('pieces'), CATALOG);
+  const pieces =
+    options.piecesFile !== undefined ? readPiecesFile(options.piecesFile) : readPieces(expandSets(pieceList), fieldName('pieces'), CATALOG);
   const flip = options.flip === true;
   const symmetry = options.symmetry ?? 'rotations';
   const { nonOverlap, amo, card } = packingChoices(options);
@@ -166,7 +167,7 @@ export function polycube(options: PolycubeOptions, puzzle = 'polycube'): Packing
     puzzle,
     params: {
       figure: figureParam(options.figure, region),
-      pieces: options.piecesFile ? piecesParam(pieces) : pieceList,
+      pieces: options.piecesFile !== undefined ? piecesParam(pieces) : pieceList,
       flip,
       symmetry,
       nonOverlap,

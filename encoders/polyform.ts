@@ -3,6 +3,7 @@ import { inputPath, readTextInput } from '../src/core/input.js';
 import { UsageError, UserError, readingOption } from '../src/core/errors.js';
 import { fieldName } from '../src/core/field-names.js';
 import { checkSize } from '../src/core/limits.js';
+import { commaList } from '../src/core/lines.js';
 import { type Cell, GROUPS, type Transform, isMirror, orientations, shapeKey, transformShape } from '../src/geometry/cells.js';
 import { GRIDS, GRID_NAMES, type Grid, type GridName, aspect } from '../src/geometry/grids.js';
 import { parseGridArt } from '../src/geometry/grid-art.js';
@@ -35,7 +36,7 @@ import {
   packingChoices,
   sourcesText,
 } from './packing.js';
-import { POLYOMINOES, SIZE_LIKE } from './polyomino.js';
+import { POLYOMINOES, SIZE_LIKE, meantSize } from './polyomino.js';
 import { PUZZLE_OPTION, namedPuzzle } from './catalogue/arguments.js';
 
 /**
@@ -143,7 +144,7 @@ const NAME_LIKE = /^(hexagon|triangle|trapezoid):[^/]*$/;
 
 function boardInput(value: string): BoardInput {
   if ((SIZE_LIKE.test(value) || NAME_LIKE.test(value)) && !NAMED.test(value) && !existsSync(inputPath(value)))
-    throw new UsageError(`${fieldName('board')}: "${value}" is not a board size (WxH, hexagon:N, triangle:N or trapezoid:WxH)`);
+    throw new UsageError(`${fieldName('board')}: "${value}" is not a board size (WxH, hexagon:N, triangle:N or trapezoid:WxH)${meantSize(value, 2)}`);
   const source = readSource(value, fieldName('board'), 'JSON, WxH or inline art (rows separated by "/")', boardInline);
   if (isJson(source.text)) {
     const json = reading(source, () => boardFromJson(parseJson(source.text, source.where), source.where));
@@ -199,10 +200,7 @@ function inlinePieces(list: string, grid: Grid, option: string): FormPiece[] {
     named.set(piece.name, piece);
   };
   const pattern = new RegExp(String.raw`^([A-Za-z0-9][\w'-]*)(?:\*(${COUNT}))?(?:=(.+))?$`);
-  for (const raw of list
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)) {
+  for (const raw of commaList(list, option)) {
     const free = FREE.exec(raw);
     if (free) {
       const [from, to] = [Number(free[1]), Number(free[2] ?? free[1])];

@@ -16,6 +16,7 @@ import { COUNT, addCopies, cellsArt, countText, inlineArt, parseCount, parsePiec
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { type EncodingChoice, type PuzzleEntry, type PuzzleOption, entryOptions } from '../src/core/puzzle.js';
 import { readTextFile, readTextInput } from '../src/core/input.js';
+import { commaList } from '../src/core/lines.js';
 import { PUZZLE_OPTION, namedPuzzle } from './catalogue/arguments.js';
 
 /**
@@ -122,11 +123,24 @@ export function piecesParam(pieces: readonly PieceDef[]): string {
 }
 
 /**
- * A value written as a size ("2x1x1", "3x3", "hexagon:0x2"), not as a file's
+ * A value written as a size ("2x1x1", "3x3", "hexagon:0x2"), or as one typed
+ * wrong ("3x", "x3", "1e3x2", "3x-2", " 3x2", "3X2", "3×2": digits with only
+ * signs, points, exponents, spaces and x's beside them), not as a file's
  * name: when no file reads, it is a size of the wrong shape, a bad option
  * value (exit 2) rather than a file that is not there (exit 1).
  */
-export const SIZE_LIKE = /^([a-z]+:)?\d+(x\d+)*$/i;
+export const SIZE_LIKE = /^([a-z]+:)?(?=[^:]*\d)[\d\s.+\-ex×]*$/i;
+
+/**
+ * The size a value may mean, as the end of a message (": did you mean
+ * 3x2?"), when it is one of `sides` sides typed with spaces or with an X or ×
+ * for the x; else nothing. Sizes are written with a lower-case x only, as
+ * --help shows them: one spelling, which a resume file's header records.
+ */
+export function meantSize(value: string, sides: number): string {
+  const meant = value.replace(/\s+/g, '').replace(/[X×]/g, 'x');
+  return meant !== value && new RegExp(`^\\d+(x\\d+){${sides - 1}}$`).test(meant) ? `: did you mean ${meant}?` : '';
+}
 
 /** `WxH`, inline art with "/" between rows, or the path of a board file. */
 export function readBoard(board: string, option: string): Cell[] {
@@ -136,7 +150,7 @@ export function readBoard(board: string, option: string): Cell[] {
     text = readTextInput(board, board);
   } catch (e) {
     if (e instanceof UserError) throw e;
-    if (SIZE_LIKE.test(board)) throw new UsageError(`${option}: "${board}" is not a board size (WxH, e.g. 10x6)`);
+    if (SIZE_LIKE.test(board)) throw new UsageError(`${option}: "${board}" is not a board size (WxH, e.g. 10x6)${meantSize(board, 2)}`);
     throw new UserError(`${option}: "${board}" is neither WxH, inline art, nor a readable board file`);
   }
   return parseRegion(text, board);
@@ -160,10 +174,7 @@ function pieceList(list: string, option: string, catalog: Readonly<Record<string
   if (typeof list !== 'string')
     throw new UsageError(`${option}: expected a comma-separated list such as "F,I,L*2", got ${Array.isArray(list) ? 'an array' : typeof list}`);
   const pieces: PieceDef[] = [];
-  for (const raw of list
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)) {
+  for (const raw of commaList(list, option)) {
     const m = new RegExp(String.raw`^([A-Za-z][\w-]*)(?:\*(${COUNT}))?(?:=(.+))?$`).exec(raw);
     if (!m) throw new UserError(`${option}: cannot read piece "${raw}"`);
     const [, given, copies, art] = m;
@@ -192,6 +203,8 @@ function addPiece(pieces: PieceDef[], piece: PieceDef, where: string): void {
 }
 
 export function readPiecesFile(path: string): PieceDef[] {
+  // Nothing is no file: taken for none, the puzzle ran with its default pieces (pentomino's twelve), unsaid.
+  if (path.trim() === '') throw new UsageError(`${fieldName('piecesFile')}: an empty value; give a file of pieces`);
   // Why it cannot be read is said too: a directory and a missing file read alike.
   const text = readTextFile(path, fieldName('piecesFile'));
   const pieces: PieceDef[] = [];
@@ -219,13 +232,18 @@ export function polyomino(options: PolyominoOptions, puzzle = 'polyomino'): Pack
       `${fieldName('preset')}: unknown preset "${options.preset}"${didYouMean(options.preset!, Object.keys(PRESETS))}; choose one of: ${Object.keys(PRESETS).join(', ')}`,
     );
   }
+  // The command line refuses both (options.ts); a library caller's file silently won.
+  if (options.pieces !== undefined && options.piecesFile !== undefined)
+    throw new UsageError(`give the pieces with ${fieldName('pieces')} or ${fieldName('piecesFile')}, not both`);
   const boardText = options.board ?? preset?.board;
-  if (!boardText) throw new UsageError(`give a board with ${fieldName('board')} or a ${fieldName('preset')}`);
+  if (boardText === undefined) throw new UsageError(`give a board with ${fieldName('board')} or a ${fieldName('preset')}`);
+  if (boardText.trim() === '') throw new UsageError(`${fieldName('board')}: an empty value; give WxH, inline art, or a board file`);
   const region = readBoard(boardText, fieldName('board'));
   if (region.some((c) => c[2] !== 0)) throw new UserError(`${fieldName('board')}: a polyomino board is flat; use the polycube puzzle for 3D figures`);
-  const pieces = options.piecesFile
-    ? readPiecesFile(options.piecesFile)
-    : readPieces(options.pieces ?? preset?.pieces ?? PENTOMINOES, fieldName('pieces'));
+  const pieces =
+    options.piecesFile !== undefined
+      ? readPiecesFile(options.piecesFile)
+      : readPieces(options.pieces ?? preset?.pieces ?? PENTOMINOES, fieldName('pieces'));
   const flip = options.flip !== false;
   const { nonOverlap, amo, card } = packingChoices(options);
   return buildPacking({
@@ -234,7 +252,7 @@ export function polyomino(options: PolyominoOptions, puzzle = 'polyomino'): Pack
     params: {
       preset: options.preset,
       board: options.preset ? undefined : boardParam(boardText, region),
-      pieces: options.piecesFile ? piecesParam(pieces) : (options.pieces ?? preset?.pieces),
+      pieces: options.piecesFile !== undefined ? piecesParam(pieces) : (options.pieces ?? preset?.pieces),
       flip,
       nonOverlap,
       amo,

@@ -90,6 +90,7 @@ export type { Plan, SolvePlan, EnumeratePlan, SweepPlan, CountPlan, Part } from 
 export { VarPool } from './core/vars.js';
 export { UsageError, UserError };
 export { didYouMean, systemReason } from './core/errors.js';
+export { commaList } from './core/lines.js';
 export { DEFAULT_PNG_SCALE } from './render/png.js';
 export type { DimacsFormula };
 export { type Dominance, type Instance, type PuzzleEntry, type EncodingDefaults, type EncodingKind, encodingKinds } from './core/puzzle.js';

@@ -211,6 +211,27 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
     expect(run(...puzzle, '-o', out).err).toMatch(/exists; add --resume to continue it or --force to replace it/);
   });
 
+  it('refuses a resumed record of a term the count does not have, at its line, the file untouched, by either counter without --unique (regression: the record was silently ignored and the count went on)', () => {
+    writeFileSync(join(dir, 'terms.cnf'), 'p cnf 3 2\n1 2 0\n-1 3 0\n');
+    const counts = [
+      { args: ['polyomino', '--board', '5x4', '--pieces', 'L,P,T,Y'], file: 'terms-ec.jsonl', term: 's1' },
+      { args: ['terms.cnf'], file: 'terms-cnf.jsonl', term: 's0' },
+    ];
+    for (const { args, file, term } of counts) {
+      const out = join(dir, file);
+      expect(run(...args, '-o', out).code).toBe(0);
+      const [header, unit] = readFileSync(out, 'utf8').split('\n');
+      const forged = `${rechained([header!, unit!.replace(/"term":"[^"]*"/, `"term":"${term}"`)]).join('\n')}\n`;
+      writeFileSync(out, forged);
+      const r = run(...args, '-o', out, '--resume');
+      expect({ code: r.code, out: r.out }).toEqual({ code: 1, out: '' });
+      expect(r.err.trim().split('\n').at(-1)).toBe(
+        `puzzlesat: --resume: ${out}:2: term "${term}" is not a term of this count; the file does not belong to this count`,
+      );
+      expect(readFileSync(out, 'utf8')).toBe(forged);
+    }
+  });
+
   it('resumes an exact-cover count under another --amo, which changes only the formula; the cnf method, which counts the formula, still refuses it (regression: refused)', () => {
     const out = join(dir, '3x20.jsonl');
     const puzzle = ['pentomino', '--preset', '3x20'];

@@ -1200,3 +1200,82 @@ describe('9. messages and exit codes of bad values', { timeout: 300_000 }, () =>
     expectEach(cases);
   });
 });
+
+describe('a board or box size typed wrong', { timeout: 120_000 }, () => {
+  it('is a usage error naming the option, exit 2, with the size it may mean (regression: "3x", "1e3x2", " 3x2" were looked for as files, exit 1; "--board -3x2" was "Unknown arguments: 3, x")', () => {
+    const boards: [string, string][] = [
+      ['1e3x2', ''],
+      ['3x', ''],
+      ['x3', ''],
+      ['3x2x', ''],
+      ['3x-2', ''],
+      ['3x2.0', ''],
+      [' 3x2', ': did you mean 3x2?'],
+      ['3 x 2', ': did you mean 3x2?'],
+      ['3X2', ': did you mean 3x2?'],
+      ['3×2', ': did you mean 3x2?'],
+    ];
+    const shown = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    for (const [board, hint] of boards) {
+      expectOneLineError(
+        run(['solve', 'polyomino', '--board', board, '--pieces', 'I3*2']),
+        new RegExp(`^puzzlesat: --board: "${shown(board)}" is not a board size \\(WxH, e\\.g\\. 10x6\\)${shown(hint)}$`, 'm'),
+        2,
+      );
+      expectOneLineError(
+        run(['solve', 'polyform', '--board', board, '--pieces', 'I3*2']),
+        new RegExp(
+          `^puzzlesat: --board: "${shown(board)}" is not a board size \\(WxH, hexagon:N, triangle:N or trapezoid:WxH\\)${shown(hint)}$`,
+          'm',
+        ),
+        2,
+      );
+    }
+    expectOneLineError(
+      run(['solve', 'polycube', '--figure', '3X2X1', '--pieces', 'I3*2']),
+      /^puzzlesat: --figure: "3X2X1" is not a box size \(WxHxD, e\.g\. 3x3x3\): did you mean 3x2x1\?$/m,
+      2,
+    );
+    expectOneLineError(
+      run(['solve', 'polyomino', '--board', '-3x2', '--pieces', 'I3*2']),
+      /^puzzlesat: --board: "-3x2" begins with "-", which reads as options; write --board=-3x2$/m,
+      2,
+    );
+    // A file of such a name is still read, as any board file.
+    writeFileSync(join(dir, '3x'), '...\n...\n');
+    expect(run(['count', 'polyomino', '--board', '3x', '--pieces', 'I3*2']).out).toMatch(/^1 solution /);
+  });
+});
+
+describe('an empty entry in a comma-separated list', { timeout: 120_000 }, () => {
+  it('is refused naming the option and the entry, exit 2 (regression: "L,,I", "L,", "A1,,B2" and bench --solvers "a,,b" skipped the empty entry silently)', () => {
+    const cases: [string[], string][] = [
+      [['solve', 'polyomino', '--board', '5x2', '--pieces', 'L,,I'], '--pieces: entry 2 of "L,,I" is empty; remove the extra comma'],
+      [['solve', 'polyomino', '--board', '5x2', '--pieces', 'L,'], '--pieces: entry 2 of "L," is empty; remove the extra comma'],
+      [['solve', 'polyomino', '--board', '5x2', '--pieces', ','], '--pieces: entry 1 of "," is empty; remove the extra comma'],
+      [['solve', 'polyomino', '--board', '5x2', '--pieces', 'L, ,I'], '--pieces: entry 2 of "L, ,I" is empty; remove the extra comma'],
+      [['solve', 'polycube', '--figure', '3x2x1', '--pieces', 'I3,,I3'], '--pieces: entry 2 of "I3,,I3" is empty; remove the extra comma'],
+      [['solve', 'polyform', '--board', '3x2', '--pieces', ',I3,I3'], '--pieces: entry 1 of ",I3,I3" is empty; remove the extra comma'],
+      [['solve', 'genius-square', '--roll', 'A1,,B2'], '--roll: entry 2 of "A1,,B2" is empty; remove the extra comma'],
+      [['bench', '--solvers', 'minisat-wasm,,dlx'], '--solvers: entry 2 of "minisat-wasm,,dlx" is empty; remove the extra comma'],
+    ];
+    for (const [args, message] of cases) expect(run(args)).toMatchObject({ code: 2, out: '', err: `puzzlesat: ${message}\n` });
+    // Nothing given is still "no pieces given"; spaces around names and a name repeated (copies) are as they were.
+    expectOneLineError(run(['solve', 'polyomino', '--board', '5x2', '--pieces', '']), /^puzzlesat: --pieces: no pieces given$/m, 2);
+    expect(run(['count', 'polyomino', '--board', '3x2', '--pieces', ' I3 , I3 ']).out).toMatch(/^1 solution /);
+    expect(run(['count', 'polyomino', '--board', '3x2', '--pieces', 'I3,I3']).out).toMatch(/^1 solution /);
+  });
+});
+
+describe('an empty --pieces-file or --board', { timeout: 120_000 }, () => {
+  it('is refused naming the option, exit 2 (regression: --pieces-file "" was taken for no file: pentomino solved with its own pieces, exit 0, polycube said "--figure and : area mismatch")', () => {
+    const cases: [string[], string][] = [
+      [['solve', 'pentomino', '--pieces-file', ''], '--pieces-file: an empty value; give a file of pieces'],
+      [['solve', 'polyomino', '--board', '3x2', '--pieces-file', ''], '--pieces-file: an empty value; give a file of pieces'],
+      [['solve', 'polycube', '--figure', '3x2x1', '--pieces-file', ' '], '--pieces-file: an empty value; give a file of pieces'],
+      [['solve', 'polyomino', '--board', '', '--pieces', 'D2*3'], '--board: an empty value; give WxH, inline art, or a board file'],
+      [['solve', 'polyomino', '--board', ' ', '--pieces', 'D2*3'], '--board: an empty value; give WxH, inline art, or a board file'],
+    ];
+    for (const [args, message] of cases) expect(run(args)).toMatchObject({ code: 2, out: '', err: `puzzlesat: ${message}\n` });
+  });
+});

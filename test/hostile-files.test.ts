@@ -226,6 +226,14 @@ describe('names with control characters', { timeout: 120_000 }, () => {
       /^puzzlesat: symbols-nul\.txt:2: symbol "b\\x00c" holds a control character/m,
     );
   });
+
+  it("dobble check's verdict on a deck whose symbols hold ESC shows it as \\x1b, as every message does (regression: the escape went to the terminal as it was)", () => {
+    const deck = file('deck-escape.txt', 'a\x1b[31m b\nb a\x1b[31m\n');
+    expectOneLineError(
+      run(['dobble', 'check', deck]),
+      /^puzzlesat: deck-escape\.txt:1: cards 1 and 2 share 2 symbols: a\\x1b\[31m, b \(card 2 is on line 2\)$/m,
+    );
+  });
 });
 
 describe('bench --merge of a report cut or edited', { timeout: 120_000 }, () => {
@@ -277,6 +285,19 @@ describe('bench --merge of a report cut or edited', { timeout: 120_000 }, () => 
     );
     const r = run(['bench', '--merge', file('huge.json', text), '-o', 'out-huge']);
     expectOneLineError(r, /--merge: "huge\.json" is not a bench report\.json \(huge\.json:\d+: \$\.machine: 1e309 is too large a number/);
+  });
+
+  it('a disagreement of a merged report naming a solver that holds ESC shows it as \\x1b (regression: the escape went to the terminal as it was)', () => {
+    const report = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'bench', 'results', 'report.json'), 'utf8')) as {
+      cells: { solver: string; count?: number; all?: { seconds: number | null } }[];
+    };
+    const cell = report.cells.find((c) => c.count !== undefined && c.all?.seconds != null)!;
+    cell.solver = 'x\x1b[31mred';
+    cell.count! += 1;
+    const r = run(['bench', '--merge', file('escape.json', JSON.stringify(report)), '-o', 'out-escape']);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^puzzlesat: counts disagree: .* x\\x1b\[31mred: \d+ classes/m);
+    expect(r.err).not.toMatch(/\x1b/);
   });
 });
 

@@ -229,6 +229,31 @@ describe('on the command line', () => {
     },
   );
 
+  it(
+    '--items names a file with ":" in its path when it is no list of items (regression: "a:b.txt" and "C:\\items.txt" were read as items and refused)',
+    { timeout: 120_000 },
+    () => {
+      for (const name of ['a:b.txt', 'C:\\items.txt']) {
+        const path = join(scratch, name);
+        writeFileSync(path, 'a 3 4\nb 2 5\n');
+        const r = run('optimize', 'knapsack', '--items', path, '--capacity', '4');
+        expect([r.status, r.stderr], name).toEqual([0, '']);
+        expect(r.stdout).toMatch(/^take b \(2, 5\)\nweight 2 of 4, value 5$/m);
+      }
+      // A list of items is read as one even where a file of that name is there.
+      writeFileSync(join(scratch, 'a:3:4'), 'b 2 5\n');
+      expect(
+        spawnSync(process.execPath, [cli, 'optimize', 'knapsack', '--items', 'a:3:4', '--capacity', '4'], { cwd: scratch, encoding: 'utf8' }).stdout,
+      ).toMatch(/^take a \(3, 4\)$/m);
+      const missing = run('optimize', 'knapsack', '--items', join(scratch, 'none:b.txt'), '--capacity', '4');
+      expectOneLineError(
+        { code: missing.status, out: missing.stdout, err: missing.stderr },
+        /^puzzlesat: --items, item 1: ".*none:b\.txt" is not name:weight:value \(whole numbers\), and no file has that name$/m,
+        2,
+      );
+    },
+  );
+
   it('optimize says one solve in the singular', { timeout: 120_000 }, () => {
     // Every value is 0: the first solution is the optimum, no second solve.
     const r = run('optimize', 'knapsack', '--items', 'a:3:0', '--capacity', '10');

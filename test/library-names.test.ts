@@ -99,6 +99,9 @@ describe("the library's errors name its parameters", () => {
       [() => puzzles.polyomino({ pieces: 'I' }), /^give a board with board or a preset$/],
       [() => puzzles.polyomino({ board: '2x2', pieces: 'QQQ' }), /^pieces: unknown piece "QQQ"/],
       [() => puzzles.polyomino({ board: '2x2', piecesFile: '/no/such/file' }), /^piecesFile: /],
+      // Regressions: an empty piecesFile was no file (the default pieces ran), and one beside pieces silently won.
+      [() => puzzles.polyomino({ board: '2x2', piecesFile: '' }), /^piecesFile: an empty value; give a file of pieces$/],
+      [() => puzzles.polyomino({ board: '2x2', pieces: 'O4', piecesFile: 'x' }), /^give the pieces with pieces or piecesFile, not both$/],
       [() => puzzles.pentomino({ preset: 'nope' }), /^preset: "nope" is not one of 8x8-square, /],
       [() => puzzles.pentomino({ preset: '6x01' }), /^preset: "6x01" is not one of .* \(did you mean 6x10\?\)$/],
       [() => puzzles.polyomino({ puzzle: 'x', board: '2x2' }), /^puzzle names the board and pieces: give it without board$/],

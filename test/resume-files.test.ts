@@ -6,6 +6,7 @@ import { tempDir } from './helpers/temp-dir.js';
 import { CountFile, type CountHeader } from '../src/cli/count-file.js';
 import { chained } from '../src/core/checksum.js';
 import { fingerprint } from '../src/distributed/protocol.js';
+import { rollAt } from '../encoders/genius-square.js';
 
 /**
  * The files a run resumes from, as users meet them through the compiled
@@ -57,6 +58,25 @@ describe('resume files', { timeout: 300_000 }, () => {
     writeFileSync(join(dir, 'rolls.tsv'), edited);
     expectRefusal(run(...sweep, '--resume'), /^puzzlesat: .*rolls\.tsv:4: the checksum does not follow from the lines above/);
     expect(read('rolls.tsv')).toBe(edited);
+  });
+
+  it("sweep --resume refuses a row of a roll that is not one of the sweep's, at FILE:LINE, exit 1, the file untouched (regression: the row was kept and left out of the results silently)", () => {
+    const sweep = ['sweep', 'genius-square', '--sample', '4', '--seed', '3', '--workers', '1', '-o', 'foreign.tsv'];
+    expect(run(...sweep).code).toBe(0);
+    const lines = read('foreign.tsv').trim().split('\n');
+    const foreign = [0, 1].map((k) => rollAt(k).join(',')).find((roll) => !lines.some((line) => line.startsWith(`${roll}\t`)))!;
+    // The row added as a forger would, its checksum chained from the line above.
+    const previous = lines.at(-1)!.split('\t').at(-1)!;
+    const body = `${foreign}\tno\t`;
+    const forged = `${[...lines, `${body}\t${chained(previous, body)}`].join('\n')}\n`;
+    writeFileSync(join(dir, 'foreign.tsv'), forged);
+    expectRefusal(
+      run(...sweep, '--resume'),
+      new RegExp(
+        `^puzzlesat: .*foreign\\.tsv:${lines.length + 1}: roll ${foreign} is not one of this sweep's rolls; the file does not belong to this sweep`,
+      ),
+    );
+    expect(read('foreign.tsv')).toBe(forged);
   });
 
   it('a finished count resumed reports its result and stays whole, even when the run stops short (regression: a too-short --timeout cut its "done" line)', () => {

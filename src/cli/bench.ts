@@ -8,6 +8,7 @@ import {
   type SuiteSettings,
   UsageError,
   UserError,
+  commaList,
   countDisagreements,
   kebabField,
   mergeReports,
@@ -21,7 +22,7 @@ import {
   runSuite,
   systemReason,
 } from '../index.js';
-import { type Args, guarded, outputOption, positiveInt, sizeLimitOptions } from './common.js';
+import { type Args, guarded, outputOption, positiveInt, sizeLimitOptions, userMessage } from './common.js';
 import { checkLaterOutputs, optionName, ruledValue } from './options.js';
 import { withProgress } from './progress.js';
 
@@ -80,7 +81,8 @@ function publishReport(
     const named = [join(dir, files[0]!), ...files.slice(1)];
     process.stderr.write(`wrote ${named.slice(0, -1).join(', ')} and ${named.at(-1)!}\n`);
   }
-  for (const p of out.problems) process.stderr.write(`puzzlesat: ${out.disagree} disagree: ${p}\n`);
+  // A merged report's names are its file's: shown as every message is (an ESC in a solver's name drove the terminal).
+  for (const p of out.problems) process.stderr.write(`puzzlesat: ${userMessage(`${out.disagree} disagree: ${p}`)}\n`);
   return out.problems.length ? 1 : 0;
 }
 
@@ -135,16 +137,12 @@ export function suiteSettings(args: Args): SuiteSettings {
     baseline: args.baseline === undefined ? base.baseline : String(args.baseline),
     timeoutSeconds: timeout,
     search: { ...base.search, boxSeconds: searchBox },
-    solvers: args.solvers === undefined ? base.solvers : list(args.solvers),
-    puzzles: args.puzzles === undefined ? base.puzzles : list(args.puzzles),
+    solvers: args.solvers === undefined ? base.solvers : list(args.solvers, '--solvers'),
+    puzzles: args.puzzles === undefined ? base.puzzles : list(args.puzzles, '--puzzles'),
   };
 }
 
-const list = (value: unknown): string[] =>
-  String(value)
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+const list = (value: unknown, option: string): string[] => commaList(String(value), option, UsageError);
 
 /**
  * A value's type as a merged report must have it: a list of one shape, an
@@ -228,7 +226,7 @@ export const handler = (args: Args) =>
     if (args.suite === 'pb') return benchPb(args);
     const settings = suiteSettings(args);
     // Merged reports are read first: their suite names the default folder, checked before anything is written.
-    const merged = args.merge === undefined ? undefined : mergeReports(list(args.merge).map(readReport));
+    const merged = args.merge === undefined ? undefined : mergeReports(list(args.merge, '--merge').map(readReport));
     const dir = reportDirectory(args, merged?.settings.suite ?? settings.suite);
     checkReportFiles(args, dir, ENCODINGS_FILES);
     const report: BenchReport = await withProgress(
@@ -256,7 +254,7 @@ async function benchPb(args: Args): Promise<number> {
     if (args[option] !== undefined) throw new UsageError(`--${kebabField(option)} does not apply to bench pb`);
   const base = args.quick ? PB_SUITES.quick : PB_SUITES.full;
   const timeout = ruledValue('timeout', args.timeout) ?? base.timeoutSeconds;
-  const settings = { ...base, timeoutSeconds: timeout, solvers: args.solvers === undefined ? base.solvers : list(args.solvers) };
+  const settings = { ...base, timeoutSeconds: timeout, solvers: args.solvers === undefined ? base.solvers : list(args.solvers, '--solvers') };
   const dir = reportDirectory(args, settings.suite);
   checkReportFiles(args, dir, PB_FILES);
   const report = await withProgress(args, { unit: 'rows' }, (progress) =>

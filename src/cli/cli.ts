@@ -27,7 +27,7 @@ import {
   setSizeLimits,
   systemReason,
 } from '../index.js';
-import { checkNumericOptions, checkOutputs, checkTypedValues, joinStdinValues } from './options.js';
+import { checkDashedTexts, checkNumericOptions, checkOutputs, checkTypedValues, joinStdinValues } from './options.js';
 import { interruptibleSetUp, userMessage } from './common.js';
 import { useFieldNames } from './names.js';
 
@@ -55,9 +55,13 @@ const puzzleList = PUZZLES.map((p) => p.name).join(', ');
  * puzzle names the puzzles there are.
  */
 function usageError(msg: string | undefined, err: Error | undefined): never {
-  // A value yargs misread (checkTypedValues) is the error to name, not the unknown options it made of it.
+  // yargs' typings leave out getOptions(), which lists the options of the verb being parsed.
+  const known = (cli as unknown as { getOptions(): { key: Record<string, unknown>; boolean: string[]; string: string[] } }).getOptions();
+  // A value yargs misread (checkTypedValues, checkDashedTexts) is the error to name, not the unknown options it made of it.
   try {
     checkTypedValues(hideBin(process.argv));
+    if (/^Unknown arguments?: /.test(String(msg)))
+      checkDashedTexts(hideBin(process.argv), new Set(known.string), new Set(Object.keys(known.key).filter((k) => k.length === 1)));
   } catch (e) {
     if (!(e instanceof UserError)) throw e;
     msg = e.message;
@@ -67,8 +71,6 @@ function usageError(msg: string | undefined, err: Error | undefined): never {
     .replace(/\s*\n\s*/g, '; ');
   const verb = hideBin(process.argv)[0] ?? '';
   // "Unknown argument: presett": suggest the option it is a typo of.
-  // yargs' typings leave out getOptions(), which lists the options of the verb being parsed.
-  const known = (cli as unknown as { getOptions(): { key: Record<string, unknown>; boolean: string[] } }).getOptions();
   const options = Object.keys(known.key).filter((k) => k.length > 1 && !/[A-Z]/.test(k));
   text = text.replace(/^(Unknown arguments?: )(.*)$/, (_, head: string, names: string) => {
     // yargs names each unknown kebab-case option twice, as typed and as its camelCase twin: keep what was typed.

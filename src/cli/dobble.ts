@@ -51,6 +51,7 @@ import {
   planRequest,
   positiveInt,
   runSeconds,
+  userMessage,
   writeAnswer,
 } from './common.js';
 import { checkLaterFiles } from './options.js';
@@ -136,7 +137,8 @@ const check = {
         return result.ok ? 0 : 1;
       }
       if (!result.ok) {
-        process.stderr.write(`puzzlesat: ${deckProblemLine(file, lines, result)}\n`);
+        // The symbols are the deck's, as written: shown as every message is (an ESC in one drove the terminal).
+        process.stderr.write(`puzzlesat: ${userMessage(deckProblemLine(file, lines, result))}\n`);
         return 1;
       }
       process.stdout.write(

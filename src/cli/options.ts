@@ -276,6 +276,20 @@ export function checkTypedValues(words: readonly string[]): void {
 }
 
 /**
+ * A value beginning with "-" typed after an option that takes text
+ * (`--board -3x2`): yargs reads the word as short options and says
+ * "Unknown arguments: 3, x", naming neither the option nor its value.
+ * Asked only when yargs found unknown arguments; `texts` are the options
+ * that take text, `shorts` the short options there are (`--pieces -q` is a
+ * value left out, not this).
+ */
+export function checkDashedTexts(words: readonly string[], texts: ReadonlySet<string>, shorts: ReadonlySet<string>): void {
+  for (const { name, value, joined } of typedOptions(words))
+    if (!joined && texts.has(name) && /^-[^-]/.test(value) && !shorts.has(value.slice(1)))
+      throw new UserError(`--${name}: "${value}" begins with "-", which reads as options; write --${name}=${value}`);
+}
+
+/**
  * Each long option as typed with the word that may be its value: `--name
  * value`, or `--name=value` (joined); named in kebab case, as RULES names it
  * (yargs takes `--maxCells` for `--max-cells`). Words after "--" are no options.

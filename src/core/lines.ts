@@ -1,4 +1,5 @@
-/** Lines of text files, whichever line ends they were written with. */
+/** Lines of text files, whichever line ends they were written with; the entries of comma-separated lists. */
+import { UserError } from './errors.js';
 
 /**
  * A line end of any of the three conventions a text file may have: LF (Unix),
@@ -43,4 +44,18 @@ export function forEachContentLine(text: string, visit: (content: string, line: 
     if (!found) break;
     from = end.lastIndex;
   }
+}
+
+/**
+ * The entries of an option's comma-separated list (`L,I*2`, `A1,B2`), each
+ * trimmed; none for a value of nothing but spaces. An empty entry ("L,,I",
+ * "L,") is refused as `Problem`, naming `option`: skipped, it made a piece
+ * typed between the commas, or one left out, go unnoticed.
+ */
+export function commaList(text: string, option: string, Problem: new (message: string) => UserError = UserError): string[] {
+  if (text.trim() === '') return [];
+  const entries = text.split(',').map((s) => s.trim());
+  const empty = entries.indexOf('');
+  if (empty !== -1) throw new Problem(`${option}: entry ${empty + 1} of "${text}" is empty; remove the extra comma`);
+  return entries;
 }

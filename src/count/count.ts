@@ -2,7 +2,7 @@ import type { CountMethod, StrategyChoice, UniqueBy } from '../core/plan.js';
 import { type Instance, notExactCoverWhy } from '../core/puzzle.js';
 import { classSearchInstance } from '../symmetry/breaking.js';
 import { type CnfCount, countCnf, notCounted } from './cnf.js';
-import { MemoryBoundExceeded, type SetUpPoll, type Strategy, setUpPoll, setUpUnlessStopped } from './engine.js';
+import { MemoryBoundExceeded, type SetUpPoll, type Strategy, checkResumedTerms, setUpPoll, setUpUnlessStopped } from './engine.js';
 import { type CountInstanceOptions, type InstanceCount, type TermResult, countInstance } from './solutions.js';
 
 /**
@@ -159,6 +159,7 @@ export const CNF_TERM = 'cnf';
 async function byCnf(instance: Instance, request: CountRequest): Promise<Omit<CountReport, 'done'>> {
   // Made as the front end runs set-ups (setUpUnlessStopped), as the counter's arrays are: a copy of the whole formula,
   // during which the CLI's Ctrl-C reached no poll.
+  checkResumedTerms(new Set([CNF_TERM]), request.finished);
   const built = await setUpUnlessStopped(() => cnfCounted(instance, request, setUpPoll(request.shouldStop)));
   // Stopped while the family's formula was made: the puzzle's own formula is the one reported, nothing counted but the file's units.
   const counted = built ?? instance;

@@ -85,6 +85,18 @@ export class ResumeConflict extends Error {
   }
 }
 
+/**
+ * Every term a resumed file names is one of this count's (`keys`): a record
+ * of another term would be neither counted nor counted again, only silently
+ * left in the file. A file of the same problem counted by terms cut another
+ * way (puzzlesat before nesting, termsOf), or a forged one, is not this
+ * count's, and must not be taken for one with nothing done.
+ */
+export function checkResumedTerms(keys: ReadonlySet<string>, finished: ReadonlyMap<string, ReadonlyMap<string, unknown>> | undefined): void {
+  for (const [key, units] of finished ?? [])
+    if (!keys.has(key)) throw new ResumeConflict(units.keys().next().value ?? '', `term "${key}" is not a term of this count`, key);
+}
+
 /** The memory a count may take unless told otherwise: 1 GiB. */
 export const DEFAULT_MAX_BYTES = 1024 * 1024 * 1024;
 

@@ -3,11 +3,11 @@ import type { CacheStats } from './cache.js';
 import { type BurnsideTerm, burnsideSum, classTerms, solutionTerms } from './burnside.js';
 import {
   MemoryBoundExceeded,
-  ResumeConflict,
   type SetUpPoll,
   Stopped,
   type Strategy,
   UnitRunner,
+  checkResumedTerms,
   repeatedSetUp,
   setUpPoll,
   setUpUnlessStopped,
@@ -94,29 +94,21 @@ export function termsOf(
   options: Pick<CountInstanceOptions, 'unique' | 'unpinned' | 'finished'>,
   poll?: SetUpPoll,
 ): BurnsideTerm[] {
-  if (!options.unique) return solutionTerms(instance);
-  const ec = instance.exactCover;
-  const nest = ec !== undefined && wideBoard(ec, itemOrderOf(instance));
-  let terms: BurnsideTerm[];
-  try {
-    terms = classTerms(instance, !options.unpinned, poll, nest);
-  } catch (e) {
-    if (!(e instanceof Stopped) || !options.finished?.size) throw e;
-    terms = classTerms(instance, !options.unpinned, undefined, nest);
-  }
-  checkResumedTerms(terms, options.finished);
+  const terms = options.unique ? burnsideTerms(instance, options, poll) : solutionTerms(instance);
+  checkResumedTerms(new Set(terms.map((t) => t.key)), options.finished);
   return terms;
 }
 
-/**
- * Every term a resumed file names is one of this count's: a file of the
- * same problem counted by terms cut another way (puzzlesat before nesting,
- * termsOf) cannot be resumed, and must not be taken for one with nothing done.
- */
-function checkResumedTerms(terms: readonly BurnsideTerm[], finished: CountInstanceOptions['finished']): void {
-  const keys = new Set(terms.map((t) => t.key));
-  for (const [key, units] of finished ?? [])
-    if (!keys.has(key)) throw new ResumeConflict(units.keys().next().value ?? '', `term "${key}" is not a term of this count`, key);
+/** Burnside's terms of the classes (termsOf). */
+function burnsideTerms(instance: Instance, options: Pick<CountInstanceOptions, 'unpinned' | 'finished'>, poll?: SetUpPoll): BurnsideTerm[] {
+  const ec = instance.exactCover;
+  const nest = ec !== undefined && wideBoard(ec, itemOrderOf(instance));
+  try {
+    return classTerms(instance, !options.unpinned, poll, nest);
+  } catch (e) {
+    if (!(e instanceof Stopped) || !options.finished?.size) throw e;
+    return classTerms(instance, !options.unpinned, undefined, nest);
+  }
 }
 
 /**

@@ -89,11 +89,12 @@ export async function runSweep(options: SweepOptions): Promise<SweepRun> {
   const start = performance.now();
   const planned = options.rolls ?? Array.from({ length: ROLL_COUNT }, (_, i) => i);
   const plannedSet = new Set(planned);
-  const file = options.out === undefined ? undefined : SweepFile.open(options.out, options.resume === true, sweepParams(options, planned));
+  const file =
+    options.out === undefined ? undefined : SweepFile.open(options.out, options.resume === true, sweepParams(options, planned), plannedSet);
   try {
     const results = new Map<number, SweepRow>();
-    // The file is this sweep's (SweepFile.open checked its parameters): every row is one of the planned rolls, counted as asked.
-    for (const [index, row] of file?.previous ?? []) if (plannedSet.has(index)) results.set(index, row);
+    // The file is this sweep's (SweepFile.open checked its parameters and that every row is one of the planned rolls), counted as asked.
+    for (const [index, row] of file?.previous ?? []) results.set(index, row);
     const resumed = results.size;
     const shouldStop = options.shouldStop ?? (() => false);
     const report = () => options.onProgress?.({ done: results.size, total: planned.length, resumed });
@@ -333,6 +334,8 @@ function splitSum(line: string): { body: string; sum: string } | undefined {
 export interface SweepTsv {
   /** The rows by roll index. */
   rows: Map<number, SweepRow>;
+  /** The line of each roll's row. */
+  lineOf: Map<number, number>;
   /** How many bytes of the file are whole lines (0: none, the file starts afresh). */
   wholeLines: number;
   /** The sweep's parameters (none when there are no whole lines). */
@@ -379,8 +382,8 @@ export function readSweepTsv(path: string): SweepTsv {
   if (n === 0 && !tornParams(next.value.tail.toString('utf8')))
     throw new UserError(`${path}:1: not a sweep TSV (no "${PARAMS_PREFIX.trim()}" line); cannot resume from it`);
   // The parameters and the header are written at once: without the header the file holds no row yet, and starts afresh.
-  if (n < 2) return { rows, wholeLines: 0, sum: '' };
-  return { rows, wholeLines: next.value.length, params, sum };
+  if (n < 2) return { rows, lineOf, wholeLines: 0, sum: '' };
+  return { rows, lineOf, wholeLines: next.value.length, params, sum };
 }
 
 /** Line n of a sweep TSV, a row checked against its checksum, into `rows`; the checksum the next row chains from. */
@@ -417,13 +420,20 @@ class SweepFile {
     private sum: string,
   ) {}
 
-  static open(path: string, resume: boolean, params: SweepParams): SweepFile {
+  /** `planned`: the sweep's rolls, by index; a resumed row of another roll is refused. */
+  static open(path: string, resume: boolean, params: SweepParams, planned: ReadonlySet<number>): SweepFile {
     let previous = new Map<number, SweepRow>();
     let sum = '';
     if (resume && existsSync(path)) {
       const tsv = readSweepTsv(path);
       // Checked before the file is touched: another sweep's file is left as it was.
       if (tsv.params) checkParams(path, tsv.params, params);
+      // A row of a roll the sweep does not visit would be kept in the file and left out of the results, unsaid.
+      for (const [index, line] of tsv.lineOf)
+        if (!planned.has(index))
+          throw new UserError(
+            `${path}:${line}: roll ${rollAt(index).join(',')} is not one of this sweep's rolls; the file does not belong to this sweep`,
+          );
       // Cut an unfinished last line (a hard kill mid-write) before appending.
       truncateSync(path, tsv.wholeLines);
       previous = tsv.rows;
