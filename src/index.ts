@@ -741,7 +741,7 @@ export { type AdvisedCall, kebabField, setFieldNames } from './core/field-names.
 export { inputChunks, readFileChunks, readFileInput, readInput, readTextFile, readTextInput } from './core/input.js';
 export { parseJson } from './core/json.js';
 export { defaultSolverName } from '../solvers/index.js';
-export { isSpecialFile, linkTarget, removeReplaced, writeOrExplain, writeReplacing } from './core/output.js';
+export { closeOutput, isSpecialFile, linkTarget, openOutput, removeReplaced, writeOrExplain, writeReplacing } from './core/output.js';
 export { DIMACS_PACKINGS, decompressed, readDimacsFile, readPackedText, writeDimacsFile, writeDimacsStream } from './core/dimacs.js';
 export { packingNamed } from './core/packing.js';
 export type { PuzzleOption } from './core/puzzle.js';

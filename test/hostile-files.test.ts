@@ -412,7 +412,7 @@ describe('--output to a device', { timeout: 120_000 }, () => {
     expect(swept.code, swept.err).toBe(0);
   });
 
-  it('-o /dev/stdout on a pipe is standard output in every verb (regression: encode, solve and dobble failed "cannot write /dev/stdout: ENOENT", exit 1, after the work)', () => {
+  it('-o /dev/stdout on a pipe or a socket is standard output in every verb (regression: on a pipe encode, solve and dobble failed "cannot write /dev/stdout: ENOENT", exit 1, after the work)', () => {
     for (const [args, printed] of [
       [['encode', 'polyomino', '--board', '2x2', '--pieces', 'O4'], /^p cnf /m],
       [['solve', 'polyomino', '--board', '2x2', '--pieces', 'O4'], /^SAT /m],
@@ -421,7 +421,7 @@ describe('--output to a device', { timeout: 120_000 }, () => {
       [['count', 'polyomino', '--board', '2x2', '--pieces', 'O4'], /^\{"puzzlesat":"count"/m],
       [['sweep', 'genius-square', '--sample', '2'], /^# puzzlesat sweep /m],
     ] as const) {
-      // Through a pipe, as a shell's `|` makes one (spawnSync's stdout is a socket, which no process can open by /dev/stdout).
+      // Through a pipe, as a shell's `|` makes one.
       const piped = spawnSync('sh', ['-c', '{ "$@"; echo "exit $?" >&2; } | cat', 'sh', process.execPath, cli, ...args, '-o', '/dev/stdout'], {
         encoding: 'utf8',
         cwd: dir,
@@ -430,6 +430,11 @@ describe('--output to a device', { timeout: 120_000 }, () => {
       expect(piped.stderr, args.join(' ')).not.toMatch(/cannot write/);
       expect(piped.stderr, args.join(' ')).toMatch(/^exit 0$/m);
       expect(piped.stdout, args.join(' ')).toMatch(printed);
+      // On a socket, as Node's child_process makes one (spawnSync's stdout): no process can open it by /dev/stdout (ENXIO), so the
+      // descriptor itself is written (regression: every verb failed "cannot write /dev/stdout: no such device or address", exit 1, after the work).
+      const r = spawnSync(process.execPath, [cli, ...args, '-o', '/dev/stdout'], { encoding: 'utf8', cwd: dir, timeout: 120_000 });
+      expect([r.status, r.stderr], args.join(' ')).toEqual([0, expect.not.stringMatching(/cannot write/)]);
+      expect(r.stdout, args.join(' ')).toMatch(printed);
     }
   });
 

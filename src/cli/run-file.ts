@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readFileSync, statSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, openSync, readFileSync, statSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import {
   type EncodingKind,
   type Instance,
@@ -8,8 +8,10 @@ import {
   SUM_DIGITS,
   UserError,
   chained,
+  closeOutput,
   followingSum,
   linkTarget,
+  openOutput,
   orbit,
   parseJson,
   processAlive,
@@ -197,7 +199,7 @@ export abstract class ChainedFile<Header extends { puzzlesat: string }> {
   }
 
   close(): void {
-    if (this.fd !== undefined) closeSync(this.fd);
+    if (this.fd !== undefined) closeOutput(this.fd, this.path);
     this.fd = undefined;
     this.lock?.release();
   }
@@ -316,7 +318,7 @@ export function openForAppending(path: string, keepBytes: number | undefined, he
       truncateSync(path, keepBytes);
       return openSync(path, 'a');
     }
-    const fd = openSync(path, 'w');
+    const fd = openOutput(path, 'w');
     writeOrExplain(fd, JSON.stringify(header) + '\n', path);
     return fd;
   } catch (e) {

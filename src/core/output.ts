@@ -1,4 +1,4 @@
-import { closeSync, openSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UserError, systemReason } from './errors.js';
 import { fieldName } from './field-names.js';
@@ -13,6 +13,11 @@ import { fieldName } from './field-names.js';
  * itself with a regular file. Errors are thrown as they are.
  */
 export function writeReplacing(given: string, chunks: Iterable<string | Uint8Array>): void {
+  const own = ownSocket(given);
+  if (own !== undefined) {
+    for (const chunk of chunks) writeChunk(own, chunk);
+    return;
+  }
   const path = linkTarget(given);
   const inPlace = isSpecialFile(path);
   if (!inPlace) removeStaleTemporaries(path);
@@ -20,10 +25,7 @@ export function writeReplacing(given: string, chunks: Iterable<string | Uint8Arr
   let fd = -1;
   try {
     fd = openSync(target, 'w');
-    for (const chunk of chunks) {
-      if (typeof chunk === 'string') writeSync(fd, chunk);
-      else writeSync(fd, chunk);
-    }
+    for (const chunk of chunks) writeChunk(fd, chunk);
     closeSync(fd);
     fd = -1;
     if (!inPlace) renameSync(target, path);
@@ -32,6 +34,42 @@ export function writeReplacing(given: string, chunks: Iterable<string | Uint8Arr
     if (!inPlace) rmSync(target, { force: true });
     throw e;
   }
+}
+
+const writeChunk = (fd: number, chunk: string | Uint8Array): void => {
+  if (typeof chunk === 'string') writeSync(fd, chunk);
+  else writeSync(fd, chunk);
+};
+
+/** This process's descriptors that name an output's path: by /dev/stdout, /dev/stderr, /dev/fd/N or /proc/self/fd/N. */
+const OWN_DESCRIPTOR = /^\/(?:dev\/(?:(stdout)|(stderr)|fd\/(\d+))|proc\/self\/fd\/(\d+))$/;
+
+/**
+ * The descriptor of this process's own that `path` names when it is a
+ * socket (-o /dev/stdout, /dev/fd/N, /proc/self/fd/N), else undefined.
+ * Linux opens a pipe or a terminal by those names but not a socket (ENXIO),
+ * and the standard output Node's child_process gives a child is a socket:
+ * `-o /dev/stdout` failed after the work in every verb run from Node. Such
+ * an output is written on the descriptor itself and never closed
+ * (openOutput, closeOutput), as a shell's `>&1` would.
+ */
+export function ownSocket(path: string): number | undefined {
+  const m = OWN_DESCRIPTOR.exec(path);
+  if (!m) return undefined;
+  const fd = m[1] ? 1 : m[2] ? 2 : Number(m[3] ?? m[4]);
+  try {
+    return fstatSync(fd).isSocket() ? fd : undefined;
+  } catch {
+    return undefined; // EBADF: no such descriptor; opening the path says so
+  }
+}
+
+/** An output file opened to write (`w`) or append (`a`): the descriptor itself for one of this process's sockets (ownSocket). */
+export const openOutput = (path: string, flags: 'w' | 'a'): number => ownSocket(path) ?? openSync(path, flags);
+
+/** Closes what openOutput opened: a descriptor of this process's own stays open (standard output is still written after). */
+export function closeOutput(fd: number, path: string): void {
+  if (ownSocket(path) !== fd) closeSync(fd);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, truncateSync } from 'node:fs';
+import { existsSync, truncateSync } from 'node:fs';
 import { parseJson } from '../core/json.js';
-import { writeOrExplain } from '../core/output.js';
+import { closeOutput, openOutput, writeOrExplain } from '../core/output.js';
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { ROLL_COUNT, RollSolver, parseBlockers, rollAt, rollIndex, symmetryClassKey } from '../../encoders/genius-square.js';
@@ -442,7 +442,7 @@ class SweepFile {
     const fresh = sum === '';
     let fd: number;
     try {
-      fd = openSync(path, fresh ? 'w' : 'a');
+      fd = openOutput(path, fresh ? 'w' : 'a');
     } catch (e) {
       throw new UserError(`${fieldName('out')}: cannot write "${path}": ${systemReason(e)}`);
     }
@@ -461,7 +461,7 @@ class SweepFile {
   }
 
   close(): void {
-    closeSync(this.fd);
+    closeOutput(this.fd, this.path);
   }
 }
 
