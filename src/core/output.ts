@@ -15,7 +15,7 @@ import { fieldName } from './field-names.js';
 export function writeReplacing(given: string, chunks: Iterable<string | Uint8Array>): void {
   const own = ownSocket(given);
   if (own !== undefined) {
-    for (const chunk of chunks) writeChunk(own, chunk);
+    for (const chunk of chunks) writeFully(own, chunk);
     return;
   }
   const path = linkTarget(given);
@@ -40,6 +40,29 @@ const writeChunk = (fd: number, chunk: string | Uint8Array): void => {
   if (typeof chunk === 'string') writeSync(fd, chunk);
   else writeSync(fd, chunk);
 };
+
+/** What a write waits on, in ms, while a socket's reader has not drained it (writeFully). */
+const DRAIN_WAIT_MS = 5;
+const drainWait = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Writes all of `chunk` on `fd`, as a blocking write would. A socket of
+ * this process's own (ownSocket) may be non-blocking, its mode set by the
+ * parent that made the pair: while the reader lags, a write takes part of
+ * the bytes or none (EAGAIN), and `-o /dev/stdout` to a parent that read
+ * late failed "resource temporarily unavailable".
+ */
+function writeFully(fd: number, chunk: string | Uint8Array): void {
+  const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+  for (let at = 0; at < bytes.length;) {
+    try {
+      at += writeSync(fd, bytes, at, bytes.length - at);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+      Atomics.wait(drainWait, 0, 0, DRAIN_WAIT_MS);
+    }
+  }
+}
 
 /** This process's descriptors that name an output's path: by /dev/stdout, /dev/stderr, /dev/fd/N or /proc/self/fd/N. */
 const OWN_DESCRIPTOR = /^\/(?:dev\/(?:(stdout)|(stderr)|fd\/(\d+))|proc\/self\/fd\/(\d+))$/;
@@ -170,7 +193,8 @@ export function isSpecialFile(path: string): boolean {
  */
 export function writeOrExplain(fd: number, text: string, path: string): void {
   try {
-    writeSync(fd, text);
+    if (ownSocket(path) === fd) writeFully(fd, text);
+    else writeSync(fd, text);
   } catch (e) {
     throw new UserError(`${fieldName('out')}: cannot write "${path}": ${systemReason(e)}`);
   }
