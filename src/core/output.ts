@@ -43,7 +43,6 @@ const writeChunk = (fd: number, chunk: string | Uint8Array): void => {
 
 /** What a write waits on, in ms, while a socket's reader has not drained it (writeFully). */
 const DRAIN_WAIT_MS = 5;
-const drainWait = new Int32Array(new SharedArrayBuffer(4));
 
 /**
  * Writes all of `chunk` on `fd`, as a blocking write would. A socket of
@@ -59,7 +58,8 @@ function writeFully(fd: number, chunk: string | Uint8Array): void {
       at += writeSync(fd, bytes, at, bytes.length - at);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
-      Atomics.wait(drainWait, 0, 0, DRAIN_WAIT_MS);
+      // Made here, not on import: the playground imports this module, and a page that is not cross-origin isolated has no SharedArrayBuffer.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, DRAIN_WAIT_MS);
     }
   }
 }
