@@ -4,11 +4,11 @@
  * line, and processes and directories are cleaned up however we end.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { accessSync, constants, lstatSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { mkdtemp, open, rm } from 'node:fs/promises';
+import { accessSync, constants, lstatSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { type Worker, isMainThread } from 'node:worker_threads';
+import { type Worker, getEnvironmentData, isMainThread, setEnvironmentData } from 'node:worker_threads';
 import { UserError, systemReason } from '../../src/core/errors.js';
 import { writeReplacing } from '../../src/core/output.js';
 import { processAlive } from '../../src/core/process.js';
@@ -70,6 +70,58 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
+/**
+ * The gate every thread passes to make a run directory or start a solver, and
+ * that the main thread closes as the process ends. Its cleanup looks for run
+ * directories by name while worker threads go on: without the gate, one made
+ * (or a solver started, its record not yet written) just after it looked
+ * outlived the process. Closing is the Dekker handshake on sequentially
+ * consistent atomics: a thread counts itself in, then looks whether the gate
+ * is closed; the main thread closes it, then waits for the count to fall to
+ * nought. Either the thread sees it closed and makes nothing, or the main
+ * thread waits for it to finish, and then finds what it made. Shared through
+ * the environment data every worker thread is given a copy of as it starts
+ * (a SharedArrayBuffer copies as shared memory).
+ */
+const GATE_KEY = 'puzzlesat.run-dir-gate';
+const CLOSED = 0;
+const INSIDE = 1;
+/** How long the main thread waits for threads inside the gate: each does one mkdir, or one spawn and a small write. */
+const GATE_WAIT_MS = 2000;
+let gate: Int32Array | undefined;
+
+function runDirGate(): Int32Array | undefined {
+  if (gate) return gate;
+  const shared = getEnvironmentData(GATE_KEY);
+  if (shared instanceof SharedArrayBuffer) gate = new Int32Array(shared);
+  return gate;
+}
+
+/** Runs `make` (synchronous) unless the process is ending, in which case it throws. */
+function throughGate<T>(what: string, make: () => T): T {
+  const g = runDirGate();
+  if (!g) return make();
+  Atomics.add(g, INSIDE, 1);
+  try {
+    if (Atomics.load(g, CLOSED) !== 0) throw new UserError(`cannot ${what}: the process is ending`);
+    return make();
+  } finally {
+    Atomics.sub(g, INSIDE, 1);
+    Atomics.notify(g, INSIDE);
+  }
+}
+
+/** Closes the gate, and waits (bounded) until no thread is inside it. */
+function closeGate(): void {
+  const g = runDirGate();
+  if (!g) return;
+  Atomics.store(g, CLOSED, 1);
+  const deadline = Date.now() + GATE_WAIT_MS;
+  for (let inside = Atomics.load(g, INSIDE); inside !== 0 && Date.now() < deadline; inside = Atomics.load(g, INSIDE)) {
+    Atomics.wait(g, INSIDE, inside, Math.max(1, deadline - Date.now()));
+  }
+}
+
 /** This thread's solver processes and run directories. */
 function cleanUpThread(): void {
   for (const child of liveChildren) killGroup(child, 'SIGKILL');
@@ -112,6 +164,7 @@ function isPrivateDirOfOurs(dir: string): boolean {
  * created), and removes them.
  */
 function cleanUpProcess(): void {
+  closeGate();
   cleanUpThread();
   for (const run of ourRunDirs()) if (run.pid === process.pid && run.start === ownRun().start) removeRunDir(run.dir, 'group');
 }
@@ -166,7 +219,11 @@ function removeStaleRunDirs(): void {
 // Node only: the playground's dev server runs this module in a browser, which has no process to hook or run directories to sweep.
 if (typeof process !== 'undefined') {
   process.on('exit', isMainThread ? cleanUpProcess : cleanUpThread);
-  if (isMainThread) removeStaleRunDirs();
+  if (isMainThread) {
+    // Before any worker thread starts: each is given a copy of the environment data as it is made.
+    setEnvironmentData(GATE_KEY, new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+    removeStaleRunDirs();
+  }
 }
 
 /**
@@ -222,8 +279,10 @@ export function watchWorker(worker: Worker): void {
 export async function withTempDir<T>(body: (dir: string) => Promise<T>): Promise<T> {
   let dir: string;
   try {
-    dir = await mkdtemp(join(tmpdir(), ownRun().prefix));
+    // Synchronous, inside the gate: a directory whose making was under way as the process ended would be found by nobody.
+    dir = throughGate('make a run directory', () => mkdtempSync(join(tmpdir(), ownRun().prefix)));
   } catch (e) {
+    if (e instanceof UserError) throw e;
     throw new UserError(`cannot make a run directory for the solver in ${tmpdir()} (TMPDIR): ${systemReason(e)}`);
   }
   track(() => liveDirs.add(dir));
@@ -310,11 +369,15 @@ export class LineSplitter {
 /** Runs a solver program whose files are in `runDir`, streaming its stdout line by line. */
 export function runProcess(solver: string, path: string, args: readonly string[], runDir: string, options: RunOptions): Promise<ProcessOutcome> {
   return new Promise((resolve, reject) => {
-    const child = spawn(path, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    track(() => liveChildren.add(child));
     const pidFile = join(runDir, PID_FILE);
-    // Written whole or not at all (writeReplacing): a reader between its creation and its write found it empty.
-    if (child.pid !== undefined) writeReplacing(pidFile, [`${child.pid} ${processStartTime(child.pid) ?? 0}`]);
+    // The start and its record inside the gate: the main thread's cleanup finds the solver by its record.
+    const child = throughGate(`start ${solver}`, () => {
+      const started = spawn(path, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      track(() => liveChildren.add(started));
+      // Written whole or not at all (writeReplacing): a reader between its creation and its write found it empty.
+      if (started.pid !== undefined) writeReplacing(pidFile, [`${started.pid} ${processStartTime(started.pid) ?? 0}`]);
+      return started;
+    });
     let stoppedBy: ProcessOutcome['stoppedBy'];
     let failure: unknown;
     let settled = false;
