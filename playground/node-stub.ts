@@ -49,7 +49,7 @@ export const basename = unavailable('basename');
 export const resolve = unavailable('resolve');
 export const delimiter = unavailable('delimiter');
 export const readFile = unavailable('readFile');
-export const mkdtemp = unavailable('mkdtemp');
+export const mkdtempSync = unavailable('mkdtempSync');
 export const open = unavailable('open');
 export const rm = unavailable('rm');
 export const availableParallelism = unavailable('availableParallelism');
@@ -63,6 +63,8 @@ export const tmpdir = unavailable('tmpdir');
 export const getHeapStatistics = unavailable('getHeapStatistics');
 export const isIP = unavailable('isIP');
 export const Worker = unavailable('Worker');
+export const getEnvironmentData = unavailable('getEnvironmentData');
+export const setEnvironmentData = unavailable('setEnvironmentData');
 // node:worker_threads as its main thread sees it: the page and its worker start no threads of Node's kind.
 export const isMainThread = true;
 export const parentPort = null;
