@@ -3,6 +3,7 @@ import {
   interruptedInCnfSetUp,
   interruptedInExactCoverSearch,
   interruptedOnFirstHash,
+  interruptedOnMessage,
   interruptedOnOpen as interruptedOnOpenIn,
 } from './helpers/interrupt.js';
 import { spawn, spawnSync } from 'node:child_process';
@@ -15,7 +16,7 @@ import { puzzleByName } from '../encoders/index.js';
 import { CubeTree } from '../src/enumerate/cube-tree.js';
 import { missing } from './helpers/requires.js';
 import { expectOneLineError, userErrorOf } from './helpers/expect-errors.js';
-import { writeOrExplain } from '../src/index.js';
+import { chained, writeOrExplain } from '../src/index.js';
 
 // The CLI as users run it (`npm test` compiles first).
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
@@ -543,10 +544,36 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
       const path = join(dir, file);
       const lines = readFileSync(path, 'utf8').trim().split('\n');
       writeFileSync(path, lines.slice(0, -1).join('\n') + '\n');
-      const r = interruptedOnOpen(file, [...args, '--resume', '--json']);
+      // Pressed once the file is read back (a press while it is read stops the read: see below), before the count begins.
+      const r = interruptedOnMessage(cli, dir, `from ${file}\n`, [...args, '--resume', '--json']);
       expect({ args, code: r.code }).toEqual({ args, code: 130 });
       expect(JSON.parse(r.out)).toMatchObject({ count: whole.count, complete: false });
     }
+  });
+
+  it('Ctrl-C while a resumed count reads its file back ends the run at once: 130, the file as it was and unlocked (regression: heard once every record was read and checked, seconds of a large file)', () => {
+    // A count's file with 200,000 records chained after its own: read back and checked, they take seconds. The press lands as the file opens.
+    const path = join(dir, 'long-resume.jsonl');
+    const args = ['count', 'pentomino', '--preset', '3x20', '-o', 'long-resume.jsonl'];
+    expect(run(...args, '--force', '--quiet').code).toBe(0);
+    const lines = readFileSync(path, 'utf8').trim().split('\n').slice(0, -1);
+    let sum = (JSON.parse(lines.at(-1)!) as { sum: string }).sum;
+    for (let k = 0; k < 200_000; k++) {
+      const body = JSON.stringify({ term: 's0', strategy: 'sweep', unit: `x ${k}`, count: '0', nodes: 1 }).slice(0, -1);
+      sum = chained(sum, body);
+      lines.push(`${body},"sum":"${sum}"}`);
+    }
+    const text = `${lines.join('\n')}\n`;
+    writeFileSync(path, text);
+    const r = interruptedOnOpen('long-resume.jsonl', [...args, '--resume', '--json']);
+    expect({ code: r.code, signal: r.signal, err: r.err }).toEqual({
+      code: 130,
+      signal: null,
+      err: '\npuzzlesat: stopping (Ctrl-C again to quit at once)\npuzzlesat: stopped before long-resume.jsonl was read or written; it is left as it was\n',
+    });
+    expect(JSON.parse(r.out)).toMatchObject({ count: 0, complete: false });
+    expect(readFileSync(path, 'utf8')).toBe(text);
+    expect(existsSync(`${path}.lock`)).toBe(false);
   });
 
   it('sweep takes --timeout, one limit for the whole run as every verb does: it stops as at Ctrl-C, its rolls kept (regression: "Unknown argument: timeout")', () => {

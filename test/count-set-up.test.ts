@@ -1,13 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { pentomino } from '../encoders/polyomino.js';
+import { PENTOMINOES, pentomino, polyomino } from '../encoders/polyomino.js';
 import { Family } from '../src/core/cnf.js';
 import { countInThreads } from '../src/count-threads.js';
 import { classTerms } from '../src/count/burnside.js';
 import { countCnf } from '../src/count/cnf.js';
 import { countPuzzle } from '../src/count/count.js';
-import { DEFAULT_MAX_BYTES, POLL_NODES, Stopped, repeatedSetUp } from '../src/count/engine.js';
+import { DEFAULT_MAX_BYTES, POLL_NODES, Stopped, UnitRunner, repeatedSetUp } from '../src/count/engine.js';
+import { runCount } from '../src/count/exact-cover.js';
 import * as problem from '../src/count/problem.js';
-import { countInstance } from '../src/count/solutions.js';
+import { countInstance, itemOrderOf } from '../src/count/solutions.js';
 import { count } from '../src/index.js';
 import { breakingPlan } from '../src/symmetry/breaking.js';
 import { DeadlineReached, type SetUpRunner, setSetUpRunner } from '../src/core/limits.js';
@@ -19,15 +20,21 @@ vi.mock('../src/count/problem.js', async (importOriginal) => {
 
 /**
  * A press at the nth poll: inside a set-up the CLI's runner (interruptibleSetUp) has V8 end the work, outside it the handler
- * has its turn; the stop is heard from then on. `cut` tells whether the runner ended a set-up.
+ * has its turn; the stop is heard from then on. `cut` tells whether the runner ended a set-up. With `handlerWaits`, a press
+ * outside a set-up is heard as the CLI's handler hears it: once the event loop has had a turn, which synchronous work gives
+ * it none of, or as the runner of the next set-up starts (it lets the loop turn first). `after` is the polls made after the press.
  */
-function pressAt(n: number) {
+function pressAt(n: number, { handlerWaits = false } = {}) {
   const press = new Error('Ctrl-C');
   let polls = 0;
   let pressed = false;
   let inSetUp = false;
   let cut = false;
   const runner: SetUpRunner = async (work) => {
+    if (handlerWaits) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (pressed) throw new DeadlineReached('Ctrl-C before the set-up');
+    }
     inSetUp = true;
     try {
       return work();
@@ -41,12 +48,13 @@ function pressAt(n: number) {
   };
   const shouldStop = () => {
     if (++polls === n) {
-      pressed = true;
+      if (inSetUp || !handlerWaits) pressed = true;
+      else setImmediate(() => (pressed = true));
       if (inSetUp) throw press;
     }
     return pressed;
   };
-  return { runner, shouldStop, cut: () => cut };
+  return { runner, shouldStop, cut: () => cut, after: () => Math.max(0, polls - n) };
 }
 
 /**
@@ -160,6 +168,53 @@ describe('a count stopped while it is set up', () => {
         expect(onThreads, `press at poll ${n}, on threads`).toMatchObject({ count: 0, complete: false });
         expect(threaded.cut(), `press at poll ${n} on threads: in the set-up`).toBe(true);
       }
+    } finally {
+      setSetUpRunner(async (work) => work());
+    }
+  });
+
+  it('a press while the count is cut into units ends it there, the cut unfinished (regression: the cut ran plainly to its end, 2 s of MRV on a 20x20 board of 80 I pentominoes, and the press was heard after it)', async () => {
+    const instance = pentomino({ preset: '6x10' });
+    const p = problem.compileProblem(instance.exactCover!, itemOrderOf(instance));
+    // The cut is past its plain time (0 ms) at its first poll, and starts again in the runner: the press comes at its 50th poll, early in it.
+    const pressed = pressAt(50, { handlerWaits: true });
+    setSetUpRunner(pressed.runner);
+    try {
+      const run = await runCount(p, { strategy: 'mrv', shouldStop: pressed.shouldStop, units: new UnitRunner(0), setUp: new UnitRunner(0) });
+      expect({ ...run, cut: pressed.cut(), pollsAfter: pressed.after() }).toMatchObject({
+        count: 0,
+        complete: false,
+        units: 0,
+        nodes: 0,
+        cut: true,
+        pollsAfter: 0,
+      });
+    } finally {
+      setSetUpRunner(async (work) => work());
+    }
+  });
+
+  it("a press during auto's trial of counting by parts ends the count there, the trial deciding nothing (regression: the trial ran plainly to its end, 8 s on a board of 24 pentominoes, and the press was heard after it)", async () => {
+    // Two 5x6 rectangles: the trial lists their fillings in about 160 thousand nodes, 10 polls. Past its plain time (0 ms) at its
+    // first poll (the 2nd of the count), it starts again in the runner, where the press comes at the count's 6th poll.
+    const instance = polyomino({ board: '.....#...../.....#...../.....#...../.....#...../.....#...../.....#.....', pieces: PENTOMINOES });
+    const pressed = pressAt(6, { handlerWaits: true });
+    setSetUpRunner(pressed.runner);
+    try {
+      const result = await countInstance(instance, { shouldStop: pressed.shouldStop, plainUnitMs: 0 });
+      expect({
+        count: result.count,
+        complete: result.complete,
+        strategy: result.terms[0]!.strategy,
+        cut: pressed.cut(),
+        pollsAfter: pressed.after(),
+      }).toEqual({
+        count: 0,
+        complete: false,
+        strategy: 'sweep',
+        cut: true,
+        pollsAfter: 0,
+      });
     } finally {
       setSetUpRunner(async (work) => work());
     }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { pentomino } from '../encoders/polyomino.js';
 import { CountCache } from '../src/count/cache.js';
-import { UnitRunner } from '../src/count/engine.js';
+import { OverBudget, UnitRunner } from '../src/count/engine.js';
 import { setSetUpRunner } from '../src/core/limits.js';
 import { type InstanceCount, countInstance } from '../src/count/solutions.js';
 
@@ -43,8 +43,9 @@ describe('the memo taken back', () => {
   const held = (cache: CountCache, n: number) => Array.from({ length: n }, (_, k) => cache.get(key(k)));
 
   it('puts back every slot a journalled run wrote, over evictions and the table grown twice', () => {
-    // Room for the first table and two doublings: 262,144 slots of 24 bytes grow at half full.
-    const cache = new CountCache(2, 1.5 * 4 * 2 ** 18 * CountCache.slotBytes(2));
+    // Room for the first table, two doublings (to 2^17 buckets of 8 slots of 24 bytes: 262,144 slots grow at half full) and the
+    // tables and notes a journal keeps beside them: what the bound holds beyond 1.5 times the largest table is left to a journal.
+    const cache = new CountCache(2, 2.5 * 2 ** 20 * CountCache.slotBytes(2));
     for (let k = 0; k < 100_000; k++) cache.set(key(k), k, 1 + (k % 5));
     const before = { held: held(cache, 700_000), figures: cache.snapshot() };
     const end = cache.journal();
@@ -57,6 +58,25 @@ describe('the memo taken back', () => {
       held: before.held,
       figures: { ...before.figures, peakBytes: expect.any(Number) },
     });
+  });
+
+  it('counts what a journal keeps against the bound: a journalled run that would pass it ends (OverBudget), undone as any other (regression: its notes were not counted, and a count took more memory than --max-memory gave it)', () => {
+    // The largest table is 1.5 MiB (8192 buckets of 8 slots of 24 bytes): 2.5 MiB of the 4 are left to a journal.
+    const budget = 4 * 2 ** 20;
+    const cache = new CountCache(2, budget);
+    for (let k = 0; k < 100_000; k++) cache.set(key(k), k, 1 + (k % 5));
+    const before = { held: held(cache, 100_000), figures: cache.snapshot() };
+    const end = cache.journal();
+    // Each store evicts, and notes the entry it overwrites (28 bytes): 400,000 of them would take 11 MiB.
+    expect(() => {
+      for (let k = 100_000; k < 500_000; k++) cache.set(key(k), 2 * k, 1 + (k % 3));
+    }).toThrow(OverBudget);
+    const { bytes, peakBytes } = cache.snapshot();
+    // The notes are in what the memo says it held, and that stayed within the bound.
+    expect(peakBytes).toBeGreaterThan(bytes + 2 * 2 ** 20);
+    expect(peakBytes).toBeLessThanOrEqual(budget);
+    end(true);
+    expect({ figures: cache.snapshot(), held: held(cache, 100_000) }).toEqual({ held: before.held, figures: { ...before.figures, peakBytes } });
   });
 
   it('keeps what a journalled run wrote when told to', () => {

@@ -43,11 +43,13 @@ describe('cutting a count into units', () => {
     expect(asked.pushes).toBe(100 + 100 + 10_000);
   });
 
-  it('stops at a stop (a deadline, Ctrl-C), having asked the engine for no more than the node it polled at', () => {
-    const { engine, asked } = wideEngine(100);
+  it('stops at a stop (a deadline, Ctrl-C), having asked the engine for no more than the node it polled at, and leaves it at the root', () => {
+    const { engine, asked, depth } = wideEngine(100);
     let polls = 0;
     // Stopped at the 5th poll: the walk is in its second level.
     expect(() => unitsOf(engine, problem, () => ++polls >= 5)).toThrow(Stopped);
     expect(asked.pushes).toBeLessThan(110);
+    // A walk past its plain time is thrown out the same way and starts again (runCount): it must find the engine where it began.
+    expect(depth()).toBe(0);
   });
 });

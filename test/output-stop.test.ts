@@ -109,19 +109,19 @@ describe('--output hashing its problem hears the stop', () => {
     const records = text.trimEnd().split('\n').length - 1;
     expect(records).toBeGreaterThanOrEqual(100);
     const poll = vi.fn();
-    new CountFile(path, header, { resume: true, force: false }, undefined, poll).close();
+    new CountFile(path, header, { resume: true, force: false }, undefined, poll).readBack().close();
     expect(poll).toHaveBeenCalledTimes(records);
     const stopping = vi.fn(() => {
       throw new Error('told to stop');
     });
-    expect(() => new CountFile(path, header, { resume: true, force: false }, undefined, stopping)).toThrow('told to stop');
+    expect(() => new CountFile(path, header, { resume: true, force: false }, undefined, stopping).readBack()).toThrow('told to stop');
     expect(readFileSync(path, 'utf8')).toBe(text);
     expect(existsSync(`${path}.lock`)).toBe(false);
   });
 
   it('a count resumed reads its file a line at a time: a stop is heard before the end of the file is read, and a file past maxInputBytes resumes when each line is within it (regression: the file was read whole, about 1 s per 125 MB, before the first poll)', () => {
     const { path, text, header } = countFileOf3x20(dir, 'streamed-count.jsonl');
-    const resumed = (poll?: () => void) => new CountFile(path, header, { resume: true, force: false }, undefined, poll);
+    const resumed = (poll?: () => void) => new CountFile(path, header, { resume: true, force: false }, undefined, poll).readBack();
     // Only the longest line is held at once: a file fifty times the input limit resumes, every unit read back and the file as it was.
     const lines = text.trimEnd().split('\n');
     const longest = Math.max(...lines.map((line) => Buffer.byteLength(line) + 1));

@@ -85,7 +85,10 @@ describe('resume files', { timeout: 300_000 }, () => {
     const finished = read('done.jsonl');
     expect(finished).toMatch(/\{"done":true,"count":"8",.*\n$/);
     // What a stopped resume does with the file: the closing line stays.
-    const file = new CountFile(join(dir, 'done.jsonl'), JSON.parse(finished.split('\n')[0]!) as CountHeader, { resume: true, force: false });
+    const file = new CountFile(join(dir, 'done.jsonl'), JSON.parse(finished.split('\n')[0]!) as CountHeader, {
+      resume: true,
+      force: false,
+    }).readBack();
     expect(file.done).toBe(8n);
     file.finish(undefined);
     file.close();

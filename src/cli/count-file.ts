@@ -11,7 +11,6 @@ import {
   parseJson,
   setUpPoll,
   setUpUnlessStopped,
-  unlessStopped,
   toolVersion,
 } from '../index.js';
 import { optionName } from './options.js';
@@ -138,11 +137,16 @@ export async function openCountFile(
   stop: () => boolean,
 ): Promise<CountFile | undefined> {
   const poll = setUpPoll(stop);
-  // Hashed as the front end runs set-ups, as the enumeration's file is (openRunFile). A resumed file is read back plainly,
-  // its stop heard once it is read: the count then starts stopped and reports the units it holds.
+  // Hashed as the front end runs set-ups, as the enumeration's file is (openRunFile).
   const header = await setUpUnlessStopped(() => countHeader(instance, kind.counter, kind.unique, kind.uniqueBy, poll));
-  // A stop while a resumed file's header is checked against the hashes of before (problemBefore) releases its lock as any refusal does.
-  return header && unlessStopped(() => new CountFile(path, header, options, problemBefore(instance, kind.counter, kind.unique, poll), poll));
+  if (!header) return undefined;
+  const file = new CountFile(path, header, options, problemBefore(instance, kind.counter, kind.unique, poll), poll);
+  // A resumed file read back the same way: read plainly, a large one's records (its header checked against the hashes of
+  // before, problemBefore) took seconds, and the CLI's Ctrl-C was heard once they were read. A stop there, heard by a poll
+  // (a refusal, which releases the lock) or by the runner cutting the read short, leaves the file as it was and unlocked.
+  const read = await setUpUnlessStopped(() => file.readBack());
+  if (!read) file.close();
+  return read;
 }
 
 /**
@@ -158,6 +162,7 @@ const shownCount = (count: string): string => (count.length > 20 ? `${count.slic
 /** How many finished units a resume counts again, the cheapest of them. */
 const RECHECKS = 3;
 
+/** A count's file, locked when made; a resumed one's records are read back by readBack. */
 export class CountFile extends ChainedFile<CountHeader> {
   /** Finished units by term, then unit. */
   readonly finished = new Map<string, Map<string, bigint>>();
@@ -183,7 +188,7 @@ export class CountFile extends ChainedFile<CountHeader> {
     private readonly poll: SetUpPoll = () => {},
   ) {
     super(path, header, optionName('output'));
-    this.open(options);
+    this.lockFor(options);
   }
 
   get resumedUnits(): number {

@@ -118,7 +118,8 @@ export const stoppedBeforeOutput = (path: string): string => `puzzlesat: stopped
  * lock, the header line, records chained by checksum (see RunFile), and
  * appending after the whole lines a resume kept. A subclass reads its own
  * records back (readExisting, each line through record()) and calls open()
- * at the end of its constructor, once its own fields exist.
+ * at the end of its constructor, once its own fields exist; or lockFor()
+ * there and readBack() later, a read its caller can cut short (count's).
  */
 export abstract class ChainedFile<Header extends { puzzlesat: string }> {
   private fd: number | undefined;
@@ -127,6 +128,8 @@ export abstract class ChainedFile<Header extends { puzzlesat: string }> {
   /** The checksum of the last line written (or kept): the next record's chains from it. */
   protected sum: string;
   private lock: { release(): void } | undefined;
+  /** A resumed file is there to read back. */
+  private toRead = false;
   /**
    * Why a resume found nothing to continue (no such file, an empty one, a header cut short): the run then starts
    * from the beginning, as without --resume, and the verb says so (nothingToResume). Undefined otherwise.
@@ -144,14 +147,25 @@ export abstract class ChainedFile<Header extends { puzzlesat: string }> {
 
   /** Locks the file and, resuming, reads what is there; nothing is written yet. */
   protected open(options: RunFileOptions): void {
+    this.lockFor(options);
+    this.readBack();
+  }
+
+  /** Locks the file, noting whether a resume has something to read back (readBack). */
+  protected lockFor(options: RunFileOptions): void {
     const exists = existsSync(this.path);
-    const lock = lockOutput(this.path, options);
-    this.lock = lock;
+    this.lock = lockOutput(this.path, options);
+    if (options.resume && !exists) this.nothingResumed = 'no such file';
+    this.toRead = exists && options.resume;
+  }
+
+  /** Reads back what a resumed file holds (none otherwise); a refusal releases the lock. */
+  readBack(): this {
     try {
-      if (options.resume && !exists) this.nothingResumed = 'no such file';
-      if (exists && options.resume) this.readExisting();
+      if (this.toRead) this.readExisting();
+      return this;
     } catch (e) {
-      lock.release();
+      this.lock?.release();
       throw e;
     }
   }

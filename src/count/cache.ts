@@ -13,12 +13,14 @@
  * says what the cache saved.
  */
 
+import { OverBudget } from './engine.js';
+
 export interface CacheStats {
   /** Entries held now. */
   entries: number;
   /** Bytes of the table now. */
   bytes: number;
-  /** The most bytes held at once: while the table grows, the old one and the new one (within the bound). */
+  /** The most bytes held at once (within the bound): while the table grows, the old one and the new one; during a journal, the tables and notes it keeps. */
   peakBytes?: number;
   lookups: number;
   hits: number;
@@ -57,6 +59,8 @@ export class CountCache {
   private buckets: number;
   private entries = 0;
   private maxBuckets: number;
+  /** The bound on what the table, and a journal's tables and notes beside it, take. */
+  private maxBytes: number;
   private peak = 0;
   /** What set() has overwritten since journal() was called, to put back (undefined when no journal is kept). */
   private log: Journal | undefined;
@@ -71,6 +75,7 @@ export class CountCache {
     maxBytes: number,
   ) {
     this.recordWords = CountCache.recordWordsOf(width);
+    this.maxBytes = maxBytes;
     this.maxBuckets = CountCache.bucketsWithin(width, maxBytes);
     this.buckets = Math.min(FIRST_BUCKETS, this.maxBuckets);
     ({ meta: this.meta, words: this.words, counts: this.counts } = this.allocate(this.buckets * BUCKET));
@@ -98,6 +103,7 @@ export class CountCache {
 
   /** A new budget: the table grows into it (it never shrinks; a smaller budget stops the growth). */
   setBudget(maxBytes: number): void {
+    this.maxBytes = maxBytes;
     this.maxBuckets = Math.max(this.buckets, CountCache.bucketsWithin(this.width, maxBytes));
   }
 
@@ -151,10 +157,15 @@ export class CountCache {
    * so that the unit counted again meets the memo it met the first time.
    * Each store notes the slot it writes and, when that slot held an entry,
    * the entry; once the table grows, the table it grew from is kept whole
-   * instead and the stores after are not noted.
+   * instead and the stores after are not noted. What the journal keeps
+   * counts against the bound beside the table: a store or a growth that
+   * would take the whole past it throws OverBudget, ending the run, which is
+   * then undone and counted again without a journal (UnitRunner). Uncounted,
+   * pentomino 6x10 counted within --max-memory 2M kept 3.3 MB of notes beside
+   * a table of 0.5 MiB.
    */
   journal(): (undo: boolean) => void {
-    const log: Journal = { slots: [], entries: [], count: this.entries, stats: { ...this.stats } };
+    const log: Journal = { notes: [], length: 0, count: this.entries, stats: { ...this.stats } };
     this.log = log;
     return (undo) => {
       this.log = undefined;
@@ -162,35 +173,58 @@ export class CountCache {
     };
   }
 
-  /** Notes slot s as it is before a store writes it: empty (~s), or s and the entry it holds (its hash, cost and record). */
+  /** Bytes held now: the table, and a journal's table and notes. */
+  private held(): number {
+    const log = this.log;
+    return this.bytes + (log?.table ? log.table.buckets * BUCKET * CountCache.slotBytes(this.width) : 0) + 4 * NOTE_CHUNK * (log?.notes.length ?? 0);
+  }
+
+  /** Takes `bytes` more beside what is held: past the bound, a journalled run ends (OverBudget); without a journal, growth is sized within it (bucketsWithin). */
+  private reserve(bytes: number): void {
+    const after = this.held() + bytes;
+    if (this.log && after > this.maxBytes) throw new OverBudget();
+    this.peak = Math.max(this.peak, after);
+  }
+
+  /**
+   * Notes slot s as it is before a store writes it, to be read back last
+   * first: ~s for an empty slot; else the entry it holds (its hash, cost and
+   * record), then s.
+   */
   private logSlot(log: Journal, s: number): void {
     const hash = this.meta[2 * s]!;
+    const size = hash === 0 ? 1 : 3 + this.recordWords;
+    while (log.length + size > log.notes.length * NOTE_CHUNK) {
+      this.reserve(4 * NOTE_CHUNK);
+      log.notes.push(new Int32Array(NOTE_CHUNK));
+    }
     if (hash === 0) {
-      log.slots.push(~s);
+      note(log, ~s);
       return;
     }
-    log.slots.push(s);
-    log.entries.push(hash, this.meta[2 * s + 1]!);
+    note(log, hash);
+    note(log, this.meta[2 * s + 1]!);
     const base = s * this.recordWords;
-    for (let k = 0; k < this.recordWords; k++) log.entries.push(this.words[base + k]!);
+    for (let k = 0; k < this.recordWords; k++) note(log, this.words[base + k]!);
+    note(log, s);
   }
 
   private undo(log: Journal): void {
     if (log.table) ({ meta: this.meta, words: this.words, counts: this.counts, buckets: this.buckets } = log.table);
-    const { slots, entries } = log;
+    const noted = (at: number) => log.notes[at >>> NOTE_SHIFT]![at & (NOTE_CHUNK - 1)]!;
     // Last first: a slot written twice gets back what it held before the first.
-    for (let at = slots.length - 1, end = entries.length; at >= 0; at--) {
-      const s = slots[at]!;
+    for (let at = log.length - 1; at >= 0; at--) {
+      const s = noted(at);
       if (s < 0) {
         this.meta[2 * ~s] = 0;
         this.meta[2 * ~s + 1] = 0;
         continue;
       }
-      end -= 2 + this.recordWords;
-      this.meta[2 * s] = entries[end]!;
-      this.meta[2 * s + 1] = entries[end + 1]!;
+      at -= 2 + this.recordWords;
+      this.meta[2 * s] = noted(at);
+      this.meta[2 * s + 1] = noted(at + 1);
       const base = s * this.recordWords;
-      for (let k = 0; k < this.recordWords; k++) this.words[base + k] = entries[end + 2 + k]!;
+      for (let k = 0; k < this.recordWords; k++) this.words[base + k] = noted(at + 2 + k);
     }
     this.entries = log.count;
     Object.assign(this.stats, log.stats);
@@ -243,12 +277,11 @@ export class CountCache {
 
   private grow(): void {
     const { meta, words, counts, recordWords } = this;
-    const before = this.bytes;
-    // A journal keeps the first table it grew from (the undoing puts it back, and what the grown tables hold goes), held beside these two.
-    const kept = this.log?.table ? this.log.table.buckets * BUCKET * CountCache.slotBytes(this.width) : 0;
+    // The new table is held beside the old one while the entries move over.
+    this.reserve(2 * this.bytes);
+    // A journal keeps the first table it grew from (the undoing puts it back, and what the grown tables hold goes).
     if (this.log && !this.log.table) this.log.table = { meta, words, counts, buckets: this.buckets };
     this.buckets *= 2;
-    this.peak = Math.max(this.peak, kept + before + this.bytes);
     ({ meta: this.meta, words: this.words, counts: this.counts } = this.allocate(this.buckets * BUCKET));
     this.entries = 0;
     for (let s = 0; s < meta.length >>> 1; s++) {
@@ -263,12 +296,22 @@ export class CountCache {
   }
 }
 
+/** Notes a journal takes at a time (256 KiB): its bytes are known, and it grows without copying. */
+const NOTE_SHIFT = 16;
+const NOTE_CHUNK = 1 << NOTE_SHIFT;
+
+/** Takes one note, in the room logSlot made. */
+function note(log: Journal, value: number): void {
+  log.notes[log.length >>> NOTE_SHIFT]![log.length & (NOTE_CHUNK - 1)] = value;
+  log.length++;
+}
+
 /** What a journal of the memo (CountCache.journal) notes. */
 interface Journal {
-  /** Per store, the slot written: ~slot when it was empty. */
-  slots: number[];
-  /** The entries the slots noted held, one after the other: hash, cost, then the record's recordWords words. */
-  entries: number[];
+  /** Per store, what the slot written held (CountCache.logSlot), in chunks of NOTE_CHUNK. */
+  notes: Int32Array[];
+  /** Notes taken. */
+  length: number;
   /** The entries held and the figures when the journal began. */
   count: number;
   stats: CountCache['stats'];

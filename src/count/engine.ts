@@ -211,7 +211,7 @@ export function repeatedSetUp(now: () => number = () => performance.now()): <T>(
 /** How long a unit runs plainly before it is undone and counted again through the front end's runner (UnitRunner). */
 export const PLAIN_UNIT_MS = 250;
 
-/** A unit run plainly past its time (UnitRunner.poll). */
+/** A unit run plainly past its time (UnitRunner.poll), or whose memo's journal would take it past the memory bound (CountCache.journal). */
 export class OverBudget extends Error {}
 
 /**

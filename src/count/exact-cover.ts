@@ -62,6 +62,12 @@ export interface RunOptions {
    * plainly: a thread's stop is a flag its polls read, heard at once.
    */
   units?: UnitRunner;
+  /**
+   * What runs the cut into units the same way (unitsOf: 2 s of MRV on a
+   * 20x20 board, where a press waited for its end): a runner apart from
+   * `units`, whose `redone` counts units. Absent, the cut runs plainly.
+   */
+  setUp?: UnitRunner;
 }
 
 /**
@@ -148,6 +154,48 @@ export function resolveStrategy(
   return wideFront(p) ? 'mrv' : 'sweep';
 }
 
+/**
+ * resolveStrategy run by `runner` (stoppably), so that the CLI's Ctrl-C cuts
+ * its trial of counting by parts short: up to 2^23 nodes, 8 s on a loaded
+ * machine, which a press waited for. A trial cut short decided nothing, as
+ * one its poll stopped (partsPayOff): auto then chooses as if it had failed.
+ */
+export async function stoppableStrategy(
+  runner: UnitRunner | undefined,
+  p: CountProblem,
+  choice: StrategyChoice | Strategy | undefined,
+  maxBytes: number | undefined,
+  shouldStop: () => boolean = () => false,
+): Promise<Strategy> {
+  try {
+    return await stoppably(runner, (stop) => resolveStrategy(p, choice, maxBytes, stop), shouldStop);
+  } catch (e) {
+    if (!(e instanceof Stopped)) throw e;
+    return resolveStrategy(p, choice, maxBytes, () => true);
+  }
+}
+
+/**
+ * `work`, a synchronous step of a count that polls its stop, run by `runner`
+ * as it runs a unit (UnitRunner.run): plainly at first, and once past the
+ * runner's time (its poll, asked at the step's polls), again through the
+ * front end's runner, which the CLI's Ctrl-C cuts short (Stopped). A step
+ * run this way must leave nothing behind when a poll throws. Without a
+ * runner it runs plainly.
+ */
+async function stoppably<T>(runner: UnitRunner | undefined, work: (stop: () => boolean) => T, shouldStop: () => boolean): Promise<T> {
+  if (!runner) return work(shouldStop);
+  const stop = (): boolean => {
+    if (shouldStop()) return true;
+    runner.poll();
+    return false;
+  };
+  return runner.run(
+    () => work(stop),
+    () => () => {},
+  );
+}
+
 /** The front between filled and empty cells is too wide for the sweep: auto branches by MRV. */
 const wideFront = (p: CountProblem): boolean => sweepWindow(p).after > SWEEP_MAX_FRONT;
 
@@ -206,7 +254,7 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
     const finished = options.finished ?? new Map<string, number>();
     let all: Unit[];
     try {
-      all = unitsOf(engine, p, shouldStop);
+      all = await stoppably(options.setUp, (stop) => unitsOf(engine, p, stop), shouldStop);
     } catch (e) {
       if (!(e instanceof Stopped)) throw e;
       return stoppedBeforeUnits(strategy, finished, options.share !== undefined, engine, memoBefore);
@@ -334,8 +382,10 @@ interface Unit {
  * The units: the tree of the engine's own branching, depth first, as deep
  * as it takes to have UNITS_WANTED of them (at most MAX_UNIT_DEPTH levels);
  * a node without children (solved or dead) stays a unit. The walk polls
- * `shouldStop` at every node (throwing Stopped): on a wide problem it is
- * seconds of pushes (MRV on a 20x20 board of 80 I-pentominoes: 12 s).
+ * `shouldStop` at every node (throwing Stopped), and a throw leaves the
+ * engine at the root: on a wide problem it is seconds of pushes (MRV on a
+ * 20x20 board of 80 I-pentominoes: 2 to 12 s), which runCount runs
+ * stoppably.
  */
 export function unitsOf(engine: CountEngine, p: CountProblem, shouldStop: () => boolean = () => false): Unit[] {
   let units: Unit[] = [{ path: [], weight: 1 }];
@@ -351,9 +401,13 @@ export function unitsOf(engine: CountEngine, p: CountProblem, shouldStop: () => 
       for (const r of children) {
         engine.push(r);
         path.push(r);
-        walk(path, weight / children.length);
-        path.pop();
-        engine.pop();
+        // A stop thrown below gives every step back: a walk past its plain time (stoppably) starts again from the root.
+        try {
+          walk(path, weight / children.length);
+        } finally {
+          path.pop();
+          engine.pop();
+        }
       }
     };
     walk([], 1);

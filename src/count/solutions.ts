@@ -13,7 +13,7 @@ import {
   setUpUnlessStopped,
 } from './engine.js';
 import type { StrategyChoice } from '../core/plan.js';
-import { PinnedTerms, type RunOptions, type RunResult, type UnitCount, resolveStrategy, runCount, wideBoard } from './exact-cover.js';
+import { PinnedTerms, type RunOptions, type RunResult, type UnitCount, runCount, stoppableStrategy, wideBoard } from './exact-cover.js';
 import { type CountProblem, type ExactCoverInput, type ItemOrder, boardOrder, compileProblem, inputOrder } from './problem.js';
 
 /**
@@ -39,7 +39,7 @@ export interface CountInstanceOptions {
   /** The strategy each term ran with before (resume): its units are that strategy's. */
   strategies?: ReadonlyMap<string, Strategy>;
   onUnit?: (term: string, strategy: Strategy, unit: UnitCount) => void;
-  /** How long a unit runs plainly before it is undone and counted again through the front end's runner (UnitRunner); PLAIN_UNIT_MS when absent (a seam for tests). */
+  /** How long a unit, or a long step of a term's set-up, runs plainly before it is undone and run again through the front end's runner (UnitRunner); PLAIN_UNIT_MS when absent (a seam for tests). */
   plainUnitMs?: number;
 }
 
@@ -175,6 +175,8 @@ export async function countTerms(instance: Instance, terms: readonly BurnsideTer
   const pinning: PinnedSlot = {};
   const setUp = repeatedSetUp();
   const units = new UnitRunner(options.plainUnitMs);
+  // The steps of a term's set-up that may take seconds (the trial of counting by parts, the cut into units), run as units are.
+  const setUps = new UnitRunner(options.plainUnitMs);
   for (const k of lightFirst(weights)) {
     const term = terms[k]!;
     const weight = weights[k]!;
@@ -186,7 +188,7 @@ export async function countTerms(instance: Instance, terms: readonly BurnsideTer
       results[k] = notBegun(term, options);
       continue;
     }
-    const strategy = resolveStrategy(problem, strategyOf(term, options), options.maxBytes, options.shouldStop);
+    const strategy = await stoppableStrategy(setUps, problem, strategyOf(term, options), options.maxBytes, options.shouldStop);
     let run: RunResult | undefined;
     try {
       const counted = pinnedOr(term, problem, strategy, order, pinning);
@@ -200,6 +202,7 @@ export async function countTerms(instance: Instance, terms: readonly BurnsideTer
         recheck: options.recheck?.get(term.key),
         onUnit: (u) => options.onUnit?.(term.key, strategy, u),
         units,
+        setUp: setUps,
       });
     } catch (e) {
       if (!(e instanceof MemoryBoundExceeded)) throw e;

@@ -46,6 +46,15 @@ export function interruptedOnFirstHash(cli: string, dir: string, args: string[])
   return interruptedAt(cli, dir, { module: 'node:crypto', name: 'createHash' }, args);
 }
 
+/**
+ * The same, pressed as the run writes a message to stderr that ends with
+ * `message` (once the handler can hear it: the message is written between
+ * two steps of the run, not inside one).
+ */
+export function interruptedOnMessage(cli: string, dir: string, message: string, args: string[]) {
+  return interruptedAt(cli, dir, { module: 'node:process', name: 'stderr.write', argEndsWith: message }, args);
+}
+
 /** Where the press lands: after the nth (default first) call of a built-in module's function, or a global's ('globalThis'), with a first argument ending so, when given. */
 interface PressPoint {
   module: string;
@@ -55,6 +64,8 @@ interface PressPoint {
 }
 
 function interruptedAt(cli: string, dir: string, at: PressPoint, args: string[]) {
+  // The function is called on what holds it (process.stderr for stderr.write), as the run calls it.
+  const owner = ['target', ...at.name.split('.').slice(0, -1)].join('.');
   const hook = [
     at.module === 'globalThis' ? 'const target = globalThis;' : `import target from '${at.module}';`,
     "import { syncBuiltinESMExports } from 'node:module';",
@@ -62,7 +73,7 @@ function interruptedAt(cli: string, dir: string, at: PressPoint, args: string[])
     `const original = target.${at.name};`,
     `let calls = ${at.nth ?? 1};`,
     `target.${at.name} = (...rest) => {`,
-    '  const result = original(...rest);',
+    `  const result = original.apply(${owner}, rest);`,
     '  const suffix = process.env.PRESS_CTRL_C_ARG;',
     "  if (isMainThread && calls > 0 && (!suffix || String(rest[0]).endsWith(suffix)) && --calls === 0) process.kill(process.pid, 'SIGINT');",
     '  return result;',
