@@ -62,6 +62,7 @@ export {
 export { BRANCHING_RULES, ENUM_MODES, PROPAGATIONS, COUNT_METHODS, COUNT_STRATEGIES, COUNT_UNIQUE_BY } from './core/plan.js';
 export type { CountMethod, StrategyChoice, UniqueBy } from './core/plan.js';
 export type { CountReport, FinishedUnit } from './count/count.js';
+export { RecordedCountConflict } from './count/count.js';
 export {
   DEFAULT_MAX_BYTES,
   ResumeConflict,

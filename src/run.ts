@@ -65,8 +65,10 @@ export interface CountResume {
   strategies: ReadonlyMap<string, CountStrategy>;
   /** Finished units to count again and compare, by term. */
   recheck: ReadonlyMap<string, ReadonlySet<string>>;
-  /** The count of a file that recorded it finished: reported as it is, nothing counted again. */
+  /** The count of a file that recorded it finished: reported as it is, once its units are found to make it, nothing counted again. */
   total?: bigint;
+  /** Called once the file's records are found to be this count's, before anything is counted. */
+  onResumeChecked?: () => void;
 }
 
 export interface FoundSolution<S = unknown> extends Found {

@@ -232,6 +232,100 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
     }
   });
 
+  it('refuses a resumed file alone, before saying the count resumes: a record of another term, a unit of another tree, a recount that disagrees (regression: "resuming: 1 finished part" came first, then the refusal)', () => {
+    writeFileSync(join(dir, 'early.cnf'), 'p cnf 3 2\n1 2 0\n-1 3 0\n');
+    const polyomino = ['polyomino', '--board', '5x4', '--pieces', 'L,P,T,Y'];
+    type Case = { args: string[]; forge: (lines: string[]) => string[]; line: number; says: string };
+    const cases: Case[] = [
+      { args: polyomino, forge: ([h, u]) => [h!, u!.replace('"term":"s0"', '"term":"s1"')], line: 2, says: 'term "s1" is not a term of this count' },
+      {
+        args: ['early.cnf'],
+        forge: ([h, u]) => [h!, u!.replace('"term":"cnf"', '"term":"s0"')],
+        line: 2,
+        says: 'term "s0" is not a term of this count',
+      },
+      {
+        args: polyomino,
+        forge: ([h, u]) => [h!, u!.replace(/"unit":"[^"]*"/, '"unit":"99999 1"')],
+        line: 2,
+        says: 'unit "99999 1" is not a subtree of this count',
+      },
+      // Every unit's count one more: the cheapest, counted again, disagree.
+      {
+        args: polyomino,
+        forge: (lines) => lines.slice(0, 10).map((l) => l.replace(/"count":"(\d+)"/, (_, n: string) => `"count":"${Number(n) + 1}"`)),
+        line: 2,
+        says: 'unit "0 68 113" was recorded with 1 solutions, recounting gives 0',
+      },
+    ];
+    for (const [k, { args, forge, line, says }] of cases.entries()) {
+      const out = join(dir, `early-${k}.jsonl`);
+      expect(run(...args, '-o', out).code).toBe(0);
+      const forged = `${rechained(forge(readFileSync(out, 'utf8').trim().split('\n'))).join('\n')}\n`;
+      writeFileSync(out, forged);
+      const r = run(...args, '-o', out, '--resume');
+      expect({ code: r.code, out: r.out, err: r.err }).toEqual({
+        code: 1,
+        out: '',
+        err: `puzzlesat: --resume: ${out}:${line}: ${says}; the file does not belong to this count\n`,
+      });
+      expect(readFileSync(out, 'utf8')).toBe(forged);
+    }
+  });
+
+  it("refuses a finished file whose units are not the count's, at its closing line, the file untouched: a unit missing, one changed, one twice, by either counter and for classes (regression: the closing line's count was reported as the count)", () => {
+    writeFileSync(join(dir, 'closed.cnf'), 'p cnf 3 2\n1 2 0\n-1 3 0\n');
+    const polyomino = ['polyomino', '--board', '5x4', '--pieces', 'L,P,T,Y'];
+    const counts = [
+      { args: polyomino, file: 'closed-ec.jsonl' },
+      { args: ['closed.cnf'], file: 'closed-cnf.jsonl' },
+      { args: [...polyomino, '--unique'], file: 'closed-classes.jsonl' },
+    ];
+    for (const { args, file } of counts) {
+      const out = join(dir, file);
+      expect(run(...args, '-o', out).code).toBe(0);
+      const lines = readFileSync(out, 'utf8').trim().split('\n');
+      const units = lines.slice(1, -1).map((l) => JSON.parse(l) as { term: string; unit: string; count: string });
+      const refused = (forged: string[], says: string) => {
+        const text = `${rechained(forged).join('\n')}\n`;
+        writeFileSync(out, text);
+        const r = run(...args, '-o', out, '--resume');
+        expect({ code: r.code, out: r.out, err: r.err }, file).toEqual({
+          code: 1,
+          out: '',
+          err: `puzzlesat: ${says}; cannot resume\n`,
+        });
+        expect(readFileSync(out, 'utf8')).toBe(text);
+      };
+      // The first unit with solutions deleted, and then instead its count one more.
+      const k = units.findIndex((u) => u.count !== '0');
+      const { term, unit, count } = units[k]!;
+      refused(
+        lines.filter((_, i) => i !== k + 1),
+        `--resume: ${out}:${lines.length - 1}: the count is closed as finished, but unit "${unit}" of term ${term} is not in the file`,
+      );
+      const more = lines.map((l, i) => (i === k + 1 ? l.replace(`"count":"${count}"`, `"count":"${BigInt(count) + 1n}"`) : l));
+      const total = (JSON.parse(lines.at(-1)!) as { count: string }).count;
+      // Classes: the terms of its representative, s0 and s1, sum to no multiple of the group's order 2.
+      const block = units.filter((u) => u.term.split(' ')[0] === term.split(' ')[0]).reduce((n, u) => n + BigInt(u.count), 0n);
+      if (args.includes('--unique'))
+        refused(
+          more,
+          `--resume: ${out}:${lines.length}: the count is closed as finished with ${total}, but the units in the file make no whole number of classes (${term}, ${term.replace('s0', 's1')} fix ${block + 1n} in all, not a multiple of 2)`,
+        );
+      else
+        refused(
+          more,
+          `--resume: ${out}:${lines.length}: the count is closed as finished with ${total}, but the units in the file make ${BigInt(total) + 1n}`,
+        );
+      // Twice: refused where it is again, as a unit twice always was.
+      refused(
+        [...lines.slice(0, -1), lines[k + 1]!, lines.at(-1)!],
+        `${out}:${lines.length}: unit "${unit}" of ${term} again (first on line ${k + 2})`,
+      );
+    }
+  });
+
   it('resumes an exact-cover count under another --amo, which changes only the formula; the cnf method, which counts the formula, still refuses it (regression: refused)', () => {
     const out = join(dir, '3x20.jsonl');
     const puzzle = ['pentomino', '--preset', '3x20'];

@@ -28,9 +28,10 @@ import { ChainedFile, cnfHash, headerParams, otherParams, refuseOtherEncoding, s
  * against this run (puzzle, parameters, how classes are counted, the
  * problem itself, the tool version), refuses malformed or repeated units,
  * and the count refuses units it does not have; a few finished units are
- * also counted again and must agree. A finished file (its closing line read
- * back) is the count's result: a resume reports it, counting nothing again,
- * and leaves the file as it is. Every record carries a checksum chained
+ * also counted again and must agree, all before the resume says it resumes.
+ * A finished file (its closing line read back) is the count's result once
+ * its units are found to be all of the count's and to make its total: a
+ * resume reports it, counting nothing again, and leaves the file as it is. Every record carries a checksum chained
  * over the lines above it (as enumerate's file does), so a line deleted,
  * moved, edited or added is refused where it is. Only a torn last line is
  * repaired.
@@ -172,6 +173,8 @@ export class CountFile extends ChainedFile<CountHeader> {
   private readonly nodesOf = new Map<string, number>();
   /** The count of a file that is finished (its closing line read back): the file stays as it is. */
   done: bigint | undefined;
+  /** Where a finished file's closing line is (FILE:LINE), for a refusal of what it claims. */
+  closedAt: string | undefined;
 
   /** `problemBefore`: the problem's hash as a file written before has it (problemBefore below). */
   constructor(
@@ -269,6 +272,7 @@ export class CountFile extends ChainedFile<CountHeader> {
       throw new UserError(`${closing.where}: the count's closing line has no count; cannot resume`);
     // The count is complete: the resume reports it and leaves the file whole (a stopped recount once cut this line off).
     this.done = BigInt(closing.count);
+    this.closedAt = closing.where;
   }
 
   private checkHeader(text: string): void {

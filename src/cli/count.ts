@@ -9,6 +9,7 @@ import {
   DEFAULT_MAX_BYTES,
   type Instance,
   isCnfPath,
+  RecordedCountConflict,
   ResumeConflict,
   UserError,
   mebibytes,
@@ -114,8 +115,13 @@ export const handler = (args: Args) =>
     // Stopped (--timeout, Ctrl-C) while the problem was hashed: the count below stops at once, incomplete, and the file is as it was.
     if (args.output && !out) process.stderr.write(stoppedBeforeOutput(String(args.output)));
     else if (out?.nothingResumed !== undefined) process.stderr.write(nothingToResume(out, 'count'));
-    else if (out?.done !== undefined) process.stderr.write(`puzzlesat: resuming: the count in ${out.path} is finished\n`);
-    else if (out?.resumedUnits) process.stderr.write(`puzzlesat: resuming: ${counted(out.resumedUnits, 'finished part')} from ${out.path}\n`);
+    // Said once the count has found the file's records its own (onResumeChecked): a refusal then came after it.
+    const resuming = () =>
+      process.stderr.write(
+        out?.done !== undefined
+          ? `puzzlesat: resuming: the count in ${out.path} is finished\n`
+          : `puzzlesat: resuming: ${counted(out!.resumedUnits, 'finished part')} from ${out!.path}\n`,
+      );
     let report: CountReport;
     try {
       report = await stoppableRun(
@@ -127,7 +133,13 @@ export const handler = (args: Args) =>
             onCountProgress: (fraction) => progress.update(fraction),
             ...(out
               ? {
-                  countResume: { finished: out.finished, strategies: out.strategies, recheck: out.recheck(), total: out.done },
+                  countResume: {
+                    finished: out.finished,
+                    strategies: out.strategies,
+                    recheck: out.recheck(),
+                    total: out.done,
+                    onResumeChecked: resuming,
+                  },
                   onCountUnit: (u) => out.writeUnit(u),
                 }
               : {}),
@@ -139,8 +151,16 @@ export const handler = (args: Args) =>
     } catch (e) {
       if (e instanceof ResumeConflict && out) {
         const [term] = e.term !== undefined ? [e.term] : ([...out.finished].find(([, units]) => units.has(e.unit)) ?? ['?']);
+        if (e.missing)
+          throw new UserError(
+            `--resume: ${out.closedAt}: the count is closed as finished, but unit "${e.unit}" of term ${term} is not in the file; cannot resume`,
+          );
         throw new UserError(`--resume: ${out.where(term, e.unit)}: ${e.message}; the file does not belong to this count`);
       }
+      if (e instanceof RecordedCountConflict && out)
+        throw new UserError(
+          `--resume: ${out.closedAt}: the count is closed as finished with ${e.recorded}, but the units in the file make ${e.made}; cannot resume`,
+        );
       throw e;
     }
     const summary = summaryOf(report, instance, puzzle, plan.unique, runSeconds(), out?.path);

@@ -356,6 +356,17 @@ function orbitsOf(rows: readonly number[], perms: readonly Int32Array[], among: 
   return orbits;
 }
 
+/** A block of terms whose fixed counts sum to no multiple of its order: a wrong term, or a resumed file's count edited. */
+export class UnevenBlock extends Error {
+  constructor(
+    readonly keys: readonly string[],
+    readonly sum: number,
+    readonly order: number,
+  ) {
+    super(`burnside: the fixed counts of ${keys.join(', ')} sum to ${sum}, not a multiple of the group order ${order}`);
+  }
+}
+
 /** Σ over blocks of (Σ of the block's fixed counts) / its order; throws when a block's sum is not a multiple of its order (a wrong term). */
 export function burnsideSum(terms: readonly Pick<BurnsideTerm, 'block' | 'order' | 'key'>[], fixed: readonly number[]): number {
   const sums = new Map<number, { sum: number; order: number; keys: string[] }>();
@@ -367,8 +378,7 @@ export function burnsideSum(terms: readonly Pick<BurnsideTerm, 'block' | 'order'
   });
   let classes = 0;
   for (const { sum, order, keys } of sums.values()) {
-    if (sum % order !== 0)
-      throw new Error(`burnside: the fixed counts of ${keys.join(', ')} sum to ${sum}, not a multiple of the group order ${order}`);
+    if (sum % order !== 0) throw new UnevenBlock(keys, sum, order);
     classes += sum / order;
   }
   return classes;

@@ -4,10 +4,13 @@ import {
   MIN_CACHE_BYTES,
   MemoryBoundExceeded,
   POLL_NODES,
-  ResumeConflict,
+  type LoopProgress,
+  type RecordCheck,
   Stopped,
   TreeProgress,
   UnitRunner,
+  checkResumedUnits,
+  runUnits,
   setUpPoll,
   setUpUnlessStopped,
 } from './engine.js';
@@ -51,6 +54,8 @@ export interface CnfCountOptions {
   finished?: ReadonlyMap<string, bigint>;
   /** Finished units to count again all the same: a different count throws ResumeConflict. */
   recheck?: ReadonlySet<string>;
+  /** Count nothing but the units due for their recount: check the units on file against this count's (RecordCheck). */
+  check?: RecordCheck;
   onUnit?: (unit: { unit: string; count: bigint; nodes: number }) => void;
   /** How long a unit runs plainly before it is undone and counted again through the front end's runner (UnitRunner); PLAIN_UNIT_MS when absent (a seam for tests). */
   plainUnitMs?: number;
@@ -98,7 +103,6 @@ const HEAP_PER_BYTE = 1.5;
  * --max-old-space-size=36 reports a limit of 84 MiB), with room to spare.
  */
 const YOUNG_GENERATION = 64 * 2 ** 20;
-const YIELD_MS = 50;
 
 const sum = (counts: Iterable<bigint>): bigint => [...counts].reduce((a, b) => a + b, 0n);
 
@@ -181,8 +185,8 @@ class CnfCounter {
   private readonly progress = new TreeProgress();
   private nodes = 0;
   private untilPoll = POLL_NODES;
-  private weightDone = 0;
-  private unitWeight = 0;
+  /** Where the loop of units is (runUnits), for the polls' progress. */
+  private readonly at: LoopProgress = { done: 0, running: 0 };
   /** What runs each unit, so that the CLI's Ctrl-C cuts a long one short. */
   private readonly runner: UnitRunner;
   /** The memo keys a plain run of a unit added, for its undoing (checkpoint). */
@@ -270,10 +274,10 @@ class CnfCounter {
   }
 
   async run(): Promise<CnfCount> {
-    const summary = (count: bigint, complete: boolean, units: number, resumed: number, memory?: MemoryBoundExceeded): CnfCount => ({
+    const summary = (count: bigint, complete: boolean, units: number, resumed: number, nodes: number, memory?: MemoryBoundExceeded): CnfCount => ({
       count,
       complete,
-      nodes: this.nodes,
+      nodes,
       units,
       resumed,
       cache: { entries: this.cache.size, bytes: this.cacheBytes, ...this.stats },
@@ -282,66 +286,36 @@ class CnfCounter {
     });
     // The formula's units propagated and the count cut into units (up to 63 splits of the whole formula, minutes of one of
     // 1.5 million clauses) run as the front end runs set-ups, as the arrays do: the CLI's Ctrl-C reaches no poll in them.
-    // 'unsat': no model. Nothing is written in there: the unit of a formula with no model is recorded here, after it.
-    const units = await setUpUnlessStopped(() => (this.unsat || !this.propagate() ? 'unsat' : this.units()));
+    // 'unsat': no model, one unit of none. Nothing is written in there: that unit is recorded below, after it.
+    const cut = await setUpUnlessStopped(() => (this.unsat || !this.propagate() ? 'unsat' : this.units()));
     // Stopped there: nothing counted yet but the units a resumed file holds, each exact.
-    if (units === undefined) return summary(sum(this.options.finished?.values() ?? []), false, 0, this.options.finished?.size ?? 0);
-    if (units === 'unsat') {
-      if (!this.options.finished?.has('*')) this.options.onUnit?.({ unit: '*', count: 0n, nodes: 0 });
-      return summary(0n, true, 1, this.options.finished?.has('*') ? 1 : 0);
-    }
-    const keys = new Set(units.map((u) => unitKey(u.lits)));
-    for (const key of this.options.finished?.keys() ?? [])
-      if (!keys.has(key)) throw new ResumeConflict(key, `unit "${key}" is not a subtree of this count`);
-    let count = 0n;
-    let complete = true;
-    let resumed = 0;
-    let memory: MemoryBoundExceeded | undefined;
-    let lastYield = performance.now();
-    for (const { lits, weight } of units) {
-      const key = unitKey(lits);
-      const known = this.options.finished?.get(key);
-      // Once stopped, the units on file further on still count: each is an exact subtree of the count.
-      if (known !== undefined && (!complete || !this.options.recheck?.has(key))) {
-        count += known;
-        resumed++;
-        this.weightDone += weight;
-        continue;
-      }
-      if (complete && this.options.shouldStop?.()) complete = false;
-      if (!complete) {
-        if (known !== undefined) count += known; // a unit on file due for its recount: its record stands
-        continue;
-      }
-      this.unitWeight = weight;
-      const before = this.nodes;
-      try {
-        const c = await this.runner.run(
-          () => this.countUnder(lits),
-          () => this.checkpoint(),
-        );
-        if (known !== undefined && c !== known)
-          throw new ResumeConflict(key, `unit "${key}" was recorded with ${known} models, recounting gives ${c}`);
-        count += c;
-        if (known === undefined) this.options.onUnit?.({ unit: key, count: c, nodes: this.nodes - before });
-        else resumed++;
-      } catch (e) {
-        // At the bound the count stops as at a stop: the units finished are its lower bound.
-        if (e instanceof MemoryBoundExceeded) memory = e;
-        else if (!(e instanceof Stopped)) throw e;
-        complete = false;
-        if (known !== undefined) count += known; // a unit on file stopped in its recount: its record stands
-        continue;
-      }
-      this.weightDone += weight;
-      this.unitWeight = 0;
-      if (performance.now() - lastYield > YIELD_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        lastYield = performance.now();
-      }
-    }
-    this.options.onTick?.(complete ? 1 : this.weightDone);
-    return summary(count, complete, units.length, resumed, memory);
+    if (cut === undefined) return summary(sum(this.options.finished?.values() ?? []), false, 0, this.options.finished?.size ?? 0, 0);
+    const units = cut === 'unsat' ? [{ lits: [], weight: 1 }] : cut;
+    checkResumedUnits(new Set(units.map((u) => unitKey(u.lits))), this.options.finished);
+    const run = await runUnits(
+      units.map((u) => ({ ...u, key: unitKey(u.lits) })),
+      async (u) =>
+        cut === 'unsat'
+          ? 0n
+          : this.runner.run(
+              () => this.countUnder(u.lits),
+              () => this.checkpoint(),
+            ),
+      this.at,
+      {
+        finished: this.options.finished,
+        recheck: this.options.recheck,
+        check: this.options.check,
+        shouldStop: () => this.options.shouldStop?.() === true,
+        onUnit: this.options.onUnit,
+        nodes: () => this.nodes,
+        noun: 'models',
+        zero: 0n,
+        add: (a, b) => a + b,
+      },
+    );
+    this.options.onTick?.(run.complete ? 1 : this.at.done);
+    return summary(run.count, run.complete, units.length, run.resumed, run.nodes, run.memory);
   }
 
   /**
@@ -746,7 +720,7 @@ class CnfCounter {
   private poll(): void {
     this.untilPoll = POLL_NODES;
     this.keepResident();
-    this.options.onTick?.(this.weightDone + this.unitWeight * this.progress.fraction());
+    this.options.onTick?.(this.at.done + this.at.running * this.progress.fraction());
     if (this.options.shouldStop?.()) throw new Stopped();
     this.runner.poll();
   }

@@ -1,8 +1,18 @@
 import type { CountMethod, StrategyChoice, UniqueBy } from '../core/plan.js';
 import { type Instance, notExactCoverWhy } from '../core/puzzle.js';
 import { classSearchInstance } from '../symmetry/breaking.js';
+import { UnevenBlock } from './burnside.js';
 import { type CnfCount, countCnf, notCounted } from './cnf.js';
-import { MemoryBoundExceeded, type SetUpPoll, type Strategy, checkResumedTerms, setUpPoll, setUpUnlessStopped } from './engine.js';
+import {
+  MemoryBoundExceeded,
+  type RecordCheck,
+  ResumeConflict,
+  type SetUpPoll,
+  type Strategy,
+  checkResumedTerms,
+  setUpPoll,
+  setUpUnlessStopped,
+} from './engine.js';
 import { type CountInstanceOptions, type InstanceCount, type TermResult, countInstance } from './solutions.js';
 
 /**
@@ -28,8 +38,10 @@ export interface CountRequest {
   strategies?: ReadonlyMap<string, Strategy>;
   /** Resume: finished units to recount and compare, by term. */
   recheck?: ReadonlyMap<string, ReadonlySet<string>>;
-  /** Resume: the count of a file that recorded it finished. It is the result: nothing is counted again. */
+  /** Resume: the count of a file that recorded it finished. It is the result, once its units are found to make it: nothing is counted again. */
   total?: bigint;
+  /** Resume: called once the file's records are found to be this count's (checkedRecords), before anything is counted. */
+  onResumeChecked?: () => void;
   onUnit?: (u: FinishedUnit) => void;
   /** Counts an exact-cover puzzle's terms: by default one after another in this thread (src/count-threads.ts counts them on worker threads). */
   countTerms?: (instance: Instance, options: CountInstanceOptions) => Promise<InstanceCount>;
@@ -85,8 +97,61 @@ export function requestProblem(instance: Instance, request: CountRequest): strin
 export async function countPuzzle(instance: Instance, request: CountRequest = {}): Promise<CountReport> {
   const problem = requestProblem(instance, request);
   if (problem) throw new Error(`count: ${problem}`);
+  if (!request.finished?.size && request.total === undefined) return counted(instance, request);
+  const stopped = await checkedRecords(instance, request);
+  if (stopped) return stopped;
+  request.onResumeChecked?.();
   // A finished count resumed is its result: counting it again could only stop short of it (a --timeout) and report less.
   if (request.total !== undefined) return recordedCount(instance, request, request.total);
+  // Its units due for a recount were counted in the check.
+  return counted(instance, { ...request, recheck: undefined });
+}
+
+/**
+ * A resumed file's records held to this count before the count says it
+ * resumes and goes on, nothing counted but the recounts of a few finished
+ * units (`recheck`): every term and unit the file names must be this
+ * count's, and its recounts must agree (ResumeConflict); a finished file's
+ * (`total`) must hold all of the count's units, making its total
+ * (RecordedCountConflict), and is not recounted. A conflict found once the
+ * count was under way came after the CLI had said it resumed, and a
+ * finished file was taken at its closing line's word (one cut or edited
+ * short of units reported as the count). Gives what the units of a
+ * finished file make, incomplete, when a stop cut its check short;
+ * undefined otherwise.
+ */
+async function checkedRecords(instance: Instance, request: CountRequest): Promise<CountReport | undefined> {
+  // The check writes nothing and shows no progress; it runs in this thread, counting a few small units at most.
+  const checking: CountRequest = { ...request, onUnit: undefined, onTick: undefined, countTerms: undefined };
+  const { total } = request;
+  if (total === undefined) {
+    await counted(instance, checking, 'started');
+    return undefined;
+  }
+  let report: CountReport;
+  try {
+    report = await counted(instance, { ...checking, recheck: undefined }, 'finished');
+  } catch (e) {
+    if (!(e instanceof UnevenBlock)) throw e;
+    throw new RecordedCountConflict(total, `no whole number of classes (${e.keys.join(', ')} fix ${e.sum} in all, not a multiple of ${e.order})`);
+  }
+  if (!report.complete) return report;
+  if (report.count !== total) throw new RecordedCountConflict(total, String(report.count));
+  return undefined;
+}
+
+/** A finished count's file whose units make another count than its closing line records (`made`, in words). */
+export class RecordedCountConflict extends Error {
+  constructor(
+    readonly recorded: bigint,
+    readonly made: string,
+  ) {
+    super(`the count is recorded as ${recorded}, its units make ${made}`);
+  }
+}
+
+/** The count by the method that fits (or, `check`, the resumed file's units checked against it: RecordCheck). */
+async function counted(instance: Instance, request: CountRequest, check?: RecordCheck): Promise<CountReport> {
   // Both counters report their share done at every poll and once more where they stop: the last report is how far they got.
   let done = 0;
   const tracked: CountRequest = {
@@ -96,11 +161,11 @@ export async function countPuzzle(instance: Instance, request: CountRequest = {}
       request.onTick?.(fraction);
     },
   };
-  const report = await (methodFor(instance, request) === 'exact-cover' ? byExactCover(instance, tracked) : byCnf(instance, tracked));
+  const report = await (methodFor(instance, request) === 'exact-cover' ? byExactCover(instance, tracked, check) : byCnf(instance, tracked, check));
   return { ...report, done: report.complete ? 1 : done };
 }
 
-async function byExactCover(instance: Instance, request: CountRequest): Promise<Omit<CountReport, 'done'>> {
+async function byExactCover(instance: Instance, request: CountRequest, check?: RecordCheck): Promise<Omit<CountReport, 'done'>> {
   const numbers = (m?: ReadonlyMap<string, ReadonlyMap<string, bigint>>) =>
     m && new Map([...m].map(([term, units]) => [term, new Map([...units].map(([u, c]) => [u, Number(c)]))]));
   const result = await (request.countTerms ?? countInstance)(instance, {
@@ -113,6 +178,7 @@ async function byExactCover(instance: Instance, request: CountRequest): Promise<
     finished: numbers(request.finished),
     strategies: request.strategies,
     recheck: request.recheck,
+    check,
     onUnit: (term, strategy, u) => request.onUnit?.({ term, strategy, unit: u.unit, count: BigInt(u.count), nodes: u.nodes }),
   });
   return {
@@ -156,7 +222,7 @@ const cnfCounted = (instance: Instance, request: CountRequest, poll?: SetUpPoll)
 /** The one term of a CNF count in a resume file. */
 export const CNF_TERM = 'cnf';
 
-async function byCnf(instance: Instance, request: CountRequest): Promise<Omit<CountReport, 'done'>> {
+async function byCnf(instance: Instance, request: CountRequest, check?: RecordCheck): Promise<Omit<CountReport, 'done'>> {
   // Made as the front end runs set-ups (setUpUnlessStopped), as the counter's arrays are: a copy of the whole formula,
   // during which the CLI's Ctrl-C reached no poll.
   checkResumedTerms(new Set([CNF_TERM]), request.finished);
@@ -176,6 +242,7 @@ async function byCnf(instance: Instance, request: CountRequest): Promise<Omit<Co
             onTick: request.onTick,
             finished: request.finished?.get(CNF_TERM),
             recheck: request.recheck?.get(CNF_TERM),
+            check,
             onUnit: (u) => request.onUnit?.({ term: CNF_TERM, unit: u.unit, count: u.count, nodes: u.nodes }),
           },
         )
@@ -183,6 +250,7 @@ async function byCnf(instance: Instance, request: CountRequest): Promise<Omit<Co
     // The search stopped at the bound: the units it finished are counted.
     memory = result.memory;
   } catch (e) {
+    if (e instanceof ResumeConflict) throw e.of(CNF_TERM);
     // Too large to start: nothing is counted.
     if (!(e instanceof MemoryBoundExceeded)) throw e;
     memory = e;

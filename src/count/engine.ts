@@ -73,15 +73,25 @@ export class CountOverflow extends UserError {
   }
 }
 
-/** A resumed count's record does not fit this count: a unit it does not have, or a count that recounting contradicts. */
+/**
+ * A resumed count's record does not fit this count: a unit it does not
+ * have, or a count that recounting contradicts; or, in a file closed as
+ * finished, a unit of the count that it lacks (`missing`).
+ */
 export class ResumeConflict extends Error {
   constructor(
     readonly unit: string,
     message: string,
     /** The term the unit is of, when the conflict knows it. */
     readonly term?: string,
+    readonly missing = false,
   ) {
     super(message);
+  }
+
+  /** The same conflict, known to be of `term` (a term's run does not know its term: countTerms does). */
+  of(term: string): ResumeConflict {
+    return this.term === undefined ? new ResumeConflict(this.unit, this.message, term, this.missing) : this;
   }
 }
 
@@ -95,6 +105,11 @@ export class ResumeConflict extends Error {
 export function checkResumedTerms(keys: ReadonlySet<string>, finished: ReadonlyMap<string, ReadonlyMap<string, unknown>> | undefined): void {
   for (const [key, units] of finished ?? [])
     if (!keys.has(key)) throw new ResumeConflict(units.keys().next().value ?? '', `term "${key}" is not a term of this count`, key);
+}
+
+/** Every unit a resumed file names is one of this term's (`keys`): a unit of another tree would be added as if it were a part of this one. */
+export function checkResumedUnits(keys: ReadonlySet<string>, finished: ReadonlyMap<string, unknown> | undefined): void {
+  for (const key of finished?.keys() ?? []) if (!keys.has(key)) throw new ResumeConflict(key, `unit "${key}" is not a subtree of this count`);
 }
 
 /** The memory a count may take unless told otherwise: 1 GiB. */
@@ -291,6 +306,134 @@ export class UnitRunner {
     }
     return c;
   }
+}
+
+/** Time between two turns a count's loop of units gives the event loop (progress, Ctrl-C). */
+const YIELD_MS = 50;
+
+/** A unit of a count (runUnits): its key on file, its share of the search tree if every branch weighed the same. */
+export interface LoopUnit {
+  key: string;
+  weight: number;
+}
+
+/**
+ * A resumed file checked against the count's units, nothing counted but
+ * the units due for their recount (runUnits): 'finished', a file closed as
+ * finished, must hold every unit (one missing throws ResumeConflict);
+ * 'started' leaves out those it lacks, the count's to do.
+ */
+export type RecordCheck = 'finished' | 'started';
+
+/** What a count's loop of units takes beyond its units; C is the counter's number (number, bigint). */
+export interface UnitLoopOptions<C> {
+  /** Units already counted (resume), by key: skipped, their counts added. */
+  finished?: ReadonlyMap<string, C>;
+  /** Finished units to count again all the same: a different count throws ResumeConflict (the resume's spot check). */
+  recheck?: ReadonlySet<string>;
+  /** Count nothing but the recounts: only check the units on file against the count's (RecordCheck). */
+  check?: RecordCheck;
+  shouldStop: () => boolean;
+  onUnit?: (u: { unit: string; count: C; nodes: number }) => void;
+  /** The counter's nodes so far. */
+  nodes: () => number;
+  /** What is counted, for a recount's conflict: solutions, models. */
+  noun: string;
+  zero: C;
+  add: (a: C, b: C) => C;
+}
+
+/** Where a count's loop of units is, for its counter's polls: the weight of the units behind it, and of the one running. */
+export interface LoopProgress {
+  done: number;
+  running: number;
+}
+
+export interface UnitLoopResult<C> {
+  /** The exact count when complete; else the sum over the finished units, a lower bound. */
+  count: C;
+  complete: boolean;
+  /** Units taken from the file rather than counted (or counted again and found as recorded). */
+  resumed: number;
+  /**
+   * Nodes of the units counted to their end: those of a unit a stop cut
+   * short are no more in them than its solutions are in the count (a
+   * stopped run reported the nodes of a part it did not count).
+   */
+  nodes: number;
+  /** Set when a unit stopped at the memory bound: the count stopped there. */
+  memory?: MemoryBoundExceeded;
+}
+
+/**
+ * The loop over a count's units, the exact-cover counter's (runCount) and
+ * the CNF counter's alike: each unit `count`ed unless a resumed file holds
+ * it, written (onUnit) once finished, the event loop given a turn now and
+ * then. A stop (Stopped) or the memory bound ends the counting; the units
+ * on file further on still add to the count, each an exact subtree.
+ */
+export async function runUnits<U extends LoopUnit, C>(
+  units: readonly U[],
+  count: (u: U) => Promise<C>,
+  progress: LoopProgress,
+  o: UnitLoopOptions<C>,
+): Promise<UnitLoopResult<C>> {
+  let total = o.zero;
+  /** A stop, or the memory bound, ended the counting; a check leaves out units not on file (`skipped`). */
+  let stopped = false;
+  let skipped = false;
+  let resumed = 0;
+  let nodes = 0;
+  let memory: MemoryBoundExceeded | undefined;
+  let lastYield = performance.now();
+  for (const u of units) {
+    const { key } = u;
+    const known = o.finished?.get(key);
+    if (known === undefined && o.check === 'finished') throw new ResumeConflict(key, `unit "${key}" is not in the file`, undefined, true);
+    // Once stopped, the units on file further on still count: each is an exact subtree of the count.
+    if (known !== undefined && (stopped || !o.recheck?.has(key))) {
+      total = o.add(total, known);
+      resumed++;
+      progress.done += u.weight;
+      continue;
+    }
+    if (known === undefined && (stopped || o.check !== undefined)) {
+      skipped = true;
+      continue;
+    }
+    // A unit to count: one not on file, or one on file due for its recount (whose record stands if a stop cuts it short).
+    if (o.shouldStop()) {
+      stopped = true;
+      if (known !== undefined) total = o.add(total, known);
+      continue;
+    }
+    progress.running = u.weight;
+    const before = o.nodes();
+    try {
+      const c = await count(u);
+      if (known !== undefined && c !== known)
+        throw new ResumeConflict(key, `unit "${key}" was recorded with ${known} ${o.noun}, recounting gives ${c}`);
+      total = o.add(total, c);
+      nodes += o.nodes() - before;
+      if (known === undefined) o.onUnit?.({ unit: key, count: c, nodes: o.nodes() - before });
+      else resumed++;
+    } catch (e) {
+      // At the bound the count stops as at a stop: the units finished are its lower bound.
+      if (e instanceof MemoryBoundExceeded) memory = e;
+      else if (!(e instanceof Stopped)) throw e;
+      stopped = true;
+      if (known !== undefined) total = o.add(total, known);
+      continue;
+    }
+    progress.done += u.weight;
+    progress.running = 0;
+    if (performance.now() - lastYield > YIELD_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      lastYield = performance.now();
+    }
+  }
+  const complete = !stopped && !skipped;
+  return { count: total, complete, resumed, nodes, ...(memory ? { memory } : {}) };
 }
 
 /**

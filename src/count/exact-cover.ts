@@ -8,10 +8,13 @@ import {
   DEFAULT_MAX_BYTES,
   MIN_CACHE_BYTES,
   MemoryBoundExceeded,
-  ResumeConflict,
   type Strategy,
   Stopped,
+  type LoopProgress,
+  type RecordCheck,
   type UnitRunner,
+  checkResumedUnits,
+  runUnits,
 } from './engine.js';
 import { type CountProblem, type ExactCoverInput, type ItemOrder, frontOf } from './problem.js';
 import { SweepCounter, scanTableBytes, slotTableBytes, sweepWindow } from './sweep.js';
@@ -43,6 +46,8 @@ export interface RunOptions {
   finished?: ReadonlyMap<string, number>;
   /** Finished units to count again all the same: a different count throws ResumeConflict (the resume's spot check). */
   recheck?: ReadonlySet<string>;
+  /** Count nothing but the units due for their recount: check the units on file against this count's (RecordCheck). */
+  check?: RecordCheck;
   onUnit?: (u: UnitCount) => void;
   /**
    * Count only this share of the units: the index-th of `of` runs of units
@@ -205,8 +210,6 @@ export const wideBoard = (problem: ExactCoverInput, order: ItemOrder): boolean =
 /** Units wanted: enough for resume and for Ctrl-C between them, few enough to list quickly. */
 const UNITS_WANTED = 256;
 const MAX_UNIT_DEPTH = 4;
-/** Time between two turns given to the event loop (progress, Ctrl-C). */
-const YIELD_MS = 50;
 
 /** Bytes the problem and an engine's arrays take, memo aside (a bound over both engines). */
 export function engineBytes(p: CountProblem): number {
@@ -228,14 +231,13 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
   const shouldStop = options.shouldStop ?? (() => false);
   const tick = options.onTick ?? (() => {});
 
-  let weightDone = 0;
-  let unitWeight = 0;
+  const progress: LoopProgress = { done: 0, running: 0 };
   const strategy = resolveStrategy(p, options.strategy, maxBytes, shouldStop);
   // The share of the running unit behind the search at its last poll: where a stopped unit had got to.
   let partial = 0;
   const poll = (): boolean => {
     partial = engine.fraction();
-    tick(weightDone + unitWeight * partial);
+    tick(progress.done + progress.running * partial);
     if (shouldStop()) return true;
     options.units?.poll();
     return false;
@@ -245,7 +247,6 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
   const shared = pinned?.terms.engineFor(cacheBytes, poll);
   const engine: CountEngine = shared ?? makeEngine(strategy, p, { cacheBytes, shouldStop: poll });
   // A shared engine has counted other terms: this run's figures are what it adds.
-  const nodesBefore = engine.nodes;
   const memoBefore = engine.memory();
   shared?.pin(pinned!.rows);
   const at = new PathWalker(engine);
@@ -259,63 +260,42 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
       if (!(e instanceof Stopped)) throw e;
       return stoppedBeforeUnits(strategy, finished, options.share !== undefined, engine, memoBefore);
     }
-    const keys = new Set(all.map((u) => unitKey(p, u.path)));
-    for (const key of finished.keys()) if (!keys.has(key)) throw new ResumeConflict(key, `unit "${key}" is not a subtree of this count`);
+    checkResumedUnits(new Set(all.map((u) => unitKey(p, u.path))), finished);
     const { share } = options;
     const units = share ? all.slice(Math.floor((share.index * all.length) / share.of), Math.floor(((share.index + 1) * all.length) / share.of)) : all;
     // The share of the search these units are (their weights over the whole tree sum to 1).
     const whole = share ? units.reduce((w, u) => w + u.weight, 0) : 1;
-    let count = 0;
-    let complete = true;
-    let resumed = 0;
-    let lastYield = performance.now();
-    for (const u of units) {
-      const key = unitKey(p, u.path);
-      const known = finished.get(key);
-      // Once stopped, the units on file further on still count: each is an exact subtree of the count.
-      if (known !== undefined && (!complete || !options.recheck?.has(key))) {
-        count += known;
-        resumed++;
-        weightDone += u.weight;
-        continue;
-      }
-      if (complete && shouldStop()) complete = false;
-      if (!complete) {
-        if (known !== undefined) count += known; // a unit on file due for its recount: its record stands
-        continue;
-      }
-      unitWeight = u.weight;
-      const before = engine.nodes;
-      try {
+    const run = await runUnits(
+      units.map((u) => ({ ...u, key: unitKey(p, u.path) })),
+      async (u) => {
         at.moveTo(u.path);
-        const c = options.units
-          ? await options.units.run(
+        return options.units
+          ? options.units.run(
               () => engine.count(),
               () => engine.checkpoint(),
             )
           : engine.count();
-        if (known !== undefined && c !== known)
-          throw new ResumeConflict(key, `unit "${key}" was recorded with ${known} solutions, recounting gives ${c}`);
-        count += c;
-        if (known === undefined) options.onUnit?.({ unit: key, count: c, nodes: engine.nodes - before });
-        else resumed++;
-      } catch (e) {
-        if (!(e instanceof Stopped)) throw e;
-        complete = false;
-        if (known !== undefined) count += known; // a unit on file stopped in its recount: its record stands
-        continue;
-      }
-      weightDone += u.weight;
-      unitWeight = 0;
-      if (performance.now() - lastYield > YIELD_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        lastYield = performance.now();
-      }
-    }
-    tick(complete ? whole : weightDone + unitWeight * partial);
+      },
+      progress,
+      {
+        finished,
+        recheck: options.recheck,
+        check: options.check,
+        shouldStop,
+        onUnit: options.onUnit,
+        nodes: () => engine.nodes,
+        noun: 'solutions',
+        zero: 0,
+        add: (a, b) => a + b,
+      },
+    );
+    // The memory bound ends the term's count (countTerms takes it from here).
+    if (run.memory) throw run.memory;
+    const { count, complete, resumed } = run;
+    tick(complete ? whole : progress.done + progress.running * partial);
     // Every unit ended cleanly, so every step of the search was undone: the next pinned term may go on with the engine.
     reusable = complete;
-    return { count, complete, strategy, nodes: engine.nodes - nodesBefore, cache: since(memoBefore, engine.memory()), units: units.length, resumed };
+    return { count, complete, strategy, nodes: run.nodes, cache: since(memoBefore, engine.memory()), units: units.length, resumed };
   } finally {
     if (shared && reusable) {
       at.moveTo([]);

@@ -3,6 +3,8 @@ import type { CacheStats } from './cache.js';
 import { type BurnsideTerm, burnsideSum, classTerms, solutionTerms } from './burnside.js';
 import {
   MemoryBoundExceeded,
+  type RecordCheck,
+  ResumeConflict,
   type SetUpPoll,
   Stopped,
   type Strategy,
@@ -34,6 +36,8 @@ export interface CountInstanceOptions {
   onTick?: (fraction: number) => void;
   /** Units already counted, by term key then unit key (resume). */
   finished?: ReadonlyMap<string, ReadonlyMap<string, number>>;
+  /** Count nothing but the units due for their recount: check the units on file against this count's (RecordCheck). */
+  check?: RecordCheck;
   /** Finished units to count again and compare, by term key (resume's spot check). */
   recheck?: ReadonlyMap<string, ReadonlySet<string>>;
   /** The strategy each term ran with before (resume): its units are that strategy's. */
@@ -182,7 +186,9 @@ export async function countTerms(instance: Instance, terms: readonly BurnsideTer
     const weight = weights[k]!;
     // Stopped: a term not begun is not compiled either (compiling polls nothing: 80 pinned terms of a 20x20 board took 13 s),
     // and a stop heard while its rows are built (the group's check, its restriction) leaves it not begun.
-    const problem = complete && options.shouldStop?.() !== true ? await setUp(() => compileProblem(term.problem, order, term.forced)) : undefined;
+    // Checking a resumed file counts nothing, and goes on past a term it lacks units of: to every term it holds, or every term of a finished file.
+    const wanted = options.check ? options.check === 'finished' || options.finished?.has(term.key) === true : complete;
+    const problem = wanted && options.shouldStop?.() !== true ? await setUp(() => compileProblem(term.problem, order, term.forced)) : undefined;
     if (!problem) {
       complete = false;
       results[k] = notBegun(term, options);
@@ -200,11 +206,13 @@ export async function countTerms(instance: Instance, terms: readonly BurnsideTer
         onTick: (f) => options.onTick?.(done + weight * f),
         finished: options.finished?.get(term.key),
         recheck: options.recheck?.get(term.key),
+        check: options.check,
         onUnit: (u) => options.onUnit?.(term.key, strategy, u),
         units,
         setUp: setUps,
       });
     } catch (e) {
+      if (e instanceof ResumeConflict) throw e.of(term.key);
       if (!(e instanceof MemoryBoundExceeded)) throw e;
       memory = e;
     }
