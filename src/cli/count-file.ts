@@ -277,6 +277,11 @@ export class CountFile extends ChainedFile<CountHeader> {
       throw new UserError(`--resume: ${this.path}:1 has no count header (not written by puzzlesat count --output); cannot resume`);
     const ours = this.header;
     if (theirs.fingerprint === ours.fingerprint) return;
+    const lacking = lackingHeaderField(theirs);
+    if (lacking)
+      throw new UserError(
+        `--resume: ${this.path}:1: the count header has no "${lacking}" (${HEADER_FIELDS[lacking]}); it was edited, or not written by puzzlesat count --output: cannot resume`,
+      );
     if (theirs.unique !== ours.unique)
       throw new UserError(
         `--resume: ${this.path}:1 counts ${theirs.unique ? 'classes (--unique)' : 'solutions (no --unique)'}; resume it the same way or start another file`,
@@ -303,6 +308,29 @@ export class CountFile extends ChainedFile<CountHeader> {
   private sameProblem(theirs: unknown): boolean {
     return theirs === this.header.problem || (typeof theirs === 'string' && this.problemBefore?.().includes(theirs) === true);
   }
+}
+
+/**
+ * The header fields a resume reads to say how a file differs from this run,
+ * and what each must be: without one ({"puzzlesat":"count"} alone) the
+ * refusal named a difference the run did not have ("counts solutions (no
+ * --unique)" to a count of solutions, "--unique-by burnside" to one of no classes).
+ */
+const HEADER_FIELDS = {
+  unique: 'true or false',
+  uniqueBy: 'a name or null',
+  counter: 'a name',
+  puzzle: 'a name',
+  version: 'a version',
+} as const;
+
+function lackingHeaderField(header: Partial<CountHeader>): keyof typeof HEADER_FIELDS | undefined {
+  const fits = (key: keyof typeof HEADER_FIELDS) => {
+    const value = header[key];
+    if (key === 'unique') return typeof value === 'boolean';
+    return typeof value === 'string' || (key === 'uniqueBy' && value === null);
+  };
+  return (Object.keys(HEADER_FIELDS) as (keyof typeof HEADER_FIELDS)[]).find((key) => !fits(key));
 }
 
 type CompareField = 'uniqueBy' | 'counter' | 'puzzle' | 'params' | 'problem' | 'version';
