@@ -53,3 +53,13 @@ describe('count --resume from a header that lacks what it compares', { timeout: 
     expectOneLineError(resume('{"puzzlesat":"count","unique":"no"}'), /header\.jsonl:1: the count header has no "unique" \(true or false\)/);
   });
 });
+
+describe('enumerate --resume from a header that lacks what it compares', { timeout: 120_000 }, () => {
+  it('names the field (was "was written without --unique" to a run without --unique)', () => {
+    const r = run(['enumerate', 'polyomino', '--board', '2x2', '--pieces', 'O4', '--resume', '-o', file('run.jsonl', '{"puzzlesat":"enumerate"}\n')]);
+    expectOneLineError(
+      r,
+      /^puzzlesat: --resume: run\.jsonl:1: the enumerate header has no "unique" \(true or false\); it was edited, or not written by puzzlesat enumerate --output: cannot resume$/m,
+    );
+  });
+});

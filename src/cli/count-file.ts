@@ -15,7 +15,7 @@ import {
   toolVersion,
 } from '../index.js';
 import { optionName } from './options.js';
-import { ChainedFile, cnfHash, headerParams, otherParams, refuseOtherEncoding, sha256 } from './run-file.js';
+import { ChainedFile, cnfHash, headerParams, otherParams, refuseLackingField, refuseOtherEncoding, sha256 } from './run-file.js';
 
 /**
  * The `count --output` file: JSON lines that a stopped count resumes from.
@@ -277,11 +277,7 @@ export class CountFile extends ChainedFile<CountHeader> {
       throw new UserError(`--resume: ${this.path}:1 has no count header (not written by puzzlesat count --output); cannot resume`);
     const ours = this.header;
     if (theirs.fingerprint === ours.fingerprint) return;
-    const lacking = lackingHeaderField(theirs);
-    if (lacking)
-      throw new UserError(
-        `--resume: ${this.path}:1: the count header has no "${lacking}" (${HEADER_FIELDS[lacking]}); it was edited, or not written by puzzlesat count --output: cannot resume`,
-      );
+    refuseLackingField(theirs, HEADER_FIELDS, this.path, 'count');
     if (theirs.unique !== ours.unique)
       throw new UserError(
         `--resume: ${this.path}:1 counts ${theirs.unique ? 'classes (--unique)' : 'solutions (no --unique)'}; resume it the same way or start another file`,
@@ -310,12 +306,7 @@ export class CountFile extends ChainedFile<CountHeader> {
   }
 }
 
-/**
- * The header fields a resume reads to say how a file differs from this run,
- * and what each must be: without one ({"puzzlesat":"count"} alone) the
- * refusal named a difference the run did not have ("counts solutions (no
- * --unique)" to a count of solutions, "--unique-by burnside" to one of no classes).
- */
+/** The header fields a resume reads to say how a file differs from this run (refuseLackingField). */
 const HEADER_FIELDS = {
   unique: 'true or false',
   uniqueBy: 'a name or null',
@@ -323,15 +314,6 @@ const HEADER_FIELDS = {
   puzzle: 'a name',
   version: 'a version',
 } as const;
-
-function lackingHeaderField(header: Partial<CountHeader>): keyof typeof HEADER_FIELDS | undefined {
-  const fits = (key: keyof typeof HEADER_FIELDS) => {
-    const value = header[key];
-    if (key === 'unique') return typeof value === 'boolean';
-    return typeof value === 'string' || (key === 'uniqueBy' && value === null);
-  };
-  return (Object.keys(HEADER_FIELDS) as (keyof typeof HEADER_FIELDS)[]).find((key) => !fits(key));
-}
 
 type CompareField = 'uniqueBy' | 'counter' | 'puzzle' | 'params' | 'problem' | 'version';
 
