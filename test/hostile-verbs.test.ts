@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from './helpers/temp-dir.js';
 import { type CliRun as Run, expectOneLineError } from './helpers/expect-errors.js';
 import { parseQueueUrl } from '../src/distributed/connection.js';
+import { SUITES } from '../src/bench/encodings.js';
 
 /**
  * Hostile values for the less common verbs (worker, decode, bench --merge,
@@ -60,6 +61,81 @@ describe('enumerate --resume from a header that lacks what it compares', { timeo
     expectOneLineError(
       r,
       /^puzzlesat: --resume: run\.jsonl:1: the enumerate header has no "unique" \(true or false\); it was edited, or not written by puzzlesat enumerate --output: cannot resume$/m,
+    );
+  });
+});
+
+describe('bench --merge of reports cut or edited', { timeout: 120_000 }, () => {
+  type Json = { [key: string]: Json } & Json[];
+  /** A report of one puzzle and its dlx cell, as the bench writes it, with the value at each path ("cells.0.raw") of `edits` set (undefined: removed). */
+  const report = (edits: Record<string, unknown> = {}): string => {
+    const r = {
+      date: '2026-01-01T00:00:00.000Z',
+      machine: { os: 'Linux', cpu: 'cpu', cores: 2, memoryGiB: 8, node: 'v20.0.0' },
+      loadAverage: { start: 0, end: 0 },
+      settings: { ...SUITES.quick, puzzles: ['genius-square'] },
+      puzzles: [{ name: 'genius-square', about: 'a roll', all: true, cubeDepth: null, expected: { classes: 316, raw: 316 } }],
+      cells: [
+        {
+          puzzle: 'genius-square',
+          encoding: 'exact cover',
+          solver: 'dlx',
+          vars: null,
+          clauses: null,
+          buildSeconds: 0.1,
+          first: { seconds: 0.01, found: 1, runs: 1 },
+          all: { seconds: 0.1, found: 316, runs: 1 },
+          count: 316,
+          raw: 316,
+          search: {
+            found: 316,
+            raw: 316,
+            complete: true,
+            cpu: 0.1,
+            firstCpu: 0.01,
+            wall: 0.1,
+            allCpu: 0.1,
+            cubeDepth: null,
+            branching: 'MRV',
+            enumeration: 'dancing links',
+          },
+        },
+      ],
+    };
+    for (const [path, value] of Object.entries(edits)) {
+      const keys = path.split('.');
+      const last = keys.pop()!;
+      const parent = keys.reduce((o, key) => o[key]!, r as unknown as Json);
+      if (value === undefined) delete parent[last];
+      else parent[last] = value as Json;
+    }
+    return JSON.stringify(r);
+  };
+  const merge = (name: string, text: string) => run(['bench', '--merge', file(name, text), '-o', `out-${name}`]);
+
+  it('refuses a value the report prints that is missing or of the wrong type, at its JSON path (was printed as "undefined", exit 0)', () => {
+    expect(merge('whole.json', report()).code).toBe(0);
+    const cases: [string, string, unknown, RegExp][] = [
+      ['raw.json', 'cells.0.search.raw', undefined, /\$\.cells\[0\]\.search\.raw: expected a number\)$/m],
+      ['count.json', 'cells.0.count', 'many', /\$\.cells\[0\]\.count: expected a number\)$/m],
+      ['cores.json', 'machine', {}, /\$\.machine\.os: expected a string\)$/m],
+      ['baseline.json', 'settings.baseline', undefined, /\$\.settings\.baseline: expected a string\)$/m],
+      ['box.json', 'settings.search', {}, /\$\.settings\.search\.solver: expected a string\)$/m],
+      ['timeout.json', 'settings.timeoutSeconds', null, /\$\.settings\.timeoutSeconds: expected a number\)$/m],
+    ];
+    for (const [name, path, value, message] of cases) {
+      const r = merge(name, report({ [path]: value }));
+      expectOneLineError(r, new RegExp(`^puzzlesat: --merge: "${name.replace('.', '\\.')}" is not a bench report\\.json \\(`, 'm'));
+      expect(r.err, name).toMatch(message);
+    }
+  });
+
+  it('names the setting two reports differ in (was both settings in full, cut to "…(467 chars)…" where they differ)', () => {
+    const a = file('part-a.json', report());
+    const b = file('part-b.json', report({ 'settings.repeat': 3, 'settings.puzzles': ['6x10'], 'puzzles.0.name': '6x10', 'cells.0.puzzle': '6x10' }));
+    expectOneLineError(
+      run(['bench', '--merge', `${a},${b}`, '-o', 'out-parts']),
+      /^puzzlesat: --merge: report 2 was run with different settings from report 1: settings\.repeat is 3 there, 1 in report 1$/m,
     );
   });
 });
