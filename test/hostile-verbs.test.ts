@@ -139,3 +139,14 @@ describe('bench --merge of reports cut or edited', { timeout: 120_000 }, () => {
     );
   });
 });
+
+describe('decode of a file with the empty clause', { timeout: 120_000 }, () => {
+  it('says the model breaks the empty clause (was "breaks a clauses clause of the file: ", the clause left blank)', () => {
+    const cnf = file('empty-clause.cnf', 'p cnf 2 2\n1 2 0\n0\n');
+    const model = file('empty-clause.out', 's SATISFIABLE\nv 1 -2 0\n');
+    expectOneLineError(
+      run(['decode', cnf, '--model', model]),
+      /^puzzlesat: --model empty-clause\.out: model 1 breaks a clauses clause of the file: the empty clause$/m,
+    );
+  });
+});
