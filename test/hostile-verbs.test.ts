@@ -6,6 +6,7 @@ import { tempDir } from './helpers/temp-dir.js';
 import { type CliRun as Run, expectOneLineError } from './helpers/expect-errors.js';
 import { parseQueueUrl } from '../src/distributed/connection.js';
 import { SUITES } from '../src/bench/encodings.js';
+import { decodeAnswer } from '../src/index.js';
 
 /**
  * Hostile values for the less common verbs (worker, decode, bench --merge,
@@ -148,5 +149,14 @@ describe('decode of a file with the empty clause', { timeout: 120_000 }, () => {
       run(['decode', cnf, '--model', model]),
       /^puzzlesat: --model empty-clause\.out: model 1 breaks a clauses clause of the file: the empty clause$/m,
     );
+  });
+});
+
+describe('decodeAnswer given an object that is no parsed DIMACS formula', () => {
+  it('is a TypeError naming what it takes (was "Cannot read properties of undefined (reading \'length\')" from inside)', () => {
+    for (const dimacs of [[], {}, { vars: 1 }])
+      expect(() => decodeAnswer(dimacs as never, 's SATISFIABLE\nv 1 0\n')).toThrow(
+        /^decodeAnswer: expected DIMACS text or a parsed DIMACS formula \(readDimacsFile\), got an object that is not one$/,
+      );
   });
 });
