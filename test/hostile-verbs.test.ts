@@ -160,3 +160,12 @@ describe('decodeAnswer given an object that is no parsed DIMACS formula', () => 
       );
   });
 });
+
+describe('sweep --resume onto a device', { timeout: 120_000 }, () => {
+  it('-o /dev/null --resume sweeps afresh, as count does (was "internal error: EINVAL: invalid argument, ftruncate", exit 1)', () => {
+    const r = run(['sweep', 'genius-square', '--sample', '2', '--workers', '1', '-o', '/dev/null', '--resume']);
+    expect(r.err).not.toMatch(/internal error/);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/solvable: 2 of 2/);
+  });
+});
