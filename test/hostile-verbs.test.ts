@@ -6,7 +6,7 @@ import { tempDir } from './helpers/temp-dir.js';
 import { type CliRun as Run, expectOneLineError } from './helpers/expect-errors.js';
 import { parseQueueUrl } from '../src/distributed/connection.js';
 import { SUITES } from '../src/bench/encodings.js';
-import { decodeAnswer } from '../src/index.js';
+import { decodeAnswer, puzzles } from '../src/index.js';
 
 /**
  * Hostile values for the less common verbs (worker, decode, bench --merge,
@@ -167,5 +167,12 @@ describe('sweep --resume onto a device', { timeout: 120_000 }, () => {
     expect(r.err).not.toMatch(/internal error/);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/solvable: 2 of 2/);
+  });
+});
+
+describe('knapsack --seed without --random-items', { timeout: 120_000 }, () => {
+  it('is refused as genius-square refuses --seed without --random (was ignored: the items given were solved, exit 0)', () => {
+    expectOneLineError(run(['solve', 'knapsack', '--items', 'a:3:4,b:2:3', '--seed', '3']), /^puzzlesat: --seed needs --random-items$/m, 2);
+    expect(() => puzzles.byName('knapsack', { items: 'a:3:4', seed: 3 })).toThrow(/^seed needs randomItems$/);
   });
 });
