@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from './helpers/temp-dir.js';
@@ -174,5 +174,27 @@ describe('knapsack --seed without --random-items', { timeout: 120_000 }, () => {
   it('is refused as genius-square refuses --seed without --random (was ignored: the items given were solved, exit 0)', () => {
     expectOneLineError(run(['solve', 'knapsack', '--items', 'a:3:4,b:2:3', '--seed', '3']), /^puzzlesat: --seed needs --random-items$/m, 2);
     expect(() => puzzles.byName('knapsack', { items: 'a:3:4', seed: 3 })).toThrow(/^seed needs randomItems$/);
+  });
+});
+
+describe('--no-NAME of an option that takes a value', { timeout: 120_000 }, () => {
+  it('is a usage error naming it (was --no-output: "wrote false", a file named false; --no-timeout: got "0"; --no-solver: unknown solver "false")', () => {
+    const cases: [string[], string][] = [
+      [['solve', 'polyomino', '--board', '2x2', '--pieces', 'O4', '--no-output'], 'output'],
+      [['solve', 'polyomino', '--board', '2x2', '--pieces', 'O4', '--no-timeout'], 'timeout'],
+      [['solve', 'polyomino', '--board', '2x2', '--pieces', 'O4', '--no-solver'], 'solver'],
+      [['sweep', 'genius-square', '--sample', '2', '--no-histogram'], 'histogram'],
+    ];
+    for (const [args, name] of cases) {
+      const r = run(args);
+      expectOneLineError(
+        r,
+        new RegExp(`^puzzlesat: --no-${name}: --${name} takes a value and has no --no- form; leave it out for its default$`, 'm'),
+        2,
+      );
+      expect(existsSync(join(dir, 'false')), args.join(' ')).toBe(false);
+    }
+    // A flag's --no- form is still its own.
+    expect(run(['solve', 'polyomino', '--board', '2x2', '--pieces', 'O4', '--no-flip', '--no-quiet']).code).toBe(0);
   });
 });
