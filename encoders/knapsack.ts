@@ -199,6 +199,8 @@ function wholeNumber(field: string, value: number | undefined, least: number): v
 function itemsOf(options: KnapsackOptions): Item[] {
   if (options.randomItems !== undefined && options.items !== undefined)
     throw new UsageError(`${fieldName('items')} and ${fieldName('randomItems')}: give one of them`);
+  // As genius-square's --seed without --random: a seed with the items given was ignored, unsaid.
+  if (options.seed !== undefined && options.randomItems === undefined) throw new UsageError(`${fieldName('seed')} needs ${fieldName('randomItems')}`);
   if (options.randomItems !== undefined) {
     // One variable an item: drawn whole first, ten million of them ran out of memory before any formula's size guard.
     checkSize('vars', options.randomItems, fieldName('randomItems'), 'would make');

@@ -521,6 +521,21 @@ export interface DecodedAnswer<S = unknown> {
 /** What decodeAnswer's messages call its inputs when the caller names none. */
 const NAMELESS_ANSWER = { cnf: '<dimacs>', model: '<answer>' };
 
+/** Whether a value has what decodeAnswer reads of a parsed DIMACS formula (readDimacsFile's): its clauses, names, auxiliaries and parameters. */
+function isDimacsFormula(value: unknown): value is DimacsFormula {
+  const f = value as Partial<DimacsFormula> | null;
+  return (
+    typeof f === 'object' &&
+    f !== null &&
+    typeof f.vars === 'number' &&
+    f.lits instanceof Int32Array &&
+    f.ends instanceof Int32Array &&
+    f.names instanceof Map &&
+    f.aux instanceof Set &&
+    f.params instanceof Map
+  );
+}
+
 /**
  * Any solver's answer (`s`/`v` lines, several models, or MiniSat's result
  * file) to a DIMACS file that puzzlesat wrote, as the puzzle's solutions:
@@ -538,9 +553,11 @@ export function decodeAnswer(
   answerText: string,
   given: { cnf?: string; model?: string } = NAMELESS_ANSWER,
 ): DecodedAnswer {
-  // A script without types gave null or undefined, and met "reading 'trimStart'" from inside.
-  if (typeof dimacs !== 'string' && (typeof dimacs !== 'object' || dimacs === null))
-    throw new TypeError(`decodeAnswer: expected DIMACS text or a parsed DIMACS formula, got ${kindOf(dimacs)}`);
+  // A script without types gave null or undefined, and met "reading 'trimStart'" from inside; [] or {}, "reading 'length'".
+  if (typeof dimacs !== 'string' && !isDimacsFormula(dimacs))
+    throw new TypeError(
+      `decodeAnswer: expected DIMACS text or a parsed DIMACS formula (readDimacsFile), got ${typeof dimacs === 'object' && dimacs !== null ? 'an object that is not one' : kindOf(dimacs)}`,
+    );
   if (typeof answerText !== 'string') throw new TypeError(`decodeAnswer: expected a solver's answer as text, got ${kindOf(answerText)}`);
   // A name left out is named as when none are given: messages began "undefined:". A name that is no text is refused, as any call's field.
   const names = callOptions('decodeAnswer', given, { cnf: true, model: true });

@@ -338,7 +338,7 @@ describe('a value of the wrong kind is named where it is given', () => {
   it("decodeAnswer's file, answer and names (regression: TypeErrors from inside, \"reading 'trimStart'\")", () => {
     const text = toDimacs(ab());
     expect(() => decodeAnswer(null as never, 's SATISFIABLE\nv 1 0\n')).toThrow(
-      /^decodeAnswer: expected DIMACS text or a parsed DIMACS formula, got null$/,
+      /^decodeAnswer: expected DIMACS text or a parsed DIMACS formula \(readDimacsFile\), got null$/,
     );
     expect(() => decodeAnswer(text, undefined as never)).toThrow(/^decodeAnswer: expected a solver's answer as text, got undefined$/);
     expect(decodeAnswer(text, 's UNSATISFIABLE\n', null as never).status).toBe('UNSAT');

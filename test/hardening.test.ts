@@ -810,7 +810,7 @@ describe('3. one output-path rule', { timeout: 300_000 }, () => {
         name,
         JSON.stringify({
           date: '2026-01-01T00:00:00.000Z',
-          machine: {},
+          machine: { os: 'Linux', cpu: 'cpu', cores: 2, memoryGiB: 8, node: 'v20.0.0' },
           loadAverage: { start: 0, end: 0 },
           settings: { ...SUITES.quick, puzzles: [] },
           puzzles: [],
@@ -855,7 +855,7 @@ describe('3. one output-path rule', { timeout: 300_000 }, () => {
       'full-part/report.json',
       JSON.stringify({
         date: '2026-01-01T00:00:00.000Z',
-        machine: {},
+        machine: { os: 'Linux', cpu: 'cpu', cores: 2, memoryGiB: 8, node: 'v20.0.0' },
         loadAverage: { start: 0, end: 0 },
         settings: { ...SUITES.full, puzzles: [] },
         puzzles: [],

@@ -736,6 +736,16 @@ function cellLine(c: Cell, T: number): string {
 }
 
 /**
+ * The first setting, other than the puzzles, two reports differ in: the
+ * refusal quoted both settings whole, cut to "…(467 chars)…" just where
+ * they differed.
+ */
+function differingSetting(a: SuiteSettings, b: SuiteSettings): keyof SuiteSettings | undefined {
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])] as (keyof SuiteSettings)[];
+  return keys.find((k) => k !== 'puzzles' && JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+}
+
+/**
  * One report from reports of the same suite settings on different puzzles
  * (parts of a suite run side by side): puzzles and cells in order, the
  * latest date, and the highest load averages. Every ratio in a report is
@@ -744,9 +754,12 @@ function cellLine(c: Cell, T: number): string {
 export function mergeReports(reports: readonly BenchReport[]): BenchReport {
   const [first, ...rest] = reports;
   if (!first) throw new UserError('--merge: no reports given');
-  const key = (r: BenchReport) => JSON.stringify({ ...r.settings, puzzles: [] });
-  for (const r of rest) {
-    if (key(r) !== key(first)) throw new UserError(`--merge: the reports were run with different settings (${key(first)} and ${key(r)})`);
+  for (const [i, r] of rest.entries()) {
+    const differs = differingSetting(first.settings, r.settings);
+    if (differs)
+      throw new UserError(
+        `--merge: report ${i + 2} was run with different settings from report 1: settings.${differs} is ${JSON.stringify(r.settings[differs])} there, ${JSON.stringify(first.settings[differs])} in report 1`,
+      );
   }
   const names = reports.flatMap((r) => r.puzzles.map((p) => p.name));
   const twice = names.find((name, i) => names.indexOf(name) !== i);

@@ -149,45 +149,77 @@ const list = (value: unknown, option: string): string[] => commaList(String(valu
  * object of named ones (NAME? may be absent or null), or 'number|null' for a
  * measure that is null when a run did not finish.
  */
-type Shape = 'string' | 'number' | 'number|null' | 'object' | readonly [Shape] | { readonly [key: string]: Shape };
+type Shape = 'string' | 'number' | 'number|null' | 'boolean' | readonly [Shape] | { readonly [key: string]: Shape };
 
-/** A timing as the tables print it: its seconds (null: stopped at the time limit) and the solutions found. */
-const MEASURE_SHAPE: Shape = { seconds: 'number|null', found: 'number' };
+/** A timing as the tables print it: its seconds (null: stopped at the time limit), the solutions found, and the runs. */
+const MEASURE_SHAPE: Shape = { seconds: 'number|null', found: 'number', runs: 'number' };
 
 /**
- * What the report's tables and chart read of a merged report: a report cut
- * or edited otherwise was an internal error ("Cannot read properties of null
- * (reading 'cpu')"), for 10 of its 67 values set to null.
+ * Every value of a merged report that its tables and chart print: a report
+ * cut or edited otherwise was an internal error ("Cannot read properties of
+ * null (reading 'cpu')"), for 10 of its 67 values set to null, and one
+ * without a value they print only read "undefined" there (a cell's search
+ * without raw: "1 classes stand for undefined solutions"; a machine of {}).
  */
 const REPORT_SHAPE: Shape = {
   date: 'string',
-  machine: 'object',
+  machine: { os: 'string', cpu: 'string', cores: 'number', memoryGiB: 'number', node: 'string' },
   loadAverage: { start: 'number', end: 'number' },
-  settings: { suite: 'string', puzzles: ['string'], encodings: ['string'], solvers: ['string'], search: 'object' },
-  puzzles: [{ name: 'string', expected: { classes: 'number', raw: 'number' } }],
+  settings: {
+    suite: 'string',
+    puzzles: ['string'],
+    encodings: ['string'],
+    solvers: ['string'],
+    limit: 'number',
+    repeat: 'number',
+    timeoutSeconds: 'number',
+    baseline: 'string',
+    search: { solver: 'string', cubeDepth: 'number', branching: 'string', enumMode: 'string', propagation: 'string', boxSeconds: 'number' },
+  },
+  puzzles: [{ name: 'string', about: 'string', all: 'boolean', cubeDepth: 'number|null', expected: { classes: 'number', raw: 'number' } }],
   cells: [
     {
       puzzle: 'string',
       encoding: 'string',
       solver: 'string',
+      vars: 'number|null',
+      clauses: 'number|null',
       buildSeconds: 'number',
       'first?': MEASURE_SHAPE,
       'firstN?': MEASURE_SHAPE,
       'all?': MEASURE_SHAPE,
-      'search?': { cpu: 'number', wall: 'number', found: 'number', allCpu: 'number|null' },
+      'count?': 'number',
+      'raw?': 'number',
+      'search?': {
+        found: 'number',
+        raw: 'number',
+        complete: 'boolean',
+        cpu: 'number',
+        firstCpu: 'number|null',
+        wall: 'number',
+        allCpu: 'number|null',
+        cubeDepth: 'number|null',
+        branching: 'string',
+        enumeration: 'string',
+      },
+      'error?': 'string',
     },
   ],
 };
 
-const TYPE_WORDS = { string: 'a string', number: 'a number', 'number|null': 'a number or null', object: 'an object' } as const;
+const TYPE_WORDS = {
+  string: 'a string',
+  number: 'a number',
+  'number|null': 'a number or null',
+  boolean: 'true or false',
+} as const;
 
 function fitsType(v: unknown, type: keyof typeof TYPE_WORDS): boolean {
-  if (type === 'object') return typeof v === 'object' && v !== null;
   if (type === 'number|null') return v === null || typeof v === 'number';
   return typeof v === type;
 }
 
-/** The JSON path of the first value of `v` not of its shape, and what was expected there; undefined when every one is. */
+/** The JSON path of the first value of `v` not of its shape, and what was expected there; undefined when every one is. A key NAME? may be absent, not null. */
 function misfit(v: unknown, shape: Shape, path: string): string | undefined {
   if (typeof shape === 'string') return fitsType(v, shape) ? undefined : `${path}: expected ${TYPE_WORDS[shape]}`;
   if (Array.isArray(shape)) {
@@ -202,7 +234,7 @@ function misfit(v: unknown, shape: Shape, path: string): string | undefined {
   for (const [key, inner] of Object.entries(shape)) {
     const name = key.replace(/\?$/, '');
     const value = (v as Record<string, unknown>)[name];
-    if (key.endsWith('?') && value == null) continue;
+    if (key.endsWith('?') && value === undefined) continue;
     const wrong = misfit(value, inner, `${path}.${name}`);
     if (wrong) return wrong;
   }

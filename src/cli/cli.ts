@@ -27,7 +27,7 @@ import {
   setSizeLimits,
   systemReason,
 } from '../index.js';
-import { checkDashedTexts, checkNumericOptions, checkOutputs, checkTypedValues, joinStdinValues } from './options.js';
+import { checkDashedTexts, checkNegations, checkNumericOptions, checkOutputs, checkTypedValues, joinStdinValues } from './options.js';
 import { interruptibleSetUp, userMessage } from './common.js';
 import { useFieldNames } from './names.js';
 
@@ -54,9 +54,11 @@ const puzzleList = PUZZLES.map((p) => p.name).join(', ');
  * and exit 2, the convention that tells it from a failed run (1). A missing
  * puzzle names the puzzles there are.
  */
+/** The options of the verb being parsed (yargs' typings leave out getOptions()). */
+const verbOptions = () => (cli as unknown as { getOptions(): { key: Record<string, unknown>; boolean: string[]; string: string[] } }).getOptions();
+
 function usageError(msg: string | undefined, err: Error | undefined): never {
-  // yargs' typings leave out getOptions(), which lists the options of the verb being parsed.
-  const known = (cli as unknown as { getOptions(): { key: Record<string, unknown>; boolean: string[]; string: string[] } }).getOptions();
+  const known = verbOptions();
   // A value yargs misread (checkTypedValues, checkDashedTexts) is the error to name, not the unknown options it made of it.
   try {
     checkTypedValues(hideBin(process.argv));
@@ -153,6 +155,8 @@ await cli
   .middleware((argv) => {
     try {
       checkTypedValues(hideBin(process.argv));
+      const known = verbOptions();
+      checkNegations(hideBin(process.argv), new Set(Object.keys(known.key)), new Set(known.boolean));
       checkNumericOptions(argv, hideBin(process.argv));
       setSizeLimits(limitsFromOptions(argv));
       // --timeout counts from the process's start (performance.timeOrigin), as a summary's seconds do:

@@ -14,7 +14,7 @@ import {
   toolVersion,
 } from '../index.js';
 import { optionName } from './options.js';
-import { ChainedFile, cnfHash, headerParams, otherParams, refuseOtherEncoding, sha256 } from './run-file.js';
+import { ChainedFile, cnfHash, headerParams, otherParams, refuseLackingField, refuseOtherEncoding, sha256 } from './run-file.js';
 
 /**
  * The `count --output` file: JSON lines that a stopped count resumes from.
@@ -286,6 +286,7 @@ export class CountFile extends ChainedFile<CountHeader> {
       throw new UserError(`--resume: ${this.path}:1 has no count header (not written by puzzlesat count --output); cannot resume`);
     const ours = this.header;
     if (theirs.fingerprint === ours.fingerprint) return;
+    refuseLackingField(theirs, HEADER_FIELDS, this.path, 'count');
     if (theirs.unique !== ours.unique)
       throw new UserError(
         `--resume: ${this.path}:1 counts ${theirs.unique ? 'classes (--unique)' : 'solutions (no --unique)'}; resume it the same way or start another file`,
@@ -313,6 +314,15 @@ export class CountFile extends ChainedFile<CountHeader> {
     return theirs === this.header.problem || (typeof theirs === 'string' && this.problemBefore?.().includes(theirs) === true);
   }
 }
+
+/** The header fields a resume reads to say how a file differs from this run (refuseLackingField). */
+const HEADER_FIELDS = {
+  unique: 'true or false',
+  uniqueBy: 'a name or null',
+  counter: 'a name',
+  puzzle: 'a name',
+  version: 'a version',
+} as const;
 
 type CompareField = 'uniqueBy' | 'counter' | 'puzzle' | 'params' | 'problem' | 'version';
 

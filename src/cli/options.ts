@@ -276,6 +276,21 @@ export function checkTypedValues(words: readonly string[]): void {
 }
 
 /**
+ * `--no-NAME` of an option that takes a value: yargs reads it as NAME
+ * false, and the run went on with that (--no-output wrote a file named
+ * "false", --no-solver looked for a solver "false", --no-timeout was
+ * "got 0"). `options` are the verb's options, `flags` its boolean ones.
+ */
+export function checkNegations(words: readonly string[], options: ReadonlySet<string>, flags: ReadonlySet<string>): void {
+  const end = words.indexOf('--');
+  for (const word of end === -1 ? words : words.slice(0, end)) {
+    const name = /^--no-([a-z][\w-]*)(?:=.*)?$/.exec(word)?.[1];
+    if (name !== undefined && options.has(name) && !flags.has(name) && !options.has(`no-${name}`))
+      throw new UserError(`--no-${name}: --${name} takes a value and has no --no- form; leave it out for its default`);
+  }
+}
+
+/**
  * A value beginning with "-" typed after an option that takes text
  * (`--board -3x2`): yargs reads the word as short options and says
  * "Unknown arguments: 3, x", naming neither the option nor its value.

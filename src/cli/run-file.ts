@@ -351,6 +351,28 @@ export function parseLine(text: string, where: string): Record<string, unknown> 
   throw new UserError(`${where}: not a JSON record (cannot resume from it)`);
 }
 
+/** The header fields a resume reads to say how a file differs from this run (uniqueBy may be missing: files of before had none). */
+const HEADER_FIELDS = { unique: 'true or false', puzzle: 'a name', version: 'a version' } as const;
+
+/** Words for what a header field must be, as in HEADER_FIELDS: 'true or false' a boolean, 'a name or null' a string or null, else a string. */
+function fitsField(value: unknown, words: string): boolean {
+  if (words === 'true or false') return typeof value === 'boolean';
+  return typeof value === 'string' || (value === null && words.endsWith(' or null'));
+}
+
+/**
+ * Refuses a header without a field a resume compares, naming it: without
+ * one ({"puzzlesat":"count"} alone) the refusal named a difference the run
+ * did not have ("counts solutions (no --unique)" to a count of solutions).
+ */
+export function refuseLackingField(header: object, fields: Readonly<Record<string, string>>, path: string, verb: string): void {
+  const lacking = Object.entries(fields).find(([key, words]) => !fitsField((header as Record<string, unknown>)[key], words));
+  if (lacking)
+    throw new UserError(
+      `--resume: ${path}:1: the ${verb} header has no "${lacking[0]}" (${lacking[1]}); it was edited, or not written by puzzlesat ${verb} --output: cannot resume`,
+    );
+}
+
 function checkHeader(text: string, ours: RunHeader, path: string): void {
   let theirs: Partial<RunHeader> | undefined;
   try {
@@ -361,6 +383,7 @@ function checkHeader(text: string, ours: RunHeader, path: string): void {
   if (theirs?.puzzlesat !== 'enumerate')
     throw new UserError(`--resume: ${path}:1 has no run header (not written by puzzlesat enumerate --output); cannot resume`);
   if (theirs.fingerprint === ours.fingerprint) return;
+  refuseLackingField(theirs, HEADER_FIELDS, path, 'enumerate');
   if (theirs.unique !== ours.unique)
     throw new UserError(
       `--resume: ${path}:1 was written ${theirs.unique ? 'with' : 'without'} --unique; resume it the same way or start another file`,

@@ -306,8 +306,9 @@ export class Cnf {
     return this.tally.tally;
   }
 
-  /** Human-readable clause, as in logic-solver's tests: `-a v b v c`. */
+  /** Human-readable clause, as in logic-solver's tests: `-a v b v c`; the empty clause (a DIMACS line "0") by name, not as nothing. */
   show(clause: ArrayLike<number>): string {
+    if (clause.length === 0) return 'the empty clause';
     return Array.from(clause, (l) => this.vars.literal(l)).join(' v ');
   }
 

@@ -35,6 +35,15 @@ const MAX_DB = 2 ** 31 - 1;
 /** The queue as a feature whose packages may be missing (loadOptional), named by the caller's field: --queue, or the library's queue. */
 export const queueFeature = (): string => `a Redis queue (${fieldName('queue')})`;
 
+/** A user or password as the URL spells it, decoded: a stray % ("p%ZZ") was decodeURIComponent's URIError, an internal error. */
+function urlPart(text: string, option: string, shown: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw new UsageError(`${option}: the user or password is not valid percent-encoding (%XX) in "${shown}"`);
+  }
+}
+
 /** The queue's address in `url`; a UsageError naming `option`, by default the queue field as the caller spells it (fieldName). */
 export function parseQueueUrl(url: string, env: NodeJS.ProcessEnv = process.env, option = fieldName('queue')): QueueAddress {
   const shown = maskUrl(url);
@@ -53,8 +62,8 @@ export function parseQueueUrl(url: string, env: NodeJS.ProcessEnv = process.env,
   // Redis numbers its databases with C ints; whether this one exists the server says (connect).
   if (dbText.length > 10 || Number(dbText) > MAX_DB)
     throw new UsageError(`${option}: database ${dbText} is out of range (0 to ${MAX_DB}) in "${shown}"`);
-  const username = decodeURIComponent(parsed.username) || env[USER_ENV] || undefined;
-  const password = decodeURIComponent(parsed.password) || env[PASSWORD_ENV] || undefined;
+  const username = urlPart(parsed.username, option, shown) || env[USER_ENV] || undefined;
+  const password = urlPart(parsed.password, option, shown) || env[PASSWORD_ENV] || undefined;
   return {
     host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
     port,

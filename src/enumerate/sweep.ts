@@ -434,8 +434,9 @@ class SweepFile {
           throw new UserError(
             `${path}:${line}: roll ${rollAt(index).join(',')} is not one of this sweep's rolls; the file does not belong to this sweep`,
           );
-      // Cut an unfinished last line (a hard kill mid-write) before appending.
-      truncateSync(path, tsv.wholeLines);
+      // Cut an unfinished last line (a hard kill mid-write) before appending. With no whole line the file is written
+      // afresh below (opened 'w'): a device such as /dev/null cannot be truncated (EINVAL, an internal error).
+      if (tsv.wholeLines > 0) truncateSync(path, tsv.wholeLines);
       previous = tsv.rows;
       sum = tsv.sum;
     }
