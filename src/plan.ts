@@ -293,6 +293,7 @@ function resolveEnumerate(puzzle: string | Instance, r: PlanRequest, poll: PlanP
       ? puzzleByName(puzzle).defaults.nativeEnumerationAmo
       : undefined;
   const { instance, args, name, rebuildable } = built(puzzle, typeof puzzle === 'string' ? encodedArgs(puzzle, r.args ?? {}, nativeAmo) : {});
+  refuseUniqueWithoutSymmetries(instance, name, unique);
   if (caps.exactCover && !instance.exactCover) throw notExactCover(engine.name, instance, name, option('solver'));
   const settings = searchSettings(
     instance,
@@ -382,6 +383,17 @@ export function refuseUniqueOnFormula(puzzle: string | Instance, unique: boolean
     throw new UsageError(`${option('unique')}: a DIMACS formula has no symmetries to break or count classes under`);
 }
 
+/**
+ * Classes need a symmetry group too; a puzzle that declares none (dobble, whose own clauses
+ * break its symmetry, and only for the full deck down to one deck per class; knapsack) would
+ * call every solution a class (regression: count dobble --order 2 --cards 3 --unique said 39
+ * classes of decks that fall into 2).
+ */
+function refuseUniqueWithoutSymmetries(instance: Instance, name: string, unique: boolean): void {
+  if (unique && instance.symmetries.length === 0)
+    throw new UsageError(`${option('unique')}: ${name} declares no symmetries to count classes under; count its solutions instead`);
+}
+
 /** uniqueBy without unique: a way of counting classes, when no classes are asked for. */
 const uniqueByAlone = () => new UsageError(`${option('uniqueBy')} applies to ${option('unique')} (it says how classes are counted)`);
 
@@ -424,6 +436,7 @@ function resolveCount(puzzle: string | Instance, r: PlanRequest): CountPlan {
   const strategy = choice(r.strategy, COUNT_STRATEGIES, option('strategy')) ?? 'auto';
   refuseUniqueOnFormula(puzzle, unique);
   const { instance, args, name, rebuildable } = built(puzzle, typeof puzzle === 'string' ? encodedArgs(puzzle, r.args ?? {}) : {});
+  refuseUniqueWithoutSymmetries(instance, name, unique);
   refuseWeightedCount(instance.cnf);
   const formula = instance.formula === true;
   if (asked.method === 'exact-cover' && formula) throw new UsageError(`${option('method')} exact-cover: ${formulaByCnf(instance)}`);

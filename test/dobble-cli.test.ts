@@ -294,6 +294,22 @@ describe('puzzlesat dobble, SAT', () => {
   });
 });
 
+describe('--unique on a puzzle that declares no symmetries', () => {
+  // Three cards of 3 symbols, every two meeting once, fall into 2 classes under renaming symbols and
+  // reordering cards (by hand: the three share one symbol, or they meet in three different ones), yet
+  // count said "39 classes" (5,670 with --no-symmetry-breaking): dobble declares no symmetry group, so each
+  // deck its clauses keep was called a class. Knapsack declares none either.
+  it.each([
+    ['count', 'dobble', '--order', '2', '--cards', '3'],
+    ['enumerate', 'dobble', '--order', '2', '--cards', '3', '--no-symmetry-breaking', '--show', '0'],
+    ['count', 'knapsack', '--items', 'a:1:1,b:1:1', '--capacity', '1'],
+  ])('%s %s is refused with exit 2, one line naming --unique, before any search', (...args) => {
+    const r = ran(...args, '--unique');
+    expectOneLineError(r, new RegExp(`^puzzlesat: --unique: ${args[1]} declares no symmetries`), 2);
+    expect(r.out).toBe('');
+  });
+});
+
 describe('a SAT search that may not end (m - 1 not a prime power: no plane to build from; none of order 6 or 10 exists)', () => {
   /** Runs the CLI on a pseudo-terminal (util-linux `script`), as a person at a terminal would; returns everything drawn. */
   function onTerminal(...args: string[]): string {
