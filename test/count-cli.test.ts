@@ -321,8 +321,33 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
       // Twice: refused where it is again, as a unit twice always was.
       refused(
         [...lines.slice(0, -1), lines[k + 1]!, lines.at(-1)!],
-        `${out}:${lines.length}: unit "${unit}" of ${term} again (first on line ${k + 2})`,
+        `--resume: ${out}:${lines.length}: unit "${unit}" of ${term} again (first on line ${k + 2})`,
       );
+    }
+  });
+
+  it('names --resume in every refusal of what a resumed file holds, as its header\'s refusals do (regression: "unit … again", "not a unit of a count", "closing line is not the file\'s last", "no checksum" came without it)', () => {
+    const args = ['polyomino', '--board', '5x4', '--pieces', 'L,P,T,Y'];
+    const out = join(dir, 'named.jsonl');
+    expect(run(...args, '-o', out).code).toBe(0);
+    const lines = readFileSync(out, 'utf8').trim().split('\n');
+    const cases: [string, string][] = [
+      [
+        `${rechained([...lines.slice(0, 2), lines[1]!]).join('\n')}\n`,
+        `${out}:3: unit "${(JSON.parse(lines[1]!) as { unit: string }).unit}" of s0 again (first on line 2); cannot resume`,
+      ],
+      [`${rechained([lines[0]!, '{"term":"s0"}']).join('\n')}\n`, `${out}:2: not a unit of a count (term, unit, count); cannot resume`],
+      [`${rechained([...lines, lines[1]!]).join('\n')}\n`, `${out}:${lines.length}: the count's closing line is not the file's last; cannot resume`],
+      [
+        `${lines[0]!}\n{"term":"s0","unit":"1","count":"5"}\n`,
+        `${out}:2: no checksum (the file was written by an older puzzlesat, or edited); cannot resume from it`,
+      ],
+    ];
+    for (const [text, says] of cases) {
+      writeFileSync(out, text);
+      const r = run(...args, '-o', out, '--resume');
+      expect({ code: r.code, out: r.out, err: r.err }).toEqual({ code: 1, out: '', err: `puzzlesat: --resume: ${says}\n` });
+      expect(readFileSync(out, 'utf8')).toBe(text);
     }
   });
 

@@ -283,12 +283,12 @@ export class CountFile extends ChainedFile<CountHeader> {
       // reported below
     }
     if (theirs?.puzzlesat !== 'count')
-      throw new UserError(`--resume: ${this.path}:1 has no count header (not written by puzzlesat count --output); cannot resume`);
+      throw new UserError(`${this.path}:1 has no count header (not written by puzzlesat count --output); cannot resume`);
     const ours = this.header;
     if (theirs.fingerprint === ours.fingerprint) return;
     if (theirs.unique !== ours.unique)
       throw new UserError(
-        `--resume: ${this.path}:1 counts ${theirs.unique ? 'classes (--unique)' : 'solutions (no --unique)'}; resume it the same way or start another file`,
+        `${this.path}:1 counts ${theirs.unique ? 'classes (--unique)' : 'solutions (no --unique)'}; resume it the same way or start another file`,
       );
     theirs = { ...theirs, params: headerParams(theirs.params) };
     const differs = countFields(ours.counter, ours.unique, this.sameProblem(theirs.problem)).find(
@@ -305,7 +305,7 @@ export class CountFile extends ChainedFile<CountHeader> {
       problem: 'a different problem (other rows, symmetries, clauses or projection)',
       version: `a different puzzlesat version (${String(theirs.version)})`,
     }[differs];
-    throw new UserError(`--resume: ${this.path}:1 was written for ${what}; resume it with the options it was started with, or start another file`);
+    throw new UserError(`${this.path}:1 was written for ${what}; resume it with the options it was started with, or start another file`);
   }
 
   /** Whether a file's problem is this count's (by this puzzlesat's hash, or by the one it wrote before). */

@@ -110,6 +110,9 @@ export async function openRunFile(
 export const nothingToResume = (file: { path: string; nothingResumed?: string }, run: string): string =>
   `puzzlesat: resuming: nothing to resume at ${file.path} (${file.nothingResumed}); the ${run} starts from the beginning\n`;
 
+/** A resumed file refused, `message` naming where in it (FILE:LINE: why): every such refusal is said as the option that read it. */
+export const resumeRefusal = (message: string): UserError => new UserError(`${optionName('resume')}: ${message}`);
+
 /** What a verb says when a stop came before its --output file was opened. */
 export const stoppedBeforeOutput = (path: string): string => `puzzlesat: stopped before ${path} was read or written; it is left as it was\n`;
 
@@ -159,14 +162,15 @@ export abstract class ChainedFile<Header extends { puzzlesat: string }> {
     this.toRead = exists && options.resume;
   }
 
-  /** Reads back what a resumed file holds (none otherwise); a refusal releases the lock. */
+  /** Reads back what a resumed file holds (none otherwise); a refusal, named as every refusal of a resumed file is (resumeRefusal), releases the lock. */
   readBack(): this {
     try {
       if (this.toRead) this.readExisting();
       return this;
     } catch (e) {
       this.lock?.release();
-      throw e;
+      // What the file holds is refused at its line (FILE:LINE: ...); a file that cannot be read names --output instead.
+      throw e instanceof UserError && e.message.startsWith(this.path) ? resumeRefusal(e.message) : e;
     }
   }
 
@@ -192,7 +196,7 @@ export abstract class ChainedFile<Header extends { puzzlesat: string }> {
       return;
     }
     const verb = this.header.puzzlesat;
-    throw new UserError(`--resume: ${this.path} is not a file of puzzlesat ${verb} --output (no run header); cannot resume from it`);
+    throw new UserError(`${this.path} is not a file of puzzlesat ${verb} --output (no run header); cannot resume from it`);
   }
 
   /** A kept line's record, once its checksum follows from the lines above. */
@@ -359,12 +363,10 @@ function checkHeader(text: string, ours: RunHeader, path: string): void {
     // reported below
   }
   if (theirs?.puzzlesat !== 'enumerate')
-    throw new UserError(`--resume: ${path}:1 has no run header (not written by puzzlesat enumerate --output); cannot resume`);
+    throw new UserError(`${path}:1 has no run header (not written by puzzlesat enumerate --output); cannot resume`);
   if (theirs.fingerprint === ours.fingerprint) return;
   if (theirs.unique !== ours.unique)
-    throw new UserError(
-      `--resume: ${path}:1 was written ${theirs.unique ? 'with' : 'without'} --unique; resume it the same way or start another file`,
-    );
+    throw new UserError(`${path}:1 was written ${theirs.unique ? 'with' : 'without'} --unique; resume it the same way or start another file`);
   if (theirs.uniqueBy !== ours.uniqueBy) refuseOtherClasses(path, theirs.uniqueBy, ours.uniqueBy);
   theirs = { ...theirs, params: headerParams(theirs.params) };
   const differs = (['puzzle', 'params', 'cnf', 'version'] as const).find((k) => JSON.stringify(theirs![k]) !== JSON.stringify(ours[k]));
@@ -377,18 +379,16 @@ function checkHeader(text: string, ours: RunHeader, path: string): void {
     cnf: 'a different encoding (another CNF)',
     version: `a different puzzlesat version (${String(theirs.version)})`,
   }[differs];
-  throw new UserError(`--resume: ${path}:1 was written for ${what}; resume it with the options it was started with, or start another file`);
+  throw new UserError(`${path}:1 was written for ${what}; resume it with the options it was started with, or start another file`);
 }
 
 /** A file of classes kept another way than this run's (a file written before headers said: by its formula, which then differs too). */
 function refuseOtherClasses(path: string, theirs: SymmetryBreaking | undefined, ours: SymmetryBreaking | undefined): never {
   const option = optionName('uniqueBy');
   if (theirs === undefined)
-    throw new UserError(
-      `--resume: ${path}:1 does not say how its classes were kept (${option}: written by an earlier puzzlesat); start another file`,
-    );
+    throw new UserError(`${path}:1 does not say how its classes were kept (${option}: written by an earlier puzzlesat); start another file`);
   throw new UserError(
-    `--resume: ${path}:1 was written with ${option} ${theirs}, and this run's is ${String(ours)}; give ${option} ${theirs} to resume it, or start another file`,
+    `${path}:1 was written with ${option} ${theirs}, and this run's is ${String(ours)}; give ${option} ${theirs} to resume it, or start another file`,
   );
 }
 
@@ -415,7 +415,7 @@ export function refuseOtherEncoding(path: string, theirs: unknown, ours: unknown
   const { key, inFile, now } = firstDiffering(theirs, ours);
   if (key === undefined || !(key in ENCODING_PARAMS) || typeof inFile[key] !== 'string' || typeof now[key] !== 'string') return;
   throw new UserError(
-    `--resume: ${path}:1 was written with --${key} ${inFile[key]}, and this run's is ${now[key]} ` +
+    `${path}:1 was written with --${key} ${inFile[key]}, and this run's is ${now[key]} ` +
       `(the default --${key} depends on the puzzle, --solver, --enum-mode and --propagation); give --${key} ${inFile[key]} to resume it, or start another file`,
   );
 }
