@@ -142,6 +142,10 @@ export const handler = (args: Args) =>
                   onCountUnit: (u) => out.writeUnit(u),
                 }
               : {}),
+          }).catch((e: unknown) => {
+            // Refused once the count went on: what it added stands on the refused records, and the file goes back to what was read.
+            if (e instanceof RecordedCountConflict) out?.discardAdded();
+            throw e;
           });
           out?.finish(result.complete ? result.count : undefined);
           return result;
@@ -156,6 +160,8 @@ export const handler = (args: Args) =>
           );
         throw resumeRefusal(`${out.where(term, e.unit)}: ${e.message}; the file does not belong to this count`);
       }
+      if (e instanceof RecordedCountConflict && out && e.recorded === undefined)
+        throw resumeRefusal(`${out.path}: the units in the file make ${e.made}; cannot resume`);
       if (e instanceof RecordedCountConflict && out)
         throw resumeRefusal(
           `${out.closedAt}: the count is closed as finished with ${e.recorded}, but the units in the file make ${e.made}; cannot resume`,

@@ -216,6 +216,16 @@ export abstract class ChainedFile<Header extends { puzzlesat: string }> {
     this.fd ??= openForAppending(this.path, this.keepBytes, this.header, this.option);
   }
 
+  /** Cuts what this run appended, the file then the whole lines its resume read: for a file refused once the run went on. */
+  discardAdded(): void {
+    if (this.fd === undefined || this.keepBytes === undefined) return;
+    try {
+      truncateSync(this.path, this.keepBytes);
+    } catch (e) {
+      throw new UserError(`${this.option}: cannot write "${this.path}": ${systemReason(e)}`);
+    }
+  }
+
   close(): void {
     if (this.fd !== undefined) closeOutput(this.fd, this.path);
     this.fd = undefined;
