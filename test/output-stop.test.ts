@@ -94,12 +94,12 @@ describe('--output hashing its problem hears the stop', () => {
     const small = pentomino({ preset: '3x20' });
     const header = runHeader(small, false);
     const poll = vi.fn();
-    new RunFile(path, small, header, { resume: true, force: false }, poll).close();
+    new RunFile(path, small, header, { resume: true, force: false }, poll).readBack().close();
     expect(poll).toHaveBeenCalledTimes(records);
     const stopping = vi.fn(() => {
       throw new Error('told to stop');
     });
-    expect(() => new RunFile(path, small, header, { resume: true, force: false }, stopping)).toThrow('told to stop');
+    expect(() => new RunFile(path, small, header, { resume: true, force: false }, stopping).readBack()).toThrow('told to stop');
     expect(readFileSync(path, 'utf8')).toBe(text);
     expect(existsSync(`${path}.lock`)).toBe(false);
   });

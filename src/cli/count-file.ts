@@ -14,7 +14,7 @@ import {
   toolVersion,
 } from '../index.js';
 import { optionName } from './options.js';
-import { ChainedFile, cnfHash, headerParams, otherParams, refuseOtherEncoding, sha256 } from './run-file.js';
+import { ChainedFile, cnfHash, headerParams, otherParams, readBackUnlessStopped, refuseOtherEncoding, sha256 } from './run-file.js';
 
 /**
  * The `count --output` file: JSON lines that a stopped count resumes from.
@@ -141,13 +141,8 @@ export async function openCountFile(
   // Hashed as the front end runs set-ups, as the enumeration's file is (openRunFile).
   const header = await setUpUnlessStopped(() => countHeader(instance, kind.counter, kind.unique, kind.uniqueBy, poll));
   if (!header) return undefined;
-  const file = new CountFile(path, header, options, problemBefore(instance, kind.counter, kind.unique, poll), poll);
-  // A resumed file read back the same way: read plainly, a large one's records (its header checked against the hashes of
-  // before, problemBefore) took seconds, and the CLI's Ctrl-C was heard once they were read. A stop there, heard by a poll
-  // (a refusal, which releases the lock) or by the runner cutting the read short, leaves the file as it was and unlocked.
-  const read = await setUpUnlessStopped(() => file.readBack());
-  if (!read) file.close();
-  return read;
+  // Its records (its header checked against the hashes of before, problemBefore) read back the same way.
+  return readBackUnlessStopped(new CountFile(path, header, options, problemBefore(instance, kind.counter, kind.unique, poll), poll));
 }
 
 /**

@@ -17,7 +17,6 @@ import {
   processAlive,
   setUpPoll,
   setUpUnlessStopped,
-  unlessStopped,
   readWholeLines,
   writeOrExplain,
   systemReason,
@@ -103,7 +102,20 @@ export async function openRunFile(
 ): Promise<RunFile | undefined> {
   const poll = setUpPoll(stop);
   const header = await setUpUnlessStopped(() => runHeader(instance, classes, poll));
-  return header && unlessStopped(() => new RunFile(path, instance, header, options, poll));
+  return header && readBackUnlessStopped(new RunFile(path, instance, header, options, poll));
+}
+
+/**
+ * A resumable file (locked when made) with its records read back as the
+ * front end runs set-ups: read plainly, a large file's records took seconds,
+ * and the CLI's Ctrl-C was heard once they were read. A stop there, heard by
+ * a poll (a refusal, which releases the lock) or by the runner cutting the
+ * read short, leaves the file as it was and unlocked: undefined then.
+ */
+export async function readBackUnlessStopped<F extends ChainedFile<{ puzzlesat: string }>>(file: F): Promise<F | undefined> {
+  const read = await setUpUnlessStopped(() => file.readBack());
+  if (!read) file.close();
+  return read;
 }
 
 /** What a verb says when --resume found nothing to continue in its --output file (ChainedFile.nothingResumed): `run` starts from the beginning. */
@@ -120,9 +132,9 @@ export const stoppedBeforeOutput = (path: string): string => `puzzlesat: stopped
  * What the resumable output files share (enumerate's and count's): the
  * lock, the header line, records chained by checksum (see RunFile), and
  * appending after the whole lines a resume kept. A subclass reads its own
- * records back (readExisting, each line through record()) and calls open()
- * at the end of its constructor, once its own fields exist; or lockFor()
- * there and readBack() later, a read its caller can cut short (count's).
+ * records back (readExisting, each line through record()) and calls
+ * lockFor() in its constructor; readBack() reads later, a read its opener
+ * can cut short (readBackUnlessStopped).
  */
 export abstract class ChainedFile<Header extends { puzzlesat: string }> {
   private fd: number | undefined;
@@ -146,12 +158,6 @@ export abstract class ChainedFile<Header extends { puzzlesat: string }> {
     private readonly option: string,
   ) {
     this.sum = chained('', JSON.stringify(header));
-  }
-
-  /** Locks the file and, resuming, reads what is there; nothing is written yet. */
-  protected open(options: RunFileOptions): void {
-    this.lockFor(options);
-    this.readBack();
   }
 
   /** Locks the file, noting whether a resume has something to read back (readBack). */
@@ -260,7 +266,7 @@ export class RunFile extends ChainedFile<RunHeader> {
     private readonly poll: SetUpPoll = () => {},
   ) {
     super(path, header, optionName('output'));
-    this.open(options);
+    this.lockFor(options);
   }
 
   writeSolution(record: { orbit: number; vars: number[]; solution: unknown }): void {
