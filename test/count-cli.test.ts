@@ -321,8 +321,54 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
       // Twice: refused where it is again, as a unit twice always was.
       refused(
         [...lines.slice(0, -1), lines[k + 1]!, lines.at(-1)!],
-        `${out}:${lines.length}: unit "${unit}" of ${term} again (first on line ${k + 2})`,
+        `--resume: ${out}:${lines.length}: unit "${unit}" of ${term} again (first on line ${k + 2})`,
       );
+    }
+  });
+
+  it('refuses an unfinished count of classes whose units, edited where the recount does not look, make no whole number of classes, the file as it was (regression: "internal error: burnside: … not a multiple of the group order" once the count was done)', () => {
+    const args = ['polyomino', '--board', '5x4', '--pieces', 'L,P,T,Y', '--unique'];
+    const out = join(dir, 'uneven.jsonl');
+    expect(run(...args, '-o', out).code).toBe(0);
+    const lines = readFileSync(out, 'utf8').trim().split('\n');
+    // Stopped before its last units, and the costliest unit with solutions (the recount takes the cheapest) given one more.
+    const kept = lines.slice(0, -4);
+    const units = kept.slice(1).map((l) => JSON.parse(l) as { count: string; nodes: number });
+    const edited = 1 + units.indexOf(units.filter((u) => u.count !== '0').reduce((a, b) => (b.nodes > a.nodes ? b : a)));
+    const text = `${rechained(kept.map((l, i) => (i === edited ? l.replace(/"count":"(\d+)"/, (_, n: string) => `"count":"${Number(n) + 1}"`) : l))).join('\n')}\n`;
+    writeFileSync(out, text);
+    const r = run(...args, '-o', out, '--resume');
+    expect({ code: r.code, out: r.out }).toEqual({ code: 1, out: '' });
+    expect(r.err).toMatch(
+      new RegExp(
+        `^puzzlesat: resuming: .*\\npuzzlesat: --resume: ${out}: the units in the file make no whole number of classes \\(.* fix \\d+ in all, not a multiple of \\d+\\); cannot resume\\n$`,
+      ),
+    );
+    expect(readFileSync(out, 'utf8')).toBe(text);
+  });
+
+  it('names --resume in every refusal of what a resumed file holds, as its header\'s refusals do (regression: "unit … again", "not a unit of a count", "closing line is not the file\'s last", "no checksum" came without it)', () => {
+    const args = ['polyomino', '--board', '5x4', '--pieces', 'L,P,T,Y'];
+    const out = join(dir, 'named.jsonl');
+    expect(run(...args, '-o', out).code).toBe(0);
+    const lines = readFileSync(out, 'utf8').trim().split('\n');
+    const cases: [string, string][] = [
+      [
+        `${rechained([...lines.slice(0, 2), lines[1]!]).join('\n')}\n`,
+        `${out}:3: unit "${(JSON.parse(lines[1]!) as { unit: string }).unit}" of s0 again (first on line 2); cannot resume`,
+      ],
+      [`${rechained([lines[0]!, '{"term":"s0"}']).join('\n')}\n`, `${out}:2: not a unit of a count (term, unit, count); cannot resume`],
+      [`${rechained([...lines, lines[1]!]).join('\n')}\n`, `${out}:${lines.length}: the count's closing line is not the file's last; cannot resume`],
+      [
+        `${lines[0]!}\n{"term":"s0","unit":"1","count":"5"}\n`,
+        `${out}:2: no checksum (the file was written by an older puzzlesat, or edited); cannot resume from it`,
+      ],
+    ];
+    for (const [text, says] of cases) {
+      writeFileSync(out, text);
+      const r = run(...args, '-o', out, '--resume');
+      expect({ code: r.code, out: r.out, err: r.err }).toEqual({ code: 1, out: '', err: `puzzlesat: --resume: ${says}\n` });
+      expect(readFileSync(out, 'utf8')).toBe(text);
     }
   });
 

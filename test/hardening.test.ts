@@ -477,7 +477,7 @@ describe('1. resume that cannot lie', { timeout: 600_000 }, () => {
     const read = (lines: string[]) => {
       const path = join(dir, 'mutant.jsonl');
       writeFileSync(path, lines.length ? `${lines.join('\n')}\n` : '');
-      const state = new RunFile(path, instance, header, { resume: true, force: false });
+      const state = new RunFile(path, instance, header, { resume: true, force: false }).readBack();
       state.close();
       return state;
     };

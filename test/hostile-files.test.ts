@@ -579,7 +579,11 @@ describe('enumerate --resume: a record of valid JSON and a good checksum, of the
     expect(run([...enumerate, '-o', 'typed.jsonl']).code).toBe(0);
     const lines = readFileSync(join(dir, 'typed.jsonl'), 'utf8').trim().split('\n');
     const cases: [string, (records: Record<string, unknown>[]) => Record<string, unknown>[], RegExp][] = [
-      ['cube-number.jsonl', (r) => [{ cube: 5 }, ...r], /cube-number\.jsonl:2: neither a solution .* nor a finished cube .*; cannot resume$/m],
+      [
+        'cube-number.jsonl',
+        (r) => [{ cube: 5 }, ...r],
+        /^puzzlesat: --resume: cube-number\.jsonl:2: neither a solution .* nor a finished cube .*; cannot resume$/m,
+      ],
       ['index-text.jsonl', (r) => r.map((x) => (x.index === 1 ? { ...x, index: '1' } : x)), /index-text\.jsonl:2: neither a solution/m],
       ['other-record.jsonl', (r) => [...r.slice(0, 3), { note: 'by hand' }], /other-record\.jsonl:5: neither a solution/m],
     ];

@@ -94,12 +94,12 @@ describe('--output hashing its problem hears the stop', () => {
     const small = pentomino({ preset: '3x20' });
     const header = runHeader(small, false);
     const poll = vi.fn();
-    new RunFile(path, small, header, { resume: true, force: false }, poll).close();
+    new RunFile(path, small, header, { resume: true, force: false }, poll).readBack().close();
     expect(poll).toHaveBeenCalledTimes(records);
     const stopping = vi.fn(() => {
       throw new Error('told to stop');
     });
-    expect(() => new RunFile(path, small, header, { resume: true, force: false }, stopping)).toThrow('told to stop');
+    expect(() => new RunFile(path, small, header, { resume: true, force: false }, stopping).readBack()).toThrow('told to stop');
     expect(readFileSync(path, 'utf8')).toBe(text);
     expect(existsSync(`${path}.lock`)).toBe(false);
   });
@@ -132,7 +132,7 @@ describe('--output hashing its problem hears the stop', () => {
     expect(readFileSync(path, 'utf8')).toBe(text);
     // A line past the limit is refused where it is, naming the limit.
     expect(() => withSizeLimits({ bytes: longest - 1 }, () => resumed())).toThrow(
-      new RegExp(`^${path}:\\d+: the line holds at least ${longest} bytes, more than the limit of ${longest - 1} \\(raise it with`),
+      new RegExp(`^--resume: ${path}:\\d+: the line holds at least ${longest} bytes, more than the limit of ${longest - 1} \\(raise it with`),
     );
     // The end of the file, here a tail no stopped run leaves, is read only after the lines before it: the stop comes first.
     writeFileSync(path, `${text}not a record`);

@@ -14,7 +14,16 @@ import {
   toolVersion,
 } from '../index.js';
 import { optionName } from './options.js';
-import { ChainedFile, cnfHash, headerParams, otherParams, refuseLackingField, refuseOtherEncoding, sha256 } from './run-file.js';
+import {
+  ChainedFile,
+  cnfHash,
+  headerParams,
+  otherParams,
+  readBackUnlessStopped,
+  refuseLackingField,
+  refuseOtherEncoding,
+  sha256,
+} from './run-file.js';
 
 /**
  * The `count --output` file: JSON lines that a stopped count resumes from.
@@ -141,13 +150,8 @@ export async function openCountFile(
   // Hashed as the front end runs set-ups, as the enumeration's file is (openRunFile).
   const header = await setUpUnlessStopped(() => countHeader(instance, kind.counter, kind.unique, kind.uniqueBy, poll));
   if (!header) return undefined;
-  const file = new CountFile(path, header, options, problemBefore(instance, kind.counter, kind.unique, poll), poll);
-  // A resumed file read back the same way: read plainly, a large one's records (its header checked against the hashes of
-  // before, problemBefore) took seconds, and the CLI's Ctrl-C was heard once they were read. A stop there, heard by a poll
-  // (a refusal, which releases the lock) or by the runner cutting the read short, leaves the file as it was and unlocked.
-  const read = await setUpUnlessStopped(() => file.readBack());
-  if (!read) file.close();
-  return read;
+  // Its records (its header checked against the hashes of before, problemBefore) read back the same way.
+  return readBackUnlessStopped(new CountFile(path, header, options, problemBefore(instance, kind.counter, kind.unique, poll), poll));
 }
 
 /**
@@ -283,13 +287,13 @@ export class CountFile extends ChainedFile<CountHeader> {
       // reported below
     }
     if (theirs?.puzzlesat !== 'count')
-      throw new UserError(`--resume: ${this.path}:1 has no count header (not written by puzzlesat count --output); cannot resume`);
+      throw new UserError(`${this.path}:1 has no count header (not written by puzzlesat count --output); cannot resume`);
     const ours = this.header;
     if (theirs.fingerprint === ours.fingerprint) return;
     refuseLackingField(theirs, HEADER_FIELDS, this.path, 'count');
     if (theirs.unique !== ours.unique)
       throw new UserError(
-        `--resume: ${this.path}:1 counts ${theirs.unique ? 'classes (--unique)' : 'solutions (no --unique)'}; resume it the same way or start another file`,
+        `${this.path}:1 counts ${theirs.unique ? 'classes (--unique)' : 'solutions (no --unique)'}; resume it the same way or start another file`,
       );
     theirs = { ...theirs, params: headerParams(theirs.params) };
     const differs = countFields(ours.counter, ours.unique, this.sameProblem(theirs.problem)).find(
@@ -306,7 +310,7 @@ export class CountFile extends ChainedFile<CountHeader> {
       problem: 'a different problem (other rows, symmetries, clauses or projection)',
       version: `a different puzzlesat version (${String(theirs.version)})`,
     }[differs];
-    throw new UserError(`--resume: ${this.path}:1 was written for ${what}; resume it with the options it was started with, or start another file`);
+    throw new UserError(`${this.path}:1 was written for ${what}; resume it with the options it was started with, or start another file`);
   }
 
   /** Whether a file's problem is this count's (by this puzzlesat's hash, or by the one it wrote before). */

@@ -11,7 +11,6 @@ import {
   isCnfPath,
   RecordedCountConflict,
   ResumeConflict,
-  UserError,
   mebibytes,
   planInstance,
   resolvePlan,
@@ -37,7 +36,7 @@ import {
 import { wasInterrupted } from './interrupt.js';
 import { sizeInBytes } from './options.js';
 import { startProgress } from './progress.js';
-import { nothingToResume, stoppedBeforeOutput } from './run-file.js';
+import { nothingToResume, resumeRefusal, stoppedBeforeOutput } from './run-file.js';
 
 /**
  * `puzzlesat count`: the number of solutions (or classes) without visiting
@@ -143,6 +142,10 @@ export const handler = (args: Args) =>
                   onCountUnit: (u) => out.writeUnit(u),
                 }
               : {}),
+          }).catch((e: unknown) => {
+            // Refused once the count went on: what it added stands on the refused records, and the file goes back to what was read.
+            if (e instanceof RecordedCountConflict) out?.discardAdded();
+            throw e;
           });
           out?.finish(result.complete ? result.count : undefined);
           return result;
@@ -152,14 +155,16 @@ export const handler = (args: Args) =>
       if (e instanceof ResumeConflict && out) {
         const [term] = e.term !== undefined ? [e.term] : ([...out.finished].find(([, units]) => units.has(e.unit)) ?? ['?']);
         if (e.missing)
-          throw new UserError(
-            `--resume: ${out.closedAt}: the count is closed as finished, but unit "${e.unit}" of term ${term} is not in the file; cannot resume`,
+          throw resumeRefusal(
+            `${out.closedAt}: the count is closed as finished, but unit "${e.unit}" of term ${term} is not in the file; cannot resume`,
           );
-        throw new UserError(`--resume: ${out.where(term, e.unit)}: ${e.message}; the file does not belong to this count`);
+        throw resumeRefusal(`${out.where(term, e.unit)}: ${e.message}; the file does not belong to this count`);
       }
+      if (e instanceof RecordedCountConflict && out && e.recorded === undefined)
+        throw resumeRefusal(`${out.path}: the units in the file make ${e.made}; cannot resume`);
       if (e instanceof RecordedCountConflict && out)
-        throw new UserError(
-          `--resume: ${out.closedAt}: the count is closed as finished with ${e.recorded}, but the units in the file make ${e.made}; cannot resume`,
+        throw resumeRefusal(
+          `${out.closedAt}: the count is closed as finished with ${e.recorded}, but the units in the file make ${e.made}; cannot resume`,
         );
       throw e;
     }

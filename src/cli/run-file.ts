@@ -17,7 +17,6 @@ import {
   processAlive,
   setUpPoll,
   setUpUnlessStopped,
-  unlessStopped,
   readWholeLines,
   writeOrExplain,
   systemReason,
@@ -103,12 +102,28 @@ export async function openRunFile(
 ): Promise<RunFile | undefined> {
   const poll = setUpPoll(stop);
   const header = await setUpUnlessStopped(() => runHeader(instance, classes, poll));
-  return header && unlessStopped(() => new RunFile(path, instance, header, options, poll));
+  return header && readBackUnlessStopped(new RunFile(path, instance, header, options, poll));
+}
+
+/**
+ * A resumable file (locked when made) with its records read back as the
+ * front end runs set-ups: read plainly, a large file's records took seconds,
+ * and the CLI's Ctrl-C was heard once they were read. A stop there, heard by
+ * a poll (a refusal, which releases the lock) or by the runner cutting the
+ * read short, leaves the file as it was and unlocked: undefined then.
+ */
+export async function readBackUnlessStopped<F extends ChainedFile<{ puzzlesat: string }>>(file: F): Promise<F | undefined> {
+  const read = await setUpUnlessStopped(() => file.readBack());
+  if (!read) file.close();
+  return read;
 }
 
 /** What a verb says when --resume found nothing to continue in its --output file (ChainedFile.nothingResumed): `run` starts from the beginning. */
 export const nothingToResume = (file: { path: string; nothingResumed?: string }, run: string): string =>
   `puzzlesat: resuming: nothing to resume at ${file.path} (${file.nothingResumed}); the ${run} starts from the beginning\n`;
+
+/** A resumed file refused, `message` naming where in it (FILE:LINE: why): every such refusal is said as the option that read it. */
+export const resumeRefusal = (message: string): UserError => new UserError(`${optionName('resume')}: ${message}`);
 
 /** What a verb says when a stop came before its --output file was opened. */
 export const stoppedBeforeOutput = (path: string): string => `puzzlesat: stopped before ${path} was read or written; it is left as it was\n`;
@@ -117,9 +132,9 @@ export const stoppedBeforeOutput = (path: string): string => `puzzlesat: stopped
  * What the resumable output files share (enumerate's and count's): the
  * lock, the header line, records chained by checksum (see RunFile), and
  * appending after the whole lines a resume kept. A subclass reads its own
- * records back (readExisting, each line through record()) and calls open()
- * at the end of its constructor, once its own fields exist; or lockFor()
- * there and readBack() later, a read its caller can cut short (count's).
+ * records back (readExisting, each line through record()) and calls
+ * lockFor() in its constructor; readBack() reads later, a read its opener
+ * can cut short (readBackUnlessStopped).
  */
 export abstract class ChainedFile<Header extends { puzzlesat: string }> {
   private fd: number | undefined;
@@ -145,12 +160,6 @@ export abstract class ChainedFile<Header extends { puzzlesat: string }> {
     this.sum = chained('', JSON.stringify(header));
   }
 
-  /** Locks the file and, resuming, reads what is there; nothing is written yet. */
-  protected open(options: RunFileOptions): void {
-    this.lockFor(options);
-    this.readBack();
-  }
-
   /** Locks the file, noting whether a resume has something to read back (readBack). */
   protected lockFor(options: RunFileOptions): void {
     const exists = existsSync(this.path);
@@ -159,14 +168,15 @@ export abstract class ChainedFile<Header extends { puzzlesat: string }> {
     this.toRead = exists && options.resume;
   }
 
-  /** Reads back what a resumed file holds (none otherwise); a refusal releases the lock. */
+  /** Reads back what a resumed file holds (none otherwise); a refusal, named as every refusal of a resumed file is (resumeRefusal), releases the lock. */
   readBack(): this {
     try {
       if (this.toRead) this.readExisting();
       return this;
     } catch (e) {
       this.lock?.release();
-      throw e;
+      // What the file holds is refused at its line (FILE:LINE: ...); a file that cannot be read names --output instead.
+      throw e instanceof UserError && e.message.startsWith(this.path) ? resumeRefusal(e.message) : e;
     }
   }
 
@@ -192,7 +202,7 @@ export abstract class ChainedFile<Header extends { puzzlesat: string }> {
       return;
     }
     const verb = this.header.puzzlesat;
-    throw new UserError(`--resume: ${this.path} is not a file of puzzlesat ${verb} --output (no run header); cannot resume from it`);
+    throw new UserError(`${this.path} is not a file of puzzlesat ${verb} --output (no run header); cannot resume from it`);
   }
 
   /** A kept line's record, once its checksum follows from the lines above. */
@@ -210,6 +220,16 @@ export abstract class ChainedFile<Header extends { puzzlesat: string }> {
 
   protected openForWriting(): void {
     this.fd ??= openForAppending(this.path, this.keepBytes, this.header, this.option);
+  }
+
+  /** Cuts what this run appended, the file then the whole lines its resume read: for a file refused once the run went on. */
+  discardAdded(): void {
+    if (this.fd === undefined || this.keepBytes === undefined) return;
+    try {
+      truncateSync(this.path, this.keepBytes);
+    } catch (e) {
+      throw new UserError(`${this.option}: cannot write "${this.path}": ${systemReason(e)}`);
+    }
   }
 
   close(): void {
@@ -246,7 +266,7 @@ export class RunFile extends ChainedFile<RunHeader> {
     private readonly poll: SetUpPoll = () => {},
   ) {
     super(path, header, optionName('output'));
-    this.open(options);
+    this.lockFor(options);
   }
 
   writeSolution(record: { orbit: number; vars: number[]; solution: unknown }): void {
@@ -368,8 +388,8 @@ function fitsField(value: unknown, words: string): boolean {
 export function refuseLackingField(header: object, fields: Readonly<Record<string, string>>, path: string, verb: string): void {
   const lacking = Object.entries(fields).find(([key, words]) => !fitsField((header as Record<string, unknown>)[key], words));
   if (lacking)
-    throw new UserError(
-      `--resume: ${path}:1: the ${verb} header has no "${lacking[0]}" (${lacking[1]}); it was edited, or not written by puzzlesat ${verb} --output: cannot resume`,
+    throw resumeRefusal(
+      `${path}:1: the ${verb} header has no "${lacking[0]}" (${lacking[1]}); it was edited, or not written by puzzlesat ${verb} --output: cannot resume`,
     );
 }
 
@@ -381,13 +401,11 @@ function checkHeader(text: string, ours: RunHeader, path: string): void {
     // reported below
   }
   if (theirs?.puzzlesat !== 'enumerate')
-    throw new UserError(`--resume: ${path}:1 has no run header (not written by puzzlesat enumerate --output); cannot resume`);
+    throw new UserError(`${path}:1 has no run header (not written by puzzlesat enumerate --output); cannot resume`);
   if (theirs.fingerprint === ours.fingerprint) return;
   refuseLackingField(theirs, HEADER_FIELDS, path, 'enumerate');
   if (theirs.unique !== ours.unique)
-    throw new UserError(
-      `--resume: ${path}:1 was written ${theirs.unique ? 'with' : 'without'} --unique; resume it the same way or start another file`,
-    );
+    throw new UserError(`${path}:1 was written ${theirs.unique ? 'with' : 'without'} --unique; resume it the same way or start another file`);
   if (theirs.uniqueBy !== ours.uniqueBy) refuseOtherClasses(path, theirs.uniqueBy, ours.uniqueBy);
   theirs = { ...theirs, params: headerParams(theirs.params) };
   const differs = (['puzzle', 'params', 'cnf', 'version'] as const).find((k) => JSON.stringify(theirs![k]) !== JSON.stringify(ours[k]));
@@ -400,18 +418,16 @@ function checkHeader(text: string, ours: RunHeader, path: string): void {
     cnf: 'a different encoding (another CNF)',
     version: `a different puzzlesat version (${String(theirs.version)})`,
   }[differs];
-  throw new UserError(`--resume: ${path}:1 was written for ${what}; resume it with the options it was started with, or start another file`);
+  throw new UserError(`${path}:1 was written for ${what}; resume it with the options it was started with, or start another file`);
 }
 
 /** A file of classes kept another way than this run's (a file written before headers said: by its formula, which then differs too). */
 function refuseOtherClasses(path: string, theirs: SymmetryBreaking | undefined, ours: SymmetryBreaking | undefined): never {
   const option = optionName('uniqueBy');
   if (theirs === undefined)
-    throw new UserError(
-      `--resume: ${path}:1 does not say how its classes were kept (${option}: written by an earlier puzzlesat); start another file`,
-    );
+    throw new UserError(`${path}:1 does not say how its classes were kept (${option}: written by an earlier puzzlesat); start another file`);
   throw new UserError(
-    `--resume: ${path}:1 was written with ${option} ${theirs}, and this run's is ${String(ours)}; give ${option} ${theirs} to resume it, or start another file`,
+    `${path}:1 was written with ${option} ${theirs}, and this run's is ${String(ours)}; give ${option} ${theirs} to resume it, or start another file`,
   );
 }
 
@@ -438,7 +454,7 @@ export function refuseOtherEncoding(path: string, theirs: unknown, ours: unknown
   const { key, inFile, now } = firstDiffering(theirs, ours);
   if (key === undefined || !(key in ENCODING_PARAMS) || typeof inFile[key] !== 'string' || typeof now[key] !== 'string') return;
   throw new UserError(
-    `--resume: ${path}:1 was written with --${key} ${inFile[key]}, and this run's is ${now[key]} ` +
+    `${path}:1 was written with --${key} ${inFile[key]}, and this run's is ${now[key]} ` +
       `(the default --${key} depends on the puzzle, --solver, --enum-mode and --propagation); give --${key} ${inFile[key]} to resume it, or start another file`,
   );
 }

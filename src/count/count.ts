@@ -103,8 +103,8 @@ export async function countPuzzle(instance: Instance, request: CountRequest = {}
   request.onResumeChecked?.();
   // A finished count resumed is its result: counting it again could only stop short of it (a --timeout) and report less.
   if (request.total !== undefined) return recordedCount(instance, request, request.total);
-  // Its units due for a recount were counted in the check.
-  return counted(instance, { ...request, recheck: undefined });
+  // Its units due for a recount were counted in the check; the others' counts, which only the total puts to the test, are the file's word.
+  return classesOnRecord(() => counted(instance, { ...request, recheck: undefined }), undefined);
 }
 
 /**
@@ -128,25 +128,33 @@ async function checkedRecords(instance: Instance, request: CountRequest): Promis
     await counted(instance, checking, 'started');
     return undefined;
   }
-  let report: CountReport;
-  try {
-    report = await counted(instance, { ...checking, recheck: undefined }, 'finished');
-  } catch (e) {
-    if (!(e instanceof UnevenBlock)) throw e;
-    throw new RecordedCountConflict(total, `no whole number of classes (${e.keys.join(', ')} fix ${e.sum} in all, not a multiple of ${e.order})`);
-  }
+  const report = await classesOnRecord(() => counted(instance, { ...checking, recheck: undefined }, 'finished'), total);
   if (!report.complete) return report;
   if (report.count !== total) throw new RecordedCountConflict(total, String(report.count));
   return undefined;
 }
 
-/** A finished count's file whose units make another count than its closing line records (`made`, in words). */
+/**
+ * A resumed count whose units on record sum, by Burnside, to no whole number
+ * of classes (UnevenBlock: a count edited) is the file's conflict, of a
+ * finished file (`total`, its closing line's) or of one the count went on.
+ */
+async function classesOnRecord(count: () => Promise<CountReport>, total: bigint | undefined): Promise<CountReport> {
+  try {
+    return await count();
+  } catch (e) {
+    if (!(e instanceof UnevenBlock)) throw e;
+    throw new RecordedCountConflict(total, `no whole number of classes (${e.keys.join(', ')} fix ${e.sum} in all, not a multiple of ${e.order})`);
+  }
+}
+
+/** A count's file whose units make another count (`made`, in words) than its closing line records, or (`recorded` undefined) none. */
 export class RecordedCountConflict extends Error {
   constructor(
-    readonly recorded: bigint,
+    readonly recorded: bigint | undefined,
     readonly made: string,
   ) {
-    super(`the count is recorded as ${recorded}, its units make ${made}`);
+    super(recorded === undefined ? `its units make ${made}` : `the count is recorded as ${recorded}, its units make ${made}`);
   }
 }
 
