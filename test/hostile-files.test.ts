@@ -619,7 +619,7 @@ describe('a file that holds no item', { timeout: 120_000 }, () => {
     ] as const) {
       expectOneLineError(
         run(['solve', 'knapsack', '--items', file(name, text)]),
-        new RegExp(`^puzzlesat: ${name.replace('.', '\\.')}: no items`, 'm'),
+        new RegExp(`^puzzlesat: --resume: ${name.replace('.', '\\.')}: no items`, 'm'),
       );
     }
   });
@@ -690,7 +690,10 @@ describe('sweep --resume: a row of more solutions than a count holds exactly', {
       file(name, text);
       expectOneLineError(
         run([...sweep, '-o', name, '--resume']),
-        new RegExp(`^puzzlesat: ${name.replace('.', '\\.')}:3: solutions must be empty or a whole number of at most 9007199254740991, got "`, 'm'),
+        new RegExp(
+          `^puzzlesat: --resume: ${name.replace('.', '\\.')}:3: solutions must be empty or a whole number of at most 9007199254740991, got "`,
+          'm',
+        ),
       );
       expect(readFileSync(join(dir, name), 'utf8')).toBe(text);
     }

@@ -48,7 +48,7 @@ describe('resume files', { timeout: 300_000 }, () => {
     expect(fingerprint({})).toMatch(new RegExp(`^v${version.replaceAll('.', '\\.')}-`));
   });
 
-  it('sweep --resume refuses a row edited by hand at FILE:LINE, exit 1, the file untouched (regression: the edited count was resumed)', () => {
+  it('sweep --resume refuses a row edited by hand at FILE:LINE, named --resume as count and enumerate name theirs, exit 1, the file untouched (regressions: the edited count was resumed; no --resume: before the file)', () => {
     const sweep = ['sweep', 'genius-square', '--count', '--sample', '4', '--seed', '3', '--workers', '1', '-o', 'rolls.tsv'];
     expect(run(...sweep).code).toBe(0);
     const lines = read('rolls.tsv').split('\n');
@@ -56,7 +56,7 @@ describe('resume files', { timeout: 300_000 }, () => {
     lines[3] = lines[3]!.replace(/\tyes\t\d+\t/, '\tyes\t999\t');
     const edited = lines.join('\n');
     writeFileSync(join(dir, 'rolls.tsv'), edited);
-    expectRefusal(run(...sweep, '--resume'), /^puzzlesat: .*rolls\.tsv:4: the checksum does not follow from the lines above/);
+    expectRefusal(run(...sweep, '--resume'), /^puzzlesat: --resume: .*rolls\.tsv:4: the checksum does not follow from the lines above/);
     expect(read('rolls.tsv')).toBe(edited);
   });
 
@@ -73,7 +73,7 @@ describe('resume files', { timeout: 300_000 }, () => {
     expectRefusal(
       run(...sweep, '--resume'),
       new RegExp(
-        `^puzzlesat: .*foreign\\.tsv:${lines.length + 1}: roll ${foreign} is not one of this sweep's rolls; the file does not belong to this sweep`,
+        `^puzzlesat: --resume: .*foreign\\.tsv:${lines.length + 1}: roll ${foreign} is not one of this sweep's rolls; the file does not belong to this sweep`,
       ),
     );
     expect(read('foreign.tsv')).toBe(forged);

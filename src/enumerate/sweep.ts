@@ -410,6 +410,20 @@ function readRow(line: string, path: string, n: number, previous: string, rows: 
   return sum;
 }
 
+/**
+ * What `read` refuses in a resumed file (FILE:LINE: …) named by the option
+ * that resumes it, as count's and enumerate's files are (the bare FILE:LINE
+ * read as if the file had been given for itself).
+ */
+function resumeRefusal<T>(path: string, read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof UserError && e.message.startsWith(path)) throw new UserError(`${fieldName('resume')}: ${e.message}`);
+    throw e;
+  }
+}
+
 /** The output TSV, written line batch by line batch so that a stop loses nothing already solved. */
 class SweepFile {
   private constructor(
@@ -425,14 +439,14 @@ class SweepFile {
     let previous = new Map<number, SweepRow>();
     let sum = '';
     if (resume && existsSync(path)) {
-      const tsv = readSweepTsv(path);
+      const tsv = resumeRefusal(path, () => readSweepTsv(path));
       // Checked before the file is touched: another sweep's file is left as it was.
       if (tsv.params) checkParams(path, tsv.params, params);
       // A row of a roll the sweep does not visit would be kept in the file and left out of the results, unsaid.
       for (const [index, line] of tsv.lineOf)
         if (!planned.has(index))
           throw new UserError(
-            `${path}:${line}: roll ${rollAt(index).join(',')} is not one of this sweep's rolls; the file does not belong to this sweep`,
+            `${fieldName('resume')}: ${path}:${line}: roll ${rollAt(index).join(',')} is not one of this sweep's rolls; the file does not belong to this sweep`,
           );
       // Cut an unfinished last line (a hard kill mid-write) before appending. With no whole line the file is written
       // afresh below (opened 'w'): a device such as /dev/null cannot be truncated (EINVAL, an internal error).
