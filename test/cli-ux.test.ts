@@ -551,55 +551,49 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     }
   });
 
-  it('Ctrl-C while a resumed count reads its file back ends the run at once: 130, the file as it was and unlocked (regression: heard once every record was read and checked, seconds of a large file)', () => {
-    // A count's file with 200,000 records chained after its own: read back and checked, they take seconds. The press lands as the file opens.
-    const path = join(dir, 'long-resume.jsonl');
-    const args = ['count', 'pentomino', '--preset', '3x20', '-o', 'long-resume.jsonl'];
-    expect(run(...args, '--force', '--quiet').code).toBe(0);
-    const lines = readFileSync(path, 'utf8').trim().split('\n').slice(0, -1);
-    let sum = (JSON.parse(lines.at(-1)!) as { sum: string }).sum;
-    for (let k = 0; k < 200_000; k++) {
-      const body = JSON.stringify({ term: 's0', strategy: 'sweep', unit: `x ${k}`, count: '0', nodes: 1 }).slice(0, -1);
-      sum = chained(sum, body);
-      lines.push(`${body},"sum":"${sum}"}`);
-    }
-    const text = `${lines.join('\n')}\n`;
-    writeFileSync(path, text);
-    const r = interruptedOnOpen('long-resume.jsonl', [...args, '--resume', '--json']);
-    expect({ code: r.code, signal: r.signal, err: r.err }).toEqual({
-      code: 130,
-      signal: null,
-      err: '\npuzzlesat: stopping (Ctrl-C again to quit at once)\npuzzlesat: stopped before long-resume.jsonl was read or written; it is left as it was\n',
-    });
-    expect(JSON.parse(r.out)).toMatchObject({ count: 0, complete: false });
-    expect(readFileSync(path, 'utf8')).toBe(text);
-    expect(existsSync(`${path}.lock`)).toBe(false);
-  });
-
-  it('Ctrl-C while a resumed enumeration reads its file back ends the run at once: 130, the file as it was and unlocked (regression: heard once every record was read and checked)', () => {
-    // An enumeration's file with 200,000 finished cubes chained after its own records: read back, they take seconds. The press lands as the file opens.
-    const path = join(dir, 'long-enumerate.jsonl');
-    const args = ['enumerate', 'pentomino', '--preset', '3x20', '--solver', 'dlx', '--show', '0', '-o', 'long-enumerate.jsonl'];
-    expect(run(...args, '--force', '--quiet').code).toBe(0);
-    const lines = readFileSync(path, 'utf8').trim().split('\n');
-    let sum = (JSON.parse(lines.at(-1)!) as { sum: string }).sum;
-    for (let k = 0; k < 200_000; k++) {
-      const body = JSON.stringify({ cube: `${k + 1} -${k + 2}` }).slice(0, -1);
-      sum = chained(sum, body);
-      lines.push(`${body},"sum":"${sum}"}`);
-    }
-    const text = `${lines.join('\n')}\n`;
-    writeFileSync(path, text);
-    const r = interruptedOnOpen('long-enumerate.jsonl', [...args, '--resume', '--json']);
-    expect({ code: r.code, signal: r.signal, err: r.err }).toEqual({
-      code: 130,
-      signal: null,
-      err: '\npuzzlesat: stopping (Ctrl-C again to quit at once)\npuzzlesat: stopped before long-enumerate.jsonl was read or written; it is left as it was\n',
-    });
-    expect(JSON.parse(r.out)).toMatchObject({ complete: false });
-    expect(readFileSync(path, 'utf8')).toBe(text);
-    expect(existsSync(`${path}.lock`)).toBe(false);
-  });
+  // A resumed file with 200,000 records chained after its own: read back and checked, they take seconds. The press lands as the file opens.
+  it.each([
+    {
+      verb: 'count',
+      args: ['count', 'pentomino', '--preset', '3x20'],
+      // The closing line dropped: the count is unfinished, its units then forged ones of no solution.
+      kept: (lines: string[]) => lines.slice(0, -1),
+      record: (k: number) => ({ term: 's0', strategy: 'sweep', unit: `x ${k}`, count: '0', nodes: 1 }),
+      out: { count: 0, complete: false },
+    },
+    {
+      verb: 'enumerate',
+      args: ['enumerate', 'pentomino', '--preset', '3x20', '--solver', 'dlx', '--show', '0'],
+      kept: (lines: string[]) => lines,
+      record: (k: number) => ({ cube: `${k + 1} -${k + 2}` }),
+      out: { complete: false },
+    },
+  ])(
+    'Ctrl-C while a resumed $verb reads its file back ends the run at once: 130, the file as it was and unlocked (regression: heard once every record was read and checked, seconds of a large file)',
+    ({ verb, args, kept, record, out }) => {
+      const name = `long-${verb}.jsonl`;
+      const path = join(dir, name);
+      expect(run(...args, '-o', name, '--force', '--quiet').code).toBe(0);
+      const lines = kept(readFileSync(path, 'utf8').trim().split('\n'));
+      let sum = (JSON.parse(lines.at(-1)!) as { sum: string }).sum;
+      for (let k = 0; k < 200_000; k++) {
+        const body = JSON.stringify(record(k)).slice(0, -1);
+        sum = chained(sum, body);
+        lines.push(`${body},"sum":"${sum}"}`);
+      }
+      const text = `${lines.join('\n')}\n`;
+      writeFileSync(path, text);
+      const r = interruptedOnOpen(name, [...args, '-o', name, '--resume', '--json']);
+      expect({ code: r.code, signal: r.signal, err: r.err }).toEqual({
+        code: 130,
+        signal: null,
+        err: `\npuzzlesat: stopping (Ctrl-C again to quit at once)\npuzzlesat: stopped before ${name} was read or written; it is left as it was\n`,
+      });
+      expect(JSON.parse(r.out)).toMatchObject(out);
+      expect(readFileSync(path, 'utf8')).toBe(text);
+      expect(existsSync(`${path}.lock`)).toBe(false);
+    },
+  );
 
   it('sweep takes --timeout, one limit for the whole run as every verb does: it stops as at Ctrl-C, its rolls kept (regression: "Unknown argument: timeout")', () => {
     // Counting every roll's solutions takes minutes: one second stops it early, however fast the machine.
