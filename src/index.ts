@@ -630,7 +630,9 @@ function decodeModel(instance: Instance, lits: readonly number[], where: string)
   if (beyond !== undefined) throw new UserError(`${where}: literal ${beyond} is beyond the file's ${cnf.varCount} variables`);
   const model = modelFromLiterals(lits, cnf.varCount, where);
   const check = cnf.satisfiedBy((v) => model[v] === 1);
-  if (!check.ok) throw new UserError(`${where} breaks a ${check.family} clause of the file: ${oneLine(cnf.show(check.clause))}`);
+  // The empty clause (a DIMACS line "0") by name: shown, it is nothing, and the message ended in a blank.
+  const shown = (clause: ArrayLike<number>) => (clause.length === 0 ? 'the empty clause' : oneLine(cnf.show(clause)));
+  if (!check.ok) throw new UserError(`${where} breaks a ${check.family} clause of the file: ${shown(check.clause)}`);
   const trueVars = cnf.projection.filter((v) => model[v] === 1).sort((a, b) => a - b);
   const solution = checkedSolution(instance, trueVars, where, true);
   const trueNames = Array.from({ length: cnf.varCount }, (_, i) => i + 1)

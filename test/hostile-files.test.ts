@@ -619,7 +619,7 @@ describe('a file that holds no item', { timeout: 120_000 }, () => {
     ] as const) {
       expectOneLineError(
         run(['solve', 'knapsack', '--items', file(name, text)]),
-        new RegExp(`^puzzlesat: --resume: ${name.replace('.', '\\.')}: no items`, 'm'),
+        new RegExp(`^puzzlesat: ${name.replace('.', '\\.')}: no items`, 'm'),
       );
     }
   });
