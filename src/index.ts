@@ -757,7 +757,7 @@ export {
   sizeLimit,
   type SetUpRunner,
 } from './core/limits.js';
-export { type AdvisedCall, kebabField, setFieldNames } from './core/field-names.js';
+export { type AdvisedCall, kebabField, readingResumed, setFieldNames } from './core/field-names.js';
 export { inputChunks, readFileChunks, readFileInput, readInput, readTextFile, readTextInput } from './core/input.js';
 export { parseJson } from './core/json.js';
 export { defaultSolverName } from '../solvers/index.js';

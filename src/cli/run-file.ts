@@ -18,6 +18,7 @@ import {
   setUpPoll,
   setUpUnlessStopped,
   readWholeLines,
+  readingResumed,
   writeOrExplain,
   systemReason,
   toolVersion,
@@ -168,15 +169,15 @@ export abstract class ChainedFile<Header extends { puzzlesat: string }> {
     this.toRead = exists && options.resume;
   }
 
-  /** Reads back what a resumed file holds (none otherwise); a refusal, named as every refusal of a resumed file is (resumeRefusal), releases the lock. */
+  /** Reads back what a resumed file holds (none otherwise); a refusal, named as every refusal of a resumed file is (readingResumed), releases the lock. */
   readBack(): this {
     try {
-      if (this.toRead) this.readExisting();
+      // What the file holds is refused at its line (--resume: FILE:LINE: ...); a file that cannot be read names --output instead.
+      if (this.toRead) readingResumed(this.path, () => this.readExisting(), optionName('resume'));
       return this;
     } catch (e) {
       this.lock?.release();
-      // What the file holds is refused at its line (FILE:LINE: ...); a file that cannot be read names --output instead.
-      throw e instanceof UserError && e.message.startsWith(this.path) ? resumeRefusal(e.message) : e;
+      throw e;
     }
   }
 

@@ -8,6 +8,8 @@
  * advice to make another call (the catalogue's listing, another puzzle)
  * names it through callName, which the front end maps alike.
  */
+
+import { UserError } from './errors.js';
 let naming: ((field: string) => string) | undefined;
 
 /** Names that hold while one call runs (withFieldNames); a field they do not name is named the usual way. */
@@ -93,3 +95,17 @@ export const camelField = (name: string): string => name.replace(/-(\w)/g, (_, c
 
 /** A library field as the command line spells it (piecesFile is pieces-file): camelField's inverse. */
 export const kebabField = (field: string): string => field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/**
+ * Reads a resumed file, naming what `read` refuses in it (FILE:LINE: …) by
+ * the option that resumes it, as every resumable file's refusals are
+ * (`--resume: FILE:LINE: …`; resume for a library caller, unless `resume`
+ * names it): bare, FILE:LINE read as if the file had been given for itself.
+ */
+export function readingResumed<T>(path: string, read: () => T, resume = fieldName('resume')): T {
+  try {
+    return read();
+  } catch (e) {
+    throw e instanceof UserError && e.message.startsWith(path) ? new UserError(`${resume}: ${e.message}`) : e;
+  }
+}

@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { ROLL_COUNT, RollSolver, parseBlockers, rollAt, rollIndex, symmetryClassKey } from '../../encoders/genius-square.js';
 import { UsageError, UserError, systemReason } from '../core/errors.js';
-import { fieldName } from '../core/field-names.js';
+import { fieldName, readingResumed } from '../core/field-names.js';
 import { chained, followingSum, isSum, readWholeLines } from '../core/checksum.js';
 import { seededRandom } from '../core/random.js';
 import { type PoolControl, WORKER_SCRIPT, poolAvailable, runPool } from './pool.js';
@@ -410,20 +410,6 @@ function readRow(line: string, path: string, n: number, previous: string, rows: 
   return sum;
 }
 
-/**
- * What `read` refuses in a resumed file (FILE:LINE: …) named by the option
- * that resumes it, as count's and enumerate's files are (the bare FILE:LINE
- * read as if the file had been given for itself).
- */
-function resumeRefusal<T>(path: string, read: () => T): T {
-  try {
-    return read();
-  } catch (e) {
-    if (e instanceof UserError && e.message.startsWith(path)) throw new UserError(`${fieldName('resume')}: ${e.message}`);
-    throw e;
-  }
-}
-
 /** The output TSV, written line batch by line batch so that a stop loses nothing already solved. */
 class SweepFile {
   private constructor(
@@ -439,7 +425,7 @@ class SweepFile {
     let previous = new Map<number, SweepRow>();
     let sum = '';
     if (resume && existsSync(path)) {
-      const tsv = resumeRefusal(path, () => readSweepTsv(path));
+      const tsv = readingResumed(path, () => readSweepTsv(path));
       // Checked before the file is touched: another sweep's file is left as it was.
       if (tsv.params) checkParams(path, tsv.params, params);
       // A row of a roll the sweep does not visit would be kept in the file and left out of the results, unsaid.
