@@ -102,12 +102,15 @@ function blockerCountProblem(count: number): string | undefined {
 }
 
 /**
- * Reads a comma-separated blocker list. A roll has exactly one cell per die;
+ * Reads a blocker list, its cells separated by commas or spaces: our own
+ * reports print a roll as "A3 A5 C3 C6 D1 D5 F1", and a user copying one
+ * back should not be told its whole text is an unknown cell. Two commas in
+ * a row still leave an empty entry. A roll has exactly one cell per die;
  * with `anyBlockers` any distinct cells are accepted (custom boards). A
  * problem is thrown as `Problem`: a usage error for an option's value.
  */
 export function parseBlockers(text: string, option: string, anyBlockers = false, Problem: new (message: string) => UserError = UserError): Roll {
-  const labels = commaList(text, option, Problem);
+  const labels = commaList(text.trim().replace(/\s*,\s*|\s+/g, ','), option, Problem);
   const seen = new Set<string>();
   const onDie = new Map<number, string>();
   for (const raw of labels) {

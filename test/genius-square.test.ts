@@ -119,6 +119,11 @@ describe('the dice and the rolls', () => {
     const rolls = Array.from({ length: n }, () => randomRoll(random));
     for (const roll of rolls) for (const l of roll) tally.set(l, (tally.get(l) ?? 0) + 1);
     for (const roll of rolls.slice(0, 100)) expect(parseBlockers(roll.join(','), '--roll')).toEqual(roll);
+    // As our own reports print them (bench/results: "roll A3 A5 C3 C6 D1 D5 F1"), spaces separate cells as commas do.
+    for (const roll of rolls.slice(0, 20)) {
+      expect(parseBlockers(roll.join(' '), '--roll')).toEqual(roll);
+      expect(parseBlockers(` ${roll.join(' , ')} `, '--roll')).toEqual(roll);
+    }
     // Die 7 shows F1 on three faces of six, die 4 shows A5 on two and E1 on one.
     expect(tally.get('F1')! / n).toBeCloseTo(1 / 2, 1);
     expect(tally.get('A5')! / n).toBeCloseTo(1 / 3, 1);
@@ -138,6 +143,8 @@ describe('bad rolls', () => {
       ['A1,B1,C3,E1,A4,F1,A6', /^roll: F1 and A6 are both on die 7/],
       ['A1,B1,C3,E1,A4,E4', /^roll: a roll has 7 blockers, one per die; got 6$/],
       ['', /^roll: a roll has 7 blockers, one per die; got 0$/],
+      ['A1,B1,,C3,E1,A4,E4,F1', /^roll: entry 3 of "A1,B1,,C3,E1,A4,E4,F1" is empty; remove the extra comma$/],
+      ['A1 B1 C3 E1 A4 E4 G7', /^roll: unknown cell "G7"/],
     ];
     for (const [roll, message] of cases) {
       const text = userError(() => geniusSquare({ roll }));
