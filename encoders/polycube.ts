@@ -4,6 +4,7 @@ import { checkSize } from '../src/core/limits.js';
 import { GROUPS, type Cell } from '../src/geometry/cells.js';
 import { buildPacking, type NonOverlap, type PackingInstance, NON_OVERLAP_OPTION, PACKING_DEFAULTS, packingChoices, sourcesText } from './packing.js';
 import { cellsArt, parseRegion } from '../src/geometry/shapes.js';
+import { box } from '../src/geometry/board-shapes.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { SIZE_LIKE, meantSize, piecesParam, readPieces, readPiecesFile } from './polyomino.js';
 import { PUZZLE_OPTION, namedPuzzle } from './catalogue/arguments.js';
@@ -89,12 +90,6 @@ export interface PolycubeOptions {
   nonOverlap?: NonOverlap;
   amo?: AmoEncoding;
   card?: CardEncoding;
-}
-
-function box(w: number, h: number, d: number): Cell[] {
-  const cells: Cell[] = [];
-  for (let z = 0; z < d; z++) for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) cells.push([x, y, z]);
-  return cells;
 }
 
 const inlineToText = (art: string) =>

@@ -89,7 +89,8 @@ const reading = <T>(source: Source, read: () => T): T => (source.inline ? readin
 /** Inline art: rows separated by "/", and on cubes levels by "|" (elsewhere "|" draws a stick). */
 const inlineLines = (grid: Grid, art: string) => (grid.name === 'cube' ? inlineArt(art) : art.split('/').map((text) => ({ text, line: 1 })));
 /** Boards by name: WxH, hexagon:N, triangle:N, trapezoid:WxH (src/geometry/board-shapes.ts). */
-const NAMED = /^((hexagon|triangle):\d+|(trapezoid:)?\d+x\d+)$/;
+const NAMED = /^((hexagon|triangle):\d+|(trapezoid:)?\d+x\d+|\d+x\d+x\d+)$/;
+const BOX = /^\d+x\d+x\d+$/;
 
 /**
  * Is there a file at the path? A directory is none, and board art names one
@@ -119,12 +120,18 @@ function readSource(value: string, option: string, what: string, inline: (value:
   }
 }
 
-/** The grid the puzzle is on: --grid, the board's file, the pieces' file, all agreeing; square cells when none says. */
-function gridOf(declared: readonly { grid: Grid; from: string }[]): Grid {
+/**
+ * The grid the puzzle is on: --grid, the board, the pieces, all agreeing;
+ * square cells when none says. Options that disagree among themselves are
+ * a usage error (exit 2); a file that disagrees is bad input (exit 1).
+ */
+function gridOf(declared: readonly { grid: Grid; from: string; inOption: boolean }[]): Grid {
   const [first, ...rest] = declared;
   for (const d of rest)
-    if (d.grid !== first!.grid)
-      throw new UserError(`grid mismatch: ${first!.from} is on the ${first!.grid.name} grid, ${d.from} on the ${d.grid.name} grid`);
+    if (d.grid !== first!.grid) {
+      const Problem = first!.inOption && d.inOption ? UsageError : UserError;
+      throw new Problem(`grid mismatch: ${first!.from} is on the ${first!.grid.name} grid, ${d.from} on the ${d.grid.name} grid`);
+    }
   return first?.grid ?? GRIDS.square;
 }
 
@@ -134,6 +141,8 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 interface BoardInput {
   json?: FormBoard;
+  /** The grid the board's own text names: a WxHxD box is of cubes, whatever --grid's default. */
+  grid?: Grid;
   /** Where the board was given: its option, or its file's path. */
   where: string;
   read(grid: Grid): FormBoard;
@@ -144,7 +153,9 @@ const NAME_LIKE = /^(hexagon|triangle|trapezoid):[^/]*$/;
 
 function boardInput(value: string): BoardInput {
   if ((SIZE_LIKE.test(value) || NAME_LIKE.test(value)) && !NAMED.test(value) && !existsSync(inputPath(value)))
-    throw new UsageError(`${fieldName('board')}: "${value}" is not a board size (WxH, hexagon:N, triangle:N or trapezoid:WxH)${meantSize(value, 2)}`);
+    throw new UsageError(
+      `${fieldName('board')}: "${value}" is not a board size (WxH, hexagon:N, triangle:N, trapezoid:WxH, or WxHxD on the cube grid)${meantSize(value, 2) || meantSize(value, 3)}`,
+    );
   const source = readSource(value, fieldName('board'), 'JSON, WxH or inline art (rows separated by "/")', boardInline);
   if (isJson(source.text)) {
     const json = reading(source, () => boardFromJson(parseJson(source.text, source.where), source.where));
@@ -152,6 +163,7 @@ function boardInput(value: string): BoardInput {
   }
   return {
     where: source.where,
+    grid: source.inline && BOX.test(source.text) ? GRIDS.cube : undefined,
     read: (grid) => reading(source, () => boardOfSource(source, grid)),
   };
 }
@@ -161,7 +173,7 @@ function boardOfSource(source: Source, grid: Grid): FormBoard {
   // A size is checked before a board of that size is made: every cell counts towards --max-cells.
   if (source.inline && NAMED.test(source.text)) {
     const sizes = source.text.match(/\d+/g)!.map(Number);
-    checkSize('cells', sizes.length === 1 ? 3 * sizes[0]! ** 2 : sizes[0]! * sizes[1]!, fieldName('board'), `"${source.text}" has about`);
+    checkSize('cells', sizes.length === 1 ? 3 * sizes[0]! ** 2 : sizes.reduce((a, b) => a * b), fieldName('board'), `"${source.text}" has about`);
   }
   const named = source.inline ? namedBoard(grid, source.text) : undefined;
   if (typeof named === 'string') throw new UserError(`${fieldName('board')}: ${named}`);
@@ -303,9 +315,26 @@ export function polyform(options: PolyformOptions): PackingInstance {
   const boardIn = boardInput(options.board);
   const piecesIn = piecesInput(options);
   const grid = gridOf([
-    ...(options.grid === undefined ? [] : [{ grid: GRIDS[options.grid as GridName], from: fieldName('grid') }]),
-    ...(boardIn.json ? [{ grid: boardIn.json.grid, from: `the board (${options.board.length > 40 ? fieldName('board') : options.board})` }] : []),
-    ...(piecesIn.json ? [{ grid: piecesIn.json.grid, from: `the pieces (${options.piecesFile ?? fieldName('pieces')})` }] : []),
+    ...(options.grid === undefined ? [] : [{ grid: GRIDS[options.grid as GridName], from: fieldName('grid'), inOption: true }]),
+    ...(boardIn.json
+      ? [
+          {
+            grid: boardIn.json.grid,
+            from: `the board (${options.board.length > 40 ? fieldName('board') : options.board})`,
+            inOption: boardIn.where === fieldName('board'),
+          },
+        ]
+      : []),
+    ...(boardIn.grid ? [{ grid: boardIn.grid, from: `the board (${options.board})`, inOption: true }] : []),
+    ...(piecesIn.json
+      ? [
+          {
+            grid: piecesIn.json.grid,
+            from: `the pieces (${options.piecesFile ?? fieldName('pieces')})`,
+            inOption: piecesIn.where === fieldName('pieces'),
+          },
+        ]
+      : []),
   ]);
   const board = boardIn.read(grid);
   checkSize('cells', board.cells.length + board.optional.length, fieldName('board'), 'the board has');

@@ -296,6 +296,8 @@ describe('boards by name (Polyform Puzzler’s shapes)', () => {
     ['triangle-edges', 'trapezoid:6x2', 37, 2],
     ['hexagon-edges', 'hexagon:2', 30, 12],
     ['hexagon-edges', 'triangle:2', 15, 6],
+    ['cube', '3x2x4', 24, 8],
+    ['cube', '2x2x2', 8, 48],
   ] as const)('%s %s: %i cells, a group of %i', (grid, name, cells, group) => {
     expect(sized(grid, name)).toHaveLength(cells);
     expect(new Set(sized(grid, name).map(cellKey)).size).toBe(cells);
@@ -305,6 +307,9 @@ describe('boards by name (Polyform Puzzler’s shapes)', () => {
     expect(namedBoard(GRIDS.square, 'hexagon:2')).toMatch(/the square grid has no such board/);
     expect(namedBoard(GRIDS.triangle, '0x3')).toMatch(/sizes are whole numbers from 1/);
     expect(namedBoard(GRIDS.triangle, 'octagon:2')).toBeUndefined();
+    expect(namedBoard(GRIDS.cube, '2x0x2')).toMatch(/sizes are whole numbers from 1/);
+    expect(namedBoard(GRIDS.square, '2x2x2')).toBe('"2x2x2": WxHxD is a box of cubes, for the cube grid; the square grid takes WxH');
+    expect(namedBoard(GRIDS.cube, '2x2')).toMatch(/the cube grid has no such board .*WxHxD on the cube grid/);
   });
   it('refuses a trapezoid with more rows than its side (regression: trapezoid:2x5 silently became triangle:2)', () => {
     for (const grid of ['triangle', 'hexagon'] as const) {

@@ -1121,7 +1121,11 @@ describe('9. messages and exit codes of bad values', { timeout: 300_000 }, () =>
         /^puzzlesat: --board:1: "\^" at column 2 points the wrong way/m,
       ],
       [['solve', 'polyomino', '--board', '2x1x1', '--pieces', 'D2'], /^puzzlesat: --board: "2x1x1" is not a board size \(WxH, e\.g\. 10x6\)$/m],
-      [['solve', 'polyform', '--board', '2x1x1', '--pieces', 'D=##'], /^puzzlesat: --board: "2x1x1" is not a board size \(WxH/m],
+      [['solve', 'polyform', '--board', '2x1x1x1', '--pieces', 'D=##'], /^puzzlesat: --board: "2x1x1x1" is not a board size \(WxH/m],
+      [
+        ['solve', 'polyform', '--grid', 'square', '--board', '2x1x1', '--pieces', 'D=##'],
+        /^puzzlesat: grid mismatch: --grid is on the square grid, the board \(2x1x1\) on the cube grid$/m,
+      ],
       [['solve', 'polyomino', '--board', '3x5', '--pieces', ''], /^puzzlesat: --pieces: no pieces given$/m],
       [['solve', 'polyomino', '--board', '3x5', '--pieces', 'L*0'], /^puzzlesat: --pieces: piece L: "0" is not a count/m],
       [['solve', 'polyomino', '--board', '3x5', '--pieces', 'Q=='], /^puzzlesat: --pieces piece Q:1: unexpected character "="/m],
@@ -1225,7 +1229,7 @@ describe('a board or box size typed wrong', { timeout: 120_000 }, () => {
       expectOneLineError(
         run(['solve', 'polyform', '--board', board, '--pieces', 'I3*2']),
         new RegExp(
-          `^puzzlesat: --board: "${shown(board)}" is not a board size \\(WxH, hexagon:N, triangle:N or trapezoid:WxH\\)${shown(hint)}$`,
+          `^puzzlesat: --board: "${shown(board)}" is not a board size \\(WxH, hexagon:N, triangle:N, trapezoid:WxH, or WxHxD on the cube grid\\)${shown(hint)}$`,
           'm',
         ),
         2,

@@ -383,7 +383,10 @@ describe('a named board with a size that is no whole number', { timeout: 120_000
     for (const board of ['triangle:-2', 'hexagon:1.5', 'triangle:'])
       expectOneLineError(
         run(['solve', 'polyform', '--grid', 'triangle', '--board', board, '--pieces', 'A=^']),
-        new RegExp(`^puzzlesat: --board: "${board.replace('.', '\\.')}" is not a board size \\(WxH, hexagon:N, triangle:N or trapezoid:WxH\\)$`, 'm'),
+        new RegExp(
+          `^puzzlesat: --board: "${board.replace('.', '\\.')}" is not a board size \\(WxH, hexagon:N, triangle:N, trapezoid:WxH, or WxHxD on the cube grid\\)$`,
+          'm',
+        ),
         2,
       );
   });

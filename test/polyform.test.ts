@@ -3,12 +3,13 @@ import { polyform, type PolyformOptions } from '../encoders/polyform.js';
 import type { PackingInstance } from '../encoders/packing.js';
 import { type Cell, isMirror } from '../src/geometry/cells.js';
 import { inlineArt, parsePieceArt } from '../src/geometry/shapes.js';
-import { SOMA_PIECES } from '../encoders/polycube.js';
+import { SOMA_PIECES, polycube } from '../encoders/polycube.js';
 import { enumerate } from '../src/enumerate/blocking-loop.js';
 import { pickSolver } from '../solvers/index.js';
 import type { SolverFactory } from '../solvers/types.js';
 import { byDancingLinks, classKey, listing } from './helpers/listing.js';
 import { countInstance } from '../src/count/solutions.js';
+import { countPuzzle } from '../src/count/count.js';
 import { GRIDS, cellNumbers } from '../src/geometry/grids.js';
 import { polyforms } from '../src/geometry/polyforms.js';
 import { allPieces, boardJson, examplePieces, shape, without } from './helpers/polyform-fixtures.js';
@@ -42,6 +43,20 @@ describe('published counts on every grid, by SAT and by dancing links', () => {
     const pieces = Object.entries(SOMA_PIECES).map(([name, art]) => ({ name, cells: parsePieceArt(inlineArt(art), name).map((c) => [...c]) }));
     const instance = build({ board: boardJson('cube', cube), pieces: JSON.stringify({ grid: 'cube', pieces }) });
     expect(await count(instance, true)).toBe(240);
+  }, 120_000);
+
+  it('a WxHxD box names a board of cubes (regression: polyform refused "3x3x3", which polycube --figure takes): the Soma cube again, and the 2x2x2 cube by dominoes as polycube counts it', async () => {
+    const cube: Cell[] = Array.from({ length: 27 }, (_, i): Cell => [i % 3, Math.floor(i / 3) % 3, Math.floor(i / 9)]);
+    const pieces = Object.entries(SOMA_PIECES).map(([name, art]) => ({ name, cells: parsePieceArt(inlineArt(art), name).map((c) => [...c]) }));
+    const boxed = build({ board: '3x3x3', pieces: JSON.stringify({ grid: 'cube', pieces }) });
+    expect(boxed.params.grid).toBe('cube');
+    expect(boxed.params.board).toBe(build({ board: boardJson('cube', cube), pieces: JSON.stringify({ grid: 'cube', pieces }) }).params.board);
+    // The grid need not be given: the box names it.
+    const dominoes = build({ board: '2x2x2', pieces: 'free:2*4' });
+    // Copies of a piece: counted on the formula (no exact-cover form), as the CLI's count does.
+    const tilings = (instance: PackingInstance) => countPuzzle(instance).then((c) => c.count);
+    expect(await tilings(dominoes)).toBe(await tilings(polycube({ figure: '2x2x2', pieces: 'D*4=##' })));
+    expect(await tilings(dominoes)).toBe(9n);
   }, 120_000);
 
   // Polyform Puzzler, docs/hexiamonds.txt: "4x9: 74 solutions", "The 3x12 parallelogram has no (0) solutions".

@@ -10,7 +10,8 @@ import type { Grid } from './grids.js';
  * - `hexagon:N`: the hexagon of side N (cells, triangles, or the bordered
  *   hexagon of edges);
  * - `triangle:N`: the triangle of side N;
- * - `trapezoid:WxH`: the triangle of side W cut to H rows.
+ * - `trapezoid:WxH`: the triangle of side W cut to H rows;
+ * - `WxHxD`: the box of cubes, on the cube grid (as polycube's --figure).
  *
  * The 60° shapes are for the triangular and hexagonal grids only.
  */
@@ -96,8 +97,21 @@ export function trapezoid(grid: Grid, w: number, h: number): Cell[] | undefined 
   }
 }
 
+/** The W by H by D box of cubes, bottom level first. */
+export function box(w: number, h: number, d: number): Cell[] {
+  const cells: Cell[] = [];
+  for (let z = 0; z < d; z++) for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) cells.push([x, y, z]);
+  return cells;
+}
+
 /** A board named as above, or undefined when the text is not such a name; a name the grid lacks is an error message. */
 export function namedBoard(grid: Grid, text: string): Cell[] | string | undefined {
+  const cube = /^(\d+)x(\d+)x(\d+)$/.exec(text);
+  if (cube) {
+    const [w, h, d] = cube.slice(1).map(Number) as [number, number, number];
+    if (grid.name !== 'cube') return `"${text}": WxHxD is a box of cubes, for the cube grid; the ${grid.name} grid takes WxH`;
+    return w < 1 || h < 1 || d < 1 ? `"${text}": sizes are whole numbers from 1` : box(w, h, d);
+  }
   const m = /^(?:(hexagon|triangle):(\d+)|(?:(trapezoid):)?(\d+)x(\d+))$/.exec(text);
   if (!m) return undefined;
   const [n, w, h] = [Number(m[2]), Number(m[4]), Number(m[5])];
@@ -108,6 +122,6 @@ export function namedBoard(grid: Grid, text: string): Cell[] | string | undefine
     m[1] === 'hexagon' ? hexagon(grid, n) : m[1] === 'triangle' ? trapezoid(grid, n, n) : m[3] ? trapezoid(grid, w, h) : parallelogram(grid, w, h);
   return (
     cells ??
-    `"${text}": the ${grid.name} grid has no such board (WxH on every planar grid; hexagon:N, triangle:N and trapezoid:WxH on the triangular and hexagonal ones)`
+    `"${text}": the ${grid.name} grid has no such board (WxH on every planar grid; hexagon:N, triangle:N and trapezoid:WxH on the triangular and hexagonal ones; WxHxD on the cube grid)`
   );
 }
