@@ -303,6 +303,10 @@ describe('--unique on a puzzle that declares no symmetries', () => {
     ['count', 'dobble', '--order', '2', '--cards', '3'],
     ['enumerate', 'dobble', '--order', '2', '--cards', '3', '--no-symmetry-breaking', '--show', '0'],
     ['count', 'knapsack', '--items', 'a:1:1,b:1:1', '--capacity', '1'],
+    // encode and explain built the instance themselves, past the plan's check, and wrote the formula with no family added.
+    ['encode', 'dobble', '--order', '2'],
+    ['explain', 'dobble', '--order', '2'],
+    ['encode', 'knapsack', '--items', 'a:1:1,b:1:1', '--capacity', '1'],
   ])('%s %s is refused with exit 2, one line naming --unique, before any search', (...args) => {
     const r = ran(...args, '--unique');
     expectOneLineError(r, new RegExp(`^puzzlesat: --unique: ${args[1]} declares no symmetries`), 2);
