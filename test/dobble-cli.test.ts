@@ -50,6 +50,27 @@ describe('puzzlesat dobble, algebraic', () => {
     expect(checkDeck(parseDeck(r.stdout, 'stdout'))).toEqual({ ok: true, cards: 57, symbolsPerCard: 8, symbols: 57 });
   });
 
+  it('makes the deck of 2 symbols a card, the plane of order 1 (a triangle), by default and when asked by name (regression: 1 is no prime power, so the default fell back to SAT with a note and --method algebraic was refused, exit 2)', () => {
+    for (const asked of [[], ['--method', 'algebraic']]) {
+      const r = run('dobble', '--symbols-per-card', '2', ...asked, '--json');
+      expect([r.code, r.stderr]).toEqual([0, '']);
+      const s = summary(r.stdout);
+      expect(s).toMatchObject({ status: 'SAT', method: 'algebraic', symbols: 3, order: 1 });
+      const cards = s.cards!;
+      expect(cards).toHaveLength(3);
+      // The deck's property, counted here: every two cards share exactly one symbol.
+      for (const [i, a] of cards.entries())
+        for (const b of cards.slice(i + 1))
+          expect(
+            a.filter((symbol) => b.includes(symbol)),
+            `${a} and ${b}`,
+          ).toHaveLength(1);
+    }
+    expect(run('dobble', '--symbols-per-card', '2').stdout).toMatch(
+      /^0 1\n0 2\n1 2\n# 3 cards, 2 symbols per card, 3 symbols \(algebraic: the projective plane of order 1, [\d.]+ s\)\n$/,
+    );
+  });
+
   it('keeps 55 cards on the 57 symbols, since every symbol is on 8 of the 57 cards', () => {
     const s = summary(run('dobble', '--symbols-per-card', '8', '--cards', '55', '--json').stdout);
     expect(s).toMatchObject({

@@ -394,10 +394,11 @@ function textReport(r: Report): string {
   const n = m - 1;
   const time = `${r.seconds.toFixed(2)} s`;
   if (r.named) {
+    // The full deck is named the plane first: of order 1 it is also the pairwise deck (the triangle), yet it is the whole plane.
     const how =
       r.method !== 'algebraic'
         ? `SAT: ${outcome.solver}, ${time}, ${formulaSize(outcome)}`
-        : pairwiseBeatsLines(n, k)
+        : k !== planeSize(n) && pairwiseBeatsLines(n, k)
           ? `algebraic: every two cards get a symbol of their own, ${time}`
           : `algebraic: ${k === planeSize(n) ? 'the' : `${k} of the ${planeSize(n)} lines of the`} projective plane of order ${n}, ${time}`;
     return `${formatDeck(r.named)}# ${counted(k, 'card')}, ${m} symbols per card, ${symbolCount(outcome.deck!)} symbols (${how})\n`;
