@@ -202,6 +202,27 @@ describe('puzzlesat dobble, algebraic', () => {
     ).toEqual(['shrunk-5.svg', 'shrunk.svg']);
   });
 
+  it('refuses a page file not named .svg (.png), whatever the number of pages, before the search (regression: --svg deck.txt wrote deck.txt-1.svg, deck.txt-2.svg, and deck.txt for one page)', () => {
+    for (const [option, name] of [
+      ['--svg', 'deck.txt'],
+      ['--svg', 'deck'],
+      ['--png', 'deck.txt'],
+    ] as const)
+      for (const symbols of ['2', '3']) {
+        const r = ran('dobble', '--symbols-per-card', symbols, option, name);
+        const format = option.slice(2);
+        expectOneLineError(
+          r,
+          new RegExp(`^puzzlesat: ${option}: "${name.replace('.', '\\.')}" does not end in \\.${format}: the pages are named from it \\(`),
+          2,
+        );
+        expect(r.out).toBe('');
+        expect(readdirSync(dir).filter((file) => file.startsWith('deck.txt') || file === 'deck' || /^deck-\d/.test(file))).toEqual([]);
+      }
+    // Any case of the ending names the format (DECK.SVG: DECK-1.svg …).
+    expect(summary(run('dobble', '--symbols-per-card', '3', '--svg', 'CASE.SVG', '--json').stdout).svg).toEqual(['CASE-1.svg', 'CASE-2.svg']);
+  });
+
   it('writes one page to a device or pipe as it is, and refuses a deck of several pages there, before the search (regression: --svg /dev/stdout made /dev/stdout-1.svg, /dev/stdout-2.svg)', () => {
     for (const option of ['--svg', '--png']) {
       expect(run('dobble', '--symbols-per-card', '2', option, '/dev/null').code).toBe(0);

@@ -180,9 +180,10 @@ const deckOptions = (y: Argv) =>
     })
     .option('svg', {
       type: 'string',
-      describe: 'printable cards: FILE when they fit one page, else one file a page, FILE-1.svg, FILE-2.svg, ... (a .svg ending of FILE dropped)',
+      describe:
+        'printable cards, to a .svg FILE: FILE itself when they fit one page, else one file a page, FILE-1.svg, FILE-2.svg, ... (its .svg dropped)',
     })
-    .option('png', { type: 'string', describe: 'the same pages as PNG: FILE, or FILE-1.png, FILE-2.png, ... (one file a page)' })
+    .option('png', { type: 'string', describe: 'the same pages as PNG, to a .png FILE: FILE, or FILE-1.png, FILE-2.png, ... (one file a page)' })
     .option('scale', { type: 'number', describe: `PNG pixels per drawing unit (default ${DEFAULT_PNG_SCALE})` })
     .option('seed', { type: 'number', describe: 'seed of the random symbol sizes and turns in --svg (default 1)' })
     .example('$0 dobble --symbols-per-card 8', 'the 57-card deck of the projective plane of order 7')
@@ -499,20 +500,31 @@ function outputPages(args: Args, format: 'svg' | 'png', cards: number): string[]
 
 /**
  * FILE itself for one page; FILE-1 … FILE-N (the extension kept) for more.
- * A device or pipe takes one page as it is, but several would be files made
- * beside it (/dev/stdout-1.svg): a usage error.
+ * The pages are named from FILE, so FILE ends in the format's own ending:
+ * deck.txt made deck.txt-1.svg …, and deck.txt itself for one page. The
+ * rule holds for one page as for several (the page count is the tool's to
+ * know, not the user's). A device or pipe takes one page as it is, but
+ * several would be files made beside it (/dev/stdout-1.svg): a usage error.
  */
 function pagePaths(file: string, pages: number, format: 'svg' | 'png'): string[] {
+  const special = isSpecialFile(file);
+  if (!special && !ENDING[format].test(file))
+    throw new UsageError(
+      `--${format}: "${file}" does not end in .${format}: the pages are named from it (FILE-1.${format}, FILE-2.${format} … when they are more than one); give a .${format} file name`,
+    );
   if (pages === 1) return [file];
-  if (isSpecialFile(file))
+  if (special)
     throw new UsageError(
       `--${format}: ${file} is a device or pipe, not a file: a deck of ${pages} pages needs a file name (it writes FILE-1.${format} …)`,
     );
   return Array.from({ length: pages }, (_, i) => pageName(file, format, i + 1));
 }
 
-/** Page n of a deck of several pages: FILE-n.svg, a .svg (.png) ending of FILE dropped. */
-const pageName = (file: string, format: 'svg' | 'png', n: number): string => `${file.replace(new RegExp(`\\.${format}$`, 'i'), '')}-${n}.${format}`;
+/** The ending of each format's page files, in any case (DECK.SVG). */
+const ENDING = { svg: /\.svg$/i, png: /\.png$/i } as const;
+
+/** Page n of a deck of several pages: FILE-n.svg, the .svg (.png) ending of FILE dropped. */
+const pageName = (file: string, format: 'svg' | 'png', n: number): string => `${file.replace(ENDING[format], '')}-${n}.${format}`;
 
 /**
  * The numbered pages an earlier deck of more pages left past this run's
