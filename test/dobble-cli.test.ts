@@ -134,12 +134,13 @@ describe('puzzlesat dobble, algebraic', () => {
     // 7 cards of 3 symbols fill two pages: FILE itself is not written, so neither its link nor its being there matters.
     symlinkSync(join('gone', 'deck.svg'), join(dir, 'linked.svg'));
     writeFileSync(join(dir, 'there.svg'), 'keep');
-    for (const [option, name, pages] of [
-      ['--svg', 'linked.svg', ['linked-1.svg', 'linked-2.svg']],
-      ['--svg', 'there.svg', ['there-1.svg', 'there-2.svg']],
+    for (const [option, name, pages, note] of [
+      ['--svg', 'linked.svg', ['linked-1.svg', 'linked-2.svg'], ''],
+      // A file there is named on stderr, as one an earlier deck may have left (and left as it is).
+      ['--svg', 'there.svg', ['there-1.svg', 'there-2.svg'], expect.stringMatching(/^puzzlesat: note: there\.svg is not one of this deck's/)],
     ] as const) {
       const r = run('dobble', '--symbols-per-card', '3', option, name, '--json');
-      expect(r).toMatchObject({ code: 0, stderr: '' });
+      expect(r).toMatchObject({ code: 0, stderr: note });
       expect(summary(r.stdout).svg).toEqual(pages);
     }
     expect(existsSync(join(dir, 'gone'))).toBe(false);
@@ -200,6 +201,29 @@ describe('puzzlesat dobble, algebraic', () => {
         .filter((name) => name.startsWith('shrunk'))
         .sort(),
     ).toEqual(['shrunk-5.svg', 'shrunk.svg']);
+  });
+
+  it('a deck of several pages names FILE left beside them by an earlier one-page deck, and leaves it as it was (regression: deck.svg stayed among deck-1.svg … in silence, two decks in one folder)', () => {
+    expect(run('dobble', '--symbols-per-card', '2', '--svg', 'mixed.svg', '--png', 'mixed.png').code).toBe(0);
+    const earlier = readFileSync(join(dir, 'mixed.svg'), 'utf8');
+    for (const force of [[], ['--force']]) {
+      const r = run('dobble', '--symbols-per-card', '3', '--svg', 'mixed.svg', '--png', 'mixed.png', ...force);
+      expect(r.code, r.stderr).toBe(0);
+      // It is no file the run writes, and may be any file of the user's: named, not removed, even under --force.
+      for (const format of ['svg', 'png'])
+        expect(r.stderr).toMatch(
+          new RegExp(
+            `^puzzlesat: note: mixed\\.${format} is not one of this deck's 2 pages \\(mixed-1\\.${format} … mixed-2\\.${format}\\); left as it was: remove it if an earlier deck wrote it$`,
+            'm',
+          ),
+        );
+    }
+    expect(readFileSync(join(dir, 'mixed.svg'), 'utf8')).toBe(earlier);
+    expect(
+      readdirSync(dir)
+        .filter((name) => name.startsWith('mixed'))
+        .sort(),
+    ).toEqual(['mixed-1.png', 'mixed-1.svg', 'mixed-2.png', 'mixed-2.svg', 'mixed.png', 'mixed.svg']);
   });
 
   it('refuses a page file not named .svg (.png), whatever the number of pages, before the search (regression: --svg deck.txt wrote deck.txt-1.svg, deck.txt-2.svg, and deck.txt for one page)', () => {

@@ -327,6 +327,7 @@ export const handler = (args: Args) =>
         if (paths)
           process.stderr.write(`wrote ${paths.length === 1 ? paths[0] : `${paths.length} pages, one file a page: ${paths[0]} … ${paths.at(-1)}`}\n`);
     }
+    for (const note of [strayFileNote(args, 'svg', svg), strayFileNote(args, 'png', png)]) if (note) process.stderr.write(`puzzlesat: ${note}\n`);
     // No deck is an answer too (UNSAT proves there is none), not a failure.
     return 0;
   });
@@ -527,12 +528,25 @@ const ENDING = { svg: /\.svg$/i, png: /\.png$/i } as const;
 const pageName = (file: string, format: 'svg' | 'png', n: number): string => `${file.replace(ENDING[format], '')}-${n}.${format}`;
 
 /**
+ * The note on FILE found beside a deck of several pages, which does not write
+ * it: an earlier deck of one page may have left it, and the folder then holds
+ * two decks. It is named, not refused (no file the run writes is in the way)
+ * nor removed, even under --force: it is no file this run was asked to write,
+ * and may be any file of the user's. Undefined when there is none.
+ */
+function strayFileNote(args: Args, format: 'svg' | 'png', written: readonly string[] | undefined): string | undefined {
+  const file = String(args[format]);
+  if (written === undefined || written.length === 1 || !existsSync(file)) return undefined;
+  return `note: ${file} is not one of this deck's ${written.length} pages (${written[0]} … ${written.at(-1)}); left as it was: remove it if an earlier deck wrote it`;
+}
+
+/**
  * The numbered pages an earlier deck of more pages left past this run's
  * `written` ones: FILE-(n+1).svg … for n pages (from FILE-1.svg when FILE
  * alone is written), as long as they follow on without a gap, as a deck's
  * pages do. Left, the folder mixed two decks. A file after a gap, or FILE
  * itself beside numbered pages, is no such page (FILE may be any file of
- * the user's) and is left alone.
+ * the user's) and is left alone (FILE is named: strayFileNote).
  */
 function earlierPages(args: Args, format: 'svg' | 'png', written: readonly string[] | undefined): OutputFile[] {
   const file = String(args[format]);
