@@ -42,13 +42,21 @@ export function planeSize(n: number): number {
 }
 
 /**
+ * Whether the algebraic method has a plane of order n: PG(2, n) for a prime
+ * power n, and for n = 1, where no field has one element, the triangle (3
+ * points, 3 lines of 2), so that cards of 2 symbols get their deck as any
+ * other prime-power shape does rather than a SAT search.
+ */
+export const hasAlgebraicPlane = (n: number): boolean => n === 1 || isPrimePower(n);
+
+/**
  * The order n = m - 1 of the plane behind decks with m symbols per card, for
  * the algebraic method; a UserError when there is none.
  */
 export function algebraicOrder(symbolsPerCard: number): number {
   const m = symbolsPerCard;
   if (!Number.isInteger(m) || m < 2) throw new UserError(`symbols per card must be an integer ≥ 2, not ${m}`);
-  if (!isPrimePower(m - 1)) throw new UserError(notPrimePower(m));
+  if (!hasAlgebraicPlane(m - 1)) throw new UserError(notPrimePower(m));
   return m - 1;
 }
 
@@ -69,11 +77,11 @@ export function deckMethod(asked: DeckMethod | undefined, symbolsPerCard: number
   if (asked === 'algebraic') {
     const m = symbolsPerCard;
     // Asked for by name, a method that cannot make these cards is an option that does not apply: a usage error naming it (m itself is algebraicOrder's to check).
-    if (Number.isInteger(m) && m >= 2 && !isPrimePower(m - 1)) throw new UsageError(`${fieldName('method')}: ${notPrimePower(m)}`);
+    if (Number.isInteger(m) && m >= 2 && !hasAlgebraicPlane(m - 1)) throw new UsageError(`${fieldName('method')}: ${notPrimePower(m)}`);
     algebraicOrder(m);
     return { method: 'algebraic' };
   }
-  if (isPrimePower(symbolsPerCard - 1)) return { method: 'algebraic' };
+  if (hasAlgebraicPlane(symbolsPerCard - 1)) return { method: 'algebraic' };
   return { method: 'sat', note: `${symbolsNeeded(cards, symbolsPerCard).message}; trying the SAT method` };
 }
 
@@ -86,7 +94,7 @@ export function deckMethod(asked: DeckMethod | undefined, symbolsPerCard: number
  * small formula, answered in a second.
  */
 export const searchMayNotEnd = (symbolsPerCard: number, variables?: DobbleVariables): boolean =>
-  !isPrimePower(symbolsPerCard - 1) && variables !== 'cyclic';
+  !hasAlgebraicPlane(symbolsPerCard - 1) && variables !== 'cyclic';
 
 // ---------------------------------------------------------------------------
 // The projective plane PG(2, n)
@@ -185,17 +193,18 @@ export interface AlgebraicDeckOptions {
  * on no kept card are dropped and the rest renumbered in order.
  */
 export function algebraicDeck(n: number, options: AlgebraicDeckOptions = {}): Deck {
-  if (!isPrimePower(n)) throw new UserError(`the algebraic method needs a prime-power order, not ${n}`);
-  const plane = projectivePlane(n);
-  const total = plane.lines.length;
+  if (!hasAlgebraicPlane(n)) throw new UserError(`the algebraic method needs a prime-power order, not ${n}`);
+  const total = planeSize(n);
   const k = options.cards ?? total;
   if (!Number.isInteger(k) || k < 1 || k > total) {
     throw new UserError(
       `cards: ${k} is not possible with ${n + 1} symbols per card: choose 1 to ${total} (a projective plane of order ${n} has ${total} lines)`,
     );
   }
+  // Order 1 has no field to build over, and needs none: its K ≤ 3 = n + 2 lines are the pairwise deck (the triangle for K = 3).
+  if (n === 1 || pairwiseBeatsLines(n, k)) return pairwiseDeck(k, n + 1);
+  const plane = projectivePlane(n);
   if (k === total) return plane.lines.map((line) => [...line]);
-  if (pairwiseBeatsLines(n, k)) return pairwiseDeck(k, n + 1);
   return renumberSymbols(chooseLines(plane, k).map((i) => plane.lines[i]!));
 }
 

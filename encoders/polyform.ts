@@ -196,11 +196,18 @@ interface PiecesInput {
 const FREE = new RegExp(String.raw`^free:(\d+)(?:-(\d+))?(?:\*(${COUNT}))?$`);
 
 /**
- * An inline list "A=art,B*2=art,C*0..1=art"; "free:1-3" for every free
- * polyform of orders 1 to 3 (named A3, B3, ...); on square cells, names of
- * the polyomino catalog too.
+ * An inline list "A=art,B*2=art,C*0..1=art"; "free:1-3" for every polyform
+ * of orders 1 to 3 (named A3, B3, ...); on square cells, names of the
+ * polyomino catalog too. "free:K" is every shape of order K the pieces can
+ * be placed as, each once: up to rotation and reflection where the pieces
+ * are turned over, up to rotation alone where they are not (the cube's
+ * default: a solid piece cannot be mirrored, so its mirror image is another
+ * piece, as the 8 tetracubes of the Soma-like sets count the chiral pair
+ * twice). The free set there left one of each chiral pair out: that shape
+ * could not be placed at all. `mirrored` says which: pieces turned over, or
+ * a one-sided set, to which oneSided adds the mirror images itself.
  */
-function inlinePieces(list: string, grid: Grid, option: string): FormPiece[] {
+function inlinePieces(list: string, grid: Grid, option: string, mirrored: boolean): FormPiece[] {
   const pieces: FormPiece[] = [];
   // The pieces by name so far: a name given again adds copies, as polyomino's and polycube's lists do (a scan per piece made long lists quadratic).
   const named = new Map<string, FormPiece>();
@@ -218,7 +225,7 @@ function inlinePieces(list: string, grid: Grid, option: string): FormPiece[] {
       const [from, to] = [Number(free[1]), Number(free[2] ?? free[1])];
       if (from < 1 || to < from || to > 8) throw new UserError(`${option}: "${raw}": orders from 1 to 8, the first no larger than the second`);
       const counts = parseCount(free[3] ?? '1', `${option}: ${raw}`);
-      for (const p of freePolyforms(grid, from, to)) add({ ...p, ...counts });
+      for (const p of freePolyforms(grid, from, to, mirrored ? grid.group : rotationsOf(grid))) add({ ...p, ...counts });
       continue;
     }
     const m = pattern.exec(raw);
@@ -259,7 +266,7 @@ function piecesInput(options: PolyformOptions): PiecesInput {
     read: (grid) => ({
       grid,
       pieces: source.inline
-        ? reading(source, () => inlinePieces(source.text, grid, option))
+        ? reading(source, () => inlinePieces(source.text, grid, option, options.oneSided === true || turnsOver(grid, options.flip)))
         : parsePiecesFile(source.text, source.where, (lines, where) => parseGridArt(grid, lines, where, 'piece')).map((p) => {
             const piece = { name: p.name, cells: p.cells, count: p.count, least: p.least };
             checkPiece(grid, piece, `${source.where}:${p.line}`);
@@ -294,8 +301,11 @@ function oneSided(grid: Grid, pieces: readonly FormPiece[]): FormPiece[] {
   });
 }
 
-/** May the piece be turned over: its own say, else the puzzle's (default: yes in the plane, no in space). */
-const flips = (grid: Grid, piece: FormPiece, flip: boolean | undefined) => piece.flip ?? flip ?? grid.name !== 'cube';
+/** May pieces that do not say be turned over: the puzzle's say, else yes in the plane and no in space. */
+const turnsOver = (grid: Grid, flip: boolean | undefined) => flip ?? grid.name !== 'cube';
+
+/** May the piece be turned over: its own say, else the puzzle's. */
+const flips = (grid: Grid, piece: FormPiece, flip: boolean | undefined) => piece.flip ?? turnsOver(grid, flip);
 
 /** The motions of a piece: its allowed turns, each after the flip or not (Polyform Puzzler's aspects). */
 function movesOf(grid: Grid, piece: FormPiece, flip: boolean | undefined): readonly Transform[] {
@@ -407,7 +417,7 @@ export const POLYFORM_OPTIONS: readonly PuzzleOption[] = [
     name: 'pieces',
     type: 'string',
     describe:
-      'inline pieces: JSON {"grid","pieces":[{"name","cells","count","flip","rotations"}],"use"}, or A=art,B*2=art,C*0..1=art, and free:1-3 for every free polyform of orders 1 to 3',
+      'inline pieces: JSON {"grid","pieces":[{"name","cells","count","flip","rotations"}],"use"}, or A=art,B*2=art,C*0..1=art, and free:1-3 for every polyform of orders 1 to 3 (mirror images one piece where pieces are turned over, two where not, as on cubes)',
   },
   { name: 'pieces-file', type: 'string', describe: 'a pieces file: that JSON, or "NAME*count:" headers followed by art', param: false },
   { name: 'flip', type: 'boolean', describe: 'may pieces that do not say be turned over (default: yes in the plane, no for cubes)' },

@@ -5,7 +5,7 @@ import { UsageError } from './core/errors.js';
 import { fieldName } from './core/field-names.js';
 import { type EncodingKind, type Instance, encodingKinds } from './core/puzzle.js';
 import { PB_ENCODINGS } from './pb/index.js';
-import { refuseUniqueOnFormula } from './plan.js';
+import { refuseUniqueOnFormula, refuseUniqueWithoutSymmetries } from './plan.js';
 import { addSymmetryBreaking } from './symmetry/breaking.js';
 import { type EncodingRow, type Explanation, encodingRow, explain } from './explain/explain.js';
 
@@ -59,6 +59,7 @@ export function explainPuzzle(
   // Every instance built here, compared ones included, carries the family when --unique asks for it.
   const withFamily = (built: Instance) => (options.unique ? (addSymmetryBreaking(built), built) : built);
   const instance = withFamily(buildInstance(puzzle, args));
+  refuseUniqueWithoutSymmetries(instance, puzzle, options.unique);
   const build = (kind: EncodingKind, encoding: string | undefined) => withFamily(buildInstance(puzzle, { ...args, [kind]: encoding }));
   // A DIMACS file has no encodings to choose (--amo, --card, --pb and --compare were refused above).
   const defaultOf = (kind: EncodingKind): string => puzzleByName(puzzle).defaults[kind]!;

@@ -46,7 +46,7 @@ import { Stopped } from './count/engine.js';
 import type { TermResult } from './count/solutions.js';
 
 export { Cnf } from './core/cnf.js';
-export { refuseUniqueOnFormula, resolvePlan, type PlanRequest } from './plan.js';
+export { refuseUniqueOnFormula, refuseUniqueWithoutSymmetries, resolvePlan, type PlanRequest } from './plan.js';
 export {
   runPlan,
   runStop,

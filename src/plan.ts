@@ -387,9 +387,10 @@ export function refuseUniqueOnFormula(puzzle: string | Instance, unique: boolean
  * Classes need a symmetry group too; a puzzle that declares none (dobble, whose own clauses
  * break its symmetry, and only for the full deck down to one deck per class; knapsack) would
  * call every solution a class (regression: count dobble --order 2 --cards 3 --unique said 39
- * classes of decks that fall into 2).
+ * classes of decks that fall into 2). Exported for encode and explain, which build their
+ * instance without a plan (regression: they took --unique and added no family, in silence).
  */
-function refuseUniqueWithoutSymmetries(instance: Instance, name: string, unique: boolean): void {
+export function refuseUniqueWithoutSymmetries(instance: Instance, name: string, unique: boolean): void {
   if (unique && instance.symmetries.length === 0)
     throw new UsageError(`${option('unique')}: ${name} declares no symmetries to count classes under; count its solutions instead`);
 }

@@ -50,6 +50,27 @@ describe('puzzlesat dobble, algebraic', () => {
     expect(checkDeck(parseDeck(r.stdout, 'stdout'))).toEqual({ ok: true, cards: 57, symbolsPerCard: 8, symbols: 57 });
   });
 
+  it('makes the deck of 2 symbols a card, the plane of order 1 (a triangle), by default and when asked by name (regression: 1 is no prime power, so the default fell back to SAT with a note and --method algebraic was refused, exit 2)', () => {
+    for (const asked of [[], ['--method', 'algebraic']]) {
+      const r = run('dobble', '--symbols-per-card', '2', ...asked, '--json');
+      expect([r.code, r.stderr]).toEqual([0, '']);
+      const s = summary(r.stdout);
+      expect(s).toMatchObject({ status: 'SAT', method: 'algebraic', symbols: 3, order: 1 });
+      const cards = s.cards!;
+      expect(cards).toHaveLength(3);
+      // The deck's property, counted here: every two cards share exactly one symbol.
+      for (const [i, a] of cards.entries())
+        for (const b of cards.slice(i + 1))
+          expect(
+            a.filter((symbol) => b.includes(symbol)),
+            `${a} and ${b}`,
+          ).toHaveLength(1);
+    }
+    expect(run('dobble', '--symbols-per-card', '2').stdout).toMatch(
+      /^0 1\n0 2\n1 2\n# 3 cards, 2 symbols per card, 3 symbols \(algebraic: the projective plane of order 1, [\d.]+ s\)\n$/,
+    );
+  });
+
   it('keeps 55 cards on the 57 symbols, since every symbol is on 8 of the 57 cards', () => {
     const s = summary(run('dobble', '--symbols-per-card', '8', '--cards', '55', '--json').stdout);
     expect(s).toMatchObject({
@@ -113,12 +134,13 @@ describe('puzzlesat dobble, algebraic', () => {
     // 7 cards of 3 symbols fill two pages: FILE itself is not written, so neither its link nor its being there matters.
     symlinkSync(join('gone', 'deck.svg'), join(dir, 'linked.svg'));
     writeFileSync(join(dir, 'there.svg'), 'keep');
-    for (const [option, name, pages] of [
-      ['--svg', 'linked.svg', ['linked-1.svg', 'linked-2.svg']],
-      ['--svg', 'there.svg', ['there-1.svg', 'there-2.svg']],
+    for (const [option, name, pages, note] of [
+      ['--svg', 'linked.svg', ['linked-1.svg', 'linked-2.svg'], ''],
+      // A file there is named on stderr, as one an earlier deck may have left (and left as it is).
+      ['--svg', 'there.svg', ['there-1.svg', 'there-2.svg'], expect.stringMatching(/^puzzlesat: note: there\.svg is not one of this deck's/)],
     ] as const) {
       const r = run('dobble', '--symbols-per-card', '3', option, name, '--json');
-      expect(r).toMatchObject({ code: 0, stderr: '' });
+      expect(r).toMatchObject({ code: 0, stderr: note });
       expect(summary(r.stdout).svg).toEqual(pages);
     }
     expect(existsSync(join(dir, 'gone'))).toBe(false);
@@ -179,6 +201,50 @@ describe('puzzlesat dobble, algebraic', () => {
         .filter((name) => name.startsWith('shrunk'))
         .sort(),
     ).toEqual(['shrunk-5.svg', 'shrunk.svg']);
+  });
+
+  it('a deck of several pages names FILE left beside them by an earlier one-page deck, and leaves it as it was (regression: deck.svg stayed among deck-1.svg … in silence, two decks in one folder)', () => {
+    expect(run('dobble', '--symbols-per-card', '2', '--svg', 'mixed.svg', '--png', 'mixed.png').code).toBe(0);
+    const earlier = readFileSync(join(dir, 'mixed.svg'), 'utf8');
+    for (const force of [[], ['--force']]) {
+      const r = run('dobble', '--symbols-per-card', '3', '--svg', 'mixed.svg', '--png', 'mixed.png', ...force);
+      expect(r.code, r.stderr).toBe(0);
+      // It is no file the run writes, and may be any file of the user's: named, not removed, even under --force.
+      for (const format of ['svg', 'png'])
+        expect(r.stderr).toMatch(
+          new RegExp(
+            `^puzzlesat: note: mixed\\.${format} is not one of this deck's 2 pages \\(mixed-1\\.${format} … mixed-2\\.${format}\\); left as it was: remove it if an earlier deck wrote it$`,
+            'm',
+          ),
+        );
+    }
+    expect(readFileSync(join(dir, 'mixed.svg'), 'utf8')).toBe(earlier);
+    expect(
+      readdirSync(dir)
+        .filter((name) => name.startsWith('mixed'))
+        .sort(),
+    ).toEqual(['mixed-1.png', 'mixed-1.svg', 'mixed-2.png', 'mixed-2.svg', 'mixed.png', 'mixed.svg']);
+  });
+
+  it('refuses a page file not named .svg (.png), whatever the number of pages, before the search (regression: --svg deck.txt wrote deck.txt-1.svg, deck.txt-2.svg, and deck.txt for one page)', () => {
+    for (const [option, name] of [
+      ['--svg', 'deck.txt'],
+      ['--svg', 'deck'],
+      ['--png', 'deck.txt'],
+    ] as const)
+      for (const symbols of ['2', '3']) {
+        const r = ran('dobble', '--symbols-per-card', symbols, option, name);
+        const format = option.slice(2);
+        expectOneLineError(
+          r,
+          new RegExp(`^puzzlesat: ${option}: "${name.replace('.', '\\.')}" does not end in \\.${format}: the pages are named from it \\(`),
+          2,
+        );
+        expect(r.out).toBe('');
+        expect(readdirSync(dir).filter((file) => file.startsWith('deck.txt') || file === 'deck' || /^deck-\d/.test(file))).toEqual([]);
+      }
+    // Any case of the ending names the format (DECK.SVG: DECK-1.svg …).
+    expect(summary(run('dobble', '--symbols-per-card', '3', '--svg', 'CASE.SVG', '--json').stdout).svg).toEqual(['CASE-1.svg', 'CASE-2.svg']);
   });
 
   it('writes one page to a device or pipe as it is, and refuses a deck of several pages there, before the search (regression: --svg /dev/stdout made /dev/stdout-1.svg, /dev/stdout-2.svg)', () => {
@@ -303,6 +369,10 @@ describe('--unique on a puzzle that declares no symmetries', () => {
     ['count', 'dobble', '--order', '2', '--cards', '3'],
     ['enumerate', 'dobble', '--order', '2', '--cards', '3', '--no-symmetry-breaking', '--show', '0'],
     ['count', 'knapsack', '--items', 'a:1:1,b:1:1', '--capacity', '1'],
+    // encode and explain built the instance themselves, past the plan's check, and wrote the formula with no family added.
+    ['encode', 'dobble', '--order', '2'],
+    ['explain', 'dobble', '--order', '2'],
+    ['encode', 'knapsack', '--items', 'a:1:1,b:1:1', '--capacity', '1'],
   ])('%s %s is refused with exit 2, one line naming --unique, before any search', (...args) => {
     const r = ran(...args, '--unique');
     expectOneLineError(r, new RegExp(`^puzzlesat: --unique: ${args[1]} declares no symmetries`), 2);

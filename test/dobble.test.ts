@@ -197,6 +197,18 @@ describe('algebraic decks', () => {
     ]);
   });
 
+  it('order 1 is the triangle: 3 cards of 2 symbols on 3 symbols, and any 1 or 2 of its cards (regression: no field has one element, so cards of 2 symbols had no algebraic deck)', () => {
+    expect(algebraicOrder(2)).toBe(1);
+    expect(algebraicDeck(1)).toEqual([
+      [0, 1],
+      [0, 2],
+      [1, 2],
+    ]);
+    expectValidDeck(transpose(algebraicDeck(1)), 3, 2, 3);
+    for (const k of [1, 2]) expectValidDeck(algebraicDeck(1, { cards: k }), k, 2, symbolsNeeded(k, 2).symbols);
+    expect(() => algebraicDeck(1, { cards: 4 })).toThrow(/choose 1 to 3/);
+  });
+
   it('the retail deck: 55 cards of 8 symbols need 57 symbols', () => {
     const deck = algebraicDeck(7, { cards: 55 });
     expectValidDeck(deck, 55, 8, 57);
@@ -260,7 +272,7 @@ describe('algebraic decks', () => {
 
   it('knows which SAT searches may not end: m - 1 no prime power, but for the small cyclic model', () => {
     expect([7, 11, 13].map((m) => searchMayNotEnd(m))).toEqual([true, true, true]);
-    expect([3, 8, 10, 12].map((m) => searchMayNotEnd(m))).toEqual([false, false, false, false]);
+    expect([2, 3, 8, 10, 12].map((m) => searchMayNotEnd(m))).toEqual([false, false, false, false, false]);
     expect(searchMayNotEnd(11, 'cyclic')).toBe(false);
     expect(searchMayNotEnd(11, 'incidence')).toBe(true);
   });

@@ -10,7 +10,7 @@ import type { SolverFactory } from '../solvers/types.js';
 import { byDancingLinks, classKey, listing } from './helpers/listing.js';
 import { countInstance } from '../src/count/solutions.js';
 import { countPuzzle } from '../src/count/count.js';
-import { GRIDS, cellNumbers } from '../src/geometry/grids.js';
+import { GRIDS, type GridName, cellNumbers } from '../src/geometry/grids.js';
 import { polyforms } from '../src/geometry/polyforms.js';
 import { allPieces, boardJson, examplePieces, shape, without } from './helpers/polyform-fixtures.js';
 import { explain } from '../src/explain/explain.js';
@@ -228,6 +228,28 @@ describe('one-sided sets', () => {
     expect(orbits).toBeGreaterThan(0);
     expect(await count(instance, true)).toBe(orbits);
     expect((await countInstance(instance, { unique: true })).count).toBe(orbits);
+  });
+});
+
+describe('free:K, every polyform of order K, each once as the pieces move', () => {
+  const pieces = (grid: GridName, order: number, options: Partial<PolyformOptions>) =>
+    build({ board: boardJson(grid, [[0, 0, 0]]), pieces: `free:${order}*0..1`, ...options }).spec.pieces.length;
+
+  // OEIS counts of orders 1-6 (1-5 for polyhexes and polycubes), as test/grids.test.ts cites them for the generator.
+  it.each([
+    // Pieces that are turned over (the plane's default, or --flip): a shape and its mirror image are one piece.
+    ['square', {}, 'A000105', [1, 1, 2, 5, 12, 35]],
+    ['triangle', {}, 'A000577', [1, 1, 1, 3, 4, 12]],
+    ['hexagon', {}, 'A000228', [1, 1, 3, 7, 22]],
+    ['cube', { flip: true }, 'A038119', [1, 1, 2, 7, 23]],
+    // Pieces that are not (the cube's default, or --no-flip): a chiral shape and its mirror image are two, or one could not be placed
+    // (regression: free:4 on cubes gave 7 tetracubes, one of the chiral pair missing, as free:5 gave 23 of the 29 pentacubes).
+    ['cube', {}, 'A000162', [1, 1, 2, 8, 29]],
+    ['square', { flip: false }, 'A000988', [1, 1, 2, 7, 18, 60]],
+    // --one-sided adds the mirror images itself: each chiral tetracube once, not twice.
+    ['cube', { oneSided: true }, 'A000162', [1, 1, 2, 8, 29]],
+  ] as const)('%s %o: free:1 … free:K give %s', (grid, options, _oeis, counts) => {
+    expect(counts.map((_, i) => pieces(grid, i + 1, options))).toEqual(counts);
   });
 });
 

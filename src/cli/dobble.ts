@@ -180,9 +180,10 @@ const deckOptions = (y: Argv) =>
     })
     .option('svg', {
       type: 'string',
-      describe: 'printable cards: FILE when they fit one page, else one file a page, FILE-1.svg, FILE-2.svg, ... (a .svg ending of FILE dropped)',
+      describe:
+        'printable cards, to a .svg FILE: FILE itself when they fit one page, else one file a page, FILE-1.svg, FILE-2.svg, ... (its .svg dropped)',
     })
-    .option('png', { type: 'string', describe: 'the same pages as PNG: FILE, or FILE-1.png, FILE-2.png, ... (one file a page)' })
+    .option('png', { type: 'string', describe: 'the same pages as PNG, to a .png FILE: FILE, or FILE-1.png, FILE-2.png, ... (one file a page)' })
     .option('scale', { type: 'number', describe: `PNG pixels per drawing unit (default ${DEFAULT_PNG_SCALE})` })
     .option('seed', { type: 'number', describe: 'seed of the random symbol sizes and turns in --svg (default 1)' })
     .example('$0 dobble --symbols-per-card 8', 'the 57-card deck of the projective plane of order 7')
@@ -326,6 +327,7 @@ export const handler = (args: Args) =>
         if (paths)
           process.stderr.write(`wrote ${paths.length === 1 ? paths[0] : `${paths.length} pages, one file a page: ${paths[0]} … ${paths.at(-1)}`}\n`);
     }
+    for (const note of [strayFileNote(args, 'svg', svg), strayFileNote(args, 'png', png)]) if (note) process.stderr.write(`puzzlesat: ${note}\n`);
     // No deck is an answer too (UNSAT proves there is none), not a failure.
     return 0;
   });
@@ -394,10 +396,11 @@ function textReport(r: Report): string {
   const n = m - 1;
   const time = `${r.seconds.toFixed(2)} s`;
   if (r.named) {
+    // The full deck is named the plane first: of order 1 it is also the pairwise deck (the triangle), yet it is the whole plane.
     const how =
       r.method !== 'algebraic'
         ? `SAT: ${outcome.solver}, ${time}, ${formulaSize(outcome)}`
-        : pairwiseBeatsLines(n, k)
+        : k !== planeSize(n) && pairwiseBeatsLines(n, k)
           ? `algebraic: every two cards get a symbol of their own, ${time}`
           : `algebraic: ${k === planeSize(n) ? 'the' : `${k} of the ${planeSize(n)} lines of the`} projective plane of order ${n}, ${time}`;
     return `${formatDeck(r.named)}# ${counted(k, 'card')}, ${m} symbols per card, ${symbolCount(outcome.deck!)} symbols (${how})\n`;
@@ -498,20 +501,44 @@ function outputPages(args: Args, format: 'svg' | 'png', cards: number): string[]
 
 /**
  * FILE itself for one page; FILE-1 … FILE-N (the extension kept) for more.
- * A device or pipe takes one page as it is, but several would be files made
- * beside it (/dev/stdout-1.svg): a usage error.
+ * The pages are named from FILE, so FILE ends in the format's own ending:
+ * deck.txt made deck.txt-1.svg …, and deck.txt itself for one page. The
+ * rule holds for one page as for several (the page count is the tool's to
+ * know, not the user's). A device or pipe takes one page as it is, but
+ * several would be files made beside it (/dev/stdout-1.svg): a usage error.
  */
 function pagePaths(file: string, pages: number, format: 'svg' | 'png'): string[] {
+  const special = isSpecialFile(file);
+  if (!special && !ENDING[format].test(file))
+    throw new UsageError(
+      `--${format}: "${file}" does not end in .${format}: the pages are named from it (FILE-1.${format}, FILE-2.${format} … when they are more than one); give a .${format} file name`,
+    );
   if (pages === 1) return [file];
-  if (isSpecialFile(file))
+  if (special)
     throw new UsageError(
       `--${format}: ${file} is a device or pipe, not a file: a deck of ${pages} pages needs a file name (it writes FILE-1.${format} …)`,
     );
   return Array.from({ length: pages }, (_, i) => pageName(file, format, i + 1));
 }
 
-/** Page n of a deck of several pages: FILE-n.svg, a .svg (.png) ending of FILE dropped. */
-const pageName = (file: string, format: 'svg' | 'png', n: number): string => `${file.replace(new RegExp(`\\.${format}$`, 'i'), '')}-${n}.${format}`;
+/** The ending of each format's page files, in any case (DECK.SVG). */
+const ENDING = { svg: /\.svg$/i, png: /\.png$/i } as const;
+
+/** Page n of a deck of several pages: FILE-n.svg, the .svg (.png) ending of FILE dropped. */
+const pageName = (file: string, format: 'svg' | 'png', n: number): string => `${file.replace(ENDING[format], '')}-${n}.${format}`;
+
+/**
+ * The note on FILE found beside a deck of several pages, which does not write
+ * it: an earlier deck of one page may have left it, and the folder then holds
+ * two decks. It is named, not refused (no file the run writes is in the way)
+ * nor removed, even under --force: it is no file this run was asked to write,
+ * and may be any file of the user's. Undefined when there is none.
+ */
+function strayFileNote(args: Args, format: 'svg' | 'png', written: readonly string[] | undefined): string | undefined {
+  const file = String(args[format]);
+  if (written === undefined || written.length === 1 || !existsSync(file)) return undefined;
+  return `note: ${file} is not one of this deck's ${written.length} pages (${written[0]} … ${written.at(-1)}); left as it was: remove it if an earlier deck wrote it`;
+}
 
 /**
  * The numbered pages an earlier deck of more pages left past this run's
@@ -519,7 +546,7 @@ const pageName = (file: string, format: 'svg' | 'png', n: number): string => `${
  * alone is written), as long as they follow on without a gap, as a deck's
  * pages do. Left, the folder mixed two decks. A file after a gap, or FILE
  * itself beside numbered pages, is no such page (FILE may be any file of
- * the user's) and is left alone.
+ * the user's) and is left alone (FILE is named: strayFileNote).
  */
 function earlierPages(args: Args, format: 'svg' | 'png', written: readonly string[] | undefined): OutputFile[] {
   const file = String(args[format]);

@@ -1,5 +1,13 @@
 import type { Argv } from 'yargs';
-import { UsageError, addSymmetryBreaking, buildInstance, refuseUniqueOnFormula, writeDimacsFile, writeDimacsStream } from '../index.js';
+import {
+  UsageError,
+  addSymmetryBreaking,
+  buildInstance,
+  refuseUniqueOnFormula,
+  refuseUniqueWithoutSymmetries,
+  writeDimacsFile,
+  writeDimacsStream,
+} from '../index.js';
 import { type Args, formulaOptions, formulaSize, guarded, outputOption, puzzleOptions, runSeconds } from './common.js';
 import { optionName } from './options.js';
 
@@ -25,6 +33,7 @@ export const handler = (args: Args) =>
     if (args.json && !args.output) throw new UsageError(`--json needs ${optionName('output')} FILE (without it the formula itself is on stdout)`);
     refuseUniqueOnFormula(String(args.kind), args.unique === true);
     const instance = buildInstance(String(args.kind), args);
+    refuseUniqueWithoutSymmetries(instance, String(args.kind), args.unique === true);
     if (args.unique === true) addSymmetryBreaking(instance);
     // The header records --unique, so that decode rebuilds the symmetry-breaking family too.
     const params = args.unique === true ? { ...instance.params, unique: true } : instance.params;

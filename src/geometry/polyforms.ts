@@ -52,8 +52,17 @@ function letters(n: number): string {
   return n < 26 ? letter : letters(Math.floor(n / 26) - 1) + letter;
 }
 
-/** Every free polyform of orders from..to on a grid, named by a letter and the order (A4, B4, ...), in the order found. */
-export function freePolyforms(grid: Grid, from: number, to: number): { name: string; cells: Cell[] }[] {
-  const levels = polyforms(grid, to);
+/**
+ * Every polyform of orders from..to on a grid up to `transforms` (default the
+ * grid's whole group: the free ones), named by a letter and the order (A4,
+ * B4, ...), in the order found.
+ */
+export function freePolyforms(
+  grid: Grid,
+  from: number,
+  to: number,
+  transforms: readonly Transform[] = grid.group,
+): { name: string; cells: Cell[] }[] {
+  const levels = polyforms(grid, to, transforms);
   return levels.slice(from - 1).flatMap((level, i) => level.map((cells, k) => ({ name: `${letters(k)}${from + i}`, cells })));
 }
