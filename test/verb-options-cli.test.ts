@@ -252,13 +252,19 @@ describe('verify --timeout S, one limit for the whole run beside --max-seconds (
 
   it('the puzzle being counted at the deadline stops there, its count incomplete (not after its own CPU limit)', () => {
     // A count that took more than the catalogue's ten CPU minutes (bench/results/catalogue.md).
-    const r = run('verify', 'one-sided-hexiamonds-obeirnes-hexagon', '--timeout', '3', '--json');
+    // The deadline counts from the run's start: on a machine loaded enough that starting up takes longer, the puzzle is
+    // never started and has no line (as --timeout documents), which is no failure of the stop (it failed so under load).
+    // A count that ignored the deadline would run for its ten minutes, past the test's own timeout.
+    const r = run('verify', 'one-sided-hexiamonds-obeirnes-hexagon', '--timeout', '5', '--json');
     expect(r.code, r.err).toBe(0);
-    const [row, summary] = r.out
+    const lines = r.out
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(row).toMatchObject({ name: 'one-sided-hexiamonds-obeirnes-hexagon', outcome: 'did not finish', complete: false });
-    expect(summary).toMatchObject({ unfinished: 1, complete: false });
+    expect(lines.length).toBeGreaterThanOrEqual(1);
+    expect(lines.length).toBeLessThanOrEqual(2);
+    if (lines.length === 2)
+      expect(lines[0]).toMatchObject({ name: 'one-sided-hexiamonds-obeirnes-hexagon', outcome: 'did not finish', complete: false });
+    expect(lines.at(-1)).toMatchObject({ unfinished: 1, complete: false, agrees: 0 });
   });
 });
