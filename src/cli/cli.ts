@@ -27,7 +27,16 @@ import {
   setSizeLimits,
   systemReason,
 } from '../index.js';
-import { checkDashedTexts, checkNegations, checkNumericOptions, checkOutputs, checkTypedValues, joinStdinValues } from './options.js';
+import {
+  checkBooleanWords,
+  checkDashedTexts,
+  checkNegations,
+  checkNumericOptions,
+  checkOutputs,
+  checkTypedValues,
+  joinStdinValues,
+  shortNames,
+} from './options.js';
 import { interruptibleSetUp, userMessage } from './common.js';
 import { useFieldNames } from './names.js';
 
@@ -49,21 +58,33 @@ process.stderr.on('error', () => process.exit(1));
 const VERBS_WITH_A_PUZZLE = new Set(['solve', 'enumerate', 'count', 'encode', 'explain']);
 const puzzleList = PUZZLES.map((p) => p.name).join(', ');
 
+/** The options of the verb being parsed (yargs' typings leave out getOptions()). */
+const verbOptions = () =>
+  (
+    cli as unknown as { getOptions(): { key: Record<string, unknown>; boolean: string[]; string: string[]; alias: Record<string, string[]> } }
+  ).getOptions();
+
+/** The verb's boolean options as typed (checkBooleanWords), by the verb's table of options. */
+function checkBooleans(words: readonly string[]): void {
+  const known = verbOptions();
+  checkBooleanWords(words, new Set(known.boolean), shortNames(known.alias));
+}
+
 /**
  * A usage problem (unknown option, missing argument, bad choice): one line
  * and exit 2, the convention that tells it from a failed run (1). A missing
  * puzzle names the puzzles there are.
  */
-/** The options of the verb being parsed (yargs' typings leave out getOptions()). */
-const verbOptions = () => (cli as unknown as { getOptions(): { key: Record<string, unknown>; boolean: string[]; string: string[] } }).getOptions();
-
 function usageError(msg: string | undefined, err: Error | undefined): never {
   const known = verbOptions();
   // A value yargs misread (checkTypedValues, checkDashedTexts) is the error to name, not the unknown options it made of it.
   try {
     checkTypedValues(hideBin(process.argv));
-    if (/^Unknown arguments?: /.test(String(msg)))
+    if (/^Unknown arguments?: /.test(String(msg))) {
+      // `-q=` left yargs an unknown "=".
+      checkBooleans(hideBin(process.argv));
       checkDashedTexts(hideBin(process.argv), new Set(known.string), new Set(Object.keys(known.key).filter((k) => k.length === 1)));
+    }
   } catch (e) {
     if (!(e instanceof UserError)) throw e;
     msg = e.message;
@@ -157,6 +178,7 @@ await cli
       checkTypedValues(hideBin(process.argv));
       const known = verbOptions();
       checkNegations(hideBin(process.argv), new Set(Object.keys(known.key)), new Set(known.boolean));
+      checkBooleans(hideBin(process.argv));
       checkNumericOptions(argv, hideBin(process.argv));
       setSizeLimits(limitsFromOptions(argv));
       // --timeout counts from the process's start (performance.timeOrigin), as a summary's seconds do:
