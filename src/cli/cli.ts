@@ -99,7 +99,7 @@ function usageError(msg: string | undefined, err: Error | undefined): never {
     // yargs names each unknown kebab-case option twice, as typed and as its camelCase twin: keep what was typed.
     const typed = names.split(', ').filter((name, _i, all) => !/[A-Z]/.test(name) || !all.includes(kebabField(name)));
     const listed = typed
-      .map((name) => `${name}${didYouMean(name, options).replace(/mean (\S+)\?/, 'mean --$1?')}${afterFlag(name, known.boolean)}`)
+      .map((name) => `${asTyped(name)}${didYouMean(name, options).replace(/mean (\S+)\?/, 'mean --$1?')}${afterFlag(name, known.boolean)}`)
       .join(', ');
     return (typed.length === 1 ? 'Unknown argument: ' : head) + listed;
   });
@@ -118,6 +118,21 @@ function usageError(msg: string | undefined, err: Error | undefined): never {
   });
   process.stderr.write(`puzzlesat: ${userMessage(text)}\n`);
   process.exit(2);
+}
+
+/**
+ * An unknown argument as it was typed: yargs names an option without its
+ * dashes, as it names a stray word ("Unknown argument: o" for `list -o x`),
+ * so that which of the two it was did not show. A stray word stays as it is.
+ */
+function asTyped(name: string): string {
+  const args = hideBin(process.argv);
+  const end = args.indexOf('--');
+  const words = end === -1 ? args : args.slice(0, end);
+  const long = words.map((w) => /^--([^=]+)/.exec(w)?.[1]).find((typed) => typed !== undefined && kebabField(typed) === kebabField(name));
+  if (long !== undefined) return `--${long}`;
+  const short = name.length === 1 && words.some((w) => /^-[^-]/.test(w) && w.slice(1).split('=')[0]!.includes(name));
+  return short ? `-${name}` : name;
 }
 
 /**
