@@ -157,6 +157,24 @@ describe('puzzlesat decode', () => {
     ]);
   });
 
+  it('refuses a model after "s UNSATISFIABLE" at its line (regression: the model was checked, "SAT: 1 model", exit 0)', () => {
+    const cnf = write('after-unsat.cnf', 'p cnf 2 1\n1 2 0\n');
+    for (const [file, answer, line, unsat] of [
+      ['unsat-model.out', 's UNSATISFIABLE\nv 1 -2 0\n', 2, 1],
+      ['sat-unsat-model.out', 's SATISFIABLE\nv 1 -2 0\ns UNSATISFIABLE\nc done\nv -1 2 0\n', 5, 3],
+    ] as const) {
+      const r = run(['decode', cnf, '--model', write(file, answer)]);
+      expectOneLineError(
+        { code: r.status, out: r.stdout, err: r.stderr },
+        new RegExp(
+          `^puzzlesat: --model \\S*${file.replace('.', '\\.')}:${line}: a model after "s UNSATISFIABLE" \\(line ${unsat}\\): the answer contradicts itself$`,
+          'm',
+        ),
+      );
+      expect(r.stdout).toBe('');
+    }
+  });
+
   it('counts each model once: a model the answer repeats is refused at its number (regression: the same model twice counted as 2 models)', () => {
     // No puzzle named: a plain formula, x1 or x2, with three models.
     const cnf = write('or.cnf', 'p cnf 2 1\n1 2 0\n');
