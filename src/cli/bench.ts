@@ -50,9 +50,11 @@ const reportDirectory = (args: Args, suite: string): string | undefined =>
 function checkReportFiles(args: Args, dir: string | undefined, files: readonly string[]): void {
   if (dir === undefined) return;
   const rules = args.out === undefined && args.merge === undefined ? { ...args, force: true } : args;
+  // Without -o the refusal is of the default folder: naming --output (-o) there named an option never given.
+  const option = args.out === undefined ? "bench --merge without -o, into the full suite's folder" : optionName('output');
   checkLaterOutputs(
     rules,
-    files.map((file) => ({ path: join(dir, file), option: optionName('output') })),
+    files.map((file) => ({ path: join(dir, file), option })),
   );
 }
 
