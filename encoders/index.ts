@@ -144,7 +144,11 @@ function builtInstance(puzzle: string, args: Record<string, unknown>): Instance 
         `${fieldName(camelField(unread))} does not apply to a DIMACS formula (${puzzle === '-' ? '<stdin>' : puzzle}): it is read as it is`,
       );
     // Read to be run: the file meets the run's deadline as the formula built from it does.
-    return instanceFromDimacs(readDimacsFile(puzzle, { ...runLimits(), meetDeadline: true }), puzzle === '-' ? '<stdin>' : puzzle);
+    const source = puzzle === '-' ? '<stdin>' : puzzle;
+    const f = readDimacsFile(puzzle, { ...runLimits(), meetDeadline: true });
+    // Its header is read as decode reads it, a line decode refuses refused here too; the clauses are run as the file gives them.
+    headerPuzzle(f, source);
+    return instanceFromDimacs(f, source);
   }
   const entry = puzzleByName(puzzle);
   const mine = new Set(entry.options.map((o) => o.name));
@@ -194,34 +198,52 @@ export function checkTypedOptions(puzzle: string, options: Record<string, unknow
 
 /**
  * The instance a DIMACS file describes, to read a solver's model back as a
- * solution: the puzzle of its `c puzzle` line rebuilt from its `c param`
- * lines, and only when the rebuilt formula is the file's clause for clause;
- * the file as a plain formula when it names no puzzle, or a name of its own
- * (toDimacs's `puzzle`, or the formula puzzlesat writes for one). A name
- * one typo from a puzzle's, a parameter the puzzle has not, or a value of
- * the wrong kind is refused at its line: read as a plain formula, a model
- * was said to be checked by a puzzle checker there was none of.
+ * solution: the puzzle of its header (headerPuzzle), and only when the
+ * rebuilt formula is the file's clause for clause; the file as a plain
+ * formula when it names no puzzle, or a name of its own (toDimacs's
+ * `puzzle`, or the formula puzzlesat writes for one).
  */
 export function instanceOfDimacs(f: DimacsFormula, source: string): Instance {
-  const plain = instanceFromDimacs(f, source);
-  if (f.puzzle === undefined || FORMULA_PUZZLES.has(f.puzzle)) return plain;
+  const header = headerPuzzle(f, source);
+  if (header === undefined) return instanceFromDimacs(f, source);
+  const { entry, rebuilt } = header;
+  const differs = formulaDifference(rebuilt, f);
+  const file = namedFiles(f, dirname(source))[0];
+  if (differs && file !== undefined)
+    throw new UserError(
+      `${paramLine(f, source, file)}: ${entry.name} rebuilt from its header differs from the file (${differs})${changedFile(f, source, file)}, or the file was edited`,
+    );
+  if (differs)
+    throw new UserError(
+      `${source}: ${entry.name} rebuilt from its header differs from the file (${differs}); was it edited, or written by another version?`,
+    );
+  return rebuilt;
+}
+
+/**
+ * The one reader of a DIMACS file's header, for every verb that reads the
+ * file: the puzzle of its `c puzzle` line rebuilt from its `c param` lines;
+ * undefined when it names no puzzle of puzzlesat. A name one typo from a
+ * puzzle's, a parameter the puzzle has not, or a value of the wrong kind is
+ * refused at its line: read as a plain formula, a model was said to be
+ * checked by a puzzle checker there was none of, and the verbs that read
+ * the file as a formula (explain, count) named a puzzle decode refuses.
+ */
+export function headerPuzzle(f: DimacsFormula, source: string): { entry: PuzzleEntry; rebuilt: Instance } | undefined {
+  if (f.puzzle === undefined || FORMULA_PUZZLES.has(f.puzzle)) return undefined;
   const at = (line: number | undefined) => (line === undefined ? source : `${source}:${line}`);
-  const lineOf = (key: string) => at(f.headerLines?.params.get(key));
+  const lineOf = (key: string) => paramLine(f, source, key);
   const entry = PUZZLES.find((p) => p.name === f.puzzle);
   if (!entry) {
     const names = PUZZLES.map((p) => p.name);
     const near = didYouMean(f.puzzle, names);
     // Any other name is a formula's own (toDimacs's `puzzle`): a plain formula, whose models no checker but its clauses checks.
-    if (near === '') return plain;
+    if (near === '') return undefined;
     throw new UserError(`${at(f.headerLines?.puzzle)}: unknown puzzle "${f.puzzle}" in the header${near}; puzzlesat knows ${names.join(', ')}`);
   }
   const keys = headerKeys(entry);
   // A file the header names is looked for beside the DIMACS file first, then from the working directory (withInputDirectory).
   const dir = dirname(source);
-  const changedFile = (key: string | undefined) => {
-    const path = key === undefined ? undefined : f.params.get(key)!;
-    return path !== undefined && isFile(inputPath(path, dir)) ? `; this line names ${path}, which may have changed since ${source} was written` : '';
-  };
   let rebuilt: Instance;
   try {
     rebuilt = withInputDirectory(dir, () =>
@@ -249,7 +271,7 @@ export function instanceOfDimacs(f: DimacsFormula, source: string): Instance {
     const key =
       files.find((k) => message.includes(f.params.get(k)!)) ?? [...f.params.keys()].find((k) => message.includes(`c param ${k}`)) ?? files[0];
     throw new UserError(
-      `${key === undefined ? at(f.headerLines?.puzzle) : lineOf(key)}: cannot rebuild ${entry.name} from its header: ${message}${changedFile(key)}`,
+      `${key === undefined ? at(f.headerLines?.puzzle) : lineOf(key)}: cannot rebuild ${entry.name} from its header: ${message}${changedFile(f, source, key)}`,
     );
   }
   // What encode writes: what the rebuilt puzzle records (soma's pieces, dobble's order), and options recorded but not read back (genius-square's seed).
@@ -260,17 +282,21 @@ export function instanceOfDimacs(f: DimacsFormula, source: string): Instance {
     throw new UserError(
       `${lineOf(unknown)}: ${entry.name} has no parameter "${unknown}"${didYouMean(unknown, known)}; its header parameters are ${known.join(', ')}`,
     );
-  const differs = formulaDifference(rebuilt, f);
-  const file = namedFiles(f, dir)[0];
-  if (differs && file !== undefined)
-    throw new UserError(
-      `${lineOf(file)}: ${entry.name} rebuilt from its header differs from the file (${differs})${changedFile(file)}, or the file was edited`,
-    );
-  if (differs)
-    throw new UserError(
-      `${source}: ${entry.name} rebuilt from its header differs from the file (${differs}); was it edited, or written by another version?`,
-    );
-  return rebuilt;
+  return { entry, rebuilt };
+}
+
+/** Where a header's `c param KEY` line is (`source:line`; the file alone when the line is not known). */
+function paramLine(f: DimacsFormula, source: string, key: string): string {
+  const line = f.headerLines?.params.get(key);
+  return line === undefined ? source : `${source}:${line}`;
+}
+
+/** What a message adds when the `c param KEY` line names a file that is there: what it holds now may not be what was encoded. */
+function changedFile(f: DimacsFormula, source: string, key: string | undefined): string {
+  const path = key === undefined ? undefined : f.params.get(key)!;
+  return path !== undefined && isFile(inputPath(path, dirname(source)))
+    ? `; this line names ${path}, which may have changed since ${source} was written`
+    : '';
 }
 
 /** The puzzle names puzzlesat writes for a formula that is no puzzle: a DIMACS file encoded again (`cnf`), a library formula (`formula`). */

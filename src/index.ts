@@ -574,6 +574,11 @@ export function decodeAnswer(
   if (answer.status === undefined)
     throw new UserError(`${where.model}: no solver answer found${answer.stray ? ` ("${oneLine(answer.stray, 60)}")` : ''}`);
   if (answer.contradicts) throw new UserError(`${where.model}: the answer says both SAT and UNSAT, and gives no model`);
+  // Read as the models it gives, it was called SAT and its model checked.
+  if (answer.modelAfterUnsat)
+    throw new UserError(
+      `${where.model}:${answer.modelAfterUnsat.line}: a model after "s UNSATISFIABLE" (line ${answer.modelAfterUnsat.unsat}): the answer contradicts itself`,
+    );
   // Literals after the last 0 are a model cut short: dropped, the answer was read as whole, one model fewer.
   if (answer.unclosed && answer.models.length > 0)
     throw new UserError(`${where.model}: model ${answer.models.length + 1} is not closed by 0: the answer is cut short`);

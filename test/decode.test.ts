@@ -157,6 +157,24 @@ describe('puzzlesat decode', () => {
     ]);
   });
 
+  it('refuses a model after "s UNSATISFIABLE" at its line (regression: the model was checked, "SAT: 1 model", exit 0)', () => {
+    const cnf = write('after-unsat.cnf', 'p cnf 2 1\n1 2 0\n');
+    for (const [file, answer, line, unsat] of [
+      ['unsat-model.out', 's UNSATISFIABLE\nv 1 -2 0\n', 2, 1],
+      ['sat-unsat-model.out', 's SATISFIABLE\nv 1 -2 0\ns UNSATISFIABLE\nc done\nv -1 2 0\n', 5, 3],
+    ] as const) {
+      const r = run(['decode', cnf, '--model', write(file, answer)]);
+      expectOneLineError(
+        { code: r.status, out: r.stdout, err: r.stderr },
+        new RegExp(
+          `^puzzlesat: --model \\S*${file.replace('.', '\\.')}:${line}: a model after "s UNSATISFIABLE" \\(line ${unsat}\\): the answer contradicts itself$`,
+          'm',
+        ),
+      );
+      expect(r.stdout).toBe('');
+    }
+  });
+
   it('counts each model once: a model the answer repeats is refused at its number (regression: the same model twice counted as 2 models)', () => {
     // No puzzle named: a plain formula, x1 or x2, with three models.
     const cnf = write('or.cnf', 'p cnf 2 1\n1 2 0\n');
@@ -450,6 +468,40 @@ describe('decode: what a header names, refused at its line', () => {
       ),
       /amo\.cnf:8: .*"nosuch"/,
     );
+  });
+
+  it('every verb that reads the file reads its header as decode does (regression: a c param given twice, the last one won; explain, count and solve ignored a c param decode refuses)', () => {
+    const verbs = (name: string, text: string): CliRun[] => {
+      const file = write(name, text);
+      const model = write(`${name}.out`, 's SATISFIABLE\nv 1 0\n');
+      return [
+        ['explain', file],
+        ['count', file],
+        ['solve', file],
+        ['enumerate', file],
+        ['decode', file, '--model', model],
+      ].map((args) => {
+        const r = run(args);
+        return { code: r.status, out: r.stdout, err: r.stderr };
+      });
+    };
+    const twice = domino((h) => h.replace('c param flip true\n', 'c param flip true\nc param flip false\n'));
+    for (const r of verbs('twice.cnf', twice))
+      expectOneLineError(
+        r,
+        /^puzzlesat: \S*twice\.cnf:7: a second "c param flip" line \(the first is line 6\); a header gives each parameter once$/m,
+      );
+    for (const r of verbs(
+      'flop-all.cnf',
+      domino((h) => h.replace('flip true', 'flop true')),
+    ))
+      expectOneLineError(r, /^puzzlesat: \S*flop-all\.cnf:6: polyomino has no parameter "flop" \(did you mean flip\?\)/m);
+    // The header as encode writes it is read alike by all.
+    for (const r of verbs(
+      'domino.cnf',
+      domino((h) => h),
+    ))
+      expect([r.code, r.err]).toEqual([0, '']);
   });
 
   it('names the header line of a pieces file that is gone or changed (regression: "--pieces-file: cannot read", and "differs from the file" with no line)', () => {

@@ -863,7 +863,12 @@ describe('3. one output-path rule', { timeout: 300_000 }, () => {
       }),
     );
     const r = run(['bench', '--merge', part]);
-    expectOneLineError(r, /^puzzlesat: --output \(-o\): bench\/results\/report\.md exists; add --force to replace it/, 2);
+    // Named as what the user did, no -o (regression: "--output (-o): bench/results/report.md exists", an option never given).
+    expectOneLineError(
+      r,
+      /^puzzlesat: bench --merge without -o, into the full suite's folder: bench\/results\/report\.md exists; add --force to replace it$/m,
+      2,
+    );
     expect(r.out).toBe('');
     expect(readFileSync(join(dir, kept), 'utf8')).toBe('keep me');
     const forced = run(['bench', '--merge', part, '--force']);

@@ -369,6 +369,15 @@ describe('a value given to a boolean option', { timeout: 120_000 }, () => {
     expect(JSON.parse(run([...board, '--json=true']).out)).toMatchObject({ status: 'SAT' });
   });
 
+  it('a short form is read as its long one (regression: -q=x was quiet off, exit 0; -q= "Unknown argument: ="; -q --no-quiet accepted)', () => {
+    const board = ['solve', 'polyomino', '--board', '2x2', '--pieces', 'O4'];
+    expectOneLineError(run([...board, '-q=x']), /^puzzlesat: -q: expected true or false after "=", got "x" \(--no-quiet turns it off\)$/m, 2);
+    expectOneLineError(run([...board, '-q=']), /^puzzlesat: -q: expected true or false after "=", got ""/m, 2);
+    expectOneLineError(run([...board, '-q', '--no-quiet']), /^puzzlesat: --quiet and --no-quiet contradict each other: give one$/m, 2);
+    expectOneLineError(run([...board, '--quiet=false', '-q']), /^puzzlesat: --quiet and --no-quiet contradict each other: give one$/m, 2);
+    expect(run([...board, '-q=false']).code).toBe(0);
+  });
+
   it('--NAME VALUE names the option the value was meant for (regression: "Unknown argument: maybe" alone)', () => {
     expectOneLineError(
       run(['solve', 'polyomino', '--board', '2x2', '--pieces', 'O4', '--flip', 'maybe']),

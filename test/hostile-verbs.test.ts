@@ -131,6 +131,35 @@ describe('bench --merge of reports cut or edited', { timeout: 120_000 }, () => {
     }
   });
 
+  it('refuses a cell given twice, or a name with "|" in it, at its JSON path (regression: both merged, exit 0: the cell printed twice, the table split)', () => {
+    const twice = JSON.parse(report()) as { cells: unknown[] };
+    twice.cells.push(twice.cells[0]);
+    const cases: [string, string, RegExp][] = [
+      [
+        'twice.json',
+        JSON.stringify(twice),
+        /\(\$\.cells\[1\]: the cell of genius-square, exact cover and dlx is \$\.cells\[0\] too; a report gives each cell once\)$/m,
+      ],
+      [
+        'bar.json',
+        report({ 'cells.0.solver': 'd|x' }),
+        /\(\$\.cells\[0\]\.solver: "d\|x" holds "\|", which splits a Markdown table's columns; no suite's name has one\)$/m,
+      ],
+      [
+        'bar-setting.json',
+        report({ 'settings.baseline': 'a|b' }),
+        /\(\$\.settings\.baseline: "a\|b" holds "\|", which splits a Markdown table's columns; no suite's name has one\)$/m,
+      ],
+    ];
+    for (const [name, text, message] of cases) {
+      const r = merge(name, text);
+      expectOneLineError(r, new RegExp(`^puzzlesat: --merge: "${name.replace('.', '\\.')}" is not a bench report\\.json \\(`, 'm'));
+      expect(r.err, name).toMatch(message);
+      expect(r.out).toBe('');
+      expect(existsSync(join(dir, `out-${name}`)), name).toBe(false);
+    }
+  });
+
   it('names the setting two reports differ in (was both settings in full, cut to "…(467 chars)…" where they differ)', () => {
     const a = file('part-a.json', report());
     const b = file('part-b.json', report({ 'settings.repeat': 3, 'settings.puzzles': ['6x10'], 'puzzles.0.name': '6x10', 'cells.0.puzzle': '6x10' }));

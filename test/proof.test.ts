@@ -560,3 +560,18 @@ describe('a proof checked for --certify under the run deadline', () => {
     }
   });
 });
+
+describe('check-proof arguments that cannot be read', () => {
+  it('a <proof> that cannot be read is named as the argument it is (regression: \'cannot read ".": illegal operation on a directory (EISDIR)\', no argument named)', () => {
+    const cnf = join(scratch, 'one.cnf');
+    writeFileSync(cnf, 'p cnf 1 2\n1 0\n-1 0\n');
+    for (const [proof, reason] of [
+      ['.', 'illegal operation on a directory \\(EISDIR\\)'],
+      ['none.drat', 'no such file or directory \\(ENOENT\\)'],
+    ] as const) {
+      const r = spawnSync(process.execPath, [cli, 'check-proof', cnf, proof], { encoding: 'utf8', cwd: scratch });
+      expect([r.status, r.stdout]).toEqual([1, '']);
+      expect(r.stderr).toMatch(new RegExp(`^puzzlesat: check-proof <proof>: cannot read "${proof.replace('.', '\\.')}": ${reason}\\n$`));
+    }
+  });
+});

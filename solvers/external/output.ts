@@ -91,6 +91,14 @@ export class CompetitionOutput {
    * (and, without its 0, the next) cannot be read.
    */
   garbled: { line: number; token: string } | undefined;
+  /**
+   * The first `v` line after an `s UNSATISFIABLE` line, with that line: no
+   * solver prints a model once it has said there is none (cryptominisat5
+   * --maxsol's closing UNSATISFIABLE comes after its models), so the answer
+   * contradicts itself.
+   */
+  modelAfterUnsat: { line: number; unsat: number } | undefined;
+  private unsatLine: number | undefined;
   private lines = 0;
   private readonly literals: LiteralReader;
 
@@ -116,9 +124,12 @@ export class CompetitionOutput {
       const said = trimmed.slice(2).trim();
       const solutions = /^SOLUTIONS\s+(\d+)$/.exec(said);
       if (solutions) this.solutions = Number(solutions[1]);
-      else if (COMPETITION_STATUS[said]) this.said.add((this.status = COMPETITION_STATUS[said]));
-      else this.stray ??= trimmed;
+      else if (COMPETITION_STATUS[said]) {
+        this.said.add((this.status = COMPETITION_STATUS[said]));
+        if (this.status === 'UNSAT') this.unsatLine ??= this.lines;
+      } else this.stray ??= trimmed;
     } else if (trimmed.startsWith('v ') || trimmed === 'v') {
+      if (this.unsatLine !== undefined) this.modelAfterUnsat ??= { line: this.lines, unsat: this.unsatLine };
       if (!this.literals.read(trimmed.slice(1))) {
         this.stray ??= trimmed;
         this.garbled ??= { line: this.lines, token: this.literals.unreadable! };
@@ -175,6 +186,8 @@ export function readAnswer(text: string): {
   contradicts?: boolean;
   /** The first `v` line with a token that is no literal (CompetitionOutput.garbled). */
   garbled?: { line: number; token: string };
+  /** The first `v` line after an `s UNSATISFIABLE` (CompetitionOutput.modelAfterUnsat). */
+  modelAfterUnsat?: { line: number; unsat: number };
   /**
    * True when the answer shows the solver saw its whole search space, so
    * that its models are every model: UNSAT, or models followed by the end of
@@ -209,7 +222,17 @@ export function readAnswer(text: string): {
     n > 0 && (output.status === 'UNSAT' || output.solutions === n || (output.claspModels?.exhausted === true && output.claspModels.count === n));
   const exhausted = status === 'UNSAT' || ranOut ? { exhausted: true } : {};
   const garbled = output.garbled ? { garbled: output.garbled } : {};
-  return { status, models, stray: output.stray, ...(output.unclosed ? { unclosed: true } : {}), ...contradicts, ...exhausted, ...garbled };
+  const afterUnsat = output.modelAfterUnsat ? { modelAfterUnsat: output.modelAfterUnsat } : {};
+  return {
+    status,
+    models,
+    stray: output.stray,
+    ...(output.unclosed ? { unclosed: true } : {}),
+    ...contradicts,
+    ...exhausted,
+    ...garbled,
+    ...afterUnsat,
+  };
 }
 
 /** The true variables of the first model in a saved answer (see readAnswer); empty when there is none. */

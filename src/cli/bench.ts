@@ -50,9 +50,11 @@ const reportDirectory = (args: Args, suite: string): string | undefined =>
 function checkReportFiles(args: Args, dir: string | undefined, files: readonly string[]): void {
   if (dir === undefined) return;
   const rules = args.out === undefined && args.merge === undefined ? { ...args, force: true } : args;
+  // Without -o the refusal is of the default folder: naming --output (-o) there named an option never given.
+  const option = args.out === undefined ? "bench --merge without -o, into the full suite's folder" : optionName('output');
   checkLaterOutputs(
     rules,
-    files.map((file) => ({ path: join(dir, file), option: optionName('output') })),
+    files.map((file) => ({ path: join(dir, file), option })),
   );
 }
 
@@ -241,11 +243,39 @@ function misfit(v: unknown, shape: Shape, path: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A report's names as the suite writes them, from its lists of puzzles,
+ * encodings and solvers (none holds "|"), and each cell once: the JSON path
+ * of the first that is not, and why. A "|" split the Markdown table's
+ * columns, and a cell given twice was printed twice, the ratios of both
+ * taken from the first.
+ */
+function misnamed(report: BenchReport): string | undefined {
+  const { settings, puzzles, cells } = report;
+  const names: (readonly [string, string])[] = [
+    ...(['puzzles', 'encodings', 'solvers'] as const).flatMap((list) => settings[list].map((name, i) => [`$.settings.${list}[${i}]`, name] as const)),
+    ['$.settings.baseline', settings.baseline],
+    ...puzzles.map((p, i) => [`$.puzzles[${i}].name`, p.name] as const),
+    ...cells.flatMap((c, i) => (['puzzle', 'encoding', 'solver'] as const).map((key) => [`$.cells[${i}].${key}`, c[key]] as const)),
+  ];
+  const barred = names.find(([, name]) => name.includes('|'));
+  if (barred) return `${barred[0]}: "${barred[1]}" holds "|", which splits a Markdown table's columns; no suite's name has one`;
+  const seen = new Map<string, number>();
+  for (const [i, c] of cells.entries()) {
+    const key = JSON.stringify([c.puzzle, c.encoding, c.solver]);
+    const first = seen.get(key);
+    if (first !== undefined)
+      return `$.cells[${i}]: the cell of ${c.puzzle}, ${c.encoding} and ${c.solver} is $.cells[${first}] too; a report gives each cell once`;
+    seen.set(key, i);
+  }
+  return undefined;
+}
+
 function readReport(file: string): BenchReport {
   const text = readTextFile(file, '--merge');
   try {
     const report = parseJson(text, file) as BenchReport;
-    const wrong = misfit(report, REPORT_SHAPE, '$');
+    const wrong = misfit(report, REPORT_SHAPE, '$') ?? misnamed(report);
     if (wrong) throw new Error(wrong);
     return report;
   } catch (e) {

@@ -26,7 +26,8 @@ export const handler = (args: Args) =>
       throw new UsageError('check-proof - -: standard input is the formula or the proof, not both; save one of the two to a file');
     const formula = readDimacsFile(cnfPath);
     // Read a piece at a time as it is parsed: the proof's steps are held, never its whole text (GBs for a hard formula).
-    const chunks = proofPath === '-' ? inputChunks(0, '<stdin>') : readFileChunks(proofPath);
+    // Named as the argument it is: "cannot read "."" alone did not say which of the two it was.
+    const chunks = proofPath === '-' ? inputChunks(0, '<stdin>') : readFileChunks(proofPath, 'check-proof <proof>');
     // New (extension) variables are allowed up to the variable limit: the checker allocates for each.
     const maxVar = Math.max(formula.vars, sizeLimit('vars'));
     // --timeout is the run's deadline (set before the verb starts): reading the files spent it too, and reading the proof meets it.

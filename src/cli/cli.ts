@@ -27,7 +27,16 @@ import {
   setSizeLimits,
   systemReason,
 } from '../index.js';
-import { checkDashedTexts, checkNegations, checkNumericOptions, checkOutputs, checkTypedValues, joinStdinValues } from './options.js';
+import {
+  checkBooleanWords,
+  checkDashedTexts,
+  checkNegations,
+  checkNumericOptions,
+  checkOutputs,
+  checkTypedValues,
+  joinStdinValues,
+  shortNames,
+} from './options.js';
 import { interruptibleSetUp, userMessage } from './common.js';
 import { useFieldNames } from './names.js';
 
@@ -49,21 +58,33 @@ process.stderr.on('error', () => process.exit(1));
 const VERBS_WITH_A_PUZZLE = new Set(['solve', 'enumerate', 'count', 'encode', 'explain']);
 const puzzleList = PUZZLES.map((p) => p.name).join(', ');
 
+/** The options of the verb being parsed (yargs' typings leave out getOptions()). */
+const verbOptions = () =>
+  (
+    cli as unknown as { getOptions(): { key: Record<string, unknown>; boolean: string[]; string: string[]; alias: Record<string, string[]> } }
+  ).getOptions();
+
+/** The verb's boolean options as typed (checkBooleanWords), by the verb's table of options. */
+function checkBooleans(words: readonly string[]): void {
+  const known = verbOptions();
+  checkBooleanWords(words, new Set(known.boolean), shortNames(known.alias));
+}
+
 /**
  * A usage problem (unknown option, missing argument, bad choice): one line
  * and exit 2, the convention that tells it from a failed run (1). A missing
  * puzzle names the puzzles there are.
  */
-/** The options of the verb being parsed (yargs' typings leave out getOptions()). */
-const verbOptions = () => (cli as unknown as { getOptions(): { key: Record<string, unknown>; boolean: string[]; string: string[] } }).getOptions();
-
 function usageError(msg: string | undefined, err: Error | undefined): never {
   const known = verbOptions();
   // A value yargs misread (checkTypedValues, checkDashedTexts) is the error to name, not the unknown options it made of it.
   try {
     checkTypedValues(hideBin(process.argv));
-    if (/^Unknown arguments?: /.test(String(msg)))
+    if (/^Unknown arguments?: /.test(String(msg))) {
+      // `-q=` left yargs an unknown "=".
+      checkBooleans(hideBin(process.argv));
       checkDashedTexts(hideBin(process.argv), new Set(known.string), new Set(Object.keys(known.key).filter((k) => k.length === 1)));
+    }
   } catch (e) {
     if (!(e instanceof UserError)) throw e;
     msg = e.message;
@@ -78,7 +99,7 @@ function usageError(msg: string | undefined, err: Error | undefined): never {
     // yargs names each unknown kebab-case option twice, as typed and as its camelCase twin: keep what was typed.
     const typed = names.split(', ').filter((name, _i, all) => !/[A-Z]/.test(name) || !all.includes(kebabField(name)));
     const listed = typed
-      .map((name) => `${name}${didYouMean(name, options).replace(/mean (\S+)\?/, 'mean --$1?')}${afterFlag(name, known.boolean)}`)
+      .map((name) => `${asTyped(name)}${didYouMean(name, options).replace(/mean (\S+)\?/, 'mean --$1?')}${afterFlag(name, known.boolean)}`)
       .join(', ');
     return (typed.length === 1 ? 'Unknown argument: ' : head) + listed;
   });
@@ -97,6 +118,21 @@ function usageError(msg: string | undefined, err: Error | undefined): never {
   });
   process.stderr.write(`puzzlesat: ${userMessage(text)}\n`);
   process.exit(2);
+}
+
+/**
+ * An unknown argument as it was typed: yargs names an option without its
+ * dashes, as it names a stray word ("Unknown argument: o" for `list -o x`),
+ * so that which of the two it was did not show. A stray word stays as it is.
+ */
+function asTyped(name: string): string {
+  const args = hideBin(process.argv);
+  const end = args.indexOf('--');
+  const words = end === -1 ? args : args.slice(0, end);
+  const long = words.map((w) => /^--([^=]+)/.exec(w)?.[1]).find((typed) => typed !== undefined && kebabField(typed) === kebabField(name));
+  if (long !== undefined) return `--${long}`;
+  const short = name.length === 1 && words.some((w) => /^-[^-]/.test(w) && w.slice(1).split('=')[0]!.includes(name));
+  return short ? `-${name}` : name;
 }
 
 /**
@@ -157,6 +193,7 @@ await cli
       checkTypedValues(hideBin(process.argv));
       const known = verbOptions();
       checkNegations(hideBin(process.argv), new Set(Object.keys(known.key)), new Set(known.boolean));
+      checkBooleans(hideBin(process.argv));
       checkNumericOptions(argv, hideBin(process.argv));
       setSizeLimits(limitsFromOptions(argv));
       // --timeout counts from the process's start (performance.timeOrigin), as a summary's seconds do:

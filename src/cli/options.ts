@@ -178,7 +178,6 @@ export function checkNumericOptions(args: Record<string, unknown>, words: readon
     if (rule && value === undefined) throw new UserError(`--${name}: expected a value after it`);
     if (rule) checkValue(name, value, rule, typed.get(name));
   }
-  checkBooleansOnce(args, words);
   for (const { name, path, option } of pathsOf(args, [...INPUT_PATHS, ...INPUT_LISTS]))
     if (path === '-' && !STDIN_INPUTS.has(name))
       throw new UserError(
@@ -203,30 +202,48 @@ export function checkNumericOptions(args: Record<string, unknown>, words: readon
 }
 
 /**
- * A boolean option said both ways (`--flip --no-flip`, `--flip=false --flip`)
- * is refused as a value option given twice is: yargs keeps the last, and
- * which one the user meant is a guess.
+ * The boolean options as typed, short forms too (`-q` is --quiet): a value
+ * other than true or false after "=" is refused (yargs reads any value but
+ * "true" as false: --flip=yes turned flipping off, --json=1 printed no JSON,
+ * -q=x was quiet off), and so is one said both ways (`--flip --no-flip`,
+ * `-q=false -q`), as a value option given twice is: yargs keeps the last,
+ * and which one the user meant is a guess. `flags` are the verb's boolean
+ * options, `shorts` the long name of each one-letter option (shortNames).
  */
-function checkBooleansOnce(args: Record<string, unknown>, words: readonly string[]): void {
+export function checkBooleanWords(words: readonly string[], flags: ReadonlySet<string>, shorts: ReadonlyMap<string, string>): void {
   const said = new Map<string, boolean>();
   for (const word of words) {
     if (word === '--') return;
-    // yargs reads any value but "true" as false: --flip=yes turned flipping off, --json=1 printed no JSON.
-    const other = /^--([a-z][\w-]*)=(.*)$/.exec(word);
-    if (other && typeof args[other[1]!] === 'boolean' && other[2] !== 'true' && other[2] !== 'false')
-      throw new UserError(`--${other[1]}: expected true or false after "=", got "${other[2]}" (--no-${other[1]} turns it off)`);
-    const { name, value } = booleanWord(word);
-    if (name === undefined || typeof args[name] !== 'boolean') continue;
+    const flag = booleanWord(word, shorts);
+    if (flag === undefined || !flags.has(flag.name)) continue;
+    const { name, typed, given } = flag;
+    if (given !== undefined && given !== 'true' && given !== 'false')
+      throw new UserError(`${typed}: expected true or false after "=", got "${given}" (--no-${name} turns it off)`);
+    const value = !flag.negated && given !== 'false';
     if (said.get(name) === !value) throw new UserError(`--${name} and --no-${name} contradict each other: give one`);
     said.set(name, value);
   }
 }
 
-/** What a word says of a boolean option: `--no-NAME` false, `--NAME=true|false` that, `--NAME` true; no name for other words. */
-function booleanWord(word: string): { name?: string; value: boolean } {
-  const m = /^--(no-)?([a-z][\w-]*)(?:=(true|false))?$/.exec(word);
-  if (!m || (m[1] && m[3])) return { value: false };
-  return { name: m[2]!, value: m[1] ? false : m[3] !== 'false' };
+/**
+ * What a word says of an option that may be boolean: `--NAME`, `--no-NAME`,
+ * `--NAME=VALUE`, `-X` or `-X=VALUE` (X a short form), by the option's long
+ * name and as typed; none for other words (`--no-NAME=VALUE` is no form of
+ * NAME: yargs calls it unknown).
+ */
+function booleanWord(
+  word: string,
+  shorts: ReadonlyMap<string, string>,
+): { name: string; typed: string; negated: boolean; given?: string } | undefined {
+  const m = /^(?:--(no-)?([a-z][\w-]*)|-([a-zA-Z]))(?:=(.*))?$/.exec(word);
+  const name = m?.[2] ?? shorts.get(m?.[3] ?? '');
+  if (!m || name === undefined || (m[1] && m[4] !== undefined)) return undefined;
+  return { name, typed: word.replace(/=.*$/s, ''), negated: m[1] !== undefined, given: m[4] };
+}
+
+/** The long name of each one-letter option, from yargs' aliases of the verb's options ({ quiet: ['q'] }: q is quiet). */
+export function shortNames(aliases: Readonly<Record<string, readonly string[]>>): Map<string, string> {
+  return new Map(Object.entries(aliases).flatMap(([name, others]) => others.filter((a) => a.length === 1).map((a) => [a, name] as const)));
 }
 
 /** The inputs that read standard input from "-": --model, and the positionals (the puzzle, a proof's formula, a deck). */

@@ -569,6 +569,9 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
     } else if (kind === 'param') {
       const m = /^(\S+)\s*(.*)$/.exec(rest);
       if (m) {
+        // Read last-wins, a second line decided the rebuilt puzzle unseen: which one the file meant is a guess.
+        const first = paramLines.get(m[1]!);
+        if (first !== undefined) fail(line, `a second "c param ${m[1]!}" line (the first is line ${first}); a header gives each parameter once`);
         params.set(m[1]!, m[2]!);
         paramLines.set(m[1]!, line);
       }
