@@ -230,7 +230,7 @@ describe('on the command line', () => {
   );
 
   it(
-    '--items names a file with ":" in its path when it is no list of items (regression: "a:b.txt" and "C:\\items.txt" were read as items and refused)',
+    '--items names a file with ":" in its path, a file when one is there (regression: "a:b.txt" and "C:\\items.txt" were read as items and refused)',
     { timeout: 120_000 },
     () => {
       for (const name of ['a:b.txt', 'C:\\items.txt']) {
@@ -240,11 +240,16 @@ describe('on the command line', () => {
         expect([r.status, r.stderr], name).toEqual([0, '']);
         expect(r.stdout).toMatch(/^take b \(2, 5\)\nweight 2 of 4, value 5$/m);
       }
-      // A list of items is read as one even where a file of that name is there.
+      // A file is read where one has the name, as --pieces reads one, though the name reads as an item too
+      // (regression: the file "a:3:4" was taken for the item a, weight 3, value 4, and "./a:3:4" for the item "./a").
       writeFileSync(join(scratch, 'a:3:4'), 'b 2 5\n');
-      expect(
-        spawnSync(process.execPath, [cli, 'optimize', 'knapsack', '--items', 'a:3:4', '--capacity', '4'], { cwd: scratch, encoding: 'utf8' }).stdout,
-      ).toMatch(/^take a \(3, 4\)$/m);
+      for (const name of ['a:3:4', './a:3:4']) {
+        const r = spawnSync(process.execPath, [cli, 'optimize', 'knapsack', '--items', name, '--capacity', '4'], { cwd: scratch, encoding: 'utf8' });
+        expect([r.status, r.stderr], name).toEqual([0, '']);
+        expect(r.stdout, name).toMatch(/^take b \(2, 5\)$/m);
+      }
+      // Where no file has the name, the items are typed in the option.
+      expect(run('optimize', 'knapsack', '--items', 'a:3:4', '--capacity', '4').stdout).toMatch(/^take a \(3, 4\)$/m);
       const missing = run('optimize', 'knapsack', '--items', join(scratch, 'none:b.txt'), '--capacity', '4');
       expectOneLineError(
         { code: missing.status, out: missing.stdout, err: missing.stderr },
