@@ -217,6 +217,9 @@ function placementsOf(spec: PackingSpec, board: Board, cnf: Cnf): Placement[] {
       }),
     );
   });
+  // A placement a variable: held to the formula's variable limit before any is made, as to the placement limit.
+  if (total > cnf.vars.room)
+    throw pastLimit('vars', areasOf(spec), 'the pieces have more placements on the board (a variable each)', cnf.vars.maxVars);
   const flat = points.every((c) => c[2] === 0);
   const out: Placement[] = [];
   const first = new Set<string>();

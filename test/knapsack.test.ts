@@ -2,14 +2,15 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { tempDir } from './helpers/temp-dir.js';
 import { instanceOfDimacs } from '../encoders/index.js';
 import { type Item, dominancePairs, knapsack } from '../encoders/knapsack.js';
 import { dimacsString, parseDimacs } from '../src/core/dimacs.js';
-import { enumerate, explain, maximize, solve } from '../src/index.js';
+import { VarPool } from '../src/core/vars.js';
+import { enumerate, explain, maximize, puzzles, solve } from '../src/index.js';
 import type { PbEncoding } from '../src/pb/index.js';
-import { expectOneLineError } from './helpers/expect-errors.js';
+import { expectOneLineError, userErrorOf } from './helpers/expect-errors.js';
 
 /**
  * The knapsack puzzle against dynamic programming, the textbook independent
@@ -189,6 +190,30 @@ describe('knapsack', () => {
 });
 
 const scratch = tempDir('puzzlesat-knapsack-');
+
+describe('the variable limit', () => {
+  it.each(ENCODINGS)(
+    '%s: a weighted sum whose auxiliaries would pass maxVars is refused before any is made (regression: only DIMACS headers were held to it)',
+    (pb) => {
+      const aux = vi.spyOn(VarPool.prototype, 'aux');
+      try {
+        // 300 items take 300 variables; the encoding's auxiliaries would take the formula past 1000.
+        const message = userErrorOf(() => puzzles.byName('knapsack', { randomItems: 300, capacity: 1000, pb, maxVars: 1000 }));
+        const what = { bdd: 'a BDD', swc: 'a sequential weight counter', adder: 'an adder network' }[pb];
+        expect(message).toMatch(
+          new RegExp(
+            `^${what} of 300 weighted terms ≤ 1000: its auxiliaries would give the formula more variables than the limit of 1000 \\(raise it with puzzles\\.byName's maxVars`,
+          ),
+        );
+        expect(aux).not.toHaveBeenCalled();
+        // Within the limit it is built as before.
+        expect(puzzles.byName('knapsack', { randomItems: 30, capacity: 100, pb, maxVars: 100_000 }).cnf.varCount).toBeGreaterThan(30);
+      } finally {
+        aux.mockRestore();
+      }
+    },
+  );
+});
 
 describe('on the command line', () => {
   const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 120_000 });

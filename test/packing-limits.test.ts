@@ -105,6 +105,43 @@ describe('the placement limit', () => {
   });
 });
 
+describe('the variable limit', () => {
+  it('is met by a packing before any placement is made, and by every verb (regression: a built formula had any number of variables)', () => {
+    const named = vi.spyOn(VarPool.prototype, 'named');
+    try {
+      expect(userErrorOf(() => puzzles.byName('polyform', { board: '10x10', pieces: monominoes(100), maxVars: 9999 }))).toMatch(
+        /^board and pieces: the pieces have more placements on the board \(a variable each\) than the limit of 9999 \(raise it with puzzles\.byName's maxVars/,
+      );
+      expect(named).not.toHaveBeenCalled();
+    } finally {
+      named.mockRestore();
+    }
+    const out = join(dir, 'vars.cnf');
+    for (const verb of ['encode', 'solve', 'count', 'enumerate', 'explain']) {
+      const r = spawnSync(
+        process.execPath,
+        [cli, verb, 'pentomino', '--preset', '6x10', '--max-vars', '1000', ...(verb === 'encode' ? ['-o', out] : [])],
+        {
+          encoding: 'utf8',
+          timeout: 120_000,
+        },
+      );
+      expectOneLineError(
+        { code: r.status, out: r.stdout, err: r.stderr },
+        /^puzzlesat: --preset 6x10: the pieces have more placements on the board \(a variable each\) than the limit of 1000 \(raise it with --max-vars\)\n$/,
+      );
+    }
+    expect(spawnSync('test', ['-e', out]).status).toBe(1);
+  });
+
+  it('is met as the variables are made: the auxiliaries of an at-most-one', () => {
+    // 6x10 makes 2056 placements, and the at-most-ones of its pieces 476 auxiliaries after them.
+    expect(userErrorOf(() => puzzles.byName('pentomino', { preset: '6x10', maxVars: 2500 }))).toMatch(
+      /^the formula: it would have more variables than the limit of 2500 \(raise it with puzzles\.byName's maxVars/,
+    );
+  });
+});
+
 describe('the areas of board and pieces', () => {
   /** n L-tetrominoes (each differs from its mirror image) as a pieces JSON. */
   const tetrominoes = (n: number) =>

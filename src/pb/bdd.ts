@@ -1,4 +1,4 @@
-import type { ClauseSink } from '../card/sink.js';
+import { type AuxRoom, type ClauseSink, refuseAuxPastLimit } from '../card/sink.js';
 import type { WeightedLit } from './normalize.js';
 import { Column } from '../core/column.js';
 import { checkDeadlineAt, pastLimit, sizeLimit } from '../core/limits.js';
@@ -36,6 +36,7 @@ export function bddAtMostWeighted(sink: ClauseSink, terms: readonly WeightedLit[
     k,
     sizeLimit('literals'),
     sink.literalsAdded,
+    sink.vars,
   );
   // Written in the order the inner nodes were made, children first: the auxiliaries and clauses come out as when they were made with their nodes.
   const litOf = new Int32Array(diagram.term.length);
@@ -70,7 +71,7 @@ const literalsOf = (f: number, t: number, added: number): number => (f === TRUE 
  * its clauses would hold more than `maxLiterals` literals, `literalsAdded`
  * to each clause by its sink included (an optimisation bound's guard).
  */
-export function buildDiagram(weights: readonly number[], k: number, maxLiterals: number, literalsAdded = 0): Diagram {
+export function buildDiagram(weights: readonly number[], k: number, maxLiterals: number, literalsAdded = 0, vars?: AuxRoom): Diagram {
   const n = weights.length;
   const rest = new Array<number>(n + 1).fill(0);
   for (let i = n - 1; i >= 0; i--) rest[i] = rest[i + 1]! + weights[i]!;
@@ -109,6 +110,8 @@ export function buildDiagram(weights: readonly number[], k: number, maxLiterals:
       inner.f.push(r);
       inner.t.push(rt);
       r = inner.term.push(i);
+      // A node an auxiliary: held to the formula's variable limit as the diagram grows, as its literals are.
+      refuseAuxPastLimit(vars, r + 1, `a BDD of ${n} weighted terms ≤ ${k}`);
     }
     const e = entry(Math.max(lo.at(f), lo.at(t) + w), Math.min(hi.at(f), hi.at(t) + w), r);
     (levels[i] ??= new Level()).insert(e, lo);
