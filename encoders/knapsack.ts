@@ -212,20 +212,21 @@ function itemsOf(options: KnapsackOptions): Item[] {
     throw new UsageError(`knapsack: give ${fieldName('items')} name:weight:value,… (or a file of them) or ${fieldName('randomItems')} N`);
   const spec = options.items;
   const file = existsSync(inputPath(spec));
+  // A file when one is there, as --pieces and --board read theirs: a path may hold colons and read as items too
+  // (a:3:4, ./a:3:4), and was taken for one item. Else items, written name:weight:value; a value without a colon
+  // can only have been meant as a file.
+  if (file || (!spec.includes(':') && spec.trim() !== '')) {
+    if (!file) throw new UserError(`${fieldName('items')}: no file "${spec}" (items are name:weight:value,… or a file of "name weight value" lines)`);
+    return checkedItems(fileEntries(spec), spec);
+  }
   const typed = spec.split(',').map((raw, i) => ({
     text: raw.trim(),
     where: `${fieldName('items')}, item ${i + 1}`,
     shown: raw.trim(),
     form: 'name:weight:value',
     // One entry that is no item may have been meant as a file's name (a:b.txt): say that none is there either.
-    ...(!spec.includes(',') && spec.trim() !== '' && !file ? { absent: 'and no file has that name' } : {}),
+    ...(!spec.includes(',') && spec.trim() !== '' ? { absent: 'and no file has that name' } : {}),
   }));
-  // Items are written name:weight:value; a value without a colon can only be a file, and one with colons
-  // that is no list of items names a file when one is there (a:b.txt, C:\items.txt). A list is a list, file or not.
-  if ((!spec.includes(':') && spec.trim() !== '') || (file && !typed.every((e) => ITEM.test(e.text)))) {
-    if (!file) throw new UserError(`${fieldName('items')}: no file "${spec}" (items are name:weight:value,… or a file of "name weight value" lines)`);
-    return checkedItems(fileEntries(spec), spec);
-  }
   // Typed in the option: a bad item is a bad option value, a usage error (exit 2); a file's stays exit 1.
   return readingOption(() => checkedItems(typed, fieldName('items')));
 }
@@ -283,7 +284,8 @@ const KNAPSACK_OPTIONS: readonly PuzzleOption[] = [
   {
     name: 'items',
     type: 'string',
-    describe: 'items as name:weight:value,… or a file of "name weight value" lines (# at the start of a line or after a space starts a comment)',
+    describe:
+      'a file of "name weight value" lines (# at the start of a line or after a space starts a comment), read where one has the name, else items as name:weight:value,…',
   },
   { name: 'random-items', type: 'number', describe: 'draw this many items (weights and values 1-100; reproducible with --seed)', param: false },
   SEED_OPTION,

@@ -217,6 +217,9 @@ function placementsOf(spec: PackingSpec, board: Board, cnf: Cnf): Placement[] {
       }),
     );
   });
+  // A placement a variable: held to the formula's variable limit before any is made, as to the placement limit.
+  if (total > cnf.vars.room)
+    throw pastLimit('vars', areasOf(spec), 'the pieces have more placements on the board (a variable each)', cnf.vars.maxVars);
   const flat = points.every((c) => c[2] === 0);
   const out: Placement[] = [];
   const first = new Set<string>();
@@ -602,11 +605,27 @@ export function sourcesText(...sources: (string | undefined)[]): string | undefi
 /** "1 cell", "2 cells": the area messages in the singular for one (regression: "the board has 1 cells"). */
 const cellsText = (n: number): string => `${n} cell${n === 1 ? '' : 's'}`;
 
+/** What the whole-input checks of a packing read: its board, its pieces (their moves not needed) and what it says of them. */
+export type PackingInput = Pick<PackingSpec, 'region' | 'optional' | 'pieces' | 'used' | 'usedFrom' | 'areasFrom'>;
+
+/**
+ * The checks of a packing's whole input, each a sum over the pieces, made
+ * before anything is built of them: buildPacking makes them first, and a
+ * puzzle that does work for each piece before it builds (polyform's motions
+ * and mirror twins) makes them before that work too: 100,000 pieces from a
+ * file had theirs made (460 MB) before their areas were found not to agree.
+ */
+export function checkPackingInput(spec: PackingInput): void {
+  checkCopies(spec);
+  checkAreas(spec);
+}
+
 /** Refuses a board the pieces cannot fill, or pieces that must be placed and do not fit. */
-function checkAreas(spec: PackingSpec, board: Board): void {
+function checkAreas(spec: PackingInput): void {
   const area = (count: (p: PieceDef) => number) => spec.pieces.reduce((s, p) => s + p.cells.length * count(p), 0);
   const [least, most] = [area(leastOf), area((p) => p.count)];
-  const optional = board.cells.length - board.required;
+  const required = spec.region.length;
+  const optional = spec.optional?.length ?? 0;
   // The total first: with one asked for, an area mismatch is most often pieces left required that it meant to choose from.
   const copies = spec.pieces.reduce((s, p) => s + p.count, 0);
   const needed = spec.pieces.reduce((s, p) => s + leastOf(p), 0);
@@ -617,14 +636,13 @@ function checkAreas(spec: PackingSpec, board: Board): void {
     );
   // Said where the two were given: which option or file to change (regression: "area mismatch: ..." named neither).
   const from = spec.areasFrom === undefined ? '' : `${spec.areasFrom}: `;
-  if (least === most && optional === 0 && least !== board.required)
-    throw new UserError(`${from}area mismatch: the board has ${cellsText(board.required)} but the pieces cover ${least}`);
-  if (least > board.cells.length)
+  if (least === most && optional === 0 && least !== required)
+    throw new UserError(`${from}area mismatch: the board has ${cellsText(required)} but the pieces cover ${least}`);
+  if (least > required + optional)
     throw new UserError(
-      `${from}more pieces required than fit: the pieces that must be placed cover ${cellsText(least)}, the board has ${board.cells.length}`,
+      `${from}more pieces required than fit: the pieces that must be placed cover ${cellsText(least)}, the board has ${required + optional}`,
     );
-  if (most < board.required)
-    throw new UserError(`${from}the pieces cover at most ${cellsText(most)}, but the board has ${board.required} that must be covered`);
+  if (most < required) throw new UserError(`${from}the pieces cover at most ${cellsText(most)}, but the board has ${required} that must be covered`);
 }
 
 /**
@@ -642,7 +660,7 @@ function wholeBoard(spec: PackingSpec, board: Board): PackingSolution {
  * board within it holds them, and a range such as I*0..5000000000 passed the
  * area checks and then made a list of its copies (an internal error).
  */
-function checkCopies(spec: PackingSpec): void {
+function checkCopies(spec: PackingInput): void {
   for (const p of spec.pieces)
     if (p.count > 1)
       checkSize(
@@ -654,9 +672,8 @@ function checkCopies(spec: PackingSpec): void {
 }
 
 export function buildPacking(spec: PackingSpec): PackingInstance {
-  checkCopies(spec);
+  checkPackingInput(spec);
   const board = boardOf(spec);
-  checkAreas(spec, board);
   const cnf = new Cnf();
   const placements = placementsOf(spec, board, cnf);
   const byPiece: number[][] = spec.pieces.map(() => []);

@@ -30,9 +30,11 @@ import {
   NON_OVERLAP_OPTION,
   PACKING_DEFAULTS,
   type NonOverlap,
+  type PackingInput,
   type PackingInstance,
   type PieceDef,
   buildPacking,
+  checkPackingInput,
   packingChoices,
   sourcesText,
 } from './packing.js';
@@ -353,6 +355,15 @@ export function polyform(options: PolyformOptions): PackingInstance {
   if (options.use !== undefined && given.use && (given.use.least !== use!.least || given.use.most !== use!.most))
     throw new UserError(`${fieldName('use')} ${options.use}: the pieces file asks for ${given.use.least}..${given.use.most} pieces ($.use)`);
   const set = options.oneSided ? oneSided(grid, given.pieces) : given.pieces;
+  const input: PackingInput = {
+    region: board.cells,
+    optional: board.optional,
+    pieces: set,
+    areasFrom: sourcesText(boardIn.where, piecesIn.where),
+    ...(use ? { used: use, usedFrom: options.use === undefined ? `${options.piecesFile ?? fieldName('pieces')}: $.use` : fieldName('use') } : {}),
+  };
+  // Before each piece's motions are made: a whole input that cannot fit is refused at once, whatever its number of pieces.
+  checkPackingInput(input);
   const pieces: PieceDef[] = set.map((p) => ({
     name: p.name,
     cells: p.cells,
@@ -375,13 +386,10 @@ export function polyform(options: PolyformOptions): PackingInstance {
       amo,
     },
     grid,
-    region: board.cells,
-    optional: board.optional,
+    ...input,
     pieces,
-    areasFrom: sourcesText(boardIn.where, piecesIn.where),
     moves: grid.group,
     symmetryGroup: grid.group,
-    ...(use ? { used: use, usedFrom: options.use === undefined ? `${options.piecesFile ?? fieldName('pieces')}: $.use` : fieldName('use') } : {}),
     nonOverlap,
     amo,
     card,

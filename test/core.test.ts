@@ -8,7 +8,7 @@ import { UserError } from '../src/core/errors.js';
 import { parseJson } from '../src/core/json.js';
 import { seededRandom } from '../src/core/random.js';
 import { VarPool } from '../src/core/vars.js';
-import { DeadlineReached, setRunDeadline } from '../src/core/limits.js';
+import { DeadlineReached, setRunDeadline, withSizeLimits } from '../src/core/limits.js';
 import { bddAtMostWeighted } from '../src/pb/bdd.js';
 import { userErrorOf } from './helpers/expect-errors.js';
 import { tempDir } from './helpers/temp-dir.js';
@@ -79,6 +79,17 @@ describe('VarPool', () => {
 });
 
 describe('Cnf', () => {
+  it('holds as many literals in a family as the limit, and refuses one more (regression: its array, doubled past the limit, was refused at half of it: a BDD counted within the limit was built whole, then refused)', () => {
+    const cnf = withSizeLimits({ literals: 100 }, () => new Cnf());
+    const x = cnf.vars.named('x');
+    cnf.family('units');
+    for (let i = 0; i < 100; i++) cnf.add([x]);
+    expect(cnf.families[0]!.literalCount).toBe(100);
+    expect(userErrorOf(() => cnf.add([x]))).toBe(
+      "the units clauses: would grow to 101 literals, more than the limit of 100 (raise it with puzzles.byName's maxLiterals or setSizeLimits({ literals: … }))",
+    );
+  });
+
   it('groups clauses into families with clause and aux counts', () => {
     const cnf = new Cnf();
     const [a, b, c] = ['A', 'B', 'C'].map((n) => cnf.vars.named(n));

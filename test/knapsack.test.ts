@@ -2,14 +2,15 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { tempDir } from './helpers/temp-dir.js';
 import { instanceOfDimacs } from '../encoders/index.js';
 import { type Item, dominancePairs, knapsack } from '../encoders/knapsack.js';
 import { dimacsString, parseDimacs } from '../src/core/dimacs.js';
-import { enumerate, explain, maximize, solve } from '../src/index.js';
+import { VarPool } from '../src/core/vars.js';
+import { enumerate, explain, maximize, puzzles, solve } from '../src/index.js';
 import type { PbEncoding } from '../src/pb/index.js';
-import { expectOneLineError } from './helpers/expect-errors.js';
+import { expectOneLineError, userErrorOf } from './helpers/expect-errors.js';
 
 /**
  * The knapsack puzzle against dynamic programming, the textbook independent
@@ -190,6 +191,30 @@ describe('knapsack', () => {
 
 const scratch = tempDir('puzzlesat-knapsack-');
 
+describe('the variable limit', () => {
+  it.each(ENCODINGS)(
+    '%s: a weighted sum whose auxiliaries would pass maxVars is refused before any is made (regression: only DIMACS headers were held to it)',
+    (pb) => {
+      const aux = vi.spyOn(VarPool.prototype, 'aux');
+      try {
+        // 300 items take 300 variables; the encoding's auxiliaries would take the formula past 1000.
+        const message = userErrorOf(() => puzzles.byName('knapsack', { randomItems: 300, capacity: 1000, pb, maxVars: 1000 }));
+        const what = { bdd: 'a BDD', swc: 'a sequential weight counter', adder: 'an adder network' }[pb];
+        expect(message).toMatch(
+          new RegExp(
+            `^${what} of 300 weighted terms ≤ 1000: its auxiliaries would give the formula more variables than the limit of 1000 \\(raise it with puzzles\\.byName's maxVars`,
+          ),
+        );
+        expect(aux).not.toHaveBeenCalled();
+        // Within the limit it is built as before.
+        expect(puzzles.byName('knapsack', { randomItems: 30, capacity: 100, pb, maxVars: 100_000 }).cnf.varCount).toBeGreaterThan(30);
+      } finally {
+        aux.mockRestore();
+      }
+    },
+  );
+});
+
 describe('on the command line', () => {
   const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 120_000 });
 
@@ -230,7 +255,7 @@ describe('on the command line', () => {
   );
 
   it(
-    '--items names a file with ":" in its path when it is no list of items (regression: "a:b.txt" and "C:\\items.txt" were read as items and refused)',
+    '--items names a file with ":" in its path, a file when one is there (regression: "a:b.txt" and "C:\\items.txt" were read as items and refused)',
     { timeout: 120_000 },
     () => {
       for (const name of ['a:b.txt', 'C:\\items.txt']) {
@@ -240,11 +265,16 @@ describe('on the command line', () => {
         expect([r.status, r.stderr], name).toEqual([0, '']);
         expect(r.stdout).toMatch(/^take b \(2, 5\)\nweight 2 of 4, value 5$/m);
       }
-      // A list of items is read as one even where a file of that name is there.
+      // A file is read where one has the name, as --pieces reads one, though the name reads as an item too
+      // (regression: the file "a:3:4" was taken for the item a, weight 3, value 4, and "./a:3:4" for the item "./a").
       writeFileSync(join(scratch, 'a:3:4'), 'b 2 5\n');
-      expect(
-        spawnSync(process.execPath, [cli, 'optimize', 'knapsack', '--items', 'a:3:4', '--capacity', '4'], { cwd: scratch, encoding: 'utf8' }).stdout,
-      ).toMatch(/^take a \(3, 4\)$/m);
+      for (const name of ['a:3:4', './a:3:4']) {
+        const r = spawnSync(process.execPath, [cli, 'optimize', 'knapsack', '--items', name, '--capacity', '4'], { cwd: scratch, encoding: 'utf8' });
+        expect([r.status, r.stderr], name).toEqual([0, '']);
+        expect(r.stdout, name).toMatch(/^take b \(2, 5\)$/m);
+      }
+      // Where no file has the name, the items are typed in the option.
+      expect(run('optimize', 'knapsack', '--items', 'a:3:4', '--capacity', '4').stdout).toMatch(/^take a \(3, 4\)$/m);
       const missing = run('optimize', 'knapsack', '--items', join(scratch, 'none:b.txt'), '--capacity', '4');
       expectOneLineError(
         { code: missing.status, out: missing.stdout, err: missing.stderr },

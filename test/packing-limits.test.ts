@@ -6,8 +6,15 @@ import { tempDir } from './helpers/temp-dir.js';
 import type { PackingInstance } from '../encoders/packing.js';
 import { Cnf } from '../src/core/cnf.js';
 import { VarPool } from '../src/core/vars.js';
+import * as grids from '../src/geometry/grids.js';
 import { puzzles } from '../src/index.js';
 import { expectOneLineError, userErrorOf } from './helpers/expect-errors.js';
+
+// Each motion of each piece is made by aspect: counted, to show what is made before a refusal.
+vi.mock('../src/geometry/grids.js', async (importOriginal) => {
+  const original = await importOriginal<typeof grids>();
+  return { ...original, aspect: vi.fn(original.aspect) };
+});
 
 /**
  * --max-placements refuses a packing before its placements exist: it was
@@ -95,6 +102,74 @@ describe('the placement limit', () => {
     expect(userErrorOf(() => puzzles.byName('polyform', { board: '4x1', pieces: 'A=#,B=#,C*2=#', maxPlacements: 11 }))).toMatch(
       /the pieces have more placements on the board than the limit of 11 /,
     );
+  });
+});
+
+describe('the variable limit', () => {
+  it('is met by a packing before any placement is made, and by every verb (regression: a built formula had any number of variables)', () => {
+    const named = vi.spyOn(VarPool.prototype, 'named');
+    try {
+      expect(userErrorOf(() => puzzles.byName('polyform', { board: '10x10', pieces: monominoes(100), maxVars: 9999 }))).toMatch(
+        /^board and pieces: the pieces have more placements on the board \(a variable each\) than the limit of 9999 \(raise it with puzzles\.byName's maxVars/,
+      );
+      expect(named).not.toHaveBeenCalled();
+    } finally {
+      named.mockRestore();
+    }
+    const out = join(dir, 'vars.cnf');
+    for (const verb of ['encode', 'solve', 'count', 'enumerate', 'explain']) {
+      const r = spawnSync(
+        process.execPath,
+        [cli, verb, 'pentomino', '--preset', '6x10', '--max-vars', '1000', ...(verb === 'encode' ? ['-o', out] : [])],
+        {
+          encoding: 'utf8',
+          timeout: 120_000,
+        },
+      );
+      expectOneLineError(
+        { code: r.status, out: r.stdout, err: r.stderr },
+        /^puzzlesat: --preset 6x10: the pieces have more placements on the board \(a variable each\) than the limit of 1000 \(raise it with --max-vars\)\n$/,
+      );
+    }
+    expect(spawnSync('test', ['-e', out]).status).toBe(1);
+  });
+
+  it('is met as the variables are made: the auxiliaries of an at-most-one', () => {
+    // 6x10 makes 2056 placements, and the at-most-ones of its pieces 476 auxiliaries after them.
+    expect(userErrorOf(() => puzzles.byName('pentomino', { preset: '6x10', maxVars: 2500 }))).toMatch(
+      /^the formula: it would have more variables than the limit of 2500 \(raise it with puzzles\.byName's maxVars/,
+    );
+  });
+});
+
+describe('the areas of board and pieces', () => {
+  /** n L-tetrominoes (each differs from its mirror image) as a pieces JSON. */
+  const tetrominoes = (n: number) =>
+    JSON.stringify({
+      grid: 'square',
+      pieces: Array.from({ length: n }, (_, i) => ({
+        name: `P${i}`,
+        cells: [
+          [0, 0],
+          [0, 1],
+          [0, 2],
+          [1, 0],
+        ],
+      })),
+    });
+
+  it("are refused before any piece's motions are made", () => {
+    // Regression: 100,000 pieces from a file each had their motions and mirror twins made first (460 MB) before the refusal.
+    const aspect = vi.mocked(grids.aspect);
+    aspect.mockClear();
+    for (const oneSided of [false, true])
+      expect(userErrorOf(() => puzzles.byName('polyform', { board: '10x10', pieces: tetrominoes(1000), oneSided }))).toBe(
+        `board and pieces: area mismatch: the board has 100 cells but the pieces cover ${oneSided ? 8000 : 4000}`,
+      );
+    expect(aspect).not.toHaveBeenCalled();
+    // Areas that agree go on to the motions, as before: 8 for each of 25 pieces.
+    expect(() => puzzles.byName('polyform', { board: '10x10', pieces: tetrominoes(25) })).not.toThrow();
+    expect(aspect).toHaveBeenCalledTimes(8 * 25);
   });
 });
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { atMostK } from '../src/card/index.js';
 import { Cnf } from '../src/core/cnf.js';
+import { Column } from '../src/core/column.js';
 import { withSizeLimits } from '../src/core/limits.js';
 import { seededRandom } from '../src/core/random.js';
 import { pbAtLeastCost, pbAtMostCost } from '../src/explain/sizes.js';
@@ -355,6 +356,41 @@ describe('normal form', () => {
 });
 
 describe('sizes', () => {
+  it("the BDD's size is counted from the weights before any node is made: at its literals and nodes it is built, one fewer of either is refused with no node made (regression: it was refused only as its nodes passed the limit, and 1000 random items, within the literal limit, were built whole)", () => {
+    const push = vi.spyOn(Column.prototype, 'push');
+    try {
+      fc.assert(
+        fc.property(
+          fc.array(fc.integer({ min: 1, max: 60 }), { minLength: 2, maxLength: 24 }),
+          fc.double({ min: 0, max: 1, noNaN: true }),
+          fc.integer({ min: 0, max: 1 }),
+          (drawn, at, added) => {
+            const weights = [...drawn].sort((a, b) => b - a);
+            const total = weights.reduce((s, w) => s + w, 0);
+            // As the facade hands them over: each weight at most k, their sum above it.
+            const k = Math.max(weights[0]!, Math.min(total - 1, Math.floor(at * total)));
+            if (k >= total) return;
+            const { literals, term } = buildDiagram(weights, k, Infinity, added);
+            const nodes = term.length;
+            const vars = (room: number) => ({ room, limit: 1000 });
+            expect(buildDiagram(weights, k, literals, added, vars(nodes)).literals).toBe(literals);
+            push.mockClear();
+            expect(userErrorOf(() => buildDiagram(weights, k, literals - 1, added, vars(nodes)))).toMatch(
+              /^a BDD of \d+ weighted terms ≤ \d+: its clauses would hold more literals than the limit of /,
+            );
+            expect(userErrorOf(() => buildDiagram(weights, k, literals, added, vars(nodes - 1)))).toMatch(
+              /^a BDD of \d+ weighted terms ≤ \d+: its auxiliaries would give the formula more variables than the limit of 1000 /,
+            );
+            expect(push).not.toHaveBeenCalled();
+          },
+        ),
+        { seed: 11, numRuns: 300 },
+      );
+    } finally {
+      push.mockRestore();
+    }
+  });
+
   const random = seededRandom(5);
   const cases = Array.from({ length: 40 }, () => {
     const weights = Array.from({ length: 2 + Math.floor(random() * 9) }, () => 1 + Math.floor(random() * 30));

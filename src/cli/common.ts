@@ -37,7 +37,10 @@ export function sizeLimitOptions<T>(y: Argv<T>) {
   return y
     .option('max-cells', { type: 'number', describe: `refuse boards and figures larger than this (default ${DEFAULT_LIMITS.cells})` })
     .option('max-placements', { type: 'number', describe: `refuse packings with more piece placements (default ${DEFAULT_LIMITS.placements})` })
-    .option('max-vars', { type: 'number', describe: `refuse DIMACS files and proofs with more variables (default ${DEFAULT_LIMITS.vars})` })
+    .option('max-vars', {
+      type: 'number',
+      describe: `refuse formulas (built, or DIMACS files and proofs) with more variables (default ${DEFAULT_LIMITS.vars})`,
+    })
     .option('max-literals', {
       type: 'number',
       describe: `stop an encoding whose constraint family grows past this many literals (default ${DEFAULT_LIMITS.literals})`,

@@ -14,9 +14,11 @@ class IntBuffer {
   ) {}
   push(x: number): void {
     if (this.length === this.data.length) {
-      // The size guard, checked only when growing: an encoding that would exhaust memory stops with a message.
-      checkSize('literals', this.data.length * 2, `the ${this.owner} clauses`, 'would grow to', this.maxLiterals);
-      const bigger = new Int32Array(this.data.length * 2);
+      // The size guard, checked only when growing: an encoding that would exhaust memory stops with a message. It
+      // grows to the limit at most, and is refused past it only: refused where doubling passed it, a family counted
+      // within the limit before it was written (a BDD of 47 million literals under 64 million) was refused at 2^25.
+      checkSize('literals', this.length + 1, `the ${this.owner} clauses`, 'would grow to', this.maxLiterals);
+      const bigger = new Int32Array(Math.min(this.data.length * 2, this.maxLiterals));
       bigger.set(this.data);
       this.data = bigger;
     }

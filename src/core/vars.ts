@@ -1,5 +1,5 @@
 import { hasNameControlCharacter } from './errors.js';
-import { checkDeadlineAt, shownValue } from './limits.js';
+import { checkDeadlineAt, pastLimit, shownValue, sizeLimit } from './limits.js';
 
 /**
  * Refuses a name that a DIMACS `c var N name` line cannot carry back: an
@@ -23,6 +23,14 @@ function checkName(name: string): void {
  * projection and statistics can leave them out.
  */
 export class VarPool {
+  /**
+   * The most variables the pool may make (--max-vars), from the limits in
+   * force when it was made: held as it grows, as a family's literal array
+   * holds --max-literals. Only DIMACS headers were held to it, and a puzzle
+   * built any number of variables (a BDD of 1000 items, 9.5 million).
+   */
+  constructor(readonly maxVars = sizeLimit('vars')) {}
+
   /**
    * Each variable's name; undefined for an auxiliary that aux() numbered,
    * whose name `aux LABEL#SERIAL` is made when asked for (numberedName). A
@@ -111,7 +119,7 @@ export class VarPool {
 
   /** A pool with the same variables, names and auxiliary numbering, to grow apart from this one. */
   clone(): VarPool {
-    const copy = new VarPool();
+    const copy = new VarPool(this.maxVars);
     // One by one: spread as arguments, a few hundred thousand names overflow the stack.
     for (let v = 1; v < this.names.length; v++) {
       copy.names.push(this.names[v]);
@@ -165,7 +173,13 @@ export class VarPool {
     return (lit < 0 ? '-' : '') + this.name(lit);
   }
 
+  /** Variables the pool may still make under its limit. */
+  get room(): number {
+    return this.maxVars - this.count;
+  }
+
   private push(name: string | undefined, aux: boolean): number {
+    if (this.count >= this.maxVars) throw pastLimit('vars', 'the formula', 'it would have more variables', this.maxVars);
     this.names.push(name);
     this.auxFlags.push(aux);
     this.labelOf.push(-1);

@@ -1,4 +1,4 @@
-import type { ClauseSink } from '../card/sink.js';
+import { type AuxRoom, type ClauseSink, refuseAuxPastLimit } from '../card/sink.js';
 import { pastLimit, sizeLimit } from '../core/limits.js';
 import type { WeightedLit } from './normalize.js';
 
@@ -21,7 +21,7 @@ import type { WeightedLit } from './normalize.js';
  */
 export function adderAtMostWeighted(sink: ClauseSink, terms: readonly WeightedLit[], k: number): void {
   const network = adderNetwork(terms.map((t) => t.weight));
-  refuseAdderPastLimit(adderSize(network, k, sink.literalsAdded).literals, terms.length, k);
+  refuseAdderPastLimit(adderSize(network, k, sink.literalsAdded), terms.length, k, sink.vars);
   comparatorAtMost(sink, sumBits(sink, terms), k);
 }
 
@@ -93,10 +93,21 @@ export function adderSize(network: AdderNetwork, k: number, literalsAdded = 0): 
   return { clauses: adders.clauses + comparator.clauses, auxVars: adders.auxVars, literals: adders.literals + comparator.literals };
 }
 
-/** Refuses an adder constraint of n terms ≤ k whose clauses would hold more than the literal limit, before it is built. */
-export function refuseAdderPastLimit(literals: number, n: number, k: number, maxLiterals = sizeLimit('literals')): void {
-  if (literals > maxLiterals)
-    throw pastLimit('literals', `an adder network of ${n} weighted terms ≤ ${k}`, 'its clauses would hold more literals', maxLiterals);
+/**
+ * Refuses an adder constraint of n terms ≤ k, before it is built, whose
+ * clauses would hold more than the literal limit, or whose adders would give
+ * the formula (`vars`, its room) more variables than its limit.
+ */
+export function refuseAdderPastLimit(
+  owed: Pick<AdderSize, 'literals' | 'auxVars'>,
+  n: number,
+  k: number,
+  vars: AuxRoom | undefined,
+  maxLiterals = sizeLimit('literals'),
+): void {
+  const what = `an adder network of ${n} weighted terms ≤ ${k}`;
+  if (owed.literals > maxLiterals) throw pastLimit('literals', what, 'its clauses would hold more literals', maxLiterals);
+  refuseAuxPastLimit(vars, owed.auxVars, what);
 }
 
 /** The bits of Σ wᵢ·xᵢ, lowest first (undefined where a bucket is empty: that bit is 0). */

@@ -1,4 +1,4 @@
-import type { ClauseSink } from '../card/sink.js';
+import { type AuxRoom, type ClauseSink, refuseAuxPastLimit } from '../card/sink.js';
 import type { WeightedLit } from './normalize.js';
 import { Column } from '../core/column.js';
 import { checkDeadlineAt, pastLimit, sizeLimit } from '../core/limits.js';
@@ -36,6 +36,7 @@ export function bddAtMostWeighted(sink: ClauseSink, terms: readonly WeightedLit[
     k,
     sizeLimit('literals'),
     sink.literalsAdded,
+    sink.vars,
   );
   // Written in the order the inner nodes were made, children first: the auxiliaries and clauses come out as when they were made with their nodes.
   const litOf = new Int32Array(diagram.term.length);
@@ -70,7 +71,8 @@ const literalsOf = (f: number, t: number, added: number): number => (f === TRUE 
  * its clauses would hold more than `maxLiterals` literals, `literalsAdded`
  * to each clause by its sink included (an optimisation bound's guard).
  */
-export function buildDiagram(weights: readonly number[], k: number, maxLiterals: number, literalsAdded = 0): Diagram {
+export function buildDiagram(weights: readonly number[], k: number, maxLiterals: number, literalsAdded = 0, vars?: AuxRoom): Diagram {
+  refuseOversized(weights, k, maxLiterals, literalsAdded, vars);
   const n = weights.length;
   const rest = new Array<number>(n + 1).fill(0);
   for (let i = n - 1; i >= 0; i--) rest[i] = rest[i + 1]! + weights[i]!;
@@ -109,6 +111,8 @@ export function buildDiagram(weights: readonly number[], k: number, maxLiterals:
       inner.f.push(r);
       inner.t.push(rt);
       r = inner.term.push(i);
+      // A node an auxiliary: held to the formula's variable limit as the diagram grows, as its literals are.
+      refuseAuxPastLimit(vars, r + 1, `a BDD of ${n} weighted terms ≤ ${k}`);
     }
     const e = entry(Math.max(lo.at(f), lo.at(t) + w), Math.min(hi.at(f), hi.at(t) + w), r);
     (levels[i] ??= new Level()).insert(e, lo);
@@ -158,6 +162,101 @@ export function buildDiagram(weights: readonly number[], k: number, maxLiterals:
   inner.root = ref.at(build(0, k));
   inner.literals = literals;
   return inner;
+}
+
+/** The most words (32 bits each) the sums of refuseOversized may take: 16 MB. */
+const SIZE_WORDS = 2 ** 22;
+/** The most steps refuseOversized may take (a few seconds), about one per node of a diagram as large. */
+const SIZE_STEPS = 2 ** 26;
+
+/**
+ * Refuses the reduced BDD of Σ wᵢ·xᵢ ≤ k (weights heaviest first) before any
+ * node is made when it would pass a limit: its literals `maxLiterals`, its
+ * nodes (an auxiliary each) the formula's room for variables. The diagram
+ * was built node by node until it passed them, and one within the literal
+ * limit (1000 random items under half their weight: 9.5 million nodes, 47
+ * million literals, 19 s and most of a gigabyte) was built whole first.
+ *
+ * Counted from the weights: node (i, K), "the terms from i on sum to at
+ * most K", is fixed by the largest sum of some of those terms that is at
+ * most K (its floor; TRUE when K is their total or more, FALSE below 0). So
+ * level i has an inner node for each floor of a K reached from the root (k
+ * less a sum of some terms before i) whose children, the floors at level
+ * i+1 of K and of K - wᵢ, differ. The sums of each level are bitsets over
+ * 0..k: made only when that is cheap (SIZE_WORDS, SIZE_STEPS) and the
+ * diagram may pass a limit at all, and counted until it does.
+ */
+function refuseOversized(weights: readonly number[], k: number, maxLiterals: number, literalsAdded: number, vars: AuxRoom | undefined): void {
+  const n = weights.length;
+  const rest = new Float64Array(n + 1);
+  for (let i = n - 1; i >= 0; i--) rest[i] = rest[i + 1]! + weights[i]!;
+  // The K of level i that may be inner lie in a window (reached, and below the total); the 2^i paths there bound them too.
+  let bound = 0;
+  let steps = 0;
+  for (let i = 0, before = 0; i < n; before += weights[i++]!) {
+    const top = Math.min(k, rest[i]! - 1);
+    bound += Math.min(2 ** Math.min(i, 53), Math.max(0, top - Math.max(0, k - before) + 1));
+    steps += top + 1;
+  }
+  const maxNodes = vars?.room ?? Infinity;
+  const perNode = 5 + 2 * literalsAdded;
+  if (bound <= maxNodes && 1 + literalsAdded + bound * perNode <= maxLiterals) return;
+  const words = Math.floor(k / 32) + 1;
+  if ((n + 2) * words > SIZE_WORDS || steps > SIZE_STEPS) return;
+  const what = `a BDD of ${n} weighted terms ≤ ${k}`;
+  const sums = suffixSums(weights, words);
+  const reached = new Uint32Array(words);
+  reached[0] = 1;
+  const has = (bits: Uint32Array, at: number, x: number): boolean => ((bits[at + (x >>> 5)]! >>> (x & 31)) & 1) === 1;
+  let nodes = 0;
+  let literals = 1 + literalsAdded;
+  for (let i = 0; i < n; i++) {
+    const w = weights[i]!;
+    const [here, next] = [i * words, (i + 1) * words];
+    const total = rest[i + 1]!;
+    // The floors of K at level i and at level i+1, and of K - wᵢ at level i+1 (-1: FALSE), as K rises.
+    let floor = 0;
+    let f = 0;
+    let t = -1;
+    let counted = -1;
+    for (let K = 0; K <= Math.min(k, rest[i]! - 1); K++) {
+      if (has(sums, here, K)) floor = K;
+      if (has(sums, next, K)) f = K;
+      if (K >= w && has(sums, next, K - w)) t = K - w;
+      if (floor === counted || !has(reached, 0, k - K)) continue;
+      counted = floor;
+      if (f === t) continue;
+      nodes++;
+      literals += (K >= total ? 0 : 2 + literalsAdded) + (K - w >= total ? 0 : (K < w ? 2 : 3) + literalsAdded);
+    }
+    if (literals > maxLiterals) throw pastLimit('literals', what, 'its clauses would hold more literals', maxLiterals);
+    refuseAuxPastLimit(vars, nodes, what);
+    shiftOr(reached, 0, reached, 0, words, w);
+  }
+}
+
+/** The sums of some of the terms from i on, for each level i (0..n), as bitsets over 0..k of `words` words each, one after another. */
+function suffixSums(weights: readonly number[], words: number): Uint32Array {
+  const n = weights.length;
+  const sums = new Uint32Array((n + 1) * words);
+  sums[n * words] = 1;
+  for (let i = n - 1; i >= 0; i--) {
+    sums.copyWithin(i * words, (i + 1) * words, (i + 2) * words);
+    shiftOr(sums, (i + 1) * words, sums, i * words, words, weights[i]!);
+  }
+  // Bits past k, where a shift put some, are never read.
+  return sums;
+}
+
+/** The bitset at `to` gets the one at `from` shifted up by w bits (what lies past the words is dropped); the two may be one, then read from the top down. */
+function shiftOr(from: Uint32Array, fromAt: number, to: Uint32Array, toAt: number, words: number, w: number): void {
+  const q = w >>> 5;
+  const r = w & 31;
+  for (let j = words - 1; j >= q; j--) {
+    const low = from[fromAt + j - q]!;
+    const below = r !== 0 && j - q - 1 >= 0 ? from[fromAt + j - q - 1]! >>> (32 - r) : 0;
+    to[toAt + j]! |= r === 0 ? low : (low << r) | below;
+  }
 }
 
 /**

@@ -10,7 +10,7 @@ import type { Cnf } from '../core/cnf.js';
 import type { PbEncoding } from '../core/encodings.js';
 import { UsageError, didYouMean } from '../core/errors.js';
 import { type EncodingCost, type EncodingInfo, describeEncodings, measured } from '../card/index.js';
-import type { ClauseSink } from '../card/sink.js';
+import { type ClauseSink, auxRoom } from '../card/sink.js';
 import { adderAtMostWeighted, adderNetwork, comparatorAtMost, comparatorSize, networkSize, refuseAdderPastLimit, sumBits } from './adder.js';
 import { bddAtMostWeighted } from './bdd.js';
 import { gcd } from '../algebra/finite-field.js';
@@ -97,6 +97,7 @@ function sinkFor(cnf: Cnf, auxLabel: string, guard: number | undefined): ClauseS
     add: (clause) => cnf.add(guard === undefined ? clause : [...clause, -guard]),
     aux: () => cnf.vars.aux(auxLabel),
     literalsAdded: guard === undefined ? 0 : 1,
+    vars: auxRoom(cnf.vars),
   };
 }
 
@@ -121,8 +122,13 @@ export function weightedBounds(cnf: Cnf, terms: readonly WeightedLit[], encoding
     if (total <= bound) return;
     const K = Math.floor(bound / g);
     // Counted before anything is made, as adderAtMostWeighted counts: this bound's comparator, guarded, and the network, unguarded, when this bound is the first to need it.
-    const owed = comparatorSize(network, K, sink.literalsAdded).literals + (bits ? 0 : networkSize(network).literals);
-    refuseAdderPastLimit(owed, divided.length, K);
+    const adders = bits ? { literals: 0, auxVars: 0 } : networkSize(network);
+    refuseAdderPastLimit(
+      { literals: comparatorSize(network, K, sink.literalsAdded).literals + adders.literals, auxVars: adders.auxVars },
+      divided.length,
+      K,
+      sink.vars,
+    );
     bits ??= sumBits(sinkFor(cnf, `adder ${label}`, undefined), divided);
     comparatorAtMost(sink, bits, K);
   };

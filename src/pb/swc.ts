@@ -1,4 +1,4 @@
-import type { ClauseSink } from '../card/sink.js';
+import { type AuxRoom, type ClauseSink, refuseAuxPastLimit } from '../card/sink.js';
 import { Column } from '../core/column.js';
 import { checkDeadlineAt, pastLimit, sizeLimit } from '../core/limits.js';
 import type { WeightedLit } from './normalize.js';
@@ -31,6 +31,7 @@ export function swcAtMostWeighted(sink: ClauseSink, terms: readonly WeightedLit[
     k,
     sizeLimit('literals'),
     sink.literalsAdded,
+    sink.vars,
   );
   let prev = new Map<number, number>();
   for (let i = 0; i < sorted.length; i++) {
@@ -69,7 +70,7 @@ export interface RegisterLayout {
  * exactly the registers of 1..min(k, prefix sum) that row i can be told
  * from: whether row i-1 has j or j-wᵢ is a comparison, not a lookup.
  */
-export function registerLayout(weights: readonly number[], k: number, maxLiterals: number, literalsAdded = 0): RegisterLayout {
+export function registerLayout(weights: readonly number[], k: number, maxLiterals: number, literalsAdded = 0, vars?: AuxRoom): RegisterLayout {
   const n = weights.length;
   // top[i + 1]: the highest register row i may keep, min(k, wₒ + … + wᵢ); top[0] = 0, no row before the first.
   const top = new Float64Array(n + 1);
@@ -102,6 +103,8 @@ export function registerLayout(weights: readonly number[], k: number, maxLiteral
     next = rowBefore(next, w, k + 1 - w, before);
     start[i - 1] = registers.length;
     for (const j of next) checkDeadlineAt(registers.push(j));
+    // A register an auxiliary: held to the formula's variable limit as it is laid out, as its literals are.
+    refuseAuxPastLimit(vars, registers.length, `a sequential weight counter of ${n} weighted terms ≤ ${k}`);
   }
   const auxVars = registers.length;
   const row = (i: number): number[] => {

@@ -1,6 +1,7 @@
 import { Cnf } from '../core/cnf.js';
 import { UsageError, didYouMean } from '../core/errors.js';
 import { deadlinePoll } from '../core/limits.js';
+import { VarPool } from '../core/vars.js';
 import type { Instance } from '../core/puzzle.js';
 import { SYMMETRY_BREAKING, type SymmetryBreaking } from '../core/plan.js';
 
@@ -305,7 +306,8 @@ const copies = new WeakMap<Instance, Instance>();
  * whose copy of a formula of millions of clauses took seconds).
  */
 function copyCnf(cnf: Cnf, poll: () => void): Cnf {
-  const copy = new Cnf();
+  // Under the variable limit the formula was built under, which a library caller may have raised for its build alone.
+  const copy = new Cnf(new VarPool(cnf.vars.maxVars));
   for (let v = 1; v <= cnf.varCount; v++) {
     poll();
     const name = cnf.vars.name(v);
