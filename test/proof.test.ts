@@ -562,7 +562,7 @@ describe('a proof checked for --certify under the run deadline', () => {
 });
 
 describe('check-proof arguments that cannot be read', () => {
-  it('a <proof> that cannot be read is named as the argument it is (regression: \'cannot read ".": illegal operation on a directory (EISDIR)\', no argument named)', () => {
+  it('a <proof> or <cnf> that cannot be read is named as the argument it is (regression: \'cannot read ".": illegal operation on a directory (EISDIR)\', no argument named)', () => {
     const cnf = join(scratch, 'one.cnf');
     writeFileSync(cnf, 'p cnf 1 2\n1 0\n-1 0\n');
     for (const [proof, reason] of [
@@ -572,6 +572,13 @@ describe('check-proof arguments that cannot be read', () => {
       const r = spawnSync(process.execPath, [cli, 'check-proof', cnf, proof], { encoding: 'utf8', cwd: scratch });
       expect([r.status, r.stdout]).toEqual([1, '']);
       expect(r.stderr).toMatch(new RegExp(`^puzzlesat: check-proof <proof>: cannot read "${proof.replace('.', '\\.')}": ${reason}\\n$`));
+      // And the formula, as decode's (regression: 'cannot read "."', no argument named).
+      const swapped = spawnSync(process.execPath, [cli, 'check-proof', proof, cnf], { encoding: 'utf8', cwd: scratch });
+      expect([swapped.status, swapped.stdout]).toEqual([1, '']);
+      expect(swapped.stderr).toMatch(new RegExp(`^puzzlesat: check-proof <cnf>: cannot read "${proof.replace('.', '\\.')}": ${reason}\\n$`));
+      const decoded = spawnSync(process.execPath, [cli, 'decode', proof, '--model', cnf], { encoding: 'utf8', cwd: scratch });
+      expect([decoded.status, decoded.stdout]).toEqual([1, '']);
+      expect(decoded.stderr).toMatch(new RegExp(`^puzzlesat: decode <cnf>: cannot read "${proof.replace('.', '\\.')}": ${reason}\\n$`));
     }
   });
 });

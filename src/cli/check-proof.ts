@@ -24,7 +24,7 @@ export const handler = (args: Args) =>
     const proofPath = positionalFile(args.proof);
     if (cnfPath === '-' && proofPath === '-')
       throw new UsageError('check-proof - -: standard input is the formula or the proof, not both; save one of the two to a file');
-    const formula = readDimacsFile(cnfPath);
+    const formula = readDimacsFile(cnfPath, undefined, 'check-proof <cnf>');
     // Read a piece at a time as it is parsed: the proof's steps are held, never its whole text (GBs for a hard formula).
     // Named as the argument it is: "cannot read "."" alone did not say which of the two it was.
     const chunks = proofPath === '-' ? inputChunks(0, '<stdin>') : readFileChunks(proofPath, 'check-proof <proof>');

@@ -34,7 +34,7 @@ export const handler = (args: Args) =>
     const modelFile = String(args.model);
     if (modelFile === '-' && cnfFile === '-')
       throw new UsageError('--model -: standard input is already the DIMACS file; save one of the two to a file');
-    const formula = readDimacsFile(cnfFile);
+    const formula = readDimacsFile(cnfFile, undefined, 'decode <cnf>');
     const { instance, status, solutions, models, complete } = decodeAnswer(formula, readPackedText(modelFile, '--model'), {
       cnf: cnfFile,
       model: `--model ${modelFile}`,

@@ -232,8 +232,9 @@ export function* dimacsClauses(f: DimacsFormula): Generator<Int32Array> {
 }
 
 /** A DIMACS file, or standard input for "-". */
-export function readDimacsFile(path: string, limits: DimacsLimits = runLimits()): DimacsFormula {
-  return withTextAsWritten(parseDimacs(readPackedText(path), nameOf(path), limits));
+/** `option` names the file in a read failure (decode's and check-proof's `<cnf>`), as readPackedText's does. */
+export function readDimacsFile(path: string, limits: DimacsLimits = runLimits(), option?: string): DimacsFormula {
+  return withTextAsWritten(parseDimacs(readPackedText(path, option), nameOf(path), limits));
 }
 
 /**
