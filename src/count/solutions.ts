@@ -128,11 +128,15 @@ export function strategyOf(term: BurnsideTerm, options: Pick<CountInstanceOption
   return asked === 'auto' && (term.pinned?.length ?? 0) > 1 ? 'mrv' : asked;
 }
 
-/** A count stopped while its terms were worked out (termsOf), with no resumed units: nothing counted. */
-export const stoppedBeforeTerms = (): InstanceCount => ({
+/**
+ * A count stopped before its terms were worked out (termsOf; or before it
+ * began, a resumed file's read cut short), with no resumed units: nothing
+ * counted, by the method it would have used, not begun (methodOf).
+ */
+export const stoppedBeforeTerms = (options: Pick<CountInstanceOptions, 'unique'>): InstanceCount => ({
   count: 0,
   complete: false,
-  method: 'Burnside (stopped before its terms were worked out)',
+  method: methodOf(undefined, [], options),
   terms: [],
   nodes: 0,
   cache: EMPTY_STATS,
@@ -149,7 +153,7 @@ export const lightFirst = (weights: readonly number[]): number[] => weights.map(
 
 export async function countInstance(instance: Instance, options: CountInstanceOptions = {}): Promise<InstanceCount> {
   const terms = await stoppableSetUp(options, options.shouldStop, (poll) => termsOf(instance, options, poll));
-  return terms ? countTerms(instance, terms, options) : stoppedBeforeTerms();
+  return terms ? countTerms(instance, terms, options) : stoppedBeforeTerms(options);
 }
 
 /**
@@ -323,11 +327,12 @@ function lowerBound(terms: readonly BurnsideTerm[], fixed: readonly number[]): n
   return [...sums.values()].reduce((n, b) => n + Math.floor(b.sum / b.order), 0);
 }
 
-/** "exact cover (sweep)", "Burnside over 8 symmetries, pinned at 6 representatives, 9 terms (mrv)". */
-function methodOf(terms: readonly BurnsideTerm[], results: readonly TermResult[], options: Pick<CountInstanceOptions, 'unique'>): string {
+/** "exact cover (sweep)", "Burnside over 8 symmetries, pinned at 6 representatives, 9 terms (mrv)"; "Burnside (not begun)" before its terms were worked out (`terms` undefined). */
+function methodOf(terms: readonly BurnsideTerm[] | undefined, results: readonly TermResult[], options: Pick<CountInstanceOptions, 'unique'>): string {
   const strategies =
     [...new Set(results.filter((r) => r.symmetry === 0 && r.strategy !== undefined).map((r) => r.strategy))].join('+') || 'not begun';
   if (!options.unique) return `exact cover (${strategies})`;
+  if (!terms) return `Burnside (${strategies})`;
   // The symmetry-breaking family pins a piece that has no placement: no terms, no solutions.
   if (terms.length === 0) return 'Burnside with no terms (the pinned piece has no placement)';
   const blocks = new Set(terms.map((t) => t.block)).size;
