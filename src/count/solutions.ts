@@ -43,6 +43,8 @@ export interface CountInstanceOptions {
   /** The strategy each term ran with before (resume): its units are that strategy's. */
   strategies?: ReadonlyMap<string, Strategy>;
   onUnit?: (term: string, strategy: Strategy, unit: UnitCount) => void;
+  /** What a count of the same instance and options built before this one (a resume's check, then its count): taken up, and added to. */
+  built?: BuiltTerms;
   /** How long a unit, or a long step of a term's set-up, runs plainly before it is undone and run again through the front end's runner (UnitRunner); PLAIN_UNIT_MS when absent (a seam for tests). */
   plainUnitMs?: number;
 }
@@ -151,8 +153,28 @@ export function termWeights(terms: readonly BurnsideTerm[]): number[] {
 /** The order terms run in: light ones first, so that the bar, once it moves, moves over the work that matters. */
 export const lightFirst = (weights: readonly number[]): number[] => weights.map((_, k) => k).sort((a, b) => weights[a]! - weights[b]! || a - b);
 
+/**
+ * What a count's set-up built, kept for a second count of the same instance
+ * and options: a resume checks its file's records by a count (checkedRecords
+ * in count.ts), then counts, and both worked out the terms and compiled
+ * those the file holds units of (5x12's classes, half the terms on file: 25
+ * compiles where a count alone makes 16). The check's engines are not kept:
+ * their memos would change the count's figures.
+ */
+export interface BuiltTerms {
+  terms?: readonly BurnsideTerm[];
+  /** Each term's compiled problem, by term. */
+  problems: Map<BurnsideTerm, CountProblem>;
+  /** The problem the pinned terms share (pinnedOr). */
+  pinning: PinnedSlot;
+}
+
+export const builtTerms = (): BuiltTerms => ({ problems: new Map(), pinning: {} });
+
 export async function countInstance(instance: Instance, options: CountInstanceOptions = {}): Promise<InstanceCount> {
-  const terms = await stoppableSetUp(options, options.shouldStop, (poll) => termsOf(instance, options, poll));
+  const { built } = options;
+  const terms = built?.terms ?? (await stoppableSetUp(options, options.shouldStop, (poll) => termsOf(instance, options, poll)));
+  if (built && terms) built.terms = terms;
   return terms ? countTerms(instance, terms, options) : stoppedBeforeTerms(options);
 }
 
@@ -180,7 +202,9 @@ export async function countTerms(instance: Instance, terms: readonly BurnsideTer
   let memory: MemoryBoundExceeded | undefined;
   let done = 0;
   let complete = true;
-  const pinning: PinnedSlot = {};
+  const built = options.built ?? builtTerms();
+  // An engine an earlier count left in the slot has its memo: each count starts its own.
+  built.pinning.terms?.drop();
   const setUp = repeatedSetUp();
   const units = new UnitRunner(options.plainUnitMs);
   // The steps of a term's set-up that may take seconds (the trial of counting by parts, the cut into units), run as units are.
@@ -192,7 +216,7 @@ export async function countTerms(instance: Instance, terms: readonly BurnsideTer
     // and a stop heard while its rows are built (the group's check, its restriction) leaves it not begun.
     // Checking a resumed file counts nothing, and goes on past a term it lacks units of: to every term it holds, or every term of a finished file.
     const wanted = options.check ? options.check === 'finished' || options.finished?.has(term.key) === true : complete;
-    const problem = wanted && options.shouldStop?.() !== true ? await setUp(() => compileProblem(term.problem, order, term.forced)) : undefined;
+    const problem = wanted && options.shouldStop?.() !== true ? await compiledTerm(term, order, setUp, built) : undefined;
     if (!problem) {
       complete = false;
       results[k] = notBegun(term, options);
@@ -201,7 +225,7 @@ export async function countTerms(instance: Instance, terms: readonly BurnsideTer
     const strategy = await stoppableStrategy(setUps, problem, strategyOf(term, options), options.maxBytes, options.shouldStop);
     let run: RunResult | undefined;
     try {
-      const counted = pinnedOr(term, problem, strategy, order, pinning);
+      const counted = pinnedOr(term, problem, strategy, order, built.pinning);
       run = await runCount(counted.problem, {
         pinned: counted.pinned,
         strategy,
@@ -226,6 +250,18 @@ export async function countTerms(instance: Instance, terms: readonly BurnsideTer
   }
   const counted = assembled(terms, results, options, memory);
   return units.redone ? { ...counted, redone: units.redone } : counted;
+}
+
+/** A term's compiled problem: the one `built` holds, else compiled by `setUp` (undefined when stopped there) and kept there. */
+async function compiledTerm(
+  term: BurnsideTerm,
+  order: ItemOrder,
+  setUp: ReturnType<typeof repeatedSetUp>,
+  built: BuiltTerms,
+): Promise<CountProblem | undefined> {
+  const problem = built.problems.get(term) ?? (await setUp(() => compileProblem(term.problem, order, term.forced)));
+  if (problem) built.problems.set(term, problem);
+  return problem;
 }
 
 /**
