@@ -173,7 +173,8 @@ export const builtTerms = (): BuiltTerms => ({ problems: new Map(), pinning: {} 
 
 export async function countInstance(instance: Instance, options: CountInstanceOptions = {}): Promise<InstanceCount> {
   const { built } = options;
-  const terms = built?.terms ?? (await stoppableSetUp(options, options.shouldStop, (poll) => termsOf(instance, options, poll)));
+  // Kept terms too are taken as the front end runs set-ups: a stop asked by then (Ctrl-C as a resume says it resumes) is heard there, as before.
+  const terms = await stoppableSetUp(options, options.shouldStop, (poll) => built?.terms ?? termsOf(instance, options, poll));
   if (built && terms) built.terms = terms;
   return terms ? countTerms(instance, terms, options) : stoppedBeforeTerms(options);
 }
