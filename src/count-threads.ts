@@ -44,7 +44,7 @@ export function countInThreads(
     const shouldStop = () => Atomics.load(stopFlag, 0) !== 0 || options.shouldStop?.() === true;
     // The main thread's own terms, not a thread's kept ones: they are worked out, and their rows built, polling this count's stop.
     const set = await stoppableSetUp(options, shouldStop, (poll) => setUpTerms(instance, options, poll));
-    if (!set) return stoppedBeforeTerms();
+    if (!set) return stoppedBeforeTerms(options);
     const { terms, problem } = set;
     const weights = termWeights(terms);
     const shares = sharesPerTerm(weights, workers);

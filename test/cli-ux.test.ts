@@ -565,7 +565,9 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
       // The closing line dropped: the count is unfinished, its units then forged ones of no solution.
       kept: (lines: string[]) => lines.slice(0, -1),
       record: (k: number) => ({ term: 's0', strategy: 'sweep', unit: `x ${k}`, count: '0', nodes: 1 }),
-      out: { count: 0, complete: false },
+      // The method the count would have used, not begun, as any count stopped before its first term says (regression: "Burnside (stopped
+      // before its terms were worked out)", for a count of solutions).
+      out: { count: 0, complete: false, method: 'exact cover (not begun)' },
     },
     {
       verb: 'enumerate',

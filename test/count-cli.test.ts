@@ -335,16 +335,19 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
     const kept = lines.slice(0, -4);
     const units = kept.slice(1).map((l) => JSON.parse(l) as { count: string; nodes: number });
     const edited = 1 + units.indexOf(units.filter((u) => u.count !== '0').reduce((a, b) => (b.nodes > a.nodes ? b : a)));
-    const text = `${rechained(kept.map((l, i) => (i === edited ? l.replace(/"count":"(\d+)"/, (_, n: string) => `"count":"${Number(n) + 1}"`) : l))).join('\n')}\n`;
-    writeFileSync(out, text);
-    const r = run(...args, '-o', out, '--resume');
-    expect({ code: r.code, out: r.out }).toEqual({ code: 1, out: '' });
-    expect(r.err).toMatch(
-      new RegExp(
-        `^puzzlesat: resuming: .*\\npuzzlesat: --resume: ${out}: the units in the file make no whole number of classes \\(.* fix \\d+ in all, not a multiple of \\d+\\); cannot resume\\n$`,
-      ),
-    );
-    expect(readFileSync(out, 'utf8')).toBe(text);
+    const forged = `${rechained(kept.map((l, i) => (i === edited ? l.replace(/"count":"(\d+)"/, (_, n: string) => `"count":"${Number(n) + 1}"`) : l))).join('\n')}\n`;
+    // Whole lines only, and then with the torn last line a killed run leaves (regression: the refusal left the file without it).
+    for (const text of [forged, `${forged}{"term":"r1`]) {
+      writeFileSync(out, text);
+      const r = run(...args, '-o', out, '--resume');
+      expect({ code: r.code, out: r.out }).toEqual({ code: 1, out: '' });
+      expect(r.err).toMatch(
+        new RegExp(
+          `^puzzlesat: resuming: .*\\npuzzlesat: --resume: ${out}: the units in the file make no whole number of classes \\(.* fix \\d+ in all, not a multiple of \\d+\\); cannot resume\\n$`,
+        ),
+      );
+      expect(readFileSync(out, 'utf8')).toBe(text);
+    }
   });
 
   it('names --resume in every refusal of what a resumed file holds, as its header\'s refusals do (regression: "unit … again", "not a unit of a count", "closing line is not the file\'s last", "no checksum" came without it)', () => {

@@ -179,6 +179,23 @@ describe('CNF model counter', () => {
     expect(await count(polyomino({ board: '4x4', pieces: 'D2*8' }), { method: 'cnf' })).toMatchObject({ count: 36n, complete: true, done: 1 });
   }, 600_000);
 
+  it('reports a share done that never goes back when a node falls into independent components (regression: each component was searched as if it were the whole node, the share going back to its start at the next one)', async () => {
+    /** `m` random 3-clauses over variables base+1 .. base+n. */
+    const block = (base: number, n: number, m: number, seed: number): number[][] => {
+      let s = seed;
+      const random = () => (s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32;
+      return Array.from({ length: m }, () => Array.from({ length: 3 }, () => (base + 1 + Math.floor(random() * n)) * (random() < 0.5 ? -1 : 1)));
+    };
+    // A small block whose decisions cut the count into units, beside two large ones each unit meets as two components.
+    const clauses = [...block(0, 10, 20, 3), ...block(10, 50, 150, 1), ...block(60, 50, 150, 2)];
+    const fractions: number[] = [];
+    // No unit is undone at a time limit and counted again (which starts its share over): the sequence is the search's alone.
+    const result = await countCnf({ varCount: 110, clauses }, { plainUnitMs: Infinity, onTick: (f) => fractions.push(f) });
+    expect(result.complete).toBe(true);
+    expect(fractions.length).toBeGreaterThan(20);
+    expect(fractions.filter((f, k) => k > 0 && f < fractions[k - 1]!)).toEqual([]);
+  });
+
   it("counts a puzzle's formula as the exact-cover counter counts the puzzle", async () => {
     const puzzles = [
       polyomino({ board: '10x3', pieces: 'P,U,V,L,Y,N' }),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, openSync, readFileSync, statSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, openSync, readFileSync, statSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import {
   type EncodingKind,
   type Instance,
@@ -141,6 +141,8 @@ export abstract class ChainedFile<Header extends { puzzlesat: string }> {
   private fd: number | undefined;
   /** Bytes of the existing file to keep (resume); undefined for a fresh file. */
   protected keepBytes: number | undefined;
+  /** What followed a resumed file's whole lines (a torn line, NULs): cut once the run appends, put back if what it added is discarded. */
+  private tail: Buffer | undefined;
   /** The checksum of the last line written (or kept): the next record's chains from it. */
   protected sum: string;
   private lock: { release(): void } | undefined;
@@ -195,6 +197,7 @@ export abstract class ChainedFile<Header extends { puzzlesat: string }> {
     const { length, tail } = yield* readWholeLines(this.path, this.option, isRecordStart);
     if (length > 0) {
       this.keepBytes = length;
+      this.tail = tail;
       return;
     }
     const text = tail.toString('utf8').replace(/\0+$/, '');
@@ -223,11 +226,12 @@ export abstract class ChainedFile<Header extends { puzzlesat: string }> {
     this.fd ??= openForAppending(this.path, this.keepBytes, this.header, this.option);
   }
 
-  /** Cuts what this run appended, the file then the whole lines its resume read: for a file refused once the run went on. */
+  /** Cuts what this run appended, the file then byte for byte what its resume read (its torn tail too): for a file refused once the run went on. */
   discardAdded(): void {
     if (this.fd === undefined || this.keepBytes === undefined) return;
     try {
       truncateSync(this.path, this.keepBytes);
+      if (this.tail?.length) appendFileSync(this.path, this.tail);
     } catch (e) {
       throw new UserError(`${this.option}: cannot write "${this.path}": ${systemReason(e)}`);
     }

@@ -599,6 +599,8 @@ class CnfCounter {
         if (returned !== undefined) {
           const c = returned;
           returned = undefined;
+          // A component of no model ends the scope: the ones after it are behind the search too.
+          if (top.weighed) this.progress.next(c === 0n ? top.components.length - top.next : 1);
           top.result = c === 0n ? 0n : top.result * c;
           top.next = c === 0n ? top.components.length : top.next + 1;
         }
@@ -620,6 +622,7 @@ class CnfCounter {
         }
         stack.pop();
         this.pathBytes -= top.bytes;
+        if (top.weighed) this.progress.leave();
         const count = top.result << BigInt(top.free);
         if (stack.length === 0) return count;
         returned = count;
@@ -659,7 +662,9 @@ class CnfCounter {
     let bytes = 0;
     for (const c of components) bytes += c.vars.byteLength + c.clauses.byteLength + COMPONENT_OVERHEAD;
     this.hold(bytes);
-    return { kind: 'scope', components, free, next: 0, result: 1n, bytes };
+    const weighed = components.length > 1;
+    if (weighed) this.progress.enter(componentWeights(components));
+    return { kind: 'scope', components, free, next: 0, result: 1n, bytes, weighed };
   }
 
   /**
@@ -765,7 +770,25 @@ interface ScopeFrame {
   /** The component counted next; its count multiplies `result`. */
   next: number;
   result: bigint;
+  /**
+   * Its components are a level of the progress, each weighed by its size
+   * (componentWeights). Each was entered as the whole of the scope's share:
+   * the fraction went back to the share's start at every component after
+   * the first, and the last component alone moved it.
+   */
+  weighed: boolean;
 }
+/**
+ * What is known of the sizes of a scope's components before they are
+ * searched, for the progress: each open variable at most doubles a
+ * component's tree, so it is weighed as 2^vars (against the largest, which
+ * a formula of thousands of variables puts past what a double holds).
+ */
+function componentWeights(components: readonly Component[]): number[] {
+  const largest = components.reduce((n, c) => Math.max(n, c.vars.length), 0);
+  return components.map((c) => 2 ** (c.vars.length - largest));
+}
+
 interface ComponentFrame {
   kind: 'component';
   component: Component;

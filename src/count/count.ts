@@ -13,7 +13,7 @@ import {
   setUpPoll,
   setUpUnlessStopped,
 } from './engine.js';
-import { type CountInstanceOptions, type InstanceCount, type TermResult, countInstance } from './solutions.js';
+import { type BuiltTerms, type CountInstanceOptions, type InstanceCount, type TermResult, builtTerms, countInstance } from './solutions.js';
 
 /**
  * Counting a puzzle (or a formula posed as one) by the method that fits:
@@ -98,13 +98,15 @@ export async function countPuzzle(instance: Instance, request: CountRequest = {}
   const problem = requestProblem(instance, request);
   if (problem) throw new Error(`count: ${problem}`);
   if (!request.finished?.size && request.total === undefined) return counted(instance, request);
-  const stopped = await checkedRecords(instance, request);
+  // The check and the count share what the check set up (its terms, their compiled problems).
+  const built = builtTerms();
+  const stopped = await checkedRecords(instance, request, built);
   if (stopped) return stopped;
   request.onResumeChecked?.();
   // A finished count resumed is its result: counting it again could only stop short of it (a --timeout) and report less.
   if (request.total !== undefined) return recordedCount(instance, request, request.total);
   // Its units due for a recount were counted in the check; the others' counts, which only the total puts to the test, are the file's word.
-  return classesOnRecord(() => counted(instance, { ...request, recheck: undefined }), undefined);
+  return classesOnRecord(() => counted(instance, { ...request, recheck: undefined }, undefined, built), undefined);
 }
 
 /**
@@ -120,15 +122,15 @@ export async function countPuzzle(instance: Instance, request: CountRequest = {}
  * finished file make, incomplete, when a stop cut its check short;
  * undefined otherwise.
  */
-async function checkedRecords(instance: Instance, request: CountRequest): Promise<CountReport | undefined> {
+async function checkedRecords(instance: Instance, request: CountRequest, built: BuiltTerms): Promise<CountReport | undefined> {
   // The check writes nothing and shows no progress; it runs in this thread, counting a few small units at most.
   const checking: CountRequest = { ...request, onUnit: undefined, onTick: undefined, countTerms: undefined };
   const { total } = request;
   if (total === undefined) {
-    await counted(instance, checking, 'started');
+    await counted(instance, checking, 'started', built);
     return undefined;
   }
-  const report = await classesOnRecord(() => counted(instance, { ...checking, recheck: undefined }, 'finished'), total);
+  const report = await classesOnRecord(() => counted(instance, { ...checking, recheck: undefined }, 'finished', built), total);
   if (!report.complete) return report;
   if (report.count !== total) throw new RecordedCountConflict(total, String(report.count));
   return undefined;
@@ -158,8 +160,12 @@ export class RecordedCountConflict extends Error {
   }
 }
 
-/** The count by the method that fits (or, `check`, the resumed file's units checked against it: RecordCheck). */
-async function counted(instance: Instance, request: CountRequest, check?: RecordCheck): Promise<CountReport> {
+/**
+ * The count by the method that fits (or, `check`, the resumed file's units
+ * checked against it: RecordCheck), exact cover going on with what `built`
+ * holds of an earlier count's set-up.
+ */
+async function counted(instance: Instance, request: CountRequest, check?: RecordCheck, built?: BuiltTerms): Promise<CountReport> {
   // Both counters report their share done at every poll and once more where they stop: the last report is how far they got.
   let done = 0;
   const tracked: CountRequest = {
@@ -169,11 +175,13 @@ async function counted(instance: Instance, request: CountRequest, check?: Record
       request.onTick?.(fraction);
     },
   };
-  const report = await (methodFor(instance, request) === 'exact-cover' ? byExactCover(instance, tracked, check) : byCnf(instance, tracked, check));
+  const report = await (methodFor(instance, request) === 'exact-cover'
+    ? byExactCover(instance, tracked, check, built)
+    : byCnf(instance, tracked, check));
   return { ...report, done: report.complete ? 1 : done };
 }
 
-async function byExactCover(instance: Instance, request: CountRequest, check?: RecordCheck): Promise<Omit<CountReport, 'done'>> {
+async function byExactCover(instance: Instance, request: CountRequest, check?: RecordCheck, built?: BuiltTerms): Promise<Omit<CountReport, 'done'>> {
   const numbers = (m?: ReadonlyMap<string, ReadonlyMap<string, bigint>>) =>
     m && new Map([...m].map(([term, units]) => [term, new Map([...units].map(([u, c]) => [u, Number(c)]))]));
   const result = await (request.countTerms ?? countInstance)(instance, {
@@ -187,6 +195,7 @@ async function byExactCover(instance: Instance, request: CountRequest, check?: R
     strategies: request.strategies,
     recheck: request.recheck,
     check,
+    built,
     onUnit: (term, strategy, u) => request.onUnit?.({ term, strategy, unit: u.unit, count: BigInt(u.count), nodes: u.nodes }),
   });
   return {

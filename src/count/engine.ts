@@ -441,20 +441,26 @@ export async function runUnits<U extends LoopUnit, C>(
  * taken near the root say (Knuth's progress measure in his dlx programs):
  * at depth d the search is in branch k_d of n_d, and the subtrees already
  * done weigh k_d / (n_1 ... n_d) if every branch were as large as every
- * other. Only the first DEPTH levels are tracked: deeper ones move the
- * figure by too little to show.
+ * other. A level may weigh its branches by what is known of their sizes
+ * instead (enter with weights): the CNF counter's independent components,
+ * searched one after the other. Only the first DEPTH levels are tracked:
+ * deeper ones move the figure by too little to show.
  */
 export class TreeProgress {
   static readonly DEPTH = 12;
   private readonly index = new Int32Array(TreeProgress.DEPTH);
   private readonly width = new Int32Array(TreeProgress.DEPTH);
+  /** A weighted level's shares before each branch (its weights summed and scaled to 1), by level; undefined for a level of branches alike. */
+  private readonly before: (Float64Array | undefined)[] = new Array<Float64Array | undefined>(TreeProgress.DEPTH);
   private depth = 0;
   running = false;
 
-  enter(branches: number): void {
+  /** A node of `branches` alike, or of branches weighing `branches` each. */
+  enter(branches: number | readonly number[]): void {
     if (this.depth < TreeProgress.DEPTH) {
       this.index[this.depth] = 0;
-      this.width[this.depth] = branches;
+      this.width[this.depth] = typeof branches === 'number' ? branches : branches.length;
+      this.before[this.depth] = typeof branches === 'number' ? undefined : sharesBefore(branches);
     }
     this.depth++;
   }
@@ -479,11 +485,28 @@ export class TreeProgress {
     for (let d = 0; d < Math.min(this.depth, TreeProgress.DEPTH); d++) {
       const w = this.width[d]!;
       if (w === 0) break;
-      weight /= w;
-      done += this.index[d]! * weight;
+      const before = this.before[d];
+      if (before) {
+        // Past the last branch the share left below is before's last step, nothing.
+        const k = Math.min(this.index[d]!, w);
+        done += before[k]! * weight;
+        weight *= before[k + 1]! - before[k]!;
+      } else {
+        weight /= w;
+        done += this.index[d]! * weight;
+      }
     }
     return Math.min(1, done);
   }
+}
+
+/** The share of a node before each of its branches and after the last, from their weights (all alike when they sum to nothing). */
+function sharesBefore(weights: readonly number[]): Float64Array {
+  const total = weights.reduce((a, b) => a + b, 0);
+  const before = new Float64Array(weights.length + 2);
+  weights.forEach((w, k) => (before[k + 1] = before[k]! + (total > 0 ? w / total : 1 / weights.length)));
+  before[weights.length + 1] = 1;
+  return before;
 }
 
 /**

@@ -244,6 +244,9 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
   };
   const { pinned } = options;
   if (pinned && strategy !== pinned.terms.strategy) throw new Error(`count: pinned terms of the ${pinned.terms.strategy} counted by ${strategy}`);
+  const finished = options.finished ?? new Map<string, number>();
+  // Stopped already (a trial of counting by parts cut short, countTerms): the engine is not built to be left unused (0.36 s of 24 pieces).
+  if (shouldStop()) return stoppedBeforeUnits(strategy, finished, options.share !== undefined, NO_MEMO);
   const shared = pinned?.terms.engineFor(cacheBytes, poll);
   const engine: CountEngine = shared ?? makeEngine(strategy, p, { cacheBytes, shouldStop: poll });
   // A shared engine has counted other terms: this run's figures are what it adds.
@@ -252,13 +255,12 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
   const at = new PathWalker(engine);
   let reusable = false;
   try {
-    const finished = options.finished ?? new Map<string, number>();
     let all: Unit[];
     try {
       all = await stoppably(options.setUp, (stop) => unitsOf(engine, p, stop), shouldStop);
     } catch (e) {
       if (!(e instanceof Stopped)) throw e;
-      return stoppedBeforeUnits(strategy, finished, options.share !== undefined, engine, memoBefore);
+      return stoppedBeforeUnits(strategy, finished, options.share !== undefined, since(memoBefore, engine.memory()));
     }
     checkResumedUnits(new Set(all.map((u) => unitKey(p, u.path))), finished);
     const { share } = options;
@@ -305,20 +307,17 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
 }
 
 /**
- * A run stopped while its count was cut into units: nothing counted, but the
+ * A run stopped before or while its count was cut into units: nothing counted, but the
  * units a resumed file holds, each an exact subtree. A share cannot tell its
  * own units from the others' without the cut, so it counts none of them.
  */
-function stoppedBeforeUnits(
-  strategy: Strategy,
-  finished: ReadonlyMap<string, number>,
-  isShare: boolean,
-  engine: CountEngine,
-  memoBefore: CacheStats,
-): RunResult {
+function stoppedBeforeUnits(strategy: Strategy, finished: ReadonlyMap<string, number>, isShare: boolean, cache: CacheStats): RunResult {
   const count = isShare ? 0 : [...finished.values()].reduce((a, b) => a + b, 0);
-  return { count, complete: false, strategy, nodes: 0, cache: since(memoBefore, engine.memory()), units: 0, resumed: isShare ? 0 : finished.size };
+  return { count, complete: false, strategy, nodes: 0, cache, units: 0, resumed: isShare ? 0 : finished.size };
 }
+
+/** The figures of a run that built no engine. */
+const NO_MEMO: CacheStats = { entries: 0, bytes: 0, lookups: 0, hits: 0, stores: 0, evictions: 0, savedNodes: 0 };
 
 /** A memo's figures over one run: its size now, its events since `before`. */
 function since(before: CacheStats, now: CacheStats): CacheStats {

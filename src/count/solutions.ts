@@ -43,6 +43,8 @@ export interface CountInstanceOptions {
   /** The strategy each term ran with before (resume): its units are that strategy's. */
   strategies?: ReadonlyMap<string, Strategy>;
   onUnit?: (term: string, strategy: Strategy, unit: UnitCount) => void;
+  /** What a count of the same instance and options built before this one (a resume's check, then its count): taken up, and added to. */
+  built?: BuiltTerms;
   /** How long a unit, or a long step of a term's set-up, runs plainly before it is undone and run again through the front end's runner (UnitRunner); PLAIN_UNIT_MS when absent (a seam for tests). */
   plainUnitMs?: number;
 }
@@ -128,11 +130,15 @@ export function strategyOf(term: BurnsideTerm, options: Pick<CountInstanceOption
   return asked === 'auto' && (term.pinned?.length ?? 0) > 1 ? 'mrv' : asked;
 }
 
-/** A count stopped while its terms were worked out (termsOf), with no resumed units: nothing counted. */
-export const stoppedBeforeTerms = (): InstanceCount => ({
+/**
+ * A count stopped before its terms were worked out (termsOf; or before it
+ * began, a resumed file's read cut short), with no resumed units: nothing
+ * counted, by the method it would have used, not begun (methodOf).
+ */
+export const stoppedBeforeTerms = (options: Pick<CountInstanceOptions, 'unique'>): InstanceCount => ({
   count: 0,
   complete: false,
-  method: 'Burnside (stopped before its terms were worked out)',
+  method: methodOf(undefined, [], options),
   terms: [],
   nodes: 0,
   cache: EMPTY_STATS,
@@ -147,9 +153,30 @@ export function termWeights(terms: readonly BurnsideTerm[]): number[] {
 /** The order terms run in: light ones first, so that the bar, once it moves, moves over the work that matters. */
 export const lightFirst = (weights: readonly number[]): number[] => weights.map((_, k) => k).sort((a, b) => weights[a]! - weights[b]! || a - b);
 
+/**
+ * What a count's set-up built, kept for a second count of the same instance
+ * and options: a resume checks its file's records by a count (checkedRecords
+ * in count.ts), then counts, and both worked out the terms and compiled
+ * those the file holds units of (5x12's classes, half the terms on file: 25
+ * compiles where a count alone makes 16). The check's engines are not kept:
+ * their memos would change the count's figures.
+ */
+export interface BuiltTerms {
+  terms?: readonly BurnsideTerm[];
+  /** Each term's compiled problem, by term. */
+  problems: Map<BurnsideTerm, CountProblem>;
+  /** The problem the pinned terms share (pinnedOr). */
+  pinning: PinnedSlot;
+}
+
+export const builtTerms = (): BuiltTerms => ({ problems: new Map(), pinning: {} });
+
 export async function countInstance(instance: Instance, options: CountInstanceOptions = {}): Promise<InstanceCount> {
-  const terms = await stoppableSetUp(options, options.shouldStop, (poll) => termsOf(instance, options, poll));
-  return terms ? countTerms(instance, terms, options) : stoppedBeforeTerms();
+  const { built } = options;
+  // Kept terms too are taken as the front end runs set-ups: a stop asked by then (Ctrl-C as a resume says it resumes) is heard there, as before.
+  const terms = await stoppableSetUp(options, options.shouldStop, (poll) => built?.terms ?? termsOf(instance, options, poll));
+  if (built && terms) built.terms = terms;
+  return terms ? countTerms(instance, terms, options) : stoppedBeforeTerms(options);
 }
 
 /**
@@ -176,7 +203,9 @@ export async function countTerms(instance: Instance, terms: readonly BurnsideTer
   let memory: MemoryBoundExceeded | undefined;
   let done = 0;
   let complete = true;
-  const pinning: PinnedSlot = {};
+  const built = options.built ?? builtTerms();
+  // An engine an earlier count left in the slot has its memo: each count starts its own.
+  built.pinning.terms?.drop();
   const setUp = repeatedSetUp();
   const units = new UnitRunner(options.plainUnitMs);
   // The steps of a term's set-up that may take seconds (the trial of counting by parts, the cut into units), run as units are.
@@ -188,7 +217,7 @@ export async function countTerms(instance: Instance, terms: readonly BurnsideTer
     // and a stop heard while its rows are built (the group's check, its restriction) leaves it not begun.
     // Checking a resumed file counts nothing, and goes on past a term it lacks units of: to every term it holds, or every term of a finished file.
     const wanted = options.check ? options.check === 'finished' || options.finished?.has(term.key) === true : complete;
-    const problem = wanted && options.shouldStop?.() !== true ? await setUp(() => compileProblem(term.problem, order, term.forced)) : undefined;
+    const problem = wanted && options.shouldStop?.() !== true ? await compiledTerm(term, order, setUp, built) : undefined;
     if (!problem) {
       complete = false;
       results[k] = notBegun(term, options);
@@ -197,7 +226,7 @@ export async function countTerms(instance: Instance, terms: readonly BurnsideTer
     const strategy = await stoppableStrategy(setUps, problem, strategyOf(term, options), options.maxBytes, options.shouldStop);
     let run: RunResult | undefined;
     try {
-      const counted = pinnedOr(term, problem, strategy, order, pinning);
+      const counted = pinnedOr(term, problem, strategy, order, built.pinning);
       run = await runCount(counted.problem, {
         pinned: counted.pinned,
         strategy,
@@ -222,6 +251,18 @@ export async function countTerms(instance: Instance, terms: readonly BurnsideTer
   }
   const counted = assembled(terms, results, options, memory);
   return units.redone ? { ...counted, redone: units.redone } : counted;
+}
+
+/** A term's compiled problem: the one `built` holds, else compiled by `setUp` (undefined when stopped there) and kept there. */
+async function compiledTerm(
+  term: BurnsideTerm,
+  order: ItemOrder,
+  setUp: ReturnType<typeof repeatedSetUp>,
+  built: BuiltTerms,
+): Promise<CountProblem | undefined> {
+  const problem = built.problems.get(term) ?? (await setUp(() => compileProblem(term.problem, order, term.forced)));
+  if (problem) built.problems.set(term, problem);
+  return problem;
 }
 
 /**
@@ -323,11 +364,12 @@ function lowerBound(terms: readonly BurnsideTerm[], fixed: readonly number[]): n
   return [...sums.values()].reduce((n, b) => n + Math.floor(b.sum / b.order), 0);
 }
 
-/** "exact cover (sweep)", "Burnside over 8 symmetries, pinned at 6 representatives, 9 terms (mrv)". */
-function methodOf(terms: readonly BurnsideTerm[], results: readonly TermResult[], options: Pick<CountInstanceOptions, 'unique'>): string {
+/** "exact cover (sweep)", "Burnside over 8 symmetries, pinned at 6 representatives, 9 terms (mrv)"; "Burnside (not begun)" before its terms were worked out (`terms` undefined). */
+function methodOf(terms: readonly BurnsideTerm[] | undefined, results: readonly TermResult[], options: Pick<CountInstanceOptions, 'unique'>): string {
   const strategies =
     [...new Set(results.filter((r) => r.symmetry === 0 && r.strategy !== undefined).map((r) => r.strategy))].join('+') || 'not begun';
   if (!options.unique) return `exact cover (${strategies})`;
+  if (!terms) return `Burnside (${strategies})`;
   // The symmetry-breaking family pins a piece that has no placement: no terms, no solutions.
   if (terms.length === 0) return 'Burnside with no terms (the pinned piece has no placement)';
   const blocks = new Set(terms.map((t) => t.block)).size;
