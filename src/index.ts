@@ -579,6 +579,10 @@ export function decodeAnswer(
     throw new UserError(
       `${where.model}:${answer.modelAfterUnsat.line}: a model after "s UNSATISFIABLE" (line ${answer.modelAfterUnsat.unsat}): the answer contradicts itself`,
     );
+  if (answer.unsatAfterModel)
+    throw new UserError(
+      `${where.model}:${answer.unsatAfterModel.line}: a model with no "s SATISFIABLE" before it, and "s UNSATISFIABLE" after it (line ${answer.unsatAfterModel.unsat}): the answer contradicts itself`,
+    );
   // Literals after the last 0 are a model cut short: dropped, the answer was read as whole, one model fewer.
   if (answer.unclosed && answer.models.length > 0)
     throw new UserError(`${where.model}: model ${answer.models.length + 1} is not closed by 0: the answer is cut short`);

@@ -175,6 +175,28 @@ describe('puzzlesat decode', () => {
     }
   });
 
+  it('refuses a model with no "s SATISFIABLE" before it that "s UNSATISFIABLE" follows, at the model\'s line (regression: "SAT: 1 model", exit 0)', () => {
+    const cnf = write('unsat-after-model.cnf', 'p cnf 2 1\n1 2 0\n');
+    for (const [file, answer, line, unsat] of [
+      ['model-unsat.out', 'v 1 -2 0\ns UNSATISFIABLE\n', 1, 2],
+      ['comment-model-unsat.out', 'c solving\nv 1\nv -2 0\nc done\ns UNSATISFIABLE\n', 2, 5],
+    ] as const) {
+      const r = run(['decode', cnf, '--model', write(file, answer)]);
+      expectOneLineError(
+        { code: r.status, out: r.stdout, err: r.stderr },
+        new RegExp(
+          `^puzzlesat: --model \\S*${file.replace('.', '\\.')}:${line}: a model with no "s SATISFIABLE" before it, and "s UNSATISFIABLE" after it \\(line ${unsat}\\): the answer contradicts itself$`,
+          'm',
+        ),
+      );
+      expect(r.stdout).toBe('');
+    }
+    // cryptominisat5 --maxsol: each model after its "s SATISFIABLE", the closing UNSATISFIABLE says it ran out of models.
+    const maxsol = run(['decode', cnf, '--model', write('maxsol.out', 's SATISFIABLE\nv 1 -2 0\ns SATISFIABLE\nv -1 2 0\ns UNSATISFIABLE\n')]);
+    expect([maxsol.status, maxsol.stderr]).toEqual([0, '']);
+    expect(maxsol.stdout).toMatch(/SAT: 2 models of cnf/);
+  });
+
   it('counts each model once: a model the answer repeats is refused at its number (regression: the same model twice counted as 2 models)', () => {
     // No puzzle named: a plain formula, x1 or x2, with three models.
     const cnf = write('or.cnf', 'p cnf 2 1\n1 2 0\n');

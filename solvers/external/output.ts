@@ -98,7 +98,17 @@ export class CompetitionOutput {
    * contradicts itself.
    */
   modelAfterUnsat: { line: number; unsat: number } | undefined;
+  /**
+   * The first `v` line with no `s SATISFIABLE` before it, when an `s
+   * UNSATISFIABLE` follows, with that line: the models a solver prints after
+   * saying UNSAT at the end (cryptominisat5 --maxsol) each come after an `s
+   * SATISFIABLE`, so a bare model the answer then calls unsatisfiable
+   * contradicts it.
+   */
+  unsatAfterModel: { line: number; unsat: number } | undefined;
   private unsatLine: number | undefined;
+  private bareModelLine: number | undefined;
+  private satSaid = false;
   private lines = 0;
   private readonly literals: LiteralReader;
 
@@ -126,10 +136,13 @@ export class CompetitionOutput {
       if (solutions) this.solutions = Number(solutions[1]);
       else if (COMPETITION_STATUS[said]) {
         this.said.add((this.status = COMPETITION_STATUS[said]));
+        if (this.status === 'SAT') this.satSaid = true;
         if (this.status === 'UNSAT') this.unsatLine ??= this.lines;
+        if (this.status === 'UNSAT' && this.bareModelLine !== undefined) this.unsatAfterModel ??= { line: this.bareModelLine, unsat: this.lines };
       } else this.stray ??= trimmed;
     } else if (trimmed.startsWith('v ') || trimmed === 'v') {
       if (this.unsatLine !== undefined) this.modelAfterUnsat ??= { line: this.lines, unsat: this.unsatLine };
+      if (!this.satSaid) this.bareModelLine ??= this.lines;
       if (!this.literals.read(trimmed.slice(1))) {
         this.stray ??= trimmed;
         this.garbled ??= { line: this.lines, token: this.literals.unreadable! };
@@ -188,6 +201,8 @@ export function readAnswer(text: string): {
   garbled?: { line: number; token: string };
   /** The first `v` line after an `s UNSATISFIABLE` (CompetitionOutput.modelAfterUnsat). */
   modelAfterUnsat?: { line: number; unsat: number };
+  /** The first `v` line with no `s SATISFIABLE` before it and an `s UNSATISFIABLE` after it (CompetitionOutput.unsatAfterModel). */
+  unsatAfterModel?: { line: number; unsat: number };
   /**
    * True when the answer shows the solver saw its whole search space, so
    * that its models are every model: UNSAT, or models followed by the end of
@@ -223,6 +238,7 @@ export function readAnswer(text: string): {
   const exhausted = status === 'UNSAT' || ranOut ? { exhausted: true } : {};
   const garbled = output.garbled ? { garbled: output.garbled } : {};
   const afterUnsat = output.modelAfterUnsat ? { modelAfterUnsat: output.modelAfterUnsat } : {};
+  const afterModel = output.unsatAfterModel ? { unsatAfterModel: output.unsatAfterModel } : {};
   return {
     status,
     models,
@@ -232,6 +248,7 @@ export function readAnswer(text: string): {
     ...exhausted,
     ...garbled,
     ...afterUnsat,
+    ...afterModel,
   };
 }
 
