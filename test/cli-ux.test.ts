@@ -278,7 +278,10 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
       [['list', '-o', 'x'], /^puzzlesat: Unknown argument: -o$/],
       [['solvers', '-Z'], /^puzzlesat: Unknown argument: -Z$/],
       [['solve', 'pentomino', '--preset', '6x10', '--out=x.txt', 'extra'], /^puzzlesat: Unknown argument: extra$/],
-      [['solve', 'pentomino', '--preset', '6x10', '--no-quiet=yes'], /^puzzlesat: Unknown argument: --no-quiet$/],
+      [
+        ['solve', 'pentomino', '--preset', '6x10', '--no-quiet=yes'],
+        /^puzzlesat: --no-quiet: takes no value, got "yes" \(--no-quiet or --quiet=false turns --quiet off\)$/,
+      ],
       [['solve', 'pentomino', '--preset', '6x1'], /--preset: expected one of .*, got "6x1" \(did you mean 6x10\?\)/],
       [['solve', 'pentomino', '--pieces', 'F,I,L,N,P,T,U,V,W,X,Y,Zz'], /unknown piece "Zz" \(did you mean Z\?\)/],
       [['enumerate', 'pentomino', '--enum-mode', 'chrno'], /got "chrno" \(did you mean chrono\?\)/],

@@ -378,6 +378,31 @@ describe('a value given to a boolean option', { timeout: 120_000 }, () => {
     expect(run([...board, '-q=false']).code).toBe(0);
   });
 
+  it('--no-NAME=VALUE is refused as taking no value, for every boolean option (regression: "Unknown argument: --no-quiet")', () => {
+    const board = ['solve', 'polyomino', '--board', '2x2', '--pieces', 'O4'];
+    for (const [args, typed, given] of [
+      [[...board, '--no-quiet=yes'], 'quiet', 'yes'],
+      [[...board, '--no-flip=false'], 'flip', 'false'],
+      [[...board, '--no-json=true'], 'json', 'true'],
+      [[...board, '--no-force='], 'force', ''],
+      [['count', 'soma', '--no-unique=no'], 'unique', 'no'],
+      [['list', '--no-quiet=1'], 'quiet', '1'],
+    ] as const) {
+      expectOneLineError(
+        run([...args]),
+        new RegExp(`^puzzlesat: --no-${typed}: takes no value, got "${given}" \\(--no-${typed} or --${typed}=false turns --${typed} off\\)$`, 'm'),
+        2,
+      );
+    }
+    // The short form as a long one (yargs reads --q and --no-q), named by its long name (regression: "--q --no-quiet" accepted).
+    expectOneLineError(
+      run([...board, '--no-q=yes']),
+      /^puzzlesat: --no-q: takes no value, got "yes" \(--no-quiet or --quiet=false turns --quiet off\)$/m,
+      2,
+    );
+    expectOneLineError(run([...board, '--q', '--no-quiet']), /^puzzlesat: --quiet and --no-quiet contradict each other: give one$/m, 2);
+  });
+
   it('--NAME VALUE names the option the value was meant for (regression: "Unknown argument: maybe" alone)', () => {
     expectOneLineError(
       run(['solve', 'polyomino', '--board', '2x2', '--pieces', 'O4', '--flip', 'maybe']),

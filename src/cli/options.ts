@@ -217,6 +217,9 @@ export function checkBooleanWords(words: readonly string[], flags: ReadonlySet<s
     const flag = booleanWord(word, shorts);
     if (flag === undefined || !flags.has(flag.name)) continue;
     const { name, typed, given } = flag;
+    // yargs knows no --no-NAME=VALUE ("Unknown argument: --no-quiet"); a negation said with a value is no form to read.
+    if (flag.negated && given !== undefined)
+      throw new UserError(`${typed}: takes no value, got "${given}" (--no-${name} or --${name}=false turns --${name} off)`);
     if (given !== undefined && given !== 'true' && given !== 'false')
       throw new UserError(`${typed}: expected true or false after "=", got "${given}" (--no-${name} turns it off)`);
     const value = !flag.negated && given !== 'false';
@@ -227,17 +230,18 @@ export function checkBooleanWords(words: readonly string[], flags: ReadonlySet<s
 
 /**
  * What a word says of an option that may be boolean: `--NAME`, `--no-NAME`,
- * `--NAME=VALUE`, `-X` or `-X=VALUE` (X a short form), by the option's long
- * name and as typed; none for other words (`--no-NAME=VALUE` is no form of
- * NAME: yargs calls it unknown).
+ * `--NAME=VALUE`, `--no-NAME=VALUE`, `-X` or `-X=VALUE` (X a short form),
+ * by the option's long name and as typed; none for other words.
  */
 function booleanWord(
   word: string,
   shorts: ReadonlyMap<string, string>,
 ): { name: string; typed: string; negated: boolean; given?: string } | undefined {
   const m = /^(?:--(no-)?([a-z][\w-]*)|-([a-zA-Z]))(?:=(.*))?$/.exec(word);
-  const name = m?.[2] ?? shorts.get(m?.[3] ?? '');
-  if (!m || name === undefined || (m[1] && m[4] !== undefined)) return undefined;
+  // yargs reads `--q` and `--no-q` as the short form too: named by the long name, as `-q` is.
+  const letters = m?.[2] ?? m?.[3] ?? '';
+  const name = shorts.get(letters) ?? m?.[2];
+  if (!m || name === undefined) return undefined;
   return { name, typed: word.replace(/=.*$/s, ''), negated: m[1] !== undefined, given: m[4] };
 }
 
