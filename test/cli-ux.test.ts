@@ -337,6 +337,24 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
       expect({ args, code: run(...args).code }).toEqual({ args, code: 0 });
   });
 
+  it('refuses any word after "--", which no verb takes (regression: solve ... -- --bogus ran, exit 0; solve -- a.cnf said "name a puzzle")', () => {
+    writeFileSync(join(dir, 'one.cnf'), 'p cnf 1 1\n1 0\n');
+    const cases: [string[], string][] = [
+      [['solve', 'pentomino', '--preset', '6x10', '--', '--bogus'], 'unexpected argument after "--": --bogus'],
+      [['solve', 'one.cnf', '--', 'x', 'y'], 'unexpected arguments after "--": x, y'],
+      [['solve', '--', 'one.cnf'], 'unexpected argument after "--": one.cnf'],
+      [['decode', 'one.cnf', '--model', 'one.cnf', '--', '-'], 'unexpected argument after "--": -'],
+      [['list', '--', 'x'], 'unexpected argument after "--": x'],
+    ];
+    for (const [args, message] of cases) {
+      const r = run(...args);
+      expect({ args, code: r.code, out: r.out, err: r.err }).toEqual({ args, code: 2, out: '', err: `puzzlesat: ${message}\n` });
+    }
+    // "-" is standard input, and a "--" with nothing after it says nothing.
+    const piped = spawnSync(process.execPath, [cli, 'solve', '-', '--'], { encoding: 'utf8', cwd: dir, input: 'p cnf 1 1\n1 0\n' });
+    expect([piped.status, piped.stderr, piped.stdout]).toEqual([0, '', expect.stringMatching(/^s SATISFIABLE$/m)]);
+  });
+
   it('options that do not go together, or one without the option it needs, are usage errors (2) naming the option (regression: these exited 1, as a failed run)', () => {
     const enumerate = ['enumerate', 'pentomino', '--preset', '3x20', '--show', '0'];
     writeFileSync(join(dir, 'queued.cnf'), 'p cnf 1 1\n1 0\n');

@@ -28,6 +28,7 @@ import {
   systemReason,
 } from '../index.js';
 import {
+  checkAfterDashes,
   checkBooleanWords,
   checkDashedTexts,
   checkNegations,
@@ -79,6 +80,8 @@ function usageError(msg: string | undefined, err: Error | undefined): never {
   const known = verbOptions();
   // A value yargs misread (checkTypedValues, checkDashedTexts) is the error to name, not the unknown options it made of it.
   try {
+    // Words after "--" made yargs' complaint of their own: `solve -- a.cnf` was "name a puzzle".
+    checkAfterDashes(hideBin(process.argv));
     checkTypedValues(hideBin(process.argv));
     if (/^Unknown arguments?: /.test(String(msg))) {
       // `-q=` left yargs an unknown "=".
@@ -190,6 +193,7 @@ await cli
   // Every option value is checked once, here, before any verb starts work: a bad one is a usage error.
   .middleware((argv) => {
     try {
+      checkAfterDashes(hideBin(process.argv));
       checkTypedValues(hideBin(process.argv));
       const known = verbOptions();
       checkNegations(hideBin(process.argv), new Set(Object.keys(known.key)), new Set(known.boolean));

@@ -202,6 +202,17 @@ export function checkNumericOptions(args: Record<string, unknown>, words: readon
 }
 
 /**
+ * Words after "--": yargs keeps them aside, and no verb reads them (the
+ * puzzle or file is no argument after it either), so the run went on as if
+ * they were not there (`solve ... -- --bogus` ran, exit 0).
+ */
+export function checkAfterDashes(words: readonly string[]): void {
+  const end = words.indexOf('--');
+  const after = end === -1 ? [] : words.slice(end + 1);
+  if (after.length > 0) throw new UserError(`unexpected argument${after.length > 1 ? 's' : ''} after "--": ${after.join(', ')}`);
+}
+
+/**
  * The boolean options as typed, short forms too (`-q` is --quiet): a value
  * other than true or false after "=" is refused (yargs reads any value but
  * "true" as false: --flip=yes turned flipping off, --json=1 printed no JSON,
