@@ -16,6 +16,7 @@ const unavailable = (name: string) =>
 
 export const readFileSync = unavailable('readFileSync');
 export const writeFileSync = unavailable('writeFileSync');
+export const appendFileSync = unavailable('appendFileSync');
 export const existsSync = unavailable('existsSync');
 export const openSync = unavailable('openSync');
 export const writeSync = unavailable('writeSync');
