@@ -157,22 +157,23 @@ describe('puzzlesat decode', () => {
     ]);
   });
 
+  /** decode of `answer` refused at the model's line with `says`, nothing on stdout. */
+  const refusedAsContradiction = (cnf: string, file: string, answer: string, line: number, says: string) => {
+    const r = run(['decode', cnf, '--model', write(file, answer)]);
+    expectOneLineError(
+      { code: r.status, out: r.stdout, err: r.stderr },
+      new RegExp(`^puzzlesat: --model \\S*${file.replace('.', '\\.')}:${line}: ${says}: the answer contradicts itself$`, 'm'),
+    );
+    expect(r.stdout).toBe('');
+  };
+
   it('refuses a model after "s UNSATISFIABLE" at its line (regression: the model was checked, "SAT: 1 model", exit 0)', () => {
     const cnf = write('after-unsat.cnf', 'p cnf 2 1\n1 2 0\n');
     for (const [file, answer, line, unsat] of [
       ['unsat-model.out', 's UNSATISFIABLE\nv 1 -2 0\n', 2, 1],
       ['sat-unsat-model.out', 's SATISFIABLE\nv 1 -2 0\ns UNSATISFIABLE\nc done\nv -1 2 0\n', 5, 3],
-    ] as const) {
-      const r = run(['decode', cnf, '--model', write(file, answer)]);
-      expectOneLineError(
-        { code: r.status, out: r.stdout, err: r.stderr },
-        new RegExp(
-          `^puzzlesat: --model \\S*${file.replace('.', '\\.')}:${line}: a model after "s UNSATISFIABLE" \\(line ${unsat}\\): the answer contradicts itself$`,
-          'm',
-        ),
-      );
-      expect(r.stdout).toBe('');
-    }
+    ] as const)
+      refusedAsContradiction(cnf, file, answer, line, `a model after "s UNSATISFIABLE" \\(line ${unsat}\\)`);
   });
 
   it('refuses a model with no "s SATISFIABLE" before it that "s UNSATISFIABLE" follows, at the model\'s line (regression: "SAT: 1 model", exit 0)', () => {
@@ -180,17 +181,14 @@ describe('puzzlesat decode', () => {
     for (const [file, answer, line, unsat] of [
       ['model-unsat.out', 'v 1 -2 0\ns UNSATISFIABLE\n', 1, 2],
       ['comment-model-unsat.out', 'c solving\nv 1\nv -2 0\nc done\ns UNSATISFIABLE\n', 2, 5],
-    ] as const) {
-      const r = run(['decode', cnf, '--model', write(file, answer)]);
-      expectOneLineError(
-        { code: r.status, out: r.stdout, err: r.stderr },
-        new RegExp(
-          `^puzzlesat: --model \\S*${file.replace('.', '\\.')}:${line}: a model with no "s SATISFIABLE" before it, and "s UNSATISFIABLE" after it \\(line ${unsat}\\): the answer contradicts itself$`,
-          'm',
-        ),
+    ] as const)
+      refusedAsContradiction(
+        cnf,
+        file,
+        answer,
+        line,
+        `a model with no "s SATISFIABLE" before it, and "s UNSATISFIABLE" after it \\(line ${unsat}\\)`,
       );
-      expect(r.stdout).toBe('');
-    }
     // cryptominisat5 --maxsol: each model after its "s SATISFIABLE", the closing UNSATISFIABLE says it ran out of models.
     const maxsol = run(['decode', cnf, '--model', write('maxsol.out', 's SATISFIABLE\nv 1 -2 0\ns SATISFIABLE\nv -1 2 0\ns UNSATISFIABLE\n')]);
     expect([maxsol.status, maxsol.stderr]).toEqual([0, '']);
