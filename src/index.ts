@@ -15,6 +15,8 @@ import { type GeniusInstance, type GeniusOptions, geniusSquare } from '../encode
 import type { PackingInstance, PackingSolution } from '../encoders/packing.js';
 import { type PolycubeOptions, polycube, soma } from '../encoders/polycube.js';
 import { type PolyominoOptions, pentomino, polyomino } from '../encoders/polyomino.js';
+import { type PolyformOptions, polyform } from '../encoders/polyform.js';
+import { type KnapsackInstance, type KnapsackOptions, knapsack } from '../encoders/knapsack.js';
 import {
   ENGINES,
   IN_PROCESS_DEFAULTS,
@@ -128,7 +130,19 @@ export { type OpenSolverOptions, openSolver } from './session/open.js';
 export type { FamilyExplanation } from './explain/explain.js';
 export { type Op, type Term, Expr, and, evaluate, iff, implies, ite, not, or, xor } from './formula/expr.js';
 export { type Translation, type TranslationOptions, TRANSLATIONS, literalOf, literalsOf, satisfy } from './formula/translate.js';
-export type { PackingInstance, PackingSolution, Deck, GeniusInstance, PolyominoOptions, PolycubeOptions, GeniusOptions, DobbleSatOptions };
+export type {
+  PackingInstance,
+  PackingSolution,
+  Deck,
+  GeniusInstance,
+  PolyominoOptions,
+  PolycubeOptions,
+  PolyformOptions,
+  KnapsackInstance,
+  KnapsackOptions,
+  GeniusOptions,
+  DobbleSatOptions,
+};
 
 // ---- formulas -------------------------------------------------------------------
 
@@ -669,6 +683,23 @@ const SOMA_FIELDS = { puzzle: true, figure: true, symmetry: true, nonOverlap: tr
   keyof SomaOptions,
   true
 >;
+const POLYFORM_FIELDS = {
+  puzzle: true,
+  grid: true,
+  board: true,
+  pieces: true,
+  piecesFile: true,
+  flip: true,
+  oneSided: true,
+  use: true,
+  nonOverlap: true,
+  amo: true,
+  card: true,
+} as const satisfies Record<keyof PolyformOptions, true>;
+const KNAPSACK_FIELDS = { items: true, randomItems: true, seed: true, capacity: true, minValue: true, pb: true } as const satisfies Record<
+  keyof KnapsackOptions,
+  true
+>;
 const DOBBLE_FIELDS = {
   cards: true,
   symbols: true,
@@ -711,6 +742,10 @@ export const puzzles = {
   soma: (options: SomaOptions = {}): PackingInstance => soma(typed('soma', options, SOMA_FIELDS)),
   polycube: (options: PolycubeOptions): PackingInstance =>
     polycube(typed('polycube', options, { ...SOMA_FIELDS, pieces: true, piecesFile: true, flip: true })),
+  /** Any board on any grid (squares, cubes, triangles, hexagons, the edges of three grids) packed with any pieces. */
+  polyform: (options: PolyformOptions): PackingInstance => polyform(typed('polyform', options, POLYFORM_FIELDS) ?? {}),
+  /** The 0-1 knapsack: items given or drawn, a capacity, weighted sums by the PB encoding. */
+  knapsack: (options: KnapsackOptions): KnapsackInstance => knapsack(typed('knapsack', options, KNAPSACK_FIELDS) ?? {}),
   geniusSquare: (options: GeniusOptions = {}): GeniusInstance =>
     geniusSquare(typed('geniusSquare', options, { roll: true, random: true, seed: true, anyBlockers: true, amo: true, card: true })),
   /** Dobble decks of cards with order + 1 symbols, by SAT. */

@@ -30,6 +30,7 @@ import {
   openSolver,
   parseDimacs,
   puzzles,
+  PUZZLES,
   satisfy,
   setSizeLimits,
   solve,
@@ -70,8 +71,24 @@ describe('names the library does not know are refused', () => {
       /^puzzles\.geniusSquare has no option "sead" \(did you mean seed\?\)/,
     );
     expect(() => puzzles.dobble(2, { symetry: [] } as never)).toThrow(/^puzzles\.dobble has no option "symetry" \(did you mean symmetry\?\)/);
+    expect(() => puzzles.polyform({ bord: '2x2x2', pieces: 'free:2*4' } as never)).toThrow(
+      /^puzzles\.polyform has no option "bord" \(did you mean board\?\)/,
+    );
+    expect(() => puzzles.knapsack({ items: 'a:1:2', capacty: 1 } as never)).toThrow(
+      /^puzzles\.knapsack has no option "capacty" \(did you mean capacity\?\)/,
+    );
     expect(puzzles.pentomino({ preset: '3x20' }).params).toMatchObject({ preset: '3x20' });
     expect(puzzles.soma().cnf.varCount).toBeGreaterThan(0);
+  });
+
+  it('every puzzle the CLI names has its typed builder (regression: polyform and knapsack had none, only polyformInstance unchecked and byName)', async () => {
+    const camel = (name: string) => name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+    expect(PUZZLES.map((p) => camel(p.name)).filter((name) => typeof (puzzles as Record<string, unknown>)[name] !== 'function')).toEqual([]);
+    // The 2x2x2 cube by dominoes: 9 tilings, as polycube counts it (a WxHxD board names the cube grid).
+    expect((await count(puzzles.polyform({ board: '2x2x2', pieces: 'free:2*4' }))).count).toBe(9n);
+    const taken = await solve(puzzles.knapsack({ items: 'a:2:3,b:3:4,c:4:5', capacity: 5, minValue: 7 }));
+    expect(taken.status).toBe('SAT');
+    expect(taken.solution?.taken.map((i) => i.name)).toEqual(['a', 'b']);
   });
 
   it('an option a puzzle does not have, given by name', () => {
@@ -477,6 +494,8 @@ describe("a puzzle's options of the wrong kind or outside their choices, from a 
     expect(() => puzzles.geniusSquare(null as never)).toThrow(/^give the blockers with roll/);
     expect(() => puzzles.polycube(null as never)).toThrow(/^polycube: give its options/);
     expect(() => (puzzles.polycube as (o?: unknown) => unknown)()).toThrow(/^polycube: give its options/);
+    expect(() => puzzles.polyform(null as never)).toThrow(/^give a board with board/);
+    expect(() => puzzles.knapsack(null as never)).toThrow(/^knapsack: give items/);
   });
 });
 
