@@ -668,34 +668,14 @@ function decodeModel(instance: Instance, lits: readonly number[], where: string)
 
 type SomaOptions = Omit<PolycubeOptions, 'pieces' | 'piecesFile' | 'flip'>;
 
-const POLYOMINO_FIELDS = {
-  puzzle: true,
-  preset: true,
-  board: true,
-  pieces: true,
-  piecesFile: true,
-  flip: true,
-  nonOverlap: true,
-  amo: true,
-  card: true,
-} as const satisfies Record<keyof PolyominoOptions, true>;
+/** The options every packing of a board by pieces reads, polyomino's and polyform's alike. */
+const PACKING_FIELDS = { puzzle: true, board: true, pieces: true, piecesFile: true, flip: true, nonOverlap: true, amo: true, card: true } as const;
+const POLYOMINO_FIELDS = { ...PACKING_FIELDS, preset: true } as const satisfies Record<keyof PolyominoOptions, true>;
+const POLYFORM_FIELDS = { ...PACKING_FIELDS, grid: true, oneSided: true, use: true } as const satisfies Record<keyof PolyformOptions, true>;
 const SOMA_FIELDS = { puzzle: true, figure: true, symmetry: true, nonOverlap: true, amo: true, card: true } as const satisfies Record<
   keyof SomaOptions,
   true
 >;
-const POLYFORM_FIELDS = {
-  puzzle: true,
-  grid: true,
-  board: true,
-  pieces: true,
-  piecesFile: true,
-  flip: true,
-  oneSided: true,
-  use: true,
-  nonOverlap: true,
-  amo: true,
-  card: true,
-} as const satisfies Record<keyof PolyformOptions, true>;
 const KNAPSACK_FIELDS = { items: true, randomItems: true, seed: true, capacity: true, minValue: true, pb: true } as const satisfies Record<
   keyof KnapsackOptions,
   true
