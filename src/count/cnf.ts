@@ -13,6 +13,7 @@ import {
   runUnits,
   setUpPoll,
   setUpUnlessStopped,
+  shownShare,
 } from './engine.js';
 
 /**
@@ -186,7 +187,7 @@ class CnfCounter {
   private nodes = 0;
   private untilPoll = POLL_NODES;
   /** Where the loop of units is (runUnits), for the polls' progress. */
-  private readonly at: LoopProgress = { done: 0, running: 0 };
+  private readonly at: LoopProgress = { done: 0, running: 0, reached: 0 };
   /** What runs each unit, so that the CLI's Ctrl-C cuts a long one short. */
   private readonly runner: UnitRunner;
   /** The memo keys a plain run of a unit added, for its undoing (checkpoint). */
@@ -725,7 +726,7 @@ class CnfCounter {
   private poll(): void {
     this.untilPoll = POLL_NODES;
     this.keepResident();
-    this.options.onTick?.(this.at.done + this.at.running * this.progress.fraction());
+    this.options.onTick?.(shownShare(this.at, this.progress.fraction()));
     if (this.options.shouldStop?.()) throw new Stopped();
     this.runner.poll();
   }

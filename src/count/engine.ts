@@ -347,6 +347,21 @@ export interface UnitLoopOptions<C> {
 export interface LoopProgress {
   done: number;
   running: number;
+  /** The share of the running unit's search its runs have reached (shownShare). */
+  reached: number;
+}
+
+/**
+ * The share of a count done at a poll, `partial` of the running unit's search
+ * behind it. A unit undone at its time limit and counted again (UnitRunner)
+ * searches from its start, and its share fell back there: the bar went
+ * backwards once per redone unit, its ETA jumping. The share holds where the
+ * unit's first run got to until the second passes it: a stalled bar, whose
+ * ETA grows rather than promising what the lost run did.
+ */
+export function shownShare(progress: LoopProgress, partial: number): number {
+  progress.reached = Math.max(progress.reached, partial);
+  return progress.done + progress.running * progress.reached;
 }
 
 export interface UnitLoopResult<C> {
@@ -408,6 +423,7 @@ export async function runUnits<U extends LoopUnit, C>(
       continue;
     }
     progress.running = u.weight;
+    progress.reached = 0;
     const before = o.nodes();
     try {
       const c = await count(u);

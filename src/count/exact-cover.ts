@@ -15,6 +15,7 @@ import {
   type UnitRunner,
   checkResumedUnits,
   runUnits,
+  shownShare,
 } from './engine.js';
 import { type CountProblem, type ExactCoverInput, type ItemOrder, frontOf } from './problem.js';
 import { SweepCounter, scanTableBytes, slotTableBytes, sweepWindow } from './sweep.js';
@@ -231,13 +232,13 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
   const shouldStop = options.shouldStop ?? (() => false);
   const tick = options.onTick ?? (() => {});
 
-  const progress: LoopProgress = { done: 0, running: 0 };
+  const progress: LoopProgress = { done: 0, running: 0, reached: 0 };
   const strategy = resolveStrategy(p, options.strategy, maxBytes, shouldStop);
   // The share of the running unit behind the search at its last poll: where a stopped unit had got to.
   let partial = 0;
   const poll = (): boolean => {
     partial = engine.fraction();
-    tick(progress.done + progress.running * partial);
+    tick(shownShare(progress, partial));
     if (shouldStop()) return true;
     options.units?.poll();
     return false;
