@@ -5,6 +5,7 @@ import { GROUPS, type Cell } from '../src/geometry/cells.js';
 import { buildPacking, type NonOverlap, type PackingInstance, NON_OVERLAP_OPTION, PACKING_DEFAULTS, packingChoices, sourcesText } from './packing.js';
 import { cellsArt, parseRegion } from '../src/geometry/shapes.js';
 import { box } from '../src/geometry/board-shapes.js';
+import { GRIDS } from '../src/geometry/grids.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { SIZE_LIKE, meantSize, piecesParam, readPieces, readPiecesFile } from './polyomino.js';
 import { PUZZLE_OPTION, namedPuzzle } from './catalogue/arguments.js';
@@ -153,9 +154,12 @@ export function polycube(options: PolycubeOptions, puzzle = 'polycube'): Packing
     throw new UsageError(`give the pieces with ${fieldName('pieces')} or ${fieldName('piecesFile')}, not both`);
   const region = readFigure(options.figure, fieldName('figure'));
   const pieceList = options.pieces ?? 'soma';
-  const pieces =
-    options.piecesFile !== undefined ? readPiecesFile(options.piecesFile) : readPieces(expandSets(pieceList), fieldName('pieces'), CATALOG);
   const flip = options.flip === true;
+  // free:K as polyform reads it on cubes: a chiral shape is two pieces unless pieces are turned over.
+  const pieces =
+    options.piecesFile !== undefined
+      ? readPiecesFile(options.piecesFile)
+      : readPieces(expandSets(pieceList), fieldName('pieces'), CATALOG, { grid: GRIDS.cube, mirrored: flip });
   const symmetry = options.symmetry ?? 'rotations';
   const { nonOverlap, amo, card } = packingChoices(options);
   return buildPacking({
@@ -218,7 +222,7 @@ const POLYCUBE_OPTIONS: readonly PuzzleOption[] = [
   {
     name: 'pieces',
     type: 'string',
-    describe: `comma-separated piece names or sets (${Object.keys(PIECE_SETS).join(', ')}); Q=##/#.|#. for inline art`,
+    describe: `comma-separated piece names or sets (${Object.keys(PIECE_SETS).join(', ')}); Q=##/#.|#. for inline art; free:1-3 for every polycube of orders 1 to 3 (L*2, free:2*4 for copies)`,
   },
   { name: 'pieces-file', type: 'string', describe: 'a file of pieces: "NAME:" headers followed by their art, -- between levels' },
   { name: 'flip', type: 'boolean', describe: 'allow reflected pieces (off by default: mirror-image pieces stay distinct)' },

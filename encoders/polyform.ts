@@ -23,7 +23,7 @@ import {
   useOf,
 } from '../src/geometry/polyform-json.js';
 import { COUNT, addCopies, inlineArt, parseCount, parsePiecesFile, textLines } from '../src/geometry/shapes.js';
-import { freePolyforms, rotationsOf } from '../src/geometry/polyforms.js';
+import { freeListItem, rotationsOf } from '../src/geometry/polyforms.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { type PuzzleEntry, type PuzzleOption, entryOptions } from '../src/core/puzzle.js';
 import {
@@ -194,9 +194,6 @@ interface PiecesInput {
   read(grid: Grid): FormPieces;
 }
 
-/** Every free polyform of some orders: "free:4" or "free:1-3", with a count for each ("free:4*0..1"). */
-const FREE = new RegExp(String.raw`^free:(\d+)(?:-(\d+))?(?:\*(${COUNT}))?$`);
-
 /**
  * An inline list "A=art,B*2=art,C*0..1=art"; "free:1-3" for every polyform
  * of orders 1 to 3 (named A3, B3, ...); on square cells, names of the
@@ -222,12 +219,9 @@ function inlinePieces(list: string, grid: Grid, option: string, mirrored: boolea
   };
   const pattern = new RegExp(String.raw`^([A-Za-z0-9][\w'-]*)(?:\*(${COUNT}))?(?:=(.+))?$`);
   for (const raw of commaList(list, option)) {
-    const free = FREE.exec(raw);
+    const free = freeListItem(raw, grid, mirrored, option);
     if (free) {
-      const [from, to] = [Number(free[1]), Number(free[2] ?? free[1])];
-      if (from < 1 || to < from || to > 8) throw new UserError(`${option}: "${raw}": orders from 1 to 8, the first no larger than the second`);
-      const counts = parseCount(free[3] ?? '1', `${option}: ${raw}`);
-      for (const p of freePolyforms(grid, from, to, mirrored ? grid.group : rotationsOf(grid))) add({ ...p, ...counts });
+      free.forEach(add);
       continue;
     }
     const m = pattern.exec(raw);

@@ -17,6 +17,8 @@ import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { type EncodingChoice, type PuzzleEntry, type PuzzleOption, entryOptions } from '../src/core/puzzle.js';
 import { readTextFile, readTextInput } from '../src/core/input.js';
 import { commaList } from '../src/core/lines.js';
+import type { Grid } from '../src/geometry/grids.js';
+import { freeListItem } from '../src/geometry/polyforms.js';
 import { PUZZLE_OPTION, namedPuzzle } from './catalogue/arguments.js';
 
 /**
@@ -166,15 +168,30 @@ function boardOfOption(board: string, option: string): Cell[] {
   return rectangle(w, h);
 }
 
-/** A piece list such as `F,I,L*2,X*0..1,Q=##/#.`; names are case-sensitive. The list is an option's value: what it refuses is a usage error. */
-export const readPieces = (list: string, option: string, catalog: Readonly<Record<string, string>> = POLYOMINOES): PieceDef[] =>
-  readingOption(() => pieceList(list, option, catalog));
+/** Where a list takes "free:K" (freeListItem): the grid of its pieces, and whether they are turned over. */
+interface FreeItems {
+  grid: Grid;
+  mirrored: boolean;
+}
 
-function pieceList(list: string, option: string, catalog: Readonly<Record<string, string>>): PieceDef[] {
+/**
+ * A piece list such as `F,I,L*2,X*0..1,Q=##/#.`, and `free:K` items where
+ * `free` says on which grid; names are case-sensitive. The list is an
+ * option's value: what it refuses is a usage error.
+ */
+export const readPieces = (list: string, option: string, catalog: Readonly<Record<string, string>> = POLYOMINOES, free?: FreeItems): PieceDef[] =>
+  readingOption(() => pieceList(list, option, catalog, free));
+
+function pieceList(list: string, option: string, catalog: Readonly<Record<string, string>>, free: FreeItems | undefined): PieceDef[] {
   if (typeof list !== 'string')
     throw new UsageError(`${option}: expected a comma-separated list such as "F,I,L*2", got ${Array.isArray(list) ? 'an array' : typeof list}`);
   const pieces: PieceDef[] = [];
   for (const raw of commaList(list, option)) {
+    const every = free && freeListItem(raw, free.grid, free.mirrored, option);
+    if (every) {
+      for (const piece of every) addPiece(pieces, piece, option);
+      continue;
+    }
     const m = new RegExp(String.raw`^([A-Za-z][\w-]*)(?:\*(${COUNT}))?(?:=(.+))?$`).exec(raw);
     if (!m) throw new UserError(`${option}: cannot read piece "${raw}"`);
     const [, given, copies, art] = m;

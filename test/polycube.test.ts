@@ -4,6 +4,7 @@ import { describe, it, expect } from 'vitest';
 import { tempDir } from './helpers/temp-dir.js';
 import { FIGURES, PIECE_SETS, SOMA_PIECES, polycube, readFigure, soma } from '../encoders/polycube.js';
 import { puzzleByName } from '../encoders/index.js';
+import { polyform } from '../encoders/polyform.js';
 import { enumerate } from '../src/enumerate/blocking-loop.js';
 import { enumerateExactCover } from '../src/enumerate/dlx.js';
 import { UserError } from '../src/core/errors.js';
@@ -247,6 +248,25 @@ describe('input errors are one-line UserErrors naming where', () => {
     expect(errorOf(() => soma({ figure: '3x3x2' })).message).toMatch(/area mismatch: the board has 18 cells but the pieces cover 27/);
     expect(errorOf(() => polycube({ figure: 'cube', pieces: 'soma', piecesFile: 'x' })).message).toMatch(/not both/);
     expect(errorOf(() => polycube({})).message).toMatch(/give a figure with figure /);
+  });
+});
+
+describe('free:K, every polycube of order K, read as polyform reads it on cubes', () => {
+  const pieces = (list: string, flip?: boolean) => polycube({ figure: '4x4x4', pieces: list, flip }).spec.pieces;
+  // Up to 64 copies of each: any of them fills the 4x4x4 box's area.
+
+  it('gives A000162 (1, 1, 2, 8: mirror images two pieces) by default and A038119 (1, 1, 2, 7) with flip (regression: --pieces: cannot read piece "free:3")', () => {
+    const orders = [1, 2, 3, 4];
+    expect(orders.map((k) => pieces(`free:${k}*0..64`).length)).toEqual([1, 1, 2, 8]);
+    expect(orders.map((k) => pieces(`free:${k}*0..64`, true).length)).toEqual([1, 1, 2, 7]);
+    // The same pieces, named and drawn as polyform's free:1-4.
+    const named = (list: readonly { name: string; cells: readonly number[][] }[]) => list.map((p) => [p.name, shapeKey(p.cells as never)]);
+    expect(named(pieces('free:1-4*0..64'))).toEqual(named(polyform({ grid: 'cube', board: '4x4x4', pieces: 'free:1-4*0..64' }).spec.pieces));
+  });
+
+  it('takes copies as polyform does: free:2*4 fills the 2x2x2 box in its 9 ways; free:9 is refused as there', async () => {
+    expect((await satSolutions(polycube({ figure: '2x2x2', pieces: 'free:2*4' }))).keys).toHaveLength(9);
+    expect(() => polycube({ figure: '2x2x2', pieces: 'free:9' })).toThrow(/^pieces: "free:9": orders from 1 to 8/);
   });
 });
 

@@ -1,5 +1,7 @@
 import { type Cell, type Transform, cellKey, isMirror, shapeKey, transformShape } from './cells.js';
 import type { Grid } from './grids.js';
+import { UserError } from '../core/errors.js';
+import { COUNT, parseCount } from './shapes.js';
 
 /**
  * Every polyform of orders 1..n on a grid, up to the given transforms (the
@@ -65,4 +67,29 @@ export function freePolyforms(
 ): { name: string; cells: Cell[] }[] {
   const levels = polyforms(grid, to, transforms);
   return levels.slice(from - 1).flatMap((level, i) => level.map((cells, k) => ({ name: `${letters(k)}${from + i}`, cells })));
+}
+
+/** Every polyform of some orders in a piece list: "free:4" or "free:1-3", with a count for each ("free:4*0..1"). */
+const FREE = new RegExp(String.raw`^free:(\d+)(?:-(\d+))?(?:\*(${COUNT}))?$`);
+
+/**
+ * The pieces a list's item "free:K", "free:J-K" or "free:K*N" stands for,
+ * or undefined when the item is not one: every polyform of those orders,
+ * each with the item's count, up to the grid's whole group where the pieces
+ * are turned over (`mirrored`) and up to its rotations where not (a chiral
+ * shape is then two pieces, else its mirror image could not be placed). The
+ * one reading of polyform's and polycube's lists.
+ */
+export function freeListItem(
+  item: string,
+  grid: Grid,
+  mirrored: boolean,
+  where: string,
+): { name: string; cells: Cell[]; least: number; count: number }[] | undefined {
+  const free = FREE.exec(item);
+  if (!free) return undefined;
+  const [from, to] = [Number(free[1]), Number(free[2] ?? free[1])];
+  if (from < 1 || to < from || to > 8) throw new UserError(`${where}: "${item}": orders from 1 to 8, the first no larger than the second`);
+  const counts = parseCount(free[3] ?? '1', `${where}: ${item}`);
+  return freePolyforms(grid, from, to, mirrored ? grid.group : rotationsOf(grid)).map((p) => ({ ...p, ...counts }));
 }
