@@ -90,6 +90,16 @@ describe('Cnf', () => {
     );
   });
 
+  it("holds a limit below its array's first allocation of 64 too (regression: a limit of 10 let a family grow to 64 literals before it was refused)", () => {
+    const cnf = withSizeLimits({ literals: 10 }, () => new Cnf());
+    const x = cnf.vars.named('x');
+    cnf.family('units');
+    for (let i = 0; i < 10; i++) cnf.add([x]);
+    expect(userErrorOf(() => cnf.add([x]))).toBe(
+      "the units clauses: would grow to 11 literals, more than the limit of 10 (raise it with puzzles.byName's maxLiterals or setSizeLimits({ literals: … }))",
+    );
+  });
+
   it('groups clauses into families with clause and aux counts', () => {
     const cnf = new Cnf();
     const [a, b, c] = ['A', 'B', 'C'].map((n) => cnf.vars.named(n));

@@ -26,6 +26,10 @@ const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
 const dir = tempDir('puzzlesat-packing-limits-');
 
 /** n one-cell pieces P0, P1, ... as an inline list. */
+const run = (...args: string[]) => {
+  const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir, timeout: 120_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+};
 const monominoes = (n: number) => Array.from({ length: n }, (_, i) => `P${i}=#`).join(',');
 
 describe('the placement limit', () => {
@@ -174,11 +178,6 @@ describe('the areas of board and pieces', () => {
 });
 
 describe("a piece's copies", () => {
-  const run = (...args: string[]) => {
-    const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir, timeout: 120_000 });
-    return { code: r.status, out: r.stdout, err: r.stderr };
-  };
-
   it('that cover more cells than the cells limit are refused naming the piece (regression: "internal error: Invalid array length")', () => {
     expectOneLineError(
       run('solve', 'polyomino', '--board', '2x5', '--pieces', 'I*0..5000000000', '--png', join(dir, 'x.png')),
@@ -231,5 +230,18 @@ describe('the overlapping pairs of a pairwise non-overlap', () => {
     );
     expect(r.stderr).toMatch(/^puzzlesat: --preset 6x10: the pairs .* than the limit of 20000 \(raise it with --max-literals\)\n$/);
     expect(r.status).toBe(1);
+  });
+});
+
+describe('a literal limit below 64', () => {
+  it('is taken and held on the command line: a family past 10 literals is refused naming --max-literals, one within it built (regression: "--max-literals: expected a whole number ≥ 64", exit 2, and the library held 10 at 64)', () => {
+    expectOneLineError(
+      run('solve', 'polyomino', '--board', '2x3', '--pieces', 'D2*3', '--max-literals', '10'),
+      /^puzzlesat: the cover clauses: would grow to 11 literals, more than the limit of 10 \(raise it with --max-literals\)\n$/,
+    );
+    expect(run('solve', 'polyomino', '--board', '2x2', '--pieces', 'O4', '--max-literals', '10')).toMatchObject({
+      code: 0,
+      out: expect.stringMatching(/^OO\nOO\nSAT /),
+    });
   });
 });

@@ -79,7 +79,7 @@ const RULES: Readonly<Record<string, Rule>> = {
   'max-cells': count(1),
   'max-placements': count(1),
   'max-vars': count(1),
-  'max-literals': count(64),
+  'max-literals': count(1),
   'max-input-bytes': count(1),
   jobs: asRule(run.jobs),
   concurrency: asRule(run.workers),

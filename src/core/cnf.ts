@@ -5,13 +5,16 @@ import { VarPool } from './vars.js';
 
 /** A growable Int32 buffer: clause storage without one JS array per clause. */
 class IntBuffer {
-  data = new Int32Array(64);
+  data: Int32Array;
   length = 0;
   /** Names the buffer in the message of the size guard, and its formula's literal limit. */
   constructor(
     private readonly owner: string,
     private readonly maxLiterals: number,
-  ) {}
+  ) {
+    // No larger than the limit: the guard is met only when the array is full, and a limit of 10 held at 64.
+    this.data = new Int32Array(Math.min(64, maxLiterals));
+  }
   push(x: number): void {
     if (this.length === this.data.length) {
       // The size guard, checked only when growing: an encoding that would exhaust memory stops with a message. It
