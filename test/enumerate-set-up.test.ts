@@ -64,7 +64,7 @@ describe('dancing links counts classes by the plan alone', () => {
     // The copy with the family was never made: making it now copies every clause, polling at each.
     const poll = vi.fn();
     classSearchInstance(instance, 'clauses', poll);
-    expect(poll.mock.calls.length).toBeGreaterThan(instance.cnf.clauseCount);
+    expect(poll.mock.calls.length).toBeGreaterThanOrEqual(instance.cnf.clauseCount);
   });
 
   it('a SAT solver still searches the formula with the family', async () => {

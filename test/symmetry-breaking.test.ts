@@ -16,6 +16,7 @@ import { enumerateExactCover } from '../src/enumerate/dlx.js';
 import { solveExactCover } from '../solvers/dlx/exact-cover.js';
 import { FAMILY, addSymmetryBreaking, breakingFormula, breakingPlan, parseSymmetryBreaking } from '../src/symmetry/breaking.js';
 import { SOLVERS, pickSolver } from '../solvers/index.js';
+import { count, puzzles, setSizeLimits } from '../src/index.js';
 import type { SolverFactory } from '../solvers/types.js';
 
 /*
@@ -457,5 +458,22 @@ describe('the plan hears a stop', () => {
     let polled = 0;
     breakingPlan(instance, () => void polled++);
     expect(polled).toBeGreaterThan(0);
+  });
+});
+
+describe('the copy of a formula that takes the family (classes by clauses)', () => {
+  it("keeps the literal limit the formula was built under: a build under a raised limit is counted by classes, not refused at its copy (regression: the copy took the thread's limit, 'the cover clauses: would grow to 101 literals, more than the limit of 100')", async () => {
+    const build = () => puzzles.byName('polyomino', { board: '4x4', pieces: 'L4*4', maxLiterals: 100_000 });
+    const classes = (await count(build(), { unique: true })).count;
+    expect(classes).toBeGreaterThan(0n);
+    setSizeLimits({ literals: 100 });
+    try {
+      const instance = build();
+      expect(Math.max(...instance.cnf.families.map((f) => f.literalCount))).toBeGreaterThan(100);
+      expect((await count(instance)).count).toBe(10n);
+      expect((await count(instance, { unique: true })).count).toBe(classes);
+    } finally {
+      setSizeLimits({});
+    }
   });
 });

@@ -207,15 +207,21 @@ export class Cnf {
 
   /**
    * A copy to add to without changing this formula (optimisation adds bounds
-   * and blocking clauses to one): the same variables, families, clauses and
-   * projection; its current family is the one current here.
+   * and blocking clauses to one, --unique the symmetry-breaking family): the
+   * same variables, families, clauses, projection and literal limit; its
+   * current family is the one current here. `poll` is called at every clause:
+   * a caller that may stop throws out of it (a count, whose copy of a formula
+   * of millions of clauses took seconds).
    */
-  clone(): Cnf {
+  clone(poll: () => void = () => {}): Cnf {
     this.closeAuxCount();
     const copy = new Cnf(this.vars.clone(), this.maxLiterals);
     for (const f of this.families) {
       const g = copy.family(f.name, f.sentence);
-      for (const clause of f.clauses()) g.add(clause);
+      for (const clause of f.clauses()) {
+        poll();
+        g.add(clause);
+      }
       g.auxVars = f.auxVars;
     }
     if (this.projected) copy.projection = [...this.projection];

@@ -1,7 +1,5 @@
-import { Cnf } from '../core/cnf.js';
 import { UsageError, didYouMean } from '../core/errors.js';
 import { deadlinePoll } from '../core/limits.js';
-import { VarPool } from '../core/vars.js';
 import type { Instance } from '../core/puzzle.js';
 import { SYMMETRY_BREAKING, type SymmetryBreaking } from '../core/plan.js';
 
@@ -289,7 +287,8 @@ export function classSearchInstance(
   if (!plan || addedPlan(instance)) return instance;
   let copy = copies.get(instance);
   if (!copy) {
-    copy = { ...instance, cnf: copyCnf(instance.cnf, poll) };
+    // Cnf.clone: the copy keeps the literal limit the formula was built under, as the thread's may be lower (a build's own maxLiterals).
+    copy = { ...instance, cnf: instance.cnf.clone(poll) };
     plans.set(copy, plan);
     addSymmetryBreaking(copy);
     copies.set(instance, copy);
@@ -298,35 +297,6 @@ export function classSearchInstance(
 }
 
 const copies = new WeakMap<Instance, Instance>();
-
-/**
- * A copy of a formula: variables (names, auxiliary flags), families with
- * their clauses and auxiliary counts, projection. `poll` is called at every
- * variable and clause: a caller that may stop throws out of it (a count,
- * whose copy of a formula of millions of clauses took seconds).
- */
-function copyCnf(cnf: Cnf, poll: () => void): Cnf {
-  // Under the variable limit the formula was built under, which a library caller may have raised for its build alone.
-  const copy = new Cnf(new VarPool(cnf.vars.maxVars));
-  for (let v = 1; v <= cnf.varCount; v++) {
-    poll();
-    const name = cnf.vars.name(v);
-    // aux(label) names variables "aux label#serial", serials in allocation order: allocating in variable order gives the same names.
-    if (cnf.vars.isAux(v)) copy.vars.aux(name.slice('aux '.length, name.lastIndexOf('#')));
-    else copy.vars.named(name);
-  }
-  const counts = cnf.familyCounts();
-  cnf.families.forEach((f, i) => {
-    const g = copy.family(f.name, f.sentence);
-    for (const clause of f.clauses()) {
-      poll();
-      g.add(clause);
-    }
-    g.auxVars = counts[i]!.auxVars;
-  });
-  if (cnf.projected) copy.projection = [...cnf.projection];
-  return copy;
-}
 
 // ---- explain --------------------------------------------------------------------
 
