@@ -337,7 +337,7 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
       expect({ args, code: run(...args).code }).toEqual({ args, code: 0 });
   });
 
-  it('refuses any word after "--", which no verb takes (regression: solve ... -- --bogus ran, exit 0; solve -- a.cnf said "name a puzzle")', () => {
+  it('refuses any word after "--", which no verb takes, --help or not (regression: solve ... -- --bogus ran, exit 0; solve -- a.cnf said "name a puzzle"; solve --help -- x printed the help, exit 0)', () => {
     writeFileSync(join(dir, 'one.cnf'), 'p cnf 1 1\n1 0\n');
     const cases: [string[], string][] = [
       [['solve', 'pentomino', '--preset', '6x10', '--', '--bogus'], 'unexpected argument after "--": --bogus'],
@@ -345,6 +345,11 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
       [['solve', '--', 'one.cnf'], 'unexpected argument after "--": one.cnf'],
       [['decode', 'one.cnf', '--model', 'one.cnf', '--', '-'], 'unexpected argument after "--": -'],
       [['list', '--', 'x'], 'unexpected argument after "--": x'],
+      // With --help too, and completion: the help or the script was printed (solve --help -- x exit 0, --help -- x the help and then the error).
+      [['solve', '--help', '--', 'x'], 'unexpected argument after "--": x'],
+      [['count', 'pentomino', '--help', '--', 'x'], 'unexpected argument after "--": x'],
+      [['--help', '--', 'x'], 'unexpected argument after "--": x'],
+      [['completion', '--', 'x'], 'unexpected argument after "--": x'],
     ];
     for (const [args, message] of cases) {
       const r = run(...args);

@@ -178,6 +178,22 @@ function refuseCompletionArguments(args: readonly string[]): void {
   if (extra !== undefined) usageError(`completion takes no argument, got "${extra}"`, undefined);
 }
 
+/**
+ * Words after "--", which every verb refuses (checkAfterDashes), refused
+ * before yargs answers --help: `solve --help -- x` printed the help, exit 0,
+ * and `--help -- x` the help and then the error.
+ */
+function refuseAfterDashes(args: readonly string[]): void {
+  // A shell asking for completions gets none there, as before, not an error in the middle of the line being typed.
+  if (args[0] === '--get-yargs-completions') return;
+  try {
+    checkAfterDashes(args);
+  } catch (e) {
+    if (!(e instanceof UserError)) throw e;
+    usageError(e.message, undefined);
+  }
+}
+
 const EPILOG = [
   `Puzzles: ${puzzleList} (puzzlesat list puzzles says what each is).`,
   'Exit codes: 0 success, 1 error, 2 usage error, 130 interrupted (Ctrl-C); solve --sat-exit-codes: 10 SAT, 20 UNSAT.',
@@ -186,6 +202,7 @@ const EPILOG = [
 
 /** `puzzlesat <verb> <kind> [options]`: one contract across puzzles; the kind is the verb's positional, so that `--puzzle NAME` (a catalogue puzzle) is an option of its own. */
 const cli = yargs(joinStdinValues(hideBin(process.argv)));
+refuseAfterDashes(hideBin(process.argv));
 refuseCompletionArguments(hideBin(process.argv));
 await cli
   .scriptName('puzzlesat')
