@@ -14,7 +14,7 @@ import { Cnf } from '../src/core/cnf.js';
 import { UsageError, UserError, didYouMean, hasControlCharacter } from '../src/core/errors.js';
 import { fieldName } from '../src/core/field-names.js';
 import { contentLines, forEachContentLine } from '../src/core/lines.js';
-import { checkSize, kindOf, shownValue } from '../src/core/limits.js';
+import { checkSize, kindOf, pastLimit, shownValue, sizeLimit } from '../src/core/limits.js';
 import { gcd, isPrimePower, makeField, primeDivisors, type FiniteField } from '../src/algebra/finite-field.js';
 import type { Instance } from '../src/core/puzzle.js';
 import type { EncodingDefaults, FamilyShape, InstanceExplanation, PuzzleEntry } from '../src/core/puzzle.js';
@@ -948,32 +948,49 @@ export function encodeDobble(order: number, options: DobbleSatOptions = {}): Dob
 
 /**
  * The largest family of each model, counted in literals from below before any
- * of it is built, against --max-literals: an order whose formula cannot fit
- * is refused at once (order 15 took 44 s and 2 GB to reach the limit while
- * building; order 100000 overflowed an array). The exact count is still
- * kept by the formula as it grows (src/core/cnf.ts).
+ * of it is built, against --max-literals, and with the puzzle's variables in
+ * variables from below, against --max-vars: an order whose formula cannot fit
+ * is refused at once (order 15 took 44 s and 2 GB to reach the literal limit
+ * while building; order 100000 overflowed an array; a variable limit was met
+ * only at the first constraint past it, the ones before it built). The exact
+ * counts are still kept by the formula as it grows (src/core/cnf.ts,
+ * src/core/vars.ts).
  */
 function checkFormulaSize(variables: DobbleVariables, shape: DobbleShape, options: DobbleSatOptions): void {
   const exact = (options.pairs ?? 'exactly-one') === 'exactly-one';
   const amo = options.amo ?? DOBBLE_DEFAULTS.amo;
   const pairs = (count: number) => (count * (count - 1)) / 2;
   // A "shares exactly one" group over g pairs: 3 literals a pair (7 with both implications, and
-  // one more in the at-least-one clause); a Latin constraint: the at-least-one clause. Then an
-  // at-most-one over the g, whose every clause has 2 literals or more: bounded first by g (each
-  // literal in a clause at least), then, once g is known to be small, measured.
+  // one more in the at-least-one clause), and an auxiliary a pair (both cards hold the symbol); a
+  // Latin constraint: the at-least-one clause. Then an at-most-one over the g, whose every clause
+  // has 2 literals or more: bounded first by g (each literal in a clause at least), then, once g
+  // is known to be small, measured, its auxiliaries too.
   const perPair = exact ? 8 : 3;
   const { order: n, cards, symbols } = shape;
-  const families: Record<DobbleVariables, { family: string; groups: number; size: number; perElement: number }> = {
-    incidence: { family: 'pair-share-one', groups: pairs(cards), size: symbols, perElement: perPair },
-    cyclic: { family: 'differences', groups: (planeSize(n) - 1) / 2, size: planeSize(n), perElement: perPair },
-    // Every cell, row and column of each of the n - 1 squares: exactly one of n.
-    mols: { family: 'latin', groups: 3 * n * n * (n - 1), size: n, perElement: 1 },
+  const families: Record<
+    DobbleVariables,
+    { family: string; groups: number; size: number; perElement: number; auxPerElement: number; puzzleVars: number }
+  > = {
+    incidence: { family: 'pair-share-one', groups: pairs(cards), size: symbols, perElement: perPair, auxPerElement: 1, puzzleVars: cards * symbols },
+    cyclic: {
+      family: 'differences',
+      groups: (planeSize(n) - 1) / 2,
+      size: planeSize(n),
+      perElement: perPair,
+      auxPerElement: 1,
+      puzzleVars: planeSize(n),
+    },
+    // Every cell, row and column of each of the n - 1 squares: exactly one of n; a variable per square, cell and value.
+    mols: { family: 'latin', groups: 3 * n * n * (n - 1), size: n, perElement: 1, auxPerElement: 0, puzzleVars: (n - 1) * n ** 3 },
   };
-  const { family, groups, size, perElement } = families[variables];
+  const { family, groups, size, perElement, auxPerElement, puzzleVars } = families[variables];
   for (const measured of [false, true]) {
     const group = size * perElement + 2 * (measured ? amoCost(amo, size).clauses : size / 2);
     checkSize('literals', groups * group, `the ${family} clauses`, 'would hold at least');
   }
+  const vars = puzzleVars + groups * (size * auxPerElement + amoCost(amo, size).auxVars);
+  if (vars > sizeLimit('vars'))
+    throw pastLimit('vars', `the ${family} clauses`, `their auxiliaries would give the formula at least ${vars} variables, more`);
 }
 
 /** The cyclic model: the full deck as the translates of card 0 (cyclic planes only). */

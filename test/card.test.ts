@@ -268,6 +268,63 @@ describe('larger sizes, sampled near the bound (where the recursive structures r
   });
 });
 
+describe('the variable limit, met before building', () => {
+  /** A formula of n variables whose pool may hold `maxVars`: only the count ahead can refuse the constraint before its auxiliaries exist. */
+  const underLimit = (n: number, build: Build, maxVars: number) => {
+    const cnf = withSizeLimits({ vars: maxVars }, () => new Cnf());
+    const lits = Array.from({ length: n }, (_, i) => cnf.vars.named(`x${i + 1}`));
+    cnf.family('constraint');
+    return { cnf, emit: () => build(cnf, lits) };
+  };
+  /** Built unlimited, then again with room for exactly its auxiliaries (built) and one fewer (refused, nothing made). */
+  const countedExactly = (n: number, build: Build, what: string, message: RegExp) => {
+    const whole = underLimit(n, build, Number.MAX_SAFE_INTEGER);
+    whole.emit();
+    const vars = whole.cnf.varCount;
+    expect(() => underLimit(n, build, vars).emit(), what).not.toThrow();
+    if (vars === n) return;
+    const refused = underLimit(n, build, vars - 1);
+    expect(userErrorOf(refused.emit), what).toMatch(message);
+    expect([refused.cnf.vars.auxCount, refused.cnf.clauseCount], what).toEqual([0, 0]);
+  };
+
+  it('a sequential at most one of 40 literals under a limit of 50 variables is refused by its count, naming the limit, before any auxiliary (regression: "the formula: it would have more variables", its first 10 auxiliaries and their clauses made)', () => {
+    const refused = underLimit(40, (cnf, lits) => atMostOne(cnf, lits, 'sequential', 'amo'), 50);
+    expect(userErrorOf(refused.emit)).toBe(
+      "at most one of 40 literals by sequential: its auxiliaries would give the formula more variables than the limit of 50 (raise it with puzzles.byName's maxVars or setSizeLimits({ vars: … }))",
+    );
+    expect([refused.cnf.vars.auxCount, refused.cnf.clauseCount]).toEqual([0, 0]);
+  });
+
+  it.each(AMO_NAMES)('at most one %s, n = 2..80: the count is the auxiliaries made; with room for them built, one fewer refused', (encoding) => {
+    for (let n = 2; n <= 80; n++)
+      countedExactly(
+        n,
+        (cnf, lits) => atMostOne(cnf, lits, encoding, 'amo'),
+        `n=${n}`,
+        new RegExp(`^at most one of ${n} literals by ${encoding}: its auxiliaries `),
+      );
+  });
+
+  it.each(CARD_NAMES)(
+    'at most k %s, n = 2..24, k = 1..n-1, and random n up to 400: the count is the auxiliaries made, with room built, one fewer refused',
+    (encoding) => {
+      const next = random(12);
+      const cases = [
+        ...Array.from({ length: 23 }, (_, i) => i + 2).flatMap((n) => Array.from({ length: n - 1 }, (_, k) => ({ n, k: k + 1 }))),
+        ...Array.from({ length: 12 }, () => 25 + Math.floor(next() * 375)).map((n) => ({ n, k: 1 + Math.floor(next() * (n - 1)) })),
+      ];
+      for (const { n, k } of cases)
+        countedExactly(
+          n,
+          (cnf, lits) => atMostK(cnf, lits, k, encoding, 'card'),
+          `n=${n} k=${k}`,
+          new RegExp(`^at most ${k} of ${n} literals by ${encoding}: its auxiliaries `),
+        );
+    },
+  );
+});
+
 describe('the literal limit, met before building', () => {
   /** A fresh formula whose family was made under the default limits, so that only the count ahead can refuse the constraint under `maxLiterals`. */
   const underLimit = (n: number, build: Build, maxLiterals: number) => {

@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { describe, it, expect, vi } from 'vitest';
 import {
   algebraicDeck,
   algebraicOrder,
@@ -24,6 +24,8 @@ import {
 } from '../encoders/dobble.js';
 import type { Cnf } from '../src/core/cnf.js';
 import { UserError } from '../src/core/errors.js';
+import { withSizeLimits } from '../src/core/limits.js';
+import { VarPool } from '../src/core/vars.js';
 import { userErrorOf } from './helpers/expect-errors.js';
 import { createLogicSolver } from '../solvers/logic-solver.js';
 import { layoutCard, pageGrid, renderDobblePages, RIM_MARGIN } from '../src/render/dobble.js';
@@ -633,4 +635,30 @@ describe('SVG sheets', () => {
   it('rejects cards that do not fit the page', () => {
     expect(() => renderDobblePages(deck, { cardDiameterMm: 300 })).toThrow(UserError);
   });
+});
+
+describe('the variable limit, met before building', () => {
+  it.each([
+    ['incidence', 3, 200, 'pair-share-one'],
+    ['cyclic', 7, 1000, 'differences'],
+    ['mols', 4, 300, 'latin'],
+  ] as const)(
+    "%s, order %i: a formula past --max-vars is refused by its largest family's count before any variable is made; one at its exact size is built (regression: refused only as the variables were made, at the first constraint that could not fit)",
+    (variables, order, limit, family) => {
+      const built = encodeDobble(order, { variables }).varCount;
+      // The count is a lower bound: the formula at its exact size is never refused by it.
+      expect(() => withSizeLimits({ vars: built }, () => encodeDobble(order, { variables }))).not.toThrow();
+      const named = vi.spyOn(VarPool.prototype, 'named');
+      try {
+        expect(userErrorOf(() => withSizeLimits({ vars: limit }, () => encodeDobble(order, { variables })))).toMatch(
+          new RegExp(
+            `^the ${family} clauses: their auxiliaries would give the formula at least \\d+ variables, more than the limit of ${limit} \\(raise it with puzzles\\.byName's maxVars`,
+          ),
+        );
+        expect(named).not.toHaveBeenCalled();
+      } finally {
+        named.mockRestore();
+      }
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { innerAtMostOne, innerLiterals, pairwiseAtMostOne, pairwiseLiterals } from './pairwise.js';
+import { innerAtMostOne, innerAux, innerLiterals, pairwiseAtMostOne, pairwiseLiterals } from './pairwise.js';
 import type { ClauseSink } from './sink.js';
 
 const GROUP_SIZE = 3;
@@ -22,6 +22,12 @@ export function commanderAtMostOne(sink: ClauseSink, lits: readonly number[]): v
 export function commanderLiterals(n: number): number {
   const groups = Math.floor(n / GROUP_SIZE) * groupLiterals(GROUP_SIZE) + groupLiterals(n % GROUP_SIZE);
   return groups + innerLiterals(Math.ceil(n / GROUP_SIZE), commanderLiterals);
+}
+
+/** The auxiliaries commanderAtMostOne makes over n literals: a commander for each group of two or more, and its commanders' at-most-one's. */
+export function commanderAux(n: number): number {
+  const groups = Math.floor(n / GROUP_SIZE) + Number(n % GROUP_SIZE >= 2);
+  return groups + innerAux(Math.ceil(n / GROUP_SIZE), commanderAux);
 }
 
 /** A group's (commandGroup): pairwise inside, each input implies c, c implies one of them; nothing for a lone input. */

@@ -10,16 +10,16 @@ import type { AmoEncoding, CardEncoding } from '../core/encodings.js';
 import { UsageError, didYouMean } from '../core/errors.js';
 import { pastLimit, shownValue, sizeLimit } from '../core/limits.js';
 import { bimanderAtMostOne, bimanderLiterals } from './bimander.js';
-import { binaryAtMostOne, binaryLiterals } from './binary.js';
+import { binaryAtMostOne, binaryLiterals, bitsFor } from './binary.js';
 import { cardinalityNetworkAtMostK, cardinalityNetworkSize } from './cardinality-network.js';
-import { commanderAtMostOne, commanderLiterals } from './commander.js';
+import { commanderAtMostOne, commanderAux, commanderLiterals } from './commander.js';
 import { ladderAtMostOne, ladderLiterals } from './ladder.js';
-import { moduloTotalizerAtMostK, moduloTotalizerLiterals } from './modulo-totalizer.js';
+import { moduloTotalizerAtMostK, moduloTotalizerSize } from './modulo-totalizer.js';
 import { pairwiseAtMostOne, pairwiseLiterals } from './pairwise.js';
-import { productAtMostOne, productLiterals } from './product.js';
+import { productAtMostOne, productAux, productLiterals } from './product.js';
 import { sequentialAtMostK, sequentialAtMostOne, sequentialLiterals } from './sequential.js';
-import type { ClauseSink } from './sink.js';
-import { totalizerAtMostK, totalizerSize } from './totalizer.js';
+import { type ClauseSink, auxRoom, refuseAuxPastLimit } from './sink.js';
+import { type TreeSize, totalizerAtMostK, totalizerSize } from './totalizer.js';
 
 export type { AmoEncoding, CardEncoding } from '../core/encodings.js';
 
@@ -44,97 +44,99 @@ export interface EncodingInfo<Name extends string = string> {
 type Described = Omit<EncodingInfo, 'name'>;
 
 /**
- * Called with 2 <= n literals. `literals`: what its clauses hold, counted
- * from n before it is built, so that one past --max-literals is refused
- * before it is made (as the pseudo-Boolean encodings are).
+ * Called with 2 <= n literals. `size`: the literals its clauses hold and the
+ * auxiliaries it makes, counted from n before it is built, so that one past
+ * --max-literals or --max-vars is refused before it is made (as the
+ * pseudo-Boolean encodings are).
  */
-const AMO: Record<AmoEncoding, Described & { encode: (sink: ClauseSink, lits: readonly number[]) => void; literals: (n: number) => number }> = {
+const AMO: Record<AmoEncoding, Described & { encode: (sink: ClauseSink, lits: readonly number[]) => void; size: (n: number) => TreeSize }> = {
   pairwise: {
     fits: 'few literals (up to about 6): no auxiliaries, the strongest propagation',
     clauses: 'n(n-1)/2',
     auxVars: '0',
     encode: pairwiseAtMostOne,
-    literals: pairwiseLiterals,
+    size: (n) => ({ literals: pairwiseLiterals(n), auxVars: 0 }),
   },
   sequential: {
     fits: 'the all-round choice: linear size, propagates as well as pairwise',
     clauses: '3n-4',
     auxVars: 'n-1',
     encode: sequentialAtMostOne,
-    literals: (n) => sequentialLiterals(n, 1),
+    size: (n) => ({ literals: sequentialLiterals(n, 1), auxVars: n - 1 }),
   },
   ladder: {
     fits: 'counting models without projection: its auxiliaries are functions of the inputs',
     clauses: '4n-2',
     auxVars: 'n',
     encode: ladderAtMostOne,
-    literals: ladderLiterals,
+    size: (n) => ({ literals: ladderLiterals(n), auxVars: n }),
   },
   commander: {
     fits: 'long lists when auxiliaries should be functions of the inputs; groups of 3, recursive',
     clauses: '≤ 3.5n',
     auxVars: '≈ n/2',
     encode: commanderAtMostOne,
-    literals: commanderLiterals,
+    size: (n) => ({ literals: commanderLiterals(n), auxVars: commanderAux(n) }),
   },
   product: {
     fits: 'very long lists: the fewest clauses and auxiliaries of the linear encodings',
     clauses: '2n + 4√n + O(n^¼)',
     auxVars: '2√n + O(n^¼)',
     encode: productAtMostOne,
-    literals: productLiterals,
+    size: (n) => ({ literals: productLiterals(n), auxVars: productAux(n) }),
   },
   binary: {
     fits: 'the fewest auxiliaries; weaker propagation, more clauses than linear encodings',
     clauses: 'n⌈log₂n⌉',
     auxVars: '⌈log₂n⌉',
     encode: binaryAtMostOne,
-    literals: binaryLiterals,
+    size: (n) => ({ literals: binaryLiterals(n), auxVars: bitsFor(n) }),
   },
   bimander: {
     fits: 'binary with pairs: a few clauses fewer than binary, one auxiliary fewer',
     clauses: '⌊n/2⌋ + n⌈log₂⌈n/2⌉⌉',
     auxVars: '⌈log₂⌈n/2⌉⌉',
     encode: bimanderAtMostOne,
-    literals: bimanderLiterals,
+    size: (n) => ({ literals: bimanderLiterals(n), auxVars: bitsFor(Math.ceil(n / 2)) }),
   },
 };
 
 /**
- * Called with 1 <= k < n. `literals`: what its clauses hold, counted from n
- * and k before it is built, as the at-most-one encodings count theirs.
+ * Called with 1 <= k < n. `size`: the literals its clauses hold and the
+ * auxiliaries it makes, counted from n and k before it is built, as the
+ * at-most-one encodings count theirs.
  */
 const CARD: Record<
   CardEncoding,
-  Described & { encode: (sink: ClauseSink, lits: readonly number[], k: number) => void; literals: (n: number, k: number) => number }
+  Described & { encode: (sink: ClauseSink, lits: readonly number[], k: number) => void; size: (n: number, k: number) => TreeSize }
 > = {
   sequential: {
     fits: 'small k: size grows with n*k, simple and propagates fully',
     clauses: '2nk+n-3k-1',
     auxVars: '(n-1)k',
     encode: sequentialAtMostK,
-    literals: sequentialLiterals,
+    size: (n, k) => ({ literals: sequentialLiterals(n, k), auxVars: (n - 1) * k }),
   },
   totalizer: {
     fits: 'the all-round choice: balanced tree of unary counters, propagates fully',
     clauses: 'O(nk)',
     auxVars: 'O(n log k)',
     encode: totalizerAtMostK,
-    literals: (n, k) => totalizerSize(n, k).literals,
+    size: totalizerSize,
   },
   'cardinality-network': {
     fits: 'large k: sorting networks grow with n log² k instead of n*k',
     clauses: 'O(n log² k)',
     auxVars: 'O(n log² k)',
     encode: cardinalityNetworkAtMostK,
-    literals: (n, k) => cardinalityNetworkSize(n, k).literals,
+    size: cardinalityNetworkSize,
   },
   'modulo-totalizer': {
     fits: 'large k: a totalizer counting in two digits (base about √k)',
     clauses: 'O(n√k)',
     auxVars: 'O(n log k)',
     encode: moduloTotalizerAtMostK,
-    literals: moduloTotalizerLiterals,
+    size: moduloTotalizerSize,
   },
 };
 
@@ -171,7 +173,7 @@ export function atLeastOne(cnf: Cnf, lits: readonly number[]): EncodingCost {
 export function atMostOne(cnf: Cnf, lits: readonly number[], encoding: AmoEncoding, label: string): EncodingCost {
   return measured(cnf, () => {
     if (lits.length < 2) return;
-    refusePastLimit(AMO[encoding].literals(lits.length), `at most one of ${lits.length} literals by ${encoding}`);
+    refusePastLimits(cnf, AMO[encoding].size(lits.length), `at most one of ${lits.length} literals by ${encoding}`);
     AMO[encoding].encode(sinkFor(cnf, encoding, label), lits);
   });
 }
@@ -187,7 +189,7 @@ export function atMostK(cnf: Cnf, lits: readonly number[], k: number, encoding: 
     if (k < 0) cnf.add([]);
     else if (k === 0) for (const lit of lits) cnf.add([-lit]);
     else if (k < lits.length) {
-      refusePastLimit(CARD[encoding].literals(lits.length, k), `at most ${k} of ${lits.length} literals by ${encoding}`);
+      refusePastLimits(cnf, CARD[encoding].size(lits.length, k), `at most ${k} of ${lits.length} literals by ${encoding}`);
       CARD[encoding].encode(sinkFor(cnf, encoding, label), lits, k);
     }
   });
@@ -196,6 +198,12 @@ export function atMostK(cnf: Cnf, lits: readonly number[], k: number, encoding: 
 /** Refuses a constraint, `what`, whose clauses would hold more literals than the limit, before any is made. */
 export function refusePastLimit(literals: number, what: string): void {
   if (literals > sizeLimit('literals')) throw pastLimit('literals', what, 'its clauses would hold more literals');
+}
+
+/** Refuses a constraint, `what`, past the literal limit or whose auxiliaries would give the formula more variables than its limit, before any is made. */
+function refusePastLimits(cnf: Cnf, size: TreeSize, what: string): void {
+  refusePastLimit(size.literals, what);
+  refuseAuxPastLimit(auxRoom(cnf.vars), size.auxVars, what);
 }
 
 /**

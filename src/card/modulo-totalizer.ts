@@ -1,4 +1,5 @@
 import { auxVars, type ClauseSink } from './sink.js';
+import type { TreeSize } from './totalizer.js';
 import { atLeastPremise, atMostPremise, halves } from './unary.js';
 
 /**
@@ -37,31 +38,36 @@ function forbidAbove(sink: ClauseSink, root: ModuloCount, modulus: number, k: nu
 }
 
 /**
- * The literals moduloTotalizerAtMostK's clauses hold (1 ≤ k < n), without
- * building it: a node's clauses depend on its children's digit lengths
- * alone, so each size of subtree (a few a level) is written once to a sink
- * that only counts, on a placeholder literal, by the code that writes it.
+ * The literals moduloTotalizerAtMostK's clauses hold and the auxiliaries it
+ * makes (1 ≤ k < n), without building it: a node's clauses and digits depend
+ * on its children's digit lengths alone, so each size of subtree (a few a
+ * level) is written once to a sink that only counts, on a placeholder
+ * literal, by the code that writes it.
  */
-export function moduloTotalizerLiterals(n: number, k: number): number {
+export function moduloTotalizerSize(n: number, k: number): TreeSize {
   const { modulus, upperCap } = digitsFor(k);
-  let literals = 0;
-  const counting: ClauseSink = { add: (clause) => void (literals += clause.length), aux: () => 1 };
-  const subtrees = new Map<number, { count: ModuloCount; literals: number }>();
-  const subtree = (m: number): { count: ModuloCount; literals: number } => {
-    if (m === 1) return { count: { lower: [1], upper: [] }, literals: 0 };
+  const made: TreeSize = { literals: 0, auxVars: 0 };
+  const counting: ClauseSink = { add: (clause) => void (made.literals += clause.length), aux: () => (made.auxVars++, 1) };
+  const subtrees = new Map<number, { count: ModuloCount } & TreeSize>();
+  const subtree = (m: number): { count: ModuloCount } & TreeSize => {
+    if (m === 1) return { count: { lower: [1], upper: [] }, literals: 0, auxVars: 0 };
     const known = subtrees.get(m);
     if (known) return known;
     const [a, b] = [subtree(m >> 1), subtree(m - (m >> 1))];
-    const before = literals;
+    const before = { ...made };
     const count = joined(counting, a.count, b.count, m, modulus, upperCap);
-    const made = { count, literals: literals - before + a.literals + b.literals };
-    subtrees.set(m, made);
-    return made;
+    const sized = {
+      count,
+      literals: made.literals - before.literals + a.literals + b.literals,
+      auxVars: made.auxVars - before.auxVars + a.auxVars + b.auxVars,
+    };
+    subtrees.set(m, sized);
+    return sized;
   };
   const root = subtree(n);
-  const before = literals;
+  const before = made.literals;
   forbidAbove(counting, root.count, modulus, k);
-  return root.literals + literals - before;
+  return { literals: root.literals + made.literals - before, auxVars: root.auxVars };
 }
 
 interface ModuloCount {

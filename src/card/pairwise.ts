@@ -25,3 +25,6 @@ export function innerAtMostOne(sink: ClauseSink, lits: readonly number[], recurs
 
 /** The literals innerAtMostOne's clauses hold over n literals, `recursive` counting its own. */
 export const innerLiterals = (n: number, recursive: (n: number) => number): number => (n >= PAIRWISE_BELOW ? recursive(n) : pairwiseLiterals(n));
+
+/** The auxiliaries innerAtMostOne makes over n literals, `recursive` counting its own (pairwise makes none). */
+export const innerAux = (n: number, recursive: (n: number) => number): number => (n >= PAIRWISE_BELOW ? recursive(n) : 0);

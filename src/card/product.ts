@@ -1,4 +1,4 @@
-import { innerAtMostOne, innerLiterals } from './pairwise.js';
+import { innerAtMostOne, innerAux, innerLiterals } from './pairwise.js';
 import { auxVars, type ClauseSink } from './sink.js';
 
 /**
@@ -28,6 +28,13 @@ export function productLiterals(n: number): number {
 
 /** One dimension's: two for each input's implication, and the lines' at-most-one; nothing for a single line. */
 const lineLiterals = (n: number, lineCount: number): number => (lineCount === 1 ? 0 : 2 * n + innerLiterals(lineCount, productLiterals));
+
+/** The auxiliaries productAtMostOne makes over n literals: each dimension's lines and their at-most-one's, none for a single line. */
+export function productAux(n: number): number {
+  const { rows, columns } = grid(n);
+  const lineAux = (lineCount: number) => (lineCount === 1 ? 0 : lineCount + innerAux(lineCount, productAux));
+  return lineAux(rows) + lineAux(columns);
+}
 
 /** One grid dimension: input i implies line lineOf(i); at most one line is on. */
 function atMostOneLine(sink: ClauseSink, lits: readonly number[], lineCount: number, lineOf: (i: number) => number): void {
