@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadWasmSolvers, SOLVERS } from '../solvers/index.js';
 import { seededRandom } from '../src/core/random.js';
 import { unaryCountSize } from '../src/card/totalizer.js';
-import { setSizeLimits } from '../src/core/limits.js';
+import { setSizeLimits, withSizeLimits } from '../src/core/limits.js';
 import { UserError } from '../src/core/errors.js';
 import { Formula, maximize, minimize, type OptimizeStrategy } from '../src/index.js';
 
@@ -156,5 +156,16 @@ describe('the core-guided search meets the size limits', () => {
     } finally {
       setSizeLimits({});
     }
+  });
+
+  it("a core's totalizer past maxVars is refused by its count before any of its auxiliaries is made, naming it (regression: 'the formula: it would have more variables', met as they were made)", async () => {
+    const names = Array.from({ length: 300 }, (_, i) => `x${i + 1}`);
+    const { auxVars } = unaryCountSize(300, 300);
+    // The formula's pool holds the limit it was made under: 300 variables and less than the totalizer's room.
+    const f = withSizeLimits({ vars: 300 + auxVars - 1 }, () => new Formula());
+    f.add(names.map((n) => f.vars.id(n)));
+    await expect(minimize(f, names, Array<number>(300).fill(1), { solver: 'logic-solver', strategy: 'core-guided' })).rejects.toThrow(
+      `the totalizer over a core of 300 literals: its auxiliaries would give the formula more variables than the limit of ${300 + auxVars - 1} (raise it with puzzles.byName's maxVars or setSizeLimits({ vars: … }))`,
+    );
   });
 });

@@ -196,12 +196,12 @@ export function atMostK(cnf: Cnf, lits: readonly number[], k: number, encoding: 
 }
 
 /** Refuses a constraint, `what`, whose clauses would hold more literals than the limit, before any is made. */
-export function refusePastLimit(literals: number, what: string): void {
+function refusePastLimit(literals: number, what: string): void {
   if (literals > sizeLimit('literals')) throw pastLimit('literals', what, 'its clauses would hold more literals');
 }
 
 /** Refuses a constraint, `what`, past the literal limit or whose auxiliaries would give the formula more variables than its limit, before any is made. */
-function refusePastLimits(cnf: Cnf, size: TreeSize, what: string): void {
+export function refusePastLimits(cnf: Cnf, size: TreeSize, what: string): void {
   refusePastLimit(size.literals, what);
   refuseAuxPastLimit(auxRoom(cnf.vars), size.auxVars, what);
 }

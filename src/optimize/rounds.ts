@@ -1,4 +1,4 @@
-import { refusePastLimit } from '../card/index.js';
+import { refusePastLimits } from '../card/index.js';
 import { unaryCount, unaryCountSize } from '../card/totalizer.js';
 import type { Cnf } from '../core/cnf.js';
 import { DeadlineReached } from '../core/limits.js';
@@ -167,8 +167,8 @@ export const coreGuidedRound: RoundStrategy = async (ctx) => {
     }
     // At least one of the core's costly literals is true; the totalizer's outputs count how many more.
     const relaxed = core.map((a) => -a);
-    // Counted before any of it is made, as a constraint's encoding is: a core of 3000 literals owes 13.6 million.
-    refusePastLimit(unaryCountSize(relaxed.length, relaxed.length).literals, `the totalizer over a core of ${relaxed.length} literals`);
+    // Counted before any of it is made, literals and auxiliaries, as a constraint's encoding is: a core of 3000 literals owes 13.6 million literals.
+    refusePastLimits(s.formula, unaryCountSize(relaxed.length, relaxed.length), `the totalizer over a core of ${relaxed.length} literals`);
     const outputs = unlessOutOfTime(() =>
       inObjectiveFamily(s.formula, (f) => unaryCount({ add: (c) => f.add(c), aux: () => f.vars.aux('oll totalizer') }, relaxed, relaxed.length)),
     );
