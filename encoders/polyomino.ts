@@ -17,7 +17,7 @@ import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { type EncodingChoice, type PuzzleEntry, type PuzzleOption, entryOptions } from '../src/core/puzzle.js';
 import { readTextFile, readTextInput } from '../src/core/input.js';
 import { commaList } from '../src/core/lines.js';
-import type { Grid } from '../src/geometry/grids.js';
+import { GRIDS, type Grid } from '../src/geometry/grids.js';
 import { freeListItem } from '../src/geometry/polyforms.js';
 import { PUZZLE_OPTION, namedPuzzle } from './catalogue/arguments.js';
 
@@ -257,11 +257,12 @@ export function polyomino(options: PolyominoOptions, puzzle = 'polyomino'): Pack
   if (boardText.trim() === '') throw new UsageError(`${fieldName('board')}: an empty value; give WxH, inline art, or a board file`);
   const region = readBoard(boardText, fieldName('board'));
   if (region.some((c) => c[2] !== 0)) throw new UserError(`${fieldName('board')}: a polyomino board is flat; use the polycube puzzle for 3D figures`);
+  const flip = options.flip !== false;
+  // free:K as polyform reads it on squares: a chiral shape is two pieces unless pieces are turned over.
   const pieces =
     options.piecesFile !== undefined
       ? readPiecesFile(options.piecesFile)
-      : readPieces(options.pieces ?? preset?.pieces ?? PENTOMINOES, fieldName('pieces'));
-  const flip = options.flip !== false;
+      : readPieces(options.pieces ?? preset?.pieces ?? PENTOMINOES, fieldName('pieces'), POLYOMINOES, { grid: GRIDS.square, mirrored: flip });
   const { nonOverlap, amo, card } = packingChoices(options);
   return buildPacking({
     puzzle,
@@ -289,7 +290,11 @@ const tilingOptions: PuzzleOption[] = [
   PUZZLE_OPTION,
   { name: 'preset', type: 'string', describe: 'a named board and piece set', choices: Object.keys(PRESETS) },
   { name: 'board', type: 'string', describe: 'WxH, inline art ("../.#" rows), or a board file (. cell, # or space hole)' },
-  { name: 'pieces', type: 'string', describe: 'comma-separated piece names (L*2 for copies, Q=##/#. for inline art)' },
+  {
+    name: 'pieces',
+    type: 'string',
+    describe: 'comma-separated piece names (L*2 for copies, Q=##/#. for inline art); free:1-3 for every polyomino of orders 1 to 3',
+  },
   { name: 'pieces-file', type: 'string', describe: 'a file of pieces: "NAME:" headers followed by their art' },
   { name: 'flip', type: 'boolean', describe: 'allow reflected pieces (--no-flip forbids them)' },
   NON_OVERLAP_OPTION,

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { polycube } from '../encoders/polycube.js';
 import { userErrorOf } from './helpers/expect-errors.js';
 import { polyomino } from '../encoders/polyomino.js';
+import { polyform } from '../encoders/polyform.js';
+import { shapeKey } from '../src/geometry/cells.js';
 import { enumerate } from '../src/enumerate/blocking-loop.js';
 import { enumerateExactCover } from '../src/enumerate/dlx.js';
 import { CubeTree } from '../src/enumerate/cube-tree.js';
@@ -252,5 +254,24 @@ describe('bad input', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('free:K, every polyomino of order K, read as polyform reads it on squares', () => {
+  const pieces = (list: string, flip?: boolean) => polyomino({ board: '8x8', pieces: list, flip }).spec.pieces;
+
+  it('gives A000105 (1, 1, 2, 5, 12) turned over and A000988 (1, 1, 2, 7, 18) with --no-flip (regression: --pieces: cannot read piece "free:5")', () => {
+    const orders = [1, 2, 3, 4, 5];
+    expect(orders.map((k) => pieces(`free:${k}*0..64`).length)).toEqual([1, 1, 2, 5, 12]);
+    expect(orders.map((k) => pieces(`free:${k}*0..64`, false).length)).toEqual([1, 1, 2, 7, 18]);
+    // The same pieces, named and drawn as polyform's free:1-5 on the square grid.
+    const named = (list: readonly { name: string; cells: readonly number[][] }[]) => list.map((p) => [p.name, shapeKey(p.cells as never)]);
+    expect(named(pieces('free:1-5*0..64'))).toEqual(named(polyform({ grid: 'square', board: '8x8', pieces: 'free:1-5*0..64' }).spec.pieces));
+  });
+
+  it('counts 6x10 by the twelve pentominoes as the named set does (2339 classes, Knuth, Dancing Links (2000)), and 2x4 by free:2*4 in its 5 domino tilings', async () => {
+    expect((await dlxCount(polyomino({ board: '6x10', pieces: 'free:5' }), true)).count).toBe(2339);
+    expect((await satCount(polyomino({ board: '2x4', pieces: 'free:2*4' }), false)).count).toBe(5);
+    expect(() => polyomino({ board: '2x4', pieces: 'free:9' })).toThrow(/^pieces: "free:9": orders from 1 to 8/);
   });
 });
