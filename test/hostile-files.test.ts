@@ -10,6 +10,7 @@ import { chained } from '../src/core/checksum.js';
 import { type CliRun as Run, expectOneLineError, userErrorOf } from './helpers/expect-errors.js';
 import { buildInstance } from '../encoders/index.js';
 import { writeDimacsFile } from '../src/core/dimacs.js';
+import { interruptedInRead } from './helpers/interrupt.js';
 
 /**
  * Hostile input files and outputs on the compiled CLI: each input here
@@ -782,5 +783,28 @@ describe('encode -o FILE.gz', { timeout: 120_000 }, () => {
       `"${join(dir, 'lib.cnf.xz')}" names xz data, which is not written (only gzip)`,
     );
     expect(existsSync(join(dir, 'lib.cnf.xz'))).toBe(false);
+  });
+});
+
+describe('Ctrl-C while an input is awaited', { timeout: 300_000 }, () => {
+  it('ends the run as any Ctrl-C before the search does: 130 and UNKNOWN (regression: often "cannot read: interrupted system call (EINTR)", or for --board "neither WxH, inline art, nor a readable board file", exit 1)', () => {
+    file('wait.cnf', 'p cnf 1 1\n1 0\n');
+    file('wait.txt', '..\n..\n');
+    const cases: [string, string[]][] = [
+      ['-', ['solve', '-']],
+      ['wait.cnf', ['count', 'wait.cnf']],
+      ['wait.txt', ['solve', 'polyomino', '--board', 'wait.txt', '--pieces', 'O']],
+    ];
+    // The read and the signal race (interruptedInRead): a few runs each meet both orders.
+    for (const [input, args] of cases)
+      for (let run = 0; run < 4; run++) {
+        const r = interruptedInRead(cli, dir, input, args, 'p cnf 1 1\n1 0\n');
+        expect({ args, code: r.code, err: r.err, out: r.out }).toEqual({
+          args,
+          code: 130,
+          err: '\npuzzlesat: stopping (Ctrl-C again to quit at once)\n',
+          out: 'UNKNOWN: Ctrl-C while building the formula, before any solving\n',
+        });
+      }
   });
 });
