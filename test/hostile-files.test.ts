@@ -808,3 +808,28 @@ describe('Ctrl-C while an input is awaited', { timeout: 300_000 }, () => {
       }
   });
 });
+
+describe('inline art at fault in its second row or later', { timeout: 120_000 }, () => {
+  it('is named by that row, as a file is by its line (regression: every row of inline art was line 1: "A=##/#?" said "piece A:1")', () => {
+    const cases: [string[], RegExp][] = [
+      [['solve', 'polyomino', '--board', '2x2', '--pieces', 'A=##/#?'], /^puzzlesat: --pieces piece A:2: unexpected character "\?" at column 2 /m],
+      [
+        ['solve', 'polycube', '--figure', '2x2x1', '--pieces', 'A=##/#.|#?'],
+        /^puzzlesat: --pieces piece A:3: unexpected character "\?" at column 2 /m,
+      ],
+      [
+        ['solve', 'polyform', '--grid', 'triangle', '--board', 'hexagon:1', '--pieces', 'A=^/^'],
+        /^puzzlesat: --pieces piece A:2: "\^" at column 1 points the wrong way/m,
+      ],
+      [
+        ['solve', 'polyform', '--grid', 'square-edges', '--board', '1x1', '--pieces', 'A=|/-'],
+        /^puzzlesat: --pieces piece A:2: "-" at column 1 is not where/m,
+      ],
+      [
+        ['solve', 'polyform', '--grid', 'triangle', '--board', '^v/^^', '--pieces', 'A=^'],
+        /^puzzlesat: --board:2: "\^" at column \d points the wrong way/m,
+      ],
+    ];
+    for (const [args, message] of cases) expectOneLineError(run(args), message, 2);
+  });
+});
