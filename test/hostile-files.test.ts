@@ -833,3 +833,23 @@ describe('inline art at fault in its second row or later', { timeout: 120_000 },
     for (const [args, message] of cases) expectOneLineError(run(args), message, 2);
   });
 });
+
+describe('an output path no file can have', { timeout: 120_000 }, () => {
+  it('is a usage error before any work, as a missing directory is (regression: a name too long, or one ending in "/", failed at the write, exit 1, the answer lost)', () => {
+    const long = 'x'.repeat(300);
+    file('sat.cnf', 'p cnf 1 1\n1 0\n');
+    file('unsat.cnf', 'p cnf 1 2\n1 0\n-1 0\n');
+    const cases: [string[], RegExp][] = [
+      [['solve', 'unsat.cnf', '--proof', long], /^puzzlesat: --proof: cannot write "x+…\(\d+ chars\)…x+": name too long \(ENAMETOOLONG\)$/m],
+      [['solve', 'sat.cnf', '--svg', `${long}.svg`], /^puzzlesat: --svg: cannot write "x+…\(\d+ chars\)…x+\.svg": name too long \(ENAMETOOLONG\)$/m],
+      [['count', 'sat.cnf', '-o', long], /^puzzlesat: --output \(-o\): cannot write "x+…\(\d+ chars\)…x+": name too long \(ENAMETOOLONG\)$/m],
+      [['solve', 'sat.cnf', '-o', 'no-such-dir/'], /^puzzlesat: --output \(-o\): "no-such-dir\/" names a directory; give a file name$/m],
+      [['enumerate', 'sat.cnf', '-o', 'sat.cnf.txt/'], /^puzzlesat: --output \(-o\): "sat\.cnf\.txt\/" names a directory; give a file name$/m],
+    ];
+    for (const [args, message] of cases) {
+      const r = run(args);
+      expectOneLineError(r, message, 2);
+      expect(r.out).toBe('');
+    }
+  });
+});
