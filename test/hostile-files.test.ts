@@ -853,3 +853,20 @@ describe('an output path no file can have', { timeout: 120_000 }, () => {
     }
   });
 });
+
+describe('a streamed output whose name leaves no room for its lock', { timeout: 120_000 }, () => {
+  it('is a usage error saying why, the name being a file\'s (regression: "cannot lock …: name too long (ENAMETOOLONG)", exit 1, of a name -o takes elsewhere)', () => {
+    file('lock.cnf', 'p cnf 1 1\n1 0\n');
+    // 253 bytes: a file's name (at most 255), but not with ".lock" after it.
+    const name = 'y'.repeat(253);
+    for (const verb of ['count', 'enumerate']) {
+      const r = run([verb, 'lock.cnf', '-o', name]);
+      expectOneLineError(
+        r,
+        /^puzzlesat: --output \(-o\): "y+…\(\d+ chars\)…y+" is too long a name to lock as FILE\.lock beside it; give a shorter one$/m,
+        2,
+      );
+      expect(existsSync(join(dir, name))).toBe(false);
+    }
+  });
+});
