@@ -22,7 +22,7 @@ import {
   piecesJson,
   useOf,
 } from '../src/geometry/polyform-json.js';
-import { COUNT, addCopies, inlineArt, parseCount, parsePiecesFile, textLines } from '../src/geometry/shapes.js';
+import { COUNT, addCopies, inlineArt, inlineRows, parseCount, parsePiecesFile, textLines } from '../src/geometry/shapes.js';
 import { freeListItem, rotationsOf } from '../src/geometry/polyforms.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { type PuzzleEntry, type PuzzleOption, entryOptions } from '../src/core/puzzle.js';
@@ -89,7 +89,7 @@ const isJson = (text: string) => text.trimStart().startsWith('{');
 const reading = <T>(source: Source, read: () => T): T => (source.inline ? readingOption(read) : read());
 
 /** Inline art: rows separated by "/", and on cubes levels by "|" (elsewhere "|" draws a stick). */
-const inlineLines = (grid: Grid, art: string) => (grid.name === 'cube' ? inlineArt(art) : art.split('/').map((text) => ({ text, line: 1 })));
+const inlineLines = (grid: Grid, art: string) => (grid.name === 'cube' ? inlineArt(art) : inlineRows(art));
 /** Boards by name: WxH, hexagon:N, triangle:N, trapezoid:WxH (src/geometry/board-shapes.ts). */
 const NAMED = /^((hexagon|triangle):\d+|(trapezoid:)?\d+x\d+|\d+x\d+x\d+)$/;
 const BOX = /^\d+x\d+x\d+$/;

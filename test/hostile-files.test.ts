@@ -10,6 +10,7 @@ import { chained } from '../src/core/checksum.js';
 import { type CliRun as Run, expectOneLineError, userErrorOf } from './helpers/expect-errors.js';
 import { buildInstance } from '../encoders/index.js';
 import { writeDimacsFile } from '../src/core/dimacs.js';
+import { interruptedInRead } from './helpers/interrupt.js';
 
 /**
  * Hostile input files and outputs on the compiled CLI: each input here
@@ -782,5 +783,90 @@ describe('encode -o FILE.gz', { timeout: 120_000 }, () => {
       `"${join(dir, 'lib.cnf.xz')}" names xz data, which is not written (only gzip)`,
     );
     expect(existsSync(join(dir, 'lib.cnf.xz'))).toBe(false);
+  });
+});
+
+describe('Ctrl-C while an input is awaited', { timeout: 300_000 }, () => {
+  it('ends the run as any Ctrl-C before the search does: 130 and UNKNOWN (regression: often "cannot read: interrupted system call (EINTR)", or for --board "neither WxH, inline art, nor a readable board file", exit 1)', () => {
+    file('wait.cnf', 'p cnf 1 1\n1 0\n');
+    file('wait.txt', '..\n..\n');
+    const cases: [string, string[]][] = [
+      ['-', ['solve', '-']],
+      ['wait.cnf', ['count', 'wait.cnf']],
+      ['wait.txt', ['solve', 'polyomino', '--board', 'wait.txt', '--pieces', 'O']],
+    ];
+    // The read and the signal race (interruptedInRead): a few runs each meet both orders.
+    for (const [input, args] of cases)
+      for (let run = 0; run < 4; run++) {
+        const r = interruptedInRead(cli, dir, input, args, 'p cnf 1 1\n1 0\n');
+        expect({ args, code: r.code, err: r.err, out: r.out }).toEqual({
+          args,
+          code: 130,
+          err: '\npuzzlesat: stopping (Ctrl-C again to quit at once)\n',
+          out: 'UNKNOWN: Ctrl-C while building the formula, before any solving\n',
+        });
+      }
+  });
+});
+
+describe('inline art at fault in its second row or later', { timeout: 120_000 }, () => {
+  it('is named by that row, as a file is by its line (regression: every row of inline art was line 1: "A=##/#?" said "piece A:1")', () => {
+    const cases: [string[], RegExp][] = [
+      [['solve', 'polyomino', '--board', '2x2', '--pieces', 'A=##/#?'], /^puzzlesat: --pieces piece A:2: unexpected character "\?" at column 2 /m],
+      [
+        ['solve', 'polycube', '--figure', '2x2x1', '--pieces', 'A=##/#.|#?'],
+        /^puzzlesat: --pieces piece A:3: unexpected character "\?" at column 2 /m,
+      ],
+      [
+        ['solve', 'polyform', '--grid', 'triangle', '--board', 'hexagon:1', '--pieces', 'A=^/^'],
+        /^puzzlesat: --pieces piece A:2: "\^" at column 1 points the wrong way/m,
+      ],
+      [
+        ['solve', 'polyform', '--grid', 'square-edges', '--board', '1x1', '--pieces', 'A=|/-'],
+        /^puzzlesat: --pieces piece A:2: "-" at column 1 is not where/m,
+      ],
+      [
+        ['solve', 'polyform', '--grid', 'triangle', '--board', '^v/^^', '--pieces', 'A=^'],
+        /^puzzlesat: --board:2: "\^" at column \d points the wrong way/m,
+      ],
+    ];
+    for (const [args, message] of cases) expectOneLineError(run(args), message, 2);
+  });
+});
+
+describe('an output path no file can have', { timeout: 120_000 }, () => {
+  it('is a usage error before any work, as a missing directory is (regression: a name too long, or one ending in "/", failed at the write, exit 1, the answer lost)', () => {
+    const long = 'x'.repeat(300);
+    file('sat.cnf', 'p cnf 1 1\n1 0\n');
+    file('unsat.cnf', 'p cnf 1 2\n1 0\n-1 0\n');
+    const cases: [string[], RegExp][] = [
+      [['solve', 'unsat.cnf', '--proof', long], /^puzzlesat: --proof: cannot write "x+…\(\d+ chars\)…x+": name too long \(ENAMETOOLONG\)$/m],
+      [['solve', 'sat.cnf', '--svg', `${long}.svg`], /^puzzlesat: --svg: cannot write "x+…\(\d+ chars\)…x+\.svg": name too long \(ENAMETOOLONG\)$/m],
+      [['count', 'sat.cnf', '-o', long], /^puzzlesat: --output \(-o\): cannot write "x+…\(\d+ chars\)…x+": name too long \(ENAMETOOLONG\)$/m],
+      [['solve', 'sat.cnf', '-o', 'no-such-dir/'], /^puzzlesat: --output \(-o\): "no-such-dir\/" names a directory; give a file name$/m],
+      [['enumerate', 'sat.cnf', '-o', 'sat.cnf.txt/'], /^puzzlesat: --output \(-o\): "sat\.cnf\.txt\/" names a directory; give a file name$/m],
+    ];
+    for (const [args, message] of cases) {
+      const r = run(args);
+      expectOneLineError(r, message, 2);
+      expect(r.out).toBe('');
+    }
+  });
+});
+
+describe('a streamed output whose name leaves no room for its lock', { timeout: 120_000 }, () => {
+  it('is a usage error saying why, the name being a file\'s (regression: "cannot lock …: name too long (ENAMETOOLONG)", exit 1, of a name -o takes elsewhere)', () => {
+    file('lock.cnf', 'p cnf 1 1\n1 0\n');
+    // 253 bytes: a file's name (at most 255), but not with ".lock" after it.
+    const name = 'y'.repeat(253);
+    for (const verb of ['count', 'enumerate']) {
+      const r = run([verb, 'lock.cnf', '-o', name]);
+      expectOneLineError(
+        r,
+        /^puzzlesat: --output \(-o\): "y+…\(\d+ chars\)…y+" is too long a name to lock as FILE\.lock beside it; give a shorter one$/m,
+        2,
+      );
+      expect(existsSync(join(dir, name))).toBe(false);
+    }
   });
 });

@@ -548,6 +548,8 @@ function checkWritable(path: string, option: string): void {
     const parent = dirname(resolve(file));
     if (!statSync(parent).isDirectory()) throw new UsageError(`${option}: ${parent} is not a directory`);
     accessSync(parent, constants.W_OK);
+    // The name itself, which its directory's checks pass: one too long (ENAMETOOLONG) failed only at the write, after the run.
+    statIfThere(file);
   } catch (e) {
     if (e instanceof UserError) throw e;
     const link = file === path ? '' : ` (a link to ${resolve(file)})`;
@@ -562,6 +564,17 @@ function checkFileName(path: string, option: string): void {
   if (path === '-') throw new UsageError(`${option}: "-" is not standard output here; give a file name (./- for a file named "-")`);
   // Caught here, before any verb opens it: --resume would read it, --force would try to replace it.
   if (isDirectory(path)) throw new UsageError(`${option}: "${path}" is a directory; give a file name`);
+  // A name ending in "/" is a directory's, there or not: its parent passed the checks, and the write failed after the run (ENOTDIR).
+  if (path.endsWith('/')) throw new UsageError(`${option}: "${path}" names a directory; give a file name`);
+}
+
+/** statSync of a path that need not exist: any failure but its absence is thrown. */
+function statIfThere(path: string): void {
+  try {
+    statSync(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
 }
 
 /**

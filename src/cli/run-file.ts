@@ -6,6 +6,7 @@ import {
   type SetUpPoll,
   type SymmetryBreaking,
   SUM_DIGITS,
+  UsageError,
   UserError,
   chained,
   closeOutput,
@@ -506,6 +507,9 @@ class Lock {
         break;
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
+        // The path checks passed the name, a file's: only the lock's, five bytes longer, is past the file system's limit.
+        if (code === 'ENAMETOOLONG')
+          throw new UsageError(`${optionName('output')}: "${file}" is too long a name to lock as FILE.lock beside it; give a shorter one`);
         if (code !== 'EEXIST') throw new UserError(`${optionName('output')}: cannot lock "${file}": ${systemReason(e)}`);
         const owner = lockOwner(this.path);
         // This process takes each lock once: one naming its own pid was left by an earlier process that had it (a container's PID 1, restarted).

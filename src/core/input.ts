@@ -84,11 +84,35 @@ function* chunksOf(fd: number, where: string, chunkSize: number): Generator<Buff
   for (;;) {
     const room = Math.min(chunkSize, limit + 1 - total);
     const chunk = Buffer.allocUnsafe(room);
-    const got = readSync(fd, chunk, 0, room, null);
+    const got = readThroughSignals(fd, chunk, room);
     if (got === 0) return;
     total += got;
     checkSize('bytes', total, where, 'holds at least');
     yield got === room ? chunk : chunk.subarray(0, got);
+  }
+}
+
+/** How long a read cut short by a signal waits before it reads again: time for the signal's handler to act. */
+const SIGNAL_GRACE_MS = 50;
+const graceCell = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * readSync, read again when a signal cuts it short (EINTR, which libuv
+ * retries for every call but a read). The one signal that does is Ctrl-C in
+ * the CLI's set-up, heard on V8's watchdog thread, which stops the set-up in
+ * the wait (interruptibleSetUp): the read's error raced the watchdog, and a
+ * press on a pipe or FIFO not yet written often ended as "cannot read:
+ * interrupted system call (EINTR)", exit 1. Any other signal was no fault of
+ * the input.
+ */
+function readThroughSignals(fd: number, buffer: Buffer, length: number): number {
+  for (;;) {
+    try {
+      return readSync(fd, buffer, 0, length, null);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EINTR') throw e;
+      Atomics.wait(graceCell, 0, 0, SIGNAL_GRACE_MS);
+    }
   }
 }
 

@@ -136,9 +136,22 @@ export function cellsArt(cells: readonly Cell[], cell: string, gap: string): str
   return levels.map((rows) => rows.join('/')).join('|');
 }
 
-/** Inline art: rows separated by "/", levels by "|" (e.g. "##/#." or "##|#."). */
+/**
+ * Inline art's rows, separated by "/", each numbered as its line would be in
+ * a file, so that "OPTION:N" in a message names the row at fault (every row
+ * was line 1: "A=##/#?" was refused at "A:1").
+ */
+export const inlineRows = (art: string, first = 1): TextLine[] => art.split('/').map((text, i) => ({ text, line: first + i }));
+
+/** Inline art: rows separated by "/", levels by "|" (e.g. "##/#." or "##|#."), its rows numbered on across the levels. */
 export function inlineArt(art: string): TextLine[] {
-  return art.split('|').flatMap((level, i) => [...(i ? [{ text: '--', line: 1 }] : []), ...level.split('/').map((text) => ({ text, line: 1 }))]);
+  let rows = 0;
+  return art.split('|').flatMap((level, i) => {
+    const lines = inlineRows(level, rows + 1);
+    rows += lines.length;
+    // The break between two levels is the "|" before the next one's first row: it has that row's number, and none of its own.
+    return [...(i ? [{ text: '--', line: lines[0]!.line }] : []), ...lines];
+  });
 }
 
 /** How a piece's copies are written after "*": a number ("3": exactly three) or a range ("0..1": at most one, maybe none). */

@@ -88,3 +88,41 @@ function interruptedAt(cli: string, dir: string, at: PressPoint, args: string[])
   });
   return { code: r.status, signal: r.signal, out: r.stdout, err: r.stderr };
 }
+
+/**
+ * Runs the CLI with a Ctrl-C that lands while it waits in a read of the
+ * input `file` ("-" for standard input), as a press does while a pipe or a
+ * FIFO has not yet written: the signal comes, and that read(2) returns
+ * EINTR. Which of the two the run meets first is then up to the threads
+ * (the signal is heard on V8's watchdog thread), so callers run it a few times.
+ */
+export function interruptedInRead(cli: string, dir: string, file: string, args: string[], input = '') {
+  const hook = [
+    "import fs from 'node:fs';",
+    "import { syncBuiltinESMExports } from 'node:module';",
+    "import { isMainThread } from 'node:worker_threads';",
+    'const file = process.env.PRESS_CTRL_C_IN_READ;',
+    "let fd = file === '-' ? 0 : undefined;",
+    'const [openSync, readSync] = [fs.openSync, fs.readSync];',
+    'fs.openSync = (...rest) => {',
+    '  const opened = openSync(...rest);',
+    '  if (isMainThread && fd === undefined && String(rest[0]).endsWith(file)) fd = opened;',
+    '  return opened;',
+    '};',
+    'fs.readSync = (...rest) => {',
+    '  if (!isMainThread || rest[0] !== fd) return readSync(...rest);',
+    '  fd = null;',
+    "  process.kill(process.pid, 'SIGINT');",
+    "  throw Object.assign(new Error('EINTR: interrupted system call, read'), { errno: -4, code: 'EINTR', syscall: 'read' });",
+    '};',
+    'syncBuiltinESMExports();',
+  ].join('\n');
+  const r = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(hook)}`, cli, ...args], {
+    encoding: 'utf8',
+    cwd: dir,
+    input,
+    timeout: 120_000,
+    env: { ...process.env, PRESS_CTRL_C_IN_READ: file },
+  });
+  return { code: r.status, signal: r.signal, out: r.stdout, err: r.stderr };
+}
