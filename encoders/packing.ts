@@ -474,9 +474,11 @@ function crossingFamily(
  * same orientations, else the piece with the same counts whose orientations
  * those are (a reflection maps Soma's screw A onto screw B, and a one-sided
  * piece onto its mirror twin; of several such pieces, the first not yet
- * taken). Null: not a puzzle symmetry.
+ * taken). A piece with no placement on the board (`placed` false) is in no
+ * solution: it stays itself, so that a piece that cannot be placed anyway
+ * does not take the board's reflections away. Null: not a puzzle symmetry.
  */
-function pieceImage(spec: PackingSpec, grid: Grid, t: Transform): number[] | null {
+function pieceImage(spec: PackingSpec, grid: Grid, t: Transform, placed: (piece: number) => boolean): number[] | null {
   const period = grid.period;
   const shapes = spec.pieces.map((p) => orientations(p.cells.map(grid.toPoint), movesOf(spec, p), period));
   const keys = shapes.map((list) =>
@@ -492,7 +494,7 @@ function pieceImage(spec: PackingSpec, grid: Grid, t: Transform): number[] | nul
       .join('|');
     const same = (i: number) => spec.pieces[i]!.count === spec.pieces[p]!.count && leastOf(spec.pieces[i]!) === leastOf(spec.pieces[p]!);
     // Pieces of one shape (A and B, so a and b one-sided) go each to its own image: the first not yet taken.
-    const q = keys[p] === turned ? p : keys.findIndex((k, i) => k === turned && same(i) && !image.includes(i));
+    const q = keys[p] === turned || !placed(p) ? p : keys.findIndex((k, i) => k === turned && same(i) && !image.includes(i));
     if (q < 0 || image.includes(q)) return null;
     image.push(q);
   }
@@ -503,8 +505,9 @@ function placementSymmetries(spec: PackingSpec, board: Board, placements: Placem
   const byKey = new Map(placements.map((pl) => [`${pl.piece}:${pl.cells.join(',')}`, pl.variable]));
   const out: Int32Array[] = [];
   const kinds = board.cells.map((_, i) => (i < board.required ? 0 : 1));
+  const placed = new Set(placements.map((pl) => pl.piece));
   for (const { transform, perm: cellPerm } of regionSymmetries(board.points, spec.symmetryGroup, board.grid.period, kinds)) {
-    const pieces = pieceImage(spec, board.grid, transform);
+    const pieces = pieceImage(spec, board.grid, transform, (p) => placed.has(p));
     const perm = pieces && placementPermutation(placements, byKey, cellPerm, pieces, varCount);
     if (perm) out.push(perm);
   }

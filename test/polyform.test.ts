@@ -229,6 +229,19 @@ describe('one-sided sets', () => {
     expect(await count(instance, true)).toBe(orbits);
     expect((await countInstance(instance, { unique: true })).count).toBe(orbits);
   });
+
+  it('keeps the board’s reflections when a piece without its mirror twin fits nowhere on the board (regression: an S4 that cannot be placed took them away, 2 classes for 1)', async () => {
+    // The L-tromino board tiled by a monomino and a domino, none turned over: 2 tilings, mirror images of each other
+    // under the board's one reflection (counted by hand), so 1 class. The S4 may stay out and fits nowhere: the same 2
+    // tilings, the same 1 class (an independent brute-force tiler and its own orbit count agree).
+    const on = (pieces: string) => build({ grid: 'square', board: '.#/..', pieces, flip: false });
+    for (const instance of [on('A=#,B=##'), on('A=#,B=##,D*0..1=##./.##')]) {
+      expect(instance.symmetries).toHaveLength(2);
+      expect(await count(instance, false)).toBe(2);
+      expect(await count(instance, true)).toBe(1);
+      expect((await countInstance(instance, { unique: true })).count).toBe(1);
+    }
+  });
 });
 
 describe('free:K, every polyform of order K, each once as the pieces move', () => {
