@@ -94,7 +94,6 @@ function* chunksOf(fd: number, where: string, chunkSize: number): Generator<Buff
 
 /** How long a read cut short by a signal waits before it reads again: time for the signal's handler to act. */
 const SIGNAL_GRACE_MS = 50;
-const graceCell = new Int32Array(new SharedArrayBuffer(4));
 
 /**
  * readSync, read again when a signal cuts it short (EINTR, which libuv
@@ -111,7 +110,8 @@ function readThroughSignals(fd: number, buffer: Buffer, length: number): number 
       return readSync(fd, buffer, 0, length, null);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EINTR') throw e;
-      Atomics.wait(graceCell, 0, 0, SIGNAL_GRACE_MS);
+      // Made here, not on import: a page not cross-origin isolated (the playground) has no SharedArrayBuffer.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, SIGNAL_GRACE_MS);
     }
   }
 }
