@@ -656,6 +656,16 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     expect(text.stdout).toMatch(/^3 of 3 rolls visited in \d{4,}\.\d s with /);
   });
 
+  it('a sweep of one roll says "1 of 1 roll visited", "1 board solved" (regression: "1 of 1 rolls visited", "1 boards solved")', () => {
+    const r = spawnSync(process.execPath, [cli, 'sweep', 'genius-square', '--sample', '1', '--workers', '1'], {
+      encoding: 'utf8',
+      cwd: dir,
+      timeout: 240_000,
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^1 of 1 roll visited in .* \(1 board solved, one per symmetry class\)$/m);
+  });
+
   it('130 after Ctrl-C, with what the verb had found: enumerate, sweep, solve and optimize stop cleanly', async () => {
     const enumerate = await interrupted(
       ['enumerate', 'pentomino', '--preset', '8x8-square', '--unique', '--show', '0', '--workers', '1', '-o', 'interrupted.jsonl', '--force'],

@@ -239,6 +239,8 @@ describe('DIMACS', () => {
     ['p cnf 2 1\n1 3 0\n', /<input>:2: literal 3 exceeds the declared 2 variables/],
     ['p cnf 2 1\n1 2\n', /<input>:2: clause not terminated by 0/],
     ['p cnf 2 2\n1 2 0\n', /header declares 2 clauses but the file has 1/],
+    // Regression: "header declares 1 clauses".
+    ['p cnf 2 1\n1 2 0 0\n', /header declares 1 clause but the file has 2$/],
     ['p cnf 2 1\n1 x 0\n', /<input>:2: stray token "x"/],
     ['p cnf 2 1\n1 2- 0\n', /<input>:2: stray token "2-"/],
     ['1 2 0\n', /<input>:1: clause before the "p cnf" header/],

@@ -459,6 +459,15 @@ describe('decode: what a header names, refused at its line', () => {
     expect(r.out).not.toMatch(/checker/);
   });
 
+  it('says an UNSAT answer is the solver\'s word, with nothing to check (regression: "UNSAT: 0 models of cnf, each checked against a.cnf", a check never made)', () => {
+    const r = decode('claimed.cnf', 'p cnf 2 1\n1 2 0\n', 's UNSATISFIABLE\n');
+    expect([r.code, r.err]).toEqual([0, '']);
+    expect(r.out).toMatch(
+      /^UNSAT, as the solver says: no model to check against .*claimed\.cnf \(puzzlesat check-proof checks a DRAT proof of it\)\n$/,
+    );
+    expect(r.out).not.toMatch(/checked against/);
+  });
+
   it('refuses a c param line of no parameter of the puzzle, or a value of the wrong kind, at its line (regression: ignored, or read as false)', () => {
     expectOneLineError(
       decode(

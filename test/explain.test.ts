@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -252,6 +252,21 @@ describe('puzzlesat explain', () => {
       expect(r.stdout).toMatch(new RegExp(`\\n  ${amo}[ *(default)]*\\s+${cnf.varCount.toLocaleString('en-US')}\\s`));
     }
     expect(r.stdout).toContain('--card: the same puzzle under each at-most-k encoding: no difference');
+  });
+
+  it('says one variable, clause, literal in the singular (regression: "1 variables …, 1 clauses, 1 literals")', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'explain-'));
+    try {
+      const file = join(dir, 'one.cnf');
+      writeFileSync(file, 'p cnf 1 1\n1 0\n');
+      const r = run(file);
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toContain('\n1 variable (1 of the puzzle, 0 auxiliary), 1 clause, 1 literal\n');
+      expect(r.stdout).toContain('\nvariables: 1 variable; ');
+      expect(r.stdout).toContain('\n  1 clause, 0 auxiliary variables\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('explains a file written by encode with the same families and counts as the puzzle', () => {

@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { type EncodingKind, type EncodingRow, type PuzzleExplanation, UsageError, explainPuzzle, puzzleArgsOf } from '../index.js';
-import { type Args, commonOptions, guarded, puzzleOptions, runSeconds } from './common.js';
+import { type Args, commonOptions, counted, guarded, puzzleOptions, runSeconds } from './common.js';
 
 export const command = 'explain <kind>';
 export const describe = 'what each constraint family says, its size and the formula behind it, with sample clauses';
@@ -68,11 +68,13 @@ function explainText(r: ExplainReport, args: Args): string {
     .map(([k, v]) => `${k} ${shortened(String(v))}`)
     .join(', ');
   out.push(`${r.puzzle}${given ? ` (${given})` : ''}`);
-  out.push(`${n(r.vars)} variables (${n(r.namedVars)} of the puzzle, ${n(r.auxVars)} auxiliary), ${n(r.clauses)} clauses, ${n(r.literals)} literals`);
+  out.push(
+    `${many(r.vars, 'variable')} (${n(r.namedVars)} of the puzzle, ${n(r.auxVars)} auxiliary), ${many(r.clauses, 'clause')}, ${many(r.literals, 'literal')}`,
+  );
   out.push(`variables: ${r.variables}`, '');
   for (const f of r.families) {
     out.push(`${f.name}: ${f.sentence}`);
-    out.push(`  ${n(f.clauses)} clauses, ${n(f.auxVars)} auxiliary variables`);
+    out.push(`  ${many(f.clauses, 'clause')}, ${many(f.auxVars, 'auxiliary variable')}`);
     if (f.formula) {
       const agrees = f.formula.clauses === f.clauses && f.formula.auxVars === f.auxVars;
       out.push(`  why: ${f.formula.text}`);
@@ -102,6 +104,9 @@ function explainText(r: ExplainReport, args: Args): string {
   }
   return out.join('\n');
 }
+
+/** A number as n writes it, with its noun in the singular for one ("1 clause"). */
+const many = (k: number, noun: string) => counted(n(k), noun);
 
 const cost = (f: { clauses: number; auxVars: number }) => `${n(f.clauses)} clauses, ${n(f.auxVars)} aux`;
 

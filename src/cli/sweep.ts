@@ -24,8 +24,8 @@ import { startProgress } from './progress.js';
 function summaryText(run: SweepRun, s: SweepSummary): string {
   const how = run.via ?? (run.workers > 0 ? counted(run.workers, 'worker thread') : 'this thread');
   const lines = [
-    `${s.visited} of ${run.planned} rolls visited${run.complete ? '' : ' (stopped early)'} in ${run.seconds.toFixed(1)} s with ${how} ` +
-      `(${run.solved} boards solved, one per symmetry class${run.resumed ? `; ${counted(run.resumed, 'roll')} resumed from the file` : ''})`,
+    `${s.visited} of ${counted(run.planned, 'roll')} visited${run.complete ? '' : ' (stopped early)'} in ${run.seconds.toFixed(1)} s with ${how} ` +
+      `(${counted(run.solved, 'board')} solved, one per symmetry class${run.resumed ? `; ${counted(run.resumed, 'roll')} resumed from the file` : ''})`,
     `solvable: ${s.solvable} of ${s.visited}${s.unsolvable.length ? `; unsolvable: ${s.unsolvable.join(' ')}${s.visited - s.solvable > s.unsolvable.length ? ' ...' : ''}` : ''}`,
   ];
   if (s.solutions) {

@@ -463,7 +463,7 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
   if (early && early.v > vars) fail(early.line, `"c ${early.kind}" names variable ${early.v}, beyond the declared ${vars} variables`);
   const lastEnd = ends.length ? ends[ends.length - 1]! : 0;
   if (nLits > lastEnd) fail(clauseStartLine, 'clause not terminated by 0 at end of file');
-  if (ends.length !== declared) fail(line, `header declares ${declared} clauses but the file has ${ends.length}`);
+  if (ends.length !== declared) fail(line, `header declares ${declared} ${declared === 1 ? 'clause' : 'clauses'} but the file has ${ends.length}`);
   const kinds = [...projectedBy];
   for (const [kind, { line: at, vars: set }] of kinds.slice(1)) {
     const [firstKind, first] = kinds[0]!;

@@ -76,7 +76,9 @@ export function explain(instance: Instance): Explanation {
     auxVars,
     clauses: cnf.clauseCount,
     literals: families.reduce((n, f) => n + f.literals, 0),
-    variables: own?.variables ?? `${cnf.varCount} variables; a solution is read from the ${cnf.projection.length} of them in the projection`,
+    variables:
+      own?.variables ??
+      `${cnf.varCount} ${cnf.varCount === 1 ? 'variable' : 'variables'}; a solution is read from the ${cnf.projection.length} of them in the projection`,
     families,
   };
 }
