@@ -224,6 +224,15 @@ describe.each(CARD_NAMES)('cardinality %s: exhaustive semantics', (encoding) => 
 });
 
 /** Inputs with exactly `count` of the n literals true, at random positions. */
+/** Every n = 2..24 with every k = 1..n-1, and 12 random n up to 400 with a random k: the cases of the size checks below. */
+function cardCases(seed: number): { n: number; k: number }[] {
+  const next = random(seed);
+  return [
+    ...Array.from({ length: 23 }, (_, i) => i + 2).flatMap((n) => Array.from({ length: n - 1 }, (_, k) => ({ n, k: k + 1 }))),
+    ...Array.from({ length: 12 }, () => 25 + Math.floor(next() * 375)).map((n) => ({ n, k: 1 + Math.floor(next() * (n - 1)) })),
+  ];
+}
+
 function randomAssumptions(lits: readonly number[], count: number, next: () => number): number[] {
   const order = lits.map((_, i) => i).sort(() => next() - 0.5);
   const makeTrue = new Set(order.slice(0, count));
@@ -309,12 +318,7 @@ describe('the variable limit, met before building', () => {
   it.each(CARD_NAMES)(
     'at most k %s, n = 2..24, k = 1..n-1, and random n up to 400: the count is the auxiliaries made, with room built, one fewer refused',
     (encoding) => {
-      const next = random(12);
-      const cases = [
-        ...Array.from({ length: 23 }, (_, i) => i + 2).flatMap((n) => Array.from({ length: n - 1 }, (_, k) => ({ n, k: k + 1 }))),
-        ...Array.from({ length: 12 }, () => 25 + Math.floor(next() * 375)).map((n) => ({ n, k: 1 + Math.floor(next() * (n - 1)) })),
-      ];
-      for (const { n, k } of cases)
+      for (const { n, k } of cardCases(12))
         countedExactly(
           n,
           (cnf, lits) => atMostK(cnf, lits, k, encoding, 'card'),
@@ -377,12 +381,7 @@ describe('the literal limit, met before building', () => {
   it.each(CARD_NAMES)(
     'at most k %s, n = 2..24, k = 1..n-1, and random n up to 400: the count is the literals written, at it built, one fewer refused',
     (encoding) => {
-      const next = random(11);
-      const cases = [
-        ...Array.from({ length: 23 }, (_, i) => i + 2).flatMap((n) => Array.from({ length: n - 1 }, (_, k) => ({ n, k: k + 1 }))),
-        ...Array.from({ length: 12 }, () => 25 + Math.floor(next() * 375)).map((n) => ({ n, k: 1 + Math.floor(next() * (n - 1)) })),
-      ];
-      for (const { n, k } of cases)
+      for (const { n, k } of cardCases(11))
         countedExactly(
           n,
           (cnf, lits) => atMostK(cnf, lits, k, encoding, 'card'),

@@ -80,11 +80,17 @@ function interruptedAt(cli: string, dir: string, at: PressPoint, args: string[])
     '};',
     'syncBuiltinESMExports();',
   ].join('\n');
+  return runHooked(cli, dir, hook, args, { timeout: 240_000, env: { PRESS_CTRL_C_ARG: at.argEndsWith ?? '' } });
+}
+
+/** The CLI run with `hook` imported first (a module's text), its outcome as the tests read it. */
+function runHooked(cli: string, dir: string, hook: string, args: string[], o: { timeout: number; env: Record<string, string>; input?: string }) {
   const r = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(hook)}`, cli, ...args], {
     encoding: 'utf8',
     cwd: dir,
-    timeout: 240_000,
-    env: { ...process.env, PRESS_CTRL_C_ARG: at.argEndsWith ?? '' },
+    input: o.input,
+    timeout: o.timeout,
+    env: { ...process.env, ...o.env },
   });
   return { code: r.status, signal: r.signal, out: r.stdout, err: r.stderr };
 }
@@ -117,12 +123,5 @@ export function interruptedInRead(cli: string, dir: string, file: string, args: 
     '};',
     'syncBuiltinESMExports();',
   ].join('\n');
-  const r = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(hook)}`, cli, ...args], {
-    encoding: 'utf8',
-    cwd: dir,
-    input,
-    timeout: 120_000,
-    env: { ...process.env, PRESS_CTRL_C_IN_READ: file },
-  });
-  return { code: r.status, signal: r.signal, out: r.stdout, err: r.stderr };
+  return runHooked(cli, dir, hook, args, { timeout: 120_000, env: { PRESS_CTRL_C_IN_READ: file }, input });
 }
