@@ -283,8 +283,18 @@ function mirrorTwin(grid: Grid, piece: FormPiece): Cell[] | undefined {
   return own.has(shapeKey(mirrored, grid.period)) ? undefined : mirrored.map((p) => grid.fromPoint(p)!);
 }
 
-/** A one-sided set: every piece that differs from its mirror image is joined by its twin (Polyform Puzzler names it in lower case), and none is turned over. */
-function oneSided(grid: Grid, pieces: readonly FormPiece[]): FormPiece[] {
+/**
+ * A one-sided set: every piece that differs from its mirror image is joined
+ * by its twin (Polyform Puzzler names it in lower case), and none is turned
+ * over. A piece the set says is turned over ("flip": true) contradicts it:
+ * kept, it would also cover its twin's placements, counted twice.
+ */
+function oneSided(grid: Grid, pieces: readonly FormPiece[], where: string): FormPiece[] {
+  const turned = pieces.findIndex((p) => p.flip === true);
+  if (turned >= 0) {
+    const Problem = where === fieldName('pieces') ? UsageError : UserError;
+    throw new Problem(`${where}: $.pieces[${turned}].flip: true, which ${fieldName('oneSided')} contradicts: a one-sided set turns no piece over`);
+  }
   const taken = new Set(pieces.map((p) => p.name));
   return pieces.flatMap((piece) => {
     const twin = mirrorTwin(grid, piece);
@@ -318,6 +328,10 @@ export function polyform(options: PolyformOptions): PackingInstance {
   if (options.board === undefined) throw new UsageError(`give a board with ${fieldName('board')} (a JSON or art file, WxH, or inline art)`);
   if (options.grid !== undefined && !(GRID_NAMES as readonly string[]).includes(options.grid))
     throw new UserError(`${fieldName('grid')}: "${options.grid}" is not a grid; choose one of ${GRID_NAMES.join(', ')}`);
+  if (options.oneSided === true && options.flip === true)
+    throw new UsageError(
+      `${fieldName('oneSided')} and ${fieldName('flip')} contradict each other: a one-sided set turns no piece over (its mirror twins are pieces)`,
+    );
   const boardIn = boardInput(options.board);
   const piecesIn = piecesInput(options);
   const grid = gridOf([
@@ -348,7 +362,7 @@ export function polyform(options: PolyformOptions): PackingInstance {
   const use = options.use === undefined ? given.use : readingOption(() => useOf(options.use!, fieldName('use')));
   if (options.use !== undefined && given.use && (given.use.least !== use!.least || given.use.most !== use!.most))
     throw new UserError(`${fieldName('use')} ${options.use}: the pieces file asks for ${given.use.least}..${given.use.most} pieces ($.use)`);
-  const set = options.oneSided ? oneSided(grid, given.pieces) : given.pieces;
+  const set = options.oneSided ? oneSided(grid, given.pieces, piecesIn.where) : given.pieces;
   const input: PackingInput = {
     region: board.cells,
     optional: board.optional,

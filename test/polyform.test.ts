@@ -14,7 +14,10 @@ import { GRIDS, type GridName, cellNumbers } from '../src/geometry/grids.js';
 import { polyforms } from '../src/geometry/polyforms.js';
 import { allPieces, boardJson, examplePieces, shape, without } from './helpers/polyform-fixtures.js';
 import { explain } from '../src/explain/explain.js';
-import { UsageError } from '../src/core/errors.js';
+import { UsageError, UserError } from '../src/core/errors.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tempDir } from './helpers/temp-dir.js';
 
 let factory: SolverFactory;
 beforeAll(async () => {
@@ -32,6 +35,7 @@ async function count(instance: PackingInstance, unique: boolean): Promise<number
 }
 
 const build = (options: PolyformOptions) => polyform(options);
+const scratch = tempDir('polyform-test-');
 
 describe('published counts on every grid, by SAT and by dancing links', () => {
   it('polyominoes: the 12 pentominoes in a 3x20 rectangle, 2 solutions (Polyform Puzzler FAQ, "3x20 Pentominoes (2 solutions)")', async () => {
@@ -194,6 +198,53 @@ describe('one-sided sets', () => {
     const instance = build({ board: boardJson(grid, [[0, 0, 0]]), pieces: allPieces(grid, [order], {}, '0..1'), oneSided: true });
     expect(instance.spec.pieces).toHaveLength(oneSided);
     expect(instance.spec.pieces.every((p) => p.moves!.every((t) => !isMirror(t)))).toBe(true);
+  });
+
+  it('refuses a piece turned over ("flip": true) in a one-sided set, and --one-sided with --flip (regression: the piece kept its flip and got its twin too, an area mismatch, or its twin\'s placements twice)', () => {
+    const pieces = JSON.stringify({
+      grid: 'square',
+      pieces: [
+        {
+          name: 'L',
+          cells: [
+            [0, 0],
+            [0, 1],
+            [1, 1],
+          ],
+        },
+        {
+          name: 'S',
+          cells: [
+            [0, 0],
+            [1, 0],
+            [1, 1],
+            [2, 1],
+          ],
+          flip: true,
+        },
+      ],
+    });
+    const board = { board: '4x4', pieces, oneSided: true };
+    expect(() => build(board)).toThrow(/^pieces: \$\.pieces\[1\]\.flip: true, which oneSided contradicts: a one-sided set turns no piece over$/);
+    expect(() => build(board)).toThrow(UsageError);
+    const file = join(scratch, 'one-sided.json');
+    writeFileSync(file, pieces);
+    const fromFile = (() => {
+      try {
+        build({ board: '4x4', piecesFile: file, oneSided: true });
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect([fromFile instanceof UserError && !(fromFile instanceof UsageError), fromFile?.message]).toEqual([
+      true,
+      `${file}: $.pieces[1].flip: true, which oneSided contradicts: a one-sided set turns no piece over`,
+    ]);
+    expect(() => build({ board: '4x4', pieces: 'free:4', oneSided: true, flip: true })).toThrow(
+      /^oneSided and flip contradict each other: a one-sided set turns no piece over/,
+    );
+    // --no-flip says what --one-sided says already: no contradiction.
+    expect(build({ board: '2x4', pieces: 'free:4*0..1', oneSided: true, flip: false }).spec.pieces).toHaveLength(7);
   });
 
   it('keeps the board’s reflections when two pieces share a chiral shape, each mapped onto its own twin (regression: the side-2 hexagon of triangles got 6 symmetries, not 12)', async () => {
