@@ -80,8 +80,6 @@ function usageError(msg: string | undefined, err: Error | undefined): never {
   const known = verbOptions();
   // A value yargs misread (checkTypedValues, checkDashedTexts) is the error to name, not the unknown options it made of it.
   try {
-    // Words after "--" made yargs' complaint of their own: `solve -- a.cnf` was "name a puzzle".
-    checkAfterDashes(hideBin(process.argv));
     checkTypedValues(hideBin(process.argv));
     if (/^Unknown arguments?: /.test(String(msg))) {
       // `-q=` left yargs an unknown "=".
@@ -179,9 +177,9 @@ function refuseCompletionArguments(args: readonly string[]): void {
 }
 
 /**
- * Words after "--", which every verb refuses (checkAfterDashes), refused
- * before yargs answers --help: `solve --help -- x` printed the help, exit 0,
- * and `--help -- x` the help and then the error.
+ * Words after "--", refused here for every verb, before yargs reads a word:
+ * yargs made its own complaint of them (`solve -- a.cnf` was "name a
+ * puzzle") or answered --help (`solve --help -- x` printed the help, exit 0).
  */
 function refuseAfterDashes(args: readonly string[]): void {
   // A shell asking for completions gets none there, as before, not an error in the middle of the line being typed.
@@ -210,7 +208,6 @@ await cli
   // Every option value is checked once, here, before any verb starts work: a bad one is a usage error.
   .middleware((argv) => {
     try {
-      checkAfterDashes(hideBin(process.argv));
       checkTypedValues(hideBin(process.argv));
       const known = verbOptions();
       checkNegations(hideBin(process.argv), new Set(Object.keys(known.key)), new Set(known.boolean));
