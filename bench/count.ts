@@ -449,8 +449,16 @@ async function puzzleRows(only: Set<string> | undefined, box: number, countBox: 
 
 // ---- the CNF counter on our own formulas ------------------------------------------------------
 
-/** A formula: a puzzle's, written by `encode` with these arguments, or random 3-CNF (vars, clauses, seed), with `c p show` on the first `projected` variables when given. */
-type Formula = { name: string; args: string[] } | { name: string; random: { vars: number; clauses: number; seed: number; projected?: number } };
+/**
+ * A formula: a puzzle's, written by `encode` with these arguments; random
+ * 3-CNF (vars, clauses, seed), with `c p show` on the first `projected`
+ * variables when given; or the parity of `parity` variables by a chain of
+ * hidden Tseitin links, projected on them.
+ */
+type Formula =
+  | { name: string; args: string[] }
+  | { name: string; random: { vars: number; clauses: number; seed: number; projected?: number } }
+  | { name: string; parity: number };
 
 const FORMULAS: Formula[] = [
   { name: 'polyomino 10x3, P U V L Y N', args: ['polyomino', '--board', '10x3', '--pieces', 'P,U,V,L,Y,N'] },
@@ -465,7 +473,21 @@ const FORMULAS: Formula[] = [
   { name: 'random 3-CNF, 90 vars, 300 clauses (seed 11)', random: { vars: 90, clauses: 300, seed: 11 } },
   { name: 'random 3-CNF, 100 vars, 420 clauses (seed 7)', random: { vars: 100, clauses: 420, seed: 7 } },
   { name: 'random 3-CNF, 75 vars, 225 clauses (seed 7), projected on 30', random: { vars: 75, clauses: 225, seed: 7, projected: 30 } },
+  { name: 'x1 ⊕ … ⊕ x60 = 1 by 59 hidden links, projected on the 60', parity: 60 },
 ];
+
+/** x1 ⊕ … ⊕ xn = 1 as DIMACS: link tᵢ ⇔ tᵢ₋₁ ⊕ xᵢ (t₁ is x1; tᵢ is variable n + i - 1), the last link a unit, `c p show` on x1..xn. */
+function parityChain(n: number): { text: string; vars: number; clauses: number } {
+  const clauses: number[][] = [];
+  for (let i = 2, previous = 1; i <= n; previous = n + i - 1, i++) {
+    const [t, a, b] = [n + i - 1, previous, i];
+    clauses.push([-t, a, b], [-t, -a, -b], [t, -a, b], [t, a, -b]);
+  }
+  clauses.push([2 * n - 1]);
+  const lines = [`p cnf ${2 * n - 1} ${clauses.length}`, `c p show ${Array.from({ length: n }, (_, i) => i + 1).join(' ')} 0`];
+  for (const c of clauses) lines.push(`${c.join(' ')} 0`);
+  return { text: `${lines.join('\n')}\n`, vars: 2 * n - 1, clauses: clauses.length };
+}
 
 /** Random 3-CNF as DIMACS: three distinct variables a clause, each negated with probability 1/2 (a 32-bit linear congruential generator, exact in any JavaScript, so a seed is the same formula everywhere). */
 function random3Cnf({ vars, clauses, seed, projected }: { vars: number; clauses: number; seed: number; projected?: number }): string {
@@ -488,6 +510,11 @@ async function writeFormula(f: Formula, file: string): Promise<{ vars: number; c
   if ('random' in f) {
     writeFileSync(file, random3Cnf(f.random));
     return { vars: f.random.vars, clauses: f.random.clauses };
+  }
+  if ('parity' in f) {
+    const { text, ...shape } = parityChain(f.parity);
+    writeFileSync(file, text);
+    return shape;
   }
   const encoded = await runLimited(process.execPath, [CLI, 'encode', ...f.args, '-o', file, '--json'], 600);
   return JSON.parse(encoded.stdout.trim().split('\n').at(-1)!) as { vars: number; clauses: number };
@@ -551,7 +578,7 @@ async function main(): Promise<void> {
       ? [
           '## The CNF counter on our own formulas',
           '',
-          `What does the search: **count** is \`puzzlesat count FILE.cnf\` (projected model counting with component caching, on the projection the file names; it branches on the projection variable in the most open clauses of three or more literals, each weighing 1 + 2^-k for its k open literals, clauses with an auxiliary variable (\`c aux\`) left out); **enumerate** is \`enumerate FILE.cnf --workers 1\` (every model by the SAT solver named). Both under a CPU box of ${box} s and a --timeout of ${box - 5} wall seconds (on a loaded machine the timeout stops a run first: its CPU seconds are then below the box).`,
+          `What does the search: **count** is \`puzzlesat count FILE.cnf\` (projected model counting with component caching, on the projection the file names; it branches on the projection variable (or hidden variable the clauses define in terms of the projection, a Tseitin link) in the most open clauses of three or more literals, each weighing 1 + 2^-k for its k open literals, clauses with an auxiliary variable (\`c aux\`) left out); **enumerate** is \`enumerate FILE.cnf --workers 1\` (every model by the SAT solver named). Both under a CPU box of ${box} s and a --timeout of ${box - 5} wall seconds (on a loaded machine the timeout stops a run first: its CPU seconds are then below the box).`,
           '',
           '| formula | vars | clauses | count | nodes | cache entries, hit rate | enumerate | solver |',
           '|---|---:|---:|---|---:|---|---|---|',

@@ -15,6 +15,7 @@ import {
   setUpUnlessStopped,
   shownShare,
 } from './engine.js';
+import { definedVariables } from './definitions.js';
 
 /**
  * Exact projected model counting of CNF (#∃SAT): the number of assignments
@@ -28,10 +29,13 @@ import {
  * its literals on the component's variables), so that a component met again
  * under another assignment costs one lookup.
  *
- * Projection: decisions go to projection variables only. A component with
- * none left counts 1 if it is satisfiable and 0 if not (a search of its own,
- * cached the same way); a projection variable in no remaining clause
- * doubles the count, any other variable there changes nothing.
+ * Projection: decisions go to projection variables only, and to the hidden
+ * variables the clauses define in terms of them (definitions.ts), which take
+ * one value per projected model. A component with none left counts 1 if it
+ * is satisfiable and 0 if not (a search of its own, cached the same way); a
+ * projection variable in no remaining clause doubles the count, any other
+ * variable there changes nothing (a defined one is never there: its
+ * definition's clauses would have set it).
  */
 export interface CnfInput {
   varCount: number;
@@ -76,6 +80,9 @@ export interface CnfCount {
   redone?: number;
   cache: { entries: number; bytes: number; lookups: number; hits: number; evictions: number };
 }
+
+const PROJECTED = 1;
+const DEFINED = 2;
 
 /** Levels of the counter's own decisions that cut the count into units (resume, Ctrl-C, progress). */
 const UNIT_DEPTH = 6;
@@ -134,6 +141,7 @@ class CnfCounter {
   private readonly n: number;
   private readonly litStart: Int32Array;
   private readonly lits: Int32Array;
+  /** PROJECTED for a projection variable, DEFINED for a hidden one the clauses define (definitions.ts), 0 for the others. */
   private readonly projected: Uint8Array;
   /**
    * For components: each variable's clauses of three or more literals, and
@@ -235,8 +243,10 @@ class CnfCounter {
     const projection = input.projection ?? Array.from({ length: n }, (_, i) => i + 1);
     for (const v of projection) {
       if (!Number.isInteger(v) || v < 1 || v > n) throw new Error(`count: projection variable ${v} outside 1..${n}`);
-      this.projected[v] = 1;
+      this.projected[v] = PROJECTED;
     }
+    // Hidden variables the formula defines are decided on too (definitions.ts): a Tseitin chain of hidden links took 2^n nodes.
+    if (!unsat && projection.length < n) for (const v of definedVariables(n, clauses, this.projected, poll)) this.projected[v] = DEFINED;
     [this.occStart, this.occ] = byVariable(n, (entry) =>
       clauses.forEach((c, k) => {
         poll(c.length);
@@ -574,10 +584,19 @@ class CnfCounter {
     return { components, free };
   }
 
-  /** The variable of `vars` with the highest score, among the projection variables when `projected` (the first such on a tie). */
+  /**
+   * The variable of `vars` with the highest score, among the projection and
+   * defined variables when `projected`; on a tie the first projection
+   * variable, so that a formula whose hidden variables are in no scored
+   * clause (`c aux`) branches as it did before definitions were looked for.
+   */
   private bestScored(vars: readonly number[], projected: boolean): number {
     let best = 0;
-    for (const v of vars) if ((!projected || this.projected[v]) && (best === 0 || this.score[v]! > this.score[best]!)) best = v;
+    for (const v of vars) {
+      if (projected && !this.projected[v]) continue;
+      const by = best === 0 ? 1 : this.score[v]! - this.score[best]!;
+      if (by > 0 || (by === 0 && this.projected[v] === PROJECTED && this.projected[best] === DEFINED)) best = v;
+    }
     return best;
   }
 
