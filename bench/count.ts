@@ -356,14 +356,16 @@ async function cli(args: string[], box: number): Promise<Run> {
   const line = r.stdout.trim().split('\n').at(-1);
   let summary: Record<string, unknown> | undefined;
   try {
-    summary = line ? (JSON.parse(line) as Record<string, unknown>) : undefined;
+    // A count is a JSON integer however large (2^59 for the parity row): past 2^53 it is kept as its digits.
+    summary = line ? (JSON.parse(line.replace(/("count":)(\d{16,})/, '$1"$2"')) as Record<string, unknown>) : undefined;
   } catch {
     summary = undefined;
   }
   return { cpu: r.cpu, summary };
 }
 
-const n = (x: unknown) => (typeof x === 'number' ? x.toLocaleString('en-US') : '–');
+const n = (x: unknown) =>
+  typeof x === 'number' ? x.toLocaleString('en-US') : typeof x === 'string' && /^\d+$/.test(x) ? BigInt(x).toLocaleString('en-US') : '–';
 const secs = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(0));
 
 function countCell(run: Run, p: BenchPuzzle): string {
