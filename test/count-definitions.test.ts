@@ -132,6 +132,24 @@ describe('definitions of hidden variables', () => {
     expect(found).toBeGreaterThan(100);
   });
 
+  it('polls for the work of its lists too, on a formula where no variable is looked at (regression: no poll at all, 1.5 s of 1.5 million clauses past --timeout)', () => {
+    // Variable 1, hidden, is in 100 clauses: more than a check looks at, so no variable of the formula is checked.
+    const clauses = Array.from({ length: 100 }, (_, i) => [-1, i + 2]);
+    let steps = 0;
+    expect(
+      definedVariables(
+        101,
+        clauses,
+        projectedOf(
+          101,
+          [...Array(100).keys()].map((i) => i + 2),
+        ),
+        (s) => (steps += s),
+      ),
+    ).toEqual([]);
+    expect(steps).toBeGreaterThanOrEqual(200);
+  });
+
   it('a projected XOR chain is counted in a number of nodes linear in its length (regression: 2^n nodes, 524,224 for 20)', async () => {
     const result = await countCnf(xorChain(20));
     expect(result.complete).toBe(true);

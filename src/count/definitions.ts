@@ -35,41 +35,83 @@ const MAX_DECISIONS = 256;
  */
 export function definedVariables(n: number, clauses: readonly (readonly number[])[], projected: Uint8Array, poll: (steps: number) => void): number[] {
   const defined = Uint8Array.from(projected, (p) => (p ? 1 : 0));
-  const occurrences = occurrenceLists(n, clauses);
+  const check = new DefinitionCheck(n);
   // Each clause's variables not yet known to be functions of the projection: one left, and that one may be defined.
-  const open = Int32Array.from(clauses, (c) => c.filter((lit) => !defined[Math.abs(lit)]).length);
+  const open = new Int32Array(clauses.length);
+  const [occStart, occ] = hiddenOccurrences(n, clauses, defined, open, poll);
   // The variables to look at (again): each once however many of its clauses came down to it since it was last looked at.
   const queue: number[] = [];
   const queued = new Uint8Array(n + 1);
   const enqueue = (c: readonly number[]) => {
     const t = Math.abs(c.find((lit) => !defined[Math.abs(lit)])!);
-    if (queued[t] || occurrences[t]!.length > MAX_OCCURRENCES) return;
+    // An empty list: a variable in more than MAX_OCCURRENCES clauses (it is in this one).
+    if (queued[t] || occStart[t] === occStart[t + 1]) return;
     queued[t] = 1;
     queue.push(t);
   };
-  clauses.forEach((c, k) => open[k] === 1 && enqueue(c));
+  clauses.forEach((c, k) => {
+    poll(1);
+    if (open[k] === 1) enqueue(c);
+  });
   const out: number[] = [];
+  // t's clauses that only t keeps open: one array for every t.
+  const local: (readonly number[])[] = [];
   for (let next = 0; next < queue.length; next++) {
     const t = queue[next]!;
     queued[t] = 0;
-    const own = occurrences[t]!;
-    const local = own.filter((k) => open[k] === 1).map((k) => clauses[k]!);
-    poll(local.reduce((s, c) => s + c.length, 1));
-    if (!definesVariable(t, local)) continue;
+    local.length = 0;
+    let size = 1;
+    for (let o = occStart[t]!; o < occStart[t + 1]!; o++) {
+      if (open[occ[o]!] !== 1) continue;
+      const c = clauses[occ[o]!]!;
+      local.push(c);
+      size += c.length;
+    }
+    poll(size);
+    if (!check.defines(t, local)) continue;
     defined[t] = 1;
     out.push(t);
-    for (const k of own) if (--open[k]! === 1) enqueue(clauses[k]!);
+    for (let o = occStart[t]!; o < occStart[t + 1]!; o++) if (--open[occ[o]!]! === 1) enqueue(clauses[occ[o]!]!);
   }
   return out.sort((a, b) => a - b);
 }
 
-/** Each variable's clauses, by index. */
-function occurrenceLists(n: number, clauses: readonly (readonly number[])[]): number[][] {
-  const out = Array.from({ length: n + 1 }, (): number[] => []);
+/**
+ * The clauses of each variable that is neither `defined` nor in more than
+ * MAX_OCCURRENCES clauses, by index, as flat lists: variable v's are
+ * `occ[start[v]..start[v + 1])`, empty for the others, which are never looked
+ * at (lists of every variable, an array each, took as long as the rest of
+ * the pass on a formula with no definitions at all). Each clause's count of
+ * variables not `defined` goes in `open`, on the same pass.
+ */
+function hiddenOccurrences(
+  n: number,
+  clauses: readonly (readonly number[])[],
+  defined: Uint8Array,
+  open: Int32Array,
+  poll: (steps: number) => void,
+): [Int32Array, Int32Array] {
+  const count = new Int32Array(n + 2);
   clauses.forEach((c, k) => {
-    for (const lit of c) out[Math.abs(lit)]!.push(k);
+    poll(c.length);
+    for (const lit of c) {
+      if (defined[Math.abs(lit)]) continue;
+      count[Math.abs(lit)]++;
+      open[k]++;
+    }
   });
-  return out;
+  const start = new Int32Array(n + 2);
+  for (let v = 1; v <= n; v++) start[v + 1] = start[v]! + (count[v]! > MAX_OCCURRENCES ? 0 : count[v]!);
+  const occ = new Int32Array(start[n + 1]!);
+  const fill = start.slice();
+  clauses.forEach((c, k) => {
+    poll(c.length);
+    for (const lit of c) {
+      const v = Math.abs(lit);
+      if (fill[v]! < start[v + 1]!) occ[fill[v]!++] = k;
+    }
+  });
+  return [start, occ];
 }
 
 /**
@@ -79,53 +121,143 @@ function occurrenceLists(n: number, clauses: readonly (readonly number[])[]): nu
  * of t satisfy every clause).
  */
 export function definesVariable(t: number, clauses: readonly (readonly number[])[]): boolean {
-  // A clause of each sign is needed unless a unit clause sets t or the other literals alone have no model: rare, and
-  // "not defined" is always safe. Most hidden variables of an encoding (a sequential counter's) fail here, unsearched.
-  if (!clauses.some((c) => c.length === 1) && !(clauses.some((c) => c.includes(t)) && clauses.some((c) => c.includes(-t)))) return false;
-  const rest = clauses.map((c) => c.filter((lit) => Math.abs(lit) !== t));
-  return hasNoModel(rest);
+  return new DefinitionCheck(Math.max(t, ...clauses.flat().map(Math.abs))).defines(t, clauses);
 }
 
-/** A small DPLL: true when the clauses have no model, false when they have one or the search outgrows MAX_DECISIONS. */
-function hasNoModel(clauses: readonly (readonly number[])[]): boolean {
-  const value = new Map<number, boolean>();
-  let decisions = 0;
-  const isTrue = (lit: number) => value.get(Math.abs(lit)) === lit > 0;
-  const isOpen = (lit: number) => !value.has(Math.abs(lit));
-  /** Unit propagation: false on a conflict; the variables it set go on `set`. */
-  const propagate = (set: number[]): boolean => {
+/** openLiteral's answer for a clause with a true literal: no literal is this. */
+const SATISFIED = 0x7fffffff;
+const NONE = 0;
+const MODEL = 1;
+const UNKNOWN = 2;
+
+/**
+ * definesVariable's check, its arrays made once for every variable of a pass:
+ * the arrays and closures of each check (the clauses without t, a Map of
+ * values, each propagation's list) took seconds of a formula of 150,000
+ * hidden variables, more than the rest of the counter's set-up.
+ */
+class DefinitionCheck {
+  /** 1 true, -1 false, 0 open; all 0 between checks. */
+  private readonly value: Int8Array;
+  /** The variables set, in order, for undoing. */
+  private readonly trail: Int32Array;
+  private top = 0;
+  private clauses: readonly (readonly number[])[] = [];
+  private t = 0;
+  private decisions = 0;
+
+  constructor(n: number) {
+    this.value = new Int8Array(n + 1);
+    this.trail = new Int32Array(n + 1);
+  }
+
+  defines(t: number, clauses: readonly (readonly number[])[]): boolean {
+    // A clause of each sign is needed unless a unit clause sets t or the other literals alone have no model: rare, and
+    // "not defined" is always safe. Most hidden variables of an encoding (a sequential counter's) fail here, unsearched.
+    if (!clauses.some((c) => c.length === 1) && !(clauses.some((c) => c.includes(t)) && clauses.some((c) => c.includes(-t)))) return false;
+    this.clauses = clauses;
+    this.t = t;
+    this.decisions = 0;
+    // Most checks have a model (most hidden variables are not defined), found without a search.
+    if (this.greedyModel()) return false;
+    return this.search() === NONE;
+  }
+
+  /** 1 when `lit` is true, -1 when false, 0 when open; t's literals, taken out of the clauses, are never set. */
+  private truth(lit: number): number {
+    return lit > 0 ? this.value[lit]! : -this.value[-lit]!;
+  }
+
+  private set(lit: number): void {
+    this.value[Math.abs(lit)] = Math.sign(lit);
+    this.trail[this.top++] = Math.abs(lit);
+  }
+
+  private undo(mark: number): void {
+    while (this.top > mark) this.value[this.trail[--this.top]!] = 0;
+  }
+
+  /**
+   * Whether one pass making the first open literal of each clause not yet
+   * satisfied true satisfies them all: a model, so that t is not defined
+   * whatever the search would find, at a fraction of its cost.
+   */
+  private greedyModel(): boolean {
+    let model = true;
+    for (const c of this.clauses) {
+      const first = this.openLiteral(c);
+      if (first === SATISFIED) continue;
+      if (first === 0) {
+        model = false;
+        break;
+      }
+      this.set(first);
+    }
+    this.undo(0);
+    return model;
+  }
+
+  /** SATISFIED when `c` has a true literal, else its first open literal (t's left out), 0 when it has none. */
+  private openLiteral(c: readonly number[]): number {
+    let first = 0;
+    for (const lit of c) {
+      if (lit === this.t || lit === -this.t) continue;
+      const truth = this.truth(lit);
+      if (truth > 0) return SATISFIED;
+      if (truth === 0 && first === 0) first = lit;
+    }
+    return first;
+  }
+
+  /** Unit propagation: false on a conflict. */
+  private propagate(): boolean {
     for (let changed = true; changed;) {
       changed = false;
-      for (const c of clauses) {
-        if (c.some(isTrue)) continue;
-        const free = c.filter(isOpen);
-        if (free.length === 0) return false;
-        if (free.length > 1) continue;
-        value.set(Math.abs(free[0]!), free[0]! > 0);
-        set.push(Math.abs(free[0]!));
+      for (const c of this.clauses) {
+        let free = 0;
+        let unit = 0;
+        let satisfied = false;
+        for (const lit of c) {
+          if (lit === this.t || lit === -this.t) continue;
+          const truth = this.truth(lit);
+          if (truth > 0) {
+            satisfied = true;
+            break;
+          }
+          if (truth === 0 && free++ === 0) unit = lit;
+        }
+        if (satisfied || free > 1) continue;
+        if (free === 0) return false;
+        this.set(unit);
         changed = true;
       }
     }
     return true;
-  };
-  /** 'none' (no model under the current values), 'model', or 'unknown' (out of budget). */
-  const search = (): 'none' | 'model' | 'unknown' => {
-    const set: number[] = [];
+  }
+
+  /** NONE (no model under the current values), MODEL, or UNKNOWN (out of budget). */
+  private search(): number {
+    const mark = this.top;
     try {
-      if (!propagate(set)) return 'none';
-      const branch = clauses.find((c) => !c.some(isTrue))?.find(isOpen);
-      if (branch === undefined) return 'model';
-      if (++decisions > MAX_DECISIONS) return 'unknown';
-      for (const lit of [branch, -branch]) {
-        value.set(Math.abs(lit), lit > 0);
-        const result = search();
-        value.delete(Math.abs(lit));
-        if (result !== 'none') return result;
-      }
-      return 'none';
+      if (!this.propagate()) return NONE;
+      // The first open literal of the first clause not satisfied (after propagation it has one).
+      let branch = 0;
+      for (const c of this.clauses) if ((branch = this.openLiteral(c)) !== SATISFIED) break;
+      if (branch === SATISFIED || branch === 0) return MODEL;
+      if (++this.decisions > MAX_DECISIONS) return UNKNOWN;
+      const first = this.searchWith(branch);
+      return first === NONE ? this.searchWith(-branch) : first;
     } finally {
-      for (const v of set) value.delete(v);
+      this.undo(mark);
     }
-  };
-  return search() === 'none';
+  }
+
+  /** search() with `lit` made true, taken back after. */
+  private searchWith(lit: number): number {
+    const mark = this.top;
+    this.set(lit);
+    const result = this.search();
+    this.undo(mark);
+    return result;
+  }
 }
