@@ -226,7 +226,7 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
       const r = run(...args, '-o', out, '--resume');
       expect({ code: r.code, out: r.out }).toEqual({ code: 1, out: '' });
       expect(r.err.trim().split('\n').at(-1)).toBe(
-        `puzzlesat: --resume: ${out}:2: term "${term}" is not a term of this count; the file does not belong to this count`,
+        `puzzlesat: --resume: ${out}:2: term "${term}" is not a term of this count; the file is of another count (or of another version of the counter)`,
       );
       expect(readFileSync(out, 'utf8')).toBe(forged);
     }
@@ -267,7 +267,7 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
       expect({ code: r.code, out: r.out, err: r.err }).toEqual({
         code: 1,
         out: '',
-        err: `puzzlesat: --resume: ${out}:${line}: ${says}; the file does not belong to this count\n`,
+        err: `puzzlesat: --resume: ${out}:${line}: ${says}; the file is of another count (or of another version of the counter)\n`,
       });
       expect(readFileSync(out, 'utf8')).toBe(forged);
     }

@@ -158,7 +158,7 @@ export const handler = (args: Args) =>
           throw resumeRefusal(
             `${out.closedAt}: the count is closed as finished, but unit "${e.unit}" of term ${term} is not in the file; cannot resume`,
           );
-        throw resumeRefusal(`${out.where(term, e.unit)}: ${e.message}; the file does not belong to this count`);
+        throw resumeRefusal(`${out.where(term, e.unit)}: ${e.message}; the file is of another count (or of another version of the counter)`);
       }
       if (e instanceof RecordedCountConflict && out && e.recorded === undefined)
         throw resumeRefusal(`${out.path}: the units in the file make ${e.made}; cannot resume`);

@@ -529,7 +529,7 @@ class CnfCounter {
       this.score[start] = 0;
       const vars = [start];
       const clauses: number[] = [];
-      let projected = this.projected[start] === 1;
+      let projected = this.projected[start] !== 0;
       for (let q = 0; q < vars.length; q++) {
         const u = vars[q]!;
         // The occurrences looked at count toward the next poll (tick): on a large formula one split is a lot of work.
