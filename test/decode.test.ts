@@ -277,6 +277,12 @@ describe('puzzlesat decode', () => {
     SLOW,
   );
 
+  it('says an UNKNOWN answer holds no model to check (regression: "UNKNOWN: 0 models of polyform, each checked against …")', () => {
+    const { cnf } = encodedAndSolved('u2x1', ['polyform', '--board', '2x1', '--pieces', 'D=##']);
+    const r = run(['decode', cnf, '--model', write('u2x1.out', 's UNKNOWN\n')]);
+    expect([r.status, r.stderr, r.stdout]).toEqual([0, '', `UNKNOWN, as the solver says: no model to check against ${cnf}\n`]);
+  });
+
   it('draws the decoded solution as PNG too, as solve does (regression: "Unknown argument: --png", exit 2)', () => {
     const { cnf, answer } = encodedAndSolved('d2x1', ['polyform', '--board', '2x1', '--pieces', 'D=##']);
     const model = write('d2x1.out', answer);

@@ -81,11 +81,13 @@ export const handler = (args: Args) =>
       const drawn = solutions.map((s) => `${instance.render(s.solution, { color })}\n\n`).join('');
       // A plain formula has no checker beyond its clauses: saying one checked its models claimed a check never made.
       const checker = instance.formula ? '' : " and the puzzle's checker";
-      // An UNSAT answer holds nothing to check: only a proof of it can be (check-proof).
+      // An UNSAT or UNKNOWN answer holds nothing to check ("0 models …, each checked" claimed a check never made);
+      // only a proof of UNSAT can be checked (check-proof).
+      const proof = status === 'UNSAT' ? ' (puzzlesat check-proof checks a DRAT proof of it)' : '';
       writeAnswer(
         args,
-        status === 'UNSAT' && models === 0
-          ? `UNSAT, as the solver says: no model to check against ${cnfFile} (puzzlesat check-proof checks a DRAT proof of it)\n`
+        status !== 'SAT' && models === 0
+          ? `${status}, as the solver says: no model to check against ${cnfFile}${proof}\n`
           : `${drawn}${status}: ${solutionsOfModels(solutions.length, models)} of ${instance.puzzle}, each checked against ${cnfFile}${checker}\n`,
       );
     }
