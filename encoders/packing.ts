@@ -19,6 +19,7 @@ import {
 } from '../src/card/index.js';
 import { checkPacking } from '../src/geometry/packing-check.js';
 import { countText } from '../src/geometry/shapes.js';
+import { placedSymbols } from '../src/render/palette.js';
 import { drawnExtent, renderPacking, renderPackingSvg } from '../src/render/grid.js';
 import { renderPolycubeSvg } from '../src/render/iso.js';
 import { MAX_TEXT_PICTURE, placementList, renderPlaneSvg, renderPlaneText, tooLargeForText } from '../src/render/plane.js';
@@ -727,14 +728,16 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
         used: spec.used,
       }),
     render: (s, o) => {
-      // A character a copy: past the pool two would share "?", and a picture of them could not be read back.
-      if (new Set(copySymbols.flat()).size < copyCount(spec.pieces))
+      // A character a placed copy: past the pool two would share "?", and a picture of them could not be read back.
+      // The solution's copies decide, not the most the piece list allows: "M*0..100" placed nine times draws nine characters.
+      const shown = placedSymbols(s.placements, spec.pieces, copySymbols);
+      if (new Set(shown).size < shown.length)
         return placementList(
           board.grid,
           s,
           spec.pieces,
           copySymbols,
-          `no text picture: ${copyCount(spec.pieces)} pieces, more than the ${SYMBOL_POOL.length} characters that tell them apart`,
+          `no text picture: ${shown.length} pieces, more than the ${SYMBOL_POOL.length} characters that tell them apart`,
         );
       if (!squareCells) return renderPlaneText(picture, s, spec.pieces, copySymbols, o.color);
       // Levels side by side, each from x = 0 (or the least x) to the greatest; optional cells drawn too (a board may be all optional).
@@ -789,9 +792,6 @@ function pieceSymbols(pieces: readonly PieceDef[]): string[][] {
   });
   return lists;
 }
-
-/** How many pieces a solution may place, copies counted. */
-const copyCount = (pieces: readonly PieceDef[]): number => pieces.reduce((n, p) => n + p.count, 0);
 
 // ---- explaining the families (puzzlesat explain) -------------------------------
 // Each family's size derived a second time, from placements per cell and per

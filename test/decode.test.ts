@@ -277,6 +277,35 @@ describe('puzzlesat decode', () => {
     SLOW,
   );
 
+  it('says an UNKNOWN answer holds no model to check (regression: "UNKNOWN: 0 models of polyform, each checked against …")', () => {
+    const { cnf } = encodedAndSolved('u2x1', ['polyform', '--board', '2x1', '--pieces', 'D=##']);
+    const r = run(['decode', cnf, '--model', write('u2x1.out', 's UNKNOWN\n')]);
+    expect([r.status, r.stderr, r.stdout]).toEqual([0, '', `UNKNOWN, as the solver says: no model to check against ${cnf}\n`]);
+  });
+
+  it('draws the decoded solution as PNG too, as solve does (regression: "Unknown argument: --png", exit 2)', () => {
+    const { cnf, answer } = encodedAndSolved('d2x1', ['polyform', '--board', '2x1', '--pieces', 'D=##']);
+    const model = write('d2x1.out', answer);
+    const drawn = run(['decode', cnf, '--model', model, '--png', 'd2x1.png', '--scale', '1']);
+    expect([drawn.status, drawn.stderr]).toEqual([0, '']);
+    const png = readFileSync(join(dir, 'd2x1.png'));
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    // Its size is the SVG's, --scale times: one pixel a drawing unit here.
+    run(['decode', cnf, '--model', model, '--svg', 'd2x1.svg']);
+    const width = Number(/width="([\d.]+)"/.exec(readFileSync(join(dir, 'd2x1.svg'), 'utf8'))![1]);
+    expect(png.readUInt32BE(16)).toBe(Math.ceil(width));
+    // A plain formula has nothing to draw: said as --svg says it.
+    const plain = run([
+      'decode',
+      write('plain.cnf', 'p cnf 1 1\n1 0\n'),
+      '--model',
+      write('plain.out', 's SATISFIABLE\nv 1 0\n'),
+      '--png',
+      'plain.png',
+    ]);
+    expect([plain.status, plain.stderr]).toEqual([2, 'puzzlesat: --png: cnf has no PNG drawing\n']);
+  });
+
   it(
     "reads MiniSat's result file and several models (clasp -n 0) alike",
     () => {

@@ -344,6 +344,13 @@ describe('a picture that cannot tell pieces apart is not drawn', () => {
       expect(lines.at(-1)).toMatch(/^\(no text picture: 64 pieces, more than the 62 characters that tell them apart; svg or png draws one\)$/);
     }
   });
+
+  it('a piece that may be placed more often than there are characters: a solution of few copies is still drawn (regression: 9 monominoes of "M*0..100" gave the list, "100 pieces")', () => {
+    const instance = polyform({ board: '3x3', pieces: 'M*0..100=#' });
+    const s = { placements: [0, 1, 2].flatMap((y) => [0, 1, 2].map((x) => ({ piece: 'M', cells: [[x, y, 0] as const] }))) };
+    expect(instance.check(s)).toBeNull();
+    expect(instance.render(s, { color: false })).toBe('MmA\nBCD\nEFG');
+  });
 });
 
 describe('copies of one piece are drawn apart', () => {

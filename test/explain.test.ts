@@ -214,6 +214,14 @@ describe('explain on a DIMACS file and in notation', () => {
     expect(plain.families.map((f) => [f.name, f.clauses])).toEqual([['clauses', 1]]);
   });
 
+  it('names a variable the file leaves unnamed x<n>, unless the file gives that name to another (regression: "x1#1 ∨ x2#2")', () => {
+    const plain = explain(instanceFromDimacs(parseDimacs('p cnf 3 2\n1 2 0\n-1 3 0\n'), 'p.cnf'));
+    expect(plain.families[0]!.samples.map((s) => s.text)).toEqual(['x1 ∨ x2', '¬x1 ∨ x3']);
+    // Variable 3 is named x1 by the file: the unnamed variable 1 may not take that name.
+    const clash = explain(instanceFromDimacs(parseDimacs('p cnf 3 1\nc var 3 x1\n1 2 3 0\n'), 'q.cnf'));
+    expect(clash.families[0]!.samples[0]!.text).toBe('x1#1 ∨ x2 ∨ x1');
+  });
+
   it('writes negation as ¬ and cuts long clauses', () => {
     const cnf = new Cnf();
     const v = Array.from({ length: 6 }, (_, i) => cnf.vars.named(`p${i}`));

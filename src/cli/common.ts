@@ -1,6 +1,7 @@
 import { Script, createContext } from 'node:vm';
 import type { Argv } from 'yargs';
 import {
+  DEFAULT_PNG_SCALE,
   DEFAULT_LIMITS,
   DeadlineReached,
   type EncodingKind,
@@ -165,6 +166,11 @@ export type Args = Record<string, unknown> & { _: (string | number)[] };
  * whole once the answer is known (the output-path rule, checked before any
  * work, has refused an input, or an existing file without --force).
  */
+/** --scale, which sizes a --png picture: one declaration for every verb that draws PNGs. */
+export function scaleOption<T>(y: Argv<T>) {
+  return y.option('scale', { type: 'number', describe: `PNG pixels per drawing unit (default ${DEFAULT_PNG_SCALE})` });
+}
+
 export function answerOutputOption<T>(y: Argv<T>, what: string) {
   return outputOption(y, `write ${what} to FILE instead of stdout (with --json, the JSON)`);
 }

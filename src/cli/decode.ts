@@ -1,12 +1,23 @@
 import type { Argv } from 'yargs';
-import { type Instance, UsageError, UserError, decodeAnswer, readDimacsFile, readPackedText, writeReplacing, systemReason } from '../index.js';
-import { type Args, answerColor, answerOutputOption, counted, guarded, positionalFile, runSeconds, sizeLimitOptions, writeAnswer } from './common.js';
+import { DEFAULT_PNG_SCALE, type Instance, UsageError, decodeAnswer, readDimacsFile, readPackedText, writeDrawing } from '../index.js';
+import {
+  type Args,
+  answerColor,
+  answerOutputOption,
+  counted,
+  guarded,
+  positionalFile,
+  runSeconds,
+  scaleOption,
+  sizeLimitOptions,
+  writeAnswer,
+} from './common.js';
 
 export const command = 'decode <cnf>';
 export const describe = "turn any solver's answer to a puzzlesat DIMACS file back into the puzzle's solution: checked and drawn";
 
 export const builder = (y: Argv) =>
-  answerOutputOption(sizeLimitOptions(y), 'the decoded solutions (drawn, and the verdict line)')
+  scaleOption(answerOutputOption(sizeLimitOptions(y), 'the decoded solutions (drawn, and the verdict line)'))
     .positional('cnf', {
       type: 'string',
       describe:
@@ -18,6 +29,10 @@ export const builder = (y: Argv) =>
       describe: "the solver's answer: `s`/`v` lines (cadical, kissat, clasp, picosat) or minisat's result file; - reads standard input",
     })
     .option('svg', { type: 'string', describe: 'draw the (first) solution as SVG into FILE' })
+    .option('png', {
+      type: 'string',
+      describe: `draw the (first) solution as PNG into FILE (--scale times the drawing's size, default ${DEFAULT_PNG_SCALE}x)`,
+    })
     .option('json', {
       type: 'boolean',
       describe:
@@ -39,7 +54,10 @@ export const handler = (args: Args) =>
       cnf: cnfFile,
       model: `--model ${modelFile}`,
     });
-    if (args.svg !== undefined && solutions.length > 0) writeSvg(instance, solutions[0]!.solution, String(args.svg));
+    const first = solutions[0];
+    if (first)
+      for (const format of ['svg', 'png'] as const)
+        if (args[format] !== undefined) await draw(instance, first.solution, format, String(args[format]), args.scale as number | undefined);
     const named = formula.names.size > 0;
     if (args.json) {
       const report = {
@@ -63,11 +81,13 @@ export const handler = (args: Args) =>
       const drawn = solutions.map((s) => `${instance.render(s.solution, { color })}\n\n`).join('');
       // A plain formula has no checker beyond its clauses: saying one checked its models claimed a check never made.
       const checker = instance.formula ? '' : " and the puzzle's checker";
-      // An UNSAT answer holds nothing to check: only a proof of it can be (check-proof).
+      // An UNSAT or UNKNOWN answer holds nothing to check ("0 models …, each checked" claimed a check never made);
+      // only a proof of UNSAT can be checked (check-proof).
+      const proof = status === 'UNSAT' ? ' (puzzlesat check-proof checks a DRAT proof of it)' : '';
       writeAnswer(
         args,
-        status === 'UNSAT' && models === 0
-          ? `UNSAT, as the solver says: no model to check against ${cnfFile} (puzzlesat check-proof checks a DRAT proof of it)\n`
+        status !== 'SAT' && models === 0
+          ? `${status}, as the solver says: no model to check against ${cnfFile}${proof}\n`
           : `${drawn}${status}: ${solutionsOfModels(solutions.length, models)} of ${instance.puzzle}, each checked against ${cnfFile}${checker}\n`,
       );
     }
@@ -85,11 +105,7 @@ function solutionsOfModels(solutions: number, models: number): string {
   return `${counted(solutions, 'solution')} (${counted(models, 'model')}; ${collapsed} ${collapsed === 1 ? 'differs' : 'differ'} from an earlier one only in auxiliary variables)`;
 }
 
-function writeSvg(instance: Instance, solution: unknown, file: string): void {
-  if (!instance.svg) throw new UsageError(`--svg: ${instance.puzzle} has no SVG drawing`);
-  try {
-    writeReplacing(file, [instance.svg(solution)]);
-  } catch (e) {
-    throw new UserError(`--svg: cannot write "${file}": ${systemReason(e)}`);
-  }
+async function draw(instance: Instance, solution: unknown, format: 'svg' | 'png', file: string, scale: number | undefined): Promise<void> {
+  if (!instance.svg) throw new UsageError(`--${format}: ${instance.puzzle} has no ${format.toUpperCase()} drawing`);
+  await writeDrawing(file, instance.svg(solution), format, scale);
 }

@@ -29,7 +29,6 @@ import {
   symbolCount,
   symbolsLowerBound,
   symbolsNeeded,
-  DEFAULT_PNG_SCALE,
   UsageError,
   UserError,
   readTextFile,
@@ -51,6 +50,7 @@ import {
   planRequest,
   positiveInt,
   runSeconds,
+  scaleOption,
   userMessage,
   writeAnswer,
 } from './common.js';
@@ -150,7 +150,7 @@ const check = {
 
 const deckOptions = (y: Argv) =>
   answerOutputOption(
-    commonOptions(y),
+    scaleOption(commonOptions(y)),
     'the deck (one card a line and a # summary, a file `dobble check` reads; with no deck, FILE is not written, an earlier FILE is removed under --force, and the answer goes to stderr)',
   )
     .command(check as never)
@@ -184,7 +184,6 @@ const deckOptions = (y: Argv) =>
         'printable cards, to a .svg FILE: FILE itself when they fit one page, else one file a page, FILE-1.svg, FILE-2.svg, ... (its .svg dropped)',
     })
     .option('png', { type: 'string', describe: 'the same pages as PNG, to a .png FILE: FILE, or FILE-1.png, FILE-2.png, ... (one file a page)' })
-    .option('scale', { type: 'number', describe: `PNG pixels per drawing unit (default ${DEFAULT_PNG_SCALE})` })
     .option('seed', { type: 'number', describe: 'seed of the random symbol sizes and turns in --svg (default 1)' })
     .example('$0 dobble --symbols-per-card 8', 'the 57-card deck of the projective plane of order 7')
     .example('$0 dobble --symbols-per-card 8 --cards 55 --symbols examples/symbols-57.txt --svg deck.svg', 'a named 55-card deck, printable')

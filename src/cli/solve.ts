@@ -29,6 +29,7 @@ import {
   positionalFile,
   puzzleOptions,
   runSeconds,
+  scaleOption,
   writeAnswer,
 } from './common.js';
 import { progressWanted, startProgress } from './progress.js';
@@ -37,14 +38,13 @@ export const command = 'solve <kind>';
 export const describe = 'find one solution of a puzzle, or solve any DIMACS file';
 
 export const builder = (y: Argv) =>
-  answerOutputOption(puzzleOptions(commonOptions(y)), 'the solution (the drawing and status line, or for a .cnf file the s and v lines)')
+  scaleOption(answerOutputOption(puzzleOptions(commonOptions(y)), 'the solution (the drawing and status line, or for a .cnf file the s and v lines)'))
     .positional('kind', { type: 'string', describe: 'the kind of puzzle (puzzlesat list puzzles), a .cnf file, or - for DIMACS on standard input' })
     .option('svg', { type: 'string', describe: 'also draw the solution as SVG into FILE' })
     .option('png', {
       type: 'string',
       describe: `also draw the solution as PNG into FILE (--scale times the drawing's size, default ${DEFAULT_PNG_SCALE}x)`,
     })
-    .option('scale', { type: 'number', describe: `PNG pixels per drawing unit (default ${DEFAULT_PNG_SCALE})` })
     .option('sat-exit-codes', { type: 'boolean', describe: 'exit 10 when SAT, 20 when UNSAT (SAT-competition style)' })
     .option('proof', { type: 'string', describe: 'write a DRAT proof of an UNSAT answer to FILE (solvers that write proofs: cadical, cadical-wasm)' })
     .option('certify', { type: 'boolean', describe: 'check an UNSAT answer with a DRAT proof (our checker) or fail' })

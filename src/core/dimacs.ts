@@ -525,7 +525,7 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
 
   /**
    * A `c var N name` line. One naming no variable of the file was dropped, and a
-   * second variable of a name renamed x<v>#<v> (or a variable named twice took
+   * second variable of a name renamed as an unnamed one is (freeName; or a variable named twice took
    * the last name): the file is not what wrote it, and no writer of ours makes
    * such lines (a formula's names are its variables', one each).
    */
@@ -587,9 +587,14 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
   }
 }
 
-/** The file's name for variable v when it is still free, else x<v>#<v> (with more #s if a file name took that too). */
-function freeName(cnf: Cnf, name: string | undefined, v: number): string {
+/**
+ * The file's name for variable v when it is still free, else x<v>, else
+ * x<v>#<v> (with more #s if a file name took that too). x<v> is passed over
+ * when the file gives it to another variable (`named`), which keeps its name.
+ */
+function freeName(cnf: Cnf, name: string | undefined, v: number, named: ReadonlySet<string>): string {
   if (name !== undefined && cnf.vars.lookup(name) === undefined) return name;
+  if (!named.has(`x${v}`) && cnf.vars.lookup(`x${v}`) === undefined) return `x${v}`;
   let fallback = `x${v}#${v}`;
   while (cnf.vars.lookup(fallback) !== undefined) fallback += '#';
   return fallback;
@@ -656,8 +661,9 @@ function addFamilies(cnf: Cnf, f: DimacsFormula, source: string): void {
 
 function plainInstance(f: DimacsFormula, source: string): Instance<number[]> {
   const cnf = new Cnf();
+  const named = new Set(f.names.values());
   for (let v = 1; v <= f.vars; v++) {
-    const name = freeName(cnf, f.names.get(v), v);
+    const name = freeName(cnf, f.names.get(v), v, named);
     if (f.aux.has(v)) cnf.vars.auxNamed(name);
     else cnf.vars.named(name);
   }
