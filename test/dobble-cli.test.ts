@@ -263,6 +263,47 @@ describe('puzzlesat dobble, algebraic', () => {
   });
 });
 
+describe('dobble --order n, as encode dobble --order n says it: cards of n + 1 symbols', () => {
+  it('makes the deck of --symbols-per-card n + 1, alone or beside a --symbols-per-card that agrees (regression: "Unknown argument: --order", exit 2)', () => {
+    const bySize = summary(run('dobble', '--symbols-per-card', '4', '--json').stdout);
+    for (const given of [
+      ['--order', '3'],
+      ['--order=3', '--symbols-per-card', '4'],
+      ['--order', '3', '--method', 'sat'],
+    ]) {
+      const r = run('dobble', ...given, '--json');
+      expect([r.code, r.stderr]).toEqual([0, '']);
+      const s = summary(r.stdout);
+      expect(s).toMatchObject({ status: 'SAT', order: 3, symbolsPerCard: 4, params: { symbolsPerCard: 4, cards: 13 } });
+      if (!given.includes('sat')) expect(s.cards).toEqual(bySize.cards);
+    }
+  });
+
+  it('refuses an --order that disagrees with --symbols-per-card, naming both, and names --order in its own range errors (exit 2)', () => {
+    const cases: [string[], RegExp][] = [
+      [
+        ['--order', '3', '--symbols-per-card', '5'],
+        /^puzzlesat: --order 3 and --symbols-per-card 5 disagree \(--order n is --symbols-per-card n \+ 1\): give one$/m,
+      ],
+      [['--order', '0'], /^puzzlesat: --order: expected a whole number ≥ 1, got "0"$/m],
+      [['--order', 'three'], /^puzzlesat: --order: expected a whole number ≥ 1, got "three"$/m],
+      [['--order', '2.5'], /^puzzlesat: --order: expected a whole number ≥ 1, got "2.5"$/m],
+      [['--order', '200'], /^puzzlesat: --order: at most 199 \(.*\), got "200"$/m],
+      [['--symbols-per-card', '201'], /^puzzlesat: --symbols-per-card: at most 200 \(.*\), got "201"$/m],
+    ];
+    for (const [given, message] of cases) expectOneLineError(ran('dobble', ...given), message, 2);
+    expectOneLineError(ran('dobble'), /^puzzlesat: dobble: give --symbols-per-card M or --order N/, 2);
+  });
+
+  it('is no option of dobble check, which reads the deck whole', () => {
+    expectOneLineError(ran('dobble', 'check', file('order.txt', 'a b\na c\nb c\n'), '--order', '1'), /^puzzlesat: Unknown argument: --order$/m, 2);
+  });
+
+  it('--help names it beside --symbols-per-card', () => {
+    expect(run('dobble', '--help').stdout).toMatch(/--order\s+order n: cards of n \+ 1 symbols/);
+  });
+});
+
 describe('puzzlesat dobble, SAT', () => {
   it('finds the 13-card deck of 4 symbols (order 3), which passes checkDeck', () => {
     const s = summary(run('dobble', '--symbols-per-card', '4', '--method', 'sat', '--json').stdout);

@@ -54,7 +54,7 @@ import {
   userMessage,
   writeAnswer,
 } from './common.js';
-import { checkLaterFiles } from './options.js';
+import { checkLaterFiles, shiftedValue } from './options.js';
 
 /**
  * `puzzlesat dobble`: a deck of K cards with m symbols each, every two cards
@@ -73,6 +73,7 @@ const DECK_OPTIONS = [
   'json',
   'timeout',
   'symbols-per-card',
+  'order',
   'cards',
   'symbols',
   'method',
@@ -155,6 +156,7 @@ const deckOptions = (y: Argv) =>
   )
     .command(check as never)
     .option('symbols-per-card', { type: 'number', describe: 'symbols on each card (m ≥ 2)' })
+    .option('order', { type: 'number', describe: 'order n: cards of n + 1 symbols, as encode dobble --order n (--symbols-per-card n + 1)' })
     .option('cards', { type: 'number', describe: 'deck size K (default the most there can be: m² - m + 1)' })
     .option('symbols', {
       type: 'string',
@@ -240,7 +242,7 @@ interface Report {
 
 export const handler = (args: Args) =>
   guardedAnswer(args, async () => {
-    const m = symbolsPerCard(args['symbols-per-card']);
+    const m = symbolsPerCard(args);
     const k = deckSize(args.cards, m);
     const { method, note } = deckMethod(args.method as DeckMethod | undefined, m, k);
     if (note) process.stderr.write(`puzzlesat: note: ${note}\n`);
@@ -421,10 +423,10 @@ function deckProblemLine(file: string, lines: ArrayLike<number>, { problem, at }
   return `${file}:${lines[card]}: ${problem}${other === undefined ? '' : ` (card ${other + 1} is on line ${lines[other]})`}`;
 }
 
-function symbolsPerCard(value: unknown): number {
-  if (value === undefined) throw new UsageError('dobble: give --symbols-per-card M (or `dobble check FILE` to check a deck)');
-  const m = Number(value);
-  if (!Number.isInteger(m) || m < 2) throw new UserError(`--symbols-per-card: expected a whole number ≥ 2, got "${String(value)}"`);
+/** m, by --symbols-per-card m or --order m - 1, as the option-value rules (options.ts) have checked it. */
+function symbolsPerCard(args: Args): number {
+  const m = shiftedValue(args, 'symbols-per-card');
+  if (m === undefined) throw new UsageError('dobble: give --symbols-per-card M or --order N, its M - 1 (or `dobble check FILE` to check a deck)');
   return m;
 }
 
