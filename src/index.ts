@@ -32,6 +32,7 @@ import type { Status } from '../solvers/types.js';
 import { Cnf } from './core/cnf.js';
 import { type DimacsFormula, type DimacsMeta, dimacsString, instanceFromDimacs, parseDimacs as readDimacs } from './core/dimacs.js';
 import { UsageError, UserError, hasNameControlCharacter, oneLine } from './core/errors.js';
+import { withoutBoms } from './core/input.js';
 import { kindOf } from './core/limits.js';
 import { loadOptional } from './core/optional.js';
 import { type Instance, checkSource, checkedSolution } from './core/puzzle.js';
@@ -706,7 +707,7 @@ const DOBBLE_NAMES = (field: string): string | undefined =>
  */
 function typed<T extends object>(builder: string, options: T, fields: Record<keyof T, true>): T {
   if (options === undefined || options === null) return undefined as unknown as T;
-  const checked = callOptions(`puzzles.${builder}`, options, fields);
+  const checked = withoutBoms(callOptions(`puzzles.${builder}`, options, fields));
   checkTypedOptions(kebabField(builder), checked as Record<string, unknown>);
   return checked;
 }

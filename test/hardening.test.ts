@@ -946,6 +946,35 @@ describe('8b. a number option with no value', { timeout: 300_000 }, () => {
     expect(run(['count', 'polyomino', '--board', 'bom.txt', '--pieces', 'D2']).out).toMatch(/^1 solution /);
   });
 
+  it('a byte-order mark before an inline board, figure or pieces (text copied out of a file that has one) is read past as in the file, on every puzzle (regression: "not valid JSON (Unexpected token \'<mark>\')", "is not a board size: did you mean 2x1?", the mark invisible)', () => {
+    const bom = '\uFEFF';
+    const accepted: string[][] = [
+      ['polyform', '--board', `${bom}{"grid":"square","cells":[[0,0],[1,0]]}`, '--pieces', 'D=##'],
+      ['polyform', '--board', '2x1', '--pieces', `${bom}{"grid":"square","pieces":[{"name":"D","cells":[[0,0],[1,0]]}]}`],
+      ['polyform', '--board', `${bom}2x1`, '--pieces', `${bom}D=##`],
+      ['polyomino', '--board', `${bom}2x1`, '--pieces', 'D2'],
+      ['polyomino', '--board', `${bom}../..`, '--pieces', 'O4'],
+      ['pentomino', '--board', `${bom}5x1`, '--pieces', 'I'],
+      ['polycube', '--figure', `${bom}2x1x1`, '--pieces', 'D=##'],
+      ['soma', '--figure', `${bom}cube`],
+    ];
+    for (const args of accepted) expect([args, run(['solve', ...args, '--json']).out]).toEqual([args, expect.stringMatching(/^\{"status":"SAT"/)]);
+  });
+
+  it('an invisible character in a refused value is shown in the message (as \\ufeff), not printed as it is (regression: "--board: "<mark>{...}" is neither WxH ...", the mark invisible)', () => {
+    expectOneLineError(
+      run(['solve', 'polyomino', '--board', '2x\uFEFF1', '--pieces', 'D2']),
+      /^puzzlesat: --board: "2x\\ufeff1" is not a board size \(WxH, e.g\. 10x6\): did you mean 2x1\?$/m,
+      2,
+    );
+    expectOneLineError(
+      run(['solve', 'polyomino', '--board', '2x1', '--pieces', '\u200BD2']),
+      /^puzzlesat: --pieces: cannot read piece "\\u200bD2"$/m,
+      2,
+    );
+    expectOneLineError(run(['solve', 'soma', '--figure', 'cube\uFEFF']), /^puzzlesat: --figure: "cube\\ufeff" is neither a figure /m);
+  });
+
   it('options that do nothing or contradict the engine are usage errors (regressions: ignored, or exit 1)', () => {
     writeFileSync(join(dir, 'a.cnf'), 'p cnf 3 2\n1 2 0\n-1 3 0\n');
     const cases: [string[], RegExp][] = [
