@@ -799,7 +799,7 @@ export type { EncodingRow, Explanation } from './explain/explain.js';
 export { addSymmetryBreaking, type SymmetryBreaking } from './symmetry/breaking.js';
 export { checkDrat, checkProofBytes, checkProofChunks } from './proof/drat.js';
 export { parseProof, parseProofChunks } from './proof/drat-format.js';
-export { pageCount, renderDobblePages, type SheetOptions as DobbleSheetOptions } from './render/dobble.js';
+export { dobblePages, pageCount, renderDobblePages, type SheetOptions as DobbleSheetOptions } from './render/dobble.js';
 export { isPrimePower } from './algebra/finite-field.js';
 export type { Cell } from './geometry/cells.js';
 export { GRIDS, type Grid, type GridName, cellNumbers } from './geometry/grids.js';

@@ -34,6 +34,14 @@ function file(name: string, text: string): string {
   return path;
 }
 
+/** Runs the CLI on a pseudo-terminal (util-linux `script`), as a person at a terminal would; returns everything drawn. */
+function onTerminal(...args: string[]): string {
+  const line = [process.execPath, CLI, ...args].map((a) => JSON.stringify(a)).join(' ');
+  const r = spawnSync('script', ['-qec', line, '/dev/null'], { cwd: dir, encoding: 'utf8', timeout: 240_000 });
+  expect(r.status).toBe(0);
+  return r.stdout;
+}
+
 /** A --json summary, with the fields every summary carries. */
 function summary(stdout: string) {
   const s = JSON.parse(stdout) as Record<string, unknown> & { cards: (string | number)[][] | null };
@@ -225,6 +233,22 @@ describe('puzzlesat dobble, algebraic', () => {
         .sort(),
     ).toEqual(['mixed-1.png', 'mixed-1.svg', 'mixed-2.png', 'mixed-2.svg', 'mixed.png', 'mixed.svg']);
   });
+
+  it.skipIf(missing('script'))(
+    'writes the pages one by one as they are drawn, a bar counting them on a terminal (regression: a large deck was drawn whole first, in silence: cards of 200 symbols, most of an hour and 1.6 GB held)',
+    () => {
+      const drawn = onTerminal('dobble', '--symbols-per-card', '8', '--svg', 'counted.svg', '--png', 'counted.png');
+      expect(drawn).toMatch(/\d+\/10 pages/);
+      expect(drawn).toMatch(/wrote 10 pages, one file a page: counted-1\.svg … counted-10\.svg/);
+      for (let page = 1; page <= 10; page++) {
+        expect(readFileSync(join(dir, `counted-${page}.svg`), 'utf8')).toMatch(/^<svg [^]*<\/svg>\n$/);
+        expect([...readFileSync(join(dir, `counted-${page}.png`)).subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
+      }
+      expect(run('dobble', '--symbols-per-card', '8', '--svg', 'quiet.svg').stderr).toBe(
+        'wrote 10 pages, one file a page: quiet-1.svg … quiet-10.svg\n',
+      );
+    },
+  );
 
   it('refuses a page file not named .svg (.png), whatever the number of pages, before the search (regression: --svg deck.txt wrote deck.txt-1.svg, deck.txt-2.svg, and deck.txt for one page)', () => {
     for (const [option, name] of [
@@ -422,13 +446,6 @@ describe('--unique on a puzzle that declares no symmetries', () => {
 });
 
 describe('a SAT search that may not end (m - 1 not a prime power: no plane to build from; none of order 6 or 10 exists)', () => {
-  /** Runs the CLI on a pseudo-terminal (util-linux `script`), as a person at a terminal would; returns everything drawn. */
-  function onTerminal(...args: string[]): string {
-    const line = [process.execPath, CLI, ...args].map((a) => JSON.stringify(a)).join(' ');
-    const r = spawnSync('script', ['-qec', line, '/dev/null'], { cwd: dir, encoding: 'utf8', timeout: 240_000 });
-    expect(r.status).toBe(0);
-    return r.stdout;
-  }
   const warning =
     /puzzlesat: note: 6 is not a prime power: this SAT search may not end \(a partial deck of few cards is quick\); --timeout S stops it with an incomplete answer \(UNKNOWN\)\r?\n/;
 
