@@ -496,6 +496,18 @@ describe('puzzlesat dobble check', () => {
     expect(r.stderr).toBe('puzzlesat: <stdin>:2: cards 2 and 3 share no symbol (card 3 is on line 3)\n');
   });
 
+  it('names the bad pair of a large deck bad only in its last two cards (regression: 100,000 cards went pair by pair, K² steps, for hours)', () => {
+    const star = Array.from({ length: 99_999 }, (_, i) => `0 ${i + 1}\n`).join('');
+    const deck = file('late.txt', `${star}0 99999\n`);
+    // Its own limit, well inside the test's: the check took minutes, and ran past the run's spawn timeout.
+    const r = spawnSync(process.execPath, [CLI, 'dobble', 'check', deck], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    expect([r.status, r.stdout, r.stderr]).toEqual([
+      1,
+      '',
+      'puzzlesat: ' + deck + ':99999: cards 99999 and 100000 share 2 symbols: 0, 99999 (card 100000 is on line 100000)\n',
+    ]);
+  });
+
   it('says a deck of one card of one symbol in the singular', () => {
     const one = run('dobble', 'check', file('one.txt', 'cat\n'));
     expect(one).toMatchObject({ code: 0, stderr: '', stdout: 'OK: 1 card, 1 symbol per card, 1 symbol; every two cards share exactly one\n' });

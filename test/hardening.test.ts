@@ -291,6 +291,29 @@ describe('4. bounded resources', { timeout: 300_000 }, () => {
       expect(!result.ok && result.problem).toBe(pairByPair(deck));
     }
   });
+
+  it('names the same first bad pair as pair by pair when it passes the cards that share one with every later card (settledCards), in any deck', () => {
+    // Planes of order 2 and 3 and a star, a symbol changed, a card repeated or dropped: bad pairs anywhere, and none.
+    const decks = [algebraicDeck(2), algebraicDeck(3), Array.from({ length: 12 }, (_, i) => [0, i + 1, i + 13])];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...decks),
+        fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat(30), fc.constantFrom('change', 'repeat', 'drop')), { maxLength: 3 }),
+        (base, edits) => {
+          let deck = base.map((card) => [...card]);
+          for (const [c, at, symbol, edit] of edits) {
+            const card = c % deck.length;
+            if (edit === 'repeat') deck.push([...deck[card]!]);
+            else if (edit === 'drop' && deck.length > 2) deck = deck.filter((_, i) => i !== card);
+            else if (!deck[card]!.includes(symbol)) deck[card]![at % deck[card]!.length] = symbol;
+          }
+          const result = checkDeck(deck);
+          expect(result.ok ? null : result.problem).toBe(pairByPair(deck));
+        },
+      ),
+      { seed: 11, numRuns: 300 },
+    );
+  });
 });
 
 /** The first pair (reading order) not sharing exactly one symbol, found the slow, obvious way. */
