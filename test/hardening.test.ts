@@ -984,6 +984,22 @@ describe('8b. a number option with no value', { timeout: 300_000 }, () => {
     for (const args of accepted) expect([args, run(['solve', ...args, '--json']).out]).toEqual([args, expect.stringMatching(/^\{"status":"SAT"/)]);
   });
 
+  it('a JSON board given inline to polyomino is refused as one in a board file is, naming the puzzle that reads it (regression: "--board: "{...}" is neither WxH, inline art, nor a readable board file", exit 1)', () => {
+    const json = '{"cells":[[0,0],[0,1]]}';
+    writeFileSync(join(dir, 'json-board.json'), json);
+    const polyform =
+      /: unexpected character "\{" at column 1: this is read as text art \(.*\); JSON boards, objects \{"grid": …, "cells": \[…\]\}, are read by the polyform puzzle$/m;
+    expectOneLineError(
+      run(['solve', 'polyomino', '--board', 'json-board.json', '--pieces', 'I2']),
+      new RegExp(`^puzzlesat: json-board\\.json:1${polyform.source}`, 'm'),
+    );
+    expectOneLineError(
+      run(['solve', 'polyomino', '--board', `\uFEFF${json}`, '--pieces', 'I2']),
+      new RegExp(`^puzzlesat: --board:1${polyform.source}`, 'm'),
+      2,
+    );
+  });
+
   it('an invisible character in a refused value is shown in the message (as \\ufeff), not printed as it is (regression: "--board: "<mark>{...}" is neither WxH ...", the mark invisible)', () => {
     expectOneLineError(
       run(['solve', 'polyomino', '--board', '2x\uFEFF1', '--pieces', 'D2']),
