@@ -145,14 +145,16 @@ export function meantSize(value: string, sides: number): string {
 }
 
 /**
- * `WxH`, inline art with "/" between rows, or the path of a board file. A
- * value that opens as JSON is no file name (as polyform takes it): it is
- * read as art, whose refusal says that JSON boards are polyform's, as it
- * says of a board file that holds JSON (it was "neither WxH, inline art,
- * nor a readable board file").
+ * A board or figure value that opens as JSON: no file name (as polyform
+ * takes it), read as art, whose refusal says that JSON boards are
+ * polyform's, as it says of a file that holds JSON (it was "neither WxH,
+ * inline art, nor a readable board file").
  */
+export const opensAsJson = (value: string): boolean => /^\s*[{[]/.test(value);
+
+/** `WxH`, inline art with "/" between rows, or the path of a board file. */
 export function readBoard(board: string, option: string): Cell[] {
-  if (boardInOption(board) || /^\s*[{[]/.test(board)) return readingOption(() => boardOfOption(board, option));
+  if (boardInOption(board) || opensAsJson(board)) return readingOption(() => boardOfOption(board, option));
   let text: string;
   try {
     text = readTextInput(board, board);

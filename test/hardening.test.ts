@@ -984,7 +984,7 @@ describe('8b. a number option with no value', { timeout: 300_000 }, () => {
     for (const args of accepted) expect([args, run(['solve', ...args, '--json']).out]).toEqual([args, expect.stringMatching(/^\{"status":"SAT"/)]);
   });
 
-  it('a JSON board given inline to polyomino is refused as one in a board file is, naming the puzzle that reads it (regression: "--board: "{...}" is neither WxH, inline art, nor a readable board file", exit 1)', () => {
+  it('a JSON board or figure given inline to polyomino or polycube is refused as one in a file is, naming the puzzle that reads it (regression: "--board: "{...}" is neither WxH, inline art, nor a readable board file", exit 1)', () => {
     const json = '{"cells":[[0,0],[0,1]]}';
     writeFileSync(join(dir, 'json-board.json'), json);
     const polyform =
@@ -996,6 +996,11 @@ describe('8b. a number option with no value', { timeout: 300_000 }, () => {
     expectOneLineError(
       run(['solve', 'polyomino', '--board', `\uFEFF${json}`, '--pieces', 'I2']),
       new RegExp(`^puzzlesat: --board:1${polyform.source}`, 'm'),
+      2,
+    );
+    expectOneLineError(
+      run(['solve', 'polycube', '--figure', '{"cells":[[0,0,0],[0,1,0]]}', '--pieces', 'D=##']),
+      new RegExp(`^puzzlesat: --figure:1${polyform.source}`, 'm'),
       2,
     );
   });
