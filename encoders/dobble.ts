@@ -743,10 +743,6 @@ export function readDeck(text: string, fileName: string): FlatDeck & { lines: In
   forEachContentLine(text, (content, line) => {
     const symbols = content.includes(',') ? content.split(',').map((s) => s.trim()) : content.split(/\s+/);
     if (symbols.some((s) => s === '')) throw new UserError(`${fileName}:${line}: empty symbol name (two commas in a row, or a comma at an end)`);
-    // As in a symbols file (parseSymbols): "b\0" looked like "b", and the check said two cards that both show b share none.
-    const unprintable = symbols.find(hasControlCharacter);
-    if (unprintable !== undefined)
-      throw new UserError(`${fileName}:${line}: symbol "${unprintable}" holds a control character; give it a printable name`);
     deck.add(symbols);
     lines.push(line);
   });
