@@ -592,10 +592,58 @@ export function checkFlatDeck(deck: FlatDeck): DeckCheck {
   // The per-symbol pass costs K·m² steps, pair by pair at most K²·m: fewer cards than symbols on a card (one line of
   // 300,000 symbols took minutes) go pair by pair at once.
   if (count <= m || !everyPairSharesOne(deck, m)) {
-    const bad = firstBadPair(deck);
+    const bad = firstBadPair(deck, count <= m ? undefined : settledCards(deck, m));
     if (bad) return { ok: false, ...bad };
   }
   return { ok: true, symbolsPerCard: m, symbols: names.length, cards: count };
+}
+
+/**
+ * The cards that share exactly one symbol with every later card, found in
+ * O(K·m²) steps as everyPairSharesOne finds its answer, so that firstBadPair
+ * goes pair by pair only from the first card that does not: it went through
+ * every card, K² steps, and a deck of 100,000 cards bad only in its last two
+ * took hours. Card i is settled when no later card shares two symbols with
+ * it (for each symbol s, the cards holding s in order: of two that both hold
+ * t, the earlier is flagged) and as many later cards hold one of its
+ * symbols as there are later cards. Every card is m long.
+ */
+function settledCards(deck: FlatDeck, m: number): Uint8Array {
+  const { symbols: flat, names } = deck;
+  const cards = deck.starts.length - 1;
+  const holders = holdersOf(deck);
+  const twice = new Uint8Array(cards);
+  const mark = new Int32Array(names.length).fill(-1);
+  const lastHolder = new Int32Array(names.length);
+  for (let s = 0; s < names.length; s++)
+    for (let h = holders.starts[s]!; h < holders.starts[s + 1]!; h++) {
+      const card = holders.cards[h]!;
+      for (let j = card * m; j < card * m + m; j++) {
+        const t = flat[j]!;
+        if (t === s) continue;
+        if (mark[t] === s) twice[lastHolder[t]!] = 1;
+        mark[t] = s;
+        lastHolder[t] = card;
+      }
+    }
+  const settled = new Uint8Array(cards);
+  for (let i = 0; i < cards; i++) {
+    let later = 0;
+    for (let j = i * m; j < i * m + m; j++) later += holders.starts[flat[j]! + 1]! - holderAfter(holders, flat[j]!, i);
+    settled[i] = !twice[i] && later === cards - 1 - i ? 1 : 0;
+  }
+  return settled;
+}
+
+/** Where the holders of s after `card` (which holds s) begin in holders.cards: by binary search, the holders ascending. */
+function holderAfter(holders: { cards: Int32Array; starts: Int32Array }, s: number, card: number): number {
+  let [low, high] = [holders.starts[s]!, holders.starts[s + 1]!];
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (holders.cards[mid]! <= card) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 /**
@@ -642,13 +690,18 @@ function holdersOf(deck: FlatDeck): { cards: Int32Array; starts: Int32Array } {
   return { cards, starts };
 }
 
-/** The first pair of cards, in reading order, that does not share exactly one symbol, as the problem and the pair; null when there is none. */
-function firstBadPair(deck: FlatDeck): { problem: string; at: number[] } | null {
+/**
+ * The first pair of cards, in reading order, that does not share exactly one
+ * symbol, as the problem and the pair; null when there is none. Cards
+ * `settled` (settledCards) share one with every later card, and are passed.
+ */
+function firstBadPair(deck: FlatDeck, settled?: Uint8Array): { problem: string; at: number[] } | null {
   const { symbols, starts, names } = deck;
   const count = starts.length - 1;
   const holders = holdersOf(deck);
   const shared = new Int32Array(count);
   for (let i = 0; i < count; i++) {
+    if (settled?.[i]) continue;
     shared.fill(0);
     for (let a = starts[i]!; a < starts[i + 1]!; a++) {
       const s = symbols[a]!;

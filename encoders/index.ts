@@ -5,7 +5,7 @@ import { parsePb } from '../src/pb/index.js';
 import { type DimacsFormula, clauseCount, dimacsClauses, instanceFromDimacs, readDimacsFile, runLimits } from '../src/core/dimacs.js';
 import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
 import { camelField, fieldName, kebabField, withFieldNames } from '../src/core/field-names.js';
-import { inputPath, withInputDirectory } from '../src/core/input.js';
+import { inputPath, withInputDirectory, withoutBoms } from '../src/core/input.js';
 import { DEFAULT_LIMITS, kindOf, limitKey, limitsFromOptions, shownValue, withSizeLimits } from '../src/core/limits.js';
 import { givenFields } from '../src/core/call-options.js';
 import { type EncodingChoice, type Instance, type PuzzleEntry, type PuzzleOption, encodingKinds } from '../src/core/puzzle.js';
@@ -135,7 +135,8 @@ export function buildInstance(puzzle: string, args: Record<string, unknown>): In
   return withSizeLimits(limitsFromOptions(args), () => builtInstance(puzzle, args));
 }
 
-function builtInstance(puzzle: string, args: Record<string, unknown>): Instance {
+function builtInstance(puzzle: string, given: Record<string, unknown>): Instance {
+  const args = withoutBoms(given);
   if (puzzle === '-' || isCnfPath(puzzle)) {
     // A formula comes whole: a puzzle's option given with it would be silently ignored.
     const unread = [...PUZZLES.flatMap((p) => p.options.map((o) => o.name)), 'amo', 'card', 'pb'].find((name) => args[name] !== undefined);

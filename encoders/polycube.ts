@@ -7,7 +7,7 @@ import { cellsArt, parseRegion } from '../src/geometry/shapes.js';
 import { box } from '../src/geometry/board-shapes.js';
 import { GRIDS } from '../src/geometry/grids.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
-import { SIZE_LIKE, meantSize, piecesParam, readPieces, readPiecesFile } from './polyomino.js';
+import { SIZE_LIKE, meantSize, opensAsJson, piecesParam, readPieces, readPiecesFile } from './polyomino.js';
 import { PUZZLE_OPTION, namedPuzzle } from './catalogue/arguments.js';
 import { type PuzzleEntry, type PuzzleOption, entryOptions } from '../src/core/puzzle.js';
 import { readTextInput } from '../src/core/input.js';
@@ -115,7 +115,7 @@ export function readFigure(figure: string, option: string): Cell[] {
   const preset = FIGURES[figure];
   if (preset) return parseRegion(inlineToText(preset.art), `figure ${figure}`);
   // A box or art in the option itself: what it refuses is a bad option value (exit 2).
-  if (BOX.test(figure) || isInlineFigure(figure)) return readingOption(() => figureOfOption(figure, option));
+  if (BOX.test(figure) || isInlineFigure(figure) || opensAsJson(figure)) return readingOption(() => figureOfOption(figure, option));
   let text: string;
   try {
     text = readTextInput(figure, figure);

@@ -144,9 +144,17 @@ export function meantSize(value: string, sides: number): string {
   return meant !== value && new RegExp(`^\\d+(x\\d+){${sides - 1}}$`).test(meant) ? `: did you mean ${meant}?` : '';
 }
 
+/**
+ * A board or figure value that opens as JSON: no file name (as polyform
+ * takes it), read as art, whose refusal says that JSON boards are
+ * polyform's, as it says of a file that holds JSON (it was "neither WxH,
+ * inline art, nor a readable board file").
+ */
+export const opensAsJson = (value: string): boolean => /^\s*[{[]/.test(value);
+
 /** `WxH`, inline art with "/" between rows, or the path of a board file. */
 export function readBoard(board: string, option: string): Cell[] {
-  if (boardInOption(board)) return readingOption(() => boardOfOption(board, option));
+  if (boardInOption(board) || opensAsJson(board)) return readingOption(() => boardOfOption(board, option));
   let text: string;
   try {
     text = readTextInput(board, board);

@@ -32,6 +32,7 @@ import type { Status } from '../solvers/types.js';
 import { Cnf } from './core/cnf.js';
 import { type DimacsFormula, type DimacsMeta, dimacsString, instanceFromDimacs, parseDimacs as readDimacs } from './core/dimacs.js';
 import { UsageError, UserError, hasNameControlCharacter, oneLine } from './core/errors.js';
+import { withoutBoms } from './core/input.js';
 import { kindOf } from './core/limits.js';
 import { loadOptional } from './core/optional.js';
 import { type Instance, checkSource, checkedSolution } from './core/puzzle.js';
@@ -706,7 +707,7 @@ const DOBBLE_NAMES = (field: string): string | undefined =>
  */
 function typed<T extends object>(builder: string, options: T, fields: Record<keyof T, true>): T {
   if (options === undefined || options === null) return undefined as unknown as T;
-  const checked = callOptions(`puzzles.${builder}`, options, fields);
+  const checked = withoutBoms(callOptions(`puzzles.${builder}`, options, fields));
   checkTypedOptions(kebabField(builder), checked as Record<string, unknown>);
   return checked;
 }
@@ -798,7 +799,7 @@ export type { EncodingRow, Explanation } from './explain/explain.js';
 export { addSymmetryBreaking, type SymmetryBreaking } from './symmetry/breaking.js';
 export { checkDrat, checkProofBytes, checkProofChunks } from './proof/drat.js';
 export { parseProof, parseProofChunks } from './proof/drat-format.js';
-export { pageCount, renderDobblePages, type SheetOptions as DobbleSheetOptions } from './render/dobble.js';
+export { dobblePages, pageCount, renderDobblePages, type SheetOptions as DobbleSheetOptions } from './render/dobble.js';
 export { isPrimePower } from './algebra/finite-field.js';
 export type { Cell } from './geometry/cells.js';
 export { GRIDS, type Grid, type GridName, cellNumbers } from './geometry/grids.js';

@@ -99,6 +99,16 @@ describe('names the library does not know are refused', () => {
   });
 });
 
+describe('a byte-order mark before a value, as before a file', () => {
+  it('is read past by the typed builders and by name, as a file\'s is (regression: "not valid JSON", "neither WxH, inline art, nor a readable board file")', () => {
+    const bom = '\uFEFF';
+    expect(puzzles.polyomino({ board: `${bom}../..`, pieces: 'O4' }).params).toMatchObject({ board: '../..' });
+    const json = '{"grid":"square","cells":[[0,0],[1,0]]}';
+    expect(puzzles.polyform({ board: `${bom}${json}`, pieces: 'D=##' }).params).toMatchObject({ board: json });
+    expect(puzzles.byName('polycube', { figure: `${bom}2x1x1`, pieces: `${bom}D=##` }).params).toMatchObject({ figure: '2x1x1' });
+  });
+});
+
 describe('the options of a call, from a script without types', () => {
   // A typo was ignored, and the call ran without the option: no limit, no timeout, the default encoding. As puzzles.byName refuses one.
   it('a field the call does not read is refused, with the fields it reads', async () => {

@@ -34,6 +34,14 @@ function file(name: string, text: string): string {
   return path;
 }
 
+/** Runs the CLI on a pseudo-terminal (util-linux `script`), as a person at a terminal would; returns everything drawn. */
+function onTerminal(...args: string[]): string {
+  const line = [process.execPath, CLI, ...args].map((a) => JSON.stringify(a)).join(' ');
+  const r = spawnSync('script', ['-qec', line, '/dev/null'], { cwd: dir, encoding: 'utf8', timeout: 240_000 });
+  expect(r.status).toBe(0);
+  return r.stdout;
+}
+
 /** A --json summary, with the fields every summary carries. */
 function summary(stdout: string) {
   const s = JSON.parse(stdout) as Record<string, unknown> & { cards: (string | number)[][] | null };
@@ -226,6 +234,22 @@ describe('puzzlesat dobble, algebraic', () => {
     ).toEqual(['mixed-1.png', 'mixed-1.svg', 'mixed-2.png', 'mixed-2.svg', 'mixed.png', 'mixed.svg']);
   });
 
+  it.skipIf(missing('script'))(
+    'writes the pages one by one as they are drawn, a bar counting them on a terminal (regression: a large deck was drawn whole first, in silence: cards of 200 symbols, most of an hour and 1.6 GB held)',
+    () => {
+      const drawn = onTerminal('dobble', '--symbols-per-card', '8', '--svg', 'counted.svg', '--png', 'counted.png');
+      expect(drawn).toMatch(/\d+\/10 pages/);
+      expect(drawn).toMatch(/wrote 10 pages, one file a page: counted-1\.svg … counted-10\.svg/);
+      for (let page = 1; page <= 10; page++) {
+        expect(readFileSync(join(dir, `counted-${page}.svg`), 'utf8')).toMatch(/^<svg [^]*<\/svg>\n$/);
+        expect([...readFileSync(join(dir, `counted-${page}.png`)).subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
+      }
+      expect(run('dobble', '--symbols-per-card', '8', '--svg', 'quiet.svg').stderr).toBe(
+        'wrote 10 pages, one file a page: quiet-1.svg … quiet-10.svg\n',
+      );
+    },
+  );
+
   it('refuses a page file not named .svg (.png), whatever the number of pages, before the search (regression: --svg deck.txt wrote deck.txt-1.svg, deck.txt-2.svg, and deck.txt for one page)', () => {
     for (const [option, name] of [
       ['--svg', 'deck.txt'],
@@ -260,6 +284,47 @@ describe('puzzlesat dobble, algebraic', () => {
       expect(r.stdout).toBe('');
       expect(readdirSync(dir).filter((name) => name.startsWith('pipe-'))).toEqual([]);
     }
+  });
+});
+
+describe('dobble --order n, as encode dobble --order n says it: cards of n + 1 symbols', () => {
+  it('makes the deck of --symbols-per-card n + 1, alone or beside a --symbols-per-card that agrees (regression: "Unknown argument: --order", exit 2)', () => {
+    const bySize = summary(run('dobble', '--symbols-per-card', '4', '--json').stdout);
+    for (const given of [
+      ['--order', '3'],
+      ['--order=3', '--symbols-per-card', '4'],
+      ['--order', '3', '--method', 'sat'],
+    ]) {
+      const r = run('dobble', ...given, '--json');
+      expect([r.code, r.stderr]).toEqual([0, '']);
+      const s = summary(r.stdout);
+      expect(s).toMatchObject({ status: 'SAT', order: 3, symbolsPerCard: 4, params: { symbolsPerCard: 4, cards: 13 } });
+      if (!given.includes('sat')) expect(s.cards).toEqual(bySize.cards);
+    }
+  });
+
+  it('refuses an --order that disagrees with --symbols-per-card, naming both, and names --order in its own range errors (exit 2)', () => {
+    const cases: [string[], RegExp][] = [
+      [
+        ['--order', '3', '--symbols-per-card', '5'],
+        /^puzzlesat: --order 3 and --symbols-per-card 5 disagree \(--order n is --symbols-per-card n \+ 1\): give one$/m,
+      ],
+      [['--order', '0'], /^puzzlesat: --order: expected a whole number ≥ 1, got "0"$/m],
+      [['--order', 'three'], /^puzzlesat: --order: expected a whole number ≥ 1, got "three"$/m],
+      [['--order', '2.5'], /^puzzlesat: --order: expected a whole number ≥ 1, got "2.5"$/m],
+      [['--order', '200'], /^puzzlesat: --order: at most 199 \(.*\), got "200"$/m],
+      [['--symbols-per-card', '201'], /^puzzlesat: --symbols-per-card: at most 200 \(.*\), got "201"$/m],
+    ];
+    for (const [given, message] of cases) expectOneLineError(ran('dobble', ...given), message, 2);
+    expectOneLineError(ran('dobble'), /^puzzlesat: dobble: give --symbols-per-card M or --order N/, 2);
+  });
+
+  it('is no option of dobble check, which reads the deck whole', () => {
+    expectOneLineError(ran('dobble', 'check', file('order.txt', 'a b\na c\nb c\n'), '--order', '1'), /^puzzlesat: Unknown argument: --order$/m, 2);
+  });
+
+  it('--help names it beside --symbols-per-card', () => {
+    expect(run('dobble', '--help').stdout).toMatch(/--order\s+order n: cards of n \+ 1 symbols/);
   });
 });
 
@@ -381,13 +446,6 @@ describe('--unique on a puzzle that declares no symmetries', () => {
 });
 
 describe('a SAT search that may not end (m - 1 not a prime power: no plane to build from; none of order 6 or 10 exists)', () => {
-  /** Runs the CLI on a pseudo-terminal (util-linux `script`), as a person at a terminal would; returns everything drawn. */
-  function onTerminal(...args: string[]): string {
-    const line = [process.execPath, CLI, ...args].map((a) => JSON.stringify(a)).join(' ');
-    const r = spawnSync('script', ['-qec', line, '/dev/null'], { cwd: dir, encoding: 'utf8', timeout: 240_000 });
-    expect(r.status).toBe(0);
-    return r.stdout;
-  }
   const warning =
     /puzzlesat: note: 6 is not a prime power: this SAT search may not end \(a partial deck of few cards is quick\); --timeout S stops it with an incomplete answer \(UNKNOWN\)\r?\n/;
 
@@ -436,6 +494,18 @@ describe('puzzlesat dobble check', () => {
     const r = spawnSync(process.execPath, [CLI, 'dobble', 'check', '-'], { cwd: dir, encoding: 'utf8', input: 'a b\na c\nb d\n' });
     expect(r).toMatchObject({ status: 1, stdout: '' });
     expect(r.stderr).toBe('puzzlesat: <stdin>:2: cards 2 and 3 share no symbol (card 3 is on line 3)\n');
+  });
+
+  it('names the bad pair of a large deck bad only in its last two cards (regression: 100,000 cards went pair by pair, K² steps, for hours)', () => {
+    const star = Array.from({ length: 99_999 }, (_, i) => `0 ${i + 1}\n`).join('');
+    const deck = file('late.txt', `${star}0 99999\n`);
+    // Its own limit, well inside the test's: the check took minutes, and ran past the run's spawn timeout.
+    const r = spawnSync(process.execPath, [CLI, 'dobble', 'check', deck], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    expect([r.status, r.stdout, r.stderr]).toEqual([
+      1,
+      '',
+      'puzzlesat: ' + deck + ':99999: cards 99999 and 100000 share 2 symbols: 0, 99999 (card 100000 is on line 100000)\n',
+    ]);
   });
 
   it('says a deck of one card of one symbol in the singular', () => {

@@ -291,6 +291,29 @@ describe('4. bounded resources', { timeout: 300_000 }, () => {
       expect(!result.ok && result.problem).toBe(pairByPair(deck));
     }
   });
+
+  it('names the same first bad pair as pair by pair when it passes the cards that share one with every later card (settledCards), in any deck', () => {
+    // Planes of order 2 and 3 and a star, a symbol changed, a card repeated or dropped: bad pairs anywhere, and none.
+    const decks = [algebraicDeck(2), algebraicDeck(3), Array.from({ length: 12 }, (_, i) => [0, i + 1, i + 13])];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...decks),
+        fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat(30), fc.constantFrom('change', 'repeat', 'drop')), { maxLength: 3 }),
+        (base, edits) => {
+          let deck = base.map((card) => [...card]);
+          for (const [c, at, symbol, edit] of edits) {
+            const card = c % deck.length;
+            if (edit === 'repeat') deck.push([...deck[card]!]);
+            else if (edit === 'drop' && deck.length > 2) deck = deck.filter((_, i) => i !== card);
+            else if (!deck[card]!.includes(symbol)) deck[card]![at % deck[card]!.length] = symbol;
+          }
+          const result = checkDeck(deck);
+          expect(result.ok ? null : result.problem).toBe(pairByPair(deck));
+        },
+      ),
+      { seed: 11, numRuns: 300 },
+    );
+  });
 });
 
 /** The first pair (reading order) not sharing exactly one symbol, found the slow, obvious way. */
@@ -944,6 +967,56 @@ describe('8b. a number option with no value', { timeout: 300_000 }, () => {
     expect(run(['count', 'polyform', '--board', 'bom.json', '--pieces', 'D=##']).out).toMatch(/^1 solution /);
     writeFileSync(join(dir, 'bom.txt'), `${bom}..\n`);
     expect(run(['count', 'polyomino', '--board', 'bom.txt', '--pieces', 'D2']).out).toMatch(/^1 solution /);
+  });
+
+  it('a byte-order mark before an inline board, figure or pieces (text copied out of a file that has one) is read past as in the file, on every puzzle (regression: "not valid JSON (Unexpected token \'<mark>\')", "is not a board size: did you mean 2x1?", the mark invisible)', () => {
+    const bom = '\uFEFF';
+    const accepted: string[][] = [
+      ['polyform', '--board', `${bom}{"grid":"square","cells":[[0,0],[1,0]]}`, '--pieces', 'D=##'],
+      ['polyform', '--board', '2x1', '--pieces', `${bom}{"grid":"square","pieces":[{"name":"D","cells":[[0,0],[1,0]]}]}`],
+      ['polyform', '--board', `${bom}2x1`, '--pieces', `${bom}D=##`],
+      ['polyomino', '--board', `${bom}2x1`, '--pieces', 'D2'],
+      ['polyomino', '--board', `${bom}../..`, '--pieces', 'O4'],
+      ['pentomino', '--board', `${bom}5x1`, '--pieces', 'I'],
+      ['polycube', '--figure', `${bom}2x1x1`, '--pieces', 'D=##'],
+      ['soma', '--figure', `${bom}cube`],
+    ];
+    for (const args of accepted) expect([args, run(['solve', ...args, '--json']).out]).toEqual([args, expect.stringMatching(/^\{"status":"SAT"/)]);
+  });
+
+  it('a JSON board or figure given inline to polyomino or polycube is refused as one in a file is, naming the puzzle that reads it (regression: "--board: "{...}" is neither WxH, inline art, nor a readable board file", exit 1)', () => {
+    const json = '{"cells":[[0,0],[0,1]]}';
+    writeFileSync(join(dir, 'json-board.json'), json);
+    const polyform =
+      /: unexpected character "\{" at column 1: this is read as text art \(.*\); JSON boards, objects \{"grid": …, "cells": \[…\]\}, are read by the polyform puzzle$/m;
+    expectOneLineError(
+      run(['solve', 'polyomino', '--board', 'json-board.json', '--pieces', 'I2']),
+      new RegExp(`^puzzlesat: json-board\\.json:1${polyform.source}`, 'm'),
+    );
+    expectOneLineError(
+      run(['solve', 'polyomino', '--board', `\uFEFF${json}`, '--pieces', 'I2']),
+      new RegExp(`^puzzlesat: --board:1${polyform.source}`, 'm'),
+      2,
+    );
+    expectOneLineError(
+      run(['solve', 'polycube', '--figure', '{"cells":[[0,0,0],[0,1,0]]}', '--pieces', 'D=##']),
+      new RegExp(`^puzzlesat: --figure:1${polyform.source}`, 'm'),
+      2,
+    );
+  });
+
+  it('an invisible character in a refused value is shown in the message (as \\ufeff), not printed as it is (regression: "--board: "<mark>{...}" is neither WxH ...", the mark invisible)', () => {
+    expectOneLineError(
+      run(['solve', 'polyomino', '--board', '2x\uFEFF1', '--pieces', 'D2']),
+      /^puzzlesat: --board: "2x\\ufeff1" is not a board size \(WxH, e.g\. 10x6\): did you mean 2x1\?$/m,
+      2,
+    );
+    expectOneLineError(
+      run(['solve', 'polyomino', '--board', '2x1', '--pieces', '\u200BD2']),
+      /^puzzlesat: --pieces: cannot read piece "\\u200bD2"$/m,
+      2,
+    );
+    expectOneLineError(run(['solve', 'soma', '--figure', 'cube\uFEFF']), /^puzzlesat: --figure: "cube\\ufeff" is neither a figure /m);
   });
 
   it('options that do nothing or contradict the engine are usage errors (regressions: ignored, or exit 1)', () => {

@@ -762,6 +762,49 @@ describe('"#" in the art of a grid whose cells are drawn otherwise', { timeout: 
   });
 });
 
+describe('damaged compressed input', { timeout: 120_000 }, () => {
+  // Clauses of varied numbers, which pack to some hundreds of bytes: cut at half, the data ends mid-stream.
+  const text = `p cnf 200 100\n${Array.from({ length: 100 }, (_, i) => `${(i * 37) % 200 || 1} -${(i * 91) % 199 || 2} ${(i * 53) % 197 || 3} 0`).join('\n')}\n`;
+  const flipped = (bytes: Buffer, at: number): Buffer => {
+    const copy = Buffer.from(bytes);
+    copy[at]! ^= 0xff;
+    return copy;
+  };
+  /** Each file in both verbs that read a formula: one line saying what is wrong in words, no zlib or xz code, exit 1. */
+  const expectSaid = (name: string, bytes: Buffer, message: RegExp) => {
+    file(name, bytes);
+    for (const verb of ['count', 'solve']) {
+      const r = run([verb, name]);
+      expectOneLineError(r, message);
+      expect(r.err).not.toMatch(/Z_[A-Z]|\(stdin\)/);
+    }
+  };
+
+  it('a truncated gzip file says it is truncated, a corrupt one that it is corrupt (regression: "damaged gzip data (Z_BUF_ERROR)", "(Z_DATA_ERROR)")', () => {
+    const packed = gzipSync(text);
+    expect(packed.length).toBeGreaterThan(300);
+    const truncated = /^puzzlesat: cut\.cnf\.gz: the compressed data ends early: the file is truncated/m;
+    expectSaid('cut.cnf.gz', packed.subarray(0, 150), truncated);
+    // The CRC-32 of the unpacked text, 8 bytes from the end.
+    expectSaid(
+      'crc.cnf.gz',
+      flipped(packed, packed.length - 6),
+      /^puzzlesat: crc\.cnf\.gz: damaged gzip data: its checksum does not match the data/m,
+    );
+    expectSaid(
+      'garbled.cnf.gz',
+      Buffer.concat([packed.subarray(0, 10), Buffer.alloc(40, 0xff)]),
+      /^puzzlesat: garbled\.cnf\.gz: damaged gzip data: /m,
+    );
+  });
+
+  it.skipIf(missing('xz'))('a truncated or corrupt xz file likewise (regression: "damaged xz data (xz: (stdin): Unexpected end of input)")', () => {
+    const packed = spawnSync('xz', ['-c'], { input: text }).stdout;
+    expectSaid('cut.cnf.xz', packed.subarray(0, 150), /^puzzlesat: cut\.cnf\.xz: the compressed data ends early: the file is truncated/m);
+    expectSaid('corrupt.cnf.xz', flipped(packed, 100), /^puzzlesat: corrupt\.cnf\.xz: damaged xz data: /m);
+  });
+});
+
 describe('encode -o FILE.gz', { timeout: 120_000 }, () => {
   it('writes gzip, which zcat and every reader of FILE.gz unpack (plain DIMACS was written under the .gz name)', () => {
     // 6x10: 1.4 MB of DIMACS, two gzip members.

@@ -347,14 +347,25 @@ const MAX_MESSAGE = 240;
 const LONG_TOKEN = new RegExp(`\\S{${MAX_TOKEN + 1}}\\S*`, 'g');
 
 /**
+ * Characters a terminal shows as nothing, or that reorder or break the line:
+ * a byte-order mark, zero-width space, word joiner, direction marks,
+ * embeddings and isolates, line and paragraph separators. Quoted in a
+ * message, a value that holds one read as the value it was refused for not
+ * being. (The zero-width joiners are left: emoji are made with them.)
+ */
+const INVISIBLE = /[\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+
+/**
  * A message fit for one terminal line: control bytes (escape sequences,
- * newlines, NULs from binary input) shown as \xNN, any token longer than
- * MAX_TOKEN characters cut in the middle, the whole capped at MAX_MESSAGE.
+ * newlines, NULs from binary input) shown as \xNN and invisible characters
+ * as \uNNNN, any token longer than MAX_TOKEN characters cut in the middle,
+ * the whole capped at MAX_MESSAGE.
  */
 export function userMessage(message: string): string {
   const clean = message
     .replace(LONG_TOKEN, (t) => `${t.slice(0, MAX_TOKEN / 2)}…(${t.length} chars)…${t.slice(-10)}`)
-    .replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+    .replace(/[\x00-\x1f\x7f-\x9f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+    .replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return clean.length <= MAX_MESSAGE ? clean : `${clean.slice(0, MAX_MESSAGE - 1)}…`;
 }
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import {
   DeadlineReached,
+  dobblePages,
   defaultSolverName,
   algebraicDeck,
   checkFlatDeck,
@@ -20,7 +21,6 @@ import {
   isSpecialFile,
   pageCount,
   pairwiseBeatsLines,
-  renderDobblePages,
   resolvePlan,
   runPlan,
   searchMayNotEnd,
@@ -54,7 +54,8 @@ import {
   userMessage,
   writeAnswer,
 } from './common.js';
-import { checkLaterFiles } from './options.js';
+import { checkLaterFiles, shiftedValue } from './options.js';
+import { withProgress } from './progress.js';
 
 /**
  * `puzzlesat dobble`: a deck of K cards with m symbols each, every two cards
@@ -73,6 +74,7 @@ const DECK_OPTIONS = [
   'json',
   'timeout',
   'symbols-per-card',
+  'order',
   'cards',
   'symbols',
   'method',
@@ -155,6 +157,7 @@ const deckOptions = (y: Argv) =>
   )
     .command(check as never)
     .option('symbols-per-card', { type: 'number', describe: 'symbols on each card (m ≥ 2)' })
+    .option('order', { type: 'number', describe: 'order n: cards of n + 1 symbols, as encode dobble --order n (--symbols-per-card n + 1)' })
     .option('cards', { type: 'number', describe: 'deck size K (default the most there can be: m² - m + 1)' })
     .option('symbols', {
       type: 'string',
@@ -239,7 +242,7 @@ interface Report {
 
 export const handler = (args: Args) =>
   guardedAnswer(args, async () => {
-    const m = symbolsPerCard(args['symbols-per-card']);
+    const m = symbolsPerCard(args);
     const k = deckSize(args.cards, m);
     const { method, note } = deckMethod(args.method as DeckMethod | undefined, m, k);
     if (note) process.stderr.write(`puzzlesat: note: ${note}\n`);
@@ -285,9 +288,8 @@ export const handler = (args: Args) =>
       if (problem) throw new Error(`the ${method} deck fails its check: ${problem}`);
     }
     const named = deck && (names ? nameDeck(deck, names, symbolsFile) : deck);
-    const drawn = named && (svgPaths || pngPaths) ? drawPages(named, args) : undefined;
-    const svg = svgPaths && drawn && (await writePages(svgPaths, drawn, args, 'svg'));
-    const png = pngPaths && drawn && (await writePages(pngPaths, drawn, args, 'png'));
+    if (named && (svgPaths || pngPaths)) await writePages(named, { svg: svgPaths, png: pngPaths }, args);
+    const [svg, png] = named ? [svgPaths, pngPaths] : [];
     const report: Report = {
       method,
       symbolsPerCard: m,
@@ -420,10 +422,10 @@ function deckProblemLine(file: string, lines: ArrayLike<number>, { problem, at }
   return `${file}:${lines[card]}: ${problem}${other === undefined ? '' : ` (card ${other + 1} is on line ${lines[other]})`}`;
 }
 
-function symbolsPerCard(value: unknown): number {
-  if (value === undefined) throw new UsageError('dobble: give --symbols-per-card M (or `dobble check FILE` to check a deck)');
-  const m = Number(value);
-  if (!Number.isInteger(m) || m < 2) throw new UserError(`--symbols-per-card: expected a whole number ≥ 2, got "${String(value)}"`);
+/** m, by --symbols-per-card m or --order m - 1, as the option-value rules (options.ts) have checked it. */
+function symbolsPerCard(args: Args): number {
+  const m = shiftedValue(args, 'symbols-per-card');
+  if (m === undefined) throw new UsageError('dobble: give --symbols-per-card M or --order N, its M - 1 (or `dobble check FILE` to check a deck)');
   return m;
 }
 
@@ -483,14 +485,6 @@ function impossibility(k: number, m: number, maxSymbols: number | undefined, var
 function formatDeck(cards: readonly (readonly (string | number)[])[]): string {
   const separator = cards.some((card) => card.some((s) => /\s/.test(String(s)))) ? ', ' : ' ';
   return cards.map((card) => card.join(separator) + '\n').join('');
-}
-
-/** The deck drawn as SVG pages, one string a page. */
-function drawPages(cards: readonly (readonly (string | number)[])[], args: Args): string[] {
-  return renderDobblePages(
-    cards.map((card) => card.map(String)),
-    { seed: args.seed as number | undefined },
-  );
 }
 
 /** The files --svg or --png will write for a deck of k cards; undefined without the option. */
@@ -556,10 +550,33 @@ function earlierPages(args: Args, format: 'svg' | 'png', written: readonly strin
   return pages;
 }
 
-/** Each page to its path (SVG, or PNG rendered from it); returns the paths. */
-async function writePages(paths: readonly string[], pages: readonly string[], args: Args, format: 'svg' | 'png'): Promise<string[]> {
-  // The paths were named from pageCount before the deck was drawn: a page without its file would be lost.
-  if (paths.length !== pages.length) throw new Error(`${pages.length} pages drawn for ${paths.length} files`);
-  for (const [i, page] of pages.entries()) await writeDrawing(paths[i]!, page, format, args.scale as number | undefined);
-  return [...paths];
+/**
+ * The deck's pages, each written to its --svg file and its --png file (PNG
+ * rendered from the SVG) as it is drawn (dobblePages), a bar counting them
+ * on a terminal: all were drawn before the first was written, in silence,
+ * and held meanwhile (cards of 90 symbols: 1336 pages, two minutes; of 200,
+ * some 4000 pages, most of an hour and 1.6 GB of SVG).
+ */
+async function writePages(
+  cards: readonly (readonly (string | number)[])[],
+  files: Readonly<Record<'svg' | 'png', readonly string[] | undefined>>,
+  args: Args,
+): Promise<void> {
+  const total = (files.svg ?? files.png ?? []).length;
+  await withProgress(args, { unit: 'pages', total }, async (progress) => {
+    let done = 0;
+    for (const page of dobblePages(
+      cards.map((card) => card.map(String)),
+      { seed: args.seed as number | undefined },
+    )) {
+      // The paths were named from pageCount before the deck was drawn: a page without its file would be lost.
+      if (done === total) throw new Error(`more pages drawn than the ${total} files named for them`);
+      for (const format of ['svg', 'png'] as const) {
+        const path = files[format]?.[done];
+        if (path !== undefined) await writeDrawing(path, page, format, args.scale as number | undefined);
+      }
+      progress.update(++done);
+    }
+    if (done !== total) throw new Error(`${done} pages drawn for ${total} files`);
+  });
 }

@@ -71,7 +71,7 @@ const RULES: Readonly<Record<string, Rule>> = {
   order: count(1),
   'max-symbols': count(1),
   // A deck of m² - m + 1 cards of m symbols is built and printed whole.
-  'symbols-per-card': count(2, 200, 'a deck has m² - m + 1 cards: larger ones are too big to build and print'),
+  'symbols-per-card': count(2, 200, 'a deck of cards of 200 symbols has 39801 cards: larger ones are too big to build and print'),
   capacity: count(0),
   'min-value': count(0),
   'random-items': count(1),
@@ -143,6 +143,45 @@ const PICTURE_ENDINGS: ReadonlySet<string> = new Set([
 /** The compressions an output writes, by verb and option (encode -o FILE.gz is gzip); every other output is written as it is. */
 const PACKED_OUTPUTS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = { encode: { output: DIMACS_PACKINGS } };
 
+/**
+ * Options of a verb that give one number two ways, `name` being `as` less
+ * `shift`: the dobble verb's cards of m symbols are --symbols-per-card m, or
+ * --order m - 1 as the dobble puzzle (`encode dobble --order`) says it. Each
+ * is checked by as's rule (shifted for `name`), its messages naming the
+ * option typed; given together they must agree (checkShifted).
+ */
+const SHIFTED: Readonly<Record<string, { name: string; as: string; shift: number }>> = {
+  dobble: { name: 'order', as: 'symbols-per-card', shift: 1 },
+};
+
+/** The rule of an option on a verb: RULES', or for the shifted twin of another (SHIFTED) the other's rule moved by the shift. */
+function ruleOf(verb: string, name: string): Rule | undefined {
+  const twin = SHIFTED[verb];
+  if (twin?.name !== name) return RULES[name];
+  const rule = RULES[twin.as] as IntRule;
+  return { ...rule, min: rule.min - twin.shift, max: rule.max === undefined ? undefined : rule.max - twin.shift };
+}
+
+/** The shifted twins of the verb (SHIFTED), given together, agree: neither may silently win. */
+function checkShifted(args: Record<string, unknown>): void {
+  const twin = SHIFTED[verbOf(args)];
+  if (twin === undefined || args[twin.name] === undefined || args[twin.as] === undefined) return;
+  const [given, as] = [Number(args[twin.name]), Number(args[twin.as])];
+  if (given + twin.shift !== as)
+    throw new UsageError(`--${twin.name} ${given} and --${twin.as} ${as} disagree (--${twin.name} n is --${twin.as} n + ${twin.shift}): give one`);
+}
+
+/**
+ * The value of option `as` on the verb, given by it or by its shifted twin
+ * (SHIFTED: the dobble verb's --order n is --symbols-per-card n + 1), as
+ * checkNumericOptions has checked it; undefined when neither is given.
+ */
+export function shiftedValue(args: Record<string, unknown>, as: string): number | undefined {
+  if (args[as] !== undefined) return Number(args[as]);
+  const twin = SHIFTED[verbOf(args)];
+  return twin?.as === as && args[twin.name] !== undefined ? Number(args[twin.name]) + twin.shift : undefined;
+}
+
 /** Options that say one thing two ways: given together, one would silently win. */
 const CONFLICTS: readonly (readonly [string, string, string])[] = [
   ['preset', 'board', 'a preset names its own board'],
@@ -173,11 +212,12 @@ export function checkNumericOptions(args: Record<string, unknown>, words: readon
     if (Array.isArray(value) && name.length > 1 && !/[A-Z]/.test(name) && !LIST_POSITIONALS.has(name))
       throw new UserError(`--${name} is given ${value.length} times (${value.map(String).join(', ')}): give it once`);
     // yargs adds camelCase twins of kebab-case options; RULES spells them kebab, so each is checked once.
-    const rule = RULES[name];
+    const rule = ruleOf(verbOf(args), name);
     // yargs keeps a number option typed with no value (`--timeout --json`) as undefined: it would silently be no limit.
     if (rule && value === undefined) throw new UserError(`--${name}: expected a value after it`);
     if (rule) checkValue(name, value, rule, typed.get(name));
   }
+  checkShifted(args);
   for (const { name, path, option } of pathsOf(args, [...INPUT_PATHS, ...INPUT_LISTS]))
     if (path === '-' && !STDIN_INPUTS.has(name))
       throw new UserError(

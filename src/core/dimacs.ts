@@ -6,7 +6,7 @@ import { UserError, hasNameControlCharacter, oneLine, systemReason } from './err
 import { readFileInput, readInput } from './input.js';
 import { writeReplacing } from './output.js';
 import { checkDeadlineAt, checkSize, limitOption, sizeLimit } from './limits.js';
-import { packingNamed, packingOf } from './packing.js';
+import { type Packing, packingNamed, packingOf } from './packing.js';
 
 /** What the DIMACS comment block says about where a formula came from. */
 export interface DimacsMeta {
@@ -277,8 +277,9 @@ export function decompressed(bytes: Buffer, path: string): Buffer {
     try {
       return gunzipSync(bytes, { maxOutputLength: limit });
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') tooLarge();
-      throw new UserError(`${path}: damaged gzip data (${systemReason(e)})`);
+      const { code, message } = e as NodeJS.ErrnoException;
+      if (code === 'ERR_BUFFER_TOO_LARGE') tooLarge();
+      throw damagedData(path, 'gzip', code === 'Z_BUF_ERROR', GZIP_CHECKS[message] ?? `not valid gzip (${message})`);
     }
   }
   if (packing === 'xz') {
@@ -286,17 +287,34 @@ export function decompressed(bytes: Buffer, path: string): Buffer {
     if (xz.error && (xz.error as NodeJS.ErrnoException).code === 'ENOBUFS') tooLarge();
     if (xz.error && (xz.error as NodeJS.ErrnoException).code === 'ENOENT')
       throw new UserError(`${path}: xz-compressed, and no xz program is installed to read it (install xz-utils or decompress the file)`);
-    if (xz.status !== 0)
-      throw new UserError(
-        `${path}: damaged xz data (${
-          String(xz.stderr ?? xz.error)
-            .trim()
-            .split('\n')[0]
-        })`,
-      );
+    if (xz.status !== 0) {
+      // "xz: (stdin): Compressed data is corrupt": the program's and standard input's names are none of the user's.
+      const said = String(xz.stderr ?? xz.error)
+        .trim()
+        .split('\n')[0]!
+        .replace(/^xz: \(stdin\): /, '');
+      throw damagedData(path, 'xz', /unexpected end of input/i.test(said), said.charAt(0).toLowerCase() + said.slice(1));
+    }
     return xz.stdout;
   }
   return bytes;
+}
+
+/** zlib's words for the gzip trailer's checks, which find data changed after it was packed. */
+const GZIP_CHECKS: Readonly<Record<string, string>> = {
+  'incorrect data check': 'its checksum does not match the data (the file was changed or damaged after it was packed)',
+  'incorrect length check': 'its recorded length does not match the data (the file was changed or damaged after it was packed)',
+};
+
+/**
+ * Compressed data that does not unpack, said in words (zlib's codes,
+ * Z_BUF_ERROR, said nothing to the reader): data that ends early is a file
+ * cut short, as a copy or download that stopped leaves it; other damage is
+ * named by `detail`.
+ */
+function damagedData(path: string, packing: Packing, truncated: boolean, detail: string): UserError {
+  if (truncated) return new UserError(`${path}: the compressed data ends early: the file is truncated (${packing} data cut short)`);
+  return new UserError(`${path}: damaged ${packing} data: ${detail}`);
 }
 
 /** The largest variable or clause count DIMACS solvers accept (a signed 32-bit literal). */

@@ -150,6 +150,16 @@ function utf8Text(bytes: Buffer, where: string): string {
 export const withoutBom = (text: string): string => text.replace(/^\uFEFF/, '');
 
 /**
+ * A puzzle's options with the text of each value read as a file's is, its
+ * leading byte-order mark dropped: a value copied out of a file that has one
+ * (--board "$(cat board.json)") brings it along, and it made the board
+ * neither JSON nor art nor a file name, in a message where it did not show.
+ */
+export function withoutBoms<T extends object>(options: T): T {
+  return Object.fromEntries(Object.entries(options).map(([name, value]) => [name, typeof value === 'string' ? withoutBom(value) : value])) as T;
+}
+
+/**
  * readInput of a file by path, a failure to open or read it said in one
  * line: `OPTION: cannot read "PATH": ENOENT` (no option when none names
  * the file, as for a positional argument).

@@ -111,12 +111,20 @@ export function pageCount(cards: number, options: SheetOptions = {}): number {
  * Symbol names ending in an image extension become `<image href>`, others text.
  */
 export function renderDobblePages(deck: readonly (readonly string[])[], options: SheetOptions = {}): string[] {
+  return [...dobblePages(deck, options)];
+}
+
+/**
+ * renderDobblePages a page at a time: a large deck's pages are written as
+ * they are drawn, not all held until the last (cards of 200 symbols make
+ * some 4000 pages and 1.6 GB of SVG, drawn for most of an hour).
+ */
+export function* dobblePages(deck: readonly (readonly string[])[], options: SheetOptions = {}): Generator<string, void, undefined> {
   const o = withDefaults(options);
   const { columns, rows } = pageGrid(o);
   const random = seededRandom(o.seed);
   const colors = symbolColors(deck);
   const perPage = columns * rows;
-  const pages: string[] = [];
   const origin = gridOrigin(o, columns, rows);
   for (let first = 0; first < deck.length; first += perPage) {
     const cards = deck.slice(first, first + perPage).map((card, i) => {
@@ -125,13 +133,12 @@ export function renderDobblePages(deck: readonly (readonly string[])[], options:
       const cy = origin.y + radius + Math.floor(i / columns) * (o.cardDiameterMm + o.gapMm);
       return renderCard(card, layoutCard(card.length, random), cx, cy, radius, colors);
     });
-    pages.push(
+    yield (
       `<svg xmlns="http://www.w3.org/2000/svg" width="${o.pageWidthMm}mm" height="${o.pageHeightMm}mm" viewBox="0 0 ${o.pageWidthMm} ${o.pageHeightMm}">\n` +
-        cards.join('') +
-        '</svg>\n',
+      cards.join('') +
+      '</svg>\n'
     );
   }
-  return pages;
 }
 
 /**
