@@ -277,25 +277,40 @@ describe('larger sizes, sampled near the bound (where the recursive structures r
   });
 });
 
-describe('the variable limit, met before building', () => {
-  /** A formula of n variables whose pool may hold `maxVars`: only the count ahead can refuse the constraint before its auxiliaries exist. */
-  const underLimit = (n: number, build: Build, maxVars: number) => {
-    const cnf = withSizeLimits({ vars: maxVars }, () => new Cnf());
+/**
+ * The size limits met before building, `limit` the one set: a fresh formula of
+ * n named variables and one family (underLimit), whose constraint only the
+ * count ahead can refuse before anything is made; and the check that the count
+ * is exact (countedExactly): built unlimited, then again at exactly its size
+ * (built) and one below it (refused, nothing made).
+ */
+function limitChecks(limit: 'vars' | 'literals') {
+  const underLimit = (n: number, build: Build, max: number) => {
+    // The variable pool takes its limit when it is made; the literals are limited while the constraint is built.
+    const cnf = limit === 'vars' ? withSizeLimits({ vars: max }, () => new Cnf()) : new Cnf();
     const lits = Array.from({ length: n }, (_, i) => cnf.vars.named(`x${i + 1}`));
     cnf.family('constraint');
-    return { cnf, emit: () => build(cnf, lits) };
+    return { cnf, emit: () => (limit === 'vars' ? build(cnf, lits) : withSizeLimits({ literals: max }, () => build(cnf, lits))) };
   };
-  /** Built unlimited, then again with room for exactly its auxiliaries (built) and one fewer (refused, nothing made). */
+  const sizeOf = (cnf: Cnf) => (limit === 'vars' ? cnf.varCount : literalsOf(cnf));
   const countedExactly = (n: number, build: Build, what: string, message: RegExp) => {
     const whole = underLimit(n, build, Number.MAX_SAFE_INTEGER);
     whole.emit();
-    const vars = whole.cnf.varCount;
-    expect(() => underLimit(n, build, vars).emit(), what).not.toThrow();
-    if (vars === n) return;
-    const refused = underLimit(n, build, vars - 1);
+    const size = sizeOf(whole.cnf);
+    expect(() => underLimit(n, build, size).emit(), what).not.toThrow();
+    // No auxiliaries: nothing for the variable limit to refuse.
+    if (limit === 'vars' && size === n) return;
+    const refused = underLimit(n, build, size - 1);
     expect(userErrorOf(refused.emit), what).toMatch(message);
     expect([refused.cnf.vars.auxCount, refused.cnf.clauseCount], what).toEqual([0, 0]);
   };
+  return { underLimit, countedExactly };
+}
+
+const literalsOf = (cnf: Cnf) => [...cnf.clauses()].reduce((n, clause) => n + clause.length, 0);
+
+describe('the variable limit, met before building', () => {
+  const { underLimit, countedExactly } = limitChecks('vars');
 
   it('a sequential at most one of 40 literals under a limit of 50 variables is refused by its count, naming the limit, before any auxiliary (regression: "the formula: it would have more variables", its first 10 auxiliaries and their clauses made)', () => {
     const refused = underLimit(40, (cnf, lits) => atMostOne(cnf, lits, 'sequential', 'amo'), 50);
@@ -330,24 +345,7 @@ describe('the variable limit, met before building', () => {
 });
 
 describe('the literal limit, met before building', () => {
-  /** A fresh formula whose family was made under the default limits, so that only the count ahead can refuse the constraint under `maxLiterals`. */
-  const underLimit = (n: number, build: Build, maxLiterals: number) => {
-    const cnf = new Cnf();
-    const lits = Array.from({ length: n }, (_, i) => cnf.vars.named(`x${i + 1}`));
-    cnf.family('constraint');
-    return { cnf, emit: () => withSizeLimits({ literals: maxLiterals }, () => build(cnf, lits)) };
-  };
-  const literalsOf = (cnf: Cnf) => [...cnf.clauses()].reduce((n, clause) => n + clause.length, 0);
-  /** Built unlimited, then again at exactly its literals (built) and one fewer (refused, nothing made). */
-  const countedExactly = (n: number, build: Build, what: string, message: RegExp) => {
-    const whole = underLimit(n, build, Number.MAX_SAFE_INTEGER);
-    whole.emit();
-    const literals = literalsOf(whole.cnf);
-    expect(() => underLimit(n, build, literals).emit(), what).not.toThrow();
-    const refused = underLimit(n, build, literals - 1);
-    expect(userErrorOf(refused.emit), what).toMatch(message);
-    expect([refused.cnf.vars.auxCount, refused.cnf.clauseCount], what).toEqual([0, 0]);
-  };
+  const { underLimit, countedExactly } = limitChecks('literals');
 
   it('a pairwise at most one of 3000 literals, 9 million literals, is refused by its count before any clause (regression: every pair was written until the literal array refused them)', () => {
     const refused = underLimit(3000, (cnf, lits) => atMostOne(cnf, lits, 'pairwise', 'amo'), 1_000_000);
