@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, it, expect, vi } from 'vitest';
 import {
   algebraicDeck,
@@ -260,6 +261,30 @@ describe('algebraic decks', () => {
         const covered = new Set(chooseLines(plane, k).flatMap((i) => plane.lines[i]!)).size;
         expect(covered, `order ${n}, ${k} cards`).toBe(fewest[k]);
       }
+    }
+  });
+
+  it('truncation chooses the lines the scan of every line chose (decks of orders 16-49 as made before the bucket queue, 0113016)', () => {
+    // The greedy's choice became a bucket queue (a deck of 200 symbols a card was quadratic: 11-26 s); ties must still go to the
+    // first line in the greedy's order, or the decks (and every file and test made from them) change. Digest: sha256 of the deck's JSON.
+    const digest = (deck: Deck) => createHash('sha256').update(JSON.stringify(deck)).digest('hex').slice(0, 16);
+    const before: [order: number, cards: number, symbols: number, digest: string][] = [
+      [16, 20, 168, '59f252d6a0d516e1'],
+      [16, 100, 253, '46069d82066dce58'],
+      [16, 200, 269, '9b84e3ec2e0d3827'],
+      [16, 272, 273, '2b9b7199a983a57a'],
+      [31, 40, 622, 'd972d93dc9e59548'],
+      [31, 200, 923, '8404dfc65276327f'],
+      [31, 500, 969, 'fe58c5aa60631782'],
+      [31, 900, 990, '9cb36ff1b44970aa'],
+      [31, 992, 993, '9e99f0e0ee5a4478'],
+      [49, 60, 1473, 'a7afe1f015d07b82'],
+      [49, 1000, 2393, '6555a6daa95352b0'],
+      [49, 2000, 2442, 'c3130a19ff01dd30'],
+    ];
+    for (const [n, k, symbols, sum] of before) {
+      const deck = algebraicDeck(n, { cards: k });
+      expect([symbolCount(deck), digest(deck)], `order ${n}, ${k} cards`).toEqual([symbols, sum]);
     }
   });
 
