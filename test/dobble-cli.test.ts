@@ -347,6 +347,15 @@ describe('puzzlesat dobble, SAT', () => {
     expect(summary(run(...args.slice(0, -1), '12', '--json').stdout)).toMatchObject({ status: 'SAT', symbols: 12 });
   });
 
+  it('--max-symbols past what the deck can name searches as with K·m (regression: 10^9 was refused by the literal limit, naming --max-literals)', () => {
+    // 4 cards of 3 symbols name at most 12: more room changes no answer of the one-deck verb, only the formula's size.
+    const r = run('dobble', '--symbols-per-card', '3', '--method', 'sat', '--cards', '4', '--max-symbols', '1000000000', '--json');
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const s = summary(r.stdout);
+    expect(s).toMatchObject({ status: 'SAT', params: { maxSymbols: 1000000000 } });
+    expect(checkDeck(s.cards!)).toMatchObject({ ok: true, cards: 4, symbolsPerCard: 3 });
+  });
+
   it('--method sat with --symbols uses no more symbols than the file names (regression: it searched all 13, then failed "has 10 symbol names but the deck needs 13")', () => {
     // 5 cards of 4 symbols need 10 symbols (every two cards get one of their own), so 10 names are enough.
     const names = file('ten-names.txt', 'a\nb\nc\nd\ne\nf\ng\nh\ni\nj\n');

@@ -275,7 +275,10 @@ export const handler = (args: Args) =>
       ...earlier.map(({ path, option }) => ({ path, option: `--${option}` })),
     ]);
 
-    const outcome = method === 'algebraic' ? algebraic(m - 1, k) : await bySat(m - 1, k, maxSymbols, args);
+    // k cards of m symbols name at most k·m: more room changes no answer of this one-deck verb, only the formula's size
+    // (--max-symbols 1000000000 was refused by the literal limit). count and enumerate keep it: there it changes the models.
+    const room = maxSymbols === undefined ? undefined : Math.min(maxSymbols, k * m);
+    const outcome = method === 'algebraic' ? algebraic(m - 1, k) : await bySat(m - 1, k, room, args);
     const time = runSeconds();
 
     const deck = outcome.deck;
@@ -448,7 +451,8 @@ function algebraic(n: number, k: number): Outcome {
 /** The deck as the dobble puzzle solved: its options by the puzzle's names, the plan resolved and run as `solve dobble` would. */
 async function bySat(n: number, k: number, maxSymbols: number | undefined, args: Args): Promise<Outcome> {
   const { solver, timeout } = planRequest(args);
-  const deckArgs = { order: n, cards: k, 'max-symbols': maxSymbols, ...puzzleArgsOf(args) };
+  // The deck's own shape last: the verb's reading of it (the room bySat is given) over the options as typed.
+  const deckArgs = { ...puzzleArgsOf(args), order: n, cards: k, 'max-symbols': maxSymbols };
   // Ctrl-C stops the search, and the deck is reported UNKNOWN as at a --timeout (exit 130). Listened for
   // from the start: pressed while the formula is built, the build stops there (interruptibleSetUp), as at a --timeout.
   const stop = await interruptFlag();
