@@ -775,7 +775,7 @@ function firstBadPair(deck: FlatDeck, settled?: Uint8Array): { problem: string; 
       for (let h = holders.starts[s]!; h < holders.starts[s + 1]!; h++) shared[holders.cards[h]!]!++;
     }
     for (let j = i + 1; j < count; j++) {
-      if (shared[j] === 0) return { problem: `cards ${i + 1} and ${j + 1} share no symbol`, at: [i, j] };
+      if (shared[j] === 0) return { problem: `cards ${i + 1} and ${j + 1} share no symbol${lookalikes(deck, i, j)}`, at: [i, j] };
       if (shared[j]! > 1) {
         const other = new Set(symbols.subarray(starts[j]!, starts[j + 1]!));
         const common = Array.from(symbols.subarray(starts[i]!, starts[i + 1]!)).filter((s) => other.has(s));
@@ -787,6 +787,30 @@ function firstBadPair(deck: FlatDeck, settled?: Uint8Array): { problem: string; 
     }
   }
   return null;
+}
+
+/** Characters a name may hold that do not show: controls, soft hyphen, zero-width marks, bidirectional controls, the byte-order mark. */
+const UNSEEN = /[\x00-\x1f\x7f-\x9f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/g;
+
+/** A name as it shows: composed Unicode (é one way, not two), characters that do not show left out. */
+const shownAs = (name: string): string => name.normalize('NFC').replace(UNSEEN, '');
+
+/**
+ * Why cards i and j, which share no symbol, may look as if they did: a
+ * symbol of each that shows the same ("cat" and "cat" with a zero-width
+ * space, or é composed on one card and decomposed on the other). Empty
+ * when there is none: the deck is then plainly wrong.
+ */
+function lookalikes(deck: FlatDeck, i: number, j: number): string {
+  const { symbols, starts, names } = deck;
+  const onJ = new Map<string, number>();
+  for (let b = starts[j]!; b < starts[j + 1]!; b++) onJ.set(shownAs(String(names[symbols[b]!])), symbols[b]!);
+  for (let a = starts[i]!; a < starts[i + 1]!; a++) {
+    const other = onJ.get(shownAs(String(names[symbols[a]!])));
+    if (other !== undefined)
+      return ` ("${String(names[symbols[a]!])}" on card ${i + 1} and "${String(names[other])}" on card ${j + 1} look alike but are different names)`;
+  }
+  return '';
 }
 
 /** The line of the file each card of parseDeck is on (from 1), for messages: blank lines and comments sit between cards. */

@@ -499,6 +499,14 @@ describe('puzzlesat dobble check', () => {
     expect(bad.stderr).toMatch(/^puzzlesat: .*bad\.txt:2: cards 2 and 4 share no symbol \(card 4 is on line 4\)\n$/);
   });
 
+  it('names symbols that look alike but differ, shown with their invisible characters (regression: "share no symbol" and nothing to see)', () => {
+    const r = run('dobble', 'check', file('alike.txt', 'dog cat\ndog sun\ncat\u200b sun\n'));
+    expect(r).toMatchObject({ code: 1, stdout: '' });
+    expect(r.stderr).toMatch(
+      /^puzzlesat: .*alike\.txt:1: cards 1 and 3 share no symbol \("cat" on card 1 and "cat\\u200b" on card 3 look alike but are different names\) \(card 3 is on line 3\)\n$/,
+    );
+  });
+
   it('reads the deck from standard input for "-" (it said: cannot read "": ENOENT)', () => {
     const r = spawnSync(process.execPath, [CLI, 'dobble', 'check', '-'], { cwd: dir, encoding: 'utf8', input: 'a b\na c\nb d\n' });
     expect(r).toMatchObject({ status: 1, stdout: '' });

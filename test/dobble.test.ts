@@ -386,6 +386,26 @@ describe('checkDeck', () => {
         [3, 4],
       ]),
     ).toEqual({ ok: false, problem: 'cards 1 and 2 share no symbol', at: [0, 1] });
+    // Names that show the same but are not (regression: "share no symbol", with nothing to see why).
+    for (const [mine, theirs, why] of [
+      ['cat', 'cat\x07', 'a control character'],
+      ['cat', 'c\u200bat', 'a zero-width space'],
+      ['caf\u00e9', 'cafe\u0301', 'é composed and decomposed'],
+      ['cat', '\ufeffcat', 'a byte-order mark'],
+    ]) {
+      expect(
+        checkDeck([
+          ['dog', mine!],
+          ['dog', 'sun'],
+          [theirs!, 'sun'],
+        ]),
+        why,
+      ).toEqual({
+        ok: false,
+        problem: `cards 1 and 3 share no symbol ("${mine}" on card 1 and "${theirs}" on card 3 look alike but are different names)`,
+        at: [0, 2],
+      });
+    }
     expect(
       checkDeck([
         ['a', 'b'],
