@@ -647,6 +647,42 @@ function checkAreas(spec: PackingInput): void {
       `${from}more pieces required than fit: the pieces that must be placed cover ${cellsText(least)}, the board has ${required + optional}`,
     );
   if (most < required) throw new UserError(`${from}the pieces cover at most ${cellsText(most)}, but the board has ${required} that must be covered`);
+  if (spec.used) checkUsedAreas(spec, spec.used, required, optional);
+}
+
+/**
+ * Refuses a count of pieces used whose pieces cannot cover the required cells
+ * or cannot fit the board: the sums above count every piece that may be
+ * placed, and a count of them the areas rule out was left to the solver
+ * (9 of the one-sided tritrigs, 3 edges each, for 30 edges: solve found no
+ * answer in 100 s).
+ */
+function checkUsedAreas(spec: PackingInput, used: { least: number; most: number }, required: number, optional: number): void {
+  const [least, most] = [usedArea(spec.pieces, used.least, 1), usedArea(spec.pieces, used.most, -1)];
+  const asked = `${spec.usedFrom ?? 'pieces used'}: ${countText(used.least, used.most)} pieces used`;
+  if (most < required) throw new UserError(`${asked} cover at most ${cellsText(most)}, but the board has ${required} that must be covered`);
+  if (least > required + optional) throw new UserError(`${asked} cover at least ${cellsText(least)}, but the board has ${required + optional}`);
+}
+
+/**
+ * The area of `n` pieces (or of all there are, when fewer): those that must be
+ * placed, then the rest smallest first (order 1) or largest first (order -1),
+ * the least and the most area that many pieces can cover.
+ */
+function usedArea(pieces: readonly PieceDef[], n: number, order: 1 | -1): number {
+  let left = n;
+  let area = 0;
+  for (const p of pieces) {
+    left -= leastOf(p);
+    area += leastOf(p) * p.cells.length;
+  }
+  const rest = pieces.filter((p) => p.count > leastOf(p)).sort((a, b) => order * (a.cells.length - b.cells.length));
+  for (const p of rest) {
+    const taken = Math.max(0, Math.min(left, p.count - leastOf(p)));
+    area += taken * p.cells.length;
+    left -= taken;
+  }
+  return area;
 }
 
 /**

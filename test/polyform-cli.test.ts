@@ -173,6 +173,26 @@ describe('bad input: one line naming the file, the JSON path or the option, exit
       /--use: 11 pieces used, but there are 12 pieces, of which 12 must be placed; give those that may stay out a range, as NAME\*0\.\.1 \(JSON: "count": "0\.\.1"\)/,
     ],
     [
+      // Regression: accepted, then solve ran past 100 s without an answer: the 16 one-sided tritrigs have 3 edges each,
+      // so 9 of them cover 27 of the 4x2 parallelogram's 30 edges.
+      '--use K whose pieces cannot cover the board',
+      () => ['--board', '4x2', '--grid', 'triangle-edges', '--pieces', 'free:3*0..1', '--one-sided', '--use', '9'],
+      /^puzzlesat: --use: 9 pieces used cover at most 27 cells, but the board has 30 that must be covered\n$/,
+    ],
+    [
+      // Regression: accepted; two dominoes never fit the two required cells and one optional cell.
+      '--use K whose pieces cannot fit the board',
+      () => [
+        '--board',
+        write('opt3.json', '{"grid":"square","cells":[[0,0],[1,0]],"optional":[[2,0]]}'),
+        '--pieces',
+        'A*0..1=##,B*0..1=##',
+        '--use',
+        '2',
+      ],
+      /^puzzlesat: --use: 2 pieces used cover at least 4 cells, but the board has 3$/m,
+    ],
+    [
       // Regression: "the board has 1 cells".
       'an area mismatch on a board of one cell, said in the singular',
       () => ['--board', '1x1', '--pieces', 'D=##'],
