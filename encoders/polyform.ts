@@ -40,6 +40,7 @@ import {
 } from './packing.js';
 import { POLYOMINOES, SIZE_LIKE, meantSize } from './polyomino.js';
 import { PUZZLE_OPTION, namedPuzzle } from './catalogue/arguments.js';
+import type { SymmetryGroup } from './polycube.js';
 
 /**
  * Packings on any of the seven grids (src/geometry/grids.ts): polyominoes,
@@ -71,6 +72,8 @@ export interface PolyformOptions {
   oneSided?: boolean;
   /** How many pieces a solution places: "11" or "10..12". */
   use?: string;
+  /** What --unique identifies: the board's isometries (default, mirror twins swapped), or its rotations alone (Puzzler's count for most solids). */
+  symmetry?: SymmetryGroup;
   nonOverlap?: NonOverlap;
   amo?: AmoEncoding;
   card?: CardEncoding;
@@ -324,7 +327,11 @@ function movesOf(grid: Grid, piece: FormPiece, flip: boolean | undefined): reado
 // ---- the puzzle ---------------------------------------------------------------------------
 
 export function polyform(options: PolyformOptions): PackingInstance {
-  if (options.puzzle !== undefined) return polyform({ ...options, ...namedPuzzle(options.puzzle, options, 'polyform'), puzzle: undefined });
+  if (options.puzzle !== undefined) {
+    // The named puzzle's group for its classes (a solid's source may count under rotations), unless --symmetry says otherwise.
+    const { symmetry, ...named } = namedPuzzle(options.puzzle, options, 'polyform');
+    return polyform({ ...options, ...named, symmetry: options.symmetry ?? symmetry, puzzle: undefined });
+  }
   if (options.board === undefined) throw new UsageError(`give a board with ${fieldName('board')} (a JSON or art file, WxH, or inline art)`);
   if (options.grid !== undefined && !(GRID_NAMES as readonly string[]).includes(options.grid))
     throw new UserError(`${fieldName('grid')}: "${options.grid}" is not a grid; choose one of ${GRID_NAMES.join(', ')}`);
@@ -390,6 +397,7 @@ export function polyform(options: PolyformOptions): PackingInstance {
       flip: options.flip,
       oneSided: options.oneSided,
       use: options.use,
+      symmetry: options.symmetry,
       nonOverlap,
       amo,
     },
@@ -397,7 +405,7 @@ export function polyform(options: PolyformOptions): PackingInstance {
     ...input,
     pieces,
     moves: grid.group,
-    symmetryGroup: grid.group,
+    symmetryGroup: options.symmetry === 'rotations' ? grid.rotationGroup : grid.group,
     nonOverlap,
     amo,
     card,
@@ -443,6 +451,13 @@ export const POLYFORM_OPTIONS: readonly PuzzleOption[] = [
     describe: 'a one-sided set: each piece unlike its mirror image gets its twin (named in lower case), none turned over',
   },
   { name: 'use', type: 'string', describe: 'how many pieces a solution places: K or LEAST..MOST (e.g. 11 of the 12)' },
+  {
+    name: 'symmetry',
+    type: 'string',
+    describe:
+      "what --unique identifies: the board's isometries (default; mirror twins swapped), or its rotations alone (--puzzle: the catalogue's choice)",
+    choices: ['rotations', 'isometries'],
+  },
   PUZZLE_OPTION,
   NON_OVERLAP_OPTION,
 ];

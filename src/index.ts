@@ -672,7 +672,10 @@ type SomaOptions = Omit<PolycubeOptions, 'pieces' | 'piecesFile' | 'flip'>;
 /** The options every packing of a board by pieces reads, polyomino's and polyform's alike. */
 const PACKING_FIELDS = { puzzle: true, board: true, pieces: true, piecesFile: true, flip: true, nonOverlap: true, amo: true, card: true } as const;
 const POLYOMINO_FIELDS = { ...PACKING_FIELDS, preset: true } as const satisfies Record<keyof PolyominoOptions, true>;
-const POLYFORM_FIELDS = { ...PACKING_FIELDS, grid: true, oneSided: true, use: true } as const satisfies Record<keyof PolyformOptions, true>;
+const POLYFORM_FIELDS = { ...PACKING_FIELDS, grid: true, oneSided: true, use: true, symmetry: true } as const satisfies Record<
+  keyof PolyformOptions,
+  true
+>;
 const SOMA_FIELDS = { puzzle: true, figure: true, symmetry: true, nonOverlap: true, amo: true, card: true } as const satisfies Record<
   keyof SomaOptions,
   true

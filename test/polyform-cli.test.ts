@@ -252,6 +252,24 @@ describe('a board of optional cells alone', () => {
   );
 });
 
+describe('--puzzle of a solid counts the classes its catalogue entry documents', () => {
+  it(
+    "soma-bathtub: 158 classes under the figure's rotations (Puzzler SomaBathtub; regression: polyform said 79, under isometries), 79 with --symmetry isometries",
+    () => {
+      const counted = (extra: string[]) => {
+        const r = run(['count', 'polyform', '--puzzle', 'soma-bathtub', '--unique', '--json', ...extra]);
+        expect([r.status, r.stderr]).toEqual([0, '']);
+        return JSON.parse(r.stdout) as { count: number };
+      };
+      expect(counted([]).count).toBe(158);
+      expect(counted(['--symmetry', 'rotations']).count).toBe(158);
+      // The Soma set holds a mirror pair: a reflection of the figure with the pair swapped joins classes two by two.
+      expect(counted(['--symmetry', 'isometries']).count).toBe(79);
+    },
+    SLOW,
+  );
+});
+
 describe('a required option left out', () => {
   it('is a usage error, exit 2, for the pieces as for the board, and for a polycube figure (regression: no --pieces, no --figure and a 0x3x3 box exited 1, no --board 2)', () => {
     for (const [puzzle, args, message] of [

@@ -108,10 +108,14 @@ export function namedPuzzle(
   name: string,
   options: Partial<Record<(typeof REPLACED)[number], unknown>>,
   puzzle: 'polyomino' | 'polycube' | 'polyform',
-): { board?: string; figure?: string; pieces: string } {
+): { board?: string; figure?: string; pieces: string; symmetry?: 'rotations' | 'isometries' } {
   const clash = REPLACED.find((o) => options[o] !== undefined);
   if (clash) throw new UsageError(`${fieldName('puzzle')} names the board and pieces: give it without ${fieldName(clash)}`);
-  if (puzzle === 'polyform') return polyformJson(namedCatalogue(name, GRID_NAMES, 'polyform'));
+  if (puzzle === 'polyform') {
+    const p = namedCatalogue(name, GRID_NAMES, 'polyform');
+    // A solid's documented classes are under the group countCommand gives polycube: its own, else isometries.
+    return { ...polyformJson(p), ...(p.board.grid === 'cube' ? { symmetry: p.symmetry ?? 'isometries' } : {}) };
+  }
   const named = catalogueArt(name, puzzle);
   return { [puzzle === 'polycube' ? 'figure' : 'board']: named.board, pieces: named.pieces };
 }

@@ -45,6 +45,8 @@ export interface Grid {
   period: number;
   /** Every rotation and reflection of the grid, as matrices on points; the identity first. */
   group: readonly Transform[];
+  /** The rotations alone, the identity first: the classes of --symmetry rotations (a solid cannot be turned over). */
+  rotationGroup: readonly Transform[];
   /**
    * Polyform Puzzler's aspects of a piece: `turn` rotates by 360/turns
    * degrees counterclockwise, `flip` is its reflection; aspect (r, f) is
@@ -97,6 +99,7 @@ function aspects(turn: Transform, flip: Transform, turns: number): Transform[] {
 /** A planar grid's motions: Puzzler's turn and flip, the group they make, and where the flip's mirror lies in the drawing. */
 const planar = (turn: Transform, turns: number, flip: Transform, flipAxis: number) => ({
   group: aspects(turn, flip, turns),
+  rotationGroup: aspects(turn, flip, turns).slice(0, turns),
   turn,
   flip,
   turns,
@@ -191,6 +194,7 @@ const CUBE: Grid = {
   fromPoint: (p) => p,
   period: 1,
   group: GROUPS.isometries,
+  rotationGroup: GROUPS.rotations,
   // Polyform Puzzler's 3D aspects have an axis as well; per-piece turns are offered on planar grids only.
   turn: QUARTER,
   flip: FLIP_Y,
