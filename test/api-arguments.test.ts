@@ -743,3 +743,39 @@ describe('a family is named by a string, and a clause goes into one', () => {
     expect(() => f.add([1])).toThrow(/^add: the formula has no family to add the clause to; call family\(name\) first \(a Formula starts one\)$/);
   });
 });
+
+describe('values of the wrong kind are shown by their kind, never by String() (regressions: "[object Object]", an array read as its items, a crash on an object without a prototype)', () => {
+  const bare = (): object => Object.create(null) as object;
+
+  it('a number, bound or name given an object, an array or a function', async () => {
+    expect(() => atMost(ab(), ['a', 'b'], {} as never)).toThrow(/^atMost: k: expected a safe integer, got an object$/);
+    expect(() => atMost(ab(), ['a', 'b'], [1] as never)).toThrow(/^atMost: k: expected a safe integer, got an array$/);
+    expect(() => atMostWeighted(ab(), ['a'], [bare()] as never, 1)).toThrow(/^atMostWeighted: weights\[0\]: expected a safe integer, got an object$/);
+    expect(() => ab().add([{}] as never)).toThrow(/^literal an object: expected a variable's number or its negation/);
+    await expect(solve(ab(), { timeout: bare() as never })).rejects.toThrow(/^timeout: expected a positive number of seconds .*, got an object$/);
+    await expect(enumerate(ab(), { limit: [2] as never }).next()).rejects.toThrow(/^limit: expected a whole number ≥ 1, got an array$/);
+    const multiLine = function () {
+      return 1;
+    };
+    await expect(count(ab(), { maxMemory: multiLine as never })).rejects.toThrow(
+      /^maxMemory: expected a whole number of bytes ≥ \d+, got a function$/,
+    );
+    expect(() => puzzles.dobble(3, { symbols: bare() as never })).toThrow(/^symbols: expected a whole number, got an object$/);
+    expect(() => new Formula().vars.name(bare() as never)).toThrow(/^no variable an object: the formula's variables are 1\.\.0$/);
+  });
+
+  it('a variable name that is a symbol is refused as any other name that is none (regression: "Cannot convert a Symbol value to a string")', () => {
+    expect(() => new Formula().vars.id(Symbol('a') as never)).toThrow(
+      /^a variable name is a non-empty line without white space at its ends, got Symbol\(a\)$/,
+    );
+  });
+
+  it('an array-like clause whose length is no length is refused, not written as the empty clause', () => {
+    const f = ab();
+    expect(() => f.add({ length: NaN } as never)).toThrow(/^a clause is an array of literals, got an object whose length is NaN$/);
+    expect(() => f.add({ length: -1 } as never)).toThrow(TypeError);
+    expect(f.clauseCount).toBe(1);
+    f.add({ length: 2, 0: 1, 1: -2 });
+    expect(f.clauseCount).toBe(2);
+  });
+});

@@ -8,7 +8,7 @@
 import { Cnf } from '../core/cnf.js';
 import { UserError, didYouMean } from '../core/errors.js';
 import { fieldName } from '../core/field-names.js';
-import { checkRunNumbers } from '../core/limits.js';
+import { checkRunNumbers, shownValue } from '../core/limits.js';
 import { type Dominance, type Instance, checkSource } from '../core/puzzle.js';
 import { callOptions } from '../core/call-options.js';
 import { checkWeights } from '../constraints.js';
@@ -130,7 +130,7 @@ async function optimize<S>(
   checkWeights(what, termList(what, terms), weights);
   const encoding = parsePb(options.encoding ?? DEFAULT_PB, 'encoding');
   const best = options.best ?? 1;
-  if (!Number.isInteger(best) || best < 1) throw new RangeError(`best: a whole number ≥ 1, got ${best}`);
+  if (!Number.isInteger(best) || best < 1) throw new RangeError(`best: a whole number ≥ 1, got ${shownValue(best)}`);
   // Checked before the search: an unknown strategy crashed mid-way, a timeout of -1 was ignored.
   const round = STRATEGIES[parseStrategy(options.strategy ?? DEFAULT_STRATEGY, 'strategy')].round;
   checkRunNumbers({ timeout: options.timeout });
