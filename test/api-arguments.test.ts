@@ -779,3 +779,27 @@ describe('values of the wrong kind are shown by their kind, never by String() (r
     expect(f.clauseCount).toBe(2);
   });
 });
+
+describe('an encoding, strategy or solver named by what is not text (regression: ["pairwise"] was taken as "pairwise", an object without a prototype crashed)', () => {
+  it("a constraint's encoding and an optimisation's encoding and strategy", async () => {
+    expect(() => atMostOne(ab(), ['a', 'b'], { encoding: ['pairwise'] as never })).toThrow(/^encoding: expected text, got an array$/);
+    expect(() => exactly(ab(), ['a', 'b'], 1, { encoding: Object.create(null) as never })).toThrow(/^encoding: expected text, got object$/);
+    expect(() => atMostWeighted(ab(), ['a'], [1], 1, { encoding: ['bdd'] as never })).toThrow(/^encoding: expected text, got an array$/);
+    expect(() => satisfy(ab(), 'a', { translation: ['tseitin'] as never })).toThrow(/^translation: expected text, got an array$/);
+    await expect(maximize(ab(), ['a'], [1], { strategy: ['linear'] as never })).rejects.toThrow(/^strategy: expected text, got an array$/);
+    await expect(maximize(ab(), ['a'], [1], { encoding: {} as never })).rejects.toThrow(/^encoding: expected text, got object$/);
+  });
+
+  it("a puzzle's amo, card and pb, typed or by name", () => {
+    expect(() => puzzles.pentomino({ preset: '3x20', amo: ['pairwise'] as never })).toThrow(/^amo: expected text, got an array$/);
+    expect(() => puzzles.pentomino({ preset: '3x20', card: Object.create(null) as never })).toThrow(/^card: expected text, got object$/);
+    expect(() => puzzles.knapsack({ items: 'a:1:1', pb: ['swc'] as never })).toThrow(/^pb: expected text, got an array$/);
+    expect(() => puzzles.byName('pentomino', { preset: '3x20', amo: ['pairwise'] })).toThrow(/^amo: expected text, got an array$/);
+    expect(puzzles.pentomino({ preset: '3x20', amo: 'pairwise' }).params.amo).toBe('pairwise');
+  });
+
+  it("the solver of the solver object and of optimisation, as solve's", async () => {
+    await expect(openSolver(ab(), { solver: ['minisat-wasm'] as never })).rejects.toThrow(/^solver: expected text, got object$/);
+    await expect(maximize(ab(), ['a'], [1], { solver: {} as never })).rejects.toThrow(/^solver: expected text, got object$/);
+  });
+});

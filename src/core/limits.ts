@@ -118,6 +118,17 @@ export const shownValue = (value: unknown): string => {
 /** What kind of value a caller gave where another was expected, in a message: its typeof, null by name (typeof says object). */
 export const kindOf = (value: unknown): string => (value === null ? 'null' : typeof value);
 
+/**
+ * A name chosen from a list (an encoding, a strategy, a translation), checked
+ * to be text before it is looked up: a key is read as its String(), so
+ * ['pairwise'] was taken as "pairwise", an object was "[object Object]", and
+ * one without a prototype crashed. `where` names the field.
+ */
+export function choiceText(value: unknown, where: string): string {
+  if (typeof value !== 'string') throw new UsageError(`${where}: expected text, got ${Array.isArray(value) ? 'an array' : kindOf(value)}`);
+  return value;
+}
+
 export const DEFAULT_LIMITS: Readonly<SizeLimits> = {
   cells: 250_000,
   placements: 1_000_000,

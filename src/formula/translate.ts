@@ -3,7 +3,7 @@ import { Column } from '../core/column.js';
 import { callOptions } from '../core/call-options.js';
 import { recorded } from '../core/ledger.js';
 import { didYouMean, UsageError } from '../core/errors.js';
-import { kindOf, pastLimit, sizeLimit } from '../core/limits.js';
+import { choiceText, kindOf, pastLimit, sizeLimit } from '../core/limits.js';
 import { type Term, Expr, checkTerm, showTerm } from './expr.js';
 
 /**
@@ -31,7 +31,8 @@ export const TRANSLATIONS: readonly { name: Translation; fits: string }[] = [
 export const DEFAULT_TRANSLATION: Translation = 'tseitin';
 
 /** A translation by name, checked: an unknown one was taken for Plaisted-Greenbaum's. */
-function parseTranslation(name: string): Translation {
+function parseTranslation(given: unknown): Translation {
+  const name = choiceText(given, 'translation');
   const names = TRANSLATIONS.map((t) => t.name);
   if ((names as string[]).includes(name)) return name as Translation;
   throw new UsageError(`unknown translation "${name}"${didYouMean(name, names)} (translation); choose one of: ${names.join(', ')}`);

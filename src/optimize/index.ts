@@ -8,7 +8,7 @@
 import { Cnf } from '../core/cnf.js';
 import { UserError, didYouMean } from '../core/errors.js';
 import { fieldName } from '../core/field-names.js';
-import { checkRunNumbers, shownValue } from '../core/limits.js';
+import { checkRunNumbers, choiceText, shownValue } from '../core/limits.js';
 import { type Dominance, type Instance, checkSource } from '../core/puzzle.js';
 import { callOptions } from '../core/call-options.js';
 import { checkWeights } from '../constraints.js';
@@ -35,7 +35,8 @@ export const OPTIMIZE_STRATEGIES: readonly { name: OptimizeStrategy; fits: strin
 
 export const DEFAULT_STRATEGY: OptimizeStrategy = 'linear';
 
-export function parseStrategy(name: string, where: string): OptimizeStrategy {
+export function parseStrategy(given: unknown, where: string): OptimizeStrategy {
+  const name = choiceText(given, where);
   if (Object.hasOwn(STRATEGIES, name)) return name as OptimizeStrategy;
   throw new UserError(
     `unknown optimisation strategy "${name}"${didYouMean(name, Object.keys(STRATEGIES))} (${where}); choose one of: ${Object.keys(STRATEGIES).join(', ')}`,
