@@ -667,16 +667,14 @@ function decodeModel(instance: Instance, lits: readonly number[], where: string)
 
 // ---- puzzles --------------------------------------------------------------------
 
-type SomaOptions = Omit<PolycubeOptions, 'pieces' | 'piecesFile' | 'flip'>;
+/** Soma's figure with Soma's pieces: no pieces of its own, nor a catalogue puzzle (which names its own pieces; polycube takes one), as on the command line. */
+type SomaOptions = Omit<PolycubeOptions, 'pieces' | 'piecesFile' | 'flip' | 'puzzle'>;
 
 /** The options every packing of a board by pieces reads, polyomino's and polyform's alike. */
 const PACKING_FIELDS = { puzzle: true, board: true, pieces: true, piecesFile: true, flip: true, nonOverlap: true, amo: true, card: true } as const;
 const POLYOMINO_FIELDS = { ...PACKING_FIELDS, preset: true } as const satisfies Record<keyof PolyominoOptions, true>;
 const POLYFORM_FIELDS = { ...PACKING_FIELDS, grid: true, oneSided: true, use: true } as const satisfies Record<keyof PolyformOptions, true>;
-const SOMA_FIELDS = { puzzle: true, figure: true, symmetry: true, nonOverlap: true, amo: true, card: true } as const satisfies Record<
-  keyof SomaOptions,
-  true
->;
+const SOMA_FIELDS = { figure: true, symmetry: true, nonOverlap: true, amo: true, card: true } as const satisfies Record<keyof SomaOptions, true>;
 const KNAPSACK_FIELDS = { items: true, randomItems: true, seed: true, capacity: true, minValue: true, pb: true } as const satisfies Record<
   keyof KnapsackOptions,
   true
@@ -722,7 +720,7 @@ export const puzzles = {
   polyomino: (options: PolyominoOptions): PackingInstance => polyomino(typed('polyomino', options, POLYOMINO_FIELDS)),
   soma: (options: SomaOptions = {}): PackingInstance => soma(typed('soma', options, SOMA_FIELDS)),
   polycube: (options: PolycubeOptions): PackingInstance =>
-    polycube(typed('polycube', options, { ...SOMA_FIELDS, pieces: true, piecesFile: true, flip: true })),
+    polycube(typed('polycube', options, { puzzle: true, ...SOMA_FIELDS, pieces: true, piecesFile: true, flip: true })),
   /** Any board on any grid (squares, cubes, triangles, hexagons, the edges of three grids) packed with any pieces. */
   polyform: (options: PolyformOptions): PackingInstance => polyform(typed('polyform', options, POLYFORM_FIELDS) ?? {}),
   /** The 0-1 knapsack: items given or drawn, a capacity, weighted sums by the PB encoding. */

@@ -803,3 +803,10 @@ describe('an encoding, strategy or solver named by what is not text (regression:
     await expect(maximize(ab(), ['a'], [1], { solver: {} as never })).rejects.toThrow(/^solver: expected text, got object$/);
   });
 });
+
+describe("the library's smaller contracts, kept by the call", () => {
+  it('puzzles.soma has no puzzle option, as soma on the command line has none (regression: any puzzle was refused "give it without figure", a figure never given)', () => {
+    expect(() => puzzles.soma({ puzzle: 'soma-crystal' } as never)).toThrow(/^puzzles\.soma has no option "puzzle"; it reads: figure, symmetry/);
+    expect(puzzles.polycube({ puzzle: 'soma-crystal' }).cnf.varCount).toBeGreaterThan(0);
+  });
+});
