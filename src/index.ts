@@ -33,7 +33,7 @@ import { Cnf } from './core/cnf.js';
 import { type DimacsFormula, type DimacsMeta, dimacsString, instanceFromDimacs, parseDimacs as readDimacs } from './core/dimacs.js';
 import { UsageError, UserError, hasNameControlCharacter, oneLine } from './core/errors.js';
 import { withoutBoms } from './core/input.js';
-import { kindOf } from './core/limits.js';
+import { checkRunNumbers, kindOf } from './core/limits.js';
 import { loadOptional } from './core/optional.js';
 import { type Instance, checkSource, checkedSolution } from './core/puzzle.js';
 import type { CountMethod, CountPlan, EnumeratePlan, Plan, SolvePlan, StrategyChoice, UniqueBy } from './core/plan.js';
@@ -309,6 +309,8 @@ export interface Found<S> {
 export async function* enumerate<S = string[]>(source: Instance<S> | Cnf, given: EnumerateOptions = {}): AsyncGenerator<Found<S>> {
   const call = callStart();
   const options = callOptions('enumerate', given, { solver: true, timeout: true, unique: true, limit: true, signal: true });
+  // Checked before the set-up's stop reads the timeout: 10n crashed there ("Cannot mix BigInt and other types").
+  checkRunNumbers({ timeout: options.timeout, limit: options.limit });
   // An abort ends the iteration at once, as `break` does: the solutions the solver queued before it saw the signal are dropped.
   const aborted = () => options.signal?.aborted === true;
   // The set-up hears both too (the plan of classes works out the symmetry-breaking family: seconds of a 20x20 board); stopped there, nothing is found.

@@ -809,4 +809,8 @@ describe("the library's smaller contracts, kept by the call", () => {
     expect(() => puzzles.soma({ puzzle: 'soma-crystal' } as never)).toThrow(/^puzzles\.soma has no option "puzzle"; it reads: figure, symmetry/);
     expect(puzzles.polycube({ puzzle: 'soma-crystal' }).cnf.varCount).toBeGreaterThan(0);
   });
+
+  it('an enumeration timeout that is no number is refused as solve and count refuse it (regression: 10n crashed, "Cannot mix BigInt and other types")', async () => {
+    await expect(enumerate(ab(), { timeout: 10n as never }).next()).rejects.toThrow(/^timeout: expected a positive number of seconds .*, got 10$/);
+  });
 });
