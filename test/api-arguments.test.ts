@@ -813,4 +813,13 @@ describe("the library's smaller contracts, kept by the call", () => {
   it('an enumeration timeout that is no number is refused as solve and count refuse it (regression: 10n crashed, "Cannot mix BigInt and other types")', async () => {
     await expect(enumerate(ab(), { timeout: 10n as never }).next()).rejects.toThrow(/^timeout: expected a positive number of seconds .*, got 10$/);
   });
+
+  it('a dominance that gives no clauses is named (regression: "Cannot read properties of undefined (reading \'length\')")', async () => {
+    await expect(maximize(ab(), ['a'], [1], { dominance: (() => 1) as never })).rejects.toThrow(
+      /^dominance: expected a function that returns \{ clauses, why \}, got a function that returns 1$/,
+    );
+    await expect(maximize(ab(), ['a'], [1], { dominance: () => ({ clauses: [[1]], why: 5 as never }) })).rejects.toThrow(/^dominance: /);
+    const kept = await maximize(ab(), ['a', 'b'], [1, 1], { dominance: () => ({ clauses: [[1]], why: 'a is always worth taking' }) });
+    expect(kept.dominance).toEqual({ clauses: 1, why: 'a is always worth taking' });
+  });
 });

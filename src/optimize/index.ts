@@ -148,7 +148,7 @@ async function optimize<S>(
       terms,
       weights.map((w) => sign * w),
     );
-    const dominance = best === 1 && !options.certify ? options.dominance?.() : undefined;
+    const dominance = best === 1 && !options.certify ? dominanceOf(options.dominance) : undefined;
     if (dominance?.clauses.length) {
       f.family('dominance', `clauses every optimum satisfies: ${dominance.why}`);
       for (const clause of dominance.clauses) f.add([...clause]);
@@ -191,6 +191,21 @@ async function optimize<S>(
   } finally {
     s.close();
   }
+}
+
+/**
+ * The clauses a caller's dominance gives, checked before any is added: a
+ * function that returned 1 or forgot its clauses crashed in the search
+ * ("Cannot read properties of undefined (reading 'length')"). Each clause is
+ * then checked as every clause added to a formula is.
+ */
+function dominanceOf(given: (() => Dominance) | undefined): Dominance | undefined {
+  if (given === undefined) return undefined;
+  const d: unknown = given();
+  const { clauses, why } = (typeof d === 'object' && d !== null ? d : {}) as Partial<Dominance>;
+  if (!Array.isArray(clauses) || typeof why !== 'string')
+    throw new TypeError(`dominance: expected a function that returns { clauses, why }, got a function that returns ${shownValue(d)}`);
+  return { clauses, why };
 }
 
 /** How each kind of proof reads, for a search that minimises (lower) or maximises (higher). */
