@@ -326,6 +326,8 @@ export async function* enumerate<S = string[]>(source: Instance<S> | Cnf, given:
   } as const;
   const plan = await resolvedUnlessStopped(resolvePlan(instance, request, setUpStop));
   if (plan === undefined) return;
+  // A puzzle given by name has no formula until the plan builds it.
+  const refuseChange = unchangedFormula(source instanceof Cnf ? source : planInstance(plan).cnf);
   const queue: Found<S>[] = [];
   let wake: (() => void) | undefined;
   let finished = false;
@@ -350,17 +352,41 @@ export async function* enumerate<S = string[]>(source: Instance<S> | Cnf, given:
   });
   try {
     for (;;) {
-      while (queue.length && !aborted()) yield queue.shift()!;
+      refuseChange();
+      while (queue.length && !aborted()) {
+        yield queue.shift()!;
+        refuseChange();
+      }
       if (finished || aborted()) break;
       await new Promise<void>((resolve) => (wake = resolve));
       wake = undefined;
     }
+    refuseChange();
     if (failure !== undefined) throw failure;
   } finally {
     // A `break` lands here: let the solver wind down and free itself.
     stopped = true;
     await run;
   }
+}
+
+/**
+ * A check that the formula an enumeration lists is still the one it was
+ * called on: the caller's code runs between solutions, and a clause added
+ * there reached some engines and not others (minisat-wasm went on listing
+ * models it excludes; cadical-wasm's were refused as a solver's fault, "a
+ * model that breaks a clauses clause"). Clauses and variables are only ever
+ * added, so their counts, with the projection, tell.
+ */
+function unchangedFormula(f: Cnf): () => void {
+  const shape = (): string => `${f.varCount} ${f.clauseCount} ${f.projected} ${f.projection.length}`;
+  const [projection, before] = [f.projection, shape()];
+  return () => {
+    if (shape() !== before || (f.projected && f.projection !== projection))
+      throw new UsageError(
+        'enumerate: the formula changed while its solutions were listed (a clause, a variable or its projection); change it before enumerate, or after the loop',
+      );
+  };
 }
 
 /** The plan resolvePlan gives, or undefined when its stop ended it. */
