@@ -8,6 +8,7 @@ import {
   count,
   decodeAnswer,
   enumerate,
+  and,
   evaluate,
   explain,
   atLeast,
@@ -28,6 +29,7 @@ import {
   minimize,
   not,
   openSolver,
+  or,
   parseDimacs,
   puzzles,
   PUZZLES,
@@ -35,6 +37,8 @@ import {
   setSizeLimits,
   solve,
   toDimacs,
+  type Term,
+  xor,
 } from '../src/index.js';
 import { ab } from './helpers/formulas.js';
 
@@ -656,6 +660,21 @@ describe("evaluate's assignment", () => {
       /^evaluate: value: expected a function of a variable's name or number, got object$/,
     );
     expect(evaluate(iff('a', 'b'), (v) => v === 'a')).toBe(false);
+  });
+
+  it('reads a deep or shared term as satisfy does (regression: 100000 nested nots overflowed the stack; a subterm shared n deep was evaluated 2^n times, a hang at 40)', () => {
+    let chain: Term = 'x';
+    for (let i = 0; i < 100_000; i++) chain = not(chain);
+    expect(evaluate(chain, () => false)).toBe(false);
+    let shared: Term = 'a';
+    for (let i = 0; i < 20; i++) shared = xor(shared, shared, 'b');
+    const asked: (string | number)[] = [];
+    // e ⊕ e ⊕ b is b, at every level.
+    expect(evaluate(shared, (v) => (asked.push(v), v === 'b'))).toBe(true);
+    expect(new Set(asked)).toEqual(new Set(['a', 'b']));
+    expect(asked.length).toBeLessThan(100);
+    expect(evaluate(or(and('a', not('b')), ite('a', false, true)), (v) => v === 'a')).toBe(true);
+    expect(() => evaluate(null as never, () => true)).toThrow(/^evaluate: a term is a name, a literal, a boolean or an expression, got null$/);
   });
 });
 
