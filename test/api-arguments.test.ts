@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { UserError, UsageError } from '../src/core/errors.js';
 import { parseDimacs as readDimacs } from '../src/core/dimacs.js';
 import {
@@ -840,5 +840,36 @@ describe("the library's smaller contracts, kept by the call", () => {
     await expect(maximize(ab(), ['a'], [1], { dominance: () => ({ clauses: [[1]], why: 5 as never }) })).rejects.toThrow(/^dominance: /);
     const kept = await maximize(ab(), ['a', 'b'], [1, 1], { dominance: () => ({ clauses: [[1]], why: 'a is always worth taking' }) });
     expect(kept.dominance).toEqual({ clauses: 1, why: 'a is always worth taking' });
+  });
+});
+
+describe('a term that shares a subterm n levels deep is read once per subterm, not once per path to it (2^n)', () => {
+  /** e, then and(e, e, b0), and(that, that, b1), ...: n levels, 2^n paths to 'a'. */
+  const shared = (n: number): Term => {
+    let e: Term = 'a';
+    for (let i = 0; i < n; i++) e = and(e, e, `b${i}`);
+    return e;
+  };
+
+  it('satisfy splits a conjunction into its conjuncts once each (regression: 40 levels never ended, and 20 wrote the unit clause a 2^20 times)', async () => {
+    const f = new Formula();
+    satisfy(f, shared(20));
+    // The unit clauses b0 ... b19 once each, and a twice: and(a, a, b0) names it twice (a name is no subterm to share).
+    expect(f.clauseCount).toBe(22);
+    expect((await count(f)).count).toBe(1n);
+  });
+
+  it("the solver object's check of the names in its assumptions (regression: 40 levels never ended)", async () => {
+    const f = new Formula();
+    for (const name of ['a', ...Array.from({ length: 20 }, (_, i) => `b${i}`)]) f.vars.id(name);
+    const s = await openSolver(f, { solver: 'minisat-wasm' });
+    try {
+      const lookup = vi.spyOn(f.vars, 'lookup');
+      expect(await s.solve({ assumptions: [shared(20)] })).toBe('SAT');
+      expect(lookup.mock.calls.length).toBeLessThan(1000);
+      expect(s.model!.trueNames).toHaveLength(21);
+    } finally {
+      s.close();
+    }
   });
 });

@@ -178,8 +178,14 @@ class Translator {
     this.run('satisfy', term, mode, () => {
       // A conjunction, disjunction, implication or equivalence at the top, or a negation pushed through one (De Morgan), needs no gate of its own.
       const conjuncts: { t: Term; negated: boolean }[] = [{ t: term, negated: false }];
+      // Each subterm once each way: one shared n levels deep was split once per path to it, 2^n times (and(e, e, b) nested 40 deep never ended).
+      const split = [new Set<Expr>(), new Set<Expr>()];
       while (conjuncts.length) {
         const { t, negated } = conjuncts.pop()!;
+        if (t instanceof Expr) {
+          if (split[+negated]!.has(t)) continue;
+          split[+negated]!.add(t);
+        }
         const op = t instanceof Expr ? t.op : undefined;
         const args = t instanceof Expr ? t.args : [];
         const literal = (a: Term, flip: boolean) => (flip ? negate(this.value(a)) : this.value(a));
@@ -530,10 +536,14 @@ export function termList(what: string, terms: readonly Term[]): readonly Term[] 
  */
 export function declaredTerms(f: Cnf, what: string, terms: readonly Term[]): readonly Term[] {
   const pending = [...terms];
+  // Each subterm once: a shared one was read once per path to it, 2^n times n levels deep.
+  const read = new Set<Expr>();
   while (pending.length) {
     const t = pending.pop();
-    if (t instanceof Expr) pending.push(...t.args);
-    else if (typeof t === 'string' && t !== '' && f.vars.lookup(t) === undefined) {
+    if (t instanceof Expr) {
+      if (!read.has(t)) pending.push(...t.args);
+      read.add(t);
+    } else if (typeof t === 'string' && t !== '' && f.vars.lookup(t) === undefined) {
       const names = Array.from({ length: f.varCount }, (_, i) => i + 1)
         .filter((v) => !f.vars.isAux(v))
         .map((v) => f.vars.name(v));
