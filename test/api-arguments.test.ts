@@ -859,6 +859,18 @@ describe('a term that shares a subterm n levels deep is read once per subterm, n
     expect((await count(f)).count).toBe(1n);
   });
 
+  it("the label a term's clauses are explained by spells the first of the term, not all of it (regression: 32 copies of one subterm on each of 8 levels ran out of memory spelling 32^6 of them)", () => {
+    const f = new Formula();
+    const [x, y] = [f.vars.id('x'), f.vars.id('y')];
+    let e: Term = x;
+    for (let i = 0; i < 8; i++) e = and(...Array.from<Term>({ length: 10 }).fill(e), y);
+    const named = vi.spyOn(f.vars, 'name');
+    expect(literalOf(f, e)).toBeGreaterThan(0);
+    // y is spelt where the label reaches it, not at each of the 10^5 places the term holds it within 6 levels.
+    expect(named.mock.calls.length).toBeLessThan(1000);
+    for (const { about } of explain(f).families[0]!.samples) expect(about.length).toBeLessThanOrEqual(80);
+  });
+
   it("the solver object's check of the names in its assumptions (regression: 40 levels never ended)", async () => {
     const f = new Formula();
     for (const name of ['a', ...Array.from({ length: 20 }, (_, i) => `b${i}`)]) f.vars.id(name);

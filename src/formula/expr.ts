@@ -118,22 +118,38 @@ function operatorValue(op: Op, v: readonly boolean[]): boolean {
 /** Nesting shown before the rest of a term becomes "…" (labels stay short, and deep chains need no deep recursion). */
 const SHOWN_DEPTH = 6;
 
-/** The term in the usual notation, e.g. `(rain ∨ (wind ∧ ¬sun))`; `name` spells a variable number. */
-export function showTerm(t: Term, name: (v: number) => string = String, depth = SHOWN_DEPTH): string {
-  if (typeof t === 'boolean') return t ? '⊤' : '⊥';
-  if (typeof t === 'number') return (t < 0 ? '¬' : '') + name(Math.abs(t));
-  if (typeof t === 'string') return t;
-  if (depth === 0) return '…';
-  const parts = t.args.map((a) => showTerm(a, name, depth - 1));
-  switch (t.op) {
-    case 'not':
-      return `¬${parts[0]}`;
-    case 'ite':
-      return `(${parts[0]} ? ${parts[1]} : ${parts[2]})`;
-    default: {
-      if (parts.length === 0) return t.op === 'and' ? '⊤' : '⊥';
-      const symbol = { and: ' ∧ ', or: ' ∨ ', implies: ' → ', iff: ' ↔ ', xor: ' ⊕ ' }[t.op];
-      return parts.length === 1 ? parts[0]! : `(${parts.join(symbol)})`;
+/**
+ * The term in the usual notation, e.g. `(rain ∨ (wind ∧ ¬sun))`; `name`
+ * spells a variable number. Past `max` characters of names (and "…") the rest
+ * of each list is "…": a label shows the start of a term, and spelling all of it
+ * took as long as the term is when written out, which a shared subterm makes
+ * exponential (10 copies of one on each of 6 levels are 10^6 of them).
+ */
+export function showTerm(t: Term, name: (v: number) => string = String, max = Infinity): string {
+  let left = max;
+  const show = (t: Term, depth: number): string => {
+    if (typeof t !== 'object') {
+      const text = typeof t === 'boolean' ? (t ? '⊤' : '⊥') : typeof t === 'number' ? (t < 0 ? '¬' : '') + name(Math.abs(t)) : t;
+      left -= text.length;
+      return text;
     }
-  }
+    if (depth === 0) {
+      left -= 1;
+      return '…';
+    }
+    const parts: string[] = [];
+    for (const a of t.args) parts.push(left > 0 ? show(a, depth - 1) : '…');
+    switch (t.op) {
+      case 'not':
+        return `¬${parts[0]}`;
+      case 'ite':
+        return `(${parts[0]} ? ${parts[1]} : ${parts[2]})`;
+      default: {
+        if (parts.length === 0) return t.op === 'and' ? '⊤' : '⊥';
+        const symbol = { and: ' ∧ ', or: ' ∨ ', implies: ' → ', iff: ' ↔ ', xor: ' ⊕ ' }[t.op];
+        return parts.length === 1 ? parts[0]! : `(${parts.join(symbol)})`;
+      }
+    }
+  };
+  return show(t, SHOWN_DEPTH);
 }

@@ -229,7 +229,8 @@ class Translator {
     this.tally = newTally();
     this.made = newMade(what);
     return recorded(this.cnf, emit, () => {
-      const label = showTerm(term, (v) => this.cnf.vars.name(v));
+      // One character past the label's length: a label cut short is cut where it always was.
+      const label = showTerm(term, (v) => this.cnf.vars.name(v), LABEL_CHARS + 1);
       return { label: label.length > LABEL_CHARS ? `${label.slice(0, LABEL_CHARS - 1)}…` : label, ...accountFor(this.tally, mode) };
     });
   }
