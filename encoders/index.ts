@@ -73,9 +73,9 @@ export function encodingChoice(entry: PuzzleEntry, args: Record<string, unknown>
     if (args[kind] !== undefined && !encodingKinds(entry).includes(kind))
       throw new UsageError(`${fieldName(kind)} does not apply to ${entry.name} (it has no ${UNREAD[kind]})`);
   return {
-    amo: args.amo === undefined ? entry.defaults.amo : parseAmo(String(args.amo), fieldName('amo')),
-    card: args.card === undefined ? entry.defaults.card : parseCard(String(args.card), fieldName('card')),
-    ...(entry.defaults.pb === undefined ? {} : { pb: args.pb === undefined ? entry.defaults.pb : parsePb(String(args.pb), fieldName('pb')) }),
+    amo: args.amo === undefined ? entry.defaults.amo : parseAmo(args.amo, fieldName('amo')),
+    card: args.card === undefined ? entry.defaults.card : parseCard(args.card, fieldName('card')),
+    ...(entry.defaults.pb === undefined ? {} : { pb: args.pb === undefined ? entry.defaults.pb : parsePb(args.pb, fieldName('pb')) }),
   };
 }
 

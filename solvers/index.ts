@@ -1,5 +1,6 @@
 import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
 import { callName, fieldName } from '../src/core/field-names.js';
+import { kindOf } from '../src/core/limits.js';
 import { cadicalWasm, loadCadicalWasm } from './cadical-wasm.js';
 import { claspWasm } from './clasp-wasm.js';
 import { EXTERNAL_SOLVERS } from './external/adapter.js';
@@ -53,8 +54,10 @@ export const IN_PROCESS_DEFAULTS: Record<SolverUse, readonly string[]> = {
 
 /** The solver for `use` when none is named, or the named one; loads the WebAssembly engines first. */
 export async function pickSolver(name: unknown, use: SolverUse = 'solve'): Promise<SolverFactory> {
+  // As solve's plan refuses it: String() took ['minisat-wasm'] for its name, and named {} "[object Object]".
+  if (name !== undefined && typeof name !== 'string') throw new TypeError(`${fieldName('solver')}: expected text, got ${kindOf(name)}`);
   await loadWasmSolvers();
-  return solverByName(name === undefined ? defaultSolverName(use) : String(name));
+  return solverByName(name ?? defaultSolverName(use));
 }
 
 /** The first built solver of IN_PROCESS_DEFAULTS[use] (after loading has been tried). */

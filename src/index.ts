@@ -33,7 +33,7 @@ import { Cnf } from './core/cnf.js';
 import { type DimacsFormula, type DimacsMeta, dimacsString, instanceFromDimacs, parseDimacs as readDimacs } from './core/dimacs.js';
 import { UsageError, UserError, hasNameControlCharacter, oneLine } from './core/errors.js';
 import { withoutBoms } from './core/input.js';
-import { kindOf } from './core/limits.js';
+import { checkRunNumbers, kindOf } from './core/limits.js';
 import { loadOptional } from './core/optional.js';
 import { type Instance, checkSource, checkedSolution } from './core/puzzle.js';
 import type { CountMethod, CountPlan, EnumeratePlan, Plan, SolvePlan, StrategyChoice, UniqueBy } from './core/plan.js';
@@ -309,6 +309,8 @@ export interface Found<S> {
 export async function* enumerate<S = string[]>(source: Instance<S> | Cnf, given: EnumerateOptions = {}): AsyncGenerator<Found<S>> {
   const call = callStart();
   const options = callOptions('enumerate', given, { solver: true, timeout: true, unique: true, limit: true, signal: true });
+  // Checked before the set-up's stop reads the timeout: 10n crashed there ("Cannot mix BigInt and other types").
+  checkRunNumbers({ timeout: options.timeout, limit: options.limit });
   // An abort ends the iteration at once, as `break` does: the solutions the solver queued before it saw the signal are dropped.
   const aborted = () => options.signal?.aborted === true;
   // The set-up hears both too (the plan of classes works out the symmetry-breaking family: seconds of a 20x20 board); stopped there, nothing is found.
@@ -324,6 +326,8 @@ export async function* enumerate<S = string[]>(source: Instance<S> | Cnf, given:
   } as const;
   const plan = await resolvedUnlessStopped(resolvePlan(instance, request, setUpStop));
   if (plan === undefined) return;
+  // A puzzle given by name has no formula until the plan builds it.
+  const refuseChange = unchangedFormula(source instanceof Cnf ? source : planInstance(plan).cnf);
   const queue: Found<S>[] = [];
   let wake: (() => void) | undefined;
   let finished = false;
@@ -348,17 +352,41 @@ export async function* enumerate<S = string[]>(source: Instance<S> | Cnf, given:
   });
   try {
     for (;;) {
-      while (queue.length && !aborted()) yield queue.shift()!;
+      refuseChange();
+      while (queue.length && !aborted()) {
+        yield queue.shift()!;
+        refuseChange();
+      }
       if (finished || aborted()) break;
       await new Promise<void>((resolve) => (wake = resolve));
       wake = undefined;
     }
+    refuseChange();
     if (failure !== undefined) throw failure;
   } finally {
     // A `break` lands here: let the solver wind down and free itself.
     stopped = true;
     await run;
   }
+}
+
+/**
+ * A check that the formula an enumeration lists is still the one it was
+ * called on: the caller's code runs between solutions, and a clause added
+ * there reached some engines and not others (minisat-wasm went on listing
+ * models it excludes; cadical-wasm's were refused as a solver's fault, "a
+ * model that breaks a clauses clause"). Clauses and variables are only ever
+ * added, so their counts, with the projection, tell.
+ */
+function unchangedFormula(f: Cnf): () => void {
+  const shape = (): string => `${f.varCount} ${f.clauseCount} ${f.projected} ${f.projection.length}`;
+  const [projection, before] = [f.projection, shape()];
+  return () => {
+    if (shape() !== before || (f.projected && f.projection !== projection))
+      throw new UsageError(
+        'enumerate: the formula changed while its solutions were listed (a clause, a variable or its projection); change it before enumerate, or after the loop',
+      );
+  };
 }
 
 /** The plan resolvePlan gives, or undefined when its stop ended it. */
@@ -667,7 +695,8 @@ function decodeModel(instance: Instance, lits: readonly number[], where: string)
 
 // ---- puzzles --------------------------------------------------------------------
 
-type SomaOptions = Omit<PolycubeOptions, 'pieces' | 'piecesFile' | 'flip'>;
+/** Soma's figure with Soma's pieces: no pieces of its own, nor a catalogue puzzle (which names its own pieces; polycube takes one), as on the command line. */
+type SomaOptions = Omit<PolycubeOptions, 'pieces' | 'piecesFile' | 'flip' | 'puzzle'>;
 
 /** The options every packing of a board by pieces reads, polyomino's and polyform's alike. */
 const PACKING_FIELDS = { puzzle: true, board: true, pieces: true, piecesFile: true, flip: true, nonOverlap: true, amo: true, card: true } as const;
@@ -676,10 +705,7 @@ const POLYFORM_FIELDS = { ...PACKING_FIELDS, grid: true, oneSided: true, use: tr
   keyof PolyformOptions,
   true
 >;
-const SOMA_FIELDS = { puzzle: true, figure: true, symmetry: true, nonOverlap: true, amo: true, card: true } as const satisfies Record<
-  keyof SomaOptions,
-  true
->;
+const SOMA_FIELDS = { figure: true, symmetry: true, nonOverlap: true, amo: true, card: true } as const satisfies Record<keyof SomaOptions, true>;
 const KNAPSACK_FIELDS = { items: true, randomItems: true, seed: true, capacity: true, minValue: true, pb: true } as const satisfies Record<
   keyof KnapsackOptions,
   true
@@ -725,7 +751,7 @@ export const puzzles = {
   polyomino: (options: PolyominoOptions): PackingInstance => polyomino(typed('polyomino', options, POLYOMINO_FIELDS)),
   soma: (options: SomaOptions = {}): PackingInstance => soma(typed('soma', options, SOMA_FIELDS)),
   polycube: (options: PolycubeOptions): PackingInstance =>
-    polycube(typed('polycube', options, { ...SOMA_FIELDS, pieces: true, piecesFile: true, flip: true })),
+    polycube(typed('polycube', options, { puzzle: true, ...SOMA_FIELDS, pieces: true, piecesFile: true, flip: true })),
   /** Any board on any grid (squares, cubes, triangles, hexagons, the edges of three grids) packed with any pieces. */
   polyform: (options: PolyformOptions): PackingInstance => polyform(typed('polyform', options, POLYFORM_FIELDS) ?? {}),
   /** The 0-1 knapsack: items given or drawn, a capacity, weighted sums by the PB encoding. */

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { UserError, UsageError } from '../src/core/errors.js';
 import { parseDimacs as readDimacs } from '../src/core/dimacs.js';
 import {
@@ -8,6 +8,7 @@ import {
   count,
   decodeAnswer,
   enumerate,
+  and,
   evaluate,
   explain,
   atLeast,
@@ -28,6 +29,7 @@ import {
   minimize,
   not,
   openSolver,
+  or,
   parseDimacs,
   puzzles,
   PUZZLES,
@@ -35,6 +37,8 @@ import {
   setSizeLimits,
   solve,
   toDimacs,
+  type Term,
+  xor,
 } from '../src/index.js';
 import { ab } from './helpers/formulas.js';
 
@@ -657,6 +661,21 @@ describe("evaluate's assignment", () => {
     );
     expect(evaluate(iff('a', 'b'), (v) => v === 'a')).toBe(false);
   });
+
+  it('reads a deep or shared term as satisfy does (regression: 100000 nested nots overflowed the stack; a subterm shared n deep was evaluated 2^n times, a hang at 40)', () => {
+    let chain: Term = 'x';
+    for (let i = 0; i < 100_000; i++) chain = not(chain);
+    expect(evaluate(chain, () => false)).toBe(false);
+    let shared: Term = 'a';
+    for (let i = 0; i < 20; i++) shared = xor(shared, shared, 'b');
+    const asked: (string | number)[] = [];
+    // e ⊕ e ⊕ b is b, at every level.
+    expect(evaluate(shared, (v) => (asked.push(v), v === 'b'))).toBe(true);
+    expect(new Set(asked)).toEqual(new Set(['a', 'b']));
+    expect(asked.length).toBeLessThan(100);
+    expect(evaluate(or(and('a', not('b')), ite('a', false, true)), (v) => v === 'a')).toBe(true);
+    expect(() => evaluate(null as never, () => true)).toThrow(/^evaluate: a term is a name, a literal, a boolean or an expression, got null$/);
+  });
 });
 
 describe('c var lines that name no variable of the file, or a name twice', () => {
@@ -741,5 +760,128 @@ describe('a family is named by a string, and a clause goes into one', () => {
     f.vars.id('a');
     expect(() => f.add([1])).toThrow(UsageError);
     expect(() => f.add([1])).toThrow(/^add: the formula has no family to add the clause to; call family\(name\) first \(a Formula starts one\)$/);
+  });
+});
+
+describe('values of the wrong kind are shown by their kind, never by String() (regressions: "[object Object]", an array read as its items, a crash on an object without a prototype)', () => {
+  const bare = (): object => Object.create(null) as object;
+
+  it('a number, bound or name given an object, an array or a function', async () => {
+    expect(() => atMost(ab(), ['a', 'b'], {} as never)).toThrow(/^atMost: k: expected a safe integer, got an object$/);
+    expect(() => atMost(ab(), ['a', 'b'], [1] as never)).toThrow(/^atMost: k: expected a safe integer, got an array$/);
+    expect(() => atMostWeighted(ab(), ['a'], [bare()] as never, 1)).toThrow(/^atMostWeighted: weights\[0\]: expected a safe integer, got an object$/);
+    expect(() => ab().add([{}] as never)).toThrow(/^literal an object: expected a variable's number or its negation/);
+    await expect(solve(ab(), { timeout: bare() as never })).rejects.toThrow(/^timeout: expected a positive number of seconds .*, got an object$/);
+    await expect(enumerate(ab(), { limit: [2] as never }).next()).rejects.toThrow(/^limit: expected a whole number ≥ 1, got an array$/);
+    const multiLine = function () {
+      return 1;
+    };
+    await expect(count(ab(), { maxMemory: multiLine as never })).rejects.toThrow(
+      /^maxMemory: expected a whole number of bytes ≥ \d+, got a function$/,
+    );
+    expect(() => puzzles.dobble(3, { symbols: bare() as never })).toThrow(/^symbols: expected a whole number, got an object$/);
+    expect(() => new Formula().vars.name(bare() as never)).toThrow(/^no variable an object: the formula's variables are 1\.\.0$/);
+  });
+
+  it('a variable name that is a symbol is refused as any other name that is none (regression: "Cannot convert a Symbol value to a string")', () => {
+    expect(() => new Formula().vars.id(Symbol('a') as never)).toThrow(
+      /^a variable name is a non-empty line without white space at its ends, got Symbol\(a\)$/,
+    );
+  });
+
+  it('an array-like clause whose length is no length is refused, not written as the empty clause', () => {
+    const f = ab();
+    expect(() => f.add({ length: NaN } as never)).toThrow(/^a clause is an array of literals, got an object whose length is NaN$/);
+    expect(() => f.add({ length: -1 } as never)).toThrow(TypeError);
+    expect(f.clauseCount).toBe(1);
+    f.add({ length: 2, 0: 1, 1: -2 });
+    expect(f.clauseCount).toBe(2);
+  });
+});
+
+describe('an encoding, strategy or solver named by what is not text (regression: ["pairwise"] was taken as "pairwise", an object without a prototype crashed)', () => {
+  it("a constraint's encoding and an optimisation's encoding and strategy", async () => {
+    expect(() => atMostOne(ab(), ['a', 'b'], { encoding: ['pairwise'] as never })).toThrow(/^encoding: expected text, got an array$/);
+    expect(() => exactly(ab(), ['a', 'b'], 1, { encoding: Object.create(null) as never })).toThrow(/^encoding: expected text, got object$/);
+    expect(() => atMostWeighted(ab(), ['a'], [1], 1, { encoding: ['bdd'] as never })).toThrow(/^encoding: expected text, got an array$/);
+    expect(() => satisfy(ab(), 'a', { translation: ['tseitin'] as never })).toThrow(/^translation: expected text, got an array$/);
+    await expect(maximize(ab(), ['a'], [1], { strategy: ['linear'] as never })).rejects.toThrow(/^strategy: expected text, got an array$/);
+    await expect(maximize(ab(), ['a'], [1], { encoding: {} as never })).rejects.toThrow(/^encoding: expected text, got object$/);
+  });
+
+  it("a puzzle's amo, card and pb, typed or by name", () => {
+    expect(() => puzzles.pentomino({ preset: '3x20', amo: ['pairwise'] as never })).toThrow(/^amo: expected text, got an array$/);
+    expect(() => puzzles.pentomino({ preset: '3x20', card: Object.create(null) as never })).toThrow(/^card: expected text, got object$/);
+    expect(() => puzzles.knapsack({ items: 'a:1:1', pb: ['swc'] as never })).toThrow(/^pb: expected text, got an array$/);
+    expect(() => puzzles.byName('pentomino', { preset: '3x20', amo: ['pairwise'] })).toThrow(/^amo: expected text, got an array$/);
+    expect(puzzles.pentomino({ preset: '3x20', amo: 'pairwise' }).params.amo).toBe('pairwise');
+  });
+
+  it("the solver of the solver object and of optimisation, as solve's", async () => {
+    await expect(openSolver(ab(), { solver: ['minisat-wasm'] as never })).rejects.toThrow(/^solver: expected text, got object$/);
+    await expect(maximize(ab(), ['a'], [1], { solver: {} as never })).rejects.toThrow(/^solver: expected text, got object$/);
+  });
+});
+
+describe("the library's smaller contracts, kept by the call", () => {
+  it('puzzles.soma has no puzzle option, as soma on the command line has none (regression: any puzzle was refused "give it without figure", a figure never given)', () => {
+    expect(() => puzzles.soma({ puzzle: 'soma-crystal' } as never)).toThrow(/^puzzles\.soma has no option "puzzle"; it reads: figure, symmetry/);
+    expect(puzzles.polycube({ puzzle: 'soma-crystal' }).cnf.varCount).toBeGreaterThan(0);
+  });
+
+  it('an enumeration timeout that is no number is refused as solve and count refuse it (regression: 10n crashed, "Cannot mix BigInt and other types")', async () => {
+    await expect(enumerate(ab(), { timeout: 10n as never }).next()).rejects.toThrow(/^timeout: expected a positive number of seconds .*, got 10$/);
+  });
+
+  it('a dominance that gives no clauses is named (regression: "Cannot read properties of undefined (reading \'length\')")', async () => {
+    await expect(maximize(ab(), ['a'], [1], { dominance: (() => 1) as never })).rejects.toThrow(
+      /^dominance: expected a function that returns \{ clauses, why \}, got a function that returns 1$/,
+    );
+    await expect(maximize(ab(), ['a'], [1], { dominance: () => ({ clauses: [[1]], why: 5 as never }) })).rejects.toThrow(/^dominance: /);
+    const kept = await maximize(ab(), ['a', 'b'], [1, 1], { dominance: () => ({ clauses: [[1]], why: 'a is always worth taking' }) });
+    expect(kept.dominance).toEqual({ clauses: 1, why: 'a is always worth taking' });
+  });
+});
+
+describe('a term that shares a subterm n levels deep is read once per subterm, not once per path to it (2^n)', () => {
+  /** e, then and(e, e, b0), and(that, that, b1), ...: n levels, 2^n paths to 'a'. */
+  const shared = (n: number): Term => {
+    let e: Term = 'a';
+    for (let i = 0; i < n; i++) e = and(e, e, `b${i}`);
+    return e;
+  };
+
+  it('satisfy splits a conjunction into its conjuncts once each (regression: 40 levels never ended, and 20 wrote the unit clause a 2^20 times)', async () => {
+    const f = new Formula();
+    satisfy(f, shared(20));
+    // The unit clauses b0 ... b19 once each, and a twice: and(a, a, b0) names it twice (a name is no subterm to share).
+    expect(f.clauseCount).toBe(22);
+    expect((await count(f)).count).toBe(1n);
+  });
+
+  it("the label a term's clauses are explained by spells the first of the term, not all of it (regression: 32 copies of one subterm on each of 8 levels ran out of memory spelling 32^6 of them)", () => {
+    const f = new Formula();
+    const [x, y] = [f.vars.id('x'), f.vars.id('y')];
+    let e: Term = x;
+    for (let i = 0; i < 8; i++) e = and(...Array.from<Term>({ length: 10 }).fill(e), y);
+    const named = vi.spyOn(f.vars, 'name');
+    expect(literalOf(f, e)).toBeGreaterThan(0);
+    // y is spelt where the label reaches it, not at each of the 10^5 places the term holds it within 6 levels.
+    expect(named.mock.calls.length).toBeLessThan(1000);
+    for (const { about } of explain(f).families[0]!.samples) expect(about.length).toBeLessThanOrEqual(80);
+  });
+
+  it("the solver object's check of the names in its assumptions (regression: 40 levels never ended)", async () => {
+    const f = new Formula();
+    for (const name of ['a', ...Array.from({ length: 20 }, (_, i) => `b${i}`)]) f.vars.id(name);
+    const s = await openSolver(f, { solver: 'minisat-wasm' });
+    try {
+      const lookup = vi.spyOn(f.vars, 'lookup');
+      expect(await s.solve({ assumptions: [shared(20)] })).toBe('SAT');
+      expect(lookup.mock.calls.length).toBeLessThan(1000);
+      expect(s.model!.trueNames).toHaveLength(21);
+    } finally {
+      s.close();
+    }
   });
 });

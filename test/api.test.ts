@@ -333,3 +333,27 @@ describe('encoding names through the library', () => {
     expect(f.clauseCount).toBe(0);
   });
 });
+
+describe('a formula changed while it is enumerated', () => {
+  it('ends the enumeration with a usage error, on every engine (regression: minisat-wasm went on listing models the new clause excludes; cadical-wasm blamed the solver, "returned a model that breaks a clauses clause")', async () => {
+    for (const solver of ['minisat-wasm', 'cadical-wasm', 'logic-solver', 'clasp-wasm']) {
+      const f = new Formula();
+      const [a, b, c] = [f.vars.id('a'), f.vars.id('b'), f.vars.id('c')];
+      f.add([a!, b!]);
+      f.add([-a!, c!]);
+      const seen: string[][] = [];
+      const run = async () => {
+        for await (const { solution } of enumerate(f, { solver })) {
+          seen.push(solution);
+          if (seen.length === 1) f.add([-b!]);
+        }
+      };
+      await expect(run(), solver).rejects.toThrow(
+        /^enumerate: the formula changed while its solutions were listed \(a clause, a variable or its projection\); change it before enumerate, or after the loop$/,
+      );
+      expect(seen, solver).toHaveLength(1);
+      // The enumeration wound down: the formula, as it is now, enumerates afresh.
+      expect(await models(f), solver).toEqual([['a', 'c']]);
+    }
+  });
+});

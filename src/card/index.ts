@@ -8,7 +8,7 @@
 import type { Cnf } from '../core/cnf.js';
 import type { AmoEncoding, CardEncoding } from '../core/encodings.js';
 import { UsageError, didYouMean } from '../core/errors.js';
-import { pastLimit, shownValue, sizeLimit } from '../core/limits.js';
+import { choiceText, pastLimit, shownValue, sizeLimit } from '../core/limits.js';
 import { bimanderAtMostOne, bimanderLiterals } from './bimander.js';
 import { binaryAtMostOne, binaryLiterals, bitsFor } from './binary.js';
 import { cardinalityNetworkAtMostK, cardinalityNetworkSize } from './cardinality-network.js';
@@ -151,14 +151,16 @@ export const DEFAULT_AMO: AmoEncoding = 'sequential';
 // on exactly-k grids, ahead of cardinality networks and the modulo totalizer.
 export const DEFAULT_CARD: CardEncoding = 'totalizer';
 
-export function parseAmo(name: string, where: string): AmoEncoding {
+export function parseAmo(given: unknown, where: string): AmoEncoding {
+  const name = choiceText(given, where);
   if (Object.hasOwn(AMO, name)) return name as AmoEncoding;
   throw new UsageError(
     `unknown at-most-one encoding "${name}"${didYouMean(name, Object.keys(AMO))} (${where}); choose one of: ${Object.keys(AMO).join(', ')}`,
   );
 }
 
-export function parseCard(name: string, where: string): CardEncoding {
+export function parseCard(given: unknown, where: string): CardEncoding {
+  const name = choiceText(given, where);
   if (Object.hasOwn(CARD, name)) return name as CardEncoding;
   throw new UsageError(
     `unknown cardinality encoding "${name}"${didYouMean(name, Object.keys(CARD))} (${where}); choose one of: ${Object.keys(CARD).join(', ')}`,

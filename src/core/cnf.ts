@@ -254,6 +254,9 @@ export class Cnf {
   add(clause: ArrayLike<number>): void {
     if (typeof clause !== 'object' || clause === null || typeof clause.length !== 'number')
       throw new TypeError(`a clause is an array of literals, got ${kindOf(clause)}`);
+    // An array-like's length of NaN or -1 read no literal, and wrote the empty clause.
+    if (!Number.isSafeInteger(clause.length) || clause.length < 0)
+      throw new TypeError(`a clause is an array of literals, got an object whose length is ${clause.length}`);
     // The caller's slip, not ours: a plain Error read as an internal one.
     if (!this.current) throw new UsageError('add: the formula has no family to add the clause to; call family(name) first (a Formula starts one)');
     for (let i = 0; i < clause.length; i++) checkedLiteral(this, clause[i]!);

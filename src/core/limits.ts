@@ -101,11 +101,33 @@ function checkWhole(field: string, value: unknown, { min, max, why }: WholeRule)
     );
 }
 
-/** A value as the caller gave it, in a message: strings quoted, NaN and Infinity by name (JSON would say null). */
-export const shownValue = (value: unknown): string => (typeof value === 'string' ? `"${value}"` : String(value));
+/**
+ * A value as the caller gave it, in a message: strings quoted, NaN and
+ * Infinity by name (JSON would say null); an object, an array or a function
+ * by its kind, as String() showed them "[object Object]", an array as its
+ * items (["x"] as x, [] as nothing), a function as its source over many
+ * lines, and crashed on an object without a prototype.
+ */
+export const shownValue = (value: unknown): string => {
+  if (typeof value === 'string') return `"${value}"`;
+  if (typeof value === 'function') return 'a function';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' && value !== null ? 'an object' : String(value);
+};
 
 /** What kind of value a caller gave where another was expected, in a message: its typeof, null by name (typeof says object). */
 export const kindOf = (value: unknown): string => (value === null ? 'null' : typeof value);
+
+/**
+ * A name chosen from a list (an encoding, a strategy, a translation), checked
+ * to be text before it is looked up: a key is read as its String(), so
+ * ['pairwise'] was taken as "pairwise", an object was "[object Object]", and
+ * one without a prototype crashed. `where` names the field.
+ */
+export function choiceText(value: unknown, where: string): string {
+  if (typeof value !== 'string') throw new UsageError(`${where}: expected text, got ${Array.isArray(value) ? 'an array' : kindOf(value)}`);
+  return value;
+}
 
 export const DEFAULT_LIMITS: Readonly<SizeLimits> = {
   cells: 250_000,

@@ -74,6 +74,8 @@ export class VarPool {
    * left 2 of its 5 models). literalOf gives an expression's literal.
    */
   id(name: string): number {
+    // What is no text is refused before the look-up, which a Symbol crashed ("Cannot convert a Symbol value to a string").
+    if (typeof name !== 'string') checkName(name);
     const known = this.lookup(name);
     if (known !== undefined && this.auxFlags[known])
       throw new RangeError(

@@ -65,52 +65,91 @@ export const ite = (...args: [cond: Term, then: Term, otherwise: Term]): Expr =>
 /**
  * The truth value of a term under an assignment of its variables (`value`
  * takes a variable's name or number), computed directly from the operators:
- * the reference the clausal translations are checked against.
+ * the reference the clausal translations are checked against. Each
+ * expression is worked out once, children first, on a stack of its own, as
+ * satisfy reads a term: recursion overflowed the call stack on a chain
+ * 100000 deep, and a subterm shared n levels deep was worked out once per
+ * path to it, 2^n times (xor(e, e, 'b') nested 40 deep never ended).
  */
 export function evaluate(t: Term, value: (v: string | number) => boolean): boolean {
   // An object of values ({ a: true }) met "value is not a function" from inside.
   if (typeof value !== 'function') throw new TypeError(`evaluate: value: expected a function of a variable's name or number, got ${kindOf(value)}`);
-  if (typeof t === 'boolean') return t;
-  if (typeof t === 'number') return t > 0 ? value(t) : !value(-t);
-  if (typeof t === 'string') return value(t);
-  const arg = (i: number) => evaluate(t.args[i]!, value);
-  switch (t.op) {
+  checkTerm(t, 'evaluate');
+  const known = new Map<Expr, boolean>();
+  const valueOf = (x: Term): boolean => {
+    if (typeof x === 'boolean') return x;
+    if (typeof x === 'number') return x > 0 ? value(x) : !value(-x);
+    return typeof x === 'string' ? value(x) : known.get(x)!;
+  };
+  const stack = t instanceof Expr ? [t] : [];
+  while (stack.length > 0) {
+    const e = stack.at(-1)!;
+    const waiting = e.args.filter((a): a is Expr => a instanceof Expr && !known.has(a));
+    if (waiting.length > 0) {
+      for (const a of waiting) stack.push(a);
+      continue;
+    }
+    stack.pop();
+    known.set(e, operatorValue(e.op, e.args.map(valueOf)));
+  }
+  return valueOf(t);
+}
+
+/** An operator applied to its arguments' values. */
+function operatorValue(op: Op, v: readonly boolean[]): boolean {
+  switch (op) {
     case 'not':
-      return !arg(0);
+      return !v[0];
     case 'and':
-      return t.args.every((_, i) => arg(i));
+      return v.every(Boolean);
     case 'or':
-      return t.args.some((_, i) => arg(i));
+      return v.some(Boolean);
     case 'implies':
-      return !arg(0) || arg(1);
+      return !v[0] || v[1]!;
     case 'iff':
-      return arg(0) === arg(1);
+      return v[0] === v[1];
     case 'xor':
-      return t.args.reduce<boolean>((odd, _, i) => odd !== arg(i), false);
+      return v.reduce<boolean>((odd, x) => odd !== x, false);
     case 'ite':
-      return arg(0) ? arg(1) : arg(2);
+      return v[0] ? v[1]! : v[2]!;
   }
 }
 
 /** Nesting shown before the rest of a term becomes "…" (labels stay short, and deep chains need no deep recursion). */
 const SHOWN_DEPTH = 6;
 
-/** The term in the usual notation, e.g. `(rain ∨ (wind ∧ ¬sun))`; `name` spells a variable number. */
-export function showTerm(t: Term, name: (v: number) => string = String, depth = SHOWN_DEPTH): string {
-  if (typeof t === 'boolean') return t ? '⊤' : '⊥';
-  if (typeof t === 'number') return (t < 0 ? '¬' : '') + name(Math.abs(t));
-  if (typeof t === 'string') return t;
-  if (depth === 0) return '…';
-  const parts = t.args.map((a) => showTerm(a, name, depth - 1));
-  switch (t.op) {
-    case 'not':
-      return `¬${parts[0]}`;
-    case 'ite':
-      return `(${parts[0]} ? ${parts[1]} : ${parts[2]})`;
-    default: {
-      if (parts.length === 0) return t.op === 'and' ? '⊤' : '⊥';
-      const symbol = { and: ' ∧ ', or: ' ∨ ', implies: ' → ', iff: ' ↔ ', xor: ' ⊕ ' }[t.op];
-      return parts.length === 1 ? parts[0]! : `(${parts.join(symbol)})`;
+/**
+ * The term in the usual notation, e.g. `(rain ∨ (wind ∧ ¬sun))`; `name`
+ * spells a variable number. Past `max` characters of names (and "…") the rest
+ * of each list is "…": a label shows the start of a term, and spelling all of it
+ * took as long as the term is when written out, which a shared subterm makes
+ * exponential (10 copies of one on each of 6 levels are 10^6 of them).
+ */
+export function showTerm(t: Term, name: (v: number) => string = String, max = Infinity): string {
+  let left = max;
+  const show = (t: Term, depth: number): string => {
+    if (typeof t !== 'object') {
+      const text = typeof t === 'boolean' ? (t ? '⊤' : '⊥') : typeof t === 'number' ? (t < 0 ? '¬' : '') + name(Math.abs(t)) : t;
+      left -= text.length;
+      return text;
     }
-  }
+    if (depth === 0) {
+      left -= 1;
+      return '…';
+    }
+    const parts: string[] = [];
+    for (const a of t.args) parts.push(left > 0 ? show(a, depth - 1) : '…');
+    switch (t.op) {
+      case 'not':
+        return `¬${parts[0]}`;
+      case 'ite':
+        return `(${parts[0]} ? ${parts[1]} : ${parts[2]})`;
+      default: {
+        if (parts.length === 0) return t.op === 'and' ? '⊤' : '⊥';
+        const symbol = { and: ' ∧ ', or: ' ∨ ', implies: ' → ', iff: ' ↔ ', xor: ' ⊕ ' }[t.op];
+        return parts.length === 1 ? parts[0]! : `(${parts.join(symbol)})`;
+      }
+    }
+  };
+  return show(t, SHOWN_DEPTH);
 }

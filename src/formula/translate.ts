@@ -3,7 +3,7 @@ import { Column } from '../core/column.js';
 import { callOptions } from '../core/call-options.js';
 import { recorded } from '../core/ledger.js';
 import { didYouMean, UsageError } from '../core/errors.js';
-import { kindOf, pastLimit, sizeLimit } from '../core/limits.js';
+import { choiceText, kindOf, pastLimit, sizeLimit } from '../core/limits.js';
 import { type Term, Expr, checkTerm, showTerm } from './expr.js';
 
 /**
@@ -31,7 +31,8 @@ export const TRANSLATIONS: readonly { name: Translation; fits: string }[] = [
 export const DEFAULT_TRANSLATION: Translation = 'tseitin';
 
 /** A translation by name, checked: an unknown one was taken for Plaisted-Greenbaum's. */
-function parseTranslation(name: string): Translation {
+function parseTranslation(given: unknown): Translation {
+  const name = choiceText(given, 'translation');
   const names = TRANSLATIONS.map((t) => t.name);
   if ((names as string[]).includes(name)) return name as Translation;
   throw new UsageError(`unknown translation "${name}"${didYouMean(name, names)} (translation); choose one of: ${names.join(', ')}`);
@@ -177,8 +178,14 @@ class Translator {
     this.run('satisfy', term, mode, () => {
       // A conjunction, disjunction, implication or equivalence at the top, or a negation pushed through one (De Morgan), needs no gate of its own.
       const conjuncts: { t: Term; negated: boolean }[] = [{ t: term, negated: false }];
+      // Each subterm once each way: one shared n levels deep was split once per path to it, 2^n times (and(e, e, b) nested 40 deep never ended).
+      const split = [new Set<Expr>(), new Set<Expr>()];
       while (conjuncts.length) {
         const { t, negated } = conjuncts.pop()!;
+        if (t instanceof Expr) {
+          if (split[+negated]!.has(t)) continue;
+          split[+negated]!.add(t);
+        }
         const op = t instanceof Expr ? t.op : undefined;
         const args = t instanceof Expr ? t.args : [];
         const literal = (a: Term, flip: boolean) => (flip ? negate(this.value(a)) : this.value(a));
@@ -222,7 +229,8 @@ class Translator {
     this.tally = newTally();
     this.made = newMade(what);
     return recorded(this.cnf, emit, () => {
-      const label = showTerm(term, (v) => this.cnf.vars.name(v));
+      // One character past the label's length: a label cut short is cut where it always was.
+      const label = showTerm(term, (v) => this.cnf.vars.name(v), LABEL_CHARS + 1);
       return { label: label.length > LABEL_CHARS ? `${label.slice(0, LABEL_CHARS - 1)}…` : label, ...accountFor(this.tally, mode) };
     });
   }
@@ -529,10 +537,14 @@ export function termList(what: string, terms: readonly Term[]): readonly Term[] 
  */
 export function declaredTerms(f: Cnf, what: string, terms: readonly Term[]): readonly Term[] {
   const pending = [...terms];
+  // Each subterm once: a shared one was read once per path to it, 2^n times n levels deep.
+  const read = new Set<Expr>();
   while (pending.length) {
     const t = pending.pop();
-    if (t instanceof Expr) pending.push(...t.args);
-    else if (typeof t === 'string' && t !== '' && f.vars.lookup(t) === undefined) {
+    if (t instanceof Expr) {
+      if (!read.has(t)) pending.push(...t.args);
+      read.add(t);
+    } else if (typeof t === 'string' && t !== '' && f.vars.lookup(t) === undefined) {
       const names = Array.from({ length: f.varCount }, (_, i) => i + 1)
         .filter((v) => !f.vars.isAux(v))
         .map((v) => f.vars.name(v));

@@ -8,7 +8,7 @@
 import { Cnf } from '../core/cnf.js';
 import { UserError, didYouMean } from '../core/errors.js';
 import { fieldName } from '../core/field-names.js';
-import { checkRunNumbers } from '../core/limits.js';
+import { checkRunNumbers, choiceText, shownValue } from '../core/limits.js';
 import { type Dominance, type Instance, checkSource } from '../core/puzzle.js';
 import { callOptions } from '../core/call-options.js';
 import { checkWeights } from '../constraints.js';
@@ -35,7 +35,8 @@ export const OPTIMIZE_STRATEGIES: readonly { name: OptimizeStrategy; fits: strin
 
 export const DEFAULT_STRATEGY: OptimizeStrategy = 'linear';
 
-export function parseStrategy(name: string, where: string): OptimizeStrategy {
+export function parseStrategy(given: unknown, where: string): OptimizeStrategy {
+  const name = choiceText(given, where);
   if (Object.hasOwn(STRATEGIES, name)) return name as OptimizeStrategy;
   throw new UserError(
     `unknown optimisation strategy "${name}"${didYouMean(name, Object.keys(STRATEGIES))} (${where}); choose one of: ${Object.keys(STRATEGIES).join(', ')}`,
@@ -130,7 +131,7 @@ async function optimize<S>(
   checkWeights(what, termList(what, terms), weights);
   const encoding = parsePb(options.encoding ?? DEFAULT_PB, 'encoding');
   const best = options.best ?? 1;
-  if (!Number.isInteger(best) || best < 1) throw new RangeError(`best: a whole number ≥ 1, got ${best}`);
+  if (!Number.isInteger(best) || best < 1) throw new RangeError(`best: a whole number ≥ 1, got ${shownValue(best)}`);
   // Checked before the search: an unknown strategy crashed mid-way, a timeout of -1 was ignored.
   const round = STRATEGIES[parseStrategy(options.strategy ?? DEFAULT_STRATEGY, 'strategy')].round;
   checkRunNumbers({ timeout: options.timeout });
@@ -147,7 +148,7 @@ async function optimize<S>(
       terms,
       weights.map((w) => sign * w),
     );
-    const dominance = best === 1 && !options.certify ? options.dominance?.() : undefined;
+    const dominance = best === 1 && !options.certify ? dominanceOf(options.dominance) : undefined;
     if (dominance?.clauses.length) {
       f.family('dominance', `clauses every optimum satisfies: ${dominance.why}`);
       for (const clause of dominance.clauses) f.add([...clause]);
@@ -190,6 +191,21 @@ async function optimize<S>(
   } finally {
     s.close();
   }
+}
+
+/**
+ * The clauses a caller's dominance gives, checked before any is added: a
+ * function that returned 1 or forgot its clauses crashed in the search
+ * ("Cannot read properties of undefined (reading 'length')"). Each clause is
+ * then checked as every clause added to a formula is.
+ */
+function dominanceOf(given: (() => Dominance) | undefined): Dominance | undefined {
+  if (given === undefined) return undefined;
+  const d: unknown = given();
+  const { clauses, why } = (typeof d === 'object' && d !== null ? d : {}) as Partial<Dominance>;
+  if (!Array.isArray(clauses) || typeof why !== 'string')
+    throw new TypeError(`dominance: expected a function that returns { clauses, why }, got a function that returns ${shownValue(d)}`);
+  return { clauses, why };
 }
 
 /** How each kind of proof reads, for a search that minimises (lower) or maximises (higher). */

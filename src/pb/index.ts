@@ -9,6 +9,7 @@
 import type { Cnf } from '../core/cnf.js';
 import type { PbEncoding } from '../core/encodings.js';
 import { UsageError, didYouMean } from '../core/errors.js';
+import { choiceText } from '../core/limits.js';
 import { type EncodingCost, type EncodingInfo, describeEncodings, measured } from '../card/index.js';
 import { type ClauseSink, auxRoom } from '../card/sink.js';
 import { adderAtMostWeighted, adderNetwork, comparatorAtMost, comparatorSize, networkSize, refuseAdderPastLimit, sumBits } from './adder.js';
@@ -47,7 +48,8 @@ export const PB_ENCODINGS: readonly EncodingInfo<PbEncoding>[] = describeEncodin
 
 export const DEFAULT_PB: PbEncoding = 'bdd';
 
-export function parsePb(name: string, where: string): PbEncoding {
+export function parsePb(given: unknown, where: string): PbEncoding {
+  const name = choiceText(given, where);
   if (Object.hasOwn(PB, name)) return name as PbEncoding;
   throw new UsageError(
     `unknown pseudo-Boolean encoding "${name}"${didYouMean(name, Object.keys(PB))} (${where}); choose one of: ${Object.keys(PB).join(', ')}`,
