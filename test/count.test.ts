@@ -423,6 +423,59 @@ describe('Burnside classes on the other grids', () => {
   }, 600_000);
 });
 
+describe('auto: the sweep for cells alone, MRV where a solution may leave items uncovered', () => {
+  it('counts trigs (crossing claims) by MRV, cells by the sweep (regression: a ring of trigs took the sweep 90.8 CPU s, MRV 6, dancing links 13)', async () => {
+    // Polyform Puzzler, puzzles/tritrigs.py, TritrigsStackedElongatedHexagons2x2x1: 9 solutions up to symmetry; 36 in all.
+    const stacked = polyform({
+      board: JSON.stringify({
+        grid: 'triangle-edges',
+        cells: [
+          [0, 3, 0],
+          [0, 3, 1],
+          [0, 4, 0],
+          [1, 1, 0],
+          [1, 1, 1],
+          [1, 2, 0],
+          [1, 2, 1],
+          [1, 2, 2],
+          [1, 3, 0],
+          [1, 3, 1],
+          [1, 3, 2],
+          [1, 4, 0],
+          [2, 0, 0],
+          [2, 0, 1],
+          [2, 0, 2],
+          [2, 1, 0],
+          [2, 1, 1],
+          [2, 1, 2],
+          [2, 2, 0],
+          [2, 2, 1],
+          [2, 2, 2],
+          [2, 3, 0],
+          [2, 3, 1],
+          [2, 3, 2],
+          [3, 0, 0],
+          [3, 0, 1],
+          [3, 0, 2],
+          [3, 1, 0],
+          [3, 1, 1],
+          [3, 1, 2],
+          [3, 2, 1],
+          [3, 2, 2],
+          [3, 3, 2],
+          [4, 0, 1],
+          [4, 0, 2],
+          [4, 1, 2],
+        ],
+      }),
+      pieces: 'free:3',
+    });
+    expect(await countInstance(stacked)).toMatchObject({ count: 36, method: 'exact cover (mrv)' });
+    expect(await countInstance(stacked, { unique: true })).toMatchObject({ count: 9 });
+    expect(await countInstance(pentomino({ preset: '3x20' }))).toMatchObject({ count: 8, method: 'exact cover (sweep)' });
+  });
+});
+
 describe('the sweep key', () => {
   it('fails the cross-checks when it leaves out one cell at either end of its window (mutation check)', () => {
     // On a tiling the pieces in the key already fix how many cells are covered, so one cell fewer
