@@ -205,10 +205,11 @@ describe('bad input: one line naming the file, the JSON path or the option, exit
       /^puzzlesat: --board and --pieces: the pieces cover at most 1 cell, but the board has 2 that must be covered\n$/,
     ],
     [
-      // Regression: '--use: "0..0" never places the piece; leave it out', the words for one piece's count.
+      // Regression: '--use: "0..0" never places the piece; leave it out', the words for one piece's count; then "a solution covers
+      // the board with at least one", untrue of a board of optional cells alone, whose empty packing is a solution.
       'a use of no pieces at all',
       () => ['--board', '2x1', '--pieces', 'D*0..1=##', '--use', '0..0'],
-      /^puzzlesat: --use: "0\.\.0" places no piece at all, and a solution covers the board with at least one\n$/,
+      /^puzzlesat: --use: "0\.\.0" places no piece at all: a use is 1 or more pieces \(without one, every piece that may stay out can\)\n$/,
       2,
     ],
     [

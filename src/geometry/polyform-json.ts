@@ -171,8 +171,10 @@ export function piecesFromJson(v: Json, source: string): FormPieces {
 
 /** How many pieces a solution places: "11" or "10..12". */
 export function useOf(text: string, where: string): { least: number; most: number } {
-  // parseCount's refusal of a range of none speaks of one piece's copies; a total of none is no packing at all.
-  if (/^0+\.\.0+$/.test(text)) throw new UserError(`${where}: "${text}" places no piece at all, and a solution covers the board with at least one`);
+  // parseCount's refusal of a range of none speaks of one piece's copies; a total of none asks for nothing (a board of optional
+  // cells alone, every piece optional, has its empty packing without --use: that is not what --use is for).
+  if (/^0+\.\.0+$/.test(text))
+    throw new UserError(`${where}: "${text}" places no piece at all: a use is 1 or more pieces (without one, every piece that may stay out can)`);
   const { least, count } = parseCount(text, where);
   return { least, most: count };
 }
