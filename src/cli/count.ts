@@ -67,7 +67,7 @@ const countingOptions = (y: Argv) =>
       type: 'string',
       choices: COUNT_STRATEGIES,
       describe:
-        'exact cover: sweep (first empty cell along the longest axis), mrv (fewest options first), or auto (by parts where no piece placement joins two parts of the board, else the sweep where the front is short)',
+        'exact cover: sweep (first empty cell along the longest axis), mrv (fewest options first), or auto (by parts where no piece placement joins two parts of the board, else the sweep where the front is short and nothing may stay uncovered (as the crossing points of sticks and trigs may), MRV elsewhere)',
     })
     .option('max-memory', {
       type: 'string',
