@@ -7,6 +7,7 @@ import { seededRandom } from '../src/core/random.js';
 import { image } from '../src/enumerate/cube-tree.js';
 import { solveExactCover } from '../solvers/dlx/exact-cover.js';
 import { bruteForceCount } from './helpers/exact-cover-count.js';
+import { byDancingLinks } from './helpers/listing.js';
 import { burnsideSum, classTerms } from '../src/count/burnside.js';
 import { CountCache } from '../src/count/cache.js';
 import { MrvCounter } from '../src/count/mrv.js';
@@ -433,6 +434,51 @@ describe('auto: the sweep for cells alone, MRV where a solution may leave items 
     expect(await countInstance(free)).toMatchObject({ count: 36, method: 'exact cover (mrv)' });
     expect(await countInstance(free, { unique: true })).toMatchObject({ count: 9 });
     expect(await countInstance(pentomino({ preset: '3x20' }))).toMatchObject({ count: 8, method: 'exact cover (sweep)' });
+  });
+});
+
+describe('placements over more optional cells than the area leaves spare', () => {
+  it('are no rows of the exact cover: the 8x8 board with its centre optional counts as the board with a hole (regression: 45 million nodes and 23 CPU s against 1.7 million)', async () => {
+    const centre = (x: number, y: number) => (x === 3 || x === 4) && (y === 3 || y === 4);
+    const cells = Array.from({ length: 64 }, (_, i) => [i % 8, Math.floor(i / 8)] as const);
+    const board = (optional: boolean) =>
+      JSON.stringify({
+        grid: 'square',
+        cells: cells.filter(([x, y]) => !centre(x, y)),
+        ...(optional ? { optional: cells.filter(([x, y]) => centre(x, y)) } : {}),
+      });
+    // The 12 pentominoes cover 60 cells, the 60 required ones: none is left for the centre.
+    const [withCentre, withHole] = [polyform({ board: board(true), pieces: 'free:5' }), polyform({ board: board(false), pieces: 'free:5' })];
+    expect(withCentre.exactCover!.rows.length).toBe(withHole.exactCover!.rows.length);
+    // Dana Scott's board: 65 solutions up to symmetry (Knuth, Dancing Links), 520 in all.
+    expect(await countInstance(withCentre)).toMatchObject({ count: 520, nodes: (await countInstance(withHole)).nodes });
+    expect(await countInstance(withCentre, { unique: true })).toMatchObject({ count: 65 });
+    expect((await byDancingLinks(withCentre, true)).count).toBe(65);
+  });
+
+  it('keeps the rows the spare area allows: with one cell spare, a monomino on an optional cell, not a square over two', async () => {
+    // A 2x2 square of required cells over a row of 3 optional ones; the square O and a monomino M that may stay out: 5 cells for 4.
+    const instance = polyform({
+      board: JSON.stringify({
+        grid: 'square',
+        cells: [
+          [0, 0],
+          [1, 0],
+          [0, 1],
+          [1, 1],
+        ],
+        optional: [
+          [0, 2],
+          [1, 2],
+          [2, 2],
+        ],
+      }),
+      pieces: 'O=##/##,M*0..1=#',
+    });
+    // O at the top (its other place covers two optional cells) and M on each of the 7 cells.
+    expect(instance.exactCover!.rowVars.filter((v) => v > 0)).toHaveLength(8);
+    // O at the top, M on one of the 3 optional cells or left out.
+    expect(await countInstance(instance)).toMatchObject({ count: 4 });
   });
 });
 

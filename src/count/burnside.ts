@@ -249,11 +249,13 @@ export function classTerms(instance: Instance, pinned = true, poll: SetUpPoll = 
   }
   const rowOfVar = new Map(rowVars.map((v, r) => [v, r]));
   const rowPerms = perms.map((p) => p.perm);
-  const blocks = plan.representatives.map((rep) => {
-    const row = rowOfVar.get(rep.variable)!;
-    return { rows: [row], stabiliser: [...rowPerms.keys()].filter((k) => rowPerms[k]![row] === row) };
+  // A representative the exact cover has no row for is in no solution (a placement over more optional cells than the
+  // pieces leave spare, exactCoverOf): its terms are all 0, and its block is left out.
+  const blocks = plan.representatives.flatMap((rep) => {
+    const row = rowOfVar.get(rep.variable);
+    return row === undefined ? [] : [{ rows: [row], stabiliser: [...rowPerms.keys()].filter((k) => rowPerms[k]![row] === row) }];
   });
-  const groups = instance.splitGroups.map((members) => members.map((v) => rowOfVar.get(v)!));
+  const groups = instance.splitGroups.map((members) => members.flatMap((v) => (rowOfVar.has(v) ? [rowOfVar.get(v)!] : [])));
   return (nest ? nestedBlocks(blocks, { problem, perms: rowPerms, groups, poll }) : blocks).flatMap((b, block) => {
     const vars = b.rows.map((r) => rowVars[r]!);
     return b.stabiliser.map((k) => {

@@ -97,24 +97,28 @@ export async function enumerateExactCover(instance: Instance, options: ExactCove
       summary.complete = false;
       break;
     }
-    const result = solveExactCover(problem, {
-      forced: part.forced.map((v) => rowOf.get(v)!),
-      shouldStop: options.shouldStop,
-      onSolution: (rows) => {
-        // Rows that stand for no variable (leaving an optional cell or piece out) are not part of the solution's variables.
-        const vars = rows
-          .map((r) => problem.rowVars[r]!)
-          .filter((v) => v > 0)
-          .sort((a, b) => a - b);
-        if (!isLexLeader(part.leastUnder, vars)) return;
-        if (known.has(vars.join(','))) return;
-        summary.count++;
-        const orbitSize = all.length ? orbit(all, vars).length : 1;
-        summary.raw += orbitSize;
-        options.onFound({ trueVars: vars, orbitSize });
-        if (limitReached()) return false;
-      },
-    });
+    const forced = part.forced.map((v) => rowOf.get(v));
+    // A forced placement with no row is in no solution (one over more optional cells than the pieces leave spare, exactCoverOf).
+    const result = forced.includes(undefined)
+      ? { nodes: 0, complete: true }
+      : solveExactCover(problem, {
+          forced: forced as number[],
+          shouldStop: options.shouldStop,
+          onSolution: (rows) => {
+            // Rows that stand for no variable (leaving an optional cell or piece out) are not part of the solution's variables.
+            const vars = rows
+              .map((r) => problem.rowVars[r]!)
+              .filter((v) => v > 0)
+              .sort((a, b) => a - b);
+            if (!isLexLeader(part.leastUnder, vars)) return;
+            if (known.has(vars.join(','))) return;
+            summary.count++;
+            const orbitSize = all.length ? orbit(all, vars).length : 1;
+            summary.raw += orbitSize;
+            options.onFound({ trueVars: vars, orbitSize });
+            if (limitReached()) return false;
+          },
+        });
     summary.solves += result.nodes;
     if (!result.complete) summary.complete = false;
     else options.onCubeDone?.(cubeKey(part.forced));
