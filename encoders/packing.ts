@@ -579,9 +579,9 @@ function exactCoverOf(
 
 /**
  * Which placements can be in a solution by area: every solution covers the
- * required cells, and the pieces cover at most `most` cells in all (each
- * piece placed at most once here), so no solution covers more than
- * most - required optional cells. A placement over more of them is no
+ * required cells, and the pieces cover at most usedArea cells in all (each
+ * piece placed at most once here), so no solution covers more optional
+ * cells than that area less the required ones. A placement over more is no
  * row of the exact cover: with the centre of the 8x8 board optional for the
  * 12 pentominoes (an area of 60 for 60 required cells), the rows through
  * it cost the counter 18-23 CPU s where the board with a hole takes about
@@ -589,8 +589,8 @@ function exactCoverOf(
  * rows kept are closed under them (Burnside's row permutations).
  */
 function placementsWithinSpare(spec: PackingSpec, board: Board, placements: readonly Placement[]): boolean[] {
-  const most = spec.used ? usedArea(spec.pieces, spec.used.most, -1) : spec.pieces.reduce((sum, p) => sum + p.count * p.cells.length, 0);
-  const spare = most - board.required;
+  // usedArea of every piece there is: all placed, the most they cover.
+  const spare = usedArea(spec.pieces, spec.used?.most ?? Infinity, -1) - board.required;
   return placements.map((pl) => pl.cells.filter((c) => c >= board.required).length <= spare);
 }
 
