@@ -4,7 +4,7 @@ import { checkDeadlineAt, checkSize, pastLimit, sizeLimit } from '../src/core/li
 import { type Cell, type Transform, cellKey, isMirror, orientations, regionSymmetries, shapeKey, transformShape } from '../src/geometry/cells.js';
 import { type Grid, GRIDS } from '../src/geometry/grids.js';
 import { crossingClaims } from '../src/geometry/crossings.js';
-import type { EncodingDefaults, FamilyShape, Instance, InstanceExplanation, PuzzleOption } from '../src/core/puzzle.js';
+import type { EncodingDefaults, ExactCover, FamilyShape, Instance, InstanceExplanation, PuzzleOption } from '../src/core/puzzle.js';
 import { amoCost, atLeastKCost, atMostKCost, grouped, range, sizeText } from '../src/explain/sizes.js';
 import {
   AMO_ENCODINGS,
@@ -539,48 +539,70 @@ function placementPermutation(
 
 /**
  * The packing as exact cover with secondary items, when it is one: required
- * cells and single pieces are primary items; optional cells, pieces placed
- * at most once and crossings secondary. Algorithm X never chooses a row
- * without a primary item, so where a placement would cover only optional
- * items, optional cells and pieces are primary too, each with a row of its
- * own that stands for leaving it out (no variable: rowVars 0), as Polyform
- * Puzzler lists omitted pieces. Not when a piece has copies, nor when a count
- * of pieces used is imposed that the areas do not imply.
+ * cells and the copies that must be placed are primary items; optional
+ * cells, copies that may stay out and crossings secondary. A piece of
+ * count 1 is one item; one with copies an item per copy, and a placement a
+ * row per copy (the counter covers them in order, prevCopy). Algorithm X
+ * never chooses a row without a primary item, so where a placement would
+ * cover only optional items, optional cells and pieces are primary too,
+ * each with a row of its own that stands for leaving it out (no variable:
+ * rowVars 0), as Polyform Puzzler lists omitted pieces; not with copies,
+ * whose leave-out rows would number one solution many ways. Not when a
+ * count of pieces used is imposed that the areas do not imply.
  */
-function exactCoverOf(
+function coverOf(
   spec: PackingSpec,
   board: Board,
   placements: readonly Placement[],
   crossings: readonly { placements: number[] }[],
-): Instance['exactCover'] {
-  if (spec.pieces.some((p) => p.count > 1)) return undefined;
+): (ExactCover & { prevCopy?: number[] }) | undefined {
   if (spec.used && !usedIsImplied(spec, board)) return undefined;
-  const singles = spec.pieces.map((p, i) => (leastOf(p) === 1 ? i : -1)).filter((i) => i >= 0);
-  const optionalPieces = spec.pieces.map((p, i) => (leastOf(p) === 0 ? i : -1)).filter((i) => i >= 0);
+  // Copy j of piece p: placed in every solution for j < leastOf(p).
+  const copies = spec.pieces.flatMap((p, piece) => Array.from({ length: p.count }, (_, j) => ({ piece, j, needed: j < leastOf(p) })));
+  const needed = copies.filter((c) => c.needed);
+  const mayStayOut = copies.filter((c) => !c.needed);
   const optionalCells = board.cells.length - board.required;
-  // Columns: required cells, single pieces, optional cells, optional pieces, crossings.
-  const first = board.required + singles.length;
+  // Columns: required cells, needed copies, optional cells, copies that may stay out, crossings.
+  const first = board.required + needed.length;
   const cellColumn = (c: number) => (c < board.required ? c : first + (c - board.required));
-  const pieceColumn = new Map<number, number>([
-    ...singles.map((p, i): [number, number] => [p, board.required + i]),
-    ...optionalPieces.map((p, i): [number, number] => [p, first + optionalCells + i]),
-  ]);
-  const rows: number[][] = placements.map((pl) => [...pl.cells.map(cellColumn), pieceColumn.get(pl.piece)!]);
-  const optional = optionalCells + optionalPieces.length;
-  crossings.forEach((item, i) => item.placements.forEach((pl) => rows[pl]!.push(first + optional + i)));
+  const copyColumns: number[][] = spec.pieces.map(() => []);
+  needed.forEach((c, i) => (copyColumns[c.piece]![c.j] = board.required + i));
+  mayStayOut.forEach((c, i) => (copyColumns[c.piece]![c.j] = first + optionalCells + i));
+  const optional = optionalCells + mayStayOut.length;
+  // The crossings each placement claims (secondary items after all others).
+  const claims: number[][] = placements.map(() => []);
+  crossings.forEach((item, i) => item.placements.forEach((pl) => claims[pl]!.push(first + optional + i)));
   const fits = placementsWithinSpare(spec, board, placements);
-  const kept = rows.filter((_, r) => fits[r]);
-  const rowVars = placements.filter((_, r) => fits[r]).map((pl) => pl.variable);
-  if (kept.every((row) => row.some((column) => column < first)))
-    return { primary: first, secondary: optional + crossings.length, rows: kept, rowVars };
+  const rows: number[][] = [];
+  const rowVars: number[] = [];
+  placements.forEach((pl, r) => {
+    if (!fits[r]) return;
+    for (const column of copyColumns[pl.piece]!) {
+      rows.push([...pl.cells.map(cellColumn), column, ...claims[r]!]);
+      rowVars.push(pl.variable);
+    }
+  });
+  const withCopies = spec.pieces.some((p) => p.count > 1);
+  const prevCopy = withCopies ? Array.from({ length: first + optional + crossings.length }, () => -1) : undefined;
+  if (prevCopy) for (const columns of copyColumns) columns.forEach((column, j) => j > 0 && (prevCopy[column] = columns[j - 1]!));
+  const cover = { primary: first, secondary: optional + crossings.length, rows, rowVars, ...(prevCopy ? { prevCopy } : {}) };
+  if (rows.every((row) => row.some((column) => column < first))) return cover;
+  if (withCopies) return undefined;
   const leaveOut = Array.from({ length: optional }, (_, i) => [first + i]);
-  return { primary: first + optional, secondary: crossings.length, rows: [...kept, ...leaveOut], rowVars: [...rowVars, ...leaveOut.map(() => 0)] };
+  return { primary: first + optional, secondary: crossings.length, rows: [...rows, ...leaveOut], rowVars: [...rowVars, ...leaveOut.map(() => 0)] };
+}
+
+/** The cover as the instance holds it: exactCover for dancing links and Burnside, copyCover (with copies) for the counter alone. */
+function coverFields(cover: (ExactCover & { prevCopy?: number[] }) | undefined): Pick<Instance, 'exactCover' | 'copyCover'> {
+  if (!cover) return {};
+  const { prevCopy, ...plain } = cover;
+  return prevCopy ? { copyCover: { ...plain, prevCopy } } : { exactCover: plain };
 }
 
 /**
  * Which placements can be in a solution by area: every solution covers the
- * required cells, and the pieces cover at most usedArea cells in all (each
- * piece placed at most once here), so no solution covers more optional
+ * required cells, and the pieces cover at most usedArea cells in all, so
+ * no solution covers more optional
  * cells than that area less the required ones. A placement over more is no
  * row of the exact cover: with the centre of the 8x8 board optional for the
  * 12 pentominoes (an area of 60 for 60 required cells), the rows through
@@ -819,7 +841,7 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
     cubeDepthHint: Math.max(0, spec.pieces.reduce((n, p) => n + p.count, 0) - 1),
     splitGroups: [...spec.pieces.flatMap((p, i) => (single(p) ? [byPiece[i]!] : [])), ...byCell.slice(0, board.required)],
     exactlyOne: exactlyOneGroups(spec, board, byCell, byPiece),
-    exactCover: exactCoverOf(spec, board, placements, crossings),
+    ...coverFields(coverOf(spec, board, placements, crossings)),
   };
 }
 

@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import type { CountPlan } from './core/plan.js';
 import type { Instance } from './core/puzzle.js';
 import { UserError } from './core/errors.js';
-import { MemoryBoundExceeded, ResumeConflict, Stopped, type Strategy, setUpUnlessStopped, unlessStopped } from './count/engine.js';
+import { MemoryBoundExceeded, ResumeConflict, Stopped, type Strategy, setUpUnlessStopped, unlessStopped, exactSum } from './count/engine.js';
 import { resolveStrategy } from './count/exact-cover.js';
 import type { RunResult } from './count/exact-cover.js';
 import { type CountTerms, type ShareJob, setUpTerms } from './count/shares.js';
@@ -201,7 +201,7 @@ function summed(shares: readonly (RunResult | undefined)[]): Omit<RunResult, 'st
   const ran = shares.filter((r): r is RunResult => r !== undefined);
   if (ran.length === 0) return undefined;
   return {
-    count: ran.reduce((n, r) => n + r.count, 0),
+    count: ran.reduce((n, r) => exactSum(n, r.count), 0),
     complete: ran.length === shares.length && ran.every((r) => r.complete),
     nodes: ran.reduce((n, r) => n + r.nodes, 0),
     // The shares' memos lived side by side: their sizes add up, as their events do.

@@ -97,7 +97,15 @@ export { didYouMean, systemReason } from './core/errors.js';
 export { commaList } from './core/lines.js';
 export { DEFAULT_PNG_SCALE } from './render/png.js';
 export type { DimacsFormula };
-export { type Dominance, type Instance, type PuzzleEntry, type EncodingDefaults, type EncodingKind, encodingKinds } from './core/puzzle.js';
+export {
+  type Dominance,
+  type Instance,
+  type PuzzleEntry,
+  type EncodingDefaults,
+  type EncodingKind,
+  countedCover,
+  encodingKinds,
+} from './core/puzzle.js';
 export {
   type AmoEncoding,
   type AmoOptions,

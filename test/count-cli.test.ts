@@ -82,10 +82,10 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
     expect(burnside.count).toBe(9);
     expect(group.count).toBe(9);
     expect(clauses).toMatchObject({ count: 9, counter: 'cnf' });
-    // Two L tetrominoes are copies: no exact-cover form, so the formula is counted (enumerate agrees).
+    // Two L tetrominoes are copies: exact cover with an item per copy, each solution once (enumerate agrees).
     const copies = ['polyomino', '--board', '4x2', '--pieces', 'L4*2'];
     const enumerated = spawnSync(process.execPath, [cli, 'enumerate', ...copies, '--json', '--show', '0'], { encoding: 'utf8', cwd: dir });
-    expect(json(run(...copies, '--json'))).toMatchObject({ counter: 'cnf', count: JSON.parse(enumerated.stdout).count });
+    expect(json(run(...copies, '--json'))).toMatchObject({ counter: 'exact-cover', count: JSON.parse(enumerated.stdout).count });
   });
 
   it('stops at --timeout with a lower bound marked incomplete', () => {
@@ -505,7 +505,11 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
     for (const [args, message] of [
       [['pentomino', '--preset', '3x20', '--unique', '--unique-by', 'clauses', '--method', 'exact-cover'], /need the cnf method/],
       [['pentomino', '--preset', '3x20', '--unique', '--unique-by', 'burnside', '--method', 'cnf'], /need the exact-cover method/],
-      [['polyomino', '--board', '6x5', '--pieces', 'P,P,U,V,L,Y', '--method', 'exact-cover'], /not posed as exact cover/],
+      [['polyform', '--board', '2x2', '--pieces', 'D2*0..2,M1*0..4', '--use', '3', '--method', 'exact-cover'], /not posed as exact cover/],
+      [
+        ['polyomino', '--board', '6x5', '--pieces', 'P,P,U,V,L,Y', '--unique', '--method', 'exact-cover'],
+        /has pieces with copies: count its classes with the cnf method/,
+      ],
       [['either.cnf', '--method', 'exact-cover'], /^puzzlesat: --method exact-cover: a DIMACS formula is counted by the cnf method/],
     ] as const) {
       const r = run(...args);
@@ -515,12 +519,12 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
   });
 
   it('says what chose the cnf method when --method was not given (regression: it blamed --method cnf)', () => {
-    // Copies make a packing no exact cover, so the cnf method counts it by default.
+    // Copies make a packing no exact cover for classes, and pieces of two sizes with --use none at all, so the cnf method counts them by default.
     const copies = ['polyomino', '--board', '2x2', '--pieces', 'D2*2'];
     for (const [args, message] of [
       [
-        [...copies, '--strategy', 'mrv'],
-        /^puzzlesat: --strategy is the exact-cover counter's branching: polyomino is not posed as exact cover here \(pieces with copies/,
+        ['polyform', '--board', '2x2', '--pieces', 'D2*0..2,M1*0..4', '--use', '3', '--strategy', 'mrv'],
+        /^puzzlesat: --strategy is the exact-cover counter's branching: polyform is not posed as exact cover here \(pieces with copies/,
       ],
       [
         [...copies, '--unique', '--unique-by', 'burnside'],

@@ -8,6 +8,7 @@ import {
   type UniqueBy,
   UserError,
   chained,
+  countedCover,
   parseJson,
   setUpPoll,
   setUpUnlessStopped,
@@ -93,7 +94,7 @@ type SymmetriesHashed = 'none' | 'rows' | 'whole';
  * them too, as puzzlesat did before (problemBefore).
  */
 function exactCoverHash(instance: Instance, symmetries: SymmetriesHashed, poll: SetUpPoll = () => {}): string {
-  const ec = instance.exactCover!;
+  const ec = countedCover(instance)!;
   const hash = createHash('sha256');
   // JSON.stringify({ primary, secondary, rows, rowVars }) as it always was, its rows written a batch at a time between polls.
   hash.update(`{"primary":${JSON.stringify(ec.primary)},"secondary":${JSON.stringify(ec.secondary)},"rows":[`);
@@ -103,6 +104,8 @@ function exactCoverHash(instance: Instance, symmetries: SymmetriesHashed, poll: 
     hash.update(`${r ? ',' : ''}${JSON.stringify(batch).slice(1, -1)}`);
   }
   hash.update(`],"rowVars":${JSON.stringify(ec.rowVars)}}`);
+  // The order copies are covered in (a problem without copies hashes as before).
+  if (ec.prevCopy) hash.update(`{"prevCopy":${JSON.stringify(ec.prevCopy)}}`);
   for (const s of symmetries === 'none' ? [] : instance.symmetries) {
     poll(ec.rowVars.length);
     const images = symmetries === 'whole' ? s : Int32Array.from(ec.rowVars, (v) => (v === 0 ? 0 : s[v]!));

@@ -91,7 +91,16 @@ export interface Instance<S = unknown> {
    * row r is variable rowVars[r], or stands for no variable when that is 0
    * (a packing's row for leaving an optional cell or piece out).
    */
-  exactCover?: { primary: number; secondary: number; rows: number[][]; rowVars: number[] };
+  exactCover?: ExactCover;
+  /**
+   * A packing whose pieces have copies, as exact cover for the counter
+   * alone: each copy is an item, and a placement a row for each copy. A
+   * solution is one set of placements however its copies are numbered, so
+   * the counter covers copies in order: item i may be covered only once
+   * item prevCopy[i] (the copy before it; -1 for none) is. Dancing links
+   * and Burnside's terms read exactCover, which such a packing has not.
+   */
+  copyCover?: ExactCover & { prevCopy: number[] };
   /**
    * Set on a formula as given (a DIMACS file, a library Formula), which is
    * no puzzle: what messages say of pieces and placements does not apply.
@@ -213,6 +222,17 @@ export function checkedSolution<S>(instance: Instance<S>, trueVars: readonly num
 
 /** The encoding options an entry reads. */
 export const encodingKinds = (entry: PuzzleEntry): readonly EncodingKind[] => entry.encodings ?? ['amo', 'card'];
+
+/** A puzzle as exact cover: row r is variable rowVars[r], or stands for no variable when that is 0 (Instance.exactCover). */
+export interface ExactCover {
+  primary: number;
+  secondary: number;
+  rows: number[][];
+  rowVars: number[];
+}
+
+/** The exact cover whose solutions the counter counts: exactCover, or a packing's with copies (copyCover); classes need exactCover. */
+export const countedCover = (instance: Instance): (ExactCover & { prevCopy?: number[] }) | undefined => instance.exactCover ?? instance.copyCover;
 
 /**
  * Why an instance has no exactCover, in the one wording every engine and

@@ -1,6 +1,6 @@
-import type { Instance } from '../core/puzzle.js';
+import { type Instance, countedCover } from '../core/puzzle.js';
 import { breakingPlan } from '../symmetry/breaking.js';
-import type { SetUpPoll } from './engine.js';
+import { type SetUpPoll, exactSum } from './engine.js';
 import type { ExactCoverInput } from './problem.js';
 
 /**
@@ -221,7 +221,7 @@ function lazyTerm(fields: Omit<BurnsideTerm, 'problem' | 'forced'>, restriction:
 
 /** The terms of the solutions count alone: the identity, nothing forced. */
 export function solutionTerms(instance: Instance): BurnsideTerm[] {
-  const ec = instance.exactCover;
+  const ec = countedCover(instance);
   if (!ec) throw new Error(`count: ${instance.puzzle} has no exact-cover form`);
   return [{ key: 's0', symmetry: 0, problem: ec, forced: [], block: 0, order: 1, group: 1 }];
 }
@@ -374,7 +374,7 @@ export function burnsideSum(terms: readonly Pick<BurnsideTerm, 'block' | 'order'
   const sums = new Map<number, { sum: number; order: number; keys: string[] }>();
   terms.forEach((t, k) => {
     const b = sums.get(t.block) ?? { sum: 0, order: t.order, keys: [] };
-    b.sum += fixed[k]!;
+    b.sum = exactSum(b.sum, fixed[k]!);
     b.keys.push(t.key);
     sums.set(t.block, b);
   });

@@ -67,7 +67,8 @@ export function boardParts(p: CountProblem): number[][] {
  */
 export function countsByParts(p: CountProblem): boolean {
   const globals = p.items - p.local;
-  if (p.impossible || globals > MAX_GLOBALS || p.local === 0) return false;
+  // Copies (prevCopy) are numbered in the order one search places them, which parts searched apart do not share.
+  if (p.impossible || p.prevCopy || globals > MAX_GLOBALS || p.local === 0) return false;
   for (let r = 0; r + 1 < p.rowStart.length; r++) if (leadingCell(p, r) < 0) return false;
   return boardParts(p).filter((part) => part.some((i) => p.primary[i])).length >= 2;
 }
@@ -211,6 +212,7 @@ export class PartsCounter implements CountEngine {
     options: EngineOptions,
   ) {
     this.globals = p.items - p.local;
+    if (p.prevCopy) throw new Error('count: counting by parts takes no copies of a piece (countsByParts)');
     if (!partsFit(p, options.cacheBytes)) throw new MemoryBoundExceeded(partsBytes(this.globals), options.cacheBytes);
     this.shouldStop = options.shouldStop ?? (() => false);
   }

@@ -74,6 +74,18 @@ export class CountOverflow extends UserError {
 }
 
 /**
+ * a + b, both counts the counter keeps exactly, refused past MAX_EXACT: the
+ * units, shares and Burnside terms of a count are summed as numbers, and
+ * 12x12 by 72 dominoes (53,060,477,521,960,000, each unit below 2^53) came
+ * out as a number that no longer had to be exact.
+ */
+export function exactSum(a: number, b: number): number {
+  const sum = a + b;
+  if (sum > MAX_EXACT) throw new CountOverflow();
+  return sum;
+}
+
+/**
  * A resumed count's record does not fit this count: a unit it does not
  * have, or a count that recounting contradicts; or, in a file closed as
  * finished, a unit of the count that it lacks (`missing`).

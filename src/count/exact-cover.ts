@@ -14,6 +14,7 @@ import {
   type RecordCheck,
   type UnitRunner,
   checkResumedUnits,
+  exactSum,
   runUnits,
   shownShare,
 } from './engine.js';
@@ -304,7 +305,7 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
         nodes: () => engine.nodes,
         noun: 'solutions',
         zero: 0,
-        add: (a, b) => a + b,
+        add: exactSum,
       },
     );
     // The memory bound ends the term's count (countTerms takes it from here).

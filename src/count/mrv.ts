@@ -60,6 +60,13 @@ export class MrvCounter extends CountSearch {
   private readonly covered: Int32Array;
   private readonly shouldStop: () => boolean;
   private untilPoll = POLL_NODES;
+  /**
+   * Pieces with copies (CountProblem.prevCopy): each row's copy (-1: none),
+   * the copy before each item (-1: none), and the items that are copies,
+   * never branched on (which copy a placement is comes from the order of
+   * the search). Undefined without copies.
+   */
+  private readonly copies: { rowCopy: Int32Array; prevCopy: Int32Array; isCopy: Uint8Array } | undefined;
   /** Live rows of each item, a frame of n per open step (a pushed row; a node's chosen item, then its branch row): the current frame at base. */
   private counts: Int32Array;
   private base = 0;
@@ -97,6 +104,7 @@ export class MrvCounter extends CountSearch {
       this.active[this.activeCount++] = i;
     }
     this.covered = new Int32Array(Math.max(1, Math.ceil(n / 32)));
+    this.copies = problem.prevCopy && copyTables(problem, problem.prevCopy);
     this.cache = options.cache ?? new CountCache(this.covered.length, options.cacheBytes);
     this.shouldStop = options.shouldStop ?? (() => false);
   }
@@ -124,9 +132,17 @@ export class MrvCounter extends CountSearch {
     if (item < 0) return [];
     const from = this.branchTop;
     this.stackRows(item);
-    const rows = Array.from(this.branches.subarray(from, this.branchTop));
+    const rows = Array.from(this.branches.subarray(from, this.branchTop)).filter((r) => !this.waits(r));
     this.branchTop = from;
     return rows;
+  }
+
+  /** Row r places a copy whose predecessor is uncovered: it waits, or one solution would be counted once per numbering of its copies. */
+  private waits(r: number): boolean {
+    if (!this.copies) return false;
+    const copy = this.copies.rowCopy[r]!;
+    const prev = copy < 0 ? -1 : this.copies.prevCopy[copy]!;
+    return prev >= 0 && (this.covered[prev >>> 5]! & (1 << (prev & 31))) === 0;
   }
 
   /** Puts the live rows of `item` on the branch stack. */
@@ -147,13 +163,20 @@ export class MrvCounter extends CountSearch {
     return this.visit();
   }
 
-  /** The uncovered primary item with the fewest live rows (ties: first in the sweep); -1 when none is left. */
+  /**
+   * The uncovered primary item with the fewest live rows (ties: first in the
+   * sweep), copies left out; -1 when none is left. Copies left uncovered
+   * then can no longer be placed: every row of a copy covers a required
+   * cell (packing.ts, coverOf).
+   */
   private choose(): number {
     let best = -1;
     let fewest = Infinity;
     const { counts, base } = this;
+    const isCopy = this.copies?.isCopy;
     for (let a = 0; a < this.activeCount; a++) {
       const i = this.active[a]!;
+      if (isCopy?.[i]) continue;
       const n = counts[base + i]!;
       if (n < fewest || (n === fewest && i < best)) {
         best = i;
@@ -288,7 +311,7 @@ export class MrvCounter extends CountSearch {
     this.nodes++;
     this.spend(1);
     const item = this.choose();
-    if (item < 0) return 1;
+    if (item < 0) return this.activeCount === 0 ? 1 : 0;
     if (this.counts[this.base + item] === 0) return 0;
     const key = this.covered;
     const known = this.cache.get(key);
@@ -307,6 +330,10 @@ export class MrvCounter extends CountSearch {
     this.progress.enter(to - from);
     for (let q = from; q < to; q++) {
       const r = this.branches[q]!;
+      if (this.waits(r)) {
+        this.progress.next();
+        continue;
+      }
       this.save();
       const placed = this.holdsAll(r, orphans) && this.placeBranch(r, item);
       this.spend(this.trailLength - this.savedTrail[this.depth - 1]!);
@@ -377,6 +404,23 @@ function itemPairs(n: number, bitStart: Int32Array, bitItems: Int32Array): { ite
 }
 
 const NONE: readonly number[] = [];
+
+/** MrvCounter's tables of copies: each row's copy, each item's predecessor, and which items are copies. */
+function copyTables(
+  { rowStart, rowItems, items }: CountProblem,
+  prevCopy: Int32Array,
+): { rowCopy: Int32Array; prevCopy: Int32Array; isCopy: Uint8Array } {
+  const isCopy = new Uint8Array(items);
+  prevCopy.forEach((prev, i) => {
+    if (prev < 0) return;
+    isCopy[i] = 1;
+    isCopy[prev] = 1;
+  });
+  const rowCopy = new Int32Array(rowStart.length - 1).fill(-1);
+  for (let r = 0; r + 1 < rowStart.length; r++)
+    for (let m = rowStart[r]!; m < rowStart[r + 1]!; m++) if (isCopy[rowItems[m]!]) rowCopy[r] = rowItems[m]!;
+  return { rowCopy, prevCopy, isCopy };
+}
 
 /** A copy twice as long, the old contents first. */
 function doubled(stack: Int32Array): Int32Array {

@@ -13,6 +13,8 @@ export interface ExactCoverInput {
   primary: number;
   secondary: number;
   rows: readonly (readonly number[])[];
+  /** Copies of one piece, covered in order: item i only once item prevCopy[i] is (-1: any time; Instance.copyCover). */
+  prevCopy?: readonly number[];
 }
 
 /** Where each item sits in the sweep: rank[item], a permutation; items ranked below `local` are on the board, the rest (pieces) are global. */
@@ -35,6 +37,13 @@ export interface CountProblem {
   rowIds: Int32Array;
   /** The forced rows clash or leave a primary item no row covers: no solution at all. */
   impossible: boolean;
+  /**
+   * Present when pieces have copies: per item, the copy that must be
+   * covered before it, or -1. A solution is met once, its copies numbered
+   * in the order the search places them; an engine takes a row of copy i
+   * only while prevCopy[i] is covered, and never branches on a copy.
+   */
+  prevCopy?: Int32Array;
 }
 
 /** The identity order: every item local, in input order. */
@@ -185,7 +194,7 @@ export function compileProblem(problem: ExactCoverInput, order: ItemOrder, force
     items.push(...merged);
   });
   rowStart[kept.length] = items.length;
-  return {
+  const compiled = {
     items: groups.length,
     primary: Uint8Array.from(groups, (g) => (g.primary ? 1 : 0)),
     local,
@@ -194,6 +203,22 @@ export function compileProblem(problem: ExactCoverInput, order: ItemOrder, force
     rowIds: Int32Array.from(kept),
     impossible,
   };
+  return problem.prevCopy ? { ...compiled, prevCopy: copiesAfter(problem.prevCopy, groupOf, taken, groups.length) } : compiled;
+}
+
+/**
+ * prevCopy in the compiled items: a copy whose predecessor was forced (or
+ * never touched) may be covered any time. Forcing a copy before the one it
+ * follows would number a solution apart from the search's order.
+ */
+function copiesAfter(prevCopy: readonly number[], groupOf: Int32Array, taken: Uint8Array, items: number): Int32Array {
+  const out = new Int32Array(items).fill(-1);
+  prevCopy.forEach((prev, i) => {
+    if (prev < 0) return;
+    if (taken[i] && !taken[prev]) throw new Error(`count: copy item ${i} forced before item ${prev}, the copy it follows`);
+    if (groupOf[i]! >= 0 && groupOf[prev]! >= 0) out[groupOf[i]!] = groupOf[prev]!;
+  });
+  return out;
 }
 
 /** Throws an Error for a malformed problem (a caller's bug, not user input). */
@@ -212,4 +237,5 @@ function checkInput(problem: ExactCoverInput, order: ItemOrder): void {
     }
     if (!row.some((i) => i < primary)) throw new Error(`count: row ${r} covers no primary item`);
   });
+  if (problem.prevCopy && problem.prevCopy.length !== n) throw new Error(`count: prevCopy has ${problem.prevCopy.length} items, the problem ${n}`);
 }

@@ -1,4 +1,4 @@
-import type { Instance } from '../core/puzzle.js';
+import { type Instance, countedCover } from '../core/puzzle.js';
 import type { CacheStats } from './cache.js';
 import { type BurnsideTerm, burnsideSum, classTerms, solutionTerms } from './burnside.js';
 import {
@@ -10,6 +10,7 @@ import {
   type Strategy,
   UnitRunner,
   checkResumedTerms,
+  exactSum,
   repeatedSetUp,
   setUpPoll,
   setUpUnlessStopped,
@@ -82,7 +83,7 @@ export interface InstanceCount {
 
 /** How the puzzle's items are swept: a packing's cells along its longest axis, then the pieces; else as given. */
 export function itemOrderOf(instance: Instance): ItemOrder {
-  const ec = instance.exactCover!;
+  const ec = countedCover(instance)!;
   const items = ec.primary + ec.secondary;
   const region = (instance as Partial<{ spec: { region: readonly (readonly number[])[] } }>).spec?.region;
   return region && region.length <= items ? boardOrder(region, items) : inputOrder(ec);
@@ -358,7 +359,7 @@ function lowerBound(terms: readonly BurnsideTerm[], fixed: readonly number[]): n
   const sums = new Map<number, { sum: number; order: number }>();
   terms.forEach((t, k) => {
     const b = sums.get(t.block) ?? { sum: 0, order: t.order };
-    b.sum += fixed[k]!;
+    b.sum = exactSum(b.sum, fixed[k]!);
     sums.set(t.block, b);
   });
   return [...sums.values()].reduce((n, b) => n + Math.floor(b.sum / b.order), 0);

@@ -194,6 +194,10 @@ export class SweepCounter extends CountSearch {
   /** Slots per list, plus one (slotStarts); the global items' bits by word. */
   private readonly slotStride: number;
   private readonly globalBits: Int32Array;
+  /** Each row's piece (its first global item), or -1. */
+  private readonly rowPiece: Int32Array;
+  /** Per item, the copy to cover before it (-1: none; CountProblem.prevCopy); undefined without copies. */
+  private readonly prevCopy: Int32Array | undefined;
   /** Per local item, the row that last showed it could still be covered (-1: none yet). */
   private readonly witness: Int32Array;
   private readonly window: SweepWindow;
@@ -235,6 +239,8 @@ export class SweepCounter extends CountSearch {
 
     ({ start: this.maskStart, word: this.maskWord, bits: this.maskBits } = rowMasks(problem, () => true));
     ({ start: this.cellStart, word: this.cellWord, bits: this.cellBits } = rowMasks(problem, (i, r) => i !== piece[r]));
+    this.rowPiece = piece;
+    this.prevCopy = problem.prevCopy;
     this.pieceWord = Int32Array.from(piece, (k) => (k < 0 ? 0 : k >>> 5));
     this.pieceBit = Int32Array.from(piece, (k) => (k < 0 ? 0 : 1 << (k & 31)));
 
@@ -328,7 +334,7 @@ export class SweepCounter extends CountSearch {
     const f = this.firstFree(0);
     if (f >= 0)
       for (let k = this.firstOf[f]!; k < this.firstOf[f + 1]!; k++)
-        if (this.pieceFree(this.byLow[k]!) && this.fits(this.byLow[k]!)) out.push(this.byLow[k]!);
+        if (this.pieceFree(this.byLow[k]!) && !this.waits(this.rowPiece[this.byLow[k]!]!) && this.fits(this.byLow[k]!)) out.push(this.byLow[k]!);
     return out;
   }
 
@@ -339,6 +345,12 @@ export class SweepCounter extends CountSearch {
   /** Takes a row in or out (rows taken are disjoint, so XOR does both). */
   private toggle(r: number): void {
     for (let j = this.maskStart[r]!, end = this.maskStart[r + 1]!; j < end; j++) this.covered[this.maskWord[j]!]! ^= this.maskBits[j]!;
+  }
+
+  /** Item g is a copy whose predecessor is still uncovered: its rows wait, or one solution would be counted once per numbering of its copies. */
+  private waits(g: number): boolean {
+    const prev = this.prevCopy?.[g] ?? -1;
+    return prev >= 0 && (this.covered[prev >>> 5]! & (1 << (prev & 31))) === 0;
   }
 
   private pieceFree(r: number): boolean {
@@ -407,7 +419,8 @@ export class SweepCounter extends CountSearch {
     for (let w = this.p.local >>> 5; found < 0 && w < this.words; w++) {
       for (let free = ~covered[w]! & globalBits[w]!; found < 0 && free !== 0; free &= free - 1) {
         const s = this.pieceSlot(w, free);
-        found = this.fitIn(cellSlots[at + s]!, cellSlots[at + s + 1]!, f);
+        // A waiting copy's rows are those of the copy before it, tried already.
+        if (!this.waits(this.p.local + s - 1)) found = this.fitIn(cellSlots[at + s]!, cellSlots[at + s + 1]!, f);
       }
     }
     if (found < 0) return false;
@@ -491,7 +504,7 @@ export class SweepCounter extends CountSearch {
         const s = this.pieceSlot(w, free);
         const from = this.leadSlots[at + s]!;
         const to = this.leadSlots[at + s + 1]!;
-        if (from === to) continue;
+        if (from === to || this.waits(this.p.local + s - 1)) continue;
         this.progress.next(from - next);
         total += this.branchRun(f, from, to);
         next = to;
