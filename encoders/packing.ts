@@ -592,11 +592,28 @@ function coverOf(
   return { primary: first + optional, secondary: crossings.length, rows: [...rows, ...leaveOut], rowVars: [...rowVars, ...leaveOut.map(() => 0)] };
 }
 
-/** The cover as the instance holds it: exactCover for dancing links and Burnside, copyCover (with copies) for the counter alone. */
-function coverFields(cover: (ExactCover & { prevCopy?: number[] }) | undefined): Pick<Instance, 'exactCover' | 'copyCover'> {
-  if (!cover) return {};
-  const { prevCopy, ...plain } = cover;
-  return prevCopy ? { copyCover: { ...plain, prevCopy } } : { exactCover: plain };
+/**
+ * The cover as the instance holds it: exactCover for dancing links and
+ * Burnside, copyCover (with copies) for the counter alone. A row per
+ * placement and copy grows as their product (a monomino on each of 300x300
+ * cells would be 8.1 billion rows), so the copy cover is built when a count
+ * asks for it, and not at all past the placements limit, where the formula
+ * is counted as before.
+ */
+function coverFields(
+  spec: PackingSpec,
+  board: Board,
+  placements: readonly Placement[],
+  crossings: readonly { placements: number[] }[],
+): Pick<Instance, 'exactCover' | 'copyCover'> {
+  if (!spec.pieces.some((p) => p.count > 1)) {
+    const cover = coverOf(spec, board, placements, crossings);
+    return cover ? { exactCover: cover } : {};
+  }
+  const rows = placements.reduce((n, pl) => n + spec.pieces[pl.piece]!.count, 0);
+  if (rows > sizeLimit('placements') || (spec.used && !usedIsImplied(spec, board))) return {};
+  let built: ReturnType<typeof coverOf>;
+  return { copyCover: () => (built ??= coverOf(spec, board, placements, crossings)) as (ExactCover & { prevCopy: number[] }) | undefined };
 }
 
 /**
@@ -841,7 +858,7 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
     cubeDepthHint: Math.max(0, spec.pieces.reduce((n, p) => n + p.count, 0) - 1),
     splitGroups: [...spec.pieces.flatMap((p, i) => (single(p) ? [byPiece[i]!] : [])), ...byCell.slice(0, board.required)],
     exactlyOne: exactlyOneGroups(spec, board, byCell, byPiece),
-    ...coverFields(coverOf(spec, board, placements, crossings)),
+    ...coverFields(spec, board, placements, crossings),
   };
 }
 

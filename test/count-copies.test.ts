@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { polyomino } from '../encoders/polyomino.js';
 import { polyform } from '../encoders/polyform.js';
 import { UserError } from '../src/core/errors.js';
+import { withSizeLimits } from '../src/core/limits.js';
 import type { Instance } from '../src/core/puzzle.js';
 import { seededRandom } from '../src/core/random.js';
 import { count, enumerate } from '../src/index.js';
@@ -97,6 +98,17 @@ describe('count: pieces with copies as exact cover', () => {
       checked++;
     }
     expect(checked).toBe(24);
+  });
+
+  it('builds the copy cover only when counted, and not past the placements limit (regression: every instance built it, a row per placement and copy)', async () => {
+    // 10,000 monominoes on 100x100: 100 million rows, which building the instance for solve or encode made too.
+    expect(polyomino({ board: '100x100', pieces: 'M1*10000' }).copyCover).toBeUndefined();
+    // 4x4 by dominoes: 24 placements, 8 copies, 192 rows.
+    const small = polyomino({ board: '4x4', pieces: 'D2*8' });
+    expect(small.copyCover?.()?.rows).toHaveLength(192);
+    const limited = withSizeLimits({ placements: 191 }, () => polyomino({ board: '4x4', pieces: 'D2*8' }));
+    expect(limited.copyCover).toBeUndefined();
+    expect(await count(limited)).toMatchObject({ count: 36n, counter: 'cnf' });
   });
 
   it('classes of pieces with copies are counted on the formula (Burnside needs the pieces apart)', async () => {

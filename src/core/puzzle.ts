@@ -99,8 +99,10 @@ export interface Instance<S = unknown> {
    * the counter covers copies in order: item i may be covered only once
    * item prevCopy[i] (the copy before it; -1 for none) is. Dancing links
    * and Burnside's terms read exactCover, which such a packing has not.
+   * Built on first call (its rows are placements times copies); undefined
+   * where it is no exact cover (a placement on optional cells alone).
    */
-  copyCover?: ExactCover & { prevCopy: number[] };
+  copyCover?: () => (ExactCover & { prevCopy: number[] }) | undefined;
   /**
    * Set on a formula as given (a DIMACS file, a library Formula), which is
    * no puzzle: what messages say of pieces and placements does not apply.
@@ -232,7 +234,7 @@ export interface ExactCover {
 }
 
 /** The exact cover whose solutions the counter counts: exactCover, or a packing's with copies (copyCover); classes need exactCover. */
-export const countedCover = (instance: Instance): (ExactCover & { prevCopy?: number[] }) | undefined => instance.exactCover ?? instance.copyCover;
+export const countedCover = (instance: Instance): (ExactCover & { prevCopy?: number[] }) | undefined => instance.exactCover ?? instance.copyCover?.();
 
 /**
  * Why an instance has no exactCover, in the one wording every engine and

@@ -84,7 +84,7 @@ export function methodFor(instance: Instance, request: Pick<CountRequest, 'metho
 /** Checks a request against the instance; returns a problem in words, or null. */
 export function requestProblem(instance: Instance, request: CountRequest): string | null {
   const method = methodFor(instance, request);
-  if (method === 'exact-cover' && request.unique && !instance.exactCover && instance.copyCover)
+  if (method === 'exact-cover' && request.unique && !instance.exactCover && instance.copyCover?.())
     return `classes by Burnside's lemma need exact cover without copies, and ${instance.puzzle} has pieces with copies: count its classes with the cnf method`;
   if (method === 'exact-cover' && !countedCover(instance)) return `${instance.puzzle} ${notExactCoverWhy()}; count its formula with the cnf method`;
   if (method === 'exact-cover' && request.unique && request.uniqueBy === 'clauses')
