@@ -66,6 +66,20 @@ describe('count: pieces with copies as exact cover', () => {
     }
   });
 
+  it.each([
+    ['hexagon', '3x3', 'free:2*2..4,free:1*0..3'],
+    ['triangle', '4x2', 'free:3*2..5,free:2*0..4'],
+    ['triangle-edges', '2x2', 'free:2*0..7,free:1*0..3'],
+    ['hexagon-edges', '2x1', 'free:2*2..6,free:1*0..4'],
+    ['cube', '3x2x2', 'free:3*2..4,free:2*0..3'],
+  ] as const)('copies on the %s grid (%s, %s): the counter agrees with the CNF counter', async (grid, board, pieces) => {
+    const instance = polyform({ grid, board, pieces });
+    const byCover = await count(instance);
+    expect(byCover.counter).toBe('exact-cover');
+    expect(byCover.count).toBeGreaterThan(0n);
+    expect((await count(instance, { method: 'cnf' })).count).toBe(byCover.count);
+  });
+
   it('random boards and piece sets with copies: the count equals SAT enumeration', async () => {
     const random = seededRandom(2026);
     const names = ['M1', 'D2', 'I3', 'L3', 'O4', 'T4', 'L4', 'S4'];
