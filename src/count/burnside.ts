@@ -266,6 +266,141 @@ export function classTerms(instance: Instance, pinned = true, poll: SetUpPoll = 
   });
 }
 
+/**
+ * A packing with copies (Instance.copyCover) on its placements: each its
+ * variable, the items it covers but its copy, and its piece's copies in
+ * order (one item for a piece without copies, taken as one of its items).
+ */
+interface CopyPlacements {
+  cover: ExactCoverInput & { prevCopy: readonly number[] };
+  /** By variable: the items but the copy, and the piece (an index into `copies`; -1 without copies). */
+  placements: Map<number, { items: number[]; piece: number }>;
+  /** Each piece's copy items, in the order they are covered. */
+  copies: number[][];
+}
+
+function copyPlacements(cover: ExactCoverInput & { rowVars: readonly number[]; prevCopy: readonly number[] }): CopyPlacements {
+  const { prevCopy } = cover;
+  const next = new Map(prevCopy.flatMap((prev, i) => (prev >= 0 ? [[prev, i] as const] : [])));
+  const copies: number[][] = [];
+  const pieceOf = new Map<number, number>();
+  prevCopy.forEach((prev, head) => {
+    if (prev >= 0 || !next.has(head)) return;
+    const chain = [head];
+    for (let i = next.get(head); i !== undefined; i = next.get(i)) chain.push(i);
+    for (const i of chain) pieceOf.set(i, copies.length);
+    copies.push(chain);
+  });
+  const placements = new Map<number, { items: number[]; piece: number }>();
+  cover.rows.forEach((row, r) => {
+    const v = cover.rowVars[r]!;
+    if (placements.has(v)) return;
+    const copy = row.find((i) => pieceOf.has(i));
+    placements.set(v, { items: row.filter((i) => i !== copy), piece: copy === undefined ? -1 : pieceOf.get(copy)! });
+  });
+  return { cover, placements, copies };
+}
+
+/**
+ * Burnside's terms of a packing with copies, over the whole group: one per
+ * distinct action of the symmetries on the placements. Fix(g) as exact
+ * cover: a g-fixed solution is a choice of placement orbits, each of
+ * pairwise disjoint members; an orbit of k placements of a piece with copies
+ * takes k of them, the next k in order (a row for each place its block may
+ * start), so the engines number them as they number single placements. A
+ * symmetry that maps a piece's placements onto another piece's (mirror
+ * twins) would make one orbit take copies of two pieces: undefined then,
+ * and classes are counted on the formula.
+ */
+export function copyClassTerms(instance: Instance, poll: SetUpPoll = () => {}): BurnsideTerm[] {
+  const cover = instance.copyCover?.();
+  const found = cover && copyPlacements(cover);
+  const actions = found && copyActions(instance, found, poll);
+  if (!found || !actions) throw new Error(`burnside: ${instance.puzzle} has no copy cover its symmetries keep (copyClasses)`);
+  const { placements, copies } = found;
+  const group = actions.length;
+  return actions.map(({ perm, index }) => ({
+    key: `s${index}`,
+    symmetry: index,
+    problem: copyQuotient(found.cover, placements, copies, perm, poll),
+    forced: [],
+    block: 0,
+    order: group,
+    group,
+  }));
+}
+
+/** Classes of a packing with copies can be counted by Burnside's lemma (copyClassTerms): it has a copy cover, and no symmetry maps a piece onto another. */
+export function copyClasses(instance: Instance): boolean {
+  const cover = instance.copyCover?.();
+  return cover !== undefined && copyActions(instance, copyPlacements(cover), () => {}) !== undefined;
+}
+
+/** The distinct actions of the symmetries on the placements, each with the index of the first symmetry acting so; undefined where one maps a piece onto another. */
+function copyActions(
+  instance: Instance,
+  { placements }: CopyPlacements,
+  poll: SetUpPoll,
+): { perm: Map<number, number>; index: number }[] | undefined {
+  const actions: { perm: Map<number, number>; index: number }[] = [];
+  const seen = new Set<string>();
+  const symmetries = instance.symmetries.length ? instance.symmetries : [undefined];
+  for (const [index, s] of symmetries.entries()) {
+    poll(placements.size);
+    const perm = new Map<number, number>();
+    for (const [v, pl] of placements) {
+      const image = s ? s[v]! : v;
+      if (placements.get(image)?.piece !== pl.piece) return undefined;
+      perm.set(v, image);
+    }
+    const key = [...perm.values()].join(',');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    actions.push({ perm, index });
+  }
+  return actions;
+}
+
+/** Fix(g)'s exact cover for a packing with copies (copyClassTerms). */
+function copyQuotient(
+  cover: CopyPlacements['cover'],
+  placements: CopyPlacements['placements'],
+  copies: readonly (readonly number[])[],
+  perm: ReadonlyMap<number, number>,
+  poll: SetUpPoll,
+): ExactCoverInput {
+  const rows: number[][] = [];
+  const done = new Set<number>();
+  const stamp = new Int32Array(cover.primary + cover.secondary).fill(-1);
+  for (const [v, pl] of placements) {
+    if (done.has(v)) continue;
+    poll();
+    const members = [v];
+    done.add(v);
+    for (let w = perm.get(v)!; w !== v; w = perm.get(w)!) {
+      members.push(w);
+      done.add(w);
+    }
+    const items: number[] = [];
+    let disjoint = true;
+    for (const m of members) {
+      for (const i of placements.get(m)!.items) {
+        if (stamp[i] === v) disjoint = false;
+        stamp[i] = v;
+        items.push(i);
+      }
+    }
+    if (!disjoint) continue;
+    if (pl.piece < 0) {
+      rows.push(items.sort((a, b) => a - b));
+      continue;
+    }
+    const chain = copies[pl.piece]!;
+    for (let j = 0; j + members.length <= chain.length; j++) rows.push([...items, ...chain.slice(j, j + members.length)].sort((a, b) => a - b));
+  }
+  return { primary: cover.primary, secondary: cover.secondary, rows, prevCopy: cover.prevCopy };
+}
+
 /** Rows pinned together, and the permutations (indices, the identity first) fixing each of them: a block of Burnside's terms. */
 interface PinnedBlock {
   rows: number[];

@@ -1,7 +1,7 @@
 import type { CountMethod, StrategyChoice, UniqueBy } from '../core/plan.js';
 import { type Instance, countedCover, notExactCoverWhy } from '../core/puzzle.js';
 import { classSearchInstance } from '../symmetry/breaking.js';
-import { UnevenBlock } from './burnside.js';
+import { UnevenBlock, copyClasses } from './burnside.js';
 import { type CnfCount, countCnf, notCounted } from './cnf.js';
 import {
   MemoryBoundExceeded,
@@ -78,14 +78,14 @@ export interface CountReport {
 export function methodFor(instance: Instance, request: Pick<CountRequest, 'method' | 'unique' | 'uniqueBy'>): CountMethod {
   if (request.method) return request.method;
   if (request.unique && request.uniqueBy === 'clauses') return 'cnf';
-  return (request.unique ? instance.exactCover : countedCover(instance)) ? 'exact-cover' : 'cnf';
+  return (request.unique ? instance.exactCover || copyClasses(instance) : countedCover(instance)) ? 'exact-cover' : 'cnf';
 }
 
 /** Checks a request against the instance; returns a problem in words, or null. */
 export function requestProblem(instance: Instance, request: CountRequest): string | null {
   const method = methodFor(instance, request);
-  if (method === 'exact-cover' && request.unique && !instance.exactCover && instance.copyCover?.())
-    return `classes by Burnside's lemma need exact cover without copies, and ${instance.puzzle} has pieces with copies: count its classes with the cnf method`;
+  if (method === 'exact-cover' && request.unique && !instance.exactCover && instance.copyCover?.() && !copyClasses(instance))
+    return `classes of ${instance.puzzle} by Burnside's lemma: a symmetry maps a piece with copies onto another piece (mirror twins); count its classes with the cnf method`;
   if (method === 'exact-cover' && !countedCover(instance)) return `${instance.puzzle} ${notExactCoverWhy()}; count its formula with the cnf method`;
   if (method === 'exact-cover' && request.unique && request.uniqueBy === 'clauses')
     return 'classes by clauses are models of the symmetry-breaking family, a formula: they need the cnf method';

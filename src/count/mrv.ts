@@ -1,6 +1,6 @@
 import { CountCache } from './cache.js';
 import { CountSearch, type EngineOptions, CountOverflow, MAX_EXACT, MIN_STORED_COST, POLL_NODES, Stopped } from './engine.js';
-import type { CountProblem } from './problem.js';
+import { type CountProblem, copyWaits } from './problem.js';
 
 /**
  * Counting by Algorithm X with a memo (Nishino, Yasuda, Minato and Nagata,
@@ -61,12 +61,12 @@ export class MrvCounter extends CountSearch {
   private readonly shouldStop: () => boolean;
   private untilPoll = POLL_NODES;
   /**
-   * Pieces with copies (CountProblem.prevCopy): each row's copy (-1: none),
-   * the copy before each item (-1: none), and the items that are copies,
-   * never branched on (which copy a placement is comes from the order of
-   * the search). Undefined without copies.
+   * Pieces with copies (CountProblem.prevCopy): the copy each row waits for
+   * (-1: none) and the items that are copies, never branched on (which copy
+   * a placement is comes from the order of the search). Undefined without
+   * copies.
    */
-  private readonly copies: { rowCopy: Int32Array; prevCopy: Int32Array; isCopy: Uint8Array } | undefined;
+  private readonly copies: { waitFor: Int32Array; isCopy: Uint8Array } | undefined;
   /** Live rows of each item, a frame of n per open step (a pushed row; a node's chosen item, then its branch row): the current frame at base. */
   private counts: Int32Array;
   private base = 0;
@@ -104,7 +104,7 @@ export class MrvCounter extends CountSearch {
       this.active[this.activeCount++] = i;
     }
     this.covered = new Int32Array(Math.max(1, Math.ceil(n / 32)));
-    this.copies = problem.prevCopy && copyTables(problem, problem.prevCopy);
+    this.copies = problem.prevCopy && copyWaits(problem, problem.prevCopy);
     this.cache = options.cache ?? new CountCache(this.covered.length, options.cacheBytes);
     this.shouldStop = options.shouldStop ?? (() => false);
   }
@@ -140,8 +140,7 @@ export class MrvCounter extends CountSearch {
   /** Row r places a copy whose predecessor is uncovered: it waits, or one solution would be counted once per numbering of its copies. */
   private waits(r: number): boolean {
     if (!this.copies) return false;
-    const copy = this.copies.rowCopy[r]!;
-    const prev = copy < 0 ? -1 : this.copies.prevCopy[copy]!;
+    const prev = this.copies.waitFor[r]!;
     return prev >= 0 && (this.covered[prev >>> 5]! & (1 << (prev & 31))) === 0;
   }
 
@@ -404,23 +403,6 @@ function itemPairs(n: number, bitStart: Int32Array, bitItems: Int32Array): { ite
 }
 
 const NONE: readonly number[] = [];
-
-/** MrvCounter's tables of copies: each row's copy, each item's predecessor, and which items are copies. */
-function copyTables(
-  { rowStart, rowItems, items }: CountProblem,
-  prevCopy: Int32Array,
-): { rowCopy: Int32Array; prevCopy: Int32Array; isCopy: Uint8Array } {
-  const isCopy = new Uint8Array(items);
-  prevCopy.forEach((prev, i) => {
-    if (prev < 0) return;
-    isCopy[i] = 1;
-    isCopy[prev] = 1;
-  });
-  const rowCopy = new Int32Array(rowStart.length - 1).fill(-1);
-  for (let r = 0; r + 1 < rowStart.length; r++)
-    for (let m = rowStart[r]!; m < rowStart[r + 1]!; m++) if (isCopy[rowItems[m]!]) rowCopy[r] = rowItems[m]!;
-  return { rowCopy, prevCopy, isCopy };
-}
 
 /** A copy twice as long, the old contents first. */
 function doubled(stack: Int32Array): Int32Array {

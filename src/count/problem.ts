@@ -221,6 +221,28 @@ function copiesAfter(prevCopy: readonly number[], groupOf: Int32Array, taken: Ui
   return out;
 }
 
+/**
+ * For each row, the copy that must be covered before it may be taken (-1:
+ * none), and which items are copies: a row takes a block of a piece's
+ * copies (one, or an orbit's several in a Burnside term), and waits for
+ * the copy before its block. Rows without copies wait for nothing.
+ */
+export function copyWaits(p: CountProblem, prevCopy: Int32Array): { waitFor: Int32Array; isCopy: Uint8Array } {
+  const isCopy = new Uint8Array(p.items);
+  prevCopy.forEach((prev, i) => {
+    if (prev < 0) return;
+    isCopy[i] = 1;
+    isCopy[prev] = 1;
+  });
+  const rows = p.rowStart.length - 1;
+  const waitFor = new Int32Array(rows).fill(-1);
+  for (let r = 0; r < rows; r++) {
+    const items = p.rowItems.subarray(p.rowStart[r]!, p.rowStart[r + 1]!);
+    for (const i of items) if (prevCopy[i]! >= 0 && !items.includes(prevCopy[i]!)) waitFor[r] = prevCopy[i]!;
+  }
+  return { waitFor, isCopy };
+}
+
 /** Throws an Error for a malformed problem (a caller's bug, not user input). */
 function checkInput(problem: ExactCoverInput, order: ItemOrder): void {
   const { primary, secondary, rows } = problem;

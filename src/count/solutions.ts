@@ -1,6 +1,6 @@
 import { type Instance, countedCover } from '../core/puzzle.js';
 import type { CacheStats } from './cache.js';
-import { type BurnsideTerm, burnsideSum, classTerms, solutionTerms } from './burnside.js';
+import { type BurnsideTerm, burnsideSum, classTerms, copyClassTerms, solutionTerms } from './burnside.js';
 import {
   MemoryBoundExceeded,
   type RecordCheck,
@@ -108,6 +108,8 @@ export function termsOf(
 
 /** Burnside's terms of the classes (termsOf). */
 function burnsideTerms(instance: Instance, options: Pick<CountInstanceOptions, 'unpinned' | 'finished'>, poll?: SetUpPoll): BurnsideTerm[] {
+  // Copies: over the whole group (no piece to pin: its placements are rows of every copy).
+  if (!instance.exactCover) return copyClassTerms(instance, poll);
   const ec = instance.exactCover;
   const nest = ec !== undefined && wideBoard(ec, itemOrderOf(instance));
   try {

@@ -1,6 +1,6 @@
 import { CountCache } from './cache.js';
 import { CountSearch, type EngineOptions, CountOverflow, MAX_EXACT, MIN_STORED_COST, POLL_NODES, Stopped } from './engine.js';
-import { type CountProblem, type Reach, reachOf } from './problem.js';
+import { type CountProblem, type Reach, copyWaits, reachOf } from './problem.js';
 
 /**
  * Counting by a sweep: always cover the first uncovered primary item in the
@@ -194,10 +194,8 @@ export class SweepCounter extends CountSearch {
   /** Slots per list, plus one (slotStarts); the global items' bits by word. */
   private readonly slotStride: number;
   private readonly globalBits: Int32Array;
-  /** Each row's piece (its first global item), or -1. */
-  private readonly rowPiece: Int32Array;
-  /** Per item, the copy to cover before it (-1: none; CountProblem.prevCopy); undefined without copies. */
-  private readonly prevCopy: Int32Array | undefined;
+  /** Per row, the copy to cover before it is taken (-1: none; copyWaits); undefined without copies. */
+  private readonly waitFor: Int32Array | undefined;
   /** Per local item, the row that last showed it could still be covered (-1: none yet). */
   private readonly witness: Int32Array;
   private readonly window: SweepWindow;
@@ -239,8 +237,7 @@ export class SweepCounter extends CountSearch {
 
     ({ start: this.maskStart, word: this.maskWord, bits: this.maskBits } = rowMasks(problem, () => true));
     ({ start: this.cellStart, word: this.cellWord, bits: this.cellBits } = rowMasks(problem, (i, r) => i !== piece[r]));
-    this.rowPiece = piece;
-    this.prevCopy = problem.prevCopy;
+    this.waitFor = problem.prevCopy && copyWaits(problem, problem.prevCopy).waitFor;
     this.pieceWord = Int32Array.from(piece, (k) => (k < 0 ? 0 : k >>> 5));
     this.pieceBit = Int32Array.from(piece, (k) => (k < 0 ? 0 : 1 << (k & 31)));
 
@@ -334,7 +331,7 @@ export class SweepCounter extends CountSearch {
     const f = this.firstFree(0);
     if (f >= 0)
       for (let k = this.firstOf[f]!; k < this.firstOf[f + 1]!; k++)
-        if (this.pieceFree(this.byLow[k]!) && !this.waits(this.rowPiece[this.byLow[k]!]!) && this.fits(this.byLow[k]!)) out.push(this.byLow[k]!);
+        if (this.pieceFree(this.byLow[k]!) && !this.waits(this.byLow[k]!) && this.fits(this.byLow[k]!)) out.push(this.byLow[k]!);
     return out;
   }
 
@@ -347,9 +344,9 @@ export class SweepCounter extends CountSearch {
     for (let j = this.maskStart[r]!, end = this.maskStart[r + 1]!; j < end; j++) this.covered[this.maskWord[j]!]! ^= this.maskBits[j]!;
   }
 
-  /** Item g is a copy whose predecessor is still uncovered: its rows wait, or one solution would be counted once per numbering of its copies. */
-  private waits(g: number): boolean {
-    const prev = this.prevCopy?.[g] ?? -1;
+  /** Row r places copies whose predecessor is still uncovered: it waits, or one solution would be counted once per numbering of its copies. */
+  private waits(r: number): boolean {
+    const prev = this.waitFor === undefined ? -1 : this.waitFor[r]!;
     return prev >= 0 && (this.covered[prev >>> 5]! & (1 << (prev & 31))) === 0;
   }
 
@@ -419,8 +416,7 @@ export class SweepCounter extends CountSearch {
     for (let w = this.p.local >>> 5; found < 0 && w < this.words; w++) {
       for (let free = ~covered[w]! & globalBits[w]!; found < 0 && free !== 0; free &= free - 1) {
         const s = this.pieceSlot(w, free);
-        // A waiting copy's rows are those of the copy before it, tried already.
-        if (!this.waits(this.p.local + s - 1)) found = this.fitIn(cellSlots[at + s]!, cellSlots[at + s + 1]!, f);
+        found = this.fitIn(cellSlots[at + s]!, cellSlots[at + s + 1]!, f);
       }
     }
     if (found < 0) return false;
@@ -467,7 +463,7 @@ export class SweepCounter extends CountSearch {
     let total = 0;
     for (let k = from; k < to; k++) {
       const r = this.byLow[k]!;
-      if (this.fits(r)) {
+      if (this.fits(r) && !this.waits(r)) {
         this.toggle(r);
         total += this.visit(f + 1);
         this.toggle(r);
@@ -504,7 +500,7 @@ export class SweepCounter extends CountSearch {
         const s = this.pieceSlot(w, free);
         const from = this.leadSlots[at + s]!;
         const to = this.leadSlots[at + s + 1]!;
-        if (from === to || this.waits(this.p.local + s - 1)) continue;
+        if (from === to) continue;
         this.progress.next(from - next);
         total += this.branchRun(f, from, to);
         next = to;
