@@ -249,7 +249,8 @@ class CnfCounter {
       this.projected[v] = PROJECTED;
     }
     // Hidden variables the formula defines are decided on too (definitions.ts): a Tseitin chain of hidden links took 2^n nodes.
-    if (!unsat && projection.length < n) for (const v of definedVariables(n, clauses, this.projected, poll)) this.projected[v] = DEFINED;
+    if (!unsat && projection.length < n)
+      for (const v of definedVariables(n, { start: this.litStart, lits: this.lits }, this.projected, poll)) this.projected[v] = DEFINED;
     [this.occStart, this.occ] = byVariable(n, (entry) =>
       clauses.forEach((c, k) => {
         poll(c.length);
