@@ -62,6 +62,10 @@ describe('the ETA', () => {
     // predicted at 20 s (22.2 s) long past; it is taken back once 1.5 times the time that was left has passed.
     const run = frames((t) => (t < 20.5 ? 0.045 * t : 0.97 + 0.012 * (1 - Math.exp(-(t - 20.5) / 20))), 300);
     expect(run.filter((f) => f.t >= 23.5).every((f) => f.shown === undefined)).toBe(true);
+    // Ten minutes in, a unit done jumps the share from 90% to 99%, and the rest stands still: the "0:07" it promised is
+    // taken back within seconds of its end, not at a slack of 5% of the elapsed time (30 s).
+    const late = frames((t) => (t < 600 ? 0.0015 * t : 0.99), 700);
+    expect(late.filter((f) => f.t >= 615).every((f) => f.shown === undefined)).toBe(true);
   });
 
   it('does not flicker when the work comes in steps', () => {

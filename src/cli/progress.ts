@@ -205,7 +205,13 @@ export interface EtaSample {
  * was left has passed and ETA_AGREEMENT of it more (the agreement the
  * predictions are held to), the work still not done.
  */
-const overdueAt = (s: EtaSample): number => s.finish + ETA_AGREEMENT * (s.finish - s.at);
+const overdueAt = (s: EtaSample): number => s.finish + ETA_AGREEMENT * (s.finish - s.at) + ETA_TICK;
+/**
+ * What the bar's clock shows at most wrong ("0:01" is 0.5 to 1.5 s), the
+ * slack of an overdue finish: not ETA_SLACK of the elapsed time, which let
+ * a "0:02" stand for 30 s ten minutes into a run.
+ */
+const ETA_TICK = 1;
 
 /** Whether the ETA is shown, and since when the tests have said otherwise (a change waiting out ETA_DWELL). */
 export interface EtaShowing {
@@ -255,7 +261,7 @@ export function etaVerdict(
   let { shown, changing } = before;
   // A work that has outlasted what was predicted for it is not measured by its share (a branch weighing as one of
   // many may hold most of the work: the CNF counter's bar sat at "0:01" while 98% done stood for minutes).
-  if (fraction < 1 && at > due + ETA_SLACK * at) [shown, changing] = [false, undefined];
+  if (fraction < 1 && at > due) [shown, changing] = [false, undefined];
   else if (trusted === shown) changing = undefined;
   else {
     changing ??= at;
