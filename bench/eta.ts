@@ -107,7 +107,7 @@ const report = [
   'Each run is the CLI on a pseudo-terminal with its default solver and workers; every frame the bar drew is read back. ' +
     'At 10%, 25%, 50% and 75% of the run (by the bar’s own clock) the ETA shown is compared with the time really left: +20% is 20% too long. ' +
     '"units alike" is the peer from the same frame: the units left at the rate so far, the ETA the bar showed before it weighed each subtree ' +
-    'by Knuth’s estimate of the search below it. The bar shows an ETA only while it reaches no further ahead than twice the time measured and agrees with the finish it predicted a sixth of the time ago (and 2% of the work and 3 s are done), "ETA estimating…" otherwise (etaVerdict); the last column is when it was first shown and its worst error over every frame that showed one.',
+    'by Knuth’s estimate of the search below it. The bar shows an ETA only while it reaches no further ahead than twice the time measured and agrees with the finish it predicted a sixth of the time ago (and 2% of the work and 3 s are done), and not once the run has overrun a finish it predicted, "ETA estimating…" otherwise (etaVerdict); the last column is when it was first shown and its worst error over every frame that showed one.',
   '',
   '| run | length of the bar | at 10% | at 25% | at 50% | at 75% | ETA shown |',
   '|---|---|---|---|---|---|---|',

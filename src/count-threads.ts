@@ -56,7 +56,7 @@ export function countInThreads(
     // Stopped while the terms were set up: no thread is started, every term is reported as countInstance reports one not begun.
     if (!strategies) {
       const notStarted = terms.map((term) => notBegun(term, options));
-      return assembled(terms, notStarted, options, undefined);
+      return assembled(terms, notStarted, options, undefined, false);
     }
     const queue: ShareJob[] = lightFirst(weights).flatMap((k) =>
       Array.from({ length: shares }, (_, index) => ({
@@ -136,7 +136,13 @@ export function countInThreads(
     const results: TermResult[] = terms.map((term, k) =>
       termResult(term, problem(k).rowIds.length, strategies[k]!, atLeastKnown(summed(runs[k]!), known[k]!)),
     );
-    return assembled(terms, results, options, memory);
+    return assembled(
+      terms,
+      results,
+      options,
+      memory,
+      runs.some((shares) => shares.some((r) => r?.searched === true)),
+    );
   };
 }
 
@@ -212,5 +218,6 @@ function summed(shares: readonly (RunResult | undefined)[]): Omit<RunResult, 'st
     },
     units: ran.reduce((n, r) => n + r.units, 0),
     resumed: ran.reduce((n, r) => n + r.resumed, 0),
+    searched: ran.some((r) => r.searched),
   };
 }

@@ -400,6 +400,35 @@ describe('a count stopped while it is set up', () => {
   });
 });
 
+describe('a count tells a stop in its set-up from one in its search', () => {
+  // count --timeout says which (timedOutUnitless): a set-up longer than the timeout counts nothing on any resume under it.
+  const puzzle = () => polyomino({ board: '4x4', pieces: 'D2*8' });
+
+  it('the exact-cover counter, on one thread and on two', async () => {
+    for (const countTerms of [
+      undefined,
+      countInThreads({ puzzle: 'polyomino', args: { board: '4x4', pieces: 'D2*8' }, unique: false, maxBytes: DEFAULT_MAX_BYTES }, 2),
+    ]) {
+      expect(await countPuzzle(puzzle(), { shouldStop: () => true, countTerms })).toMatchObject({ complete: false, searched: false });
+      let finished = 0;
+      const stopped = await countPuzzle(puzzle(), { shouldStop: () => finished > 0, onUnit: () => finished++, countTerms });
+      expect(stopped).toMatchObject({ complete: false, searched: true });
+    }
+  });
+
+  it('the CNF counter: in its arrays, before its units, and in its units', async () => {
+    expect(await countPuzzle(puzzle(), { method: 'cnf', shouldStop: () => true })).toMatchObject({ complete: false, searched: false });
+    // The arrays built (their poll asks once), the stop heard before the first unit.
+    let asked = 0;
+    const beforeUnits = await countPuzzle(puzzle(), { method: 'cnf', shouldStop: () => ++asked > 1 });
+    expect(beforeUnits).toMatchObject({ complete: false, searched: false, nodes: 0 });
+    let finished = 0;
+    const stopped = await countPuzzle(puzzle(), { method: 'cnf', shouldStop: () => finished > 0, onUnit: () => finished++ });
+    expect(stopped).toMatchObject({ complete: false, searched: true });
+    expect(await countPuzzle(puzzle(), { method: 'cnf' })).toMatchObject({ count: 36n, complete: true, searched: true });
+  });
+});
+
 describe("a count's repeated set-up steps (each term's rows)", () => {
   it("go through the front end's runner until one is quick, then run plainly (regression: the CLI runner's grace after each of Hexiamonds6x6's 79 quick terms made the count's wall time half as long again)", async () => {
     let runs = 0;

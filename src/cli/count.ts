@@ -122,6 +122,8 @@ export const handler = (args: Args) =>
           : `puzzlesat: resuming: ${counted(out!.resumedUnits, 'finished part')} from ${out!.path}\n`,
       );
     let report: CountReport;
+    /** Units finished in this run (written to --output when given): none, and a resume under the same --timeout gets no further. */
+    let newUnits = 0;
     try {
       report = await stoppableRun(
         () => startProgress(args, { unit: plan.unique ? 'of the classes counted' : 'of the count', who: plan.method, total: 1, share: true }),
@@ -139,9 +141,12 @@ export const handler = (args: Args) =>
                     total: out.done,
                     onResumeChecked: resuming,
                   },
-                  onCountUnit: (u) => out.writeUnit(u),
                 }
               : {}),
+            onCountUnit: (u) => {
+              newUnits++;
+              out?.writeUnit(u);
+            },
           }).catch((e: unknown) => {
             // Refused once the count went on: what it added stands on the refused records, and the file goes back to what was read.
             if (e instanceof RecordedCountConflict) out?.discardAdded();
@@ -170,12 +175,31 @@ export const handler = (args: Args) =>
     }
     const summary = summaryOf(report, instance, puzzle, plan.unique, runSeconds(), out?.path);
     process.stdout.write(args.json ? `${jsonLine(summary)}\n` : `${summaryText(summary, report)}\n`);
+    const note = args.timeout === undefined || wasInterrupted() ? undefined : timedOutUnitless(report, Number(args.timeout), newUnits);
+    if (note) process.stderr.write(note);
     if (report.memory) {
       process.stderr.write(`puzzlesat: --max-memory: ${report.memory.message}; the count above is incomplete (give more with --max-memory)\n`);
       return 1;
     }
     return 0;
   });
+
+/**
+ * What a count stopped by --timeout says when it finished no unit: a resume
+ * keeps finished units only, and does the set-up again (the formula, the
+ * terms, their problems, the counter's arrays), so under the same --timeout
+ * it stops where this run did, again and again. Undefined when the count is
+ * complete, stopped at the memory bound, or finished a unit.
+ */
+export function timedOutUnitless(
+  report: Pick<CountReport, 'complete' | 'memory' | 'searched'>,
+  timeout: number,
+  newUnits: number,
+): string | undefined {
+  if (report.complete || report.memory || newUnits > 0) return undefined;
+  const where = report.searched ? 'before the count finished any unit' : "in the count's set-up, which alone takes longer,";
+  return `puzzlesat: --timeout ${timeout} ran out ${where} and no unit was counted: resuming with the same --timeout will not get further (give it a longer one)\n`;
+}
 
 interface CountSummary {
   status: 'SAT' | 'UNSAT' | 'UNKNOWN';

@@ -200,6 +200,19 @@ export interface EtaSample {
   finish: number;
 }
 
+/**
+ * When the finish predicted at a frame is overdue: once the time it said
+ * was left has passed and ETA_AGREEMENT of it more (the agreement the
+ * predictions are held to), the work still not done.
+ */
+const overdueAt = (s: EtaSample): number => s.finish + ETA_AGREEMENT * (s.finish - s.at) + ETA_TICK;
+/**
+ * What the bar's clock shows at most wrong ("0:01" is 0.5 to 1.5 s), the
+ * slack of an overdue finish: not ETA_SLACK of the elapsed time, which let
+ * a "0:02" stand for 30 s ten minutes into a run.
+ */
+const ETA_TICK = 1;
+
 /** Whether the ETA is shown, and since when the tests have said otherwise (a change waiting out ETA_DWELL). */
 export interface EtaShowing {
   shown: boolean;
@@ -222,9 +235,18 @@ export interface EtaVerdict extends EtaShowing {
  * the finish predicted at `past` (ETA_LOOKBACK ago). A pace that changes
  * (a memo that makes the later work cheap, a subtree far larger than its
  * share) moves the predicted finish, and the bar says "estimating" rather
- * than a time off by a factor. Pure: the same frames give the same verdict.
+ * than a time off by a factor. And never once the run has overrun a finish
+ * predicted since `base` (`due`, overdue): the figure is taken back at once.
+ * Pure: the same frames give the same verdict.
  */
-export function etaVerdict(at: number, fraction: number, base: EtaSample | undefined, past: EtaSample | undefined, before: EtaShowing): EtaVerdict {
+export function etaVerdict(
+  at: number,
+  fraction: number,
+  base: EtaSample | undefined,
+  past: EtaSample | undefined,
+  before: EtaShowing,
+  due = Infinity,
+): EtaVerdict {
   const rate = base && at > base.at ? (fraction - base.fraction) / (at - base.at) : 0;
   const left = rate > 0 ? (1 - Math.min(1, fraction)) / rate : Infinity;
   const finish = at + left;
@@ -237,7 +259,10 @@ export function etaVerdict(at: number, fraction: number, base: EtaSample | undef
   const loose = before.shown ? ETA_RELEASE : 1;
   const trusted = at >= ETA_MIN_SECONDS && fraction >= ETA_MIN_FRACTION && left <= loose * ETA_HORIZON * at && moved <= loose * ETA_AGREEMENT;
   let { shown, changing } = before;
-  if (trusted === shown) changing = undefined;
+  // A work that has outlasted what was predicted for it is not measured by its share (a branch weighing as one of
+  // many may hold most of the work: the CNF counter's bar sat at "0:01" while 98% done stood for minutes).
+  if (fraction < 1 && at > due) [shown, changing] = [false, undefined];
+  else if (trusted === shown) changing = undefined;
   else {
     changing ??= at;
     if (at - changing >= ETA_DWELL * at) [shown, changing] = [trusted, undefined];
@@ -279,6 +304,7 @@ export class EtaEstimator {
       this.sampleAt(elapsed / 2) ?? this.samples[0],
       this.sampleAt(elapsed * (1 - ETA_LOOKBACK)),
       this.showing,
+      this.samples.reduce((due, s) => Math.min(due, overdueAt(s)), Infinity),
     );
     this.showing = { shown: verdict.shown, changing: verdict.changing };
     const last = this.samples.at(-1);

@@ -79,6 +79,8 @@ export interface CnfCount {
   /** Units undone at their time limit and counted again through the front end's runner (UnitRunner); absent when none were. */
   redone?: number;
   cache: { entries: number; bytes: number; lookups: number; hits: number; evictions: number };
+  /** A unit's search began: a count stopped without it stopped in its set-up (the arrays, the definitions, the cut into units). */
+  searched: boolean;
 }
 
 const PROJECTED = 1;
@@ -134,6 +136,7 @@ export function notCounted(finished: ReadonlyMap<string, bigint> | undefined): C
     units: 0,
     resumed: finished?.size ?? 0,
     cache: { entries: 0, bytes: 0, lookups: 0, hits: 0, evictions: 0 },
+    searched: false,
   };
 }
 
@@ -246,7 +249,8 @@ class CnfCounter {
       this.projected[v] = PROJECTED;
     }
     // Hidden variables the formula defines are decided on too (definitions.ts): a Tseitin chain of hidden links took 2^n nodes.
-    if (!unsat && projection.length < n) for (const v of definedVariables(n, clauses, this.projected, poll)) this.projected[v] = DEFINED;
+    if (!unsat && projection.length < n)
+      for (const v of definedVariables(n, { start: this.litStart, lits: this.lits }, this.projected, poll)) this.projected[v] = DEFINED;
     [this.occStart, this.occ] = byVariable(n, (entry) =>
       clauses.forEach((c, k) => {
         poll(c.length);
@@ -285,12 +289,21 @@ class CnfCounter {
   }
 
   async run(): Promise<CnfCount> {
-    const summary = (count: bigint, complete: boolean, units: number, resumed: number, nodes: number, memory?: MemoryBoundExceeded): CnfCount => ({
+    const summary = (
+      count: bigint,
+      complete: boolean,
+      units: number,
+      resumed: number,
+      nodes: number,
+      searched: boolean,
+      memory?: MemoryBoundExceeded,
+    ): CnfCount => ({
       count,
       complete,
       nodes,
       units,
       resumed,
+      searched,
       cache: { entries: this.cache.size, bytes: this.cacheBytes, ...this.stats },
       ...(memory ? { memory } : {}),
       ...(this.runner.redone ? { redone: this.runner.redone } : {}),
@@ -300,7 +313,7 @@ class CnfCounter {
     // 'unsat': no model, one unit of none. Nothing is written in there: that unit is recorded below, after it.
     const cut = await setUpUnlessStopped(() => (this.unsat || !this.propagate() ? 'unsat' : this.units()));
     // Stopped there: nothing counted yet but the units a resumed file holds, each exact.
-    if (cut === undefined) return summary(sum(this.options.finished?.values() ?? []), false, 0, this.options.finished?.size ?? 0, 0);
+    if (cut === undefined) return summary(sum(this.options.finished?.values() ?? []), false, 0, this.options.finished?.size ?? 0, 0, false);
     const units = cut === 'unsat' ? [{ lits: [], weight: 1 }] : cut;
     checkResumedUnits(new Set(units.map((u) => unitKey(u.lits))), this.options.finished);
     const run = await runUnits(
@@ -326,7 +339,7 @@ class CnfCounter {
       },
     );
     this.options.onTick?.(run.complete ? 1 : this.at.done);
-    return summary(run.count, run.complete, units.length, run.resumed, run.nodes, run.memory);
+    return summary(run.count, run.complete, units.length, run.resumed, run.nodes, run.searched, run.memory);
   }
 
   /**

@@ -72,6 +72,8 @@ export interface CountReport {
   memory?: MemoryBoundExceeded;
   /** The share of the search behind the count, its branches weighed alike: 1 when complete; how far an incomplete count got. */
   done: number;
+  /** A unit's search began: an incomplete count without it stopped in its set-up, before it could count any unit. */
+  searched: boolean;
 }
 
 /** The method a request runs with on this instance (exact cover where the puzzle has it and nothing rules it out). */
@@ -209,6 +211,7 @@ async function byExactCover(instance: Instance, request: CountRequest, check?: R
     cache: result.cache,
     terms: result.terms,
     counted: instance,
+    searched: result.searched,
     ...(result.memory ? { memory: result.memory } : {}),
   };
 }
@@ -227,6 +230,7 @@ function recordedCount(instance: Instance, request: CountRequest, count: bigint)
     cache: NO_CACHE,
     counted: counter === 'cnf' ? cnfCounted(instance, request) : instance,
     done: 1,
+    searched: false,
   };
 }
 
@@ -282,6 +286,7 @@ async function byCnf(instance: Instance, request: CountRequest, check?: RecordCh
     nodes: result?.nodes ?? 0,
     cache: result?.cache ?? NO_CACHE,
     counted,
+    searched: result?.searched === true,
     ...(memory ? { memory } : {}),
   };
 }

@@ -390,6 +390,8 @@ export interface UnitLoopResult<C> {
   nodes: number;
   /** Set when a unit stopped at the memory bound: the count stopped there. */
   memory?: MemoryBoundExceeded;
+  /** A unit's search began (fresh or a recount): a count stopped without it stopped in its set-up. */
+  searched: boolean;
 }
 
 /**
@@ -412,6 +414,7 @@ export async function runUnits<U extends LoopUnit, C>(
   let resumed = 0;
   let nodes = 0;
   let memory: MemoryBoundExceeded | undefined;
+  let searched = false;
   let lastYield = performance.now();
   for (const u of units) {
     const { key } = u;
@@ -437,6 +440,7 @@ export async function runUnits<U extends LoopUnit, C>(
     progress.running = u.weight;
     progress.reached = 0;
     const before = o.nodes();
+    searched = true;
     try {
       const c = await count(u);
       if (known !== undefined && c !== known)
@@ -461,7 +465,7 @@ export async function runUnits<U extends LoopUnit, C>(
     }
   }
   const complete = !stopped && !skipped;
-  return { count: total, complete, resumed, nodes, ...(memory ? { memory } : {}) };
+  return { count: total, complete, resumed, nodes, searched, ...(memory ? { memory } : {}) };
 }
 
 /**

@@ -123,6 +123,8 @@ export interface RunResult {
   units: number;
   /** Units taken from `finished` rather than counted. */
   resumed: number;
+  /** A unit's search began: a run stopped without it stopped in its set-up (the engine, the cut into units). */
+  searched: boolean;
 }
 
 /**
@@ -310,11 +312,11 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
     );
     // The memory bound ends the term's count (countTerms takes it from here).
     if (run.memory) throw run.memory;
-    const { count, complete, resumed } = run;
+    const { count, complete, resumed, searched } = run;
     tick(complete ? whole : progress.done + progress.running * partial);
     // Every unit ended cleanly, so every step of the search was undone: the next pinned term may go on with the engine.
     reusable = complete;
-    return { count, complete, strategy, nodes: run.nodes, cache: since(memoBefore, engine.memory()), units: units.length, resumed };
+    return { count, complete, strategy, nodes: run.nodes, cache: since(memoBefore, engine.memory()), units: units.length, resumed, searched };
   } finally {
     if (shared && reusable) {
       at.moveTo([]);
@@ -330,7 +332,7 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
  */
 function stoppedBeforeUnits(strategy: Strategy, finished: ReadonlyMap<string, number>, isShare: boolean, cache: CacheStats): RunResult {
   const count = isShare ? 0 : [...finished.values()].reduce((a, b) => a + b, 0);
-  return { count, complete: false, strategy, nodes: 0, cache, units: 0, resumed: isShare ? 0 : finished.size };
+  return { count, complete: false, strategy, nodes: 0, cache, units: 0, resumed: isShare ? 0 : finished.size, searched: false };
 }
 
 /** The figures of a run that built no engine. */

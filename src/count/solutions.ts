@@ -79,6 +79,8 @@ export interface InstanceCount {
   memory?: MemoryBoundExceeded;
   /** Units undone at their time limit and counted again through the front end's runner (UnitRunner); absent when none were. */
   redone?: number;
+  /** A unit's search began, in some term: a count stopped without it stopped in its set-up (the terms, their problems, the cut into units). */
+  searched: boolean;
 }
 
 /** How the puzzle's items are swept: a packing's cells along its longest axis, then the pieces; else as given. */
@@ -145,6 +147,7 @@ export const stoppedBeforeTerms = (options: Pick<CountInstanceOptions, 'unique'>
   terms: [],
   nodes: 0,
   cache: EMPTY_STATS,
+  searched: false,
 });
 
 /** Each term's share of the progress bar: the identity terms are nearly all the work, and share it equally. */
@@ -206,6 +209,7 @@ export async function countTerms(instance: Instance, terms: readonly BurnsideTer
   let memory: MemoryBoundExceeded | undefined;
   let done = 0;
   let complete = true;
+  let searched = false;
   const built = options.built ?? builtTerms();
   // An engine an earlier count left in the slot has its memo: each count starts its own.
   built.pinning.terms?.drop();
@@ -250,9 +254,10 @@ export async function countTerms(instance: Instance, terms: readonly BurnsideTer
     }
     done += weight;
     complete &&= run?.complete === true;
+    searched ||= run?.searched === true;
     results[k] = termResult(term, problem.rowIds.length, strategy, run ?? recordedRun(options.finished?.get(term.key)));
   }
-  const counted = assembled(terms, results, options, memory);
+  const counted = assembled(terms, results, options, memory, searched);
   return units.redone ? { ...counted, redone: units.redone } : counted;
 }
 
@@ -282,7 +287,7 @@ export function notBegun(term: BurnsideTerm, options: CountInstanceOptions): Ter
 export function recordedRun(units: ReadonlyMap<string, number> | undefined): Omit<RunResult, 'strategy'> | undefined {
   if (!units?.size) return undefined;
   const count = [...units.values()].reduce((a, b) => a + b, 0);
-  return { count, complete: false, nodes: 0, cache: EMPTY_STATS, units: 0, resumed: units.size };
+  return { count, complete: false, nodes: 0, cache: EMPTY_STATS, units: 0, resumed: units.size, searched: false };
 }
 
 /**
@@ -342,6 +347,7 @@ export function assembled(
   results: readonly TermResult[],
   options: Pick<CountInstanceOptions, 'unique'>,
   memory: MemoryBoundExceeded | undefined,
+  searched: boolean,
 ): InstanceCount {
   const fixed = results.map((r) => r.fixed);
   const complete = results.every((r) => r.complete);
@@ -352,6 +358,7 @@ export function assembled(
     terms: [...results],
     nodes: results.reduce((n, r) => n + r.nodes, 0),
     cache: combined(results.map((r) => r.cache)),
+    searched,
     ...(memory ? { memory } : {}),
   };
 }
