@@ -509,8 +509,8 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
       [['pentomino', '--preset', '3x20', '--unique', '--unique-by', 'burnside', '--method', 'cnf'], /need the exact-cover method/],
       [['polyform', '--board', '2x2', '--pieces', 'D2*0..2,M1*0..4', '--use', '3', '--method', 'exact-cover'], /not posed as exact cover/],
       [
-        ['polyomino', '--board', '6x5', '--pieces', 'P,P,U,V,L,Y', '--unique', '--method', 'exact-cover'],
-        /has pieces with copies: count its classes with the cnf method/,
+        ['polyform', '--board', '4x4', '--pieces', 'L4*2', '--one-sided', '--symmetry', 'isometries', '--unique', '--method', 'exact-cover'],
+        /^puzzlesat: --method: classes by Burnside's lemma: a symmetry of polyform maps a piece with copies onto another piece \(mirror twins\)/,
       ],
       [['either.cnf', '--method', 'exact-cover'], /^puzzlesat: --method exact-cover: a DIMACS formula is counted by the cnf method/],
     ] as const) {
@@ -521,16 +521,19 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
   });
 
   it('says what chose the cnf method when --method was not given (regression: it blamed --method cnf)', () => {
-    // Copies make a packing no exact cover for classes, and pieces of two sizes with --use none at all, so the cnf method counts them by default.
-    const copies = ['polyomino', '--board', '2x2', '--pieces', 'D2*2'];
+    // Mirror twins with copies keep classes from Burnside's lemma, and pieces of two sizes with --use make no exact cover at all: the cnf method counts them by default.
     for (const [args, message] of [
       [
         ['polyform', '--board', '2x2', '--pieces', 'D2*0..2,M1*0..4', '--use', '3', '--strategy', 'mrv'],
         /^puzzlesat: --strategy is the exact-cover counter's branching: polyform is not posed as exact cover here \(pieces with copies/,
       ],
       [
-        [...copies, '--unique', '--unique-by', 'burnside'],
-        /^puzzlesat: --unique-by: classes by burnside need the exact-cover method, and polyomino is not posed as exact cover here \(pieces with copies/,
+        ['polyform', '--board', '4x4', '--pieces', 'L4*2', '--one-sided', '--symmetry', 'isometries', '--unique', '--unique-by', 'burnside'],
+        /^puzzlesat: --unique-by: classes by burnside need the exact-cover method, and a symmetry of polyform maps a piece with copies onto another piece \(mirror twins\); count classes by clauses/,
+      ],
+      [
+        ['polyform', '--board', '2x2', '--pieces', 'D2*0..2,M1*0..4', '--use', '3', '--unique', '--unique-by', 'burnside'],
+        /^puzzlesat: --unique-by: classes by burnside need the exact-cover method, and polyform is not posed as exact cover here/,
       ],
       [
         ['polyomino', '--board', '2x2', '--pieces', 'D2,L3*0..1', '--unique', '--unique-by', 'clauses', '--strategy', 'mrv'],

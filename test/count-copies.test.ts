@@ -172,7 +172,7 @@ describe('count: pieces with copies as exact cover', () => {
     const instance = polyform({ board: '4x4', pieces: 'L4*2', oneSided: true, symmetry: 'isometries' });
     expect(await count(instance, { unique: true })).toMatchObject({ count: 1n, counter: 'cnf' });
     await expect(count(instance, { unique: true, method: 'exact-cover' })).rejects.toThrow(
-      /a symmetry maps a piece with copies onto another piece \(mirror twins\); count its classes with the cnf method/,
+      /classes by Burnside's lemma: a symmetry of polyform maps a piece with copies onto another piece \(mirror twins\); count its classes with the cnf method/,
     );
   });
 });

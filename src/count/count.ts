@@ -86,14 +86,16 @@ export function methodFor(instance: Instance, request: Pick<CountRequest, 'metho
 /** Checks a request against the instance; returns a problem in words, or null. */
 export function requestProblem(instance: Instance, request: CountRequest): string | null {
   const method = methodFor(instance, request);
-  if (method === 'exact-cover' && request.unique && !instance.exactCover && instance.copyCover?.() && !copyClasses(instance))
-    return `classes of ${instance.puzzle} by Burnside's lemma: a symmetry maps a piece with copies onto another piece (mirror twins); count its classes with the cnf method`;
+  // Copies whose pieces the group swaps (mirror twins): the packing is exact cover, but its classes are not Burnside's here.
+  const twins = request.unique === true && !instance.exactCover && countedCover(instance) !== undefined && !copyClasses(instance);
+  const swapped = `a symmetry of ${instance.puzzle} maps a piece with copies onto another piece (mirror twins)`;
+  if (method === 'exact-cover' && twins) return `classes by Burnside's lemma: ${swapped}; count its classes with the cnf method`;
   if (method === 'exact-cover' && !countedCover(instance)) return `${instance.puzzle} ${notExactCoverWhy()}; count its formula with the cnf method`;
   if (method === 'exact-cover' && request.unique && request.uniqueBy === 'clauses')
     return 'classes by clauses are models of the symmetry-breaking family, a formula: they need the cnf method';
   if (method === 'cnf' && request.unique && request.uniqueBy !== undefined && request.uniqueBy !== 'clauses')
     return request.method === undefined
-      ? `classes by ${request.uniqueBy} need the exact-cover method, and ${instance.puzzle} ${notExactCoverWhy()}; count classes by clauses`
+      ? `classes by ${request.uniqueBy} need the exact-cover method, and ${twins ? swapped : `${instance.puzzle} ${notExactCoverWhy()}`}; count classes by clauses`
       : `classes by ${request.uniqueBy} need the exact-cover method; the cnf method counts classes by clauses`;
   return null;
 }
