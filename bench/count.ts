@@ -553,6 +553,8 @@ interface CopiesPuzzle {
   name: string;
   args: string[];
   documented?: { count: number; source: string };
+  /** Classes (--unique) rather than solutions. */
+  unique?: boolean;
 }
 
 const COPIES: CopiesPuzzle[] = [
@@ -562,7 +564,9 @@ const COPIES: CopiesPuzzle[] = [
     args: ['polyomino', '--board', '10x10', '--pieces', 'D2*50'],
     documented: { count: 258584046368, source: 'OEIS A004003' },
   },
+  { name: 'dominoes on 8x8, classes', args: ['polyomino', '--board', '8x8', '--pieces', 'D2*32'], unique: true },
   { name: '20 L pentominoes on 10x10', args: ['polyomino', '--board', '10x10', '--pieces', 'L*20'] },
+  { name: '20 L pentominoes on 10x10, classes', args: ['polyomino', '--board', '10x10', '--pieces', 'L*20'], unique: true },
   { name: 'T and L tetrominoes on 6x6, up to 9 of each', args: ['polyomino', '--board', '6x6', '--pieces', 'T4*0..9,L4*0..9'] },
 ];
 
@@ -570,12 +574,13 @@ const COPIES: CopiesPuzzle[] = [
 async function copiesRows(box: number): Promise<string[]> {
   const rows: string[] = [];
   for (const c of COPIES) {
+    const args = [...c.args, ...(c.unique ? ['--unique'] : [])];
     process.stderr.write(`${c.name}: count\n`);
-    const ours = await cli(['count', ...c.args], box);
+    const ours = await cli(['count', ...args], box);
     process.stderr.write(`${c.name}: count --method cnf\n`);
-    const cnf = await cli(['count', ...c.args, '--method', 'cnf'], box);
+    const cnf = await cli(['count', ...args, '--method', 'cnf'], box);
     process.stderr.write(`${c.name}: SAT enumeration\n`);
-    const sat = await cli(['enumerate', ...c.args, '--show', '0', '--workers', '1'], box);
+    const sat = await cli(['enumerate', ...args, '--show', '0', '--workers', '1'], box);
     const s = ours.summary;
     const agrees = !c.documented || !s?.complete ? '' : s.count === c.documented.count ? ' ✓' : ` ✗ (documented ${n(c.documented.count)})`;
     const total = s?.complete ? (s.count as number) : (c.documented?.count ?? 0);
@@ -639,7 +644,7 @@ async function main(): Promise<void> {
       ? [
           '## Pieces with copies',
           '',
-          `What does the search: **count** is \`puzzlesat count\` (the exact-cover counter, an item per copy, copies placed in the order the search meets them); **cnf** the same with \`--method cnf\` (the projected model counter on the puzzle's formula); **SAT** \`enumerate --workers 1\` (every solution by the default in-process solver). Dancing links takes no copies. Each under a CPU box of ${box} s and a --timeout of ${box - 5} wall seconds; SAT ÷ count is enumeration's CPU seconds over the count's (≈: projected from its rate when the box stopped it).`,
+          `What does the search: **count** is \`puzzlesat count\` (the exact-cover counter, an item per copy, copies placed in the order the search meets them; classes by Burnside's lemma over the whole group, an orbit of placements taking the next copies); **cnf** the same with \`--method cnf\` (the projected model counter on the puzzle's formula, classes as models of the symmetry-breaking family); **SAT** \`enumerate --workers 1\` (every solution, or every class with \`--unique\`, by the default in-process solver). Dancing links takes no copies. Each under a CPU box of ${box} s and a --timeout of ${box - 5} wall seconds; SAT ÷ count is enumeration's CPU seconds over the count's (≈: projected from its rate when the box stopped it).`,
           '',
           '| puzzle | documented | count | CPU s | method | cnf | SAT | SAT ÷ count |',
           '|---|---:|---:|---:|---|---|---|---:|',
