@@ -20,7 +20,7 @@ import {
   type Verb,
   VERBS,
 } from './core/plan.js';
-import { type Instance, checkSource, encodingKinds, notExactCoverWhy } from './core/puzzle.js';
+import { type Instance, checkSource, countedCover, encodingKinds, notExactCoverWhy, twinsWhy } from './core/puzzle.js';
 import {
   nativeGroupsPossible,
   parseBranching,
@@ -424,7 +424,9 @@ function cnfBecause(instance: Instance, asked: { unique: boolean; uniqueBy?: str
   if (formula) return formulaByCnf(instance);
   if (asked.unique && asked.uniqueBy === 'clauses')
     return `it does not go with ${option('uniqueBy')} clauses (models of a formula, counted by the cnf method)`;
-  return `${instance.puzzle} ${notExactCoverWhy()}, so the cnf method counts it`;
+  // Classes of copies the counter has a cover for go to the formula only where the group swaps mirror twins (copyClasses).
+  if (asked.unique && countedCover(instance)) return `${twinsWhy(instance.puzzle)}, so the cnf method counts its classes`;
+  return `${instance.puzzle} ${notExactCoverWhy(true)}, so the cnf method counts it`;
 }
 
 function resolveCount(puzzle: string | Instance, r: PlanRequest): CountPlan {

@@ -525,7 +525,7 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
     for (const [args, message] of [
       [
         ['polyform', '--board', '2x2', '--pieces', 'D2*0..2,M1*0..4', '--use', '3', '--strategy', 'mrv'],
-        /^puzzlesat: --strategy is the exact-cover counter's branching: polyform is not posed as exact cover here \(pieces with copies/,
+        /^puzzlesat: --strategy is the exact-cover counter's branching: polyform is not posed as exact cover here \(a count of pieces used \(--use\)/,
       ],
       [
         ['polyform', '--board', '4x4', '--pieces', 'L4*2', '--one-sided', '--symmetry', 'isometries', '--unique', '--unique-by', 'burnside'],

@@ -207,10 +207,14 @@ describe("the library's errors name its parameters", () => {
 
   it('the count of pieces used that keeps a puzzle from exact cover is its use field', async () => {
     const copies = puzzles.polyomino({ board: '2x2', pieces: 'D2*2' });
-    const reason =
-      / is not posed as exact cover here \(pieces with copies, a count of pieces used \(use\) that the areas do not imply, or not a packing\)/;
-    expect(await message(count(copies, { method: 'exact-cover' }))).toMatch(reason);
-    expect(await message(solve(copies, { solver: 'dlx' }))).toMatch(reason);
+    expect(await message(solve(copies, { solver: 'dlx' }))).toMatch(
+      / is not posed as exact cover here \(pieces with copies, a count of pieces used \(use\) that the areas do not imply, or not a packing\)/,
+    );
+    // The counter takes copies; pieces of two sizes with a count of them used are no exact cover for it either.
+    const mixed = puzzles.polyform({ board: '2x2', pieces: 'D2*0..2,M1*0..4', use: '3' });
+    expect(await message(count(mixed, { method: 'exact-cover' }))).toMatch(
+      / is not posed as exact cover here \(a count of pieces used \(use\) that the areas do not imply, copies on optional cells alone or past puzzles\.byName's maxPlacements or setSizeLimits\(\{ placements: … \}\), or not a packing\)/,
+    );
   });
 
   it("resolvePlan's refusals of a combination name the request's fields (regression: they named --certify, --workers, --queue, ...)", async () => {
@@ -433,8 +437,8 @@ describe('the CLI names its options for the same errors', () => {
       ],
       [['encode', 'knapsack', '--items', 'a:1:1', '--random-items', '3'], /^puzzlesat: --items and --random-items: give one of them\n$/],
       [
-        ['count', 'polyomino', '--board', '2x2', '--pieces', 'D2*2', '--method', 'exact-cover'],
-        /^puzzlesat: --method: polyomino is not posed as exact cover here \(pieces with copies, a count of pieces used \(--use\) that/,
+        ['count', 'polyform', '--board', '2x2', '--pieces', 'D2*0..2,M1*0..4', '--use', '3', '--method', 'exact-cover'],
+        /^puzzlesat: --method: polyform is not posed as exact cover here \(a count of pieces used \(--use\) that the areas do not imply, copies on optional cells alone or past --max-placements, or not a packing\); count its formula with the cnf method$/m,
       ],
     ] as const) {
       const r = run(...args);

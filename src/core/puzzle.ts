@@ -2,7 +2,7 @@ import type { AmoEncoding, CardEncoding, PbEncoding } from './encodings.js';
 import type { Cnf } from './cnf.js';
 import { UserError } from './errors.js';
 import { fieldName } from './field-names.js';
-import { kindOf } from './limits.js';
+import { kindOf, limitOption } from './limits.js';
 
 /**
  * What every encoder hands to the rest of the tool: the formula plus the
@@ -240,10 +240,17 @@ export const countedCover = (instance: Instance): (ExactCover & { prevCopy?: num
  * Why an instance has no exactCover, in the one wording every engine and
  * method that needs it uses: the packing encoder leaves it out for pieces
  * with copies and for a count of pieces used that the areas do not imply
- * (the use field); other puzzles are not packings.
+ * (the use field); other puzzles are not packings. `counting`: why it has
+ * no cover the counter counts (countedCover), which copies mostly have
+ * (past the placements limit: the copy cover's rows, placements times copies).
  */
-export const notExactCoverWhy = (): string =>
-  `is not posed as exact cover here (pieces with copies, a count of pieces used (${fieldName('use')}) that the areas do not imply, or not a packing)`;
+export const notExactCoverWhy = (counting = false): string =>
+  counting
+    ? `is not posed as exact cover here (a count of pieces used (${fieldName('use')}) that the areas do not imply, copies on optional cells alone or past ${limitOption('placements')}, or not a packing)`
+    : `is not posed as exact cover here (pieces with copies, a count of pieces used (${fieldName('use')}) that the areas do not imply, or not a packing)`;
+
+/** Why classes of a packing with copies are not counted by Burnside's lemma (copyClasses, count/burnside.ts). */
+export const twinsWhy = (puzzle: string): string => `a symmetry of ${puzzle} maps a piece with copies onto another piece (mirror twins)`;
 
 /**
  * A library caller's wrong argument, named where it is given rather than as

@@ -1,5 +1,5 @@
 import type { CountMethod, StrategyChoice, UniqueBy } from '../core/plan.js';
-import { type Instance, countedCover, notExactCoverWhy } from '../core/puzzle.js';
+import { type Instance, countedCover, notExactCoverWhy, twinsWhy } from '../core/puzzle.js';
 import { classSearchInstance } from '../symmetry/breaking.js';
 import { UnevenBlock, copyClasses } from './burnside.js';
 import { type CnfCount, countCnf, notCounted } from './cnf.js';
@@ -88,14 +88,15 @@ export function requestProblem(instance: Instance, request: CountRequest): strin
   const method = methodFor(instance, request);
   // Copies whose pieces the group swaps (mirror twins): the packing is exact cover, but its classes are not Burnside's here.
   const twins = request.unique === true && !instance.exactCover && countedCover(instance) !== undefined && !copyClasses(instance);
-  const swapped = `a symmetry of ${instance.puzzle} maps a piece with copies onto another piece (mirror twins)`;
+  const swapped = twinsWhy(instance.puzzle);
   if (method === 'exact-cover' && twins) return `classes by Burnside's lemma: ${swapped}; count its classes with the cnf method`;
-  if (method === 'exact-cover' && !countedCover(instance)) return `${instance.puzzle} ${notExactCoverWhy()}; count its formula with the cnf method`;
+  if (method === 'exact-cover' && !countedCover(instance))
+    return `${instance.puzzle} ${notExactCoverWhy(true)}; count its formula with the cnf method`;
   if (method === 'exact-cover' && request.unique && request.uniqueBy === 'clauses')
     return 'classes by clauses are models of the symmetry-breaking family, a formula: they need the cnf method';
   if (method === 'cnf' && request.unique && request.uniqueBy !== undefined && request.uniqueBy !== 'clauses')
     return request.method === undefined
-      ? `classes by ${request.uniqueBy} need the exact-cover method, and ${twins ? swapped : `${instance.puzzle} ${notExactCoverWhy()}`}; count classes by clauses`
+      ? `classes by ${request.uniqueBy} need the exact-cover method, and ${twins ? swapped : `${instance.puzzle} ${notExactCoverWhy(true)}`}; count classes by clauses`
       : `classes by ${request.uniqueBy} need the exact-cover method; the cnf method counts classes by clauses`;
   return null;
 }
