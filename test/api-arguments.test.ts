@@ -225,7 +225,7 @@ describe("size limits given to one build are that build's", () => {
 describe('missing or malformed terms are refused where they are given', () => {
   it('an operator without its operands', () => {
     expect(() => not(undefined as never)).toThrow(TypeError);
-    expect(() => (implies as (a: number) => unknown)(1)).toThrow(/a term is a name, a literal, a boolean or an expression/);
+    expect(() => (implies as (a: number) => unknown)(1)).toThrow(/^implies takes 2 terms, got 1$/);
     expect(() => (ite as (a: number, b: number) => unknown)(1, 2)).toThrow(TypeError);
   });
 
@@ -574,6 +574,18 @@ describe('an operator of fixed arity given more terms than it takes', () => {
     expect(() => (not as (...t: string[]) => unknown)('a', 'b')).toThrow(/^not takes 1 term, got 2$/);
     expect(() => (ite as (...t: string[]) => unknown)('a', 'b', 'c', 'd')).toThrow(/^ite takes 3 terms, got 4$/);
     expect(iff('a', 'b').args).toEqual(['a', 'b']);
+  });
+
+  it('or fewer, naming the operator (regression: iff(\'a\') said only "a term is a name, a literal, a boolean or an expression, got undefined")', () => {
+    const loose = { iff, implies, not, ite, xor, and } as Record<string, (...t: unknown[]) => unknown>;
+    expect(() => loose.iff!('a')).toThrow(/^iff takes 2 terms, got 1$/);
+    expect(() => loose.implies!()).toThrow(/^implies takes 2 terms, got 0$/);
+    expect(() => loose.not!()).toThrow(/^not takes 1 term, got 0$/);
+    expect(() => loose.ite!('a', 'b')).toThrow(/^ite takes 3 terms, got 2$/);
+    // A term given that is none is named by its operator and place, in the variadic operators too.
+    expect(() => loose.iff!('a', null)).toThrow(/^iff: term 2: a term is a name, a literal, a boolean or an expression, got null$/);
+    expect(() => loose.xor!('a', 'b', undefined)).toThrow(/^xor: term 3: a term is a name, a literal, a boolean or an expression, got undefined$/);
+    expect(() => loose.and!(0)).toThrow(/^and: term 1: a literal is a nonzero integer, got 0$/);
   });
 });
 

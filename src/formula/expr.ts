@@ -22,7 +22,8 @@ export class Expr {
 
   /** Only the operators below make expressions, each checking its terms. */
   static make(op: Op, args: readonly Term[]): Expr {
-    args.forEach((t) => checkTerm(t));
+    // Named by operator and place: "got undefined" alone left the caller to find which operand of which call.
+    args.forEach((t, i) => checkTerm(t, `${op}: term ${i + 1}`));
     return new Expr(op, Object.freeze([...args]));
   }
 }
@@ -39,15 +40,12 @@ export function checkTerm(t: Term, where?: string): void {
 
 /**
  * An operator of fixed arity, its terms counted: from a script without
- * types, iff('a', 'b', 'c') said a ↔ b and dropped 'c' without a word. A
- * missing term is left to checkTerm, which names it.
+ * types, iff('a', 'b', 'c') said a ↔ b and dropped 'c' without a word, and
+ * iff('a') said only that undefined is no term, naming no operator.
  */
 function fixed(op: Op, arity: number, args: readonly Term[]): Expr {
-  if (args.length > arity) throw new TypeError(`${op} takes ${arity} term${arity === 1 ? '' : 's'}, got ${args.length}`);
-  return Expr.make(
-    op,
-    Array.from({ length: arity }, (_, i) => args[i]!),
-  );
+  if (args.length !== arity) throw new TypeError(`${op} takes ${arity} term${arity === 1 ? '' : 's'}, got ${args.length}`);
+  return Expr.make(op, args);
 }
 
 export const not = (...args: [a: Term]): Expr => fixed('not', 1, args);
