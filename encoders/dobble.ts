@@ -1500,7 +1500,8 @@ export const DOBBLE_PUZZLE: PuzzleEntry = {
   build(args) {
     const order = Number(args.order);
     if (args.order === undefined) throw new UsageError(`dobble needs ${fieldName('order')} N (cards of N + 1 symbols)`);
-    if (!Number.isInteger(order) || order < 1) throw new UserError(`${fieldName('order')}: expected a whole number ≥ 1, got "${String(args.order)}"`);
+    if (!Number.isInteger(order) || order < 1)
+      throw new UserError(`${fieldName('order')}: expected a whole number ≥ 1, got ${shownValue(args.order)}`);
     return dobbleInstance(order, {
       cards: args.cards as number | undefined,
       symbols: args['max-symbols'] as number | undefined,

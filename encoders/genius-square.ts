@@ -3,6 +3,7 @@ import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { UsageError, UserError } from '../src/core/errors.js';
 import { fieldName } from '../src/core/field-names.js';
 import { commaList } from '../src/core/lines.js';
+import { shownValue } from '../src/core/limits.js';
 import { BitboardCounter, type BitboardPacking } from '../solvers/dlx/bitboard.js';
 import { solveExactCover, type ExactCoverProblem } from '../solvers/dlx/exact-cover.js';
 import { GROUPS, type Cell, regionSymmetries } from '../src/geometry/cells.js';
@@ -162,7 +163,7 @@ function chooseBlockers(o: GeniusOptions): { blockers: Roll; seed?: number } {
     if (o.anyBlockers) throw new UsageError(`${fieldName('anyBlockers')} applies to ${fieldName('roll')}, not to ${fieldName('random')}`);
     const seed = o.seed ?? randomInt(MAX_SEED);
     if (!Number.isInteger(seed) || seed < 0 || seed >= MAX_SEED) {
-      throw new UsageError(`${fieldName('seed')}: expected a whole number from 0 to ${MAX_SEED - 1}, got "${String(o.seed)}"`);
+      throw new UsageError(`${fieldName('seed')}: expected a whole number from 0 to ${MAX_SEED - 1}, got ${shownValue(o.seed)}`);
     }
     return { blockers: randomRoll(seededRandom(seed)), seed };
   }

@@ -618,6 +618,17 @@ describe("the knapsack's numbers, given by name", () => {
   });
 });
 
+describe("genius-square's seed and dobble's order, given as numbers", () => {
+  // Shown quoted, as text is ("got \"-1\""), where the knapsack's seed and every other number of a call is shown bare.
+  it('are shown as the numbers they are', () => {
+    for (const build of [() => puzzles.geniusSquare({ random: true, seed: -1 }), () => puzzles.byName('genius-square', { random: true, seed: -1 })])
+      expect(build).toThrow(/^seed: expected a whole number from 0 to 4294967295, got -1$/);
+    expect(() => puzzles.geniusSquare({ random: true, seed: 1.5 })).toThrow(/, got 1\.5$/);
+    expect(() => puzzles.byName('dobble', { order: -1 })).toThrow(/^order: expected a whole number ≥ 1, got -1$/);
+    expect(() => puzzles.byName('dobble', { order: 2.5 })).toThrow(/^order: expected a whole number ≥ 1, got 2\.5$/);
+  });
+});
+
 describe('names and values a script without types gets wrong in the smaller calls', () => {
   it('decodeAnswer\'s input names, left out, are named as when none are given (regression: "undefined: no solver answer found"); names of the wrong kind are refused, as any call\'s options', () => {
     const text = toDimacs(ab());
