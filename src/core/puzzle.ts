@@ -211,6 +211,18 @@ export function checkedSolution<S>(instance: Instance<S>, trueVars: readonly num
   return solution;
 }
 
+/** The puzzle of a DIMACS file whose header names none: a plain formula. */
+export const NAMELESS_FORMULA = 'cnf';
+
+/**
+ * What a run's summary calls its puzzle: the puzzle's name, or for a DIMACS
+ * file that names none the file as the caller named it
+ * (docs/summary.schema.json: "the DIMACS file solved"). explain and decode
+ * said "cnf", the name of no file, where solve, count and enumerate gave the path.
+ */
+export const summaryPuzzle = (instance: Pick<Instance, 'puzzle'>, given: string): string =>
+  instance.puzzle === NAMELESS_FORMULA ? given : instance.puzzle;
+
 /** The encoding options an entry reads. */
 export const encodingKinds = (entry: PuzzleEntry): readonly EncodingKind[] => entry.encodings ?? ['amo', 'card'];
 
