@@ -16,7 +16,7 @@ import { fieldName } from '../src/core/field-names.js';
 import { contentLines, forEachContentLine } from '../src/core/lines.js';
 import { checkSize, kindOf, pastLimit, shownValue, sizeLimit } from '../src/core/limits.js';
 import { gcd, isPrimePower, makeField, primeDivisors, type FiniteField } from '../src/algebra/finite-field.js';
-import type { Instance } from '../src/core/puzzle.js';
+import { type Instance, checkRendered } from '../src/core/puzzle.js';
 import type { EncodingDefaults, FamilyShape, InstanceExplanation, PuzzleEntry } from '../src/core/puzzle.js';
 import { add, amoCost, atLeastKCost, atMostKCost, type Group, grouped, sizeText } from '../src/explain/sizes.js';
 import { compareLex } from './dobble/cards.js';
@@ -1460,7 +1460,10 @@ export function dobbleInstance(order: number, options: DobbleSatOptions = {}): I
       return decodeDobble(cnf, (v) => on.has(v));
     },
     check: (deck) => deckProblem(deck, { cards: shape.cards, symbolsPerCard: order + 1, maxSymbols: shape.symbols }),
-    render: (deck) => deck.map((card) => card.join(' ')).join('\n'),
+    render: (deck) => {
+      checkRendered('dobble', deck);
+      return deck.map((card) => card.join(' ')).join('\n');
+    },
     toJson: (deck) => ({ cards: deck, symbols: symbolCount(deck), order }),
     symmetries: [],
     splitGroups: [],

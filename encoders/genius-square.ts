@@ -19,7 +19,7 @@ import {
 } from './packing.js';
 import { seededRandom } from '../src/core/random.js';
 import { renderGeniusSvg, renderGeniusText } from '../src/render/genius.js';
-import { type PuzzleEntry, type PuzzleOption, SEED_OPTION, entryOptions } from '../src/core/puzzle.js';
+import { type PuzzleEntry, type PuzzleOption, SEED_OPTION, checkRendered, entryOptions } from '../src/core/puzzle.js';
 import { readPieces } from './polyomino.js';
 
 /**
@@ -219,7 +219,10 @@ export function geniusSquare(options: GeniusOptions = {}): GeniusInstance {
     ...instance,
     symbols: SYMBOLS,
     blockers,
-    render: (s, o) => renderGeniusText(s, board, o.color),
+    render: (s, o) => {
+      checkRendered(instance.puzzle, s, 'placements');
+      return renderGeniusText(s, board, o.color);
+    },
     svg: (s) => renderGeniusSvg(s, board),
     boardSvg: () => renderGeniusSvg({ placements: [] }, board),
   };

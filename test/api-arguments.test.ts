@@ -366,6 +366,25 @@ describe('a value of the wrong kind is named where it is given', () => {
     expect(() => parseDimacs(null as never)).toThrow(/parseDimacs: expected DIMACS text, got null/);
   });
 
+  it('a solution given to render that is none (regression: "Cannot read properties of null (reading \'placements\')" from inside the drawing)', () => {
+    const plain = decodeAnswer('p cnf 1 1\n1 0\n', 's SATISFIABLE\nv 1 0\n').instance;
+    for (const [instance, expected] of [
+      [puzzles.pentomino(), /^render: expected a solution of pentomino \(an object with a list placements, as solve and enumerate give it\), got /],
+      [puzzles.polyform({ board: '...', pieces: 'I3' }), /^render: expected a solution of polyform \(an object with a list placements, /],
+      [puzzles.geniusSquare({ random: true, seed: 1 }), /^render: expected a solution of genius-square \(an object with a list placements, /],
+      [puzzles.knapsack({ items: 'a:1:2', capacity: 1 }), /^render: expected a solution of knapsack \(an object with a list taken, /],
+      [puzzles.dobble(2), /^render: expected a solution of dobble \(a list, as solve and enumerate give it\), got /],
+      [plain, /^render: expected a solution of cnf \(a list, /],
+    ] as const) {
+      const render = (solution: unknown) => () => (instance.render as (s: unknown, o: { color: boolean }) => string)(solution, { color: false });
+      for (const bad of [null, undefined, 5, 'A']) expect(render(bad)).toThrow(expected);
+      expect(render(null)).toThrow(/, got null$/);
+      expect(render(undefined)).toThrow(TypeError);
+    }
+    expect(() => puzzles.pentomino().render({ placement: [] } as never, { color: false })).toThrow(/, got an object without a list placements$/);
+    expect(() => puzzles.knapsack({ items: 'a:1:2', capacity: 1 }).render([] as never, { color: false })).toThrow(/, got an array$/);
+  });
+
   it("decodeAnswer's file, answer and names (regression: TypeErrors from inside, \"reading 'trimStart'\")", () => {
     const text = toDimacs(ab());
     expect(() => decodeAnswer(null as never, 's SATISFIABLE\nv 1 0\n')).toThrow(
