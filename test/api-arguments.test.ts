@@ -323,6 +323,34 @@ describe('numbers out of range are refused and shown as given', () => {
   });
 });
 
+describe("a name with a leading '-' is the negation of the name after it, as logic-solver reads it", () => {
+  // '-a' was a fresh variable named "-a", unrelated to a: satisfy(f, '-a') with or('a', 'b') left a free to be true.
+  it('in every place a term goes: satisfy, literalOf, constraints, evaluate, assumptions', async () => {
+    const f = new Formula();
+    satisfy(f, or('a', 'b'));
+    satisfy(f, '-a');
+    expect(literalOf(f, '-a')).toBe(-literalOf(f, 'a'));
+    expect(literalOf(f, '--a')).toBe(literalOf(f, 'a'));
+    expect(f.vars.lookup('-a')).toBeUndefined();
+    const { model } = await solve(f);
+    expect([model!.value('a'), model!.value('b')]).toEqual([false, true]);
+    atMostOne(f, ['-a', '-b']);
+    expect((await solve(f)).status).toBe('SAT');
+    expect(evaluate(and('-a', 'b'), (v) => v === 'b')).toBe(true);
+    const s = await openSolver(f);
+    expect(await s.solve({ assumptions: ['-b'] })).toBe('UNSAT');
+    expect(() => satisfy(f, '-')).toThrow(/a variable name cannot be empty/);
+  });
+
+  it('is no name a caller can give a variable, and one read from DIMACS still round-trips', () => {
+    expect(() => new Formula().vars.id('-c')).toThrow(/^variable name "-c" starts with "-", which negates a name in a term: write not\("c"\)/);
+    const read = parseDimacs('p cnf 2 1\nc var 1 -3\nc var 2 y\n1 2 0\n');
+    expect(read.vars.name(1)).toBe('-3');
+    expect(toDimacs(read)).toMatch(/^c var 1 -3$/m);
+    expect(decodeAnswer(toDimacs(read), 's SATISFIABLE\nv 1 -2 0\n').solutions[0]!.trueNames).toEqual(['-3']);
+  });
+});
+
 describe('variable names survive DIMACS', () => {
   it('a name a c var line cannot carry is refused when it is made', () => {
     for (const name of ['', 'a\nb', 'a\rb', ' a', 'a ']) expect(() => new Formula().vars.id(name), JSON.stringify(name)).toThrow(/variable name/);
@@ -337,7 +365,8 @@ describe('variable names survive DIMACS', () => {
 
   it('names with inner spaces and any characters come back', async () => {
     const f = new Formula();
-    const names = ['a b', 'ünï', '0', '-3', 'a\tb', 'c var 9 z'];
+    // A name may not start with "-" (a term's negation), but a file's may, as the next test checks: '3-' here, '-3' there.
+    const names = ['a b', 'ünï', '0', '3-', 'a\tb', 'c var 9 z'];
     for (const name of names) f.add([f.vars.id(name)]);
     const { model } = await solve(parseDimacs(toDimacs(f)));
     expect(model?.trueNames).toEqual(names);
