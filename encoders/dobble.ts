@@ -16,7 +16,7 @@ import { fieldName } from '../src/core/field-names.js';
 import { contentLines, forEachContentLine } from '../src/core/lines.js';
 import { checkSize, kindOf, pastLimit, shownValue, sizeLimit } from '../src/core/limits.js';
 import { gcd, isPrimePower, makeField, primeDivisors, type FiniteField } from '../src/algebra/finite-field.js';
-import type { Instance } from '../src/core/puzzle.js';
+import { type Instance, checkRendered } from '../src/core/puzzle.js';
 import type { EncodingDefaults, FamilyShape, InstanceExplanation, PuzzleEntry } from '../src/core/puzzle.js';
 import { add, amoCost, atLeastKCost, atMostKCost, type Group, grouped, sizeText } from '../src/explain/sizes.js';
 import { compareLex } from './dobble/cards.js';
@@ -1460,7 +1460,10 @@ export function dobbleInstance(order: number, options: DobbleSatOptions = {}): I
       return decodeDobble(cnf, (v) => on.has(v));
     },
     check: (deck) => deckProblem(deck, { cards: shape.cards, symbolsPerCard: order + 1, maxSymbols: shape.symbols }),
-    render: (deck) => deck.map((card) => card.join(' ')).join('\n'),
+    render: (deck) => {
+      checkRendered('dobble', deck);
+      return deck.map((card) => card.join(' ')).join('\n');
+    },
     toJson: (deck) => ({ cards: deck, symbols: symbolCount(deck), order }),
     symmetries: [],
     splitGroups: [],
@@ -1500,7 +1503,8 @@ export const DOBBLE_PUZZLE: PuzzleEntry = {
   build(args) {
     const order = Number(args.order);
     if (args.order === undefined) throw new UsageError(`dobble needs ${fieldName('order')} N (cards of N + 1 symbols)`);
-    if (!Number.isInteger(order) || order < 1) throw new UserError(`${fieldName('order')}: expected a whole number ≥ 1, got "${String(args.order)}"`);
+    if (!Number.isInteger(order) || order < 1)
+      throw new UserError(`${fieldName('order')}: expected a whole number ≥ 1, got ${shownValue(args.order)}`);
     return dobbleInstance(order, {
       cards: args.cards as number | undefined,
       symbols: args['max-symbols'] as number | undefined,

@@ -3,6 +3,7 @@ import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { UsageError, UserError } from '../src/core/errors.js';
 import { fieldName } from '../src/core/field-names.js';
 import { commaList } from '../src/core/lines.js';
+import { shownValue } from '../src/core/limits.js';
 import { BitboardCounter, type BitboardPacking } from '../solvers/dlx/bitboard.js';
 import { solveExactCover, type ExactCoverProblem } from '../solvers/dlx/exact-cover.js';
 import { GROUPS, type Cell, regionSymmetries } from '../src/geometry/cells.js';
@@ -18,7 +19,7 @@ import {
 } from './packing.js';
 import { seededRandom } from '../src/core/random.js';
 import { renderGeniusSvg, renderGeniusText } from '../src/render/genius.js';
-import { type PuzzleEntry, type PuzzleOption, SEED_OPTION, entryOptions } from '../src/core/puzzle.js';
+import { type PuzzleEntry, type PuzzleOption, SEED_OPTION, checkRendered, entryOptions } from '../src/core/puzzle.js';
 import { readPieces } from './polyomino.js';
 
 /**
@@ -162,7 +163,7 @@ function chooseBlockers(o: GeniusOptions): { blockers: Roll; seed?: number } {
     if (o.anyBlockers) throw new UsageError(`${fieldName('anyBlockers')} applies to ${fieldName('roll')}, not to ${fieldName('random')}`);
     const seed = o.seed ?? randomInt(MAX_SEED);
     if (!Number.isInteger(seed) || seed < 0 || seed >= MAX_SEED) {
-      throw new UsageError(`${fieldName('seed')}: expected a whole number from 0 to ${MAX_SEED - 1}, got "${String(o.seed)}"`);
+      throw new UsageError(`${fieldName('seed')}: expected a whole number from 0 to ${MAX_SEED - 1}, got ${shownValue(o.seed)}`);
     }
     return { blockers: randomRoll(seededRandom(seed)), seed };
   }
@@ -218,7 +219,10 @@ export function geniusSquare(options: GeniusOptions = {}): GeniusInstance {
     ...instance,
     symbols: SYMBOLS,
     blockers,
-    render: (s, o) => renderGeniusText(s, board, o.color),
+    render: (s, o) => {
+      checkRendered(instance.puzzle, s, 'placements');
+      return renderGeniusText(s, board, o.color);
+    },
     svg: (s) => renderGeniusSvg(s, board),
     boardSvg: () => renderGeniusSvg({ placements: [] }, board),
   };

@@ -5,7 +5,7 @@ import { fieldName } from '../src/core/field-names.js';
 import { checkSize, shownValue } from '../src/core/limits.js';
 import { inputPath, readTextFile } from '../src/core/input.js';
 import { contentLines } from '../src/core/lines.js';
-import { type Instance, type PuzzleEntry, type PuzzleOption, SEED_OPTION, entryOptions } from '../src/core/puzzle.js';
+import { type Instance, type PuzzleEntry, type PuzzleOption, SEED_OPTION, checkRendered, entryOptions } from '../src/core/puzzle.js';
 import { seededRandom } from '../src/core/random.js';
 import { pbAtLeastCost, pbAtMostCost } from '../src/explain/sizes.js';
 import { DEFAULT_PB, type PbEncoding, PB_ENCODINGS, atLeastWeighted, atMostWeighted } from '../src/pb/index.js';
@@ -103,7 +103,10 @@ export function knapsack(options: KnapsackOptions): KnapsackInstance {
     capacity,
     decode,
     check,
-    render: (s) => renderTaken(s, capacity),
+    render: (s) => {
+      checkRendered('knapsack', s, 'taken');
+      return renderTaken(s, capacity);
+    },
     toJson: ({ taken }) => ({ taken: taken.map((it) => it.name), ...totals(taken) }),
     symmetries: [],
     splitGroups: [],

@@ -4,7 +4,15 @@ import { checkDeadlineAt, checkSize, pastLimit, sizeLimit } from '../src/core/li
 import { type Cell, type Transform, cellKey, isMirror, orientations, regionSymmetries, shapeKey, transformShape } from '../src/geometry/cells.js';
 import { type Grid, GRIDS } from '../src/geometry/grids.js';
 import { crossingClaims } from '../src/geometry/crossings.js';
-import type { EncodingDefaults, ExactCover, FamilyShape, Instance, InstanceExplanation, PuzzleOption } from '../src/core/puzzle.js';
+import {
+  type EncodingDefaults,
+  type ExactCover,
+  type FamilyShape,
+  type Instance,
+  type InstanceExplanation,
+  type PuzzleOption,
+  checkRendered,
+} from '../src/core/puzzle.js';
 import { amoCost, atLeastKCost, atMostKCost, grouped, range, sizeText } from '../src/explain/sizes.js';
 import {
   AMO_ENCODINGS,
@@ -823,6 +831,7 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
         used: spec.used,
       }),
     render: (s, o) => {
+      checkRendered(spec.puzzle, s, 'placements');
       // A character a placed copy: past the pool two would share "?", and a picture of them could not be read back.
       // The solution's copies decide, not the most the piece list allows: "M*0..100" placed nine times draws nine characters.
       const shown = placedSymbols(s.placements, spec.pieces, copySymbols);

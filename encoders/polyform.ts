@@ -1,5 +1,5 @@
-import { existsSync, statSync } from 'node:fs';
-import { inputPath, readTextInput } from '../src/core/input.js';
+import { existsSync } from 'node:fs';
+import { inlineUnlessFile, inputPath, readTextInput } from '../src/core/input.js';
 import { UsageError, UserError, readingOption } from '../src/core/errors.js';
 import { fieldName } from '../src/core/field-names.js';
 import { checkSize } from '../src/core/limits.js';
@@ -97,16 +97,6 @@ const inlineLines = (grid: Grid, art: string) => (grid.name === 'cube' ? inlineA
 const NAMED = /^((hexagon|triangle):\d+|(trapezoid:)?\d+x\d+|\d+x\d+x\d+)$/;
 const BOX = /^\d+x\d+x\d+$/;
 
-/**
- * Is there a file at the path? A directory is none, and board art names one
- * often: ".", ".." and "../.." (the 2x2 square) are directories wherever the
- * command runs.
- */
-const fileAt = (path: string): boolean => {
-  const found = inputPath(path);
-  return existsSync(found) && !statSync(found).isDirectory();
-};
-
 /** A board written in the option itself: a shape by name or art (a pieces file is a file, or JSON). */
 const boardInline = (value: string) => NAMED.test(value) || /^[.#^v+|\-/ o*]+$/.test(value);
 
@@ -116,7 +106,7 @@ function readSource(value: string, option: string, what: string, inline: (value:
   if (value.trim() === '') throw new UsageError(`${option}: an empty value; give ${what}, or a file`);
   // JSON is never a file name: taken as it is before any file system lookup (which the browser playground lacks).
   if (isJson(value)) return { text: value, where: option, inline: true };
-  if (inline(value) && !fileAt(value)) return { text: value, where: option, inline: true };
+  if (inlineUnlessFile(value, inline)) return { text: value, where: option, inline: true };
   try {
     return { text: readTextInput(value, value), where: value, inline: false };
   } catch (e) {

@@ -15,7 +15,7 @@ import {
 import { COUNT, addCopies, cellsArt, countText, inlineArt, parseCount, parsePieceArt, parsePiecesFile, parseRegion } from '../src/geometry/shapes.js';
 import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { type EncodingChoice, type PuzzleEntry, type PuzzleOption, entryOptions } from '../src/core/puzzle.js';
-import { readTextFile, readTextInput } from '../src/core/input.js';
+import { inlineUnlessFile, readTextFile, readTextInput } from '../src/core/input.js';
 import { commaList } from '../src/core/lines.js';
 import { GRIDS, type Grid } from '../src/geometry/grids.js';
 import { freeListItem } from '../src/geometry/polyforms.js';
@@ -102,9 +102,9 @@ function rectangle(w: number, h: number): Cell[] {
   return cells;
 }
 
-/** `WxH` or inline art with "/" between rows: a board given in the option itself, not in a file. */
+/** `WxH` or inline art with "/" between rows (one row needs none): a board given in the option itself, unless a file is there. */
 const RECTANGLE = /^(\d+)x(\d+)$/;
-const boardInOption = (board: string) => RECTANGLE.test(board) || (/^[.# ]+(\/[.# ]+)*$/.test(board) && board.includes('/'));
+const boardInOption = (board: string) => inlineUnlessFile(board, (b) => RECTANGLE.test(b) || /^[.# ]+(\/[.# ]+)*$/.test(b));
 
 /**
  * The board as its header records it: as given, or for a board file its art

@@ -17,7 +17,8 @@ const unavailable = (name: string) =>
 export const readFileSync = unavailable('readFileSync');
 export const writeFileSync = unavailable('writeFileSync');
 export const appendFileSync = unavailable('appendFileSync');
-export const existsSync = unavailable('existsSync');
+// No file exists in the browser: a board option's art is told from a file's path by looking for the file (inlineUnlessFile), and is art here.
+export const existsSync = () => false;
 export const openSync = unavailable('openSync');
 export const writeSync = unavailable('writeSync');
 export const closeSync = unavailable('closeSync');

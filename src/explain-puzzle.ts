@@ -3,7 +3,7 @@ import { AMO_ENCODINGS, CARD_ENCODINGS } from './card/index.js';
 import { callOptions } from './core/call-options.js';
 import { UsageError } from './core/errors.js';
 import { fieldName } from './core/field-names.js';
-import { type EncodingKind, type Instance, encodingKinds } from './core/puzzle.js';
+import { type EncodingKind, type Instance, encodingKinds, summaryPuzzle } from './core/puzzle.js';
 import { PB_ENCODINGS } from './pb/index.js';
 import { refuseUniqueOnFormula, refuseUniqueWithoutSymmetries } from './plan.js';
 import { addSymmetryBreaking } from './symmetry/breaking.js';
@@ -77,5 +77,5 @@ export function explainPuzzle(
   const compare = options.compare
     ? { ...Object.fromEntries(kinds.map((k) => [k, table(k)])), defaults: Object.fromEntries(kinds.map((k) => [k, defaultOf(k)])) }
     : undefined;
-  return { ...explain(instance), sideBySide, ...(compare ? { compare } : {}) };
+  return { ...explain(instance), puzzle: summaryPuzzle(instance, puzzle), sideBySide, ...(compare ? { compare } : {}) };
 }

@@ -841,7 +841,7 @@ export { isPrimePower } from './algebra/finite-field.js';
 export type { Cell } from './geometry/cells.js';
 export { GRIDS, type Grid, type GridName, cellNumbers } from './geometry/grids.js';
 export { parallelogram } from './geometry/board-shapes.js';
-export { checkedSolution } from './core/puzzle.js';
+export { checkedSolution, summaryPuzzle } from './core/puzzle.js';
 export { dimacsChunks } from './core/dimacs.js';
 // A host that holds its own solver engines (the playground's browser builds) runs the CLI's enumeration and solve loops with them.
 export { localPlan } from './enumerate/settings.js';

@@ -225,7 +225,7 @@ describe("size limits given to one build are that build's", () => {
 describe('missing or malformed terms are refused where they are given', () => {
   it('an operator without its operands', () => {
     expect(() => not(undefined as never)).toThrow(TypeError);
-    expect(() => (implies as (a: number) => unknown)(1)).toThrow(/a term is a name, a literal, a boolean or an expression/);
+    expect(() => (implies as (a: number) => unknown)(1)).toThrow(/^implies takes 2 terms, got 1$/);
     expect(() => (ite as (a: number, b: number) => unknown)(1, 2)).toThrow(TypeError);
   });
 
@@ -323,6 +323,34 @@ describe('numbers out of range are refused and shown as given', () => {
   });
 });
 
+describe("a name with a leading '-' is the negation of the name after it, as logic-solver reads it", () => {
+  // '-a' was a fresh variable named "-a", unrelated to a: satisfy(f, '-a') with or('a', 'b') left a free to be true.
+  it('in every place a term goes: satisfy, literalOf, constraints, evaluate, assumptions', async () => {
+    const f = new Formula();
+    satisfy(f, or('a', 'b'));
+    satisfy(f, '-a');
+    expect(literalOf(f, '-a')).toBe(-literalOf(f, 'a'));
+    expect(literalOf(f, '--a')).toBe(literalOf(f, 'a'));
+    expect(f.vars.lookup('-a')).toBeUndefined();
+    const { model } = await solve(f);
+    expect([model!.value('a'), model!.value('b')]).toEqual([false, true]);
+    atMostOne(f, ['-a', '-b']);
+    expect((await solve(f)).status).toBe('SAT');
+    expect(evaluate(and('-a', 'b'), (v) => v === 'b')).toBe(true);
+    const s = await openSolver(f);
+    expect(await s.solve({ assumptions: ['-b'] })).toBe('UNSAT');
+    expect(() => satisfy(f, '-')).toThrow(/a variable name cannot be empty/);
+  });
+
+  it('is no name a caller can give a variable, and one read from DIMACS still round-trips', () => {
+    expect(() => new Formula().vars.id('-c')).toThrow(/^variable name "-c" starts with "-", which negates a name in a term: write not\("c"\)/);
+    const read = parseDimacs('p cnf 2 1\nc var 1 -3\nc var 2 y\n1 2 0\n');
+    expect(read.vars.name(1)).toBe('-3');
+    expect(toDimacs(read)).toMatch(/^c var 1 -3$/m);
+    expect(decodeAnswer(toDimacs(read), 's SATISFIABLE\nv 1 -2 0\n').solutions[0]!.trueNames).toEqual(['-3']);
+  });
+});
+
 describe('variable names survive DIMACS', () => {
   it('a name a c var line cannot carry is refused when it is made', () => {
     for (const name of ['', 'a\nb', 'a\rb', ' a', 'a ']) expect(() => new Formula().vars.id(name), JSON.stringify(name)).toThrow(/variable name/);
@@ -337,7 +365,8 @@ describe('variable names survive DIMACS', () => {
 
   it('names with inner spaces and any characters come back', async () => {
     const f = new Formula();
-    const names = ['a b', 'ünï', '0', '-3', 'a\tb', 'c var 9 z'];
+    // A name may not start with "-" (a term's negation), but a file's may, as the next test checks: '3-' here, '-3' there.
+    const names = ['a b', 'ünï', '0', '3-', 'a\tb', 'c var 9 z'];
     for (const name of names) f.add([f.vars.id(name)]);
     const { model } = await solve(parseDimacs(toDimacs(f)));
     expect(model?.trueNames).toEqual(names);
@@ -364,6 +393,25 @@ describe('a value of the wrong kind is named where it is given', () => {
     expect(() => explain(undefined as never)).toThrow(/explain: expected a Formula, a puzzle instance, got undefined/);
     expect(() => toDimacs(null as never)).toThrow(/toDimacs: expected a Formula, a puzzle instance, got null/);
     expect(() => parseDimacs(null as never)).toThrow(/parseDimacs: expected DIMACS text, got null/);
+  });
+
+  it('a solution given to render that is none (regression: "Cannot read properties of null (reading \'placements\')" from inside the drawing)', () => {
+    const plain = decodeAnswer('p cnf 1 1\n1 0\n', 's SATISFIABLE\nv 1 0\n').instance;
+    for (const [instance, expected] of [
+      [puzzles.pentomino(), /^render: expected a solution of pentomino \(an object with a list placements, as solve and enumerate give it\), got /],
+      [puzzles.polyform({ board: '...', pieces: 'I3' }), /^render: expected a solution of polyform \(an object with a list placements, /],
+      [puzzles.geniusSquare({ random: true, seed: 1 }), /^render: expected a solution of genius-square \(an object with a list placements, /],
+      [puzzles.knapsack({ items: 'a:1:2', capacity: 1 }), /^render: expected a solution of knapsack \(an object with a list taken, /],
+      [puzzles.dobble(2), /^render: expected a solution of dobble \(a list, as solve and enumerate give it\), got /],
+      [plain, /^render: expected a solution of cnf \(a list, /],
+    ] as const) {
+      const render = (solution: unknown) => () => (instance.render as (s: unknown, o: { color: boolean }) => string)(solution, { color: false });
+      for (const bad of [null, undefined, 5, 'A']) expect(render(bad)).toThrow(expected);
+      expect(render(null)).toThrow(/, got null$/);
+      expect(render(undefined)).toThrow(TypeError);
+    }
+    expect(() => puzzles.pentomino().render({ placement: [] } as never, { color: false })).toThrow(/, got an object without a list placements$/);
+    expect(() => puzzles.knapsack({ items: 'a:1:2', capacity: 1 }).render([] as never, { color: false })).toThrow(/, got an array$/);
   });
 
   it("decodeAnswer's file, answer and names (regression: TypeErrors from inside, \"reading 'trimStart'\")", () => {
@@ -575,6 +623,18 @@ describe('an operator of fixed arity given more terms than it takes', () => {
     expect(() => (ite as (...t: string[]) => unknown)('a', 'b', 'c', 'd')).toThrow(/^ite takes 3 terms, got 4$/);
     expect(iff('a', 'b').args).toEqual(['a', 'b']);
   });
+
+  it('or fewer, naming the operator (regression: iff(\'a\') said only "a term is a name, a literal, a boolean or an expression, got undefined")', () => {
+    const loose = { iff, implies, not, ite, xor, and } as Record<string, (...t: unknown[]) => unknown>;
+    expect(() => loose.iff!('a')).toThrow(/^iff takes 2 terms, got 1$/);
+    expect(() => loose.implies!()).toThrow(/^implies takes 2 terms, got 0$/);
+    expect(() => loose.not!()).toThrow(/^not takes 1 term, got 0$/);
+    expect(() => loose.ite!('a', 'b')).toThrow(/^ite takes 3 terms, got 2$/);
+    // A term given that is none is named by its operator and place, in the variadic operators too.
+    expect(() => loose.iff!('a', null)).toThrow(/^iff: term 2: a term is a name, a literal, a boolean or an expression, got null$/);
+    expect(() => loose.xor!('a', 'b', undefined)).toThrow(/^xor: term 3: a term is a name, a literal, a boolean or an expression, got undefined$/);
+    expect(() => loose.and!(0)).toThrow(/^and: term 1: a literal is a nonzero integer, got 0$/);
+  });
 });
 
 describe("puzzles.dobble's own fields", () => {
@@ -603,6 +663,17 @@ describe("the knapsack's numbers, given by name", () => {
       /^randomItems: .* more than the limit of 2000000 \(raise it with puzzles\.byName's maxVars/,
     );
     expect(puzzles.byName('knapsack', { randomItems: 3, seed: 0, capacity: 0 }).cnf.varCount).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("genius-square's seed and dobble's order, given as numbers", () => {
+  // Shown quoted, as text is ("got \"-1\""), where the knapsack's seed and every other number of a call is shown bare.
+  it('are shown as the numbers they are', () => {
+    for (const build of [() => puzzles.geniusSquare({ random: true, seed: -1 }), () => puzzles.byName('genius-square', { random: true, seed: -1 })])
+      expect(build).toThrow(/^seed: expected a whole number from 0 to 4294967295, got -1$/);
+    expect(() => puzzles.geniusSquare({ random: true, seed: 1.5 })).toThrow(/, got 1\.5$/);
+    expect(() => puzzles.byName('dobble', { order: -1 })).toThrow(/^order: expected a whole number ≥ 1, got -1$/);
+    expect(() => puzzles.byName('dobble', { order: 2.5 })).toThrow(/^order: expected a whole number ≥ 1, got 2\.5$/);
   });
 });
 

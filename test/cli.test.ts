@@ -54,6 +54,16 @@ describe('puzzlesat CLI', { timeout: 240_000 }, () => {
     for (const clause of dimacsClauses(f)) expect(Array.from(clause).some((l) => model.has(l))).toBe(true);
   });
 
+  it('names a plain DIMACS file by its path as given, in every verb\'s --json puzzle (regression: explain and decode said "cnf")', () => {
+    writeFileSync(join(dir, 'plain.cnf'), 'p cnf 2 1\n1 2 0\n');
+    writeFileSync(join(dir, 'plain.out'), 's SATISFIABLE\nv 1 -2 0\n');
+    for (const args of [['solve'], ['count'], ['enumerate'], ['explain'], ['decode', '--model', 'plain.out']]) {
+      const r = run(args[0]!, './plain.cnf', ...args.slice(1), '--json');
+      expect(r.code, `${args[0]}: ${r.err}`).toBe(0);
+      expect(JSON.parse(r.out), args[0]).toMatchObject({ puzzle: './plain.cnf', params: { file: './plain.cnf' } });
+    }
+  });
+
   it('reports UNSAT as an answer (exit 0; 20 with --sat-exit-codes)', () => {
     writeFileSync(join(dir, 'unsat.cnf'), 'p cnf 1 2\n1 0\n-1 0\n');
     const j = JSON.parse(run('solve', 'unsat.cnf', '--json').out);

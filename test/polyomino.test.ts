@@ -231,6 +231,22 @@ describe('the cube tree split into parts (worker threads)', () => {
   });
 });
 
+describe('a board of inline art', () => {
+  // Art without a "/" was looked for as a file ("--board: \".....\" is neither WxH, inline art, nor a readable board file"), where polyform took it as art.
+  it('may be one row, as polyform reads it: "." and ".." too, which are directories wherever the command runs', () => {
+    for (const [board, pieces] of [
+      ['.....', 'I'],
+      ['.. ..', 'D2,D2'],
+      ['.', 'M1'],
+      ['..', 'D2'],
+    ]) {
+      const [ours, theirs] = [polyomino({ board, pieces }), polyform({ board, pieces })];
+      expect(ours.spec.region).toEqual(theirs.spec.region);
+      expect(ours.params.board).toBe(board);
+    }
+  });
+});
+
 describe('bad input', () => {
   it.each([
     [{ preset: 'nope' }, /^preset: unknown preset "nope"/],

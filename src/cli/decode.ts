@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { DEFAULT_PNG_SCALE, type Instance, UsageError, decodeAnswer, readDimacsFile, readPackedText, writeDrawing } from '../index.js';
+import { DEFAULT_PNG_SCALE, type Instance, UsageError, decodeAnswer, readDimacsFile, readPackedText, summaryPuzzle, writeDrawing } from '../index.js';
 import {
   type Args,
   answerColor,
@@ -61,7 +61,7 @@ export const handler = (args: Args) =>
     const named = formula.names.size > 0;
     if (args.json) {
       const report = {
-        puzzle: instance.puzzle,
+        puzzle: summaryPuzzle(instance, cnfFile),
         params: instance.params,
         status,
         // Solutions, as count counts a file's projected models; models says how many the answer held.

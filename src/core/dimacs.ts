@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { Cnf } from './cnf.js';
-import type { Instance } from './puzzle.js';
+import { type Instance, NAMELESS_FORMULA, checkRendered } from './puzzle.js';
 import { UserError, hasNameControlCharacter, oneLine, systemReason } from './errors.js';
 import { readFileInput, readInput } from './input.js';
 import { writeReplacing } from './output.js';
@@ -690,12 +690,15 @@ function plainInstance(f: DimacsFormula, source: string): Instance<number[]> {
   cnf.projection = f.projection ? [...f.projection] : cnf.solutionVariables();
   if (f.weightLine !== undefined) weightedAt.set(cnf, `${source}:${f.weightLine}`);
   return {
-    puzzle: f.puzzle ?? 'cnf',
+    puzzle: f.puzzle ?? NAMELESS_FORMULA,
     params: { file: source },
     cnf,
     decode: (trueVars) => [...trueVars],
     check: () => null,
-    render: (trueVars) => ['v', ...trueVars, 0].join(' '),
+    render: (trueVars) => {
+      checkRendered(f.puzzle ?? NAMELESS_FORMULA, trueVars);
+      return ['v', ...trueVars, 0].join(' ');
+    },
     toJson: (trueVars) => ({ true: trueVars }),
     symmetries: [],
     splitGroups: [],

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UserError, systemReason } from './errors.js';
 import { checkSize, sizeLimit } from './limits.js';
@@ -32,6 +32,20 @@ export function inputPath(path: string, dir = directory): string {
   if (dir === undefined) return path;
   const beside = resolve(dir, path);
   return existsSync(beside) ? beside : path;
+}
+
+/**
+ * Whether an option's value that reads as given in the option (`inline`:
+ * board art, a size) is that, rather than a file's path: it is unless a file
+ * is there. A directory is none, and board art names one often: ".", ".."
+ * and "../.." (the 2x2 square) are directories wherever the command runs.
+ * The one rule of polyomino's board and polyform's: polyomino took art only
+ * with a "/" in it, and looked for a one-row board "....." as a file.
+ */
+export function inlineUnlessFile(value: string, inline: (value: string) => boolean): boolean {
+  if (!inline(value)) return false;
+  const found = inputPath(value);
+  return !existsSync(found) || statSync(found).isDirectory();
 }
 
 /** Inputs are read in pieces of this size (the default of inputChunks). */

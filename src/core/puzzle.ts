@@ -222,6 +222,35 @@ export function checkedSolution<S>(instance: Instance<S>, trueVars: readonly num
   return solution;
 }
 
+/**
+ * A solution given to an instance's render, checked where it is given, as
+ * checkSource checks a formula: a script without types gave null, or what is
+ * no solution, and met "Cannot read properties of null (reading
+ * 'placements')" from inside the drawing. A solution is an object holding the
+ * list `field` (a packing's placements), or without one a list itself (a deck).
+ */
+export function checkRendered(puzzle: string, solution: unknown, field?: string): void {
+  const isObject = typeof solution === 'object' && solution !== null && !Array.isArray(solution);
+  const list = field === undefined ? solution : isObject ? (solution as Record<string, unknown>)[field] : undefined;
+  if (Array.isArray(list)) return;
+  const got = Array.isArray(solution) ? 'an array' : isObject ? `an object without a list ${field}` : kindOf(solution);
+  throw new TypeError(
+    `render: expected a solution of ${puzzle} (${field === undefined ? 'a list' : `an object with a list ${field}`}, as solve and enumerate give it), got ${got}`,
+  );
+}
+
+/** The puzzle of a DIMACS file whose header names none: a plain formula. */
+export const NAMELESS_FORMULA = 'cnf';
+
+/**
+ * What a run's summary calls its puzzle: the puzzle's name, or for a DIMACS
+ * file that names none the file as the caller named it
+ * (docs/summary.schema.json: "the DIMACS file solved"). explain and decode
+ * said "cnf", the name of no file, where solve, count and enumerate gave the path.
+ */
+export const summaryPuzzle = (instance: Pick<Instance, 'puzzle'>, given: string): string =>
+  instance.puzzle === NAMELESS_FORMULA ? given : instance.puzzle;
+
 /** The encoding options an entry reads. */
 export const encodingKinds = (entry: PuzzleEntry): readonly EncodingKind[] => entry.encodings ?? ['amo', 'card'];
 

@@ -83,6 +83,11 @@ export class VarPool {
       );
     if (known !== undefined) return known;
     checkName(name);
+    // A term reads a leading "-" as negation (termName): a variable so named could be given no term but its number.
+    if (name.startsWith('-'))
+      throw new RangeError(
+        `variable name ${JSON.stringify(name)} starts with "-", which negates a name in a term: write not(${JSON.stringify(name.slice(1))}), or a name without it`,
+      );
     return this.named(name);
   }
 

@@ -4,9 +4,10 @@ import { kindOf } from '../core/limits.js';
  * Boolean formulas over a formula's variables, written with operators:
  * `or('rain', and('wind', not('sun')))`. A term is a variable's name, a
  * literal (a variable number, negative for its negation), a constant, or an
- * expression built by the operators below. Expressions are plain immutable
- * values: building one touches no formula; translate.ts turns one into
- * clauses of a particular formula.
+ * expression built by the operators below. A name with a leading "-" is the
+ * negation of the name after it (`'-sun'` is `not('sun')`), as in
+ * logic-solver. Expressions are plain immutable values: building one touches
+ * no formula; translate.ts turns one into clauses of a particular formula.
  */
 export type Op = 'not' | 'and' | 'or' | 'implies' | 'iff' | 'xor' | 'ite';
 
@@ -22,7 +23,8 @@ export class Expr {
 
   /** Only the operators below make expressions, each checking its terms. */
   static make(op: Op, args: readonly Term[]): Expr {
-    args.forEach((t) => checkTerm(t));
+    // Named by operator and place: "got undefined" alone left the caller to find which operand of which call.
+    args.forEach((t, i) => checkTerm(t, `${op}: term ${i + 1}`));
     return new Expr(op, Object.freeze([...args]));
   }
 }
@@ -32,22 +34,32 @@ export function checkTerm(t: Term, where?: string): void {
   // `where` names the term in a list a caller gave (add[2], assumptions[0]): "got null" alone left the caller to find it.
   const at = where === undefined ? '' : `${where}: `;
   if (typeof t === 'number' && (!Number.isInteger(t) || t === 0)) throw new RangeError(`${at}a literal is a nonzero integer, got ${t}`);
-  if (typeof t === 'string' && t === '') throw new RangeError(`${at}a variable name cannot be empty`);
+  if (typeof t === 'string' && termName(t).name === '')
+    throw new RangeError(`${at}a variable name cannot be empty${t === '' ? '' : ` (got ${JSON.stringify(t)})`}`);
   if (!['number', 'string', 'boolean'].includes(typeof t) && !(t instanceof Expr))
     throw new TypeError(`${at}a term is a name, a literal, a boolean or an expression, got ${kindOf(t)}`);
 }
 
 /**
+ * A name as a term reads it, as logic-solver does: each leading "-" negates
+ * the name after it ('-a' is not('a'), '--a' is a). It was a variable of
+ * its own named "-a", unrelated to a. A caller cannot name a variable so
+ * (VarPool.id refuses it), and no encoder does; one a DIMACS file names so
+ * is reached by its number, and keeps its name in files and labels.
+ */
+export function termName(t: string): { name: string; negated: boolean } {
+  const dashes = /^-*/.exec(t)![0].length;
+  return { name: t.slice(dashes), negated: dashes % 2 === 1 };
+}
+
+/**
  * An operator of fixed arity, its terms counted: from a script without
- * types, iff('a', 'b', 'c') said a ↔ b and dropped 'c' without a word. A
- * missing term is left to checkTerm, which names it.
+ * types, iff('a', 'b', 'c') said a ↔ b and dropped 'c' without a word, and
+ * iff('a') said only that undefined is no term, naming no operator.
  */
 function fixed(op: Op, arity: number, args: readonly Term[]): Expr {
-  if (args.length > arity) throw new TypeError(`${op} takes ${arity} term${arity === 1 ? '' : 's'}, got ${args.length}`);
-  return Expr.make(
-    op,
-    Array.from({ length: arity }, (_, i) => args[i]!),
-  );
+  if (args.length !== arity) throw new TypeError(`${op} takes ${arity} term${arity === 1 ? '' : 's'}, got ${args.length}`);
+  return Expr.make(op, args);
 }
 
 export const not = (...args: [a: Term]): Expr => fixed('not', 1, args);
@@ -79,7 +91,9 @@ export function evaluate(t: Term, value: (v: string | number) => boolean): boole
   const valueOf = (x: Term): boolean => {
     if (typeof x === 'boolean') return x;
     if (typeof x === 'number') return x > 0 ? value(x) : !value(-x);
-    return typeof x === 'string' ? value(x) : known.get(x)!;
+    if (typeof x !== 'string') return known.get(x)!;
+    const { name, negated } = termName(x);
+    return value(name) !== negated;
   };
   const stack = t instanceof Expr ? [t] : [];
   while (stack.length > 0) {
@@ -129,7 +143,9 @@ export function showTerm(t: Term, name: (v: number) => string = String, max = In
   let left = max;
   const show = (t: Term, depth: number): string => {
     if (typeof t !== 'object') {
-      const text = typeof t === 'boolean' ? (t ? '⊤' : '⊥') : typeof t === 'number' ? (t < 0 ? '¬' : '') + name(Math.abs(t)) : t;
+      const negated = typeof t === 'number' ? t < 0 : typeof t === 'string' && termName(t).negated;
+      const shown = typeof t === 'number' ? name(Math.abs(t)) : typeof t === 'string' ? termName(t).name : '';
+      const text = typeof t === 'boolean' ? (t ? '⊤' : '⊥') : (negated ? '¬' : '') + shown;
       left -= text.length;
       return text;
     }

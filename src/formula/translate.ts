@@ -4,7 +4,7 @@ import { callOptions } from '../core/call-options.js';
 import { recorded } from '../core/ledger.js';
 import { didYouMean, UsageError } from '../core/errors.js';
 import { choiceText, kindOf, pastLimit, sizeLimit } from '../core/limits.js';
-import { type Term, Expr, checkTerm, showTerm } from './expr.js';
+import { type Term, Expr, checkTerm, showTerm, termName } from './expr.js';
 
 /**
  * Expressions into clauses. Every operator node becomes a gate: an auxiliary
@@ -272,7 +272,7 @@ class Translator {
 
   private leaf(t: number | string | boolean): Value {
     if (typeof t === 'boolean') return t;
-    const lit = typeof t === 'string' ? this.cnf.vars.id(t) : t;
+    const lit = typeof t === 'string' ? nameLiteral(this.cnf, t) : t;
     if (Math.abs(lit) > this.cnf.varCount) throw new RangeError(`literal ${t}: the formula has ${this.cnf.varCount} variables`);
     const v = Math.abs(lit);
     let id = this.inputNodes.get(v);
@@ -513,7 +513,14 @@ export function literalOf(f: Cnf, term: Term): number {
 
 /** Literals for terms: a literal as it is, a name's variable (created on first use), an expression's gate (as literalOf). */
 export function literalsOf(f: Cnf, terms: readonly Term[]): number[] {
-  return terms.map((t) => (typeof t === 'number' ? checkedLiteral(f, t) : typeof t === 'string' ? f.vars.id(t) : literalOf(f, t)));
+  return terms.map((t) => (typeof t === 'number' ? checkedLiteral(f, t) : typeof t === 'string' ? nameLiteral(f, t) : literalOf(f, t)));
+}
+
+/** A name's literal, its variable made on first use: '-a' is a's negation (termName). */
+function nameLiteral(f: Cnf, t: string): number {
+  const { name, negated } = termName(t);
+  const v = f.vars.id(name);
+  return negated ? -v : v;
 }
 
 /** The formula a caller gives: a script without types gave null, and met "Invalid value used as weak map key" from inside. */
@@ -544,11 +551,14 @@ export function declaredTerms(f: Cnf, what: string, terms: readonly Term[]): rea
     if (t instanceof Expr) {
       if (!read.has(t)) pending.push(...t.args);
       read.add(t);
-    } else if (typeof t === 'string' && t !== '' && f.vars.lookup(t) === undefined) {
+    } else if (typeof t === 'string') {
+      // '-aa' names the variable aa (termName), which is what must be there.
+      const { name } = termName(t);
+      if (name === '' || f.vars.lookup(name) !== undefined) continue;
       const names = Array.from({ length: f.varCount }, (_, i) => i + 1)
         .filter((v) => !f.vars.isAux(v))
         .map((v) => f.vars.name(v));
-      throw new RangeError(`${what}: no variable ${JSON.stringify(t)} in this formula${didYouMean(t, names)}`);
+      throw new RangeError(`${what}: no variable ${JSON.stringify(name)} in this formula${didYouMean(name, names)}`);
     }
   }
   return terms;
