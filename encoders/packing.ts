@@ -555,8 +555,9 @@ function placementPermutation(
  * cover only optional items, optional cells and pieces are primary too,
  * each with a row of its own that stands for leaving it out (no variable:
  * rowVars 0), as Polyform Puzzler lists omitted pieces; not with copies,
- * whose leave-out rows would number one solution many ways. Not when a
- * count of pieces used is imposed that the areas do not imply.
+ * whose leave-out rows would number one solution many ways: there every
+ * placement must hold a required cell. Not when a count of pieces used is
+ * imposed that the areas do not imply.
  */
 function coverOf(
   spec: PackingSpec,
@@ -594,8 +595,10 @@ function coverOf(
   const prevCopy = withCopies ? Array.from({ length: first + optional + crossings.length }, () => -1) : undefined;
   if (prevCopy) for (const columns of copyColumns) columns.forEach((column, j) => j > 0 && (prevCopy[column] = columns[j - 1]!));
   const cover = { primary: first, secondary: optional + crossings.length, rows, rowVars, ...(prevCopy ? { prevCopy } : {}) };
+  // With copies every row must hold a required cell: the engines never branch on a copy, so a copy left to optional
+  // cells alone would be placed by no branch (MRV counted 2 tilings of a 3x2 board by 3 dominoes, two cells optional, for 3).
+  if (withCopies) return rows.every((row) => row.some((column) => column < board.required)) ? cover : undefined;
   if (rows.every((row) => row.some((column) => column < first))) return cover;
-  if (withCopies) return undefined;
   const leaveOut = Array.from({ length: optional }, (_, i) => [first + i]);
   return { primary: first + optional, secondary: crossings.length, rows: [...rows, ...leaveOut], rowVars: [...rowVars, ...leaveOut.map(() => 0)] };
 }

@@ -309,8 +309,8 @@ function copyPlacements(cover: ExactCoverInput & { rowVars: readonly number[]; p
  * takes k of them, the next k in order (a row for each place its block may
  * start), so the engines number them as they number single placements. A
  * symmetry that maps a piece's placements onto another piece's (mirror
- * twins) would make one orbit take copies of two pieces: undefined then,
- * and classes are counted on the formula.
+ * twins) would make one orbit take copies of two pieces: copyClasses says
+ * no then, and classes are counted on the formula.
  */
 export function copyClassTerms(instance: Instance, poll: SetUpPoll = () => {}): BurnsideTerm[] {
   const cover = instance.copyCover?.();
