@@ -221,7 +221,7 @@ export function geniusSquare(options: GeniusOptions = {}): GeniusInstance {
     blockers,
     render: (s, o) => {
       checkRendered(instance.puzzle, s, 'placements');
-      return renderGeniusText(s, board, o.color);
+      return renderGeniusText(s, board, o?.color === true);
     },
     svg: (s) => renderGeniusSvg(s, board),
     boardSvg: () => renderGeniusSvg({ placements: [] }, board),

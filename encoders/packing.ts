@@ -846,12 +846,12 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
           copySymbols,
           `no text picture: ${shown.length} pieces, more than the ${SYMBOL_POOL.length} characters that tell them apart`,
         );
-      if (!squareCells) return renderPlaneText(picture, s, spec.pieces, copySymbols, o.color);
+      if (!squareCells) return renderPlaneText(picture, s, spec.pieces, copySymbols, o?.color === true);
       // Levels side by side, each from x = 0 (or the least x) to the greatest; optional cells drawn too (a board may be all optional).
       const [w, h, d] = drawnExtent(board.cells);
       return w * d * h > MAX_TEXT_PICTURE
         ? placementList(board.grid, s, spec.pieces, copySymbols, tooLargeForText(w * d, h))
-        : renderPacking(s, spec.pieces, copySymbols, o.color, [], picture.optional);
+        : renderPacking(s, spec.pieces, copySymbols, o?.color === true, [], picture.optional);
     },
     svg,
     boardSvg: () => svg(wholeBoard(spec, board)),

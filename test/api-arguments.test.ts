@@ -414,6 +414,14 @@ describe('a value of the wrong kind is named where it is given', () => {
     expect(() => puzzles.knapsack({ items: 'a:1:2', capacity: 1 }).render([] as never, { color: false })).toThrow(/, got an array$/);
   });
 
+  it('render without its options draws without colour (regression: "Cannot read properties of undefined (reading \'color\')")', async () => {
+    for (const instance of [puzzles.polyomino({ board: '2x2', pieces: 'O4' }), puzzles.geniusSquare({ random: true, seed: 1 })]) {
+      const { solution } = await solve(instance);
+      expect(instance.render(solution!)).toBe(instance.render(solution!, { color: false }));
+      expect(instance.render(solution!)).not.toMatch(/\x1b/);
+    }
+  });
+
   it("decodeAnswer's file, answer and names (regression: TypeErrors from inside, \"reading 'trimStart'\")", () => {
     const text = toDimacs(ab());
     expect(() => decodeAnswer(null as never, 's SATISFIABLE\nv 1 0\n')).toThrow(

@@ -25,7 +25,8 @@ export interface Instance<S = unknown> {
   decode(trueVars: readonly number[]): S;
   /** Independent check of a decoded solution; returns a problem or null. */
   check(solution: S): string | null;
-  render(solution: S, options: { color: boolean }): string;
+  /** The solution as text; options.color (default false) paints it with ANSI colours. */
+  render(solution: S, options?: { color?: boolean }): string;
   /** The solution drawn as an SVG document, where the puzzle has a picture. */
   svg?(solution: S): string;
   /**
