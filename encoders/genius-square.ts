@@ -17,7 +17,7 @@ import {
   PACKING_DEFAULTS,
   packingChoices,
 } from './packing.js';
-import { seededRandom } from '../src/core/random.js';
+import { SEEDS, seededRandom } from '../src/core/random.js';
 import { renderGeniusSvg, renderGeniusText } from '../src/render/genius.js';
 import { type PuzzleEntry, type PuzzleOption, SEED_OPTION, checkRendered, entryOptions } from '../src/core/puzzle.js';
 import { readPieces } from './polyomino.js';
@@ -154,16 +154,14 @@ export interface GeniusInstance extends PackingInstance {
   svg(solution: PackingSolution): string;
 }
 
-const MAX_SEED = 2 ** 32;
-
 function chooseBlockers(o: GeniusOptions): { blockers: Roll; seed?: number } {
   if (o.roll !== undefined && o.random) throw new UsageError(`${fieldName('roll')} and ${fieldName('random')} exclude each other`);
   if (o.seed !== undefined && !o.random) throw new UsageError(`${fieldName('seed')} needs ${fieldName('random')}`);
   if (o.random) {
     if (o.anyBlockers) throw new UsageError(`${fieldName('anyBlockers')} applies to ${fieldName('roll')}, not to ${fieldName('random')}`);
-    const seed = o.seed ?? randomInt(MAX_SEED);
-    if (!Number.isInteger(seed) || seed < 0 || seed >= MAX_SEED) {
-      throw new UsageError(`${fieldName('seed')}: expected a whole number from 0 to ${MAX_SEED - 1}, got ${shownValue(o.seed)}`);
+    const seed = o.seed ?? randomInt(SEEDS);
+    if (!Number.isInteger(seed) || seed < 0 || seed >= SEEDS) {
+      throw new UsageError(`${fieldName('seed')}: expected a whole number from 0 to ${SEEDS - 1}, got ${shownValue(o.seed)}`);
     }
     return { blockers: randomRoll(seededRandom(seed)), seed };
   }

@@ -6,7 +6,7 @@ import { checkSize, shownValue } from '../src/core/limits.js';
 import { inputPath, readTextFile } from '../src/core/input.js';
 import { contentLines } from '../src/core/lines.js';
 import { type Instance, type PuzzleEntry, type PuzzleOption, SEED_OPTION, checkRendered, entryOptions } from '../src/core/puzzle.js';
-import { seededRandom } from '../src/core/random.js';
+import { SEEDS, seededRandom } from '../src/core/random.js';
 import { pbAtLeastCost, pbAtMostCost } from '../src/explain/sizes.js';
 import { DEFAULT_PB, type PbEncoding, PB_ENCODINGS, atLeastWeighted, atMostWeighted } from '../src/pb/index.js';
 
@@ -47,7 +47,7 @@ export type KnapsackInstance = Instance<KnapsackSolution> & { items: readonly It
 const RANDOM_MAX = 100;
 
 export function knapsack(options: KnapsackOptions): KnapsackInstance {
-  for (const [field, least] of WHOLE_NUMBERS) wholeNumber(field, options[field], least);
+  for (const [field, least, most] of WHOLE_NUMBERS) wholeNumber(field, options[field], least, most);
   const pb = options.pb ?? DEFAULT_PB;
   const items = itemsOf(options);
   const totalWeight = items.reduce((s, it) => s + it.weight, 0);
@@ -188,15 +188,17 @@ const itemsParam = (items: readonly Item[]) => items.map((it) => `${it.name}:${i
  * one item and NaN none.
  */
 const WHOLE_NUMBERS = [
-  ['capacity', 0],
-  ['minValue', 0],
-  ['randomItems', 1],
-  ['seed', 0],
+  ['capacity', 0, undefined],
+  ['minValue', 0, undefined],
+  ['randomItems', 1, undefined],
+  ['seed', 0, SEEDS - 1],
 ] as const;
 
-function wholeNumber(field: string, value: number | undefined, least: number): void {
-  if (value !== undefined && !(Number.isSafeInteger(value) && value >= least))
-    throw new UsageError(`${fieldName(field)}: expected a whole number ≥ ${least}, got ${shownValue(value)}`);
+function wholeNumber(field: string, value: number | undefined, least: number, most = Number.MAX_SAFE_INTEGER): void {
+  if (value !== undefined && !(Number.isSafeInteger(value) && value >= least && value <= most))
+    throw new UsageError(
+      `${fieldName(field)}: expected a whole number ≥ ${least}${most < Number.MAX_SAFE_INTEGER ? ` and ≤ ${most} (the random generator keeps 32 bits of a seed)` : ''}, got ${shownValue(value)}`,
+    );
 }
 
 function itemsOf(options: KnapsackOptions): Item[] {

@@ -666,7 +666,9 @@ describe("the knapsack's numbers, given by name", () => {
     expect(() => puzzles.byName('knapsack', { items, minValue: 1.5 })).toThrow(/^minValue: expected a whole number ≥ 0, got 1\.5$/);
     for (const n of [NaN, 0, 1.5])
       expect(() => puzzles.byName('knapsack', { randomItems: n })).toThrow(/^randomItems: expected a whole number ≥ 1, got /);
-    expect(() => puzzles.byName('knapsack', { randomItems: 3, seed: -1 })).toThrow(/^seed: expected a whole number ≥ 0, got -1$/);
+    expect(() => puzzles.byName('knapsack', { randomItems: 3, seed: -1 })).toThrow(
+      /^seed: expected a whole number ≥ 0 and ≤ 4294967295 \(the random generator keeps 32 bits of a seed\), got -1$/,
+    );
     expect(() => puzzles.byName('knapsack', { randomItems: 1e7 })).toThrow(
       /^randomItems: .* more than the limit of 2000000 \(raise it with puzzles\.byName's maxVars/,
     );
@@ -682,6 +684,13 @@ describe("genius-square's seed and dobble's order, given as numbers", () => {
     expect(() => puzzles.geniusSquare({ random: true, seed: 1.5 })).toThrow(/, got 1\.5$/);
     expect(() => puzzles.byName('dobble', { order: -1 })).toThrow(/^order: expected a whole number ≥ 1, got -1$/);
     expect(() => puzzles.byName('dobble', { order: 2.5 })).toThrow(/^order: expected a whole number ≥ 1, got 2\.5$/);
+  });
+
+  it("a knapsack's seed past the generator's 32 bits is refused (regression: 2^32 drew the items of seed 0)", () => {
+    expect(() => puzzles.knapsack({ randomItems: 3, seed: 2 ** 32 })).toThrow(
+      /^seed: expected a whole number ≥ 0 and ≤ 4294967295 \(the random generator keeps 32 bits of a seed\), got 4294967296$/,
+    );
+    expect(puzzles.knapsack({ randomItems: 3, seed: 2 ** 32 - 1 }).cnf.varCount).toBeGreaterThanOrEqual(3);
   });
 });
 

@@ -137,7 +137,7 @@ describe("resolvePlan checks its request as every call's options are checked", (
       await expect(plan({ [field]: value }), `${field} ${String(value)}`).rejects.toThrow(rule);
     await expect(resolvePlan('genius-square', { verb: 'sweep', sample: -1 })).rejects.toThrow(/^sample: expected a whole number ≥ 1, got -1$/);
     await expect(resolvePlan('genius-square', { verb: 'sweep', sample: 3, seed: NaN })).rejects.toThrow(
-      /^seed: expected a whole number ≥ 0, got NaN$/,
+      /^seed: expected a whole number ≥ 0 and ≤ 4294967295 \(the random generator keeps 32 bits of a seed\), got NaN$/,
     );
   });
 

@@ -1277,7 +1277,17 @@ describe('9. messages and exit codes of bad values', { timeout: 300_000 }, () =>
         2,
       ],
       [['optimize', 'knapsack', '--items', 'nofile.txt', '--capacity', '10'], /--items: no file "nofile\.txt"/, 1],
-      [['solve', 'genius-square', '--random', '--seed', '4294967296'], /--seed: expected a whole number from 0 to 4294967295, got 4294967296\n/, 2],
+      [
+        ['solve', 'genius-square', '--random', '--seed', '4294967296'],
+        /--seed: at most 4294967295 \(the random generator keeps 32 bits of a seed\), got "4294967296"\n/,
+        2,
+      ],
+      // The generator keeps 32 bits: 2^32 drew the items 0 draws (regression: accepted).
+      [
+        ['solve', 'knapsack', '--random-items', '5', '--seed', '4294967296'],
+        /--seed: at most 4294967295 \(the random generator keeps 32 bits of a seed\)/,
+        2,
+      ],
     ];
     expectEach(cases);
   });

@@ -1,5 +1,6 @@
 import { UsageError, UserError, didYouMean } from './errors.js';
 import { fieldName, kebabField } from './field-names.js';
+import { SEEDS } from './random.js';
 
 /**
  * Size guards, checked before the allocation they protect: a 100000x100000
@@ -88,7 +89,7 @@ export function runIntegerRules(cores: number): Record<'workers' | 'jobs' | 'cub
     jobs: { min: 1, max: MAX_JOBS, why: 'each job is a record in Redis, all written at the start' },
     cubeDepth: { min: 0 },
     sample: { min: 1 },
-    seed: { min: 0 },
+    seed: { min: 0, max: SEEDS - 1, why: 'the random generator keeps 32 bits of a seed' },
   };
 }
 

@@ -1,3 +1,6 @@
+/** Seeds run from 0 to SEEDS - 1: the generator keeps 32 bits of one (seed >>> 0), so 2^32 would draw what 0 draws. */
+export const SEEDS = 2 ** 32;
+
 /**
  * Mulberry32: a small, fast, seedable generator of numbers in [0, 1). One
  * shared copy, so that the same seed gives the same dice rolls, deck layouts
