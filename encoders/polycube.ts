@@ -10,7 +10,7 @@ import type { AmoEncoding, CardEncoding } from '../src/card/index.js';
 import { SIZE_LIKE, meantSize, opensAsJson, piecesParam, readPieces, readPiecesFile } from './polyomino.js';
 import { PUZZLE_OPTION, namedPuzzle } from './catalogue/arguments.js';
 import { type PuzzleEntry, type PuzzleOption, entryOptions } from '../src/core/puzzle.js';
-import { readTextInput } from '../src/core/input.js';
+import { inlineUnlessFile, readTextInput } from '../src/core/input.js';
 
 /**
  * Polycube packing: a 3D figure filled by a set of polycubes, every cell
@@ -100,7 +100,8 @@ const inlineToText = (art: string) =>
     .join('\n--\n');
 
 const BOX = /^(\d+)x(\d+)x(\d+)$/;
-const isInlineFigure = (figure: string) => /^[.# /|]+$/.test(figure) && /[/|]/.test(figure);
+/** Art in the option ("/" rows, "|" levels; one row of "..." too) unless a file of that name is there (inlineUnlessFile, as the boards' rule). */
+const isInlineFigure = (figure: string) => inlineUnlessFile(figure, (f) => /^[.# /|]+$/.test(f));
 
 /** A figure given in the option itself (a preset's name, a box, inline art), not in a file. */
 const figureInOption = (figure: string) => FIGURES[figure] !== undefined || BOX.test(figure) || isInlineFigure(figure);

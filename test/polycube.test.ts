@@ -125,6 +125,12 @@ describe('classic Soma figures', () => {
     crystal: [2800, 1400],
   };
 
+  it('a one-row figure of inline art is art, as a one-row board is (regression: "..." was looked for as a file and refused)', () => {
+    expect(readFigure('...', '--figure')).toHaveLength(3);
+    expect(readFigure('.#.', '--figure')).toHaveLength(2);
+    expect(polycube({ figure: '...', pieces: 'I3' }).params).toMatchObject({ figure: '...' });
+  });
+
   it('every preset has 27 cells and a published count here', () => {
     for (const name of Object.keys(FIGURES)) {
       expect(readFigure(name, 'test').length).toBe(27);
