@@ -21,6 +21,27 @@ async function enumerated(instance: Instance): Promise<number> {
   return n;
 }
 
+/** A random piece list: each of `names` with probability `chance`, up to `most` copies, half the time a range from fewer. */
+function randomPieces(random: () => number, names: readonly string[], chance: number, most: number): string {
+  return names
+    .filter(() => random() < chance)
+    .map((name) => {
+      const n = 1 + Math.floor(random() * most);
+      return random() < 0.5 ? `${name}*${n}` : `${name}*${Math.floor(random() * n)}..${n}`;
+    })
+    .join(',');
+}
+
+/** What `build` makes, or undefined where the areas cannot agree (refused, a UserError, before anything is built). */
+function builtUnlessRefused(build: () => Instance): Instance | undefined {
+  try {
+    return build();
+  } catch (e) {
+    if (e instanceof UserError) return undefined;
+    throw e;
+  }
+}
+
 describe('count: pieces with copies as exact cover', () => {
   // Domino tilings of the 2n x 2n board: OEIS A004003 (Kasteleyn 1961; Temperley and Fisher 1961).
   it.each([
@@ -98,22 +119,12 @@ describe('count: pieces with copies as exact cover', () => {
       const all = Array.from({ length: w * h }, (_, k) => [k % w, Math.floor(k / w)]);
       const optional = all.filter(() => random() < 0.3);
       const cells = all.filter((c) => !optional.includes(c));
-      const pieces = names
-        .filter(() => random() < 0.5)
-        .map((name) => {
-          const most = 1 + Math.floor(random() * 4);
-          return random() < 0.5 ? `${name}*${most}` : `${name}*${Math.floor(random() * most)}..${most}`;
-        });
-      let instance: Instance;
-      try {
-        instance = polyform({ board: JSON.stringify({ grid: 'square', cells, optional }), pieces: pieces.join(',') });
-      } catch (e) {
-        if (e instanceof UserError) continue;
-        throw e;
-      }
+      const pieces = randomPieces(random, names, 0.5, 4);
+      const instance = builtUnlessRefused(() => polyform({ board: JSON.stringify({ grid: 'square', cells, optional }), pieces }));
+      if (!instance) continue;
       const result = await count(instance);
       if (result.count > 2000n) continue;
-      expect(result.count, `${JSON.stringify({ cells, optional })} ${pieces.join(',')}`).toBe(BigInt(await enumerated(instance)));
+      expect(result.count, `${JSON.stringify({ cells, optional })} ${pieces}`).toBe(BigInt(await enumerated(instance)));
       checked++;
     }
     expect(checked).toBe(16);
@@ -140,24 +151,12 @@ describe('count: pieces with copies as exact cover', () => {
     for (let trial = 0; checked < 24 && trial < 400; trial++) {
       const [w, h] = [2 + Math.floor(random() * 4), 2 + Math.floor(random() * 3)];
       const rows = Array.from({ length: h }, () => Array.from({ length: w }, () => (random() < 0.12 ? '#' : '.')).join(''));
-      const pieces = names
-        .filter(() => random() < 0.4)
-        .map((name) => {
-          const most = 1 + Math.floor(random() * 4);
-          const least = random() < 0.5 ? most : Math.floor(random() * (most + 1));
-          return least === most ? `${name}*${most}` : `${name}*${least}..${most}`;
-        });
-      if (!pieces.some((p) => !/\*1$/.test(p))) continue;
-      let instance: Instance;
-      try {
-        instance = polyomino({ board: rows.join('/'), pieces: pieces.join(',') });
-      } catch (e) {
-        // Areas that cannot agree are refused before anything is built.
-        if (e instanceof UserError) continue;
-        throw e;
-      }
+      const pieces = randomPieces(random, names, 0.4, 4);
+      if (!/\*(?!1$|1,)/.test(pieces)) continue;
+      const instance = builtUnlessRefused(() => polyomino({ board: rows.join('/'), pieces }));
+      if (!instance) continue;
       const result = await count(instance);
-      const what = `${rows.join('/')} ${pieces.join(',')}`;
+      const what = `${rows.join('/')} ${pieces}`;
       expect(result.counter, what).toBe('exact-cover');
       // Enumeration is the reference where it is quick.
       if (result.count > 3000n) continue;
@@ -186,20 +185,10 @@ describe('count: pieces with copies as exact cover', () => {
       // Square boards too, so that the group has order 8.
       const w = 2 + Math.floor(random() * 4);
       const h = random() < 0.4 ? w : 2 + Math.floor(random() * 3);
-      const pieces = names
-        .filter(() => random() < 0.45)
-        .map((name) => {
-          const most = 1 + Math.floor(random() * 5);
-          return random() < 0.5 ? `${name}*${most}` : `${name}*${Math.floor(random() * most)}..${most}`;
-        });
-      let instance: Instance;
-      try {
-        instance = polyomino({ board: `${w}x${h}`, pieces: pieces.join(',') });
-      } catch (e) {
-        if (e instanceof UserError) continue;
-        throw e;
-      }
-      const what = `${w}x${h} ${pieces.join(',')}`;
+      const pieces = randomPieces(random, names, 0.45, 5);
+      const instance = builtUnlessRefused(() => polyomino({ board: `${w}x${h}`, pieces }));
+      if (!instance) continue;
+      const what = `${w}x${h} ${pieces}`;
       const classes = await count(instance, { unique: true });
       expect(classes.counter, what).toBe('exact-cover');
       expect(classes.method, what).toMatch(/^Burnside over \d+ symmetries, \d+ terms/);
