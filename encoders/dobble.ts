@@ -1464,7 +1464,10 @@ export function dobbleInstance(order: number, options: DobbleSatOptions = {}): I
       checkRendered('dobble', deck);
       return deck.map((card) => card.join(' ')).join('\n');
     },
-    toJson: (deck) => ({ cards: deck, symbols: symbolCount(deck), order }),
+    toJson: (deck) => {
+      checkRendered('dobble', deck, undefined, 'toJson');
+      return { cards: deck, symbols: symbolCount(deck), order };
+    },
     symmetries: [],
     splitGroups: [],
     // Every card holds the same number of symbols, so all solutions have equally many true incidences.

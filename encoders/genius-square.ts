@@ -221,7 +221,10 @@ export function geniusSquare(options: GeniusOptions = {}): GeniusInstance {
       checkRendered(instance.puzzle, s, 'placements');
       return renderGeniusText(s, board, o?.color === true);
     },
-    svg: (s) => renderGeniusSvg(s, board),
+    svg: (s) => {
+      checkRendered(instance.puzzle, s, 'placements', 'svg');
+      return renderGeniusSvg(s, board);
+    },
     boardSvg: () => renderGeniusSvg({ placements: [] }, board),
   };
 }

@@ -107,7 +107,10 @@ export function knapsack(options: KnapsackOptions): KnapsackInstance {
       checkRendered('knapsack', s, 'taken');
       return renderTaken(s, capacity);
     },
-    toJson: ({ taken }) => ({ taken: taken.map((it) => it.name), ...totals(taken) }),
+    toJson: (s) => {
+      checkRendered('knapsack', s, 'taken', 'toJson');
+      return { taken: s.taken.map((it) => it.name), ...totals(s.taken) };
+    },
     symmetries: [],
     splitGroups: [],
     objective: {

@@ -810,7 +810,7 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
   // Squares and cubes keep their pictures; the other grids are drawn from their corners in the plane.
   const squareCells = board.grid.name === 'square' || board.grid.name === 'cube';
   const picture = { grid: board.grid, cells: spec.region, optional: spec.optional ?? [] };
-  const svg = (s: PackingSolution): string =>
+  const svgOf = (s: PackingSolution): string =>
     !squareCells
       ? renderPlaneSvg(picture, s, spec.pieces)
       : board.cells.some((c) => c[2] !== 0)
@@ -853,14 +853,20 @@ export function buildPacking(spec: PackingSpec): PackingInstance {
         ? placementList(board.grid, s, spec.pieces, copySymbols, tooLargeForText(w * d, h))
         : renderPacking(s, spec.pieces, copySymbols, o?.color === true, [], picture.optional);
     },
-    svg,
-    boardSvg: () => svg(wholeBoard(spec, board)),
-    toJson: (s) => ({
-      placements: s.placements.map((p) => ({
-        piece: p.piece,
-        cells: p.cells.map((c) => (written ? [c[0], c[1]] : [...c])),
-      })),
-    }),
+    svg: (s) => {
+      checkRendered(spec.puzzle, s, 'placements', 'svg');
+      return svgOf(s);
+    },
+    boardSvg: () => svgOf(wholeBoard(spec, board)),
+    toJson: (s) => {
+      checkRendered(spec.puzzle, s, 'placements', 'toJson');
+      return {
+        placements: s.placements.map((p) => ({
+          piece: p.piece,
+          cells: p.cells.map((c) => (written ? [c[0], c[1]] : [...c])),
+        })),
+      };
+    },
     symmetries: placementSymmetries(spec, board, placements, cnf.varCount),
     explain: () => packingExplanation(spec, board, placements, crossings, cnf),
     trueSetsAreAntichain: board.cells.length === board.required,

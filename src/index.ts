@@ -35,7 +35,7 @@ import { UsageError, UserError, hasNameControlCharacter, oneLine } from './core/
 import { withoutBoms } from './core/input.js';
 import { checkRunNumbers, kindOf } from './core/limits.js';
 import { loadOptional } from './core/optional.js';
-import { type Instance, checkSource, checkedSolution } from './core/puzzle.js';
+import { type Instance, checkRendered, checkSource, checkedSolution } from './core/puzzle.js';
 import type { CountMethod, CountPlan, EnumeratePlan, Plan, SolvePlan, StrategyChoice, UniqueBy } from './core/plan.js';
 import { type Explanation, explain as explainInstance } from './explain/explain.js';
 import { ledgerShapes } from './explain/ledger.js';
@@ -523,8 +523,14 @@ function formulaAsInstance(f: Cnf, cnf = f): Instance<string[]> {
     cnf,
     decode: (trueVars) => trueVars.map((v) => f.vars.name(v)),
     check: () => null,
-    render: (names) => names.join(' '),
-    toJson: (names) => ({ true: names }),
+    render: (names) => {
+      checkRendered('formula', names);
+      return names.join(' ');
+    },
+    toJson: (names) => {
+      checkRendered('formula', names, undefined, 'toJson');
+      return { true: names };
+    },
     symmetries: [],
     splitGroups: [],
     formula: true,

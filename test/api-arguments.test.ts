@@ -414,6 +414,34 @@ describe('a value of the wrong kind is named where it is given', () => {
     expect(() => puzzles.knapsack({ items: 'a:1:2', capacity: 1 }).render([] as never, { color: false })).toThrow(/, got an array$/);
   });
 
+  it('a solution given to svg or toJson that is none is named by the call (regression: "Cannot read properties of null" from inside)', () => {
+    const plain = decodeAnswer('p cnf 1 1\n1 0\n', 's SATISFIABLE\nv 1 0\n').instance;
+    const cases: [string, (s: unknown) => unknown, RegExp][] = [
+      [
+        'polyform svg',
+        (s) => puzzles.polyform({ board: '...', pieces: 'I3' }).svg!(s as never),
+        /^svg: expected a solution of polyform \(an object with a list placements, /,
+      ],
+      [
+        'pentomino toJson',
+        (s) => puzzles.pentomino().toJson(s as never),
+        /^toJson: expected a solution of pentomino \(an object with a list placements, /,
+      ],
+      ['genius svg', (s) => puzzles.geniusSquare({ random: true, seed: 1 }).svg!(s as never), /^svg: expected a solution of genius-square /],
+      [
+        'knapsack toJson',
+        (s) => puzzles.knapsack({ items: 'a:1:2', capacity: 1 }).toJson(s as never),
+        /^toJson: expected a solution of knapsack \(an object with a list taken, /,
+      ],
+      ['dobble toJson', (s) => puzzles.dobble(2).toJson(s as never), /^toJson: expected a solution of dobble \(a list, /],
+      ['DIMACS toJson', (s) => plain.toJson(s as never), /^toJson: expected a solution of cnf \(a list, /],
+    ];
+    for (const [what, call, expected] of cases) {
+      for (const bad of [null, undefined, 5]) expect(() => call(bad), what).toThrow(expected);
+      expect(() => call(null), what).toThrow(TypeError);
+    }
+  });
+
   it('render without its options draws without colour (regression: "Cannot read properties of undefined (reading \'color\')")', async () => {
     for (const instance of [puzzles.polyomino({ board: '2x2', pieces: 'O4' }), puzzles.geniusSquare({ random: true, seed: 1 })]) {
       const { solution } = await solve(instance);

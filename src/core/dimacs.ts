@@ -699,7 +699,10 @@ function plainInstance(f: DimacsFormula, source: string): Instance<number[]> {
       checkRendered(f.puzzle ?? NAMELESS_FORMULA, trueVars);
       return ['v', ...trueVars, 0].join(' ');
     },
-    toJson: (trueVars) => ({ true: trueVars }),
+    toJson: (trueVars) => {
+      checkRendered(f.puzzle ?? NAMELESS_FORMULA, trueVars, undefined, 'toJson');
+      return { true: trueVars };
+    },
     symmetries: [],
     splitGroups: [],
     formula: true,

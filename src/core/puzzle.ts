@@ -229,14 +229,15 @@ export function checkedSolution<S>(instance: Instance<S>, trueVars: readonly num
  * no solution, and met "Cannot read properties of null (reading
  * 'placements')" from inside the drawing. A solution is an object holding the
  * list `field` (a packing's placements), or without one a list itself (a deck).
+ * `call` names the method given it: render, svg or toJson.
  */
-export function checkRendered(puzzle: string, solution: unknown, field?: string): void {
+export function checkRendered(puzzle: string, solution: unknown, field?: string, call = 'render'): void {
   const isObject = typeof solution === 'object' && solution !== null && !Array.isArray(solution);
   const list = field === undefined ? solution : isObject ? (solution as Record<string, unknown>)[field] : undefined;
   if (Array.isArray(list)) return;
   const got = Array.isArray(solution) ? 'an array' : isObject ? `an object without a list ${field}` : kindOf(solution);
   throw new TypeError(
-    `render: expected a solution of ${puzzle} (${field === undefined ? 'a list' : `an object with a list ${field}`}, as solve and enumerate give it), got ${got}`,
+    `${call}: expected a solution of ${puzzle} (${field === undefined ? 'a list' : `an object with a list ${field}`}, as solve and enumerate give it), got ${got}`,
   );
 }
 
