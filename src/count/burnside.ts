@@ -330,11 +330,22 @@ export function copyClassTerms(instance: Instance, poll: SetUpPoll = () => {}): 
   }));
 }
 
-/** Classes of a packing with copies can be counted by Burnside's lemma (copyClassTerms): it has a copy cover, and no symmetry maps a piece onto another. */
+/**
+ * Classes of a packing with copies can be counted by Burnside's lemma
+ * (copyClassTerms): it has a copy cover, and no symmetry maps a piece onto
+ * another. Kept per instance: a count asks it up to four times (its method,
+ * the request's check, the plan's wording), and each walks every row.
+ */
 export function copyClasses(instance: Instance): boolean {
+  const known = copyClassesOf.get(instance);
+  if (known !== undefined) return known;
   const cover = instance.copyCover?.();
-  return cover !== undefined && copyActions(instance, copyPlacements(cover), () => {}) !== undefined;
+  const found = cover !== undefined && copyActions(instance, copyPlacements(cover), () => {}) !== undefined;
+  copyClassesOf.set(instance, found);
+  return found;
 }
+
+const copyClassesOf = new WeakMap<Instance, boolean>();
 
 /** The distinct actions of the symmetries on the placements, each with the index of the first symmetry acting so; undefined where one maps a piece onto another. */
 function copyActions(
