@@ -7,6 +7,7 @@ import {
   algebraicDeck,
   checkDeck,
   checkedSolution,
+  countedCover,
   deckProblem,
   dimacsChunks,
   dobbleInstance,
@@ -173,7 +174,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
         if (e instanceof UserError) loadError = e.message;
         throw e;
       }
-      post({ type: 'loaded', summary: explain(loaded), exactCover: loaded.exactCover !== undefined });
+      post({ type: 'loaded', summary: explain(loaded), exactCover: countedCover(loaded) !== undefined });
       return;
     }
     if (!loaded) throw new UserError(loadError);

@@ -252,7 +252,7 @@ function resolveSolve(puzzle: string | Instance, r: PlanRequest): WithInstance<S
         throw new UsageError(
           `${option(field)} does not go with ${option('solver')} ${engine.name}: dancing links gives no proofs and takes no branching rule`,
         );
-    if (!instance.exactCover) throw notExactCover(engine.name, instance, name, option('solver'));
+    if (!countedCover(instance)) throw notExactCover(engine.name, instance, name, option('solver'));
   }
   if (proof && !caps.proofs)
     throw new UsageError(
@@ -294,7 +294,7 @@ function resolveEnumerate(puzzle: string | Instance, r: PlanRequest, poll: PlanP
       : undefined;
   const { instance, args, name, rebuildable } = built(puzzle, typeof puzzle === 'string' ? encodedArgs(puzzle, r.args ?? {}, nativeAmo) : {});
   refuseUniqueWithoutSymmetries(instance, name, unique);
-  if (caps.exactCover && !instance.exactCover) throw notExactCover(engine.name, instance, name, option('solver'));
+  if (caps.exactCover && !countedCover(instance)) throw notExactCover(engine.name, instance, name, option('solver'));
   const settings = searchSettings(
     instance,
     engine.name,
@@ -426,7 +426,7 @@ function cnfBecause(instance: Instance, asked: { unique: boolean; uniqueBy?: str
     return `it does not go with ${option('uniqueBy')} clauses (models of a formula, counted by the cnf method)`;
   // Classes of copies the counter has a cover for go to the formula only where the group swaps mirror twins (copyClasses).
   if (asked.unique && countedCover(instance)) return `${twinsWhy(instance.puzzle)}, so the cnf method counts its classes`;
-  return `${instance.puzzle} ${notExactCoverWhy(true)}, so the cnf method counts it`;
+  return `${instance.puzzle} ${notExactCoverWhy()}, so the cnf method counts it`;
 }
 
 function resolveCount(puzzle: string | Instance, r: PlanRequest): CountPlan {

@@ -2,7 +2,7 @@ import { solveExactCover } from '../solvers/dlx/exact-cover.js';
 import { solverByName } from '../solvers/index.js';
 import type { Status } from '../solvers/types.js';
 import type { CountPlan, EnumeratePlan, Plan, SolvePlan, SweepPlan, Verb } from './core/plan.js';
-import { type Instance, checkedSolution } from './core/puzzle.js';
+import { type Instance, checkedSolution, countedCover } from './core/puzzle.js';
 import { fieldName } from './core/field-names.js';
 import { MAX_TIMEOUT_SECONDS, deadlineAfter, kindOf } from './core/limits.js';
 import { callOptions } from './core/call-options.js';
@@ -215,7 +215,7 @@ async function unsatProofs(s: SatSolver, plan: SolvePlan): Promise<{ proof?: Uin
 
 /** One solution by dancing links: SAT with it, or UNSAT when the search ends without one. */
 async function solveByExactCover(plan: SolvePlan, instance: Instance, hooks: RunHooks): Promise<SolveOutcome> {
-  const problem = instance.exactCover!;
+  const problem = countedCover(instance)!;
   let rows: number[] | undefined;
   const result = solveExactCover(problem, { limit: 1, shouldStop: runStop(plan, hooks), onSolution: (found) => void (rows = found) });
   const status: Status = rows ? 'SAT' : result.complete ? 'UNSAT' : 'UNKNOWN';

@@ -387,8 +387,8 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
       ],
       [['enumerate', 'queued.cnf', '--solver', 'dlx'], /^--solver dlx: dlx solves only puzzles posed as exact cover, and queued\.cnf is a formula;/],
       [
-        ['solve', 'polyomino', '--board', '6x5', '--pieces', 'P,P,U,V,L,Y', '--solver', 'dlx'],
-        /^--solver dlx: polyomino is not posed as exact cover here \(pieces with copies, a count of pieces used \(--use\) that the areas do not imply, or not a packing\)$/,
+        ['solve', 'polyform', '--board', '2x2', '--pieces', 'D2*0..2,M1*0..4', '--use', '3', '--solver', 'dlx'],
+        /^--solver dlx: polyform is not posed as exact cover here \(a count of pieces used \(--use\) that the areas do not imply, copies on optional cells alone or past --max-placements, or not a packing\)$/,
       ],
     ];
     for (const [args, message] of cases) {

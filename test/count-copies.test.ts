@@ -5,7 +5,7 @@ import { UserError } from '../src/core/errors.js';
 import { withSizeLimits } from '../src/core/limits.js';
 import type { Instance } from '../src/core/puzzle.js';
 import { seededRandom } from '../src/core/random.js';
-import { count, enumerate } from '../src/index.js';
+import { count, enumerate, solve } from '../src/index.js';
 
 /**
  * Pieces with copies counted as exact cover: an item per copy, a row per
@@ -214,5 +214,54 @@ describe('count: pieces with copies as exact cover', () => {
     await expect(count(instance, { unique: true, method: 'exact-cover' })).rejects.toThrow(
       /classes by Burnside's lemma: a symmetry of polyform maps a piece with copies onto another piece \(mirror twins\); count its classes with the cnf method/,
     );
+  });
+});
+
+/** The solutions `enumerate` finds with these options, each as its true variables: a set to compare engines by. */
+async function solutionKeys(instance: Instance, options: { solver?: string; unique?: boolean }): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const found of enumerate(instance, options)) keys.push(found.trueVars.join(','));
+  return keys.sort();
+}
+
+describe('dancing links: pieces with copies (the copy cover, copies placed in the order the search meets them)', () => {
+  // Domino tilings: OEIS A004003 (2n x 2n) and A001835 (3 x 2n).
+  it.each([
+    ['4x4', 'D2*8', 36],
+    ['6x6', 'D2*18', 6728],
+    ['8x3', 'D2*12', 153],
+  ])('%s by %s: the known %i tilings, each once', async (board, pieces, known) => {
+    const keys = await solutionKeys(polyomino({ board, pieces }), { solver: 'dlx' });
+    expect(keys).toHaveLength(known);
+    expect(new Set(keys).size).toBe(known);
+  });
+
+  it('solves by dancing links: T-tetrominoes tile 4x4 and not 3x4 (Walkup 1965: both sides must be multiples of 4)', async () => {
+    const tiled = await solve(polyomino({ board: '4x4', pieces: 'T4*4' }), { solver: 'dlx' });
+    expect(tiled.status).toBe('SAT');
+    expect(tiled.solution?.placements).toHaveLength(4);
+    expect((await solve(polyomino({ board: '4x3', pieces: 'T4*3' }), { solver: 'dlx' })).status).toBe('UNSAT');
+  });
+
+  it('random boards, holes, optional cells and ranges of copies: the solutions and classes SAT enumeration finds', async () => {
+    const random = seededRandom(4242);
+    const names = ['M1', 'D2', 'I3', 'L3', 'O4', 'T4', 'L4'];
+    let checked = 0;
+    for (let trial = 0; checked < 20 && trial < 400; trial++) {
+      const w = 2 + Math.floor(random() * 4);
+      const h = random() < 0.4 ? w : 2 + Math.floor(random() * 3);
+      const all = Array.from({ length: w * h }, (_, k) => [k % w, Math.floor(k / w)]);
+      const optional = all.filter(() => random() < 0.15);
+      const cells = all.filter((c) => !optional.includes(c));
+      const pieces = randomPieces(random, names, 0.45, 4);
+      const board = JSON.stringify({ grid: 'square', cells, optional });
+      const instance = builtUnlessRefused(() => polyform({ board, pieces }));
+      if (!instance?.copyCover?.() || (await count(instance)).count > 1500n) continue;
+      const what = `${board} ${pieces}`;
+      expect(await solutionKeys(instance, { solver: 'dlx' }), what).toEqual(await solutionKeys(instance, {}));
+      expect(await solutionKeys(instance, { solver: 'dlx', unique: true }), what).toEqual(await solutionKeys(instance, { unique: true }));
+      checked++;
+    }
+    expect(checked).toBe(20);
   });
 });

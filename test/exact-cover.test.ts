@@ -200,6 +200,44 @@ describe('solveExactCover', () => {
     expect(bad(KNUTH_EXAMPLE, { forced: [6] })).toThrow(/forced/);
     expect(bad(KNUTH_EXAMPLE, { excluded: [-1] })).toThrow(/excluded/);
     expect(bad(KNUTH_EXAMPLE, { limit: 0 })).toThrow(/limit/);
+    expect(bad({ ...KNUTH_EXAMPLE, prevCopy: [-1] })).toThrow(/prevCopy must give each of the 7 columns/);
+    expect(bad({ ...KNUTH_EXAMPLE, prevCopy: [-1, -1, -1, -1, -1, -1, 7] })).toThrow(/prevCopy/);
+  });
+
+  it('copies (prevCopy): each set of base rows once, however its copies could be numbered, against brute force', () => {
+    const random = seededRandom(99);
+    for (let trial = 0; trial < 60; trial++) {
+      const base = randomProblem(random);
+      // A piece with k copies: base row b becomes k rows, one per copy column (primary, after the cells; the secondary columns move past them).
+      const { primary: cells, secondary } = base;
+      const k = 1 + Math.floor(random() * 3);
+      const moved = (c: number) => (c < cells ? c : c + k);
+      const problem: ExactCoverProblem = {
+        primary: cells + k,
+        secondary,
+        rows: base.rows.flatMap((row) => Array.from({ length: k }, (_, j) => [...row.map(moved), cells + j])),
+        prevCopy: Array.from({ length: cells + k + secondary }, (_, c) => (c > cells && c < cells + k ? c - 1 : -1)),
+      };
+      const expected = bruteForceCovers(base).filter((cover) => cover.length === k);
+      const found = allCovers(problem).map((cover) => cover.map((r) => Math.floor(r / k)));
+      expect(canonical(found), `trial ${trial}`).toEqual(expected);
+    }
+  });
+
+  it('takes no forced row of a copy before the copy ahead of it', () => {
+    const problem: ExactCoverProblem = {
+      primary: 4,
+      secondary: 0,
+      rows: [
+        [0, 2],
+        [0, 3],
+        [1, 2],
+        [1, 3],
+      ],
+      prevCopy: [-1, -1, -1, 2],
+    };
+    expect(() => solveExactCover(problem, { forced: [1] })).toThrow(/forced row 1 takes a copy before the copy ahead of it/);
+    expect(allCovers(problem, { forced: [0] })).toEqual([[0, 3]]);
   });
 });
 

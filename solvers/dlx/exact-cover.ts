@@ -12,6 +12,15 @@ export interface ExactCoverProblem {
   secondary: number;
   /** Each row lists the distinct columns it covers; at least one must be primary. */
   rows: readonly (readonly number[])[];
+  /**
+   * Copies of one piece (a packing's copy cover, Instance.copyCover): per
+   * column, the copy before it (-1: none). A solution is one set of
+   * placements however its copies are numbered, so copies are covered in
+   * the order the search meets them: a row taking column c waits while
+   * prevCopy[c] is uncovered, and a copy is never the column branched on
+   * (its rows would all wait). Each row holds at most one copy.
+   */
+  prevCopy?: readonly number[];
 }
 
 export interface ExactCoverOptions {
@@ -105,6 +114,12 @@ interface Matrix {
   headLeft: Int32Array;
   headRight: Int32Array;
   root: number;
+  /** Per row, the copy column it waits for (-1: none; ExactCoverProblem.prevCopy). */
+  waitFor: Int32Array;
+  /** The primary copy columns, out of the ring: a solution must cover them all the same. */
+  primaryCopies: readonly number[];
+  /** Per column, 1 while a taken row covers it (read for copies only). */
+  taken: Uint8Array;
 }
 
 function validateProblem(problem: ExactCoverProblem): void {
@@ -113,6 +128,9 @@ function validateProblem(problem: ExactCoverProblem): void {
     throw new Error(`exact cover: primary and secondary must be non-negative integers, got ${primary} and ${secondary}`);
   }
   const columns = primary + secondary;
+  const { prevCopy } = problem;
+  if (prevCopy && (prevCopy.length !== columns || prevCopy.some((c) => !Number.isInteger(c) || c < -1 || c >= columns)))
+    throw new Error(`exact cover: prevCopy must give each of the ${columns} columns a column or -1`);
   const lastSeenInRow = new Int32Array(columns).fill(-1);
   rows.forEach((cells, row) => {
     for (const column of cells) {
@@ -139,8 +157,26 @@ function uniqueRowIndices(problem: ExactCoverProblem, indices: readonly number[]
   return [...new Set(indices)];
 }
 
+/** The columns in chains of copies (ExactCoverProblem.prevCopy): each with a copy before it or after it. */
+function copyColumns(problem: ExactCoverProblem): Uint8Array {
+  const isCopy = new Uint8Array(problem.primary + problem.secondary);
+  problem.prevCopy?.forEach((prev, c) => {
+    if (prev >= 0) isCopy[c] = isCopy[prev] = 1;
+  });
+  return isCopy;
+}
+
+/** Per row, the copy its copy column waits for (-1: none). */
+function rowWaits(problem: ExactCoverProblem): Int32Array {
+  const { prevCopy } = problem;
+  const waitFor = new Int32Array(problem.rows.length).fill(-1);
+  if (prevCopy) problem.rows.forEach((cells, row) => cells.forEach((c) => prevCopy[c]! >= 0 && (waitFor[row] = prevCopy[c]!)));
+  return waitFor;
+}
+
 function buildMatrix(problem: ExactCoverProblem, excluded: ReadonlySet<number>): Matrix {
   const columns = problem.primary + problem.secondary;
+  const isCopy = copyColumns(problem);
   let records = columns + 1; // headers, then the leading spacer
   problem.rows.forEach((cells, row) => {
     if (!excluded.has(row)) records += cells.length + 1;
@@ -154,7 +190,7 @@ function buildMatrix(problem: ExactCoverProblem, excluded: ReadonlySet<number>):
   for (let c = 0; c < columns; c++) {
     const header = RECORD * c;
     links[header + UP] = links[header + DOWN] = links[header + COLUMN] = header;
-    if (c < problem.primary) {
+    if (c < problem.primary && !isCopy[c]) {
       headLeft[header] = last;
       headRight[last] = header;
       last = header;
@@ -189,7 +225,8 @@ function buildMatrix(problem: ExactCoverProblem, excluded: ReadonlySet<number>):
     links[spacer + UP] = first;
     node += RECORD;
   });
-  return { links, headLeft, headRight, root };
+  const primaryCopies = [...isCopy.keys()].filter((c) => c < problem.primary && isCopy[c]);
+  return { links, headLeft, headRight, root, waitFor: rowWaits(problem), primaryCopies, taken: new Uint8Array(columns) };
 }
 
 /** The node after j in its row, cyclically. */
@@ -243,14 +280,42 @@ function uncover(m: Matrix, header: number): void {
 function selectForcedRows(m: Matrix, problem: ExactCoverProblem, forced: readonly number[]): boolean {
   const taken = new Uint8Array(problem.primary + problem.secondary);
   for (const row of forced) {
+    if (waits(m, row)) throw new Error(`exact cover: forced row ${row} takes a copy before the copy ahead of it`);
     for (const c of problem.rows[row]!) {
       if (taken[c]) return false;
       taken[c] = 1;
+      m.taken[c] = 1;
       cover(m, RECORD * c);
     }
   }
   return true;
 }
+
+/** Row `row` takes a copy whose copy before it is still uncovered (ExactCoverProblem.prevCopy). */
+function waits(m: Matrix, row: number): boolean {
+  const prev = m.waitFor[row]!;
+  return prev >= 0 && m.taken[prev] === 0;
+}
+
+/** The first row from node `candidate` down its column (to `header`) that does not wait for a copy. */
+function firstReady(m: Matrix, candidate: number, header: number): number {
+  const { links } = m;
+  while (candidate !== header && waits(m, links[candidate + AUX])) candidate = links[candidate + DOWN];
+  return candidate;
+}
+
+/** Marks the columns of node j's row taken (1) or given back (0), for the copies' waits. */
+function mark(m: Matrix, j: number, value: 0 | 1): void {
+  const { links, taken } = m;
+  let k = j;
+  do {
+    taken[links[k + COLUMN] / RECORD] = value;
+    k = nextInRow(links, k);
+  } while (k !== j);
+}
+
+/** Every copy that must be placed is (the search never branches on copies). */
+const copiesPlaced = (m: Matrix): boolean => m.primaryCopies.every((c) => m.taken[c] === 1);
 
 /** The uncovered primary column with the fewest rows (MRV); stops early at an empty one. */
 function chooseColumn(m: Matrix): number {
@@ -269,6 +334,8 @@ function chooseColumn(m: Matrix): number {
 function search(m: Matrix, primary: number, forced: readonly number[], limit: number, options: ExactCoverOptions): ExactCoverResult {
   const { links, headRight, root } = m;
   const { onSolution, shouldStop } = options;
+  // Only copies read which columns are taken: without them the search keeps to Algorithm X's own steps.
+  const copies = m.waitFor.some((w) => w >= 0);
   // chosen[k] is the node whose row was taken at depth k; each depth covers
   // at least one primary column, so there are at most `primary` of them.
   const chosen = new Int32Array(primary + 1);
@@ -290,7 +357,7 @@ function search(m: Matrix, primary: number, forced: readonly number[], limit: nu
       }
       // The root stands for "no primary column left": a solution.
       header = headRight[root] === root ? root : chooseColumn(m);
-      if (header === root) {
+      if (header === root && (!copies || copiesPlaced(m))) {
         count++;
         if (onSolution?.(solutionRows(links, chosen, depth, forced)) === false || count >= limit) {
           return { count, complete: false, nodes };
@@ -309,9 +376,11 @@ function search(m: Matrix, primary: number, forced: readonly number[], limit: nu
       for (let j = previousInRow(links, current); j !== current; j = previousInRow(links, j)) {
         uncover(m, links[j + COLUMN]);
       }
+      if (copies) mark(m, current, 0);
       header = links[current + COLUMN];
       candidate = links[current + DOWN];
     }
+    if (copies) candidate = firstReady(m, candidate, header);
 
     if (candidate === header) {
       uncover(m, header);
@@ -321,6 +390,7 @@ function search(m: Matrix, primary: number, forced: readonly number[], limit: nu
       continue;
     }
     chosen[depth++] = candidate;
+    if (copies) mark(m, candidate, 1);
     for (let j = nextInRow(links, candidate); j !== candidate; j = nextInRow(links, j)) {
       untilPoll -= cover(m, links[j + COLUMN]);
     }

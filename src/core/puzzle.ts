@@ -94,12 +94,12 @@ export interface Instance<S = unknown> {
    */
   exactCover?: ExactCover;
   /**
-   * A packing whose pieces have copies, as exact cover for the counter
-   * alone: each copy is an item, and a placement a row for each copy. A
-   * solution is one set of placements however its copies are numbered, so
-   * the counter covers copies in order: item i may be covered only once
-   * item prevCopy[i] (the copy before it; -1 for none) is. Dancing links
-   * and Burnside's terms read exactCover, which such a packing has not.
+   * A packing whose pieces have copies, as exact cover for the counter and
+   * dancing links: each copy is an item, and a placement a row for each
+   * copy. A solution is one set of placements however its copies are
+   * numbered, so both cover copies in order: item i may be covered only
+   * once item prevCopy[i] (the copy before it; -1 for none) is. Burnside's
+   * pinned terms read exactCover, which such a packing has not.
    * Built on first call (its rows are placements times copies); undefined
    * where it is no exact cover (a placement on optional cells alone).
    */
@@ -264,21 +264,19 @@ export interface ExactCover {
   rowVars: number[];
 }
 
-/** The exact cover whose solutions the counter counts: exactCover, or a packing's with copies (copyCover); classes need exactCover. */
+/** The exact cover the counter counts and dancing links searches: exactCover, or a packing's with copies (copyCover). */
 export const countedCover = (instance: Instance): (ExactCover & { prevCopy?: number[] }) | undefined => instance.exactCover ?? instance.copyCover?.();
 
 /**
- * Why an instance has no exactCover, in the one wording every engine and
- * method that needs it uses: the packing encoder leaves it out for pieces
- * with copies and for a count of pieces used that the areas do not imply
- * (the use field); other puzzles are not packings. `counting`: why it has
- * no cover the counter counts (countedCover), which copies mostly have
- * (past the placements limit: the copy cover's rows, placements times copies).
+ * Why an instance has no cover to search or count (countedCover), in the
+ * one wording every engine and method that needs one uses: the packing
+ * encoder leaves it out for a count of pieces used that the areas do not
+ * imply (the use field), for copies that fit on optional cells alone, and
+ * past the placements limit (the copy cover's rows, placements times
+ * copies); other puzzles are not packings.
  */
-export const notExactCoverWhy = (counting = false): string =>
-  counting
-    ? `is not posed as exact cover here (a count of pieces used (${fieldName('use')}) that the areas do not imply, copies on optional cells alone or past ${limitOption('placements')}, or not a packing)`
-    : `is not posed as exact cover here (pieces with copies, a count of pieces used (${fieldName('use')}) that the areas do not imply, or not a packing)`;
+export const notExactCoverWhy = (): string =>
+  `is not posed as exact cover here (a count of pieces used (${fieldName('use')}) that the areas do not imply, copies on optional cells alone or past ${limitOption('placements')}, or not a packing)`;
 
 /** Why classes of a packing with copies are not counted by Burnside's lemma (copyClasses, count/burnside.ts). */
 export const twinsWhy = (puzzle: string): string => `a symmetry of ${puzzle} maps a piece with copies onto another piece (mirror twins)`;

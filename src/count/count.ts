@@ -91,12 +91,12 @@ export function requestProblem(instance: Instance, request: CountRequest): strin
   const swapped = twinsWhy(instance.puzzle);
   if (method === 'exact-cover' && twins) return `classes by Burnside's lemma: ${swapped}; count its classes with the cnf method`;
   if (method === 'exact-cover' && !countedCover(instance))
-    return `${instance.puzzle} ${notExactCoverWhy(true)}; count its formula with the cnf method`;
+    return `${instance.puzzle} ${notExactCoverWhy()}; count its formula with the cnf method`;
   if (method === 'exact-cover' && request.unique && request.uniqueBy === 'clauses')
     return 'classes by clauses are models of the symmetry-breaking family, a formula: they need the cnf method';
   if (method === 'cnf' && request.unique && request.uniqueBy !== undefined && request.uniqueBy !== 'clauses')
     return request.method === undefined
-      ? `classes by ${request.uniqueBy} need the exact-cover method, and ${twins ? swapped : `${instance.puzzle} ${notExactCoverWhy(true)}`}; count classes by clauses`
+      ? `classes by ${request.uniqueBy} need the exact-cover method, and ${twins ? swapped : `${instance.puzzle} ${notExactCoverWhy()}`}; count classes by clauses`
       : `classes by ${request.uniqueBy} need the exact-cover method; the cnf method counts classes by clauses`;
   return null;
 }

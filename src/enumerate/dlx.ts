@@ -2,7 +2,7 @@ import { UsageError } from '../core/errors.js';
 import { callName, fieldName } from '../core/field-names.js';
 import { type EnumerateOptions, type EnumerateSummary, cubeKey } from './blocking-loop.js';
 import { solveExactCover } from '../../solvers/dlx/exact-cover.js';
-import { type Instance, notExactCoverWhy } from '../core/puzzle.js';
+import { type ExactCover, type Instance, countedCover, notExactCoverWhy } from '../core/puzzle.js';
 import { CubeTree, orbit } from './cube-tree.js';
 import { type BreakingPlan, DEFAULT_SYMMETRY_BREAKING, breakingPlan } from '../symmetry/breaking.js';
 import { setUpPoll, unlessStopped } from '../count/engine.js';
@@ -76,10 +76,35 @@ export function notExactCover(engine: string, instance: Instance, name = instanc
   );
 }
 
+/** Each variable's rows: one, or with copies one per copy, in copy order (coverOf lists a placement's copies so). */
+function rowsByVariable(problem: ExactCover): Map<number, number[]> {
+  const rows = new Map<number, number[]>();
+  problem.rowVars.forEach((v, r) => (rows.get(v) ?? rows.set(v, []).get(v)!).push(r));
+  return rows;
+}
+
+/**
+ * The rows that force these placements, or undefined where none can: two
+ * that clash, or a placement with no row. With copies each placement is
+ * the first copy of its piece the ones before it left, as the search
+ * would number them.
+ */
+function forcedRows(problem: ExactCover, rowsOf: ReadonlyMap<number, readonly number[]>, placements: readonly number[]): number[] | undefined {
+  const taken = new Set<number>();
+  const rows: number[] = [];
+  for (const v of placements) {
+    const row = rowsOf.get(v)?.find((r) => problem.rows[r]!.every((c) => !taken.has(c)));
+    if (row === undefined) return undefined;
+    for (const c of problem.rows[row]!) taken.add(c);
+    rows.push(row);
+  }
+  return rows;
+}
+
 export async function enumerateExactCover(instance: Instance, options: ExactCoverEnumerateOptions): Promise<EnumerateSummary> {
-  const problem = instance.exactCover;
+  const problem = countedCover(instance);
   if (!problem) throw notExactCover('dlx', instance);
-  const rowOf = new Map(problem.rowVars.map((v, r) => [v, r]));
+  const rowsOf = rowsByVariable(problem);
   const all = options.unique ? instance.symmetries : [];
   const known = new Set((options.known ?? []).map((k) => [...k].sort((a, b) => a - b).join(',')));
   const summary: EnumerateSummary = { count: known.size, raw: 0, complete: true, cubes: 0, solves: 0 };
@@ -97,12 +122,12 @@ export async function enumerateExactCover(instance: Instance, options: ExactCove
       summary.complete = false;
       break;
     }
-    const forced = part.forced.map((v) => rowOf.get(v));
+    const forced = forcedRows(problem, rowsOf, part.forced);
     // A forced placement with no row is in no solution (one over more optional cells than the pieces leave spare, exactCoverOf).
-    const result = forced.includes(undefined)
+    const result = !forced
       ? { nodes: 0, complete: true }
       : solveExactCover(problem, {
-          forced: forced as number[],
+          forced,
           shouldStop: options.shouldStop,
           onSolution: (rows) => {
             // Rows that stand for no variable (leaving an optional cell or piece out) are not part of the solution's variables.
