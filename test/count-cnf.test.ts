@@ -4,7 +4,7 @@ import { AMO_ENCODINGS, CARD_ENCODINGS, atMostK, atMostOne } from '../src/card/i
 import { Cnf } from '../src/core/cnf.js';
 import { seededRandom } from '../src/core/random.js';
 import { MemoryBoundExceeded } from '../src/count/engine.js';
-import { countCnf } from '../src/count/cnf.js';
+import { cacheKey, countCnf } from '../src/count/cnf.js';
 import { polyomino } from '../encoders/polyomino.js';
 import { geniusSquare } from '../encoders/genius-square.js';
 import { countInstance } from '../src/count/solutions.js';
@@ -340,5 +340,33 @@ describe('CNF model counter', () => {
   it('refuses a formula beyond the memory bound', async () => {
     const clauses = Array.from({ length: 100_000 }, (_, i) => [1 + (i % 50), -(2 + (i % 49)), 3 + (i % 40)]);
     await expect(countCnf({ varCount: 60, clauses }, { maxBytes: 2_000_000 })).rejects.toThrow(MemoryBoundExceeded);
+  });
+});
+
+describe("the CNF counter's memo key", () => {
+  /** A component as the counter holds it: its variables (from 1) and its clause ids (from 0), each ascending and distinct. */
+  const component = fc
+    .record({
+      vars: fc.uniqueArray(fc.oneof(fc.integer({ min: 1, max: 300 }), fc.integer({ min: 1, max: 2 ** 31 - 1 })), { maxLength: 12 }),
+      clauses: fc.uniqueArray(fc.oneof(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 2 ** 31 - 1 })), { maxLength: 12 }),
+    })
+    .map(({ vars, clauses }) => ({ vars: Int32Array.from(vars).sort(), clauses: Int32Array.from(clauses).sort() }));
+  const same = (a: { vars: Int32Array; clauses: Int32Array }, b: { vars: Int32Array; clauses: Int32Array }) =>
+    a.vars.join() === b.vars.join() && a.clauses.join() === b.clauses.join();
+
+  it('names two components alike exactly when they are the same (a shared key would hand one the count of the other)', () => {
+    fc.assert(fc.property(component, component, (a, b) => (cacheKey(a) === cacheKey(b)) === same(a, b)));
+    // Where a variable list ends and the padding of an odd length: none of these may share a key.
+    const edge = [
+      { vars: [1], clauses: [] },
+      { vars: [1], clauses: [0] },
+      { vars: [1, 2], clauses: [] },
+      { vars: [], clauses: [0] },
+      { vars: [], clauses: [0, 1] },
+      { vars: [128], clauses: [] },
+      { vars: [1], clauses: [127] },
+      { vars: [], clauses: [] },
+    ].map(({ vars, clauses }) => cacheKey({ vars: Int32Array.from(vars), clauses: Int32Array.from(clauses) }));
+    expect(new Set(edge).size).toBe(edge.length);
   });
 });
