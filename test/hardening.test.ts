@@ -656,6 +656,33 @@ describe('3. one output-path rule', { timeout: 300_000 }, () => {
     expect(readFileSync(join(dir, board), 'utf8')).toBe('.....\n.....\n');
   });
 
+  it('a file a DIMACS header names is an input too, in every verb that reads the header (regression: solve, count, enumerate, encode and decode -o FILE --force wrote over it)', () => {
+    // The header of an older puzzlesat names its board and pieces files, which the rebuild reads.
+    const [board, pieces] = [fresh('strip.txt', '..\n'), fresh('dominoes.txt', 'D:\n##\n')];
+    expect(run(['encode', 'polyomino', '--board', board, '--pieces-file', pieces, '-o', 'inline.cnf']).code).toBe(0);
+    const inline = readFileSync(join(dir, 'inline.cnf'), 'utf8');
+    const cnf = fresh(
+      'named.cnf',
+      inline.replace(/^c param board .*$/m, `c param board ${board}`).replace(/^c param pieces .*$/m, `c param piecesFile ${pieces}`),
+    );
+    const model = fresh('named.out', 's SATISFIABLE\nv 1 0\n');
+    expect(run(['decode', cnf, '--model', model]).code).toBe(0);
+    for (const [verb, ...rest] of [
+      ['solve', cnf],
+      ['count', cnf],
+      ['enumerate', cnf],
+      ['encode', cnf],
+      ['decode', cnf, '--model', model],
+    ])
+      for (const file of [board, pieces])
+        expectOneLineError(
+          run([verb!, ...rest, '-o', file, '--force']),
+          new RegExp(`--output \\(-o\\): ${file.replace('.', '\\.')} is read by this run.*write elsewhere \\(--force does not replace inputs\\)`),
+          2,
+        );
+    expect([readFileSync(join(dir, board), 'utf8'), readFileSync(join(dir, pieces), 'utf8')]).toEqual(['..\n', 'D:\n##\n']);
+  });
+
   it('a run writing a file through a link meets the lock of a run writing it by its name (regression: each took its own lock, link.lock and file.lock)', () => {
     const real = 'real.jsonl';
     symlinkSync(real, join(dir, 'alias.jsonl'));
