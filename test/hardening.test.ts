@@ -433,6 +433,25 @@ describe('1. resume that cannot lie', { timeout: 600_000 }, () => {
     expect(existsSync(join(dir, 'pid.jsonl.lock'))).toBe(false);
   });
 
+  it('a FILE.lock that holds no process id is no lock of ours: refused and left as it was, even an input (regression: taken for a stale lock, deleted: the board file of the run itself)', () => {
+    writeFileSync(join(dir, 'held.jsonl.lock'), '..\n..\n');
+    writeFileSync(join(dir, 'notes.tsv.lock'), 'my notes\n');
+    for (const args of [
+      ['count', 'polyomino', '--board', 'held.jsonl.lock', '--pieces', 'O4', '-o', 'held.jsonl'],
+      ['enumerate', 'polyomino', '--board', 'held.jsonl.lock', '--pieces', 'O4', '-o', 'held.jsonl', '--force'],
+      ['sweep', 'genius-square', '--sample', '1', '-o', 'notes.tsv'],
+    ])
+      expectOneLineError(run(args), /--output \(-o\): .*\.lock holds no process id, so it is no lock puzzlesat made; move it, or write elsewhere/, 2);
+    expect([readFileSync(join(dir, 'held.jsonl.lock'), 'utf8'), readFileSync(join(dir, 'notes.tsv.lock'), 'utf8')]).toEqual([
+      '..\n..\n',
+      'my notes\n',
+    ]);
+    // An empty lock is one torn by a kill between making it and writing its pid: stale, and taken over.
+    writeFileSync(join(dir, 'torn.jsonl.lock'), '');
+    expect(run([...enumerate3x20, '-o', 'torn.jsonl']).code).toBe(0);
+    expect(existsSync(join(dir, 'torn.jsonl.lock'))).toBe(false);
+  });
+
   it("a file of other options is refused at its header's line, FILE:1, and left as it was", () => {
     const runs: [string[], string[], RegExp][] = [
       [enumerate3x20, ['--no-flip'], /--resume: other\.out:1 was written for other puzzle parameters \(flip: true in the file, false now\)/],
