@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { inlineUnlessFile, inputPath, readTextInput } from '../src/core/input.js';
-import { UsageError, UserError, readingOption } from '../src/core/errors.js';
+import { UsageError, UserError, readingOption, systemReason } from '../src/core/errors.js';
 import { fieldName } from '../src/core/field-names.js';
 import { checkSize } from '../src/core/limits.js';
 import { commaList } from '../src/core/lines.js';
@@ -111,7 +111,8 @@ function readSource(value: string, option: string, what: string, inline: (value:
     return { text: readTextInput(value, value), where: value, inline: false };
   } catch (e) {
     if (e instanceof UserError) throw e;
-    throw new UserError(`${option}: "${value}" is not ${what}, nor a readable file`);
+    // Why it cannot be read is said too: a directory and a missing file read alike.
+    throw new UserError(`${option}: "${value}" is not ${what}, nor a readable file: ${systemReason(e)}`);
   }
 }
 

@@ -433,6 +433,25 @@ describe('1. resume that cannot lie', { timeout: 600_000 }, () => {
     expect(existsSync(join(dir, 'pid.jsonl.lock'))).toBe(false);
   });
 
+  it('a FILE.lock that holds no process id is no lock of ours: refused and left as it was, even an input (regression: taken for a stale lock, deleted: the board file of the run itself)', () => {
+    writeFileSync(join(dir, 'held.jsonl.lock'), '..\n..\n');
+    writeFileSync(join(dir, 'notes.tsv.lock'), 'my notes\n');
+    for (const args of [
+      ['count', 'polyomino', '--board', 'held.jsonl.lock', '--pieces', 'O4', '-o', 'held.jsonl'],
+      ['enumerate', 'polyomino', '--board', 'held.jsonl.lock', '--pieces', 'O4', '-o', 'held.jsonl', '--force'],
+      ['sweep', 'genius-square', '--sample', '1', '-o', 'notes.tsv'],
+    ])
+      expectOneLineError(run(args), /--output \(-o\): .*\.lock holds no process id, so it is no lock puzzlesat made; move it, or write elsewhere/, 2);
+    expect([readFileSync(join(dir, 'held.jsonl.lock'), 'utf8'), readFileSync(join(dir, 'notes.tsv.lock'), 'utf8')]).toEqual([
+      '..\n..\n',
+      'my notes\n',
+    ]);
+    // An empty lock is one torn by a kill between making it and writing its pid: stale, and taken over.
+    writeFileSync(join(dir, 'torn.jsonl.lock'), '');
+    expect(run([...enumerate3x20, '-o', 'torn.jsonl']).code).toBe(0);
+    expect(existsSync(join(dir, 'torn.jsonl.lock'))).toBe(false);
+  });
+
   it("a file of other options is refused at its header's line, FILE:1, and left as it was", () => {
     const runs: [string[], string[], RegExp][] = [
       [enumerate3x20, ['--no-flip'], /--resume: other\.out:1 was written for other puzzle parameters \(flip: true in the file, false now\)/],
@@ -654,6 +673,33 @@ describe('3. one output-path rule', { timeout: 300_000 }, () => {
       );
     }
     expect(readFileSync(join(dir, board), 'utf8')).toBe('.....\n.....\n');
+  });
+
+  it('a file a DIMACS header names is an input too, in every verb that reads the header (regression: solve, count, enumerate, encode and decode -o FILE --force wrote over it)', () => {
+    // The header of an older puzzlesat names its board and pieces files, which the rebuild reads.
+    const [board, pieces] = [fresh('strip.txt', '..\n'), fresh('dominoes.txt', 'D:\n##\n')];
+    expect(run(['encode', 'polyomino', '--board', board, '--pieces-file', pieces, '-o', 'inline.cnf']).code).toBe(0);
+    const inline = readFileSync(join(dir, 'inline.cnf'), 'utf8');
+    const cnf = fresh(
+      'named.cnf',
+      inline.replace(/^c param board .*$/m, `c param board ${board}`).replace(/^c param pieces .*$/m, `c param piecesFile ${pieces}`),
+    );
+    const model = fresh('named.out', 's SATISFIABLE\nv 1 0\n');
+    expect(run(['decode', cnf, '--model', model]).code).toBe(0);
+    for (const [verb, ...rest] of [
+      ['solve', cnf],
+      ['count', cnf],
+      ['enumerate', cnf],
+      ['encode', cnf],
+      ['decode', cnf, '--model', model],
+    ])
+      for (const file of [board, pieces])
+        expectOneLineError(
+          run([verb!, ...rest, '-o', file, '--force']),
+          new RegExp(`--output \\(-o\\): ${file.replace('.', '\\.')} is read by this run.*write elsewhere \\(--force does not replace inputs\\)`),
+          2,
+        );
+    expect([readFileSync(join(dir, board), 'utf8'), readFileSync(join(dir, pieces), 'utf8')]).toEqual(['..\n', 'D:\n##\n']);
   });
 
   it('a run writing a file through a link meets the lock of a run writing it by its name (regression: each took its own lock, link.lock and file.lock)', () => {

@@ -71,6 +71,22 @@ describe('a pieces file that cannot be read', { timeout: 120_000 }, () => {
       /^puzzlesat: --pieces-file: cannot read "no-such-pieces\.txt": no such file or directory \(ENOENT\)$/m,
     );
   });
+
+  it('says why on polyform\'s --pieces-file and --board too (regression: "is not a pieces file, nor a readable file", for a directory and a missing file alike)', () => {
+    const polyform = (...args: string[]) => run(['solve', 'polyform', '--grid', 'hexagon', ...args]);
+    expectOneLineError(
+      polyform('--board', 'hexagon:1', '--pieces-file', '.'),
+      /^puzzlesat: --pieces-file: .*"\.".*: illegal operation on a directory \(EISDIR\)$/m,
+    );
+    expectOneLineError(
+      polyform('--board', 'hexagon:1', '--pieces-file', 'no-such-pieces.json'),
+      /^puzzlesat: --pieces-file: .*"no-such-pieces\.json".*: no such file or directory \(ENOENT\)$/m,
+    );
+    expectOneLineError(
+      polyform('--board', 'no-such-board.json', '--pieces', 'A=#'),
+      /^puzzlesat: --board: .*"no-such-board\.json".*: no such file or directory \(ENOENT\)$/m,
+    );
+  });
 });
 
 describe('--max-cells holds while a board or pieces file is read', { timeout: 120_000 }, () => {

@@ -34,6 +34,7 @@ import {
   checkNegations,
   checkNumericOptions,
   checkOutputs,
+  refuseOutputsRead,
   checkTypedValues,
   joinStdinValues,
   shortNames,
@@ -217,8 +218,13 @@ await cli
       // --timeout counts from the process's start (performance.timeOrigin), as a summary's seconds do:
       // loading the program and building the formula spend it too.
       if (typeof argv.timeout === 'number') setRunDeadline(performance.timeOrigin + argv.timeout * 1000);
-      // Ctrl-C is heard while the formula is built too, which no signal handler is (common.ts).
-      setSetUpRunner(interruptibleSetUp);
+      // Ctrl-C is heard while the formula is built too, which no signal handler is (common.ts). Once built, the
+      // puzzle has read all it reads, files a DIMACS header names too: no output may be one of them.
+      setSetUpRunner(async (work) => {
+        const built = await interruptibleSetUp(work);
+        refuseOutputsRead(argv);
+        return built;
+      });
       // The output-path rule (options.ts) as a whole is a usage error, exit 2: each part of it, a folder that is
       // not there, a file in the way without --force, an input or another output's file, is an option value the
       // run refuses before any work, fixed by changing the command line. (A file in the way was exit 1, a missing folder 2.)

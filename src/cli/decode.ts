@@ -12,6 +12,7 @@ import {
   sizeLimitOptions,
   writeAnswer,
 } from './common.js';
+import { refuseOutputsRead } from './options.js';
 
 export const command = 'decode <cnf>';
 export const describe = "turn any solver's answer to a puzzlesat DIMACS file back into the puzzle's solution: checked and drawn";
@@ -54,6 +55,7 @@ export const handler = (args: Args) =>
       cnf: cnfFile,
       model: `--model ${modelFile}`,
     });
+    refuseOutputsRead(args);
     const first = solutions[0];
     if (first)
       for (const format of ['svg', 'png'] as const)

@@ -9,7 +9,7 @@ import {
   writeDimacsStream,
 } from '../index.js';
 import { type Args, formulaOptions, formulaSize, guarded, outputOption, puzzleOptions, runSeconds } from './common.js';
-import { optionName } from './options.js';
+import { optionName, refuseOutputsRead } from './options.js';
 
 export const command = 'encode <kind>';
 export const describe = 'write the puzzle as DIMACS CNF for any SAT solver';
@@ -33,6 +33,7 @@ export const handler = (args: Args) =>
     if (args.json && !args.output) throw new UsageError(`--json needs ${optionName('output')} FILE (without it the formula itself is on stdout)`);
     refuseUniqueOnFormula(String(args.kind), args.unique === true);
     const instance = buildInstance(String(args.kind), args);
+    refuseOutputsRead(args);
     refuseUniqueWithoutSymmetries(instance, String(args.kind), args.unique === true);
     if (args.unique === true) addSymmetryBreaking(instance);
     // The header records --unique, so that decode rebuilds the symmetry-breaking family too.

@@ -7,10 +7,12 @@ import {
   MIN_MEMORY_BYTES,
   UsageError,
   UserError,
+  fileIdentity,
   isSpecialFile,
   kebabField,
   linkTarget,
   packingNamed,
+  readFiles,
   runIntegerRules,
   systemReason,
   type WholeRule,
@@ -510,6 +512,22 @@ export function checkLaterFiles(args: Record<string, unknown>, files: readonly {
   checkLaterOutputs(args, files);
 }
 
+/**
+ * The output-path rule's "never an input" for the files the run has read
+ * that no option names (readFiles): a board or pieces file a DIMACS header
+ * names is known only once the header is read, after checkOutputs. Called
+ * once the puzzle is built, before anything is written.
+ */
+export function refuseOutputsRead(args: Record<string, unknown>): void {
+  const read = readFiles();
+  for (const { path, option } of outputsOf(args)) {
+    const id = fileId(path);
+    // Every file an option names was refused before (checkOutputs): this one the input names, as a header's c param line does.
+    if (id !== undefined && read.has(id))
+      throw new UsageError(`${option}: ${path} is read by this run (its input names it); write elsewhere (--force does not replace inputs)`);
+  }
+}
+
 /** The files the run reads, by identity. */
 function inputsOf(args: Record<string, unknown>): { name: string; id: string }[] {
   const filesOf = (name: string): string[] => (typeof args[name] === 'string' ? [String(args[name])] : []);
@@ -565,7 +583,7 @@ function fileId(path: string | undefined): string | undefined {
   if (path === undefined || path === '' || path === '-') return undefined;
   try {
     const st = statSync(path);
-    return st.isFile() ? `${st.dev}:${st.ino}` : undefined;
+    return st.isFile() ? fileIdentity(st) : undefined;
   } catch {
     return undefined;
   }

@@ -511,7 +511,7 @@ class Lock {
         if (code === 'ENAMETOOLONG')
           throw new UsageError(`${optionName('output')}: "${file}" is too long a name to lock as FILE.lock beside it; give a shorter one`);
         if (code !== 'EEXIST') throw new UserError(`${optionName('output')}: cannot lock "${file}": ${systemReason(e)}`);
-        const owner = lockOwner(this.path);
+        const owner = lockOwner(this.path, file);
         // This process takes each lock once: one naming its own pid was left by an earlier process that had it (a container's PID 1, restarted).
         if (owner !== undefined && owner !== process.pid && processAlive(owner))
           throw new UserError(`${optionName('output')}: ${file} is being written by process ${owner} (its lock is ${this.path})`);
@@ -531,13 +531,26 @@ class Lock {
   }
 }
 
-function lockOwner(path: string): number | undefined {
+/**
+ * The pid a lock holds; none when it cannot be read (gone meanwhile) or is
+ * empty, torn by a kill between its making and its pid's writing (stale).
+ * A file holding anything else is no lock of ours but someone's file that
+ * happens to be named FILE.lock, perhaps an input of this very run: taken
+ * for a stale lock, it was deleted.
+ */
+function lockOwner(path: string, file: string): number | undefined {
+  let text: string;
   try {
-    const pid = Number(readFileSync(path, 'utf8').trim());
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+    text = readFileSync(path, 'utf8').trim();
   } catch {
     return undefined;
   }
+  if (text === '') return undefined;
+  if (!/^[1-9]\d*$/.test(text))
+    throw new UsageError(
+      `${optionName('output')}: ${path} holds no process id, so it is no lock puzzlesat made; move it, or write elsewhere than ${file}`,
+    );
+  return Number(text);
 }
 
 function unlinkQuietly(path: string): void {

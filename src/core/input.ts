@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { type Stats, closeSync, existsSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UserError, systemReason } from './errors.js';
 import { checkSize, sizeLimit } from './limits.js';
@@ -83,11 +83,30 @@ export function* inputChunks(source: string | number, where: string, chunkSize =
   }
   const fd = openSync(inputPath(source), 'r');
   try {
+    noteRead(fstatSync(fd));
     yield* chunksOf(fd, where, chunkSize);
   } finally {
     closeSync(fd);
   }
 }
+
+/** A file by its device and inode: one file, by whatever path or link it is named. */
+export const fileIdentity = (st: Stats): string => `${st.dev}:${st.ino}`;
+
+/**
+ * The regular files this process has read by path, by identity. A front
+ * end that never writes over an input checks its outputs against them once
+ * the puzzle is built: some inputs are named by no option, as a board or
+ * pieces file a DIMACS header names, found only once the header is read.
+ */
+const filesRead = new Set<string>();
+
+function noteRead(st: Stats): void {
+  if (st.isFile()) filesRead.add(fileIdentity(st));
+}
+
+/** The regular files read so far (filesRead), by identity (fileIdentity). */
+export const readFiles = (): ReadonlySet<string> => filesRead;
 
 /** An open descriptor read to its end within the input limit, a piece at a time (inputChunks). */
 function* chunksOf(fd: number, where: string, chunkSize: number): Generator<Buffer, void, undefined> {
