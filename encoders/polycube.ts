@@ -1,4 +1,4 @@
-import { UsageError, UserError, readingOption } from '../src/core/errors.js';
+import { UsageError, UserError, readingOption, systemReason } from '../src/core/errors.js';
 import { fieldName } from '../src/core/field-names.js';
 import { checkSize } from '../src/core/limits.js';
 import { GROUPS, type Cell } from '../src/geometry/cells.js';
@@ -123,7 +123,9 @@ export function readFigure(figure: string, option: string): Cell[] {
   } catch (e) {
     if (e instanceof UserError) throw e;
     if (SIZE_LIKE.test(figure)) throw new UsageError(`${option}: "${figure}" is not a box size (WxHxD, e.g. 3x3x3)${meantSize(figure, 3)}`);
-    throw new UserError(`${option}: "${figure}" is neither a figure (${Object.keys(FIGURES).join(', ')}), WxHxD, inline art, nor a readable file`);
+    throw new UserError(
+      `${option}: "${figure}" is neither a figure (${Object.keys(FIGURES).join(', ')}), WxHxD, inline art, nor a readable file: ${systemReason(e)}`,
+    );
   }
   return parseRegion(text, figure);
 }

@@ -1,4 +1,4 @@
-import { UsageError, UserError, didYouMean, readingOption } from '../src/core/errors.js';
+import { UsageError, UserError, didYouMean, readingOption, systemReason } from '../src/core/errors.js';
 import { fieldName } from '../src/core/field-names.js';
 import { checkSize } from '../src/core/limits.js';
 import { GROUPS, type Cell, isConnected, shapeKey } from '../src/geometry/cells.js';
@@ -161,7 +161,7 @@ export function readBoard(board: string, option: string): Cell[] {
   } catch (e) {
     if (e instanceof UserError) throw e;
     if (SIZE_LIKE.test(board)) throw new UsageError(`${option}: "${board}" is not a board size (WxH, e.g. 10x6)${meantSize(board, 2)}`);
-    throw new UserError(`${option}: "${board}" is neither WxH, inline art, nor a readable board file`);
+    throw new UserError(`${option}: "${board}" is neither WxH, inline art, nor a readable board file: ${systemReason(e)}`);
   }
   return parseRegion(text, board);
 }

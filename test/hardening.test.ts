@@ -1264,13 +1264,14 @@ describe('9. messages and exit codes of bad values', { timeout: 300_000 }, () =>
         /^puzzlesat: --roll: 0 blockers leave 36 cells but the nine pieces cover 29; a board needs 7 blockers$/m,
       ],
       [['solve', 'genius-square', '--any-blockers', '--roll', 'A1,A2'], /^puzzlesat: --roll: 2 blockers leave 34 cells/m],
+      // Dancing links takes copies (L*3); a count of pieces of two sizes used is no exact cover.
       [
-        ['enumerate', 'polyomino', '--board', '3x5', '--pieces', 'L*3', '--solver', 'dlx'],
-        /^puzzlesat: --solver dlx: polyomino is not posed as exact cover here/m,
+        ['enumerate', 'polyform', '--board', '2x2', '--pieces', 'D2*0..2,M1*0..4', '--use', '3', '--solver', 'dlx'],
+        /^puzzlesat: --solver dlx: polyform is not posed as exact cover here/m,
       ],
       [
-        ['solve', 'polyomino', '--board', '3x5', '--pieces', 'L*3', '--solver', 'dlx'],
-        /^puzzlesat: --solver dlx: polyomino is not posed as exact cover here/m,
+        ['solve', 'polyform', '--board', '2x2', '--pieces', 'D2*0..2,M1*0..4', '--use', '3', '--solver', 'dlx'],
+        /^puzzlesat: --solver dlx: polyform is not posed as exact cover here/m,
       ],
     ];
     for (const [args, message] of usage) {
@@ -1286,7 +1287,11 @@ describe('9. messages and exit codes of bad values', { timeout: 300_000 }, () =>
       ],
       [
         ['solve', 'polyomino', '--board', 'missing.txt', '--pieces', 'L'],
-        /^puzzlesat: --board: "missing\.txt" is neither WxH, inline art, nor a readable board file$/m,
+        /^puzzlesat: --board: "missing\.txt" is neither WxH, inline art, nor a readable board file: no such file or directory \(ENOENT\)$/m,
+      ],
+      [
+        ['solve', 'polycube', '--figure', 'missing.txt'],
+        /^puzzlesat: --figure: "missing\.txt" is neither a figure \(.*\), WxHxD, inline art, nor a readable file: no such file or directory \(ENOENT\)$/m,
       ],
       [['solve', 'polyform', '--board', 'syntax.json', '--pieces', 'D=##'], /^puzzlesat: syntax\.json:1: not valid JSON/m],
     ];
