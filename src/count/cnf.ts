@@ -523,9 +523,16 @@ class CnfCounter {
 
   // ---- components -------------------------------------------------------------
 
-  private satisfied(c: number): boolean {
-    for (let k = this.litStart[c]!; k < this.litStart[c + 1]!; k++) if (this.isTrue(this.lits[k]!)) return true;
-    return false;
+  /** Clause c's unassigned literals, or -1 when one of its literals is true. */
+  private openLiterals(c: number): number {
+    let open = 0;
+    for (let k = this.litStart[c]!; k < this.litStart[c + 1]!; k++) {
+      const lit = this.lits[k]!;
+      const v = this.value[Math.abs(lit)]!;
+      if (v === 0) open++;
+      else if (lit > 0 ? v > 0 : v < 0) return -1;
+    }
+    return open;
   }
 
   /**
@@ -563,24 +570,21 @@ class CnfCounter {
           const c = this.occ[o]!;
           if (this.clauseStamp[c] === epoch) continue;
           this.clauseStamp[c] = epoch;
-          if (this.satisfied(c)) continue;
+          // One pass for whether c is satisfied and how many literals it has open, one for its open variables.
+          const open = this.openLiterals(c);
+          if (open < 0) continue;
           clauses.push(c);
-          let open = 0;
+          const weight = this.scored[c] ? 1 + 2 ** -open : 0;
           for (let k = this.litStart[c]!; k < this.litStart[c + 1]!; k++) {
             const w = Math.abs(this.lits[k]!);
             if (this.value[w] !== 0) continue;
-            open++;
-            if (this.varStamp[w] === epoch) continue;
-            this.varStamp[w] = epoch;
-            this.score[w] = 0;
-            vars.push(w);
-            if (this.projected[w]) projected = true;
-          }
-          if (!this.scored[c]) continue;
-          const weight = 1 + 2 ** -open;
-          for (let k = this.litStart[c]!; k < this.litStart[c + 1]!; k++) {
-            const w = Math.abs(this.lits[k]!);
-            if (this.value[w] === 0) this.score[w] += weight;
+            if (this.varStamp[w] !== epoch) {
+              this.varStamp[w] = epoch;
+              this.score[w] = 0;
+              vars.push(w);
+              if (this.projected[w]) projected = true;
+            }
+            this.score[w] += weight;
           }
         }
       }
