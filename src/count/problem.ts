@@ -209,14 +209,19 @@ export function compileProblem(problem: ExactCoverInput, order: ItemOrder, force
 /**
  * prevCopy in the compiled items: a copy whose predecessor was forced (or
  * never touched) may be covered any time. Forcing a copy before the one it
- * follows would number a solution apart from the search's order.
+ * follows would number a solution apart from the search's order. A copy
+ * merged into its predecessor's item (a Burnside term whose every row of
+ * the piece takes all its copies at once) follows nothing: linked to
+ * itself it was taken for a copy alone, which MRV never branches on, though
+ * the cells merged with it may have no other item to be reached through
+ * (2x2 by two dominoes lost its fixed tilings under the half turn).
  */
 function copiesAfter(prevCopy: readonly number[], groupOf: Int32Array, taken: Uint8Array, items: number): Int32Array {
   const out = new Int32Array(items).fill(-1);
   prevCopy.forEach((prev, i) => {
     if (prev < 0) return;
     if (taken[i] && !taken[prev]) throw new Error(`count: copy item ${i} forced before item ${prev}, the copy it follows`);
-    if (groupOf[i]! >= 0 && groupOf[prev]! >= 0) out[groupOf[i]!] = groupOf[prev]!;
+    if (groupOf[i]! >= 0 && groupOf[prev]! >= 0 && groupOf[i] !== groupOf[prev]) out[groupOf[i]!] = groupOf[prev]!;
   });
   return out;
 }
