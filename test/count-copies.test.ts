@@ -202,6 +202,41 @@ describe('count: pieces with copies as exact cover', () => {
     expect(checked).toBe(12);
   });
 
+  // By hand: 2x1 holds its two monominoes one way; 2x2 its two dominoes two ways (both across, both down), which a
+  // quarter turn swaps; 3x2 its three dominoes three ways, all down or two across at either end, a mirror pair. The
+  // sweep and the symmetry-breaking family agree.
+  it.each([
+    ['2x1', 'M1*2', 1n],
+    ['2x2', 'D2*2', 1n],
+    ['3x2', 'D2*3', 2n],
+  ])(
+    'classes of %s by %s by MRV, where a symmetry moves every copy together (regression: 2x2 by D2*2 threw "the fixed counts sum to 6")',
+    async (board, pieces, classes) => {
+      const instance = polyomino({ board, pieces });
+      const mrv = await count(instance, { unique: true, strategy: 'mrv' });
+      expect(mrv).toMatchObject({ count: classes, counter: 'exact-cover', complete: true });
+      expect(mrv.count).toBe((await count(instance, { unique: true, strategy: 'sweep' })).count);
+      expect(mrv.count).toBe((await count(instance, { unique: true, uniqueBy: 'clauses' })).count);
+    },
+  );
+
+  it('classes by MRV where a symmetry moves every copy together and the sum still divides: 2, not 1 (regression: a wrong class count, no error)', async () => {
+    // By hand: two dominoes cover 2x2 across or down; the half turn, the one rotation keeping the two optional corners
+    // optional, fixes both tilings: (2 + 2) / 2 = 2 classes. MRV lost the half turn's 2, and (2 + 0) / 2 divided evenly.
+    const board = '{"grid":"square","cells":[[0,0],[1,1]],"optional":[[0,1],[1,0]]}';
+    const instance = polyform({ board, pieces: 'A*1..2=##', symmetry: 'rotations' });
+    expect(await count(instance, { unique: true, strategy: 'mrv' })).toMatchObject({ count: 2n, complete: true, counter: 'exact-cover' });
+  });
+
+  it('classes where a symmetry merges cells with a middle copy, by the default count (regression: 2x1 by A*0..3 threw "the fixed counts sum to 1")', async () => {
+    // By hand: two monominoes fill 2x1 one way, which the swap of the cells fixes: (1 + 1) / 2 = 1 class. Under the
+    // swap, the pair takes copies 1 and 2 or 2 and 3, so both cells are covered by exactly the rows that take copy 2:
+    // one item, taken for a copy alone and never branched on by MRV, which the default chooses where copies may stay out.
+    const instance = polyform({ board: '2x1', pieces: 'A*0..3=#' });
+    expect(await count(instance, { unique: true })).toMatchObject({ count: 1n, complete: true, counter: 'exact-cover' });
+    expect(await count(instance, { unique: true, strategy: 'mrv' })).toMatchObject({ count: 1n, complete: true });
+  });
+
   it('classes of 6x6 by dominoes: 930 by Burnside and by the symmetry-breaking family', async () => {
     const instance = polyomino({ board: '6x6', pieces: 'D2*18' });
     expect(await count(instance, { unique: true })).toMatchObject({ count: 930n, method: 'Burnside over 8 symmetries, 8 terms (sweep)' });

@@ -44,6 +44,12 @@ export interface CountProblem {
    * only while prevCopy[i] is covered, and never branches on a copy.
    */
   prevCopy?: Int32Array;
+  /**
+   * With prevCopy: 1 for an item made of copies alone. An item that merged
+   * a copy with a cell is a cell to branch on: a Burnside term may cover a
+   * cell only with rows that take the same copy (copyClassTerms).
+   */
+  copyItems?: Uint8Array;
 }
 
 /** The identity order: every item local, in input order. */
@@ -203,7 +209,29 @@ export function compileProblem(problem: ExactCoverInput, order: ItemOrder, force
     rowIds: Int32Array.from(kept),
     impossible,
   };
-  return problem.prevCopy ? { ...compiled, prevCopy: copiesAfter(problem.prevCopy, groupOf, taken, groups.length) } : compiled;
+  return problem.prevCopy
+    ? {
+        ...compiled,
+        prevCopy: copiesAfter(problem.prevCopy, groupOf, taken, groups.length),
+        copyItems: copiesAlone(problem.prevCopy, groupOf, groups.length),
+      }
+    : compiled;
+}
+
+/** Per compiled item, 1 when every item merged into it is a copy (CountProblem.copyItems). */
+function copiesAlone(prevCopy: readonly number[], groupOf: Int32Array, items: number): Uint8Array {
+  const isCopy = new Uint8Array(prevCopy.length);
+  prevCopy.forEach((prev, i) => {
+    if (prev < 0) return;
+    isCopy[i] = 1;
+    isCopy[prev] = 1;
+  });
+  const holdsCopy = new Uint8Array(items);
+  const holdsOther = new Uint8Array(items);
+  groupOf.forEach((g, i) => {
+    if (g >= 0) (isCopy[i] ? holdsCopy : holdsOther)[g] = 1;
+  });
+  return holdsCopy.map((copy, g) => (copy && !holdsOther[g] ? 1 : 0));
 }
 
 /**
@@ -223,17 +251,13 @@ function copiesAfter(prevCopy: readonly number[], groupOf: Int32Array, taken: Ui
 
 /**
  * For each row, the copy that must be covered before it may be taken (-1:
- * none), and which items are copies: a row takes a block of a piece's
+ * none), and which items are copies alone (copyItems): a row takes a block of a piece's
  * copies (one, or an orbit's several in a Burnside term), and waits for
  * the copy before its block. Rows without copies wait for nothing.
  */
 export function copyWaits(p: CountProblem, prevCopy: Int32Array): { waitFor: Int32Array; isCopy: Uint8Array } {
-  const isCopy = new Uint8Array(p.items);
-  prevCopy.forEach((prev, i) => {
-    if (prev < 0) return;
-    isCopy[i] = 1;
-    isCopy[prev] = 1;
-  });
+  // compileProblem sets copyItems with prevCopy.
+  const isCopy = p.copyItems!;
   const rows = p.rowStart.length - 1;
   const waitFor = new Int32Array(rows).fill(-1);
   for (let r = 0; r < rows; r++) {
