@@ -90,8 +90,7 @@ export function requestProblem(instance: Instance, request: CountRequest): strin
   const twins = request.unique === true && !instance.exactCover && countedCover(instance) !== undefined && !copyClasses(instance);
   const swapped = twinsWhy(instance.puzzle);
   if (method === 'exact-cover' && twins) return `classes by Burnside's lemma: ${swapped}; count its classes with the cnf method`;
-  if (method === 'exact-cover' && !countedCover(instance))
-    return `${instance.puzzle} ${notExactCoverWhy()}; count its formula with the cnf method`;
+  if (method === 'exact-cover' && !countedCover(instance)) return `${instance.puzzle} ${notExactCoverWhy()}; count its formula with the cnf method`;
   if (method === 'exact-cover' && request.unique && request.uniqueBy === 'clauses')
     return 'classes by clauses are models of the symmetry-breaking family, a formula: they need the cnf method';
   if (method === 'cnf' && request.unique && request.uniqueBy !== undefined && request.uniqueBy !== 'clauses')
