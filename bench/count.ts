@@ -352,8 +352,16 @@ interface Run {
 }
 
 async function cli(args: string[], box: number): Promise<Run> {
-  // --timeout a little inside the box, so that the run stops itself and still prints its summary.
-  const r = await runLimited(process.execPath, ['--max-old-space-size=8192', CLI, ...args, '--json', '--timeout', String(Math.max(1, box - 5))], box);
+  // --timeout a little inside the box, so that the run stops itself and still prints its summary; and, for a run
+  // on more than one core, Ctrl-C's SIGINT a little before the box's CPU seconds are used (interruptAtCpu).
+  const r = await runLimited(
+    process.execPath,
+    ['--max-old-space-size=8192', CLI, ...args, '--json', '--timeout', String(Math.max(1, box - 5))],
+    box,
+    {
+      interruptAtCpu: Math.max(1, box - 3),
+    },
+  );
   const line = r.stdout.trim().split('\n').at(-1);
   let summary: Record<string, unknown> | undefined;
   try {

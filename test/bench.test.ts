@@ -22,6 +22,7 @@ import {
   timedRun,
 } from '../src/bench/encodings.js';
 import { renderChart } from '../src/bench/chart.js';
+import { runLimited } from '../src/core/cpu-limit.js';
 import { PB_SUITES, type PbReport, pbDisagreements, renderPbMarkdown, runPbSuite } from '../src/bench/pb-encodings.js';
 import { UserError } from '../src/core/errors.js';
 import { logicSolver } from '../solvers/logic-solver.js';
@@ -316,5 +317,23 @@ describe('the bench scripts', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^# Counting without enumerating/);
     expect(readdirSync(tmp)).toEqual([]);
+  });
+});
+
+describe('runLimited: a CPU box', () => {
+  // A child that burns CPU in slices, says "stopped" and exits 130 on SIGINT, as puzzlesat's verbs do at Ctrl-C.
+  const burner = [
+    '-e',
+    "process.on('SIGINT', () => { process.stdout.write('stopped\\n'); process.exit(130); });" +
+      'const burn = () => { const end = Date.now() + 20; while (Date.now() < end); setImmediate(burn); }; burn();',
+  ];
+
+  it('interrupts the command at interruptAtCpu CPU seconds, so that it can still say what it has', async () => {
+    // The kernel's box is 20 s; the SIGINT at 1 CPU s must come long before it (without it the run would end by SIGXCPU, no output).
+    const { code, stdout, cpu } = await runLimited(process.execPath, burner, 20, { interruptAtCpu: 1 });
+    expect(code).toBe(130);
+    expect(stdout).toBe('stopped\n');
+    expect(cpu).toBeGreaterThanOrEqual(1);
+    expect(cpu).toBeLessThan(20);
   });
 });
