@@ -7,7 +7,7 @@ import {
   interruptedOnOpen as interruptedOnOpenIn,
 } from './helpers/interrupt.js';
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { closeSync, createWriteStream, existsSync, openSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from './helpers/temp-dir.js';
@@ -477,6 +477,66 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     // Without --json, the answer line says so.
     const text = interruptedOnOpen('long.cnf', ['enumerate', 'long.cnf']);
     expect({ code: text.code, out: text.out }).toEqual({ code: 130, out: `UNKNOWN: ${SET_UP_INTERRUPTED}\n` });
+  });
+
+  it('--timeout is heard while the input is a FIFO or a pipe no one writes to: UNKNOWN, unanswered, exit 0 (regression: the read waited past the limit for as long as the writer did)', () => {
+    expect(spawnSync('mkfifo', [join(dir, 'quiet.cnf')]).status).toBe(0);
+    const reason = (where: string) => `--timeout ran out while reading ${where}, before any solving`;
+    const unanswered = { status: 'UNKNOWN', count: 0, complete: false, vars: 0, clauses: 0, solver: null };
+    // No writer ever opens the FIFO: the test's own 60-s limit would kill the run before.
+    const fifo = spawnSync(process.execPath, [cli, 'count', 'quiet.cnf', '--timeout', '1', '--json'], {
+      encoding: 'utf8',
+      cwd: dir,
+      timeout: 60_000,
+    });
+    expect({ code: fifo.status, err: fifo.stderr }).toEqual({ code: 0, err: '' });
+    expect(JSON.parse(fifo.stdout)).toMatchObject({ ...unanswered, puzzle: 'quiet.cnf', reason: reason('quiet.cnf') });
+    // Standard input a pipe whose writer (this test) never writes nor closes it.
+    const child = spawn(process.execPath, [cli, 'solve', '-', '--timeout', '1', '--json'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    return new Promise<void>((done) => {
+      child.on('exit', (code) => {
+        clearTimeout(killer);
+        child.stdin.destroy();
+        expect(code).toBe(0);
+        expect(JSON.parse(out)).toMatchObject({ ...unanswered, puzzle: '-', reason: reason('<stdin>') });
+        done();
+      });
+    });
+  });
+
+  it('under a --timeout, a formula from a FIFO or a pipe is still read whole and counted', async () => {
+    expect(spawnSync('mkfifo', [join(dir, 'formula.cnf')]).status).toBe(0);
+    const child = spawn(process.execPath, [cli, 'count', 'formula.cnf', '--timeout', '120', '--json'], { cwd: dir });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    const exited = new Promise<number | null>((done) => child.on('exit', done));
+    // Opened for writing once the run has opened it for reading; written in two parts.
+    const writer = createWriteStream(join(dir, 'formula.cnf'));
+    writer.write('p cnf 3 1\n');
+    writer.end('1 2 0\n');
+    expect(await exited).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ count: 6, complete: true, vars: 3, clauses: 1 });
+    const piped = spawnSync(process.execPath, [cli, 'solve', '-', '--timeout', '120', '--json'], {
+      encoding: 'utf8',
+      cwd: dir,
+      input: 'p cnf 2 2\n1 0\n-2 0\n',
+    });
+    expect(piped.status).toBe(0);
+    expect(JSON.parse(piped.stdout)).toMatchObject({ status: 'SAT', puzzle: '-', model: [1, -2] });
+  });
+
+  it("Ctrl-C while a --timeout run waits for a FIFO's writer: 130 and the summary, unanswered", () => {
+    expect(spawnSync('mkfifo', [join(dir, 'waiting.cnf')]).status).toBe(0);
+    const r = interruptedOnOpen('waiting.cnf', ['count', 'waiting.cnf', '--timeout', '200', '--json']);
+    expect({ code: r.code, signal: r.signal, err: r.err }).toEqual({
+      code: 130,
+      signal: null,
+      err: '\npuzzlesat: stopping (Ctrl-C again to quit at once)\n',
+    });
+    expect(JSON.parse(r.out)).toMatchObject({ status: 'UNKNOWN', complete: false, reason: 'Ctrl-C while reading waiting.cnf, before any solving' });
   });
 
   it('Ctrl-C while a large formula is built ends the run at once: 130, one line, unanswered, the file it would replace as it was (regression: heard only once the build ended)', () => {

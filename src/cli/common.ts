@@ -12,12 +12,15 @@ import {
   UserError,
   colorWanted,
   encodingKinds,
+  isCnfPath,
   puzzleArgsOf,
+  readAhead,
+  runDeadlineAt,
   systemReason,
   writeReplacing,
 } from '../index.js';
-import { EXIT_INTERRUPTED, heardInterrupt, hearsInterrupts, interruptFlag, pressesRead, wasInterrupted } from './interrupt.js';
-import { optionName } from './options.js';
+import { EXIT_INTERRUPTED, heardInterrupt, hearsInterrupts, interruptFlag, interruptionSignal, pressesRead, wasInterrupted } from './interrupt.js';
+import { inputFilesOf, optionName } from './options.js';
 
 export { EXIT_INTERRUPTED, interruptFlag } from './interrupt.js';
 
@@ -232,6 +235,7 @@ export async function guarded(args: Args, body: () => Promise<number | void>, { 
   // 0.1 to 0.4 s, which after a body that builds its formula first came past a --timeout that ran out there.
   await Promise.resolve();
   try {
+    await readAheadInputs(args);
     const code = await body();
     if (typeof code === 'number') process.exitCode = code;
     // Stopped by Ctrl-C: the partial result is out, and the exit says it is partial (128 + SIGINT).
@@ -247,6 +251,27 @@ export async function guarded(args: Args, body: () => Promise<number | void>, { 
       reportError(failed);
     }
   }
+}
+
+/**
+ * Under a --timeout, the inputs that could make a read wait without end (a
+ * FIFO, a pipe, a terminal: readAhead) are read first, where the deadline
+ * and Ctrl-C are heard; the set-up then reads them from memory.
+ */
+const POSITIONAL_INPUTS: ReadonlySet<string> = new Set(['kind', 'cnf', 'deck', 'proof']);
+
+async function readAheadInputs(args: Args): Promise<void> {
+  const deadline = runDeadlineAt();
+  if (!Number.isFinite(deadline)) return;
+  // yargs reads a positional "-" as "" (positionalFile); the puzzle's positional is a file only when it names one (isCnfPath).
+  const files = inputFilesOf(args)
+    .map(({ name, file }) => ({ name, file: POSITIONAL_INPUTS.has(name) ? positionalFile(file) : file }))
+    .filter(({ name, file }) => name !== 'kind' || file === '-' || isCnfPath(file));
+  await readAhead(
+    files.map(({ file }) => file),
+    deadline,
+    interruptionSignal(),
+  );
 }
 
 /** Ctrl-C while the run's set-up built the formula: answered as a --timeout that ran out there is (unanswered), exit 130. */
@@ -305,7 +330,7 @@ export const guardedAnswer = (args: Args, body: () => Promise<number | void>): P
  * contract), in the run's own format.
  */
 function unanswered(e: DeadlineReached, args: Args): string {
-  const puzzle = String(args.kind ?? args._[0]);
+  const puzzle = positionalFile(args.kind ?? args._[0]);
   if (args.json === true) {
     const summary = {
       status: 'UNKNOWN',

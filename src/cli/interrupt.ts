@@ -33,6 +33,9 @@ export function hearInterrupts(): void {
 /** Whether Ctrl-C asks this run to stop now (else it ends the process as by default). */
 export const hearsInterrupts = (): boolean => process.listeners('SIGINT').includes(heardInterrupt);
 
+/** Aborted by Ctrl-C's first press, for waits that end on it (once hearInterrupts() has been called). */
+export const interruptionSignal = (): AbortSignal => interruption.signal;
+
 /** Whether Ctrl-C was pressed during the run (its exit is then 130). */
 export const wasInterrupted = (): boolean => interruption.signal.aborted;
 

@@ -530,15 +530,20 @@ export function refuseOutputsRead(args: Record<string, unknown>): void {
 
 /** The files the run reads, by identity. */
 function inputsOf(args: Record<string, unknown>): { name: string; id: string }[] {
+  return inputFilesOf(args).flatMap(({ name, file }) => {
+    const id = fileId(file);
+    return id ? [{ name, id }] : [];
+  });
+}
+
+/** The files the options (and positionals) name for the run to read, each with the option naming it; "-" is standard input. */
+export function inputFilesOf(args: Record<string, unknown>): { name: string; file: string }[] {
   const filesOf = (name: string): string[] => (typeof args[name] === 'string' ? [String(args[name])] : []);
   const listed = (name: string): string[] => filesOf(name).flatMap((list) => list.split(',').map((file) => file.trim()));
   const named = [...INPUT_PATHS, ...(verbOf(args) === 'check-proof' ? ['proof'] : [])].flatMap((name) =>
     filesOf(name).map((file) => ({ name, file })),
   );
-  return [...named, ...INPUT_LISTS.flatMap((name) => listed(name).map((file) => ({ name, file })))].flatMap(({ name, file }) => {
-    const id = fileId(file);
-    return id ? [{ name, id }] : [];
-  });
+  return [...named, ...INPUT_LISTS.flatMap((name) => listed(name).map((file) => ({ name, file })))];
 }
 
 function refuseInput(inputs: readonly { name: string; id: string }[], id: string, option: string, path: string): void {

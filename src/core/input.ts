@@ -1,7 +1,11 @@
-import { type Stats, closeSync, existsSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { type Stats, closeSync, constants, existsSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { Socket } from 'node:net';
 import { resolve } from 'node:path';
+import type { Readable } from 'node:stream';
+import { isatty } from 'node:tty';
 import { UserError, systemReason } from './errors.js';
-import { checkSize, sizeLimit } from './limits.js';
+import { fieldName } from './field-names.js';
+import { DeadlineReached, checkSize, sizeLimit } from './limits.js';
 import { lineAt } from './lines.js';
 
 /** Where relative input paths are looked for first (withInputDirectory); undefined: the working directory alone. */
@@ -72,6 +76,11 @@ export function readInput(source: string | number, where: string): Buffer {
  * meets them is read. The file is closed once read, or when the reader stops.
  */
 export function* inputChunks(source: string | number, where: string, chunkSize = CHUNK): Generator<Buffer, void, undefined> {
+  const ahead = readAheadBytes.get(typeof source === 'number' ? source : inputPath(source));
+  if (ahead !== undefined) {
+    for (let at = 0; at < ahead.length; at += chunkSize) yield ahead.subarray(at, at + chunkSize);
+    return;
+  }
   if (typeof source === 'number') {
     try {
       yield* chunksOf(source, where, chunkSize);
@@ -220,3 +229,84 @@ const readFailure = (e: unknown, path: string, option?: string): unknown =>
 
 /** readFileInput as UTF-8 text, without a byte-order mark (readTextInput). */
 export const readTextFile = (path: string, option?: string): string => withoutBom(utf8Text(readFileInput(path, option), path));
+
+/** Inputs read ahead (readAhead), by what readInput reads them by: 0 for standard input, else the path as inputPath finds it. */
+const readAheadBytes = new Map<string | number, Buffer>();
+
+/**
+ * Reads ahead, asynchronously, those of `sources` ("-" for standard input,
+ * else paths) that a synchronous read could wait on without end: a FIFO
+ * with no writer yet, a pipe or terminal no one writes to. A run's set-up
+ * reads its inputs synchronously, where no timer and no signal handler gets
+ * a turn, so a --timeout ran out unheard while `count FIFO` waited for a
+ * writer. Here the wait ends at `deadline` (Date.now() clock) or when
+ * `signal` aborts (Ctrl-C), each a DeadlineReached naming the input, and
+ * the bytes read are kept for readInput, within the same input limit.
+ * Regular files, directories and devices that never make a reader wait are
+ * left to the synchronous read.
+ */
+export async function readAhead(sources: readonly string[], deadline: number, signal?: AbortSignal): Promise<void> {
+  for (const source of sources) {
+    const key = source === '-' ? 0 : inputPath(source);
+    if (readAheadBytes.has(key)) continue;
+    const stream = waitingStream(key);
+    if (stream !== undefined) readAheadBytes.set(key, await readStream(stream, source === '-' ? '<stdin>' : source, deadline, signal));
+  }
+}
+
+/** A stream over the input `key` (readAheadBytes') when a synchronous read of it could wait without end; else undefined. */
+function waitingStream(key: string | number): Readable | undefined {
+  let stat: Stats;
+  try {
+    stat = typeof key === 'number' ? fstatSync(key) : statSync(key);
+  } catch {
+    return undefined; // The synchronous read says why it cannot read it.
+  }
+  if (typeof key === 'number') return stat.isFIFO() || stat.isSocket() || isatty(key) ? process.stdin : undefined;
+  if (!stat.isFIFO()) return undefined;
+  // Opened without waiting for a writer; the socket reads only once one has written, and ends when the last one closes.
+  return new Socket({ fd: openSync(key, constants.O_RDONLY | constants.O_NONBLOCK), readable: true, writable: false });
+}
+
+/** Timers wait at most this long (Node's limit); a deadline further off is as none. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** The whole of `stream`, within the input limit, unless `deadline` passes or `signal` aborts first (the stream then closed). */
+function readStream(stream: Readable, where: string, deadline: number, signal?: AbortSignal): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    let settled = false;
+    const finish = (error?: unknown): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', interrupted);
+      if (error === undefined) return resolve(Buffer.concat(chunks));
+      stream.destroy();
+      reject(error);
+    };
+    const wait = deadline - Date.now();
+    const timer =
+      wait > LONGEST_TIMER_MS
+        ? undefined
+        : setTimeout(
+            () => finish(new DeadlineReached(`${fieldName('timeout')} ran out while reading ${where}, before any solving`)),
+            Math.max(0, wait),
+          );
+    const interrupted = (): void => finish(new DeadlineReached(`Ctrl-C while reading ${where}, before any solving`));
+    if (signal?.aborted) return interrupted();
+    signal?.addEventListener('abort', interrupted, { once: true });
+    stream.on('data', (chunk: Buffer) => {
+      total += chunk.length;
+      try {
+        checkSize('bytes', total, where, 'holds at least');
+      } catch (e) {
+        return finish(e);
+      }
+      chunks.push(chunk);
+    });
+    stream.on('end', () => finish());
+    stream.on('error', (e) => finish(new UserError(`${where}: cannot read: ${systemReason(e)}`)));
+  });
+}
