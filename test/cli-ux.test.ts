@@ -528,7 +528,7 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     expect(JSON.parse(piped.stdout)).toMatchObject({ status: 'SAT', puzzle: '-', model: [1, -2] });
   });
 
-  it("Ctrl-C while a --timeout run waits for a FIFO's writer: 130 and the summary, unanswered", () => {
+  it("Ctrl-C while a run waits for a FIFO's writer: 130 and the summary, unanswered", () => {
     expect(spawnSync('mkfifo', [join(dir, 'waiting.cnf')]).status).toBe(0);
     const r = interruptedOnOpen('waiting.cnf', ['count', 'waiting.cnf', '--timeout', '200', '--json']);
     expect({ code: r.code, signal: r.signal, err: r.err }).toEqual({
@@ -537,6 +537,14 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
       err: '\npuzzlesat: stopping (Ctrl-C again to quit at once)\n',
     });
     expect(JSON.parse(r.out)).toMatchObject({ status: 'UNKNOWN', complete: false, reason: 'Ctrl-C while reading waiting.cnf, before any solving' });
+    // Without a --timeout too (regression: the run waited in open(2) for a writer, and only SIGTERM ended it).
+    const untimed = interruptedOnOpen('waiting.cnf', ['enumerate', 'waiting.cnf', '--json']);
+    expect({ code: untimed.code, signal: untimed.signal }).toEqual({ code: 130, signal: null });
+    expect(JSON.parse(untimed.out)).toMatchObject({
+      status: 'UNKNOWN',
+      complete: false,
+      reason: 'Ctrl-C while reading waiting.cnf, before any solving',
+    });
   });
 
   it('Ctrl-C while a large formula is built ends the run at once: 130, one line, unanswered, the file it would replace as it was (regression: heard only once the build ended)', () => {

@@ -253,20 +253,23 @@ export async function guarded(args: Args, body: () => Promise<number | void>, { 
   }
 }
 
-/**
- * Under a --timeout, the inputs that could make a read wait without end (a
- * FIFO, a pipe, a terminal: readAhead) are read first, where the deadline
- * and Ctrl-C are heard; the set-up then reads them from memory.
- */
+/** The positionals that name an input file (or "-"). */
 const POSITIONAL_INPUTS: ReadonlySet<string> = new Set(['kind', 'cnf', 'deck', 'proof']);
 
+/**
+ * The inputs that could make a read wait without end are read first, where
+ * a --timeout and Ctrl-C are heard (readAhead); the set-up then reads them
+ * from memory. A FIFO always: one no process has opened for writing held
+ * the run in open(2), which Node retries on a signal, so that only SIGTERM
+ * ended it. Standard input under a --timeout only: without one, its
+ * synchronous read already stops on Ctrl-C (readThroughSignals).
+ */
 async function readAheadInputs(args: Args): Promise<void> {
   const deadline = runDeadlineAt();
-  if (!Number.isFinite(deadline)) return;
   // yargs reads a positional "-" as "" (positionalFile); the puzzle's positional is a file only when it names one (isCnfPath).
   const files = inputFilesOf(args)
     .map(({ name, file }) => ({ name, file: POSITIONAL_INPUTS.has(name) ? positionalFile(file) : file }))
-    .filter(({ name, file }) => name !== 'kind' || file === '-' || isCnfPath(file));
+    .filter(({ name, file }) => (name !== 'kind' || file === '-' || isCnfPath(file)) && (file !== '-' || Number.isFinite(deadline)));
   await readAhead(
     files.map(({ file }) => file),
     deadline,
