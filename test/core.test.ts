@@ -240,7 +240,11 @@ describe('DIMACS', () => {
     ['p cnf 2 1\n1 2\n', /<input>:2: clause not terminated by 0/],
     ['p cnf 2 2\n1 2 0\n', /header declares 2 clauses but the file has 1/],
     // Regression: "header declares 1 clauses".
-    ['p cnf 2 1\n1 2 0 0\n', /header declares 1 clause but the file has 2$/],
+    ['p cnf 2 1\n1 2 0 0\n', /^<input>:2: header declares 1 clause but the file has 2$/],
+    // Regression: both were said at the file's last line. Too few: the header's line; too many: where the first clause past it starts.
+    ['c two\np cnf 2 2\n1 2 0\n\n\nc end\n', /^<input>:2: header declares 2 clauses but the file has 1$/],
+    ['p cnf 2 1\n1 2 0\n-1\n2 0\nc end\n\n', /^<input>:3: header declares 1 clause but the file has 2$/],
+    ['p cnf 2 1\n1 2 0\n\n0\n-1 0\n', /^<input>:4: header declares 1 clause but the file has 3$/],
     ['p cnf 2 1\n1 x 0\n', /<input>:2: stray token "x"/],
     ['p cnf 2 1\n1 2- 0\n', /<input>:2: stray token "2-"/],
     ['1 2 0\n', /<input>:1: clause before the "p cnf" header/],

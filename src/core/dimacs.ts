@@ -386,6 +386,9 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
   let puzzle: string | undefined;
   let weightLine: number | undefined;
   let clauseStartLine = 0;
+  /** The header's line, and the line where the first clause past the header's count starts. */
+  let headerLine = 0;
+  let extraLine = 0;
   /** The line of the "%" that ends the formula (SATLIB's trailer), once one has come. */
   let trailerLine: number | undefined;
   let line = 0;
@@ -424,6 +427,7 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
       if (!m) fail(line, `bad header "${asWritten(header.trim())}", expected "p cnf <vars> <clauses>"`);
       vars = headerCount(m![1]!, 'variables');
       declared = headerCount(m![2]!, 'clauses');
+      headerLine = line;
       if (limits.maxVars !== undefined && vars > limits.maxVars) {
         fail(
           line,
@@ -458,6 +462,8 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
         }
         if (value > DIMACS_MAX) fail(line, `literal ${text.slice(start, p)} is out of range (at most ${DIMACS_MAX})`);
         if (value === 0) {
+          // An empty clause starts where its 0 is.
+          if (ends.length === declared && extraLine === 0) extraLine = nLits === (ends.length ? ends[ends.length - 1]! : 0) ? line : clauseStartLine;
           ends.push(nLits);
         } else {
           if (value > vars) fail(line, `literal ${sign * value} exceeds the declared ${vars} variables`);
@@ -481,7 +487,12 @@ export function parseDimacs(text: string, source = '<input>', limits: DimacsLimi
   if (early && early.v > vars) fail(early.line, `"c ${early.kind}" names variable ${early.v}, beyond the declared ${vars} variables`);
   const lastEnd = ends.length ? ends[ends.length - 1]! : 0;
   if (nLits > lastEnd) fail(clauseStartLine, 'clause not terminated by 0 at end of file');
-  if (ends.length !== declared) fail(line, `header declares ${declared} ${declared === 1 ? 'clause' : 'clauses'} but the file has ${ends.length}`);
+  // Too few: the header is at fault; too many: the first clause past its count.
+  if (ends.length !== declared)
+    fail(
+      ends.length < declared ? headerLine : extraLine,
+      `header declares ${declared} ${declared === 1 ? 'clause' : 'clauses'} but the file has ${ends.length}`,
+    );
   const kinds = [...projectedBy];
   for (const [kind, { line: at, vars: set }] of kinds.slice(1)) {
     const [firstKind, first] = kinds[0]!;
