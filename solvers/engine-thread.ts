@@ -10,6 +10,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { threadExecArgv } from '../src/core/process.js';
 
 /**
  * The compiled worker script: beside this module in dist/ and the package;
@@ -60,7 +61,7 @@ export class EngineThread<Request, Reply> {
   request(message: Request, options: EngineRequestOptions = {}): Promise<Reply | 'stopped'> {
     const script = threadScript();
     if (!script) throw new Error('no compiled engine thread script (npm run build)');
-    const worker = (this.worker ??= new Worker(script, { workerData: { engine: this.engine } }));
+    const worker = (this.worker ??= new Worker(script, { workerData: { engine: this.engine }, execArgv: threadExecArgv() }));
     worker.ref();
     return new Promise<Reply | 'stopped'>((resolve, reject) => {
       const done = () => {

@@ -30,7 +30,14 @@ import {
 } from '../solvers/index.js';
 import type { Status } from '../solvers/types.js';
 import { Cnf } from './core/cnf.js';
-import { type DimacsFormula, type DimacsMeta, dimacsString, instanceFromDimacs, parseDimacs as readDimacs } from './core/dimacs.js';
+import {
+  type DimacsFormula,
+  type DimacsMeta,
+  dimacsString,
+  instanceFromDimacs,
+  parseDimacs as readDimacs,
+  refuseWeightedCount,
+} from './core/dimacs.js';
 import { UsageError, UserError, hasNameControlCharacter, oneLine } from './core/errors.js';
 import { withoutBoms } from './core/input.js';
 import { checkRunNumbers, kindOf } from './core/limits.js';
@@ -229,7 +236,12 @@ export function parseDimacs(text: string, source = '<dimacs>'): Cnf {
   if (typeof text !== 'string') throw new TypeError(`parseDimacs: expected DIMACS text, got ${kindOf(text)}`);
   // The name messages give the text: {} was named "[object Object]".
   if (typeof source !== 'string') throw new TypeError(`parseDimacs: source: expected a name for messages (text), got ${kindOf(source)}`);
-  return instanceFromDimacs(readDimacs(text, source), source).cnf;
+  const formula = readDimacs(text, source);
+  const cnf = instanceFromDimacs(formula, source).cnf;
+  // Without a projection line it stays unset, as a formula written by hand: made the file's variables, a
+  // variable named later was left out of every count and enumeration, and toDimacs added a c project line.
+  if (formula.projection === undefined) cnf.projection = undefined;
+  return cnf;
 }
 
 // ---- solving --------------------------------------------------------------------
@@ -456,6 +468,8 @@ export async function count(source: Instance | Cnf, given: CountOptions = {}): P
   const call = callStart();
   const options = callOptions('count', given, COUNT_FIELDS);
   refuseUniqueOnCnf(source, options.unique);
+  // Asked of the formula itself: the plan sees the view formulaInstance counts on, which a file read without a projection line is.
+  if (source instanceof Cnf) refuseWeightedCount(source);
   const start = performance.now();
   const plan = (await resolvePlan(source instanceof Cnf ? formulaInstance(source) : source, {
     verb: 'count',

@@ -236,6 +236,22 @@ describe('missing or malformed terms are refused where they are given', () => {
       expect(() => atMostOne(ab(), [1, bad as never])).toThrow(/a term is a name, a literal, a boolean or an expression/);
     }
   });
+
+  it('a hole in a list of terms is named where it is (regression: atMostOne by product or binary wrote a constraint on the rest; others met "reading \'weight\'")', async () => {
+    // A sparse array, as a script that skipped an entry ([, 'a', 'b']) gives: its hole is undefined, which no term is.
+    const holey: Term[] = [];
+    holey[1] = 'a';
+    holey[2] = 'b';
+    const hole = (what: string) => new RegExp(`^${what}\\[0\\]: a term is a name, a literal, a boolean or an expression, got undefined$`);
+    for (const encoding of ['product', 'binary', 'pairwise'] as const)
+      expect(() => atMostOne(ab(), holey, { encoding }), encoding).toThrow(hole('atMostOne'));
+    expect(() => atMost(ab(), holey, 1, { encoding: 'cardinality-network' })).toThrow(hole('atMost'));
+    expect(() => atMostWeighted(ab(), holey, [1, 1, 1], 1)).toThrow(hole('atMostWeighted'));
+    await expect(minimize(ab(), holey, [1, 1, 1])).rejects.toThrow(hole('minimize'));
+    const s = await openSolver(ab(), { solver: 'logic-solver' });
+    await expect(s.solve({ assumptions: holey })).rejects.toThrow(hole('assumptions'));
+    s.close();
+  });
 });
 
 describe("a constraint's arguments, from a script without types", () => {

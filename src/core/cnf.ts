@@ -128,8 +128,8 @@ export class Cnf {
     return this.chosenProjection ?? [];
   }
 
-  /** null unsets it, as undefined does (it was a projection onto no variable: one solution, or none). */
-  set projection(vars: number[]) {
+  /** undefined unsets it, as null does (it was a projection onto no variable: one solution, or none). */
+  set projection(vars: number[] | undefined) {
     this.chosenProjection = vars ?? undefined;
   }
 

@@ -7,3 +7,14 @@ export function processAlive(pid: number): boolean {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
+
+/**
+ * The Node options a worker thread of ours starts with: the process's own
+ * but --input-type, which says how to read a script given with -e or on
+ * stdin, and which a thread started from a file refuses
+ * (ERR_INPUT_TYPE_NOT_ALLOWED): every engine thread failed under
+ * `node --input-type=module -e "…"`. The value may be the next argument.
+ */
+export function threadExecArgv(execArgv: readonly string[] = process.execArgv): string[] {
+  return execArgv.filter((arg, i) => !arg.startsWith('--input-type') && execArgv[i - 1] !== '--input-type');
+}

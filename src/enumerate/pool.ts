@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { watchWorker } from '../../solvers/external/process.js';
 import { fieldNamesModule } from '../core/field-names.js';
 import { sizeLimits } from '../core/limits.js';
+import { threadExecArgv } from '../core/process.js';
 import type { WorkerData, WorkerTask } from './worker-tasks.js';
 
 /**
@@ -43,7 +44,9 @@ export async function runPool<M>(options: PoolOptions<M>): Promise<{ stopped: bo
   const script = options.script ?? WORKER_SCRIPT;
   // Each thread names fields as this one does (a library caller's field, or the CLI's option), and builds under its size limits.
   const data = { fieldNames: fieldNamesModule(), sizeLimits: sizeLimits() };
-  const workers = options.tasks.map((task) => new Worker(script, { workerData: { ...task, ...data } satisfies WorkerData }));
+  const workers = options.tasks.map(
+    (task) => new Worker(script, { workerData: { ...task, ...data } satisfies WorkerData, execArgv: threadExecArgv() }),
+  );
   // A worker's external solvers are cleaned up by this thread, which alone hears the signals.
   for (const w of workers) watchWorker(w);
   let stopped = false;

@@ -532,7 +532,8 @@ export function checkFormula(what: string, f: Cnf): void {
 export function termList(what: string, terms: readonly Term[]): readonly Term[] {
   if (!Array.isArray(terms)) throw new TypeError(`${what}: expected a list of terms (names, literals, expressions), got ${kindOf(terms)}`);
   // Each term named by its place; a number is left to checkedLiteral, which says what a literal of the formula is.
-  terms.forEach((t: unknown, i) => typeof t !== 'number' && checkTerm(t as Term, `${what}[${i}]`));
+  // By index, not forEach: a sparse array's hole was passed over, and some encodings wrote their constraint on the rest.
+  for (let i = 0; i < terms.length; i++) if (typeof terms[i] !== 'number') checkTerm(terms[i]!, `${what}[${i}]`);
   return terms;
 }
 

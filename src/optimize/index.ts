@@ -128,6 +128,8 @@ async function optimize<S>(
   const what = sign === 1 ? 'minimize' : 'maximize';
   const options = callOptions(what, given, OPTIMIZE_FIELDS);
   checkSource(what, source);
+  // A projection set by hand is checked as solve checks it: solutions are read and told apart on it ("no variable 4 in this formula" came from inside).
+  if (source instanceof Cnf) source.checkedProjection();
   checkWeights(what, termList(what, terms), weights);
   const encoding = parsePb(options.encoding ?? DEFAULT_PB, 'encoding');
   const best = options.best ?? 1;
