@@ -1,4 +1,5 @@
 import {
+  doublyInterruptedOnOpen,
   interruptedInCnfSearch,
   interruptedInCnfSetUp,
   interruptedInExactCoverSearch,
@@ -477,6 +478,17 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     // Without --json, the answer line says so.
     const text = interruptedOnOpen('long.cnf', ['enumerate', 'long.cnf']);
     expect({ code: text.code, out: text.out }).toEqual({ code: 130, out: `UNKNOWN: ${SET_UP_INTERRUPTED}\n` });
+  });
+
+  it('one Ctrl-C delivered twice at once (as `timeout -s INT` sends it, to the process and its group) stops the run as one press does: 130 with the summary (regression: taken for a second press, the process quit with nothing printed)', () => {
+    const args = ['solve', 'pentomino', '--preset', '6x10', '--json'];
+    const r = doublyInterruptedOnOpen(cli, dir, 'minisat.wasm', args);
+    expect({ code: r.code, signal: r.signal, err: r.err }).toEqual({
+      code: 130,
+      signal: null,
+      err: '\npuzzlesat: stopping (Ctrl-C again to quit at once)\n',
+    });
+    expect(JSON.parse(r.out)).toMatchObject({ status: 'UNKNOWN', count: 0, complete: false, reason: SET_UP_INTERRUPTED });
   });
 
   it('Ctrl-C while a large formula is built ends the run at once: 130, one line, unanswered, the file it would replace as it was (regression: heard only once the build ended)', () => {
