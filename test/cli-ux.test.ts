@@ -242,6 +242,24 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     expect(run('dobble', 'check', 'deck.txt', '--cards', '3').code).toBe(2);
   });
 
+  it('a usage error stays one when --timeout runs out while the formula is built: 2 and one line (regression: solve --solver nosuch --timeout 0.01 answered UNKNOWN, exit 0)', () => {
+    // A hundredth of a second from the process's start is spent before the build begins: the build meets the deadline at once.
+    const cases: [string[], RegExp][] = [
+      [['solve', 'pentomino', '--preset', '6x10', '--solver', 'nosuch'], /--solver: unknown solver "nosuch"/],
+      [['solve', 'pentomino', '--preset', '6x10', '--solver', 'dlx', '--certify'], /--certify does not go with --solver dlx/],
+      [['solve', 'pentomino', '--preset', '6x10', '--solver', 'minisat-wasm', '--proof', 'never.drat'], /--proof: minisat-wasm does not write DRAT/],
+      [['optimize', 'pentomino', '--preset', '6x10'], /optimize: pentomino has no objective/],
+      [['optimize', 'knapsack', '--random-items', '60', '--solver', 'nosuch'], /--solver: unknown solver "nosuch"/],
+      [['count', 'pentomino', '--preset', '6x10', '--method', 'cnf', '--strategy', 'mrv'], /--strategy is the exact-cover counter's branching/],
+      [['count', 'pentomino', '--preset', '6x10', '--method', 'cnf', '--workers', '2'], /--workers: the cnf counter runs in one thread/],
+    ];
+    for (const [args, message] of cases) {
+      const r = run(...args, '--timeout', '0.01', '--json');
+      expect({ args, out: r.out }).toEqual({ args, out: '' });
+      expectOneLineError(r, message, 2);
+    }
+  });
+
   it('an output path the rule refuses before any work is a usage error (2), whichever part it breaks (regression: a missing folder exited 2, an existing file without --force 1)', () => {
     const domino = ['solve', 'polyomino', '--board', '2x1', '--pieces', 'D2'];
     writeFileSync(join(dir, 'taken.txt'), 'keep me');
