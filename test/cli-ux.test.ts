@@ -727,4 +727,16 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     expect(verify.out).toMatch(/\nstopped by Ctrl-C after \d+ of \d+ puzzles\n$/);
     expect(verify.out).not.toMatch(/NaN/);
   });
+
+  it("verify stopped by Ctrl-C keeps what the puzzle being counted had: its row carries that count's summary, incomplete (regression: the row had no count)", async () => {
+    // Enumerating 6x10's classes takes longer than the press's wait: the count stops, as at its own Ctrl-C, and says what it has.
+    const r = await interrupted(['verify', 'pentominoes-6x10', '--method', 'enumerate', '--json'], 3000);
+    expect(r.code).toBe(130);
+    const [row, summary] = r.out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(row).toMatchObject({ name: 'pentominoes-6x10', outcome: 'did not finish', complete: false, count: expect.any(Number) });
+    expect(summary).toMatchObject({ complete: false });
+  });
 });
