@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { buildInstance, encodingChoice, isCnfPath, puzzleByName } from '../encoders/index.js';
 import { defaultSolverName, engineByName, engineCapabilities, loadWasmSolvers, type SolverUse } from '../solvers/index.js';
+import type { Capabilities, Engine } from '../solvers/types.js';
 import { refuseWeightedCount } from './core/dimacs.js';
 import { UsageError, UserError, didYouMean } from './core/errors.js';
 import { callName, fieldName } from './core/field-names.js';
@@ -233,31 +234,37 @@ function built(puzzle: string | Instance, args: PuzzleArgs): { instance: Instanc
   return { instance, args: byValue, name: puzzle, rebuildable: puzzle !== '-' };
 }
 
-function resolveSolve(puzzle: string | Instance, r: PlanRequest): WithInstance<SolvePlan> {
-  const asked = parseBranching(r.branching);
-  const { instance, args, name, rebuildable } = built(puzzle, typeof puzzle === 'string' ? encodedArgs(puzzle, r.args ?? {}) : {});
-  const proof = r.proof === true;
-  // A proof needs an engine that writes one; otherwise exact-cover puzzles get the branching solver.
-  const use: SolverUse = instance.branchingFamily && !proof ? 'solve-exact-cover' : 'solve';
-  const engine = engineByName(r.solver ?? defaultSolverName(use));
+/** The engine that solves, with what it can do, once the options `given` to solve are checked against it (a usage error when they do not go). */
+function solveEngine(solver: string, given: { proof: boolean; certify: boolean; branching: boolean }): { engine: Engine; caps: Capabilities } {
+  const engine = engineByName(solver);
   const caps = engineCapabilities(engine);
-  const certify = r.certify === true;
   if (caps.exactCover) {
-    for (const [field, given] of [
-      ['proof', proof],
-      ['certify', certify],
-      ['branching', asked !== undefined],
-    ] as const)
-      if (given)
-        throw new UsageError(
-          `${option(field)} does not go with ${option('solver')} ${engine.name}: dancing links gives no proofs and takes no branching rule`,
-        );
-    if (!countedCover(instance)) throw notExactCover(engine.name, instance, name, option('solver'));
+    const field = (['proof', 'certify', 'branching'] as const).find((f) => given[f]);
+    if (field !== undefined)
+      throw new UsageError(
+        `${option(field)} does not go with ${option('solver')} ${engine.name}: dancing links gives no proofs and takes no branching rule`,
+      );
   }
-  if (proof && !caps.proofs)
+  if (given.proof && !caps.proofs)
     throw new UsageError(
       `${option('proof')}: ${engine.name} does not write DRAT proofs; solvers that do: ${proofSolverNames().join(', ') || 'none can run here'}`,
     );
+  return { engine, caps };
+}
+
+function resolveSolve(puzzle: string | Instance, r: PlanRequest): WithInstance<SolvePlan> {
+  const asked = parseBranching(r.branching);
+  const proof = r.proof === true;
+  const certify = r.certify === true;
+  const given = { proof, certify, branching: asked !== undefined };
+  // A solver named is checked with the options before the build, which a --timeout or Ctrl-C can cut short:
+  // an unknown name or a --proof it cannot write was then answered UNKNOWN, exit 0, instead of a usage error.
+  const named = r.solver === undefined ? undefined : solveEngine(r.solver, given);
+  const { instance, args, name, rebuildable } = built(puzzle, typeof puzzle === 'string' ? encodedArgs(puzzle, r.args ?? {}) : {});
+  // A proof needs an engine that writes one; otherwise exact-cover puzzles get the branching solver.
+  const use: SolverUse = instance.branchingFamily && !proof ? 'solve-exact-cover' : 'solve';
+  const { engine, caps } = named ?? solveEngine(defaultSolverName(use), given);
+  if (caps.exactCover && !countedCover(instance)) throw notExactCover(engine.name, instance, name, option('solver'));
   const ownProof = (proof || certify) && caps.proofs;
   return {
     verb: 'solve',
@@ -419,14 +426,18 @@ const formulaByCnf = (instance: Instance): string =>
  * --unique-by clauses, or else the puzzle, which has no exact-cover form
  * (regression: the message named --method cnf when no option had asked for it).
  */
-function cnfBecause(instance: Instance, asked: { unique: boolean; uniqueBy?: string; method?: string }, formula: boolean): string {
-  if (asked.method === 'cnf') return `it does not go with ${option('method')} cnf`;
+function cnfBecause(instance: Instance, asked: { unique: boolean; uniqueBy?: string }, formula: boolean): string {
   if (formula) return formulaByCnf(instance);
   if (asked.unique && asked.uniqueBy === 'clauses')
     return `it does not go with ${option('uniqueBy')} clauses (models of a formula, counted by the cnf method)`;
   // Classes of copies the counter has a cover for go to the formula only where the group swaps mirror twins (copyClasses).
   if (asked.unique && countedCover(instance)) return `${twinsWhy(instance.puzzle)}, so the cnf method counts its classes`;
   return `${instance.puzzle} ${notExactCoverWhy()}, so the cnf method counts it`;
+}
+
+/** --strategy, the exact-cover counter's branching, refused for a count by the cnf method, saying why that method counts. */
+function refuseStrategy(strategy: string | undefined, why: string): void {
+  if (strategy !== undefined) throw new UsageError(`${option('strategy')} is the exact-cover counter's branching: ${why}`);
 }
 
 function resolveCount(puzzle: string | Instance, r: PlanRequest): CountPlan {
@@ -438,6 +449,12 @@ function resolveCount(puzzle: string | Instance, r: PlanRequest): CountPlan {
   const asked = { unique, uniqueBy, method: choice(r.method, COUNT_METHODS, option('method')) };
   const strategy = choice(r.strategy, COUNT_STRATEGIES, option('strategy')) ?? 'auto';
   refuseUniqueOnFormula(puzzle, unique);
+  // What does not go with --method cnf is known from the options: refused before the build, which a --timeout or
+  // Ctrl-C can cut short (these usage errors were then answered UNKNOWN, exit 0).
+  if (asked.method === 'cnf') {
+    refuseStrategy(r.strategy, `it does not go with ${option('method')} cnf`);
+    countWorkers(r.workers, 'cnf', true);
+  }
   const { instance, args, name, rebuildable } = built(puzzle, typeof puzzle === 'string' ? encodedArgs(puzzle, r.args ?? {}) : {});
   refuseUniqueWithoutSymmetries(instance, name, unique);
   refuseWeightedCount(instance.cnf);
@@ -448,8 +465,7 @@ function resolveCount(puzzle: string | Instance, r: PlanRequest): CountPlan {
   // Without --method the problem is a way of counting classes (--unique-by) that the puzzle's form rules out.
   if (problem) throw new UsageError(`${asked.method === undefined ? option('uniqueBy') : option('method')}: ${problem}`);
   const method = methodFor(instance, asked);
-  if (method === 'cnf' && r.strategy !== undefined)
-    throw new UsageError(`${option('strategy')} is the exact-cover counter's branching: ${cnfBecause(instance, asked, formula)}`);
+  if (method === 'cnf') refuseStrategy(r.strategy, cnfBecause(instance, asked, formula));
   const plan: CountPlan = {
     verb: 'count',
     puzzle: name,

@@ -1,4 +1,5 @@
 import {
+  doublyInterruptedOnOpen,
   interruptedInCnfSearch,
   interruptedInCnfSetUp,
   interruptedInExactCoverSearch,
@@ -239,6 +240,24 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     expect(run('solve', 'pentomino', '--no-such-option').code).toBe(2);
     expect(run('list', 'nothing').code).toBe(2);
     expect(run('dobble', 'check', 'deck.txt', '--cards', '3').code).toBe(2);
+  });
+
+  it('a usage error stays one when --timeout runs out while the formula is built: 2 and one line (regression: solve --solver nosuch --timeout 0.01 answered UNKNOWN, exit 0)', () => {
+    // A hundredth of a second from the process's start is spent before the build begins: the build meets the deadline at once.
+    const cases: [string[], RegExp][] = [
+      [['solve', 'pentomino', '--preset', '6x10', '--solver', 'nosuch'], /--solver: unknown solver "nosuch"/],
+      [['solve', 'pentomino', '--preset', '6x10', '--solver', 'dlx', '--certify'], /--certify does not go with --solver dlx/],
+      [['solve', 'pentomino', '--preset', '6x10', '--solver', 'minisat-wasm', '--proof', 'never.drat'], /--proof: minisat-wasm does not write DRAT/],
+      [['optimize', 'pentomino', '--preset', '6x10'], /optimize: pentomino has no objective/],
+      [['optimize', 'knapsack', '--random-items', '60', '--solver', 'nosuch'], /--solver: unknown solver "nosuch"/],
+      [['count', 'pentomino', '--preset', '6x10', '--method', 'cnf', '--strategy', 'mrv'], /--strategy is the exact-cover counter's branching/],
+      [['count', 'pentomino', '--preset', '6x10', '--method', 'cnf', '--workers', '2'], /--workers: the cnf counter runs in one thread/],
+    ];
+    for (const [args, message] of cases) {
+      const r = run(...args, '--timeout', '0.01', '--json');
+      expect({ args, out: r.out }).toEqual({ args, out: '' });
+      expectOneLineError(r, message, 2);
+    }
   });
 
   it('an output path the rule refuses before any work is a usage error (2), whichever part it breaks (regression: a missing folder exited 2, an existing file without --force 1)', () => {
@@ -547,6 +566,17 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     });
   });
 
+  it('one Ctrl-C delivered twice at once (as `timeout -s INT` sends it, to the process and its group) stops the run as one press does: 130 with the summary (regression: taken for a second press, the process quit with nothing printed)', () => {
+    const args = ['solve', 'pentomino', '--preset', '6x10', '--json'];
+    const r = doublyInterruptedOnOpen(cli, dir, 'minisat.wasm', args);
+    expect({ code: r.code, signal: r.signal, err: r.err }).toEqual({
+      code: 130,
+      signal: null,
+      err: '\npuzzlesat: stopping (Ctrl-C again to quit at once)\n',
+    });
+    expect(JSON.parse(r.out)).toMatchObject({ status: 'UNKNOWN', count: 0, complete: false, reason: SET_UP_INTERRUPTED });
+  });
+
   it('Ctrl-C while a large formula is built ends the run at once: 130, one line, unanswered, the file it would replace as it was (regression: heard only once the build ended)', () => {
     // 180 L pieces on a 30x30 board, pairwise: seconds and a GB to build. The press comes as the board file is read, at the build's start.
     writeFileSync(join(dir, 'wide.txt'), `${'.'.repeat(30)}\n`.repeat(30));
@@ -764,5 +794,17 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     expect(verify.out).toMatch(/^puzzle\tfamily\t/);
     expect(verify.out).toMatch(/\nstopped by Ctrl-C after \d+ of \d+ puzzles\n$/);
     expect(verify.out).not.toMatch(/NaN/);
+  });
+
+  it("verify stopped by Ctrl-C keeps what the puzzle being counted had: its row carries that count's summary, incomplete (regression: the row had no count)", async () => {
+    // Enumerating 6x10's classes takes longer than the press's wait: the count stops, as at its own Ctrl-C, and says what it has.
+    const r = await interrupted(['verify', 'pentominoes-6x10', '--method', 'enumerate', '--json'], 3000);
+    expect(r.code).toBe(130);
+    const [row, summary] = r.out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(row).toMatchObject({ name: 'pentominoes-6x10', outcome: 'did not finish', complete: false, count: expect.any(Number) });
+    expect(summary).toMatchObject({ complete: false });
   });
 });

@@ -295,6 +295,28 @@ describe('external solver failures', () => {
     },
   );
 
+  it('Ctrl-C while a solver that catches SIGINT runs in this thread (cryptominisat5 says *** INTERRUPTED *** and exits 1): the run stops with its summary, 130 (regression: "cryptominisat5 failed with exit code 1", exit 1, no summary)', async () => {
+    // The press is passed on to the solver's process group; the fake, like the real program, answers it by exiting 1 at once,
+    // before the enumeration's poll of the stop (its sleep keeps no output open, so that its exit ends the run).
+    const ready = join(fakes, 'interruptible-ready');
+    fakeSolverOnPath(
+      'cryptominisat5',
+      `[ "$1" = --version ] && { echo "c CryptoMiniSat version 5.11.4"; exit 0; }\ntrap 'kill $!; echo "*** INTERRUPTED ***" >&2; exit 1' INT\ntouch ${JSON.stringify(ready)}\nsleep 30 >/dev/null 2>&1 & wait`,
+    );
+    const args = ['enumerate', 'pentomino', '--preset', '3x20', '--solver', 'cryptominisat5', '--workers', '1', '--json'];
+    const child = spawn(process.execPath, [cli, ...args], { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    while (!existsSync(ready)) await new Promise((r) => setTimeout(r, 20));
+    child.kill('SIGINT');
+    expect({ code: await exited, err }).toEqual({ code: 130, err: '\npuzzlesat: stopping (Ctrl-C again to quit at once)\n' });
+    expect(JSON.parse(out)).toMatchObject({ count: 0, complete: false, solver: 'cryptominisat5' });
+    expect(leftovers()).toEqual([]);
+  });
+
   // A signal's cleanup ran while worker threads went on making run directories: one made after the main thread had
   // looked was left behind (CI: the SIGHUP test above left one). Threads that make them in a tight loop find the window.
   it.each(['SIGHUP', 'SIGTERM'] as const)('%s while worker threads are making run directories: none is left behind', (signal) => {

@@ -433,6 +433,30 @@ describe('1. resume that cannot lie', { timeout: 600_000 }, () => {
     expect(existsSync(join(dir, 'pid.jsonl.lock'))).toBe(false);
   });
 
+  it('a lock whose writer ended but was never waited for (a zombie: a container whose PID 1 reaps nothing) is stale (regression: "being written by process N" for as long as the zombie stayed)', () => {
+    expect(run([...enumerate3x20, '-o', 'zombie.jsonl']).code).toBe(0);
+    // `sleep 0` ends at once (well before the CLI has loaded); its parent, the shell, becomes the CLI, which never waits for it:
+    // a zombie, named in the lock. (The shell runs nothing else meanwhile: waiting for that, it would reap the zombie.)
+    const r = spawnSync(
+      'sh',
+      [
+        '-c',
+        `sleep 0 & echo $! > zombie.jsonl.lock; exec "${process.execPath}" "${cli}" "$@"`,
+        'sh',
+        ...enumerate3x20,
+        '-o',
+        'zombie.jsonl',
+        '--resume',
+        '--json',
+      ],
+      { cwd: dir, encoding: 'utf8', timeout: 120_000 },
+    );
+    expect(r.stderr).not.toMatch(/being written by process/);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ count: 2, complete: true });
+    expect(existsSync(join(dir, 'zombie.jsonl.lock'))).toBe(false);
+  });
+
   it('a FILE.lock that holds no process id is no lock of ours: refused and left as it was, even an input (regression: taken for a stale lock, deleted: the board file of the run itself)', () => {
     writeFileSync(join(dir, 'held.jsonl.lock'), '..\n..\n');
     writeFileSync(join(dir, 'notes.tsv.lock'), 'my notes\n');

@@ -14,7 +14,8 @@ import { writeReplacing } from '../../src/core/output.js';
 import { processAlive } from '../../src/core/process.js';
 
 const liveDirs = new Set<string>();
-const liveChildren = new Set<ChildProcess>();
+/** This thread's solver processes, each with what passing a signal on to it does (onSignal; runProcess notes it). */
+const liveChildren = new Map<ChildProcess, (signal: NodeJS.Signals) => void>();
 /** Worker threads that may run solvers: their run directories are the main thread's to clean up on a signal (see watchWorker). */
 const liveWorkers = new Set<Worker>();
 const CLEANUP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -124,7 +125,7 @@ function closeGate(): void {
 
 /** This thread's solver processes and run directories. */
 function cleanUpThread(): void {
-  for (const child of liveChildren) killGroup(child, 'SIGKILL');
+  for (const child of liveChildren.keys()) killGroup(child, 'SIGKILL');
   for (const dir of liveDirs) rmSync(dir, { recursive: true, force: true });
 }
 
@@ -235,7 +236,7 @@ if (typeof process !== 'undefined') {
  */
 function onSignal(signal: NodeJS.Signals): void {
   // Solvers run in their own process groups, out of the terminal's reach: pass the signal on.
-  for (const child of liveChildren) killGroup(child, signal);
+  for (const passOn of liveChildren.values()) passOn(signal);
   if (process.listenerCount(signal) > 1) return;
   cleanUpProcess();
   for (const s of CLEANUP_SIGNALS) process.off(s, onSignal);
@@ -324,8 +325,8 @@ const STDERR_KEPT = 2000;
 export interface ProcessOutcome {
   code: number | null;
   signal: NodeJS.Signals | null;
-  /** Set when we stopped it: its time ran out, or the caller asked. */
-  stoppedBy?: 'timeout' | 'request';
+  /** Set when we stopped it: its time ran out, the caller asked, or a signal to this process was passed on to it (onSignal). */
+  stoppedBy?: 'timeout' | 'request' | 'signal';
   stderr: string;
 }
 
@@ -370,10 +371,18 @@ export class LineSplitter {
 export function runProcess(solver: string, path: string, args: readonly string[], runDir: string, options: RunOptions): Promise<ProcessOutcome> {
   return new Promise((resolve, reject) => {
     const pidFile = join(runDir, PID_FILE);
+    // A solver that catches the signal passed on (cryptominisat5 exits 1 at Ctrl-C, "*** INTERRUPTED ***") often ends before the
+    // caller's stop reaches it: its exit is then the signal's doing, not a failure (it was "failed with exit code 1").
+    let passedOn = false;
     // The start and its record inside the gate: the main thread's cleanup finds the solver by its record.
     const child = throughGate(`start ${solver}`, () => {
       const started = spawn(path, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-      track(() => liveChildren.add(started));
+      track(() =>
+        liveChildren.set(started, (signal) => {
+          passedOn = true;
+          killGroup(started, signal);
+        }),
+      );
       // Written whole or not at all (writeReplacing): a reader between its creation and its write found it empty.
       if (started.pid !== undefined) writeReplacing(pidFile, [`${started.pid} ${processStartTime(started.pid) ?? 0}`]);
       return started;
@@ -436,7 +445,8 @@ export function runProcess(solver: string, path: string, args: readonly string[]
     });
     child.on('close', (code, signal) => {
       lines.end(deliver);
-      finish(() => (failure !== undefined ? reject(failure) : resolve({ code, signal, stoppedBy, stderr })));
+      const by = stoppedBy ?? (passedOn ? 'signal' : undefined);
+      finish(() => (failure !== undefined ? reject(failure) : resolve({ code, signal, stoppedBy: by, stderr })));
     });
   });
 }

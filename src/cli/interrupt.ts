@@ -18,9 +18,25 @@ export const STOPPABLE_VERBS: ReadonlySet<string> = new Set(['solve', 'enumerate
 
 const interruption = new AbortController();
 
+/**
+ * How long after the first SIGINT another is still the same press: `timeout
+ * -s INT` sends its signal to the process and then to its process group,
+ * which holds the process too, so one stop came as two SIGINTs a moment
+ * apart, and the second quit the run before it printed its summary. No one
+ * presses Ctrl-C twice that fast.
+ */
+const SAME_PRESS_MS = 100;
+
+/** When the first press was heard (performance.now()). */
+let firstPressAt = -Infinity;
+
 /** What a press does: asks the run to stop (first press, one line said) or quits (second press). */
 export function heardInterrupt(): void {
-  if (interruption.signal.aborted) process.exit(EXIT_INTERRUPTED);
+  if (interruption.signal.aborted) {
+    if (performance.now() - firstPressAt >= SAME_PRESS_MS) process.exit(EXIT_INTERRUPTED);
+    return;
+  }
+  firstPressAt = performance.now();
   interruption.abort();
   process.stderr.write('\npuzzlesat: stopping (Ctrl-C again to quit at once)\n');
 }

@@ -6,6 +6,7 @@ import {
   PUZZLES,
   UsageError,
   buildInstance,
+  checkEngine,
   colorWanted,
   encodingChoice,
   isCnfPath,
@@ -21,6 +22,8 @@ export const describe = 'the best solutions of a puzzle by its objective (knapsa
 
 /** The puzzles that declare an objective, for help and errors. */
 const withObjective = () => PUZZLES.filter((p) => p.objective !== undefined).map((p) => p.name);
+
+const noObjective = (puzzle: string) => new UsageError(`optimize: ${puzzle} has no objective; puzzles with one: ${withObjective().join(', ')}`);
 
 export const builder = (y: Argv) =>
   puzzleOptions(commonOptions(y))
@@ -43,12 +46,15 @@ export const handler = (args: Args) =>
   guarded(args, async () => {
     const puzzle = String(args.kind);
     if (isCnfPath(puzzle)) throw new UsageError(`optimize: a DIMACS file has no objective; puzzles with one: ${withObjective().join(', ')}`);
+    // Checked before the build, which a --timeout or Ctrl-C can cut short: these usage errors were then answered UNKNOWN, exit 0.
+    if (puzzleByName(puzzle).objective === undefined) throw noObjective(puzzle);
+    if (args.solver !== undefined) await checkEngine(String(args.solver));
     // Ctrl-C ends the search as --timeout would: the solutions found so far are printed, and the exit is 130.
     // Listened for from the start: pressed while the formula is built, the build stops there (interruptibleSetUp), as at a --timeout.
     const stop = await interruptFlag();
     const instance = await interruptibleSetUp(() => buildInstance(puzzle, args));
     const objective = instance.objective;
-    if (!objective) throw new UsageError(`optimize: ${puzzle} has no objective; puzzles with one: ${withObjective().join(', ')}`);
+    if (!objective) throw noObjective(puzzle);
     // The puzzle's formula as built, before the search adds its bounds.
     const size = { vars: instance.cnf.varCount, clauses: instance.cnf.clauseCount };
     const search = objective.sense === 'maximize' ? maximize : minimize;

@@ -14,7 +14,7 @@ import {
   runLimited,
   secondsUntil,
 } from '../index.js';
-import { type Args, guarded, interruptFlag, runSeconds } from './common.js';
+import { type Args, EXIT_INTERRUPTED, guarded, interruptFlag, runSeconds } from './common.js';
 import { progressWanted } from './progress.js';
 
 export const command = 'verify [names..]';
@@ -108,20 +108,35 @@ async function verifyOne(p: CataloguePuzzle, cpuLimit: number, method: Method, s
   const cmd = countCommand(p);
   if ('unsupported' in cmd) return { ...base, outcome: 'unsupported', reason: cmd.unsupported };
   const { code, stdout, cpu } = await runLimited(process.execPath, childArgs(method, cmd.args, solver), cpuLimit, { signal });
-  if (code > SIGNAL_EXIT || (signal.aborted && code !== 0)) return { ...base, outcome: 'did not finish', cpu };
+  // Stopped by Ctrl-C, the child printed its summary with what it had counted, and exited 130: kept (it was dropped).
+  const stopped = signal.aborted && code === EXIT_INTERRUPTED ? childSummary(stdout) : undefined;
+  if (!stopped && (code > SIGNAL_EXIT || (signal.aborted && code !== 0))) return { ...base, outcome: 'did not finish', cpu };
   // runLimited gives -1 when the shell around the child was itself killed (by a signal from outside).
-  if (code !== 0) throw new UserError(`verify ${p.name}: puzzlesat ${method} ${code < 0 ? 'was killed by a signal' : `failed (exit ${code})`}`);
-  const summary = JSON.parse(stdout.trim().split('\n').at(-1)!) as {
-    count: number;
-    complete: boolean;
-    solver: string;
-    vars: number;
-    clauses: number;
-    seconds: number;
-  };
+  if (!stopped && code !== 0)
+    throw new UserError(`verify ${p.name}: puzzlesat ${method} ${code < 0 ? 'was killed by a signal' : `failed (exit ${code})`}`);
+  const summary = stopped ?? (JSON.parse(stdout.trim().split('\n').at(-1)!) as ChildSummary);
   const outcome: Outcome = !summary.complete ? 'did not finish' : summary.count === p.count ? 'agrees' : 'disagrees';
   const { count, complete, vars, clauses, seconds } = summary;
   return { ...base, outcome, count, complete, solver: summary.solver, vars, clauses, seconds, cpu };
+}
+
+/** What verify reads of a child's --json summary. */
+interface ChildSummary {
+  count: number;
+  complete: boolean;
+  solver: string;
+  vars: number;
+  clauses: number;
+  seconds: number;
+}
+
+/** The summary a child printed last, when it printed one (a child stopped in its start-up may not have). */
+function childSummary(stdout: string): ChildSummary | undefined {
+  try {
+    return JSON.parse(stdout.trim().split('\n').at(-1)!) as ChildSummary;
+  } catch {
+    return undefined;
+  }
 }
 
 const TABLE_HEADER = 'puzzle\tfamily\tcounts\tours\tdocumented\tCPU s\tmethod\tsolver\tresult\n';

@@ -1,10 +1,29 @@
-/** Whether a process with this id is running here (signal 0 asks without sending; EPERM means it runs as another user). */
+import { readFileSync } from 'node:fs';
+
+/**
+ * Whether a process with this id is running here (signal 0 asks without
+ * sending; EPERM means it runs as another user). A zombie, which has ended
+ * and waits for its parent to read its exit status, is not: signal 0 finds
+ * it, and a writer killed under a parent that reaps nothing (a container's
+ * PID 1) held its lock for good.
+ */
 export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !isZombie(pid);
+}
+
+/** Whether /proc says the process has ended unreaped (state Z); false where there is no /proc to say. */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    // The command name (field 2) is in parentheses and may hold spaces: the state follows its closing one.
+    return stat[stat.lastIndexOf(')') + 2] === 'Z';
+  } catch {
+    return false;
   }
 }
 

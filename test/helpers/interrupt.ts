@@ -11,6 +11,14 @@ export function interruptedOnOpen(cli: string, dir: string, openedFile: string, 
 }
 
 /**
+ * The same, with the one Ctrl-C delivered twice at once, as `timeout -s INT`
+ * delivers it: to the process, then to its process group, which holds it too.
+ */
+export function doublyInterruptedOnOpen(cli: string, dir: string, openedFile: string, args: string[]) {
+  return interruptedAt(cli, dir, { module: 'node:fs', name: 'openSync', argEndsWith: openedFile, signals: 2 }, args);
+}
+
+/**
  * The same, pressed when the CNF counter looks at the heap (getHeapStatistics,
  * which nothing else in a run calls): in the middle of setting its arrays
  * up, its clauses read and the rest to build.
@@ -55,12 +63,17 @@ export function interruptedOnMessage(cli: string, dir: string, message: string, 
   return interruptedAt(cli, dir, { module: 'node:process', name: 'stderr.write', argEndsWith: message }, args);
 }
 
-/** Where the press lands: after the nth (default first) call of a built-in module's function, or a global's ('globalThis'), with a first argument ending so, when given. */
+/**
+ * Where the press lands: after the nth (default first) call of a built-in
+ * module's function, or a global's ('globalThis'), with a first argument
+ * ending so, when given; `signals` SIGINTs sent back to back (default one).
+ */
 interface PressPoint {
   module: string;
   name: string;
   argEndsWith?: string;
   nth?: number;
+  signals?: number;
 }
 
 function interruptedAt(cli: string, dir: string, at: PressPoint, args: string[]) {
@@ -75,7 +88,8 @@ function interruptedAt(cli: string, dir: string, at: PressPoint, args: string[])
     `target.${at.name} = (...rest) => {`,
     `  const result = original.apply(${owner}, rest);`,
     '  const suffix = process.env.PRESS_CTRL_C_ARG;',
-    "  if (isMainThread && calls > 0 && (!suffix || String(rest[0]).endsWith(suffix)) && --calls === 0) process.kill(process.pid, 'SIGINT');",
+    '  if (isMainThread && calls > 0 && (!suffix || String(rest[0]).endsWith(suffix)) && --calls === 0)',
+    `    for (let k = 0; k < ${at.signals ?? 1}; k++) process.kill(process.pid, 'SIGINT');`,
     '  return result;',
     '};',
     'syncBuiltinESMExports();',
