@@ -468,6 +468,28 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     });
   }
 
+  /**
+   * Starts a run and presses Ctrl-C once a process below it whose command
+   * line holds `word` has used `ticks` hundredths of a CPU second (Linux
+   * /proc): a point in the child's work that does not move with the load.
+   */
+  function interruptedWhenChildBusy(args: string[], word: string, ticks: number): Promise<{ code: number; out: string }> {
+    return new Promise((resolve) => {
+      const child = spawn(process.execPath, [cli, ...args], { cwd: dir });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      const poll = setInterval(() => {
+        if (busyDescendant(child.pid!, word) < ticks) return;
+        clearInterval(poll);
+        child.kill('SIGINT');
+      }, 100);
+      child.on('exit', (code, signal) => {
+        clearInterval(poll);
+        resolve({ code: code ?? 128 + (signal === 'SIGINT' ? 2 : 0), out });
+      });
+    });
+  }
+
   const interruptedOnOpen = (openedFile: string, args: string[]) => interruptedOnOpenIn(cli, dir, openedFile, args);
   /** Why a run that Ctrl-C stopped before its formula was built has no answer. */
   const SET_UP_INTERRUPTED = 'Ctrl-C while building the formula, before any solving';
@@ -797,8 +819,9 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
   });
 
   it("verify stopped by Ctrl-C keeps what the puzzle being counted had: its row carries that count's summary, incomplete (regression: the row had no count)", async () => {
-    // Enumerating 6x10's classes takes longer than the press's wait: the count stops, as at its own Ctrl-C, and says what it has.
-    const r = await interrupted(['verify', 'pentominoes-6x10', '--method', 'enumerate', '--json'], 3000);
+    // Pressed once verify's child has spent a CPU second and a half (its search, past loading and building: enumerating
+    // 6x10's classes takes several), however loaded the machine: the count stops, as at its own Ctrl-C, and says what it has.
+    const r = await interruptedWhenChildBusy(['verify', 'pentominoes-6x10', '--method', 'enumerate', '--json'], 'enumerate', 150);
     expect(r.code).toBe(130);
     const [row, summary] = r.out
       .trim()
@@ -808,3 +831,37 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     expect(summary).toMatchObject({ complete: false });
   });
 });
+
+/** The CPU ticks (user and system) of the busiest process below `root` whose command line holds `word`; 0 when there is none. */
+function busyDescendant(root: number, word: string): number {
+  const parents = new Map<number, number>();
+  const stats = new Map<number, string[]>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'latin1');
+      // After the name in parentheses: state, ppid, ... utime (14th field), stime (15th).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parents.set(Number(name), Number(fields[1]));
+      stats.set(Number(name), fields);
+    } catch {
+      // Ended since the listing.
+    }
+  }
+  const below = (pid: number): boolean => {
+    for (let p = parents.get(pid); p !== undefined && p > 1; p = parents.get(p)) if (p === root) return true;
+    return false;
+  };
+  let most = 0;
+  for (const [pid, fields] of stats) {
+    if (!below(pid)) continue;
+    let cmdline: string;
+    try {
+      cmdline = readFileSync(`/proc/${pid}/cmdline`, 'latin1');
+    } catch {
+      continue;
+    }
+    if (cmdline.split('\0').includes(word)) most = Math.max(most, Number(fields[11]) + Number(fields[12]));
+  }
+  return most;
+}
