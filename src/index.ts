@@ -840,7 +840,17 @@ export {
   type SetUpRunner,
 } from './core/limits.js';
 export { type AdvisedCall, kebabField, readingResumed, setFieldNames } from './core/field-names.js';
-export { fileIdentity, inputChunks, readAhead, readFileChunks, readFileInput, readFiles, readInput, readTextFile, readTextInput } from './core/input.js';
+export {
+  fileIdentity,
+  inputChunks,
+  readAhead,
+  readFileChunks,
+  readFileInput,
+  readFiles,
+  readInput,
+  readTextFile,
+  readTextInput,
+} from './core/input.js';
 export { parseJson } from './core/json.js';
 export { defaultSolverName } from '../solvers/index.js';
 export { closeOutput, isSpecialFile, linkTarget, openOutput, removeReplaced, writeOrExplain, writeReplacing } from './core/output.js';
