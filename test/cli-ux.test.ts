@@ -548,6 +548,15 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     });
   });
 
+  it.skipIf(missing('non-root'))('a FIFO this user may not read is one line saying why, exit 1 (not an internal error)', () => {
+    expect(spawnSync('mkfifo', ['-m', '000', join(dir, 'closed.cnf')]).status).toBe(0);
+    for (const timeout of [[], ['--timeout', '60']]) {
+      const r = spawnSync(process.execPath, [cli, 'count', 'closed.cnf', ...timeout], { encoding: 'utf8', cwd: dir, timeout: 60_000 });
+      expect({ code: r.status, out: r.stdout }).toEqual({ code: 1, out: '' });
+      expect(r.stderr).toMatch(/^puzzlesat: .*closed\.cnf.*permission denied.*\n$/i);
+    }
+  });
+
   it('under a --timeout, a formula from a FIFO or a pipe is still read whole and counted', async () => {
     expect(spawnSync('mkfifo', [join(dir, 'formula.cnf')]).status).toBe(0);
     const child = spawn(process.execPath, [cli, 'count', 'formula.cnf', '--timeout', '120', '--json'], { cwd: dir });

@@ -264,8 +264,14 @@ function waitingStream(key: string | number): Readable | undefined {
   }
   if (typeof key === 'number') return stat.isFIFO() || stat.isSocket() || isatty(key) ? process.stdin : undefined;
   if (!stat.isFIFO()) return undefined;
-  // Opened without waiting for a writer; the socket reads only once one has written, and ends when the last one closes.
-  return new Socket({ fd: openSync(key, constants.O_RDONLY | constants.O_NONBLOCK), readable: true, writable: false });
+  let fd: number;
+  try {
+    // Opened without waiting for a writer; the socket reads only once one has written, and ends when the last one closes.
+    fd = openSync(key, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch {
+    return undefined; // Refused (a FIFO this user may not read): the synchronous read says why, at once.
+  }
+  return new Socket({ fd, readable: true, writable: false });
 }
 
 /** Timers wait at most this long (Node's limit); a deadline further off is as none. */
