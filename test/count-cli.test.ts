@@ -553,17 +553,21 @@ describe('count --timeout that counts no unit', () => {
   // what it says once there is this. A resume keeps finished units and sets the count up again: a set-up longer than the
   // timeout (20x20 dominoes by cnf, --timeout 3) stopped every resume where the first run had, and said nothing of it.
   it('says so on stderr, naming --timeout, and tells a set-up that alone takes longer from a first unit that does', () => {
-    expect(timedOutUnitless({ complete: false, searched: false }, 3, 0)).toBe(
+    expect(timedOutUnitless({ complete: false, searched: false }, 3, 0, true)).toBe(
       "puzzlesat: --timeout 3 ran out in the count's set-up, which alone takes longer, and no unit was counted: resuming with the same --timeout will not get further (give it a longer one)\n",
     );
-    expect(timedOutUnitless({ complete: false, searched: true }, 4, 0)).toBe(
+    expect(timedOutUnitless({ complete: false, searched: true }, 4, 0, true)).toBe(
       'puzzlesat: --timeout 4 ran out before the count finished any unit and no unit was counted: resuming with the same --timeout will not get further (give it a longer one)\n',
+    );
+    // Without an output file there is nothing to resume (regression: the note spoke of resuming all the same).
+    expect(timedOutUnitless({ complete: false, searched: true }, 4, 0, false)).toBe(
+      'puzzlesat: --timeout 4 ran out before the count finished any unit and no unit was counted: give it a longer one\n',
     );
   });
 
   it('says nothing of a count that finished a unit, is complete, or stopped at the memory bound (which says so itself)', () => {
-    expect(timedOutUnitless({ complete: false, searched: true }, 4, 1)).toBeUndefined();
-    expect(timedOutUnitless({ complete: true, searched: true }, 4, 0)).toBeUndefined();
-    expect(timedOutUnitless({ complete: false, searched: true, memory: new MemoryBoundExceeded(2, 1) }, 4, 0)).toBeUndefined();
+    expect(timedOutUnitless({ complete: false, searched: true }, 4, 1, true)).toBeUndefined();
+    expect(timedOutUnitless({ complete: true, searched: true }, 4, 0, true)).toBeUndefined();
+    expect(timedOutUnitless({ complete: false, searched: true, memory: new MemoryBoundExceeded(2, 1) }, 4, 0, true)).toBeUndefined();
   });
 });

@@ -175,7 +175,8 @@ export const handler = (args: Args) =>
     }
     const summary = summaryOf(report, instance, puzzle, plan.unique, runSeconds(), out?.path);
     process.stdout.write(args.json ? `${jsonLine(summary)}\n` : `${summaryText(summary, report)}\n`);
-    const note = args.timeout === undefined || wasInterrupted() ? undefined : timedOutUnitless(report, Number(args.timeout), newUnits);
+    const note =
+      args.timeout === undefined || wasInterrupted() ? undefined : timedOutUnitless(report, Number(args.timeout), newUnits, out !== undefined);
     if (note) process.stderr.write(note);
     if (report.memory) {
       process.stderr.write(`puzzlesat: --max-memory: ${report.memory.message}; the count above is incomplete (give more with --max-memory)\n`);
@@ -188,17 +189,21 @@ export const handler = (args: Args) =>
  * What a count stopped by --timeout says when it finished no unit: a resume
  * keeps finished units only, and does the set-up again (the formula, the
  * terms, their problems, the counter's arrays), so under the same --timeout
- * it stops where this run did, again and again. Undefined when the count is
- * complete, stopped at the memory bound, or finished a unit.
+ * it stops where this run did, again and again. Without an output file
+ * (`resumable` false) there is nothing to resume, and the note says only
+ * what a longer --timeout is for. Undefined when the count is complete,
+ * stopped at the memory bound, or finished a unit.
  */
 export function timedOutUnitless(
   report: Pick<CountReport, 'complete' | 'memory' | 'searched'>,
   timeout: number,
   newUnits: number,
+  resumable: boolean,
 ): string | undefined {
   if (report.complete || report.memory || newUnits > 0) return undefined;
   const where = report.searched ? 'before the count finished any unit' : "in the count's set-up, which alone takes longer,";
-  return `puzzlesat: --timeout ${timeout} ran out ${where} and no unit was counted: resuming with the same --timeout will not get further (give it a longer one)\n`;
+  const advice = resumable ? 'resuming with the same --timeout will not get further (give it a longer one)' : 'give it a longer one';
+  return `puzzlesat: --timeout ${timeout} ran out ${where} and no unit was counted: ${advice}\n`;
 }
 
 interface CountSummary {
