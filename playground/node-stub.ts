@@ -1,7 +1,7 @@
 /**
  * Stands in for the Node built-ins (node:fs, node:fs/promises, node:module,
  * node:crypto, node:path, node:url, node:child_process, node:zlib, node:os,
- * node:worker_threads, node:v8, node:net) in the browser bundle: the library
+ * node:worker_threads, node:v8, node:net, node:tty) in the browser bundle: the library
  * facade (src/index.ts) the playground imports reaches them all. The library
  * reads files, starts threads and probes the system only on paths the
  * playground never takes (board files, DIMACS files, logic-solver's
@@ -64,6 +64,9 @@ export const type = unavailable('type');
 export const tmpdir = unavailable('tmpdir');
 export const getHeapStatistics = unavailable('getHeapStatistics');
 export const isIP = unavailable('isIP');
+// node:net's and node:tty's, for the CLI's read of an input that can wait (a FIFO, a pipe: readAhead).
+export const Socket = unavailable('Socket');
+export const isatty = unavailable('isatty');
 export const Worker = unavailable('Worker');
 export const getEnvironmentData = unavailable('getEnvironmentData');
 export const setEnvironmentData = unavailable('setEnvironmentData');

@@ -36,7 +36,7 @@ const bundle = {
 export default defineConfig({
   base: './',
   resolve: {
-    alias: [{ find: /^node:(fs|fs\/promises|module|crypto|path|url|child_process|zlib|os|worker_threads|v8|net)$/, replacement: nodeStub }],
+    alias: [{ find: /^node:(fs|fs\/promises|module|crypto|path|url|child_process|zlib|os|worker_threads|v8|net|tty)$/, replacement: nodeStub }],
   },
   // The dev server's dependency scan would bundle the optional packages too.
   optimizeDeps: { exclude: optionalPackages },
