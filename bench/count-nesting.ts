@@ -38,7 +38,7 @@ type Way = keyof typeof WAYS;
 interface Run {
   puzzle: string;
   way: Way;
-  classes: number;
+  classes: bigint;
   terms: number;
   nodes: number;
   method: string;

@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import type { CountPlan } from './core/plan.js';
 import type { Instance } from './core/puzzle.js';
 import { UserError } from './core/errors.js';
-import { MemoryBoundExceeded, ResumeConflict, Stopped, type Strategy, setUpUnlessStopped, unlessStopped, exactSum } from './count/engine.js';
+import { MemoryBoundExceeded, ResumeConflict, Stopped, type Strategy, setUpUnlessStopped, unlessStopped } from './count/engine.js';
 import { resolveStrategy } from './count/exact-cover.js';
 import type { RunResult } from './count/exact-cover.js';
 import { type CountTerms, type ShareJob, setUpTerms } from './count/shares.js';
@@ -196,10 +196,10 @@ function strategiesOf(
  * answered (the units those posted, and the file's units they were given)
  * and the shares no thread took.
  */
-function atLeastKnown(run: Omit<RunResult, 'strategy'> | undefined, known: ReadonlyMap<string, number>): Omit<RunResult, 'strategy'> | undefined {
+function atLeastKnown(run: Omit<RunResult, 'strategy'> | undefined, known: ReadonlyMap<string, bigint>): Omit<RunResult, 'strategy'> | undefined {
   const recorded = recordedRun(known);
   if (!recorded || run?.complete) return run;
-  return run ? { ...run, count: Math.max(run.count, recorded.count) } : recorded;
+  return run ? { ...run, count: run.count > recorded.count ? run.count : recorded.count } : recorded;
 }
 
 /** A term's run from its shares' runs: complete when every share is; absent when none answered. */
@@ -207,7 +207,7 @@ function summed(shares: readonly (RunResult | undefined)[]): Omit<RunResult, 'st
   const ran = shares.filter((r): r is RunResult => r !== undefined);
   if (ran.length === 0) return undefined;
   return {
-    count: ran.reduce((n, r) => exactSum(n, r.count), 0),
+    count: ran.reduce((n, r) => n + r.count, 0n),
     complete: ran.length === shares.length && ran.every((r) => r.complete),
     nodes: ran.reduce((n, r) => n + r.nodes, 0),
     // The shares' memos lived side by side: their sizes add up, as their events do.

@@ -55,8 +55,16 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
     const r = run('polyomino', '--board', '2x20', '--pieces', pieces);
     expect({ code: r.code, out: r.out }).toEqual({ code: 1, out: '' });
     expect(r.err).toBe(
-      'puzzlesat: count: more than 9007199254740991 solutions (2^53 - 1), beyond what the exact-cover counter keeps exactly; --method cnf counts without that bound\n',
+      'puzzlesat: count: one part of the search has more than 9007199254740991 solutions (2^53 - 1), beyond what the exact-cover counter keeps exactly; --method cnf counts without that bound\n',
     );
+  });
+
+  it('--json writes a count and its terms past 2^53 as exact integers (regression: refused, the units summed as doubles)', () => {
+    // Domino tilings of 12x12: 53,060,477,521,960,000 (OEIS A004003); one term, the identity, fixes all of them.
+    const r = run('polyomino', '--board', '12x12', '--pieces', 'D2*72', '--json');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^\{"count":53060477521960000,"status":"SAT",/);
+    expect(r.out).toContain('"terms":[{"key":"s0","fixed":53060477521960000,"complete":true,');
   });
 
   it('counts a DIMACS file on its projection, and prints counts beyond 2^53 exactly', () => {

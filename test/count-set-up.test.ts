@@ -115,12 +115,12 @@ describe('a count stopped while it is set up', () => {
     const instance = pentomino({ preset: '5x12' });
     // Burnside's, how many terms not known (regression: "Burnside (stopped before its terms were worked out)", unlike every count not begun).
     expect(await countInstance(instance, { unique: true, shouldStop: () => true })).toMatchObject({
-      count: 0,
+      count: 0n,
       complete: false,
       terms: [],
       method: 'Burnside (not begun)',
     });
-    const finished = new Map<string, Map<string, number>>();
+    const finished = new Map<string, Map<string, bigint>>();
     const whole = await countInstance(instance, {
       unique: true,
       onUnit: (term, _strategy, u) => finished.set(term, (finished.get(term) ?? new Map()).set(u.unit, u.count)),
@@ -165,14 +165,14 @@ describe('a count stopped while it is set up', () => {
     // The set-up's first poll (the symmetries' action on the rows) says go; the next, as the terms are worked out or the group checked, says stop.
     const result = await countInstance(pentomino({ preset: '6x10' }), { unique: true, shouldStop: () => ++polls > 1 });
     expect(compile).not.toHaveBeenCalled();
-    expect(result).toMatchObject({ count: 0, complete: false });
+    expect(result).toMatchObject({ count: 0n, complete: false });
     expect(result.terms.every((t) => !t.complete && t.rows === undefined)).toBe(true);
   });
 
   it('on threads, compiles no term and starts no thread when stopped at once, and reports the units its resumed file holds', async () => {
     compile.mockClear();
     const instance = pentomino({ preset: '5x12' });
-    const finished = new Map<string, Map<string, number>>();
+    const finished = new Map<string, Map<string, bigint>>();
     const whole = await countInstance(instance, {
       unique: true,
       onUnit: (term, _strategy, u) => finished.set(term, (finished.get(term) ?? new Map()).set(u.unit, u.count)),
@@ -201,7 +201,7 @@ describe('a count stopped while it is set up', () => {
           await countInstance(pentomino({ preset: '6x10' }), { unique: true, shouldStop: alone.shouldStop }),
           `press at poll ${n}`,
         ).toMatchObject({
-          count: 0,
+          count: 0n,
           complete: false,
         });
         expect(alone.cut(), `press at poll ${n}: in the set-up`).toBe(true);
@@ -216,7 +216,7 @@ describe('a count stopped while it is set up', () => {
           unique: true,
           shouldStop: threaded.shouldStop,
         });
-        expect(onThreads, `press at poll ${n}, on threads`).toMatchObject({ count: 0, complete: false });
+        expect(onThreads, `press at poll ${n}, on threads`).toMatchObject({ count: 0n, complete: false });
         expect(threaded.cut(), `press at poll ${n} on threads: in the set-up`).toBe(true);
       }
     } finally {
@@ -233,7 +233,7 @@ describe('a count stopped while it is set up', () => {
     try {
       const run = await runCount(p, { strategy: 'mrv', shouldStop: pressed.shouldStop, units: new UnitRunner(0), setUp: new UnitRunner(0) });
       expect({ ...run, cut: pressed.cut(), pollsAfter: pressed.after() }).toMatchObject({
-        count: 0,
+        count: 0n,
         complete: false,
         units: 0,
         nodes: 0,
@@ -263,7 +263,7 @@ describe('a count stopped while it is set up', () => {
         // The stop is heard before the engine the trial chose is built (regression: built, then left unused).
         engines: sweepEngines.built,
       }).toEqual({
-        count: 0,
+        count: 0n,
         complete: false,
         strategy: 'sweep',
         cut: true,

@@ -23,17 +23,17 @@ describe('a stopped count of classes', () => {
     const result = await countInstance(pentomino({ preset: '6x10' }), { unique: true, shouldStop: () => true });
     expect(compile).not.toHaveBeenCalled();
     expect(result.complete).toBe(false);
-    expect(result.count).toBe(0);
+    expect(result.count).toBe(0n);
     expect(result.terms).toEqual([]);
   });
 
   it('still counts the units a resumed file holds for the terms it does not count', async () => {
     const all = await countInstance(pentomino({ preset: '6x10' }), { unique: true });
-    const key = all.terms.find((t) => t.fixed > 0)!.key;
-    const finished = new Map([[key, new Map([['u', 5]])]]);
+    const key = all.terms.find((t) => t.fixed > 0n)!.key;
+    const finished = new Map([[key, new Map([['u', 5n]])]]);
     const result = await countInstance(pentomino({ preset: '6x10' }), { unique: true, shouldStop: () => true, finished });
-    expect(result.terms.find((t) => t.key === key)!.fixed).toBe(5);
+    expect(result.terms.find((t) => t.key === key)!.fixed).toBe(5n);
     expect(result.terms).toHaveLength(8);
-    expect(result.terms.every((t) => !t.complete && t.fixed === (t.key === key ? 5 : 0))).toBe(true);
+    expect(result.terms.every((t) => !t.complete && t.fixed === (t.key === key ? 5n : 0n))).toBe(true);
   });
 });

@@ -24,7 +24,7 @@ describe('count on worker threads, stopped', () => {
       path,
       [
         "import { parentPort } from 'node:worker_threads';",
-        "parentPort.on('message', (share) => parentPort.postMessage({ type: 'unit', term: share.term, share: share.share.index, unit: { unit: 'u' + share.share.index, count: 7, nodes: 1 } }));",
+        "parentPort.on('message', (share) => parentPort.postMessage({ type: 'unit', term: share.term, share: share.share.index, unit: { unit: 'u' + share.share.index, count: 7n, nodes: 1 } }));",
       ].join('\n'),
     );
     return pathToFileURL(path);
@@ -44,8 +44,8 @@ describe('count on worker threads, stopped', () => {
       onUnit: (_term, _strategy, unit) => (stop = units.push(unit) === 2),
     });
     // One term (the solutions), dealt into a share a thread: each thread's one unit of 7 counts.
-    expect(units.map((u) => u.count)).toEqual([7, 7]);
-    expect(result).toMatchObject({ count: 14, complete: false });
+    expect(units.map((u) => u.count)).toEqual([7n, 7n]);
+    expect(result).toMatchObject({ count: 14n, complete: false });
   }, 30_000);
 
   it('counts both the units its threads posted and those its resumed file records, one record of the units known (regression: the larger of the two)', async () => {
@@ -60,8 +60,8 @@ describe('count on worker threads, stopped', () => {
     )(pentomino({ preset: '6x10' }), {
       shouldStop: () => stop,
       onUnit: () => (stop = ++posted === 2),
-      finished: new Map([['s0', new Map([['on file', 100]])]]),
+      finished: new Map([['s0', new Map([['on file', 100n]])]]),
     });
-    expect(await counting).toMatchObject({ count: 114, complete: false });
+    expect(await counting).toMatchObject({ count: 114n, complete: false });
   }, 30_000);
 });

@@ -31,7 +31,7 @@ describe('a unit of the exact-cover counter undone and counted again', { timeout
         for (const unique of [false, true]) {
           const options = { strategy, unique, maxBytes };
           const straight = figures(await countInstance(instance, { ...options, plainUnitMs: Infinity }));
-          expect(straight).toMatchObject({ count: unique ? 368 : 1472, complete: true, redone: undefined });
+          expect(straight).toMatchObject({ count: unique ? 368n : 1472n, complete: true, redone: undefined });
           const redone = figures(await countInstance(instance, { ...options, plainUnitMs: 0 }));
           expect(redone, JSON.stringify(options)).toEqual({ ...straight, redone: 1 });
         }

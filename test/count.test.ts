@@ -67,7 +67,7 @@ describe('exact-cover counter', () => {
       const order = random() < 0.5 ? inputOrder(problem) : shuffledOrder(problem, random);
       for (const strategy of STRATEGIES) {
         const result = await runCount(compileProblem(problem, order, forced), { strategy });
-        expect(result, `round ${round}, ${strategy}`).toMatchObject({ count: expected, complete: true });
+        expect(result, `round ${round}, ${strategy}`).toMatchObject({ count: BigInt(expected), complete: true });
       }
     }
   });
@@ -97,7 +97,7 @@ describe('exact-cover counter', () => {
       const order = { rank: Int32Array.from({ length: cells + pieces }, (_, i) => i), local: cells };
       for (const strategy of STRATEGIES) {
         const result = await runCount(compileProblem(problem, order), { strategy });
-        expect(result, `round ${round}, ${strategy}`).toMatchObject({ count: expected, complete: true });
+        expect(result, `round ${round}, ${strategy}`).toMatchObject({ count: BigInt(expected), complete: true });
       }
     }
     // Not a vacuous check: enough rounds have solutions for a piece left out of the search to show.
@@ -117,14 +117,14 @@ describe('exact-cover counter', () => {
         [3, 4, 6],
       ],
     };
-    expect((await runCount(compileProblem(knuth, inputOrder(knuth)))).count).toBe(1);
+    expect((await runCount(compileProblem(knuth, inputOrder(knuth)))).count).toBe(1n);
     const empty = { primary: 0, secondary: 0, rows: [] };
-    expect((await runCount(compileProblem(empty, inputOrder(empty)))).count).toBe(1);
+    expect((await runCount(compileProblem(empty, inputOrder(empty)))).count).toBe(1n);
   });
 
   it('counts the 16146 classes of the 8x8 board with the 2x2 square (Polyform Puzzler, PentominoesPlusSquareTetromino8x8)', async () => {
     const result = await countInstance(pentomino({ preset: '8x8-square' }), { unique: true });
-    expect(result).toMatchObject({ count: 16146, complete: true });
+    expect(result).toMatchObject({ count: 16146n, complete: true });
   }, 600_000);
 
   /**
@@ -157,8 +157,8 @@ describe('exact-cover counter', () => {
       expect([solutions.length, orbitCount(instance, solutions)]).toEqual([classes * group, classes]);
       for (const strategy of STRATEGIES) {
         if (strategy === 'sweep' || mrvSolutions)
-          expect(await countInstance(instance, { strategy })).toMatchObject({ count: solutions.length, complete: true });
-        expect(await countInstance(instance, { strategy, unique: true })).toMatchObject({ count: classes, complete: true });
+          expect(await countInstance(instance, { strategy })).toMatchObject({ count: BigInt(solutions.length), complete: true });
+        expect(await countInstance(instance, { strategy, unique: true })).toMatchObject({ count: BigInt(classes), complete: true });
       }
     },
     600_000,
@@ -168,10 +168,10 @@ describe('exact-cover counter', () => {
     const rotations = soma({});
     const solutions = enumerated(rotations);
     expect(solutions.length).toBe(11520);
-    expect((await countInstance(rotations)).count).toBe(11520);
-    expect((await countInstance(rotations, { unique: true })).count).toBe(orbitCount(rotations, solutions));
-    expect((await countInstance(rotations, { unique: true })).count).toBe(480);
-    expect((await countInstance(soma({ symmetry: 'isometries' }), { unique: true })).count).toBe(240);
+    expect((await countInstance(rotations)).count).toBe(11520n);
+    expect((await countInstance(rotations, { unique: true })).count).toBe(BigInt(orbitCount(rotations, solutions)));
+    expect((await countInstance(rotations, { unique: true })).count).toBe(480n);
+    expect((await countInstance(soma({ symmetry: 'isometries' }), { unique: true })).count).toBe(240n);
   }, 600_000);
 });
 
@@ -262,19 +262,19 @@ describe('Burnside classes on random boards', () => {
       if (solutions.length === 0 && random() < 0.7) continue;
       cases++;
       orders.add(instance.symmetries.length);
-      const classes = orbitCount(instance, solutions);
+      const classes = BigInt(orbitCount(instance, solutions));
       const where = `${spec.board} ${spec.pieces}${spec.flip ? '' : ' one-sided'}`;
       for (const strategy of STRATEGIES) {
-        expect((await countInstance(instance, { strategy })).count, where).toBe(solutions.length);
+        expect((await countInstance(instance, { strategy })).count, where).toBe(BigInt(solutions.length));
         for (const unpinned of [false, true]) {
           const result = await countInstance(instance, { strategy, unique: true, unpinned });
           expect(result.count, `${where} ${strategy}${unpinned ? ' unpinned' : ''}`).toBe(classes);
           // Mutation check: leaving out any term that counts something breaks the sum.
           const terms = classTerms(instance, !unpinned);
           result.terms.forEach((t, k) => {
-            if (t.fixed === 0) return;
+            if (t.fixed === 0n) return;
             if (t.symmetry !== 0) symmetriesFixingSolutions++;
-            const fixed = result.terms.map((u, j) => (j === k ? 0 : u.fixed));
+            const fixed = result.terms.map((u, j) => (j === k ? 0n : u.fixed));
             let caught: boolean;
             try {
               caught = burnsideSum(terms, fixed) !== classes;
@@ -328,9 +328,9 @@ function otherGridCase(name: GridName, board: string, most: number, random: () =
 }
 
 /** Burnside's sum of the terms, each counted alone (compiled with its rows forced). */
-async function termsSum(instance: Instance, terms: ReturnType<typeof classTerms>, strategy: StrategyChoice): Promise<number[]> {
+async function termsSum(instance: Instance, terms: ReturnType<typeof classTerms>, strategy: StrategyChoice): Promise<bigint[]> {
   const order = itemOrderOf(instance);
-  const fixed: number[] = [];
+  const fixed: bigint[] = [];
   for (const t of terms) fixed.push((await runCount(compileProblem(t.problem, order, t.forced), { strategy })).count);
   return fixed;
 }
@@ -348,7 +348,7 @@ describe('Burnside classes pinned twice (nested)', () => {
       const solutions = enumerated(instance);
       if (solutions.length === 0) continue;
       cases++;
-      const classes = orbitCount(instance, solutions);
+      const classes = BigInt(orbitCount(instance, solutions));
       const terms = classTerms(instance, true, undefined, true);
       const where = `${spec.board} ${spec.pieces}${spec.flip ? '' : ' one-sided'}`;
       nestedBlocks += new Set(terms.filter((t) => t.pinned!.length > 1).map((t) => t.block)).size;
@@ -357,13 +357,13 @@ describe('Burnside classes pinned twice (nested)', () => {
         expect(burnsideSum(terms, fixed), `${where} ${strategy}`).toBe(classes);
         // Mutation check: leaving out any term that counts something breaks the sum.
         fixed.forEach((f, k) => {
-          if (f === 0) return;
+          if (f === 0n) return;
           let caught: boolean;
           try {
             caught =
               burnsideSum(
                 terms,
-                fixed.map((g, j) => (j === k ? 0 : g)),
+                fixed.map((g, j) => (j === k ? 0n : g)),
               ) !== classes;
           } catch {
             caught = true;
@@ -382,13 +382,13 @@ describe('Burnside classes pinned twice (nested)', () => {
     expect(nested.method).toMatch(/pinned at \d+ representatives \(nested\)/);
     expect(nested.terms.some((t) => t.pinned!.length === 2)).toBe(true);
     // Polyform Puzzler, Hexiamonds6x6: 156 solutions up to the board's symmetry.
-    expect(nested.count).toBe(156);
-    expect((await countInstance(instance, { unique: true, unpinned: true })).count).toBe(156);
+    expect(nested.count).toBe(156n);
+    expect((await countInstance(instance, { unique: true, unpinned: true })).count).toBe(156n);
   }, 120_000);
 
   it('refuses to resume a file whose terms this count does not have, naming the term', async () => {
     const instance = polyomino({ board: '5x4', pieces: 'L,P,T,Y' });
-    const finished = new Map([['r1.2 s0', new Map([['0', 1]])]]);
+    const finished = new Map([['r1.2 s0', new Map([['0', 1n]])]]);
     await expect(countInstance(instance, { unique: true, finished })).rejects.toThrow(/term "r1\.2 s0" is not a term of this count/);
   });
 });
@@ -406,10 +406,10 @@ describe('Burnside classes on the other grids', () => {
         if (solutions.length === 0 || solutions.length > 3000) continue;
         cases++;
         orders.add(instance.symmetries.length);
-        const classes = orbitCount(instance, solutions);
+        const classes = BigInt(orbitCount(instance, solutions));
         const where = `${name} ${board.slice(0, 20)} case ${cases}`;
         for (const strategy of STRATEGIES) {
-          expect((await countInstance(instance, { strategy })).count, where).toBe(solutions.length);
+          expect((await countInstance(instance, { strategy })).count, where).toBe(BigInt(solutions.length));
           for (const unpinned of [false, true]) {
             const result = await countInstance(instance, { strategy, unique: true, unpinned });
             expect(result.count, `${where} ${strategy}${unpinned ? ' unpinned' : ''}`).toBe(classes);
@@ -429,11 +429,11 @@ describe('auto: the sweep for cells alone, MRV where a solution may leave items 
     // Polyform Puzzler, puzzles/tritrigs.py, TritrigsStackedElongatedHexagons2x2x1: 9 solutions under its restriction of one piece's
     // aspects (the catalogue's entry); 36 unrestricted, 9 up to the board's symmetry.
     const restricted = polyform({ puzzle: 'tritrigs-stacked-elongated-hexagons-2x2x1' });
-    expect(await countInstance(restricted)).toMatchObject({ count: 9, method: 'exact cover (mrv)' });
+    expect(await countInstance(restricted)).toMatchObject({ count: 9n, method: 'exact cover (mrv)' });
     const free = polyform({ board: String(restricted.params.board), pieces: 'free:3' });
-    expect(await countInstance(free)).toMatchObject({ count: 36, method: 'exact cover (mrv)' });
-    expect(await countInstance(free, { unique: true })).toMatchObject({ count: 9 });
-    expect(await countInstance(pentomino({ preset: '3x20' }))).toMatchObject({ count: 8, method: 'exact cover (sweep)' });
+    expect(await countInstance(free)).toMatchObject({ count: 36n, method: 'exact cover (mrv)' });
+    expect(await countInstance(free, { unique: true })).toMatchObject({ count: 9n });
+    expect(await countInstance(pentomino({ preset: '3x20' }))).toMatchObject({ count: 8n, method: 'exact cover (sweep)' });
   });
 });
 
@@ -451,8 +451,8 @@ describe('placements over more optional cells than the area leaves spare', () =>
     const [withCentre, withHole] = [polyform({ board: board(true), pieces: 'free:5' }), polyform({ board: board(false), pieces: 'free:5' })];
     expect(withCentre.exactCover!.rows.length).toBe(withHole.exactCover!.rows.length);
     // Dana Scott's board: 65 solutions up to symmetry (Knuth, Dancing Links), 520 in all.
-    expect(await countInstance(withCentre)).toMatchObject({ count: 520, nodes: (await countInstance(withHole)).nodes });
-    expect(await countInstance(withCentre, { unique: true })).toMatchObject({ count: 65 });
+    expect(await countInstance(withCentre)).toMatchObject({ count: 520n, nodes: (await countInstance(withHole)).nodes });
+    expect(await countInstance(withCentre, { unique: true })).toMatchObject({ count: 65n });
     expect((await byDancingLinks(withCentre, true)).count).toBe(65);
   });
 
@@ -478,7 +478,7 @@ describe('placements over more optional cells than the area leaves spare', () =>
     // O at the top (its other place covers two optional cells) and M on each of the 7 cells.
     expect(instance.exactCover!.rowVars.filter((v) => v > 0)).toHaveLength(8);
     // O at the top, M on one of the 3 optional cells or left out.
-    expect(await countInstance(instance)).toMatchObject({ count: 4 });
+    expect(await countInstance(instance)).toMatchObject({ count: 4n });
   });
 });
 
@@ -516,7 +516,7 @@ async function pinnedAsAlone(
   shared: PinnedTerms,
   forced: number[],
   where: string,
-): Promise<number | undefined> {
+): Promise<bigint | undefined> {
   const alone = compileProblem(ec, order, forced);
   if (alone.impossible) return undefined;
   const units = (into: UnitCount[]) => (u: UnitCount) => void into.push({ ...u, nodes: 0 });
@@ -546,7 +546,7 @@ describe('pinned terms sharing one engine and memo', () => {
       const piece = ec.rows[0]!.find((i) => order.rank[i]! >= order.local)!;
       for (const strategy of ['sweep', 'mrv'] as const) {
         const shared = new PinnedTerms(compileProblem(ec, order), strategy);
-        let sum = 0;
+        let sum = 0n;
         let placementsCompared = 0;
         for (let r = 0; r < ec.rows.length; r++) {
           if (!ec.rows[r]!.includes(piece)) continue;
@@ -557,7 +557,7 @@ describe('pinned terms sharing one engine and memo', () => {
         }
         // Not vacuous: more than five placements of the piece were compared.
         expect(placementsCompared, spec.board).toBeGreaterThan(5);
-        expect(sum, spec.board).toBe(solveExactCover(ec, {}).count);
+        expect(sum, spec.board).toBe(BigInt(solveExactCover(ec, {}).count));
       }
     }
   });
@@ -577,7 +577,7 @@ describe('two rows pinned on the shared engine', () => {
       const rowsOf = (piece: number) => ec.rows.flatMap((row, r) => (row.includes(piece) ? [r] : []));
       for (const strategy of ['sweep', 'mrv'] as const) {
         const shared = new PinnedTerms(compileProblem(ec, order), strategy);
-        let sum = 0;
+        let sum = 0n;
         let pairsCompared = 0;
         for (const r of rowsOf(pieces[0]!)) {
           for (const q of rowsOf(pieces[1]!)) {
@@ -588,7 +588,7 @@ describe('two rows pinned on the shared engine', () => {
           }
         }
         expect(pairsCompared, spec.board).toBeGreaterThan(20);
-        expect(sum, spec.board).toBe(solveExactCover(ec, {}).count);
+        expect(sum, spec.board).toBe(BigInt(solveExactCover(ec, {}).count));
       }
     }
   }, 300_000);
@@ -610,7 +610,7 @@ describe('Genius Square rolls', () => {
       const roll = rollAt(Math.floor(random() * ROLL_COUNT));
       const problem = { primary: cells + pieces, secondary: 0, rows: [...rows, blockedCells(roll)] };
       const counted = (await runCount(compileProblem(problem, order, [rows.length]), { maxBytes: 1 << 22 })).count;
-      expect(counted, roll.join(' ')).toBe(solver.count(roll));
+      expect(counted, roll.join(' ')).toBe(BigInt(solver.count(roll)));
     }
   }, 600_000);
 });
@@ -709,33 +709,33 @@ describe('bounds and stops', () => {
     const instance = pentomino({ preset: '6x10' });
     for (const strategy of STRATEGIES) {
       const problem = compileProblem(instance.exactCover!, itemOrderOf(instance));
-      const finished = new Map<string, number>();
+      const finished = new Map<string, bigint>();
       let polls = 0;
       const first = await runCount(problem, { strategy, shouldStop: () => ++polls > 40, onUnit: (u) => finished.set(u.unit, u.count) });
       expect(first.complete).toBe(false);
-      expect(first.count).toBeLessThan(9356);
-      expect(first.count).toBe([...finished.values()].reduce((a, b) => a + b, 0));
+      expect(first.count).toBeLessThan(9356n);
+      expect(first.count).toBe([...finished.values()].reduce((a, b) => a + b, 0n));
       const rest = await runCount(problem, { strategy, finished });
-      expect(rest).toMatchObject({ count: 9356, complete: true, resumed: finished.size });
+      expect(rest).toMatchObject({ count: 9356n, complete: true, resumed: finished.size });
       // Regression: a resume stopped before the units it had on file (--resume --timeout 1) left them out of its lower bound.
       const later = new Map([...finished].slice(3));
-      const recorded = [...later.values()].reduce((a, b) => a + b, 0);
+      const recorded = [...later.values()].reduce((a, b) => a + b, 0n);
       expect(await runCount(problem, { strategy, finished: later, shouldStop: () => true })).toMatchObject({ count: recorded, complete: false });
     }
   }, 600_000);
 
   it('a count of Burnside terms stopped at once still counts every term unit its file records (regression: the terms after the stop were left out)', async () => {
     const instance = pentomino({ preset: '5x12' });
-    const finished = new Map<string, Map<string, number>>();
+    const finished = new Map<string, Map<string, bigint>>();
     const whole = await countInstance(instance, {
       unique: true,
       onUnit: (term, _strategy, u) => finished.set(term, (finished.get(term) ?? new Map()).set(u.unit, u.count)),
     });
-    expect(whole).toMatchObject({ count: 1010, complete: true });
+    expect(whole).toMatchObject({ count: 1010n, complete: true });
     expect(finished.size).toBeGreaterThan(1);
     // Every unit on file, nothing counted: the terms' fixed counts are whole, so the lower bound is the count itself.
     const stopped = await countInstance(instance, { unique: true, finished, shouldStop: () => true });
-    expect(stopped).toMatchObject({ count: 1010, complete: false });
+    expect(stopped).toMatchObject({ count: 1010n, complete: false });
     expect(stopped.terms!.map((t) => t.fixed)).toEqual(whole.terms!.map((t) => t.fixed));
   }, 600_000);
 });

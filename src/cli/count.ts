@@ -1,4 +1,5 @@
 import type { Argv } from 'yargs';
+import { randomUUID } from 'node:crypto';
 import {
   COUNT_METHODS,
   COUNT_STRATEGIES,
@@ -221,7 +222,7 @@ interface CountSummary {
   seconds: number;
   nodes: number;
   cache: CountReport['cache'] & { hitRate: number };
-  terms?: { key: string; fixed: number; complete: boolean; strategy?: string; nodes: number }[];
+  terms?: { key: string; fixed: bigint; complete: boolean; strategy?: string; nodes: number }[];
   /** An incomplete count: the share of the search tree behind it, its branches weighed alike (the progress bar's measure). */
   done?: number;
   /** An incomplete count: why it stopped, as the library's count says (the memory bound, or a timeout or Ctrl-C). */
@@ -255,10 +256,18 @@ function summaryOf(report: CountReport, instance: Instance, puzzle: string, uniq
   };
 }
 
-/** The summary as JSON, the count written as an exact integer however large (JSON numbers have no size limit; JavaScript's do). */
+/**
+ * The summary as JSON, count first, every bigint (the count, the terms'
+ * fixed counts) written as an exact integer however large: JSON numbers
+ * have no size limit, JavaScript's do, and JSON.stringify refuses bigints.
+ * Each is written as a string holding a token no input can hold, then the
+ * token's quotes are taken off.
+ */
 function jsonLine(summary: CountSummary): string {
   const { count, ...rest } = summary;
-  return `{"count":${count.toString()},${JSON.stringify(rest).slice(1)}`;
+  const token = randomUUID();
+  const text = JSON.stringify({ count, ...rest }, (_, v: unknown) => (typeof v === 'bigint' ? `${token}${v}` : v));
+  return text.replace(new RegExp(`"${token}(-?\\d+)"`, 'g'), '$1');
 }
 
 const grouped = (n: number | bigint): string => n.toLocaleString('en-US');

@@ -1,6 +1,6 @@
 import { type Instance, countedCover } from '../core/puzzle.js';
 import { breakingPlan } from '../symmetry/breaking.js';
-import { type SetUpPoll, exactSum } from './engine.js';
+import type { SetUpPoll } from './engine.js';
 import type { ExactCoverInput } from './problem.js';
 
 /**
@@ -508,7 +508,7 @@ function orbitsOf(rows: readonly number[], perms: readonly Int32Array[], among: 
 export class UnevenBlock extends Error {
   constructor(
     readonly keys: readonly string[],
-    readonly sum: number,
+    readonly sum: bigint,
     readonly order: number,
   ) {
     super(`burnside: the fixed counts of ${keys.join(', ')} sum to ${sum}, not a multiple of the group order ${order}`);
@@ -516,18 +516,26 @@ export class UnevenBlock extends Error {
 }
 
 /** Σ over blocks of (Σ of the block's fixed counts) / its order; throws when a block's sum is not a multiple of its order (a wrong term). */
-export function burnsideSum(terms: readonly Pick<BurnsideTerm, 'block' | 'order' | 'key'>[], fixed: readonly number[]): number {
-  const sums = new Map<number, { sum: number; order: number; keys: string[] }>();
+export function burnsideSum(terms: readonly Pick<BurnsideTerm, 'block' | 'order' | 'key'>[], fixed: readonly bigint[]): bigint {
+  let classes = 0n;
+  for (const { sum, order, keys } of blockSums(terms, fixed).values()) {
+    if (sum % BigInt(order) !== 0n) throw new UnevenBlock(keys, sum, order);
+    classes += sum / BigInt(order);
+  }
+  return classes;
+}
+
+/** Each block's fixed counts summed (bigints: the terms of 12x12 by dominoes sum past 2^53), with its order and its terms' keys. */
+export function blockSums(
+  terms: readonly Pick<BurnsideTerm, 'block' | 'order' | 'key'>[],
+  fixed: readonly bigint[],
+): Map<number, { sum: bigint; order: number; keys: string[] }> {
+  const sums = new Map<number, { sum: bigint; order: number; keys: string[] }>();
   terms.forEach((t, k) => {
-    const b = sums.get(t.block) ?? { sum: 0, order: t.order, keys: [] };
-    b.sum = exactSum(b.sum, fixed[k]!);
+    const b = sums.get(t.block) ?? { sum: 0n, order: t.order, keys: [] };
+    b.sum += fixed[k]!;
     b.keys.push(t.key);
     sums.set(t.block, b);
   });
-  let classes = 0;
-  for (const { sum, order, keys } of sums.values()) {
-    if (sum % order !== 0) throw new UnevenBlock(keys, sum, order);
-    classes += sum / order;
-  }
-  return classes;
+  return sums;
 }

@@ -188,8 +188,6 @@ async function counted(instance: Instance, request: CountRequest, check?: Record
 }
 
 async function byExactCover(instance: Instance, request: CountRequest, check?: RecordCheck, built?: BuiltTerms): Promise<Omit<CountReport, 'done'>> {
-  const numbers = (m?: ReadonlyMap<string, ReadonlyMap<string, bigint>>) =>
-    m && new Map([...m].map(([term, units]) => [term, new Map([...units].map(([u, c]) => [u, Number(c)]))]));
   const result = await (request.countTerms ?? countInstance)(instance, {
     unique: request.unique,
     unpinned: request.uniqueBy === 'burnside-group',
@@ -197,15 +195,15 @@ async function byExactCover(instance: Instance, request: CountRequest, check?: R
     maxBytes: request.maxBytes,
     shouldStop: request.shouldStop,
     onTick: request.onTick,
-    finished: numbers(request.finished),
+    finished: request.finished,
     strategies: request.strategies,
     recheck: request.recheck,
     check,
     built,
-    onUnit: (term, strategy, u) => request.onUnit?.({ term, strategy, unit: u.unit, count: BigInt(u.count), nodes: u.nodes }),
+    onUnit: (term, strategy, u) => request.onUnit?.({ term, strategy, unit: u.unit, count: u.count, nodes: u.nodes }),
   });
   return {
-    count: BigInt(result.count),
+    count: result.count,
     complete: result.complete,
     counter: 'exact-cover',
     method: result.method,

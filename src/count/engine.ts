@@ -59,8 +59,10 @@ export class Stopped extends Error {
 export const MAX_EXACT = Number.MAX_SAFE_INTEGER;
 
 /**
- * Counts are float64: exact up to 2^53, and refused beyond rather than
- * rounded. The input's doing, not a fault of ours (distinct pieces by the
+ * An engine's counts are float64: exact up to 2^53, and refused beyond
+ * rather than rounded. The units' sum, and Burnside's, are bigints, so it
+ * is one unit of the search that passes the bound (12x12 by dominoes,
+ * 5.3e16, is counted; 14x14, 1.1e23, is not). The input's doing, not a fault of ours (distinct pieces by the
  * dozen on a board that falls into many tilings), so a user's error, which
  * names the counter that has no such bound (by the caller's name for the
  * field: --method in the CLI).
@@ -68,21 +70,9 @@ export const MAX_EXACT = Number.MAX_SAFE_INTEGER;
 export class CountOverflow extends UserError {
   constructor() {
     super(
-      `count: more than ${MAX_EXACT} solutions (2^53 - 1), beyond what the exact-cover counter keeps exactly; ${fieldName('method')} cnf counts without that bound`,
+      `count: one part of the search has more than ${MAX_EXACT} solutions (2^53 - 1), beyond what the exact-cover counter keeps exactly; ${fieldName('method')} cnf counts without that bound`,
     );
   }
-}
-
-/**
- * a + b, both counts the counter keeps exactly, refused past MAX_EXACT: the
- * units, shares and Burnside terms of a count are summed as numbers, and
- * 12x12 by 72 dominoes (53,060,477,521,960,000, each unit below 2^53) came
- * out as a number that no longer had to be exact.
- */
-export function exactSum(a: number, b: number): number {
-  const sum = a + b;
-  if (sum > MAX_EXACT) throw new CountOverflow();
-  return sum;
 }
 
 /**

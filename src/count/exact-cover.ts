@@ -14,7 +14,6 @@ import {
   type RecordCheck,
   type UnitRunner,
   checkResumedUnits,
-  exactSum,
   runUnits,
   shownShare,
 } from './engine.js';
@@ -32,7 +31,8 @@ import { SweepCounter, scanTableBytes, slotTableBytes, sweepWindow } from './swe
 export interface UnitCount {
   /** The unit's path of rows (input row indices), space-separated; '*' for the whole tree. */
   unit: string;
-  count: number;
+  /** A unit's count is the engine's, a number below 2^53; the units' sum is a bigint, which no board of the collection comes near but 12x12 by dominoes passes. */
+  count: bigint;
   nodes: number;
 }
 
@@ -45,7 +45,7 @@ export interface RunOptions {
   /** Called at the same polls with the share of the search done. */
   onTick?: (fraction: number) => void;
   /** Units already counted (resume), by unit key: skipped, their counts added. Each must be a unit of this count. */
-  finished?: ReadonlyMap<string, number>;
+  finished?: ReadonlyMap<string, bigint>;
   /** Finished units to count again all the same: a different count throws ResumeConflict (the resume's spot check). */
   recheck?: ReadonlySet<string>;
   /** Count nothing but the units due for their recount: check the units on file against this count's (RecordCheck). */
@@ -115,7 +115,7 @@ export class PinnedTerms {
 
 export interface RunResult {
   /** The exact count when complete; else the sum over the finished units, a lower bound. */
-  count: number;
+  count: bigint;
   complete: boolean;
   strategy: Strategy;
   nodes: number;
@@ -263,7 +263,7 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
   };
   const { pinned } = options;
   if (pinned && strategy !== pinned.terms.strategy) throw new Error(`count: pinned terms of the ${pinned.terms.strategy} counted by ${strategy}`);
-  const finished = options.finished ?? new Map<string, number>();
+  const finished = options.finished ?? new Map<string, bigint>();
   // Stopped already (a trial of counting by parts cut short, countTerms): the engine is not built to be left unused (0.36 s of 24 pieces).
   if (shouldStop()) return stoppedBeforeUnits(strategy, finished, options.share !== undefined, NO_MEMO);
   const shared = pinned?.terms.engineFor(cacheBytes, poll);
@@ -290,12 +290,13 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
       units.map((u) => ({ ...u, key: unitKey(p, u.path) })),
       async (u) => {
         at.moveTo(u.path);
-        return options.units
-          ? options.units.run(
+        const count = options.units
+          ? await options.units.run(
               () => engine.count(),
               () => engine.checkpoint(),
             )
           : engine.count();
+        return BigInt(count);
       },
       progress,
       {
@@ -306,8 +307,8 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
         onUnit: options.onUnit,
         nodes: () => engine.nodes,
         noun: 'solutions',
-        zero: 0,
-        add: exactSum,
+        zero: 0n,
+        add: (a, b) => a + b,
       },
     );
     // The memory bound ends the term's count (countTerms takes it from here).
@@ -330,8 +331,8 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
  * units a resumed file holds, each an exact subtree. A share cannot tell its
  * own units from the others' without the cut, so it counts none of them.
  */
-function stoppedBeforeUnits(strategy: Strategy, finished: ReadonlyMap<string, number>, isShare: boolean, cache: CacheStats): RunResult {
-  const count = isShare ? 0 : [...finished.values()].reduce((a, b) => a + b, 0);
+function stoppedBeforeUnits(strategy: Strategy, finished: ReadonlyMap<string, bigint>, isShare: boolean, cache: CacheStats): RunResult {
+  const count = isShare ? 0n : [...finished.values()].reduce((a, b) => a + b, 0n);
   return { count, complete: false, strategy, nodes: 0, cache, units: 0, resumed: isShare ? 0 : finished.size, searched: false };
 }
 

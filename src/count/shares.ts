@@ -21,7 +21,7 @@ export interface ShareJob {
   strategy: Strategy;
   maxBytes: number;
   /** Units of the term already counted (resume): this share adds those that are its own. */
-  finished: [string, number][];
+  finished: [string, bigint][];
   /** Finished units to count again and compare. */
   recheck: string[];
 }

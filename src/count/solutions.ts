@@ -1,6 +1,6 @@
 import { type Instance, countedCover } from '../core/puzzle.js';
 import type { CacheStats } from './cache.js';
-import { type BurnsideTerm, burnsideSum, classTerms, copyClassTerms, solutionTerms } from './burnside.js';
+import { type BurnsideTerm, blockSums, burnsideSum, classTerms, copyClassTerms, solutionTerms } from './burnside.js';
 import {
   MemoryBoundExceeded,
   type RecordCheck,
@@ -10,7 +10,6 @@ import {
   type Strategy,
   UnitRunner,
   checkResumedTerms,
-  exactSum,
   repeatedSetUp,
   setUpPoll,
   setUpUnlessStopped,
@@ -36,7 +35,7 @@ export interface CountInstanceOptions {
   /** The share of the whole count done, at every poll. */
   onTick?: (fraction: number) => void;
   /** Units already counted, by term key then unit key (resume). */
-  finished?: ReadonlyMap<string, ReadonlyMap<string, number>>;
+  finished?: ReadonlyMap<string, ReadonlyMap<string, bigint>>;
   /** Count nothing but the units due for their recount: check the units on file against this count's (RecordCheck). */
   check?: RecordCheck;
   /** Finished units to count again and compare, by term key (resume's spot check). */
@@ -56,7 +55,7 @@ export interface TermResult {
   /** The representatives pinned (variables), outermost first. */
   pinned?: number[];
   /** The solutions this term's symmetry fixes (with its representatives); a lower bound when incomplete. */
-  fixed: number;
+  fixed: bigint;
   complete: boolean;
   /** Absent for a term the count stopped before, whose strategy (auto) was never worked out. */
   strategy?: Strategy;
@@ -68,7 +67,7 @@ export interface TermResult {
 
 export interface InstanceCount {
   /** Solutions, or classes with `unique`; when incomplete, a lower bound (every term's partial sum counts, and none is negative). */
-  count: number;
+  count: bigint;
   complete: boolean;
   method: string;
   terms: TermResult[];
@@ -141,7 +140,7 @@ export function strategyOf(term: BurnsideTerm, options: Pick<CountInstanceOption
  * counted, by the method it would have used, not begun (methodOf).
  */
 export const stoppedBeforeTerms = (options: Pick<CountInstanceOptions, 'unique'>): InstanceCount => ({
-  count: 0,
+  count: 0n,
   complete: false,
   method: methodOf(undefined, [], options),
   terms: [],
@@ -284,9 +283,9 @@ export function notBegun(term: BurnsideTerm, options: CountInstanceOptions): Ter
 }
 
 /** A term not counted (the count had stopped): the units its resumed file records, each exact, are its lower bound. */
-export function recordedRun(units: ReadonlyMap<string, number> | undefined): Omit<RunResult, 'strategy'> | undefined {
+export function recordedRun(units: ReadonlyMap<string, bigint> | undefined): Omit<RunResult, 'strategy'> | undefined {
   if (!units?.size) return undefined;
-  const count = [...units.values()].reduce((a, b) => a + b, 0);
+  const count = [...units.values()].reduce((a, b) => a + b, 0n);
   return { count, complete: false, nodes: 0, cache: EMPTY_STATS, units: 0, resumed: units.size, searched: false };
 }
 
@@ -332,7 +331,7 @@ export function termResult(
     key: term.key,
     symmetry: term.symmetry,
     ...(term.pinned === undefined ? {} : { pinned: term.pinned }),
-    fixed: run?.count ?? 0,
+    fixed: run?.count ?? 0n,
     complete: run?.complete === true,
     ...(strategy === undefined ? {} : { strategy }),
     nodes: run?.nodes ?? 0,
@@ -364,14 +363,8 @@ export function assembled(
 }
 
 /** A partial Burnside sum's floor, block by block: every term only grows, so the classes are at least this. */
-function lowerBound(terms: readonly BurnsideTerm[], fixed: readonly number[]): number {
-  const sums = new Map<number, { sum: number; order: number }>();
-  terms.forEach((t, k) => {
-    const b = sums.get(t.block) ?? { sum: 0, order: t.order };
-    b.sum = exactSum(b.sum, fixed[k]!);
-    sums.set(t.block, b);
-  });
-  return [...sums.values()].reduce((n, b) => n + Math.floor(b.sum / b.order), 0);
+function lowerBound(terms: readonly BurnsideTerm[], fixed: readonly bigint[]): bigint {
+  return [...blockSums(terms, fixed).values()].reduce((n, b) => n + b.sum / BigInt(b.order), 0n);
 }
 
 /** "exact cover (sweep)", "Burnside over 8 symmetries, pinned at 6 representatives, 9 terms (mrv)"; "Burnside (not begun)" before its terms were worked out (`terms` undefined). */
