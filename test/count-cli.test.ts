@@ -49,13 +49,20 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
     );
   });
 
-  it('a puzzle of more solutions than the exact-cover counter keeps exactly is refused in one line naming the bound and the method that counts past it (regression: "internal error")', () => {
-    // 20 dominoes of distinct names on a 2x20 board: 10,946 tilings times 20! namings, about 2.7e22 solutions.
+  it('a part of the search past what the counter tells apart is refused in one line naming the bound and what counts past it (regression: "internal error")', () => {
+    // 20 dominoes of distinct names on a 2x20 board, classes: pinned, the board falls into parts, counted by parts, whose tables hold no more than 2^53.
     const pieces = Array.from({ length: 20 }, (_, i) => `P${i}=##`).join(',');
-    const r = run('polyomino', '--board', '2x20', '--pieces', pieces);
-    expect({ code: r.code, out: r.out }).toEqual({ code: 1, out: '' });
-    expect(r.err).toBe(
-      'puzzlesat: count: one part of the search has more than 9007199254740991 solutions (2^53 - 1), beyond what the exact-cover counter keeps exactly; --method cnf counts without that bound\n',
+    const byParts = run('polyomino', '--board', '2x20', '--pieces', pieces, '--unique');
+    expect({ code: byParts.code, out: byParts.out, err: byParts.err }).toEqual({
+      code: 1,
+      out: '',
+      err: 'puzzlesat: count: one part of the search has more than 9007199254740991 solutions (2^53 - 1), beyond what counting by parts keeps exactly; --strategy sweep or mrv counts past it\n',
+    });
+    // 4 x 140 by dominoes, about 2^206 tilings: past what the lanes' three primes tell apart.
+    const lanes = run('polyomino', '--board', '140x4', '--pieces', 'D2*280');
+    expect({ code: lanes.code, out: lanes.out }).toEqual({ code: 1, out: '' });
+    expect(lanes.err).toMatch(
+      /^puzzlesat: count: one part of the search has about \d\.\d\de\+\d+ solutions, more than the exact-cover counter tells apart \(about \d\.\de\+\d+\); --method cnf counts without that bound\n$/,
     );
   });
 

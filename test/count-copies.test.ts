@@ -6,6 +6,7 @@ import { withSizeLimits } from '../src/core/limits.js';
 import type { Instance } from '../src/core/puzzle.js';
 import { seededRandom } from '../src/core/random.js';
 import { count, enumerate, solve } from '../src/index.js';
+import { PRIMES, nearest } from '../src/count/wide.js';
 
 /**
  * Pieces with copies counted as exact cover: an item per copy, a row per
@@ -52,9 +53,17 @@ describe('count: pieces with copies as exact cover', () => {
     [10, 258584046368n],
     // Past 2^53: every unit of the search is below it, their sum is not (regression: refused, and before that summed inexactly).
     [12, 53060477521960000n],
-  ])('%i x %i by dominoes: the known count, by the sweep', async (n, known) => {
+    // Past 2^53 in every unit: counted again in lanes (wide.ts; regression: refused).
+    [14, 112202208776036178000000n],
+  ])('the square of side %i by dominoes: %s tilings, the known count, by the sweep', async (n, known) => {
     const result = await count(polyomino({ board: `${n}x${n}`, pieces: `D2*${(n * n) / 2}` }));
     expect(result).toMatchObject({ count: known, complete: true, counter: 'exact-cover', method: 'exact cover (sweep)' });
+  });
+
+  // Domino tilings of 4 x 80, by Kasteleyn's product formula (Kasteleyn 1961): about 2^119, 2^111 in each of the search's units.
+  it.each(['sweep', 'mrv'] as const)("4 x 80 by dominoes: the product formula's count, by %s, in lanes", async (strategy) => {
+    const result = await count(polyomino({ board: '80x4', pieces: 'D2*160' }), { strategy });
+    expect(result).toMatchObject({ count: 986796323042850159960076741139149345n, complete: true, method: `exact cover (${strategy})` });
   });
 
   // Domino tilings of 3 x 2n: OEIS A001835.
@@ -295,5 +304,41 @@ describe('dancing links: pieces with copies (the copy cover, copies placed in th
       checked++;
     }
     expect(checked).toBe(20);
+  });
+});
+
+describe('a unit counted in lanes (wide.ts)', () => {
+  /** A random whole number of `bits` bits at most. */
+  const randomBig = (random: () => number, bits: number): bigint => {
+    let n = 0n;
+    for (let b = 0; b < bits; b += 30) n = (n << 30n) | BigInt(Math.floor(random() * 2 ** 30));
+    return n >> BigInt(Math.ceil(bits / 30) * 30 - bits);
+  };
+
+  it('tells the count from an approximation within its slack and its residues modulo as many primes as the slack needs; a wrong residue never gives it', () => {
+    const random = seededRandom(53);
+    for (let round = 0; round < 400; round++) {
+      const n = randomBig(random, 1 + Math.floor(random() * 125));
+      // The approximate lane's error, as roundingBound allows it: here up to 2^-40 of the count, either way.
+      const approximate = Number(n) * (1 + (random() - 0.5) * 2 ** -39);
+      const slack = 2 ** -40 * approximate + 1;
+      const residues: number[] = [];
+      let product = 1n;
+      for (const p of PRIMES) {
+        if (product > 2n * BigInt(Math.ceil(slack))) break;
+        residues.push(Number(n % BigInt(p)));
+        product *= BigInt(p);
+      }
+      expect(nearest(approximate, slack, residues), `round ${round}: ${n}`).toBe(n);
+      const k = Math.floor(random() * residues.length);
+      const wrong = residues.map((r, i) => (i === k ? (r + 1) % PRIMES[i]! : r));
+      let got: bigint | undefined;
+      try {
+        got = nearest(approximate, slack, wrong);
+      } catch {
+        got = undefined;
+      }
+      expect(got, `round ${round}: residue ${k} wrong`).not.toBe(n);
+    }
   });
 });

@@ -157,16 +157,6 @@ export async function openCountFile(
   return readBackUnlessStopped(new CountFile(path, header, options, problemBefore(instance, kind.counter, kind.unique, poll), poll));
 }
 
-/**
- * The most solutions a unit of the exact-cover counter may have on file: it
- * counts in doubles, so a unit past 2^53 was added inexactly (2^53 + 1 as
- * 2^53 + 4), and one of 400 digits as Infinity, an internal error.
- */
-const MAX_EXACT = BigInt(Number.MAX_SAFE_INTEGER);
-
-/** A count on file in a message: its first digits and how many there are, when it is long. */
-const shownCount = (count: string): string => (count.length > 20 ? `${count.slice(0, 8)}… (${count.length} digits)` : count);
-
 /** How many finished units a resume counts again, the cheapest of them. */
 const RECHECKS = 3;
 
@@ -257,10 +247,6 @@ export class CountFile extends ChainedFile<CountHeader> {
         throw new UserError(`${where}: not a unit of a count (term, unit, count); cannot resume`);
       if (strategy !== undefined && strategy !== 'sweep' && strategy !== 'mrv' && strategy !== 'components')
         throw new UserError(`${where}: unknown strategy "${String(strategy)}"; cannot resume`);
-      if (this.header.counter === 'exact-cover' && BigInt(count) > MAX_EXACT)
-        throw new UserError(
-          `${where}: unit "${unit}" was recorded with ${shownCount(count)} solutions, more than the exact-cover counter holds exactly (at most ${MAX_EXACT}); cannot resume`,
-        );
       const key = `${term}|${unit}`;
       const earlier = this.lineOf.get(key);
       if (earlier !== undefined) throw new UserError(`${where}: unit "${unit}" of ${term} again (first on line ${earlier}); cannot resume`);

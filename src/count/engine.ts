@@ -47,6 +47,8 @@ export interface EngineOptions {
   shouldStop?: () => boolean;
   /** The engine will be pinned (pin): the sweep's key then has a word for the pinned row. */
   pinnable?: boolean;
+  /** A lane of a wide count (wide.ts): counts kept modulo this prime, or left to round ('approximate'). Absent, counts are exact and refused past 2^53. */
+  lane?: number | 'approximate';
 }
 
 /** Thrown out of a count that shouldStop ended; the engine is unusable afterwards. */
@@ -61,16 +63,23 @@ export const MAX_EXACT = Number.MAX_SAFE_INTEGER;
 /**
  * An engine's counts are float64: exact up to 2^53, and refused beyond
  * rather than rounded. The units' sum, and Burnside's, are bigints, so it
- * is one unit of the search that passes the bound (12x12 by dominoes,
- * 5.3e16, is counted; 14x14, 1.1e23, is not). The input's doing, not a fault of ours (distinct pieces by the
- * dozen on a board that falls into many tilings), so a user's error, which
- * names the counter that has no such bound (by the caller's name for the
- * field: --method in the CLI).
+ * is one unit of the search that passes the bound; the sweep and MRV then
+ * count it again in lanes (wide.ts), and what is still refused is the
+ * input's doing, not a fault of ours (a count past what the lanes tell
+ * apart, or counting by parts, which has no lanes), so a user's error,
+ * which names what counts past it (by the caller's name for the field:
+ * --method, --strategy in the CLI).
  */
 export class CountOverflow extends UserError {
-  constructor() {
+  /** `beyond`: the lanes' count of the part, about, and the most they tell apart; 'parts' when counting by parts refused it. */
+  constructor(beyond?: 'parts' | { about: number; most: number }) {
+    const cnf = `${fieldName('method')} cnf counts without that bound`;
     super(
-      `count: one part of the search has more than ${MAX_EXACT} solutions (2^53 - 1), beyond what the exact-cover counter keeps exactly; ${fieldName('method')} cnf counts without that bound`,
+      beyond === undefined
+        ? `count: one part of the search has more than ${MAX_EXACT} solutions (2^53 - 1), beyond what the exact-cover counter keeps exactly; ${cnf}`
+        : beyond === 'parts'
+          ? `count: one part of the search has more than ${MAX_EXACT} solutions (2^53 - 1), beyond what counting by parts keeps exactly; ${fieldName('strategy')} sweep or mrv counts past it`
+          : `count: one part of the search has about ${beyond.about.toExponential(2)} solutions, more than the exact-cover counter tells apart (about ${beyond.most.toExponential(1)}); ${cnf}`,
     );
   }
 }
@@ -545,7 +554,29 @@ export abstract class CountSearch implements CountEngine {
   /** The rows pushed, to pop. */
   private readonly path: number[] = [];
 
-  constructor(protected readonly p: CountProblem) {}
+  /** Past this a node's count is refused (CountOverflow): 2^53 - 1, unless the lane rounds. */
+  private readonly overflowAt: number;
+  /** A modular lane's prime; Infinity keeps counts whole. */
+  private readonly modulus: number;
+
+  constructor(
+    protected readonly p: CountProblem,
+    lane: EngineOptions['lane'],
+  ) {
+    this.overflowAt = lane === 'approximate' ? Infinity : MAX_EXACT;
+    this.modulus = typeof lane === 'number' ? lane : Infinity;
+  }
+
+  /**
+   * A node's count as the engine keeps it: refused past 2^53 - 1, or
+   * reduced modulo the lane's prime (below 2^44, so that a node of fewer
+   * than 512 branches sums its residues exactly; one of more is refused
+   * all the same), or, in the approximate lane, left as a double rounds it.
+   */
+  protected kept(total: number): number {
+    if (total > this.overflowAt) throw new CountOverflow();
+    return total >= this.modulus ? total % this.modulus : total;
+  }
 
   push(row: number): void {
     this.path.push(row);

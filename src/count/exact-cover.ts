@@ -4,6 +4,7 @@ import { PartsCounter, partsFit, partsPayOff } from './components.js';
 import { MrvCounter } from './mrv.js';
 import {
   type CountEngine,
+  CountOverflow,
   type EngineOptions,
   DEFAULT_MAX_BYTES,
   MIN_CACHE_BYTES,
@@ -19,6 +20,7 @@ import {
 } from './engine.js';
 import { type CountProblem, type ExactCoverInput, type ItemOrder, frontOf } from './problem.js';
 import { SweepCounter, scanTableBytes, slotTableBytes, sweepWindow } from './sweep.js';
+import { WideLanes, roundingBound } from './wide.js';
 
 /**
  * Runs a counting engine over one compiled problem: picks the strategy
@@ -242,16 +244,45 @@ function makeEngine(strategy: Strategy, p: CountProblem, options: EngineOptions)
   return strategy === 'sweep' ? new SweepCounter(p, options) : new MrvCounter(p, options);
 }
 
+/**
+ * Counts the problem unit by unit. An engine keeps counts exactly up to
+ * 2^53 (CountOverflow past it); where a unit passes that, the count starts
+ * again in lanes (wide.ts), the units this run finished taken up as a
+ * resumed file's would be.
+ */
 export async function runCount(p: CountProblem, options: RunOptions = {}): Promise<RunResult> {
+  const counted = new Map(options.finished ?? []);
+  const onUnit = (u: UnitCount): void => {
+    counted.set(u.unit, u.count);
+    options.onUnit?.(u);
+  };
+  try {
+    return await countUnits(p, { ...options, onUnit }, false);
+  } catch (e) {
+    if (!(e instanceof CountOverflow) || !WideLanes.fit(p)) throw e;
+    const taken = counted.size - (options.finished?.size ?? 0);
+    const wide = await countUnits(p, { ...options, onUnit, finished: counted }, true);
+    // The units this run counted before it widened are its own, not a file's.
+    return { ...wide, resumed: wide.resumed - taken };
+  }
+}
+
+/** The engine as the unit loop drives it: the engine of the strategy, or a wide count's lanes. */
+type Driven = Pick<CountEngine, 'push' | 'pop' | 'children' | 'fraction' | 'memory' | 'checkpoint' | 'nodes'>;
+
+async function countUnits(p: CountProblem, options: RunOptions, wide: boolean): Promise<RunResult> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const needed = engineBytes(p);
+  const lanes = wide ? WideLanes.lanes.length : 1;
+  const needed = lanes * engineBytes(p);
   if (needed + MIN_CACHE_BYTES > maxBytes) throw new MemoryBoundExceeded(needed + MIN_CACHE_BYTES, maxBytes);
-  const cacheBytes = maxBytes - needed;
+  const cacheBytes = Math.floor((maxBytes - needed) / lanes);
   const shouldStop = options.shouldStop ?? (() => false);
   const tick = options.onTick ?? (() => {});
 
   const progress: LoopProgress = { done: 0, running: 0, reached: 0 };
   const strategy = resolveStrategy(p, options.strategy, maxBytes, shouldStop);
+  // Counting by parts keeps its counts in tables of its own, which have no lanes: past 2^53 it refuses.
+  if (wide && strategy === 'components') throw new CountOverflow('parts');
   // The share of the running unit behind the search at its last poll: where a stopped unit had got to.
   let partial = 0;
   const poll = (): boolean => {
@@ -266,8 +297,12 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
   const finished = options.finished ?? new Map<string, bigint>();
   // Stopped already (a trial of counting by parts cut short, countTerms): the engine is not built to be left unused (0.36 s of 24 pieces).
   if (shouldStop()) return stoppedBeforeUnits(strategy, finished, options.share !== undefined, NO_MEMO);
-  const shared = pinned?.terms.engineFor(cacheBytes, poll);
-  const engine: CountEngine = shared ?? makeEngine(strategy, p, { cacheBytes, shouldStop: poll });
+  // The lanes are engines of their own, each pinned as the shared engine would be.
+  const shared = wide ? undefined : pinned?.terms.engineFor(cacheBytes, poll);
+  const single = wide ? undefined : (shared ?? makeEngine(strategy, p, { cacheBytes, shouldStop: poll }));
+  const wideLanes = single ? undefined : laneEngines(strategy, p, { cacheBytes, shouldStop: poll, pinnable: pinned !== undefined }, pinned?.rows);
+  const engine: Driven = single ?? wideLanes!;
+  const countHere = single ? () => BigInt(single.count()) : () => wideLanes!.count();
   // A shared engine has counted other terms: this run's figures are what it adds.
   const memoBefore = engine.memory();
   shared?.pin(pinned!.rows);
@@ -290,13 +325,7 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
       units.map((u) => ({ ...u, key: unitKey(p, u.path) })),
       async (u) => {
         at.moveTo(u.path);
-        const count = options.units
-          ? await options.units.run(
-              () => engine.count(),
-              () => engine.checkpoint(),
-            )
-          : engine.count();
-        return BigInt(count);
+        return options.units ? options.units.run(countHere, () => engine.checkpoint()) : countHere();
       },
       progress,
       {
@@ -324,6 +353,16 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
       shared.unpin(pinned!.rows);
     } else if (shared) pinned!.terms.drop();
   }
+}
+
+/** A wide count's lanes (WideLanes), each an engine of the strategy, pinned at `rows` when the term pins them. */
+function laneEngines(strategy: Strategy, p: CountProblem, options: EngineOptions, rows: readonly number[] | undefined): WideLanes {
+  const engines = WideLanes.lanes.map((lane) => {
+    const e = strategy === 'sweep' ? new SweepCounter(p, { ...options, lane }) : new MrvCounter(p, { ...options, lane });
+    if (rows) e.pin(rows);
+    return e;
+  });
+  return new WideLanes(engines, roundingBound(p));
 }
 
 /**
@@ -355,7 +394,7 @@ function since(before: CacheStats, now: CacheStats): CacheStats {
 class PathWalker {
   private readonly path: number[] = [];
 
-  constructor(private readonly engine: CountEngine) {}
+  constructor(private readonly engine: Pick<CountEngine, 'push' | 'pop'>) {}
 
   moveTo(target: readonly number[]): void {
     let common = 0;
@@ -386,7 +425,7 @@ interface Unit {
  * 20x20 board of 80 I-pentominoes: 2 to 12 s), which runCount runs
  * stoppably.
  */
-export function unitsOf(engine: CountEngine, p: CountProblem, shouldStop: () => boolean = () => false): Unit[] {
+export function unitsOf(engine: Pick<CountEngine, 'push' | 'pop' | 'children'>, p: CountProblem, shouldStop: () => boolean = () => false): Unit[] {
   let units: Unit[] = [{ path: [], weight: 1 }];
   for (let depth = 1; depth <= MAX_UNIT_DEPTH && units.length < UNITS_WANTED; depth++) {
     const deeper: Unit[] = [];

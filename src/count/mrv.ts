@@ -1,5 +1,5 @@
 import { CountCache } from './cache.js';
-import { CountSearch, type EngineOptions, CountOverflow, MAX_EXACT, MIN_STORED_COST, POLL_NODES, Stopped } from './engine.js';
+import { CountSearch, type EngineOptions, MIN_STORED_COST, POLL_NODES, Stopped } from './engine.js';
 import { type CountProblem, copyWaits } from './problem.js';
 
 /**
@@ -78,7 +78,7 @@ export class MrvCounter extends CountSearch {
   private depth = 0;
 
   constructor(problem: CountProblem, options: EngineOptions) {
-    super(problem);
+    super(problem, options.lane);
     const n = problem.items;
     const rows = problem.rowStart.length - 1;
     const { rowItems } = problem;
@@ -344,7 +344,7 @@ export class MrvCounter extends CountSearch {
     this.progress.leave();
     this.restore();
     this.branchTop = from;
-    if (total > MAX_EXACT) throw new CountOverflow();
+    total = this.kept(total);
     const cost = this.nodes - before;
     if (cost >= MIN_STORED_COST) this.cache.set(key, total, cost);
     return total;

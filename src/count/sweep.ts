@@ -1,5 +1,5 @@
 import { CountCache } from './cache.js';
-import { CountSearch, type EngineOptions, CountOverflow, MAX_EXACT, MIN_STORED_COST, POLL_NODES, Stopped } from './engine.js';
+import { CountSearch, type EngineOptions, MIN_STORED_COST, POLL_NODES, Stopped } from './engine.js';
 import { type CountProblem, type Reach, copyWaits, reachOf } from './problem.js';
 
 /**
@@ -213,7 +213,7 @@ export class SweepCounter extends CountSearch {
 
   /** `window` defaults to sweepWindow(problem); a narrower one gives wrong counts (the tests' mutation check). */
   constructor(problem: CountProblem, options: EngineOptions, window: SweepWindow = sweepWindow(problem)) {
-    super(problem);
+    super(problem, options.lane);
     const n = problem.items;
     const rows = problem.rowStart.length - 1;
     this.words = Math.max(1, Math.ceil(n / 32));
@@ -507,7 +507,7 @@ export class SweepCounter extends CountSearch {
       }
     }
     this.progress.leave();
-    if (total > MAX_EXACT) throw new CountOverflow();
+    total = this.kept(total);
     const cost = this.nodes - before;
     if (cost >= MIN_STORED_COST) this.cache.set(this.fillKey(f), total, cost, hash);
     return total;
