@@ -689,6 +689,28 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     }
   });
 
+  it('a resumed count stopped before its --output file is read back says it counted nothing, not "at least 0 classes", and leaves the file whole (regression: "at least 0 classes (incomplete, 0.0% ...)" beside a file of 1010)', () => {
+    const path = join(dir, 'unread.jsonl');
+    const args = ['count', 'pentomino', '--preset', '5x12', '--unique', '-o', 'unread.jsonl'];
+    expect(run(...args, '--force', '--quiet').code).toBe(0);
+    // The closing line dropped: the file holds every unit of the count, unfinished.
+    const text = `${readFileSync(path, 'utf8').trim().split('\n').slice(0, -1).join('\n')}\n`;
+    writeFileSync(path, text);
+    // Pressed as the header hashes the problem, before the file is read.
+    const r = interruptedOnFirstHash(cli, dir, [...args, '--resume']);
+    expect({ code: r.code, err: r.err }).toEqual({
+      code: 130,
+      err: '\npuzzlesat: stopping (Ctrl-C again to quit at once)\npuzzlesat: stopped before unread.jsonl was read or written; it is left as it was\n',
+    });
+    expect(r.out).toMatch(
+      /^stopped before counting any class \(the count is unknown\) in \d+\.\d\d s by Burnside \(not begun\) \[\d+ vars, \d+ clauses\]\n$/,
+    );
+    const json = interruptedOnFirstHash(cli, dir, [...args, '--resume', '--json']);
+    expect(JSON.parse(json.out)).toMatchObject({ count: 0, complete: false, status: 'UNKNOWN', stopped: 'stopped' });
+    expect(readFileSync(path, 'utf8')).toBe(text);
+    expect(existsSync(`${path}.lock`)).toBe(false);
+  });
+
   it('a resumed count stopped before it counts anything still reports every part its file records (regression: count FILE.cnf --resume --timeout 1 said 0)', () => {
     // 4 free variables beside a chain: the counter's units are its first decisions, each recorded with its models.
     writeFileSync(join(dir, 'parts.cnf'), 'p cnf 12 4\n5 6 0\n6 7 0\n7 8 0\n9 -10 11 0\n');

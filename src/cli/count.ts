@@ -267,6 +267,9 @@ function summaryText(s: CountSummary, report: CountReport): string {
   // A DIMACS file is one by its name or as an existing path (isCnfPath, the rule that read it): its solutions are models.
   const noun = s.unique ? 'class' : isCnfPath(s.puzzle) ? 'model' : 'solution';
   const what = counted(grouped(s.count), noun, noun === 'class' ? 'classes' : undefined);
+  // Stopped (--timeout, Ctrl-C) before any unit was searched or read back from a file (one left unread): "at least 0" would pass for a count.
+  if (s.stopped === 'stopped' && !report.searched && s.count === 0n)
+    return `stopped before counting any ${noun} (the count is unknown) in ${s.seconds.toFixed(2)} s by ${s.method} [${formulaSize(s)}]`;
   return (
     `${s.complete ? what : `at least ${what} (incomplete, ${(100 * (s.done ?? 0)).toFixed(1)}% of the search tree behind it, branches weighed alike)`} in ${s.seconds.toFixed(2)} s by ${s.method} [${formulaSize(s)}]; ` +
     `${grouped(s.nodes)} nodes, ${memoText(s, report)}`
