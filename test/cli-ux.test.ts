@@ -6,6 +6,7 @@ import {
   interruptedOnFirstHash,
   interruptedOnMessage,
   interruptedOnOpen as interruptedOnOpenIn,
+  interruptedOnWrite,
 } from './helpers/interrupt.js';
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, createWriteStream, existsSync, openSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { CubeTree } from '../src/enumerate/cube-tree.js';
 import { missing } from './helpers/requires.js';
 import { expectOneLineError, userErrorOf } from './helpers/expect-errors.js';
 import { chained, writeOrExplain } from '../src/index.js';
+import { exitCodeOf } from '../src/cli/common.js';
 
 // The CLI as users run it (`npm test` compiles first).
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
@@ -815,6 +817,29 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^1 of 1 roll visited in .* \(1 board solved, one per symmetry class\)$/m);
+  });
+
+  it('Ctrl-C heard once the work is done cut nothing: the exit is 0, as complete: true says (regression: a sweep pressed as its last roll was written said DONE, complete: true, and exited 130)', () => {
+    const args = ['sweep', 'genius-square', '--sample', '1', '--seed', '7', '--workers', '1', '--json', '--force'];
+    expect(run(...args, '-o', 'whole.tsv').code).toBe(0);
+    const rows = readFileSync(join(dir, 'whole.tsv'), 'utf8');
+    // The one roll's row, checksum and all, is the same in a second run of the same sweep: the press lands as it is written.
+    const r = interruptedOnWrite(cli, dir, rows.split('\n').at(-2)! + '\n', [...args, '-o', 'pressed.tsv']);
+    expect(r.err).toBe('\npuzzlesat: stopping (Ctrl-C again to quit at once)\n');
+    expect(JSON.parse(r.out)).toMatchObject({ status: 'DONE', complete: true, count: 1 });
+    expect(r.code).toBe(0);
+    expect(readFileSync(join(dir, 'pressed.tsv'), 'utf8')).toBe(rows);
+  });
+
+  it("the exit code follows the answer: 130 when Ctrl-C cut it short, the run's own code when it is complete or no press came", () => {
+    expect(exitCodeOf({ code: 0, complete: false }, true)).toBe(130);
+    expect(exitCodeOf({ code: 0, complete: true }, true)).toBe(0);
+    expect(exitCodeOf({ code: 20, complete: true }, true)).toBe(20);
+    expect(exitCodeOf({ code: 1, complete: false }, false)).toBe(1);
+    // A verb that returns a code alone says nothing of its answer: a press is taken to have cut it short.
+    expect(exitCodeOf(1, true)).toBe(130);
+    expect(exitCodeOf(undefined, true)).toBe(130);
+    expect(exitCodeOf(undefined, false)).toBeUndefined();
   });
 
   it('130 after Ctrl-C, with what the verb had found: enumerate, sweep, solve and optimize stop cleanly', async () => {

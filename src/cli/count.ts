@@ -182,7 +182,7 @@ export const handler = (args: Args) =>
       process.stderr.write(`puzzlesat: --max-memory: ${report.memory.message}; the count above is incomplete (give more with --max-memory)\n`);
       return 1;
     }
-    return 0;
+    return { code: 0, complete: report.complete };
   });
 
 /**

@@ -150,5 +150,5 @@ export const handler = (args: Args) =>
       process.stdout.write(summaryText(run, summary) + '\n');
       if (!run.complete && args.out) process.stdout.write(`continue with: --output ${String(args.out)} --resume\n`);
     }
-    return 0;
+    return { code: 0, complete: run.complete };
   });
