@@ -736,6 +736,20 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     }
   });
 
+  it('a resumed count stopped before it cut its terms into units does not claim 0% of the search tree behind the parts its file records (regression: "at least 1,010 classes (incomplete, 0.0% of the search tree behind it ...)", every part on file)', () => {
+    const args = ['count', 'pentomino', '--preset', '5x12', '--unique', '-o', 'share.jsonl'];
+    expect(run(...args, '--force', '--quiet').code).toBe(0);
+    const path = join(dir, 'share.jsonl');
+    writeFileSync(path, `${readFileSync(path, 'utf8').trim().split('\n').slice(0, -1).join('\n')}\n`);
+    // Pressed once the file is read back, before the count cuts its terms into units (whose shares the parts' are).
+    const text = interruptedOnMessage(cli, dir, 'from share.jsonl\n', [...args, '--resume']);
+    expect(text.code).toBe(130);
+    expect(text.out).toMatch(/^at least 1,010 classes \(incomplete, the share of the search tree behind it not known\) in /);
+    const json = JSON.parse(interruptedOnMessage(cli, dir, 'from share.jsonl\n', [...args, '--resume', '--json']).out) as Record<string, unknown>;
+    expect(json).toMatchObject({ count: 1010, complete: false, stopped: 'stopped' });
+    expect(json).not.toHaveProperty('done');
+  });
+
   // A resumed file with 200,000 records chained after its own: read back and checked, they take seconds. The press lands as the file opens.
   it.each([
     {
