@@ -232,6 +232,9 @@ export function geniusSquare(options: GeniusOptions = {}): GeniusInstance {
 /** How RollSolver counts: the bitboard search (the default), or dancing links as the reference. */
 export type RollCounter = 'bitboard' | 'dlx';
 
+/** The counter a sweep's rolls are solved with (solveRoll), wherever they are solved: the solver its summary names. */
+export const SWEEP_COUNTER: RollCounter = 'bitboard';
+
 /**
  * Solves rolls fast, for sweeps over all of them. The nine pieces'
  * placements on the empty board are made once (by buildPacking, the same
@@ -279,7 +282,7 @@ export class RollSolver {
 
   /** What a sweep records for the roll with this index: its number of solutions, or 1/0 (solvable or not). */
   solveRoll(index: number, counting: boolean): number {
-    return this.count(rollAt(index), counting ? undefined : 1);
+    return this.count(rollAt(index), counting ? undefined : 1, SWEEP_COUNTER);
   }
 }
 

@@ -6,6 +6,7 @@ import {
   interruptedOnFirstHash,
   interruptedOnMessage,
   interruptedOnOpen as interruptedOnOpenIn,
+  interruptedOnWrite,
 } from './helpers/interrupt.js';
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, createWriteStream, existsSync, openSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { CubeTree } from '../src/enumerate/cube-tree.js';
 import { missing } from './helpers/requires.js';
 import { expectOneLineError, userErrorOf } from './helpers/expect-errors.js';
 import { chained, writeOrExplain } from '../src/index.js';
+import { exitCodeOf } from '../src/cli/common.js';
 
 // The CLI as users run it (`npm test` compiles first).
 const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
@@ -689,6 +691,28 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     }
   });
 
+  it('a resumed count stopped before its --output file is read back says it counted nothing, not "at least 0 classes", and leaves the file whole (regression: "at least 0 classes (incomplete, 0.0% ...)" beside a file of 1010)', () => {
+    const path = join(dir, 'unread.jsonl');
+    const args = ['count', 'pentomino', '--preset', '5x12', '--unique', '-o', 'unread.jsonl'];
+    expect(run(...args, '--force', '--quiet').code).toBe(0);
+    // The closing line dropped: the file holds every unit of the count, unfinished.
+    const text = `${readFileSync(path, 'utf8').trim().split('\n').slice(0, -1).join('\n')}\n`;
+    writeFileSync(path, text);
+    // Pressed as the header hashes the problem, before the file is read.
+    const r = interruptedOnFirstHash(cli, dir, [...args, '--resume']);
+    expect({ code: r.code, err: r.err }).toEqual({
+      code: 130,
+      err: '\npuzzlesat: stopping (Ctrl-C again to quit at once)\npuzzlesat: stopped before unread.jsonl was read or written; it is left as it was\n',
+    });
+    expect(r.out).toMatch(
+      /^stopped before counting any class \(the count is unknown\) in \d+\.\d\d s by Burnside \(not begun\) \[\d+ vars, \d+ clauses\]\n$/,
+    );
+    const json = interruptedOnFirstHash(cli, dir, [...args, '--resume', '--json']);
+    expect(JSON.parse(json.out)).toMatchObject({ count: 0, complete: false, status: 'UNKNOWN', stopped: 'stopped' });
+    expect(readFileSync(path, 'utf8')).toBe(text);
+    expect(existsSync(`${path}.lock`)).toBe(false);
+  });
+
   it('a resumed count stopped before it counts anything still reports every part its file records (regression: count FILE.cnf --resume --timeout 1 said 0)', () => {
     // 4 free variables beside a chain: the counter's units are its first decisions, each recorded with its models.
     writeFileSync(join(dir, 'parts.cnf'), 'p cnf 12 4\n5 6 0\n6 7 0\n7 8 0\n9 -10 11 0\n');
@@ -710,6 +734,20 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
       expect({ args, code: r.code }).toEqual({ args, code: 130 });
       expect(JSON.parse(r.out)).toMatchObject({ count: whole.count, complete: false });
     }
+  });
+
+  it('a resumed count stopped before it cut its terms into units does not claim 0% of the search tree behind the parts its file records (regression: "at least 1,010 classes (incomplete, 0.0% of the search tree behind it ...)", every part on file)', () => {
+    const args = ['count', 'pentomino', '--preset', '5x12', '--unique', '-o', 'share.jsonl'];
+    expect(run(...args, '--force', '--quiet').code).toBe(0);
+    const path = join(dir, 'share.jsonl');
+    writeFileSync(path, `${readFileSync(path, 'utf8').trim().split('\n').slice(0, -1).join('\n')}\n`);
+    // Pressed once the file is read back, before the count cuts its terms into units (whose shares the parts' are).
+    const text = interruptedOnMessage(cli, dir, 'from share.jsonl\n', [...args, '--resume']);
+    expect(text.code).toBe(130);
+    expect(text.out).toMatch(/^at least 1,010 classes \(incomplete, the share of the search tree behind it not known\) in /);
+    const json = JSON.parse(interruptedOnMessage(cli, dir, 'from share.jsonl\n', [...args, '--resume', '--json']).out) as Record<string, unknown>;
+    expect(json).toMatchObject({ count: 1010, complete: false, stopped: 'stopped' });
+    expect(json).not.toHaveProperty('done');
   });
 
   // A resumed file with 200,000 records chained after its own: read back and checked, they take seconds. The press lands as the file opens.
@@ -793,6 +831,29 @@ describe('exit codes: 0 success, 1 error, 2 usage, 130 interrupted', { timeout: 
     });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^1 of 1 roll visited in .* \(1 board solved, one per symmetry class\)$/m);
+  });
+
+  it('Ctrl-C heard once the work is done cut nothing: the exit is 0, as complete: true says (regression: a sweep pressed as its last roll was written said DONE, complete: true, and exited 130)', () => {
+    const args = ['sweep', 'genius-square', '--sample', '1', '--seed', '7', '--workers', '1', '--json', '--force'];
+    expect(run(...args, '-o', 'whole.tsv').code).toBe(0);
+    const rows = readFileSync(join(dir, 'whole.tsv'), 'utf8');
+    // The one roll's row, checksum and all, is the same in a second run of the same sweep: the press lands as it is written.
+    const r = interruptedOnWrite(cli, dir, rows.split('\n').at(-2)! + '\n', [...args, '-o', 'pressed.tsv']);
+    expect(r.err).toBe('\npuzzlesat: stopping (Ctrl-C again to quit at once)\n');
+    expect(JSON.parse(r.out)).toMatchObject({ status: 'DONE', complete: true, count: 1 });
+    expect(r.code).toBe(0);
+    expect(readFileSync(join(dir, 'pressed.tsv'), 'utf8')).toBe(rows);
+  });
+
+  it("the exit code follows the answer: 130 when Ctrl-C cut it short, the run's own code when it is complete or no press came", () => {
+    expect(exitCodeOf({ code: 0, complete: false }, true)).toBe(130);
+    expect(exitCodeOf({ code: 0, complete: true }, true)).toBe(0);
+    expect(exitCodeOf({ code: 20, complete: true }, true)).toBe(20);
+    expect(exitCodeOf({ code: 1, complete: false }, false)).toBe(1);
+    // A verb that returns a code alone says nothing of its answer: a press is taken to have cut it short.
+    expect(exitCodeOf(1, true)).toBe(130);
+    expect(exitCodeOf(undefined, true)).toBe(130);
+    expect(exitCodeOf(undefined, false)).toBeUndefined();
   });
 
   it('130 after Ctrl-C, with what the verb had found: enumerate, sweep, solve and optimize stop cleanly', async () => {

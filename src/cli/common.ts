@@ -230,16 +230,14 @@ export { optionName, positiveInt } from './options.js';
  * unanswered run, which goes where the answer would: to stdout, or for a verb
  * whose -o is its answer (`answerOutput`, writeAnswer) to that file.
  */
-export async function guarded(args: Args, body: () => Promise<number | void>, { answerOutput = false } = {}): Promise<void> {
+export async function guarded(args: Args, body: () => Promise<number | RunEnd | void>, { answerOutput = false } = {}): Promise<void> {
   // The body starts once the handler has returned: yargs then renders the whole help text (cacheHelpMessage),
   // 0.1 to 0.4 s, which after a body that builds its formula first came past a --timeout that ran out there.
   await Promise.resolve();
   try {
     await readAheadInputs(args);
-    const code = await body();
-    if (typeof code === 'number') process.exitCode = code;
-    // Stopped by Ctrl-C: the partial result is out, and the exit says it is partial (128 + SIGINT).
-    if (wasInterrupted()) process.exitCode = EXIT_INTERRUPTED;
+    const code = exitCodeOf(await body(), wasInterrupted());
+    if (code !== undefined) process.exitCode = code;
   } catch (e) {
     if (!(e instanceof DeadlineReached)) return reportError(e);
     try {
@@ -251,6 +249,24 @@ export async function guarded(args: Args, body: () => Promise<number | void>, { 
       reportError(failed);
     }
   }
+}
+
+/** How a verb's run ended: its exit code, and whether its answer is complete (its summary's `complete`). */
+export interface RunEnd {
+  code: number;
+  complete: boolean;
+}
+
+/**
+ * The exit code of a run that ended so: 130 (128 + SIGINT) when Ctrl-C cut
+ * its answer short, the partial answer out. A press heard once the work was
+ * done (as a sweep's last roll was written) cut nothing: the run's own code
+ * stands, as its summary's complete: true says. A verb that returns a code
+ * alone says nothing of its answer, and any press is taken to have cut it.
+ */
+export function exitCodeOf(end: number | RunEnd | void, interrupted: boolean): number | undefined {
+  const { code, complete } = typeof end === 'object' ? end : { code: end ?? undefined, complete: false };
+  return interrupted && !complete ? EXIT_INTERRUPTED : code;
 }
 
 /** The positionals that name an input file (or "-"). */
@@ -325,7 +341,7 @@ function graced<T>(work: () => T): T {
 }
 
 /** guarded for the verbs whose -o is their answer (solve, dobble): a run unanswered is written where the answer would be. */
-export const guardedAnswer = (args: Args, body: () => Promise<number | void>): Promise<void> => guarded(args, body, { answerOutput: true });
+export const guardedAnswer = (args: Args, body: () => Promise<number | RunEnd | void>): Promise<void> => guarded(args, body, { answerOutput: true });
 
 /**
  * --timeout ran out (or Ctrl-C came, SetUpInterrupted) before the formula was

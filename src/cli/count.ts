@@ -183,7 +183,7 @@ export const handler = (args: Args) =>
       process.stderr.write(`puzzlesat: --max-memory: ${report.memory.message}; the count above is incomplete (give more with --max-memory)\n`);
       return 1;
     }
-    return 0;
+    return { code: 0, complete: report.complete };
   });
 
 /**
@@ -223,7 +223,7 @@ interface CountSummary {
   nodes: number;
   cache: CountReport['cache'] & { hitRate: number };
   terms?: { key: string; fixed: bigint; complete: boolean; strategy?: string; nodes: number }[];
-  /** An incomplete count: the share of the search tree behind it, its branches weighed alike (the progress bar's measure). */
+  /** An incomplete count: the share of the search tree behind it, its branches weighed alike (the progress bar's measure), when known (shareKnown). */
   done?: number;
   /** An incomplete count: why it stopped, as the library's count says (the memory bound, or a timeout or Ctrl-C). */
   stopped?: 'memory' | 'stopped';
@@ -251,10 +251,21 @@ function summaryOf(report: CountReport, instance: Instance, puzzle: string, uniq
     ...(report.terms
       ? { terms: report.terms.map((t) => ({ key: t.key, fixed: t.fixed, complete: t.complete, strategy: t.strategy, nodes: t.nodes })) }
       : {}),
-    ...(report.complete ? {} : { done: Math.round(1e4 * report.done) / 1e4, stopped: report.memory ? 'memory' : 'stopped' }),
+    ...(report.complete
+      ? {}
+      : { ...(shareKnown(report) ? { done: Math.round(1e4 * report.done) / 1e4 } : {}), stopped: report.memory ? 'memory' : 'stopped' }),
     ...(out ? { out } : {}),
   };
 }
+
+/**
+ * Whether an incomplete count knows the share of the search tree behind it.
+ * A count stopped before it cut its terms into units still counts the units
+ * a resumed file holds, but weighs none of them (a unit's share is its place
+ * among the others): its count is above 0, each unit a share above 0, and its
+ * share done is the 0 of no report.
+ */
+const shareKnown = (report: Pick<CountReport, 'count' | 'done'>): boolean => report.count === 0n || report.done > 0;
 
 /**
  * The summary as JSON, count first, every bigint (the count, the terms'
@@ -276,11 +287,20 @@ function summaryText(s: CountSummary, report: CountReport): string {
   // A DIMACS file is one by its name or as an existing path (isCnfPath, the rule that read it): its solutions are models.
   const noun = s.unique ? 'class' : isCnfPath(s.puzzle) ? 'model' : 'solution';
   const what = counted(grouped(s.count), noun, noun === 'class' ? 'classes' : undefined);
+  // Stopped (--timeout, Ctrl-C) before any unit was searched or read back from a file (one left unread): "at least 0" would pass for a count.
+  if (s.stopped === 'stopped' && !report.searched && s.count === 0n)
+    return `stopped before counting any ${noun} (the count is unknown) in ${s.seconds.toFixed(2)} s by ${s.method} [${formulaSize(s)}]`;
   return (
-    `${s.complete ? what : `at least ${what} (incomplete, ${(100 * (s.done ?? 0)).toFixed(1)}% of the search tree behind it, branches weighed alike)`} in ${s.seconds.toFixed(2)} s by ${s.method} [${formulaSize(s)}]; ` +
+    `${s.complete ? what : `at least ${what} (incomplete, ${shareText(s.done)})`} in ${s.seconds.toFixed(2)} s by ${s.method} [${formulaSize(s)}]; ` +
     `${grouped(s.nodes)} nodes, ${memoText(s, report)}`
   );
 }
+
+/** An incomplete count's share of the search tree, in words: how much is behind it, or that it is not known. */
+const shareText = (done: number | undefined): string =>
+  done === undefined
+    ? 'the share of the search tree behind it not known'
+    : `${(100 * done).toFixed(1)}% of the search tree behind it, branches weighed alike`;
 
 /** What the counter kept: a count by parts keeps tables of the parts' fillings by piece set, looked up by no one; the others a memo. */
 function memoText(s: CountSummary, report: CountReport): string {

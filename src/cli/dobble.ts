@@ -333,7 +333,7 @@ export const handler = (args: Args) =>
     }
     for (const note of [strayFileNote(args, 'svg', svg), strayFileNote(args, 'png', png)]) if (note) process.stderr.write(`puzzlesat: ${note}\n`);
     // No deck is an answer too (UNSAT proves there is none), not a failure.
-    return 0;
+    return { code: 0, complete: jsonSummary(report).complete };
   });
 
 /** A run's output files, each with the option that names it. */

@@ -142,7 +142,7 @@ export const handler = (args: Args) =>
     );
     const report = enumerationReport(plan, instance, result, runSeconds(), out?.path);
     process.stdout.write((args.json ? JSON.stringify(report) : summaryLine(report) + certifiedLine(result)) + '\n');
-    return 0;
+    return { code: 0, complete: report.complete };
   });
 
 /**

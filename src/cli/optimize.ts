@@ -88,7 +88,7 @@ export const handler = (args: Args) =>
       })),
     };
     process.stdout.write(args.json ? `${JSON.stringify(summary)}\n` : text(result, instance.render.bind(instance), objective.name, summary));
-    return 0;
+    return { code: 0, complete: summary.complete };
   });
 
 function text(

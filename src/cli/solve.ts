@@ -111,8 +111,8 @@ export const handler = (args: Args) =>
           `${status} in ${summary.seconds.toFixed(2)} s with ${summary.solver} [${formulaSize(summary)}]\n` +
           (certificate ? `${certificateLine(certificate)}\n` : ''),
       );
-    if (!args['sat-exit-codes']) return 0;
-    return status === 'SAT' ? 10 : status === 'UNSAT' ? 20 : 0;
+    const satCode = status === 'SAT' ? 10 : status === 'UNSAT' ? 20 : 0;
+    return { code: args['sat-exit-codes'] ? satCode : 0, complete: summary.complete };
   });
 
 function writeProof(file: string, bytes: Uint8Array): void {

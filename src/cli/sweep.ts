@@ -126,7 +126,7 @@ export const handler = (args: Args) =>
     }
     if (args.json) {
       const { results: _, ...counters } = run;
-      // No formula (the roll solver places pieces itself): vars, clauses and solver are null.
+      // No formula (the roll solver places pieces itself): vars and clauses are null.
       const shared = {
         status: run.complete ? 'DONE' : 'STOPPED',
         puzzle: 'genius-square',
@@ -134,7 +134,7 @@ export const handler = (args: Args) =>
         count: run.results.size,
         vars: null,
         clauses: null,
-        solver: null,
+        solver: run.solver,
       };
       const report = {
         ...shared,
@@ -150,5 +150,5 @@ export const handler = (args: Args) =>
       process.stdout.write(summaryText(run, summary) + '\n');
       if (!run.complete && args.out) process.stdout.write(`continue with: --output ${String(args.out)} --resume\n`);
     }
-    return 0;
+    return { code: 0, complete: run.complete };
   });

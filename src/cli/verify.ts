@@ -188,11 +188,12 @@ export const handler = (args: Args) =>
     }
     if (drawing) process.stderr.write('\n');
     const tally = (o: Outcome) => rows.filter((r) => r.outcome === o).length;
+    const unfinished = tally('did not finish') + puzzles.length - rows.length;
     if (args.json) {
       const summary = {
         agrees: tally('agrees'),
         disagrees: tally('disagrees'),
-        unfinished: tally('did not finish') + puzzles.length - rows.length,
+        unfinished,
         unsupported: tally('unsupported'),
       };
       // The shared summary fields (docs/summary.schema.json): count is the puzzles whose count agrees; each puzzle's formula is its own line's.
@@ -209,5 +210,5 @@ export const handler = (args: Args) =>
       process.stdout.write(JSON.stringify({ status: tally('disagrees') ? 'DISAGREE' : 'OK', ...summary, ...shared }) + '\n');
     } else if (rows.length < puzzles.length)
       process.stdout.write(`stopped by ${stop.stopped() ? 'Ctrl-C' : '--timeout'} after ${rows.length} of ${puzzles.length} puzzles\n`);
-    return tally('disagrees') ? 1 : 0;
+    return { code: tally('disagrees') ? 1 : 0, complete: unfinished === 0 };
   });

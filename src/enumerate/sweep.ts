@@ -4,7 +4,7 @@ import { parseJson } from '../core/json.js';
 import { closeOutput, openOutput, writeOrExplain } from '../core/output.js';
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { ROLL_COUNT, RollSolver, parseBlockers, rollAt, rollIndex, symmetryClassKey } from '../../encoders/genius-square.js';
+import { ROLL_COUNT, RollSolver, SWEEP_COUNTER, parseBlockers, rollAt, rollIndex, symmetryClassKey } from '../../encoders/genius-square.js';
 import { UsageError, UserError, systemReason } from '../core/errors.js';
 import { fieldName, readingResumed } from '../core/field-names.js';
 import { chained, followingSum, isSum, readWholeLines } from '../core/checksum.js';
@@ -77,6 +77,8 @@ export interface SweepRun {
   complete: boolean;
   /** Worker threads used; 0 when the sweep ran in this thread or elsewhere. */
   workers: number;
+  /** What solved the rolls (RollSolver's counter). */
+  solver: string;
   /** Where it ran when not here (SweepExecutor.describe). */
   via?: string;
   seconds: number;
@@ -140,6 +142,7 @@ export async function runSweep(options: SweepOptions): Promise<SweepRun> {
       solved,
       complete: answered === batches.length,
       workers: threads,
+      solver: SWEEP_COUNTER,
       via: executor?.describe,
       seconds: Math.round(performance.now() - start) / 1000,
     };

@@ -64,14 +64,24 @@ export function interruptedOnMessage(cli: string, dir: string, message: string, 
 }
 
 /**
+ * The same, pressed as the run writes text ending with `text` to a file
+ * (fs.writeSync, which every output file of a run is written with).
+ */
+export function interruptedOnWrite(cli: string, dir: string, text: string, args: string[]) {
+  return interruptedAt(cli, dir, { module: 'node:fs', name: 'writeSync', argEndsWith: text, arg: 1 }, args);
+}
+
+/**
  * Where the press lands: after the nth (default first) call of a built-in
- * module's function, or a global's ('globalThis'), with a first argument
- * ending so, when given; `signals` SIGINTs sent back to back (default one).
+ * module's function, or a global's ('globalThis'), with its `arg`th argument
+ * (default the first) ending so, when given; `signals` SIGINTs sent back to
+ * back (default one).
  */
 interface PressPoint {
   module: string;
   name: string;
   argEndsWith?: string;
+  arg?: number;
   nth?: number;
   signals?: number;
 }
@@ -88,7 +98,7 @@ function interruptedAt(cli: string, dir: string, at: PressPoint, args: string[])
     `target.${at.name} = (...rest) => {`,
     `  const result = original.apply(${owner}, rest);`,
     '  const suffix = process.env.PRESS_CTRL_C_ARG;',
-    '  if (isMainThread && calls > 0 && (!suffix || String(rest[0]).endsWith(suffix)) && --calls === 0)',
+    `  if (isMainThread && calls > 0 && (!suffix || String(rest[${at.arg ?? 0}]).endsWith(suffix)) && --calls === 0)`,
     `    for (let k = 0; k < ${at.signals ?? 1}; k++) process.kill(process.pid, 'SIGINT');`,
     '  return result;',
     '};',
