@@ -83,6 +83,9 @@ describe('puzzlesat count', { timeout: 600_000 }, () => {
     expect(run('or.cnf').out).toMatch(/^4 models /);
     writeFileSync(join(dir, 'unsat.cnf'), 'p cnf 1 2\n1 0\n-1 0\n');
     expect(json(run('unsat.cnf', '--json'))).toMatchObject({ status: 'UNSAT', count: 0, complete: true });
+    // The name is the user's: whatever it holds is written as given, and the count as a number.
+    writeFileSync(join(dir, 'bigint:7.cnf'), 'p cnf 2 1\n1 2 0\n');
+    expect(run('bigint:7.cnf', '--json').out).toMatch(/^\{"count":3,"status":"SAT","puzzle":"bigint:7\.cnf",/);
   });
 
   it('refuses a projection line without its closing 0, in one line naming file:line, exit 1 (regression: "c ind 1 2" was read as "c ind 1 2 0")', () => {

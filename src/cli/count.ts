@@ -1,5 +1,4 @@
 import type { Argv } from 'yargs';
-import { randomUUID } from 'node:crypto';
 import {
   COUNT_METHODS,
   COUNT_STRATEGIES,
@@ -271,13 +270,17 @@ const shareKnown = (report: Pick<CountReport, 'count' | 'done'>): boolean => rep
  * The summary as JSON, count first, every bigint (the count, the terms'
  * fixed counts) written as an exact integer however large: JSON numbers
  * have no size limit, JavaScript's do, and JSON.stringify refuses bigints.
- * Each is written as a string holding a token no input can hold, then the
- * token's quotes are taken off.
+ * Each is written as a string holding a token that nothing else in the
+ * summary holds (a puzzle's name is the user's), then the token's quotes
+ * are taken off.
  */
 function jsonLine(summary: CountSummary): string {
   const { count, ...rest } = summary;
-  const token = randomUUID();
-  const text = JSON.stringify({ count, ...rest }, (_, v: unknown) => (typeof v === 'bigint' ? `${token}${v}` : v));
+  const ordered = { count, ...rest };
+  const without = JSON.stringify(ordered, (_, v: unknown) => (typeof v === 'bigint' ? '' : v));
+  let token = 'bigint:';
+  while (without.includes(token)) token += '~';
+  const text = JSON.stringify(ordered, (_, v: unknown) => (typeof v === 'bigint' ? `${token}${v}` : v));
   return text.replace(new RegExp(`"${token}(-?\\d+)"`, 'g'), '$1');
 }
 
