@@ -37,7 +37,13 @@ describe('the catalogue on the command line', () => {
         .trim()
         .split('\n')
         .map((l) => JSON.parse(l) as Record<string, unknown>);
-      expect(lines.at(-1)).toMatchObject({ status: 'OK', agrees: 7, complete: true });
+      // The summary names what answered (regression: solver null where the counter answered, --solver not given).
+      expect(lines.at(-1)).toMatchObject({
+        status: 'OK',
+        agrees: 7,
+        complete: true,
+        solver: method === 'count' ? 'exact-cover counter' : expect.any(String),
+      });
       const puzzles = lines.slice(0, -1) as { name: string; outcome: string; count?: number; solver?: string }[];
       expect(puzzles.map((p) => p.name)).toEqual(Object.keys(expected));
       for (const p of puzzles) {

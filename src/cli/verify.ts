@@ -120,6 +120,10 @@ async function verifyOne(p: CataloguePuzzle, cpuLimit: number, method: Method, s
   return { ...base, outcome, count, complete, solver: summary.solver, vars, clauses, seconds, cpu };
 }
 
+/** What answered the puzzles counted: the solvers their children named, each once (the exact-cover counter when none was given); undefined before any answered. */
+const answeredBy = (rows: readonly { solver?: string }[]): string | undefined =>
+  [...new Set(rows.flatMap((r) => (r.solver ? [r.solver] : [])))].join(', ') || undefined;
+
 /** What verify reads of a child's --json summary. */
 interface ChildSummary {
   count: number;
@@ -204,7 +208,7 @@ export const handler = (args: Args) =>
         complete: summary.unfinished === 0,
         vars: null,
         clauses: null,
-        solver: solver ?? null,
+        solver: answeredBy(rows) ?? solver ?? null,
         seconds: runSeconds(),
       };
       process.stdout.write(JSON.stringify({ status: tally('disagrees') ? 'DISAGREE' : 'OK', ...summary, ...shared }) + '\n');
