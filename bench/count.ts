@@ -404,7 +404,9 @@ function enumerationCell(run: Run, total: number): string {
   if (!s) return `stopped at ${secs(run.cpu)} s before any output`;
   const count = s.count as number;
   if (s.complete) return `${n(count)} in ${secs(run.cpu)} s`;
-  const projected = count > 0 ? `, all ${n(total)} in about ${hours((run.cpu * total) / count)}` : '';
+  // The total as a double is only its size past 2^53: it is written as a size then (the exact count is in its own column).
+  const all = Number.isSafeInteger(total) ? n(total) : `${total.toExponential(2)}`;
+  const projected = count > 0 ? `, all ${all} in about ${hours((run.cpu * total) / count)}` : '';
   return `${n(count)} in ${secs(run.cpu)} s (box)${projected}`;
 }
 
@@ -418,10 +420,20 @@ function speedup(count: Run, enumeration: Run, total: number): string {
   const e = enumeration.summary;
   if (e?.complete) return `${(enumeration.cpu / count.cpu).toFixed(1)}x`;
   const found = typeof e?.count === 'number' ? e.count : 0;
-  return found > 0 ? `≈ ${((enumeration.cpu * total) / found / count.cpu).toFixed(0)}x` : '–';
+  return found > 0 ? `≈ ${large((enumeration.cpu * total) / found / count.cpu)}x` : '–';
 }
 
-const hours = (s: number) => (s < 60 ? `${s.toFixed(0)} s` : s < 3600 ? `${(s / 60).toFixed(0)} min` : `${(s / 3600).toFixed(1)} h`);
+const hours = (s: number) =>
+  s < 60
+    ? `${s.toFixed(0)} s`
+    : s < 3600
+      ? `${(s / 60).toFixed(0)} min`
+      : s < 3600 * 1e6
+        ? `${(s / 3600).toFixed(1)} h`
+        : `${large(s / 3600 / 24 / 365)} years`;
+
+/** A ratio or a span past a million as its size (8.87e18), where digits past the first few mean nothing. */
+const large = (x: number): string => (x < 1e6 ? x.toFixed(0) : x.toExponential(2));
 
 async function puzzleRow(p: BenchPuzzle, box: number, countBox: number, maxMemory: string): Promise<string> {
   const unique = p.unique === false ? [] : ['--unique'];
