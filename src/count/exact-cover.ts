@@ -33,7 +33,7 @@ import { WideLanes, roundingBound } from './wide.js';
 export interface UnitCount {
   /** The unit's path of rows (input row indices), space-separated; '*' for the whole tree. */
   unit: string;
-  /** A unit's count is the engine's, a number below 2^53; the units' sum is a bigint, which no board of the collection comes near but 12x12 by dominoes passes. */
+  /** A bigint: the units of 12x12 by dominoes sum past 2^53, those of 14x14 each pass it (counted in lanes, wide.ts). */
   count: bigint;
   nodes: number;
 }

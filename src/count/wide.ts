@@ -38,7 +38,8 @@ export const PRIMES = [17592186044399, 17592186044299, 17592186044297] as const;
  * search's levels (at most one per item) adds at most twice as many numbers
  * as there are rows (the sweep sums its runs, then the runs' totals), each
  * addition of non-negative numbers off by at most 2^-53 of its result; over
- * L additions the error is within 2·L·2^-53 while that is below one.
+ * L additions the error is within L·2^-53 / (1 - L·2^-53), so within
+ * 2·L·2^-53 while L·2^-53 is at most a half (MAX_ERROR keeps it far below).
  */
 export function roundingBound(p: CountProblem): number {
   const rows = p.rowStart.length - 1;
