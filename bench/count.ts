@@ -578,29 +578,19 @@ interface CopiesPuzzle {
   unique?: boolean;
 }
 
+/** The domino tilings of `board` (as --board takes it, named `shown` in the report) and their published count. */
+function dominoes(board: string, count: string, source = 'OEIS A004003', shown = board): CopiesPuzzle {
+  const [w, h] = board.split('x').map(Number) as [number, number];
+  return { name: `dominoes on ${shown}`, args: ['polyomino', '--board', board, '--pieces', `D2*${(w * h) / 2}`], documented: { count, source } };
+}
+
 const COPIES: CopiesPuzzle[] = [
-  { name: 'dominoes on 8x8', args: ['polyomino', '--board', '8x8', '--pieces', 'D2*32'], documented: { count: '12988816', source: 'OEIS A004003' } },
-  {
-    name: 'dominoes on 10x10',
-    args: ['polyomino', '--board', '10x10', '--pieces', 'D2*50'],
-    documented: { count: '258584046368', source: 'OEIS A004003' },
-  },
+  dominoes('8x8', '12988816'),
+  dominoes('10x10', '258584046368'),
   // Past 2^53: 12x12 in units below it, 14x14 and 4x80 in units past it, counted in lanes (src/count/wide.ts).
-  {
-    name: 'dominoes on 12x12',
-    args: ['polyomino', '--board', '12x12', '--pieces', 'D2*72'],
-    documented: { count: '53060477521960000', source: 'OEIS A004003' },
-  },
-  {
-    name: 'dominoes on 14x14',
-    args: ['polyomino', '--board', '14x14', '--pieces', 'D2*98'],
-    documented: { count: '112202208776036178000000', source: 'OEIS A004003' },
-  },
-  {
-    name: 'dominoes on 4x80',
-    args: ['polyomino', '--board', '80x4', '--pieces', 'D2*160'],
-    documented: { count: '986796323042850159960076741139149345', source: "Kasteleyn's product formula" },
-  },
+  dominoes('12x12', '53060477521960000'),
+  dominoes('14x14', '112202208776036178000000'),
+  dominoes('80x4', '986796323042850159960076741139149345', "Kasteleyn's product formula", '4x80'),
   { name: 'dominoes on 8x8, classes', args: ['polyomino', '--board', '8x8', '--pieces', 'D2*32'], unique: true },
   { name: '20 L pentominoes on 10x10', args: ['polyomino', '--board', '10x10', '--pieces', 'L*20'] },
   { name: '20 L pentominoes on 10x10, classes', args: ['polyomino', '--board', '10x10', '--pieces', 'L*20'], unique: true },
