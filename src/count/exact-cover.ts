@@ -256,12 +256,14 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
     counted.set(u.unit, u.count);
     options.onUnit?.(u);
   };
+  // The strategy the first pass worked out: auto's trial of counting by parts (up to 2^23 nodes) is not run again for the lanes.
+  const resolved: { strategy?: Strategy } = {};
   try {
-    return await countUnits(p, { ...options, onUnit }, false);
+    return await countUnits(p, { ...options, onUnit }, false, resolved);
   } catch (e) {
     if (!(e instanceof CountOverflow) || !WideLanes.fit(p)) throw e;
     const taken = counted.size - (options.finished?.size ?? 0);
-    const wide = await countUnits(p, { ...options, onUnit, finished: counted }, true);
+    const wide = await countUnits(p, { ...options, strategy: resolved.strategy, onUnit, finished: counted }, true, resolved);
     // The units this run counted before it widened are its own, not a file's.
     return { ...wide, resumed: wide.resumed - taken };
   }
@@ -270,7 +272,7 @@ export async function runCount(p: CountProblem, options: RunOptions = {}): Promi
 /** The engine as the unit loop drives it: the engine of the strategy, or a wide count's lanes. */
 type Driven = Pick<CountEngine, 'push' | 'pop' | 'children' | 'fraction' | 'memory' | 'checkpoint' | 'nodes'>;
 
-async function countUnits(p: CountProblem, options: RunOptions, wide: boolean): Promise<RunResult> {
+async function countUnits(p: CountProblem, options: RunOptions, wide: boolean, resolved: { strategy?: Strategy }): Promise<RunResult> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const lanes = wide ? WideLanes.lanes.length : 1;
   const needed = lanes * engineBytes(p);
@@ -281,6 +283,7 @@ async function countUnits(p: CountProblem, options: RunOptions, wide: boolean): 
 
   const progress: LoopProgress = { done: 0, running: 0, reached: 0 };
   const strategy = resolveStrategy(p, options.strategy, maxBytes, shouldStop);
+  resolved.strategy = strategy;
   // Counting by parts keeps its counts in tables of its own, which have no lanes: past 2^53 it refuses.
   if (wide && strategy === 'components') throw new CountOverflow('parts');
   // The share of the running unit behind the search at its last poll: where a stopped unit had got to.
