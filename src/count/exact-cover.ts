@@ -105,7 +105,7 @@ export class PinnedTerms {
   engineFor(cacheBytes: number, shouldStop: () => boolean): SweepCounter | MrvCounter {
     this.poll = shouldStop;
     const options = { cacheBytes, shouldStop: () => this.poll(), pinnable: true };
-    this.engine ??= this.strategy === 'sweep' ? new SweepCounter(this.problem, options) : new MrvCounter(this.problem, options);
+    this.engine ??= searchEngine(this.strategy, this.problem, options);
     return this.engine;
   }
 
@@ -240,7 +240,11 @@ export function engineBytes(p: CountProblem): number {
 }
 
 function makeEngine(strategy: Strategy, p: CountProblem, options: EngineOptions): CountEngine {
-  if (strategy === 'components') return new PartsCounter(p, options);
+  return strategy === 'components' ? new PartsCounter(p, options) : searchEngine(strategy, p, options);
+}
+
+/** An engine that searches row by row (not by parts): the one kind that can be pinned (a term's rows, a lane's). */
+function searchEngine(strategy: 'sweep' | 'mrv', p: CountProblem, options: EngineOptions): SweepCounter | MrvCounter {
   return strategy === 'sweep' ? new SweepCounter(p, options) : new MrvCounter(p, options);
 }
 
@@ -302,8 +306,11 @@ async function countUnits(p: CountProblem, options: RunOptions, wide: boolean, r
   if (shouldStop()) return stoppedBeforeUnits(strategy, finished, options.share !== undefined, NO_MEMO);
   // The lanes are engines of their own, each pinned as the shared engine would be.
   const shared = wide ? undefined : pinned?.terms.engineFor(cacheBytes, poll);
-  const single = wide ? undefined : (shared ?? makeEngine(strategy, p, { cacheBytes, shouldStop: poll }));
-  const wideLanes = single ? undefined : laneEngines(strategy, p, { cacheBytes, shouldStop: poll, pinnable: pinned !== undefined }, pinned?.rows);
+  const wideLanes =
+    wide && strategy !== 'components'
+      ? laneEngines(strategy, p, { cacheBytes, shouldStop: poll, pinnable: pinned !== undefined }, pinned?.rows)
+      : undefined;
+  const single = wideLanes ? undefined : (shared ?? makeEngine(strategy, p, { cacheBytes, shouldStop: poll }));
   const engine: Driven = single ?? wideLanes!;
   const countHere = single ? () => BigInt(single.count()) : () => wideLanes!.count();
   // A shared engine has counted other terms: this run's figures are what it adds.
@@ -359,9 +366,9 @@ async function countUnits(p: CountProblem, options: RunOptions, wide: boolean, r
 }
 
 /** A wide count's lanes (WideLanes), each an engine of the strategy, pinned at `rows` when the term pins them. */
-function laneEngines(strategy: Strategy, p: CountProblem, options: EngineOptions, rows: readonly number[] | undefined): WideLanes {
+function laneEngines(strategy: 'sweep' | 'mrv', p: CountProblem, options: EngineOptions, rows: readonly number[] | undefined): WideLanes {
   const engines = WideLanes.lanes.map((lane) => {
-    const e = strategy === 'sweep' ? new SweepCounter(p, { ...options, lane }) : new MrvCounter(p, { ...options, lane });
+    const e = searchEngine(strategy, p, { ...options, lane });
     if (rows) e.pin(rows);
     return e;
   });
