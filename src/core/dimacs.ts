@@ -688,6 +688,24 @@ function addFamilies(cnf: Cnf, f: DimacsFormula, source: string): void {
   }
 }
 
+/** A model as solvers print it, in the SAT competition's v lines: 16 literals a line, then "v 0" to close it. */
+export function modelLines(model: readonly number[]): string[] {
+  const lines: string[] = [];
+  for (let i = 0; i < model.length; i += 16) lines.push(`v ${model.slice(i, i + 16).join(' ')}`);
+  return [...lines, 'v 0'];
+}
+
+/**
+ * A solution (its true projection variables) as a model of the projection,
+ * in variable order: each projected variable signed, false ones negative.
+ * The true variables alone ("v 2 0") read as a model whose other variables
+ * were left out, not set false.
+ */
+function signedProjection(projection: readonly number[], trueVars: readonly number[]): number[] {
+  const on = new Set(trueVars);
+  return [...projection].sort((a, b) => a - b).map((v) => (on.has(v) ? v : -v));
+}
+
 function plainInstance(f: DimacsFormula, source: string): Instance<number[]> {
   const cnf = new Cnf();
   const named = new Set(f.names.values());
@@ -708,7 +726,7 @@ function plainInstance(f: DimacsFormula, source: string): Instance<number[]> {
     check: () => null,
     render: (trueVars) => {
       checkRendered(f.puzzle ?? NAMELESS_FORMULA, trueVars);
-      return ['v', ...trueVars, 0].join(' ');
+      return modelLines(signedProjection(cnf.projection, trueVars)).join('\n');
     },
     toJson: (trueVars) => {
       checkRendered(f.puzzle ?? NAMELESS_FORMULA, trueVars, undefined, 'toJson');
