@@ -56,14 +56,16 @@ export const handler = (args: Args) =>
       model: `--model ${modelFile}`,
     });
     refuseOutputsRead(args);
+    // A plain formula is the file, as solve and enumerate name it.
+    const puzzle = summaryPuzzle(instance, cnfFile);
     const first = solutions[0];
     if (first)
       for (const format of ['svg', 'png'] as const)
-        if (args[format] !== undefined) await draw(instance, first.solution, format, String(args[format]), args.scale as number | undefined);
+        if (args[format] !== undefined) await draw(instance, puzzle, first.solution, format, String(args[format]), args.scale as number | undefined);
     const named = formula.names.size > 0;
     if (args.json) {
       const report = {
-        puzzle: summaryPuzzle(instance, cnfFile),
+        puzzle,
         params: instance.params,
         status,
         // Solutions, as count counts a file's projected models; models says how many the answer held.
@@ -90,7 +92,7 @@ export const handler = (args: Args) =>
         args,
         status !== 'SAT' && models === 0
           ? `${status}, as the solver says: no model to check against ${cnfFile}${proof}\n`
-          : `${drawn}${status}: ${solutionsOfModels(solutions.length, models)} of ${instance.puzzle}, each checked against ${cnfFile}${checker}\n`,
+          : `${drawn}${status}: ${solutionsOfModels(solutions.length, models)} of ${puzzle}, each checked against ${cnfFile}${checker}\n`,
       );
     }
     return 0;
@@ -107,7 +109,14 @@ function solutionsOfModels(solutions: number, models: number): string {
   return `${counted(solutions, 'solution')} (${counted(models, 'model')}; ${collapsed} ${collapsed === 1 ? 'differs' : 'differ'} from an earlier one only in auxiliary variables)`;
 }
 
-async function draw(instance: Instance, solution: unknown, format: 'svg' | 'png', file: string, scale: number | undefined): Promise<void> {
-  if (!instance.svg) throw new UsageError(`--${format}: ${instance.puzzle} has no ${format.toUpperCase()} drawing`);
+async function draw(
+  instance: Instance,
+  puzzle: string,
+  solution: unknown,
+  format: 'svg' | 'png',
+  file: string,
+  scale: number | undefined,
+): Promise<void> {
+  if (!instance.svg) throw new UsageError(`--${format}: ${puzzle} has no ${format.toUpperCase()} drawing`);
   await writeDrawing(file, instance.svg(solution), format, scale);
 }
