@@ -163,6 +163,12 @@ describe('enumerate FILE.cnf draws its models as solve FILE.cnf does', () => {
     }
   });
 
+  it('says models in its summary, as count FILE.cnf does (regression: "4 solutions in …" beside count\'s "4 models in …")', () => {
+    const path = file('summary.cnf', 'p cnf 3 2\n1 2 0\n-1 3 0\n');
+    expect(run('count', path).out).toMatch(/^4 models in /m);
+    expect(run('enumerate', path).out).toMatch(/^4 models in /m);
+  });
+
   it('draws the first model alone unless --show asks for more, as for puzzles', () => {
     const path = file('four.cnf', 'p cnf 3 2\n1 2 0\n-1 3 0\n');
     expect(drawn(run('enumerate', path).out)).toHaveLength(1);
