@@ -597,6 +597,17 @@ describe('decode: what a header names, refused at its line', () => {
 });
 
 describe('"-" for standard input in a positional argument', () => {
+  it('names a plain formula on standard input <stdin>, as solve - does (regression: "1 model of -, each checked against -", params.file "-")', () => {
+    const formula = 'p cnf 2 1\n1 2 0\n';
+    const answer = write('plain-stdin.out', 's SATISFIABLE\nv 1 -2 0\n');
+    const text = run(['decode', '-', '--model', answer], formula);
+    expect([text.status, text.stderr]).toEqual([0, '']);
+    expect(text.stdout).toMatch(/^SAT: 1 model of <stdin>, each checked against <stdin>$/m);
+    const decoded = JSON.parse(run(['decode', '-', '--model', answer, '--json'], formula).stdout) as Record<string, unknown>;
+    const solved = JSON.parse(run(['solve', '-', '--json'], formula).stdout) as Record<string, unknown>;
+    expect(decoded).toMatchObject({ puzzle: solved.puzzle, params: solved.params });
+  });
+
   it(
     'decode - and check-proof - read standard input (regression: yargs gives "-" as "", and they said \'cannot read "": ENOENT\')',
     () => {

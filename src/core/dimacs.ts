@@ -234,7 +234,7 @@ export function* dimacsClauses(f: DimacsFormula): Generator<Int32Array> {
 /** A DIMACS file, or standard input for "-". */
 /** `option` names the file in a read failure (decode's and check-proof's `<cnf>`), as readPackedText's does. */
 export function readDimacsFile(path: string, limits: DimacsLimits = runLimits(), option?: string): DimacsFormula {
-  return withTextAsWritten(parseDimacs(readPackedText(path, option), nameOf(path), limits));
+  return withTextAsWritten(parseDimacs(readPackedText(path, option), inputName(path), limits));
 }
 
 /**
@@ -256,12 +256,13 @@ function withTextAsWritten(f: DimacsFormula): DimacsFormula {
   };
 }
 
-const nameOf = (path: string) => (path === '-' ? '<stdin>' : path);
+/** What messages call an input path: standard input, "-", is <stdin>. */
+export const inputName = (path: string) => (path === '-' ? '<stdin>' : path);
 
 /** A file a solver reads or writes (DIMACS, a model), or standard input for "-", unpacked if gzip or xz; `option` names it in a read failure. */
 export function readPackedText(path: string, option?: string): string {
-  const bytes = path === '-' ? readInput(0, nameOf(path)) : readFileInput(path, option);
-  return decompressed(bytes, nameOf(path)).toString('latin1');
+  const bytes = path === '-' ? readInput(0, inputName(path)) : readFileInput(path, option);
+  return decompressed(bytes, inputName(path)).toString('latin1');
 }
 
 /**
