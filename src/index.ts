@@ -91,7 +91,7 @@ export { SIGNAL_EXIT, runLimited } from './core/cpu-limit.js';
 export { colorWanted } from './render/grid.js';
 export { checkPngSize, svgToPng, writeDrawing } from './render/png.js';
 export { isCnfPath } from '../encoders/index.js';
-export { trueNamesInFile } from './core/dimacs.js';
+export { inputName, modelLines, trueNamesInFile } from './core/dimacs.js';
 // The benchmark suites `puzzlesat bench` runs (the repository's bench/ scripts build on them too).
 export { type BenchReport, SUITES, type SuiteSettings, countDisagreements, mergeReports, renderMarkdown, runSuite } from './bench/encodings.js';
 export { renderChart } from './bench/chart.js';

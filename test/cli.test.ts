@@ -64,6 +64,26 @@ describe('puzzlesat CLI', { timeout: 240_000 }, () => {
     }
   });
 
+  it('names a plain DIMACS file by its path in text, messages and encode\'s --json too (regression: "1 model of cnf", "--svg: cnf has no SVG drawing")', () => {
+    writeFileSync(join(dir, 'named.cnf'), 'p cnf 2 1\n1 2 0\n');
+    writeFileSync(join(dir, 'named.out'), 's SATISFIABLE\nv 1 -2 0\n');
+    expect(run('decode', './named.cnf', '--model', 'named.out').out).toMatch(
+      /^SAT: 1 model of \.\/named\.cnf, each checked against \.\/named\.cnf$/m,
+    );
+    const refusals: [string[], string][] = [
+      [['decode', './named.cnf', '--model', 'named.out', '--svg', 'named.svg'], '--svg: ./named.cnf has no SVG drawing'],
+      [['enumerate', './named.cnf', '--branching', 'cover'], '--branching cover: ./named.cnf names no clause family to branch on'],
+      [['enumerate', './named.cnf', '--propagation', 'native'], '--propagation native: ./named.cnf declares no exactly-one groups'],
+    ];
+    for (const [args, message] of refusals) {
+      const r = run(...args);
+      expect([r.code, r.err], args.join(' ')).toEqual([2, `puzzlesat: ${message}\n`]);
+    }
+    const encoded = run('encode', './named.cnf', '-o', 'encoded.cnf', '--json');
+    expect(encoded.code, encoded.err).toBe(0);
+    expect(JSON.parse(encoded.out)).toMatchObject({ puzzle: './named.cnf', params: { file: './named.cnf' } });
+  });
+
   it('reports UNSAT as an answer (exit 0; 20 with --sat-exit-codes)', () => {
     writeFileSync(join(dir, 'unsat.cnf'), 'p cnf 1 2\n1 0\n-1 0\n');
     const j = JSON.parse(run('solve', 'unsat.cnf', '--json').out);

@@ -134,3 +134,44 @@ describe("a weighted file (the Model Counting Competition's c p weight lines)", 
     expect(cliCount('enumerate', path)).toBe(3);
   });
 });
+
+describe('enumerate FILE.cnf draws its models as solve FILE.cnf does', () => {
+  // Drawn models, the blocks between blank lines before the summary line.
+  const drawn = (out: string): string[] => out.trimEnd().split('\n\n').slice(0, -1);
+
+  it('signed literals in v lines of 16 and a closing v 0, the very lines solve prints (regression: "v 2 0", the true variables only)', () => {
+    // One model, with true and false variables, long enough for a second v line.
+    const units = Array.from({ length: 20 }, (_, i) => (i % 3 === 0 ? -(i + 1) : i + 1));
+    const path = file('one-model.cnf', `p cnf 20 20\n${units.map((l) => `${l} 0`).join('\n')}\n`);
+    const solved = run('solve', path);
+    expect(solved.code).toBe(0);
+    const vLines = solved.out.replace(/^s SATISFIABLE\n/, '').trimEnd();
+    expect(vLines.split('\n')).toHaveLength(3);
+    const listed = run('enumerate', path);
+    expect(listed.code).toBe(0);
+    expect(drawn(listed.out)).toEqual([vLines]);
+  });
+
+  it('on its projection (c p show, c ind): each drawn model signs every projected variable and no other', () => {
+    // Projected onto 1 and 3, three models: 1 and 3 false, 3 alone, both.
+    const body = '1 2 0\n-1 3 0\n-2 4 0\n';
+    for (const line of ['c p show 3 1 0', 'c ind 1 3 0']) {
+      const path = file('projected.cnf', `p cnf 4 3\n${line}\n${body}`);
+      const r = run('enumerate', path, '--show', '5');
+      expect(r.code, line).toBe(0);
+      expect(drawn(r.out).sort(), line).toEqual(['v -1 -3\nv 0', 'v -1 3\nv 0', 'v 1 3\nv 0']);
+    }
+  });
+
+  it('says models in its summary, as count FILE.cnf does (regression: "4 solutions in …" beside count\'s "4 models in …")', () => {
+    const path = file('summary.cnf', 'p cnf 3 2\n1 2 0\n-1 3 0\n');
+    expect(run('count', path).out).toMatch(/^4 models in /m);
+    expect(run('enumerate', path).out).toMatch(/^4 models in /m);
+  });
+
+  it('draws the first model alone unless --show asks for more, as for puzzles', () => {
+    const path = file('four.cnf', 'p cnf 3 2\n1 2 0\n-1 3 0\n');
+    expect(drawn(run('enumerate', path).out)).toHaveLength(1);
+    expect(drawn(run('enumerate', path, '--show', '3').out)).toHaveLength(3);
+  });
+});

@@ -131,6 +131,23 @@ describe('classic Soma figures', () => {
     expect(polycube({ figure: '...', pieces: 'I3' }).params).toMatchObject({ figure: '...' });
   });
 
+  it('a level break at either end of a figure starts no level (regression: a leading "--" made an empty bottom level, in params and every solution)', () => {
+    const twoLevels = readFigure('..|..', '--figure');
+    const files: [string, string][] = [
+      ['leading.txt', '--\n..\n--\n..\n'],
+      ['trailing.txt', '..\n--\n..\n--\n'],
+      ['commented.txt', '// two levels\n--\n\n..\n--\n..\n--\n\n'],
+    ];
+    for (const [name, text] of files) {
+      const path = scratchFile(name, text);
+      expect(readFigure(path, '--figure'), name).toEqual(twoLevels);
+      expect(polycube({ figure: path, pieces: 'D2*2' }).params, name).toMatchObject({ figure: '..|..' });
+    }
+    for (const art of ['|..|..', '..|..|']) expect(readFigure(art, '--figure'), art).toEqual(twoLevels);
+    // Between two levels an empty one stays: it parts the figure.
+    expect(readFigure('..||..', '--figure').map((c) => c[2])).toEqual([0, 0, 2, 2]);
+  });
+
   it('every preset has 27 cells and a published count here', () => {
     for (const name of Object.keys(FIGURES)) {
       expect(readFigure(name, 'test').length).toBe(27);

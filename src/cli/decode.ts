@@ -1,5 +1,15 @@
 import type { Argv } from 'yargs';
-import { DEFAULT_PNG_SCALE, type Instance, UsageError, decodeAnswer, readDimacsFile, readPackedText, summaryPuzzle, writeDrawing } from '../index.js';
+import {
+  DEFAULT_PNG_SCALE,
+  type Instance,
+  UsageError,
+  decodeAnswer,
+  inputName,
+  readDimacsFile,
+  readPackedText,
+  summaryPuzzle,
+  writeDrawing,
+} from '../index.js';
 import {
   type Args,
   answerColor,
@@ -51,19 +61,24 @@ export const handler = (args: Args) =>
     if (modelFile === '-' && cnfFile === '-')
       throw new UsageError('--model -: standard input is already the DIMACS file; save one of the two to a file');
     const formula = readDimacsFile(cnfFile, undefined, 'decode <cnf>');
+    // Standard input is <stdin> in messages and params.file, as solve - names it.
+    const source = inputName(cnfFile);
     const { instance, status, solutions, models, complete } = decodeAnswer(formula, readPackedText(modelFile, '--model'), {
-      cnf: cnfFile,
+      cnf: source,
       model: `--model ${modelFile}`,
     });
     refuseOutputsRead(args);
+    // A plain formula is the file, as solve and enumerate name it: in the summary as given ("-" too), in messages as read.
+    const puzzle = summaryPuzzle(instance, cnfFile);
+    const called = summaryPuzzle(instance, source);
     const first = solutions[0];
     if (first)
       for (const format of ['svg', 'png'] as const)
-        if (args[format] !== undefined) await draw(instance, first.solution, format, String(args[format]), args.scale as number | undefined);
+        if (args[format] !== undefined) await draw(instance, called, first.solution, format, String(args[format]), args.scale as number | undefined);
     const named = formula.names.size > 0;
     if (args.json) {
       const report = {
-        puzzle: summaryPuzzle(instance, cnfFile),
+        puzzle,
         params: instance.params,
         status,
         // Solutions, as count counts a file's projected models; models says how many the answer held.
@@ -89,8 +104,8 @@ export const handler = (args: Args) =>
       writeAnswer(
         args,
         status !== 'SAT' && models === 0
-          ? `${status}, as the solver says: no model to check against ${cnfFile}${proof}\n`
-          : `${drawn}${status}: ${solutionsOfModels(solutions.length, models)} of ${instance.puzzle}, each checked against ${cnfFile}${checker}\n`,
+          ? `${status}, as the solver says: no model to check against ${source}${proof}\n`
+          : `${drawn}${status}: ${solutionsOfModels(solutions.length, models)} of ${called}, each checked against ${source}${checker}\n`,
       );
     }
     return 0;
@@ -107,7 +122,14 @@ function solutionsOfModels(solutions: number, models: number): string {
   return `${counted(solutions, 'solution')} (${counted(models, 'model')}; ${collapsed} ${collapsed === 1 ? 'differs' : 'differ'} from an earlier one only in auxiliary variables)`;
 }
 
-async function draw(instance: Instance, solution: unknown, format: 'svg' | 'png', file: string, scale: number | undefined): Promise<void> {
-  if (!instance.svg) throw new UsageError(`--${format}: ${instance.puzzle} has no ${format.toUpperCase()} drawing`);
+async function draw(
+  instance: Instance,
+  puzzle: string,
+  solution: unknown,
+  format: 'svg' | 'png',
+  file: string,
+  scale: number | undefined,
+): Promise<void> {
+  if (!instance.svg) throw new UsageError(`--${format}: ${puzzle} has no ${format.toUpperCase()} drawing`);
   await writeDrawing(file, instance.svg(solution), format, scale);
 }

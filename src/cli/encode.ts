@@ -5,6 +5,7 @@ import {
   buildInstance,
   refuseUniqueOnFormula,
   refuseUniqueWithoutSymmetries,
+  summaryPuzzle,
   writeDimacsFile,
   writeDimacsStream,
 } from '../index.js';
@@ -45,7 +46,8 @@ export const handler = (args: Args) =>
       // Nothing is solved: status ENCODED, no count, no solver (docs/summary.schema.json).
       const summary = {
         status: 'ENCODED',
-        puzzle: instance.puzzle,
+        // A plain formula is the file, as every verb's summary names it.
+        puzzle: summaryPuzzle(instance, String(args.kind)),
         params,
         count: 0,
         complete: true,

@@ -6,6 +6,7 @@ import {
   type EnumerationResult,
   type Instance,
   PROPAGATIONS,
+  isCnfPath,
   type RunHooks,
   colorWanted,
   cubeTreeUnitSizes,
@@ -97,7 +98,9 @@ export const handler = (args: Args) =>
     // With the family when classes are counted by its clauses, so that the report counts them.
     const instance = searchedInstance(plan);
     const unique = plan.unique;
-    const noun = unique ? 'classes' : 'solutions';
+    // A DIMACS file's solutions are models, as count calls them (isCnfPath, the rule that read it).
+    const item = isCnfPath(puzzle) ? 'model' : 'solution';
+    const noun = unique ? 'classes' : `${item}s`;
     // Every option is checked by now: only from here is the output file touched.
     const out = args.out
       ? await openRunFile(
@@ -115,7 +118,7 @@ export const handler = (args: Args) =>
     else if (out?.nothingResumed !== undefined) process.stderr.write(nothingToResume(out, 'enumeration'));
     else if (out && args.resume)
       process.stderr.write(
-        `puzzlesat: resuming: ${counted(known.length, 'solution')} from ${out.path} (${counted(out.finishedCubes.size, 'cube')} finished)\n`,
+        `puzzlesat: resuming: ${counted(known.length, item)} from ${out.path} (${counted(out.finishedCubes.size, 'cube')} finished)\n`,
       );
     const show = args.show === undefined ? 1 : Number(args.show);
     const color = colorWanted(process.stdout);
@@ -141,7 +144,7 @@ export const handler = (args: Args) =>
       },
     );
     const report = enumerationReport(plan, instance, result, runSeconds(), out?.path);
-    process.stdout.write((args.json ? JSON.stringify(report) : summaryLine(report) + certifiedLine(result)) + '\n');
+    process.stdout.write((args.json ? JSON.stringify(report) : summaryLine(report, item) + certifiedLine(result)) + '\n');
     return { code: 0, complete: report.complete };
   });
 
@@ -208,16 +211,19 @@ function enumerationReport(plan: EnumeratePlan, instance: Instance, r: Enumerati
 const certifiedLine = (r: EnumerationResult): string =>
   r.certified ? `; ${r.certified.proofs} UNSAT answers VERIFIED by DRAT proofs from ${r.certified.prover}` : '';
 
-export function summaryLine(r: {
-  count: number;
-  raw: number;
-  complete: boolean;
-  unique: boolean;
-  seconds: number;
-  solver: string;
-  vars: number;
-  clauses: number;
-}): string {
-  const what = r.unique ? `${counted(r.count, 'class', 'classes')} (${counted(r.raw, 'solution')})` : counted(r.count, 'solution');
+export function summaryLine(
+  r: {
+    count: number;
+    raw: number;
+    complete: boolean;
+    unique: boolean;
+    seconds: number;
+    solver: string;
+    vars: number;
+    clauses: number;
+  },
+  item: 'model' | 'solution',
+): string {
+  const what = r.unique ? `${counted(r.count, 'class', 'classes')} (${counted(r.raw, item)})` : counted(r.count, item);
   return `${what}${r.complete ? '' : ' so far (incomplete)'} in ${r.seconds.toFixed(2)} s with ${r.solver} [${formulaSize(r)}]`;
 }

@@ -9,6 +9,7 @@ import {
   UserError,
   checkPngSize,
   isCnfPath,
+  modelLines,
   planInstance,
   resolvePlan,
   runPlan,
@@ -134,12 +135,7 @@ export function certificateLine(c: Certificate): string {
 /** The SAT-competition answer: an `s` line and the model in `v` lines. */
 export function competitionFormat(status: string, model: readonly number[]): string {
   const s = { SAT: 'SATISFIABLE', UNSAT: 'UNSATISFIABLE', UNKNOWN: 'UNKNOWN' }[status] ?? 'UNKNOWN';
-  let out = `s ${s}\n`;
-  if (status === 'SAT') {
-    for (let i = 0; i < model.length; i += 16) out += `v ${model.slice(i, i + 16).join(' ')}\n`;
-    out += 'v 0\n';
-  }
-  return out;
+  return [`s ${s}`, ...(status === 'SAT' ? modelLines(model) : [])].map((line) => `${line}\n`).join('');
 }
 
 /** The names of the true variables, when the file names its variables (`c var N name`). */

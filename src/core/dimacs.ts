@@ -234,7 +234,7 @@ export function* dimacsClauses(f: DimacsFormula): Generator<Int32Array> {
 /** A DIMACS file, or standard input for "-". */
 /** `option` names the file in a read failure (decode's and check-proof's `<cnf>`), as readPackedText's does. */
 export function readDimacsFile(path: string, limits: DimacsLimits = runLimits(), option?: string): DimacsFormula {
-  return withTextAsWritten(parseDimacs(readPackedText(path, option), nameOf(path), limits));
+  return withTextAsWritten(parseDimacs(readPackedText(path, option), inputName(path), limits));
 }
 
 /**
@@ -256,12 +256,13 @@ function withTextAsWritten(f: DimacsFormula): DimacsFormula {
   };
 }
 
-const nameOf = (path: string) => (path === '-' ? '<stdin>' : path);
+/** What messages call an input path: standard input, "-", is <stdin>. */
+export const inputName = (path: string) => (path === '-' ? '<stdin>' : path);
 
 /** A file a solver reads or writes (DIMACS, a model), or standard input for "-", unpacked if gzip or xz; `option` names it in a read failure. */
 export function readPackedText(path: string, option?: string): string {
-  const bytes = path === '-' ? readInput(0, nameOf(path)) : readFileInput(path, option);
-  return decompressed(bytes, nameOf(path)).toString('latin1');
+  const bytes = path === '-' ? readInput(0, inputName(path)) : readFileInput(path, option);
+  return decompressed(bytes, inputName(path)).toString('latin1');
 }
 
 /**
@@ -688,6 +689,24 @@ function addFamilies(cnf: Cnf, f: DimacsFormula, source: string): void {
   }
 }
 
+/** A model as solvers print it, in the SAT competition's v lines: 16 literals a line, then "v 0" to close it. */
+export function modelLines(model: readonly number[]): string[] {
+  const lines: string[] = [];
+  for (let i = 0; i < model.length; i += 16) lines.push(`v ${model.slice(i, i + 16).join(' ')}`);
+  return [...lines, 'v 0'];
+}
+
+/**
+ * A solution (its true projection variables) as a model of the projection,
+ * in variable order: each projected variable signed, false ones negative.
+ * The true variables alone ("v 2 0") read as a model whose other variables
+ * were left out, not set false.
+ */
+function signedProjection(projection: readonly number[], trueVars: readonly number[]): number[] {
+  const on = new Set(trueVars);
+  return [...projection].sort((a, b) => a - b).map((v) => (on.has(v) ? v : -v));
+}
+
 function plainInstance(f: DimacsFormula, source: string): Instance<number[]> {
   const cnf = new Cnf();
   const named = new Set(f.names.values());
@@ -708,7 +727,7 @@ function plainInstance(f: DimacsFormula, source: string): Instance<number[]> {
     check: () => null,
     render: (trueVars) => {
       checkRendered(f.puzzle ?? NAMELESS_FORMULA, trueVars);
-      return ['v', ...trueVars, 0].join(' ');
+      return modelLines(signedProjection(cnf.projection, trueVars)).join('\n');
     },
     toJson: (trueVars) => {
       checkRendered(f.puzzle ?? NAMELESS_FORMULA, trueVars, undefined, 'toJson');

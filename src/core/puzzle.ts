@@ -253,6 +253,13 @@ export const NAMELESS_FORMULA = 'cnf';
 export const summaryPuzzle = (instance: Pick<Instance, 'puzzle'>, given: string): string =>
   instance.puzzle === NAMELESS_FORMULA ? given : instance.puzzle;
 
+/**
+ * What a message calls an instance where the name given to the run is not
+ * at hand: as summaryPuzzle, with the file the DIMACS formula was read from.
+ */
+export const instanceName = (instance: Pick<Instance, 'puzzle' | 'params'>): string =>
+  summaryPuzzle(instance, typeof instance.params.file === 'string' ? instance.params.file : instance.puzzle);
+
 /** The encoding options an entry reads. */
 export const encodingKinds = (entry: PuzzleEntry): readonly EncodingKind[] => entry.encodings ?? ['amo', 'card'];
 

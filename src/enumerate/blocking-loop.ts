@@ -1,4 +1,4 @@
-import type { Instance } from '../core/puzzle.js';
+import { type Instance, instanceName } from '../core/puzzle.js';
 import { UsageError, didYouMean } from '../core/errors.js';
 import { fieldName } from '../core/field-names.js';
 import { type Cube, CubeTree, orbit } from './cube-tree.js';
@@ -121,7 +121,7 @@ export function resolveBranching(instance: Instance, caps: Capabilities, engine:
   if (asked === 'cover' && !caps.cover)
     throw new UsageError(`${fieldName('branching')} cover: solver ${engine} cannot branch on clauses (minisat-wasm can)`);
   if (asked === 'cover' && !instance.cnf.families.some((f) => f.name === instance.branchingFamily))
-    throw new UsageError(`${fieldName('branching')} cover: ${instance.puzzle} names no clause family to branch on`);
+    throw new UsageError(`${fieldName('branching')} cover: ${instanceName(instance)} names no clause family to branch on`);
   return asked ?? (instance.branchingFamily !== undefined && caps.cover ? 'cover' : 'vsids');
 }
 
@@ -143,7 +143,7 @@ export function applyBranching(instance: Instance, solver: Solver, rule: Branchi
  */
 function nativeObstacle(instance: Instance, caps: Capabilities, engine: string, mode: EnumMode): string | null {
   const groups = instance.exactlyOne;
-  if (!groups) return `${instance.puzzle} declares no exactly-one groups`;
+  if (!groups) return `${instanceName(instance)} declares no exactly-one groups`;
   if (!caps.exactlyOne) return `solver ${engine} cannot propagate exactly-one groups (minisat-wasm can)`;
   if (mode !== 'chrono') return `it needs ${fieldName('enumMode')} chrono`;
   const withAux = instance.cnf.familyCounts().filter((f) => groups.families.includes(f.name) && f.auxVars > 0);

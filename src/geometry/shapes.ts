@@ -19,6 +19,9 @@ export interface TextLine {
 
 const LEVEL_BREAK = /^-{2,}\s*$/;
 
+/** A line that draws no cell and starts no row or level wherever it stands. */
+const isComment = (text: string) => text.startsWith('//');
+
 export function textLines(text: string): TextLine[] {
   // trimEnd, not /\s+$/: that regex backtracks quadratically over a long run of spaces inside a line.
   return text.split(LINE_END).map((t, i) => ({ text: t.trimEnd(), line: i + 1 }));
@@ -36,7 +39,7 @@ function cellsOf(
   let z = 0;
   let y = 0;
   for (const { text, line } of lines) {
-    if (text.startsWith('//')) continue;
+    if (isComment(text)) continue;
     if (LEVEL_BREAK.test(text)) {
       z++;
       y = 0;
@@ -76,17 +79,28 @@ export function checkDrawnCells(count: number, source: string, what: string): vo
   if (count > sizeLimit('cells')) checkSize('cells', count, source, `${what} has at least`);
 }
 
-/** Drops blank lines at both ends (files often end with one). */
-function trimBlank(lines: readonly TextLine[]): TextLine[] {
+/**
+ * Drops the lines at both ends that draw nothing: blank lines (files often
+ * end with one), comments, and level breaks. A break there would start an
+ * empty level below or above every cell, which only moved the figure (a
+ * leading "--" put it one level up, in its header's art and in every
+ * solution). Between rows, a blank line is still an empty row and a break
+ * an empty level.
+ */
+function trimEnds(lines: readonly TextLine[]): TextLine[] {
+  const drawsNothing = (i: number) => {
+    const text = lines[i]!.text;
+    return text.trim() === '' || isComment(text) || LEVEL_BREAK.test(text);
+  };
   let a = 0;
   let b = lines.length;
-  while (a < b && lines[a]!.text.trim() === '') a++;
-  while (b > a && lines[b - 1]!.text.trim() === '') b--;
+  while (a < b && drawsNothing(a)) a++;
+  while (b > a && drawsNothing(b - 1)) b--;
   return lines.slice(a, b);
 }
 
 export function parseRegion(text: string, source: string): Cell[] {
-  const lines = trimBlank(textLines(text));
+  const lines = trimEnds(textLines(text));
   const cells = cellsOf(
     lines,
     source,
@@ -103,7 +117,7 @@ export function parseRegion(text: string, source: string): Cell[] {
 }
 
 export function parsePieceArt(lines: readonly TextLine[], source: string): Cell[] {
-  const body = trimBlank(lines);
+  const body = trimEnds(lines);
   return cellsOf(
     body,
     source,
@@ -220,7 +234,7 @@ export function parsePiecesFile(
   for (const l of textLines(text)) {
     const header = headerPattern.exec(l.text);
     // No art has a colon: a line ending in one is a header, misspelt ("A*x:", "A*:", ":"), and said to be so where it is.
-    if (!header && l.text.endsWith(':') && !l.text.startsWith('//'))
+    if (!header && l.text.endsWith(':') && !isComment(l.text))
       throw new UserError(`${source}:${l.line}: "${l.text.trim()}" is not a piece header (write NAME:, NAME*2: or NAME*0..1:)`);
     if (header) {
       const first = byName.get(header[1]!);
@@ -235,7 +249,7 @@ export function parsePiecesFile(
       byName.set(piece.name, piece);
     } else if (pieces.length) {
       pieces[pieces.length - 1]!.lines.push(l);
-    } else if (l.text.trim() !== '' && !l.text.startsWith('//')) {
+    } else if (l.text.trim() !== '' && !isComment(l.text)) {
       throw new UserError(`${source}:${l.line}: expected a piece header such as "Q:" before the art${piecesJsonHint(l.text)}`);
     }
   }
