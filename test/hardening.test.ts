@@ -1137,6 +1137,16 @@ describe('6. one deadline, encoding included', { timeout: 300_000 }, () => {
     expect(dobble.out).toMatch(new RegExp(`^no answer from \\S+ within 0\\.01 s \\(UNKNOWN: ${why}\\); --variables cyclic .*\\n$`));
   });
 
+  it('a DIMACS file whose puzzle is rebuilt from its header stops there too, unanswered (regression: "d.cnf:3: cannot rebuild dobble from its header: --timeout ran out …", exit 1)', () => {
+    // The header alone is read: rebuilding dobble of order 10 takes as long as encoding it.
+    writeFileSync(join(dir, 'order-10.cnf'), 'p cnf 1 1\nc tool puzzlesat\nc puzzle dobble\nc param order 10\n1 0\n');
+    expect(run(['solve', 'order-10.cnf', '--timeout', '0.01'])).toMatchObject({
+      code: 0,
+      out: 'UNKNOWN: --timeout ran out while building the formula, before any solving\n',
+      err: '',
+    });
+  });
+
   it('a run stopped there names the files it was to write, left as they were (regression: "UNKNOWN: …" said nothing of -o FILE)', () => {
     const why = '--timeout ran out while building the formula, before any solving';
     const files = mkdtempSync(join(dir, 'unwritten-'));
