@@ -6,7 +6,7 @@ import { type DimacsFormula, clauseCount, dimacsClauses, instanceFromDimacs, rea
 import { UsageError, UserError, didYouMean } from '../src/core/errors.js';
 import { camelField, fieldName, kebabField, withFieldNames } from '../src/core/field-names.js';
 import { inputPath, withInputDirectory, withoutBoms } from '../src/core/input.js';
-import { DEFAULT_LIMITS, kindOf, limitKey, limitsFromOptions, shownValue, withSizeLimits } from '../src/core/limits.js';
+import { DEFAULT_LIMITS, DeadlineReached, kindOf, limitKey, limitsFromOptions, shownValue, withSizeLimits } from '../src/core/limits.js';
 import { givenFields } from '../src/core/call-options.js';
 import { type EncodingChoice, type Instance, type PuzzleEntry, type PuzzleOption, encodingKinds } from '../src/core/puzzle.js';
 import { addSymmetryBreaking } from '../src/symmetry/breaking.js';
@@ -264,7 +264,8 @@ export function headerPuzzle(f: DimacsFormula, source: string): { entry: PuzzleE
       ),
     );
   } catch (e) {
-    if (e instanceof UserError && e.message.startsWith(`${source}:`)) throw e;
+    // Out of time is no fault of the header: the run is unanswered, as for a formula built from options.
+    if (e instanceof DeadlineReached || (e instanceof UserError && e.message.startsWith(`${source}:`))) throw e;
     const message = (e as Error).message;
     // The line the message is about: a file read that it names (what the file holds now may be the cause: an area message
     // names the board's parameter and the pieces file both), else the parameter it names, else a file read.

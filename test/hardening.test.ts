@@ -1136,6 +1136,51 @@ describe('6. one deadline, encoding included', { timeout: 300_000 }, () => {
     expect(dobble.code).toBe(0);
     expect(dobble.out).toMatch(new RegExp(`^no answer from \\S+ within 0\\.01 s \\(UNKNOWN: ${why}\\); --variables cyclic .*\\n$`));
   });
+
+  it('a DIMACS file whose puzzle is rebuilt from its header stops there too, unanswered (regression: "d.cnf:3: cannot rebuild dobble from its header: --timeout ran out …", exit 1)', () => {
+    // The header alone is read: rebuilding dobble of order 10 takes as long as encoding it.
+    writeFileSync(join(dir, 'order-10.cnf'), 'p cnf 1 1\nc tool puzzlesat\nc puzzle dobble\nc param order 10\n1 0\n');
+    expect(run(['solve', 'order-10.cnf', '--timeout', '0.01'])).toMatchObject({
+      code: 0,
+      out: 'UNKNOWN: --timeout ran out while building the formula, before any solving\n',
+      err: '',
+    });
+  });
+
+  it('a run stopped there names the files it was to write, left as they were (regression: "UNKNOWN: …" said nothing of -o FILE)', () => {
+    const why = '--timeout ran out while building the formula, before any solving';
+    const files = mkdtempSync(join(dir, 'unwritten-'));
+    const earlier = (name: string): string => {
+      writeFileSync(join(files, name), `an earlier ${name}\n`);
+      return name;
+    };
+    const build = ['dobble', '--order', '10', '--timeout', '0.01', '--force'];
+    const runIn = (args: string[]) => run(args, { cwd: files });
+
+    const enumerated = runIn(['enumerate', ...build, '-o', earlier('e.jsonl')]);
+    expect(enumerated).toMatchObject({ code: 0, out: `UNKNOWN: ${why}; e.jsonl not written (left as it was)\n` });
+    // --json: the summary lists them beside every field of the contract, its reason as it was.
+    const counted = runIn(['count', ...build, '-o', earlier('c.count'), '--json']);
+    expect(counted.code).toBe(0);
+    const summary = JSON.parse(counted.out);
+    expect(summary).toMatchObject({
+      status: 'UNKNOWN',
+      count: 0,
+      complete: false,
+      vars: 0,
+      clauses: 0,
+      reason: why,
+      unwritten: ['c.count'],
+    });
+    expect(summary).toHaveProperty('solver');
+    expect(summary).toHaveProperty('seconds');
+    // solve's -o is its answer, UNKNOWN, written there; its drawing is not.
+    const solved = runIn(['solve', ...build, '-o', earlier('s.txt'), '--svg', earlier('s.svg')]);
+    expect(solved.code).toBe(0);
+    expect(readFileSync(join(files, 's.txt'), 'utf8')).toBe(`UNKNOWN: ${why}; s.svg not written (left as it was)\n`);
+
+    for (const name of ['e.jsonl', 'c.count', 's.svg']) expect(readFileSync(join(files, name), 'utf8')).toBe(`an earlier ${name}\n`);
+  });
 });
 
 describe('9. messages and exit codes of bad values', { timeout: 300_000 }, () => {

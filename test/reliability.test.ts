@@ -25,7 +25,7 @@ import { Cnf } from '../src/core/cnf.js';
 import { setRunDeadline } from '../src/core/limits.js';
 import { SatSolver } from '../src/session/solver.js';
 import { enumerate as enumerateByLoop } from '../src/enumerate/blocking-loop.js';
-import { solveInSlices } from '../solvers/wasm-support.js';
+import { nextSliceConflicts, solveInSlices } from '../solvers/wasm-support.js';
 import { writeReplacing } from '../src/core/output.js';
 import { Formula, solve } from '../src/index.js';
 import { missing } from './helpers/requires.js';
@@ -440,29 +440,29 @@ describe('4. --timeout is one limit for the run', { timeout: 120_000 }, () => {
     };
     expect(await budgetsWhen(15)).toEqual(await budgetsWhen(1));
   });
-  it('near its deadline a slice is cut to the conflicts expected to fit before it, and slices far from it are unchanged (regression: solve php.cnf --solver cadical-wasm --timeout 2 started a 1.2-s slice 0.9 s before the deadline and ended at 2.4-3.4 s)', async () => {
-    // An engine on a fake clock: `msPerConflict` a conflict (the other of `slower` every second slice, as on a loaded machine),
-    // 37 propagations a conflict, never answering.
-    const slicesUntil = async (deadline: number, msPerConflict: number, slower = msPerConflict) => {
-      let clock = 0;
-      let conflicts = 0;
-      const slices: { budget: number; start: number; end: number }[] = [];
-      const driver = {
-        runSlice: (budget: number) => {
-          const start = clock;
-          clock += budget * (slices.length % 2 ? slower : msPerConflict);
-          conflicts += budget;
-          slices.push({ budget, start, end: clock });
-          return 0;
-        },
-        conflicts: () => conflicts,
-        propagations: () => 37 * conflicts,
-        resumed: () => {},
-      };
-      // Without a deadline, the conflict limit ends the search.
-      expect(await solveInSlices(driver, deadline, 10_000_000, undefined, () => clock)).toBe(0);
-      return slices;
+  // An engine on a fake clock: `msPerConflict` a conflict (the other of `slower` every second slice, as on a loaded machine),
+  // 37 propagations a conflict, never answering.
+  const slicesUntil = async (deadline: number, msPerConflict: number, slower = msPerConflict) => {
+    let clock = 0;
+    let conflicts = 0;
+    const slices: { budget: number; start: number; end: number }[] = [];
+    const driver = {
+      runSlice: (budget: number) => {
+        const start = clock;
+        clock += budget * (slices.length % 2 ? slower : msPerConflict);
+        conflicts += budget;
+        slices.push({ budget, start, end: clock });
+        return 0;
+      },
+      conflicts: () => conflicts,
+      propagations: () => 37 * conflicts,
+      resumed: () => {},
     };
+    // Without a deadline, the conflict limit ends the search.
+    expect(await solveInSlices(driver, deadline, 10_000_000, undefined, () => clock)).toBe(0);
+    return slices;
+  };
+  it('near its deadline a slice is cut to the conflicts expected to fit before it, and slices far from it are unchanged (regression: solve php.cnf --solver cadical-wasm --timeout 2 started a 1.2-s slice 0.9 s before the deadline and ended at 2.4-3.4 s)', async () => {
     const unlimited = (await slicesUntil(Infinity, 0.05)).map((s) => s.budget);
     // Far from a deadline, the same slices as with none (CaDiCaL's answers depend on them).
     expect((await slicesUntil(1e9, 0.05)).map((s) => s.budget)).toEqual(unlimited);
@@ -480,10 +480,28 @@ describe('4. --timeout is one limit for the run', { timeout: 120_000 }, () => {
       // No slice ends past the deadline by more than a few conflicts' time ...
       expect(last.end).toBeGreaterThanOrEqual(deadline);
       expect(last.end - deadline).toBeLessThanOrEqual(Math.max(1, 20 * slower));
-      // ... and those that end well before it are sized as without one.
-      const early = slices.filter((s) => s.end <= deadline / 2).map((s) => s.budget);
+      // ... and those that end well before it are sized as without one. Within a quarter of it: a slice is cut once its time
+      // at the dearer rate passes half the time left, and at the cheaper one it may end before half the time (3000 ms at
+      // 0.03/0.054 ms: one from 672 ms, cut to 21,560 conflicts, ends at 1319 ms).
+      const early = slices.filter((s) => s.end <= deadline / 4).map((s) => s.budget);
       expect(early).toEqual(unlimited.slice(0, early.length));
     }
+  });
+  it('a search of dear conflicts ends within a conflict or two of a 1-s deadline (regression: its first slice, 2000 conflicts of 1.1-1.7 ms in a random 3-SAT formula of 40,000 variables, solve --solver minisat-wasm --timeout 3, ended 1.2-2 s past it)', async () => {
+    for (const msPerConflict of [0.5, 1, 2, 10]) {
+      const last = (await slicesUntil(1000, msPerConflict)).at(-1)!;
+      expect(last.end).toBeGreaterThanOrEqual(1000);
+      expect(last.end - 1000).toBeLessThanOrEqual(2 * msPerConflict);
+    }
+  });
+  it('slices start small and grow at most fourfold to the propagations of one (the time of a conflict is not known before the first)', async () => {
+    const budgets = (await slicesUntil(Infinity, 0.05)).map((s) => s.budget);
+    expect(budgets[0]).toBeLessThanOrEqual(10);
+    for (let i = 1; i < budgets.length; i++) expect(budgets[i]).toBeLessThanOrEqual(4 * budgets[i - 1]!);
+    // 37 propagations a conflict: slices of a million propagations once grown.
+    expect(Math.max(...budgets)).toBe(Math.round(1_000_000 / 37));
+    // A slice past 4 s is followed by one of about 0.2 s, whatever it grew from.
+    expect(nextSliceConflicts(50_000, 100_000, 8000)).toBe(1250);
   });
   it("the clauses reach an engine within the run's deadline, the rest at the next solve (regression: dobble --symbols-per-card 11 --method sat --timeout 6 handed 5.3 million clauses to cadical-wasm after its deadline, and ended at 10 s)", async () => {
     const handed = { clauses: 0, solves: 0, disposed: 0 };

@@ -20,7 +20,7 @@ import {
   writeReplacing,
 } from '../index.js';
 import { EXIT_INTERRUPTED, heardInterrupt, hearsInterrupts, interruptFlag, interruptionSignal, pressesRead, wasInterrupted } from './interrupt.js';
-import { inputFilesOf, optionName } from './options.js';
+import { inputFilesOf, optionName, outputFilesOf } from './options.js';
 
 export { EXIT_INTERRUPTED, interruptFlag } from './interrupt.js';
 
@@ -241,8 +241,9 @@ export async function guarded(args: Args, body: () => Promise<number | RunEnd | 
   } catch (e) {
     if (!(e instanceof DeadlineReached)) return reportError(e);
     try {
-      if (answerOutput) writeAnswer(args, unanswered(e, args));
-      else process.stdout.write(unanswered(e, args));
+      const answer = unanswered(e, args, answerOutput);
+      if (answerOutput) writeAnswer(args, answer);
+      else process.stdout.write(answer);
       // Ctrl-C cut the set-up short (SetUpInterrupted): the answer is out, and the exit says it is partial.
       if (wasInterrupted()) process.exitCode = EXIT_INTERRUPTED;
     } catch (failed) {
@@ -346,10 +347,15 @@ export const guardedAnswer = (args: Args, body: () => Promise<number | RunEnd | 
 /**
  * --timeout ran out (or Ctrl-C came, SetUpInterrupted) before the formula was
  * built: an answer still, UNKNOWN with nothing found (the --timeout
- * contract), in the run's own format.
+ * contract), in the run's own format. It names the files the run was to
+ * write, none written (the answer's own -o aside, `answerOutput`): an
+ * existing one would otherwise pass for this run's output.
  */
-function unanswered(e: DeadlineReached, args: Args): string {
+function unanswered(e: DeadlineReached, args: Args, answerOutput: boolean): string {
   const puzzle = positionalFile(args.kind ?? args._[0]);
+  const unwritten = outputFilesOf(args)
+    .filter(({ name }) => !(answerOutput && name === 'output'))
+    .map(({ path }) => path);
   if (args.json === true) {
     const summary = {
       status: 'UNKNOWN',
@@ -363,9 +369,15 @@ function unanswered(e: DeadlineReached, args: Args): string {
       solver: typeof args.solver === 'string' ? args.solver : null,
       seconds: runSeconds(),
     };
-    return `${JSON.stringify({ ...summary, reason: e.message })}\n`;
+    return `${JSON.stringify({ ...summary, reason: e.message, ...(unwritten.length > 0 ? { unwritten } : {}) })}\n`;
   }
-  return `UNKNOWN: ${e.message}\n`;
+  return `UNKNOWN: ${e.message}${unwrittenNote(unwritten)}\n`;
+}
+
+/** "; a.jsonl not written (left as it was)" for the output files a stopped run did not touch; nothing when there are none. */
+function unwrittenNote(paths: readonly string[]): string {
+  if (paths.length === 0) return '';
+  return `; ${paths.join(', ')} not written (left as ${paths.length === 1 ? 'it was' : 'they were'})`;
 }
 
 /** One line on stderr for any failure (a UserError as it is; anything else as an internal error), exit code 1, or 2 for a usage error. */

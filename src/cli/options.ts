@@ -558,8 +558,18 @@ const verbOf = (args: Record<string, unknown>): string => String(Array.isArray(a
 
 /** The output files the options name, with the option as messages spell it. */
 function outputsOf(args: Record<string, unknown>): { name: string; path: string; option: string }[] {
+  const later = LATER_OUTPUTS[verbOf(args)] ?? [];
+  return outputFilesOf(args).filter(({ name }) => !later.includes(name));
+}
+
+/**
+ * Every file the options name for the run to write, a deck's pages too (by
+ * the name LATER_OUTPUTS number them after): what a run stopped before it
+ * wrote anything says it left as it was.
+ */
+export function outputFilesOf(args: Record<string, unknown>): { name: string; path: string; option: string }[] {
   const verb = verbOf(args);
-  const skipped = [...(NOT_OUTPUTS[verb] ?? []), ...(OUTPUT_DIRECTORIES[verb] ?? []), ...(LATER_OUTPUTS[verb] ?? [])];
+  const skipped = [...(NOT_OUTPUTS[verb] ?? []), ...(OUTPUT_DIRECTORIES[verb] ?? [])];
   return pathsOf(
     args,
     OUTPUT_PATHS.filter((name) => !skipped.includes(name)),
