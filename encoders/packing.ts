@@ -679,6 +679,13 @@ export function sourcesText(...sources: (string | undefined)[]): string | undefi
 /** "1 cell", "2 cells": the area messages in the singular for one (regression: "the board has 1 cells"). */
 const cellsText = (n: number): string => `${n} cell${n === 1 ? '' : 's'}`;
 
+/** A count of pieces used that is one piece exactly: said in the singular. */
+const onePiece = (used: { least: number; most: number }): boolean => used.least === 1 && used.most === 1;
+
+/** "--use: 1 piece used", "--use: 10..11 pieces used": a count of pieces used as messages name it, where it was given. */
+const usedText = (spec: Pick<PackingInput, 'usedFrom'>, used: { least: number; most: number }): string =>
+  `${spec.usedFrom ?? 'pieces used'}: ${countText(used.least, used.most)} piece${onePiece(used) ? '' : 's'} used`;
+
 /** What the whole-input checks of a packing read: its board, its pieces (their moves not needed) and what it says of them. */
 export type PackingInput = Pick<PackingSpec, 'region' | 'optional' | 'pieces' | 'used' | 'usedFrom' | 'areasFrom'>;
 
@@ -705,7 +712,7 @@ function checkAreas(spec: PackingInput): void {
   const needed = spec.pieces.reduce((s, p) => s + leastOf(p), 0);
   if (spec.used && (spec.used.least > copies || spec.used.most < needed || spec.used.least > spec.used.most))
     throw new UserError(
-      `${spec.usedFrom ?? 'pieces used'}: ${countText(spec.used.least, spec.used.most)} pieces used, but ${piecesThere(copies, needed)}` +
+      `${usedText(spec, spec.used)}, but ${piecesThere(copies, needed)}` +
         (spec.used.most < needed ? '; give those that may stay out a range, as NAME*0..1 (JSON: "count": "0..1")' : ''),
     );
   // Said where the two were given: which option or file to change (regression: "area mismatch: ..." named neither).
@@ -729,9 +736,11 @@ function checkAreas(spec: PackingInput): void {
  */
 function checkUsedAreas(spec: PackingInput, used: { least: number; most: number }, required: number, optional: number): void {
   const [least, most] = [usedArea(spec.pieces, used.least, 1), usedArea(spec.pieces, used.most, -1)];
-  const asked = `${spec.usedFrom ?? 'pieces used'}: ${countText(used.least, used.most)} pieces used`;
-  if (most < required) throw new UserError(`${asked} cover at most ${cellsText(most)}, but the board has ${required} that must be covered`);
-  if (least > required + optional) throw new UserError(`${asked} cover at least ${cellsText(least)}, but the board has ${required + optional}`);
+  const asked = usedText(spec, used);
+  // The verb agrees with the count asked: "1 piece used covers", "2 pieces used cover".
+  const cover = onePiece(used) ? 'covers' : 'cover';
+  if (most < required) throw new UserError(`${asked} ${cover} at most ${cellsText(most)}, but the board has ${required} that must be covered`);
+  if (least > required + optional) throw new UserError(`${asked} ${cover} at least ${cellsText(least)}, but the board has ${required + optional}`);
 }
 
 /**

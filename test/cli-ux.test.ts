@@ -149,6 +149,15 @@ describe('help and flags', { timeout: 240_000 }, () => {
     expect(top).toMatch(/Exit codes: 0 success, 1 error, 2 usage error, 130 interrupted/);
   });
 
+  it("an option the puzzles describe differently shows each puzzle's description (regression: polyform's --symmetry read as soma's, default rotations, where polyform's is isometries)", () => {
+    // Flattened: yargs wraps the descriptions over lines.
+    const help = run('count', '--help').out.replace(/\s+/g, ' ');
+    expect(help).toContain("polyform: what --unique identifies: the board's isometries (default; mirror twins swapped)");
+    expect(help).toContain('soma, polycube: what --unique identifies: rotations of the figure (default)');
+    expect(help).toContain('polycube: allow reflected pieces (off by default: mirror-image pieces stay distinct)');
+    expect(help).toContain('polyform: JSON {"grid","cells","optional"}, WxH, hexagon:N');
+  });
+
   it('--resume, --force and the summary --json are declared once for the verbs that take them, and read the same in each help (regression: count and enumerate wrote them out again)', () => {
     const verbs = join(import.meta.dirname, '..', 'src', 'cli');
     const declaring = (option: string, describe = '') =>

@@ -205,6 +205,18 @@ describe('bad input: one line naming the file, the JSON path or the option, exit
       /^puzzlesat: --board and --pieces: the pieces cover at most 1 cell, but the board has 2 that must be covered\n$/,
     ],
     [
+      // Regression: "--use: 1 pieces used, but ...".
+      '--use 1 with pieces that must each be placed, said in the singular',
+      () => ['--board', '2x1', '--pieces', 'A=#,B=#', '--use', '1'],
+      /^puzzlesat: --use: 1 piece used, but there are 2 pieces, of which 2 must be placed; give those/,
+    ],
+    [
+      // Regression: "--use: 1 pieces used cover at most 1 cell".
+      '--use 1 whose piece cannot cover the board, said in the singular',
+      () => ['--board', '3x1', '--pieces', 'A*0..1=#,B*0..1=#,C*0..1=#', '--use', '1'],
+      /^puzzlesat: --use: 1 piece used covers at most 1 cell, but the board has 3 that must be covered\n$/,
+    ],
+    [
       // Regression: '--use: "0..0" never places the piece; leave it out', the words for one piece's count; then "a solution covers
       // the board with at least one", untrue of a board of optional cells alone, whose empty packing is a solution.
       'a use of no pieces at all',

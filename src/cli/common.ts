@@ -133,22 +133,35 @@ function nativeEnumerationDefaults(): string {
 }
 
 /**
+ * One option's help from the descriptions of the puzzles that read it: the
+ * description where they agree, else each with its puzzles ("soma, polycube:
+ * ...; polyform: ..."), since yargs shows one text per option and the first
+ * puzzle's alone misstated the others' (polyform's --symmetry defaults to
+ * isometries, soma's to rotations).
+ */
+function sharedDescription(byDescription: ReadonlyMap<string, readonly string[]>): string {
+  if (byDescription.size === 1) return [...byDescription.keys()][0]!;
+  return [...byDescription].map(([describe, puzzles]) => `${puzzles.join(', ')}: ${describe}`).join('; ');
+}
+
+/**
  * The puzzle-specific options, all declared once and shown in help under the
  * puzzles that read them; buildInstance rejects those a puzzle does not read.
  */
 export function puzzleOptions<T>(y: Argv<T>) {
-  const readers = new Map<string, { option: PuzzleOption; puzzles: string[] }>();
+  const readers = new Map<string, { option: PuzzleOption; puzzles: string[]; byDescription: Map<string, string[]> }>();
   for (const p of PUZZLES) {
     for (const o of p.options) {
-      const known = readers.get(o.name);
-      if (known) known.puzzles.push(p.name);
-      else readers.set(o.name, { option: o, puzzles: [p.name] });
+      const known = readers.get(o.name) ?? { option: o, puzzles: [], byDescription: new Map<string, string[]>() };
+      readers.set(o.name, known);
+      known.puzzles.push(p.name);
+      known.byDescription.set(o.describe, [...(known.byDescription.get(o.describe) ?? []), p.name]);
     }
   }
   let out = y;
   const groups = new Map<string, string[]>();
-  for (const [name, { option: o, puzzles }] of readers) {
-    out = out.option(name, { type: o.type, describe: o.describe, choices: o.choices as string[] | undefined }) as Argv<T>;
+  for (const [name, { option: o, puzzles, byDescription }] of readers) {
+    out = out.option(name, { type: o.type, describe: sharedDescription(byDescription), choices: o.choices as string[] | undefined }) as Argv<T>;
     const label = `${puzzles.join(', ')}:`;
     groups.set(label, [...(groups.get(label) ?? []), name]);
   }
